@@ -1,0 +1,26 @@
+/**
+ * Deterministic data: each test's Faker is seeded from the run seed and the test's stable ID,
+ * so adding a test never changes the data of the others, and setting CONFORMANCE_SEED replays a
+ * run's data. Source: anchors-conformance.md, lesson 8.
+ */
+import { Faker, base, en, en_US } from '@faker-js/faker';
+
+/** 32-bit FNV-1a hash of a string. */
+export function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
+
+/** The seed of one test: a hash of the run seed and the test's stable ID. */
+export const testSeed = (runSeed: number, testId: string) => fnv1a(`${runSeed}:${testId}`);
+
+/** A Faker (US English) seeded with `seed`. */
+export function seededFaker(seed: number): Faker {
+  const faker = new Faker({ locale: [en_US, en, base] });
+  faker.seed(seed);
+  return faker;
+}

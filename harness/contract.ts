@@ -1,0 +1,101 @@
+/**
+ * Reply validation: zod schemas from specs/ are exported to JSON Schema (draft 2020-12) and
+ * compiled by ajv once per schema; a failure lists every JSON pointer with what was expected
+ * and what came.
+ *
+ * Source: the operations tables (specs/<service>/operations.ts) and the reply envelope
+ * (organization-identity-api.md, Resources, "Response envelope").
+ */
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { z } from 'zod';
+import { ReplyEnvelope } from '../specs/common/envelope.js';
+import type { OperationSpec } from '../specs/common/model.js';
+
+/** One schema violation: where, what the contract expects, what the deployment sent. */
+export interface Violation {
+  pointer: string;
+  expected: string;
+  got: string;
+}
+
+const ajv = new (Ajv2020 as unknown as typeof Ajv2020.default)({ allErrors: true, strict: false });
+(addFormats as unknown as typeof addFormats.default)(ajv);
+const compiled = new WeakMap<z.ZodType, ValidateFunction>();
+
+/** JSON Schema of a zod schema (the same export the reports and docs use). */
+export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
+  return z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
+}
+
+function validatorFor(schema: z.ZodType): ValidateFunction {
+  let v = compiled.get(schema);
+  if (!v) {
+    v = ajv.compile(jsonSchemaOf(schema));
+    compiled.set(schema, v);
+  }
+  return v;
+}
+
+const show = (value: unknown): string => {
+  const text = JSON.stringify(value);
+  if (text === undefined) return 'nothing';
+  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+};
+
+function valueAt(root: unknown, pointer: string): unknown {
+  if (!pointer) return root;
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((node, key) => (node == null ? undefined : (node as Record<string, unknown>)[key]), root);
+}
+
+function describe(e: ErrorObject): string {
+  switch (e.keyword) {
+    case 'type':
+      return `type ${(e.params as { type: string }).type}`;
+    case 'required':
+      return `member "${(e.params as { missingProperty: string }).missingProperty}"`;
+    case 'format':
+      return `format ${(e.params as { format: string }).format}`;
+    case 'pattern':
+      return `pattern ${(e.params as { pattern: string }).pattern}`;
+    case 'enum':
+      return `one of ${JSON.stringify((e.params as { allowedValues: unknown[] }).allowedValues)}`;
+    default:
+      return e.message ?? e.keyword;
+  }
+}
+
+/** Validates `value` against `schema`; returns [] when it conforms. */
+export function violations(schema: z.ZodType, value: unknown, base = ''): Violation[] {
+  const validate = validatorFor(schema);
+  if (validate(value)) return [];
+  const errors = (validate.errors ?? []).filter((e) => e.keyword !== 'anyOf' && e.keyword !== 'if');
+  const seen = new Set<string>();
+  const out: Violation[] = [];
+  for (const e of errors) {
+    // A nullable member that fails reports both the real schema and the "null" branch; keep the real one.
+    if (e.keyword === 'type' && (e.params as { type: string }).type === 'null') continue;
+    const pointer = e.keyword === 'required' ? `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}` : e.instancePath;
+    const key = `${pointer}|${describe(e)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ pointer: `${base}${pointer}` || '/', expected: describe(e), got: show(e.keyword === 'required' ? undefined : valueAt(value, e.instancePath)) });
+  }
+  return out;
+}
+
+/** Violations of the reply envelope (`content` excluded). */
+export const envelopeViolations = (body: unknown) => violations(ReplyEnvelope, body);
+
+/** Violations of an operation's reply `content`, with pointers rooted at `/content`. */
+export const contentViolations = (op: OperationSpec, content: unknown) => violations(op.reply, content, '/content');
+
+/** Violations of a request `content` against the operation's request schema (used by self-tests and generators). */
+export const requestViolations = (op: OperationSpec, content: unknown) => violations(op.request, content, '/content');
+
+/** One line per violation, for failure messages. */
+export const formatViolations = (list: Violation[]) => list.map((v) => `  ${v.pointer}: expected ${v.expected}, got ${v.got}`).join('\n');

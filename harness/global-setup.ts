@@ -1,0 +1,98 @@
+/**
+ * Global setup of a conformance run: validates settings, opens the run (id, report folder,
+ * ledger), starts the embedded reference when no service URL is configured, and hands the
+ * targets to the test workers. The returned teardown hard-deletes everything the run created
+ * (ledger) and writes the reports, also when checks failed.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import type { ServiceName } from '../specs/common/model.js';
+import { SERVICES, serviceNames } from '../specs/services.js';
+import { type RunningReference, startReference } from '../reference/server.js';
+import { REFERENCE_SERVICES } from '../reference/services.js';
+import { cleanupRun } from './cleanup.js';
+import { type ServiceTarget, loadSettings } from './config.js';
+import { loadProfile, resolveProfile } from './profile.js';
+import { RUN_FOLDER_ENV } from './report/reporter.js';
+import { type RunDescription, buildSummary, consoleSummary, readResults, writeReports } from './report/summary.js';
+import { RunContext, newRunId } from './run.js';
+import type { RunInfo } from './targets.js';
+
+/** Source names the embedded reference accepts for test records. */
+export const REFERENCE_SOURCES = ['cf_test_a', 'cf_test_b'];
+
+export default async function setup(project: TestProject) {
+  const settings = loadSettings();
+  const runId = (process.env.CONFORMANCE_RUN_ID ||= settings.runId ?? newRunId());
+  const embedded = Object.keys(settings.configured).length === 0;
+  const profile = resolveProfile(loadProfile(settings.profilePath), embedded);
+  const run = new RunContext(runId, settings.reportDir);
+  process.env[RUN_FOLDER_ENV] = run.folder;
+
+  let reference: RunningReference | undefined;
+  const targets: Partial<Record<ServiceName, ServiceTarget | null>> = {};
+  if (embedded) {
+    reference = await startReference();
+    for (const name of serviceNames()) {
+      const spec = SERVICES[name];
+      if (!REFERENCE_SERVICES[name]) {
+        targets[name] = null;
+        continue;
+      }
+      const scheme = name === 'person' ? profile.person.auth : spec.authSchemes[0];
+      targets[name] = {
+        service: name,
+        baseUrl: reference.url,
+        servicePath: spec.servicePath,
+        auth: scheme === 'bearer' ? { scheme: 'bearer', token: reference.token } : { scheme: 'basic', username: reference.auth.username, password: reference.auth.password },
+        sources: REFERENCE_SOURCES,
+        customerId: name === 'person' ? 'reference-customer' : undefined,
+        embedded: true,
+      };
+    }
+  } else {
+    for (const name of serviceNames()) {
+      const c = settings.configured[name];
+      targets[name] = c ? { ...c, embedded: false } : null;
+    }
+  }
+
+  const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
+  const info: RunInfo = {
+    runId,
+    reportDir: settings.reportDir,
+    seed: settings.seed,
+    timeoutMs: settings.timeoutMs,
+    maxInFlightPerWorker: Math.max(1, Math.floor(settings.maxInFlight / workers)),
+    targets,
+    profile,
+    embedded,
+  };
+  const description: RunDescription = {
+    runId,
+    seed: settings.seed,
+    startedAt: new Date().toISOString(),
+    embedded,
+    targets: serviceNames().map((service) => {
+      const t = targets[service];
+      return t
+        ? { service, status: t.embedded ? ('embedded' as const) : ('configured' as const), baseUrl: t.baseUrl, servicePath: t.servicePath, auth: t.auth.scheme, sources: t.sources }
+        : { service, status: 'not configured' as const };
+    }),
+    profile,
+  };
+  writeFileSync(join(run.folder, 'run.json'), JSON.stringify(description, null, 2));
+  const where = description.targets.map((t) => `${t.service}: ${t.status === 'not configured' ? 'not configured' : `${t.baseUrl}${t.servicePath}`}`).join('; ');
+  console.log(`\nConformance run ${runId}, seed ${settings.seed}${embedded ? ' (embedded reference)' : ''}\n  ${where}\n  replay this run's data with CONFORMANCE_SEED=${settings.seed}\n`);
+  project.provide('conformance', info);
+
+  return async () => {
+    const cleanup = await cleanupRun(run, targets, profile, { timeoutMs: settings.timeoutMs, maxInFlight: settings.maxInFlight });
+    await reference?.stop();
+    const results = readResults(run.folder) ?? [];
+    const summary = buildSummary(description, results, cleanup);
+    writeReports(run.folder, settings.reportDir, summary);
+    console.log(consoleSummary(summary, run.folder));
+  };
+}

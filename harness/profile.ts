@@ -1,0 +1,114 @@
+/**
+ * The deployment profile: every gap the seeds leave ("not shown") that a check needs, as a typed,
+ * documented setting with a default. Defaults serve the embedded reference; a user overrides
+ * any of them with a JSON file named by CONFORMANCE_PROFILE.
+ *
+ * A setting here never makes a check stricter than the seed; it only pins what the seed leaves
+ * open, or turns an EXPECT-level requirement off.
+ */
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { SettingsError } from './config.js';
+
+const ms = z.number().int().min(0).max(600000);
+
+export const ProfileSchema = z
+  .object({
+    /**
+     * How long a read may lag behind a write (search after a post, notifications after a change), in ms.
+     * null = automatic: 0 against the embedded reference, 10000 against a configured deployment.
+     */
+    consistencyBudgetMs: ms.nullable().default(null),
+    /** Pause between polls while waiting for a lagging read, in ms. */
+    pollIntervalMs: ms.default(250),
+    /** Where a posted identity carries its source reference (seed: "not shown"; vendor OpenAPI: identity.sources). */
+    sourcePlacement: z.enum(['identity.sources', 'content.source']).default('identity.sources'),
+    /** Response views requested where a check needs the identity back (seed default: DEFAULT). */
+    responseViews: z.array(z.string()).default(['DEFAULT']),
+    /** Wire member names the seeds do not show. */
+    members: z
+      .object({
+        /** restoreSource request member naming the source (seed: "not shown"; by analogy with sourceToSoftDelete). */
+        restoreSource: z.string().default('sourceToRestore'),
+        /** person deactivateSourceWs member (vendor OpenAPI). */
+        deactivateSource: z.string().default('sourceToDeactivate'),
+        /** person reactivateSourceWs member (vendor OpenAPI). */
+        reactivateSource: z.string().default('sourceToReactivate'),
+        /** Relationship subject and object members (organization seed: subjectServiceId / objectServiceId). */
+        relationshipSubject: z.string().default('subjectServiceId'),
+        relationshipObject: z.string().default('objectServiceId'),
+      })
+      .prefault({}),
+    /** A relationship the deployment's configured relationship definitions accept (verbs: "not shown"). */
+    relationship: z
+      .object({
+        verb: z.string().default('affiliatedWith'),
+        inverseVerb: z.string().nullable().default('affiliateOf'),
+        status: z.string().nullable().default('ACTIVE'),
+        domain: z.string().nullable().default(null),
+      })
+      .prefault({}),
+    notifications: z
+      .object({
+        /** Number of the first page (seed: bounds "not shown"). */
+        firstPage: z.number().int().min(0).max(1).default(0),
+        /** Page size used to walk a window; small so paging is exercised. */
+        pageSize: z.number().int().min(1).max(1000).default(3),
+        /** Most pages walked for one window (a bound so a busy staging feed cannot stall the run). */
+        maxPages: z.number().int().min(1).max(10000).default(200),
+      })
+      .prefault({}),
+    /**
+     * What nativeIdQuery shows for a soft-deleted source (seed: "not shown").
+     * 'absent': not found, or found with no active identity; 'any': not checked.
+     */
+    softDeletedLookup: z.enum(['absent', 'any']).default('absent'),
+    /**
+     * What nativeIdQuery shows for a retired (merged) source (seed: "not shown").
+     * 'survivor': the surviving identity, or not found; 'any': only "not a separate identity" is checked.
+     */
+    retiredLookup: z.enum(['survivor', 'any']).default('survivor'),
+    /** EXPECT-level requirements switched off for this deployment, by ID. */
+    disabledExpectations: z.array(z.string()).default([]),
+    /**
+     * Scenarios that create data sources (person createDataSource) leave sources behind on a real
+     * deployment. null = automatic: on against the embedded reference, off against a configured one.
+     */
+    createDataSources: z.boolean().nullable().default(null),
+    /** Person service: which auth scheme to use when both credentials are set, and the schema label. */
+    person: z
+      .object({
+        auth: z.enum(['bearer', 'basic']).default('bearer'),
+        schemaVersion: z.enum(['2026.1.2', '1.0.0']).default('2026.1.2'),
+      })
+      .prefault({}),
+  })
+  .strict();
+
+export type Profile = z.infer<typeof ProfileSchema>;
+
+/** Reads the profile JSON (or the defaults when no path is given). @throws SettingsError naming CONFORMANCE_PROFILE. */
+export function loadProfile(path?: string): Profile {
+  if (!path) return ProfileSchema.parse({});
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    throw new SettingsError('CONFORMANCE_PROFILE', 'a readable JSON file', `${path} (${(e as Error).message})`);
+  }
+  const parsed = ProfileSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new SettingsError('CONFORMANCE_PROFILE', `a valid deployment profile (${issue.path.join('.') || 'root'}: ${issue.message})`, path);
+  }
+  return parsed.data;
+}
+
+/** The profile with its automatic values resolved for an embedded or a configured target. */
+export function resolveProfile(profile: Profile, embedded: boolean): Profile {
+  return {
+    ...profile,
+    consistencyBudgetMs: profile.consistencyBudgetMs ?? (embedded ? 0 : 10000),
+    createDataSources: profile.createDataSources ?? embedded,
+  };
+}

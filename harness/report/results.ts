@@ -1,0 +1,19 @@
+/** The raw result of one check, as the reporter collects it from vitest. */
+import type { Verdict } from '../verdict.js';
+
+export interface CheckResult {
+  checkId: string;
+  title: string;
+  file: string;
+  service: string;
+  area: string;
+  verifies: string[];
+  verdict: Verdict;
+  failedRequirements: string[];
+  message?: string;
+  note?: string;
+  durationMs: number;
+  operations: string[];
+  exchangesFile?: string;
+  lags?: Array<{ what: string; ms: number }>;
+}

@@ -1,0 +1,37 @@
+/** Shared types of the reference's operation handlers. */
+import type { ServiceStore } from '../store.js';
+
+export interface Matcher {
+  /** Match score of two identities in [0, 1]. */
+  score(a: Record<string, unknown>, b: Record<string, unknown>): number;
+  /** Score at or above which postIdentity links and demographicsQuery returns a match. */
+  threshold: number;
+  /** Score at or above which a search result is marked sameIdentity U (below: N). */
+  uncertain: number;
+  /** Lowest score a search considers a candidate at all when no threshold is given. */
+  floor: number;
+  /** Kind of identity (provider type); identities of different kinds never match, merge or link. */
+  kind?(identity: Record<string, unknown>): string | undefined;
+}
+
+export interface HandlerContext {
+  store: ServiceStore;
+  content: Record<string, any>;
+  envelope: Record<string, any>;
+  matcher: Matcher;
+  faults: ReadonlySet<string>;
+  members: { restoreSource: string; deactivateSource: string; reactivateSource: string; relationshipSubject: string; relationshipObject: string };
+}
+
+export type Handler = (ctx: HandlerContext) => Record<string, unknown>;
+
+/** A rejection: HTTP status plus the messages for the envelope's `errors`. */
+export class Rejection extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly retryable = false,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * The embedded reference deployment: one node:http server, in memory, serving every registered
+ * service at its documented path, routed from the operations tables. Requests are validated
+ * against the operation's request schema; replies use the response envelope with auditId and
+ * trackingId echoed. Listens on 127.0.0.1 only.
+ */
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ServiceName } from '../specs/common/model.js';
+import { SERVICES } from '../specs/services.js';
+import { ReferenceAuth } from './auth.js';
+import { type HandlerContext, Rejection } from './handlers/types.js';
+import { REFERENCE_SERVICES } from './services.js';
+import { ServiceStore } from './store.js';
+
+export interface ReferenceOptions {
+  port?: number;
+  host?: string;
+  /** Named faults to switch on (see reference/faults). */
+  faults?: Iterable<string>;
+}
+
+export interface RunningReference {
+  /** Base URL without the service path, e.g. http://127.0.0.1:39123 */
+  url: string;
+  port: number;
+  auth: ReferenceAuth;
+  stores: Map<ServiceName, ServiceStore>;
+  /** A valid bearer token. */
+  token: string;
+  stop(): Promise<void>;
+}
+
+const MEMBERS: HandlerContext['members'] = {
+  restoreSource: 'sourceToRestore',
+  deactivateSource: 'sourceToDeactivate',
+  reactivateSource: 'sourceToReactivate',
+  relationshipSubject: 'subjectServiceId',
+  relationshipObject: 'objectServiceId',
+};
+
+const MAX_BODY = 5 * 1024 * 1024;
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) {
+        reject(new Rejection(413, 'request body too large'));
+        req.destroy();
+      } else chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+type Route = { service: ServiceName; operation: string };
+
+export async function startReference(options: ReferenceOptions = {}): Promise<RunningReference> {
+  const auth = new ReferenceAuth();
+  const faults = new Set(options.faults ?? []);
+  const stores = new Map<ServiceName, ServiceStore>();
+  const routes = new Map<string, Route>();
+  for (const spec of Object.values(SERVICES)) {
+    if (!REFERENCE_SERVICES[spec.name]) continue;
+    stores.set(spec.name, new ServiceStore(spec.name));
+    for (const op of spec.operations) routes.set(`${spec.servicePath}${op.path}`, { service: spec.name, operation: op.name });
+  }
+
+  const send = (res: ServerResponse, status: number, body: unknown) => {
+    const text = JSON.stringify(body);
+    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+    res.end(text);
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? '').split('?')[0]!;
+    const route = routes.get(path);
+    if (!route) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+      return;
+    }
+    if (req.method !== 'POST') {
+      res.writeHead(405, { allow: 'POST', 'content-type': 'text/plain' }).end('Method not allowed');
+      return;
+    }
+    const spec = SERVICES[route.service];
+    const verdict = await auth.verify(req.headers.authorization, spec.authSchemes);
+    if (verdict === 'missing') {
+      // Gateways often answer a missing credential with a plain-text body; clients must cope.
+      res.writeHead(401, { 'content-type': 'text/plain', 'www-authenticate': spec.authSchemes[0] === 'bearer' ? 'Bearer' : 'Basic' }).end('Unauthorized');
+      return;
+    }
+    let envelope: Record<string, any> = {};
+    const reply = (status: number, success: boolean, content: unknown, errors: string[] = [], retryable = false) =>
+      send(res, status, {
+        auditId: envelope.auditId ?? null,
+        trackingId: envelope.trackingId ?? null,
+        success,
+        message: success ? 'OK' : errors[0] ?? 'failed',
+        errors,
+        warnings: [],
+        retryableError: retryable,
+        unparsedJson: null,
+        content,
+      });
+    try {
+      const text = await readBody(req);
+      try {
+        envelope = JSON.parse(text);
+      } catch {
+        throw new Rejection(400, 'request body is not valid JSON');
+      }
+      if (!envelope || typeof envelope !== 'object' || Array.isArray(envelope)) throw new Rejection(400, 'request body must be a JSON object (the request envelope)');
+      if (verdict === 'invalid') throw new Rejection(401, 'invalid credentials');
+      const op = spec.operations.find((o) => o.name === route.operation)!;
+      const content = envelope.content ?? {};
+      const parsed = op.request.safeParse(content);
+      if (!parsed.success) {
+        const issues = parsed.error.issues.slice(0, 5).map((i) => `content.${i.path.join('.')}: ${i.message}`);
+        throw new Rejection(400, issues.join('; '));
+      }
+      const service = REFERENCE_SERVICES[route.service]!;
+      const handler = service.handlers[route.operation];
+      if (!handler) throw new Rejection(501, `${route.operation} is not implemented by the reference`);
+      const result = handler({ store: stores.get(route.service)!, content, envelope, matcher: service.matcher, faults, members: MEMBERS });
+      reply(200, true, result);
+    } catch (e) {
+      if (e instanceof Rejection) reply(e.status, false, null, [e.message], e.retryable);
+      else reply(500, false, null, [`internal error: ${(e as Error).message}`], false);
+    }
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  return {
+    url,
+    port,
+    auth,
+    stores,
+    token: await auth.issueToken(),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * What the reference needs per service beyond the operations table: its matcher and any
+ * handlers of its own. Adding a service is an entry here.
+ */
+import type { ServiceName } from '../specs/common/model.js';
+import { sharedHandlers } from './handlers/identity.js';
+import type { Handler, Matcher } from './handlers/types.js';
+import { scoreOrganization } from './matching/organization.js';
+
+export interface ReferenceService {
+  matcher: Matcher;
+  handlers: Record<string, Handler>;
+}
+
+export const REFERENCE_SERVICES: Partial<Record<ServiceName, ReferenceService>> = {
+  organization: {
+    matcher: { score: scoreOrganization, threshold: 0.9, uncertain: 0.75, floor: 0.5 },
+    handlers: sharedHandlers,
+  },
+};

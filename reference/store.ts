@@ -1,0 +1,96 @@
+/**
+ * In-memory state of one service of the reference deployment: source records, the identities
+ * they form (by link ID), relationships and notifications.
+ *
+ * Source records move through the states of the seeds' state tables:
+ * active, soft-deleted, retired (merged), deactivated (person), and deleted (removed).
+ * Source: organization-identity-api.md, "States and transitions";
+ * person-provider-identity-api.md, "States and transitions".
+ */
+import { randomBytes } from 'node:crypto';
+import type { ServiceName } from '../specs/common/model.js';
+
+export type RecordState = 'active' | 'soft-deleted' | 'retired' | 'deactivated';
+
+export interface SourceRecord {
+  key: string;
+  source: { name: string; id: string; date?: string };
+  data: Record<string, unknown>;
+  state: RecordState;
+  linkId: string;
+  /** The link ID the record had when it was first posted or last restored (person reactivate returns here). */
+  originalLinkId: string;
+  /** For a retired record: the key of the record it was retired into. */
+  retiredInto?: string;
+  updatedAt: number;
+}
+
+export interface Notification {
+  id: string;
+  ts: string;
+  notificationType: string;
+  service: ServiceName;
+  customerId: string;
+  notificationLowerCaseBody: Record<string, string | undefined>;
+}
+
+export interface StoredRelationship extends Record<string, unknown> {
+  id: string;
+}
+
+export const keyOf = (source: { name?: string; id?: string }) => `${source.name}\u0000${source.id}`;
+
+export class ServiceStore {
+  readonly records = new Map<string, SourceRecord>();
+  readonly relationships = new Map<string, StoredRelationship>();
+  readonly notifications: Notification[] = [];
+  readonly dataSources = new Set<string>();
+  private clock = 0;
+
+  constructor(
+    readonly service: ServiceName,
+    readonly customerId = 'reference-customer',
+  ) {}
+
+  newLinkId(): string {
+    return `${this.service.slice(0, 3).toUpperCase()}${randomBytes(6).toString('hex')}`;
+  }
+
+  /** Monotonic timestamp (ms), so events within one millisecond still order. */
+  now(): number {
+    this.clock = Math.max(this.clock + 1, Date.now());
+    return this.clock;
+  }
+
+  get(source: { name?: string; id?: string } | undefined): SourceRecord | undefined {
+    return source ? this.records.get(keyOf(source)) : undefined;
+  }
+
+  /** Records that make up an identity and take part in matching. */
+  activeMembers(linkId: string): SourceRecord[] {
+    return [...this.records.values()].filter((r) => r.linkId === linkId && r.state === 'active');
+  }
+
+  /** Records visible in an identity's replies (person: deactivated records stay visible). */
+  visibleMembers(linkId: string): SourceRecord[] {
+    return [...this.records.values()].filter((r) => r.linkId === linkId && (r.state === 'active' || r.state === 'deactivated'));
+  }
+
+  /** Link IDs of identities with at least one active record. */
+  activeLinkIds(): Set<string> {
+    const out = new Set<string>();
+    for (const r of this.records.values()) if (r.state === 'active') out.add(r.linkId);
+    return out;
+  }
+
+  notify(type: string, body: Record<string, string | undefined>): void {
+    this.notifications.push({
+      id: randomBytes(8).toString('hex'),
+      ts: new Date(this.now()).toISOString(),
+      notificationType: type,
+      service: this.service,
+      customerId: this.customerId,
+      notificationLowerCaseBody: body,
+    });
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * Steps the scenarios of every service compose: make and post a run-owned identity, look a
+ * source up, read its link ID. Service differences come in through the identity generator.
+ * The oracles here never assert; the checks decide which requirement a result bears on.
+ */
+import type { Faker } from '@faker-js/faker';
+import type { SourceRef } from '../../specs/common/wire.js';
+import { postContent } from '../../generators/common.js';
+import { type Reply, isAbsent } from '../../harness/client.js';
+import type { Check } from '../../harness/check.js';
+
+export type IdentityGenerator = (f: Faker, source?: SourceRef) => Record<string, unknown>;
+
+export interface Posted {
+  source: SourceRef;
+  identity: Record<string, unknown>;
+  content: Record<string, unknown>;
+  reply: Reply;
+  /** Link ID of the posted record, read back through nativeIdQuery. */
+  linkId: string;
+}
+
+export function steps(generate: IdentityGenerator) {
+  /** A new identity on a run-owned source (not yet posted). */
+  const make = (t: Check, sourceIndex = 0) => {
+    const source = t.source(sourceIndex);
+    const identity = generate(t.faker, source);
+    return { source, identity, content: postContent(identity, source, t.profile.sourcePlacement) };
+  };
+
+  /** Posts content for `source` and reads the record's link ID back; fails citing `cites` if either step fails. */
+  const postAndRead = async (t: Check, made: ReturnType<typeof make>, cites: string[]): Promise<Posted> => {
+    const reply = await t.ok('postIdentity', made.content, { cites });
+    const linkId = await linkIdOf(t, made.source);
+    if (!linkId) t.fail(cites, `nativeIdQuery found no identity for source ${made.source.name}/${made.source.id} after postIdentity succeeded`);
+    return { ...made, reply, linkId };
+  };
+
+  /** Posts a new distinct identity; `cites` are the requirements a failure of the set-up bears on. */
+  const postNew = (t: Check, cites: string[], sourceIndex = 0) => postAndRead(t, make(t, sourceIndex), cites);
+
+  /** nativeIdQuery for a source (validated reply). */
+  const lookup = (t: Check, source: SourceRef, views?: string[]) =>
+    t.call('nativeIdQuery', { source: { name: source.name, id: source.id }, ...(views ? { responseIdentityFormatNames: views } : {}) });
+
+  /** Link ID a source resolves to now, or undefined when the lookup finds nothing. */
+  const linkIdOf = async (t: Check, source: SourceRef): Promise<string | undefined> => {
+    const r = await lookup(t, source);
+    return isAbsent(r) ? undefined : (r.content.linkId as string);
+  };
+
+  return { make, postAndRead, postNew, lookup, linkIdOf };
+}
+
+/** Source references named in identityGroupedBySource of a reply's content. */
+export const groupedSources = (content: any): SourceRef[] =>
+  (Array.isArray(content?.identityGroupedBySource) ? content.identityGroupedBySource : []).map((g: any) => g?.source).filter(Boolean);
+
+export const sameSource = (a: Partial<SourceRef>, b: Partial<SourceRef>) => a.name === b.name && a.id === b.id;

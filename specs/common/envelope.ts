@@ -1,0 +1,35 @@
+/**
+ * Request and reply envelopes, shared by all three services.
+ *
+ * Source: organization-identity-api.md, Resources, "Request envelope" / "Response envelope";
+ * person-provider-identity-api.md, Resources, "Envelope" (adds `customerId` for person).
+ */
+import { z } from 'zod';
+import { obj, opt } from './wire.js';
+
+/** Request envelope as the suite sends it. `customerId` only for the person service. */
+export interface RequestEnvelope {
+  auditId: string;
+  trackingId: string;
+  auditLogMap?: Record<string, string>;
+  customerId?: string;
+  content: unknown;
+}
+
+/**
+ * Reply envelope. `success` is the one member every reply must carry (the seed's failure
+ * signalling depends on it); all others may be absent or null. Unknown members are accepted.
+ * `content` is checked separately, against the operation's reply content schema.
+ */
+export const ReplyEnvelope = obj({
+  auditId: opt(z.string()),
+  success: z.boolean(),
+  unparsedJson: opt(z.string()),
+  warnings: opt(z.array(z.string())),
+  retryableError: opt(z.boolean()),
+  message: opt(z.string()),
+  content: opt(z.unknown()),
+  errors: opt(z.array(z.string())),
+  trackingId: opt(z.string()),
+});
+export type ReplyEnvelope = z.infer<typeof ReplyEnvelope>;

@@ -1,0 +1,51 @@
+/**
+ * The services registry: one entry per identity service, each with its operations table and
+ * requirement catalogue. Adding a service is a new entry here, not new client or router code.
+ */
+import type { OperationSpec, Requirement, ServiceName } from './common/model.js';
+import { organizationOperations } from './organization/operations.js';
+import { organizationRequirements } from './organization/requirements.js';
+
+export interface ServiceSpec {
+  name: ServiceName;
+  /** Settings prefix: ORG, PERSON, PROVIDER. */
+  envPrefix: string;
+  /** Seed document the catalogue cites. */
+  seed: string;
+  /** Documented service path appended to the base URL. */
+  servicePath: string;
+  /** Authentication schemes the seed shows for this service, first = default. */
+  authSchemes: Array<'bearer' | 'basic'>;
+  /** Requirement ID prefix (ORG, PERSON, PROV). */
+  idPrefix: string;
+  operations: OperationSpec[];
+  requirements: Requirement[];
+}
+
+export const SERVICES: Record<ServiceName, ServiceSpec> = {
+  organization: {
+    name: 'organization',
+    envPrefix: 'ORG',
+    seed: 'organization-identity-api.md',
+    servicePath: '/provider-link-ws/svc',
+    authSchemes: ['bearer'],
+    idPrefix: 'ORG',
+    operations: organizationOperations,
+    requirements: organizationRequirements,
+  },
+} as Record<ServiceName, ServiceSpec>;
+
+export const serviceNames = () => Object.keys(SERVICES) as ServiceName[];
+
+export function operation(service: ServiceName, name: string): OperationSpec {
+  const op = SERVICES[service]?.operations.find((o) => o.name === name);
+  if (!op) throw new Error(`Unknown operation ${service}.${name}`);
+  return op;
+}
+
+/** Every requirement of every registered service, keyed by ID. */
+export function requirementIndex(): Map<string, Requirement> {
+  const index = new Map<string, Requirement>();
+  for (const s of Object.values(SERVICES)) for (const r of s.requirements) index.set(r.id, r);
+  return index;
+}
