@@ -1,0 +1,183 @@
+/**
+ * The operations-table factory for the 16 operations the organization and provider services
+ * share (same paths, same request and reply members; only the identity schema differs).
+ * Each row: path, request content schema, reply content schema, sources named.
+ *
+ * Source: organization-identity-api.md, Endpoints (table and rules 1-3);
+ * person-provider-identity-api.md, Endpoints, "Provider service" (same operations; members
+ * "not shown" there, read as in the organization document and the vendor description).
+ */
+import { z } from 'zod';
+import { type OperationSpec, type ServiceName, noSources, sourcesAt } from './model.js';
+import { NotificationPage, NotificationQuery, Relationship, SearchResult, identityReplyShape } from './resources.js';
+import { SourceRef, arr, obj, opt } from './wire.js';
+
+const views = { responseIdentityFormatNames: arr(z.string()) };
+
+/** Sources a postIdentity names: the identity's `sources[]` and a content-level `source`, if any. */
+const postedSources = (c: Record<string, unknown>) => {
+  const identity = c?.identity as { sources?: unknown } | undefined;
+  const list = Array.isArray(identity?.sources) ? (identity!.sources as Array<Partial<SourceRef>>) : [];
+  return [...list, c?.source as Partial<SourceRef> | undefined].filter(Boolean);
+};
+
+/**
+ * The 16 operations every identity service shares (organization and provider use them all),
+ * built for one service: `identity` is its identity schema, `idPrefix` the prefix of its
+ * requirement IDs (the shape requirement of an operation is `<idPrefix>-OP-<NAME>`).
+ */
+export function identityOperations(service: ServiceName, idPrefix: string, identity: z.ZodType): OperationSpec[] {
+  const identityReply = identityReplyShape(identity);
+  const row = (r: Omit<OperationSpec, 'service' | 'shapeRequirement'>): OperationSpec => ({
+    service,
+    shapeRequirement: `${idPrefix}-OP-${r.name.toUpperCase()}`,
+    ...r,
+  });
+  return [
+    row({
+      name: 'postIdentity',
+      path: '/postIdentity',
+      mutates: true,
+      request: obj({ identity, ...views }),
+      reply: obj({
+        ...identityReply,
+        linkIdentity: opt(identity),
+        events: arr(z.unknown()),
+        incomingIdentity: opt(identity),
+      }),
+      sourcesNamed: postedSources,
+    }),
+    row({
+      name: 'deleteSourceIdentity',
+      path: '/deleteSourceIdentity',
+      mutates: true,
+      request: obj({ source: SourceRef }),
+      reply: obj({ linkIdsModified: arr(z.string()), linkIdsDeleted: arr(z.string()) }),
+      sourcesNamed: sourcesAt('source'),
+    }),
+    row({
+      name: 'demographicsSearch',
+      path: '/demographicsSearch',
+      mutates: false,
+      request: obj({ identity, matchScoreThreshold: opt(z.number()), maxSearchResults: opt(z.number().int()), ...views }),
+      reply: obj({ searchResults: z.array(SearchResult(identity)) }),
+      sourcesNamed: noSources,
+    }),
+    row({
+      name: 'demographicsQuery',
+      path: '/demographicsQuery',
+      mutates: false,
+      request: obj({ identity, ...views }),
+      reply: obj(identityReply),
+      sourcesNamed: noSources,
+    }),
+    row({
+      name: 'nativeIdQuery',
+      path: '/nativeIdQuery',
+      mutates: false,
+      request: obj({ source: SourceRef, ...views }),
+      reply: obj(identityReply),
+      sourcesNamed: noSources,
+    }),
+    row({
+      name: 'identityIdQuery',
+      path: '/identityIdQuery',
+      mutates: false,
+      request: obj({ linkId: z.string(), ...views }),
+      reply: obj({ ...identityReply, requestedLinkId: opt(z.string()) }),
+      sourcesNamed: noSources,
+    }),
+    row({
+      name: 'softDeleteSource',
+      path: '/softDeleteSource',
+      mutates: true,
+      request: obj({ sourceToSoftDelete: SourceRef }),
+      reply: obj({ linkIdsSoftDeleted: arr(z.string()), linkIdsModified: arr(z.string()) }),
+      sourcesNamed: sourcesAt('sourceToSoftDelete'),
+    }),
+    row({
+      name: 'restoreSource',
+      path: '/restoreSource',
+      mutates: true,
+      // Members of the restore request: "not shown"; the profile names the member (default sourceToRestore).
+      request: obj({}),
+      reply: obj({ linkIdsModified: arr(z.string()), linkIdCreated: opt(z.string()) }),
+      sourcesNamed: (c, names) => [c?.[names.restoreSourceMember] as Partial<SourceRef> | undefined],
+    }),
+    row({
+      name: 'mergeIdentities',
+      path: '/mergeIdentities',
+      mutates: true,
+      request: obj({ toSurviveSource: SourceRef, toRetireSource: SourceRef }),
+      reply: obj({ linkId: opt(z.string()), toSurviveSource: opt(SourceRef) }),
+      sourcesNamed: sourcesAt('toSurviveSource', 'toRetireSource'),
+    }),
+    row({
+      name: 'unmergeIdentities',
+      path: '/unmergeIdentities',
+      mutates: true,
+      request: obj({ unmergeFromSource: SourceRef, unmergeSource: SourceRef }),
+      reply: obj({
+        unmergedSource: opt(SourceRef),
+        unmergedFromSource: opt(SourceRef),
+        unmergedId: opt(z.string()),
+        unmergedFromId: opt(z.string()),
+      }),
+      sourcesNamed: sourcesAt('unmergeFromSource', 'unmergeSource'),
+    }),
+    row({
+      name: 'linkIdentities',
+      path: '/linkIdentities',
+      mutates: true,
+      request: obj({ linkToSource: SourceRef, source: SourceRef }),
+      reply: obj({ linkId: opt(z.string()), linkToSource: opt(SourceRef) }),
+      sourcesNamed: sourcesAt('linkToSource', 'source'),
+    }),
+    row({
+      name: 'unlinkIdentities',
+      path: '/unlinkIdentities',
+      mutates: true,
+      request: obj({ unlinkFromSource: SourceRef, source: SourceRef }),
+      reply: obj({
+        unlinkedId: opt(z.string()),
+        unlinkedSource: opt(SourceRef),
+        unlinkedFromId: opt(z.string()),
+        unlinkedFromSource: opt(SourceRef),
+      }),
+      sourcesNamed: sourcesAt('unlinkFromSource', 'source'),
+    }),
+    row({
+      name: 'addRelationshipService',
+      path: '/addRelationshipService',
+      mutates: true,
+      request: obj({ relationship: Relationship }),
+      reply: obj({ relationship: opt(Relationship) }),
+      sourcesNamed: noSources,
+    }),
+    row({
+      name: 'searchRelationshipsService',
+      path: '/searchRelationshipsService',
+      mutates: false,
+      request: obj({ relationship: Relationship }),
+      // The seed names the reply member `relationship` without saying object or list: accept both.
+      reply: obj({ relationship: opt(z.union([Relationship, z.array(Relationship)])) }),
+      sourcesNamed: noSources,
+    }),
+    row({
+      name: 'deleteRelationshipService',
+      path: '/deleteRelationshipService',
+      mutates: true,
+      request: obj({ id: z.string() }),
+      reply: obj({ id: opt(z.string()) }),
+      sourcesNamed: noSources,
+    }),
+    row({
+      name: 'searchNotifications',
+      path: '/searchNotifications',
+      mutates: false,
+      request: NotificationQuery,
+      reply: NotificationPage,
+      sourcesNamed: noSources,
+    }),
+  ];
+}
