@@ -63,11 +63,6 @@ export const ProfileSchema = z
      * 'absent': not found, or found with no active identity; 'any': not checked.
      */
     softDeletedLookup: z.enum(['absent', 'any']).default('absent'),
-    /**
-     * What nativeIdQuery shows for a retired (merged) source (seed: "not shown").
-     * 'survivor': the surviving identity, or not found; 'any': only "not a separate identity" is checked.
-     */
-    retiredLookup: z.enum(['survivor', 'any']).default('survivor'),
     /** EXPECT-level requirements switched off for this deployment, by ID. */
     disabledExpectations: z.array(z.string()).default([]),
     /**

@@ -1,0 +1,38 @@
+/**
+ * Bad input: a body that is not JSON, and malformed DATE and TIME values, are rejected
+ * (HTTP 4xx or success=false) and not marked retryable.
+ * Source: organization-identity-api.md, Resources (Field data types), Errors.
+ */
+import { expect } from 'vitest';
+import type { Check } from '../../harness/check.js';
+import { describeReply } from '../../harness/check.js';
+import { type Reply, isRejection } from '../../harness/client.js';
+import { area, org } from './org.js';
+
+const { check } = area('bad-input');
+
+async function expectRejected(t: Check, r: Reply, what: string) {
+  await t.rule('ORG-BADINPUT-REJECTED', () => expect(isRejection(r), `${what} must be rejected, got ${describeReply(r)}`).toBe(true));
+  await t.rule('ORG-ERR-NOT-RETRYABLE', () => expect(r.body?.retryableError ?? false, `${what} is not retryable`).not.toBe(true));
+}
+
+check('a request body that is not JSON is rejected and not retryable', ['ORG-BADINPUT-REJECTED', 'ORG-ERR-NOT-RETRYABLE'], async (t) => {
+  const r = await t.raw('demographicsSearch', {}, { rawBody: '{"content": {"identity": ' });
+  await expectRejected(t, r, 'a truncated JSON body');
+});
+
+const malformed: Array<{ what: string; mutate: (i: any) => void }> = [
+  { what: 'a DATE not in yyyy-MM-dd (foundedDate 2020/01/31)', mutate: (i) => (i.foundedDate = [{ foundedDate: '2020/01/31' }]) },
+  { what: 'an impossible DATE (validFrom 2021-02-30)', mutate: (i) => (i.addresses[0].validFrom = '2021-02-30') },
+  { what: 'a TIME not in HH:mm (startTime 9am)', mutate: (i) => (i.phoneNumbers[0].bestTimeToContact.startTime = '9am') },
+  { what: 'an impossible TIME (endTime 25:61)', mutate: (i) => (i.phoneNumbers[0].bestTimeToContact.endTime = '25:61') },
+];
+
+for (const m of malformed) {
+  check(`postIdentity with ${m.what} is rejected and not retryable`, ['ORG-BADINPUT-REJECTED', 'ORG-ERR-NOT-RETRYABLE'], async (t) => {
+    const made = org.make(t);
+    m.mutate((made.content as any).identity);
+    const r = await t.raw('postIdentity', made.content);
+    await expectRejected(t, r, `postIdentity with ${m.what}`);
+  });
+}
