@@ -5,6 +5,8 @@
 import type { OperationSpec, Requirement, ServiceName } from './common/model.js';
 import { organizationOperations } from './organization/operations.js';
 import { organizationRequirements } from './organization/requirements.js';
+import { providerOperations } from './provider/operations.js';
+import { providerRequirements } from './provider/requirements.js';
 
 export interface ServiceSpec {
   name: ServiceName;
@@ -32,6 +34,16 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
     idPrefix: 'ORG',
     operations: organizationOperations,
     requirements: organizationRequirements,
+  },
+  provider: {
+    name: 'provider',
+    envPrefix: 'PROVIDER',
+    seed: 'person-provider-identity-api.md',
+    servicePath: '/provider-link-ws/svc',
+    authSchemes: ['basic'],
+    idPrefix: 'PROV',
+    operations: providerOperations,
+    requirements: providerRequirements,
   },
 } as Record<ServiceName, ServiceSpec>;
 
