@@ -77,6 +77,19 @@ export const ProfileSchema = z
         schemaVersion: z.enum(['2026.1.2', '1.0.0']).default('2026.1.2'),
       })
       .prefault({}),
+    /**
+     * Provider service: where an identity carries its provider type and the values it takes
+     * (seed: types 1 and 2 exist, identity fields "not shown"; the vendor examples put them in
+     * the NPI entity type code). `typeMember` is a dot path inside the identity; arrays on the
+     * way are walked element by element. Values are sent as given and compared as strings.
+     */
+    provider: z
+      .object({
+        typeMember: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/).default('npis.entityTypeCode'),
+        practitionerType: z.string().min(1).default('1'),
+        healthFacilityType: z.string().min(1).default('2'),
+      })
+      .prefault({}),
   })
   .strict();
 
