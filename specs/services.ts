@@ -5,6 +5,8 @@
 import type { OperationSpec, Requirement, ServiceName } from './common/model.js';
 import { organizationOperations } from './organization/operations.js';
 import { organizationRequirements } from './organization/requirements.js';
+import { personOperations } from './person/operations.js';
+import { personRequirements } from './person/requirements.js';
 import { providerOperations } from './provider/operations.js';
 import { providerRequirements } from './provider/requirements.js';
 
@@ -34,6 +36,16 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
     idPrefix: 'ORG',
     operations: organizationOperations,
     requirements: organizationRequirements,
+  },
+  person: {
+    name: 'person',
+    envPrefix: 'PERSON',
+    seed: 'person-provider-identity-api.md',
+    servicePath: '/link-ws/svc',
+    authSchemes: ['bearer', 'basic'],
+    idPrefix: 'PERSON',
+    operations: personOperations,
+    requirements: personRequirements,
   },
   provider: {
     name: 'provider',

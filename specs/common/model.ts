@@ -49,6 +49,11 @@ export interface OperationSpec {
   sourcesNamed: (content: Record<string, unknown>, names: WireNames) => Array<Partial<SourceRef> | undefined>;
   /** Requirement that the reply content has the documented shape (Endpoints table row). */
   shapeRequirement: string;
+  /**
+   * Names the request creates in the deployment outside any identity (person createDataSource);
+   * the guard refuses the request unless every one lies in the run's namespace.
+   */
+  namesCreated?: (content: Record<string, unknown>) => unknown[];
 }
 
 export const noSources = () => [];
