@@ -1,0 +1,95 @@
+/**
+ * The data-safety guard: a mutating request that names a source, link ID or relationship the run
+ * did not create is refused before anything is sent; redaction keeps secrets out of exchanges.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GuardRefusal, ServiceClient } from '../harness/client.js';
+import { loadProfile } from '../harness/profile.js';
+import { redactHeaders, redactJson, registerSecret } from '../harness/redact.js';
+import { RunContext } from '../harness/run.js';
+import { SERVICES } from '../specs/services.js';
+
+let requests = 0;
+const server = createServer((req, res) => {
+  requests++;
+  req.resume();
+  req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, content: { relationship: { id: 'REL1' }, linkId: 'L1' } })));
+});
+let client: ServiceClient;
+let run: RunContext;
+
+beforeAll(async () => {
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  run = new RunContext('guardtest', mkdtempSync(join(tmpdir(), 'cf-guard-')));
+  client = new ServiceClient(
+    { service: 'organization', baseUrl: `http://127.0.0.1:${port}`, servicePath: '/svc', auth: { scheme: 'bearer', token: 'aaaa.bbbb.cccc-distinct-token' }, sources: ['cf_test_a'], embedded: false },
+    loadProfile(),
+    run,
+    { timeoutMs: 2000, maxInFlight: 2 },
+  );
+});
+afterAll(async () => {
+  await client.close();
+  server.close();
+});
+
+const foreign = { name: 'cf_test_a', id: 'someone-elses-record' };
+const foreignSourceName = { name: 'production_crm', id: 'cf-guardtest-x' };
+
+describe('guard', () => {
+  const ops = SERVICES.organization.operations.filter((o) => o.mutates);
+  const requestNaming = (op: string, s: object): Record<string, unknown> =>
+    ({
+      postIdentity: { identity: { sources: [s] } },
+      deleteSourceIdentity: { source: s },
+      softDeleteSource: { sourceToSoftDelete: s },
+      restoreSource: { sourceToRestore: s },
+      mergeIdentities: { toSurviveSource: { name: 'cf_test_a', id: run.newNativeId() }, toRetireSource: s },
+      unmergeIdentities: { unmergeFromSource: s, unmergeSource: { name: 'cf_test_a', id: run.newNativeId() } },
+      linkIdentities: { linkToSource: s, source: { name: 'cf_test_a', id: run.newNativeId() } },
+      unlinkIdentities: { unlinkFromSource: s, source: { name: 'cf_test_a', id: run.newNativeId() } },
+      addRelationshipService: { relationship: { relationshipVerb: 'x', subjectServiceId: 'FOREIGN-LINK', objectServiceId: 'FOREIGN-LINK-2' } },
+      deleteRelationshipService: { id: 'FOREIGN-REL' },
+    })[op]!;
+
+  it.each(ops.map((o) => o.name))('%s naming something the run did not create is refused and nothing is sent', async (name) => {
+    for (const s of [foreign, foreignSourceName]) {
+      const before = requests;
+      await expect(client.call(name, requestNaming(name, s))).rejects.toBeInstanceOf(GuardRefusal);
+      expect(requests).toBe(before);
+    }
+  });
+
+  it('allows run-owned sources, records them in the ledger before sending, and learns owned link IDs and relationships', async () => {
+    const mine = { name: 'cf_test_a', id: run.newNativeId() };
+    await client.call('postIdentity', { identity: { sources: [mine] } });
+    expect(run.entries().some((e) => e.kind === 'source' && e.source.id === mine.id)).toBe(true);
+    await client.call('addRelationshipService', { relationship: { relationshipVerb: 'x', subjectServiceId: 'L1', objectServiceId: 'L1' } });
+    await expect(client.call('deleteRelationshipService', { id: 'REL1' })).resolves.toBeDefined();
+  });
+
+  it('read-only operations are never refused', async () => {
+    await expect(client.call('nativeIdQuery', { source: foreign })).resolves.toBeDefined();
+  });
+});
+
+describe('redaction', () => {
+  it('exchange records never carry the token', async () => {
+    let seen = '';
+    await client.call('nativeIdQuery', { source: foreign }, { record: (e) => (seen = JSON.stringify(e)) });
+    expect(seen).not.toContain('distinct-token');
+    expect(seen).toContain('Bearer [REDACTED]');
+  });
+
+  it('masks secret headers, secret-named members and registered secret values anywhere', () => {
+    registerSecret('hunter2-password');
+    expect(redactHeaders({ Authorization: 'Basic abc', 'x-other': 'has hunter2-password inside' })).toEqual({ Authorization: 'Basic [REDACTED]', 'x-other': 'has [REDACTED] inside' });
+    expect(redactJson({ password: 'x', nested: [{ token: 'y', note: 'hunter2-password' }] })).toEqual({ password: '[REDACTED]', nested: [{ token: '[REDACTED]', note: '[REDACTED]' }] });
+  });
+});

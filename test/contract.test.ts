@@ -1,0 +1,44 @@
+/** Reply validation: JSON pointers with expected and received values; tolerant of extras and nulls. */
+import { describe, expect, it } from 'vitest';
+import { contentViolations, envelopeViolations } from '../harness/contract.js';
+import { operation } from '../specs/services.js';
+
+const search = operation('organization', 'demographicsSearch');
+
+describe('reply validation', () => {
+  it('accepts unknown extra members, and null or absent optional members', () => {
+    expect(envelopeViolations({ success: true, vendorExtra: 1, message: null })).toEqual([]);
+    expect(contentViolations(search, { searchResults: [{ matchScore: 0.5, sameIdentity: 'U', linkId: null, extra: {} }] })).toEqual([]);
+  });
+
+  it('lists each violation with its JSON pointer, what was expected and what came', () => {
+    const v = contentViolations(search, { searchResults: [{ matchScore: 1.5, sameIdentity: 'X' }, { sameIdentity: 'Y' }] });
+    expect(v).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ pointer: '/content/searchResults/0/matchScore', got: '1.5' }),
+        expect.objectContaining({ pointer: '/content/searchResults/0/sameIdentity', got: '"X"' }),
+        expect.objectContaining({ pointer: '/content/searchResults/1/matchScore', expected: 'member "matchScore"' }),
+      ]),
+    );
+  });
+
+  it('checks wire data types inside identities (DATE, TIME, NUMBER, BOOLEAN)', () => {
+    const query = operation('organization', 'nativeIdQuery');
+    const identity = { foundedDate: [{ foundedDate: '2020/01/01' }], phoneNumbers: [{ bestTimeToContact: { startTime: '9am', allDay: 'yes' } }], numberOfEmployees: [{ numberOfEmployees: 12 }] };
+    const pointers = contentViolations(query, { identity }).map((x) => x.pointer);
+    expect(pointers).toEqual(
+      expect.arrayContaining([
+        '/content/identity/foundedDate/0/foundedDate',
+        '/content/identity/phoneNumbers/0/bestTimeToContact/startTime',
+        '/content/identity/phoneNumbers/0/bestTimeToContact/allDay',
+        '/content/identity/numberOfEmployees/0/numberOfEmployees',
+      ]),
+    );
+  });
+
+  it('requires success to be a boolean in every envelope', () => {
+    expect(envelopeViolations({ success: 'true' }).map((x) => x.pointer)).toEqual(['/success']);
+    expect(envelopeViolations({}).map((x) => x.pointer)).toEqual(['/success']);
+    expect(envelopeViolations({ success: false, errors: ['a', 3] }).map((x) => x.pointer)).toEqual(['/errors/1']);
+  });
+});
