@@ -16,7 +16,7 @@ import type { OperationSpec, WireNames } from '../specs/common/model.js';
 import type { SourceRef } from '../specs/common/wire.js';
 import { operation } from '../specs/services.js';
 import type { ServiceTarget } from './config.js';
-import type { Profile } from './profile.js';
+import { type Profile, relationshipMembers } from './profile.js';
 import { redactHeaders, redactJson, redactText, registerSecret } from './redact.js';
 import type { RunContext } from './run.js';
 
@@ -153,11 +153,16 @@ export class ServiceClient {
     }
     if (op.name === 'addRelationshipService') {
       const rel = (content?.relationship ?? {}) as Record<string, unknown>;
-      for (const member of [this.profile.members.relationshipSubject, this.profile.members.relationshipObject]) {
+      const m = relationshipMembers(this.profile, op.service);
+      for (const member of [m.subject, m.object]) {
         const linkId = rel[member];
         if (linkId !== undefined && !this.ownedLinkIds.has(String(linkId)))
           throw new GuardRefusal(`${op.service}.${op.name} names link ID ${JSON.stringify(linkId)} in ${member}, which is not an identity this run created`);
       }
+    }
+    for (const name of op.namesCreated?.(content ?? {}) ?? []) {
+      if (typeof name !== 'string' || !name.startsWith(this.run.namespace))
+        throw new GuardRefusal(`${op.service}.${op.name} would create ${JSON.stringify(name)}, which is not in this run's namespace (names must start ${this.run.namespace})`);
     }
     if (op.name === 'deleteRelationshipService') {
       const id = content?.id;
@@ -187,6 +192,7 @@ export class ServiceClient {
       for (const source of op.sourcesNamed(c, wireNames(this.profile)))
         if (source) this.run.record({ kind: 'source', service: op.service, source: source as SourceRef, at: new Date().toISOString() });
     }
+    for (const name of op.namesCreated?.(c) ?? []) this.run.record({ kind: 'dataSource', service: op.service, name: String(name), at: new Date().toISOString() });
     const envelope: Record<string, unknown> = {
       auditId: `cf-audit-${randomUUID()}`,
       trackingId: `cf-track-${randomUUID()}`,

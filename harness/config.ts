@@ -38,6 +38,8 @@ export interface ServiceTarget {
   baseUrl: string;
   servicePath: string;
   auth: Auth;
+  /** The other scheme's credentials when both a token and a user name/password are set (person.auth picks). */
+  alternateAuth?: Auth;
   sources: string[];
   tls?: TlsFiles;
   customerId?: string;
@@ -111,6 +113,9 @@ function serviceSettings(env: Env, service: ServiceName): Omit<ServiceTarget, 'e
     throw new SettingsError(spec.authSchemes[0] === 'bearer' ? `${p}_TOKEN` : `${p}_USERNAME`, `credentials for ${p}_BASE_URL: ${accepted}`);
   }
 
+  const alternateAuth: Auth | undefined =
+    auth.scheme === 'bearer' && spec.authSchemes.includes('basic') && username && password ? { scheme: 'basic', username, password } : undefined;
+
   const rawSources = env[`${p}_SOURCES`];
   if (!rawSources) throw new SettingsError(`${p}_SOURCES`, `a comma list of pre-registered source names the run may create records in (needed with ${p}_BASE_URL)`);
   const sources = rawSources.split(',').map((s) => s.trim()).filter(Boolean);
@@ -124,7 +129,7 @@ function serviceSettings(env: Env, service: ServiceName): Omit<ServiceTarget, 'e
   };
   if (Boolean(tls.cert) !== Boolean(tls.key)) throw new SettingsError(tls.cert ? `${p}_TLS_KEY` : `${p}_TLS_CERT`, `both ${p}_TLS_CERT and ${p}_TLS_KEY for a client certificate`);
   const customerId = env[`${p}_CUSTOMER_ID`] || undefined;
-  return { service, baseUrl, servicePath, auth, sources, tls: tls.cert || tls.ca ? tls : undefined, customerId };
+  return { service, baseUrl, servicePath, auth, ...(alternateAuth ? { alternateAuth } : {}), sources, tls: tls.cert || tls.ca ? tls : undefined, customerId };
 }
 
 /**
@@ -167,4 +172,10 @@ export function loadSettings(env: Env = loadEnv()): Settings {
 export function loadEnv(): Env {
   dotenv.config({ quiet: true });
   return process.env;
+}
+
+/** The target with `scheme` as its auth when both credentials were set (person: profile person.auth). */
+export function preferAuth<T extends { auth: Auth; alternateAuth?: Auth }>(target: T, scheme: Auth['scheme'] | undefined): T {
+  if (!scheme || target.auth.scheme === scheme || target.alternateAuth?.scheme !== scheme) return target;
+  return { ...target, auth: target.alternateAuth, alternateAuth: target.auth };
 }

@@ -12,7 +12,7 @@ import { SERVICES, serviceNames } from '../specs/services.js';
 import { type RunningReference, startReference } from '../reference/server.js';
 import { REFERENCE_SERVICES } from '../reference/services.js';
 import { cleanupRun } from './cleanup.js';
-import { type ServiceTarget, loadSettings } from './config.js';
+import { type ServiceTarget, loadSettings, preferAuth } from './config.js';
 import { loadProfile, resolveProfile } from './profile.js';
 import { RUN_FOLDER_ENV } from './report/reporter.js';
 import { type RunDescription, buildSummary, consoleSummary, readResults, writeReports } from './report/summary.js';
@@ -54,7 +54,7 @@ export default async function setup(project: TestProject) {
   } else {
     for (const name of serviceNames()) {
       const c = settings.configured[name];
-      targets[name] = c ? { ...c, embedded: false } : null;
+      targets[name] = c ? { ...preferAuth(c, name === 'person' ? profile.person.auth : undefined), embedded: false } : null;
     }
   }
 

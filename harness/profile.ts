@@ -75,6 +75,13 @@ export const ProfileSchema = z
       .object({
         auth: z.enum(['bearer', 'basic']).default('bearer'),
         schemaVersion: z.enum(['2026.1.2', '1.0.0']).default('2026.1.2'),
+        /**
+         * Relationship subject and object members on the person service (seed: payload "not
+         * shown"; vendor description: subjectVeratoId / objectVeratoId). The search filter
+         * members follow the vendor description (relationshipFilter.filterBy...VeratoId).
+         */
+        relationshipSubject: z.string().default('subjectVeratoId'),
+        relationshipObject: z.string().default('objectVeratoId'),
       })
       .prefault({}),
     /**
@@ -119,4 +126,11 @@ export function resolveProfile(profile: Profile, embedded: boolean): Profile {
     consistencyBudgetMs: profile.consistencyBudgetMs ?? (embedded ? 0 : 10000),
     createDataSources: profile.createDataSources ?? embedded,
   };
+}
+
+/** The relationship subject and object member names a service uses (person has its own settings). */
+export function relationshipMembers(profile: Profile, service: string): { subject: string; object: string } {
+  return service === 'person'
+    ? { subject: profile.person.relationshipSubject, object: profile.person.relationshipObject }
+    : { subject: profile.members.relationshipSubject, object: profile.members.relationshipObject };
 }
