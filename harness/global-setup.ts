@@ -15,7 +15,8 @@ import { cleanupRun } from './cleanup.js';
 import { type ServiceTarget, loadSettings, preferAuth } from './config.js';
 import { loadProfile, resolveProfile } from './profile.js';
 import { RUN_FOLDER_ENV } from './report/reporter.js';
-import { type RunDescription, buildSummary, consoleSummary, readResults, writeReports } from './report/summary.js';
+import { type RunDescription, consoleSummary, readResults } from './report/summary.js';
+import { writeRunReports } from './report/write.js';
 import { RunContext, newRunId } from './run.js';
 import type { RunInfo } from './targets.js';
 
@@ -43,7 +44,7 @@ export default async function setup(project: TestProject) {
       const scheme = name === 'person' ? profile.person.auth : spec.authSchemes[0];
       targets[name] = {
         service: name,
-        baseUrl: reference.url,
+        baseUrl: reference.baseUrlOf(name),
         servicePath: spec.servicePath,
         auth: scheme === 'bearer' ? { scheme: 'bearer', token: reference.token } : { scheme: 'basic', username: reference.auth.username, password: reference.auth.password },
         sources: REFERENCE_SOURCES,
@@ -81,6 +82,7 @@ export default async function setup(project: TestProject) {
         : { service, status: 'not configured' as const };
     }),
     profile,
+    ...(process.env.CONFORMANCE_SHARD ? { shard: process.env.CONFORMANCE_SHARD } : {}),
   };
   writeFileSync(join(run.folder, 'run.json'), JSON.stringify(description, null, 2));
   const where = description.targets.map((t) => `${t.service}: ${t.status === 'not configured' ? 'not configured' : `${t.baseUrl}${t.servicePath}`}`).join('; ');
@@ -91,8 +93,7 @@ export default async function setup(project: TestProject) {
     const cleanup = await cleanupRun(run, targets, profile, { timeoutMs: settings.timeoutMs, maxInFlight: settings.maxInFlight });
     await reference?.stop();
     const results = readResults(run.folder) ?? [];
-    const summary = buildSummary(description, results, cleanup);
-    writeReports(run.folder, settings.reportDir, summary);
+    const { summary } = await writeRunReports(run.folder, settings.reportDir, description, results, cleanup);
     console.log(consoleSummary(summary, run.folder));
   };
 }

@@ -1,18 +1,22 @@
 /**
- * Builds the run's reports from the collected check results: `summary.json` (per requirement,
- * per operation, per check), `summary.md`, `junit.xml` (fail as <failure>, error as <error>,
- * skip and omit as <skipped> with the reason), and the console summary.
+ * Builds the run's reports from the collected check results: `summary.json` (the versioned,
+ * machine-readable result; schema in reports/README.md), `summary.md`, `report.html`,
+ * `junit.xml` (fail as <failure>, error as <error>, skip and omit as <skipped> with the reason),
+ * and the console summary.
  */
-import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync, cpSync, lstatSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import junitModule, { type Builder } from 'junit-report-builder';
 import type { ServiceName } from '../../specs/common/model.js';
 import { SERVICES } from '../../specs/services.js';
 import type { CleanupResult } from '../cleanup.js';
 import type { Verdict } from '../verdict.js';
+import { type Gate, type KnownFailures, judge } from './known-failures.js';
 import type { CheckResult } from './results.js';
+import type { RunStats } from './stats.js';
 
-export const SUMMARY_SCHEMA_VERSION = 1;
+/** Version 2 added `gate` (known failures, MUST-level gating) and `stats` (latency, match scores). */
+export const SUMMARY_SCHEMA_VERSION = 2;
 
 export type RequirementOutcome = Verdict | 'uncovered' | 'untestable';
 
@@ -23,6 +27,10 @@ export interface RunDescription {
   embedded: boolean;
   targets: Array<{ service: ServiceName; status: 'embedded' | 'configured' | 'not configured'; baseUrl?: string; servicePath?: string; auth?: string; sources?: string[] }>;
   profile: unknown;
+  /** Set on a merged report: the shard runs it joins. */
+  shards?: Array<{ runId: string; shard?: string; startedAt: string; finishedAt?: string }>;
+  /** Set on a shard's run: "index/count" from vitest --shard. */
+  shard?: string;
 }
 
 export interface Summary {
@@ -36,11 +44,23 @@ export interface Summary {
   checks: CheckResult[];
   cleanup?: CleanupResult;
   lags: Array<{ checkId: string; what: string; ms: number }>;
+  /** What decides the exit code: MUST-level failures and errors not listed as known failures. */
+  gate: Gate;
+  stats: RunStats;
 }
+
+export interface SummaryOptions {
+  stats?: RunStats;
+  known?: KnownFailures;
+  finishedAt?: Date;
+}
+
+const LEVELS = new Map(Object.values(SERVICES).flatMap((spec) => spec.requirements.map((r) => [r.id, r.level] as const)));
 
 const ORDER: RequirementOutcome[] = ['fail', 'error', 'skip', 'pass', 'omit'];
 
-export function buildSummary(run: RunDescription, results: CheckResult[], cleanup: CleanupResult | undefined, finishedAt = new Date()): Summary {
+export function buildSummary(run: RunDescription, results: CheckResult[], cleanup: CleanupResult | undefined, options: SummaryOptions = {}): Summary {
+  const finishedAt = options.finishedAt ?? new Date();
   const totals = { checks: results.length, pass: 0, fail: 0, error: 0, skip: 0, omit: 0 };
   for (const r of results) totals[r.verdict]++;
   const active = new Set(run.targets.filter((t) => t.status !== 'not configured').map((t) => t.service));
@@ -84,52 +104,9 @@ export function buildSummary(run: RunDescription, results: CheckResult[], cleanu
     checks: results,
     cleanup,
     lags: results.flatMap((r) => (r.lags ?? []).map((l) => ({ checkId: r.checkId, ...l }))),
+    gate: judge(results, (id) => LEVELS.get(id), options.known),
+    stats: options.stats ?? { latency: [], matchScores: [] },
   };
-}
-
-const esc = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-
-export function summaryMarkdown(s: Summary): string {
-  const lines: string[] = [];
-  lines.push(`# Conformance run ${s.run.runId}: ${s.overall.toUpperCase()}`, '');
-  lines.push(`Seed ${s.run.seed} · ${(s.run.durationMs / 1000).toFixed(1)} s · ${s.totals.checks} checks: ${s.totals.pass} pass, ${s.totals.fail} fail, ${s.totals.error} error, ${s.totals.skip} skip, ${s.totals.omit} omit`, '');
-  lines.push('| service | target | requirements covered | MUST covered | uncovered |', '|---|---|---|---|---|');
-  for (const t of s.run.targets) {
-    const c = s.coverage[t.service];
-    lines.push(`| ${t.service} | ${t.status}${t.baseUrl ? ` ${t.baseUrl}${t.servicePath ?? ''}` : ''} | ${c ? `${c.covered}/${c.requirements - c.untestable}` : '-'} | ${c ? `${c.mustCovered}/${c.must}` : '-'} | ${c?.uncovered.join(', ') || '-'} |`);
-  }
-  const failing = s.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error');
-  if (failing.length) {
-    lines.push('', '## Failing checks', '');
-    for (const c of failing) {
-      lines.push(`### ${c.verdict.toUpperCase()}: ${esc(c.title)}`, '');
-      const reqs = c.failedRequirements.length ? c.failedRequirements : c.verifies;
-      for (const id of reqs) {
-        const r = s.requirements.find((x) => x.id === id);
-        if (r) lines.push(`- **${id}** (${r.level}, ${r.section}): ${r.text}`);
-      }
-      lines.push('', '```', (c.message ?? c.note ?? '').slice(0, 2000), '```');
-      if (c.exchangesFile) lines.push('', `Exchanges: \`${c.exchangesFile}\``);
-      lines.push('');
-    }
-  }
-  lines.push('', '## Requirements', '', '| requirement | level | outcome | checks | section |', '|---|---|---|---|---|');
-  for (const r of s.requirements) {
-    if (!s.run.targets.some((t) => t.service === r.service && t.status !== 'not configured')) continue;
-    lines.push(`| ${r.id} | ${r.level} | ${r.outcome}${r.untestable ? ` (${esc(r.untestable)})` : ''} | ${r.checks.length} | ${esc(r.section)} |`);
-  }
-  lines.push('', '## Operations', '', '| service | operation | checks |', '|---|---|---|');
-  for (const o of s.operations) if (s.run.targets.some((t) => t.service === o.service && t.status !== 'not configured')) lines.push(`| ${o.service} | ${o.operation} | ${o.checks} |`);
-  if (s.lags.length) {
-    lines.push('', '## Reads that lagged behind writes', '', '| check | read | lag (ms) |', '|---|---|---|');
-    for (const l of s.lags) lines.push(`| ${l.checkId} | ${esc(l.what)} | ${l.ms} |`);
-  }
-  if (s.cleanup) {
-    const c = s.cleanup;
-    lines.push('', '## Cleanup', '', `Sources: ${c.sources.deleted} hard-deleted, ${c.sources.alreadyGone} already gone, of ${c.sources.attempted}. Relationships: ${c.relationships.deleted} deleted, ${c.relationships.alreadyGone} already gone, of ${c.relationships.attempted}. Failures: ${c.failures.length}.`);
-    for (const f of c.failures) lines.push(`- ${f.service} ${f.what}: ${f.reason}`);
-  }
-  return `${lines.join('\n')}\n`;
 }
 
 export function writeJunit(s: Summary, file: string): void {
@@ -154,11 +131,8 @@ export function writeJunit(s: Summary, file: string): void {
   builder.writeTo(file);
 }
 
-/** Writes summary.json, summary.md and junit.xml into the run folder and points reports/latest at it. */
-export function writeReports(folder: string, reportDir: string, s: Summary): void {
-  writeFileSync(join(folder, 'summary.json'), JSON.stringify(s, null, 2));
-  writeFileSync(join(folder, 'summary.md'), summaryMarkdown(s));
-  writeJunit(s, join(folder, 'junit.xml'));
+/** Points reports/latest at a run folder (a copy where symlinks are not allowed). */
+export function pointLatest(reportDir: string, folder: string): void {
   const latest = join(reportDir, 'latest');
   try {
     if (existsSync(latest) || lstatSync(latest, { throwIfNoEntry: false })) rmSync(latest, { recursive: true, force: true });
@@ -183,7 +157,10 @@ export function consoleSummary(s: Summary, folder: string): string {
       );
   }
   if (s.cleanup) out.push(`  cleanup: ${s.cleanup.sources.deleted + s.cleanup.sources.alreadyGone}/${s.cleanup.sources.attempted} sources removed, ${s.cleanup.failures.length} failures`);
-  out.push(`  report: ${folder}/summary.md (also summary.json, junit.xml, allure-results, exchanges/)`, '');
+  const g = s.gate;
+  if (g.expected.length || g.pending.length || g.unexpectedPasses.length || g.expectOnly.length)
+    out.push(`  gate: ${g.verdict.toUpperCase()}; ${g.gating.length} gating, ${g.expected.length} known failures, ${g.pending.length} pending, ${g.expectOnly.length} EXPECT-only failures, ${g.unexpectedPasses.length} unexpected passes`);
+  out.push(`  report: ${folder}/report.html (also summary.md, summary.json, junit.xml, allure-results/, exchanges/)`, '');
   return out.join('\n');
 }
 
