@@ -23,6 +23,12 @@ export interface ReferenceOptions {
 export interface RunningReference {
   /** Base URL without the service path, e.g. http://127.0.0.1:39123 */
   url: string;
+  /**
+   * Base URL of one service. Services whose documented paths collide (organization and provider
+   * both answer at /provider-link-ws/svc) cannot share one base URL: the first registered keeps
+   * `url`, every service is also served under `url/<service>`, and this returns the one to use.
+   */
+  baseUrlOf(service: ServiceName): string;
   port: number;
   auth: ReferenceAuth;
   stores: Map<ServiceName, ServiceStore>;
@@ -67,7 +73,11 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   for (const spec of Object.values(SERVICES)) {
     if (!REFERENCE_SERVICES[spec.name]) continue;
     stores.set(spec.name, new ServiceStore(spec.name));
-    for (const op of spec.operations) routes.set(`${spec.servicePath}${op.path}`, { service: spec.name, operation: op.name });
+    for (const op of spec.operations) {
+      const route = { service: spec.name, operation: op.name };
+      routes.set(`/${spec.name}${spec.servicePath}${op.path}`, route);
+      if (!routes.has(`${spec.servicePath}${op.path}`)) routes.set(`${spec.servicePath}${op.path}`, route);
+    }
   }
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
@@ -148,6 +158,10 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   const url = `http://${options.host ?? '127.0.0.1'}:${port}`;
   return {
     url,
+    baseUrlOf: (service) => {
+      const first = SERVICES[service].operations[0];
+      return first && routes.get(`${SERVICES[service].servicePath}${first.path}`)?.service === service ? url : `${url}/${service}`;
+    },
     port,
     auth,
     stores,

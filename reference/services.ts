@@ -6,6 +6,7 @@ import type { ServiceName } from '../specs/common/model.js';
 import { sharedHandlers } from './handlers/identity.js';
 import type { Handler, Matcher } from './handlers/types.js';
 import { scoreOrganization } from './matching/organization.js';
+import { providerKind, scoreProvider } from './matching/provider.js';
 
 export interface ReferenceService {
   matcher: Matcher;
@@ -15,6 +16,10 @@ export interface ReferenceService {
 export const REFERENCE_SERVICES: Partial<Record<ServiceName, ReferenceService>> = {
   organization: {
     matcher: { score: scoreOrganization, threshold: 0.9, uncertain: 0.75, floor: 0.5 },
+    handlers: sharedHandlers,
+  },
+  provider: {
+    matcher: { score: scoreProvider, threshold: 0.9, uncertain: 0.75, floor: 0.5, kind: providerKind },
     handlers: sharedHandlers,
   },
 };

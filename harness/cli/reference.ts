@@ -24,7 +24,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 }
 const ref = await startReference({ port, faults: values.faults?.split(',').filter(Boolean) });
 const lines = [`Reference deployment listening on ${ref.url}`];
-for (const spec of Object.values(SERVICES)) if (REFERENCE_SERVICES[spec.name]) lines.push(`  ${spec.name}: ${ref.url}${spec.servicePath}/<operation>  (${spec.envPrefix}_BASE_URL=${ref.url})`);
+for (const spec of Object.values(SERVICES)) if (REFERENCE_SERVICES[spec.name]) lines.push(`  ${spec.name}: ${ref.baseUrlOf(spec.name)}${spec.servicePath}/<operation>  (${spec.envPrefix}_BASE_URL=${ref.baseUrlOf(spec.name)})`);
 lines.push(
   `Bearer token (valid 12 h): ${ref.token}`,
   `Basic credentials: ${ref.auth.username} / ${ref.auth.password}`,

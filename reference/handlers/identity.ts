@@ -52,9 +52,12 @@ export function unionIdentity(members: SourceRecord[]): Identity {
 /** The identity-returning reply members for a link ID (nativeIdQuery, identityIdQuery, demographicsQuery). */
 export function identityReply(ctx: HandlerContext, linkId: string): Record<string, unknown> {
   const members = ctx.store.visibleMembers(linkId);
+  // A survivor holds the combined data of the records merged into it (provider seed, mergeIdentities;
+  // organization seed: the retired section unmerge takes data back from).
+  const retired = [...ctx.store.records.values()].filter((r) => r.linkId === linkId && r.state === 'retired');
   return {
     linkId,
-    identity: unionIdentity(members),
+    identity: unionIdentity([...members, ...retired]),
     identityGroupedBySource: members.map((m) => ({ source: sourceOf(m), ...m.data })),
     customerSources: [],
     domains: [],
