@@ -4,6 +4,7 @@
  * exercised with a request it should accept.
  */
 import type { Check } from '../../harness/check.js';
+import { relationshipMembers } from '../../harness/profile.js';
 import type { steps } from './steps.js';
 
 type Kit = ReturnType<typeof steps>;
@@ -13,12 +14,13 @@ const src = (s: { name: string; id: string }) => ({ name: s.name, id: s.id });
 
 export function relationshipContent(t: Check, subject: string, object: string, extra: Record<string, unknown> = {}) {
   const r = t.profile.relationship;
+  const m = relationshipMembers(t.profile, t.service);
   return {
     relationship: {
       relationshipVerb: r.verb,
       ...(r.inverseVerb ? { inverseRelationshipVerb: r.inverseVerb } : {}),
-      [t.profile.members.relationshipSubject]: subject,
-      [t.profile.members.relationshipObject]: object,
+      [m.subject]: subject,
+      [m.object]: object,
       ...(r.status ? { status: r.status } : {}),
       ...(r.domain ? { domain: r.domain } : {}),
       startDate: new Date(Date.UTC(2024, 0, 1)).toISOString(),
