@@ -3,8 +3,8 @@
  * reference). Run it with `npm run conformance`, which validates settings first and sets the
  * exit code from the verdicts; `npx vitest run` works too.
  */
-import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { conformanceReporters } from './harness/report/reporters.js';
 import { newRunId } from './harness/run.js';
 
 const runId = (process.env.CONFORMANCE_RUN_ID ||= newRunId());
@@ -16,7 +16,7 @@ export default defineConfig({
     include: ['scenarios/**/*.test.ts'],
     globalSetup: ['harness/global-setup.ts'],
     setupFiles: ['allure-vitest/setup'],
-    reporters: ['default', './harness/report/reporter.ts', ['allure-vitest/reporter', { resultsDir: join(reportDir, runId, 'allure-results') }]],
+    reporters: conformanceReporters(reportDir, runId),
     pool: 'threads',
     maxWorkers: 2,
     sequence: { concurrent: true },

@@ -1,8 +1,13 @@
 /**
  * `npm run conformance -- [vitest args]`: validates the settings (one message and exit code 2
  * on a bad one, before any request), fixes the run id and seed, runs the suite with vitest
- * (filters such as a folder or `-t merge` pass through), and exits from the verdicts:
- *   0 no check failed or errored; 1 conformance failures or errors; 2 bad settings.
+ * (filters such as a folder or `-t merge` pass through), and exits from the gate of summary.json:
+ *   0 every MUST requirement checked held (failures of EXPECT requirements, known failures and
+ *     pending checks listed in CONFORMANCE_KNOWN_FAILURES are reported but do not gate);
+ *   1 conformance failures (a MUST requirement failed, a check errored, or no check ran);
+ *   2 bad settings; 3 preflight failed (deployment unreachable or credentials rejected).
+ * With `--shard=i/n` the run id gets the suffix `-s<i>of<n>` (its own namespace and report
+ * folder) and a vitest blob report is written for `npm run report:merge`.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -11,6 +16,7 @@ import { dirname, join } from 'node:path';
 import { SettingsError, loadSettings } from '../config.js';
 import { loadProfile } from '../profile.js';
 import { newRunId, runFolder } from '../run.js';
+import { loadKnownFailures } from '../report/known-failures.js';
 import type { Summary } from '../report/summary.js';
 
 function main(): void {
@@ -18,6 +24,7 @@ function main(): void {
   try {
     settings = loadSettings();
     loadProfile(settings.profilePath);
+    loadKnownFailures();
   } catch (e) {
     if (e instanceof SettingsError) {
       console.error(`conformance: ${e.message}`);
@@ -25,8 +32,9 @@ function main(): void {
     }
     throw e;
   }
-  const runId = settings.runId ?? newRunId();
-  const env = { ...process.env, CONFORMANCE_RUN_ID: runId, CONFORMANCE_SEED: String(settings.seed) };
+  const shard = process.argv.slice(2).join(' ').match(/--shard[= ](\d+)\/(\d+)/);
+  const runId = `${settings.runId ?? newRunId()}${shard ? `-s${shard[1]}of${shard[2]}` : ''}`;
+  const env = { ...process.env, CONFORMANCE_RUN_ID: runId, CONFORMANCE_SEED: String(settings.seed), ...(shard ? { CONFORMANCE_SHARD: `${shard[1]}/${shard[2]}` } : {}) };
   const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
   const child = spawn(process.execPath, [vitest, 'run', '--config', 'vitest.config.ts', ...process.argv.slice(2)], { stdio: 'inherit', env });
   const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
@@ -39,7 +47,9 @@ function main(): void {
       process.exit(code && code !== 0 ? code : 1);
     }
     const summary = JSON.parse(readFileSync(file, 'utf8')) as Summary;
-    process.exit(summary.totals.fail + summary.totals.error > 0 || summary.totals.checks === 0 ? 1 : 0);
+    // summary.json before schema 2 has no gate: any failure or error gates.
+    const gateFails = summary.gate ? summary.gate.verdict === 'fail' : summary.totals.fail + summary.totals.error > 0;
+    process.exit(gateFails || summary.totals.checks === 0 ? 1 : 0);
   });
 }
 

@@ -58,7 +58,7 @@ export function latencySpec(stats: RunStats): TopLevelSpec | undefined {
     data: { values },
     mark: 'bar',
     encoding: {
-      y: { field: 'operation', type: 'nominal', title: null, sort: null },
+      y: { field: 'operation', type: 'nominal', title: null, sort: null, axis: { labelLimit: 260 } },
       yOffset: { field: 'percentile', type: 'nominal' },
       x: { field: 'ms', type: 'quantitative', title: 'ms' },
       color: { field: 'percentile', type: 'nominal', scale: { domain: ['p50', 'p95'], range: ['#1565c0', '#90caf9'] } },
