@@ -72,7 +72,7 @@ export function reportHtml(s: Summary, folder: string, charts: Charts): string {
   out.push(`<section id="gate"><h2>Gate: ${badge(g.verdict)}</h2>`);
   out.push(`<p>${g.verdict === 'pass' ? 'Every MUST requirement checked held (exit code 0).' : `${g.gating.length} check(s) fail the gate (exit code 1).`}${g.knownFailuresFile ? ` Known failures from <code>${e(g.knownFailuresFile)}</code>${g.deployment ? ` (deployment ${e(g.deployment)})` : ''}.` : ' No known-failures file.'}</p>`);
   const list = (id: string, title: string, rows: string[]) => {
-    if (rows.length) out.push(`<h3 id="${id}">${e(title)} (${rows.length})</h3><ul>${rows.map((r) => `<li>${r}</li>`).join('')}</ul>`);
+    if (rows.length) out.push(`<div id="${id}"><h3>${e(title)} (${rows.length})</h3><ul>${rows.map((r) => `<li>${r}</li>`).join('')}</ul></div>`);
   };
   list('gate-gating', 'Gating failures', g.gating.map((id) => `<code>${e(id)}</code>`));
   list('gate-expect-only', 'Failures of EXPECT requirements only (reported, not gating)', g.expectOnly.map((id) => `<code>${e(id)}</code>`));

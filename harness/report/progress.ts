@@ -17,6 +17,7 @@ export default class ProgressReporter implements Reporter {
   private failed = 0;
   private started = 0;
   private lastPrint = 0;
+  private printedDone = -1;
   private readonly stream: NonNullable<ProgressOptions['stream']>;
   private readonly tty: boolean;
   private readonly intervalMs: number;
@@ -47,7 +48,7 @@ export default class ProgressReporter implements Reporter {
 
   onTestRunEnd(): void {
     if (!this.done) return;
-    this.print();
+    if (this.printedDone !== this.done) this.print();
     if (this.tty) this.stream.write('\n');
   }
 
@@ -59,6 +60,7 @@ export default class ProgressReporter implements Reporter {
 
   private print(): void {
     this.lastPrint = this.now();
+    this.printedDone = this.done;
     this.stream.write(this.tty ? `\r\u001b[2K${this.line()}` : `${this.line()}\n`);
   }
 }

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Exchange } from '../client.js';
-import { redactJson, redactText } from '../redact.js';
+import { redactHeaders, redactJson, redactText } from '../redact.js';
 import { curlCommand } from './curl.js';
 import type { CheckResult } from './results.js';
 import type { Summary } from './summary.js';
@@ -53,10 +53,21 @@ export function loadExchanges(folder: string, check: CheckResult): Exchange[] {
   const file = join(folder, 'exchanges', basename(check.exchangesFile));
   if (!existsSync(file)) return [];
   try {
-    return (JSON.parse(readFileSync(file, 'utf8')) as Exchange[]).map((e) => redactJson(e));
+    return (JSON.parse(readFileSync(file, 'utf8')) as Exchange[]).map(redactExchange);
   } catch {
     return [];
   }
+}
+
+/** Redacts an exchange again before display (the client already did; this guards hand-made files). */
+export function redactExchange(e: Exchange): Exchange {
+  return {
+    ...e,
+    url: safeUrl(e.url)!,
+    request: { headers: redactHeaders(e.request.headers), body: redactJson(e.request.body) },
+    reply: e.reply && { ...e.reply, headers: redactHeaders(e.reply.headers), body: redactJson(e.reply.body), text: e.reply.text === undefined ? undefined : redactText(e.reply.text) },
+    error: e.error === undefined ? undefined : redactText(e.error),
+  };
 }
 
 export function failureViews(s: Summary, folder: string): FailureView[] {
