@@ -1,0 +1,56 @@
+/**
+ * Envelope promises shared by every service: per operation, a valid request gets a JSON reply
+ * envelope at the documented path that echoes trackingId and auditId, with content of the
+ * documented shape; and a failure is carried in the envelope (success=false plus a reason).
+ * Source: organization-identity-api.md, Resources (envelopes), Endpoints, Errors;
+ * person-provider-identity-api.md, Resources (Envelope), Endpoints, Errors.
+ */
+import { expect } from 'vitest';
+import type { OperationSpec } from '../../../specs/common/model.js';
+import { describeReply } from '../../../harness/check.js';
+import { sharedExercises } from '../exercise.js';
+import { type Shared, titled } from './types.js';
+
+export type EnvelopeRole = 'reply' | 'echo' | 'paths' | 'errCarried';
+
+export function envelopeChecks({ check, kit, ids, label, operations }: Shared<EnvelopeRole> & { operations: OperationSpec[] }): void {
+  const T = (s: string) => titled(s, label);
+  const exercises = sharedExercises(kit);
+  const { reply: replyId, echo, paths } = ids;
+  if (replyId && echo && paths) {
+    for (const op of operations) {
+      const exercise = exercises[op.name];
+      if (!exercise) continue;
+      check(T(`${op.name} replies with a valid envelope that echoes trackingId and auditId`), [replyId, echo, paths, op.shapeRequirement], async (t) => {
+        const content = await exercise(t, [op.shapeRequirement]);
+        const auditId = `cf-audit-${t.faker.string.alphanumeric(12)}`;
+        const trackingId = `cf-track-${t.faker.string.alphanumeric(12)}`;
+        const reply = await t.call(op.name, content, { envelope: { auditId, trackingId } });
+        await t.rule(paths, () => expect(reply.status, `${op.name} answers at its documented path`).toBeLessThan(300));
+        await t.rule(op.shapeRequirement, () => expect(reply.success, `${op.name} accepts a valid request: ${describeReply(reply)}`).toBe(true));
+        await t.rule(echo, () => {
+          expect(reply.body?.trackingId, 'trackingId echoed').toBe(trackingId);
+          expect(reply.body?.auditId, 'auditId echoed').toBe(auditId);
+        });
+      });
+    }
+  }
+
+  if (ids.errCarried) {
+    const id = ids.errCarried;
+    const cites = echo ? [id, echo] : [id];
+    check(T('a failure is carried in the envelope with success=false and a reason'), cites, async (t) => {
+      // maxSearchResults 0 must be rejected (Limits), so it is a failure every deployment produces.
+      const trackingId = `cf-track-${t.faker.string.alphanumeric(12)}`;
+      const reply = await t.raw('demographicsSearch', { identity: kit.make(t).identity, maxSearchResults: 0 }, { envelope: { trackingId } });
+      if (reply.success === true) t.skip('the deployment accepted maxSearchResults=0 (the maxSearchResults rule reports it), so no failure envelope to inspect');
+      await t.rule(id, () => {
+        expect(reply.body, `the failure reply is a JSON envelope (${describeReply(reply)})`).toBeTypeOf('object');
+        expect(reply.body!.success, 'success is false on a failure').toBe(false);
+        const reasons = [reply.body!.message, ...(Array.isArray(reply.body!.errors) ? reply.body!.errors : [])].filter((x) => typeof x === 'string' && x.trim());
+        expect(reasons.length, 'message or errors says what went wrong').toBeGreaterThan(0);
+      });
+      if (echo) await t.rule(echo, () => expect(reply.body?.trackingId, 'trackingId echoed on a failure too').toBe(trackingId));
+    });
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * Source lifecycle rows shared by the organization and provider state tables: soft delete,
+ * restore, hard delete; the reply members named and the observable state afterwards.
+ * Source: organization-identity-api.md, States and transitions;
+ * person-provider-identity-api.md, States and transitions (provider rows).
+ */
+import { expect } from 'vitest';
+import { describeReply } from '../../../harness/check.js';
+import { isAbsent, isRejection } from '../../../harness/client.js';
+import { type Shared, list, src, titled } from './types.js';
+
+export type LifecycleRole = 'softDeleteReply' | 'softDeleteEffect' | 'restoreReply' | 'restoreEffect' | 'hardDeleteReply' | 'hardDeleteEffect';
+
+export function lifecycleChecks({ check, kit, ids, label }: Shared<LifecycleRole>): void {
+  const T = (s: string) => titled(s, label);
+
+  if (ids.softDeleteReply) {
+    const id = ids.softDeleteReply;
+    check(T('softDeleteSource lists the identity in linkIdsSoftDeleted or linkIdsModified'), [id], async (t) => {
+      const a = await kit.postNew(t, [id]);
+      const r = await t.ok('softDeleteSource', { sourceToSoftDelete: src(a.source) });
+      await t.rule(id, () => {
+        expect(Array.isArray(r.content?.linkIdsSoftDeleted) || Array.isArray(r.content?.linkIdsModified), 'reply lists linkIdsSoftDeleted and linkIdsModified').toBe(true);
+        expect([...list(r.content?.linkIdsSoftDeleted), ...list(r.content?.linkIdsModified)], 'the identity that held the source is named').toContain(a.linkId);
+      });
+    });
+  }
+
+  if (ids.softDeleteEffect) {
+    const id = ids.softDeleteEffect;
+    check(T('after softDeleteSource the source no longer resolves to an active identity'), [id], async (t) => {
+      if (t.profile.softDeletedLookup === 'any') t.omit('profile softDeletedLookup=any: what nativeIdQuery shows for a soft-deleted source is not pinned');
+      const a = await kit.postNew(t, [id]);
+      await t.ok('softDeleteSource', { sourceToSoftDelete: src(a.source) }, { cites: [id] });
+      const after = await kit.lookup(t, a.source);
+      await t.rule(id, () => expect(isAbsent(after), `nativeIdQuery of the soft-deleted source found ${describeReply(after)} linkId=${after.content?.linkId}`).toBe(true));
+    });
+  }
+
+  if (ids.restoreReply) {
+    const id = ids.restoreReply;
+    check(T('restoreSource names the identity the source returned to'), [id], async (t) => {
+      const a = await kit.postNew(t, [id]);
+      await t.ok('softDeleteSource', { sourceToSoftDelete: src(a.source) }, { cites: [id] });
+      const r = await t.ok('restoreSource', { [t.profile.members.restoreSource]: src(a.source) });
+      const now = await kit.linkIdOf(t, a.source);
+      await t.rule(id, () => {
+        const named = [...list(r.content?.linkIdsModified), ...(r.content?.linkIdCreated ? [r.content.linkIdCreated as string] : [])];
+        expect(named.length, 'reply lists linkIdsModified or linkIdCreated').toBeGreaterThan(0);
+        expect(named, 'the identity the restored source is in now').toContain(now);
+      });
+    });
+  }
+
+  if (ids.restoreEffect) {
+    const id = ids.restoreEffect;
+    check(T('after restoreSource the source is active again'), [id], async (t) => {
+      const a = await kit.postNew(t, [id]);
+      await t.ok('softDeleteSource', { sourceToSoftDelete: src(a.source) }, { cites: [id] });
+      await t.ok('restoreSource', { [t.profile.members.restoreSource]: src(a.source) }, { cites: [id] });
+      const after = await kit.lookup(t, a.source);
+      await t.rule(id, () => expect(isAbsent(after), `nativeIdQuery finds the restored source (${describeReply(after)})`).toBe(false));
+    });
+  }
+
+  if (ids.hardDeleteReply) {
+    const id = ids.hardDeleteReply;
+    check(T("deleteSourceIdentity of an identity's only source lists it in linkIdsDeleted"), [id], async (t) => {
+      const a = await kit.postNew(t, [id]);
+      const r = await t.ok('deleteSourceIdentity', { source: src(a.source) });
+      await t.rule(id, () => expect(list(r.content?.linkIdsDeleted), 'the identity whose only source was deleted').toContain(a.linkId));
+    });
+
+    check(T('deleteSourceIdentity of one of two linked sources lists the identity in linkIdsModified'), [id], async (t) => {
+      const [a, b] = await Promise.all([kit.postNew(t, [id]), kit.postNew(t, [id])]);
+      await t.ok('linkIdentities', { linkToSource: src(a.source), source: src(b.source) }, { cites: [id] });
+      const r = await t.ok('deleteSourceIdentity', { source: src(b.source) });
+      await t.rule(id, () => {
+        expect(list(r.content?.linkIdsModified), 'the identity that keeps another source is modified').toContain(a.linkId);
+        expect(list(r.content?.linkIdsDeleted), 'an identity that keeps a source is not deleted').not.toContain(a.linkId);
+      });
+    });
+  }
+
+  if (ids.hardDeleteEffect) {
+    const id = ids.hardDeleteEffect;
+    check(T('after deleteSourceIdentity the source is found by no query and cannot be restored'), [id], async (t) => {
+      const a = await kit.postNew(t, [id]);
+      await t.ok('deleteSourceIdentity', { source: src(a.source) }, { cites: [id] });
+      const [byNative, byLink, restore] = await Promise.all([
+        kit.lookup(t, a.source),
+        t.call('identityIdQuery', { linkId: a.linkId }),
+        t.raw('restoreSource', { [t.profile.members.restoreSource]: src(a.source) }),
+      ]);
+      await t.rule(id, () => {
+        expect(isAbsent(byNative), `nativeIdQuery after hard delete: ${describeReply(byNative)}`).toBe(true);
+        expect(isAbsent(byLink), `identityIdQuery of the deleted identity: ${describeReply(byLink)}`).toBe(true);
+        expect(isRejection(restore), `restoreSource after hard delete must fail: ${describeReply(restore)}`).toBe(true);
+      });
+    });
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * demographicsQuery (best match, exact copy found), identityIdQuery (returns the identity, echoes
+ * requestedLinkId) and nativeIdQuery, shared by the organization and provider services.
+ * Source: organization-identity-api.md, What the service does, Endpoints (rule 3);
+ * person-provider-identity-api.md, Endpoints (provider demographicsQuery, identityIdQuery, nativeIdQuery).
+ */
+import { expect } from 'vitest';
+import { groupedSources, sameSource } from '../steps.js';
+import { type Shared, titled } from './types.js';
+
+export type QueryRole = 'bestMatch' | 'findsExact' | 'idQueryReturns' | 'idQueryEcho' | 'postAdds' | 'nativeIdQuery';
+
+export function queryChecks({ check, kit, ids, label }: Shared<QueryRole>): void {
+  const T = (s: string) => titled(s, label);
+
+  if (ids.postAdds && ids.nativeIdQuery) {
+    const [adds, native] = [ids.postAdds, ids.nativeIdQuery];
+    check(T('a posted identity is added and found through nativeIdQuery'), [adds, native], async (t) => {
+      const a = await kit.postNew(t, [adds]);
+      const found = await kit.lookup(t, a.source);
+      await t.rule(native, () => {
+        expect(found.content?.linkId, 'nativeIdQuery returns the identity holding the source').toBe(a.linkId);
+        const sources = groupedSources(found.content);
+        if (sources.length) expect(sources.some((s) => sameSource(s, a.source)), 'identityGroupedBySource lists the posted source').toBe(true);
+      });
+    });
+  }
+
+  if (ids.bestMatch) {
+    const id = ids.bestMatch;
+    check(T('demographicsQuery returns the top demographicsSearch result when it returns an identity'), [id], async (t) => {
+      const a = await kit.postNew(t, [id]);
+      const [query, search] = await Promise.all([t.call('demographicsQuery', { identity: a.identity }), t.call('demographicsSearch', { identity: a.identity })]);
+      const linkId = query.content?.linkId;
+      if (!linkId) t.skip('demographicsQuery returned no identity for an exact copy');
+      const found = (search.content?.searchResults ?? []) as Array<{ linkId?: string; matchScore: number }>;
+      await t.rule(id, () => {
+        expect(found.length, 'demographicsSearch returns the identity demographicsQuery found').toBeGreaterThan(0);
+        const top = found[0]!.matchScore;
+        expect(found.filter((r) => r.matchScore === top).map((r) => r.linkId), 'the query result is (one of) the best-scored search results').toContain(linkId);
+      });
+    });
+  }
+
+  if (ids.findsExact) {
+    const id = ids.findsExact;
+    check(T('demographicsQuery with an exact copy of a posted identity returns it'), [id], async (t) => {
+      const a = await kit.postNew(t, [id]);
+      const found = await t.eventually('query finds the posted identity', async () => {
+        const r = await t.call('demographicsQuery', { identity: a.identity });
+        return r.content?.linkId === a.linkId ? r : undefined;
+      });
+      await t.rule(id, () => expect(found, `demographicsQuery returned ${a.linkId}`).toBeDefined());
+    });
+  }
+
+  if (ids.idQueryReturns) {
+    const returns = ids.idQueryReturns;
+    const echo = ids.idQueryEcho;
+    check(T(echo ? 'identityIdQuery returns the identity and echoes requestedLinkId' : 'identityIdQuery returns the identity with the requested link ID'), echo ? [returns, echo] : [returns], async (t) => {
+      const a = await kit.postNew(t, [returns]);
+      const r = await t.ok('identityIdQuery', { linkId: a.linkId }, { cites: [returns] });
+      await t.rule(returns, () => expect(r.content?.linkId, 'the identity with the requested link ID').toBe(a.linkId));
+      if (echo) await t.rule(echo, () => expect(r.content?.requestedLinkId, 'requestedLinkId echoes the request').toBe(a.linkId));
+    });
+  }
+}

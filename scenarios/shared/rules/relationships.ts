@@ -1,0 +1,88 @@
+/**
+ * Relationships shared by the organization and provider services: add (replied with its id),
+ * search finds it (by subject, by object and verb; only matching ones), delete (a search no longer
+ * finds it).
+ * Source: organization-identity-api.md, What the service does, Endpoints, Resources (Relationship);
+ * person-provider-identity-api.md, Endpoints (provider relationship operations).
+ */
+import { expect } from 'vitest';
+import type { Check } from '../../../harness/check.js';
+import { relationshipContent } from '../exercise.js';
+import { type Shared, titled } from './types.js';
+
+export type RelationshipRole = 'add' | 'search' | 'delete' | 'dateTime';
+
+const found = (content: any): Array<Record<string, unknown>> => {
+  const r = content?.relationship;
+  return Array.isArray(r) ? r : r ? [r] : [];
+};
+
+export function relationshipChecks({ check, kit, ids, label }: Shared<RelationshipRole>): void {
+  const T = (s: string) => titled(s, label);
+  const added = async (t: Check, cites: string[]) => {
+    const [a, b] = await Promise.all([kit.postNew(t, cites), kit.postNew(t, cites)]);
+    const r = await t.ok('addRelationshipService', relationshipContent(t, a.linkId, b.linkId), { cites });
+    const id = r.content?.relationship?.id;
+    if (typeof id !== 'string' || !id) t.fail(cites, 'addRelationshipService replied without relationship.id');
+    return { a, b, id: id as string, reply: r };
+  };
+
+  if (ids.add) {
+    const id = ids.add;
+    check(T('addRelationshipService adds the relationship and replies with its id'), [id], async (t) => {
+      const { a, b, reply } = await added(t, [id]);
+      await t.rule(id, () => {
+        const rel = reply.content.relationship;
+        expect(rel[t.profile.members.relationshipSubject], 'subject echoed').toBe(a.linkId);
+        expect(rel[t.profile.members.relationshipObject], 'object echoed').toBe(b.linkId);
+        expect(rel.relationshipVerb).toBe(t.profile.relationship.verb);
+      });
+    });
+  }
+
+  if (ids.search) {
+    const id = ids.search;
+    check(T('searchRelationshipsService finds an added relationship by subject, and by object and verb'), [id], async (t) => {
+      const { a, b, id: relId } = await added(t, [id]);
+      const m = t.profile.members;
+      for (const criteria of [{ [m.relationshipSubject]: a.linkId }, { [m.relationshipObject]: b.linkId, relationshipVerb: t.profile.relationship.verb }]) {
+        const hit = await t.eventually(`relationship ${relId} searchable by ${Object.keys(criteria).join('+')}`, async () => {
+          const r = await t.ok('searchRelationshipsService', { relationship: criteria });
+          return found(r.content).some((x) => x.id === relId) ? r : undefined;
+        });
+        await t.rule(id, () => expect(hit, `search by ${JSON.stringify(criteria)} finds ${relId}`).toBeDefined());
+      }
+    });
+
+    check(T('searchRelationshipsService returns only relationships that meet the criteria'), [id], async (t) => {
+      const { a } = await added(t, [id]);
+      const subject = t.profile.members.relationshipSubject;
+      const r = await t.ok('searchRelationshipsService', { relationship: { [subject]: a.linkId } });
+      await t.rule(id, () => expect(found(r.content).filter((x) => x[subject] !== a.linkId).map((x) => x.id), 'relationships of other subjects').toEqual([]));
+    });
+  }
+
+  if (ids.delete) {
+    const id = ids.delete;
+    check(T('deleteRelationshipService deletes the relationship and a search no longer finds it'), [id], async (t) => {
+      const { a, id: relId } = await added(t, [id]);
+      const del = await t.ok('deleteRelationshipService', { id: relId });
+      await t.rule(id, () => expect(del.content?.id, 'reply echoes the id').toBe(relId));
+      const gone = await t.eventually(`relationship ${relId} gone from search`, async () => {
+        const r = await t.ok('searchRelationshipsService', { relationship: { [t.profile.members.relationshipSubject]: a.linkId } });
+        return found(r.content).some((x) => x.id === relId) ? undefined : true;
+      });
+      await t.rule(id, () => expect(gone, 'deleted relationship no longer found').toBe(true));
+    });
+  }
+
+  if (ids.dateTime) {
+    const id = ids.dateTime;
+    check(T('relationship DATE-TIME members are ISO 8601 UTC timestamps'), [id], async (t) => {
+      const { reply } = await added(t, [id]);
+      const rel = reply.content.relationship;
+      if (rel.startDate === undefined || rel.startDate === null) t.skip('the reply carries no startDate to check');
+      await t.rule(id, () => expect(rel.startDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/));
+    });
+  }
+}

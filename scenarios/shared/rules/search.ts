@@ -1,0 +1,122 @@
+/**
+ * demographicsSearch rules shared by the organization and provider services: nothing below
+ * matchScoreThreshold, ordered best to worst, at most maxSearchResults, maxSearchResults > 0,
+ * scores in [0, 1] with sameIdentity Y/U/N, searchResults present, an exact copy is found.
+ * The service supplies `variant` (a near copy of an identity, so a search has several candidates)
+ * and `nonsense` (an identity nothing matches).
+ * Source: organization-identity-api.md, Endpoints (rule 1), Resources (Search result), Limits;
+ * person-provider-identity-api.md, Endpoints (provider demographicsSearch), Limits.
+ */
+import { expect } from 'vitest';
+import type { Faker } from '@faker-js/faker';
+import type { Check } from '../../../harness/check.js';
+import { describeReply } from '../../../harness/check.js';
+import { isRejection } from '../../../harness/client.js';
+import { postContent } from '../../../generators/common.js';
+import { type Shared, titled } from './types.js';
+
+export type SearchRole = 'threshold' | 'order' | 'maxResults' | 'maxPositive' | 'scoreRange' | 'sameIdentity' | 'resultsRequired' | 'findsExact';
+
+export interface SearchHooks {
+  /** A near copy of `identity` (the i-th), e.g. another address: a candidate that scores lower. */
+  variant: (identity: any, i: number) => Record<string, unknown>;
+  /** An identity no posted identity resembles. */
+  nonsense: (f: Faker) => Record<string, unknown>;
+}
+
+type Result = { matchScore: number; linkId?: string; sameIdentity: string };
+const results = (r: { content: any }) => (Array.isArray(r.content?.searchResults) ? (r.content.searchResults as Result[]) : []);
+
+export function searchChecks({ check, kit, ids, label, variant, nonsense }: Shared<SearchRole> & SearchHooks): void {
+  const T = (s: string) => titled(s, label);
+  /** Posts an identity plus two variants of it so a search has several candidates. */
+  const family = async (t: Check, cites: string[]) => {
+    const a = await kit.postNew(t, cites);
+    for (const i of [1, 2]) await t.ok('postIdentity', postContent(variant(structuredClone(a.identity), i), t.source(i), t.profile.sourcePlacement), { cites });
+    return a;
+  };
+  const search = (t: Check, identity: unknown, extra: Record<string, unknown> = {}) => t.call('demographicsSearch', { identity, ...extra });
+
+  if (ids.threshold) {
+    const id = ids.threshold;
+    check(T('demographicsSearch returns nothing below matchScoreThreshold'), [id], async (t) => {
+      const a = await family(t, [id]);
+      for (const threshold of [0.2, 0.6, 0.95]) {
+        const r = await search(t, a.identity, { matchScoreThreshold: threshold });
+        await t.rule(id, () => expect(results(r).filter((x) => x.matchScore < threshold).map((x) => x.matchScore), `scores below ${threshold}`).toEqual([]));
+      }
+      const any = await search(t, a.identity, { matchScoreThreshold: 0.2 });
+      if (!results(any).length) t.skip('the deployment returned no candidates, so the threshold could not be observed');
+    });
+  }
+
+  if (ids.order) {
+    const id = ids.order;
+    check(T('searchResults are ordered best to worst'), [id], async (t) => {
+      const a = await family(t, [id]);
+      const r = await search(t, a.identity, { matchScoreThreshold: 0 });
+      const scores = results(r).map((x) => x.matchScore);
+      if (scores.length < 2) t.skip(`only ${scores.length} candidate(s) returned; ordering needs two`);
+      await t.rule(id, () => expect(scores, 'non-increasing matchScore').toEqual([...scores].sort((x, y) => y - x)));
+    });
+  }
+
+  if (ids.maxResults) {
+    const id = ids.maxResults;
+    check(T('demographicsSearch returns at most maxSearchResults results'), [id], async (t) => {
+      const a = await family(t, [id]);
+      const all = await search(t, a.identity, { matchScoreThreshold: 0 });
+      if (results(all).length < 2) t.skip('fewer than two candidates, so a limit of 1 could not be observed');
+      for (const max of [1, 2]) {
+        const r = await search(t, a.identity, { matchScoreThreshold: 0, maxSearchResults: max });
+        await t.rule(id, () => expect(results(r).length, `results with maxSearchResults=${max}`).toBeLessThanOrEqual(max));
+      }
+    });
+  }
+
+  if (ids.maxPositive) {
+    const id = ids.maxPositive;
+    for (const max of [0, -1]) {
+      check(T(`maxSearchResults ${max} is rejected`), [id], async (t) => {
+        const r = await t.raw('demographicsSearch', { identity: kit.make(t).identity, maxSearchResults: max });
+        await t.rule(id, () => expect(isRejection(r), `maxSearchResults=${max} must be rejected, got ${describeReply(r)}`).toBe(true));
+      });
+    }
+  }
+
+  if (ids.scoreRange) {
+    const range = ids.scoreRange;
+    const same = ids.sameIdentity ?? range;
+    check(T('every matchScore lies in [0, 1] and sameIdentity is Y, U or N'), [...new Set([range, same])], async (t) => {
+      const a = await family(t, [range]);
+      const r = await t.raw('demographicsSearch', { identity: a.identity, matchScoreThreshold: 0 });
+      const found = results(r);
+      if (!found.length) t.skip('no candidates returned');
+      await t.rule(range, () => expect(found.filter((x) => !(typeof x.matchScore === 'number' && x.matchScore >= 0 && x.matchScore <= 1)).map((x) => x.matchScore)).toEqual([]));
+      await t.rule(same, () => expect(found.filter((x) => !['Y', 'U', 'N'].includes(x.sameIdentity)).map((x) => x.sameIdentity)).toEqual([]));
+    });
+  }
+
+  if (ids.resultsRequired) {
+    const id = ids.resultsRequired;
+    check(T('searchResults is present, and empty when nothing matches'), [id], async (t) => {
+      const r = await t.ok('demographicsSearch', { identity: nonsense(t.faker), matchScoreThreshold: 0.99 });
+      await t.rule(id, () => {
+        expect(Array.isArray(r.content?.searchResults), 'searchResults is an array').toBe(true);
+        expect(r.content.searchResults.length, 'nothing matches a nonsense identity at 0.99').toBe(0);
+      });
+    });
+  }
+
+  if (ids.findsExact) {
+    const id = ids.findsExact;
+    check(T('a search with an exact copy of a posted identity returns it'), [id], async (t) => {
+      const a = await kit.postNew(t, [id]);
+      const found = await t.eventually('search finds the posted identity', async () => {
+        const r = await search(t, a.identity);
+        return results(r).some((x) => x.linkId === a.linkId) ? r : undefined;
+      });
+      await t.rule(id, () => expect(found, `search returned ${a.linkId} within the consistency budget`).toBeDefined());
+    });
+  }
+}
