@@ -1,0 +1,86 @@
+/**
+ * `npm run compare`: two clean runs with the same seed compare as unchanged (exit 0); a clean
+ * run versus a run with one injected reference fault shows exactly the checks that newly fail,
+ * the MUST requirement that broke, and exits 1. Bad input exits 2.
+ * The fault comes from REFERENCE_FAULTS (reference/faults/catalogue.ts); where that catalogue is
+ * absent the faulted summary is fabricated from a copy of a clean one (one check flipped).
+ */
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compareSummaries, loadSummary } from '../harness/report/compare.js';
+import type { Summary } from '../harness/report/summary.js';
+import { runCli } from './support/cli.js';
+import { runSuite } from './support/run-suite.js';
+
+const FAULT = 'failure-without-reason';
+const FAULTED_REQUIREMENT = 'ORG-ERR-CARRIED';
+const SCOPE = ['scenarios/organization/envelope.test.ts'];
+const realFaults = existsSync('reference/faults/catalogue.ts') && readFileSync('reference/faults/catalogue.ts', 'utf8').includes(`'${FAULT}'`);
+
+const folderOf = (r: { reportDir: string; runId: string }) => join(r.reportDir, r.runId);
+let clean1: string;
+let clean2: string;
+let faulted: string;
+
+beforeAll(async () => {
+  const [a, b] = [await runSuite(SCOPE), await runSuite(SCOPE)];
+  clean1 = folderOf(a);
+  clean2 = folderOf(b);
+  if (realFaults) {
+    faulted = folderOf(await runSuite(SCOPE, { REFERENCE_FAULTS: FAULT }));
+  } else {
+    const s = JSON.parse(readFileSync(join(clean2, 'summary.json'), 'utf8')) as Summary;
+    const target = s.checks.find((c) => c.verifies.includes(FAULTED_REQUIREMENT))!;
+    Object.assign(target, { verdict: 'fail', failedRequirements: [FAULTED_REQUIREMENT], message: 'fabricated' });
+    s.requirements.find((r) => r.id === FAULTED_REQUIREMENT)!.outcome = 'fail';
+    faulted = join(mkdtempSync(join(tmpdir(), 'cf-faulted-')), 'summary.json');
+    writeFileSync(faulted, JSON.stringify(s));
+  }
+}, 240000);
+
+describe(`compare (fault ${realFaults ? 'injected by REFERENCE_FAULTS' : 'fabricated'})`, () => {
+  it('two clean runs compare as unchanged and exit 0', () => {
+    const c = compareSummaries(loadSummary(clean1), loadSummary(clean2));
+    expect(c.verdict).toBe('unchanged');
+    expect(c.newlyFailing).toEqual([]);
+    const cli = runCli('compare', [clean1, join(clean2, 'summary.json')]);
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(cli.stdout).toContain('# Comparison: UNCHANGED');
+  });
+
+  it('a clean run against a faulted run lists exactly the newly failing checks and exits 1', () => {
+    const base = loadSummary(clean1);
+    const cur = loadSummary(faulted);
+    const failingNow = cur.checks.filter((x) => x.verdict === 'fail' || x.verdict === 'error').map((x) => x.checkId).sort();
+    expect(base.checks.filter((x) => x.verdict === 'fail' || x.verdict === 'error')).toEqual([]);
+    expect(failingNow.length).toBeGreaterThan(0);
+    const c = compareSummaries(base, cur);
+    expect(c.newlyFailing.map((x) => x.checkId).sort()).toEqual(failingNow);
+    for (const x of c.newlyFailing) expect(x.failedRequirements).toContain(FAULTED_REQUIREMENT);
+    expect(c.mustRegressions).toEqual([FAULTED_REQUIREMENT]);
+    expect(c.requirements.find((r) => r.id === FAULTED_REQUIREMENT)).toMatchObject({ from: 'pass', to: 'fail', regression: true });
+    expect(c.verdict).toBe('regressed');
+
+    const out = join(mkdtempSync(join(tmpdir(), 'cf-compare-')), 'comparison.json');
+    const cli = runCli('compare', [clean1, faulted, '--json', out]);
+    expect(cli.code, cli.stderr).toBe(1);
+    expect(cli.stdout).toContain('## Newly failing checks');
+    expect(JSON.parse(readFileSync(out, 'utf8')).verdict).toBe('regressed');
+  });
+
+  it('the reverse direction reports newly passing checks and exits 0', () => {
+    const c = compareSummaries(loadSummary(faulted), loadSummary(clean1));
+    expect(c.newlyPassing.length).toBeGreaterThan(0);
+    expect(c.verdict).toBe('changed');
+  });
+
+  it('exits 2 on a missing or unreadable input', () => {
+    const bogus = join(mkdtempSync(join(tmpdir(), 'cf-bogus-')), 'summary.json');
+    copyFileSync('package.json', bogus);
+    expect(runCli('compare', [clean1, '/nonexistent/run']).code).toBe(2);
+    expect(runCli('compare', [clean1, bogus]).code).toBe(2);
+    expect(runCli('compare', [clean1]).code).toBe(2);
+  });
+});
