@@ -5,7 +5,9 @@
 import type { ServiceName } from '../specs/common/model.js';
 import { sharedHandlers } from './handlers/identity.js';
 import type { Handler, Matcher } from './handlers/types.js';
+import { personHandlers } from './handlers/person.js';
 import { scoreOrganization } from './matching/organization.js';
+import { scorePerson } from './matching/person.js';
 import { providerKind, scoreProvider } from './matching/provider.js';
 
 export interface ReferenceService {
@@ -17,6 +19,11 @@ export const REFERENCE_SERVICES: Partial<Record<ServiceName, ReferenceService>> 
   organization: {
     matcher: { score: scoreOrganization, threshold: 0.9, uncertain: 0.75, floor: 0.5 },
     handlers: sharedHandlers,
+  },
+  // floor 0: a person search without matchScoreThreshold does no score filtering (seed, request options).
+  person: {
+    matcher: { score: scorePerson, threshold: 0.9, uncertain: 0.75, floor: 0 },
+    handlers: personHandlers,
   },
   provider: {
     matcher: { score: scoreProvider, threshold: 0.9, uncertain: 0.75, floor: 0.5, kind: providerKind },

@@ -1,0 +1,44 @@
+/**
+ * Authentication: a request without credentials, with malformed ones, or with credentials the
+ * deployment did not issue is rejected, whichever of the two schemes (bearer JWT, HTTP basic)
+ * the profile chose (person.auth).
+ * Source: person-provider-identity-api.md, Authentication.
+ */
+import { expect } from 'vitest';
+import { SignJWT } from 'jose';
+import type { Check } from '../../harness/check.js';
+import { describeReply } from '../../harness/check.js';
+import type { AuthMode } from '../../harness/client.js';
+import { isRejection } from '../../harness/client.js';
+import { area, person } from './person.js';
+
+const { check } = area('auth');
+
+/** Credentials of the target's scheme that the deployment never issued. */
+async function foreign(t: Check): Promise<AuthMode> {
+  if (t.target.auth.scheme === 'basic') return { header: `Basic ${Buffer.from(`${t.target.auth.username}:not-the-password-${t.faker.string.alphanumeric(8)}`).toString('base64')}` };
+  const jwt = await new SignJWT({ scope: 'identity' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject('not-issued-by-the-deployment')
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(`a-key-the-deployment-does-not-know-${t.faker.string.alphanumeric(16)}`));
+  return { header: `Bearer ${jwt}` };
+}
+
+const modes: Array<{ name: string; auth: (t: Check) => Promise<AuthMode> }> = [
+  { name: 'without an Authorization header', auth: async () => 'none' },
+  { name: 'with malformed credentials', auth: async () => 'malformed' },
+  { name: 'with credentials the deployment did not issue', auth: foreign },
+];
+
+for (const mode of modes) {
+  check(`a request ${mode.name} is rejected`, ['PERSON-AUTH-REQUIRED'], async (t) => {
+    const a = await person.postNew(t, ['PERSON-AUTH-REQUIRED']);
+    const r = await t.raw('nativeIdQuery', { source: { name: a.source.name, id: a.source.id } }, { auth: await mode.auth(t) });
+    if (r.exchange.error) t.fail('PERSON-AUTH-REQUIRED', `no reply to an unauthenticated request: ${r.exchange.error}`);
+    await t.rule('PERSON-AUTH-REQUIRED', () => {
+      expect(isRejection(r) || r.status === 401 || r.status === 403, `rejected (HTTP 401/403 or success=false), got ${describeReply(r)}`).toBe(true);
+      expect(r.content?.linkId ?? null, 'no identity data in a rejected reply').toBeNull();
+    });
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * Bad input: a body that is not JSON, malformed dates, a non-boolean deathIndicator and a
+ * postIdentity without an identity are rejected (HTTP 4xx or success=false) and not marked
+ * retryable.
+ * Source: person-provider-identity-api.md, Resources (Person identity), Errors.
+ */
+import { expect } from 'vitest';
+import type { Check } from '../../harness/check.js';
+import { describeReply } from '../../harness/check.js';
+import { type Reply, isRejection } from '../../harness/client.js';
+import { area, person } from './person.js';
+
+const { check } = area('bad-input');
+const IDS = ['PERSON-BADINPUT-REJECTED', 'PERSON-ERR-NOT-RETRYABLE'];
+
+async function expectRejected(t: Check, r: Reply, what: string) {
+  await t.rule('PERSON-BADINPUT-REJECTED', () => expect(isRejection(r), `${what} must be rejected, got ${describeReply(r)}`).toBe(true));
+  await t.rule('PERSON-ERR-NOT-RETRYABLE', () => expect(r.body?.retryableError ?? false, `${what} is not retryable`).not.toBe(true));
+}
+
+check('a request body that is not JSON is rejected and not retryable', IDS, async (t) => {
+  const r = await t.raw('demographicsSearch', {}, { rawBody: '{"content": {"identity": ' });
+  await expectRejected(t, r, 'a truncated JSON body');
+});
+
+check('postIdentity without an identity is rejected and not retryable', IDS, async (t) => {
+  const r = await t.raw('postIdentity', { responseIdentityFormatNames: ['DEFAULT'] });
+  await expectRejected(t, r, 'postIdentity without content.identity');
+});
+
+const malformed: Array<{ what: string; mutate: (i: any) => void }> = [
+  { what: 'a dateOfBirth not in yyyy-MM-dd (1985/04/12)', mutate: (i) => (i.datesOfBirth = [{ dateOfBirth: '1985/04/12' }]) },
+  { what: 'an impossible dateOfBirth (2001-02-30)', mutate: (i) => (i.datesOfBirth = [{ dateOfBirth: '2001-02-30' }]) },
+  { what: 'a deathDate not in yyyy-MM-dd (12.04.2020)', mutate: (i) => (i.deathDetails = [{ deathIndicator: true, deathDate: '12.04.2020' }]) },
+  { what: 'a deathIndicator that is not a boolean ("Y")', mutate: (i) => (i.deathDetails = [{ deathIndicator: 'Y' }]) },
+];
+
+for (const m of malformed) {
+  check(`postIdentity with ${m.what} is rejected and not retryable`, IDS, async (t) => {
+    const made = person.make(t);
+    m.mutate((made.content as any).identity);
+    const r = await t.raw('postIdentity', made.content);
+    await expectRejected(t, r, `postIdentity with ${m.what}`);
+  });
+}

@@ -1,0 +1,49 @@
+/**
+ * createDataSource: several data sources in one call; at most 10 per call (11 rejected). These
+ * checks create data sources that no operation deletes, so they run only where the profile
+ * allows it (createDataSources: on against the embedded reference, off against a configured
+ * deployment unless set); every name lies in the run's namespace (client guard).
+ * Source: person-provider-identity-api.md, Endpoints (/createDataSource), Limits.
+ */
+import { expect } from 'vitest';
+import { describeReply } from '../../harness/check.js';
+import { isRejection } from '../../harness/client.js';
+import { area, dataSourceName } from './person.js';
+
+const { check } = area('data-sources');
+
+check(
+  'createDataSource creates several data sources in one call',
+  ['PERSON-DATASOURCE-CREATES'],
+  async (t) => {
+    const names = [0, 1, 2].map((i) => dataSourceName(t, i));
+    const r = await t.ok('createDataSource', { sources: names });
+    const results = r.content?.datasourceCreationResponses;
+    await t.rule('PERSON-DATASOURCE-CREATES', () => {
+      if (Array.isArray(results)) expect(results.map((x: { datasource?: string }) => x.datasource).sort(), 'one result per requested name').toEqual([...names].sort());
+    });
+  },
+  { createsDataSources: true },
+);
+
+check(
+  'createDataSource accepts 10 names in one call',
+  ['PERSON-DATASOURCE-CREATES', 'PERSON-DATASOURCE-LIMIT'],
+  async (t) => {
+    const names = Array.from({ length: 10 }, (_, i) => dataSourceName(t, i));
+    const r = await t.call('createDataSource', { sources: names });
+    await t.rule('PERSON-DATASOURCE-LIMIT', () => expect(r.success, `10 data sources are within the limit: ${describeReply(r)}`).toBe(true));
+  },
+  { createsDataSources: true },
+);
+
+check(
+  'createDataSource with 11 names is rejected',
+  ['PERSON-DATASOURCE-LIMIT'],
+  async (t) => {
+    const names = Array.from({ length: 11 }, (_, i) => dataSourceName(t, i));
+    const r = await t.raw('createDataSource', { sources: names });
+    await t.rule('PERSON-DATASOURCE-LIMIT', () => expect(isRejection(r), `11 data sources in one call must be rejected, got ${describeReply(r)}`).toBe(true));
+  },
+  { createsDataSources: true },
+);

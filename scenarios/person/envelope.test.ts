@@ -1,0 +1,113 @@
+/**
+ * Envelope promises, per operation: the reply is a JSON reply envelope at the documented path
+ * (the first five with /v2), echoes trackingId and auditId, and its content has the documented
+ * shape; the failure envelope; customerId; includeEnrichData's default; the DEFAULT view; the
+ * types of a returned identity and the source entries on its attributes.
+ * Source: person-provider-identity-api.md, Resources (Envelope, Source entry, Person identity,
+ * Person request content options), Endpoints, Errors, Versioning.
+ */
+import { expect } from 'vitest';
+import { leafTypes, valuesAt, wireTypeSchema } from '../../specs/common/leaf-types.js';
+import { PersonIdentity } from '../../specs/person/identity.js';
+import { personOperations } from '../../specs/person/operations.js';
+import { describeReply } from '../../harness/check.js';
+import { area, person, personExercises } from './person.js';
+
+const { check } = area('envelope');
+
+for (const op of personOperations) {
+  check(
+    `${op.name} replies at ${op.path} with a valid envelope that echoes trackingId and auditId`,
+    ['PERSON-ENV-REPLY', 'PERSON-ENV-ECHO', 'PERSON-ENDPOINT-PATHS', op.shapeRequirement],
+    async (t) => {
+      const content = await personExercises[op.name]!(t, [op.shapeRequirement]);
+      const auditId = `cf-audit-${t.faker.string.alphanumeric(12)}`;
+      const trackingId = `cf-track-${t.faker.string.alphanumeric(12)}`;
+      const reply = await t.call(op.name, content, { envelope: { auditId, trackingId } });
+      await t.rule('PERSON-ENDPOINT-PATHS', () => expect(reply.status, `${op.name} answers at ${op.path}`).toBeLessThan(300));
+      await t.rule(op.shapeRequirement, () => expect(reply.success, `${op.name} accepts a valid request: ${describeReply(reply)}`).toBe(true));
+      await t.rule('PERSON-ENV-ECHO', () => {
+        expect(reply.body?.trackingId, 'trackingId echoed').toBe(trackingId);
+        expect(reply.body?.auditId, 'auditId echoed').toBe(auditId);
+      });
+    },
+    { createsDataSources: op.name === 'createDataSource' },
+  );
+}
+
+check('a failure is carried in the envelope with success=false and a reason', ['PERSON-ERR-CARRIED'], async (t) => {
+  const reply = await t.raw('demographicsSearch', { identity: person.make(t).identity, maxSearchResults: 0 });
+  if (reply.success === true) t.skip('the deployment accepted maxSearchResults=0 (PERSON-SEARCH-MAX-POSITIVE reports it), so no failure envelope to inspect');
+  await t.rule('PERSON-ERR-CARRIED', () => {
+    expect(reply.body, `the failure reply is a JSON envelope (${describeReply(reply)})`).toBeTypeOf('object');
+    expect(reply.body!.success, 'success is false on a failure').toBe(false);
+    const reasons = [reply.body!.message, ...(Array.isArray(reply.body!.errors) ? reply.body!.errors : [])].filter((x) => typeof x === 'string' && x.trim());
+    expect(reasons.length, 'message or errors says what went wrong').toBeGreaterThan(0);
+  });
+});
+
+check('a request carrying the deployment\'s customerId is accepted', ['PERSON-ENV-CUSTOMERID'], async (t) => {
+  if (!t.target.customerId) t.omit('PERSON_CUSTOMER_ID is not set for this deployment');
+  const a = await person.postNew(t, ['PERSON-ENV-CUSTOMERID']);
+  const r = await t.call('nativeIdQuery', { source: { name: a.source.name, id: a.source.id } }, { envelope: { customerId: t.target.customerId } });
+  await t.rule('PERSON-ENV-CUSTOMERID', () => {
+    expect(r.exchange.request.body, 'the request envelope carries customerId').toMatchObject({ customerId: t.target.customerId });
+    expect(r.success, `accepted with customerId: ${describeReply(r)}`).toBe(true);
+    expect(r.content?.linkId, 'and answered').toBe(a.linkId);
+  });
+});
+
+check('includeEnrichData defaults to false and true is accepted', ['PERSON-ENRICH-DEFAULT'], async (t) => {
+  const a = await person.postNew(t, ['PERSON-ENRICH-DEFAULT']);
+  const q = (extra: Record<string, unknown>) => t.ok('nativeIdQuery', { source: { name: a.source.name, id: a.source.id }, ...extra });
+  const [omitted, off, on] = await Promise.all([q({}), q({ includeEnrichData: false }), q({ includeEnrichData: true })]);
+  await t.rule('PERSON-ENRICH-DEFAULT', () => {
+    expect(omitted.content?.identity ?? null, 'identity without the option equals identity with false').toEqual(off.content?.identity ?? null);
+    expect(omitted.content?.enrichedDetails ?? null, 'enrichedDetails without the option equals enrichedDetails with false').toEqual(off.content?.enrichedDetails ?? null);
+    expect(on.content?.linkId, 'includeEnrichData=true is accepted and answered').toBe(a.linkId);
+  });
+});
+
+check('omitting responseIdentityFormatNames gives the DEFAULT view', ['PERSON-VIEWS-DEFAULT'], async (t) => {
+  const a = await person.postNew(t, ['PERSON-VIEWS-DEFAULT']);
+  const [implicit, explicit] = await Promise.all([person.lookup(t, a.source), person.lookup(t, a.source, ['DEFAULT'])]);
+  await t.rule('PERSON-VIEWS-DEFAULT', () => {
+    expect(implicit.content?.linkId).toBe(explicit.content?.linkId);
+    expect(implicit.content?.identity ?? null).toEqual(explicit.content?.identity ?? null);
+  });
+});
+
+const LEAVES = leafTypes(PersonIdentity);
+const NUMBER_PATHS = [['addresses', '[]', 'latitude'], ['addresses', '[]', 'longitude']];
+const kinds = [
+  { req: 'PERSON-TYPE-TEXT', what: 'string fields', values: (i: unknown) => LEAVES.filter((l) => l.type === 'TEXT').flatMap((l) => valuesAt(i, l.path, '/content/identity')), ok: (v: unknown) => typeof v === 'string' },
+  { req: 'PERSON-TYPE-DATE', what: 'dates', values: (i: unknown) => LEAVES.filter((l) => l.type === 'DATE').flatMap((l) => valuesAt(i, l.path, '/content/identity')), ok: (v: unknown) => wireTypeSchema.DATE.safeParse(v).success },
+  { req: 'PERSON-TYPE-BOOLEAN', what: 'deathIndicator', values: (i: unknown) => valuesAt(i, ['deathDetails', '[]', 'deathIndicator'], '/content/identity'), ok: (v: unknown) => typeof v === 'boolean' },
+  { req: 'PERSON-TYPE-NUMBER', what: 'latitude and longitude', values: (i: unknown) => NUMBER_PATHS.flatMap((p) => valuesAt(i, p, '/content/identity')), ok: (v: unknown) => typeof v === 'number' },
+  { req: 'PERSON-TYPE-EMAIL', what: 'e-mail addresses', values: (i: unknown) => valuesAt(i, ['emails', '[]', 'email'], '/content/identity'), ok: (v: unknown) => typeof v === 'string' && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) },
+];
+
+for (const k of kinds) {
+  check(`${k.what} of a returned identity have their documented type`, [k.req], async (t) => {
+    const a = await person.postNew(t, [k.req]);
+    const reply = await person.lookup(t, a.source, t.profile.responseViews);
+    const values = k.values(reply.content?.identity);
+    if (!values.length) t.skip(`the returned identity holds no ${k.what} to check`);
+    const bad = values.filter((v) => v.value !== null && !k.ok(v.value));
+    await t.rule(k.req, () => expect(bad.map((b) => `${b.pointer}=${JSON.stringify(b.value)}`), `${k.what} of the documented type`).toEqual([]));
+  });
+}
+
+check('attributes of a returned identity carry sources[] naming the posted record, and clusterStatus', ['PERSON-ATTR-SOURCES'], async (t) => {
+  const a = await person.postNew(t, ['PERSON-ATTR-SOURCES']);
+  const reply = await person.lookup(t, a.source);
+  const names = (reply.content?.identity?.names ?? []) as Array<{ sources?: Array<{ nativeId?: string }>; clusterStatus?: unknown }>;
+  await t.rule('PERSON-ATTR-SOURCES', () => {
+    expect(names.length, 'the identity has names').toBeGreaterThan(0);
+    for (const n of names) {
+      expect(Array.isArray(n.sources), 'names[].sources is an array').toBe(true);
+      expect(typeof n.clusterStatus, 'names[].clusterStatus is a string').toBe('string');
+    }
+    expect(names.some((n) => n.sources!.some((s) => s.nativeId === a.source.id)), `a name's sources name native ID ${a.source.id}`).toBe(true);
+  });
+});
