@@ -1,0 +1,35 @@
+/**
+ * What reporting adds to a run, in ms: rebuilds every report of an existing run folder (default
+ * reports/latest) several times and prints the time of each step (reading exchanges and
+ * computing stats, summary.json, summary.md, junit.xml, the vega charts, report.html), the total,
+ * and the total as a share of the run's own duration. Usage: npm run bench:report -- [run folder] [repeats]
+ */
+import { mkdtempSync, cpSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RunDescription, Summary } from '../harness/report/summary.js';
+import { readResults } from '../harness/report/summary.js';
+import { type ReportTimings, writeRunReports } from '../harness/report/write.js';
+
+const source = process.argv[2] ?? 'reports/latest';
+const repeats = Number(process.argv[3] ?? 5);
+const work = mkdtempSync(join(tmpdir(), 'cf-bench-report-'));
+cpSync(source, work, { recursive: true, dereference: true });
+const run = JSON.parse(readFileSync(join(work, 'run.json'), 'utf8')) as RunDescription;
+const original = JSON.parse(readFileSync(join(work, 'summary.json'), 'utf8')) as Summary;
+const results = readResults(work) ?? [];
+
+const all: ReportTimings[] = [];
+for (let i = 0; i < repeats + 1; i++) {
+  const { timings } = await writeRunReports(work, undefined, run, results, original.cleanup, { known: null });
+  if (i > 0) all.push(timings); // the first round warms up module loading
+}
+const median = (k: keyof ReportTimings) => {
+  const v = all.map((t) => t[k]).sort((a, b) => a - b);
+  return v[Math.floor(v.length / 2)]!;
+};
+const exchanges = readFileSync(join(work, 'summary.json'), 'utf8').length;
+console.log(`report overhead for ${source}: ${results.length} checks, summary.json ${(exchanges / 1024).toFixed(0)} KiB, run took ${original.run.durationMs} ms; median of ${repeats} rebuilds:`);
+for (const k of ['stats', 'summary', 'markdown', 'junit', 'charts', 'html', 'total'] as const) console.log(`  ${k.padEnd(8)} ${median(k).toFixed(1).padStart(8)} ms`);
+console.log(`  share of the run's duration: ${((median('total') / original.run.durationMs) * 100).toFixed(1)} %`);
+rmSync(work, { recursive: true, force: true });
