@@ -8,40 +8,15 @@ import { expect } from 'vitest';
 import { leafTypes, valuesAt, wireTypeSchema } from '../../specs/common/leaf-types.js';
 import { OrganizationIdentity } from '../../specs/organization/identity.js';
 import { organizationOperations } from '../../specs/organization/operations.js';
-import { describeReply } from '../../harness/check.js';
-import { sharedExercises } from '../shared/exercise.js';
+import { envelopeChecks } from '../shared/rules/envelope.js';
 import { area, org } from './org.js';
 
 const { check } = area('envelope');
-const exercises = sharedExercises(org);
-
-for (const op of organizationOperations) {
-  check(`${op.name} replies with a valid envelope that echoes trackingId and auditId`, ['ORG-ENV-REPLY', 'ORG-ENV-ECHO', 'ORG-ENDPOINT-PATHS', op.shapeRequirement], async (t) => {
-    const content = await exercises[op.name]!(t, [op.shapeRequirement]);
-    const auditId = `cf-audit-${t.faker.string.alphanumeric(12)}`;
-    const trackingId = `cf-track-${t.faker.string.alphanumeric(12)}`;
-    const reply = await t.call(op.name, content, { envelope: { auditId, trackingId } });
-    await t.rule('ORG-ENDPOINT-PATHS', () => expect(reply.status, `${op.name} answers at its documented path`).toBeLessThan(300));
-    await t.rule(op.shapeRequirement, () => expect(reply.success, `${op.name} accepts a valid request: ${describeReply(reply)}`).toBe(true));
-    await t.rule('ORG-ENV-ECHO', () => {
-      expect(reply.body?.trackingId, 'trackingId echoed').toBe(trackingId);
-      expect(reply.body?.auditId, 'auditId echoed').toBe(auditId);
-    });
-  });
-}
-
-check('a failure is carried in the envelope with success=false and a reason', ['ORG-ERR-CARRIED', 'ORG-ENV-ECHO'], async (t) => {
-  // maxSearchResults 0 must be rejected (rule 1), so it is a failure every deployment produces.
-  const trackingId = `cf-track-${t.faker.string.alphanumeric(12)}`;
-  const reply = await t.raw('demographicsSearch', { identity: org.make(t).identity, maxSearchResults: 0 }, { envelope: { trackingId } });
-  if (reply.success === true) t.skip('the deployment accepted maxSearchResults=0 (ORG-SEARCH-MAX-POSITIVE reports it), so no failure envelope to inspect');
-  await t.rule('ORG-ERR-CARRIED', () => {
-    expect(reply.body, `the failure reply is a JSON envelope (${describeReply(reply)})`).toBeTypeOf('object');
-    expect(reply.body!.success, 'success is false on a failure').toBe(false);
-    const reasons = [reply.body!.message, ...(Array.isArray(reply.body!.errors) ? reply.body!.errors : [])].filter((x) => typeof x === 'string' && x.trim());
-    expect(reasons.length, 'message or errors says what went wrong').toBeGreaterThan(0);
-  });
-  await t.rule('ORG-ENV-ECHO', () => expect(reply.body?.trackingId, 'trackingId echoed on a failure too').toBe(trackingId));
+envelopeChecks({
+  check,
+  kit: org,
+  operations: organizationOperations,
+  ids: { reply: 'ORG-ENV-REPLY', echo: 'ORG-ENV-ECHO', paths: 'ORG-ENDPOINT-PATHS', errCarried: 'ORG-ERR-CARRIED' },
 });
 
 check('omitting responseIdentityFormatNames gives the DEFAULT view', ['ORG-VIEWS-DEFAULT'], async (t) => {

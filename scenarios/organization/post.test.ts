@@ -7,19 +7,12 @@
 import { expect } from 'vitest';
 import { postContent } from '../../generators/common.js';
 import { groupedSources, sameSource } from '../shared/steps.js';
+import { queryChecks } from '../shared/rules/query.js';
 import { area, org } from './org.js';
 
 const { check } = area('post');
 
-check('a posted identity is added and found through nativeIdQuery', ['ORG-POST-ADDS', 'ORG-NATIVEID-QUERY'], async (t) => {
-  const a = await org.postNew(t, ['ORG-POST-ADDS']);
-  const found = await org.lookup(t, a.source);
-  await t.rule('ORG-NATIVEID-QUERY', () => {
-    expect(found.content?.linkId, 'nativeIdQuery returns the identity holding the source').toBe(a.linkId);
-    const sources = groupedSources(found.content);
-    if (sources.length) expect(sources.some((s) => sameSource(s, a.source)), 'identityGroupedBySource lists the posted source').toBe(true);
-  });
-});
+queryChecks({ check, kit: org, ids: { postAdds: 'ORG-POST-ADDS', nativeIdQuery: 'ORG-NATIVEID-QUERY' } });
 
 check('postIdentity returns linkId null when the record matched no existing identity', ['ORG-POST-LINKID-NULL'], async (t) => {
   const a = await org.postNew(t, ['ORG-POST-LINKID-NULL']);
