@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { ServiceName } from '../specs/common/model.js';
 import { SERVICES } from '../specs/services.js';
 import { ReferenceAuth } from './auth.js';
+import { FaultSet, parseFaultList } from './faults/registry.js';
 import { type HandlerContext, Rejection } from './handlers/types.js';
 import { REFERENCE_SERVICES } from './services.js';
 import { ServiceStore } from './store.js';
@@ -18,6 +19,12 @@ export interface ReferenceOptions {
   host?: string;
   /** Named faults to switch on (see reference/faults). */
   faults?: Iterable<string>;
+  /**
+   * Match threshold of every service's matcher, replacing its default (postIdentity linking and
+   * demographicsQuery). Default: REFERENCE_MATCH_THRESHOLD when set, else each matcher's own.
+   * Used by the match-quality benchmark to show a threshold change as a regression.
+   */
+  matchThreshold?: number;
 }
 
 export interface RunningReference {
@@ -67,7 +74,11 @@ type Route = { service: ServiceName; operation: string };
 
 export async function startReference(options: ReferenceOptions = {}): Promise<RunningReference> {
   const auth = new ReferenceAuth();
-  const faults = new Set(options.faults ?? []);
+  // Faults: the option, else REFERENCE_FAULTS (reference/faults/catalogue.ts). @throws UnknownFault
+  const faults = new FaultSet(options.faults ?? parseFaultList(process.env.REFERENCE_FAULTS));
+  const threshold = options.matchThreshold ?? (process.env.REFERENCE_MATCH_THRESHOLD ? Number(process.env.REFERENCE_MATCH_THRESHOLD) : undefined);
+  if (threshold !== undefined && !(threshold >= 0 && threshold <= 1)) throw new Error(`REFERENCE_MATCH_THRESHOLD: expected a number from 0 to 1, got ${threshold}`);
+  const matcherOf = (m: HandlerContext['matcher']) => (threshold === undefined ? m : { ...m, threshold, uncertain: Math.min(m.uncertain, threshold) });
   const stores = new Map<ServiceName, ServiceStore>();
   const routes = new Map<string, Route>();
   for (const spec of Object.values(SERVICES)) {
@@ -98,7 +109,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
       return;
     }
     const spec = SERVICES[route.service];
-    const verdict = await auth.verify(req.headers.authorization, spec.authSchemes);
+    const verdict = faults.auth(route.service, await auth.verify(req.headers.authorization, spec.authSchemes));
     if (verdict === 'missing') {
       // Gateways often answer a missing credential with a plain-text body; clients must cope.
       res.writeHead(401, { 'content-type': 'text/plain', 'www-authenticate': spec.authSchemes[0] === 'bearer' ? 'Bearer' : 'Basic' }).end('Unauthorized');
@@ -106,7 +117,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     }
     let envelope: Record<string, any> = {};
     const reply = (status: number, success: boolean, content: unknown, errors: string[] = [], retryable = false) =>
-      send(res, status, {
+      send(res, status, faults.reply({ service: route.service, operation: route.operation, status, request: envelope, body: {
         auditId: envelope.auditId ?? null,
         trackingId: envelope.trackingId ?? null,
         success,
@@ -116,7 +127,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
         retryableError: retryable,
         unparsedJson: null,
         content,
-      });
+      } }).body);
     try {
       const text = await readBody(req);
       try {
@@ -129,14 +140,14 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
       const op = spec.operations.find((o) => o.name === route.operation)!;
       const content = envelope.content ?? {};
       const parsed = op.request.safeParse(content);
-      if (!parsed.success) {
+      if (!parsed.success && !faults.acceptsInvalid(route.service, route.operation, content)) {
         const issues = parsed.error.issues.slice(0, 5).map((i) => `content.${i.path.join('.')}: ${i.message}`);
         throw new Rejection(400, issues.join('; '));
       }
       const service = REFERENCE_SERVICES[route.service]!;
-      const handler = service.handlers[route.operation];
+      const handler = faults.wrap(route.service, route.operation, service.handlers[route.operation]);
       if (!handler) throw new Rejection(501, `${route.operation} is not implemented by the reference`);
-      const result = handler({ store: stores.get(route.service)!, content, envelope, matcher: service.matcher, faults, members: MEMBERS });
+      const result = handler({ store: stores.get(route.service)!, content, envelope, matcher: matcherOf(service.matcher), faults: new Set(faults.names), members: MEMBERS });
       reply(200, true, result);
     } catch (e) {
       if (e instanceof Rejection) reply(e.status, false, null, [e.message], e.retryable);

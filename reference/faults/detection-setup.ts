@@ -1,0 +1,47 @@
+/**
+ * Global setup of one detection project (vitest project named after its fault, or "clean"):
+ * starts its own embedded reference with that fault switched on and provides the RunInfo the
+ * check harness injects, exactly as harness/global-setup.ts does for an embedded run (without
+ * reports and cleanup: the reference's memory goes away with it).
+ */
+import { mkdirSync } from 'node:fs';
+import type { TestProject } from 'vitest/node';
+import type { ServiceName } from '../../specs/common/model.js';
+import { SERVICES, serviceNames } from '../../specs/services.js';
+import type { ServiceTarget } from '../../harness/config.js';
+import { loadProfile, resolveProfile } from '../../harness/profile.js';
+import type { RunInfo } from '../../harness/targets.js';
+import { startReference } from '../server.js';
+import { REFERENCE_SERVICES } from '../services.js';
+
+const SOURCES = ['cf_test_a', 'cf_test_b'];
+
+export default async function setup(project: TestProject) {
+  const fault = project.name;
+  const reference = await startReference({ faults: fault === 'clean' ? [] : [fault] });
+  const profile = resolveProfile(loadProfile(undefined), true);
+  const targets: Partial<Record<ServiceName, ServiceTarget | null>> = {};
+  for (const name of serviceNames()) {
+    const spec = SERVICES[name];
+    if (!REFERENCE_SERVICES[name]) {
+      targets[name] = null;
+      continue;
+    }
+    const scheme = name === 'person' ? profile.person.auth : spec.authSchemes[0];
+    targets[name] = {
+      service: name,
+      baseUrl: reference.baseUrlOf(name),
+      servicePath: spec.servicePath,
+      auth: scheme === 'bearer' ? { scheme: 'bearer', token: reference.token } : { scheme: 'basic', username: reference.auth.username, password: reference.auth.password },
+      sources: SOURCES,
+      customerId: name === 'person' ? 'reference-customer' : undefined,
+      embedded: true,
+    };
+  }
+  const reportDir = process.env.DETECTION_DIR!;
+  const runId = `d-${fault}`.replace(/[^A-Za-z0-9-]/g, '-').slice(0, 40);
+  mkdirSync(reportDir, { recursive: true });
+  const info: RunInfo = { runId, reportDir, seed: 12345, timeoutMs: 30000, maxInFlightPerWorker: 4, targets, profile, embedded: true };
+  project.provide('conformance', info);
+  return () => reference.stop();
+}
