@@ -12,7 +12,7 @@ import { HOSTILE_TITLE, makeRunFolder } from './support/report-fixture.js';
 
 let html: string;
 let md: string;
-let doc: Document;
+let doc: Window['document'];
 
 beforeAll(async () => {
   const f = makeRunFolder();
@@ -21,7 +21,7 @@ beforeAll(async () => {
   md = readFileSync(join(f.folder, 'summary.md'), 'utf8');
   const window = new Window({ settings: { disableJavaScriptEvaluation: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true } });
   window.document.write(html);
-  doc = window.document as unknown as Document;
+  doc = window.document;
 });
 
 describe('report.html', () => {
