@@ -55,6 +55,9 @@ export interface Settings {
   maxInFlight: number;
   timeoutMs: number;
   reportDir: string;
+  /** Model-based walks per walk check and steps per walk (CONFORMANCE_WALKS, CONFORMANCE_WALK_STEPS); 0 = the default for the target. */
+  walks: number;
+  walkSteps: number;
   /** Configured services; empty when none is configured (then every service runs against the reference). */
   configured: Partial<Record<ServiceName, Omit<ServiceTarget, 'embedded'>>>;
 }
@@ -164,6 +167,8 @@ export function loadSettings(env: Env = loadEnv()): Settings {
     maxInFlight: intSetting(env, 'CONFORMANCE_MAX_IN_FLIGHT', 8, 1, 256),
     timeoutMs: intSetting(env, 'CONFORMANCE_TIMEOUT_MS', 30000, 100, 600000),
     reportDir: env.CONFORMANCE_REPORT_DIR || 'reports',
+    walks: intSetting(env, 'CONFORMANCE_WALKS', 0, 0, 10000),
+    walkSteps: intSetting(env, 'CONFORMANCE_WALK_STEPS', 0, 0, 200),
     configured,
   };
 }

@@ -92,6 +92,16 @@ export const organizationRequirements: Requirement[] = [
   // Limits and versioning with no observable check
   must('ORG-RATE-LIMITS', 'Limits', 'Rate limits: not shown.', 'The seed gives no rate limit to check; the suite only honours 429 replies.'),
   must('ORG-VERSION', 'Versioning', 'The interface version is 2026.1.2 and operation paths carry no version segment.', 'No operation reports the interface version; the path rule is exercised by ORG-ENDPOINT-PATHS.'),
+  // Sequences and matching properties (model-based walks, metamorphic checks, generated bad input)
+  expectation('ORG-WALK-APART', 'What the service does', 'Identities generated far apart (different names, addresses, identifiers) are not joined by matching: postIdentity of each returns linkId null.'),
+  expectation('ORG-REJECTED-NO-CHANGE', 'Errors', 'A rejected request changes nothing: every source record keeps its state and its identity.'),
+  expectation('ORG-NO-SERVER-ERROR', 'Errors', 'No request, valid or not, is answered with HTTP 5xx: bad input is rejected as the caller\'s error (HTTP 4xx or success=false).'),
+  expectation('ORG-BADINPUT-GENERATED', 'Resources, Field data types; Endpoints', 'Structurally invalid content (wrong JSON types, missing required members, out-of-range numbers, malformed DATE, TIME and DATE-TIME values) is rejected and changes nothing.'),
+  expectation('ORG-SEARCH-THRESHOLD-MONOTONE', 'Endpoints, rule 1', 'Raising matchScoreThreshold returns a subset of the results, with the same scores.'),
+  expectation('ORG-SEARCH-MAX-PREFIX', 'Endpoints, demographicsSearch', 'maxSearchResults=k returns the first k results of a larger request (results of equal score may reorder).'),
+  expectation('ORG-SEARCH-SELF-FIRST', 'What the service does', 'A search with an exact copy of a posted identity returns that identity first, with the highest score.'),
+  expectation('ORG-MATCH-DETERMINISTIC', 'What the service does', 'The same search twice, with no change in between, returns the same identities and scores; the requested response views change neither.'),
+  expectation('ORG-MATCH-ONE-THRESHOLD', 'What the service does', 'One match threshold explains every decision: every postIdentity that linked and every demographicsQuery that returned an identity had a best score at least as high as every one that did not.'),
   // One shape requirement per operation: the reply content has the documented members and types.
   ...organizationOperations.map((op) =>
     must(op.shapeRequirement, `Endpoints, ${op.name}`, `${op.name} reply content has the documented members with their documented types.`),

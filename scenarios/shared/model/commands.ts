@@ -1,0 +1,331 @@
+/**
+ * The walk's commands, one per state-table row plus posting a new identity and re-posting an
+ * existing record, as fast-check asynchronous commands over the identity model.
+ *
+ * Each step kind says, from the model, whether the seeds allow the step (then it must succeed
+ * and the model moves as the row says), forbid it (then it must be rejected), or leave it
+ * "not shown" (either outcome; after a success the named records follow what the deployment
+ * did). After every step the observed partition is compared with the model.
+ *
+ * Source: organization-identity-api.md, "States and transitions" (rows and the sentence
+ * "Preconditions on the prior state of each operation, and any further states: not shown");
+ * person-provider-identity-api.md, "States and transitions" (provider: same type only).
+ */
+import fc from 'fast-check';
+import { describeReply } from '../../../harness/check.js';
+import { type Reply, isRejection } from '../../../harness/client.js';
+import { postContent } from '../../../generators/common.js';
+import { ConformanceFailure } from '../../../harness/verdict.js';
+import { type IdentityModel, type ModelRecord, type Verdict, isLive } from './identity-model.js';
+import { adopt, checkIdentities, comparePartition, lookupAll } from './observe.js';
+import type { RowRequirements, WalkConfig, WalkReal } from './walk-real.js';
+
+const src = (r: ModelRecord) => ({ name: r.source.name, id: r.source.id });
+const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
+const active = (r: ModelRecord) => r.state === 'active';
+const sameKind = (a: ModelRecord, b: ModelRecord) => a.kind === b.kind;
+
+/** One kind of step. `recs` are the records it names, chosen by `pick`. */
+interface StepKind {
+  name: string;
+  op: string;
+  /** How many records the step names. */
+  roles: 0 | 1 | 2;
+  /** Candidate records (or pairs) that make the step interesting from the current state. */
+  fit(m: IdentityModel): ModelRecord[][];
+  describe(recs: ModelRecord[]): string;
+  verdict(m: IdentityModel, recs: ModelRecord[], c: WalkConfig): { verdict: Verdict; rejectCites?: string };
+  content(w: WalkReal, m: IdentityModel, recs: ModelRecord[]): Record<string, unknown>;
+  /** Requirements of the row. */
+  row(c: WalkConfig): RowRequirements;
+  /** Moves the model for an allowed, accepted step; returns labels whose identity follows the deployment (they must stay live). */
+  apply(m: IdentityModel, recs: ModelRecord[], reply: Reply, w: WalkReal): string[];
+  /** Records whose state an accepted open step leaves undecidable from lookups (a merge may have retired them). */
+  openUnknown?(recs: ModelRecord[]): ModelRecord[];
+  /** Problems with the reply of an allowed, accepted step, given the link IDs before and after. */
+  checkReply?(reply: Reply, m: IdentityModel, recs: ModelRecord[], before: Map<number, string>, after: Map<number, string>, formerGroup: number[]): string[];
+}
+
+/** Records touched by an open step: the named ones and the other members of their identities. */
+const open = (m: IdentityModel, recs: ModelRecord[]) => [...new Set(recs.flatMap((r) => (isLive(r) ? m.members(r.group) : [r])).map((r) => r.label))];
+
+const pairs = (m: IdentityModel, ok: (a: ModelRecord, b: ModelRecord) => boolean) =>
+  m.records.flatMap((a) => m.records.filter((b) => b !== a && ok(a, b)).map((b) => [a, b]));
+
+const crossKind = (c: WalkConfig, a: ModelRecord, b: ModelRecord, cite: string | undefined) =>
+  c.kinds && active(a) && active(b) && !sameKind(a, b) && cite ? { verdict: 'reject' as const, rejectCites: cite } : undefined;
+
+const postNew: StepKind = {
+  name: 'post new identity',
+  op: 'postIdentity',
+  roles: 0,
+  fit: () => [[]],
+  describe: () => 'postIdentity of a new, distinct identity',
+  verdict: () => ({ verdict: 'allow' }),
+  content(w, m) {
+    const kinds = w.config.kinds;
+    const kind = kinds ? kinds[m.records.length % kinds.length] : undefined;
+    const source = w.t.source(m.records.length);
+    const identity = w.config.generate(w.t.faker, source, kind);
+    w.pending = { source, identity, kind };
+    return postContent(identity, source, w.t.profile.sourcePlacement);
+  },
+  row: (c) => ({ effect: c.requirements.post }),
+  apply(m, _recs, reply, w) {
+    const p = w.pending!;
+    const r = m.add(p.source, p.identity, p.kind);
+    const linkId = reply.content?.linkId;
+    if (linkId === null || linkId === undefined) return [];
+    w.findings.push(`postIdentity of ${r.label}, generated far apart from the walk's other identities, was linked to existing identity ${String(linkId)}`);
+    return [r.label];
+  },
+};
+
+const repost: StepKind = {
+  name: 'update',
+  op: 'postIdentity',
+  roles: 1,
+  fit: (m) => m.records.filter(active).map((r) => [r]),
+  describe: ([r]) => `postIdentity again for ${r!.label} (update)`,
+  verdict: (_m, [r]) => ({ verdict: active(r!) ? 'allow' : 'either' }),
+  content: (w, _m, [r]) => postContent(r!.identity, r!.source, w.t.profile.sourcePlacement),
+  row: (c) => ({ effect: c.requirements.update }),
+  apply: () => [],
+};
+
+const softDelete: StepKind = {
+  name: 'soft delete',
+  op: 'softDeleteSource',
+  roles: 1,
+  fit: (m) => m.records.filter(active).map((r) => [r]),
+  describe: ([r]) => `softDeleteSource ${r!.label}`,
+  verdict: (_m, [r]) => ({ verdict: active(r!) ? 'allow' : 'either' }),
+  content: (_w, _m, [r]) => ({ sourceToSoftDelete: src(r!) }),
+  row: (c) => c.requirements.softDelete,
+  apply(_m, [r]) {
+    r!.state = 'soft-deleted';
+    return [];
+  },
+  checkReply(reply, _m, _recs, before, _after, [g]) {
+    const link = before.get(g!);
+    const named = [...list(reply.content?.linkIdsSoftDeleted), ...list(reply.content?.linkIdsModified)];
+    return link && !named.includes(link) ? [`reply names ${JSON.stringify(named)}, not ${link}, the identity that held the source`] : [];
+  },
+};
+
+const restore: StepKind = {
+  name: 'restore',
+  op: 'restoreSource',
+  roles: 1,
+  fit: (m) => m.records.filter((r) => r.state === 'soft-deleted').map((r) => [r]),
+  describe: ([r]) => `restoreSource ${r!.label}`,
+  verdict: (_m, [r], c) => (r!.state === 'soft-deleted' ? { verdict: 'allow' } : r!.state === 'deleted' ? { verdict: 'reject', rejectCites: c.requirements.hardDelete.effect } : { verdict: 'either' }),
+  content: (w, _m, [r]) => ({ [w.t.profile.members.restoreSource]: src(r!) }),
+  row: (c) => c.requirements.restore,
+  apply(_m, [r]) {
+    r!.state = 'active';
+    // Which identity a restored source returns to is not shown: its former one or a new one.
+    return [r!.label];
+  },
+  checkReply(reply, _m, [r], _before, after) {
+    const link = after.get(r!.group);
+    const named = [...list(reply.content?.linkIdsModified), ...(reply.content?.linkIdCreated ? [String(reply.content.linkIdCreated)] : [])];
+    return link && !named.includes(link) ? [`reply names ${JSON.stringify(named)}, but ${r!.label} is now in identity ${link}`] : [];
+  },
+};
+
+const hardDelete: StepKind = {
+  name: 'hard delete',
+  op: 'deleteSourceIdentity',
+  roles: 1,
+  fit: (m) => m.records.filter((r) => r.state !== 'deleted').map((r) => [r]),
+  describe: ([r]) => `deleteSourceIdentity ${r!.label}`,
+  verdict: (_m, [r]) => ({ verdict: r!.state === 'deleted' || r!.state === 'unknown' ? 'either' : 'allow' }),
+  content: (_w, _m, [r]) => ({ source: src(r!) }),
+  row: (c) => c.requirements.hardDelete,
+  apply(_m, [r]) {
+    r!.state = 'deleted';
+    return [];
+  },
+  checkReply(reply, m, [r], before, _after, [g, wasLive]) {
+    const link = before.get(g!);
+    if (!wasLive || !link) return [];
+    const gone = m.members(g!).length === 0;
+    const member = gone ? 'linkIdsDeleted' : 'linkIdsModified';
+    return list(reply.content?.[member]).includes(link) ? [] : [`${gone ? 'the identity had no other source' : 'the identity keeps other sources'}, so ${member} must name ${link}; reply: ${JSON.stringify(reply.content)}`];
+  },
+};
+
+const merge: StepKind = {
+  name: 'merge',
+  op: 'mergeIdentities',
+  roles: 2,
+  fit: (m) => pairs(m, (a, b) => active(a) && active(b) && a.group !== b.group && sameKind(a, b)),
+  describe: ([s, r]) => `mergeIdentities survivor ${s!.label}, retire ${r!.label}`,
+  verdict: (_m, [s, r], c) => crossKind(c, s!, r!, c.requirements.sameKind?.merge) ?? { verdict: s !== r && active(s!) && active(r!) && s!.group !== r!.group ? 'allow' : 'either' },
+  content: (_w, _m, [s, r]) => ({ toSurviveSource: src(s!), toRetireSource: src(r!) }),
+  openUnknown: ([s, r]) => (s === r ? [] : [r!]),
+  row: (c) => c.requirements.merge,
+  apply(m, [s, r]) {
+    // Other sources of the retired record's identity: the seeds say only "a single surviving identity results".
+    const others = m.members(r!.group).filter((x) => x !== r).map((x) => x.label);
+    r!.state = 'retired';
+    r!.retiredInto = s!.label;
+    r!.mergedGroup = s!.group;
+    return others;
+  },
+  checkReply(reply, _m, [s], _before, after) {
+    const link = after.get(s!.group);
+    return reply.content?.linkId !== link ? [`reply linkId ${reply.content?.linkId} is not the surviving identity ${link}`] : [];
+  },
+};
+
+const unmerge: StepKind = {
+  name: 'unmerge',
+  op: 'unmergeIdentities',
+  roles: 2,
+  fit: (m) => pairs(m, (from, r) => r.state === 'retired' && r.retiredInto === from.label),
+  describe: ([from, r]) => `unmergeIdentities ${r!.label} from ${from!.label}`,
+  verdict: (_m, [from, r]) => ({ verdict: r!.state === 'retired' && r!.retiredInto === from!.label && active(from!) ? 'allow' : 'either' }),
+  content: (_w, _m, [from, r]) => ({ unmergeFromSource: src(from!), unmergeSource: src(r!) }),
+  row: (c) => c.requirements.unmerge,
+  apply(m, [, r]) {
+    r!.state = 'active';
+    r!.retiredInto = undefined;
+    r!.group = m.newGroup();
+    return [];
+  },
+  checkReply(reply, _m, [from, r], _before, after) {
+    const problems: string[] = [];
+    if (reply.content?.unmergedId !== after.get(r!.group)) problems.push(`unmergedId ${reply.content?.unmergedId} is not ${r!.label}'s new identity ${after.get(r!.group)}`);
+    if (reply.content?.unmergedFromId !== after.get(from!.group)) problems.push(`unmergedFromId ${reply.content?.unmergedFromId} is not ${from!.label}'s identity ${after.get(from!.group)}`);
+    return problems;
+  },
+};
+
+const link: StepKind = {
+  name: 'link',
+  op: 'linkIdentities',
+  roles: 2,
+  fit: (m) => pairs(m, (to, r) => active(to) && active(r) && to.group !== r.group && sameKind(to, r)),
+  describe: ([to, r]) => `linkIdentities ${r!.label} into ${to!.label}`,
+  verdict: (_m, [to, r], c) => crossKind(c, to!, r!, c.requirements.sameKind?.link) ?? { verdict: active(to!) && active(r!) && to!.group !== r!.group ? 'allow' : 'either' },
+  content: (_w, _m, [to, r]) => ({ linkToSource: src(to!), source: src(r!) }),
+  row: (c) => c.requirements.link,
+  apply(m, [to, r]) {
+    const others = m.members(r!.group).filter((x) => x !== r).map((x) => x.label);
+    r!.group = to!.group;
+    return others;
+  },
+  checkReply(reply, _m, [to], _before, after) {
+    const l = after.get(to!.group);
+    return reply.content?.linkId !== l ? [`reply linkId ${reply.content?.linkId} is not the identity of linkToSource ${l}`] : [];
+  },
+};
+
+const unlink: StepKind = {
+  name: 'unlink',
+  op: 'unlinkIdentities',
+  roles: 2,
+  fit: (m) => pairs(m, (from, r) => active(from) && active(r) && from.group === r.group),
+  describe: ([from, r]) => `unlinkIdentities ${r!.label} from ${from!.label}`,
+  verdict: (_m, [from, r]) => ({ verdict: from !== r && active(from!) && active(r!) && from!.group === r!.group ? 'allow' : 'either' }),
+  content: (_w, _m, [from, r]) => ({ unlinkFromSource: src(from!), source: src(r!) }),
+  row: (c) => c.requirements.unlink,
+  apply(m, [, r]) {
+    r!.group = m.newGroup();
+    return [];
+  },
+  checkReply(reply, _m, [from, r], _before, after) {
+    const problems: string[] = [];
+    if (reply.content?.unlinkedId !== after.get(r!.group)) problems.push(`unlinkedId ${reply.content?.unlinkedId} is not ${r!.label}'s new identity ${after.get(r!.group)}`);
+    if (reply.content?.unlinkedFromId !== after.get(from!.group)) problems.push(`unlinkedFromId ${reply.content?.unlinkedFromId} is not ${from!.label}'s identity ${after.get(from!.group)}`);
+    return problems;
+  },
+};
+
+export const STEP_KINDS: StepKind[] = [postNew, repost, softDelete, restore, hardDelete, merge, unmerge, link, unlink];
+
+/** A step failed: carries the requirement IDs and the step text. */
+export class StepFailure extends ConformanceFailure {}
+
+/** One step of a walk: a kind plus the choices (indices into candidates) fast-check generated and shrinks. */
+export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, false> {
+  private text?: string;
+
+  constructor(
+    readonly kind: StepKind,
+    readonly picks: [number, number],
+    /** Pick among the records that make the step interesting (true) or among all records (false). */
+    readonly fitting: boolean,
+  ) {}
+
+  check(m: Readonly<IdentityModel>): boolean {
+    return m.records.length >= this.kind.roles;
+  }
+
+  private choose(m: IdentityModel): ModelRecord[] {
+    const k = this.kind;
+    if (k.roles === 0) return [];
+    const fit = this.fitting ? k.fit(m) : [];
+    if (fit.length) return fit[this.picks[0] % fit.length]!;
+    const a = m.records[this.picks[0] % m.records.length]!;
+    return k.roles === 1 ? [a] : [a, m.records[this.picks[1] % m.records.length]!];
+  }
+
+  async run(m: IdentityModel, w: WalkReal): Promise<void> {
+    const k = this.kind;
+    const c = w.config;
+    const recs = this.choose(m);
+    const states = recs.map((r) => `${r.label} ${r.state}`).join(', ');
+    this.text = `${k.describe(recs)}${states ? ` (${states})` : ''}`;
+    w.beginStep(this.text);
+    const { verdict, rejectCites } = k.verdict(m, recs, c);
+    const row = k.row(c);
+    const fail = (cites: string[], what: string): never => {
+      throw new StepFailure(cites, `step ${w.steps.length}, ${this.text}: ${what}`);
+    };
+    const formerGroup = recs.map((r) => r.group);
+    const wasLive = recs.length === 1 && isLive(recs[0]!) ? 1 : 0;
+    const reply = await w.call(k.op, k.content(w, m, recs));
+    w.assertNoServerError(reply, k.op);
+    const accepted = reply.success === true && (reply.status ?? 0) < 300;
+    const rejected = isRejection(reply);
+    if (!accepted && !rejected) fail([c.requirements.noServerError], `neither a success nor a rejection: ${describeReply(reply)}`);
+    if (verdict === 'allow' && rejected) fail([row.effect], `the seeds allow this step from that state, but it was rejected: ${describeReply(reply)}`);
+    if (verdict === 'reject' && accepted) fail([rejectCites!], 'the seeds do not allow this step from that state, but it succeeded');
+
+    const before = new Map(m.lastLinks);
+    let following: string[] = [];
+    if (accepted && verdict === 'allow') following = k.apply(m, recs, reply, w);
+    else if (accepted) {
+      const unknown = k.openUnknown?.(recs) ?? [];
+      following = open(m, recs).filter((l) => !unknown.some((r) => r.label === l));
+      for (const r of unknown) r.state = 'unknown';
+    }
+    const obs = await lookupAll(w, m);
+    const problems = adopt(m, obs, following, verdict === 'allow');
+    const cites = accepted ? [row.effect] : [c.requirements.rejectedNoChange];
+    const { problems: partition, links } = comparePartition(m, obs, w.t.profile.softDeletedLookup);
+    problems.push(...partition, ...(await checkIdentities(w, m, links)));
+    if (problems.length) fail(cites, `${accepted ? 'after it succeeded' : `after it was rejected (${describeReply(reply)})`} the identities differ from the model [${m.describe()}]:\n  - ${problems.join('\n  - ')}`);
+    if (accepted && verdict === 'allow' && k.checkReply) {
+      const wrong = k.checkReply(reply, m, recs, before, links, [...formerGroup, wasLive]);
+      if (wrong.length && row.reply) fail([row.reply], wrong.join('; '));
+    }
+    m.lastLinks = links;
+  }
+
+  toString(): string {
+    return this.text ?? `${this.kind.name}(${this.picks.join(',')}${this.fitting ? '' : ', any'})`;
+  }
+}
+
+/** fast-check arbitraries of the walk's commands; `fitting` choices are four times as likely as arbitrary ones. */
+export function commandArbitraries(kinds: StepKind[] = STEP_KINDS) {
+  const fitting = fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) });
+  return kinds.map((kind) => fc.tuple(fc.nat(50), fc.nat(50), fitting).map(([i, j, f]) => new StepCommand(kind, [i, j], f) as fc.AsyncCommand<IdentityModel, WalkReal, false>));
+}
+
+/** Posts one new identity as part of a walk's starting state (checked like a step). */
+export const postNewStep = () => new StepCommand(postNew, [0, 0], true);

@@ -1,0 +1,77 @@
+/**
+ * The identity model the walks check a deployment against: the walk's own source records, the
+ * state of each (active, soft-deleted, retired (merged), deleted; person: deactivated) and the
+ * partition of the live records into identities. Identities are model groups (numbers); the
+ * deployment's link IDs are matched to them by observation, so link IDs may be renamed freely.
+ *
+ * Source: organization-identity-api.md, "States and transitions" (restated for person and
+ * provider in person-provider-identity-api.md, "States and transitions").
+ * A record in state `unknown` is one whose state the seeds do not pin after a step they leave
+ * "not shown" and the deployment accepted: the walk stops asserting anything about it.
+ */
+import type { SourceRef } from '../../../specs/common/wire.js';
+
+export type RecordState = 'active' | 'soft-deleted' | 'retired' | 'deleted' | 'deactivated' | 'unknown';
+
+/** What the seeds say about one step from the current state. */
+export type Verdict = 'allow' | 'reject' | 'either';
+
+export interface ModelRecord {
+  /** Walk-local name shown in step listings: A, B, C, ... */
+  label: string;
+  source: SourceRef;
+  identity: Record<string, unknown>;
+  state: RecordState;
+  /** Model identity the record belongs to while live (active or deactivated). */
+  group: number;
+  /** Label of the record it was retired into (state retired). */
+  retiredInto?: string;
+  /** Model identity the record was retired into (its survivor's identity at the time of the merge). */
+  mergedGroup?: number;
+  /** Identity kind where the service has several (provider: practitioner or facility). */
+  kind?: string;
+}
+
+/** Records the seeds keep visible in identities (person: deactivated records stay visible). */
+export const isLive = (r: ModelRecord) => r.state === 'active' || r.state === 'deactivated';
+
+export class IdentityModel {
+  readonly records: ModelRecord[] = [];
+  private nextGroup = 1;
+  /** Link ID of each model group at the last observation (to check replies that name the identity before a step). */
+  lastLinks = new Map<number, string>();
+
+  newGroup(): number {
+    return this.nextGroup++;
+  }
+
+  add(source: SourceRef, identity: Record<string, unknown>, kind?: string): ModelRecord {
+    const label = labelFor(this.records.length);
+    const r: ModelRecord = { label, source, identity, state: 'active', group: this.newGroup(), kind };
+    this.records.push(r);
+    return r;
+  }
+
+  get(label: string): ModelRecord | undefined {
+    return this.records.find((r) => r.label === label);
+  }
+
+  /** Live members of a model group. */
+  members(group: number): ModelRecord[] {
+    return this.records.filter((r) => isLive(r) && r.group === group);
+  }
+
+  /** Live records by group. */
+  groups(): Map<number, ModelRecord[]> {
+    const out = new Map<number, ModelRecord[]>();
+    for (const r of this.records) if (isLive(r)) out.set(r.group, [...(out.get(r.group) ?? []), r]);
+    return out;
+  }
+
+  /** One line per record: label, state, identity; for step listings. */
+  describe(): string {
+    return this.records.map((r) => `${r.label}:${r.state}${isLive(r) ? `@${r.group}` : r.retiredInto ? `->${r.retiredInto}` : ''}`).join(' ');
+  }
+}
+
+const labelFor = (i: number) => (i < 26 ? String.fromCharCode(65 + i) : `R${i}`);

@@ -1,0 +1,92 @@
+/**
+ * The "real" side of a model-based walk: the check's client, the requirement IDs each step
+ * cites, and the record of one walk (numbered steps and the exchanges they caused), kept per walk
+ * so a failing walk can be printed without the thousands of exchanges of the passing ones.
+ */
+import type { Faker } from '@faker-js/faker';
+import type { Check } from '../../../harness/check.js';
+import { describeReply } from '../../../harness/check.js';
+import type { Exchange, Reply } from '../../../harness/client.js';
+import { ConformanceFailure, CouldNotJudge } from '../../../harness/verdict.js';
+import type { ServiceName } from '../../../specs/common/model.js';
+import type { SourceRef } from '../../../specs/common/wire.js';
+
+/** Requirement IDs of one state-table row: the reply members and the effect afterwards. */
+export interface RowRequirements {
+  reply?: string;
+  effect: string;
+}
+
+/** What a service's walks need to know: how to build identities and which requirements each step bears on. */
+export interface WalkConfig {
+  service: ServiceName;
+  /** A new identity, far apart from every other one the walk posts, on `source`, of `kind` where the service has kinds. */
+  generate: (f: Faker, source: SourceRef, kind?: string) => Record<string, unknown>;
+  /** Identity kinds (provider: practitioner, facility); merge and link across kinds are rejected. */
+  kinds?: string[];
+  requirements: {
+    /** postIdentity of a new record adds it. */
+    post: string;
+    /** Re-posting a record's own source updates it (EXPECT). */
+    update: string;
+    /** Identities generated far apart are not joined by matching (EXPECT). */
+    apart: string;
+    /** A rejected step leaves every record as it was (EXPECT). */
+    rejectedNoChange: string;
+    /** A reply is never an HTTP 5xx. */
+    noServerError: string;
+    softDelete: RowRequirements;
+    restore: RowRequirements;
+    hardDelete: RowRequirements;
+    merge: RowRequirements;
+    unmerge: RowRequirements;
+    link: RowRequirements;
+    unlink: RowRequirements;
+    /** Merge and link only between identities of the same kind (provider). */
+    sameKind?: { merge: string; link: string };
+  };
+}
+
+/** Every requirement a walk of this configuration may cite. */
+export function walkRequirementIds(c: WalkConfig): string[] {
+  const r = c.requirements;
+  const rows = [r.softDelete, r.restore, r.hardDelete, r.merge, r.unmerge, r.link, r.unlink].flatMap((x) => [x.reply, x.effect]);
+  return [...new Set([r.post, r.update, ...rows, ...(r.sameKind ? [r.sameKind.merge, r.sameKind.link] : []), r.apart, r.rejectedNoChange].filter((x): x is string => Boolean(x)))];
+}
+
+export class WalkReal {
+  readonly steps: string[] = [];
+  readonly exchanges: Exchange[] = [];
+  /** The identity a postIdentity step is about to post (set by its content, read when it succeeded). */
+  pending?: { source: SourceRef; identity: Record<string, unknown>; kind?: string };
+  /** Index into `exchanges` where the current step began. */
+  stepStart = 0;
+
+  constructor(
+    readonly t: Check,
+    readonly config: WalkConfig,
+    readonly findings: string[],
+  ) {}
+
+  /** Sends one request (no judgement); a transport failure stops the walk as "could not judge". */
+  async call(op: string, content: Record<string, unknown>): Promise<Reply> {
+    const reply = await this.t.client.call(op, content, { record: (e) => this.exchanges.push(e) });
+    if (reply.exchange.error) throw new CouldNotJudge(`${op}: ${reply.exchange.error}`);
+    return reply;
+  }
+
+  /** An HTTP 5xx is never an answer (Errors: failures are carried in the envelope). */
+  assertNoServerError(reply: Reply, op: string): void {
+    if ((reply.status ?? 0) >= 500) throw new ConformanceFailure([this.config.requirements.noServerError], `${op} answered ${describeReply(reply)}`);
+  }
+
+  beginStep(text: string): void {
+    this.steps.push(text);
+    this.stepStart = this.exchanges.length;
+  }
+
+  /** Exchanges of the current step. */
+  stepExchanges(): Exchange[] {
+    return this.exchanges.slice(this.stepStart);
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * Runs bounded, seeded model-based walks with fast-check (fc.commands + fc.asyncModelRun):
+ * `walks` walks of up to `steps` commands, each starting from a few posted identities. A failing
+ * walk is shrunk by fast-check to a minimal sequence and reported as numbered steps, with the
+ * exchanges of the failing step and one command that replays it.
+ *
+ * Budget: CONFORMANCE_WALKS x CONFORMANCE_WALK_STEPS; by default 20 x 10 against the embedded
+ * reference and 3 x 8 against a configured deployment. The walk seed is derived from the run
+ * seed and the check's stable ID (through the check's seeded Faker), so
+ * `CONFORMANCE_SEED=<run seed>` replays the same walks.
+ */
+import fc from 'fast-check';
+import type { Check } from '../../../harness/check.js';
+import { loadSettings } from '../../../harness/config.js';
+import { runInfo } from '../../../harness/targets.js';
+import { ConformanceFailure, CouldNotJudge } from '../../../harness/verdict.js';
+import type { Exchange } from '../../../harness/client.js';
+import { commandArbitraries, postNewStep } from './commands.js';
+import { IdentityModel } from './identity-model.js';
+import { type WalkConfig, WalkReal } from './walk-real.js';
+
+export interface WalkBudget {
+  walks: number;
+  steps: number;
+}
+
+export const DEFAULT_BUDGET = { embedded: { walks: 20, steps: 10 }, configured: { walks: 3, steps: 8 } };
+
+/** Walks x steps for this run: the settings when given, else the default for the target. */
+export function walkBudget(embedded: boolean): WalkBudget {
+  const s = loadSettings(process.env);
+  const d = embedded ? DEFAULT_BUDGET.embedded : DEFAULT_BUDGET.configured;
+  return { walks: s.walks || d.walks, steps: s.walkSteps || d.steps };
+}
+
+const clip = (text: string, n = 1500) => (text.length > n ? `${text.slice(0, n)}... [${text.length - n} more characters]` : text);
+const exchangeText = (e: Exchange) =>
+  `${e.operation} ${JSON.stringify((e.request.body as { content?: unknown })?.content ?? e.request.body)}\n    -> HTTP ${e.reply?.status ?? '-'} ${clip(JSON.stringify(e.reply?.body ?? e.reply?.text ?? e.error ?? null), 800)}`;
+
+export interface WalkOptions {
+  /** Test file and check title, for the replay command. */
+  file: string;
+  title: string;
+  /** Identities posted before the first command. */
+  initial?: number;
+}
+
+/**
+ * Runs the walks of one service inside a check; throws ConformanceFailure (minimal walk printed)
+ * when a walk breaks the model, citing the requirements of the failing step.
+ */
+export async function runWalks(t: Check, config: WalkConfig, options: WalkOptions): Promise<void> {
+  const info = runInfo();
+  const budget = walkBudget(t.target.embedded);
+  const seed = t.faker.number.int({ min: 0, max: 2 ** 31 - 1 });
+  const initial = options.initial ?? 3;
+  const findings: string[] = [];
+  let last: { steps: string[]; setup: number; exchanges: Exchange[]; error: unknown } | undefined;
+  let walk = 0;
+  const property = fc.asyncProperty(fc.commands(commandArbitraries(), { maxCommands: budget.steps }), async (cmds) => {
+    walk++;
+    const w = new WalkReal(t, config, findings);
+    let setup = 0;
+    try {
+      await fc.asyncModelRun(async () => {
+        const model = new IdentityModel();
+        for (let i = 0; i < initial; i++) await postNewStep().run(model, w);
+        setup = w.steps.length;
+        return { model, real: w };
+      }, cmds);
+    } catch (e) {
+      last = { steps: [...w.steps], setup, exchanges: w.stepExchanges(), error: e };
+      throw e;
+    }
+  });
+  const started = Date.now();
+  const details = await fc.check(property, { seed, numRuns: budget.walks, endOnFailure: false });
+  const replay = `CONFORMANCE_SEED=${info.seed} npm run conformance -- ${options.file} -t '${options.title}'`;
+  console.info(`[walks] ${config.service}: ${budget.walks} walks x ${budget.steps} steps, walk seed ${seed} (run seed ${info.seed}), ${walk} walks run in ${Date.now() - started} ms`);
+  if (details.failed) {
+    const error = last?.error ?? details.errorInstance;
+    if (error instanceof CouldNotJudge) throw error;
+    if (!(error instanceof ConformanceFailure)) throw error instanceof Error ? error : new Error(String(error));
+    t.exchanges.push(...(last?.exchanges ?? []));
+    const steps = last?.steps ?? [];
+    const listing = [
+      `  start: ${last?.setup ?? initial} new, distinct identities posted (${Array.from({ length: last?.setup ?? initial }, (_, i) => String.fromCharCode(65 + i)).join(', ')})`,
+      ...steps.slice(last?.setup ?? 0).map((s, i) => `  ${i + 1}. ${s}`),
+    ].join('\n');
+    throw new ConformanceFailure(
+      error.requirements,
+      `a walk broke the identity model; fast-check shrank it (${details.numShrinks} shrinks) to ${steps.length - (last?.setup ?? 0)} steps:\n${listing}\n` +
+        `failure: ${error.message.replace(/^\[[^\]]*\] /, '')}\n` +
+        `exchanges of the failing step:\n${(last?.exchanges ?? []).slice(0, 3).map((e) => `  ${exchangeText(e)}`).join('\n')}\n` +
+        `walk seed ${seed}, run seed ${info.seed}; replay: ${replay}`,
+    );
+  }
+  if (findings.length) {
+    throw new ConformanceFailure([config.requirements.apart], `identities generated far apart were joined by the deployment's matching (the walks followed the deployment):\n  - ${[...new Set(findings)].slice(0, 5).join('\n  - ')}\nreplay: ${replay}`);
+  }
+}
