@@ -90,8 +90,10 @@ export class Check {
     const reply = await this.raw(op, content, options);
     if (reply.exchange.error) throw new CouldNotJudge(`${op}: ${reply.exchange.error}`);
     if (!reply.body) {
-      const kind = reply.exchange.reply?.text ? 'a body that is not a JSON object' : 'an empty body';
-      throw new ConformanceFailure([this.envReq], `${op} replied HTTP ${reply.status} with ${kind}: ${(reply.exchange.reply?.text ?? '').slice(0, 200)}`);
+      // JSON that is not an object (an array, a string) is kept as `body` in the exchange; show it too.
+      const rawBody = reply.exchange.reply?.text ?? (reply.exchange.reply?.body !== undefined ? JSON.stringify(reply.exchange.reply.body) : '');
+      const kind = rawBody ? 'a body that is not a JSON object' : 'an empty body';
+      throw new ConformanceFailure([this.envReq], `${op} replied HTTP ${reply.status} with ${kind}: ${rawBody.slice(0, 200)}`);
     }
     const env = envelopeViolations(reply.body);
     if (env.length) throw new ConformanceFailure([this.envReq], `${op} reply is not a valid response envelope:\n${formatViolations(env)}`);
@@ -217,6 +219,8 @@ export function scenario(service: ServiceName, area: string) {
 function finish(ctx: TestContext, meta: CheckMeta, t: Check): void {
   meta.operations = [...new Set(t.exchanges.map((e) => e.operation))];
   if (t.lags.length) meta.lags = t.lags;
+  const retries = t.exchanges.reduce((n, e) => n + (e.retries?.length ?? 0), 0);
+  if (retries) meta.retries = retries;
   if (t.exchanges.length) {
     const dir = join(t.run.folder, 'exchanges');
     mkdirSync(dir, { recursive: true });

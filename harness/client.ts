@@ -17,7 +17,7 @@ import type { SourceRef } from '../specs/common/wire.js';
 import { operation } from '../specs/services.js';
 import type { ServiceTarget } from './config.js';
 import { type Profile, relationshipMembers } from './profile.js';
-import { redactHeaders, redactJson, redactText, registerSecret } from './redact.js';
+import { redactForeignIdentities, redactHeaders, redactJson, redactText, registerSecret } from './redact.js';
 import type { RunContext } from './run.js';
 
 /** A record of one request and what came back (secrets already redacted). */
@@ -32,6 +32,8 @@ export interface Exchange {
   reply?: { status: number; headers: Record<string, string>; body?: unknown; text?: string };
   /** Transport failure (connection refused, reset, timeout); no reply then. */
   error?: string;
+  /** Earlier attempts of this request that were retried (see retryReason), oldest first. */
+  retries?: Array<{ status?: number; error?: string; reason: string; durationMs: number; waitedMs: number; text?: string }>;
 }
 
 /** What a call returns: the exchange plus the parsed envelope when the body was a JSON object. */
@@ -86,7 +88,7 @@ export class ServiceClient {
     readonly target: ServiceTarget,
     readonly profile: Profile,
     readonly run: RunContext,
-    readonly options: { timeoutMs: number; maxInFlight: number },
+    readonly options: { timeoutMs: number; maxInFlight: number; retries?: number; ratePerSecond?: number },
   ) {
     const tls = target.tls;
     this.agent = new Agent({
@@ -217,46 +219,130 @@ export class ServiceClient {
       durationMs: 0,
       request: { headers: redactHeaders(headers), body: options.rawBody !== undefined ? redactText(options.rawBody) : redactJson(envelope) },
     };
-    const reply = await this.limit(async (): Promise<Reply> => {
-      try {
-        const res = await request(url, {
-          method: 'POST',
-          headers,
-          body,
-          dispatcher: this.agent,
-          signal: AbortSignal.timeout(this.options.timeoutMs),
-        });
-        const text = await res.body.text();
-        let parsed: unknown;
+    const attempt = () =>
+      this.limit(async (): Promise<Reply> => {
+        await this.pace();
+        const begun = Date.now();
+        delete exchange.reply;
+        delete exchange.error;
         try {
-          parsed = text ? JSON.parse(text) : undefined;
-        } catch {
-          parsed = undefined;
+          const res = await request(url, {
+            method: 'POST',
+            headers,
+            body,
+            dispatcher: this.agent,
+            signal: AbortSignal.timeout(this.options.timeoutMs),
+          });
+          const text = await res.body.text();
+          let parsed: unknown;
+          try {
+            parsed = text ? JSON.parse(text) : undefined;
+          } catch {
+            parsed = undefined;
+          }
+          const isObject = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed);
+          exchange.reply = {
+            status: res.statusCode,
+            headers: redactHeaders(res.headers as Record<string, string>),
+            ...(parsed !== undefined ? { body: redactForeignIdentities(redactJson(parsed), (s) => this.ownsSource(s)) } : { text: redactText(truncate(text)) }),
+          };
+          const b = isObject ? (parsed as Record<string, unknown>) : undefined;
+          return { exchange, status: res.statusCode, body: b, content: b?.content, success: typeof b?.success === 'boolean' ? (b.success as boolean) : undefined };
+        } catch (e) {
+          const err = e as Error & { code?: string; cause?: { code?: string } };
+          exchange.error = err.name === 'TimeoutError' || err.name === 'AbortError' ? `no reply within ${this.options.timeoutMs} ms (CONFORMANCE_TIMEOUT_MS)` : `${err.code ?? err.cause?.code ?? err.name}: ${err.message}`;
+          return { exchange, status: undefined, body: undefined, content: undefined, success: undefined };
+        } finally {
+          exchange.durationMs = Date.now() - begun;
         }
-        const isObject = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed);
-        exchange.reply = {
-          status: res.statusCode,
-          headers: redactHeaders(res.headers as Record<string, string>),
-          ...(parsed !== undefined ? { body: redactJson(parsed) } : { text: redactText(truncate(text)) }),
-        };
-        const b = isObject ? (parsed as Record<string, unknown>) : undefined;
-        return { exchange, status: res.statusCode, body: b, content: b?.content, success: typeof b?.success === 'boolean' ? (b.success as boolean) : undefined };
-      } catch (e) {
-        const err = e as Error & { code?: string };
-        exchange.error = err.name === 'TimeoutError' || err.name === 'AbortError' ? `no reply within ${this.options.timeoutMs} ms (CONFORMANCE_TIMEOUT_MS)` : `${err.code ?? err.name}: ${err.message}`;
-        return { exchange, status: undefined, body: undefined, content: undefined, success: undefined };
-      } finally {
-        exchange.durationMs = Date.now() - started;
-      }
-    });
+      });
+    let reply = await attempt();
+    const maxRetries = this.options.retries ?? DEFAULT_RETRIES;
+    for (let n = 0; n < maxRetries; n++) {
+      const reason = retryReason(op, reply);
+      if (!reason) break;
+      const waitedMs = retryDelayMs(n, reply.exchange.reply?.headers?.['retry-after']);
+      (exchange.retries ??= []).push({ ...(reply.status !== undefined ? { status: reply.status } : {}), ...(exchange.error ? { error: exchange.error } : {}), ...(exchange.reply?.text ? { text: exchange.reply.text.slice(0, 200) } : {}), reason, durationMs: exchange.durationMs, waitedMs });
+      await sleep(waitedMs);
+      reply = await attempt();
+    }
+    exchange.durationMs = Date.now() - started;
     options.record?.(exchange);
     this.noteOwnership(op, c, reply);
     return reply;
   }
 
+  private nextSlot = 0;
+
+  /** Client-side rate limit (CONFORMANCE_RATE_LIMIT requests per second per service): waits for the next free slot. */
+  private async pace(): Promise<void> {
+    const rate = this.options.ratePerSecond ?? rateLimitFromEnv();
+    if (!rate) return;
+    const now = Date.now();
+    const slot = Math.max(now, this.nextSlot);
+    this.nextSlot = slot + 1000 / rate;
+    if (slot > now) await sleep(slot - now);
+  }
+
   async close(): Promise<void> {
     await this.agent.close();
   }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Retries per request at most (CONFORMANCE_RETRIES overrides; 0 disables). */
+export const DEFAULT_RETRIES = Number(process.env.CONFORMANCE_RETRIES ?? 2);
+/** First backoff step in ms; doubles per retry, with up to 25% jitter. */
+export const RETRY_BASE_MS = 200;
+/** Longest wait before a retry, also for a larger Retry-After. */
+export const RETRY_MAX_WAIT_MS = 5000;
+
+/** Connection errors where the request never reached the deployment (safe to re-send anything). */
+const NOT_SENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|UND_ERR_CONNECT_TIMEOUT)\b/;
+/** Connection errors after the request may have been processed (outcome unknown). */
+const OUTCOME_UNKNOWN = /^(ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_CLOSED|UND_ERR_BODY_TIMEOUT|UND_ERR_HEADERS_TIMEOUT)\b/;
+
+/**
+ * Whether a reply may be retried, and why. Retried: retryableError=true, HTTP 429/503 (not
+ * processed), connection refused: any operation; HTTP 502/504 and resets (outcome unknown): only
+ * read-only operations and postIdentity (re-posting the same source and native ID is an
+ * update). Never retried: timeouts (the run stays bounded), and a mutating operation whose
+ * outcome is unknown (a merge must not be re-sent blindly; the check reports the error).
+ */
+export function retryReason(op: OperationSpec, reply: Reply): string | undefined {
+  const idempotent = !op.mutates || op.name === 'postIdentity';
+  const error = reply.exchange.error;
+  if (error) {
+    if (NOT_SENT.test(error)) return `connection error before the request was sent (${error.split(':')[0]})`;
+    if (OUTCOME_UNKNOWN.test(error) && idempotent) return `connection error (${error.split(':')[0]}) on an idempotent request`;
+    return undefined;
+  }
+  if (reply.body?.retryableError === true && reply.success !== true) return 'reply marked retryableError=true';
+  if (reply.status === 429) return 'HTTP 429 (rate limited)';
+  if (reply.status === 503) return 'HTTP 503 (unavailable)';
+  if ((reply.status === 502 || reply.status === 504) && idempotent) return `HTTP ${reply.status} on an idempotent request`;
+  return undefined;
+}
+
+/** Wait before retry `n` (0-based): Retry-After (seconds or HTTP date) when given, else exponential backoff; capped. */
+export function retryDelayMs(n: number, retryAfter?: string): number {
+  if (retryAfter !== undefined) {
+    const secs = Number(retryAfter);
+    const ms = Number.isFinite(secs) ? secs * 1000 : Date.parse(retryAfter) - Date.now();
+    if (Number.isFinite(ms)) return Math.min(Math.max(0, ms), RETRY_MAX_WAIT_MS);
+  }
+  return Math.min(RETRY_BASE_MS * 2 ** n * (1 + Math.random() * 0.25), RETRY_MAX_WAIT_MS);
+}
+
+/** CONFORMANCE_RATE_LIMIT: requests per second per service (0 or unset = no limit), shared by the workers. */
+export function rateLimitFromEnv(env: Record<string, string | undefined> = process.env): number | undefined {
+  const raw = env.CONFORMANCE_RATE_LIMIT;
+  if (!raw) return undefined;
+  const rate = Number(raw);
+  if (!Number.isFinite(rate) || rate < 0) return undefined;
+  const workers = Math.max(1, Number(env.CONFORMANCE_RATE_LIMIT_WORKERS) || 1);
+  return rate > 0 ? rate / workers : undefined;
 }
 
 /** True when the deployment rejected the request: HTTP 4xx, or a 2xx reply with success=false. */

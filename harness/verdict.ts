@@ -41,6 +41,8 @@ export interface CheckMeta {
   exchangesFile?: string;
   /** Reads that were satisfied only after polling, with the lag in ms. */
   lags?: Array<{ what: string; ms: number }>;
+  /** Requests of the check that were retried (harness/client.ts retryReason); a pass with retries is "passed with retries". */
+  retries?: number;
 }
 
 declare module 'vitest' {

@@ -15,16 +15,20 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { SettingsError, loadSettings } from '../config.js';
 import { loadProfile } from '../profile.js';
+import { preflight, preflightMessage } from '../preflight.js';
+import { SERVICES } from '../../specs/services.js';
 import { newRunId, runFolder } from '../run.js';
 import { loadKnownFailures } from '../report/known-failures.js';
 import type { Summary } from '../report/summary.js';
 
-function main(): void {
+async function main(): Promise<void> {
   let settings;
+  let profile;
   try {
     settings = loadSettings();
-    loadProfile(settings.profilePath);
+    profile = loadProfile(settings.profilePath);
     loadKnownFailures();
+    checkTransportSettings(process.env);
   } catch (e) {
     if (e instanceof SettingsError) {
       console.error(`conformance: ${e.message}`);
@@ -34,7 +38,15 @@ function main(): void {
   }
   const shard = process.argv.slice(2).join(' ').match(/--shard[= ](\d+)\/(\d+)/);
   const runId = `${settings.runId ?? newRunId()}${shard ? `-s${shard[1]}of${shard[2]}` : ''}`;
-  const env = { ...process.env, CONFORMANCE_RUN_ID: runId, CONFORMANCE_SEED: String(settings.seed), ...(shard ? { CONFORMANCE_SHARD: `${shard[1]}/${shard[2]}` } : {}) };
+  const env = { ...process.env, CONFORMANCE_RUN_ID: runId, CONFORMANCE_SEED: String(settings.seed), ...(shard ? { CONFORMANCE_SHARD: `${shard[1]}/${shard[2]}` } : {}), CONFORMANCE_RATE_LIMIT_WORKERS: process.env.CONFORMANCE_RATE_LIMIT_WORKERS ?? '2' };
+  // Preflight: one cheap request per configured service before any check (exit 3 with one message).
+  if (Object.keys(settings.configured).length) {
+    const problems = await preflight(settings.configured, profile, { timeoutMs: settings.timeoutMs, reportDir: settings.reportDir, runId });
+    if (problems.length) {
+      console.error(preflightMessage(problems, (s) => SERVICES[s].envPrefix));
+      process.exit(3);
+    }
+  }
   const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
   const child = spawn(process.execPath, [vitest, 'run', '--config', 'vitest.config.ts', ...process.argv.slice(2)], { stdio: 'inherit', env });
   const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
@@ -53,4 +65,12 @@ function main(): void {
   });
 }
 
-main();
+/** CONFORMANCE_RATE_LIMIT (requests/s per service, >= 0) and CONFORMANCE_RETRIES (0-5). @throws SettingsError */
+function checkTransportSettings(env: NodeJS.ProcessEnv): void {
+  const rate = env.CONFORMANCE_RATE_LIMIT;
+  if (rate !== undefined && rate !== '' && !(Number.isFinite(Number(rate)) && Number(rate) >= 0)) throw new SettingsError('CONFORMANCE_RATE_LIMIT', 'requests per second per service, a number >= 0 (0 = no limit)', rate);
+  const retries = env.CONFORMANCE_RETRIES;
+  if (retries !== undefined && retries !== '' && !(Number.isInteger(Number(retries)) && Number(retries) >= 0 && Number(retries) <= 5)) throw new SettingsError('CONFORMANCE_RETRIES', 'an integer from 0 to 5', retries);
+}
+
+void main();

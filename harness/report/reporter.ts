@@ -36,6 +36,7 @@ export default class ConformanceReporter implements Reporter {
           operations: meta?.operations ?? [],
           exchangesFile: meta?.exchangesFile ? relative(folder, meta.exchangesFile) : undefined,
           lags: meta?.lags,
+          ...(meta?.retries ? { retries: meta.retries } : {}),
         });
       }
     }

@@ -16,4 +16,6 @@ export interface CheckResult {
   operations: string[];
   exchangesFile?: string;
   lags?: Array<{ what: string; ms: number }>;
+  /** Retried requests; verdict pass with retries > 0 = passed with retries. */
+  retries?: number;
 }
