@@ -41,9 +41,9 @@ describe('three shards merged', () => {
     const out = shards[0]!.reportDir;
     const folders = shards.map((s, i) => join(s.reportDir, `${s.runId}-s${i + 1}of3`));
     const r = runCli('report-merge', ['--out', out, '--run-id', 'merged-run', ...folders]);
-    expect(r.code, r.stderr).toBe(whole.code);
     const merged = JSON.parse(readFileSync(join(out, 'merged-run', 'summary.json'), 'utf8')) as Summary;
     expect(outcomes(merged)).toEqual(outcomes(whole.summary!));
+    expect(r.code, r.stderr).toBe(whole.code);
     expect(merged.requirements.map((x) => [x.id, x.outcome])).toEqual(whole.summary!.requirements.map((x) => [x.id, x.outcome]));
     expect(merged.run.shards!.map((s) => s.shard)).toEqual(['1/3', '2/3', '3/3']);
     for (const f of ['report.html', 'summary.md', 'junit.xml']) expect(existsSync(join(out, 'merged-run', f)), f).toBe(true);
