@@ -10,6 +10,7 @@ import type { ServiceName } from '../specs/common/model.js';
 import { SERVICES } from '../specs/services.js';
 import { ReferenceAuth } from './auth.js';
 import { FaultSet, parseFaultList } from './faults/registry.js';
+import { loadForeignData } from './faults/foreign-data.js';
 import { type HandlerContext, Rejection } from './handlers/types.js';
 import { REFERENCE_SERVICES } from './services.js';
 import { ServiceStore } from './store.js';
@@ -19,6 +20,8 @@ export interface ReferenceOptions {
   host?: string;
   /** Named faults to switch on (see reference/faults). */
   faults?: Iterable<string>;
+  /** Load foreign (non-test-source) identities into the organization store (reference/faults/foreign-data.ts); default REFERENCE_FOREIGN_DATA=1. */
+  foreignData?: boolean;
   /**
    * Match threshold of every service's matcher, replacing its default (postIdentity linking and
    * demographicsQuery). Default: REFERENCE_MATCH_THRESHOLD when set, else each matcher's own.
@@ -90,6 +93,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
       if (!routes.has(`${spec.servicePath}${op.path}`)) routes.set(`${spec.servicePath}${op.path}`, route);
     }
   }
+  if (options.foreignData ?? process.env.REFERENCE_FOREIGN_DATA === '1') loadForeignData(stores.get('organization')!);
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
     const text = JSON.stringify(body);
