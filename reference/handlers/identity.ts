@@ -8,6 +8,7 @@
  */
 import type { SourceRecord } from '../store.js';
 import { keyOf } from '../store.js';
+import { blockedRecords, indexRecord } from '../matching/blocking.js';
 import { type Handler, type HandlerContext, Rejection } from './types.js';
 
 type Identity = Record<string, unknown>;
@@ -69,7 +70,8 @@ export function identityReply(ctx: HandlerContext, linkId: string): Record<strin
 export function candidates(ctx: HandlerContext, probe: Identity, exclude?: string): Array<{ linkId: string; score: number }> {
   const best = new Map<string, number>();
   const kind = ctx.matcher.kind?.(probe);
-  for (const r of ctx.store.records.values()) {
+  // Blocking (reference/matching/blocking.ts): a full scan below 1,000 records, else key-sharing records only.
+  for (const r of blockedRecords(ctx.store, probe)) {
     if (r.state !== 'active' || r.key === exclude) continue;
     if (kind !== undefined && ctx.matcher.kind?.(r.data) !== kind) continue;
     const s = ctx.matcher.score(probe, r.data);
@@ -87,6 +89,7 @@ export const postIdentity: Handler = (ctx) => {
   if (existing) {
     existing.data = identity;
     existing.updatedAt = now;
+    indexRecord(store, existing);
     store.notify('UPDATE', { source: source.name, nativeId: source.id, newLinkId: existing.linkId });
     return {
       linkId: existing.linkId,
@@ -100,6 +103,7 @@ export const postIdentity: Handler = (ctx) => {
   const linkId = match?.linkId ?? store.newLinkId();
   const record: SourceRecord = { key: keyOf(source), source: { name: source.name!, id: source.id!, ...(source.date ? { date: source.date } : {}) }, data: identity, state: 'active', linkId, originalLinkId: linkId, updatedAt: now };
   store.records.set(record.key, record);
+  indexRecord(store, record);
   store.notify(match ? 'MATCH' : 'CREATE', { source: source.name, nativeId: source.id, newLinkId: linkId });
   return {
     // Rule 2: linkId is null when the posted record matched no existing identity.

@@ -5,9 +5,25 @@
 import { jaroWinkler } from '@skyra/jaro-winkler';
 import { doubleMetaphone } from 'double-metaphone';
 
+/**
+ * Memo of normalize(): matchers normalise the same stored values on every comparison, so large
+ * stores (the match-quality benchmark) spend most of their time here. Bounded: cleared when full.
+ */
+const normalized = new Map<string, string>();
+const NORMALIZE_MEMO_MAX = 200_000;
+
 /** Lower-case, strip diacritics and punctuation, collapse spaces. */
 export function normalize(text: unknown): string {
   if (typeof text !== 'string') return '';
+  const hit = normalized.get(text);
+  if (hit !== undefined) return hit;
+  if (normalized.size >= NORMALIZE_MEMO_MAX) normalized.clear();
+  const out = normalizeUncached(text);
+  normalized.set(text, out);
+  return out;
+}
+
+function normalizeUncached(text: string): string {
   return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -27,11 +43,22 @@ export function similarity(a: string, b: string): number {
   return jaroWinkler(a, b);
 }
 
+const codes = new Map<string, [string, string]>();
+/** Double-metaphone codes of a word, memoised like normalize() (the codes cost about 2 µs each). */
+export function phoneticCodes(word: string): [string, string] {
+  let hit = codes.get(word);
+  if (!hit) {
+    if (codes.size >= NORMALIZE_MEMO_MAX) codes.clear();
+    codes.set(word, (hit = doubleMetaphone(word) as [string, string]));
+  }
+  return hit;
+}
+
 /** True when the two words share a double-metaphone code. */
 export function soundsAlike(a: string, b: string): boolean {
   if (!a || !b) return false;
-  const [a1, a2] = doubleMetaphone(a);
-  const [b1, b2] = doubleMetaphone(b);
+  const [a1, a2] = phoneticCodes(a);
+  const [b1, b2] = phoneticCodes(b);
   return Boolean(a1) && (a1 === b1 || a1 === b2 || (a2 !== '' && (a2 === b1 || a2 === b2)));
 }
 
