@@ -1,0 +1,199 @@
+/**
+ * The match-quality report of one service: results.json (everything, including the link ID of every
+ * record so a later run can be compared with it), report.md and report.html (vega SVG charts,
+ * text escaped with `he`). Written to reports/<run>/match-quality/<service>/.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import he from 'he';
+import type { Interval } from './bootstrap.js';
+import type { Analysis } from './analysis.js';
+import type { BenchmarkResult } from './benchmark.js';
+import { chartSpecs, renderSvg } from './charts.js';
+import type { Comparison } from './compare.js';
+
+export const RESULTS_VERSION = 1;
+
+/** The serialisable results of a run (the data set itself is rebuilt from options). */
+export interface ResultsFile {
+  version: number;
+  runId: string;
+  writtenAt: string;
+  options: BenchmarkResult['options'];
+  target: BenchmarkResult['target'];
+  failures: BenchmarkResult['observation']['failures'];
+  timings: BenchmarkResult['observation']['timings'];
+  cleanup: BenchmarkResult['cleanup'];
+  analysis: Analysis;
+  /** Record ids in posting order and the link ID each ended with (null: not read back). */
+  records: string[];
+  linkIds: Array<string | null>;
+  searchPairs: Array<[string, string, number]>;
+}
+
+export function toResultsFile(r: BenchmarkResult): ResultsFile {
+  return {
+    version: RESULTS_VERSION,
+    runId: r.runId,
+    writtenAt: new Date().toISOString(),
+    options: r.options,
+    target: r.target,
+    failures: r.observation.failures,
+    timings: r.observation.timings,
+    cleanup: r.cleanup,
+    analysis: { ...r.analysis, search: { ...r.analysis.search, curve: r.analysis.search.curve } },
+    records: r.dataset.records.map((x) => x.id),
+    linkIds: r.dataset.records.map((x) => r.observation.labels.get(x.id) ?? null),
+    searchPairs: r.observation.search.map((p) => [p.query, p.candidate, p.score]),
+  };
+}
+
+const pct = (x: number | null | undefined) => (x === null || x === undefined || !Number.isFinite(x) ? '–' : `${(x * 100).toFixed(2)}%`);
+const ci = (m: Interval | undefined) => (m ? `${pct(m.value)} [${pct(m.low)}, ${pct(m.high)}]` : '–');
+
+const HEADLINE_ROWS: Array<[string, string]> = [
+  ['pairwise.precision', 'Pairwise precision'],
+  ['pairwise.recall', 'Pairwise recall'],
+  ['pairwise.f1', 'Pairwise F1'],
+  ['pairwise.f05', 'Pairwise F0.5'],
+  ['pairwise.f2', 'Pairwise F2'],
+  ['pairwise.fStar', 'Pairwise F*'],
+  ['b3.precision', 'B-cubed precision'],
+  ['b3.recall', 'B-cubed recall'],
+  ['b3.f', 'B-cubed F'],
+  ['cluster.precision', 'Exact-cluster precision'],
+  ['cluster.recall', 'Exact-cluster recall'],
+  ['residualDuplicateRate', 'Residual duplicate rate (merges needed / records)'],
+  ['ahimaResidualRate', 'AHIMA-style residual rate (records of split entities / records)'],
+  ['overlayRate', 'Overlay rate (clusters holding ≥ 2 entities / clusters)'],
+  ['overlayRecordRate', 'Overlay rate (records in such clusters / records)'],
+];
+
+/** Rows of the tables, shared by Markdown and HTML. */
+function tables(f: ResultsFile) {
+  const a = f.analysis;
+  const headline = HEADLINE_ROWS.map(([k, label]) => [label, ci(a.metrics[k])]);
+  headline.push(['Merges needed / splits needed', `${a.mergesNeeded} / ${a.splitsNeeded}`], ['Adjusted Rand index', a.ari.toFixed(4)]);
+  const s = a.search;
+  const search = [
+    ['Queries (sampled records searched before posting)', String(s.queries)],
+    ['True pairs of the queries / returned candidate pairs', `${s.truePairs} / ${s.returnedPairs}`],
+    ['Candidate recall (true pairs returned at any score)', pct(s.candidateRecall)],
+    ['Average precision', pct(s.averagePrecision)],
+    ['Best F1 (threshold)', s.bestF1 ? `${pct(s.bestF1.f1)} at ${s.bestF1.threshold} (P ${pct(s.bestF1.precision)}, R ${pct(s.bestF1.recall)})` : '–'],
+    ['Recall at precision ≥ 0.99', pct(s.recallAtPrecision099)],
+    ['Recall at precision ≥ 0.999', pct(s.recallAtPrecision0999)],
+  ];
+  const breakdown = (prefix: string) =>
+    Object.entries(a.metrics)
+      .filter(([k]) => k.startsWith(prefix))
+      .map(([k, m]) => [k.slice(prefix.length), ci(m), String(a.breakdownSizes[k] ?? 0)] as [string, string, string])
+      .sort((x, y) => x[0].localeCompare(y[0]));
+  const z = a.sampleSizes;
+  const sizes = [
+    ['Entities / records', `${z.entities} / ${z.records}`],
+    ['True pairs / predicted pairs', `${z.truePairs} / ${z.predictedPairs}`],
+    ['Predicted clusters', String(z.predictedClusters)],
+    ['Bootstrap resamples (entities)', String(z.bootstrapResamples)],
+    ['Failed posts / reads / searches', `${f.failures.post} / ${f.failures.read} / ${f.failures.search}`],
+    ['Time: post / search / read / clean-up (s)', [f.timings.postMs, f.timings.searchMs, f.timings.readMs, f.timings.cleanupMs].map((x) => (x / 1000).toFixed(1)).join(' / ')],
+    ['Clean-up: deleted / already gone / failures', `${f.cleanup.deleted} / ${f.cleanup.alreadyGone} / ${f.cleanup.failures}`],
+  ];
+  return { headline, search, operators: breakdown('recall.operator.'), tiers: breakdown('recall.tier.'), hardNegatives: breakdown('falseLink.'), sizes };
+}
+
+const mdTable = (head: string[], rows: string[][]) => [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+
+export function markdown(f: ResultsFile, comparison?: Comparison): string {
+  const t = tables(f);
+  const o = f.options;
+  return [
+    `# Match quality: ${o.service}, preset ${o.preset}`,
+    '',
+    `Run ${f.runId}; ${o.size} entities, seed ${o.seed}; target ${f.target.embedded ? 'embedded reference' : f.target.baseUrl + f.target.servicePath}. Intervals: 95% bootstrap over entities.`,
+    '',
+    '## Clustering (link IDs read back by nativeIdQuery)',
+    mdTable(['metric', 'value [95% interval]'], t.headline),
+    '',
+    '## Search scores (demographicsSearch)',
+    mdTable(['figure', 'value'], t.search),
+    '',
+    '## Recall by difficulty tier',
+    mdTable(['tier', 'recall [95% interval]', 'true pairs'], t.tiers),
+    '',
+    '## Recall by corruption operator (a pair counts under every operator applied to either record)',
+    mdTable(['operator', 'recall [95% interval]', 'true pairs'], t.operators),
+    '',
+    '## False-link rate by hard-negative kind',
+    mdTable(['kind', 'false-link rate [95% interval]', 'look-alike pairs'], t.hardNegatives),
+    '',
+    '## Sample sizes and run',
+    mdTable(['', ''], t.sizes),
+    ...(comparison ? ['', comparisonMarkdown(comparison)] : []),
+    '',
+  ].join('\n');
+}
+
+export function comparisonMarkdown(c: Comparison): string {
+  return [
+    `## Comparison with baseline ${c.baselineRunId}`,
+    '',
+    `Verdict: **${c.regressions.length ? `REGRESSION (${c.regressions.join(', ')})` : 'no regression'}**. A metric regresses when it is worse by more than max(0.5 pp, the baseline's interval half-width) and the interval of the paired difference excludes 0.`,
+    '',
+    mdTable(
+      ['metric', 'baseline', 'this run', 'difference [95%]', 'flag'],
+      c.rows.map((r) => [r.metric, ci(r.a), ci(r.b), `${(r.diff.value * 100).toFixed(2)} pp [${(r.diff.low * 100).toFixed(2)}, ${(r.diff.high * 100).toFixed(2)}]`, r.regression ? 'REGRESSION' : r.improvement ? 'better' : '']),
+    ),
+    '',
+    `True pairs newly linked: ${c.flips.truePairsNewlyLinked}; newly unlinked: ${c.flips.truePairsNewlyUnlinked}; non-pairs newly linked: ${c.flips.nonPairsNewlyLinked}; newly unlinked: ${c.flips.nonPairsNewlyUnlinked}${c.flips.truncated ? ' (non-pair counts truncated)' : ''}.`,
+  ].join('\n');
+}
+
+const esc = (s: unknown) => he.escape(String(s));
+const htmlTable = (head: string[], rows: string[][]) =>
+  `<table><thead><tr>${head.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
+
+export async function html(f: ResultsFile, comparison?: Comparison, baseline?: Analysis): Promise<string> {
+  const t = tables(f);
+  const o = f.options;
+  const charts = chartSpecs(f.analysis, baseline);
+  const svgs: string[] = [];
+  for (const { title, spec } of Object.values(charts)) {
+    let svg: string;
+    try {
+      svg = await renderSvg(spec);
+    } catch (e) {
+      svg = `<p>chart not rendered: ${esc((e as Error).message)}</p>`;
+    }
+    svgs.push(`<figure><figcaption>${esc(title)}</figcaption>${svg}</figure>`);
+  }
+  const cmp = comparison
+    ? `<h2>Comparison with baseline ${esc(comparison.baselineRunId)}</h2><p class="${comparison.regressions.length ? 'bad' : 'good'}">${esc(comparison.regressions.length ? `REGRESSION: ${comparison.regressions.join(', ')}` : 'No regression')}</p>${htmlTable(
+        ['metric', 'baseline', 'this run', 'difference [95%]', 'flag'],
+        comparison.rows.map((r) => [r.metric, ci(r.a), ci(r.b), `${(r.diff.value * 100).toFixed(2)} pp [${(r.diff.low * 100).toFixed(2)}, ${(r.diff.high * 100).toFixed(2)}]`, r.regression ? 'REGRESSION' : r.improvement ? 'better' : '']),
+      )}<p>True pairs newly linked ${comparison.flips.truePairsNewlyLinked}, newly unlinked ${comparison.flips.truePairsNewlyUnlinked}; non-pairs newly linked ${comparison.flips.nonPairsNewlyLinked}, newly unlinked ${comparison.flips.nonPairsNewlyUnlinked}.</p>`
+    : '';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(`Match quality: ${o.service} (${o.preset})`)}</title>
+<style>body{font:14px system-ui,sans-serif;margin:2em;max-width:1100px}table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}figure{display:inline-block;margin:1em}figcaption{font-weight:600}.bad{color:#b00;font-weight:700}.good{color:#070;font-weight:700}</style></head><body>
+<h1>${esc(`Match quality: ${o.service}, preset ${o.preset}`)}</h1>
+<p>${esc(`Run ${f.runId}; ${o.size} entities, seed ${o.seed}; target ${f.target.embedded ? 'embedded reference' : f.target.baseUrl + f.target.servicePath}. Intervals: 95% bootstrap over entities.`)}</p>
+${cmp}
+<h2>Clustering</h2>${htmlTable(['metric', 'value [95% interval]'], t.headline)}
+<h2>Search scores</h2>${htmlTable(['figure', 'value'], t.search)}
+${svgs.join('\n')}
+<h2>Recall by difficulty tier</h2>${htmlTable(['tier', 'recall [95% interval]', 'true pairs'], t.tiers)}
+<h2>Recall by corruption operator</h2>${htmlTable(['operator', 'recall [95% interval]', 'true pairs'], t.operators)}
+<h2>False-link rate by hard-negative kind</h2>${htmlTable(['kind', 'false-link rate [95% interval]', 'look-alike pairs'], t.hardNegatives)}
+<h2>Largest predicted clusters</h2>${htmlTable(['records', 'entities'], f.analysis.largestClusters.map((c) => [String(c.size), String(c.entities)]))}
+<h2>Sample sizes and run</h2>${htmlTable(['', ''], t.sizes)}
+</body></html>`;
+}
+
+/** Writes results.json, report.md and report.html into `folder`. */
+export async function writeReport(folder: string, f: ResultsFile, comparison?: Comparison, baseline?: Analysis): Promise<void> {
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, 'results.json'), JSON.stringify(f));
+  if (comparison) writeFileSync(join(folder, 'comparison.json'), JSON.stringify(comparison, null, 2));
+  writeFileSync(join(folder, 'report.md'), markdown(f, comparison));
+  writeFileSync(join(folder, 'report.html'), await html(f, comparison, baseline));
+}
