@@ -213,7 +213,7 @@ const SHARED: Spec[] = [
       return reply;
     },
   },
-  { name: 'merge-reply-retired-linkid', requirement: 'MERGE-REPLY', operations: ['mergeIdentities'], description: 'mergeIdentities replies with the retired identity\'s link ID', handler: (next, ctx) => ({ ...next(ctx), linkId: ctx.store.get(ctx.content.toRetireSource)?.linkId }) },
+  { name: 'merge-reply-retired-linkid', requirement: 'MERGE-REPLY', operations: ['mergeIdentities'], description: 'mergeIdentities replies with the retired identity\'s link ID', handler: (next, ctx) => { const retired = ctx.store.get(ctx.content.toRetireSource)?.linkId; return { ...next(ctx), linkId: retired }; } },
   { name: 'merge-no-unify', requirement: 'MERGE-EFFECT', operations: ['mergeIdentities'], description: 'mergeIdentities replies success but both identities stay separate', handler: withoutEffect },
   {
     name: 'unmerge-reply-swapped',
@@ -226,7 +226,7 @@ const SHARED: Spec[] = [
     },
   },
   { name: 'unmerge-no-split', requirement: 'UNMERGE-EFFECT', operations: ['unmergeIdentities'], description: 'unmergeIdentities replies success but the source stays retired in the survivor', handler: withoutEffect },
-  { name: 'link-reply-own-linkid', requirement: 'LINK-REPLY', operations: ['linkIdentities'], description: 'linkIdentities replies with the linked source\'s old link ID', handler: (next, ctx) => ({ ...next(ctx), linkId: ctx.store.get(ctx.content.source)?.linkId }) },
+  { name: 'link-reply-own-linkid', requirement: 'LINK-REPLY', operations: ['linkIdentities'], description: 'linkIdentities replies with the linked source\'s old link ID', handler: (next, ctx) => { const own = ctx.store.get(ctx.content.source)?.linkId; return { ...next(ctx), linkId: own }; } },
   { name: 'link-no-effect', requirement: 'LINK-EFFECT', operations: ['linkIdentities'], description: 'linkIdentities replies success but the records stay in separate identities', handler: withoutEffect },
   { name: 'unlink-reply-missing-ids', requirement: 'UNLINK-REPLY', operations: ['unlinkIdentities'], description: 'unlinkIdentities replies without unlinkedId and unlinkedFromId', handler: (next, ctx) => ({ ...next(ctx), unlinkedId: null, unlinkedFromId: null }) },
   { name: 'unlink-no-split', requirement: 'UNLINK-EFFECT', operations: ['unlinkIdentities'], description: 'unlinkIdentities replies success but the records stay together', handler: withoutEffect },
