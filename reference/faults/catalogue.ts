@@ -19,6 +19,7 @@ import type { Handler, HandlerContext } from '../handlers/types.js';
 import { Rejection } from '../handlers/types.js';
 import type { AuthVerdict, ReplyInfo } from './registry.js';
 import { cachedForever, mapIdentities, mapLeaves, withoutEffect } from './transforms.js';
+import { MATCHING_FAULTS, SEQUENCE_FAULTS } from './sequence-faults.js';
 
 export interface FaultDefinition {
   name: string;
@@ -337,5 +338,6 @@ function sharedFaults(service: ServiceName): FaultDefinition[] {
 /** Services whose faults are in the catalogue (those the reference serves and the suite has scenarios for). */
 export const FAULT_SERVICES: ServiceName[] = ['organization'];
 
-export const FAULT_LIST: FaultDefinition[] = FAULT_SERVICES.flatMap((s) => [...sharedFaults(s), ...shapeFaults(s)]);
+// Sequence-only and matching faults, caught by the walks and metamorphic checks (reference/faults/sequence-faults.ts).
+export const FAULT_LIST: FaultDefinition[] = [...FAULT_SERVICES.flatMap((s) => [...sharedFaults(s), ...shapeFaults(s)]), ...SEQUENCE_FAULTS, ...MATCHING_FAULTS];
 export const FAULTS = new Map(FAULT_LIST.map((f) => [f.name, f]));

@@ -260,14 +260,17 @@ export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, fal
     readonly fitting: boolean,
   ) {}
 
+  /** Runs only when it can name its records; a fitting step only when some records fit it (else fast-check skips it). */
   check(m: Readonly<IdentityModel>): boolean {
-    return m.records.length >= this.kind.roles;
+    if (m.records.length < this.kind.roles || m.stepsRun >= m.maxSteps) return false;
+    return !this.fitting || this.kind.fit(m as IdentityModel).length > 0;
   }
 
   private choose(m: IdentityModel): ModelRecord[] {
     const k = this.kind;
     if (k.roles === 0) return [];
-    const fit = this.fitting ? k.fit(m) : [];
+    const score = (recs: ModelRecord[]) => recs.reduce((n, r) => n + m.rank(r), 0);
+    const fit = this.fitting ? k.fit(m).sort((a, b) => score(a) - score(b)) : [];
     if (fit.length) return fit[this.picks[0] % fit.length]!;
     const a = m.records[this.picks[0] % m.records.length]!;
     return k.roles === 1 ? [a] : [a, m.records[this.picks[1] % m.records.length]!];
@@ -276,6 +279,7 @@ export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, fal
   async run(m: IdentityModel, w: WalkReal): Promise<void> {
     const k = this.kind;
     const c = w.config;
+    m.stepsRun++;
     const recs = this.choose(m);
     const states = recs.map((r) => `${r.label} ${r.state}`).join(', ');
     this.text = `${k.describe(recs)}${states ? ` (${states})` : ''}`;
@@ -291,6 +295,7 @@ export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, fal
     w.assertNoServerError(reply, k.op);
     const accepted = reply.success === true && (reply.status ?? 0) < 300;
     const rejected = isRejection(reply);
+    w.count(`${k.name}:${verdict}:${accepted ? 'ok' : 'rejected'}`);
     if (!accepted && !rejected) fail([c.requirements.noServerError], `neither a success nor a rejection: ${describeReply(reply)}`);
     if (verdict === 'allow' && rejected) fail([row.effect], `the seeds allow this step from that state, but it was rejected: ${describeReply(reply)}`);
     if (verdict === 'reject' && accepted) fail([rejectCites!], 'the seeds do not allow this step from that state, but it succeeded');
@@ -314,6 +319,7 @@ export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, fal
       if (wrong.length && row.reply) fail([row.reply], wrong.join('; '));
     }
     m.lastLinks = links;
+    m.touch(recs.map((r) => r.label).reverse()); // the record a step moves (its last role) first
   }
 
   toString(): string {
@@ -324,7 +330,9 @@ export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, fal
 /** fast-check arbitraries of the walk's commands; `fitting` choices are four times as likely as arbitrary ones. */
 export function commandArbitraries(kinds: StepKind[] = STEP_KINDS) {
   const fitting = fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) });
-  return kinds.map((kind) => fc.tuple(fc.nat(50), fc.nat(50), fitting).map(([i, j, f]) => new StepCommand(kind, [i, j], f) as fc.AsyncCommand<IdentityModel, WalkReal, false>));
+  // Index 0 of the fitting candidates is the one the latest steps touched: favour it, so steps chain.
+  const pick = fc.oneof({ weight: 2, arbitrary: fc.constant(0) }, { weight: 3, arbitrary: fc.nat(50) });
+  return kinds.map((kind) => fc.tuple(pick, fc.nat(50), fitting).map(([i, j, f]) => new StepCommand(kind, [i, j], f) as fc.AsyncCommand<IdentityModel, WalkReal, false>));
 }
 
 /** Posts one new identity as part of a walk's starting state (checked like a step). */

@@ -41,6 +41,23 @@ export class IdentityModel {
   /** Link ID of each model group at the last observation (to check replies that name the identity before a step). */
   lastLinks = new Map<number, string>();
 
+  /** Steps run so far and the walk's bound (commands beyond it are skipped). */
+  stepsRun = 0;
+  maxSteps = Number.POSITIVE_INFINITY;
+
+  /** Labels of the records the latest steps named, most recent first (walks favour chaining on them). */
+  recent: string[] = [];
+
+  touch(labels: string[]): void {
+    this.recent = [...labels, ...this.recent.filter((l) => !labels.includes(l))];
+  }
+
+  /** Rank of a record by recency (0 = named by the latest step). */
+  rank(r: ModelRecord): number {
+    const i = this.recent.indexOf(r.label);
+    return i < 0 ? this.recent.length + this.records.indexOf(r) : i;
+  }
+
   newGroup(): number {
     return this.nextGroup++;
   }

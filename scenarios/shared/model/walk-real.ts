@@ -66,7 +66,13 @@ export class WalkReal {
     readonly t: Check,
     readonly config: WalkConfig,
     readonly findings: string[],
+    /** Steps run per kind and verdict across all walks of the check (printed with the seed). */
+    readonly tally: Map<string, number> = new Map(),
   ) {}
+
+  count(key: string): void {
+    this.tally.set(key, (this.tally.get(key) ?? 0) + 1);
+  }
 
   /** Sends one request (no judgement); a transport failure stops the walk as "could not judge". */
   async call(op: string, content: Record<string, unknown>): Promise<Reply> {

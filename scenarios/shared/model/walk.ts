@@ -55,17 +55,20 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
   const seed = t.faker.number.int({ min: 0, max: 2 ** 31 - 1 });
   const initial = options.initial ?? 3;
   const findings: string[] = [];
+  const tally = new Map<string, number>();
   let last: { steps: string[]; setup: number; exchanges: Exchange[]; error: unknown } | undefined;
   let walk = 0;
-  const property = fc.asyncProperty(fc.commands(commandArbitraries(), { maxCommands: budget.steps }), async (cmds) => {
+  const property = fc.asyncProperty(fc.commands(commandArbitraries(), { maxCommands: budget.steps * 3, size: 'max' }), async (cmds) => {
     walk++;
-    const w = new WalkReal(t, config, findings);
+    const w = new WalkReal(t, config, findings, tally);
     let setup = 0;
     try {
       await fc.asyncModelRun(async () => {
         const model = new IdentityModel();
         for (let i = 0; i < initial; i++) await postNewStep().run(model, w);
         setup = w.steps.length;
+        model.stepsRun = 0;
+        model.maxSteps = budget.steps;
         return { model, real: w };
       }, cmds);
     } catch (e) {
@@ -77,6 +80,7 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
   const details = await fc.check(property, { seed, numRuns: budget.walks, endOnFailure: false });
   const replay = `CONFORMANCE_SEED=${info.seed} npm run conformance -- ${options.file} -t '${options.title}'`;
   console.info(`[walks] ${config.service}: ${budget.walks} walks x ${budget.steps} steps, walk seed ${seed} (run seed ${info.seed}), ${walk} walks run in ${Date.now() - started} ms`);
+  if (process.env.CONFORMANCE_WALK_TALLY) console.info([...tally].sort().map(([k, n]) => `  ${k} ${n}`).join('\n'));
   if (details.failed) {
     const error = last?.error ?? details.errorInstance;
     if (error instanceof CouldNotJudge) throw error;

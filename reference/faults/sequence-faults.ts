@@ -1,0 +1,142 @@
+/**
+ * Faults only sequences or matching properties reveal, for the walks' and metamorphic checks'
+ * self-tests (test/walks-*.test.ts, test/metamorphic-*.test.ts).
+ *
+ * Sequence-only faults misbehave only after an earlier step set the stage (a merge, a link or an
+ * unlink), so no single-row scenario of the state table sees them. Matching faults break a
+ * property of scores and decisions that holds whatever the scores and threshold are.
+ * Each wraps the operation's handler; state a fault needs across requests is kept per store.
+ *
+ * Sources: organization-identity-api.md, "States and transitions", Endpoints rule 1, "What the
+ * service does" (requirements named per entry).
+ */
+import { candidates, identityReply } from '../handlers/identity.js';
+import type { Handler, HandlerContext } from '../handlers/types.js';
+import type { ServiceStore, SourceRecord } from '../store.js';
+import type { FaultDefinition } from './catalogue.js';
+
+type Src = { name?: string; id?: string };
+
+/** Per-store memory: the link ID each record had before it was merged away or unlinked. */
+const memory = new WeakMap<ServiceStore, { mergedFrom: Map<string, string>; unlinkedFrom: Map<string, string> }>();
+const mem = (s: ServiceStore) => memory.get(s) ?? (memory.set(s, { mergedFrom: new Map(), unlinkedFrom: new Map() }), memory.get(s)!);
+const rec = (ctx: HandlerContext, member: string): SourceRecord | undefined => ctx.store.get(ctx.content?.[member] as Src | undefined);
+const round = (x: number) => Math.round(x * 10000) / 10000;
+
+/** Remembers, across the fault's operations, where a merged record came from. */
+function rememberMerge(next: Handler, ctx: HandlerContext): Record<string, unknown> {
+  const retire = rec(ctx, 'toRetireSource');
+  const before = retire?.linkId;
+  const result = next(ctx);
+  if (retire && before) mem(ctx.store).mergedFrom.set(retire.key, before);
+  return result;
+}
+
+export const SEQUENCE_FAULTS: FaultDefinition[] = [
+  {
+    name: 'restore-reports-merged-survivor',
+    service: 'organization',
+    requirement: 'ORG-RESTORE-REPLY',
+    operations: ['mergeIdentities', 'restoreSource'],
+    description: "restoring a source whose former identity was since merged away names the merge survivor's identity in linkIdsModified, though the source is restored into a new identity",
+    handler: (next, ctx, op) => {
+      if (op === 'mergeIdentities') return rememberMerge(next, ctx);
+      const r = rec(ctx, ctx.members.restoreSource);
+      const former = r?.linkId;
+      const result = next(ctx) as { linkIdsModified?: string[]; linkIdCreated?: string | null };
+      const mergedAway = [...ctx.store.records.values()].find((x) => x.state === 'retired' && mem(ctx.store).mergedFrom.get(x.key) === former);
+      return mergedAway && result.linkIdCreated ? { linkIdsModified: [mergedAway.linkId], linkIdCreated: null } : result;
+    },
+  },
+  {
+    name: 'merge-drops-linked-sources',
+    service: 'organization',
+    requirement: 'ORG-MERGE-EFFECT',
+    operations: ['mergeIdentities'],
+    description: "merging retires the named source and silently soft-deletes the other sources that had been linked into the retired source's identity",
+    handler: (next, ctx) => {
+      const retire = rec(ctx, 'toRetireSource');
+      const others = retire ? ctx.store.activeMembers(retire.linkId).filter((x) => x !== retire) : [];
+      const result = next(ctx);
+      for (const x of others) x.state = 'soft-deleted';
+      return result;
+    },
+  },
+  {
+    name: 'unlink-revives-merged-sources',
+    service: 'organization',
+    requirement: 'ORG-UNLINK-EFFECT',
+    operations: ['unlinkIdentities'],
+    description: 'unlinking a source from an identity also re-activates, in the unlinked identity, every source that had been merged into unlinkFromSource',
+    handler: (next, ctx) => {
+      const from = rec(ctx, 'unlinkFromSource');
+      const result = next(ctx) as { unlinkedId?: string };
+      for (const x of ctx.store.records.values())
+        if (from && x.state === 'retired' && x.retiredInto === from.key && result.unlinkedId) Object.assign(x, { state: 'active', retiredInto: undefined, linkId: result.unlinkedId });
+      return result;
+    },
+  },
+  {
+    name: 'repost-undoes-unlink',
+    service: 'organization',
+    requirement: 'ORG-POST-SAME-SOURCE-UPDATES',
+    operations: ['unlinkIdentities', 'postIdentity'],
+    description: 'an update (re-post of the same source) of a source that was unlinked puts it back into the identity it was unlinked from',
+    handler: (next, ctx, op) => {
+      if (op === 'unlinkIdentities') {
+        const r = rec(ctx, 'source');
+        const before = r?.linkId;
+        const result = next(ctx);
+        if (r && before) mem(ctx.store).unlinkedFrom.set(r.key, before);
+        return result;
+      }
+      const s = (ctx.content.identity?.sources?.[0] ?? ctx.content.source) as Src | undefined;
+      const existing = ctx.store.get(s);
+      const result = next(ctx);
+      const back = existing && mem(ctx.store).unlinkedFrom.get(existing.key);
+      if (existing && back && existing.state === 'active' && ctx.store.activeMembers(back).length) existing.linkId = back;
+      return result;
+    },
+  },
+];
+
+export const MATCHING_FAULTS: FaultDefinition[] = [
+  {
+    name: 'match-threshold-shifts-scores',
+    service: 'organization',
+    requirement: 'ORG-SEARCH-THRESHOLD-MONOTONE',
+    operations: ['demographicsSearch'],
+    description: 'demographicsSearch adds a bonus that grows with matchScoreThreshold to every score, so raising the threshold changes the scores of the same identities',
+    handler: (next, ctx) => {
+      const t = ctx.content.matchScoreThreshold;
+      const result = next(ctx) as { searchResults: Array<{ matchScore: number }> };
+      if (typeof t === 'number' && t > 0) for (const r of result.searchResults) r.matchScore = round(Math.min(1, r.matchScore + 0.05 * t));
+      return result;
+    },
+  },
+  {
+    name: 'match-scores-jitter',
+    service: 'organization',
+    requirement: 'ORG-MATCH-DETERMINISTIC',
+    operations: ['demographicsSearch'],
+    description: 'scores carry random noise of up to 0.01, so the same search twice gives different scores',
+    handler: (next, ctx) => {
+      const result = next(ctx) as { searchResults: Array<{ matchScore: number }> };
+      for (const r of result.searchResults) r.matchScore = round(Math.max(0, Math.min(1, r.matchScore + (Math.random() - 0.5) * 0.02)));
+      result.searchResults.sort((a, b) => b.matchScore - a.matchScore);
+      return result;
+    },
+  },
+  {
+    name: 'match-query-second-best',
+    service: 'organization',
+    requirement: 'ORG-QUERY-BEST-MATCH',
+    operations: ['demographicsQuery'],
+    description: 'demographicsQuery returns the runner-up candidate whenever one scores at least the search floor, instead of the top demographicsSearch result',
+    handler: (next, ctx) => {
+      const [best, second] = candidates(ctx, ctx.content.identity);
+      if (best && second && best.score >= ctx.matcher.threshold && second.score >= ctx.matcher.floor) return identityReply(ctx, second.linkId);
+      return next(ctx);
+    },
+  },
+];
