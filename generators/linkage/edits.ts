@@ -76,12 +76,20 @@ function neighbour(rng: Rng, ch: string, nearby: boolean): string {
 }
 
 /** One character edit: substitute 0.59 (neighbour 0.7), delete 0.16, insert 0.10, transpose 0.02; else two edits (0.13). */
-export function typo(rng: Rng, value: string, depth = 0): string | undefined {
+export function typo(rng: Rng, value: string): string | undefined {
+  for (let i = 0; i < 5; i++) {
+    const out = edit1(rng, value);
+    if (out !== undefined && out !== value) return out;
+  }
+  return undefined;
+}
+
+function edit1(rng: Rng, value: string, depth = 0): string | undefined {
   if (value.length < 2) return undefined;
   const kind = rng.weighted([0.59, 0.16, 0.1, 0.02, depth ? 0 : 0.13]);
   const i = errorPosition(rng, value.length);
   const ch = value[i]!;
-  if (!/[A-Za-z0-9]/.test(ch)) return typo(rng, value, depth + 1);
+  if (!/[A-Za-z0-9]/.test(ch)) return depth > 3 ? undefined : edit1(rng, value, depth + 1);
   switch (kind) {
     case 0:
       return value.slice(0, i) + neighbour(rng, ch, rng.chance(0.7)) + value.slice(i + 1);
@@ -92,8 +100,8 @@ export function typo(rng: Rng, value: string, depth = 0): string | undefined {
     case 3:
       return i + 1 < value.length ? value.slice(0, i) + value[i + 1] + ch + value.slice(i + 2) : value.slice(0, i - 1) + ch + value[i - 1] + value.slice(i + 1);
     default: {
-      const once = typo(rng, value, 1) ?? value;
-      return typo(rng, once, 1);
+      const once = edit1(rng, value, 1) ?? value;
+      return edit1(rng, once, 1);
     }
   }
 }

@@ -101,8 +101,6 @@ async function main(): Promise<number> {
     console.log(`Match-quality run ${runId}: preset ${preset}, ${size} entities per service, seed ${seed}${embedded ? ` (embedded reference${threshold !== undefined ? `, match threshold ${threshold}` : ''})` : ''}`);
     for (const service of services) {
       const folder = join(run.folder, 'match-quality', service);
-      const { mkdirSync } = await import('node:fs');
-      mkdirSync(folder, { recursive: true });
       const started = Date.now();
       const result = await runBenchmark({
         service, preset, size, seed, searchSample, maxSearchResults: 10, resamples,

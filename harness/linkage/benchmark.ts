@@ -6,7 +6,7 @@
  * through the ledger. The corruption log and ground truth stay in the report folder; the API
  * only ever sees the records' identities.
  */
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { postContent } from '../../generators/common.js';
@@ -65,6 +65,7 @@ const failure = (r: Reply, operation: string) => ({ operation, status: r.status,
 /** Writes the ground truth and corruption log of every record, one JSON line each. */
 function writeCorruptionLog(folder: string, dataset: Dataset, sources: Map<string, SourceRef>): Promise<void> {
   return new Promise((resolve, reject) => {
+    mkdirSync(folder, { recursive: true });
     const out = createWriteStream(join(folder, 'corruption-log.jsonl'));
     out.on('error', reject);
     for (const r of dataset.records) {

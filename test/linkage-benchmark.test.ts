@@ -1,0 +1,94 @@
+/**
+ * End to end: a small match-quality run against the embedded reference (posts, search sample,
+ * read-back, clean-up, report files), and the comparison self-test: raising the reference's match
+ * threshold between two runs on the same data is reported as a recall regression with
+ * non-overlapping intervals, and the CLI exits 1 for it.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadProfile, resolveProfile } from '../harness/profile.js';
+import { RunContext, newRunId } from '../harness/run.js';
+import { type BenchmarkResult, runBenchmark } from '../harness/linkage/benchmark.js';
+import { compare } from '../harness/linkage/compare.js';
+import { toResultsFile, writeReport } from '../harness/linkage/report.js';
+import { referenceTarget } from '../harness/linkage/targets.js';
+import { type RunningReference, startReference } from '../reference/server.js';
+import { REFERENCE_SERVICES } from '../reference/services.js';
+import type { ServiceName } from '../specs/common/model.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'mq-'));
+const profile = resolveProfile(loadProfile(), true);
+const service: ServiceName = REFERENCE_SERVICES.person ? 'person' : 'organization';
+const started: RunningReference[] = [];
+afterAll(async () => Promise.all(started.map((r) => r.stop())));
+
+async function benchmark(matchThreshold?: number): Promise<{ result: BenchmarkResult; reference: RunningReference }> {
+  const reference = await startReference({ matchThreshold });
+  started.push(reference);
+  const run = new RunContext(newRunId(), dir);
+  const folder = join(run.folder, 'match-quality', service);
+  const result = await runBenchmark({
+    service, preset: 'realistic', size: 300, seed: 99, searchSample: 60, maxSearchResults: 10, resamples: 300,
+    target: referenceTarget(reference, service, profile), profile, run, maxInFlight: 8, timeoutMs: 30000, folder,
+  });
+  return { result, reference };
+}
+
+describe(`match-quality benchmark against the embedded reference (${service})`, () => {
+  let baseline: BenchmarkResult;
+
+  it('posts every record, reads every link ID back, searches the sample, cleans up and writes the report', async () => {
+    const { result, reference } = await benchmark();
+    baseline = result;
+    const n = result.dataset.records.length;
+    expect(result.observation.failures).toMatchObject({ post: 0, read: 0, search: 0 });
+    expect(result.observation.labels.size).toBe(n);
+    expect(result.cleanup).toMatchObject({ deleted: n, failures: 0 });
+    expect(reference.stores.get(service)!.records.size).toBe(0);
+    expect(result.observation.search.length).toBeGreaterThan(0);
+    const a = result.analysis;
+    expect(a.sampleSizes.records).toBe(n);
+    expect(a.search.queries).toBe(60);
+    for (const m of Object.values(a.metrics))
+      if (Number.isFinite(m.value)) {
+        expect(m.low).toBeLessThanOrEqual(m.value + 1e-9);
+        expect(m.high).toBeGreaterThanOrEqual(m.value - 1e-9);
+      }
+    expect(a.metrics['pairwise.recall']!.value).toBeGreaterThan(0.5);
+    // Corruption log: one line per record, in the report folder (never sent).
+    const folder = join(dir, result.runId, 'match-quality', service);
+    expect(readFileSync(join(folder, 'corruption-log.jsonl'), 'utf8').trim().split('\n')).toHaveLength(n);
+    await writeReport(folder, toResultsFile(result));
+    for (const f of ['results.json', 'report.md', 'report.html']) expect(existsSync(join(folder, f))).toBe(true);
+    const html = readFileSync(join(folder, 'report.html'), 'utf8');
+    expect((html.match(/<svg/g) ?? []).length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('a raised match threshold is reported as a recall regression with non-overlapping intervals', async () => {
+    const { result } = await benchmark(0.999);
+    const cmp = compare(result.dataset, toResultsFile(baseline), toResultsFile(result), 300);
+    const recall = cmp.rows.find((r) => r.metric === 'pairwise.recall')!;
+    expect(cmp.regressions).toContain('pairwise.recall');
+    expect(recall.b.high).toBeLessThan(recall.a.low);
+    expect(cmp.flips.truePairsNewlyUnlinked).toBeGreaterThan(0);
+    // The same data against the same matcher is no regression.
+    const same = compare(baseline.dataset, toResultsFile(baseline), toResultsFile(baseline), 300);
+    expect(same.regressions).toEqual([]);
+  });
+
+  it('the CLI exits 1 on a regression against a baseline and 2 on bad arguments', () => {
+    const env: Record<string, string | undefined> = { ...process.env, CONFORMANCE_REPORT_DIR: dir, CONFORMANCE_SEED: '7' };
+    for (const k of Object.keys(env)) if (/_BASE_URL$/.test(k)) delete env[k];
+    const cli = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'harness/cli/match-quality.ts', '--quiet', '--resamples', '200', ...args], { env, encoding: 'utf8' });
+    const first = cli('--service', service, '--size', '200');
+    expect(first.status, first.stderr).toBe(0);
+    const runFolder = readdirSync(dir).map((d) => join(dir, d, 'match-quality', service)).find((f) => existsSync(join(f, 'results.json')) && JSON.parse(readFileSync(join(f, 'results.json'), 'utf8')).options.size === 200)!;
+    const second = cli('--compare', runFolder, '--reference-threshold', '0.999');
+    expect(second.status, second.stdout + second.stderr).toBe(1);
+    expect(second.stdout).toMatch(/REGRESSION in .*pairwise\.recall/);
+    expect(cli('--preset', 'nonsense').status).toBe(2);
+  });
+});
