@@ -15,7 +15,7 @@ import { SERVICES, operation, requirementIndex } from '../specs/services.js';
 import { seededFaker, testSeed } from '../generators/seed.js';
 import { type CallOptions, type Exchange, GuardRefusal, type Reply, type ServiceClient } from './client.js';
 import type { ServiceTarget } from './config.js';
-import { contentViolations, envelopeViolations, formatViolations } from './contract.js';
+import { contentViolations, envelopeViolations, formatViolations, requirementsOf } from './contract.js';
 import type { Profile } from './profile.js';
 import type { RunContext } from './run.js';
 import { clientFor, runContext, runInfo } from './targets.js';
@@ -100,7 +100,11 @@ export class Check {
     if (reply.success === true && reply.status !== undefined && reply.status < 300) {
       const spec = operation(this.service, op);
       const v = contentViolations(spec, reply.content ?? {});
-      if (v.length) throw new ConformanceFailure([spec.shapeRequirement], `${op} reply content does not match the contract:\n${formatViolations(v)}`);
+      if (v.length)
+        throw new ConformanceFailure(
+          [spec.shapeRequirement, ...requirementsOf(spec, SERVICES[this.service].idPrefix, v, REQUIREMENTS)],
+          `${op} reply content does not match the contract:\n${formatViolations(v)}`,
+        );
     }
     return reply;
   }

@@ -10,7 +10,8 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormats from 'ajv-formats';
 import { z } from 'zod';
 import { ReplyEnvelope } from '../specs/common/envelope.js';
-import type { OperationSpec } from '../specs/common/model.js';
+import type { OperationSpec, Requirement } from '../specs/common/model.js';
+import { type WireType, leafTypes } from '../specs/common/leaf-types.js';
 
 /** One schema violation: where, what the contract expects, what the deployment sent. */
 export interface Violation {
@@ -96,6 +97,36 @@ export const contentViolations = (op: OperationSpec, content: unknown) => violat
 
 /** Violations of a request `content` against the operation's request schema (used by self-tests and generators). */
 export const requestViolations = (op: OperationSpec, content: unknown) => violations(op.request, content, '/content');
+
+const typeRequirementSuffix: Record<WireType, string> = { TEXT: 'TEXT', NUMBER: 'NUMBER', DATE: 'DATE', TIME: 'TIME', BOOLEAN: 'BOOLEAN', 'DATE-TIME': 'DATETIME' };
+const leafIndex = new WeakMap<z.ZodType, Map<string, WireType>>();
+
+/** `/content/a/0/b` -> `/content/a/[]/b`: the form requirement `governs` entries use. */
+const generalise = (pointer: string) => pointer.replace(/\/\d+(?=\/|$)/g, '/[]');
+
+/**
+ * The requirements a reply-content violation bears on, besides the operation's shape requirement:
+ * the data-type requirement of a leaf with the wrong wire form (`<PREFIX>-TYPE-DATE`, ...), and any
+ * requirement that `governs` the violated member. Only IDs present in `catalogue` are returned.
+ */
+export function requirementsOf(op: OperationSpec, idPrefix: string, list: Violation[], catalogue: Map<string, Requirement>): string[] {
+  let leaves = leafIndex.get(op.reply);
+  if (!leaves) {
+    leaves = new Map(leafTypes(op.reply).map((l) => [`/content/${l.path.join('/')}`, l.type] as const));
+    leafIndex.set(op.reply, leaves);
+  }
+  const out = new Set<string>();
+  for (const v of list) {
+    const general = generalise(v.pointer);
+    const type = leaves.get(general);
+    if (type && catalogue.has(`${idPrefix}-TYPE-${typeRequirementSuffix[type]}`)) out.add(`${idPrefix}-TYPE-${typeRequirementSuffix[type]}`);
+    for (const r of catalogue.values()) {
+      const governed = (r.governs ?? []).filter((g) => g.startsWith(`${op.name}:`)).map((g) => g.slice(op.name.length + 1));
+      if (governed.includes(general)) out.add(r.id);
+    }
+  }
+  return [...out];
+}
 
 /** One line per violation, for failure messages. */
 export const formatViolations = (list: Violation[]) => list.map((v) => `  ${v.pointer}: expected ${v.expected}, got ${v.got}`).join('\n');

@@ -42,3 +42,17 @@ describe('reply validation', () => {
     expect(envelopeViolations({ success: false, errors: ['a', 3] }).map((x) => x.pointer)).toEqual(['/errors/1']);
   });
 });
+
+describe('which requirements a contract violation cites', () => {
+  it('a DATE in the wrong form cites the DATE data-type requirement; a governed member cites its rule', async () => {
+    const { requirementsOf } = await import('../harness/contract.js');
+    const { requirementIndex } = await import('../specs/services.js');
+    const index = requirementIndex();
+    const query = operation('organization', 'nativeIdQuery');
+    const dates = contentViolations(query, { identity: { foundedDate: [{ foundedDate: '01/31/2020' }] } });
+    expect(requirementsOf(query, 'ORG', dates, index)).toEqual(['ORG-TYPE-DATE']);
+    const post = operation('organization', 'postIdentity');
+    expect(requirementsOf(post, 'ORG', contentViolations(post, { events: { kind: 'CREATE' } }), index)).toEqual(['ORG-POST-EVENTS']);
+    expect(requirementsOf(search, 'ORG', contentViolations(search, { searchResults: [{ matchScore: 2, sameIdentity: 'Y' }] }), index)).toEqual(['ORG-SEARCH-SCORE-RANGE']);
+  });
+});

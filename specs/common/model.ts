@@ -22,6 +22,11 @@ export interface Requirement {
   section: string;
   text: string;
   untestable?: string;
+  /**
+   * Reply members this requirement governs, as `<operation>:<pointer>` with `[]` for any array
+   * index (e.g. `postIdentity:/content/events`): a contract violation at exactly that member cites it.
+   */
+  governs?: string[];
 }
 
 /** Members of a deployment profile that operation rows may depend on (wire names not shown in the seeds). */

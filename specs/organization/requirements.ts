@@ -10,13 +10,14 @@ import type { Requirement } from '../common/model.js';
 import { organizationOperations } from './operations.js';
 
 const DOC = 'organization-identity-api.md';
-const must = (id: string, section: string, text: string, untestable?: string): Requirement => ({
+const must = (id: string, section: string, text: string, untestable?: string, governs?: string[]): Requirement => ({
   id,
   level: 'MUST',
   service: 'organization',
   section: `${DOC}, ${section}`,
   text,
   ...(untestable ? { untestable } : {}),
+  ...(governs ? { governs } : {}),
 });
 const expectation = (id: string, section: string, text: string): Requirement => ({
   id,
@@ -46,23 +47,23 @@ export const organizationRequirements: Requirement[] = [
   expectation('ORG-BADINPUT-REJECTED', 'Resources, Field data types', 'A request whose body is not JSON, or whose DATE or TIME values are malformed, is rejected.'),
   // postIdentity
   must('ORG-POST-ADDS', 'Endpoints, rule 2', 'postIdentity adds the posted identity: afterwards nativeIdQuery by its source finds it.'),
-  must('ORG-POST-EVENTS', 'Endpoints, rule 2; Events', 'postIdentity reports generated events in content.events (an array when present).'),
+  must('ORG-POST-EVENTS', 'Endpoints, rule 2; Events', 'postIdentity reports generated events in content.events (an array when present).', undefined, ['postIdentity:/content/events']),
   must('ORG-POST-LINKID-NULL', 'Endpoints, rule 2', 'postIdentity returns linkId null when the posted record matched no existing identity, and the matched identity\'s link ID when it did.'),
   expectation('ORG-POST-SAME-SOURCE-UPDATES', 'What the service does', 'Re-posting the same source name and native ID updates that source record; it never creates a second identity.'),
   // Search and query
   must('ORG-SEARCH-THRESHOLD', 'Endpoints, rule 1', 'demographicsSearch returns only identities whose matchScore is at least matchScoreThreshold.'),
   must('ORG-SEARCH-ORDER', 'Endpoints, demographicsSearch', 'searchResults are ordered best to worst (non-increasing matchScore).'),
-  must('ORG-SEARCH-RESULTS-REQUIRED', 'Endpoints, demographicsSearch', 'searchResults is always present; it is empty when nothing matches.'),
+  must('ORG-SEARCH-RESULTS-REQUIRED', 'Endpoints, demographicsSearch', 'searchResults is always present; it is empty when nothing matches.', undefined, ['demographicsSearch:/content/searchResults']),
   must('ORG-SEARCH-MAX-RESULTS', 'Endpoints, demographicsSearch; Limits', 'demographicsSearch returns at most maxSearchResults results.'),
   must('ORG-SEARCH-MAX-POSITIVE', 'Endpoints, rule 1; Limits', 'maxSearchResults must be greater than 0: 0 and negative values are rejected.'),
-  must('ORG-SEARCH-SCORE-RANGE', 'Resources, Search result; Limits', 'Every matchScore lies between 0.0 and 1.0.'),
-  must('ORG-SEARCH-SAME-IDENTITY', 'Resources, Search result', 'Every search result carries sameIdentity with a value in {Y, U, N}.'),
+  must('ORG-SEARCH-SCORE-RANGE', 'Resources, Search result; Limits', 'Every matchScore lies between 0.0 and 1.0.', undefined, ['demographicsSearch:/content/searchResults/[]/matchScore']),
+  must('ORG-SEARCH-SAME-IDENTITY', 'Resources, Search result', 'Every search result carries sameIdentity with a value in {Y, U, N}.', undefined, ['demographicsSearch:/content/searchResults/[]/sameIdentity']),
   expectation('ORG-SEARCH-FINDS-EXACT', 'What the service does', 'A search with an exact copy of a posted identity returns that identity.'),
   must('ORG-QUERY-BEST-MATCH', 'What the service does', 'demographicsQuery returns the best match: when it returns an identity, that identity is the top demographicsSearch result.'),
   expectation('ORG-QUERY-FINDS-EXACT', 'What the service does', 'demographicsQuery with an exact copy of a posted identity returns that identity.'),
   must('ORG-NATIVEID-QUERY', 'What the service does', 'nativeIdQuery returns the identity that holds the named source record.'),
   must('ORG-IDQUERY-RETURNS', 'What the service does', 'identityIdQuery returns the identity with the requested link ID.'),
-  must('ORG-IDQUERY-ECHO', 'Endpoints, rule 3', 'identityIdQuery echoes the requested link ID in requestedLinkId.'),
+  must('ORG-IDQUERY-ECHO', 'Endpoints, rule 3', 'identityIdQuery echoes the requested link ID in requestedLinkId.', undefined, ['identityIdQuery:/content/requestedLinkId']),
   // State table
   must('ORG-SOFTDELETE-REPLY', 'States and transitions, softDeleteSource', 'softDeleteSource replies with linkIdsSoftDeleted and linkIdsModified, naming the identity that held the source.'),
   must('ORG-SOFTDELETE-EFFECT', 'States and transitions, softDeleteSource', 'After softDeleteSource the source record is no longer active in its identity.'),

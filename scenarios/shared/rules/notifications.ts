@@ -27,6 +27,9 @@ export function notificationChecks({ check, kit, ids, label }: Shared<Notificati
           const last = i === walk.pages.length - 1;
           expect(p.content.hasNext, `hasNext on page ${i} of ${walk.pages.length}`).toBe(!last);
           if (!last) expect(n, `page ${i} before the last is full`).toBe(pageSize);
+          // The last page is the one that reaches totalElements: a hasNext that stops early is caught here.
+          const total = p.content.totalElements;
+          if (typeof total === 'number') expect(p.content.hasNext, `hasNext on page ${i} of a window with totalElements ${total}`).toBe((i + 1) * pageSize < total);
         });
       });
     });
