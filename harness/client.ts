@@ -95,6 +95,10 @@ export class ServiceClient {
       connections: options.maxInFlight,
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
+      // Retire idle sockets after 4 s whatever keep-alive the server advertises: a server that
+      // closes idle sockets after (typically) 5 s or more then never closes one we are reusing.
+      keepAliveTimeout: 4000,
+      keepAliveMaxTimeout: 4000,
       connect: {
         timeout: Math.min(options.timeoutMs, 10000),
         ...(tls?.ca ? { ca: readFileSync(tls.ca) } : {}),

@@ -164,7 +164,10 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
       if (!res.headersSent) res.writeHead(500).end();
     });
   });
-  server.keepAliveTimeout = 5000;
+  // Idle sockets outlive the client's (harness/client.ts retires them after 4 s), so the server never
+  // closes a socket the client is about to reuse ("other side closed" under load).
+  server.keepAliveTimeout = 65000;
+  server.headersTimeout = 66000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
