@@ -269,7 +269,8 @@ export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, fal
   private choose(m: IdentityModel): ModelRecord[] {
     const k = this.kind;
     if (k.roles === 0) return [];
-    const score = (recs: ModelRecord[]) => recs.reduce((n, r) => n + m.rank(r), 0);
+    // Recency of the record the step moves (its last role) counts most.
+    const score = (recs: ModelRecord[]) => recs.reduce((n, r, i) => n + m.rank(r) * (i === recs.length - 1 ? 10 : 1), 0);
     const fit = this.fitting ? k.fit(m).sort((a, b) => score(a) - score(b)) : [];
     if (fit.length) return fit[this.picks[0] % fit.length]!;
     const a = m.records[this.picks[0] % m.records.length]!;
