@@ -1,0 +1,125 @@
+/**
+ * The metamorphic checks of one service, registered from a table: threshold monotonicity,
+ * maxSearchResults prefix, self-match, determinism (also across response views), one threshold
+ * for every decision, and demographicsQuery agreeing with the top demographicsSearch result.
+ * Requirement IDs are `<prefix>-...`; each service's catalogue holds them.
+ * Source: organization-identity-api.md, Endpoints rule 1, "What the service does".
+ */
+import { expect } from 'vitest';
+import type { Check } from '../../../harness/check.js';
+import { describeReply } from '../../../harness/check.js';
+import { isAbsent } from '../../../harness/client.js';
+import { type Generate, type Hit, isPrefixUpToTies, oneThreshold, postFamily, search } from './metamorphic.js';
+
+type Register = (title: string, verifies: string[], body: (t: Check) => Promise<void>) => void;
+
+const ownOnly = (hits: Hit[], own: Set<string>) => hits.filter((h) => own.has(h.linkId));
+const fmt = (hits: Hit[]) => hits.map((h) => `${h.linkId}:${h.score}`).join(', ') || '(none)';
+
+export function metamorphicChecks(check: Register, P: string, generate: Generate): void {
+  const MONO = `${P}-SEARCH-THRESHOLD-MONOTONE`;
+  check('raising matchScoreThreshold returns a subset with the same scores', [MONO], async (t) => {
+    const f = await postFamily(t, generate, [MONO]);
+    for (const probe of f.probes) {
+      const all = await search(t, probe.identity, { matchScoreThreshold: 0, maxSearchResults: 10 }, [MONO]);
+      const thresholds = [...new Set(ownOnly(all, f.own).map((h) => h.score))].flatMap((s) => [s, Math.min(1, s + 0.0001)]);
+      for (const th of thresholds) {
+        const higher = ownOnly(await search(t, probe.identity, { matchScoreThreshold: th, maxSearchResults: 10 }, [MONO]), f.own);
+        const lower = ownOnly(all, f.own);
+        const full = all.length < 10;
+        await t.rule(MONO, () => {
+          for (const h of higher) {
+            const was = lower.find((x) => x.linkId === h.linkId);
+            if (!was && !full && h.score < (all.at(-1)?.score ?? 0)) continue; // cut off by maxSearchResults at threshold 0
+            expect(was, `${probe.name}: ${h.linkId} (score ${h.score}) at threshold ${th} was not among the results at threshold 0 [${fmt(lower)}]`).toBeDefined();
+            expect(h.score, `${probe.name}: score of ${h.linkId} at threshold ${th} vs threshold 0`).toBe(was!.score);
+          }
+        });
+      }
+    }
+  });
+
+  const PREFIX = `${P}-SEARCH-MAX-PREFIX`;
+  check('maxSearchResults=k returns the first k results of a larger request', [PREFIX], async (t) => {
+    const f = await postFamily(t, generate, [PREFIX]);
+    let compared = 0;
+    for (const probe of f.probes) {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const q = { matchScoreThreshold: 0 };
+        const big = await search(t, probe.identity, { ...q, maxSearchResults: 10 }, [PREFIX]);
+        const smalls = await Promise.all([1, 2, 3].filter((k) => k < big.length).map(async (k) => ({ k, hits: await search(t, probe.identity, { ...q, maxSearchResults: k }, [PREFIX]) })));
+        const again = await search(t, probe.identity, { ...q, maxSearchResults: 10 }, [PREFIX]);
+        if (fmt(again) !== fmt(big)) continue; // something changed in between (other checks' records): try again
+        for (const s of smalls) await t.rule(PREFIX, () => expect(isPrefixUpToTies(s.hits, big), `${probe.name}: maxSearchResults=${s.k} gave [${fmt(s.hits)}], the first ${s.k} of [${fmt(big)}] expected`).toBe(true));
+        compared += smalls.length;
+        break;
+      }
+    }
+    if (!compared) t.skip('no search returned more than one result, or results kept changing: nothing to compare');
+  });
+
+  const SELF = `${P}-SEARCH-SELF-FIRST`;
+  check('a search with an exact copy returns its identity first with the highest score', [SELF], async (t) => {
+    const f = await postFamily(t, generate, [SELF]);
+    const found = await search(t, f.base, { matchScoreThreshold: 0, maxSearchResults: 10 }, [SELF]);
+    await t.rule(SELF, () => {
+      const mine = found.find((h) => h.linkId === f.baseLinkId);
+      expect(mine, `the identity ${f.baseLinkId} is among [${fmt(found)}]`).toBeDefined();
+      expect(mine!.score, `its score is the highest of [${fmt(found)}]`).toBe(Math.max(...found.map((h) => h.score)));
+      expect(found[0]!.score, 'first result has the highest score').toBe(mine!.score);
+    });
+  });
+
+  const DET = `${P}-MATCH-DETERMINISTIC`;
+  check('the same search twice, and with a requested view, gives the same identities and scores', [DET], async (t) => {
+    const f = await postFamily(t, generate, [DET]);
+    for (const probe of f.probes) {
+      const q = { matchScoreThreshold: 0, maxSearchResults: 10 };
+      const [one, two, viewed] = await Promise.all([
+        search(t, probe.identity, q, [DET]),
+        search(t, probe.identity, q, [DET]),
+        search(t, probe.identity, { ...q, responseIdentityFormatNames: t.profile.responseViews.length ? t.profile.responseViews : ['DEFAULT'] }, [DET]),
+      ]);
+      const key = (h: Hit[]) => fmt([...ownOnly(h, f.own)].sort((a, b) => a.linkId.localeCompare(b.linkId)));
+      await t.rule(DET, () => {
+        expect(key(two), `${probe.name}: second identical search`).toBe(key(one));
+        expect(key(viewed), `${probe.name}: same search with responseIdentityFormatNames`).toBe(key(one));
+      });
+    }
+  });
+
+  const ONE = `${P}-MATCH-ONE-THRESHOLD`;
+  check('one match threshold explains every post and query decision', [ONE], async (t) => {
+    const f = await postFamily(t, generate, [ONE]);
+    const decisions = [...f.decisions];
+    for (const probe of f.probes) {
+      const score = (await search(t, probe.identity, { matchScoreThreshold: 0, maxSearchResults: 5 }, [ONE]))[0]?.score ?? 0;
+      const q = await t.call('demographicsQuery', { identity: probe.identity });
+      if (q.success !== true) t.fail([ONE], `demographicsQuery failed: ${describeReply(q)}`);
+      decisions.push({ what: `demographicsQuery of ${probe.name}`, score, matched: !isAbsent(q) });
+    }
+    const r = oneThreshold(decisions);
+    if (r.interval) console.info(`[metamorphic] ${P}: the match threshold lies in (${r.interval[0]}, ${r.interval[1]}] (${decisions.length} decisions)`);
+    await t.rule(ONE, () =>
+      expect(r.contradictions.map(([n, p]) => `${n.what} did not match at score ${n.score}, but ${p.what} matched at ${p.score}`), 'decisions no single threshold explains').toEqual([]),
+    );
+  });
+
+  const BEST = `${P}-QUERY-BEST-MATCH`;
+  check('demographicsQuery returns the top demographicsSearch result whenever it returns one', [BEST], async (t) => {
+    const f = await postFamily(t, generate, [BEST]);
+    let returned = 0;
+    for (const probe of f.probes) {
+      const q = await t.call('demographicsQuery', { identity: probe.identity });
+      if (isAbsent(q)) continue;
+      returned++;
+      const found = await search(t, probe.identity, { matchScoreThreshold: 0, maxSearchResults: 10 }, [BEST]);
+      await t.rule(BEST, () => {
+        const it = found.find((h) => h.linkId === q.content.linkId);
+        expect(it, `${probe.name}: query returned ${q.content.linkId}, not among the search results [${fmt(found)}]`).toBeDefined();
+        expect(it!.score, `${probe.name}: query returned ${q.content.linkId}, but the top search result is [${fmt(found.slice(0, 2))}]`).toBe(found[0]!.score);
+      });
+    }
+    if (!returned) t.skip('demographicsQuery returned no identity for any probe, so there was nothing to compare');
+  });
+}

@@ -1,0 +1,118 @@
+/**
+ * Metamorphic checks on matching: properties any correct deployment has whatever its scores and
+ * threshold are (the seeds show neither). A "family" of identities is posted: a base identity A,
+ * an unrelated identity B, and blends of A toward B (a growing share of A's members replaced by
+ * B's), so searches see a spread of scores. Results are compared only on the family's own link
+ * IDs where other checks' records could interfere.
+ *
+ * Source: organization-identity-api.md, Endpoints rule 1 and "What the service does" (how scores
+ * are computed and the threshold: not shown); person-provider-identity-api.md, same sections.
+ */
+import type { Check } from '../../../harness/check.js';
+import { describeReply } from '../../../harness/check.js';
+import { type Reply, isAbsent } from '../../../harness/client.js';
+import { postContent } from '../../../generators/common.js';
+import type { SourceRef } from '../../../specs/common/wire.js';
+
+export type Generate = (t: Check, source: SourceRef) => Record<string, unknown>;
+
+export interface Hit {
+  linkId: string;
+  score: number;
+}
+
+/** One observed decision: the best score a probe had just before, and whether the deployment matched. */
+export interface Decision {
+  what: string;
+  score: number;
+  matched: boolean;
+}
+
+export interface Family {
+  base: Record<string, unknown>;
+  probes: Array<{ name: string; identity: Record<string, unknown> }>;
+  own: Set<string>;
+  baseLinkId: string;
+  decisions: Decision[];
+}
+
+const withoutSources = (identity: Record<string, unknown>) => {
+  const { sources: _s, ...rest } = identity;
+  return rest;
+};
+
+/** A's members with the first `share` of `order` replaced by B's. */
+function blend(a: Record<string, unknown>, b: Record<string, unknown>, order: string[], share: number) {
+  const out = { ...withoutSources(a) };
+  for (const k of order.slice(0, Math.round(order.length * share))) if (b[k] !== undefined) out[k] = b[k];
+  return out;
+}
+
+/** demographicsSearch; throws a failure citing `cites` when it does not succeed. */
+export async function search(t: Check, identity: Record<string, unknown>, extra: Record<string, unknown>, cites: string[]): Promise<Hit[]> {
+  const r = await t.ok('demographicsSearch', { identity, ...extra }, { cites });
+  return hits(r);
+}
+
+export const hits = (r: Reply): Hit[] =>
+  (Array.isArray(r.content?.searchResults) ? r.content.searchResults : []).map((x: any) => ({ linkId: String(x?.linkId), score: Number(x?.matchScore) }));
+
+/** Best score of a probe against everything (threshold 0), or 0 when nothing comes back. */
+const topScore = async (t: Check, identity: Record<string, unknown>, cites: string[]) => (await search(t, identity, { matchScoreThreshold: 0, maxSearchResults: 5 }, cites))[0]?.score ?? 0;
+
+/**
+ * Posts the family and records each post's decision (linked or not) with the best score the
+ * posted identity had just before.
+ */
+export async function postFamily(t: Check, generate: Generate, cites: string[]): Promise<Family> {
+  const post = async (identity: Record<string, unknown>) => {
+    const source = t.source();
+    const withSource = { ...identity, sources: [{ name: source.name, id: source.id }] };
+    const score = await topScore(t, identity, cites);
+    const r = await t.ok('postIdentity', postContent(withSource, source, t.profile.sourcePlacement), { cites });
+    const linked = r.content?.linkId !== null && r.content?.linkId !== undefined;
+    const found = await t.call('nativeIdQuery', { source: { name: source.name, id: source.id } });
+    if (isAbsent(found)) t.fail(cites, `nativeIdQuery finds no identity for a source just posted: ${describeReply(found)}`);
+    return { linkId: String(found.content.linkId), decision: { what: 'postIdentity', score, matched: linked } };
+  };
+  const aSource = t.source();
+  const a = withoutSources(generate(t, aSource));
+  const b = withoutSources(generate(t, t.source()));
+  const order = t.faker.helpers.shuffle(Object.keys(a));
+  const base = await post(a);
+  const other = await post(b);
+  const own = new Set([base.linkId, other.linkId]);
+  const decisions: Decision[] = [];
+  const probes = [{ name: 'exact copy of A', identity: a }];
+  for (const share of [0.15, 0.3, 0.45, 0.6, 0.75]) {
+    const identity = blend(a, b, order, share);
+    probes.push({ name: `A with ${Math.round(share * 100)}% of its members from B`, identity });
+    const p = await post(identity);
+    own.add(p.linkId);
+    decisions.push({ ...p.decision, what: `postIdentity of ${probes.at(-1)!.name}` });
+  }
+  return { base: a, probes, own, baseLinkId: base.linkId, decisions };
+}
+
+/** True when `k`-result list `small` is the first k of `big`, allowing equal scores to reorder. */
+export function isPrefixUpToTies(small: Hit[], big: Hit[]): boolean {
+  const k = small.length;
+  if (k > big.length) return false;
+  for (let i = 0; i < k; i++) if (small[i]!.score !== big[i]!.score) return false;
+  const cut = big[k - 1]?.score;
+  return small.every((h) => {
+    const at = big.findIndex((x) => x.linkId === h.linkId);
+    return at >= 0 && big[at]!.score === h.score && (at < k || big[at]!.score === cut);
+  });
+}
+
+/** The interval in which one threshold explains every decision, or the pairs that contradict. */
+export function oneThreshold(decisions: Decision[]): { interval?: [number, number]; contradictions: Array<[Decision, Decision]> } {
+  const pos = decisions.filter((d) => d.matched);
+  const neg = decisions.filter((d) => !d.matched);
+  const contradictions = neg.flatMap((n) => pos.filter((p) => p.score <= n.score).map((p) => [n, p] as [Decision, Decision]));
+  if (contradictions.length) return { contradictions };
+  const low = Math.max(0, ...neg.map((d) => d.score));
+  const high = Math.min(1, ...pos.map((d) => d.score));
+  return { interval: [low, high], contradictions };
+}
