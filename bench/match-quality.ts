@@ -21,7 +21,7 @@ async function child(size: number): Promise<void> {
   const { loadProfile, resolveProfile } = await import('../harness/profile.js');
   const { RunContext, newRunId } = await import('../harness/run.js');
   const { runBenchmark } = await import('../harness/linkage/benchmark.js');
-  const { referenceTarget } = await import('../harness/linkage/targets.js');
+  const { referenceTarget } = await import('../harness/deployments.js');
   const { startReference } = await import('../reference/server.js');
   const profile = resolveProfile(loadProfile(), true);
   const reference = await startReference();

@@ -7,12 +7,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import type { ServiceName } from '../specs/common/model.js';
-import { SERVICES, serviceNames } from '../specs/services.js';
-import { type RunningReference, startReference } from '../reference/server.js';
-import { REFERENCE_SERVICES } from '../reference/services.js';
+import { serviceNames } from '../specs/services.js';
 import { cleanupRun } from './cleanup.js';
-import { type ServiceTarget, loadSettings, preferAuth } from './config.js';
+import { loadSettings } from './config.js';
+import { openDeployments } from './deployments.js';
 import { loadProfile, resolveProfile } from './profile.js';
 import { RUN_FOLDER_ENV } from './report/reporter.js';
 import { type RunDescription, consoleSummary, readResults } from './report/summary.js';
@@ -20,8 +18,7 @@ import { writeRunReports } from './report/write.js';
 import { RunContext, newRunId } from './run.js';
 import type { RunInfo } from './targets.js';
 
-/** Source names the embedded reference accepts for test records. */
-export const REFERENCE_SOURCES = ['cf_test_a', 'cf_test_b'];
+export { REFERENCE_SOURCES } from './deployments.js';
 
 export default async function setup(project: TestProject) {
   const settings = loadSettings();
@@ -31,33 +28,8 @@ export default async function setup(project: TestProject) {
   const run = new RunContext(runId, settings.reportDir);
   process.env[RUN_FOLDER_ENV] = run.folder;
 
-  let reference: RunningReference | undefined;
-  const targets: Partial<Record<ServiceName, ServiceTarget | null>> = {};
-  if (embedded) {
-    reference = await startReference();
-    for (const name of serviceNames()) {
-      const spec = SERVICES[name];
-      if (!REFERENCE_SERVICES[name]) {
-        targets[name] = null;
-        continue;
-      }
-      const scheme = name === 'person' ? profile.person.auth : spec.authSchemes[0];
-      targets[name] = {
-        service: name,
-        baseUrl: reference.baseUrlOf(name),
-        servicePath: spec.servicePath,
-        auth: scheme === 'bearer' ? { scheme: 'bearer', token: reference.token } : { scheme: 'basic', username: reference.auth.username, password: reference.auth.password },
-        sources: REFERENCE_SOURCES,
-        customerId: name === 'person' ? 'reference-customer' : undefined,
-        embedded: true,
-      };
-    }
-  } else {
-    for (const name of serviceNames()) {
-      const c = settings.configured[name];
-      targets[name] = c ? { ...preferAuth(c, name === 'person' ? profile.person.auth : undefined), embedded: false } : null;
-    }
-  }
+  const deployments = await openDeployments(settings, profile);
+  const { targets } = deployments;
 
   const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
   const info: RunInfo = {
@@ -91,7 +63,7 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     const cleanup = await cleanupRun(run, targets, profile, { timeoutMs: settings.timeoutMs, maxInFlight: settings.maxInFlight });
-    await reference?.stop();
+    await deployments.stop();
     const results = readResults(run.folder) ?? [];
     const { summary } = await writeRunReports(run.folder, settings.reportDir, description, results, cleanup);
     console.log(consoleSummary(summary, run.folder));

@@ -14,7 +14,7 @@ import { RunContext, newRunId } from '../harness/run.js';
 import { type BenchmarkResult, runBenchmark } from '../harness/linkage/benchmark.js';
 import { compare } from '../harness/linkage/compare.js';
 import { toResultsFile, writeReport } from '../harness/linkage/report.js';
-import { referenceTarget } from '../harness/linkage/targets.js';
+import { referenceTarget } from '../harness/deployments.js';
 import { type RunningReference, startReference } from '../reference/server.js';
 import { REFERENCE_SERVICES } from '../reference/services.js';
 import type { ServiceName } from '../specs/common/model.js';

@@ -33,7 +33,7 @@ import { runBenchmark } from '../linkage/benchmark.js';
 import { compare, sameData } from '../linkage/compare.js';
 import { consoleProgress, quietProgress } from '../linkage/progress.js';
 import { type ResultsFile, toResultsFile, writeReport } from '../linkage/report.js';
-import { openTargets } from '../linkage/targets.js';
+import { openDeployments } from '../deployments.js';
 
 class UsageError extends Error {}
 
@@ -90,10 +90,10 @@ async function main(): Promise<number> {
   if (threshold !== undefined && !(threshold >= 0 && threshold <= 1)) throw new UsageError('--reference-threshold: expected a number from 0 to 1');
   if (threshold !== undefined && !embedded) throw new UsageError('--reference-threshold applies to the embedded reference only (a deployment is configured)');
 
-  const opened = await openTargets(settings, profile, { matchThreshold: threshold });
+  const opened = await openDeployments(settings, profile, { matchThreshold: threshold });
   let exit = 0;
   try {
-    const available = (Object.keys(opened.targets) as ServiceName[]).filter((s) => linkageService(s));
+    const available = (Object.keys(opened.targets) as ServiceName[]).filter((s) => opened.targets[s] && linkageService(s));
     const services = (baseline ? [baseline.options.service] : ((values.service as ServiceName[] | undefined) ?? available));
     for (const s of services) if (!opened.targets[s]) throw new UsageError(`--service ${s}: not ${embedded ? 'served by the embedded reference' : 'configured'} (available: ${available.join(', ') || 'none'})`);
     const runId = settings.runId ?? newRunId();
