@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as allure from 'allure-js-commons';
-import { type TestContext, test } from 'vitest';
+import { type TestContext, inject, test } from 'vitest';
 import type { Faker } from '@faker-js/faker';
 import type { ServiceName } from '../specs/common/model.js';
 import type { SourceRef } from '../specs/common/wire.js';
@@ -191,6 +191,11 @@ export function scenario(service: ServiceName, area: string) {
     if (!verifies.length) throw new Error(`check "${title}" cites no requirement`);
     for (const id of verifies) if (!REQUIREMENTS.has(id)) throw new Error(`check "${title}" cites unknown requirement ${id}`);
     const checkId = `${service}/${area}/${slug(title)}`;
+    const only = inject('conformance')?.only;
+    if (only && !verifies.some((id) => only.includes(id))) {
+      test.skip(`${title} [${verifies.join(' ')}]`, () => {});
+      return;
+    }
     test.concurrent(`${title} [${verifies.join(' ')}]`, async (ctx: TestContext) => {
       const meta: CheckMeta = { checkId, service, area, verifies };
       ctx.task.meta.check = meta;

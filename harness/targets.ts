@@ -19,6 +19,11 @@ export interface RunInfo {
   targets: Partial<Record<ServiceName, ServiceTarget | null>>;
   profile: Profile;
   embedded: boolean;
+  /**
+   * Requirement IDs: when set, only the checks citing one of them are registered to run (the
+   * others are declared skipped and send nothing). Detection runs use it to test one fault.
+   */
+  only?: string[];
 }
 
 declare module 'vitest' {

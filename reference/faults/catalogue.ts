@@ -20,6 +20,7 @@ import { Rejection } from '../handlers/types.js';
 import type { AuthVerdict, ReplyInfo } from './registry.js';
 import { cachedForever, mapIdentities, mapLeaves, withoutEffect } from './transforms.js';
 import { MATCHING_FAULTS, SEQUENCE_FAULTS } from './sequence-faults.js';
+import { PERSON_FAULTS, PROVIDER_FAULTS } from './service-faults.js';
 
 export interface FaultDefinition {
   name: string;
@@ -37,14 +38,15 @@ export interface FaultDefinition {
 export const applied = (f: FaultDefinition) =>
   [f.handler && 'handler', f.reply && 'reply', f.auth && 'auth', f.acceptInvalid && 'request validation'].filter(Boolean).join('+') + (f.operations ? ` of ${f.operations.join(', ')}` : '');
 
-type Spec = Omit<FaultDefinition, 'service' | 'requirement' | 'name'> & { name: string; requirement: string };
+/** A SHARED entry; `services` limits it to some services (default: every service whose catalogue has the requirement). */
+type Spec = Omit<FaultDefinition, 'service' | 'requirement' | 'name'> & { name: string; requirement: string; services?: ServiceName[] };
 
 const ok = (i: ReplyInfo) => i.status < 300 && i.body.success === true;
 const fail = (i: ReplyInfo) => !ok(i);
 const list = (v: unknown): string[] => (Array.isArray(v) ? v : []);
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const HHMM = /^(\d{2}):(\d{2})$/;
-const DATE_KEYS = /^(validFrom|validTo|foundedDate|issueDate|startDate|endDate|launchDate|effectiveDate|verificationDate)$/;
+const DATE_KEYS = /^(dateOfBirth|deathDate|validFrom|validTo|foundedDate|issueDate|startDate|endDate|launchDate|effectiveDate|verificationDate)$/;
 
 /**
  * Faults of the operations every identity service shares. `name` and `requirement` are
@@ -81,7 +83,7 @@ const SHARED: Spec[] = [
   // Data types in replies
   { name: 'date-us-format', requirement: 'TYPE-DATE', description: 'DATE values in replies are sent as MM/dd/yyyy', reply: (i) => mapIdentities(i.body.content, (k, v) => (DATE_KEYS.test(k) && typeof v === 'string' && ISO_DATE.test(v) ? v.replace(ISO_DATE, '$2/$3/$1') : v)) },
   { name: 'time-12-hour', requirement: 'TYPE-TIME', description: 'TIME values in replies are sent as h:mm AM/PM', reply: (i) => mapIdentities(i.body.content, (k, v) => (/Time$/.test(k) && typeof v === 'string' && HHMM.test(v) ? `${Number(v.slice(0, 2)) % 12 || 12}:${v.slice(3)} ${Number(v.slice(0, 2)) < 12 ? 'AM' : 'PM'}` : v)) },
-  { name: 'number-as-json-number', requirement: 'TYPE-NUMBER', description: 'NUMBER values (latitude, longitude, phone numbers) are sent as JSON numbers, not strings', reply: (i) => mapIdentities(i.body.content, (k, v) => (/^(latitude|longitude|number|price|annualRevenue|numberOfEmployees)$/.test(k) && typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v)) },
+  { name: 'number-as-json-number', requirement: 'TYPE-NUMBER', services: ['organization', 'provider'], description: 'NUMBER values (latitude, longitude, phone numbers) are sent as JSON numbers, not strings', reply: (i) => mapIdentities(i.body.content, (k, v) => (/^(latitude|longitude|number|price|annualRevenue|numberOfEmployees)$/.test(k) && typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v)) },
   { name: 'boolean-as-string', requirement: 'TYPE-BOOLEAN', description: 'BOOLEAN values are sent as the strings "true"/"false"', reply: (i) => mapIdentities(i.body.content, (_k, v) => (typeof v === 'boolean' ? String(v) : v)) },
   { name: 'text-as-number', requirement: 'TYPE-TEXT', description: 'numeric-looking TEXT values (postal codes) are sent as JSON numbers', reply: (i) => mapIdentities(i.body.content, (k, v) => (k === 'postalCode' && typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v)) },
   {
@@ -306,6 +308,14 @@ const SHAPE: Record<string, { member: string; to: (v: unknown) => unknown; what:
   searchRelationshipsService: { member: 'relationship', to: (v) => JSON.stringify(v), what: 'relationship is a JSON string' },
   deleteRelationshipService: { member: 'id', to: () => 1, what: 'id is a number' },
   searchNotifications: { member: 'hasNext', to: (v) => (v ? 'Y' : 'N'), what: 'hasNext is "Y"/"N"' },
+  deactivateSourceWs: { member: 'linkIdsModified', to: (v) => list(v).join(','), what: 'linkIdsModified is a comma-joined string' },
+  reactivateSourceWs: { member: 'linkIdsModified', to: (v) => list(v).join(','), what: 'linkIdsModified is a comma-joined string' },
+  householdQuery: { member: 'linkIdsInHousehold', to: (v) => list(v).join(','), what: 'linkIdsInHousehold is a comma-joined string' },
+  createDataSource: { member: 'datasourceCreationResponses', to: (v) => ({ items: v }), what: 'datasourceCreationResponses is wrapped in an object' },
+};
+/** Where a service names a member differently from SHAPE. */
+const SHAPE_BY_SERVICE: Partial<Record<ServiceName, typeof SHAPE>> = {
+  person: { searchRelationshipsService: { member: 'relationships', to: (v) => JSON.stringify(v), what: 'relationships is a JSON string' } },
 };
 
 function shapeFaults(service: ServiceName): FaultDefinition[] {
@@ -313,7 +323,7 @@ function shapeFaults(service: ServiceName): FaultDefinition[] {
   return spec.operations
     .filter((op) => SHAPE[op.name])
     .map((op) => {
-      const s = SHAPE[op.name]!;
+      const s = SHAPE_BY_SERVICE[service]?.[op.name] ?? SHAPE[op.name]!;
       return {
         name: `${prefixOf(service)}shape-${op.name}`,
         service,
@@ -327,17 +337,22 @@ function shapeFaults(service: ServiceName): FaultDefinition[] {
 
 const prefixOf = (service: ServiceName) => (service === 'organization' ? '' : `${service}-`);
 
+/** Each service's authentication requirement (the `AUTH` of SHARED). */
+const AUTH_REQUIREMENT: Record<ServiceName, string> = { organization: 'AUTH-BEARER', person: 'AUTH-REQUIRED', provider: 'AUTH-BASIC' };
+
 /** The shared faults instantiated for a service: only those whose requirement its catalogue has. */
 function sharedFaults(service: ServiceName): FaultDefinition[] {
   const spec = SERVICES[service];
   const ids = new Set(spec.requirements.filter((r) => !r.untestable).map((r) => r.id));
-  const auth = spec.authSchemes[0] === 'bearer' ? 'AUTH-BEARER' : spec.idPrefix === 'PROV' ? 'AUTH-BASIC' : 'AUTH-REQUIRED';
-  return SHARED.map((f) => ({ ...f, name: `${prefixOf(service)}${f.name}`, service, requirement: `${spec.idPrefix}-${f.requirement === 'AUTH' ? auth : f.requirement}` })).filter((f) => ids.has(f.requirement));
+  const auth = AUTH_REQUIREMENT[service];
+  return SHARED.filter((f) => !f.services || f.services.includes(service))
+    .map(({ services: _s, ...f }) => ({ ...f, name: `${prefixOf(service)}${f.name}`, service, requirement: `${spec.idPrefix}-${f.requirement === 'AUTH' ? auth : f.requirement}` }))
+    .filter((f) => ids.has(f.requirement));
 }
 
 /** Services whose faults are in the catalogue (those the reference serves and the suite has scenarios for). */
-export const FAULT_SERVICES: ServiceName[] = ['organization'];
+export const FAULT_SERVICES: ServiceName[] = ['organization', 'person', 'provider'];
 
 // Sequence-only and matching faults, caught by the walks and metamorphic checks (reference/faults/sequence-faults.ts).
-export const FAULT_LIST: FaultDefinition[] = [...FAULT_SERVICES.flatMap((s) => [...sharedFaults(s), ...shapeFaults(s)]), ...SEQUENCE_FAULTS, ...MATCHING_FAULTS];
+export const FAULT_LIST: FaultDefinition[] = [...FAULT_SERVICES.flatMap((s) => [...sharedFaults(s), ...shapeFaults(s)]), ...PERSON_FAULTS, ...PROVIDER_FAULTS, ...SEQUENCE_FAULTS, ...MATCHING_FAULTS];
 export const FAULTS = new Map(FAULT_LIST.map((f) => [f.name, f]));

@@ -4,7 +4,8 @@
  * check harness injects, exactly as harness/global-setup.ts does for an embedded run (without
  * reports and cleanup: the reference's memory goes away with it).
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { ServiceName } from '../../specs/common/model.js';
 import { SERVICES, serviceNames } from '../../specs/services.js';
@@ -41,7 +42,9 @@ export default async function setup(project: TestProject) {
   const reportDir = process.env.DETECTION_DIR!;
   const runId = `d-${fault}`.replace(/[^A-Za-z0-9-]/g, '-').slice(0, 40);
   mkdirSync(reportDir, { recursive: true });
-  const info: RunInfo = { runId, reportDir, seed: 12345, timeoutMs: 30000, maxInFlightPerWorker: 4, targets, profile, embedded: true };
+  const plan = JSON.parse(readFileSync(join(reportDir, 'plan.json'), 'utf8')) as Array<{ name: string; only?: string[] }>;
+  const only = plan.find((p) => p.name === fault)?.only;
+  const info: RunInfo = { runId, reportDir, seed: 12345, timeoutMs: 30000, maxInFlightPerWorker: 4, targets, profile, embedded: true, ...(only ? { only } : {}) };
   project.provide('conformance', info);
   return () => reference.stop();
 }

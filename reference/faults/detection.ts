@@ -1,7 +1,8 @@
 /**
  * Detection: runs the conformance suite against the embedded reference once cleanly and once
  * per catalogued fault, each fault's run restricted to the scenario files that hold checks
- * citing its requirement (learned from the clean run). All fault runs share one vitest process:
+ * citing its requirement (learned from the clean run), and within them to the checks citing it
+ * (RunInfo.only: the others are declared skipped and send nothing). All fault runs share one vitest process:
  * one project per fault, each with its own reference (vitest.detection.config.ts). A fault is caught when its run has a failing check whose failedRequirements include
  * the fault's requirement. Used by `npm run detection` and test/faults-detection.test.ts.
  */
@@ -39,7 +40,7 @@ const CONFIG = join(import.meta.dirname, 'vitest.detection.config.ts');
  * Runs one vitest process with one project per plan entry (a fault, or "clean"), each against its
  * own embedded reference, and returns one row per check.
  */
-export function runProjects(plan: Array<{ name: string; include: string[] }>, workers = 2, timeoutMs = 600000): Promise<{ rows: DetectionRow[]; code: number | null; output: string; ms: number }> {
+export function runProjects(plan: Array<{ name: string; include: string[]; only?: string[] }>, workers = 2, timeoutMs = 600000): Promise<{ rows: DetectionRow[]; code: number | null; output: string; ms: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'cf-detect-'));
   writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
   const env: Record<string, string | undefined> = { ...process.env };
@@ -91,10 +92,10 @@ export async function detect(options: DetectionOptions = {}): Promise<DetectionR
   for (const c of clean.rows) for (const id of c.verifies) (filesOf.get(id) ?? filesOf.set(id, new Set()).get(id)!).add(c.file);
 
   const faults = FAULT_LIST.filter((f) => !options.only || options.only.includes(f.name));
-  // ENV-REPLY is judged by every t.call of every check, not only by the checks that cite it.
-  const allFiles = [...new Set(clean.rows.map((r) => r.file))];
-  const filesFor = (f: FaultDefinition) => (f.requirement.endsWith('-ENV-REPLY') ? allFiles : [...(filesOf.get(f.requirement) ?? [])]).sort();
-  const plan = faults.map((f) => ({ name: f.name, include: filesFor(f) }));
+  // Each fault's run holds only the checks citing its requirement (RunInfo.only): the other checks
+  // of those files are declared skipped and send nothing.
+  const filesFor = (f: FaultDefinition) => [...(filesOf.get(f.requirement) ?? [])].sort();
+  const plan = faults.map((f) => ({ name: f.name, include: filesFor(f), only: [f.requirement] }));
   const runnable = plan.filter((p) => p.include.length);
   const run = runnable.length ? await runProjects(runnable, workers) : { rows: [] as DetectionRow[], ms: 0, output: '', code: 0 };
   report.faults = faults.map((fault, i): FaultOutcome => {
