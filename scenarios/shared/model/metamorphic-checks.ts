@@ -22,7 +22,7 @@ export function metamorphicChecks(check: Register, P: string, generate: Generate
     const f = await postFamily(t, generate, [MONO]);
     for (const probe of f.probes) {
       const all = await search(t, probe.identity, { matchScoreThreshold: 0, maxSearchResults: 10 }, [MONO]);
-      const thresholds = [...new Set(ownOnly(all, f.own).map((h) => h.score))].flatMap((s) => [s, Math.min(1, s + 0.0001)]);
+      const thresholds = [...new Set(ownOnly(all, f.own).map((h) => h.score))].slice(0, 3).flatMap((s) => [s, Math.min(1, s + 0.0001)]);
       for (const th of thresholds) {
         const higher = ownOnly(await search(t, probe.identity, { matchScoreThreshold: th, maxSearchResults: 10 }, [MONO]), f.own);
         const lower = ownOnly(all, f.own);

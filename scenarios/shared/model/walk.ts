@@ -4,7 +4,7 @@
  * walk is shrunk by fast-check to a minimal sequence and reported as numbered steps, with the
  * exchanges of the failing step and one command that replays it.
  *
- * Budget: CONFORMANCE_WALKS x CONFORMANCE_WALK_STEPS; by default 20 x 10 against the embedded
+ * Budget: CONFORMANCE_WALKS x CONFORMANCE_WALK_STEPS; by default 12 x 8 against the embedded
  * reference and 3 x 8 against a configured deployment. The walk seed is derived from the run
  * seed and the check's stable ID (through the check's seeded Faker), so
  * `CONFORMANCE_SEED=<run seed>` replays the same walks.
@@ -24,7 +24,7 @@ export interface WalkBudget {
   steps: number;
 }
 
-export const DEFAULT_BUDGET = { embedded: { walks: 20, steps: 10 }, configured: { walks: 3, steps: 8 } };
+export const DEFAULT_BUDGET = { embedded: { walks: 12, steps: 8 }, configured: { walks: 3, steps: 8 } };
 
 /** Walks x steps for this run: the settings when given, else the default for the target. */
 export function walkBudget(embedded: boolean): WalkBudget {
