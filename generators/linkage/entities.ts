@@ -9,7 +9,7 @@ import type { Faker } from '@faker-js/faker';
 import zipcodes from 'zipcodes';
 import { luhnCheckDigit } from '../provider.js';
 import type { Rng } from './edits.js';
-import { CREDENTIALS, FACILITY_TYPES, LEGAL_SUFFIXES, ORG_TRADES, SAINTS, SPECIALTIES } from './tables.js';
+import { CREDENTIALS, FACILITY_TYPES, FORMAL_NAMES, LEGAL_SUFFIXES, ORG_TRADES, SAINTS, SPECIALTIES } from './tables.js';
 
 export type EntityKind = 'person' | 'organization' | 'practitioner' | 'facility';
 export type Fields = Record<string, string>;
@@ -83,9 +83,23 @@ const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '
 /** A DOB between two years (day ≤ 28 so every month is valid). */
 export const birthDate = (rng: Rng, from: number, to: number) => iso(rng.int(from, to), rng.int(1, 12), rng.int(1, 28));
 
+/**
+ * Share of entities whose given name is drawn from the formal names of the nickname table
+ * (tables.ts NICKNAMES), the rest from Faker. Faker's name lists are long-tailed, so few of its
+ * names have a common nickname; in the US the hundred most frequent given names cover roughly
+ * half of the people born 1940–2000 (SSA baby-name counts), and the table holds the formal names
+ * among them that have a common nickname. 0.4 is our calibration; with it the `given.nickname`
+ * operator (p 0.06 when applicable, as in record-linkage.md §6.1) gets a realistic share of pairs.
+ */
+export const P_TABLE_GIVEN_NAME = 0.4;
+
+/** A given name for `sex`: a formal name of the nickname table with P_TABLE_GIVEN_NAME, else Faker's. */
+export const givenName = (f: Faker, rng: Rng, sex: string) =>
+  rng.chance(P_TABLE_GIVEN_NAME) ? rng.pick(FORMAL_NAMES[sex === 'F' ? 'F' : 'M']) : f.person.firstName(sex === 'F' ? 'female' : 'male');
+
 export function person(f: Faker, rng: Rng, id: number, over: Partial<Fields> = {}): Entity {
   const sex = over.sex ?? (rng.chance(0.5) ? 'F' : 'M');
-  const given = f.person.firstName(sex === 'F' ? 'female' : 'male');
+  const given = over.given ?? givenName(f, rng, sex);
   const family = f.person.lastName();
   const place = randomPlace(rng);
   const fields: Fields = {

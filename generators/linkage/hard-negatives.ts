@@ -8,7 +8,7 @@
  */
 import type { Faker } from '@faker-js/faker';
 import { phonetic, type Rng } from './edits.js';
-import { type Entity, type EntityKind, type Fields, addressFields, birthDate, ENTITY_BUILDERS, fictionalEin, fictionalNpi, phoneNumber, randomPlace } from './entities.js';
+import { type Entity, type EntityKind, type Fields, addressFields, birthDate, ENTITY_BUILDERS, fictionalEin, fictionalNpi, givenName, phoneNumber, randomPlace } from './entities.js';
 
 export interface HardNegativeKind {
   kind: string;
@@ -35,7 +35,7 @@ function siblingName(f: Faker, rng: Rng, like: string, sex: string): string {
     if (v && v.toLowerCase() !== like.toLowerCase()) return v;
   }
   for (let i = 0; i < 30; i++) {
-    const n = f.person.firstName(sex === 'F' ? 'female' : 'male');
+    const n = givenName(f, rng, sex);
     if (n !== like && (rng.chance(0.4) || n[0] === like[0])) return n;
   }
   return `${like[0]}${like.slice(1).split('').reverse().join('')}`;

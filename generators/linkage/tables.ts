@@ -65,6 +65,21 @@ export const NICKNAMES: Record<string, string[]> = {
   jerome: ['jerry'], dominic: ['dom'], maximilian: ['max'], maxwell: ['max'], vivian: ['viv'], veronica: ['ronnie'], cassandra: ['cassie'],
 };
 
+/** Formal names of NICKNAMES usually given to girls (the rest are usually given to boys). */
+const FEMALE_FORMAL = new Set(
+  ('abigail alexandra alice allison amanda angela barbara beverly carol caroline catherine charlotte christina christine cynthia ' +
+    'deborah dorothy eleanor elizabeth emily evelyn frances gabriella isabella janet jennifer jessica judith julia katherine kathleen ' +
+    'kimberly lillian margaret martha megan melissa michelle nicole pamela patricia rebecca samantha sandra stephanie susan suzanne ' +
+    'theresa valerie victoria virginia vivian veronica cassandra').split(' '),
+);
+
+/** Formal names of the nickname table by sex, title case (for drawing entities' given names). */
+export const FORMAL_NAMES: Record<'F' | 'M', string[]> = (() => {
+  const title = (n: string) => n[0]!.toUpperCase() + n.slice(1);
+  const all = Object.keys(NICKNAMES);
+  return { F: all.filter((n) => FEMALE_FORMAL.has(n)).map(title), M: all.filter((n) => !FEMALE_FORMAL.has(n)).map(title) };
+})();
+
 /** Nickname → formal names that have it (the reverse direction of NICKNAMES). */
 export const FORMAL_OF: Record<string, string[]> = (() => {
   const out: Record<string, string[]> = {};
