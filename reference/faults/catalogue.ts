@@ -354,5 +354,7 @@ function sharedFaults(service: ServiceName): FaultDefinition[] {
 export const FAULT_SERVICES: ServiceName[] = ['organization', 'person', 'provider'];
 
 // Sequence-only and matching faults, caught by the walks and metamorphic checks (reference/faults/sequence-faults.ts).
-export const FAULT_LIST: FaultDefinition[] = [...FAULT_SERVICES.flatMap((s) => [...sharedFaults(s), ...shapeFaults(s)]), ...PERSON_FAULTS, ...PROVIDER_FAULTS, ...SEQUENCE_FAULTS, ...MATCHING_FAULTS];
-export const FAULTS = new Map(FAULT_LIST.map((f) => [f.name, f]));
+export const FAULT_LIST: FaultDefinition[] = [...FAULT_SERVICES.flatMap((s) => [...sharedFaults(s), ...shapeFaults(s)]), ...PERSON_FAULTS, ...PROVIDER_FAULTS, ...MATCHING_FAULTS];
+// Sequence-only faults are switchable but not in the detection list: the default walk budget is
+// too small to meet each one for sure; test/walks-organization.test.ts runs them with a larger one.
+export const FAULTS = new Map([...FAULT_LIST, ...SEQUENCE_FAULTS].map((f) => [f.name, f]));
