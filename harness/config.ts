@@ -58,6 +58,8 @@ export interface Settings {
   /** Model-based walks per walk check and steps per walk (CONFORMANCE_WALKS, CONFORMANCE_WALK_STEPS); 0 = the default for the target. */
   walks: number;
   walkSteps: number;
+  /** Generated bad-input requests per bad-input check (CONFORMANCE_BAD_INPUTS); 0 = the default for the target. */
+  badInputs: number;
   /** Configured services; empty when none is configured (then every service runs against the reference). */
   configured: Partial<Record<ServiceName, Omit<ServiceTarget, 'embedded'>>>;
 }
@@ -169,6 +171,7 @@ export function loadSettings(env: Env = loadEnv()): Settings {
     reportDir: env.CONFORMANCE_REPORT_DIR || 'reports',
     walks: intSetting(env, 'CONFORMANCE_WALKS', 0, 0, 10000),
     walkSteps: intSetting(env, 'CONFORMANCE_WALK_STEPS', 0, 0, 200),
+    badInputs: intSetting(env, 'CONFORMANCE_BAD_INPUTS', 0, 0, 10000),
     configured,
   };
 }

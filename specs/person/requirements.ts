@@ -95,5 +95,15 @@ export const personRequirements: Requirement[] = [
   // Limits and versioning with no observable check
   must('PERSON-RATE-LIMITS', 'Limits', 'Rate limits and request size limits: not shown.', 'The seed gives no limit to check; the suite only honours 429 replies.'),
   must('PERSON-VERSION', 'Versioning', 'The description is labelled 2026.1.2 (one listing 1.0.0).', 'No operation reports its version; the profile records the label (person.schemaVersion) and PERSON-ENDPOINT-PATHS checks the /v2 rule.'),
+  // Sequences and matching properties (model-based walks, metamorphic checks, generated bad input)
+  expectation('PERSON-WALK-APART', 'What the service does', 'Persons generated far apart (different names, dates of birth, SSNs, addresses) are not joined by matching: postIdentity of each returns linkId null.'),
+  expectation('PERSON-REJECTED-NO-CHANGE', 'Errors', 'A rejected request changes nothing: every source record keeps its state and its link ID.'),
+  expectation('PERSON-NO-SERVER-ERROR', 'Errors', 'No request, valid or not, is answered with HTTP 5xx: bad input is rejected as the caller\'s error (HTTP 4xx or success=false).'),
+  expectation('PERSON-BADINPUT-GENERATED', 'Resources, Person identity; Person request content options; Limits', 'Structurally invalid content (wrong JSON types, missing required members, maxSearchResults not above 0, malformed dates and e-mail addresses, more than 10 data sources) is rejected and changes nothing.'),
+  expectation('PERSON-SEARCH-THRESHOLD-MONOTONE', 'Resources, Person request content options', 'Raising matchScoreThreshold returns a subset of the results, with the same scores.'),
+  expectation('PERSON-SEARCH-MAX-PREFIX', 'Resources, Person request content options', 'maxSearchResults=k returns the first k results of a larger request (results of equal score may reorder).'),
+  expectation('PERSON-SEARCH-SELF-FIRST', 'What the service does', 'A search with an exact copy of a posted person returns that identity first, with the highest score.'),
+  expectation('PERSON-MATCH-DETERMINISTIC', 'What the service does', 'The same search twice, with no change in between, returns the same identities and scores; the requested response views change neither.'),
+  expectation('PERSON-MATCH-ONE-THRESHOLD', 'Endpoints, /v2/demographicsQuery', 'One match threshold explains every decision: every postIdentity that linked and every demographicsQuery that returned an identity had a best score at least as high as every one that did not.'),
   ...personOperations.map((op) => must(op.shapeRequirement, `Endpoints, ${op.path}`, `${op.name} reply content has the documented members with their documented types.`)),
 ];

@@ -78,6 +78,17 @@ export const providerRequirements: Requirement[] = [
   // Nothing observable
   must('PROV-RATE-LIMITS', 'Limits', 'Rate limits and request size limits: not shown.', 'The seed gives no limit to check; the suite only honours 429 replies.'),
   must('PROV-VERSION', 'Versioning', 'The provider description is labelled 2026.1.2.', 'No operation reports its version; the path rule (no /v2) is exercised by PROV-ENDPOINT-PATHS.'),
+  // Sequences and matching properties (model-based walks, metamorphic checks, generated bad input)
+  expectation('PROV-POST-SAME-SOURCE-UPDATES', 'Endpoints, postIdentity (as for person: the source plus native ID decides between create and update)', 'Re-posting a source name plus native ID updates that record in its identity instead of adding another.'),
+  expectation('PROV-WALK-APART', 'What the service does', 'Providers generated far apart (different names, NPIs, addresses) are not joined by matching: postIdentity of each returns linkId null.'),
+  expectation('PROV-REJECTED-NO-CHANGE', 'Errors', 'A rejected request changes nothing: every source record keeps its state and its link ID.'),
+  expectation('PROV-NO-SERVER-ERROR', 'Errors', 'No request, valid or not, is answered with HTTP 5xx: bad input is rejected as the caller\'s error (HTTP 4xx or success=false).'),
+  expectation('PROV-BADINPUT-GENERATED', 'Resources; Limits', 'Structurally invalid content (wrong JSON types, missing required members, maxSearchResults not above 0, malformed DATE, TIME and DATE-TIME values) is rejected and changes nothing.'),
+  expectation('PROV-SEARCH-THRESHOLD-MONOTONE', 'Endpoints, demographicsSearch', 'Raising matchScoreThreshold returns a subset of the candidates, with the same scores.'),
+  expectation('PROV-SEARCH-MAX-PREFIX', 'Limits', 'maxSearchResults=k returns the first k candidates of a larger request (candidates of equal score may reorder).'),
+  expectation('PROV-SEARCH-SELF-FIRST', 'What the service does', 'A search with an exact copy of a posted provider returns that identity first, with the highest score.'),
+  expectation('PROV-MATCH-DETERMINISTIC', 'What the service does', 'The same search twice, with no change in between, returns the same identities and scores; the requested response views change neither.'),
+  expectation('PROV-MATCH-ONE-THRESHOLD', 'What the service does', 'One match threshold explains every decision: every postIdentity that linked and every demographicsQuery that returned an identity had a best score at least as high as every one that did not.'),
   // One shape requirement per operation.
   ...providerOperations.map((op) =>
     must(op.shapeRequirement, `Endpoints, Provider service, ${op.name}`, `${op.name} reply content has the members of the shared operations table (members "not shown" in the seed, read tolerantly).`),

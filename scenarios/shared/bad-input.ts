@@ -1,0 +1,317 @@
+/**
+ * Generated bad input: fast-check builds structurally invalid request content per operation,
+ * derived from the operations table's zod request schemas, sends it, and checks that it is
+ * rejected (HTTP 4xx or success=false), never answered success=true and never HTTP 5xx, and that
+ * it changed nothing: the check's own two records (posted at its start) resolve to the same link
+ * IDs with the same identity content afterwards, and a postIdentity's new source was not stored.
+ *
+ * What is generated, per member the schema describes (`Site`):
+ * - wrong JSON types that no lenient parser bridges (an object or array where a scalar is
+ *   expected, a non-numeric string where a number is, a scalar where an object or array is);
+ * - a missing required member (required in the schema);
+ * - malformed DATE (yyyy-MM-dd), TIME (HH:mm), DATE-TIME and e-mail values;
+ * - out-of-range numbers where the seeds bound them (maxSearchResults <= 0), and per-service
+ *   extras (person: createDataSource with more than 10 names).
+ * Oversized strings are not generated: the seeds give no size limit ("Limits: not shown").
+ * Members the schema does not describe are left alone (of the profile-named restore / deactivate
+ * / reactivate source member only its absence is generated), and a request the client guard would refuse
+ * (a source, link ID or name the run does not own) is never sent.
+ *
+ * Budget: CONFORMANCE_BAD_INPUTS requests per check; by default 60 against the embedded reference
+ * and 15 against a configured deployment. Seeded from the check's Faker (run seed + check ID);
+ * a failing request is shrunk by fast-check and printed with its reply and a replay command.
+ *
+ * Source: organization-identity-api.md, Resources ("Field data types"), Endpoints rule 1, Errors;
+ * person-provider-identity-api.md, Resources, Limits, Errors.
+ */
+import fc from 'fast-check';
+import type { z } from 'zod';
+import type { Check } from '../../harness/check.js';
+import { describeReply } from '../../harness/check.js';
+import { GuardRefusal, type Reply, isAbsent, isRejection, wireNames } from '../../harness/client.js';
+import { loadSettings } from '../../harness/config.js';
+import { runInfo } from '../../harness/targets.js';
+import { ConformanceFailure, CouldNotJudge } from '../../harness/verdict.js';
+import type { OperationSpec } from '../../specs/common/model.js';
+import { TimeString } from '../../specs/common/wire.js';
+import type { SourceRef } from '../../specs/common/wire.js';
+import { SERVICES } from '../../specs/services.js';
+import { postContent } from '../../generators/common.js';
+import { relationshipContent } from './exercise.js';
+
+export const DEFAULT_BAD_INPUTS = { embedded: 60, configured: 15 };
+
+/** Bad-input requests per check for this run: the setting when given, else the default for the target. */
+export function badInputBudget(embedded: boolean): number {
+  return loadSettings(process.env).badInputs || (embedded ? DEFAULT_BAD_INPUTS.embedded : DEFAULT_BAD_INPUTS.configured);
+}
+
+type Path = Array<string | number>;
+
+/** One place in one operation's request where invalid content is generated. */
+export interface Site {
+  op: string;
+  path: Path;
+  kind: string;
+  /** Invalid values for the member; `undefined` as the only value means "remove the member". */
+  values: fc.Arbitrary<unknown>;
+  /** Requirements besides the generated-bad-input one a success at this site bears on. */
+  cites?: string[];
+  /** Replaces the whole content (for cases that are not one member's value, e.g. too many names). */
+  content?: (value: unknown) => Record<string, unknown>;
+}
+
+/** What the base contents are built from: the check's two records and a source nobody posted. */
+export interface BadInputContext {
+  t: Check;
+  a: SourceRef;
+  b: SourceRef;
+  linkA: string;
+  linkB: string;
+  /** A new run-owned source and an identity on it (postIdentity bases; must stay unstored). */
+  fresh: SourceRef;
+  identity: Record<string, unknown>;
+}
+
+export interface BadInputConfig {
+  /** Requirement ID prefix (ORG, PERSON, PROV). */
+  prefix: string;
+  /** A new identity on `source`. */
+  generate: (t: Check, source: SourceRef) => Record<string, unknown>;
+  /** Sites beyond the schema-derived ones (service rules such as the createDataSource limit). */
+  extraSites?: (ctx: BadInputContext) => Site[];
+}
+
+const src = (s: SourceRef) => ({ name: s.name, id: s.id });
+
+/** A valid request per operation, naming only the check's own records. */
+function baseContents(ctx: BadInputContext): Record<string, Record<string, unknown>> {
+  const { t, a, b } = ctx;
+  const m = t.profile.members;
+  return {
+    postIdentity: postContent(ctx.identity, ctx.fresh, t.profile.sourcePlacement),
+    deleteSourceIdentity: { source: src(a) },
+    demographicsSearch: { identity: ctx.identity, matchScoreThreshold: 0.5, maxSearchResults: 5 },
+    demographicsQuery: { identity: ctx.identity },
+    nativeIdQuery: { source: src(a) },
+    identityIdQuery: { linkId: ctx.linkA },
+    softDeleteSource: { sourceToSoftDelete: src(a) },
+    restoreSource: { [m.restoreSource]: src(a) },
+    deactivateSourceWs: { [m.deactivateSource]: src(a) },
+    reactivateSourceWs: { [m.reactivateSource]: src(a) },
+    mergeIdentities: { toSurviveSource: src(a), toRetireSource: src(b) },
+    unmergeIdentities: { unmergeFromSource: src(a), unmergeSource: src(b) },
+    linkIdentities: { linkToSource: src(a), source: src(b) },
+    unlinkIdentities: { unlinkFromSource: src(a), source: src(b) },
+    addRelationshipService: relationshipContent(t, ctx.linkA, ctx.linkB),
+    searchRelationshipsService: { relationship: { [m.relationshipSubject]: ctx.linkA } },
+    deleteRelationshipService: { id: 'not-a-relationship-of-this-run' },
+    searchNotifications: { pageNumber: t.profile.notifications.firstPage, pageSize: t.profile.notifications.pageSize, startDate: new Date(Date.now() - 3600_000).toISOString(), endDate: new Date().toISOString() },
+    householdQuery: { linkId: ctx.linkA },
+  };
+}
+
+/**
+ * The member that names the source of restore / deactivate / reactivate: the table's schema does
+ * not describe it (its name is a profile setting), so only its absence is generated.
+ */
+function profileMember(t: Check, op: string): string | undefined {
+  const m = t.profile.members;
+  return ({ restoreSource: m.restoreSource, deactivateSourceWs: m.deactivateSource, reactivateSourceWs: m.reactivateSource } as Record<string, string>)[op];
+}
+
+const def = (s: z.ZodType) => (s as any).def as { type: string; innerType?: z.ZodType; shape?: Record<string, z.ZodType>; element?: z.ZodType };
+function unwrap(s: z.ZodType): z.ZodType {
+  let x = s;
+  for (let i = 0; i < 10; i++) {
+    const d = def(x);
+    if (!['optional', 'nullable', 'default', 'readonly', 'nonoptional'].includes(d.type) || !d.innerType) return x;
+    x = d.innerType;
+  }
+  return x;
+}
+
+const MALFORMED: Record<string, string[]> = {
+  date: ['2021-02-30', '2020/01/31', '31-01-2020', '20200131', '2021-13-01', '2021-1-5', 'yesterday', '2021-02-29'],
+  time: ['25:61', '9am', '9:5', '24:00', '12:60', 'noon', '12:00:00 PM'],
+  datetime: ['2024-01-01 10:00:00', '2024-13-01T00:00:00Z', '2024-01-01T25:00:00Z', 'last tuesday', '01/02/2024 10:00', '2024-02-30T00:00:00Z'],
+  email: ['no-at-sign.example', 'a@', '@example.org', 'two@@example.org', 'spaces in@example.org'],
+};
+const NON_NUMERIC = ['abc', 'ten', 'NaN?', '1,5x', ''];
+const object = fc.constant({ unexpected: 'object' });
+/** Wrong JSON types per expected type, chosen so that no lenient (coercing) parser accepts them. */
+const WRONG: Record<string, fc.Arbitrary<unknown>> = {
+  string: fc.oneof(object, fc.array(fc.string({ minLength: 1, maxLength: 6 }), { minLength: 2, maxLength: 3 })),
+  number: fc.oneof(fc.constantFrom(...NON_NUMERIC), object, fc.constant([1, 2])),
+  boolean: fc.oneof(fc.constantFrom('maybe', 'yes please', '2'), object, fc.constant([true, false])),
+  array: fc.oneof(fc.integer(), fc.string({ minLength: 1, maxLength: 8 }), object),
+  object: fc.oneof(fc.integer(), fc.string({ minLength: 1, maxLength: 8 }), fc.constant([1, 'x'])),
+};
+
+/** Every site of one schema node (and below it) in `value`; descends into present objects and the first array element. */
+function walk(op: string, schema: z.ZodType, value: unknown, path: Path, out: Site[]): void {
+  const s = unwrap(schema);
+  const d = def(s);
+  const required = !schema.safeParse(undefined).success;
+  if (path.length && required && value !== undefined) out.push({ op, path, kind: 'missing required member', values: fc.constant(undefined) });
+  const wrong = WRONG[d.type];
+  if (path.length && wrong) out.push({ op, path, kind: `wrong type (expected ${d.type})`, values: wrong });
+  if (d.type === 'string') {
+    const format = (s as any).format as string | undefined;
+    const kind = s === TimeString ? 'time' : format && MALFORMED[format] ? format : undefined;
+    if (kind) out.push({ op, path, kind: `malformed ${kind.toUpperCase()}`, values: fc.constantFrom(...MALFORMED[kind]!) });
+  }
+  // Absent members get only their own invalid value (nothing below them is built).
+  if (d.type === 'object' && d.shape && value && typeof value === 'object' && !Array.isArray(value))
+    for (const [k, member] of Object.entries(d.shape)) walk(op, member, (value as Record<string, unknown>)[k], [...path, k], out);
+  if (d.type === 'array' && d.element && Array.isArray(value) && value.length) walk(op, d.element, value[0], [...path, 0], out);
+}
+
+/** A copy of `content` with the member at `path` set to `value` (removed when undefined). */
+export function setAt(content: Record<string, unknown>, path: Path, value: unknown): Record<string, unknown> {
+  const out = structuredClone(content);
+  let node: any = out;
+  for (const key of path.slice(0, -1)) node = node[key];
+  const last = path.at(-1)!;
+  if (value === undefined) delete node[last];
+  else node[last] = value;
+  return out;
+}
+
+/** Sites of every operation of the service the base contents cover, plus the range rules and the service's extras. */
+export function sitesOf(ctx: BadInputContext, config: BadInputConfig): Site[] {
+  const { t } = ctx;
+  const bases = baseContents(ctx);
+  const out: Site[] = [];
+  for (const op of SERVICES[t.service].operations) {
+    const base = bases[op.name];
+    if (!base) continue;
+    const member = profileMember(t, op.name);
+    if (member) out.push({ op: op.name, path: [member], kind: 'missing required member', values: fc.constant(undefined) });
+    else walk(op.name, op.request, base, [], out);
+  }
+  if (bases.demographicsSearch) out.push({ op: 'demographicsSearch', path: ['maxSearchResults'], kind: 'maxSearchResults not greater than 0', values: fc.integer({ min: -1000, max: 0 }), cites: [`${config.prefix}-SEARCH-MAX-POSITIVE`] });
+  out.push(...(config.extraSites?.(ctx) ?? []));
+  return out;
+}
+
+interface Snapshot {
+  linkId?: string;
+  identity: string;
+}
+
+const clip = (text: string, n = 1200) => (text.length > n ? `${text.slice(0, n)}... [${text.length - n} more characters]` : text);
+
+/** Requirement IDs a bad-input check of this configuration may cite. */
+export const badInputRequirementIds = (config: BadInputConfig, extra: string[] = []) => [
+  `${config.prefix}-BADINPUT-GENERATED`,
+  `${config.prefix}-NO-SERVER-ERROR`,
+  `${config.prefix}-REJECTED-NO-CHANGE`,
+  `${config.prefix}-SEARCH-MAX-POSITIVE`,
+  ...extra,
+];
+
+/**
+ * Runs the generated bad-input requests of one service inside a check.
+ * @throws ConformanceFailure with the shrunk request, its reply and a replay command.
+ */
+export async function runBadInputs(t: Check, config: BadInputConfig, options: { file: string; title: string }): Promise<void> {
+  const P = config.prefix;
+  const budget = badInputBudget(t.target.embedded);
+  const seed = t.faker.number.int({ min: 0, max: 2 ** 31 - 1 });
+  const info = runInfo();
+  const post = async () => {
+    const source = t.source();
+    await t.ok('postIdentity', postContent(config.generate(t, source), source, t.profile.sourcePlacement), { cites: [`${P}-BADINPUT-GENERATED`] });
+    const found = await t.call('nativeIdQuery', { source: src(source) });
+    if (isAbsent(found)) throw new CouldNotJudge(`nativeIdQuery finds no identity for a source just posted: ${describeReply(found)}`);
+    return { source, linkId: String(found.content.linkId) };
+  };
+  const [a, b] = [await post(), await post()];
+  const freshSource = t.source();
+  const ctx: BadInputContext = { t, a: a.source, b: b.source, linkA: a.linkId, linkB: b.linkId, fresh: freshSource, identity: config.generate(t, freshSource) };
+  const bases = baseContents(ctx);
+
+  const snapshot = async (): Promise<Snapshot[]> =>
+    Promise.all(
+      [a.source, b.source].map(async (s) => {
+        const r = await t.call('nativeIdQuery', { source: src(s) });
+        return isAbsent(r) ? { identity: describeReply(r) } : { linkId: String(r.content.linkId), identity: JSON.stringify(r.content.identity ?? null) };
+      }),
+    );
+
+  // Sites whose requests the guard refuses (they name something the run does not own) are dropped.
+  // A postIdentity that names no run-owned source (identity.sources of the wrong type) could store a
+  // record the ledger does not know: only one without any identity, or naming a run-owned source, is sent.
+  const guarded = (op: string, content: Record<string, unknown>) => {
+    const spec = SERVICES[t.service].operations.find((o) => o.name === op)!;
+    if (op === 'postIdentity' && content.identity !== undefined && !spec.sourcesNamed(content, wireNames(t.profile)).some((s) => t.client.ownsSource(s))) return false;
+    try {
+      t.client.guard(spec, content);
+      return true;
+    } catch (e) {
+      if (e instanceof GuardRefusal) return false;
+      throw e;
+    }
+  };
+  const contentFor = (site: Site, value: unknown) => (site.content ? site.content(value) : setAt(bases[site.op]!, site.path, value));
+  const sites = sitesOf(ctx, config).filter((site) => fc.sample(site.values, { seed, numRuns: 3 }).every((v) => guarded(site.op, contentFor(site, v))));
+  if (!sites.length) t.skip('no operation has a member whose invalid value the run may send');
+
+  // Each kind of invalidity is equally likely, whatever the number of members it applies to.
+  const kinds = [...new Set(sites.map((x) => x.kind))];
+  let current = await snapshot();
+  let fresh = 0;
+  let last: { op: string; kind: string; content: unknown; reply?: Reply; error: unknown } | undefined;
+  const tally = new Map<string, number>();
+  const property = fc.asyncProperty(fc
+      .constantFrom(...kinds)
+      .chain((kind) => fc.constantFrom(...sites.filter((x) => x.kind === kind)))
+      .chain((site) => site.values.map((value) => ({ site, value }))), async ({ site, value }) => {
+    let content = contentFor(site, value);
+    // postIdentity bases name a source nobody posted; give each request its own.
+    let newSource: SourceRef | undefined;
+    if (site.op === 'postIdentity' && !site.content) {
+      newSource = { name: ctx.fresh.name, id: `${ctx.fresh.id}-${++fresh}` };
+      content = JSON.parse(JSON.stringify(content).replaceAll(JSON.stringify(ctx.fresh.id), JSON.stringify(newSource.id)));
+    }
+    fc.pre(guarded(site.op, content));
+    let reply: Reply | undefined;
+    try {
+      reply = await t.raw(site.op, content);
+      if (reply.exchange.error) throw new CouldNotJudge(`${site.op}: ${reply.exchange.error}`);
+      tally.set(site.kind, (tally.get(site.kind) ?? 0) + 1);
+      const what = `${site.op} with ${site.kind} at ${site.path.join('.') || '(content)'}`;
+      if ((reply.status ?? 0) >= 500) throw new ConformanceFailure([`${P}-NO-SERVER-ERROR`], `${what} was answered ${describeReply(reply)}`);
+      const accepted = reply.success === true && (reply.status ?? 0) < 300;
+      const after = await snapshot();
+      const changed = after.map((s, i) => (s.linkId !== current[i]!.linkId || s.identity !== current[i]!.identity ? `${i ? 'B' : 'A'} was ${current[i]!.linkId ?? 'absent'} ${clip(current[i]!.identity, 300)}, is now ${s.linkId ?? 'absent'} ${clip(s.identity, 300)}` : '')).filter(Boolean);
+      current = after;
+      if (newSource) {
+        const stored = await t.call('nativeIdQuery', { source: src(newSource) });
+        if (!isAbsent(stored)) changed.push(`the new source ${newSource.id} was stored (nativeIdQuery finds identity ${stored.content.linkId})`);
+      }
+      if (accepted) throw new ConformanceFailure([`${P}-BADINPUT-GENERATED`, ...(site.cites ?? [])], `${what} was accepted (${describeReply(reply)})${changed.length ? `; and it changed: ${changed.join('; ')}` : ''}`);
+      if (!isRejection(reply)) throw new ConformanceFailure([`${P}-BADINPUT-GENERATED`], `${what} was neither rejected nor accepted: ${describeReply(reply)}`);
+      if (changed.length) throw new ConformanceFailure([`${P}-REJECTED-NO-CHANGE`], `${what} was rejected (${describeReply(reply)}) but changed the run's records: ${changed.join('; ')}`);
+    } catch (e) {
+      last = { op: site.op, kind: site.kind, content, reply, error: e };
+      throw e;
+    }
+  });
+  const started = Date.now();
+  const details = await fc.check(property, { seed, numRuns: budget, endOnFailure: false, maxSkipsPerRun: 10 });
+  const replay = `CONFORMANCE_SEED=${info.seed} npm run conformance -- ${options.file} -t '${options.title}'`;
+  console.info(`[bad-input] ${t.service}: ${budget} generated requests over ${sites.length} sites, seed ${seed} (run seed ${info.seed}), ${Date.now() - started} ms; ${[...tally].map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  if (!details.failed) return;
+  const error = last?.error ?? details.errorInstance;
+  if (!(error instanceof ConformanceFailure)) throw error instanceof Error ? error : new Error(String(error));
+  if (last?.reply) t.exchanges.push(last.reply.exchange);
+  throw new ConformanceFailure(
+    error.requirements,
+    `generated bad input was not handled as bad input; fast-check shrank it (${details.numShrinks} shrinks) to:\n` +
+      `  ${last?.op} ${clip(JSON.stringify(last?.content))}\n` +
+      `failure: ${error.message.replace(/^\[[^\]]*\] /, '')}\n` +
+      `seed ${seed}, run seed ${info.seed}; replay: ${replay}`,
+  );
+}
