@@ -160,8 +160,11 @@ const SHARED: Spec[] = [
     name: 'search-misses-exact',
     requirement: 'SEARCH-FINDS-EXACT',
     operations: ['demographicsSearch'],
-    description: 'the search index drops perfect matches (scores of 1.0 are filtered out)',
-    reply: (i) => void (Array.isArray(i.body.content?.searchResults) && (i.body.content.searchResults = i.body.content.searchResults.filter((r: any) => r.matchScore < 1))),
+    description: 'the search index drops sure matches (results scoring at or above the match threshold are filtered out)',
+    handler: (next, ctx) => {
+      const r = next(ctx) as { searchResults: Array<{ matchScore: number }> };
+      return { ...r, searchResults: r.searchResults.filter((x) => x.matchScore < ctx.matcher.threshold) };
+    },
   },
   {
     name: 'query-worst-candidate',
@@ -275,6 +278,8 @@ const SHARED: Spec[] = [
   {
     name: 'notif-missing-post-events',
     requirement: 'NOTIF-RECORDS-CHANGES',
+    // The person rule is about deactivations: person-notif-no-deactivations.
+    services: ['organization', 'provider'],
     operations: ['searchNotifications'],
     description: 'one kind of event (the creation of an identity) never reaches the notification feed',
     handler: (next, ctx) => {

@@ -1,6 +1,6 @@
 /**
- * Global setup of one detection project (vitest project named after its fault, or "clean"):
- * starts its own embedded reference with that fault switched on and provides the RunInfo the
+ * Global setup of one detection project (a bundle of faults, one fault, or "clean"; see
+ * ProjectPlan in detection.ts): starts its own embedded reference with those faults switched on and provides the RunInfo the
  * check harness injects, exactly as harness/global-setup.ts does for an embedded run (without
  * reports and cleanup: the reference's memory goes away with it).
  */
@@ -19,7 +19,10 @@ const SOURCES = ['cf_test_a', 'cf_test_b'];
 
 export default async function setup(project: TestProject) {
   const fault = project.name;
-  const reference = await startReference({ faults: fault === 'clean' ? [] : [fault] });
+  // The plan names the project's faults (a bundle of at most one per service) and the requirements whose checks it runs.
+  const plan = JSON.parse(readFileSync(join(process.env.DETECTION_DIR!, 'plan.json'), 'utf8')) as Array<{ name: string; faults?: string[]; only?: string[] }>;
+  const entry = plan.find((p) => p.name === fault);
+  const reference = await startReference({ faults: entry?.faults ?? (fault === 'clean' ? [] : [fault]) });
   const profile = resolveProfile(loadProfile(undefined), true);
   const targets: Partial<Record<ServiceName, ServiceTarget | null>> = {};
   for (const name of serviceNames()) {
@@ -42,8 +45,7 @@ export default async function setup(project: TestProject) {
   const reportDir = process.env.DETECTION_DIR!;
   const runId = `d-${fault}`.replace(/[^A-Za-z0-9-]/g, '-').slice(0, 40);
   mkdirSync(reportDir, { recursive: true });
-  const plan = JSON.parse(readFileSync(join(reportDir, 'plan.json'), 'utf8')) as Array<{ name: string; only?: string[] }>;
-  const only = plan.find((p) => p.name === fault)?.only;
+  const only = entry?.only;
   const info: RunInfo = { runId, reportDir, seed: 12345, timeoutMs: 30000, maxInFlightPerWorker: 4, targets, profile, embedded: true, ...(only ? { only } : {}) };
   project.provide('conformance', info);
   return () => reference.stop();

@@ -40,7 +40,7 @@ const CONFIG = join(import.meta.dirname, 'vitest.detection.config.ts');
  * Runs one vitest process with one project per plan entry (a fault, or "clean"), each against its
  * own embedded reference, and returns one row per check.
  */
-export function runProjects(plan: Array<{ name: string; include: string[]; only?: string[] }>, workers = 2, timeoutMs = 600000): Promise<{ rows: DetectionRow[]; code: number | null; output: string; ms: number }> {
+export function runProjects(plan: ProjectPlan[], workers = 2, timeoutMs = 600000): Promise<{ rows: DetectionRow[]; code: number | null; output: string; ms: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'cf-detect-'));
   writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
   const env: Record<string, string | undefined> = { ...process.env };
@@ -70,6 +70,39 @@ export function runProjects(plan: Array<{ name: string; include: string[]; only?
 /** Scenario folders of the services with faults in the catalogue. */
 export const scenarioFolders = () => FAULT_SERVICES.map((s) => `scenarios/${s}`);
 
+/**
+ * One vitest project of a detection run: its name, the scenario files it loads, the faults its
+ * reference switches on (default: the one named like the project; none for "clean") and the
+ * requirement IDs whose checks it runs (default: all).
+ */
+export interface ProjectPlan {
+  name: string;
+  include: string[];
+  faults?: string[];
+  only?: string[];
+}
+
+/**
+ * Bundles faults into projects: at most one fault per service in a project. Faults act on their
+ * own service only, and a check talks to its own service only, so each fault's checks run against
+ * a reference where exactly that fault is on for their service.
+ */
+export function bundle(faults: Array<{ fault: FaultDefinition; files: string[] }>): Array<ProjectPlan & { faults: string[] }> {
+  const queues = new Map<string, Array<{ fault: FaultDefinition; files: string[] }>>();
+  for (const f of faults) (queues.get(f.fault.service) ?? queues.set(f.fault.service, []).get(f.fault.service)!).push(f);
+  const out: Array<ProjectPlan & { faults: string[] }> = [];
+  for (let i = 0; [...queues.values()].some((q) => q.length > i); i++) {
+    const members = [...queues.values()].map((q) => q[i]).filter((m) => m !== undefined);
+    out.push({
+      name: `faults-${i + 1}`,
+      faults: members.map((m) => m.fault.name),
+      include: [...new Set(members.flatMap((m) => m.files))].sort(),
+      only: members.map((m) => m.fault.requirement),
+    });
+  }
+  return out;
+}
+
 export interface DetectionOptions {
   concurrency?: number;
   /** Only these faults (default: all). */
@@ -95,13 +128,14 @@ export async function detect(options: DetectionOptions = {}): Promise<DetectionR
   // Each fault's run holds only the checks citing its requirement (RunInfo.only): the other checks
   // of those files are declared skipped and send nothing.
   const filesFor = (f: FaultDefinition) => [...(filesOf.get(f.requirement) ?? [])].sort();
-  const plan = faults.map((f) => ({ name: f.name, include: filesFor(f), only: [f.requirement] }));
-  const runnable = plan.filter((p) => p.include.length);
-  const run = runnable.length ? await runProjects(runnable, workers) : { rows: [] as DetectionRow[], ms: 0, output: '', code: 0 };
-  report.faults = faults.map((fault, i): FaultOutcome => {
-    const files = plan[i]!.include;
+  // Faults of different services share a project (bundle), each judged by its own service's checks.
+  const withFiles = faults.map((fault) => ({ fault, files: filesFor(fault) }));
+  const projects = bundle(withFiles.filter((f) => f.files.length));
+  const projectOf = new Map(projects.flatMap((p) => p.faults.map((name) => [name, p.name] as const)));
+  const run = projects.length ? await runProjects(projects, workers) : { rows: [] as DetectionRow[], ms: 0, output: '', code: 0 };
+  report.faults = withFiles.map(({ fault, files }): FaultOutcome => {
     if (!files.length) return { fault, files, caughtBy: [], failing: [], runFailed: false, ms: 0, problem: `no check cites ${fault.requirement}` };
-    const checks = run.rows.filter((r) => r.project === fault.name);
+    const checks = run.rows.filter((r) => r.project === projectOf.get(fault.name) && r.checkId.startsWith(`${fault.service}/`));
     const failing = checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error');
     const o: FaultOutcome = {
       fault,

@@ -35,8 +35,10 @@ for (const op of personOperations) {
   );
 }
 
-check('a failure is carried in the envelope with success=false and a reason', ['PERSON-ERR-CARRIED'], async (t) => {
-  const reply = await t.raw('demographicsSearch', { identity: person.make(t).identity, maxSearchResults: 0 });
+check('a failure is carried in the envelope with success=false and a reason', ['PERSON-ERR-CARRIED', 'PERSON-ENV-REPLY', 'PERSON-ENV-ECHO'], async (t) => {
+  // t.call: the failure reply must be a valid envelope too (PERSON-ENV-REPLY).
+  const trackingId = `cf-track-${t.faker.string.alphanumeric(12)}`;
+  const reply = await t.call('demographicsSearch', { identity: person.make(t).identity, maxSearchResults: 0 }, { envelope: { trackingId } });
   if (reply.success === true) t.skip('the deployment accepted maxSearchResults=0 (PERSON-SEARCH-MAX-POSITIVE reports it), so no failure envelope to inspect');
   await t.rule('PERSON-ERR-CARRIED', () => {
     expect(reply.body, `the failure reply is a JSON envelope (${describeReply(reply)})`).toBeTypeOf('object');
@@ -44,6 +46,7 @@ check('a failure is carried in the envelope with success=false and a reason', ['
     const reasons = [reply.body!.message, ...(Array.isArray(reply.body!.errors) ? reply.body!.errors : [])].filter((x) => typeof x === 'string' && x.trim());
     expect(reasons.length, 'message or errors says what went wrong').toBeGreaterThan(0);
   });
+  await t.rule('PERSON-ENV-ECHO', () => expect(reply.body?.trackingId, 'trackingId echoed on a failure too').toBe(trackingId));
 });
 
 check('a request carrying the deployment\'s customerId is accepted', ['PERSON-ENV-CUSTOMERID'], async (t) => {

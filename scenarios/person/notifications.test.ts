@@ -11,7 +11,8 @@ import { area, deactivate, person } from './person.js';
 const { check } = area('notifications');
 
 check('notification pages respect pageSize and hasNext is false exactly on the last page', ['PERSON-NOTIF-PAGING'], async (t) => {
-  await person.postNew(t, ['PERSON-NOTIF-PAGING']);
+  // pageSize + 1 people (at most 11), so the window spans more than one page.
+  await Promise.all(Array.from({ length: Math.min(t.profile.notifications.pageSize + 1, 11) }, () => person.postNew(t, ['PERSON-NOTIF-PAGING'])));
   const walk = await walkNotifications(t, await closedWindow());
   if (walk.pages.some((p) => typeof p.content?.hasNext !== 'boolean')) t.skip('a page carries no hasNext, so paging cannot be followed');
   if (!walk.complete) t.skip(`the window holds more than ${t.profile.notifications.maxPages} pages (profile notifications.maxPages)`);
@@ -23,6 +24,9 @@ check('notification pages respect pageSize and hasNext is false exactly on the l
       expect(n, `page ${i} holds at most pageSize`).toBeLessThanOrEqual(pageSize);
       const last = i === walk.pages.length - 1;
       expect(p.content.hasNext, `hasNext on page ${i} of ${walk.pages.length}`).toBe(!last);
+      // Where a page gives totalElements, the last page is the one that reaches it: a hasNext that stops early shows here.
+      const total = p.content.totalElements;
+      if (typeof total === 'number') expect(p.content.hasNext, `hasNext on page ${i} of a window with totalElements ${total}`).toBe((i + 1) * pageSize < total);
     });
   });
 });

@@ -18,6 +18,15 @@ const must = (id: string, section: string, text: string, untestable?: string): R
   text,
   ...(untestable ? { untestable } : {}),
 });
+/** `<operation>:<pointer>` of an identity member in every identity-bearing reply (for `governs`). */
+const inIdentityReplies = (...members: string[]) =>
+  members.flatMap((m) => [
+    ...['postIdentity', 'demographicsQuery', 'identityIdQuery', 'nativeIdQuery'].flatMap((op) => [`${op}:/content/identity/${m}`, `${op}:/content/identityGroupedBySource/[]/${m}`]),
+    `postIdentity:/content/linkIdentity/${m}`,
+    `postIdentity:/content/incomingIdentity/${m}`,
+    `demographicsSearch:/content/searchResults/[]/identity/${m}`,
+    `demographicsSearch:/content/searchResults/[]/identityGroupedBySource/[]/${m}`,
+  ]);
 const expectation = (id: string, section: string, text: string): Requirement => ({ id, level: 'EXPECT', service: 'person', section: `${DOC}, ${section}`, text });
 
 export const personRequirements: Requirement[] = [
@@ -34,10 +43,10 @@ export const personRequirements: Requirement[] = [
   expectation('PERSON-VIEWS-DEFAULT', 'Resources, Person request content options', 'Omitting responseIdentityFormatNames gives the same identity as asking for ["DEFAULT"].'),
   // Data types
   must('PERSON-TYPE-TEXT', 'Resources, Person identity', 'String fields of a returned identity are JSON strings.'),
-  must('PERSON-TYPE-NUMBER', 'Resources, Person identity', 'latitude and longitude are JSON numbers.'),
+  { ...must('PERSON-TYPE-NUMBER', 'Resources, Person identity', 'latitude and longitude are JSON numbers.'), governs: inIdentityReplies('addresses/[]/latitude', 'addresses/[]/longitude') },
   must('PERSON-TYPE-DATE', 'Resources, Person identity', 'dateOfBirth and deathDate are strings yyyy-MM-dd.'),
   must('PERSON-TYPE-BOOLEAN', 'Resources, Person identity', 'deathIndicator is a JSON boolean.'),
-  must('PERSON-TYPE-EMAIL', 'Resources, Person identity', 'email values are e-mail addresses.'),
+  { ...must('PERSON-TYPE-EMAIL', 'Resources, Person identity', 'email values are e-mail addresses.'), governs: inIdentityReplies('emails/[]/email') },
   expectation('PERSON-ATTR-SOURCES', 'Resources, Source entry', 'Attribute objects of a returned identity carry sources[] naming the source record that asserted them (nativeId) and a clusterStatus string.'),
   // postIdentity
   must('PERSON-POST-ADDS', 'Endpoints, /v2/postIdentity', 'postIdentity adds the identity: afterwards nativeIdQuery by its source and native ID finds it.'),

@@ -38,11 +38,12 @@ export function envelopeChecks({ check, kit, ids, label, operations }: Shared<En
 
   if (ids.errCarried) {
     const id = ids.errCarried;
-    const cites = echo ? [id, echo] : [id];
+    const cites = [id, ...(echo ? [echo] : []), ...(replyId ? [replyId] : [])];
     check(T('a failure is carried in the envelope with success=false and a reason'), cites, async (t) => {
       // maxSearchResults 0 must be rejected (Limits), so it is a failure every deployment produces.
       const trackingId = `cf-track-${t.faker.string.alphanumeric(12)}`;
-      const reply = await t.raw('demographicsSearch', { identity: kit.make(t).identity, maxSearchResults: 0 }, { envelope: { trackingId } });
+      // t.call: the failure reply must be a valid envelope too (ENV-REPLY).
+      const reply = await t.call('demographicsSearch', { identity: kit.make(t).identity, maxSearchResults: 0 }, { envelope: { trackingId } });
       if (reply.success === true) t.skip('the deployment accepted maxSearchResults=0 (the maxSearchResults rule reports it), so no failure envelope to inspect');
       await t.rule(id, () => {
         expect(reply.body, `the failure reply is a JSON envelope (${describeReply(reply)})`).toBeTypeOf('object');

@@ -5,6 +5,7 @@
  * person-provider-identity-api.md, Events (provider searchNotifications).
  */
 import { expect } from 'vitest';
+import type { Check } from '../../../harness/check.js';
 import { closedWindow, walkNotifications } from '../notifications.js';
 import { type Shared, titled } from './types.js';
 
@@ -12,11 +13,13 @@ export type NotificationRole = 'paging' | 'total' | 'noDuplicates' | 'recordsCha
 
 export function notificationChecks({ check, kit, ids, label }: Shared<NotificationRole>): void {
   const T = (s: string) => titled(s, label);
+  /** Posts pageSize + 1 identities (at most 11), so the window spans more than one page. */
+  const fill = (t: Check, cites: string[]) => Promise.all(Array.from({ length: Math.min(t.profile.notifications.pageSize + 1, 11) }, () => kit.postNew(t, cites)));
 
   if (ids.paging) {
     const id = ids.paging;
     check(T('notification pages respect pageSize and hasNext is false exactly on the last page'), [id], async (t) => {
-      await kit.postNew(t, [id]);
+      await fill(t, [id]);
       const walk = await walkNotifications(t, await closedWindow());
       if (!walk.complete) t.skip(`the window holds more than ${t.profile.notifications.maxPages} pages (profile notifications.maxPages)`);
       const { pageSize } = t.profile.notifications;
@@ -38,7 +41,7 @@ export function notificationChecks({ check, kit, ids, label }: Shared<Notificati
   if (ids.total) {
     const id = ids.total;
     check(T('totalElements equals the number of notifications in the window'), [id], async (t) => {
-      await kit.postNew(t, [id]);
+      await fill(t, [id]);
       const walk = await walkNotifications(t, await closedWindow());
       if (!walk.complete) t.skip(`the window holds more than ${t.profile.notifications.maxPages} pages`);
       await t.rule(id, () => {
@@ -50,7 +53,7 @@ export function notificationChecks({ check, kit, ids, label }: Shared<Notificati
   if (ids.noDuplicates) {
     const id = ids.noDuplicates;
     check(T('walking the pages of a closed window returns no notification twice'), [id], async (t) => {
-      await kit.postNew(t, [id]);
+      await fill(t, [id]);
       const walk = await walkNotifications(t, await closedWindow());
       const seen = walk.notifications.map((n) => JSON.stringify(n));
       await t.rule(id, () => expect(seen.length - new Set(seen).size, 'duplicated notifications').toBe(0));

@@ -29,7 +29,8 @@ export function queryChecks({ check, kit, ids, label }: Shared<QueryRole>): void
   if (ids.bestMatch) {
     const id = ids.bestMatch;
     check(T('demographicsQuery returns the top demographicsSearch result when it returns an identity'), [id], async (t) => {
-      const a = await kit.postNew(t, [id]);
+      // A second identity makes the query choose between candidates.
+      const [a] = await Promise.all([kit.postNew(t, [id]), kit.postNew(t, [id])]);
       const [query, search] = await Promise.all([t.call('demographicsQuery', { identity: a.identity }), t.call('demographicsSearch', { identity: a.identity })]);
       const linkId = query.content?.linkId;
       if (!linkId) t.skip('demographicsQuery returned no identity for an exact copy');
