@@ -14,6 +14,7 @@ import { candidates, identityReply } from '../handlers/identity.js';
 import type { Handler, HandlerContext } from '../handlers/types.js';
 import type { ServiceStore, SourceRecord } from '../store.js';
 import type { FaultDefinition } from './catalogue.js';
+import { SERVICES } from '../../specs/services.js';
 
 type Src = { name?: string; id?: string };
 
@@ -99,6 +100,28 @@ export const SEQUENCE_FAULTS: FaultDefinition[] = [
     },
   },
 ];
+
+/** True when every schema issue of the request is at a member named `date` (source references carry one). */
+const onlyDatesInvalid = (service: 'organization' | 'person' | 'provider', op: string, content: Record<string, unknown>) => {
+  const r = SERVICES[service].operations.find((o) => o.name === op)?.request.safeParse(content);
+  return Boolean(r && !r.success && r.error.issues.every((i) => i.path.at(-1) === 'date'));
+};
+
+/**
+ * Bad input only generated requests reach (test/bad-input-generated.test.ts): no hand-written
+ * scenario sends a source reference with a malformed date. Kept with the sequence faults so it is
+ * switchable (REFERENCE_FAULTS) but not in the detection list.
+ */
+export const BAD_INPUT_FAULTS: FaultDefinition[] = [
+  {
+    name: 'source-date-unchecked',
+    service: 'organization',
+    requirement: 'ORG-BADINPUT-GENERATED',
+    description: 'a malformed DATE in a source reference (source.date, toRetireSource.date, identity.sources[].date, ...) is not validated: the request is carried out as if the date were absent',
+    acceptInvalid: (op, content) => onlyDatesInvalid('organization', op, content),
+  },
+];
+SEQUENCE_FAULTS.push(...BAD_INPUT_FAULTS);
 
 export const MATCHING_FAULTS: FaultDefinition[] = [
   {

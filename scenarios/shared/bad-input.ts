@@ -258,15 +258,16 @@ export async function runBadInputs(t: Check, config: BadInputConfig, options: { 
   const sites = sitesOf(ctx, config).filter((site) => fc.sample(site.values, { seed, numRuns: 3 }).every((v) => guarded(site.op, contentFor(site, v))));
   if (!sites.length) t.skip('no operation has a member whose invalid value the run may send');
 
-  // Each kind of invalidity is equally likely, whatever the number of members it applies to.
-  const kinds = [...new Set(sites.map((x) => x.kind))];
+  // Each operation is equally likely, and within it each kind of invalidity, whatever the number of members it applies to.
+  const ops = [...new Set(sites.map((x) => x.op))];
   let current = await snapshot();
   let fresh = 0;
   let last: { op: string; kind: string; content: unknown; reply?: Reply; error: unknown } | undefined;
   const tally = new Map<string, number>();
   const property = fc.asyncProperty(fc
-      .constantFrom(...kinds)
-      .chain((kind) => fc.constantFrom(...sites.filter((x) => x.kind === kind)))
+      .constantFrom(...ops)
+      .chain((op) => fc.constantFrom(...new Set(sites.filter((x) => x.op === op).map((x) => x.kind))).map((kind) => sites.filter((x) => x.op === op && x.kind === kind)))
+      .chain((some) => fc.constantFrom(...some))
       .chain((site) => site.values.map((value) => ({ site, value }))), async ({ site, value }) => {
     let content = contentFor(site, value);
     // postIdentity bases name a source nobody posted; give each request its own.
@@ -285,7 +286,14 @@ export async function runBadInputs(t: Check, config: BadInputConfig, options: { 
       if ((reply.status ?? 0) >= 500) throw new ConformanceFailure([`${P}-NO-SERVER-ERROR`], `${what} was answered ${describeReply(reply)}`);
       const accepted = reply.success === true && (reply.status ?? 0) < 300;
       const after = await snapshot();
-      const changed = after.map((s, i) => (s.linkId !== current[i]!.linkId || s.identity !== current[i]!.identity ? `${i ? 'B' : 'A'} was ${current[i]!.linkId ?? 'absent'} ${clip(current[i]!.identity, 300)}, is now ${s.linkId ?? 'absent'} ${clip(s.identity, 300)}` : '')).filter(Boolean);
+      const changed = after
+        .map((s, i) => {
+          const was = current[i]!;
+          const name = `the check's record ${i ? 'B' : 'A'}`;
+          if (s.linkId !== was.linkId) return `${name} resolved to ${was.linkId ?? 'nothing'}, now to ${s.linkId ?? 'nothing'}`;
+          return s.identity !== was.identity ? `${name}'s identity ${s.linkId} was ${clip(was.identity, 300)}, is now ${clip(s.identity, 300)}` : '';
+        })
+        .filter(Boolean);
       current = after;
       if (newSource) {
         const stored = await t.call('nativeIdQuery', { source: src(newSource) });

@@ -1,0 +1,34 @@
+/**
+ * Self-test of the generated bad-input checks: the clean reference passes them for every service,
+ * and a reference that carries out requests whose source reference has a malformed date
+ * (fault source-date-unchecked, reference/faults/sequence-faults.ts) fails the organization check
+ * citing ORG-BADINPUT-GENERATED, with the shrunk request printed and a replay command.
+ */
+import { describe, expect, test } from 'vitest';
+import { runSuite } from './support/run-suite.js';
+
+const FILES = ['organization', 'person', 'provider'].map((s) => `scenarios/${s}/generated-bad-input.test.ts`);
+const ORG = FILES[0]!;
+const SETTINGS = { CONFORMANCE_SEED: '12345', CONFORMANCE_BAD_INPUTS: '200' };
+const checks = (run: Awaited<ReturnType<typeof runSuite>>) => run.summary?.checks.filter((c) => c.area === 'generated-bad-input') ?? [];
+
+describe('generated bad input', () => {
+  test('passes against the clean reference for every service', async () => {
+    const run = await runSuite(FILES, SETTINGS);
+    const list = checks(run);
+    expect(list.map((c) => c.service).sort(), run.stdout.slice(-2000)).toEqual(['organization', 'person', 'provider']);
+    expect(list.filter((c) => c.verdict !== 'pass').map((c) => `${c.service}: ${c.verdict} ${c.message ?? ''}`)).toEqual([]);
+    expect(run.stdout).toMatch(/\[bad-input\] organization: 200 generated requests over \d+ sites, seed \d+ \(run seed 12345\)/);
+  });
+
+  test('catches source-date-unchecked and prints the shrunk request', async () => {
+    const run = await runSuite([ORG], { ...SETTINGS, REFERENCE_FAULTS: 'source-date-unchecked' });
+    const c = checks(run).find((x) => x.service === 'organization');
+    expect(c?.verdict, run.stdout.slice(-3000)).toBe('fail');
+    expect(c?.failedRequirements).toContain('ORG-BADINPUT-GENERATED');
+    const message = c?.message ?? '';
+    expect(message).toMatch(/fast-check shrank it \(\d+ shrinks\) to:\n {2}\w+ \{.*"date":/);
+    expect(message).toMatch(/ at [\w.]*date was accepted/);
+    expect(message).toContain(`CONFORMANCE_SEED=12345 npm run conformance -- ${ORG} -t`);
+  });
+});
