@@ -101,7 +101,7 @@ const softDelete: StepKind = {
   describe: ([r]) => `softDeleteSource ${r!.label}`,
   verdict: (_m, [r]) => ({ verdict: active(r!) ? 'allow' : 'either' }),
   content: (_w, _m, [r]) => ({ sourceToSoftDelete: src(r!) }),
-  row: (c) => c.requirements.softDelete,
+  row: (c) => c.requirements.softDelete!,
   apply(_m, [r]) {
     r!.state = 'soft-deleted';
     return [];
@@ -121,7 +121,7 @@ const restore: StepKind = {
   describe: ([r]) => `restoreSource ${r!.label}`,
   verdict: (_m, [r], c) => (r!.state === 'soft-deleted' ? { verdict: 'allow' } : r!.state === 'deleted' ? { verdict: 'reject', rejectCites: c.requirements.hardDelete.effect } : { verdict: 'either' }),
   content: (w, _m, [r]) => ({ [w.t.profile.members.restoreSource]: src(r!) }),
-  row: (c) => c.requirements.restore,
+  row: (c) => c.requirements.restore!,
   apply(_m, [r]) {
     r!.state = 'active';
     // Which identity a restored source returns to is not shown: its former one or a new one.
@@ -244,7 +244,66 @@ const unlink: StepKind = {
   },
 };
 
+const deactivate: StepKind = {
+  name: 'deactivate',
+  op: 'deactivateSourceWs',
+  roles: 1,
+  fit: (m) => m.records.filter(active).map((r) => [r]),
+  describe: ([r]) => `deactivateSourceWs ${r!.label}`,
+  verdict: (_m, [r]) => ({ verdict: active(r!) ? 'allow' : 'either' }),
+  content: (w, _m, [r]) => ({ [w.t.profile.members.deactivateSource]: src(r!) }),
+  row: (c) => c.requirements.deactivate!,
+  // Excluded from matching but still visible: the record stays in its identity.
+  apply(_m, [r]) {
+    r!.state = 'deactivated';
+    return [];
+  },
+};
+
+const reactivate: StepKind = {
+  name: 'reactivate',
+  op: 'reactivateSourceWs',
+  roles: 1,
+  fit: (m) => m.records.filter((r) => r.state === 'deactivated').map((r) => [r]),
+  describe: ([r]) => `reactivateSourceWs ${r!.label}`,
+  verdict: (_m, [r], c) => (r!.state === 'deactivated' ? { verdict: 'allow' } : r!.state === 'deleted' ? { verdict: 'reject', rejectCites: c.requirements.hardDelete.effect } : { verdict: 'either' }),
+  content: (w, _m, [r]) => ({ [w.t.profile.members.reactivateSource]: src(r!) }),
+  row: (c) => c.requirements.reactivate!,
+  // "Returns to its original link ID": the record keeps its model identity, whose link ID must not change.
+  apply(_m, [r]) {
+    r!.state = 'active';
+    return [];
+  },
+  checkReply(_reply, _m, [r], before, after) {
+    const was = before.get(r!.group);
+    const now = after.get(r!.group);
+    return was && now !== was ? [`${r!.label} was deactivated in identity ${was} but was reactivated into ${now}`] : [];
+  },
+};
+
+/** Merge and link attempts across identity kinds (provider: practitioner and facility); the seeds reject them. */
+const crossKindPairs = (m: IdentityModel) => pairs(m, (a, b) => active(a) && active(b) && !sameKind(a, b));
+const crossMerge: StepKind = { ...merge, name: 'cross-type merge', fit: crossKindPairs };
+const crossLink: StepKind = { ...link, name: 'cross-type link', fit: crossKindPairs };
+
 export const STEP_KINDS: StepKind[] = [postNew, repost, softDelete, restore, hardDelete, merge, unmerge, link, unlink];
+
+/** The step kinds of a service: its state table's rows, and cross-kind attempts where it has identity kinds. */
+export function stepKindsFor(c: WalkConfig): StepKind[] {
+  const r = c.requirements;
+  return [
+    postNew,
+    repost,
+    ...(r.softDelete && r.restore ? [softDelete, restore] : []),
+    ...(r.deactivate && r.reactivate ? [deactivate, reactivate] : []),
+    hardDelete,
+    merge,
+    unmerge,
+    link,
+    unlink,
+    ...(c.kinds ? [crossMerge, crossLink] : []),
+  ];
+}
 
 /** A step failed: carries the requirement IDs and the step text. */
 export class StepFailure extends ConformanceFailure {}
@@ -308,6 +367,8 @@ export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, fal
       const unknown = k.openUnknown?.(recs) ?? [];
       following = open(m, recs).filter((l) => !unknown.some((r) => r.label === l));
       for (const r of unknown) r.state = 'unknown';
+      // Whether a step the seeds leave open also changed a deactivated record's activation is not shown.
+      for (const r of recs) if (r.state === 'deactivated') (r.state = 'unknown'), (following = following.filter((l) => l !== r.label));
     }
     const obs = await lookupAll(w, m);
     const problems = adopt(m, obs, following, verdict === 'allow');

@@ -35,8 +35,12 @@ export interface WalkConfig {
     rejectedNoChange: string;
     /** A reply is never an HTTP 5xx. */
     noServerError: string;
-    softDelete: RowRequirements;
-    restore: RowRequirements;
+    /** Soft delete and restore (organization, provider). */
+    softDelete?: RowRequirements;
+    restore?: RowRequirements;
+    /** Deactivate and reactivate (person). */
+    deactivate?: RowRequirements;
+    reactivate?: RowRequirements;
     hardDelete: RowRequirements;
     merge: RowRequirements;
     unmerge: RowRequirements;
@@ -50,7 +54,7 @@ export interface WalkConfig {
 /** Every requirement a walk of this configuration may cite. */
 export function walkRequirementIds(c: WalkConfig): string[] {
   const r = c.requirements;
-  const rows = [r.softDelete, r.restore, r.hardDelete, r.merge, r.unmerge, r.link, r.unlink].flatMap((x) => [x.reply, x.effect]);
+  const rows = [r.softDelete, r.restore, r.deactivate, r.reactivate, r.hardDelete, r.merge, r.unmerge, r.link, r.unlink].flatMap((x) => (x ? [x.reply, x.effect] : []));
   return [...new Set([r.post, r.update, ...rows, ...(r.sameKind ? [r.sameKind.merge, r.sameKind.link] : []), r.apart, r.rejectedNoChange].filter((x): x is string => Boolean(x)))];
 }
 

@@ -15,7 +15,7 @@ import { loadSettings } from '../../../harness/config.js';
 import { runInfo } from '../../../harness/targets.js';
 import { ConformanceFailure, CouldNotJudge } from '../../../harness/verdict.js';
 import type { Exchange } from '../../../harness/client.js';
-import { commandArbitraries, postNewStep } from './commands.js';
+import { commandArbitraries, postNewStep, stepKindsFor } from './commands.js';
 import { IdentityModel } from './identity-model.js';
 import { type WalkConfig, WalkReal } from './walk-real.js';
 
@@ -58,7 +58,7 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
   const tally = new Map<string, number>();
   let last: { steps: string[]; setup: number; exchanges: Exchange[]; error: unknown } | undefined;
   let walk = 0;
-  const property = fc.asyncProperty(fc.commands(commandArbitraries(), { maxCommands: budget.steps * 3, size: 'max' }), async (cmds) => {
+  const property = fc.asyncProperty(fc.commands(commandArbitraries(stepKindsFor(config)), { maxCommands: budget.steps * 3, size: 'max' }), async (cmds) => {
     walk++;
     const w = new WalkReal(t, config, findings, tally);
     let setup = 0;
