@@ -1,31 +1,63 @@
 /**
- * Organization match score: legal/trading names, address (postal code, city, first line),
- * employer identification number and phone. Returns a score in [0, 1].
- * How scores are computed is "not shown" in the seed (organization-identity-api.md,
- * What the service does); this is the reference's own choice.
+ * Organization match score in [0, 1]: Fellegi–Sunter style agreement weights, summed and mapped
+ * through a logistic (evidence.ts) so that a total of LINK_WEIGHT gives the match threshold 0.9.
+ * Evidence: names (legal suffixes, "&"/"and", "The", punctuation and generic-word abbreviations
+ * normalised, compared as token sets, acronyms recognised), store/location numbers ("#0421": two
+ * different numbers mean two branches), NPI and EIN (exact agreement is strong evidence, a
+ * different number strong counter-evidence), street line, postal code, city and phone.
+ * How scores are computed is "not shown" in the seed (organization-identity-api.md, What the
+ * service does); this is the reference's own choice. Also used for health facilities (provider).
  */
-import { bestOf, combine, digits, normalize, valuesOf } from './strings.js';
+import { valuesOf, digits } from './strings.js';
+import { addressValues, equalLevel, identifierLevel, logisticScore, orgNameLevel, orgNamesOf, phoneValues, storeNumbers, streetLevel, weightOf, bestLevel } from './evidence.js';
 
 type Identity = Record<string, unknown>;
 
-const LEGAL_SUFFIX = /\b(inc|incorporated|llc|l l c|ltd|limited|corp|corporation|co|company|plc|lp|llp)\b/g;
-const orgName = (v: unknown) => normalize(v).replace(/&/g, ' and ').replace(LEGAL_SUFFIX, ' ').replace(/\s+/g, ' ').trim();
+/** Agreement weights [agree, partial, disagree]. */
+export const ORG_WEIGHTS = {
+  name: [6, 1.5, -5],
+  npi: [10, 3, -10],
+  ein: [7, 2, -7],
+  /** Both names carry a location number and they differ (chain branches). */
+  storeNumber: [0, 0, -12],
+  // Addresses and phones change often (billing address, relocation, department lines): a
+  // disagreement is weak evidence, an agreement good evidence.
+  line1: [3, 1, -0.5],
+  zip: [1.5, 0, -0.5],
+  city: [1, 0, 0],
+  phone: [3, 0, -0.5],
+} as const;
+/** Total weight at which the score equals the match threshold 0.9; SCALE spreads scores around it. */
+export const ORG_LINK_WEIGHT = 7.5;
+const SCALE = 3;
 
-const names = (i: Identity) => [
-  ...valuesOf(i, 'organizationNames', 'legalBusinessName'),
-  ...valuesOf(i, 'organizationNames', 'tradingName'),
-  ...valuesOf(i, 'organizationNames', 'otherOrgName'),
-].map(orgName);
+/** Organization agreement weight of two identities; `npis` reads each side's NPIs. */
+export function organizationWeight(a: Identity, b: Identity, npis: (i: Identity) => string[]): number {
+  const na = orgNamesOf(a);
+  const nb = orgNamesOf(b);
+  const aa = addressValues(a);
+  const ab = addressValues(b);
+  const stores = bestLevel(storeNumbers(na), storeNumbers(nb), (x, y) => (x === y ? 0 : 2));
+  return (
+    weightOf(ORG_WEIGHTS.name, bestLevel(na, nb, orgNameLevel)) +
+    weightOf(ORG_WEIGHTS.storeNumber, stores) +
+    weightOf(ORG_WEIGHTS.npi, identifierLevel(npis(a), npis(b))) +
+    weightOf(ORG_WEIGHTS.ein, identifierLevel(eins(a), eins(b))) +
+    weightOf(ORG_WEIGHTS.line1, streetLevel(aa.line1, ab.line1)) +
+    weightOf(ORG_WEIGHTS.zip, equalLevel(aa.zip, ab.zip)) +
+    weightOf(ORG_WEIGHTS.city, equalLevel(aa.city, ab.city)) +
+    weightOf(ORG_WEIGHTS.phone, equalLevel(phoneValues(a), phoneValues(b)))
+  );
+}
 
-const exact = (as: string[], bs: string[]) => bestOf(as, bs, (a, b) => (a === b ? 1 : 0));
+const eins = (i: Identity) => valuesOf(i, 'employerIdentificationNumber', 'value').map(digits).filter((v) => v.length >= 9);
+/** NPIs an organization carries among its alternate identifiers (type NPI). */
+const orgNpis = (i: Identity) =>
+  (Array.isArray(i.alternateIdentifiers) ? (i.alternateIdentifiers as Array<Record<string, unknown>>) : [])
+    .filter((x) => String(x?.type ?? '').toUpperCase() === 'NPI')
+    .map((x) => digits(x?.value))
+    .filter((v) => v.length === 10);
 
 export function scoreOrganization(a: Identity, b: Identity): number {
-  return combine([
-    { weight: 5, score: bestOf(names(a), names(b)) },
-    { weight: 2, score: exact(valuesOf(a, 'addresses', 'postalCode').map(digits), valuesOf(b, 'addresses', 'postalCode').map(digits)) },
-    { weight: 1, score: bestOf(valuesOf(a, 'addresses', 'city').map(normalize), valuesOf(b, 'addresses', 'city').map(normalize)) },
-    { weight: 2, score: bestOf(valuesOf(a, 'addresses', 'line1').map(normalize), valuesOf(b, 'addresses', 'line1').map(normalize)) },
-    { weight: 4, score: exact(valuesOf(a, 'employerIdentificationNumber', 'value').map(digits), valuesOf(b, 'employerIdentificationNumber', 'value').map(digits)) },
-    { weight: 1, score: exact(valuesOf(a, 'phoneNumbers', 'number').map(digits), valuesOf(b, 'phoneNumbers', 'number').map(digits)) },
-  ]);
+  return logisticScore(organizationWeight(a, b, orgNpis), ORG_LINK_WEIGHT, SCALE);
 }
