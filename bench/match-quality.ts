@@ -1,42 +1,81 @@
 /**
  * Match-quality benchmark figures (printed, never asserted): for each size, one child process runs
- * the whole benchmark against the embedded reference (build data, post, search sample, read back,
- * score with bootstrap intervals, hard-delete) and reports wall time, peak RSS and the headline
- * figures. Usage: `npx tsx bench/match-quality.ts [--service person] [--preset realistic]
- * [--sizes 2000,10000] [--seed 1]`. Peak RSS includes the in-process reference deployment.
+ * the benchmark (build data, post, search sample, read back, score with bootstrap intervals,
+ * hard-delete) against the embedded reference running in a process of its own
+ * (bench/reference-process.ts), so the two peak RSS figures are separate: the benchmark's own
+ * (client, data set, analysis) and the reference deployment's (its store grows with the records).
+ * Usage: `npx tsx bench/match-quality.ts [--service person] [--preset realistic]
+ * [--sizes 2000,10000] [--seed 1] [--post-concurrency 1]`.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import type { PresetName } from '../generators/linkage/dataset.js';
 import type { ServiceName } from '../specs/common/model.js';
 
 const { values } = parseArgs({
-  options: { service: { type: 'string', default: 'person' }, preset: { type: 'string', default: 'realistic' }, sizes: { type: 'string', default: '2000,10000' }, seed: { type: 'string', default: '1' }, child: { type: 'string' } },
+  options: {
+    service: { type: 'string', default: 'person' },
+    preset: { type: 'string', default: 'realistic' },
+    sizes: { type: 'string', default: '2000,10000' },
+    seed: { type: 'string', default: '1' },
+    'post-concurrency': { type: 'string', default: '1' },
+    child: { type: 'string' },
+  },
 });
+
+/** Starts bench/reference-process.ts; resolves with its connection line and a stop() giving its peak RSS. */
+async function referenceProcess() {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'bench/reference-process.ts'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: proc.stdout! })[Symbol.asyncIterator]();
+  const first = await lines.next();
+  if (first.done) throw new Error('reference process exited before it was ready');
+  const info = JSON.parse(first.value) as { baseUrls: Record<string, string>; token: string; username: string; password: string };
+  return {
+    info,
+    async stop(): Promise<{ peakRssMb: number; heapUsedMb: number }> {
+      proc.stdin!.end();
+      const last = await lines.next();
+      return last.done ? { peakRssMb: Number.NaN, heapUsedMb: Number.NaN } : JSON.parse(last.value);
+    },
+  };
+}
 
 async function child(size: number): Promise<void> {
   const { loadProfile, resolveProfile } = await import('../harness/profile.js');
   const { RunContext, newRunId } = await import('../harness/run.js');
   const { runBenchmark } = await import('../harness/linkage/benchmark.js');
-  const { referenceTarget } = await import('../harness/deployments.js');
-  const { startReference } = await import('../reference/server.js');
+  const { REFERENCE_SOURCES } = await import('../harness/deployments.js');
+  const { SERVICES } = await import('../specs/services.js');
   const profile = resolveProfile(loadProfile(), true);
-  const reference = await startReference();
-  const run = new RunContext(newRunId(), mkdtempSync(join(tmpdir(), 'mq-bench-')));
+  const reference = await referenceProcess();
   const service = values.service as ServiceName;
+  const spec = SERVICES[service];
+  const scheme = service === 'person' ? profile.person.auth : spec.authSchemes[0];
+  const target = {
+    service,
+    baseUrl: reference.info.baseUrls[service]!,
+    servicePath: spec.servicePath,
+    auth: scheme === 'bearer' ? ({ scheme: 'bearer', token: reference.info.token } as const) : ({ scheme: 'basic', username: reference.info.username, password: reference.info.password } as const),
+    sources: REFERENCE_SOURCES,
+    customerId: service === 'person' ? 'reference-customer' : undefined,
+    embedded: true,
+  };
+  const run = new RunContext(newRunId(), mkdtempSync(join(tmpdir(), 'mq-bench-')));
   const started = performance.now();
   const r = await runBenchmark({
     service, preset: values.preset as PresetName, size, seed: Number(values.seed), searchSample: 400, maxSearchResults: 10, resamples: 1000,
-    target: referenceTarget(reference, service, profile), profile, run, maxInFlight: 8, timeoutMs: 60000, folder: join(run.folder, 'match-quality', service),
+    target, profile, run, maxInFlight: 8, postConcurrency: Number(values['post-concurrency']), timeoutMs: 60000, folder: join(run.folder, 'match-quality', service),
   });
   const seconds = (performance.now() - started) / 1000;
-  await reference.stop();
+  const ref = await reference.stop();
   const m = r.analysis.metrics;
   console.log(JSON.stringify({
-    size, records: r.dataset.records.length, truePairs: r.analysis.sampleSizes.truePairs, seconds, peakRssMb: process.resourceUsage().maxRSS / 1024,
+    size, records: r.dataset.records.length, truePairs: r.analysis.sampleSizes.truePairs, seconds,
+    benchPeakRssMb: process.resourceUsage().maxRSS / 1024, benchHeapUsedMb: process.memoryUsage().heapUsed / 2 ** 20, reference: ref,
     timings: r.observation.timings, failures: r.observation.failures.post + r.observation.failures.read,
     precision: m['pairwise.precision'], recall: m['pairwise.recall'], f1: m['pairwise.f1'], b3f: m['b3.f'],
   }));
@@ -44,9 +83,10 @@ async function child(size: number): Promise<void> {
 
 if (values.child) await child(Number(values.child));
 else {
-  console.log(`match-quality benchmark: ${values.service}, preset ${values.preset}, seed ${values.seed}, embedded reference, one child process per size`);
+  console.log(`match-quality benchmark: ${values.service}, preset ${values.preset}, seed ${values.seed}, post concurrency ${values['post-concurrency']}; reference in its own process, one benchmark child process per size`);
   for (const size of values.sizes!.split(',').map(Number)) {
-    const out = spawnSync(process.execPath, ['--import', 'tsx', 'bench/match-quality.ts', '--child', String(size), '--service', values.service!, '--preset', values.preset!, '--seed', values.seed!], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    const args = ['--import', 'tsx', 'bench/match-quality.ts', '--child', String(size), '--service', values.service!, '--preset', values.preset!, '--seed', values.seed!, '--post-concurrency', values['post-concurrency']!];
+    const out = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 26 });
     const line = out.stdout.trim().split('\n').at(-1) ?? '';
     let r: any;
     try {
@@ -59,7 +99,8 @@ else {
     const t = r.timings;
     console.log(
       `${String(size).padStart(6)} entities, ${r.records} records, ${r.truePairs} true pairs: ${r.seconds.toFixed(1)} s ` +
-        `(post ${(t.postMs / 1000).toFixed(1)}, search ${(t.searchMs / 1000).toFixed(1)}, read ${(t.readMs / 1000).toFixed(1)}, clean-up ${(t.cleanupMs / 1000).toFixed(1)}), peak RSS ${r.peakRssMb.toFixed(0)} MB` +
+        `(post ${(t.postMs / 1000).toFixed(1)}, search ${(t.searchMs / 1000).toFixed(1)}, read ${(t.readMs / 1000).toFixed(1)}, clean-up ${(t.cleanupMs / 1000).toFixed(1)})` +
+        `\n        peak RSS: benchmark ${r.benchPeakRssMb.toFixed(0)} MB (heap at end ${r.benchHeapUsedMb.toFixed(0)} MB), reference ${r.reference.peakRssMb.toFixed(0)} MB (heap after clean-up ${r.reference.heapUsedMb.toFixed(0)} MB)` +
         `\n        precision ${pct(r.precision)}, recall ${pct(r.recall)}, F1 ${pct(r.f1)}, B3 F ${pct(r.b3f)}${r.failures ? `, ${r.failures} failed requests` : ''}`,
     );
   }

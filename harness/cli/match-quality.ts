@@ -10,6 +10,9 @@
  *   --search-sample <n>     entities whose last record is searched before posting (default
  *                           min(400, size / 5))
  *   --resamples <n>         bootstrap resamples (default 1000)
+ *   --post-concurrency <n>  posts in flight at once (default 1: the data set's fixed order, so the
+ *                           same seed gives the same clustering on an order-sensitive matcher;
+ *                           more is faster but makes run-to-run comparisons noisier)
  *   --compare <path>        a baseline results.json (or its folder): same data and seed, paired
  *                           differences, regression verdict
  *   --reference-threshold <x>  match threshold of the embedded reference (0..1)
@@ -65,6 +68,7 @@ async function main(): Promise<number> {
       seed: { type: 'string' },
       'search-sample': { type: 'string' },
       resamples: { type: 'string' },
+      'post-concurrency': { type: 'string' },
       compare: { type: 'string' },
       'reference-threshold': { type: 'string' },
       quiet: { type: 'boolean' },
@@ -86,6 +90,7 @@ async function main(): Promise<number> {
   const seed = baseline?.options.seed ?? int('--seed', values.seed, settings.seed, 0, 2 ** 31);
   const searchSample = baseline?.options.searchSample ?? int('--search-sample', values['search-sample'], Math.min(400, Math.ceil(size / 5)), 0, 100000);
   const resamples = int('--resamples', values.resamples, 1000, 10, 100000);
+  const postConcurrency = baseline?.options.postConcurrency ?? int('--post-concurrency', values['post-concurrency'], 1, 1, 256);
   const threshold = values['reference-threshold'] === undefined ? undefined : Number(values['reference-threshold']);
   if (threshold !== undefined && !(threshold >= 0 && threshold <= 1)) throw new UsageError('--reference-threshold: expected a number from 0 to 1');
   if (threshold !== undefined && !embedded) throw new UsageError('--reference-threshold applies to the embedded reference only (a deployment is configured)');
@@ -104,7 +109,7 @@ async function main(): Promise<number> {
       const started = Date.now();
       const result = await runBenchmark({
         service, preset, size, seed, searchSample, maxSearchResults: 10, resamples,
-        target: opened.targets[service]!, profile, run, maxInFlight: settings.maxInFlight, timeoutMs: settings.timeoutMs, folder,
+        target: opened.targets[service]!, profile, run, maxInFlight: settings.maxInFlight, postConcurrency, timeoutMs: settings.timeoutMs, folder,
         progress: values.quiet ? quietProgress : consoleProgress,
       });
       const file = toResultsFile(result);

@@ -1,10 +1,18 @@
 /**
  * One match-quality benchmark run against one service: builds the data set, posts the records
- * through the harness client (bounded concurrency, guard, run-namespaced native IDs, ledger),
- * searches the sampled query records before posting them (so a query never scores against
- * itself), reads the link ID of every record back by nativeIdQuery, and hard-deletes everything
- * through the ledger. The corruption log and ground truth stay in the report folder; the API
- * only ever sees the records' identities.
+ * through the harness client (guard, run-namespaced native IDs, ledger), searches the sampled
+ * query records before posting them (so a query never scores against itself), reads the link ID
+ * of every record back by nativeIdQuery, and hard-deletes everything through the ledger. The
+ * corruption log and ground truth stay in the report folder; the API only ever sees the records'
+ * identities.
+ *
+ * Repeatability: how an incremental matcher links a record depends on which records it already
+ * holds, so posts go in the data set's fixed order, one at a time by default (`postConcurrency`
+ * 1): with the same seed the embedded reference then ends with the same clustering every run,
+ * which `--compare` relies on. Concurrent posting is not order-safe even across entities: if
+ * records A, B, C of three look-alike entities satisfy A~B and B~C but not A~C, the order A, B, C
+ * gives one cluster {A, B, C} and A, C, B gives two. Reads, searches and the clean-up do not
+ * change the clustering and run `maxInFlight` at a time.
  */
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,6 +43,8 @@ export interface BenchmarkOptions {
   profile: Profile;
   run: RunContext;
   maxInFlight: number;
+  /** Posts in flight at once (default 1: deterministic order; more trades repeatability for speed). */
+  postConcurrency?: number;
   timeoutMs: number;
   /** Folder for this benchmark's outputs (corruption log etc.). */
   folder: string;
@@ -50,7 +60,7 @@ export interface Observation {
 }
 
 export interface BenchmarkResult {
-  options: { service: ServiceName; preset: PresetName; size: number; seed: number; searchSample: number; maxSearchResults: number; resamples: number };
+  options: { service: ServiceName; preset: PresetName; size: number; seed: number; searchSample: number; maxSearchResults: number; resamples: number; postConcurrency: number };
   target: { baseUrl: string; servicePath: string; embedded: boolean };
   runId: string;
   dataset: Dataset;
@@ -102,11 +112,12 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
     return spec.toWire(r.kind, r.fields, wireProfile);
   };
 
+  const postLimit = pLimit(Math.max(1, o.postConcurrency ?? 1));
   const postAll = async (ids: string[], label: string) => {
     const bar = progress(label, ids.length);
     await Promise.all(
       ids.map((id) =>
-        limit(async () => {
+        postLimit(async () => {
           const r = await client.call('postIdentity', postContent(identityOf(id), sources.get(id)!, o.profile.sourcePlacement));
           if (r.success !== true) note('post', r, 'postIdentity');
           bar.tick();
@@ -171,7 +182,7 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
 
   const analysis = analyse(dataset, labels, search, { resamples: o.resamples, seed: o.seed });
   return {
-    options: { service: o.service, preset: o.preset, size: o.size, seed: o.seed, searchSample: o.searchSample, maxSearchResults: o.maxSearchResults, resamples: o.resamples },
+    options: { service: o.service, preset: o.preset, size: o.size, seed: o.seed, searchSample: o.searchSample, maxSearchResults: o.maxSearchResults, resamples: o.resamples, postConcurrency: Math.max(1, o.postConcurrency ?? 1) },
     target: { baseUrl: o.target.baseUrl, servicePath: o.target.servicePath, embedded: o.target.embedded },
     runId: o.run.runId,
     dataset,

@@ -77,7 +77,9 @@ export function candidates(ctx: HandlerContext, probe: Identity, exclude?: strin
     const s = ctx.matcher.score(probe, r.data);
     if (s > (best.get(r.linkId) ?? -1)) best.set(r.linkId, s);
   }
-  return [...best.entries()].map(([linkId, score]) => ({ linkId, score: Math.round(score * 10000) / 10000 })).sort((a, b) => b.score - a.score || a.linkId.localeCompare(b.linkId));
+  // Ties keep the order identities were first met in (the store's insertion order), not the random
+  // link IDs, so the same posts in the same order always link the same way (match-quality --compare).
+  return [...best.entries()].map(([linkId, score]) => ({ linkId, score: Math.round(score * 10000) / 10000 })).sort((a, b) => b.score - a.score);
 }
 
 export const postIdentity: Handler = (ctx) => {
