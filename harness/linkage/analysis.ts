@@ -12,7 +12,7 @@
 import type { Dataset, LinkageRecord } from '../../generators/linkage/dataset.js';
 import { type Interval, bootstrap } from './bootstrap.js';
 import { type Contingency, clusterMetrics, clusterSizeDistribution, contingency, pairCounts, pairwise } from './metrics.js';
-import { type ScoredPair, scoreHistogram, scoreMetrics } from './scores.js';
+import { type ScoredPair, type UnitPair, scoreHistogram, scoreMetrics, scoreSummary } from './scores.js';
 
 export interface SearchPair {
   query: string;
@@ -185,9 +185,36 @@ export function scoredPairs(dataset: Dataset, pairs: SearchPair[]): { scored: Sc
   return { scored: pairs.map((p) => ({ score: p.score, isTrue: entityOf.get(p.query) === entityOf.get(p.candidate) })), truePairs };
 }
 
+/**
+ * The search pairs as bootstrap units: each pair counts under the entity of its query (one query
+ * per sampled entity), with the true pairs of every queried entity, sorted by descending score.
+ */
+export function searchUnits(dataset: Dataset, pairs: SearchPair[]): { sorted: UnitPair[]; truePairsOf: Map<number, number> } {
+  const entityOf = new Map(dataset.records.map((r) => [r.id, r.entity]));
+  const size = new Map<number, number>();
+  for (const r of dataset.records) size.set(r.entity, (size.get(r.entity) ?? 0) + 1);
+  const truePairsOf = new Map<number, number>();
+  for (const q of dataset.searchSample) {
+    const e = entityOf.get(q)!;
+    truePairsOf.set(e, (truePairsOf.get(e) ?? 0) + size.get(e)! - 1);
+  }
+  const sorted = pairs
+    .map((x) => ({ score: x.score, isTrue: entityOf.get(x.query) === entityOf.get(x.candidate), unit: entityOf.get(x.query)! }))
+    .sort((a, b) => b.score - a.score);
+  return { sorted, truePairsOf };
+}
+
 export function analyse(dataset: Dataset, labels: Map<string, string>, search: SearchPair[], options: { resamples: number; seed: number }): Analysis {
   const p = prepare(dataset, labels);
-  const metrics = bootstrap(dataset.entities.length, (w) => metricsFor(p, w), options.resamples, options.seed);
+  // Search-score figures share the clustering metrics' resamples (bootstrap over entities: a
+  // query's pairs come along with its entity); `search.*` intervals rest on the sampled queries only.
+  const units = searchUnits(dataset, search);
+  const metrics = bootstrap(
+    dataset.entities.length,
+    (w): Record<string, number> => ({ ...metricsFor(p, w), ...(dataset.searchSample.length ? scoreSummary(units.sorted, units.truePairsOf, w) : {}) }),
+    options.resamples,
+    options.seed,
+  );
   const k = pairCounts(p.ct);
   const c = clusterMetrics(p.ct);
   const breakdownSizes: Record<string, number> = {};

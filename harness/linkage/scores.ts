@@ -91,3 +91,63 @@ export function scoreHistogram(pairs: ScoredPair[], bins = 20): Array<{ from: nu
   }
   return out;
 }
+
+/** A returned pair of the search sample with the entity of its query (the bootstrap unit). */
+export interface UnitPair extends ScoredPair {
+  unit: number;
+}
+
+/** Summary figures of the score sweep under entity weights, for bootstrap intervals. */
+export interface ScoreSummary {
+  'search.averagePrecision': number;
+  'search.bestF1': number;
+  'search.bestF1Threshold': number;
+  'search.recallAtPrecision099': number;
+  'search.recallAtPrecision0999': number;
+  'search.candidateRecall': number;
+}
+
+/**
+ * The figures of scoreMetrics (average precision, best F1 and its threshold, recall at precision
+ * 0.99 / 0.999, candidate recall) in one pass over pairs already sorted by descending score, with
+ * every pair and every true pair counted `w[unit]` times (undefined: once). `truePairsOf` maps a
+ * unit to its true pairs (returned or not). A figure that does not exist (no threshold reaches the
+ * precision) is NaN. Used for the bootstrap over entities (analysis.ts); equals scoreMetrics
+ * without weights.
+ */
+export function scoreSummary(sorted: UnitPair[], truePairsOf: Map<number, number>, w?: ArrayLike<number>): ScoreSummary {
+  const weight = (unit: number) => (w ? w[unit]! : 1);
+  let TL = 0;
+  for (const [unit, n] of truePairsOf) TL += weight(unit) * n;
+  let TP = 0;
+  let FP = 0;
+  let ap = 0;
+  let prevRecall = 0;
+  let best = { f1: Number.NaN, threshold: Number.NaN };
+  let r099 = Number.NaN;
+  let r0999 = Number.NaN;
+  for (let i = 0; i < sorted.length; i++) {
+    const p = sorted[i]!;
+    const k = weight(p.unit);
+    if (p.isTrue) TP += k;
+    else FP += k;
+    if (i + 1 < sorted.length && sorted[i + 1]!.score === p.score) continue;
+    if (TP + FP === 0) continue; // every pair so far has weight 0: no point on this resample's curve
+    const precision = TP / (TP + FP);
+    const recall = TL === 0 ? 1 : TP / TL;
+    ap += (recall - prevRecall) * precision;
+    prevRecall = recall;
+    const f1 = fBeta(precision, recall, 1);
+    if (!(f1 <= best.f1)) best = { f1, threshold: p.score };
+    if (precision >= 0.99 && !(recall <= r099)) r099 = recall;
+    if (precision >= 0.999 && !(recall <= r0999)) r0999 = recall;
+  }
+  return {
+    'search.averagePrecision': ap,
+    'search.bestF1': best.f1,
+    'search.bestF1Threshold': best.threshold,
+    'search.recallAtPrecision099': r099,
+    'search.recallAtPrecision0999': r0999,
+    'search.candidateRecall': TL === 0 ? 1 : TP / TL,
+  };
+}
