@@ -101,6 +101,58 @@ export const SEQUENCE_FAULTS: FaultDefinition[] = [
   },
 ];
 
+/** Per-store memory of the link ID a record had before it was linked into another identity (person). */
+const linkedFrom = new WeakMap<ServiceStore, Map<string, string>>();
+const linkedMem = (s: ServiceStore) => linkedFrom.get(s) ?? (linkedFrom.set(s, new Map()), linkedFrom.get(s)!);
+
+/**
+ * Sequence-only faults of the person and provider services (test/walks-person-provider.test.ts).
+ * Source: person-provider-identity-api.md, "States and transitions".
+ */
+export const PERSON_PROVIDER_SEQUENCE_FAULTS: FaultDefinition[] = [
+  {
+    name: 'person-deactivate-undoes-link',
+    service: 'person',
+    requirement: 'PERSON-DEACTIVATE-VISIBLE',
+    operations: ['linkIdentities', 'deactivateSourceWs'],
+    description: 'deactivating a record that was linked into another identity shows it, while deactivated, in the link ID it had before the link (reactivation still returns it to the linked identity)',
+    handler: (next, ctx, op) => {
+      if (op === 'linkIdentities') {
+        const r = rec(ctx, 'source');
+        const before = r?.linkId;
+        const result = next(ctx);
+        if (r && before && before !== r.linkId) linkedMem(ctx.store).set(r.key, before);
+        return result;
+      }
+      const r = rec(ctx, ctx.members.deactivateSource);
+      const result = next(ctx);
+      const old = r && linkedMem(ctx.store).get(r.key);
+      if (r && old && r.state === 'deactivated') r.linkId = old;
+      return result;
+    },
+  },
+  {
+    name: 'provider-type-check-skipped-after-link',
+    service: 'provider',
+    requirement: 'PROV-MERGE-SAME-TYPE',
+    operations: ['linkIdentities', 'mergeIdentities'],
+    description: 'the same-type rule of mergeIdentities is not checked once either identity holds a source that linkIdentities put there: a practitioner and a facility can then be merged',
+    handler: (next, ctx, op) => {
+      if (op === 'linkIdentities') {
+        const r = rec(ctx, 'source');
+        const before = r?.linkId;
+        const result = next(ctx);
+        if (r && before && before !== r.linkId) linkedMem(ctx.store).set(r.key, before);
+        return result;
+      }
+      const sides = [rec(ctx, 'toSurviveSource'), rec(ctx, 'toRetireSource')];
+      const linked = sides.some((x) => x && ctx.store.activeMembers(x.linkId).some((m) => linkedMem(ctx.store).has(m.key)));
+      return next(linked ? { ...ctx, matcher: { ...ctx.matcher, kind: undefined } } : ctx);
+    },
+  },
+];
+SEQUENCE_FAULTS.push(...PERSON_PROVIDER_SEQUENCE_FAULTS);
+
 /** True when every schema issue of the request is at a member named `date` (source references carry one). */
 const onlyDatesInvalid = (service: 'organization' | 'person' | 'provider', op: string, content: Record<string, unknown>) => {
   const r = SERVICES[service].operations.find((o) => o.name === op)?.request.safeParse(content);

@@ -341,7 +341,7 @@ export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, fal
     const c = w.config;
     m.stepsRun++;
     const recs = this.choose(m);
-    const states = recs.map((r) => `${r.label} ${r.state}`).join(', ');
+    const states = recs.map((r) => `${r.label} ${r.kind ? `${r.kind} ` : ""}${r.state}`).join(', ');
     this.text = `${k.describe(recs)}${states ? ` (${states})` : ''}`;
     w.beginStep(this.text);
     const { verdict, rejectCites } = k.verdict(m, recs, c);

@@ -1,0 +1,42 @@
+/**
+ * Self-test of the model-based walks of the person and provider services: the clean reference
+ * passes them, and each service's sequence-only fault (reference/faults/sequence-faults.ts,
+ * PERSON_PROVIDER_SEQUENCE_FAULTS: misbehaviour that needs an earlier link, so no single-row
+ * scenario sees it) is caught at its requirement and shrunk to at most 6 numbered steps with a
+ * replay command.
+ */
+import { describe, expect, test } from 'vitest';
+import { runSuite } from './support/run-suite.js';
+
+const FILES = { person: 'scenarios/person/walks.test.ts', provider: 'scenarios/provider/walks.test.ts' } as const;
+/** Fixed seed and a larger budget than the default run, so each fault's sequence comes up. */
+const SETTINGS = { CONFORMANCE_SEED: '12345', CONFORMANCE_WALKS: '100', CONFORMANCE_WALK_STEPS: '10' };
+
+const FAULTS: Array<[fault: string, service: keyof typeof FILES, requirement: string]> = [
+  ['person-deactivate-undoes-link', 'person', 'PERSON-DEACTIVATE-VISIBLE'],
+  ['provider-type-check-skipped-after-link', 'provider', 'PROV-MERGE-SAME-TYPE'],
+];
+
+const walkCheck = (run: Awaited<ReturnType<typeof runSuite>>, service: string) => run.summary?.checks.find((c) => c.area === 'walks' && c.service === service);
+
+describe('person and provider walks', () => {
+  test('pass against the clean reference', async () => {
+    const run = await runSuite(Object.values(FILES), SETTINGS);
+    for (const service of Object.keys(FILES)) {
+      expect(walkCheck(run, service)?.verdict, `${service}: ${run.stdout.slice(-3000)}`).toBe('pass');
+      expect(run.stdout).toMatch(new RegExp(`\\[walks\\] ${service}: 100 walks x 10 steps, walk seed \\d+ \\(run seed 12345\\)`));
+    }
+  });
+
+  test.each(FAULTS)('catch %s (%s) at %s, shrunk to at most 6 steps', async (fault, service, requirement) => {
+    const run = await runSuite([FILES[service]], { ...SETTINGS, REFERENCE_FAULTS: fault });
+    const c = walkCheck(run, service);
+    expect(c?.verdict, run.stdout.slice(-3000)).toBe('fail');
+    expect(c?.failedRequirements).toContain(requirement);
+    const message = c?.message ?? run.stdout;
+    const steps = [...message.matchAll(/^\s+(\d+)\. /gm)].map((m) => Number(m[1]));
+    expect(steps.length, message).toBeGreaterThan(0);
+    expect(steps.length, message).toBeLessThanOrEqual(6);
+    expect(message).toContain(`CONFORMANCE_SEED=12345 npm run conformance -- ${FILES[service]} -t`);
+  });
+});
