@@ -2,9 +2,11 @@
  * The embedded reference in a process of its own, for benchmarks that measure the client side
  * separately (bench/match-quality.ts). Started with `node --import tsx bench/reference-process.ts`;
  * prints one JSON line `{ url, baseUrls, token, username, password }` on stdout for the parent
- * process (which keeps it to itself; nothing is logged), then on SIGTERM or a closed stdin prints
- * `{ peakRssMb, heapUsedMb }` (its own peak resident memory) and exits.
+ * process (which keeps it to itself; nothing is logged). Each line `heap` on stdin is answered with
+ * `{ liveHeapMb }` (heap in use after a full garbage collection when run with --expose-gc); on
+ * SIGTERM or a closed stdin it prints `{ peakRssMb }` (its own peak resident memory) and exits.
  */
+import { createInterface } from 'node:readline';
 import { startReference } from '../reference/server.js';
 import { REFERENCE_SERVICES } from '../reference/services.js';
 import type { ServiceName } from '../specs/common/model.js';
@@ -17,10 +19,14 @@ let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
-  const heapUsedMb = process.memoryUsage().heapUsed / 2 ** 20;
   await ref.stop();
-  process.stdout.write(`${JSON.stringify({ peakRssMb: process.resourceUsage().maxRSS / 1024, heapUsedMb })}\n`, () => process.exit(0));
+  process.stdout.write(`${JSON.stringify({ peakRssMb: process.resourceUsage().maxRSS / 1024 })}\n`, () => process.exit(0));
 };
 process.on('SIGTERM', () => void stop());
-process.stdin.on('end', () => void stop());
-process.stdin.resume();
+const commands = createInterface({ input: process.stdin });
+commands.on('line', (line) => {
+  if (line.trim() !== 'heap') return;
+  (globalThis as { gc?: () => void }).gc?.();
+  process.stdout.write(`${JSON.stringify({ liveHeapMb: process.memoryUsage().heapUsed / 2 ** 20 })}\n`);
+});
+commands.on('close', () => void stop());
