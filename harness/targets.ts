@@ -42,6 +42,11 @@ export function runInfo(): RunInfo {
 }
 
 function state() {
+  // A worker that runs files of several runs (detection projects with isolate: false) starts afresh per run.
+  if (cached && cached.info.runId !== runInfo().runId) {
+    for (const c of cached.clients.values()) void c.close();
+    cached = undefined;
+  }
   if (!cached) {
     const info = runInfo();
     cached = { info, run: new RunContext(info.runId, info.reportDir), clients: new Map() };

@@ -1,7 +1,7 @@
 /**
  * Detection self-test: the conformance suite runs against the reference once cleanly and once per
- * catalogued fault (reference/faults/catalogue.ts; one vitest project per fault, each restricted
- * to the scenario files citing the fault's requirement). Asserts the clean reference gives zero
+ * catalogued fault (reference/faults/catalogue.ts; each fault's run holds only the checks citing
+ * its requirement, in vitest projects bundling at most one fault per service). Asserts the clean reference gives zero
  * failures, and that every fault's run (a) fails and (b) has a failing check citing the
  * requirement the fault violates.
  */

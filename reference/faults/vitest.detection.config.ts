@@ -22,6 +22,9 @@ export default defineConfig({
         globalSetup: [join(import.meta.dirname, 'detection-setup.ts')],
         setupFiles: ['allure-vitest/setup'],
         sequence: { concurrent: true },
+        // Workers keep modules (Faker, schemas, compiled validators) across files and projects; each
+        // project's checks still get its own RunInfo (harness/targets.ts starts afresh per run id).
+        isolate: process.env.DETECTION_ISOLATE === '1',
         testTimeout: 150000,
         hookTimeout: 150000,
       },
