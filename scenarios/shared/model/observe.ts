@@ -104,8 +104,9 @@ export function comparePartition(m: IdentityModel, obs: Observation, softDeleted
     const link = obs.linkOf.get(r.label);
     if (r.state === 'deleted' && link) problems.push(`${r.label} was hard-deleted but nativeIdQuery still resolves it to ${link}`);
     if (r.state === 'soft-deleted' && link && softDeletedLookup === 'absent') problems.push(`${r.label} is soft-deleted but nativeIdQuery still resolves it to ${link}`);
-    if (r.state === 'retired' && link) {
-      const survivor = m.get(r.retiredInto ?? '');
+    const survivor = m.get(r.retiredInto ?? '');
+    // A record retired into one whose state is no longer known may resolve anywhere its survivor may.
+    if (r.state === 'retired' && link && survivor?.state !== 'unknown') {
       // The retired source may resolve to its survivor's identity, now or as it was at the merge.
       const allowed = [survivor && isLive(survivor) ? links.get(survivor.group) : undefined, r.mergedGroup === undefined ? undefined : links.get(r.mergedGroup)].filter(Boolean);
       if (!allowed.includes(link)) problems.push(`${r.label} is retired into ${r.retiredInto} but resolves to ${link}, not to the survivor's identity (${allowed.join(' or ') || 'none live'})`);
