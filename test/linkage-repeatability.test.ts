@@ -1,9 +1,10 @@
 /**
- * Repeatability of the match-quality benchmark: two runs with the same seed against fresh
- * embedded references end with identical clusterings (posts go in the data set's fixed order,
- * harness/linkage/benchmark.ts), which `--compare` relies on to pair runs on the same data.
+ * Repeatability of the match-quality benchmark: the reference receives the posts in the data
+ * set's fixed order (harness/linkage/benchmark.ts), and two runs with the same seed against fresh
+ * embedded references end with identical clusterings, which `--compare` relies on to pair runs on
+ * the same data.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -20,15 +21,21 @@ const started: RunningReference[] = [];
 afterAll(async () => Promise.all(started.map((r) => r.stop())));
 
 /** The clustering of one run as a partition: each record's label replaced by the first record index holding it. */
-async function clustering(service: ServiceName): Promise<number[]> {
+async function clustering(service: ServiceName, postConcurrency?: number): Promise<number[]> {
   const reference = await startReference();
   started.push(reference);
   const run = new RunContext(newRunId(), dir);
   const r = await runBenchmark({
     service, preset: 'hard', size: 150, seed: 4242, searchSample: 0, maxSearchResults: 10, resamples: 10,
-    target: referenceTarget(reference, service, profile), profile, run, maxInFlight: 8, timeoutMs: 30000, folder: join(run.folder, service),
+    target: referenceTarget(reference, service, profile), profile, run, maxInFlight: 8, postConcurrency, timeoutMs: 30000, folder: join(run.folder, service),
   });
   expect(r.observation.failures).toMatchObject({ post: 0, read: 0 });
+  // The matcher saw the records in posting order: its CREATE/MATCH notifications name their native IDs in that order.
+  const nativeIdOf = new Map(
+    readFileSync(join(run.folder, service, 'corruption-log.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { record: string; source: { id: string } }).map((l) => [l.record, l.source.id]),
+  );
+  const processed = reference.stores.get(service)!.notifications.filter((n) => n.notificationType === 'CREATE' || n.notificationType === 'MATCH').map((n) => n.notificationLowerCaseBody.nativeId);
+  expect(processed).toEqual(r.dataset.records.map((rec) => nativeIdOf.get(rec.id)));
   const first = new Map<string, number>();
   return r.dataset.records.map((rec, i) => {
     const label = r.observation.labels.get(rec.id)!;
