@@ -26,7 +26,7 @@ async function clustering(service: ServiceName, postConcurrency?: number): Promi
   started.push(reference);
   const run = new RunContext(newRunId(), dir);
   const r = await runBenchmark({
-    service, preset: 'hard', size: 150, seed: 4242, searchSample: 0, maxSearchResults: 10, resamples: 10,
+    service, preset: 'hard', size: 100, seed: 4242, searchSample: 0, maxSearchResults: 10, resamples: 10,
     target: referenceTarget(reference, service, profile), profile, run, maxInFlight: 8, postConcurrency, timeoutMs: 30000, folder: join(run.folder, service),
   });
   expect(r.observation.failures).toMatchObject({ post: 0, read: 0 });
