@@ -11,6 +11,8 @@ import { runSuite } from './support/run-suite.js';
 const FILES = { person: 'scenarios/person/walks.test.ts', provider: 'scenarios/provider/walks.test.ts' } as const;
 /** Fixed seed and a larger budget than the default run, so each fault's sequence comes up. */
 const SETTINGS = { CONFORMANCE_SEED: '12345', CONFORMANCE_WALKS: '100', CONFORMANCE_WALK_STEPS: '10' };
+/** The clean run needs no fault's sequence to come up: half the budget keeps the file well under a minute. */
+const CLEAN = { ...SETTINGS, CONFORMANCE_WALKS: '50' };
 
 const FAULTS: Array<[fault: string, service: keyof typeof FILES, requirement: string]> = [
   ['person-deactivate-undoes-link', 'person', 'PERSON-DEACTIVATE-VISIBLE'],
@@ -21,10 +23,10 @@ const walkCheck = (run: Awaited<ReturnType<typeof runSuite>>, service: string) =
 
 describe('person and provider walks', () => {
   test('pass against the clean reference', async () => {
-    const run = await runSuite(Object.values(FILES), SETTINGS);
+    const run = await runSuite(Object.values(FILES), CLEAN);
     for (const service of Object.keys(FILES)) {
       expect(walkCheck(run, service)?.verdict, `${service}: ${run.stdout.slice(-3000)}`).toBe('pass');
-      expect(run.stdout).toMatch(new RegExp(`\\[walks\\] ${service}: 100 walks x 10 steps, walk seed \\d+ \\(run seed 12345\\)`));
+      expect(run.stdout).toMatch(new RegExp(`\\[walks\\] ${service}: 50 walks x 10 steps, walk seed \\d+ \\(run seed 12345\\)`));
     }
   });
 

@@ -63,6 +63,7 @@ export function adopt(m: IdentityModel, obs: Observation, labels: string[], must
       continue;
     }
     if (r.state === 'retired' && retiredLinks(m, r, new Map([...fresh, ...anchored])).includes(link)) continue; // still retired, seen through its survivor
+    if (r.state === 'unknown' && anchored.has(link)) continue; // seen through another record's identity: merged into it or a member of it, not shown which
     if (!isLive(r)) r.state = 'active';
     r.retiredInto = undefined;
     const group = anchored.get(link) ?? fresh.get(link) ?? m.newGroup();
