@@ -38,6 +38,9 @@ const STOP = new Set(['the', 'and', 'of']);
 export interface OrgName {
   /** Canonical tokens (legal suffix, stop words and store numbers removed, generic words expanded). */
   tokens: string[];
+  /** The tokens joined, and the distinct tokens sorted and joined (for quick equality). */
+  joined: string;
+  set: string;
   /** Store/location number ("#0421") when the name carries one. */
   store?: string;
   /** Initials of the name's words as written, without and with the legal suffix (for acronyms). */
@@ -67,15 +70,27 @@ export function orgName(raw: unknown): OrgName | undefined {
   }
   const initials = [...new Set([initialsOf(words), withSuffix])];
   const tokens = words.flatMap((w) => (GENERIC[w] ?? w).split(' ')).filter((w) => !STOP.has(w) && !/^\d+$/.test(w));
-  const out: OrgName = { tokens, ...(store ? { store } : {}), initials };
+  const out: OrgName = { tokens, joined: tokens.join(' '), set: [...new Set(tokens)].sort().join(' '), ...(store ? { store } : {}), initials };
   orgNames.set(raw, out);
   return out;
 }
 
-const tokenClose = (a: string, b: string) => a === b || (a.length > 3 && b.length > 3 && similarity(a, b) >= 0.9) || (a.length > 3 && b.length > 3 && soundsAlike(a, b));
+const closeMemo = new Map<string, boolean>();
+/** Two name tokens spelled alike: equal, or (both longer than 3) Jaro-Winkler ≥ 0.9 or the same double-metaphone code; memoised. */
+function tokenClose(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (a.length <= 3 || b.length <= 3) return false;
+  const key = a < b ? `${a}|${b}` : `${b}|${a}`;
+  let hit = closeMemo.get(key);
+  if (hit === undefined) {
+    if (closeMemo.size >= 500_000) closeMemo.clear();
+    closeMemo.set(key, (hit = similarity(a, b) >= 0.9 || soundsAlike(a, b)));
+  }
+  return hit;
+}
 
-/** Tokens of `small` that have a close token in `large`. */
-const covered = (small: string[], large: string[]) => small.filter((t) => large.some((u) => tokenClose(t, u))).length;
+/** True when every token of `small` has a close token in `large` (stops at the first that has none). */
+const covered = (small: string[], large: string[]) => small.every((t) => large.some((u) => tokenClose(t, u)));
 
 /**
  * Organization-name level of two parsed names: agree when the canonical token sets are equal or
@@ -87,18 +102,16 @@ export function orgNameLevel(a: OrgName, b: OrgName): 0 | 1 | 2 {
   const A = a.tokens;
   const B = b.tokens;
   if (!A.length || !B.length) return 2;
-  const joinedA = A.join(' ');
-  const joinedB = B.join(' ');
-  if (joinedA === joinedB) return 0;
-  const setA = [...new Set(A)].sort().join(' ');
-  const setB = [...new Set(B)].sort().join(' ');
-  if (setA === setB) return 0;
-  if (A.length === B.length && covered(A, B) === A.length && covered(B, A) === B.length) return 0;
+  const joinedA = a.joined;
+  const joinedB = b.joined;
+  if (joinedA === joinedB || a.set === b.set) return 0;
+  if (A.length === B.length && covered(A, B) && covered(B, A)) return 0;
   const [small, large] = A.length <= B.length ? [A, B] : [B, A];
-  if (small.length >= 1 && covered(small, large) === small.length && large.length - small.length <= 2) return 1;
+  if (large.length - small.length <= 2 && covered(small, large)) return 1;
   const acronym = (x: string[], y: OrgName) => x.length === 1 && x[0]!.length >= 3 && (y.initials.includes(x[0]!) || x[0] === y.tokens.map((t) => t[0]).join(''));
   if (acronym(A, b) || acronym(B, a)) return 1;
-  if (similarity(joinedA.replace(/ /g, ''), joinedB.replace(/ /g, '')) >= 0.95) return 1;
+  // A typo across a word boundary ("medical center" / "medicalcenter"): nearly the same letters.
+  if (joinedA[0] === joinedB[0] && Math.abs(joinedA.length - joinedB.length) <= 2 && similarity(joinedA.replace(/ /g, ''), joinedB.replace(/ /g, '')) >= 0.95) return 1;
   return 2;
 }
 

@@ -31,22 +31,41 @@ export const ORG_WEIGHTS = {
 export const ORG_LINK_WEIGHT = 7.5;
 const SCALE = 3;
 
+interface OrgFeatures {
+  names: ReturnType<typeof orgNamesOf>;
+  stores: string[];
+  npis: string[];
+  eins: string[];
+  address: ReturnType<typeof addressValues>;
+  phones: string[];
+}
+
+/** Parsed comparison values per identity object (stored identities are compared many times). */
+const features = new WeakMap<Identity, OrgFeatures>();
+function featuresOf(i: Identity, npis: (i: Identity) => string[]): OrgFeatures {
+  let f = features.get(i);
+  if (!f) {
+    const names = orgNamesOf(i);
+    f = { names, stores: storeNumbers(names), npis: npis(i), eins: eins(i), address: addressValues(i), phones: phoneValues(i) };
+    features.set(i, f);
+  }
+  return f;
+}
+
 /** Organization agreement weight of two identities; `npis` reads each side's NPIs. */
 export function organizationWeight(a: Identity, b: Identity, npis: (i: Identity) => string[]): number {
-  const na = orgNamesOf(a);
-  const nb = orgNamesOf(b);
-  const aa = addressValues(a);
-  const ab = addressValues(b);
-  const stores = bestLevel(storeNumbers(na), storeNumbers(nb), (x, y) => (x === y ? 0 : 2));
+  const fa = featuresOf(a, npis);
+  const fb = featuresOf(b, npis);
+  const stores = bestLevel(fa.stores, fb.stores, (x, y) => (x === y ? 0 : 2));
   return (
-    weightOf(ORG_WEIGHTS.name, bestLevel(na, nb, orgNameLevel)) +
+    weightOf(ORG_WEIGHTS.name, bestLevel(fa.names, fb.names, orgNameLevel)) +
     weightOf(ORG_WEIGHTS.storeNumber, stores) +
-    weightOf(ORG_WEIGHTS.npi, identifierLevel(npis(a), npis(b))) +
-    weightOf(ORG_WEIGHTS.ein, identifierLevel(eins(a), eins(b))) +
-    weightOf(ORG_WEIGHTS.line1, streetLevel(aa.line1, ab.line1)) +
-    weightOf(ORG_WEIGHTS.zip, equalLevel(aa.zip, ab.zip)) +
-    weightOf(ORG_WEIGHTS.city, equalLevel(aa.city, ab.city)) +
-    weightOf(ORG_WEIGHTS.phone, equalLevel(phoneValues(a), phoneValues(b)))
+    weightOf(ORG_WEIGHTS.npi, identifierLevel(fa.npis, fb.npis)) +
+    weightOf(ORG_WEIGHTS.ein, identifierLevel(fa.eins, fb.eins)) +
+    weightOf(ORG_WEIGHTS.line1, streetLevel(fa.address.line1, fb.address.line1)) +
+    weightOf(ORG_WEIGHTS.zip, equalLevel(fa.address.zip, fb.address.zip)) +
+    weightOf(ORG_WEIGHTS.city, equalLevel(fa.address.city, fb.address.city)) +
+    weightOf(ORG_WEIGHTS.phone, equalLevel(fa.phones, fb.phones))
   );
 }
 
