@@ -8,14 +8,14 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { ServiceName } from '../../specs/common/model.js';
-import { SERVICES, serviceNames } from '../../specs/services.js';
+import { serviceNames } from '../../specs/services.js';
 import type { ServiceTarget } from '../../harness/config.js';
+import { referenceTarget } from '../../harness/deployments.js';
 import { loadProfile, resolveProfile } from '../../harness/profile.js';
 import type { RunInfo } from '../../harness/targets.js';
 import { startReference } from '../server.js';
 import { REFERENCE_SERVICES } from '../services.js';
 
-const SOURCES = ['cf_test_a', 'cf_test_b'];
 
 export default async function setup(project: TestProject) {
   const fault = project.name;
@@ -25,23 +25,7 @@ export default async function setup(project: TestProject) {
   const reference = await startReference({ faults: entry?.faults ?? (fault === 'clean' ? [] : [fault]) });
   const profile = resolveProfile(loadProfile(undefined), true);
   const targets: Partial<Record<ServiceName, ServiceTarget | null>> = {};
-  for (const name of serviceNames()) {
-    const spec = SERVICES[name];
-    if (!REFERENCE_SERVICES[name]) {
-      targets[name] = null;
-      continue;
-    }
-    const scheme = name === 'person' ? profile.person.auth : spec.authSchemes[0];
-    targets[name] = {
-      service: name,
-      baseUrl: reference.baseUrlOf(name),
-      servicePath: spec.servicePath,
-      auth: scheme === 'bearer' ? { scheme: 'bearer', token: reference.token } : { scheme: 'basic', username: reference.auth.username, password: reference.auth.password },
-      sources: SOURCES,
-      customerId: name === 'person' ? 'reference-customer' : undefined,
-      embedded: true,
-    };
-  }
+  for (const name of serviceNames()) targets[name] = REFERENCE_SERVICES[name] ? referenceTarget(reference, name, profile) : null;
   const reportDir = process.env.DETECTION_DIR!;
   const runId = `d-${fault}`.replace(/[^A-Za-z0-9-]/g, '-').slice(0, 40);
   mkdirSync(reportDir, { recursive: true });

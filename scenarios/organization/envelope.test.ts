@@ -16,16 +16,7 @@ envelopeChecks({
   check,
   kit: org,
   operations: organizationOperations,
-  ids: { reply: 'ORG-ENV-REPLY', echo: 'ORG-ENV-ECHO', paths: 'ORG-ENDPOINT-PATHS', errCarried: 'ORG-ERR-CARRIED' },
-});
-
-check('omitting responseIdentityFormatNames gives the DEFAULT view', ['ORG-VIEWS-DEFAULT'], async (t) => {
-  const a = await org.postNew(t, ['ORG-VIEWS-DEFAULT']);
-  const [implicit, explicit] = await Promise.all([org.lookup(t, a.source), org.lookup(t, a.source, ['DEFAULT'])]);
-  await t.rule('ORG-VIEWS-DEFAULT', () => {
-    expect(implicit.content?.linkId).toBe(explicit.content?.linkId);
-    expect(implicit.content?.identity ?? null).toEqual(explicit.content?.identity ?? null);
-  });
+  ids: { reply: 'ORG-ENV-REPLY', echo: 'ORG-ENV-ECHO', paths: 'ORG-ENDPOINT-PATHS', errCarried: 'ORG-ERR-CARRIED', viewsDefault: 'ORG-VIEWS-DEFAULT' },
 });
 
 const LEAVES = leafTypes(OrganizationIdentity);

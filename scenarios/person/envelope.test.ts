@@ -11,42 +11,18 @@ import { leafTypes, valuesAt, wireTypeSchema } from '../../specs/common/leaf-typ
 import { PersonIdentity } from '../../specs/person/identity.js';
 import { personOperations } from '../../specs/person/operations.js';
 import { describeReply } from '../../harness/check.js';
+import { envelopeChecks } from '../shared/rules/envelope.js';
 import { area, person, personExercises } from './person.js';
 
 const { check } = area('envelope');
 
-for (const op of personOperations) {
-  check(
-    `${op.name} replies at ${op.path} with a valid envelope that echoes trackingId and auditId`,
-    ['PERSON-ENV-REPLY', 'PERSON-ENV-ECHO', 'PERSON-ENDPOINT-PATHS', op.shapeRequirement],
-    async (t) => {
-      const content = await personExercises[op.name]!(t, [op.shapeRequirement]);
-      const auditId = `cf-audit-${t.faker.string.alphanumeric(12)}`;
-      const trackingId = `cf-track-${t.faker.string.alphanumeric(12)}`;
-      const reply = await t.call(op.name, content, { envelope: { auditId, trackingId } });
-      await t.rule('PERSON-ENDPOINT-PATHS', () => expect(reply.status, `${op.name} answers at ${op.path}`).toBeLessThan(300));
-      await t.rule(op.shapeRequirement, () => expect(reply.success, `${op.name} accepts a valid request: ${describeReply(reply)}`).toBe(true));
-      await t.rule('PERSON-ENV-ECHO', () => {
-        expect(reply.body?.trackingId, 'trackingId echoed').toBe(trackingId);
-        expect(reply.body?.auditId, 'auditId echoed').toBe(auditId);
-      });
-    },
-    { createsDataSources: op.name === 'createDataSource' },
-  );
-}
-
-check('a failure is carried in the envelope with success=false and a reason', ['PERSON-ERR-CARRIED', 'PERSON-ENV-REPLY', 'PERSON-ENV-ECHO'], async (t) => {
-  // t.call: the failure reply must be a valid envelope too (PERSON-ENV-REPLY).
-  const trackingId = `cf-track-${t.faker.string.alphanumeric(12)}`;
-  const reply = await t.call('demographicsSearch', { identity: person.make(t).identity, maxSearchResults: 0 }, { envelope: { trackingId } });
-  if (reply.success === true) t.skip('the deployment accepted maxSearchResults=0 (PERSON-SEARCH-MAX-POSITIVE reports it), so no failure envelope to inspect');
-  await t.rule('PERSON-ERR-CARRIED', () => {
-    expect(reply.body, `the failure reply is a JSON envelope (${describeReply(reply)})`).toBeTypeOf('object');
-    expect(reply.body!.success, 'success is false on a failure').toBe(false);
-    const reasons = [reply.body!.message, ...(Array.isArray(reply.body!.errors) ? reply.body!.errors : [])].filter((x) => typeof x === 'string' && x.trim());
-    expect(reasons.length, 'message or errors says what went wrong').toBeGreaterThan(0);
-  });
-  await t.rule('PERSON-ENV-ECHO', () => expect(reply.body?.trackingId, 'trackingId echoed on a failure too').toBe(trackingId));
+envelopeChecks({
+  check,
+  kit: person,
+  operations: personOperations,
+  exercises: personExercises,
+  optionsFor: (op) => ({ createsDataSources: op.name === 'createDataSource' }),
+  ids: { reply: 'PERSON-ENV-REPLY', echo: 'PERSON-ENV-ECHO', paths: 'PERSON-ENDPOINT-PATHS', errCarried: 'PERSON-ERR-CARRIED', viewsDefault: 'PERSON-VIEWS-DEFAULT' },
 });
 
 check('a request carrying the deployment\'s customerId is accepted', ['PERSON-ENV-CUSTOMERID'], async (t) => {
@@ -68,15 +44,6 @@ check('includeEnrichData defaults to false and true is accepted', ['PERSON-ENRIC
     expect(omitted.content?.identity ?? null, 'identity without the option equals identity with false').toEqual(off.content?.identity ?? null);
     expect(omitted.content?.enrichedDetails ?? null, 'enrichedDetails without the option equals enrichedDetails with false').toEqual(off.content?.enrichedDetails ?? null);
     expect(on.content?.linkId, 'includeEnrichData=true is accepted and answered').toBe(a.linkId);
-  });
-});
-
-check('omitting responseIdentityFormatNames gives the DEFAULT view', ['PERSON-VIEWS-DEFAULT'], async (t) => {
-  const a = await person.postNew(t, ['PERSON-VIEWS-DEFAULT']);
-  const [implicit, explicit] = await Promise.all([person.lookup(t, a.source), person.lookup(t, a.source, ['DEFAULT'])]);
-  await t.rule('PERSON-VIEWS-DEFAULT', () => {
-    expect(implicit.content?.linkId).toBe(explicit.content?.linkId);
-    expect(implicit.content?.identity ?? null).toEqual(explicit.content?.identity ?? null);
   });
 });
 

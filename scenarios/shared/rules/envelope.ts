@@ -7,15 +7,23 @@
  */
 import { expect } from 'vitest';
 import type { OperationSpec } from '../../../specs/common/model.js';
-import { describeReply } from '../../../harness/check.js';
-import { sharedExercises } from '../exercise.js';
+import { type CheckOptions, describeReply } from '../../../harness/check.js';
+import { type Exercise, sharedExercises } from '../exercise.js';
 import { type Shared, titled } from './types.js';
 
-export type EnvelopeRole = 'reply' | 'echo' | 'paths' | 'errCarried';
+export type EnvelopeRole = 'reply' | 'echo' | 'paths' | 'errCarried' | 'viewsDefault';
 
-export function envelopeChecks({ check, kit, ids, label, operations }: Shared<EnvelopeRole> & { operations: OperationSpec[] }): void {
+export interface EnvelopeOptions {
+  operations: OperationSpec[];
+  /** How to build a valid request per operation (default: the shared exercises on the kit). */
+  exercises?: Record<string, Exercise>;
+  /** Check options per operation (e.g. createsDataSources for person createDataSource). */
+  optionsFor?: (op: OperationSpec) => CheckOptions;
+}
+
+export function envelopeChecks({ check, kit, ids, label, operations, exercises: given, optionsFor }: Shared<EnvelopeRole> & EnvelopeOptions): void {
   const T = (s: string) => titled(s, label);
-  const exercises = sharedExercises(kit);
+  const exercises = given ?? sharedExercises(kit);
   const { reply: replyId, echo, paths } = ids;
   if (replyId && echo && paths) {
     for (const op of operations) {
@@ -32,8 +40,20 @@ export function envelopeChecks({ check, kit, ids, label, operations }: Shared<En
           expect(reply.body?.trackingId, 'trackingId echoed').toBe(trackingId);
           expect(reply.body?.auditId, 'auditId echoed').toBe(auditId);
         });
-      });
+      }, optionsFor?.(op));
     }
+  }
+
+  if (ids.viewsDefault) {
+    const id = ids.viewsDefault;
+    check(T('omitting responseIdentityFormatNames gives the DEFAULT view'), [id], async (t) => {
+      const a = await kit.postNew(t, [id]);
+      const [implicit, explicit] = await Promise.all([kit.lookup(t, a.source), kit.lookup(t, a.source, ['DEFAULT'])]);
+      await t.rule(id, () => {
+        expect(implicit.content?.linkId).toBe(explicit.content?.linkId);
+        expect(implicit.content?.identity ?? null).toEqual(explicit.content?.identity ?? null);
+      });
+    });
   }
 
   if (ids.errCarried) {
