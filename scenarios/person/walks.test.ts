@@ -3,7 +3,8 @@
  * deactivate, reactivate, hard delete, merge, unmerge, link and unlink (the person service has
  * no soft delete or restore), checked after every step against the identity model (reply,
  * rejection, partition up to renaming of link IDs; a deactivated record stays visible in its
- * identity and is reactivated into its original link ID).
+ * identity, an exact copy posted meanwhile does not join it, and it is reactivated into its
+ * original link ID).
  * Source: person-provider-identity-api.md, "States and transitions" (person rows).
  */
 import { personIdentity } from '../../generators/person.js';
@@ -24,6 +25,7 @@ export const personWalks: WalkConfig = {
     noServerError: 'PERSON-NO-SERVER-ERROR',
     deactivate: { effect: 'PERSON-DEACTIVATE-VISIBLE' },
     reactivate: { reply: 'PERSON-REACTIVATE-ORIGINAL-LINK', effect: 'PERSON-REACTIVATE-ORIGINAL-LINK' },
+    deactivatedExcluded: 'PERSON-DEACTIVATE-EXCLUDES-MATCHING',
     hardDelete: { effect: 'PERSON-DELETE-PHYSICAL' },
     merge: { effect: 'PERSON-MERGE-SHARED-LINK' },
     unmerge: { effect: 'PERSON-UNMERGE-NEW-LINK' },

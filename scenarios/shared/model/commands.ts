@@ -44,6 +44,8 @@ interface StepKind {
   openUnknown?(recs: ModelRecord[]): ModelRecord[];
   /** Problems with the reply of an allowed, accepted step, given the link IDs before and after. */
   checkReply?(reply: Reply, m: IdentityModel, recs: ModelRecord[], before: Map<number, string>, after: Map<number, string>, formerGroup: number[]): string[];
+  /** Further requests right after an accepted step (before the partition is observed); the problems count when the step was allowed. */
+  probe?(w: WalkReal, m: IdentityModel, recs: ModelRecord[]): Promise<string[]>;
 }
 
 /** Records touched by an open step: the named ones and the other members of their identities. */
@@ -281,6 +283,36 @@ const reactivate: StepKind = {
   },
 };
 
+/**
+ * An exact copy of a deactivated record, posted from a new source of the run: it must not join the
+ * deactivated record's link ID ("excluded from future matching"). The copy is hard-deleted at once,
+ * so the walk's records stay far apart (it is never part of the model).
+ */
+const copyOfDeactivated: StepKind = {
+  name: 'post copy of deactivated',
+  op: 'postIdentity',
+  roles: 1,
+  fit: (m) => m.records.filter((r) => r.state === 'deactivated').map((r) => [r]),
+  describe: ([r]) => `postIdentity of an exact copy of ${r!.label} from a new source (then deleteSourceIdentity of the copy)`,
+  verdict: (_m, [r]) => ({ verdict: r!.state === 'deactivated' ? 'allow' : 'either' }),
+  content(w, _m, [r]) {
+    const source = w.t.source(1);
+    w.pending = { source, identity: r!.identity };
+    return postContent({ ...r!.identity, sources: [{ name: source.name, id: source.id }] }, source, w.t.profile.sourcePlacement);
+  },
+  row: (c) => ({ effect: c.requirements.deactivatedExcluded! }),
+  apply: () => [],
+  async probe(w, m, [r]) {
+    const copy = w.pending!.source;
+    const found = await w.call('nativeIdQuery', { source: { name: copy.name, id: copy.id } });
+    w.assertNoServerError(found, 'nativeIdQuery');
+    const gone = await w.call('deleteSourceIdentity', { source: { name: copy.name, id: copy.id } });
+    w.assertNoServerError(gone, 'deleteSourceIdentity');
+    const held = m.lastLinks.get(r!.group);
+    return held && found.content?.linkId === held ? [`the copy joined ${r!.label}'s identity ${held}, though ${r!.label} is deactivated`] : [];
+  },
+};
+
 /** Merge and link attempts across identity kinds (provider: practitioner and facility); the seeds reject them. */
 const crossKindPairs = (m: IdentityModel) => pairs(m, (a, b) => active(a) && active(b) && !sameKind(a, b));
 const crossMerge: StepKind = { ...merge, name: 'cross-type merge', fit: crossKindPairs };
@@ -296,6 +328,7 @@ export function stepKindsFor(c: WalkConfig): StepKind[] {
     repost,
     ...(r.softDelete && r.restore ? [softDelete, restore] : []),
     ...(r.deactivate && r.reactivate ? [deactivate, reactivate] : []),
+    ...(r.deactivatedExcluded ? [copyOfDeactivated] : []),
     hardDelete,
     merge,
     unmerge,
@@ -359,6 +392,10 @@ export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, fal
     if (!accepted && !rejected) fail([c.requirements.noServerError], `neither a success nor a rejection: ${describeReply(reply)}`);
     if (verdict === 'allow' && rejected) fail([row.effect], `the seeds allow this step from that state, but it was rejected: ${describeReply(reply)}`);
     if (verdict === 'reject' && accepted) fail([rejectCites!], 'the seeds do not allow this step from that state, but it succeeded');
+    if (accepted && k.probe) {
+      const found = await k.probe(w, m, recs);
+      if (verdict === 'allow' && found.length) fail([row.effect], found.join('; '));
+    }
 
     const before = new Map(m.lastLinks);
     let following: string[] = [];

@@ -41,6 +41,8 @@ export interface WalkConfig {
     /** Deactivate and reactivate (person). */
     deactivate?: RowRequirements;
     reactivate?: RowRequirements;
+    /** A deactivated record is excluded from future matching (person). */
+    deactivatedExcluded?: string;
     hardDelete: RowRequirements;
     merge: RowRequirements;
     unmerge: RowRequirements;
@@ -55,7 +57,7 @@ export interface WalkConfig {
 export function walkRequirementIds(c: WalkConfig): string[] {
   const r = c.requirements;
   const rows = [r.softDelete, r.restore, r.deactivate, r.reactivate, r.hardDelete, r.merge, r.unmerge, r.link, r.unlink].flatMap((x) => (x ? [x.reply, x.effect] : []));
-  return [...new Set([r.post, r.update, ...rows, ...(r.sameKind ? [r.sameKind.merge, r.sameKind.link] : []), r.apart, r.rejectedNoChange].filter((x): x is string => Boolean(x)))];
+  return [...new Set([r.post, r.update, r.deactivatedExcluded, ...rows, ...(r.sameKind ? [r.sameKind.merge, r.sameKind.link] : []), r.apart, r.rejectedNoChange].filter((x): x is string => Boolean(x)))];
 }
 
 export class WalkReal {
