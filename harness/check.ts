@@ -18,7 +18,7 @@ import type { ServiceTarget } from './config.js';
 import { contentViolations, envelopeViolations, formatViolations, requirementsOf } from './contract.js';
 import type { Profile } from './profile.js';
 import type { RunContext } from './run.js';
-import { clientFor, runContext, runInfo } from './targets.js';
+import { type RunVariant, clientFor, runContext, runInfo } from './targets.js';
 import { type CheckMeta, ConformanceFailure, CouldNotJudge, type Verdict } from './verdict.js';
 
 const REQUIREMENTS = requirementIndex();
@@ -191,23 +191,32 @@ export function scenario(service: ServiceName, area: string) {
     if (!verifies.length) throw new Error(`check "${title}" cites no requirement`);
     for (const id of verifies) if (!REQUIREMENTS.has(id)) throw new Error(`check "${title}" cites unknown requirement ${id}`);
     const checkId = `${service}/${area}/${slug(title)}`;
-    const only = inject('conformance')?.only;
-    if (only && !verifies.some((id) => only.includes(id))) {
+    const provided = inject('conformance');
+    const only = provided?.only;
+    const cites = (ids: string[]) => verifies.some((id) => ids.includes(id));
+    // Detection: once per variant whose requirements the check cites; a check cited by none is declared skipped (sends nothing).
+    const variants = provided?.variants ? provided.variants.filter((v) => cites(v.only)) : [undefined];
+    if ((only && !cites(only)) || !variants.length) {
       test.skip(`${title} [${verifies.join(' ')}]`, () => {});
       return;
     }
-    test.concurrent(`${title} [${verifies.join(' ')}]`, async (ctx: TestContext) => {
+    for (const variant of variants) register(title, checkId, verifies, body, options, variant);
+  }
+
+  function register(title: string, checkId: string, verifies: string[], body: (t: Check) => Promise<void>, options: CheckOptions, variant: RunVariant | undefined): void {
+    test.concurrent(`${title} [${verifies.join(' ')}]${variant ? ` {${variant.name}}` : ''}`, async (ctx: TestContext) => {
       const meta: CheckMeta = { checkId, service, area, verifies };
       ctx.task.meta.check = meta;
+      if (variant) (ctx.task.meta as Record<string, unknown>).variant = variant.name;
       const info = runInfo();
-      const client = clientFor(service);
+      const client = clientFor(service, variant);
       let t: Check | undefined;
       try {
         if (!client) throw new StopCheck('omit', `${service} service not configured for this run`);
         const disabled = verifies.filter((id) => info.profile.disabledExpectations.includes(id) && REQUIREMENTS.get(id)?.level === 'EXPECT');
         if (disabled.length) throw new StopCheck('omit', `profile disables ${disabled.join(', ')}`);
         if (options.createsDataSources && !info.profile.createDataSources) throw new StopCheck('omit', 'profile createDataSources is off for this target');
-        t = new Check(service, verifies, seededFaker(testSeed(info.seed, checkId)), client, info.profile, runContext());
+        t = new Check(service, verifies, seededFaker(testSeed(info.seed, checkId)), client, info.profile, runContext(variant));
         await body(t);
         meta.verdict = 'pass';
       } catch (e) {

@@ -24,6 +24,19 @@ export interface RunInfo {
    * others are declared skipped and send nothing). Detection runs use it to test one fault.
    */
   only?: string[];
+  /**
+   * Detection: each check is registered once per variant whose `only` it cites, and runs against
+   * that variant's targets (a reference with that variant's faults) under that variant's run ID.
+   */
+  variants?: RunVariant[];
+}
+
+/** One deployment variant of a detection run: its own targets, run ID and requirement filter. */
+export interface RunVariant {
+  name: string;
+  runId: string;
+  only: string[];
+  targets: RunInfo['targets'];
 }
 
 declare module 'vitest' {
@@ -32,7 +45,8 @@ declare module 'vitest' {
   }
 }
 
-let cached: { info: RunInfo; run: RunContext; clients: Map<ServiceName, ServiceClient> } | undefined;
+/** Per run ID (the run's, or a detection variant's): its context and clients, in this worker. */
+const states = new Map<string, { info: RunInfo; run: RunContext; clients: Map<ServiceName, ServiceClient> }>();
 
 /** The run's settings as provided by the global setup. @throws when the suite runs without it. */
 export function runInfo(): RunInfo {
@@ -41,24 +55,19 @@ export function runInfo(): RunInfo {
   return info;
 }
 
-function state() {
-  // A worker that runs files of several runs (detection projects with isolate: false) starts afresh per run.
-  if (cached && cached.info.runId !== runInfo().runId) {
-    for (const c of cached.clients.values()) void c.close();
-    cached = undefined;
-  }
-  if (!cached) {
-    const info = runInfo();
-    cached = { info, run: new RunContext(info.runId, info.reportDir), clients: new Map() };
-  }
-  return cached;
+function state(variant?: RunVariant) {
+  const base = runInfo();
+  const info = variant ? { ...base, runId: variant.runId, targets: variant.targets } : base;
+  let s = states.get(info.runId);
+  if (!s) states.set(info.runId, (s = { info, run: new RunContext(info.runId, info.reportDir), clients: new Map() }));
+  return s;
 }
 
-export const runContext = () => state().run;
+export const runContext = (variant?: RunVariant) => state(variant).run;
 
-/** The worker's client for a service, or undefined when the service is not configured. */
-export function clientFor(service: ServiceName): ServiceClient | undefined {
-  const s = state();
+/** The worker's client for a service (of a detection variant), or undefined when the service is not configured. */
+export function clientFor(service: ServiceName, variant?: RunVariant): ServiceClient | undefined {
+  const s = state(variant);
   const target = s.info.targets[service];
   if (!target) return undefined;
   let c = s.clients.get(service);

@@ -14,6 +14,8 @@ export interface DetectionRow {
   verdict: string;
   failedRequirements: string[];
   verifies: string[];
+  /** Duration of the check, ms. */
+  ms?: number;
   message?: string;
 }
 
@@ -28,12 +30,13 @@ export default class DetectionReporter implements Reporter {
         if (!meta && r.state === 'skipped') continue;
         const error = r.state === 'failed' ? r.errors?.[0] : undefined;
         rows.push({
-          project: mod.project.name,
+          project: ((test.meta() as { variant?: string }).variant) ?? mod.project.name,
           file: relative(process.cwd(), mod.moduleId),
           checkId: meta?.checkId ?? test.fullName,
           verdict: meta?.verdict ?? (r.state === 'passed' ? 'pass' : r.state === 'skipped' ? 'skip' : 'error'),
           failedRequirements: meta?.failedRequirements ?? [],
           verifies: meta?.verifies ?? [],
+          ms: Math.round(test.diagnostic()?.duration ?? 0),
           ...(error ? { message: String(error.message ?? error).slice(0, 500) } : {}),
         });
       }

@@ -28,6 +28,8 @@ export interface FaultOutcome {
 
 export interface DetectionReport {
   clean: { ms: number; checks: number; falsePositives: Array<{ checkId: string; verdict: string; message?: string }>; problem?: string };
+  /** Every check row of the fault runs (project = bundle name), for timing analysis. */
+  rows?: DetectionRow[];
   faults: FaultOutcome[];
   caught: number;
   ms: number;
@@ -80,6 +82,8 @@ export interface ProjectPlan {
   include: string[];
   faults?: string[];
   only?: string[];
+  /** Variants of one project: each check citing a variant's `only` runs once per such variant, against that variant's own reference. */
+  variants?: Array<{ name: string; faults: string[]; only: string[] }>;
 }
 
 /**
@@ -132,7 +136,9 @@ export async function detect(options: DetectionOptions = {}): Promise<DetectionR
   const withFiles = faults.map((fault) => ({ fault, files: filesFor(fault) }));
   const projects = bundle(withFiles.filter((f) => f.files.length));
   const projectOf = new Map(projects.flatMap((p) => p.faults.map((name) => [name, p.name] as const)));
-  const run = projects.length ? await runProjects(projects, workers) : { rows: [] as DetectionRow[], ms: 0, output: '', code: 0 };
+  // One vitest project whose checks run once per bundle (RunInfo.variants): workers load each file once.
+  const single: ProjectPlan = { name: 'faults', include: [...new Set(projects.flatMap((p) => p.include))].sort(), variants: projects.map(({ name, faults, only }) => ({ name, faults, only: only ?? [] })) };
+  const run = projects.length ? await runProjects([single], workers) : { rows: [] as DetectionRow[], ms: 0, output: '', code: 0 };
   report.faults = withFiles.map(({ fault, files }): FaultOutcome => {
     if (!files.length) return { fault, files, caughtBy: [], failing: [], runFailed: false, ms: 0, problem: `no check cites ${fault.requirement}` };
     const checks = run.rows.filter((r) => r.project === projectOf.get(fault.name) && r.checkId.startsWith(`${fault.service}/`));
@@ -149,6 +155,7 @@ export async function detect(options: DetectionOptions = {}): Promise<DetectionR
     options.onProgress?.(o);
     return o;
   });
+  report.rows = run.rows;
   report.caught = report.faults.filter((f) => f.caughtBy.length > 0 && f.runFailed).length;
   report.ms = Date.now() - started;
   return report;

@@ -14,6 +14,7 @@ export default defineConfig({
     pool: 'threads',
     maxWorkers: Number(process.env.DETECTION_WORKERS) || 2,
     reporters: [join(import.meta.dirname, 'detection-reporter.ts')],
+    ...(process.env.DETECTION_FS_CACHE ? { experimental: { fsModuleCache: true } } : {}),
     projects: plan.map((p) => ({
       test: {
         name: p.name,
