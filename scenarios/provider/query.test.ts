@@ -4,7 +4,9 @@
  * Source: person-provider-identity-api.md, What the service does; Endpoints (provider service).
  */
 import { expect } from 'vitest';
+import { postContent } from '../../generators/common.js';
 import { providerTypeOf } from '../../specs/provider/identity.js';
+import { groupedSources, sameSource } from '../shared/steps.js';
 import { queryChecks } from '../shared/rules/query.js';
 import { TYPES, area, typeValue } from './provider.js';
 
@@ -16,6 +18,21 @@ for (const { kind, label, kit } of TYPES) {
     kit,
     label,
     ids: { postAdds: 'PROV-POST-ADDS', nativeIdQuery: 'PROV-NATIVEID-QUERY', bestMatch: 'PROV-QUERY-BEST-MATCH', idQueryReturns: 'PROV-IDQUERY-RETURNS' },
+  });
+
+  check(`re-posting the same source and native ID updates the ${label} instead of adding an identity`, ['PROV-POST-SAME-SOURCE-UPDATES'], async (t) => {
+    const cites = ['PROV-POST-SAME-SOURCE-UPDATES'];
+    const a = await kit.postNew(t, cites);
+    const changed = structuredClone(a.identity) as any;
+    const line1 = `${t.faker.number.int({ min: 100, max: 9999 })} Update Street`;
+    changed.addresses = [{ ...(changed.addresses?.[0] ?? {}), line1 }, ...(changed.addresses ?? []).slice(1)];
+    await t.ok('postIdentity', postContent(changed, a.source, t.profile.sourcePlacement), { cites });
+    const after = await kit.lookup(t, a.source);
+    await t.rule(cites, () => {
+      expect(after.content?.linkId, 'the record keeps its link ID').toBe(a.linkId);
+      expect(groupedSources(after.content).filter((s) => sameSource(s, a.source)).length, 'the source is listed at most once').toBeLessThanOrEqual(1);
+      expect(JSON.stringify(after.content ?? {}), 'the updated value is stored').toContain(line1);
+    });
   });
 
   check(`a posted ${label} is accepted and keeps its provider type`, ['PROV-POST-TYPES'], async (t) => {

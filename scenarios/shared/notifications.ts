@@ -14,8 +14,12 @@ export interface Walk {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A closed window: from `sinceMs` ago to a moment already in the past when the walk starts. */
+/**
+ * A closed window: from `sinceMs` ago to a moment already in the past when the walk starts, and
+ * after the changes the caller just made (so they fall inside it).
+ */
 export async function closedWindow(sinceMs = 3600_000) {
+  await sleep(20);
   const end = new Date(Date.now() - 5);
   await sleep(20);
   return { startDate: new Date(end.getTime() - sinceMs).toISOString(), endDate: end.toISOString() };
