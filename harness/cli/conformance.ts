@@ -5,7 +5,8 @@
  *   0 every MUST requirement checked held (failures of EXPECT requirements, known failures and
  *     pending checks listed in CONFORMANCE_KNOWN_FAILURES are reported but do not gate);
  *   1 conformance failures (a MUST requirement failed, a check errored, or no check ran);
- *   2 bad settings; 3 preflight failed (deployment unreachable or credentials rejected).
+ *   2 bad settings; 3 preflight failed (deployment unreachable or credentials rejected);
+ *   130 / 143 interrupted by SIGINT / SIGTERM (the ledger teardown runs first: test/interrupt-teardown.test.ts).
  * With `--shard=i/n` the run id gets the suffix `-s<i>of<n>` (its own namespace and report
  * folder) and a vitest blob report is written for `npm run report:merge`.
  */
@@ -14,10 +15,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { SettingsError, loadSettings } from '../config.js';
-import { loadProfile } from '../profile.js';
+import { cleanupRun } from '../cleanup.js';
+import { loadProfile, resolveProfile } from '../profile.js';
 import { preflight, preflightMessage } from '../preflight.js';
 import { SERVICES } from '../../specs/services.js';
-import { newRunId, runFolder } from '../run.js';
+import { RunContext, ledgerPath, newRunId, runFolder } from '../run.js';
 import { loadKnownFailures } from '../report/known-failures.js';
 import type { Summary } from '../report/summary.js';
 
@@ -49,10 +51,23 @@ async function main(): Promise<void> {
   }
   const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
   const child = spawn(process.execPath, [vitest, 'run', '--config', 'vitest.config.ts', ...process.argv.slice(2)], { stdio: 'inherit', env });
-  const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
+  // SIGINT / SIGTERM: passed to vitest (its global teardown cleans up); a second signal, or vitest
+  // still running 15 s later, ends it hard. Either way the ledger teardown runs here afterwards.
+  let interrupted: NodeJS.Signals | undefined;
+  const forward = (signal: NodeJS.Signals) => () => {
+    if (interrupted) return void child.kill('SIGKILL');
+    interrupted = signal;
+    child.kill(signal);
+    setTimeout(() => child.kill('SIGKILL'), 15000).unref();
+  };
   process.on('SIGINT', forward('SIGINT'));
   process.on('SIGTERM', forward('SIGTERM'));
-  child.on('exit', (code, signal) => {
+  child.on('exit', async (code, signal) => {
+    if (interrupted || signal) {
+      const cleaned = await cleanupAfterInterrupt(settings, profile, runId);
+      console.error(`conformance: run ${runId} interrupted (${interrupted ?? signal}); ${cleaned}`);
+      process.exit(interrupted === 'SIGTERM' || signal === 'SIGTERM' ? 143 : 130);
+    }
     const file = join(runFolder(settings.reportDir, runId), 'summary.json');
     if (!existsSync(file)) {
       console.error(`conformance: the run ended (${signal ?? `exit ${code}`}) without writing ${file}`);
@@ -63,6 +78,25 @@ async function main(): Promise<void> {
     const gateFails = summary.gate ? summary.gate.verdict === 'fail' : summary.totals.fail + summary.totals.error > 0;
     process.exit(gateFails || summary.totals.checks === 0 ? 1 : 0);
   });
+}
+
+/**
+ * Teardown after an interrupted run: removes, from the run's ledger, everything the run created on
+ * the configured deployments (records already removed by vitest's own teardown count as gone).
+ * The embedded reference keeps nothing after the run, so there is nothing to do without targets.
+ * @returns one line saying what was removed
+ */
+async function cleanupAfterInterrupt(settings: ReturnType<typeof loadSettings>, profile: ReturnType<typeof loadProfile>, runId: string): Promise<string> {
+  if (!Object.keys(settings.configured).length) return 'embedded reference: nothing to clean up';
+  if (!existsSync(ledgerPath(settings.reportDir, runId))) return 'no ledger: nothing was created';
+  try {
+    const targets = Object.fromEntries(Object.entries(settings.configured).map(([k, v]) => [k, { ...v, embedded: false }]));
+    const r = await cleanupRun(new RunContext(runId, settings.reportDir), targets, resolveProfile(profile, false), { timeoutMs: settings.timeoutMs, maxInFlight: settings.maxInFlight });
+    const failed = r.failures.length ? `; ${r.failures.length} removals failed (npm run cleanup -- --run ${runId} retries)` : '';
+    return `cleanup from the ledger: sources ${r.sources.deleted} deleted, ${r.sources.alreadyGone} already gone; relationships ${r.relationships.deleted} deleted, ${r.relationships.alreadyGone} already gone${failed}`;
+  } catch (e) {
+    return `cleanup from the ledger failed (${(e as Error).message}); run npm run cleanup -- --run ${runId}`;
+  }
 }
 
 /** CONFORMANCE_RATE_LIMIT (requests/s per service, >= 0) and CONFORMANCE_RETRIES (0-5). @throws SettingsError */
