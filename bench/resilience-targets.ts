@@ -1,0 +1,72 @@
+/**
+ * Benchmark of the resilience and detection targets (issue 4), printing figures (no assertions):
+ * - time from `npm run conformance` to its clear message against an unreachable deployment
+ *   (target: under 10 s);
+ * - time to finish against a deployment that accepts connections but never answers, with
+ *   CONFORMANCE_TIMEOUT_MS set (target: the timeout plus a small constant);
+ * - the detection score (faults caught / faults) and the false positives of the clean reference
+ *   (reference/faults/detection.ts; skipped with --no-detection).
+ * Usage: npx tsx bench/resilience-targets.ts [--timeout-ms 3000] [--no-detection]
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { FAULT_LIST } from '../reference/faults/catalogue.js';
+import { detect } from '../reference/faults/detection.js';
+import { closedPort, startFaultyServer } from '../test/support/faulty-server.js';
+
+const { values } = parseArgs({ options: { 'timeout-ms': { type: 'string', default: '3000' }, 'no-detection': { type: 'boolean', default: false } } });
+const timeoutMs = Number(values['timeout-ms']);
+if (!Number.isInteger(timeoutMs) || timeoutMs < 100) {
+  console.error(`resilience-targets: --timeout-ms: expected an integer >= 100, got ${values['timeout-ms']}`);
+  process.exit(2);
+}
+const TSX = join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'cli.mjs');
+
+/** Runs the conformance CLI against `baseUrl`; resolves with exit code, wall time and the last lines of its output. */
+function conformanceAgainst(baseUrl: string, extra: Record<string, string> = {}) {
+  const reportDir = mkdtempSync(join(tmpdir(), 'cf-bench-res-'));
+  const env: Record<string, string | undefined> = { ...process.env };
+  for (const k of Object.keys(env)) if (/^(ORG|PERSON|PROVIDER|CONFORMANCE|REFERENCE)_/.test(k)) delete env[k];
+  Object.assign(env, { FORCE_COLOR: '0', ORG_BASE_URL: baseUrl, ORG_TOKEN: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJiZW5jaCJ9.bm90LWEtc2VjcmV0', ORG_SOURCES: 'cf_test_a,cf_test_b', CONFORMANCE_REPORT_DIR: reportDir, ...extra });
+  const started = process.hrtime.bigint();
+  return new Promise<{ code: number | null; seconds: number; message: string }>((resolve) => {
+    const child = spawn(process.execPath, [TSX, 'harness/cli/conformance.ts', 'scenarios/organization'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    const guard = setTimeout(() => child.kill('SIGKILL'), 300000);
+    child.on('exit', (code) => {
+      clearTimeout(guard);
+      rmSync(reportDir, { recursive: true, force: true });
+      const lines = out.split('\n').filter((l) => l.trim() && !l.includes('npm warn'));
+      resolve({ code, seconds: Number(process.hrtime.bigint() - started) / 1e9, message: lines.slice(-3).join(' | ').slice(0, 300) });
+    });
+  });
+}
+
+const unreachable = await conformanceAgainst(`http://127.0.0.1:${await closedPort()}`);
+console.log(`unreachable deployment: ${unreachable.seconds.toFixed(2)} s to exit ${unreachable.code} (target < 10 s)`);
+console.log(`  message: ${unreachable.message}`);
+
+const silent = await startFaultyServer([{ kind: 'hang' }]);
+try {
+  const hang = await conformanceAgainst(silent.url, { CONFORMANCE_TIMEOUT_MS: String(timeoutMs), CONFORMANCE_RETRIES: '0' });
+  console.log(`deployment that never answers (CONFORMANCE_TIMEOUT_MS=${timeoutMs}): ${hang.seconds.toFixed(2)} s to exit ${hang.code}, ${(hang.seconds - timeoutMs / 1000).toFixed(2)} s over the timeout`);
+  console.log(`  message: ${hang.message}`);
+} finally {
+  await silent.close();
+}
+
+if (!values['no-detection']) {
+  const report = await detect({ concurrency: 2 });
+  if (report.clean.problem) console.log(`detection: ${report.clean.problem.slice(0, 500)}`);
+  const pct = report.faults.length ? ((100 * report.caught) / report.faults.length).toFixed(1) : '0';
+  console.log(`detection score: ${report.caught}/${report.faults.length} faults caught (${pct}%) of ${FAULT_LIST.length} in the catalogue, in ${(report.ms / 1000).toFixed(1)} s`);
+  console.log(`false positives on the clean reference: ${report.clean.falsePositives.length} of ${report.clean.checks} checks`);
+  const missed = report.faults.filter((o) => !(o.caughtBy.length && o.runFailed)).map((o) => o.fault.name);
+  if (missed.length) console.log(`  not caught: ${missed.join(', ')}`);
+}
