@@ -12,7 +12,7 @@ import type { Faker } from '@faker-js/faker';
 import type { ServiceName } from '../specs/common/model.js';
 import type { SourceRef } from '../specs/common/wire.js';
 import { SERVICES, operation, requirementIndex } from '../specs/services.js';
-import { seededFaker, testSeed } from '../generators/seed.js';
+import { fnv1a, seededFaker, testSeed } from '../generators/seed.js';
 import { type CallOptions, type Exchange, GuardRefusal, type Reply, type ServiceClient } from './client.js';
 import type { ServiceTarget } from './config.js';
 import { contentViolations, envelopeViolations, formatViolations, requirementsOf } from './contract.js';
@@ -32,12 +32,19 @@ class StopCheck extends Error {
   }
 }
 
-const slug = (text: string) =>
-  text
+/**
+ * A check's stable ID part from its title. Long titles keep 90 characters plus a hash of the whole
+ * slug, so two titles that differ only at the end never share an ID (IDs key seeds, baselines,
+ * known-failure lists and exchange files).
+ */
+export function slug(text: string): string {
+  const full = text
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 80);
+    .replace(/^-|-$/g, '');
+  return full.length <= 100 ? full : `${full.slice(0, 90)}-${fnv1a(full).toString(16).padStart(8, '0')}`;
+}
+
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -187,10 +194,14 @@ export interface CheckOptions {
  * @param area file-level area (envelope, search, lifecycle, ...), used in check IDs and reports
  */
 export function scenario(service: ServiceName, area: string) {
+  // Check IDs this registrar gave out: a repeat (two titles with one ID) is a suite bug.
+  const registered = new Set<string>();
   function check(title: string, verifies: string[], body: (t: Check) => Promise<void>, options: CheckOptions = {}): void {
     if (!verifies.length) throw new Error(`check "${title}" cites no requirement`);
     for (const id of verifies) if (!REQUIREMENTS.has(id)) throw new Error(`check "${title}" cites unknown requirement ${id}`);
     const checkId = `${service}/${area}/${slug(title)}`;
+    if (registered.has(checkId)) throw new Error(`check "${title}" repeats check ID ${checkId}: give it a distinct title`);
+    registered.add(checkId);
     const provided = inject('conformance');
     const only = provided?.only;
     const cites = (ids: string[]) => verifies.some((id) => ids.includes(id));

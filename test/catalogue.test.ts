@@ -23,3 +23,16 @@ describe('requirement catalogues', () => {
     });
   }
 });
+
+describe('check IDs', async () => {
+  const { slug } = await import('../harness/check.js');
+  it('keep short titles whole and give long titles that differ only at the end distinct IDs', () => {
+    expect(slug('mergeIdentities replies with the survivor\'s linkId')).toBe('mergeidentities-replies-with-the-survivor-s-linkid');
+    const long = 'mergeIdentities of a practitioner and a health facility is rejected and changes nothing';
+    const a = slug(`${long} (practitioner first)`);
+    const b = slug(`${long} (health facility first)`);
+    expect(a).not.toBe(b);
+    expect(a.length).toBeLessThanOrEqual(100);
+    expect(slug(`${long} (practitioner first)`)).toBe(a);
+  });
+});

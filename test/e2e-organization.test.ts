@@ -38,6 +38,11 @@ describe('organization conformance run against a configured reference', () => {
     expect(run.summary!.operations.filter((o) => o.service === 'organization' && !o.exercised).map((o) => o.operation)).toEqual([]);
   });
 
+  it('every check has its own check ID (IDs key seeds, baselines and known-failure lists)', () => {
+    const ids = run.summary!.checks.map((c) => c.checkId);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+
   it('every check cites at least one requirement, and every cited ID is in the catalogue', () => {
     const index = requirementIndex();
     for (const c of run.summary!.checks) {
