@@ -2,7 +2,7 @@
  * The HTML report in a real browser: runs the organization envelope checks against the embedded
  * reference (with one reference fault, so a failing check with its exchange and curl replay is on
  * the page), opens reports/<run>/report.html in the system Chromium (headless, offline, fresh
- * profile), checks the key sections render and saves reports/<run>/report.png.
+ * profile), checks the key sections render and saves reports/self-test/<run>/report.png.
  * Skipped with the reason when /usr/bin/chromium is absent (`.ci/run` installs Debian's chromium).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -16,7 +16,8 @@ const FAULT = 'failure-without-reason'; // breaks ORG-ERR-CARRIED (reference/fau
 
 describe.skipIf(!chromiumAvailable())(chromiumAvailable() ? 'report.html in Chromium' : `report.html in Chromium (skipped: ${CHROMIUM} not installed)`, () => {
   it('renders the key sections offline and leaves a screenshot in the run folder', async () => {
-    const reportDir = 'reports';
+    // Its own folder under reports/, so the screenshot stays but the user's reports/latest is untouched.
+    const reportDir = join('reports', 'self-test');
     const r = await runSuite(['scenarios/organization/envelope.test.ts'], { CONFORMANCE_REPORT_DIR: reportDir, REFERENCE_FAULTS: FAULT });
     const folder = join(reportDir, r.runId);
     const html = join(folder, 'report.html');
