@@ -429,8 +429,10 @@ export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, fal
 /** fast-check arbitraries of the walk's commands; `fitting` choices are four times as likely as arbitrary ones. */
 export function commandArbitraries(kinds: StepKind[] = STEP_KINDS) {
   const fitting = fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) });
-  // Index 0 of the fitting candidates is the one the latest steps touched: favour it, so steps chain.
-  const pick = fc.oneof({ weight: 2, arbitrary: fc.constant(0) }, { weight: 3, arbitrary: fc.nat(50) });
+  // Index 0 of the fitting candidates is the one the latest steps touched: favour it (3 in 4), so
+  // steps chain on the same records. Sequence defects need such chains (link, merge, soft delete,
+  // restore of one record's identity); at 2 in 5 the walks found some of them for no seed in six.
+  const pick = fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat(50) });
   return kinds.map((kind) => fc.tuple(pick, fc.nat(50), fitting).map(([i, j, f]) => new StepCommand(kind, [i, j], f) as fc.AsyncCommand<IdentityModel, WalkReal, false>));
 }
 
