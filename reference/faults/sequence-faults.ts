@@ -18,18 +18,22 @@ import { SERVICES } from '../../specs/services.js';
 
 type Src = { name?: string; id?: string };
 
-/** Per-store memory: the link ID each record had before it was merged away or unlinked. */
-const memory = new WeakMap<ServiceStore, { mergedFrom: Map<string, string>; unlinkedFrom: Map<string, string> }>();
-const mem = (s: ServiceStore) => memory.get(s) ?? (memory.set(s, { mergedFrom: new Map(), unlinkedFrom: new Map() }), memory.get(s)!);
+type Memory = 'mergedFrom' | 'unlinkedFrom' | 'linkedFrom';
+/** Per-store memory, by purpose: the link ID a record had before it was merged away, unlinked or linked. */
+const memory = new WeakMap<ServiceStore, Record<Memory, Map<string, string>>>();
+const mem = (s: ServiceStore) => memory.get(s) ?? (memory.set(s, { mergedFrom: new Map(), unlinkedFrom: new Map(), linkedFrom: new Map() }), memory.get(s)!);
 const rec = (ctx: HandlerContext, member: string): SourceRecord | undefined => ctx.store.get(ctx.content?.[member] as Src | undefined);
 const round = (x: number) => Math.round(x * 10000) / 10000;
 
-/** Remembers, across the fault's operations, where a merged record came from. */
-function rememberMerge(next: Handler, ctx: HandlerContext): Record<string, unknown> {
-  const retire = rec(ctx, 'toRetireSource');
-  const before = retire?.linkId;
+/**
+ * Runs the step and remembers, under `purpose`, the link ID the record named by `member` had
+ * before it (only when the step moved the record, if `onlyIfMoved`). Faults read it back later.
+ */
+function rememberBefore(next: Handler, ctx: HandlerContext, member: string, purpose: Memory, onlyIfMoved = false): Record<string, unknown> {
+  const r = rec(ctx, member);
+  const before = r?.linkId;
   const result = next(ctx);
-  if (retire && before) mem(ctx.store).mergedFrom.set(retire.key, before);
+  if (r && before && (!onlyIfMoved || before !== r.linkId)) mem(ctx.store)[purpose].set(r.key, before);
   return result;
 }
 
@@ -41,7 +45,7 @@ export const SEQUENCE_FAULTS: FaultDefinition[] = [
     operations: ['mergeIdentities', 'restoreSource'],
     description: "restoring a source whose former identity was since merged away names the merge survivor's identity in linkIdsModified, though the source is restored into a new identity",
     handler: (next, ctx, op) => {
-      if (op === 'mergeIdentities') return rememberMerge(next, ctx);
+      if (op === 'mergeIdentities') return rememberBefore(next, ctx, 'toRetireSource', 'mergedFrom');
       const r = rec(ctx, ctx.members.restoreSource);
       const former = r?.linkId;
       const result = next(ctx) as { linkIdsModified?: string[]; linkIdCreated?: string | null };
@@ -84,13 +88,7 @@ export const SEQUENCE_FAULTS: FaultDefinition[] = [
     operations: ['unlinkIdentities', 'postIdentity'],
     description: 'an update (re-post of the same source) of a source that was unlinked puts it back into the identity it was unlinked from',
     handler: (next, ctx, op) => {
-      if (op === 'unlinkIdentities') {
-        const r = rec(ctx, 'source');
-        const before = r?.linkId;
-        const result = next(ctx);
-        if (r && before) mem(ctx.store).unlinkedFrom.set(r.key, before);
-        return result;
-      }
+      if (op === 'unlinkIdentities') return rememberBefore(next, ctx, 'source', 'unlinkedFrom');
       const s = (ctx.content.identity?.sources?.[0] ?? ctx.content.source) as Src | undefined;
       const existing = ctx.store.get(s);
       const result = next(ctx);
@@ -100,10 +98,6 @@ export const SEQUENCE_FAULTS: FaultDefinition[] = [
     },
   },
 ];
-
-/** Per-store memory of the link ID a record had before it was linked into another identity (person). */
-const linkedFrom = new WeakMap<ServiceStore, Map<string, string>>();
-const linkedMem = (s: ServiceStore) => linkedFrom.get(s) ?? (linkedFrom.set(s, new Map()), linkedFrom.get(s)!);
 
 /**
  * Sequence-only faults of the person and provider services (test/walks-person-provider.test.ts).
@@ -117,16 +111,10 @@ export const PERSON_PROVIDER_SEQUENCE_FAULTS: FaultDefinition[] = [
     operations: ['linkIdentities', 'deactivateSourceWs'],
     description: 'deactivating a record that was linked into another identity shows it, while deactivated, in the link ID it had before the link (reactivation still returns it to the linked identity)',
     handler: (next, ctx, op) => {
-      if (op === 'linkIdentities') {
-        const r = rec(ctx, 'source');
-        const before = r?.linkId;
-        const result = next(ctx);
-        if (r && before && before !== r.linkId) linkedMem(ctx.store).set(r.key, before);
-        return result;
-      }
+      if (op === 'linkIdentities') return rememberBefore(next, ctx, 'source', 'linkedFrom', true);
       const r = rec(ctx, ctx.members.deactivateSource);
       const result = next(ctx);
-      const old = r && linkedMem(ctx.store).get(r.key);
+      const old = r && mem(ctx.store).linkedFrom.get(r.key);
       if (r && old && r.state === 'deactivated') r.linkId = old;
       return result;
     },
@@ -138,15 +126,9 @@ export const PERSON_PROVIDER_SEQUENCE_FAULTS: FaultDefinition[] = [
     operations: ['linkIdentities', 'mergeIdentities'],
     description: 'the same-type rule of mergeIdentities is not checked once either identity holds a source that linkIdentities put there: a practitioner and a facility can then be merged',
     handler: (next, ctx, op) => {
-      if (op === 'linkIdentities') {
-        const r = rec(ctx, 'source');
-        const before = r?.linkId;
-        const result = next(ctx);
-        if (r && before && before !== r.linkId) linkedMem(ctx.store).set(r.key, before);
-        return result;
-      }
+      if (op === 'linkIdentities') return rememberBefore(next, ctx, 'source', 'linkedFrom', true);
       const sides = [rec(ctx, 'toSurviveSource'), rec(ctx, 'toRetireSource')];
-      const linked = sides.some((x) => x && ctx.store.activeMembers(x.linkId).some((m) => linkedMem(ctx.store).has(m.key)));
+      const linked = sides.some((x) => x && ctx.store.activeMembers(x.linkId).some((m) => mem(ctx.store).linkedFrom.has(m.key)));
       return next(linked ? { ...ctx, matcher: { ...ctx.matcher, kind: undefined } } : ctx);
     },
   },
