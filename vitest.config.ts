@@ -4,7 +4,7 @@
  * exit code from the verdicts; `npx vitest run` works too.
  */
 import { defineConfig } from 'vitest/config';
-import { conformanceReporters } from './harness/report/reporters.js';
+import { conformanceReporters } from './report/reporters.js';
 import { newRunId } from './harness/run.js';
 
 const runId = (process.env.CONFORMANCE_RUN_ID ||= newRunId());
@@ -14,7 +14,7 @@ const timeoutMs = Number(process.env.CONFORMANCE_TIMEOUT_MS) || 30000;
 export default defineConfig({
   test: {
     include: ['scenarios/**/*.test.ts'],
-    globalSetup: ['harness/global-setup.ts'],
+    globalSetup: ['run/global-setup.ts'],
     setupFiles: ['allure-vitest/setup'],
     reporters: conformanceReporters(reportDir, runId),
     pool: 'threads',

@@ -7,9 +7,9 @@
 import { mkdtempSync, cpSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RunDescription, Summary } from '../harness/report/summary.js';
-import { readResults } from '../harness/report/summary.js';
-import { type ReportTimings, writeRunReports } from '../harness/report/write.js';
+import type { RunDescription, Summary } from '../report/summary.js';
+import { readResults } from '../report/summary.js';
+import { type ReportTimings, writeRunReports } from '../report/write.js';
 
 const source = process.argv[2] ?? 'reports/latest';
 const repeats = Number(process.argv[3] ?? 5);

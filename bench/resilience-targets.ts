@@ -5,7 +5,7 @@
  * - time to finish against a deployment that accepts connections but never answers, with
  *   CONFORMANCE_TIMEOUT_MS set (target: the timeout plus a small constant);
  * - the detection score (faults caught / faults) and the false positives of the clean reference
- *   (reference/faults/detection.ts; skipped with --no-detection).
+ *   (detection/runner.ts; skipped with --no-detection).
  * Usage: npx tsx bench/resilience-targets.ts [--timeout-ms 3000] [--no-detection]
  */
 import { spawn } from 'node:child_process';
@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FAULT_LIST } from '../reference/faults/catalogue.js';
-import { detect } from '../reference/faults/detection.js';
+import { detect } from '../detection/runner.js';
 import { closedPort, startFaultyServer } from '../test/support/faulty-server.js';
 
 const { values } = parseArgs({ options: { 'timeout-ms': { type: 'string', default: '3000' }, 'no-detection': { type: 'boolean', default: false } } });
@@ -34,7 +34,7 @@ function conformanceAgainst(baseUrl: string, extra: Record<string, string> = {})
   Object.assign(env, { FORCE_COLOR: '0', ORG_BASE_URL: baseUrl, ORG_TOKEN: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJiZW5jaCJ9.bm90LWEtc2VjcmV0', ORG_SOURCES: 'cf_test_a,cf_test_b', CONFORMANCE_REPORT_DIR: reportDir, ...extra });
   const started = process.hrtime.bigint();
   return new Promise<{ code: number | null; seconds: number; message: string }>((resolve) => {
-    const child = spawn(process.execPath, [TSX, 'harness/cli/conformance.ts', 'scenarios/organization'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [TSX, 'run/cli/conformance.ts', 'scenarios/organization'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));

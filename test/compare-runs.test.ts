@@ -9,8 +9,8 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compareSummaries, loadSummary } from '../harness/report/compare.js';
-import type { Summary } from '../harness/report/summary.js';
+import { compareSummaries, loadSummary } from '../report/compare.js';
+import type { Summary } from '../report/summary.js';
 import { runCli } from './support/cli.js';
 import { runSuite } from './support/run-suite.js';
 

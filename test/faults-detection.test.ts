@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FAULT_LIST } from '../reference/faults/catalogue.js';
-import { type DetectionReport, detect } from '../reference/faults/detection.js';
+import { type DetectionReport, detect } from '../detection/runner.js';
 
 let report: DetectionReport;
 

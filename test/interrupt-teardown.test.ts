@@ -31,7 +31,7 @@ function interruptedRun(signal: NodeJS.Signals, lines: number) {
   for (const k of Object.keys(env)) if (/^(ORG|PERSON|PROVIDER|CONFORMANCE|REFERENCE)_/.test(k)) delete env[k];
   Object.assign(env, { FORCE_COLOR: '0', ORG_BASE_URL: ref.url, ORG_TOKEN: ref.token, ORG_SOURCES: TEST_SOURCES.join(','), CONFORMANCE_REPORT_DIR: reportDir, CONFORMANCE_RUN_ID: runId });
   return new Promise<{ code: number | null; out: string; sentAtLines: number; reportDir: string }>((resolve) => {
-    const child = spawn(process.execPath, [TSX, 'harness/cli/conformance.ts', 'scenarios/organization'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [TSX, 'run/cli/conformance.ts', 'scenarios/organization'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let sentAtLines = 0;
     child.stdout.on('data', (d) => (out += d));

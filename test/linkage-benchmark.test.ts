@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadProfile, resolveProfile } from '../harness/profile.js';
 import { RunContext, newRunId } from '../harness/run.js';
-import { type BenchmarkResult, runBenchmark } from '../harness/linkage/benchmark.js';
-import { compare } from '../harness/linkage/compare.js';
-import { toResultsFile, writeReport } from '../harness/linkage/report.js';
-import { referenceTarget } from '../harness/deployments.js';
+import { type BenchmarkResult, runBenchmark } from '../linkage/benchmark.js';
+import { compare } from '../linkage/compare.js';
+import { toResultsFile, writeReport } from '../linkage/report.js';
+import { referenceTarget } from '../run/deployments.js';
 import { type RunningReference, startReference } from '../reference/server.js';
 import { REFERENCE_SERVICES } from '../reference/services.js';
 import type { ServiceName } from '../specs/common/model.js';
@@ -82,7 +82,7 @@ describe(`match-quality benchmark against the embedded reference (${service})`, 
   it('the CLI exits 1 on a regression against a baseline and 2 on bad arguments', () => {
     const env: Record<string, string | undefined> = { ...process.env, CONFORMANCE_REPORT_DIR: dir, CONFORMANCE_SEED: '7' };
     for (const k of Object.keys(env)) if (/_BASE_URL$/.test(k)) delete env[k];
-    const cli = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'harness/cli/match-quality.ts', '--quiet', '--resamples', '200', ...args], { env, encoding: 'utf8' });
+    const cli = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'linkage/cli.ts', '--quiet', '--resamples', '200', ...args], { env, encoding: 'utf8' });
     const first = cli('--service', service, '--size', '200');
     expect(first.status, first.stderr).toBe(0);
     const runFolder = readdirSync(dir).map((d) => join(dir, d, 'match-quality', service)).find((f) => existsSync(join(f, 'results.json')) && JSON.parse(readFileSync(join(f, 'results.json'), 'utf8')).options.size === 200)!;

@@ -4,10 +4,10 @@
  * against the services' identity schemas.
  */
 import { describe, expect, it } from 'vitest';
-import { buildDataset, PRESETS } from '../generators/linkage/dataset.js';
-import { Rng, digitTransposition, nickname, ocr, phonetic, typo } from '../generators/linkage/edits.js';
-import { OPERATORS } from '../generators/linkage/operators.js';
-import { LINKAGE_SERVICES } from '../generators/linkage/wire.js';
+import { buildDataset, PRESETS } from '../linkage/data/dataset.js';
+import { Rng, digitTransposition, nickname, ocr, phonetic, typo } from '../linkage/data/edits.js';
+import { OPERATORS } from '../linkage/data/operators.js';
+import { LINKAGE_SERVICES } from '../linkage/data/wire.js';
 import { OrganizationIdentity } from '../specs/organization/identity.js';
 import { PersonIdentity } from '../specs/person/identity.js';
 import { ProviderIdentity } from '../specs/provider/identity.js';

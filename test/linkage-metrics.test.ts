@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { b3ClusterWeighted, clusterMetrics, clusteringMetrics, contingency, pairCounts, pairwise } from '../harness/linkage/metrics.js';
+import { b3ClusterWeighted, clusterMetrics, clusteringMetrics, contingency, pairCounts, pairwise } from '../linkage/metrics.js';
 
 /** Labels per record from a list of clusters over record names. */
 function labels(records: string[], truth: string[][], predicted: string[][]) {

@@ -1,6 +1,6 @@
 /**
  * Repeatability of the match-quality benchmark: the reference receives the posts in the data
- * set's fixed order (harness/linkage/benchmark.ts), and two runs with the same seed against fresh
+ * set's fixed order (linkage/benchmark.ts), and two runs with the same seed against fresh
  * embedded references end with identical clusterings, which `--compare` relies on to pair runs on
  * the same data.
  */
@@ -8,8 +8,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { referenceTarget } from '../harness/deployments.js';
-import { runBenchmark } from '../harness/linkage/benchmark.js';
+import { referenceTarget } from '../run/deployments.js';
+import { runBenchmark } from '../linkage/benchmark.js';
 import { loadProfile, resolveProfile } from '../harness/profile.js';
 import { RunContext, newRunId } from '../harness/run.js';
 import { type RunningReference, startReference } from '../reference/server.js';

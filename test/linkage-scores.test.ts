@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { type UnitPair, scoreMetrics, scoreSummary } from '../harness/linkage/scores.js';
+import { type UnitPair, scoreMetrics, scoreSummary } from '../linkage/scores.js';
 
 const nan = (x: number | null | undefined) => (x === null || x === undefined ? Number.NaN : x);
 /** Equal up to rounding, NaN (a figure that does not exist) equal only to NaN. */

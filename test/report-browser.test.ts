@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Summary } from '../harness/report/summary.js';
+import type { Summary } from '../report/summary.js';
 import { CHROMIUM, chromiumAvailable, openInChromium } from './support/browser.js';
 import { runSuite } from './support/run-suite.js';
 

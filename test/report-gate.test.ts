@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SettingsError } from '../harness/config.js';
-import { historyPath, judge, loadKnownFailures, recordPasses } from '../harness/report/known-failures.js';
-import ProgressReporter from '../harness/report/progress.js';
+import { historyPath, judge, loadKnownFailures, recordPasses } from '../report/known-failures.js';
+import ProgressReporter from '../report/progress.js';
 import { requirementIndex } from '../specs/services.js';
 import { makeRunFolder } from './support/report-fixture.js';
 

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Window } from 'happy-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { writeRunReports } from '../harness/report/write.js';
+import { writeRunReports } from '../report/write.js';
 import { HOSTILE_TITLE, makeRunFolder } from './support/report-fixture.js';
 
 let html: string;

@@ -91,12 +91,12 @@ describe('against a staging-like deployment with foreign data', () => {
     const env = { ...targetEnv(), CONFORMANCE_REPORT_DIR: reportDir, CONFORMANCE_RUN_ID: runId, CONFORMANCE_SEED: '7' };
     const ledger = join(reportDir, runId, 'ledger.jsonl');
     const ledgerLines = () => (existsSync(ledger) ? readFileSync(ledger, 'utf8').split('\n').filter(Boolean).length : 0);
-    const killed = await cli(['harness/cli/conformance.ts', 'scenarios/organization'], env, { killWhen: () => ledgerLines() >= 15 });
+    const killed = await cli(['run/cli/conformance.ts', 'scenarios/organization'], env, { killWhen: () => ledgerLines() >= 15 });
     expect(killed.signal).toBe('SIGKILL');
     const ours = () => [...store().records.values()].filter((r) => r.source.id.startsWith(`cf-${runId}-`));
     expect(ours().length, 'the killed run left records behind').toBeGreaterThan(0);
     const before = foreignDigest(store());
-    const cleaned = await cli(['harness/cli/cleanup.ts', '--run', runId], env);
+    const cleaned = await cli(['run/cli/cleanup.ts', '--run', runId], env);
     expect(cleaned.code, cleaned.out).toBe(0);
     expect(ours(), 'records of the killed run after cleanup').toEqual([]);
     expect([...store().relationships.values()].filter((r) => r.id !== 'RELforeign1'), 'relationships of the killed run').toEqual([]);
@@ -106,14 +106,14 @@ describe('against a staging-like deployment with foreign data', () => {
 
 describe('preflight', () => {
   it('an unreachable deployment stops the run with one message naming the service, exit 3, within seconds', async () => {
-    const r = await cli(['harness/cli/conformance.ts', 'scenarios/organization'], { ORG_BASE_URL: `http://127.0.0.1:${await closedPort()}`, ORG_TOKEN: 'aaaa.bbbb.cccc', ORG_SOURCES: 'cf_test_a', CONFORMANCE_REPORT_DIR: mkdtempSync(join(tmpdir(), 'cf-pf-')) });
+    const r = await cli(['run/cli/conformance.ts', 'scenarios/organization'], { ORG_BASE_URL: `http://127.0.0.1:${await closedPort()}`, ORG_TOKEN: 'aaaa.bbbb.cccc', ORG_SOURCES: 'cf_test_a', CONFORMANCE_REPORT_DIR: mkdtempSync(join(tmpdir(), 'cf-pf-')) });
     expect(r.code, r.out).toBe(3);
     expect(r.out).toMatch(/preflight: the organization service at http:\/\/127\.0\.0\.1:\d+\S+ is unreachable \(ECONNREFUSED/);
     expect(r.ms).toBeLessThan(10000);
   });
 
   it('rejected credentials stop the run in preflight, exit 3', async () => {
-    const r = await cli(['harness/cli/conformance.ts', 'scenarios/organization'], { ...targetEnv(), ORG_TOKEN: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.bad-signature', CONFORMANCE_REPORT_DIR: mkdtempSync(join(tmpdir(), 'cf-pf-')) });
+    const r = await cli(['run/cli/conformance.ts', 'scenarios/organization'], { ...targetEnv(), ORG_TOKEN: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.bad-signature', CONFORMANCE_REPORT_DIR: mkdtempSync(join(tmpdir(), 'cf-pf-')) });
     expect(r.code, r.out).toBe(3);
     expect(r.out).toMatch(/organization service .* rejecting the credentials \(HTTP 401\)/);
   });
@@ -121,7 +121,7 @@ describe('preflight', () => {
   it('a deployment that never answers stops the run within the timeout plus a small constant', async () => {
     const hang = await startFaultyServer([{ kind: 'hang' }]);
     try {
-      const r = await cli(['harness/cli/conformance.ts', 'scenarios/organization'], { ORG_BASE_URL: hang.url, ORG_TOKEN: 'aaaa.bbbb.cccc', ORG_SOURCES: 'cf_test_a', CONFORMANCE_TIMEOUT_MS: '1500', CONFORMANCE_REPORT_DIR: mkdtempSync(join(tmpdir(), 'cf-pf-')) });
+      const r = await cli(['run/cli/conformance.ts', 'scenarios/organization'], { ORG_BASE_URL: hang.url, ORG_TOKEN: 'aaaa.bbbb.cccc', ORG_SOURCES: 'cf_test_a', CONFORMANCE_TIMEOUT_MS: '1500', CONFORMANCE_REPORT_DIR: mkdtempSync(join(tmpdir(), 'cf-pf-')) });
       expect(r.code, r.out).toBe(3);
       expect(r.out).toMatch(/no reply within 1500 ms/);
       expect(r.ms).toBeLessThan(1500 + 6000);

@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Summary } from '../harness/report/summary.js';
+import type { Summary } from '../report/summary.js';
 import { runCli } from './support/cli.js';
 import { type SuiteRun, runSuite } from './support/run-suite.js';
 

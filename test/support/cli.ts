@@ -1,4 +1,4 @@
-/** Runs one of the project's command-line tools (harness/cli/<name>.ts) with tsx and returns its exit code and output. */
+/** Runs one of the project's command-line tools (run/cli/<name>.ts) with tsx and returns its exit code and output. */
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -6,6 +6,6 @@ import { dirname, join } from 'node:path';
 const TSX = join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'cli.mjs');
 
 export function runCli(name: string, args: string[], env: Record<string, string> = {}): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [TSX, `harness/cli/${name}.ts`, ...args], { encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0', ...env } });
+  const r = spawnSync(process.execPath, [TSX, `run/cli/${name}.ts`, ...args], { encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0', ...env } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }

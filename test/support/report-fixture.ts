@@ -7,8 +7,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Exchange } from '../../harness/client.js';
-import type { CheckResult } from '../../harness/report/results.js';
-import type { RunDescription } from '../../harness/report/summary.js';
+import type { CheckResult } from '../../report/results.js';
+import type { RunDescription } from '../../report/summary.js';
 
 export const HOSTILE_TITLE = 'echoes <script>alert("x")</script> & trackingId';
 

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Summary } from '../../harness/report/summary.js';
+import type { Summary } from '../../report/summary.js';
 
 export interface SuiteRun {
   code: number | null;
@@ -30,7 +30,7 @@ export function runSuite(args: string[] = [], env: Record<string, string> = {}, 
   const clean: Record<string, string | undefined> = { ...process.env };
   for (const k of Object.keys(clean)) if (/^(ORG|PERSON|PROVIDER|CONFORMANCE|REFERENCE)_/.test(k)) delete clean[k];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, 'harness/cli/conformance.ts', ...args], {
+    const child = spawn(process.execPath, [CLI, 'run/cli/conformance.ts', ...args], {
       env: { ...clean, CONFORMANCE_REPORT_DIR: reportDir, CONFORMANCE_RUN_ID: runId, CONFORMANCE_SEED: '12345', FORCE_COLOR: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,0 +1,46 @@
+/**
+ * Reporter of a detection run: one row per check with its project (the fault), verdict and
+ * failed requirements, written to $DETECTION_DIR/results.json.
+ */
+import { writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Reporter, TestModule } from 'vitest/node';
+import type { CheckMeta } from '../harness/verdict.js';
+
+export interface DetectionRow {
+  project: string;
+  file: string;
+  checkId: string;
+  verdict: string;
+  failedRequirements: string[];
+  verifies: string[];
+  /** Duration of the check, ms. */
+  ms?: number;
+  message?: string;
+}
+
+export default class DetectionReporter implements Reporter {
+  onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
+    const rows: DetectionRow[] = [];
+    for (const mod of modules) {
+      for (const test of mod.children.allTests()) {
+        const meta = (test.meta() as { check?: CheckMeta }).check;
+        const r = test.result();
+        // Checks filtered out by RunInfo.only never ran: not a row.
+        if (!meta && r.state === 'skipped') continue;
+        const error = r.state === 'failed' ? r.errors?.[0] : undefined;
+        rows.push({
+          project: ((test.meta() as { variant?: string }).variant) ?? mod.project.name,
+          file: relative(process.cwd(), mod.moduleId),
+          checkId: meta?.checkId ?? test.fullName,
+          verdict: meta?.verdict ?? (r.state === 'passed' ? 'pass' : r.state === 'skipped' ? 'skip' : 'error'),
+          failedRequirements: meta?.failedRequirements ?? [],
+          verifies: meta?.verifies ?? [],
+          ms: Math.round(test.diagnostic()?.duration ?? 0),
+          ...(error ? { message: String(error.message ?? error).slice(0, 500) } : {}),
+        });
+      }
+    }
+    writeFileSync(join(process.env.DETECTION_DIR!, 'results.json'), JSON.stringify(rows));
+  }
+}

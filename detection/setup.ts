@@ -1,0 +1,47 @@
+/**
+ * Global setup of one detection project ("clean", one fault, a bundle of faults, or variants:
+ * see ProjectPlan in detection.ts): starts an embedded reference per variant with its faults
+ * switched on and provides the RunInfo the
+ * check harness injects, exactly as harness/global-setup.ts does for an embedded run (without
+ * reports and cleanup: the reference's memory goes away with it).
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import type { ServiceName } from '../specs/common/model.js';
+import { serviceNames } from '../specs/services.js';
+import type { ServiceTarget } from '../harness/config.js';
+import { referenceTarget } from '../run/deployments.js';
+import { loadProfile, resolveProfile } from '../harness/profile.js';
+import type { RunInfo } from '../harness/targets.js';
+import { startReference } from '../reference/server.js';
+import { REFERENCE_SERVICES } from '../reference/services.js';
+
+
+type PlanEntry = { name: string; faults?: string[]; only?: string[]; variants?: Array<{ name: string; faults: string[]; only: string[] }> };
+const runIdOf = (name: string) => `d-${name}`.replace(/[^A-Za-z0-9-]/g, '-').slice(0, 40);
+
+export default async function setup(project: TestProject) {
+  const fault = project.name;
+  // The plan names the project's faults and the requirements whose checks it runs, or its variants
+  // (bundles of at most one fault per service), each with its own reference.
+  const plan = JSON.parse(readFileSync(join(process.env.DETECTION_DIR!, 'plan.json'), 'utf8')) as PlanEntry[];
+  const entry = plan.find((p) => p.name === fault);
+  const profile = resolveProfile(loadProfile(undefined), true);
+  const references: Array<Awaited<ReturnType<typeof startReference>>> = [];
+  const targetsOf = async (faults: string[]) => {
+    const reference = await startReference({ faults });
+    references.push(reference);
+    const targets: Partial<Record<ServiceName, ServiceTarget | null>> = {};
+    for (const name of serviceNames()) targets[name] = REFERENCE_SERVICES[name] ? referenceTarget(reference, name, profile) : null;
+    return targets;
+  };
+  const targets = await targetsOf(entry?.variants ? [] : (entry?.faults ?? (fault === 'clean' ? [] : [fault])));
+  const variants = entry?.variants ? await Promise.all(entry.variants.map(async (v) => ({ name: v.name, runId: runIdOf(v.name), only: v.only, targets: await targetsOf(v.faults) }))) : undefined;
+  const reportDir = process.env.DETECTION_DIR!;
+  mkdirSync(reportDir, { recursive: true });
+  const only = entry?.only;
+  const info: RunInfo = { runId: runIdOf(fault), reportDir, seed: 12345, timeoutMs: 30000, maxInFlightPerWorker: 4, targets, profile, embedded: true, ...(only ? { only } : {}), ...(variants ? { variants } : {}) };
+  project.provide('conformance', info);
+  return () => Promise.all(references.map((r) => r.stop()));
+}

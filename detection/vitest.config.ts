@@ -1,0 +1,34 @@
+/**
+ * Vitest configuration of a detection run: one project per fault (plus "clean"), each with its
+ * own embedded reference (detection-setup.ts) and only the scenario files named in the plan
+ * ($DETECTION_DIR/plan.json: [{ name, include }]). One vitest process tests every fault.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const plan = JSON.parse(readFileSync(join(process.env.DETECTION_DIR!, 'plan.json'), 'utf8')) as Array<{ name: string; include: string[] }>;
+
+export default defineConfig({
+  test: {
+    pool: 'threads',
+    maxWorkers: Number(process.env.DETECTION_WORKERS) || 2,
+    reporters: [join(import.meta.dirname, 'reporter.ts')],
+    ...(process.env.DETECTION_FS_CACHE ? { experimental: { fsModuleCache: true } } : {}),
+    projects: plan.map((p) => ({
+      test: {
+        name: p.name,
+        root: process.cwd(),
+        include: p.include,
+        globalSetup: [join(import.meta.dirname, 'setup.ts')],
+        setupFiles: ['allure-vitest/setup'],
+        sequence: { concurrent: true },
+        // Workers keep modules (Faker, schemas, compiled validators) across files and projects; each
+        // project's checks still get its own RunInfo (harness/targets.ts starts afresh per run id).
+        isolate: process.env.DETECTION_ISOLATE === '1',
+        testTimeout: 150000,
+        hookTimeout: 150000,
+      },
+    })),
+  },
+});

@@ -1,0 +1,194 @@
+/**
+ * One match-quality benchmark run against one service: builds the data set, posts the records
+ * through the harness client (guard, run-namespaced native IDs, ledger), searches the sampled
+ * query records before posting them (so a query never scores against itself), reads the link ID
+ * of every record back by nativeIdQuery, and hard-deletes everything through the ledger. The
+ * corruption log and ground truth stay in the report folder; the API only ever sees the records'
+ * identities.
+ *
+ * Repeatability: how an incremental matcher links a record depends on which records it already
+ * holds, so posts go in the data set's fixed order, one at a time by default (`postConcurrency`
+ * 1): with the same seed the embedded reference then ends with the same clustering every run,
+ * which `--compare` relies on. Concurrent posting is not order-safe even across entities: if
+ * records A, B, C of three look-alike entities satisfy A~B and B~C but not A~C, the order A, B, C
+ * gives one cluster {A, B, C} and A, C, B gives two. Reads, searches and the clean-up do not
+ * change the clustering and run `maxInFlight` at a time.
+ */
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import pLimit from 'p-limit';
+import { postContent } from '../generators/common.js';
+import { type Dataset, type PresetName, buildDataset } from './data/dataset.js';
+import { linkageService } from './data/wire.js';
+import type { ServiceName } from '../specs/common/model.js';
+import type { SourceRef } from '../specs/common/wire.js';
+import { type Reply, ServiceClient } from '../harness/client.js';
+import type { Profile } from '../harness/profile.js';
+import type { RunContext } from '../harness/run.js';
+import type { ServiceTarget } from '../harness/config.js';
+import { cleanupRun } from '../harness/cleanup.js';
+import { type Analysis, type SearchPair, analyse } from './analysis.js';
+import { type ProgressFactory, quietProgress } from './progress.js';
+
+export interface BenchmarkOptions {
+  service: ServiceName;
+  preset: PresetName;
+  size: number;
+  seed: number;
+  /** Entities whose last record is searched before it is posted. */
+  searchSample: number;
+  maxSearchResults: number;
+  resamples: number;
+  target: ServiceTarget;
+  profile: Profile;
+  run: RunContext;
+  maxInFlight: number;
+  /** Posts in flight at once (default 1: deterministic order; more trades repeatability for speed). */
+  postConcurrency?: number;
+  timeoutMs: number;
+  /** Folder for this benchmark's outputs (corruption log etc.). */
+  folder: string;
+  progress?: ProgressFactory;
+}
+
+export interface Observation {
+  /** Link ID per record id (absent when the record could not be posted or read back). */
+  labels: Map<string, string>;
+  search: SearchPair[];
+  failures: { post: number; read: number; search: number; examples: Array<{ operation: string; status?: number; error?: string; message?: unknown }> };
+  timings: { postMs: number; searchMs: number; readMs: number; cleanupMs: number };
+}
+
+export interface BenchmarkResult {
+  options: { service: ServiceName; preset: PresetName; size: number; seed: number; searchSample: number; maxSearchResults: number; resamples: number; postConcurrency: number };
+  target: { baseUrl: string; servicePath: string; embedded: boolean };
+  runId: string;
+  dataset: Dataset;
+  observation: Observation;
+  analysis: Analysis;
+  cleanup: { deleted: number; alreadyGone: number; failures: number };
+}
+
+const sourceKey = (s: { name?: unknown; id?: unknown }) => `${s?.name}\u0000${s?.id}`;
+const failure = (r: Reply, operation: string) => ({ operation, status: r.status, error: r.exchange.error, message: r.body?.errors ?? r.body?.message });
+
+/** Writes the ground truth and corruption log of every record, one JSON line each. */
+function writeCorruptionLog(folder: string, dataset: Dataset, sources: Map<string, SourceRef>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    mkdirSync(folder, { recursive: true });
+    const out = createWriteStream(join(folder, 'corruption-log.jsonl'));
+    out.on('error', reject);
+    for (const r of dataset.records) {
+      const e = dataset.entities[r.entity]!;
+      out.write(`${JSON.stringify({ record: r.id, source: sources.get(r.id), entity: r.entity, kind: r.kind, index: r.index, hardNegative: e.hardNegative, ops: r.ops })}\n`);
+    }
+    out.end(resolve);
+  });
+}
+
+export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult> {
+  const spec = linkageService(o.service);
+  if (!spec) throw new Error(`The match-quality benchmark has no entry for service ${o.service}`);
+  const progress = o.progress ?? quietProgress;
+  const dataset = buildDataset({ preset: o.preset, size: o.size, seed: o.seed, kinds: spec.kinds, searchSample: o.searchSample });
+  const client = new ServiceClient(o.target, o.profile, o.run, { timeoutMs: o.timeoutMs, maxInFlight: o.maxInFlight });
+  const limit = pLimit(o.maxInFlight);
+  const wireProfile = { providerTypeMember: (o.profile as Profile & { provider?: { typeMember?: string } }).provider?.typeMember ?? 'npis.entityTypeCode' };
+
+  // Native IDs in the run namespace; sources round-robin over the configured test sources.
+  const sources = new Map<string, SourceRef>();
+  dataset.records.forEach((r, i) => sources.set(r.id, { name: o.target.sources[i % o.target.sources.length]!, id: o.run.newNativeId() }));
+  const recordOfSource = new Map([...sources].map(([rid, s]) => [sourceKey(s), rid]));
+  await writeCorruptionLog(o.folder, dataset, sources);
+
+  const failures: Observation['failures'] = { post: 0, read: 0, search: 0, examples: [] };
+  const note = (kind: 'post' | 'read' | 'search', r: Reply, operation: string) => {
+    failures[kind]++;
+    if (failures.examples.length < 5) failures.examples.push(failure(r, operation));
+  };
+  const recordById = new Map(dataset.records.map((r) => [r.id, r]));
+  const identityOf = (id: string) => {
+    const r = recordById.get(id)!;
+    return spec.toWire(r.kind, r.fields, wireProfile);
+  };
+
+  const postLimit = pLimit(Math.max(1, o.postConcurrency ?? 1));
+  const postAll = async (ids: string[], label: string) => {
+    const bar = progress(label, ids.length);
+    await Promise.all(
+      ids.map((id) =>
+        postLimit(async () => {
+          const r = await client.call('postIdentity', postContent(identityOf(id), sources.get(id)!, o.profile.sourcePlacement));
+          if (r.success !== true) note('post', r, 'postIdentity');
+          bar.tick();
+        }),
+      ),
+    );
+    bar.stop();
+  };
+
+  const sample = new Set(dataset.searchSample);
+  const t0 = Date.now();
+  await postAll(dataset.records.filter((r) => !sample.has(r.id)).map((r) => r.id), 'posting records');
+  const t1 = Date.now();
+
+  const search: SearchPair[] = [];
+  const searchBar = progress('searching sample', dataset.searchSample.length);
+  await Promise.all(
+    dataset.searchSample.map((query) =>
+      limit(async () => {
+        const r = await client.call('demographicsSearch', { identity: identityOf(query), matchScoreThreshold: 0, maxSearchResults: o.maxSearchResults });
+        searchBar.tick();
+        if (r.success !== true || !Array.isArray(r.content?.searchResults)) return note('search', r, 'demographicsSearch');
+        for (const result of r.content.searchResults as Array<Record<string, any>>) {
+          const score = Number(result?.matchScore);
+          if (!Number.isFinite(score)) continue;
+          const members = Array.isArray(result.identityGroupedBySource) ? result.identityGroupedBySource : [];
+          for (const m of members) {
+            const candidate = recordOfSource.get(sourceKey(m?.source ?? {}));
+            if (candidate && candidate !== query) search.push({ query, candidate, score });
+          }
+        }
+      }),
+    ),
+  );
+  searchBar.stop();
+  const t1s = Date.now();
+  await postAll(dataset.searchSample, 'posting sample');
+  const t2 = Date.now();
+
+  const labels = new Map<string, string>();
+  const readBar = progress('reading link IDs', dataset.records.length);
+  await Promise.all(
+    dataset.records.map((rec) =>
+      limit(async () => {
+        const s = sources.get(rec.id)!;
+        const r = await client.call('nativeIdQuery', { source: { name: s.name, id: s.id } });
+        readBar.tick();
+        const linkId = r.content?.linkId;
+        if (r.success === true && typeof linkId === 'string' && linkId) labels.set(rec.id, linkId);
+        else note('read', r, 'nativeIdQuery');
+      }),
+    ),
+  );
+  readBar.stop();
+  const t3 = Date.now();
+  await client.close();
+
+  // Hard delete through the ledger (every postIdentity was recorded there before it was sent).
+  const swept = await cleanupRun(o.run, { [o.service]: o.target }, o.profile, { timeoutMs: o.timeoutMs, maxInFlight: o.maxInFlight });
+  const cleanup = { deleted: swept.sources.deleted, alreadyGone: swept.sources.alreadyGone, failures: swept.failures.length };
+  const t4 = Date.now();
+
+  const analysis = analyse(dataset, labels, search, { resamples: o.resamples, seed: o.seed });
+  return {
+    options: { service: o.service, preset: o.preset, size: o.size, seed: o.seed, searchSample: o.searchSample, maxSearchResults: o.maxSearchResults, resamples: o.resamples, postConcurrency: Math.max(1, o.postConcurrency ?? 1) },
+    target: { baseUrl: o.target.baseUrl, servicePath: o.target.servicePath, embedded: o.target.embedded },
+    runId: o.run.runId,
+    dataset,
+    observation: { labels, search, failures, timings: { postMs: t1 - t0 + (t2 - t1s), searchMs: t1s - t1, readMs: t3 - t2, cleanupMs: t4 - t3 } },
+    analysis,
+    cleanup,
+  };
+}
+

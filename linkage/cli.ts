@@ -1,0 +1,154 @@
+/**
+ * `npm run match-quality -- [options]`: feeds a deployment (or the embedded reference) realistic
+ * duplicates with known ground truth through its own API and reports how well it links them.
+ *
+ *   --service <name>        person | organization | provider (repeatable; default: every service
+ *                           the target serves)
+ *   --preset <name>         clean | realistic | hard (default MATCH_QUALITY_PRESET or realistic)
+ *   --size <n>              entities per service (default MATCH_QUALITY_SIZE or 2000)
+ *   --seed <n>              data seed (default CONFORMANCE_SEED, else random; printed)
+ *   --search-sample <n>     entities whose last record is searched before posting (default
+ *                           min(400, size / 5))
+ *   --resamples <n>         bootstrap resamples (default 1000)
+ *   --post-concurrency <n>  posts in flight at once (default 1: the data set's fixed order, so the
+ *                           same seed gives the same clustering on an order-sensitive matcher;
+ *                           more is faster but makes run-to-run comparisons noisier)
+ *   --compare <path>        a baseline results.json (or its folder): same data and seed, paired
+ *                           differences, regression verdict
+ *   --reference-threshold <x>  match threshold of the embedded reference (0..1)
+ *   --quiet                 no progress output
+ *
+ * Settings (targets, credentials, sources, CONFORMANCE_MAX_IN_FLIGHT, CONFORMANCE_TIMEOUT_MS,
+ * CONFORMANCE_REPORT_DIR) are the suite's (harness/config.ts). Output: reports/<run>/match-quality/<service>/.
+ * Exit codes: 0 done (no regression); 1 a regression against the baseline, or records could not
+ * be posted/read; 2 bad settings or arguments.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildDataset, type PresetName, PRESETS } from './data/dataset.js';
+import { linkageService } from './data/wire.js';
+import type { ServiceName } from '../specs/common/model.js';
+import { SettingsError, loadSettings } from '../harness/config.js';
+import { loadProfile, resolveProfile } from '../harness/profile.js';
+import { RunContext, newRunId } from '../harness/run.js';
+import { runBenchmark } from './benchmark.js';
+import { compare, sameData } from './compare.js';
+import { consoleProgress, quietProgress } from './progress.js';
+import { type ResultsFile, toResultsFile, writeReport } from './report.js';
+import { openDeployments } from '../run/deployments.js';
+
+class UsageError extends Error {}
+
+const int = (name: string, raw: string | undefined, fallback: number, min: number, max: number) => {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${name}: expected an integer from ${min} to ${max}, got ${JSON.stringify(raw)}`);
+  return n;
+};
+
+function readBaseline(path: string): ResultsFile {
+  const file = existsSync(path) && statSync(path).isDirectory() ? join(path, 'results.json') : path;
+  if (!existsSync(file)) throw new UsageError(`--compare: no results file at ${file}`);
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as ResultsFile;
+    if (!parsed.options || !Array.isArray(parsed.records)) throw new Error('not a match-quality results.json');
+    return parsed;
+  } catch (e) {
+    throw new UsageError(`--compare: ${file}: ${(e as Error).message}`);
+  }
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      service: { type: 'string', multiple: true },
+      preset: { type: 'string' },
+      size: { type: 'string' },
+      seed: { type: 'string' },
+      'search-sample': { type: 'string' },
+      resamples: { type: 'string' },
+      'post-concurrency': { type: 'string' },
+      compare: { type: 'string' },
+      'reference-threshold': { type: 'string' },
+      quiet: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(readFileSync(new URL(import.meta.url), 'utf8').split('*/')[0]!.replace(/^\/\*\*?|^ \* ?/gm, ''));
+    return 0;
+  }
+  const settings = loadSettings();
+  const embedded = Object.keys(settings.configured).length === 0;
+  const profile = resolveProfile(loadProfile(settings.profilePath), embedded);
+  const baseline = values.compare ? readBaseline(values.compare) : undefined;
+
+  const preset = (values.preset ?? baseline?.options.preset ?? process.env.MATCH_QUALITY_PRESET ?? 'realistic') as PresetName;
+  if (!(preset in PRESETS)) throw new UsageError(`--preset: expected one of ${Object.keys(PRESETS).join(', ')}, got ${JSON.stringify(preset)}`);
+  const size = baseline?.options.size ?? int('--size', values.size ?? process.env.MATCH_QUALITY_SIZE, 2000, 2, 1_000_000);
+  const seed = baseline?.options.seed ?? int('--seed', values.seed, settings.seed, 0, 2 ** 31);
+  const searchSample = baseline?.options.searchSample ?? int('--search-sample', values['search-sample'], Math.min(400, Math.ceil(size / 5)), 0, 100000);
+  const resamples = int('--resamples', values.resamples, 1000, 10, 100000);
+  const postConcurrency = baseline?.options.postConcurrency ?? int('--post-concurrency', values['post-concurrency'], 1, 1, 256);
+  const threshold = values['reference-threshold'] === undefined ? undefined : Number(values['reference-threshold']);
+  if (threshold !== undefined && !(threshold >= 0 && threshold <= 1)) throw new UsageError('--reference-threshold: expected a number from 0 to 1');
+  if (threshold !== undefined && !embedded) throw new UsageError('--reference-threshold applies to the embedded reference only (a deployment is configured)');
+
+  const opened = await openDeployments(settings, profile, { matchThreshold: threshold });
+  let exit = 0;
+  try {
+    const available = (Object.keys(opened.targets) as ServiceName[]).filter((s) => opened.targets[s] && linkageService(s));
+    const services = (baseline ? [baseline.options.service] : ((values.service as ServiceName[] | undefined) ?? available));
+    for (const s of services) if (!opened.targets[s]) throw new UsageError(`--service ${s}: not ${embedded ? 'served by the embedded reference' : 'configured'} (available: ${available.join(', ') || 'none'})`);
+    const runId = settings.runId ?? newRunId();
+    const run = new RunContext(runId, settings.reportDir);
+    console.log(`Match-quality run ${runId}: preset ${preset}, ${size} entities per service, seed ${seed}${embedded ? ` (embedded reference${threshold !== undefined ? `, match threshold ${threshold}` : ''})` : ''}`);
+    for (const service of services) {
+      const folder = join(run.folder, 'match-quality', service);
+      const started = Date.now();
+      const result = await runBenchmark({
+        service, preset, size, seed, searchSample, maxSearchResults: 10, resamples,
+        target: opened.targets[service]!, profile, run, maxInFlight: settings.maxInFlight, postConcurrency, timeoutMs: settings.timeoutMs, folder,
+        progress: values.quiet ? quietProgress : consoleProgress,
+      });
+      const file = toResultsFile(result);
+      let comparison;
+      if (baseline) {
+        const differs = sameData(baseline, file);
+        if (differs) throw new UsageError(`--compare: the baseline was made from different data: ${differs}`);
+        comparison = compare(buildDataset({ preset, size, seed, kinds: linkageService(service)!.kinds, searchSample }), baseline, file, resamples);
+        if (comparison.regressions.length) exit = 1;
+      }
+      await writeReport(folder, file, comparison, baseline?.analysis);
+      const m = file.analysis.metrics;
+      const f = (k: string) => (m[k] ? `${(m[k].value * 100).toFixed(2)}% [${(m[k].low * 100).toFixed(2)}, ${(m[k].high * 100).toFixed(2)}]` : '–');
+      console.log(
+        `\n${service}: ${file.analysis.sampleSizes.records} records, ${file.analysis.sampleSizes.truePairs} true pairs, ${((Date.now() - started) / 1000).toFixed(1)} s\n` +
+          `  pairwise precision ${f('pairwise.precision')}  recall ${f('pairwise.recall')}  F1 ${f('pairwise.f1')}\n` +
+          `  B-cubed F ${f('b3.f')}  residual duplicates ${f('residualDuplicateRate')}  overlays ${f('overlayRecordRate')}\n` +
+          `  report: ${join(folder, 'report.html')}`,
+      );
+      if (file.failures.post + file.failures.read > 0) {
+        console.error(`  ${file.failures.post} posts and ${file.failures.read} reads failed, e.g. ${JSON.stringify(file.failures.examples[0])}`);
+        exit = Math.max(exit, 1);
+      }
+      if (comparison) console.log(`  comparison with ${comparison.baselineRunId}: ${comparison.regressions.length ? `REGRESSION in ${comparison.regressions.join(', ')}` : 'no regression'}`);
+    }
+  } finally {
+    await opened.stop();
+  }
+  return exit;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    if (e instanceof SettingsError || e instanceof UsageError) {
+      console.error(`match-quality: ${e.message}`);
+      process.exit(2);
+    }
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,139 @@
+/**
+ * The known-failures file of one deployment (setting CONFORMANCE_KNOWN_FAILURES, a JSON path):
+ *
+ *   { "deployment": "acme-staging",
+ *     "entries": [
+ *       { "id": "ORG-SEARCH-THRESHOLD", "reason": "vendor ticket ACME-123" },
+ *       { "id": "organization/search/a-new-check", "reason": "added in suite 0.3", "pending": true } ] }
+ *
+ * `id` is a requirement ID or a check ID. A listed failure is reported as expected and does not
+ * gate; a listed check or requirement that passes is flagged as an unexpected pass so the list
+ * does not go stale. A `pending` entry covers a check new to the suite: it does not gate until it
+ * has passed on this deployment once; the checks that did are kept in the history file next to
+ * the list (`<name>.passed.json`), which the run updates (keep it with the list, e.g. in CI cache).
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { z } from 'zod';
+import { SettingsError } from '../harness/config.js';
+import type { CheckResult } from './results.js';
+
+export const KNOWN_FAILURES_ENV = 'CONFORMANCE_KNOWN_FAILURES';
+
+const Entry = z.strictObject({ id: z.string().min(1), reason: z.string().min(1), pending: z.boolean().optional() });
+const KnownFailuresFile = z.strictObject({ deployment: z.string().optional(), entries: z.array(Entry) });
+export type KnownFailureEntry = z.infer<typeof Entry>;
+
+export interface KnownFailures {
+  file: string;
+  deployment?: string;
+  entries: KnownFailureEntry[];
+  /** Check IDs that have passed on this deployment at least once (from the history file). */
+  passedOnce: Set<string>;
+  historyFile: string;
+}
+
+export const historyPath = (file: string) => file.replace(/(\.json)?$/, '.passed.json');
+
+/**
+ * Reads the known-failures file named by CONFORMANCE_KNOWN_FAILURES, or undefined when unset.
+ * @throws SettingsError when the file is missing or malformed (exit code 2).
+ */
+export function loadKnownFailures(env: Record<string, string | undefined> = process.env): KnownFailures | undefined {
+  const file = env[KNOWN_FAILURES_ENV];
+  if (!file) return undefined;
+  if (!existsSync(file)) throw new SettingsError(KNOWN_FAILURES_ENV, 'the path of a known-failures JSON file', file);
+  let parsed;
+  try {
+    parsed = KnownFailuresFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  } catch (e) {
+    throw new SettingsError(KNOWN_FAILURES_ENV, `a JSON file (${(e as Error).message})`, file);
+  }
+  if (!parsed.success) throw new SettingsError(KNOWN_FAILURES_ENV, `{ deployment?, entries: [{ id, reason, pending? }] } (${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`, file);
+  const historyFile = historyPath(file);
+  let passedOnce: string[] = [];
+  if (existsSync(historyFile)) {
+    try {
+      passedOnce = (JSON.parse(readFileSync(historyFile, 'utf8')) as { passed?: string[] }).passed ?? [];
+    } catch {
+      throw new SettingsError(KNOWN_FAILURES_ENV, `a readable history file next to it (${historyFile} is not JSON)`, file);
+    }
+  }
+  return { file, deployment: parsed.data.deployment, entries: parsed.data.entries, passedOnce: new Set(passedOnce), historyFile };
+}
+
+/** How the gate judged the run. Exit code 1 when `verdict` is fail. */
+export interface Gate {
+  verdict: 'pass' | 'fail';
+  knownFailuresFile?: string;
+  deployment?: string;
+  /** Checks that fail the gate: an error, or a failure of at least one MUST requirement not listed. */
+  gating: string[];
+  /** Failing checks whose failed requirements are all EXPECT level (reported, not gating). */
+  expectOnly: string[];
+  /** Listed failures that failed as expected. */
+  expected: Array<{ checkId: string; entry: string; reason: string }>;
+  /** Listed checks or requirements that passed: remove them from the list. */
+  unexpectedPasses: Array<{ checkId: string; entry: string; reason: string }>;
+  /** Pending checks that have not passed here yet and did not pass now. */
+  pending: Array<{ checkId: string; entry: string; reason: string }>;
+  /** Pending checks that passed for the first time in this run: they gate from now on. */
+  graduated: string[];
+}
+
+const failing = (c: CheckResult) => c.verdict === 'fail' || c.verdict === 'error';
+
+/**
+ * Judges the run: which failing checks gate, which are expected or pending, which listed ones passed.
+ * @param level requirement ID -> MUST or EXPECT
+ */
+export function judge(checks: CheckResult[], level: (id: string) => string | undefined, known?: KnownFailures): Gate {
+  const gate: Gate = { verdict: 'pass', knownFailuresFile: known?.file, deployment: known?.deployment, gating: [], expectOnly: [], expected: [], unexpectedPasses: [], pending: [], graduated: [] };
+  const entries = known?.entries ?? [];
+  const byCheck = (c: CheckResult) => entries.find((e) => e.id === c.checkId);
+  for (const c of checks) {
+    const own = byCheck(c);
+    if (own?.pending) {
+      if (c.verdict === 'pass') {
+        if (!known!.passedOnce.has(c.checkId)) gate.graduated.push(c.checkId);
+        continue;
+      }
+      if (failing(c) && !known!.passedOnce.has(c.checkId)) {
+        gate.pending.push({ checkId: c.checkId, entry: own.id, reason: own.reason });
+        continue;
+      }
+    }
+    if (c.verdict === 'pass') {
+      const listed = own && !own.pending ? [own] : entries.filter((e) => !e.pending && c.verifies.includes(e.id));
+      for (const e of listed) gate.unexpectedPasses.push({ checkId: c.checkId, entry: e.id, reason: e.reason });
+      continue;
+    }
+    if (!failing(c)) continue;
+    if (own && !own.pending) {
+      gate.expected.push({ checkId: c.checkId, entry: own.id, reason: own.reason });
+      continue;
+    }
+    if (c.verdict === 'error') {
+      gate.gating.push(c.checkId);
+      continue;
+    }
+    const failed = c.failedRequirements.length ? c.failedRequirements : c.verifies;
+    const unlisted = failed.filter((id) => !entries.some((e) => !e.pending && e.id === id));
+    if (!unlisted.length) {
+      for (const id of failed) gate.expected.push({ checkId: c.checkId, entry: id, reason: entries.find((e) => e.id === id)!.reason });
+      continue;
+    }
+    if (unlisted.some((id) => level(id) === 'MUST')) gate.gating.push(c.checkId);
+    else gate.expectOnly.push(c.checkId);
+  }
+  // A requirement listed as known but whose every citing check passed is an unexpected pass too;
+  // the loop above already names each passing check that cites it.
+  gate.verdict = gate.gating.length ? 'fail' : 'pass';
+  return gate;
+}
+
+/** Adds this run's passing pending checks to the history file, so they gate from now on. */
+export function recordPasses(known: KnownFailures, gate: Gate, runId: string): void {
+  if (!gate.graduated.length) return;
+  const passed = [...new Set([...known.passedOnce, ...gate.graduated])].sort();
+  writeFileSync(known.historyFile, `${JSON.stringify({ deployment: known.deployment, updatedBy: runId, passed }, null, 2)}\n`);
+}

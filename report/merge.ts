@@ -1,0 +1,84 @@
+/**
+ * Joins the run folders of a sharded run (`npm run conformance -- --shard=i/n` on n machines)
+ * into one run folder with one report: the shards' vitest blob reports are replayed with
+ * `vitest --merge-reports` through the conformance reporter (results.json), their Allure results
+ * and exchanges are copied, and every report is written as for a single run.
+ * A shard without a blob report contributes its results.json instead.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { CleanupResult } from '../harness/cleanup.js';
+import { RUN_FOLDER_ENV } from './reporter.js';
+import type { CheckResult } from './results.js';
+import { type RunDescription, type Summary, readResults } from './summary.js';
+import { writeRunReports } from './write.js';
+
+export interface MergeOptions {
+  /** Report directory the merged run folder is created in. */
+  reportDir: string;
+  /** Run id of the merged run (default: the shards' id without the shard suffix, plus "-merged"). */
+  runId?: string;
+}
+
+const readJson = <T>(file: string): T | undefined => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined);
+
+function addCleanup(a: CleanupResult | undefined, b: CleanupResult | undefined): CleanupResult | undefined {
+  if (!a || !b) return a ?? b;
+  const add = (x: CleanupResult['sources'], y: CleanupResult['sources']) => ({ attempted: x.attempted + y.attempted, deleted: x.deleted + y.deleted, alreadyGone: x.alreadyGone + y.alreadyGone });
+  return { sources: add(a.sources, b.sources), relationships: add(a.relationships, b.relationships), failures: [...a.failures, ...b.failures] };
+}
+
+/** Replays the blob reports in `blobDir` through the conformance reporter into `folder`/results.json. */
+function replayBlobs(blobDir: string, folder: string, runId: string): boolean {
+  const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
+  const r = spawnSync(process.execPath, [vitest, '--merge-reports', blobDir, '--config', 'vitest.config.ts'], {
+    env: { ...process.env, CONFORMANCE_MERGE: '1', [RUN_FOLDER_ENV]: folder, CONFORMANCE_RUN_ID: runId, FORCE_COLOR: '0' },
+    encoding: 'utf8',
+  });
+  return existsSync(join(folder, 'results.json')) && r.status !== null;
+}
+
+/**
+ * @param shardFolders run folders of the shards (each with run.json and results.json)
+ * @returns the merged summary and its folder
+ * @throws Error when a folder is not a finished run folder
+ */
+export async function mergeShards(shardFolders: string[], options: MergeOptions): Promise<{ folder: string; summary: Summary }> {
+  if (!shardFolders.length) throw new Error('no shard folders given');
+  const runs = shardFolders.map((f) => {
+    const run = readJson<RunDescription>(join(f, 'run.json'));
+    const summary = readJson<Summary>(join(f, 'summary.json'));
+    if (!run || !summary) throw new Error(`${f} is not a finished run folder (run.json and summary.json expected)`);
+    return { folder: f, run, summary };
+  });
+  const first = runs[0]!.run;
+  const runId = options.runId ?? `${first.runId.replace(/-s\d+of\d+$/, '')}-merged`;
+  const folder = join(options.reportDir, runId);
+  mkdirSync(join(folder, 'blob'), { recursive: true });
+  for (const { folder: f } of runs) {
+    for (const sub of ['exchanges', 'allure-results']) if (existsSync(join(f, sub))) cpSync(join(f, sub), join(folder, sub), { recursive: true });
+    if (existsSync(join(f, 'blob'))) for (const b of readdirSync(join(f, 'blob'))) cpSync(join(f, 'blob', b), join(folder, 'blob', b));
+  }
+  const everyShardHasBlob = runs.every(({ folder: f }) => existsSync(join(f, 'blob')) && readdirSync(join(f, 'blob')).length > 0);
+  let results: CheckResult[] | undefined;
+  if (everyShardHasBlob && replayBlobs(resolve(folder, 'blob'), resolve(folder), runId)) results = readResults(folder);
+  results ??= runs.flatMap(({ folder: f }) => readResults(f) ?? []);
+  results = results.map((r) => ({ ...r, exchangesFile: r.exchangesFile ? `exchanges/${basename(r.exchangesFile)}` : undefined }));
+  writeFileSync(join(folder, 'results.json'), JSON.stringify(results, null, 2));
+
+  const startedAt = runs.map((r) => r.run.startedAt).sort()[0]!;
+  const finishedAt = runs.map((r) => r.summary.run.finishedAt).sort().at(-1)!;
+  const description: RunDescription = {
+    ...first,
+    runId,
+    startedAt,
+    shards: runs.map((r) => ({ runId: r.run.runId, shard: r.run.shard, startedAt: r.run.startedAt, finishedAt: r.summary.run.finishedAt })),
+  };
+  delete description.shard;
+  writeFileSync(join(folder, 'run.json'), JSON.stringify(description, null, 2));
+  const cleanup = runs.reduce<CleanupResult | undefined>((acc, r) => addCleanup(acc, r.summary.cleanup), undefined);
+  const { summary } = await writeRunReports(folder, options.reportDir, description, results, cleanup, { finishedAt: new Date(finishedAt) });
+  return { folder, summary };
+}

@@ -1,0 +1,23 @@
+/**
+ * The reporters of a conformance run (vitest.config.ts): vitest's default console output, the
+ * progress line, the conformance reporter (results.json), Allure results with requirement links,
+ * and on a shard (CONFORMANCE_SHARD set by `npm run conformance -- --shard=i/n`) a vitest blob
+ * report for the merge step. When merging (CONFORMANCE_MERGE=1) only the conformance reporter
+ * runs: Allure results are copied from the shards instead.
+ */
+import { join } from 'node:path';
+
+/** Where a requirement link in Allure points: the requirement's row of the run's report.html. */
+export const REQUIREMENT_LINK_TEMPLATE = process.env.CONFORMANCE_REQUIREMENT_URL || '../report.html#req-%s';
+
+export function conformanceReporters(reportDir: string, runId: string, env: Record<string, string | undefined> = process.env) {
+  const folder = join(reportDir, runId);
+  if (env.CONFORMANCE_MERGE) return ['./report/reporter.ts'];
+  return [
+    'default',
+    './report/progress.ts',
+    './report/reporter.ts',
+    ['allure-vitest/reporter', { resultsDir: join(folder, 'allure-results'), links: { requirement: { urlTemplate: REQUIREMENT_LINK_TEMPLATE, nameTemplate: '%s' } } }],
+    ...(env.CONFORMANCE_SHARD ? [['blob', { outputFile: join(folder, 'blob', `blob-${env.CONFORMANCE_SHARD.replace('/', '-')}.json`) }]] : []),
+  ] as Array<string | [string, Record<string, unknown>]>;
+}

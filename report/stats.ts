@@ -1,0 +1,106 @@
+/**
+ * Figures drawn from a run's recorded exchanges (exchanges/*.json): latency per operation
+ * (p50, p95, max in ms, from each exchange's durationMs) and the match scores of the run's
+ * search results (every `content.searchResults[].matchScore` of a successful demographicsSearch
+ * reply; organization-identity-api.md, "Search result": matchScore is a number in [0, 1]).
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Exchange } from '../harness/client.js';
+
+export interface LatencyStat {
+  service: string;
+  operation: string;
+  /** Exchanges that got a reply (transport failures are not timed). */
+  n: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+export interface ScoreStat {
+  service: string;
+  n: number;
+  min: number;
+  p50: number;
+  mean: number;
+  max: number;
+  /** Counts in ten equal bins over [0, 1]; bin i holds scores in [i/10, (i+1)/10), the last also 1. */
+  histogram: number[];
+  /** Every score, sorted ascending (compare reads them for a two-sample distance). */
+  scores: number[];
+}
+
+export interface RunStats {
+  latency: LatencyStat[];
+  matchScores: ScoreStat[];
+}
+
+/** Nearest-rank percentile of an ascending list (p in 0..100); 0 for an empty list. */
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]!;
+}
+
+/** Every exchange recorded in a run folder (unreadable files are skipped). */
+export function readExchanges(folder: string): Exchange[] {
+  const dir = join(folder, 'exchanges');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .flatMap((f) => {
+      try {
+        const list = JSON.parse(readFileSync(join(dir, f), 'utf8')) as unknown;
+        return Array.isArray(list) ? (list as Exchange[]) : [];
+      } catch {
+        return [];
+      }
+    });
+}
+
+/** Match scores of one successful search reply, or [] when the reply is not one. */
+export function searchScores(e: Exchange): number[] {
+  if (e.operation !== 'demographicsSearch' || !e.reply || e.reply.status >= 300) return [];
+  const body = e.reply.body as { success?: unknown; content?: { searchResults?: unknown } } | undefined;
+  if (body?.success !== true || !Array.isArray(body.content?.searchResults)) return [];
+  return (body.content.searchResults as Array<{ matchScore?: unknown }>).map((r) => r?.matchScore).filter((s): s is number => typeof s === 'number' && s >= 0 && s <= 1);
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
+export function computeStats(exchanges: Exchange[]): RunStats {
+  const durations = new Map<string, number[]>();
+  const scores = new Map<string, number[]>();
+  for (const e of exchanges) {
+    if (e.reply && !e.error) {
+      const key = `${e.service}\u0000${e.operation}`;
+      let list = durations.get(key);
+      if (!list) durations.set(key, (list = []));
+      list.push(e.durationMs);
+    }
+    const s = searchScores(e);
+    if (s.length) {
+      let list = scores.get(e.service);
+      if (!list) scores.set(e.service, (list = []));
+      list.push(...s);
+    }
+  }
+  const latency = [...durations.entries()]
+    .map(([key, list]) => {
+      const [service, operation] = key.split('\u0000') as [string, string];
+      const sorted = [...list].sort((a, b) => a - b);
+      return { service, operation, n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1]! };
+    })
+    .sort((a, b) => a.service.localeCompare(b.service) || a.operation.localeCompare(b.operation));
+  const matchScores = [...scores.entries()]
+    .map(([service, list]) => {
+      const sorted = [...list].sort((a, b) => a - b);
+      const histogram = new Array<number>(10).fill(0);
+      for (const s of sorted) histogram[Math.min(9, Math.floor(s * 10))]!++;
+      return { service, n: sorted.length, min: sorted[0]!, p50: percentile(sorted, 50), mean: round(sorted.reduce((a, b) => a + b, 0) / sorted.length), max: sorted[sorted.length - 1]!, histogram, scores: sorted };
+    })
+    .sort((a, b) => a.service.localeCompare(b.service));
+  return { latency, matchScores };
+}

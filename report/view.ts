@@ -1,0 +1,134 @@
+/**
+ * What the HTML and Markdown reports show, derived once from a summary and the run folder:
+ * requirements grouped per service and seed section, failing checks with the rule text, their
+ * last exchanges (redacted) and a replay command, and the redacted run description.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { Exchange } from '../harness/client.js';
+import { redactHeaders, redactJson, redactText } from '../harness/redact.js';
+import { curlCommand } from './curl.js';
+import type { CheckResult } from './results.js';
+import type { Summary } from './summary.js';
+
+/** Exchanges shown per failing check (the last ones: the failure usually follows the last call). */
+export const EXCHANGES_SHOWN = 3;
+
+export type RequirementRow = Summary['requirements'][number];
+
+export interface FailureView {
+  check: CheckResult;
+  /** The requirements the failure cites (or all it verifies for an error), with their text. */
+  rules: RequirementRow[];
+  /** How the gate treats it: gating, known failure, pending, or EXPECT-only. */
+  gate: 'gating' | 'known' | 'pending' | 'expect-only';
+  reason?: string;
+  exchanges: Array<{ exchange: Exchange; curl: string }>;
+  exchangesTotal: number;
+}
+
+export interface SectionView {
+  section: string;
+  requirements: Array<RequirementRow & { checkResults: CheckResult[] }>;
+}
+
+export interface ServiceView {
+  service: string;
+  status: string;
+  where?: string;
+  sections: SectionView[];
+  uncovered: RequirementRow[];
+  untestable: RequirementRow[];
+}
+
+/** Strips user:password@ from a URL and masks registered secrets. */
+export function safeUrl(url: string | undefined): string | undefined {
+  if (!url) return url;
+  return redactText(url.replace(/\/\/[^/@]*@/, '//[REDACTED]@'));
+}
+
+/** Loads a check's exchanges from the run folder; the path is reduced to exchanges/<file> so a copied or merged folder works. */
+export function loadExchanges(folder: string, check: CheckResult): Exchange[] {
+  if (!check.exchangesFile) return [];
+  const file = join(folder, 'exchanges', basename(check.exchangesFile));
+  if (!existsSync(file)) return [];
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as Exchange[]).map(redactExchange);
+  } catch {
+    return [];
+  }
+}
+
+/** Redacts an exchange again before display (the client already did; this guards hand-made files). */
+export function redactExchange(e: Exchange): Exchange {
+  return {
+    ...e,
+    url: safeUrl(e.url)!,
+    request: { headers: redactHeaders(e.request.headers), body: redactJson(e.request.body) },
+    reply: e.reply && { ...e.reply, headers: redactHeaders(e.reply.headers), body: redactJson(e.reply.body), text: e.reply.text === undefined ? undefined : redactText(e.reply.text) },
+    error: e.error === undefined ? undefined : redactText(e.error),
+  };
+}
+
+export function failureViews(s: Summary, folder: string): FailureView[] {
+  const byId = new Map(s.requirements.map((r) => [r.id, r]));
+  const g = s.gate;
+  return s.checks
+    .filter((c) => c.verdict === 'fail' || c.verdict === 'error')
+    .map((check) => {
+      const ids = check.failedRequirements.length ? check.failedRequirements : check.verifies;
+      const all = loadExchanges(folder, check);
+      const known = g.expected.find((x) => x.checkId === check.checkId);
+      const pending = g.pending.find((x) => x.checkId === check.checkId);
+      const gate: FailureView['gate'] = g.gating.includes(check.checkId) ? 'gating' : known ? 'known' : pending ? 'pending' : 'expect-only';
+      return {
+        check,
+        rules: ids.map((id) => byId.get(id)).filter((r): r is RequirementRow => Boolean(r)),
+        gate,
+        reason: known?.reason ?? pending?.reason,
+        exchanges: all.slice(-EXCHANGES_SHOWN).map((exchange) => ({ exchange, curl: curlCommand(exchange) })),
+        exchangesTotal: all.length,
+      };
+    })
+    .sort((a, b) => ['gating', 'expect-only', 'pending', 'known'].indexOf(a.gate) - ['gating', 'expect-only', 'pending', 'known'].indexOf(b.gate));
+}
+
+export function serviceViews(s: Summary): ServiceView[] {
+  const checks = new Map(s.checks.map((c) => [c.checkId, c]));
+  return s.run.targets
+    .filter((t) => t.status !== 'not configured')
+    .map((t) => {
+      const reqs = s.requirements.filter((r) => r.service === t.service);
+      const sections = new Map<string, SectionView>();
+      for (const r of reqs) {
+        let v = sections.get(r.section);
+        if (!v) sections.set(r.section, (v = { section: r.section, requirements: [] }));
+        v.requirements.push({ ...r, checkResults: r.checks.map((id) => checks.get(id)).filter((c): c is CheckResult => Boolean(c)) });
+      }
+      return {
+        service: t.service,
+        status: t.status,
+        where: t.baseUrl ? `${safeUrl(t.baseUrl)}${t.servicePath ?? ''}` : undefined,
+        sections: [...sections.values()],
+        uncovered: reqs.filter((r) => r.outcome === 'uncovered'),
+        untestable: reqs.filter((r) => r.outcome === 'untestable'),
+      };
+    });
+}
+
+/** The run description as reports show it: credentials never appear, URLs lose user info. */
+export function safeRun(s: Summary) {
+  return {
+    ...s.run,
+    targets: s.run.targets.map((t) => ({ ...t, baseUrl: safeUrl(t.baseUrl) })),
+    profile: redactJson(s.run.profile),
+  };
+}
+
+export const duration = (ms: number) => (ms < 60000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.floor(ms / 60000)} min ${Math.round((ms % 60000) / 1000)} s`);
+
+export function verdictCounts(checks: CheckResult[]) {
+  const n = { pass: 0, fail: 0, error: 0, skip: 0, omit: 0 };
+  for (const c of checks) n[c.verdict]++;
+  return n;
+}

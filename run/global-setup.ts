@@ -1,0 +1,71 @@
+/**
+ * Global setup of a conformance run: validates settings, opens the run (id, report folder,
+ * ledger), starts the embedded reference when no service URL is configured, and hands the
+ * targets to the test workers. The returned teardown hard-deletes everything the run created
+ * (ledger) and writes the reports, also when checks failed.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { serviceNames } from '../specs/services.js';
+import { cleanupRun } from '../harness/cleanup.js';
+import { loadSettings } from '../harness/config.js';
+import { openDeployments } from './deployments.js';
+import { loadProfile, resolveProfile } from '../harness/profile.js';
+import { RUN_FOLDER_ENV } from '../report/reporter.js';
+import { type RunDescription, consoleSummary, readResults } from '../report/summary.js';
+import { writeRunReports } from '../report/write.js';
+import { RunContext, newRunId } from '../harness/run.js';
+import type { RunInfo } from '../harness/targets.js';
+
+export { REFERENCE_SOURCES } from './deployments.js';
+
+export default async function setup(project: TestProject) {
+  const settings = loadSettings();
+  const runId = (process.env.CONFORMANCE_RUN_ID ||= settings.runId ?? newRunId());
+  const embedded = Object.keys(settings.configured).length === 0;
+  const profile = resolveProfile(loadProfile(settings.profilePath), embedded);
+  const run = new RunContext(runId, settings.reportDir);
+  process.env[RUN_FOLDER_ENV] = run.folder;
+
+  const deployments = await openDeployments(settings, profile);
+  const { targets } = deployments;
+
+  const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
+  const info: RunInfo = {
+    runId,
+    reportDir: settings.reportDir,
+    seed: settings.seed,
+    timeoutMs: settings.timeoutMs,
+    maxInFlightPerWorker: Math.max(1, Math.floor(settings.maxInFlight / workers)),
+    targets,
+    profile,
+    embedded,
+  };
+  const description: RunDescription = {
+    runId,
+    seed: settings.seed,
+    startedAt: new Date().toISOString(),
+    embedded,
+    targets: serviceNames().map((service) => {
+      const t = targets[service];
+      return t
+        ? { service, status: t.embedded ? ('embedded' as const) : ('configured' as const), baseUrl: t.baseUrl, servicePath: t.servicePath, auth: t.auth.scheme, sources: t.sources }
+        : { service, status: 'not configured' as const };
+    }),
+    profile,
+    ...(process.env.CONFORMANCE_SHARD ? { shard: process.env.CONFORMANCE_SHARD } : {}),
+  };
+  writeFileSync(join(run.folder, 'run.json'), JSON.stringify(description, null, 2));
+  const where = description.targets.map((t) => `${t.service}: ${t.status === 'not configured' ? 'not configured' : `${t.baseUrl}${t.servicePath}`}`).join('; ');
+  console.log(`\nConformance run ${runId}, seed ${settings.seed}${embedded ? ' (embedded reference)' : ''}\n  ${where}\n  replay this run's data with CONFORMANCE_SEED=${settings.seed}\n`);
+  project.provide('conformance', info);
+
+  return async () => {
+    const cleanup = await cleanupRun(run, targets, profile, { timeoutMs: settings.timeoutMs, maxInFlight: settings.maxInFlight });
+    await deployments.stop();
+    const results = readResults(run.folder) ?? [];
+    const { summary } = await writeRunReports(run.folder, settings.reportDir, description, results, cleanup);
+    console.log(consoleSummary(summary, run.folder));
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * Preflight: before any check runs, one cheap read-only request per configured service
+ * (identityIdQuery of a link ID that cannot exist). The run stops with one clear message when
+ * a service cannot be reached or rejects the credentials, instead of hundreds of failing checks.
+ * Any other reply (found, not found, a validation failure) means the service is there.
+ *
+ * Exit code 3 from `npm run conformance` (run/cli/conformance.ts).
+ */
+import type { ServiceName } from '../specs/common/model.js';
+import { ServiceClient } from '../harness/client.js';
+import type { ServiceTarget } from '../harness/config.js';
+import type { Profile } from '../harness/profile.js';
+import { RunContext } from '../harness/run.js';
+
+export interface PreflightProblem {
+  service: ServiceName;
+  url: string;
+  kind: 'unreachable' | 'credentials rejected' | 'not an identity service';
+  detail: string;
+}
+
+/** Longest a preflight request may take (ms), capped by the run's timeout. */
+export const PREFLIGHT_TIMEOUT_MS = 5000;
+
+/** Checks every configured target; returns the problems found (empty = all reachable). */
+export async function preflight(
+  targets: Partial<Record<ServiceName, Omit<ServiceTarget, 'embedded'> | null>>,
+  profile: Profile,
+  options: { timeoutMs: number; reportDir: string; runId: string },
+): Promise<PreflightProblem[]> {
+  const run = new RunContext(options.runId, options.reportDir);
+  const checks = Object.values(targets)
+    .filter((t): t is Omit<ServiceTarget, 'embedded'> => Boolean(t))
+    .map(async (target): Promise<PreflightProblem | undefined> => {
+      const client = new ServiceClient({ ...target, embedded: false }, profile, run, { timeoutMs: Math.min(options.timeoutMs, PREFLIGHT_TIMEOUT_MS), maxInFlight: 1, retries: 0 });
+      try {
+        const reply = await client.call('identityIdQuery', { linkId: `${run.namespace}preflight-no-such-identity` });
+        const url = reply.exchange.url;
+        if (reply.exchange.error) return { service: target.service, url, kind: 'unreachable', detail: reply.exchange.error };
+        if (reply.status === 401 || reply.status === 403) return { service: target.service, url, kind: 'credentials rejected', detail: `HTTP ${reply.status}` };
+        if (reply.status === 404 && !reply.body) return { service: target.service, url, kind: 'not an identity service', detail: 'HTTP 404 without a response envelope: check the base URL and service path' };
+        if (reply.status !== undefined && reply.status >= 500 && !reply.body) return { service: target.service, url, kind: 'unreachable', detail: `HTTP ${reply.status} without a response envelope` };
+        return undefined;
+      } finally {
+        await client.close();
+      }
+    });
+  return (await Promise.all(checks)).filter((p): p is PreflightProblem => Boolean(p));
+}
+
+/** One line per problem, naming the service, the URL and the setting to look at. */
+export function preflightMessage(problems: PreflightProblem[], prefixOf: (s: ServiceName) => string): string {
+  return problems
+    .map((p) => {
+      const hint = p.kind === 'credentials rejected' ? `check ${prefixOf(p.service)}_TOKEN or ${prefixOf(p.service)}_USERNAME/_PASSWORD` : `check ${prefixOf(p.service)}_BASE_URL`;
+      return `conformance: preflight: the ${p.service} service at ${p.url} is ${p.kind === 'unreachable' ? 'unreachable' : p.kind === 'credentials rejected' ? 'rejecting the credentials' : 'not answering as an identity service'} (${p.detail}); ${hint}. No check was run.`;
+    })
+    .join('\n');
+}
