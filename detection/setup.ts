@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { ServiceName } from '../specs/common/model.js';
 import { serviceNames } from '../specs/services.js';
-import type { ServiceTarget } from '../harness/config.js';
+import { type ServiceTarget, resolveBudgets } from '../harness/config.js';
 import { referenceTarget } from '../run/deployments.js';
 import { loadProfile, resolveProfile } from '../harness/profile.js';
 import type { RunInfo } from '../harness/targets.js';
@@ -41,7 +41,7 @@ export default async function setup(project: TestProject) {
   const reportDir = process.env.DETECTION_DIR!;
   mkdirSync(reportDir, { recursive: true });
   const only = entry?.only;
-  const info: RunInfo = { runId: runIdOf(fault), reportDir, seed: 12345, timeoutMs: 30000, maxInFlightPerWorker: 4, targets, profile, embedded: true, ...(only ? { only } : {}), ...(variants ? { variants } : {}) };
+  const info: RunInfo = { runId: runIdOf(fault), reportDir, seed: 12345, timeoutMs: 30000, maxInFlightPerWorker: 4, retries: 2, budgets: resolveBudgets({ walks: 0, walkSteps: 0, badInputs: 0 }, true), targets, profile, embedded: true, ...(only ? { only } : {}), ...(variants ? { variants } : {}) };
   project.provide('conformance', info);
   return () => Promise.all(references.map((r) => r.stop()));
 }

@@ -60,6 +60,10 @@ export interface Settings {
   walkSteps: number;
   /** Generated bad-input requests per bad-input check (CONFORMANCE_BAD_INPUTS); 0 = the default for the target. */
   badInputs: number;
+  /** Retries per request of a transient reply (CONFORMANCE_RETRIES, 0-5). */
+  retries: number;
+  /** Requests per second per service across the run's workers (CONFORMANCE_RATE_LIMIT); undefined = no limit. */
+  rateLimit?: number;
   /** Configured services; empty when none is configured (then every service runs against the reference). */
   configured: Partial<Record<ServiceName, Omit<ServiceTarget, 'embedded'>>>;
 }
@@ -72,6 +76,15 @@ const intSetting = (env: Env, name: string, fallback: number, min: number, max: 
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min || n > max) throw new SettingsError(name, `an integer from ${min} to ${max}`, raw);
   return n;
+};
+
+/** CONFORMANCE_RATE_LIMIT: requests per second per service, a number >= 0 (0 or unset: no limit). */
+const rateSetting = (env: Env): number | undefined => {
+  const raw = env.CONFORMANCE_RATE_LIMIT;
+  if (raw === undefined || raw === '') return undefined;
+  const rate = Number(raw);
+  if (!Number.isFinite(rate) || rate < 0) throw new SettingsError('CONFORMANCE_RATE_LIMIT', 'requests per second per service, a number >= 0 (0 = no limit)', raw);
+  return rate > 0 ? rate : undefined;
 };
 
 const urlSetting = (name: string, raw: string): string => {
@@ -172,6 +185,8 @@ export function loadSettings(env: Env = loadEnv()): Settings {
     walks: intSetting(env, 'CONFORMANCE_WALKS', 0, 0, 10000),
     walkSteps: intSetting(env, 'CONFORMANCE_WALK_STEPS', 0, 0, 200),
     badInputs: intSetting(env, 'CONFORMANCE_BAD_INPUTS', 0, 0, 10000),
+    retries: intSetting(env, 'CONFORMANCE_RETRIES', 2, 0, 5),
+    rateLimit: rateSetting(env),
     configured,
   };
 }
@@ -186,4 +201,16 @@ export function loadEnv(): Env {
 export function preferAuth<T extends { auth: Auth; alternateAuth?: Auth }>(target: T, scheme: Auth['scheme'] | undefined): T {
   if (!scheme || target.auth.scheme === scheme || target.alternateAuth?.scheme !== scheme) return target;
   return { ...target, auth: target.alternateAuth, alternateAuth: target.auth };
+}
+
+/** Default walk and bad-input budgets: generous against the embedded reference, light against a shared deployment. */
+export const DEFAULT_BUDGETS = {
+  embedded: { walks: 12, walkSteps: 8, badInputs: 60 },
+  configured: { walks: 3, walkSteps: 8, badInputs: 15 },
+};
+
+/** The run's walk and bad-input budgets: the settings when given, else the defaults for the target. */
+export function resolveBudgets(settings: Pick<Settings, 'walks' | 'walkSteps' | 'badInputs'>, embedded: boolean): { walks: number; walkSteps: number; badInputs: number } {
+  const d = embedded ? DEFAULT_BUDGETS.embedded : DEFAULT_BUDGETS.configured;
+  return { walks: settings.walks || d.walks, walkSteps: settings.walkSteps || d.walkSteps, badInputs: settings.badInputs || d.badInputs };
 }

@@ -6,7 +6,7 @@
  * BEFORE the creating request is sent, so a crash can never leave an unlisted record.
  * Source: ARCHITECTURE.md, "Run isolation".
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { ServiceName } from '../specs/common/model.js';
@@ -17,7 +17,12 @@ export const NATIVE_ID_PREFIX = 'cf-';
 export type LedgerEntry =
   | { kind: 'source'; service: ServiceName; source: SourceRef; at: string }
   | { kind: 'relationship'; service: ServiceName; id: string; at: string }
-  | { kind: 'dataSource'; service: ServiceName; name: string; at: string };
+  | { kind: 'dataSource'; service: ServiceName; name: string; at: string }
+  /**
+   * A record the run posted with invalid content on purpose and the deployment accepted: it is
+   * deleted at once, and until then no other check judges it (its link ID when known).
+   */
+  | { kind: 'quarantine'; service: ServiceName; source: SourceRef; linkId?: string; at: string };
 
 /** A new run id: UTC timestamp plus 4 random hex digits, e.g. 20261121-054012-9f3a. */
 export function newRunId(now = new Date()): string {
@@ -50,6 +55,16 @@ export class RunContext {
     return `${this.namespace}${randomBytes(5).toString('hex')}`;
   }
 
+  /** Native-ID prefix of records posted with invalid content on purpose (quarantined when accepted). */
+  get invalidNamespace(): string {
+    return `${this.namespace}bad-`;
+  }
+
+  /** A fresh native ID for a request that is invalid on purpose. */
+  newInvalidNativeId(): string {
+    return `${this.invalidNamespace}${randomBytes(5).toString('hex')}`;
+  }
+
   /** True when a native ID lies in this run's namespace. */
   ownsNativeId(id: unknown): boolean {
     return typeof id === 'string' && id.startsWith(this.namespace);
@@ -58,6 +73,47 @@ export class RunContext {
   /** Appends one entry to the ledger (synchronously, so it is on disk before the request leaves). */
   record(entry: LedgerEntry): void {
     appendFileSync(this.ledgerFile, `${JSON.stringify(entry)}\n`);
+  }
+
+  private quarantineOffset = 0;
+  private readonly quarantinedLinkIds = new Set<string>();
+
+  /** Reads ledger lines appended since the last call (by any worker) for quarantined link IDs. */
+  refreshQuarantine(): void {
+    if (!existsSync(this.ledgerFile)) return;
+    const fd = openSync(this.ledgerFile, 'r');
+    try {
+      const size = fstatSync(fd).size;
+      if (size <= this.quarantineOffset) return;
+      const buf = Buffer.alloc(size - this.quarantineOffset);
+      readSync(fd, buf, 0, buf.length, this.quarantineOffset);
+      const text = buf.toString('utf8');
+      const end = text.lastIndexOf('\n') + 1; // a line still being written is read next time
+      this.quarantineOffset += Buffer.byteLength(text.slice(0, end));
+      for (const line of text.slice(0, end).split('\n')) {
+        if (!line.includes('"quarantine"')) continue;
+        try {
+          const e = JSON.parse(line) as LedgerEntry;
+          if (e.kind === 'quarantine' && e.linkId) this.quarantinedLinkIds.add(e.linkId);
+        } catch {
+          /* a cut line: ignored */
+        }
+      }
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /**
+   * True when an identity-shaped value (a search result, a reply's content) is a record the run
+   * posted with invalid content: by its link ID, or by a source whose native ID is in the invalid
+   * namespace.
+   */
+  isQuarantined(value: { linkId?: unknown; identityGroupedBySource?: unknown } | null | undefined): boolean {
+    if (!value) return false;
+    if (typeof value.linkId === 'string' && this.quarantinedLinkIds.has(value.linkId)) return true;
+    const grouped = Array.isArray(value.identityGroupedBySource) ? (value.identityGroupedBySource as Array<{ source?: { id?: unknown } }>) : [];
+    return grouped.some((g) => typeof g?.source?.id === 'string' && g.source.id.startsWith(this.invalidNamespace));
   }
 
   /** Every ledger entry written so far (by any worker of this run). */

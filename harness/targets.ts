@@ -15,6 +15,12 @@ export interface RunInfo {
   seed: number;
   timeoutMs: number;
   maxInFlightPerWorker: number;
+  /** Retries per request (CONFORMANCE_RETRIES). */
+  retries: number;
+  /** Requests per second per service for this worker (CONFORMANCE_RATE_LIMIT shared among workers); undefined: no limit. */
+  ratePerSecondPerWorker?: number;
+  /** Budgets resolved for this run's target (settings, else the default for embedded or configured). */
+  budgets: { walks: number; walkSteps: number; badInputs: number };
   /** One entry per service: the target, or null when the service is not configured for this run. */
   targets: Partial<Record<ServiceName, ServiceTarget | null>>;
   profile: Profile;
@@ -37,6 +43,8 @@ export interface RunVariant {
   runId: string;
   only: string[];
   targets: RunInfo['targets'];
+  /** The profile a user of this deployment variant would set (default: the run's). */
+  profile?: Profile;
 }
 
 declare module 'vitest' {
@@ -57,7 +65,7 @@ export function runInfo(): RunInfo {
 
 function state(variant?: RunVariant) {
   const base = runInfo();
-  const info = variant ? { ...base, runId: variant.runId, targets: variant.targets } : base;
+  const info = variant ? { ...base, runId: variant.runId, targets: variant.targets, profile: variant.profile ?? base.profile } : base;
   let s = states.get(info.runId);
   if (!s) states.set(info.runId, (s = { info, run: new RunContext(info.runId, info.reportDir), clients: new Map() }));
   return s;
@@ -72,7 +80,7 @@ export function clientFor(service: ServiceName, variant?: RunVariant): ServiceCl
   if (!target) return undefined;
   let c = s.clients.get(service);
   if (!c) {
-    c = new ServiceClient(target, s.info.profile, s.run, { timeoutMs: s.info.timeoutMs, maxInFlight: s.info.maxInFlightPerWorker });
+    c = new ServiceClient(target, s.info.profile, s.run, { timeoutMs: s.info.timeoutMs, maxInFlight: s.info.maxInFlightPerWorker, retries: s.info.retries, ratePerSecond: s.info.ratePerSecondPerWorker });
     s.clients.set(service, c);
   }
   return c;

@@ -4,7 +4,7 @@
  * "$ORG_USERNAME:$ORG_PASSWORD" for basic), expanded by the shell of whoever replays it.
  */
 import { SERVICES } from '../specs/services.js';
-import type { Exchange } from '../harness/client.js';
+import type { Exchange } from '../harness/reply.js';
 import { redactJson, redactText } from '../harness/redact.js';
 
 /** POSIX shell single-quoting. */

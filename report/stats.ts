@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Exchange } from '../harness/client.js';
+import type { Exchange } from '../harness/reply.js';
 
 export interface LatencyStat {
   service: string;

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { Exchange } from '../harness/client.js';
+import type { Exchange } from '../harness/reply.js';
 import { redactHeaders, redactJson, redactText } from '../harness/redact.js';
 import { curlCommand } from './curl.js';
 import type { CheckResult } from './results.js';

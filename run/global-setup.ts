@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { serviceNames } from '../specs/services.js';
 import { cleanupRun } from '../harness/cleanup.js';
-import { loadSettings } from '../harness/config.js';
+import { loadSettings, resolveBudgets } from '../harness/config.js';
 import { openDeployments } from './deployments.js';
 import { loadProfile, resolveProfile } from '../harness/profile.js';
 import { RUN_FOLDER_ENV } from '../report/reporter.js';
@@ -38,6 +38,9 @@ export default async function setup(project: TestProject) {
     seed: settings.seed,
     timeoutMs: settings.timeoutMs,
     maxInFlightPerWorker: Math.max(1, Math.floor(settings.maxInFlight / workers)),
+    retries: settings.retries,
+    ...(settings.rateLimit ? { ratePerSecondPerWorker: settings.rateLimit / workers } : {}),
+    budgets: resolveBudgets(settings, embedded),
     targets,
     profile,
     embedded,
@@ -62,7 +65,7 @@ export default async function setup(project: TestProject) {
   project.provide('conformance', info);
 
   return async () => {
-    const cleanup = await cleanupRun(run, targets, profile, { timeoutMs: settings.timeoutMs, maxInFlight: settings.maxInFlight });
+    const cleanup = await cleanupRun(run, targets, profile, { timeoutMs: settings.timeoutMs, maxInFlight: settings.maxInFlight, retries: settings.retries });
     await deployments.stop();
     const results = readResults(run.folder) ?? [];
     const { summary } = await writeRunReports(run.folder, settings.reportDir, description, results, cleanup);

@@ -12,6 +12,7 @@ import { Check } from '../harness/check.js';
 import { ServiceClient } from '../harness/client.js';
 import { loadProfile, resolveProfile } from '../harness/profile.js';
 import { RunContext } from '../harness/run.js';
+import { RETRY_BASE_MS } from '../harness/transport.js';
 import { ConformanceFailure, CouldNotJudge } from '../harness/verdict.js';
 import { seededFaker } from '../generators/seed.js';
 import { type Behaviour, type FaultyServer, closedPort, startFaultyServer } from './support/faulty-server.js';
@@ -130,7 +131,9 @@ describe('retries', () => {
     const r = await c.call('identityIdQuery', { linkId: 'X' });
     expect(r.success).toBe(true);
     expect(server!.requests[1]!.at - server!.requests[0]!.at).toBeGreaterThanOrEqual(950);
-    expect(r.exchange.retries![0]!.waitedMs).toBe(1000);
+    // At least Retry-After, plus at most the first backoff step (randomised up to twice RETRY_BASE_MS).
+    expect(r.exchange.retries![0]!.waitedMs).toBeGreaterThanOrEqual(1000);
+    expect(r.exchange.retries![0]!.waitedMs).toBeLessThan(1000 + 2 * RETRY_BASE_MS + 300);
   });
 });
 

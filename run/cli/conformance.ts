@@ -30,7 +30,6 @@ async function main(): Promise<void> {
     settings = loadSettings();
     profile = loadProfile(settings.profilePath);
     loadKnownFailures();
-    checkTransportSettings(process.env);
   } catch (e) {
     if (e instanceof SettingsError) {
       console.error(`conformance: ${e.message}`);
@@ -40,7 +39,7 @@ async function main(): Promise<void> {
   }
   const shard = process.argv.slice(2).join(' ').match(/--shard[= ](\d+)\/(\d+)/);
   const runId = `${settings.runId ?? newRunId()}${shard ? `-s${shard[1]}of${shard[2]}` : ''}`;
-  const env = { ...process.env, CONFORMANCE_RUN_ID: runId, CONFORMANCE_SEED: String(settings.seed), ...(shard ? { CONFORMANCE_SHARD: `${shard[1]}/${shard[2]}` } : {}), CONFORMANCE_RATE_LIMIT_WORKERS: process.env.CONFORMANCE_RATE_LIMIT_WORKERS ?? '2' };
+  const env = { ...process.env, CONFORMANCE_RUN_ID: runId, CONFORMANCE_SEED: String(settings.seed), ...(shard ? { CONFORMANCE_SHARD: `${shard[1]}/${shard[2]}` } : {}) };
   // Preflight: one cheap request per configured service before any check (exit 3 with one message).
   if (Object.keys(settings.configured).length) {
     const problems = await preflight(settings.configured, profile, { timeoutMs: settings.timeoutMs, reportDir: settings.reportDir, runId });
@@ -91,20 +90,12 @@ async function cleanupAfterInterrupt(settings: ReturnType<typeof loadSettings>, 
   if (!existsSync(ledgerPath(settings.reportDir, runId))) return 'no ledger: nothing was created';
   try {
     const targets = Object.fromEntries(Object.entries(settings.configured).map(([k, v]) => [k, { ...v, embedded: false }]));
-    const r = await cleanupRun(new RunContext(runId, settings.reportDir), targets, resolveProfile(profile, false), { timeoutMs: settings.timeoutMs, maxInFlight: settings.maxInFlight });
+    const r = await cleanupRun(new RunContext(runId, settings.reportDir), targets, resolveProfile(profile, false), { timeoutMs: settings.timeoutMs, maxInFlight: settings.maxInFlight, retries: settings.retries });
     const failed = r.failures.length ? `; ${r.failures.length} removals failed (npm run cleanup -- --run ${runId} retries)` : '';
     return `cleanup from the ledger: sources ${r.sources.deleted} deleted, ${r.sources.alreadyGone} already gone; relationships ${r.relationships.deleted} deleted, ${r.relationships.alreadyGone} already gone${failed}`;
   } catch (e) {
     return `cleanup from the ledger failed (${(e as Error).message}); run npm run cleanup -- --run ${runId}`;
   }
-}
-
-/** CONFORMANCE_RATE_LIMIT (requests/s per service, >= 0) and CONFORMANCE_RETRIES (0-5). @throws SettingsError */
-function checkTransportSettings(env: NodeJS.ProcessEnv): void {
-  const rate = env.CONFORMANCE_RATE_LIMIT;
-  if (rate !== undefined && rate !== '' && !(Number.isFinite(Number(rate)) && Number(rate) >= 0)) throw new SettingsError('CONFORMANCE_RATE_LIMIT', 'requests per second per service, a number >= 0 (0 = no limit)', rate);
-  const retries = env.CONFORMANCE_RETRIES;
-  if (retries !== undefined && retries !== '' && !(Number.isInteger(Number(retries)) && Number(retries) >= 0 && Number(retries) <= 5)) throw new SettingsError('CONFORMANCE_RETRIES', 'an integer from 0 to 5', retries);
 }
 
 void main();

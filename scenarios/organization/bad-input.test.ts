@@ -6,18 +6,18 @@
 import { expect } from 'vitest';
 import type { Check } from '../../harness/check.js';
 import { describeReply } from '../../harness/check.js';
-import { type Reply, isRejection } from '../../harness/client.js';
+import { type Reply, isRejection } from '../../harness/reply.js';
 import { area, org } from './org.js';
 
 const { check } = area('bad-input');
 
 async function expectRejected(t: Check, r: Reply, what: string) {
-  await t.rule('ORG-BADINPUT-REJECTED', () => expect(isRejection(r), `${what} must be rejected, got ${describeReply(r)}`).toBe(true));
+  await t.rule('ORG-BADINPUT-REJECTED', () => expect(isRejection(r, { sentInvalid: true }), `${what} must be rejected, got ${describeReply(r)}`).toBe(true));
   await t.rule('ORG-ERR-NOT-RETRYABLE', () => expect(r.body?.retryableError ?? false, `${what} is not retryable`).not.toBe(true));
 }
 
 check('a request body that is not JSON is rejected and not retryable', ['ORG-BADINPUT-REJECTED', 'ORG-ERR-NOT-RETRYABLE'], async (t) => {
-  const r = await t.raw('demographicsSearch', {}, { rawBody: '{"content": {"identity": ' });
+  const r = await t.invalid('demographicsSearch', {}, { rawBody: '{"content": {"identity": ' });
   await expectRejected(t, r, 'a truncated JSON body');
 });
 
@@ -30,9 +30,9 @@ const malformed: Array<{ what: string; mutate: (i: any) => void }> = [
 
 for (const m of malformed) {
   check(`postIdentity with ${m.what} is rejected and not retryable`, ['ORG-BADINPUT-REJECTED', 'ORG-ERR-NOT-RETRYABLE'], async (t) => {
-    const made = org.make(t);
+    const made = org.makeInvalid(t);
     m.mutate((made.content as any).identity);
-    const r = await t.raw('postIdentity', made.content);
+    const r = await t.invalid('postIdentity', made.content);
     await expectRejected(t, r, `postIdentity with ${m.what}`);
   });
 }

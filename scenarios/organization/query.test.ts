@@ -6,7 +6,7 @@
  */
 import { expect } from 'vitest';
 import { describeReply } from '../../harness/check.js';
-import { isRejection } from '../../harness/client.js';
+import { isRejection } from '../../harness/reply.js';
 import { queryChecks } from '../shared/rules/query.js';
 import { area, org } from './org.js';
 
@@ -20,7 +20,7 @@ queryChecks({
 
 for (const op of ['postIdentity', 'demographicsSearch', 'demographicsQuery']) {
   check(`${op} without content.identity is rejected`, ['ORG-IDENTITY-REQUIRED'], async (t) => {
-    const r = await t.raw(op, { responseIdentityFormatNames: ['DEFAULT'] });
-    await t.rule('ORG-IDENTITY-REQUIRED', () => expect(isRejection(r), `${op} without identity must be rejected, got ${describeReply(r)}`).toBe(true));
+    const r = await t.invalid(op, { responseIdentityFormatNames: ['DEFAULT'] });
+    await t.rule('ORG-IDENTITY-REQUIRED', () => expect(isRejection(r, { sentInvalid: true }), `${op} without identity must be rejected, got ${describeReply(r)}`).toBe(true));
   });
 }

@@ -8,8 +8,8 @@ import { expect } from 'vitest';
 import { SignJWT } from 'jose';
 import type { Check } from '../../harness/check.js';
 import { describeReply } from '../../harness/check.js';
-import type { AuthMode } from '../../harness/client.js';
-import { isRejection } from '../../harness/client.js';
+import type { AuthMode } from '../../harness/check.js';
+import { isRejection } from '../../harness/reply.js';
 import { area, person } from './person.js';
 
 const { check } = area('auth');

@@ -7,24 +7,24 @@
 import { expect } from 'vitest';
 import type { Check } from '../../harness/check.js';
 import { describeReply } from '../../harness/check.js';
-import { type Reply, isRejection } from '../../harness/client.js';
+import { type Reply, isRejection } from '../../harness/reply.js';
 import { area, person } from './person.js';
 
 const { check } = area('bad-input');
 const IDS = ['PERSON-BADINPUT-REJECTED', 'PERSON-ERR-NOT-RETRYABLE'];
 
 async function expectRejected(t: Check, r: Reply, what: string) {
-  await t.rule('PERSON-BADINPUT-REJECTED', () => expect(isRejection(r), `${what} must be rejected, got ${describeReply(r)}`).toBe(true));
+  await t.rule('PERSON-BADINPUT-REJECTED', () => expect(isRejection(r, { sentInvalid: true }), `${what} must be rejected, got ${describeReply(r)}`).toBe(true));
   await t.rule('PERSON-ERR-NOT-RETRYABLE', () => expect(r.body?.retryableError ?? false, `${what} is not retryable`).not.toBe(true));
 }
 
 check('a request body that is not JSON is rejected and not retryable', IDS, async (t) => {
-  const r = await t.raw('demographicsSearch', {}, { rawBody: '{"content": {"identity": ' });
+  const r = await t.invalid('demographicsSearch', {}, { rawBody: '{"content": {"identity": ' });
   await expectRejected(t, r, 'a truncated JSON body');
 });
 
 check('postIdentity without an identity is rejected and not retryable', IDS, async (t) => {
-  const r = await t.raw('postIdentity', { responseIdentityFormatNames: ['DEFAULT'] });
+  const r = await t.invalid('postIdentity', { responseIdentityFormatNames: ['DEFAULT'] });
   await expectRejected(t, r, 'postIdentity without content.identity');
 });
 
@@ -37,9 +37,9 @@ const malformed: Array<{ what: string; mutate: (i: any) => void }> = [
 
 for (const m of malformed) {
   check(`postIdentity with ${m.what} is rejected and not retryable`, IDS, async (t) => {
-    const made = person.make(t);
+    const made = person.makeInvalid(t);
     m.mutate((made.content as any).identity);
-    const r = await t.raw('postIdentity', made.content);
+    const r = await t.invalid('postIdentity', made.content);
     await expectRejected(t, r, `postIdentity with ${m.what}`);
   });
 }

@@ -7,7 +7,7 @@
  */
 import { expect } from 'vitest';
 import { describeReply } from '../../harness/check.js';
-import { isRejection } from '../../harness/client.js';
+import { isRejection } from '../../harness/reply.js';
 import { area, dataSourceName } from './person.js';
 
 const { check } = area('data-sources');
@@ -42,8 +42,8 @@ check(
   ['PERSON-DATASOURCE-LIMIT'],
   async (t) => {
     const names = Array.from({ length: 11 }, (_, i) => dataSourceName(t, i));
-    const r = await t.raw('createDataSource', { sources: names });
-    await t.rule('PERSON-DATASOURCE-LIMIT', () => expect(isRejection(r), `11 data sources in one call must be rejected, got ${describeReply(r)}`).toBe(true));
+    const r = await t.invalid('createDataSource', { sources: names });
+    await t.rule('PERSON-DATASOURCE-LIMIT', () => expect(isRejection(r, { sentInvalid: true }), `11 data sources in one call must be rejected, got ${describeReply(r)}`).toBe(true));
   },
   { createsDataSources: true },
 );

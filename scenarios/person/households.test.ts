@@ -8,7 +8,7 @@
 import { expect } from 'vitest';
 import type { Check } from '../../harness/check.js';
 import { describeReply } from '../../harness/check.js';
-import { isRejection } from '../../harness/client.js';
+import { isRejection } from '../../harness/reply.js';
 import { postContent } from '../../generators/common.js';
 import { personHousehold } from '../../generators/person.js';
 import { area, list, person, src } from './person.js';

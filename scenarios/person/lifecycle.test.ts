@@ -7,7 +7,7 @@
 import { expect } from 'vitest';
 import type { Check } from '../../harness/check.js';
 import { describeReply } from '../../harness/check.js';
-import { isAbsent, isRejection } from '../../harness/client.js';
+import { isAbsent, isRejection } from '../../harness/reply.js';
 import { postContent } from '../../generators/common.js';
 import { type Posted } from '../shared/steps.js';
 import { area, deactivate, person, reactivate, src } from './person.js';

@@ -6,7 +6,7 @@
  */
 import { expect } from 'vitest';
 import type { Check } from '../../harness/check.js';
-import { isAbsent } from '../../harness/client.js';
+import { isAbsent } from '../../harness/reply.js';
 import { postContent } from '../../generators/common.js';
 import { area, person, src } from './person.js';
 

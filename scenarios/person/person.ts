@@ -6,7 +6,7 @@
  */
 import { personIdentity } from '../../generators/person.js';
 import type { Check } from '../../harness/check.js';
-import { scenario } from '../../harness/check.js';
+import { scenario } from '../../harness/register.js';
 import { type Exercise, relationshipContent, sharedExercises } from '../shared/exercise.js';
 import { steps } from '../shared/steps.js';
 

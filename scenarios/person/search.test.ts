@@ -8,7 +8,7 @@
 import { expect } from 'vitest';
 import type { Check } from '../../harness/check.js';
 import { describeReply } from '../../harness/check.js';
-import { isRejection } from '../../harness/client.js';
+import { isRejection } from '../../harness/reply.js';
 import { postContent } from '../../generators/common.js';
 import { personHousehold } from '../../generators/person.js';
 import { area, person } from './person.js';
@@ -76,8 +76,8 @@ check('without maxSearchResults no fewer results come back than with a small lim
 
 for (const max of [0, -1]) {
   check(`maxSearchResults ${max} is rejected`, ['PERSON-SEARCH-MAX-POSITIVE'], async (t) => {
-    const r = await t.raw('demographicsSearch', { identity: person.make(t).identity, maxSearchResults: max });
-    await t.rule('PERSON-SEARCH-MAX-POSITIVE', () => expect(isRejection(r), `maxSearchResults=${max} must be rejected, got ${describeReply(r)}`).toBe(true));
+    const r = await t.invalid('demographicsSearch', { identity: person.make(t).identity, maxSearchResults: max });
+    await t.rule('PERSON-SEARCH-MAX-POSITIVE', () => expect(isRejection(r, { sentInvalid: true }), `maxSearchResults=${max} must be rejected, got ${describeReply(r)}`).toBe(true));
   });
 }
 

@@ -6,7 +6,7 @@
  */
 import { expect } from 'vitest';
 import { describeReply } from '../../harness/check.js';
-import { isAbsent, isRejection } from '../../harness/client.js';
+import { isAbsent, isRejection } from '../../harness/reply.js';
 import { groupedSources, sameSource } from '../shared/steps.js';
 import { lifecycleChecks } from '../shared/rules/lifecycle.js';
 import { src } from '../shared/rules/types.js';

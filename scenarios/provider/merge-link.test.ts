@@ -7,7 +7,7 @@
 import { expect } from 'vitest';
 import type { Check } from '../../harness/check.js';
 import { describeReply } from '../../harness/check.js';
-import { isRejection } from '../../harness/client.js';
+import { isRejection } from '../../harness/reply.js';
 import { mergeLinkChecks } from '../shared/rules/merge-link.js';
 import { src } from '../shared/rules/types.js';
 import { TYPES, area, healthFacility, practitioner } from './provider.js';

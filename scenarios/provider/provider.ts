@@ -5,7 +5,7 @@
  */
 import type { Faker } from '@faker-js/faker';
 import { isValidNpi, luhnCheckDigit, providerIdentity } from '../../generators/provider.js';
-import { scenario } from '../../harness/check.js';
+import { scenario } from '../../harness/register.js';
 import { runInfo } from '../../harness/targets.js';
 import type { ProviderKind } from '../../specs/provider/identity.js';
 import { steps } from '../shared/steps.js';

@@ -28,8 +28,7 @@ import fc from 'fast-check';
 import type { z } from 'zod';
 import type { Check } from '../../harness/check.js';
 import { describeReply } from '../../harness/check.js';
-import { GuardRefusal, type Reply, isAbsent, isRejection, wireNames } from '../../harness/client.js';
-import { loadSettings } from '../../harness/config.js';
+import { type Reply, isAbsent, isRejection } from '../../harness/reply.js';
 import { runInfo } from '../../harness/targets.js';
 import { ConformanceFailure, CouldNotJudge } from '../../harness/verdict.js';
 import type { OperationSpec } from '../../specs/common/model.js';
@@ -39,11 +38,9 @@ import { SERVICES } from '../../specs/services.js';
 import { postContent } from '../../generators/common.js';
 import { relationshipContent } from './exercise.js';
 
-export const DEFAULT_BAD_INPUTS = { embedded: 60, configured: 15 };
-
-/** Bad-input requests per check for this run: the setting when given, else the default for the target. */
-export function badInputBudget(embedded: boolean): number {
-  return loadSettings(process.env).badInputs || (embedded ? DEFAULT_BAD_INPUTS.embedded : DEFAULT_BAD_INPUTS.configured);
+/** Bad-input requests per check for this run (resolved once by the run's setup: harness/config.ts resolveBudgets). */
+export function badInputBudget(): number {
+  return runInfo().budgets.badInputs;
 }
 
 type Path = Array<string | number>;
@@ -217,7 +214,7 @@ export const badInputRequirementIds = (config: BadInputConfig, extra: string[] =
  */
 export async function runBadInputs(t: Check, config: BadInputConfig, options: { file: string; title: string }): Promise<void> {
   const P = config.prefix;
-  const budget = badInputBudget(t.target.embedded);
+  const budget = badInputBudget();
   const seed = t.faker.number.int({ min: 0, max: 2 ** 31 - 1 });
   const info = runInfo();
   const post = async () => {
@@ -228,7 +225,7 @@ export async function runBadInputs(t: Check, config: BadInputConfig, options: { 
     return { source, linkId: String(found.content.linkId) };
   };
   const [a, b] = [await post(), await post()];
-  const freshSource = t.source();
+  const freshSource = t.invalidSource();
   const ctx: BadInputContext = { t, a: a.source, b: b.source, linkA: a.linkId, linkB: b.linkId, fresh: freshSource, identity: config.generate(t, freshSource) };
   const bases = baseContents(ctx);
 
@@ -245,14 +242,8 @@ export async function runBadInputs(t: Check, config: BadInputConfig, options: { 
   // record the ledger does not know: only one without any identity, or naming a run-owned source, is sent.
   const guarded = (op: string, content: Record<string, unknown>) => {
     const spec = SERVICES[t.service].operations.find((o) => o.name === op)!;
-    if (op === 'postIdentity' && content.identity !== undefined && !spec.sourcesNamed(content, wireNames(t.profile)).some((s) => t.client.ownsSource(s))) return false;
-    try {
-      t.client.guard(spec, content);
-      return true;
-    } catch (e) {
-      if (e instanceof GuardRefusal) return false;
-      throw e;
-    }
+    if (spec.sourcesCreated && content.identity !== undefined && !t.ownsAnySourceCreatedBy(op, content)) return false;
+    return t.guardAllows(op, content);
   };
   const contentFor = (site: Site, value: unknown) => (site.content ? site.content(value) : setAt(bases[site.op]!, site.path, value));
   const sites = sitesOf(ctx, config).filter((site) => fc.sample(site.values, { seed, numRuns: 3 }).every((v) => guarded(site.op, contentFor(site, v))));
@@ -279,8 +270,7 @@ export async function runBadInputs(t: Check, config: BadInputConfig, options: { 
     fc.pre(guarded(site.op, content));
     let reply: Reply | undefined;
     try {
-      reply = await t.raw(site.op, content);
-      if (reply.exchange.error) throw new CouldNotJudge(`${site.op}: ${reply.exchange.error}`);
+      reply = await t.invalid(site.op, content);
       tally.set(site.kind, (tally.get(site.kind) ?? 0) + 1);
       const what = `${site.op} with ${site.kind} at ${site.path.join('.') || '(content)'}`;
       if ((reply.status ?? 0) >= 500) throw new ConformanceFailure([`${P}-NO-SERVER-ERROR`], `${what} was answered ${describeReply(reply)}`);
@@ -300,7 +290,7 @@ export async function runBadInputs(t: Check, config: BadInputConfig, options: { 
         if (!isAbsent(stored)) changed.push(`the new source ${newSource.id} was stored (nativeIdQuery finds identity ${stored.content.linkId})`);
       }
       if (accepted) throw new ConformanceFailure([`${P}-BADINPUT-GENERATED`, ...(site.cites ?? [])], `${what} was accepted (${describeReply(reply)})${changed.length ? `; and it changed: ${changed.join('; ')}` : ''}`);
-      if (!isRejection(reply)) throw new ConformanceFailure([`${P}-BADINPUT-GENERATED`], `${what} was neither rejected nor accepted: ${describeReply(reply)}`);
+      if (!isRejection(reply, { sentInvalid: true })) throw new ConformanceFailure([`${P}-BADINPUT-GENERATED`], `${what} was neither rejected nor accepted: ${describeReply(reply)}`);
       if (changed.length) throw new ConformanceFailure([`${P}-REJECTED-NO-CHANGE`], `${what} was rejected (${describeReply(reply)}) but changed the run's records: ${changed.join('; ')}`);
     } catch (e) {
       last = { op: site.op, kind: site.kind, content, reply, error: e };

@@ -3,7 +3,7 @@
  * invariants can be checked over a closed window (one whose end lies in the past).
  */
 import type { Check } from '../../harness/check.js';
-import type { Reply } from '../../harness/client.js';
+import type { Reply } from '../../harness/reply.js';
 
 export interface Walk {
   pages: Reply[];

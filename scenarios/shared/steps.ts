@@ -6,7 +6,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { SourceRef } from '../../specs/common/wire.js';
 import { postContent } from '../../generators/common.js';
-import { type Reply, isAbsent } from '../../harness/client.js';
+import { type Reply, isAbsent } from '../../harness/reply.js';
 import type { Check } from '../../harness/check.js';
 
 export type IdentityGenerator = (f: Faker, source?: SourceRef) => Record<string, unknown>;
@@ -28,10 +28,20 @@ export function steps(generate: IdentityGenerator) {
     return { source, identity, content: postContent(identity, source, t.profile.sourcePlacement) };
   };
 
-  /** Posts content for `source` and reads the record's link ID back; fails citing `cites` if either step fails. */
+  /** A new identity on a source marked as invalid on purpose (for bad-input checks: harness/check.ts invalid). */
+  const makeInvalid = (t: Check) => {
+    const source = t.invalidSource();
+    const identity = generate(t.faker, source);
+    return { source, identity, content: postContent(identity, source, t.profile.sourcePlacement) };
+  };
+
+  /**
+   * Posts content for `source` and reads the record's link ID back (within the consistency
+   * budget); fails citing `cites` if either step fails.
+   */
   const postAndRead = async (t: Check, made: ReturnType<typeof make>, cites: string[]): Promise<Posted> => {
     const reply = await t.ok('postIdentity', made.content, { cites });
-    const linkId = await linkIdOf(t, made.source);
+    const linkId = await resolved(t, made.source);
     if (!linkId) t.fail(cites, `nativeIdQuery found no identity for source ${made.source.name}/${made.source.id} after postIdentity succeeded`);
     return { ...made, reply, linkId };
   };
@@ -49,7 +59,19 @@ export function steps(generate: IdentityGenerator) {
     return isAbsent(r) ? undefined : (r.content.linkId as string);
   };
 
-  return { make, postAndRead, postNew, lookup, linkIdOf };
+  /** Link ID a source resolves to once it resolves at all (after a write), or undefined when it never does within the budget. */
+  const resolved = (t: Check, source: SourceRef) => t.settle(`${source.id} resolves`, () => linkIdOf(t, source), (v) => v !== undefined);
+
+  /**
+   * nativeIdQuery of a source after a write, read until `until` holds or the consistency budget
+   * is spent; the last reply is returned for the caller to judge.
+   */
+  const lookupUntil = (t: Check, source: SourceRef, what: string, until: (r: Reply) => boolean) => t.settle(what, () => lookup(t, source), until);
+
+  /** Link ID of a source after a write, read until `until` holds (see lookupUntil). */
+  const linkIdUntil = (t: Check, source: SourceRef, what: string, until: (linkId: string | undefined) => boolean) => t.settle(what, () => linkIdOf(t, source), until);
+
+  return { make, makeInvalid, postAndRead, postNew, lookup, linkIdOf, resolved, lookupUntil, linkIdUntil };
 }
 
 /** Source references named in identityGroupedBySource of a reply's content. */

@@ -34,6 +34,9 @@ export interface WireNames {
   restoreSourceMember: string;
   deactivateSourceMember: string;
   reactivateSourceMember: string;
+  /** Relationship subject and object members (they name link IDs). */
+  relationshipSubjectMember: string;
+  relationshipObjectMember: string;
 }
 
 /**
@@ -59,6 +62,21 @@ export interface OperationSpec {
    * the guard refuses the request unless every one lies in the run's namespace.
    */
   namesCreated?: (content: Record<string, unknown>) => unknown[];
+  /** Sources the request may create (postIdentity): the ledger lists them before the request leaves. */
+  sourcesCreated?: (content: Record<string, unknown>, names: WireNames) => Array<Partial<SourceRef> | undefined>;
+  /** True for a mutating operation that may be re-sent when its outcome is unknown (sending it twice equals sending it once). */
+  idempotent?: boolean;
+  /** Link IDs of identities a mutating request changes or relates; the guard refuses any the run does not own. */
+  linkIdsNamed?: (content: Record<string, unknown>, names: WireNames) => unknown[];
+  /** Relationship IDs a mutating request changes; the guard refuses any the run did not create. */
+  relationshipsNamed?: (content: Record<string, unknown>) => unknown[];
+  /** The ID of the relationship a successful reply says was created (the run then owns it). */
+  relationshipCreated?: (replyContent: Record<string, any>) => unknown;
+  /**
+   * Sources whose identity's link ID a successful reply's `linkId` reveals (nativeIdQuery names
+   * one, postIdentity the posted one): when the run owns them, the run owns that link ID too.
+   */
+  revealsLinkIdOf?: (content: Record<string, unknown>, names: WireNames) => Array<Partial<SourceRef> | undefined>;
 }
 
 export const noSources = () => [];

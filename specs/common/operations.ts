@@ -46,6 +46,10 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
         incomingIdentity: opt(identity),
       }),
       sourcesNamed: postedSources,
+      sourcesCreated: postedSources,
+      revealsLinkIdOf: postedSources,
+      // Re-posting the same source and native ID is an update (person seed: "the source plus native ID decides between create and update").
+      idempotent: true,
     }),
     row({
       name: 'deleteSourceIdentity',
@@ -78,6 +82,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
       request: obj({ source: SourceRef, ...views }),
       reply: obj(identityReply),
       sourcesNamed: noSources,
+      revealsLinkIdOf: sourcesAt('source'),
     }),
     row({
       name: 'identityIdQuery',
@@ -153,6 +158,11 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
       request: obj({ relationship: Relationship }),
       reply: obj({ relationship: opt(Relationship) }),
       sourcesNamed: noSources,
+      linkIdsNamed: (c, names) => {
+        const r = (c?.relationship ?? {}) as Record<string, unknown>;
+        return [r[names.relationshipSubjectMember], r[names.relationshipObjectMember]].filter((v) => v !== undefined);
+      },
+      relationshipCreated: (reply) => reply?.relationship?.id,
     }),
     row({
       name: 'searchRelationshipsService',
@@ -170,6 +180,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
       request: obj({ id: z.string() }),
       reply: obj({ id: opt(z.string()) }),
       sourcesNamed: noSources,
+      relationshipsNamed: (c) => (c?.id === undefined ? [] : [c.id]),
     }),
     row({
       name: 'searchNotifications',

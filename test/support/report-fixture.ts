@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Exchange } from '../../harness/client.js';
+import type { Exchange } from '../../harness/reply.js';
 import type { CheckResult } from '../../report/results.js';
 import type { RunDescription } from '../../report/summary.js';
 

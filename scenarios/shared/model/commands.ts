@@ -13,7 +13,7 @@
  */
 import fc from 'fast-check';
 import { describeReply } from '../../../harness/check.js';
-import { type Reply, isRejection } from '../../../harness/client.js';
+import { type Reply, isRejection } from '../../../harness/reply.js';
 import { postContent } from '../../../generators/common.js';
 import { ConformanceFailure } from '../../../harness/verdict.js';
 import { type IdentityModel, type ModelRecord, type Verdict, isLive } from './identity-model.js';

@@ -8,7 +8,7 @@
 import { expect } from 'vitest';
 import type { Check } from '../../../harness/check.js';
 import { describeReply } from '../../../harness/check.js';
-import { isAbsent } from '../../../harness/client.js';
+import { isAbsent } from '../../../harness/reply.js';
 import { type Generate, type Hit, isPrefixUpToTies, oneThreshold, postFamily, search } from './metamorphic.js';
 
 type Register = (title: string, verifies: string[], body: (t: Check) => Promise<void>) => void;

@@ -10,7 +10,7 @@
  */
 import type { Check } from '../../../harness/check.js';
 import { describeReply } from '../../../harness/check.js';
-import { type Reply, isAbsent } from '../../../harness/client.js';
+import { type Reply, isAbsent } from '../../../harness/reply.js';
 import { postContent } from '../../../generators/common.js';
 import type { SourceRef } from '../../../specs/common/wire.js';
 

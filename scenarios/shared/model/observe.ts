@@ -9,8 +9,8 @@
  * softDeletedLookup=any; a retired source may resolve to its survivor's identity; records in
  * state `unknown` are not judged.
  */
-import type { Reply } from '../../../harness/client.js';
-import { isAbsent } from '../../../harness/client.js';
+import type { Reply } from '../../../harness/reply.js';
+import { isAbsent } from '../../../harness/reply.js';
 import { describeReply } from '../../../harness/check.js';
 import { groupedSources } from '../steps.js';
 import { type IdentityModel, type ModelRecord, isLive } from './identity-model.js';

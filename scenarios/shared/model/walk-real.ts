@@ -6,7 +6,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { Check } from '../../../harness/check.js';
 import { describeReply } from '../../../harness/check.js';
-import type { Exchange, Reply } from '../../../harness/client.js';
+import type { Exchange, Reply } from '../../../harness/reply.js';
 import { ConformanceFailure, CouldNotJudge } from '../../../harness/verdict.js';
 import type { ServiceName } from '../../../specs/common/model.js';
 import type { SourceRef } from '../../../specs/common/wire.js';

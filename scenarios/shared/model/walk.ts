@@ -11,10 +11,9 @@
  */
 import fc from 'fast-check';
 import type { Check } from '../../../harness/check.js';
-import { loadSettings } from '../../../harness/config.js';
 import { runInfo } from '../../../harness/targets.js';
 import { ConformanceFailure, CouldNotJudge } from '../../../harness/verdict.js';
-import type { Exchange } from '../../../harness/client.js';
+import type { Exchange } from '../../../harness/reply.js';
 import { commandArbitraries, postNewStep, stepKindsFor } from './commands.js';
 import { IdentityModel } from './identity-model.js';
 import { type WalkConfig, WalkReal } from './walk-real.js';
@@ -24,13 +23,10 @@ export interface WalkBudget {
   steps: number;
 }
 
-export const DEFAULT_BUDGET = { embedded: { walks: 12, steps: 8 }, configured: { walks: 3, steps: 8 } };
-
-/** Walks x steps for this run: the settings when given, else the default for the target. */
-export function walkBudget(embedded: boolean): WalkBudget {
-  const s = loadSettings(process.env);
-  const d = embedded ? DEFAULT_BUDGET.embedded : DEFAULT_BUDGET.configured;
-  return { walks: s.walks || d.walks, steps: s.walkSteps || d.steps };
+/** Walks x steps for this run (resolved once by the run's setup: harness/config.ts resolveBudgets). */
+export function walkBudget(): WalkBudget {
+  const b = runInfo().budgets;
+  return { walks: b.walks, steps: b.walkSteps };
 }
 
 const clip = (text: string, n = 1500) => (text.length > n ? `${text.slice(0, n)}... [${text.length - n} more characters]` : text);
@@ -51,7 +47,7 @@ export interface WalkOptions {
  */
 export async function runWalks(t: Check, config: WalkConfig, options: WalkOptions): Promise<void> {
   const info = runInfo();
-  const budget = walkBudget(t.target.embedded);
+  const budget = walkBudget();
   const seed = t.faker.number.int({ min: 0, max: 2 ** 31 - 1 });
   const initial = options.initial ?? 3;
   const findings: string[] = [];

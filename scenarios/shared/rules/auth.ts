@@ -7,7 +7,8 @@
 import { expect } from 'vitest';
 import type { Check } from '../../../harness/check.js';
 import { describeReply } from '../../../harness/check.js';
-import { type AuthMode, isRejection } from '../../../harness/client.js';
+import { isRejection } from '../../../harness/reply.js';
+import { type AuthMode } from '../../../harness/check.js';
 import { type CheckFn, type Kit, titled } from './types.js';
 
 export interface AuthRejectionMode {

@@ -7,7 +7,8 @@
  */
 import { expect } from 'vitest';
 import type { OperationSpec } from '../../../specs/common/model.js';
-import { type CheckOptions, describeReply } from '../../../harness/check.js';
+import { describeReply } from '../../../harness/check.js';
+import type { CheckOptions } from '../../../harness/register.js';
 import { type Exercise, sharedExercises } from '../exercise.js';
 import { type Shared, titled } from './types.js';
 
@@ -63,7 +64,7 @@ export function envelopeChecks({ check, kit, ids, label, operations, exercises: 
       // maxSearchResults 0 must be rejected (Limits), so it is a failure every deployment produces.
       const trackingId = `cf-track-${t.faker.string.alphanumeric(12)}`;
       // t.call: the failure reply must be a valid envelope too (ENV-REPLY).
-      const reply = await t.call('demographicsSearch', { identity: kit.make(t).identity, maxSearchResults: 0 }, { envelope: { trackingId } });
+      const reply = await t.call('demographicsSearch', { identity: kit.make(t).identity, maxSearchResults: 0 }, { envelope: { trackingId }, sentInvalid: true });
       if (reply.success === true) t.skip('the deployment accepted maxSearchResults=0 (the maxSearchResults rule reports it), so no failure envelope to inspect');
       await t.rule(id, () => {
         expect(reply.body, `the failure reply is a JSON envelope (${describeReply(reply)})`).toBeTypeOf('object');

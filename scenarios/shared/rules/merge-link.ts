@@ -9,7 +9,7 @@
 import { expect } from 'vitest';
 import type { Check } from '../../../harness/check.js';
 import { describeReply } from '../../../harness/check.js';
-import { isAbsent } from '../../../harness/client.js';
+import { isAbsent } from '../../../harness/reply.js';
 import { type Shared, src, titled } from './types.js';
 
 export type MergeLinkRole = 'mergeReply' | 'mergeEffect' | 'unmergeReply' | 'unmergeEffect' | 'linkReply' | 'linkEffect' | 'unlinkReply' | 'unlinkEffect';
@@ -41,7 +41,11 @@ export function mergeLinkChecks({ check, kit, ids, label }: Shared<MergeLinkRole
     const id = ids.mergeEffect;
     check(T('after mergeIdentities a single surviving identity results'), [id], async (t) => {
       const [a, b] = await merged(t, [id]);
-      const [survivor, retired, oldIdentity] = await Promise.all([kit.lookup(t, a.source), kit.lookup(t, b.source), t.call('identityIdQuery', { linkId: b.linkId })]);
+      const [survivor, retired, oldIdentity] = await Promise.all([
+        kit.lookupUntil(t, a.source, 'the survivor resolves to its identity', (r) => r.content?.linkId === a.linkId),
+        kit.lookupUntil(t, b.source, 'the retired source resolves to the survivor or nothing', (r) => isAbsent(r) || r.content?.linkId === a.linkId),
+        t.settle('the retired identity no longer stands alone', () => t.call('identityIdQuery', { linkId: b.linkId }), (r) => isAbsent(r) || r.content?.linkId === a.linkId),
+      ]);
       await t.rule(id, () => {
         expect(survivor.content?.linkId, 'the survivor keeps its identity').toBe(a.linkId);
         if (!isAbsent(retired)) expect(retired.content?.linkId, 'the retired source resolves to the survivor, not an identity of its own').toBe(a.linkId);
@@ -68,7 +72,10 @@ export function mergeLinkChecks({ check, kit, ids, label }: Shared<MergeLinkRole
     check(T('after unmergeIdentities the source is active in a new, separate identity'), [id], async (t) => {
       const [a, b] = await merged(t, [id]);
       const r = await t.ok('unmergeIdentities', { unmergeFromSource: src(a.source), unmergeSource: src(b.source) }, { cites: [id] });
-      const [la, lb] = await Promise.all([kit.linkIdOf(t, a.source), kit.linkIdOf(t, b.source)]);
+      const [la, lb] = await Promise.all([
+        kit.linkIdUntil(t, a.source, 'the survivor keeps its identity', (l) => l === a.linkId),
+        kit.linkIdUntil(t, b.source, 'the unmerged source resolves to an identity of its own', (l) => l !== undefined && l !== a.linkId && (!r.content?.unmergedId || l === r.content.unmergedId)),
+      ]);
       await t.rule(id, () => {
         expect(lb, 'the unmerged source resolves to an identity').toEqual(expect.any(String));
         expect(lb, 'the unmerged source is separate from the survivor').not.toBe(la);
@@ -91,7 +98,10 @@ export function mergeLinkChecks({ check, kit, ids, label }: Shared<MergeLinkRole
     const id = ids.linkEffect;
     check(T('after linkIdentities both sources are active in one identity'), [id], async (t) => {
       const [a, b] = await linked(t, [id]);
-      const [la, lb] = await Promise.all([kit.lookup(t, a.source), kit.lookup(t, b.source)]);
+      const [la, lb] = await Promise.all([
+        kit.lookupUntil(t, a.source, 'linkToSource keeps its identity', (r) => r.content?.linkId === a.linkId),
+        kit.lookupUntil(t, b.source, 'the linked source joins the identity of linkToSource', (r) => !isAbsent(r) && r.content?.linkId === a.linkId),
+      ]);
       await t.rule(id, () => {
         expect(isAbsent(lb), `the linked source is still active: ${describeReply(lb)}`).toBe(false);
         expect(lb.content?.linkId, 'both sources share the identity of linkToSource').toBe(la.content?.linkId);
@@ -118,7 +128,10 @@ export function mergeLinkChecks({ check, kit, ids, label }: Shared<MergeLinkRole
     check(T('after unlinkIdentities the source is active in a separate identity'), [id], async (t) => {
       const [a, b] = await linked(t, [id]);
       const r = await t.ok('unlinkIdentities', { unlinkFromSource: src(a.source), source: src(b.source) }, { cites: [id] });
-      const [la, lb] = await Promise.all([kit.linkIdOf(t, a.source), kit.linkIdOf(t, b.source)]);
+      const [la, lb] = await Promise.all([
+        kit.linkIdOf(t, a.source),
+        kit.linkIdUntil(t, b.source, 'the unlinked source resolves to a separate identity', (l) => l !== undefined && l !== a.linkId && (!r.content?.unlinkedId || l === r.content.unlinkedId)),
+      ]);
       await t.rule(id, () => {
         expect(lb, 'the unlinked source resolves to an identity').toEqual(expect.any(String));
         expect(lb, 'the unlinked source is in a separate identity').not.toBe(la);

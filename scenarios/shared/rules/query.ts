@@ -17,7 +17,7 @@ export function queryChecks({ check, kit, ids, label }: Shared<QueryRole>): void
     const [adds, native] = [ids.postAdds, ids.nativeIdQuery];
     check(T('a posted identity is added and found through nativeIdQuery'), [adds, native], async (t) => {
       const a = await kit.postNew(t, [adds]);
-      const found = await kit.lookup(t, a.source);
+      const found = await kit.lookupUntil(t, a.source, 'the posted source resolves', (r) => r.content?.linkId === a.linkId);
       await t.rule(native, () => {
         expect(found.content?.linkId, 'nativeIdQuery returns the identity holding the source').toBe(a.linkId);
         const sources = groupedSources(found.content);
@@ -31,7 +31,9 @@ export function queryChecks({ check, kit, ids, label }: Shared<QueryRole>): void
     check(T('demographicsQuery returns the top demographicsSearch result when it returns an identity'), [id], async (t) => {
       // A second identity makes the query choose between candidates.
       const [a] = await Promise.all([kit.postNew(t, [id]), kit.postNew(t, [id])]);
-      const [query, search] = await Promise.all([t.call('demographicsQuery', { identity: a.identity }), t.call('demographicsSearch', { identity: a.identity })]);
+      // Both reads once the search index shows the posted identity, so a lagging index does not pit an old search against a new query.
+      const search = await t.settle('search shows the posted identity', () => t.call('demographicsSearch', { identity: a.identity }), (r) => (r.content?.searchResults ?? []).some((x: { linkId?: string }) => x.linkId === a.linkId));
+      const query = await t.call('demographicsQuery', { identity: a.identity });
       const linkId = query.content?.linkId;
       if (!linkId) t.skip('demographicsQuery returned no identity for an exact copy');
       const found = (search.content?.searchResults ?? []) as Array<{ linkId?: string; matchScore: number }>;

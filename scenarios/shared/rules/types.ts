@@ -4,7 +4,7 @@
  * per role, the requirement ID the service's catalogue gives that rule. A role the service has no
  * requirement for is simply not registered.
  */
-import type { scenario } from '../../../harness/check.js';
+import type { scenario } from '../../../harness/register.js';
 import type { steps } from '../steps.js';
 
 export type CheckFn = ReturnType<typeof scenario>['check'];

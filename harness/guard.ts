@@ -1,0 +1,97 @@
+/**
+ * The data-safety guard: refuses, before anything is sent, any mutating request that names a
+ * source, link ID, relationship or data-source name the run does not own. What a request names
+ * comes from the operations table's hooks (specs/common/model.ts OperationSpec: sourcesNamed,
+ * linkIdsNamed, relationshipsNamed, namesCreated), so the guard knows no operation by name.
+ *
+ * Ownership: a source is the run's when its name is a configured test source and its native ID
+ * lies in the run's namespace; a link ID when a reply revealed it as the identity of a run-owned
+ * source; a relationship when the run created it.
+ */
+import type { OperationSpec, WireNames } from '../specs/common/model.js';
+import type { SourceRef } from '../specs/common/wire.js';
+import type { ServiceTarget } from './config.js';
+import { type Profile, relationshipMembers } from './profile.js';
+import type { RunContext } from './run.js';
+
+export class GuardRefusal extends Error {
+  constructor(message: string) {
+    super(`Guard refused the request: ${message}`);
+    this.name = 'GuardRefusal';
+  }
+}
+
+/** The wire member names the operations table's hooks need, from the profile. */
+export function wireNames(profile: Profile, service: string): WireNames {
+  const rel = relationshipMembers(profile, service);
+  return {
+    restoreSourceMember: profile.members.restoreSource,
+    deactivateSourceMember: profile.members.deactivateSource,
+    reactivateSourceMember: profile.members.reactivateSource,
+    relationshipSubjectMember: rel.subject,
+    relationshipObjectMember: rel.object,
+  };
+}
+
+export class Guard {
+  private readonly ownedLinkIds = new Set<string>();
+  private readonly ownedRelationships = new Set<string>();
+  readonly names: WireNames;
+
+  constructor(
+    readonly target: ServiceTarget,
+    profile: Profile,
+    readonly run: RunContext,
+  ) {
+    this.names = wireNames(profile, target.service);
+  }
+
+  ownsSource(source: Partial<SourceRef> | undefined | null): boolean {
+    return Boolean(source && this.target.sources.includes(source.name ?? '') && this.run.ownsNativeId(source.id));
+  }
+
+  ownsLinkId(linkId: unknown): boolean {
+    return typeof linkId === 'string' && this.ownedLinkIds.has(linkId);
+  }
+
+  /** Marks a link ID as the identity of a run-owned source. */
+  adoptLinkId(linkId: unknown): void {
+    if (typeof linkId === 'string' && linkId) this.ownedLinkIds.add(linkId);
+  }
+
+  /** Marks a relationship as created by the run (teardown re-reads them from the ledger). */
+  adoptRelationship(id: unknown): void {
+    if (typeof id === 'string' && id) this.ownedRelationships.add(id);
+  }
+
+  /**
+   * @throws GuardRefusal when a mutating request names something the run does not own.
+   * Source: README, "Safety with shared staging data".
+   */
+  check(op: OperationSpec, content: Record<string, unknown>): void {
+    if (!op.mutates) return;
+    const c = content ?? {};
+    for (const source of op.sourcesNamed(c, this.names)) {
+      if (source === undefined || source === null) continue;
+      if (!this.ownsSource(source))
+        throw new GuardRefusal(
+          `${op.service}.${op.name} names source ${JSON.stringify(source)}, which is not in this run's namespace ` +
+            `(source name one of ${this.target.sources.join(', ')}, native ID starting ${this.run.namespace})`,
+        );
+    }
+    for (const linkId of op.linkIdsNamed?.(c, this.names) ?? [])
+      if (!this.ownsLinkId(String(linkId))) throw new GuardRefusal(`${op.service}.${op.name} names link ID ${JSON.stringify(linkId)}, which is not an identity this run created`);
+    for (const id of op.relationshipsNamed?.(c) ?? [])
+      if (!this.ownedRelationships.has(String(id))) throw new GuardRefusal(`${op.service}.${op.name} names relationship ${JSON.stringify(id)}, which this run did not create`);
+    for (const name of op.namesCreated?.(c) ?? [])
+      if (typeof name !== 'string' || !name.startsWith(this.run.namespace))
+        throw new GuardRefusal(`${op.service}.${op.name} would create ${JSON.stringify(name)}, which is not in this run's namespace (names must start ${this.run.namespace})`);
+  }
+
+  /** Learns what a successful reply says the run now owns (a created relationship, the link ID of an own source). */
+  learn(op: OperationSpec, content: Record<string, unknown>, replyContent: Record<string, any>): void {
+    const created = op.relationshipCreated?.(replyContent);
+    if (typeof created === 'string') this.adoptRelationship(created);
+    if ((op.revealsLinkIdOf?.(content ?? {}, this.names) ?? []).some((s) => this.ownsSource(s))) this.adoptLinkId(replyContent?.linkId);
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * Registration of checks with vitest: `scenario(service, area).check(title, verifies, body)`
+ * registers one concurrent vitest test that cites the requirement IDs it verifies (in its title
+ * and metadata), runs its body with a Faker seeded from the run seed and its stable ID, and
+ * leaves a verdict (pass, fail, error, skip, omit) and its exchanges for the reporters.
+ * Deliberately thin, like test262's harness.
+ */
+import { type TestContext, inject, test } from 'vitest';
+import type { ServiceName } from '../specs/common/model.js';
+import { fnv1a, seededFaker, testSeed } from '../generators/seed.js';
+import { Check, StopCheck, catalogueOf } from './check.js';
+import { GuardRefusal } from './guard.js';
+import { recordCheck } from './record.js';
+import { type RunVariant, clientFor, runContext, runInfo } from './targets.js';
+import { type CheckMeta, ConformanceFailure, CouldNotJudge, type Verdict } from './verdict.js';
+
+/**
+ * A check's stable ID part from its title. Long titles keep 90 characters plus a hash of the whole
+ * slug, so two titles that differ only at the end never share an ID (IDs key seeds, baselines,
+ * known-failure lists and exchange files).
+ */
+export function slug(text: string): string {
+  const full = text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return full.length <= 100 ? full : `${full.slice(0, 90)}-${fnv1a(full).toString(16).padStart(8, '0')}`;
+}
+
+function classify(e: unknown, verifies: string[]): { verdict: Verdict; failed?: string[]; note?: string } {
+  if (e instanceof StopCheck) return { verdict: e.verdict, note: e.reason };
+  if (e instanceof ConformanceFailure) return { verdict: 'fail', failed: e.requirements };
+  if (e instanceof CouldNotJudge || e instanceof GuardRefusal) return { verdict: 'error', note: (e as Error).message };
+  if (e instanceof Error && (e.name === 'AssertionError' || 'matcherResult' in e)) return { verdict: 'fail', failed: verifies };
+  return { verdict: 'error', note: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
+}
+
+export interface CheckOptions {
+  /** Run this check only when the profile enables creating data sources on the target. */
+  createsDataSources?: boolean;
+}
+
+export type CheckBody = (t: Check) => Promise<void>;
+
+/**
+ * Declares the checks of one area of one service.
+ * @param service which service's client and requirements the checks use
+ * @param area file-level area (envelope, search, lifecycle, ...), used in check IDs and reports
+ * @throws Error at registration when a check cites no requirement, a requirement of another
+ *   service, or repeats a check ID (suite bugs)
+ */
+export function scenario(service: ServiceName, area: string) {
+  const catalogue = catalogueOf(service);
+  // Check IDs this registrar gave out: a repeat (two titles with one ID) is a suite bug.
+  const registered = new Set<string>();
+  function check(title: string, verifies: string[], body: CheckBody, options: CheckOptions = {}): void {
+    if (!verifies.length) throw new Error(`check "${title}" cites no requirement`);
+    for (const id of verifies) if (!catalogue.has(id)) throw new Error(`check "${title}" cites ${id}, which is not a requirement of the ${service} service`);
+    const checkId = `${service}/${area}/${slug(title)}`;
+    if (registered.has(checkId)) throw new Error(`check "${title}" repeats check ID ${checkId}: give it a distinct title`);
+    registered.add(checkId);
+    const provided = inject('conformance');
+    const only = provided?.only;
+    const cites = (ids: string[]) => verifies.some((id) => ids.includes(id));
+    // Detection: once per variant whose requirements the check cites; a check cited by none is declared skipped (sends nothing).
+    const variants = provided?.variants ? provided.variants.filter((v) => cites(v.only)) : [undefined];
+    if ((only && !cites(only)) || !variants.length) {
+      test.skip(`${title} [${verifies.join(' ')}]`, () => {});
+      return;
+    }
+    for (const variant of variants) register(title, checkId, verifies, body, options, variant);
+  }
+
+  function register(title: string, checkId: string, verifies: string[], body: CheckBody, options: CheckOptions, variant: RunVariant | undefined): void {
+    test.concurrent(`${title} [${verifies.join(' ')}]${variant ? ` {${variant.name}}` : ''}`, async (ctx: TestContext) => {
+      const meta: CheckMeta = { checkId, service, area, verifies };
+      (ctx.task.meta as { check?: CheckMeta }).check = meta;
+      if (variant) (ctx.task.meta as Record<string, unknown>).variant = variant.name;
+      const info = runInfo();
+      const profile = variant?.profile ?? info.profile;
+      const client = clientFor(service, variant);
+      let t: Check | undefined;
+      try {
+        if (!client) throw new StopCheck('omit', `${service} service not configured for this run`);
+        const disabled = verifies.filter((id) => profile.disabledExpectations.includes(id) && catalogue.get(id)?.level === 'EXPECT');
+        if (disabled.length) throw new StopCheck('omit', `profile disables ${disabled.join(', ')}`);
+        if (options.createsDataSources && !profile.createDataSources) throw new StopCheck('omit', 'profile createDataSources is off for this target');
+        t = new Check(service, verifies, seededFaker(testSeed(info.seed, checkId)), client, profile, runContext(variant));
+        await body(t);
+        meta.verdict = 'pass';
+      } catch (e) {
+        const c = classify(e, verifies);
+        meta.verdict = c.verdict;
+        if (c.failed) meta.failedRequirements = c.failed;
+        if (c.note) meta.note = c.note;
+        if (c.verdict === 'skip' || c.verdict === 'omit') ctx.skip(`${c.verdict}: ${c.note}`);
+        throw e;
+      } finally {
+        if (t) recordCheck(meta, t);
+      }
+    });
+  }
+  return { check };
+}
