@@ -1,11 +1,11 @@
 /**
  * What one finished check leaves for the reports: its operations, lags and retries in its
- * metadata, its exchanges in `exchanges/<check id>.json` of the run folder, and Allure labels,
- * requirement links and (when it did not pass) its exchanges as an attachment.
+ * metadata, its exchanges in `exchanges/<check id>.json` of the run folder, and its Allure
+ * labels and attachments (harness/allure.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import * as allure from 'allure-js-commons';
+import { labelForAllure } from './allure.js';
 import type { Check } from './check.js';
 import type { CheckMeta } from './verdict.js';
 
@@ -21,10 +21,5 @@ export function recordCheck(meta: CheckMeta, t: Check): void {
     writeFileSync(file, JSON.stringify(t.exchanges, null, 2));
     meta.exchangesFile = file;
   }
-  void allure.label('service', meta.service);
-  void allure.label('area', meta.area);
-  void allure.label('verdict', meta.verdict ?? 'error');
-  for (const op of meta.operations) void allure.label('operation', op);
-  for (const id of meta.verifies) void allure.link(id, id, 'requirement'); // URL from the reporter's link template
-  if (meta.verdict !== 'pass' && t.exchanges.length) void allure.attachment('exchanges', JSON.stringify(t.exchanges, null, 2), 'application/json');
+  labelForAllure(meta, t.exchanges);
 }
