@@ -56,6 +56,12 @@ export const ProfileSchema = z
         pageSize: z.number().int().min(1).max(1000).default(3),
         /** Most pages walked for one window (a bound so a busy staging feed cannot stall the run). */
         maxPages: z.number().int().min(1).max(10000).default(200),
+        /**
+         * Largest difference between the suite's clock and the deployment's, in ms: notification
+         * windows are widened (or, for a closed window, moved into the past) by it. null =
+         * automatic: 0 against the embedded reference, 5000 against a configured deployment.
+         */
+        clockSkewMs: ms.nullable().default(null),
       })
       .prefault({}),
     /**
@@ -124,6 +130,7 @@ export function resolveProfile(profile: Profile, embedded: boolean): Profile {
   return {
     ...profile,
     consistencyBudgetMs: profile.consistencyBudgetMs ?? (embedded ? 0 : 10000),
+    notifications: { ...profile.notifications, clockSkewMs: profile.notifications.clockSkewMs ?? (embedded ? 0 : 5000) },
     createDataSources: profile.createDataSources ?? embedded,
   };
 }

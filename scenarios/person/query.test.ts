@@ -7,32 +7,15 @@
  */
 import { expect } from 'vitest';
 import { postContent } from '../../generators/common.js';
+import { queryChecks } from '../shared/rules/query.js';
 import { area, person } from './person.js';
 
 const { check } = area('query');
 
-check('demographicsQuery returns the top demographicsSearch result when it returns an identity', ['PERSON-QUERY-BEST-MATCH'], async (t) => {
-  // A second person makes the query choose between candidates.
-  const [a] = await Promise.all([person.postNew(t, ['PERSON-QUERY-BEST-MATCH']), person.postNew(t, ['PERSON-QUERY-BEST-MATCH'])]);
-  const [query, search] = await Promise.all([t.call('demographicsQuery', { identity: a.identity }), t.call('demographicsSearch', { identity: a.identity })]);
-  const linkId = query.content?.linkId;
-  if (!linkId) t.skip('demographicsQuery returned no identity for an exact copy (PERSON-QUERY-FINDS-EXACT reports it)');
-  const list = (search.content?.searchResults ?? []) as Array<{ linkId?: string; matchScore?: number }>;
-  await t.rule('PERSON-QUERY-BEST-MATCH', () => {
-    expect(list.length, 'demographicsSearch returns the identity demographicsQuery found').toBeGreaterThan(0);
-    const top = list[0]!.matchScore;
-    const best = typeof top === 'number' ? list.filter((r) => r.matchScore === top).map((r) => r.linkId) : [list[0]!.linkId];
-    expect(best, 'the query result is (one of) the best-ranked search results').toContain(linkId);
-  });
-});
-
-check('demographicsQuery with an exact copy of a posted person returns it', ['PERSON-QUERY-FINDS-EXACT'], async (t) => {
-  const a = await person.postNew(t, ['PERSON-QUERY-FINDS-EXACT']);
-  const found = await t.eventually('query finds the posted person', async () => {
-    const r = await t.call('demographicsQuery', { identity: a.identity });
-    return r.content?.linkId === a.linkId ? r : undefined;
-  });
-  await t.rule('PERSON-QUERY-FINDS-EXACT', () => expect(found, `demographicsQuery returned ${a.linkId}`).toBeDefined());
+queryChecks({
+  check,
+  kit: person,
+  ids: { bestMatch: 'PERSON-QUERY-BEST-MATCH', findsExact: 'PERSON-QUERY-FINDS-EXACT', idQueryReturns: 'PERSON-IDQUERY-RETURNS', idQueryEcho: 'PERSON-IDQUERY-ECHO' },
 });
 
 /** Variants of graded likeness to an original person: some above any sane threshold, some below. */
@@ -48,24 +31,19 @@ check('demographicsQuery matches exactly when postIdentity would link (same thre
   const outcomes = await Promise.all(
     VARIANTS.map(async (v) => {
       const a = await person.postNew(t, ['PERSON-QUERY-SAME-THRESHOLD']);
+      // Query and post once a search shows the original (both may read a lagging search index).
+      await person.searchable(t, a);
       const variant = structuredClone(a.identity) as any;
       delete variant.sources;
       v.change(variant);
       const query = await t.ok('demographicsQuery', { identity: variant }, { cites: ['PERSON-QUERY-SAME-THRESHOLD'] });
       const copy = t.source(1);
       await t.ok('postIdentity', postContent(variant, copy, t.profile.sourcePlacement), { cites: ['PERSON-QUERY-SAME-THRESHOLD'] });
-      const linked = (await person.linkIdOf(t, copy)) === a.linkId;
+      const linked = (await person.resolved(t, copy)) === a.linkId;
       return { what: v.what, queried: query.content?.linkId === a.linkId, linked };
     }),
   );
   await t.rule('PERSON-QUERY-SAME-THRESHOLD', () => {
     for (const o of outcomes) expect(o.queried, `${o.what}: demographicsQuery ${o.queried ? 'found' : 'did not find'} the original, postIdentity ${o.linked ? 'linked' : 'did not link'}`).toBe(o.linked);
   });
-});
-
-check('identityIdQuery returns the identity and gives requestedLinkId back', ['PERSON-IDQUERY-RETURNS', 'PERSON-IDQUERY-ECHO'], async (t) => {
-  const a = await person.postNew(t, ['PERSON-IDQUERY-RETURNS']);
-  const r = await t.ok('identityIdQuery', { linkId: a.linkId }, { cites: ['PERSON-IDQUERY-RETURNS'] });
-  await t.rule('PERSON-IDQUERY-RETURNS', () => expect(r.content?.linkId, 'the identity with the requested link ID').toBe(a.linkId));
-  await t.rule('PERSON-IDQUERY-ECHO', () => expect(r.content?.requestedLinkId, 'requestedLinkId gives the request back').toBe(a.linkId));
 });

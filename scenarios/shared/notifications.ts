@@ -1,9 +1,18 @@
 /**
- * Walking a notification window page by page, bounded by the profile (maxPages), so paging
- * invariants can be checked over a closed window (one whose end lies in the past).
+ * Walking a notification window page by page, bounded by the profile (maxPages), and choosing
+ * windows that hold what a check needs whatever the clock difference between the suite and the
+ * deployment (profile notifications.clockSkewMs) and however late the feed shows a change
+ * (profile consistencyBudgetMs).
+ * Source: organization-identity-api.md, Events, Resources (Notification page);
+ * person-provider-identity-api.md, Events.
  */
 import type { Check } from '../../harness/check.js';
 import type { Reply } from '../../harness/reply.js';
+
+export interface Window {
+  startDate: string;
+  endDate: string;
+}
 
 export interface Walk {
   pages: Reply[];
@@ -13,19 +22,37 @@ export interface Walk {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const skewOf = (t: Check) => t.profile.notifications.clockSkewMs ?? 0;
 
 /**
- * A closed window: from `sinceMs` ago to a moment already in the past when the walk starts, and
- * after the changes the caller just made (so they fall inside it).
+ * A closed window: it ends in the past on the deployment's clock too, after the changes the
+ * caller just made (so they fall inside it), and starts `sinceMs` before its end. Waits twice the
+ * clock skew first, so that "after the changes" and "in the past" both hold whichever clock runs ahead.
  */
-export async function closedWindow(sinceMs = 3600_000) {
-  await sleep(20);
-  const end = new Date(Date.now() - 5);
+export async function closedWindow(t: Check, sinceMs = 3600_000): Promise<Window> {
+  const skew = skewOf(t);
+  await sleep(20 + 2 * skew);
+  const end = new Date(Date.now() - 5 - skew);
   await sleep(20);
   return { startDate: new Date(end.getTime() - sinceMs).toISOString(), endDate: end.toISOString() };
 }
 
-export async function walkNotifications(t: Check, window: { startDate: string; endDate: string }): Promise<Walk> {
+/** A window ending before any change the caller makes next (on the deployment's clock too). */
+export async function windowEndingNow(t: Check, sinceMs = 3600_000): Promise<Window> {
+  const skew = skewOf(t);
+  const end = new Date(Date.now() - 5 - skew);
+  await sleep(20 + skew);
+  return { startDate: new Date(end.getTime() - sinceMs).toISOString(), endDate: end.toISOString() };
+}
+
+/** The open window around changes made from now on: from now (minus the skew) to whenever it is read (plus the skew). */
+export function openWindowFrom(t: Check): () => Window {
+  const skew = skewOf(t);
+  const startDate = new Date(Date.now() - 1000 - skew).toISOString();
+  return () => ({ startDate, endDate: new Date(Date.now() + 1000 + skew).toISOString() });
+}
+
+export async function walkNotifications(t: Check, window: Window): Promise<Walk> {
   const { firstPage, pageSize, maxPages } = t.profile.notifications;
   const walk: Walk = { pages: [], notifications: [], totals: [], complete: false };
   for (let i = 0; i < maxPages; i++) {
@@ -40,4 +67,23 @@ export async function walkNotifications(t: Check, window: { startDate: string; e
     }
   }
   return walk;
+}
+
+/** True when some notification mentions `id` anywhere (notification fields are "not shown"). */
+export const mentions = (notification: unknown, id: string) => JSON.stringify(notification ?? null).includes(id);
+
+/**
+ * Walks a closed window until the feed shows every change named in `ids` (native IDs or link
+ * IDs of the caller's changes) and two walks in a row agree, or the consistency budget is spent;
+ * returns the last walk. With a budget of 0 it walks once.
+ */
+export async function settledWalk(t: Check, window: Window, ids: string[]): Promise<Walk> {
+  const polling = (t.profile.consistencyBudgetMs ?? 0) > 0;
+  let previous: string | undefined;
+  return t.settle('the notification feed shows the changes and holds still', () => walkNotifications(t, window), (w) => {
+    const text = JSON.stringify(w.notifications);
+    const stable = text === previous;
+    previous = text;
+    return ids.every((id) => w.notifications.some((n) => mentions(n, id))) && (!polling || stable);
+  });
 }

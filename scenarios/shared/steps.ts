@@ -71,8 +71,21 @@ export function steps(generate: IdentityGenerator) {
   /** Link ID of a source after a write, read until `until` holds (see lookupUntil). */
   const linkIdUntil = (t: Check, source: SourceRef, what: string, until: (linkId: string | undefined) => boolean) => t.settle(what, () => linkIdOf(t, source), until);
 
-  return { make, makeInvalid, postAndRead, postNew, lookup, linkIdOf, resolved, lookupUntil, linkIdUntil };
+  /**
+   * Waits (within the consistency budget) until a search with the posted identity returns its
+   * link ID, so a later post can be matched against it even where the search index lags writes.
+   * Returns whether it did.
+   */
+  const searchable = async (t: Check, posted: Pick<Posted, 'identity' | 'linkId'>): Promise<boolean> => {
+    const r = await t.settle(`search shows ${posted.linkId}`, () => t.call('demographicsSearch', { identity: posted.identity }), (x) => resultLinkIds(x).includes(posted.linkId));
+    return resultLinkIds(r).includes(posted.linkId);
+  };
+
+  return { make, makeInvalid, postAndRead, postNew, lookup, linkIdOf, resolved, lookupUntil, linkIdUntil, searchable };
 }
+
+/** Link IDs of a demographicsSearch reply's results, best first. */
+export const resultLinkIds = (r: Reply): string[] => (Array.isArray(r.content?.searchResults) ? r.content.searchResults : []).map((x: { linkId?: unknown }) => x?.linkId).filter((l: unknown): l is string => typeof l === 'string');
 
 /** Source references named in identityGroupedBySource of a reply's content. */
 export const groupedSources = (content: any): SourceRef[] =>

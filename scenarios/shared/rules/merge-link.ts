@@ -14,7 +14,12 @@ import { type Shared, src, titled } from './types.js';
 
 export type MergeLinkRole = 'mergeReply' | 'mergeEffect' | 'unmergeReply' | 'unmergeEffect' | 'linkReply' | 'linkEffect' | 'unlinkReply' | 'unlinkEffect';
 
-export function mergeLinkChecks({ check, kit, ids, label }: Shared<MergeLinkRole>): void {
+export interface MergeLinkOptions {
+  /** The unlinked record gets a new link ID, not the one it had before the link (person seed: "split into its own new link ID"). */
+  unlinkGetsNewLinkId?: boolean;
+}
+
+export function mergeLinkChecks({ check, kit, ids, label, unlinkGetsNewLinkId }: Shared<MergeLinkRole> & MergeLinkOptions): void {
   const T = (s: string) => titled(s, label);
   const two = (t: Check, cites: string[]) => Promise.all([kit.postNew(t, cites), kit.postNew(t, cites)]);
   const merged = async (t: Check, cites: string[]) => {
@@ -136,6 +141,7 @@ export function mergeLinkChecks({ check, kit, ids, label }: Shared<MergeLinkRole
         expect(lb, 'the unlinked source resolves to an identity').toEqual(expect.any(String));
         expect(lb, 'the unlinked source is in a separate identity').not.toBe(la);
         if (r.content?.unlinkedId) expect(lb, 'the unlinked source is in unlinkedId').toBe(r.content.unlinkedId);
+        if (unlinkGetsNewLinkId) expect(lb, 'a new link ID, not the one it had before the link').not.toBe(b.linkId);
       });
     });
   }
