@@ -237,6 +237,14 @@ export class Check {
     }
   }
 
+  /**
+   * Waits, before the next step, until the deployment shows a write (e.g. a search index catching
+   * up). With a consistency budget of 0 the profile declares reads current, so it reads nothing.
+   */
+  async waitFor<T>(what: string, read: () => Promise<T>, until: (value: T) => boolean): Promise<void> {
+    if ((this.profile.consistencyBudgetMs ?? 0) > 0) await this.settle(what, read, until);
+  }
+
   /** Polls `probe` until it returns a value (not undefined) within the consistency budget; the value or undefined. */
   async eventually<T>(what: string, probe: () => Promise<T | undefined>): Promise<T | undefined> {
     return this.settle(what, probe, (v) => v !== undefined);

@@ -121,6 +121,7 @@ export function requirementsOf(op: OperationSpec, idPrefix: string, list: Violat
     const type = leaves.get(general);
     if (type && catalogue.has(`${idPrefix}-TYPE-${typeRequirementSuffix[type]}`)) out.add(`${idPrefix}-TYPE-${typeRequirementSuffix[type]}`);
     for (const r of catalogue.values()) {
+      if (r.service !== op.service) continue; // a reply of one service never bears on another's requirements
       const governed = (r.governs ?? []).filter((g) => g.startsWith(`${op.name}:`)).map((g) => g.slice(op.name.length + 1));
       if (governed.includes(general)) out.add(r.id);
     }

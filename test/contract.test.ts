@@ -55,4 +55,15 @@ describe('which requirements a contract violation cites', () => {
     expect(requirementsOf(post, 'ORG', contentViolations(post, { events: { kind: 'CREATE' } }), index)).toEqual(['ORG-POST-EVENTS']);
     expect(requirementsOf(search, 'ORG', contentViolations(search, { searchResults: [{ matchScore: 2, sameIdentity: 'Y' }] }), index)).toEqual(['ORG-SEARCH-SCORE-RANGE']);
   });
+
+  it('cites requirements of the replying service only, even given every catalogue', async () => {
+    const { requirementsOf } = await import('../harness/contract.js');
+    const { requirementIndex } = await import('../specs/services.js');
+    const index = requirementIndex();
+    for (const [service, prefix] of [['organization', 'ORG'], ['person', 'PERSON'], ['provider', 'PROV']] as const) {
+      const post = operation(service, 'postIdentity');
+      const cited = requirementsOf(post, prefix, contentViolations(post, { events: { kind: 'CREATE' }, identity: { addresses: [{ latitude: {} }] } }), index);
+      expect(cited.filter((id) => !id.startsWith(`${prefix}-`)), `${service} cites another service's requirements`).toEqual([]);
+    }
+  });
 });

@@ -28,7 +28,7 @@ check('postIdentity returns the matched identity\'s linkId when an exact copy fr
   const a = await org.postNew(t, ['ORG-POST-LINKID-NULL']);
   const copySource = t.source(1);
   const copy = await t.ok('postIdentity', postContent(a.identity, copySource, t.profile.sourcePlacement), { cites: ['ORG-POST-LINKID-NULL'] });
-  const copyLink = await org.linkIdOf(t, copySource);
+  const copyLink = await org.resolved(t, copySource);
   await t.rule('ORG-POST-LINKID-NULL', () =>
     copyLink === a.linkId
       ? expect(copy.content?.linkId, 'the copy matched the first identity, so linkId names it').toBe(a.linkId)
@@ -39,10 +39,10 @@ check('postIdentity returns the matched identity\'s linkId when an exact copy fr
 check('postIdentity reports generated events as an array', ['ORG-POST-EVENTS'], async (t) => {
   const a = await org.postNew(t, ['ORG-POST-EVENTS']);
   const events = a.reply.content?.events;
+  // "postIdentity may return generated events" (Events): no events member is conforming; one that is there is an array.
   await t.rule('ORG-POST-EVENTS', () => {
     if (events !== undefined && events !== null) expect(Array.isArray(events), 'content.events is an array').toBe(true);
   });
-  if (events === undefined || events === null) t.skip('the deployment returned no events member for this post (the seed says it may)');
 });
 
 check('re-posting the same source and native ID updates the record instead of adding an identity', ['ORG-POST-SAME-SOURCE-UPDATES'], async (t) => {
@@ -51,7 +51,7 @@ check('re-posting the same source and native ID updates the record instead of ad
   const newPhone = `720555${t.faker.string.numeric(4)}`;
   changed.phoneNumbers[0].number = newPhone;
   await t.ok('postIdentity', postContent(changed, a.source, t.profile.sourcePlacement), { cites: ['ORG-POST-SAME-SOURCE-UPDATES'] });
-  const after = await org.lookup(t, a.source);
+  const after = await org.lookupUntil(t, a.source, 'the update shows', (r) => JSON.stringify(r.content?.identity ?? {}).includes(newPhone));
   await t.rule('ORG-POST-SAME-SOURCE-UPDATES', () => {
     expect(after.content?.linkId, 'the record keeps its link ID').toBe(a.linkId);
     const listed = groupedSources(after.content).filter((s) => sameSource(s, a.source));

@@ -20,7 +20,7 @@ async function household(t: Check, cites: string[]) {
   const sources = [t.source(0), t.source(1), t.source(0)];
   const members = personHousehold(t.faker, sources, 3);
   await Promise.all(members.map((m, i) => t.ok('postIdentity', postContent(m, sources[i]!, t.profile.sourcePlacement), { cites })));
-  const linkIds = await Promise.all(sources.map((s) => person.linkIdOf(t, s)));
+  const linkIds = await Promise.all(sources.map((s) => person.resolved(t, s)));
   if (linkIds.some((l) => !l)) t.fail(cites, 'a posted household member is not found by nativeIdQuery');
   return { sources, linkIds: linkIds as string[] };
 }

@@ -19,7 +19,7 @@ const { check } = area('lifecycle');
  * copy goes out once a search shows `a` (matching may read a search index that lags writes).
  */
 async function postCopy(t: Check, a: Posted, cites: string[]) {
-  await person.searchable(t, a);
+  await person.whenSearchable(t, a);
   const copy = t.source(1);
   await t.ok('postIdentity', postContent(a.identity, copy, t.profile.sourcePlacement), { cites });
   return person.resolved(t, copy);

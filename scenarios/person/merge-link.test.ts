@@ -26,7 +26,7 @@ mergeLinkChecks({
 check('unlinkIdentities splits a record that postIdentity matched', ['PERSON-UNLINK-MATCHED'], async (t) => {
   const cites = ['PERSON-UNLINK-MATCHED'];
   const a = await person.postNew(t, cites);
-  await person.searchable(t, a);
+  await person.whenSearchable(t, a);
   const copy = t.source(1);
   await t.ok('postIdentity', postContent(a.identity, copy, t.profile.sourcePlacement), { cites });
   if ((await person.resolved(t, copy)) !== a.linkId) t.skip('the exact copy was not matched to the original, so there are no matched records to split');

@@ -32,7 +32,7 @@ check('demographicsQuery matches exactly when postIdentity would link (same thre
     VARIANTS.map(async (v) => {
       const a = await person.postNew(t, ['PERSON-QUERY-SAME-THRESHOLD']);
       // Query and post once a search shows the original (both may read a lagging search index).
-      await person.searchable(t, a);
+      await person.whenSearchable(t, a);
       const variant = structuredClone(a.identity) as any;
       delete variant.sources;
       v.change(variant);

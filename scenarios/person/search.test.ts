@@ -23,7 +23,7 @@ async function household(t: Check, cites: string[]) {
   for (const [i, m] of members.entries()) linkIds.push((await person.postAndRead(t, { source: sources[i]!, identity: m, content: postContent(m, sources[i]!, t.profile.sourcePlacement) }, cites)).linkId);
   const identity = members[0]!;
   // Judge only once the search index shows the household (a lagging index is legitimate).
-  await t.settle('search shows the household', () => t.call('demographicsSearch', { identity, matchScoreThreshold: 0.01 }), (r) => linkIds.every((l) => resultLinkIds(r).includes(l)));
+  await t.waitFor('search shows the household', () => t.call('demographicsSearch', { identity, matchScoreThreshold: 0.01 }), (r) => linkIds.every((l) => resultLinkIds(r).includes(l)));
   return { identity, linkIds };
 }
 

@@ -27,7 +27,7 @@ for (const { kind, label, kit } of TYPES) {
     const line1 = `${t.faker.number.int({ min: 100, max: 9999 })} Update Street`;
     changed.addresses = [{ ...(changed.addresses?.[0] ?? {}), line1 }, ...(changed.addresses ?? []).slice(1)];
     await t.ok('postIdentity', postContent(changed, a.source, t.profile.sourcePlacement), { cites });
-    const after = await kit.lookup(t, a.source);
+    const after = await kit.lookupUntil(t, a.source, 'the update shows', (r) => JSON.stringify(r.content ?? {}).includes(line1));
     await t.rule(cites, () => {
       expect(after.content?.linkId, 'the record keeps its link ID').toBe(a.linkId);
       expect(groupedSources(after.content).filter((s) => sameSource(s, a.source)).length, 'the source is listed at most once').toBeLessThanOrEqual(1);

@@ -81,7 +81,11 @@ export function steps(generate: IdentityGenerator) {
     return resultLinkIds(r).includes(posted.linkId);
   };
 
-  return { make, makeInvalid, postAndRead, postNew, lookup, linkIdOf, resolved, lookupUntil, linkIdUntil, searchable };
+  /** Before a step that relies on it (a copy that should match): waits until a search shows the posted identity (nothing to wait for at a budget of 0). */
+  const whenSearchable = (t: Check, posted: Pick<Posted, 'identity' | 'linkId'>) =>
+    t.waitFor(`search shows ${posted.linkId}`, () => t.call('demographicsSearch', { identity: posted.identity }), (x) => resultLinkIds(x).includes(posted.linkId));
+
+  return { make, makeInvalid, postAndRead, postNew, lookup, linkIdOf, resolved, lookupUntil, linkIdUntil, searchable, whenSearchable };
 }
 
 /** Link IDs of a demographicsSearch reply's results, best first. */

@@ -407,11 +407,21 @@ export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, fal
       // Whether a step the seeds leave open also changed a deactivated record's activation is not shown.
       for (const r of recs) if (r.state === 'deactivated') (r.state = 'unknown'), (following = following.filter((l) => l !== r.label));
     }
-    const obs = await lookupAll(w, m);
-    const problems = adopt(m, obs, following, verdict === 'allow');
+    // Observed until it agrees with the model or the consistency budget is spent (reads may lag writes).
+    const start = m.snapshot();
+    const { problems, links } = await w.t.settle(
+      'the identities agree with the model',
+      async () => {
+        m.restore(start);
+        const obs = await lookupAll(w, m);
+        const found = adopt(m, obs, following, verdict === 'allow');
+        const { problems: partition, links } = comparePartition(m, obs, w.t.profile.softDeletedLookup);
+        found.push(...partition, ...(await checkIdentities(w, m, links)));
+        return { problems: found, links };
+      },
+      (o) => o.problems.length === 0,
+    );
     const cites = accepted ? [row.effect] : [c.requirements.rejectedNoChange];
-    const { problems: partition, links } = comparePartition(m, obs, w.t.profile.softDeletedLookup);
-    problems.push(...partition, ...(await checkIdentities(w, m, links)));
     if (problems.length) fail(cites, `${accepted ? 'after it succeeded' : `after it was rejected (${describeReply(reply)})`} the identities differ from the model [${m.describe()}]:\n  - ${problems.join('\n  - ')}`);
     if (accepted && verdict === 'allow' && k.checkReply) {
       const wrong = k.checkReply(reply, m, recs, before, links, [...formerGroup, wasLive]);

@@ -62,6 +62,16 @@ export class IdentityModel {
     return this.nextGroup++;
   }
 
+  /** The model's mutable state, to observe a step again from the same starting point (a lagging deployment). */
+  snapshot(): { records: ModelRecord[]; nextGroup: number } {
+    return { records: this.records.map((r) => ({ ...r })), nextGroup: this.nextGroup };
+  }
+
+  restore(s: { records: ModelRecord[]; nextGroup: number }): void {
+    s.records.forEach((r, i) => Object.assign(this.records[i]!, r));
+    this.nextGroup = s.nextGroup;
+  }
+
   add(source: SourceRef, identity: Record<string, unknown>, kind?: string): ModelRecord {
     const label = labelFor(this.records.length);
     const r: ModelRecord = { label, source, identity, state: 'active', group: this.newGroup(), kind };

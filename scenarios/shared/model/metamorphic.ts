@@ -71,9 +71,12 @@ export async function postFamily(t: Check, generate: Generate, cites: string[]):
     const score = await topScore(t, identity, cites);
     const r = await t.ok('postIdentity', postContent(withSource, source, t.profile.sourcePlacement), { cites });
     const linked = r.content?.linkId !== null && r.content?.linkId !== undefined;
-    const found = await t.call('nativeIdQuery', { source: { name: source.name, id: source.id } });
+    const found = await t.settle('the posted source resolves', () => t.call('nativeIdQuery', { source: { name: source.name, id: source.id } }), (x) => !isAbsent(x));
     if (isAbsent(found)) t.fail(cites, `nativeIdQuery finds no identity for a source just posted: ${describeReply(found)}`);
-    return { linkId: String(found.content.linkId), decision: { what: 'postIdentity', score, matched: linked } };
+    const linkId = String(found.content.linkId);
+    // The next probe's score must see this post: wait for a lagging search index to show it.
+    await t.waitFor(`search shows ${linkId}`, () => search(t, identity, { matchScoreThreshold: 0, maxSearchResults: 5 }, cites), (hits) => hits.some((h) => h.linkId === linkId));
+    return { linkId, decision: { what: 'postIdentity', score, matched: linked } };
   };
   const aSource = t.source();
   const a = withoutSources(generate(t, aSource));

@@ -6,7 +6,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { Check } from '../../../harness/check.js';
 import { describeReply } from '../../../harness/check.js';
-import type { Exchange, Reply } from '../../../harness/reply.js';
+import { type Exchange, type Reply, isTransient } from '../../../harness/reply.js';
 import { ConformanceFailure, CouldNotJudge } from '../../../harness/verdict.js';
 import type { ServiceName } from '../../../specs/common/model.js';
 import type { SourceRef } from '../../../specs/common/wire.js';
@@ -80,16 +80,20 @@ export class WalkReal {
     this.tally.set(key, (this.tally.get(key) ?? 0) + 1);
   }
 
-  /** Sends one request (no judgement); a transport failure stops the walk as "could not judge". */
+  /** Sends one request (no judgement); a reply that stays transient after retries stops the walk as "could not judge". */
   async call(op: string, content: Record<string, unknown>): Promise<Reply> {
     const reply = await this.t.client.call(op, content, { record: (e) => this.exchanges.push(e) });
-    if (reply.exchange.error) throw new CouldNotJudge(`${op}: ${reply.exchange.error}`);
+    if (isTransient(reply)) throw new CouldNotJudge(`${op}: the deployment could not answer (${describeReply(reply)}); a transient reply is not judged`);
     return reply;
   }
 
-  /** An HTTP 5xx is never an answer (Errors: failures are carried in the envelope). */
+  /**
+   * An HTTP 5xx that carries no failure envelope is no answer (Errors: failures are carried in the
+   * envelope). An enveloped success=false is a rejection whatever its status (statuses other than
+   * 200 are "not shown").
+   */
   assertNoServerError(reply: Reply, op: string): void {
-    if ((reply.status ?? 0) >= 500) throw new ConformanceFailure([this.config.requirements.noServerError], `${op} answered ${describeReply(reply)}`);
+    if ((reply.status ?? 0) >= 500 && reply.success !== false) throw new ConformanceFailure([this.config.requirements.noServerError], `${op} answered ${describeReply(reply)}`);
   }
 
   beginStep(text: string): void {

@@ -32,8 +32,8 @@ export function queryChecks({ check, kit, ids, label }: Shared<QueryRole>): void
       // A second identity makes the query choose between candidates.
       const [a] = await Promise.all([kit.postNew(t, [id]), kit.postNew(t, [id])]);
       // Both reads once the search index shows the posted identity, so a lagging index does not pit an old search against a new query.
-      const search = await t.settle('search shows the posted identity', () => t.call('demographicsSearch', { identity: a.identity }), (r) => (r.content?.searchResults ?? []).some((x: { linkId?: string }) => x.linkId === a.linkId));
-      const query = await t.call('demographicsQuery', { identity: a.identity });
+      await kit.whenSearchable(t, a);
+      const [query, search] = await Promise.all([t.call('demographicsQuery', { identity: a.identity }), t.call('demographicsSearch', { identity: a.identity })]);
       const linkId = query.content?.linkId;
       if (!linkId) t.skip('demographicsQuery returned no identity for an exact copy');
       const found = (search.content?.searchResults ?? []) as Array<{ linkId?: string; matchScore?: number }>;

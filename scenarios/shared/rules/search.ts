@@ -56,7 +56,7 @@ export function searchChecks({ check, kit, ids, label, variant, nonsense, family
   const family = async (t: Check, cites: string[]) => {
     const f = await (givenFamily ?? defaultFamily)(t, cites);
     const seen = (r: { content: any }) => f.linkIds.filter((l) => results(r).some((x) => x.linkId === l)).length;
-    await t.settle('search shows the posted family', () => search(t, f.identity, { matchScoreThreshold: 0 }), (r) => seen(r) === f.linkIds.length || results(r).length >= f.linkIds.length);
+    await t.waitFor('search shows the posted family', () => search(t, f.identity, { matchScoreThreshold: 0 }), (r) => seen(r) === f.linkIds.length || results(r).length >= f.linkIds.length);
     return f;
   };
   /** Skips (person) or lets the contract rule report it (organization, provider) when results carry no score. */
