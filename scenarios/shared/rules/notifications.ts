@@ -19,17 +19,17 @@ export function notificationChecks({ check, kit, ids, label }: Shared<Notificati
    */
   const filledWalk = async (t: Check, cites: string[]) => {
     const posted = await Promise.all(Array.from({ length: Math.min(t.profile.notifications.pageSize + 1, 11) }, () => kit.postNew(t, cites)));
-    const walk = await settledWalk(t, await closedWindow(t), posted.map((p) => p.source.id));
+    const ids = posted.map((p) => p.source.id);
+    const walk = await settledWalk(t, await closedWindow(t), ids);
     if (walk.pages.some((p) => typeof p.content?.hasNext !== 'boolean')) t.skip('a page carries no hasNext, so paging cannot be followed');
     if (!walk.complete) t.skip(`the window holds more than ${t.profile.notifications.maxPages} pages (profile notifications.maxPages)`);
-    return walk;
+    return { walk, ids };
   };
 
   if (ids.paging) {
     const id = ids.paging;
     check(T('notification pages respect pageSize and hasNext is true exactly until the last page'), [id], async (t) => {
-      const walk = await filledWalk(t, [id]);
-      if (walk.pages.length < 2) t.skip(`the window spans ${walk.pages.length} page, so paging was not exercised`);
+      const { walk, ids: posted } = await filledWalk(t, [id]);
       const { pageSize } = t.profile.notifications;
       await t.rule(id, () => {
         let seen = 0;
@@ -42,14 +42,18 @@ export function notificationChecks({ check, kit, ids, label }: Shared<Notificati
           const total = p.content.totalElements;
           if (typeof total === 'number') expect(p.content.hasNext, `hasNext on page ${i} after ${seen} of totalElements ${total}`).toBe(seen < total);
         });
+        // The window holds the run's pageSize + 1 changes: where notifications name them, following hasNext reaches every one.
+        const named = posted.filter((x) => walk.notifications.some((n) => mentions(n, x)));
+        if (named.length) expect(named, `the pages reached before hasNext=false name the window's changes (${walk.pages.length} page(s) walked)`).toEqual(posted);
       });
+      if (walk.pages.length < 2) t.skip(`the window spans ${walk.pages.length} page, so paging was not exercised`);
     });
   }
 
   if (ids.total) {
     const id = ids.total;
     check(T('totalElements equals the number of notifications in the window'), [id], async (t) => {
-      const walk = await filledWalk(t, [id]);
+      const { walk } = await filledWalk(t, [id]);
       if (walk.totals.every((x) => typeof x !== 'number')) t.skip('no page carries totalElements');
       await t.rule(id, () => {
         for (const total of walk.totals) if (typeof total === 'number') expect(total, 'totalElements on every page').toBe(walk.notifications.length);
@@ -60,7 +64,7 @@ export function notificationChecks({ check, kit, ids, label }: Shared<Notificati
   if (ids.noDuplicates) {
     const id = ids.noDuplicates;
     check(T('walking the pages of a closed window returns no notification twice'), [id], async (t) => {
-      const walk = await filledWalk(t, [id]);
+      const { walk } = await filledWalk(t, [id]);
       const seen = walk.notifications.map((n) => JSON.stringify(n));
       await t.rule(id, () => expect(seen.length - new Set(seen).size, 'duplicated notifications').toBe(0));
     });
