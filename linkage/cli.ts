@@ -35,7 +35,8 @@ import { RunContext, newRunId } from '../harness/run.js';
 import { runBenchmark } from './benchmark.js';
 import { compare, sameData } from './compare.js';
 import { consoleProgress, quietProgress } from './progress.js';
-import { type ResultsFile, toResultsFile, writeReport } from './report.js';
+import { writeReport } from './report.js';
+import { type ResultsFile, toResultsFile } from './results.js';
 import { openDeployments } from '../run/deployments.js';
 
 class UsageError extends Error {}

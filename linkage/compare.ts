@@ -7,7 +7,7 @@
 import type { Dataset } from './data/dataset.js';
 import { type Interval, pairedBootstrap } from './bootstrap.js';
 import { HEADLINE, LOWER_IS_BETTER, metricsFor, prepare } from './analysis.js';
-import type { ResultsFile } from './report.js';
+import type { ResultsFile } from './results.js';
 
 export interface ComparisonRow {
   metric: string;

@@ -17,22 +17,12 @@ import { SERVICES } from '../../specs/services.js';
 import { demographicsSearch as SEARCH_HANDLER, identityReply } from '../handlers/identity.js';
 import type { Handler, HandlerContext } from '../handlers/types.js';
 import { Rejection } from '../handlers/types.js';
-import type { AuthVerdict, ReplyInfo } from './registry.js';
+import type { FaultDefinition, ReplyInfo } from './types.js';
 import { cachedForever, mapIdentities, mapLeaves, withoutEffect } from './transforms.js';
 import { MATCHING_FAULTS, SEQUENCE_FAULTS } from './sequence-faults.js';
 import { PERSON_FAULTS, PROVIDER_FAULTS } from './service-faults.js';
 
-export interface FaultDefinition {
-  name: string;
-  service: ServiceName;
-  requirement: string;
-  description: string;
-  operations?: string[];
-  handler?: (next: Handler, ctx: HandlerContext, operation: string) => Record<string, unknown>;
-  reply?: (info: ReplyInfo) => void;
-  auth?: (verdict: AuthVerdict) => AuthVerdict;
-  acceptInvalid?: (operation: string, content: Record<string, any>) => boolean;
-}
+export type { FaultDefinition } from './types.js';
 
 /** How a fault is applied, for the detection table. */
 export const applied = (f: FaultDefinition) =>

@@ -9,18 +9,10 @@
  */
 import type { ServiceName } from '../../specs/common/model.js';
 import type { Handler, HandlerContext } from '../handlers/types.js';
-import { FAULTS, type FaultDefinition } from './catalogue.js';
+import { FAULTS } from './catalogue.js';
+import type { AuthVerdict, FaultDefinition, ReplyInfo } from './types.js';
 
-export type AuthVerdict = 'ok' | 'missing' | 'invalid';
-
-/** What a reply hook sees and may change (the envelope body is mutated in place). */
-export interface ReplyInfo {
-  service: ServiceName;
-  operation: string;
-  status: number;
-  body: Record<string, any>;
-  request: Record<string, any>;
-}
+export type { AuthVerdict, ReplyInfo } from './types.js';
 
 export class UnknownFault extends Error {
   constructor(readonly names: string[]) {

@@ -13,7 +13,7 @@
 import { candidates, identityReply } from '../handlers/identity.js';
 import type { Handler, HandlerContext } from '../handlers/types.js';
 import type { ServiceStore, SourceRecord } from '../store.js';
-import type { FaultDefinition } from './catalogue.js';
+import type { FaultDefinition } from './types.js';
 import { SERVICES } from '../../specs/services.js';
 
 type Src = { name?: string; id?: string };

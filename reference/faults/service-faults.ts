@@ -16,8 +16,8 @@
 import type { HandlerContext } from '../handlers/types.js';
 import { Rejection } from '../handlers/types.js';
 import type { ServiceStore, SourceRecord } from '../store.js';
-import type { FaultDefinition } from './catalogue.js';
-import type { ReplyInfo } from './registry.js';
+import type { FaultDefinition } from './types.js';
+import type { ReplyInfo } from './types.js';
 import { mapIdentities, withoutEffect } from './transforms.js';
 
 type Src = { name?: string; id?: string };

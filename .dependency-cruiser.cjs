@@ -1,0 +1,66 @@
+/**
+ * Import rules of the project's folders (docs/architecture.md draws them). `npm test` runs them
+ * (test/architecture.test.ts): a violation, an import circle or an orphan file fails the build.
+ *
+ * One folder per product; each may import the folders named in its rule and npm packages.
+ */
+const FOLDERS = ['specs', 'generators', 'harness', 'scenarios', 'reference', 'report', 'run', 'detection', 'linkage'];
+
+/** folder -> folders it may import (besides itself). */
+const ALLOWED = {
+  specs: [],
+  generators: ['specs'],
+  // harness may use the generators' seeding only (a check's Faker is seeded from the run seed).
+  harness: ['specs', 'generators/seed\\.ts'],
+  scenarios: ['specs', 'generators', 'harness'],
+  reference: ['specs'],
+  report: ['specs', 'harness'],
+  run: ['specs', 'generators', 'harness', 'reference', 'report'],
+  detection: ['specs', 'generators', 'harness', 'reference', 'report', 'run'],
+  // linkage starts the embedded reference through run/deployments.ts when nothing is configured.
+  linkage: ['specs', 'generators', 'harness', 'run/deployments\\.ts'],
+};
+
+const folderRules = Object.entries(ALLOWED).map(([from, allowed]) => ({
+  name: `${from}-imports`,
+  comment: `${from}/ may import ${allowed.length ? allowed.join(', ') : 'nothing of the project'} (and itself)`,
+  severity: 'error',
+  from: { path: `^${from}/` },
+  to: {
+    path: `^(${FOLDERS.join('|')}|test|bench)/`,
+    pathNot: [`^${from}/`, ...allowed.map((a) => `^${a}(/|$)`)],
+  },
+}));
+
+module.exports = {
+  forbidden: [
+    ...folderRules,
+    { name: 'no-circular', severity: 'error', comment: 'No import circles.', from: {}, to: { circular: true } },
+    {
+      name: 'no-orphans',
+      severity: 'error',
+      comment: 'Every module is imported, or is an entry point (tests, configs, command-line tools, reporters and setups named in configs).',
+      from: {
+        orphan: true,
+        pathNot: [
+          '(^|/)\\.[^/]+\\.(c|m)?js$',
+          '\\.d\\.ts$',
+          '\\.test\\.ts$',
+          '(^|/)vitest\\.[^/]*config\\.ts$',
+          '^run/cli/',
+          '^(detection|linkage)/cli\\.ts$',
+          '^bench/',
+          '^test/',
+        ],
+      },
+      to: {},
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    includeOnly: `^(${[...FOLDERS, 'test', 'bench'].join('|')})/|^vitest\\.`,
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { extensions: ['.ts', '.js'] },
+  },
+};

@@ -1,0 +1,36 @@
+/**
+ * The shape of a fault and of what its hooks see (reference/faults/catalogue.ts lists the faults,
+ * reference/faults/registry.ts applies them). Apart from both so the lists and the registry
+ * import the shapes without importing each other.
+ */
+import type { ServiceName } from '../../specs/common/model.js';
+import type { Handler, HandlerContext } from '../handlers/types.js';
+
+export type AuthVerdict = 'ok' | 'missing' | 'invalid';
+
+/** What a reply hook sees and may change (the envelope body is mutated in place). */
+export interface ReplyInfo {
+  service: ServiceName;
+  operation: string;
+  status: number;
+  body: Record<string, any>;
+  request: Record<string, any>;
+}
+
+/**
+ * One fault: name (what REFERENCE_FAULTS lists), service, requirement (catalogue ID it violates),
+ * description, and how it is applied: `handler` wraps the operation's handler, `reply` rewrites
+ * the reply envelope, `auth` changes the credential verdict, `acceptInvalid` lets a request
+ * through that the schema would reject. `operations` limits it to some operations.
+ */
+export interface FaultDefinition {
+  name: string;
+  service: ServiceName;
+  requirement: string;
+  description: string;
+  operations?: string[];
+  handler?: (next: Handler, ctx: HandlerContext, operation: string) => Record<string, unknown>;
+  reply?: (info: ReplyInfo) => void;
+  auth?: (verdict: AuthVerdict) => AuthVerdict;
+  acceptInvalid?: (operation: string, content: Record<string, any>) => boolean;
+}

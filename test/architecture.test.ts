@@ -1,0 +1,39 @@
+/**
+ * The import rules of the layout (.dependency-cruiser.cjs, drawn in docs/architecture.md): no
+ * folder imports one its rule does not allow, no import circles, no orphan modules. The rules are
+ * also shown to bite: a planted violation in a scratch tree is reported.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const CONFIG = join(ROOT, '.dependency-cruiser.cjs');
+const BIN = join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
+const FOLDERS = ['specs', 'generators', 'harness', 'scenarios', 'reference', 'report', 'run', 'detection', 'linkage', 'bench', 'test'];
+
+const cruise = (cwd: string, paths: string[]) => spawnSync(process.execPath, [BIN, '--config', CONFIG, '--output-type', 'err', ...paths], { cwd, encoding: 'utf8' });
+
+describe('import rules', () => {
+  it('the project keeps every import rule: allowed folders only, no circles, no orphans', () => {
+    const r = cruise(ROOT, [...FOLDERS, 'vitest.config.ts', 'vitest.self.config.ts']);
+    expect(r.stdout + r.stderr).toMatch(/no dependency violations found/);
+    expect(r.status).toBe(0);
+  }, 120000);
+
+  it('a planted violation (reference importing harness) and a planted circle are reported', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cf-arch-'));
+    for (const f of ['reference', 'harness', 'specs']) mkdirSync(join(dir, f));
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext' } }));
+    writeFileSync(join(dir, 'harness', 'client.ts'), 'export const client = 1;\n');
+    writeFileSync(join(dir, 'reference', 'server.ts'), "import { client } from '../harness/client.js';\nexport const server = client;\n");
+    writeFileSync(join(dir, 'specs', 'a.ts'), "import { b } from './b.js';\nexport const a = () => b;\n");
+    writeFileSync(join(dir, 'specs', 'b.ts'), "import { a } from './a.js';\nexport const b = () => a;\n");
+    const r = cruise(dir, ['reference', 'harness', 'specs']);
+    expect(r.status).not.toBe(0);
+    expect(r.stdout).toMatch(/reference-imports: reference\/server\.ts → harness\/client\.ts/);
+    expect(r.stdout).toMatch(/no-circular/);
+  }, 120000);
+});
