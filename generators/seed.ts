@@ -1,7 +1,7 @@
 /**
  * Deterministic data: each test's Faker is seeded from the run seed and the test's stable ID,
  * so adding a test never changes the data of the others, and setting CONFORMANCE_SEED replays a
- * run's data. Source: anchors-conformance.md, lesson 8.
+ * run's data. Source: README, "Pointing it at a deployment" (CONFORMANCE_SEED).
  */
 import { Faker, base, en, en_US } from '@faker-js/faker';
 

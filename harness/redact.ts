@@ -61,7 +61,7 @@ const IDENTITY_MEMBERS = ['identity', 'linkIdentity', 'incomingIdentity', 'custo
  * an object with `identityGroupedBySource` (search results, query and post replies); its link
  * ID, match score, sameIdentity and source references stay, its attribute data goes. An
  * identity whose sources are not listed cannot be shown to be the run's own and is redacted too.
- * Source: ARCHITECTURE.md, "Run isolation" (other people's data never reaches a report).
+ * Source: README, "Safety with shared staging data" (other people's data never reaches a report).
  */
 export function redactForeignIdentities<T>(value: T, owns: (source: { name?: string; id?: string } | undefined) => boolean): T {
   if (Array.isArray(value)) return value.map((v) => redactForeignIdentities(v, owns)) as T;

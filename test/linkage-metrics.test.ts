@@ -1,6 +1,6 @@
 /**
  * Metrics of the match-quality benchmark against the study's test vectors
- * (record-linkage.md §6.3) and fast-check invariants (§6.5).
+ * (linkage/README.md, "Test vectors") and fast-check invariants.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ function labels(records: string[], truth: string[][], predicted: string[][]) {
 const eight = ['1', '2', '3', '4', '5', '6', '7', '8'];
 const T = [['1', '2', '3'], ['4', '5'], ['6', '7'], ['8']];
 
-describe('study test vectors (record-linkage.md §6.3)', () => {
+describe('hand-computed test vectors (linkage/README.md, "Test vectors")', () => {
   it('P1 {1,2},{3,5},{4},{6,7,8}: pairwise 0.4/0.4/0.4, TP 2 FP 3 FN 3, B3 0.7083, cluster-weighted B3 0.6458/0.7639, S 2, M 2', () => {
     const ct = labels(eight, T, [['1', '2'], ['3', '5'], ['4'], ['6', '7', '8']]);
     const k = pairCounts(ct);

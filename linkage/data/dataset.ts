@@ -1,7 +1,7 @@
 /**
  * Builds a benchmark data set with ground truth: entities → records → a corruption log per record
  * (field, operator, layer, before, after). Deterministic for (preset, size, seed, kinds).
- * Source: record-linkage.md §6.1 (architecture, knobs, presets, operator order).
+ * Source: linkage/README.md, "Data".
  *
  * Knobs (defaults from the study): pDuplicated 0.12 (share of entities with ≥ 2 records);
  * extra records for a duplicated entity P(1..5) = 0.70, 0.18, 0.07, 0.03, 0.02.

@@ -3,7 +3,7 @@
  * variants, nicknames, digit errors. Each takes a seeded random source and returns the new value,
  * or undefined when the edit does not apply to the value.
  *
- * Behaviour re-implemented from the descriptions in record-linkage.md §1 and §6.1 (character-edit
+ * Behaviour re-implemented from the descriptions in linkage/README.md, "Data" (character-edit
  * mix after Damerau 1964; error position Gaussian around len/2 + 1 with σ = len/4, first letter
  * spared with p ≈ 0.92 after Pollock & Zamora 1984).
  */

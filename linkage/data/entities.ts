@@ -3,7 +3,7 @@
  * health facility, as flat field maps (every value a string, '' = blank). Complete and internally
  * consistent: ZIP, city and state come together from `zipcodes`; SSNs lie in the never-issued
  * 9xx area; NPIs are Luhn-valid (prefix 80840) in a range starting 19, EINs use unassigned prefixes.
- * Source: record-linkage.md §6.1 step 1.
+ * Source: linkage/README.md, "Data".
  */
 import type { Faker } from '@faker-js/faker';
 import zipcodes from 'zipcodes';
@@ -89,7 +89,7 @@ export const birthDate = (rng: Rng, from: number, to: number) => iso(rng.int(fro
  * names have a common nickname; in the US the hundred most frequent given names cover roughly
  * half of the people born 1940–2000 (SSA baby-name counts), and the table holds the formal names
  * among them that have a common nickname. 0.4 is our calibration; with it the `given.nickname`
- * operator (p 0.06 when applicable, as in record-linkage.md §6.1) gets a realistic share of pairs.
+ * operator (p 0.06 when applicable, the default) gets a realistic share of pairs.
  */
 export const P_TABLE_GIVEN_NAME = 0.4;
 

@@ -1,7 +1,6 @@
 /**
  * Hard negatives: groups of distinct entities that look alike, without which precision is
- * trivially perfect. Kinds and default shares of entities from record-linkage.md §6.1
- * ("Hard negatives"); a share is the fraction of entities that belong to such a group.
+ * trivially perfect. Kinds and default shares of entities from linkage/README.md, "Data"; a share is the fraction of entities that belong to such a group.
  *
  * Departure from the study: `household` uses 0.10 of persons (the study's knob default 0.5 is
  * unchecked against any population figure and would make most of a small benchmark households).

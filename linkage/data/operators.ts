@@ -1,7 +1,7 @@
 /**
  * The corruption operators with their default probabilities per record, per entity kind, in three
  * layers: L1 life events, L2 formatting ("should never hurt"), L3 data-entry errors, plus the
- * completeness profile (blanks). Source: record-linkage.md §6.1 (Person, Organization and
+ * completeness profile (blanks). Source: linkage/README.md, "Data" (Person, Organization and
  * Practitioner tables); the probabilities below are the study's defaults unless a comment says why not.
  *
  * An operator returns the fields it changes, or undefined when it does not apply to the record

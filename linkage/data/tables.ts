@@ -1,6 +1,6 @@
 /**
- * Lookup tables of the corruption model, authored for this project (record-linkage.md §6.1,
- * "Lookup tables to author"; nothing here is copied from FEBRL, GeCo or pseudopeople files).
+ * Lookup tables of the corruption model, authored for this project (linkage/README.md, "Data";
+ * nothing here is copied from FEBRL, GeCo or pseudopeople files).
  */
 
 /** QWERTY rows; neighbours are the keys left/right, and the diagonal/vertical keys of the rows above and below. */
@@ -139,6 +139,6 @@ export const SAINTS = ['Saint Joseph', 'Saint Mary', 'Saint Luke', 'Saint Franci
 /** Organization brand trades and chain brands (chain branches carry a store number). */
 export const ORG_TRADES = ['Pharmacy', 'Dental Associates', 'Physical Therapy Services', 'Imaging Center', 'Home Health Services', 'Laboratory Services', 'Eye Care', 'Urgent Care'];
 
-/** Placeholder values seen in real registration data (record-linkage.md §3, PMAC quirks). */
+/** Placeholder values seen in real registration data (linkage/README.md, "Data"). */
 export const PLACEHOLDER_SSNS = ['000-00-0000', '999-99-9999', '123-45-6789'];
 export const PLACEHOLDER_DOBS = ['1900-01-01'];

@@ -24,8 +24,8 @@ export const Bool = z.boolean();
 export const DateTimeString = z.iso.datetime();
 
 /**
- * Reply members are read tolerantly: an optional member may be absent or `null`
- * (ARCHITECTURE.md, "Tolerant reading, strict rules").
+ * Reply members are read tolerantly: an optional member may be absent or `null` (a member
+ * the seeds do not mark required is not required, whatever a vendor document says).
  */
 export const opt = <T extends z.ZodType>(schema: T) => schema.nullish();
 
