@@ -37,3 +37,21 @@ describe('import rules', () => {
     expect(r.stdout).toMatch(/no-circular/);
   }, 120000);
 });
+
+describe('docs/architecture.md', () => {
+  it('draws exactly the folder rules of .dependency-cruiser.cjs', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { createRequire } = await import('node:module');
+    const rules = createRequire(import.meta.url)(CONFIG) as { forbidden: Array<{ name: string; from: { path?: string }; to: { pathNot?: string[] } }> };
+    const fromRules = rules.forbidden
+      .filter((r) => r.name.endsWith('-imports'))
+      .flatMap((r) => {
+        const from = r.name.replace(/-imports$/, '');
+        return (r.to.pathNot ?? []).map((p) => p.replace(/^\^/, '').split(/[(/\\]/)[0]!).filter((to) => to !== from).map((to) => `${from} --> ${to}`);
+      })
+      .sort();
+    const doc = readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8');
+    const drawn = [...doc.matchAll(/^ {2}(\w+) --> (\w+)$/gm)].map((m) => `${m[1]} --> ${m[2]}`).sort();
+    expect(drawn).toEqual(fromRules);
+  });
+});
