@@ -1,27 +1,38 @@
 /**
  * The conformance suite: scenarios/ against the configured deployment (or the embedded
  * reference). Run it with `npm run conformance`, which validates settings first and sets the
- * exit code from the verdicts; `npx vitest run` works too.
+ * exit code from the verdicts; `npx vitest run` works too and validates the same settings here
+ * (one message naming the bad setting, exit code 2).
  */
 import { defineConfig } from 'vitest/config';
-import { conformanceReporters } from './report/reporters.js';
+import { SettingsError, loadSettings } from './harness/config.js';
 import { newRunId } from './harness/run.js';
+import { conformanceReporters } from './report/reporters.js';
 
-const runId = (process.env.CONFORMANCE_RUN_ID ||= newRunId());
-const reportDir = process.env.CONFORMANCE_REPORT_DIR || 'reports';
-const timeoutMs = Number(process.env.CONFORMANCE_TIMEOUT_MS) || 30000;
+function settingsOrExit() {
+  try {
+    return loadSettings();
+  } catch (e) {
+    if (!(e instanceof SettingsError)) throw e;
+    console.error(`conformance: ${e.message}`);
+    process.exit(2);
+  }
+}
+
+const settings = settingsOrExit();
+const runId = (process.env.CONFORMANCE_RUN_ID ||= settings.runId ?? newRunId());
 
 export default defineConfig({
   test: {
     include: ['scenarios/**/*.test.ts'],
     globalSetup: ['run/global-setup.ts'],
     setupFiles: ['allure-vitest/setup'],
-    reporters: conformanceReporters(reportDir, runId),
+    reporters: conformanceReporters(settings.reportDir, runId),
     pool: 'threads',
     maxWorkers: 2,
     sequence: { concurrent: true },
-    testTimeout: timeoutMs * 4 + 30000,
-    hookTimeout: timeoutMs * 4 + 30000,
+    testTimeout: settings.timeoutMs * 4 + 30000,
+    hookTimeout: settings.timeoutMs * 4 + 30000,
     teardownTimeout: 600000,
     passWithNoTests: false,
   },
