@@ -4,12 +4,10 @@
  * the profile chose (person.auth).
  * Source: person-provider-identity-api.md, Authentication.
  */
-import { expect } from 'vitest';
 import { SignJWT } from 'jose';
 import type { Check } from '../../harness/check.js';
-import { describeReply } from '../../harness/check.js';
 import type { AuthMode } from '../../harness/check.js';
-import { isRejection } from '../../harness/reply.js';
+import { authRejectionChecks } from '../shared/rules/auth.js';
 import { area, person } from './person.js';
 
 const { check } = area('auth');
@@ -31,14 +29,4 @@ const modes: Array<{ name: string; auth: (t: Check) => Promise<AuthMode> }> = [
   { name: 'with credentials the deployment did not issue', auth: foreign },
 ];
 
-for (const mode of modes) {
-  check(`a request ${mode.name} is rejected`, ['PERSON-AUTH-REQUIRED'], async (t) => {
-    const a = await person.postNew(t, ['PERSON-AUTH-REQUIRED']);
-    const r = await t.raw('nativeIdQuery', { source: { name: a.source.name, id: a.source.id } }, { auth: await mode.auth(t) });
-    if (r.exchange.error) t.fail('PERSON-AUTH-REQUIRED', `no reply to an unauthenticated request: ${r.exchange.error}`);
-    await t.rule('PERSON-AUTH-REQUIRED', () => {
-      expect(isRejection(r) || r.status === 401 || r.status === 403, `rejected (HTTP 401/403 or success=false), got ${describeReply(r)}`).toBe(true);
-      expect(r.content?.linkId ?? null, 'no identity data in a rejected reply').toBeNull();
-    });
-  });
-}
+authRejectionChecks({ check, kit: person, id: 'PERSON-AUTH-REQUIRED', modes });

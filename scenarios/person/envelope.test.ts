@@ -68,16 +68,21 @@ for (const k of kinds) {
   });
 }
 
-check('attributes of a returned identity carry sources[] naming the posted record, and clusterStatus', ['PERSON-ATTR-SOURCES'], async (t) => {
+/** The person identity's attribute arrays (Resources, Person identity): every object in them carries sources[] and clusterStatus. */
+const ATTRIBUTE_KINDS = ['names', 'addresses', 'datesOfBirth', 'ssns', 'genders', 'phoneNumbers', 'emails', 'deathDetails'] as const;
+
+check('every attribute object of a returned identity carries sources[] naming the posted record, and clusterStatus', ['PERSON-ATTR-SOURCES'], async (t) => {
   const a = await person.postNew(t, ['PERSON-ATTR-SOURCES']);
   const reply = await person.lookup(t, a.source);
-  const names = (reply.content?.identity?.names ?? []) as Array<{ sources?: Array<{ nativeId?: string }>; clusterStatus?: unknown }>;
+  const identity = (reply.content?.identity ?? {}) as Record<string, unknown>;
+  const attributes = ATTRIBUTE_KINDS.flatMap((kind) => (Array.isArray(identity[kind]) ? (identity[kind] as Array<Record<string, any>>) : []).map((o, i) => ({ at: `${kind}[${i}]`, o })));
   await t.rule('PERSON-ATTR-SOURCES', () => {
-    expect(names.length, 'the identity has names').toBeGreaterThan(0);
-    for (const n of names) {
-      expect(Array.isArray(n.sources), 'names[].sources is an array').toBe(true);
-      expect(typeof n.clusterStatus, 'names[].clusterStatus is a string').toBe('string');
-    }
-    expect(names.some((n) => n.sources!.some((s) => s.nativeId === a.source.id)), `a name's sources name native ID ${a.source.id}`).toBe(true);
+    expect(attributes.length, 'the returned identity has attribute objects').toBeGreaterThan(0);
+    const missing = attributes.filter(({ o }) => !Array.isArray(o?.sources) || typeof o?.clusterStatus !== 'string').map(({ at }) => at);
+    expect(missing, 'attribute objects without sources[] or clusterStatus').toEqual([]);
+    // Each kind the check posted has an object attributed to the posted record (others may come from records the deployment matched).
+    const posted = ATTRIBUTE_KINDS.filter((kind) => Array.isArray(a.identity[kind]) && (a.identity[kind] as unknown[]).length);
+    const unattributed = posted.filter((kind) => !attributes.some(({ at, o }) => at.startsWith(`${kind}[`) && o.sources.some((s: { nativeId?: string }) => s?.nativeId === a.source.id)));
+    expect(unattributed, `posted attribute kinds with no object whose sources name native ID ${a.source.id}`).toEqual([]);
   });
 });

@@ -36,7 +36,7 @@ import { TimeString } from '../../specs/common/wire.js';
 import type { SourceRef } from '../../specs/common/wire.js';
 import { SERVICES } from '../../specs/services.js';
 import { postContent } from '../../generators/common.js';
-import { relationshipContent } from './exercise.js';
+import { type RequestContext, validRequests } from './requests.js';
 
 /** Bad-input requests per check for this run (resolved once by the run's setup: harness/config.ts resolveBudgets). */
 export function badInputBudget(): number {
@@ -59,16 +59,7 @@ export interface Site {
 }
 
 /** What the base contents are built from: the check's two records and a source nobody posted. */
-export interface BadInputContext {
-  t: Check;
-  a: SourceRef;
-  b: SourceRef;
-  linkA: string;
-  linkB: string;
-  /** A new run-owned source and an identity on it (postIdentity bases; must stay unstored). */
-  fresh: SourceRef;
-  identity: Record<string, unknown>;
-}
+export type BadInputContext = RequestContext;
 
 export interface BadInputConfig {
   /** Requirement ID prefix (ORG, PERSON, PROV). */
@@ -81,32 +72,8 @@ export interface BadInputConfig {
 
 const src = (s: SourceRef) => ({ name: s.name, id: s.id });
 
-/** A valid request per operation, naming only the check's own records. */
-function baseContents(ctx: BadInputContext): Record<string, Record<string, unknown>> {
-  const { t, a, b } = ctx;
-  const m = t.profile.members;
-  return {
-    postIdentity: postContent(ctx.identity, ctx.fresh, t.profile.sourcePlacement),
-    deleteSourceIdentity: { source: src(a) },
-    demographicsSearch: { identity: ctx.identity, matchScoreThreshold: 0.5, maxSearchResults: 5 },
-    demographicsQuery: { identity: ctx.identity },
-    nativeIdQuery: { source: src(a) },
-    identityIdQuery: { linkId: ctx.linkA },
-    softDeleteSource: { sourceToSoftDelete: src(a) },
-    restoreSource: { [m.restoreSource]: src(a) },
-    deactivateSourceWs: { [m.deactivateSource]: src(a) },
-    reactivateSourceWs: { [m.reactivateSource]: src(a) },
-    mergeIdentities: { toSurviveSource: src(a), toRetireSource: src(b) },
-    unmergeIdentities: { unmergeFromSource: src(a), unmergeSource: src(b) },
-    linkIdentities: { linkToSource: src(a), source: src(b) },
-    unlinkIdentities: { unlinkFromSource: src(a), source: src(b) },
-    addRelationshipService: relationshipContent(t, ctx.linkA, ctx.linkB),
-    searchRelationshipsService: { relationship: { [m.relationshipSubject]: ctx.linkA } },
-    deleteRelationshipService: { id: 'not-a-relationship-of-this-run' },
-    searchNotifications: { pageNumber: t.profile.notifications.firstPage, pageSize: t.profile.notifications.pageSize, startDate: new Date(Date.now() - 3600_000).toISOString(), endDate: new Date().toISOString() },
-    householdQuery: { linkId: ctx.linkA },
-  };
-}
+/** A valid request per operation, naming only the check's own records (scenarios/shared/requests.ts). */
+const baseContents = (ctx: BadInputContext) => validRequests(ctx);
 
 /**
  * The member that names the source of restore / deactivate / reactivate: the table's schema does

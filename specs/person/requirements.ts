@@ -47,7 +47,7 @@ export const personRequirements: Requirement[] = [
   must('PERSON-TYPE-DATE', 'Resources, Person identity', 'dateOfBirth and deathDate are strings yyyy-MM-dd.'),
   must('PERSON-TYPE-BOOLEAN', 'Resources, Person identity', 'deathIndicator is a JSON boolean.'),
   { ...must('PERSON-TYPE-EMAIL', 'Resources, Person identity', 'email values are e-mail addresses.'), governs: inIdentityReplies('emails/[]/email') },
-  expectation('PERSON-ATTR-SOURCES', 'Resources, Source entry', 'Attribute objects of a returned identity carry sources[] naming the source record that asserted them (nativeId) and a clusterStatus string.'),
+  must('PERSON-ATTR-SOURCES', 'Resources, Source entry', 'Every attribute object of a returned identity (names, addresses, datesOfBirth, ssns, genders, phoneNumbers, emails, deathDetails) carries sources[] naming the source record that asserted it (nativeId) and a clusterStatus string.'),
   // postIdentity
   must('PERSON-POST-ADDS', 'Endpoints, /v2/postIdentity', 'postIdentity adds the identity: afterwards nativeIdQuery by its source and native ID finds it.'),
   must('PERSON-POST-SAME-SOURCE-UPDATES', 'Endpoints, /v2/postIdentity; What the service does', 'The source plus native ID decides between create and update: re-posting them updates that record in the same link ID.'),

@@ -1,31 +1,62 @@
 /**
- * Authentication rejection, shared: a table of ways to send bad or no credentials; each one must
- * be rejected and return no identity data. Services supply the modes their scheme has (bearer:
- * none, malformed, foreign JWT; basic: none, wrong password, malformed).
- * Source: organization-identity-api.md, Authentication; person-provider-identity-api.md, Authentication.
+ * Authentication, shared: for each way of sending bad or no credentials, every operation of the
+ * service, mutating ones included, must be rejected, return no identity data, and change
+ * nothing (the check's records keep their identities and data, its relationship stays, the
+ * unposted source stays unstored). Services supply the modes their scheme has (bearer: none,
+ * malformed, foreign JWT; basic: none, wrong password, malformed).
+ * Source: organization-identity-api.md, Authentication ("every request carries ...");
+ * person-provider-identity-api.md, Authentication.
  */
 import { expect } from 'vitest';
-import type { Check } from '../../../harness/check.js';
+import type { AuthMode, Check } from '../../../harness/check.js';
 import { describeReply } from '../../../harness/check.js';
-import { isRejection } from '../../../harness/reply.js';
-import { type AuthMode } from '../../../harness/check.js';
+import { type Reply, isAbsent, isAuthFailure, isRejection } from '../../../harness/reply.js';
+import { SERVICES } from '../../../specs/services.js';
+import { relationshipContent } from '../exercise.js';
+import { relationshipSearch, validRequests } from '../requests.js';
 import { type CheckFn, type Kit, titled } from './types.js';
 
 export interface AuthRejectionMode {
-  /** Completes "a request ... is rejected", e.g. "without an Authorization header". */
+  /** Completes "... is rejected", e.g. "without an Authorization header". */
   name: string;
   auth: (t: Check) => AuthMode | Promise<AuthMode>;
 }
 
+/** Identity data a reply should not carry when it is rejected. */
+const leaked = (r: Reply) => {
+  const c = r.content ?? {};
+  return ['linkId', 'identity', 'identityGroupedBySource', 'linkIdentity'].filter((k) => c[k] !== undefined && c[k] !== null).concat(Array.isArray(c.searchResults) && c.searchResults.length ? ['searchResults'] : []);
+};
+
 export function authRejectionChecks({ check, kit, id, modes, label }: { check: CheckFn; kit: Kit; id: string; modes: AuthRejectionMode[]; label?: string }): void {
   for (const mode of modes) {
-    check(titled(`a request ${mode.name} is rejected`, label), [id], async (t) => {
-      const a = await kit.postNew(t, [id]);
-      const r = await t.raw('nativeIdQuery', { source: { name: a.source.name, id: a.source.id } }, { auth: await mode.auth(t) });
-      if (r.exchange.error) t.fail(id, `no reply to an unauthenticated request: ${r.exchange.error}`);
+    check(titled(`every operation ${mode.name} is rejected and changes nothing`, label), [id], async (t) => {
+      const [a, b] = await Promise.all([kit.postNew(t, [id]), kit.postNew(t, [id])]);
+      const added = await t.ok('addRelationshipService', relationshipContent(t, a.linkId, b.linkId), { cites: [id] });
+      const relationshipId = typeof added.content?.relationship?.id === 'string' ? (added.content.relationship.id as string) : undefined;
+      const fresh = kit.make(t);
+      const requests = validRequests({ t, a: a.source, b: b.source, linkA: a.linkId, linkB: b.linkId, fresh: fresh.source, identity: fresh.identity, relationshipId });
+      const state = async () => {
+        const [ra, rb, rel, unposted] = await Promise.all([kit.lookup(t, a.source), kit.lookup(t, b.source), t.ok('searchRelationshipsService', relationshipSearch(t, a.linkId), { cites: [id] }), kit.lookup(t, fresh.source)]);
+        const relationships = JSON.stringify(rel.content ?? {});
+        return {
+          a: `${ra.content?.linkId} ${JSON.stringify(ra.content?.identity ?? null)}`,
+          b: `${rb.content?.linkId} ${JSON.stringify(rb.content?.identity ?? null)}`,
+          relationship: relationshipId ? relationships.includes(relationshipId) : true,
+          unposted: isAbsent(unposted),
+        };
+      };
+      const before = await state();
+      const auth = await mode.auth(t);
+      const ops = SERVICES[t.service].operations.filter((op) => requests[op.name] && t.guardAllows(op.name, requests[op.name]!));
+      const replies = await Promise.all(ops.map(async (op) => ({ op: op.name, reply: await t.raw(op.name, requests[op.name]!, { auth }) })));
+      const after = await state();
       await t.rule(id, () => {
-        expect(isRejection(r) || r.status === 401 || r.status === 403, `rejected (HTTP 401/403 or success=false), got ${describeReply(r)}`).toBe(true);
-        expect(r.content?.linkId ?? null, 'no identity data in a rejected reply').toBeNull();
+        const accepted = replies.filter((x) => !(isRejection(x.reply) || isAuthFailure(x.reply))).map((x) => `${x.op}: ${describeReply(x.reply)}`);
+        expect(accepted, `operations answered ${mode.name} instead of rejected`).toEqual([]);
+        const leaks = replies.map((x) => ({ op: x.op, members: leaked(x.reply) })).filter((x) => x.members.length).map((x) => `${x.op}: ${x.members.join(', ')}`);
+        expect(leaks, 'identity data in a rejected reply').toEqual([]);
+        expect(after, `the check's records, relationship and unposted source after ${ops.length} requests ${mode.name}`).toEqual(before);
       });
     });
   }
