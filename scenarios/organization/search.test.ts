@@ -4,11 +4,14 @@
  * searchResults member itself (shared table).
  * Source: organization-identity-api.md, Endpoints (rule 1), Resources (Search result), Limits.
  */
+import { searchAfterChangeChecks } from '../shared/rules/search-after-changes.js';
 import { searchChecks } from '../shared/rules/search.js';
 import { area, org } from './org.js';
 
+const { check } = area('search');
+
 searchChecks({
-  check: area('search').check,
+  check,
   kit: org,
   /** A variant with the second address only, no EIN and another trading name. */
   variant: (v, i) => {
@@ -28,4 +31,11 @@ searchChecks({
     resultsRequired: 'ORG-SEARCH-RESULTS-REQUIRED',
     findsExact: 'ORG-SEARCH-FINDS-EXACT',
   },
+});
+
+searchAfterChangeChecks({
+  check,
+  kit: org,
+  retire: { what: 'softDeleteSource', send: (t, s) => t.ok('softDeleteSource', { sourceToSoftDelete: { name: s.name, id: s.id } }) },
+  ids: { excludesInactive: 'ORG-SOFTDELETE-EFFECT', mergeResolves: 'ORG-MERGE-EFFECT', unlinkResolves: 'ORG-UNLINK-EFFECT', deleteResolves: 'ORG-HARDDELETE-EFFECT' },
 });

@@ -9,9 +9,10 @@ import { expect } from 'vitest';
 import type { Check } from '../../harness/check.js';
 import { postContent } from '../../generators/common.js';
 import { personHousehold } from '../../generators/person.js';
+import { searchAfterChangeChecks } from '../shared/rules/search-after-changes.js';
 import { searchChecks } from '../shared/rules/search.js';
 import { resultLinkIds } from '../shared/steps.js';
-import { area, person } from './person.js';
+import { area, deactivate, person } from './person.js';
 
 const { check } = area('search');
 
@@ -39,6 +40,13 @@ searchChecks({
     maxPositive: 'PERSON-SEARCH-MAX-POSITIVE',
     findsExact: 'PERSON-SEARCH-FINDS-EXACT',
   },
+});
+
+searchAfterChangeChecks({
+  check,
+  kit: person,
+  retire: { what: 'deactivateSourceWs', send: (t, s) => t.ok('deactivateSourceWs', deactivate(t, s)) },
+  ids: { excludesInactive: 'PERSON-DEACTIVATE-EXCLUDES-MATCHING', mergeResolves: 'PERSON-MERGE-SHARED-LINK', unlinkResolves: 'PERSON-UNLINK-OWN-LINKID', deleteResolves: 'PERSON-DELETE-PHYSICAL' },
 });
 
 const search = (t: Check, identity: unknown, extra: Record<string, unknown> = {}) => t.call('demographicsSearch', { identity, ...extra });

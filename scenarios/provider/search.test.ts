@@ -3,6 +3,7 @@
  * maxSearchResults, maxSearchResults > 0, score range, searchResults present, exact copy found.
  * Source: person-provider-identity-api.md, Endpoints (provider demographicsSearch), Limits.
  */
+import { searchAfterChangeChecks } from '../shared/rules/search-after-changes.js';
 import { searchChecks } from '../shared/rules/search.js';
 import { TYPES, area, providerNonsense, providerVariant } from './provider.js';
 
@@ -24,5 +25,12 @@ for (const { label, kit } of TYPES) {
       resultsRequired: 'PROV-SEARCH-RESULTS-REQUIRED',
       findsExact: 'PROV-SEARCH-FINDS-EXACT',
     },
+  });
+  searchAfterChangeChecks({
+    check,
+    kit,
+    label,
+    retire: { what: 'softDeleteSource', send: (t, s) => t.ok('softDeleteSource', { sourceToSoftDelete: { name: s.name, id: s.id } }) },
+    ids: { excludesInactive: 'PROV-SOFTDELETE-EFFECT', mergeResolves: 'PROV-MERGE-EFFECT', unlinkResolves: 'PROV-UNLINK-EFFECT', deleteResolves: 'PROV-HARDDELETE-EFFECT' },
   });
 }

@@ -68,8 +68,9 @@ export function envelopeChecks({ check, kit, ids, label, operations, exercises: 
     check(T('a failure is carried in the envelope with success=false and a reason'), cites, async (t) => {
       // maxSearchResults 0 must be rejected (Limits), so it is a failure every deployment produces.
       const trackingId = `cf-track-${t.faker.string.alphanumeric(12)}`;
+      const auditId = `cf-audit-${t.faker.string.alphanumeric(12)}`;
       // t.call: the failure reply must be a valid envelope too (ENV-REPLY).
-      const reply = await t.call('demographicsSearch', { identity: kit.make(t).identity, maxSearchResults: 0 }, { envelope: { trackingId }, sentInvalid: true });
+      const reply = await t.call('demographicsSearch', { identity: kit.make(t).identity, maxSearchResults: 0 }, { envelope: { trackingId, auditId }, sentInvalid: true });
       if (reply.success === true) t.skip('the deployment accepted maxSearchResults=0 (the maxSearchResults rule reports it), so no failure envelope to inspect');
       await t.rule(id, () => {
         expect(reply.body, `the failure reply is a JSON envelope (${describeReply(reply)})`).toBeTypeOf('object');
@@ -77,7 +78,11 @@ export function envelopeChecks({ check, kit, ids, label, operations, exercises: 
         const reasons = [reply.body!.message, ...(Array.isArray(reply.body!.errors) ? reply.body!.errors : [])].filter((x) => typeof x === 'string' && x.trim());
         expect(reasons.length, 'message or errors says what went wrong').toBeGreaterThan(0);
       });
-      if (echo) await t.rule(echo, () => expect(reply.body?.trackingId, 'trackingId echoed on a failure too').toBe(trackingId));
+      if (echo)
+        await t.rule(echo, () => {
+          expect(reply.body?.trackingId, 'trackingId echoed on a failure too').toBe(trackingId);
+          expect(reply.body?.auditId, 'auditId echoed on a failure too').toBe(auditId);
+        });
     });
   }
 }
