@@ -39,6 +39,16 @@ type Result = { matchScore: number; linkId?: string; sameIdentity: string };
 const results = (r: { content: any }) => (Array.isArray(r.content?.searchResults) ? (r.content.searchResults as Result[]) : []);
 const scored = (list: Result[]) => list.every((x) => typeof x.matchScore === 'number');
 
+/**
+ * Copies of an identity with fewer and fewer of its members (the first one, the first two, half,
+ * all but the last): a search with the full identity scores them in the middle of the range.
+ */
+export function partialCopies(identity: Record<string, unknown>): Array<Record<string, unknown>> {
+  const keys = Object.keys(identity).filter((k) => k !== 'sources' && identity[k] !== undefined);
+  const sizes = [...new Set([1, 2, Math.ceil(keys.length / 2), keys.length - 1])].filter((n) => n >= 1 && n < keys.length);
+  return sizes.map((n) => Object.fromEntries(keys.slice(0, n).map((k) => [k, structuredClone(identity[k])])));
+}
+
 export function searchChecks({ check, kit, ids, label, variant, nonsense, family: givenFamily, scoresOptional }: Shared<SearchRole> & SearchHooks): void {
   const T = (s: string) => titled(s, label);
   const search = (t: Check, identity: unknown, extra: Record<string, unknown> = {}) => t.call('demographicsSearch', { identity, ...extra });
@@ -76,6 +86,38 @@ export function searchChecks({ check, kit, ids, label, variant, nonsense, family
         await t.rule(id, () => expect(list.filter((x) => x.matchScore < threshold).map((x) => x.matchScore), `scores below ${threshold}`).toEqual([]));
       }
       if (!seen) t.skip('the deployment returned no candidates, so the threshold could not be observed');
+    });
+  }
+
+  if (ids.threshold) {
+    const id = ids.threshold;
+    check(T('a threshold between observed scores returns exactly the results at or above it'), [id], async (t) => {
+      // Partial copies of one identity (fewer and fewer of its members) score in the middle of the range.
+      const base = await kit.postNew(t, [id]);
+      const mine = [base.linkId];
+      for (const [i, copy] of partialCopies(base.identity).entries()) {
+        const source = t.source(i + 1);
+        mine.push((await kit.postAndRead(t, { source, identity: copy, content: postContent(copy, source, t.profile.sourcePlacement) }, [id])).linkId);
+      }
+      const wide = { maxSearchResults: 50 };
+      await t.waitFor('search shows the partial copies', () => search(t, base.identity, { matchScoreThreshold: 0, ...wide }), (r) => mine.every((l) => results(r).some((x) => x.linkId === l)));
+      const all = results(await search(t, base.identity, { matchScoreThreshold: 0, ...wide }));
+      needScores(t, all, 'the threshold');
+      const own = all.filter((x) => x.linkId !== undefined && mine.includes(x.linkId));
+      const scores = [...new Set(own.map((x) => x.matchScore))].sort((x, y) => y - x);
+      const mid = scores.filter((x) => x > 0 && x < 1);
+      if (!mid.length) t.skip(`the check's identity and ${mine.length - 1} partial copies scored ${scores.join(', ') || 'nothing'}: no score strictly between 0 and 1 to put a threshold at`);
+      // Each mid-range score itself (a result scoring exactly the threshold must appear), and midway between neighbours.
+      const between = scores.slice(1).map((lo, i) => (scores[i]! + lo) / 2).filter((x) => x > 0 && x < 1);
+      const thresholds = [...new Set([...mid.slice(0, 2), ...between.slice(0, 2)])];
+      for (const threshold of thresholds) {
+        const got = results(await search(t, base.identity, { matchScoreThreshold: threshold, ...wide }));
+        const expected = own.filter((x) => x.matchScore >= threshold).map((x) => x.linkId).sort();
+        await t.rule(id, () => {
+          expect(got.filter((x) => x.matchScore < threshold).map((x) => `${x.linkId}:${x.matchScore}`), `results below matchScoreThreshold ${threshold}`).toEqual([]);
+          expect(got.filter((x) => x.linkId !== undefined && mine.includes(x.linkId)).map((x) => x.linkId).sort(), `the check's own results at matchScoreThreshold ${threshold} (scores at 0: ${own.map((x) => x.matchScore).join(', ')})`).toEqual(expected);
+        });
+      }
     });
   }
 
