@@ -5,6 +5,7 @@
  */
 import { lifecycleChecks } from '../shared/rules/lifecycle.js';
 import { area, org } from './org.js';
+import { dataChecks } from '../shared/rules/data.js';
 
 lifecycleChecks({
   check: area('lifecycle').check,
@@ -18,3 +19,5 @@ lifecycleChecks({
     hardDeleteEffect: 'ORG-HARDDELETE-EFFECT',
   },
 });
+
+dataChecks({ check: area('lifecycle').check, kit: org, ids: { restoreData: 'ORG-RESTORE-EFFECT', hardDeleteData: 'ORG-HARDDELETE-EFFECT' } });

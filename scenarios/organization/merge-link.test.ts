@@ -5,6 +5,7 @@
  */
 import { mergeLinkChecks } from '../shared/rules/merge-link.js';
 import { area, org } from './org.js';
+import { dataChecks } from '../shared/rules/data.js';
 
 mergeLinkChecks({
   check: area('merge-link').check,
@@ -20,3 +21,5 @@ mergeLinkChecks({
     unlinkEffect: 'ORG-UNLINK-EFFECT',
   },
 });
+
+dataChecks({ check: area('merge-link').check, kit: org, ids: { unmergeData: 'ORG-UNMERGE-EFFECT', linkData: 'ORG-LINK-EFFECT' } });

@@ -8,6 +8,7 @@ import { expect } from 'vitest';
 import { postContent } from '../../generators/common.js';
 import { mergeLinkChecks } from '../shared/rules/merge-link.js';
 import { area, person, src } from './person.js';
+import { dataChecks } from '../shared/rules/data.js';
 
 const { check } = area('merge-link');
 
@@ -37,3 +38,5 @@ check('unlinkIdentities splits a record that postIdentity matched', ['PERSON-UNL
     expect(lc, 'in a link ID of its own').not.toBe(la);
   });
 });
+
+dataChecks({ check, kit: person, ids: { unmergeData: 'PERSON-UNMERGE-NEW-LINK', linkData: 'PERSON-LINK-SAME-LINKID' } });

@@ -11,6 +11,7 @@ import { groupedSources, sameSource } from '../shared/steps.js';
 import { lifecycleChecks } from '../shared/rules/lifecycle.js';
 import { src } from '../shared/rules/types.js';
 import { TYPES, area } from './provider.js';
+import { dataChecks } from '../shared/rules/data.js';
 
 const { check } = area('lifecycle');
 
@@ -63,3 +64,5 @@ for (const { label, kit } of TYPES) {
     });
   });
 }
+
+for (const { label, kit } of TYPES) dataChecks({ check, kit, label, ids: { restoreData: 'PROV-RESTORE-EFFECT', hardDeleteData: 'PROV-HARDDELETE-EFFECT' } });

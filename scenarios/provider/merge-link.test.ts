@@ -11,6 +11,7 @@ import { isRejection } from '../../harness/reply.js';
 import { mergeLinkChecks } from '../shared/rules/merge-link.js';
 import { src } from '../shared/rules/types.js';
 import { TYPES, area, healthFacility, practitioner } from './provider.js';
+import { dataChecks } from '../shared/rules/data.js';
 
 const { check } = area('merge-link');
 
@@ -75,3 +76,5 @@ for (const { op, id, content } of CROSS) {
     });
   }
 }
+
+for (const { label, kit } of TYPES) dataChecks({ check, kit, label, ids: { unmergeData: 'PROV-UNMERGE-EFFECT', linkData: 'PROV-LINK-EFFECT' } });

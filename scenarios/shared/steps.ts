@@ -91,6 +91,33 @@ export function steps(generate: IdentityGenerator) {
 /** Link IDs of a demographicsSearch reply's results, best first. */
 export const resultLinkIds = (r: Reply): string[] => (Array.isArray(r.content?.searchResults) ? r.content.searchResults : []).map((x: { linkId?: unknown }) => x?.linkId).filter((l: unknown): l is string => typeof l === 'string');
 
+const normalised = (v: string) => v.toLowerCase().replace(/[^a-z0-9]/g, '');
+const IDENTIFIER_KEYS = new Set(['source', 'sources', 'linkId', 'id', 'nativeId', 'sourceId', 'sourceName', 'displayName', 'name', 'clusterStatus']);
+
+/**
+ * The attribute values an identity reply shows, as the deployment wrote them, normalised (lower
+ * case, letters and digits only) and long enough (5 or more) to tell records apart: the string
+ * leaves of `identity` and of each identityGroupedBySource entry, without source references.
+ * Checks compare a deployment's replies with its own earlier replies, so its formatting never matters.
+ */
+export function identityValues(content: any): Set<string> {
+  const out = new Set<string>();
+  const walk = (v: unknown, key = '') => {
+    if (IDENTIFIER_KEYS.has(key)) return;
+    if (typeof v === 'string') {
+      const n = normalised(v);
+      if (n.length >= 5 && !/^\d{8}$/.test(n)) out.add(n); // dates are shared too often to tell records apart
+    } else if (Array.isArray(v)) v.forEach((x) => walk(x));
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, k);
+  };
+  walk(content?.identity);
+  for (const g of Array.isArray(content?.identityGroupedBySource) ? content.identityGroupedBySource : []) walk(g);
+  return out;
+}
+
+/** Values in `a` that are not in `b`. */
+export const onlyIn = (a: Set<string>, b: Set<string>) => [...a].filter((v) => !b.has(v));
+
 /** Source references named in identityGroupedBySource of a reply's content. */
 export const groupedSources = (content: any): SourceRef[] =>
   (Array.isArray(content?.identityGroupedBySource) ? content.identityGroupedBySource : []).map((g: any) => g?.source).filter(Boolean);
