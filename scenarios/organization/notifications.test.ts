@@ -1,14 +1,18 @@
 /**
- * searchNotifications: paging invariants over a closed window (page sizes, hasNext false on
- * the last page only, totalElements equal to the notifications walked, no duplicates), and the
- * run's own changes appear in their window (shared table).
+ * searchNotifications: paging invariants over a closed window (page sizes, hasNext until the last
+ * page, totalElements equal to the notifications walked, no duplicates), the run's own changes in
+ * their window, and the date range (shared tables).
  * Source: organization-identity-api.md, Events; Resources (Notification page).
  */
+import { notificationEventChecks } from '../shared/rules/notification-events.js';
 import { notificationChecks } from '../shared/rules/notifications.js';
 import { area, org } from './org.js';
 
+const { check } = area('notifications');
+
 notificationChecks({
-  check: area('notifications').check,
+  check,
   kit: org,
   ids: { paging: 'ORG-NOTIF-PAGING', total: 'ORG-NOTIF-TOTAL', noDuplicates: 'ORG-NOTIF-NO-DUPLICATES', recordsChanges: 'ORG-NOTIF-RECORDS-CHANGES' },
 });
+notificationEventChecks({ check, kit: org, ids: { period: 'ORG-NOTIF-PERIOD' } });

@@ -87,3 +87,19 @@ export async function settledWalk(t: Check, window: Window, ids: string[]): Prom
     return ids.every((id) => w.notifications.some((n) => mentions(n, id))) && (!polling || stable);
   });
 }
+
+/** Number of notifications in `window()` that name any of `ids`. */
+export async function countMentions(t: Check, window: () => Window, ids: string[]): Promise<number> {
+  return (await walkNotifications(t, window())).notifications.filter((n) => ids.some((id) => mentions(n, id))).length;
+}
+
+/**
+ * Runs `change`, then reads the feed until more notifications name `ids` than before it (within
+ * the consistency budget). Returns the counts before and after, for the caller to judge.
+ */
+export async function notifiedOf(t: Check, window: () => Window, ids: string[], what: string, change: () => Promise<unknown>): Promise<{ before: number; after: number }> {
+  const before = await countMentions(t, window, ids);
+  await change();
+  const after = await t.settle(`notification of ${what}`, () => countMentions(t, window, ids), (n) => n > before);
+  return { before, after };
+}

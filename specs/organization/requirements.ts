@@ -87,6 +87,7 @@ export const organizationRequirements: Requirement[] = [
   must('ORG-NOTIF-PAGING', 'Events', 'searchNotifications pages hold at most pageSize notifications and hasNext is false exactly on the last page.'),
   must('ORG-NOTIF-TOTAL', 'Events', 'totalElements gives the total count of notifications in the window: it equals the sum of the page sizes.'),
   expectation('ORG-NOTIF-NO-DUPLICATES', 'Events', 'Walking the pages of a closed window returns no notification twice.'),
+  must('ORG-NOTIF-PERIOD', 'Events', 'searchNotifications returns the notifications "for a date range": a window that ends before a change, or lies far in the past, holds no notification of it.'),
   expectation('ORG-NOTIF-RECORDS-CHANGES', 'Events', 'Identity changes the run made appear in the notifications of their time window.'),
   // Auth
   must('ORG-AUTH-BEARER', 'Authentication', 'Every request must carry Authorization: Bearer <JWT>; a request without it, or with a malformed token, is rejected.'),

@@ -97,7 +97,8 @@ export const personRequirements: Requirement[] = [
   must('PERSON-REL-DELETE', 'Endpoints, /deleteRelationshipService', 'deleteRelationshipService deletes a relationship created earlier: a search no longer finds it.'),
   // Notifications
   must('PERSON-NOTIF-PAGING', 'Events', 'searchNotifications is a paginated feed: a page holds at most pageSize messages and hasNext is false exactly on the last page.'),
-  expectation('PERSON-NOTIF-RECORDS-CHANGES', 'Events', 'A deactivation the run made appears in the notifications of its time window.'),
+  must('PERSON-NOTIF-RECORDS-CHANGES', 'Events', 'The feed describes identity-changing events "including matches, links, merges, deactivations": each merge, link and deactivation the run makes appears in a notification of its time window (one that names a native ID or link ID involved).'),
+  must('PERSON-NOTIF-PERIOD', 'Events', 'searchNotifications returns the feed "within a date range": a window that ends before a change, or lies far in the past, holds no notification of it.'),
   // Auth
   must('PERSON-AUTH-REQUIRED', 'Authentication', 'Requests authenticate with a bearer JWT or HTTP basic credentials; a request without credentials, or with malformed ones, is rejected.'),
   must('PERSON-AUTH-SCHEME-CHOICE', 'Authentication', 'Which scheme applies to which deployment: not shown.', 'The profile setting person.auth chooses the scheme; no reply reveals which one a deployment expects.'),

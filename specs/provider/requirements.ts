@@ -71,7 +71,7 @@ export const providerRequirements: Requirement[] = [
   must('PROV-REL-DELETE', 'Endpoints, deleteRelationshipService', 'deleteRelationshipService deletes a previously defined relationship: a search no longer finds it.'),
   // Notifications
   must('PROV-NOTIF-PERIOD', 'Events; Endpoints, searchNotifications', 'searchNotifications returns the notifications of the requested period only, and an empty period gives none.'),
-  expectation('PROV-NOTIF-RECORDS-CHANGES', 'Events', 'Merge, link and unlink events the run made appear among the notifications of their period (which notifications are configured is deployment-specific).'),
+  must('PROV-NOTIF-RECORDS-CHANGES', 'Events', 'The feed returns notifications "such as merge events, link and unlink events": each merge, link and unlink the run makes appears in a notification of its period (one that names a native ID or link ID involved).'),
   expectation('PROV-NOTIF-PAGING', 'Events', 'Pages hold at most pageSize notifications, hasNext is false exactly on the last page, and totalElements equals the count walked.'),
   // Auth
   must('PROV-AUTH-BASIC', 'Authentication', 'The provider service uses HTTP basic authentication: a request without credentials, or with a wrong password, is rejected.'),
