@@ -78,6 +78,8 @@ export async function cleanupRun(
     return isAbsent(lookup) ? 'alreadyGone' : { reason: `removal rejected and the record is still there: ${describeReply(reply)}`, transient: false };
   };
 
+  // Records on data sources the run created are the run's to delete.
+  for (const e of entries) if (e.kind === 'dataSource') clientOf(e.service)?.guard.adoptSourceName(e.name);
   const relationships = entries.filter((e): e is Extract<LedgerEntry, { kind: 'relationship' }> => e.kind === 'relationship');
   await sweep(
     relationships,

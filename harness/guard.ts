@@ -36,6 +36,8 @@ export function wireNames(profile: Profile, service: string): WireNames {
 export class Guard {
   private readonly ownedLinkIds = new Set<string>();
   private readonly ownedRelationships = new Set<string>();
+  /** Data sources the run created (person createDataSource): records on them are the run's too. */
+  private readonly createdSourceNames = new Set<string>();
   readonly names: WireNames;
 
   constructor(
@@ -47,7 +49,13 @@ export class Guard {
   }
 
   ownsSource(source: Partial<SourceRef> | undefined | null): boolean {
-    return Boolean(source && this.target.sources.includes(source.name ?? '') && this.run.ownsNativeId(source.id));
+    const name = source?.name ?? '';
+    return Boolean(source && (this.target.sources.includes(name) || this.createdSourceNames.has(name)) && this.run.ownsNativeId(source.id));
+  }
+
+  /** Marks a data-source name as created by the run (teardown re-reads them from the ledger). */
+  adoptSourceName(name: unknown): void {
+    if (typeof name === 'string' && name.startsWith(this.run.namespace)) this.createdSourceNames.add(name);
   }
 
   ownsLinkId(linkId: unknown): boolean {
@@ -90,6 +98,7 @@ export class Guard {
 
   /** Learns what a successful reply says the run now owns (a created relationship, the link ID of an own source). */
   learn(op: OperationSpec, content: Record<string, unknown>, replyContent: Record<string, any>): void {
+    for (const name of op.namesCreated?.(content ?? {}) ?? []) this.adoptSourceName(name);
     const created = op.relationshipCreated?.(replyContent);
     if (typeof created === 'string') this.adoptRelationship(created);
     if ((op.revealsLinkIdOf?.(content ?? {}, this.names) ?? []).some((s) => this.ownsSource(s))) this.adoptLinkId(replyContent?.linkId);

@@ -7,8 +7,9 @@
  */
 import { expect } from 'vitest';
 import { describeReply } from '../../harness/check.js';
-import { isRejection } from '../../harness/reply.js';
-import { area, dataSourceName } from './person.js';
+import { type Reply, isRejection } from '../../harness/reply.js';
+import { postContent } from '../../generators/common.js';
+import { area, dataSourceName, person } from './person.js';
 
 const { check } = area('data-sources');
 
@@ -45,5 +46,29 @@ check(
     const r = await t.invalid('createDataSource', { sources: names });
     await t.rule('PERSON-DATASOURCE-LIMIT', () => expect(isRejection(r, { sentInvalid: true }), `11 data sources in one call must be rejected, got ${describeReply(r)}`).toBe(true));
   },
+  { createsDataSources: true },
+);
+
+/** The seed's bound on availability, and the pause between attempts while waiting for it. */
+const AVAILABLE_WITHIN_MS = 15 * 60_000;
+const ATTEMPT_EVERY_MS = 15_000;
+
+check(
+  'a new data source accepts a postIdentity naming it within 15 minutes',
+  ['PERSON-DATASOURCE-AVAILABILITY'],
+  async (t) => {
+    const name = dataSourceName(t, 0);
+    await t.ok('createDataSource', { sources: [name] }, { cites: ['PERSON-DATASOURCE-CREATES'] });
+    const started = Date.now();
+    let last: Reply | undefined;
+    for (;;) {
+      const source = { name, id: t.run.newNativeId() };
+      last = await t.raw('postIdentity', postContent(person.make(t).identity, source, t.profile.sourcePlacement));
+      if (last.success === true || Date.now() - started + ATTEMPT_EVERY_MS > AVAILABLE_WITHIN_MS) break;
+      await new Promise((r) => setTimeout(r, ATTEMPT_EVERY_MS));
+    }
+    await t.rule('PERSON-DATASOURCE-AVAILABILITY', () => expect(last!.success, `a post on data source ${name} ${Math.round((Date.now() - started) / 1000)} s after its creation: ${describeReply(last!)}`).toBe(true));
+  },
+  // Waits up to 15 minutes against a deployment: only where the profile lets the run create data sources.
   { createsDataSources: true },
 );

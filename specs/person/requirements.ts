@@ -83,7 +83,7 @@ export const personRequirements: Requirement[] = [
   // Data sources
   must('PERSON-DATASOURCE-CREATES', 'Endpoints, /createDataSource', 'createDataSource creates one or more data sources in one call (up to 10).'),
   must('PERSON-DATASOURCE-LIMIT', 'Limits', 'createDataSource accepts at most 10 data sources per call: a call with 11 is rejected.'),
-  must('PERSON-DATASOURCE-AVAILABILITY', 'Limits', 'A newly added data source can take 10 to 15 minutes to become available.', 'Waiting up to 15 minutes per run for a data source is not practical, and "available" has no observable definition in the seed.'),
+  must('PERSON-DATASOURCE-AVAILABILITY', 'Limits', 'A newly added data source "can take 10 to 15 minutes to become available": within 15 minutes of its creation it accepts a postIdentity naming it.'),
   // Households
   must('PERSON-HOUSEHOLD-BY-LINKID', 'Endpoints, /householdQuery', 'householdQuery by link ID returns the household that holds that link ID.'),
   must('PERSON-HOUSEHOLD-BY-SOURCE', 'Endpoints, /householdQuery', 'householdQuery by source plus native ID returns the household of the identity holding that record.'),
