@@ -21,6 +21,7 @@ import type { FaultDefinition, ReplyInfo } from './types.js';
 import { cachedForever, mapIdentities, mapLeaves, withoutEffect } from './transforms.js';
 import { MATCHING_FAULTS, SEQUENCE_FAULTS } from './sequence-faults.js';
 import { PERSON_FAULTS, PROVIDER_FAULTS } from './service-faults.js';
+import { RULE_FAULTS, RULE_FAULT_SPECS } from './rule-faults.js';
 
 export type { FaultDefinition } from './types.js';
 
@@ -43,6 +44,7 @@ const DATE_KEYS = /^(dateOfBirth|deathDate|validFrom|validTo|foundedDate|issueDa
  * suffixes: an instance gets the service's name prefix (none for organization) and ID prefix.
  */
 const SHARED: Spec[] = [
+  ...RULE_FAULT_SPECS,
   // Envelope promises
   { name: 'success-as-string', requirement: 'ENV-REPLY', description: 'success is sent as the string "true"/"false" instead of a JSON boolean', reply: (i) => void (i.body.success = String(i.body.success)) },
   { name: 'errors-as-string', requirement: 'ENV-REPLY', description: 'on failure, errors is one comma-joined string instead of an array of strings', reply: (i) => void (fail(i) && (i.body.errors = list(i.body.errors).join(', '))) },
@@ -351,7 +353,7 @@ function sharedFaults(service: ServiceName): FaultDefinition[] {
 export const FAULT_SERVICES: ServiceName[] = ['organization', 'person', 'provider'];
 
 // Sequence-only and matching faults, caught by the walks and metamorphic checks (reference/faults/sequence-faults.ts).
-export const FAULT_LIST: FaultDefinition[] = [...FAULT_SERVICES.flatMap((s) => [...sharedFaults(s), ...shapeFaults(s)]), ...PERSON_FAULTS, ...PROVIDER_FAULTS, ...MATCHING_FAULTS];
+export const FAULT_LIST: FaultDefinition[] = [...FAULT_SERVICES.flatMap((s) => [...sharedFaults(s), ...shapeFaults(s)]), ...PERSON_FAULTS, ...PROVIDER_FAULTS, ...RULE_FAULTS, ...MATCHING_FAULTS];
 // Sequence-only faults are switchable but not in the detection list: the default walk budget is
 // too small to meet each one for sure; test/walks-organization.test.ts runs them with a larger one.
 export const FAULTS = new Map([...FAULT_LIST, ...SEQUENCE_FAULTS].map((f) => [f.name, f]));

@@ -1,0 +1,192 @@
+/**
+ * Faults of stated rules that checks used to pass vacuously: each breaks one rule in a way only a
+ * check of that rule observes (a threshold ignored above a floor, data that does not follow a
+ * state change, search entries of records that left matching or of retired identities, merge
+ * notifications left out, attribute sources given on names only).
+ * Sources: organization-identity-api.md and person-provider-identity-api.md (sections named by
+ * each requirement).
+ */
+import type { ServiceName } from '../../specs/common/model.js';
+import type { HandlerContext } from '../handlers/types.js';
+import type { SourceRecord, ServiceStore } from '../store.js';
+import type { FaultDefinition, ReplyInfo } from './types.js';
+
+/** A fault of several services: `requirement` is the ID without the service prefix (as in catalogue.ts SHARED). */
+export type RuleFaultSpec = Omit<FaultDefinition, 'service' | 'requirement' | 'name'> & { name: string; requirement: string; services?: ServiceName[] };
+
+/** Runs `next` with the records in state `from` seen as `as` (then puts them back). */
+function seeingAs(ctx: HandlerContext, from: SourceRecord['state'], as: SourceRecord['state'], run: () => Record<string, unknown>) {
+  const changed = [...ctx.store.records.values()].filter((r) => r.state === from);
+  for (const r of changed) r.state = as;
+  try {
+    return run();
+  } finally {
+    for (const r of changed) r.state = from;
+  }
+}
+
+const recordOf = (ctx: HandlerContext, member: string) => {
+  const s = ctx.content[member] as { name?: string; id?: string } | undefined;
+  return s ? ctx.store.get(s) : undefined;
+};
+
+/** Appends every attribute array of `from` onto `into` (a record keeps data it should have lost). */
+function absorb(into: SourceRecord, from: Record<string, unknown>) {
+  for (const [k, v] of Object.entries(from)) {
+    if (k === 'sources' || !Array.isArray(v)) continue;
+    const mine = Array.isArray(into.data[k]) ? (into.data[k] as unknown[]) : [];
+    into.data[k] = [...mine, ...structuredClone(v)];
+  }
+}
+
+/** Per store: link IDs of identities retired by a merge, by the retired record's key (stale-search-after-merge). */
+const retiredLinks = new WeakMap<ServiceStore, Map<string, string>>();
+
+export const RULE_FAULT_SPECS: RuleFaultSpec[] = [
+  {
+    name: 'threshold-ignored-above-floor',
+    requirement: 'SEARCH-THRESHOLD',
+    operations: ['demographicsSearch'],
+    description: 'demographicsSearch ignores matchScoreThreshold and returns every candidate scoring 0.2 or more',
+    handler: (next, ctx) => next({ ...ctx, content: { ...ctx.content, matchScoreThreshold: typeof ctx.content.matchScoreThreshold === 'number' ? Math.min(ctx.content.matchScoreThreshold, 0.2) : ctx.content.matchScoreThreshold } }),
+  },
+  {
+    name: 'search-returns-soft-deleted',
+    requirement: 'SOFTDELETE-EFFECT',
+    services: ['organization', 'provider'],
+    operations: ['demographicsSearch', 'demographicsQuery'],
+    description: 'demographicsSearch and demographicsQuery still match soft-deleted records (under their old link ID)',
+    handler: (next, ctx) => seeingAs(ctx, 'soft-deleted', 'active', () => next(ctx)),
+  },
+  {
+    name: 'stale-search-after-merge',
+    requirement: 'MERGE-EFFECT',
+    operations: ['mergeIdentities', 'demographicsSearch'],
+    description: "the search index keeps the retired identity's entry: a search still returns its old link ID",
+    handler: (next, ctx, operation) => {
+      const memory = retiredLinks.get(ctx.store) ?? retiredLinks.set(ctx.store, new Map()).get(ctx.store)!;
+      if (operation === 'mergeIdentities') {
+        const retired = recordOf(ctx, 'toRetireSource');
+        const before = retired?.linkId;
+        const r = next(ctx);
+        if (retired && before) memory.set(retired.key, before);
+        return r;
+      }
+      const r = next(ctx) as { searchResults: Array<Record<string, unknown> & { linkId?: string; matchScore?: number }> };
+      // The index still holds each retired record under its old identity: a probe matching its data finds that old link ID.
+      const floor = typeof ctx.content.matchScoreThreshold === 'number' ? ctx.content.matchScoreThreshold : ctx.matcher.floor;
+      const stale = [...memory].flatMap(([key, old]) => {
+        const record = ctx.store.records.get(key);
+        const score = record ? Math.round(ctx.matcher.score(ctx.content.identity ?? {}, record.data) * 10000) / 10000 : 0;
+        return record && score >= floor && !r.searchResults.some((x) => x.linkId === old) ? [{ linkId: old, identity: record.data, identityGroupedBySource: [], matchScore: score, sameIdentity: 'U' }] : [];
+      });
+      return { ...r, searchResults: [...r.searchResults, ...stale].sort((x, y) => (y.matchScore ?? 0) - (x.matchScore ?? 0)) };
+    },
+  },
+  {
+    name: 'restore-without-data',
+    requirement: 'RESTORE-EFFECT',
+    services: ['organization', 'provider'],
+    operations: ['restoreSource'],
+    description: "restoreSource brings the source back without its data (only its name and native ID)",
+    handler: (next, ctx) => {
+      const r = next(ctx);
+      const restored = recordOf(ctx, ctx.members.restoreSource);
+      if (restored) restored.data = { sources: restored.data.sources };
+      return r;
+    },
+  },
+  {
+    name: 'harddelete-leaves-data',
+    requirement: 'HARDDELETE-EFFECT',
+    operations: ['deleteSourceIdentity'],
+    description: "deleting one of an identity's sources copies its data into another source of that identity first",
+    handler: (next, ctx) => {
+      const gone = recordOf(ctx, 'source');
+      const keeper = gone && ctx.store.activeMembers(gone.linkId).find((m) => m.key !== gone.key);
+      if (gone && keeper) absorb(keeper, gone.data);
+      return next(ctx);
+    },
+  },
+  {
+    name: 'unmerge-leaves-data',
+    requirement: 'UNMERGE-EFFECT',
+    operations: ['unmergeIdentities'],
+    description: "unmergeIdentities leaves a copy of the unmerged source's data in the survivor",
+    handler: (next, ctx) => {
+      const from = recordOf(ctx, 'unmergeFromSource');
+      const moved = recordOf(ctx, 'unmergeSource');
+      const r = next(ctx);
+      if (from && moved) absorb(from, moved.data);
+      return r;
+    },
+  },
+  {
+    name: 'link-without-data',
+    requirement: 'LINK-EFFECT',
+    operations: ['linkIdentities'],
+    description: "linkIdentities moves the source into the identity but drops its data",
+    handler: (next, ctx) => {
+      const r = next(ctx);
+      const linked = recordOf(ctx, 'source');
+      if (linked) linked.data = { sources: linked.data.sources };
+      return r;
+    },
+  },
+];
+
+/** Removes sources[] and clusterStatus from every attribute object but names, in each identity of a reply content. */
+function stripAttributeSources(content: any): void {
+  if (!content || typeof content !== 'object') return;
+  const strip = (identity: any) => {
+    if (!identity || typeof identity !== 'object') return;
+    for (const [kind, list] of Object.entries(identity)) {
+      if (kind === 'names' || !Array.isArray(list)) continue;
+      for (const o of list) if (o && typeof o === 'object') (delete (o as any).sources, delete (o as any).clusterStatus);
+    }
+  };
+  for (const m of ['identity', 'linkIdentity', 'incomingIdentity']) strip(content[m]);
+  if (Array.isArray(content.searchResults)) for (const r of content.searchResults) stripAttributeSources(r);
+}
+
+const notificationsWithout = (type: string) => (i: ReplyInfo) => {
+  const c = i.body.content as { notifications?: Array<{ notificationType?: string }> } | null;
+  if (c && Array.isArray(c.notifications)) c.notifications = c.notifications.filter((n) => n.notificationType !== type);
+};
+
+/** A shared fault applied to the person service, whose catalogue names the rule differently. */
+const forPerson = (name: string, requirement: string): FaultDefinition => {
+  const { services: _s, requirement: _r, ...spec } = RULE_FAULT_SPECS.find((f) => f.name === name)!;
+  return { ...spec, name: `person-${name}`, service: 'person', requirement };
+};
+
+/** Faults of one service's own rules. */
+export const RULE_FAULTS: FaultDefinition[] = [
+  forPerson('stale-search-after-merge', 'PERSON-MERGE-SHARED-LINK'),
+  forPerson('harddelete-leaves-data', 'PERSON-DELETE-PHYSICAL'),
+  forPerson('unmerge-leaves-data', 'PERSON-UNMERGE-NEW-LINK'),
+  forPerson('link-without-data', 'PERSON-LINK-SAME-LINKID'),
+  {
+    name: 'person-search-returns-deactivated',
+    service: 'person',
+    requirement: 'PERSON-DEACTIVATE-EXCLUDES-MATCHING',
+    operations: ['demographicsSearch', 'demographicsQuery'],
+    description: 'demographicsSearch and demographicsQuery still match deactivated records',
+    handler: (next, ctx) => seeingAs(ctx, 'deactivated', 'active', () => next(ctx)),
+  },
+  {
+    name: 'person-notif-no-merges',
+    service: 'person',
+    requirement: 'PERSON-NOTIF-RECORDS-CHANGES',
+    operations: ['searchNotifications'],
+    description: 'merges never reach the notification feed',
+    reply: notificationsWithout('MERGE'),
+  },
+  {
+    name: 'person-attr-sources-names-only',
+    service: 'person',
+    requirement: 'PERSON-ATTR-SOURCES',
+    description: 'only names carry sources[] and clusterStatus; the other attribute objects leave them out',
+    reply: (i) => stripAttributeSources(i.body.content),
+  },
+];
