@@ -56,6 +56,8 @@ export interface Observation {
   /** Link ID per record id (absent when the record could not be posted or read back). */
   labels: Map<string, string>;
   search: SearchPair[];
+  /** Search results returned, and those whose records could be told neither by identityGroupedBySource nor by link ID. */
+  searchResults: { returned: number; unmapped: number };
   failures: { post: number; read: number; search: number; examples: Array<{ operation: string; status?: number; error?: string; message?: unknown }> };
   timings: { postMs: number; searchMs: number; readMs: number; cleanupMs: number };
 }
@@ -130,10 +132,37 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
 
   const sample = new Set(dataset.searchSample);
   const t0 = Date.now();
-  await postAll(dataset.records.filter((r) => !sample.has(r.id)).map((r) => r.id), 'posting records');
+  const posted = dataset.records.filter((r) => !sample.has(r.id)).map((r) => r.id);
+  await postAll(posted, 'posting records');
   const t1 = Date.now();
 
+  /** Link ID of each posted record, read back by nativeIdQuery (undefined when it cannot be read). */
+  const readLinkIds = async (ids: string[], label: string) => {
+    const out = new Map<string, string>();
+    const bar = progress(label, ids.length);
+    await Promise.all(
+      ids.map((id) =>
+        limit(async () => {
+          const s = sources.get(id)!;
+          const r = await client.call('nativeIdQuery', { source: { name: s.name, id: s.id } });
+          bar.tick();
+          const linkId = r.content?.linkId;
+          if (r.success === true && typeof linkId === 'string' && linkId) out.set(id, linkId);
+          else note('read', r, 'nativeIdQuery');
+        }),
+      ),
+    );
+    bar.stop();
+    return out;
+  };
+  // Records behind each link ID, to map search results that name no sources (identityGroupedBySource
+  // is often left null unless the GROUP_BY_SOURCE view is asked for).
+  const recordsOfLink = new Map<string, string[]>();
+  for (const [id, linkId] of await readLinkIds(posted, 'reading link IDs before the search')) recordsOfLink.set(linkId, [...(recordsOfLink.get(linkId) ?? []), id]);
+  const t1r = Date.now();
+
   const search: SearchPair[] = [];
+  const searchResults = { returned: 0, unmapped: 0 };
   const searchBar = progress('searching sample', dataset.searchSample.length);
   await Promise.all(
     dataset.searchSample.map((query) =>
@@ -144,11 +173,12 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
         for (const result of r.content.searchResults as Array<Record<string, any>>) {
           const score = Number(result?.matchScore);
           if (!Number.isFinite(score)) continue;
+          searchResults.returned++;
           const members = Array.isArray(result.identityGroupedBySource) ? result.identityGroupedBySource : [];
-          for (const m of members) {
-            const candidate = recordOfSource.get(sourceKey(m?.source ?? {}));
-            if (candidate && candidate !== query) search.push({ query, candidate, score });
-          }
+          const bySource = members.map((m: any) => recordOfSource.get(sourceKey(m?.source ?? {}))).filter((c: string | undefined): c is string => Boolean(c));
+          const candidates = bySource.length ? bySource : (recordsOfLink.get(String(result.linkId)) ?? []);
+          if (!candidates.length) searchResults.unmapped++;
+          for (const candidate of candidates) if (candidate !== query) search.push({ query, candidate, score });
         }
       }),
     ),
@@ -158,21 +188,7 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
   await postAll(dataset.searchSample, 'posting sample');
   const t2 = Date.now();
 
-  const labels = new Map<string, string>();
-  const readBar = progress('reading link IDs', dataset.records.length);
-  await Promise.all(
-    dataset.records.map((rec) =>
-      limit(async () => {
-        const s = sources.get(rec.id)!;
-        const r = await client.call('nativeIdQuery', { source: { name: s.name, id: s.id } });
-        readBar.tick();
-        const linkId = r.content?.linkId;
-        if (r.success === true && typeof linkId === 'string' && linkId) labels.set(rec.id, linkId);
-        else note('read', r, 'nativeIdQuery');
-      }),
-    ),
-  );
-  readBar.stop();
+  const labels = await readLinkIds(dataset.records.map((r) => r.id), 'reading link IDs');
   const t3 = Date.now();
   await client.close();
 
@@ -187,7 +203,7 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
     target: { baseUrl: o.target.baseUrl, servicePath: o.target.servicePath, embedded: o.target.embedded },
     runId: o.run.runId,
     dataset,
-    observation: { labels, search, failures, timings: { postMs: t1 - t0 + (t2 - t1s), searchMs: t1s - t1, readMs: t3 - t2, cleanupMs: t4 - t3 } },
+    observation: { labels, search, searchResults, failures, timings: { postMs: t1 - t0 + (t2 - t1s), searchMs: t1s - t1r, readMs: t3 - t2 + (t1r - t1), cleanupMs: t4 - t3 } },
     analysis,
     cleanup,
   };

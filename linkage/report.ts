@@ -35,6 +35,8 @@ const HEADLINE_ROWS: Array<[string, string]> = [
   ['overlayRecordRate', 'Overlay rate (records in such clusters / records)'],
 ];
 
+const UNMAPPABLE = 'No search result could be mapped to the posted records: the results named neither their sources (identityGroupedBySource) nor a link ID the records were read back with, so the search-score figures are empty and no chart is drawn.';
+
 /** Rows of the tables, shared by Markdown and HTML. */
 function tables(f: ResultsFile) {
   const a = f.analysis;
@@ -69,7 +71,11 @@ function tables(f: ResultsFile) {
     ['Time: post / search / read / clean-up (s)', [f.timings.postMs, f.timings.searchMs, f.timings.readMs, f.timings.cleanupMs].map((x) => (x / 1000).toFixed(1)).join(' / ')],
     ['Clean-up: deleted / already gone / failures', `${f.cleanup.deleted} / ${f.cleanup.alreadyGone} / ${f.cleanup.failures}`],
   ];
-  return { headline, search, operators: breakdown('recall.operator.'), tiers: breakdown('recall.tier.'), hardNegatives: breakdown('falseLink.'), sizes };
+  // Results that named no known source and no known link ID cannot be scored against the truth: say so instead of drawing empty charts.
+  const r = f.searchResults;
+  const unmappable = r && r.returned > 0 && r.unmapped === r.returned;
+  if (r) search.push(['Search results returned / not mappable to records', `${r.returned} / ${r.unmapped}`]);
+  return { headline, search, unmappable, operators: breakdown('recall.operator.'), tiers: breakdown('recall.tier.'), hardNegatives: breakdown('falseLink.'), sizes };
 }
 
 const mdTable = (head: string[], rows: string[][]) => [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
@@ -86,6 +92,7 @@ export function markdown(f: ResultsFile, comparison?: Comparison): string {
     mdTable(['metric', 'value [95% interval]'], t.headline),
     '',
     '## Search scores (demographicsSearch)',
+    ...(t.unmappable ? ['', UNMAPPABLE, ''] : []),
     mdTable(['figure', 'value'], t.search),
     '',
     '## Recall by difficulty tier',
@@ -149,8 +156,8 @@ export async function html(f: ResultsFile, comparison?: Comparison, baseline?: A
 <p>${esc(`Run ${f.runId}; ${o.size} entities, seed ${o.seed}; target ${f.target.embedded ? 'embedded reference' : f.target.baseUrl + f.target.servicePath}. Intervals: 95% bootstrap over entities.`)}</p>
 ${cmp}
 <h2>Clustering</h2>${htmlTable(['metric', 'value [95% interval]'], t.headline)}
-<h2>Search scores</h2>${htmlTable(['figure', 'value'], t.search)}
-${svgs.join('\n')}
+<h2>Search scores</h2>${t.unmappable ? `<p class="bad">${esc(UNMAPPABLE)}</p>` : ''}${htmlTable(['figure', 'value'], t.search)}
+${t.unmappable ? '' : svgs.join('\n')}
 <h2>Recall by difficulty tier</h2>${htmlTable(['tier', 'recall [95% interval]', 'true pairs'], t.tiers)}
 <h2>Recall by corruption operator</h2>${htmlTable(['operator', 'recall [95% interval]', 'true pairs'], t.operators)}
 <h2>False-link rate by hard-negative kind</h2>${htmlTable(['kind', 'false-link rate [95% interval]', 'look-alike pairs'], t.hardNegatives)}

@@ -22,6 +22,8 @@ export interface ResultsFile {
   records: string[];
   linkIds: Array<string | null>;
   searchPairs: Array<[string, string, number]>;
+  /** Search results returned, and those that could not be mapped to records (absent in results of older runs). */
+  searchResults?: { returned: number; unmapped: number };
 }
 
 export function toResultsFile(r: BenchmarkResult): ResultsFile {
@@ -38,5 +40,6 @@ export function toResultsFile(r: BenchmarkResult): ResultsFile {
     records: r.dataset.records.map((x) => x.id),
     linkIds: r.dataset.records.map((x) => r.observation.labels.get(x.id) ?? null),
     searchPairs: r.observation.search.map((p) => [p.query, p.candidate, p.score]),
+    searchResults: r.observation.searchResults,
   };
 }
