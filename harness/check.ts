@@ -11,7 +11,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { Requirement, ServiceName } from '../specs/common/model.js';
 import type { SourceRef } from '../specs/common/wire.js';
-import { SERVICES, operation } from '../specs/services.js';
+import { SERVICES, operation, requirementFor } from '../specs/services.js';
 import type { CallOptions, ServiceClient } from './client.js';
 import { GuardRefusal } from './guard.js';
 import type { ServiceTarget } from './config.js';
@@ -61,7 +61,7 @@ export class Check {
     readonly profile: Profile,
     readonly run: RunContext,
   ) {
-    this.envReq = `${SERVICES[service].idPrefix}-ENV-REPLY`;
+    this.envReq = requirementFor(service, 'envelope.reply')!;
     this.catalogue = catalogueOf(service);
   }
 
@@ -161,7 +161,7 @@ export class Check {
     if (reply.success === true) {
       const spec = operation(this.service, op);
       const v = contentViolations(spec, this.judgedContent(reply.content ?? {}));
-      if (v.length) throw new ConformanceFailure([spec.shapeRequirement, ...requirementsOf(spec, SERVICES[this.service].idPrefix, v, this.catalogue)], `${op} reply content does not match the contract:\n${formatViolations(v)}`);
+      if (v.length) throw new ConformanceFailure([spec.shapeRequirement, ...requirementsOf(spec, v, this.catalogue)], `${op} reply content does not match the contract:\n${formatViolations(v)}`);
     }
     return reply;
   }

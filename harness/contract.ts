@@ -98,7 +98,8 @@ export const contentViolations = (op: OperationSpec, content: unknown) => violat
 /** Violations of a request `content` against the operation's request schema (used by self-tests and generators). */
 export const requestViolations = (op: OperationSpec, content: unknown) => violations(op.request, content, '/content');
 
-const typeRequirementSuffix: Record<WireType, string> = { TEXT: 'TEXT', NUMBER: 'NUMBER', DATE: 'DATE', TIME: 'TIME', BOOLEAN: 'BOOLEAN', 'DATE-TIME': 'DATETIME' };
+/** The role of each wire type's data-type requirement (specs/common/model.ts Requirement.roles). */
+const typeRole: Record<WireType, string> = { TEXT: 'type.text', NUMBER: 'type.number', DATE: 'type.date', TIME: 'type.time', BOOLEAN: 'type.boolean', 'DATE-TIME': 'type.dateTime' };
 const leafIndex = new WeakMap<z.ZodType, Map<string, WireType>>();
 
 /** `/content/a/0/b` -> `/content/a/[]/b`: the form requirement `governs` entries use. */
@@ -106,10 +107,10 @@ const generalise = (pointer: string) => pointer.replace(/\/\d+(?=\/|$)/g, '/[]')
 
 /**
  * The requirements a reply-content violation bears on, besides the operation's shape requirement:
- * the data-type requirement of a leaf with the wrong wire form (`<PREFIX>-TYPE-DATE`, ...), and any
- * requirement that `governs` the violated member. Only IDs present in `catalogue` are returned.
+ * the data-type requirement of a leaf with the wrong wire form (role `type.date`, ...), and any
+ * requirement that `governs` the violated member; of the replying service only.
  */
-export function requirementsOf(op: OperationSpec, idPrefix: string, list: Violation[], catalogue: Map<string, Requirement>): string[] {
+export function requirementsOf(op: OperationSpec, list: Violation[], catalogue: Map<string, Requirement>): string[] {
   let leaves = leafIndex.get(op.reply);
   if (!leaves) {
     leaves = new Map(leafTypes(op.reply).map((l) => [`/content/${l.path.join('/')}`, l.type] as const));
@@ -119,9 +120,9 @@ export function requirementsOf(op: OperationSpec, idPrefix: string, list: Violat
   for (const v of list) {
     const general = generalise(v.pointer);
     const type = leaves.get(general);
-    if (type && catalogue.has(`${idPrefix}-TYPE-${typeRequirementSuffix[type]}`)) out.add(`${idPrefix}-TYPE-${typeRequirementSuffix[type]}`);
     for (const r of catalogue.values()) {
       if (r.service !== op.service) continue; // a reply of one service never bears on another's requirements
+      if (type && r.roles?.includes(typeRole[type])) out.add(r.id);
       const governed = (r.governs ?? []).filter((g) => g.startsWith(`${op.name}:`)).map((g) => g.slice(op.name.length + 1));
       if (governed.includes(general)) out.add(r.id);
     }

@@ -100,5 +100,6 @@ export function scenario(service: ServiceName, area: string) {
       }
     });
   }
-  return { check };
+  // The registrar knows its service, so shared rules look their requirements up by role (specs/services.ts requirementFor).
+  return { check: Object.assign(check, { service }) };
 }

@@ -67,6 +67,15 @@ export function operation(service: ServiceName, name: string): OperationSpec {
   return op;
 }
 
+const roleIndex = new Map<ServiceName, Map<string, string>>();
+
+/** The ID of the requirement that plays `role` in a service, or undefined when none does. */
+export function requirementFor(service: ServiceName, role: string): string | undefined {
+  let index = roleIndex.get(service);
+  if (!index) roleIndex.set(service, (index = new Map(SERVICES[service].requirements.flatMap((r) => (r.roles ?? []).map((x) => [x, r.id] as const)))));
+  return index.get(role);
+}
+
 /** Every requirement of every registered service, keyed by ID. */
 export function requirementIndex(): Map<string, Requirement> {
   const index = new Map<string, Requirement>();

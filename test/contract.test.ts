@@ -50,10 +50,10 @@ describe('which requirements a contract violation cites', () => {
     const index = requirementIndex();
     const query = operation('organization', 'nativeIdQuery');
     const dates = contentViolations(query, { identity: { foundedDate: [{ foundedDate: '01/31/2020' }] } });
-    expect(requirementsOf(query, 'ORG', dates, index)).toEqual(['ORG-TYPE-DATE']);
+    expect(requirementsOf(query, dates, index)).toEqual(['ORG-TYPE-DATE']);
     const post = operation('organization', 'postIdentity');
-    expect(requirementsOf(post, 'ORG', contentViolations(post, { events: { kind: 'CREATE' } }), index)).toEqual(['ORG-POST-EVENTS']);
-    expect(requirementsOf(search, 'ORG', contentViolations(search, { searchResults: [{ matchScore: 2, sameIdentity: 'Y' }] }), index)).toEqual(['ORG-SEARCH-SCORE-RANGE']);
+    expect(requirementsOf(post, contentViolations(post, { events: { kind: 'CREATE' } }), index)).toEqual(['ORG-POST-EVENTS']);
+    expect(requirementsOf(search, contentViolations(search, { searchResults: [{ matchScore: 2, sameIdentity: 'Y' }] }), index)).toEqual(['ORG-SEARCH-SCORE-RANGE']);
   });
 
   it('cites requirements of the replying service only, even given every catalogue', async () => {
@@ -62,7 +62,7 @@ describe('which requirements a contract violation cites', () => {
     const index = requirementIndex();
     for (const [service, prefix] of [['organization', 'ORG'], ['person', 'PERSON'], ['provider', 'PROV']] as const) {
       const post = operation(service, 'postIdentity');
-      const cited = requirementsOf(post, prefix, contentViolations(post, { events: { kind: 'CREATE' }, identity: { addresses: [{ latitude: {} }] } }), index);
+      const cited = requirementsOf(post, contentViolations(post, { events: { kind: 'CREATE' }, identity: { addresses: [{ latitude: {} }] } }), index);
       expect(cited.filter((id) => !id.startsWith(`${prefix}-`)), `${service} cites another service's requirements`).toEqual([]);
     }
   });

@@ -17,7 +17,6 @@ const foreignJwt = () =>
 authRejectionChecks({
   check: area('auth').check,
   kit: org,
-  id: 'ORG-AUTH-BEARER',
   modes: [
     { name: 'without an Authorization header', auth: () => 'none' },
     { name: 'with a malformed bearer token', auth: () => 'malformed' },

@@ -16,7 +16,6 @@ envelopeChecks({
   check,
   kit: org,
   operations: organizationOperations,
-  ids: { reply: 'ORG-ENV-REPLY', echo: 'ORG-ENV-ECHO', paths: 'ORG-ENDPOINT-PATHS', errCarried: 'ORG-ERR-CARRIED', viewsDefault: 'ORG-VIEWS-DEFAULT' },
 });
 
 const LEAVES = leafTypes(OrganizationIdentity);

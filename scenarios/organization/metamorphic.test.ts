@@ -6,4 +6,4 @@ import { organizationIdentity } from '../../generators/organization.js';
 import { metamorphicChecks } from '../shared/model/metamorphic-checks.js';
 import { area } from './org.js';
 
-metamorphicChecks(area('metamorphic').check, 'ORG', (t, source) => organizationIdentity(t.faker, source));
+metamorphicChecks(area('metamorphic').check, (t, source) => organizationIdentity(t.faker, source));

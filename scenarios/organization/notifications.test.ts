@@ -13,6 +13,5 @@ const { check } = area('notifications');
 notificationChecks({
   check,
   kit: org,
-  ids: { paging: 'ORG-NOTIF-PAGING', total: 'ORG-NOTIF-TOTAL', noDuplicates: 'ORG-NOTIF-NO-DUPLICATES', recordsChanges: 'ORG-NOTIF-RECORDS-CHANGES' },
 });
-notificationEventChecks({ check, kit: org, ids: { period: 'ORG-NOTIF-PERIOD' } });
+notificationEventChecks({ check, kit: org });

@@ -7,12 +7,9 @@
 import { expect } from 'vitest';
 import { postContent } from '../../generators/common.js';
 import { groupedSources, sameSource } from '../shared/steps.js';
-import { queryChecks } from '../shared/rules/query.js';
 import { area, org } from './org.js';
 
 const { check } = area('post');
-
-queryChecks({ check, kit: org, ids: { postAdds: 'ORG-POST-ADDS', nativeIdQuery: 'ORG-NATIVEID-QUERY' } });
 
 check('postIdentity returns linkId null when the record matched no existing identity', ['ORG-POST-LINKID-NULL'], async (t) => {
   const a = await org.postNew(t, ['ORG-POST-LINKID-NULL']);

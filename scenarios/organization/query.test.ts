@@ -15,7 +15,6 @@ const { check } = area('query');
 queryChecks({
   check,
   kit: org,
-  ids: { bestMatch: 'ORG-QUERY-BEST-MATCH', findsExact: 'ORG-QUERY-FINDS-EXACT', idQueryReturns: 'ORG-IDQUERY-RETURNS', idQueryEcho: 'ORG-IDQUERY-ECHO' },
 });
 
 for (const op of ['postIdentity', 'demographicsSearch', 'demographicsQuery']) {

@@ -6,4 +6,4 @@
 import { relationshipChecks } from '../shared/rules/relationships.js';
 import { area, org } from './org.js';
 
-relationshipChecks({ check: area('relationships').check, kit: org, ids: { add: 'ORG-REL-ADD', search: 'ORG-REL-SEARCH', delete: 'ORG-REL-DELETE', dateTime: 'ORG-TYPE-DATETIME' } });
+relationshipChecks({ check: area('relationships').check, kit: org });

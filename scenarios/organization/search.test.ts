@@ -21,21 +21,10 @@ searchChecks({
     return v;
   },
   nonsense: (f) => ({ organizationNames: [{ legalBusinessName: `Zqxv ${f.string.alpha(12)} Plorth` }], addresses: [{ postalCode: '00000', city: f.string.alpha(10) }] }),
-  ids: {
-    threshold: 'ORG-SEARCH-THRESHOLD',
-    order: 'ORG-SEARCH-ORDER',
-    maxResults: 'ORG-SEARCH-MAX-RESULTS',
-    maxPositive: 'ORG-SEARCH-MAX-POSITIVE',
-    scoreRange: 'ORG-SEARCH-SCORE-RANGE',
-    sameIdentity: 'ORG-SEARCH-SAME-IDENTITY',
-    resultsRequired: 'ORG-SEARCH-RESULTS-REQUIRED',
-    findsExact: 'ORG-SEARCH-FINDS-EXACT',
-  },
 });
 
 searchAfterChangeChecks({
   check,
   kit: org,
   retire: { what: 'softDeleteSource', send: (t, s) => t.ok('softDeleteSource', { sourceToSoftDelete: { name: s.name, id: s.id } }) },
-  ids: { excludesInactive: 'ORG-SOFTDELETE-EFFECT', mergeResolves: 'ORG-MERGE-EFFECT', unlinkResolves: 'ORG-UNLINK-EFFECT', deleteResolves: 'ORG-HARDDELETE-EFFECT' },
 });

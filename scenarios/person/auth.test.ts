@@ -29,4 +29,4 @@ const modes: Array<{ name: string; auth: (t: Check) => Promise<AuthMode> }> = [
   { name: 'with credentials the deployment did not issue', auth: foreign },
 ];
 
-authRejectionChecks({ check, kit: person, id: 'PERSON-AUTH-REQUIRED', modes });
+authRejectionChecks({ check, kit: person, modes });

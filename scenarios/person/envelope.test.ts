@@ -22,7 +22,6 @@ envelopeChecks({
   operations: personOperations,
   exercises: personExercises,
   optionsFor: (op) => ({ createsDataSources: op.name === 'createDataSource' }),
-  ids: { reply: 'PERSON-ENV-REPLY', echo: 'PERSON-ENV-ECHO', paths: 'PERSON-ENDPOINT-PATHS', errCarried: 'PERSON-ERR-CARRIED', viewsDefault: 'PERSON-VIEWS-DEFAULT' },
 });
 
 check('a request carrying the deployment\'s customerId is accepted', ['PERSON-ENV-CUSTOMERID'], async (t) => {

@@ -11,7 +11,6 @@ import { isAbsent } from '../../harness/reply.js';
 import { postContent } from '../../generators/common.js';
 import { type Posted } from '../shared/steps.js';
 import { area, deactivate, person, reactivate, src } from './person.js';
-import { dataChecks } from '../shared/rules/data.js';
 
 const { check } = area('lifecycle');
 
@@ -104,5 +103,3 @@ check('deleting one of two sources keeps the identity with the other', ['PERSON-
     expect(isAbsent(gone), 'the deleted record is gone').toBe(true);
   });
 });
-
-dataChecks({ check, kit: person, ids: { hardDeleteData: 'PERSON-DELETE-PHYSICAL' } });

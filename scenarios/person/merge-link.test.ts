@@ -8,7 +8,6 @@ import { expect } from 'vitest';
 import { postContent } from '../../generators/common.js';
 import { mergeLinkChecks } from '../shared/rules/merge-link.js';
 import { area, person, src } from './person.js';
-import { dataChecks } from '../shared/rules/data.js';
 
 const { check } = area('merge-link');
 
@@ -16,12 +15,6 @@ mergeLinkChecks({
   check,
   kit: person,
   unlinkGetsNewLinkId: true,
-  ids: {
-    mergeEffect: 'PERSON-MERGE-SHARED-LINK',
-    unmergeEffect: 'PERSON-UNMERGE-NEW-LINK',
-    linkEffect: 'PERSON-LINK-SAME-LINKID',
-    unlinkEffect: 'PERSON-UNLINK-OWN-LINKID',
-  },
 });
 
 check('unlinkIdentities splits a record that postIdentity matched', ['PERSON-UNLINK-MATCHED'], async (t) => {
@@ -38,5 +31,3 @@ check('unlinkIdentities splits a record that postIdentity matched', ['PERSON-UNL
     expect(lc, 'in a link ID of its own').not.toBe(la);
   });
 });
-
-dataChecks({ check, kit: person, ids: { unmergeData: 'PERSON-UNMERGE-NEW-LINK', linkData: 'PERSON-LINK-SAME-LINKID' } });

@@ -9,4 +9,4 @@ import { personIdentity } from '../../generators/person.js';
 import { metamorphicChecks } from '../shared/model/metamorphic-checks.js';
 import { area } from './person.js';
 
-metamorphicChecks(area('metamorphic').check, 'PERSON', (t, source) => personIdentity(t.faker, source));
+metamorphicChecks(area('metamorphic').check, (t, source) => personIdentity(t.faker, source));

@@ -10,10 +10,9 @@ import { area, deactivate, person } from './person.js';
 
 const { check } = area('notifications');
 
-notificationChecks({ check, kit: person, ids: { paging: 'PERSON-NOTIF-PAGING' } });
+notificationChecks({ check, kit: person });
 notificationEventChecks({
   check,
   kit: person,
   changes: [CHANGES.merge, CHANGES.link, { what: 'a deactivation', make: (t, _a, b) => t.ok('deactivateSourceWs', deactivate(t, b.source)) }],
-  ids: { changes: 'PERSON-NOTIF-RECORDS-CHANGES', period: 'PERSON-NOTIF-PERIOD' },
 });

@@ -15,7 +15,6 @@ const { check } = area('query');
 queryChecks({
   check,
   kit: person,
-  ids: { bestMatch: 'PERSON-QUERY-BEST-MATCH', findsExact: 'PERSON-QUERY-FINDS-EXACT', idQueryReturns: 'PERSON-IDQUERY-RETURNS', idQueryEcho: 'PERSON-IDQUERY-ECHO' },
 });
 
 /** Variants of graded likeness to an original person: some above any sane threshold, some below. */

@@ -33,20 +33,12 @@ searchChecks({
   kit: person,
   family: household,
   scoresOptional: true,
-  ids: {
-    threshold: 'PERSON-SEARCH-THRESHOLD',
-    order: 'PERSON-SEARCH-ORDER',
-    maxResults: 'PERSON-SEARCH-MAX-RESULTS',
-    maxPositive: 'PERSON-SEARCH-MAX-POSITIVE',
-    findsExact: 'PERSON-SEARCH-FINDS-EXACT',
-  },
 });
 
 searchAfterChangeChecks({
   check,
   kit: person,
   retire: { what: 'deactivateSourceWs', send: (t, s) => t.ok('deactivateSourceWs', deactivate(t, s)) },
-  ids: { excludesInactive: 'PERSON-DEACTIVATE-EXCLUDES-MATCHING', mergeResolves: 'PERSON-MERGE-SHARED-LINK', unlinkResolves: 'PERSON-UNLINK-OWN-LINKID', deleteResolves: 'PERSON-DELETE-PHYSICAL' },
 });
 
 const search = (t: Check, identity: unknown, extra: Record<string, unknown> = {}) => t.call('demographicsSearch', { identity, ...extra });

@@ -11,7 +11,6 @@ const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:
 authRejectionChecks({
   check: area('auth').check,
   kit: practitioner,
-  id: 'PROV-AUTH-BASIC',
   modes: [
     { name: 'without an Authorization header', auth: () => 'none' },
     {

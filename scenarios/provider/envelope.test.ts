@@ -10,5 +10,4 @@ envelopeChecks({
   check: area('envelope').check,
   kit: practitioner,
   operations: providerOperations,
-  ids: { reply: 'PROV-ENV-REPLY', echo: 'PROV-ENV-ECHO', paths: 'PROV-ENDPOINT-PATHS', errCarried: 'PROV-ERR-CARRIED' },
 });

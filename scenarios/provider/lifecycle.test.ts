@@ -11,7 +11,6 @@ import { groupedSources, sameSource } from '../shared/steps.js';
 import { lifecycleChecks } from '../shared/rules/lifecycle.js';
 import { src } from '../shared/rules/types.js';
 import { TYPES, area } from './provider.js';
-import { dataChecks } from '../shared/rules/data.js';
 
 const { check } = area('lifecycle');
 
@@ -20,7 +19,6 @@ for (const { label, kit } of TYPES) {
     check,
     kit,
     label,
-    ids: { softDeleteEffect: 'PROV-SOFTDELETE-EFFECT', restoreReply: 'PROV-RESTORE-REPLY', restoreEffect: 'PROV-RESTORE-EFFECT', hardDeleteEffect: 'PROV-HARDDELETE-EFFECT' },
   });
 
   check(`a soft-deleted source is removed from the identity it was linked into (${label})`, ['PROV-SOFTDELETE-EFFECT'], async (t) => {
@@ -64,5 +62,3 @@ for (const { label, kit } of TYPES) {
     });
   });
 }
-
-for (const { label, kit } of TYPES) dataChecks({ check, kit, label, ids: { restoreData: 'PROV-RESTORE-EFFECT', hardDeleteData: 'PROV-HARDDELETE-EFFECT' } });

@@ -11,7 +11,6 @@ import { isRejection } from '../../harness/reply.js';
 import { mergeLinkChecks } from '../shared/rules/merge-link.js';
 import { src } from '../shared/rules/types.js';
 import { TYPES, area, healthFacility, practitioner } from './provider.js';
-import { dataChecks } from '../shared/rules/data.js';
 
 const { check } = area('merge-link');
 
@@ -20,16 +19,6 @@ for (const { label, kit } of TYPES) {
     check,
     kit,
     label,
-    ids: {
-      mergeReply: 'PROV-MERGE-REPLY',
-      mergeEffect: 'PROV-MERGE-EFFECT',
-      unmergeReply: 'PROV-UNMERGE-REPLY',
-      unmergeEffect: 'PROV-UNMERGE-EFFECT',
-      linkReply: 'PROV-LINK-REPLY',
-      linkEffect: 'PROV-LINK-EFFECT',
-      unlinkReply: 'PROV-UNLINK-REPLY',
-      unlinkEffect: 'PROV-UNLINK-EFFECT',
-    },
   });
 
   check(`after mergeIdentities the surviving identity holds the retired record's data (${label})`, ['PROV-MERGE-EFFECT'], async (t) => {
@@ -76,5 +65,3 @@ for (const { op, id, content } of CROSS) {
     });
   }
 }
-
-for (const { label, kit } of TYPES) dataChecks({ check, kit, label, ids: { unmergeData: 'PROV-UNMERGE-EFFECT', linkData: 'PROV-LINK-EFFECT' } });

@@ -10,4 +10,4 @@ import { runInfo } from '../../harness/targets.js';
 import { metamorphicChecks } from '../shared/model/metamorphic-checks.js';
 import { area } from './provider.js';
 
-metamorphicChecks(area('metamorphic').check, 'PROV', (t, source) => providerIdentity('practitioner', t.faker, source, runInfo().profile.provider));
+metamorphicChecks(area('metamorphic').check, (t, source) => providerIdentity('practitioner', t.faker, source, runInfo().profile.provider));

@@ -9,5 +9,5 @@ import { area, practitioner } from './provider.js';
 
 const { check } = area('notifications');
 
-notificationChecks({ check, kit: practitioner, ids: { paging: 'PROV-NOTIF-PAGING', total: 'PROV-NOTIF-PAGING', noDuplicates: 'PROV-NOTIF-PAGING' } });
-notificationEventChecks({ check, kit: practitioner, changes: [CHANGES.merge, CHANGES.link, CHANGES.unlink], ids: { changes: 'PROV-NOTIF-RECORDS-CHANGES', period: 'PROV-NOTIF-PERIOD' } });
+notificationChecks({ check, kit: practitioner });
+notificationEventChecks({ check, kit: practitioner, changes: [CHANGES.merge, CHANGES.link, CHANGES.unlink] });

@@ -17,7 +17,6 @@ for (const { kind, label, kit } of TYPES) {
     check,
     kit,
     label,
-    ids: { postAdds: 'PROV-POST-ADDS', nativeIdQuery: 'PROV-NATIVEID-QUERY', bestMatch: 'PROV-QUERY-BEST-MATCH', idQueryReturns: 'PROV-IDQUERY-RETURNS' },
   });
 
   check(`re-posting the same source and native ID updates the ${label} instead of adding an identity`, ['PROV-POST-SAME-SOURCE-UPDATES'], async (t) => {

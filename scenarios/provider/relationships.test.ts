@@ -5,4 +5,4 @@
 import { relationshipChecks } from '../shared/rules/relationships.js';
 import { area, practitioner } from './provider.js';
 
-relationshipChecks({ check: area('relationships').check, kit: practitioner, ids: { add: 'PROV-REL-ADD', search: 'PROV-REL-SEARCH', delete: 'PROV-REL-DELETE' } });
+relationshipChecks({ check: area('relationships').check, kit: practitioner });

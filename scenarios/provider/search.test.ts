@@ -4,10 +4,19 @@
  * Source: person-provider-identity-api.md, Endpoints (provider demographicsSearch), Limits.
  */
 import { searchAfterChangeChecks } from '../shared/rules/search-after-changes.js';
+import { providerTypeOf } from '../../specs/provider/identity.js';
+import { runInfo } from '../../harness/targets.js';
 import { searchChecks } from '../shared/rules/search.js';
 import { TYPES, area, providerNonsense, providerVariant } from './provider.js';
 
 const { check } = area('search');
+
+/** `value` with only what lies at the dot path `segs` (arrays walked): the provider type without its neighbours. */
+const onlyAt = (value: unknown, segs: string[]): unknown => {
+  if (Array.isArray(value)) return value.map((v) => onlyAt(v, segs));
+  if (!segs.length || !value || typeof value !== 'object') return value;
+  return { [segs[0]!]: onlyAt((value as Record<string, unknown>)[segs[0]!], segs.slice(1)) };
+};
 
 for (const { label, kit } of TYPES) {
   searchChecks({
@@ -15,22 +24,17 @@ for (const { label, kit } of TYPES) {
     kit,
     label,
     variant: providerVariant,
-    nonsense: providerNonsense,
-    ids: {
-      threshold: 'PROV-SEARCH-THRESHOLD',
-      order: 'PROV-SEARCH-ORDER',
-      maxResults: 'PROV-SEARCH-MAX-RESULTS',
-      maxPositive: 'PROV-SEARCH-MAX-POSITIVE',
-      scoreRange: 'PROV-SEARCH-SCORE-RANGE',
-      resultsRequired: 'PROV-SEARCH-RESULTS-REQUIRED',
-      findsExact: 'PROV-SEARCH-FINDS-EXACT',
+    // A partial copy keeps the provider type (profile provider.typeMember), and nothing else of the member that holds it.
+    completePartial: (copy, from) => {
+      const path = runInfo().profile.provider.typeMember.split('.');
+      return providerTypeOf(copy, path.join('.')) || from[path[0]!] === undefined ? copy : { ...copy, [path[0]!]: onlyAt(from[path[0]!], path.slice(1)) };
     },
+    nonsense: providerNonsense,
   });
   searchAfterChangeChecks({
     check,
     kit,
     label,
     retire: { what: 'softDeleteSource', send: (t, s) => t.ok('softDeleteSource', { sourceToSoftDelete: { name: s.name, id: s.id } }) },
-    ids: { excludesInactive: 'PROV-SOFTDELETE-EFFECT', mergeResolves: 'PROV-MERGE-EFFECT', unlinkResolves: 'PROV-UNLINK-EFFECT', deleteResolves: 'PROV-HARDDELETE-EFFECT' },
   });
 }

@@ -34,7 +34,15 @@ import { ConformanceFailure, CouldNotJudge } from '../../harness/verdict.js';
 import type { OperationSpec } from '../../specs/common/model.js';
 import { TimeString } from '../../specs/common/wire.js';
 import type { SourceRef } from '../../specs/common/wire.js';
-import { SERVICES } from '../../specs/services.js';
+import { SERVICES, requirementFor } from '../../specs/services.js';
+import type { ServiceName } from '../../specs/common/model.js';
+
+/** The requirement a role names in a service. @throws Error when the catalogue has none (a suite bug). */
+const roleId = (service: ServiceName, role: string) => {
+  const id = requirementFor(service, role);
+  if (!id) throw new Error(`the ${service} catalogue has no requirement for role ${role}`);
+  return id;
+};
 import { postContent } from '../../generators/common.js';
 import { type RequestContext, validRequests } from './requests.js';
 
@@ -62,8 +70,8 @@ export interface Site {
 export type BadInputContext = RequestContext;
 
 export interface BadInputConfig {
-  /** Requirement ID prefix (ORG, PERSON, PROV). */
-  prefix: string;
+  /** The service (its catalogue gives the requirements by role: badInput.*, search.maxPositive). */
+  service: ServiceName;
   /** A new identity on `source`. */
   generate: (t: Check, source: SourceRef) => Record<string, unknown>;
   /** Sites beyond the schema-derived ones (service rules such as the createDataSource limit). */
@@ -154,7 +162,7 @@ export function sitesOf(ctx: BadInputContext, config: BadInputConfig): Site[] {
     if (member) out.push({ op: op.name, path: [member], kind: 'missing required member', values: fc.constant(undefined) });
     else walk(op.name, op.request, base, [], out);
   }
-  if (bases.demographicsSearch) out.push({ op: 'demographicsSearch', path: ['maxSearchResults'], kind: 'maxSearchResults not greater than 0', values: fc.integer({ min: -1000, max: 0 }), cites: [`${config.prefix}-SEARCH-MAX-POSITIVE`] });
+  if (bases.demographicsSearch) out.push({ op: 'demographicsSearch', path: ['maxSearchResults'], kind: 'maxSearchResults not greater than 0', values: fc.integer({ min: -1000, max: 0 }), cites: [roleId(config.service, 'search.maxPositive')] });
   out.push(...(config.extraSites?.(ctx) ?? []));
   return out;
 }
@@ -167,12 +175,8 @@ interface Snapshot {
 const clip = (text: string, n = 1200) => (text.length > n ? `${text.slice(0, n)}... [${text.length - n} more characters]` : text);
 
 /** Requirement IDs a bad-input check of this configuration may cite. */
-export const badInputRequirementIds = (config: BadInputConfig, extra: string[] = []) => [
-  `${config.prefix}-BADINPUT-GENERATED`,
-  `${config.prefix}-NO-SERVER-ERROR`,
-  `${config.prefix}-REJECTED-NO-CHANGE`,
-  `${config.prefix}-SEARCH-MAX-POSITIVE`,
-  ...extra,
+export const badInputRequirementIds = (config: BadInputConfig) => [
+  ...(['badInput.generated', 'badInput.noServerError', 'badInput.rejectedNoChange', 'search.maxPositive', 'badInput.dataSourceLimit'] as const).flatMap((role) => requirementFor(config.service, role) ?? []),
 ];
 
 /**
@@ -180,13 +184,13 @@ export const badInputRequirementIds = (config: BadInputConfig, extra: string[] =
  * @throws ConformanceFailure with the shrunk request, its reply and a replay command.
  */
 export async function runBadInputs(t: Check, config: BadInputConfig, options: { file: string; title: string }): Promise<void> {
-  const P = config.prefix;
+  const [GENERATED, NO_SERVER_ERROR, NO_CHANGE] = (['badInput.generated', 'badInput.noServerError', 'badInput.rejectedNoChange'] as const).map((role) => roleId(config.service, role));
   const budget = badInputBudget();
   const seed = t.faker.number.int({ min: 0, max: 2 ** 31 - 1 });
   const info = runInfo();
   const post = async () => {
     const source = t.source();
-    await t.ok('postIdentity', postContent(config.generate(t, source), source, t.profile.sourcePlacement), { cites: [`${P}-BADINPUT-GENERATED`] });
+    await t.ok('postIdentity', postContent(config.generate(t, source), source, t.profile.sourcePlacement), { cites: [GENERATED] });
     const found = await t.call('nativeIdQuery', { source: src(source) });
     if (isAbsent(found)) throw new CouldNotJudge(`nativeIdQuery finds no identity for a source just posted: ${describeReply(found)}`);
     return { source, linkId: String(found.content.linkId) };
@@ -240,7 +244,7 @@ export async function runBadInputs(t: Check, config: BadInputConfig, options: { 
       reply = await t.invalid(site.op, content);
       tally.set(site.kind, (tally.get(site.kind) ?? 0) + 1);
       const what = `${site.op} with ${site.kind} at ${site.path.join('.') || '(content)'}`;
-      if ((reply.status ?? 0) >= 500) throw new ConformanceFailure([`${P}-NO-SERVER-ERROR`], `${what} was answered ${describeReply(reply)}`);
+      if ((reply.status ?? 0) >= 500) throw new ConformanceFailure([NO_SERVER_ERROR], `${what} was answered ${describeReply(reply)}`);
       const accepted = reply.success === true && (reply.status ?? 0) < 300;
       const after = await snapshot();
       const changed = after
@@ -256,9 +260,9 @@ export async function runBadInputs(t: Check, config: BadInputConfig, options: { 
         const stored = await t.call('nativeIdQuery', { source: src(newSource) });
         if (!isAbsent(stored)) changed.push(`the new source ${newSource.id} was stored (nativeIdQuery finds identity ${stored.content.linkId})`);
       }
-      if (accepted) throw new ConformanceFailure([`${P}-BADINPUT-GENERATED`, ...(site.cites ?? [])], `${what} was accepted (${describeReply(reply)})${changed.length ? `; and it changed: ${changed.join('; ')}` : ''}`);
-      if (!isRejection(reply, { sentInvalid: true })) throw new ConformanceFailure([`${P}-BADINPUT-GENERATED`], `${what} was neither rejected nor accepted: ${describeReply(reply)}`);
-      if (changed.length) throw new ConformanceFailure([`${P}-REJECTED-NO-CHANGE`], `${what} was rejected (${describeReply(reply)}) but changed the run's records: ${changed.join('; ')}`);
+      if (accepted) throw new ConformanceFailure([GENERATED, ...(site.cites ?? [])], `${what} was accepted (${describeReply(reply)})${changed.length ? `; and it changed: ${changed.join('; ')}` : ''}`);
+      if (!isRejection(reply, { sentInvalid: true })) throw new ConformanceFailure([GENERATED], `${what} was neither rejected nor accepted: ${describeReply(reply)}`);
+      if (changed.length) throw new ConformanceFailure([NO_CHANGE], `${what} was rejected (${describeReply(reply)}) but changed the run's records: ${changed.join('; ')}`);
     } catch (e) {
       last = { op: site.op, kind: site.kind, content, reply, error: e };
       throw e;

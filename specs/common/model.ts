@@ -27,6 +27,13 @@ export interface Requirement {
    * index (e.g. `postIdentity:/content/events`): a contract violation at exactly that member cites it.
    */
   governs?: string[];
+  /**
+   * What shared rules know this requirement as (e.g. `search.threshold`,
+   * `lifecycle.softDeleteEffect`, `type.date`, `op.postIdentity`): rules and walks shared by the
+   * services look a service's requirement up by role (specs/services.ts requirementFor), so no
+   * scenario builds or maps requirement IDs itself. A role names at most one requirement of a service.
+   */
+  roles?: string[];
 }
 
 /** Members of a deployment profile that operation rows may depend on (wire names not shown in the seeds). */

@@ -7,6 +7,7 @@
  * Source: person-provider-identity-api.md (section named in each entry).
  */
 import type { Requirement } from '../common/model.js';
+import { withRoles } from '../common/roles.js';
 import { personOperations } from './operations.js';
 
 const DOC = 'person-provider-identity-api.md';
@@ -29,7 +30,7 @@ const inIdentityReplies = (...members: string[]) =>
   ]);
 const expectation = (id: string, section: string, text: string): Requirement => ({ id, level: 'EXPECT', service: 'person', section: `${DOC}, ${section}`, text });
 
-export const personRequirements: Requirement[] = [
+const catalogue: Requirement[] = [
   // Endpoints, envelope, errors
   must('PERSON-ENDPOINT-PATHS', 'Endpoints, Person service; Versioning', 'Each operation answers POST {base_url}/link-ws/svc/<path> with JSON; postIdentity, demographicsSearch, demographicsQuery, identityIdQuery and nativeIdQuery carry a /v2 segment, the others none.'),
   must('PERSON-ENV-REPLY', 'Resources, Envelope', 'Every reply is a JSON reply envelope: success is a boolean; warnings and errors, when present, arrays of strings; retryableError a boolean; message and unparsedJson strings.'),
@@ -117,3 +118,52 @@ export const personRequirements: Requirement[] = [
   expectation('PERSON-MATCH-ONE-THRESHOLD', 'Endpoints, /v2/demographicsQuery', 'One match threshold explains every decision: every postIdentity that linked and every demographicsQuery that returned an identity had a best score at least as high as every one that did not.'),
   ...personOperations.map((op) => must(op.shapeRequirement, `Endpoints, ${op.path}`, `${op.name} reply content has the documented members with their documented types.`)),
 ];
+
+/** The requirement that plays each role of the shared rules in this service (specs/common/roles.ts). */
+const ROLES: Record<string, string> = {
+  'auth.rejected': 'PERSON-AUTH-REQUIRED',
+  'badInput.dataSourceLimit': 'PERSON-DATASOURCE-LIMIT',
+  'badInput.generated': 'PERSON-BADINPUT-GENERATED',
+  'badInput.noServerError': 'PERSON-NO-SERVER-ERROR',
+  'badInput.rejectedNoChange': 'PERSON-REJECTED-NO-CHANGE',
+  'data.hardDeleteData': 'PERSON-DELETE-PHYSICAL',
+  'data.linkData': 'PERSON-LINK-SAME-LINKID',
+  'data.unmergeData': 'PERSON-UNMERGE-NEW-LINK',
+  'envelope.echo': 'PERSON-ENV-ECHO',
+  'envelope.errCarried': 'PERSON-ERR-CARRIED',
+  'envelope.paths': 'PERSON-ENDPOINT-PATHS',
+  'envelope.reply': 'PERSON-ENV-REPLY',
+  'envelope.viewsDefault': 'PERSON-VIEWS-DEFAULT',
+  'mergeLink.linkEffect': 'PERSON-LINK-SAME-LINKID',
+  'mergeLink.mergeEffect': 'PERSON-MERGE-SHARED-LINK',
+  'mergeLink.unlinkEffect': 'PERSON-UNLINK-OWN-LINKID',
+  'mergeLink.unmergeEffect': 'PERSON-UNMERGE-NEW-LINK',
+  'metamorphic.deterministic': 'PERSON-MATCH-DETERMINISTIC',
+  'metamorphic.maxPrefix': 'PERSON-SEARCH-MAX-PREFIX',
+  'metamorphic.oneThreshold': 'PERSON-MATCH-ONE-THRESHOLD',
+  'metamorphic.selfFirst': 'PERSON-SEARCH-SELF-FIRST',
+  'metamorphic.thresholdMonotone': 'PERSON-SEARCH-THRESHOLD-MONOTONE',
+  'notificationEvents.changes': 'PERSON-NOTIF-RECORDS-CHANGES',
+  'notificationEvents.period': 'PERSON-NOTIF-PERIOD',
+  'notifications.paging': 'PERSON-NOTIF-PAGING',
+  'query.bestMatch': 'PERSON-QUERY-BEST-MATCH',
+  'query.findsExact': 'PERSON-QUERY-FINDS-EXACT',
+  'query.idQueryEcho': 'PERSON-IDQUERY-ECHO',
+  'query.idQueryReturns': 'PERSON-IDQUERY-RETURNS',
+  'search.findsExact': 'PERSON-SEARCH-FINDS-EXACT',
+  'search.maxPositive': 'PERSON-SEARCH-MAX-POSITIVE',
+  'search.maxResults': 'PERSON-SEARCH-MAX-RESULTS',
+  'search.order': 'PERSON-SEARCH-ORDER',
+  'search.threshold': 'PERSON-SEARCH-THRESHOLD',
+  'searchAfter.deleteResolves': 'PERSON-DELETE-PHYSICAL',
+  'searchAfter.excludesInactive': 'PERSON-DEACTIVATE-EXCLUDES-MATCHING',
+  'searchAfter.mergeResolves': 'PERSON-MERGE-SHARED-LINK',
+  'searchAfter.unlinkResolves': 'PERSON-UNLINK-OWN-LINKID',
+  'type.boolean': 'PERSON-TYPE-BOOLEAN',
+  'type.date': 'PERSON-TYPE-DATE',
+  'type.email': 'PERSON-TYPE-EMAIL',
+  'type.number': 'PERSON-TYPE-NUMBER',
+  'type.text': 'PERSON-TYPE-TEXT',
+};
+
+export const personRequirements: Requirement[] = withRoles(catalogue, ROLES, personOperations);

@@ -7,6 +7,7 @@
  * Source: person-provider-identity-api.md (section named in each entry).
  */
 import type { Requirement } from '../common/model.js';
+import { withRoles } from '../common/roles.js';
 import { providerOperations } from './operations.js';
 
 const DOC = 'person-provider-identity-api.md';
@@ -28,7 +29,7 @@ const expectation = (id: string, section: string, text: string): Requirement => 
 
 const STATES = 'States and transitions, provider';
 
-export const providerRequirements: Requirement[] = [
+const catalogue: Requirement[] = [
   // Endpoints and envelope
   must('PROV-ENDPOINT-PATHS', 'Endpoints, Provider service; Versioning', 'Each operation answers POST {base_url}/provider-link-ws/svc/<operation> (no /v2 segment) with a JSON body.'),
   must('PROV-ENV-REPLY', 'Resources, Envelope', 'Every reply is a JSON reply envelope: success a boolean; warnings and errors, when present, arrays of strings; retryableError a boolean; message and unparsedJson strings.'),
@@ -94,3 +95,61 @@ export const providerRequirements: Requirement[] = [
     must(op.shapeRequirement, `Endpoints, Provider service, ${op.name}`, `${op.name} reply content has the members of the shared operations table (members "not shown" in the seed, read tolerantly).`),
   ),
 ];
+
+/** The requirement that plays each role of the shared rules in this service (specs/common/roles.ts). */
+const ROLES: Record<string, string> = {
+  'auth.rejected': 'PROV-AUTH-BASIC',
+  'badInput.generated': 'PROV-BADINPUT-GENERATED',
+  'badInput.noServerError': 'PROV-NO-SERVER-ERROR',
+  'badInput.rejectedNoChange': 'PROV-REJECTED-NO-CHANGE',
+  'data.hardDeleteData': 'PROV-HARDDELETE-EFFECT',
+  'data.linkData': 'PROV-LINK-EFFECT',
+  'data.restoreData': 'PROV-RESTORE-EFFECT',
+  'data.unmergeData': 'PROV-UNMERGE-EFFECT',
+  'envelope.echo': 'PROV-ENV-ECHO',
+  'envelope.errCarried': 'PROV-ERR-CARRIED',
+  'envelope.paths': 'PROV-ENDPOINT-PATHS',
+  'envelope.reply': 'PROV-ENV-REPLY',
+  'lifecycle.hardDeleteEffect': 'PROV-HARDDELETE-EFFECT',
+  'lifecycle.restoreEffect': 'PROV-RESTORE-EFFECT',
+  'lifecycle.restoreReply': 'PROV-RESTORE-REPLY',
+  'lifecycle.softDeleteEffect': 'PROV-SOFTDELETE-EFFECT',
+  'mergeLink.linkEffect': 'PROV-LINK-EFFECT',
+  'mergeLink.linkReply': 'PROV-LINK-REPLY',
+  'mergeLink.mergeEffect': 'PROV-MERGE-EFFECT',
+  'mergeLink.mergeReply': 'PROV-MERGE-REPLY',
+  'mergeLink.unlinkEffect': 'PROV-UNLINK-EFFECT',
+  'mergeLink.unlinkReply': 'PROV-UNLINK-REPLY',
+  'mergeLink.unmergeEffect': 'PROV-UNMERGE-EFFECT',
+  'mergeLink.unmergeReply': 'PROV-UNMERGE-REPLY',
+  'metamorphic.deterministic': 'PROV-MATCH-DETERMINISTIC',
+  'metamorphic.maxPrefix': 'PROV-SEARCH-MAX-PREFIX',
+  'metamorphic.oneThreshold': 'PROV-MATCH-ONE-THRESHOLD',
+  'metamorphic.selfFirst': 'PROV-SEARCH-SELF-FIRST',
+  'metamorphic.thresholdMonotone': 'PROV-SEARCH-THRESHOLD-MONOTONE',
+  'notificationEvents.changes': 'PROV-NOTIF-RECORDS-CHANGES',
+  'notificationEvents.period': 'PROV-NOTIF-PERIOD',
+  'notifications.noDuplicates': 'PROV-NOTIF-PAGING',
+  'notifications.paging': 'PROV-NOTIF-PAGING',
+  'notifications.total': 'PROV-NOTIF-PAGING',
+  'query.bestMatch': 'PROV-QUERY-BEST-MATCH',
+  'query.idQueryReturns': 'PROV-IDQUERY-RETURNS',
+  'query.nativeIdQuery': 'PROV-NATIVEID-QUERY',
+  'query.postAdds': 'PROV-POST-ADDS',
+  'relationships.add': 'PROV-REL-ADD',
+  'relationships.delete': 'PROV-REL-DELETE',
+  'relationships.search': 'PROV-REL-SEARCH',
+  'search.findsExact': 'PROV-SEARCH-FINDS-EXACT',
+  'search.maxPositive': 'PROV-SEARCH-MAX-POSITIVE',
+  'search.maxResults': 'PROV-SEARCH-MAX-RESULTS',
+  'search.order': 'PROV-SEARCH-ORDER',
+  'search.resultsRequired': 'PROV-SEARCH-RESULTS-REQUIRED',
+  'search.scoreRange': 'PROV-SEARCH-SCORE-RANGE',
+  'search.threshold': 'PROV-SEARCH-THRESHOLD',
+  'searchAfter.deleteResolves': 'PROV-HARDDELETE-EFFECT',
+  'searchAfter.excludesInactive': 'PROV-SOFTDELETE-EFFECT',
+  'searchAfter.mergeResolves': 'PROV-MERGE-EFFECT',
+  'searchAfter.unlinkResolves': 'PROV-UNLINK-EFFECT',
+};
+
+export const providerRequirements: Requirement[] = withRoles(catalogue, ROLES, providerOperations);

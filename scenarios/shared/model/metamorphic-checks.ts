@@ -9,6 +9,8 @@ import { expect } from 'vitest';
 import type { Check } from '../../../harness/check.js';
 import { describeReply } from '../../../harness/check.js';
 import { isAbsent } from '../../../harness/reply.js';
+import type { ServiceName } from '../../../specs/common/model.js';
+import { requirementFor } from '../../../specs/services.js';
 import { type Generate, type Hit, isPrefixUpToTies, oneThreshold, postFamily, search } from './metamorphic.js';
 
 type Register = (title: string, verifies: string[], body: (t: Check) => Promise<void>) => void;
@@ -16,8 +18,9 @@ type Register = (title: string, verifies: string[], body: (t: Check) => Promise<
 const ownOnly = (hits: Hit[], own: Set<string>) => hits.filter((h) => own.has(h.linkId));
 const fmt = (hits: Hit[]) => hits.map((h) => `${h.linkId}:${h.score}`).join(', ') || '(none)';
 
-export function metamorphicChecks(check: Register, P: string, generate: Generate): void {
-  const MONO = `${P}-SEARCH-THRESHOLD-MONOTONE`;
+export function metamorphicChecks(check: Register & { service: ServiceName }, generate: Generate): void {
+  const id = (role: string) => requirementFor(check.service, role)!;
+  const MONO = id('metamorphic.thresholdMonotone');
   check('raising matchScoreThreshold returns a subset with the same scores', [MONO], async (t) => {
     const f = await postFamily(t, generate, [MONO]);
     for (const probe of f.probes) {
@@ -39,7 +42,7 @@ export function metamorphicChecks(check: Register, P: string, generate: Generate
     }
   });
 
-  const PREFIX = `${P}-SEARCH-MAX-PREFIX`;
+  const PREFIX = id('metamorphic.maxPrefix');
   check('maxSearchResults=k returns the first k results of a larger request', [PREFIX], async (t) => {
     const f = await postFamily(t, generate, [PREFIX]);
     let compared = 0;
@@ -58,7 +61,7 @@ export function metamorphicChecks(check: Register, P: string, generate: Generate
     if (!compared) t.skip('no search returned more than one result, or results kept changing: nothing to compare');
   });
 
-  const SELF = `${P}-SEARCH-SELF-FIRST`;
+  const SELF = id('metamorphic.selfFirst');
   check('a search with an exact copy returns its identity first with the highest score', [SELF], async (t) => {
     const f = await postFamily(t, generate, [SELF]);
     const found = await search(t, f.base, { matchScoreThreshold: 0, maxSearchResults: 10 }, [SELF]);
@@ -70,7 +73,7 @@ export function metamorphicChecks(check: Register, P: string, generate: Generate
     });
   });
 
-  const DET = `${P}-MATCH-DETERMINISTIC`;
+  const DET = id('metamorphic.deterministic');
   check('the same search twice, and with a requested view, gives the same identities and scores', [DET], async (t) => {
     const f = await postFamily(t, generate, [DET]);
     for (const probe of f.probes) {
@@ -88,7 +91,7 @@ export function metamorphicChecks(check: Register, P: string, generate: Generate
     }
   });
 
-  const ONE = `${P}-MATCH-ONE-THRESHOLD`;
+  const ONE = id('metamorphic.oneThreshold');
   check('one match threshold explains every post and query decision', [ONE], async (t) => {
     const f = await postFamily(t, generate, [ONE]);
     const decisions = [...f.decisions];
@@ -99,13 +102,13 @@ export function metamorphicChecks(check: Register, P: string, generate: Generate
       decisions.push({ what: `demographicsQuery of ${probe.name}`, score, matched: !isAbsent(q) });
     }
     const r = oneThreshold(decisions);
-    if (r.interval) console.info(`[metamorphic] ${P}: the match threshold lies in (${r.interval[0]}, ${r.interval[1]}] (${decisions.length} decisions)`);
+    if (r.interval) console.info(`[metamorphic] ${check.service}: the match threshold lies in (${r.interval[0]}, ${r.interval[1]}] (${decisions.length} decisions)`);
     await t.rule(ONE, () =>
       expect(r.contradictions.map(([n, p]) => `${n.what} did not match at score ${n.score}, but ${p.what} matched at ${p.score}`), 'decisions no single threshold explains').toEqual([]),
     );
   });
 
-  const BEST = `${P}-QUERY-BEST-MATCH`;
+  const BEST = id('query.bestMatch');
   check('demographicsQuery returns the top demographicsSearch result whenever it returns one', [BEST], async (t) => {
     const f = await postFamily(t, generate, [BEST]);
     let returned = 0;

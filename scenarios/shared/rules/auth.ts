@@ -11,7 +11,7 @@ import { expect } from 'vitest';
 import type { AuthMode, Check } from '../../../harness/check.js';
 import { describeReply } from '../../../harness/check.js';
 import { type Reply, isAbsent, isAuthFailure, isRejection } from '../../../harness/reply.js';
-import { SERVICES } from '../../../specs/services.js';
+import { SERVICES, requirementFor } from '../../../specs/services.js';
 import { relationshipContent } from '../exercise.js';
 import { relationshipSearch, validRequests } from '../requests.js';
 import { type CheckFn, type Kit, titled } from './types.js';
@@ -28,7 +28,9 @@ const leaked = (r: Reply) => {
   return ['linkId', 'identity', 'identityGroupedBySource', 'linkIdentity'].filter((k) => c[k] !== undefined && c[k] !== null).concat(Array.isArray(c.searchResults) && c.searchResults.length ? ['searchResults'] : []);
 };
 
-export function authRejectionChecks({ check, kit, id, modes, label }: { check: CheckFn; kit: Kit; id: string; modes: AuthRejectionMode[]; label?: string }): void {
+export function authRejectionChecks({ check, kit, modes, label }: { check: CheckFn; kit: Kit; modes: AuthRejectionMode[]; label?: string }): void {
+  const id = requirementFor(check.service, 'auth.rejected');
+  if (!id) return;
   for (const mode of modes) {
     check(titled(`every operation ${mode.name} is rejected and changes nothing`, label), [id], async (t) => {
       const [a, b] = await Promise.all([kit.postNew(t, [id]), kit.postNew(t, [id])]);

@@ -16,9 +16,10 @@ import { expect } from 'vitest';
 import type { Check } from '../../../harness/check.js';
 import { type Reply, isAbsent } from '../../../harness/reply.js';
 import { type Posted, groupedSources, identityValues, onlyIn, sameSource } from '../steps.js';
-import { type Shared, src, titled } from './types.js';
+import { type Shared, idsFor, src, titled } from './types.js';
 
-export type DataRole = 'restoreData' | 'hardDeleteData' | 'unmergeData' | 'linkData';
+const DATA_ROLES = ['restoreData', 'hardDeleteData', 'unmergeData', 'linkData'] as const;
+export type DataRole = (typeof DATA_ROLES)[number];
 
 const missing = (expected: string[], content: any) => {
   const shown = identityValues(content);
@@ -29,7 +30,8 @@ const present = (values: string[], content: any) => {
   return values.filter((v) => shown.has(v));
 };
 
-export function dataChecks({ check, kit, ids, label }: Shared<DataRole>): void {
+export function dataChecks({ check, kit, label }: Shared): void {
+  const ids = idsFor(check, 'data', DATA_ROLES);
   const T = (s: string) => titled(s, label);
   const lookup = (t: Check, p: Posted) => kit.lookup(t, p.source, t.profile.responseViews);
   const byLink = (t: Check, linkId: string) => t.call('identityIdQuery', { linkId, responseIdentityFormatNames: t.profile.responseViews });

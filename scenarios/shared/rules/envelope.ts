@@ -10,12 +10,13 @@ import type { OperationSpec } from '../../../specs/common/model.js';
 import { describeReply } from '../../../harness/check.js';
 import type { CheckOptions } from '../../../harness/register.js';
 import { type Exercise, sharedExercises } from '../exercise.js';
-import { type Shared, titled } from './types.js';
+import { type Shared, idsFor, titled } from './types.js';
 
 /** Statuses that say the path itself is wrong (no such resource, method or operation there). */
 const PATH_STATUSES = new Set([404, 405, 501]);
 
-export type EnvelopeRole = 'reply' | 'echo' | 'paths' | 'errCarried' | 'viewsDefault';
+const ENVELOPE_ROLES = ['reply', 'echo', 'paths', 'errCarried', 'viewsDefault'] as const;
+export type EnvelopeRole = (typeof ENVELOPE_ROLES)[number];
 
 export interface EnvelopeOptions {
   operations: OperationSpec[];
@@ -25,7 +26,8 @@ export interface EnvelopeOptions {
   optionsFor?: (op: OperationSpec) => CheckOptions;
 }
 
-export function envelopeChecks({ check, kit, ids, label, operations, exercises: given, optionsFor }: Shared<EnvelopeRole> & EnvelopeOptions): void {
+export function envelopeChecks({ check, kit, label, operations, exercises: given, optionsFor }: Shared & EnvelopeOptions): void {
+  const ids = idsFor(check, 'envelope', ENVELOPE_ROLES);
   const T = (s: string) => titled(s, label);
   const exercises = given ?? sharedExercises(kit);
   const { reply: replyId, echo, paths } = ids;

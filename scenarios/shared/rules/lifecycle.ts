@@ -7,11 +7,13 @@
 import { expect } from 'vitest';
 import { describeReply } from '../../../harness/check.js';
 import { isAbsent } from '../../../harness/reply.js';
-import { type Shared, list, src, titled } from './types.js';
+import { type Shared, idsFor, list, src, titled } from './types.js';
 
-export type LifecycleRole = 'softDeleteReply' | 'softDeleteEffect' | 'restoreReply' | 'restoreEffect' | 'hardDeleteReply' | 'hardDeleteEffect';
+const LIFECYCLE_ROLES = ['softDeleteReply', 'softDeleteEffect', 'restoreReply', 'restoreEffect', 'hardDeleteReply', 'hardDeleteEffect'] as const;
+export type LifecycleRole = (typeof LIFECYCLE_ROLES)[number];
 
-export function lifecycleChecks({ check, kit, ids, label }: Shared<LifecycleRole>): void {
+export function lifecycleChecks({ check, kit, label }: Shared): void {
+  const ids = idsFor(check, 'lifecycle', LIFECYCLE_ROLES);
   const T = (s: string) => titled(s, label);
 
   if (ids.softDeleteReply) {

@@ -10,16 +10,18 @@ import { expect } from 'vitest';
 import type { Check } from '../../../harness/check.js';
 import { describeReply } from '../../../harness/check.js';
 import { isAbsent } from '../../../harness/reply.js';
-import { type Shared, src, titled } from './types.js';
+import { type Shared, idsFor, src, titled } from './types.js';
 
-export type MergeLinkRole = 'mergeReply' | 'mergeEffect' | 'unmergeReply' | 'unmergeEffect' | 'linkReply' | 'linkEffect' | 'unlinkReply' | 'unlinkEffect';
+const MERGE_LINK_ROLES = ['mergeReply', 'mergeEffect', 'unmergeReply', 'unmergeEffect', 'linkReply', 'linkEffect', 'unlinkReply', 'unlinkEffect'] as const;
+export type MergeLinkRole = (typeof MERGE_LINK_ROLES)[number];
 
 export interface MergeLinkOptions {
   /** The unlinked record gets a new link ID, not the one it had before the link (person seed: "split into its own new link ID"). */
   unlinkGetsNewLinkId?: boolean;
 }
 
-export function mergeLinkChecks({ check, kit, ids, label, unlinkGetsNewLinkId }: Shared<MergeLinkRole> & MergeLinkOptions): void {
+export function mergeLinkChecks({ check, kit, label, unlinkGetsNewLinkId }: Shared & MergeLinkOptions): void {
+  const ids = idsFor(check, 'mergeLink', MERGE_LINK_ROLES);
   const T = (s: string) => titled(s, label);
   const two = (t: Check, cites: string[]) => Promise.all([kit.postNew(t, cites), kit.postNew(t, cites)]);
   const merged = async (t: Check, cites: string[]) => {

@@ -10,9 +10,10 @@ import { expect } from 'vitest';
 import type { Check } from '../../../harness/check.js';
 import type { SourceRef } from '../../../specs/common/wire.js';
 import { mentions, notifiedOf, openWindowFrom, walkNotifications, windowEndingNow } from '../notifications.js';
-import { type Shared, src, titled } from './types.js';
+import { type Shared, idsFor, src, titled } from './types.js';
 
-export type NotificationEventRole = 'changes' | 'period';
+const NOTIFICATION_EVENT_ROLES = ['changes', 'period'] as const;
+export type NotificationEventRole = (typeof NOTIFICATION_EVENT_ROLES)[number];
 
 /** A change the feed must report: what it is, and how to make it on two fresh records (A survives or is linked to). */
 export interface NotifiedChange {
@@ -33,7 +34,8 @@ export const CHANGES: Record<'merge' | 'link' | 'unlink', NotifiedChange> = {
   },
 };
 
-export function notificationEventChecks({ check, kit, ids, label, changes = [] }: Shared<NotificationEventRole> & { changes?: NotifiedChange[] }): void {
+export function notificationEventChecks({ check, kit, label, changes = [] }: Shared & { changes?: NotifiedChange[] }): void {
+  const ids = idsFor(check, 'notificationEvents', NOTIFICATION_EVENT_ROLES);
   const T = (s: string) => titled(s, label);
 
   if (ids.changes) {

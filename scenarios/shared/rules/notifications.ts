@@ -7,11 +7,13 @@
 import { expect } from 'vitest';
 import type { Check } from '../../../harness/check.js';
 import { closedWindow, mentions, openWindowFrom, settledWalk, walkNotifications } from '../notifications.js';
-import { type Shared, titled } from './types.js';
+import { type Shared, idsFor, titled } from './types.js';
 
-export type NotificationRole = 'paging' | 'total' | 'noDuplicates' | 'recordsChanges';
+const NOTIFICATION_ROLES = ['paging', 'total', 'noDuplicates', 'recordsChanges'] as const;
+export type NotificationRole = (typeof NOTIFICATION_ROLES)[number];
 
-export function notificationChecks({ check, kit, ids, label }: Shared<NotificationRole>): void {
+export function notificationChecks({ check, kit, label }: Shared): void {
+  const ids = idsFor(check, 'notifications', NOTIFICATION_ROLES);
   const T = (s: string) => titled(s, label);
   /**
    * Posts pageSize + 1 identities (at most 11), so a window holding them spans more than one

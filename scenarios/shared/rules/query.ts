@@ -6,11 +6,13 @@
  */
 import { expect } from 'vitest';
 import { groupedSources, sameSource } from '../steps.js';
-import { type Shared, titled } from './types.js';
+import { type Shared, idsFor, titled } from './types.js';
 
-export type QueryRole = 'bestMatch' | 'findsExact' | 'idQueryReturns' | 'idQueryEcho' | 'postAdds' | 'nativeIdQuery';
+const QUERY_ROLES = ['bestMatch', 'findsExact', 'idQueryReturns', 'idQueryEcho', 'postAdds', 'nativeIdQuery'] as const;
+export type QueryRole = (typeof QUERY_ROLES)[number];
 
-export function queryChecks({ check, kit, ids, label }: Shared<QueryRole>): void {
+export function queryChecks({ check, kit, label }: Shared): void {
+  const ids = idsFor(check, 'query', QUERY_ROLES);
   const T = (s: string) => titled(s, label);
 
   if (ids.postAdds && ids.nativeIdQuery) {

@@ -8,16 +8,18 @@
 import { expect } from 'vitest';
 import type { Check } from '../../../harness/check.js';
 import { relationshipContent } from '../exercise.js';
-import { type Shared, titled } from './types.js';
+import { type Shared, idsFor, titled } from './types.js';
 
-export type RelationshipRole = 'add' | 'search' | 'delete' | 'dateTime';
+const RELATIONSHIP_ROLES = ['add', 'search', 'delete', 'dateTime'] as const;
+export type RelationshipRole = (typeof RELATIONSHIP_ROLES)[number];
 
 const found = (content: any): Array<Record<string, unknown>> => {
   const r = content?.relationship;
   return Array.isArray(r) ? r : r ? [r] : [];
 };
 
-export function relationshipChecks({ check, kit, ids, label }: Shared<RelationshipRole>): void {
+export function relationshipChecks({ check, kit, label }: Shared): void {
+  const ids = idsFor(check, 'relationships', RELATIONSHIP_ROLES);
   const T = (s: string) => titled(s, label);
   const added = async (t: Check, cites: string[]) => {
     const [a, b] = await Promise.all([kit.postNew(t, cites), kit.postNew(t, cites)]);

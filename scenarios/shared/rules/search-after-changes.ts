@@ -14,16 +14,18 @@ import { describeReply } from '../../../harness/check.js';
 import { isAbsent } from '../../../harness/reply.js';
 import type { SourceRef } from '../../../specs/common/wire.js';
 import { type Posted, resultLinkIds } from '../steps.js';
-import { type Shared, src, titled } from './types.js';
+import { type Shared, idsFor, src, titled } from './types.js';
 
-export type SearchAfterRole = 'excludesInactive' | 'mergeResolves' | 'unlinkResolves' | 'deleteResolves';
+const SEARCH_AFTER_ROLES = ['excludesInactive', 'mergeResolves', 'unlinkResolves', 'deleteResolves'] as const;
+export type SearchAfterRole = (typeof SEARCH_AFTER_ROLES)[number];
 
 export interface SearchAfterHooks {
   /** Takes a record out of matching: softDeleteSource (organization, provider) or deactivateSourceWs (person). */
   retire?: { what: string; send: (t: Check, source: SourceRef) => Promise<unknown> };
 }
 
-export function searchAfterChangeChecks({ check, kit, ids, label, retire }: Shared<SearchAfterRole> & SearchAfterHooks): void {
+export function searchAfterChangeChecks({ check, kit, label, retire }: Shared & SearchAfterHooks): void {
+  const ids = idsFor(check, 'searchAfter', SEARCH_AFTER_ROLES);
   const T = (s: string) => titled(s, label);
   const search = (t: Check, p: Posted) => t.call('demographicsSearch', { identity: p.identity });
 

@@ -13,9 +13,10 @@ import type { Check } from '../../../harness/check.js';
 import { describeReply } from '../../../harness/check.js';
 import { isRejection } from '../../../harness/reply.js';
 import { postContent } from '../../../generators/common.js';
-import { type Shared, titled } from './types.js';
+import { type Shared, idsFor, titled } from './types.js';
 
-export type SearchRole = 'threshold' | 'order' | 'maxResults' | 'maxPositive' | 'scoreRange' | 'sameIdentity' | 'resultsRequired' | 'findsExact';
+const SEARCH_ROLES = ['threshold', 'order', 'maxResults', 'maxPositive', 'scoreRange', 'sameIdentity', 'resultsRequired', 'findsExact'] as const;
+export type SearchRole = (typeof SEARCH_ROLES)[number];
 
 export interface SearchHooks {
   /** A near copy of `identity` (the i-th), e.g. another address: a candidate that scores lower. */
@@ -29,6 +30,11 @@ export interface SearchHooks {
    */
   family?: (t: Check, cites: string[]) => Promise<{ identity: Record<string, unknown>; linkIds: string[] }>;
   /**
+   * Completes a partial copy of `from` so the deployment still compares it (provider: the provider
+   * type, without which identities of a type never meet). Default: the copy as it is.
+   */
+  completePartial?: (copy: Record<string, unknown>, from: Record<string, unknown>) => Record<string, unknown>;
+  /**
    * True where the seed leaves the search-result fields "not shown" (person): a rule that needs
    * matchScore skips when results carry none instead of failing.
    */
@@ -40,16 +46,21 @@ const results = (r: { content: any }) => (Array.isArray(r.content?.searchResults
 const scored = (list: Result[]) => list.every((x) => typeof x.matchScore === 'number');
 
 /**
- * Copies of an identity with fewer and fewer of its members (the first one, the first two, half,
- * all but the last): a search with the full identity scores them in the middle of the range.
+ * Copies of an identity with only some of its members (the first two, half, all but the last,
+ * and the second and third alone): a search with the full identity scores them in the middle of
+ * the range, whichever members a deployment weighs most.
  */
 export function partialCopies(identity: Record<string, unknown>): Array<Record<string, unknown>> {
   const keys = Object.keys(identity).filter((k) => k !== 'sources' && identity[k] !== undefined);
-  const sizes = [...new Set([1, 2, Math.ceil(keys.length / 2), keys.length - 1])].filter((n) => n >= 1 && n < keys.length);
-  return sizes.map((n) => Object.fromEntries(keys.slice(0, n).map((k) => [k, structuredClone(identity[k])])));
+  const subsets = [keys.slice(0, 2), keys.slice(0, Math.ceil(keys.length / 2)), keys.slice(0, -1), keys.slice(1, 2), keys.slice(2, 3)];
+  const seen = new Set<string>();
+  return subsets
+    .filter((ks) => ks.length && ks.length < keys.length && !seen.has(ks.join()) && seen.add(ks.join()))
+    .map((ks) => Object.fromEntries(ks.map((k) => [k, structuredClone(identity[k])])));
 }
 
-export function searchChecks({ check, kit, ids, label, variant, nonsense, family: givenFamily, scoresOptional }: Shared<SearchRole> & SearchHooks): void {
+export function searchChecks({ check, kit, label, variant, nonsense, family: givenFamily, scoresOptional, completePartial = (c) => c }: Shared & SearchHooks): void {
+  const ids = idsFor(check, 'search', SEARCH_ROLES);
   const T = (s: string) => titled(s, label);
   const search = (t: Check, identity: unknown, extra: Record<string, unknown> = {}) => t.call('demographicsSearch', { identity, ...extra });
   const defaultFamily = async (t: Check, cites: string[]) => {
@@ -95,7 +106,7 @@ export function searchChecks({ check, kit, ids, label, variant, nonsense, family
       // Partial copies of one identity (fewer and fewer of its members) score in the middle of the range.
       const base = await kit.postNew(t, [id]);
       const mine = [base.linkId];
-      for (const [i, copy] of partialCopies(base.identity).entries()) {
+      for (const [i, copy] of partialCopies(base.identity).map((c) => completePartial(c, base.identity)).entries()) {
         const source = t.source(i + 1);
         mine.push((await kit.postAndRead(t, { source, identity: copy, content: postContent(copy, source, t.profile.sourcePlacement) }, [id])).linkId);
       }

@@ -1,22 +1,33 @@
 /**
  * What a shared, table-driven rule module receives from a service's scenario file: the service's
- * check registrar, its steps kit, an optional label (added to titles, e.g. the provider type) and,
- * per role, the requirement ID the service's catalogue gives that rule. A role the service has no
+ * check registrar (which knows its service), its steps kit and an optional label (added to
+ * titles, e.g. the provider type). A module looks up the requirement that plays each of its
+ * roles in that service's catalogue (specs/<service>/requirements.ts): a role the service has no
  * requirement for is simply not registered.
  */
 import type { scenario } from '../../../harness/register.js';
+import { requirementFor } from '../../../specs/services.js';
 import type { steps } from '../steps.js';
 
 export type CheckFn = ReturnType<typeof scenario>['check'];
 export type Kit = ReturnType<typeof steps>;
 export type Ids<Role extends string> = Partial<Record<Role, string>>;
 
-export interface Shared<Role extends string> {
+export interface Shared {
   check: CheckFn;
   kit: Kit;
-  ids: Ids<Role>;
   /** Appended to every title as " (label)", so one service can run the table once per identity type. */
   label?: string;
+}
+
+/** The requirement IDs the check's service gives the roles `<group>.<role>`. */
+export function idsFor<Role extends string>(check: CheckFn, group: string, roles: readonly Role[]): Ids<Role> {
+  const ids: Ids<Role> = {};
+  for (const role of roles) {
+    const id = requirementFor(check.service, `${group}.${role}`);
+    if (id) ids[role] = id;
+  }
+  return ids;
 }
 
 export const titled = (title: string, label?: string) => (label ? `${title} (${label})` : title);
