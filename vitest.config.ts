@@ -30,6 +30,10 @@ export default defineConfig({
     reporters: conformanceReporters(settings.reportDir, runId),
     pool: 'threads',
     maxWorkers: 2,
+    // Workers keep modules (Faker locales, zod schemas, compiled validators) across scenario files
+    // instead of importing them again for every file; checks keep no module state between files
+    // (each run's clients and contexts are keyed by run ID in harness/targets.ts).
+    isolate: false,
     sequence: { concurrent: true },
     testTimeout: settings.timeoutMs * 4 + 30000,
     hookTimeout: settings.timeoutMs * 4 + 30000,
