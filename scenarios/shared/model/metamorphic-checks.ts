@@ -23,11 +23,18 @@ export function metamorphicChecks(check: Register & { service: ServiceName }, ge
   const MONO = id('metamorphic.thresholdMonotone');
   check('raising matchScoreThreshold returns a subset with the same scores', [MONO], async (t) => {
     const f = await postFamily(t, generate, [MONO]);
-    for (const probe of f.probes) {
-      const all = await search(t, probe.identity, { matchScoreThreshold: 0, maxSearchResults: 10 }, [MONO]);
-      const thresholds = [...new Set(ownOnly(all, f.own).map((h) => h.score))].slice(0, 3).flatMap((s) => [s, Math.min(1, s + 0.0001)]);
-      for (const th of thresholds) {
-        const higher = ownOnly(await search(t, probe.identity, { matchScoreThreshold: th, maxSearchResults: 10 }, [MONO]), f.own);
+    // Probes and thresholds are independent searches: they go out together.
+    const observed = await Promise.all(
+      f.probes.map(async (probe) => {
+        const all = await search(t, probe.identity, { matchScoreThreshold: 0, maxSearchResults: 10 }, [MONO]);
+        const thresholds = [...new Set(ownOnly(all, f.own).map((h) => h.score))].slice(0, 3).flatMap((s) => [s, Math.min(1, s + 0.0001)]);
+        const above = await Promise.all(thresholds.map(async (th) => ({ th, hits: await search(t, probe.identity, { matchScoreThreshold: th, maxSearchResults: 10 }, [MONO]) })));
+        return { probe, all, above };
+      }),
+    );
+    for (const { probe, all, above } of observed) {
+      for (const { th, hits } of above) {
+        const higher = ownOnly(hits, f.own);
         const lower = ownOnly(all, f.own);
         const full = all.length < 10;
         await t.rule(MONO, () => {
@@ -46,7 +53,7 @@ export function metamorphicChecks(check: Register & { service: ServiceName }, ge
   check('maxSearchResults=k returns the first k results of a larger request', [PREFIX], async (t) => {
     const f = await postFamily(t, generate, [PREFIX]);
     let compared = 0;
-    for (const probe of f.probes) {
+    await Promise.all(f.probes.map(async (probe) => {
       for (let attempt = 0; attempt < 3; attempt++) {
         const q = { matchScoreThreshold: 0 };
         const big = await search(t, probe.identity, { ...q, maxSearchResults: 10 }, [PREFIX]);
@@ -57,7 +64,7 @@ export function metamorphicChecks(check: Register & { service: ServiceName }, ge
         compared += smalls.length;
         break;
       }
-    }
+    }));
     if (!compared) t.skip('no search returned more than one result, or results kept changing: nothing to compare');
   });
 
@@ -76,13 +83,15 @@ export function metamorphicChecks(check: Register & { service: ServiceName }, ge
   const DET = id('metamorphic.deterministic');
   check('the same search twice, and with a requested view, gives the same identities and scores', [DET], async (t) => {
     const f = await postFamily(t, generate, [DET]);
-    for (const probe of f.probes) {
-      const q = { matchScoreThreshold: 0, maxSearchResults: 10 };
-      const [one, two, viewed] = await Promise.all([
-        search(t, probe.identity, q, [DET]),
-        search(t, probe.identity, q, [DET]),
-        search(t, probe.identity, { ...q, responseIdentityFormatNames: t.profile.responseViews.length ? t.profile.responseViews : ['DEFAULT'] }, [DET]),
-      ]);
+    const q = { matchScoreThreshold: 0, maxSearchResults: 10 };
+    const views = t.profile.responseViews.length ? t.profile.responseViews : ['DEFAULT'];
+    const observed = await Promise.all(
+      f.probes.map(async (probe) => {
+        const [one, two, viewed] = await Promise.all([search(t, probe.identity, q, [DET]), search(t, probe.identity, q, [DET]), search(t, probe.identity, { ...q, responseIdentityFormatNames: views }, [DET])]);
+        return { probe, one, two, viewed };
+      }),
+    );
+    for (const { probe, one, two, viewed } of observed) {
       const key = (h: Hit[]) => fmt([...ownOnly(h, f.own)].sort((a, b) => a.linkId.localeCompare(b.linkId)));
       await t.rule(DET, () => {
         expect(key(two), `${probe.name}: second identical search`).toBe(key(one));
@@ -95,9 +104,13 @@ export function metamorphicChecks(check: Register & { service: ServiceName }, ge
   check('one match threshold explains every post and query decision', [ONE], async (t) => {
     const f = await postFamily(t, generate, [ONE]);
     const decisions = [...f.decisions];
-    for (const probe of f.probes) {
-      const score = (await search(t, probe.identity, { matchScoreThreshold: 0, maxSearchResults: 5 }, [ONE]))[0]?.score ?? 0;
-      const q = await t.call('demographicsQuery', { identity: probe.identity });
+    const queried = await Promise.all(
+      f.probes.map(async (probe) => {
+        const [hits, q] = await Promise.all([search(t, probe.identity, { matchScoreThreshold: 0, maxSearchResults: 5 }, [ONE]), t.call('demographicsQuery', { identity: probe.identity })]);
+        return { probe, score: hits[0]?.score ?? 0, q };
+      }),
+    );
+    for (const { probe, score, q } of queried) {
       if (q.success !== true) t.fail([ONE], `demographicsQuery failed: ${describeReply(q)}`);
       decisions.push({ what: `demographicsQuery of ${probe.name}`, score, matched: !isAbsent(q) });
     }
@@ -112,11 +125,15 @@ export function metamorphicChecks(check: Register & { service: ServiceName }, ge
   check('demographicsQuery returns the top demographicsSearch result whenever it returns one', [BEST], async (t) => {
     const f = await postFamily(t, generate, [BEST]);
     let returned = 0;
-    for (const probe of f.probes) {
-      const q = await t.call('demographicsQuery', { identity: probe.identity });
+    const observed = await Promise.all(
+      f.probes.map(async (probe) => {
+        const [q, found] = await Promise.all([t.call('demographicsQuery', { identity: probe.identity }), search(t, probe.identity, { matchScoreThreshold: 0, maxSearchResults: 10 }, [BEST])]);
+        return { probe, q, found };
+      }),
+    );
+    for (const { probe, q, found } of observed) {
       if (isAbsent(q)) continue;
       returned++;
-      const found = await search(t, probe.identity, { matchScoreThreshold: 0, maxSearchResults: 10 }, [BEST]);
       await t.rule(BEST, () => {
         const it = found.find((h) => h.linkId === q.content.linkId);
         expect(it, `${probe.name}: query returned ${q.content.linkId}, not among the search results [${fmt(found)}]`).toBeDefined();
