@@ -4,6 +4,7 @@
  * and take 95% percentile intervals. The same resampling weights serve both runs of a
  * comparison, so paired differences get intervals too.
  */
+import { quantileSorted } from 'simple-statistics';
 
 /** Deterministic 32-bit PRNG (mulberry32). */
 export function mulberry32(seed: number): () => number {
@@ -33,17 +34,11 @@ export interface Interval {
   high: number;
 }
 
-/** 2.5% and 97.5% percentiles of `samples` (linear interpolation), around the point estimate. */
+/** 2.5% and 97.5% percentiles of `samples` (linear interpolation, R type 7: simple-statistics quantileSorted), around the point estimate. */
 export function percentileInterval(value: number, samples: number[]): Interval {
   const s = samples.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
   if (!s.length) return { value, low: value, high: value };
-  const q = (p: number) => {
-    const pos = (s.length - 1) * p;
-    const lo = Math.floor(pos);
-    const hi = Math.ceil(pos);
-    return s[lo]! + (s[hi]! - s[lo]!) * (pos - lo);
-  };
-  return { value, low: q(0.025), high: q(0.975) };
+  return { value, low: quantileSorted(s, 0.025), high: quantileSorted(s, 0.975) };
 }
 
 /**

@@ -15,6 +15,7 @@ import type { Verdict } from '../harness/verdict.js';
 import type { CheckResult } from './results.js';
 import { computeStats, readExchanges, type RunStats } from './stats.js';
 import type { Summary } from './summary.js';
+import { mdTable } from './md-table.js';
 
 type Outcome = string;
 const FAILING = new Set<Outcome>(['fail', 'error']);
@@ -90,7 +91,11 @@ export function loadSummary(path: string): Summary {
   return s;
 }
 
-/** Kolmogorov-Smirnov distance of two ascending samples. */
+/**
+ * Two-sample Kolmogorov-Smirnov distance of two ascending samples: the largest gap between their
+ * empirical distribution functions, rounded to 0.001. (simple-statistics, which the report uses
+ * for percentiles, has no two-sample KS statistic, so it is computed here.)
+ */
 export function ksDistance(a: number[], b: number[]): number {
   let i = 0;
   let j = 0;
@@ -186,14 +191,11 @@ export function compareSummaries(base: Summary, cur: Summary): Comparison {
 /** The comparison as Markdown (printed by `npm run compare`, fit for a CI job summary). */
 export function comparisonMarkdown(c: Comparison): string {
   const L: string[] = [];
-  const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
   L.push(`# Comparison: ${c.verdict.toUpperCase()}`, '', `Baseline ${c.baseline.runId} (seed ${c.baseline.seed}, ${c.baseline.startedAt}) → current ${c.current.runId} (seed ${c.current.seed}, ${c.current.startedAt})`, '');
   if (c.mustRegressions.length) L.push(`**MUST requirements that newly fail:** ${c.mustRegressions.join(', ')}`, '');
   const checks = (title: string, rows: CheckChange[]) => {
     if (!rows.length) return;
-    L.push(`## ${title} (${rows.length})`, '', '| check | was | now | requirements |', '|---|---|---|---|');
-    for (const r of rows) L.push(`| ${cell(r.checkId)} | ${r.from} | ${r.to} | ${r.failedRequirements.join(' ')}${r.must ? ' (MUST)' : ''} |`);
-    L.push('');
+    L.push(`## ${title} (${rows.length})`, '', mdTable(['check', 'was', 'now', 'requirements'], rows.map((r) => [r.checkId, r.from, r.to, `${r.failedRequirements.join(' ')}${r.must ? ' (MUST)' : ''}`])), '');
   };
   checks('Newly failing checks', c.newlyFailing);
   checks('Newly passing checks', c.newlyPassing);
@@ -201,16 +203,15 @@ export function comparisonMarkdown(c: Comparison): string {
   checks('Checks only in the current run', c.added);
   checks('Checks only in the baseline', c.removed);
   if (c.requirements.length) {
-    L.push(`## Requirements whose outcome changed (${c.requirements.length})`, '', '| requirement | level | was | now | text |', '|---|---|---|---|---|');
-    for (const r of c.requirements) L.push(`| ${r.id} | ${r.level} | ${r.from} | ${r.to} | ${cell(r.text)} |`);
-    L.push('');
+    L.push(`## Requirements whose outcome changed (${c.requirements.length})`, '', mdTable(['requirement', 'level', 'was', 'now', 'text'], c.requirements.map((r) => [r.id, r.level, r.from, r.to, r.text])), '');
   }
   const moved = c.latency.filter((l) => l.shift !== 'steady');
-  L.push(`## Latency per operation (${moved.length} shifted of ${c.latency.length})`, '', '| operation | p50 was → now (ms) | p95 was → now (ms) | shift |', '|---|---|---|---|');
-  for (const l of c.latency) L.push(`| ${l.service}/${l.operation} | ${l.baseline?.p50 ?? '-'} → ${l.current?.p50 ?? '-'} | ${l.baseline?.p95 ?? '-'} → ${l.current?.p95 ?? '-'} | ${l.shift} |`);
+  const arrow = (a: unknown, b: unknown) => `${a ?? '-'} → ${b ?? '-'}`;
+  L.push(`## Latency per operation (${moved.length} shifted of ${c.latency.length})`, '');
+  L.push(mdTable(['operation', 'p50 was → now (ms)', 'p95 was → now (ms)', 'shift'], c.latency.map((l) => [`${l.service}/${l.operation}`, arrow(l.baseline?.p50, l.current?.p50), arrow(l.baseline?.p95, l.current?.p95), l.shift])));
   if (c.scores.length) {
-    L.push('', '## Match-score distributions', '', '| service | results was → now | median was → now | mean was → now | KS distance | shifted |', '|---|---|---|---|---|---|');
-    for (const s of c.scores) L.push(`| ${s.service} | ${s.baseline?.n ?? '-'} → ${s.current?.n ?? '-'} | ${s.baseline?.p50 ?? '-'} → ${s.current?.p50 ?? '-'} | ${s.baseline?.mean ?? '-'} → ${s.current?.mean ?? '-'} | ${s.ks ?? '-'} | ${s.shifted ? 'yes' : 'no'} |`);
+    L.push('', '## Match-score distributions', '');
+    L.push(mdTable(['service', 'results was → now', 'median was → now', 'mean was → now', 'KS distance', 'shifted'], c.scores.map((s) => [s.service, arrow(s.baseline?.n, s.current?.n), arrow(s.baseline?.p50, s.current?.p50), arrow(s.baseline?.mean, s.current?.mean), s.ks ?? '-', s.shifted ? 'yes' : 'no'])));
   }
   return `${L.join('\n')}\n`;
 }

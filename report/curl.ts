@@ -2,26 +2,28 @@
  * A `curl` command that replays a recorded exchange. Never carries a secret: the Authorization
  * header becomes a reference to the service's credential setting ("$ORG_TOKEN" for bearer,
  * "$ORG_USERNAME:$ORG_PASSWORD" for basic), expanded by the shell of whoever replays it.
+ * Every other word is quoted for a POSIX shell by shell-quote.
  */
+import { quote } from 'shell-quote';
 import { SERVICES } from '../specs/services.js';
 import type { Exchange } from '../harness/reply.js';
 import { redactJson, redactText } from '../harness/redact.js';
 
-/** POSIX shell single-quoting. */
-export const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-
 const SKIP_HEADERS = /^(content-length|host|connection|authorization)$/i;
 
+/** The command as one line: `curl -sS -X POST '<url>' ... --data-raw '<body>'`. */
 export function curlCommand(e: Exchange): string {
   const spec = (SERVICES as Record<string, { envPrefix: string } | undefined>)[e.service];
   const prefix = spec?.envPrefix ?? 'SERVICE';
-  const parts = ['curl', '-sS', '-X', 'POST', shellQuote(redactText(e.url))];
+  const words = (...w: string[]) => quote(w);
+  const parts = [words('curl', '-sS', '-X', 'POST', redactText(e.url))];
   const auth = Object.entries(e.request.headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
-  if (auth?.startsWith('Bearer')) parts.push('-H', `"Authorization: Bearer \$${prefix}_TOKEN"`);
-  else if (auth?.startsWith('Basic')) parts.push('-u', `"\$${prefix}_USERNAME:\$${prefix}_PASSWORD"`);
-  else if (auth) parts.push('-H', shellQuote(`Authorization: ${auth}`)); // a deliberately malformed header a check sent
-  for (const [k, v] of Object.entries(e.request.headers)) if (!SKIP_HEADERS.test(k)) parts.push('-H', shellQuote(`${k}: ${redactText(v)}`));
+  // The credential stays a shell variable in double quotes, so the replaying shell expands it.
+  if (auth?.startsWith('Bearer')) parts.push(`-H "Authorization: Bearer \$${prefix}_TOKEN"`);
+  else if (auth?.startsWith('Basic')) parts.push(`-u "\$${prefix}_USERNAME:\$${prefix}_PASSWORD"`);
+  else if (auth) parts.push(words('-H', `Authorization: ${auth}`)); // a deliberately malformed header a check sent
+  for (const [k, v] of Object.entries(e.request.headers)) if (!SKIP_HEADERS.test(k)) parts.push(words('-H', `${k}: ${redactText(v)}`));
   const body = e.request.body;
-  parts.push('--data-raw', shellQuote(typeof body === 'string' ? redactText(body) : JSON.stringify(redactJson(body))));
+  parts.push(words('--data-raw', typeof body === 'string' ? redactText(body) : JSON.stringify(redactJson(body))));
   return parts.join(' ');
 }

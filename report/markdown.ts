@@ -2,10 +2,10 @@
  * summary.md: the report as Markdown, for CI job summaries ($GITHUB_STEP_SUMMARY) and merge
  * requests. Same content as report.html without the pictures; long parts fold into <details>.
  */
+import { mdCell as cell, mdTable } from './md-table.js';
 import type { Summary } from './summary.js';
 import { duration, failureViews, safeRun, serviceViews, verdictCounts } from './view.js';
 
-const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 const fence = (text: string, lang = '') => {
   const ticks = text.includes('```') ? '````' : '```';
   return `${ticks}${lang}\n${text}\n${ticks}`;
@@ -23,13 +23,17 @@ export function summaryMarkdown(s: Summary, folder: string): string {
     '',
   );
   if (run.shards?.length) L.push(`Merged from ${run.shards.length} shards: ${run.shards.map((x) => `${x.runId}${x.shard ? ` (${x.shard})` : ''}`).join(', ')}`, '');
-  L.push('| service | target | checks (pass/fail/error/skip/omit) | requirements covered | MUST covered |', '|---|---|---|---|---|');
-  for (const t of run.targets) {
-    const c = s.coverage[t.service];
-    const n = verdictCounts(s.checks.filter((x) => x.service === t.service));
-    const where = t.status === 'not configured' ? 'not configured' : `${t.status}${t.baseUrl ? ` ${t.baseUrl}${t.servicePath ?? ''}` : ''}${t.auth ? ` (${t.auth})` : ''}`;
-    L.push(`| ${t.service} | ${cell(where)} | ${n.pass}/${n.fail}/${n.error}/${n.skip}/${n.omit} | ${c ? `${c.covered}/${c.requirements - c.untestable}` : '-'} | ${c ? `${c.mustCovered}/${c.must}` : '-'} |`);
-  }
+  L.push(
+    mdTable(
+      ['service', 'target', 'checks (pass/fail/error/skip/omit)', 'requirements covered', 'MUST covered'],
+      run.targets.map((t) => {
+        const c = s.coverage[t.service];
+        const n = verdictCounts(s.checks.filter((x) => x.service === t.service));
+        const where = t.status === 'not configured' ? 'not configured' : `${t.status}${t.baseUrl ? ` ${t.baseUrl}${t.servicePath ?? ''}` : ''}${t.auth ? ` (${t.auth})` : ''}`;
+        return [t.service, where, `${n.pass}/${n.fail}/${n.error}/${n.skip}/${n.omit}`, c ? `${c.covered}/${c.requirements - c.untestable}` : '-', c ? `${c.mustCovered}/${c.must}` : '-'];
+      }),
+    ),
+  );
 
   L.push('', '## Gate', '');
   L.push(`${g.verdict === 'pass' ? 'Every MUST requirement checked held' : `${g.gating.length} check(s) fail the gate`}${g.knownFailuresFile ? ` (known failures: \`${g.knownFailuresFile}\`${g.deployment ? `, deployment ${g.deployment}` : ''})` : ''}.`);
@@ -71,27 +75,20 @@ export function summaryMarkdown(s: Summary, folder: string): string {
   for (const v of services) {
     L.push(`<details><summary>${v.service}: ${v.sections.reduce((n, x) => n + x.requirements.length, 0)} requirements in ${v.sections.length} sections</summary>`, '');
     for (const sec of v.sections) {
-      L.push(`#### ${sec.section}`, '', '| requirement | level | outcome | checks |', '|---|---|---|---|');
-      for (const r of sec.requirements) {
-        const checks = r.checkResults.map((c) => `${c.verdict}: ${c.title.replace(/ \[[^\]]*\]$/, '')}`).join('<br>') || (r.untestable ? `untestable: ${r.untestable}` : '-');
-        L.push(`| ${r.id} | ${r.level} | ${r.outcome} | ${cell(checks)} |`);
-      }
-      L.push('');
+      const rows = sec.requirements.map((r) => [r.id, r.level, r.outcome, r.checkResults.map((c) => `${c.verdict}: ${c.title.replace(/ \[[^\]]*\]$/, '')}`).join('<br>') || (r.untestable ? `untestable: ${r.untestable}` : '-')]);
+      L.push(`#### ${sec.section}`, '', mdTable(['requirement', 'level', 'outcome', 'checks'], rows), '');
     }
     L.push('</details>', '');
   }
 
   if (s.stats.latency.length) {
-    L.push('## Latency per operation', '', '| service | operation | replies | p50 (ms) | p95 (ms) | max (ms) |', '|---|---|---|---|---|---|');
-    for (const l of s.stats.latency) L.push(`| ${l.service} | ${l.operation} | ${l.n} | ${l.p50} | ${l.p95} | ${l.max} |`);
+    L.push('## Latency per operation', '', mdTable(['service', 'operation', 'replies', 'p50 (ms)', 'p95 (ms)', 'max (ms)'], s.stats.latency.map((l) => [l.service, l.operation, l.n, l.p50, l.p95, l.max])));
   }
   if (s.stats.matchScores.length) {
-    L.push('', '## Match scores of search results', '', '| service | results | min | median | mean | max | histogram (0.0-0.1 ... 0.9-1.0) |', '|---|---|---|---|---|---|---|');
-    for (const m of s.stats.matchScores) L.push(`| ${m.service} | ${m.n} | ${m.min} | ${m.p50} | ${m.mean} | ${m.max} | ${m.histogram.join(' ')} |`);
+    L.push('', '## Match scores of search results', '', mdTable(['service', 'results', 'min', 'median', 'mean', 'max', 'histogram (0.0-0.1 ... 0.9-1.0)'], s.stats.matchScores.map((m) => [m.service, m.n, m.min, m.p50, m.mean, m.max, m.histogram.join(' ')])));
   }
   if (s.lags.length) {
-    L.push('', '## Reads that lagged behind writes', '', '| check | read | lag (ms) |', '|---|---|---|');
-    for (const l of s.lags) L.push(`| ${l.checkId} | ${cell(l.what)} | ${l.ms} |`);
+    L.push('', '## Reads that lagged behind writes', '', mdTable(['check', 'read', 'lag (ms)'], s.lags.map((l) => [l.checkId, l.what, l.ms])));
   }
   if (s.cleanup) {
     const c = s.cleanup;

@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { mean, quantileSorted } from 'simple-statistics';
 import type { Exchange } from '../harness/reply.js';
 
 export interface LatencyStat {
@@ -31,16 +32,21 @@ export interface ScoreStat {
   scores: number[];
 }
 
+const round = (x: number) => Math.round(x * 1000) / 1000;
+
 export interface RunStats {
   latency: LatencyStat[];
   matchScores: ScoreStat[];
 }
 
-/** Nearest-rank percentile of an ascending list (p in 0..100); 0 for an empty list. */
+/**
+ * Percentile of an ascending list (p in 0..100) by linear interpolation between closest ranks
+ * (R type 7, numpy's default; simple-statistics quantileSorted), rounded to 0.001; 0 for an
+ * empty list.
+ */
 export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return 0;
-  const rank = Math.ceil((p / 100) * sorted.length);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]!;
+  return round(quantileSorted(sorted, p / 100));
 }
 
 /** Every exchange recorded in a run folder (unreadable files are skipped). */
@@ -68,7 +74,6 @@ export function searchScores(e: Exchange): number[] {
   return (body.content.searchResults as Array<{ matchScore?: unknown }>).map((r) => r?.matchScore).filter((s): s is number => typeof s === 'number' && s >= 0 && s <= 1);
 }
 
-const round = (x: number) => Math.round(x * 1000) / 1000;
 
 export function computeStats(exchanges: Exchange[]): RunStats {
   const durations = new Map<string, number[]>();
@@ -99,7 +104,7 @@ export function computeStats(exchanges: Exchange[]): RunStats {
       const sorted = [...list].sort((a, b) => a - b);
       const histogram = new Array<number>(10).fill(0);
       for (const s of sorted) histogram[Math.min(9, Math.floor(s * 10))]!++;
-      return { service, n: sorted.length, min: sorted[0]!, p50: percentile(sorted, 50), mean: round(sorted.reduce((a, b) => a + b, 0) / sorted.length), max: sorted[sorted.length - 1]!, histogram, scores: sorted };
+      return { service, n: sorted.length, min: sorted[0]!, p50: percentile(sorted, 50), mean: round(mean(sorted)), max: sorted[sorted.length - 1]!, histogram, scores: sorted };
     })
     .sort((a, b) => a.service.localeCompare(b.service));
   return { latency, matchScores };
