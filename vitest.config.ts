@@ -22,22 +22,28 @@ function settingsOrExit() {
 const settings = settingsOrExit();
 const runId = (process.env.CONFORMANCE_RUN_ID ||= settings.runId ?? newRunId());
 
+// `npm run conformance` first counts the checks with `vitest list` in this mode (run/count-checks.ts):
+// no global setup, no reporters, one worker that loads the modules once.
+const listing = process.env.CONFORMANCE_LIST === '1';
+
 export default defineConfig({
-  test: {
-    include: ['scenarios/**/*.test.ts'],
-    globalSetup: ['run/global-setup.ts'],
-    setupFiles: ['allure-vitest/setup'],
-    reporters: conformanceReporters(settings.reportDir, runId),
-    pool: 'threads',
-    maxWorkers: 2,
-    // Workers keep modules (Faker locales, zod schemas, compiled validators) across scenario files
-    // instead of importing them again for every file; checks keep no module state between files
-    // (each run's clients and contexts are keyed by run ID in harness/targets.ts).
-    isolate: false,
-    sequence: { concurrent: true },
-    testTimeout: settings.timeoutMs * 4 + 30000,
-    hookTimeout: settings.timeoutMs * 4 + 30000,
-    teardownTimeout: 600000,
-    passWithNoTests: false,
-  },
+  test: listing
+    ? { include: ['scenarios/**/*.test.ts'], pool: 'threads', isolate: false, maxWorkers: 1, passWithNoTests: true }
+    : {
+        include: ['scenarios/**/*.test.ts'],
+        globalSetup: ['run/global-setup.ts'],
+        setupFiles: ['allure-vitest/setup'],
+        reporters: conformanceReporters(settings.reportDir, runId),
+        pool: 'threads',
+        maxWorkers: 2,
+        // Workers keep modules (Faker locales, zod schemas, compiled validators) across scenario files
+        // instead of importing them again for every file; checks keep no module state between files
+        // (each run's clients and contexts are keyed by run ID in harness/targets.ts).
+        isolate: false,
+        sequence: { concurrent: true },
+        testTimeout: settings.timeoutMs * 4 + 30000,
+        hookTimeout: settings.timeoutMs * 4 + 30000,
+        teardownTimeout: 600000,
+        passWithNoTests: false,
+      },
 });

@@ -17,6 +17,7 @@ import { GuardRefusal } from './guard.js';
 import type { ServiceTarget } from './config.js';
 import { contentViolations, envelopeViolations, formatViolations, requirementsOf } from './contract.js';
 import type { Profile } from './profile.js';
+import { assertionDetail, isAssertionError } from './failure.js';
 import { type Exchange, type Reply, describeReply, isAuthFailure, isTransient } from './reply.js';
 import type { RunContext } from './run.js';
 import { ConformanceFailure, CouldNotJudge } from './verdict.js';
@@ -154,14 +155,15 @@ export class Check {
       // JSON that is not an object (an array, a string) is kept as `body` in the exchange; show it too.
       const rawBody = reply.exchange.reply?.text ?? (reply.exchange.reply?.body !== undefined ? JSON.stringify(reply.exchange.reply.body) : '');
       const kind = rawBody ? 'a body that is not a JSON object' : 'an empty body';
-      throw new ConformanceFailure([this.envReq], `${op} replied HTTP ${reply.status} with ${kind}: ${rawBody.slice(0, 200)}`);
+      throw new ConformanceFailure([this.envReq], `${op} replied HTTP ${reply.status} with ${kind}: ${rawBody.slice(0, 200)}`, { what: `${op} reply`, expected: 'a JSON response envelope', got: `HTTP ${reply.status} with ${kind}: ${rawBody.slice(0, 200)}`, exchange: this.indexOf(reply) });
     }
     const env = envelopeViolations(reply.body);
-    if (env.length) throw new ConformanceFailure([this.envReq], `${op} reply is not a valid response envelope:\n${formatViolations(env)}`);
+    if (env.length) throw new ConformanceFailure([this.envReq], `${op} reply is not a valid response envelope:\n${formatViolations(env)}`, { what: `${op} reply envelope`, expected: 'a valid response envelope', got: formatViolations(env), exchange: this.indexOf(reply) });
     if (reply.success === true) {
       const spec = operation(this.service, op);
       const v = contentViolations(spec, this.judgedContent(reply.content ?? {}));
-      if (v.length) throw new ConformanceFailure([spec.shapeRequirement, ...requirementsOf(spec, v, this.catalogue)], `${op} reply content does not match the contract:\n${formatViolations(v)}`);
+      if (v.length) throw new ConformanceFailure([spec.shapeRequirement, ...requirementsOf(spec, v, this.catalogue)], `${op} reply content does not match the contract:
+${formatViolations(v)}`, { what: `${op} reply content`, expected: 'the documented members and types', got: formatViolations(v), exchange: this.indexOf(reply) });
     }
     return reply;
   }
@@ -184,7 +186,7 @@ export class Check {
    */
   async ok(op: string, content: unknown, options: CallOptions & { cites?: string[] } = {}): Promise<Reply> {
     const reply = await this.call(op, content, options);
-    if (reply.success !== true) throw new ConformanceFailure(options.cites ?? this.verifies, `${op} was expected to succeed but replied ${describeReply(reply)}`);
+    if (reply.success !== true) throw new ConformanceFailure(options.cites ?? this.verifies, `${op} was expected to succeed but replied ${describeReply(reply)}`, { what: `${op} succeeds`, expected: 'success=true', got: describeReply(reply), exchange: this.indexOf(reply) });
     return reply;
   }
 
@@ -196,9 +198,15 @@ export class Check {
       return await body();
     } catch (e) {
       if (e instanceof ConformanceFailure || e instanceof CouldNotJudge || e instanceof StopCheck) throw e;
-      if (e instanceof Error && (e.name === 'AssertionError' || 'matcherResult' in e || 'actual' in e)) throw new ConformanceFailure(list, e.message);
+      if (isAssertionError(e)) throw new ConformanceFailure(list, e.message, { ...assertionDetail(e), exchange: this.exchanges.length - 1 });
       throw e;
     }
+  }
+
+  /** Position of a reply's exchange among the check's exchanges (the last one when not found). */
+  private indexOf(reply: Reply): number {
+    const i = this.exchanges.lastIndexOf(reply.exchange);
+    return i < 0 ? this.exchanges.length - 1 : i;
   }
 
   /** Fails the check citing `ids`. */

@@ -9,6 +9,8 @@ import { type TestContext, inject, test } from 'vitest';
 import type { ServiceName } from '../specs/common/model.js';
 import { fnv1a, seededFaker, testSeed } from '../generators/seed.js';
 import { Check, StopCheck, catalogueOf } from './check.js';
+import { labelForAllure } from './allure.js';
+import { explainFailure } from './failure.js';
 import { GuardRefusal } from './guard.js';
 import { recordCheck } from './record.js';
 import { type RunVariant, clientFor, runContext, runInfo } from './targets.js';
@@ -88,15 +90,19 @@ export function scenario(service: ServiceName, area: string) {
         t = new Check(service, verifies, seededFaker(testSeed(info.seed, checkId)), client, profile, runContext(variant));
         await body(t);
         meta.verdict = 'pass';
-      } catch (e) {
+      } catch (thrown) {
+        // The failure's text for every report: rule, expected, got, exchange; no stack frames (harness/failure.ts).
+        const { error: e, report } = explainFailure(thrown, { verifies, rules: catalogue, exchanges: t?.exchanges ?? [] });
         const c = classify(e, verifies);
         meta.verdict = c.verdict;
         if (c.failed) meta.failedRequirements = c.failed;
+        if (report) meta.failure = report;
         if (c.note) meta.note = c.note;
         if (c.verdict === 'skip' || c.verdict === 'omit') ctx.skip(`${c.verdict}: ${c.note}`);
         throw e;
       } finally {
         if (t) recordCheck(meta, t);
+        else labelForAllure(meta, []);
       }
     });
   }

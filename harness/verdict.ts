@@ -9,15 +9,54 @@
  */
 export type Verdict = 'pass' | 'fail' | 'error' | 'skip' | 'omit';
 
+/**
+ * What a failure found, beyond its words, for the failure's text (harness/failure.ts) and the
+ * reports: what was checked, the expected and the actual value (rendered as text), and where in
+ * the check's exchanges it came from. A model-based walk adds its replay command, its numbered
+ * steps and the range of the failing step's exchanges.
+ */
+export interface FailureDetail {
+  /** What was checked, in words (an assertion's own message). */
+  what?: string;
+  expected?: string;
+  got?: string;
+  /** Index, in the check's exchanges, of the exchange the failure came from. */
+  exchange?: number;
+  replay?: string;
+  steps?: string[];
+  /** [from, to) indexes of the failing walk step's exchanges in the check's exchanges. */
+  stepExchanges?: [number, number];
+}
+
 /** The deployment broke the named requirements. */
 export class ConformanceFailure extends Error {
   constructor(
     readonly requirements: string[],
     message: string,
+    readonly detail: FailureDetail = {},
   ) {
     super(`[${requirements.join(', ')}] ${message}`);
     this.name = 'ConformanceFailure';
   }
+}
+
+/**
+ * A failure as reports show it (CheckMeta.failure, results.json, summary.json): the failed
+ * requirement IDs, the finding, expected and actual, the exchange it came from, and for a walk
+ * its replay command and steps. Built by harness/failure.ts.
+ */
+export interface FailureReport {
+  requirements: string[];
+  /** What was checked or found, in words. */
+  what: string;
+  expected?: string;
+  got?: string;
+  /** The exchange the failure came from, by its position among the check's exchanges (1-based). */
+  exchange?: { number: number; of: number; operation: string; outcome: string };
+  replay?: string;
+  steps?: string[];
+  /** 1-based [first, last] numbers of the failing walk step's exchanges. */
+  stepExchanges?: [number, number];
 }
 
 /** The suite could not reach a judgement (transport failure, unusable reply for a precondition). */
@@ -36,6 +75,8 @@ export interface CheckMeta {
   verifies: string[];
   verdict?: Verdict;
   failedRequirements?: string[];
+  /** Set on a fail: what the failure found (harness/failure.ts). */
+  failure?: FailureReport;
   note?: string;
   operations?: string[];
   exchangesFile?: string;

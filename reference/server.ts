@@ -44,6 +44,8 @@ export interface RunningReference {
   stores: Map<ServiceName, ServiceStore>;
   /** A valid bearer token. */
   token: string;
+  /** Names of the faults switched on (REFERENCE_FAULTS or the option); empty for a clean reference. */
+  faults: string[];
   stop(): Promise<void>;
 }
 
@@ -184,6 +186,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     auth,
     stores,
     token: await auth.issueToken(),
+    faults: faults.names,
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -6,9 +6,9 @@
 import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import type { Verdict } from '../harness/verdict.js';
+import { OUTCOME_COLOURS } from './palette.js';
 import type { RunStats } from './stats.js';
 
-const OUTCOME_COLOURS: Record<Verdict, string> = { pass: '#2e7d32', fail: '#c62828', error: '#ef6c00', skip: '#9e9e9e', omit: '#cfd8dc' };
 
 /** Renders a Vega-Lite spec to a standalone SVG string. */
 export async function toSvg(spec: TopLevelSpec): Promise<string> {
@@ -44,43 +44,47 @@ export function outcomeSpec(checks: Array<{ service: string; verdict: Verdict }>
   };
 }
 
+/**
+ * Latency per operation: p50 (dark dot) to p95 (light dot) on one line per operation, full
+ * "service operation" names, on a symmetric-log scale (values span decades: a local reference
+ * answers in 1 ms, a remote deployment in hundreds).
+ */
 export function latencySpec(stats: RunStats): TopLevelSpec | undefined {
   if (!stats.latency.length) return undefined;
-  const values = stats.latency.flatMap((l) => [
-    { operation: `${l.service}: ${l.operation}`, percentile: 'p50', ms: l.p50 },
-    { operation: `${l.service}: ${l.operation}`, percentile: 'p95', ms: l.p95 },
-  ]);
+  const values = stats.latency.map((l) => ({ operation: `${l.service} ${l.operation}`, p50: l.p50, p95: l.p95, n: l.n }));
+  const y = { field: 'operation', type: 'nominal' as const, title: null, sort: null, axis: { labelLimit: 400, labelFontSize: 11 } };
+  const x = { type: 'quantitative' as const, scale: { type: 'symlog' as const }, title: 'ms (symmetric log scale)' };
   return {
     ...base,
-    title: 'Latency per operation (ms)',
+    title: 'Latency per operation: p50 to p95 (ms)',
     width: 420,
-    height: { step: 12 },
+    height: { step: 16 },
     data: { values },
-    mark: 'bar',
-    encoding: {
-      y: { field: 'operation', type: 'nominal', title: null, sort: null, axis: { labelLimit: 260 } },
-      yOffset: { field: 'percentile', type: 'nominal' },
-      x: { field: 'ms', type: 'quantitative', title: 'ms' },
-      color: { field: 'percentile', type: 'nominal', scale: { domain: ['p50', 'p95'], range: ['#1565c0', '#90caf9'] } },
-    },
+    layer: [
+      { mark: { type: 'rule', color: '#90caf9', strokeWidth: 3 }, encoding: { y, x: { ...x, field: 'p50' }, x2: { field: 'p95' } } },
+      { mark: { type: 'point', filled: true, color: '#1565c0', size: 50 }, encoding: { y, x: { ...x, field: 'p50' }, tooltip: [{ field: 'operation' }, { field: 'p50' }, { field: 'p95' }, { field: 'n', title: 'replies' }] } },
+      { mark: { type: 'point', filled: true, color: '#64b5f6', size: 50 }, encoding: { y, x: { ...x, field: 'p95' } } },
+    ],
   };
 }
 
+/** Match scores of the run's search results: counts per 0.1 bin and service, on a symmetric-log scale (one bin often holds most). */
 export function scoreSpec(stats: RunStats): TopLevelSpec | undefined {
   if (!stats.matchScores.length) return undefined;
-  const values = stats.matchScores.flatMap((s) => s.histogram.map((count, i) => ({ service: s.service, bin: i / 10, binEnd: (i + 1) / 10, results: count })));
+  const values = stats.matchScores.flatMap((s) => s.histogram.map((count, i) => ({ service: s.service, bin: `${(i / 10).toFixed(1)}-${((i + 1) / 10).toFixed(1)}`, results: count })));
   return {
     ...base,
     title: 'Match scores of search results',
     width: 420,
-    height: 160,
+    height: 180,
     data: { values },
     mark: 'bar',
     encoding: {
-      x: { field: 'bin', type: 'quantitative', bin: { binned: true, step: 0.1 }, scale: { domain: [0, 1] }, title: 'match score' },
-      x2: { field: 'binEnd' },
-      y: { field: 'results', type: 'quantitative', title: 'search results', stack: 'zero' },
+      x: { field: 'bin', type: 'ordinal', title: 'match score', axis: { labelAngle: -40 } },
+      xOffset: { field: 'service', type: 'nominal' },
+      y: { field: 'results', type: 'quantitative', title: 'search results (symmetric log scale)', scale: { type: 'symlog' } },
       color: { field: 'service', type: 'nominal' },
+      tooltip: [{ field: 'service' }, { field: 'bin' }, { field: 'results' }],
     },
   };
 }

@@ -1,6 +1,9 @@
 /**
  * summary.md: the report as Markdown, for CI job summaries ($GITHUB_STEP_SUMMARY) and merge
- * requests. Same content as report.html without the pictures; long parts fold into <details>.
+ * requests. Same content as report.html without the pictures and state diagrams: verdict and
+ * services, gate, failing checks (rule, checked, expected, got, exchange; walks: replay command
+ * and steps), coverage within the run's selection, requirements needing attention (the rest
+ * folded into <details>), figures.
  */
 import { mdCell as cell, mdTable } from './md-table.js';
 import type { Summary } from './summary.js';
@@ -11,7 +14,7 @@ const fence = (text: string, lang = '') => {
   return `${ticks}${lang}\n${text}\n${ticks}`;
 };
 const MAX_BODY = 3000;
-const clip = (text: string) => (text.length > MAX_BODY ? `${text.slice(0, MAX_BODY)}\n... [${text.length - MAX_BODY} more characters]` : text);
+const clip = (text: string, max = MAX_BODY) => (text.length > max ? `${text.slice(0, max)}\n... [${text.length - max} more characters]` : text);
 
 export function summaryMarkdown(s: Summary, folder: string): string {
   const run = safeRun(s);
@@ -30,7 +33,8 @@ export function summaryMarkdown(s: Summary, folder: string): string {
         const c = s.coverage[t.service];
         const n = verdictCounts(s.checks.filter((x) => x.service === t.service));
         const where = t.status === 'not configured' ? 'not configured' : `${t.status}${t.baseUrl ? ` ${t.baseUrl}${t.servicePath ?? ''}` : ''}${t.auth ? ` (${t.auth})` : ''}`;
-        return [t.service, where, `${n.pass}/${n.fail}/${n.error}/${n.skip}/${n.omit}`, c ? `${c.covered}/${c.requirements - c.untestable}` : '-', c ? `${c.mustCovered}/${c.must}` : '-'];
+        const inScope = c && c.scope !== 'none';
+        return [t.service, where, `${n.pass}/${n.fail}/${n.error}/${n.skip}/${n.omit}`, inScope ? `${c.covered}/${c.inScope - c.untestable}` : c?.scope === 'none' ? 'not run' : '-', inScope ? `${c.mustCovered}/${c.must}` : '-'];
       }),
     ),
   );
@@ -49,14 +53,22 @@ export function summaryMarkdown(s: Summary, folder: string): string {
 
   const failures = failureViews(s, folder);
   if (failures.length) {
-    L.push('', '## Failing checks', '');
+    L.push('', `## Failing checks (${failures.length})`, '');
     for (const f of failures) {
-      L.push(`### ${f.check.verdict.toUpperCase()} (${f.gate}): ${cell(f.check.title)}`, '', `Check \`${f.check.checkId}\` in \`${f.check.file}\`${f.reason ? `; listed: ${cell(f.reason)}` : ''}`, '');
-      for (const r of f.rules) L.push(`- **${r.id}** (${r.level}, ${r.section}): ${cell(r.text)}`);
-      L.push('', fence(clip(f.check.message ?? f.check.note ?? '(no message)')));
-      for (const [i, { exchange: e, curl }] of f.exchanges.entries()) {
-        const n = f.exchangesTotal - f.exchanges.length + i + 1;
-        L.push('', `<details><summary>Exchange ${n} of ${f.exchangesTotal}: ${e.operation} → ${e.error ? `no reply (${cell(e.error)})` : `HTTP ${e.reply?.status}`} in ${e.durationMs} ms</summary>`, '');
+      const r = f.check.failure;
+      L.push(`### ${f.check.verdict.toUpperCase()} (${f.gate}): ${f.check.service} · ${cell(f.check.title)}`, '');
+      for (const rule of f.rules) L.push(`- **${rule.id}** (${rule.level}, ${rule.section}): ${cell(rule.text)}`);
+      if (r) {
+        if (r.replay) L.push(`- replay: \`${r.replay}\``);
+        if (r.steps?.length) L.push('- steps:', '', fence(r.steps.join('\n')), '');
+        if (r.what) L.push(`- checked: ${cell(r.what)}`);
+        if (r.expected !== undefined) L.push(`- expected: \`${cell(clip(r.expected, 500))}\``);
+        if (r.got !== undefined) L.push(`- got: \`${cell(clip(r.got, 500))}\``);
+        if (r.exchange && !r.stepExchanges) L.push(`- exchange ${r.exchange.number} of ${r.exchange.of}: ${r.exchange.operation} → ${r.exchange.outcome}`);
+      } else L.push('', fence(clip(f.check.message ?? f.check.note ?? '(no message)')));
+      L.push('', `Check \`${f.check.checkId}\` in \`${f.check.file}\`${f.reason ? `; listed: ${cell(f.reason)}` : ''}`);
+      for (const { exchange: e, curl, number, failing } of f.exchanges) {
+        L.push('', `<details><summary>${failing ? 'Failing exchange' : 'Exchange'} ${number} of ${f.exchangesTotal}: ${e.operation} → ${e.error ? `no reply (${cell(e.error)})` : `HTTP ${e.reply?.status}`} in ${e.durationMs} ms</summary>`, '');
         L.push('Replay (set the credential variables first):', '', fence(curl, 'sh'), '', 'Request body:', '', fence(clip(JSON.stringify(e.request.body, null, 2)), 'json'));
         if (e.reply) L.push('', 'Reply body:', '', fence(clip(e.reply.body !== undefined ? JSON.stringify(e.reply.body, null, 2) : (e.reply.text ?? '')), 'json'));
         L.push('', '</details>');
@@ -68,17 +80,25 @@ export function summaryMarkdown(s: Summary, folder: string): string {
   const services = serviceViews(s);
   L.push('', '## Coverage', '');
   for (const v of services) {
-    L.push(`- **${v.service}**: ${v.uncovered.length ? `no check yet for ${v.uncovered.map((r) => `${r.id} (${r.level})`).join(', ')}` : 'every testable requirement has a check'}${v.untestable.length ? `; untestable: ${v.untestable.map((r) => r.id).join(', ')}` : ''}`);
+    if (v.scope === 'none') {
+      L.push(`- **${v.service}**: not run (no test file of it selected)`);
+      continue;
+    }
+    const gaps = v.uncovered.length ? `no check yet for ${v.uncovered.map((r) => `${r.id} (${r.level})`).join(', ')}` : v.scope === 'all' ? 'every testable requirement has a check' : 'no gap among the selected checks';
+    L.push(`- **${v.service}**: ${gaps}${v.notRun.length ? `; ${v.notRun.length} not run (outside this run's selection)` : ''}${v.untestable.length ? `; untestable: ${v.untestable.map((r) => r.id).join(', ')}` : ''}`);
   }
 
   L.push('', '## Requirements', '');
   for (const v of services) {
-    L.push(`<details><summary>${v.service}: ${v.sections.reduce((n, x) => n + x.requirements.length, 0)} requirements in ${v.sections.length} sections</summary>`, '');
-    for (const sec of v.sections) {
-      const rows = sec.requirements.map((r) => [r.id, r.level, r.outcome, r.checkResults.map((c) => `${c.verdict}: ${c.title.replace(/ \[[^\]]*\]$/, '')}`).join('<br>') || (r.untestable ? `untestable: ${r.untestable}` : '-')]);
-      L.push(`#### ${sec.section}`, '', mdTable(['requirement', 'level', 'outcome', 'checks'], rows), '');
-    }
-    L.push('</details>', '');
+    if (v.scope === 'none') continue;
+    const all = v.sections.flatMap((x) => x.requirements);
+    const attention = all.filter((r) => ['fail', 'error', 'skip', 'uncovered'].includes(r.outcome));
+    const checksOf = (r: (typeof all)[number]) => r.checkResults.map((c) => `${c.verdict}: ${c.title.replace(/ \[[^\]]*\]$/, '')}`).join('<br>') || (r.untestable ? `untestable: ${r.untestable}` : '-');
+    L.push(`### ${v.service}`, '');
+    if (attention.length) L.push(mdTable(['requirement', 'level', 'outcome', 'checks'], attention.map((r) => [r.id, r.level, r.outcome, checksOf(r)])), '');
+    else L.push('Every requirement in scope held.', '');
+    const rest = all.filter((r) => !attention.includes(r));
+    if (rest.length) L.push(`<details><summary>${rest.length} more: passing, omitted, untestable or not run</summary>`, '', mdTable(['requirement', 'level', 'outcome', 'section', 'checks'], rest.map((r) => [r.id, r.level, r.outcome, r.section, checksOf(r)])), '', '</details>', '');
   }
 
   if (s.stats.latency.length) {

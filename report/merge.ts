@@ -11,8 +11,8 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { CleanupResult } from '../harness/cleanup.js';
 import { RUN_FOLDER_ENV } from './reporter.js';
-import type { CheckResult } from './results.js';
-import { type RunDescription, type Summary, readResults } from './summary.js';
+import type { CheckResult, RunSelection } from './results.js';
+import { type RunDescription, type Summary, readResults, readSelection } from './summary.js';
 import { writeRunReports } from './write.js';
 
 export interface MergeOptions {
@@ -67,6 +67,15 @@ export async function mergeShards(shardFolders: string[], options: MergeOptions)
   results ??= runs.flatMap(({ folder: f }) => readResults(f) ?? []);
   results = results.map((r) => ({ ...r, exchangesFile: r.exchangesFile ? `exchanges/${basename(r.exchangesFile)}` : undefined }));
   writeFileSync(join(folder, 'results.json'), JSON.stringify(results, null, 2));
+  // The replayed reporter recorded the union of the shards' selections; without blobs, join them here.
+  if (!readSelection(folder)) {
+    const shards = runs.map(({ folder: f }) => readSelection(f)).filter((x): x is RunSelection => Boolean(x));
+    if (shards.length === runs.length) {
+      const selected = [...new Set(shards.flatMap((x) => x.selectedFiles))].sort();
+      const ran = new Set(results.map((r) => r.title));
+      writeFileSync(join(folder, 'selection.json'), JSON.stringify({ suiteFiles: shards[0]!.suiteFiles, selectedFiles: selected, notRun: shards.flatMap((x) => x.notRun).filter((n) => !ran.has(n.title)) }, null, 2));
+    }
+  }
 
   const startedAt = runs.map((r) => r.run.startedAt).sort()[0]!;
   const finishedAt = runs.map((r) => r.summary.run.finishedAt).sort().at(-1)!;

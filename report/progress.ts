@@ -1,66 +1,139 @@
 /**
- * A progress line for long runs: checks done/total and failures so far. On a terminal it
- * rewrites one line on stderr; when stderr is not a TTY (CI logs) it prints plain lines with no
- * control characters, at most one per `intervalMs` (default 10 s) plus one at the end.
+ * The one live display of a conformance run (vitest.config.ts uses it instead of vitest's own):
+ * checks done out of a total known before the first check starts (CONFORMANCE_CHECKS_TOTAL,
+ * counted by `npm run conformance` with `vitest list`; without it the total grows as files are
+ * collected and says so, with no estimate of the time left), failures so far, time and time left, and one line per check
+ * that fails or could not judge, as it happens.
+ *
+ * On a terminal (stdout a TTY, NO_COLOR and CI unset, TERM not "dumb") a cli-progress bar
+ * redraws in place, with the failure lines above it. Otherwise plain lines with no control
+ * characters: one every `intervalMs` (default 10 s), the failure lines, one at the end.
+ * Test output (console.log in a check) and errors vitest reports outside any check (a file that
+ * fails to load, an unhandled rejection) are printed too, since vitest's reporter is not there.
  */
-import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import cliProgress from 'cli-progress';
+import type { UserConsoleLog } from 'vitest';
+import type { Reporter, SerializedError, TestCase, TestModule } from 'vitest/node';
+import type { CheckMeta } from '../harness/verdict.js';
+import { leftOut } from './reporter.js';
+
+export const TOTAL_ENV = 'CONFORMANCE_CHECKS_TOTAL';
 
 export interface ProgressOptions {
   stream?: { write(s: string): unknown; isTTY?: boolean };
+  /** Draw a live bar (default: the stream is a TTY, NO_COLOR, CI unset and TERM not dumb). */
+  live?: boolean;
+  /** Checks in the run, when known before it starts (default: CONFORMANCE_CHECKS_TOTAL). */
+  total?: number;
   intervalMs?: number;
   now?: () => number;
 }
 
+/** True when output should be plain lines: not a terminal, NO_COLOR or CI set, or a dumb terminal. */
+export function plainOutput(stream: { isTTY?: boolean } = process.stdout, env: Record<string, string | undefined> = process.env): boolean {
+  return !stream.isTTY || 'NO_COLOR' in env || Boolean(env.CI) || env.TERM === 'dumb';
+}
+
+const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
+
 export default class ProgressReporter implements Reporter {
-  private total = 0;
+  private known: number | undefined;
+  private collected = 0;
   private done = 0;
   private failed = 0;
   private started = 0;
   private lastPrint = 0;
-  private printedDone = -1;
+  private printed = '';
+  private ended = false;
   private readonly stream: NonNullable<ProgressOptions['stream']>;
-  private readonly tty: boolean;
+  private readonly live: boolean;
   private readonly intervalMs: number;
   private readonly now: () => number;
+  private bars?: cliProgress.MultiBar;
+  private bar?: cliProgress.SingleBar;
 
   constructor(options: ProgressOptions = {}) {
-    this.stream = options.stream ?? process.stderr;
-    this.tty = Boolean(this.stream.isTTY);
-    this.intervalMs = options.intervalMs ?? (this.tty ? 200 : 10000);
+    this.stream = options.stream ?? process.stdout;
+    this.live = options.live ?? !plainOutput(this.stream);
+    const fromEnv = Number(process.env[TOTAL_ENV]);
+    this.known = options.total ?? (Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : undefined);
+    this.intervalMs = options.intervalMs ?? 10000;
     this.now = options.now ?? Date.now;
+  }
+
+  private get total(): number {
+    return Math.max(this.known ?? this.collected, this.done);
   }
 
   onTestRunStart(): void {
     this.started = this.lastPrint = this.now();
+    if (this.known !== undefined) this.write(`conformance: ${this.known} checks to run\n`);
+    if (!this.live) return;
+    this.bars = new cliProgress.MultiBar(
+      { stream: this.stream as NodeJS.WritableStream, hideCursor: true, clearOnComplete: false, etaBuffer: 50, format: 'conformance [{bar}] {value}/{total} checks | {failed} failed | {duration_formatted} | {eta_formatted} left' },
+      cliProgress.Presets.shades_classic,
+    );
+    this.bar = this.bars.create(this.total || 1, 0, { failed: 0 });
   }
 
   onTestModuleCollected(module: TestModule): void {
-    this.total += [...module.children.allTests()].length;
+    this.collected += [...module.children.allTests()].filter((t) => t.options.mode !== 'skip').length;
+    if (this.known === undefined) this.bar?.setTotal(this.total);
   }
 
   onTestCaseResult(test: TestCase): void {
+    if (leftOut(test)) return;
     this.done++;
-    const state = test.result().state;
-    const verdict = (test.meta() as { check?: { verdict?: string } }).check?.verdict;
-    if (state === 'failed' || verdict === 'fail' || verdict === 'error') this.failed++;
-    if (this.now() - this.lastPrint >= this.intervalMs) this.print();
+    const meta = (test.meta() as { check?: CheckMeta }).check;
+    const verdict = meta?.verdict ?? (test.result().state === 'failed' ? 'error' : undefined);
+    if (verdict === 'fail' || verdict === 'error') {
+      this.failed++;
+      const ids = verdict === 'fail' ? (meta?.failedRequirements ?? meta?.verifies ?? []) : (meta?.verifies ?? []);
+      this.log(`${verdict === 'fail' ? 'FAIL ' : 'ERROR'} ${meta?.service ?? test.module.moduleId} ${ids.join(' ')}: ${test.name.replace(/ \[[^\]]*\]$/, '')}`);
+    }
+    if (this.bar) this.bar.update(this.done, { failed: this.failed });
+    else if (this.now() - this.lastPrint >= this.intervalMs) this.print();
   }
 
-  onTestRunEnd(): void {
+  onUserConsoleLog(log: UserConsoleLog): void {
+    this.log(log.content.replace(/\n$/, ''));
+  }
+
+  onTestRunEnd(modules: ReadonlyArray<TestModule>, errors: ReadonlyArray<SerializedError> = []): void {
+    if (this.bar) {
+      this.bar.update(this.done, { failed: this.failed });
+      // Redraw once more so failure lines still waiting for the next scheduled redraw are written.
+      (this.bars as unknown as { update(): void }).update();
+      this.bars?.stop();
+    }
+    for (const m of modules) for (const e of m.errors()) this.write(`conformance: ${m.moduleId} could not run: ${e.message}\n${e.stack ?? ''}\n`);
+    for (const e of errors) this.write(`conformance: error outside any check: ${e.message}\n${e.stack ?? ''}\n`);
+    this.ended = true;
     if (!this.done) return;
-    if (this.printedDone !== this.done) this.print();
-    if (this.tty) this.stream.write('\n');
+    if (this.printed !== this.line()) this.print();
   }
 
-  /** The progress text, e.g. "conformance: 120/480 checks done, 3 failed, 42 s". */
+  /** The progress text, e.g. "conformance: 120/480 checks done (25%), 3 failed, 42 s, about 2 min left". */
   line(): string {
-    const secs = Math.round((this.now() - this.started) / 1000);
-    return `conformance: ${this.done}/${Math.max(this.total, this.done)} checks done, ${this.failed} failed, ${secs} s`;
+    const elapsed = this.now() - this.started;
+    const total = this.total;
+    const left = this.known !== undefined && this.done && this.done < total ? `, about ${seconds((elapsed / this.done) * (total - this.done))} left` : '';
+    const of = this.known === undefined ? `${this.done}/${total}${this.ended ? '' : ' (total still growing)'}` : `${this.done}/${total} (${Math.floor((100 * this.done) / Math.max(1, total))}%)`;
+    return `conformance: ${of} checks done, ${this.failed} failed, ${seconds(elapsed)}${left}`;
+  }
+
+  private log(text: string): void {
+    if (this.bars) this.bars.log(`${text}\n`);
+    else this.write(`${text}\n`);
+  }
+
+  private write(text: string): void {
+    this.stream.write(text);
   }
 
   private print(): void {
     this.lastPrint = this.now();
-    this.printedDone = this.done;
-    this.stream.write(this.tty ? `\r\u001b[2K${this.line()}` : `${this.line()}\n`);
+    this.printed = this.line();
+    this.write(`${this.printed}\n`);
   }
 }

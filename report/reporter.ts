@@ -1,36 +1,55 @@
 /**
  * Vitest reporter that collects every check's verdict and metadata into `results.json` in the
- * run's folder; the global teardown turns it into the summary, JUnit and Markdown reports.
+ * run's folder, and what the run selected into `selection.json` (report/results.ts
+ * RunSelection); the global teardown turns them into the summary, JUnit and Markdown reports.
+ * A test a name filter left out (declared skipped, never started) is not a check of this run:
+ * it is listed in selection.json as not run, not counted as a skip.
  */
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { Reporter, TestModule } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
 import type { CheckMeta, Verdict } from '../harness/verdict.js';
-import type { CheckResult } from './results.js';
+import { type CheckResult, type RunSelection, citedInTitle } from './results.js';
 
 export const RUN_FOLDER_ENV = 'CONFORMANCE_ACTIVE_RUN_FOLDER';
 
+/** True for a test that was filtered out at collection (never run, no check metadata). */
+export const leftOut = (test: TestCase): boolean => !(test.meta() as { check?: CheckMeta }).check && test.result().state === 'skipped' && test.options.mode === 'skip';
+
 export default class ConformanceReporter implements Reporter {
-  onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
+  private vitest?: Vitest;
+
+  onInit(vitest: Vitest): void {
+    this.vitest = vitest;
+  }
+
+  async onTestRunEnd(modules: ReadonlyArray<TestModule>): Promise<void> {
     const folder = process.env[RUN_FOLDER_ENV];
     if (!folder) return;
+    const rel = (file: string) => relative(process.cwd(), file);
     const results: CheckResult[] = [];
+    const notRun: RunSelection['notRun'] = [];
     for (const mod of modules) {
       for (const test of mod.children.allTests()) {
+        if (leftOut(test)) {
+          notRun.push({ title: test.name, file: rel(mod.moduleId), verifies: citedInTitle(test.name) });
+          continue;
+        }
         const meta = (test.meta() as { check?: CheckMeta }).check;
         const r = test.result();
         const verdict: Verdict = meta?.verdict ?? (r.state === 'passed' ? 'pass' : r.state === 'skipped' ? 'skip' : 'error');
         const error = r.state === 'failed' ? r.errors?.[0] : undefined;
         results.push({
-          checkId: meta?.checkId ?? `${relative(process.cwd(), mod.moduleId)}/${test.fullName}`,
+          checkId: meta?.checkId ?? `${rel(mod.moduleId)}/${test.fullName}`,
           title: test.name,
-          file: relative(process.cwd(), mod.moduleId),
+          file: rel(mod.moduleId),
           service: meta?.service ?? 'unknown',
           area: meta?.area ?? 'unknown',
           verifies: meta?.verifies ?? [],
           verdict,
           failedRequirements: meta?.failedRequirements ?? [],
           message: error ? String(error.message ?? error) : undefined,
+          ...(meta?.failure ? { failure: meta.failure } : {}),
           note: meta?.note ?? (r.state === 'skipped' ? (r as { note?: string }).note : undefined),
           durationMs: Math.round(test.diagnostic()?.duration ?? 0),
           operations: meta?.operations ?? [],
@@ -41,5 +60,9 @@ export default class ConformanceReporter implements Reporter {
       }
     }
     writeFileSync(join(folder, 'results.json'), JSON.stringify(results, null, 2));
+    const suiteFiles = new Set<string>();
+    for (const project of this.vitest?.projects ?? []) for (const f of (await project.globTestFiles()).testFiles) suiteFiles.add(rel(f));
+    const selection: RunSelection = { suiteFiles: [...suiteFiles].sort(), selectedFiles: [...new Set(modules.map((m) => rel(m.moduleId)))].sort(), notRun };
+    writeFileSync(join(folder, 'selection.json'), JSON.stringify(selection, null, 2));
   }
 }

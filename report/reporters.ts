@@ -1,6 +1,7 @@
 /**
- * The reporters of a conformance run (vitest.config.ts): vitest's default console output, the
- * progress line, the conformance reporter (results.json), Allure results with requirement links,
+ * The reporters of a conformance run (vitest.config.ts): the progress display (the run's one
+ * live display: vitest's own console reporter is left out), the conformance reporter
+ * (results.json, selection.json), Allure results with requirement links,
  * and on a shard (CONFORMANCE_SHARD set by `npm run conformance -- --shard=i/n`) a vitest blob
  * report for the merge step. When merging (CONFORMANCE_MERGE=1) only the conformance reporter
  * runs: Allure results are copied from the shards instead.
@@ -14,7 +15,6 @@ export function conformanceReporters(reportDir: string, runId: string, env: Reco
   const folder = join(reportDir, runId);
   if (env.CONFORMANCE_MERGE) return ['./report/reporter.ts'];
   return [
-    'default',
     './report/progress.ts',
     './report/reporter.ts',
     ['allure-vitest/reporter', { resultsDir: join(folder, 'allure-results'), links: { requirement: { urlTemplate: REQUIREMENT_LINK_TEMPLATE, nameTemplate: '%s' } } }],

@@ -1,5 +1,5 @@
 /** The raw result of one check, as the reporter collects it from vitest. */
-import type { Verdict } from '../harness/verdict.js';
+import type { FailureReport, Verdict } from '../harness/verdict.js';
 
 export interface CheckResult {
   checkId: string;
@@ -10,7 +10,10 @@ export interface CheckResult {
   verifies: string[];
   verdict: Verdict;
   failedRequirements: string[];
+  /** The failure's text (harness/failure.ts): rule, checked, expected, got, exchange. */
   message?: string;
+  /** Structured failure of a fail (rule IDs, expected, got, exchange; walks: replay and steps). */
+  failure?: FailureReport;
   note?: string;
   durationMs: number;
   operations: string[];
@@ -19,3 +22,20 @@ export interface CheckResult {
   /** Retried requests; verdict pass with retries > 0 = passed with retries. */
   retries?: number;
 }
+
+/**
+ * What the run selected (selection.json, written by the reporter): every test file of the suite,
+ * the files this run loaded (file filters and shards select them), and the checks of those files
+ * a name filter (`-t`) left out. Coverage counts only what was selected; the rest is "not run".
+ */
+export interface RunSelection {
+  suiteFiles: string[];
+  selectedFiles: string[];
+  notRun: Array<{ title: string; file: string; verifies: string[] }>;
+}
+
+/** The requirement IDs a check title cites: "title [ID ID]" (harness/register.ts). */
+export const citedInTitle = (title: string): string[] => /\[([A-Z0-9 -]+)\](?: \{[^}]*\})?$/.exec(title)?.[1]?.split(' ').filter(Boolean) ?? [];
+
+/** The service a scenario file belongs to (scenarios/<service>/...), if any. */
+export const serviceOfFile = (file: string): string | undefined => /(?:^|\/)scenarios\/([^/]+)\//.exec(file)?.[1];

@@ -1,24 +1,38 @@
 /**
- * Builds the run's reports from the collected check results: `summary.json` (the versioned,
- * machine-readable result; schema in reports/README.md), `summary.md`, `report.html`,
- * `junit.xml` (fail as <failure>, error as <error>, skip and omit as <skipped> with the reason),
- * and the console summary.
+ * The summary of a run (`summary.json`, the versioned, machine-readable result; schema in
+ * reports/README.md) built from the collected check results and what the run selected:
+ * verdict totals, every requirement's outcome, coverage per service within the run's scope, the
+ * operations exercised, the gate (exit code) and the figures.
  */
-import { cpSync, existsSync, lstatSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import junitModule, { type Builder } from 'junit-report-builder';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ServiceName } from '../specs/common/model.js';
 import { SERVICES } from '../specs/services.js';
 import type { CleanupResult } from '../harness/cleanup.js';
 import type { Verdict } from '../harness/verdict.js';
 import { type Gate, type KnownFailures, judge } from './known-failures.js';
-import type { CheckResult } from './results.js';
+import { type CheckResult, type RunSelection, serviceOfFile } from './results.js';
 import type { RunStats } from './stats.js';
 
-/** Version 2 added `gate` (known failures, MUST-level gating) and `stats` (latency, match scores). */
-export const SUMMARY_SCHEMA_VERSION = 2;
+/**
+ * Version 2 added `gate` (known failures, MUST-level gating) and `stats` (latency, match scores);
+ * version 3 added `scope`, the outcome `not-run`, `coverage.{scope,inScope,notRun}` and
+ * `checks[].failure`.
+ */
+export const SUMMARY_SCHEMA_VERSION = 3;
 
-export type RequirementOutcome = Verdict | 'uncovered' | 'untestable';
+/**
+ * A requirement's outcome: the worst verdict of the checks citing it, `uncovered` (the suite has
+ * no check for it yet), `untestable` (no black-box check can observe it) or `not-run` (this run
+ * did not select the checks that could cover it).
+ */
+export type RequirementOutcome = Verdict | 'uncovered' | 'untestable' | 'not-run';
+
+/**
+ * How much of a service the run selected: `all` its test files and checks, `part` of them (a
+ * file filter, a name filter or a shard), `none`, or `not configured` (its checks are omitted).
+ */
+export type ServiceScope = 'all' | 'part' | 'none' | 'not configured';
 
 export interface RunDescription {
   runId: string;
@@ -31,6 +45,8 @@ export interface RunDescription {
   shards?: Array<{ runId: string; shard?: string; startedAt: string; finishedAt?: string }>;
   /** Set on a shard's run: "index/count" from vitest --shard. */
   shard?: string;
+  /** Faults switched on in the embedded reference (REFERENCE_FAULTS), so a replay can switch them on too. */
+  faults?: string[];
 }
 
 export interface Summary {
@@ -39,7 +55,10 @@ export interface Summary {
   overall: 'pass' | 'fail' | 'incomplete';
   totals: Record<Verdict, number> & { checks: number };
   requirements: Array<{ id: string; service: ServiceName; level: string; section: string; text: string; outcome: RequirementOutcome; checks: string[]; untestable?: string }>;
-  coverage: Record<string, { requirements: number; covered: number; untestable: number; uncovered: string[]; mustCovered: number; must: number }>;
+  /** Per service; `inScope` requirements are those the run's selection could cover (not `not-run`). */
+  coverage: Record<string, { scope: ServiceScope; requirements: number; inScope: number; covered: number; untestable: number; uncovered: string[]; notRun: string[]; mustCovered: number; must: number }>;
+  /** What the run selected: test files of the suite and of the run, checks a name filter left out. */
+  scope: { suiteFiles: number; selectedFiles: string[]; notRunChecks: number };
   operations: Array<{ service: ServiceName; operation: string; checks: number; exercised: boolean }>;
   checks: CheckResult[];
   cleanup?: CleanupResult;
@@ -53,34 +72,68 @@ export interface SummaryOptions {
   stats?: RunStats;
   known?: KnownFailures;
   finishedAt?: Date;
+  /** What the run selected (selection.json); without it every configured service counts as wholly selected. */
+  selection?: RunSelection;
 }
 
 const LEVELS = new Map(Object.values(SERVICES).flatMap((spec) => spec.requirements.map((r) => [r.id, r.level] as const)));
 
 const ORDER: RequirementOutcome[] = ['fail', 'error', 'skip', 'pass', 'omit'];
 
+/** How much of each service a run selected (see ServiceScope). */
+export function serviceScopes(run: RunDescription, results: CheckResult[], selection?: RunSelection): Record<string, { scope: ServiceScope; filesComplete: boolean }> {
+  const out: Record<string, { scope: ServiceScope; filesComplete: boolean }> = {};
+  for (const spec of Object.values(SERVICES)) {
+    const status = run.targets.find((t) => t.service === spec.name)?.status ?? 'not configured';
+    if (!selection) {
+      out[spec.name] = { scope: status === 'not configured' ? 'not configured' : 'all', filesComplete: true };
+      continue;
+    }
+    const mine = (f: string) => serviceOfFile(f) === spec.name;
+    const suite = selection.suiteFiles.filter(mine);
+    const selected = new Set(selection.selectedFiles.filter(mine));
+    const filesComplete = suite.every((f) => selected.has(f));
+    const ran = selected.size > 0 || results.some((r) => r.service === spec.name);
+    const scope: ServiceScope = !ran ? 'none' : status === 'not configured' ? 'not configured' : filesComplete && !selection.notRun.some((n) => mine(n.file)) ? 'all' : 'part';
+    out[spec.name] = { scope, filesComplete };
+  }
+  return out;
+}
+
 export function buildSummary(run: RunDescription, results: CheckResult[], cleanup: CleanupResult | undefined, options: SummaryOptions = {}): Summary {
   const finishedAt = options.finishedAt ?? new Date();
   const totals = { checks: results.length, pass: 0, fail: 0, error: 0, skip: 0, omit: 0 };
   for (const r of results) totals[r.verdict]++;
-  const active = new Set(run.targets.filter((t) => t.status !== 'not configured').map((t) => t.service));
+  const scopes = serviceScopes(run, results, options.selection);
+  const leftOut = new Set((options.selection?.notRun ?? []).flatMap((n) => n.verifies));
 
   const requirements: Summary['requirements'] = [];
   const coverage: Summary['coverage'] = {};
   for (const spec of Object.values(SERVICES)) {
-    const cov = (coverage[spec.name] = { requirements: 0, covered: 0, untestable: 0, uncovered: [] as string[], mustCovered: 0, must: 0 });
+    const { scope, filesComplete } = scopes[spec.name]!;
+    const cov = (coverage[spec.name] = { scope, requirements: 0, inScope: 0, covered: 0, untestable: 0, uncovered: [] as string[], notRun: [] as string[], mustCovered: 0, must: 0 });
     for (const req of spec.requirements) {
       const citing = results.filter((r) => r.verifies.includes(req.id));
       const outcomes = citing.flatMap((r): RequirementOutcome[] => (r.verdict === 'fail' ? (r.failedRequirements.includes(req.id) ? ['fail'] : []) : [r.verdict]));
-      let outcome: RequirementOutcome = req.untestable ? 'untestable' : 'uncovered';
+      let outcome: RequirementOutcome;
       if (citing.length) outcome = ORDER.find((o) => outcomes.includes(o)) ?? 'pass';
+      else if (scope === 'none') outcome = 'not-run';
+      else if (req.untestable) outcome = 'untestable';
+      else if (leftOut.has(req.id) || !filesComplete) outcome = 'not-run';
+      else outcome = 'uncovered';
       cov.requirements++;
-      if (req.level === 'MUST') cov.must++;
-      if (req.untestable) cov.untestable++;
-      else if (citing.length) {
-        cov.covered++;
-        if (req.level === 'MUST') cov.mustCovered++;
-      } else cov.uncovered.push(req.id);
+      if (outcome === 'not-run') {
+        cov.notRun.push(req.id);
+      } else {
+        cov.inScope++;
+        if (req.level === 'MUST') cov.must++;
+        if (outcome === 'untestable') cov.untestable++;
+        else if (outcome === 'uncovered') cov.uncovered.push(req.id);
+        else {
+          cov.covered++;
+          if (req.level === 'MUST') cov.mustCovered++;
+        }
+      }
       requirements.push({ id: req.id, service: spec.name, level: req.level, section: req.section, text: req.text, outcome, checks: citing.map((r) => r.checkId), ...(req.untestable ? { untestable: req.untestable } : {}) });
     }
   }
@@ -92,7 +145,6 @@ export function buildSummary(run: RunDescription, results: CheckResult[], cleanu
   );
   const overall: Summary['overall'] = totals.fail || totals.error ? 'fail' : totals.skip || !results.length ? 'incomplete' : 'pass';
   const started = Date.parse(run.startedAt);
-  void active;
   return {
     schemaVersion: SUMMARY_SCHEMA_VERSION,
     run: { ...run, finishedAt: finishedAt.toISOString(), durationMs: finishedAt.getTime() - started },
@@ -100,6 +152,11 @@ export function buildSummary(run: RunDescription, results: CheckResult[], cleanu
     totals,
     requirements,
     coverage,
+    scope: {
+      suiteFiles: options.selection?.suiteFiles.length ?? 0,
+      selectedFiles: options.selection?.selectedFiles ?? [...new Set(results.map((r) => r.file))].sort(),
+      notRunChecks: options.selection?.notRun.length ?? 0,
+    },
     operations,
     checks: results,
     cleanup,
@@ -109,62 +166,10 @@ export function buildSummary(run: RunDescription, results: CheckResult[], cleanu
   };
 }
 
-export function writeJunit(s: Summary, file: string): void {
-  // The package is CommonJS with a default export; under ESM interop it may arrive wrapped once more.
-  const root = ((junitModule as unknown as { default?: Builder }).default ?? junitModule) as unknown as Builder;
-  const builder = root.newBuilder();
-  const suites = new Map<string, ReturnType<typeof builder.testSuite>>();
-  for (const c of s.checks) {
-    const key = `${c.service}.${c.area}`;
-    let suite = suites.get(key);
-    if (!suite) suites.set(key, (suite = builder.testSuite().name(key)));
-    const tc = suite.testCase().className(key).name(c.title).time(c.durationMs / 1000);
-    tc.property('requirements', c.verifies.join(' '));
-    tc.property('verdict', c.verdict);
-    if (c.verdict === 'fail') tc.failure(c.message ?? 'failed', c.failedRequirements.join(' '));
-    else if (c.verdict === 'error') tc.error(c.message ?? c.note ?? 'error', 'error');
-    else if (c.verdict === 'skip' || c.verdict === 'omit') {
-      tc.skipped();
-      tc.standardOutput(`${c.verdict}: ${c.note ?? ''}`);
-    }
-  }
-  builder.writeTo(file);
-}
+const readJson = <T>(file: string): T | undefined => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined);
 
-/** Points reports/latest at a run folder (a copy where symlinks are not allowed). */
-export function pointLatest(reportDir: string, folder: string): void {
-  const latest = join(reportDir, 'latest');
-  try {
-    if (existsSync(latest) || lstatSync(latest, { throwIfNoEntry: false })) rmSync(latest, { recursive: true, force: true });
-    symlinkSync(resolve(folder), latest, 'dir');
-  } catch {
-    cpSync(folder, latest, { recursive: true });
-  }
-}
+/** The check results a run folder holds (results.json), if any. */
+export const readResults = (folder: string): CheckResult[] | undefined => readJson<CheckResult[]>(join(folder, 'results.json'));
 
-/** The short console summary a run ends with. */
-export function consoleSummary(s: Summary, folder: string): string {
-  const out: string[] = [];
-  out.push('', `Conformance run ${s.run.runId} (seed ${s.run.seed}): ${s.overall.toUpperCase()}`);
-  for (const t of s.run.targets) {
-    const c = s.coverage[t.service];
-    const checks = s.checks.filter((x) => x.service === t.service);
-    const n = (v: Verdict) => checks.filter((x) => x.verdict === v).length;
-    if (t.status === 'not configured') out.push(`  ${t.service}: not configured`);
-    else
-      out.push(
-        `  ${t.service} (${t.status}${t.baseUrl ? ` ${t.baseUrl}${t.servicePath ?? ''}` : ''}): ${checks.length} checks, ${n('pass')} passed, ${n('fail')} failed, ${n('error')} errors, ${n('skip')} skipped, ${n('omit')} omitted; requirements covered ${c?.covered}/${(c?.requirements ?? 0) - (c?.untestable ?? 0)}`,
-      );
-  }
-  if (s.cleanup) out.push(`  cleanup: ${s.cleanup.sources.deleted + s.cleanup.sources.alreadyGone}/${s.cleanup.sources.attempted} sources removed, ${s.cleanup.failures.length} failures`);
-  const g = s.gate;
-  if (g.expected.length || g.pending.length || g.unexpectedPasses.length || g.expectOnly.length)
-    out.push(`  gate: ${g.verdict.toUpperCase()}; ${g.gating.length} gating, ${g.expected.length} known failures, ${g.pending.length} pending, ${g.expectOnly.length} EXPECT-only failures, ${g.unexpectedPasses.length} unexpected passes`);
-  out.push(`  report: ${folder}/report.html (also summary.md, summary.json, junit.xml, allure-results/, exchanges/)`, '');
-  return out.join('\n');
-}
-
-export function readResults(folder: string): CheckResult[] | undefined {
-  const file = join(folder, 'results.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as CheckResult[]) : undefined;
-}
+/** What a run folder's run selected (selection.json), if recorded. */
+export const readSelection = (folder: string): RunSelection | undefined => readJson<RunSelection>(join(folder, 'selection.json'));

@@ -11,8 +11,10 @@ import { curlCommand } from './curl.js';
 import type { CheckResult } from './results.js';
 import type { Summary } from './summary.js';
 
-/** Exchanges shown per failing check (the last ones: the failure usually follows the last call). */
+/** Exchanges shown per failing check: the one the failure came from and the two before it. */
 export const EXCHANGES_SHOWN = 3;
+/** Exchanges shown of a failing walk step (its operation first, then the reads that judged it). */
+export const STEP_EXCHANGES_SHOWN = 6;
 
 export type RequirementRow = Summary['requirements'][number];
 
@@ -23,7 +25,8 @@ export interface FailureView {
   /** How the gate treats it: gating, known failure, pending, or EXPECT-only. */
   gate: 'gating' | 'known' | 'pending' | 'expect-only';
   reason?: string;
-  exchanges: Array<{ exchange: Exchange; curl: string }>;
+  /** The exchanges shown, each with its 1-based number among the check's exchanges; `failing` marks the one the failure came from. */
+  exchanges: Array<{ exchange: Exchange; curl: string; number: number; failing: boolean }>;
   exchangesTotal: number;
 }
 
@@ -36,9 +39,13 @@ export interface ServiceView {
   service: string;
   status: string;
   where?: string;
+  /** How much of the service the run selected (report/summary.ts ServiceScope). */
+  scope: string;
   sections: SectionView[];
   uncovered: RequirementRow[];
   untestable: RequirementRow[];
+  notRun: RequirementRow[];
+  checks: CheckResult[];
 }
 
 /** Strips user:password@ from a URL and masks registered secrets. */
@@ -70,6 +77,16 @@ export function redactExchange(e: Exchange): Exchange {
   };
 }
 
+/** Which of a failing check's exchanges to show: a walk's failing step, else the failing exchange and the two before it. */
+function shownExchanges(check: CheckResult, all: Exchange[]): FailureView['exchanges'] {
+  const failing = check.failure?.exchange?.number ?? all.length;
+  const [first, last] = check.failure?.stepExchanges ?? [Math.max(1, failing - EXCHANGES_SHOWN + 1), failing];
+  const cap = check.failure?.stepExchanges ? STEP_EXCHANGES_SHOWN : EXCHANGES_SHOWN;
+  const numbers = Array.from({ length: Math.max(0, Math.min(last, all.length) - first + 1) }, (_, i) => first + i).slice(0, cap);
+  const marked = check.failure?.stepExchanges ? first : failing;
+  return numbers.map((n) => ({ exchange: all[n - 1]!, curl: curlCommand(all[n - 1]!), number: n, failing: n === marked }));
+}
+
 export function failureViews(s: Summary, folder: string): FailureView[] {
   const byId = new Map(s.requirements.map((r) => [r.id, r]));
   const g = s.gate;
@@ -86,7 +103,7 @@ export function failureViews(s: Summary, folder: string): FailureView[] {
         rules: ids.map((id) => byId.get(id)).filter((r): r is RequirementRow => Boolean(r)),
         gate,
         reason: known?.reason ?? pending?.reason,
-        exchanges: all.slice(-EXCHANGES_SHOWN).map((exchange) => ({ exchange, curl: curlCommand(exchange) })),
+        exchanges: shownExchanges(check, all),
         exchangesTotal: all.length,
       };
     })
@@ -98,6 +115,7 @@ export function serviceViews(s: Summary): ServiceView[] {
   return s.run.targets
     .filter((t) => t.status !== 'not configured')
     .map((t) => {
+      const cov = s.coverage[t.service];
       const reqs = s.requirements.filter((r) => r.service === t.service);
       const sections = new Map<string, SectionView>();
       for (const r of reqs) {
@@ -109,9 +127,12 @@ export function serviceViews(s: Summary): ServiceView[] {
         service: t.service,
         status: t.status,
         where: t.baseUrl ? `${safeUrl(t.baseUrl)}${t.servicePath ?? ''}` : undefined,
+        scope: cov?.scope ?? 'all',
         sections: [...sections.values()],
         uncovered: reqs.filter((r) => r.outcome === 'uncovered'),
         untestable: reqs.filter((r) => r.outcome === 'untestable'),
+        notRun: reqs.filter((r) => r.outcome === 'not-run'),
+        checks: s.checks.filter((c) => c.service === t.service),
       };
     });
 }

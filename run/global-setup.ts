@@ -13,7 +13,8 @@ import { loadSettings, resolveBudgets } from '../harness/config.js';
 import { openDeployments } from './deployments.js';
 import { loadProfile, resolveProfile } from '../harness/profile.js';
 import { RUN_FOLDER_ENV } from '../report/reporter.js';
-import { type RunDescription, consoleSummary, readResults } from '../report/summary.js';
+import { consoleSummary } from '../report/console-summary.js';
+import { type RunDescription, readResults } from '../report/summary.js';
 import { writeRunReports } from '../report/write.js';
 import { RunContext, newRunId } from '../harness/run.js';
 import type { RunInfo } from '../harness/targets.js';
@@ -58,6 +59,7 @@ export default async function setup(project: TestProject) {
     }),
     profile,
     ...(process.env.CONFORMANCE_SHARD ? { shard: process.env.CONFORMANCE_SHARD } : {}),
+    ...(deployments.reference?.faults.length ? { faults: deployments.reference.faults } : {}),
   };
   writeFileSync(join(run.folder, 'run.json'), JSON.stringify(description, null, 2));
   const where = description.targets.map((t) => `${t.service}: ${t.status === 'not configured' ? 'not configured' : `${t.baseUrl}${t.servicePath}`}`).join('; ');

@@ -3,12 +3,16 @@
  * requirement catalogue. Adding a service is a new entry here, not new client or router code.
  */
 import type { OperationSpec, Requirement, ServiceName } from './common/model.js';
+import type { StateTable } from './common/states.js';
 import { organizationOperations } from './organization/operations.js';
 import { organizationRequirements } from './organization/requirements.js';
+import { organizationStates } from './organization/states.js';
 import { personOperations } from './person/operations.js';
 import { personRequirements } from './person/requirements.js';
+import { personStates } from './person/states.js';
 import { providerOperations } from './provider/operations.js';
 import { providerRequirements } from './provider/requirements.js';
+import { providerStates } from './provider/states.js';
 
 export interface ServiceSpec {
   name: ServiceName;
@@ -24,6 +28,8 @@ export interface ServiceSpec {
   idPrefix: string;
   operations: OperationSpec[];
   requirements: Requirement[];
+  /** The seed's state table of source records (states and each operation's transition). */
+  states: StateTable;
 }
 
 export const SERVICES: Record<ServiceName, ServiceSpec> = {
@@ -36,6 +42,7 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
     idPrefix: 'ORG',
     operations: organizationOperations,
     requirements: organizationRequirements,
+    states: organizationStates,
   },
   person: {
     name: 'person',
@@ -46,6 +53,7 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
     idPrefix: 'PERSON',
     operations: personOperations,
     requirements: personRequirements,
+    states: personStates,
   },
   provider: {
     name: 'provider',
@@ -56,6 +64,7 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
     idPrefix: 'PROV',
     operations: providerOperations,
     requirements: providerRequirements,
+    states: providerStates,
   },
 } as Record<ServiceName, ServiceSpec>;
 

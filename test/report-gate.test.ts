@@ -1,8 +1,8 @@
 /**
  * The gate (exit code) from check results and a known-failures file: MUST failures and errors
  * gate, EXPECT-only failures do not, listed failures are expected, listed passes are flagged,
- * pending checks stop being pending once they passed; and the progress line has no control
- * characters when the stream is not a TTY.
+ * pending checks stop being pending once they passed; and the progress display: total known
+ * from the start, failures as they happen, no control characters when the output is plain.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SettingsError } from '../harness/config.js';
 import { historyPath, judge, loadKnownFailures, recordPasses } from '../report/known-failures.js';
-import ProgressReporter from '../report/progress.js';
+import ProgressReporter, { plainOutput } from '../report/progress.js';
 import { requirementIndex } from '../specs/services.js';
 import { makeRunFolder } from './support/report-fixture.js';
 
@@ -67,31 +67,63 @@ describe('gate', () => {
   });
 });
 
-describe('progress line', () => {
-  const fakeTest = (verdict: string) => ({ result: () => ({ state: verdict === 'pass' ? 'passed' : 'failed' }), meta: () => ({ check: { verdict } }) }) as never;
-  const fakeModule = (n: number) => ({ children: { allTests: () => Array.from({ length: n }) } }) as never;
+describe('progress display', () => {
+  const fakeTest = (verdict: string, n: number) =>
+    ({
+      name: `check ${n} [ORG-ENV-ECHO]`,
+      options: { mode: 'run' },
+      module: { moduleId: 'scenarios/organization/envelope.test.ts' },
+      result: () => ({ state: verdict === 'pass' ? 'passed' : 'failed' }),
+      meta: () => ({ check: { verdict, service: 'organization', verifies: ['ORG-ENV-ECHO'], failedRequirements: verdict === 'fail' ? ['ORG-ENV-ECHO'] : [] } }),
+    }) as never;
+  const fakeModule = (n: number) => ({ children: { allTests: () => Array.from({ length: n }, () => ({ options: { mode: 'run' } })) }, errors: () => [] }) as never;
 
-  function run(isTTY: boolean): string {
+  function run(options: { live: boolean; total?: number; tty?: boolean }): string {
     let out = '';
     let clock = 0;
-    const p = new ProgressReporter({ stream: { write: (s: string) => (out += s), isTTY }, intervalMs: 1000, now: () => clock });
+    const stream = Object.assign({ write: (s: string) => ((out += s), true), isTTY: options.tty ?? options.live, columns: 100 }, { cursorTo: () => true, moveCursor: () => true, clearLine: () => true, clearScreenDown: () => true, on: () => stream, removeListener: () => stream });
+    const p = new ProgressReporter({ stream, live: options.live, total: options.total, intervalMs: 1000, now: () => clock });
     p.onTestRunStart();
-    p.onTestModuleCollected(fakeModule(4));
-    for (const v of ['pass', 'fail', 'pass', 'error']) {
+    p.onTestModuleCollected(fakeModule(2));
+    for (const [i, v] of ['pass', 'fail', 'pass', 'error'].entries()) {
       clock += 600;
-      p.onTestCaseResult(fakeTest(v));
+      p.onTestCaseResult(fakeTest(v, i));
+      if (i === 1) p.onTestModuleCollected(fakeModule(2));
     }
-    p.onTestRunEnd();
+    p.onTestRunEnd([], []);
     return out;
   }
 
-  it('prints plain lines with done/total and failures when not a TTY', () => {
-    const out = run(false);
+  it('prints plain lines with the total known from the start, an estimate of the time left, and each failure', () => {
+    const out = run({ live: false, total: 4 });
     expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/);
-    expect(out.trim().split('\n')).toEqual(['conformance: 2/4 checks done, 1 failed, 1 s', 'conformance: 4/4 checks done, 2 failed, 2 s']);
+    expect(out.trim().split('\n')).toEqual([
+      'conformance: 4 checks to run',
+      'FAIL  organization ORG-ENV-ECHO: check 1',
+      'conformance: 2/4 (50%) checks done, 1 failed, 1 s, about 1 s left',
+      'ERROR organization ORG-ENV-ECHO: check 3',
+      'conformance: 4/4 (100%) checks done, 2 failed, 2 s',
+    ]);
   });
 
-  it('rewrites one line on a TTY', () => {
-    expect(run(true)).toContain('\r\u001b[2Kconformance: 4/4 checks done, 2 failed');
+  it('says so while the total is still growing (no count before the run), and gives no estimate then', () => {
+    const out = run({ live: false });
+    expect(out).toContain('conformance: 2/2 (total still growing) checks done, 1 failed, 1 s\n');
+    expect(out).toContain('conformance: 4/4 checks done, 2 failed, 2 s\n');
+  });
+
+  it('draws one live bar on a terminal, with the failure lines above it', () => {
+    const out = run({ live: true, total: 4 });
+    expect(out).toContain('4/4 checks | 2 failed');
+    expect(out).toContain('FAIL  organization ORG-ENV-ECHO: check 1');
+    expect(out).toMatch(/\u001b\[/);
+  });
+
+  it('is plain when stdout is not a terminal, NO_COLOR or CI is set, or the terminal is dumb', () => {
+    expect(plainOutput({ isTTY: false }, {})).toBe(true);
+    expect(plainOutput({ isTTY: true }, { NO_COLOR: '' })).toBe(true);
+    expect(plainOutput({ isTTY: true }, { CI: 'true' })).toBe(true);
+    expect(plainOutput({ isTTY: true }, { TERM: 'dumb' })).toBe(true);
+    expect(plainOutput({ isTTY: true }, { TERM: 'xterm' })).toBe(false);
   });
 });

@@ -1,8 +1,11 @@
 /**
- * DOM-level test of report.html (happy-dom, no browser): the key sections render, run text is
- * escaped, failing checks show the rule's text, the exchange and a curl replay without secrets,
- * the charts are inline SVG, and nothing in the page loads from elsewhere.
+ * DOM-level test of report.html (happy-dom, no browser, scripts off): the key sections render,
+ * failures come first, run text is escaped, failing checks show rule, expected, got and the
+ * exchange with a curl replay without secrets, gate entries link to their failure, passing
+ * requirements are folded, each service has its state diagram, the charts are inline SVG, and
+ * nothing in the page loads from elsewhere (its one script is its own, allowed by hash).
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Window } from 'happy-dom';
@@ -25,33 +28,69 @@ beforeAll(async () => {
 });
 
 describe('report.html', () => {
-  it('has the run facts, the gate, and every key section', () => {
-    for (const id of ['verdict', 'run', 'gate', 'charts', 'failures', 'coverage', 'requirements', 'latency', 'scores', 'profile']) expect(doc.getElementById(id), `#${id}`).not.toBeNull();
+  it('has the run facts, the gate, and every key section, failing checks first', () => {
+    for (const id of ['verdict', 'toc', 'filter', 'run', 'gate', 'charts', 'failures', 'services', 'service-organization', 'coverage-organization', 'requirements-organization', 'latency', 'scores', 'profile']) expect(doc.getElementById(id), `#${id}`).not.toBeNull();
     expect(doc.querySelector('h1')!.textContent).toBe('Conformance run fixture-run: FAIL');
     expect(doc.getElementById('run')!.textContent).toContain('4242');
+    expect(doc.querySelector('main > section')!.id).toBe('failures');
     // A MUST failure and an error gate; the EXPECT-only failure does not.
     expect(doc.querySelectorAll('#gate-gating li')).toHaveLength(2);
     expect(doc.querySelectorAll('#gate-expect-only li')).toHaveLength(1);
   });
 
-  it('escapes run text instead of interpreting it', () => {
-    expect(doc.querySelectorAll('script')).toHaveLength(0);
-    expect(doc.getElementById('failures')!.textContent).toContain(HOSTILE_TITLE);
+  it('links every gate entry to its failure, and the table of contents to every service', () => {
+    for (const a of doc.querySelectorAll('#gate li a')) expect(doc.getElementById(a.getAttribute('href')!.slice(1)), a.getAttribute('href')!).not.toBeNull();
+    expect(doc.querySelectorAll('#gate li a')).toHaveLength(3);
+    expect([...doc.querySelectorAll('#toc a')].map((a) => a.getAttribute('href'))).toContain('#service-organization');
   });
 
-  it('shows each failing check with the rule text, the exchange and a curl replay that uses a variable, not the secret', () => {
+  it('escapes run text instead of interpreting it; its one script is its own, allowed by its hash', () => {
+    const scripts = doc.querySelectorAll('script');
+    expect(scripts).toHaveLength(1);
+    const csp = doc.querySelector('meta[http-equiv="Content-Security-Policy"]')!.getAttribute('content')!;
+    const hash = createHash('sha256').update(scripts[0]!.textContent!).digest('base64');
+    expect(csp).toContain(`script-src 'sha256-${hash}'`);
+    expect(doc.getElementById('failures')!.textContent).toContain(HOSTILE_TITLE);
+    expect(html).not.toContain('<script>alert');
+  });
+
+  it('shows each failing check as rule, checked, expected, got and the exchange it came from, with a curl replay that uses a variable, not the secret', () => {
     const failure = doc.getElementById('check-organization/envelope/echo')!;
     expect(failure).not.toBeNull();
-    expect(failure.querySelector('.rules')!.textContent).toContain('The request auditId and trackingId are returned in the reply.');
+    const finding = failure.querySelector('dl.finding')!;
+    expect(finding.querySelector('dd.rule')!.textContent).toContain('The request auditId and trackingId are returned in the reply.');
+    expect(finding.querySelector('dd.checked')!.textContent).toBe('trackingId echoed');
+    expect(finding.querySelector('dd.expected')!.textContent).toBe('"t-1"');
+    expect(finding.querySelector('dd.got')!.textContent).toBe('"server-made"');
+    expect(finding.querySelector('dd.exchange')!.textContent).toContain('2 of 2: demographicsSearch → HTTP 200');
+    expect(failure.textContent).not.toMatch(/to be|Object\.is/);
     const shown = failure.querySelectorAll('details.exchange');
     expect(shown).toHaveLength(2);
-    const last = shown[1]!;
-    expect(last.hasAttribute('open')).toBe(true);
-    expect(last.querySelector('.reply')!.textContent).toContain('server-made');
-    const curl = last.querySelector('.curl')!.textContent!;
+    const failing = failure.querySelector('details.exchange.failing')!;
+    expect(failing.querySelector('summary')!.textContent).toContain('Failing exchange 2 of 2');
+    expect(failing.querySelector('.reply')!.textContent).toContain('server-made');
+    const curl = failing.querySelector('.curl')!.textContent!;
     expect(curl).toContain('"Authorization: Bearer $ORG_TOKEN"');
     expect(curl).toContain(`a'1`);
     expect(doc.querySelectorAll('#failures .failure')).toHaveLength(3);
+  });
+
+  it('shows the requirements that need attention, and folds the passing ones', () => {
+    const attention = doc.querySelectorAll('#requirements-organization > table tbody tr');
+    expect([...attention].map((r) => r.getAttribute('data-verdict')).sort()).toEqual(['error', 'fail', 'fail', 'skip']);
+    const passing = doc.querySelector('#requirements-organization details.passing')!;
+    expect(passing.hasAttribute('open')).toBe(false);
+    expect(passing.querySelector('tr#req-ORG-VIEWS-DEFAULT')!.getAttribute('data-verdict')).toBe('pass');
+  });
+
+  it("draws each service's state diagram with its transitions coloured by verdict", () => {
+    const svg = doc.querySelector('#state-diagram-organization svg')!;
+    expect(svg).not.toBeNull();
+    expect(svg.querySelectorAll('g.node')).toHaveLength(4);
+    // The fixture's checks cite no state-table requirement: every transition is grey and dashed.
+    const edges = svg.querySelectorAll('g.edge.transition');
+    expect(edges.length).toBeGreaterThanOrEqual(7);
+    for (const edge of edges) expect(edge.getAttribute('class')).toContain('none');
   });
 
   it('never shows credentials from the URL or secret-named profile members', () => {
@@ -61,17 +100,17 @@ describe('report.html', () => {
     }
   });
 
-  it('lists requirements per service and seed section, and the uncovered ones', () => {
-    const row = doc.getElementById('req-ORG-ENV-ECHO')!.parentElement!;
-    expect(row.textContent).toContain('fail');
-    expect(doc.querySelector('#requirements h3.service')!.textContent).toContain('organization');
-    expect(doc.querySelectorAll('#requirements h4').length).toBeGreaterThan(3);
-    expect(doc.getElementById('coverage')!.textContent).toContain('Requirements with no check yet');
+  it('lists requirements per service with their seed section, and the uncovered ones', () => {
+    const row = doc.getElementById('req-ORG-ENV-ECHO')!;
+    expect(row.getAttribute('data-verdict')).toBe('fail');
+    expect(row.textContent).toContain('organization-identity-api.md, Errors');
+    expect(doc.querySelector('#service-organization h2')!.textContent).toContain('organization');
+    expect(doc.getElementById('coverage-organization')!.textContent).toContain('Requirements with no check yet');
   });
 
   it('draws the three charts as inline SVG and loads nothing from elsewhere', () => {
     for (const id of ['chart-outcomes', 'chart-latency', 'chart-scores']) expect(doc.querySelector(`#${id} svg`), id).not.toBeNull();
-    expect(html).not.toMatch(/<(script|link|img|iframe)\b/i);
+    expect(html).not.toMatch(/<(link|img|iframe)\b|<script[^>]*\ssrc=/i);
     expect(doc.getElementById('scores')!.textContent).toContain('0.95');
   });
 

@@ -18,6 +18,8 @@ import { SettingsError, loadSettings } from '../../harness/config.js';
 import { cleanupRun } from '../../harness/cleanup.js';
 import { loadProfile, resolveProfile } from '../../harness/profile.js';
 import { preflight, preflightMessage } from '../preflight.js';
+import { countChecks } from '../count-checks.js';
+import { TOTAL_ENV, plainOutput } from '../../report/progress.js';
 import { SERVICES } from '../../specs/services.js';
 import { RunContext, ledgerPath, newRunId, runFolder } from '../../harness/run.js';
 import { loadKnownFailures } from '../../report/known-failures.js';
@@ -39,7 +41,7 @@ async function main(): Promise<void> {
   }
   const shard = process.argv.slice(2).join(' ').match(/--shard[= ](\d+)\/(\d+)/);
   const runId = `${settings.runId ?? newRunId()}${shard ? `-s${shard[1]}of${shard[2]}` : ''}`;
-  const env = { ...process.env, CONFORMANCE_RUN_ID: runId, CONFORMANCE_SEED: String(settings.seed), ...(shard ? { CONFORMANCE_SHARD: `${shard[1]}/${shard[2]}` } : {}) };
+  const env: NodeJS.ProcessEnv = { ...process.env, CONFORMANCE_RUN_ID: runId, CONFORMANCE_SEED: String(settings.seed), ...(shard ? { CONFORMANCE_SHARD: `${shard[1]}/${shard[2]}` } : {}) };
   // Preflight: one cheap request per configured service before any check (exit 3 with one message).
   if (Object.keys(settings.configured).length) {
     const problems = await preflight(settings.configured, profile, { timeoutMs: settings.timeoutMs, reportDir: settings.reportDir, runId });
@@ -49,6 +51,13 @@ async function main(): Promise<void> {
     }
   }
   const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
+  // The progress display needs the total before the first check starts; plain output carries no colour codes.
+  const total = await countChecks(vitest, process.argv.slice(2), env);
+  if (total !== undefined) env[TOTAL_ENV] = String(total);
+  if (plainOutput(process.stdout)) {
+    env.NO_COLOR = '1';
+    delete env.FORCE_COLOR;
+  }
   const child = spawn(process.execPath, [vitest, 'run', '--config', 'vitest.config.ts', ...process.argv.slice(2)], { stdio: 'inherit', env });
   // SIGINT / SIGTERM: passed to vitest (its global teardown cleans up); a second signal, or vitest
   // still running 15 s later, ends it hard. Either way the ledger teardown runs here afterwards.

@@ -1,14 +1,19 @@
 /**
- * `npm run report:allure -- [run folder]`: builds the Allure HTML report of a run (default
- * reports/latest) from its allure-results/ into <run folder>/allure-report/ with the `allure`
- * npm package (Allure 3, no Java). Open allure-report/index.html, or `npx allure open <dir>`.
+ * `npm run report:allure -- [run folder]`: builds the Allure report of a run (default
+ * reports/latest) from its allure-results/ with the `allure` npm package (Allure 3, no Java) as
+ * ONE file, <run folder>/allure-report/index.html, that opens from disk (Awesome plugin,
+ * singleFile). Its title names the deployment and the run (report/allure-run.ts); its tree is
+ * service → area → operation; it keeps history in <report dir>/allure-history/<deployment>.jsonl,
+ * shared by the runs of that deployment, so trends show from the second run on.
  * Requirement links point at ../report.html#req-<ID> (CONFORMANCE_REQUIREMENT_URL overrides).
- * Exit codes: 0 built; 1 allure failed; 2 no allure-results in the folder.
+ * Exit codes: 0 built; 1 allure failed; 2 no allure-results or no summary.json in the folder.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { historyFile, reportTitle } from '../../report/allure-run.js';
+import type { Summary } from '../../report/summary.js';
 
 function main(): number {
   const folder = process.argv[2] ?? join(process.env.CONFORMANCE_REPORT_DIR || 'reports', 'latest');
@@ -17,15 +22,32 @@ function main(): number {
     console.error(`report:allure: no Allure results in ${results} (run the suite first, or name a run folder)`);
     return 2;
   }
-  const output = join(folder, 'allure-report');
+  if (!existsSync(join(folder, 'summary.json'))) {
+    console.error(`report:allure: no summary.json in ${folder} (a finished run folder is needed)`);
+    return 2;
+  }
+  const summary = JSON.parse(readFileSync(join(folder, 'summary.json'), 'utf8')) as Summary;
+  const runFolder = realpathSync(folder);
+  const output = join(runFolder, 'allure-report');
+  const history = historyFile(dirname(runFolder), summary);
+  mkdirSync(dirname(history), { recursive: true });
+  const name = reportTitle(summary);
+  const config = {
+    name,
+    output,
+    historyPath: resolve(history),
+    plugins: { awesome: { options: { reportName: name, singleFile: true, groupBy: ['parentSuite', 'suite', 'subSuite'] } } },
+  };
+  const configFile = join(runFolder, 'allurerc.json');
+  writeFileSync(configFile, JSON.stringify(config, null, 2));
   // The package exports no package.json; its main entry is dist/index.js, the bin cli.js beside dist/.
   const cli = join(dirname(dirname(createRequire(import.meta.url).resolve('allure'))), 'cli.js');
-  const r = spawnSync(process.execPath, [cli, 'generate', results, '--output', output, '--report-name', `Conformance ${folder}`], { stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [cli, 'generate', '--config', configFile, '--cwd', runFolder, join(runFolder, 'allure-results')], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NO_COLOR: '1' } });
   if (r.status !== 0 || !existsSync(join(output, 'index.html'))) {
     console.error(`report:allure: allure generate failed (${r.error?.message ?? `exit ${r.status}`})`);
     return 1;
   }
-  console.log(`report:allure: ${join(output, 'index.html')}`);
+  console.log(`report:allure: ${join(output, 'index.html')} ("${name}"; history ${history})`);
   return 0;
 }
 

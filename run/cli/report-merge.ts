@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { mergeShards } from '../../report/merge.js';
-import { consoleSummary } from '../../report/summary.js';
+import { consoleSummary } from '../../report/console-summary.js';
 
 async function main(): Promise<number> {
   let args;

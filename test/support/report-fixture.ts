@@ -6,7 +6,11 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
+import { assertionDetail, explainFailure } from '../../harness/failure.js';
 import type { Exchange } from '../../harness/reply.js';
+import { ConformanceFailure, type FailureReport } from '../../harness/verdict.js';
+import { requirementIndex } from '../../specs/services.js';
 import type { CheckResult } from '../../report/results.js';
 import type { RunDescription } from '../../report/summary.js';
 
@@ -37,6 +41,18 @@ const check = (id: string, verdict: CheckResult['verdict'], verifies: string[], 
   ...extra,
 });
 
+/** A failure as a check leaves it: a real assertion inside a rule, explained by the harness (harness/failure.ts). */
+function failed(ids: string[], assertion: () => void, exchanges: Exchange[]): { message: string; failure: FailureReport } {
+  try {
+    assertion();
+  } catch (e) {
+    const inRule = new ConformanceFailure(ids, (e as Error).message, { ...assertionDetail(e as Error), exchange: exchanges.length - 1 });
+    const { error, report } = explainFailure(inRule, { verifies: ids, rules: requirementIndex(), exchanges });
+    return { message: (error as Error).message, failure: report! };
+  }
+  throw new Error('the fixture assertion held');
+}
+
 export function makeRunFolder(): { folder: string; reportDir: string; run: RunDescription; results: CheckResult[] } {
   const reportDir = mkdtempSync(join(tmpdir(), 'cf-report-'));
   const folder = join(reportDir, 'fixture-run');
@@ -47,7 +63,7 @@ export function makeRunFolder(): { folder: string; reportDir: string; run: RunDe
   writeFileSync(join(folder, 'exchanges', 'organization__envelope__echo.json'), JSON.stringify([search, failing]));
   const results: CheckResult[] = [
     check('passing', 'pass', ['ORG-VIEWS-DEFAULT'], { exchangesFile: 'exchanges/organization__envelope__passing.json' }),
-    check('echo', 'fail', ['ORG-ENV-ECHO'], { title: HOSTILE_TITLE, failedRequirements: ['ORG-ENV-ECHO'], message: "[ORG-ENV-ECHO] trackingId echoed: expected 't-1' to be 'server-made'", exchangesFile: 'exchanges/organization__envelope__echo.json' }),
+    check('echo', 'fail', ['ORG-ENV-ECHO'], { title: HOSTILE_TITLE, failedRequirements: ['ORG-ENV-ECHO'], ...failed(['ORG-ENV-ECHO'], () => expect('server-made', 'trackingId echoed').toBe('t-1'), [search, failing]), exchangesFile: 'exchanges/organization__envelope__echo.json' }),
     check('retryable', 'fail', ['ORG-ERR-NOT-RETRYABLE'], { failedRequirements: ['ORG-ERR-NOT-RETRYABLE'], message: 'retryableError was true' }),
     check('unreachable', 'error', ['ORG-ERR-CARRIED'], { note: 'demographicsSearch: connect ECONNREFUSED' }),
     check('skipped', 'skip', ['ORG-BADINPUT-REJECTED'], { note: 'could not create the precondition' }),

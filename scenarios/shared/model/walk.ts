@@ -81,21 +81,36 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
     const error = last?.error ?? details.errorInstance;
     if (error instanceof CouldNotJudge) throw error;
     if (!(error instanceof ConformanceFailure)) throw error instanceof Error ? error : new Error(String(error));
+    const from = t.exchanges.length;
     t.exchanges.push(...(last?.exchanges ?? []));
     const steps = last?.steps ?? [];
     const listing = [
       `  start: ${last?.setup ?? initial} new, distinct identities posted (${Array.from({ length: last?.setup ?? initial }, (_, i) => String.fromCharCode(65 + i)).join(', ')})`,
       ...steps.slice(last?.setup ?? 0).map((s, i) => `  ${i + 1}. ${s}`),
-    ].join('\n');
+    ];
+    const shrunk = `walk seed ${seed}, run seed ${info.seed}; fast-check shrank it (${details.numShrinks} shrinks) to ${steps.length - (last?.setup ?? 0)} steps`;
+    // Read in this order (harness/failure.ts): replay command, numbered steps, finding, the failing step's exchanges.
     throw new ConformanceFailure(
       error.requirements,
-      `a walk broke the identity model; fast-check shrank it (${details.numShrinks} shrinks) to ${steps.length - (last?.setup ?? 0)} steps:\n${listing}\n` +
+      `a walk broke the identity model; replay: ${replay}\n${shrunk}:\n${listing.join('\n')}\n` +
         `failure: ${error.message.replace(/^\[[^\]]*\] /, '')}\n` +
-        `exchanges of the failing step:\n${(last?.exchanges ?? []).slice(0, 3).map((e) => `  ${exchangeText(e)}`).join('\n')}\n` +
-        `walk seed ${seed}, run seed ${info.seed}; replay: ${replay}`,
+        `exchanges of the failing step:\n${(last?.exchanges ?? []).slice(0, 3).map((e) => `  ${exchangeText(e)}`).join('\n')}`,
+      {
+        // A finding the model check wrote in words is what the deployment did: "got".
+        ...(error.detail.what === undefined && error.detail.got === undefined ? { got: error.message.replace(/^\[[^\]]*\] /, '') } : error.detail),
+        replay,
+        steps: [`(${shrunk})`, ...listing],
+        exchange: undefined,
+        ...(t.exchanges.length > from ? { stepExchanges: [from, t.exchanges.length] as [number, number] } : {}),
+      },
     );
   }
   if (findings.length) {
-    throw new ConformanceFailure([config.requirements.apart], `identities generated far apart were joined by the deployment's matching (the walks followed the deployment):\n  - ${[...new Set(findings)].slice(0, 5).join('\n  - ')}\nreplay: ${replay}`);
+    const joined = [...new Set(findings)].slice(0, 5);
+    throw new ConformanceFailure([config.requirements.apart], `identities generated far apart were joined by the deployment's matching (the walks followed the deployment):\n  - ${joined.join('\n  - ')}\nreplay: ${replay}`, {
+      replay,
+      what: "identities generated far apart stay apart (the walks followed the deployment's matching)",
+      got: joined.map((f) => `- ${f}`).join('\n'),
+    });
   }
 }

@@ -1,0 +1,55 @@
+/**
+ * The summary a run ends with on the console, plain text: the verdict; per service its target,
+ * check counts and coverage within the run's scope, and the IDs of the requirements that failed
+ * (and of those whose checks could not judge); cleanup; the gate when a known-failures list
+ * changed it; what to do next (the replay command of the failing checks) and where the report is.
+ */
+import type { CheckResult } from './results.js';
+import type { Summary } from './summary.js';
+
+/** IDs a failing check broke (its failed requirements, else all it verifies). */
+const broken = (c: CheckResult) => (c.failedRequirements.length ? c.failedRequirements : c.verifies);
+const unique = (ids: string[]) => [...new Set(ids)].sort();
+
+/**
+ * The command that replays the failing checks with the run's data: the run's seed, the faults of
+ * the embedded reference if any, and the test files of the failing checks.
+ */
+export function replayCommand(s: Summary): string | undefined {
+  const files = unique(s.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error').map((c) => c.file));
+  if (!files.length) return undefined;
+  const faults = s.run.faults?.length ? `REFERENCE_FAULTS=${s.run.faults.join(',')} ` : '';
+  return `${faults}CONFORMANCE_SEED=${s.run.seed} npm run conformance -- ${files.join(' ')}`;
+}
+
+export function consoleSummary(s: Summary, folder: string): string {
+  const out: string[] = [];
+  out.push('', `Conformance run ${s.run.runId} (seed ${s.run.seed}): ${s.overall.toUpperCase()}`);
+  for (const t of s.run.targets) {
+    const c = s.coverage[t.service];
+    const checks = s.checks.filter((x) => x.service === t.service);
+    const n = (v: string) => checks.filter((x) => x.verdict === v).length;
+    if (t.status === 'not configured') {
+      out.push(`  ${t.service}: not configured`);
+      continue;
+    }
+    if (c?.scope === 'none') {
+      out.push(`  ${t.service}: not run (no test file of it selected)`);
+      continue;
+    }
+    const covered = c ? `; requirements covered ${c.covered}/${c.inScope - c.untestable}${c.notRun.length ? ` (${c.notRun.length} not run: outside the selection)` : ''}` : '';
+    out.push(`  ${t.service} (${t.status}${t.baseUrl ? ` ${t.baseUrl}${t.servicePath ?? ''}` : ''}): ${checks.length} checks, ${n('pass')} passed, ${n('fail')} failed, ${n('error')} errors, ${n('skip')} skipped, ${n('omit')} omitted${covered}`);
+    const failed = unique(checks.filter((x) => x.verdict === 'fail').flatMap(broken));
+    const errored = unique(checks.filter((x) => x.verdict === 'error').flatMap((x) => x.verifies));
+    if (failed.length) out.push(`    failed requirements: ${failed.join(', ')}`);
+    if (errored.length) out.push(`    could not judge: ${errored.join(', ')}`);
+  }
+  if (s.cleanup) out.push(`  cleanup: ${s.cleanup.sources.deleted + s.cleanup.sources.alreadyGone}/${s.cleanup.sources.attempted} sources removed, ${s.cleanup.failures.length} failures`);
+  const g = s.gate;
+  if (g.expected.length || g.pending.length || g.unexpectedPasses.length || g.expectOnly.length)
+    out.push(`  gate: ${g.verdict.toUpperCase()}; ${g.gating.length} gating, ${g.expected.length} known failures, ${g.pending.length} pending, ${g.expectOnly.length} EXPECT-only failures, ${g.unexpectedPasses.length} unexpected passes`);
+  const replay = replayCommand(s);
+  if (replay) out.push(`  replay the failing checks: ${replay}`);
+  out.push(`  report: ${folder}/report.html (also summary.md, summary.json, junit.xml, allure-results/, exchanges/)`, '');
+  return out.join('\n');
+}

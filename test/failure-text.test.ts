@@ -1,0 +1,106 @@
+/**
+ * How a failure reads (harness/failure.ts): rule ID and text, checked, expected, got and the
+ * exchange, without assertion-library phrasing or stack frames; a walk reads replay command
+ * first, then steps; and Allure's own status rule calls a failure "failed" and a could-not-judge
+ * "broken" (allure-js-commons getStatusFromError, as allure-vitest applies it).
+ */
+import { getStatusFromError } from 'allure-js-commons/sdk';
+import { describe, expect, it } from 'vitest';
+import { assertionDetail, explainFailure } from '../harness/failure.js';
+import type { Exchange } from '../harness/reply.js';
+import { ConformanceFailure, CouldNotJudge, type FailureReport } from '../harness/verdict.js';
+import { requirementIndex } from '../specs/services.js';
+
+const rules = requirementIndex();
+const thrown = (f: () => unknown): Error => {
+  try {
+    f();
+  } catch (e) {
+    return e as Error;
+  }
+  throw new Error('did not throw');
+};
+const exchange = (operation: string, status: number, success: boolean): Exchange => ({
+  service: 'organization',
+  operation,
+  method: 'POST',
+  url: `http://127.0.0.1:9/provider-link-ws/svc/${operation}`,
+  startedAt: '2026-01-01T00:00:00.000Z',
+  durationMs: 7,
+  request: { headers: {}, body: { content: { source: { name: 'cf_test_a', id: 'x' } } } },
+  reply: { status, headers: {}, body: { success } },
+});
+/** What vitest hands the reporters from a worker: own enumerable members plus name, message and stack. */
+const serialized = (e: Error) => ({ ...JSON.parse(JSON.stringify(e)), name: e.name, message: e.message, stack: e.stack });
+
+describe('assertion errors', () => {
+  it('keep what was checked, the expected and the actual value, and drop the library phrasing', () => {
+    const d = assertionDetail(thrown(() => expect('t-1', 'trackingId echoed').toBe('server-made')));
+    expect(d).toEqual({ what: 'trackingId echoed', expected: '"server-made"', got: '"t-1"' });
+    const deep = assertionDetail(thrown(() => expect(['a', 'b'], 'values lost after the restore').toEqual([])));
+    expect(deep).toEqual({ what: 'values lost after the restore', expected: '[]', got: '["a","b"]' });
+  });
+
+  it('write a comparison as the relation it asks for', () => {
+    expect(assertionDetail(thrown(() => expect(3, 'results').toBeGreaterThan(5)))).toEqual({ what: 'results', expected: '> 5', got: '3' });
+    expect(assertionDetail(thrown(() => expect(9, 'results').toBeLessThanOrEqual(5)))).toEqual({ what: 'results', expected: '<= 5', got: '9' });
+  });
+});
+
+describe('a failed check', () => {
+  const exchanges = [exchange('postIdentity', 200, true), exchange('mergeIdentities', 200, true), exchange('nativeIdQuery', 200, true)];
+
+  it('reads as rule, checked, expected, got and exchange, with no frames and no "Object.is"', () => {
+    const assertion = thrown(() => expect(true, 'the retired source resolves to the survivor').toBe(false));
+    const inRule = new ConformanceFailure(['ORG-MERGE-EFFECT'], assertion.message, { ...assertionDetail(assertion), exchange: 2 });
+    const { error, report } = explainFailure(inRule, { verifies: ['ORG-MERGE-EFFECT'], rules, exchanges });
+    const text = (error as Error).message;
+    expect(text.split('\n')).toEqual([
+      `ORG-MERGE-EFFECT (MUST): ${rules.get('ORG-MERGE-EFFECT')!.text}`,
+      '  checked:  the retired source resolves to the survivor',
+      '  expected: false',
+      '  got:      true',
+      '  exchange: 3 of 3: nativeIdQuery -> HTTP 200, success=true in 7 ms',
+    ]);
+    expect((error as Error).stack).not.toMatch(/\n\s+at |harness\/|Object\.is/);
+    expect(report).toMatchObject({ requirements: ['ORG-MERGE-EFFECT'], expected: 'false', got: 'true', exchange: { number: 3, of: 3, operation: 'nativeIdQuery' } });
+  });
+
+  it('turns a bare assertion error into a failure of the requirements the check verifies', () => {
+    const { error, report } = explainFailure(thrown(() => expect(1).toBe(2)), { verifies: ['ORG-ENV-ECHO'], rules, exchanges });
+    expect(error).toBeInstanceOf(ConformanceFailure);
+    expect((report as FailureReport).requirements).toEqual(['ORG-ENV-ECHO']);
+    expect((error as Error).message).toMatch(/^ORG-ENV-ECHO \(MUST\): /);
+  });
+
+  it('of a walk reads replay command, then the numbered steps, then the finding and the step exchanges', () => {
+    const walk = new ConformanceFailure(['ORG-MERGE-EFFECT'], 'a walk broke the identity model', {
+      what: 'partition after the step equals the model',
+      expected: '[["A","B"]]',
+      got: '[["A"],["B"]]',
+      replay: "CONFORMANCE_SEED=7 npm run conformance -- scenarios/organization/walks.test.ts -t 'walks'",
+      steps: ['(walk seed 3)', '  start: 2 new, distinct identities posted (A, B)', '  1. merge B into A'],
+      stepExchanges: [1, 3],
+    });
+    const text = (explainFailure(walk, { verifies: ['ORG-MERGE-EFFECT'], rules, exchanges }).error as Error).message;
+    const at = (s: string) => text.indexOf(s);
+    expect(at('  replay:   CONFORMANCE_SEED=7')).toBeGreaterThan(0);
+    expect(at('  replay:')).toBeLessThan(at('    1. merge B into A'));
+    expect(at('    1. merge B into A')).toBeLessThan(at('  checked:'));
+    expect(at('  got:')).toBeLessThan(at('exchanges of the failing step (2-3 of 3)'));
+    expect(text).toContain('    mergeIdentities {"source":{"name":"cf_test_a","id":"x"}}');
+    expect(text).not.toContain('    postIdentity');
+  });
+});
+
+describe('Allure status', () => {
+  it('is "failed" for a conformance failure and "broken" for could-not-judge, as the worker serializes them', () => {
+    const { error } = explainFailure(new ConformanceFailure(['ORG-ENV-ECHO'], 'trackingId not echoed'), { verifies: ['ORG-ENV-ECHO'], rules, exchanges: [] });
+    expect(getStatusFromError(serialized(error as Error))).toBe('failed');
+    const { error: cnj } = explainFailure(new CouldNotJudge('postIdentity: the deployment could not answer (no reply)'), { verifies: ['ORG-ENV-ECHO'], rules, exchanges: [] });
+    expect(getStatusFromError(serialized(cnj as Error))).toBe('broken');
+    expect((cnj as Error).stack).toBe('CouldNotJudge: postIdentity: the deployment could not answer (no reply)');
+    // Without the change, a conformance failure is an error like any other: broken.
+    expect(getStatusFromError(serialized(new ConformanceFailure(['ORG-ENV-ECHO'], 'x')))).toBe('broken');
+  });
+});
