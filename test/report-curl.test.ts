@@ -40,6 +40,11 @@ describe('curl replay', () => {
     expect(words.slice(0, 4)).toEqual(['-sS', '-X', 'POST', 'http://127.0.0.1:9/provider-link-ws/svc/postIdentity']);
   });
 
+  it('reads as one would type it: the URL and JSON in single quotes, no backslash escapes where none are needed', () => {
+    const command = curlCommand(exchange({ content: { linkId: 'L1' } }, 'Bearer [REDACTED]'));
+    expect(command).toBe(`curl -sS -X POST 'http://127.0.0.1:9/provider-link-ws/svc/postIdentity' -H "Authorization: Bearer $ORG_TOKEN" -H 'content-type: application/json' --data-raw '{"content":{"linkId":"L1"}}'`);
+  });
+
   it('sends the credential as the setting variable the shell expands, never the recorded value', () => {
     const bearer = curlCommand(exchange({}, 'Bearer eyJ.secret.sig'));
     expect(bearer).not.toContain('eyJ.secret.sig');
