@@ -38,13 +38,19 @@ export function failureHtml(f: FailureView): string {
   out.push(`<article class="failure ${e(c.verdict)} ${e(f.gate)}" id="${e(checkAnchor(c.checkId))}" data-verdict="${e(c.verdict)}" data-service="${e(c.service)}">`);
   out.push(`<h3>${badge(c.verdict)} ${badge(f.gate)} ${e(c.service)} · ${e(titleOf(c.title))}</h3>`);
   out.push(finding(f));
-  for (const { exchange: x, curl, number, failing } of f.exchanges) {
+  const block = ({ exchange: x, curl, number, failing }: FailureView['exchanges'][number]) => {
     const label = `${failing ? (c.failure?.stepExchanges ? 'Failing step, exchange' : 'Failing exchange') : 'Exchange'} ${number} of ${f.exchangesTotal}`;
-    out.push(`<details class="exchange${failing ? ' failing' : ''}" id="${e(exchangeAnchor(c.checkId, number))}"><summary>${e(label)}: ${e(x.operation)} → ${e(exchangeOutcome(x))}</summary>`);
-    out.push(`<p>Request ${e(x.method)} <code>${e(x.url)}</code></p><pre class="request">${e(clip(JSON.stringify({ headers: x.request.headers, body: x.request.body }, null, 2)))}</pre>`);
-    if (x.reply) out.push(`<p>Reply HTTP ${e(x.reply.status)}</p><pre class="reply">${e(clip(JSON.stringify({ headers: x.reply.headers, body: x.reply.body ?? x.reply.text }, null, 2)))}</pre>`);
-    out.push(`<p>Replay (set the credential variables first):</p><pre class="curl">${e(curl)}</pre></details>`);
-  }
+    const parts = [`<details class="exchange${failing ? ' failing' : ''}" id="${e(exchangeAnchor(c.checkId, number))}"><summary>${e(label)}: ${e(x.operation)} → ${e(exchangeOutcome(x))}</summary>`];
+    parts.push(`<p>Request ${e(x.method)} <code>${e(x.url)}</code></p><pre class="request">${e(clip(JSON.stringify({ headers: x.request.headers, body: x.request.body }, null, 2)))}</pre>`);
+    if (x.reply) parts.push(`<p>Reply HTTP ${e(x.reply.status)}</p><pre class="reply">${e(clip(JSON.stringify({ headers: x.reply.headers, body: x.reply.body ?? x.reply.text }, null, 2)))}</pre>`);
+    parts.push(`<p>Replay (set the credential variables first):</p><pre class="curl">${e(curl)}</pre></details>`);
+    return parts.join('\n');
+  };
+  // The exchange the failure came from first; the ones around it folded in one line.
+  const first = f.exchanges.find((x) => x.failing) ?? f.exchanges.at(-1);
+  if (first) out.push(block(first));
+  const rest = f.exchanges.filter((x) => x !== first);
+  if (rest.length) out.push(`<details class="context"><summary>${rest.length} more exchange${rest.length > 1 ? 's' : ''} ${c.failure?.stepExchanges ? 'of the failing step' : 'before it'} (${rest.map((x) => x.number).join(', ')})</summary>${rest.map(block).join('\n')}</details>`);
   out.push(`<p class="muted">Check <code>${e(c.checkId)}</code> in <code>${e(c.file)}</code>${f.reason ? `; listed: ${e(f.reason)}` : ''}${c.exchangesFile ? `; all ${f.exchangesTotal} exchanges in <code>${e(c.exchangesFile)}</code>` : ''}</p>`);
   out.push('</article>');
   return out.join('\n');

@@ -67,7 +67,6 @@ export default class ProgressReporter implements Reporter {
 
   onTestRunStart(): void {
     this.started = this.lastPrint = this.now();
-    if (this.known !== undefined) this.write(`conformance: ${this.known} checks to run\n`);
     if (!this.live) return;
     this.bars = new cliProgress.MultiBar(
       { stream: this.stream as NodeJS.WritableStream, hideCursor: true, clearOnComplete: false, etaBuffer: 50, format: 'conformance [{bar}] {value}/{total} checks | {failed} failed | {duration_formatted} | {eta_formatted} left' },

@@ -85,7 +85,7 @@ describe.skipIf(!available)(available ? 'the reports in Chromium' : `the reports
       await page.locator('#filter input[name="service"][value="organization"]').check();
       await page.locator('#filter input[name="verdict"][value="pass"]').check();
 
-      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      const height = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document.documentElement.scrollHeight);
       console.log(`report.html height: ${height} px`);
       await page.locator('#failures article.failure').first().scrollIntoViewIfNeeded();
       await page.locator('#failures article.failure details.exchange.failing > summary').first().click();

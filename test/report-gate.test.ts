@@ -98,7 +98,6 @@ describe('progress display', () => {
     const out = run({ live: false, total: 4 });
     expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/);
     expect(out.trim().split('\n')).toEqual([
-      'conformance: 4 checks to run',
       'FAIL  organization ORG-ENV-ECHO: check 1',
       'conformance: 2/4 (50%) checks done, 1 failed, 1 s, about 1 s left',
       'ERROR organization ORG-ENV-ECHO: check 3',

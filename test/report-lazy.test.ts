@@ -1,0 +1,44 @@
+/**
+ * Startup cost: the chart (vega, vega-lite) and Graphviz (@viz-js/viz) libraries are loaded only
+ * when reports are written (report/write.ts imports report/charts.ts and report/state-diagram.ts
+ * with import()), never by what the run loads before its first check: the vitest config, its
+ * reporters, the global setup, or anything a test worker imports (scenarios/, harness/, specs/).
+ * Checked on the import graph as dependency-cruiser resolves it (static imports only).
+ */
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const BIN = join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
+const HEAVY = /^node_modules\/(vega|vega-lite|@viz-js\/viz)\//;
+
+/** Every module reachable by static imports from `entries`, as dependency-cruiser resolves them. */
+function reachable(entries: string[]): Set<string> {
+  const r = spawnSync(process.execPath, [BIN, '--no-config', '--ts-config', 'tsconfig.json', '--ts-pre-compilation-deps', '--output-type', 'json', '--do-not-follow', 'node_modules', ...entries], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  expect(r.status, r.stderr).toBe(0);
+  const modules = (JSON.parse(r.stdout) as { modules: Array<{ source: string; dependencies: Array<{ resolved: string; dynamic: boolean; dependencyTypes: string[] }> }> }).modules;
+  const edges = new Map(modules.map((m) => [m.source, m.dependencies.filter((d) => !d.dynamic && !d.dependencyTypes.includes('type-only')).map((d) => d.resolved)]));
+  const seen = new Set<string>();
+  const stack = [...entries];
+  while (stack.length) {
+    const m = stack.pop()!;
+    if (seen.has(m)) continue;
+    seen.add(m);
+    stack.push(...(edges.get(m) ?? []));
+  }
+  return seen;
+}
+
+describe('chart and Graphviz libraries', () => {
+  it('are not reachable by static imports from the config, reporters, global setup or scenarios', () => {
+    const loaded = reachable(['vitest.config.ts', 'report/progress.ts', 'report/reporter.ts', 'run/global-setup.ts', 'scenarios']);
+    expect(loaded.has('report/write.ts'), 'the global setup does reach the report writer').toBe(true);
+    expect([...loaded].filter((m) => HEAVY.test(m))).toEqual([]);
+  }, 120000);
+
+  it('are reachable from the modules that draw (so the check above can see them)', () => {
+    const loaded = reachable(['report/charts.ts', 'report/state-diagram.ts']);
+    expect([...loaded].filter((m) => HEAVY.test(m)).map((m) => m.split('/').slice(1, m.includes('@') ? 3 : 2).join('/')).sort()).toEqual(expect.arrayContaining(['vega', 'vega-lite']));
+  }, 120000);
+});
