@@ -67,7 +67,11 @@ export default class ProgressReporter implements Reporter {
 
   onTestRunStart(): void {
     this.started = this.lastPrint = this.now();
-    if (!this.live) return;
+  }
+
+  /** The live bar, drawn from the first collected file on (the global setup prints its banner before that). */
+  private startBar(): void {
+    if (!this.live || this.bars) return;
     this.bars = new cliProgress.MultiBar(
       { stream: this.stream as NodeJS.WritableStream, hideCursor: true, clearOnComplete: false, etaBuffer: 50, format: 'conformance [{bar}] {value}/{total} checks | {failed} failed | {duration_formatted} | {eta_formatted} left' },
       cliProgress.Presets.shades_classic,
@@ -76,12 +80,14 @@ export default class ProgressReporter implements Reporter {
   }
 
   onTestModuleCollected(module: TestModule): void {
+    this.startBar();
     this.collected += [...module.children.allTests()].filter((t) => t.options.mode !== 'skip').length;
     if (this.known === undefined) this.bar?.setTotal(this.total);
   }
 
   onTestCaseResult(test: TestCase): void {
     if (leftOut(test)) return;
+    this.startBar();
     this.done++;
     const meta = (test.meta() as { check?: CheckMeta }).check;
     const verdict = meta?.verdict ?? (test.result().state === 'failed' ? 'error' : undefined);
@@ -108,7 +114,7 @@ export default class ProgressReporter implements Reporter {
     for (const m of modules) for (const e of m.errors()) this.write(`conformance: ${m.moduleId} could not run: ${e.message}\n${e.stack ?? ''}\n`);
     for (const e of errors) this.write(`conformance: error outside any check: ${e.message}\n${e.stack ?? ''}\n`);
     this.ended = true;
-    if (!this.done) return;
+    if (!this.done || this.bars) return;
     if (this.printed !== this.line()) this.print();
   }
 
