@@ -1,7 +1,7 @@
 /**
  * What reporting adds to a run, in ms: rebuilds every report of an existing run folder (default
  * reports/latest) several times and prints the time of each step (reading exchanges and
- * computing stats, summary.json, summary.md, junit.xml, the vega charts, report.html), the total,
+ * computing stats, summary.json, summary.md, junit.xml, the vega charts, the Graphviz state diagrams, report.html), the total,
  * and the total as a share of the run's own duration. Usage: npm run bench:report -- [run folder] [repeats]
  */
 import { mkdtempSync, cpSync, readFileSync, rmSync } from 'node:fs';
@@ -30,6 +30,6 @@ const median = (k: keyof ReportTimings) => {
 };
 const exchanges = readFileSync(join(work, 'summary.json'), 'utf8').length;
 console.log(`report overhead for ${source}: ${results.length} checks, summary.json ${(exchanges / 1024).toFixed(0)} KiB, run took ${original.run.durationMs} ms; median of ${repeats} rebuilds:`);
-for (const k of ['stats', 'summary', 'markdown', 'junit', 'charts', 'html', 'total'] as const) console.log(`  ${k.padEnd(8)} ${median(k).toFixed(1).padStart(8)} ms`);
+for (const k of ['stats', 'summary', 'markdown', 'junit', 'charts', 'diagrams', 'html', 'total'] as const) console.log(`  ${k.padEnd(8)} ${median(k).toFixed(1).padStart(8)} ms`);
 console.log(`  share of the run's duration: ${((median('total') / original.run.durationMs) * 100).toFixed(1)} %`);
 rmSync(work, { recursive: true, force: true });
