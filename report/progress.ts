@@ -1,7 +1,7 @@
 /**
  * The one live display of a conformance run (vitest.config.ts uses it instead of vitest's own):
  * checks done out of a total known before the first check starts (CONFORMANCE_CHECKS_TOTAL,
- * counted by `npm run conformance` with `vitest list`; without it the total grows as files are
+ * counted with `vitest list` while the run starts, run/count-checks.ts; without it the total grows as files are
  * collected and says so, with no estimate of the time left), failures so far, time and time left, and one line per check
  * that fails or could not judge, as it happens.
  *
@@ -55,8 +55,7 @@ export default class ProgressReporter implements Reporter {
   constructor(options: ProgressOptions = {}) {
     this.stream = options.stream ?? process.stdout;
     this.live = options.live ?? !plainOutput(this.stream);
-    const fromEnv = Number(process.env[TOTAL_ENV]);
-    this.known = options.total ?? (Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : undefined);
+    this.known = options.total;
     this.intervalMs = options.intervalMs ?? 10000;
     this.now = options.now ?? Date.now;
   }
@@ -69,8 +68,15 @@ export default class ProgressReporter implements Reporter {
     this.started = this.lastPrint = this.now();
   }
 
+  /** The total from CONFORMANCE_CHECKS_TOTAL, which the global setup sets once the count is in (after this reporter starts). */
+  private readTotal(): void {
+    const fromEnv = Number(process.env[TOTAL_ENV]);
+    if (this.known === undefined && Number.isInteger(fromEnv) && fromEnv > 0) this.known = fromEnv;
+  }
+
   /** The live bar, drawn from the first collected file on (the global setup prints its banner before that). */
   private startBar(): void {
+    this.readTotal();
     if (!this.live || this.bars) return;
     this.bars = new cliProgress.MultiBar(
       { stream: this.stream as NodeJS.WritableStream, hideCursor: true, clearOnComplete: false, etaBuffer: 50, format: 'conformance [{bar}] {value}/{total} checks | {failed} failed | {duration_formatted} | {eta_formatted} left' },
@@ -80,6 +86,7 @@ export default class ProgressReporter implements Reporter {
   }
 
   onTestModuleCollected(module: TestModule): void {
+    this.readTotal();
     this.startBar();
     this.collected += [...module.children.allTests()].filter((t) => t.options.mode !== 'skip').length;
     if (this.known === undefined) this.bar?.setTotal(this.total);

@@ -1,16 +1,25 @@
 /**
- * Counts the checks a conformance run will start, before it starts, so the progress display has
- * its total from the first check on: `vitest list` with the run's own filters (files, `-t`,
- * `--shard`) in the config's list mode (CONFORMANCE_LIST=1: no global setup and no reporters,
- * one worker that loads the modules once; about 4 s for the whole suite on two cores).
+ * Counts the checks a conformance run will start, before the first one starts, so the progress
+ * display has its total from the beginning: `vitest list` with the run's own filters (files,
+ * `-t`, `--shard`) in the config's list mode (CONFORMANCE_LIST=1: no global setup, no reporters,
+ * one worker that loads the modules once; 2 to 4 s for the whole suite on two cores).
  *
- * @returns the number of checks, or undefined when listing failed (the display then counts up as
- *   files are collected and says "at least")
+ * The count runs while the run itself starts: `npm run conformance` starts it (startCount) with
+ * the run, and the run's global setup waits for it (awaitCount) before handing over to the test
+ * workers, so only the part that outlasts vitest's own start-up and the reference's adds to the
+ * run. The result travels through a small JSON file named by CONFORMANCE_COUNT_FILE.
+ *
+ * Counts are cached in <report dir>/.check-counts.json, keyed by the run's filters and the size
+ * and modification time of every source file that registers checks (scenarios/, harness/, specs/,
+ * generators/, vitest.config.ts): a repeated run with unchanged sources costs no listing at all.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+export const COUNT_FILE_ENV = 'CONFORMANCE_COUNT_FILE';
 
 /** Run options that make no sense for a listing (vitest list rejects or ignores them); those in VALUED take a value. */
 const NOT_FOR_LIST = /^--(reporter|outputFile|bail|retry|coverage|ui|watch|silent)(=|$)/;
@@ -26,22 +35,83 @@ export function listArgs(args: string[]): string[] {
   return kept;
 }
 
-export function countChecks(vitestBin: string, args: string[], env: NodeJS.ProcessEnv): Promise<number | undefined> {
-  const dir = mkdtempSync(join(tmpdir(), 'cf-list-'));
-  const out = join(dir, 'list.json');
-  const kept = listArgs(args);
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [vitestBin, 'list', '--config', 'vitest.config.ts', `--json=${out}`, ...kept], { env: { ...env, CONFORMANCE_LIST: '1' }, stdio: 'ignore' });
-    child.on('error', () => resolve(undefined));
+/** Source folders and files whose content decides which checks are registered. */
+const SOURCES = ['scenarios', 'harness', 'specs', 'generators', 'vitest.config.ts'];
+const CACHE_FILE = '.check-counts.json';
+const CACHE_ENTRIES = 20;
+
+/** The cache key of a listing: its arguments and the size and mtime of every registering source. */
+export function countKey(args: string[], root = process.cwd()): string {
+  const hash = createHash('sha256').update(JSON.stringify(args));
+  const visit = (path: string) => {
+    if (!existsSync(path)) return;
+    const st = statSync(path);
+    if (st.isDirectory()) for (const name of readdirSync(path).sort()) visit(join(path, name));
+    else if (/\.(ts|json)$/.test(path)) hash.update(`${path}\0${st.size}\0${st.mtimeMs}\n`);
+  };
+  for (const s of SOURCES) visit(join(root, s));
+  return hash.digest('hex');
+}
+
+const readCache = (dir: string): Record<string, number> => {
+  try {
+    return JSON.parse(readFileSync(join(dir, CACHE_FILE), 'utf8')) as Record<string, number>;
+  } catch {
+    return {};
+  }
+};
+
+/**
+ * Starts counting (or takes the count from the cache in `reportDir`). `file` receives `{ "total": n }` (or `{ "total": null }` when listing failed)
+ * once the count is known; `done` resolves with the same number.
+ */
+export function startCount(vitestBin: string, args: string[], env: NodeJS.ProcessEnv, reportDir?: string): { file: string; done: Promise<number | undefined> } {
+  const dir = mkdtempSync(join(tmpdir(), 'cf-count-'));
+  const list = join(dir, 'list.json');
+  const file = join(dir, 'count.json');
+  const key = reportDir ? countKey(listArgs(args)) : undefined;
+  const done = new Promise<number | undefined>((resolve) => {
+    const finish = (total: number | undefined, store = true) => {
+      writeFileSync(`${file}.tmp`, JSON.stringify({ total: total ?? null }));
+      renameSync(`${file}.tmp`, file); // whole or absent: the reader never sees half a file
+      if (store && reportDir && key && total !== undefined) {
+        const entries = Object.entries({ ...readCache(reportDir), [key]: total }).slice(-CACHE_ENTRIES);
+        mkdirSync(reportDir, { recursive: true });
+        writeFileSync(join(reportDir, CACHE_FILE), JSON.stringify(Object.fromEntries(entries)));
+      }
+      resolve(total);
+    };
+    const cached = reportDir && key ? readCache(reportDir)[key] : undefined;
+    if (typeof cached === 'number') return finish(cached, false);
+    const child = spawn(process.execPath, [vitestBin, 'list', '--config', 'vitest.config.ts', `--json=${list}`, ...listArgs(args)], { env: { ...env, CONFORMANCE_LIST: '1' }, stdio: 'ignore' });
+    child.on('error', () => finish(undefined));
     child.on('exit', (code) => {
       try {
-        const list = JSON.parse(readFileSync(out, 'utf8')) as unknown[];
-        resolve(code === 0 && Array.isArray(list) ? list.length : undefined);
+        const parsed = JSON.parse(readFileSync(list, 'utf8')) as unknown[];
+        finish(code === 0 && Array.isArray(parsed) ? parsed.length : undefined);
       } catch {
-        resolve(undefined);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
+        finish(undefined);
       }
     });
   });
+  return { file, done };
+}
+
+/**
+ * Waits for the count started by `npm run conformance` (the file named by CONFORMANCE_COUNT_FILE),
+ * at most `timeoutMs`, and removes it.
+ * @returns the number of checks, or undefined when no count was started, it failed or took too long
+ */
+export async function awaitCount(file: string | undefined, timeoutMs = 60000): Promise<number | undefined> {
+  if (!file) return undefined;
+  const until = Date.now() + timeoutMs;
+  while (!existsSync(file) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  try {
+    const total = (JSON.parse(readFileSync(file, 'utf8')) as { total: number | null }).total;
+    return typeof total === 'number' && total > 0 ? total : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    rmSync(join(file, '..'), { recursive: true, force: true });
+  }
 }

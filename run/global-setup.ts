@@ -15,6 +15,7 @@ import { loadProfile, resolveProfile } from '../harness/profile.js';
 import { RUN_FOLDER_ENV } from '../report/reporter.js';
 import { consoleSummary } from '../report/console-summary.js';
 import { TOTAL_ENV } from '../report/progress.js';
+import { COUNT_FILE_ENV, awaitCount } from './count-checks.js';
 import { type RunDescription, readResults } from '../report/summary.js';
 import { writeRunReports } from '../report/write.js';
 import { RunContext, newRunId } from '../harness/run.js';
@@ -64,8 +65,10 @@ export default async function setup(project: TestProject) {
   };
   writeFileSync(join(run.folder, 'run.json'), JSON.stringify(description, null, 2));
   const where = description.targets.map((t) => `${t.service}: ${t.status === 'not configured' ? 'not configured' : `${t.baseUrl}${t.servicePath}`}`).join('; ');
-  // The check count comes from `npm run conformance` (run/count-checks.ts), when run through it.
-  const total = Number(process.env[TOTAL_ENV]) > 0 ? `\n  ${process.env[TOTAL_ENV]} checks to run` : '';
+  // The check count started by `npm run conformance` (run/count-checks.ts), for the progress display.
+  const count = await awaitCount(process.env[COUNT_FILE_ENV]);
+  if (count !== undefined) process.env[TOTAL_ENV] = String(count);
+  const total = count !== undefined ? `\n  ${count} checks to run` : '';
   console.log(`\nConformance run ${runId}, seed ${settings.seed}${embedded ? ' (embedded reference)' : ''}\n  ${where}\n  replay this run's data with CONFORMANCE_SEED=${settings.seed}${total}\n`);
   project.provide('conformance', info);
 

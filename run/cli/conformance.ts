@@ -18,8 +18,8 @@ import { SettingsError, loadSettings } from '../../harness/config.js';
 import { cleanupRun } from '../../harness/cleanup.js';
 import { loadProfile, resolveProfile } from '../../harness/profile.js';
 import { preflight, preflightMessage } from '../preflight.js';
-import { countChecks } from '../count-checks.js';
-import { TOTAL_ENV, plainOutput } from '../../report/progress.js';
+import { COUNT_FILE_ENV, startCount } from '../count-checks.js';
+import { plainOutput } from '../../report/progress.js';
 import { SERVICES } from '../../specs/services.js';
 import { RunContext, ledgerPath, newRunId, runFolder } from '../../harness/run.js';
 import { loadKnownFailures } from '../../report/known-failures.js';
@@ -51,9 +51,9 @@ async function main(): Promise<void> {
     }
   }
   const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
-  // The progress display needs the total before the first check starts; plain output carries no colour codes.
-  const total = await countChecks(vitest, process.argv.slice(2), env);
-  if (total !== undefined) env[TOTAL_ENV] = String(total);
+  // The progress display needs the total before the first check starts: counted while the run
+  // starts, awaited by its global setup (run/count-checks.ts). Plain output carries no colour codes.
+  env[COUNT_FILE_ENV] = startCount(vitest, process.argv.slice(2), env, settings.reportDir).file;
   if (plainOutput(process.stdout)) {
     env.NO_COLOR = '1';
     delete env.FORCE_COLOR;
