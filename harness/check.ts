@@ -162,8 +162,7 @@ export class Check {
     if (reply.success === true) {
       const spec = operation(this.service, op);
       const v = contentViolations(spec, this.judgedContent(reply.content ?? {}));
-      if (v.length) throw new ConformanceFailure([spec.shapeRequirement, ...requirementsOf(spec, v, this.catalogue)], `${op} reply content does not match the contract:
-${formatViolations(v)}`, { what: `${op} reply content`, expected: 'the documented members and types', got: formatViolations(v), exchange: this.indexOf(reply) });
+      if (v.length) throw new ConformanceFailure([spec.shapeRequirement, ...requirementsOf(spec, v, this.catalogue)], `${op} reply content does not match the contract:\n${formatViolations(v)}`, { what: `${op} reply content`, expected: 'the documented members and types', got: formatViolations(v), exchange: this.indexOf(reply) });
     }
     return reply;
   }

@@ -80,11 +80,13 @@ export function failureReport(e: ConformanceFailure, exchanges: Exchange[]): Fai
   const plain = e.message.replace(/^\[[^\]]*\] /, '');
   const index = d.exchange ?? exchanges.length - 1;
   const x = exchanges[index];
+  // A failure with no detail is words about what the deployment did: they read as "got".
+  const described = d.what !== undefined || d.expected !== undefined || d.got !== undefined;
   return {
     requirements: e.requirements,
-    what: d.what ?? (d.got === undefined ? '' : plain),
+    what: d.what ?? '',
     ...(d.expected !== undefined ? { expected: d.expected } : {}),
-    got: d.got ?? (d.what === undefined ? plain : undefined),
+    ...(d.got !== undefined || !described ? { got: d.got ?? plain } : {}),
     ...(x ? { exchange: { number: index + 1, of: exchanges.length, operation: x.operation, outcome: exchangeOutcome(x) } } : {}),
     ...(d.replay ? { replay: d.replay } : {}),
     ...(d.steps ? { steps: d.steps } : {}),

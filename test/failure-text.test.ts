@@ -66,6 +66,14 @@ describe('a failed check', () => {
     expect(report).toMatchObject({ requirements: ['ORG-MERGE-EFFECT'], expected: 'false', got: 'true', exchange: { number: 3, of: 3, operation: 'nativeIdQuery' } });
   });
 
+  it('reads words without detail as what the deployment did ("got"), and never repeats its own message as "checked"', () => {
+    const words = explainFailure(new ConformanceFailure(['ORG-ENV-ECHO'], 'trackingId was replaced by the server'), { verifies: ['ORG-ENV-ECHO'], rules, exchanges }).report!;
+    expect(words).toMatchObject({ what: '', got: 'trackingId was replaced by the server' });
+    const gotOnly = explainFailure(new ConformanceFailure(['ORG-MERGE-EFFECT'], 'a walk broke the identity model', { got: 'A resolves to L2', replay: 'x' }), { verifies: ['ORG-MERGE-EFFECT'], rules, exchanges });
+    expect(gotOnly.report).toMatchObject({ what: '', got: 'A resolves to L2' });
+    expect((gotOnly.error as Error).message).not.toContain('a walk broke the identity model');
+  });
+
   it('turns a bare assertion error into a failure of the requirements the check verifies', () => {
     const { error, report } = explainFailure(thrown(() => expect(1).toBe(2)), { verifies: ['ORG-ENV-ECHO'], rules, exchanges });
     expect(error).toBeInstanceOf(ConformanceFailure);
