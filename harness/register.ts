@@ -88,11 +88,12 @@ export function scenario(service: ServiceName, area: string) {
         t = new Check(service, verifies, seededFaker(testSeed(info.seed, checkId)), client, profile, runContext(variant));
         await body(t);
         meta.verdict = 'pass';
+        if (t.notes.length) meta.note = t.notes.join('\n');
       } catch (e) {
         const c = classify(e, verifies);
         meta.verdict = c.verdict;
         if (c.failed) meta.failedRequirements = c.failed;
-        if (c.note) meta.note = c.note;
+        if (c.note || t?.notes.length) meta.note = c.note ?? t!.notes.join('\n');
         if (c.verdict === 'skip' || c.verdict === 'omit') ctx.skip(`${c.verdict}: ${c.note}`);
         throw e;
       } finally {
