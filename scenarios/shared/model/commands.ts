@@ -19,7 +19,7 @@ import { ConformanceFailure } from '../../../harness/verdict.js';
 import { type IdentityModel, type ModelRecord, type RecordState, type Verdict, isLive } from './identity-model.js';
 import { adopt, checkIdentities, comparePartition, lookupAll } from './observe.js';
 import { addHistory, historyTags } from './coverage.js';
-import { type Option, bestScore, rankOptions } from './steer.js';
+import { type Option, anythingNew, rankOptions } from './steer.js';
 import type { RowRequirements, WalkConfig, WalkReal } from './walk-real.js';
 
 const src = (r: ModelRecord) => ({ name: r.source.name, id: r.source.id });
@@ -35,8 +35,6 @@ interface StepKind {
   roles: 0 | 1 | 2;
   /** The role of each named record, for coverage keys (one-record steps: none). */
   roleNames: readonly string[];
-  /** The step removes the record it names (hard delete). */
-  removes?: boolean;
   /** Candidate records (or pairs) that make the step interesting from the current state. */
   fit(m: IdentityModel): ModelRecord[][];
   describe(recs: ModelRecord[]): string;
@@ -150,7 +148,6 @@ const restore: StepKind = {
 
 const hardDelete: StepKind = {
   name: 'hard delete',
-  removes: true,
   roleNames: [],
   op: 'deleteSourceIdentity',
   roles: 1,
@@ -372,7 +369,7 @@ export class StepFailure extends ConformanceFailure {}
 /**
  * One step of a walk: a kind plus the choices fast-check generated and shrinks. A walk's commands
  * are a pool, longer than the walk: a command runs only when its kind can exercise a coverage key
- * no step of the check exercised yet (scenarios/shared/model/steer.ts), or when it insists;
+ * no step of the check exercised yet (scenarios/shared/model/steer.ts), or when no kind could;
  * fast-check skips the others, and shrinks only the commands that ran.
  */
 export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, false> {
@@ -384,28 +381,23 @@ export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, fal
     readonly pick: number,
     /** Choose among the records that make the step interesting (true) or among all records (false). */
     readonly fitting: boolean,
-    /** Run even when no option exercises a new key. */
-    readonly insist: boolean,
-    /** The walk's step kinds (the best any of them could do now decides whether this one runs). */
+    /** The walk's step kinds (whether any of them could exercise something new decides whether this one runs). */
     readonly peers: readonly StepKind[] = [kind],
   ) {}
 
   /** The ranked options of this command's kind from the model's state (empty: it cannot run). */
   private options(m: IdentityModel): Option[] {
-    return rankOptions(m, this.kind, this.fitting, this.peers);
+    return rankOptions(m, this.kind, this.fitting);
   }
 
   /**
-   * Runs when it can name its records (a fitting step: records that fit it), and either insists
-   * or exercises something new and as much as the best step of any kind could now.
+   * Runs when it can name its records (a fitting step: records that fit it) and either exercises a
+   * key not exercised yet, or no step of any kind could (then it runs as an unsteered step would).
    */
   check(m: Readonly<IdentityModel>): boolean {
     if (m.stepsRun >= m.maxSteps) return false;
     const options = this.options(m as IdentityModel);
-    if (!options.length) return false;
-    const score = options[0]!.score;
-    const gate = process.env.STEER_GATE ?? 'best';
-    return (this.insist && process.env.INSIST !== '0') || (gate === 'positive' ? score > 0 : gate === 'best0' ? score >= bestScore(m as IdentityModel, this.peers) : score > 0 && score >= bestScore(m as IdentityModel, this.peers));
+    return options.length > 0 && (options[0]!.score > 0 || !anythingNew(m as IdentityModel, this.peers));
   }
 
   async run(m: IdentityModel, w: WalkReal): Promise<void> {
@@ -477,22 +469,18 @@ export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, fal
   }
 
   toString(): string {
-    return this.text ?? `${this.kind.name}(${this.pick}${this.fitting ? '' : ', any'}${this.insist ? ', insist' : ''})`;
+    return this.text ?? `${this.kind.name}(${this.pick}${this.fitting ? '' : ', any'})`;
   }
 }
 
-/**
- * fast-check arbitraries of the walk's commands: `fitting` choices four times as likely as
- * arbitrary ones, and one command in ten insists (runs though it exercises nothing new or less
- * than another kind could), so walks still take steps coverage would not choose.
- */
+/** fast-check arbitraries of the walk's commands; `fitting` choices four times as likely as arbitrary ones. */
 export function commandArbitraries(kinds: StepKind[] = STEP_KINDS) {
-  const oneIn = (n: number) => fc.oneof({ weight: n - 1, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) });
-  // Index 0 of the ranked options is the one with most new keys, then the records the latest
-  // steps touched: favour it (3 in 4), so steps chain on the same records and reach new sequences.
+  const arbitrary = fc.oneof({ weight: 4, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) });
+  // Index 0 of the ranked options is the one with new keys, on the records the latest steps
+  // touched: favour it (3 in 4), so steps chain on the same records and reach new sequences.
   const pick = fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat(50) });
-  return kinds.map((kind) => fc.tuple(pick, oneIn(5), oneIn(10)).map(([i, arbitrary, insist]) => new StepCommand(kind, i, !arbitrary, insist, kinds) as fc.AsyncCommand<IdentityModel, WalkReal, false>));
+  return kinds.map((kind) => fc.tuple(pick, arbitrary).map(([i, any]) => new StepCommand(kind, i, !any, kinds) as fc.AsyncCommand<IdentityModel, WalkReal, false>));
 }
 
 /** Posts one new identity as part of a walk's starting state (checked like a step). */
-export const postNewStep = () => new StepCommand(postNew, 0, true, true);
+export const postNewStep = () => new StepCommand(postNew, 0, true);

@@ -116,7 +116,6 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
       throw e;
     } finally {
       // Only the walks fast-check generated count: the first failure ends generation, and the reruns of shrinking follow it.
-      if (process.env.WALK_DEBUG) console.error(`walk ${walk}:\n  ${w.steps.slice(initial).join('\n  ')}`);
       if (generating) {
         for (const keys of model.exercised) coverage.add(keys);
         stepsRun += model.stepsRun;
