@@ -51,6 +51,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export class Check {
   readonly exchanges: Exchange[] = [];
   readonly lags: Array<{ what: string; ms: number }> = [];
+  /** What the check wants its result to tell whatever the verdict (e.g. the walks' coverage): its note. */
+  readonly notes: string[] = [];
   private readonly envReq: string;
   private readonly catalogue: Map<string, Requirement>;
 
@@ -68,6 +70,11 @@ export class Check {
 
   get target(): ServiceTarget {
     return this.client.target;
+  }
+
+  /** Adds a line to the check's note (shown with its result, pass or not). */
+  note(text: string): void {
+    this.notes.push(text);
   }
 
   /** A new source reference in the run's namespace, on the i-th configured test source. */

@@ -90,6 +90,7 @@ export function scenario(service: ServiceName, area: string) {
         t = new Check(service, verifies, seededFaker(testSeed(info.seed, checkId)), client, profile, runContext(variant));
         await body(t);
         meta.verdict = 'pass';
+        if (t.notes.length) meta.note = t.notes.join('\n');
       } catch (thrown) {
         // The failure's text for every report: rule, expected, got, exchange; no stack frames (harness/failure.ts).
         const { error: e, report } = explainFailure(thrown, { verifies, rules: catalogue, exchanges: t?.exchanges ?? [] });
@@ -97,7 +98,7 @@ export function scenario(service: ServiceName, area: string) {
         meta.verdict = c.verdict;
         if (c.failed) meta.failedRequirements = c.failed;
         if (report) meta.failure = report;
-        if (c.note) meta.note = c.note;
+        if (c.note || t?.notes.length) meta.note = c.note ?? t!.notes.join('\n');
         if (c.verdict === 'skip' || c.verdict === 'omit') ctx.skip(`${c.verdict}: ${c.note}`);
         throw e;
       } finally {

@@ -10,6 +10,7 @@
  * "not shown" and the deployment accepted: the walk stops asserting anything about it.
  */
 import type { SourceRef } from '../../../specs/common/wire.js';
+import type { StepKeys } from './coverage.js';
 
 export type RecordState = 'active' | 'soft-deleted' | 'retired' | 'deleted' | 'deactivated' | 'unknown';
 
@@ -30,6 +31,18 @@ export interface ModelRecord {
   mergedGroup?: number;
   /** Identity kind where the service has several (provider: practitioner or facility). */
   kind?: string;
+  /** Accepted steps of this walk that touched the record (scenarios/shared/model/coverage.ts). */
+  history: HistoryEntry[];
+}
+
+/**
+ * An accepted earlier step that touched a record: its tag (`link(moved)`, `merge(~retired)`), and,
+ * when the step's effect lives in another record's state (a merge: the retired record), that
+ * record and state: the entry counts only while they hold (an unmerge or a deletion ends it).
+ */
+export interface HistoryEntry {
+  tag: string;
+  bond?: { label: string; state: RecordState };
 }
 
 /** Records the seeds keep visible in identities (person: deactivated records stay visible). */
@@ -47,6 +60,22 @@ export class IdentityModel {
 
   /** Labels of the records the latest steps named, most recent first (walks favour chaining on them). */
   recent: string[] = [];
+
+  /** Coverage keys exercised by the walks of the check before this one, as they stood when it was generated. */
+  known: ReadonlySet<string> = new Set();
+  /** Coverage keys this walk exercised so far, and per step. */
+  readonly seen = new Set<string>();
+  readonly exercised: StepKeys[] = [];
+
+  exercise(keys: StepKeys): void {
+    this.exercised.push(keys);
+    for (const k of [keys.pair, ...keys.sequences, ...keys.followUps]) this.seen.add(k);
+  }
+
+  /** True when neither an earlier walk nor this one exercised the key. */
+  isNew(key: string): boolean {
+    return !this.known.has(key) && !this.seen.has(key);
+  }
 
   touch(labels: string[]): void {
     this.recent = [...labels, ...this.recent.filter((l) => !labels.includes(l))];
@@ -74,7 +103,7 @@ export class IdentityModel {
 
   add(source: SourceRef, identity: Record<string, unknown>, kind?: string): ModelRecord {
     const label = labelFor(this.records.length);
-    const r: ModelRecord = { label, source, identity, state: 'active', group: this.newGroup(), kind };
+    const r: ModelRecord = { label, source, identity, state: 'active', group: this.newGroup(), kind, history: [] };
     this.records.push(r);
     return r;
   }

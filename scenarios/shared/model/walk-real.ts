@@ -5,6 +5,7 @@
  */
 import type { Faker } from '@faker-js/faker';
 import type { Check } from '../../../harness/check.js';
+import type { Profile } from '../../../harness/profile.js';
 import { describeReply } from '../../../harness/check.js';
 import { type Exchange, type Reply, isTransient } from '../../../harness/reply.js';
 import { ConformanceFailure, CouldNotJudge } from '../../../harness/verdict.js';
@@ -20,8 +21,8 @@ export interface RowRequirements {
 /** What a service's walks need to know: how to build identities and which requirements each step bears on. */
 export interface WalkConfig {
   service: ServiceName;
-  /** A new identity, far apart from every other one the walk posts, on `source`, of `kind` where the service has kinds. */
-  generate: (f: Faker, source: SourceRef, kind?: string) => Record<string, unknown>;
+  /** A new identity, far apart from every other one the walk posts, on `source`, of `kind` where the service has kinds, as `profile` writes it. */
+  generate: (f: Faker, source: SourceRef, kind: string | undefined, profile: Profile) => Record<string, unknown>;
   /** Identity kinds (provider: practitioner, facility); merge and link across kinds are rejected. */
   kinds?: string[];
   requirements: {

@@ -8,13 +8,21 @@
  * reference and 3 x 8 against a configured deployment. The walk seed is derived from the run
  * seed and the check's stable ID (through the check's seeded Faker), so
  * `CONFORMANCE_SEED=<run seed>` replays the same walks.
+ *
+ * Steps are steered by coverage of the state table (scenarios/shared/model/coverage.ts, steer.ts):
+ * each walk is generated with the coverage keys the walks before it exercised, frozen, and its
+ * commands prefer keys not exercised yet. The tally grows only with the walks fast-check
+ * generates, not with the reruns of shrinking, so a shrunk walk sees what the failing one saw;
+ * a replay with the same run seed regenerates the same walks in the same order (against a
+ * deployment that answers the same).
  */
 import fc from 'fast-check';
 import type { Check } from '../../../harness/check.js';
 import { runInfo } from '../../../harness/targets.js';
 import { ConformanceFailure, CouldNotJudge } from '../../../harness/verdict.js';
 import type { Exchange } from '../../../harness/reply.js';
-import { commandArbitraries, postNewStep, stepKindsFor } from './commands.js';
+import { commandArbitraries, postNewStep, recordStatesFor, stepKindsFor } from './commands.js';
+import { CoverageTally } from './coverage.js';
 import { IdentityModel } from './identity-model.js';
 import { type WalkConfig, WalkReal } from './walk-real.js';
 
@@ -29,6 +37,28 @@ export function walkBudget(): WalkBudget {
   return { walks: b.walks, steps: b.walkSteps };
 }
 
+/** Commands generated per step of the budget: the pool a walk's steps are drawn from (most are skipped). */
+const POOL_PER_STEP = 20;
+
+/**
+ * The coverage keys of the walks so far, read when fast-check generates a walk (fast-check
+ * generates each walk after the previous one ran) and kept with it unchanged while it shrinks.
+ */
+class FrozenKeys extends fc.Arbitrary<ReadonlySet<string>> {
+  constructor(private readonly tally: CoverageTally) {
+    super();
+  }
+  generate(): fc.Value<ReadonlySet<string>> {
+    return new fc.Value(this.tally.freeze(), undefined);
+  }
+  canShrinkWithoutContext(_value: unknown): _value is ReadonlySet<string> {
+    return false;
+  }
+  shrink(): fc.Stream<fc.Value<ReadonlySet<string>>> {
+    return fc.Stream.nil();
+  }
+}
+
 const clip = (text: string, n = 1500) => (text.length > n ? `${text.slice(0, n)}... [${text.length - n} more characters]` : text);
 const exchangeText = (e: Exchange) =>
   `${e.operation} ${JSON.stringify((e.request.body as { content?: unknown })?.content ?? e.request.body)}\n    -> HTTP ${e.reply?.status ?? '-'} ${clip(JSON.stringify(e.reply?.body ?? e.reply?.text ?? e.error ?? null), 800)}`;
@@ -39,6 +69,12 @@ export interface WalkOptions {
   title: string;
   /** Identities posted before the first command. */
   initial?: number;
+  /** Run seed and budget (default: the run's, resolved by its setup). */
+  run?: { seed: number; budget: WalkBudget };
+  /** Shrink a failing walk (default); false: stop at the first failing walk (self-tests that count detections). */
+  shrink?: boolean;
+  /** Where the walk line and the coverage summary are printed (default console.info). */
+  log?: (text: string) => void;
 }
 
 /**
@@ -46,21 +82,29 @@ export interface WalkOptions {
  * when a walk breaks the model, citing the requirements of the failing step.
  */
 export async function runWalks(t: Check, config: WalkConfig, options: WalkOptions): Promise<void> {
-  const info = runInfo();
-  const budget = walkBudget();
+  const info = options.run ?? { seed: runInfo().seed, budget: walkBudget() };
+  const budget = info.budget;
+  const log = options.log ?? console.info;
+  const kinds = stepKindsFor(config);
   const seed = t.faker.number.int({ min: 0, max: 2 ** 31 - 1 });
   const initial = options.initial ?? 3;
   const findings: string[] = [];
   const tally = new Map<string, number>();
+  const coverage = new CoverageTally();
   let last: { steps: string[]; setup: number; exchanges: Exchange[]; error: unknown } | undefined;
   let walk = 0;
-  const property = fc.asyncProperty(fc.commands(commandArbitraries(stepKindsFor(config)), { maxCommands: budget.steps * 3, size: 'max' }), async (cmds) => {
+  let generated = 0;
+  let stepsRun = 0;
+  let generating = true;
+  const pool = fc.commands(commandArbitraries(kinds), { maxCommands: budget.steps * POOL_PER_STEP, size: 'max' });
+  const property = fc.asyncProperty(new FrozenKeys(coverage), pool, async (known, cmds) => {
     walk++;
     const w = new WalkReal(t, config, findings, tally);
+    const model = new IdentityModel();
+    model.known = known;
     let setup = 0;
     try {
       await fc.asyncModelRun(async () => {
-        const model = new IdentityModel();
         for (let i = 0; i < initial; i++) await postNewStep().run(model, w);
         setup = w.steps.length;
         model.stepsRun = 0;
@@ -70,13 +114,24 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
     } catch (e) {
       last = { steps: [...w.steps], setup, exchanges: w.stepExchanges(), error: e };
       throw e;
+    } finally {
+      // Only the walks fast-check generated count: the first failure ends generation, and the reruns of shrinking follow it.
+      if (generating) {
+        for (const keys of model.exercised) coverage.add(keys);
+        stepsRun += model.stepsRun;
+        generated++;
+      }
+      if (last) generating = false;
     }
   });
   const started = Date.now();
-  const details = await fc.check(property, { seed, numRuns: budget.walks, endOnFailure: false });
+  const details = await fc.check(property, { seed, numRuns: budget.walks, endOnFailure: options.shrink === false });
   const replay = `CONFORMANCE_SEED=${info.seed} npm run conformance -- ${options.file} -t '${options.title}'`;
-  console.info(`[walks] ${config.service}: ${budget.walks} walks x ${budget.steps} steps, walk seed ${seed} (run seed ${info.seed}), ${walk} walks run in ${Date.now() - started} ms`);
-  if (process.env.CONFORMANCE_WALK_TALLY) console.info([...tally].sort().map(([k, n]) => `  ${k} ${n}`).join('\n'));
+  log(`[walks] ${config.service}: ${budget.walks} walks x ${budget.steps} steps, walk seed ${seed} (run seed ${info.seed}), ${walk} walks run in ${Date.now() - started} ms`);
+  const covered = coverage.summary(kinds, recordStatesFor(config), generated, stepsRun);
+  log(covered);
+  t.note(covered);
+  if (process.env.CONFORMANCE_WALK_TALLY) log([...tally].sort().map(([k, n]) => `  ${k} ${n}`).join('\n'));
   if (details.failed) {
     const error = last?.error ?? details.errorInstance;
     if (error instanceof CouldNotJudge) throw error;
