@@ -32,7 +32,7 @@ export function latencySettings(options: { latencyMs?: number; jitterMs?: number
   const read = (given: number | undefined, name: string) => {
     const raw = given ?? (env[name] === undefined || env[name] === '' ? 0 : Number(env[name]));
     if (!Number.isInteger(raw) || raw < 0 || raw > MAX_DELAY_MS)
-      throw new ReferenceSettingError(`${given !== undefined ? name.replace(/^REFERENCE_/, '').toLowerCase() : name}: expected an integer number of ms from 0 to ${MAX_DELAY_MS}, got ${JSON.stringify(given ?? env[name])}`);
+      throw new ReferenceSettingError(`${given !== undefined ? `startReference option ${name === 'REFERENCE_LATENCY_MS' ? 'latencyMs' : 'jitterMs'}` : name}: expected an integer number of ms from 0 to ${MAX_DELAY_MS}, got ${JSON.stringify(given ?? env[name])}`);
     return raw;
   };
   return { latencyMs: read(options.latencyMs, 'REFERENCE_LATENCY_MS'), jitterMs: read(options.jitterMs, 'REFERENCE_JITTER_MS') };
