@@ -117,7 +117,9 @@ if (v) {
     const run = `${o.bundle}${o.ranAlone ? ', alone' : ''}`;
     console.log(`${o.variant.padEnd(w)}  ${(o.passed ? 'yes' : 'NO').padEnd(6)}  ${run.padEnd(19)}  ${o.problem ?? (o.falsePositives.length ? `${o.falsePositives.length} gating` : `${o.expectOnly.length ? `${o.expectOnly.length} EXPECT-only failures (not gating)` : ''}${o.judge === 'no-fail' ? `${o.errors} errors (allowed)` : ''}`)}`);
     for (const f of o.falsePositives) console.log(`${''.padEnd(w + 31)}${f.checkId} (${f.verdict}): ${f.failedRequirements.join(', ') || '-'}: ${(f.message ?? '').replace(/\s+/g, ' ').slice(0, 240)}`);
+    for (const id of o.newSkips) console.log(`${''.padEnd(w + 31)}${id} (skip: could not verify here, did on the clean reference)`);
   }
+  console.log(`\nBundles: ${v.bundles.map((b) => `${b.name} = ${b.variants.join(' + ')}`).join('; ')}`);
   for (const i of v.interactions) {
     console.log(`\nBundle ${i.bundle} (${i.variants.join(', ')}) failed although each variant passed alone:`);
     for (const f of i.falsePositives) console.log(`  ${f.checkId} (${f.verdict}): ${f.failedRequirements.join(', ') || '-'}: ${(f.message ?? '').replace(/\s+/g, ' ').slice(0, 240)}`);
@@ -129,7 +131,8 @@ const faultScore = `${report.caught}/${report.faults.length} faults caught (${pc
 const variantScore = v ? `${v.passed}/${v.outcomes.length} variants passed (${pct(v.passed, v.outcomes.length)}%)` : 'variants not run';
 console.log(`\nScore: ${faultScore}   |   ${variantScore}`);
 console.log(`False positives on the clean reference: ${report.clean.falsePositives.length} of ${report.clean.checks} checks${report.clean.falsePositives.length ? `: ${report.clean.falsePositives.map((f) => `${f.checkId} (${f.verdict})`).join(', ')}` : ''}`);
-console.log(`Time: clean run ${(report.clean.ms / 1000).toFixed(1)} s, variant runs ${((v?.ms ?? 0) / 1000).toFixed(1)} s, all runs ${(report.ms / 1000).toFixed(1)} s`);
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+console.log(`Time: clean run ${secs(report.clean.ms)}, variant runs ${secs(v?.ms ?? 0)}${v ? ` (bundles ${secs(v.bundleMs)}, re-runs alone ${secs(v.aloneMs)})` : ''}, all runs ${secs(report.ms)}`);
 if (values.json)
   writeFileSync(values.json, JSON.stringify({ ...report, faults: report.faults.map((o) => ({ ...o, fault: { name: o.fault.name, requirement: o.fault.requirement, description: o.fault.description } })) }, null, 2));
 const allVariantsPassed = !v || v.passed === v.outcomes.length;

@@ -49,6 +49,8 @@ export interface VariantOutcome {
   expectOnly: FalsePositive[];
   errors: number;
   checks: number;
+  /** Checks that could not verify (skip) under the variant but did on the clean reference: the run is incomplete there. */
+  newSkips: string[];
   problem?: string;
 }
 
@@ -57,6 +59,11 @@ export interface VariantsReport {
   passed: number;
   /** Bundles that failed although each of their variants passed alone: failures from combining them. */
   interactions: Array<{ bundle: string; variants: string[]; falsePositives: FalsePositive[] }>;
+  /** Bundles of the first pass, with their variants. */
+  bundles: Array<{ name: string; variants: string[] }>;
+  /** Time of the bundle pass and of the pass re-running failing bundles' variants alone, ms. */
+  bundleMs: number;
+  aloneMs: number;
   ms: number;
 }
 
@@ -206,7 +213,8 @@ export async function detect(options: DetectionOptions = {}): Promise<DetectionR
   });
   report.rows = run.rows;
   report.caught = report.faults.filter((f) => f.caughtBy.length > 0 && f.runFailed).length;
-  if (options.variants?.length) report.variants = await detectVariants(options.variants, workers, seed, options.onVariant);
+  const cleanSkips = new Set(clean.rows.filter((r) => r.verdict === 'skip').map((r) => r.checkId));
+  if (options.variants?.length) report.variants = await detectVariants(options.variants, workers, seed, options.onVariant, cleanSkips);
   report.ms = Date.now() - started;
   return report;
 }
@@ -223,12 +231,13 @@ async function runVariantProjects(entries: Array<{ name: string; variants: strin
  * Runs the variants: bundles of compatible ones first; a bundle with a false positive is re-run
  * variant by variant, so each false positive is attributed to the variant alone.
  */
-export async function detectVariants(variants: PlannedVariant[], workers: number, seed?: number, onVariant?: (o: VariantOutcome) => void): Promise<VariantsReport> {
+export async function detectVariants(variants: PlannedVariant[], workers: number, seed?: number, onVariant?: (o: VariantOutcome) => void, cleanSkips: Set<string> = new Set()): Promise<VariantsReport> {
   const started = Date.now();
   const bundles = bundleVariants(variants).map((members, i) => ({ name: `variants-${i + 1}`, members }));
   const judgeOf = (v: PlannedVariant) => v.active.definition.judge ?? 'pass';
   const first = await runVariantProjects(bundles.map((b) => ({ name: b.name, variants: b.members.map((m) => m.spec) })), workers, seed);
   const rowsOf = (rows: DetectionRow[], project: string) => rows.filter((r) => r.project === project);
+  const newSkips = (rows: DetectionRow[]) => rows.filter((r) => r.verdict === 'skip' && !cleanSkips.has(r.checkId)).map((r) => r.checkId);
   const outcomes = new Map<string, VariantOutcome>();
   const again: Array<{ bundle: string; v: PlannedVariant }> = [];
   const failed: Array<{ bundle: string; variants: string[]; falsePositives: FalsePositive[] }> = [];
@@ -242,7 +251,7 @@ export async function detectVariants(variants: PlannedVariant[], workers: number
       continue;
     }
     for (const v of b.members) {
-      const o: VariantOutcome = { variant: v.spec, name: v.active.definition.name, judge: judgeOf(v), bundle: b.name, ranAlone: b.members.length === 1, passed: !problem && j.falsePositives.length === 0, ...j, ...(problem ? { problem } : {}) };
+      const o: VariantOutcome = { variant: v.spec, name: v.active.definition.name, judge: judgeOf(v), bundle: b.name, ranAlone: b.members.length === 1, passed: !problem && j.falsePositives.length === 0, ...j, newSkips: newSkips(rows), ...(problem ? { problem } : {}) };
       outcomes.set(v.spec, o);
       onVariant?.(o);
     }
@@ -254,12 +263,21 @@ export async function detectVariants(variants: PlannedVariant[], workers: number
       const rows = rowsOf(second.rows, runIdOf(v));
       const j = judgeVariantRun(rows, judgeOf(v));
       const problem = rows.length ? undefined : `its run reported no checks: ${second.output.slice(-1500)}`;
-      const o: VariantOutcome = { variant: v.spec, name: v.active.definition.name, judge: judgeOf(v), bundle, ranAlone: true, passed: !problem && j.falsePositives.length === 0, ...j, ...(problem ? { problem } : {}) };
+      const o: VariantOutcome = { variant: v.spec, name: v.active.definition.name, judge: judgeOf(v), bundle, ranAlone: true, passed: !problem && j.falsePositives.length === 0, ...j, newSkips: newSkips(rows), ...(problem ? { problem } : {}) };
       outcomes.set(v.spec, o);
       onVariant?.(o);
     }
   }
   const list = variants.map((v) => outcomes.get(v.spec)!);
   const interactions = failed.filter((f) => f.variants.every((spec) => outcomes.get(spec)?.passed));
-  return { outcomes: list, passed: list.filter((o) => o.passed).length, interactions, ms: Date.now() - started };
+  const bundleMs = first.ms;
+  return {
+    outcomes: list,
+    passed: list.filter((o) => o.passed).length,
+    interactions,
+    bundles: bundles.map((b) => ({ name: b.name, variants: b.members.map((m) => m.spec) })),
+    bundleMs,
+    aloneMs: Date.now() - started - bundleMs,
+    ms: Date.now() - started,
+  };
 }

@@ -22,9 +22,12 @@ export interface PlannedVariant {
   active: ActiveVariant;
 }
 
-/** The variants of the catalogue at their default values, or the given specs. @throws VariantError */
+/** Every variant of the catalogue at each value detection runs it with (`parameter.detection`, else the default). */
+export const catalogueSpecs = (): string[] => VARIANT_LIST.flatMap((v) => (v.parameter?.detection ? v.parameter.detection.map((x) => `${v.name}=${x}`) : [v.name]));
+
+/** The catalogue's variants (catalogueSpecs), or the given specs. @throws VariantError */
 export const plannedVariants = (specs?: string[]): PlannedVariant[] =>
-  (specs ?? VARIANT_LIST.map((v) => v.name)).map((spec) => {
+  (specs ?? catalogueSpecs()).map((spec) => {
     const active = resolveVariant(spec);
     return { spec: formatVariant({ name: active.definition.name, value: active.raw }), active };
   });

@@ -102,7 +102,7 @@ export const VARIANT_LIST: VariantDefinition[] = [
     name: 'link-id-format',
     description: 'link IDs in another format: a UUID, 19 decimal digits, or a URN',
     seeds: [org('What the service does', 'Identities are addressed by a service-wide identifier called the link ID (`linkId`).')],
-    parameter: oneOf('format', LINK_ID_FORMATS, 'uuid'),
+    parameter: { ...oneOf('format', LINK_ID_FORMATS, 'uuid'), detection: [...LINK_ID_FORMATS] },
     hooks: linkIdFormat,
   },
   {
@@ -125,7 +125,7 @@ export const VARIANT_LIST: VariantDefinition[] = [
     name: 'clock-skew',
     description: "the service's clock (notification timestamps and the date filter of searchNotifications) runs <ms> ahead of the caller's (negative: behind)",
     seeds: [org('Resources, Field data types', 'DATE-TIME | string, ISO 8601 UTC timestamp `<timestamp>`'), org('Events', 'searchNotifications returns a paginated feed of notifications for a date range')],
-    parameter: integer('offset in ms', 2000, -60000, 60000),
+    parameter: { ...integer('offset in ms', 2000, -60000, 60000), detection: ['2000', '-2000'] },
     profile: (ms: number) => ({ consistencyBudgetMs: budgetFor(ms) }),
     hooks: clockSkew,
   },
@@ -147,7 +147,7 @@ export const VARIANT_LIST: VariantDefinition[] = [
     name: 'event-shapes',
     description: 'events elements as strings or objects with other member names; notifications with other member names (still naming the records and link IDs they are about)',
     seeds: [org('Resources, Gaps in resources', 'Fields of an element of `events`: not shown.'), org('Resources, Gaps in resources', 'Fields of an element of `notifications`: not shown.'), pp('Events', 'The complete list of event kinds and the fields of an event or notification: not shown.')],
-    parameter: oneOf('events form', ['strings', 'objects'] as const, 'strings'),
+    parameter: { ...oneOf('events form', ['strings', 'objects'] as const, 'strings'), detection: ['strings', 'objects'] },
     hooks: eventShapes,
   },
   {
@@ -160,7 +160,7 @@ export const VARIANT_LIST: VariantDefinition[] = [
     name: 'threshold',
     description: 'the match threshold of postIdentity linking and demographicsQuery is <value> instead of 0.9',
     seeds: [org('What the service does', 'The match threshold that demographicsQuery applies: not shown.'), pp('Endpoints, Person service', '/v2/demographicsQuery ... a match only when its score reaches the same threshold used when matching in postIdentity')],
-    parameter: decimal('threshold', 0.7, 0, 1, true),
+    parameter: { ...decimal('threshold', 0.7, 0, 1, true), detection: ['0.7', '0.95'] },
     hooks: threshold,
   },
   {

@@ -25,6 +25,8 @@ export interface VariantParameter<T> {
   /** What the value means, for --list and errors, e.g. "lag in ms (0 to 10000)". */
   describe: string;
   default: string;
+  /** The values `npm run detection` runs the variant with (default: the default only). */
+  detection?: string[];
   /** The value read from its raw text. @throws Error with a message saying what was expected. */
   parse(raw: string): T;
 }
