@@ -257,7 +257,8 @@ export async function detectVariants(variants: PlannedVariant[], workers: number
     }
   }
   if (again.length) {
-    const runIdOf = (v: PlannedVariant) => `v-${v.active.definition.name}`;
+    // One project per spec: two values of one variant (clock-skew=2000, clock-skew=-2000) are two runs.
+    const runIdOf = (v: PlannedVariant) => `v-${v.spec}`;
     const second = await runVariantProjects(again.map(({ v }) => ({ name: runIdOf(v), variants: [v.spec] })), workers, seed);
     for (const { bundle, v } of again) {
       const rows = rowsOf(second.rows, runIdOf(v));

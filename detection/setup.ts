@@ -21,7 +21,18 @@ import { plannedVariants, profileOf } from './variants.js';
 
 type PlanVariant = { name: string; faults?: string[]; only?: string[]; variants?: string[] };
 type PlanEntry = { name: string; faults?: string[]; only?: string[]; seed?: number; variants?: PlanVariant[] };
-const runIdOf = (name: string) => `d-${name}`.replace(/[^A-Za-z0-9-]/g, '-').slice(0, 40);
+const given = new Set<string>();
+/**
+ * The run ID of a project or variant: unique in this process, because the check harness keys
+ * each run's clients (and so its targets) by run ID (harness/targets.ts).
+ */
+const runIdOf = (name: string) => {
+  const base = `d-${name}`.replace(/[^A-Za-z0-9-]/g, '-').slice(0, 40);
+  let id = base;
+  for (let i = 2; given.has(id); i++) id = `${base}-${i}`;
+  given.add(id);
+  return id;
+};
 
 export default async function setup(project: TestProject) {
   const fault = project.name;
