@@ -7,7 +7,7 @@
  * and variants passed / variants.
  *
  * `--only` takes fault names and variant specs (`name` or `name=value`); `--variants-only` runs the
- * clean run and the variants, no fault; `--seed N` seeds the generated data of every run
+ * clean run and the variants, no fault; `--bundle-size 1` runs every variant on its own reference; `--seed N` seeds the generated data of every run
  * (as CONFORMANCE_SEED does). Exit code 0 when every fault run is caught, every variant passed and
  * the clean run has no failure; 1 otherwise; 2 for bad arguments. See docs/detection.md.
  */
@@ -19,7 +19,7 @@ import { ReferenceSettingError, parseVariantList } from '../reference/variants/r
 import { detect } from './runner.js';
 import { type PlannedVariant, plannedVariants } from './variants.js';
 
-let values: { only?: string; concurrency?: string; list?: boolean; json?: string; help?: boolean; seed?: string; 'variants-only'?: boolean; 'no-variants'?: boolean };
+let values: { only?: string; concurrency?: string; list?: boolean; json?: string; help?: boolean; seed?: string; 'variants-only'?: boolean; 'no-variants'?: boolean; 'bundle-size'?: string };
 try {
   ({ values } = parseArgs({
     options: {
@@ -30,6 +30,7 @@ try {
       seed: { type: 'string' },
       'variants-only': { type: 'boolean' },
       'no-variants': { type: 'boolean' },
+      'bundle-size': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   }));
@@ -37,7 +38,7 @@ try {
   console.error(`detection: ${(e as Error).message}`);
   process.exit(2);
 }
-const usage = 'usage: npm run detection -- [--only fault,variant[=value],...] [--variants-only | --no-variants] [--seed N] [--concurrency N] [--list] [--json out.json]';
+const usage = 'usage: npm run detection -- [--only fault,variant[=value],...] [--variants-only | --no-variants] [--seed N] [--bundle-size N] [--concurrency N] [--list] [--json out.json]';
 if (values.help) {
   console.log(usage);
   process.exit(0);
@@ -61,6 +62,8 @@ const concurrency = values.concurrency === undefined ? 2 : Number(values.concurr
 if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16) fail(`--concurrency: expected an integer from 1 to 16, got ${JSON.stringify(values.concurrency)}`);
 const seed = values.seed === undefined ? undefined : Number(values.seed);
 if (seed !== undefined && (!Number.isInteger(seed) || seed < 0 || seed > 2 ** 31 - 1)) fail(`--seed: expected an integer from 0 to 2147483647, got ${JSON.stringify(values.seed)}`);
+const bundleSize = values['bundle-size'] === undefined ? undefined : Number(values['bundle-size']);
+if (bundleSize !== undefined && (!Number.isInteger(bundleSize) || bundleSize < 1 || bundleSize > 50)) fail(`--bundle-size: expected an integer from 1 to 50, got ${JSON.stringify(values['bundle-size'])}`);
 if (values['variants-only'] && values['no-variants']) fail('--variants-only and --no-variants exclude each other');
 
 // --only: fault names and variant specs; without it, every fault and every variant.
@@ -88,6 +91,7 @@ const report = await detect({
   only: onlyFaults,
   variants,
   seed,
+  bundleSize,
   onProgress: () => process.stderr.write(`\r  ${++done}/${totalFaults} fault runs done`),
   onVariant: () => process.stderr.write(`\r  ${++variantsDone}/${variants.length} variant runs done`),
 });
@@ -114,7 +118,7 @@ if (v) {
   const w = Math.max(7, ...v.outcomes.map((o) => o.variant.length));
   console.log(`\n${'variant'.padEnd(w)}  passed  run                  false positives (check: failed requirements: message)`);
   for (const o of v.outcomes) {
-    const run = `${o.bundle}${o.ranAlone ? ', alone' : ''}`;
+    const run = o.run === 'bundle' ? o.bundle : o.run === 'alone' ? `${o.bundle}, alone` : `${o.bundle}, re-run alone`;
     console.log(`${o.variant.padEnd(w)}  ${(o.passed ? 'yes' : 'NO').padEnd(6)}  ${run.padEnd(19)}  ${o.problem ?? (o.falsePositives.length ? `${o.falsePositives.length} gating` : `${o.expectOnly.length ? `${o.expectOnly.length} EXPECT-only failures (not gating)` : ''}${o.judge === 'no-fail' ? `${o.errors} errors (allowed)` : ''}`)}`);
     for (const f of o.falsePositives) console.log(`${''.padEnd(w + 31)}${f.checkId} (${f.verdict}): ${f.failedRequirements.join(', ') || '-'}: ${(f.message ?? '').replace(/\s+/g, ' ').slice(0, 240)}`);
     for (const id of o.newSkips) console.log(`${''.padEnd(w + 31)}${id} (skip: could not verify here, did on the clean reference)`);

@@ -39,9 +39,14 @@ export interface VariantOutcome {
   variant: string;
   name: string;
   judge: 'pass' | 'no-fail';
-  /** The bundle (shared reference) it first ran in, and whether it was then re-run alone. */
+  /** The bundle (shared reference) it first ran in. */
   bundle: string;
-  ranAlone: boolean;
+  /**
+   * How its verdict was reached: its bundle's full run ('bundle'; 'alone' when the bundle held only
+   * it), or, when its bundle had false positives, a run of it alone restricted to the checks citing
+   * the requirements of the bundle's failing checks ('failing checks alone').
+   */
+  run: 'bundle' | 'alone' | 'failing checks alone';
   passed: boolean;
   /** Gating failures of its run (judge 'no-fail': every `fail`), each a false positive of the suite. */
   falsePositives: FalsePositive[];
@@ -61,7 +66,7 @@ export interface VariantsReport {
   interactions: Array<{ bundle: string; variants: string[]; falsePositives: FalsePositive[] }>;
   /** Bundles of the first pass, with their variants. */
   bundles: Array<{ name: string; variants: string[] }>;
-  /** Time of the bundle pass and of the pass re-running failing bundles' variants alone, ms. */
+  /** Time of the bundle pass and of the pass re-running failing bundles' variants alone (their failing checks), ms. */
   bundleMs: number;
   aloneMs: number;
   ms: number;
@@ -164,6 +169,8 @@ export interface DetectionOptions {
   variants?: PlannedVariant[];
   /** Seed of the generated data of every run (default 12345). */
   seed?: number;
+  /** Most variants per shared reference (default BUNDLE_SIZE; 1: every variant alone). */
+  bundleSize?: number;
   onProgress?: (o: FaultOutcome) => void;
   /** Called when a variant's verdict is known. */
   onVariant?: (o: VariantOutcome) => void;
@@ -214,7 +221,7 @@ export async function detect(options: DetectionOptions = {}): Promise<DetectionR
   report.rows = run.rows;
   report.caught = report.faults.filter((f) => f.caughtBy.length > 0 && f.runFailed).length;
   const cleanSkips = new Set(clean.rows.filter((r) => r.verdict === 'skip').map((r) => r.checkId));
-  if (options.variants?.length) report.variants = await detectVariants(options.variants, workers, seed, options.onVariant, cleanSkips);
+  if (options.variants?.length) report.variants = await detectVariants(options.variants, workers, seed, options.onVariant, cleanSkips, options.bundleSize);
   report.ms = Date.now() - started;
   return report;
 }
@@ -222,24 +229,26 @@ export async function detect(options: DetectionOptions = {}): Promise<DetectionR
 /** Every scenario file of the services with a reference (a full run). */
 const allScenarioFiles = () => scenarioFolders().map((f) => `${f}/**/*.test.ts`);
 
-/** Runs full suites against variant references, one vitest project; each entry a RunVariant. */
-async function runVariantProjects(entries: Array<{ name: string; variants: string[] }>, workers: number, seed: number | undefined) {
+/** Runs suites against variant references, one vitest project; each entry a RunVariant (every check, or those citing `only`). */
+async function runVariantProjects(entries: Array<{ name: string; variants: string[]; only?: string[] }>, workers: number, seed: number | undefined) {
   return runProjects([{ name: 'variants', include: allScenarioFiles(), ...(seed !== undefined ? { seed } : {}), variants: entries }], workers, 1800000);
 }
 
 /**
- * Runs the variants: bundles of compatible ones first; a bundle with a false positive is re-run
- * variant by variant, so each false positive is attributed to the variant alone.
+ * Runs the variants: bundles of compatible ones first (every check); a bundle with a false positive
+ * is re-run variant by variant, each alone, on the checks citing the requirements its failing
+ * checks verify, so each false positive is attributed to the variant that provokes it alone. A
+ * bundle whose variants all pass alone is reported as an interaction.
  */
-export async function detectVariants(variants: PlannedVariant[], workers: number, seed?: number, onVariant?: (o: VariantOutcome) => void, cleanSkips: Set<string> = new Set()): Promise<VariantsReport> {
+export async function detectVariants(variants: PlannedVariant[], workers: number, seed?: number, onVariant?: (o: VariantOutcome) => void, cleanSkips: Set<string> = new Set(), bundleSize?: number): Promise<VariantsReport> {
   const started = Date.now();
-  const bundles = bundleVariants(variants).map((members, i) => ({ name: `variants-${i + 1}`, members }));
+  const bundles = bundleVariants(variants, bundleSize).map((members, i) => ({ name: `variants-${i + 1}`, members }));
   const judgeOf = (v: PlannedVariant) => v.active.definition.judge ?? 'pass';
   const first = await runVariantProjects(bundles.map((b) => ({ name: b.name, variants: b.members.map((m) => m.spec) })), workers, seed);
   const rowsOf = (rows: DetectionRow[], project: string) => rows.filter((r) => r.project === project);
   const newSkips = (rows: DetectionRow[]) => rows.filter((r) => r.verdict === 'skip' && !cleanSkips.has(r.checkId)).map((r) => r.checkId);
   const outcomes = new Map<string, VariantOutcome>();
-  const again: Array<{ bundle: string; v: PlannedVariant }> = [];
+  const again: Array<{ bundle: string; v: PlannedVariant; only: string[] }> = [];
   const failed: Array<{ bundle: string; variants: string[]; falsePositives: FalsePositive[] }> = [];
   for (const b of bundles) {
     const rows = rowsOf(first.rows, b.name);
@@ -247,11 +256,13 @@ export async function detectVariants(variants: PlannedVariant[], workers: number
     const problem = rows.length ? undefined : `its run reported no checks: ${first.output.slice(-1500)}`;
     if (!problem && j.falsePositives.length && b.members.length > 1) {
       failed.push({ bundle: b.name, variants: b.members.map((m) => m.spec), falsePositives: j.falsePositives });
-      for (const v of b.members) again.push({ bundle: b.name, v });
+      const failing = new Set(j.falsePositives.map((f) => f.checkId));
+      const only = [...new Set(rows.filter((r) => failing.has(r.checkId)).flatMap((r) => r.verifies))].sort();
+      for (const v of b.members) again.push({ bundle: b.name, v, only });
       continue;
     }
     for (const v of b.members) {
-      const o: VariantOutcome = { variant: v.spec, name: v.active.definition.name, judge: judgeOf(v), bundle: b.name, ranAlone: b.members.length === 1, passed: !problem && j.falsePositives.length === 0, ...j, newSkips: newSkips(rows), ...(problem ? { problem } : {}) };
+      const o: VariantOutcome = { variant: v.spec, name: v.active.definition.name, judge: judgeOf(v), bundle: b.name, run: b.members.length === 1 ? 'alone' : 'bundle', passed: !problem && j.falsePositives.length === 0, ...j, newSkips: newSkips(rows), ...(problem ? { problem } : {}) };
       outcomes.set(v.spec, o);
       onVariant?.(o);
     }
@@ -259,12 +270,12 @@ export async function detectVariants(variants: PlannedVariant[], workers: number
   if (again.length) {
     // One project per spec: two values of one variant (clock-skew=2000, clock-skew=-2000) are two runs.
     const runIdOf = (v: PlannedVariant) => `v-${v.spec}`;
-    const second = await runVariantProjects(again.map(({ v }) => ({ name: runIdOf(v), variants: [v.spec] })), workers, seed);
+    const second = await runVariantProjects(again.map(({ v, only }) => ({ name: runIdOf(v), variants: [v.spec], only })), workers, seed);
     for (const { bundle, v } of again) {
       const rows = rowsOf(second.rows, runIdOf(v));
       const j = judgeVariantRun(rows, judgeOf(v));
       const problem = rows.length ? undefined : `its run reported no checks: ${second.output.slice(-1500)}`;
-      const o: VariantOutcome = { variant: v.spec, name: v.active.definition.name, judge: judgeOf(v), bundle, ranAlone: true, passed: !problem && j.falsePositives.length === 0, ...j, newSkips: newSkips(rows), ...(problem ? { problem } : {}) };
+      const o: VariantOutcome = { variant: v.spec, name: v.active.definition.name, judge: judgeOf(v), bundle, run: 'failing checks alone', passed: !problem && j.falsePositives.length === 0, ...j, newSkips: newSkips(rows), ...(problem ? { problem } : {}) };
       outcomes.set(v.spec, o);
       onVariant?.(o);
     }
