@@ -13,7 +13,7 @@ import type { ActiveVariant, ProfilePatch, VariantDefinition } from '../referenc
 import type { DetectionRow } from './reporter.js';
 
 /** Most variants one reference carries at once (a failing bundle is re-run variant by variant). */
-export const BUNDLE_SIZE = 6;
+export const BUNDLE_SIZE = 9;
 
 /** One variant as detection runs it: the spec REFERENCE_VARIANTS would list, and its definition. */
 export interface PlannedVariant {
