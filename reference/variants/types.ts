@@ -3,9 +3,7 @@
  * (the seed sentences that leave it open are part of the entry), the profile settings a user of
  * such a deployment would set, and the hooks (reference/hooks.ts) that make the reference behave so.
  */
-import type { z } from 'zod';
 import type { ServiceName } from '../../specs/common/model.js';
-import type { ProfileSchema } from '../../harness/profile.js';
 import type { ReferenceHook } from '../hooks.js';
 
 /** Where a seed leaves the choice open: document, section, and a short quote of the sentence. */
@@ -15,10 +13,14 @@ export interface SeedCitation {
   quote: string;
 }
 
-type DeepPartial<T> = T extends Array<infer U> ? U[] : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
+type Json = string | number | boolean | null | Json[] | { [member: string]: Json };
 
-/** Settings of a deployment profile (harness/profile.ts) as a user writes them in the profile JSON. */
-export type ProfilePatch = DeepPartial<z.input<typeof ProfileSchema>>;
+/**
+ * Settings of a deployment profile as a user writes them in the profile JSON (harness/profile.ts,
+ * which the reference may not import: detection/variants.ts validates them against its schema,
+ * and test/variants-reference.test.ts checks every entry's).
+ */
+export type ProfilePatch = { [setting: string]: Json };
 
 /** A variant's parameter: its default and how a raw `name=value` value is read. */
 export interface VariantParameter<T> {
