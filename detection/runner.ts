@@ -1,10 +1,17 @@
 /**
- * Detection: runs the conformance suite against the embedded reference once cleanly and once
- * per catalogued fault, each fault's run restricted to the scenario files that hold checks
- * citing its requirement (learned from the clean run), and within them to the checks citing it
- * (RunInfo.only: the others are declared skipped and send nothing). All fault runs share one vitest process:
- * one project per fault, each with its own reference (detection/vitest.config.ts). A fault is caught when its run has a failing check whose failedRequirements include
- * the fault's requirement. Used by `npm run detection` and test/faults-detection.test.ts.
+ * Detection: runs the conformance suite against the embedded reference once cleanly, once per
+ * catalogued fault, and once per catalogued legitimate variant.
+ * - Faults: each fault's run is restricted to the scenario files that hold checks citing its
+ *   requirement (learned from the clean run), and within them to the checks citing it
+ *   (RunInfo.only: the others are declared skipped and send nothing). All fault runs share one
+ *   vitest process. A fault is caught when its run has a failing check whose failedRequirements
+ *   include the fault's requirement.
+ * - Variants (reference/variants): every check runs against a reference with the variant on, under
+ *   the profile its users would set. Compatible variants share a reference (bundles,
+ *   detection/variants.ts); a bundle with a gating failure is re-run variant by variant so each
+ *   false positive is attributed to the variant that provokes it. A variant passes when its run has
+ *   no gating failure (judge 'no-fail': no `fail` verdict).
+ * Used by `npm run detection` and test/faults-detection.test.ts.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { DetectionRow } from './reporter.js';
 import { FAULT_LIST, FAULT_SERVICES, type FaultDefinition } from '../reference/faults/catalogue.js';
+import { type FalsePositive, type PlannedVariant, bundleVariants, judgeVariantRun } from './variants.js';
 
 export interface FaultOutcome {
   fault: FaultDefinition;
@@ -26,12 +34,52 @@ export interface FaultOutcome {
   problem?: string;
 }
 
+export interface VariantOutcome {
+  /** As REFERENCE_VARIANTS lists it: `name` or `name=value`. */
+  variant: string;
+  name: string;
+  judge: 'pass' | 'no-fail';
+  /** The bundle (shared reference) it first ran in. */
+  bundle: string;
+  /**
+   * How its verdict was reached: its bundle's full run ('bundle'; 'alone' when the bundle held only
+   * it), or, when its bundle had false positives, a run of it alone restricted to the checks citing
+   * the requirements of the bundle's failing checks ('failing checks alone').
+   */
+  run: 'bundle' | 'alone' | 'failing checks alone';
+  passed: boolean;
+  /** Gating failures of its run (judge 'no-fail': every `fail`), each a false positive of the suite. */
+  falsePositives: FalsePositive[];
+  /** Failures of EXPECT requirements only (reported, not gating). */
+  expectOnly: FalsePositive[];
+  errors: number;
+  checks: number;
+  /** Checks that could not verify (skip) under the variant but did on the clean reference: the run is incomplete there. */
+  newSkips: string[];
+  problem?: string;
+}
+
+export interface VariantsReport {
+  outcomes: VariantOutcome[];
+  passed: number;
+  /** Bundles that failed although each of their variants passed alone: failures from combining them. */
+  interactions: Array<{ bundle: string; variants: string[]; falsePositives: FalsePositive[] }>;
+  /** Bundles of the first pass, with their variants. */
+  bundles: Array<{ name: string; variants: string[] }>;
+  /** Time of the bundle pass and of the pass re-running failing bundles' variants alone (their failing checks), ms. */
+  bundleMs: number;
+  aloneMs: number;
+  ms: number;
+}
+
 export interface DetectionReport {
   clean: { ms: number; checks: number; falsePositives: Array<{ checkId: string; verdict: string; message?: string }>; problem?: string };
   /** Every check row of the fault runs (project = bundle name), for timing analysis. */
   rows?: DetectionRow[];
   faults: FaultOutcome[];
   caught: number;
+  /** Variant runs (absent when none was asked for). */
+  variants?: VariantsReport;
   ms: number;
 }
 
@@ -82,8 +130,14 @@ export interface ProjectPlan {
   include: string[];
   faults?: string[];
   only?: string[];
-  /** Variants of one project: each check citing a variant's `only` runs once per such variant, against that variant's own reference. */
-  variants?: Array<{ name: string; faults: string[]; only: string[] }>;
+  /** Seed of the generated data (RunInfo.seed; default 12345). */
+  seed?: number;
+  /**
+   * Variants of one project: each check citing a variant's `only` (every check when it has none)
+   * runs once per such variant, against that variant's own reference (its faults, or its
+   * deployment variants `name[=value]` under the profile their users would set).
+   */
+  variants?: Array<{ name: string; faults?: string[]; only?: string[]; variants?: string[] }>;
 }
 
 /**
@@ -109,15 +163,24 @@ export function bundle(faults: Array<{ fault: FaultDefinition; files: string[] }
 
 export interface DetectionOptions {
   concurrency?: number;
-  /** Only these faults (default: all). */
+  /** Only these faults (default: all; [] for none). */
   only?: string[];
+  /** The variants to run (default: none). */
+  variants?: PlannedVariant[];
+  /** Seed of the generated data of every run (default 12345). */
+  seed?: number;
+  /** Most variants per shared reference (default BUNDLE_SIZE; 1: every variant alone). */
+  bundleSize?: number;
   onProgress?: (o: FaultOutcome) => void;
+  /** Called when a variant's verdict is known. */
+  onVariant?: (o: VariantOutcome) => void;
 }
 
 export async function detect(options: DetectionOptions = {}): Promise<DetectionReport> {
   const started = Date.now();
   const workers = options.concurrency ?? 2;
-  const clean = await runProjects([{ name: 'clean', include: scenarioFolders().map((f) => `${f}/**/*.test.ts`) }], workers);
+  const seed = options.seed;
+  const clean = await runProjects([{ name: 'clean', include: allScenarioFiles(), ...(seed !== undefined ? { seed } : {}) }], workers);
   const report: DetectionReport = { clean: { ms: clean.ms, checks: clean.rows.length, falsePositives: [] }, faults: [], caught: 0, ms: 0 };
   if (!clean.rows.length) {
     report.clean.problem = `the clean run reported no checks (exit ${clean.code}):\n${clean.output.slice(-3000)}`;
@@ -137,7 +200,7 @@ export async function detect(options: DetectionOptions = {}): Promise<DetectionR
   const projects = bundle(withFiles.filter((f) => f.files.length));
   const projectOf = new Map(projects.flatMap((p) => p.faults.map((name) => [name, p.name] as const)));
   // One vitest project whose checks run once per bundle (RunInfo.variants): workers load each file once.
-  const single: ProjectPlan = { name: 'faults', include: [...new Set(projects.flatMap((p) => p.include))].sort(), variants: projects.map(({ name, faults, only }) => ({ name, faults, only: only ?? [] })) };
+  const single: ProjectPlan = { name: 'faults', include: [...new Set(projects.flatMap((p) => p.include))].sort(), ...(seed !== undefined ? { seed } : {}), variants: projects.map(({ name, faults, only }) => ({ name, faults, only: only ?? [] })) };
   const run = projects.length ? await runProjects([single], workers) : { rows: [] as DetectionRow[], ms: 0, output: '', code: 0 };
   report.faults = withFiles.map(({ fault, files }): FaultOutcome => {
     if (!files.length) return { fault, files, caughtBy: [], failing: [], runFailed: false, ms: 0, problem: `no check cites ${fault.requirement}` };
@@ -157,6 +220,76 @@ export async function detect(options: DetectionOptions = {}): Promise<DetectionR
   });
   report.rows = run.rows;
   report.caught = report.faults.filter((f) => f.caughtBy.length > 0 && f.runFailed).length;
+  const cleanSkips = new Set(clean.rows.filter((r) => r.verdict === 'skip').map((r) => r.checkId));
+  if (options.variants?.length) report.variants = await detectVariants(options.variants, workers, seed, options.onVariant, cleanSkips, options.bundleSize);
   report.ms = Date.now() - started;
   return report;
+}
+
+/** Every scenario file of the services with a reference (a full run). */
+const allScenarioFiles = () => scenarioFolders().map((f) => `${f}/**/*.test.ts`);
+
+/** Runs suites against variant references, one vitest project; each entry a RunVariant (every check, or those citing `only`). */
+async function runVariantProjects(entries: Array<{ name: string; variants: string[]; only?: string[] }>, workers: number, seed: number | undefined) {
+  return runProjects([{ name: 'variants', include: allScenarioFiles(), ...(seed !== undefined ? { seed } : {}), variants: entries }], workers, 1800000);
+}
+
+/**
+ * Runs the variants: bundles of compatible ones first (every check); a bundle with a false positive
+ * is re-run variant by variant, each alone, on the checks citing the requirements its failing
+ * checks verify, so each false positive is attributed to the variant that provokes it alone. A
+ * bundle whose variants all pass alone is reported as an interaction.
+ */
+export async function detectVariants(variants: PlannedVariant[], workers: number, seed?: number, onVariant?: (o: VariantOutcome) => void, cleanSkips: Set<string> = new Set(), bundleSize?: number): Promise<VariantsReport> {
+  const started = Date.now();
+  const bundles = bundleVariants(variants, bundleSize).map((members, i) => ({ name: `variants-${i + 1}`, members }));
+  const judgeOf = (v: PlannedVariant) => v.active.definition.judge ?? 'pass';
+  const first = await runVariantProjects(bundles.map((b) => ({ name: b.name, variants: b.members.map((m) => m.spec) })), workers, seed);
+  const rowsOf = (rows: DetectionRow[], project: string) => rows.filter((r) => r.project === project);
+  const newSkips = (rows: DetectionRow[]) => rows.filter((r) => r.verdict === 'skip' && !cleanSkips.has(r.checkId)).map((r) => r.checkId);
+  const outcomes = new Map<string, VariantOutcome>();
+  const again: Array<{ bundle: string; v: PlannedVariant; only: string[] }> = [];
+  const failed: Array<{ bundle: string; variants: string[]; falsePositives: FalsePositive[] }> = [];
+  for (const b of bundles) {
+    const rows = rowsOf(first.rows, b.name);
+    const j = judgeVariantRun(rows, judgeOf(b.members[0]!));
+    const problem = rows.length ? undefined : `its run reported no checks: ${first.output.slice(-1500)}`;
+    if (!problem && j.falsePositives.length && b.members.length > 1) {
+      failed.push({ bundle: b.name, variants: b.members.map((m) => m.spec), falsePositives: j.falsePositives });
+      const failing = new Set(j.falsePositives.map((f) => f.checkId));
+      const only = [...new Set(rows.filter((r) => failing.has(r.checkId)).flatMap((r) => r.verifies))].sort();
+      for (const v of b.members) again.push({ bundle: b.name, v, only });
+      continue;
+    }
+    for (const v of b.members) {
+      const o: VariantOutcome = { variant: v.spec, name: v.active.definition.name, judge: judgeOf(v), bundle: b.name, run: b.members.length === 1 ? 'alone' : 'bundle', passed: !problem && j.falsePositives.length === 0, ...j, newSkips: newSkips(rows), ...(problem ? { problem } : {}) };
+      outcomes.set(v.spec, o);
+      onVariant?.(o);
+    }
+  }
+  if (again.length) {
+    // One project per spec: two values of one variant (clock-skew=2000, clock-skew=-2000) are two runs.
+    const runIdOf = (v: PlannedVariant) => `v-${v.spec}`;
+    const second = await runVariantProjects(again.map(({ v, only }) => ({ name: runIdOf(v), variants: [v.spec], only })), workers, seed);
+    for (const { bundle, v } of again) {
+      const rows = rowsOf(second.rows, runIdOf(v));
+      const j = judgeVariantRun(rows, judgeOf(v));
+      const problem = rows.length ? undefined : `its run reported no checks: ${second.output.slice(-1500)}`;
+      const o: VariantOutcome = { variant: v.spec, name: v.active.definition.name, judge: judgeOf(v), bundle, run: 'failing checks alone', passed: !problem && j.falsePositives.length === 0, ...j, newSkips: newSkips(rows), ...(problem ? { problem } : {}) };
+      outcomes.set(v.spec, o);
+      onVariant?.(o);
+    }
+  }
+  const list = variants.map((v) => outcomes.get(v.spec)!);
+  const interactions = failed.filter((f) => f.variants.every((spec) => outcomes.get(spec)?.passed));
+  const bundleMs = first.ms;
+  return {
+    outcomes: list,
+    passed: list.filter((o) => o.passed).length,
+    interactions,
+    bundles: bundles.map((b) => ({ name: b.name, variants: b.members.map((m) => m.spec) })),
+    bundleMs,
+    aloneMs: Date.now() - started - bundleMs,
+    ms: Date.now() - started,
+  };
 }

@@ -1,9 +1,10 @@
 /**
  * Global setup of one detection project ("clean", one fault, a bundle of faults, or variants:
- * see ProjectPlan in detection.ts): starts an embedded reference per variant with its faults
- * switched on and provides the RunInfo the
- * check harness injects, exactly as harness/global-setup.ts does for an embedded run (without
- * reports and cleanup: the reference's memory goes away with it).
+ * see ProjectPlan in runner.ts): starts an embedded reference per variant with its faults or
+ * deployment variants (reference/variants) switched on and provides the RunInfo the check
+ * harness injects, exactly as run/global-setup.ts does for an embedded run (without reports and
+ * cleanup: the reference's memory goes away with it). A variant with deployment variants runs
+ * under the profile their users would set (detection/variants.ts profileOf).
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,36 +13,55 @@ import type { ServiceName } from '../specs/common/model.js';
 import { serviceNames } from '../specs/services.js';
 import { type ServiceTarget, resolveBudgets } from '../harness/config.js';
 import { referenceTarget } from '../run/deployments.js';
-import { loadProfile, resolveProfile } from '../harness/profile.js';
+import { type Profile, loadProfile, resolveProfile } from '../harness/profile.js';
 import type { RunInfo } from '../harness/targets.js';
 import { startReference } from '../reference/server.js';
 import { REFERENCE_SERVICES } from '../reference/services.js';
+import { plannedVariants, profileOf } from './variants.js';
 
-
-type PlanEntry = { name: string; faults?: string[]; only?: string[]; variants?: Array<{ name: string; faults: string[]; only: string[] }> };
-const runIdOf = (name: string) => `d-${name}`.replace(/[^A-Za-z0-9-]/g, '-').slice(0, 40);
+type PlanVariant = { name: string; faults?: string[]; only?: string[]; variants?: string[] };
+type PlanEntry = { name: string; faults?: string[]; only?: string[]; seed?: number; variants?: PlanVariant[] };
+const given = new Set<string>();
+/**
+ * The run ID of a project or variant: unique in this process, because the check harness keys
+ * each run's clients (and so its targets) by run ID (harness/targets.ts).
+ */
+const runIdOf = (name: string) => {
+  const base = `d-${name}`.replace(/[^A-Za-z0-9-]/g, '-').slice(0, 40);
+  let id = base;
+  for (let i = 2; given.has(id); i++) id = `${base}-${i}`;
+  given.add(id);
+  return id;
+};
 
 export default async function setup(project: TestProject) {
   const fault = project.name;
   // The plan names the project's faults and the requirements whose checks it runs, or its variants
-  // (bundles of at most one fault per service), each with its own reference.
+  // (bundles of at most one fault per service, or of deployment variants), each with its own reference.
   const plan = JSON.parse(readFileSync(join(process.env.DETECTION_DIR!, 'plan.json'), 'utf8')) as PlanEntry[];
   const entry = plan.find((p) => p.name === fault);
   const profile = resolveProfile(loadProfile(undefined), true);
   const references: Array<Awaited<ReturnType<typeof startReference>>> = [];
-  const targetsOf = async (faults: string[]) => {
-    const reference = await startReference({ faults });
+  const targetsOf = async (faults: string[], variants: string[] = [], using: Profile = profile) => {
+    const reference = await startReference({ faults, variants });
     references.push(reference);
     const targets: Partial<Record<ServiceName, ServiceTarget | null>> = {};
-    for (const name of serviceNames()) targets[name] = REFERENCE_SERVICES[name] ? referenceTarget(reference, name, profile) : null;
+    for (const name of serviceNames()) targets[name] = REFERENCE_SERVICES[name] ? referenceTarget(reference, name, using) : null;
     return targets;
   };
   const targets = await targetsOf(entry?.variants ? [] : (entry?.faults ?? (fault === 'clean' ? [] : [fault])));
-  const variants = entry?.variants ? await Promise.all(entry.variants.map(async (v) => ({ name: v.name, runId: runIdOf(v.name), only: v.only, targets: await targetsOf(v.faults) }))) : undefined;
+  const variants = entry?.variants
+    ? await Promise.all(
+        entry.variants.map(async (v) => {
+          const own = v.variants?.length ? profileOf(plannedVariants(v.variants)) : undefined;
+          return { name: v.name, runId: runIdOf(v.name), ...(v.only ? { only: v.only } : {}), ...(own ? { profile: own } : {}), targets: await targetsOf(v.faults ?? [], v.variants, own) };
+        }),
+      )
+    : undefined;
   const reportDir = process.env.DETECTION_DIR!;
   mkdirSync(reportDir, { recursive: true });
   const only = entry?.only;
-  const info: RunInfo = { runId: runIdOf(fault), reportDir, seed: 12345, timeoutMs: 30000, maxInFlightPerWorker: 4, retries: 2, budgets: resolveBudgets({ walks: 0, walkSteps: 0, badInputs: 0 }, true), targets, profile, embedded: true, ...(only ? { only } : {}), ...(variants ? { variants } : {}) };
+  const info: RunInfo = { runId: runIdOf(fault), reportDir, seed: entry?.seed ?? 12345, timeoutMs: 30000, maxInFlightPerWorker: 4, retries: 2, budgets: resolveBudgets({ walks: 0, walkSteps: 0, badInputs: 0 }, true), targets, profile, embedded: true, ...(only ? { only } : {}), ...(variants ? { variants } : {}) };
   project.provide('conformance', info);
   return () => Promise.all(references.map((r) => r.stop()));
 }

@@ -64,8 +64,9 @@ export function scenario(service: ServiceName, area: string) {
     const provided = inject('conformance');
     const only = provided?.only;
     const cites = (ids: string[]) => verifies.some((id) => ids.includes(id));
-    // Detection: once per variant whose requirements the check cites; a check cited by none is declared skipped (sends nothing).
-    const variants = provided?.variants ? provided.variants.filter((v) => cites(v.only)) : [undefined];
+    // Detection: once per variant whose requirements the check cites (every check for a variant
+    // without `only`); a check cited by none is declared skipped (sends nothing).
+    const variants = provided?.variants ? provided.variants.filter((v) => !v.only || cites(v.only)) : [undefined];
     if ((only && !cites(only)) || !variants.length) {
       test.skip(`${title} [${verifies.join(' ')}]`, () => {});
       return;

@@ -31,8 +31,9 @@ export interface RunInfo {
    */
   only?: string[];
   /**
-   * Detection: each check is registered once per variant whose `only` it cites, and runs against
-   * that variant's targets (a reference with that variant's faults) under that variant's run ID.
+   * Detection: each check is registered once per variant whose `only` it cites (every check when
+   * the variant has no `only`), and runs against that variant's targets (a reference with that
+   * variant's faults or deployment variants) under that variant's run ID and profile.
    */
   variants?: RunVariant[];
 }
@@ -41,7 +42,8 @@ export interface RunInfo {
 export interface RunVariant {
   name: string;
   runId: string;
-  only: string[];
+  /** Requirement IDs whose checks run against this variant; absent: every check. */
+  only?: string[];
   targets: RunInfo['targets'];
   /** The profile a user of this deployment variant would set (default: the run's). */
   profile?: Profile;

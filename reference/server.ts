@@ -11,7 +11,10 @@ import { SERVICES } from '../specs/services.js';
 import { ReferenceAuth } from './auth.js';
 import { FaultSet, parseFaultList } from './faults/registry.js';
 import { loadForeignData } from './faults/foreign-data.js';
-import { type HandlerContext, Rejection } from './handlers/types.js';
+import { DEFAULT_MEMBERS, type HandlerContext, Rejection } from './handlers/types.js';
+import { HookSet } from './hooks.js';
+import { type VariantSpec, VariantSet, parseVariantList } from './variants/registry.js';
+import { latency, latencySettings } from './variants/transport.js';
 import { REFERENCE_SERVICES } from './services.js';
 import { ServiceStore } from './store.js';
 
@@ -28,6 +31,15 @@ export interface ReferenceOptions {
    * Used by the match-quality benchmark to show a threshold change as a regression.
    */
   matchThreshold?: number;
+  /**
+   * Legitimate variants to switch on (reference/variants/catalogue.ts): `name` or `name=value`
+   * strings, or `{ name, value }`. Default: REFERENCE_VARIANTS. @throws VariantError
+   */
+  variants?: Iterable<VariantSpec | string>;
+  /** Delay before every request is handled, ms (default REFERENCE_LATENCY_MS, else 0). */
+  latencyMs?: number;
+  /** Extra random delay of up to this many ms per request (default REFERENCE_JITTER_MS, else 0). */
+  jitterMs?: number;
 }
 
 export interface RunningReference {
@@ -48,14 +60,6 @@ export interface RunningReference {
   faults: string[];
   stop(): Promise<void>;
 }
-
-const MEMBERS: HandlerContext['members'] = {
-  restoreSource: 'sourceToRestore',
-  deactivateSource: 'sourceToDeactivate',
-  reactivateSource: 'sourceToReactivate',
-  relationshipSubject: 'subjectServiceId',
-  relationshipObject: 'objectServiceId',
-};
 
 const MAX_BODY = 5 * 1024 * 1024;
 
@@ -81,6 +85,11 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   const auth = new ReferenceAuth();
   // Faults: the option, else REFERENCE_FAULTS (reference/faults/catalogue.ts). @throws UnknownFault
   const faults = new FaultSet(options.faults ?? parseFaultList(process.env.REFERENCE_FAULTS));
+  // Variants: the option, else REFERENCE_VARIANTS (reference/variants/catalogue.ts). @throws VariantError
+  const variants = new VariantSet(options.variants ?? parseVariantList(process.env.REFERENCE_VARIANTS));
+  const delay = latencySettings(options, process.env);
+  // Faults and variants share the hook points (reference/hooks.ts); latency is waited out first.
+  const hooks = new HookSet([...(delay.latencyMs || delay.jitterMs ? latency(delay.latencyMs, delay.jitterMs) : []), ...faults.active, ...variants.hooks]);
   const threshold = options.matchThreshold ?? (process.env.REFERENCE_MATCH_THRESHOLD ? Number(process.env.REFERENCE_MATCH_THRESHOLD) : undefined);
   if (threshold !== undefined && !(threshold >= 0 && threshold <= 1)) throw new Error(`REFERENCE_MATCH_THRESHOLD: expected a number from 0 to 1, got ${threshold}`);
   const matcherOf = (m: HandlerContext['matcher']) => (threshold === undefined ? m : { ...m, threshold, uncertain: Math.min(m.uncertain, threshold) });
@@ -96,6 +105,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     }
   }
   if (options.foreignData ?? process.env.REFERENCE_FOREIGN_DATA === '1') loadForeignData(stores.get('organization')!);
+  for (const store of stores.values()) hooks.setupStore(store);
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
     const text = JSON.stringify(body);
@@ -115,15 +125,16 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
       return;
     }
     const spec = SERVICES[route.service];
-    const verdict = faults.auth(route.service, await auth.verify(req.headers.authorization, spec.authSchemes));
+    if (await hooks.intercept({ service: route.service, operation: route.operation, req, res })) return;
+    const verdict = hooks.auth(route.service, await auth.verify(req.headers.authorization, spec.authSchemes), req.headers.authorization);
     if (verdict === 'missing') {
       // Gateways often answer a missing credential with a plain-text body; clients must cope.
       res.writeHead(401, { 'content-type': 'text/plain', 'www-authenticate': spec.authSchemes[0] === 'bearer' ? 'Bearer' : 'Basic' }).end('Unauthorized');
       return;
     }
     let envelope: Record<string, any> = {};
-    const reply = (status: number, success: boolean, content: unknown, errors: string[] = [], retryable = false) =>
-      send(res, status, faults.reply({ service: route.service, operation: route.operation, status, request: envelope, body: {
+    const reply = (status: number, success: boolean, content: unknown, errors: string[] = [], retryable = false) => {
+      const info = hooks.reply({ service: route.service, operation: route.operation, status, request: envelope, body: {
         auditId: envelope.auditId ?? null,
         trackingId: envelope.trackingId ?? null,
         success,
@@ -133,7 +144,9 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
         retryableError: retryable,
         unparsedJson: null,
         content,
-      } }).body);
+      } });
+      send(res, info.status, info.body);
+    };
     try {
       const text = await readBody(req);
       try {
@@ -146,14 +159,13 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
       const op = spec.operations.find((o) => o.name === route.operation)!;
       const content = envelope.content ?? {};
       const parsed = op.request.safeParse(content);
-      if (!parsed.success && !faults.acceptsInvalid(route.service, route.operation, content)) {
-        const issues = parsed.error.issues.slice(0, 5).map((i) => `content.${i.path.join('.')}: ${i.message}`);
-        throw new Rejection(400, issues.join('; '));
-      }
+      const schemaIssues = parsed.success ? [] : parsed.error.issues.slice(0, 5).map((i) => `content.${i.path.join('.')}: ${i.message}`);
+      const issues = hooks.validate({ service: route.service, operation: route.operation, envelope, content, issues: schemaIssues });
+      if (issues.length && !hooks.acceptsInvalid(route.service, route.operation, content)) throw new Rejection(400, issues.join('; '));
       const service = REFERENCE_SERVICES[route.service]!;
-      const handler = faults.wrap(route.service, route.operation, service.handlers[route.operation]);
+      const handler = hooks.wrap(route.service, route.operation, service.handlers[route.operation]);
       if (!handler) throw new Rejection(501, `${route.operation} is not implemented by the reference`);
-      const result = handler({ store: stores.get(route.service)!, content, envelope, matcher: matcherOf(service.matcher), faults: new Set(faults.names), members: MEMBERS });
+      const result = handler({ store: stores.get(route.service)!, content, envelope, matcher: matcherOf(service.matcher), faults: new Set(faults.names), members: DEFAULT_MEMBERS });
       reply(200, true, result);
     } catch (e) {
       if (e instanceof Rejection) reply(e.status, false, null, [e.message], e.retryable);

@@ -46,6 +46,10 @@ export class ServiceStore {
   readonly notifications: Notification[] = [];
   readonly dataSources = new Set<string>();
   private clock = 0;
+  /** Link-ID format of a variant (reference/variants/link-ids.ts); default `<SVC>` + 12 hex digits. */
+  linkIdFormat?: () => string;
+  /** Offset of this store's clock from the host's, ms (clock-skew variant); 0 by default. */
+  clockOffsetMs = 0;
 
   constructor(
     readonly service: ServiceName,
@@ -53,12 +57,12 @@ export class ServiceStore {
   ) {}
 
   newLinkId(): string {
-    return `${this.service.slice(0, 3).toUpperCase()}${randomBytes(6).toString('hex')}`;
+    return this.linkIdFormat?.() ?? `${this.service.slice(0, 3).toUpperCase()}${randomBytes(6).toString('hex')}`;
   }
 
-  /** Monotonic timestamp (ms), so events within one millisecond still order. */
+  /** Monotonic timestamp (ms) on the store's clock, so events within one millisecond still order. */
   now(): number {
-    this.clock = Math.max(this.clock + 1, Date.now());
+    this.clock = Math.max(this.clock + 1, Date.now() + this.clockOffsetMs);
     return this.clock;
   }
 

@@ -67,3 +67,40 @@ describe('which requirements a contract violation cites', () => {
     }
   });
 });
+
+describe('shapes only as strict as the seeds', () => {
+  const notifications = operation('organization', 'searchNotifications');
+  const relationships = operation('organization', 'addRelationshipService');
+  const rel = (startDate: string) => contentViolations(relationships, { relationship: { id: 'r1', startDate } });
+
+  it('DATE-TIME accepts every ISO 8601 UTC form: Z, +00:00 or +00, with fractional seconds of any length', () => {
+    for (const v of ['2026-01-01T10:00:00Z', '2026-01-01T10:00:00.123Z', '2026-01-01T10:00:00.123456+00:00', '2026-01-01T10:00:00+00', '2024-02-29T23:59:59.1Z']) expect(rel(v), v).toEqual([]);
+  });
+
+  it('DATE-TIME still rejects other offsets, -00:00, mixed basic offsets, missing seconds and impossible dates', () => {
+    for (const v of ['2026-01-01T10:00:00+05:00', '2026-01-01T10:00:00-00:00', '2026-01-01T10:00:00+0000', '2026-01-01T10:00Z', '2026-02-30T10:00:00Z', '2026-01-01 10:00:00Z'])
+      expect(rel(v).map((x) => x.pointer), v).toEqual(['/content/relationship/startDate']);
+  });
+
+  it('NUMBER accepts a leading sign ("+17205551234") and rejects what is no number', () => {
+    const query = operation('organization', 'nativeIdQuery');
+    const phone = (number: string) => contentViolations(query, { identity: { contactInformation: [{ phoneList: [{ number }] }] } });
+    for (const v of ['+17205551234', '-3', '12.5', '.5']) expect(phone(v), v).toEqual([]);
+    for (const v of ['1-720-555', 'abc', '+', '1e5']) expect(phone(v).length, v).toBe(1);
+  });
+
+  it('a notification page may leave out or null any member (none is marked required)', () => {
+    expect(contentViolations(notifications, {})).toEqual([]);
+    expect(contentViolations(notifications, { customerId: null, hasNext: null, notifications: null, totalElements: null })).toEqual([]);
+    expect(contentViolations(notifications, { hasNext: 'no', totalElements: -1 }).map((x) => x.pointer).sort()).toEqual(['/content/hasNext', '/content/totalElements']);
+  });
+
+  it('reply shapes the seed does not show are EXPECT: every provider operation, and the person operations without a members table', async () => {
+    const { requirementIndex, SERVICES } = await import('../specs/services.js');
+    const index = requirementIndex();
+    for (const op of SERVICES.provider.operations) expect(index.get(op.shapeRequirement)?.level, op.shapeRequirement).toBe('EXPECT');
+    const shown = ['postIdentity', 'demographicsQuery', 'demographicsSearch', 'identityIdQuery'];
+    for (const op of SERVICES.person.operations) expect(index.get(op.shapeRequirement)?.level, op.shapeRequirement).toBe(shown.includes(op.name) ? 'MUST' : 'EXPECT');
+    for (const op of SERVICES.organization.operations) expect(index.get(op.shapeRequirement)?.level, op.shapeRequirement).toBe('MUST');
+  });
+});

@@ -1,19 +1,26 @@
 /**
- * Detection self-test: the conformance suite runs against the reference once cleanly and once per
- * catalogued fault (reference/faults/catalogue.ts; each fault's run holds only the checks citing
- * its requirement, in vitest projects bundling at most one fault per service). Asserts the clean reference gives zero
- * failures, and that every fault's run (a) fails and (b) has a failing check citing the
- * requirement the fault violates.
+ * Detection self-test, one detection run for both halves (detection/runner.ts):
+ * - faults: the suite runs against the reference once cleanly and once per catalogued fault
+ *   (reference/faults/catalogue.ts; each fault's run holds only the checks citing its requirement,
+ *   bundling at most one fault per service). The clean reference gives zero failures, and every
+ *   fault's run (a) fails and (b) has a failing check citing the requirement the fault violates.
+ * - variants: the whole suite runs against every legitimate variant (reference/variants, bundled
+ *   where compatible, a failing bundle's variants re-run alone). No variant may show a false
+ *   positive other than those whose root cause is being fixed elsewhere
+ *   (detection/pending-false-positives.ts); a variant judged 'no-fail' counts `fail` verdicts only.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FAULT_LIST } from '../reference/faults/catalogue.js';
 import { type DetectionReport, detect } from '../detection/runner.js';
+import { pendingCause } from '../detection/pending-false-positives.js';
+import { plannedVariants } from '../detection/variants.js';
 
 let report: DetectionReport;
+const variants = plannedVariants();
 
 beforeAll(async () => {
-  report = await detect({ concurrency: 2 });
-}, 900000);
+  report = await detect({ concurrency: 2, variants });
+}, 1500000);
 
 describe('fault detection', () => {
   it('the catalogue has at least 40 faults, each citing a requirement', () => {
@@ -32,5 +39,25 @@ describe('fault detection', () => {
     expect(o.problem).toBeUndefined();
     expect(o.runFailed, `the run with ${name} fails`).toBe(true);
     expect(o.caughtBy, `failing checks citing ${requirement} (failing: ${o.failing.join(', ') || 'none'})`).not.toEqual([]);
+  });
+});
+
+describe('variants: the suite passes legitimate deployments', () => {
+  it('every variant of the catalogue ran, with checks', () => {
+    expect(report.variants?.outcomes.map((o) => o.variant)).toEqual(variants.map((v) => v.spec));
+    for (const o of report.variants!.outcomes) {
+      expect(o.problem, o.variant).toBeUndefined();
+      expect(o.checks, o.variant).toBeGreaterThan(0);
+    }
+  });
+
+  it.each(variants.map((v) => [v.spec]))('%s: no false positive but those whose root cause is pending', (spec) => {
+    const o = report.variants!.outcomes.find((x) => x.variant === spec)!;
+    const unexplained = o.falsePositives.filter((f) => !pendingCause(o.name, f)).map((f) => `${f.checkId} (${f.verdict}: ${f.failedRequirements.join(', ')}) ${(f.message ?? '').slice(0, 300)}`);
+    expect(unexplained).toEqual([]);
+  });
+
+  it('no bundle fails from combining variants that each pass alone', () => {
+    expect(report.variants!.interactions).toEqual([]);
   });
 });

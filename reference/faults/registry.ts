@@ -1,18 +1,16 @@
 /**
  * The fault registry of the reference deployment: a set of named faults (see catalogue.ts),
- * switched on by `REFERENCE_FAULTS=a,b` or the `faults` option of startReference, and the few
- * hook points the server calls. Each hook is a no-op when no active fault defines it, so the
- * clean reference behaves exactly as before.
- *
- * Hook points (reference/server.ts): auth verdict, request-schema acceptance, handler wrapping,
- * reply-envelope rewriting.
+ * switched on by `REFERENCE_FAULTS=a,b` or the `faults` option of startReference. A fault is a
+ * hook of reference/hooks.ts acting on its own service (the hook points variants use too); each
+ * point is a no-op when no active fault defines it, so the clean reference behaves exactly as before.
  */
 import type { ServiceName } from '../../specs/common/model.js';
-import type { Handler, HandlerContext } from '../handlers/types.js';
+import type { Handler } from '../handlers/types.js';
+import { type AuthVerdict, HookSet } from '../hooks.js';
 import { FAULTS } from './catalogue.js';
-import type { AuthVerdict, FaultDefinition, ReplyInfo } from './types.js';
+import type { FaultDefinition } from './types.js';
 
-export type { AuthVerdict, ReplyInfo } from './types.js';
+export type { AuthVerdict, ReplyInfo } from '../hooks.js';
 
 export class UnknownFault extends Error {
   constructor(readonly names: string[]) {
@@ -26,6 +24,8 @@ export const parseFaultList = (raw: string | undefined) => (raw ?? '').split(','
 
 export class FaultSet {
   readonly active: FaultDefinition[];
+  /** The active faults as hooks (each acting on its own service). */
+  readonly hooks: HookSet;
 
   /** @throws UnknownFault when a name is not in the catalogue. */
   constructor(names: Iterable<string> = []) {
@@ -33,6 +33,7 @@ export class FaultSet {
     const unknown = wanted.filter((n) => !FAULTS.has(n));
     if (unknown.length) throw new UnknownFault(unknown);
     this.active = wanted.map((n) => FAULTS.get(n)!);
+    this.hooks = new HookSet(this.active);
   }
 
   /** True when the named fault is switched on. */
@@ -44,29 +45,23 @@ export class FaultSet {
     return this.active.map((f) => f.name);
   }
 
-  private applying(service: ServiceName, operation?: string) {
-    return this.active.filter((f) => f.service === service && (!operation || !f.operations || f.operations.includes(operation)));
-  }
-
   /** The authentication verdict after faults (e.g. "no credentials accepted"). */
   auth(service: ServiceName, verdict: AuthVerdict): AuthVerdict {
-    return this.applying(service).reduce((v, f) => (f.auth ? f.auth(v) : v), verdict);
+    return this.hooks.auth(service, verdict);
   }
 
   /** True when a fault makes the reference accept a request its schema rejects. */
   acceptsInvalid(service: ServiceName, operation: string, content: Record<string, any>): boolean {
-    return this.applying(service, operation).some((f) => f.acceptInvalid?.(operation, content));
+    return this.hooks.acceptsInvalid(service, operation, content);
   }
 
   /** The handler wrapped by every active fault of this service and operation. */
   wrap(service: ServiceName, operation: string, handler: Handler | undefined): Handler | undefined {
-    if (!handler) return handler;
-    return this.applying(service, operation).reduce<Handler>((next, f) => (f.handler ? (ctx: HandlerContext) => f.handler!(next, ctx, operation) : next), handler);
+    return this.hooks.wrap(service, operation, handler);
   }
 
   /** Rewrites the reply envelope in place. */
-  reply(info: ReplyInfo): ReplyInfo {
-    for (const f of this.applying(info.service, info.operation)) f.reply?.(info);
-    return info;
+  reply(info: Parameters<HookSet['reply']>[0]): ReturnType<HookSet['reply']> {
+    return this.hooks.reply(info);
   }
 }

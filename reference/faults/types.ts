@@ -5,17 +5,10 @@
  */
 import type { ServiceName } from '../../specs/common/model.js';
 import type { Handler, HandlerContext } from '../handlers/types.js';
+import type { AuthVerdict, ReplyInfo } from '../hooks.js';
 
-export type AuthVerdict = 'ok' | 'missing' | 'invalid';
-
-/** What a reply hook sees and may change (the envelope body is mutated in place). */
-export interface ReplyInfo {
-  service: ServiceName;
-  operation: string;
-  status: number;
-  body: Record<string, any>;
-  request: Record<string, any>;
-}
+// The hook points are shared with variants (reference/hooks.ts), and so are what they see.
+export type { AuthVerdict, ReplyInfo } from '../hooks.js';
 
 /**
  * One fault: name (what REFERENCE_FAULTS lists), service, requirement (catalogue ID it violates),

@@ -23,6 +23,15 @@ export interface HandlerContext {
   members: { restoreSource: string; deactivateSource: string; reactivateSource: string; relationshipSubject: string; relationshipObject: string };
 }
 
+/** Request member names the seeds do not show, as the reference reads them (the profile defaults of harness/profile.ts). */
+export const DEFAULT_MEMBERS: HandlerContext['members'] = {
+  restoreSource: 'sourceToRestore',
+  deactivateSource: 'sourceToDeactivate',
+  reactivateSource: 'sourceToReactivate',
+  relationshipSubject: 'subjectServiceId',
+  relationshipObject: 'objectServiceId',
+};
+
 export type Handler = (ctx: HandlerContext) => Record<string, unknown>;
 
 /** A rejection: HTTP status plus the messages for the envelope's `errors`. */

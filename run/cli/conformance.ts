@@ -24,6 +24,14 @@ import { SERVICES } from '../../specs/services.js';
 import { RunContext, ledgerPath, newRunId, runFolder } from '../../harness/run.js';
 import { loadKnownFailures } from '../../report/known-failures.js';
 import type { Summary } from '../../report/summary.js';
+import { ReferenceSettingError, VariantSet, parseVariantList } from '../../reference/variants/registry.js';
+import { latencySettings } from '../../reference/variants/transport.js';
+
+/** REFERENCE_VARIANTS, REFERENCE_LATENCY_MS and REFERENCE_JITTER_MS of the embedded reference. @throws ReferenceSettingError */
+function checkReferenceSettings(env: Record<string, string | undefined>): void {
+  new VariantSet(parseVariantList(env.REFERENCE_VARIANTS));
+  latencySettings({}, env);
+}
 
 async function main(): Promise<void> {
   let settings;
@@ -32,8 +40,9 @@ async function main(): Promise<void> {
     settings = loadSettings();
     profile = loadProfile(settings.profilePath);
     loadKnownFailures();
+    checkReferenceSettings(process.env);
   } catch (e) {
-    if (e instanceof SettingsError) {
+    if (e instanceof SettingsError || e instanceof ReferenceSettingError) {
       console.error(`conformance: ${e.message}`);
       process.exit(2);
     }

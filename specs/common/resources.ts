@@ -57,13 +57,18 @@ export const Relationship = obj({
   endDate: opt(DateTimeString),
 });
 
-/** Notification page. Source: organization-identity-api.md, Resources, "Notification page". */
+/**
+ * Notification page. Its table has no "Required" column (unlike Search result's) and no member of
+ * it is marked required, so each may be absent or null; the paging rules judge what is there.
+ * Source: organization-identity-api.md, Resources, "Notification page" ("No other field is
+ * marked required", Resources, Organization identity).
+ */
 export const NotificationPage = obj({
   customerId: opt(z.string()),
-  hasNext: z.boolean(),
+  hasNext: opt(z.boolean()),
   // Fields of a notification: "not shown".
-  notifications: z.array(z.unknown()),
-  totalElements: z.number().int().min(0),
+  notifications: arr(z.unknown()),
+  totalElements: opt(z.number().int().min(0)),
 });
 
 /** searchNotifications request content. */

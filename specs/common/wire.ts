@@ -12,16 +12,30 @@ import { z } from 'zod';
 export const Text = z.string();
 /** CODE-SET: a string taken from a code set (the allowed values are "not shown"). */
 export const CodeSet = z.string();
-/** NUMBER: a string holding a decimal number, e.g. "12.5" or "-3". */
-export const NumberString = z.string().regex(/^-?\d+(\.\d+)?$/, 'a string holding a number');
+/**
+ * NUMBER: a string holding a decimal number, e.g. "12.5", "-3" or "+17205551234" (a leading sign
+ * is part of how a number is written; the seed says only "string holding a number").
+ */
+export const NumberString = z.string().regex(/^[+-]?(\d+(\.\d*)?|\.\d+)$/, 'a string holding a number');
 /** DATE: a string `yyyy-MM-dd` (validated as a real calendar date). */
 export const DateString = z.iso.date();
 /** TIME: a string of the shape `HH:mm` (00:00 to 23:59). */
 export const TimeString = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time HH:mm');
 /** BOOLEAN: a JSON boolean. */
 export const Bool = z.boolean();
-/** DATE-TIME: an ISO 8601 UTC timestamp (ending in Z). */
-export const DateTimeString = z.iso.datetime();
+/**
+ * DATE-TIME: an ISO 8601 UTC timestamp `yyyy-MM-ddTHH:mm:ss`, optional fractional seconds of any
+ * length, and the UTC designator in any ISO 8601 form: `Z`, `+00:00` or `+00`.
+ * Not accepted: `-00:00` (ISO 8601 writes a zero offset with "+"; RFC 3339 uses `-00:00` for "UTC,
+ * local offset unknown", which ISO 8601 does not have), other offsets (not UTC), a basic-format
+ * offset `+0000` after an extended-format time (ISO 8601 forbids mixing the formats), and times
+ * without seconds (reduced precision is allowed by ISO 8601 only by agreement, which the seed
+ * does not make). Source: organization-identity-api.md, Resources, "Field data types":
+ * "DATE-TIME | string, ISO 8601 UTC timestamp".
+ */
+export const DateTimeString = z
+  .string()
+  .regex(new RegExp(`^${z.regexes.date.source.slice(1, -1)}T(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|\\+00(?::00)?)$`), 'an ISO 8601 UTC timestamp');
 
 /**
  * Reply members are read tolerantly: an optional member may be absent or `null` (a member

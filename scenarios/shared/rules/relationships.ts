@@ -6,6 +6,7 @@
  * person-provider-identity-api.md, Endpoints (provider relationship operations).
  */
 import { expect } from 'vitest';
+import { DateTimeString } from '../../../specs/common/wire.js';
 import type { Check } from '../../../harness/check.js';
 import { relationshipContent } from '../exercise.js';
 import { type Shared, idsFor, titled } from './types.js';
@@ -84,7 +85,8 @@ export function relationshipChecks({ check, kit, label }: Shared): void {
       const { reply } = await added(t, [id]);
       const rel = reply.content.relationship;
       if (rel.startDate === undefined || rel.startDate === null) t.skip('the reply carries no startDate to check');
-      await t.rule(id, () => expect(rel.startDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/));
+      // Any ISO 8601 UTC form ("Z", "+00:00"), as specs/common/wire.ts DateTimeString reads the seed's DATE-TIME.
+      await t.rule(id, () => expect(DateTimeString.safeParse(rel.startDate).success, `startDate ${JSON.stringify(rel.startDate)} is an ISO 8601 UTC timestamp`).toBe(true));
     });
   }
 }
