@@ -1,0 +1,59 @@
+/**
+ * The embedded reference's settings from the environment: REFERENCE_FAULTS (names from
+ * reference/faults/catalogue.ts), REFERENCE_FOREIGN_DATA (1 loads foreign data,
+ * reference/faults/foreign-data.ts), REFERENCE_GROUPED_BY_SOURCE (always | on-request,
+ * reference/views.ts) and REFERENCE_MATCH_THRESHOLD (0..1). Options of startReference win over
+ * them. Commands validate them before anything starts (`referenceSettings`), so a misspelt fault
+ * name stops a run with one line (exit code 2) instead of a stack trace.
+ */
+import { closest } from 'fastest-levenshtein';
+import { FAULTS } from './faults/catalogue.js';
+import { parseFaultList } from './faults/registry.js';
+import { type GroupedBySource, groupedBySourceSetting } from './views.js';
+
+/** A reference setting with a value the reference does not know; the message names the setting. */
+export class ReferenceSettingError extends Error {
+  constructor(
+    readonly setting: string,
+    message: string,
+  ) {
+    super(`Setting ${setting}: ${message}`);
+    this.name = 'ReferenceSettingError';
+  }
+}
+
+export interface ReferenceEnvSettings {
+  faults: string[];
+  foreignData: boolean;
+  groupedBySource: GroupedBySource;
+  matchThreshold?: number;
+}
+
+/** "unknown fault x (did you mean y?)" for each name not in `known`. */
+function unknownNames(kind: string, names: string[], known: string[]): string | undefined {
+  const unknown = names.filter((n) => !known.includes(n));
+  if (!unknown.length) return undefined;
+  return unknown.map((n) => `unknown ${kind} ${JSON.stringify(n)} (did you mean ${closest(n, known)}?)`).join('; ');
+}
+
+/**
+ * Reads and validates the reference settings.
+ * @throws ReferenceSettingError naming the first bad setting
+ */
+export function referenceSettings(env: Record<string, string | undefined>): ReferenceEnvSettings {
+  const faults = parseFaultList(env.REFERENCE_FAULTS);
+  const bad = unknownNames('fault', faults, [...FAULTS.keys()]);
+  if (bad) throw new ReferenceSettingError('REFERENCE_FAULTS', `${bad}; npm run detection -- --list lists the faults`);
+  const foreign = env.REFERENCE_FOREIGN_DATA ?? '';
+  if (!['', '0', '1'].includes(foreign)) throw new ReferenceSettingError('REFERENCE_FOREIGN_DATA', `expected 1 (load foreign data) or 0, got ${JSON.stringify(foreign)}`);
+  let groupedBySource: GroupedBySource | undefined;
+  try {
+    groupedBySource = groupedBySourceSetting(env.REFERENCE_GROUPED_BY_SOURCE);
+  } catch (e) {
+    throw new ReferenceSettingError('REFERENCE_GROUPED_BY_SOURCE', (e as Error).message.replace(/^[A-Z_]+: /, ''));
+  }
+  const rawThreshold = env.REFERENCE_MATCH_THRESHOLD;
+  const matchThreshold = rawThreshold ? Number(rawThreshold) : undefined;
+  if (matchThreshold !== undefined && !(matchThreshold >= 0 && matchThreshold <= 1)) throw new ReferenceSettingError('REFERENCE_MATCH_THRESHOLD', `expected a number from 0 to 1, got ${JSON.stringify(rawThreshold)}`);
+  return { faults, foreignData: foreign === '1', groupedBySource: groupedBySource ?? 'always', ...(matchThreshold !== undefined ? { matchThreshold } : {}) };
+}
