@@ -7,37 +7,36 @@
  * See docs/detection.md.
  */
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { FAULT_LIST, applied } from '../reference/faults/catalogue.js';
+import { command, parseArguments, usageError } from '../run/command.js';
 import { detect } from './runner.js';
 
-let values: { only?: string; concurrency?: string; list?: boolean; json?: string; help?: boolean };
-try {
-  ({ values } = parseArgs({ options: { only: { type: 'string' }, concurrency: { type: 'string' }, list: { type: 'boolean' }, json: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }));
-} catch (e) {
-  console.error(`detection: ${(e as Error).message}`);
-  process.exit(2);
-}
-if (values.help) {
-  console.log('usage: npm run detection -- [--only fault,fault] [--concurrency N] [--list] [--json out.json]');
-  process.exit(0);
-}
+const program = command({
+  name: 'detection',
+  summary: 'Runs the conformance suite against the embedded reference cleanly and once per catalogued fault, and prints which checks caught each fault, the score and the false positives (docs/detection.md).',
+  exitCodes: [
+    [0, 'every fault caught and no failure on the clean reference'],
+    [1, 'a fault was not caught, or the clean run failed a check'],
+    [2, 'bad arguments'],
+  ],
+  examples: ['npm run detection', 'npm run detection -- --list', 'npm run detection -- --only merge-no-unify,search-unsorted --json detection.json'],
+})
+  .option('--only <faults>', 'comma list of faults to run (default: all)')
+  .option('--concurrency <n>', 'fault runs at a time, 1-16', '2')
+  .option('--list', 'list the faults and exit')
+  .option('--json <file>', 'also write the results as JSON');
+parseArguments(program);
+const values = program.opts<{ only?: string; concurrency: string; list?: boolean; json?: string }>();
 if (values.list) {
   for (const f of FAULT_LIST) console.log(`${f.name.padEnd(34)} ${f.requirement.padEnd(28)} ${applied(f).padEnd(40)} ${f.description}`);
   console.log(`${FAULT_LIST.length} faults`);
   process.exit(0);
 }
-const concurrency = values.concurrency === undefined ? 2 : Number(values.concurrency);
-if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16) {
-  console.error(`detection: --concurrency: expected an integer from 1 to 16, got ${JSON.stringify(values.concurrency)}`);
-  process.exit(2);
-}
+const concurrency = Number(values.concurrency);
+if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16) usageError(program, `--concurrency: expected an integer from 1 to 16, got ${JSON.stringify(values.concurrency)}`);
 const only = values.only?.split(',').map((s) => s.trim()).filter(Boolean);
 const unknown = only?.filter((n) => !FAULT_LIST.some((f) => f.name === n)) ?? [];
-if (unknown.length) {
-  console.error(`detection: --only: unknown fault(s) ${unknown.join(', ')} (npm run detection -- --list)`);
-  process.exit(2);
-}
+if (unknown.length) usageError(program, `--only: unknown fault(s) ${unknown.join(', ')} (npm run detection -- --list)`);
 
 const total = only?.length ?? FAULT_LIST.length;
 let done = 0;

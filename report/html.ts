@@ -8,6 +8,7 @@
 import he from 'he';
 import type { Charts } from './charts.js';
 import type { Summary } from './summary.js';
+import { targetStatement } from './target.js';
 import { duration, failureViews, safeRun, serviceViews, verdictCounts } from './view.js';
 
 const e = (s: unknown) => he.escape(String(s ?? ''));
@@ -43,6 +44,7 @@ export function reportHtml(s: Summary, folder: string, charts: Charts): string {
   out.push(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`);
   out.push(`<title>Conformance run ${e(run.runId)}: ${g.verdict.toUpperCase()}</title><style>${CSS}</style></head><body>`);
   out.push(`<header class="verdict ${g.verdict}" id="verdict"><h1>Conformance run ${e(run.runId)}: ${g.verdict === 'pass' ? 'PASS' : 'FAIL'}</h1>`);
+  out.push(`<div id="target">${e(targetStatement(run))}</div>`);
   out.push(`<div>${s.totals.checks} checks: ${s.totals.pass} pass, ${s.totals.fail} fail, ${s.totals.error} error, ${s.totals.skip} skip, ${s.totals.omit} omit${s.overall === 'incomplete' ? ' (incomplete)' : ''}</div></header><main>`);
 
   // Run

@@ -14,6 +14,7 @@ import type { Verdict } from '../harness/verdict.js';
 import { type Gate, type KnownFailures, judge } from './known-failures.js';
 import type { CheckResult } from './results.js';
 import type { RunStats } from './stats.js';
+import { targetStatement } from './target.js';
 
 /** Version 2 added `gate` (known failures, MUST-level gating) and `stats` (latency, match scores). */
 export const SUMMARY_SCHEMA_VERSION = 2;
@@ -117,7 +118,7 @@ export function writeJunit(s: Summary, file: string): void {
   for (const c of s.checks) {
     const key = `${c.service}.${c.area}`;
     let suite = suites.get(key);
-    if (!suite) suites.set(key, (suite = builder.testSuite().name(key)));
+    if (!suite) suites.set(key, (suite = builder.testSuite().name(key).property('target', targetStatement(s.run))));
     const tc = suite.testCase().className(key).name(c.title).time(c.durationMs / 1000);
     tc.property('requirements', c.verifies.join(' '));
     tc.property('verdict', c.verdict);
@@ -145,7 +146,7 @@ export function pointLatest(reportDir: string, folder: string): void {
 /** The short console summary a run ends with. */
 export function consoleSummary(s: Summary, folder: string): string {
   const out: string[] = [];
-  out.push('', `Conformance run ${s.run.runId} (seed ${s.run.seed}): ${s.overall.toUpperCase()}`);
+  out.push('', `Conformance run ${s.run.runId} (seed ${s.run.seed}): ${s.overall.toUpperCase()}`, `  ${targetStatement(s.run)}`);
   for (const t of s.run.targets) {
     const c = s.coverage[t.service];
     const checks = s.checks.filter((x) => x.service === t.service);

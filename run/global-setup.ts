@@ -16,6 +16,7 @@ import { RUN_FOLDER_ENV } from '../report/reporter.js';
 import { type RunDescription, consoleSummary, readResults } from '../report/summary.js';
 import { writeRunReports } from '../report/write.js';
 import { RunContext, newRunId } from '../harness/run.js';
+import { targetStatement } from '../report/target.js';
 import type { RunInfo } from '../harness/targets.js';
 
 export { REFERENCE_SOURCES } from './deployments.js';
@@ -61,7 +62,7 @@ export default async function setup(project: TestProject) {
   };
   writeFileSync(join(run.folder, 'run.json'), JSON.stringify(description, null, 2));
   const where = description.targets.map((t) => `${t.service}: ${t.status === 'not configured' ? 'not configured' : `${t.baseUrl}${t.servicePath}`}`).join('; ');
-  console.log(`\nConformance run ${runId}, seed ${settings.seed}${embedded ? ' (embedded reference)' : ''}\n  ${where}\n  replay this run's data with CONFORMANCE_SEED=${settings.seed}\n`);
+  console.log(`\nConformance run ${runId}, seed ${settings.seed}\n  ${targetStatement(description)}\n  ${where}\n  replay this run's data with CONFORMANCE_SEED=${settings.seed}\n`);
   project.provide('conformance', info);
 
   return async () => {

@@ -2,25 +2,44 @@
  * `npm run reference -- [--port N] [--faults a,b]`: starts the embedded reference deployment
  * alone on 127.0.0.1 (the given port or a free one) and prints the base URL, a valid bearer
  * token and the basic credentials, so curl or another client can be pointed at it.
+ * Exit codes: 0 stopped by Ctrl+C; 2 a bad argument or setting (one line, before it starts).
  */
-import { parseArgs } from 'node:util';
+import { SettingsError, checkSettingNames } from '../../harness/config.js';
 import { SERVICES } from '../../specs/services.js';
 import { startReference } from '../../reference/server.js';
 import { REFERENCE_SERVICES } from '../../reference/services.js';
+import { ReferenceSettingError, referenceSettings } from '../../reference/settings.js';
+import { command, parseArguments, usageError } from '../command.js';
 import { REFERENCE_SOURCES } from '../global-setup.js';
 
-const { values } = parseArgs({
-  options: { port: { type: 'string' }, faults: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-  allowPositionals: false,
-});
-if (values.help) {
-  console.log('usage: npm run reference -- [--port N] [--faults name,name]');
-  process.exit(0);
-}
+const program = command({
+  name: 'reference',
+  summary: 'Starts the embedded reference deployment alone and prints its base URL, a bearer token and basic credentials.',
+  settings: [
+    'REFERENCE_FAULTS=a,b                 named faults to switch on (npm run detection -- --list)',
+    'REFERENCE_FOREIGN_DATA=1             load identities of a non-test source in every service',
+    'REFERENCE_GROUPED_BY_SOURCE=on-request  identityGroupedBySource only for the GROUP_BY_SOURCE view',
+    'REFERENCE_MATCH_THRESHOLD=0.9        match threshold of every matcher',
+  ],
+  exitCodes: [
+    [0, 'stopped (Ctrl+C)'],
+    [2, 'bad argument or setting'],
+  ],
+  examples: ['npm run reference', 'npm run reference -- --port 8080', 'npm run reference -- --faults merge-no-unify', 'REFERENCE_FOREIGN_DATA=1 npm run reference'],
+})
+  .option('--port <n>', 'port to listen on (default: a free one)')
+  .option('--faults <names>', 'comma list of fault names (instead of REFERENCE_FAULTS)');
+parseArguments(program);
+const values = program.opts<{ port?: string; faults?: string }>();
+
 const port = values.port === undefined ? 0 : Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`reference: --port: expected an integer from 0 to 65535, got ${JSON.stringify(values.port)}`);
-  process.exit(2);
+if (!Number.isInteger(port) || port < 0 || port > 65535) usageError(program, `--port: expected an integer from 0 to 65535, got ${JSON.stringify(values.port)}`);
+try {
+  checkSettingNames();
+  referenceSettings({ ...process.env, ...(values.faults !== undefined ? { REFERENCE_FAULTS: values.faults } : {}) });
+} catch (e) {
+  if (!(e instanceof SettingsError || e instanceof ReferenceSettingError)) throw e;
+  usageError(program, values.faults !== undefined && e instanceof ReferenceSettingError && e.setting === 'REFERENCE_FAULTS' ? e.message.replace('Setting REFERENCE_FAULTS', '--faults') : e.message);
 }
 const ref = await startReference({ port, faults: values.faults?.split(',').filter(Boolean) });
 const lines = [`Reference deployment listening on ${ref.url}`];
