@@ -2,11 +2,12 @@
  * The embedded reference's settings from the environment: REFERENCE_FAULTS (names from
  * reference/faults/catalogue.ts), REFERENCE_FOREIGN_DATA (1 loads foreign data,
  * reference/faults/foreign-data.ts), REFERENCE_GROUPED_BY_SOURCE (always | on-request,
- * reference/views.ts) and REFERENCE_MATCH_THRESHOLD (0..1). Options of startReference win over
+ * reference/views.ts), REFERENCE_MATCH_THRESHOLD (0..1) and REFERENCE_VARIANTS (this reference has no
+ * variants catalogue, so any name is refused). Options of startReference win over
  * them. Commands validate them before anything starts (`referenceSettings`), so a misspelt fault
  * name stops a run with one line (exit code 2) instead of a stack trace.
  */
-import { closest } from 'fastest-levenshtein';
+import { closest, distance } from 'fastest-levenshtein';
 import { FAULTS } from './faults/catalogue.js';
 import { parseFaultList } from './faults/registry.js';
 import { type GroupedBySource, groupedBySourceSetting } from './views.js';
@@ -33,7 +34,12 @@ export interface ReferenceEnvSettings {
 function unknownNames(kind: string, names: string[], known: string[]): string | undefined {
   const unknown = names.filter((n) => !known.includes(n));
   if (!unknown.length) return undefined;
-  return unknown.map((n) => `unknown ${kind} ${JSON.stringify(n)} (did you mean ${closest(n, known)}?)`).join('; ');
+  return unknown
+    .map((n) => {
+      const near = closest(n, known);
+      return `unknown ${kind} ${JSON.stringify(n)}${distance(n, near) <= Math.max(3, Math.floor(n.length / 4)) ? ` (did you mean ${near}?)` : ''}`;
+    })
+    .join('; ');
 }
 
 /**
@@ -44,6 +50,9 @@ export function referenceSettings(env: Record<string, string | undefined>): Refe
   const faults = parseFaultList(env.REFERENCE_FAULTS);
   const bad = unknownNames('fault', faults, [...FAULTS.keys()]);
   if (bad) throw new ReferenceSettingError('REFERENCE_FAULTS', `${bad}; npm run detection -- --list lists the faults`);
+  // No variants catalogue is part of this reference: every variant name is unknown.
+  const variants = parseFaultList(env.REFERENCE_VARIANTS);
+  if (variants.length) throw new ReferenceSettingError('REFERENCE_VARIANTS', `unknown variant ${JSON.stringify(variants[0])}: this reference has no variants catalogue`);
   const foreign = env.REFERENCE_FOREIGN_DATA ?? '';
   if (!['', '0', '1'].includes(foreign)) throw new ReferenceSettingError('REFERENCE_FOREIGN_DATA', `expected 1 (load foreign data) or 0, got ${JSON.stringify(foreign)}`);
   let groupedBySource: GroupedBySource | undefined;
