@@ -9,6 +9,7 @@ import { type TestContext, inject, test } from 'vitest';
 import type { ServiceName } from '../specs/common/model.js';
 import { fnv1a, seededFaker, testSeed } from '../generators/seed.js';
 import { Check, StopCheck, catalogueOf } from './check.js';
+import { scrubError } from './foreign-values.js';
 import { GuardRefusal } from './guard.js';
 import { recordCheck } from './record.js';
 import { type RunVariant, clientFor, runContext, runInfo } from './targets.js';
@@ -89,6 +90,8 @@ export function scenario(service: ServiceName, area: string) {
         await body(t);
         meta.verdict = 'pass';
       } catch (e) {
+        // Nothing a check throws may quote other people's data into a report or the console.
+        scrubError(e);
         const c = classify(e, verifies);
         meta.verdict = c.verdict;
         if (c.failed) meta.failedRequirements = c.failed;
@@ -96,7 +99,7 @@ export function scenario(service: ServiceName, area: string) {
         if (c.verdict === 'skip' || c.verdict === 'omit') ctx.skip(`${c.verdict}: ${c.note}`);
         throw e;
       } finally {
-        if (t) recordCheck(meta, t);
+        if (t) recordCheck(meta, t, info.exchanges);
       }
     });
   }

@@ -17,6 +17,7 @@ import { type RunDescription, consoleSummary, readResults } from '../report/summ
 import { writeRunReports } from '../report/write.js';
 import { RunContext, newRunId } from '../harness/run.js';
 import { targetStatement } from '../report/target.js';
+import { newRedactionKey } from '../harness/redact-foreign.js';
 import type { RunInfo } from '../harness/targets.js';
 
 export { REFERENCE_SOURCES } from './deployments.js';
@@ -45,6 +46,8 @@ export default async function setup(project: TestProject) {
     targets,
     profile,
     embedded,
+    exchanges: settings.exchanges,
+    redactionKey: newRedactionKey(),
   };
   const description: RunDescription = {
     runId,
