@@ -17,8 +17,9 @@ const ALLOWED = {
   report: ['specs', 'harness'],
   run: ['specs', 'generators', 'harness', 'reference', 'report'],
   detection: ['specs', 'generators', 'harness', 'reference', 'report', 'run'],
-  // linkage starts the embedded reference through run/deployments.ts when nothing is configured.
-  linkage: ['specs', 'generators', 'harness', 'run/deployments\\.ts'],
+  // linkage starts the embedded reference through run/deployments.ts when nothing is configured,
+  // and its commands share the command-line frame of run/command.ts.
+  linkage: ['specs', 'generators', 'harness', 'run/(deployments|command)\\.ts'],
 };
 
 const folderRules = Object.entries(ALLOWED).map(([from, allowed]) => ({

@@ -8,9 +8,24 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { command, parseArguments, usageError } from '../run/command.js';
 
-const runs = Number(process.argv[2]) || 3;
-const filters = process.argv.slice(3);
+const program = command({
+  name: 'bench',
+  summary: 'Wall time of npm run conformance against the embedded reference, from command to exit, repeated; prints each run and the median.',
+  exitCodes: [
+    [0, 'measured'],
+    [2, 'bad arguments'],
+  ],
+  examples: ['npm run bench', 'npm run bench -- 5 scenarios/organization'],
+})
+  .argument('[runs]', 'how many runs (default 3)')
+  .argument('[filters...]', 'vitest filters passed to every run')
+  .allowUnknownOption();
+parseArguments(program);
+const runs = program.args[0] === undefined ? 3 : Number(program.args[0]);
+if (!Number.isInteger(runs) || runs < 1) usageError(program, `runs: expected a positive integer, got ${JSON.stringify(program.args[0])}`);
+const filters = program.args.slice(1);
 const times: number[] = [];
 for (let i = 0; i < runs; i++) {
   const reportDir = mkdtempSync(join(tmpdir(), 'cf-bench-'));

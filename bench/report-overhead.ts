@@ -7,12 +7,26 @@
 import { mkdtempSync, cpSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { command, parseArguments, usageError } from '../run/command.js';
 import type { RunDescription, Summary } from '../report/summary.js';
 import { readResults } from '../report/summary.js';
 import { type ReportTimings, writeRunReports } from '../report/write.js';
 
-const source = process.argv[2] ?? 'reports/latest';
-const repeats = Number(process.argv[3] ?? 5);
+const program = command({
+  name: 'bench:report',
+  summary: 'Time each reporting step adds to a run: rebuilds every report of an existing run folder several times and prints the median of each step.',
+  exitCodes: [
+    [0, 'measured'],
+    [2, 'bad arguments'],
+  ],
+  examples: ['npm run bench:report', 'npm run bench:report -- reports/20261121-071425-61c6 10'],
+})
+  .argument('[run folder]', 'a finished run folder (default reports/latest)')
+  .argument('[repeats]', 'rebuilds to time (default 5)');
+parseArguments(program);
+const source = program.args[0] ?? 'reports/latest';
+const repeats = program.args[1] === undefined ? 5 : Number(program.args[1]);
+if (!Number.isInteger(repeats) || repeats < 1) usageError(program, `repeats: expected a positive integer, got ${JSON.stringify(program.args[1])}`);
 const work = mkdtempSync(join(tmpdir(), 'cf-bench-report-'));
 cpSync(source, work, { recursive: true, dereference: true });
 const run = JSON.parse(readFileSync(join(work, 'run.json'), 'utf8')) as RunDescription;

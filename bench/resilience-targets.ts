@@ -13,17 +13,28 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { command, parseArguments, usageError } from '../run/command.js';
 import { FAULT_LIST } from '../reference/faults/catalogue.js';
 import { detect } from '../detection/runner.js';
 import { closedPort, startFaultyServer } from '../test/support/faulty-server.js';
 
-const { values } = parseArgs({ options: { 'timeout-ms': { type: 'string', default: '3000' }, 'no-detection': { type: 'boolean', default: false } } });
+const program = command({
+  name: 'resilience-targets',
+  invocation: 'npx tsx bench/resilience-targets.ts',
+  summary: 'Prints the resilience figures: time to a clear message against an unreachable deployment and one that never answers, and the detection score.',
+  exitCodes: [
+    [0, 'measured'],
+    [2, 'bad arguments'],
+  ],
+  examples: ['npx tsx bench/resilience-targets.ts', 'npx tsx bench/resilience-targets.ts --timeout-ms 1500 --no-detection'],
+})
+  .option('--timeout-ms <ms>', 'CONFORMANCE_TIMEOUT_MS of the never-answering run', '3000')
+  .option('--no-detection', 'skip the detection score');
+parseArguments(program);
+const opts = program.opts<{ timeoutMs: string; detection: boolean }>();
+const values = { 'timeout-ms': opts.timeoutMs, 'no-detection': !opts.detection };
 const timeoutMs = Number(values['timeout-ms']);
-if (!Number.isInteger(timeoutMs) || timeoutMs < 100) {
-  console.error(`resilience-targets: --timeout-ms: expected an integer >= 100, got ${values['timeout-ms']}`);
-  process.exit(2);
-}
+if (!Number.isInteger(timeoutMs) || timeoutMs < 100) usageError(program, `--timeout-ms: expected an integer >= 100, got ${values['timeout-ms']}`);
 const TSX = join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'cli.mjs');
 
 /** Runs the conformance CLI against `baseUrl`; resolves with exit code, wall time and the last lines of its output. */

@@ -12,38 +12,36 @@
  * the clean run has no failure; 1 otherwise; 2 for bad arguments. See docs/detection.md.
  */
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { FAULT_LIST, applied } from '../reference/faults/catalogue.js';
 import { VARIANT_LIST } from '../reference/variants/catalogue.js';
 import { ReferenceSettingError, parseVariantList } from '../reference/variants/registry.js';
+import { command, parseArguments, usageError } from '../run/command.js';
 import { detect } from './runner.js';
 import { type PlannedVariant, plannedVariants } from './variants.js';
 import { pendingCause } from './pending-false-positives.js';
 
-let values: { only?: string; concurrency?: string; list?: boolean; json?: string; help?: boolean; seed?: string; 'variants-only'?: boolean; 'no-variants'?: boolean; 'bundle-size'?: string };
-try {
-  ({ values } = parseArgs({
-    options: {
-      only: { type: 'string' },
-      concurrency: { type: 'string' },
-      list: { type: 'boolean' },
-      json: { type: 'string' },
-      seed: { type: 'string' },
-      'variants-only': { type: 'boolean' },
-      'no-variants': { type: 'boolean' },
-      'bundle-size': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  }));
-} catch (e) {
-  console.error(`detection: ${(e as Error).message}`);
-  process.exit(2);
-}
-const usage = 'usage: npm run detection -- [--only fault,variant[=value],...] [--variants-only | --no-variants] [--seed N] [--bundle-size N] [--concurrency N] [--list] [--json out.json]';
-if (values.help) {
-  console.log(usage);
-  process.exit(0);
-}
+const program = command({
+  name: 'detection',
+  summary:
+    'Runs the conformance suite against the embedded reference cleanly, once per catalogued fault and once per catalogued legitimate variant, and prints which checks caught each fault, which variants passed, the two scores and any false positive (docs/detection.md).',
+  exitCodes: [
+    [0, 'every fault caught, every variant passed and no failure on the clean reference'],
+    [1, 'a fault was not caught, a variant failed a check, or the clean run failed a check'],
+    [2, 'bad arguments'],
+  ],
+  examples: ['npm run detection', 'npm run detection -- --list', 'npm run detection -- --only merge-no-unify,search-lag=1500 --json detection.json', 'npm run detection -- --variants-only --seed 3'],
+})
+  .option('--only <names>', 'comma list of faults and variants (name or name=value) to run (default: all)')
+  .option('--variants-only', 'the clean run and the variants, no fault')
+  .option('--no-variants', 'no variant run')
+  .option('--seed <n>', 'seed of the generated data of every run (as CONFORMANCE_SEED)')
+  .option('--bundle-size <n>', 'variants sharing one run, 1-50 (1: every variant alone)')
+  .option('--concurrency <n>', 'workers, 1-16', '2')
+  .option('--list', 'list the faults and the variants and exit')
+  .option('--json <file>', 'also write the results as JSON');
+parseArguments(program);
+const opts = program.opts<{ only?: string; variantsOnly?: boolean; variants: boolean; seed?: string; bundleSize?: string; concurrency: string; list?: boolean; json?: string }>();
+const values = { ...opts, 'variants-only': opts.variantsOnly, 'no-variants': opts.variants === false, 'bundle-size': opts.bundleSize };
 if (values.list) {
   for (const f of FAULT_LIST) console.log(`fault    ${f.name.padEnd(34)} ${f.requirement.padEnd(28)} ${applied(f).padEnd(40)} ${f.description}`);
   for (const v of VARIANT_LIST) {
@@ -55,11 +53,8 @@ if (values.list) {
   console.log(`${FAULT_LIST.length} faults, ${VARIANT_LIST.length} variants`);
   process.exit(0);
 }
-const fail = (message: string): never => {
-  console.error(`detection: ${message}`);
-  process.exit(2);
-};
-const concurrency = values.concurrency === undefined ? 2 : Number(values.concurrency);
+const fail = (message: string): never => usageError(program, message);
+const concurrency = Number(values.concurrency);
 if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16) fail(`--concurrency: expected an integer from 1 to 16, got ${JSON.stringify(values.concurrency)}`);
 const seed = values.seed === undefined ? undefined : Number(values.seed);
 if (seed !== undefined && (!Number.isInteger(seed) || seed < 0 || seed > 2 ** 31 - 1)) fail(`--seed: expected an integer from 0 to 2147483647, got ${JSON.stringify(values.seed)}`);

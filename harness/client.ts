@@ -15,7 +15,8 @@ import { operation } from '../specs/services.js';
 import type { ServiceTarget } from './config.js';
 import { Guard } from './guard.js';
 import type { Profile } from './profile.js';
-import { redactForeignIdentities, redactJson, redactText, registerSecret } from './redact.js';
+import { type Ownership, redactForeign } from './redact-foreign.js';
+import { redactJson, redactText, registerSecret } from './redact.js';
 import type { Reply } from './reply.js';
 import type { RunContext } from './run.js';
 import { Transport } from './transport.js';
@@ -86,6 +87,18 @@ export class ServiceClient {
     return this.guard.ownsSource(source);
   }
 
+  /** What the run owns on this service, for redaction by ownership (harness/redact-foreign.ts). */
+  get ownership(): Ownership {
+    const g = this.guard;
+    return {
+      ownsSource: (s) => g.ownsSource(s as Partial<SourceRef>),
+      ownsLinkId: (l) => g.ownsLinkId(l),
+      ownsNativeId: (id) => this.run.ownsNativeId(id),
+      ownsRelationship: (id) => g.ownsRelationship(id),
+      relationshipMembers: { subject: g.names.relationshipSubjectMember, object: g.names.relationshipObjectMember },
+    };
+  }
+
   /** Sends one operation. Never throws for transport problems; see Reply. @throws GuardRefusal */
   async call(name: string, content: unknown, options: CallOptions = {}): Promise<Reply> {
     const op = operation(this.target.service, name);
@@ -112,10 +125,15 @@ export class ServiceClient {
       shownBody: options.rawBody !== undefined ? redactText(options.rawBody) : redactJson(envelope),
       idempotent: !op.mutates || op.idempotent === true,
       ...(options.retries !== undefined ? { retries: options.retries } : {}),
-      keep: (parsed) => redactForeignIdentities(redactJson(parsed), (s) => this.guard.ownsSource(s)),
+      // The guard learns what a successful reply makes the run's (a link ID, a relationship) before
+      // the reply is redacted by ownership, so the run's own identity is never taken for foreign.
+      keep: (parsed) => {
+        const body = parsed as Record<string, any> | null;
+        if (body && typeof body === 'object' && !Array.isArray(body) && body.success === true) this.guard.learn(op, c, body.content ?? {});
+        return redactForeign(redactJson(parsed), this.ownership);
+      },
     });
     options.record?.(reply.exchange);
-    if (reply.body && reply.success === true) this.guard.learn(op, c, reply.content ?? {});
     if (reply.success === true && op.relationshipCreated) {
       const id = op.relationshipCreated(reply.content ?? {});
       if (typeof id === 'string') this.run.record({ kind: 'relationship', service: op.service, id, at: new Date().toISOString() });

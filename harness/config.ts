@@ -1,15 +1,21 @@
 /**
- * Settings: `.env` (dotenv) plus the environment, validated with zod.
+ * Settings: `.env` (dotenv) plus the environment, validated with zod. This module is the only
+ * reader of the suite's environment.
  *
  * A missing or malformed setting raises SettingsError naming the setting and what is expected;
  * the command line turns it into one message and exit code 2 before any request is sent.
  * Each service reads the same family of settings under its prefix (ORG_, PERSON_, PROVIDER_).
+ * A variable with one of the suite's prefixes that is no setting is refused with the closest
+ * known name (harness/setting-names.ts), and the run's target (embedded reference or configured
+ * deployment) can never be chosen by accident: CONFORMANCE_TARGET states it, and in CI a run that
+ * would fall back to the embedded reference while a base-URL-like variable is set is refused.
  */
 import { accessSync, constants, existsSync } from 'node:fs';
 import dotenv from 'dotenv';
 import { z } from 'zod';
 import type { ServiceName } from '../specs/common/model.js';
 import { SERVICES, serviceNames } from '../specs/services.js';
+import { SETTING_PREFIXES, baseUrlSettings, looksLikeBaseUrl, unknownSettings } from './setting-names.js';
 
 export class SettingsError extends Error {
   constructor(
@@ -47,7 +53,17 @@ export interface ServiceTarget {
   embedded: boolean;
 }
 
+/** Which exchanges a run keeps in full (CONFORMANCE_EXCHANGES); the others as one summary line each. */
+export type ExchangesKept = 'all' | 'failing' | 'none';
+
+/** Where a run sends its requests: the embedded reference or the configured deployments. */
+export type RunTarget = 'embedded' | 'configured';
+
 export interface Settings {
+  /** The run's target: configured when any service URL is set, else embedded (CONFORMANCE_TARGET states the intent). */
+  target: RunTarget;
+  /** Exchanges kept in full: of every check, of failing checks only (default), or none (CONFORMANCE_EXCHANGES). */
+  exchanges: ExchangesKept;
   profilePath?: string;
   seed: number;
   seedFromSettings: boolean;
@@ -146,7 +162,8 @@ function serviceSettings(env: Env, service: ServiceName): Omit<ServiceTarget, 'e
     ca: fileSetting(`${p}_TLS_CA`, env[`${p}_TLS_CA`]),
   };
   if (Boolean(tls.cert) !== Boolean(tls.key)) throw new SettingsError(tls.cert ? `${p}_TLS_KEY` : `${p}_TLS_CERT`, `both ${p}_TLS_CERT and ${p}_TLS_KEY for a client certificate`);
-  const customerId = env[`${p}_CUSTOMER_ID`] || undefined;
+  // customerId is a member of the person request envelope only (person-provider-identity-api.md, Resources, Envelope).
+  const customerId = (service === 'person' ? env[`${p}_CUSTOMER_ID`] : undefined) || undefined;
   return { service, baseUrl, servicePath, auth, ...(alternateAuth ? { alternateAuth } : {}), sources, tls: tls.cert || tls.ca ? tls : undefined, customerId };
 }
 
@@ -156,6 +173,7 @@ function serviceSettings(env: Env, service: ServiceName): Omit<ServiceTarget, 'e
  * @throws SettingsError naming the first bad setting.
  */
 export function loadSettings(env: Env = loadEnv()): Settings {
+  checkSettingNames(env);
   const rawSeed = env.CONFORMANCE_SEED;
   let seed: number;
   if (rawSeed) {
@@ -175,6 +193,8 @@ export function loadSettings(env: Env = loadEnv()): Settings {
     if (s) configured[name] = s;
   }
   return {
+    target: runTarget(env, configured),
+    exchanges: exchangesSetting(env),
     profilePath,
     seed,
     seedFromSettings: Boolean(rawSeed),
@@ -189,6 +209,54 @@ export function loadSettings(env: Env = loadEnv()): Settings {
     rateLimit: rateSetting(env),
     configured,
   };
+}
+
+/**
+ * Refuses any variable with one of the suite's prefixes that is not a setting, naming the closest one.
+ * @throws SettingsError naming the first unknown variable (never its value: it may be a secret)
+ */
+export function checkSettingNames(env: Env = loadEnv()): void {
+  const unknown = unknownSettings(env)[0];
+  if (unknown)
+    throw new SettingsError(
+      unknown.name,
+      `a known setting${unknown.suggestion ? ` (did you mean ${unknown.suggestion}?)` : ''}: every ${SETTING_PREFIXES.map((p) => p.replace(/_$/, '_*')).join(', ')} variable must be one (README, "Settings")`,
+    );
+}
+
+const isCi = (env: Env) => /^(true|1)$/i.test(env.CI ?? '');
+
+/**
+ * The run's target from the configured services and CONFORMANCE_TARGET.
+ * @throws SettingsError when CONFORMANCE_TARGET contradicts the service URLs, or when in CI
+ *   (CI=true) the run would fall back to the embedded reference while a variable that looks like a
+ *   base URL is set and CONFORMANCE_TARGET does not say embedded.
+ */
+function runTarget(env: Env, configured: Settings['configured']): RunTarget {
+  const raw = env.CONFORMANCE_TARGET || undefined;
+  if (raw !== undefined && raw !== 'embedded' && raw !== 'configured') throw new SettingsError('CONFORMANCE_TARGET', 'embedded or configured', raw);
+  const urls = Object.values(configured).map((c) => `${SERVICES[c!.service].envPrefix}_BASE_URL`);
+  if (raw === 'embedded' && urls.length) throw new SettingsError('CONFORMANCE_TARGET', `no service URL with CONFORMANCE_TARGET=embedded, but ${urls.join(', ')} is set`, raw);
+  if (urls.length) return 'configured';
+  // A path ("/", as vite sets BASE_URL in its own processes) is not a deployment's address.
+  const lookalikes = Object.keys(env)
+    .filter((k) => looksLikeBaseUrl(k) && !(env[k] ?? '').startsWith('/'))
+    .sort();
+  if (raw === 'configured')
+    throw new SettingsError('CONFORMANCE_TARGET', `a service URL (${baseUrlSettings().join(', ')}) with CONFORMANCE_TARGET=configured, but none is set${lookalikes.length ? ` (${lookalikes.join(', ')} is set, empty or misspelt)` : ''}`, raw);
+  if (raw === undefined && isCi(env) && lookalikes.length)
+    throw new SettingsError(
+      lookalikes[0]!,
+      `one of ${baseUrlSettings().join(', ')} with a URL: in CI (CI=true) this run would fall back to the embedded reference although ${lookalikes.join(', ')} is set (empty or misspelt); fix it, or set CONFORMANCE_TARGET=embedded to test the embedded reference on purpose`,
+    );
+  return 'embedded';
+}
+
+/** CONFORMANCE_EXCHANGES: all, failing (default) or none. */
+function exchangesSetting(env: Env): ExchangesKept {
+  const raw = env.CONFORMANCE_EXCHANGES || 'failing';
+  if (raw !== 'all' && raw !== 'failing' && raw !== 'none') throw new SettingsError('CONFORMANCE_EXCHANGES', 'all, failing or none (which checks keep their exchanges in full)', raw);
+  return raw;
 }
 
 /** Process environment with `.env` loaded underneath it. */

@@ -67,6 +67,11 @@ export class Guard {
     if (typeof linkId === 'string' && linkId) this.ownedLinkIds.add(linkId);
   }
 
+  /** True when the run created the relationship. */
+  ownsRelationship(id: unknown): boolean {
+    return typeof id === 'string' && this.ownedRelationships.has(id);
+  }
+
   /** Marks a relationship as created by the run (teardown re-reads them from the ledger). */
   adoptRelationship(id: unknown): void {
     if (typeof id === 'string' && id) this.ownedRelationships.add(id);

@@ -7,13 +7,15 @@
  * open, or turns an EXPECT-level requirement off.
  */
 import { readFileSync } from 'node:fs';
+import { closest } from 'fastest-levenshtein';
 import { z } from 'zod';
 import { SettingsError } from './config.js';
 
 const ms = z.number().int().min(0).max(600000);
 
+// Every object of the profile is strict at every level (z.strictObject): a misspelt member is refused, never ignored.
 export const ProfileSchema = z
-  .object({
+  .strictObject({
     /**
      * How long a read may lag behind a write (search after a post, notifications after a change), in ms.
      * null = automatic: 0 against the embedded reference, 10000 against a configured deployment.
@@ -27,7 +29,7 @@ export const ProfileSchema = z
     responseViews: z.array(z.string()).default(['DEFAULT']),
     /** Wire member names the seeds do not show. */
     members: z
-      .object({
+      .strictObject({
         /** restoreSource request member naming the source (seed: "not shown"; by analogy with sourceToSoftDelete). */
         restoreSource: z.string().default('sourceToRestore'),
         /** person deactivateSourceWs member (vendor OpenAPI). */
@@ -41,7 +43,7 @@ export const ProfileSchema = z
       .prefault({}),
     /** A relationship the deployment's configured relationship definitions accept (verbs: "not shown"). */
     relationship: z
-      .object({
+      .strictObject({
         verb: z.string().default('affiliatedWith'),
         inverseVerb: z.string().nullable().default('affiliateOf'),
         status: z.string().nullable().default('ACTIVE'),
@@ -49,7 +51,7 @@ export const ProfileSchema = z
       })
       .prefault({}),
     notifications: z
-      .object({
+      .strictObject({
         /** Number of the first page (seed: bounds "not shown"). */
         firstPage: z.number().int().min(0).max(1).default(0),
         /** Page size used to walk a window; small so paging is exercised. */
@@ -78,7 +80,7 @@ export const ProfileSchema = z
     createDataSources: z.boolean().nullable().default(null),
     /** Person service: which auth scheme to use when both credentials are set, and the schema label. */
     person: z
-      .object({
+      .strictObject({
         auth: z.enum(['bearer', 'basic']).default('bearer'),
         schemaVersion: z.enum(['2026.1.2', '1.0.0']).default('2026.1.2'),
         /**
@@ -97,14 +99,13 @@ export const ProfileSchema = z
      * way are walked element by element. Values are sent as given and compared as strings.
      */
     provider: z
-      .object({
+      .strictObject({
         typeMember: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/).default('npis.entityTypeCode'),
         practitionerType: z.string().min(1).default('1'),
         healthFacilityType: z.string().min(1).default('2'),
       })
       .prefault({}),
-  })
-  .strict();
+  });
 
 export type Profile = z.infer<typeof ProfileSchema>;
 
@@ -118,11 +119,35 @@ export function loadProfile(path?: string): Profile {
     throw new SettingsError('CONFORMANCE_PROFILE', 'a readable JSON file', `${path} (${(e as Error).message})`);
   }
   const parsed = ProfileSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new SettingsError('CONFORMANCE_PROFILE', `a valid deployment profile (${issue.path.join('.') || 'root'}: ${issue.message})`, path);
-  }
+  if (!parsed.success) throw new SettingsError('CONFORMANCE_PROFILE', `a valid deployment profile (${profileIssue(parsed.error.issues[0]!)})`, path);
   return parsed.data;
+}
+
+/** Member names of the profile object at `path` (the root when empty), or [] when there is none. */
+function membersAt(path: PropertyKey[]): string[] {
+  let schema: z.ZodType = ProfileSchema;
+  for (const key of path) {
+    while (schema instanceof z.ZodDefault || schema instanceof z.ZodPrefault || schema instanceof z.ZodNullable || schema instanceof z.ZodOptional) schema = (schema as z.ZodDefault).unwrap() as z.ZodType;
+    if (!(schema instanceof z.ZodObject)) return [];
+    schema = (schema.shape as Record<string, z.ZodType>)[String(key)]!;
+  }
+  while (schema instanceof z.ZodDefault || schema instanceof z.ZodPrefault || schema instanceof z.ZodNullable || schema instanceof z.ZodOptional) schema = (schema as z.ZodDefault).unwrap() as z.ZodType;
+  return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+}
+
+/** One profile issue with the full member path, e.g. "relationship.verbb: not a profile member (did you mean relationship.verb?)". */
+export function profileIssue(issue: z.core.$ZodIssue): string {
+  const at = issue.path.map(String);
+  if (issue.code === 'unrecognized_keys') {
+    const known = membersAt(issue.path);
+    return issue.keys
+      .map((k) => {
+        const near = known.length ? closest(k, known) : undefined;
+        return `${[...at, k].join('.')}: not a profile member${near ? ` (did you mean ${[...at, near].join('.')}?)` : ''}`;
+      })
+      .join('; ');
+  }
+  return `${at.join('.') || 'root'}: ${issue.message}`;
 }
 
 /** The profile with its automatic values resolved for an embedded or a configured target. */

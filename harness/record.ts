@@ -1,25 +1,30 @@
 /**
  * What one finished check leaves for the reports: its operations, lags and retries in its
- * metadata, its exchanges in `exchanges/<check id>.json` of the run folder, and its Allure
- * labels and attachments (harness/allure.ts).
+ * metadata, its exchanges in `exchanges/` of the run folder (harness/exchange-file.ts: in full,
+ * gzip'ed, for the checks CONFORMANCE_EXCHANGES keeps; as one summary line per exchange for the
+ * others), and its Allure labels and attachments (harness/allure.ts; exchanges attached only
+ * when kept in full).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { labelForAllure } from './allure.js';
 import type { Check } from './check.js';
+import type { ExchangesKept } from './config.js';
+import { writeExchanges } from './exchange-file.js';
 import type { CheckMeta } from './verdict.js';
 
-export function recordCheck(meta: CheckMeta, t: Check): void {
+/** True when a check with this verdict keeps its exchanges in full: every check (all), the ones that did not pass (failing), none. */
+export function keepsInFull(kept: ExchangesKept, verdict: CheckMeta['verdict']): boolean {
+  if (kept === 'all') return true;
+  if (kept === 'none') return false;
+  return verdict === 'fail' || verdict === 'error' || verdict === 'skip' || verdict === undefined;
+}
+
+export function recordCheck(meta: CheckMeta, t: Check, kept: ExchangesKept = 'failing'): void {
   meta.operations = [...new Set(t.exchanges.map((e) => e.operation))];
   if (t.lags.length) meta.lags = t.lags;
   const retries = t.exchanges.reduce((n, e) => n + (e.retries?.length ?? 0), 0);
   if (retries) meta.retries = retries;
-  if (t.exchanges.length) {
-    const dir = join(t.run.folder, 'exchanges');
-    mkdirSync(dir, { recursive: true });
-    const file = join(dir, `${meta.checkId.replace(/\//g, '__')}.json`);
-    writeFileSync(file, JSON.stringify(t.exchanges, null, 2));
-    meta.exchangesFile = file;
-  }
-  labelForAllure(meta, t.exchanges);
+  const full = keepsInFull(kept, meta.verdict);
+  const file = writeExchanges(t.run.folder, meta.checkId, t.exchanges, full);
+  if (file && full) meta.exchangesFile = file;
+  labelForAllure(meta, full ? t.exchanges : []);
 }

@@ -11,6 +11,7 @@ import { fnv1a, seededFaker, testSeed } from '../generators/seed.js';
 import { Check, StopCheck, catalogueOf } from './check.js';
 import { labelForAllure } from './allure.js';
 import { explainFailure } from './failure.js';
+import { scrubError } from './foreign-values.js';
 import { GuardRefusal } from './guard.js';
 import { recordCheck } from './record.js';
 import { type RunVariant, clientFor, runContext, runInfo } from './targets.js';
@@ -93,6 +94,8 @@ export function scenario(service: ServiceName, area: string) {
         meta.verdict = 'pass';
         if (t.notes.length) meta.note = t.notes.join('\n');
       } catch (thrown) {
+        // Nothing a check throws may quote other people's data into a report or the console.
+        scrubError(thrown);
         // The failure's text for every report: rule, expected, got, exchange; no stack frames (harness/failure.ts).
         const { error: e, report } = explainFailure(thrown, { verifies, rules: catalogue, exchanges: t?.exchanges ?? [] });
         const c = classify(e, verifies);
@@ -103,7 +106,7 @@ export function scenario(service: ServiceName, area: string) {
         if (c.verdict === 'skip' || c.verdict === 'omit') ctx.skip(`${c.verdict}: ${c.note}`);
         throw e;
       } finally {
-        if (t) recordCheck(meta, t);
+        if (t) recordCheck(meta, t, info.exchanges);
         else labelForAllure(meta, []);
       }
     });

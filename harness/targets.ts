@@ -5,8 +5,9 @@
 import { inject } from 'vitest';
 import type { ServiceName } from '../specs/common/model.js';
 import { ServiceClient } from './client.js';
-import type { ServiceTarget } from './config.js';
+import type { ExchangesKept, ServiceTarget } from './config.js';
 import type { Profile } from './profile.js';
+import { setRedactionKey } from './redact-foreign.js';
 import { RunContext } from './run.js';
 
 export interface RunInfo {
@@ -25,6 +26,10 @@ export interface RunInfo {
   targets: Partial<Record<ServiceName, ServiceTarget | null>>;
   profile: Profile;
   embedded: boolean;
+  /** Which exchanges the checks keep in full (CONFORMANCE_EXCHANGES; default failing). */
+  exchanges?: ExchangesKept;
+  /** Key of the stable hashes in redaction stubs (harness/redact-foreign.ts), shared by the run's workers; never written anywhere. */
+  redactionKey?: string;
   /**
    * Requirement IDs: when set, only the checks citing one of them are registered to run (the
    * others are declared skipped and send nothing). Detection runs use it to test one fault.
@@ -69,7 +74,10 @@ function state(variant?: RunVariant) {
   const base = runInfo();
   const info = variant ? { ...base, runId: variant.runId, targets: variant.targets, profile: variant.profile ?? base.profile } : base;
   let s = states.get(info.runId);
-  if (!s) states.set(info.runId, (s = { info, run: new RunContext(info.runId, info.reportDir), clients: new Map() }));
+  if (!s) {
+    if (base.redactionKey) setRedactionKey(base.redactionKey);
+    states.set(info.runId, (s = { info, run: new RunContext(info.runId, info.reportDir), clients: new Map() }));
+  }
   return s;
 }
 

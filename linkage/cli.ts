@@ -25,7 +25,6 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { buildDataset, type PresetName, PRESETS } from './data/dataset.js';
 import { linkageService } from './data/wire.js';
 import type { ServiceName } from '../specs/common/model.js';
@@ -37,7 +36,8 @@ import { compare, sameData } from './compare.js';
 import { consoleProgress, quietProgress } from './progress.js';
 import { writeReport } from './report.js';
 import { type ResultsFile, toResultsFile } from './results.js';
-import { openDeployments } from '../run/deployments.js';
+import { ReferenceSettingError, checkReferenceSettings, openDeployments } from '../run/deployments.js';
+import { command, parseArguments } from '../run/command.js';
 
 class UsageError extends Error {}
 
@@ -60,28 +60,44 @@ function readBaseline(path: string): ResultsFile {
   }
 }
 
+const program = command({
+  name: 'match-quality',
+  summary: 'Feeds a deployment (the embedded reference by default) realistic duplicates with known ground truth through its own API and reports how well it links them (linkage/README.md).',
+  settings: [
+    'ORG_*, PERSON_*, PROVIDER_*   the deployment to measure (default: the embedded reference)',
+    'CONFORMANCE_SEED, CONFORMANCE_MAX_IN_FLIGHT, CONFORMANCE_TIMEOUT_MS, CONFORMANCE_REPORT_DIR, CONFORMANCE_RUN_ID',
+    'REFERENCE_FAULTS, REFERENCE_MATCH_THRESHOLD, ...   the embedded reference',
+    'MATCH_QUALITY_PRESET, MATCH_QUALITY_SIZE   defaults of --preset and --size',
+  ],
+  exitCodes: [
+    [0, 'done (no regression against the baseline)'],
+    [1, 'a regression against the baseline, or records could not be posted or read'],
+    [2, 'bad settings or arguments'],
+  ],
+  examples: [
+    'npm run match-quality -- --service person --preset realistic --size 2000',
+    'npm run match-quality -- --compare reports/<baseline run>/match-quality/person',
+  ],
+})
+  .option('--service <name>', 'person | organization | provider (repeatable; default: every service the target serves)', (v: string, all: string[] = []) => [...all, v])
+  .option('--preset <name>', 'clean | realistic | hard (default MATCH_QUALITY_PRESET or realistic)')
+  .option('--size <n>', 'entities per service (default MATCH_QUALITY_SIZE or 2000)')
+  .option('--seed <n>', 'data seed (default CONFORMANCE_SEED, else random; printed)')
+  .option('--search-sample <n>', 'entities whose last record is searched before posting (default min(400, size / 5))')
+  .option('--resamples <n>', 'bootstrap resamples (default 1000)')
+  .option('--post-concurrency <n>', 'posts in flight at once (default 1: the data set\'s fixed order)')
+  .option('--compare <path>', 'a baseline results.json (or its folder): same data and seed, paired differences, regression verdict')
+  .option('--reference-threshold <x>', 'match threshold of the embedded reference (0..1)')
+  .option('--quiet', 'no progress output');
+
 async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: {
-      service: { type: 'string', multiple: true },
-      preset: { type: 'string' },
-      size: { type: 'string' },
-      seed: { type: 'string' },
-      'search-sample': { type: 'string' },
-      resamples: { type: 'string' },
-      'post-concurrency': { type: 'string' },
-      compare: { type: 'string' },
-      'reference-threshold': { type: 'string' },
-      quiet: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
-  if (values.help) {
-    console.log(readFileSync(new URL(import.meta.url), 'utf8').split('*/')[0]!.replace(/^\/\*\*?|^ \* ?/gm, ''));
-    return 0;
-  }
+  parseArguments(program);
+  type Opts = { service?: string[]; quiet?: boolean; preset?: string; size?: string; seed?: string; searchSample?: string; resamples?: string; postConcurrency?: string; compare?: string; referenceThreshold?: string };
+  const o = program.opts<Opts>();
+  const values = { ...o, 'search-sample': o.searchSample, 'post-concurrency': o.postConcurrency, 'reference-threshold': o.referenceThreshold };
   const settings = loadSettings();
   const embedded = Object.keys(settings.configured).length === 0;
+  if (embedded) checkReferenceSettings();
   const profile = resolveProfile(loadProfile(settings.profilePath), embedded);
   const baseline = values.compare ? readBaseline(values.compare) : undefined;
 
@@ -145,7 +161,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (e) => {
-    if (e instanceof SettingsError || e instanceof UsageError) {
+    if (e instanceof SettingsError || e instanceof UsageError || e instanceof ReferenceSettingError) {
       console.error(`match-quality: ${e.message}`);
       process.exit(2);
     }

@@ -9,22 +9,29 @@ import type { AddressInfo } from 'node:net';
 import type { ServiceName } from '../specs/common/model.js';
 import { SERVICES } from '../specs/services.js';
 import { ReferenceAuth } from './auth.js';
-import { FaultSet, parseFaultList } from './faults/registry.js';
-import { loadForeignData } from './faults/foreign-data.js';
+import { FaultSet } from './faults/registry.js';
+import { foreignActivity, loadForeignData } from './faults/foreign-data.js';
 import { DEFAULT_MEMBERS, type HandlerContext, Rejection } from './handlers/types.js';
 import { HookSet } from './hooks.js';
-import { type VariantSpec, VariantSet, parseVariantList } from './variants/registry.js';
+import { type VariantSpec, VariantSet } from './variants/registry.js';
 import { latency, latencySettings } from './variants/transport.js';
 import { REFERENCE_SERVICES } from './services.js';
+import { referenceSettings } from './settings.js';
 import { ServiceStore } from './store.js';
+import { type GroupedBySource, applyGroupedView } from './views.js';
 
 export interface ReferenceOptions {
   port?: number;
   host?: string;
   /** Named faults to switch on (see reference/faults). */
   faults?: Iterable<string>;
-  /** Load foreign (non-test-source) identities into the organization store (reference/faults/foreign-data.ts); default REFERENCE_FOREIGN_DATA=1. */
+  /**
+   * Load foreign (non-test-source) identities into every service's store, and add other people's
+   * activity to the notification feeds (reference/faults/foreign-data.ts); default REFERENCE_FOREIGN_DATA=1.
+   */
   foreignData?: boolean;
+  /** identityGroupedBySource always, or only when the GROUP_BY_SOURCE view is requested (reference/views.ts); default REFERENCE_GROUPED_BY_SOURCE, else always. */
+  groupedBySource?: GroupedBySource;
   /**
    * Match threshold of every service's matcher, replacing its default (postIdentity linking and
    * demographicsQuery). Default: REFERENCE_MATCH_THRESHOLD when set, else each matcher's own.
@@ -83,15 +90,19 @@ type Route = { service: ServiceName; operation: string };
 
 export async function startReference(options: ReferenceOptions = {}): Promise<RunningReference> {
   const auth = new ReferenceAuth();
+  // Settings from the environment (reference/settings.ts) under the options. @throws ReferenceSettingError
+  const given = options.faults !== undefined && options.foreignData !== undefined && options.groupedBySource !== undefined && options.matchThreshold !== undefined;
+  const env = given ? { faults: [], variants: [], foreignData: false, groupedBySource: 'always' as const } : referenceSettings(process.env);
   // Faults: the option, else REFERENCE_FAULTS (reference/faults/catalogue.ts). @throws UnknownFault
-  const faults = new FaultSet(options.faults ?? parseFaultList(process.env.REFERENCE_FAULTS));
+  const faults = new FaultSet(options.faults ?? env.faults);
   // Variants: the option, else REFERENCE_VARIANTS (reference/variants/catalogue.ts). @throws VariantError
-  const variants = new VariantSet(options.variants ?? parseVariantList(process.env.REFERENCE_VARIANTS));
-  const delay = latencySettings(options, process.env);
+  const variants = new VariantSet(options.variants ?? env.variants);
+  const delay = latencySettings(options, given ? {} : process.env);
   // Faults and variants share the hook points (reference/hooks.ts); latency is waited out first.
   const hooks = new HookSet([...(delay.latencyMs || delay.jitterMs ? latency(delay.latencyMs, delay.jitterMs) : []), ...faults.active, ...variants.hooks]);
-  const threshold = options.matchThreshold ?? (process.env.REFERENCE_MATCH_THRESHOLD ? Number(process.env.REFERENCE_MATCH_THRESHOLD) : undefined);
+  const threshold = options.matchThreshold ?? env.matchThreshold;
   if (threshold !== undefined && !(threshold >= 0 && threshold <= 1)) throw new Error(`REFERENCE_MATCH_THRESHOLD: expected a number from 0 to 1, got ${threshold}`);
+  const grouped = options.groupedBySource ?? env.groupedBySource;
   const matcherOf = (m: HandlerContext['matcher']) => (threshold === undefined ? m : { ...m, threshold, uncertain: Math.min(m.uncertain, threshold) });
   const stores = new Map<ServiceName, ServiceStore>();
   const routes = new Map<string, Route>();
@@ -104,7 +115,9 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
       if (!routes.has(`${spec.servicePath}${op.path}`)) routes.set(`${spec.servicePath}${op.path}`, route);
     }
   }
-  if (options.foreignData ?? process.env.REFERENCE_FOREIGN_DATA === '1') loadForeignData(stores.get('organization')!);
+  const foreign = options.foreignData ?? env.foreignData;
+  if (foreign) for (const store of stores.values()) loadForeignData(store);
+  const othersAct = foreign ? foreignActivity(stores) : undefined;
   for (const store of stores.values()) hooks.setupStore(store);
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
@@ -165,7 +178,9 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
       const service = REFERENCE_SERVICES[route.service]!;
       const handler = hooks.wrap(route.service, route.operation, service.handlers[route.operation]);
       if (!handler) throw new Rejection(501, `${route.operation} is not implemented by the reference`);
+      othersAct?.(route.service);
       const result = handler({ store: stores.get(route.service)!, content, envelope, matcher: matcherOf(service.matcher), faults: new Set(faults.names), members: DEFAULT_MEMBERS });
+      applyGroupedView(grouped, content, result);
       reply(200, true, result);
     } catch (e) {
       if (e instanceof Rejection) reply(e.status, false, null, [e.message], e.retryable);

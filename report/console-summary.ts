@@ -6,6 +6,7 @@
  */
 import type { CheckResult } from './results.js';
 import type { Summary } from './summary.js';
+import { targetStatement } from './target.js';
 
 /** IDs a failing check broke (its failed requirements, else all it verifies). */
 const broken = (c: CheckResult) => (c.failedRequirements.length ? c.failedRequirements : c.verifies);
@@ -24,7 +25,7 @@ export function replayCommand(s: Summary): string | undefined {
 
 export function consoleSummary(s: Summary, folder: string): string {
   const out: string[] = [];
-  out.push('', `Conformance run ${s.run.runId} (seed ${s.run.seed}): ${s.overall.toUpperCase()}`);
+  out.push('', `Conformance run ${s.run.runId} (seed ${s.run.seed}): ${s.overall.toUpperCase()}`, `  ${targetStatement(s.run)}`);
   for (const t of s.run.targets) {
     const c = s.coverage[t.service];
     const checks = s.checks.filter((x) => x.service === t.service);

@@ -22,6 +22,7 @@ import { CSS, badge, checkAnchor, e, table, td } from './html-kit.js';
 import { serviceHtml } from './html-service.js';
 import type { TransitionView } from './state-diagram.js';
 import type { Summary } from './summary.js';
+import { targetStatement } from './target.js';
 import { duration, failureViews, safeRun, serviceViews, verdictCounts } from './view.js';
 
 export type Diagrams = Record<string, { svg: string; views: TransitionView[] }>;
@@ -47,6 +48,7 @@ export function reportHtml(s: Summary, folder: string, charts: Charts, diagrams:
   out.push(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src '${SCRIPT_HASH}'">`);
   out.push(`<title>Conformance run ${e(run.runId)}: ${g.verdict.toUpperCase()}</title><style>${CSS}</style></head><body>`);
   out.push(`<header class="verdict ${g.verdict}" id="verdict"><h1>Conformance run ${e(run.runId)}: ${g.verdict === 'pass' ? 'PASS' : 'FAIL'}</h1>`);
+  out.push(`<div id="target">${e(targetStatement(run))}</div>`);
   out.push(`<div class="facts">${e(deployment)} · seed ${e(run.seed)} · ${e(duration(run.durationMs))} · ${s.totals.checks} checks: ${s.totals.pass} pass, ${s.totals.fail} fail, ${s.totals.error} error, ${s.totals.skip} skip, ${s.totals.omit} omit${s.overall === 'incomplete' ? ' (incomplete)' : ''}</div></header>`);
 
   // Table of contents (sticky)

@@ -10,6 +10,7 @@ import junitModule, { type Builder } from 'junit-report-builder';
 import type { Exchange } from '../harness/reply.js';
 import type { CheckResult } from './results.js';
 import type { Summary } from './summary.js';
+import { targetStatement } from './target.js';
 import { loadExchanges } from './view.js';
 
 const MAX = 2000;
@@ -35,7 +36,7 @@ export function writeJunit(s: Summary, file: string, folder: string): void {
     let suite = suites.get(key);
     if (!suite) {
       suites.set(key, (suite = builder.testSuite().name(key)));
-      suite.property('service', c.service).property('area', c.area);
+      suite.property('service', c.service).property('area', c.area).property('target', targetStatement(s.run));
     }
     const tc = suite.testCase().className(key).name(c.title).file(c.file).time(c.durationMs / 1000);
     tc.property('requirements', c.verifies.join(' '));

@@ -7,6 +7,7 @@
  */
 import { mdCell as cell, mdTable } from './md-table.js';
 import type { Summary } from './summary.js';
+import { targetStatement } from './target.js';
 import { duration, failureViews, safeRun, serviceViews, verdictCounts } from './view.js';
 
 const fence = (text: string, lang = '') => {
@@ -21,6 +22,7 @@ export function summaryMarkdown(s: Summary, folder: string): string {
   const g = s.gate;
   const L: string[] = [];
   L.push(`# Conformance run ${run.runId}: ${g.verdict === 'pass' ? 'PASS' : 'FAIL'}${s.overall === 'incomplete' ? ' (incomplete: some checks could not verify)' : ''}`, '');
+  L.push(`**${targetStatement(run)}**`, '');
   L.push(
     `Seed **${run.seed}** · started ${run.startedAt} · ${duration(run.durationMs)} · ${s.totals.checks} checks: ${s.totals.pass} pass, ${s.totals.fail} fail, ${s.totals.error} error, ${s.totals.skip} skip, ${s.totals.omit} omit`,
     '',

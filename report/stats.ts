@@ -1,13 +1,17 @@
 /**
- * Figures drawn from a run's recorded exchanges (exchanges/*.json): latency per operation
- * (p50, p95, max in ms, from each exchange's durationMs) and the match scores of the run's
- * search results (every `content.searchResults[].matchScore` of a successful demographicsSearch
- * reply; organization-identity-api.md, "Search result": matchScore is a number in [0, 1]).
+ * Figures drawn from a run's recorded exchanges (exchanges/: full exchanges or their summary
+ * lines, harness/exchange-file.ts): latency per operation (p50, p95, max in ms, from each
+ * exchange's durationMs) and the match scores of the run's search results (every
+ * `content.searchResults[].matchScore` of a successful demographicsSearch reply;
+ * organization-identity-api.md, "Search result": matchScore is a number in [0, 1]).
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { mean, quantileSorted } from 'simple-statistics';
+import { type ExchangeLine, exchangeLine, isExchangesFile, readExchangesFile } from '../harness/exchange-file.js';
 import type { Exchange } from '../harness/reply.js';
+
+export { searchScores } from '../harness/exchange-file.js';
 
 export interface LatencyStat {
   service: string;
@@ -49,43 +53,30 @@ export function percentile(sorted: number[], p: number): number {
   return round(quantileSorted(sorted, p / 100));
 }
 
-/** Every exchange recorded in a run folder (unreadable files are skipped). */
-export function readExchanges(folder: string): Exchange[] {
+/** The summary line of every exchange recorded in a run folder (unreadable files are skipped). */
+export function readExchanges(folder: string): ExchangeLine[] {
   const dir = join(folder, 'exchanges');
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
+    .filter(isExchangesFile)
     .sort()
-    .flatMap((f) => {
-      try {
-        const list = JSON.parse(readFileSync(join(dir, f), 'utf8')) as unknown;
-        return Array.isArray(list) ? (list as Exchange[]) : [];
-      } catch {
-        return [];
-      }
-    });
-}
-
-/** Match scores of one successful search reply, or [] when the reply is not one. */
-export function searchScores(e: Exchange): number[] {
-  if (e.operation !== 'demographicsSearch' || !e.reply || e.reply.status >= 300) return [];
-  const body = e.reply.body as { success?: unknown; content?: { searchResults?: unknown } } | undefined;
-  if (body?.success !== true || !Array.isArray(body.content?.searchResults)) return [];
-  return (body.content.searchResults as Array<{ matchScore?: unknown }>).map((r) => r?.matchScore).filter((s): s is number => typeof s === 'number' && s >= 0 && s <= 1);
+    .flatMap((f) => readExchangesFile(join(dir, f)).lines);
 }
 
 
-export function computeStats(exchanges: Exchange[]): RunStats {
+/** Latency and score figures of exchanges, given in full or as summary lines. */
+export function computeStats(exchanges: Array<Exchange | ExchangeLine>): RunStats {
   const durations = new Map<string, number[]>();
   const scores = new Map<string, number[]>();
-  for (const e of exchanges) {
-    if (e.reply && !e.error) {
+  for (const x of exchanges) {
+    const e: ExchangeLine = 'request' in x ? exchangeLine(x) : x;
+    if (e.status !== undefined && e.error === undefined) {
       const key = `${e.service}\u0000${e.operation}`;
       let list = durations.get(key);
       if (!list) durations.set(key, (list = []));
       list.push(e.durationMs);
     }
-    const s = searchScores(e);
+    const s = e.scores ?? [];
     if (s.length) {
       let list = scores.get(e.service);
       if (!list) scores.set(e.service, (list = []));

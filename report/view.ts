@@ -3,8 +3,9 @@
  * requirements grouped per service and seed section, failing checks with the rule text, their
  * last exchanges (redacted) and a replay command, and the redacted run description.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { readExchangesFile } from '../harness/exchange-file.js';
 import type { Exchange } from '../harness/reply.js';
 import { redactHeaders, redactJson, redactText } from '../harness/redact.js';
 import { curlCommand } from './curl.js';
@@ -59,11 +60,7 @@ export function loadExchanges(folder: string, check: CheckResult): Exchange[] {
   if (!check.exchangesFile) return [];
   const file = join(folder, 'exchanges', basename(check.exchangesFile));
   if (!existsSync(file)) return [];
-  try {
-    return (JSON.parse(readFileSync(file, 'utf8')) as Exchange[]).map(redactExchange);
-  } catch {
-    return [];
-  }
+  return (readExchangesFile(file).exchanges ?? []).map(redactExchange);
 }
 
 /** Redacts an exchange again before display (the client already did; this guards hand-made files). */

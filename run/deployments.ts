@@ -10,8 +10,20 @@ import type { ServiceName } from '../specs/common/model.js';
 import { SERVICES, serviceNames } from '../specs/services.js';
 import { type ReferenceOptions, type RunningReference, startReference } from '../reference/server.js';
 import { REFERENCE_SERVICES } from '../reference/services.js';
+import { ReferenceSettingError, referenceSettings } from '../reference/settings.js';
 import { type ServiceTarget, type Settings, preferAuth } from '../harness/config.js';
 import type { Profile } from '../harness/profile.js';
+
+export { ReferenceSettingError } from '../reference/settings.js';
+
+/**
+ * Validates the embedded reference's settings (REFERENCE_FAULTS, REFERENCE_VARIANTS, ...) before
+ * anything starts, so a misspelt name is one line and exit code 2, not a stack trace.
+ * @throws ReferenceSettingError naming the setting
+ */
+export function checkReferenceSettings(env: Record<string, string | undefined> = process.env): void {
+  referenceSettings(env);
+}
 
 /** Source names the embedded reference accepts for test records. */
 export const REFERENCE_SOURCES = ['cf_test_a', 'cf_test_b'];

@@ -19,6 +19,8 @@ import { COUNT_FILE_ENV, awaitCount } from './count-checks.js';
 import { type RunDescription, readResults } from '../report/summary.js';
 import { writeRunReports } from '../report/write.js';
 import { RunContext, newRunId } from '../harness/run.js';
+import { targetStatement } from '../report/target.js';
+import { newRedactionKey } from '../harness/redact-foreign.js';
 import type { RunInfo } from '../harness/targets.js';
 
 export { REFERENCE_SOURCES } from './deployments.js';
@@ -47,6 +49,8 @@ export default async function setup(project: TestProject) {
     targets,
     profile,
     embedded,
+    exchanges: settings.exchanges,
+    redactionKey: newRedactionKey(),
   };
   const description: RunDescription = {
     runId,
@@ -69,7 +73,7 @@ export default async function setup(project: TestProject) {
   const count = await awaitCount(process.env[COUNT_FILE_ENV]);
   if (count !== undefined) process.env[TOTAL_ENV] = String(count);
   const total = count !== undefined ? `\n  ${count} checks to run` : '';
-  console.log(`\nConformance run ${runId}, seed ${settings.seed}${embedded ? ' (embedded reference)' : ''}\n  ${where}\n  replay this run's data with CONFORMANCE_SEED=${settings.seed}${total}\n`);
+  console.log(`\nConformance run ${runId}, seed ${settings.seed}\n  ${targetStatement(description)}\n  ${where}\n  replay this run's data with CONFORMANCE_SEED=${settings.seed}${total}\n`);
   project.provide('conformance', info);
 
   return async () => {

@@ -1,26 +1,22 @@
 /**
  * Never harm other people's data, end to end against a separately started reference that holds
  * foreign data (reference/faults/foreign-data.ts), the suite pointed at it as at a staging
- * deployment (ORG_BASE_URL / ORG_TOKEN / ORG_SOURCES):
- * - the full organization suite leaves the foreign records, identities and relationships exactly
- *   as before (state digest);
- * - no identity content of a foreign record, and no token or password, reaches any file of the
- *   run's report folder or the console;
+ * deployment (ORG_BASE_URL / ORG_TOKEN / ORG_SOURCES). That a whole run leaves foreign data exactly
+ * as it was and writes none of it, nor any secret, anywhere: test/safety-markers.test.ts. Here:
  * - a run killed hard leaves a ledger from which `npm run cleanup -- --run <id>` removes every
  *   record of the test sources;
  * - an unreachable deployment, or rejected credentials, stop the run in preflight (exit 3, one
  *   message naming the service) within seconds.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FOREIGN_NAMES, FOREIGN_SOURCE, foreignDigest } from '../reference/faults/foreign-data.js';
+import { foreignDigest } from '../reference/faults/foreign-data.js';
 import { type RunningReference, startReference } from '../reference/server.js';
 import { closedPort, startFaultyServer } from './support/faulty-server.js';
-import { runSuite } from './support/run-suite.js';
 
 const TSX = join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'cli.mjs');
 let ref: RunningReference;
@@ -31,13 +27,6 @@ beforeAll(async () => {
   ref = await startReference({ foreignData: true, faults: [] });
 });
 afterAll(() => ref.stop());
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((f) => {
-    const p = join(dir, f);
-    return statSync(p).isDirectory() ? filesUnder(p) : [p];
-  });
-}
 
 /** Runs a CLI script with tsx; resolves with exit code, output and duration. */
 function cli(args: string[], env: Record<string, string>, opts: { killWhen?: (out: string) => boolean; timeoutMs?: number } = {}) {
@@ -67,24 +56,6 @@ function cli(args: string[], env: Record<string, string>, opts: { killWhen?: (ou
 }
 
 describe('against a staging-like deployment with foreign data', () => {
-  it('the full suite leaves foreign data exactly as it was, and no foreign content or secret reaches the report', async () => {
-    const before = foreignDigest(store());
-    const run = await runSuite(['scenarios/organization'], targetEnv());
-    expect(run.summary, `the run wrote a summary:\n${run.stderr.slice(-2000)}`).toBeDefined();
-    expect(foreignDigest(store()), 'foreign records, identities and relationships unchanged').toBe(before);
-    expect([...store().records.values()].filter((r) => r.source.name !== FOREIGN_SOURCE), 'teardown removed every test record').toEqual([]);
-
-    const folder = join(run.reportDir, run.runId);
-    const files = filesUnder(folder);
-    expect(files.length).toBeGreaterThan(3);
-    const texts = [...files.map((f) => ({ where: f, text: readFileSync(f, 'utf8') })), { where: 'console', text: run.stdout + run.stderr }];
-    const secrets = [ref.token, ref.token.split('.')[2]!, ref.auth.password];
-    const leaks = texts.flatMap(({ where, text }) => [...secrets, ...FOREIGN_NAMES].filter((s) => text.includes(s)).map((s) => `${where}: ${s.slice(0, 12)}...`));
-    expect(leaks, 'secrets and foreign identity content in report files or console').toEqual([]);
-    // The searches did meet the foreign records: their link IDs and sources are reported, their content is not.
-    expect(texts.some(({ text }) => text.includes(FOREIGN_SOURCE)), 'foreign sources appear (redacted identities keep their sources)').toBe(true);
-  });
-
   it('a run killed hard leaves a ledger from which npm run cleanup removes every record it created', async () => {
     const reportDir = mkdtempSync(join(tmpdir(), 'cf-kill-'));
     const runId = `killed-${Date.now().toString(36)}`;
@@ -99,7 +70,7 @@ describe('against a staging-like deployment with foreign data', () => {
     const cleaned = await cli(['run/cli/cleanup.ts', '--run', runId], env);
     expect(cleaned.code, cleaned.out).toBe(0);
     expect(ours(), 'records of the killed run after cleanup').toEqual([]);
-    expect([...store().relationships.values()].filter((r) => r.id !== 'RELforeign1'), 'relationships of the killed run').toEqual([]);
+    expect([...store().relationships.values()].filter((r) => !r.id.startsWith('RELforeign')), 'relationships of the killed run').toEqual([]);
     expect(foreignDigest(store())).toBe(before);
   });
 });

@@ -61,6 +61,71 @@ describe('loadSettings', () => {
     expect(settingOf(env)).toBe(setting);
   });
 
+  it('a variable with a suite prefix that is no setting is refused with the closest setting, never with its value', () => {
+    const cases: Array<[Record<string, string>, string, string | undefined]> = [
+      [{ ORG_BASEURL: 'https://staging.example.com', ORG_TOKEN: JWT, ORG_SOURCES: 'crm' }, 'ORG_BASEURL', 'ORG_BASE_URL'],
+      [{ PERSON_PASWORD: 'hunter2hunter2' }, 'PERSON_PASWORD', 'PERSON_PASSWORD'],
+      [{ CONFORMANCE_TIMEOUT: '100' }, 'CONFORMANCE_TIMEOUT', 'CONFORMANCE_TIMEOUT_MS'],
+      [{ REFERENCE_FAULT: 'merge-no-unify' }, 'REFERENCE_FAULT', 'REFERENCE_FAULTS'],
+      // a setting of a scheme the service does not use is not silently ignored
+      [{ PROVIDER_TOKEN: JWT }, 'PROVIDER_TOKEN', undefined],
+      [{ ORG_USERNAME: 'me' }, 'ORG_USERNAME', undefined],
+      [{ CONFORMANCE_XYZZY_PLUGH: '1' }, 'CONFORMANCE_XYZZY_PLUGH', undefined],
+    ];
+    for (const [env, name, suggestion] of cases) {
+      let message = '';
+      try {
+        loadSettings(env);
+      } catch (e) {
+        expect(e).toBeInstanceOf(SettingsError);
+        expect((e as SettingsError).setting).toBe(name);
+        message = (e as Error).message;
+      }
+      expect(message, name).toMatch(new RegExp(`^Setting ${name}: expected a known setting`));
+      if (suggestion) expect(message).toContain(`did you mean ${suggestion}?`);
+      else expect(message).not.toContain('did you mean');
+      for (const value of Object.values(env)) expect(message).not.toContain(value);
+    }
+  });
+
+  it('internal variables the commands set for their children, and variables without a suite prefix, are accepted', () => {
+    expect(() => loadSettings({ CONFORMANCE_ACTIVE_RUN_FOLDER: '/tmp/x', CONFORMANCE_SHARD: '1/2', CONFORMANCE_MERGE: '1', DETECTION_DIR: '/tmp/d', ORGANISATION: 'x', PATH: '/bin' })).not.toThrow();
+  });
+
+  it('CONFORMANCE_TARGET states the target; a contradiction with the service URLs is refused', () => {
+    expect(loadSettings({}).target).toBe('embedded');
+    expect(loadSettings({ CONFORMANCE_TARGET: 'embedded' }).target).toBe('embedded');
+    expect(loadSettings(org).target).toBe('configured');
+    expect(loadSettings({ ...org, CONFORMANCE_TARGET: 'configured' }).target).toBe('configured');
+    expect(settingOf({ CONFORMANCE_TARGET: 'configured' })).toBe('CONFORMANCE_TARGET');
+    expect(settingOf({ ...org, CONFORMANCE_TARGET: 'embedded' })).toBe('CONFORMANCE_TARGET');
+    expect(settingOf({ CONFORMANCE_TARGET: 'staging' })).toBe('CONFORMANCE_TARGET');
+  });
+
+  it('in CI, a run that would fall back to the embedded reference while a base-URL-like variable is set is refused', () => {
+    for (const [env, name] of [
+      [{ CI: 'true', ORGANIZATION_BASE_URL: 'https://staging.example.com' }, 'ORGANIZATION_BASE_URL'],
+      [{ CI: 'true', ORG_BASE_URL: '' }, 'ORG_BASE_URL'],
+      [{ CI: '1', PERSONBASEURL: 'https://staging.example.com' }, 'PERSONBASEURL'],
+    ] as Array<[Record<string, string>, string]>) {
+      expect(settingOf(env), JSON.stringify(env)).toBe(name);
+    }
+    // outside CI, or with the intent stated, or with a configured service, it runs
+    expect(loadSettings({ ORGANIZATION_BASE_URL: 'https://staging.example.com' }).target).toBe('embedded');
+    expect(loadSettings({ CI: 'true', ORGANIZATION_BASE_URL: 'https://x.example.com', CONFORMANCE_TARGET: 'embedded' }).target).toBe('embedded');
+    expect(loadSettings({ CI: 'true', ...org, API_BASE_URL: 'https://x.example.com' }).target).toBe('configured');
+    expect(loadSettings({ CI: 'true', GITHUB_SERVER_URL: 'https://github.com' }).target).toBe('embedded');
+    // vite sets BASE_URL=/ in its own processes: a path is no deployment address
+    expect(loadSettings({ CI: 'true', BASE_URL: '/' }).target).toBe('embedded');
+  });
+
+  it('CONFORMANCE_EXCHANGES keeps failing checks\' exchanges by default and accepts all or none', () => {
+    expect(loadSettings({}).exchanges).toBe('failing');
+    expect(loadSettings({ CONFORMANCE_EXCHANGES: 'all' }).exchanges).toBe('all');
+    expect(loadSettings({ CONFORMANCE_EXCHANGES: 'none' }).exchanges).toBe('none');
+    expect(settingOf({ CONFORMANCE_EXCHANGES: 'some' })).toBe('CONFORMANCE_EXCHANGES');
+  });
+
   it('the message names the setting and what is expected, and never echoes a token', () => {
     try {
       loadSettings({ ...org, ORG_TOKEN: 'secret-but-not-a-jwt' });
@@ -91,6 +156,23 @@ describe('deployment profile', () => {
       const f = join(dir, 'bad.json');
       writeFileSync(f, body);
       expect(() => loadProfile(f)).toThrow(/Setting CONFORMANCE_PROFILE/);
+    }
+  });
+
+  it('a misspelt member is refused at every level, with its full path and the member meant', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cf-profile-'));
+    const cases: Array<[unknown, string]> = [
+      [{ responseView: ['DEFAULT'] }, 'responseView: not a profile member (did you mean responseViews?)'],
+      [{ relationship: { verbb: 'x' } }, 'relationship.verbb: not a profile member (did you mean relationship.verb?)'],
+      [{ members: { restoreSorce: 'source' } }, 'members.restoreSorce: not a profile member (did you mean members.restoreSource?)'],
+      [{ notifications: { pagesize: 5 } }, 'notifications.pagesize: not a profile member (did you mean notifications.pageSize?)'],
+      [{ person: { schemaVersio: '1.0.0' } }, 'person.schemaVersio: not a profile member (did you mean person.schemaVersion?)'],
+      [{ provider: { typeMembr: 'npis.entityTypeCode' } }, 'provider.typeMembr: not a profile member (did you mean provider.typeMember?)'],
+    ];
+    for (const [body, message] of cases) {
+      const f = join(dir, 'typo.json');
+      writeFileSync(f, JSON.stringify(body));
+      expect(() => loadProfile(f), JSON.stringify(body)).toThrow(message);
     }
   });
 });

@@ -14,20 +14,29 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { parseArgs } from 'node:util';
+import { command, parseArguments } from '../../run/command.js';
 import type { PresetName } from '../data/dataset.js';
 import type { ServiceName } from '../../specs/common/model.js';
 
-const { values } = parseArgs({
-  options: {
-    service: { type: 'string', default: 'person' },
-    preset: { type: 'string', default: 'realistic' },
-    sizes: { type: 'string', default: '2000,10000' },
-    seed: { type: 'string', default: '1' },
-    'post-concurrency': { type: 'string', default: '1' },
-    child: { type: 'string' },
-  },
-});
+const program = command({
+  name: 'match-quality benchmark',
+  invocation: 'npx tsx linkage/bench/match-quality.ts',
+  summary: 'Match-quality benchmark figures: time and memory of the benchmark and of the reference per data-set size (printed, never asserted).',
+  exitCodes: [
+    [0, 'measured'],
+    [2, 'bad arguments'],
+  ],
+  examples: ['npx tsx linkage/bench/match-quality.ts --service person --sizes 2000,10000'],
+})
+  .option('--service <name>', 'person | organization | provider', 'person')
+  .option('--preset <name>', 'clean | realistic | hard', 'realistic')
+  .option('--sizes <list>', 'comma list of entity counts', '2000,10000')
+  .option('--seed <n>', 'data seed', '1')
+  .option('--post-concurrency <n>', 'posts in flight at once', '1')
+  .option('--child <size>', '(internal) run one size in this process');
+parseArguments(program);
+const o = program.opts<{ service: string; preset: string; sizes: string; seed: string; postConcurrency: string; child?: string }>();
+const values = { ...o, 'post-concurrency': o.postConcurrency };
 
 /** Starts bench/reference-process.ts; resolves with its connection line and a stop() giving its peak RSS. */
 async function referenceProcess() {

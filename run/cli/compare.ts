@@ -5,34 +5,36 @@
  * fails (regressed); 2 bad arguments or unreadable input.
  */
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { compareSummaries, comparisonMarkdown, loadSummary } from '../../report/compare.js';
+import { command, parseArguments, usageError } from '../command.js';
 
-function main(): number {
-  let args;
-  try {
-    args = parseArgs({ allowPositionals: true, options: { json: { type: 'string' }, markdown: { type: 'string' } } });
-  } catch (e) {
-    console.error(`compare: ${(e as Error).message}`);
-    return 2;
-  }
-  if (args.positionals.length !== 2) {
-    console.error('compare: usage: npm run compare -- <baseline run folder or summary.json> <current run folder or summary.json> [--json file] [--markdown file]');
-    return 2;
-  }
-  let comparison;
-  try {
-    comparison = compareSummaries(loadSummary(args.positionals[0]!), loadSummary(args.positionals[1]!));
-  } catch (e) {
-    console.error(`compare: ${(e as Error).message}`);
-    return 2;
-  }
-  const md = comparisonMarkdown(comparison);
-  process.stdout.write(md);
-  if (args.values.json) writeFileSync(args.values.json, JSON.stringify(comparison, null, 2));
-  if (args.values.markdown) writeFileSync(args.values.markdown, md);
-  console.log(`\ncompare: ${comparison.verdict}${comparison.mustRegressions.length ? ` (${comparison.mustRegressions.length} MUST requirement(s) newly fail)` : ''}`);
-  return comparison.verdict === 'regressed' ? 1 : 0;
+const program = command({
+  name: 'compare',
+  summary: 'Compares two runs (before and after a vendor upgrade or configuration change, same seed): newly failing and passing checks, requirements whose outcome changed, latency and match-score shifts.',
+  exitCodes: [
+    [0, 'unchanged, or changed without a MUST regression'],
+    [1, 'regressed: a MUST requirement newly fails'],
+    [2, 'bad arguments or unreadable input'],
+  ],
+  examples: ['npm run compare -- reports/20261120-0101-aaaa reports/20261121-0101-bbbb', 'npm run compare -- before/summary.json after/summary.json --json diff.json --markdown diff.md'],
+})
+  .argument('<baseline>', 'baseline run folder or summary.json')
+  .argument('<current>', 'current run folder or summary.json')
+  .option('--json <file>', 'also write the comparison as JSON')
+  .option('--markdown <file>', 'also write the Markdown');
+parseArguments(program);
+const [baseline, current] = program.args as [string, string];
+const options = program.opts<{ json?: string; markdown?: string }>();
+
+let comparison;
+try {
+  comparison = compareSummaries(loadSummary(baseline), loadSummary(current));
+} catch (e) {
+  usageError(program, (e as Error).message);
 }
-
-process.exitCode = main();
+const md = comparisonMarkdown(comparison);
+process.stdout.write(md);
+if (options.json) writeFileSync(options.json, JSON.stringify(comparison, null, 2));
+if (options.markdown) writeFileSync(options.markdown, md);
+console.log(`\ncompare: ${comparison.verdict}${comparison.mustRegressions.length ? ` (${comparison.mustRegressions.length} MUST requirement(s) newly fail)` : ''}`);
+process.exitCode = comparison.verdict === 'regressed' ? 1 : 0;

@@ -2,61 +2,66 @@
  * `npm run reference -- [--port N] [--faults a,b] [--variants name[=value],...] [--latency-ms N] [--jitter-ms N]`:
  * starts the embedded reference deployment alone on 127.0.0.1 (the given port or a free one) and
  * prints the base URL, a valid bearer token and the basic credentials, so curl or another client
- * can be pointed at it. Variants (reference/variants) and latency default to REFERENCE_VARIANTS,
- * REFERENCE_LATENCY_MS and REFERENCE_JITTER_MS. A bad value: one line naming it, exit code 2.
+ * can be pointed at it. Faults, variants and latency default to REFERENCE_FAULTS,
+ * REFERENCE_VARIANTS, REFERENCE_LATENCY_MS and REFERENCE_JITTER_MS.
+ * Exit codes: 0 stopped by Ctrl+C; 2 a bad argument or setting (one line, before it starts).
  */
-import { parseArgs } from 'node:util';
+import { SettingsError, checkSettingNames } from '../../harness/config.js';
 import { SERVICES } from '../../specs/services.js';
 import { startReference } from '../../reference/server.js';
 import { REFERENCE_SERVICES } from '../../reference/services.js';
-import { ReferenceSettingError, parseVariantList } from '../../reference/variants/registry.js';
+import { ReferenceSettingError, referenceSettings } from '../../reference/settings.js';
+import { parseVariantList } from '../../reference/variants/registry.js';
+import { command, parseArguments, usageError } from '../command.js';
 import { REFERENCE_SOURCES } from '../global-setup.js';
 
-const usage = 'usage: npm run reference -- [--port N] [--faults name,name] [--variants name[=value],...] [--latency-ms N] [--jitter-ms N]';
-let values: { port?: string; faults?: string; variants?: string; 'latency-ms'?: string; 'jitter-ms'?: string; help?: boolean };
-try {
-  ({ values } = parseArgs({
-    options: { port: { type: 'string' }, faults: { type: 'string' }, variants: { type: 'string' }, 'latency-ms': { type: 'string' }, 'jitter-ms': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    allowPositionals: false,
-  }));
-} catch (e) {
-  console.error(`reference: ${(e as Error).message}`);
-  process.exit(2);
-}
-if (values.help) {
-  console.log(usage);
-  process.exit(0);
-}
+const program = command({
+  name: 'reference',
+  summary: 'Starts the embedded reference deployment alone and prints its base URL, a bearer token and basic credentials.',
+  settings: [
+    'REFERENCE_FAULTS=a,b                 named faults to switch on (npm run detection -- --list)',
+    'REFERENCE_FOREIGN_DATA=1             load identities of a non-test source in every service',
+    'REFERENCE_GROUPED_BY_SOURCE=on-request  identityGroupedBySource only for the GROUP_BY_SOURCE view',
+    'REFERENCE_MATCH_THRESHOLD=0.9        match threshold of every matcher',
+    'REFERENCE_VARIANTS=a,b=v             legitimate variants to switch on (npm run detection -- --list)',
+    'REFERENCE_LATENCY_MS, REFERENCE_JITTER_MS  delay before every reply, ms (rehearse a slow target)',
+  ],
+  exitCodes: [
+    [0, 'stopped (Ctrl+C)'],
+    [2, 'bad argument or setting'],
+  ],
+  examples: ['npm run reference', 'npm run reference -- --port 8080', 'npm run reference -- --faults merge-no-unify', 'npm run reference -- --variants search-lag=1500 --latency-ms 50', 'REFERENCE_FOREIGN_DATA=1 npm run reference'],
+})
+  .option('--port <n>', 'port to listen on (default: a free one)')
+  .option('--faults <names>', 'comma list of fault names (instead of REFERENCE_FAULTS)')
+  .option('--variants <specs>', 'comma list of variants, name or name=value (instead of REFERENCE_VARIANTS)')
+  .option('--latency-ms <n>', 'delay before every reply, ms (instead of REFERENCE_LATENCY_MS)')
+  .option('--jitter-ms <n>', 'extra random delay up to this many ms (instead of REFERENCE_JITTER_MS)');
+parseArguments(program);
+const values = program.opts<{ port?: string; faults?: string; variants?: string; latencyMs?: string; jitterMs?: string }>();
+
 const port = values.port === undefined ? 0 : Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`reference: --port: expected an integer from 0 to 65535, got ${JSON.stringify(values.port)}`);
-  process.exit(2);
-}
-const ms = (flag: string, raw: string | undefined) => {
-  if (raw === undefined) return undefined;
-  const n = Number(raw);
-  if (raw.trim() === '' || !Number.isInteger(n) || n < 0 || n > 60000) {
-    console.error(`reference: --${flag}: expected an integer number of ms from 0 to 60000, got ${JSON.stringify(raw)}`);
-    process.exit(2);
-  }
-  return n;
-};
-let ref: Awaited<ReturnType<typeof startReference>>;
+if (!Number.isInteger(port) || port < 0 || port > 65535) usageError(program, `--port: expected an integer from 0 to 65535, got ${JSON.stringify(values.port)}`);
 try {
-  ref = await startReference({
-    port,
-    faults: values.faults?.split(',').filter(Boolean),
-    ...(values.variants !== undefined ? { variants: parseVariantList(values.variants) } : {}),
-    latencyMs: ms('latency-ms', values['latency-ms']),
-    jitterMs: ms('jitter-ms', values['jitter-ms']),
+  checkSettingNames();
+  referenceSettings({
+    ...process.env,
+    ...(values.faults !== undefined ? { REFERENCE_FAULTS: values.faults } : {}),
+    ...(values.variants !== undefined ? { REFERENCE_VARIANTS: values.variants } : {}),
+    ...(values.latencyMs !== undefined ? { REFERENCE_LATENCY_MS: values.latencyMs } : {}),
+    ...(values.jitterMs !== undefined ? { REFERENCE_JITTER_MS: values.jitterMs } : {}),
   });
 } catch (e) {
-  if (e instanceof ReferenceSettingError || (e as Error).name === 'UnknownFault') {
-    console.error(`reference: ${(e as Error).message}`);
-    process.exit(2);
-  }
-  throw e;
+  if (!(e instanceof SettingsError || e instanceof ReferenceSettingError)) throw e;
+  usageError(program, values.faults !== undefined && e instanceof ReferenceSettingError && e.message.startsWith('Setting REFERENCE_FAULTS') ? e.message.replace('Setting REFERENCE_FAULTS', '--faults') : e.message);
 }
+const ref = await startReference({
+  port,
+  ...(values.faults !== undefined ? { faults: values.faults.split(',').filter(Boolean) } : {}),
+  ...(values.variants !== undefined ? { variants: parseVariantList(values.variants) } : {}),
+  ...(values.latencyMs !== undefined ? { latencyMs: Number(values.latencyMs) } : {}),
+  ...(values.jitterMs !== undefined ? { jitterMs: Number(values.jitterMs) } : {}),
+});
 const lines = [`Reference deployment listening on ${ref.url}`];
 for (const spec of Object.values(SERVICES)) if (REFERENCE_SERVICES[spec.name]) lines.push(`  ${spec.name}: ${ref.baseUrlOf(spec.name)}${spec.servicePath}/<operation>  (${spec.envPrefix}_BASE_URL=${ref.baseUrlOf(spec.name)})`);
 lines.push(

@@ -14,9 +14,23 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { historyFile, reportTitle } from '../../report/allure-run.js';
 import type { Summary } from '../../report/summary.js';
+import { command, parseArguments } from '../command.js';
+
+const program = command({
+  name: 'report:allure',
+  summary: 'Builds the Allure report of a run folder (default reports/latest) as one file, <run folder>/allure-report/index.html, that opens from disk (Allure 3, no Java), with history per deployment.',
+  settings: ['CONFORMANCE_REPORT_DIR  where run folders are (default reports)', 'CONFORMANCE_REQUIREMENT_URL  where requirement links point (default ../report.html#req-%s)'],
+  exitCodes: [
+    [0, 'built'],
+    [1, 'allure generate failed'],
+    [2, 'bad arguments, or no allure-results or no summary.json in the folder'],
+  ],
+  examples: ['npm run report:allure', 'npm run report:allure -- reports/20261121-071425-61c6'],
+}).argument('[run folder]', 'the run folder (default <report dir>/latest)');
+parseArguments(program);
 
 function main(): number {
-  const folder = process.argv[2] ?? join(process.env.CONFORMANCE_REPORT_DIR || 'reports', 'latest');
+  const folder = program.args[0] ?? join(process.env.CONFORMANCE_REPORT_DIR || 'reports', 'latest');
   const results = join(folder, 'allure-results');
   if (!existsSync(results) || !readdirSync(results).length) {
     console.error(`report:allure: no Allure results in ${results} (run the suite first, or name a run folder)`);

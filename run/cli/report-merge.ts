@@ -3,24 +3,30 @@
  * of a sharded run into one run folder with one report (see report/merge.ts).
  * Exit code: the merged run's gate (0 pass, 1 fail), 2 on bad arguments.
  */
-import { parseArgs } from 'node:util';
 import { mergeShards } from '../../report/merge.js';
 import { consoleSummary } from '../../report/console-summary.js';
+import { command, parseArguments } from '../command.js';
+
+const program = command({
+  name: 'report:merge',
+  summary: 'Joins the run folders of a sharded run (npm run conformance -- --shard=i/n on n machines) into one run folder and report.',
+  settings: ['CONFORMANCE_REPORT_DIR  default of --out (default reports)'],
+  exitCodes: [
+    [0, 'the merged run passes its gate'],
+    [1, 'the merged run fails its gate, or holds no check'],
+    [2, 'bad arguments, or a folder that is not a finished run folder'],
+  ],
+  examples: ['npm run report:merge -- --run-id nightly-42 reports/nightly-42-s1of2 reports/nightly-42-s2of2'],
+})
+  .argument('<shard run folder...>', 'the shards\' run folders')
+  .option('--out <dir>', 'report directory of the merged run folder', process.env.CONFORMANCE_REPORT_DIR || 'reports')
+  .option('--run-id <id>', 'run id of the merged run (default: the shards\' id plus -merged)');
+parseArguments(program);
 
 async function main(): Promise<number> {
-  let args;
+  const args = { positionals: program.args, values: program.opts<{ out: string; runId?: string }>() };
   try {
-    args = parseArgs({ allowPositionals: true, options: { out: { type: 'string', default: process.env.CONFORMANCE_REPORT_DIR || 'reports' }, 'run-id': { type: 'string' } } });
-  } catch (e) {
-    console.error(`report:merge: ${(e as Error).message}`);
-    return 2;
-  }
-  if (!args.positionals.length) {
-    console.error('report:merge: usage: npm run report:merge -- [--out reports] [--run-id ID] <shard run folder>...');
-    return 2;
-  }
-  try {
-    const { folder, summary } = await mergeShards(args.positionals, { reportDir: args.values.out!, runId: args.values['run-id'] });
+    const { folder, summary } = await mergeShards(args.positionals, { reportDir: args.values.out, runId: args.values.runId });
     console.log(consoleSummary(summary, folder));
     return summary.gate.verdict === 'fail' || summary.totals.checks === 0 ? 1 : 0;
   } catch (e) {

@@ -1,0 +1,93 @@
+/**
+ * How a check's exchanges are kept in the run folder (CONFORMANCE_EXCHANGES):
+ * - in full, gzip'ed: `exchanges/<check id>.json.gz`, a JSON array of Exchange (already redacted:
+ *   secrets and other people's data never reach it), for the checks whose exchanges are kept;
+ * - as one summary line per exchange otherwise, gzip'ed: `exchanges/<check id>.lines.jsonl.gz`,
+ *   one ExchangeLine per line: operation, status, time, retries and the match scores of a search,
+ *   no request or reply content. Latency per operation and the score distribution (report/stats.ts,
+ *   compare) read both kinds, and the plain `.json` files of older run folders.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { Exchange } from './reply.js';
+
+/** One exchange in a line: what a latency or score figure needs, nothing of the content. */
+export interface ExchangeLine {
+  service: string;
+  operation: string;
+  startedAt: string;
+  durationMs: number;
+  status?: number;
+  success?: boolean;
+  /** The transport failure's code (ECONNRESET, timeout), when there was no reply. */
+  error?: string;
+  retries?: number;
+  /** matchScore of every result of a successful demographicsSearch reply. */
+  scores?: number[];
+}
+
+const FULL = '.json.gz';
+const LINES = '.lines.jsonl.gz';
+
+/** File-name stem of a check's exchanges. */
+export const exchangesStem = (checkId: string) => checkId.replace(/\//g, '__');
+
+/** Match scores of one successful search reply, or [] when the exchange is not one. */
+export function searchScores(e: Exchange): number[] {
+  if (e.operation !== 'demographicsSearch' || !e.reply || e.reply.status >= 300) return [];
+  const body = e.reply.body as { success?: unknown; content?: { searchResults?: unknown } } | undefined;
+  if (body?.success !== true || !Array.isArray(body.content?.searchResults)) return [];
+  return (body.content.searchResults as Array<{ matchScore?: unknown }>).map((r) => r?.matchScore).filter((s): s is number => typeof s === 'number' && s >= 0 && s <= 1);
+}
+
+/** The summary line of an exchange. */
+export function exchangeLine(e: Exchange): ExchangeLine {
+  const success = (e.reply?.body as { success?: unknown } | undefined)?.success;
+  const scores = searchScores(e);
+  return {
+    service: e.service,
+    operation: e.operation,
+    startedAt: e.startedAt,
+    durationMs: e.durationMs,
+    ...(e.reply ? { status: e.reply.status } : {}),
+    ...(typeof success === 'boolean' ? { success } : {}),
+    ...(e.error !== undefined ? { error: /^no reply within/.test(e.error) ? 'timeout' : e.error.split(':')[0]! } : {}),
+    ...(e.retries?.length ? { retries: e.retries.length } : {}),
+    ...(scores.length ? { scores } : {}),
+  };
+}
+
+/**
+ * Writes a check's exchanges into `<folder>/exchanges/`: in full when `full`, else as summary lines.
+ * @returns the file written, or undefined when there was no exchange
+ */
+export function writeExchanges(folder: string, checkId: string, exchanges: Exchange[], full: boolean): string | undefined {
+  if (!exchanges.length) return undefined;
+  const dir = join(folder, 'exchanges');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${exchangesStem(checkId)}${full ? FULL : LINES}`);
+  const text = full ? JSON.stringify(exchanges) : `${exchanges.map((e) => JSON.stringify(exchangeLine(e))).join('\n')}\n`;
+  writeFileSync(file, gzipSync(text));
+  return file;
+}
+
+/** True for a file of exchanges in any form this module or an older run wrote. */
+export const isExchangesFile = (name: string) => name.endsWith(FULL) || name.endsWith(LINES) || name.endsWith('.json');
+
+/**
+ * Reads one exchanges file: full exchanges (gzip'ed or the plain `.json` of older runs) or summary lines.
+ * @returns `exchanges` for a full file, and `lines` for either; empty for an unreadable file
+ */
+export function readExchangesFile(file: string): { exchanges?: Exchange[]; lines: ExchangeLine[] } {
+  try {
+    const raw = readFileSync(file);
+    const text = (raw[0] === 0x1f && raw[1] === 0x8b ? gunzipSync(raw) : raw).toString('utf8');
+    if (file.endsWith(LINES)) return { lines: text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as ExchangeLine) };
+    const list = JSON.parse(text) as unknown;
+    const exchanges = Array.isArray(list) ? (list as Exchange[]) : [];
+    return { exchanges, lines: exchanges.map(exchangeLine) };
+  } catch {
+    return { lines: [] };
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * The values of other people's records this process has seen, so no text can carry them on:
+ * redaction (harness/redact-foreign.ts) registers every value it takes out of a reply, and
+ * `scrubForeign` masks them wherever they occur in a text (failure messages, notes, the
+ * envelope's message and errors), `scrubForeignValue` inside any JSON-able value.
+ *
+ * Values too short or too generic to identify anyone (codes such as ACTIVE or WORK, numbers of
+ * fewer than five digits, strings of fewer than five characters) are not registered: masking
+ * them would mangle the suite's own words and protect nothing.
+ */
+
+export const FOREIGN_MASK = '[REDACTED: foreign]';
+
+const values = new Set<string>();
+let pattern: RegExp | undefined;
+
+/** True when a value identifies enough to be worth masking wherever it appears. */
+function worthMasking(s: string): boolean {
+  const t = s.trim();
+  if (t.length < 5) return false;
+  if (/^[A-Z0-9_]{1,16}$/.test(t) && /[A-Z]/.test(t) && !/\d/.test(t)) return false; // a code: ACTIVE, WORK, MAILING
+  if (/^(true|false|null|undefined)$/i.test(t)) return false;
+  return true;
+}
+
+/** Registers every string leaf (and long number) of a value taken out of a reply as foreign. */
+export function registerForeign(value: unknown, except: ReadonlySet<string> = new Set()): void {
+  const add = (s: string) => {
+    if (!except.has(s) && worthMasking(s) && !values.has(s)) {
+      values.add(s);
+      pattern = undefined;
+    }
+  };
+  const walk = (v: unknown, depth: number): void => {
+    if (depth > 40) return;
+    if (typeof v === 'string') add(v);
+    else if (typeof v === 'number' && Number.isFinite(v) && Math.abs(v) >= 100000) add(String(v));
+    else if (Array.isArray(v)) for (const x of v) walk(x, depth + 1);
+    else if (v && typeof v === 'object') for (const x of Object.values(v)) walk(x, depth + 1);
+  };
+  walk(value, 0);
+}
+
+/** How many foreign values are registered (for tests and figures). */
+export const foreignValueCount = () => values.size;
+
+/** Forgets every registered value (tests). */
+export function clearForeignValues(): void {
+  values.clear();
+  pattern = undefined;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A text with every registered foreign value masked. */
+export function scrubForeign(text: string): string {
+  if (!values.size || !text) return text;
+  pattern ??= new RegExp([...values].sort((a, b) => b.length - a.length).map(escape).join('|'), 'g');
+  return text.replace(pattern, FOREIGN_MASK);
+}
+
+/** A deep copy of a JSON-able value with every string passed through scrubForeign. */
+export function scrubForeignValue<T>(value: T, depth = 0): T {
+  if (!values.size || depth > 40) return value;
+  if (typeof value === 'string') return scrubForeign(value) as T;
+  if (Array.isArray(value)) return value.map((v) => scrubForeignValue(v, depth + 1)) as T;
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = scrubForeignValue(v, depth + 1);
+    return out as T;
+  }
+  return value;
+}
+
+/**
+ * Clears a thrown error of every registered foreign value, in place: its message and stack, the
+ * actual and expected values an assertion library attached (vitest prints and diffs them), its
+ * matcher result and its cause. Called on whatever a check throws, before any reporter sees it.
+ */
+export function scrubError(e: unknown, depth = 0): void {
+  if (!values.size || !(e instanceof Error) || depth > 5) return;
+  const x = e as Error & Record<string, unknown>;
+  x.message = scrubForeign(x.message);
+  if (typeof x.stack === 'string') x.stack = scrubForeign(x.stack);
+  for (const k of ['actual', 'expected', 'diff', 'reason']) if (k in x) x[k] = scrubForeignValue(x[k]);
+  const m = x.matcherResult as Record<string, unknown> | undefined;
+  if (m && typeof m === 'object') for (const k of ['actual', 'expected', 'message']) if (k in m) m[k] = typeof m[k] === 'function' ? scrubForeign(String((m[k] as () => string)())) : scrubForeignValue(m[k]);
+  if (x.cause) scrubError(x.cause, depth + 1);
+}

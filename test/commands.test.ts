@@ -1,0 +1,48 @@
+/**
+ * Every command answers --help with its own usage (settings, exit codes, examples) and --version
+ * with the suite's name and version, and refuses an unknown option with one line and exit code 2
+ * (run/command.ts, commander).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { linesOf, runCommand } from './support/command.js';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { name: string; version: string; scripts: Record<string, string> };
+
+/** Every package.json script that runs a command of ours with tsx, plus the documented `npx tsx` benchmarks that take arguments. */
+const COMMANDS: Array<[string, string]> = [
+  ...Object.entries(pkg.scripts)
+    .filter(([, cmd]) => cmd.startsWith('tsx '))
+    .map(([name, cmd]) => [name, cmd.slice(4)] as [string, string]),
+  ['resilience-targets', 'bench/resilience-targets.ts'],
+  ['match-quality benchmark', 'linkage/bench/match-quality.ts'],
+];
+
+describe.concurrent('commands', () => {
+  it('the list covers every command script', () => {
+    expect(COMMANDS.map(([n]) => n)).toEqual(expect.arrayContaining(['conformance', 'reference', 'cleanup', 'compare', 'report:allure', 'report:merge', 'detection', 'match-quality', 'bench', 'bench:report']));
+  });
+
+  it.each(COMMANDS)('%s --help prints its usage, settings or exit codes, and examples', async (name, script) => {
+    const r = await runCommand(script, ['--help']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: /);
+    expect(r.stdout).toContain('Exit codes:');
+    expect(r.stdout).toMatch(/Examples:\n {2}\S/);
+    expect(r.stdout).toMatch(new RegExp(`(npm run ${name.replace(/[:.]/g, '\\$&')} --|npx tsx)`));
+  });
+
+  it.each(COMMANDS)('%s --version prints the suite name and version', async (_name, script) => {
+    const r = await runCommand(script, ['--version']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.trim()).toBe(`${pkg.name} ${pkg.version}`);
+  });
+
+  // conformance and bench pass options they do not know to vitest; cleanup needs its --run first.
+  it.each(COMMANDS.filter(([n]) => n !== 'conformance' && n !== 'bench'))('%s refuses an unknown option with one line, exit code 2', async (name, script) => {
+    const r = await runCommand(script, [...(name === 'cleanup' ? ['--run', 'some-run'] : []), '--no-such-option']);
+    expect(r.code).toBe(2);
+    expect(linesOf(r.stderr)).toEqual([`${name}: unknown option '--no-such-option'`]);
+    expect(r.stdout).toBe('');
+  });
+});

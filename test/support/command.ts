@@ -1,0 +1,42 @@
+/**
+ * Runs one of the project's commands (a script run with tsx, as `npm run <script>` does) in a clean
+ * environment: none of the caller's ORG_, PERSON_, PROVIDER_, CONFORMANCE_ or REFERENCE_ variables,
+ * no CI flag unless given. Resolves with the exit code, stdout, stderr and wall time.
+ */
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+const TSX = join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'cli.mjs');
+
+export interface CommandRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+export function cleanEnv(env: Record<string, string> = {}): Record<string, string | undefined> {
+  const clean: Record<string, string | undefined> = { ...process.env };
+  for (const k of Object.keys(clean)) if (/^(ORG|PERSON|PROVIDER|CONFORMANCE|REFERENCE)_/.test(k) || k === 'CI') delete clean[k];
+  return { ...clean, FORCE_COLOR: '0', NO_COLOR: '1', ...env };
+}
+
+export function runCommand(script: string, args: string[] = [], env: Record<string, string> = {}, timeoutMs = 120000): Promise<CommandRun> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [TSX, script, ...args], { env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr, ms: Date.now() - started });
+    });
+  });
+}
+
+/** The non-empty lines of a text. */
+export const linesOf = (text: string) => text.split('\n').filter((l) => l.trim());
