@@ -13,7 +13,7 @@
  *
  * Source: organization-identity-api.md and person-provider-identity-api.md, "States and transitions".
  */
-import { type ModelRecord, type RecordState, isLive } from './identity-model.js';
+import { type ModelRecord, type RecordState, type StepKeys, isLive } from './identity-model.js';
 
 /** The parts of a step kind the keys name. */
 export interface KeyedKind {
@@ -24,16 +24,7 @@ export interface KeyedKind {
   roleNames: readonly string[];
 }
 
-/** The coverage keys one step exercises. */
-export interface StepKeys {
-  kind: string;
-  /** States of the named records before the step. */
-  states: RecordState[];
-  pair: string;
-  sequences: string[];
-  /** The sequences without the named records' situations (`link(moved) -> deactivate`): which follow-ups a tag has had. */
-  followUps: string[];
-}
+export type { StepKeys } from './identity-model.js';
 
 /** Role of the i-th named record, in parentheses, or nothing. */
 const roleText = (k: KeyedKind, i: number) => (k.roleNames[i] ? `(${k.roleNames[i]})` : '');

@@ -10,9 +10,19 @@
  * "not shown" and the deployment accepted: the walk stops asserting anything about it.
  */
 import type { SourceRef } from '../../../specs/common/wire.js';
-import type { StepKeys } from './coverage.js';
 
 export type RecordState = 'active' | 'soft-deleted' | 'retired' | 'deleted' | 'deactivated' | 'unknown';
+
+/** The coverage keys one step exercises. */
+export interface StepKeys {
+  kind: string;
+  /** States of the named records before the step. */
+  states: RecordState[];
+  pair: string;
+  sequences: string[];
+  /** The sequences without the named records' situations (`link(moved) -> deactivate`): which follow-ups a tag has had. */
+  followUps: string[];
+}
 
 /** What the seeds say about one step from the current state. */
 export type Verdict = 'allow' | 'reject' | 'either';
