@@ -28,14 +28,7 @@ const CLOCK = 'notification windows built from the caller\'s clock with no clock
 const OWN_INPUT = "the suite's own invalid input, accepted and stored by a lenient deployment, is judged under MUST shape/type requirements (its echo in the bad-input check) or turns up in other checks' searches";
 const TRANSIENT = 'a reply still transient after the retries (HTTP 503, retryableError=true, reset) is judged as a failure instead of an error (could not judge)';
 
-export const PENDING_FALSE_POSITIVES: PendingFalsePositive[] = [
-  { variant: 'status-500', checks: /./, key: 'enveloped-5xx', cause: ENVELOPED_5XX },
-  { variant: 'lenient-validation', checks: /generated-bad-input|\/search\/|\/metamorphic\/|\/query\//, key: 'own-invalid-input', cause: OWN_INPUT },
-  { variant: 'search-lag', checks: /\/query\/|\/metamorphic\/|\/search\/|\/walks\//, key: 'read-after-write', cause: READ_AFTER_WRITE },
-  { variant: 'notification-lag', checks: /\/notifications\//, key: 'read-after-write', cause: READ_AFTER_WRITE },
-  { variant: 'clock-skew', checks: /\/notifications\//, key: 'clock-skew-margin', cause: CLOCK },
-  { variant: 'transient', checks: /./, key: 'transient-as-fail', cause: TRANSIENT },
-];
+export const PENDING_FALSE_POSITIVES: PendingFalsePositive[] = [];
 
 /** The pending entry that covers a false positive of a variant, if any. */
 export function pendingCause(variantName: string, fp: FalsePositive): PendingFalsePositive | undefined {

@@ -15,6 +15,7 @@ import { type GroupedBySource, groupedBySourceSetting } from './views.js';
 import { ReferenceSettingError } from './variants/errors.js';
 import { type VariantSpec, VariantSet, parseVariantList } from './variants/registry.js';
 import { latencySettings } from './variants/transport.js';
+import { VARIANT_LIST } from './variants/catalogue.js';
 
 export { ReferenceSettingError };
 
@@ -51,7 +52,14 @@ export function referenceSettings(env: Record<string, string | undefined>): Refe
   if (bad) throw settingError('REFERENCE_FAULTS', `${bad}; npm run detection -- --list lists the faults`);
   // Variants and latency are validated where they are defined (VariantError, ReferenceSettingError: one line each).
   const variants = parseVariantList(env.REFERENCE_VARIANTS);
-  new VariantSet(variants);
+  const badVariant = unknownNames('variant', variants.map((v) => v.name), VARIANT_LIST.map((v) => v.name));
+  if (badVariant) throw settingError('REFERENCE_VARIANTS', `${badVariant}; npm run detection -- --list lists the variants`);
+  try {
+    new VariantSet(variants);
+  } catch (e) {
+    if (e instanceof ReferenceSettingError) throw settingError('REFERENCE_VARIANTS', e.message);
+    throw e;
+  }
   latencySettings({}, env);
   const foreign = env.REFERENCE_FOREIGN_DATA ?? '';
   if (!['', '0', '1'].includes(foreign)) throw settingError('REFERENCE_FOREIGN_DATA', `expected 1 (load foreign data) or 0, got ${JSON.stringify(foreign)}`);

@@ -61,6 +61,11 @@ export class ServiceStore {
   }
 
   /** Monotonic timestamp (ms) on the store's clock, so events within one millisecond still order. */
+  /** The service clock's time without advancing it (reads must not push later timestamps ahead). */
+  current(): number {
+    return Math.max(this.clock, Date.now() + this.clockOffsetMs);
+  }
+
   now(): number {
     this.clock = Math.max(this.clock + 1, Date.now() + this.clockOffsetMs);
     return this.clock;

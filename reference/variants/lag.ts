@@ -99,7 +99,8 @@ export function searchLag(lagMs: number): ReferenceHook[] {
 
 export function notificationLag(lagMs: number): ReferenceHook[] {
   const handler = (next: Handler, ctx: HandlerContext) => {
-    const cutoff = ctx.store.now() - lagMs;
+    // current(), not now(): a read must not advance the clock later notifications are stamped with.
+    const cutoff = ctx.store.current() - lagMs;
     const visible = ctx.store.notifications.filter((n) => Date.parse(n.ts) <= cutoff);
     return next({ ...ctx, store: Object.create(ctx.store, { notifications: { value: visible } }) as ServiceStore });
   };

@@ -74,18 +74,22 @@ export const mentions = (notification: unknown, id: string) => JSON.stringify(no
 
 /**
  * Walks a closed window until the feed shows every change named in `ids` (native IDs or link
- * IDs of the caller's changes) and two walks in a row agree, or the consistency budget is spent;
- * returns the last walk. With a budget of 0 it walks once.
+ * IDs of the caller's changes) and holds still (two walks in a row agree, and every page of the
+ * last gives the same totalElements), or the consistency budget is spent; returns the last walk
+ * and whether it held still. With a budget of 0 it walks once (the profile declares reads current).
  */
-export async function settledWalk(t: Check, window: Window, ids: string[]): Promise<Walk> {
+export async function settledWalk(t: Check, window: Window, ids: string[]): Promise<Walk & { still: boolean }> {
   const polling = (t.profile.consistencyBudgetMs ?? 0) > 0;
   let previous: string | undefined;
-  return t.settle('the notification feed shows the changes and holds still', () => walkNotifications(t, window), (w) => {
+  let still = !polling;
+  const walk = await t.settle('the notification feed shows the changes and holds still', () => walkNotifications(t, window), (w) => {
     const text = JSON.stringify(w.notifications);
-    const stable = text === previous;
+    const totals = new Set(w.totals.filter((x) => typeof x === 'number'));
+    still = !polling || (text === previous && totals.size <= 1);
     previous = text;
-    return ids.every((id) => w.notifications.some((n) => mentions(n, id))) && (!polling || stable);
+    return ids.every((id) => w.notifications.some((n) => mentions(n, id))) && still;
   });
+  return { ...walk, still };
 }
 
 /** Number of notifications in `window()` that name any of `ids`. */

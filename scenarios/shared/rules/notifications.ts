@@ -25,6 +25,8 @@ export function notificationChecks({ check, kit, label }: Shared): void {
     const walk = await settledWalk(t, await closedWindow(t), ids);
     if (walk.pages.some((p) => typeof p.content?.hasNext !== 'boolean')) t.skip('a page carries no hasNext, so paging cannot be followed');
     if (!walk.complete) t.skip(`the window holds more than ${t.profile.notifications.maxPages} pages (profile notifications.maxPages)`);
+    // A window that still changed while it was walked cannot be judged (a lagging feed within the consistency budget).
+    if (!walk.still) t.skip(`the closed window was still changing after the consistency budget (${t.profile.consistencyBudgetMs} ms), so its pages could not be compared`);
     return { walk, ids };
   };
 
