@@ -83,9 +83,21 @@ export function steps(generate: IdentityGenerator) {
 
   /** Before a step that relies on it (a copy that should match): waits until a search shows the posted identity (nothing to wait for at a budget of 0). */
   const whenSearchable = (t: Check, posted: Pick<Posted, 'identity' | 'linkId'>) =>
-    t.waitFor(`search shows ${posted.linkId}`, () => t.call('demographicsSearch', { identity: posted.identity }), (x) => resultLinkIds(x).includes(posted.linkId));
+    t.waitFor(`search ranks ${posted.linkId} first`, () => t.call('demographicsSearch', { identity: posted.identity }), (x) => ranksFirst(x, posted.linkId));
 
   return { make, makeInvalid, postAndRead, postNew, lookup, linkIdOf, resolved, lookupUntil, linkIdUntil, searchable, whenSearchable };
+}
+
+/**
+ * True when a search ranks `linkId` best (among the results of the top score, or first where results
+ * carry no score): a search index that has caught up with a write shows its exact copy there, while
+ * a deployment that returns every candidate (no threshold) lists it anyway.
+ */
+export function ranksFirst(r: Reply, linkId: string): boolean {
+  const list = (Array.isArray(r.content?.searchResults) ? r.content.searchResults : []) as Array<{ linkId?: string; matchScore?: number }>;
+  if (!list.length) return false;
+  const top = list[0]!.matchScore;
+  return typeof top === 'number' ? list.some((x) => x.matchScore === top && x.linkId === linkId) : list[0]!.linkId === linkId;
 }
 
 /** Link IDs of a demographicsSearch reply's results, best first. */

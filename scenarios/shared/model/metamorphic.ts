@@ -74,8 +74,8 @@ export async function postFamily(t: Check, generate: Generate, cites: string[]):
     const found = await t.settle('the posted source resolves', () => t.call('nativeIdQuery', { source: { name: source.name, id: source.id } }), (x) => !isAbsent(x));
     if (isAbsent(found)) t.fail(cites, `nativeIdQuery finds no identity for a source just posted: ${describeReply(found)}`);
     const linkId = String(found.content.linkId);
-    // The next probe's score must see this post: wait for a lagging search index to show it.
-    await t.waitFor(`search shows ${linkId}`, () => search(t, identity, { matchScoreThreshold: 0, maxSearchResults: 5 }, cites), (hits) => hits.some((h) => h.linkId === linkId));
+    // The next probe's score must see this post: wait for a lagging search index to rank it first for its own data.
+    await t.waitFor(`search shows ${linkId}`, () => search(t, identity, { matchScoreThreshold: 0, maxSearchResults: 5 }, cites), (hits) => hits.some((h) => h.linkId === linkId && h.score === hits[0]!.score));
     return { linkId, decision: { what: 'postIdentity', score, matched: linked } };
   };
   const aSource = t.source();
