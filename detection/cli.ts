@@ -101,7 +101,8 @@ if (report.faults.length) {
   const rows = report.faults.map((o) => ({
     fault: o.fault.name,
     requirement: o.fault.requirement,
-    caught: o.caughtBy.length && o.runFailed ? 'yes' : 'NO',
+    // Caught only for the right reason: a failing check cites the requirement the fault breaks.
+    caught: o.caughtBy.length && o.runFailed ? 'yes' : o.failing.length ? 'other' : 'NO',
     by: o.caughtBy.length ? o.caughtBy.join(', ') : (o.problem ?? (o.failing.length ? `failing checks cite other requirements: ${o.failing.join(', ')}` : 'no check failed')),
   }));
   const w = (k: 'fault' | 'requirement') => Math.max(k.length, ...rows.map((r) => r[k].length));
@@ -132,7 +133,8 @@ if (v) {
 }
 
 const pct = (a: number, b: number) => (b ? ((100 * a) / b).toFixed(1) : '0');
-const faultScore = `${report.caught}/${report.faults.length} faults caught (${pct(report.caught, report.faults.length)}%)`;
+const otherReason = report.faults.filter((o) => !(o.caughtBy.length && o.runFailed) && o.failing.length).length;
+const faultScore = `${report.caught}/${report.faults.length} faults caught (${pct(report.caught, report.faults.length)}%)${otherReason ? `, ${otherReason} more red only for another reason (not counted)` : ', none red only for another reason'}`;
 const variantScore = v ? `${v.passed}/${v.outcomes.length} variants passed (${pct(v.passed, v.outcomes.length)}%)` : 'variants not run';
 console.log(`\nScore: ${faultScore}   |   ${variantScore}`);
 console.log(`False positives on the clean reference: ${report.clean.falsePositives.length} of ${report.clean.checks} checks${report.clean.falsePositives.length ? `: ${report.clean.falsePositives.map((f) => `${f.checkId} (${f.verdict})`).join(', ')}` : ''}`);

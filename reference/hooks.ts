@@ -76,9 +76,9 @@ export class HookSet {
     return false;
   }
 
-  /** The authentication verdict after every hook. */
-  auth(service: ServiceName, verdict: AuthVerdict, header?: string): AuthVerdict {
-    return this.applying(service).reduce((v, h) => (h.auth ? h.auth(v, { service, header }) : v), verdict);
+  /** The authentication verdict after every hook (of the operation, when hooks name operations). */
+  auth(service: ServiceName, verdict: AuthVerdict, header?: string, operation?: string): AuthVerdict {
+    return this.applying(service, operation).reduce((v, h) => (h.auth ? h.auth(v, { service, header }) : v), verdict);
   }
 
   /** The issues to reject a request with after every validation hook (`[]`: accept). */

@@ -139,7 +139,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     }
     const spec = SERVICES[route.service];
     if (await hooks.intercept({ service: route.service, operation: route.operation, req, res })) return;
-    const verdict = hooks.auth(route.service, await auth.verify(req.headers.authorization, spec.authSchemes), req.headers.authorization);
+    const verdict = hooks.auth(route.service, await auth.verify(req.headers.authorization, spec.authSchemes), req.headers.authorization, route.operation);
     if (verdict === 'missing') {
       // Gateways often answer a missing credential with a plain-text body; clients must cope.
       res.writeHead(401, { 'content-type': 'text/plain', 'www-authenticate': spec.authSchemes[0] === 'bearer' ? 'Bearer' : 'Basic' }).end('Unauthorized');

@@ -42,7 +42,17 @@ function absorb(into: SourceRecord, from: Record<string, unknown>) {
 /** Per store: link IDs of identities retired by a merge, by the retired record's key (stale-search-after-merge). */
 const retiredLinks = new WeakMap<ServiceStore, Map<string, string>>();
 
+/** Operations that change state, in any service (auth-skipped-on-writes). */
+const WRITES = ['postIdentity', 'deleteSourceIdentity', 'softDeleteSource', 'restoreSource', 'mergeIdentities', 'unmergeIdentities', 'linkIdentities', 'unlinkIdentities', 'addRelationshipService', 'deleteRelationshipService', 'deactivateSourceWs', 'reactivateSourceWs', 'createDataSource'];
+
 export const RULE_FAULT_SPECS: RuleFaultSpec[] = [
+  {
+    name: 'auth-skipped-on-writes',
+    requirement: 'AUTH',
+    operations: WRITES,
+    description: 'operations that change state serve requests without valid credentials (only reads check them)',
+    auth: () => 'ok',
+  },
   {
     name: 'threshold-ignored-above-floor',
     requirement: 'SEARCH-THRESHOLD',
