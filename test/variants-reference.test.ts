@@ -94,7 +94,7 @@ describe('variant catalogue', () => {
       const r = await c.call('searchNotifications', { pageNumber: 0, pageSize: 3, ...window });
       expect(r.status).toBe(400);
       process.env.REFERENCE_VARIANTS = 'pages-from-one';
-      await expect(referenceWith({})).rejects.toThrow(/unknown reference variant "pages-from-one"/);
+      await expect(referenceWith({})).rejects.toThrow(/Setting REFERENCE_VARIANTS: unknown variant "pages-from-one" \(did you mean pages-from-1\?\)/);
     } finally {
       delete process.env.REFERENCE_VARIANTS;
     }
