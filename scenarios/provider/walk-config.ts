@@ -4,27 +4,13 @@
  */
 import { providerIdentity } from '../../generators/provider.js';
 import type { ProviderKind } from '../../specs/provider/identity.js';
-import type { WalkConfig } from '../shared/model/walk-real.js';
+import { type WalkConfig, walkRequirementsOf } from '../shared/model/walk-real.js';
 
 export const providerWalks: WalkConfig = {
   service: 'provider',
   generate: (f, source, kind, profile) => providerIdentity((kind ?? 'practitioner') as ProviderKind, f, source, profile.provider),
   kinds: ['practitioner', 'healthFacility'],
-  requirements: {
-    post: 'PROV-POST-ADDS',
-    update: 'PROV-POST-SAME-SOURCE-UPDATES',
-    apart: 'PROV-WALK-APART',
-    rejectedNoChange: 'PROV-REJECTED-NO-CHANGE',
-    noServerError: 'PROV-NO-SERVER-ERROR',
-    softDelete: { effect: 'PROV-SOFTDELETE-EFFECT' },
-    restore: { reply: 'PROV-RESTORE-REPLY', effect: 'PROV-RESTORE-EFFECT' },
-    hardDelete: { effect: 'PROV-HARDDELETE-EFFECT' },
-    merge: { reply: 'PROV-MERGE-REPLY', effect: 'PROV-MERGE-EFFECT' },
-    unmerge: { reply: 'PROV-UNMERGE-REPLY', effect: 'PROV-UNMERGE-EFFECT' },
-    link: { reply: 'PROV-LINK-REPLY', effect: 'PROV-LINK-EFFECT' },
-    unlink: { reply: 'PROV-UNLINK-REPLY', effect: 'PROV-UNLINK-EFFECT' },
-    sameKind: { merge: 'PROV-MERGE-SAME-TYPE', link: 'PROV-LINK-SAME-TYPE' },
-  },
+  requirements: walkRequirementsOf('provider'),
 };
 
 /** The walk check's title and file (the replay command names them). */

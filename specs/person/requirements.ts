@@ -174,6 +174,20 @@ const ROLES: Record<string, string> = {
   'type.email': 'PERSON-TYPE-EMAIL',
   'type.number': 'PERSON-TYPE-NUMBER',
   'type.text': 'PERSON-TYPE-TEXT',
+  'walk.apart': 'PERSON-WALK-APART',
+  'walk.deactivate.effect': 'PERSON-DEACTIVATE-VISIBLE',
+  'walk.deactivatedExcluded': 'PERSON-DEACTIVATE-EXCLUDES-MATCHING',
+  'walk.hardDelete.effect': 'PERSON-DELETE-PHYSICAL',
+  'walk.link.effect': 'PERSON-LINK-SAME-LINKID',
+  'walk.merge.effect': 'PERSON-MERGE-SHARED-LINK',
+  'walk.noServerError': 'PERSON-NO-SERVER-ERROR',
+  'walk.post': 'PERSON-POST-ADDS',
+  'walk.reactivate.effect': 'PERSON-REACTIVATE-ORIGINAL-LINK',
+  'walk.reactivate.reply': 'PERSON-REACTIVATE-ORIGINAL-LINK',
+  'walk.rejectedNoChange': 'PERSON-REJECTED-NO-CHANGE',
+  'walk.unlink.effect': 'PERSON-UNLINK-OWN-LINKID',
+  'walk.unmerge.effect': 'PERSON-UNMERGE-NEW-LINK',
+  'walk.update': 'PERSON-POST-SAME-SOURCE-UPDATES',
 };
 
 export const personRequirements: Requirement[] = withRoles(catalogue, ROLES, personOperations);

@@ -10,6 +10,7 @@ import { describeReply } from '../../../harness/check.js';
 import { type Exchange, type Reply, isTransient } from '../../../harness/reply.js';
 import { ConformanceFailure, CouldNotJudge } from '../../../harness/verdict.js';
 import type { ServiceName } from '../../../specs/common/model.js';
+import { requirementFor } from '../../../specs/services.js';
 import type { SourceRef } from '../../../specs/common/wire.js';
 
 /** Requirement IDs of one state-table row: the reply members and the effect afterwards. */
@@ -51,6 +52,48 @@ export interface WalkConfig {
     unlink: RowRequirements;
     /** Merge and link only between identities of the same kind (provider). */
     sameKind?: { merge: string; link: string };
+  };
+}
+
+const WALK_ROWS = ['softDelete', 'restore', 'deactivate', 'reactivate', 'hardDelete', 'merge', 'unmerge', 'link', 'unlink'] as const;
+
+/**
+ * A service's walk requirements, read from the roles of its catalogue (`walk.post`,
+ * `walk.merge.effect`, ... in specs/<service>/requirements.ts), so the rule-to-requirement map
+ * has one owner.
+ * @throws Error when a role every walk needs (post, update, apart, rejectedNoChange,
+ *   noServerError, and the effect of hardDelete, merge, unmerge, link, unlink) has no requirement
+ */
+export function walkRequirementsOf(service: ServiceName): WalkConfig['requirements'] {
+  const role = (name: string) => requirementFor(service, `walk.${name}`);
+  const need = (name: string) => {
+    const id = role(name);
+    if (!id) throw new Error(`${service}: no requirement has the role walk.${name}`);
+    return id;
+  };
+  const rows: Partial<Record<(typeof WALK_ROWS)[number], RowRequirements>> = {};
+  for (const row of WALK_ROWS) {
+    const effect = role(`${row}.effect`);
+    const reply = role(`${row}.reply`);
+    if (effect) rows[row] = { effect, ...(reply ? { reply } : {}) };
+  }
+  const sameKind = role('sameKind.merge') && role('sameKind.link') ? { merge: need('sameKind.merge'), link: need('sameKind.link') } : undefined;
+  const deactivatedExcluded = role('deactivatedExcluded');
+  for (const row of ['hardDelete', 'merge', 'unmerge', 'link', 'unlink'] as const) if (!rows[row]) need(`${row}.effect`);
+  return {
+    post: need('post'),
+    update: need('update'),
+    apart: need('apart'),
+    rejectedNoChange: need('rejectedNoChange'),
+    noServerError: need('noServerError'),
+    ...rows,
+    hardDelete: rows.hardDelete!,
+    merge: rows.merge!,
+    unmerge: rows.unmerge!,
+    link: rows.link!,
+    unlink: rows.unlink!,
+    ...(deactivatedExcluded ? { deactivatedExcluded } : {}),
+    ...(sameKind ? { sameKind } : {}),
   };
 }
 
