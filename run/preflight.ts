@@ -2,7 +2,9 @@
  * Preflight: before any check runs, one cheap read-only request per configured service
  * (identityIdQuery of a link ID that cannot exist). The run stops with one clear message when
  * a service cannot be reached or rejects the credentials, instead of hundreds of failing checks.
- * Any other reply (found, not found, a validation failure) means the service is there.
+ * Any other reply (found, not found, a validation failure) means the service is there. A
+ * transient reply (503, retryableError, a connection refused) is retried as the run's requests
+ * are (CONFORMANCE_RETRIES), so a briefly unavailable deployment is not called unreachable.
  *
  * Exit code 3 from `npm run conformance` (run/cli/conformance.ts).
  */
@@ -26,13 +28,13 @@ export const PREFLIGHT_TIMEOUT_MS = 5000;
 export async function preflight(
   targets: Partial<Record<ServiceName, Omit<ServiceTarget, 'embedded'> | null>>,
   profile: Profile,
-  options: { timeoutMs: number; reportDir: string; runId: string },
+  options: { timeoutMs: number; retries: number; reportDir: string; runId: string },
 ): Promise<PreflightProblem[]> {
   const run = new RunContext(options.runId, options.reportDir);
   const checks = Object.values(targets)
     .filter((t): t is Omit<ServiceTarget, 'embedded'> => Boolean(t))
     .map(async (target): Promise<PreflightProblem | undefined> => {
-      const client = new ServiceClient({ ...target, embedded: false }, profile, run, { timeoutMs: Math.min(options.timeoutMs, PREFLIGHT_TIMEOUT_MS), maxInFlight: 1, retries: 0 });
+      const client = new ServiceClient({ ...target, embedded: false }, profile, run, { timeoutMs: Math.min(options.timeoutMs, PREFLIGHT_TIMEOUT_MS), maxInFlight: 1, retries: options.retries });
       try {
         const reply = await client.call('identityIdQuery', { linkId: `${run.namespace}preflight-no-such-identity` });
         const url = reply.exchange.url;

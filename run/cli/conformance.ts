@@ -91,7 +91,7 @@ async function main(): Promise<void> {
   console.log(`conformance: ${targetStatement(settings)}`);
   // Preflight: one cheap request per configured service before any check (exit 3 with one message).
   if (Object.keys(settings.configured).length) {
-    const problems = await preflight(settings.configured, profile, { timeoutMs: settings.timeoutMs, reportDir: settings.reportDir, runId });
+    const problems = await preflight(settings.configured, profile, { timeoutMs: settings.timeoutMs, retries: settings.retries, reportDir: settings.reportDir, runId });
     if (problems.length) {
       console.error(preflightMessage(problems, (s) => SERVICES[s].envPrefix));
       process.exit(3);
