@@ -26,19 +26,21 @@ const skewOf = (t: Check) => t.profile.notifications.clockSkewMs ?? 0;
 
 /**
  * A closed window: it ends in the past on the deployment's clock too, after the changes the
- * caller just made (so they fall inside it), and starts `sinceMs` before its end. Waits twice the
- * clock skew first, so that "after the changes" and "in the past" both hold whichever clock runs ahead.
+ * caller just made (so they fall inside it), and starts a second (plus the clock skew) before
+ * `from`, the time on the suite's clock when the caller began those changes. Waits twice the
+ * clock skew first, so that "after the changes" and "in the past" both hold whichever clock
+ * runs ahead. A window no wider than the caller's changes keeps the walk short on a busy feed.
  */
-export async function closedWindow(t: Check, sinceMs = 3600_000): Promise<Window> {
+export async function closedWindow(t: Check, from: number): Promise<Window> {
   const skew = skewOf(t);
   await sleep(20 + 2 * skew);
   const end = new Date(Date.now() - 5 - skew);
   await sleep(20);
-  return { startDate: new Date(end.getTime() - sinceMs).toISOString(), endDate: end.toISOString() };
+  return { startDate: new Date(Math.min(from - 1000 - skew, end.getTime() - 1000)).toISOString(), endDate: end.toISOString() };
 }
 
 /** A window ending before any change the caller makes next (on the deployment's clock too). */
-export async function windowEndingNow(t: Check, sinceMs = 3600_000): Promise<Window> {
+export async function windowEndingNow(t: Check, sinceMs = 60_000): Promise<Window> {
   const skew = skewOf(t);
   const end = new Date(Date.now() - 5 - skew);
   await sleep(20 + skew);
@@ -52,20 +54,36 @@ export function openWindowFrom(t: Check): () => Window {
   return () => ({ startDate, endDate: new Date(Date.now() + 1000 + skew).toISOString() });
 }
 
+/**
+ * Reads a window's pages from the profile's first page on, following hasNext, at most
+ * `maxPages` pages. When the first page gives totalElements, the pages it implies are asked for
+ * together rather than one after another; the walk still ends at the first page whose hasNext is
+ * not true, exactly as a sequential walk would.
+ */
 export async function walkNotifications(t: Check, window: Window): Promise<Walk> {
   const { firstPage, pageSize, maxPages } = t.profile.notifications;
   const walk: Walk = { pages: [], notifications: [], totals: [], complete: false };
-  for (let i = 0; i < maxPages; i++) {
-    const r = await t.ok('searchNotifications', { pageNumber: firstPage + i, pageSize, ...window });
+  const page = (i: number) => t.ok('searchNotifications', { pageNumber: firstPage + i, pageSize, ...window });
+  /** Adds a page to the walk; true when it says more pages follow. */
+  const take = (r: Reply) => {
     walk.pages.push(r);
-    const list = Array.isArray(r.content?.notifications) ? r.content.notifications : [];
-    walk.notifications.push(...list);
+    walk.notifications.push(...(Array.isArray(r.content?.notifications) ? r.content.notifications : []));
     walk.totals.push(r.content?.totalElements);
-    if (r.content?.hasNext !== true) {
-      walk.complete = true;
-      break;
+    return r.content?.hasNext === true;
+  };
+  const first = await page(0);
+  let more = take(first);
+  let next = 1;
+  const total = first.content?.totalElements;
+  if (more && typeof total === 'number' && Number.isInteger(total) && total > pageSize) {
+    const rest = await Promise.all(Array.from({ length: Math.min(Math.ceil(total / pageSize), maxPages) - 1 }, (_, k) => page(1 + k)));
+    for (const r of rest) {
+      next++;
+      if (!(more = take(r))) break;
     }
   }
+  while (more && next < maxPages) more = take(await page(next++));
+  walk.complete = !more;
   return walk;
 }
 

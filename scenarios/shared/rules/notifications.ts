@@ -20,9 +20,10 @@ export function notificationChecks({ check, kit, label }: Shared): void {
    * page, and walks a closed window around them once the feed shows them.
    */
   const filledWalk = async (t: Check, cites: string[]) => {
+    const from = Date.now();
     const posted = await Promise.all(Array.from({ length: Math.min(t.profile.notifications.pageSize + 1, 11) }, () => kit.postNew(t, cites)));
     const ids = posted.map((p) => p.source.id);
-    const walk = await settledWalk(t, await closedWindow(t), ids);
+    const walk = await settledWalk(t, await closedWindow(t, from), ids);
     if (walk.pages.some((p) => typeof p.content?.hasNext !== 'boolean')) t.skip('a page carries no hasNext, so paging cannot be followed');
     if (!walk.complete) t.skip(`the window holds more than ${t.profile.notifications.maxPages} pages (profile notifications.maxPages)`);
     // A window that still changed while it was walked cannot be judged (a lagging feed within the consistency budget).
