@@ -9,7 +9,7 @@ import type { Check } from '../../harness/check.js';
 import { describeReply } from '../../harness/check.js';
 import { isAbsent } from '../../harness/reply.js';
 import { postContent } from '../../generators/common.js';
-import { type Posted } from '../shared/steps.js';
+import { type Posted, ranksFirst } from '../shared/steps.js';
 import { area, deactivate, person, reactivate, src } from './person.js';
 
 const { check } = area('lifecycle');
@@ -31,8 +31,15 @@ check('a deactivated record attracts no new duplicate but stays visible through 
   const control = await person.postNew(t, cites);
   if ((await postCopy(t, control, cites)) !== control.linkId) t.skip('an exact copy does not link even to an active record here, so exclusion from matching cannot be observed');
   const a = await person.postNew(t, cites);
+  await person.whenSearchable(t, a);
   await t.ok('deactivateSourceWs', deactivate(t, a.source), { cites });
-  const copyLink = await postCopy(t, a, cites);
+  // A lagging index may still show the record for a while: the copy goes out once search no
+  // longer ranks it first (or the consistency budget is spent), not after a wait for a record
+  // that a deactivated record must never become again.
+  await t.waitFor(`search no longer ranks ${a.linkId} first`, () => t.call('demographicsSearch', { identity: a.identity }), (x) => !ranksFirst(x, a.linkId));
+  const copy = t.source(1);
+  await t.ok('postIdentity', postContent(a.identity, copy, t.profile.sourcePlacement), { cites });
+  const copyLink = await person.resolved(t, copy);
   await t.rule('PERSON-DEACTIVATE-EXCLUDES-MATCHING', () => expect(copyLink, 'the copy posted after deactivation is not in the deactivated record\'s link ID').not.toBe(a.linkId));
   const seen = await person.lookupUntil(t, a.source, 'the deactivated record stays visible', (r) => r.content?.linkId === a.linkId);
   await t.rule('PERSON-DEACTIVATE-VISIBLE', () => expect(seen.content?.linkId, `nativeIdQuery still returns the deactivated record's identity (${describeReply(seen)})`).toBe(a.linkId));
