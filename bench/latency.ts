@@ -1,0 +1,253 @@
+/**
+ * Benchmark: a full three-service conformance run against a distant deployment. Starts the
+ * reference in a process of its own with injected per-request latency (REFERENCE_LATENCY_MS,
+ * REFERENCE_JITTER_MS), points the suite at it as a user points it at staging, and prints per
+ * latency L:
+ * - wall: command to exit of the suite (run/cli/conformance.ts, as `npm run conformance` starts it);
+ * - N: requests sent (exchanges, each retry counted), and M: requests in flight at most
+ *   (CONFORMANCE_MAX_IN_FLIGHT per service × services);
+ * - critical path: the longest chain of requests of one check that must follow one another
+ *   (most exchanges of the check no two of which overlap in time), as a count K and as K × L;
+ * - bound = max(K × L, N × L / M): no scheduler can finish the requests faster at this latency;
+ * - start-up (command to the first request) and wind-down (last check request to exit: teardown
+ *   of the run's records, reports);
+ * - wall / bound, CPU time (user + system, s) and peak resident memory (MB) of the suite's
+ *   process tree and of the reference process.
+ * With several latencies (`--latency-ms 0,50,150`) it ends with a Markdown table of the same
+ * figures (docs/performance.md keeps one). Figures only: no target is asserted here.
+ *
+ * Usage: npm run bench:latency -- [--latency-ms 50] [--jitter-ms 10] [vitest filters...]
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { markdownTable } from 'markdown-table';
+import pidtree from 'pidtree';
+import pidusage from 'pidusage';
+import { type ExchangeLine, isExchangesFile, readExchangesFile } from '../harness/exchange-file.js';
+import { REFERENCE_SOURCES } from '../run/global-setup.js';
+import { command, parseArguments, usageError } from '../run/command.js';
+
+const program = command({
+  name: 'bench:latency',
+  summary: 'Full three-service run against the reference in its own process with injected latency: wall time, requests, critical path, bound, CPU and peak memory.',
+  exitCodes: [
+    [0, 'measured (whatever the verdicts)'],
+    [1, 'a run produced no summary (the suite or the reference did not start)'],
+    [2, 'bad arguments'],
+  ],
+  examples: ['npm run bench:latency', 'npm run bench:latency -- --latency-ms 0,50,150 --jitter-ms 10', 'npm run bench:latency -- --latency-ms 150 scenarios/organization'],
+})
+  .option('--latency-ms <list>', 'latency per request in ms, one value or a comma-separated list', '50')
+  .option('--jitter-ms <ms>', 'extra random latency per request, up to this many ms', '0')
+  .argument('[filters...]', 'vitest filters passed to every run')
+  .allowUnknownOption();
+parseArguments(program);
+const opts = program.opts<{ latencyMs: string; jitterMs: string }>();
+const latencies = opts.latencyMs.split(',').map((v) => Number(v.trim()));
+if (latencies.some((l) => !Number.isInteger(l) || l < 0 || l > 60000)) usageError(program, `--latency-ms: expected whole numbers 0..60000, got ${JSON.stringify(opts.latencyMs)}`);
+const jitter = Number(opts.jitterMs);
+if (!Number.isInteger(jitter) || jitter < 0 || jitter > 60000) usageError(program, `--jitter-ms: expected a whole number 0..60000, got ${JSON.stringify(opts.jitterMs)}`);
+const filters = program.args;
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const TSX = join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'cli.mjs');
+const MAX_IN_FLIGHT = Number(process.env.CONFORMANCE_MAX_IN_FLIGHT || 8);
+const SERVICES = 3;
+
+/** CPU time (s) of this process's reaped children so far: /proc/self/stat cutime + cstime. */
+function childrenCpuSeconds(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  // After the command name: field 3 is index 0, so cutime (16) and cstime (17) are 13 and 14.
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+}
+
+/** Samples the resident memory of a process and its descendants until stopped; returns the peak (MB). */
+function peakTreeRss(pid: number): () => Promise<number> {
+  let peak = 0;
+  let sampling = Promise.resolve();
+  const sample = async () => {
+    try {
+      const pids = await pidtree(pid, { root: true });
+      const stats = await pidusage(pids);
+      const total = Object.values(stats).reduce((sum, s) => sum + (s?.memory ?? 0), 0);
+      peak = Math.max(peak, total / 2 ** 20);
+    } catch {
+      // the tree changed between listing and reading (a process ended): next sample
+    }
+  };
+  const timer = setInterval(() => (sampling = sample()), 250);
+  return async () => {
+    clearInterval(timer);
+    await sampling;
+    pidusage.clear();
+    return peak;
+  };
+}
+
+interface ReferenceProcess {
+  child: ChildProcess;
+  first: { url: string; baseUrls: Record<string, string>; token: string; username: string; password: string };
+  lines: AsyncIterator<string>;
+}
+
+async function startReferenceProcess(latencyMs: number): Promise<ReferenceProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/reference-process.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, REFERENCE_LATENCY_MS: String(latencyMs), REFERENCE_JITTER_MS: String(jitter) },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const next = await lines.next();
+  if (next.done) throw new Error('the reference process ended before it printed its address');
+  return { child, first: JSON.parse(next.value), lines };
+}
+
+/** Stops the reference process; returns its own peak RSS (MB). */
+async function stopReferenceProcess(ref: ReferenceProcess): Promise<number> {
+  const exited = new Promise((r) => ref.child.once('exit', r));
+  ref.child.stdin!.end();
+  let peakRssMb = Number.NaN;
+  for (let next = await ref.lines.next(); !next.done; next = await ref.lines.next()) {
+    const parsed = JSON.parse(next.value) as { peakRssMb?: number };
+    if (parsed.peakRssMb !== undefined) peakRssMb = parsed.peakRssMb;
+  }
+  await exited;
+  return peakRssMb;
+}
+
+/** Most intervals of a check no two of which overlap: the requests that had to follow one another. */
+function longestChain(lines: ExchangeLine[]): number {
+  const spans = lines.map((l) => ({ start: Date.parse(l.startedAt), end: Date.parse(l.startedAt) + l.durationMs })).sort((a, b) => a.end - b.end);
+  let count = 0;
+  let free = Number.NEGATIVE_INFINITY;
+  for (const s of spans) {
+    if (s.start >= free) {
+      count++;
+      free = s.end;
+    }
+  }
+  return count;
+}
+
+interface Figures {
+  latencyMs: number;
+  wallS: number;
+  startUpS: number;
+  windDownS: number;
+  exit: number | null;
+  checks: number;
+  requests: number;
+  inFlight: number;
+  chain: number;
+  chainCheck: string;
+  criticalPathS: number;
+  boundS: number;
+  suiteCpuS: number;
+  referenceCpuS: number;
+  suiteRssMb: number;
+  referenceRssMb: number;
+}
+
+async function measure(latencyMs: number): Promise<Figures> {
+  const reportDir = mkdtempSync(join(tmpdir(), 'cf-bench-latency-'));
+  const runId = `latency-${latencyMs}`;
+  // The reference shares this machine's clock: no clock-skew margin to wait out.
+  const profile = join(reportDir, 'profile.json');
+  writeFileSync(profile, JSON.stringify({ notifications: { clockSkewMs: 0 } }));
+  const ref = await startReferenceProcess(latencyMs);
+  const sources = REFERENCE_SOURCES.join(',');
+  const { baseUrls, token, username, password } = ref.first;
+  const env: Record<string, string | undefined> = { ...process.env };
+  for (const k of Object.keys(env)) if (/^(ORG|PERSON|PROVIDER|CONFORMANCE|REFERENCE)_/.test(k) && k !== 'CONFORMANCE_MAX_IN_FLIGHT') delete env[k];
+  Object.assign(env, {
+    ORG_BASE_URL: baseUrls.organization,
+    ORG_TOKEN: token,
+    ORG_SOURCES: sources,
+    PERSON_BASE_URL: baseUrls.person,
+    PERSON_TOKEN: token,
+    PERSON_SOURCES: sources,
+    PERSON_CUSTOMER_ID: 'reference-customer',
+    PROVIDER_BASE_URL: baseUrls.provider,
+    PROVIDER_USERNAME: username,
+    PROVIDER_PASSWORD: password,
+    PROVIDER_SOURCES: sources,
+    CONFORMANCE_PROFILE: profile,
+    CONFORMANCE_REPORT_DIR: reportDir,
+    CONFORMANCE_RUN_ID: runId,
+    FORCE_COLOR: '0',
+  });
+  const cpuBefore = childrenCpuSeconds();
+  const started = process.hrtime.bigint();
+  const startedAt = Date.now();
+  const suite = spawn(process.execPath, [TSX, 'run/cli/conformance.ts', ...filters], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const stopSampling = peakTreeRss(suite.pid!);
+  let stderr = '';
+  suite.stderr!.on('data', (d) => (stderr += d));
+  const exit = await new Promise<number | null>((r) => suite.once('exit', r));
+  const wallS = Number(process.hrtime.bigint() - started) / 1e9;
+  const endedAt = startedAt + wallS * 1000;
+  const suiteRssMb = await stopSampling();
+  const suiteCpuS = childrenCpuSeconds() - cpuBefore;
+  const referenceRssMb = await stopReferenceProcess(ref);
+  const referenceCpuS = childrenCpuSeconds() - cpuBefore - suiteCpuS;
+
+  const folder = join(reportDir, runId);
+  let summary: { totals: { checks: number } };
+  try {
+    summary = JSON.parse(readFileSync(join(folder, 'summary.json'), 'utf8'));
+  } catch {
+    console.error(`bench:latency: the run at ${latencyMs} ms wrote no summary (exit ${exit}):\n${stderr.slice(-2000)}`);
+    process.exit(1);
+  }
+  let requests = 0;
+  let first = Number.POSITIVE_INFINITY;
+  let last = 0;
+  let chain = 0;
+  let chainCheck = '';
+  for (const name of readdirSync(join(folder, 'exchanges')).filter(isExchangesFile)) {
+    const { lines } = readExchangesFile(join(folder, 'exchanges', name));
+    requests += lines.reduce((n, l) => n + 1 + (l.retries ?? 0), 0);
+    for (const l of lines) {
+      first = Math.min(first, Date.parse(l.startedAt));
+      last = Math.max(last, Date.parse(l.startedAt) + l.durationMs);
+    }
+    const k = longestChain(lines);
+    if (k > chain) [chain, chainCheck] = [k, name.replace(/\.(lines\.jsonl|json)(\.gz)?$/, '').replace(/__/g, '/')];
+  }
+  const inFlight = MAX_IN_FLIGHT * SERVICES;
+  const perRequestS = (latencyMs + jitter / 2) / 1000;
+  const criticalPathS = chain * perRequestS;
+  const boundS = Math.max(criticalPathS, (requests * perRequestS) / inFlight);
+  return { latencyMs, wallS, startUpS: (first - startedAt) / 1000, windDownS: (endedAt - last) / 1000, exit, checks: summary.totals.checks, requests, inFlight, chain, chainCheck, criticalPathS, boundS, suiteCpuS, referenceCpuS, suiteRssMb, referenceRssMb };
+}
+
+const s = (v: number) => v.toFixed(1);
+const ratio = (f: Figures) => (f.boundS > 0 ? `${(f.wallS / f.boundS).toFixed(1)} ×` : 'n/a (no latency)');
+const results: Figures[] = [];
+for (const latencyMs of latencies) {
+  const f = await measure(latencyMs);
+  results.push(f);
+  console.log(
+    [
+      `latency ${latencyMs} ms${jitter ? ` (+ up to ${jitter} ms jitter)` : ''}: wall ${s(f.wallS)} s, exit ${f.exit}, ${f.checks} checks`,
+      `  start-up ${s(f.startUpS)} s (command to first request), wind-down ${s(f.windDownS)} s (last check request to exit)`,
+      `  requests N = ${f.requests}, in flight at most M = ${f.inFlight}, N·L/M = ${s((f.requests * (latencyMs + jitter / 2)) / 1000 / f.inFlight)} s`,
+      `  critical path: ${f.chain} requests in a chain (${f.chainCheck}) = ${s(f.criticalPathS)} s`,
+      `  bound = ${s(f.boundS)} s, wall / bound = ${ratio(f)}`,
+      `  CPU: suite ${s(f.suiteCpuS)} s, reference ${s(f.referenceCpuS)} s; peak RSS: suite ${Math.round(f.suiteRssMb)} MB, reference ${Math.round(f.referenceRssMb)} MB`,
+    ].join('\n'),
+  );
+}
+if (results.length > 1) {
+  console.log(
+    `\n${markdownTable([
+      ['L (ms)', 'wall (s)', 'start-up / wind-down (s)', 'checks', 'N', 'M', 'critical path (requests / s)', 'bound (s)', 'wall / bound', 'CPU suite / reference (s)', 'peak RSS suite / reference (MB)'],
+      ...results.map((f) => [String(f.latencyMs), s(f.wallS), `${s(f.startUpS)} / ${s(f.windDownS)}`, String(f.checks), String(f.requests), String(f.inFlight), `${f.chain} / ${s(f.criticalPathS)}`, s(f.boundS), ratio(f), `${s(f.suiteCpuS)} / ${s(f.referenceCpuS)}`, `${Math.round(f.suiteRssMb)} / ${Math.round(f.referenceRssMb)}`]),
+    ])}`,
+  );
+}
