@@ -20,7 +20,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -55,7 +54,8 @@ if (!Number.isInteger(jitter) || jitter < 0 || jitter > 60000) usageError(progra
 const filters = program.args;
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const TSX = join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'cli.mjs');
+/** Runs a TypeScript entry point in this Node with tsx's loader (no tsx CLI process in between: signals reach the command itself). */
+const TSX = ['--import', 'tsx'];
 const MAX_IN_FLIGHT = Number(process.env.CONFORMANCE_MAX_IN_FLIGHT || 8);
 const SERVICES = 3;
 
@@ -184,7 +184,7 @@ async function measure(latencyMs: number): Promise<Figures> {
   const cpuBefore = childrenCpuSeconds();
   const started = process.hrtime.bigint();
   const startedAt = Date.now();
-  const suite = spawn(process.execPath, [TSX, 'run/cli/conformance.ts', ...filters], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const suite = spawn(process.execPath, [...TSX, 'run/cli/conformance.ts', ...filters], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
   const stopSampling = peakTreeRss(suite.pid!);
   let stderr = '';
   suite.stderr!.on('data', (d) => (stderr += d));

@@ -4,7 +4,8 @@
  * teardown and by `npm run cleanup -- --run <id>`.
  *
  * A removal counts as done when the deployment accepts it, or rejects it and a lookup then finds
- * no such record ("already gone"). A reply that stays transient is retried in further passes
+ * no such record ("already gone"). A removal whose connection failed is re-sent at once (removing
+ * the run's own record twice is harmless); a reply that stays transient is retried in further passes
  * (with more retries each); whatever still exists afterwards is listed in `failures` by source
  * name and native ID (or relationship ID), so the caller can report it and exit non-zero.
  * Source: README, "Safety with shared staging data".
@@ -88,7 +89,7 @@ export async function cleanupRun(
     async (c, e, retries) => {
       c.guard.adoptRelationship(e.id);
       // No lookup by relationship ID exists: a rejected delete is taken as "already gone".
-      return judge(await c.call('deleteRelationshipService', { id: e.id }, { retries }), async () => undefined);
+      return judge(await c.call('deleteRelationshipService', { id: e.id }, { retries, resendable: true }), async () => undefined);
     },
   );
   const seen = new Set<string>();
@@ -105,7 +106,7 @@ export async function cleanupRun(
     (e) => ({ service: e.service, what: `source ${e.source.name}/${e.source.id}` }),
     async (c, e, retries) => {
       const source = { name: e.source.name, id: e.source.id };
-      return judge(await c.call('deleteSourceIdentity', { source }, { retries }), () => c.call('nativeIdQuery', { source }, { retries }));
+      return judge(await c.call('deleteSourceIdentity', { source }, { retries, resendable: true }), () => c.call('nativeIdQuery', { source }, { retries }));
     },
   );
   await Promise.all([...clients.values()].map((c) => c.close()));

@@ -35,6 +35,11 @@ export interface CallOptions {
   envelope?: Record<string, unknown>;
   /** Retries for this request instead of the run's (e.g. more for a deliberately invalid request). */
   retries?: number;
+  /**
+   * Safe to send again when a connection fails with the outcome unknown, whatever the operation
+   * (the teardown removing the run's own record: a second removal is rejected, not harmful).
+   */
+  resendable?: boolean;
   /** Called with every exchange (the check's recorder). */
   record?: (exchange: import('./reply.js').Exchange) => void;
 }
@@ -123,7 +128,7 @@ export class ServiceClient {
       headers,
       body: options.rawBody ?? JSON.stringify(envelope),
       shownBody: options.rawBody !== undefined ? redactText(options.rawBody) : redactJson(envelope),
-      idempotent: !op.mutates || op.idempotent === true,
+      idempotent: !op.mutates || op.idempotent === true || options.resendable === true,
       ...(options.retries !== undefined ? { retries: options.retries } : {}),
       // The guard learns what a successful reply makes the run's (a link ID, a relationship) before
       // the reply is redacted by ownership, so the run's own identity is never taken for foreign.

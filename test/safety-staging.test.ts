@@ -10,15 +10,15 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foreignDigest } from '../reference/faults/foreign-data.js';
 import { type RunningReference, startReference } from '../reference/server.js';
 import { closedPort, startFaultyServer } from './support/faulty-server.js';
 
-const TSX = join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'cli.mjs');
+/** Runs a TypeScript entry point in this Node with tsx's loader (no tsx CLI process in between: signals reach the command itself). */
+const TSX = ['--import', 'tsx'];
 let ref: RunningReference;
 const store = () => ref.stores.get('organization')!;
 const targetEnv = () => ({ ORG_BASE_URL: ref.url, ORG_TOKEN: ref.token, ORG_SOURCES: 'cf_test_a,cf_test_b' });
@@ -34,7 +34,7 @@ function cli(args: string[], env: Record<string, string>, opts: { killWhen?: (ou
   for (const k of Object.keys(clean)) if (/^(ORG|PERSON|PROVIDER|CONFORMANCE|REFERENCE)_/.test(k)) delete clean[k];
   const started = Date.now();
   return new Promise<{ code: number | null; signal: string | null; out: string; ms: number }>((resolve) => {
-    const child = spawn(process.execPath, [TSX, ...args], { env: { ...clean, FORCE_COLOR: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(process.execPath, [...TSX, ...args], { env: { ...clean, FORCE_COLOR: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     let out = '';
     const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), opts.timeoutMs ?? 120000);
     const poll = opts.killWhen

@@ -4,10 +4,10 @@
  * no CI flag unless given. Resolves with the exit code, stdout, stderr and wall time.
  */
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 
-const TSX = join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist', 'cli.mjs');
+/** Runs a TypeScript entry point in this Node with tsx's loader (no tsx CLI process in between: signals reach the command itself). */
+const TSX = ['--import', 'tsx'];
 
 export interface CommandRun {
   code: number | null;
@@ -25,7 +25,7 @@ export function cleanEnv(env: Record<string, string> = {}): Record<string, strin
 export function runCommand(script: string, args: string[] = [], env: Record<string, string> = {}, timeoutMs = 120000): Promise<CommandRun> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [TSX, script, ...args], { env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...TSX, script, ...args], { env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
