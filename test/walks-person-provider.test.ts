@@ -2,8 +2,8 @@
  * Self-test of the model-based walks of the person and provider services: the clean reference
  * passes them, and each service's sequence-only fault (reference/faults/sequence-faults.ts,
  * PERSON_PROVIDER_SEQUENCE_FAULTS: misbehaviour that needs an earlier link, so no single-row
- * scenario sees it) is caught at its requirement and shrunk to at most 6 numbered steps with a
- * replay command.
+ * scenario sees it) is caught at its requirement (by a tour, whatever the seed) and listed in at most 6 numbered
+ * steps with a replay command.
  */
 import { describe, expect, test } from 'vitest';
 import { runSuite } from './support/run-suite.js';
@@ -30,7 +30,7 @@ describe('person and provider walks', () => {
     }
   });
 
-  test.each(FAULTS)('catch %s (%s) at %s, shrunk to at most 6 steps', async (fault, service, requirement) => {
+  test.each(FAULTS)('catch %s (%s) at %s, in at most 6 numbered steps', async (fault, service, requirement) => {
     const run = await runSuite([FILES[service]], { ...SETTINGS, REFERENCE_FAULTS: fault });
     const c = walkCheck(run, service);
     expect(c?.verdict, run.stdout.slice(-3000)).toBe('fail');

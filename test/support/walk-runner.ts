@@ -44,9 +44,10 @@ export interface WalkCheckResult {
  * @param seed the run seed (CONFORMANCE_SEED)
  * @param faults reference faults switched on (REFERENCE_FAULTS)
  * @param shrink false: stop at the first failing walk (enough to know whether the fault was found)
+ * @param tours false: generated walks only (to exercise their steering and shrinking alone)
  * @throws what the walks throw other than a ConformanceFailure (could not judge, a suite bug)
  */
-export async function runWalkCheck(service: ServiceName, seed: number, faults: string[], budget: WalkBudget, shrink = false): Promise<WalkCheckResult> {
+export async function runWalkCheck(service: ServiceName, seed: number, faults: string[], budget: WalkBudget, shrink = false, tours = true): Promise<WalkCheckResult> {
   const { config, file, title } = WALKS[service];
   const reference = await startReference({ faults, foreignData: false });
   try {
@@ -57,7 +58,7 @@ export async function runWalkCheck(service: ServiceName, seed: number, faults: s
     const t = new Check(service, walkRequirementIds(config), seededFaker(testSeed(seed, checkId)), client, profile, run);
     const lines: string[] = [];
     try {
-      await runWalks(t, config, { file, title, run: { seed, budget }, shrink, log: (text) => lines.push(text) });
+      await runWalks(t, config, { file, title, run: { seed, budget }, shrink, tours, log: (text) => lines.push(text) });
       return { verdict: 'pass', requirements: [], message: '', note: t.notes.join('\n'), line: lines[0] ?? '' };
     } catch (e) {
       if (!(e instanceof ConformanceFailure)) throw e;

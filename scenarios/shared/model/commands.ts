@@ -18,7 +18,7 @@ import { postContent } from '../../../generators/common.js';
 import { ConformanceFailure } from '../../../harness/verdict.js';
 import { type IdentityModel, type ModelRecord, type RecordState, type Verdict, isLive } from './identity-model.js';
 import { adopt, checkIdentities, comparePartition, lookupAll } from './observe.js';
-import { addHistory, historyTags } from './coverage.js';
+import { addHistory, historyTags, stepKeys } from './coverage.js';
 import { type Option, anythingNew, rankOptions } from './steer.js';
 import type { RowRequirements, WalkConfig, WalkReal } from './walk-real.js';
 
@@ -73,7 +73,7 @@ const postNew: StepKind = {
   verdict: () => ({ verdict: 'allow' }),
   content(w, m) {
     const kinds = w.config.kinds;
-    const kind = kinds ? kinds[m.records.length % kinds.length] : undefined;
+    const kind = kinds ? kinds[m.singleKind ? 0 : m.records.length % kinds.length] : undefined;
     const source = w.t.source(m.records.length);
     const identity = w.config.generate(w.t.faker, source, kind, w.t.profile);
     w.pending = { source, identity, kind };
@@ -383,10 +383,16 @@ export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, fal
     readonly fitting: boolean,
     /** The walk's step kinds (whether any of them could exercise something new decides whether this one runs). */
     readonly peers: readonly StepKind[] = [kind],
+    /** Labels of the records to name (a tour's step), instead of a ranked choice. */
+    readonly named?: readonly string[],
   ) {}
 
   /** The ranked options of this command's kind from the model's state (empty: it cannot run). */
   private options(m: IdentityModel): Option[] {
+    if (this.named) {
+      const recs = this.named.map((l) => m.records.find((r) => r.label === l)!);
+      return [{ recs, keys: stepKeys(this.kind, recs, m.records), score: 0 }];
+    }
     return rankOptions(m, this.kind, this.fitting);
   }
 
@@ -480,6 +486,43 @@ export function commandArbitraries(kinds: StepKind[] = STEP_KINDS) {
   // touched: favour it (3 in 4), so steps chain on the same records and reach new sequences.
   const pick = fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat(50) });
   return kinds.map((kind) => fc.tuple(pick, arbitrary).map(([i, any]) => new StepCommand(kind, i, !any, kinds) as fc.AsyncCommand<IdentityModel, WalkReal, false>));
+}
+
+/**
+ * A tour: a fixed chain of state-table rows on the walk's starting records (A, B, C), run before
+ * the generated walks so that the chains a defect may hide behind are exercised on every run
+ * whatever the seed (a generated walk meets a given three- or four-step chain only now and then).
+ * Each step names its records in the order of its kind's roles: link [into, moved], merge
+ * [survivor, retired], unlink [from, moved]. A tour runs only where the service has every kind
+ * it names; `mixedKinds` starts from records of alternating identity kinds (provider:
+ * practitioner, facility, practitioner), otherwise all start of one kind.
+ * Source: organization-identity-api.md and person-provider-identity-api.md, "States and transitions".
+ */
+export interface Tour {
+  name: string;
+  steps: Array<[kind: string, ...labels: string[]]>;
+  mixedKinds?: boolean;
+}
+
+export const TOURS: Tour[] = [
+  { name: 'restore after the identity it left was merged away', steps: [['link', 'A', 'B'], ['soft delete', 'A'], ['merge', 'C', 'B'], ['restore', 'A']] },
+  { name: 'merge of an identity holding a linked source', steps: [['link', 'B', 'C'], ['merge', 'A', 'B']] },
+  { name: 'unlink from an identity that absorbed a merge', steps: [['merge', 'A', 'B'], ['link', 'A', 'C'], ['unlink', 'A', 'C']] },
+  { name: 'update after an unlink', steps: [['link', 'A', 'B'], ['unlink', 'A', 'B'], ['update', 'B']] },
+  { name: 'deactivate and reactivate a linked record', steps: [['link', 'A', 'B'], ['deactivate', 'B'], ['reactivate', 'B']] },
+  { name: 'cross-type merge and link after a link', steps: [['link', 'A', 'C'], ['cross-type merge', 'A', 'B'], ['cross-type link', 'C', 'B']], mixedKinds: true },
+];
+
+/** The tours a service's state table allows (every kind they name is one of its step kinds). */
+export function toursFor(c: WalkConfig): Tour[] {
+  const names = new Set(stepKindsFor(c).map((k) => k.name));
+  return TOURS.filter((t) => (!t.mixedKinds || c.kinds) && t.steps.every(([kind]) => names.has(kind)));
+}
+
+/** The commands of a tour's steps. */
+export function tourCommands(c: WalkConfig, tour: Tour): StepCommand[] {
+  const kinds = stepKindsFor(c);
+  return tour.steps.map(([name, ...labels]) => new StepCommand(kinds.find((k) => k.name === name)!, 0, true, kinds, labels));
 }
 
 /** Posts one new identity as part of a walk's starting state (checked like a step). */

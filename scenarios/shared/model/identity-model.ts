@@ -68,6 +68,9 @@ export class IdentityModel {
   stepsRun = 0;
   maxSteps = Number.POSITIVE_INFINITY;
 
+  /** Every new identity of one kind (the first of the service's kinds): tours that need same-kind records. */
+  singleKind = false;
+
   /** Labels of the records the latest steps named, most recent first (walks favour chaining on them). */
   recent: string[] = [];
 

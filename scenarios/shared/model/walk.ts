@@ -9,6 +9,10 @@
  * seed and the check's stable ID (through the check's seeded Faker), so
  * `CONFORMANCE_SEED=<run seed>` replays the same walks.
  *
+ * Before the generated walks, the tours of the service (scenarios/shared/model/commands.ts TOURS)
+ * run: fixed chains of rows that every run exercises whatever its seed. A failing tour is reported
+ * like a failing walk (numbered steps, replay command), unshrunk: it is short already.
+ *
  * Steps are steered by coverage of the state table (scenarios/shared/model/coverage.ts, steer.ts):
  * each walk is generated with the coverage keys the walks before it exercised, frozen, and its
  * commands prefer keys not exercised yet. The tally grows only with the walks fast-check
@@ -21,7 +25,7 @@ import type { Check } from '../../../harness/check.js';
 import { runInfo } from '../../../harness/targets.js';
 import { ConformanceFailure, CouldNotJudge } from '../../../harness/verdict.js';
 import type { Exchange } from '../../../harness/reply.js';
-import { commandArbitraries, postNewStep, recordStatesFor, stepKindsFor } from './commands.js';
+import { commandArbitraries, postNewStep, recordStatesFor, stepKindsFor, tourCommands, toursFor } from './commands.js';
 import { CoverageTally } from './coverage.js';
 import { IdentityModel } from './identity-model.js';
 import { type WalkConfig, WalkReal } from './walk-real.js';
@@ -73,8 +77,40 @@ export interface WalkOptions {
   run?: { seed: number; budget: WalkBudget };
   /** Shrink a failing walk (default); false: stop at the first failing walk (self-tests that count detections). */
   shrink?: boolean;
+  /** Run the tours before the generated walks (default); false: generated walks only (self-tests of steering and shrinking). */
+  tours?: boolean;
   /** Where the walk line and the coverage summary are printed (default console.info). */
   log?: (text: string) => void;
+}
+
+/**
+ * The failure of a walk or tour that broke the model, read in this order (harness/failure.ts):
+ * replay command, numbered steps, finding, the failing step's exchanges. A could-not-judge (or
+ * any other error) passes through unchanged.
+ */
+function walkFailure(t: Check, error: unknown, last: { steps: string[]; setup: number; exchanges: Exchange[] }, replay: string, how: string): Error {
+  if (error instanceof CouldNotJudge) return error;
+  if (!(error instanceof ConformanceFailure)) return error instanceof Error ? error : new Error(String(error));
+  const from = t.exchanges.length;
+  t.exchanges.push(...last.exchanges);
+  const listing = [
+    `  start: ${last.setup} new, distinct identities posted (${Array.from({ length: last.setup }, (_, i) => String.fromCharCode(65 + i)).join(', ')})`,
+    ...last.steps.slice(last.setup).map((s, i) => `  ${i + 1}. ${s}`),
+  ];
+  return new ConformanceFailure(
+    error.requirements,
+    `a walk broke the identity model; replay: ${replay}\n${how}:\n${listing.join('\n')}\n` +
+      `failure: ${error.message.replace(/^\[[^\]]*\] /, '')}\n` +
+      `exchanges of the failing step:\n${last.exchanges.slice(0, 3).map((e) => `  ${exchangeText(e)}`).join('\n')}`,
+    {
+      // A finding the model check wrote in words is what the deployment did: "got".
+      ...(error.detail.what === undefined && error.detail.got === undefined ? { got: error.message.replace(/^\[[^\]]*\] /, '') } : error.detail),
+      replay,
+      steps: [`(${how})`, ...listing],
+      exchange: undefined,
+      ...(t.exchanges.length > from ? { stepExchanges: [from, t.exchanges.length] as [number, number] } : {}),
+    },
+  );
 }
 
 /**
@@ -96,6 +132,22 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
   let generated = 0;
   let stepsRun = 0;
   let generating = true;
+  const replay = `CONFORMANCE_SEED=${info.seed} npm run conformance -- ${options.file} -t '${options.title}'`;
+  const tours = options.tours === false ? [] : toursFor(config);
+  for (const tour of tours) {
+    const w = new WalkReal(t, config, findings, tally);
+    const model = new IdentityModel();
+    model.singleKind = !tour.mixedKinds;
+    for (let i = 0; i < initial; i++) await postNewStep().run(model, w);
+    const setup = w.steps.length;
+    model.stepsRun = 0;
+    try {
+      for (const command of tourCommands(config, tour)) await command.run(model, w);
+    } catch (e) {
+      throw walkFailure(t, e, { steps: [...w.steps], setup, exchanges: w.stepExchanges() }, replay, `tour "${tour.name}" (a fixed chain of state-table rows every run takes), ${w.steps.length - setup} steps`);
+    }
+    for (const keys of model.exercised) coverage.add(keys);
+  }
   const pool = fc.commands(commandArbitraries(kinds), { maxCommands: budget.steps * POOL_PER_STEP, size: 'max' });
   const property = fc.asyncProperty(new FrozenKeys(coverage), pool, async (known, cmds) => {
     walk++;
@@ -126,40 +178,15 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
   });
   const started = Date.now();
   const details = await fc.check(property, { seed, numRuns: budget.walks, endOnFailure: options.shrink === false });
-  const replay = `CONFORMANCE_SEED=${info.seed} npm run conformance -- ${options.file} -t '${options.title}'`;
-  log(`[walks] ${config.service}: ${budget.walks} walks x ${budget.steps} steps, walk seed ${seed} (run seed ${info.seed}), ${walk} walks run in ${Date.now() - started} ms`);
+  log(`[walks] ${config.service}: ${budget.walks} walks x ${budget.steps} steps, walk seed ${seed} (run seed ${info.seed}), ${walk} walks run in ${Date.now() - started} ms, after ${tours.length} tours`);
   const covered = coverage.summary(kinds, recordStatesFor(config), generated, stepsRun);
   // The full coverage listing goes to the report (the check's note); the console gets its first line.
   log(covered.split('\n')[0]!);
   t.note(covered);
   if (process.env.CONFORMANCE_WALK_TALLY) log([...tally].sort().map(([k, n]) => `  ${k} ${n}`).join('\n'));
   if (details.failed) {
-    const error = last?.error ?? details.errorInstance;
-    if (error instanceof CouldNotJudge) throw error;
-    if (!(error instanceof ConformanceFailure)) throw error instanceof Error ? error : new Error(String(error));
-    const from = t.exchanges.length;
-    t.exchanges.push(...(last?.exchanges ?? []));
-    const steps = last?.steps ?? [];
-    const listing = [
-      `  start: ${last?.setup ?? initial} new, distinct identities posted (${Array.from({ length: last?.setup ?? initial }, (_, i) => String.fromCharCode(65 + i)).join(', ')})`,
-      ...steps.slice(last?.setup ?? 0).map((s, i) => `  ${i + 1}. ${s}`),
-    ];
-    const shrunk = `walk seed ${seed}, run seed ${info.seed}; fast-check shrank it (${details.numShrinks} shrinks) to ${steps.length - (last?.setup ?? 0)} steps`;
-    // Read in this order (harness/failure.ts): replay command, numbered steps, finding, the failing step's exchanges.
-    throw new ConformanceFailure(
-      error.requirements,
-      `a walk broke the identity model; replay: ${replay}\n${shrunk}:\n${listing.join('\n')}\n` +
-        `failure: ${error.message.replace(/^\[[^\]]*\] /, '')}\n` +
-        `exchanges of the failing step:\n${(last?.exchanges ?? []).slice(0, 3).map((e) => `  ${exchangeText(e)}`).join('\n')}`,
-      {
-        // A finding the model check wrote in words is what the deployment did: "got".
-        ...(error.detail.what === undefined && error.detail.got === undefined ? { got: error.message.replace(/^\[[^\]]*\] /, '') } : error.detail),
-        replay,
-        steps: [`(${shrunk})`, ...listing],
-        exchange: undefined,
-        ...(t.exchanges.length > from ? { stepExchanges: [from, t.exchanges.length] as [number, number] } : {}),
-      },
-    );
+    const shrunk = `walk seed ${seed}, run seed ${info.seed}; fast-check shrank it (${details.numShrinks} shrinks) to ${(last?.steps.length ?? 0) - (last?.setup ?? 0)} steps`;
+    throw walkFailure(t, last?.error ?? details.errorInstance, last ?? { steps: [], setup: initial, exchanges: [] }, replay, shrunk);
   }
   if (findings.length) {
     const joined = [...new Set(findings)].slice(0, 5);
