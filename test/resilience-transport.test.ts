@@ -75,7 +75,10 @@ describe('retries', () => {
     expect(r.success).toBe(true);
     expect(server!.requests).toHaveLength(3);
     expect(r.exchange.retries).toHaveLength(2);
-    expect(r.exchange.retries![1]!.waitedMs).toBeGreaterThan(r.exchange.retries![0]!.waitedMs * 1.2);
+    // Exponential backoff with jitter (factor 2, each wait randomised between 1x and 2x its step):
+    // the first wait is at least the base, the second at least twice the base.
+    expect(r.exchange.retries![0]!.waitedMs).toBeGreaterThanOrEqual(RETRY_BASE_MS - 10);
+    expect(r.exchange.retries![1]!.waitedMs).toBeGreaterThanOrEqual(2 * RETRY_BASE_MS - 10);
   });
 
   it('gives up after the cap and returns the last failure', async () => {

@@ -131,7 +131,7 @@ const restore: StepKind = {
   roles: 1,
   fit: (m) => m.records.filter((r) => r.state === 'soft-deleted').map((r) => [r]),
   describe: ([r]) => `restoreSource ${r!.label}`,
-  verdict: (_m, [r], c) => (r!.state === 'soft-deleted' ? { verdict: 'allow' } : r!.state === 'deleted' ? { verdict: 'reject', rejectCites: c.requirements.hardDelete.effect } : { verdict: 'either' }),
+  verdict: (_m, [r], c) => (r!.state === 'soft-deleted' ? { verdict: 'allow' } : r!.state === 'deleted' ? { verdict: 'inert', rejectCites: c.requirements.hardDelete.effect } : { verdict: 'either' }),
   content: (w, _m, [r]) => ({ [w.t.profile.members.restoreSource]: src(r!) }),
   row: (c) => c.requirements.restore!,
   apply(_m, [r]) {
@@ -286,7 +286,7 @@ const reactivate: StepKind = {
   roles: 1,
   fit: (m) => m.records.filter((r) => r.state === 'deactivated').map((r) => [r]),
   describe: ([r]) => `reactivateSourceWs ${r!.label}`,
-  verdict: (_m, [r], c) => (r!.state === 'deactivated' ? { verdict: 'allow' } : r!.state === 'deleted' ? { verdict: 'reject', rejectCites: c.requirements.hardDelete.effect } : { verdict: 'either' }),
+  verdict: (_m, [r], c) => (r!.state === 'deactivated' ? { verdict: 'allow' } : r!.state === 'deleted' ? { verdict: 'inert', rejectCites: c.requirements.hardDelete.effect } : { verdict: 'either' }),
   content: (w, _m, [r]) => ({ [w.t.profile.members.reactivateSource]: src(r!) }),
   row: (c) => c.requirements.reactivate!,
   // "Returns to its original link ID": the record keeps its model identity, whose link ID must not change.
@@ -440,6 +440,7 @@ export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, fal
     const before = new Map(m.lastLinks);
     let following: string[] = [];
     if (accepted && verdict === 'allow') following = k.apply(m, recs, reply, w);
+    else if (accepted && verdict === 'inert') following = [];
     else if (accepted) {
       const unknown = k.openUnknown?.(recs) ?? [];
       following = open(m, recs).filter((l) => !unknown.some((r) => r.label === l));
@@ -464,7 +465,7 @@ export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, fal
       },
       (o) => o.problems.length === 0,
     );
-    const cites = accepted ? [row.effect] : [c.requirements.rejectedNoChange];
+    const cites = accepted ? [verdict === 'inert' ? rejectCites! : row.effect] : [c.requirements.rejectedNoChange];
     if (problems.length) fail(cites, `${accepted ? 'after it succeeded' : `after it was rejected (${describeReply(reply)})`} the identities differ from the model [${m.describe()}]:\n  - ${problems.join('\n  - ')}`);
     if (accepted && verdict === 'allow' && k.checkReply) {
       const wrong = k.checkReply(reply, m, recs, before, links, [...formerGroup, wasLive]);

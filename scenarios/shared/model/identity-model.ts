@@ -24,8 +24,14 @@ export interface StepKeys {
   followUps: string[];
 }
 
-/** What the seeds say about one step from the current state. */
-export type Verdict = 'allow' | 'reject' | 'either';
+/**
+ * What the seeds say about one step from the current state: allowed (must succeed and move as the
+ * row says), rejected (must fail), either (open: the named records then follow the deployment),
+ * or inert (the step may be accepted or rejected, but must change nothing: restoring or
+ * reactivating a hard-deleted source, whose preconditions are "not shown" while "all information
+ * of the source is removed").
+ */
+export type Verdict = 'allow' | 'reject' | 'either' | 'inert';
 
 export interface ModelRecord {
   /** Walk-local name shown in step listings: A, B, C, ... */
