@@ -13,11 +13,11 @@
  * Sources: organization-identity-api.md (sections named by each requirement).
  */
 import type { ServiceName } from '../../specs/common/model.js';
-import { SERVICES } from '../../specs/services.js';
+import { SERVICES, requirementFor } from '../../specs/services.js';
 import { demographicsSearch as SEARCH_HANDLER, identityReply } from '../handlers/identity.js';
 import type { Handler, HandlerContext } from '../handlers/types.js';
 import { Rejection } from '../handlers/types.js';
-import type { FaultDefinition, ReplyInfo } from './types.js';
+import type { FaultDefinition, ReplyInfo, RequirementRef } from './types.js';
 import { cachedForever, mapIdentities, mapLeaves, withoutEffect } from './transforms.js';
 import { MATCHING_FAULTS, SEQUENCE_FAULTS } from './sequence-faults.js';
 import { PERSON_FAULTS, PROVIDER_FAULTS } from './service-faults.js';
@@ -30,7 +30,7 @@ export const applied = (f: FaultDefinition) =>
   [f.handler && 'handler', f.reply && 'reply', f.auth && 'auth', f.acceptInvalid && 'request validation'].filter(Boolean).join('+') + (f.operations ? ` of ${f.operations.join(', ')}` : '');
 
 /** A SHARED entry; `services` limits it to some services (default: every service whose catalogue has the requirement). */
-type Spec = Omit<FaultDefinition, 'service' | 'requirement' | 'name'> & { name: string; requirement: string; services?: ServiceName[] };
+type Spec = Omit<FaultDefinition, 'service' | 'requirement' | 'name'> & { name: string; requirement: RequirementRef; services?: ServiceName[] };
 
 const ok = (i: ReplyInfo) => i.status < 300 && i.body.success === true;
 const fail = (i: ReplyInfo) => !ok(i);
@@ -40,22 +40,23 @@ const HHMM = /^(\d{2}):(\d{2})$/;
 const DATE_KEYS = /^(dateOfBirth|deathDate|validFrom|validTo|foundedDate|issueDate|startDate|endDate|launchDate|effectiveDate|verificationDate)$/;
 
 /**
- * Faults of the operations every identity service shares. `name` and `requirement` are
- * suffixes: an instance gets the service's name prefix (none for organization) and ID prefix.
+ * Faults of the operations every identity service shares. `name` is a suffix: an instance gets
+ * the service's name prefix (none for organization); `requirement` is a role or per-service IDs
+ * (RequirementRef), resolved in each service's catalogue.
  */
 const SHARED: Spec[] = [
   ...RULE_FAULT_SPECS,
   // Envelope promises
-  { name: 'success-as-string', requirement: 'ENV-REPLY', description: 'success is sent as the string "true"/"false" instead of a JSON boolean', reply: (i) => void (i.body.success = String(i.body.success)) },
-  { name: 'errors-as-string', requirement: 'ENV-REPLY', description: 'on failure, errors is one comma-joined string instead of an array of strings', reply: (i) => void (fail(i) && (i.body.errors = list(i.body.errors).join(', '))) },
-  { name: 'tracking-not-echoed', requirement: 'ENV-ECHO', description: 'the reply carries a server-generated trackingId instead of the request\'s', reply: (i) => void (i.body.trackingId = `srv-${Date.now()}`) },
-  { name: 'audit-not-echoed', requirement: 'ENV-ECHO', description: 'auditId is dropped from every reply', reply: (i) => void delete i.body.auditId },
-  { name: 'echo-missing-on-failure', requirement: 'ENV-ECHO', description: 'trackingId and auditId are echoed on success only; failures carry null', reply: (i) => void (fail(i) && (i.body.trackingId = i.body.auditId = null)) },
-  { name: 'failure-without-reason', requirement: 'ERR-CARRIED', description: 'a failure says nothing: empty message and empty errors', reply: (i) => void (fail(i) && ((i.body.message = ''), (i.body.errors = []))) },
-  { name: 'bad-input-retryable', requirement: 'ERR-NOT-RETRYABLE', description: 'rejections of bad input are marked retryableError=true', reply: (i) => void (i.status >= 400 && i.status < 500 && (i.body.retryableError = true)) },
+  { name: 'success-as-string', requirement: 'envelope.reply', description: 'success is sent as the string "true"/"false" instead of a JSON boolean', reply: (i) => void (i.body.success = String(i.body.success)) },
+  { name: 'errors-as-string', requirement: 'envelope.reply', description: 'on failure, errors is one comma-joined string instead of an array of strings', reply: (i) => void (fail(i) && (i.body.errors = list(i.body.errors).join(', '))) },
+  { name: 'tracking-not-echoed', requirement: 'envelope.echo', description: 'the reply carries a server-generated trackingId instead of the request\'s', reply: (i) => void (i.body.trackingId = `srv-${Date.now()}`) },
+  { name: 'audit-not-echoed', requirement: 'envelope.echo', description: 'auditId is dropped from every reply', reply: (i) => void delete i.body.auditId },
+  { name: 'echo-missing-on-failure', requirement: 'envelope.echo', description: 'trackingId and auditId are echoed on success only; failures carry null', reply: (i) => void (fail(i) && (i.body.trackingId = i.body.auditId = null)) },
+  { name: 'failure-without-reason', requirement: 'envelope.errCarried', description: 'a failure says nothing: empty message and empty errors', reply: (i) => void (fail(i) && ((i.body.message = ''), (i.body.errors = []))) },
+  { name: 'bad-input-retryable', requirement: { organization: 'ORG-ERR-NOT-RETRYABLE', person: 'PERSON-ERR-NOT-RETRYABLE' }, description: 'rejections of bad input are marked retryableError=true', reply: (i) => void (i.status >= 400 && i.status < 500 && (i.body.retryableError = true)) },
   {
     name: 'path-versioned',
-    requirement: 'ENDPOINT-PATHS',
+    requirement: 'envelope.paths',
     operations: ['identityIdQuery'],
     description: 'identityIdQuery moved to /v2/identityIdQuery; the documented path answers 404',
     handler: () => {
@@ -64,7 +65,7 @@ const SHARED: Spec[] = [
   },
   {
     name: 'default-view-empty',
-    requirement: 'VIEWS-DEFAULT',
+    requirement: 'envelope.viewsDefault',
     operations: ['nativeIdQuery'],
     description: 'without responseIdentityFormatNames the reply carries an empty identity instead of the DEFAULT view',
     handler: (next, ctx) => {
@@ -73,14 +74,14 @@ const SHARED: Spec[] = [
     },
   },
   // Data types in replies
-  { name: 'date-us-format', requirement: 'TYPE-DATE', description: 'DATE values in replies are sent as MM/dd/yyyy', reply: (i) => mapIdentities(i.body.content, (k, v) => (DATE_KEYS.test(k) && typeof v === 'string' && ISO_DATE.test(v) ? v.replace(ISO_DATE, '$2/$3/$1') : v)) },
-  { name: 'time-12-hour', requirement: 'TYPE-TIME', description: 'TIME values in replies are sent as h:mm AM/PM', reply: (i) => mapIdentities(i.body.content, (k, v) => (/Time$/.test(k) && typeof v === 'string' && HHMM.test(v) ? `${Number(v.slice(0, 2)) % 12 || 12}:${v.slice(3)} ${Number(v.slice(0, 2)) < 12 ? 'AM' : 'PM'}` : v)) },
-  { name: 'number-as-json-number', requirement: 'TYPE-NUMBER', services: ['organization', 'provider'], description: 'NUMBER values (latitude, longitude, phone numbers) are sent as JSON numbers, not strings', reply: (i) => mapIdentities(i.body.content, (k, v) => (/^(latitude|longitude|number|price|annualRevenue|numberOfEmployees)$/.test(k) && typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v)) },
-  { name: 'boolean-as-string', requirement: 'TYPE-BOOLEAN', description: 'BOOLEAN values are sent as the strings "true"/"false"', reply: (i) => mapIdentities(i.body.content, (_k, v) => (typeof v === 'boolean' ? String(v) : v)) },
-  { name: 'text-as-number', requirement: 'TYPE-TEXT', description: 'numeric-looking TEXT values (postal codes) are sent as JSON numbers', reply: (i) => mapIdentities(i.body.content, (k, v) => (k === 'postalCode' && typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v)) },
+  { name: 'date-us-format', requirement: 'type.date', description: 'DATE values in replies are sent as MM/dd/yyyy', reply: (i) => mapIdentities(i.body.content, (k, v) => (DATE_KEYS.test(k) && typeof v === 'string' && ISO_DATE.test(v) ? v.replace(ISO_DATE, '$2/$3/$1') : v)) },
+  { name: 'time-12-hour', requirement: 'type.time', description: 'TIME values in replies are sent as h:mm AM/PM', reply: (i) => mapIdentities(i.body.content, (k, v) => (/Time$/.test(k) && typeof v === 'string' && HHMM.test(v) ? `${Number(v.slice(0, 2)) % 12 || 12}:${v.slice(3)} ${Number(v.slice(0, 2)) < 12 ? 'AM' : 'PM'}` : v)) },
+  { name: 'number-as-json-number', requirement: 'type.number', services: ['organization', 'provider'], description: 'NUMBER values (latitude, longitude, phone numbers) are sent as JSON numbers, not strings', reply: (i) => mapIdentities(i.body.content, (k, v) => (/^(latitude|longitude|number|price|annualRevenue|numberOfEmployees)$/.test(k) && typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v)) },
+  { name: 'boolean-as-string', requirement: 'type.boolean', description: 'BOOLEAN values are sent as the strings "true"/"false"', reply: (i) => mapIdentities(i.body.content, (_k, v) => (typeof v === 'boolean' ? String(v) : v)) },
+  { name: 'text-as-number', requirement: 'type.text', description: 'numeric-looking TEXT values (postal codes) are sent as JSON numbers', reply: (i) => mapIdentities(i.body.content, (k, v) => (k === 'postalCode' && typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v)) },
   {
     name: 'datetime-local',
-    requirement: 'TYPE-DATETIME',
+    requirement: 'type.dateTime',
     operations: ['addRelationshipService', 'searchRelationshipsService'],
     description: 'relationship DATE-TIME values are sent as local "yyyy-MM-dd HH:mm:ss" without a zone',
     reply: (i) => void (i.body.content && (i.body.content = mapLeaves(i.body.content, (k, v) => (/Date$/.test(k) && typeof v === 'string' ? v.replace('T', ' ').replace(/(\.\d+)?Z$/, '') : v)))),
@@ -88,7 +89,7 @@ const SHARED: Spec[] = [
   // Required identity and bad input
   {
     name: 'identity-optional',
-    requirement: 'IDENTITY-REQUIRED',
+    requirement: { organization: 'ORG-IDENTITY-REQUIRED' },
     operations: ['demographicsSearch', 'demographicsQuery', 'postIdentity'],
     description: 'a search or query without content.identity is accepted and answered as an empty search',
     acceptInvalid: (_op, c) => c.identity === undefined,
@@ -96,17 +97,17 @@ const SHARED: Spec[] = [
   },
   {
     name: 'malformed-dates-accepted',
-    requirement: 'BADINPUT-REJECTED',
+    requirement: { organization: 'ORG-BADINPUT-REJECTED', person: 'PERSON-BADINPUT-REJECTED' },
     operations: ['postIdentity'],
     description: 'postIdentity stores DATE and TIME values it cannot parse instead of rejecting them',
     acceptInvalid: () => true,
   },
   // postIdentity
-  { name: 'post-not-stored', requirement: 'POST-ADDS', operations: ['postIdentity'], description: 'postIdentity replies success but the record is not stored', handler: withoutEffect },
-  { name: 'post-events-object', requirement: 'POST-EVENTS', operations: ['postIdentity'], description: 'events is a single object instead of an array', reply: (i) => void (ok(i) && Array.isArray(i.body.content?.events) && (i.body.content.events = i.body.content.events[0] ?? {})) },
+  { name: 'post-not-stored', requirement: 'walk.post', operations: ['postIdentity'], description: 'postIdentity replies success but the record is not stored', handler: withoutEffect },
+  { name: 'post-events-object', requirement: { organization: 'ORG-POST-EVENTS' }, operations: ['postIdentity'], description: 'events is a single object instead of an array', reply: (i) => void (ok(i) && Array.isArray(i.body.content?.events) && (i.body.content.events = i.body.content.events[0] ?? {})) },
   {
     name: 'post-linkid-of-new-identity',
-    requirement: 'POST-LINKID-NULL',
+    requirement: { organization: 'ORG-POST-LINKID-NULL' },
     operations: ['postIdentity'],
     description: 'rule 2 broken: a record that matched nothing gets the new identity\'s link ID instead of null',
     handler: (next, ctx) => {
@@ -116,7 +117,7 @@ const SHARED: Spec[] = [
   },
   {
     name: 'post-same-source-duplicates',
-    requirement: 'POST-SAME-SOURCE-UPDATES',
+    requirement: 'walk.update',
     operations: ['postIdentity'],
     description: 're-posting a source creates a second record under a new identity instead of updating',
     handler: (next, ctx) => {
@@ -132,11 +133,11 @@ const SHARED: Spec[] = [
     },
   },
   // Search and query
-  { name: 'search-below-threshold', requirement: 'SEARCH-THRESHOLD', operations: ['demographicsSearch'], description: 'matchScoreThreshold is ignored: every candidate comes back', handler: (next, ctx) => next({ ...ctx, content: { ...ctx.content, matchScoreThreshold: 0 } }) },
-  { name: 'search-unsorted', requirement: 'SEARCH-ORDER', operations: ['demographicsSearch'], description: 'searchResults come worst first', reply: (i) => void (Array.isArray(i.body.content?.searchResults) && i.body.content.searchResults.reverse()) },
+  { name: 'search-below-threshold', requirement: 'search.threshold', operations: ['demographicsSearch'], description: 'matchScoreThreshold is ignored: every candidate comes back', handler: (next, ctx) => next({ ...ctx, content: { ...ctx.content, matchScoreThreshold: 0 } }) },
+  { name: 'search-unsorted', requirement: 'search.order', operations: ['demographicsSearch'], description: 'searchResults come worst first', reply: (i) => void (Array.isArray(i.body.content?.searchResults) && i.body.content.searchResults.reverse()) },
   {
     name: 'search-never-empty',
-    requirement: 'SEARCH-RESULTS-REQUIRED',
+    requirement: 'search.resultsRequired',
     operations: ['demographicsSearch'],
     description: 'when nothing matches, the closest candidate is returned anyway instead of an empty list',
     handler: (next, ctx) => {
@@ -144,13 +145,13 @@ const SHARED: Spec[] = [
       return r.searchResults.length ? r : next({ ...ctx, content: { ...ctx.content, matchScoreThreshold: 0, maxSearchResults: 1 } });
     },
   },
-  { name: 'search-max-ignored', requirement: 'SEARCH-MAX-RESULTS', operations: ['demographicsSearch'], description: 'maxSearchResults is ignored', handler: (next, ctx) => next({ ...ctx, content: { ...ctx.content, maxSearchResults: undefined } }) },
-  { name: 'search-max-zero-accepted', requirement: 'SEARCH-MAX-POSITIVE', operations: ['demographicsSearch'], description: 'maxSearchResults 0 or negative is accepted (treated as "no limit")', handler: (next, ctx) => next({ ...ctx, content: { ...ctx.content, maxSearchResults: ctx.content.maxSearchResults > 0 ? ctx.content.maxSearchResults : undefined } }) },
-  { name: 'score-percent', requirement: 'SEARCH-SCORE-RANGE', operations: ['demographicsSearch'], description: 'matchScore is sent as a percentage (0-100)', reply: (i) => void list(i.body.content?.searchResults).forEach((r: any) => (r.matchScore = Math.round(r.matchScore * 10000) / 100)) },
-  { name: 'same-identity-x', requirement: 'SEARCH-SAME-IDENTITY', operations: ['demographicsSearch'], description: 'sameIdentity is "X" where it should be U or N', reply: (i) => void list(i.body.content?.searchResults).forEach((r: any) => r.sameIdentity !== 'Y' && (r.sameIdentity = 'X')) },
+  { name: 'search-max-ignored', requirement: 'search.maxResults', operations: ['demographicsSearch'], description: 'maxSearchResults is ignored', handler: (next, ctx) => next({ ...ctx, content: { ...ctx.content, maxSearchResults: undefined } }) },
+  { name: 'search-max-zero-accepted', requirement: 'search.maxPositive', operations: ['demographicsSearch'], description: 'maxSearchResults 0 or negative is accepted (treated as "no limit")', handler: (next, ctx) => next({ ...ctx, content: { ...ctx.content, maxSearchResults: ctx.content.maxSearchResults > 0 ? ctx.content.maxSearchResults : undefined } }) },
+  { name: 'score-percent', requirement: 'search.scoreRange', operations: ['demographicsSearch'], description: 'matchScore is sent as a percentage (0-100)', reply: (i) => void list(i.body.content?.searchResults).forEach((r: any) => (r.matchScore = Math.round(r.matchScore * 10000) / 100)) },
+  { name: 'same-identity-x', requirement: 'search.sameIdentity', operations: ['demographicsSearch'], description: 'sameIdentity is "X" where it should be U or N', reply: (i) => void list(i.body.content?.searchResults).forEach((r: any) => r.sameIdentity !== 'Y' && (r.sameIdentity = 'X')) },
   {
     name: 'search-misses-exact',
-    requirement: 'SEARCH-FINDS-EXACT',
+    requirement: 'search.findsExact',
     operations: ['demographicsSearch'],
     description: 'the search index drops sure matches (results scoring at or above the match threshold are filtered out)',
     handler: (next, ctx) => {
@@ -160,7 +161,7 @@ const SHARED: Spec[] = [
   },
   {
     name: 'query-worst-candidate',
-    requirement: 'QUERY-BEST-MATCH',
+    requirement: 'query.bestMatch',
     operations: ['demographicsQuery'],
     description: 'demographicsQuery sorts candidates the wrong way round and returns the worst one',
     handler: (next, ctx) => {
@@ -171,10 +172,10 @@ const SHARED: Spec[] = [
       return r;
     },
   },
-  { name: 'query-misses-exact', requirement: 'QUERY-FINDS-EXACT', operations: ['demographicsQuery'], description: 'demographicsQuery never returns a match', handler: () => ({ linkId: null, identity: null, identityGroupedBySource: [], customerSources: [], domains: [] }) },
+  { name: 'query-misses-exact', requirement: 'query.findsExact', operations: ['demographicsQuery'], description: 'demographicsQuery never returns a match', handler: () => ({ linkId: null, identity: null, identityGroupedBySource: [], customerSources: [], domains: [] }) },
   {
     name: 'nativeid-wrong-source',
-    requirement: 'NATIVEID-QUERY',
+    requirement: { organization: 'ORG-NATIVEID-QUERY', person: 'PERSON-NATIVEID-QUERY', provider: 'PROV-NATIVEID-QUERY' },
     operations: ['nativeIdQuery'],
     description: 'nativeIdQuery groups the identity under a master record instead of the source records it holds',
     handler: (next, ctx) => {
@@ -182,16 +183,16 @@ const SHARED: Spec[] = [
       return { ...r, identityGroupedBySource: list(r.identityGroupedBySource).map((g: any) => ({ ...g, source: { name: 'MASTER', id: r.linkId } })) };
     },
   },
-  { name: 'idquery-no-linkid', requirement: 'IDQUERY-RETURNS', operations: ['identityIdQuery'], description: 'identityIdQuery returns the identity without its linkId', handler: (next, ctx) => ({ ...next(ctx), linkId: null }) },
-  { name: 'requested-linkid-missing', requirement: 'IDQUERY-ECHO', operations: ['identityIdQuery'], description: 'rule 3 broken: requestedLinkId is not echoed', handler: (next, ctx) => ({ ...next(ctx), requestedLinkId: null }) },
+  { name: 'idquery-no-linkid', requirement: 'query.idQueryReturns', operations: ['identityIdQuery'], description: 'identityIdQuery returns the identity without its linkId', handler: (next, ctx) => ({ ...next(ctx), linkId: null }) },
+  { name: 'requested-linkid-missing', requirement: 'query.idQueryEcho', operations: ['identityIdQuery'], description: 'rule 3 broken: requestedLinkId is not echoed', handler: (next, ctx) => ({ ...next(ctx), requestedLinkId: null }) },
   // State table rows
-  { name: 'softdelete-reply-empty', requirement: 'SOFTDELETE-REPLY', operations: ['softDeleteSource'], description: 'softDeleteSource replies with empty linkIdsSoftDeleted and linkIdsModified', handler: (next, ctx) => ({ ...next(ctx), linkIdsSoftDeleted: [], linkIdsModified: [] }) },
-  { name: 'softdelete-no-effect', requirement: 'SOFTDELETE-EFFECT', operations: ['softDeleteSource'], description: 'softDeleteSource replies success but the source stays active', handler: withoutEffect },
-  { name: 'restore-reply-wrong-id', requirement: 'RESTORE-REPLY', operations: ['restoreSource'], description: 'restoreSource names a link ID the source is not in', handler: (next, ctx) => ({ ...next(ctx), linkIdsModified: [], linkIdCreated: ctx.store.newLinkId() }) },
-  { name: 'restore-no-effect', requirement: 'RESTORE-EFFECT', operations: ['restoreSource'], description: 'restoreSource replies success but the source stays soft-deleted', handler: withoutEffect },
+  { name: 'softdelete-reply-empty', requirement: 'lifecycle.softDeleteReply', operations: ['softDeleteSource'], description: 'softDeleteSource replies with empty linkIdsSoftDeleted and linkIdsModified', handler: (next, ctx) => ({ ...next(ctx), linkIdsSoftDeleted: [], linkIdsModified: [] }) },
+  { name: 'softdelete-no-effect', requirement: 'lifecycle.softDeleteEffect', operations: ['softDeleteSource'], description: 'softDeleteSource replies success but the source stays active', handler: withoutEffect },
+  { name: 'restore-reply-wrong-id', requirement: 'lifecycle.restoreReply', operations: ['restoreSource'], description: 'restoreSource names a link ID the source is not in', handler: (next, ctx) => ({ ...next(ctx), linkIdsModified: [], linkIdCreated: ctx.store.newLinkId() }) },
+  { name: 'restore-no-effect', requirement: 'lifecycle.restoreEffect', operations: ['restoreSource'], description: 'restoreSource replies success but the source stays soft-deleted', handler: withoutEffect },
   {
     name: 'harddelete-reply-modified',
-    requirement: 'HARDDELETE-REPLY',
+    requirement: 'lifecycle.hardDeleteReply',
     operations: ['deleteSourceIdentity'],
     description: 'an identity whose only source was deleted is listed as modified, not deleted',
     handler: (next, ctx) => {
@@ -201,7 +202,7 @@ const SHARED: Spec[] = [
   },
   {
     name: 'harddelete-is-soft',
-    requirement: 'HARDDELETE-EFFECT',
+    requirement: 'lifecycle.hardDeleteEffect',
     operations: ['deleteSourceIdentity'],
     description: 'deleteSourceIdentity only soft-deletes: the source can still be restored',
     handler: (next, ctx) => {
@@ -211,11 +212,11 @@ const SHARED: Spec[] = [
       return reply;
     },
   },
-  { name: 'merge-reply-retired-linkid', requirement: 'MERGE-REPLY', operations: ['mergeIdentities'], description: 'mergeIdentities replies with the retired identity\'s link ID', handler: (next, ctx) => { const retired = ctx.store.get(ctx.content.toRetireSource)?.linkId; return { ...next(ctx), linkId: retired }; } },
-  { name: 'merge-no-unify', requirement: 'MERGE-EFFECT', operations: ['mergeIdentities'], description: 'mergeIdentities replies success but both identities stay separate', handler: withoutEffect },
+  { name: 'merge-reply-retired-linkid', requirement: 'mergeLink.mergeReply', operations: ['mergeIdentities'], description: 'mergeIdentities replies with the retired identity\'s link ID', handler: (next, ctx) => { const retired = ctx.store.get(ctx.content.toRetireSource)?.linkId; return { ...next(ctx), linkId: retired }; } },
+  { name: 'merge-no-unify', requirement: 'mergeLink.mergeEffect', operations: ['mergeIdentities'], description: 'mergeIdentities replies success but both identities stay separate', handler: withoutEffect },
   {
     name: 'unmerge-reply-swapped',
-    requirement: 'UNMERGE-REPLY',
+    requirement: 'mergeLink.unmergeReply',
     operations: ['unmergeIdentities'],
     description: 'unmergedId and unmergedFromId are swapped',
     handler: (next, ctx) => {
@@ -223,41 +224,41 @@ const SHARED: Spec[] = [
       return { ...r, unmergedId: r.unmergedFromId, unmergedFromId: r.unmergedId };
     },
   },
-  { name: 'unmerge-no-split', requirement: 'UNMERGE-EFFECT', operations: ['unmergeIdentities'], description: 'unmergeIdentities replies success but the source stays retired in the survivor', handler: withoutEffect },
-  { name: 'link-reply-own-linkid', requirement: 'LINK-REPLY', operations: ['linkIdentities'], description: 'linkIdentities replies with the linked source\'s old link ID', handler: (next, ctx) => { const own = ctx.store.get(ctx.content.source)?.linkId; return { ...next(ctx), linkId: own }; } },
-  { name: 'link-no-effect', requirement: 'LINK-EFFECT', operations: ['linkIdentities'], description: 'linkIdentities replies success but the records stay in separate identities', handler: withoutEffect },
-  { name: 'unlink-reply-missing-ids', requirement: 'UNLINK-REPLY', operations: ['unlinkIdentities'], description: 'unlinkIdentities replies without unlinkedId and unlinkedFromId', handler: (next, ctx) => ({ ...next(ctx), unlinkedId: null, unlinkedFromId: null }) },
-  { name: 'unlink-no-split', requirement: 'UNLINK-EFFECT', operations: ['unlinkIdentities'], description: 'unlinkIdentities replies success but the records stay together', handler: withoutEffect },
+  { name: 'unmerge-no-split', requirement: 'mergeLink.unmergeEffect', operations: ['unmergeIdentities'], description: 'unmergeIdentities replies success but the source stays retired in the survivor', handler: withoutEffect },
+  { name: 'link-reply-own-linkid', requirement: 'mergeLink.linkReply', operations: ['linkIdentities'], description: 'linkIdentities replies with the linked source\'s old link ID', handler: (next, ctx) => { const own = ctx.store.get(ctx.content.source)?.linkId; return { ...next(ctx), linkId: own }; } },
+  { name: 'link-no-effect', requirement: 'mergeLink.linkEffect', operations: ['linkIdentities'], description: 'linkIdentities replies success but the records stay in separate identities', handler: withoutEffect },
+  { name: 'unlink-reply-missing-ids', requirement: 'mergeLink.unlinkReply', operations: ['unlinkIdentities'], description: 'unlinkIdentities replies without unlinkedId and unlinkedFromId', handler: (next, ctx) => ({ ...next(ctx), unlinkedId: null, unlinkedFromId: null }) },
+  { name: 'unlink-no-split', requirement: 'mergeLink.unlinkEffect', operations: ['unlinkIdentities'], description: 'unlinkIdentities replies success but the records stay together', handler: withoutEffect },
   {
     name: 'stale-nativeid-reads',
-    requirement: 'MERGE-EFFECT',
+    requirement: 'mergeLink.mergeEffect',
     operations: ['nativeIdQuery'],
     description: 'nativeIdQuery answers from a cache that a state change never invalidates (stale reads)',
     handler: cachedForever,
   },
   // Relationships
-  { name: 'rel-add-no-id', requirement: 'REL-ADD', operations: ['addRelationshipService'], description: 'addRelationshipService replies without the new relationship\'s id', handler: (next, ctx) => ({ relationship: { ...(next(ctx).relationship as object), id: null } }) },
-  { name: 'rel-search-ignores-criteria', requirement: 'REL-SEARCH', operations: ['searchRelationshipsService'], description: 'searchRelationshipsService ignores its criteria and returns every relationship', handler: (next, ctx) => next({ ...ctx, content: { relationship: {} } }) },
-  { name: 'rel-delete-no-effect', requirement: 'REL-DELETE', operations: ['deleteRelationshipService'], description: 'deleteRelationshipService replies success but the relationship stays', handler: withoutEffect },
+  { name: 'rel-add-no-id', requirement: { organization: 'ORG-REL-ADD', person: 'PERSON-REL-ADD', provider: 'PROV-REL-ADD' }, operations: ['addRelationshipService'], description: 'addRelationshipService replies without the new relationship\'s id', handler: (next, ctx) => ({ relationship: { ...(next(ctx).relationship as object), id: null } }) },
+  { name: 'rel-search-ignores-criteria', requirement: 'relationships.search', operations: ['searchRelationshipsService'], description: 'searchRelationshipsService ignores its criteria and returns every relationship', handler: (next, ctx) => next({ ...ctx, content: { relationship: {} } }) },
+  { name: 'rel-delete-no-effect', requirement: { organization: 'ORG-REL-DELETE', person: 'PERSON-REL-DELETE', provider: 'PROV-REL-DELETE' }, operations: ['deleteRelationshipService'], description: 'deleteRelationshipService replies success but the relationship stays', handler: withoutEffect },
   // Notifications
   {
     name: 'notif-page-oversize',
-    requirement: 'NOTIF-PAGING',
+    requirement: 'notifications.paging',
     operations: ['searchNotifications'],
     description: 'pages hold pageSize + 1 notifications (off by one)',
     handler: (next, ctx) => next({ ...ctx, content: { ...ctx.content, pageSize: ctx.content.pageSize + 1 } }),
   },
   {
     name: 'notif-hasnext-always-false',
-    requirement: 'NOTIF-PAGING',
+    requirement: 'notifications.paging',
     operations: ['searchNotifications'],
     description: 'hasNext is false on every page, also when more pages follow',
     handler: (next, ctx) => ({ ...next(ctx), hasNext: false }),
   },
-  { name: 'notif-total-is-page-count', requirement: 'NOTIF-TOTAL', operations: ['searchNotifications'], description: 'totalElements gives the size of the page, not of the window', handler: (next, ctx) => { const r = next(ctx) as { notifications: unknown[] }; return { ...r, totalElements: r.notifications.length }; } },
+  { name: 'notif-total-is-page-count', requirement: 'notifications.total', operations: ['searchNotifications'], description: 'totalElements gives the size of the page, not of the window', handler: (next, ctx) => { const r = next(ctx) as { notifications: unknown[] }; return { ...r, totalElements: r.notifications.length }; } },
   {
     name: 'notif-duplicates',
-    requirement: 'NOTIF-NO-DUPLICATES',
+    requirement: 'notifications.noDuplicates',
     operations: ['searchNotifications'],
     description: 'each page repeats the last notification of the previous page',
     handler: (next, ctx) => {
@@ -269,7 +270,7 @@ const SHARED: Spec[] = [
   },
   {
     name: 'notif-missing-post-events',
-    requirement: 'NOTIF-RECORDS-CHANGES',
+    requirement: { organization: 'ORG-NOTIF-RECORDS-CHANGES', person: 'PERSON-NOTIF-RECORDS-CHANGES', provider: 'PROV-NOTIF-RECORDS-CHANGES' },
     // Only the organization's expectation covers identity creation; the person and provider seeds
     // list the kinds they report (person: matches, links, merges, deactivations; provider: merge,
     // link and unlink events), which faults of their own cover.
@@ -282,8 +283,8 @@ const SHARED: Spec[] = [
     },
   },
   // Authentication
-  { name: 'auth-none-accepted', requirement: 'AUTH', description: 'a request without credentials is served', auth: (v) => (v === 'missing' ? 'ok' : v) },
-  { name: 'auth-any-token', requirement: 'AUTH', description: 'any bearer value is accepted without verifying the JWT', auth: (v) => (v === 'invalid' ? 'ok' : v) },
+  { name: 'auth-none-accepted', requirement: 'auth.rejected', description: 'a request without credentials is served', auth: (v) => (v === 'missing' ? 'ok' : v) },
+  { name: 'auth-any-token', requirement: 'auth.rejected', description: 'any bearer value is accepted without verifying the JWT', auth: (v) => (v === 'invalid' ? 'ok' : v) },
 ];
 
 const SEARCH = (ctx: HandlerContext, content: Record<string, any>) => SEARCH_HANDLER({ ...ctx, content });
@@ -336,17 +337,16 @@ function shapeFaults(service: ServiceName): FaultDefinition[] {
 
 const prefixOf = (service: ServiceName) => (service === 'organization' ? '' : `${service}-`);
 
-/** Each service's authentication requirement (the `AUTH` of SHARED). */
-const AUTH_REQUIREMENT: Record<ServiceName, string> = { organization: 'AUTH-BEARER', person: 'AUTH-REQUIRED', provider: 'AUTH-BASIC' };
+/** The requirement ID a shared fault violates in `service`, or undefined where it has none. */
+const requirementIn = (service: ServiceName, ref: RequirementRef) => (typeof ref === 'string' ? requirementFor(service, ref) : ref[service]);
 
-/** The shared faults instantiated for a service: only those whose requirement its catalogue has. */
+/** The shared faults instantiated for a service: only those whose requirement its catalogue has (and can test). */
 function sharedFaults(service: ServiceName): FaultDefinition[] {
-  const spec = SERVICES[service];
-  const ids = new Set(spec.requirements.filter((r) => !r.untestable).map((r) => r.id));
-  const auth = AUTH_REQUIREMENT[service];
-  return SHARED.filter((f) => !f.services || f.services.includes(service))
-    .map(({ services: _s, ...f }) => ({ ...f, name: `${prefixOf(service)}${f.name}`, service, requirement: `${spec.idPrefix}-${f.requirement === 'AUTH' ? auth : f.requirement}` }))
-    .filter((f) => ids.has(f.requirement));
+  const ids = new Set(SERVICES[service].requirements.filter((r) => !r.untestable).map((r) => r.id));
+  return SHARED.filter((f) => !f.services || f.services.includes(service)).flatMap(({ services: _s, ...f }) => {
+    const requirement = requirementIn(service, f.requirement);
+    return requirement && ids.has(requirement) ? [{ ...f, name: `${prefixOf(service)}${f.name}`, service, requirement }] : [];
+  });
 }
 
 /** Services whose faults are in the catalogue (those the reference serves and the suite has scenarios for). */

@@ -9,10 +9,10 @@
 import type { ServiceName } from '../../specs/common/model.js';
 import type { HandlerContext } from '../handlers/types.js';
 import type { SourceRecord, ServiceStore } from '../store.js';
-import type { FaultDefinition, ReplyInfo } from './types.js';
+import type { FaultDefinition, ReplyInfo, RequirementRef } from './types.js';
 
-/** A fault of several services: `requirement` is the ID without the service prefix (as in catalogue.ts SHARED). */
-export type RuleFaultSpec = Omit<FaultDefinition, 'service' | 'requirement' | 'name'> & { name: string; requirement: string; services?: ServiceName[] };
+/** A fault of several services: `requirement` is a role or per-service IDs (as in catalogue.ts SHARED). */
+export type RuleFaultSpec = Omit<FaultDefinition, 'service' | 'requirement' | 'name'> & { name: string; requirement: RequirementRef; services?: ServiceName[] };
 
 /** Runs `next` with the records in state `from` seen as `as` (then puts them back). */
 function seeingAs(ctx: HandlerContext, from: SourceRecord['state'], as: SourceRecord['state'], run: () => Record<string, unknown>) {
@@ -48,21 +48,21 @@ const WRITES = ['postIdentity', 'deleteSourceIdentity', 'softDeleteSource', 'res
 export const RULE_FAULT_SPECS: RuleFaultSpec[] = [
   {
     name: 'auth-skipped-on-writes',
-    requirement: 'AUTH',
+    requirement: 'auth.rejected',
     operations: WRITES,
     description: 'operations that change state serve requests without valid credentials (only reads check them)',
     auth: () => 'ok',
   },
   {
     name: 'threshold-ignored-above-floor',
-    requirement: 'SEARCH-THRESHOLD',
+    requirement: 'search.threshold',
     operations: ['demographicsSearch'],
     description: 'demographicsSearch ignores matchScoreThreshold and returns every candidate scoring 0.2 or more',
     handler: (next, ctx) => next({ ...ctx, content: { ...ctx.content, matchScoreThreshold: typeof ctx.content.matchScoreThreshold === 'number' ? Math.min(ctx.content.matchScoreThreshold, 0.2) : ctx.content.matchScoreThreshold } }),
   },
   {
     name: 'search-returns-soft-deleted',
-    requirement: 'SOFTDELETE-EFFECT',
+    requirement: 'lifecycle.softDeleteEffect',
     services: ['organization', 'provider'],
     operations: ['demographicsSearch', 'demographicsQuery'],
     description: 'demographicsSearch and demographicsQuery still match soft-deleted records (under their old link ID)',
@@ -70,7 +70,7 @@ export const RULE_FAULT_SPECS: RuleFaultSpec[] = [
   },
   {
     name: 'stale-search-after-merge',
-    requirement: 'MERGE-EFFECT',
+    requirement: 'mergeLink.mergeEffect',
     operations: ['mergeIdentities', 'demographicsSearch'],
     description: "the search index keeps the retired identity's entry: a search still returns its old link ID",
     handler: (next, ctx, operation) => {
@@ -95,7 +95,7 @@ export const RULE_FAULT_SPECS: RuleFaultSpec[] = [
   },
   {
     name: 'restore-without-data',
-    requirement: 'RESTORE-EFFECT',
+    requirement: 'lifecycle.restoreEffect',
     services: ['organization', 'provider'],
     operations: ['restoreSource'],
     description: "restoreSource brings the source back without its data (only its name and native ID)",
@@ -108,7 +108,7 @@ export const RULE_FAULT_SPECS: RuleFaultSpec[] = [
   },
   {
     name: 'harddelete-leaves-data',
-    requirement: 'HARDDELETE-EFFECT',
+    requirement: 'lifecycle.hardDeleteEffect',
     operations: ['deleteSourceIdentity'],
     description: "deleting one of an identity's sources copies its data into another source of that identity first",
     handler: (next, ctx) => {
@@ -120,7 +120,7 @@ export const RULE_FAULT_SPECS: RuleFaultSpec[] = [
   },
   {
     name: 'unmerge-leaves-data',
-    requirement: 'UNMERGE-EFFECT',
+    requirement: 'mergeLink.unmergeEffect',
     operations: ['unmergeIdentities'],
     description: "unmergeIdentities leaves a copy of the unmerged source's data in the survivor",
     handler: (next, ctx) => {
@@ -133,7 +133,7 @@ export const RULE_FAULT_SPECS: RuleFaultSpec[] = [
   },
   {
     name: 'link-without-data',
-    requirement: 'LINK-EFFECT',
+    requirement: 'mergeLink.linkEffect',
     operations: ['linkIdentities'],
     description: "linkIdentities moves the source into the identity but drops its data",
     handler: (next, ctx) => {

@@ -27,3 +27,10 @@ export interface FaultDefinition {
   auth?: (verdict: AuthVerdict) => AuthVerdict;
   acceptInvalid?: (operation: string, content: Record<string, any>) => boolean;
 }
+
+/**
+ * The requirement a fault of several services violates: a role (`envelope.reply`,
+ * `lifecycle.restoreEffect`; specs/<service>/requirements.ts), looked up in each service's
+ * catalogue, or, where the services share no role for it, the requirement ID per service.
+ */
+export type RequirementRef = string | Partial<Record<ServiceName, string>>;
