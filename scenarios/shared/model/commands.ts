@@ -75,7 +75,7 @@ const postNew: StepKind = {
     const kinds = w.config.kinds;
     const kind = kinds ? kinds[m.singleKind ? 0 : m.records.length % kinds.length] : undefined;
     const source = w.t.source(m.records.length);
-    const identity = w.config.generate(w.t.faker, source, kind, w.t.profile);
+    const identity = w.config.generate(w.faker, source, kind, w.t.profile);
     w.pending = { source, identity, kind };
     return postContent(identity, source, w.t.profile.sourcePlacement);
   },

@@ -118,6 +118,8 @@ export class WalkReal {
     readonly findings: string[],
     /** Steps run per kind and verdict across all walks of the check (printed with the seed). */
     readonly tally: Map<string, number> = new Map(),
+    /** Where the walk's identities come from (default the check's Faker; a tour run alongside others has its own, so its data does not depend on their timing). */
+    readonly faker: Faker = t.faker,
   ) {}
 
   count(key: string): void {

@@ -23,6 +23,7 @@
 import fc from 'fast-check';
 import type { Check } from '../../../harness/check.js';
 import { runInfo } from '../../../harness/targets.js';
+import { seededFaker } from '../../../generators/seed.js';
 import { ConformanceFailure, CouldNotJudge } from '../../../harness/verdict.js';
 import type { Exchange } from '../../../harness/reply.js';
 import { commandArbitraries, postNewStep, recordStatesFor, stepKindsFor, tourCommands, toursFor } from './commands.js';
@@ -134,20 +135,30 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
   let generating = true;
   const replay = `CONFORMANCE_SEED=${info.seed} npm run conformance -- ${options.file} -t '${options.title}'`;
   const tours = options.tours === false ? [] : toursFor(config);
-  for (const tour of tours) {
-    const w = new WalkReal(t, config, findings, tally);
-    const model = new IdentityModel();
-    model.singleKind = !tour.mixedKinds;
-    for (let i = 0; i < initial; i++) await postNewStep().run(model, w);
-    const setup = w.steps.length;
-    model.stepsRun = 0;
-    try {
-      for (const command of tourCommands(config, tour)) await command.run(model, w);
-    } catch (e) {
-      throw walkFailure(t, e, { steps: [...w.steps], setup, exchanges: w.stepExchanges() }, replay, `tour "${tour.name}" (a fixed chain of state-table rows every run takes), ${w.steps.length - setup} steps`);
-    }
-    for (const keys of model.exercised) coverage.add(keys);
-  }
+  // Tours touch only their own records: they run side by side, each with a Faker seeded from the
+  // check's, so a replay generates the same data whatever order their replies arrive in.
+  const tourSeeds = tours.map(() => t.faker.number.int({ min: 0, max: 2 ** 31 - 1 }));
+  const toured = await Promise.all(
+    tours.map(async (tour, i) => {
+      const w = new WalkReal(t, config, findings, tally, seededFaker(tourSeeds[i]!));
+      const model = new IdentityModel();
+      model.singleKind = !tour.mixedKinds;
+      let setup = 0;
+      try {
+        for (let k = 0; k < initial; k++) await postNewStep().run(model, w);
+        setup = w.steps.length;
+        model.stepsRun = 0;
+        for (const command of tourCommands(config, tour)) await command.run(model, w);
+        return { model };
+      } catch (error) {
+        return { model, failed: { error, last: { steps: [...w.steps], setup, exchanges: w.stepExchanges() }, how: `tour "${tour.name}" (a fixed chain of state-table rows every run takes), ${w.steps.length - setup} steps` } };
+      }
+    }),
+  );
+  // The first tour in TOURS order that failed is reported (a fixed order, whatever finished first).
+  const failedTour = toured.find((r) => r.failed)?.failed;
+  if (failedTour) throw walkFailure(t, failedTour.error, failedTour.last, replay, failedTour.how);
+  for (const r of toured) for (const keys of r.model.exercised) coverage.add(keys);
   const pool = fc.commands(commandArbitraries(kinds), { maxCommands: budget.steps * POOL_PER_STEP, size: 'max' });
   const property = fc.asyncProperty(new FrozenKeys(coverage), pool, async (known, cmds) => {
     walk++;
