@@ -172,10 +172,7 @@ const forPerson = (name: string, requirement: string): FaultDefinition => {
 
 /** Faults of one service's own rules. */
 export const RULE_FAULTS: FaultDefinition[] = [
-  forPerson('stale-search-after-merge', 'PERSON-MERGE-SHARED-LINK'),
   forPerson('harddelete-leaves-data', 'PERSON-DELETE-PHYSICAL'),
-  forPerson('unmerge-leaves-data', 'PERSON-UNMERGE-NEW-LINK'),
-  forPerson('link-without-data', 'PERSON-LINK-SAME-LINKID'),
   {
     name: 'person-search-returns-deactivated',
     service: 'person',

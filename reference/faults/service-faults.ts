@@ -169,9 +169,6 @@ export const PERSON_FAULTS: FaultDefinition[] = [
       return r ? { linkIdsModified: [], linkIdsDeleted: [r.linkId] } : reply;
     },
   }),
-  person({ name: 'person-merge-no-unify', requirement: 'PERSON-MERGE-SHARED-LINK', operations: ['mergeIdentities'], description: 'mergeIdentities replies success but both records keep their own link IDs', handler: withoutEffect }),
-  person({ name: 'person-unmerge-no-split', requirement: 'PERSON-UNMERGE-NEW-LINK', operations: ['unmergeIdentities'], description: 'unmergeIdentities replies success but the record stays merged into the survivor', handler: withoutEffect }),
-  person({ name: 'person-link-no-effect', requirement: 'PERSON-LINK-SAME-LINKID', operations: ['linkIdentities'], description: 'linkIdentities replies success but the records keep separate link IDs', handler: withoutEffect }),
   person({
     name: 'person-unlink-reuses-old-linkid',
     requirement: 'PERSON-UNLINK-OWN-LINKID',
@@ -376,16 +373,6 @@ export const PROVIDER_FAULTS: FaultDefinition[] = [
     handler: (next, ctx) => {
       const r = next(ctx) as { notifications: Array<{ notificationType?: string }> };
       return { ...r, notifications: r.notifications.filter((n) => n.notificationType !== 'MERGE') };
-    },
-  }),
-  provider({
-    name: 'provider-notif-total-is-page-count',
-    requirement: 'PROV-NOTIF-PAGING',
-    operations: ['searchNotifications'],
-    description: 'totalElements gives the size of the page, not of the window',
-    handler: (next, ctx) => {
-      const r = next(ctx) as { notifications: unknown[] };
-      return { ...r, totalElements: r.notifications.length };
     },
   }),
 ];
