@@ -33,7 +33,7 @@ export default defineConfig({
         include: ['scenarios/**/*.test.ts'],
         globalSetup: ['run/global-setup.ts'],
         setupFiles: ['allure-vitest/setup'],
-        reporters: conformanceReporters(settings.reportDir, runId),
+        reporters: conformanceReporters(settings.reportDir, runId, settings.requirementUrl),
         pool: 'threads',
         maxWorkers: 2,
         // Workers keep modules (Faker locales, zod schemas, compiled validators) across scenario files

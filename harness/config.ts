@@ -71,6 +71,8 @@ export interface Settings {
   maxInFlight: number;
   timeoutMs: number;
   reportDir: string;
+  /** Where an Allure requirement link points, `%s` standing for the requirement ID (CONFORMANCE_REQUIREMENT_URL). */
+  requirementUrl: string;
   /** Model-based walks per walk check and steps per walk (CONFORMANCE_WALKS, CONFORMANCE_WALK_STEPS); 0 = the default for the target. */
   walks: number;
   walkSteps: number;
@@ -202,6 +204,7 @@ export function loadSettings(env: Env = loadEnv()): Settings {
     maxInFlight: intSetting(env, 'CONFORMANCE_MAX_IN_FLIGHT', 8, 1, 256),
     timeoutMs: intSetting(env, 'CONFORMANCE_TIMEOUT_MS', 30000, 100, 600000),
     reportDir: env.CONFORMANCE_REPORT_DIR || 'reports',
+    requirementUrl: requirementUrlSetting(env),
     walks: intSetting(env, 'CONFORMANCE_WALKS', 0, 0, 10000),
     walkSteps: intSetting(env, 'CONFORMANCE_WALK_STEPS', 0, 0, 200),
     badInputs: intSetting(env, 'CONFORMANCE_BAD_INPUTS', 0, 0, 10000),
@@ -209,6 +212,14 @@ export function loadSettings(env: Env = loadEnv()): Settings {
     rateLimit: rateSetting(env),
     configured,
   };
+}
+
+/** CONFORMANCE_REQUIREMENT_URL: a link template holding `%s`; default the requirement's row of the run's report.html. */
+function requirementUrlSetting(env: Record<string, string | undefined>): string {
+  const v = env.CONFORMANCE_REQUIREMENT_URL;
+  if (!v) return '../report.html#req-%s';
+  if (!v.includes('%s')) throw new SettingsError('CONFORMANCE_REQUIREMENT_URL', 'a link template holding %s where the requirement ID goes', v);
+  return v;
 }
 
 /**

@@ -8,16 +8,16 @@
  */
 import { join } from 'node:path';
 
-/** Where a requirement link in Allure points: the requirement's row of the run's report.html. */
-export const REQUIREMENT_LINK_TEMPLATE = process.env.CONFORMANCE_REQUIREMENT_URL || '../report.html#req-%s';
-
-export function conformanceReporters(reportDir: string, runId: string, env: Record<string, string | undefined> = process.env) {
+/**
+ * @param requirementUrl where a requirement link in Allure points (Settings.requirementUrl, `%s` = requirement ID)
+ */
+export function conformanceReporters(reportDir: string, runId: string, requirementUrl: string, env: Record<string, string | undefined> = process.env) {
   const folder = join(reportDir, runId);
   if (env.CONFORMANCE_MERGE) return ['./report/reporter.ts'];
   return [
     './report/progress.ts',
     './report/reporter.ts',
-    ['allure-vitest/reporter', { resultsDir: join(folder, 'allure-results'), links: { requirement: { urlTemplate: REQUIREMENT_LINK_TEMPLATE, nameTemplate: '%s' } } }],
+    ['allure-vitest/reporter', { resultsDir: join(folder, 'allure-results'), links: { requirement: { urlTemplate: requirementUrl, nameTemplate: '%s' } } }],
     ...(env.CONFORMANCE_SHARD ? [['blob', { outputFile: join(folder, 'blob', `blob-${env.CONFORMANCE_SHARD.replace('/', '-')}.json`) }]] : []),
   ] as Array<string | [string, Record<string, unknown>]>;
 }

@@ -56,6 +56,7 @@ describe('loadSettings', () => {
     ['CONFORMANCE_BAD_INPUTS', { CONFORMANCE_BAD_INPUTS: 'many' }],
     ['CONFORMANCE_RUN_ID', { CONFORMANCE_RUN_ID: '../etc' }],
     ['CONFORMANCE_PROFILE', { CONFORMANCE_PROFILE: '/no/such/profile.json' }],
+    ['CONFORMANCE_REQUIREMENT_URL', { CONFORMANCE_REQUIREMENT_URL: 'https://tracker.example.com/req' }],
   ];
   it.each(bad)('names %s when it is wrong', (setting, env) => {
     expect(settingOf(env)).toBe(setting);
