@@ -57,3 +57,16 @@ describe('walk coverage steering', () => {
     expect(r.line).toMatch(/after 0 tours$/);
   });
 });
+
+describe('walks pass legitimate variants', () => {
+  // A source found after a soft delete (variant soft-deleted-visible, profile softDeletedLookup any)
+  // is no evidence that an open step revived it. Before observe.ts's adopt() knew this, run seeds 2
+  // and 5 failed (e.g. merge B <- A, soft delete B, unmerge A from B: B, still findable, was read
+  // as active again).
+  test('soft-deleted-visible: a soft-deleted source that can still be found is not taken for a live one (organization, run seeds 1-6)', async () => {
+    for (let seed = 1; seed <= 6; seed++) {
+      const r = await runWalkCheck('organization', seed, [], BUDGET, false, true, ['soft-deleted-visible']);
+      expect(r.verdict, `seed ${seed}: ${r.message.slice(0, 2000)}`).toBe('pass');
+    }
+  });
+});

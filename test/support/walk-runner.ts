@@ -15,6 +15,7 @@ import { RunContext } from '../../harness/run.js';
 import { ConformanceFailure } from '../../harness/verdict.js';
 import { seededFaker, testSeed } from '../../generators/seed.js';
 import { startReference } from '../../reference/server.js';
+import { plannedVariants, profileOf } from '../../detection/variants.js';
 import { referenceTarget } from '../../run/deployments.js';
 import type { ServiceName } from '../../specs/common/model.js';
 import * as organization from '../../scenarios/organization/walk-config.js';
@@ -45,13 +46,14 @@ export interface WalkCheckResult {
  * @param faults reference faults switched on (REFERENCE_FAULTS)
  * @param shrink false: stop at the first failing walk (enough to know whether the fault was found)
  * @param tours false: generated walks only (to exercise their steering and shrinking alone)
+ * @param variants reference variants switched on (REFERENCE_VARIANTS), the profile patched as detection does
  * @throws what the walks throw other than a ConformanceFailure (could not judge, a suite bug)
  */
-export async function runWalkCheck(service: ServiceName, seed: number, faults: string[], budget: WalkBudget, shrink = false, tours = true): Promise<WalkCheckResult> {
+export async function runWalkCheck(service: ServiceName, seed: number, faults: string[], budget: WalkBudget, shrink = false, tours = true, variants: string[] = []): Promise<WalkCheckResult> {
   const { config, file, title } = WALKS[service];
-  const reference = await startReference({ faults, foreignData: false });
+  const reference = await startReference({ faults, variants, foreignData: false });
   try {
-    const profile = resolveProfile(loadProfile(), true);
+    const profile = variants.length ? profileOf(plannedVariants(variants)) : resolveProfile(loadProfile(), true);
     const run = new RunContext(`walks-${seed}`, mkdtempSync(join(tmpdir(), 'cf-walks-')));
     const client = new ServiceClient(referenceTarget(reference, service, profile), profile, run, { timeoutMs: 30000, maxInFlight: 8 });
     const checkId = `${service}/walks/${slug(title)}`;

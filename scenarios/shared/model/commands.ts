@@ -458,7 +458,7 @@ export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, fal
       async () => {
         m.restore(start);
         const obs = await lookupAll(w, m);
-        const found = adopt(m, obs, following, verdict === 'allow');
+        const found = adopt(m, obs, following, verdict === 'allow', w.t.profile.softDeletedLookup);
         const { problems: partition, links } = comparePartition(m, obs, w.t.profile.softDeletedLookup);
         found.push(...partition, ...(await checkIdentities(w, m, links)));
         return { problems: found, links };

@@ -41,9 +41,10 @@ export async function lookupAll(w: WalkReal, m: IdentityModel): Promise<Observat
  * Lets the named records follow what the deployment did (a step the seeds leave open, or a free
  * choice within an allowed step): each joins the model identity whose records resolve to the
  * same link ID, or a new one. A record not found becomes `unknown`, or a problem when
- * `mustBeLive` (the seeds keep it live).
+ * `mustBeLive` (the seeds keep it live); a soft-deleted record found where the profile says
+ * soft-deleted sources may still be found (`softDeletedLookup` any) becomes `unknown` too.
  */
-export function adopt(m: IdentityModel, obs: Observation, labels: string[], mustBeLive: boolean): string[] {
+export function adopt(m: IdentityModel, obs: Observation, labels: string[], mustBeLive: boolean, softDeletedLookup: 'absent' | 'any' = 'absent'): string[] {
   const problems: string[] = [];
   const floating = new Set(labels);
   const anchored = new Map<string, number>();
@@ -64,6 +65,12 @@ export function adopt(m: IdentityModel, obs: Observation, labels: string[], must
     }
     if (r.state === 'retired' && retiredLinks(m, r, new Map([...fresh, ...anchored])).includes(link)) continue; // still retired, seen through its survivor
     if (r.state === 'unknown' && anchored.has(link)) continue; // seen through another record's identity: merged into it or a member of it, not shown which
+    // Where a soft-deleted source may still be found (profile softDeletedLookup=any), being found
+    // does not show that an open step made it active again.
+    if (r.state === 'soft-deleted' && softDeletedLookup === 'any') {
+      r.state = 'unknown';
+      continue;
+    }
     if (!isLive(r)) r.state = 'active';
     r.retiredInto = undefined;
     const group = anchored.get(link) ?? fresh.get(link) ?? m.newGroup();
