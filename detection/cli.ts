@@ -15,6 +15,7 @@ import { writeFileSync } from 'node:fs';
 import { FAULT_LIST, applied } from '../reference/faults/catalogue.js';
 import { VARIANT_LIST } from '../reference/variants/catalogue.js';
 import { ReferenceSettingError, parseVariantList } from '../reference/variants/registry.js';
+import { plainOutput } from '../report/progress.js';
 import { command, parseArguments, usageError } from '../run/command.js';
 import { detect } from './runner.js';
 import { type PlannedVariant, plannedVariants } from './variants.js';
@@ -82,16 +83,22 @@ const totalFaults = onlyFaults?.length ?? FAULT_LIST.length;
 let done = 0;
 let variantsDone = 0;
 console.log(`Detection${seed !== undefined ? ` (seed ${seed})` : ''}: clean run, then ${totalFaults} fault runs and ${variants.length} variant runs (${concurrency} workers)...`);
+// One rewritten line on a terminal; plain lines at every tenth otherwise (a CI log, a file).
+const plain = plainOutput(process.stderr);
+function progress(n: number, total: number, what: string): void {
+  if (!plain) process.stderr.write(`\r  ${n}/${total} ${what} runs done`);
+  else if (n === total || n % Math.max(1, Math.ceil(total / 10)) === 0) process.stderr.write(`  ${n}/${total} ${what} runs done\n`);
+}
 const report = await detect({
   concurrency,
   only: onlyFaults,
   variants,
   seed,
   bundleSize,
-  onProgress: () => process.stderr.write(`\r  ${++done}/${totalFaults} fault runs done`),
-  onVariant: () => process.stderr.write(`\r  ${++variantsDone}/${variants.length} variant runs done`),
+  onProgress: () => progress(++done, totalFaults, 'fault'),
+  onVariant: () => progress(++variantsDone, variants.length, 'variant'),
 });
-process.stderr.write('\n');
+if (!plain) process.stderr.write('\n');
 if (report.clean.problem) {
   console.error(`detection: ${report.clean.problem}`);
   process.exit(1);

@@ -15,6 +15,7 @@ import { SERVICES, operation, requirementFor } from '../specs/services.js';
 import type { CallOptions, ServiceClient } from './client.js';
 import { GuardRefusal } from './guard.js';
 import type { ServiceTarget } from './config.js';
+import type { ExchangeLine } from './exchange-file.js';
 import { contentViolations, envelopeViolations, formatViolations, requirementsOf } from './contract.js';
 import type { Profile } from './profile.js';
 import { assertionDetail, isAssertionError } from './failure.js';
@@ -50,6 +51,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class Check {
   readonly exchanges: Exchange[] = [];
+  /**
+   * Summary lines of exchanges the check made but keeps no copy of (a passing walk's steps): they
+   * count in the run's request, latency and score figures but are never written in full.
+   */
+  readonly asideLines: ExchangeLine[] = [];
   readonly lags: Array<{ what: string; ms: number }> = [];
   /** What the check wants its result to tell whatever the verdict (e.g. the walks' coverage): its note. */
   readonly notes: string[] = [];

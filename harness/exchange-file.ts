@@ -4,8 +4,10 @@
  *   secrets and other people's data never reach it), for the checks whose exchanges are kept;
  * - as one summary line per exchange otherwise, gzip'ed: `exchanges/<check id>.lines.jsonl.gz`,
  *   one ExchangeLine per line: operation, status, time, retries and the match scores of a search,
- *   no request or reply content. Latency per operation and the score distribution (report/stats.ts,
- *   compare) read both kinds, and the plain `.json` files of older run folders.
+ *   no request or reply content. The lines of exchanges a check kept no copy of (a walk's steps,
+ *   harness/check.ts `asideLines`) go there too, beside a full file when there is one.
+ * Latency per operation and the score distribution (report/stats.ts, compare) read both kinds, and
+ * the plain `.json` files of older run folders.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -58,18 +60,28 @@ export function exchangeLine(e: Exchange): ExchangeLine {
   };
 }
 
+const lineKey = (l: ExchangeLine) => `${l.startedAt} ${l.durationMs} ${l.operation}`;
+
 /**
- * Writes a check's exchanges into `<folder>/exchanges/`: in full when `full`, else as summary lines.
- * @returns the file written, or undefined when there was no exchange
+ * Writes a check's exchanges into `<folder>/exchanges/`: in full when `full`, else as summary
+ * lines. `aside` (summary lines of exchanges the check kept no copy of) always goes into the lines
+ * file, less those also among `exchanges`.
+ * @returns the file written in full, else the lines file; undefined when there was no exchange
  */
-export function writeExchanges(folder: string, checkId: string, exchanges: Exchange[], full: boolean): string | undefined {
-  if (!exchanges.length) return undefined;
+export function writeExchanges(folder: string, checkId: string, exchanges: Exchange[], full: boolean, aside: ExchangeLine[] = []): string | undefined {
+  const own = new Set(exchanges.map((e) => lineKey(exchangeLine(e))));
+  const lines = [...(full ? [] : exchanges.map(exchangeLine)), ...aside.filter((l) => !own.has(lineKey(l)))];
+  if (!exchanges.length && !lines.length) return undefined;
   const dir = join(folder, 'exchanges');
   mkdirSync(dir, { recursive: true });
-  const file = join(dir, `${exchangesStem(checkId)}${full ? FULL : LINES}`);
-  const text = full ? JSON.stringify(exchanges) : `${exchanges.map((e) => JSON.stringify(exchangeLine(e))).join('\n')}\n`;
-  writeFileSync(file, gzipSync(text));
-  return file;
+  const write = (suffix: string, text: string) => {
+    const file = join(dir, `${exchangesStem(checkId)}${suffix}`);
+    writeFileSync(file, gzipSync(text));
+    return file;
+  };
+  const fullFile = full && exchanges.length ? write(FULL, JSON.stringify(exchanges)) : undefined;
+  const linesFile = lines.length ? write(LINES, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`) : undefined;
+  return fullFile ?? linesFile;
 }
 
 /** True for a file of exchanges in any form this module or an older run wrote. */

@@ -24,7 +24,7 @@ export function recordCheck(meta: CheckMeta, t: Check, kept: ExchangesKept = 'fa
   const retries = t.exchanges.reduce((n, e) => n + (e.retries?.length ?? 0), 0);
   if (retries) meta.retries = retries;
   const full = keepsInFull(kept, meta.verdict);
-  const file = writeExchanges(t.run.folder, meta.checkId, t.exchanges, full);
-  if (file && full) meta.exchangesFile = file;
+  const file = writeExchanges(t.run.folder, meta.checkId, t.exchanges, full, t.asideLines);
+  if (file && full && t.exchanges.length) meta.exchangesFile = file;
   labelForAllure(meta, full ? t.exchanges : []);
 }

@@ -54,6 +54,19 @@ describe('exchange files', () => {
     expect(writeExchanges(folder, 'organization/search/c-check', [], true)).toBeUndefined();
   });
 
+  it('lines kept aside (a passing walk\'s steps) go into the lines file beside a full file, less those also kept in full', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'cf-exch-'));
+    const aside = list.map(exchangeLine);
+    // failed: the failing step's exchange (list[0]) is kept in full; the other steps as lines only
+    const full = writeExchanges(folder, 'organization/walks/w', [list[0]!], true, aside)!;
+    expect(readdirSync(join(folder, 'exchanges')).sort()).toEqual(['organization__walks__w.json.gz', 'organization__walks__w.lines.jsonl.gz']);
+    expect(full).toMatch(/w\.json\.gz$/);
+    expect(readExchangesFile(join(folder, 'exchanges', 'organization__walks__w.lines.jsonl.gz')).lines).toEqual(aside.slice(1));
+    // passed: only lines, the check's own exchanges and the aside ones together
+    const lines = writeExchanges(folder, 'organization/walks/v', [], false, aside)!;
+    expect(readExchangesFile(lines).lines).toEqual(aside);
+  });
+
   it('latency and score figures are the same from summary lines as from full exchanges, and older plain files still count', () => {
     const folder = mkdtempSync(join(tmpdir(), 'cf-exch-'));
     writeExchanges(folder, 'organization/a/one', list.slice(0, 2), true);

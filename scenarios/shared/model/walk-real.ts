@@ -8,6 +8,7 @@ import type { Check } from '../../../harness/check.js';
 import type { Profile } from '../../../harness/profile.js';
 import { describeReply } from '../../../harness/check.js';
 import { type Exchange, type Reply, isTransient } from '../../../harness/reply.js';
+import { exchangeLine } from '../../../harness/exchange-file.js';
 import { ConformanceFailure, CouldNotJudge } from '../../../harness/verdict.js';
 import type { ServiceName } from '../../../specs/common/model.js';
 import { requirementFor } from '../../../specs/services.js';
@@ -128,7 +129,12 @@ export class WalkReal {
 
   /** Sends one request (no judgement); a reply that stays transient after retries stops the walk as "could not judge". */
   async call(op: string, content: Record<string, unknown>): Promise<Reply> {
-    const reply = await this.t.client.call(op, content, { record: (e) => this.exchanges.push(e) });
+    const reply = await this.t.client.call(op, content, {
+      record: (e) => {
+        this.exchanges.push(e);
+        this.t.asideLines.push(exchangeLine(e));
+      },
+    });
     if (isTransient(reply)) throw new CouldNotJudge(`${op}: the deployment could not answer (${describeReply(reply)}); a transient reply is not judged`);
     return reply;
   }
