@@ -48,6 +48,8 @@ export interface CallOptions {
 export interface ClientOptions {
   timeoutMs: number;
   maxInFlight: number;
+  /** The run's bound on this service's requests in flight, shared by its workers (harness/shared-limit.ts). */
+  sharedLimit?: { run<T>(fn: () => Promise<T>): Promise<T> };
   /** Retries of a transient reply (default DEFAULT_RETRIES). */
   retries?: number;
   ratePerSecond?: number;

@@ -9,13 +9,22 @@ import type { ExchangesKept, ServiceTarget } from './config.js';
 import type { Profile } from './profile.js';
 import { setRedactionKey } from './redact-foreign.js';
 import { RunContext } from './run.js';
+import { SharedLimit } from './shared-limit.js';
+import { serviceNames } from '../specs/services.js';
 
 export interface RunInfo {
   runId: string;
   reportDir: string;
   seed: number;
   timeoutMs: number;
+  /** Requests in flight per service in this worker: CONFORMANCE_MAX_IN_FLIGHT, divided among the workers unless `inFlightCounters` bounds them together. */
   maxInFlightPerWorker: number;
+  /**
+   * One counter per service (in serviceNames() order) shared by the run's worker threads
+   * (harness/shared-limit.ts): with it each worker may use the whole CONFORMANCE_MAX_IN_FLIGHT
+   * (`maxInFlightPerWorker`), and the counters keep the run as a whole within it.
+   */
+  inFlightCounters?: SharedArrayBuffer;
   /** Retries per request (CONFORMANCE_RETRIES). */
   retries: number;
   /** Requests per second per service for this worker (CONFORMANCE_RATE_LIMIT shared among workers); undefined: no limit. */
@@ -90,7 +99,9 @@ export function clientFor(service: ServiceName, variant?: RunVariant): ServiceCl
   if (!target) return undefined;
   let c = s.clients.get(service);
   if (!c) {
-    c = new ServiceClient(target, s.info.profile, s.run, { timeoutMs: s.info.timeoutMs, maxInFlight: s.info.maxInFlightPerWorker, retries: s.info.retries, ratePerSecond: s.info.ratePerSecondPerWorker });
+    const counters = s.info.inFlightCounters;
+    const sharedLimit = counters ? new SharedLimit(counters, serviceNames().indexOf(service), s.info.maxInFlightPerWorker) : undefined;
+    c = new ServiceClient(target, s.info.profile, s.run, { timeoutMs: s.info.timeoutMs, maxInFlight: s.info.maxInFlightPerWorker, retries: s.info.retries, ratePerSecond: s.info.ratePerSecondPerWorker, ...(sharedLimit ? { sharedLimit } : {}) });
     s.clients.set(service, c);
   }
   return c;

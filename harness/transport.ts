@@ -21,6 +21,8 @@ export interface TransportOptions {
   timeoutMs: number;
   /** Most requests in flight at once through this transport. */
   maxInFlight: number;
+  /** A bound shared with the run's other workers (harness/shared-limit.ts), taken inside this transport's own. */
+  sharedLimit?: { run<T>(fn: () => Promise<T>): Promise<T> };
   /** Retries per request at most (0 disables). */
   retries: number;
   /** Requests per second at most (undefined or 0: no limit). */
@@ -99,7 +101,7 @@ class RetryableReply extends Error {
 
 export class Transport {
   private readonly agent: Agent;
-  private readonly limit: ReturnType<typeof pLimit>;
+  private readonly limit: <T>(fn: () => Promise<T>) => Promise<T>;
   private readonly paced: <T>(fn: () => Promise<T>) => Promise<T>;
 
   constructor(readonly options: TransportOptions) {
@@ -119,7 +121,9 @@ export class Transport {
         ...(tls?.key ? { key: readFileSync(tls.key) } : {}),
       },
     });
-    this.limit = pLimit(options.maxInFlight);
+    const own = pLimit(options.maxInFlight);
+    const shared = options.sharedLimit;
+    this.limit = shared ? (<T>(fn: () => Promise<T>) => own(() => shared.run(fn))) : own;
     const rate = options.ratePerSecond;
     if (rate && rate > 0) {
       // One call per 1/rate s: evenly spaced, no bursts against a shared deployment.

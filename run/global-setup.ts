@@ -22,6 +22,7 @@ import { RunContext, newRunId } from '../harness/run.js';
 import { targetStatement } from '../report/target.js';
 import { newRedactionKey } from '../harness/redact-foreign.js';
 import type { RunInfo } from '../harness/targets.js';
+import { sharedCounters } from '../harness/shared-limit.js';
 
 export { REFERENCE_SOURCES } from './deployments.js';
 
@@ -37,12 +38,16 @@ export default async function setup(project: TestProject) {
   const { targets } = deployments;
 
   const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
+  // Worker threads share memory, so one counter per service bounds the whole run; worker
+  // processes (another pool) would each get a copy, so they divide the bound among themselves.
+  const shareable = project.config.pool === 'threads';
   const info: RunInfo = {
     runId,
     reportDir: settings.reportDir,
     seed: settings.seed,
     timeoutMs: settings.timeoutMs,
-    maxInFlightPerWorker: Math.max(1, Math.floor(settings.maxInFlight / workers)),
+    maxInFlightPerWorker: shareable ? settings.maxInFlight : Math.max(1, Math.floor(settings.maxInFlight / workers)),
+    ...(shareable ? { inFlightCounters: sharedCounters(serviceNames().length) } : {}),
     retries: settings.retries,
     ...(settings.rateLimit ? { ratePerSecondPerWorker: settings.rateLimit / workers } : {}),
     budgets: resolveBudgets(settings, embedded),

@@ -102,7 +102,7 @@ export function metamorphicChecks(check: Register & { service: ServiceName }, ge
 
   const ONE = id('metamorphic.oneThreshold');
   check('one match threshold explains every post and query decision', [ONE], async (t) => {
-    const f = await postFamily(t, generate, [ONE]);
+    const f = await postFamily(t, generate, [ONE], { decisions: true });
     const decisions = [...f.decisions];
     const queried = await Promise.all(
       f.probes.map(async (probe) => {

@@ -61,14 +61,16 @@ export const hits = (r: Reply): Hit[] =>
 const topScore = async (t: Check, identity: Record<string, unknown>, cites: string[]) => (await search(t, identity, { matchScoreThreshold: 0, maxSearchResults: 5 }, cites))[0]?.score ?? 0;
 
 /**
- * Posts the family and records each post's decision (linked or not) with the best score the
- * posted identity had just before.
+ * Posts the family. With `decisions`, one post after another, each recording its decision
+ * (linked or not) with the best score the posted identity had just before (a decision depends on
+ * what was posted before it); without, all posts go out together and `decisions` stays empty
+ * (the checks that only search the family need it posted, not the order of its decisions).
  */
-export async function postFamily(t: Check, generate: Generate, cites: string[]): Promise<Family> {
+export async function postFamily(t: Check, generate: Generate, cites: string[], { decisions: withDecisions = false }: { decisions?: boolean } = {}): Promise<Family> {
   const post = async (identity: Record<string, unknown>) => {
     const source = t.source();
     const withSource = { ...identity, sources: [{ name: source.name, id: source.id }] };
-    const score = await topScore(t, identity, cites);
+    const score = withDecisions ? await topScore(t, identity, cites) : 0;
     const r = await t.ok('postIdentity', postContent(withSource, source, t.profile.sourcePlacement), { cites });
     const linked = r.content?.linkId !== null && r.content?.linkId !== undefined;
     const found = await t.settle('the posted source resolves', () => t.call('nativeIdQuery', { source: { name: source.name, id: source.id } }), (x) => !isAbsent(x));
@@ -82,17 +84,21 @@ export async function postFamily(t: Check, generate: Generate, cites: string[]):
   const a = withoutSources(generate(t, aSource));
   const b = withoutSources(generate(t, t.source()));
   const order = t.faker.helpers.shuffle(Object.keys(a));
+  const blends = [0.15, 0.3, 0.45, 0.6, 0.75].map((share) => ({ name: `A with ${Math.round(share * 100)}% of its members from B`, identity: blend(a, b, order, share) }));
+  const probes = [{ name: 'exact copy of A', identity: a }, ...blends];
+  if (!withDecisions) {
+    // Sources are drawn in this order whatever order the replies arrive in (t.source() runs before the first await of each post).
+    const [base, other, ...posted] = await Promise.all([a, b, ...blends.map((x) => x.identity)].map(post));
+    return { base: a, probes, own: new Set([base!, other!, ...posted].map((p) => p.linkId)), baseLinkId: base!.linkId, decisions: [] };
+  }
   const base = await post(a);
   const other = await post(b);
   const own = new Set([base.linkId, other.linkId]);
   const decisions: Decision[] = [];
-  const probes = [{ name: 'exact copy of A', identity: a }];
-  for (const share of [0.15, 0.3, 0.45, 0.6, 0.75]) {
-    const identity = blend(a, b, order, share);
-    probes.push({ name: `A with ${Math.round(share * 100)}% of its members from B`, identity });
-    const p = await post(identity);
+  for (const probe of blends) {
+    const p = await post(probe.identity);
     own.add(p.linkId);
-    decisions.push({ ...p.decision, what: `postIdentity of ${probes.at(-1)!.name}` });
+    decisions.push({ ...p.decision, what: `postIdentity of ${probe.name}` });
   }
   return { base: a, probes, own, baseLinkId: base.linkId, decisions };
 }

@@ -1,0 +1,77 @@
+/**
+ * A limit on requests in flight that all test workers of a run share: one counter per service in
+ * a SharedArrayBuffer that the global setup hands to every worker thread (vitest's provide passes
+ * it by structured clone, which shares the memory between threads). CONFORMANCE_MAX_IN_FLIGHT is a
+ * bound per service for the whole run, so a file running alone on its service may use all of it,
+ * instead of a fixed share per worker that leaves most of it idle while the other workers run
+ * files of other services.
+ *
+ * Own code because no maintained package offers a cross-thread counting semaphore whose acquire
+ * does not block the thread (Atomics.wait would stall every other check of the worker); this one
+ * waits with Atomics.waitAsync.
+ */
+
+/** Cells of a shared in-flight counter per slot (one slot per service). */
+export function sharedCounters(slots: number): SharedArrayBuffer {
+  return new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT * Math.max(1, slots));
+}
+
+/** Longest wait before the counter is read again (guards against a missed wake-up; ms). */
+const RECHECK_MS = 250;
+
+export class SharedLimit {
+  private readonly cells: Int32Array;
+
+  /**
+   * @param buffer counters made by sharedCounters (the same buffer in every worker)
+   * @param slot this limit's cell (its service's index)
+   * @param max most holders at once across every thread sharing `buffer`
+   * @throws RangeError when `slot` lies outside `buffer` or `max` is below 1
+   */
+  constructor(
+    buffer: SharedArrayBuffer,
+    private readonly slot: number,
+    readonly max: number,
+  ) {
+    this.cells = new Int32Array(buffer);
+    if (!Number.isInteger(slot) || slot < 0 || slot >= this.cells.length) throw new RangeError(`slot ${slot} outside the ${this.cells.length} shared counters`);
+    if (!Number.isInteger(max) || max < 1) throw new RangeError(`max ${max}: expected a whole number of at least 1`);
+  }
+
+  /** Holders now, across every thread. */
+  get inFlight(): number {
+    return Atomics.load(this.cells, this.slot);
+  }
+
+  /** Runs `fn` once fewer than `max` holders hold the limit, and releases it when `fn` settles. */
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    await this.acquire();
+    try {
+      return await fn();
+    } finally {
+      this.release();
+    }
+  }
+
+  private async acquire(): Promise<void> {
+    for (;;) {
+      const held = Atomics.load(this.cells, this.slot);
+      if (held < this.max) {
+        if (Atomics.compareExchange(this.cells, this.slot, held, held + 1) === held) return;
+        continue; // another holder came in between: read again
+      }
+      // Sleeps until a release changes the cell (or it changed already: "not-equal", read again).
+      // A pending waitAsync does not keep a thread's event loop alive, so a timer does.
+      const waiting = Atomics.waitAsync(this.cells, this.slot, held, RECHECK_MS);
+      if (!waiting.async) continue;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([waiting.value, new Promise((r) => (timer = setTimeout(r, RECHECK_MS)))]);
+      clearTimeout(timer);
+    }
+  }
+
+  private release(): void {
+    Atomics.sub(this.cells, this.slot, 1);
+    Atomics.notify(this.cells, this.slot, 1);
+  }
+}
