@@ -69,6 +69,13 @@ export interface Settings {
   seedFromSettings: boolean;
   runId?: string;
   maxInFlight: number;
+  /**
+   * Test workers (threads) running scenario files side by side (CONFORMANCE_WORKERS); 0 = the
+   * default for the target: 2 against the embedded reference (the run is CPU-bound there), 4
+   * against a configured deployment (the run waits on the network, and four files overlap their
+   * waits; each worker holds its own copy of the modules, about 120 MB).
+   */
+  workers: number;
   timeoutMs: number;
   reportDir: string;
   /** Where an Allure requirement link points, `%s` standing for the requirement ID (CONFORMANCE_REQUIREMENT_URL). */
@@ -202,6 +209,7 @@ export function loadSettings(env: Env = loadEnv()): Settings {
     seedFromSettings: Boolean(rawSeed),
     runId,
     maxInFlight: intSetting(env, 'CONFORMANCE_MAX_IN_FLIGHT', 8, 1, 256),
+    workers: intSetting(env, 'CONFORMANCE_WORKERS', 0, 0, 64),
     timeoutMs: intSetting(env, 'CONFORMANCE_TIMEOUT_MS', 30000, 100, 600000),
     reportDir: env.CONFORMANCE_REPORT_DIR || 'reports',
     requirementUrl: requirementUrlSetting(env),
@@ -213,6 +221,9 @@ export function loadSettings(env: Env = loadEnv()): Settings {
     configured,
   };
 }
+
+/** Test workers of a run: CONFORMANCE_WORKERS, else 2 against the embedded reference and 4 against a configured deployment. */
+export const workersFor = (settings: Pick<Settings, 'workers' | 'target'>): number => settings.workers || (settings.target === 'embedded' ? 2 : 4);
 
 /** CONFORMANCE_REQUIREMENT_URL: a link template holding `%s`; default the requirement's row of the run's report.html. */
 function requirementUrlSetting(env: Record<string, string | undefined>): string {

@@ -3,7 +3,7 @@ import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SettingsError, loadSettings } from '../harness/config.js';
+import { SettingsError, loadSettings, workersFor } from '../harness/config.js';
 import { loadProfile, resolveProfile } from '../harness/profile.js';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln';
@@ -36,6 +36,13 @@ describe('loadSettings', () => {
     expect(s.configured.person).toBeUndefined();
   });
 
+  it('runs 2 workers against the embedded reference, 4 against a configured deployment, CONFORMANCE_WORKERS when set', () => {
+    expect(workersFor(loadSettings({}))).toBe(2);
+    expect(workersFor(loadSettings(org))).toBe(4);
+    expect(workersFor(loadSettings({ ...org, CONFORMANCE_WORKERS: '3' }))).toBe(3);
+    expect(workersFor(loadSettings({ CONFORMANCE_WORKERS: '1' }))).toBe(1);
+  });
+
   it('honours ORG_SERVICE_PATH', () => {
     expect(loadSettings({ ...org, ORG_SERVICE_PATH: '/org-link-ws/svc' }).configured.organization?.servicePath).toBe('/org-link-ws/svc');
   });
@@ -51,6 +58,7 @@ describe('loadSettings', () => {
     ['CONFORMANCE_SEED', { CONFORMANCE_SEED: '-1' }],
     ['CONFORMANCE_SEED', { CONFORMANCE_SEED: 'abc' }],
     ['CONFORMANCE_MAX_IN_FLIGHT', { CONFORMANCE_MAX_IN_FLIGHT: '0' }],
+    ['CONFORMANCE_WORKERS', { CONFORMANCE_WORKERS: 'four' }],
     ['CONFORMANCE_TIMEOUT_MS', { CONFORMANCE_TIMEOUT_MS: '5s' }],
     ['CONFORMANCE_BAD_INPUTS', { CONFORMANCE_BAD_INPUTS: '-3' }],
     ['CONFORMANCE_BAD_INPUTS', { CONFORMANCE_BAD_INPUTS: 'many' }],

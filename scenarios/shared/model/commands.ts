@@ -16,7 +16,7 @@ import { describeReply } from '../../../harness/check.js';
 import { type Reply, isRejection } from '../../../harness/reply.js';
 import { postContent } from '../../../generators/common.js';
 import { ConformanceFailure } from '../../../harness/verdict.js';
-import { type IdentityModel, type ModelRecord, type RecordState, type Verdict, isLive } from './identity-model.js';
+import { type IdentityModel, type ModelRecord, type RecordState, type Verdict, isLive, labelFor } from './identity-model.js';
 import { adopt, checkIdentities, comparePartition, lookupAll } from './observe.js';
 import { addHistory, historyTags, stepKeys } from './coverage.js';
 import { type Option, anythingNew, rankOptions } from './steer.js';
@@ -63,6 +63,14 @@ const pairs = (m: IdentityModel, ok: (a: ModelRecord, b: ModelRecord) => boolean
 const crossKind = (c: WalkConfig, a: ModelRecord, b: ModelRecord, cite: string | undefined) =>
   c.kinds && active(a) && active(b) && !sameKind(a, b) && cite ? { verdict: 'reject' as const, rejectCites: cite } : undefined;
 
+/** The identity the walk's record number `index` gets: its source, its data, and its kind where the service has kinds. */
+function newIdentity(w: WalkReal, m: IdentityModel, index: number): NonNullable<WalkReal['pending']> {
+  const kinds = w.config.kinds;
+  const kind = kinds ? kinds[m.singleKind ? 0 : index % kinds.length] : undefined;
+  const source = w.t.source(index);
+  return { source, identity: w.config.generate(w.faker, source, kind, w.t.profile), kind };
+}
+
 const postNew: StepKind = {
   name: 'post new identity',
   roleNames: [],
@@ -72,12 +80,8 @@ const postNew: StepKind = {
   describe: () => 'postIdentity of a new, distinct identity',
   verdict: () => ({ verdict: 'allow' }),
   content(w, m) {
-    const kinds = w.config.kinds;
-    const kind = kinds ? kinds[m.singleKind ? 0 : m.records.length % kinds.length] : undefined;
-    const source = w.t.source(m.records.length);
-    const identity = w.config.generate(w.faker, source, kind, w.t.profile);
-    w.pending = { source, identity, kind };
-    return postContent(identity, source, w.t.profile.sourcePlacement);
+    w.pending = newIdentity(w, m, m.records.length);
+    return postContent(w.pending.identity, w.pending.source, w.t.profile.sourcePlacement);
   },
   row: (c) => ({ effect: c.requirements.post }),
   apply(m, _recs, reply, w) {
@@ -420,7 +424,7 @@ export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, fal
     const { verdict, rejectCites } = k.verdict(m, recs, c);
     const row = k.row(c);
     const fail = (cites: string[], what: string): never => {
-      throw new StepFailure(cites, `step ${w.steps.length}, ${this.text}: ${what}`);
+      throw new StepFailure(cites, `step ${w.steps.length - w.startSteps}, ${this.text}: ${what}`);
     };
     const formerGroup = recs.map((r) => r.group);
     const wasLive = recs.length === 1 && isLive(recs[0]!) ? 1 : 0;
@@ -451,20 +455,7 @@ export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, fal
         if (r.state === 'deactivated' || (r.state === 'unknown' && c.requirements.deactivate)) (r.state = 'unknown'), (following = following.filter((l) => l !== r.label));
     }
     if (accepted) addHistory(tags, k.bond?.(recs));
-    // Observed until it agrees with the model or the consistency budget is spent (reads may lag writes).
-    const start = m.snapshot();
-    const { problems, links } = await w.t.settle(
-      'the identities agree with the model',
-      async () => {
-        m.restore(start);
-        const obs = await lookupAll(w, m);
-        const found = adopt(m, obs, following, verdict === 'allow', w.t.profile.softDeletedLookup);
-        const { problems: partition, links } = comparePartition(m, obs, w.t.profile.softDeletedLookup);
-        found.push(...partition, ...(await checkIdentities(w, m, links)));
-        return { problems: found, links };
-      },
-      (o) => o.problems.length === 0,
-    );
+    const { problems, links } = await observeAgainstModel(m, w, following, verdict === 'allow');
     const cites = accepted ? [verdict === 'inert' ? rejectCites! : row.effect] : [c.requirements.rejectedNoChange];
     if (problems.length) fail(cites, `${accepted ? 'after it succeeded' : `after it was rejected (${describeReply(reply)})`} the identities differ from the model [${m.describe()}]:\n  - ${problems.join('\n  - ')}`);
     if (accepted && verdict === 'allow' && k.checkReply) {
@@ -526,5 +517,57 @@ export function tourCommands(c: WalkConfig, tour: Tour): StepCommand[] {
   return tour.steps.map(([name, ...labels]) => new StepCommand(kinds.find((k) => k.name === name)!, 0, true, kinds, labels));
 }
 
-/** Posts one new identity as part of a walk's starting state (checked like a step). */
-export const postNewStep = () => new StepCommand(postNew, 0, true);
+/**
+ * Observes the walk's records until they agree with the model or the consistency budget is spent
+ * (reads may lag writes): `following` records join whatever identity the deployment gave them
+ * (and must stay live when `mustBeLive`). Returns the problems left and each model identity's link ID.
+ */
+async function observeAgainstModel(m: IdentityModel, w: WalkReal, following: string[], mustBeLive: boolean): Promise<{ problems: string[]; links: Map<number, string> }> {
+  const start = m.snapshot();
+  return w.t.settle(
+    'the identities agree with the model',
+    async () => {
+      m.restore(start);
+      const obs = await lookupAll(w, m);
+      const found = adopt(m, obs, following, mustBeLive, w.t.profile.softDeletedLookup);
+      const { problems: partition, links } = comparePartition(m, obs, w.t.profile.softDeletedLookup);
+      found.push(...partition, ...(await checkIdentities(w, m, links)));
+      return { problems: found, links };
+    },
+    (o) => o.problems.length === 0,
+  );
+}
+
+/**
+ * The starting state of a walk or tour: `n` new, distinct identities posted together (they do
+ * not depend on one another) and observed once, as one step that exercises the post-new row once
+ * per identity. Their data is drawn in label order before anything is sent, so a replay posts
+ * the same identities whatever order the replies arrive in.
+ * @throws StepFailure when a post is rejected (citing the post requirement) or answers neither
+ *   success nor rejection, or when the identities then differ from the model
+ */
+export async function postStart(m: IdentityModel, w: WalkReal, n: number): Promise<void> {
+  const c = w.config;
+  const planned = Array.from({ length: n }, (_, i) => newIdentity(w, m, m.records.length + i));
+  const labels = planned.map((_, i) => labelFor(m.records.length + i));
+  const text = `postIdentity of ${n} new, distinct identities together (${labels.join(', ')})`;
+  w.beginStep(text);
+  const fail = (cites: string[], what: string): never => {
+    throw new StepFailure(cites, `start, ${text}: ${what}`);
+  };
+  const replies = await Promise.all(planned.map((p) => w.call(postNew.op, postContent(p.identity, p.source, w.t.profile.sourcePlacement))));
+  const following: string[] = [];
+  replies.forEach((reply, i) => {
+    w.assertNoServerError(reply, postNew.op);
+    const accepted = reply.success === true && (reply.status ?? 0) < 300;
+    w.count(`${postNew.name}:allow:${accepted ? 'ok' : 'rejected'}`);
+    if (!accepted) fail([isRejection(reply) ? c.requirements.post : c.requirements.noServerError], `${labels[i]} was ${isRejection(reply) ? 'rejected' : 'neither accepted nor rejected'}: ${describeReply(reply)}`);
+    m.exercise(stepKeys(postNew, [], m.records));
+    w.pending = planned[i];
+    following.push(...postNew.apply(m, [], reply, w));
+  });
+  const { problems, links } = await observeAgainstModel(m, w, following, true);
+  if (problems.length) fail([c.requirements.post], `after they succeeded the identities differ from the model [${m.describe()}]:\n  - ${problems.join('\n  - ')}`);
+  m.lastLinks = links;
+  w.startSteps = w.steps.length;
+}

@@ -149,4 +149,5 @@ export class IdentityModel {
   }
 }
 
-const labelFor = (i: number) => (i < 26 ? String.fromCharCode(65 + i) : `R${i}`);
+/** The label of the walk's record number `i`: A to Z, then R26, R27, ... */
+export const labelFor = (i: number) => (i < 26 ? String.fromCharCode(65 + i) : `R${i}`);

@@ -112,6 +112,8 @@ export class WalkReal {
   pending?: { source: SourceRef; identity: Record<string, unknown>; kind?: string };
   /** Index into `exchanges` where the current step began. */
   stepStart = 0;
+  /** Steps of the walk's start (postStart), which the numbered steps of a failure do not count. */
+  startSteps = 0;
 
   constructor(
     readonly t: Check,

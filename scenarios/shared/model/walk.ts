@@ -1,6 +1,7 @@
 /**
  * Runs bounded, seeded model-based walks with fast-check (fc.commands + fc.asyncModelRun):
- * `walks` walks of up to `steps` commands, each starting from a few posted identities. A failing
+ * `walks` walks of up to `steps` commands, each starting from a few identities posted together
+ * (one start step, scenarios/shared/model/commands.ts postStart). A failing
  * walk is shrunk by fast-check to a minimal sequence and reported as numbered steps, with the
  * exchanges of the failing step and one command that replays it.
  *
@@ -26,9 +27,9 @@ import { runInfo } from '../../../harness/targets.js';
 import { seededFaker } from '../../../generators/seed.js';
 import { ConformanceFailure, CouldNotJudge } from '../../../harness/verdict.js';
 import type { Exchange } from '../../../harness/reply.js';
-import { commandArbitraries, postNewStep, recordStatesFor, stepKindsFor, tourCommands, toursFor } from './commands.js';
+import { commandArbitraries, postStart, recordStatesFor, stepKindsFor, tourCommands, toursFor } from './commands.js';
 import { CoverageTally } from './coverage.js';
-import { IdentityModel } from './identity-model.js';
+import { IdentityModel, labelFor } from './identity-model.js';
 import { type WalkConfig, WalkReal } from './walk-real.js';
 
 export interface WalkBudget {
@@ -89,13 +90,14 @@ export interface WalkOptions {
  * replay command, numbered steps, finding, the failing step's exchanges. A could-not-judge (or
  * any other error) passes through unchanged.
  */
-function walkFailure(t: Check, error: unknown, last: { steps: string[]; setup: number; exchanges: Exchange[] }, replay: string, how: string): Error {
+function walkFailure(t: Check, error: unknown, last: { steps: string[]; setup: number; exchanges: Exchange[] }, replay: string, how: string, initial: number): Error {
   if (error instanceof CouldNotJudge) return error;
   if (!(error instanceof ConformanceFailure)) return error instanceof Error ? error : new Error(String(error));
   const from = t.exchanges.length;
   t.exchanges.push(...last.exchanges);
   const listing = [
-    `  start: ${last.setup} new, distinct identities posted (${Array.from({ length: last.setup }, (_, i) => String.fromCharCode(65 + i)).join(', ')})`,
+    // The start (one step posting every initial identity) is listed apart when it succeeded.
+    ...(last.setup ? [`  start: ${initial} new, distinct identities posted (${Array.from({ length: initial }, (_, i) => labelFor(i)).join(', ')})`] : []),
     ...last.steps.slice(last.setup).map((s, i) => `  ${i + 1}. ${s}`),
   ];
   return new ConformanceFailure(
@@ -145,7 +147,7 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
       model.singleKind = !tour.mixedKinds;
       let setup = 0;
       try {
-        for (let k = 0; k < initial; k++) await postNewStep().run(model, w);
+        await postStart(model, w, initial);
         setup = w.steps.length;
         model.stepsRun = 0;
         for (const command of tourCommands(config, tour)) await command.run(model, w);
@@ -157,7 +159,7 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
   );
   // The first tour in TOURS order that failed is reported (a fixed order, whatever finished first).
   const failedTour = toured.find((r) => r.failed)?.failed;
-  if (failedTour) throw walkFailure(t, failedTour.error, failedTour.last, replay, failedTour.how);
+  if (failedTour) throw walkFailure(t, failedTour.error, failedTour.last, replay, failedTour.how, initial);
   for (const r of toured) for (const keys of r.model.exercised) coverage.add(keys);
   const pool = fc.commands(commandArbitraries(kinds), { maxCommands: budget.steps * POOL_PER_STEP, size: 'max' });
   const property = fc.asyncProperty(new FrozenKeys(coverage), pool, async (known, cmds) => {
@@ -168,7 +170,7 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
     let setup = 0;
     try {
       await fc.asyncModelRun(async () => {
-        for (let i = 0; i < initial; i++) await postNewStep().run(model, w);
+        await postStart(model, w, initial);
         setup = w.steps.length;
         model.stepsRun = 0;
         model.maxSteps = budget.steps;
@@ -197,7 +199,7 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
   if (process.env.CONFORMANCE_WALK_TALLY) log([...tally].sort().map(([k, n]) => `  ${k} ${n}`).join('\n'));
   if (details.failed) {
     const shrunk = `walk seed ${seed}, run seed ${info.seed}; fast-check shrank it (${details.numShrinks} shrinks) to ${(last?.steps.length ?? 0) - (last?.setup ?? 0)} steps`;
-    throw walkFailure(t, last?.error ?? details.errorInstance, last ?? { steps: [], setup: initial, exchanges: [] }, replay, shrunk);
+    throw walkFailure(t, last?.error ?? details.errorInstance, last ?? { steps: [], setup: 1, exchanges: [] }, replay, shrunk, initial);
   }
   if (findings.length) {
     const joined = [...new Set(findings)].slice(0, 5);
