@@ -7,6 +7,7 @@
 import { defineConfig } from 'vitest/config';
 import { SettingsError, loadSettings, workersFor } from './harness/config.js';
 import { newRunId } from './harness/run.js';
+import { LongestFirstSequencer } from './run/file-order.js';
 import { conformanceReporters } from './report/reporters.js';
 
 function settingsOrExit() {
@@ -40,7 +41,8 @@ export default defineConfig({
         // instead of importing them again for every file; checks keep no module state between files
         // (each run's clients and contexts are keyed by run ID in harness/targets.ts).
         isolate: false,
-        sequence: { concurrent: true },
+        // Long files first (run/file-order.ts): against a distant deployment the run ends with its last long file.
+        sequence: { concurrent: true, sequencer: LongestFirstSequencer },
         testTimeout: settings.timeoutMs * 4 + 30000,
         hookTimeout: settings.timeoutMs * 4 + 30000,
         teardownTimeout: 600000,

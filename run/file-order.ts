@@ -1,0 +1,41 @@
+/**
+ * The order in which the run hands scenario files to its workers: longest first. A file lasts as
+ * long as its longest chain of requests that must follow one another, so against a distant
+ * deployment the run ends when the last long file ends; starting the long files first lets the
+ * short ones fill the gaps (longest-processing-time-first scheduling). Vitest's own order (files
+ * that failed last time, then by the duration cached from the last run on this machine) follows
+ * whichever target ran last: durations against the embedded reference say little about those
+ * against staging, and a fresh CI clone has no cache at all.
+ *
+ * The areas are ranked by their longest chain, measured with `npm run bench:latency` (walks:
+ * about 100 requests one after another; metamorphic and notification checks 30 to 50; a
+ * generated bad-input check about 50 short ones); areas not ranked come after, in vitest's
+ * order. Within an area the services alternate, so that long files of one service do not all
+ * compete for that service's in-flight bound (CONFORMANCE_MAX_IN_FLIGHT) at once.
+ */
+import { basename, dirname } from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** Scenario areas (file names without `.test.ts`), longest chain first. */
+export const LONGEST_FIRST = ['walks', 'metamorphic', 'notifications', 'generated-bad-input', 'search', 'auth', 'merge-link', 'lifecycle', 'data', 'envelope', 'query'];
+
+/** Rank of a scenario file: its area's place in LONGEST_FIRST (unranked areas after every ranked one). */
+export function fileRank(path: string): number {
+  const at = LONGEST_FIRST.indexOf(basename(path).replace(/\.test\.ts$/, ''));
+  return at < 0 ? LONGEST_FIRST.length : at;
+}
+
+/** Orders scenario files by fileRank, then by service folder name (so services alternate), keeping vitest's order otherwise. */
+export function longestFirst<T>(files: T[], pathOf: (f: T) => string): T[] {
+  return files
+    .map((f, i) => ({ f, i, rank: fileRank(pathOf(f)), service: basename(dirname(pathOf(f))) }))
+    .sort((a, b) => a.rank - b.rank || (a.rank < LONGEST_FIRST.length ? a.service.localeCompare(b.service) : 0) || a.i - b.i)
+    .map((x) => x.f);
+}
+
+/** Vitest sequencer (config `sequence.sequencer`): vitest's sharding, then longestFirst. */
+export class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    return longestFirst(await super.sort(files), (f) => f.moduleId);
+  }
+}

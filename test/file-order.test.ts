@@ -1,0 +1,42 @@
+/**
+ * The order scenario files go to the workers (run/file-order.ts): longest chains first, services
+ * alternating within an area, unranked areas last in the order they came.
+ */
+import { describe, expect, it } from 'vitest';
+import { LONGEST_FIRST, fileRank, longestFirst } from '../run/file-order.js';
+
+describe('longestFirst', () => {
+  it('puts the walks of every service first, then metamorphic, and unranked areas last in their order', () => {
+    const files = [
+      'scenarios/person/post.test.ts',
+      'scenarios/provider/metamorphic.test.ts',
+      'scenarios/organization/post.test.ts',
+      'scenarios/person/walks.test.ts',
+      'scenarios/organization/envelope.test.ts',
+      'scenarios/provider/walks.test.ts',
+      'scenarios/organization/walks.test.ts',
+      'scenarios/organization/metamorphic.test.ts',
+    ].map((p) => `/repo/${p}`);
+    expect(longestFirst(files, (f) => f).map((f) => f.replace('/repo/scenarios/', ''))).toEqual([
+      'organization/walks.test.ts',
+      'person/walks.test.ts',
+      'provider/walks.test.ts',
+      'organization/metamorphic.test.ts',
+      'provider/metamorphic.test.ts',
+      'organization/envelope.test.ts',
+      'person/post.test.ts',
+      'organization/post.test.ts',
+    ]);
+  });
+
+  it('ranks every area the table names by its place, and any other after all of them', () => {
+    expect(LONGEST_FIRST.map((a) => fileRank(`scenarios/organization/${a}.test.ts`))).toEqual(LONGEST_FIRST.map((_, i) => i));
+    expect(fileRank('scenarios/person/households.test.ts')).toBe(LONGEST_FIRST.length);
+  });
+
+  it('names only areas that exist as scenario files', async () => {
+    const { readdirSync } = await import('node:fs');
+    const areas = new Set(['organization', 'person', 'provider'].flatMap((s) => readdirSync(`scenarios/${s}`).filter((f) => f.endsWith('.test.ts')).map((f) => f.replace(/\.test\.ts$/, ''))));
+    expect(LONGEST_FIRST.filter((a) => !areas.has(a))).toEqual([]);
+  });
+});
