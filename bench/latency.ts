@@ -8,7 +8,9 @@
  *   (CONFORMANCE_MAX_IN_FLIGHT per service × services);
  * - critical path: the longest chain of requests of one check that must follow one another
  *   (most exchanges of the check no two of which overlap in time), as a count K and as K × L;
- * - bound = max(K × L, N × L / M): no scheduler can finish the requests faster at this latency;
+ * - busiest service: N_s requests of the service that sent the most, at most m = CONFORMANCE_MAX_IN_FLIGHT
+ *   of them in flight (the bound is per service, so N_s × L / m can exceed N × L / M);
+ * - bound = max(K × L, N × L / M, N_s × L / m): no scheduler can finish the requests faster at this latency;
  * - start-up (command to the first request) and wind-down (last check request to exit: teardown
  *   of the run's records, reports);
  * - wall / bound, CPU time (user + system, s) and peak resident memory (MB) of the suite's
@@ -57,6 +59,8 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** Runs a TypeScript entry point in this Node with tsx's loader (no tsx CLI process in between: signals reach the command itself). */
 const TSX = ['--import', 'tsx'];
 const MAX_IN_FLIGHT = Number(process.env.CONFORMANCE_MAX_IN_FLIGHT || 8);
+/** Settings of the user's environment handed to the measured run (the others are dropped). */
+const KEPT_SETTINGS = ['CONFORMANCE_MAX_IN_FLIGHT', 'CONFORMANCE_WORKERS'];
 const SERVICES = 3;
 
 /** CPU time (s) of this process's reaped children so far: /proc/self/stat cutime + cstime. */
@@ -142,6 +146,8 @@ interface Figures {
   exit: number | null;
   checks: number;
   requests: number;
+  /** Requests of the service that sent the most (its name and count): the in-flight bound is per service. */
+  busiest: { service: string; requests: number };
   inFlight: number;
   chain: number;
   chainCheck: string;
@@ -163,7 +169,8 @@ async function measure(latencyMs: number): Promise<Figures> {
   const sources = REFERENCE_SOURCES.join(',');
   const { baseUrls, token, username, password } = ref.first;
   const env: Record<string, string | undefined> = { ...process.env };
-  for (const k of Object.keys(env)) if (/^(ORG|PERSON|PROVIDER|CONFORMANCE|REFERENCE)_/.test(k) && k !== 'CONFORMANCE_MAX_IN_FLIGHT') delete env[k];
+  // The user's settings must not point the run elsewhere; the two that shape its speed stay.
+  for (const k of Object.keys(env)) if (/^(ORG|PERSON|PROVIDER|CONFORMANCE|REFERENCE)_/.test(k) && !KEPT_SETTINGS.includes(k)) delete env[k];
   Object.assign(env, {
     ORG_BASE_URL: baseUrls.organization,
     ORG_TOKEN: token,
@@ -209,9 +216,13 @@ async function measure(latencyMs: number): Promise<Figures> {
   let last = 0;
   let chain = 0;
   let chainCheck = '';
+  const perService = new Map<string, number>();
   for (const name of readdirSync(join(folder, 'exchanges')).filter(isExchangesFile)) {
     const { lines } = readExchangesFile(join(folder, 'exchanges', name));
-    requests += lines.reduce((n, l) => n + 1 + (l.retries ?? 0), 0);
+    const sent = lines.reduce((n, l) => n + 1 + (l.retries ?? 0), 0);
+    requests += sent;
+    const service = name.split('__')[0]!; // exchange files are named <service>__<area>__<check>
+    perService.set(service, (perService.get(service) ?? 0) + sent);
     for (const l of lines) {
       first = Math.min(first, Date.parse(l.startedAt));
       last = Math.max(last, Date.parse(l.startedAt) + l.durationMs);
@@ -222,8 +233,10 @@ async function measure(latencyMs: number): Promise<Figures> {
   const inFlight = MAX_IN_FLIGHT * SERVICES;
   const perRequestS = (latencyMs + jitter / 2) / 1000;
   const criticalPathS = chain * perRequestS;
-  const boundS = Math.max(criticalPathS, (requests * perRequestS) / inFlight);
-  return { latencyMs, wallS, startUpS: (first - startedAt) / 1000, windDownS: (endedAt - last) / 1000, exit, checks: summary.totals.checks, requests, inFlight, chain, chainCheck, criticalPathS, boundS, suiteCpuS, referenceCpuS, suiteRssMb, referenceRssMb };
+  const [service, most] = [...perService].sort((a, b) => b[1] - a[1])[0] ?? ['none', 0];
+  // Each service has its own bound of MAX_IN_FLIGHT, so the busiest service bounds the run harder than N / M does.
+  const boundS = Math.max(criticalPathS, (requests * perRequestS) / inFlight, (most * perRequestS) / MAX_IN_FLIGHT);
+  return { latencyMs, wallS, startUpS: (first - startedAt) / 1000, windDownS: (endedAt - last) / 1000, exit, checks: summary.totals.checks, requests, busiest: { service, requests: most }, inFlight, chain, chainCheck, criticalPathS, boundS, suiteCpuS, referenceCpuS, suiteRssMb, referenceRssMb };
 }
 
 const s = (v: number) => v.toFixed(1);
@@ -237,6 +250,7 @@ for (const latencyMs of latencies) {
       `latency ${latencyMs} ms${jitter ? ` (+ up to ${jitter} ms jitter)` : ''}: wall ${s(f.wallS)} s, exit ${f.exit}, ${f.checks} checks`,
       `  start-up ${s(f.startUpS)} s (command to first request), wind-down ${s(f.windDownS)} s (last check request to exit)`,
       `  requests N = ${f.requests}, in flight at most M = ${f.inFlight}, N·L/M = ${s((f.requests * (latencyMs + jitter / 2)) / 1000 / f.inFlight)} s`,
+      `  busiest service: ${f.busiest.service}, ${f.busiest.requests} requests at most ${MAX_IN_FLIGHT} in flight = ${s((f.busiest.requests * (latencyMs + jitter / 2)) / 1000 / MAX_IN_FLIGHT)} s`,
       `  critical path: ${f.chain} requests in a chain (${f.chainCheck}) = ${s(f.criticalPathS)} s`,
       `  bound = ${s(f.boundS)} s, wall / bound = ${ratio(f)}`,
       `  CPU: suite ${s(f.suiteCpuS)} s, reference ${s(f.referenceCpuS)} s; peak RSS: suite ${Math.round(f.suiteRssMb)} MB, reference ${Math.round(f.referenceRssMb)} MB`,
