@@ -260,8 +260,8 @@ for (const latencyMs of latencies) {
 if (results.length > 1) {
   console.log(
     `\n${markdownTable([
-      ['L (ms)', 'wall (s)', 'start-up / wind-down (s)', 'checks', 'N', 'M', 'critical path (requests / s)', 'bound (s)', 'wall / bound', 'CPU suite / reference (s)', 'peak RSS suite / reference (MB)'],
-      ...results.map((f) => [String(f.latencyMs), s(f.wallS), `${s(f.startUpS)} / ${s(f.windDownS)}`, String(f.checks), String(f.requests), String(f.inFlight), `${f.chain} / ${s(f.criticalPathS)}`, s(f.boundS), ratio(f), `${s(f.suiteCpuS)} / ${s(f.referenceCpuS)}`, `${Math.round(f.suiteRssMb)} / ${Math.round(f.referenceRssMb)}`]),
+      ['L (ms)', 'wall (s)', 'start-up / wind-down (s)', 'checks', 'N', 'M', 'busiest service N_s', 'critical path (requests / s)', 'bound (s)', 'wall / bound', 'CPU suite / reference (s)', 'peak RSS suite / reference (MB)'],
+      ...results.map((f) => [String(f.latencyMs), s(f.wallS), `${s(f.startUpS)} / ${s(f.windDownS)}`, String(f.checks), String(f.requests), String(f.inFlight), `${f.busiest.service} ${f.busiest.requests}`, `${f.chain} / ${s(f.criticalPathS)}`, s(f.boundS), ratio(f), `${s(f.suiteCpuS)} / ${s(f.referenceCpuS)}`, `${Math.round(f.suiteRssMb)} / ${Math.round(f.referenceRssMb)}`]),
     ])}`,
   );
 }
