@@ -4,7 +4,7 @@
  * observably changes the reference the way its entry says, next to the plain reference where the
  * difference is the point. The suite passing each variant is test/faults-detection.test.ts's job.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VARIANT_LIST } from '../reference/variants/catalogue.js';
@@ -39,12 +39,19 @@ const lookup = (c: ReferenceCaller, source: { name: string; id: string }) => c.c
 const window = { startDate: '2000-01-01T00:00:00Z', endDate: '2100-01-01T00:00:00Z' };
 
 describe('variant catalogue', () => {
-  it('names are unique and every entry cites at least one seed sentence found word for word in the seed it names', () => {
+  it('names are unique and every entry describes itself and cites at least one seed sentence', () => {
     expect(new Set(VARIANT_LIST.map((v) => v.name)).size).toBe(VARIANT_LIST.length);
-    const text = (file: string) => readFileSync(join(SEEDS, file), 'utf8').replace(/\s+/g, ' ');
     for (const v of VARIANT_LIST) {
       expect(v.seeds.length, v.name).toBeGreaterThan(0);
       expect(v.description.length, v.name).toBeGreaterThan(20);
+    }
+  });
+
+  // The seeds live beside the repository (../shared/seeds), not in it: a checkout without them
+  // skips this comparison, and says so, instead of failing on a missing file.
+  it.skipIf(!existsSync(SEEDS))(`every cited seed sentence is found word for word in the seed it names (needs ${SEEDS})`, () => {
+    const text = (file: string) => readFileSync(join(SEEDS, file), 'utf8').replace(/\s+/g, ' ');
+    for (const v of VARIANT_LIST) {
       for (const s of v.seeds) {
         // A quote may join table cells with " | " and leave words out with "...": each piece is in the seed.
         for (const piece of s.quote.split(/\s*\|\s*|\s*\.\.\.\s*/).filter(Boolean)) expect(text(s.file), `${v.name}: "${piece}"`).toContain(piece);
