@@ -41,6 +41,8 @@ export default async function setup(project: TestProject) {
   // Worker threads share memory, so one counter per service bounds the whole run; worker
   // processes (another pool) would each get a copy, so they divide the bound among themselves.
   const shareable = project.config.pool === 'threads';
+  if (!shareable && workers > settings.maxInFlight)
+    console.warn(`conformance: with --pool ${project.config.pool} each of the ${workers} workers keeps its own in-flight count, so up to ${workers} requests per service may be in flight, more than CONFORMANCE_MAX_IN_FLIGHT=${settings.maxInFlight}; run with the default pool (threads) or set CONFORMANCE_WORKERS to at most ${settings.maxInFlight}`);
   const info: RunInfo = {
     runId,
     reportDir: settings.reportDir,
