@@ -19,7 +19,7 @@ import { type Ownership, redactForeign } from './redact-foreign.js';
 import { redactJson, redactText, registerSecret } from './redact.js';
 import type { Reply } from './reply.js';
 import type { RunContext } from './run.js';
-import { Transport } from './transport.js';
+import { type SharedBound, Transport } from './transport.js';
 
 export type { Exchange, Reply } from './reply.js';
 export { GuardRefusal } from './guard.js';
@@ -49,7 +49,7 @@ export interface ClientOptions {
   timeoutMs: number;
   maxInFlight: number;
   /** The run's bound on this service's requests in flight, shared by its workers (harness/shared-limit.ts). */
-  sharedLimit?: { run<T>(fn: () => Promise<T>): Promise<T> };
+  sharedLimit?: SharedBound;
   /** Retries of a transient reply (default DEFAULT_RETRIES). */
   retries?: number;
   ratePerSecond?: number;

@@ -11,6 +11,8 @@
  * waits with Atomics.waitAsync.
  */
 
+import type { SharedBound } from './transport.js';
+
 /** Cells of a shared in-flight counter per slot (one slot per service). */
 export function sharedCounters(slots: number): SharedArrayBuffer {
   return new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT * Math.max(1, slots));
@@ -19,7 +21,7 @@ export function sharedCounters(slots: number): SharedArrayBuffer {
 /** Longest wait before the counter is read again (guards against a missed wake-up; ms). */
 const RECHECK_MS = 250;
 
-export class SharedLimit {
+export class SharedLimit implements SharedBound {
   private readonly cells: Int32Array;
 
   /**

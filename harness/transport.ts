@@ -16,13 +16,18 @@ import type { TlsFiles } from './config.js';
 import { redactHeaders, redactText } from './redact.js';
 import type { Exchange, Reply } from './reply.js';
 
+/** Runs a request once a slot of a bound shared beyond this transport is free (harness/shared-limit.ts SharedLimit). */
+export interface SharedBound {
+  run<T>(fn: () => Promise<T>): Promise<T>;
+}
+
 export interface TransportOptions {
   /** Longest wait for one attempt's reply, ms. */
   timeoutMs: number;
   /** Most requests in flight at once through this transport. */
   maxInFlight: number;
   /** A bound shared with the run's other workers (harness/shared-limit.ts), taken inside this transport's own. */
-  sharedLimit?: { run<T>(fn: () => Promise<T>): Promise<T> };
+  sharedLimit?: SharedBound;
   /** Retries per request at most (0 disables). */
   retries: number;
   /** Requests per second at most (undefined or 0: no limit). */
