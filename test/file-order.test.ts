@@ -1,12 +1,12 @@
 /**
  * The order scenario files go to the workers (run/file-order.ts): longest chains first, services
- * alternating within an area, unranked areas last in the order they came.
+ * alternating within an area (busiest first), unranked areas last in the order they came.
  */
 import { describe, expect, it } from 'vitest';
-import { LONGEST_FIRST, fileRank, longestFirst } from '../run/file-order.js';
+import { BUSIEST_FIRST, LONGEST_FIRST, fileRank, longestFirst } from '../run/file-order.js';
 
 describe('longestFirst', () => {
-  it('puts the walks of every service first, then metamorphic, and unranked areas last in their order', () => {
+  it('puts the walks of every service first (busiest service first), then metamorphic, and unranked areas last in their order', () => {
     const files = [
       'scenarios/person/post.test.ts',
       'scenarios/provider/metamorphic.test.ts',
@@ -18,11 +18,11 @@ describe('longestFirst', () => {
       'scenarios/organization/metamorphic.test.ts',
     ].map((p) => `/repo/${p}`);
     expect(longestFirst(files, (f) => f).map((f) => f.replace('/repo/scenarios/', ''))).toEqual([
-      'organization/walks.test.ts',
-      'person/walks.test.ts',
       'provider/walks.test.ts',
-      'organization/metamorphic.test.ts',
+      'person/walks.test.ts',
+      'organization/walks.test.ts',
       'provider/metamorphic.test.ts',
+      'organization/metamorphic.test.ts',
       'organization/envelope.test.ts',
       'person/post.test.ts',
       'organization/post.test.ts',
@@ -38,5 +38,11 @@ describe('longestFirst', () => {
     const { readdirSync } = await import('node:fs');
     const areas = new Set(['organization', 'person', 'provider'].flatMap((s) => readdirSync(`scenarios/${s}`).filter((f) => f.endsWith('.test.ts')).map((f) => f.replace(/\.test\.ts$/, ''))));
     expect(LONGEST_FIRST.filter((a) => !areas.has(a))).toEqual([]);
+  });
+
+  it('names every service folder in BUSIEST_FIRST', async () => {
+    const { readdirSync } = await import('node:fs');
+    const services = readdirSync('scenarios', { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== 'shared').map((d) => d.name);
+    expect([...BUSIEST_FIRST].sort()).toEqual(services.sort());
   });
 });
