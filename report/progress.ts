@@ -1,8 +1,8 @@
 /**
  * The one live display of a conformance run (vitest.config.ts uses it instead of vitest's own):
- * checks done out of a total known before the first check starts (CONFORMANCE_CHECKS_TOTAL,
- * counted with `vitest list` while the run starts, run/count-checks.ts; without it the total grows as files are
- * collected and says so, with no estimate of the time left), failures so far, time and time left, and one line per check
+ * checks done out of a total counted with `vitest list` while the run starts (CONFORMANCE_CHECKS_TOTAL,
+ * run/count-checks.ts; it arrives within the first seconds, and until then, or without it, the
+ * total grows as files are collected and says so, with no estimate of the time left), failures so far, time and time left, and one line per check
  * that fails or could not judge, as it happens.
  *
  * On a terminal (stdout a TTY, NO_COLOR and CI unset, TERM not "dumb") a cli-progress bar
@@ -68,10 +68,12 @@ export default class ProgressReporter implements Reporter {
     this.started = this.lastPrint = this.now();
   }
 
-  /** The total from CONFORMANCE_CHECKS_TOTAL, which the global setup sets once the count is in (after this reporter starts). */
+  /** The total from CONFORMANCE_CHECKS_TOTAL, which the global setup sets once the count is in (while the first checks run). */
   private readTotal(): void {
     const fromEnv = Number(process.env[TOTAL_ENV]);
-    if (this.known === undefined && Number.isInteger(fromEnv) && fromEnv > 0) this.known = fromEnv;
+    if (this.known !== undefined || !Number.isInteger(fromEnv) || fromEnv <= 0) return;
+    this.known = fromEnv;
+    this.bar?.setTotal(this.total);
   }
 
   /** The live bar, drawn from the first collected file on (the global setup prints its banner before that). */
@@ -95,6 +97,7 @@ export default class ProgressReporter implements Reporter {
   onTestCaseResult(test: TestCase): void {
     if (leftOut(test)) return;
     this.startBar();
+    this.readTotal();
     this.done++;
     const meta = (test.meta() as { check?: CheckMeta }).check;
     const verdict = meta?.verdict ?? (test.result().state === 'failed' ? 'error' : undefined);

@@ -1,19 +1,19 @@
 /**
- * Counts the checks a conformance run will start, before the first one starts, so the progress
- * display has its total from the beginning: `vitest list` with the run's own filters (files,
+ * Counts the checks a conformance run will start, so the progress display has its total from the
+ * run's first seconds on: `vitest list` with the run's own filters (files,
  * `-t`, `--shard`) in the config's list mode (CONFORMANCE_LIST=1: no global setup, no reporters,
  * one worker that loads the modules once; 2 to 4 s for the whole suite on two cores).
  *
  * The count runs while the run itself starts: `npm run conformance` starts it (startCount) with
- * the run, and the run's global setup waits for it (awaitCount) before handing over to the test
- * workers, so only the part that outlasts vitest's own start-up and the reference's adds to the
- * run. The result travels through a small JSON file named by CONFORMANCE_COUNT_FILE.
+ * the run, and the run's global setup hands it to the progress display when it arrives (awaitCount)
+ * without holding the checks back (waiting cost about 2 s of every run without a cached count).
+ * The result travels through a small JSON file named by CONFORMANCE_COUNT_FILE.
  *
  * Counts are cached in <report dir>/.check-counts.json, keyed by the run's filters and the size
  * and modification time of every source file that registers checks (scenarios/, harness/, specs/,
  * generators/, vitest.config.ts): a repeated run with unchanged sources costs no listing at all.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -65,7 +65,8 @@ const readCache = (dir: string): Record<string, number> => {
  * Starts counting (or takes the count from the cache in `reportDir`). `file` receives `{ "total": n }` (or `{ "total": null }` when listing failed)
  * once the count is known; `done` resolves with the same number.
  */
-export function startCount(vitestBin: string, args: string[], env: NodeJS.ProcessEnv, reportDir?: string): { file: string; done: Promise<number | undefined> } {
+export function startCount(vitestBin: string, args: string[], env: NodeJS.ProcessEnv, reportDir?: string): { file: string; done: Promise<number | undefined>; stop: () => void } {
+  let child: ChildProcess | undefined;
   const dir = mkdtempSync(join(tmpdir(), 'cf-count-'));
   const list = join(dir, 'list.json');
   const file = join(dir, 'count.json');
@@ -83,7 +84,7 @@ export function startCount(vitestBin: string, args: string[], env: NodeJS.Proces
     };
     const cached = reportDir && key ? readCache(reportDir)[key] : undefined;
     if (typeof cached === 'number') return finish(cached, false);
-    const child = spawn(process.execPath, [vitestBin, 'list', '--config', 'vitest.config.ts', `--json=${list}`, ...listArgs(args)], { env: { ...env, CONFORMANCE_LIST: '1' }, stdio: 'ignore' });
+    child = spawn(process.execPath, [vitestBin, 'list', '--config', 'vitest.config.ts', `--json=${list}`, ...listArgs(args)], { env: { ...env, CONFORMANCE_LIST: '1' }, stdio: 'ignore' });
     child.on('error', () => finish(undefined));
     child.on('exit', (code) => {
       try {
@@ -94,7 +95,11 @@ export function startCount(vitestBin: string, args: string[], env: NodeJS.Proces
       }
     });
   });
-  return { file, done };
+  // A run shorter than its own count (one check against a fast target) must not leave the listing running after it.
+  const stop = () => {
+    if (child && child.exitCode === null && child.signalCode === null) child.kill();
+  };
+  return { file, done, stop };
 }
 
 /**

@@ -43,7 +43,7 @@ describe('check count', () => {
     expect(await startCount('/nonexistent/vitest.mjs', ['y.test.ts'], process.env, dir).done).toBeUndefined();
   });
 
-  it('the global setup waits for the count, and goes on without one', async () => {
+  it('awaitCount gives the count when it comes, and nothing without one', async () => {
     expect(await awaitCount(undefined)).toBeUndefined();
     const started = Date.now();
     expect(await awaitCount(join(tmpdir(), 'cf-no-such-count', 'count.json'), 300)).toBeUndefined();

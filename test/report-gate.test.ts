@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SettingsError } from '../harness/config.js';
 import { historyPath, judge, loadKnownFailures, recordPasses } from '../report/known-failures.js';
-import ProgressReporter, { plainOutput } from '../report/progress.js';
+import ProgressReporter, { TOTAL_ENV, plainOutput } from '../report/progress.js';
 import { requirementIndex } from '../specs/services.js';
 import { makeRunFolder } from './support/report-fixture.js';
 
@@ -78,7 +78,7 @@ describe('progress display', () => {
     }) as never;
   const fakeModule = (n: number) => ({ children: { allTests: () => Array.from({ length: n }, () => ({ options: { mode: 'run' } })) }, errors: () => [] }) as never;
 
-  function run(options: { live: boolean; total?: number; tty?: boolean }): string {
+  function run(options: { live: boolean; total?: number; tty?: boolean; countArrives?: { after: number; total: number } }): string {
     let out = '';
     let clock = 0;
     const stream = Object.assign({ write: (s: string) => ((out += s), true), isTTY: options.tty ?? options.live, columns: 100 }, { cursorTo: () => true, moveCursor: () => true, clearLine: () => true, clearScreenDown: () => true, on: () => stream, removeListener: () => stream });
@@ -87,12 +87,31 @@ describe('progress display', () => {
     p.onTestModuleCollected(fakeModule(2));
     for (const [i, v] of ['pass', 'fail', 'pass', 'error'].entries()) {
       clock += 600;
+      if (options.countArrives && i === options.countArrives.after) process.env[TOTAL_ENV] = String(options.countArrives.total);
       p.onTestCaseResult(fakeTest(v, i));
       if (i === 1) p.onTestModuleCollected(fakeModule(2));
     }
     p.onTestRunEnd([], []);
     return out;
   }
+
+  it('takes the count from the moment the global setup hands it over, while checks already run', () => {
+    const before = process.env[TOTAL_ENV];
+    delete process.env[TOTAL_ENV];
+    try {
+      const out = run({ live: false, countArrives: { after: 1, total: 4 } });
+      expect(out).toContain('conformance: 2/4 (50%) checks done, 1 failed, 1 s, about 1 s left\n');
+      expect(out).not.toContain('total still growing');
+      // The live bar, drawn before the count came (2 collected), takes the new total too.
+      delete process.env[TOTAL_ENV];
+      const live = run({ live: true, countArrives: { after: 1, total: 4 } });
+      expect(live).toContain('4/4 checks');
+      expect(live).not.toMatch(/\d\/2 checks/);
+    } finally {
+      if (before === undefined) delete process.env[TOTAL_ENV];
+      else process.env[TOTAL_ENV] = before;
+    }
+  });
 
   it('prints plain lines with the total known from the start, an estimate of the time left, and each failure', () => {
     const out = run({ live: false, total: 4 });

@@ -99,9 +99,10 @@ async function main(): Promise<void> {
   }
   const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
   const args = [...(shard ? [`--shard=${shard[1]}/${shard[2]}`] : []), ...vitestArgs];
-  // The progress display needs the total before the first check starts: counted while the run
-  // starts, awaited by its global setup (run/count-checks.ts). Plain output carries no colour codes.
-  env[COUNT_FILE_ENV] = startCount(vitest, args, env, settings.reportDir).file;
+  // The progress display's total: counted while the run starts, handed over by its global setup
+  // when it arrives (run/count-checks.ts). Plain output carries no colour codes.
+  const count = startCount(vitest, args, env, settings.reportDir);
+  env[COUNT_FILE_ENV] = count.file;
   if (plainOutput(process.stdout)) {
     env.NO_COLOR = '1';
     delete env.FORCE_COLOR;
@@ -119,6 +120,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', forward('SIGINT'));
   process.on('SIGTERM', forward('SIGTERM'));
   child.on('exit', async (code, signal) => {
+    count.stop();
     if (interrupted || signal) {
       const cleaned = await cleanupAfterInterrupt(settings, profile, runId);
       console.error(`conformance: run ${runId} interrupted (${interrupted ?? signal}); ${cleaned}`);
