@@ -30,29 +30,40 @@ export interface ReportTimings {
   total: number;
 }
 
-/** Writes the report files of an already built summary. */
-export async function renderReports(folder: string, s: Summary): Promise<Omit<ReportTimings, 'stats' | 'summary'>> {
+type Figures = { charts: Awaited<ReturnType<typeof import('./charts.js').renderCharts>>; diagrams: Awaited<ReturnType<typeof import('./state-diagram.js').renderStateDiagrams>>; timings: Pick<ReportTimings, 'charts' | 'diagrams'> };
+
+/** The SVG charts and state diagrams of a summary (they use its checks and stats, never its cleanup). */
+async function drawFigures(s: Summary): Promise<Figures> {
+  const t0 = performance.now();
+  // Vega and Graphviz are loaded here, when reports are written, never in a test worker (they cost startup time).
+  const { renderCharts } = await import('./charts.js');
+  const charts = await renderCharts(s.checks, s.stats);
+  const t1 = performance.now();
+  const { renderStateDiagrams } = await import('./state-diagram.js');
+  const drawn = s.run.targets.filter((t) => t.status !== 'not configured' && s.coverage[t.service]?.scope !== 'none').map((t) => SERVICES[t.service]);
+  const diagrams = await renderStateDiagrams(drawn.map((spec) => ({ table: spec.states, requirements: spec.requirements })), s.checks);
+  return { charts, diagrams, timings: { charts: t1 - t0, diagrams: performance.now() - t1 } };
+}
+
+/** Writes the report files of an already built summary (with its figures, when drawn already). */
+export async function renderReports(folder: string, s: Summary, figures?: Promise<Figures>): Promise<Omit<ReportTimings, 'stats' | 'summary'>> {
   const t0 = performance.now();
   writeFileSync(join(folder, 'summary.md'), summaryMarkdown(s, folder));
   const t1 = performance.now();
   writeJunit(s, join(folder, 'junit.xml'), folder);
   const t2 = performance.now();
-  // Vega and Graphviz are loaded here, when reports are written, never in a test worker (they cost startup time).
-  const { renderCharts } = await import('./charts.js');
-  const charts = await renderCharts(s.checks, s.stats);
+  const { charts, diagrams, timings } = await (figures ?? drawFigures(s));
   const t3 = performance.now();
-  const { renderStateDiagrams } = await import('./state-diagram.js');
-  const drawn = s.run.targets.filter((t) => t.status !== 'not configured' && s.coverage[t.service]?.scope !== 'none').map((t) => SERVICES[t.service]);
-  const diagrams = await renderStateDiagrams(drawn.map((spec) => ({ table: spec.states, requirements: spec.requirements })), s.checks);
-  const t4 = performance.now();
   writeFileSync(join(folder, 'report.html'), reportHtml(s, folder, charts, diagrams));
   writeAllureRunInfo(folder, s);
-  const t5 = performance.now();
-  return { markdown: t1 - t0, junit: t2 - t1, charts: t3 - t2, diagrams: t4 - t3, html: t5 - t4, total: t5 - t0 };
+  const t4 = performance.now();
+  return { markdown: t1 - t0, junit: t2 - t1, ...timings, html: t4 - t3, total: t4 - t0 };
 }
 
 /**
  * Builds the summary of a finished run and writes every report.
+ * @param cleanup the teardown's result, or its promise: the figures (which do not depend on it)
+ *   are drawn while it is still under way (against a distant deployment the teardown takes seconds)
  * @param known the known-failures list; read from CONFORMANCE_KNOWN_FAILURES when left undefined
  */
 export async function writeRunReports(
@@ -60,17 +71,20 @@ export async function writeRunReports(
   reportDir: string | undefined,
   run: RunDescription,
   results: CheckResult[],
-  cleanup: CleanupResult | undefined,
+  cleanup: CleanupResult | undefined | Promise<CleanupResult | undefined>,
   options: { known?: KnownFailures | null; finishedAt?: Date } = {},
 ): Promise<{ summary: Summary; timings: ReportTimings }> {
   const t0 = performance.now();
   const stats = computeStats(readExchanges(folder));
   const t1 = performance.now();
   const known = options.known === undefined ? loadKnownFailures() : (options.known ?? undefined);
-  const summary = buildSummary(run, results, cleanup, { stats, known, finishedAt: options.finishedAt, selection: readSelection(folder) });
+  const build = (c: CleanupResult | undefined) => buildSummary(run, results, c, { stats, known, finishedAt: options.finishedAt, selection: readSelection(folder) });
+  const figures = drawFigures(build(undefined));
+  figures.catch(() => {}); // awaited below; a cleanup that throws first must not leave it unhandled
+  const summary = build(await cleanup);
   writeFileSync(join(folder, 'summary.json'), JSON.stringify(summary, null, 2));
   const t2 = performance.now();
-  const rest = await renderReports(folder, summary);
+  const rest = await renderReports(folder, summary, figures);
   if (known) recordPasses(known, summary.gate, run.runId);
   if (reportDir) pointLatest(reportDir, folder);
   return { summary, timings: { stats: t1 - t0, summary: t2 - t1, ...rest, total: performance.now() - t0 } };

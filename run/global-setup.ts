@@ -86,10 +86,14 @@ export default async function setup(project: TestProject) {
   project.provide('conformance', info);
 
   return async () => {
-    const cleanup = await cleanupRun(run, targets, profile, { timeoutMs: settings.timeoutMs, maxInFlight: settings.maxInFlight, retries: settings.retries });
-    await deployments.stop();
     const results = readResults(run.folder) ?? [];
-    const { summary } = await writeRunReports(run.folder, settings.reportDir, description, results, cleanup);
-    console.log(consoleSummary(summary, run.folder));
+    // The reports' figures are drawn while the run's records are being removed.
+    const cleanup = cleanupRun(run, targets, profile, { timeoutMs: settings.timeoutMs, maxInFlight: settings.maxInFlight, retries: settings.retries });
+    try {
+      const { summary } = await writeRunReports(run.folder, settings.reportDir, description, results, cleanup);
+      console.log(consoleSummary(summary, run.folder));
+    } finally {
+      await deployments.stop();
+    }
   };
 }

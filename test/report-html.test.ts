@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Window } from 'happy-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { CleanupResult } from '../harness/cleanup.js';
 import { writeRunReports } from '../report/write.js';
 import { HOSTILE_TITLE, makeRunFolder } from './support/report-fixture.js';
 
@@ -119,5 +120,24 @@ describe('report.html', () => {
     expect(md).toContain('**Gating failures** (2)');
     expect(md).toContain('"Authorization: Bearer $ORG_TOKEN"');
     expect(md).toContain('The request auditId and trackingId are returned in the reply.');
+  });
+});
+
+describe('reports written while the teardown still removes records', () => {
+  it('take the cleanup result once it arrives, with the same figures', async () => {
+    const f = makeRunFolder();
+    let arrived = false;
+    const cleanup = new Promise<CleanupResult>((resolve) =>
+      setTimeout(() => {
+        arrived = true;
+        resolve({ sources: { attempted: 7, deleted: 5, alreadyGone: 2 }, relationships: { attempted: 1, deleted: 1, alreadyGone: 0 }, failures: [] });
+      }, 50),
+    );
+    const { summary } = await writeRunReports(f.folder, undefined, f.run, f.results, cleanup, { known: null });
+    expect(arrived).toBe(true);
+    expect(summary.cleanup?.sources).toEqual({ attempted: 7, deleted: 5, alreadyGone: 2 });
+    const page = readFileSync(join(f.folder, 'report.html'), 'utf8');
+    expect(page).toContain('Sources: 5 hard-deleted, 2 already gone, of 7.');
+    for (const id of ['chart-outcomes', 'chart-latency', 'chart-scores']) expect(page).toContain(`id="${id}"`);
   });
 });
