@@ -17,7 +17,7 @@ import { type Reply, isRejection } from '../../../harness/reply.js';
 import { postContent } from '../../../generators/common.js';
 import { ConformanceFailure } from '../../../harness/verdict.js';
 import { type IdentityModel, type ModelRecord, type RecordState, type Verdict, isLive, labelFor } from './identity-model.js';
-import { adopt, checkIdentities, comparePartition, lookupAll } from './observe.js';
+import { adopt, askEarly, checkIdentities, comparePartition, lookupAll } from './observe.js';
 import { addHistory, historyTags, stepKeys } from './coverage.js';
 import { type Option, anythingNew, rankOptions } from './steer.js';
 import type { RowRequirements, WalkConfig, WalkReal } from './walk-real.js';
@@ -528,10 +528,10 @@ async function observeAgainstModel(m: IdentityModel, w: WalkReal, following: str
     'the identities agree with the model',
     async () => {
       m.restore(start);
-      const obs = await lookupAll(w, m);
+      const [obs, early] = await Promise.all([lookupAll(w, m), askEarly(w, m)]);
       const found = adopt(m, obs, following, mustBeLive, w.t.profile.softDeletedLookup);
       const { problems: partition, links } = comparePartition(m, obs, w.t.profile.softDeletedLookup);
-      found.push(...partition, ...(await checkIdentities(w, m, links)));
+      found.push(...partition, ...(await checkIdentities(w, m, links, early)));
       return { problems: found, links };
     },
     (o) => o.problems.length === 0,
