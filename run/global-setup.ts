@@ -8,17 +8,14 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { serviceNames } from '../specs/services.js';
-import { cleanupRun } from '../harness/cleanup.js';
 import { loadSettings, resolveBudgets } from '../harness/config.js';
 import { openDeployments } from './deployments.js';
 import { loadProfile, resolveProfile } from '../harness/profile.js';
 import { RUN_FOLDER_ENV } from '../report/reporter.js';
-import { consoleSummary } from '../report/console-summary.js';
 import { TOTAL_ENV } from '../report/progress.js';
 import { COUNT_FILE_ENV, awaitCount } from './count-checks.js';
-import { type RunDescription, readResults } from '../report/summary.js';
-import { writeRunReports } from '../report/write.js';
 import { RunContext, newRunId } from '../harness/run.js';
+import type { RunDescription } from '../report/summary.js';
 import { targetStatement } from '../report/target.js';
 import { newRedactionKey } from '../harness/redact-foreign.js';
 import type { RunInfo } from '../harness/targets.js';
@@ -86,6 +83,13 @@ export default async function setup(project: TestProject) {
   project.provide('conformance', info);
 
   return async () => {
+    // What only the teardown needs is loaded here, not before the first check.
+    const [{ cleanupRun }, { readResults }, { writeRunReports }, { consoleSummary }] = await Promise.all([
+      import('../harness/cleanup.js'),
+      import('../report/summary.js'),
+      import('../report/write.js'),
+      import('../report/console-summary.js'),
+    ]);
     const results = readResults(run.folder) ?? [];
     // The reports' figures are drawn while the run's records are being removed.
     const cleanup = cleanupRun(run, targets, profile, { timeoutMs: settings.timeoutMs, maxInFlight: settings.maxInFlight, retries: settings.retries });
