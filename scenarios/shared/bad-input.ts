@@ -2,7 +2,7 @@
  * Generated bad input: fast-check builds structurally invalid request content per operation,
  * derived from the operations table's zod request schemas, sends it, and checks that it is
  * rejected (HTTP 4xx or success=false), never answered success=true and never HTTP 5xx, and that
- * it changed nothing: the check's own two records (posted at its start) resolve to the same link
+ * it changed nothing: the lane's own two records (posted at its start) resolve to the same link
  * IDs with the same identity content afterwards, and a postIdentity's new source was not stored.
  *
  * What is generated, per member the schema describes (`Site`):
@@ -18,7 +18,8 @@
  * (a source, link ID or name the run does not own) is never sent.
  *
  * Budget: CONFORMANCE_BAD_INPUTS requests per check; by default 60 against the embedded reference
- * and 15 against a configured deployment. Seeded from the check's Faker (run seed + check ID);
+ * and 15 against a configured deployment, split among BAD_INPUT_LANES lanes that run side by side,
+ * each on its own two records. Seeded from the check's Faker (run seed + check ID);
  * a failing request is shrunk by fast-check and printed with its reply and a replay command.
  *
  * Source: organization-identity-api.md, Resources ("Field data types"), Endpoints rule 1, Errors;
@@ -66,7 +67,7 @@ export interface Site {
   content?: (value: unknown) => Record<string, unknown>;
 }
 
-/** What the base contents are built from: the check's two records and a source nobody posted. */
+/** What the base contents are built from: the lane's two records and a source nobody posted. */
 export type BadInputContext = RequestContext;
 
 export interface BadInputConfig {
@@ -180,24 +181,78 @@ export const badInputRequirementIds = (config: BadInputConfig) => [
 ];
 
 /**
- * Runs the generated bad-input requests of one service inside a check.
- * @throws ConformanceFailure with the shrunk request, its reply and a replay command.
+ * Lanes of a bad-input check: its budget is split among lanes that run side by side, each with
+ * its own two records, fast-check seed and share of the requests. A lane's requests name only its
+ * own records and it compares only those, so what a lane finds is its own request's doing, and
+ * against a distant deployment the check takes a third of the time it took as one chain.
+ */
+export const BAD_INPUT_LANES = 3;
+
+/** What one lane draws from the check's Faker before anything is sent. */
+interface LanePlan {
+  seed: number;
+  runs: number;
+  a: { source: SourceRef; identity: Record<string, unknown> };
+  b: { source: SourceRef; identity: Record<string, unknown> };
+  fresh: SourceRef;
+  freshIdentity: Record<string, unknown>;
+}
+
+interface LaneResult {
+  details: { failed: boolean; numShrinks: number; errorInstance: unknown };
+  last?: { op: string; kind: string; content: unknown; reply?: Reply; error: unknown };
+  tally: Map<string, number>;
+  sites: number;
+}
+
+/**
+ * Runs the generated bad-input requests of one service inside a check, in BAD_INPUT_LANES lanes.
+ * @throws ConformanceFailure with the shrunk request, its reply and a replay command (the first
+ *   failing lane's, in lane order).
  */
 export async function runBadInputs(t: Check, config: BadInputConfig, options: { file: string; title: string }): Promise<void> {
-  const [GENERATED, NO_SERVER_ERROR, NO_CHANGE] = (['badInput.generated', 'badInput.noServerError', 'badInput.rejectedNoChange'] as const).map((role) => roleId(config.service, role));
   const budget = badInputBudget();
-  const seed = t.faker.number.int({ min: 0, max: 2 ** 31 - 1 });
   const info = runInfo();
-  const post = async () => {
-    const source = t.source();
-    await t.ok('postIdentity', postContent(config.generate(t, source), source, t.profile.sourcePlacement), { cites: [GENERATED] });
+  const lanes = Math.max(1, Math.min(BAD_INPUT_LANES, budget));
+  // Every lane's data is drawn before anything is sent, so a replay draws the same whatever order the replies arrive in.
+  const plans: LanePlan[] = Array.from({ length: lanes }, (_, i) => {
+    const seed = t.faker.number.int({ min: 0, max: 2 ** 31 - 1 });
+    const [a, b, fresh] = [t.source(), t.source(), t.invalidSource()];
+    return { seed, runs: Math.floor(budget / lanes) + (i < budget % lanes ? 1 : 0), a: { source: a, identity: config.generate(t, a) }, b: { source: b, identity: config.generate(t, b) }, fresh, freshIdentity: config.generate(t, fresh) };
+  });
+  const started = Date.now();
+  const results = await Promise.all(plans.map((plan) => runLane(t, config, plan)));
+  const replay = `CONFORMANCE_SEED=${info.seed} npm run conformance -- ${options.file} -t '${options.title}'`;
+  const tally = new Map<string, number>();
+  for (const r of results) for (const [k, n] of r.tally) tally.set(k, (tally.get(k) ?? 0) + n);
+  console.info(`[bad-input] ${t.service}: ${budget} generated requests over ${results[0]!.sites} sites in ${lanes} lanes, seeds ${plans.map((p) => p.seed).join('/')} (run seed ${info.seed}), ${Date.now() - started} ms; ${[...tally].map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  const failed = results.findIndex((r) => r.details.failed);
+  if (failed < 0) return;
+  const { details, last } = results[failed]!;
+  const error = last?.error ?? details.errorInstance;
+  if (!(error instanceof ConformanceFailure)) throw error instanceof Error ? error : new Error(String(error));
+  if (last?.reply) t.exchanges.push(last.reply.exchange);
+  throw new ConformanceFailure(
+    error.requirements,
+    `generated bad input was not handled as bad input; fast-check shrank it (${details.numShrinks} shrinks) to:\n` +
+      `  ${last?.op} ${clip(JSON.stringify(last?.content))}\n` +
+      `failure: ${error.message.replace(/^\[[^\]]*\] /, '')}\n` +
+      `lane ${failed + 1} of ${lanes}, seed ${plans[failed]!.seed}, run seed ${info.seed}; replay: ${replay}`,
+  );
+}
+
+/** One lane: posts its two records, then sends its share of generated requests one after another, each followed by a look at its records. */
+async function runLane(t: Check, config: BadInputConfig, plan: LanePlan): Promise<LaneResult> {
+  const [GENERATED, NO_SERVER_ERROR, NO_CHANGE] = (['badInput.generated', 'badInput.noServerError', 'badInput.rejectedNoChange'] as const).map((role) => roleId(config.service, role));
+  const { seed } = plan;
+  const post = async ({ source, identity }: LanePlan['a']) => {
+    await t.ok('postIdentity', postContent(identity, source, t.profile.sourcePlacement), { cites: [GENERATED] });
     const found = await t.call('nativeIdQuery', { source: src(source) });
     if (isAbsent(found)) throw new CouldNotJudge(`nativeIdQuery finds no identity for a source just posted: ${describeReply(found)}`);
     return { source, linkId: String(found.content.linkId) };
   };
-  const [a, b] = [await post(), await post()];
-  const freshSource = t.invalidSource();
-  const ctx: BadInputContext = { t, a: a.source, b: b.source, linkA: a.linkId, linkB: b.linkId, fresh: freshSource, identity: config.generate(t, freshSource) };
+  const [a, b] = await Promise.all([post(plan.a), post(plan.b)]);
+  const ctx: BadInputContext = { t, a: a.source, b: b.source, linkA: a.linkId, linkB: b.linkId, fresh: plan.fresh, identity: plan.freshIdentity };
   const bases = baseContents(ctx);
 
   const snapshot = async (): Promise<Snapshot[]> =>
@@ -246,20 +301,18 @@ export async function runBadInputs(t: Check, config: BadInputConfig, options: { 
       const what = `${site.op} with ${site.kind} at ${site.path.join('.') || '(content)'}`;
       if ((reply.status ?? 0) >= 500) throw new ConformanceFailure([NO_SERVER_ERROR], `${what} was answered ${describeReply(reply)}`);
       const accepted = reply.success === true && (reply.status ?? 0) < 300;
-      const after = await snapshot();
+      // The lane's records and the new source (if any) are looked at together.
+      const [after, stored] = await Promise.all([snapshot(), newSource ? t.call('nativeIdQuery', { source: src(newSource) }) : undefined]);
       const changed = after
         .map((s, i) => {
           const was = current[i]!;
-          const name = `the check's record ${i ? 'B' : 'A'}`;
+          const name = `the lane's record ${i ? 'B' : 'A'}`;
           if (s.linkId !== was.linkId) return `${name} resolved to ${was.linkId ?? 'nothing'}, now to ${s.linkId ?? 'nothing'}`;
           return s.identity !== was.identity ? `${name}'s identity ${s.linkId} was ${clip(was.identity, 300)}, is now ${clip(s.identity, 300)}` : '';
         })
         .filter(Boolean);
       current = after;
-      if (newSource) {
-        const stored = await t.call('nativeIdQuery', { source: src(newSource) });
-        if (!isAbsent(stored)) changed.push(`the new source ${newSource.id} was stored (nativeIdQuery finds identity ${stored.content.linkId})`);
-      }
+      if (newSource && stored && !isAbsent(stored)) changed.push(`the new source ${newSource.id} was stored (nativeIdQuery finds identity ${stored.content.linkId})`);
       if (accepted) throw new ConformanceFailure([GENERATED, ...(site.cites ?? [])], `${what} was accepted (${describeReply(reply)})${changed.length ? `; and it changed: ${changed.join('; ')}` : ''}`);
       if (!isRejection(reply, { sentInvalid: true })) throw new ConformanceFailure([GENERATED], `${what} was neither rejected nor accepted: ${describeReply(reply)}`);
       if (changed.length) throw new ConformanceFailure([NO_CHANGE], `${what} was rejected (${describeReply(reply)}) but changed the run's records: ${changed.join('; ')}`);
@@ -268,19 +321,6 @@ export async function runBadInputs(t: Check, config: BadInputConfig, options: { 
       throw e;
     }
   });
-  const started = Date.now();
-  const details = await fc.check(property, { seed, numRuns: budget, endOnFailure: false, maxSkipsPerRun: 10 });
-  const replay = `CONFORMANCE_SEED=${info.seed} npm run conformance -- ${options.file} -t '${options.title}'`;
-  console.info(`[bad-input] ${t.service}: ${budget} generated requests over ${sites.length} sites, seed ${seed} (run seed ${info.seed}), ${Date.now() - started} ms; ${[...tally].map(([k, n]) => `${k} ${n}`).join(', ')}`);
-  if (!details.failed) return;
-  const error = last?.error ?? details.errorInstance;
-  if (!(error instanceof ConformanceFailure)) throw error instanceof Error ? error : new Error(String(error));
-  if (last?.reply) t.exchanges.push(last.reply.exchange);
-  throw new ConformanceFailure(
-    error.requirements,
-    `generated bad input was not handled as bad input; fast-check shrank it (${details.numShrinks} shrinks) to:\n` +
-      `  ${last?.op} ${clip(JSON.stringify(last?.content))}\n` +
-      `failure: ${error.message.replace(/^\[[^\]]*\] /, '')}\n` +
-      `seed ${seed}, run seed ${info.seed}; replay: ${replay}`,
-  );
+  const details = await fc.check(property, { seed, numRuns: plan.runs, endOnFailure: false, maxSkipsPerRun: 10 });
+  return { details, last, tally, sites: sites.length };
 }
