@@ -196,6 +196,8 @@ interface LanePlan {
   b: { source: SourceRef; identity: Record<string, unknown> };
   fresh: SourceRef;
   freshIdentity: Record<string, unknown>;
+  /** Per site (operation, member, kind): whether its requests may be sent, shared by the check's lanes (sampled with the first lane's seed). */
+  sendable: { seed: number; verdicts: Map<string, boolean> };
 }
 
 interface LaneResult {
@@ -215,10 +217,12 @@ export async function runBadInputs(t: Check, config: BadInputConfig, options: { 
   const info = runInfo();
   const lanes = Math.max(1, Math.min(BAD_INPUT_LANES, budget));
   // Every lane's data is drawn before anything is sent, so a replay draws the same whatever order the replies arrive in.
+  const sendable = { seed: 0, verdicts: new Map<string, boolean>() };
   const plans: LanePlan[] = Array.from({ length: lanes }, (_, i) => {
     const seed = t.faker.number.int({ min: 0, max: 2 ** 31 - 1 });
+    if (i === 0) sendable.seed = seed;
     const [a, b, fresh] = [t.source(), t.source(), t.invalidSource()];
-    return { seed, runs: Math.floor(budget / lanes) + (i < budget % lanes ? 1 : 0), a: { source: a, identity: config.generate(t, a) }, b: { source: b, identity: config.generate(t, b) }, fresh, freshIdentity: config.generate(t, fresh) };
+    return { seed, runs: Math.floor(budget / lanes) + (i < budget % lanes ? 1 : 0), a: { source: a, identity: config.generate(t, a) }, b: { source: b, identity: config.generate(t, b) }, fresh, freshIdentity: config.generate(t, fresh), sendable };
   });
   const started = Date.now();
   const results = await Promise.all(plans.map((plan) => runLane(t, config, plan)));
@@ -272,7 +276,14 @@ async function runLane(t: Check, config: BadInputConfig, plan: LanePlan): Promis
     return t.guardAllows(op, content);
   };
   const contentFor = (site: Site, value: unknown) => (site.content ? site.content(value) : setAt(bases[site.op]!, site.path, value));
-  const sites = sitesOf(ctx, config).filter((site) => fc.sample(site.values, { seed, numRuns: 3 }).every((v) => guarded(site.op, contentFor(site, v))));
+  // Whether a site's requests may be sent does not depend on the lane (each names only its own records): judged once per check.
+  const sendable = (site: Site) => {
+    const key = `${site.op}|${site.path.join('.')}|${site.kind}`;
+    let ok = plan.sendable.verdicts.get(key);
+    if (ok === undefined) plan.sendable.verdicts.set(key, (ok = fc.sample(site.values, { seed: plan.sendable.seed, numRuns: 3 }).every((v) => guarded(site.op, contentFor(site, v)))));
+    return ok;
+  };
+  const sites = sitesOf(ctx, config).filter(sendable);
   if (!sites.length) t.skip('no operation has a member whose invalid value the run may send');
 
   // Each operation is equally likely, and within it each kind of invalidity, whatever the number of members it applies to.
