@@ -2,7 +2,8 @@
  * Metamorphic checks on matching: properties any correct deployment has whatever its scores and
  * threshold are (the seeds show neither). A "family" of identities is posted: a base identity A,
  * an unrelated identity B, and blends of A toward B (a growing share of A's members replaced by
- * B's), so searches see a spread of scores. Results are compared only on the family's own link
+ * B's), so searches see a spread of scores. The checks that only search it share one family per
+ * run (metamorphic-checks.ts sharedFamily). Results are compared only on the family's own link
  * IDs where other checks' records could interfere.
  *
  * Source: organization-identity-api.md, Endpoints rule 1 and "What the service does" (how scores
