@@ -96,8 +96,7 @@ export default class ProgressReporter implements Reporter {
 
   onTestCaseResult(test: TestCase): void {
     if (leftOut(test)) return;
-    this.startBar();
-    this.readTotal();
+    this.startBar(); // reads a total that arrived since (readTotal)
     this.done++;
     const meta = (test.meta() as { check?: CheckMeta }).check;
     const verdict = meta?.verdict ?? (test.result().state === 'failed' ? 'error' : undefined);

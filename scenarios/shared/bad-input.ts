@@ -197,8 +197,12 @@ interface LanePlan {
   b: { source: SourceRef; identity: Record<string, unknown> };
   fresh: SourceRef;
   freshIdentity: Record<string, unknown>;
-  /** Per site (operation, member, kind): whether its requests may be sent, shared by the check's lanes (sampled with the first lane's seed). */
-  sendable: { seed: number; verdicts: Map<string, boolean> };
+}
+
+/** Per site (operation, member, kind): whether its requests may be sent; shared by a check's lanes, sampled with the first lane's seed. */
+interface Sendable {
+  seed: number;
+  verdicts: Map<string, boolean>;
 }
 
 interface LaneResult {
@@ -218,15 +222,14 @@ export async function runBadInputs(t: Check, config: BadInputConfig, options: { 
   const info = runInfo();
   const lanes = Math.max(1, Math.min(BAD_INPUT_LANES, budget));
   // Every lane's data is drawn before anything is sent, so a replay draws the same whatever order the replies arrive in.
-  const sendable = { seed: 0, verdicts: new Map<string, boolean>() };
   const plans: LanePlan[] = Array.from({ length: lanes }, (_, i) => {
     const seed = t.faker.number.int({ min: 0, max: 2 ** 31 - 1 });
-    if (i === 0) sendable.seed = seed;
     const [a, b, fresh] = [t.source(), t.source(), t.invalidSource()];
-    return { seed, runs: Math.floor(budget / lanes) + (i < budget % lanes ? 1 : 0), a: { source: a, identity: config.generate(t, a) }, b: { source: b, identity: config.generate(t, b) }, fresh, freshIdentity: config.generate(t, fresh), sendable };
+    return { seed, runs: Math.floor(budget / lanes) + (i < budget % lanes ? 1 : 0), a: { source: a, identity: config.generate(t, a) }, b: { source: b, identity: config.generate(t, b) }, fresh, freshIdentity: config.generate(t, fresh) };
   });
+  const sendable: Sendable = { seed: plans[0]!.seed, verdicts: new Map() };
   const started = Date.now();
-  const results = await Promise.all(plans.map((plan) => runLane(t, config, plan)));
+  const results = await Promise.all(plans.map((plan) => runLane(t, config, plan, sendable)));
   const replay = `CONFORMANCE_SEED=${info.seed} npm run conformance -- ${options.file} -t '${options.title}'`;
   const tally = new Map<string, number>();
   for (const r of results) for (const [k, n] of r.tally) tally.set(k, (tally.get(k) ?? 0) + n);
@@ -247,7 +250,7 @@ export async function runBadInputs(t: Check, config: BadInputConfig, options: { 
 }
 
 /** One lane: posts its two records, then sends its share of generated requests one after another, each followed by a look at its records. */
-async function runLane(t: Check, config: BadInputConfig, plan: LanePlan): Promise<LaneResult> {
+async function runLane(t: Check, config: BadInputConfig, plan: LanePlan, sendable: Sendable): Promise<LaneResult> {
   const [GENERATED, NO_SERVER_ERROR, NO_CHANGE] = (['badInput.generated', 'badInput.noServerError', 'badInput.rejectedNoChange'] as const).map((role) => roleId(config.service, role));
   const { seed } = plan;
   const post = async ({ source, identity }: LanePlan['a']) => {
@@ -278,13 +281,13 @@ async function runLane(t: Check, config: BadInputConfig, plan: LanePlan): Promis
   };
   const contentFor = (site: Site, value: unknown) => (site.content ? site.content(value) : setAt(bases[site.op]!, site.path, value));
   // Whether a site's requests may be sent does not depend on the lane (each names only its own records): judged once per check.
-  const sendable = (site: Site) => {
+  const mayBeSent = (site: Site) => {
     const key = `${site.op}|${site.path.join('.')}|${site.kind}`;
-    let ok = plan.sendable.verdicts.get(key);
-    if (ok === undefined) plan.sendable.verdicts.set(key, (ok = fc.sample(site.values, { seed: plan.sendable.seed, numRuns: 3 }).every((v) => guarded(site.op, contentFor(site, v)))));
+    let ok = sendable.verdicts.get(key);
+    if (ok === undefined) sendable.verdicts.set(key, (ok = fc.sample(site.values, { seed: sendable.seed, numRuns: 3 }).every((v) => guarded(site.op, contentFor(site, v)))));
     return ok;
   };
-  const sites = sitesOf(ctx, config).filter(sendable);
+  const sites = sitesOf(ctx, config).filter(mayBeSent);
   if (!sites.length) t.skip('no operation has a member whose invalid value the run may send');
 
   // Each operation is equally likely, and within it each kind of invalidity, whatever the number of members it applies to.
