@@ -5,7 +5,7 @@
  * (one message naming the bad setting, exit code 2).
  */
 import { defineConfig } from 'vitest/config';
-import { SettingsError, loadSettings, workersFor } from './harness/config.js';
+import { SettingsError, loadSettings, roundTripSetting, workersFor } from './harness/config.js';
 import { newRunId } from './harness/run.js';
 import { LongestFirstSequencer } from './run/file-order.js';
 import { conformanceReporters } from './report/reporters.js';
@@ -36,7 +36,7 @@ export default defineConfig({
         setupFiles: ['allure-vitest/setup'],
         reporters: conformanceReporters(settings.reportDir, runId, settings.requirementUrl),
         pool: 'threads',
-        maxWorkers: workersFor(settings),
+        maxWorkers: workersFor(settings, roundTripSetting()),
         // Workers keep modules (Faker locales, zod schemas, compiled validators) across scenario files
         // instead of importing them again for every file; checks keep no module state between files
         // (each run's clients and contexts are keyed by run ID in harness/targets.ts).

@@ -73,7 +73,8 @@ export interface Settings {
    * Test workers (threads) running scenario files side by side (CONFORMANCE_WORKERS); 0 = the
    * default for the target: 2 against the embedded reference (the run is CPU-bound there), 4
    * against a configured deployment (the run waits on the network, and four files overlap their
-   * waits; each worker holds its own copy of the modules, about 120 MB).
+   * waits; each worker holds its own copy of the modules, about 120 MB), 6 against one whose
+   * preflight round trip is 100 ms or more (workersFor).
    */
   workers: number;
   timeoutMs: number;
@@ -222,8 +223,29 @@ export function loadSettings(env: Env = loadEnv()): Settings {
   };
 }
 
-/** Test workers of a run: CONFORMANCE_WORKERS, else 2 against the embedded reference and 4 against a configured deployment. */
-export const workersFor = (settings: Pick<Settings, 'workers' | 'target'>): number => settings.workers || (settings.target === 'embedded' ? 2 : 4);
+/** Round trip (ms) from which a configured deployment counts as distant and gets DISTANT_WORKERS. */
+export const DISTANT_ROUND_TRIP_MS = 100;
+/** Test workers against a distant deployment: more files overlap their waits (docs/performance.md, workers). */
+export const DISTANT_WORKERS = 6;
+
+/**
+ * Test workers of a run: CONFORMANCE_WORKERS, else 2 against the embedded reference (the run is
+ * CPU-bound there), 4 against a configured deployment, and DISTANT_WORKERS when the preflight
+ * measured a round trip of DISTANT_ROUND_TRIP_MS or more (each worker costs CPU to start, which
+ * a near deployment does not win back).
+ * @param roundTripMs the preflight's round trip (run/preflight.ts), when measured
+ */
+export const workersFor = (settings: Pick<Settings, 'workers' | 'target'>, roundTripMs?: number): number =>
+  settings.workers || (settings.target === 'embedded' ? 2 : roundTripMs !== undefined && roundTripMs >= DISTANT_ROUND_TRIP_MS ? DISTANT_WORKERS : 4);
+
+/** Internal: the preflight's round trip (ms), handed by `npm run conformance` to the vitest config. */
+export const ROUND_TRIP_ENV = 'CONFORMANCE_ROUND_TRIP_MS';
+
+/** The round trip handed over in ROUND_TRIP_ENV, if any (a value that is not a number counts as none). */
+export function roundTripSetting(env: Record<string, string | undefined> = process.env): number | undefined {
+  const v = Number(env[ROUND_TRIP_ENV]);
+  return env[ROUND_TRIP_ENV] && Number.isFinite(v) && v >= 0 ? v : undefined;
+}
 
 /** CONFORMANCE_REQUIREMENT_URL: a link template holding `%s`; default the requirement's row of the run's report.html. */
 function requirementUrlSetting(env: Record<string, string | undefined>): string {

@@ -6,10 +6,14 @@
  * transient reply (503, retryableError, a connection refused) is retried as the run's requests
  * are (CONFORMANCE_RETRIES), so a briefly unavailable deployment is not called unreachable.
  *
+ * A service that answered is asked the same once more, on the connection the first request
+ * opened: that reply's time is the deployment's round trip, which decides how many test workers
+ * overlap their waits (harness/config.ts workersFor).
+ *
  * Exit code 3 from `npm run conformance` (run/cli/conformance.ts).
  */
 import type { ServiceName } from '../specs/common/model.js';
-import { ServiceClient } from '../harness/client.js';
+import { type Reply, ServiceClient } from '../harness/client.js';
 import type { ServiceTarget } from '../harness/config.js';
 import type { Profile } from '../harness/profile.js';
 import { RunContext } from '../harness/run.js';
@@ -24,30 +28,47 @@ export interface PreflightProblem {
 /** Longest a preflight request may take (ms), capped by the run's timeout. */
 export const PREFLIGHT_TIMEOUT_MS = 5000;
 
-/** Checks every configured target; returns the problems found (empty = all reachable). */
+export interface PreflightResult {
+  /** Empty when every configured service answered. */
+  problems: PreflightProblem[];
+  /** The slowest service's round trip on an open connection (ms); undefined when none was measured. */
+  roundTripMs?: number;
+}
+
+/** Checks every configured target: the problems found, and the round trip of the slowest service that answered. */
 export async function preflight(
   targets: Partial<Record<ServiceName, Omit<ServiceTarget, 'embedded'> | null>>,
   profile: Profile,
   options: { timeoutMs: number; retries: number; reportDir: string; runId: string },
-): Promise<PreflightProblem[]> {
+): Promise<PreflightResult> {
   const run = new RunContext(options.runId, options.reportDir);
   const checks = Object.values(targets)
     .filter((t): t is Omit<ServiceTarget, 'embedded'> => Boolean(t))
-    .map(async (target): Promise<PreflightProblem | undefined> => {
+    .map(async (target): Promise<{ problem?: PreflightProblem; roundTripMs?: number }> => {
       const client = new ServiceClient({ ...target, embedded: false }, profile, run, { timeoutMs: Math.min(options.timeoutMs, PREFLIGHT_TIMEOUT_MS), maxInFlight: 1, retries: options.retries });
       try {
-        const reply = await client.call('identityIdQuery', { linkId: `${run.namespace}preflight-no-such-identity` });
-        const url = reply.exchange.url;
-        if (reply.exchange.error) return { service: target.service, url, kind: 'unreachable', detail: reply.exchange.error };
-        if (reply.status === 401 || reply.status === 403) return { service: target.service, url, kind: 'credentials rejected', detail: `HTTP ${reply.status}` };
-        if (reply.status === 404 && !reply.body) return { service: target.service, url, kind: 'not an identity service', detail: 'HTTP 404 without a response envelope: check the base URL and service path' };
-        if (reply.status !== undefined && reply.status >= 500 && !reply.body) return { service: target.service, url, kind: 'unreachable', detail: `HTTP ${reply.status} without a response envelope` };
-        return undefined;
+        const ask = () => client.call('identityIdQuery', { linkId: `${run.namespace}preflight-no-such-identity` });
+        const problem = problemOf(target.service, await ask());
+        if (problem) return { problem };
+        const again = await ask();
+        return again.exchange.error ? {} : { roundTripMs: again.exchange.durationMs };
       } finally {
         await client.close();
       }
     });
-  return (await Promise.all(checks)).filter((p): p is PreflightProblem => Boolean(p));
+  const answers = await Promise.all(checks);
+  const times = answers.flatMap((a) => (a.roundTripMs === undefined ? [] : [a.roundTripMs]));
+  return { problems: answers.flatMap((a) => (a.problem ? [a.problem] : [])), ...(times.length ? { roundTripMs: Math.max(...times) } : {}) };
+}
+
+/** What a preflight reply says is wrong with the service, if anything. */
+function problemOf(service: ServiceName, reply: Reply): PreflightProblem | undefined {
+  const url = reply.exchange.url;
+  if (reply.exchange.error) return { service, url, kind: 'unreachable', detail: reply.exchange.error };
+  if (reply.status === 401 || reply.status === 403) return { service, url, kind: 'credentials rejected', detail: `HTTP ${reply.status}` };
+  if (reply.status === 404 && !reply.body) return { service, url, kind: 'not an identity service', detail: 'HTTP 404 without a response envelope: check the base URL and service path' };
+  if (reply.status !== undefined && reply.status >= 500 && !reply.body) return { service, url, kind: 'unreachable', detail: `HTTP ${reply.status} without a response envelope` };
+  return undefined;
 }
 
 /** One line per problem, naming the service, the URL and the setting to look at. */

@@ -41,6 +41,11 @@ describe('loadSettings', () => {
     expect(workersFor(loadSettings(org))).toBe(4);
     expect(workersFor(loadSettings({ ...org, CONFORMANCE_WORKERS: '3' }))).toBe(3);
     expect(workersFor(loadSettings({ CONFORMANCE_WORKERS: '1' }))).toBe(1);
+    // A distant deployment (preflight round trip of 100 ms or more) gets six, unless the setting says otherwise.
+    expect(workersFor(loadSettings(org), 99)).toBe(4);
+    expect(workersFor(loadSettings(org), 100)).toBe(6);
+    expect(workersFor(loadSettings({ ...org, CONFORMANCE_WORKERS: '3' }), 300)).toBe(3);
+    expect(workersFor(loadSettings({}), 300)).toBe(2);
   });
 
   it('honours ORG_SERVICE_PATH', () => {

@@ -17,7 +17,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { type Settings, SettingsError, loadSettings } from '../../harness/config.js';
+import { ROUND_TRIP_ENV, type Settings, SettingsError, loadSettings, workersFor } from '../../harness/config.js';
 import { cleanupRun } from '../../harness/cleanup.js';
 import { loadProfile, resolveProfile } from '../../harness/profile.js';
 import { ReferenceSettingError, referenceSettings } from '../../reference/settings.js';
@@ -91,10 +91,15 @@ async function main(): Promise<void> {
   console.log(`conformance: ${targetStatement(settings)}`);
   // Preflight: one cheap request per configured service before any check (exit 3 with one message).
   if (Object.keys(settings.configured).length) {
-    const problems = await preflight(settings.configured, profile, { timeoutMs: settings.timeoutMs, retries: settings.retries, reportDir: settings.reportDir, runId });
+    const { problems, roundTripMs } = await preflight(settings.configured, profile, { timeoutMs: settings.timeoutMs, retries: settings.retries, reportDir: settings.reportDir, runId });
     if (problems.length) {
       console.error(preflightMessage(problems, (s) => SERVICES[s].envPrefix));
       process.exit(3);
+    }
+    // A distant deployment gets more workers (harness/config.ts workersFor), unless CONFORMANCE_WORKERS says how many.
+    if (roundTripMs !== undefined) {
+      env[ROUND_TRIP_ENV] = String(Math.round(roundTripMs));
+      console.log(`conformance: round trip ${Math.round(roundTripMs)} ms: ${workersFor(settings, roundTripMs)} workers${settings.workers ? ' (CONFORMANCE_WORKERS)' : ' (CONFORMANCE_WORKERS sets another number)'}`);
     }
   }
   const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
