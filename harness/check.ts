@@ -69,6 +69,8 @@ export class Check {
     readonly client: ServiceClient,
     readonly profile: Profile,
     readonly run: RunContext,
+    /** The scenario file the check belongs to (relative to the project root): what it creates is listed in the ledger under it. */
+    readonly file?: string,
   ) {
     this.envReq = requirementFor(service, 'envelope.reply')!;
     this.catalogue = catalogueOf(service);
@@ -113,7 +115,7 @@ export class Check {
    */
   async raw(op: string, content: unknown, options: CallOptions & { sentInvalid?: boolean } = {}): Promise<Reply> {
     const { sentInvalid, ...rest } = options;
-    const reply = await this.client.call(op, content, { ...rest, record: (e) => this.exchanges.push(e) });
+    const reply = await this.client.call(op, content, { ...rest, file: this.file, record: (e) => this.exchanges.push(e) });
     if (isTransient(reply, { sentInvalid })) throw new CouldNotJudge(`${op}: the deployment could not answer (${describeReply(reply)}); a transient reply is not judged`);
     if ((options.auth ?? 'default') === 'default' && isAuthFailure(reply)) throw new CouldNotJudge(`${op}: the run's credentials were refused (${describeReply(reply)})`);
     return reply;

@@ -8,6 +8,8 @@
  * the run's own record twice is harmless); a reply that stays transient is retried in further passes
  * (with more retries each); whatever still exists afterwards is listed in `failures` by source
  * name and native ID (or relationship ID), so the caller can report it and exit non-zero.
+ * What was removed while the run went on (a `removed` ledger entry, run/early-removal.ts) counts with
+ * its outcome and is not asked for again.
  * Source: README, "Safety with shared staging data".
  */
 import type { ServiceName } from '../specs/common/model.js';
@@ -36,79 +38,137 @@ export async function cleanupRun(
   options: Pick<ClientOptions, 'timeoutMs' | 'maxInFlight'> & Partial<ClientOptions>,
 ): Promise<CleanupResult> {
   const result: CleanupResult = { sources: { attempted: 0, deleted: 0, alreadyGone: 0 }, relationships: { attempted: 0, deleted: 0, alreadyGone: 0 }, failures: [] };
+  const remover = new LedgerRemover(run, targets, profile, { retries: 2, ...options });
   const entries = run.entries();
-  const clients = new Map<ServiceName, ServiceClient>();
-  const clientOf = (service: ServiceName) => {
-    const target = targets[service];
-    if (!target) return undefined;
-    let c = clients.get(service);
-    if (!c) clients.set(service, (c = new ServiceClient(target, profile, run, { retries: 2, ...options })));
-    return c;
-  };
+  const removed = removedOutcomes(entries);
+  const left = removable(entries).filter((e) => {
+    const outcome = removed.get(removalKey(e));
+    if (!outcome) return true;
+    const bucket = e.kind === 'relationship' ? result.relationships : result.sources;
+    bucket.attempted++;
+    bucket[outcome]++;
+    return false;
+  });
+  try {
+    await remover.remove(entries, left, CLEANUP_PASSES, result);
+  } finally {
+    await remover.close();
+  }
+  return result;
+}
 
-  /** Removes each item; what stays transient is tried again in the next pass with more retries. */
-  const sweep = async <T>(items: T[], bucket: CleanupResult['sources'], describe: (i: T) => { service: ServiceName; what: string }, remove: (c: ServiceClient, i: T, retries: number) => Promise<Outcome>) => {
-    let left = items.filter((i) => {
-      const d = describe(i);
-      if (clientOf(d.service)) return true;
-      result.failures.push({ ...d, reason: 'service not configured in this run' });
-      return false;
-    });
-    bucket.attempted += left.length;
-    for (let pass = 0; pass < CLEANUP_PASSES && left.length; pass++) {
-      const outcomes = await Promise.all(left.map((i) => remove(clientOf(describe(i).service)!, i, 2 + 2 * pass)));
-      const next: T[] = [];
-      outcomes.forEach((o, k) => {
-        if (o === 'deleted') bucket.deleted++;
-        else if (o === 'alreadyGone') bucket.alreadyGone++;
-        else if (o.transient && pass < CLEANUP_PASSES - 1) next.push(left[k]!);
-        else result.failures.push({ ...describe(left[k]!), reason: o.reason });
-      });
-      left = next;
-    }
-  };
+type Removable = Extract<LedgerEntry, { kind: 'source' } | { kind: 'relationship' }>;
 
-  const judge = async (reply: Reply, stillThere: () => Promise<Reply | undefined>): Promise<Outcome> => {
-    if (reply.success === true && !isTransient(reply)) return 'deleted';
-    if (isTransient(reply)) return { reason: describeReply(reply), transient: true };
-    if (isAuthFailure(reply)) return { reason: `credentials refused: ${describeReply(reply)}`, transient: false };
-    if (!isRejection(reply)) return { reason: describeReply(reply), transient: false };
-    const lookup = await stillThere();
-    if (!lookup) return 'alreadyGone';
-    if (isTransient(lookup)) return { reason: `removal rejected (${describeReply(reply)}) and the lookup could not tell whether it is gone`, transient: true };
-    return isAbsent(lookup) ? 'alreadyGone' : { reason: `removal rejected and the record is still there: ${describeReply(reply)}`, transient: false };
-  };
+/** The record or relationship an entry names, as one key (the same for its `removed` entry). */
+export function removalKey(e: Removable | Extract<LedgerEntry, { kind: 'removed' }>): string {
+  const source = 'source' in e ? e.source : undefined;
+  return source ? `${e.service}|source|${source.name}|${source.id}` : `${e.service}|relationship|${'id' in e ? e.id : ''}`;
+}
 
-  // Records on data sources the run created are the run's to delete.
-  for (const e of entries) if (e.kind === 'dataSource') clientOf(e.service)?.guard.adoptSourceName(e.name);
-  const relationships = entries.filter((e): e is Extract<LedgerEntry, { kind: 'relationship' }> => e.kind === 'relationship');
-  await sweep(
-    relationships,
-    result.relationships,
-    (e) => ({ service: e.service, what: `relationship ${e.id}` }),
-    async (c, e, retries) => {
-      c.guard.adoptRelationship(e.id);
-      // No lookup by relationship ID exists: a rejected delete is taken as "already gone".
-      return judge(await c.call('deleteRelationshipService', { id: e.id }, { retries, resendable: true }), async () => undefined);
-    },
-  );
+/** What the ledger says was removed while the run went on, by removal key. */
+export function removedOutcomes(entries: LedgerEntry[]): Map<string, 'deleted' | 'alreadyGone'> {
+  const removed = new Map<string, 'deleted' | 'alreadyGone'>();
+  for (const e of entries) if (e.kind === 'removed') removed.set(removalKey(e), e.outcome);
+  return removed;
+}
+
+/** The sources and relationships among `entries`, each once, in the order they are removed: relationships first, then sources newest first. */
+export function removable(entries: LedgerEntry[]): Removable[] {
   const seen = new Set<string>();
+  const once = (e: Removable) => !seen.has(removalKey(e)) && Boolean(seen.add(removalKey(e)));
+  const relationships = entries.filter((e): e is Extract<LedgerEntry, { kind: 'relationship' }> => e.kind === 'relationship').filter(once);
   const sources = entries
     .filter((e): e is Extract<LedgerEntry, { kind: 'source' }> => e.kind === 'source')
     .reverse()
-    .filter((e) => {
-      const k = `${e.service}|${e.source.name}|${e.source.id}`;
-      return !seen.has(k) && seen.add(k);
+    .filter(once);
+  return [...relationships, ...sources];
+}
+
+/**
+ * Removes ledger entries through one client per service: relationships first, then sources.
+ * A removal counts as done when the deployment accepts it, or rejects it and a lookup then finds
+ * no such record; each one done is written to the ledger as `removed` when `mark` is set.
+ */
+export class LedgerRemover {
+  private readonly clients = new Map<ServiceName, ServiceClient>();
+
+  constructor(
+    private readonly run: RunContext,
+    private readonly targets: Partial<Record<ServiceName, ServiceTarget | null>>,
+    private readonly profile: Profile,
+    private readonly options: Pick<ClientOptions, 'timeoutMs' | 'maxInFlight'> & Partial<ClientOptions>,
+    private readonly mark = false,
+    /** Client options of one service on top of `options` (the run's in-flight bound it shares). */
+    private readonly forService: (service: ServiceName) => Partial<ClientOptions> = () => ({}),
+    /** Runs one removal (its request and lookup) of a service: a bound on removals under way at once. */
+    private readonly gate: (service: ServiceName) => <T>(fn: () => Promise<T>) => Promise<T> = () => (fn) => fn(),
+  ) {}
+
+  private clientOf(service: ServiceName): ServiceClient | undefined {
+    const target = this.targets[service];
+    if (!target) return undefined;
+    let c = this.clients.get(service);
+    if (!c) this.clients.set(service, (c = new ServiceClient(target, this.profile, this.run, { ...this.options, ...this.forService(service) })));
+    return c;
+  }
+
+  /**
+   * Removes `items` (from `removable`) in `passes` passes: what stays transient is tried again with more
+   * retries. Counts go into `result`; what could not be removed goes into `result.failures`, unless
+   * `result` is omitted (the removal is then only an attempt: the teardown tries again).
+   * @param entries the whole ledger so far: records on data sources the run created are the run's to delete
+   */
+  async remove(entries: LedgerEntry[], items: Removable[], passes: number, result?: CleanupResult): Promise<void> {
+    for (const e of entries) if (e.kind === 'dataSource') this.clientOf(e.service)?.guard.adoptSourceName(e.name);
+    const relationships = items.filter((e): e is Extract<Removable, { kind: 'relationship' }> => e.kind === 'relationship');
+    await this.sweep(relationships, passes, result, result?.relationships, async (c, e, retries) => {
+      c.guard.adoptRelationship(e.id);
+      // No lookup by relationship ID exists: a rejected delete is taken as "already gone".
+      return judge(await c.call('deleteRelationshipService', { id: e.id }, { retries, resendable: true }), async () => undefined);
     });
-  await sweep(
-    sources,
-    result.sources,
-    (e) => ({ service: e.service, what: `source ${e.source.name}/${e.source.id}` }),
-    async (c, e, retries) => {
+    const sources = items.filter((e): e is Extract<Removable, { kind: 'source' }> => e.kind === 'source');
+    await this.sweep(sources, passes, result, result?.sources, async (c, e, retries) => {
       const source = { name: e.source.name, id: e.source.id };
       return judge(await c.call('deleteSourceIdentity', { source }, { retries, resendable: true }), () => c.call('nativeIdQuery', { source }, { retries }));
-    },
-  );
-  await Promise.all([...clients.values()].map((c) => c.close()));
-  return result;
+    });
+  }
+
+  /** Removes each item; what stays transient is tried again in the next pass with more retries. */
+  private async sweep<T extends Removable>(items: T[], passes: number, result: CleanupResult | undefined, bucket: CleanupResult['sources'] | undefined, remove: (c: ServiceClient, i: T, retries: number) => Promise<Outcome>): Promise<void> {
+    const describe = (e: Removable) => ({ service: e.service, what: e.kind === 'relationship' ? `relationship ${e.id}` : `source ${e.source.name}/${e.source.id}` });
+    let left = items.filter((i) => {
+      if (this.clientOf(i.service)) return true;
+      result?.failures.push({ ...describe(i), reason: 'service not configured in this run' });
+      return false;
+    });
+    if (bucket) bucket.attempted += left.length;
+    for (let pass = 0; pass < passes && left.length; pass++) {
+      const outcomes = await Promise.all(left.map((i) => this.gate(i.service)(() => remove(this.clientOf(i.service)!, i, 2 + 2 * pass))));
+      const next: T[] = [];
+      outcomes.forEach((o, k) => {
+        const item = left[k]!;
+        if (o === 'deleted' || o === 'alreadyGone') {
+          if (bucket) bucket[o]++;
+          if (this.mark) this.run.record({ kind: 'removed', service: item.service, ...(item.kind === 'relationship' ? { id: item.id } : { source: item.source }), outcome: o, at: new Date().toISOString() });
+        } else if (o.transient && pass < passes - 1) next.push(item);
+        else result?.failures.push({ ...describe(item), reason: o.reason });
+      });
+      left = next;
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.clients.values()].map((c) => c.close()));
+  }
+}
+
+async function judge(reply: Reply, stillThere: () => Promise<Reply | undefined>): Promise<Outcome> {
+  if (reply.success === true && !isTransient(reply)) return 'deleted';
+  if (isTransient(reply)) return { reason: describeReply(reply), transient: true };
+  if (isAuthFailure(reply)) return { reason: `credentials refused: ${describeReply(reply)}`, transient: false };
+  if (!isRejection(reply)) return { reason: describeReply(reply), transient: false };
+  const lookup = await stillThere();
+  if (!lookup) return 'alreadyGone';
+  if (isTransient(lookup)) return { reason: `removal rejected (${describeReply(reply)}) and the lookup could not tell whether it is gone`, transient: true };
+  return isAbsent(lookup) ? 'alreadyGone' : { reason: `removal rejected and the record is still there: ${describeReply(reply)}`, transient: false };
 }

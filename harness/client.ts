@@ -42,6 +42,8 @@ export interface CallOptions {
   resendable?: boolean;
   /** Called with every exchange (the check's recorder). */
   record?: (exchange: import('./reply.js').Exchange) => void;
+  /** The scenario file of the check sending the request: ledger entries of what it creates carry it (run/early-removal.ts). */
+  file?: string;
 }
 
 /** How a client sends: timeouts, bounds, retries and rate (settings, resolved per worker). */
@@ -111,7 +113,7 @@ export class ServiceClient {
     const op = operation(this.target.service, name);
     const c = (content ?? {}) as Record<string, unknown>;
     this.guard.check(op, c);
-    this.recordCreations(op, c);
+    this.recordCreations(op, c, options.file);
     const envelope: Record<string, unknown> = {
       auditId: `cf-audit-${randomUUID()}`,
       trackingId: `cf-track-${randomUUID()}`,
@@ -143,16 +145,17 @@ export class ServiceClient {
     options.record?.(reply.exchange);
     if (reply.success === true && op.relationshipCreated) {
       const id = op.relationshipCreated(reply.content ?? {});
-      if (typeof id === 'string') this.run.record({ kind: 'relationship', service: op.service, id, at: new Date().toISOString() });
+      if (typeof id === 'string') this.run.record({ kind: 'relationship', service: op.service, id, at: new Date().toISOString(), ...(options.file ? { file: options.file } : {}) });
     }
     return reply;
   }
 
   /** Ledger entries for what the request may create, written before it leaves. */
-  private recordCreations(op: OperationSpec, c: Record<string, unknown>): void {
+  private recordCreations(op: OperationSpec, c: Record<string, unknown>, file: string | undefined): void {
     const at = new Date().toISOString();
-    for (const source of op.sourcesCreated?.(c, this.guard.names) ?? []) if (source) this.run.record({ kind: 'source', service: op.service, source: source as SourceRef, at });
-    for (const name of op.namesCreated?.(c) ?? []) this.run.record({ kind: 'dataSource', service: op.service, name: String(name), at });
+    const of = file ? { file } : {};
+    for (const source of op.sourcesCreated?.(c, this.guard.names) ?? []) if (source) this.run.record({ kind: 'source', service: op.service, source: source as SourceRef, at, ...of });
+    for (const name of op.namesCreated?.(c) ?? []) this.run.record({ kind: 'dataSource', service: op.service, name: String(name), at, ...of });
   }
 
   async close(): Promise<void> {

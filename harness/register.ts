@@ -6,6 +6,7 @@
  * Deliberately thin, like test262's harness.
  */
 import { type TestContext, inject, test } from 'vitest';
+import { relative } from 'node:path';
 import type { ServiceName } from '../specs/common/model.js';
 import { fnv1a, seededFaker, testSeed } from '../generators/seed.js';
 import { Check, StopCheck, catalogueOf } from './check.js';
@@ -89,7 +90,7 @@ export function scenario(service: ServiceName, area: string) {
         const disabled = verifies.filter((id) => profile.disabledExpectations.includes(id) && catalogue.get(id)?.level === 'EXPECT');
         if (disabled.length) throw new StopCheck('omit', `profile disables ${disabled.join(', ')}`);
         if (options.createsDataSources && !profile.createDataSources) throw new StopCheck('omit', 'profile createDataSources is off for this target');
-        t = new Check(service, verifies, seededFaker(testSeed(info.seed, checkId)), client, profile, runContext(variant));
+        t = new Check(service, verifies, seededFaker(testSeed(info.seed, checkId)), client, profile, runContext(variant), relative(process.cwd(), ctx.task.file.filepath));
         await body(t);
         meta.verdict = 'pass';
         if (t.notes.length) meta.note = t.notes.join('\n');

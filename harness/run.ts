@@ -14,10 +14,16 @@ import type { SourceRef } from '../specs/common/wire.js';
 
 export const NATIVE_ID_PREFIX = 'cf-';
 
+/** Entries of what the run created carry `file`, the scenario file whose check created it, when a check did (run/early-removal.ts). */
 export type LedgerEntry =
-  | { kind: 'source'; service: ServiceName; source: SourceRef; at: string }
-  | { kind: 'relationship'; service: ServiceName; id: string; at: string }
-  | { kind: 'dataSource'; service: ServiceName; name: string; at: string }
+  | { kind: 'source'; service: ServiceName; source: SourceRef; at: string; file?: string }
+  | { kind: 'relationship'; service: ServiceName; id: string; at: string; file?: string }
+  | { kind: 'dataSource'; service: ServiceName; name: string; at: string; file?: string }
+  /**
+   * A source record or relationship of an earlier entry, removed while the run went on (run/early-removal.ts):
+   * the teardown counts it with its outcome and does not ask again.
+   */
+  | { kind: 'removed'; service: ServiceName; source?: SourceRef; id?: string; outcome: 'deleted' | 'alreadyGone'; at: string }
   /**
    * A record the run posted with invalid content on purpose and the deployment accepted: it is
    * deleted at once, and until then no other check judges it (its link ID when known).

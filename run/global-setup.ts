@@ -1,8 +1,9 @@
 /**
  * Global setup of a conformance run: validates settings, opens the run (id, report folder,
  * ledger), starts the embedded reference when no service URL is configured, and hands the
- * targets to the test workers. The returned teardown hard-deletes everything the run created
- * (ledger) and writes the reports, also when checks failed.
+ * targets to the test workers. While the run goes on, the records of each file whose checks have
+ * ended are removed (run/early-removal.ts); the returned teardown hard-deletes everything else the
+ * run created (ledger) and writes the reports, also when checks failed.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +21,7 @@ import { targetStatement } from '../report/target.js';
 import { newRedactionKey } from '../harness/redact-foreign.js';
 import type { RunInfo } from '../harness/targets.js';
 import { sharedCounters } from '../harness/shared-limit.js';
+import { detachFileListener } from './file-events.js';
 
 export { REFERENCE_SOURCES } from './deployments.js';
 
@@ -81,6 +83,19 @@ export default async function setup(project: TestProject) {
   });
   console.log(`\nConformance run ${runId}, seed ${settings.seed}\n  ${targetStatement(description)}\n  ${where}\n  replay this run's data with CONFORMANCE_SEED=${settings.seed}\n`);
   project.provide('conformance', info);
+  // A file's records are removed once its checks have ended (run/early-removal.ts); loaded in the
+  // background, the file ends before it are kept until it attaches (run/file-events.ts). Only where
+  // its requests count in the bound the workers share, and no rate limit applies (the removals
+  // would add to the workers' rate): otherwise the teardown removes everything.
+  const counters = info.inFlightCounters;
+  const early =
+    counters && !settings.rateLimit
+      ? import('./early-removal.js').then(({ EarlyRemoval, attachEarlyRemoval }) => {
+          const removal = new EarlyRemoval(run, targets, profile, { timeoutMs: settings.timeoutMs, maxInFlight: settings.maxInFlight, retries: settings.retries, counters });
+          attachEarlyRemoval(removal);
+          return removal;
+        })
+      : undefined;
 
   return async () => {
     // What only the teardown needs is loaded here, not before the first check.
@@ -91,8 +106,13 @@ export default async function setup(project: TestProject) {
       import('../report/console-summary.js'),
     ]);
     const results = readResults(run.folder) ?? [];
-    // The reports' figures are drawn while the run's records are being removed.
-    const cleanup = cleanupRun(run, targets, profile, { timeoutMs: settings.timeoutMs, maxInFlight: settings.maxInFlight, retries: settings.retries });
+    // The reports' figures are drawn while the run's records are being removed: first the removals
+    // under way end (so the teardown counts them and does not ask again), then the rest go.
+    const cleanup = (async () => {
+      await (await early)?.finish();
+      detachFileListener();
+      return cleanupRun(run, targets, profile, { timeoutMs: settings.timeoutMs, maxInFlight: settings.maxInFlight, retries: settings.retries });
+    })();
     try {
       const { summary } = await writeRunReports(run.folder, settings.reportDir, description, results, cleanup);
       console.log(consoleSummary(summary, run.folder));

@@ -170,7 +170,7 @@ function sharedFamily(service: ServiceName, generate: Generate, cites: string[])
     let entry = perRun.get(t.run.runId);
     const first = !entry;
     if (!entry) {
-      const poster = new Check(t.service, cites, seededFaker(testSeed(runInfo().seed, `${service}/metamorphic/shared-family`)), t.client, t.profile, t.run);
+      const poster = new Check(t.service, cites, seededFaker(testSeed(runInfo().seed, `${service}/metamorphic/shared-family`)), t.client, t.profile, t.run, t.file);
       entry = { poster, posted: postFamily(poster, generate, cites) };
       perRun.set(t.run.runId, entry);
     }

@@ -132,6 +132,7 @@ export class WalkReal {
   /** Sends one request (no judgement); a reply that stays transient after retries stops the walk as "could not judge". */
   async call(op: string, content: Record<string, unknown>): Promise<Reply> {
     const reply = await this.t.client.call(op, content, {
+      file: this.t.file,
       record: (e) => {
         this.exchanges.push(e);
         this.t.asideLines.push(exchangeLine(e));
