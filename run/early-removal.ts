@@ -90,7 +90,10 @@ export class EarlyRemoval implements FileListener {
     if (this.closed) return;
     this.ended.add(file);
     this.readers.get(serviceOf(file))?.delete(file);
-    const sweep = this.sweep().finally(() => this.sweeps.delete(sweep));
+    // A sweep that fails loses nothing: what it did not mark removed, the teardown removes.
+    const sweep = this.sweep()
+      .catch(() => {})
+      .finally(() => this.sweeps.delete(sweep));
     this.sweeps.add(sweep);
   }
 
