@@ -3,8 +3,13 @@
  * see ProjectPlan in runner.ts): starts an embedded reference per variant with its faults or
  * deployment variants (reference/variants) switched on and provides the RunInfo the check
  * harness injects, exactly as run/global-setup.ts does for an embedded run (without reports and
- * cleanup: the reference's memory goes away with it). A variant with deployment variants runs
- * under the profile their users would set (detection/variants.ts profileOf).
+ * the final cleanup: the reference's memory goes away with it). A variant with deployment variants
+ * runs under the profile their users would set (detection/variants.ts profileOf).
+ *
+ * The clean run and the deployment-variant runs remove a file's records once its checks have ended,
+ * as a conformance run does (run/early-removal.ts), so a false red those removals might cause in
+ * another check shows as a false positive or a failed variant. Fault runs do not: a fault may
+ * break deletion itself, and its run must say what the fault does to the checks alone.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +23,9 @@ import type { RunInfo } from '../harness/targets.js';
 import { startReference } from '../reference/server.js';
 import { REFERENCE_SERVICES } from '../reference/services.js';
 import { plannedVariants, profileOf } from './variants.js';
+import { RunContext } from '../harness/run.js';
+import { sharedCounters } from '../harness/shared-limit.js';
+import { attachFileListener, detachFileListener } from '../run/file-events.js';
 
 type PlanVariant = { name: string; faults?: string[]; only?: string[]; variants?: string[] };
 type PlanEntry = { name: string; faults?: string[]; only?: string[]; seed?: number; variants?: PlanVariant[] };
@@ -63,5 +71,31 @@ export default async function setup(project: TestProject) {
   const only = entry?.only;
   const info: RunInfo = { runId: runIdOf(fault), reportDir, seed: entry?.seed ?? 12345, timeoutMs: 30000, maxInFlightPerWorker: 4, retries: 2, budgets: resolveBudgets({ walks: 0, walkSteps: 0, badInputs: 0 }, true), targets, profile, embedded: true, ...(only ? { only } : {}), ...(variants ? { variants } : {}) };
   project.provide('conformance', info);
-  return () => Promise.all(references.map((r) => r.stop()));
+  // The clean run, and the runs against deployment variants (not those of fault bundles).
+  const deploymentVariants = new Set((entry?.variants ?? []).filter((v) => v.variants?.length).map((v) => v.name));
+  const removals = await earlyRemovals(
+    fault === 'clean' ? [{ runId: info.runId, targets, profile }] : (variants ?? []).filter((v) => deploymentVariants.has(v.name)).map((v) => ({ runId: v.runId, targets: v.targets, profile: v.profile ?? profile })),
+    reportDir,
+  );
+  return async () => {
+    await removals.finish();
+    await Promise.all(references.map((r) => r.stop()));
+  };
+}
+
+/** Early removal (run/early-removal.ts) for each of these runs, told of file ends through one listener; finish() ends them all. */
+async function earlyRemovals(runs: Array<{ runId: string; targets: Partial<Record<ServiceName, ServiceTarget | null>>; profile: Profile }>, reportDir: string): Promise<{ finish(): Promise<void> }> {
+  if (!runs.length) return { finish: async () => {} };
+  const { EarlyRemoval } = await import('../run/early-removal.js');
+  const all = runs.map((r) => new EarlyRemoval(new RunContext(r.runId, reportDir), r.targets, r.profile, { timeoutMs: 30000, maxInFlight: 4, retries: 2, counters: sharedCounters(serviceNames().length) }));
+  attachFileListener({
+    selected: (files) => all.forEach((r) => r.selected(files)),
+    fileEnded: (file) => all.forEach((r) => r.fileEnded(file)),
+  });
+  return {
+    finish: async () => {
+      await Promise.all(all.map((r) => r.finish()));
+      detachFileListener();
+    },
+  };
 }

@@ -13,7 +13,8 @@ export default defineConfig({
   test: {
     pool: 'threads',
     maxWorkers: Number(process.env.DETECTION_WORKERS) || 2,
-    reporters: [join(import.meta.dirname, 'reporter.ts')],
+    // The file-end reporter tells the clean and variant runs when a file's records may go (detection/setup.ts).
+    reporters: [join(import.meta.dirname, 'reporter.ts'), join(import.meta.dirname, '..', 'run', 'file-end-reporter.ts')],
     ...(process.env.DETECTION_FS_CACHE ? { experimental: { fsModuleCache: true } } : {}),
     projects: plan.map((p) => ({
       test: {
