@@ -74,28 +74,36 @@ export default async function setup(project: TestProject) {
   // The clean run, and the runs against deployment variants (not those of fault bundles).
   const deploymentVariants = new Set((entry?.variants ?? []).filter((v) => v.variants?.length).map((v) => v.name));
   const removals = await earlyRemovals(
+    project.name,
     fault === 'clean' ? [{ runId: info.runId, targets, profile }] : (variants ?? []).filter((v) => deploymentVariants.has(v.name)).map((v) => ({ runId: v.runId, targets: v.targets, profile: v.profile ?? profile })),
     reportDir,
   );
   return async () => {
-    await removals.finish();
-    await Promise.all(references.map((r) => r.stop()));
+    try {
+      await removals.finish();
+    } finally {
+      await Promise.all(references.map((r) => r.stop()));
+    }
   };
 }
 
-/** Early removal (run/early-removal.ts) for each of these runs, told of file ends through one listener; finish() ends them all. */
-async function earlyRemovals(runs: Array<{ runId: string; targets: Partial<Record<ServiceName, ServiceTarget | null>>; profile: Profile }>, reportDir: string): Promise<{ finish(): Promise<void> }> {
+/**
+ * Early removal (run/early-removal.ts) for each of these runs, told of the project's file ends
+ * through one listener; finish() ends them all. Each run's removals have in-flight counters of
+ * their own: the detection workers share none (each bounds its own requests).
+ */
+async function earlyRemovals(project: string, runs: Array<{ runId: string; targets: Partial<Record<ServiceName, ServiceTarget | null>>; profile: Profile }>, reportDir: string): Promise<{ finish(): Promise<void> }> {
   if (!runs.length) return { finish: async () => {} };
   const { EarlyRemoval } = await import('../run/early-removal.js');
   const all = runs.map((r) => new EarlyRemoval(new RunContext(r.runId, reportDir), r.targets, r.profile, { timeoutMs: 30000, maxInFlight: 4, retries: 2, counters: sharedCounters(serviceNames().length) }));
-  attachFileListener({
+  attachFileListener(project, {
     selected: (files) => all.forEach((r) => r.selected(files)),
-    fileEnded: (file) => all.forEach((r) => r.fileEnded(file)),
+    fileEnded: (file, settled) => all.forEach((r) => r.fileEnded(file, settled)),
   });
   return {
     finish: async () => {
-      await Promise.all(all.map((r) => r.finish()));
-      detachFileListener();
+      await Promise.allSettled(all.map((r) => r.finish()));
+      detachFileListener(project);
     },
   };
 }

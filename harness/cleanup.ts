@@ -65,10 +65,17 @@ export function removalKey(e: Removable | Extract<LedgerEntry, { kind: 'removed'
   return source ? `${e.service}|source|${source.name}|${source.id}` : `${e.service}|relationship|${'id' in e ? e.id : ''}`;
 }
 
-/** What the ledger says was removed while the run went on, by removal key. */
+/**
+ * What the ledger says was removed while the run went on, by removal key. A `removed` entry counts
+ * only when no entry creating the same record comes after it (a post that landed after its removal,
+ * or a second post of the same source, makes the record the run's to remove again).
+ */
 export function removedOutcomes(entries: LedgerEntry[]): Map<string, 'deleted' | 'alreadyGone'> {
   const removed = new Map<string, 'deleted' | 'alreadyGone'>();
-  for (const e of entries) if (e.kind === 'removed') removed.set(removalKey(e), e.outcome);
+  for (const e of entries) {
+    if (e.kind === 'removed') removed.set(removalKey(e), e.outcome);
+    else if (e.kind === 'source' || e.kind === 'relationship') removed.delete(removalKey(e));
+  }
   return removed;
 }
 
@@ -143,7 +150,9 @@ export class LedgerRemover {
     });
     if (bucket) bucket.attempted += left.length;
     for (let pass = 0; pass < passes && left.length; pass++) {
-      const outcomes = await Promise.all(left.map((i) => this.gate(i.service)(() => remove(this.clientOf(i.service)!, i, 2 + 2 * pass))));
+      // A removal that throws is that item's failure, not the sweep's: the others still finish.
+      const attempt = (i: T) => remove(this.clientOf(i.service)!, i, 2 + 2 * pass).catch((e: unknown): Outcome => ({ reason: e instanceof Error ? e.message : String(e), transient: false }));
+      const outcomes = await Promise.all(left.map((i) => this.gate(i.service)(() => attempt(i))));
       const next: T[] = [];
       outcomes.forEach((o, k) => {
         const item = left[k]!;

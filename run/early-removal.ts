@@ -13,6 +13,9 @@
  *   inside their windows: removing records then would lengthen their walks through the feed (person
  *   notifications went from 108 to 288 requests when records went at every file's end). While such a
  *   file of a service is queued or running, that service's removals wait until it ends.
+ * - A file with a failed check keeps its records until the teardown: a check that timed out may still
+ *   be sending requests (vitest does not stop its body).
+ * - Only source records and relationships go early; data sources a file created stay until the teardown.
  * - Each removal done is written to the ledger (`removed`): the teardown (harness/cleanup.ts) counts it
  *   and does not ask again. One attempt only: what could not be removed is left to the teardown.
  */
@@ -27,6 +30,9 @@ import type { Profile } from '../harness/profile.js';
 import type { RunContext } from '../harness/run.js';
 import { SharedLimit } from '../harness/shared-limit.js';
 import { type FileListener, attachFileListener } from './file-events.js';
+
+/** Longest the teardown waits for removals under way (ms): see finish. */
+export const FINISH_LIMIT_MS = 60_000;
 
 /** Scenario areas (file names without `.test.ts`) whose checks page the notification feed. */
 export const FEED_READERS = ['notifications'];
@@ -85,10 +91,13 @@ export class EarlyRemoval implements FileListener {
     }
   }
 
-  /** Every check of `file` has ended: its records go, unless a feed reader of their service has yet to end. */
-  fileEnded(file: string): void {
+  /**
+   * Every check of `file` has ended: its records go, unless a feed reader of their service has yet
+   * to end, or one of its checks failed (`settled` false: a check that timed out may still be running).
+   */
+  fileEnded(file: string, settled: boolean): void {
     if (this.closed) return;
-    this.ended.add(file);
+    if (settled) this.ended.add(file);
     this.readers.get(serviceOf(file))?.delete(file);
     // A sweep that fails loses nothing: what it did not mark removed, the teardown removes.
     const sweep = this.sweep()
@@ -110,17 +119,29 @@ export class EarlyRemoval implements FileListener {
     if (items.length) await this.remover.remove(entries, items, 1);
   }
 
-  /** Takes no more files, and resolves once every removal under way has ended (the teardown removes the rest). */
+  /**
+   * Takes no more files, and resolves once every removal under way has ended (the teardown removes
+   * the rest), or after FINISH_LIMIT_MS at the latest: removals wait for slots of the bound the
+   * workers share, and a worker ended while holding one never gives it back. What is still under
+   * way then is left to the teardown, which removes without that bound (a record removed twice is
+   * counted once, as already gone the second time).
+   */
   async finish(): Promise<void> {
     this.closed = true;
     // No check is left to keep slots for.
     for (const gate of this.gates.values()) gate.concurrency = this.fullBound;
-    while (this.sweeps.size) await Promise.allSettled([...this.sweeps]);
-    await this.remover.close();
+    const settled = (async () => {
+      while (this.sweeps.size) await Promise.allSettled([...this.sweeps]);
+    })();
+    let timer: NodeJS.Timeout | undefined;
+    const late = await Promise.race([settled.then(() => false), new Promise<boolean>((r) => (timer = setTimeout(() => r(true), FINISH_LIMIT_MS)))]);
+    clearTimeout(timer);
+    if (late) void this.remover.close().catch(() => {});
+    else await this.remover.close();
   }
 }
 
-/** Attaches `removal` to the run's file events (run/file-events.ts), handing it those that came before. */
-export function attachEarlyRemoval(removal: EarlyRemoval): void {
-  attachFileListener(removal);
+/** Attaches `removal` to the file events of vitest project `project` (run/file-events.ts), handing it those that came before. */
+export function attachEarlyRemoval(project: string, removal: EarlyRemoval): void {
+  attachFileListener(project, removal);
 }

@@ -1,7 +1,7 @@
 /**
- * Tells the run's main process which scenario files the run holds and when each has ended
- * (run/file-events.ts), so the records of a file whose checks have all ended can be removed while
- * the run goes on (run/early-removal.ts).
+ * Tells the run's main process which scenario files each vitest project holds and when each has
+ * ended (run/file-events.ts), so the records of a file whose checks have all ended can be removed
+ * while the run goes on (run/early-removal.ts).
  */
 import { relative } from 'node:path';
 import type { Reporter, TestModule, TestSpecification } from 'vitest/node';
@@ -11,10 +11,12 @@ const fromRoot = (moduleId: string) => relative(process.cwd(), moduleId);
 
 export default class FileEndReporter implements Reporter {
   onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
-    filesSelected(specifications.map((s) => fromRoot(s.moduleId)));
+    const byProject = new Map<string, string[]>();
+    for (const s of specifications) byProject.set(s.project.name, [...(byProject.get(s.project.name) ?? []), fromRoot(s.moduleId)]);
+    for (const [project, files] of byProject) filesSelected(project, files);
   }
 
   onTestModuleEnd(testModule: TestModule): void {
-    fileEnded(fromRoot(testModule.moduleId));
+    fileEnded(testModule.project.name, fromRoot(testModule.moduleId), testModule.state() !== 'failed');
   }
 }

@@ -1,54 +1,60 @@
 /**
  * The hand-over between the run's reporter, which sees scenario files end, and its global setup,
  * which owns the targets and the teardown (run/early-removal.ts). Both run in vitest's main
- * process but are loaded by different module loaders, so they meet on a global. Events that come
- * before the global setup attaches its listener are kept and handed over when it does. No imports:
- * the reporter loads this before the run's first check.
+ * process but are loaded by different module loaders, so they meet on a global, keyed by vitest
+ * project (a process may run several). Events that come before a project's listener attaches are
+ * kept and handed over when it does. No imports: the reporter loads this before the first check.
  */
 
-/** What wants to know which files the run holds and when each has ended (paths relative to the project root). */
+/** What wants to know which files a run holds and when each has ended (paths relative to the project root). */
 export interface FileListener {
   selected(files: string[]): void;
-  fileEnded(file: string): void;
+  /**
+   * Every check of `file` has ended. `settled` is false when one of them failed: a check that timed
+   * out may still be sending requests (vitest does not stop its body), so its file's records stay.
+   */
+  fileEnded(file: string, settled: boolean): void;
 }
 
-interface FileEvents {
+interface ProjectEvents {
   selected?: string[];
-  ended: string[];
+  ended: Array<{ file: string; settled: boolean }>;
   listener?: FileListener;
 }
 
 const KEY = Symbol.for('identity-conformance.file-events');
 
-function events(): FileEvents {
-  const g = globalThis as { [KEY]?: FileEvents };
-  return (g[KEY] ??= { ended: [] });
+function events(project: string): ProjectEvents {
+  const g = globalThis as { [KEY]?: Map<string, ProjectEvents> };
+  const all = (g[KEY] ??= new Map());
+  let e = all.get(project);
+  if (!e) all.set(project, (e = { ended: [] }));
+  return e;
 }
 
-/** The run holds these files (the reporter, at the run's start). */
-export function filesSelected(files: string[]): void {
-  const e = events();
+/** The run of `project` holds these files (the reporter, at the run's start). */
+export function filesSelected(project: string, files: string[]): void {
+  const e = events(project);
   if (e.listener) e.listener.selected(files);
   else e.selected = files;
 }
 
-/** Every check of `file` has ended (the reporter). */
-export function fileEnded(file: string): void {
-  const e = events();
-  if (e.listener) e.listener.fileEnded(file);
-  else e.ended.push(file);
+/** Every check of `file` has ended (the reporter); `settled` as in FileListener. */
+export function fileEnded(project: string, file: string, settled: boolean): void {
+  const e = events(project);
+  if (e.listener) e.listener.fileEnded(file, settled);
+  else e.ended.push({ file, settled });
 }
 
-/** Attaches `listener`, handing it the events that came before. */
-export function attachFileListener(listener: FileListener): void {
-  const e = events();
+/** Attaches `listener` to `project`'s events, handing it those that came before. */
+export function attachFileListener(project: string, listener: FileListener): void {
+  const e = events(project);
   e.listener = listener;
   if (e.selected) listener.selected(e.selected);
-  for (const f of e.ended.splice(0)) listener.fileEnded(f);
+  for (const { file, settled } of e.ended.splice(0)) listener.fileEnded(file, settled);
 }
 
-/** Detaches the listener and forgets the events (the run's teardown). */
-export function detachFileListener(): void {
-  const g = globalThis as { [KEY]?: FileEvents };
-  delete g[KEY];
+/** Detaches `project`'s listener and forgets its events (the run's teardown). */
+export function detachFileListener(project: string): void {
+  (globalThis as { [KEY]?: Map<string, ProjectEvents> })[KEY]?.delete(project);
 }

@@ -90,11 +90,13 @@ export default async function setup(project: TestProject) {
   const counters = info.inFlightCounters;
   const early =
     counters && !settings.rateLimit
-      ? import('./early-removal.js').then(({ EarlyRemoval, attachEarlyRemoval }) => {
-          const removal = new EarlyRemoval(run, targets, profile, { timeoutMs: settings.timeoutMs, maxInFlight: settings.maxInFlight, retries: settings.retries, counters });
-          attachEarlyRemoval(removal);
-          return removal;
-        })
+      ? import('./early-removal.js')
+          .then(({ EarlyRemoval, attachEarlyRemoval }) => {
+            const removal = new EarlyRemoval(run, targets, profile, { timeoutMs: settings.timeoutMs, maxInFlight: settings.maxInFlight, retries: settings.retries, counters });
+            attachEarlyRemoval(project.name, removal);
+            return removal;
+          })
+          .catch(() => undefined) // without it the teardown removes everything, as before
       : undefined;
 
   return async () => {
@@ -109,8 +111,12 @@ export default async function setup(project: TestProject) {
     // The reports' figures are drawn while the run's records are being removed: first the removals
     // under way end (so the teardown counts them and does not ask again), then the rest go.
     const cleanup = (async () => {
-      await (await early)?.finish();
-      detachFileListener();
+      try {
+        await (await early)?.finish();
+      } catch {
+        // whatever early removal left, the teardown removes
+      }
+      detachFileListener(project.name);
       return cleanupRun(run, targets, profile, { timeoutMs: settings.timeoutMs, maxInFlight: settings.maxInFlight, retries: settings.retries });
     })();
     try {

@@ -7,13 +7,15 @@
  * are (CONFORMANCE_RETRIES), so a briefly unavailable deployment is not called unreachable.
  *
  * A service that answered is asked the same once more, on the connection the first request
- * opened: that reply's time is the deployment's round trip, which decides how many test workers
- * overlap their waits (harness/config.ts workersFor).
+ * opened when the deployment keeps it alive: that reply's time is the deployment's round trip
+ * (none when it was retried or transient), which decides how many test workers overlap their
+ * waits (harness/config.ts workersFor).
  *
  * Exit code 3 from `npm run conformance` (run/cli/conformance.ts).
  */
 import type { ServiceName } from '../specs/common/model.js';
 import { type Reply, ServiceClient } from '../harness/client.js';
+import { isTransient } from '../harness/reply.js';
 import type { ServiceTarget } from '../harness/config.js';
 import type { Profile } from '../harness/profile.js';
 import { RunContext } from '../harness/run.js';
@@ -50,8 +52,10 @@ export async function preflight(
         const ask = () => client.call('identityIdQuery', { linkId: `${run.namespace}preflight-no-such-identity` });
         const problem = problemOf(target.service, await ask());
         if (problem) return { problem };
+        // A retried or transient reply's time holds back-off waits, not the distance: no measurement.
         const again = await ask();
-        return again.exchange.error ? {} : { roundTripMs: again.exchange.durationMs };
+        const clean = !again.exchange.error && !again.exchange.retries?.length && !isTransient(again);
+        return clean ? { roundTripMs: again.exchange.durationMs } : {};
       } finally {
         await client.close();
       }

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postContent } from '../generators/common.js';
 import { organizationIdentity } from '../generators/organization.js';
 import { seededFaker } from '../generators/seed.js';
-import { cleanupRun } from '../harness/cleanup.js';
+import { cleanupRun, removedOutcomes } from '../harness/cleanup.js';
+import type { LedgerEntry } from '../harness/run.js';
 import { ServiceClient } from '../harness/client.js';
 import { loadProfile, resolveProfile } from '../harness/profile.js';
 import { RunContext } from '../harness/run.js';
@@ -53,11 +54,11 @@ describe('early removal', () => {
 
     const removal = new EarlyRemoval(run, { organization: target }, profile, { timeoutMs: 5000, maxInFlight: 8, retries: 0, counters: sharedCounters(3) });
     removal.selected([MERGE, SEARCH, FEED]);
-    removal.fileEnded(MERGE);
+    removal.fileEnded(MERGE, true);
     await new Promise((r) => setTimeout(r, 300));
     expect(held(merge), 'a notification file of the service has yet to end: nothing goes').toEqual(merge);
 
-    removal.fileEnded(FEED);
+    removal.fileEnded(FEED, true);
     await removal.finish();
     expect(held(merge), "the ended file's records").toEqual([]);
     expect(held(search), 'records of a file still running').toEqual(search);
@@ -66,11 +67,44 @@ describe('early removal', () => {
     expect(marks.map((e) => e.source?.id).sort()).toEqual([...merge].sort());
     expect(marks.every((e) => e.outcome === 'deleted')).toBe(true);
 
-    removal.fileEnded(SEARCH); // after finish: left to the teardown
+    removal.fileEnded(SEARCH, true); // after finish: left to the teardown
     const result = await cleanupRun(run, { organization: target }, profile, { timeoutMs: 5000, maxInFlight: 8 });
     expect(held([...merge, ...search, ...unattributed]), 'after the teardown').toEqual([]);
     expect(result.sources).toEqual({ attempted: 4, deleted: 4, alreadyGone: 0 });
     expect(result.failures).toEqual([]);
+  });
+
+  it('keeps the records of a file with a failed check (one that timed out may still be running), while its end still counts for the notification rule', async () => {
+    const profile = resolveProfile(loadProfile(undefined), true);
+    const run = new RunContext(`early-${Date.now().toString(36)}`, mkdtempSync(join(tmpdir(), 'cf-early-')));
+    const target = referenceTarget(ref, 'organization', profile);
+    const client = new ServiceClient(target, profile, run, { timeoutMs: 5000, maxInFlight: 4 });
+    const post = async (file: string, seed: number) => {
+      const source = { name: target.sources[0]!, id: run.newNativeId() };
+      expect((await client.call('postIdentity', postContent(organizationIdentity(seededFaker(seed), source), source, profile.sourcePlacement), { file })).success).toBe(true);
+      return source.id;
+    };
+    const failed = await post(MERGE, 21);
+    const passed = await post(SEARCH, 22);
+    await client.close();
+    const removal = new EarlyRemoval(run, { organization: target }, profile, { timeoutMs: 5000, maxInFlight: 8, retries: 0, counters: sharedCounters(3) });
+    removal.selected([MERGE, SEARCH, FEED]);
+    removal.fileEnded(MERGE, false);
+    removal.fileEnded(FEED, false);
+    removal.fileEnded(SEARCH, true);
+    await removal.finish();
+    const stored = new Set([...ref.stores.get('organization')!.records.values()].map((r) => r.source.id));
+    expect(stored.has(failed), 'record of the file with a failed check').toBe(true);
+    expect(stored.has(passed), 'record of a passing file, once the (failed) notification file ended').toBe(false);
+    await cleanupRun(run, { organization: target }, profile, { timeoutMs: 5000, maxInFlight: 8 });
+  });
+
+  it('counts a removal only when no entry creating the same record comes after it', () => {
+    const source = { name: 'cf_test_a', id: 'cf-x-1' };
+    const created: LedgerEntry = { kind: 'source', service: 'organization', source, at: '' };
+    const removed: LedgerEntry = { kind: 'removed', service: 'organization', source, outcome: 'deleted', at: '' };
+    expect([...removedOutcomes([created, removed]).keys()]).toHaveLength(1);
+    expect([...removedOutcomes([created, removed, created]).keys()], 'posted again after its removal').toHaveLength(0);
   });
 
   it('removes the records of a file at once when the run holds no notification file of their service', async () => {
@@ -83,7 +117,7 @@ describe('early removal', () => {
     await client.close();
     const removal = new EarlyRemoval(run, { organization: target }, profile, { timeoutMs: 5000, maxInFlight: 8, retries: 0, counters: sharedCounters(3) });
     removal.selected([MERGE, 'scenarios/person/notifications.test.ts']);
-    removal.fileEnded(MERGE);
+    removal.fileEnded(MERGE, true);
     await removal.finish();
     expect([...ref.stores.get('organization')!.records.values()].some((r) => r.source.id === source.id)).toBe(false);
   });

@@ -88,6 +88,8 @@ async function main(): Promise<void> {
   }
   const runId = `${settings.runId ?? newRunId()}${shard ? `-s${shard[1]}of${shard[2]}` : ''}`;
   const env: NodeJS.ProcessEnv = { ...process.env, CONFORMANCE_RUN_ID: runId, CONFORMANCE_SEED: String(settings.seed), ...(shard ? { CONFORMANCE_SHARD: `${shard[1]}/${shard[2]}` } : {}) };
+  // Only this run's own preflight says how far the deployment is, never a value left in the environment.
+  delete env[ROUND_TRIP_ENV];
   console.log(`conformance: ${targetStatement(settings)}`);
   // Preflight: one cheap request per configured service before any check (exit 3 with one message).
   if (Object.keys(settings.configured).length) {
