@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { ReplyEnvelope } from '../specs/common/envelope.js';
 import type { OperationSpec, Requirement } from '../specs/common/model.js';
 import { type WireType, leafTypes } from '../specs/common/leaf-types.js';
+import { DEFAULT_VALIDATOR_CACHE, ValidatorCache } from './validator-cache.js';
 
 /** One schema violation: where, what the contract expects, what the deployment sent. */
 export interface Violation {
@@ -20,11 +21,20 @@ export interface Violation {
   got: string;
 }
 
-// Each test worker compiles every reply schema it meets (about 100, 4 KB of JSON Schema each):
-// without ajv's code optimisation passes that costs about 30 % less CPU, and a validator runs a
-// few dozen times per worker, so its speed matters less than the time to build it.
-const ajv = new (Ajv2020 as unknown as typeof Ajv2020.default)({ allErrors: true, strict: false, code: { optimize: false } });
-(addFormats as unknown as typeof addFormats.default)(ajv);
+// Validators are compiled once per schema for all workers and runs (harness/validator-cache.ts),
+// so ajv's code optimisation, which makes each validation cheaper, is paid for only once.
+const AJV_OPTIONS = { allErrors: true, strict: false, code: { source: true } } as const;
+/** What shapes the generated validator code besides the schema (part of each cached file's name). */
+export const VALIDATOR_OPTIONS_KEY = `draft 2020-12 ${JSON.stringify(AJV_OPTIONS)} ajv-formats full`;
+
+/** A fresh ajv as reply validation uses it: draft 2020-12, every error listed, ajv-formats' full formats. */
+export function replyAjv() {
+  const ajv = new (Ajv2020 as unknown as typeof Ajv2020.default)(AJV_OPTIONS);
+  (addFormats as unknown as typeof addFormats.default)(ajv);
+  return ajv;
+}
+
+const cache = new ValidatorCache(replyAjv(), DEFAULT_VALIDATOR_CACHE, VALIDATOR_OPTIONS_KEY);
 const compiled = new WeakMap<z.ZodType, ValidateFunction>();
 
 /** JSON Schema of a zod schema (the same export the reports and docs use). */
@@ -35,7 +45,7 @@ export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
 function validatorFor(schema: z.ZodType): ValidateFunction {
   let v = compiled.get(schema);
   if (!v) {
-    v = ajv.compile(jsonSchemaOf(schema));
+    v = cache.validator(jsonSchemaOf(schema));
     compiled.set(schema, v);
   }
   return v;
