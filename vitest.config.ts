@@ -27,9 +27,14 @@ const runId = (process.env.CONFORMANCE_RUN_ID ||= settings.runId ?? newRunId());
 // no global setup, no reporters, one worker that loads the modules once.
 const listing = process.env.CONFORMANCE_LIST === '1';
 
+// Vitest keeps each TypeScript module as it transformed it in node_modules/.experimental-vitest-cache
+// (keyed by the file's content), so a run after the first does not transform the suite again:
+// about 12 % of an embedded run's wall time (docs/performance.md, item 19).
+const moduleCache = { fsModuleCache: true };
+
 export default defineConfig({
   test: listing
-    ? { include: ['scenarios/**/*.test.ts'], pool: 'threads', isolate: false, maxWorkers: 1, passWithNoTests: true }
+    ? { include: ['scenarios/**/*.test.ts'], pool: 'threads', isolate: false, maxWorkers: 1, passWithNoTests: true, experimental: moduleCache }
     : {
         include: ['scenarios/**/*.test.ts'],
         globalSetup: ['run/global-setup.ts'],
@@ -47,5 +52,6 @@ export default defineConfig({
         hookTimeout: settings.timeoutMs * 4 + 30000,
         teardownTimeout: 600000,
         passWithNoTests: false,
+        experimental: moduleCache,
       },
 });

@@ -8,5 +8,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 120000,
     hookTimeout: 120000,
+    // Transformed modules kept between runs (as in vitest.config.ts).
+    experimental: { fsModuleCache: true },
   },
 });

@@ -15,7 +15,8 @@ export default defineConfig({
     maxWorkers: Number(process.env.DETECTION_WORKERS) || 2,
     // The file-end reporter tells the clean and variant runs when a file's records may go (detection/setup.ts).
     reporters: [join(import.meta.dirname, 'reporter.ts'), join(import.meta.dirname, '..', 'run', 'file-end-reporter.ts')],
-    ...(process.env.DETECTION_FS_CACHE ? { experimental: { fsModuleCache: true } } : {}),
+    // Transformed modules kept between runs (as in vitest.config.ts).
+    experimental: { fsModuleCache: true },
     projects: plan.map((p) => ({
       test: {
         name: p.name,
