@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
 import { SettingsError, loadSettings, roundTripSetting, workersFor } from './harness/config.js';
 import { newRunId } from './harness/run.js';
 import { LongestFirstSequencer } from './run/file-order.js';
+import { moduleCache } from './run/module-cache.js';
 import { conformanceReporters } from './report/reporters.js';
 
 function settingsOrExit() {
@@ -27,14 +28,12 @@ const runId = (process.env.CONFORMANCE_RUN_ID ||= settings.runId ?? newRunId());
 // no global setup, no reporters, one worker that loads the modules once.
 const listing = process.env.CONFORMANCE_LIST === '1';
 
-// Vitest keeps each TypeScript module as it transformed it in node_modules/.experimental-vitest-cache
-// (keyed by the file's content), so a run after the first does not transform the suite again:
-// about 12 % of an embedded run's wall time (docs/performance.md, item 19).
-const moduleCache = { fsModuleCache: true };
+// Transformed modules kept between runs where node_modules can be written (run/module-cache.ts).
+const modules = moduleCache();
 
 export default defineConfig({
   test: listing
-    ? { include: ['scenarios/**/*.test.ts'], pool: 'threads', isolate: false, maxWorkers: 1, passWithNoTests: true, experimental: moduleCache }
+    ? { include: ['scenarios/**/*.test.ts'], pool: 'threads', isolate: false, maxWorkers: 1, passWithNoTests: true, experimental: modules }
     : {
         include: ['scenarios/**/*.test.ts'],
         globalSetup: ['run/global-setup.ts'],
@@ -52,6 +51,6 @@ export default defineConfig({
         hookTimeout: settings.timeoutMs * 4 + 30000,
         teardownTimeout: 600000,
         passWithNoTests: false,
-        experimental: moduleCache,
+        experimental: modules,
       },
 });

@@ -1,5 +1,6 @@
 /** The project's own tests (`npm test`): unit tests and end-to-end runs of the suite against the reference. */
 import { defineConfig } from 'vitest/config';
+import { moduleCache } from './run/module-cache.js';
 
 export default defineConfig({
   test: {
@@ -8,7 +9,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 120000,
     hookTimeout: 120000,
-    // Transformed modules kept between runs (as in vitest.config.ts).
-    experimental: { fsModuleCache: true },
+    // Transformed modules kept between runs where node_modules can be written (run/module-cache.ts).
+    experimental: moduleCache(),
   },
 });

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { moduleCache } from '../run/module-cache.js';
 
 const plan = JSON.parse(readFileSync(join(process.env.DETECTION_DIR!, 'plan.json'), 'utf8')) as Array<{ name: string; include: string[] }>;
 
@@ -15,8 +16,8 @@ export default defineConfig({
     maxWorkers: Number(process.env.DETECTION_WORKERS) || 2,
     // The file-end reporter tells the clean and variant runs when a file's records may go (detection/setup.ts).
     reporters: [join(import.meta.dirname, 'reporter.ts'), join(import.meta.dirname, '..', 'run', 'file-end-reporter.ts')],
-    // Transformed modules kept between runs (as in vitest.config.ts).
-    experimental: { fsModuleCache: true },
+    // Transformed modules kept between runs where node_modules can be written (run/module-cache.ts).
+    experimental: moduleCache(),
     projects: plan.map((p) => ({
       test: {
         name: p.name,
