@@ -9,15 +9,19 @@
  * without holding the checks back (waiting cost about 2 s of every run without a cached count).
  * The result travels through a small JSON file named by CONFORMANCE_COUNT_FILE.
  *
- * Counts are cached in <report dir>/.check-counts.json, keyed by the run's filters and the size
- * and modification time of every source file that registers checks (scenarios/, harness/, specs/,
- * generators/, vitest.config.ts): a repeated run with unchanged sources costs no listing at all.
+ * Counts are cached in node_modules/.cache/identity-conformance/.check-counts.json (COUNT_CACHE_DIR),
+ * keyed by the run's filters and the size and modification time of every source file that
+ * registers checks (scenarios/, harness/, specs/, generators/, vitest.config.ts): a repeated run
+ * with unchanged sources costs no listing at all, whichever report folder it writes to (which
+ * checks are registered depends on no setting; the profile acts when a check runs). Where the
+ * cache cannot be written, every run counts.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { VITEST_NODE_FLAGS } from './node-flags.js';
 
 export const COUNT_FILE_ENV = 'CONFORMANCE_COUNT_FILE';
 
@@ -38,6 +42,8 @@ export function listArgs(args: string[]): string[] {
 /** Source folders and files whose content decides which checks are registered. */
 const SOURCES = ['scenarios', 'harness', 'specs', 'generators', 'vitest.config.ts'];
 const CACHE_FILE = '.check-counts.json';
+/** Where `npm run conformance` keeps its counts: beside the other caches of the installation. */
+export const COUNT_CACHE_DIR = join(import.meta.dirname, '..', 'node_modules', '.cache', 'identity-conformance');
 const CACHE_ENTRIES = 20;
 
 /** The cache key of a listing: its arguments and the size and mtime of every registering source. */
@@ -62,29 +68,33 @@ const readCache = (dir: string): Record<string, number> => {
 };
 
 /**
- * Starts counting (or takes the count from the cache in `reportDir`). `file` receives `{ "total": n }` (or `{ "total": null }` when listing failed)
+ * Starts counting (or takes the count from the cache in `cacheDir`, when given). `file` receives `{ "total": n }` (or `{ "total": null }` when listing failed)
  * once the count is known; `done` resolves with the same number.
  */
-export function startCount(vitestBin: string, args: string[], env: NodeJS.ProcessEnv, reportDir?: string): { file: string; done: Promise<number | undefined>; stop: () => void } {
+export function startCount(vitestBin: string, args: string[], env: NodeJS.ProcessEnv, cacheDir?: string): { file: string; done: Promise<number | undefined>; stop: () => void } {
   let child: ChildProcess | undefined;
   const dir = mkdtempSync(join(tmpdir(), 'cf-count-'));
   const list = join(dir, 'list.json');
   const file = join(dir, 'count.json');
-  const key = reportDir ? countKey(listArgs(args)) : undefined;
+  const key = cacheDir ? countKey(listArgs(args)) : undefined;
   const done = new Promise<number | undefined>((resolve) => {
     const finish = (total: number | undefined, store = true) => {
       writeFileSync(`${file}.tmp`, JSON.stringify({ total: total ?? null }));
       renameSync(`${file}.tmp`, file); // whole or absent: the reader never sees half a file
-      if (store && reportDir && key && total !== undefined) {
-        const entries = Object.entries({ ...readCache(reportDir), [key]: total }).slice(-CACHE_ENTRIES);
-        mkdirSync(reportDir, { recursive: true });
-        writeFileSync(join(reportDir, CACHE_FILE), JSON.stringify(Object.fromEntries(entries)));
+      if (store && cacheDir && key && total !== undefined) {
+        const entries = Object.entries({ ...readCache(cacheDir), [key]: total }).slice(-CACHE_ENTRIES);
+        try {
+          mkdirSync(cacheDir, { recursive: true });
+          writeFileSync(join(cacheDir, CACHE_FILE), JSON.stringify(Object.fromEntries(entries)));
+        } catch {
+          // an unwritable cache only means the next run counts again
+        }
       }
       resolve(total);
     };
-    const cached = reportDir && key ? readCache(reportDir)[key] : undefined;
+    const cached = cacheDir && key ? readCache(cacheDir)[key] : undefined;
     if (typeof cached === 'number') return finish(cached, false);
-    child = spawn(process.execPath, [vitestBin, 'list', '--config', 'vitest.config.ts', `--json=${list}`, ...listArgs(args)], { env: { ...env, CONFORMANCE_LIST: '1' }, stdio: 'ignore' });
+    child = spawn(process.execPath, [...VITEST_NODE_FLAGS, vitestBin, 'list', '--config', 'vitest.config.ts', `--json=${list}`, ...listArgs(args)], { env: { ...env, CONFORMANCE_LIST: '1' }, stdio: 'ignore' });
     child.on('error', () => finish(undefined));
     child.on('exit', (code) => {
       try {

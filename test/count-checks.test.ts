@@ -20,6 +20,10 @@ describe('check count', () => {
     const merge = await startCount(VITEST, ['scenarios/organization/merge-link.test.ts', '-t', 'unmerge'], process.env, dir).done;
     expect(merge).toBeGreaterThan(0);
     expect(merge).toBeLessThan(await startCount(VITEST, ['scenarios/organization/merge-link.test.ts'], process.env).done as number);
+    // A cache folder that cannot be made (its parent is a file) loses the cache, not the count.
+    const blocker = join(dir, 'a-file');
+    writeFileSync(blocker, '');
+    expect(await startCount(VITEST, ['scenarios/organization/auth.test.ts'], process.env, join(blocker, 'cache')).done).toBe(3);
   }, 120000);
 
   it('drops run options a listing cannot take, with their values', () => {

@@ -22,7 +22,7 @@ import { cleanupRun } from '../../harness/cleanup.js';
 import { loadProfile, resolveProfile } from '../../harness/profile.js';
 import { ReferenceSettingError, referenceSettings } from '../../reference/settings.js';
 import { preflight, preflightMessage } from '../preflight.js';
-import { COUNT_FILE_ENV, startCount } from '../count-checks.js';
+import { COUNT_CACHE_DIR, COUNT_FILE_ENV, startCount } from '../count-checks.js';
 import { plainOutput } from '../../report/progress.js';
 import { SERVICES } from '../../specs/services.js';
 import { RunContext, ledgerPath, newRunId, runFolder } from '../../harness/run.js';
@@ -31,6 +31,7 @@ import type { Summary } from '../../report/summary.js';
 import { command, parseArguments, usageError } from '../command.js';
 import { runOutcome } from '../outcome.js';
 import { targetStatement } from '../target.js';
+import { VITEST_NODE_FLAGS } from '../node-flags.js';
 
 const program = command({
   name: 'conformance',
@@ -108,13 +109,13 @@ async function main(): Promise<void> {
   const args = [...(shard ? [`--shard=${shard[1]}/${shard[2]}`] : []), ...vitestArgs];
   // The progress display's total: counted while the run starts, handed over by its global setup
   // when it arrives (run/count-checks.ts). Plain output carries no colour codes.
-  const count = startCount(vitest, args, env, settings.reportDir);
+  const count = startCount(vitest, args, env, COUNT_CACHE_DIR);
   env[COUNT_FILE_ENV] = count.file;
   if (plainOutput(process.stdout)) {
     env.NO_COLOR = '1';
     delete env.FORCE_COLOR;
   }
-  const child = spawn(process.execPath, [vitest, 'run', '--config', 'vitest.config.ts', ...args], { stdio: 'inherit', env });
+  const child = spawn(process.execPath, [...VITEST_NODE_FLAGS, vitest, 'run', '--config', 'vitest.config.ts', ...args], { stdio: 'inherit', env });
   // SIGINT / SIGTERM: passed to vitest (its global teardown cleans up); a second signal, or vitest
   // still running 15 s later, ends it hard. Either way the ledger teardown runs here afterwards.
   let interrupted: NodeJS.Signals | undefined;
