@@ -11,6 +11,7 @@
  * would fall back to the embedded reference while a base-URL-like variable is set is refused.
  */
 import { accessSync, constants, existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import dotenv from 'dotenv';
 import { z } from 'zod';
 import type { ServiceName } from '../specs/common/model.js';
@@ -74,7 +75,8 @@ export interface Settings {
    * default for the target: 2 against the embedded reference (the run is CPU-bound there), 4
    * against a configured deployment (the run waits on the network, and four files overlap their
    * waits; each worker holds its own copy of the modules, about 120 MB), 6 against one whose
-   * preflight round trip is 100 ms or more (workersFor).
+   * preflight round trip is 100 ms or more, one per core (2 to 4) against one whose round trip is
+   * under 15 ms (workersFor).
    */
   workers: number;
   timeoutMs: number;
@@ -227,16 +229,31 @@ export function loadSettings(env: Env = loadEnv()): Settings {
 export const DISTANT_ROUND_TRIP_MS = 100;
 /** Test workers against a distant deployment: more files overlap their waits (docs/performance.md, workers). */
 export const DISTANT_WORKERS = 6;
+/**
+ * Round trip (ms) under which a configured deployment counts as near: the run is CPU-bound, as
+ * against the embedded reference, and takes a worker per core (NEAR_WORKERS). Two cores: at 0 and
+ * 5 ms of latency (round trip 7 - 16 ms) two workers finished sooner than four, with 85 MB less;
+ * at 20 ms (round trip about 30 ms) four were 3.7 s faster (docs/performance.md, item 22).
+ */
+export const NEAR_ROUND_TRIP_MS = 15;
+/** Workers against a near deployment: one per core, at least 2 and at most the 4 of any configured run. */
+export const nearWorkers = (cores = availableParallelism()) => Math.min(4, Math.max(2, cores));
 
 /**
  * Test workers of a run: CONFORMANCE_WORKERS, else 2 against the embedded reference (the run is
- * CPU-bound there), 4 against a configured deployment, and DISTANT_WORKERS when the preflight
- * measured a round trip of DISTANT_ROUND_TRIP_MS or more (each worker costs CPU to start, which
- * a near deployment does not win back).
+ * CPU-bound there), and against a configured deployment by the preflight's round trip: under
+ * NEAR_ROUND_TRIP_MS one per core (2 to 4: CPU-bound, each worker costs CPU and memory to start),
+ * DISTANT_WORKERS from DISTANT_ROUND_TRIP_MS on, 4 in between or when no round trip was measured.
  * @param roundTripMs the preflight's round trip (run/preflight.ts), when measured
+ * @param cores processors this run may use (os.availableParallelism)
  */
-export const workersFor = (settings: Pick<Settings, 'workers' | 'target'>, roundTripMs?: number): number =>
-  settings.workers || (settings.target === 'embedded' ? 2 : roundTripMs !== undefined && roundTripMs >= DISTANT_ROUND_TRIP_MS ? DISTANT_WORKERS : 4);
+export function workersFor(settings: Pick<Settings, 'workers' | 'target'>, roundTripMs?: number, cores = availableParallelism()): number {
+  if (settings.workers) return settings.workers;
+  if (settings.target === 'embedded') return 2;
+  if (roundTripMs === undefined) return 4;
+  if (roundTripMs >= DISTANT_ROUND_TRIP_MS) return DISTANT_WORKERS;
+  return roundTripMs < NEAR_ROUND_TRIP_MS ? nearWorkers(cores) : 4;
+}
 
 /** Internal: the preflight's round trip (ms), handed by `npm run conformance` to the vitest config. */
 export const ROUND_TRIP_ENV = 'CONFORMANCE_ROUND_TRIP_MS';

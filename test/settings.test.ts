@@ -36,7 +36,7 @@ describe('loadSettings', () => {
     expect(s.configured.person).toBeUndefined();
   });
 
-  it('runs 2 workers against the embedded reference, 4 against a configured deployment, CONFORMANCE_WORKERS when set', () => {
+  it('runs 2 workers against the embedded reference, 2 to 6 against a configured deployment by its round trip, CONFORMANCE_WORKERS when set', () => {
     expect(workersFor(loadSettings({}))).toBe(2);
     expect(workersFor(loadSettings(org))).toBe(4);
     expect(workersFor(loadSettings({ ...org, CONFORMANCE_WORKERS: '3' }))).toBe(3);
@@ -46,6 +46,13 @@ describe('loadSettings', () => {
     expect(workersFor(loadSettings(org), 100)).toBe(6);
     expect(workersFor(loadSettings({ ...org, CONFORMANCE_WORKERS: '3' }), 300)).toBe(3);
     expect(workersFor(loadSettings({}), 300)).toBe(2);
+    // A near deployment (round trip under 15 ms) leaves the run CPU-bound: a worker per core, 2 to 4.
+    expect(workersFor(loadSettings(org), 14, 2)).toBe(2);
+    expect(workersFor(loadSettings(org), 14, 1)).toBe(2);
+    expect(workersFor(loadSettings(org), 14, 3)).toBe(3);
+    expect(workersFor(loadSettings(org), 14, 16)).toBe(4);
+    expect(workersFor(loadSettings(org), 15, 2)).toBe(4);
+    expect(workersFor(loadSettings({ ...org, CONFORMANCE_WORKERS: '5' }), 3, 2)).toBe(5);
   });
 
   it('honours ORG_SERVICE_PATH', () => {
