@@ -49,6 +49,8 @@ module.exports = {
           '\\.test\\.ts$',
           '(^|/)vitest\\.[^/]*config\\.ts$',
           '^run/cli/',
+          // named in vitest.config.ts as its test runner
+          '^run/side-by-side-runner\\.mjs$',
           '^(detection|linkage)/cli\\.ts$',
           '^bench/',
           '^test/',

@@ -5,7 +5,7 @@
  * (one message naming the bad setting, exit code 2).
  */
 import { defineConfig } from 'vitest/config';
-import { SettingsError, loadSettings, roundTripSetting, workersFor } from './harness/config.js';
+import { SettingsError, loadSettings, roundTripSetting, filesAtOnceFor } from './harness/config.js';
 import { newRunId } from './harness/run.js';
 import { LongestFirstSequencer } from './run/file-order.js';
 import { moduleCache } from './run/module-cache.js';
@@ -28,6 +28,16 @@ const runId = (process.env.CONFORMANCE_RUN_ID ||= settings.runId ?? newRunId());
 // no global setup, no reporters, one worker that loads the modules once.
 const listing = process.env.CONFORMANCE_LIST === '1';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Scenario files run side by side (run/side-by-side-runner.mjs). */
+    filesAtOnce: number;
+  }
+}
+
+/** Checks of one scenario file running at once (vitest's default; the figures in docs/performance.md were measured with it). */
+const CHECKS_PER_FILE = 5;
+
 // Transformed modules kept between runs where node_modules can be written (run/module-cache.ts).
 const modules = moduleCache();
 
@@ -39,12 +49,17 @@ export default defineConfig({
         globalSetup: ['run/global-setup.ts'],
         setupFiles: ['allure-vitest/setup'],
         reporters: conformanceReporters(settings.reportDir, runId, settings.requirementUrl),
+        // One worker runs the scenario files side by side (run/side-by-side-runner.mjs), as many at
+        // once as filesAtOnceFor says, each with up to CHECKS_PER_FILE checks at once: one copy of the
+        // modules (Faker locales, zod schemas, compiled validators) instead of one per file's worker.
+        // Checks keep no module state between files (each run's clients and contexts are keyed by
+        // run ID in harness/targets.ts).
         pool: 'threads',
-        maxWorkers: workersFor(settings, roundTripSetting()),
-        // Workers keep modules (Faker locales, zod schemas, compiled validators) across scenario files
-        // instead of importing them again for every file; checks keep no module state between files
-        // (each run's clients and contexts are keyed by run ID in harness/targets.ts).
+        maxWorkers: 1,
         isolate: false,
+        runner: './run/side-by-side-runner.mjs',
+        provide: { filesAtOnce: filesAtOnceFor(settings, roundTripSetting()) },
+        maxConcurrency: CHECKS_PER_FILE,
         // Long files first (run/file-order.ts): against a distant deployment the run ends with its last long file.
         sequence: { concurrent: true, sequencer: LongestFirstSequencer },
         testTimeout: settings.timeoutMs * 4 + 30000,

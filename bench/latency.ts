@@ -60,7 +60,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const TSX = ['--import', 'tsx'];
 const MAX_IN_FLIGHT = Number(process.env.CONFORMANCE_MAX_IN_FLIGHT || 8);
 /** Settings of the user's environment handed to the measured run (the others are dropped). */
-const KEPT_SETTINGS = ['CONFORMANCE_MAX_IN_FLIGHT', 'CONFORMANCE_WORKERS'];
+const KEPT_SETTINGS = ['CONFORMANCE_MAX_IN_FLIGHT', 'CONFORMANCE_FILES_AT_ONCE', 'CONFORMANCE_WORKERS'];
 const SERVICES = 3;
 
 /** CPU time (s) of this process's reaped children so far: /proc/self/stat cutime + cstime. */
@@ -157,8 +157,8 @@ interface Figures {
   referenceCpuS: number;
   suiteRssMb: number;
   referenceRssMb: number;
-  /** Test workers the run chose, and the preflight round trip that chose them (its first lines). */
-  workers: string;
+  /** Scenario files side by side the run chose, and the preflight round trip that chose them (its first lines). */
+  filesAtOnce: string;
 }
 
 async function measure(latencyMs: number): Promise<Figures> {
@@ -242,12 +242,12 @@ async function measure(latencyMs: number): Promise<Figures> {
   const [service, most] = [...perService].sort((a, b) => b[1] - a[1])[0] ?? ['none', 0];
   // Each service has its own bound of MAX_IN_FLIGHT, so the busiest service bounds the run harder than N / M does.
   const boundS = Math.max(criticalPathS, (requests * perRequestS) / inFlight, (most * perRequestS) / MAX_IN_FLIGHT);
-  return { latencyMs, wallS, startUpS: (first - startedAt) / 1000, windDownS: (endedAt - last) / 1000, exit, checks: summary.totals.checks, requests, busiest: { service, requests: most, seconds: (most * perRequestS) / MAX_IN_FLIGHT }, inFlight, chain, chainCheck, criticalPathS, boundS, suiteCpuS, referenceCpuS, suiteRssMb, referenceRssMb, workers: workersLine(head) };
+  return { latencyMs, wallS, startUpS: (first - startedAt) / 1000, windDownS: (endedAt - last) / 1000, exit, checks: summary.totals.checks, requests, busiest: { service, requests: most, seconds: (most * perRequestS) / MAX_IN_FLIGHT }, inFlight, chain, chainCheck, criticalPathS, boundS, suiteCpuS, referenceCpuS, suiteRssMb, referenceRssMb, filesAtOnce: filesAtOnceLine(head) };
 }
 
-/** "6 (round trip 152 ms)" from the run's own statement of its workers (run/cli/conformance.ts), or "default" when it made none. */
-function workersLine(stdout: string): string {
-  const m = /round trip (\d+) ms: (\d+) workers/.exec(stdout);
+/** "6 (round trip 152 ms)" from the run's own statement of its scenario files at once (run/cli/conformance.ts), or "default" when it made none. */
+function filesAtOnceLine(stdout: string): string {
+  const m = /round trip (\d+) ms: (\d+) scenario files at once/.exec(stdout);
   return m ? `${m[2]} (round trip ${m[1]} ms)` : 'default';
 }
 
@@ -265,7 +265,7 @@ for (const latencyMs of latencies) {
       `  busiest service: ${f.busiest.service}, ${f.busiest.requests} requests at most ${MAX_IN_FLIGHT} in flight = ${s(f.busiest.seconds)} s`,
       `  critical path: ${f.chain} requests in a chain (${f.chainCheck}) = ${s(f.criticalPathS)} s`,
       `  bound = ${s(f.boundS)} s, wall / bound = ${ratio(f)}`,
-      `  workers: ${f.workers}`,
+      `  scenario files at once: ${f.filesAtOnce}`,
       `  CPU: suite ${s(f.suiteCpuS)} s, reference ${s(f.referenceCpuS)} s; peak RSS: suite ${Math.round(f.suiteRssMb)} MB, reference ${Math.round(f.referenceRssMb)} MB`,
     ].join('\n'),
   );
@@ -273,8 +273,8 @@ for (const latencyMs of latencies) {
 if (results.length > 1) {
   console.log(
     `\n${markdownTable([
-      ['L (ms)', 'workers', 'wall (s)', 'start-up / wind-down (s)', 'checks', 'N', 'M', 'busiest service N_s', 'critical path (requests / s)', 'bound (s)', 'wall / bound', 'CPU suite / reference (s)', 'peak RSS suite / reference (MB)'],
-      ...results.map((f) => [String(f.latencyMs), f.workers.split(' ')[0]!, s(f.wallS), `${s(f.startUpS)} / ${s(f.windDownS)}`, String(f.checks), String(f.requests), String(f.inFlight), `${f.busiest.service} ${f.busiest.requests}`, `${f.chain} / ${s(f.criticalPathS)}`, s(f.boundS), ratio(f), `${s(f.suiteCpuS)} / ${s(f.referenceCpuS)}`, `${Math.round(f.suiteRssMb)} / ${Math.round(f.referenceRssMb)}`]),
+      ['L (ms)', 'files at once', 'wall (s)', 'start-up / wind-down (s)', 'checks', 'N', 'M', 'busiest service N_s', 'critical path (requests / s)', 'bound (s)', 'wall / bound', 'CPU suite / reference (s)', 'peak RSS suite / reference (MB)'],
+      ...results.map((f) => [String(f.latencyMs), f.filesAtOnce.split(' ')[0]!, s(f.wallS), `${s(f.startUpS)} / ${s(f.windDownS)}`, String(f.checks), String(f.requests), String(f.inFlight), `${f.busiest.service} ${f.busiest.requests}`, `${f.chain} / ${s(f.criticalPathS)}`, s(f.boundS), ratio(f), `${s(f.suiteCpuS)} / ${s(f.referenceCpuS)}`, `${Math.round(f.suiteRssMb)} / ${Math.round(f.referenceRssMb)}`]),
     ])}`,
   );
 }

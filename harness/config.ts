@@ -71,14 +71,13 @@ export interface Settings {
   runId?: string;
   maxInFlight: number;
   /**
-   * Test workers (threads) running scenario files side by side (CONFORMANCE_WORKERS); 0 = the
-   * default for the target: 2 against the embedded reference (the run is CPU-bound there), 4
-   * against a configured deployment (the run waits on the network, and four files overlap their
-   * waits; each worker holds its own copy of the modules, about 120 MB), 6 against one whose
-   * preflight round trip is 100 ms or more, one per core (2 to 4) against one whose round trip is
-   * under 15 ms (workersFor).
+   * Scenario files running side by side in the run's test worker (CONFORMANCE_FILES_AT_ONCE, or
+   * its older name CONFORMANCE_WORKERS); 0 = the default for the target: 2 against the embedded
+   * reference (the run is CPU-bound there), 4 against a configured deployment (the run waits on
+   * the network, and four files overlap their waits), 6 against one whose preflight round trip is
+   * 100 ms or more, one per core (2 to 4) against one whose round trip is under 15 ms (filesAtOnceFor).
    */
-  workers: number;
+  filesAtOnce: number;
   timeoutMs: number;
   reportDir: string;
   /** Where an Allure requirement link points, `%s` standing for the requirement ID (CONFORMANCE_REQUIREMENT_URL). */
@@ -212,7 +211,7 @@ export function loadSettings(env: Env = loadEnv()): Settings {
     seedFromSettings: Boolean(rawSeed),
     runId,
     maxInFlight: intSetting(env, 'CONFORMANCE_MAX_IN_FLIGHT', 8, 1, 256),
-    workers: intSetting(env, 'CONFORMANCE_WORKERS', 0, 0, 64),
+    filesAtOnce: env.CONFORMANCE_FILES_AT_ONCE !== undefined ? intSetting(env, 'CONFORMANCE_FILES_AT_ONCE', 0, 0, 64) : intSetting(env, 'CONFORMANCE_WORKERS', 0, 0, 64),
     timeoutMs: intSetting(env, 'CONFORMANCE_TIMEOUT_MS', 30000, 100, 600000),
     reportDir: env.CONFORMANCE_REPORT_DIR || 'reports',
     requirementUrl: requirementUrlSetting(env),
@@ -225,34 +224,36 @@ export function loadSettings(env: Env = loadEnv()): Settings {
   };
 }
 
-/** Round trip (ms) from which a configured deployment counts as distant and gets DISTANT_WORKERS. */
+/** Round trip (ms) from which a configured deployment counts as distant and gets DISTANT_FILES_AT_ONCE. */
 export const DISTANT_ROUND_TRIP_MS = 100;
-/** Test workers against a distant deployment: more files overlap their waits (docs/performance.md, workers). */
-export const DISTANT_WORKERS = 6;
+/** Scenario files side by side against a distant deployment: more files overlap their waits (docs/performance.md, workers). */
+export const DISTANT_FILES_AT_ONCE = 6;
 /**
  * Round trip (ms) under which a configured deployment counts as near: the run is CPU-bound, as
- * against the embedded reference, and takes a worker per core (NEAR_WORKERS). Two cores: at 0 and
- * 5 ms of latency (round trip 7 - 16 ms) two workers finished sooner than four, with 85 MB less;
- * at 20 ms (round trip about 30 ms) four were 3.7 s faster (docs/performance.md, item 22).
+ * against the embedded reference, and takes a file per core (nearFilesAtOnce). Two cores: at 0 and
+ * 5 ms of latency (round trip 7 - 16 ms) two files at once finished sooner than four, with 85 MB
+ * less; at 20 ms (round trip about 30 ms) four were 3.7 s faster (docs/performance.md, item 22;
+ * measured with a worker per file, item 23).
  */
 export const NEAR_ROUND_TRIP_MS = 15;
-/** Workers against a near deployment: one per core, at least 2 and at most the 4 of any configured run. */
-export const nearWorkers = (cores = availableParallelism()) => Math.min(4, Math.max(2, cores));
+/** Scenario files side by side against a near deployment: one per core, at least 2 and at most the 4 of any configured run. */
+export const nearFilesAtOnce = (cores = availableParallelism()) => Math.min(4, Math.max(2, cores));
 
 /**
- * Test workers of a run: CONFORMANCE_WORKERS, else 2 against the embedded reference (the run is
- * CPU-bound there), and against a configured deployment by the preflight's round trip: under
- * NEAR_ROUND_TRIP_MS one per core (2 to 4: CPU-bound, each worker costs CPU and memory to start),
- * DISTANT_WORKERS from DISTANT_ROUND_TRIP_MS on, 4 in between or when no round trip was measured.
+ * Scenario files a run's test worker runs side by side (run/side-by-side-runner.mjs):
+ * CONFORMANCE_FILES_AT_ONCE, else 2 against the embedded reference (the run is CPU-bound there),
+ * and against a configured deployment by the preflight's round trip: under NEAR_ROUND_TRIP_MS one
+ * per core (2 to 4: CPU-bound), DISTANT_FILES_AT_ONCE from DISTANT_ROUND_TRIP_MS on, 4 in between
+ * or when no round trip was measured.
  * @param roundTripMs the preflight's round trip (run/preflight.ts), when measured
  * @param cores processors this run may use (os.availableParallelism)
  */
-export function workersFor(settings: Pick<Settings, 'workers' | 'target'>, roundTripMs?: number, cores = availableParallelism()): number {
-  if (settings.workers) return settings.workers;
+export function filesAtOnceFor(settings: Pick<Settings, 'filesAtOnce' | 'target'>, roundTripMs?: number, cores = availableParallelism()): number {
+  if (settings.filesAtOnce) return settings.filesAtOnce;
   if (settings.target === 'embedded') return 2;
   if (roundTripMs === undefined) return 4;
-  if (roundTripMs >= DISTANT_ROUND_TRIP_MS) return DISTANT_WORKERS;
-  return roundTripMs < NEAR_ROUND_TRIP_MS ? nearWorkers(cores) : 4;
+  if (roundTripMs >= DISTANT_ROUND_TRIP_MS) return DISTANT_FILES_AT_ONCE;
+  return roundTripMs < NEAR_ROUND_TRIP_MS ? nearFilesAtOnce(cores) : 4;
 }
 
 /** Internal: the preflight's round trip (ms), handed by `npm run conformance` to the vitest config. */

@@ -20,6 +20,8 @@ export const RUN_SETTINGS = [
   'CONFORMANCE_SEED',
   'CONFORMANCE_RUN_ID',
   'CONFORMANCE_MAX_IN_FLIGHT',
+  'CONFORMANCE_FILES_AT_ONCE',
+  // The older name of CONFORMANCE_FILES_AT_ONCE, from when each file had a test worker of its own.
   'CONFORMANCE_WORKERS',
   'CONFORMANCE_TIMEOUT_MS',
   'CONFORMANCE_REPORT_DIR',
@@ -46,7 +48,7 @@ export const RUN_SETTINGS = [
  * run folder (report/reporter.ts), the shard of a sharded run and the merge step's replay
  * (report/reporters.ts), a debugging tally of the walks, Chromium for the browser self-test, and
  * the check count the progress display reads (run/count-checks.ts), and the preflight's round trip
- * that sets the number of workers (harness/config.ts workersFor).
+ * that sets the number of scenario files run side by side (harness/config.ts filesAtOnceFor).
  */
 export const INTERNAL_SETTINGS = ['CONFORMANCE_ACTIVE_RUN_FOLDER', 'CONFORMANCE_SHARD', 'CONFORMANCE_MERGE', 'CONFORMANCE_WALK_TALLY', 'CONFORMANCE_CHROMIUM', 'CONFORMANCE_COUNT_FILE', 'CONFORMANCE_CHECKS_TOTAL', 'CONFORMANCE_LIST', 'CONFORMANCE_ROUND_TRIP_MS'];
 

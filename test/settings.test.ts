@@ -3,7 +3,7 @@ import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SettingsError, loadSettings, workersFor } from '../harness/config.js';
+import { SettingsError, loadSettings, filesAtOnceFor } from '../harness/config.js';
 import { loadProfile, resolveProfile } from '../harness/profile.js';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln';
@@ -36,23 +36,27 @@ describe('loadSettings', () => {
     expect(s.configured.person).toBeUndefined();
   });
 
-  it('runs 2 workers against the embedded reference, 2 to 6 against a configured deployment by its round trip, CONFORMANCE_WORKERS when set', () => {
-    expect(workersFor(loadSettings({}))).toBe(2);
-    expect(workersFor(loadSettings(org))).toBe(4);
-    expect(workersFor(loadSettings({ ...org, CONFORMANCE_WORKERS: '3' }))).toBe(3);
-    expect(workersFor(loadSettings({ CONFORMANCE_WORKERS: '1' }))).toBe(1);
+  it('runs 2 files at once against the embedded reference, 2 to 6 against a configured deployment by its round trip, CONFORMANCE_FILES_AT_ONCE when set', () => {
+    expect(filesAtOnceFor(loadSettings({}))).toBe(2);
+    expect(filesAtOnceFor(loadSettings(org))).toBe(4);
+    expect(filesAtOnceFor(loadSettings({ ...org, CONFORMANCE_FILES_AT_ONCE: '3' }))).toBe(3);
+    expect(filesAtOnceFor(loadSettings({ CONFORMANCE_FILES_AT_ONCE: '1' }))).toBe(1);
+    // The older name still counts, and the new one wins over it.
+    expect(filesAtOnceFor(loadSettings({ ...org, CONFORMANCE_WORKERS: '3' }))).toBe(3);
+    expect(filesAtOnceFor(loadSettings({ ...org, CONFORMANCE_WORKERS: '3', CONFORMANCE_FILES_AT_ONCE: '5' }))).toBe(5);
+    expect(() => loadSettings({ CONFORMANCE_FILES_AT_ONCE: 'many' })).toThrow(/CONFORMANCE_FILES_AT_ONCE/);
     // A distant deployment (preflight round trip of 100 ms or more) gets six, unless the setting says otherwise.
-    expect(workersFor(loadSettings(org), 99)).toBe(4);
-    expect(workersFor(loadSettings(org), 100)).toBe(6);
-    expect(workersFor(loadSettings({ ...org, CONFORMANCE_WORKERS: '3' }), 300)).toBe(3);
-    expect(workersFor(loadSettings({}), 300)).toBe(2);
-    // A near deployment (round trip under 15 ms) leaves the run CPU-bound: a worker per core, 2 to 4.
-    expect(workersFor(loadSettings(org), 14, 2)).toBe(2);
-    expect(workersFor(loadSettings(org), 14, 1)).toBe(2);
-    expect(workersFor(loadSettings(org), 14, 3)).toBe(3);
-    expect(workersFor(loadSettings(org), 14, 16)).toBe(4);
-    expect(workersFor(loadSettings(org), 15, 2)).toBe(4);
-    expect(workersFor(loadSettings({ ...org, CONFORMANCE_WORKERS: '5' }), 3, 2)).toBe(5);
+    expect(filesAtOnceFor(loadSettings(org), 99)).toBe(4);
+    expect(filesAtOnceFor(loadSettings(org), 100)).toBe(6);
+    expect(filesAtOnceFor(loadSettings({ ...org, CONFORMANCE_FILES_AT_ONCE: '3' }), 300)).toBe(3);
+    expect(filesAtOnceFor(loadSettings({}), 300)).toBe(2);
+    // A near deployment (round trip under 15 ms) leaves the run CPU-bound: a file per core, 2 to 4.
+    expect(filesAtOnceFor(loadSettings(org), 14, 2)).toBe(2);
+    expect(filesAtOnceFor(loadSettings(org), 14, 1)).toBe(2);
+    expect(filesAtOnceFor(loadSettings(org), 14, 3)).toBe(3);
+    expect(filesAtOnceFor(loadSettings(org), 14, 16)).toBe(4);
+    expect(filesAtOnceFor(loadSettings(org), 15, 2)).toBe(4);
+    expect(filesAtOnceFor(loadSettings({ ...org, CONFORMANCE_FILES_AT_ONCE: '5' }), 3, 2)).toBe(5);
   });
 
   it('honours ORG_SERVICE_PATH', () => {

@@ -17,7 +17,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { ROUND_TRIP_ENV, type Settings, SettingsError, loadSettings, workersFor } from '../../harness/config.js';
+import { ROUND_TRIP_ENV, type Settings, SettingsError, filesAtOnceFor, loadSettings } from '../../harness/config.js';
 import { cleanupRun } from '../../harness/cleanup.js';
 import { loadProfile, resolveProfile } from '../../harness/profile.js';
 import { ReferenceSettingError, referenceSettings } from '../../reference/settings.js';
@@ -99,10 +99,10 @@ async function main(): Promise<void> {
       console.error(preflightMessage(problems, (s) => SERVICES[s].envPrefix));
       process.exit(3);
     }
-    // A distant deployment gets more workers (harness/config.ts workersFor), unless CONFORMANCE_WORKERS says how many.
+    // A distant deployment gets more scenario files side by side (harness/config.ts filesAtOnceFor), unless CONFORMANCE_FILES_AT_ONCE says how many.
     if (roundTripMs !== undefined) {
       env[ROUND_TRIP_ENV] = String(Math.round(roundTripMs));
-      console.log(`conformance: round trip ${Math.round(roundTripMs)} ms: ${workersFor(settings, roundTripMs)} workers${settings.workers ? ' (CONFORMANCE_WORKERS)' : ' (CONFORMANCE_WORKERS sets another number)'}`);
+      console.log(`conformance: round trip ${Math.round(roundTripMs)} ms: ${filesAtOnceFor(settings, roundTripMs)} scenario files at once${settings.filesAtOnce ? ' (CONFORMANCE_FILES_AT_ONCE)' : ' (CONFORMANCE_FILES_AT_ONCE sets another number)'}`);
     }
   }
   const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');

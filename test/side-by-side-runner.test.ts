@@ -1,0 +1,42 @@
+/**
+ * run/side-by-side-runner.mjs against vitest as installed: files of one worker run side by side,
+ * `filesAtOnce` at a time, each keeping vitest's maxConcurrency for its own checks. The fixture
+ * (test/support/side-by-side) has three files whose first checks wait for one another: they pass
+ * only when the three run at once; its other checks count how many of a file's checks ran together.
+ * A vitest upgrade that changes what the runner hooks into turns this red.
+ */
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const VITEST = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
+
+interface Outcome {
+  passed: string[];
+  failed: string[];
+}
+
+function runFixture(filesAtOnce: number): Outcome {
+  const r = spawnSync(process.execPath, [VITEST, 'run', '--config', 'test/support/side-by-side/vitest.config.ts', '--reporter=json'], {
+    encoding: 'utf8',
+    env: { ...process.env, FILES_AT_ONCE: String(filesAtOnce), FORCE_COLOR: '0' },
+  });
+  const json = JSON.parse(r.stdout.slice(r.stdout.indexOf('{'))) as { testResults: Array<{ assertionResults: Array<{ title: string; status: string }> }> };
+  const all = json.testResults.flatMap((f) => f.assertionResults);
+  return { passed: all.filter((t) => t.status === 'passed').map((t) => t.title), failed: all.filter((t) => t.status === 'failed').map((t) => t.title) };
+}
+
+describe('side-by-side runner', () => {
+  it('runs the worker\'s files at once, each file\'s checks still one at a time under maxConcurrency 1', () => {
+    const r = runFixture(3);
+    expect(r.failed).toEqual([]);
+    expect(r.passed).toHaveLength(9);
+  });
+
+  it('runs them one after another with filesAtOnce 1 (the fixture can fail)', () => {
+    const r = runFixture(1);
+    expect(r.failed.filter((t) => t.includes('meets the other files')).sort()).toEqual(['file a meets the other files', 'file b meets the other files']);
+    expect(r.failed.filter((t) => !t.includes('meets the other files'))).toEqual([]);
+  });
+});

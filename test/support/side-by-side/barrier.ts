@@ -1,0 +1,24 @@
+/** Shared by the fixture's files (one worker, isolate: false): who arrived, and how many checks of a file ran at once. */
+const arrived = new Set<string>();
+const running = new Map<string, number>();
+const most = new Map<string, number>();
+
+/** Waits until every file named in `all` has arrived, or `waitMs`; returns who had arrived. */
+export async function arrive(file: string, all: string[], waitMs = 2000): Promise<string[]> {
+  arrived.add(file);
+  const until = Date.now() + waitMs;
+  while (Date.now() < until && !all.every((f) => arrived.has(f))) await new Promise((r) => setTimeout(r, 20));
+  return [...arrived].sort();
+}
+
+/** Runs `body` counted as one of `file`'s checks at once; returns the most seen at once so far. */
+export async function counted(file: string, body: () => Promise<unknown>): Promise<number> {
+  running.set(file, (running.get(file) ?? 0) + 1);
+  most.set(file, Math.max(most.get(file) ?? 0, running.get(file)!));
+  try {
+    await body();
+  } finally {
+    running.set(file, running.get(file)! - 1);
+  }
+  return most.get(file)!;
+}
