@@ -117,9 +117,12 @@ export async function countMentions(t: Check, window: () => Window, ids: string[
 
 /**
  * Runs `change`, then reads the feed until more notifications name `ids` than before it (within
- * the consistency budget). Returns the counts before and after, for the caller to judge.
+ * the consistency budget). Both counts read one open window, opened just before the first count:
+ * what the caller did earlier, and what other checks changed meanwhile, stays out of it, so the
+ * walks stay short on a busy feed. Returns the counts before and after, for the caller to judge.
  */
-export async function notifiedOf(t: Check, window: () => Window, ids: string[], what: string, change: () => Promise<unknown>): Promise<{ before: number; after: number }> {
+export async function notifiedOf(t: Check, ids: string[], what: string, change: () => Promise<unknown>): Promise<{ before: number; after: number }> {
+  const window = openWindowFrom(t);
   const before = await countMentions(t, window, ids);
   await change();
   const after = await t.settle(`notification of ${what}`, () => countMentions(t, window, ids), (n) => n > before);
