@@ -1,9 +1,9 @@
 /**
  * CONFORMANCE_MAX_IN_FLIGHT bounds the requests in flight to a service for the whole run, whatever
- * the number of workers (harness/shared-limit.ts): a configured run with four workers and a bound
+ * the number of scenario files run at once (harness/shared-limit.ts): a configured run with four files at once and a bound
  * of 3, through a proxy that counts the requests open at once, never has more than 3 open and
- * reaches 3 (the workers pool the bound rather than each taking a share).
- * Source: README, settings (CONFORMANCE_MAX_IN_FLIGHT, CONFORMANCE_WORKERS).
+ * reaches 3 (the files pool the bound rather than each taking a share).
+ * Source: README, settings (CONFORMANCE_MAX_IN_FLIGHT, CONFORMANCE_FILES_AT_ONCE).
  */
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -55,7 +55,7 @@ beforeAll(async () => {
       ORG_SOURCES: REFERENCE_SOURCES.join(','),
       CONFORMANCE_PROFILE: profile,
       CONFORMANCE_MAX_IN_FLIGHT: String(BOUND),
-      CONFORMANCE_WORKERS: '4',
+      CONFORMANCE_FILES_AT_ONCE: '4',
     },
     300000,
   );
@@ -65,7 +65,7 @@ afterAll(async () => {
   await ref?.stop();
 });
 
-describe('CONFORMANCE_MAX_IN_FLIGHT with four workers', () => {
+describe('CONFORMANCE_MAX_IN_FLIGHT with four files at once', () => {
   it(`never has more than ${BOUND} requests open to the service, and reaches ${BOUND}`, () => {
     expect(run.summary, run.stderr.slice(-2000)).toBeDefined();
     expect(run.summary!.totals.checks).toBeGreaterThan(40);

@@ -123,8 +123,14 @@ export function metamorphicChecks(check: Register & { service: ServiceName }, ge
     const decisions = [...f.decisions];
     const queried = await Promise.all(
       f.probes.map(async (probe) => {
-        const [hits, q] = await Promise.all([search(t, probe.identity, { matchScoreThreshold: 0, maxSearchResults: 5 }, [ONE]), t.call('demographicsQuery', { identity: probe.identity })]);
-        return { probe, score: hits[0]?.score ?? 0, q };
+        const read = async () => {
+          const [hits, q] = await Promise.all([search(t, probe.identity, { matchScoreThreshold: 0, maxSearchResults: 5 }, [ONE]), t.call('demographicsQuery', { identity: probe.identity })]);
+          return { probe, score: hits[0]?.score ?? 0, q };
+        };
+        // A lagging search index may still show an identity as it was before the family's last
+        // post: read again, within the consistency budget, until the query agrees with the posts'
+        // decisions; a deployment whose decisions no threshold explains keeps disagreeing.
+        return t.settle(`demographicsQuery of ${probe.name} agrees with the posts' decisions`, read, (x) => x.q.success !== true || oneThreshold([...f.decisions, { what: '', score: x.score, matched: !isAbsent(x.q) }]).contradictions.length === 0);
       }),
     );
     for (const { probe, score, q } of queried) {
