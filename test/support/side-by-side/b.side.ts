@@ -1,14 +1,3 @@
-import { expect, test } from 'vitest';
-import { arrive, counted } from './barrier.js';
+import { fixtureChecks } from './barrier.js';
 
-test('file b meets the other files', async () => {
-  expect(await arrive('b', ['a', 'b', 'c'])).toEqual(['a', 'b', 'c']);
-});
-
-test('check 1 of file b runs alone in its file (maxConcurrency 1)', async () => {
-  expect(await counted('b', () => new Promise((r) => setTimeout(r, 50)))).toBe(1);
-});
-
-test('check 2 of file b runs alone in its file (maxConcurrency 1)', async () => {
-  expect(await counted('b', () => new Promise((r) => setTimeout(r, 50)))).toBe(1);
-});
+fixtureChecks('b');

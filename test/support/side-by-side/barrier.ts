@@ -1,3 +1,5 @@
+import { expect, test } from 'vitest';
+
 /** Shared by the fixture's files (one worker, isolate: false): who arrived, and how many checks of a file ran at once. */
 const arrived = new Set<string>();
 const running = new Map<string, number>();
@@ -21,4 +23,15 @@ export async function counted(file: string, body: () => Promise<unknown>): Promi
     running.set(file, running.get(file)! - 1);
   }
   return most.get(file)!;
+}
+
+/** The checks of fixture file `file`: one meets the other files at the barrier, two count how many of the file's checks ran at once. */
+export function fixtureChecks(file: string): void {
+  test(`file ${file} meets the other files`, async () => {
+    expect(await arrive(file, ['a', 'b', 'c'])).toEqual(['a', 'b', 'c']);
+  });
+  for (const n of [1, 2])
+    test(`check ${n} of file ${file} runs alone in its file (maxConcurrency 1)`, async () => {
+      expect(await counted(file, () => new Promise((r) => setTimeout(r, 50)))).toBe(1);
+    });
 }
