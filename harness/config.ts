@@ -211,7 +211,7 @@ export function loadSettings(env: Env = loadEnv()): Settings {
     seedFromSettings: Boolean(rawSeed),
     runId,
     maxInFlight: intSetting(env, 'CONFORMANCE_MAX_IN_FLIGHT', 8, 1, 256),
-    filesAtOnce: env.CONFORMANCE_FILES_AT_ONCE !== undefined ? intSetting(env, 'CONFORMANCE_FILES_AT_ONCE', 0, 0, 64) : intSetting(env, 'CONFORMANCE_WORKERS', 0, 0, 64),
+    filesAtOnce: filesAtOnceSetting(env),
     timeoutMs: intSetting(env, 'CONFORMANCE_TIMEOUT_MS', 30000, 100, 600000),
     reportDir: env.CONFORMANCE_REPORT_DIR || 'reports',
     requirementUrl: requirementUrlSetting(env),
@@ -222,6 +222,12 @@ export function loadSettings(env: Env = loadEnv()): Settings {
     rateLimit: rateSetting(env),
     configured,
   };
+}
+
+/** CONFORMANCE_FILES_AT_ONCE, else its older name CONFORMANCE_WORKERS (both checked), else 0. @throws SettingsError naming the bad one */
+function filesAtOnceSetting(env: Env): number {
+  const older = intSetting(env, 'CONFORMANCE_WORKERS', 0, 0, 64);
+  return intSetting(env, 'CONFORMANCE_FILES_AT_ONCE', 0, 0, 64) || older;
 }
 
 /** Round trip (ms) from which a configured deployment counts as distant and gets DISTANT_FILES_AT_ONCE. */

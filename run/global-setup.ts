@@ -36,13 +36,17 @@ export default async function setup(project: TestProject) {
   const deployments = await openDeployments(settings, profile);
   const { targets } = deployments;
 
-  // One worker unless the command line asks for more (vitest.config.ts: files run side by side in it).
+  // One worker, which runs the files side by side (vitest.config.ts); vitest hands a worker all its
+  // files at once only with one worker and isolate off, so --maxWorkers or --isolate on the
+  // command line make each worker run its files one after another.
   const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
+  if (workers > 1 || project.config.isolate)
+    console.warn(`conformance: with ${workers > 1 ? `--maxWorkers ${workers}` : '--isolate'} each worker runs its scenario files one after another: CONFORMANCE_FILES_AT_ONCE has no effect`);
   // Worker threads share memory, so one counter per service bounds the whole run; worker
   // processes (another pool) would each get a copy, so they divide the bound among themselves.
   const shareable = project.config.pool === 'threads';
   if (!shareable && workers > settings.maxInFlight)
-    console.warn(`conformance: with --pool ${project.config.pool} each of the ${workers} workers keeps its own in-flight count, so up to ${workers} requests per service may be in flight, more than CONFORMANCE_MAX_IN_FLIGHT=${settings.maxInFlight}; run with the default pool (threads) and one worker (files still run side by side: CONFORMANCE_FILES_AT_ONCE), or --maxWorkers at most ${settings.maxInFlight}`);
+    console.warn(`conformance: with --pool ${project.config.pool} each of the ${workers} workers keeps its own in-flight count, so up to ${workers} requests per service may be in flight, more than CONFORMANCE_MAX_IN_FLIGHT=${settings.maxInFlight}; run with the default pool (threads) or --maxWorkers at most ${settings.maxInFlight}`);
   const info: RunInfo = {
     runId,
     reportDir: settings.reportDir,

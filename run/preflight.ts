@@ -8,8 +8,8 @@
  *
  * A service that answered is asked the same once more, on the connection the first request
  * opened when the deployment keeps it alive: that reply's time is the deployment's round trip
- * (none when it was retried or transient), which decides how many test workers overlap their
- * waits (harness/config.ts workersFor).
+ * (none when it was retried or transient), which decides how many scenario files overlap their
+ * waits (harness/config.ts filesAtOnceFor).
  *
  * Exit code 3 from `npm run conformance` (run/cli/conformance.ts).
  */

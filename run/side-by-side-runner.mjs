@@ -19,7 +19,10 @@
  *   at once when handed over: one after another, as vitest does, slower but the same verdicts.
  *
  * Plain JavaScript: allure-vitest's reporter runs its own runner, which imports this one with
- * Node's import, which cannot load TypeScript.
+ * Node's import, which cannot load TypeScript. Files side by side share one thread's globals:
+ * allure-vitest's test plan (ALLURE_TESTPLAN_PATH), which each file's setup sets and clears, would
+ * not hold (the suite uses none). With --maxWorkers above 1 or --isolate, vitest hands each worker
+ * one file at a time, and this runner runs it at once (run/global-setup.ts says so).
  */
 import { TestRunner } from 'vitest';
 

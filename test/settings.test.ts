@@ -45,6 +45,8 @@ describe('loadSettings', () => {
     expect(filesAtOnceFor(loadSettings({ ...org, CONFORMANCE_WORKERS: '3' }))).toBe(3);
     expect(filesAtOnceFor(loadSettings({ ...org, CONFORMANCE_WORKERS: '3', CONFORMANCE_FILES_AT_ONCE: '5' }))).toBe(5);
     expect(() => loadSettings({ CONFORMANCE_FILES_AT_ONCE: 'many' })).toThrow(/CONFORMANCE_FILES_AT_ONCE/);
+    expect(() => loadSettings({ CONFORMANCE_FILES_AT_ONCE: '2', CONFORMANCE_WORKERS: 'four' })).toThrow(/CONFORMANCE_WORKERS/);
+    expect(filesAtOnceFor(loadSettings({ ...org, CONFORMANCE_FILES_AT_ONCE: '', CONFORMANCE_WORKERS: '3' }))).toBe(3);
     // A distant deployment (preflight round trip of 100 ms or more) gets six, unless the setting says otherwise.
     expect(filesAtOnceFor(loadSettings(org), 99)).toBe(4);
     expect(filesAtOnceFor(loadSettings(org), 100)).toBe(6);

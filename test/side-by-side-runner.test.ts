@@ -3,9 +3,12 @@
  * `filesAtOnce` at a time, each keeping vitest's maxConcurrency for its own checks. The fixture
  * (test/support/side-by-side) has three files whose first checks wait for one another: they pass
  * only when the three run at once; its other checks count how many of a file's checks ran together.
- * A vitest upgrade that changes what the runner hooks into turns this red.
+ * Allure's runner wraps this one there, as in a conformance run. A vitest or allure-vitest upgrade
+ * that changes what the runner hooks into turns this red.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -18,10 +21,11 @@ interface Outcome {
 }
 
 function runFixture(filesAtOnce: number): Outcome {
-  const r = spawnSync(process.execPath, [VITEST, 'run', '--config', 'test/support/side-by-side/vitest.config.ts', '--reporter=json'], {
+  const r = spawnSync(process.execPath, [VITEST, 'run', '--config', 'test/support/side-by-side/vitest.config.ts'], {
     encoding: 'utf8',
-    env: { ...process.env, FILES_AT_ONCE: String(filesAtOnce), FORCE_COLOR: '0' },
+    env: { ...process.env, FILES_AT_ONCE: String(filesAtOnce), FORCE_COLOR: '0', ALLURE_RESULTS_DIR: mkdtempSync(join(tmpdir(), 'side-by-side-allure-')) },
   });
+  if (!r.stdout.includes('{')) throw new Error(`the fixture run printed no results (exit ${r.status}): ${r.stderr.slice(-2000)}`);
   const json = JSON.parse(r.stdout.slice(r.stdout.indexOf('{'))) as { testResults: Array<{ assertionResults: Array<{ title: string; status: string }> }> };
   const all = json.testResults.flatMap((f) => f.assertionResults);
   return { passed: all.filter((t) => t.status === 'passed').map((t) => t.title), failed: all.filter((t) => t.status === 'failed').map((t) => t.title) };

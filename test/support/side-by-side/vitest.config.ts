@@ -1,6 +1,8 @@
 /**
  * Fixture of test/side-by-side-runner.test.ts: three files whose checks meet at a barrier, run by
  * run/side-by-side-runner.mjs with the conformance run's pool settings; FILES_AT_ONCE files at once.
+ * Allure's reporter and setup are on, as in a conformance run: allure-vitest then runs its own
+ * runner, which loads this one (report/reporters.ts).
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -19,6 +21,8 @@ export default defineConfig({
     maxWorkers: 1,
     isolate: false,
     runner: fileURLToPath(new URL('../../../run/side-by-side-runner.mjs', import.meta.url)),
+    setupFiles: ['allure-vitest/setup'],
+    reporters: ['json', ['allure-vitest/reporter', { resultsDir: process.env.ALLURE_RESULTS_DIR }]],
     provide: { filesAtOnce: Number(process.env.FILES_AT_ONCE) },
     maxConcurrency: 1,
     sequence: { concurrent: true },
