@@ -102,7 +102,9 @@ async function main(): Promise<void> {
     // A distant deployment gets more scenario files side by side (harness/config.ts filesAtOnceFor), unless CONFORMANCE_FILES_AT_ONCE says how many.
     if (roundTripMs !== undefined) {
       env[ROUND_TRIP_ENV] = String(Math.round(roundTripMs));
-      console.log(`conformance: round trip ${Math.round(roundTripMs)} ms: ${filesAtOnceFor(settings, roundTripMs)} scenario files at once${settings.filesAtOnce ? ` (${process.env.CONFORMANCE_FILES_AT_ONCE ? 'CONFORMANCE_FILES_AT_ONCE' : 'CONFORMANCE_WORKERS, the older name of CONFORMANCE_FILES_AT_ONCE'})` : ' (CONFORMANCE_FILES_AT_ONCE sets another number)'}`);
+      const setBy = process.env.CONFORMANCE_FILES_AT_ONCE ? 'CONFORMANCE_FILES_AT_ONCE' : 'CONFORMANCE_WORKERS, the older name of CONFORMANCE_FILES_AT_ONCE';
+      const why = settings.filesAtOnce ? setBy : 'CONFORMANCE_FILES_AT_ONCE sets another number';
+      console.log(`conformance: round trip ${Math.round(roundTripMs)} ms: ${filesAtOnceFor(settings, roundTripMs)} scenario files at once (${why})`);
     }
   }
   const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
