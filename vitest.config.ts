@@ -24,10 +24,6 @@ function settingsOrExit() {
 const settings = settingsOrExit();
 const runId = (process.env.CONFORMANCE_RUN_ID ||= settings.runId ?? newRunId());
 
-// `npm run conformance` first counts the checks with `vitest list` in this mode (run/count-checks.ts):
-// no global setup, no reporters, one worker that loads the modules once.
-const listing = process.env.CONFORMANCE_LIST === '1';
-
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Scenario files run side by side (run/side-by-side-runner.mjs). */
@@ -42,30 +38,28 @@ const CHECKS_PER_FILE = 5;
 const modules = moduleCache();
 
 export default defineConfig({
-  test: listing
-    ? { include: ['scenarios/**/*.test.ts'], pool: 'threads', isolate: false, maxWorkers: 1, passWithNoTests: true, experimental: modules }
-    : {
-        include: ['scenarios/**/*.test.ts'],
-        globalSetup: ['run/global-setup.ts'],
-        setupFiles: ['allure-vitest/setup'],
-        reporters: conformanceReporters(settings.reportDir, runId, settings.requirementUrl),
-        // One worker runs the scenario files side by side (run/side-by-side-runner.mjs), as many at
-        // once as filesAtOnceFor says, each with up to CHECKS_PER_FILE checks at once: one copy of the
-        // modules (Faker locales, zod schemas, compiled validators) instead of one per file's worker.
-        // Checks keep no module state between files (each run's clients and contexts are keyed by
-        // run ID in harness/targets.ts).
-        pool: 'threads',
-        maxWorkers: 1,
-        isolate: false,
-        runner: './run/side-by-side-runner.mjs',
-        provide: { filesAtOnce: filesAtOnceFor(settings, roundTripSetting()) },
-        maxConcurrency: CHECKS_PER_FILE,
-        // Long files first (run/file-order.ts): against a distant deployment the run ends with its last long file.
-        sequence: { concurrent: true, sequencer: LongestFirstSequencer },
-        testTimeout: settings.timeoutMs * 4 + 30000,
-        hookTimeout: settings.timeoutMs * 4 + 30000,
-        teardownTimeout: 600000,
-        passWithNoTests: false,
-        experimental: modules,
-      },
+  test: {
+    include: ['scenarios/**/*.test.ts'],
+    globalSetup: ['run/global-setup.ts'],
+    setupFiles: ['allure-vitest/setup'],
+    reporters: conformanceReporters(settings.reportDir, runId, settings.requirementUrl),
+    // One worker runs the scenario files side by side (run/side-by-side-runner.mjs), as many at
+    // once as filesAtOnceFor says, each with up to CHECKS_PER_FILE checks at once: one copy of the
+    // modules (Faker locales, zod schemas, compiled validators) instead of one per file's worker.
+    // Checks keep no module state between files (each run's clients and contexts are keyed by
+    // run ID in harness/targets.ts).
+    pool: 'threads',
+    maxWorkers: 1,
+    isolate: false,
+    runner: './run/side-by-side-runner.mjs',
+    provide: { filesAtOnce: filesAtOnceFor(settings, roundTripSetting()) },
+    maxConcurrency: CHECKS_PER_FILE,
+    // Long files first (run/file-order.ts): against a distant deployment the run ends with its last long file.
+    sequence: { concurrent: true, sequencer: LongestFirstSequencer },
+    testTimeout: settings.timeoutMs * 4 + 30000,
+    hookTimeout: settings.timeoutMs * 4 + 30000,
+    teardownTimeout: 600000,
+    passWithNoTests: false,
+    experimental: modules,
+  },
 });

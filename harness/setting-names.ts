@@ -47,10 +47,10 @@ export const RUN_SETTINGS = [
  * Variables the commands set for their children (or the project's own tests read): the active
  * run folder (report/reporter.ts), the shard of a sharded run and the merge step's replay
  * (report/reporters.ts), a debugging tally of the walks, Chromium for the browser self-test, and
- * the check count the progress display reads (run/count-checks.ts), and the preflight's round trip
+ * and the preflight's round trip
  * that sets the number of scenario files run side by side (harness/config.ts filesAtOnceFor).
  */
-export const INTERNAL_SETTINGS = ['CONFORMANCE_ACTIVE_RUN_FOLDER', 'CONFORMANCE_SHARD', 'CONFORMANCE_MERGE', 'CONFORMANCE_WALK_TALLY', 'CONFORMANCE_CHROMIUM', 'CONFORMANCE_COUNT_FILE', 'CONFORMANCE_CHECKS_TOTAL', 'CONFORMANCE_LIST', 'CONFORMANCE_ROUND_TRIP_MS'];
+export const INTERNAL_SETTINGS = ['CONFORMANCE_ACTIVE_RUN_FOLDER', 'CONFORMANCE_SHARD', 'CONFORMANCE_MERGE', 'CONFORMANCE_WALK_TALLY', 'CONFORMANCE_CHROMIUM', 'CONFORMANCE_ROUND_TRIP_MS'];
 
 /** The settings of one service: base URL, path, sources, TLS, the credentials of its auth schemes, and the person customer ID. */
 export function serviceSettingNames(service: ServiceName): string[] {

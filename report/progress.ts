@@ -1,9 +1,10 @@
 /**
  * The one live display of a conformance run (vitest.config.ts uses it instead of vitest's own):
- * checks done out of a total counted with `vitest list` while the run starts (CONFORMANCE_CHECKS_TOTAL,
- * run/count-checks.ts; it arrives within the first seconds, and until then, or without it, the
- * total grows as files are collected and says so, with no estimate of the time left), failures so far, time and time left, and one line per check
- * that fails or could not judge, as it happens.
+ * checks done out of the run's total, failures so far, time and time left, and one line per check
+ * that fails or could not judge, as it happens. The total is known once every file of the run
+ * has been collected: before the first check in a conformance run, whose one worker collects all
+ * its files first (run/side-by-side-runner.mjs). Until then (several workers collect as they go)
+ * the total grows as files are collected and says so, with no estimate of the time left.
  *
  * On a terminal (stdout a TTY, NO_COLOR and CI unset, TERM not "dumb") a cli-progress bar
  * redraws in place, with the failure lines above it. Otherwise plain lines with no control
@@ -13,17 +14,15 @@
  */
 import cliProgress from 'cli-progress';
 import type { UserConsoleLog } from 'vitest';
-import type { Reporter, SerializedError, TestCase, TestModule } from 'vitest/node';
+import type { Reporter, SerializedError, TestCase, TestModule, TestSpecification } from 'vitest/node';
 import type { CheckMeta } from '../harness/verdict.js';
 import { leftOut } from './reporter.js';
-
-export const TOTAL_ENV = 'CONFORMANCE_CHECKS_TOTAL';
 
 export interface ProgressOptions {
   stream?: { write(s: string): unknown; isTTY?: boolean };
   /** Draw a live bar (default: the stream is a TTY, NO_COLOR, CI unset and TERM not dumb). */
   live?: boolean;
-  /** Checks in the run, when known before it starts (default: CONFORMANCE_CHECKS_TOTAL). */
+  /** Checks in the run, when known before it starts (default: known once every file is collected). */
   total?: number;
   intervalMs?: number;
   now?: () => number;
@@ -39,6 +38,8 @@ const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 export default class ProgressReporter implements Reporter {
   private known: number | undefined;
   private collected = 0;
+  private filesInRun: number | undefined;
+  private filesCollected = 0;
   private done = 0;
   private failed = 0;
   private started = 0;
@@ -64,21 +65,14 @@ export default class ProgressReporter implements Reporter {
     return Math.max(this.known ?? this.collected, this.done);
   }
 
-  onTestRunStart(): void {
+  onTestRunStart(specifications: ReadonlyArray<TestSpecification> = []): void {
     this.started = this.lastPrint = this.now();
-  }
-
-  /** The total from CONFORMANCE_CHECKS_TOTAL, which the global setup sets once the count is in (while the first checks run). */
-  private readTotal(): void {
-    const fromEnv = Number(process.env[TOTAL_ENV]);
-    if (this.known !== undefined || !Number.isInteger(fromEnv) || fromEnv <= 0) return;
-    this.known = fromEnv;
-    this.bar?.setTotal(this.total);
+    // A file can hold more than one specification (one per project); files are what get collected.
+    this.filesInRun = new Set(specifications.map((s) => s.moduleId)).size || undefined;
   }
 
   /** The live bar, drawn from the first collected file on (the global setup prints its banner before that). */
   private startBar(): void {
-    this.readTotal();
     if (!this.live || this.bars) return;
     this.bars = new cliProgress.MultiBar(
       { stream: this.stream as NodeJS.WritableStream, hideCursor: true, clearOnComplete: false, etaBuffer: 50, format: 'conformance [{bar}] {value}/{total} checks | {failed} failed | {duration_formatted} | {eta_formatted} left' },
@@ -88,15 +82,15 @@ export default class ProgressReporter implements Reporter {
   }
 
   onTestModuleCollected(module: TestModule): void {
-    this.readTotal();
     this.startBar();
     this.collected += [...module.children.allTests()].filter((t) => t.options.mode !== 'skip').length;
-    if (this.known === undefined) this.bar?.setTotal(this.total);
+    if (this.known === undefined && this.filesInRun !== undefined && ++this.filesCollected >= this.filesInRun) this.known = this.collected;
+    this.bar?.setTotal(this.total);
   }
 
   onTestCaseResult(test: TestCase): void {
     if (leftOut(test)) return;
-    this.startBar(); // reads a total that arrived since (readTotal)
+    this.startBar();
     this.done++;
     const meta = (test.meta() as { check?: CheckMeta }).check;
     const verdict = meta?.verdict ?? (test.result().state === 'failed' ? 'error' : undefined);

@@ -13,8 +13,6 @@ import { loadSettings, resolveBudgets } from '../harness/config.js';
 import { openDeployments } from './deployments.js';
 import { loadProfile, resolveProfile } from '../harness/profile.js';
 import { RUN_FOLDER_ENV } from '../report/reporter.js';
-import { TOTAL_ENV } from '../report/progress.js';
-import { COUNT_FILE_ENV, awaitCount } from './count-checks.js';
 import { RunContext, newRunId } from '../harness/run.js';
 import type { RunDescription } from '../report/summary.js';
 import { targetStatement } from '../report/target.js';
@@ -80,12 +78,6 @@ export default async function setup(project: TestProject) {
   };
   writeFileSync(join(run.folder, 'run.json'), JSON.stringify(description, null, 2));
   const where = description.targets.map((t) => `${t.service}: ${t.status === 'not configured' ? 'not configured' : `${t.baseUrl}${t.servicePath}`}`).join('; ');
-  // The check count started by `npm run conformance` (run/count-checks.ts) reaches the progress
-  // display while the first checks start: waiting for it here cost about 2 s of every run that
-  // had no cached count (a fresh CI clone).
-  void awaitCount(process.env[COUNT_FILE_ENV]).then((count) => {
-    if (count !== undefined) process.env[TOTAL_ENV] = String(count);
-  });
   console.log(`\nConformance run ${runId}, seed ${settings.seed}\n  ${targetStatement(description)}\n  ${where}\n  replay this run's data with CONFORMANCE_SEED=${settings.seed}\n`);
   project.provide('conformance', info);
   // A file's records are removed once its checks have ended (run/early-removal.ts); loaded in the

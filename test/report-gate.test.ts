@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SettingsError } from '../harness/config.js';
 import { historyPath, judge, loadKnownFailures, recordPasses } from '../report/known-failures.js';
-import ProgressReporter, { TOTAL_ENV, plainOutput } from '../report/progress.js';
+import ProgressReporter, { plainOutput } from '../report/progress.js';
 import { requirementIndex } from '../specs/services.js';
 import { makeRunFolder } from './support/report-fixture.js';
 
@@ -78,39 +78,36 @@ describe('progress display', () => {
     }) as never;
   const fakeModule = (n: number) => ({ children: { allTests: () => Array.from({ length: n }, () => ({ options: { mode: 'run' } })) }, errors: () => [] }) as never;
 
-  function run(options: { live: boolean; total?: number; tty?: boolean; countArrives?: { after: number; total: number } }): string {
+  /** A run of two files of two checks each; `files` is what vitest says the run holds, `collectFirst` collects both before any result (one worker, run/side-by-side-runner.mjs). */
+  function run(options: { live: boolean; total?: number; tty?: boolean; files?: number; collectFirst?: boolean }): string {
     let out = '';
     let clock = 0;
     const stream = Object.assign({ write: (s: string) => ((out += s), true), isTTY: options.tty ?? options.live, columns: 100 }, { cursorTo: () => true, moveCursor: () => true, clearLine: () => true, clearScreenDown: () => true, on: () => stream, removeListener: () => stream });
     const p = new ProgressReporter({ stream, live: options.live, total: options.total, intervalMs: 1000, now: () => clock });
-    p.onTestRunStart();
+    p.onTestRunStart(Array.from({ length: options.files ?? 0 }, (_, i) => ({ moduleId: `scenarios/organization/f${i}.test.ts` }) as never));
     p.onTestModuleCollected(fakeModule(2));
+    if (options.collectFirst) p.onTestModuleCollected(fakeModule(2));
     for (const [i, v] of ['pass', 'fail', 'pass', 'error'].entries()) {
       clock += 600;
-      if (options.countArrives && i === options.countArrives.after) process.env[TOTAL_ENV] = String(options.countArrives.total);
       p.onTestCaseResult(fakeTest(v, i));
-      if (i === 1) p.onTestModuleCollected(fakeModule(2));
+      if (i === 1 && !options.collectFirst) p.onTestModuleCollected(fakeModule(2));
     }
     p.onTestRunEnd([], []);
     return out;
   }
 
-  it('takes the count from the moment the global setup hands it over, while checks already run', () => {
-    const before = process.env[TOTAL_ENV];
-    delete process.env[TOTAL_ENV];
-    try {
-      const out = run({ live: false, countArrives: { after: 1, total: 4 } });
-      expect(out).toContain('conformance: 2/4 (50%) checks done, 1 failed, 1 s, about 1 s left\n');
-      expect(out).not.toContain('total still growing');
-      // The live bar, drawn before the count came (2 collected), takes the new total too.
-      delete process.env[TOTAL_ENV];
-      const live = run({ live: true, countArrives: { after: 1, total: 4 } });
-      expect(live).toContain('4/4 checks');
-      expect(live).not.toMatch(/\d\/2 checks/);
-    } finally {
-      if (before === undefined) delete process.env[TOTAL_ENV];
-      else process.env[TOTAL_ENV] = before;
-    }
+  it('knows the total once every file of the run is collected, before the first check when one worker collects them all first', () => {
+    const out = run({ live: false, files: 2, collectFirst: true });
+    expect(out).toContain('conformance: 2/4 (50%) checks done, 1 failed, 1 s, about 1 s left\n');
+    expect(out).not.toContain('total still growing');
+    // Files collected as the run goes (several workers): growing until the last one, then known.
+    const late = run({ live: false, files: 2 });
+    expect(late).toContain('conformance: 2/2 (total still growing) checks done, 1 failed, 1 s\n');
+    expect(late).toContain('conformance: 4/4 (100%) checks done, 2 failed, 2 s\n');
+    // The live bar, drawn when the first file was collected (2 checks then), takes the whole total.
+    const live = run({ live: true, files: 2 });
+    expect(live).toContain('4/4 checks');
+    expect(live).not.toMatch(/\d\/2 checks/);
   });
 
   it('prints plain lines with the total known from the start, an estimate of the time left, and each failure', () => {

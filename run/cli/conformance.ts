@@ -22,7 +22,6 @@ import { cleanupRun } from '../../harness/cleanup.js';
 import { loadProfile, resolveProfile } from '../../harness/profile.js';
 import { ReferenceSettingError, referenceSettings } from '../../reference/settings.js';
 import { preflight, preflightMessage } from '../preflight.js';
-import { COUNT_CACHE_DIR, COUNT_FILE_ENV, startCount } from '../count-checks.js';
 import { plainOutput } from '../../report/progress.js';
 import { SERVICES } from '../../specs/services.js';
 import { RunContext, ledgerPath, newRunId, runFolder } from '../../harness/run.js';
@@ -31,7 +30,7 @@ import type { Summary } from '../../report/summary.js';
 import { command, parseArguments, usageError } from '../command.js';
 import { runOutcome } from '../outcome.js';
 import { targetStatement } from '../target.js';
-import { VITEST_NODE_FLAGS } from '../node-flags.js';
+import { VITEST_NODE_FLAGS, vitestProcessEnv } from '../vitest-process.js';
 
 const program = command({
   name: 'conformance',
@@ -109,15 +108,12 @@ async function main(): Promise<void> {
   }
   const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
   const args = [...(shard ? [`--shard=${shard[1]}/${shard[2]}`] : []), ...vitestArgs];
-  // The progress display's total: counted while the run starts, handed over by its global setup
-  // when it arrives (run/count-checks.ts). Plain output carries no colour codes.
-  const count = startCount(vitest, args, env, COUNT_CACHE_DIR);
-  env[COUNT_FILE_ENV] = count.file;
+  // Plain output carries no colour codes.
   if (plainOutput(process.stdout)) {
     env.NO_COLOR = '1';
     delete env.FORCE_COLOR;
   }
-  const child = spawn(process.execPath, [...VITEST_NODE_FLAGS, vitest, 'run', '--config', 'vitest.config.ts', ...args], { stdio: 'inherit', env });
+  const child = spawn(process.execPath, [...VITEST_NODE_FLAGS, vitest, 'run', '--config', 'vitest.config.ts', ...args], { stdio: 'inherit', env: vitestProcessEnv(env) });
   // SIGINT / SIGTERM: passed to vitest (its global teardown cleans up); a second signal, or vitest
   // still running 15 s later, ends it hard. Either way the ledger teardown runs here afterwards.
   let interrupted: NodeJS.Signals | undefined;
@@ -130,7 +126,6 @@ async function main(): Promise<void> {
   process.on('SIGINT', forward('SIGINT'));
   process.on('SIGTERM', forward('SIGTERM'));
   child.on('exit', async (code, signal) => {
-    count.stop();
     if (interrupted || signal) {
       const cleaned = await cleanupAfterInterrupt(settings, profile, runId);
       console.error(`conformance: run ${runId} interrupted (${interrupted ?? signal}); ${cleaned}`);
