@@ -10,11 +10,14 @@
  *   worker calls startTests once per file, in order. A file's run goes through
  *   `runner.trace('run.spec', ...)`: this runner queues it there instead of running it.
  * - Once the batch's last file (the worker state's `ctx.files`) has been collected, the queued
- *   files run, `filesAtOnce` at a time (provided by vitest.config.ts), in the sequencer's order.
- *   Every file is collected before any check starts: vitest refuses to register a test while
- *   another test runs.
+ *   files run in the sequencer's order, as many at once as fit in `filesAtOnce × maxConcurrency`
+ *   places for checks (`filesAtOnce` provided by vitest.config.ts). A file takes as many places
+ *   as it can run checks at once: `maxConcurrency`, or fewer when it has fewer checks. A file of
+ *   one long check (a walk: one chain of requests) thus takes one place, not a file's five, and
+ *   the places it cannot use go to the next files (docs/performance.md, item 26). Every file is
+ *   collected before any check starts: vitest refuses to register a test while another test runs.
  * - Checks per file stay at `maxConcurrency`; the worker-wide bound on checks (vitest creates it
- *   once, at the first file) is `filesAtOnce × maxConcurrency`.
+ *   once, at the first file) is the number of places, `filesAtOnce × maxConcurrency`.
  * - If the worker state does not name the batch (a vitest that works otherwise), every file runs
  *   at once when handed over: one after another, as vitest does, slower but the same verdicts.
  *
@@ -26,6 +29,12 @@
  */
 import { TestRunner } from 'vitest';
 
+/** Checks a collected file will run: its tests not skipped, todo or filtered out. */
+function checksIn(task) {
+  if (task.type === 'test') return task.mode === 'run' || task.mode === 'only' ? 1 : 0;
+  return (task.tasks ?? []).reduce((n, t) => n + checksIn(t), 0);
+}
+
 /** Files of the worker's batch, in the order it runs them (vitest's worker state), or undefined. */
 function batchFiles() {
   const files = globalThis.__vitest_worker__?.ctx?.files;
@@ -36,16 +45,19 @@ export default class SideBySideRunner extends TestRunner {
   /** @param {import('vitest').SerializedConfig} config */
   constructor(config) {
     super(config);
-    /** @type {Array<() => Promise<unknown>>} files collected and waiting to run */
+    /** @type {Array<{ path: string | undefined, run: () => Promise<unknown> }>} files collected and waiting to run */
     this.queued = [];
+    /** @type {Map<string, number>} checks of each collected file, by path */
+    this.checks = new Map();
     this.checksPerFile = config.maxConcurrency;
     const trace = this.trace;
     this.trace = (name, attributes, run) => {
       if (name !== 'run.spec') return trace(name, attributes, run);
       this.config.maxConcurrency = this.checksPerFile;
-      this.queued.push(() => trace(name, attributes, run));
+      const path = attributes?.['code.file.path'];
+      this.queued.push({ path, run: () => trace(name, attributes, run) });
       const last = batchFiles()?.at(-1);
-      if (last !== undefined && attributes?.['code.file.path'] !== last) return Promise.resolve();
+      if (last !== undefined && path !== last) return Promise.resolve();
       return this.runQueued();
     };
   }
@@ -56,6 +68,17 @@ export default class SideBySideRunner extends TestRunner {
     return Number.isInteger(n) && n >= 1 ? n : 1;
   }
 
+  onCollected(files) {
+    for (const f of files) this.checks.set(f.filepath, checksIn(f));
+    return super.onCollected?.(files);
+  }
+
+  /** Places a file takes: the checks it can run at once (at least 1; maxConcurrency when its count is unknown). */
+  placesOf(path) {
+    const checks = path === undefined ? undefined : this.checks.get(path);
+    return Math.max(1, Math.min(this.checksPerFile, checks ?? this.checksPerFile));
+  }
+
   onBeforeRunFiles(files) {
     // Read by vitest once, at the worker's first file, for its bound on checks across files.
     this.config.maxConcurrency = this.checksPerFile * this.filesAtOnce();
@@ -64,14 +87,34 @@ export default class SideBySideRunner extends TestRunner {
 
   async runQueued() {
     const queue = this.queued.splice(0);
+    const places = this.filesAtOnce() * this.checksPerFile;
+    let used = 0;
+    let running = 0;
     let next = 0;
     let failure;
-    // vitest's file run records its own failures; anything else thrown waits for the other files,
-    // so that the batch never ends while a file still runs.
-    const lane = async () => {
-      while (next < queue.length) await queue[next++]().catch((e) => void (failure ??= { e }));
-    };
-    await Promise.all(Array.from({ length: Math.min(this.filesAtOnce(), queue.length) }, lane));
+    await new Promise((allDone) => {
+      // In the sequencer's order: the next file starts once its places are free (or nothing runs).
+      // vitest's file run records its own failures; anything else thrown waits for the other
+      // files, so that the batch never ends while a file still runs.
+      const startMore = () => {
+        while (next < queue.length && (running === 0 || used + this.placesOf(queue[next].path) <= places)) {
+          const file = queue[next++];
+          const taken = this.placesOf(file.path);
+          used += taken;
+          running++;
+          void file
+            .run()
+            .catch((e) => void (failure ??= { e }))
+            .finally(() => {
+              used -= taken;
+              running--;
+              startMore();
+            });
+        }
+        if (next >= queue.length && running === 0) allDone();
+      };
+      startMore();
+    });
     if (failure) throw failure.e;
   }
 

@@ -1,8 +1,10 @@
 /**
  * run/side-by-side-runner.mjs against vitest as installed: files of one worker run side by side,
- * `filesAtOnce` at a time, each keeping vitest's maxConcurrency for its own checks. The fixture
- * (test/support/side-by-side) has three files whose first checks wait for one another: they pass
- * only when the three run at once; its other checks count how many of a file's checks ran together.
+ * in `filesAtOnce × maxConcurrency` places for checks, each file taking as many as it has checks
+ * (at most maxConcurrency), each keeping vitest's maxConcurrency for its own checks. The fixture
+ * (test/support/side-by-side) has three files of three checks whose first checks wait for one
+ * another: they pass only when the three run at once; its other checks count how many of a file's
+ * checks ran together.
  * Allure's runner wraps this one there, as in a conformance run. A vitest or allure-vitest upgrade
  * that changes what the runner hooks into turns this red.
  */
@@ -20,15 +22,22 @@ interface Outcome {
   failed: string[];
 }
 
-function runFixture(filesAtOnce: number): Outcome {
+function runFixture(filesAtOnce: number, checksPerFile = 1): Outcome {
   const r = spawnSync(process.execPath, [VITEST, 'run', '--config', 'test/support/side-by-side/vitest.config.ts'], {
     encoding: 'utf8',
-    env: { ...process.env, FILES_AT_ONCE: String(filesAtOnce), FORCE_COLOR: '0', ALLURE_RESULTS_DIR: mkdtempSync(join(tmpdir(), 'side-by-side-allure-')) },
+    env: { ...process.env, FILES_AT_ONCE: String(filesAtOnce), CHECKS_PER_FILE: String(checksPerFile), FORCE_COLOR: '0', ALLURE_RESULTS_DIR: mkdtempSync(join(tmpdir(), 'side-by-side-allure-')) },
   });
   if (!r.stdout.includes('{')) throw new Error(`the fixture run printed no results (exit ${r.status}): ${r.stderr.slice(-2000)}`);
   const json = JSON.parse(r.stdout.slice(r.stdout.indexOf('{'))) as { testResults: Array<{ assertionResults: Array<{ title: string; status: string }> }> };
   const all = json.testResults.flatMap((f) => f.assertionResults);
   return { passed: all.filter((t) => t.status === 'passed').map((t) => t.title), failed: all.filter((t) => t.status === 'failed').map((t) => t.title) };
+}
+
+/** The first two files to run (in vitest's order) wait alone at the barrier; the last finds both arrived. */
+function expectOneAfterAnother(r: Outcome): void {
+  expect(r.failed.filter((t) => t.includes('meets the other files'))).toHaveLength(2);
+  expect(r.passed.filter((t) => t.includes('meets the other files'))).toHaveLength(1);
+  expect(r.failed.filter((t) => !t.includes('meets the other files'))).toEqual([]);
 }
 
 describe('side-by-side runner', () => {
@@ -39,10 +48,14 @@ describe('side-by-side runner', () => {
   });
 
   it('runs them one after another with filesAtOnce 1 (the fixture can fail)', () => {
-    const r = runFixture(1);
-    // The first two files to run (in vitest's order) wait alone; the last finds both arrived.
-    expect(r.failed.filter((t) => t.includes('meets the other files'))).toHaveLength(2);
-    expect(r.passed.filter((t) => t.includes('meets the other files'))).toHaveLength(1);
-    expect(r.failed.filter((t) => !t.includes('meets the other files'))).toEqual([]);
+    expectOneAfterAnother(runFixture(1));
+    // Three places (maxConcurrency 3), and each file can use all three: still one file at a time.
+    expectOneAfterAnother(runFixture(1, 3));
+  });
+
+  it('gives the places a file cannot use to the next files: three files of three checks in the nine places of one file', () => {
+    const r = runFixture(1, 9);
+    expect(r.failed).toEqual([]);
+    expect(r.passed).toHaveLength(9);
   });
 });

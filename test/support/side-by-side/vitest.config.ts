@@ -1,6 +1,7 @@
 /**
  * Fixture of test/side-by-side-runner.test.ts: three files whose checks meet at a barrier, run by
- * run/side-by-side-runner.mjs with the conformance run's pool settings; FILES_AT_ONCE files at once.
+ * run/side-by-side-runner.mjs with the conformance run's pool settings; FILES_AT_ONCE files at once,
+ * CHECKS_PER_FILE checks of a file at once (default 1).
  * Allure's reporter and setup are on, as in a conformance run: allure-vitest then runs its own
  * runner, which loads this one (report/reporters.ts).
  */
@@ -10,6 +11,7 @@ import { defineConfig } from 'vitest/config';
 declare module 'vitest' {
   export interface ProvidedContext {
     filesAtOnce: number;
+    checksPerFile: number;
   }
 }
 
@@ -23,8 +25,8 @@ export default defineConfig({
     runner: fileURLToPath(new URL('../../../run/side-by-side-runner.mjs', import.meta.url)),
     setupFiles: ['allure-vitest/setup'],
     reporters: ['json', ['allure-vitest/reporter', { resultsDir: process.env.ALLURE_RESULTS_DIR }]],
-    provide: { filesAtOnce: Number(process.env.FILES_AT_ONCE) },
-    maxConcurrency: 1,
+    provide: { filesAtOnce: Number(process.env.FILES_AT_ONCE), checksPerFile: Number(process.env.CHECKS_PER_FILE ?? 1) },
+    maxConcurrency: Number(process.env.CHECKS_PER_FILE ?? 1),
     sequence: { concurrent: true },
     testTimeout: 20000,
   },
