@@ -20,6 +20,10 @@ interface ProjectEvents {
   selected?: string[];
   ended: Array<{ file: string; settled: boolean }>;
   listener?: FileListener;
+  /** A file has ended (kept when the listener takes the events). */
+  anyEnded?: boolean;
+  /** Called once, when the first file ends. */
+  waiting: Array<() => void>;
 }
 
 const KEY = Symbol.for('identity-conformance.file-events');
@@ -28,7 +32,7 @@ function events(project: string): ProjectEvents {
   const g = globalThis as { [KEY]?: Map<string, ProjectEvents> };
   const all = (g[KEY] ??= new Map());
   let e = all.get(project);
-  if (!e) all.set(project, (e = { ended: [] }));
+  if (!e) all.set(project, (e = { ended: [], waiting: [] }));
   return e;
 }
 
@@ -42,8 +46,17 @@ export function filesSelected(project: string, files: string[]): void {
 /** Every check of `file` has ended (the reporter); `settled` as in FileListener. */
 export function fileEnded(project: string, file: string, settled: boolean): void {
   const e = events(project);
+  e.anyEnded = true;
+  for (const then of e.waiting.splice(0)) then();
   if (e.listener) e.listener.fileEnded(file, settled);
   else e.ended.push({ file, settled });
+}
+
+/** Calls `then` once the first file of `project` has ended (at once when one has). */
+export function afterFirstFileEnds(project: string, then: () => void): void {
+  const e = events(project);
+  if (e.anyEnded) then();
+  else e.waiting.push(then);
 }
 
 /** Attaches `listener` to `project`'s events, handing it those that came before. */

@@ -19,7 +19,7 @@ import { targetStatement } from '../report/target.js';
 import { newRedactionKey } from '../harness/redact-foreign.js';
 import type { RunInfo } from '../harness/targets.js';
 import { sharedCounters } from '../harness/shared-limit.js';
-import { detachFileListener } from './file-events.js';
+import { afterFirstFileEnds, detachFileListener } from './file-events.js';
 
 export { REFERENCE_SOURCES } from './deployments.js';
 
@@ -96,14 +96,14 @@ export default async function setup(project: TestProject) {
           .catch(() => undefined) // without it the teardown removes everything, as before
       : undefined;
 
+  // What only the teardown needs (the removals, and the reports with Vega and Graphviz) is not
+  // loaded before the first check, but once the first file has ended: the main process mostly
+  // waits on the checks then, and the wind-down is shorter by the loading time (docs/performance.md, item 27).
+  let teardownModules: ReturnType<typeof loadTeardownModules> | undefined;
+  afterFirstFileEnds(project.name, () => void (teardownModules ??= loadTeardownModules()).catch(() => undefined));
+
   return async () => {
-    // What only the teardown needs is loaded here, not before the first check.
-    const [{ cleanupRun }, { readResults }, { writeRunReports }, { consoleSummary }] = await Promise.all([
-      import('../harness/cleanup.js'),
-      import('../report/summary.js'),
-      import('../report/write.js'),
-      import('../report/console-summary.js'),
-    ]);
+    const [{ cleanupRun }, { readResults }, { writeRunReports }, { consoleSummary }] = await (teardownModules ??= loadTeardownModules());
     const results = readResults(run.folder) ?? [];
     // The reports' figures are drawn while the run's records are being removed: first the removals
     // under way end (so the teardown counts them and does not ask again), then the rest go.
@@ -123,4 +123,16 @@ export default async function setup(project: TestProject) {
       await deployments.stop();
     }
   };
+}
+
+/** The modules of the teardown: removals, summary, reports (the charts and state diagrams the reports draw with Vega and Graphviz too). */
+function loadTeardownModules() {
+  return Promise.all([
+    import('../harness/cleanup.js'),
+    import('../report/summary.js'),
+    import('../report/write.js'),
+    import('../report/console-summary.js'),
+    import('../report/charts.js'),
+    import('../report/state-diagram.js'),
+  ]);
 }
