@@ -3,7 +3,7 @@
  * reference in a process of its own with injected per-request latency (REFERENCE_LATENCY_MS,
  * REFERENCE_JITTER_MS), points the suite at it as a user points it at staging, and prints per
  * latency L:
- * - wall: command to exit of the suite (run/cli/conformance.ts, as `npm run conformance` starts it);
+ * - wall: command to exit of the suite (run/cli/conformance.mjs, as `npm run conformance` starts it);
  * - N: requests sent (exchanges, each retry counted), and M: requests in flight at most
  *   (CONFORMANCE_MAX_IN_FLIGHT per service × services);
  * - critical path: the longest chain of requests of one check that must follow one another
@@ -56,8 +56,6 @@ if (!Number.isInteger(jitter) || jitter < 0 || jitter > 60000) usageError(progra
 const filters = program.args;
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-/** Runs a TypeScript entry point in this Node with tsx's loader (no tsx CLI process in between: signals reach the command itself). */
-const TSX = ['--import', 'tsx'];
 const MAX_IN_FLIGHT = Number(process.env.CONFORMANCE_MAX_IN_FLIGHT || 8);
 /** Settings of the user's environment handed to the measured run (the others are dropped). */
 const KEPT_SETTINGS = ['CONFORMANCE_MAX_IN_FLIGHT', 'CONFORMANCE_FILES_AT_ONCE', 'CONFORMANCE_WORKERS'];
@@ -193,7 +191,7 @@ async function measure(latencyMs: number): Promise<Figures> {
   const cpuBefore = childrenCpuSeconds();
   const started = process.hrtime.bigint();
   const startedAt = Date.now();
-  const suite = spawn(process.execPath, [...TSX, 'run/cli/conformance.ts', ...filters], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const suite = spawn(process.execPath, ['run/cli/conformance.mjs', ...filters], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let head = '';
   suite.stdout!.on('data', (d) => {
     if (head.length < 4000) head += d;
@@ -245,7 +243,7 @@ async function measure(latencyMs: number): Promise<Figures> {
   return { latencyMs, wallS, startUpS: (first - startedAt) / 1000, windDownS: (endedAt - last) / 1000, exit, checks: summary.totals.checks, requests, busiest: { service, requests: most, seconds: (most * perRequestS) / MAX_IN_FLIGHT }, inFlight, chain, chainCheck, criticalPathS, boundS, suiteCpuS, referenceCpuS, suiteRssMb, referenceRssMb, filesAtOnce: filesAtOnceLine(head) };
 }
 
-/** "6 (round trip 152 ms)" from the run's own statement of its scenario files at once (run/cli/conformance.ts), or "default" when it made none. */
+/** "6 (round trip 152 ms)" from the run's own statement of its scenario files at once (run/cli/conformance-prepare.ts), or "default" when it made none. */
 function filesAtOnceLine(stdout: string): string {
   const m = /round trip (\d+) ms: (\d+) scenario files at once/.exec(stdout);
   return m ? `${m[2]} (round trip ${m[1]} ms)` : 'default';

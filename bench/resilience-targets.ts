@@ -34,8 +34,6 @@ const opts = program.opts<{ timeoutMs: string; detection: boolean }>();
 const values = { 'timeout-ms': opts.timeoutMs, 'no-detection': !opts.detection };
 const timeoutMs = Number(values['timeout-ms']);
 if (!Number.isInteger(timeoutMs) || timeoutMs < 100) usageError(program, `--timeout-ms: expected an integer >= 100, got ${values['timeout-ms']}`);
-/** Runs a TypeScript entry point in this Node with tsx's loader (no tsx CLI process in between: signals reach the command itself). */
-const TSX = ['--import', 'tsx'];
 
 /** Runs the conformance CLI against `baseUrl`; resolves with exit code, wall time and the last lines of its output. */
 function conformanceAgainst(baseUrl: string, extra: Record<string, string> = {}) {
@@ -45,7 +43,7 @@ function conformanceAgainst(baseUrl: string, extra: Record<string, string> = {})
   Object.assign(env, { FORCE_COLOR: '0', ORG_BASE_URL: baseUrl, ORG_TOKEN: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJiZW5jaCJ9.bm90LWEtc2VjcmV0', ORG_SOURCES: 'cf_test_a,cf_test_b', CONFORMANCE_REPORT_DIR: reportDir, ...extra });
   const started = process.hrtime.bigint();
   return new Promise<{ code: number | null; seconds: number; message: string }>((resolve) => {
-    const child = spawn(process.execPath, [...TSX, 'run/cli/conformance.ts', 'scenarios/organization'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['run/cli/conformance.mjs', 'scenarios/organization'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));

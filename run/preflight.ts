@@ -11,7 +11,7 @@
  * (none when it was retried or transient), which decides how many scenario files overlap their
  * waits (harness/config.ts filesAtOnceFor).
  *
- * Exit code 3 from `npm run conformance` (run/cli/conformance.ts).
+ * Exit code 3 from `npm run conformance` (run/cli/conformance-prepare.ts).
  */
 import type { ServiceName } from '../specs/common/model.js';
 import { type Reply, ServiceClient } from '../harness/client.js';

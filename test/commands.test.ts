@@ -9,14 +9,14 @@ import { linesOf, runCommand } from './support/command.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { name: string; version: string; scripts: Record<string, string> };
 
-/** How a package.json script runs a command of ours: Node with tsx's loader (signals reach the command itself). */
-const TSX_SCRIPT = 'node --import tsx ';
+/** How a package.json script runs a command of ours: Node, with tsx's loader for a TypeScript one (signals reach the command itself). */
+const SCRIPT = /^node (--import tsx )?(\S+\.(ts|mjs))$/;
 
-/** Every package.json script that runs a command of ours with tsx, plus the documented `npx tsx` benchmarks that take arguments. */
+/** Every package.json script that runs a command of ours, plus the documented `npx tsx` benchmarks that take arguments. */
 const COMMANDS: Array<[string, string]> = [
   ...Object.entries(pkg.scripts)
-    .filter(([, cmd]) => cmd.startsWith(TSX_SCRIPT))
-    .map(([name, cmd]) => [name, cmd.slice(TSX_SCRIPT.length)] as [string, string]),
+    .filter(([, cmd]) => SCRIPT.test(cmd))
+    .map(([name, cmd]) => [name, SCRIPT.exec(cmd)![2]!] as [string, string]),
   ['resilience-targets', 'bench/resilience-targets.ts'],
   ['match-quality benchmark', 'linkage/bench/match-quality.ts'],
 ];

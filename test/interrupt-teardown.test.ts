@@ -11,8 +11,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningReference, startReference } from '../reference/server.js';
 
-/** Runs a TypeScript entry point in this Node with tsx's loader (no tsx CLI process in between: signals reach the command itself). */
-const TSX = ['--import', 'tsx'];
 const TEST_SOURCES = ['cf_test_a', 'cf_test_b'];
 let ref: RunningReference;
 const store = () => ref.stores.get('organization')!;
@@ -31,7 +29,7 @@ function interruptedRun(signal: NodeJS.Signals, lines: number) {
   for (const k of Object.keys(env)) if (/^(ORG|PERSON|PROVIDER|CONFORMANCE|REFERENCE)_/.test(k)) delete env[k];
   Object.assign(env, { FORCE_COLOR: '0', ORG_BASE_URL: ref.url, ORG_TOKEN: ref.token, ORG_SOURCES: TEST_SOURCES.join(','), CONFORMANCE_REPORT_DIR: reportDir, CONFORMANCE_RUN_ID: runId });
   return new Promise<{ code: number | null; out: string; sentAtLines: number; reportDir: string }>((resolve) => {
-    const child = spawn(process.execPath, [...TSX, 'run/cli/conformance.ts', 'scenarios/organization'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['run/cli/conformance.mjs', 'scenarios/organization'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let sentAtLines = 0;
     child.stdout.on('data', (d) => (out += d));

@@ -48,7 +48,7 @@ describe('records the teardown could not remove', () => {
   it('are listed by source name and native ID, the run exits 4, and npm run cleanup removes them once it can', async () => {
     const runId = `leftover-${Date.now().toString(36)}`;
     const env = { ORG_BASE_URL: proxyUrl, ORG_TOKEN: ref.token, ORG_SOURCES: 'cf_test_a,cf_test_b', CONFORMANCE_REPORT_DIR: mkdtempSync(join(tmpdir(), 'cf-leftover-')), CONFORMANCE_RUN_ID: runId };
-    const run = await runCommand('run/cli/conformance.ts', ['scenarios/organization/post.test.ts', '-t', 'events'], env);
+    const run = await runCommand('run/cli/conformance.mjs', ['scenarios/organization/post.test.ts', '-t', 'events'], env);
     const left = ours(runId);
     expect(left.length, 'records the refused deletes left behind').toBeGreaterThan(0);
     expect(run.code, run.stderr).toBe(4);

@@ -30,7 +30,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => counter.close(() => r())));
 
 /** Runs the conformance command with `env`; asserts exit 2, exactly one line on stderr matching `message`, nothing sent and nothing started. */
-async function refused(env: Record<string, string>, message: RegExp, args: string[] = [], script = 'run/cli/conformance.ts') {
+async function refused(env: Record<string, string>, message: RegExp, args: string[] = [], script = 'run/cli/conformance.mjs') {
   const reportDir = mkdtempSync(join(tmpdir(), 'cf-misconf-'));
   const before = hits;
   const r = await runCommand(script, args, { CONFORMANCE_REPORT_DIR: reportDir, ...env });
@@ -76,7 +76,7 @@ describe.concurrent('misconfigurations stop the run with exit code 2 and one lin
   });
 
   const referenceCommands: Array<[string, string, RegExp]> = [
-    ['conformance', 'run/cli/conformance.ts', /^conformance: /],
+    ['conformance', 'run/cli/conformance.mjs', /^conformance: /],
     ['reference', 'run/cli/reference.ts', /^reference: /],
     ['match-quality', 'linkage/cli.ts', /^match-quality: /],
   ];
@@ -98,14 +98,14 @@ describe('a run in which no check ran exits 1 with one line saying why', () => {
   afterAll(() => ref.stop());
 
   it('a name filter that matches nothing', async () => {
-    const r = await runCommand('run/cli/conformance.ts', ['-t', 'nonexistentpattern'], { CONFORMANCE_REPORT_DIR: mkdtempSync(join(tmpdir(), 'cf-nocheck-')) });
+    const r = await runCommand('run/cli/conformance.mjs', ['-t', 'nonexistentpattern'], { CONFORMANCE_REPORT_DIR: mkdtempSync(join(tmpdir(), 'cf-nocheck-')) });
     expect(r.code, r.stderr).toBe(1);
     expect(linesOf(r.stderr).at(-1)).toMatch(/^conformance: no check ran: (no check matched the filters \(-t nonexistentpattern\)|the filters \(-t nonexistentpattern\) matched none of the \d+ checks)$/);
   });
 
   it('every check that matched was omitted (the filter names a service that is not configured)', async () => {
     const env = { ORG_BASE_URL: ref.url, ORG_TOKEN: ref.token, ORG_SOURCES: 'cf_test_a,cf_test_b', CONFORMANCE_REPORT_DIR: mkdtempSync(join(tmpdir(), 'cf-nocheck-')) };
-    const r = await runCommand('run/cli/conformance.ts', ['scenarios/person/envelope.test.ts'], env);
+    const r = await runCommand('run/cli/conformance.mjs', ['scenarios/person/envelope.test.ts'], env);
     expect(r.code, r.stderr).toBe(1);
     expect(linesOf(r.stderr).at(-1)).toMatch(/^conformance: no check ran: every check that matched was omitted \(person service not configured for this run\)$/);
     expect(r.stdout).toMatch(/target: configured deployment: organization at http:\/\/127\.0\.0\.1:\d+\/provider-link-ws\/svc; person not configured; provider not configured/);

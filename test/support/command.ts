@@ -6,8 +6,8 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
-/** Runs a TypeScript entry point in this Node with tsx's loader (no tsx CLI process in between: signals reach the command itself). */
-const TSX = ['--import', 'tsx'];
+/** Node's arguments for a command's script: a TypeScript one with tsx's loader in this Node (no tsx CLI process in between: signals reach the command itself), a JavaScript one as it is. */
+export const scriptArgs = (script: string) => (script.endsWith('.ts') ? ['--import', 'tsx', script] : [script]);
 
 export interface CommandRun {
   code: number | null;
@@ -25,7 +25,7 @@ export function cleanEnv(env: Record<string, string> = {}): Record<string, strin
 export function runCommand(script: string, args: string[] = [], env: Record<string, string> = {}, timeoutMs = 120000): Promise<CommandRun> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...TSX, script, ...args], { env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...scriptArgs(script), ...args], { env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

@@ -17,8 +17,6 @@ export interface SuiteRun {
   summary?: Summary;
 }
 
-/** Runs a TypeScript entry point in this Node with tsx's loader (no tsx CLI process in between: signals reach the command itself). */
-const CLI = ['--import', 'tsx'];
 
 /**
  * @param args vitest filters passed through (e.g. ['scenarios/organization'])
@@ -30,7 +28,7 @@ export function runSuite(args: string[] = [], env: Record<string, string> = {}, 
   const clean: Record<string, string | undefined> = { ...process.env };
   for (const k of Object.keys(clean)) if (/^(ORG|PERSON|PROVIDER|CONFORMANCE|REFERENCE)_/.test(k)) delete clean[k];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...CLI, 'run/cli/conformance.ts', ...args], {
+    const child = spawn(process.execPath, ['run/cli/conformance.mjs', ...args], {
       env: { ...clean, CONFORMANCE_REPORT_DIR: reportDir, CONFORMANCE_RUN_ID: runId, CONFORMANCE_SEED: '12345', FORCE_COLOR: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,0 +1,62 @@
+/**
+ * Step 3 of `npm run conformance` (run/cli/conformance.mjs is the command, and documents it),
+ * loaded by the command once the run's vitest process has ended. Light on purpose: what only an
+ * interrupted run needs (settings, profile, the ledger teardown) is loaded only then.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { RunContext, ledgerPath } from '../../harness/run.js';
+import type { Summary } from '../../report/summary.js';
+import { runOutcome } from '../outcome.js';
+import type { RunPlan } from './conformance-prepare.js';
+
+/** How the run's vitest process ended, and the signal the command passed on to it, if any. */
+export interface RunExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  interrupted?: NodeJS.Signals;
+}
+
+/**
+ * After an interrupt, removes what the run created from its ledger (130, or 143 for SIGTERM);
+ * otherwise prints why the outcome is not the gate's, when it is not (run/outcome.ts), and returns
+ * the exit code from the run's summary.json.
+ * @returns the command's exit code
+ */
+export async function finish(plan: RunPlan, exit: RunExit): Promise<number> {
+  const { runId } = plan;
+  if (exit.interrupted || exit.signal) {
+    const cleaned = await cleanupAfterInterrupt(runId);
+    console.error(`conformance: run ${runId} interrupted (${exit.interrupted ?? exit.signal}); ${cleaned}`);
+    return exit.interrupted === 'SIGTERM' || exit.signal === 'SIGTERM' ? 143 : 130;
+  }
+  if (!existsSync(plan.summaryFile)) {
+    console.error(`conformance: the run ended (exit ${exit.code}) without writing ${plan.summaryFile}`);
+    return exit.code && exit.code !== 0 ? exit.code : 1;
+  }
+  const outcome = runOutcome(JSON.parse(readFileSync(plan.summaryFile, 'utf8')) as Summary, plan.vitestArgs, runId);
+  for (const line of outcome.lines) console.error(line);
+  return outcome.code;
+}
+
+/**
+ * Teardown after an interrupted run: removes, from the run's ledger, everything the run created on
+ * the configured deployments (records already removed by vitest's own teardown count as gone).
+ * The embedded reference keeps nothing after the run, so there is nothing to do without targets.
+ * @returns one line saying what was removed
+ */
+async function cleanupAfterInterrupt(runId: string): Promise<string> {
+  const [{ loadSettings }, { loadProfile, resolveProfile }] = await Promise.all([import('../../harness/config.js'), import('../../harness/profile.js')]);
+  const settings = loadSettings();
+  if (!Object.keys(settings.configured).length) return 'embedded reference: nothing to clean up';
+  if (!existsSync(ledgerPath(settings.reportDir, runId))) return 'no ledger: nothing was created';
+  try {
+    const profile = loadProfile(settings.profilePath);
+    const { cleanupRun } = await import('../../harness/cleanup.js');
+    const targets = Object.fromEntries(Object.entries(settings.configured).map(([k, v]) => [k, { ...v, embedded: false }]));
+    const r = await cleanupRun(new RunContext(runId, settings.reportDir), targets, resolveProfile(profile, false), { timeoutMs: settings.timeoutMs, maxInFlight: settings.maxInFlight, retries: settings.retries });
+    const failed = r.failures.length ? `; ${r.failures.length} records could not be removed (npm run cleanup -- --run ${runId} retries):\n${r.failures.map((f) => `  ${f.service} ${f.what}: ${f.reason}`).join('\n')}` : '';
+    return `cleanup from the ledger: sources ${r.sources.deleted} deleted, ${r.sources.alreadyGone} already gone; relationships ${r.relationships.deleted} deleted, ${r.relationships.alreadyGone} already gone${failed}`;
+  } catch (e) {
+    return `cleanup from the ledger failed (${(e as Error).message}); run npm run cleanup -- --run ${runId}`;
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * Step 1 of `npm run conformance` (run/cli/conformance.mjs is the command, and documents it), in
+ * a process of its own before the run: `node --import tsx run/cli/conformance-prepare.ts [arguments]`
+ * writes the run's plan (RunPlan, JSON) to file descriptor 3, or exits: 0 after --help or
+ * --version, 2 on a bad argument or setting, 3 when the preflight fails.
+ */
+import { writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { ROUND_TRIP_ENV, type Settings, SettingsError, filesAtOnceFor, loadSettings } from '../../harness/config.js';
+import { loadProfile } from '../../harness/profile.js';
+import { ReferenceSettingError, referenceSettings } from '../../reference/settings.js';
+import { preflight, preflightMessage } from '../preflight.js';
+import { plainOutput } from '../../report/progress.js';
+import { SERVICES } from '../../specs/services.js';
+import { newRunId, runFolder } from '../../harness/run.js';
+import { loadKnownFailures } from '../../report/known-failures.js';
+import { command, parseArguments, usageError } from '../command.js';
+import { targetStatement } from '../target.js';
+import { VITEST_NODE_FLAGS, vitestProcessEnv } from '../vitest-process.js';
+
+/** What step 1 hands the command for the run: vitest's arguments and environment, and what step 3 (run/cli/conformance-finish.ts) needs. */
+export interface RunPlan {
+  runId: string;
+  /** Where the run writes its summary (the run folder's summary.json). */
+  summaryFile: string;
+  /** The vitest filters and options as given (for the "no check ran" line). */
+  vitestArgs: string[];
+  /** Node's arguments for the vitest process: flags, vitest's entry, run, config and the arguments. */
+  nodeArgs: string[];
+  /** Variables to set in the vitest process's environment, and variables to remove from it. */
+  set: Record<string, string>;
+  unset: string[];
+}
+
+const program = command({
+  name: 'conformance',
+  summary:
+    'Runs the conformance suite against the configured deployments, or the embedded reference when no service URL is set. ' +
+    'Options it does not know, and everything after --, go to vitest: a folder (scenarios/organization) or a name pattern (-t merge).',
+  settings: [
+    'ORG_BASE_URL, ORG_TOKEN, ORG_SOURCES, ...      the organization service (PERSON_*, PROVIDER_* likewise)',
+    'CONFORMANCE_TARGET=embedded|configured        the target you mean; refused when the settings say otherwise',
+    'CONFORMANCE_PROFILE, CONFORMANCE_SEED, CONFORMANCE_RUN_ID, CONFORMANCE_REPORT_DIR, CONFORMANCE_EXCHANGES, ...',
+    'REFERENCE_FAULTS, REFERENCE_FOREIGN_DATA, ... the embedded reference',
+    'Any other ORG_*, PERSON_*, PROVIDER_*, CONFORMANCE_*, REFERENCE_* variable is refused (exit 2).',
+  ],
+  exitCodes: [
+    [0, 'every MUST requirement checked held'],
+    [1, 'a MUST requirement failed, a check errored, or no check ran'],
+    [2, 'bad settings or arguments (one line naming it, before any request)'],
+    [3, 'preflight failed: deployment unreachable or credentials rejected'],
+    [4, 'the teardown left records on the deployment (listed; npm run cleanup -- --run <id>)'],
+    [130, 'interrupted (SIGINT; 143 for SIGTERM), after the teardown'],
+  ],
+  examples: [
+    'npm run conformance',
+    'npm run conformance -- scenarios/organization',
+    'npm run conformance -- -t merge',
+    'npm run conformance -- --shard=1/3',
+    'ORG_BASE_URL=https://staging.example.com ORG_TOKEN=eyJ... ORG_SOURCES=conformance_a npm run conformance',
+    'npm run conformance -- -- --reporter=verbose      (everything after -- goes to vitest)',
+  ],
+})
+  .option('--shard <i/n>', 'run shard i of n (vitest --shard); own run id <id>-s<i>of<n> and a blob report for report:merge')
+  .argument('[vitest...]', 'vitest filters and options, passed through')
+  .allowUnknownOption()
+  .allowExcessArguments();
+
+/**
+ * Parses the arguments, validates the settings (exit 2), states the target, fixes the run id and
+ * seed, and runs the preflight against configured services (exit 3; it ends the process, as
+ * --help and --version do with 0).
+ * @returns the run's plan
+ */
+export async function prepare(argv: string[]): Promise<RunPlan> {
+  parseArguments(program, argv);
+  const vitestArgs = program.args;
+  const shardOption = program.opts<{ shard?: string }>().shard;
+  const shard = shardOption === undefined ? undefined : /^(\d+)\/(\d+)$/.exec(shardOption);
+  if (shardOption !== undefined && (!shard || Number(shard[1]) < 1 || Number(shard[1]) > Number(shard[2]))) usageError(program, `--shard: expected i/n with 1 <= i <= n, e.g. 1/3, got ${JSON.stringify(shardOption)}`);
+  let settings: Settings;
+  let profile;
+  try {
+    settings = loadSettings();
+    profile = loadProfile(settings.profilePath);
+    loadKnownFailures();
+    if (settings.target === 'embedded') referenceSettings(process.env);
+  } catch (e) {
+    if (e instanceof SettingsError || e instanceof ReferenceSettingError) {
+      console.error(`conformance: ${e.message}`);
+      process.exit(2);
+    }
+    throw e;
+  }
+  const runId = `${settings.runId ?? newRunId()}${shard ? `-s${shard[1]}of${shard[2]}` : ''}`;
+  const set: Record<string, string> = { CONFORMANCE_RUN_ID: runId, CONFORMANCE_SEED: String(settings.seed), ...(shard ? { CONFORMANCE_SHARD: `${shard[1]}/${shard[2]}` } : {}) };
+  // Only this run's own preflight says how far the deployment is, never a value left in the environment.
+  const unset = [ROUND_TRIP_ENV];
+  console.log(`conformance: ${targetStatement(settings)}`);
+  // Preflight: one cheap request per configured service before any check (exit 3 with one message).
+  if (Object.keys(settings.configured).length) {
+    const { problems, roundTripMs } = await preflight(settings.configured, profile, { timeoutMs: settings.timeoutMs, retries: settings.retries, reportDir: settings.reportDir, runId });
+    if (problems.length) {
+      console.error(preflightMessage(problems, (s) => SERVICES[s].envPrefix));
+      process.exit(3);
+    }
+    // A distant deployment gets more scenario files side by side (harness/config.ts filesAtOnceFor), unless CONFORMANCE_FILES_AT_ONCE says how many.
+    if (roundTripMs !== undefined) {
+      set[ROUND_TRIP_ENV] = String(Math.round(roundTripMs));
+      const setBy = process.env.CONFORMANCE_FILES_AT_ONCE ? 'CONFORMANCE_FILES_AT_ONCE' : 'CONFORMANCE_WORKERS, the older name of CONFORMANCE_FILES_AT_ONCE';
+      const why = settings.filesAtOnce ? setBy : 'CONFORMANCE_FILES_AT_ONCE sets another number';
+      console.log(`conformance: round trip ${Math.round(roundTripMs)} ms: ${filesAtOnceFor(settings, roundTripMs)} scenario files at once (${why})`);
+    }
+  }
+  const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
+  const args = [...(shard ? [`--shard=${shard[1]}/${shard[2]}`] : []), ...vitestArgs];
+  // Plain output carries no colour codes.
+  if (plainOutput(process.stdout)) {
+    set.NO_COLOR = '1';
+    unset.push('FORCE_COLOR');
+  }
+  for (const [k, v] of Object.entries(vitestProcessEnv({}))) if (process.env[k] === undefined && v !== undefined) set[k] = v;
+  return {
+    runId,
+    summaryFile: join(runFolder(settings.reportDir, runId), 'summary.json'),
+    vitestArgs,
+    nodeArgs: [...VITEST_NODE_FLAGS, vitest, 'run', '--config', 'vitest.config.ts', ...args],
+    set,
+    unset,
+  };
+}
+
+writeSync(3, JSON.stringify(await prepare(process.argv.slice(2))));
