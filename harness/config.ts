@@ -72,7 +72,8 @@ export interface Settings {
   maxInFlight: number;
   /**
    * Scenario files running side by side in the run's test worker (CONFORMANCE_FILES_AT_ONCE, or
-   * its older name CONFORMANCE_WORKERS); 0 = the default for the target: 2 against the embedded
+   * its older name CONFORMANCE_WORKERS), counted as 5 checks each: a file with fewer checks leaves
+   * the rest to the next files (run/side-by-side-runner.mjs); 0 = the default for the target: 2 against the embedded
    * reference (the run is CPU-bound there), 4 against a configured deployment (the run waits on
    * the network, and four files overlap their waits), 6 against one whose preflight round trip is
    * 100 ms or more, one per core (2 to 4) against one whose round trip is under 15 ms (filesAtOnceFor).

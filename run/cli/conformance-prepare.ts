@@ -17,7 +17,7 @@ import { newRunId, runFolder } from '../../harness/run.js';
 import { loadKnownFailures } from '../../report/known-failures.js';
 import { command, parseArguments, usageError } from '../command.js';
 import { targetStatement } from '../target.js';
-import { VITEST_NODE_FLAGS, vitestProcessEnv } from '../vitest-process.js';
+import { VITEST_ENV_DEFAULTS, VITEST_NODE_FLAGS } from '../vitest-process.js';
 
 /** What step 1 hands the command for the run: vitest's arguments and environment, and what step 3 (run/cli/conformance-finish.ts) needs. */
 export interface RunPlan {
@@ -120,7 +120,7 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
     set.NO_COLOR = '1';
     unset.push('FORCE_COLOR');
   }
-  for (const [k, v] of Object.entries(vitestProcessEnv({}))) if (process.env[k] === undefined && v !== undefined) set[k] = v;
+  for (const [name, value] of Object.entries(VITEST_ENV_DEFAULTS)) if (process.env[name] === undefined) set[name] = value;
   return {
     runId,
     summaryFile: join(runFolder(settings.reportDir, runId), 'summary.json'),
