@@ -14,8 +14,11 @@
  *   places for checks (`filesAtOnce` provided by vitest.config.ts). A file takes as many places
  *   as it can run checks at once: `maxConcurrency`, or fewer when it has fewer checks. A file of
  *   one long check (a walk: one chain of requests) thus takes one place, not a file's five, and
- *   the places it cannot use go to the next files (docs/performance.md, item 26). Every file is
- *   collected before any check starts: vitest refuses to register a test while another test runs.
+ *   the places it cannot use go to the next files (docs/performance.md, item 26). As its checks
+ *   end, a file gives back the places its unfinished checks can no longer use (it keeps at least
+ *   one until it ends), so a file of six checks whose last one runs alone holds one place, not
+ *   five (item 29). Every file is collected before any check starts: vitest refuses to register
+ *   a test while another test runs.
  * - Checks per file stay at `maxConcurrency`; the worker-wide bound on checks (vitest creates it
  *   once, at the first file) is the number of places, `filesAtOnce × maxConcurrency`.
  * - If the worker state does not name the batch (a vitest that works otherwise), every file runs
@@ -49,6 +52,8 @@ export default class SideBySideRunner extends TestRunner {
     this.queued = [];
     /** @type {Map<string, number>} checks of each collected file, by path */
     this.checks = new Map();
+    /** @type {Map<string, { taken: number, unfinished: number, ended: Set<string>, shrink: () => void }>} places held by each running file */
+    this.claims = new Map();
     this.checksPerFile = config.maxConcurrency;
     const trace = this.trace;
     this.trace = (name, attributes, run) => {
@@ -99,14 +104,24 @@ export default class SideBySideRunner extends TestRunner {
       const startMore = () => {
         while (next < queue.length && (running === 0 || used + this.placesOf(queue[next].path) <= places)) {
           const file = queue[next++];
-          const taken = this.placesOf(file.path);
-          used += taken;
+          const claim = { taken: this.placesOf(file.path), unfinished: this.checks.get(file.path) ?? Number.POSITIVE_INFINITY, ended: new Set() };
+          // A file whose checks are ending needs fewer places: it gives back what its unfinished checks cannot use.
+          claim.shrink = () => {
+            const keep = Math.max(1, Math.min(claim.taken, claim.unfinished));
+            if (keep >= claim.taken) return;
+            used -= claim.taken - keep;
+            claim.taken = keep;
+            startMore();
+          };
+          if (file.path !== undefined) this.claims.set(file.path, claim);
+          used += claim.taken;
           running++;
           void file
             .run()
             .catch((e) => void (failure ??= { e }))
             .finally(() => {
-              used -= taken;
+              if (this.claims.get(file.path) === claim) this.claims.delete(file.path);
+              used -= claim.taken;
               running--;
               startMore();
             });
@@ -116,6 +131,17 @@ export default class SideBySideRunner extends TestRunner {
       startMore();
     });
     if (failure) throw failure.e;
+  }
+
+  /** A check's try has ended (passed, failed or skipped): its file may need a place less. */
+  onTaskFinished(test) {
+    const claim = this.claims.get(test.file?.filepath);
+    if (claim && !claim.ended.has(test.id)) {
+      claim.ended.add(test.id);
+      claim.unfinished--;
+      claim.shrink();
+    }
+    return super.onTaskFinished?.(test);
   }
 
   onAfterRunFiles(files) {

@@ -5,12 +5,25 @@
  * citing ORG-BADINPUT-GENERATED, with the shrunk request printed and a replay command.
  */
 import { describe, expect, test } from 'vitest';
+import { setAt } from '../scenarios/shared/bad-input.js';
 import { runSuite } from './support/run-suite.js';
 
 const FILES = ['organization', 'person', 'provider'].map((s) => `scenarios/${s}/generated-bad-input.test.ts`);
 const ORG = FILES[0]!;
 const SETTINGS = { CONFORMANCE_SEED: '12345', CONFORMANCE_BAD_INPUTS: '200' };
 const checks = (run: Awaited<ReturnType<typeof runSuite>>) => run.summary?.checks.filter((c) => c.area === 'generated-bad-input') ?? [];
+
+describe('setAt', () => {
+  test('sets or removes the member at a path and leaves the base as it was', () => {
+    const base = { identity: { names: [{ first: 'Ada', last: 'Byron' }], ids: { npi: '1' } }, source: { name: 'cf_a', id: 'x' } };
+    const before = structuredClone(base);
+    const set = setAt(base, ['identity', 'names', 0, 'first'], 42) as typeof base & { identity: { names: Array<{ first: unknown }> } };
+    const removed = setAt(base, ['source', 'id'], undefined);
+    expect(set).toEqual({ ...before, identity: { ...before.identity, names: [{ first: 42, last: 'Byron' }] } });
+    expect(removed).toEqual({ ...before, source: { name: 'cf_a' } });
+    expect(base).toEqual(before);
+  });
+});
 
 describe('generated bad input', () => {
   test('passes against the clean reference for every service', async () => {

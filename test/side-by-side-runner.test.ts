@@ -4,7 +4,8 @@
  * (at most maxConcurrency), each keeping vitest's maxConcurrency for its own checks. The fixture
  * (test/support/side-by-side) has three files of three checks whose first checks wait for one
  * another: they pass only when the three run at once; its other checks count how many of a file's
- * checks ran together.
+ * checks ran together. A file gives back the places of its ended checks, so the barrier is also
+ * met when the places hold two whole files but the third fits beside their barrier checks.
  * Allure's runner wraps this one there, as in a conformance run. A vitest or allure-vitest upgrade
  * that changes what the runner hooks into turns this red.
  */
@@ -51,6 +52,13 @@ describe('side-by-side runner', () => {
     expectOneAfterAnother(runFixture(1));
     // Three places (maxConcurrency 3), and each file can use all three: still one file at a time.
     expectOneAfterAnother(runFixture(1, 3));
+  });
+
+  it('gives back the places of a file\'s ended checks: in six places, the third file starts once the first two have only their barrier check left', () => {
+    // Each file takes three places; once its two short checks end it holds one, and the third file's three fit.
+    const r = runFixture(2, 3);
+    expect(r.failed).toEqual([]);
+    expect(r.passed).toHaveLength(9);
   });
 
   it('gives the places a file cannot use to the next files: three files of three checks in the nine places of one file', () => {

@@ -142,9 +142,13 @@ function walk(op: string, schema: z.ZodType, value: unknown, path: Path, out: Si
 
 /** A copy of `content` with the member at `path` set to `value` (removed when undefined). */
 export function setAt(content: Record<string, unknown>, path: Path, value: unknown): Record<string, unknown> {
-  const out = structuredClone(content);
+  // Only the objects on the path are copied; the rest is shared with `content`, which no caller
+  // changes (a whole copy of every base for every sampled value held the worker's thread for
+  // 100 - 200 ms at a time while replies of other checks waited).
+  const copy = (node: unknown): any => (Array.isArray(node) ? [...node] : { ...(node as Record<string, unknown>) });
+  const out = copy(content);
   let node: any = out;
-  for (const key of path.slice(0, -1)) node = node[key];
+  for (const key of path.slice(0, -1)) node = node[key] = copy(node[key]);
   const last = path.at(-1)!;
   if (value === undefined) delete node[last];
   else node[last] = value;
