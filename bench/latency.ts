@@ -4,11 +4,13 @@
  * REFERENCE_JITTER_MS), points the suite at it as a user points it at staging, and prints per
  * latency L:
  * - wall: command to exit of the suite (run/cli/conformance.mjs, as `npm run conformance` starts it);
- * - N: requests sent (exchanges, each retry counted), and M: requests in flight at most
- *   (CONFORMANCE_MAX_IN_FLIGHT per service × services);
+ * - N: requests the deployment received, counted by the reference (every attempt: the checks'
+ *   requests, the preflight's, and the removals of the run's records, which share the same
+ *   in-flight bound), with the checks' share beside it (their exchanges, each retry counted);
+ *   M: requests in flight at most (CONFORMANCE_MAX_IN_FLIGHT per service × services);
  * - critical path: the longest chain of requests of one check that must follow one another
  *   (most exchanges of the check no two of which overlap in time), as a count K and as K × L;
- * - busiest service: N_s requests of the service that sent the most, at most m = CONFORMANCE_MAX_IN_FLIGHT
+ * - busiest service: N_s requests of the service that received the most, at most m = CONFORMANCE_MAX_IN_FLIGHT
  *   of them in flight (the bound is per service, so N_s × L / m can exceed N × L / M);
  * - bound = max(K × L, N × L / M, N_s × L / m): no scheduler can finish the requests faster at this latency;
  * - start-up (command to the first request) and wind-down (last check request to exit: teardown
@@ -109,17 +111,19 @@ async function startReferenceProcess(latencyMs: number): Promise<ReferenceProces
   return { child, first: JSON.parse(next.value), lines };
 }
 
-/** Stops the reference process; returns its own peak RSS (MB). */
-async function stopReferenceProcess(ref: ReferenceProcess): Promise<number> {
+/** Stops the reference process; returns its own peak RSS (MB) and the requests it received per service. */
+async function stopReferenceProcess(ref: ReferenceProcess): Promise<{ peakRssMb: number; requests: Record<string, number> }> {
   const exited = new Promise((r) => ref.child.once('exit', r));
   ref.child.stdin!.end();
   let peakRssMb = Number.NaN;
+  let requests: Record<string, number> = {};
   for (let next = await ref.lines.next(); !next.done; next = await ref.lines.next()) {
-    const parsed = JSON.parse(next.value) as { peakRssMb?: number };
+    const parsed = JSON.parse(next.value) as { peakRssMb?: number; requests?: Record<string, number> };
     if (parsed.peakRssMb !== undefined) peakRssMb = parsed.peakRssMb;
+    if (parsed.requests) requests = parsed.requests;
   }
   await exited;
-  return peakRssMb;
+  return { peakRssMb, requests };
 }
 
 /** Most intervals of a check no two of which overlap: the requests that had to follow one another. */
@@ -143,9 +147,12 @@ interface Figures {
   windDownS: number;
   exit: number | null;
   checks: number;
+  /** Requests the deployment received (the reference's count). */
   requests: number;
-  /** Requests of the service that sent the most (its name and count): the in-flight bound is per service. */
-  busiest: { service: string; requests: number; seconds: number };
+  /** Of those, the checks' requests (their exchanges, each retry counted). */
+  checkRequests: number;
+  /** The service that received the most requests (its name, its count and the checks' share of it): the in-flight bound is per service. */
+  busiest: { service: string; requests: number; checkRequests: number; seconds: number };
   inFlight: number;
   chain: number;
   chainCheck: string;
@@ -204,7 +211,7 @@ async function measure(latencyMs: number): Promise<Figures> {
   const endedAt = startedAt + wallS * 1000;
   const suiteRssMb = await stopSampling();
   const suiteCpuS = childrenCpuSeconds() - cpuBefore;
-  const referenceRssMb = await stopReferenceProcess(ref);
+  const { peakRssMb: referenceRssMb, requests: received } = await stopReferenceProcess(ref);
   const referenceCpuS = childrenCpuSeconds() - cpuBefore - suiteCpuS;
 
   const folder = join(reportDir, runId);
@@ -215,7 +222,7 @@ async function measure(latencyMs: number): Promise<Figures> {
     console.error(`bench:latency: the run at ${latencyMs} ms wrote no summary (exit ${exit}):\n${stderr.slice(-2000)}`);
     process.exit(1);
   }
-  let requests = 0;
+  let checkRequests = 0;
   let first = Number.POSITIVE_INFINITY;
   let last = 0;
   let chain = 0;
@@ -224,7 +231,7 @@ async function measure(latencyMs: number): Promise<Figures> {
   for (const name of readdirSync(join(folder, 'exchanges')).filter(isExchangesFile)) {
     const { lines } = readExchangesFile(join(folder, 'exchanges', name));
     const sent = lines.reduce((n, l) => n + 1 + (l.retries ?? 0), 0);
-    requests += sent;
+    checkRequests += sent;
     const service = name.split('__')[0]!; // exchange files are named <service>__<area>__<check>
     perService.set(service, (perService.get(service) ?? 0) + sent);
     for (const l of lines) {
@@ -237,10 +244,13 @@ async function measure(latencyMs: number): Promise<Figures> {
   const inFlight = MAX_IN_FLIGHT * SERVICES;
   const perRequestS = (latencyMs + jitter / 2) / 1000;
   const criticalPathS = chain * perRequestS;
-  const [service, most] = [...perService].sort((a, b) => b[1] - a[1])[0] ?? ['none', 0];
+  // Every request the deployment received takes a place of its service's in-flight bound, the
+  // removals of the run's records during and after the checks as much as the checks' own.
+  const requests = Object.values(received).reduce((n, v) => n + v, 0);
+  const [service, most] = Object.entries(received).sort((a, b) => b[1] - a[1])[0] ?? ['none', 0];
   // Each service has its own bound of MAX_IN_FLIGHT, so the busiest service bounds the run harder than N / M does.
   const boundS = Math.max(criticalPathS, (requests * perRequestS) / inFlight, (most * perRequestS) / MAX_IN_FLIGHT);
-  return { latencyMs, wallS, startUpS: (first - startedAt) / 1000, windDownS: (endedAt - last) / 1000, exit, checks: summary.totals.checks, requests, busiest: { service, requests: most, seconds: (most * perRequestS) / MAX_IN_FLIGHT }, inFlight, chain, chainCheck, criticalPathS, boundS, suiteCpuS, referenceCpuS, suiteRssMb, referenceRssMb, filesAtOnce: filesAtOnceLine(head) };
+  return { latencyMs, wallS, startUpS: (first - startedAt) / 1000, windDownS: (endedAt - last) / 1000, exit, checks: summary.totals.checks, requests, checkRequests, busiest: { service, requests: most, checkRequests: perService.get(service) ?? 0, seconds: (most * perRequestS) / MAX_IN_FLIGHT }, inFlight, chain, chainCheck, criticalPathS, boundS, suiteCpuS, referenceCpuS, suiteRssMb, referenceRssMb, filesAtOnce: filesAtOnceLine(head) };
 }
 
 /** "6 (round trip 152 ms)" from the run's own statement of its scenario files at once (run/cli/conformance-prepare.ts), or "default" when it made none. */
@@ -259,8 +269,8 @@ for (const latencyMs of latencies) {
     [
       `latency ${latencyMs} ms${jitter ? ` (+ up to ${jitter} ms jitter)` : ''}: wall ${s(f.wallS)} s, exit ${f.exit}, ${f.checks} checks`,
       `  start-up ${s(f.startUpS)} s (command to first request), wind-down ${s(f.windDownS)} s (last check request to exit)`,
-      `  requests N = ${f.requests}, in flight at most M = ${f.inFlight}, N·L/M = ${s((f.requests * (latencyMs + jitter / 2)) / 1000 / f.inFlight)} s`,
-      `  busiest service: ${f.busiest.service}, ${f.busiest.requests} requests at most ${MAX_IN_FLIGHT} in flight = ${s(f.busiest.seconds)} s`,
+      `  requests N = ${f.requests} received by the deployment (${f.checkRequests} by checks; the rest: preflight, removal of the run's records), in flight at most M = ${f.inFlight}, N·L/M = ${s((f.requests * (latencyMs + jitter / 2)) / 1000 / f.inFlight)} s`,
+      `  busiest service: ${f.busiest.service}, ${f.busiest.requests} requests (${f.busiest.checkRequests} by checks) at most ${MAX_IN_FLIGHT} in flight = ${s(f.busiest.seconds)} s`,
       `  critical path: ${f.chain} requests in a chain (${f.chainCheck}) = ${s(f.criticalPathS)} s`,
       `  bound = ${s(f.boundS)} s, wall / bound = ${ratio(f)}`,
       `  scenario files at once: ${f.filesAtOnce}`,
@@ -271,8 +281,8 @@ for (const latencyMs of latencies) {
 if (results.length > 1) {
   console.log(
     `\n${markdownTable([
-      ['L (ms)', 'files at once', 'wall (s)', 'start-up / wind-down (s)', 'checks', 'N', 'M', 'busiest service N_s', 'critical path (requests / s)', 'bound (s)', 'wall / bound', 'CPU suite / reference (s)', 'peak RSS suite / reference (MB)'],
-      ...results.map((f) => [String(f.latencyMs), f.filesAtOnce.split(' ')[0]!, s(f.wallS), `${s(f.startUpS)} / ${s(f.windDownS)}`, String(f.checks), String(f.requests), String(f.inFlight), `${f.busiest.service} ${f.busiest.requests}`, `${f.chain} / ${s(f.criticalPathS)}`, s(f.boundS), ratio(f), `${s(f.suiteCpuS)} / ${s(f.referenceCpuS)}`, `${Math.round(f.suiteRssMb)} / ${Math.round(f.referenceRssMb)}`]),
+      ['L (ms)', 'files at once', 'wall (s)', 'start-up / wind-down (s)', 'checks', 'N (by checks)', 'M', 'busiest service N_s (by checks)', 'critical path (requests / s)', 'bound (s)', 'wall / bound', 'CPU suite / reference (s)', 'peak RSS suite / reference (MB)'],
+      ...results.map((f) => [String(f.latencyMs), f.filesAtOnce.split(' ')[0]!, s(f.wallS), `${s(f.startUpS)} / ${s(f.windDownS)}`, String(f.checks), `${f.requests} (${f.checkRequests})`, String(f.inFlight), `${f.busiest.service} ${f.busiest.requests} (${f.busiest.checkRequests})`, `${f.chain} / ${s(f.criticalPathS)}`, s(f.boundS), ratio(f), `${s(f.suiteCpuS)} / ${s(f.referenceCpuS)}`, `${Math.round(f.suiteRssMb)} / ${Math.round(f.referenceRssMb)}`]),
     ])}`,
   );
 }

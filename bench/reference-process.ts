@@ -4,7 +4,8 @@
  * prints one JSON line `{ url, baseUrls, token, username, password }` on stdout for the parent
  * process (which keeps it to itself; nothing is logged). Each line `heap` on stdin is answered with
  * `{ liveHeapMb }` (heap in use after a full garbage collection when run with --expose-gc); on
- * SIGTERM or a closed stdin it prints `{ peakRssMb }` (its own peak resident memory) and exits.
+ * SIGTERM or a closed stdin it prints `{ peakRssMb, requests }` (its own peak resident memory, and the
+ * requests it received per service: every attempt, whoever sent it) and exits.
  */
 import { createInterface } from 'node:readline';
 import { startReference } from '../reference/server.js';
@@ -20,7 +21,7 @@ const stop = async () => {
   if (stopping) return;
   stopping = true;
   await ref.stop();
-  process.stdout.write(`${JSON.stringify({ peakRssMb: process.resourceUsage().maxRSS / 1024 })}\n`, () => process.exit(0));
+  process.stdout.write(`${JSON.stringify({ peakRssMb: process.resourceUsage().maxRSS / 1024, requests: ref.requestsReceived() })}\n`, () => process.exit(0));
 };
 process.on('SIGTERM', () => void stop());
 const commands = createInterface({ input: process.stdin });

@@ -65,6 +65,8 @@ export interface RunningReference {
   token: string;
   /** Names of the faults switched on (REFERENCE_FAULTS or the option); empty for a clean reference. */
   faults: string[];
+  /** Requests routed to each service so far (every attempt, answered or not), for benchmarks that count at the deployment. */
+  requestsReceived(): Record<ServiceName, number>;
   stop(): Promise<void>;
 }
 
@@ -126,6 +128,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     res.end(text);
   };
 
+  const received: Partial<Record<ServiceName, number>> = {};
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? '').split('?')[0]!;
     const route = routes.get(path);
@@ -137,6 +140,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
       res.writeHead(405, { allow: 'POST', 'content-type': 'text/plain' }).end('Method not allowed');
       return;
     }
+    received[route.service] = (received[route.service] ?? 0) + 1;
     const spec = SERVICES[route.service];
     if (await hooks.intercept({ service: route.service, operation: route.operation, req, res })) return;
     const verdict = hooks.auth(route.service, await auth.verify(req.headers.authorization, spec.authSchemes), req.headers.authorization, route.operation);
@@ -214,6 +218,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     stores,
     token: await auth.issueToken(),
     faults: faults.names,
+    requestsReceived: () => Object.fromEntries((Object.keys(REFERENCE_SERVICES) as ServiceName[]).map((service) => [service, received[service] ?? 0])) as Record<ServiceName, number>,
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
