@@ -260,7 +260,7 @@ function filesAtOnceLine(stdout: string): string {
 }
 
 const s = (v: number) => v.toFixed(1);
-const ratio = (f: Figures) => (f.boundS > 0 ? `${(f.wallS / f.boundS).toFixed(1)} ×` : 'n/a (no latency)');
+const ratio = (f: Figures) => (f.boundS > 0 ? `${(f.wallS / f.boundS).toFixed(2)} ×` : 'n/a (no latency)');
 const results: Figures[] = [];
 for (const latencyMs of latencies) {
   const f = await measure(latencyMs);

@@ -379,6 +379,8 @@ describe('variant hooks change the reference as described', () => {
     }
     expect([...seen].sort()).toEqual(['http-503', 'reset', 'retryable-200', 'retryable-500']);
     expect(flaky.ref.stores.get('organization')!.records.size).toBe(0);
+    // Failed attempts count among the requests received (bench:latency's N is the deployment's count).
+    expect(flaky.ref.requestsReceived()).toEqual({ organization: 48, person: 0, provider: 0 });
     const steady = await reference(['transient=0']);
     expect((await post(steady, orgIdentity(newSource()))).body?.success).toBe(true);
   });
