@@ -2,7 +2,8 @@
  * The reporters of a conformance run (vitest.config.ts): the progress display (the run's one
  * live display: vitest's own console reporter is left out), the conformance reporter
  * (results.json, selection.json), the file-end reporter (records of a finished file are removed
- * while the run goes on: run/early-removal.ts), Allure results with requirement links,
+ * while the run goes on: run/early-removal.ts), Allure results with requirement links (written as
+ * each file ends: report/allure-reporter.ts),
  * and on a shard (CONFORMANCE_SHARD set by `npm run conformance -- --shard=i/n`) a vitest blob
  * report for the merge step. When merging (CONFORMANCE_MERGE=1) only the conformance reporter
  * runs: Allure results are copied from the shards instead.
@@ -19,7 +20,7 @@ export function conformanceReporters(reportDir: string, runId: string, requireme
     './report/progress.ts',
     './report/reporter.ts',
     './run/file-end-reporter.ts',
-    ['allure-vitest/reporter', { resultsDir: join(folder, 'allure-results'), links: { requirement: { urlTemplate: requirementUrl, nameTemplate: '%s' } } }],
+    ['./report/allure-reporter.ts', { resultsDir: join(folder, 'allure-results'), links: { requirement: { urlTemplate: requirementUrl, nameTemplate: '%s' } } }],
     ...(env.CONFORMANCE_SHARD ? [['blob', { outputFile: join(folder, 'blob', `blob-${env.CONFORMANCE_SHARD.replace('/', '-')}.json`) }]] : []),
   ] as Array<string | [string, Record<string, unknown>]>;
 }

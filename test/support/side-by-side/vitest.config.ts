@@ -3,7 +3,8 @@
  * run/side-by-side-runner.mjs with the conformance run's pool settings; FILES_AT_ONCE files at once,
  * CHECKS_PER_FILE checks of a file at once (default 1).
  * Allure's reporter and setup are on, as in a conformance run: allure-vitest then runs its own
- * runner, which loads this one (report/reporters.ts).
+ * runner, which loads this one (report/reporters.ts); the Allure reporter is the run's
+ * (report/allure-reporter.ts).
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -24,7 +25,7 @@ export default defineConfig({
     isolate: false,
     runner: fileURLToPath(new URL('../../../run/side-by-side-runner.mjs', import.meta.url)),
     setupFiles: ['allure-vitest/setup'],
-    reporters: ['json', ['allure-vitest/reporter', { resultsDir: process.env.ALLURE_RESULTS_DIR }]],
+    reporters: ['json', [fileURLToPath(new URL('../../../report/allure-reporter.ts', import.meta.url)), { resultsDir: process.env.ALLURE_RESULTS_DIR }]],
     provide: { filesAtOnce: Number(process.env.FILES_AT_ONCE), checksPerFile: Number(process.env.CHECKS_PER_FILE ?? 1) },
     maxConcurrency: Number(process.env.CHECKS_PER_FILE ?? 1),
     sequence: { concurrent: true },
