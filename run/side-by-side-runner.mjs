@@ -133,7 +133,11 @@ export default class SideBySideRunner extends TestRunner {
     if (failure) throw failure.e;
   }
 
-  /** A check's try has ended (passed, failed or skipped): its file may need a place less. */
+  /**
+   * A check's try has ended (passed, failed or skipped): its file may need a place less. Counted
+   * once per check: a check retried (`--retry`) runs again within vitest's worker-wide bound on
+   * checks, which stays the number of places.
+   */
   onTaskFinished(test) {
     const claim = this.claims.get(test.file?.filepath);
     if (claim && !claim.ended.has(test.id)) {
