@@ -19,7 +19,6 @@ import { plainOutput } from '../report/progress.js';
 import { command, parseArguments, usageError } from '../run/command.js';
 import { detect } from './runner.js';
 import { type PlannedVariant, plannedVariants } from './variants.js';
-import { pendingCause } from './pending-false-positives.js';
 
 const program = command({
   name: 'detection',
@@ -124,14 +123,9 @@ if (v) {
   for (const o of v.outcomes) {
     const run = o.run === 'bundle' ? o.bundle : o.run === 'alone' ? `${o.bundle}, alone` : `${o.bundle}, re-run alone`;
     console.log(`${o.variant.padEnd(w)}  ${(o.passed ? 'yes' : 'NO').padEnd(6)}  ${run.padEnd(19)}  ${o.problem ?? (o.falsePositives.length ? `${o.falsePositives.length} gating` : `${o.expectOnly.length ? `${o.expectOnly.length} EXPECT-only failures (not gating)` : ''}${o.judge === 'no-fail' ? `${o.errors} errors (allowed)` : ''}`)}`);
-    for (const f of o.falsePositives) {
-      const pending = pendingCause(o.name, f);
-      console.log(`${''.padEnd(w + 31)}${pending ? `[pending: ${pending.key}] ` : ''}${f.checkId} (${f.verdict}): ${f.failedRequirements.join(', ') || '-'}: ${(f.message ?? '').replace(/\s+/g, ' ').slice(0, 240)}`);
-    }
+    for (const f of o.falsePositives) console.log(`${''.padEnd(w + 31)}${f.checkId} (${f.verdict}): ${f.failedRequirements.join(', ') || '-'}: ${(f.message ?? '').replace(/\s+/g, ' ').slice(0, 240)}`);
     for (const id of o.newSkips) console.log(`${''.padEnd(w + 31)}${id} (skip: could not verify here, did on the clean reference)`);
   }
-  const keys = new Map(v.outcomes.flatMap((o) => o.falsePositives.map((f) => pendingCause(o.name, f))).filter((p) => p !== undefined).map((p) => [p.key, p.cause]));
-  if (keys.size) console.log(`\nPending root causes (being fixed in harness/ and scenarios/; detection/pending-false-positives.ts):\n${[...keys].map(([k, c]) => `  ${k}: ${c}`).join('\n')}`);
   console.log(`\nBundles: ${v.bundles.map((b) => `${b.name} = ${b.variants.join(' + ')}`).join('; ')}`);
   for (const i of v.interactions) {
     console.log(`\nBundle ${i.bundle} (${i.variants.join(', ')}) failed although each variant passed alone:`);

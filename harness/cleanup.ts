@@ -17,7 +17,7 @@ import { type ClientOptions, ServiceClient } from './client.js';
 import type { ServiceTarget } from './config.js';
 import type { Profile } from './profile.js';
 import { type Reply, describeReply, isAbsent, isAuthFailure, isRejection, isTransient } from './reply.js';
-import { type LedgerEntry, RunContext } from './run.js';
+import type { LedgerEntry, RunContext } from './run.js';
 
 export interface CleanupResult {
   sources: { attempted: number; deleted: number; alreadyGone: number };

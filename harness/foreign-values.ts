@@ -50,12 +50,12 @@ export function clearForeignValues(): void {
   pattern = undefined;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A text with every registered foreign value masked. */
 export function scrubForeign(text: string): string {
   if (!values.size || !text) return text;
-  pattern ??= new RegExp([...values].sort((a, b) => b.length - a.length).map(escape).join('|'), 'g');
+  pattern ??= new RegExp([...values].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'g');
   return text.replace(pattern, FOREIGN_MASK);
 }
 

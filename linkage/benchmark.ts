@@ -23,7 +23,7 @@ import { linkageService } from './data/wire.js';
 import type { ServiceName } from '../specs/common/model.js';
 import type { SourceRef } from '../specs/common/wire.js';
 import { ServiceClient } from '../harness/client.js';
-import { type Reply } from '../harness/reply.js';
+import type { Reply } from '../harness/reply.js';
 import type { Profile } from '../harness/profile.js';
 import type { RunContext } from '../harness/run.js';
 import type { ServiceTarget } from '../harness/config.js';

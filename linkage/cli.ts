@@ -130,7 +130,7 @@ async function main(): Promise<number> {
         progress: values.quiet ? quietProgress : consoleProgress,
       });
       const file = toResultsFile(result);
-      let comparison;
+      let comparison: ReturnType<typeof compare> | undefined;
       if (baseline) {
         const differs = sameData(baseline, file);
         if (differs) throw new UsageError(`--compare: the baseline was made from different data: ${differs}`);

@@ -21,8 +21,8 @@ export function curlCommand(e: Exchange): string {
   const parts = [words('curl', '-sS', '-X', 'POST', redactText(e.url))];
   const auth = Object.entries(e.request.headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
   // The credential stays a shell variable in double quotes, so the replaying shell expands it.
-  if (auth?.startsWith('Bearer')) parts.push(`-H "Authorization: Bearer \$${prefix}_TOKEN"`);
-  else if (auth?.startsWith('Basic')) parts.push(`-u "\$${prefix}_USERNAME:\$${prefix}_PASSWORD"`);
+  if (auth?.startsWith('Bearer')) parts.push(`-H "Authorization: Bearer $${prefix}_TOKEN"`);
+  else if (auth?.startsWith('Basic')) parts.push(`-u "$${prefix}_USERNAME:$${prefix}_PASSWORD"`);
   else if (auth) parts.push(words('-H', `Authorization: ${auth}`)); // a deliberately malformed header a check sent
   for (const [k, v] of Object.entries(e.request.headers)) if (!SKIP_HEADERS.test(k)) parts.push(words('-H', `${k}: ${redactText(v)}`));
   const body = e.request.body;

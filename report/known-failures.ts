@@ -42,7 +42,7 @@ export function loadKnownFailures(env: Record<string, string | undefined> = proc
   const file = env[KNOWN_FAILURES_ENV];
   if (!file) return undefined;
   if (!existsSync(file)) throw new SettingsError(KNOWN_FAILURES_ENV, 'the path of a known-failures JSON file', file);
-  let parsed;
+  let parsed: ReturnType<typeof KnownFailuresFile.safeParse>;
   try {
     parsed = KnownFailuresFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
   } catch (e) {

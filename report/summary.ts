@@ -13,7 +13,6 @@ import type { Verdict } from '../harness/verdict.js';
 import { type Gate, type KnownFailures, judge } from './known-failures.js';
 import { type CheckResult, type RunSelection, serviceOfFile } from './results.js';
 import type { RunStats } from './stats.js';
-import { targetStatement } from './target.js';
 
 /**
  * Version 2 added `gate` (known failures, MUST-level gating) and `stats` (latency, match scores);

@@ -6,13 +6,11 @@
  *   fault's run (a) fails and (b) has a failing check citing the requirement the fault violates.
  * - variants: the whole suite runs against every legitimate variant (reference/variants, bundled
  *   where compatible, a failing bundle's variants re-run alone). No variant may show a false
- *   positive other than those whose root cause is being fixed elsewhere
- *   (detection/pending-false-positives.ts); a variant judged 'no-fail' counts `fail` verdicts only.
+ *   positive; a variant judged 'no-fail' counts `fail` verdicts only.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FAULT_LIST } from '../reference/faults/catalogue.js';
 import { type DetectionReport, detect } from '../detection/runner.js';
-import { pendingCause } from '../detection/pending-false-positives.js';
 import { plannedVariants } from '../detection/variants.js';
 
 let report: DetectionReport;
@@ -51,9 +49,9 @@ describe('variants: the suite passes legitimate deployments', () => {
     }
   });
 
-  it.each(variants.map((v) => [v.spec]))('%s: no false positive but those whose root cause is pending', (spec) => {
+  it.each(variants.map((v) => [v.spec]))('%s: no false positive', (spec) => {
     const o = report.variants!.outcomes.find((x) => x.variant === spec)!;
-    const unexplained = o.falsePositives.filter((f) => !pendingCause(o.name, f)).map((f) => `${f.checkId} (${f.verdict}: ${f.failedRequirements.join(', ')}) ${(f.message ?? '').slice(0, 300)}`);
+    const unexplained = o.falsePositives.map((f) => `${f.checkId} (${f.verdict}: ${f.failedRequirements.join(', ')}) ${(f.message ?? '').slice(0, 300)}`);
     expect(unexplained).toEqual([]);
   });
 

@@ -20,7 +20,7 @@ let counterUrl = '';
 let hits = 0;
 
 beforeAll(async () => {
-  counter = createServer((req, res) => {
+  counter = createServer((_req, res) => {
     hits++;
     res.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true,"content":{}}');
   });

@@ -106,7 +106,7 @@ describe.skipIf(!available)(available ? 'the reports in Chromium' : `the reports
       // cores that took more than 30 s once, against about 3 s alone.
       await page.locator('[data-testid="tab-failed"]').waitFor({ timeout: 120000 });
       expect(await page.title()).toBe(`Conformance embedded reference: run ${summary.run.runId}`);
-      expect(await page.locator('[data-testid="tab-failed"]').innerText()).toMatch(new RegExp(`Failed\\s*${fails}\\b`));
+      expect(await page.locator('[data-testid="tab-failed"]').textContent()).toMatch(new RegExp(`Failed\\s*${fails}\\b`));
       expect(await page.locator('[data-testid="tab-broken"]').count()).toBe(errors ? 1 : 0);
       expect(await page.locator('[data-testid="tree-leaf-status-broken"]').count()).toBe(0);
       // The tree: service → area → operation, e.g. organization → merge-link → mergeIdentities.

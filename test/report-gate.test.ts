@@ -82,7 +82,10 @@ describe('progress display', () => {
   function run(options: { live: boolean; total?: number; tty?: boolean; files?: number; collectFirst?: boolean }): string {
     let out = '';
     let clock = 0;
-    const stream = Object.assign({ write: (s: string) => ((out += s), true), isTTY: options.tty ?? options.live, columns: 100 }, { cursorTo: () => true, moveCursor: () => true, clearLine: () => true, clearScreenDown: () => true, on: () => stream, removeListener: () => stream });
+    const stream = Object.assign({ write: (s: string) => {
+        out += s;
+        return true;
+      }, isTTY: options.tty ?? options.live, columns: 100 }, { cursorTo: () => true, moveCursor: () => true, clearLine: () => true, clearScreenDown: () => true, on: () => stream, removeListener: () => stream });
     const p = new ProgressReporter({ stream, live: options.live, total: options.total, intervalMs: 1000, now: () => clock });
     p.onTestRunStart(Array.from({ length: options.files ?? 0 }, (_, i) => ({ moduleId: `scenarios/organization/f${i}.test.ts` }) as never));
     p.onTestModuleCollected(fakeModule(2));

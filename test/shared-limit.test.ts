@@ -40,7 +40,10 @@ describe('SharedLimit', () => {
     const [a, b] = [new SharedLimit(buffer, 2, 1), new SharedLimit(buffer, 2, 1)];
     const order: string[] = [];
     let release!: () => void;
-    const first = a.run(() => new Promise<void>((r) => (release = () => (order.push('a done'), r()))));
+    const first = a.run(() => new Promise<void>((r) => (release = () => {
+      order.push('a done');
+      r();
+    })));
     const second = b.run(async () => void order.push(`b ran with ${b.inFlight} in flight`));
     await new Promise((r) => setTimeout(r, 30));
     expect(order).toEqual([]);

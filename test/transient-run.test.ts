@@ -50,7 +50,7 @@ describe('a deployment failing 20% of requests transiently', () => {
   it('leaves zero records of the test sources after the teardown', () => {
     const left = [...ref.stores.values()].flatMap((s) => [...s.records.values()].filter((r) => REFERENCE_SOURCES.includes(r.source.name)).map((r) => `${s.service} ${r.source.name}/${r.source.id}`));
     const ledger = readFileSync(join(run.reportDir, run.runId, 'ledger.jsonl'), 'utf8');
-    const diagnosis = left.map((l) => `${l}: ${ledger.includes(l.split('/')[1]!) ? 'in the ledger' : 'NOT in the ledger'}`).join('\n') + `\ncleanup: ${JSON.stringify(run.summary?.cleanup)}`;
+    const diagnosis = `${left.map((l) => `${l}: ${ledger.includes(l.split('/')[1]!) ? 'in the ledger' : 'NOT in the ledger'}`).join('\n')}\ncleanup: ${JSON.stringify(run.summary?.cleanup)}`;
     expect(left, diagnosis).toEqual([]);
     expect(run.summary!.cleanup?.failures ?? []).toEqual([]);
   });

@@ -15,7 +15,7 @@
 import type { ServiceName } from '../../specs/common/model.js';
 import { SERVICES, requirementFor } from '../../specs/services.js';
 import { demographicsSearch as SEARCH_HANDLER, identityReply } from '../handlers/identity.js';
-import type { Handler, HandlerContext } from '../handlers/types.js';
+import type { HandlerContext } from '../handlers/types.js';
 import { Rejection } from '../handlers/types.js';
 import type { FaultDefinition, ReplyInfo, RequirementRef } from './types.js';
 import { cachedForever, mapIdentities, mapLeaves, withoutEffect } from './transforms.js';
@@ -52,7 +52,11 @@ const SHARED: Spec[] = [
   { name: 'tracking-not-echoed', requirement: 'envelope.echo', description: 'the reply carries a server-generated trackingId instead of the request\'s', reply: (i) => void (i.body.trackingId = `srv-${Date.now()}`) },
   { name: 'audit-not-echoed', requirement: 'envelope.echo', description: 'auditId is dropped from every reply', reply: (i) => void delete i.body.auditId },
   { name: 'echo-missing-on-failure', requirement: 'envelope.echo', description: 'trackingId and auditId are echoed on success only; failures carry null', reply: (i) => void (fail(i) && (i.body.trackingId = i.body.auditId = null)) },
-  { name: 'failure-without-reason', requirement: 'envelope.errCarried', description: 'a failure says nothing: empty message and empty errors', reply: (i) => void (fail(i) && ((i.body.message = ''), (i.body.errors = []))) },
+  { name: 'failure-without-reason', requirement: 'envelope.errCarried', description: 'a failure says nothing: empty message and empty errors', reply: (i) => {
+    if (!fail(i)) return;
+    i.body.message = '';
+    i.body.errors = [];
+  } },
   { name: 'bad-input-retryable', requirement: { organization: 'ORG-ERR-NOT-RETRYABLE', person: 'PERSON-ERR-NOT-RETRYABLE' }, description: 'rejections of bad input are marked retryableError=true', reply: (i) => void (i.status >= 400 && i.status < 500 && (i.body.retryableError = true)) },
   {
     name: 'path-versioned',

@@ -152,7 +152,11 @@ function stripAttributeSources(content: any): void {
     if (!identity || typeof identity !== 'object') return;
     for (const [kind, list] of Object.entries(identity)) {
       if (kind === 'names' || !Array.isArray(list)) continue;
-      for (const o of list) if (o && typeof o === 'object') (delete (o as any).sources, delete (o as any).clusterStatus);
+      for (const o of list)
+        if (o && typeof o === 'object') {
+          delete (o as any).sources;
+          delete (o as any).clusterStatus;
+        }
     }
   };
   for (const m of ['identity', 'linkIdentity', 'incomingIdentity']) strip(content[m]);

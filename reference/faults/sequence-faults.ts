@@ -21,7 +21,11 @@ type Src = { name?: string; id?: string };
 type Memory = 'mergedFrom' | 'unlinkedFrom' | 'linkedFrom';
 /** Per-store memory, by purpose: the link ID a record had before it was merged away, unlinked or linked. */
 const memory = new WeakMap<ServiceStore, Record<Memory, Map<string, string>>>();
-const mem = (s: ServiceStore) => memory.get(s) ?? (memory.set(s, { mergedFrom: new Map(), unlinkedFrom: new Map(), linkedFrom: new Map() }), memory.get(s)!);
+function mem(s: ServiceStore): Record<Memory, Map<string, string>> {
+  let m = memory.get(s);
+  if (!m) memory.set(s, (m = { mergedFrom: new Map(), unlinkedFrom: new Map(), linkedFrom: new Map() }));
+  return m;
+}
 const rec = (ctx: HandlerContext, member: string): SourceRecord | undefined => ctx.store.get(ctx.content?.[member] as Src | undefined);
 const round = (x: number) => Math.round(x * 10000) / 10000;
 

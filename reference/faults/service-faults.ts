@@ -26,7 +26,11 @@ const ok = (i: ReplyInfo) => i.status < 300 && i.body.success === true;
 
 /** Link IDs whose identity a hard delete removed, per store (person-delete-keeps-identity). */
 const deletedIdentities = new WeakMap<ServiceStore, Set<string>>();
-const deleted = (s: ServiceStore) => deletedIdentities.get(s) ?? (deletedIdentities.set(s, new Set()), deletedIdentities.get(s)!);
+function deleted(s: ServiceStore): Set<string> {
+  let set = deletedIdentities.get(s);
+  if (!set) deletedIdentities.set(s, (set = new Set()));
+  return set;
+}
 
 const person = (f: Omit<FaultDefinition, 'service'>): FaultDefinition => ({ ...f, service: 'person' });
 const provider = (f: Omit<FaultDefinition, 'service'>): FaultDefinition => ({ ...f, service: 'provider' });

@@ -156,7 +156,7 @@ export const minimalReplies = (): ReferenceHook[] => [
     reply: (i) => {
       if (!ok(i)) return;
       ownContent(i);
-      const drop = (OPTIONAL_IN_MINIMAL[i.operation] ?? []).filter((m) => !(i.service === 'provider' && i.operation === 'unlinkIdentities'));
+      const drop = (OPTIONAL_IN_MINIMAL[i.operation] ?? []).filter((_m) => !(i.service === 'provider' && i.operation === 'unlinkIdentities'));
       for (const m of drop) delete i.body.content[m];
       if (Array.isArray(i.body.content.searchResults)) for (const r of i.body.content.searchResults) for (const m of OPTIONAL_IN_MINIMAL.demographicsQuery!) delete r[m];
     },

@@ -29,7 +29,7 @@ parseArguments(program);
 const values = program.opts<{ run: string }>();
 if (!/^[A-Za-z0-9][A-Za-z0-9-]{0,60}$/.test(values.run)) usageError(program, `--run: expected the id of a run (a folder under the report directory), got ${JSON.stringify(values.run)}`);
 
-let settings;
+let settings: ReturnType<typeof loadSettings>;
 try {
   settings = loadSettings();
 } catch (e) {

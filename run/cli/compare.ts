@@ -26,7 +26,7 @@ parseArguments(program);
 const [baseline, current] = program.args as [string, string];
 const options = program.opts<{ json?: string; markdown?: string }>();
 
-let comparison;
+let comparison: ReturnType<typeof compareSummaries>;
 try {
   comparison = compareSummaries(loadSummary(baseline), loadSummary(current));
 } catch (e) {

@@ -80,7 +80,7 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
   const shard = shardOption === undefined ? undefined : /^(\d+)\/(\d+)$/.exec(shardOption);
   if (shardOption !== undefined && (!shard || Number(shard[1]) < 1 || Number(shard[1]) > Number(shard[2]))) usageError(program, `--shard: expected i/n with 1 <= i <= n, e.g. 1/3, got ${JSON.stringify(shardOption)}`);
   let settings: Settings;
-  let profile;
+  let profile: ReturnType<typeof loadProfile>;
   try {
     settings = loadSettings();
     profile = loadProfile(settings.profilePath);

@@ -32,7 +32,6 @@ import { describeReply } from '../../harness/check.js';
 import { type Reply, isAbsent, isRejection } from '../../harness/reply.js';
 import { runInfo } from '../../harness/targets.js';
 import { ConformanceFailure, CouldNotJudge } from '../../harness/verdict.js';
-import type { OperationSpec } from '../../specs/common/model.js';
 import { TimeString } from '../../specs/common/wire.js';
 import type { SourceRef } from '../../specs/common/wire.js';
 import { SERVICES, requirementFor } from '../../specs/services.js';

@@ -3,7 +3,7 @@
  * TEXT), so a check can test each value of a reply against its documented type.
  * Source: organization-identity-api.md, Resources, "Field data types".
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { Bool, CodeSet, DateString, DateTimeString, NumberString, Text, TimeString } from './wire.js';
 
 export type WireType = 'TEXT' | 'NUMBER' | 'DATE' | 'TIME' | 'BOOLEAN' | 'DATE-TIME';

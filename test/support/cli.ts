@@ -1,6 +1,5 @@
 /** Runs one of the project's command-line tools (run/cli/<name>.ts) with tsx and returns its exit code and output. */
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 
 /** Runs a TypeScript entry point in this Node with tsx's loader (no tsx CLI process in between: signals reach the command itself). */
 const TSX = ['--import', 'tsx'];

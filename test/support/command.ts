@@ -4,7 +4,6 @@
  * no CI flag unless given. Resolves with the exit code, stdout, stderr and wall time.
  */
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 
 /** Node's arguments for a command's script: a TypeScript one with tsx's loader in this Node (no tsx CLI process in between: signals reach the command itself), a JavaScript one as it is. */
 export const scriptArgs = (script: string) => (script.endsWith('.ts') ? ['--import', 'tsx', script] : [script]);

@@ -164,7 +164,7 @@ const hardDelete: StepKind = {
     r!.state = 'deleted';
     return [];
   },
-  checkReply(reply, m, [r], before, _after, [g, wasLive]) {
+  checkReply(reply, m, [_r], before, _after, [g, wasLive]) {
     const link = before.get(g!);
     if (!wasLive || !link) return [];
     const gone = m.members(g!).length === 0;
@@ -452,7 +452,10 @@ export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, fal
       // Whether a step the seeds leave open also changed a deactivated record's activation is not
       // shown; nor, where records can be deactivated, whether a record of unknown state is active.
       for (const r of recs)
-        if (r.state === 'deactivated' || (r.state === 'unknown' && c.requirements.deactivate)) (r.state = 'unknown'), (following = following.filter((l) => l !== r.label));
+        if (r.state === 'deactivated' || (r.state === 'unknown' && c.requirements.deactivate)) {
+          r.state = 'unknown';
+          following = following.filter((l) => l !== r.label);
+        }
     }
     if (accepted) addHistory(tags, k.bond?.(recs));
     const { problems, links } = await observeAgainstModel(m, w, following, verdict === 'allow');
