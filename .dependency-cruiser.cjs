@@ -40,7 +40,8 @@ module.exports = {
     {
       name: 'no-orphans',
       severity: 'error',
-      comment: 'Every module is imported, or is an entry point (tests, configs, command-line tools, reporters and setups named in configs).',
+      comment:
+        'Every module is imported, or is an entry point (tests, configs, command-line tools, reporters and setups named in configs).',
       from: {
         orphan: true,
         pathNot: [

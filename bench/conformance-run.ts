@@ -12,7 +12,8 @@ import { command, parseArguments, usageError } from '../run/command.js';
 
 const program = command({
   name: 'bench',
-  summary: 'Wall time of npm run conformance against the embedded reference, from command to exit, repeated; prints each run and the median.',
+  summary:
+    'Wall time of npm run conformance against the embedded reference, from command to exit, repeated; prints each run and the median.',
   exitCodes: [
     [0, 'measured'],
     [2, 'bad arguments'],
@@ -31,11 +32,18 @@ for (let i = 0; i < runs; i++) {
   const reportDir = mkdtempSync(join(tmpdir(), 'cf-bench-'));
   const runId = `bench-${i}`;
   const started = process.hrtime.bigint();
-  const r = spawnSync('npm', ['run', '--silent', 'conformance', '--', ...filters], { env: { ...process.env, CONFORMANCE_REPORT_DIR: reportDir, CONFORMANCE_RUN_ID: runId }, encoding: 'utf8' });
+  const r = spawnSync('npm', ['run', '--silent', 'conformance', '--', ...filters], {
+    env: { ...process.env, CONFORMANCE_REPORT_DIR: reportDir, CONFORMANCE_RUN_ID: runId },
+    encoding: 'utf8',
+  });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const summary = JSON.parse(readFileSync(join(reportDir, runId, 'summary.json'), 'utf8'));
   times.push(seconds);
-  console.log(`run ${i + 1}: ${seconds.toFixed(2)} s, exit ${r.status}, ${summary.totals.checks} checks (${summary.totals.pass} pass, ${summary.totals.fail} fail, ${summary.totals.error} error)`);
+  console.log(
+    `run ${i + 1}: ${seconds.toFixed(2)} s, exit ${r.status}, ${summary.totals.checks} checks (${summary.totals.pass} pass, ${summary.totals.fail} fail, ${summary.totals.error} error)`,
+  );
 }
 times.sort((a, b) => a - b);
-console.log(`median wall time over ${runs} runs: ${times[Math.floor(runs / 2)]!.toFixed(2)} s (min ${times[0]!.toFixed(2)} s, max ${times[runs - 1]!.toFixed(2)} s)`);
+console.log(
+  `median wall time over ${runs} runs: ${times[Math.floor(runs / 2)]!.toFixed(2)} s (min ${times[0]!.toFixed(2)} s, max ${times[runs - 1]!.toFixed(2)} s)`,
+);

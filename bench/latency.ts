@@ -37,13 +37,18 @@ import { command, parseArguments, usageError } from '../run/command.js';
 
 const program = command({
   name: 'bench:latency',
-  summary: 'Full three-service run against the reference in its own process with injected latency: wall time, requests, critical path, bound, CPU and peak memory.',
+  summary:
+    'Full three-service run against the reference in its own process with injected latency: wall time, requests, critical path, bound, CPU and peak memory.',
   exitCodes: [
     [0, 'measured (whatever the verdicts)'],
     [1, 'a run produced no summary (the suite or the reference did not start)'],
     [2, 'bad arguments'],
   ],
-  examples: ['npm run bench:latency', 'npm run bench:latency -- --latency-ms 0,50,150 --jitter-ms 10', 'npm run bench:latency -- --latency-ms 150 scenarios/organization'],
+  examples: [
+    'npm run bench:latency',
+    'npm run bench:latency -- --latency-ms 0,50,150 --jitter-ms 10',
+    'npm run bench:latency -- --latency-ms 150 scenarios/organization',
+  ],
 })
   .option('--latency-ms <list>', 'latency per request in ms, one value or a comma-separated list', '50')
   .option('--jitter-ms <ms>', 'extra random latency per request, up to this many ms', '0')
@@ -52,9 +57,11 @@ const program = command({
 parseArguments(program);
 const opts = program.opts<{ latencyMs: string; jitterMs: string }>();
 const latencies = opts.latencyMs.split(',').map((v) => Number(v.trim()));
-if (latencies.some((l) => !Number.isInteger(l) || l < 0 || l > 60000)) usageError(program, `--latency-ms: expected whole numbers 0..60000, got ${JSON.stringify(opts.latencyMs)}`);
+if (latencies.some((l) => !Number.isInteger(l) || l < 0 || l > 60000))
+  usageError(program, `--latency-ms: expected whole numbers 0..60000, got ${JSON.stringify(opts.latencyMs)}`);
 const jitter = Number(opts.jitterMs);
-if (!Number.isInteger(jitter) || jitter < 0 || jitter > 60000) usageError(program, `--jitter-ms: expected a whole number 0..60000, got ${JSON.stringify(opts.jitterMs)}`);
+if (!Number.isInteger(jitter) || jitter < 0 || jitter > 60000)
+  usageError(program, `--jitter-ms: expected a whole number 0..60000, got ${JSON.stringify(opts.jitterMs)}`);
 const filters = program.args;
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -128,7 +135,9 @@ async function stopReferenceProcess(ref: ReferenceProcess): Promise<{ peakRssMb:
 
 /** Most intervals of a check no two of which overlap: the requests that had to follow one another. */
 function longestChain(lines: ExchangeLine[]): number {
-  const spans = lines.map((l) => ({ start: Date.parse(l.startedAt), end: Date.parse(l.startedAt) + l.durationMs })).sort((a, b) => a.end - b.end);
+  const spans = lines
+    .map((l) => ({ start: Date.parse(l.startedAt), end: Date.parse(l.startedAt) + l.durationMs }))
+    .sort((a, b) => a.end - b.end);
   let count = 0;
   let free = Number.NEGATIVE_INFINITY;
   for (const s of spans) {
@@ -177,7 +186,8 @@ async function measure(latencyMs: number): Promise<Figures> {
   const { baseUrls, token, username, password } = ref.first;
   const env: Record<string, string | undefined> = { ...process.env };
   // The user's settings must not point the run elsewhere; the two that shape its speed stay.
-  for (const k of Object.keys(env)) if (/^(ORG|PERSON|PROVIDER|CONFORMANCE|REFERENCE)_/.test(k) && !KEPT_SETTINGS.includes(k)) delete env[k];
+  for (const k of Object.keys(env))
+    if (/^(ORG|PERSON|PROVIDER|CONFORMANCE|REFERENCE)_/.test(k) && !KEPT_SETTINGS.includes(k)) delete env[k];
   Object.assign(env, {
     ORG_BASE_URL: baseUrls.organization,
     ORG_TOKEN: token,
@@ -250,7 +260,27 @@ async function measure(latencyMs: number): Promise<Figures> {
   const [service, most] = Object.entries(received).sort((a, b) => b[1] - a[1])[0] ?? ['none', 0];
   // Each service has its own bound of MAX_IN_FLIGHT, so the busiest service bounds the run harder than N / M does.
   const boundS = Math.max(criticalPathS, (requests * perRequestS) / inFlight, (most * perRequestS) / MAX_IN_FLIGHT);
-  return { latencyMs, wallS, startUpS: (first - startedAt) / 1000, windDownS: (endedAt - last) / 1000, exit, checks: summary.totals.checks, requests, checkRequests, busiest: { service, requests: most, checkRequests: perService.get(service) ?? 0, seconds: (most * perRequestS) / MAX_IN_FLIGHT }, inFlight, chain, chainCheck, criticalPathS, boundS, suiteCpuS, referenceCpuS, suiteRssMb, referenceRssMb, filesAtOnce: filesAtOnceLine(head) };
+  return {
+    latencyMs,
+    wallS,
+    startUpS: (first - startedAt) / 1000,
+    windDownS: (endedAt - last) / 1000,
+    exit,
+    checks: summary.totals.checks,
+    requests,
+    checkRequests,
+    busiest: { service, requests: most, checkRequests: perService.get(service) ?? 0, seconds: (most * perRequestS) / MAX_IN_FLIGHT },
+    inFlight,
+    chain,
+    chainCheck,
+    criticalPathS,
+    boundS,
+    suiteCpuS,
+    referenceCpuS,
+    suiteRssMb,
+    referenceRssMb,
+    filesAtOnce: filesAtOnceLine(head),
+  };
 }
 
 /** "6 (round trip 152 ms)" from the run's own statement of its scenario files at once (run/cli/conformance-prepare.ts), or "default" when it made none. */
@@ -281,8 +311,36 @@ for (const latencyMs of latencies) {
 if (results.length > 1) {
   console.log(
     `\n${markdownTable([
-      ['L (ms)', 'files at once', 'wall (s)', 'start-up / wind-down (s)', 'checks', 'N (by checks)', 'M', 'busiest service N_s (by checks)', 'critical path (requests / s)', 'bound (s)', 'wall / bound', 'CPU suite / reference (s)', 'peak RSS suite / reference (MB)'],
-      ...results.map((f) => [String(f.latencyMs), f.filesAtOnce.split(' ')[0]!, s(f.wallS), `${s(f.startUpS)} / ${s(f.windDownS)}`, String(f.checks), `${f.requests} (${f.checkRequests})`, String(f.inFlight), `${f.busiest.service} ${f.busiest.requests} (${f.busiest.checkRequests})`, `${f.chain} / ${s(f.criticalPathS)}`, s(f.boundS), ratio(f), `${s(f.suiteCpuS)} / ${s(f.referenceCpuS)}`, `${Math.round(f.suiteRssMb)} / ${Math.round(f.referenceRssMb)}`]),
+      [
+        'L (ms)',
+        'files at once',
+        'wall (s)',
+        'start-up / wind-down (s)',
+        'checks',
+        'N (by checks)',
+        'M',
+        'busiest service N_s (by checks)',
+        'critical path (requests / s)',
+        'bound (s)',
+        'wall / bound',
+        'CPU suite / reference (s)',
+        'peak RSS suite / reference (MB)',
+      ],
+      ...results.map((f) => [
+        String(f.latencyMs),
+        f.filesAtOnce.split(' ')[0]!,
+        s(f.wallS),
+        `${s(f.startUpS)} / ${s(f.windDownS)}`,
+        String(f.checks),
+        `${f.requests} (${f.checkRequests})`,
+        String(f.inFlight),
+        `${f.busiest.service} ${f.busiest.requests} (${f.busiest.checkRequests})`,
+        `${f.chain} / ${s(f.criticalPathS)}`,
+        s(f.boundS),
+        ratio(f),
+        `${s(f.suiteCpuS)} / ${s(f.referenceCpuS)}`,
+        `${Math.round(f.suiteRssMb)} / ${Math.round(f.referenceRssMb)}`,
+      ]),
     ])}`,
   );
 }

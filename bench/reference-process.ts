@@ -14,14 +14,18 @@ import type { ServiceName } from '../specs/common/model.js';
 
 const ref = await startReference();
 const baseUrls = Object.fromEntries((Object.keys(REFERENCE_SERVICES) as ServiceName[]).map((s) => [s, ref.baseUrlOf(s)]));
-process.stdout.write(`${JSON.stringify({ url: ref.url, baseUrls, token: ref.token, username: ref.auth.username, password: ref.auth.password })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ url: ref.url, baseUrls, token: ref.token, username: ref.auth.username, password: ref.auth.password })}\n`,
+);
 
 let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
   await ref.stop();
-  process.stdout.write(`${JSON.stringify({ peakRssMb: process.resourceUsage().maxRSS / 1024, requests: ref.requestsReceived() })}\n`, () => process.exit(0));
+  process.stdout.write(`${JSON.stringify({ peakRssMb: process.resourceUsage().maxRSS / 1024, requests: ref.requestsReceived() })}\n`, () =>
+    process.exit(0),
+  );
 };
 process.on('SIGTERM', () => void stop());
 const commands = createInterface({ input: process.stdin });

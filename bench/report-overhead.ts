@@ -14,7 +14,8 @@ import { type ReportTimings, writeRunReports } from '../report/write.js';
 
 const program = command({
   name: 'bench:report',
-  summary: 'Time each reporting step adds to a run: rebuilds every report of an existing run folder several times and prints the median of each step.',
+  summary:
+    'Time each reporting step adds to a run: rebuilds every report of an existing run folder several times and prints the median of each step.',
   exitCodes: [
     [0, 'measured'],
     [2, 'bad arguments'],
@@ -26,7 +27,8 @@ const program = command({
 parseArguments(program);
 const source = program.args[0] ?? 'reports/latest';
 const repeats = program.args[1] === undefined ? 5 : Number(program.args[1]);
-if (!Number.isInteger(repeats) || repeats < 1) usageError(program, `repeats: expected a positive integer, got ${JSON.stringify(program.args[1])}`);
+if (!Number.isInteger(repeats) || repeats < 1)
+  usageError(program, `repeats: expected a positive integer, got ${JSON.stringify(program.args[1])}`);
 const work = mkdtempSync(join(tmpdir(), 'cf-bench-report-'));
 cpSync(source, work, { recursive: true, dereference: true });
 const run = JSON.parse(readFileSync(join(work, 'run.json'), 'utf8')) as RunDescription;
@@ -43,7 +45,10 @@ const median = (k: keyof ReportTimings) => {
   return v[Math.floor(v.length / 2)]!;
 };
 const exchanges = readFileSync(join(work, 'summary.json'), 'utf8').length;
-console.log(`report overhead for ${source}: ${results.length} checks, summary.json ${(exchanges / 1024).toFixed(0)} KiB, run took ${original.run.durationMs} ms; median of ${repeats} rebuilds:`);
-for (const k of ['stats', 'summary', 'markdown', 'junit', 'charts', 'diagrams', 'html', 'total'] as const) console.log(`  ${k.padEnd(8)} ${median(k).toFixed(1).padStart(8)} ms`);
+console.log(
+  `report overhead for ${source}: ${results.length} checks, summary.json ${(exchanges / 1024).toFixed(0)} KiB, run took ${original.run.durationMs} ms; median of ${repeats} rebuilds:`,
+);
+for (const k of ['stats', 'summary', 'markdown', 'junit', 'charts', 'diagrams', 'html', 'total'] as const)
+  console.log(`  ${k.padEnd(8)} ${median(k).toFixed(1).padStart(8)} ms`);
 console.log(`  share of the run's duration: ${((median('total') / original.run.durationMs) * 100).toFixed(1)} %`);
 rmSync(work, { recursive: true, force: true });

@@ -20,7 +20,8 @@ import { closedPort, startFaultyServer } from '../test/support/faulty-server.js'
 const program = command({
   name: 'resilience-targets',
   invocation: 'npx tsx bench/resilience-targets.ts',
-  summary: 'Prints the resilience figures: time to a clear message against an unreachable deployment and one that never answers, and the detection score.',
+  summary:
+    'Prints the resilience figures: time to a clear message against an unreachable deployment and one that never answers, and the detection score.',
   exitCodes: [
     [0, 'measured'],
     [2, 'bad arguments'],
@@ -33,17 +34,28 @@ parseArguments(program);
 const opts = program.opts<{ timeoutMs: string; detection: boolean }>();
 const values = { 'timeout-ms': opts.timeoutMs, 'no-detection': !opts.detection };
 const timeoutMs = Number(values['timeout-ms']);
-if (!Number.isInteger(timeoutMs) || timeoutMs < 100) usageError(program, `--timeout-ms: expected an integer >= 100, got ${values['timeout-ms']}`);
+if (!Number.isInteger(timeoutMs) || timeoutMs < 100)
+  usageError(program, `--timeout-ms: expected an integer >= 100, got ${values['timeout-ms']}`);
 
 /** Runs the conformance CLI against `baseUrl`; resolves with exit code, wall time and the last lines of its output. */
 function conformanceAgainst(baseUrl: string, extra: Record<string, string> = {}) {
   const reportDir = mkdtempSync(join(tmpdir(), 'cf-bench-res-'));
   const env: Record<string, string | undefined> = { ...process.env };
   for (const k of Object.keys(env)) if (/^(ORG|PERSON|PROVIDER|CONFORMANCE|REFERENCE)_/.test(k)) delete env[k];
-  Object.assign(env, { FORCE_COLOR: '0', ORG_BASE_URL: baseUrl, ORG_TOKEN: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJiZW5jaCJ9.bm90LWEtc2VjcmV0', ORG_SOURCES: 'cf_test_a,cf_test_b', CONFORMANCE_REPORT_DIR: reportDir, ...extra });
+  Object.assign(env, {
+    FORCE_COLOR: '0',
+    ORG_BASE_URL: baseUrl,
+    ORG_TOKEN: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJiZW5jaCJ9.bm90LWEtc2VjcmV0',
+    ORG_SOURCES: 'cf_test_a,cf_test_b',
+    CONFORMANCE_REPORT_DIR: reportDir,
+    ...extra,
+  });
   const started = process.hrtime.bigint();
   return new Promise<{ code: number | null; seconds: number; message: string }>((resolve) => {
-    const child = spawn(process.execPath, ['run/cli/conformance.mjs', 'scenarios/organization'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['run/cli/conformance.mjs', 'scenarios/organization'], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -64,7 +76,9 @@ console.log(`  message: ${unreachable.message}`);
 const silent = await startFaultyServer([{ kind: 'hang' }]);
 try {
   const hang = await conformanceAgainst(silent.url, { CONFORMANCE_TIMEOUT_MS: String(timeoutMs), CONFORMANCE_RETRIES: '0' });
-  console.log(`deployment that never answers (CONFORMANCE_TIMEOUT_MS=${timeoutMs}): ${hang.seconds.toFixed(2)} s to exit ${hang.code}, ${(hang.seconds - timeoutMs / 1000).toFixed(2)} s over the timeout`);
+  console.log(
+    `deployment that never answers (CONFORMANCE_TIMEOUT_MS=${timeoutMs}): ${hang.seconds.toFixed(2)} s to exit ${hang.code}, ${(hang.seconds - timeoutMs / 1000).toFixed(2)} s over the timeout`,
+  );
   console.log(`  message: ${hang.message}`);
 } finally {
   await silent.close();
@@ -74,7 +88,9 @@ if (!values['no-detection']) {
   const report = await detect({ concurrency: 2 });
   if (report.clean.problem) console.log(`detection: ${report.clean.problem.slice(0, 500)}`);
   const pct = report.faults.length ? ((100 * report.caught) / report.faults.length).toFixed(1) : '0';
-  console.log(`detection score: ${report.caught}/${report.faults.length} faults caught (${pct}%) of ${FAULT_LIST.length} in the catalogue, in ${(report.ms / 1000).toFixed(1)} s`);
+  console.log(
+    `detection score: ${report.caught}/${report.faults.length} faults caught (${pct}%) of ${FAULT_LIST.length} in the catalogue, in ${(report.ms / 1000).toFixed(1)} s`,
+  );
   console.log(`false positives on the clean reference: ${report.clean.falsePositives.length} of ${report.clean.checks} checks`);
   const missed = report.faults.filter((o) => !(o.caughtBy.length && o.runFailed)).map((o) => o.fault.name);
   if (missed.length) console.log(`  not caught: ${missed.join(', ')}`);

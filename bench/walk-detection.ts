@@ -14,7 +14,11 @@ import { writeFileSync } from 'node:fs';
 import { SEQUENCE_FAULTS } from '../reference/faults/sequence-faults.js';
 import { runSuite } from '../test/support/run-suite.js';
 
-const FILES = { organization: 'scenarios/organization/walks.test.ts', person: 'scenarios/person/walks.test.ts', provider: 'scenarios/provider/walks.test.ts' } as const;
+const FILES = {
+  organization: 'scenarios/organization/walks.test.ts',
+  person: 'scenarios/person/walks.test.ts',
+  provider: 'scenarios/provider/walks.test.ts',
+} as const;
 type Service = keyof typeof FILES;
 
 /** Faults a walk can meet: the sequence faults whose operations a walk sends (not the generated-bad-input one). */
@@ -37,48 +41,80 @@ function bundles(): Array<Partial<Record<Service, string>>> {
   const per = (s: Service) => WALK_FAULTS.filter((f) => f.service === s).map((f) => f.name);
   const lists = { organization: per('organization'), person: per('person'), provider: per('provider') };
   const n = Math.max(...Object.values(lists).map((l) => l.length));
-  return Array.from({ length: n }, (_, i) => Object.fromEntries(Object.entries(lists).filter(([, l]) => l[i]).map(([s, l]) => [s, l[i]])));
+  return Array.from({ length: n }, (_, i) =>
+    Object.fromEntries(
+      Object.entries(lists)
+        .filter(([, l]) => l[i])
+        .map(([s, l]) => [s, l[i]]),
+    ),
+  );
 }
 
 const seeds = seedList(arg('seeds'));
-const budget = { ...(arg('walks') ? { CONFORMANCE_WALKS: arg('walks')! } : {}), ...(arg('steps') ? { CONFORMANCE_WALK_STEPS: arg('steps')! } : {}) };
-const found = new Map<string, { right: number[]; other: number[]; missed: number[] }>(WALK_FAULTS.map((f) => [f.name, { right: [], other: [], missed: [] }]));
+const budget = {
+  ...(arg('walks') ? { CONFORMANCE_WALKS: arg('walks')! } : {}),
+  ...(arg('steps') ? { CONFORMANCE_WALK_STEPS: arg('steps')! } : {}),
+};
+const found = new Map<string, { right: number[]; other: number[]; missed: number[] }>(
+  WALK_FAULTS.map((f) => [f.name, { right: [], other: [], missed: [] }]),
+);
 const clean: Array<{ seed: number; service: string; verdict: string; ms: number; walkMs?: number }> = [];
-const walkMs = (stdout: string, service: string) => Number(new RegExp(`\\[walks\\] ${service}: .* walks run in (\\d+) ms`).exec(stdout)?.[1] ?? NaN);
+const walkMs = (stdout: string, service: string) =>
+  Number(new RegExp(`\\[walks\\] ${service}: .* walks run in (\\d+) ms`).exec(stdout)?.[1] ?? NaN);
 
 for (const seed of seeds) {
   for (const bundle of [...bundles(), {}]) {
     const services = (Object.keys(bundle).length ? Object.keys(bundle) : Object.keys(FILES)) as Service[];
     const faults = Object.values(bundle);
-    const run = await runSuite(services.map((s) => FILES[s]), { ...budget, CONFORMANCE_SEED: String(seed), ...(faults.length ? { REFERENCE_FAULTS: faults.join(',') } : {}) }, 600000);
+    const run = await runSuite(
+      services.map((s) => FILES[s]),
+      { ...budget, CONFORMANCE_SEED: String(seed), ...(faults.length ? { REFERENCE_FAULTS: faults.join(',') } : {}) },
+      600000,
+    );
     for (const service of services) {
       const c = run.summary?.checks.find((x) => x.area === 'walks' && x.service === service);
       const fault = bundle[service];
       if (!fault) {
-        clean.push({ seed, service, verdict: c?.verdict ?? `no result (exit ${run.code})`, ms: c?.durationMs ?? NaN, walkMs: walkMs(run.stdout, service) });
-        console.log(`seed ${seed} clean ${service}: ${c?.verdict} (${c?.durationMs} ms)${c?.verdict === 'pass' ? '' : `\n${c?.message ?? c?.note ?? run.stdout.slice(-2000)}`}`);
+        clean.push({
+          seed,
+          service,
+          verdict: c?.verdict ?? `no result (exit ${run.code})`,
+          ms: c?.durationMs ?? NaN,
+          walkMs: walkMs(run.stdout, service),
+        });
+        console.log(
+          `seed ${seed} clean ${service}: ${c?.verdict} (${c?.durationMs} ms)${c?.verdict === 'pass' ? '' : `\n${c?.message ?? c?.note ?? run.stdout.slice(-2000)}`}`,
+        );
         continue;
       }
       const def = WALK_FAULTS.find((f) => f.name === fault)!;
       const tally = found.get(fault)!;
       const right = c?.verdict === 'fail' && c.failedRequirements.includes(def.requirement);
       (right ? tally.right : c?.verdict === 'fail' ? tally.other : tally.missed).push(seed);
-      console.log(`seed ${seed} ${fault}: ${right ? 'found' : c?.verdict === 'fail' ? `failed at ${c.failedRequirements.join(',')}` : `missed (${c?.verdict})`} (${c?.durationMs} ms)`);
+      console.log(
+        `seed ${seed} ${fault}: ${right ? 'found' : c?.verdict === 'fail' ? `failed at ${c.failedRequirements.join(',')}` : `missed (${c?.verdict})`} (${c?.durationMs} ms)`,
+      );
     }
   }
 }
 
-console.log(`\nbudget: ${budget.CONFORMANCE_WALKS ?? 'default'} walks x ${budget.CONFORMANCE_WALK_STEPS ?? 'default'} steps; seeds ${seeds.join(',')}`);
+console.log(
+  `\nbudget: ${budget.CONFORMANCE_WALKS ?? 'default'} walks x ${budget.CONFORMANCE_WALK_STEPS ?? 'default'} steps; seeds ${seeds.join(',')}`,
+);
 console.log('| fault | service | requirement | found | other requirement | missed seeds |\n|---|---|---|---|---|---|');
 for (const f of WALK_FAULTS) {
   const t = found.get(f.name)!;
-  console.log(`| ${f.name} | ${f.service} | ${f.requirement} | ${t.right.length}/${seeds.length} | ${t.other.length ? t.other.join(',') : '-'} | ${t.missed.length ? t.missed.join(',') : '-'} |`);
+  console.log(
+    `| ${f.name} | ${f.service} | ${f.requirement} | ${t.right.length}/${seeds.length} | ${t.other.length ? t.other.join(',') : '-'} | ${t.missed.length ? t.missed.join(',') : '-'} |`,
+  );
 }
 for (const service of Object.keys(FILES)) {
   const rows = clean.filter((c) => c.service === service);
   const ms = rows.map((r) => r.ms).sort((a, b) => a - b);
   const walk = rows.map((r) => r.walkMs ?? NaN).sort((a, b) => a - b);
-  console.log(`clean ${service}: ${rows.filter((r) => r.verdict === 'pass').length}/${rows.length} pass; check duration median ${ms[Math.floor(ms.length / 2)]} ms (max ${ms.at(-1)}), walks median ${walk[Math.floor(walk.length / 2)]} ms`);
+  console.log(
+    `clean ${service}: ${rows.filter((r) => r.verdict === 'pass').length}/${rows.length} pass; check duration median ${ms[Math.floor(ms.length / 2)]} ms (max ${ms.at(-1)}), walks median ${walk[Math.floor(walk.length / 2)]} ms`,
+  );
 }
 const out = arg('json');
 if (out) writeFileSync(out, JSON.stringify({ budget, seeds, faults: Object.fromEntries(found), clean }, null, 2));

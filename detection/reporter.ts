@@ -30,7 +30,7 @@ export default class DetectionReporter implements Reporter {
         if (!meta && r.state === 'skipped') continue;
         const error = r.state === 'failed' ? r.errors?.[0] : undefined;
         rows.push({
-          project: ((test.meta() as { variant?: string }).variant) ?? mod.project.name,
+          project: (test.meta() as { variant?: string }).variant ?? mod.project.name,
           file: relative(process.cwd(), mod.moduleId),
           checkId: meta?.checkId ?? test.fullName,
           verdict: meta?.verdict ?? (r.state === 'passed' ? 'pass' : r.state === 'skipped' ? 'skip' : 'error'),

@@ -90,7 +90,11 @@ const CONFIG = join(import.meta.dirname, 'vitest.config.ts');
  * Runs one vitest process with one project per plan entry (a fault, or "clean"), each against its
  * own embedded reference, and returns one row per check.
  */
-export function runProjects(plan: ProjectPlan[], workers = 2, timeoutMs = 600000): Promise<{ rows: DetectionRow[]; code: number | null; output: string; ms: number }> {
+export function runProjects(
+  plan: ProjectPlan[],
+  workers = 2,
+  timeoutMs = 600000,
+): Promise<{ rows: DetectionRow[]; code: number | null; output: string; ms: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'cf-detect-'));
   writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
   const env: Record<string, string | undefined> = { ...process.env };
@@ -187,7 +191,9 @@ export async function detect(options: DetectionOptions = {}): Promise<DetectionR
     report.ms = Date.now() - started;
     return report;
   }
-  report.clean.falsePositives = clean.rows.filter((c) => c.verdict === 'fail' || c.verdict === 'error').map((c) => ({ checkId: c.checkId, verdict: c.verdict, message: c.message }));
+  report.clean.falsePositives = clean.rows
+    .filter((c) => c.verdict === 'fail' || c.verdict === 'error')
+    .map((c) => ({ checkId: c.checkId, verdict: c.verdict, message: c.message }));
   const filesOf = new Map<string, Set<string>>();
   for (const c of clean.rows) for (const id of c.verifies) (filesOf.get(id) ?? filesOf.set(id, new Set()).get(id)!).add(c.file);
 
@@ -200,10 +206,16 @@ export async function detect(options: DetectionOptions = {}): Promise<DetectionR
   const projects = bundle(withFiles.filter((f) => f.files.length));
   const projectOf = new Map(projects.flatMap((p) => p.faults.map((name) => [name, p.name] as const)));
   // One vitest project whose checks run once per bundle (RunInfo.variants): workers load each file once.
-  const single: ProjectPlan = { name: 'faults', include: [...new Set(projects.flatMap((p) => p.include))].sort(), ...(seed !== undefined ? { seed } : {}), variants: projects.map(({ name, faults, only }) => ({ name, faults, only: only ?? [] })) };
+  const single: ProjectPlan = {
+    name: 'faults',
+    include: [...new Set(projects.flatMap((p) => p.include))].sort(),
+    ...(seed !== undefined ? { seed } : {}),
+    variants: projects.map(({ name, faults, only }) => ({ name, faults, only: only ?? [] })),
+  };
   const run = projects.length ? await runProjects([single], workers) : { rows: [] as DetectionRow[], ms: 0, output: '', code: 0 };
   report.faults = withFiles.map(({ fault, files }): FaultOutcome => {
-    if (!files.length) return { fault, files, caughtBy: [], failing: [], runFailed: false, ms: 0, problem: `no check cites ${fault.requirement}` };
+    if (!files.length)
+      return { fault, files, caughtBy: [], failing: [], runFailed: false, ms: 0, problem: `no check cites ${fault.requirement}` };
     const checks = run.rows.filter((r) => r.project === projectOf.get(fault.name) && r.checkId.startsWith(`${fault.service}/`));
     const failing = checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error');
     const o: FaultOutcome = {
@@ -221,7 +233,8 @@ export async function detect(options: DetectionOptions = {}): Promise<DetectionR
   report.rows = run.rows;
   report.caught = report.faults.filter((f) => f.caughtBy.length > 0 && f.runFailed).length;
   const cleanSkips = new Set(clean.rows.filter((r) => r.verdict === 'skip').map((r) => r.checkId));
-  if (options.variants?.length) report.variants = await detectVariants(options.variants, workers, seed, options.onVariant, cleanSkips, options.bundleSize);
+  if (options.variants?.length)
+    report.variants = await detectVariants(options.variants, workers, seed, options.onVariant, cleanSkips, options.bundleSize);
   report.ms = Date.now() - started;
   return report;
 }
@@ -230,8 +243,16 @@ export async function detect(options: DetectionOptions = {}): Promise<DetectionR
 const allScenarioFiles = () => scenarioFolders().map((f) => `${f}/**/*.test.ts`);
 
 /** Runs suites against variant references, one vitest project; each entry a RunVariant (every check, or those citing `only`). */
-async function runVariantProjects(entries: Array<{ name: string; variants: string[]; only?: string[] }>, workers: number, seed: number | undefined) {
-  return runProjects([{ name: 'variants', include: allScenarioFiles(), ...(seed !== undefined ? { seed } : {}), variants: entries }], workers, 1800000);
+async function runVariantProjects(
+  entries: Array<{ name: string; variants: string[]; only?: string[] }>,
+  workers: number,
+  seed: number | undefined,
+) {
+  return runProjects(
+    [{ name: 'variants', include: allScenarioFiles(), ...(seed !== undefined ? { seed } : {}), variants: entries }],
+    workers,
+    1800000,
+  );
 }
 
 /**
@@ -240,11 +261,22 @@ async function runVariantProjects(entries: Array<{ name: string; variants: strin
  * checks verify, so each false positive is attributed to the variant that provokes it alone. A
  * bundle whose variants all pass alone is reported as an interaction.
  */
-export async function detectVariants(variants: PlannedVariant[], workers: number, seed?: number, onVariant?: (o: VariantOutcome) => void, cleanSkips: Set<string> = new Set(), bundleSize?: number): Promise<VariantsReport> {
+export async function detectVariants(
+  variants: PlannedVariant[],
+  workers: number,
+  seed?: number,
+  onVariant?: (o: VariantOutcome) => void,
+  cleanSkips: Set<string> = new Set(),
+  bundleSize?: number,
+): Promise<VariantsReport> {
   const started = Date.now();
   const bundles = bundleVariants(variants, bundleSize).map((members, i) => ({ name: `variants-${i + 1}`, members }));
   const judgeOf = (v: PlannedVariant) => v.active.definition.judge ?? 'pass';
-  const first = await runVariantProjects(bundles.map((b) => ({ name: b.name, variants: b.members.map((m) => m.spec) })), workers, seed);
+  const first = await runVariantProjects(
+    bundles.map((b) => ({ name: b.name, variants: b.members.map((m) => m.spec) })),
+    workers,
+    seed,
+  );
   const rowsOf = (rows: DetectionRow[], project: string) => rows.filter((r) => r.project === project);
   const newSkips = (rows: DetectionRow[]) => rows.filter((r) => r.verdict === 'skip' && !cleanSkips.has(r.checkId)).map((r) => r.checkId);
   const outcomes = new Map<string, VariantOutcome>();
@@ -262,7 +294,17 @@ export async function detectVariants(variants: PlannedVariant[], workers: number
       continue;
     }
     for (const v of b.members) {
-      const o: VariantOutcome = { variant: v.spec, name: v.active.definition.name, judge: judgeOf(v), bundle: b.name, run: b.members.length === 1 ? 'alone' : 'bundle', passed: !problem && j.falsePositives.length === 0, ...j, newSkips: newSkips(rows), ...(problem ? { problem } : {}) };
+      const o: VariantOutcome = {
+        variant: v.spec,
+        name: v.active.definition.name,
+        judge: judgeOf(v),
+        bundle: b.name,
+        run: b.members.length === 1 ? 'alone' : 'bundle',
+        passed: !problem && j.falsePositives.length === 0,
+        ...j,
+        newSkips: newSkips(rows),
+        ...(problem ? { problem } : {}),
+      };
       outcomes.set(v.spec, o);
       onVariant?.(o);
     }
@@ -270,12 +312,26 @@ export async function detectVariants(variants: PlannedVariant[], workers: number
   if (again.length) {
     // One project per spec: two values of one variant (clock-skew=2000, clock-skew=-2000) are two runs.
     const runIdOf = (v: PlannedVariant) => `v-${v.spec}`;
-    const second = await runVariantProjects(again.map(({ v, only }) => ({ name: runIdOf(v), variants: [v.spec], only })), workers, seed);
+    const second = await runVariantProjects(
+      again.map(({ v, only }) => ({ name: runIdOf(v), variants: [v.spec], only })),
+      workers,
+      seed,
+    );
     for (const { bundle, v } of again) {
       const rows = rowsOf(second.rows, runIdOf(v));
       const j = judgeVariantRun(rows, judgeOf(v));
       const problem = rows.length ? undefined : `its run reported no checks: ${second.output.slice(-1500)}`;
-      const o: VariantOutcome = { variant: v.spec, name: v.active.definition.name, judge: judgeOf(v), bundle, run: 'failing checks alone', passed: !problem && j.falsePositives.length === 0, ...j, newSkips: newSkips(rows), ...(problem ? { problem } : {}) };
+      const o: VariantOutcome = {
+        variant: v.spec,
+        name: v.active.definition.name,
+        judge: judgeOf(v),
+        bundle,
+        run: 'failing checks alone',
+        passed: !problem && j.falsePositives.length === 0,
+        ...j,
+        newSkips: newSkips(rows),
+        ...(problem ? { problem } : {}),
+      };
       outcomes.set(v.spec, o);
       onVariant?.(o);
     }

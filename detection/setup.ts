@@ -62,20 +62,43 @@ export default async function setup(project: TestProject) {
     ? await Promise.all(
         entry.variants.map(async (v) => {
           const own = v.variants?.length ? profileOf(plannedVariants(v.variants)) : undefined;
-          return { name: v.name, runId: runIdOf(v.name), ...(v.only ? { only: v.only } : {}), ...(own ? { profile: own } : {}), targets: await targetsOf(v.faults ?? [], v.variants, own) };
+          return {
+            name: v.name,
+            runId: runIdOf(v.name),
+            ...(v.only ? { only: v.only } : {}),
+            ...(own ? { profile: own } : {}),
+            targets: await targetsOf(v.faults ?? [], v.variants, own),
+          };
         }),
       )
     : undefined;
   const reportDir = process.env.DETECTION_DIR!;
   mkdirSync(reportDir, { recursive: true });
   const only = entry?.only;
-  const info: RunInfo = { runId: runIdOf(fault), reportDir, seed: entry?.seed ?? 12345, timeoutMs: 30000, maxInFlightPerWorker: 4, retries: 2, budgets: resolveBudgets({ walks: 0, walkSteps: 0, badInputs: 0 }, true), targets, profile, embedded: true, ...(only ? { only } : {}), ...(variants ? { variants } : {}) };
+  const info: RunInfo = {
+    runId: runIdOf(fault),
+    reportDir,
+    seed: entry?.seed ?? 12345,
+    timeoutMs: 30000,
+    maxInFlightPerWorker: 4,
+    retries: 2,
+    budgets: resolveBudgets({ walks: 0, walkSteps: 0, badInputs: 0 }, true),
+    targets,
+    profile,
+    embedded: true,
+    ...(only ? { only } : {}),
+    ...(variants ? { variants } : {}),
+  };
   project.provide('conformance', info);
   // The clean run, and the runs against deployment variants (not those of fault bundles).
   const deploymentVariants = new Set((entry?.variants ?? []).filter((v) => v.variants?.length).map((v) => v.name));
   const removals = await earlyRemovals(
     project.name,
-    fault === 'clean' ? [{ runId: info.runId, targets, profile }] : (variants ?? []).filter((v) => deploymentVariants.has(v.name)).map((v) => ({ runId: v.runId, targets: v.targets, profile: v.profile ?? profile })),
+    fault === 'clean'
+      ? [{ runId: info.runId, targets, profile }]
+      : (variants ?? [])
+          .filter((v) => deploymentVariants.has(v.name))
+          .map((v) => ({ runId: v.runId, targets: v.targets, profile: v.profile ?? profile })),
     reportDir,
   );
   return async () => {
@@ -92,10 +115,22 @@ export default async function setup(project: TestProject) {
  * through one listener; finish() ends them all. Each run's removals have in-flight counters of
  * their own: the detection workers share none (each bounds its own requests).
  */
-async function earlyRemovals(project: string, runs: Array<{ runId: string; targets: Partial<Record<ServiceName, ServiceTarget | null>>; profile: Profile }>, reportDir: string): Promise<{ finish(): Promise<void> }> {
+async function earlyRemovals(
+  project: string,
+  runs: Array<{ runId: string; targets: Partial<Record<ServiceName, ServiceTarget | null>>; profile: Profile }>,
+  reportDir: string,
+): Promise<{ finish(): Promise<void> }> {
   if (!runs.length) return { finish: async () => {} };
   const { EarlyRemoval } = await import('../run/early-removal.js');
-  const all = runs.map((r) => new EarlyRemoval(new RunContext(r.runId, reportDir), r.targets, r.profile, { timeoutMs: 30000, maxInFlight: 4, retries: 2, counters: sharedCounters(serviceNames().length) }));
+  const all = runs.map(
+    (r) =>
+      new EarlyRemoval(new RunContext(r.runId, reportDir), r.targets, r.profile, {
+        timeoutMs: 30000,
+        maxInFlight: 4,
+        retries: 2,
+        counters: sharedCounters(serviceNames().length),
+      }),
+  );
   attachFileListener(project, {
     selected: (files) => all.forEach((r) => r.selected(files)),
     fileEnded: (file, settled) => all.forEach((r) => r.fileEnded(file, settled)),

@@ -23,7 +23,8 @@ export interface PlannedVariant {
 }
 
 /** Every variant of the catalogue at each value detection runs it with (`parameter.detection`, else the default). */
-export const catalogueSpecs = (): string[] => VARIANT_LIST.flatMap((v) => (v.parameter?.detection ? v.parameter.detection.map((x) => `${v.name}=${x}`) : [v.name]));
+export const catalogueSpecs = (): string[] =>
+  VARIANT_LIST.flatMap((v) => (v.parameter?.detection ? v.parameter.detection.map((x) => `${v.name}=${x}`) : [v.name]));
 
 /** The catalogue's variants (catalogueSpecs), or the given specs. @throws VariantError */
 export const plannedVariants = (specs?: string[]): PlannedVariant[] =>
@@ -73,7 +74,10 @@ export function profileOf(variants: PlannedVariant[]): Profile {
 function fits(bundle: PlannedVariant[], v: PlannedVariant): boolean {
   const judgeOf = (d: VariantDefinition) => d.judge ?? 'pass';
   return bundle.every(
-    (m) => compatible(m.active.definition, v.active.definition) && judgeOf(m.active.definition) === judgeOf(v.active.definition) && clashes(patchOf(m), patchOf(v)).length === 0,
+    (m) =>
+      compatible(m.active.definition, v.active.definition) &&
+      judgeOf(m.active.definition) === judgeOf(v.active.definition) &&
+      clashes(patchOf(m), patchOf(v)).length === 0,
   );
 }
 
@@ -108,14 +112,26 @@ export interface VariantJudgement {
 }
 
 const LEVELS = requirementIndex();
-const asResult = (r: DetectionRow) => ({ checkId: r.checkId, verdict: r.verdict, failedRequirements: r.failedRequirements, verifies: r.verifies }) as unknown as CheckResult;
-const fp = (r: DetectionRow): FalsePositive => ({ checkId: r.checkId, verdict: r.verdict, failedRequirements: r.failedRequirements, ...(r.message ? { message: r.message } : {}) });
+const asResult = (r: DetectionRow) =>
+  ({ checkId: r.checkId, verdict: r.verdict, failedRequirements: r.failedRequirements, verifies: r.verifies }) as unknown as CheckResult;
+const fp = (r: DetectionRow): FalsePositive => ({
+  checkId: r.checkId,
+  verdict: r.verdict,
+  failedRequirements: r.failedRequirements,
+  ...(r.message ? { message: r.message } : {}),
+});
 
 /** Judges the rows of one variant (or bundle) run, as the conformance gate would (report/known-failures.ts). */
 export function judgeVariantRun(rows: DetectionRow[], how: 'pass' | 'no-fail' = 'pass'): VariantJudgement {
   const errors = rows.filter((r) => r.verdict === 'error').length;
-  if (how === 'no-fail') return { falsePositives: rows.filter((r) => r.verdict === 'fail').map(fp), expectOnly: [], errors, checks: rows.length };
+  if (how === 'no-fail')
+    return { falsePositives: rows.filter((r) => r.verdict === 'fail').map(fp), expectOnly: [], errors, checks: rows.length };
   const gate = judge(rows.map(asResult), (id) => LEVELS.get(id)?.level);
   const byId = new Map(rows.map((r) => [r.checkId, r]));
-  return { falsePositives: gate.gating.map((id) => fp(byId.get(id)!)), expectOnly: gate.expectOnly.map((id) => fp(byId.get(id)!)), errors, checks: rows.length };
+  return {
+    falsePositives: gate.gating.map((id) => fp(byId.get(id)!)),
+    expectOnly: gate.expectOnly.map((id) => fp(byId.get(id)!)),
+    errors,
+    checks: rows.length,
+  };
 }

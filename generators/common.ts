@@ -16,12 +16,18 @@ export const validity = (f: Faker) => ({ validFrom: dateBetween(f, 2005, 2020), 
 export const hhmm = (h: number, m: number) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
 
 /** A ten-digit US phone number as digits only (fictional 555 exchange). */
-export const phoneDigits = (f: Faker) => `${f.helpers.arrayElement(['212', '312', '415', '512', '617', '720', '804'])}555${f.string.numeric(4)}`;
+export const phoneDigits = (f: Faker) =>
+  `${f.helpers.arrayElement(['212', '312', '415', '512', '617', '720', '804'])}555${f.string.numeric(4)}`;
 
 /** A best-time-to-contact object with TIME and BOOLEAN members. */
 export const bestTimeToContact = (f: Faker) => {
   const start = f.number.int({ min: 7, max: 11 });
-  return { day: f.helpers.arrayElement(['mon', 'tue', 'wed', 'thu', 'fri']), startTime: hhmm(start, 0), endTime: hhmm(start + 8, 30), allDay: false };
+  return {
+    day: f.helpers.arrayElement(['mon', 'tue', 'wed', 'thu', 'fri']),
+    startTime: hhmm(start, 0),
+    endTime: hhmm(start + 8, 30),
+    allDay: false,
+  };
 };
 
 /** Places the source reference where the profile says a posted identity carries it. */

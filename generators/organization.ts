@@ -53,7 +53,14 @@ export function organizationIdentity(f: Faker, source?: SourceRef): Organization
   const domain = `${base.toLowerCase().replace(/[^a-z0-9]+/g, '')}.example.com`;
   return {
     ...(source ? { sources: [{ name: source.name, id: source.id }] } : {}),
-    organizationNames: [{ legalBusinessName: legal, otherOrgName: base, tradingName: `${base} ${f.company.buzzNoun()}`, parentOrgName: `${f.company.name()} Holdings` }],
+    organizationNames: [
+      {
+        legalBusinessName: legal,
+        otherOrgName: base,
+        tradingName: `${base} ${f.company.buzzNoun()}`,
+        parentOrgName: `${f.company.name()} Holdings`,
+      },
+    ],
     addresses: [address(f, 'work'), address(f, 'mailing')],
     contactInformation: [
       {
@@ -67,17 +74,54 @@ export function organizationIdentity(f: Faker, source?: SourceRef): Organization
     faxNumbers: [{ number: phoneDigits(f), type: 'work', ...validity(f) }],
     emails: [{ email: `info@${domain}`, type: 'work', ...validity(f) }],
     alternateIdentifiers: [
-      { description: 'State business registration', type: 'SBR', value: `SBR-${f.string.alphanumeric({ length: 8, casing: 'upper' })}`, status: true, issuer: 'Secretary of State', issueDate: founded, startDate: founded, endDate: dateBetween(f, 2030, 2040) },
+      {
+        description: 'State business registration',
+        type: 'SBR',
+        value: `SBR-${f.string.alphanumeric({ length: 8, casing: 'upper' })}`,
+        status: true,
+        issuer: 'Secretary of State',
+        issueDate: founded,
+        startDate: founded,
+        endDate: dateBetween(f, 2030, 2040),
+      },
     ],
-    externalUniqueIdentifier: [{ issuer: 'Dun & Bradstreet (fictional)', value: `DUNS-${f.string.numeric(9)}`, status: 'active', startDate: founded, endDate: dateBetween(f, 2030, 2040) }],
+    externalUniqueIdentifier: [
+      {
+        issuer: 'Dun & Bradstreet (fictional)',
+        value: `DUNS-${f.string.numeric(9)}`,
+        status: 'active',
+        startDate: founded,
+        endDate: dateBetween(f, 2030, 2040),
+      },
+    ],
     authorizedOfficials: [
-      { title: f.helpers.arrayElement(['CEO', 'CFO', 'President', 'Director']), prefix: f.person.prefix(), first, middle: f.person.middleName(), last, suffix: '', credential: f.helpers.arrayElement(['MBA', 'CPA', 'JD', '']), phoneNumber: phoneDigits(f) },
+      {
+        title: f.helpers.arrayElement(['CEO', 'CFO', 'President', 'Director']),
+        prefix: f.person.prefix(),
+        first,
+        middle: f.person.middleName(),
+        last,
+        suffix: '',
+        credential: f.helpers.arrayElement(['MBA', 'CPA', 'JD', '']),
+        phoneNumber: phoneDigits(f),
+      },
     ],
     employerIdentificationNumber: [{ value: fictionalEin(f), status: true, issuer: 'IRS', issueDate: founded, ...validity(f) }],
     naicsClassifications: [f.helpers.arrayElement(NAICS)],
     sicClassifications: [{ code: f.helpers.arrayElement(['8011', '7372', '6411', '5411']) }],
-    qualifications: [{ type: 'license', qualification: f.helpers.arrayElement(['Business License', 'Health Facility License', 'Insurance Producer']), status: 'active', issuer: 'State Board', issueDate: founded, ...validity(f) }],
-    types: [{ type: f.helpers.arrayElement(['corporation', 'partnership', 'nonprofit']), subType: f.helpers.arrayElement(['private', 'public']) }],
+    qualifications: [
+      {
+        type: 'license',
+        qualification: f.helpers.arrayElement(['Business License', 'Health Facility License', 'Insurance Producer']),
+        status: 'active',
+        issuer: 'State Board',
+        issueDate: founded,
+        ...validity(f),
+      },
+    ],
+    types: [
+      { type: f.helpers.arrayElement(['corporation', 'partnership', 'nonprofit']), subType: f.helpers.arrayElement(['private', 'public']) },
+    ],
     contactOther: [{ system: 'url', type: 'website', value: `https://www.${domain}`, ...validity(f) }],
     product: [
       {
@@ -96,9 +140,18 @@ export function organizationIdentity(f: Faker, source?: SourceRef): Organization
     ],
     numberOfEmployees: [{ numberOfEmployees: String(f.number.int({ min: 5, max: 50000 })) }],
     foundedDate: [{ foundedDate: founded }],
-    annualRevenue: [{ annualRevenue: String(f.number.int({ min: 100000, max: 900000000 })), year: String(f.number.int({ min: 2019, max: 2025 })) }],
+    annualRevenue: [
+      { annualRevenue: String(f.number.int({ min: 100000, max: 900000000 })), year: String(f.number.int({ min: 2019, max: 2025 })) },
+    ],
     legalStatus: [
-      { type: f.helpers.arrayElement(['active', 'good standing']), source: 'Secretary of State', effectiveDate: founded, verificationDate: dateBetween(f, 2022, 2025), jurisdiction: f.location.state(), registrationCountry: 'US' },
+      {
+        type: f.helpers.arrayElement(['active', 'good standing']),
+        source: 'Secretary of State',
+        effectiveDate: founded,
+        verificationDate: dateBetween(f, 2022, 2025),
+        jurisdiction: f.location.state(),
+        registrationCountry: 'US',
+      },
     ],
   };
 }

@@ -72,7 +72,14 @@ export function personIdentity(f: Faker, source?: SourceRef, shared: { address?:
     datesOfBirth: [{ dateOfBirth }],
     ssns: [{ ssn: fictionalSsn(f) }],
     genders: [{ gender: sex === 'female' ? 'F' : 'M' }],
-    phoneNumbers: [{ countryCode: '+1', number: phoneDigits(f), extension: f.helpers.maybe(() => f.string.numeric(3), { probability: 0.2 }) ?? '', type: f.helpers.arrayElement(['mobile', 'home']) }],
+    phoneNumbers: [
+      {
+        countryCode: '+1',
+        number: phoneDigits(f),
+        extension: f.helpers.maybe(() => f.string.numeric(3), { probability: 0.2 }) ?? '',
+        type: f.helpers.arrayElement(['mobile', 'home']),
+      },
+    ],
     emails: [{ email: `${handle}${f.number.int({ min: 1, max: 999 })}@example.com`, type: f.helpers.arrayElement(['home', 'work']) }],
     deathDetails: [deathDetails(f, dateOfBirth)],
   };
@@ -87,4 +94,3 @@ export function personHousehold(f: Faker, sources: SourceRef[] = [], size = sour
   const lastName = f.person.lastName();
   return Array.from({ length: size }, (_, i) => personIdentity(f, sources[i], { address, lastName }));
 }
-

@@ -56,9 +56,19 @@ const CREDENTIALS = [
 const FACILITY_TYPES = [
   { type: 'Hospital', subType: 'General Acute Care', taxonomy: '282N00000X', name: (f: Faker) => `${f.location.city()} General Hospital` },
   { type: 'Clinic', subType: 'Primary Care', taxonomy: '261QP2300X', name: (f: Faker) => `${f.person.lastName()} Family Health Clinic` },
-  { type: 'Ambulatory Surgical Center', subType: 'Outpatient Surgery', taxonomy: '261QA1903X', name: (f: Faker) => `${f.location.street()} Surgery Center` },
+  {
+    type: 'Ambulatory Surgical Center',
+    subType: 'Outpatient Surgery',
+    taxonomy: '261QA1903X',
+    name: (f: Faker) => `${f.location.street()} Surgery Center`,
+  },
   { type: 'Urgent Care', subType: 'Walk-in', taxonomy: '261QU0200X', name: (f: Faker) => `${f.location.city()} Urgent Care` },
-  { type: 'Skilled Nursing Facility', subType: 'Long-term Care', taxonomy: '314000000X', name: (f: Faker) => `${f.person.lastName()} Gardens Nursing and Rehabilitation` },
+  {
+    type: 'Skilled Nursing Facility',
+    subType: 'Long-term Care',
+    taxonomy: '314000000X',
+    name: (f: Faker) => `${f.person.lastName()} Gardens Nursing and Rehabilitation`,
+  },
 ];
 
 function address(f: Faker, name: string, type: string) {
@@ -109,11 +119,28 @@ export function practitionerIdentity(f: Faker, source?: SourceRef) {
   const domain = `${f.internet.domainWord()}-health.example.com`;
   return {
     ...withSource(source),
-    names: [{ use: 'official', prefix: cred.credential === 'MD' || cred.credential === 'DO' ? 'Dr.' : '', first, middle: f.person.middleName(sex), last, suffix: '', credential: cred.credential }],
+    names: [
+      {
+        use: 'official',
+        prefix: cred.credential === 'MD' || cred.credential === 'DO' ? 'Dr.' : '',
+        first,
+        middle: f.person.middleName(sex),
+        last,
+        suffix: '',
+        credential: cred.credential,
+      },
+    ],
     datesOfBirth: [{ dateOfBirth: dateBetween(f, 1950, 1992) }],
     genders: [{ gender: sex === 'female' ? 'F' : 'M' }],
     addresses: [office],
-    contactInformation: [{ address: office, phoneList: [{ number: phoneDigits(f), type: 'work' }], faxList: [{ number: phoneDigits(f), type: 'work' }], bestTimeToContact: [bestTimeToContact(f)] }],
+    contactInformation: [
+      {
+        address: office,
+        phoneList: [{ number: phoneDigits(f), type: 'work' }],
+        faxList: [{ number: phoneDigits(f), type: 'work' }],
+        bestTimeToContact: [bestTimeToContact(f)],
+      },
+    ],
     phoneNumbers: [{ number: phoneDigits(f), type: 'work', ...validity(f) }],
     emails: [{ email: `${first}.${last}@${domain}`.toLowerCase().replace(/[^a-z0-9.@-]/g, ''), type: 'work', ...validity(f) }],
     npis: [{ npi: fictionalNpi(f), entityTypeCode: '1' }],
@@ -121,7 +148,16 @@ export function practitionerIdentity(f: Faker, source?: SourceRef) {
     specialties: [{ specialtyTaxonomyCode: taxonomy }],
     communicationLanguages: [{ language: 'en', preferred: true }, ...(f.datatype.boolean() ? [{ language: 'es', preferred: false }] : [])],
     practitionerRoles: [{ acceptingNewPatients: f.datatype.boolean(), serviceMode: f.helpers.arrayElement(['in-person', 'telehealth']) }],
-    qualifications: [{ type: 'board-certification', qualification: `Board certified (${cred.profession})`, status: 'active', issuer: 'Specialty Board', issueDate: dateBetween(f, 2005, 2018), ...validity(f) }],
+    qualifications: [
+      {
+        type: 'board-certification',
+        qualification: `Board certified (${cred.profession})`,
+        status: 'active',
+        issuer: 'Specialty Board',
+        issueDate: dateBetween(f, 2005, 2018),
+        ...validity(f),
+      },
+    ],
   };
 }
 
@@ -134,9 +170,23 @@ export function healthFacilityIdentity(f: Faker, source?: SourceRef) {
   const officialSex = f.helpers.arrayElement(['female', 'male'] as const);
   return {
     ...withSource(source),
-    organizationNames: [{ legalBusinessName: name, otherOrgName: name.replace(/ (Center|Clinic|Hospital)$/, ''), tradingName: name, parentOrgName: `${f.location.state()} Health Network` }],
+    organizationNames: [
+      {
+        legalBusinessName: name,
+        otherOrgName: name.replace(/ (Center|Clinic|Hospital)$/, ''),
+        tradingName: name,
+        parentOrgName: `${f.location.state()} Health Network`,
+      },
+    ],
     addresses: [campus],
-    contactInformation: [{ address: campus, phoneList: [{ number: phoneDigits(f), type: 'work' }], faxList: [{ number: phoneDigits(f), type: 'work' }], bestTimeToContact: [bestTimeToContact(f)] }],
+    contactInformation: [
+      {
+        address: campus,
+        phoneList: [{ number: phoneDigits(f), type: 'work' }],
+        faxList: [{ number: phoneDigits(f), type: 'work' }],
+        bestTimeToContact: [bestTimeToContact(f)],
+      },
+    ],
     phoneNumbers: [{ number: phoneDigits(f), type: 'work', ...validity(f) }],
     faxNumbers: [{ number: phoneDigits(f), type: 'work', ...validity(f) }],
     emails: [{ email: `info@${domain}`, type: 'work', ...validity(f) }],
@@ -146,9 +196,26 @@ export function healthFacilityIdentity(f: Faker, source?: SourceRef) {
     groupTaxonomies: [{ groupTaxonomyCode: kind.taxonomy }],
     types: [{ type: kind.type, subType: kind.subType }],
     authorizedOfficials: [
-      { title: f.helpers.arrayElement(['Chief Executive Officer', 'Administrator', 'Chief Medical Officer']), prefix: '', first: f.person.firstName(officialSex), middle: '', last: f.person.lastName(), suffix: '', credential: f.helpers.arrayElement(['MHA', 'MD', 'MBA']), phoneNumber: phoneDigits(f) },
+      {
+        title: f.helpers.arrayElement(['Chief Executive Officer', 'Administrator', 'Chief Medical Officer']),
+        prefix: '',
+        first: f.person.firstName(officialSex),
+        middle: '',
+        last: f.person.lastName(),
+        suffix: '',
+        credential: f.helpers.arrayElement(['MHA', 'MD', 'MBA']),
+        phoneNumber: phoneDigits(f),
+      },
     ],
-    employerIdentificationNumber: [{ value: `${f.helpers.arrayElement(['07', '08', '09', '17', '18', '19'])}-${f.string.numeric(7)}`, status: true, issuer: 'IRS', issueDate: dateBetween(f, 1990, 2015), ...validity(f) }],
+    employerIdentificationNumber: [
+      {
+        value: `${f.helpers.arrayElement(['07', '08', '09', '17', '18', '19'])}-${f.string.numeric(7)}`,
+        status: true,
+        issuer: 'IRS',
+        issueDate: dateBetween(f, 1990, 2015),
+        ...validity(f),
+      },
+    ],
   };
 }
 

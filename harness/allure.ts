@@ -26,7 +26,8 @@ export function subjectOperation(meta: Pick<CheckMeta, 'service' | 'verifies' | 
   const spec = SERVICES[meta.service as ServiceName];
   const ops = spec?.operations.map((o) => o.name) ?? [];
   const rules = meta.verifies.map((id) => spec?.requirements.find((r) => r.id === id)).filter((r) => r !== undefined);
-  const named = (text: string) => ops.filter((op) => new RegExp(`\\b${op}\\b`).test(text)).sort((a, b) => text.indexOf(a) - text.indexOf(b))[0];
+  const named = (text: string) =>
+    ops.filter((op) => new RegExp(`\\b${op}\\b`).test(text)).sort((a, b) => text.indexOf(a) - text.indexOf(b))[0];
   for (const r of rules) {
     const hit = named(r.section);
     if (hit) return hit;
@@ -52,5 +53,6 @@ export function labelForAllure(meta: CheckMeta, exchanges: Exchange[]): void {
   void allure.label('verdict', meta.verdict ?? 'error');
   for (const op of meta.operations ?? []) void allure.label('operation', op);
   for (const id of meta.verifies) void allure.link(id, id, 'requirement');
-  if (meta.verdict !== 'pass' && exchanges.length) void allure.attachment('exchanges', JSON.stringify(exchanges, null, 2), 'application/json');
+  if (meta.verdict !== 'pass' && exchanges.length)
+    void allure.attachment('exchanges', JSON.stringify(exchanges, null, 2), 'application/json');
 }

@@ -116,8 +116,10 @@ export class Check {
   async raw(op: string, content: unknown, options: CallOptions & { sentInvalid?: boolean } = {}): Promise<Reply> {
     const { sentInvalid, ...rest } = options;
     const reply = await this.client.call(op, content, { ...rest, file: this.file, record: (e) => this.exchanges.push(e) });
-    if (isTransient(reply, { sentInvalid })) throw new CouldNotJudge(`${op}: the deployment could not answer (${describeReply(reply)}); a transient reply is not judged`);
-    if ((options.auth ?? 'default') === 'default' && isAuthFailure(reply)) throw new CouldNotJudge(`${op}: the run's credentials were refused (${describeReply(reply)})`);
+    if (isTransient(reply, { sentInvalid }))
+      throw new CouldNotJudge(`${op}: the deployment could not answer (${describeReply(reply)}); a transient reply is not judged`);
+    if ((options.auth ?? 'default') === 'default' && isAuthFailure(reply))
+      throw new CouldNotJudge(`${op}: the run's credentials were refused (${describeReply(reply)})`);
     return reply;
   }
 
@@ -136,9 +138,21 @@ export class Check {
    */
   async invalid(op: string, content: unknown, options: CallOptions = {}): Promise<Reply> {
     const spec = operation(this.service, op);
-    const created = (spec.sourcesCreated?.((content ?? {}) as Record<string, unknown>, this.client.guard.names) ?? []).filter((s): s is SourceRef => this.client.ownsSource(s));
-    for (const source of created) this.run.record({ kind: 'quarantine', service: this.service, source: { name: source.name, id: source.id }, at: new Date().toISOString() });
-    const reply = await this.raw(op, content, { retries: Math.max(INVALID_REQUEST_RETRIES, this.client.options.retries ?? 0), ...options, sentInvalid: true });
+    const created = (spec.sourcesCreated?.((content ?? {}) as Record<string, unknown>, this.client.guard.names) ?? []).filter(
+      (s): s is SourceRef => this.client.ownsSource(s),
+    );
+    for (const source of created)
+      this.run.record({
+        kind: 'quarantine',
+        service: this.service,
+        source: { name: source.name, id: source.id },
+        at: new Date().toISOString(),
+      });
+    const reply = await this.raw(op, content, {
+      retries: Math.max(INVALID_REQUEST_RETRIES, this.client.options.retries ?? 0),
+      ...options,
+      sentInvalid: true,
+    });
     if (reply.success === true) for (const source of created) await this.discard(source);
     return reply;
   }
@@ -168,16 +182,38 @@ export class Check {
     const reply = sentInvalid ? await this.invalid(op, content, rest) : await this.raw(op, content, rest);
     if (!reply.body) {
       // JSON that is not an object (an array, a string) is kept as `body` in the exchange; show it too.
-      const rawBody = reply.exchange.reply?.text ?? (reply.exchange.reply?.body !== undefined ? JSON.stringify(reply.exchange.reply.body) : '');
+      const rawBody =
+        reply.exchange.reply?.text ?? (reply.exchange.reply?.body !== undefined ? JSON.stringify(reply.exchange.reply.body) : '');
       const kind = rawBody ? 'a body that is not a JSON object' : 'an empty body';
-      throw new ConformanceFailure([this.envReq], `${op} replied HTTP ${reply.status} with ${kind}: ${rawBody.slice(0, 200)}`, { what: `${op} reply`, expected: 'a JSON response envelope', got: `HTTP ${reply.status} with ${kind}: ${rawBody.slice(0, 200)}`, exchange: this.indexOf(reply) });
+      throw new ConformanceFailure([this.envReq], `${op} replied HTTP ${reply.status} with ${kind}: ${rawBody.slice(0, 200)}`, {
+        what: `${op} reply`,
+        expected: 'a JSON response envelope',
+        got: `HTTP ${reply.status} with ${kind}: ${rawBody.slice(0, 200)}`,
+        exchange: this.indexOf(reply),
+      });
     }
     const env = envelopeViolations(reply.body);
-    if (env.length) throw new ConformanceFailure([this.envReq], `${op} reply is not a valid response envelope:\n${formatViolations(env)}`, { what: `${op} reply envelope`, expected: 'a valid response envelope', got: formatViolations(env), exchange: this.indexOf(reply) });
+    if (env.length)
+      throw new ConformanceFailure([this.envReq], `${op} reply is not a valid response envelope:\n${formatViolations(env)}`, {
+        what: `${op} reply envelope`,
+        expected: 'a valid response envelope',
+        got: formatViolations(env),
+        exchange: this.indexOf(reply),
+      });
     if (reply.success === true) {
       const spec = operation(this.service, op);
       const v = contentViolations(spec, this.judgedContent(reply.content ?? {}));
-      if (v.length) throw new ConformanceFailure([spec.shapeRequirement, ...requirementsOf(spec, v, this.catalogue)], `${op} reply content does not match the contract:\n${formatViolations(v)}`, { what: `${op} reply content`, expected: 'the documented members and types', got: formatViolations(v), exchange: this.indexOf(reply) });
+      if (v.length)
+        throw new ConformanceFailure(
+          [spec.shapeRequirement, ...requirementsOf(spec, v, this.catalogue)],
+          `${op} reply content does not match the contract:\n${formatViolations(v)}`,
+          {
+            what: `${op} reply content`,
+            expected: 'the documented members and types',
+            got: formatViolations(v),
+            exchange: this.indexOf(reply),
+          },
+        );
     }
     return reply;
   }
@@ -200,19 +236,27 @@ export class Check {
    */
   async ok(op: string, content: unknown, options: CallOptions & { cites?: string[] } = {}): Promise<Reply> {
     const reply = await this.call(op, content, options);
-    if (reply.success !== true) throw new ConformanceFailure(options.cites ?? this.verifies, `${op} was expected to succeed but replied ${describeReply(reply)}`, { what: `${op} succeeds`, expected: 'success=true', got: describeReply(reply), exchange: this.indexOf(reply) });
+    if (reply.success !== true)
+      throw new ConformanceFailure(options.cites ?? this.verifies, `${op} was expected to succeed but replied ${describeReply(reply)}`, {
+        what: `${op} succeeds`,
+        expected: 'success=true',
+        got: describeReply(reply),
+        exchange: this.indexOf(reply),
+      });
     return reply;
   }
 
   /** Runs assertions; any assertion failure inside becomes a ConformanceFailure citing `ids`. */
   async rule<T>(ids: string | string[], body: () => T | Promise<T>): Promise<T> {
     const list = Array.isArray(ids) ? ids : [ids];
-    for (const id of list) if (!this.catalogue.has(id)) throw new Error(`rule cites ${id}, which is not a requirement of the ${this.service} service`);
+    for (const id of list)
+      if (!this.catalogue.has(id)) throw new Error(`rule cites ${id}, which is not a requirement of the ${this.service} service`);
     try {
       return await body();
     } catch (e) {
       if (e instanceof ConformanceFailure || e instanceof CouldNotJudge || e instanceof StopCheck) throw e;
-      if (isAssertionError(e)) throw new ConformanceFailure(list, e.message, { ...assertionDetail(e), exchange: this.exchanges.length - 1 });
+      if (isAssertionError(e))
+        throw new ConformanceFailure(list, e.message, { ...assertionDetail(e), exchange: this.exchanges.length - 1 });
       throw e;
     }
   }

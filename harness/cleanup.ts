@@ -37,7 +37,11 @@ export async function cleanupRun(
   profile: Profile,
   options: Pick<ClientOptions, 'timeoutMs' | 'maxInFlight'> & Partial<ClientOptions>,
 ): Promise<CleanupResult> {
-  const result: CleanupResult = { sources: { attempted: 0, deleted: 0, alreadyGone: 0 }, relationships: { attempted: 0, deleted: 0, alreadyGone: 0 }, failures: [] };
+  const result: CleanupResult = {
+    sources: { attempted: 0, deleted: 0, alreadyGone: 0 },
+    relationships: { attempted: 0, deleted: 0, alreadyGone: 0 },
+    failures: [],
+  };
   const remover = new LedgerRemover(run, targets, profile, { retries: 2, ...options });
   const entries = run.entries();
   const removed = removedOutcomes(entries);
@@ -115,7 +119,8 @@ export class LedgerRemover {
     const target = this.targets[service];
     if (!target) return undefined;
     let c = this.clients.get(service);
-    if (!c) this.clients.set(service, (c = new ServiceClient(target, this.profile, this.run, { ...this.options, ...this.forService(service) })));
+    if (!c)
+      this.clients.set(service, (c = new ServiceClient(target, this.profile, this.run, { ...this.options, ...this.forService(service) })));
     return c;
   }
 
@@ -136,13 +141,24 @@ export class LedgerRemover {
     const sources = items.filter((e): e is Extract<Removable, { kind: 'source' }> => e.kind === 'source');
     await this.sweep(sources, passes, result, result?.sources, async (c, e, retries) => {
       const source = { name: e.source.name, id: e.source.id };
-      return judge(await c.call('deleteSourceIdentity', { source }, { retries, resendable: true }), () => c.call('nativeIdQuery', { source }, { retries }));
+      return judge(await c.call('deleteSourceIdentity', { source }, { retries, resendable: true }), () =>
+        c.call('nativeIdQuery', { source }, { retries }),
+      );
     });
   }
 
   /** Removes each item; what stays transient is tried again in the next pass with more retries. */
-  private async sweep<T extends Removable>(items: T[], passes: number, result: CleanupResult | undefined, bucket: CleanupResult['sources'] | undefined, remove: (c: ServiceClient, i: T, retries: number) => Promise<Outcome>): Promise<void> {
-    const describe = (e: Removable) => ({ service: e.service, what: e.kind === 'relationship' ? `relationship ${e.id}` : `source ${e.source.name}/${e.source.id}` });
+  private async sweep<T extends Removable>(
+    items: T[],
+    passes: number,
+    result: CleanupResult | undefined,
+    bucket: CleanupResult['sources'] | undefined,
+    remove: (c: ServiceClient, i: T, retries: number) => Promise<Outcome>,
+  ): Promise<void> {
+    const describe = (e: Removable) => ({
+      service: e.service,
+      what: e.kind === 'relationship' ? `relationship ${e.id}` : `source ${e.source.name}/${e.source.id}`,
+    });
     let left = items.filter((i) => {
       if (this.clientOf(i.service)) return true;
       result?.failures.push({ ...describe(i), reason: 'service not configured in this run' });
@@ -151,14 +167,24 @@ export class LedgerRemover {
     if (bucket) bucket.attempted += left.length;
     for (let pass = 0; pass < passes && left.length; pass++) {
       // A removal that throws is that item's failure, not the sweep's: the others still finish.
-      const attempt = (i: T) => remove(this.clientOf(i.service)!, i, 2 + 2 * pass).catch((e: unknown): Outcome => ({ reason: e instanceof Error ? e.message : String(e), transient: false }));
+      const attempt = (i: T) =>
+        remove(this.clientOf(i.service)!, i, 2 + 2 * pass).catch(
+          (e: unknown): Outcome => ({ reason: e instanceof Error ? e.message : String(e), transient: false }),
+        );
       const outcomes = await Promise.all(left.map((i) => this.gate(i.service)(() => attempt(i))));
       const next: T[] = [];
       outcomes.forEach((o, k) => {
         const item = left[k]!;
         if (o === 'deleted' || o === 'alreadyGone') {
           if (bucket) bucket[o]++;
-          if (this.mark) this.run.record({ kind: 'removed', service: item.service, ...(item.kind === 'relationship' ? { id: item.id } : { source: item.source }), outcome: o, at: new Date().toISOString() });
+          if (this.mark)
+            this.run.record({
+              kind: 'removed',
+              service: item.service,
+              ...(item.kind === 'relationship' ? { id: item.id } : { source: item.source }),
+              outcome: o,
+              at: new Date().toISOString(),
+            });
         } else if (o.transient && pass < passes - 1) next.push(item);
         else result?.failures.push({ ...describe(item), reason: o.reason });
       });
@@ -178,6 +204,9 @@ async function judge(reply: Reply, stillThere: () => Promise<Reply | undefined>)
   if (!isRejection(reply)) return { reason: describeReply(reply), transient: false };
   const lookup = await stillThere();
   if (!lookup) return 'alreadyGone';
-  if (isTransient(lookup)) return { reason: `removal rejected (${describeReply(reply)}) and the lookup could not tell whether it is gone`, transient: true };
-  return isAbsent(lookup) ? 'alreadyGone' : { reason: `removal rejected and the record is still there: ${describeReply(reply)}`, transient: false };
+  if (isTransient(lookup))
+    return { reason: `removal rejected (${describeReply(reply)}) and the lookup could not tell whether it is gone`, transient: true };
+  return isAbsent(lookup)
+    ? 'alreadyGone'
+    : { reason: `removal rejected and the record is still there: ${describeReply(reply)}`, transient: false };
 }

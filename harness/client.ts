@@ -145,7 +145,14 @@ export class ServiceClient {
     options.record?.(reply.exchange);
     if (reply.success === true && op.relationshipCreated) {
       const id = op.relationshipCreated(reply.content ?? {});
-      if (typeof id === 'string') this.run.record({ kind: 'relationship', service: op.service, id, at: new Date().toISOString(), ...(options.file ? { file: options.file } : {}) });
+      if (typeof id === 'string')
+        this.run.record({
+          kind: 'relationship',
+          service: op.service,
+          id,
+          at: new Date().toISOString(),
+          ...(options.file ? { file: options.file } : {}),
+        });
     }
     return reply;
   }
@@ -154,8 +161,10 @@ export class ServiceClient {
   private recordCreations(op: OperationSpec, c: Record<string, unknown>, file: string | undefined): void {
     const at = new Date().toISOString();
     const of = file ? { file } : {};
-    for (const source of op.sourcesCreated?.(c, this.guard.names) ?? []) if (source) this.run.record({ kind: 'source', service: op.service, source: source as SourceRef, at, ...of });
-    for (const name of op.namesCreated?.(c) ?? []) this.run.record({ kind: 'dataSource', service: op.service, name: String(name), at, ...of });
+    for (const source of op.sourcesCreated?.(c, this.guard.names) ?? [])
+      if (source) this.run.record({ kind: 'source', service: op.service, source: source as SourceRef, at, ...of });
+    for (const name of op.namesCreated?.(c) ?? [])
+      this.run.record({ kind: 'dataSource', service: op.service, name: String(name), at, ...of });
   }
 
   async close(): Promise<void> {

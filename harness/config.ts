@@ -29,9 +29,7 @@ export class SettingsError extends Error {
   }
 }
 
-export type Auth =
-  | { scheme: 'bearer'; token: string }
-  | { scheme: 'basic'; username: string; password: string };
+export type Auth = { scheme: 'bearer'; token: string } | { scheme: 'basic'; username: string; password: string };
 
 export interface TlsFiles {
   cert?: string;
@@ -111,13 +109,15 @@ const rateSetting = (env: Env): number | undefined => {
   const raw = env.CONFORMANCE_RATE_LIMIT;
   if (raw === undefined || raw === '') return undefined;
   const rate = Number(raw);
-  if (!Number.isFinite(rate) || rate < 0) throw new SettingsError('CONFORMANCE_RATE_LIMIT', 'requests per second per service, a number >= 0 (0 = no limit)', raw);
+  if (!Number.isFinite(rate) || rate < 0)
+    throw new SettingsError('CONFORMANCE_RATE_LIMIT', 'requests per second per service, a number >= 0 (0 = no limit)', raw);
   return rate > 0 ? rate : undefined;
 };
 
 const urlSetting = (name: string, raw: string): string => {
   const parsed = z.url({ protocol: /^https?$/ }).safeParse(raw);
-  if (!parsed.success) throw new SettingsError(name, 'an http or https URL: scheme, host and optional path prefix, e.g. https://staging.example.com', raw);
+  if (!parsed.success)
+    throw new SettingsError(name, 'an http or https URL: scheme, host and optional path prefix, e.g. https://staging.example.com', raw);
   return raw.replace(/\/+$/, '');
 };
 
@@ -141,14 +141,16 @@ function serviceSettings(env: Env, service: ServiceName): Omit<ServiceTarget, 'e
   if (!rawUrl) return undefined;
   const baseUrl = urlSetting(`${p}_BASE_URL`, rawUrl);
   const servicePath = env[`${p}_SERVICE_PATH`] ?? spec.servicePath;
-  if (!/^(\/[A-Za-z0-9._~-]+)*$/.test(servicePath)) throw new SettingsError(`${p}_SERVICE_PATH`, 'a path such as /provider-link-ws/svc', servicePath);
+  if (!/^(\/[A-Za-z0-9._~-]+)*$/.test(servicePath))
+    throw new SettingsError(`${p}_SERVICE_PATH`, 'a path such as /provider-link-ws/svc', servicePath);
 
   const token = env[`${p}_TOKEN`];
   const username = env[`${p}_USERNAME`];
   const password = env[`${p}_PASSWORD`];
   let auth: Auth;
   if (token && spec.authSchemes.includes('bearer')) {
-    if (!/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(token)) throw new SettingsError(`${p}_TOKEN`, 'a JWT (three base64url parts separated by dots)', '<hidden>');
+    if (!/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(token))
+      throw new SettingsError(`${p}_TOKEN`, 'a JWT (three base64url parts separated by dots)', '<hidden>');
     auth = { scheme: 'bearer', token };
   } else if (spec.authSchemes.includes('basic') && (username || password)) {
     if (!username) throw new SettingsError(`${p}_USERNAME`, `a user name (set together with ${p}_PASSWORD)`);
@@ -156,27 +158,50 @@ function serviceSettings(env: Env, service: ServiceName): Omit<ServiceTarget, 'e
     auth = { scheme: 'basic', username, password };
   } else {
     const accepted = spec.authSchemes.map((s) => (s === 'bearer' ? `${p}_TOKEN` : `${p}_USERNAME and ${p}_PASSWORD`)).join(' or ');
-    throw new SettingsError(spec.authSchemes[0] === 'bearer' ? `${p}_TOKEN` : `${p}_USERNAME`, `credentials for ${p}_BASE_URL: ${accepted}`);
+    throw new SettingsError(
+      spec.authSchemes[0] === 'bearer' ? `${p}_TOKEN` : `${p}_USERNAME`,
+      `credentials for ${p}_BASE_URL: ${accepted}`,
+    );
   }
 
   const alternateAuth: Auth | undefined =
-    auth.scheme === 'bearer' && spec.authSchemes.includes('basic') && username && password ? { scheme: 'basic', username, password } : undefined;
+    auth.scheme === 'bearer' && spec.authSchemes.includes('basic') && username && password
+      ? { scheme: 'basic', username, password }
+      : undefined;
 
   const rawSources = env[`${p}_SOURCES`];
-  if (!rawSources) throw new SettingsError(`${p}_SOURCES`, `a comma list of pre-registered source names the run may create records in (needed with ${p}_BASE_URL)`);
-  const sources = rawSources.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!rawSources)
+    throw new SettingsError(
+      `${p}_SOURCES`,
+      `a comma list of pre-registered source names the run may create records in (needed with ${p}_BASE_URL)`,
+    );
+  const sources = rawSources
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = sources.find((s) => !SOURCE_NAME.test(s));
-  if (!sources.length || bad !== undefined) throw new SettingsError(`${p}_SOURCES`, 'a comma list of source names (letters, digits, _ . : -)', rawSources);
+  if (!sources.length || bad !== undefined)
+    throw new SettingsError(`${p}_SOURCES`, 'a comma list of source names (letters, digits, _ . : -)', rawSources);
 
   const tls: TlsFiles = {
     cert: fileSetting(`${p}_TLS_CERT`, env[`${p}_TLS_CERT`]),
     key: fileSetting(`${p}_TLS_KEY`, env[`${p}_TLS_KEY`]),
     ca: fileSetting(`${p}_TLS_CA`, env[`${p}_TLS_CA`]),
   };
-  if (Boolean(tls.cert) !== Boolean(tls.key)) throw new SettingsError(tls.cert ? `${p}_TLS_KEY` : `${p}_TLS_CERT`, `both ${p}_TLS_CERT and ${p}_TLS_KEY for a client certificate`);
+  if (Boolean(tls.cert) !== Boolean(tls.key))
+    throw new SettingsError(tls.cert ? `${p}_TLS_KEY` : `${p}_TLS_CERT`, `both ${p}_TLS_CERT and ${p}_TLS_KEY for a client certificate`);
   // customerId is a member of the person request envelope only (person-provider-identity-api.md, Resources, Envelope).
   const customerId = (service === 'person' ? env[`${p}_CUSTOMER_ID`] : undefined) || undefined;
-  return { service, baseUrl, servicePath, auth, ...(alternateAuth ? { alternateAuth } : {}), sources, tls: tls.cert || tls.ca ? tls : undefined, customerId };
+  return {
+    service,
+    baseUrl,
+    servicePath,
+    auth,
+    ...(alternateAuth ? { alternateAuth } : {}),
+    sources,
+    tls: tls.cert || tls.ca ? tls : undefined,
+    customerId,
+  };
 }
 
 /**
@@ -195,9 +220,11 @@ export function loadSettings(env: Env = loadEnv()): Settings {
     seed = Math.floor(Math.random() * 2 ** 31);
   }
   const runId = env.CONFORMANCE_RUN_ID || undefined;
-  if (runId && !/^[A-Za-z0-9][A-Za-z0-9-]{0,39}$/.test(runId)) throw new SettingsError('CONFORMANCE_RUN_ID', 'up to 40 letters, digits and dashes', runId);
+  if (runId && !/^[A-Za-z0-9][A-Za-z0-9-]{0,39}$/.test(runId))
+    throw new SettingsError('CONFORMANCE_RUN_ID', 'up to 40 letters, digits and dashes', runId);
   const profilePath = env.CONFORMANCE_PROFILE || undefined;
-  if (profilePath && !existsSync(profilePath)) throw new SettingsError('CONFORMANCE_PROFILE', 'the path of a deployment-profile JSON file', profilePath);
+  if (profilePath && !existsSync(profilePath))
+    throw new SettingsError('CONFORMANCE_PROFILE', 'the path of a deployment-profile JSON file', profilePath);
 
   const configured: Settings['configured'] = {};
   for (const name of serviceNames()) {
@@ -255,7 +282,11 @@ export const nearFilesAtOnce = (cores = availableParallelism()) => Math.min(4, M
  * @param roundTripMs the preflight's round trip (run/preflight.ts), when measured
  * @param cores processors this run may use (os.availableParallelism)
  */
-export function filesAtOnceFor(settings: Pick<Settings, 'filesAtOnce' | 'target'>, roundTripMs?: number, cores = availableParallelism()): number {
+export function filesAtOnceFor(
+  settings: Pick<Settings, 'filesAtOnce' | 'target'>,
+  roundTripMs?: number,
+  cores = availableParallelism(),
+): number {
   if (settings.filesAtOnce) return settings.filesAtOnce;
   if (settings.target === 'embedded') return 2;
   if (roundTripMs === undefined) return 4;
@@ -276,7 +307,8 @@ export function roundTripSetting(env: Record<string, string | undefined> = proce
 function requirementUrlSetting(env: Record<string, string | undefined>): string {
   const v = env.CONFORMANCE_REQUIREMENT_URL;
   if (!v) return '../report.html#req-%s';
-  if (!v.includes('%s')) throw new SettingsError('CONFORMANCE_REQUIREMENT_URL', 'a link template holding %s where the requirement ID goes', v);
+  if (!v.includes('%s'))
+    throw new SettingsError('CONFORMANCE_REQUIREMENT_URL', 'a link template holding %s where the requirement ID goes', v);
   return v;
 }
 
@@ -303,16 +335,22 @@ const isCi = (env: Env) => /^(true|1)$/i.test(env.CI ?? '');
  */
 function runTarget(env: Env, configured: Settings['configured']): RunTarget {
   const raw = env.CONFORMANCE_TARGET || undefined;
-  if (raw !== undefined && raw !== 'embedded' && raw !== 'configured') throw new SettingsError('CONFORMANCE_TARGET', 'embedded or configured', raw);
+  if (raw !== undefined && raw !== 'embedded' && raw !== 'configured')
+    throw new SettingsError('CONFORMANCE_TARGET', 'embedded or configured', raw);
   const urls = Object.values(configured).map((c) => `${SERVICES[c!.service].envPrefix}_BASE_URL`);
-  if (raw === 'embedded' && urls.length) throw new SettingsError('CONFORMANCE_TARGET', `no service URL with CONFORMANCE_TARGET=embedded, but ${urls.join(', ')} is set`, raw);
+  if (raw === 'embedded' && urls.length)
+    throw new SettingsError('CONFORMANCE_TARGET', `no service URL with CONFORMANCE_TARGET=embedded, but ${urls.join(', ')} is set`, raw);
   if (urls.length) return 'configured';
   // A path ("/", as vite sets BASE_URL in its own processes) is not a deployment's address.
   const lookalikes = Object.keys(env)
     .filter((k) => looksLikeBaseUrl(k) && !(env[k] ?? '').startsWith('/'))
     .sort();
   if (raw === 'configured')
-    throw new SettingsError('CONFORMANCE_TARGET', `a service URL (${baseUrlSettings().join(', ')}) with CONFORMANCE_TARGET=configured, but none is set${lookalikes.length ? ` (${lookalikes.join(', ')} is set, empty or misspelt)` : ''}`, raw);
+    throw new SettingsError(
+      'CONFORMANCE_TARGET',
+      `a service URL (${baseUrlSettings().join(', ')}) with CONFORMANCE_TARGET=configured, but none is set${lookalikes.length ? ` (${lookalikes.join(', ')} is set, empty or misspelt)` : ''}`,
+      raw,
+    );
   if (raw === undefined && isCi(env) && lookalikes.length)
     throw new SettingsError(
       lookalikes[0]!,
@@ -324,7 +362,8 @@ function runTarget(env: Env, configured: Settings['configured']): RunTarget {
 /** CONFORMANCE_EXCHANGES: all, failing (default) or none. */
 function exchangesSetting(env: Env): ExchangesKept {
   const raw = env.CONFORMANCE_EXCHANGES || 'failing';
-  if (raw !== 'all' && raw !== 'failing' && raw !== 'none') throw new SettingsError('CONFORMANCE_EXCHANGES', 'all, failing or none (which checks keep their exchanges in full)', raw);
+  if (raw !== 'all' && raw !== 'failing' && raw !== 'none')
+    throw new SettingsError('CONFORMANCE_EXCHANGES', 'all, failing or none (which checks keep their exchanges in full)', raw);
   return raw;
 }
 
@@ -347,7 +386,10 @@ export const DEFAULT_BUDGETS = {
 };
 
 /** The run's walk and bad-input budgets: the settings when given, else the defaults for the target. */
-export function resolveBudgets(settings: Pick<Settings, 'walks' | 'walkSteps' | 'badInputs'>, embedded: boolean): { walks: number; walkSteps: number; badInputs: number } {
+export function resolveBudgets(
+  settings: Pick<Settings, 'walks' | 'walkSteps' | 'badInputs'>,
+  embedded: boolean,
+): { walks: number; walkSteps: number; badInputs: number } {
   const d = embedded ? DEFAULT_BUDGETS.embedded : DEFAULT_BUDGETS.configured;
   return { walks: settings.walks || d.walks, walkSteps: settings.walkSteps || d.walkSteps, badInputs: settings.badInputs || d.badInputs };
 }

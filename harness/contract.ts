@@ -93,11 +93,16 @@ export function violations(schema: z.ZodType, value: unknown, base = ''): Violat
   for (const e of errors) {
     // A nullable member that fails reports both the real schema and the "null" branch; keep the real one.
     if (e.keyword === 'type' && (e.params as { type: string }).type === 'null') continue;
-    const pointer = e.keyword === 'required' ? `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}` : e.instancePath;
+    const pointer =
+      e.keyword === 'required' ? `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}` : e.instancePath;
     const key = `${pointer}|${describe(e)}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ pointer: `${base}${pointer}` || '/', expected: describe(e), got: show(e.keyword === 'required' ? undefined : valueAt(value, e.instancePath)) });
+    out.push({
+      pointer: `${base}${pointer}` || '/',
+      expected: describe(e),
+      got: show(e.keyword === 'required' ? undefined : valueAt(value, e.instancePath)),
+    });
   }
   return out;
 }
@@ -112,7 +117,14 @@ export const contentViolations = (op: OperationSpec, content: unknown) => violat
 export const requestViolations = (op: OperationSpec, content: unknown) => violations(op.request, content, '/content');
 
 /** The role of each wire type's data-type requirement (specs/common/model.ts Requirement.roles). */
-const typeRole: Record<WireType, string> = { TEXT: 'type.text', NUMBER: 'type.number', DATE: 'type.date', TIME: 'type.time', BOOLEAN: 'type.boolean', 'DATE-TIME': 'type.dateTime' };
+const typeRole: Record<WireType, string> = {
+  TEXT: 'type.text',
+  NUMBER: 'type.number',
+  DATE: 'type.date',
+  TIME: 'type.time',
+  BOOLEAN: 'type.boolean',
+  'DATE-TIME': 'type.dateTime',
+};
 const leafIndex = new WeakMap<z.ZodType, Map<string, WireType>>();
 
 /** `/content/a/0/b` -> `/content/a/[]/b`: the form requirement `governs` entries use. */

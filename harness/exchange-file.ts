@@ -40,7 +40,9 @@ export function searchScores(e: Exchange): number[] {
   if (e.operation !== 'demographicsSearch' || !e.reply || e.reply.status >= 300) return [];
   const body = e.reply.body as { success?: unknown; content?: { searchResults?: unknown } } | undefined;
   if (body?.success !== true || !Array.isArray(body.content?.searchResults)) return [];
-  return (body.content.searchResults as Array<{ matchScore?: unknown }>).map((r) => r?.matchScore).filter((s): s is number => typeof s === 'number' && s >= 0 && s <= 1);
+  return (body.content.searchResults as Array<{ matchScore?: unknown }>)
+    .map((r) => r?.matchScore)
+    .filter((s): s is number => typeof s === 'number' && s >= 0 && s <= 1);
 }
 
 /** The summary line of an exchange. */
@@ -68,7 +70,13 @@ const lineKey = (l: ExchangeLine) => `${l.startedAt} ${l.durationMs} ${l.operati
  * file, less those also among `exchanges`.
  * @returns the file written in full, else the lines file; undefined when there was no exchange
  */
-export function writeExchanges(folder: string, checkId: string, exchanges: Exchange[], full: boolean, aside: ExchangeLine[] = []): string | undefined {
+export function writeExchanges(
+  folder: string,
+  checkId: string,
+  exchanges: Exchange[],
+  full: boolean,
+  aside: ExchangeLine[] = [],
+): string | undefined {
   const own = new Set(exchanges.map((e) => lineKey(exchangeLine(e))));
   const lines = [...(full ? [] : exchanges.map(exchangeLine)), ...aside.filter((l) => !own.has(lineKey(l)))];
   if (!exchanges.length && !lines.length) return undefined;
@@ -95,7 +103,13 @@ export function readExchangesFile(file: string): { exchanges?: Exchange[]; lines
   try {
     const raw = readFileSync(file);
     const text = (raw[0] === 0x1f && raw[1] === 0x8b ? gunzipSync(raw) : raw).toString('utf8');
-    if (file.endsWith(LINES)) return { lines: text.split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as ExchangeLine) };
+    if (file.endsWith(LINES))
+      return {
+        lines: text
+          .split('\n')
+          .filter((l) => l.trim())
+          .map((l) => JSON.parse(l) as ExchangeLine),
+      };
     const list = JSON.parse(text) as unknown;
     const exchanges = Array.isArray(list) ? (list as Exchange[]) : [];
     return { exchanges, lines: exchanges.map(exchangeLine) };

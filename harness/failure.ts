@@ -57,11 +57,14 @@ export function assertionDetail(e: Error & { expected?: unknown; actual?: unknow
   const at = text.startsWith('expected ') ? 0 : text.indexOf(': expected ');
   const what = at < 0 ? text : text.slice(0, at);
   const phrase = at < 0 ? '' : text.slice(at === 0 ? 0 : at + 2);
-  const relation = /^expected [\s\S]*? (not )?to ((?:be|have|include|contain|deeply|equal|strictly|satisfy|match|throw)[\s\S]*)$/.exec(phrase);
+  const relation = /^expected [\s\S]*? (not )?to ((?:be|have|include|contain|deeply|equal|strictly|satisfy|match|throw)[\s\S]*)$/.exec(
+    phrase,
+  );
   const got = 'actual' in e ? renderValue(e.actual) : undefined;
   let expected = 'expected' in e ? renderValue(e.expected) : undefined;
   const rule = relation ? RELATIONS.find(([re]) => re.test(relation[2]!)) : undefined;
-  if (relation && rule) expected = `${relation[1] ? 'not ' : ''}${expected !== undefined ? `${rule[1]}${expected}` : relation[2]!.replace(rule[0], rule[1])}`;
+  if (relation && rule)
+    expected = `${relation[1] ? 'not ' : ''}${expected !== undefined ? `${rule[1]}${expected}` : relation[2]!.replace(rule[0], rule[1])}`;
   else if (relation?.[1] && expected !== undefined) expected = `not ${expected}`;
   if (expected === undefined && got === undefined && phrase) return { what: what || phrase, got: phrase };
   return { what, ...(expected !== undefined ? { expected } : {}), ...(got !== undefined ? { got } : {}) };
@@ -114,7 +117,11 @@ export function failureText(r: FailureReport, rules: Map<string, Requirement>, e
   if (r.stepExchanges) {
     const [from, to] = r.stepExchanges;
     L.push(`  exchanges of the failing step (${from}-${to} of ${exchanges.length}):`);
-    for (const x of exchanges.slice(from - 1, to).slice(0, 4)) L.push(`    ${x.operation} ${clip(JSON.stringify((x.request.body as { content?: unknown })?.content ?? x.request.body), 300)}`, `      -> ${exchangeOutcome(x)}: ${clip(JSON.stringify(x.reply?.body ?? x.reply?.text ?? null), 300)}`);
+    for (const x of exchanges.slice(from - 1, to).slice(0, 4))
+      L.push(
+        `    ${x.operation} ${clip(JSON.stringify((x.request.body as { content?: unknown })?.content ?? x.request.body), 300)}`,
+        `      -> ${exchangeOutcome(x)}: ${clip(JSON.stringify(x.reply?.body ?? x.reply?.text ?? null), 300)}`,
+      );
   } else if (r.exchange) line('exchange', `${r.exchange.number} of ${r.exchange.of}: ${r.exchange.operation} -> ${r.exchange.outcome}`);
   return L.join('\n');
 }
@@ -137,9 +144,13 @@ interface AssertionShape {
  * - anything else (a bug of the suite) is returned untouched, stack and all.
  * @returns the error to rethrow, and the failure's report when it is a failure
  */
-export function explainFailure(e: unknown, context: { verifies: string[]; rules: Map<string, Requirement>; exchanges: Exchange[] }): { error: unknown; report?: FailureReport } {
+export function explainFailure(
+  e: unknown,
+  context: { verifies: string[]; rules: Map<string, Requirement>; exchanges: Exchange[] },
+): { error: unknown; report?: FailureReport } {
   let error = e;
-  if (isAssertionError(e) && !(e instanceof ConformanceFailure)) error = new ConformanceFailure(context.verifies, e.message, assertionDetail(e));
+  if (isAssertionError(e) && !(e instanceof ConformanceFailure))
+    error = new ConformanceFailure(context.verifies, e.message, assertionDetail(e));
   if (error instanceof ConformanceFailure) {
     const report = failureReport(error, context.exchanges);
     const text = failureText(report, context.rules, context.exchanges);
@@ -152,6 +163,7 @@ export function explainFailure(e: unknown, context: { verifies: string[]; rules:
     shaped.report = report;
     return { error, report };
   }
-  if (e instanceof Error && [e.name, e.constructor.name].some((n) => /^(CouldNotJudge|GuardRefusal|StopCheck)$/.test(n))) e.stack = `${e.name}: ${e.message}`;
+  if (e instanceof Error && [e.name, e.constructor.name].some((n) => /^(CouldNotJudge|GuardRefusal|StopCheck)$/.test(n)))
+    e.stack = `${e.name}: ${e.message}`;
   return { error };
 }

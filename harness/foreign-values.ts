@@ -55,7 +55,13 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A text with every registered foreign value masked. */
 export function scrubForeign(text: string): string {
   if (!values.size || !text) return text;
-  pattern ??= new RegExp([...values].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'g');
+  pattern ??= new RegExp(
+    [...values]
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegExp)
+      .join('|'),
+    'g',
+  );
   return text.replace(pattern, FOREIGN_MASK);
 }
 
@@ -84,6 +90,8 @@ export function scrubError(e: unknown, depth = 0): void {
   if (typeof x.stack === 'string') x.stack = scrubForeign(x.stack);
   for (const k of ['actual', 'expected', 'diff', 'reason']) if (k in x) x[k] = scrubForeignValue(x[k]);
   const m = x.matcherResult as Record<string, unknown> | undefined;
-  if (m && typeof m === 'object') for (const k of ['actual', 'expected', 'message']) if (k in m) m[k] = typeof m[k] === 'function' ? scrubForeign(String((m[k] as () => string)())) : scrubForeignValue(m[k]);
+  if (m && typeof m === 'object')
+    for (const k of ['actual', 'expected', 'message'])
+      if (k in m) m[k] = typeof m[k] === 'function' ? scrubForeign(String((m[k] as () => string)())) : scrubForeignValue(m[k]);
   if (x.cause) scrubError(x.cause, depth + 1);
 }

@@ -93,12 +93,18 @@ export class Guard {
         );
     }
     for (const linkId of op.linkIdsNamed?.(c, this.names) ?? [])
-      if (!this.ownsLinkId(String(linkId))) throw new GuardRefusal(`${op.service}.${op.name} names link ID ${JSON.stringify(linkId)}, which is not an identity this run created`);
+      if (!this.ownsLinkId(String(linkId)))
+        throw new GuardRefusal(
+          `${op.service}.${op.name} names link ID ${JSON.stringify(linkId)}, which is not an identity this run created`,
+        );
     for (const id of op.relationshipsNamed?.(c) ?? [])
-      if (!this.ownedRelationships.has(String(id))) throw new GuardRefusal(`${op.service}.${op.name} names relationship ${JSON.stringify(id)}, which this run did not create`);
+      if (!this.ownedRelationships.has(String(id)))
+        throw new GuardRefusal(`${op.service}.${op.name} names relationship ${JSON.stringify(id)}, which this run did not create`);
     for (const name of op.namesCreated?.(c) ?? [])
       if (typeof name !== 'string' || !name.startsWith(this.run.namespace))
-        throw new GuardRefusal(`${op.service}.${op.name} would create ${JSON.stringify(name)}, which is not in this run's namespace (names must start ${this.run.namespace})`);
+        throw new GuardRefusal(
+          `${op.service}.${op.name} would create ${JSON.stringify(name)}, which is not in this run's namespace (names must start ${this.run.namespace})`,
+        );
   }
 
   /** Learns what a successful reply says the run now owns (a created relationship, the link ID of an own source). */

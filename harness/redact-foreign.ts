@@ -61,9 +61,21 @@ export function setRedactionKey(hex: string): void {
 /** A fresh random redaction key (hex) for a run. */
 export const newRedactionKey = () => randomBytes(32).toString('hex');
 
-const hashOf = (value: unknown) => createHmac('sha256', key).update(JSON.stringify(value) ?? 'undefined').digest('hex').slice(0, 16);
+const hashOf = (value: unknown) =>
+  createHmac('sha256', key)
+    .update(JSON.stringify(value) ?? 'undefined')
+    .digest('hex')
+    .slice(0, 16);
 
-const IDENTITY_MEMBERS = ['identity', 'linkIdentity', 'incomingIdentity', 'identityGroupedBySource', 'customizedIdentities', 'customizedIdentitiesWithSource', 'enrichedDetails'];
+const IDENTITY_MEMBERS = [
+  'identity',
+  'linkIdentity',
+  'incomingIdentity',
+  'identityGroupedBySource',
+  'customizedIdentities',
+  'customizedIdentitiesWithSource',
+  'enrichedDetails',
+];
 /** Members of a foreign identity holder that stay: they say which identity it is and how it ranked, nothing about anyone. */
 const HOLDER_KEEPS = new Set(['linkId', 'requestedLinkId', 'matchScore', 'sameIdentity']);
 
@@ -75,7 +87,8 @@ const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 /** A source reference as the run's ownership reads it: {name, id}, a person source entry {sourceName|sourceId, nativeId}, or a flat {source, nativeId} (notification bodies). */
 function asSource(v: unknown): Src | undefined {
   if (!isObj(v)) return undefined;
-  if (str(v.nativeId) !== undefined) return { name: v.sourceName ?? v.sourceId ?? v.name ?? (typeof v.source === 'string' ? v.source : undefined), id: v.nativeId };
+  if (str(v.nativeId) !== undefined)
+    return { name: v.sourceName ?? v.sourceId ?? v.name ?? (typeof v.source === 'string' ? v.source : undefined), id: v.nativeId };
   if (str(v.name) !== undefined && str(v.id) !== undefined) return { name: v.name, id: v.id };
   return undefined;
 }
@@ -138,7 +151,9 @@ class Redactor {
     const keep = new Set<string>([...names, ...[o.linkId, o.requestedLinkId].filter((x): x is string => typeof x === 'string')]);
     const count = grouped.length || new Set(shown.map((s) => `${String(s.name)}\u0000${String(s.id)}`)).size;
     const out: Obj = {};
-    for (const [k, v] of Object.entries(o)) out[k] = HOLDER_KEEPS.has(k) && (typeof v !== 'object' || v === null) ? v : v === null || v === undefined ? v : stub(v, names, count, keep);
+    for (const [k, v] of Object.entries(o))
+      out[k] =
+        HOLDER_KEEPS.has(k) && (typeof v !== 'object' || v === null) ? v : v === null || v === undefined ? v : stub(v, names, count, keep);
     return out;
   }
 
@@ -206,6 +221,7 @@ export function redactForeign<T>(body: T, own: Ownership): T {
   const out = new Redactor(own).value(body, undefined);
   if (!isObj(out)) return out as T;
   for (const k of ['message', 'unparsedJson']) if (typeof out[k] === 'string') out[k] = scrubForeign(out[k] as string);
-  for (const k of ['errors', 'warnings']) if (Array.isArray(out[k])) out[k] = (out[k] as unknown[]).map((x) => (typeof x === 'string' ? scrubForeign(x) : x));
+  for (const k of ['errors', 'warnings'])
+    if (Array.isArray(out[k])) out[k] = (out[k] as unknown[]).map((x) => (typeof x === 'string' ? scrubForeign(x) : x));
   return out as T;
 }

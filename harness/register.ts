@@ -59,7 +59,8 @@ export function scenario(service: ServiceName, area: string) {
   const registered = new Set<string>();
   function check(title: string, verifies: string[], body: CheckBody, options: CheckOptions = {}): void {
     if (!verifies.length) throw new Error(`check "${title}" cites no requirement`);
-    for (const id of verifies) if (!catalogue.has(id)) throw new Error(`check "${title}" cites ${id}, which is not a requirement of the ${service} service`);
+    for (const id of verifies)
+      if (!catalogue.has(id)) throw new Error(`check "${title}" cites ${id}, which is not a requirement of the ${service} service`);
     const checkId = `${service}/${area}/${slug(title)}`;
     if (registered.has(checkId)) throw new Error(`check "${title}" repeats check ID ${checkId}: give it a distinct title`);
     registered.add(checkId);
@@ -76,7 +77,14 @@ export function scenario(service: ServiceName, area: string) {
     for (const variant of variants) register(title, checkId, verifies, body, options, variant);
   }
 
-  function register(title: string, checkId: string, verifies: string[], body: CheckBody, options: CheckOptions, variant: RunVariant | undefined): void {
+  function register(
+    title: string,
+    checkId: string,
+    verifies: string[],
+    body: CheckBody,
+    options: CheckOptions,
+    variant: RunVariant | undefined,
+  ): void {
     test.concurrent(`${title} [${verifies.join(' ')}]${variant ? ` {${variant.name}}` : ''}`, async (ctx: TestContext) => {
       const meta: CheckMeta = { checkId, service, area, verifies };
       (ctx.task.meta as { check?: CheckMeta }).check = meta;
@@ -89,8 +97,17 @@ export function scenario(service: ServiceName, area: string) {
         if (!client) throw new StopCheck('omit', `${service} service not configured for this run`);
         const disabled = verifies.filter((id) => profile.disabledExpectations.includes(id) && catalogue.get(id)?.level === 'EXPECT');
         if (disabled.length) throw new StopCheck('omit', `profile disables ${disabled.join(', ')}`);
-        if (options.createsDataSources && !profile.createDataSources) throw new StopCheck('omit', 'profile createDataSources is off for this target');
-        t = new Check(service, verifies, seededFaker(testSeed(info.seed, checkId)), client, profile, runContext(variant), relative(process.cwd(), ctx.task.file.filepath));
+        if (options.createsDataSources && !profile.createDataSources)
+          throw new StopCheck('omit', 'profile createDataSources is off for this target');
+        t = new Check(
+          service,
+          verifies,
+          seededFaker(testSeed(info.seed, checkId)),
+          client,
+          profile,
+          runContext(variant),
+          relative(process.cwd(), ctx.task.file.filepath),
+        );
         await body(t);
         meta.verdict = 'pass';
         if (t.notes.length) meta.note = t.notes.join('\n');

@@ -118,7 +118,9 @@ export class RunContext {
   isQuarantined(value: { linkId?: unknown; identityGroupedBySource?: unknown } | null | undefined): boolean {
     if (!value) return false;
     if (typeof value.linkId === 'string' && this.quarantinedLinkIds.has(value.linkId)) return true;
-    const grouped = Array.isArray(value.identityGroupedBySource) ? (value.identityGroupedBySource as Array<{ source?: { id?: unknown } }>) : [];
+    const grouped = Array.isArray(value.identityGroupedBySource)
+      ? (value.identityGroupedBySource as Array<{ source?: { id?: unknown } }>)
+      : [];
     return grouped.some((g) => typeof g?.source?.id === 'string' && g.source.id.startsWith(this.invalidNamespace));
   }
 

@@ -50,7 +50,14 @@ export const RUN_SETTINGS = [
  * and the preflight's round trip
  * that sets the number of scenario files run side by side (harness/config.ts filesAtOnceFor).
  */
-export const INTERNAL_SETTINGS = ['CONFORMANCE_ACTIVE_RUN_FOLDER', 'CONFORMANCE_SHARD', 'CONFORMANCE_MERGE', 'CONFORMANCE_WALK_TALLY', 'CONFORMANCE_CHROMIUM', 'CONFORMANCE_ROUND_TRIP_MS'];
+export const INTERNAL_SETTINGS = [
+  'CONFORMANCE_ACTIVE_RUN_FOLDER',
+  'CONFORMANCE_SHARD',
+  'CONFORMANCE_MERGE',
+  'CONFORMANCE_WALK_TALLY',
+  'CONFORMANCE_CHROMIUM',
+  'CONFORMANCE_ROUND_TRIP_MS',
+];
 
 /** The settings of one service: base URL, path, sources, TLS, the credentials of its auth schemes, and the person customer ID. */
 export function serviceSettingNames(service: ServiceName): string[] {

@@ -36,7 +36,8 @@ export class SharedLimit implements SharedBound {
     readonly max: number,
   ) {
     this.cells = new Int32Array(buffer);
-    if (!Number.isInteger(slot) || slot < 0 || slot >= this.cells.length) throw new RangeError(`slot ${slot} outside the ${this.cells.length} shared counters`);
+    if (!Number.isInteger(slot) || slot < 0 || slot >= this.cells.length)
+      throw new RangeError(`slot ${slot} outside the ${this.cells.length} shared counters`);
     if (!Number.isInteger(max) || max < 1) throw new RangeError(`max ${max}: expected a whole number of at least 1`);
   }
 

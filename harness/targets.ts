@@ -101,7 +101,13 @@ export function clientFor(service: ServiceName, variant?: RunVariant): ServiceCl
   if (!c) {
     const counters = s.info.inFlightCounters;
     const sharedLimit = counters ? new SharedLimit(counters, serviceNames().indexOf(service), s.info.maxInFlightPerWorker) : undefined;
-    c = new ServiceClient(target, s.info.profile, s.run, { timeoutMs: s.info.timeoutMs, maxInFlight: s.info.maxInFlightPerWorker, retries: s.info.retries, ratePerSecond: s.info.ratePerSecondPerWorker, ...(sharedLimit ? { sharedLimit } : {}) });
+    c = new ServiceClient(target, s.info.profile, s.run, {
+      timeoutMs: s.info.timeoutMs,
+      maxInFlight: s.info.maxInFlightPerWorker,
+      retries: s.info.retries,
+      ratePerSecond: s.info.ratePerSecondPerWorker,
+      ...(sharedLimit ? { sharedLimit } : {}),
+    });
     s.clients.set(service, c);
   }
   return c;

@@ -91,7 +91,8 @@ export function retryAfterMs(value: string | undefined): number | undefined {
 }
 
 const MAX_RAW = 4000;
-const truncate = (text: string) => (text.length > MAX_RAW ? `${text.slice(0, MAX_RAW)}... [${text.length - MAX_RAW} more characters]` : text);
+const truncate = (text: string) =>
+  text.length > MAX_RAW ? `${text.slice(0, MAX_RAW)}... [${text.length - MAX_RAW} more characters]` : text;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A reply the retry loop should retry, carried as an error through p-retry. */
@@ -128,7 +129,7 @@ export class Transport {
     });
     const own = pLimit(options.maxInFlight);
     const shared = options.sharedLimit;
-    this.limit = shared ? (<T>(fn: () => Promise<T>) => own(() => shared.run(fn))) : own;
+    this.limit = shared ? <T>(fn: () => Promise<T>) => own(() => shared.run(fn)) : own;
     const rate = options.ratePerSecond;
     if (rate && rate > 0) {
       // One call per 1/rate s: evenly spaced, no bursts against a shared deployment.
@@ -204,7 +205,13 @@ export class Transport {
     delete exchange.reply;
     delete exchange.error;
     try {
-      const res = await request(out.url, { method: 'POST', headers: out.headers, body: out.body, dispatcher: this.agent, signal: AbortSignal.timeout(this.options.timeoutMs) });
+      const res = await request(out.url, {
+        method: 'POST',
+        headers: out.headers,
+        body: out.body,
+        dispatcher: this.agent,
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
       const text = await res.body.text();
       let parsed: unknown;
       try {
@@ -219,10 +226,19 @@ export class Transport {
         ...(parsed !== undefined ? { body: out.keep ? out.keep(parsed) : parsed } : { text: redactText(truncate(text)) }),
       };
       const b = isObject ? (parsed as Record<string, unknown>) : undefined;
-      return { exchange, status: res.statusCode, body: b, content: b?.content, success: typeof b?.success === 'boolean' ? (b.success as boolean) : undefined };
+      return {
+        exchange,
+        status: res.statusCode,
+        body: b,
+        content: b?.content,
+        success: typeof b?.success === 'boolean' ? (b.success as boolean) : undefined,
+      };
     } catch (e) {
       const err = e as Error & { code?: string; cause?: { code?: string } };
-      exchange.error = err.name === 'TimeoutError' || err.name === 'AbortError' ? `no reply within ${this.options.timeoutMs} ms (CONFORMANCE_TIMEOUT_MS)` : `${err.code ?? err.cause?.code ?? err.name}: ${err.message}`;
+      exchange.error =
+        err.name === 'TimeoutError' || err.name === 'AbortError'
+          ? `no reply within ${this.options.timeoutMs} ms (CONFORMANCE_TIMEOUT_MS)`
+          : `${err.code ?? err.cause?.code ?? err.name}: ${err.message}`;
       return { exchange, status: undefined, body: undefined, content: undefined, success: undefined };
     } finally {
       exchange.durationMs = Date.now() - begun;

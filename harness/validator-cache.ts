@@ -26,7 +26,14 @@ const standaloneCode = (standaloneModule as unknown as { default: typeof standal
 const AJV_VERSION = (require('ajv/package.json') as { version: string }).version;
 
 /** Where validators are kept unless told otherwise: the project's `node_modules/.cache`, as other tools keep theirs. */
-export const DEFAULT_VALIDATOR_CACHE = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', '.cache', 'identity-conformance', 'validators');
+export const DEFAULT_VALIDATOR_CACHE = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'node_modules',
+  '.cache',
+  'identity-conformance',
+  'validators',
+);
 
 /**
  * Hands out validators for JSON Schemas, loading each from `dir` when a worker or an earlier run
@@ -50,7 +57,13 @@ export class ValidatorCache {
   /** The validator of `schema`: from the folder when stored there, compiled otherwise. */
   validator(schema: Record<string, unknown>): ValidateFunction {
     if (!this.dir) return this.ajv.compile(schema);
-    const file = join(this.dir, `${createHash('sha256').update(`${AJV_VERSION}\n${this.optionsKey}\n${JSON.stringify(schema)}`).digest('hex').slice(0, 40)}.cjs`);
+    const file = join(
+      this.dir,
+      `${createHash('sha256')
+        .update(`${AJV_VERSION}\n${this.optionsKey}\n${JSON.stringify(schema)}`)
+        .digest('hex')
+        .slice(0, 40)}.cjs`,
+    );
     const stored = load(file);
     if (stored) return stored;
     const compiled = this.ajv.compile(schema);

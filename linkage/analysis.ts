@@ -61,9 +61,21 @@ class Ratio {
 }
 
 const HEADLINE = [
-  'pairwise.precision', 'pairwise.recall', 'pairwise.f1', 'pairwise.f05', 'pairwise.f2', 'pairwise.fStar',
-  'b3.precision', 'b3.recall', 'b3.f', 'cluster.precision', 'cluster.recall',
-  'residualDuplicateRate', 'ahimaResidualRate', 'overlayRate', 'overlayRecordRate',
+  'pairwise.precision',
+  'pairwise.recall',
+  'pairwise.f1',
+  'pairwise.f05',
+  'pairwise.f2',
+  'pairwise.fStar',
+  'b3.precision',
+  'b3.recall',
+  'b3.f',
+  'cluster.precision',
+  'cluster.recall',
+  'residualDuplicateRate',
+  'ahimaResidualRate',
+  'overlayRate',
+  'overlayRecordRate',
 ] as const;
 export type HeadlineMetric = (typeof HEADLINE)[number];
 /** Metrics where a lower value is better (the rest: higher is better). */
@@ -113,7 +125,9 @@ export function prepare(dataset: Dataset, labels: Map<string, string>): Prepared
   }
 
   const groups = new Map<string, number[]>();
-  for (const ent of dataset.entities) if (ent.hardNegative) (groups.get(ent.hardNegative.group) ?? groups.set(ent.hardNegative.group, []).get(ent.hardNegative.group)!).push(ent.id);
+  for (const ent of dataset.entities)
+    if (ent.hardNegative)
+      (groups.get(ent.hardNegative.group) ?? groups.set(ent.hardNegative.group, []).get(ent.hardNegative.group)!).push(ent.id);
   const byHardNegative = new Map<string, Ratio>();
   for (const members of groups.values()) {
     const kind = dataset.entities[members[0]!]!.hardNegative!.kind;
@@ -163,7 +177,14 @@ export function metricsFor(p: Prepared, w?: ArrayLike<number>): Record<string, n
 }
 
 export interface Analysis {
-  sampleSizes: { entities: number; records: number; truePairs: number; predictedPairs: number; predictedClusters: number; bootstrapResamples: number };
+  sampleSizes: {
+    entities: number;
+    records: number;
+    truePairs: number;
+    predictedPairs: number;
+    predictedClusters: number;
+    bootstrapResamples: number;
+  };
   counts: ReturnType<typeof pairCounts>;
   mergesNeeded: number;
   splitsNeeded: number;
@@ -204,14 +225,22 @@ export function searchUnits(dataset: Dataset, pairs: SearchPair[]): { sorted: Un
   return { sorted, truePairsOf };
 }
 
-export function analyse(dataset: Dataset, labels: Map<string, string>, search: SearchPair[], options: { resamples: number; seed: number }): Analysis {
+export function analyse(
+  dataset: Dataset,
+  labels: Map<string, string>,
+  search: SearchPair[],
+  options: { resamples: number; seed: number },
+): Analysis {
   const p = prepare(dataset, labels);
   // Search-score figures share the clustering metrics' resamples (bootstrap over entities: a
   // query's pairs come along with its entity); `search.*` intervals rest on the sampled queries only.
   const units = searchUnits(dataset, search);
   const metrics = bootstrap(
     dataset.entities.length,
-    (w): Record<string, number> => ({ ...metricsFor(p, w), ...(dataset.searchSample.length ? scoreSummary(units.sorted, units.truePairsOf, w) : {}) }),
+    (w): Record<string, number> => ({
+      ...metricsFor(p, w),
+      ...(dataset.searchSample.length ? scoreSummary(units.sorted, units.truePairsOf, w) : {}),
+    }),
     options.resamples,
     options.seed,
   );

@@ -58,12 +58,26 @@ export interface Observation {
   search: SearchPair[];
   /** Search results returned, and those whose records could be told neither by identityGroupedBySource nor by link ID. */
   searchResults: { returned: number; unmapped: number };
-  failures: { post: number; read: number; search: number; examples: Array<{ operation: string; status?: number; error?: string; message?: unknown }> };
+  failures: {
+    post: number;
+    read: number;
+    search: number;
+    examples: Array<{ operation: string; status?: number; error?: string; message?: unknown }>;
+  };
   timings: { postMs: number; searchMs: number; readMs: number; cleanupMs: number };
 }
 
 export interface BenchmarkResult {
-  options: { service: ServiceName; preset: PresetName; size: number; seed: number; searchSample: number; maxSearchResults: number; resamples: number; postConcurrency: number };
+  options: {
+    service: ServiceName;
+    preset: PresetName;
+    size: number;
+    seed: number;
+    searchSample: number;
+    maxSearchResults: number;
+    resamples: number;
+    postConcurrency: number;
+  };
   target: { baseUrl: string; servicePath: string; embedded: boolean };
   runId: string;
   dataset: Dataset;
@@ -73,7 +87,12 @@ export interface BenchmarkResult {
 }
 
 const sourceKey = (s: { name?: unknown; id?: unknown }) => `${s?.name}\u0000${s?.id}`;
-const failure = (r: Reply, operation: string) => ({ operation, status: r.status, error: r.exchange.error, message: r.body?.errors ?? r.body?.message });
+const failure = (r: Reply, operation: string) => ({
+  operation,
+  status: r.status,
+  error: r.exchange.error,
+  message: r.body?.errors ?? r.body?.message,
+});
 
 /** Writes the ground truth and corruption log of every record, one JSON line each. */
 function writeCorruptionLog(folder: string, dataset: Dataset, sources: Map<string, SourceRef>): Promise<void> {
@@ -83,7 +102,9 @@ function writeCorruptionLog(folder: string, dataset: Dataset, sources: Map<strin
     out.on('error', reject);
     for (const r of dataset.records) {
       const e = dataset.entities[r.entity]!;
-      out.write(`${JSON.stringify({ record: r.id, source: sources.get(r.id), entity: r.entity, kind: r.kind, index: r.index, hardNegative: e.hardNegative, ops: r.ops })}\n`);
+      out.write(
+        `${JSON.stringify({ record: r.id, source: sources.get(r.id), entity: r.entity, kind: r.kind, index: r.index, hardNegative: e.hardNegative, ops: r.ops })}\n`,
+      );
     }
     out.end(resolve);
   });
@@ -96,7 +117,9 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
   const dataset = buildDataset({ preset: o.preset, size: o.size, seed: o.seed, kinds: spec.kinds, searchSample: o.searchSample });
   const client = new ServiceClient(o.target, o.profile, o.run, { timeoutMs: o.timeoutMs, maxInFlight: o.maxInFlight });
   const limit = pLimit(o.maxInFlight);
-  const wireProfile = { providerTypeMember: (o.profile as Profile & { provider?: { typeMember?: string } }).provider?.typeMember ?? 'npis.entityTypeCode' };
+  const wireProfile = {
+    providerTypeMember: (o.profile as Profile & { provider?: { typeMember?: string } }).provider?.typeMember ?? 'npis.entityTypeCode',
+  };
 
   // Native IDs in the run namespace; sources round-robin over the configured test sources.
   const sources = new Map<string, SourceRef>();
@@ -158,7 +181,8 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
   // Records behind each link ID, to map search results that name no sources (identityGroupedBySource
   // is often left null unless the GROUP_BY_SOURCE view is asked for).
   const recordsOfLink = new Map<string, string[]>();
-  for (const [id, linkId] of await readLinkIds(posted, 'reading link IDs before the search')) recordsOfLink.set(linkId, [...(recordsOfLink.get(linkId) ?? []), id]);
+  for (const [id, linkId] of await readLinkIds(posted, 'reading link IDs before the search'))
+    recordsOfLink.set(linkId, [...(recordsOfLink.get(linkId) ?? []), id]);
   const t1r = Date.now();
 
   const search: SearchPair[] = [];
@@ -167,7 +191,11 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
   await Promise.all(
     dataset.searchSample.map((query) =>
       limit(async () => {
-        const r = await client.call('demographicsSearch', { identity: identityOf(query), matchScoreThreshold: 0, maxSearchResults: o.maxSearchResults });
+        const r = await client.call('demographicsSearch', {
+          identity: identityOf(query),
+          matchScoreThreshold: 0,
+          maxSearchResults: o.maxSearchResults,
+        });
         searchBar.tick();
         if (r.success !== true || !Array.isArray(r.content?.searchResults)) return note('search', r, 'demographicsSearch');
         for (const result of r.content.searchResults as Array<Record<string, any>>) {
@@ -175,7 +203,9 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
           if (!Number.isFinite(score)) continue;
           searchResults.returned++;
           const members = Array.isArray(result.identityGroupedBySource) ? result.identityGroupedBySource : [];
-          const bySource = members.map((m: any) => recordOfSource.get(sourceKey(m?.source ?? {}))).filter((c: string | undefined): c is string => Boolean(c));
+          const bySource = members
+            .map((m: any) => recordOfSource.get(sourceKey(m?.source ?? {})))
+            .filter((c: string | undefined): c is string => Boolean(c));
           const candidates = bySource.length ? bySource : (recordsOfLink.get(String(result.linkId)) ?? []);
           if (!candidates.length) searchResults.unmapped++;
           for (const candidate of candidates) if (candidate !== query) search.push({ query, candidate, score });
@@ -188,7 +218,10 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
   await postAll(dataset.searchSample, 'posting sample');
   const t2 = Date.now();
 
-  const labels = await readLinkIds(dataset.records.map((r) => r.id), 'reading link IDs');
+  const labels = await readLinkIds(
+    dataset.records.map((r) => r.id),
+    'reading link IDs',
+  );
   const t3 = Date.now();
   await client.close();
 
@@ -199,13 +232,27 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
 
   const analysis = analyse(dataset, labels, search, { resamples: o.resamples, seed: o.seed });
   return {
-    options: { service: o.service, preset: o.preset, size: o.size, seed: o.seed, searchSample: o.searchSample, maxSearchResults: o.maxSearchResults, resamples: o.resamples, postConcurrency: Math.max(1, o.postConcurrency ?? 1) },
+    options: {
+      service: o.service,
+      preset: o.preset,
+      size: o.size,
+      seed: o.seed,
+      searchSample: o.searchSample,
+      maxSearchResults: o.maxSearchResults,
+      resamples: o.resamples,
+      postConcurrency: Math.max(1, o.postConcurrency ?? 1),
+    },
     target: { baseUrl: o.target.baseUrl, servicePath: o.target.servicePath, embedded: o.target.embedded },
     runId: o.run.runId,
     dataset,
-    observation: { labels, search, searchResults, failures, timings: { postMs: t1 - t0 + (t2 - t1s), searchMs: t1s - t1r, readMs: t3 - t2 + (t1r - t1), cleanupMs: t4 - t3 } },
+    observation: {
+      labels,
+      search,
+      searchResults,
+      failures,
+      timings: { postMs: t1 - t0 + (t2 - t1s), searchMs: t1s - t1r, readMs: t3 - t2 + (t1r - t1), cleanupMs: t4 - t3 },
+    },
     analysis,
     cleanup,
   };
 }
-

@@ -45,7 +45,12 @@ export function percentileInterval(value: number, samples: number[]): Interval {
  * Intervals for a set of named metrics: `compute(w)` returns the metrics for entity weights `w`
  * (undefined = the observed data). Returns one interval per metric name.
  */
-export function bootstrap<K extends string>(entities: number, compute: (w?: Uint16Array) => Record<K, number>, B: number, seed: number): Record<K, Interval> {
+export function bootstrap<K extends string>(
+  entities: number,
+  compute: (w?: Uint16Array) => Record<K, number>,
+  B: number,
+  seed: number,
+): Record<K, Interval> {
   const point = compute();
   const samples = Object.fromEntries(Object.keys(point).map((k) => [k, [] as number[]])) as Record<K, number[]>;
   for (const w of resampleWeights(entities, B, seed)) {
@@ -79,6 +84,9 @@ export function pairedBootstrap<K extends string>(
     }
   }
   return Object.fromEntries(
-    keys.map((k) => [k, { a: percentileInterval(pa[k], sa[k]), b: percentileInterval(pb[k], sb[k]), diff: percentileInterval(pb[k] - pa[k], sd[k]) }]),
+    keys.map((k) => [
+      k,
+      { a: percentileInterval(pa[k], sa[k]), b: percentileInterval(pb[k], sb[k]), diff: percentileInterval(pb[k] - pa[k], sd[k]) },
+    ]),
   ) as Record<K, { a: Interval; b: Interval; diff: Interval }>;
 }

@@ -9,7 +9,13 @@ import type { Analysis } from './analysis.js';
 type Spec = vl.TopLevelSpec;
 
 export async function renderSvg(spec: Spec): Promise<string> {
-  const silent = { level: () => silent, info: () => silent, debug: () => silent, warn: () => silent, error: () => silent } as unknown as NonNullable<Parameters<typeof vl.compile>[1]>['logger'];
+  const silent = {
+    level: () => silent,
+    info: () => silent,
+    debug: () => silent,
+    warn: () => silent,
+    error: () => silent,
+  } as unknown as NonNullable<Parameters<typeof vl.compile>[1]>['logger'];
   const compiled = vl.compile(spec, { logger: silent }).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: 'none' });
   try {
@@ -22,14 +28,21 @@ export async function renderSvg(spec: Spec): Promise<string> {
 const base = { $schema: 'https://vega.github.io/schema/vega-lite/v5.json', width: 420, height: 260 } as const;
 
 /** Keeps at most `n` points of a curve (evenly spaced), always the first and last. */
-const thin = <T>(points: T[], n = 300) => (points.length <= n ? points : points.filter((_, i) => i % Math.ceil(points.length / n) === 0 || i === points.length - 1));
+const thin = <T>(points: T[], n = 300) =>
+  points.length <= n ? points : points.filter((_, i) => i % Math.ceil(points.length / n) === 0 || i === points.length - 1);
 
 export function chartSpecs(a: Analysis, previous?: Analysis): Record<string, { title: string; spec: Spec }> {
   const curve = thin(a.search.curve).map((p) => ({ ...p, run: 'this run' }));
   const prevCurve = previous ? thin(previous.search.curve).map((p) => ({ ...p, run: 'baseline' })) : [];
   const operators = Object.entries(a.metrics)
     .filter(([k]) => k.startsWith('recall.operator.'))
-    .map(([k, v]) => ({ operator: k.slice('recall.operator.'.length), recall: v.value, low: v.low, high: v.high, pairs: a.breakdownSizes[k] ?? 0 }))
+    .map(([k, v]) => ({
+      operator: k.slice('recall.operator.'.length),
+      recall: v.value,
+      low: v.low,
+      high: v.high,
+      pairs: a.breakdownSizes[k] ?? 0,
+    }))
     .filter((x) => Number.isFinite(x.recall));
   const tiers = ['easy', 'medium', 'hard']
     .map((t) => ({ tier: t, m: a.metrics[`recall.tier.${t}`], pairs: a.breakdownSizes[`recall.tier.${t}`] ?? 0 }))
@@ -39,14 +52,18 @@ export function chartSpecs(a: Analysis, previous?: Analysis): Record<string, { t
     .filter(([k]) => k.startsWith('falseLink.'))
     .map(([k, v]) => ({ kind: k.slice('falseLink.'.length), rate: v.value, low: v.low, high: v.high, pairs: a.breakdownSizes[k] ?? 0 }))
     .filter((x) => Number.isFinite(x.rate));
-  const hist = a.search.histogram.flatMap((b) => [
-    { from: b.from, to: b.to, truth: 'true match', count: b.match },
-    { from: b.from, to: b.to, truth: 'non-match', count: b.nonMatch },
-  ]).filter((b) => b.count > 0);
-  const sizes = a.clusterSizes.flatMap((s) => [
-    { size: s.size, clustering: 'predicted', clusters: s.predicted },
-    { size: s.size, clustering: 'true', clusters: s.true },
-  ]).filter((s) => s.clusters > 0);
+  const hist = a.search.histogram
+    .flatMap((b) => [
+      { from: b.from, to: b.to, truth: 'true match', count: b.match },
+      { from: b.from, to: b.to, truth: 'non-match', count: b.nonMatch },
+    ])
+    .filter((b) => b.count > 0);
+  const sizes = a.clusterSizes
+    .flatMap((s) => [
+      { size: s.size, clustering: 'predicted', clusters: s.predicted },
+      { size: s.size, clustering: 'true', clusters: s.true },
+    ])
+    .filter((s) => s.clusters > 0);
 
   return {
     pr: {
@@ -98,8 +115,22 @@ export function chartSpecs(a: Analysis, previous?: Analysis): Record<string, { t
         height: Math.max(120, operators.length * 14),
         data: { values: operators },
         layer: [
-          { mark: 'bar', encoding: { y: { field: 'operator', type: 'nominal', sort: '-x' }, x: { field: 'recall', type: 'quantitative', scale: { domain: [0, 1] } }, tooltip: [{ field: 'pairs' }] } },
-          { mark: { type: 'rule', color: 'black' }, encoding: { y: { field: 'operator', type: 'nominal', sort: '-x' }, x: { field: 'low', type: 'quantitative' }, x2: { field: 'high' } } },
+          {
+            mark: 'bar',
+            encoding: {
+              y: { field: 'operator', type: 'nominal', sort: '-x' },
+              x: { field: 'recall', type: 'quantitative', scale: { domain: [0, 1] } },
+              tooltip: [{ field: 'pairs' }],
+            },
+          },
+          {
+            mark: { type: 'rule', color: 'black' },
+            encoding: {
+              y: { field: 'operator', type: 'nominal', sort: '-x' },
+              x: { field: 'low', type: 'quantitative' },
+              x2: { field: 'high' },
+            },
+          },
         ],
       },
     },
@@ -110,8 +141,21 @@ export function chartSpecs(a: Analysis, previous?: Analysis): Record<string, { t
         height: 120,
         data: { values: tiers },
         layer: [
-          { mark: 'bar', encoding: { y: { field: 'tier', type: 'nominal', sort: ['easy', 'medium', 'hard'] }, x: { field: 'recall', type: 'quantitative', scale: { domain: [0, 1] } } } },
-          { mark: { type: 'rule', color: 'black' }, encoding: { y: { field: 'tier', type: 'nominal', sort: ['easy', 'medium', 'hard'] }, x: { field: 'low', type: 'quantitative' }, x2: { field: 'high' } } },
+          {
+            mark: 'bar',
+            encoding: {
+              y: { field: 'tier', type: 'nominal', sort: ['easy', 'medium', 'hard'] },
+              x: { field: 'recall', type: 'quantitative', scale: { domain: [0, 1] } },
+            },
+          },
+          {
+            mark: { type: 'rule', color: 'black' },
+            encoding: {
+              y: { field: 'tier', type: 'nominal', sort: ['easy', 'medium', 'hard'] },
+              x: { field: 'low', type: 'quantitative' },
+              x2: { field: 'high' },
+            },
+          },
         ],
       },
     },
@@ -122,8 +166,21 @@ export function chartSpecs(a: Analysis, previous?: Analysis): Record<string, { t
         height: Math.max(100, hardNegatives.length * 22),
         data: { values: hardNegatives },
         layer: [
-          { mark: { type: 'bar', color: '#d62728' }, encoding: { y: { field: 'kind', type: 'nominal', sort: '-x' }, x: { field: 'rate', type: 'quantitative', scale: { domainMin: 0 } } } },
-          { mark: { type: 'rule', color: 'black' }, encoding: { y: { field: 'kind', type: 'nominal', sort: '-x' }, x: { field: 'low', type: 'quantitative' }, x2: { field: 'high' } } },
+          {
+            mark: { type: 'bar', color: '#d62728' },
+            encoding: {
+              y: { field: 'kind', type: 'nominal', sort: '-x' },
+              x: { field: 'rate', type: 'quantitative', scale: { domainMin: 0 } },
+            },
+          },
+          {
+            mark: { type: 'rule', color: 'black' },
+            encoding: {
+              y: { field: 'kind', type: 'nominal', sort: '-x' },
+              x: { field: 'low', type: 'quantitative' },
+              x2: { field: 'high' },
+            },
+          },
         ],
       },
     },

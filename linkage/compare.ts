@@ -23,17 +23,25 @@ export interface Comparison {
   runId: string;
   rows: ComparisonRow[];
   regressions: string[];
-  flips: { truePairsNewlyLinked: number; truePairsNewlyUnlinked: number; nonPairsNewlyLinked: number; nonPairsNewlyUnlinked: number; truncated: boolean };
+  flips: {
+    truePairsNewlyLinked: number;
+    truePairsNewlyUnlinked: number;
+    nonPairsNewlyLinked: number;
+    nonPairsNewlyUnlinked: number;
+    truncated: boolean;
+  };
 }
 
 export const MIN_REGRESSION = 0.005;
 const MAX_ENUMERATED_PAIRS = 5_000_000;
 
-export const labelsOf = (f: ResultsFile) => new Map(f.records.flatMap((id, i) => (f.linkIds[i] ? [[id, f.linkIds[i]!] as [string, string]] : [])));
+export const labelsOf = (f: ResultsFile) =>
+  new Map(f.records.flatMap((id, i) => (f.linkIds[i] ? [[id, f.linkIds[i]!] as [string, string]] : [])));
 
 /** True when the two results were produced from the same data (options and record ids agree). */
 export function sameData(a: ResultsFile, b: ResultsFile): string | undefined {
-  for (const k of ['service', 'preset', 'size', 'seed', 'searchSample'] as const) if (a.options[k] !== b.options[k]) return `${k} differs (${a.options[k]} vs ${b.options[k]})`;
+  for (const k of ['service', 'preset', 'size', 'seed', 'searchSample'] as const)
+    if (a.options[k] !== b.options[k]) return `${k} differs (${a.options[k]} vs ${b.options[k]})`;
   if (a.records.length !== b.records.length || a.records.some((id, i) => id !== b.records[i])) return 'record ids differ';
   return undefined;
 }
@@ -64,8 +72,19 @@ export function compare(dataset: Dataset, baseline: ResultsFile, current: Result
   const lb = labelsOf(current);
   const pa = prepare(dataset, la);
   const pb = prepare(dataset, lb);
-  const keys = (m: Record<string, number>) => Object.fromEntries(Object.entries(m).filter(([k]) => (HEADLINE as readonly string[]).includes(k) || k.startsWith('recall.tier.') || k.startsWith('falseLink.')));
-  const paired = pairedBootstrap(dataset.entities.length, (w) => keys(metricsFor(pa, w)), (w) => keys(metricsFor(pb, w)), resamples, baseline.options.seed);
+  const keys = (m: Record<string, number>) =>
+    Object.fromEntries(
+      Object.entries(m).filter(
+        ([k]) => (HEADLINE as readonly string[]).includes(k) || k.startsWith('recall.tier.') || k.startsWith('falseLink.'),
+      ),
+    );
+  const paired = pairedBootstrap(
+    dataset.entities.length,
+    (w) => keys(metricsFor(pa, w)),
+    (w) => keys(metricsFor(pb, w)),
+    resamples,
+    baseline.options.seed,
+  );
   const rows: ComparisonRow[] = Object.entries(paired).map(([metric, r]) => {
     const worse = LOWER_IS_BETTER.has(metric) ? r.diff.value : -r.diff.value;
     const halfWidth = (r.a.high - r.a.low) / 2;
@@ -78,12 +97,24 @@ export function compare(dataset: Dataset, baseline: ResultsFile, current: Result
   const entityOf = dataset.records.map((r) => r.entity);
   const A = linkedPairs(baseline.records, la);
   const B = linkedPairs(current.records, lb);
-  const flips = { truePairsNewlyLinked: 0, truePairsNewlyUnlinked: 0, nonPairsNewlyLinked: 0, nonPairsNewlyUnlinked: 0, truncated: A.truncated || B.truncated };
+  const flips = {
+    truePairsNewlyLinked: 0,
+    truePairsNewlyUnlinked: 0,
+    nonPairsNewlyLinked: 0,
+    nonPairsNewlyUnlinked: 0,
+    truncated: A.truncated || B.truncated,
+  };
   const isTrue = (key: string) => {
     const [i, j] = key.split('|').map(Number) as [number, number];
     return entityOf[i] === entityOf[j];
   };
   for (const k of B.pairs) if (!A.pairs.has(k)) isTrue(k) ? flips.truePairsNewlyLinked++ : flips.nonPairsNewlyLinked++;
   for (const k of A.pairs) if (!B.pairs.has(k)) isTrue(k) ? flips.truePairsNewlyUnlinked++ : flips.nonPairsNewlyUnlinked++;
-  return { baselineRunId: baseline.runId, runId: current.runId, rows, regressions: rows.filter((r) => r.regression).map((r) => r.metric), flips };
+  return {
+    baselineRunId: baseline.runId,
+    runId: current.runId,
+    rows,
+    regressions: rows.filter((r) => r.regression).map((r) => r.metric),
+    flips,
+  };
 }

@@ -185,11 +185,12 @@ export function clusterMetrics(ct: Contingency, w?: ArrayLike<number>): ClusterM
     let s = 0;
     let entityWeight = 0;
     let distinct = 0;
-    for (const c of cells) if (W(c.t)) {
-      s += W(c.t) * c.n;
-      entityWeight += W(c.t);
-      distinct++;
-    }
+    for (const c of cells)
+      if (W(c.t)) {
+        s += W(c.t) * c.n;
+        entityWeight += W(c.t);
+        distinct++;
+      }
     if (s === 0) continue;
     // Multiplicity of the predicted cluster in a resample: its mean record weight (1 unweighted).
     const multiplicity = s / ct.clusterSizes[cells[0]!.p]!;

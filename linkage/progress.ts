@@ -16,7 +16,11 @@ export const quietProgress: ProgressFactory = () => ({ tick() {}, stop() {} });
 export const consoleProgress: ProgressFactory = (label, total) => {
   if (process.stderr.isTTY) {
     const bar = new cliProgress.SingleBar(
-      { format: `${label.padEnd(22)} [{bar}] {percentage}% {value}/{total} {duration_formatted}`, stream: process.stderr, hideCursor: true },
+      {
+        format: `${label.padEnd(22)} [{bar}] {percentage}% {value}/{total} {duration_formatted}`,
+        stream: process.stderr,
+        hideCursor: true,
+      },
       cliProgress.Presets.shades_classic,
     );
     bar.start(total, 0);

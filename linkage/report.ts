@@ -12,8 +12,6 @@ import { chartSpecs, renderSvg } from './charts.js';
 import type { Comparison } from './compare.js';
 import type { ResultsFile } from './results.js';
 
-
-
 const pct = (x: number | null | undefined) => (x === null || x === undefined || !Number.isFinite(x) ? '–' : `${(x * 100).toFixed(2)}%`);
 const ci = (m: Interval | undefined) => (m ? `${pct(m.value)} [${pct(m.low)}, ${pct(m.high)}]` : '–');
 
@@ -35,7 +33,8 @@ const HEADLINE_ROWS: Array<[string, string]> = [
   ['overlayRecordRate', 'Overlay rate (records in such clusters / records)'],
 ];
 
-const UNMAPPABLE = 'No search result could be mapped to the posted records: the results named neither their sources (identityGroupedBySource) nor a link ID the records were read back with, so the search-score figures are empty and no chart is drawn.';
+const UNMAPPABLE =
+  'No search result could be mapped to the posted records: the results named neither their sources (identityGroupedBySource) nor a link ID the records were read back with, so the search-score figures are empty and no chart is drawn.';
 
 /** Rows of the tables, shared by Markdown and HTML. */
 function tables(f: ResultsFile) {
@@ -52,7 +51,14 @@ function tables(f: ResultsFile) {
     ['Candidate recall (true pairs returned at any score)', m('search.candidateRecall', pct(s.candidateRecall))],
     ['Average precision', m('search.averagePrecision', pct(s.averagePrecision))],
     ['Best F1', s.bestF1 ? `${m('search.bestF1', pct(s.bestF1.f1))} (P ${pct(s.bestF1.precision)}, R ${pct(s.bestF1.recall)})` : '–'],
-    ['Best-F1 threshold [95% interval]', s.bestF1 ? (threshold ? `${threshold.value} [${threshold.low.toFixed(4)}, ${threshold.high.toFixed(4)}]` : String(s.bestF1.threshold)) : '–'],
+    [
+      'Best-F1 threshold [95% interval]',
+      s.bestF1
+        ? threshold
+          ? `${threshold.value} [${threshold.low.toFixed(4)}, ${threshold.high.toFixed(4)}]`
+          : String(s.bestF1.threshold)
+        : '–',
+    ],
     ['Recall at precision ≥ 0.99', m('search.recallAtPrecision099', pct(s.recallAtPrecision099))],
     ['Recall at precision ≥ 0.999', m('search.recallAtPrecision0999', pct(s.recallAtPrecision0999))],
   ];
@@ -68,17 +74,29 @@ function tables(f: ResultsFile) {
     ['Predicted clusters', String(z.predictedClusters)],
     ['Bootstrap resamples (entities)', String(z.bootstrapResamples)],
     ['Failed posts / reads / searches', `${f.failures.post} / ${f.failures.read} / ${f.failures.search}`],
-    ['Time: post / search / read / clean-up (s)', [f.timings.postMs, f.timings.searchMs, f.timings.readMs, f.timings.cleanupMs].map((x) => (x / 1000).toFixed(1)).join(' / ')],
+    [
+      'Time: post / search / read / clean-up (s)',
+      [f.timings.postMs, f.timings.searchMs, f.timings.readMs, f.timings.cleanupMs].map((x) => (x / 1000).toFixed(1)).join(' / '),
+    ],
     ['Clean-up: deleted / already gone / failures', `${f.cleanup.deleted} / ${f.cleanup.alreadyGone} / ${f.cleanup.failures}`],
   ];
   // Results that named no known source and no known link ID cannot be scored against the truth: say so instead of drawing empty charts.
   const r = f.searchResults;
   const unmappable = r && r.returned > 0 && r.unmapped === r.returned;
   if (r) search.push(['Search results returned / not mappable to records', `${r.returned} / ${r.unmapped}`]);
-  return { headline, search, unmappable, operators: breakdown('recall.operator.'), tiers: breakdown('recall.tier.'), hardNegatives: breakdown('falseLink.'), sizes };
+  return {
+    headline,
+    search,
+    unmappable,
+    operators: breakdown('recall.operator.'),
+    tiers: breakdown('recall.tier.'),
+    hardNegatives: breakdown('falseLink.'),
+    sizes,
+  };
 }
 
-const mdTable = (head: string[], rows: string[][]) => [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+const mdTable = (head: string[], rows: string[][]) =>
+  [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 
 export function markdown(f: ResultsFile, comparison?: Comparison): string {
   const t = tables(f);
@@ -119,7 +137,13 @@ export function comparisonMarkdown(c: Comparison): string {
     '',
     mdTable(
       ['metric', 'baseline', 'this run', 'difference [95%]', 'flag'],
-      c.rows.map((r) => [r.metric, ci(r.a), ci(r.b), `${(r.diff.value * 100).toFixed(2)} pp [${(r.diff.low * 100).toFixed(2)}, ${(r.diff.high * 100).toFixed(2)}]`, r.regression ? 'REGRESSION' : r.improvement ? 'better' : '']),
+      c.rows.map((r) => [
+        r.metric,
+        ci(r.a),
+        ci(r.b),
+        `${(r.diff.value * 100).toFixed(2)} pp [${(r.diff.low * 100).toFixed(2)}, ${(r.diff.high * 100).toFixed(2)}]`,
+        r.regression ? 'REGRESSION' : r.improvement ? 'better' : '',
+      ]),
     ),
     '',
     `True pairs newly linked: ${c.flips.truePairsNewlyLinked}; newly unlinked: ${c.flips.truePairsNewlyUnlinked}; non-pairs newly linked: ${c.flips.nonPairsNewlyLinked}; newly unlinked: ${c.flips.nonPairsNewlyUnlinked}${c.flips.truncated ? ' (non-pair counts truncated)' : ''}.`,
@@ -147,7 +171,13 @@ export async function html(f: ResultsFile, comparison?: Comparison, baseline?: A
   const cmp = comparison
     ? `<h2>Comparison with baseline ${esc(comparison.baselineRunId)}</h2><p class="${comparison.regressions.length ? 'bad' : 'good'}">${esc(comparison.regressions.length ? `REGRESSION: ${comparison.regressions.join(', ')}` : 'No regression')}</p>${htmlTable(
         ['metric', 'baseline', 'this run', 'difference [95%]', 'flag'],
-        comparison.rows.map((r) => [r.metric, ci(r.a), ci(r.b), `${(r.diff.value * 100).toFixed(2)} pp [${(r.diff.low * 100).toFixed(2)}, ${(r.diff.high * 100).toFixed(2)}]`, r.regression ? 'REGRESSION' : r.improvement ? 'better' : '']),
+        comparison.rows.map((r) => [
+          r.metric,
+          ci(r.a),
+          ci(r.b),
+          `${(r.diff.value * 100).toFixed(2)} pp [${(r.diff.low * 100).toFixed(2)}, ${(r.diff.high * 100).toFixed(2)}]`,
+          r.regression ? 'REGRESSION' : r.improvement ? 'better' : '',
+        ]),
       )}<p>True pairs newly linked ${comparison.flips.truePairsNewlyLinked}, newly unlinked ${comparison.flips.truePairsNewlyUnlinked}; non-pairs newly linked ${comparison.flips.nonPairsNewlyLinked}, newly unlinked ${comparison.flips.nonPairsNewlyUnlinked}.</p>`
     : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(`Match quality: ${o.service} (${o.preset})`)}</title>
@@ -161,7 +191,10 @@ ${t.unmappable ? '' : svgs.join('\n')}
 <h2>Recall by difficulty tier</h2>${htmlTable(['tier', 'recall [95% interval]', 'true pairs'], t.tiers)}
 <h2>Recall by corruption operator</h2>${htmlTable(['operator', 'recall [95% interval]', 'true pairs'], t.operators)}
 <h2>False-link rate by hard-negative kind</h2>${htmlTable(['kind', 'false-link rate [95% interval]', 'look-alike pairs'], t.hardNegatives)}
-<h2>Largest predicted clusters</h2>${htmlTable(['records', 'entities'], f.analysis.largestClusters.map((c) => [String(c.size), String(c.entities)]))}
+<h2>Largest predicted clusters</h2>${htmlTable(
+    ['records', 'entities'],
+    f.analysis.largestClusters.map((c) => [String(c.size), String(c.entities)]),
+  )}
 <h2>Sample sizes and run</h2>${htmlTable(['', ''], t.sizes)}
 </body></html>`;
 }

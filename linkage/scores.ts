@@ -55,7 +55,16 @@ export function scoreMetrics(pairs: ScoredPair[], truePairs: number): ScoreMetri
     const precision = TP + FP === 0 ? 1 : TP / (TP + FP);
     const recall = truePairs === 0 ? 1 : TP / truePairs;
     const FN = truePairs - TP;
-    curve.push({ threshold: sorted[i]!.score, TP, FP, FN, precision, recall, f1: fBeta(precision, recall, 1), fStar: TP + FP + FN === 0 ? 1 : TP / (TP + FP + FN) });
+    curve.push({
+      threshold: sorted[i]!.score,
+      TP,
+      FP,
+      FN,
+      precision,
+      recall,
+      f1: fBeta(precision, recall, 1),
+      fStar: TP + FP + FN === 0 ? 1 : TP / (TP + FP + FN),
+    });
   }
   let ap = 0;
   let prevRecall = 0;

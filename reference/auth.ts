@@ -13,7 +13,12 @@ export class ReferenceAuth {
 
   /** A valid bearer token for the reference, good for 12 hours. */
   issueToken(subject = 'conformance-suite'): Promise<string> {
-    return new SignJWT({ scope: 'identity' }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(subject).setIssuedAt().setExpirationTime('12h').sign(this.secret);
+    return new SignJWT({ scope: 'identity' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(subject)
+      .setIssuedAt()
+      .setExpirationTime('12h')
+      .sign(this.secret);
   }
 
   /** Checks an Authorization header against the schemes a service accepts. */

@@ -67,7 +67,9 @@ export class HookSet {
   constructor(readonly hooks: ReferenceHook[] = []) {}
 
   private applying(service: ServiceName, operation?: string): ReferenceHook[] {
-    return this.hooks.filter((h) => (h.service === undefined || h.service === service) && (!operation || !h.operations || h.operations.includes(operation)));
+    return this.hooks.filter(
+      (h) => (h.service === undefined || h.service === service) && (!operation || !h.operations || h.operations.includes(operation)),
+    );
   }
 
   /** True when a hook answered the request itself (nothing else must be done with it). */
@@ -83,7 +85,10 @@ export class HookSet {
 
   /** The issues to reject a request with after every validation hook (`[]`: accept). */
   validate(info: ValidationInfo): string[] {
-    return this.applying(info.service, info.operation).reduce((issues, h) => (h.validate ? h.validate({ ...info, issues }) : issues), info.issues);
+    return this.applying(info.service, info.operation).reduce(
+      (issues, h) => (h.validate ? h.validate({ ...info, issues }) : issues),
+      info.issues,
+    );
   }
 
   /** True when a hook lets through a request the schema rejects. */
@@ -94,7 +99,10 @@ export class HookSet {
   /** The handler wrapped by every hook of this service and operation. */
   wrap(service: ServiceName, operation: string, handler: Handler | undefined): Handler | undefined {
     if (!handler) return handler;
-    return this.applying(service, operation).reduce<Handler>((next, h) => (h.handler ? (ctx: HandlerContext) => h.handler!(next, ctx, operation) : next), handler);
+    return this.applying(service, operation).reduce<Handler>(
+      (next, h) => (h.handler ? (ctx: HandlerContext) => h.handler!(next, ctx, operation) : next),
+      handler,
+    );
   }
 
   /** Rewrites the reply envelope (and status) in place. */

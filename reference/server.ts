@@ -93,7 +93,11 @@ type Route = { service: ServiceName; operation: string };
 export async function startReference(options: ReferenceOptions = {}): Promise<RunningReference> {
   const auth = new ReferenceAuth();
   // Settings from the environment (reference/settings.ts) under the options. @throws ReferenceSettingError
-  const given = options.faults !== undefined && options.foreignData !== undefined && options.groupedBySource !== undefined && options.matchThreshold !== undefined;
+  const given =
+    options.faults !== undefined &&
+    options.foreignData !== undefined &&
+    options.groupedBySource !== undefined &&
+    options.matchThreshold !== undefined;
   const env = given ? { faults: [], variants: [], foreignData: false, groupedBySource: 'always' as const } : referenceSettings(process.env);
   // Faults: the option, else REFERENCE_FAULTS (reference/faults/catalogue.ts). @throws UnknownFault
   const faults = new FaultSet(options.faults ?? env.faults);
@@ -101,11 +105,17 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   const variants = new VariantSet(options.variants ?? env.variants);
   const delay = latencySettings(options, given ? {} : process.env);
   // Faults and variants share the hook points (reference/hooks.ts); latency is waited out first.
-  const hooks = new HookSet([...(delay.latencyMs || delay.jitterMs ? latency(delay.latencyMs, delay.jitterMs) : []), ...faults.active, ...variants.hooks]);
+  const hooks = new HookSet([
+    ...(delay.latencyMs || delay.jitterMs ? latency(delay.latencyMs, delay.jitterMs) : []),
+    ...faults.active,
+    ...variants.hooks,
+  ]);
   const threshold = options.matchThreshold ?? env.matchThreshold;
-  if (threshold !== undefined && !(threshold >= 0 && threshold <= 1)) throw new Error(`REFERENCE_MATCH_THRESHOLD: expected a number from 0 to 1, got ${threshold}`);
+  if (threshold !== undefined && !(threshold >= 0 && threshold <= 1))
+    throw new Error(`REFERENCE_MATCH_THRESHOLD: expected a number from 0 to 1, got ${threshold}`);
   const grouped = options.groupedBySource ?? env.groupedBySource;
-  const matcherOf = (m: HandlerContext['matcher']) => (threshold === undefined ? m : { ...m, threshold, uncertain: Math.min(m.uncertain, threshold) });
+  const matcherOf = (m: HandlerContext['matcher']) =>
+    threshold === undefined ? m : { ...m, threshold, uncertain: Math.min(m.uncertain, threshold) };
   const stores = new Map<ServiceName, ServiceStore>();
   const routes = new Map<string, Route>();
   for (const spec of Object.values(SERVICES)) {
@@ -143,25 +153,38 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     received[route.service] = (received[route.service] ?? 0) + 1;
     const spec = SERVICES[route.service];
     if (await hooks.intercept({ service: route.service, operation: route.operation, req, res })) return;
-    const verdict = hooks.auth(route.service, await auth.verify(req.headers.authorization, spec.authSchemes), req.headers.authorization, route.operation);
+    const verdict = hooks.auth(
+      route.service,
+      await auth.verify(req.headers.authorization, spec.authSchemes),
+      req.headers.authorization,
+      route.operation,
+    );
     if (verdict === 'missing') {
       // Gateways often answer a missing credential with a plain-text body; clients must cope.
-      res.writeHead(401, { 'content-type': 'text/plain', 'www-authenticate': spec.authSchemes[0] === 'bearer' ? 'Bearer' : 'Basic' }).end('Unauthorized');
+      res
+        .writeHead(401, { 'content-type': 'text/plain', 'www-authenticate': spec.authSchemes[0] === 'bearer' ? 'Bearer' : 'Basic' })
+        .end('Unauthorized');
       return;
     }
     let envelope: Record<string, any> = {};
     const reply = (status: number, success: boolean, content: unknown, errors: string[] = [], retryable = false) => {
-      const info = hooks.reply({ service: route.service, operation: route.operation, status, request: envelope, body: {
-        auditId: envelope.auditId ?? null,
-        trackingId: envelope.trackingId ?? null,
-        success,
-        message: success ? 'OK' : errors[0] ?? 'failed',
-        errors,
-        warnings: [],
-        retryableError: retryable,
-        unparsedJson: null,
-        content,
-      } });
+      const info = hooks.reply({
+        service: route.service,
+        operation: route.operation,
+        status,
+        request: envelope,
+        body: {
+          auditId: envelope.auditId ?? null,
+          trackingId: envelope.trackingId ?? null,
+          success,
+          message: success ? 'OK' : (errors[0] ?? 'failed'),
+          errors,
+          warnings: [],
+          retryableError: retryable,
+          unparsedJson: null,
+          content,
+        },
+      });
       send(res, info.status, info.body);
     };
     try {
@@ -171,7 +194,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
       } catch {
         throw new Rejection(400, 'request body is not valid JSON');
       }
-      if (!envelope || typeof envelope !== 'object' || Array.isArray(envelope)) throw new Rejection(400, 'request body must be a JSON object (the request envelope)');
+      if (!envelope || typeof envelope !== 'object' || Array.isArray(envelope))
+        throw new Rejection(400, 'request body must be a JSON object (the request envelope)');
       if (verdict === 'invalid') throw new Rejection(401, 'invalid credentials');
       const op = spec.operations.find((o) => o.name === route.operation)!;
       const content = envelope.content ?? {};
@@ -183,7 +207,14 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
       const handler = hooks.wrap(route.service, route.operation, service.handlers[route.operation]);
       if (!handler) throw new Rejection(501, `${route.operation} is not implemented by the reference`);
       othersAct?.(route.service);
-      const result = handler({ store: stores.get(route.service)!, content, envelope, matcher: matcherOf(service.matcher), faults: new Set(faults.names), members: DEFAULT_MEMBERS });
+      const result = handler({
+        store: stores.get(route.service)!,
+        content,
+        envelope,
+        matcher: matcherOf(service.matcher),
+        faults: new Set(faults.names),
+        members: DEFAULT_MEMBERS,
+      });
       applyGroupedView(grouped, content, result);
       reply(200, true, result);
     } catch (e) {
@@ -218,7 +249,11 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     stores,
     token: await auth.issueToken(),
     faults: faults.names,
-    requestsReceived: () => Object.fromEntries((Object.keys(REFERENCE_SERVICES) as ServiceName[]).map((service) => [service, received[service] ?? 0])) as Record<ServiceName, number>,
+    requestsReceived: () =>
+      Object.fromEntries((Object.keys(REFERENCE_SERVICES) as ServiceName[]).map((service) => [service, received[service] ?? 0])) as Record<
+        ServiceName,
+        number
+      >,
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -52,7 +52,11 @@ export function referenceSettings(env: Record<string, string | undefined>): Refe
   if (bad) throw settingError('REFERENCE_FAULTS', `${bad}; npm run detection -- --list lists the faults`);
   // Variants and latency are validated where they are defined (VariantError, ReferenceSettingError: one line each).
   const variants = parseVariantList(env.REFERENCE_VARIANTS);
-  const badVariant = unknownNames('variant', variants.map((v) => v.name), VARIANT_LIST.map((v) => v.name));
+  const badVariant = unknownNames(
+    'variant',
+    variants.map((v) => v.name),
+    VARIANT_LIST.map((v) => v.name),
+  );
   if (badVariant) throw settingError('REFERENCE_VARIANTS', `${badVariant}; npm run detection -- --list lists the variants`);
   try {
     new VariantSet(variants);
@@ -62,7 +66,8 @@ export function referenceSettings(env: Record<string, string | undefined>): Refe
   }
   latencySettings({}, env);
   const foreign = env.REFERENCE_FOREIGN_DATA ?? '';
-  if (!['', '0', '1'].includes(foreign)) throw settingError('REFERENCE_FOREIGN_DATA', `expected 1 (load foreign data) or 0, got ${JSON.stringify(foreign)}`);
+  if (!['', '0', '1'].includes(foreign))
+    throw settingError('REFERENCE_FOREIGN_DATA', `expected 1 (load foreign data) or 0, got ${JSON.stringify(foreign)}`);
   let groupedBySource: GroupedBySource | undefined;
   try {
     groupedBySource = groupedBySourceSetting(env.REFERENCE_GROUPED_BY_SOURCE);
@@ -71,6 +76,13 @@ export function referenceSettings(env: Record<string, string | undefined>): Refe
   }
   const rawThreshold = env.REFERENCE_MATCH_THRESHOLD;
   const matchThreshold = rawThreshold ? Number(rawThreshold) : undefined;
-  if (matchThreshold !== undefined && !(matchThreshold >= 0 && matchThreshold <= 1)) throw settingError('REFERENCE_MATCH_THRESHOLD', `expected a number from 0 to 1, got ${JSON.stringify(rawThreshold)}`);
-  return { faults, variants, foreignData: foreign === '1', groupedBySource: groupedBySource ?? 'always', ...(matchThreshold !== undefined ? { matchThreshold } : {}) };
+  if (matchThreshold !== undefined && !(matchThreshold >= 0 && matchThreshold <= 1))
+    throw settingError('REFERENCE_MATCH_THRESHOLD', `expected a number from 0 to 1, got ${JSON.stringify(rawThreshold)}`);
+  return {
+    faults,
+    variants,
+    foreignData: foreign === '1',
+    groupedBySource: groupedBySource ?? 'always',
+    ...(matchThreshold !== undefined ? { matchThreshold } : {}),
+  };
 }

@@ -29,10 +29,20 @@ export function deploymentName(s: Pick<Summary, 'gate' | 'run'>): string {
 export const reportTitle = (s: Pick<Summary, 'gate' | 'run'>) => `Conformance ${deploymentName(s)}: run ${s.run.runId}`;
 
 /** History file of a deployment's Allure reports, under the report directory. */
-export const historyFile = (reportDir: string, s: Pick<Summary, 'gate' | 'run'>) => join(reportDir, 'allure-history', `${deploymentName(s).replace(/[^A-Za-z0-9.-]+/g, '_')}.jsonl`);
+export const historyFile = (reportDir: string, s: Pick<Summary, 'gate' | 'run'>) =>
+  join(reportDir, 'allure-history', `${deploymentName(s).replace(/[^A-Za-z0-9.-]+/g, '_')}.jsonl`);
 
 /** `key=value` lines of a .properties file (backslash, line breaks, = and : escaped). */
-const properties = (entries: Array<[string, string]>) => entries.map(([k, v]) => `${k}=${v.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/[=:]/g, (c) => `\\${c}`)}`).join('\n');
+const properties = (entries: Array<[string, string]>) =>
+  entries
+    .map(
+      ([k, v]) =>
+        `${k}=${v
+          .replace(/\\/g, '\\\\')
+          .replace(/\n/g, '\\n')
+          .replace(/[=:]/g, (c) => `\\${c}`)}`,
+    )
+    .join('\n');
 
 /** Writes environment.properties and executor.json into `<folder>/allure-results` (when it exists). */
 export function writeAllureRunInfo(folder: string, s: Summary): void {
@@ -43,11 +53,27 @@ export function writeAllureRunInfo(folder: string, s: Summary): void {
     ['deployment', deploymentName(s)],
     ['run.id', run.runId],
     ['seed', String(run.seed)],
-    ...run.targets.map((t): [string, string] => [`target.${t.service}`, t.status === 'not configured' ? 'not configured' : `${t.status} ${t.baseUrl ?? ''}${t.servicePath ?? ''} (${t.auth ?? '-'})`]),
+    ...run.targets.map((t): [string, string] => [
+      `target.${t.service}`,
+      t.status === 'not configured' ? 'not configured' : `${t.status} ${t.baseUrl ?? ''}${t.servicePath ?? ''} (${t.auth ?? '-'})`,
+    ]),
     ['profile', JSON.stringify(run.profile)],
     ...(run.faults?.length ? [['reference.faults', run.faults.join(',')] as [string, string]] : []),
     ...(run.shards?.length ? [['shards', run.shards.map((x) => x.runId).join(',')] as [string, string]] : []),
   ];
   writeFileSync(join(dir, 'environment.properties'), `${properties(entries)}\n`);
-  writeFileSync(join(dir, 'executor.json'), JSON.stringify({ name: 'identity-conformance', type: 'npm run conformance', buildName: run.runId, reportName: reportTitle(s), reportUrl: '../report.html' }, null, 2));
+  writeFileSync(
+    join(dir, 'executor.json'),
+    JSON.stringify(
+      {
+        name: 'identity-conformance',
+        type: 'npm run conformance',
+        buildName: run.runId,
+        reportName: reportTitle(s),
+        reportUrl: '../report.html',
+      },
+      null,
+      2,
+    ),
+  );
 }

@@ -9,7 +9,6 @@ import type { Verdict } from '../harness/verdict.js';
 import { OUTCOME_COLOURS } from './palette.js';
 import type { RunStats } from './stats.js';
 
-
 /** Renders a Vega-Lite spec to a standalone SVG string. */
 export async function toSvg(spec: TopLevelSpec): Promise<string> {
   const view = new vega.View(vega.parse(compile(spec).spec), { renderer: 'none' });
@@ -20,7 +19,11 @@ export async function toSvg(spec: TopLevelSpec): Promise<string> {
   }
 }
 
-const base = { $schema: 'https://vega.github.io/schema/vega-lite/v5.json', config: { font: 'sans-serif', view: { stroke: null } }, background: 'white' } as const;
+const base = {
+  $schema: 'https://vega.github.io/schema/vega-lite/v5.json',
+  config: { font: 'sans-serif', view: { stroke: null } },
+  background: 'white',
+} as const;
 
 export function outcomeSpec(checks: Array<{ service: string; verdict: Verdict }>): TopLevelSpec | undefined {
   if (!checks.length) return undefined;
@@ -62,7 +65,14 @@ export function latencySpec(stats: RunStats): TopLevelSpec | undefined {
     data: { values },
     layer: [
       { mark: { type: 'rule', color: '#90caf9', strokeWidth: 3 }, encoding: { y, x: { ...x, field: 'p50' }, x2: { field: 'p95' } } },
-      { mark: { type: 'point', filled: true, color: '#1565c0', size: 50 }, encoding: { y, x: { ...x, field: 'p50' }, tooltip: [{ field: 'operation' }, { field: 'p50' }, { field: 'p95' }, { field: 'n', title: 'replies' }] } },
+      {
+        mark: { type: 'point', filled: true, color: '#1565c0', size: 50 },
+        encoding: {
+          y,
+          x: { ...x, field: 'p50' },
+          tooltip: [{ field: 'operation' }, { field: 'p50' }, { field: 'p95' }, { field: 'n', title: 'replies' }],
+        },
+      },
       { mark: { type: 'point', filled: true, color: '#64b5f6', size: 50 }, encoding: { y, x: { ...x, field: 'p95' } } },
     ],
   };
@@ -71,7 +81,9 @@ export function latencySpec(stats: RunStats): TopLevelSpec | undefined {
 /** Match scores of the run's search results: counts per 0.1 bin and service, on a symmetric-log scale (one bin often holds most). */
 export function scoreSpec(stats: RunStats): TopLevelSpec | undefined {
   if (!stats.matchScores.length) return undefined;
-  const values = stats.matchScores.flatMap((s) => s.histogram.map((count, i) => ({ service: s.service, bin: `${(i / 10).toFixed(1)}-${((i + 1) / 10).toFixed(1)}`, results: count })));
+  const values = stats.matchScores.flatMap((s) =>
+    s.histogram.map((count, i) => ({ service: s.service, bin: `${(i / 10).toFixed(1)}-${((i + 1) / 10).toFixed(1)}`, results: count })),
+  );
   return {
     ...base,
     title: 'Match scores of search results',
@@ -97,6 +109,8 @@ export interface Charts {
 
 /** Every chart of a run as SVG (a chart with no data is left out). */
 export async function renderCharts(checks: Array<{ service: string; verdict: Verdict }>, stats: RunStats): Promise<Charts> {
-  const [outcomes, latency, matchScores] = await Promise.all([outcomeSpec(checks), latencySpec(stats), scoreSpec(stats)].map((s) => (s ? toSvg(s) : Promise.resolve(undefined))));
+  const [outcomes, latency, matchScores] = await Promise.all(
+    [outcomeSpec(checks), latencySpec(stats), scoreSpec(stats)].map((s) => (s ? toSvg(s) : Promise.resolve(undefined))),
+  );
   return { outcomes, latency, matchScores };
 }

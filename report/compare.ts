@@ -86,8 +86,10 @@ export function loadSummary(path: string): Summary {
   } catch (e) {
     throw new Error(`${file}: not JSON (${(e as Error).message})`);
   }
-  if (typeof s.schemaVersion !== 'number' || !Array.isArray(s.checks) || !Array.isArray(s.requirements)) throw new Error(`${file}: not a conformance summary`);
-  if (!s.stats) s.stats = existsSync(path) && statSync(path).isDirectory() ? computeStats(readExchanges(path)) : { latency: [], matchScores: [] };
+  if (typeof s.schemaVersion !== 'number' || !Array.isArray(s.checks) || !Array.isArray(s.requirements))
+    throw new Error(`${file}: not a conformance summary`);
+  if (!s.stats)
+    s.stats = existsSync(path) && statSync(path).isDirectory() ? computeStats(readExchanges(path)) : { latency: [], matchScores: [] };
   return s;
 }
 
@@ -133,7 +135,13 @@ function scoreShifts(a: RunStats, b: RunStats): ScoreShift[] {
     const y = b.matchScores.find((s) => s.service === service);
     const ks = x && y ? ksDistance(x.scores, y.scores) : undefined;
     const pick = (s?: { n: number; p50: number; mean: number }) => (s ? { n: s.n, p50: s.p50, mean: s.mean } : undefined);
-    return { service, baseline: pick(x), current: pick(y), ks, shifted: ks !== undefined ? ks > 0.2 && Math.min(x!.n, y!.n) >= 5 : Boolean(x) !== Boolean(y) };
+    return {
+      service,
+      baseline: pick(x),
+      current: pick(y),
+      ks,
+      shifted: ks !== undefined ? ks > 0.2 && Math.min(x!.n, y!.n) >= 5 : Boolean(x) !== Boolean(y),
+    };
   });
 }
 
@@ -144,7 +152,14 @@ export function compareSummaries(base: Summary, cur: Summary): Comparison {
   const curChecks = new Map(cur.checks.map((c) => [c.checkId, c]));
   const change = (id: string, x?: CheckResult, y?: CheckResult): CheckChange => {
     const failed = y && FAILING.has(y.verdict) ? (y.failedRequirements.length ? y.failedRequirements : y.verifies) : [];
-    return { checkId: id, title: (y ?? x)!.title, from: x?.verdict ?? 'absent', to: y?.verdict ?? 'absent', failedRequirements: failed, must: isMust(failed) };
+    return {
+      checkId: id,
+      title: (y ?? x)!.title,
+      from: x?.verdict ?? 'absent',
+      to: y?.verdict ?? 'absent',
+      failedRequirements: failed,
+      must: isMust(failed),
+    };
   };
   const out: Comparison = {
     baseline: { runId: base.run.runId, seed: base.run.seed, startedAt: base.run.startedAt },
@@ -182,8 +197,18 @@ export function compareSummaries(base: Summary, cur: Summary): Comparison {
     out.requirements.push({ id: r.id, level: r.level, text: r.text, from, to: r.outcome, regression });
     if (regression && r.level === 'MUST') out.mustRegressions.push(r.id);
   }
-  for (const c of out.newlyFailing) if (c.must) for (const id of c.failedRequirements) if (levels.get(id) === 'MUST' && !out.mustRegressions.includes(id)) out.mustRegressions.push(id);
-  const changed = out.newlyFailing.length + out.newlyPassing.length + out.otherChanges.length + out.added.length + out.removed.length + out.requirements.length > 0;
+  for (const c of out.newlyFailing)
+    if (c.must)
+      for (const id of c.failedRequirements)
+        if (levels.get(id) === 'MUST' && !out.mustRegressions.includes(id)) out.mustRegressions.push(id);
+  const changed =
+    out.newlyFailing.length +
+      out.newlyPassing.length +
+      out.otherChanges.length +
+      out.added.length +
+      out.removed.length +
+      out.requirements.length >
+    0;
   out.verdict = out.mustRegressions.length ? 'regressed' : changed ? 'changed' : 'unchanged';
   return out;
 }
@@ -191,11 +216,24 @@ export function compareSummaries(base: Summary, cur: Summary): Comparison {
 /** The comparison as Markdown (printed by `npm run compare`, fit for a CI job summary). */
 export function comparisonMarkdown(c: Comparison): string {
   const L: string[] = [];
-  L.push(`# Comparison: ${c.verdict.toUpperCase()}`, '', `Baseline ${c.baseline.runId} (seed ${c.baseline.seed}, ${c.baseline.startedAt}) → current ${c.current.runId} (seed ${c.current.seed}, ${c.current.startedAt})`, '');
+  L.push(
+    `# Comparison: ${c.verdict.toUpperCase()}`,
+    '',
+    `Baseline ${c.baseline.runId} (seed ${c.baseline.seed}, ${c.baseline.startedAt}) → current ${c.current.runId} (seed ${c.current.seed}, ${c.current.startedAt})`,
+    '',
+  );
   if (c.mustRegressions.length) L.push(`**MUST requirements that newly fail:** ${c.mustRegressions.join(', ')}`, '');
   const checks = (title: string, rows: CheckChange[]) => {
     if (!rows.length) return;
-    L.push(`## ${title} (${rows.length})`, '', mdTable(['check', 'was', 'now', 'requirements'], rows.map((r) => [r.checkId, r.from, r.to, `${r.failedRequirements.join(' ')}${r.must ? ' (MUST)' : ''}`])), '');
+    L.push(
+      `## ${title} (${rows.length})`,
+      '',
+      mdTable(
+        ['check', 'was', 'now', 'requirements'],
+        rows.map((r) => [r.checkId, r.from, r.to, `${r.failedRequirements.join(' ')}${r.must ? ' (MUST)' : ''}`]),
+      ),
+      '',
+    );
   };
   checks('Newly failing checks', c.newlyFailing);
   checks('Newly passing checks', c.newlyPassing);
@@ -203,15 +241,45 @@ export function comparisonMarkdown(c: Comparison): string {
   checks('Checks only in the current run', c.added);
   checks('Checks only in the baseline', c.removed);
   if (c.requirements.length) {
-    L.push(`## Requirements whose outcome changed (${c.requirements.length})`, '', mdTable(['requirement', 'level', 'was', 'now', 'text'], c.requirements.map((r) => [r.id, r.level, r.from, r.to, r.text])), '');
+    L.push(
+      `## Requirements whose outcome changed (${c.requirements.length})`,
+      '',
+      mdTable(
+        ['requirement', 'level', 'was', 'now', 'text'],
+        c.requirements.map((r) => [r.id, r.level, r.from, r.to, r.text]),
+      ),
+      '',
+    );
   }
   const moved = c.latency.filter((l) => l.shift !== 'steady');
   const arrow = (a: unknown, b: unknown) => `${a ?? '-'} → ${b ?? '-'}`;
   L.push(`## Latency per operation (${moved.length} shifted of ${c.latency.length})`, '');
-  L.push(mdTable(['operation', 'p50 was → now (ms)', 'p95 was → now (ms)', 'shift'], c.latency.map((l) => [`${l.service}/${l.operation}`, arrow(l.baseline?.p50, l.current?.p50), arrow(l.baseline?.p95, l.current?.p95), l.shift])));
+  L.push(
+    mdTable(
+      ['operation', 'p50 was → now (ms)', 'p95 was → now (ms)', 'shift'],
+      c.latency.map((l) => [
+        `${l.service}/${l.operation}`,
+        arrow(l.baseline?.p50, l.current?.p50),
+        arrow(l.baseline?.p95, l.current?.p95),
+        l.shift,
+      ]),
+    ),
+  );
   if (c.scores.length) {
     L.push('', '## Match-score distributions', '');
-    L.push(mdTable(['service', 'results was → now', 'median was → now', 'mean was → now', 'KS distance', 'shifted'], c.scores.map((s) => [s.service, arrow(s.baseline?.n, s.current?.n), arrow(s.baseline?.p50, s.current?.p50), arrow(s.baseline?.mean, s.current?.mean), s.ks ?? '-', s.shifted ? 'yes' : 'no'])));
+    L.push(
+      mdTable(
+        ['service', 'results was → now', 'median was → now', 'mean was → now', 'KS distance', 'shifted'],
+        c.scores.map((s) => [
+          s.service,
+          arrow(s.baseline?.n, s.current?.n),
+          arrow(s.baseline?.p50, s.current?.p50),
+          arrow(s.baseline?.mean, s.current?.mean),
+          s.ks ?? '-',
+          s.shifted ? 'yes' : 'no',
+        ]),
+      ),
+    );
   }
   return `${L.join('\n')}\n`;
 }

@@ -38,17 +38,26 @@ export function consoleSummary(s: Summary, folder: string): string {
       out.push(`  ${t.service}: not run (no test file of it selected)`);
       continue;
     }
-    const covered = c ? `; requirements covered ${c.covered}/${c.inScope - c.untestable}${c.notRun.length ? ` (${c.notRun.length} not run: outside the selection)` : ''}` : '';
-    out.push(`  ${t.service} (${t.status}${t.baseUrl ? ` ${t.baseUrl}${t.servicePath ?? ''}` : ''}): ${checks.length} checks, ${n('pass')} passed, ${n('fail')} failed, ${n('error')} errors, ${n('skip')} skipped, ${n('omit')} omitted${covered}`);
+    const covered = c
+      ? `; requirements covered ${c.covered}/${c.inScope - c.untestable}${c.notRun.length ? ` (${c.notRun.length} not run: outside the selection)` : ''}`
+      : '';
+    out.push(
+      `  ${t.service} (${t.status}${t.baseUrl ? ` ${t.baseUrl}${t.servicePath ?? ''}` : ''}): ${checks.length} checks, ${n('pass')} passed, ${n('fail')} failed, ${n('error')} errors, ${n('skip')} skipped, ${n('omit')} omitted${covered}`,
+    );
     const failed = unique(checks.filter((x) => x.verdict === 'fail').flatMap(broken));
     const errored = unique(checks.filter((x) => x.verdict === 'error').flatMap((x) => x.verifies));
     if (failed.length) out.push(`    failed requirements: ${failed.join(', ')}`);
     if (errored.length) out.push(`    could not judge: ${errored.join(', ')}`);
   }
-  if (s.cleanup) out.push(`  cleanup: ${s.cleanup.sources.deleted + s.cleanup.sources.alreadyGone}/${s.cleanup.sources.attempted} sources removed, ${s.cleanup.failures.length} failures`);
+  if (s.cleanup)
+    out.push(
+      `  cleanup: ${s.cleanup.sources.deleted + s.cleanup.sources.alreadyGone}/${s.cleanup.sources.attempted} sources removed, ${s.cleanup.failures.length} failures`,
+    );
   const g = s.gate;
   if (g.expected.length || g.pending.length || g.unexpectedPasses.length || g.expectOnly.length)
-    out.push(`  gate: ${g.verdict.toUpperCase()}; ${g.gating.length} gating, ${g.expected.length} known failures, ${g.pending.length} pending, ${g.expectOnly.length} EXPECT-only failures, ${g.unexpectedPasses.length} unexpected passes`);
+    out.push(
+      `  gate: ${g.verdict.toUpperCase()}; ${g.gating.length} gating, ${g.expected.length} known failures, ${g.pending.length} pending, ${g.expectOnly.length} EXPECT-only failures, ${g.unexpectedPasses.length} unexpected passes`,
+    );
   const replay = replayCommand(s);
   if (replay) out.push(`  replay the failing checks: ${replay}`);
   out.push(`  report: ${folder}/report.html (also summary.md, summary.json, junit.xml, allure-results/, exchanges/)`, '');

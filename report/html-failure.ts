@@ -16,9 +16,17 @@ function finding(f: FailureView): string {
   const r = f.check.failure;
   const rows: string[] = [];
   const row = (label: string, html: string, cls = label) => rows.push(`<dt>${e(label)}</dt><dd class="${cls}">${html}</dd>`);
-  for (const rule of f.rules) row('rule', `<a href="#req-${e(rule.id)}"><strong>${e(rule.id)}</strong></a> <span class="muted">${e(rule.level)} · ${e(rule.section)}</span><br>${e(rule.text)}`);
+  for (const rule of f.rules)
+    row(
+      'rule',
+      `<a href="#req-${e(rule.id)}"><strong>${e(rule.id)}</strong></a> <span class="muted">${e(rule.level)} · ${e(rule.section)}</span><br>${e(rule.text)}`,
+    );
   if (!r) {
-    row(f.check.verdict === 'error' ? 'could not judge' : 'message', `<pre class="message">${e(clip(f.check.message ?? f.check.note ?? '(no message)'))}</pre>`, 'message');
+    row(
+      f.check.verdict === 'error' ? 'could not judge' : 'message',
+      `<pre class="message">${e(clip(f.check.message ?? f.check.note ?? '(no message)'))}</pre>`,
+      'message',
+    );
   } else {
     if (r.replay) row('replay', `<pre class="replay">${e(r.replay)}</pre>`);
     if (r.steps?.length) row('steps', `<pre class="steps">${e(r.steps.join('\n'))}</pre>`);
@@ -26,8 +34,17 @@ function finding(f: FailureView): string {
     if (r.expected !== undefined) row('expected', `<code>${e(clip(r.expected, 2000))}</code>`);
     if (r.got !== undefined) row('got', `<code>${e(clip(r.got, 2000))}</code>`);
     const failing = f.exchanges.find((x) => x.failing);
-    if (r.stepExchanges) row('exchanges', `<a href="#${e(exchangeAnchor(f.check.checkId, r.stepExchanges[0]))}">${r.stepExchanges[0]}-${r.stepExchanges[1]} of ${f.exchangesTotal}</a>: the failing step's`, 'exchange');
-    else if (r.exchange) row('exchange', `<a href="#${e(exchangeAnchor(f.check.checkId, r.exchange.number))}">${r.exchange.number} of ${r.exchange.of}</a>: ${e(r.exchange.operation)} → ${e(failing ? exchangeOutcome(failing.exchange) : r.exchange.outcome)}`);
+    if (r.stepExchanges)
+      row(
+        'exchanges',
+        `<a href="#${e(exchangeAnchor(f.check.checkId, r.stepExchanges[0]))}">${r.stepExchanges[0]}-${r.stepExchanges[1]} of ${f.exchangesTotal}</a>: the failing step's`,
+        'exchange',
+      );
+    else if (r.exchange)
+      row(
+        'exchange',
+        `<a href="#${e(exchangeAnchor(f.check.checkId, r.exchange.number))}">${r.exchange.number} of ${r.exchange.of}</a>: ${e(r.exchange.operation)} → ${e(failing ? exchangeOutcome(failing.exchange) : r.exchange.outcome)}`,
+      );
   }
   return `<dl class="finding">${rows.join('')}</dl>`;
 }
@@ -35,14 +52,23 @@ function finding(f: FailureView): string {
 export function failureHtml(f: FailureView): string {
   const out: string[] = [];
   const c = f.check;
-  out.push(`<article class="failure ${e(c.verdict)} ${e(f.gate)}" id="${e(checkAnchor(c.checkId))}" data-verdict="${e(c.verdict)}" data-service="${e(c.service)}">`);
+  out.push(
+    `<article class="failure ${e(c.verdict)} ${e(f.gate)}" id="${e(checkAnchor(c.checkId))}" data-verdict="${e(c.verdict)}" data-service="${e(c.service)}">`,
+  );
   out.push(`<h3>${badge(c.verdict)} ${badge(f.gate)} ${e(c.service)} · ${e(titleOf(c.title))}</h3>`);
   out.push(finding(f));
   const block = ({ exchange: x, curl, number, failing }: FailureView['exchanges'][number]) => {
     const label = `${failing ? (c.failure?.stepExchanges ? 'Failing step, exchange' : 'Failing exchange') : 'Exchange'} ${number} of ${f.exchangesTotal}`;
-    const parts = [`<details class="exchange${failing ? ' failing' : ''}" id="${e(exchangeAnchor(c.checkId, number))}"><summary>${e(label)}: ${e(x.operation)} → ${e(exchangeOutcome(x))}</summary>`];
-    parts.push(`<p>Request ${e(x.method)} <code>${e(x.url)}</code></p><pre class="request">${e(clip(JSON.stringify({ headers: x.request.headers, body: x.request.body }, null, 2)))}</pre>`);
-    if (x.reply) parts.push(`<p>Reply HTTP ${e(x.reply.status)}</p><pre class="reply">${e(clip(JSON.stringify({ headers: x.reply.headers, body: x.reply.body ?? x.reply.text }, null, 2)))}</pre>`);
+    const parts = [
+      `<details class="exchange${failing ? ' failing' : ''}" id="${e(exchangeAnchor(c.checkId, number))}"><summary>${e(label)}: ${e(x.operation)} → ${e(exchangeOutcome(x))}</summary>`,
+    ];
+    parts.push(
+      `<p>Request ${e(x.method)} <code>${e(x.url)}</code></p><pre class="request">${e(clip(JSON.stringify({ headers: x.request.headers, body: x.request.body }, null, 2)))}</pre>`,
+    );
+    if (x.reply)
+      parts.push(
+        `<p>Reply HTTP ${e(x.reply.status)}</p><pre class="reply">${e(clip(JSON.stringify({ headers: x.reply.headers, body: x.reply.body ?? x.reply.text }, null, 2)))}</pre>`,
+      );
     parts.push(`<p>Replay (set the credential variables first):</p><pre class="curl">${e(curl)}</pre></details>`);
     return parts.join('\n');
   };
@@ -50,8 +76,13 @@ export function failureHtml(f: FailureView): string {
   const first = f.exchanges.find((x) => x.failing) ?? f.exchanges.at(-1);
   if (first) out.push(block(first));
   const rest = f.exchanges.filter((x) => x !== first);
-  if (rest.length) out.push(`<details class="context"><summary>${rest.length} more exchange${rest.length > 1 ? 's' : ''} ${c.failure?.stepExchanges ? 'of the failing step' : 'before it'} (${rest.map((x) => x.number).join(', ')})</summary>${rest.map(block).join('\n')}</details>`);
-  out.push(`<p class="muted">Check <code>${e(c.checkId)}</code> in <code>${e(c.file)}</code>${f.reason ? `; listed: ${e(f.reason)}` : ''}${c.exchangesFile ? `; all ${f.exchangesTotal} exchanges in <code>${e(c.exchangesFile)}</code>` : ''}</p>`);
+  if (rest.length)
+    out.push(
+      `<details class="context"><summary>${rest.length} more exchange${rest.length > 1 ? 's' : ''} ${c.failure?.stepExchanges ? 'of the failing step' : 'before it'} (${rest.map((x) => x.number).join(', ')})</summary>${rest.map(block).join('\n')}</details>`,
+    );
+  out.push(
+    `<p class="muted">Check <code>${e(c.checkId)}</code> in <code>${e(c.file)}</code>${f.reason ? `; listed: ${e(f.reason)}` : ''}${c.exchangesFile ? `; all ${f.exchangesTotal} exchanges in <code>${e(c.exchangesFile)}</code>` : ''}</p>`,
+  );
   out.push('</article>');
   return out.join('\n');
 }

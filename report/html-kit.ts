@@ -6,7 +6,8 @@ import he from 'he';
 
 export const e = (s: unknown) => he.escape(String(s ?? ''));
 export const MAX_BODY = 20000;
-export const clip = (text: string, max = MAX_BODY) => (text.length > max ? `${text.slice(0, max)}\n... [${text.length - max} more characters]` : text);
+export const clip = (text: string, max = MAX_BODY) =>
+  text.length > max ? `${text.slice(0, max)}\n... [${text.length - max} more characters]` : text;
 export const badge = (v: string) => `<span class="badge ${e(v)}">${e(v)}</span>`;
 export const td = (html: string) => `<td>${html}</td>`;
 /** A check's title without its "[IDs]" suffix (the IDs are shown beside it). */
@@ -16,7 +17,8 @@ export const checkAnchor = (checkId: string) => `check-${checkId}`;
 
 /** A table; `rows` are already-built `<td>` cells, or `{ attrs, cells }` for a row with attributes. */
 export function table(head: string[], rows: Array<string[] | { attrs: string; cells: string[] }>, cls = ''): string {
-  const tr = (r: string[] | { attrs: string; cells: string[] }) => (Array.isArray(r) ? `<tr>${r.join('')}</tr>` : `<tr ${r.attrs}>${r.cells.join('')}</tr>`);
+  const tr = (r: string[] | { attrs: string; cells: string[] }) =>
+    Array.isArray(r) ? `<tr>${r.join('')}</tr>` : `<tr ${r.attrs}>${r.cells.join('')}</tr>`;
   return `<table${cls ? ` class="${cls}"` : ''}><thead><tr>${head.map((h) => `<th>${e(h)}</th>`).join('')}</tr></thead><tbody>${rows.map(tr).join('')}</tbody></table>`;
 }
 

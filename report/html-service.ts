@@ -35,7 +35,13 @@ function checksCell(r: Row): string {
 function rows(list: Row[], service: string) {
   return list.map((r) => ({
     attrs: `id="req-${e(r.id)}" data-verdict="${e(r.outcome)}" data-service="${e(service)}"`,
-    cells: [td(`<strong>${e(r.id)}</strong>`), td(e(r.level)), td(badge(r.outcome)), td(`${e(r.text)}<br><span class="muted">${e(r.section)}</span>`), td(checksCell(r))],
+    cells: [
+      td(`<strong>${e(r.id)}</strong>`),
+      td(e(r.level)),
+      td(badge(r.outcome)),
+      td(`${e(r.text)}<br><span class="muted">${e(r.section)}</span>`),
+      td(checksCell(r)),
+    ],
   }));
 }
 
@@ -46,32 +52,65 @@ function folded(title: string, sections: SectionView[], keep: (r: Row) => boolea
   const parts = sections.map((s) => ({ section: s.section, list: s.requirements.filter(keep) })).filter((p) => p.list.length);
   const n = parts.reduce((k, p) => k + p.list.length, 0);
   if (!n) return '';
-  return `<details class="${cls}"><summary>${n} ${e(title)}</summary>${table(HEAD, parts.flatMap((p) => [[`<th colspan="5">${e(p.section)}</th>`], ...rows(p.list, service)]))}</details>`;
+  return `<details class="${cls}"><summary>${n} ${e(title)}</summary>${table(
+    HEAD,
+    parts.flatMap((p) => [[`<th colspan="5">${e(p.section)}</th>`], ...rows(p.list, service)]),
+  )}</details>`;
 }
 
 function diagram(service: string, drawn?: { svg: string; views: TransitionView[] }, source?: string): string {
   if (!drawn) return '';
-  const legend = LEGEND.map(([v, words]) => `<span><i class="${v}" style="border-color:${EDGE_COLOURS[v]}"></i>${e(words)}</span>`).join('');
+  const legend = LEGEND.map(([v, words]) => `<span><i class="${v}" style="border-color:${EDGE_COLOURS[v]}"></i>${e(words)}</span>`).join(
+    '',
+  );
   const failing = drawn.views.filter((v) => v.verdict === 'fail').map((v) => v.transition.operation);
   return `<figure class="state-diagram" id="state-diagram-${e(service)}">${drawn.svg}<figcaption class="legend">${legend}<br><span class="muted">State table of ${e(source ?? service)}; an edge links to its first requirement.${failing.length ? ` Failing transitions: ${e(failing.join(', '))}.` : ''}</span></figcaption></figure>`;
 }
 
-export function serviceHtml(v: ServiceView, coverage: { covered: number; inScope: number; untestable: number } | undefined, drawn?: { svg: string; views: TransitionView[] }, source?: string): string {
+export function serviceHtml(
+  v: ServiceView,
+  coverage: { covered: number; inScope: number; untestable: number } | undefined,
+  drawn?: { svg: string; views: TransitionView[] },
+  source?: string,
+): string {
   const out: string[] = [];
   const n = verdictCounts(v.checks);
-  const failed = [...new Set(v.checks.filter((c) => c.verdict === 'fail').flatMap((c) => (c.failedRequirements.length ? c.failedRequirements : c.verifies)))].sort();
+  const failed = [
+    ...new Set(
+      v.checks.filter((c) => c.verdict === 'fail').flatMap((c) => (c.failedRequirements.length ? c.failedRequirements : c.verifies)),
+    ),
+  ].sort();
   out.push(`<section class="service" id="service-${e(v.service)}" data-service="${e(v.service)}">`);
   out.push(`<h2>${e(v.service)} ${v.where ? `<code class="muted">${e(v.where)}</code>` : ''}</h2>`);
-  const scope = v.scope === 'none' ? 'not run: no test file of it was selected' : v.scope === 'part' ? 'part of its checks selected (the others are "not run")' : 'every check selected';
-  out.push(`<p>${v.checks.length} checks: ${n.pass} pass, ${n.fail} fail, ${n.error} error, ${n.skip} skip, ${n.omit} omit; ${scope}${coverage ? `; requirements covered ${coverage.covered}/${coverage.inScope - coverage.untestable}` : ''}.</p>`);
+  const scope =
+    v.scope === 'none'
+      ? 'not run: no test file of it was selected'
+      : v.scope === 'part'
+        ? 'part of its checks selected (the others are "not run")'
+        : 'every check selected';
+  out.push(
+    `<p>${v.checks.length} checks: ${n.pass} pass, ${n.fail} fail, ${n.error} error, ${n.skip} skip, ${n.omit} omit; ${scope}${coverage ? `; requirements covered ${coverage.covered}/${coverage.inScope - coverage.untestable}` : ''}.</p>`,
+  );
   if (failed.length) out.push(`<p>Failed requirements: ${failed.map((id) => `<a href="#req-${e(id)}">${e(id)}</a>`).join(', ')}</p>`);
   out.push(diagram(v.service, drawn, source));
   const all = v.sections.flatMap((s) => s.requirements);
   const attention = all.filter((r) => ATTENTION.has(r.outcome));
   out.push(`<div class="requirements" id="requirements-${e(v.service)}">`);
-  out.push(attention.length ? `<h3>Requirements that need attention (${attention.length})</h3>${table(HEAD, rows(attention, v.service))}` : '<p>Every requirement in scope held.</p>');
+  out.push(
+    attention.length
+      ? `<h3>Requirements that need attention (${attention.length})</h3>${table(HEAD, rows(attention, v.service))}`
+      : '<p>Every requirement in scope held.</p>',
+  );
   out.push(folded('passing requirements', v.sections, (r) => r.outcome === 'pass', v.service, 'passing'));
-  out.push(folded('requirements with no check yet, omitted, untestable or not run', v.sections, (r) => !ATTENTION.has(r.outcome) && r.outcome !== 'pass', v.service, 'other'));
+  out.push(
+    folded(
+      'requirements with no check yet, omitted, untestable or not run',
+      v.sections,
+      (r) => !ATTENTION.has(r.outcome) && r.outcome !== 'pass',
+      v.service,
+      'other',
+    ),
+  );
   out.push('</div>');
   out.push(coverageHtml(v));
   out.push('</section>');
@@ -79,10 +118,23 @@ export function serviceHtml(v: ServiceView, coverage: { covered: number; inScope
 }
 
 function coverageHtml(v: ServiceView): string {
-  const list = (rs: RequirementRow[], what: (r: RequirementRow) => string) => `<ul class="compact">${rs.map((r) => `<li><a href="#req-${e(r.id)}">${e(r.id)}</a> (${e(r.level)}): ${e(what(r))}</li>`).join('')}</ul>`;
+  const list = (rs: RequirementRow[], what: (r: RequirementRow) => string) =>
+    `<ul class="compact">${rs.map((r) => `<li><a href="#req-${e(r.id)}">${e(r.id)}</a> (${e(r.level)}): ${e(what(r))}</li>`).join('')}</ul>`;
   const parts: string[] = [];
-  parts.push(v.uncovered.length ? `<p>Requirements with no check yet (${v.uncovered.length}):</p>${list(v.uncovered, (r) => r.text)}` : v.scope === 'all' ? '<p>Every testable requirement has a check.</p>' : '');
-  if (v.untestable.length) parts.push(`<details><summary>${v.untestable.length} untestable by a black-box suite</summary>${list(v.untestable, (r) => r.untestable ?? '')}</details>`);
-  if (v.notRun.length) parts.push(`<details><summary>${v.notRun.length} not run: outside this run's selection</summary>${list(v.notRun, (r) => r.text)}</details>`);
+  parts.push(
+    v.uncovered.length
+      ? `<p>Requirements with no check yet (${v.uncovered.length}):</p>${list(v.uncovered, (r) => r.text)}`
+      : v.scope === 'all'
+        ? '<p>Every testable requirement has a check.</p>'
+        : '',
+  );
+  if (v.untestable.length)
+    parts.push(
+      `<details><summary>${v.untestable.length} untestable by a black-box suite</summary>${list(v.untestable, (r) => r.untestable ?? '')}</details>`,
+    );
+  if (v.notRun.length)
+    parts.push(
+      `<details><summary>${v.notRun.length} not run: outside this run's selection</summary>${list(v.notRun, (r) => r.text)}</details>`,
+    );
   return `<div class="coverage" id="coverage-${e(v.service)}"><h3>Coverage</h3>${parts.join('')}</div>`;
 }

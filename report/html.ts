@@ -33,7 +33,8 @@ const SCRIPT_HASH = `sha256-${createHash('sha256').update(FILTER_SCRIPT).digest(
 const VERDICTS = ['fail', 'error', 'skip', 'pass', 'omit'] as const;
 
 function filterForm(services: string[]): string {
-  const box = (name: string, value: string) => `<label><input type="checkbox" name="${name}" value="${e(value)}" checked> ${e(value)}</label>`;
+  const box = (name: string, value: string) =>
+    `<label><input type="checkbox" name="${name}" value="${e(value)}" checked> ${e(value)}</label>`;
   return `<form id="filter" hidden aria-label="Filter"><fieldset><legend>Verdict</legend>${VERDICTS.map((v) => box('verdict', v)).join('')}</fieldset><fieldset><legend>Service</legend>${services.map((s) => box('service', s)).join('')}</fieldset></form>`;
 }
 
@@ -43,13 +44,28 @@ export function reportHtml(s: Summary, folder: string, charts: Charts, diagrams:
   const failures = failureViews(s, folder);
   const services = serviceViews(s);
   const out: string[] = [];
-  const deployment = g.deployment ?? (run.embedded ? 'embedded reference' : run.targets.filter((t) => t.baseUrl).map((t) => t.baseUrl).join(', '));
-  out.push(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">`);
-  out.push(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src '${SCRIPT_HASH}'">`);
+  const deployment =
+    g.deployment ??
+    (run.embedded
+      ? 'embedded reference'
+      : run.targets
+          .filter((t) => t.baseUrl)
+          .map((t) => t.baseUrl)
+          .join(', '));
+  out.push(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">`,
+  );
+  out.push(
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src '${SCRIPT_HASH}'">`,
+  );
   out.push(`<title>Conformance run ${e(run.runId)}: ${g.verdict.toUpperCase()}</title><style>${CSS}</style></head><body>`);
-  out.push(`<header class="verdict ${g.verdict}" id="verdict"><h1>Conformance run ${e(run.runId)}: ${g.verdict === 'pass' ? 'PASS' : 'FAIL'}</h1>`);
+  out.push(
+    `<header class="verdict ${g.verdict}" id="verdict"><h1>Conformance run ${e(run.runId)}: ${g.verdict === 'pass' ? 'PASS' : 'FAIL'}</h1>`,
+  );
   out.push(`<div id="target">${e(targetStatement(run))}</div>`);
-  out.push(`<div class="facts">${e(deployment)} · seed ${e(run.seed)} · ${e(duration(run.durationMs))} · ${s.totals.checks} checks: ${s.totals.pass} pass, ${s.totals.fail} fail, ${s.totals.error} error, ${s.totals.skip} skip, ${s.totals.omit} omit${s.overall === 'incomplete' ? ' (incomplete)' : ''}</div></header>`);
+  out.push(
+    `<div class="facts">${e(deployment)} · seed ${e(run.seed)} · ${e(duration(run.durationMs))} · ${s.totals.checks} checks: ${s.totals.pass} pass, ${s.totals.fail} fail, ${s.totals.error} error, ${s.totals.skip} skip, ${s.totals.omit} omit${s.overall === 'incomplete' ? ' (incomplete)' : ''}</div></header>`,
+  );
 
   // Table of contents (sticky)
   const toc = [
@@ -77,32 +93,71 @@ export function reportHtml(s: Summary, folder: string, charts: Charts, diagrams:
   // Gate, its entries linked to their failures
   const link = (id: string) => `<a href="#${e(checkAnchor(id))}"><code>${e(id)}</code></a>`;
   out.push(`<section id="gate"><h2>Gate: ${badge(g.verdict)}</h2>`);
-  out.push(`<p>${g.verdict === 'pass' ? 'Every MUST requirement checked held (exit code 0).' : `${g.gating.length} check(s) fail the gate (exit code 1).`}${g.knownFailuresFile ? ` Known failures from <code>${e(g.knownFailuresFile)}</code>${g.deployment ? ` (deployment ${e(g.deployment)})` : ''}.` : ' No known-failures file.'}</p>`);
+  out.push(
+    `<p>${g.verdict === 'pass' ? 'Every MUST requirement checked held (exit code 0).' : `${g.gating.length} check(s) fail the gate (exit code 1).`}${g.knownFailuresFile ? ` Known failures from <code>${e(g.knownFailuresFile)}</code>${g.deployment ? ` (deployment ${e(g.deployment)})` : ''}.` : ' No known-failures file.'}</p>`,
+  );
   const list = (id: string, title: string, rows: string[]) => {
-    if (rows.length) out.push(`<div id="${id}"><h3>${e(title)} (${rows.length})</h3><ul class="compact">${rows.map((r) => `<li>${r}</li>`).join('')}</ul></div>`);
+    if (rows.length)
+      out.push(
+        `<div id="${id}"><h3>${e(title)} (${rows.length})</h3><ul class="compact">${rows.map((r) => `<li>${r}</li>`).join('')}</ul></div>`,
+      );
   };
   list('gate-gating', 'Gating failures', g.gating.map(link));
   list('gate-expect-only', 'Failures of EXPECT requirements only (reported, not gating)', g.expectOnly.map(link));
-  list('gate-known', 'Known failures (expected)', g.expected.map((x) => `${link(x.checkId)} via ${e(x.entry)}: ${e(x.reason)}`));
-  list('gate-pending', 'Pending checks (not yet passed on this deployment)', g.pending.map((x) => `${link(x.checkId)}: ${e(x.reason)}`));
-  list('gate-unexpected-passes', 'Unexpected passes: remove these from the known-failures list', g.unexpectedPasses.map((x) => `<code>${e(x.checkId)}</code> passed, listed as ${e(x.entry)}: ${e(x.reason)}`));
-  list('gate-graduated', 'Pending checks that passed for the first time (they gate from now on)', g.graduated.map((id) => `<code>${e(id)}</code>`));
+  list(
+    'gate-known',
+    'Known failures (expected)',
+    g.expected.map((x) => `${link(x.checkId)} via ${e(x.entry)}: ${e(x.reason)}`),
+  );
+  list(
+    'gate-pending',
+    'Pending checks (not yet passed on this deployment)',
+    g.pending.map((x) => `${link(x.checkId)}: ${e(x.reason)}`),
+  );
+  list(
+    'gate-unexpected-passes',
+    'Unexpected passes: remove these from the known-failures list',
+    g.unexpectedPasses.map((x) => `<code>${e(x.checkId)}</code> passed, listed as ${e(x.entry)}: ${e(x.reason)}`),
+  );
+  list(
+    'gate-graduated',
+    'Pending checks that passed for the first time (they gate from now on)',
+    g.graduated.map((id) => `<code>${e(id)}</code>`),
+  );
   out.push('</section>');
 
   // Run
   out.push(`<section id="run"><h2>Run</h2>`);
-  out.push(table(['run id', 'seed', 'started', 'finished', 'duration'], [[td(e(run.runId)), td(e(run.seed)), td(e(run.startedAt)), td(e(run.finishedAt)), td(e(duration(run.durationMs)))]]));
-  if (run.shards?.length) out.push(`<p>Merged from ${run.shards.length} shards: ${run.shards.map((x) => `<code>${e(x.runId)}</code>${x.shard ? ` (${e(x.shard)})` : ''}`).join(', ')}</p>`);
+  out.push(
+    table(
+      ['run id', 'seed', 'started', 'finished', 'duration'],
+      [[td(e(run.runId)), td(e(run.seed)), td(e(run.startedAt)), td(e(run.finishedAt)), td(e(duration(run.durationMs)))]],
+    ),
+  );
+  if (run.shards?.length)
+    out.push(
+      `<p>Merged from ${run.shards.length} shards: ${run.shards.map((x) => `<code>${e(x.runId)}</code>${x.shard ? ` (${e(x.shard)})` : ''}`).join(', ')}</p>`,
+    );
   out.push(
     table(
       ['service', 'target', 'auth', 'checks', 'scope', 'requirements covered', 'MUST covered'],
       run.targets.map((t) => {
         const c = s.coverage[t.service];
         const n = verdictCounts(s.checks.filter((x) => x.service === t.service));
-        const scope = !c ? '-' : c.scope === 'none' ? 'not run' : c.scope === 'part' ? `part (${c.notRun.length} requirements not run)` : c.scope;
+        const scope = !c
+          ? '-'
+          : c.scope === 'none'
+            ? 'not run'
+            : c.scope === 'part'
+              ? `part (${c.notRun.length} requirements not run)`
+              : c.scope;
         return [
           td(t.status === 'not configured' ? e(t.service) : `<a href="#service-${e(t.service)}">${e(t.service)}</a>`),
-          td(t.status === 'not configured' ? '<span class="muted">not configured</span>' : `${e(t.status)} <code>${e(`${t.baseUrl ?? ''}${t.servicePath ?? ''}`)}</code>`),
+          td(
+            t.status === 'not configured'
+              ? '<span class="muted">not configured</span>'
+              : `${e(t.status)} <code>${e(`${t.baseUrl ?? ''}${t.servicePath ?? ''}`)}</code>`,
+          ),
           td(e(t.auth ?? '-')),
           td(`${n.pass} pass, ${n.fail} fail, ${n.error} error, ${n.skip} skip, ${n.omit} omit`),
           td(e(scope)),
@@ -112,11 +167,16 @@ export function reportHtml(s: Summary, folder: string, charts: Charts, diagrams:
       }),
     ),
   );
-  out.push(`<p class="muted">Replay this run's data with <code>CONFORMANCE_SEED=${e(run.seed)}</code>${run.faults?.length ? ` (embedded reference with <code>REFERENCE_FAULTS=${e(run.faults.join(','))}</code>)` : ''}. Credentials are never written to a report.</p></section>`);
+  out.push(
+    `<p class="muted">Replay this run's data with <code>CONFORMANCE_SEED=${e(run.seed)}</code>${run.faults?.length ? ` (embedded reference with <code>REFERENCE_FAULTS=${e(run.faults.join(','))}</code>)` : ''}. Credentials are never written to a report.</p></section>`,
+  );
 
   // Services
-  out.push(`<section id="services"><h2>Services</h2><p class="muted">One section per service the run was pointed at: its state diagram, the requirements that need attention, the passing ones folded, and coverage within the run's selection.</p></section>`);
-  for (const v of services) out.push(serviceHtml(v, s.coverage[v.service], diagrams[v.service], SERVICES[v.service as ServiceName]?.states.source));
+  out.push(
+    `<section id="services"><h2>Services</h2><p class="muted">One section per service the run was pointed at: its state diagram, the requirements that need attention, the passing ones folded, and coverage within the run's selection.</p></section>`,
+  );
+  for (const v of services)
+    out.push(serviceHtml(v, s.coverage[v.service], diagrams[v.service], SERVICES[v.service as ServiceName]?.states.source));
 
   // Pictures (SVG from vega, inline)
   const figs = [
@@ -124,26 +184,58 @@ export function reportHtml(s: Summary, folder: string, charts: Charts, diagrams:
     ['chart-latency', 'Latency per operation, p50 to p95 (symmetric log scale)', charts.latency],
     ['chart-scores', 'Match-score distribution of search results (symmetric log scale)', charts.matchScores],
   ].filter((f) => f[2]);
-  out.push(`<section id="charts"><h2>Pictures</h2><div class="charts">${figs.map(([id, cap, svg]) => `<figure id="${id}">${svg}<figcaption class="muted">${e(cap)}</figcaption></figure>`).join('')}</div></section>`);
+  out.push(
+    `<section id="charts"><h2>Pictures</h2><div class="charts">${figs.map(([id, cap, svg]) => `<figure id="${id}">${svg}<figcaption class="muted">${e(cap)}</figcaption></figure>`).join('')}</div></section>`,
+  );
 
   // Figures
   out.push(`<section id="latency"><h2>Latency per operation</h2>`);
-  out.push(s.stats.latency.length ? `<details><summary>${s.stats.latency.length} operations</summary>${table(['service', 'operation', 'replies', 'p50 (ms)', 'p95 (ms)', 'max (ms)'], s.stats.latency.map((l) => [td(e(l.service)), td(e(l.operation)), td(e(l.n)), td(e(l.p50)), td(e(l.p95)), td(e(l.max))]))}</details>` : '<p>No exchange recorded.</p>');
+  out.push(
+    s.stats.latency.length
+      ? `<details><summary>${s.stats.latency.length} operations</summary>${table(
+          ['service', 'operation', 'replies', 'p50 (ms)', 'p95 (ms)', 'max (ms)'],
+          s.stats.latency.map((l) => [td(e(l.service)), td(e(l.operation)), td(e(l.n)), td(e(l.p50)), td(e(l.p95)), td(e(l.max))]),
+        )}</details>`
+      : '<p>No exchange recorded.</p>',
+  );
   out.push(`</section><section id="scores"><h2>Match scores of search results</h2>`);
   out.push(
     s.stats.matchScores.length
-      ? table(['service', 'results', 'min', 'median', 'mean', 'max', 'histogram 0.0-0.1 ... 0.9-1.0'], s.stats.matchScores.map((m) => [td(e(m.service)), td(e(m.n)), td(e(m.min)), td(e(m.p50)), td(e(m.mean)), td(e(m.max)), td(e(m.histogram.join(' ')))]))
+      ? table(
+          ['service', 'results', 'min', 'median', 'mean', 'max', 'histogram 0.0-0.1 ... 0.9-1.0'],
+          s.stats.matchScores.map((m) => [
+            td(e(m.service)),
+            td(e(m.n)),
+            td(e(m.min)),
+            td(e(m.p50)),
+            td(e(m.mean)),
+            td(e(m.max)),
+            td(e(m.histogram.join(' '))),
+          ]),
+        )
       : '<p>No search result recorded.</p>',
   );
   out.push('</section>');
-  if (s.lags.length) out.push(`<section id="lags"><h2>Reads that lagged behind writes</h2><details><summary>${s.lags.length} reads</summary>${table(['check', 'read', 'lag (ms)'], s.lags.map((l) => [td(e(l.checkId)), td(e(l.what)), td(e(l.ms))]))}</details></section>`);
+  if (s.lags.length)
+    out.push(
+      `<section id="lags"><h2>Reads that lagged behind writes</h2><details><summary>${s.lags.length} reads</summary>${table(
+        ['check', 'read', 'lag (ms)'],
+        s.lags.map((l) => [td(e(l.checkId)), td(e(l.what)), td(e(l.ms))]),
+      )}</details></section>`,
+    );
   if (s.cleanup) {
     const c = s.cleanup;
-    out.push(`<section id="cleanup"><h2>Cleanup</h2><p>Sources: ${c.sources.deleted} hard-deleted, ${c.sources.alreadyGone} already gone, of ${c.sources.attempted}. Relationships: ${c.relationships.deleted} deleted, ${c.relationships.alreadyGone} already gone, of ${c.relationships.attempted}. Failures: ${c.failures.length}.</p>`);
+    out.push(
+      `<section id="cleanup"><h2>Cleanup</h2><p>Sources: ${c.sources.deleted} hard-deleted, ${c.sources.alreadyGone} already gone, of ${c.sources.attempted}. Relationships: ${c.relationships.deleted} deleted, ${c.relationships.alreadyGone} already gone, of ${c.relationships.attempted}. Failures: ${c.failures.length}.</p>`,
+    );
     if (c.failures.length) out.push(`<ul>${c.failures.map((f) => `<li>${e(f.service)} ${e(f.what)}: ${e(f.reason)}</li>`).join('')}</ul>`);
     out.push('</section>');
   }
-  out.push(`<section id="profile"><h2>Profile used</h2><details><summary>Deployment profile (JSON)</summary><pre>${e(JSON.stringify(run.profile, null, 2))}</pre></details></section>`);
-  out.push(`<footer class="muted">summary.json schemaVersion ${e(s.schemaVersion)}</footer></main><script>${FILTER_SCRIPT}</script></body></html>`);
+  out.push(
+    `<section id="profile"><h2>Profile used</h2><details><summary>Deployment profile (JSON)</summary><pre>${e(JSON.stringify(run.profile, null, 2))}</pre></details></section>`,
+  );
+  out.push(
+    `<footer class="muted">summary.json schemaVersion ${e(s.schemaVersion)}</footer></main><script>${FILTER_SCRIPT}</script></body></html>`,
+  );
   return out.join('\n');
 }

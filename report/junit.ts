@@ -21,8 +21,15 @@ export function exchangeSummary(c: CheckResult, exchanges: Exchange[]): string {
   if (!exchanges.length) return '';
   const n = c.failure?.exchange?.number ?? exchanges.length;
   const x = exchanges[n - 1] ?? exchanges[exchanges.length - 1]!;
-  const reply = x.error !== undefined ? `no reply (${x.error})` : `HTTP ${x.reply?.status}: ${clip(JSON.stringify(x.reply?.body ?? x.reply?.text ?? null))}`;
-  return [`exchange ${n} of ${exchanges.length}: ${x.method} ${x.url} (${x.durationMs} ms)`, `  request: ${clip(JSON.stringify(x.request.body))}`, `  reply:   ${reply}`].join('\n');
+  const reply =
+    x.error !== undefined
+      ? `no reply (${x.error})`
+      : `HTTP ${x.reply?.status}: ${clip(JSON.stringify(x.reply?.body ?? x.reply?.text ?? null))}`;
+  return [
+    `exchange ${n} of ${exchanges.length}: ${x.method} ${x.url} (${x.durationMs} ms)`,
+    `  request: ${clip(JSON.stringify(x.request.body))}`,
+    `  reply:   ${reply}`,
+  ].join('\n');
 }
 
 export function writeJunit(s: Summary, file: string, folder: string): void {
@@ -38,7 +45,12 @@ export function writeJunit(s: Summary, file: string, folder: string): void {
       suites.set(key, (suite = builder.testSuite().name(key)));
       suite.property('service', c.service).property('area', c.area).property('target', targetStatement(s.run));
     }
-    const tc = suite.testCase().className(key).name(c.title).file(c.file).time(c.durationMs / 1000);
+    const tc = suite
+      .testCase()
+      .className(key)
+      .name(c.title)
+      .file(c.file)
+      .time(c.durationMs / 1000);
     tc.property('requirements', c.verifies.join(' '));
     tc.property('verdict', c.verdict);
     if (c.verdict === 'fail' || c.verdict === 'error') {

@@ -48,7 +48,12 @@ export function loadKnownFailures(env: Record<string, string | undefined> = proc
   } catch (e) {
     throw new SettingsError(KNOWN_FAILURES_ENV, `a JSON file (${(e as Error).message})`, file);
   }
-  if (!parsed.success) throw new SettingsError(KNOWN_FAILURES_ENV, `{ deployment?, entries: [{ id, reason, pending? }] } (${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`, file);
+  if (!parsed.success)
+    throw new SettingsError(
+      KNOWN_FAILURES_ENV,
+      `{ deployment?, entries: [{ id, reason, pending? }] } (${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`,
+      file,
+    );
   const historyFile = historyPath(file);
   let passedOnce: string[] = [];
   if (existsSync(historyFile)) {
@@ -87,7 +92,17 @@ const failing = (c: CheckResult) => c.verdict === 'fail' || c.verdict === 'error
  * @param level requirement ID -> MUST or EXPECT
  */
 export function judge(checks: CheckResult[], level: (id: string) => string | undefined, known?: KnownFailures): Gate {
-  const gate: Gate = { verdict: 'pass', knownFailuresFile: known?.file, deployment: known?.deployment, gating: [], expectOnly: [], expected: [], unexpectedPasses: [], pending: [], graduated: [] };
+  const gate: Gate = {
+    verdict: 'pass',
+    knownFailuresFile: known?.file,
+    deployment: known?.deployment,
+    gating: [],
+    expectOnly: [],
+    expected: [],
+    unexpectedPasses: [],
+    pending: [],
+    graduated: [],
+  };
   const entries = known?.entries ?? [];
   const byCheck = (c: CheckResult) => entries.find((e) => e.id === c.checkId);
   for (const c of checks) {

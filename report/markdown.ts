@@ -15,43 +15,80 @@ const fence = (text: string, lang = '') => {
   return `${ticks}${lang}\n${text}\n${ticks}`;
 };
 const MAX_BODY = 3000;
-const clip = (text: string, max = MAX_BODY) => (text.length > max ? `${text.slice(0, max)}\n... [${text.length - max} more characters]` : text);
+const clip = (text: string, max = MAX_BODY) =>
+  text.length > max ? `${text.slice(0, max)}\n... [${text.length - max} more characters]` : text;
 
 export function summaryMarkdown(s: Summary, folder: string): string {
   const run = safeRun(s);
   const g = s.gate;
   const L: string[] = [];
-  L.push(`# Conformance run ${run.runId}: ${g.verdict === 'pass' ? 'PASS' : 'FAIL'}${s.overall === 'incomplete' ? ' (incomplete: some checks could not verify)' : ''}`, '');
+  L.push(
+    `# Conformance run ${run.runId}: ${g.verdict === 'pass' ? 'PASS' : 'FAIL'}${s.overall === 'incomplete' ? ' (incomplete: some checks could not verify)' : ''}`,
+    '',
+  );
   L.push(`**${targetStatement(run)}**`, '');
   L.push(
     `Seed **${run.seed}** · started ${run.startedAt} · ${duration(run.durationMs)} · ${s.totals.checks} checks: ${s.totals.pass} pass, ${s.totals.fail} fail, ${s.totals.error} error, ${s.totals.skip} skip, ${s.totals.omit} omit`,
     '',
   );
-  if (run.shards?.length) L.push(`Merged from ${run.shards.length} shards: ${run.shards.map((x) => `${x.runId}${x.shard ? ` (${x.shard})` : ''}`).join(', ')}`, '');
+  if (run.shards?.length)
+    L.push(
+      `Merged from ${run.shards.length} shards: ${run.shards.map((x) => `${x.runId}${x.shard ? ` (${x.shard})` : ''}`).join(', ')}`,
+      '',
+    );
   L.push(
     mdTable(
       ['service', 'target', 'checks (pass/fail/error/skip/omit)', 'requirements covered', 'MUST covered'],
       run.targets.map((t) => {
         const c = s.coverage[t.service];
         const n = verdictCounts(s.checks.filter((x) => x.service === t.service));
-        const where = t.status === 'not configured' ? 'not configured' : `${t.status}${t.baseUrl ? ` ${t.baseUrl}${t.servicePath ?? ''}` : ''}${t.auth ? ` (${t.auth})` : ''}`;
+        const where =
+          t.status === 'not configured'
+            ? 'not configured'
+            : `${t.status}${t.baseUrl ? ` ${t.baseUrl}${t.servicePath ?? ''}` : ''}${t.auth ? ` (${t.auth})` : ''}`;
         const inScope = c && c.scope !== 'none';
-        return [t.service, where, `${n.pass}/${n.fail}/${n.error}/${n.skip}/${n.omit}`, inScope ? `${c.covered}/${c.inScope - c.untestable}` : c?.scope === 'none' ? 'not run' : '-', inScope ? `${c.mustCovered}/${c.must}` : '-'];
+        return [
+          t.service,
+          where,
+          `${n.pass}/${n.fail}/${n.error}/${n.skip}/${n.omit}`,
+          inScope ? `${c.covered}/${c.inScope - c.untestable}` : c?.scope === 'none' ? 'not run' : '-',
+          inScope ? `${c.mustCovered}/${c.must}` : '-',
+        ];
       }),
     ),
   );
 
   L.push('', '## Gate', '');
-  L.push(`${g.verdict === 'pass' ? 'Every MUST requirement checked held' : `${g.gating.length} check(s) fail the gate`}${g.knownFailuresFile ? ` (known failures: \`${g.knownFailuresFile}\`${g.deployment ? `, deployment ${g.deployment}` : ''})` : ''}.`);
+  L.push(
+    `${g.verdict === 'pass' ? 'Every MUST requirement checked held' : `${g.gating.length} check(s) fail the gate`}${g.knownFailuresFile ? ` (known failures: \`${g.knownFailuresFile}\`${g.deployment ? `, deployment ${g.deployment}` : ''})` : ''}.`,
+  );
   const list = (title: string, rows: string[]) => {
     if (rows.length) L.push('', `**${title}** (${rows.length})`, '', ...rows.map((r) => `- ${r}`));
   };
-  list('Gating failures', g.gating.map((id) => `\`${id}\``));
-  list('Failures of EXPECT requirements only (reported, not gating)', g.expectOnly.map((id) => `\`${id}\``));
-  list('Known failures (expected)', g.expected.map((x) => `\`${x.checkId}\` via ${x.entry}: ${cell(x.reason)}`));
-  list('Pending checks (not yet passed on this deployment)', g.pending.map((x) => `\`${x.checkId}\`: ${cell(x.reason)}`));
-  list('Unexpected passes: remove these from the known-failures list', g.unexpectedPasses.map((x) => `\`${x.checkId}\` passed, listed as ${x.entry}: ${cell(x.reason)}`));
-  list('Pending checks that passed for the first time (they gate from now on)', g.graduated.map((id) => `\`${id}\``));
+  list(
+    'Gating failures',
+    g.gating.map((id) => `\`${id}\``),
+  );
+  list(
+    'Failures of EXPECT requirements only (reported, not gating)',
+    g.expectOnly.map((id) => `\`${id}\``),
+  );
+  list(
+    'Known failures (expected)',
+    g.expected.map((x) => `\`${x.checkId}\` via ${x.entry}: ${cell(x.reason)}`),
+  );
+  list(
+    'Pending checks (not yet passed on this deployment)',
+    g.pending.map((x) => `\`${x.checkId}\`: ${cell(x.reason)}`),
+  );
+  list(
+    'Unexpected passes: remove these from the known-failures list',
+    g.unexpectedPasses.map((x) => `\`${x.checkId}\` passed, listed as ${x.entry}: ${cell(x.reason)}`),
+  );
+  list(
+    'Pending checks that passed for the first time (they gate from now on)',
+    g.graduated.map((id) => `\`${id}\``),
+  );
 
   const failures = failureViews(s, folder);
   if (failures.length) {
@@ -66,13 +103,32 @@ export function summaryMarkdown(s: Summary, folder: string): string {
         if (r.what) L.push(`- checked: ${cell(r.what)}`);
         if (r.expected !== undefined) L.push(`- expected: \`${cell(clip(r.expected, 500))}\``);
         if (r.got !== undefined) L.push(`- got: \`${cell(clip(r.got, 500))}\``);
-        if (r.exchange && !r.stepExchanges) L.push(`- exchange ${r.exchange.number} of ${r.exchange.of}: ${r.exchange.operation} → ${r.exchange.outcome}`);
+        if (r.exchange && !r.stepExchanges)
+          L.push(`- exchange ${r.exchange.number} of ${r.exchange.of}: ${r.exchange.operation} → ${r.exchange.outcome}`);
       } else L.push('', fence(clip(f.check.message ?? f.check.note ?? '(no message)')));
       L.push('', `Check \`${f.check.checkId}\` in \`${f.check.file}\`${f.reason ? `; listed: ${cell(f.reason)}` : ''}`);
       for (const { exchange: e, curl, number, failing } of f.exchanges) {
-        L.push('', `<details><summary>${failing ? 'Failing exchange' : 'Exchange'} ${number} of ${f.exchangesTotal}: ${e.operation} → ${e.error ? `no reply (${cell(e.error)})` : `HTTP ${e.reply?.status}`} in ${e.durationMs} ms</summary>`, '');
-        L.push('Replay (set the credential variables first):', '', fence(curl, 'sh'), '', 'Request body:', '', fence(clip(JSON.stringify(e.request.body, null, 2)), 'json'));
-        if (e.reply) L.push('', 'Reply body:', '', fence(clip(e.reply.body !== undefined ? JSON.stringify(e.reply.body, null, 2) : (e.reply.text ?? '')), 'json'));
+        L.push(
+          '',
+          `<details><summary>${failing ? 'Failing exchange' : 'Exchange'} ${number} of ${f.exchangesTotal}: ${e.operation} → ${e.error ? `no reply (${cell(e.error)})` : `HTTP ${e.reply?.status}`} in ${e.durationMs} ms</summary>`,
+          '',
+        );
+        L.push(
+          'Replay (set the credential variables first):',
+          '',
+          fence(curl, 'sh'),
+          '',
+          'Request body:',
+          '',
+          fence(clip(JSON.stringify(e.request.body, null, 2)), 'json'),
+        );
+        if (e.reply)
+          L.push(
+            '',
+            'Reply body:',
+            '',
+            fence(clip(e.reply.body !== undefined ? JSON.stringify(e.reply.body, null, 2) : (e.reply.text ?? '')), 'json'),
+          );
         L.push('', '</details>');
       }
       L.push('');
@@ -86,8 +142,14 @@ export function summaryMarkdown(s: Summary, folder: string): string {
       L.push(`- **${v.service}**: not run (no test file of it selected)`);
       continue;
     }
-    const gaps = v.uncovered.length ? `no check yet for ${v.uncovered.map((r) => `${r.id} (${r.level})`).join(', ')}` : v.scope === 'all' ? 'every testable requirement has a check' : 'no gap among the selected checks';
-    L.push(`- **${v.service}**: ${gaps}${v.notRun.length ? `; ${v.notRun.length} not run (outside this run's selection)` : ''}${v.untestable.length ? `; untestable: ${v.untestable.map((r) => r.id).join(', ')}` : ''}`);
+    const gaps = v.uncovered.length
+      ? `no check yet for ${v.uncovered.map((r) => `${r.id} (${r.level})`).join(', ')}`
+      : v.scope === 'all'
+        ? 'every testable requirement has a check'
+        : 'no gap among the selected checks';
+    L.push(
+      `- **${v.service}**: ${gaps}${v.notRun.length ? `; ${v.notRun.length} not run (outside this run's selection)` : ''}${v.untestable.length ? `; untestable: ${v.untestable.map((r) => r.id).join(', ')}` : ''}`,
+    );
   }
 
   L.push('', '## Requirements', '');
@@ -95,26 +157,74 @@ export function summaryMarkdown(s: Summary, folder: string): string {
     if (v.scope === 'none') continue;
     const all = v.sections.flatMap((x) => x.requirements);
     const attention = all.filter((r) => ['fail', 'error', 'skip', 'uncovered'].includes(r.outcome));
-    const checksOf = (r: (typeof all)[number]) => r.checkResults.map((c) => `${c.verdict}: ${c.title.replace(/ \[[^\]]*\]$/, '')}`).join('<br>') || (r.untestable ? `untestable: ${r.untestable}` : '-');
+    const checksOf = (r: (typeof all)[number]) =>
+      r.checkResults.map((c) => `${c.verdict}: ${c.title.replace(/ \[[^\]]*\]$/, '')}`).join('<br>') ||
+      (r.untestable ? `untestable: ${r.untestable}` : '-');
     L.push(`### ${v.service}`, '');
-    if (attention.length) L.push(mdTable(['requirement', 'level', 'outcome', 'checks'], attention.map((r) => [r.id, r.level, r.outcome, checksOf(r)])), '');
+    if (attention.length)
+      L.push(
+        mdTable(
+          ['requirement', 'level', 'outcome', 'checks'],
+          attention.map((r) => [r.id, r.level, r.outcome, checksOf(r)]),
+        ),
+        '',
+      );
     else L.push('Every requirement in scope held.', '');
     const rest = all.filter((r) => !attention.includes(r));
-    if (rest.length) L.push(`<details><summary>${rest.length} more: passing, omitted, untestable or not run</summary>`, '', mdTable(['requirement', 'level', 'outcome', 'section', 'checks'], rest.map((r) => [r.id, r.level, r.outcome, r.section, checksOf(r)])), '', '</details>', '');
+    if (rest.length)
+      L.push(
+        `<details><summary>${rest.length} more: passing, omitted, untestable or not run</summary>`,
+        '',
+        mdTable(
+          ['requirement', 'level', 'outcome', 'section', 'checks'],
+          rest.map((r) => [r.id, r.level, r.outcome, r.section, checksOf(r)]),
+        ),
+        '',
+        '</details>',
+        '',
+      );
   }
 
   if (s.stats.latency.length) {
-    L.push('## Latency per operation', '', mdTable(['service', 'operation', 'replies', 'p50 (ms)', 'p95 (ms)', 'max (ms)'], s.stats.latency.map((l) => [l.service, l.operation, l.n, l.p50, l.p95, l.max])));
+    L.push(
+      '## Latency per operation',
+      '',
+      mdTable(
+        ['service', 'operation', 'replies', 'p50 (ms)', 'p95 (ms)', 'max (ms)'],
+        s.stats.latency.map((l) => [l.service, l.operation, l.n, l.p50, l.p95, l.max]),
+      ),
+    );
   }
   if (s.stats.matchScores.length) {
-    L.push('', '## Match scores of search results', '', mdTable(['service', 'results', 'min', 'median', 'mean', 'max', 'histogram (0.0-0.1 ... 0.9-1.0)'], s.stats.matchScores.map((m) => [m.service, m.n, m.min, m.p50, m.mean, m.max, m.histogram.join(' ')])));
+    L.push(
+      '',
+      '## Match scores of search results',
+      '',
+      mdTable(
+        ['service', 'results', 'min', 'median', 'mean', 'max', 'histogram (0.0-0.1 ... 0.9-1.0)'],
+        s.stats.matchScores.map((m) => [m.service, m.n, m.min, m.p50, m.mean, m.max, m.histogram.join(' ')]),
+      ),
+    );
   }
   if (s.lags.length) {
-    L.push('', '## Reads that lagged behind writes', '', mdTable(['check', 'read', 'lag (ms)'], s.lags.map((l) => [l.checkId, l.what, l.ms])));
+    L.push(
+      '',
+      '## Reads that lagged behind writes',
+      '',
+      mdTable(
+        ['check', 'read', 'lag (ms)'],
+        s.lags.map((l) => [l.checkId, l.what, l.ms]),
+      ),
+    );
   }
   if (s.cleanup) {
     const c = s.cleanup;
-    L.push('', '## Cleanup', '', `Sources: ${c.sources.deleted} hard-deleted, ${c.sources.alreadyGone} already gone, of ${c.sources.attempted}. Relationships: ${c.relationships.deleted} deleted, ${c.relationships.alreadyGone} already gone, of ${c.relationships.attempted}. Failures: ${c.failures.length}.`);
+    L.push(
+      '',
+      '## Cleanup',
+      '',
+      `Sources: ${c.sources.deleted} hard-deleted, ${c.sources.alreadyGone} already gone, of ${c.sources.attempted}. Relationships: ${c.relationships.deleted} deleted, ${c.relationships.alreadyGone} already gone, of ${c.relationships.attempted}. Failures: ${c.failures.length}.`,
+    );
     for (const f of c.failures) L.push(`- ${f.service} ${f.what}: ${cell(f.reason)}`);
   }
   L.push('', `<details><summary>Profile used</summary>`, '', fence(JSON.stringify(run.profile, null, 2), 'json'), '', '</details>');

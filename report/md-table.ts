@@ -5,9 +5,15 @@
 import { markdownTable } from 'markdown-table';
 
 /** Escapes one table cell. */
-export const mdCell = (value: unknown): string => String(value ?? '').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+export const mdCell = (value: unknown): string =>
+  String(value ?? '')
+    .replace(/\|/g, '\\|')
+    .replace(/\r?\n/g, ' ');
 
 /** A table as Markdown lines (no trailing newline); cells are escaped here. */
 export function mdTable(head: string[], rows: unknown[][]): string {
-  return markdownTable([head, ...rows].map((r) => r.map(mdCell)), { alignDelimiters: false });
+  return markdownTable(
+    [head, ...rows].map((r) => r.map(mdCell)),
+    { alignDelimiters: false },
+  );
 }

@@ -26,8 +26,16 @@ const readJson = <T>(file: string): T | undefined => (existsSync(file) ? (JSON.p
 
 function addCleanup(a: CleanupResult | undefined, b: CleanupResult | undefined): CleanupResult | undefined {
   if (!a || !b) return a ?? b;
-  const add = (x: CleanupResult['sources'], y: CleanupResult['sources']) => ({ attempted: x.attempted + y.attempted, deleted: x.deleted + y.deleted, alreadyGone: x.alreadyGone + y.alreadyGone });
-  return { sources: add(a.sources, b.sources), relationships: add(a.relationships, b.relationships), failures: [...a.failures, ...b.failures] };
+  const add = (x: CleanupResult['sources'], y: CleanupResult['sources']) => ({
+    attempted: x.attempted + y.attempted,
+    deleted: x.deleted + y.deleted,
+    alreadyGone: x.alreadyGone + y.alreadyGone,
+  });
+  return {
+    sources: add(a.sources, b.sources),
+    relationships: add(a.relationships, b.relationships),
+    failures: [...a.failures, ...b.failures],
+  };
 }
 
 /** Replays the blob reports in `blobDir` through the conformance reporter into `folder`/results.json. */
@@ -58,7 +66,8 @@ export async function mergeShards(shardFolders: string[], options: MergeOptions)
   const folder = join(options.reportDir, runId);
   mkdirSync(join(folder, 'blob'), { recursive: true });
   for (const { folder: f } of runs) {
-    for (const sub of ['exchanges', 'allure-results']) if (existsSync(join(f, sub))) cpSync(join(f, sub), join(folder, sub), { recursive: true });
+    for (const sub of ['exchanges', 'allure-results'])
+      if (existsSync(join(f, sub))) cpSync(join(f, sub), join(folder, sub), { recursive: true });
     if (existsSync(join(f, 'blob'))) for (const b of readdirSync(join(f, 'blob'))) cpSync(join(f, 'blob', b), join(folder, 'blob', b));
   }
   const everyShardHasBlob = runs.every(({ folder: f }) => existsSync(join(f, 'blob')) && readdirSync(join(f, 'blob')).length > 0);
@@ -73,12 +82,26 @@ export async function mergeShards(shardFolders: string[], options: MergeOptions)
     if (shards.length === runs.length) {
       const selected = [...new Set(shards.flatMap((x) => x.selectedFiles))].sort();
       const ran = new Set(results.map((r) => r.title));
-      writeFileSync(join(folder, 'selection.json'), JSON.stringify({ suiteFiles: shards[0]!.suiteFiles, selectedFiles: selected, notRun: shards.flatMap((x) => x.notRun).filter((n) => !ran.has(n.title)) }, null, 2));
+      writeFileSync(
+        join(folder, 'selection.json'),
+        JSON.stringify(
+          {
+            suiteFiles: shards[0]!.suiteFiles,
+            selectedFiles: selected,
+            notRun: shards.flatMap((x) => x.notRun).filter((n) => !ran.has(n.title)),
+          },
+          null,
+          2,
+        ),
+      );
     }
   }
 
   const startedAt = runs.map((r) => r.run.startedAt).sort()[0]!;
-  const finishedAt = runs.map((r) => r.summary.run.finishedAt).sort().at(-1)!;
+  const finishedAt = runs
+    .map((r) => r.summary.run.finishedAt)
+    .sort()
+    .at(-1)!;
   const description: RunDescription = {
     ...first,
     runId,

@@ -75,7 +75,13 @@ export default class ProgressReporter implements Reporter {
   private startBar(): void {
     if (!this.live || this.bars) return;
     this.bars = new cliProgress.MultiBar(
-      { stream: this.stream as NodeJS.WritableStream, hideCursor: true, clearOnComplete: false, etaBuffer: 50, format: 'conformance [{bar}] {value}/{total} checks | {failed} failed | {duration_formatted} | {eta_formatted} left' },
+      {
+        stream: this.stream as NodeJS.WritableStream,
+        hideCursor: true,
+        clearOnComplete: false,
+        etaBuffer: 50,
+        format: 'conformance [{bar}] {value}/{total} checks | {failed} failed | {duration_formatted} | {eta_formatted} left',
+      },
       cliProgress.Presets.shades_classic,
     );
     this.bar = this.bars.create(this.total || 1, 0, { failed: 0 });
@@ -97,7 +103,9 @@ export default class ProgressReporter implements Reporter {
     if (verdict === 'fail' || verdict === 'error') {
       this.failed++;
       const ids = verdict === 'fail' ? (meta?.failedRequirements ?? meta?.verifies ?? []) : (meta?.verifies ?? []);
-      this.log(`${verdict === 'fail' ? 'FAIL ' : 'ERROR'} ${meta?.service ?? test.module.moduleId} ${ids.join(' ')}: ${test.name.replace(/ \[[^\]]*\]$/, '')}`);
+      this.log(
+        `${verdict === 'fail' ? 'FAIL ' : 'ERROR'} ${meta?.service ?? test.module.moduleId} ${ids.join(' ')}: ${test.name.replace(/ \[[^\]]*\]$/, '')}`,
+      );
     }
     if (this.bar) this.bar.update(this.done, { failed: this.failed });
     else if (this.now() - this.lastPrint >= this.intervalMs) this.print();
@@ -114,7 +122,8 @@ export default class ProgressReporter implements Reporter {
       (this.bars as unknown as { update(): void }).update();
       this.bars?.stop();
     }
-    for (const m of modules) for (const e of m.errors()) this.write(`conformance: ${m.moduleId} could not run: ${e.message}\n${e.stack ?? ''}\n`);
+    for (const m of modules)
+      for (const e of m.errors()) this.write(`conformance: ${m.moduleId} could not run: ${e.message}\n${e.stack ?? ''}\n`);
     for (const e of errors) this.write(`conformance: error outside any check: ${e.message}\n${e.stack ?? ''}\n`);
     this.ended = true;
     if (!this.done || this.bars) return;
@@ -125,8 +134,14 @@ export default class ProgressReporter implements Reporter {
   line(): string {
     const elapsed = this.now() - this.started;
     const total = this.total;
-    const left = this.known !== undefined && this.done && this.done < total ? `, about ${seconds((elapsed / this.done) * (total - this.done))} left` : '';
-    const of = this.known === undefined ? `${this.done}/${total}${this.ended ? '' : ' (total still growing)'}` : `${this.done}/${total} (${Math.floor((100 * this.done) / Math.max(1, total))}%)`;
+    const left =
+      this.known !== undefined && this.done && this.done < total
+        ? `, about ${seconds((elapsed / this.done) * (total - this.done))} left`
+        : '';
+    const of =
+      this.known === undefined
+        ? `${this.done}/${total}${this.ended ? '' : ' (total still growing)'}`
+        : `${this.done}/${total} (${Math.floor((100 * this.done) / Math.max(1, total))}%)`;
     return `conformance: ${of} checks done, ${this.failed} failed, ${seconds(elapsed)}${left}`;
   }
 

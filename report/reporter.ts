@@ -14,7 +14,8 @@ import { type CheckResult, type RunSelection, citedInTitle } from './results.js'
 export const RUN_FOLDER_ENV = 'CONFORMANCE_ACTIVE_RUN_FOLDER';
 
 /** True for a test that was filtered out at collection (never run, no check metadata). */
-export const leftOut = (test: TestCase): boolean => !(test.meta() as { check?: CheckMeta }).check && test.result().state === 'skipped' && test.options.mode === 'skip';
+export const leftOut = (test: TestCase): boolean =>
+  !(test.meta() as { check?: CheckMeta }).check && test.result().state === 'skipped' && test.options.mode === 'skip';
 
 export default class ConformanceReporter implements Reporter {
   private vitest?: Vitest;
@@ -62,7 +63,11 @@ export default class ConformanceReporter implements Reporter {
     writeFileSync(join(folder, 'results.json'), JSON.stringify(results, null, 2));
     const suiteFiles = new Set<string>();
     for (const project of this.vitest?.projects ?? []) for (const f of (await project.globTestFiles()).testFiles) suiteFiles.add(rel(f));
-    const selection: RunSelection = { suiteFiles: [...suiteFiles].sort(), selectedFiles: [...new Set(modules.map((m) => rel(m.moduleId)))].sort(), notRun };
+    const selection: RunSelection = {
+      suiteFiles: [...suiteFiles].sort(),
+      selectedFiles: [...new Set(modules.map((m) => rel(m.moduleId)))].sort(),
+      notRun,
+    };
     writeFileSync(join(folder, 'selection.json'), JSON.stringify(selection, null, 2));
   }
 }

@@ -13,14 +13,24 @@ import { join } from 'node:path';
 /**
  * @param requirementUrl where a requirement link in Allure points (Settings.requirementUrl, `%s` = requirement ID)
  */
-export function conformanceReporters(reportDir: string, runId: string, requirementUrl: string, env: Record<string, string | undefined> = process.env) {
+export function conformanceReporters(
+  reportDir: string,
+  runId: string,
+  requirementUrl: string,
+  env: Record<string, string | undefined> = process.env,
+) {
   const folder = join(reportDir, runId);
   if (env.CONFORMANCE_MERGE) return ['./report/reporter.ts'];
   return [
     './report/progress.ts',
     './report/reporter.ts',
     './run/file-end-reporter.ts',
-    ['./report/allure-reporter.ts', { resultsDir: join(folder, 'allure-results'), links: { requirement: { urlTemplate: requirementUrl, nameTemplate: '%s' } } }],
-    ...(env.CONFORMANCE_SHARD ? [['blob', { outputFile: join(folder, 'blob', `blob-${env.CONFORMANCE_SHARD.replace('/', '-')}.json`) }]] : []),
+    [
+      './report/allure-reporter.ts',
+      { resultsDir: join(folder, 'allure-results'), links: { requirement: { urlTemplate: requirementUrl, nameTemplate: '%s' } } },
+    ],
+    ...(env.CONFORMANCE_SHARD
+      ? [['blob', { outputFile: join(folder, 'blob', `blob-${env.CONFORMANCE_SHARD.replace('/', '-')}.json`) }]]
+      : []),
   ] as Array<string | [string, Record<string, unknown>]>;
 }

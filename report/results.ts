@@ -35,7 +35,8 @@ export interface RunSelection {
 }
 
 /** The requirement IDs a check title cites: "title [ID ID]" (harness/register.ts). */
-export const citedInTitle = (title: string): string[] => /\[([A-Z0-9 -]+)\](?: \{[^}]*\})?$/.exec(title)?.[1]?.split(' ').filter(Boolean) ?? [];
+export const citedInTitle = (title: string): string[] =>
+  /\[([A-Z0-9 -]+)\](?: \{[^}]*\})?$/.exec(title)?.[1]?.split(' ').filter(Boolean) ?? [];
 
 /** The service a scenario file belongs to (scenarios/<service>/...), if any. */
 export const serviceOfFile = (file: string): string | undefined => /(?:^|\/)scenarios\/([^/]+)\//.exec(file)?.[1];

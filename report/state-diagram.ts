@@ -41,7 +41,11 @@ export function transitionViews(table: StateTable, requirements: Requirement[], 
         if (c.verdict === 'fail') {
           const broke = (c.failedRequirements.length ? c.failedRequirements : c.verifies).some((id) => ids.includes(id));
           // A failure of another requirement says nothing against this transition; it still exercised it when it sent the operation.
-          return broke ? [{ checkId: c.checkId, verdict: 'fail' }] : c.operations.includes(transition.operation) ? [{ checkId: c.checkId, verdict: 'pass' }] : [];
+          return broke
+            ? [{ checkId: c.checkId, verdict: 'fail' }]
+            : c.operations.includes(transition.operation)
+              ? [{ checkId: c.checkId, verdict: 'pass' }]
+              : [];
         }
         if (c.verdict === 'pass' && !c.operations.includes(transition.operation)) return [];
         return [{ checkId: c.checkId, verdict: c.verdict }];
@@ -92,7 +96,10 @@ export function stateDot(table: StateTable, views: TransitionView[]): string {
  * Every service's diagram as inline SVG (no XML prolog), keyed by service.
  * @param tables the state tables to draw, with each service's requirement catalogue
  */
-export async function renderStateDiagrams(tables: Array<{ table: StateTable; requirements: Requirement[] }>, results: CheckResult[]): Promise<Record<string, { svg: string; views: TransitionView[] }>> {
+export async function renderStateDiagrams(
+  tables: Array<{ table: StateTable; requirements: Requirement[] }>,
+  results: CheckResult[],
+): Promise<Record<string, { svg: string; views: TransitionView[] }>> {
   if (!tables.length) return {};
   const { instance } = await import('@viz-js/viz');
   const viz = await instance();

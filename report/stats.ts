@@ -63,7 +63,6 @@ export function readExchanges(folder: string): ExchangeLine[] {
     .flatMap((f) => readExchangesFile(join(dir, f)).lines);
 }
 
-
 /** Latency and score figures of exchanges, given in full or as summary lines. */
 export function computeStats(exchanges: Array<Exchange | ExchangeLine>): RunStats {
   const durations = new Map<string, number[]>();
@@ -87,7 +86,14 @@ export function computeStats(exchanges: Array<Exchange | ExchangeLine>): RunStat
     .map(([key, list]) => {
       const [service, operation] = key.split('\u0000') as [string, string];
       const sorted = [...list].sort((a, b) => a - b);
-      return { service, operation, n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1]! };
+      return {
+        service,
+        operation,
+        n: sorted.length,
+        p50: percentile(sorted, 50),
+        p95: percentile(sorted, 95),
+        max: sorted[sorted.length - 1]!,
+      };
     })
     .sort((a, b) => a.service.localeCompare(b.service) || a.operation.localeCompare(b.operation));
   const matchScores = [...scores.entries()]
@@ -95,7 +101,16 @@ export function computeStats(exchanges: Array<Exchange | ExchangeLine>): RunStat
       const sorted = [...list].sort((a, b) => a - b);
       const histogram = new Array<number>(10).fill(0);
       for (const s of sorted) histogram[Math.min(9, Math.floor(s * 10))]!++;
-      return { service, n: sorted.length, min: sorted[0]!, p50: percentile(sorted, 50), mean: round(mean(sorted)), max: sorted[sorted.length - 1]!, histogram, scores: sorted };
+      return {
+        service,
+        n: sorted.length,
+        min: sorted[0]!,
+        p50: percentile(sorted, 50),
+        mean: round(mean(sorted)),
+        max: sorted[sorted.length - 1]!,
+        histogram,
+        scores: sorted,
+      };
     })
     .sort((a, b) => a.service.localeCompare(b.service));
   return { latency, matchScores };

@@ -39,7 +39,14 @@ export interface RunDescription {
   seed: number;
   startedAt: string;
   embedded: boolean;
-  targets: Array<{ service: ServiceName; status: 'embedded' | 'configured' | 'not configured'; baseUrl?: string; servicePath?: string; auth?: string; sources?: string[] }>;
+  targets: Array<{
+    service: ServiceName;
+    status: 'embedded' | 'configured' | 'not configured';
+    baseUrl?: string;
+    servicePath?: string;
+    auth?: string;
+    sources?: string[];
+  }>;
   profile: unknown;
   /** Set on a merged report: the shard runs it joins. */
   shards?: Array<{ runId: string; shard?: string; startedAt: string; finishedAt?: string }>;
@@ -54,9 +61,31 @@ export interface Summary {
   run: RunDescription & { finishedAt: string; durationMs: number };
   overall: 'pass' | 'fail' | 'incomplete';
   totals: Record<Verdict, number> & { checks: number };
-  requirements: Array<{ id: string; service: ServiceName; level: string; section: string; text: string; outcome: RequirementOutcome; checks: string[]; untestable?: string }>;
+  requirements: Array<{
+    id: string;
+    service: ServiceName;
+    level: string;
+    section: string;
+    text: string;
+    outcome: RequirementOutcome;
+    checks: string[];
+    untestable?: string;
+  }>;
   /** Per service; `inScope` requirements are those the run's selection could cover (not `not-run`). */
-  coverage: Record<string, { scope: ServiceScope; requirements: number; inScope: number; covered: number; untestable: number; uncovered: string[]; notRun: string[]; mustCovered: number; must: number }>;
+  coverage: Record<
+    string,
+    {
+      scope: ServiceScope;
+      requirements: number;
+      inScope: number;
+      covered: number;
+      untestable: number;
+      uncovered: string[];
+      notRun: string[];
+      mustCovered: number;
+      must: number;
+    }
+  >;
   /** What the run selected: test files of the suite and of the run, checks a name filter left out. */
   scope: { suiteFiles: number; selectedFiles: string[]; notRunChecks: number };
   operations: Array<{ service: ServiceName; operation: string; checks: number; exercised: boolean }>;
@@ -81,7 +110,11 @@ const LEVELS = new Map(Object.values(SERVICES).flatMap((spec) => spec.requiremen
 const ORDER: RequirementOutcome[] = ['fail', 'error', 'skip', 'pass', 'omit'];
 
 /** How much of each service a run selected (see ServiceScope). */
-export function serviceScopes(run: RunDescription, results: CheckResult[], selection?: RunSelection): Record<string, { scope: ServiceScope; filesComplete: boolean }> {
+export function serviceScopes(
+  run: RunDescription,
+  results: CheckResult[],
+  selection?: RunSelection,
+): Record<string, { scope: ServiceScope; filesComplete: boolean }> {
   const out: Record<string, { scope: ServiceScope; filesComplete: boolean }> = {};
   for (const spec of Object.values(SERVICES)) {
     const status = run.targets.find((t) => t.service === spec.name)?.status ?? 'not configured';
@@ -94,13 +127,24 @@ export function serviceScopes(run: RunDescription, results: CheckResult[], selec
     const selected = new Set(selection.selectedFiles.filter(mine));
     const filesComplete = suite.every((f) => selected.has(f));
     const ran = selected.size > 0 || results.some((r) => r.service === spec.name);
-    const scope: ServiceScope = !ran ? 'none' : status === 'not configured' ? 'not configured' : filesComplete && !selection.notRun.some((n) => mine(n.file)) ? 'all' : 'part';
+    const scope: ServiceScope = !ran
+      ? 'none'
+      : status === 'not configured'
+        ? 'not configured'
+        : filesComplete && !selection.notRun.some((n) => mine(n.file))
+          ? 'all'
+          : 'part';
     out[spec.name] = { scope, filesComplete };
   }
   return out;
 }
 
-export function buildSummary(run: RunDescription, results: CheckResult[], cleanup: CleanupResult | undefined, options: SummaryOptions = {}): Summary {
+export function buildSummary(
+  run: RunDescription,
+  results: CheckResult[],
+  cleanup: CleanupResult | undefined,
+  options: SummaryOptions = {},
+): Summary {
   const finishedAt = options.finishedAt ?? new Date();
   const totals = { checks: results.length, pass: 0, fail: 0, error: 0, skip: 0, omit: 0 };
   for (const r of results) totals[r.verdict]++;
@@ -111,10 +155,22 @@ export function buildSummary(run: RunDescription, results: CheckResult[], cleanu
   const coverage: Summary['coverage'] = {};
   for (const spec of Object.values(SERVICES)) {
     const { scope, filesComplete } = scopes[spec.name]!;
-    const cov = (coverage[spec.name] = { scope, requirements: 0, inScope: 0, covered: 0, untestable: 0, uncovered: [] as string[], notRun: [] as string[], mustCovered: 0, must: 0 });
+    const cov = (coverage[spec.name] = {
+      scope,
+      requirements: 0,
+      inScope: 0,
+      covered: 0,
+      untestable: 0,
+      uncovered: [] as string[],
+      notRun: [] as string[],
+      mustCovered: 0,
+      must: 0,
+    });
     for (const req of spec.requirements) {
       const citing = results.filter((r) => r.verifies.includes(req.id));
-      const outcomes = citing.flatMap((r): RequirementOutcome[] => (r.verdict === 'fail' ? (r.failedRequirements.includes(req.id) ? ['fail'] : []) : [r.verdict]));
+      const outcomes = citing.flatMap((r): RequirementOutcome[] =>
+        r.verdict === 'fail' ? (r.failedRequirements.includes(req.id) ? ['fail'] : []) : [r.verdict],
+      );
       let outcome: RequirementOutcome;
       if (citing.length) outcome = ORDER.find((o) => outcomes.includes(o)) ?? 'pass';
       else if (scope === 'none') outcome = 'not-run';
@@ -134,7 +190,16 @@ export function buildSummary(run: RunDescription, results: CheckResult[], cleanu
           if (req.level === 'MUST') cov.mustCovered++;
         }
       }
-      requirements.push({ id: req.id, service: spec.name, level: req.level, section: req.section, text: req.text, outcome, checks: citing.map((r) => r.checkId), ...(req.untestable ? { untestable: req.untestable } : {}) });
+      requirements.push({
+        id: req.id,
+        service: spec.name,
+        level: req.level,
+        section: req.section,
+        text: req.text,
+        outcome,
+        checks: citing.map((r) => r.checkId),
+        ...(req.untestable ? { untestable: req.untestable } : {}),
+      });
     }
   }
   const operations = Object.values(SERVICES).flatMap((spec) =>

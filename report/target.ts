@@ -22,6 +22,8 @@ export function targetStatement(run: Targets): string {
     const served = run.targets.filter((t) => t.status === 'embedded').map((t) => t.service);
     return `target: the embedded reference deployment started by this run (no service URL is set)${served.length ? `, serving ${served.join(', ')}` : ''}; results say nothing about any other deployment`;
   }
-  const parts = run.targets.map((t) => (t.status === 'configured' ? `${t.service} at ${shown(`${t.baseUrl ?? ''}${t.servicePath ?? ''}`)}` : `${t.service} not configured`));
+  const parts = run.targets.map((t) =>
+    t.status === 'configured' ? `${t.service} at ${shown(`${t.baseUrl ?? ''}${t.servicePath ?? ''}`)}` : `${t.service} not configured`,
+  );
   return `target: configured deployment: ${parts.join('; ')}`;
 }

@@ -69,7 +69,12 @@ export function redactExchange(e: Exchange): Exchange {
     ...e,
     url: safeUrl(e.url)!,
     request: { headers: redactHeaders(e.request.headers), body: redactJson(e.request.body) },
-    reply: e.reply && { ...e.reply, headers: redactHeaders(e.reply.headers), body: redactJson(e.reply.body), text: e.reply.text === undefined ? undefined : redactText(e.reply.text) },
+    reply: e.reply && {
+      ...e.reply,
+      headers: redactHeaders(e.reply.headers),
+      body: redactJson(e.reply.body),
+      text: e.reply.text === undefined ? undefined : redactText(e.reply.text),
+    },
     error: e.error === undefined ? undefined : redactText(e.error),
   };
 }
@@ -104,7 +109,10 @@ export function failureViews(s: Summary, folder: string): FailureView[] {
         exchangesTotal: all.length,
       };
     })
-    .sort((a, b) => ['gating', 'expect-only', 'pending', 'known'].indexOf(a.gate) - ['gating', 'expect-only', 'pending', 'known'].indexOf(b.gate));
+    .sort(
+      (a, b) =>
+        ['gating', 'expect-only', 'pending', 'known'].indexOf(a.gate) - ['gating', 'expect-only', 'pending', 'known'].indexOf(b.gate),
+    );
 }
 
 export function serviceViews(s: Summary): ServiceView[] {
@@ -143,7 +151,8 @@ export function safeRun(s: Summary) {
   };
 }
 
-export const duration = (ms: number) => (ms < 60000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.floor(ms / 60000)} min ${Math.round((ms % 60000) / 1000)} s`);
+export const duration = (ms: number) =>
+  ms < 60000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.floor(ms / 60000)} min ${Math.round((ms % 60000) / 1000)} s`;
 
 export function verdictCounts(checks: CheckResult[]) {
   const n = { pass: 0, fail: 0, error: 0, skip: 0, omit: 0 };

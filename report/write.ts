@@ -30,7 +30,11 @@ export interface ReportTimings {
   total: number;
 }
 
-type Figures = { charts: Awaited<ReturnType<typeof import('./charts.js').renderCharts>>; diagrams: Awaited<ReturnType<typeof import('./state-diagram.js').renderStateDiagrams>>; timings: Pick<ReportTimings, 'charts' | 'diagrams'> };
+type Figures = {
+  charts: Awaited<ReturnType<typeof import('./charts.js').renderCharts>>;
+  diagrams: Awaited<ReturnType<typeof import('./state-diagram.js').renderStateDiagrams>>;
+  timings: Pick<ReportTimings, 'charts' | 'diagrams'>;
+};
 
 /** The SVG charts and state diagrams of a summary (they use its checks and stats, never its cleanup). */
 async function drawFigures(s: Summary): Promise<Figures> {
@@ -40,13 +44,22 @@ async function drawFigures(s: Summary): Promise<Figures> {
   const charts = await renderCharts(s.checks, s.stats);
   const t1 = performance.now();
   const { renderStateDiagrams } = await import('./state-diagram.js');
-  const drawn = s.run.targets.filter((t) => t.status !== 'not configured' && s.coverage[t.service]?.scope !== 'none').map((t) => SERVICES[t.service]);
-  const diagrams = await renderStateDiagrams(drawn.map((spec) => ({ table: spec.states, requirements: spec.requirements })), s.checks);
+  const drawn = s.run.targets
+    .filter((t) => t.status !== 'not configured' && s.coverage[t.service]?.scope !== 'none')
+    .map((t) => SERVICES[t.service]);
+  const diagrams = await renderStateDiagrams(
+    drawn.map((spec) => ({ table: spec.states, requirements: spec.requirements })),
+    s.checks,
+  );
   return { charts, diagrams, timings: { charts: t1 - t0, diagrams: performance.now() - t1 } };
 }
 
 /** Writes the report files of an already built summary (with its figures, when drawn already). */
-export async function renderReports(folder: string, s: Summary, figures?: Promise<Figures>): Promise<Omit<ReportTimings, 'stats' | 'summary'>> {
+export async function renderReports(
+  folder: string,
+  s: Summary,
+  figures?: Promise<Figures>,
+): Promise<Omit<ReportTimings, 'stats' | 'summary'>> {
   const t0 = performance.now();
   writeFileSync(join(folder, 'summary.md'), summaryMarkdown(s, folder));
   const t1 = performance.now();
@@ -78,7 +91,8 @@ export async function writeRunReports(
   const stats = computeStats(readExchanges(folder));
   const t1 = performance.now();
   const known = options.known === undefined ? loadKnownFailures() : (options.known ?? undefined);
-  const build = (c: CleanupResult | undefined) => buildSummary(run, results, c, { stats, known, finishedAt: options.finishedAt, selection: readSelection(folder) });
+  const build = (c: CleanupResult | undefined) =>
+    buildSummary(run, results, c, { stats, known, finishedAt: options.finishedAt, selection: readSelection(folder) });
   const figures = drawFigures(build(undefined));
   figures.catch(() => {}); // awaited below; a cleanup that throws first must not leave it unhandled
   const summary = build(await cleanup);

@@ -43,7 +43,10 @@ export function referenceTarget(reference: RunningReference, name: ServiceName, 
     service: name,
     baseUrl: reference.baseUrlOf(name),
     servicePath: spec.servicePath,
-    auth: scheme === 'bearer' ? { scheme: 'bearer', token: reference.token } : { scheme: 'basic', username: reference.auth.username, password: reference.auth.password },
+    auth:
+      scheme === 'bearer'
+        ? { scheme: 'bearer', token: reference.token }
+        : { scheme: 'basic', username: reference.auth.username, password: reference.auth.password },
     sources: REFERENCE_SOURCES,
     customerId: name === 'person' ? 'reference-customer' : undefined,
     embedded: true,
@@ -62,7 +65,10 @@ export async function openDeployments(settings: Settings, profile: Profile, refe
   }
   // The reference (every handler, matcher and fault) is loaded only when it is started: a run
   // against a configured deployment starts faster without it.
-  const [{ startReference }, { REFERENCE_SERVICES }] = await Promise.all([import('../reference/server.js'), import('../reference/services.js')]);
+  const [{ startReference }, { REFERENCE_SERVICES }] = await Promise.all([
+    import('../reference/server.js'),
+    import('../reference/services.js'),
+  ]);
   const ref = await startReference(reference);
   for (const name of serviceNames()) targets[name] = REFERENCE_SERVICES[name] ? referenceTarget(ref, name, profile) : null;
   return { targets, embedded: true, reference: ref, stop: () => ref.stop() };

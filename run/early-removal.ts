@@ -134,7 +134,10 @@ export class EarlyRemoval implements FileListener {
       while (this.sweeps.size) await Promise.allSettled([...this.sweeps]);
     })();
     let timer: NodeJS.Timeout | undefined;
-    const late = await Promise.race([settled.then(() => false), new Promise<boolean>((r) => (timer = setTimeout(() => r(true), FINISH_LIMIT_MS)))]);
+    const late = await Promise.race([
+      settled.then(() => false),
+      new Promise<boolean>((r) => (timer = setTimeout(() => r(true), FINISH_LIMIT_MS))),
+    ]);
     clearTimeout(timer);
     if (late) void this.remover.close().catch(() => {});
     else await this.remover.close();

@@ -19,7 +19,19 @@ import { basename, dirname } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Scenario areas (file names without `.test.ts`), longest chain first. */
-export const LONGEST_FIRST = ['walks', 'metamorphic', 'notifications', 'generated-bad-input', 'search', 'auth', 'merge-link', 'lifecycle', 'data', 'envelope', 'query'];
+export const LONGEST_FIRST = [
+  'walks',
+  'metamorphic',
+  'notifications',
+  'generated-bad-input',
+  'search',
+  'auth',
+  'merge-link',
+  'lifecycle',
+  'data',
+  'envelope',
+  'query',
+];
 
 /** Services by the requests their checks send, most first (npm run bench:latency, busiest service). */
 export const BUSIEST_FIRST = ['provider', 'person', 'organization'];

@@ -39,12 +39,16 @@ export default async function setup(project: TestProject) {
   // command line make each worker run its files one after another.
   const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
   if (workers > 1 || project.config.isolate)
-    console.warn(`conformance: with ${workers > 1 ? `--maxWorkers ${workers}` : '--isolate'} each worker runs its scenario files one after another: CONFORMANCE_FILES_AT_ONCE has no effect`);
+    console.warn(
+      `conformance: with ${workers > 1 ? `--maxWorkers ${workers}` : '--isolate'} each worker runs its scenario files one after another: CONFORMANCE_FILES_AT_ONCE has no effect`,
+    );
   // Worker threads share memory, so one counter per service bounds the whole run; worker
   // processes (another pool) would each get a copy, so they divide the bound among themselves.
   const shareable = project.config.pool === 'threads';
   if (!shareable && workers > settings.maxInFlight)
-    console.warn(`conformance: with --pool ${project.config.pool} each of the ${workers} workers keeps its own in-flight count, so up to ${workers} requests per service may be in flight, more than CONFORMANCE_MAX_IN_FLIGHT=${settings.maxInFlight}; run with the default pool (threads) or --maxWorkers at most ${settings.maxInFlight}`);
+    console.warn(
+      `conformance: with --pool ${project.config.pool} each of the ${workers} workers keeps its own in-flight count, so up to ${workers} requests per service may be in flight, more than CONFORMANCE_MAX_IN_FLIGHT=${settings.maxInFlight}; run with the default pool (threads) or --maxWorkers at most ${settings.maxInFlight}`,
+    );
   const info: RunInfo = {
     runId,
     reportDir: settings.reportDir,
@@ -69,7 +73,14 @@ export default async function setup(project: TestProject) {
     targets: serviceNames().map((service) => {
       const t = targets[service];
       return t
-        ? { service, status: t.embedded ? ('embedded' as const) : ('configured' as const), baseUrl: t.baseUrl, servicePath: t.servicePath, auth: t.auth.scheme, sources: t.sources }
+        ? {
+            service,
+            status: t.embedded ? ('embedded' as const) : ('configured' as const),
+            baseUrl: t.baseUrl,
+            servicePath: t.servicePath,
+            auth: t.auth.scheme,
+            sources: t.sources,
+          }
         : { service, status: 'not configured' as const };
     }),
     profile,
@@ -77,8 +88,12 @@ export default async function setup(project: TestProject) {
     ...(deployments.reference?.faults.length ? { faults: deployments.reference.faults } : {}),
   };
   writeFileSync(join(run.folder, 'run.json'), JSON.stringify(description, null, 2));
-  const where = description.targets.map((t) => `${t.service}: ${t.status === 'not configured' ? 'not configured' : `${t.baseUrl}${t.servicePath}`}`).join('; ');
-  console.log(`\nConformance run ${runId}, seed ${settings.seed}\n  ${targetStatement(description)}\n  ${where}\n  replay this run's data with CONFORMANCE_SEED=${settings.seed}\n`);
+  const where = description.targets
+    .map((t) => `${t.service}: ${t.status === 'not configured' ? 'not configured' : `${t.baseUrl}${t.servicePath}`}`)
+    .join('; ');
+  console.log(
+    `\nConformance run ${runId}, seed ${settings.seed}\n  ${targetStatement(description)}\n  ${where}\n  replay this run's data with CONFORMANCE_SEED=${settings.seed}\n`,
+  );
   project.provide('conformance', info);
   // A file's records are removed once its checks have ended (run/early-removal.ts); loaded in the
   // background, the file ends before it are kept until it attaches (run/file-events.ts). Only where
@@ -89,7 +104,12 @@ export default async function setup(project: TestProject) {
     counters && !settings.rateLimit
       ? import('./early-removal.js')
           .then(({ EarlyRemoval, attachEarlyRemoval }) => {
-            const removal = new EarlyRemoval(run, targets, profile, { timeoutMs: settings.timeoutMs, maxInFlight: settings.maxInFlight, retries: settings.retries, counters });
+            const removal = new EarlyRemoval(run, targets, profile, {
+              timeoutMs: settings.timeoutMs,
+              maxInFlight: settings.maxInFlight,
+              retries: settings.retries,
+              counters,
+            });
             attachEarlyRemoval(project.name, removal);
             return removal;
           })
@@ -114,7 +134,11 @@ export default async function setup(project: TestProject) {
         // whatever early removal left, the teardown removes
       }
       detachFileListener(project.name);
-      return cleanupRun(run, targets, profile, { timeoutMs: settings.timeoutMs, maxInFlight: settings.maxInFlight, retries: settings.retries });
+      return cleanupRun(run, targets, profile, {
+        timeoutMs: settings.timeoutMs,
+        maxInFlight: settings.maxInFlight,
+        retries: settings.retries,
+      });
     })();
     try {
       const { summary } = await writeRunReports(run.folder, settings.reportDir, description, results, cleanup);

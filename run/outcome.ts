@@ -22,7 +22,8 @@ export interface RunOutcome {
 }
 
 /** True when a check's body ran: it reached a verdict, or stopped itself as could-not-verify; not a check vitest filtered out. */
-const ran = (c: Summary['checks'][number]) => c.verdict === 'pass' || c.verdict === 'fail' || c.verdict === 'error' || (c.verdict === 'skip' && c.service !== 'unknown');
+const ran = (c: Summary['checks'][number]) =>
+  c.verdict === 'pass' || c.verdict === 'fail' || c.verdict === 'error' || (c.verdict === 'skip' && c.service !== 'unknown');
 
 /** Why no check ran, or undefined when some did. `filters` are the arguments passed to vitest. */
 export function noCheckReason(s: Summary, filters: string[]): string | undefined {
@@ -38,9 +39,12 @@ export function noCheckReason(s: Summary, filters: string[]): string | undefined
 export function runOutcome(s: Summary, filters: string[], runId: string): RunOutcome {
   const leftovers = s.cleanup?.failures ?? [];
   if (leftovers.length) {
-    const lines = [`conformance: the teardown could not remove ${leftovers.length} record(s) of run ${runId} from the deployment; remove them with npm run cleanup -- --run ${runId}:`];
+    const lines = [
+      `conformance: the teardown could not remove ${leftovers.length} record(s) of run ${runId} from the deployment; remove them with npm run cleanup -- --run ${runId}:`,
+    ];
     for (const f of leftovers.slice(0, LEFTOVERS_LISTED)) lines.push(`  ${f.service} ${f.what}: ${f.reason}`);
-    if (leftovers.length > LEFTOVERS_LISTED) lines.push(`  ... and ${leftovers.length - LEFTOVERS_LISTED} more (summary.json, cleanup.failures)`);
+    if (leftovers.length > LEFTOVERS_LISTED)
+      lines.push(`  ... and ${leftovers.length - LEFTOVERS_LISTED} more (summary.json, cleanup.failures)`);
     return { code: LEFTOVERS_EXIT, lines };
   }
   const reason = noCheckReason(s, filters);

@@ -47,7 +47,11 @@ export async function preflight(
   const checks = Object.values(targets)
     .filter((t): t is Omit<ServiceTarget, 'embedded'> => Boolean(t))
     .map(async (target): Promise<{ problem?: PreflightProblem; roundTripMs?: number }> => {
-      const client = new ServiceClient({ ...target, embedded: false }, profile, run, { timeoutMs: Math.min(options.timeoutMs, PREFLIGHT_TIMEOUT_MS), maxInFlight: 1, retries: options.retries });
+      const client = new ServiceClient({ ...target, embedded: false }, profile, run, {
+        timeoutMs: Math.min(options.timeoutMs, PREFLIGHT_TIMEOUT_MS),
+        maxInFlight: 1,
+        retries: options.retries,
+      });
       try {
         const ask = () => client.call('identityIdQuery', { linkId: `${run.namespace}preflight-no-such-identity` });
         const problem = problemOf(target.service, await ask());
@@ -70,8 +74,15 @@ function problemOf(service: ServiceName, reply: Reply): PreflightProblem | undef
   const url = reply.exchange.url;
   if (reply.exchange.error) return { service, url, kind: 'unreachable', detail: reply.exchange.error };
   if (reply.status === 401 || reply.status === 403) return { service, url, kind: 'credentials rejected', detail: `HTTP ${reply.status}` };
-  if (reply.status === 404 && !reply.body) return { service, url, kind: 'not an identity service', detail: 'HTTP 404 without a response envelope: check the base URL and service path' };
-  if (reply.status !== undefined && reply.status >= 500 && !reply.body) return { service, url, kind: 'unreachable', detail: `HTTP ${reply.status} without a response envelope` };
+  if (reply.status === 404 && !reply.body)
+    return {
+      service,
+      url,
+      kind: 'not an identity service',
+      detail: 'HTTP 404 without a response envelope: check the base URL and service path',
+    };
+  if (reply.status !== undefined && reply.status >= 500 && !reply.body)
+    return { service, url, kind: 'unreachable', detail: `HTTP ${reply.status} without a response envelope` };
   return undefined;
 }
 
@@ -79,7 +90,10 @@ function problemOf(service: ServiceName, reply: Reply): PreflightProblem | undef
 export function preflightMessage(problems: PreflightProblem[], prefixOf: (s: ServiceName) => string): string {
   return problems
     .map((p) => {
-      const hint = p.kind === 'credentials rejected' ? `check ${prefixOf(p.service)}_TOKEN or ${prefixOf(p.service)}_USERNAME/_PASSWORD` : `check ${prefixOf(p.service)}_BASE_URL`;
+      const hint =
+        p.kind === 'credentials rejected'
+          ? `check ${prefixOf(p.service)}_TOKEN or ${prefixOf(p.service)}_USERNAME/_PASSWORD`
+          : `check ${prefixOf(p.service)}_BASE_URL`;
       return `conformance: preflight: the ${p.service} service at ${p.url} is ${p.kind === 'unreachable' ? 'unreachable' : p.kind === 'credentials rejected' ? 'rejecting the credentials' : 'not answering as an identity service'} (${p.detail}); ${hint}. No check was run.`;
     })
     .join('\n');

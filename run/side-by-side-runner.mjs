@@ -104,7 +104,11 @@ export default class SideBySideRunner extends TestRunner {
       const startMore = () => {
         while (next < queue.length && (running === 0 || used + this.placesOf(queue[next].path) <= places)) {
           const file = queue[next++];
-          const claim = { taken: this.placesOf(file.path), unfinished: this.checks.get(file.path) ?? Number.POSITIVE_INFINITY, ended: new Set() };
+          const claim = {
+            taken: this.placesOf(file.path),
+            unfinished: this.checks.get(file.path) ?? Number.POSITIVE_INFINITY,
+            ended: new Set(),
+          };
           // A file whose checks are ending needs fewer places: it gives back what its unfinished checks cannot use.
           claim.shrink = () => {
             const keep = Math.max(1, Math.min(claim.taken, claim.unfinished));

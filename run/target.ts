@@ -9,7 +9,9 @@ export function targetStatement(settings: Settings): string {
     embedded,
     targets: serviceNames().map((service) => {
       const c = settings.configured[service];
-      return c ? { service, status: 'configured' as const, baseUrl: c.baseUrl, servicePath: c.servicePath } : { service, status: embedded ? ('embedded' as const) : ('not configured' as const) };
+      return c
+        ? { service, status: 'configured' as const, baseUrl: c.baseUrl, servicePath: c.servicePath }
+        : { service, status: embedded ? ('embedded' as const) : ('not configured' as const) };
     }),
   });
 }

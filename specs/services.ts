@@ -81,7 +81,11 @@ const roleIndex = new Map<ServiceName, Map<string, string>>();
 /** The ID of the requirement that plays `role` in a service, or undefined when none does. */
 export function requirementFor(service: ServiceName, role: string): string | undefined {
   let index = roleIndex.get(service);
-  if (!index) roleIndex.set(service, (index = new Map(SERVICES[service].requirements.flatMap((r) => (r.roles ?? []).map((x) => [x, r.id] as const)))));
+  if (!index)
+    roleIndex.set(
+      service,
+      (index = new Map(SERVICES[service].requirements.flatMap((r) => (r.roles ?? []).map((x) => [x, r.id] as const)))),
+    );
   return index.get(role);
 }
 

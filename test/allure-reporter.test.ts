@@ -13,8 +13,23 @@ import AllureReporterPerFile from '../report/allure-reporter.js';
 
 /** A module of one passed check, as the reporter sees it. */
 function moduleOf(file: string, check: string): TestModule {
-  const task: Record<string, unknown> = { type: 'suite', mode: 'run', name: file, filepath: join(process.cwd(), file), meta: {}, result: { state: 'pass' }, tasks: [] };
-  const test = { type: 'test', mode: 'run', name: check, file: task, meta: {}, result: { state: 'pass', startTime: Date.now(), duration: 5 } };
+  const task: Record<string, unknown> = {
+    type: 'suite',
+    mode: 'run',
+    name: file,
+    filepath: join(process.cwd(), file),
+    meta: {},
+    result: { state: 'pass' },
+    tasks: [],
+  };
+  const test = {
+    type: 'test',
+    mode: 'run',
+    name: check,
+    file: task,
+    meta: {},
+    result: { state: 'pass', startTime: Date.now(), duration: 5 },
+  };
   (task.tasks as unknown[]).push(test);
   return { id: file, task } as unknown as TestModule;
 }
@@ -26,7 +41,7 @@ const resultNames = (dir: string) =>
     .sort();
 
 describe('Allure results per file', () => {
-  it('writes a file\'s results when its module ends, and only the rest at the end of the run', () => {
+  it("writes a file's results when its module ends, and only the rest at the end of the run", () => {
     const resultsDir = mkdtempSync(join(tmpdir(), 'allure-per-file-'));
     const reporter = new AllureReporterPerFile({ resultsDir });
     reporter.onInit({ projects: [] } as unknown as Vitest);

@@ -14,7 +14,8 @@ const CONFIG = join(ROOT, '.dependency-cruiser.cjs');
 const BIN = join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
 const FOLDERS = ['specs', 'generators', 'harness', 'scenarios', 'reference', 'report', 'run', 'detection', 'linkage', 'bench', 'test'];
 
-const cruise = (cwd: string, paths: string[]) => spawnSync(process.execPath, [BIN, '--config', CONFIG, '--output-type', 'err', ...paths], { cwd, encoding: 'utf8' });
+const cruise = (cwd: string, paths: string[]) =>
+  spawnSync(process.execPath, [BIN, '--config', CONFIG, '--output-type', 'err', ...paths], { cwd, encoding: 'utf8' });
 
 describe('import rules', () => {
   it('the project keeps every import rule: allowed folders only, no circles, no orphans', () => {
@@ -42,12 +43,17 @@ describe('docs/architecture.md', () => {
   it('draws exactly the folder rules of .dependency-cruiser.cjs', async () => {
     const { readFileSync } = await import('node:fs');
     const { createRequire } = await import('node:module');
-    const rules = createRequire(import.meta.url)(CONFIG) as { forbidden: Array<{ name: string; from: { path?: string }; to: { pathNot?: string[] } }> };
+    const rules = createRequire(import.meta.url)(CONFIG) as {
+      forbidden: Array<{ name: string; from: { path?: string }; to: { pathNot?: string[] } }>;
+    };
     const fromRules = rules.forbidden
       .filter((r) => r.name.endsWith('-imports'))
       .flatMap((r) => {
         const from = r.name.replace(/-imports$/, '');
-        return (r.to.pathNot ?? []).map((p) => p.replace(/^\^/, '').split(/[(/\\]/)[0]!).filter((to) => to !== from).map((to) => `${from} --> ${to}`);
+        return (r.to.pathNot ?? [])
+          .map((p) => p.replace(/^\^/, '').split(/[(/\\]/)[0]!)
+          .filter((to) => to !== from)
+          .map((to) => `${from} --> ${to}`);
       })
       .sort();
     const doc = readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8');

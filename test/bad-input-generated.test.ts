@@ -31,7 +31,9 @@ describe('generated bad input', () => {
     const list = checks(run);
     expect(list.map((c) => c.service).sort(), run.stdout.slice(-2000)).toEqual(['organization', 'person', 'provider']);
     expect(list.filter((c) => c.verdict !== 'pass').map((c) => `${c.service}: ${c.verdict} ${c.message ?? ''}`)).toEqual([]);
-    expect(run.stdout).toMatch(/\[bad-input\] organization: 200 generated requests over \d+ sites in 3 lanes, seeds \d+\/\d+\/\d+ \(run seed 12345\)/);
+    expect(run.stdout).toMatch(
+      /\[bad-input\] organization: 200 generated requests over \d+ sites in 3 lanes, seeds \d+\/\d+\/\d+ \(run seed 12345\)/,
+    );
   });
 
   test('catches source-date-unchecked and prints the shrunk request', async () => {

@@ -13,12 +13,19 @@ const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: 
 const load = (file: string) => {
   const text = readFileSync(file, 'utf8');
   const doc = parseDocument(text, { uniqueKeys: true, strict: true });
-  expect(doc.errors.map((e) => e.message), file).toEqual([]);
-  expect(doc.warnings.map((e) => e.message), file).toEqual([]);
+  expect(
+    doc.errors.map((e) => e.message),
+    file,
+  ).toEqual([]);
+  expect(
+    doc.warnings.map((e) => e.message),
+    file,
+  ).toEqual([]);
   return { text, yaml: parse(text) as Record<string, any> };
 };
 const npmScripts = (text: string) => [...text.matchAll(/npm run ([\w:-]+)/g)].map((m) => m[1]!);
-const runLines = (jobs: Record<string, any>) => Object.values(jobs).flatMap((j: any) => [...(j.steps ?? []).map((s: any) => s.run).filter(Boolean), ...(j.script ?? [])]) as string[];
+const runLines = (jobs: Record<string, any>) =>
+  Object.values(jobs).flatMap((j: any) => [...(j.steps ?? []).map((s: any) => s.run).filter(Boolean), ...(j.script ?? [])]) as string[];
 
 describe('GitHub Actions workflow', () => {
   const { text, yaml } = load('examples/ci/github-actions.yml');

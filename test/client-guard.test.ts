@@ -19,7 +19,11 @@ let requests = 0;
 const server = createServer((req, res) => {
   requests++;
   req.resume();
-  req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, content: { relationship: { id: 'REL1' }, linkId: 'L1' } })));
+  req.on('end', () =>
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ success: true, content: { relationship: { id: 'REL1' }, linkId: 'L1' } })),
+  );
 });
 let client: ServiceClient;
 let run: RunContext;
@@ -29,7 +33,14 @@ beforeAll(async () => {
   const { port } = server.address() as AddressInfo;
   run = new RunContext('guardtest', mkdtempSync(join(tmpdir(), 'cf-guard-')));
   client = new ServiceClient(
-    { service: 'organization', baseUrl: `http://127.0.0.1:${port}`, servicePath: '/svc', auth: { scheme: 'bearer', token: 'aaaa.bbbb.cccc-distinct-token' }, sources: ['cf_test_a'], embedded: false },
+    {
+      service: 'organization',
+      baseUrl: `http://127.0.0.1:${port}`,
+      servicePath: '/svc',
+      auth: { scheme: 'bearer', token: 'aaaa.bbbb.cccc-distinct-token' },
+      sources: ['cf_test_a'],
+      embedded: false,
+    },
     loadProfile(),
     run,
     { timeoutMs: 2000, maxInFlight: 2 },
@@ -55,7 +66,9 @@ describe('guard', () => {
       unmergeIdentities: { unmergeFromSource: s, unmergeSource: { name: 'cf_test_a', id: run.newNativeId() } },
       linkIdentities: { linkToSource: s, source: { name: 'cf_test_a', id: run.newNativeId() } },
       unlinkIdentities: { unlinkFromSource: s, source: { name: 'cf_test_a', id: run.newNativeId() } },
-      addRelationshipService: { relationship: { relationshipVerb: 'x', subjectServiceId: 'FOREIGN-LINK', objectServiceId: 'FOREIGN-LINK-2' } },
+      addRelationshipService: {
+        relationship: { relationshipVerb: 'x', subjectServiceId: 'FOREIGN-LINK', objectServiceId: 'FOREIGN-LINK-2' },
+      },
       deleteRelationshipService: { id: 'FOREIGN-REL' },
     })[op]!;
 
@@ -90,7 +103,13 @@ describe('redaction', () => {
 
   it('masks secret headers, secret-named members and registered secret values anywhere', () => {
     registerSecret('hunter2-password');
-    expect(redactHeaders({ Authorization: 'Basic abc', 'x-other': 'has hunter2-password inside' })).toEqual({ Authorization: 'Basic [REDACTED]', 'x-other': 'has [REDACTED] inside' });
-    expect(redactJson({ password: 'x', nested: [{ token: 'y', note: 'hunter2-password' }] })).toEqual({ password: '[REDACTED]', nested: [{ token: '[REDACTED]', note: '[REDACTED]' }] });
+    expect(redactHeaders({ Authorization: 'Basic abc', 'x-other': 'has hunter2-password inside' })).toEqual({
+      Authorization: 'Basic [REDACTED]',
+      'x-other': 'has [REDACTED] inside',
+    });
+    expect(redactJson({ password: 'x', nested: [{ token: 'y', note: 'hunter2-password' }] })).toEqual({
+      password: '[REDACTED]',
+      nested: [{ token: '[REDACTED]', note: '[REDACTED]' }],
+    });
   });
 });

@@ -7,7 +7,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { linesOf, runCommand } from './support/command.js';
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { name: string; version: string; scripts: Record<string, string> };
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  name: string;
+  version: string;
+  scripts: Record<string, string>;
+};
 
 /** How a package.json script runs a command of ours: Node, with tsx's loader for a TypeScript one (signals reach the command itself). */
 const SCRIPT = /^node (--import tsx )?(\S+\.(ts|mjs))$/;
@@ -23,7 +27,20 @@ const COMMANDS: Array<[string, string]> = [
 
 describe.concurrent('commands', () => {
   it('the list covers every command script', () => {
-    expect(COMMANDS.map(([n]) => n)).toEqual(expect.arrayContaining(['conformance', 'reference', 'cleanup', 'compare', 'report:allure', 'report:merge', 'detection', 'match-quality', 'bench', 'bench:report']));
+    expect(COMMANDS.map(([n]) => n)).toEqual(
+      expect.arrayContaining([
+        'conformance',
+        'reference',
+        'cleanup',
+        'compare',
+        'report:allure',
+        'report:merge',
+        'detection',
+        'match-quality',
+        'bench',
+        'bench:report',
+      ]),
+    );
   });
 
   it.each(COMMANDS)('%s --help prints its usage, settings or exit codes, and examples', async (name, script) => {
@@ -42,10 +59,13 @@ describe.concurrent('commands', () => {
   });
 
   // conformance and the benchmarks that run it pass options they do not know to vitest; cleanup needs its --run first.
-  it.each(COMMANDS.filter(([n]) => !['conformance', 'bench', 'bench:latency'].includes(n)))('%s refuses an unknown option with one line, exit code 2', async (name, script) => {
-    const r = await runCommand(script, [...(name === 'cleanup' ? ['--run', 'some-run'] : []), '--no-such-option']);
-    expect(r.code).toBe(2);
-    expect(linesOf(r.stderr)).toEqual([`${name}: unknown option '--no-such-option'`]);
-    expect(r.stdout).toBe('');
-  });
+  it.each(COMMANDS.filter(([n]) => !['conformance', 'bench', 'bench:latency'].includes(n)))(
+    '%s refuses an unknown option with one line, exit code 2',
+    async (name, script) => {
+      const r = await runCommand(script, [...(name === 'cleanup' ? ['--run', 'some-run'] : []), '--no-such-option']);
+      expect(r.code).toBe(2);
+      expect(linesOf(r.stderr)).toEqual([`${name}: unknown option '--no-such-option'`]);
+      expect(r.stdout).toBe('');
+    },
+  );
 });

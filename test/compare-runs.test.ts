@@ -17,7 +17,8 @@ import { runSuite } from './support/run-suite.js';
 const FAULT = 'failure-without-reason';
 const FAULTED_REQUIREMENT = 'ORG-ERR-CARRIED';
 const SCOPE = ['scenarios/organization/envelope.test.ts'];
-const realFaults = existsSync('reference/faults/catalogue.ts') && readFileSync('reference/faults/catalogue.ts', 'utf8').includes(`'${FAULT}'`);
+const realFaults =
+  existsSync('reference/faults/catalogue.ts') && readFileSync('reference/faults/catalogue.ts', 'utf8').includes(`'${FAULT}'`);
 
 const folderOf = (r: { reportDir: string; runId: string }) => join(r.reportDir, r.runId);
 let clean1: string;
@@ -53,7 +54,10 @@ describe(`compare (fault ${realFaults ? 'injected by REFERENCE_FAULTS' : 'fabric
   it('a clean run against a faulted run lists exactly the newly failing checks and exits 1', () => {
     const base = loadSummary(clean1);
     const cur = loadSummary(faulted);
-    const failingNow = cur.checks.filter((x) => x.verdict === 'fail' || x.verdict === 'error').map((x) => x.checkId).sort();
+    const failingNow = cur.checks
+      .filter((x) => x.verdict === 'fail' || x.verdict === 'error')
+      .map((x) => x.checkId)
+      .sort();
     expect(base.checks.filter((x) => x.verdict === 'fail' || x.verdict === 'error')).toEqual([]);
     expect(failingNow.length).toBeGreaterThan(0);
     const c = compareSummaries(base, cur);

@@ -24,7 +24,11 @@ describe('reply validation', () => {
 
   it('checks wire data types inside identities (DATE, TIME, NUMBER, BOOLEAN)', () => {
     const query = operation('organization', 'nativeIdQuery');
-    const identity = { foundedDate: [{ foundedDate: '2020/01/01' }], phoneNumbers: [{ bestTimeToContact: { startTime: '9am', allDay: 'yes' } }], numberOfEmployees: [{ numberOfEmployees: 12 }] };
+    const identity = {
+      foundedDate: [{ foundedDate: '2020/01/01' }],
+      phoneNumbers: [{ bestTimeToContact: { startTime: '9am', allDay: 'yes' } }],
+      numberOfEmployees: [{ numberOfEmployees: 12 }],
+    };
     const pointers = contentViolations(query, { identity }).map((x) => x.pointer);
     expect(pointers).toEqual(
       expect.arrayContaining([
@@ -53,17 +57,30 @@ describe('which requirements a contract violation cites', () => {
     expect(requirementsOf(query, dates, index)).toEqual(['ORG-TYPE-DATE']);
     const post = operation('organization', 'postIdentity');
     expect(requirementsOf(post, contentViolations(post, { events: { kind: 'CREATE' } }), index)).toEqual(['ORG-POST-EVENTS']);
-    expect(requirementsOf(search, contentViolations(search, { searchResults: [{ matchScore: 2, sameIdentity: 'Y' }] }), index)).toEqual(['ORG-SEARCH-SCORE-RANGE']);
+    expect(requirementsOf(search, contentViolations(search, { searchResults: [{ matchScore: 2, sameIdentity: 'Y' }] }), index)).toEqual([
+      'ORG-SEARCH-SCORE-RANGE',
+    ]);
   });
 
   it('cites requirements of the replying service only, even given every catalogue', async () => {
     const { requirementsOf } = await import('../harness/contract.js');
     const { requirementIndex } = await import('../specs/services.js');
     const index = requirementIndex();
-    for (const [service, prefix] of [['organization', 'ORG'], ['person', 'PERSON'], ['provider', 'PROV']] as const) {
+    for (const [service, prefix] of [
+      ['organization', 'ORG'],
+      ['person', 'PERSON'],
+      ['provider', 'PROV'],
+    ] as const) {
       const post = operation(service, 'postIdentity');
-      const cited = requirementsOf(post, contentViolations(post, { events: { kind: 'CREATE' }, identity: { addresses: [{ latitude: {} }] } }), index);
-      expect(cited.filter((id) => !id.startsWith(`${prefix}-`)), `${service} cites another service's requirements`).toEqual([]);
+      const cited = requirementsOf(
+        post,
+        contentViolations(post, { events: { kind: 'CREATE' }, identity: { addresses: [{ latitude: {} }] } }),
+        index,
+      );
+      expect(
+        cited.filter((id) => !id.startsWith(`${prefix}-`)),
+        `${service} cites another service's requirements`,
+      ).toEqual([]);
     }
   });
 });
@@ -74,12 +91,29 @@ describe('shapes only as strict as the seeds', () => {
   const rel = (startDate: string) => contentViolations(relationships, { relationship: { id: 'r1', startDate } });
 
   it('DATE-TIME accepts every ISO 8601 UTC form: Z, +00:00 or +00, with fractional seconds of any length', () => {
-    for (const v of ['2026-01-01T10:00:00Z', '2026-01-01T10:00:00.123Z', '2026-01-01T10:00:00.123456+00:00', '2026-01-01T10:00:00+00', '2024-02-29T23:59:59.1Z']) expect(rel(v), v).toEqual([]);
+    for (const v of [
+      '2026-01-01T10:00:00Z',
+      '2026-01-01T10:00:00.123Z',
+      '2026-01-01T10:00:00.123456+00:00',
+      '2026-01-01T10:00:00+00',
+      '2024-02-29T23:59:59.1Z',
+    ])
+      expect(rel(v), v).toEqual([]);
   });
 
   it('DATE-TIME still rejects other offsets, -00:00, mixed basic offsets, missing seconds and impossible dates', () => {
-    for (const v of ['2026-01-01T10:00:00+05:00', '2026-01-01T10:00:00-00:00', '2026-01-01T10:00:00+0000', '2026-01-01T10:00Z', '2026-02-30T10:00:00Z', '2026-01-01 10:00:00Z'])
-      expect(rel(v).map((x) => x.pointer), v).toEqual(['/content/relationship/startDate']);
+    for (const v of [
+      '2026-01-01T10:00:00+05:00',
+      '2026-01-01T10:00:00-00:00',
+      '2026-01-01T10:00:00+0000',
+      '2026-01-01T10:00Z',
+      '2026-02-30T10:00:00Z',
+      '2026-01-01 10:00:00Z',
+    ])
+      expect(
+        rel(v).map((x) => x.pointer),
+        v,
+      ).toEqual(['/content/relationship/startDate']);
   });
 
   it('NUMBER accepts a leading sign ("+17205551234") and rejects what is no number', () => {
@@ -92,7 +126,11 @@ describe('shapes only as strict as the seeds', () => {
   it('a notification page may leave out or null any member (none is marked required)', () => {
     expect(contentViolations(notifications, {})).toEqual([]);
     expect(contentViolations(notifications, { customerId: null, hasNext: null, notifications: null, totalElements: null })).toEqual([]);
-    expect(contentViolations(notifications, { hasNext: 'no', totalElements: -1 }).map((x) => x.pointer).sort()).toEqual(['/content/hasNext', '/content/totalElements']);
+    expect(
+      contentViolations(notifications, { hasNext: 'no', totalElements: -1 })
+        .map((x) => x.pointer)
+        .sort(),
+    ).toEqual(['/content/hasNext', '/content/totalElements']);
   });
 
   it('reply shapes the seed does not show are EXPECT: every provider operation, and the person operations without a members table', async () => {
@@ -100,7 +138,8 @@ describe('shapes only as strict as the seeds', () => {
     const index = requirementIndex();
     for (const op of SERVICES.provider.operations) expect(index.get(op.shapeRequirement)?.level, op.shapeRequirement).toBe('EXPECT');
     const shown = ['postIdentity', 'demographicsQuery', 'demographicsSearch', 'identityIdQuery'];
-    for (const op of SERVICES.person.operations) expect(index.get(op.shapeRequirement)?.level, op.shapeRequirement).toBe(shown.includes(op.name) ? 'MUST' : 'EXPECT');
+    for (const op of SERVICES.person.operations)
+      expect(index.get(op.shapeRequirement)?.level, op.shapeRequirement).toBe(shown.includes(op.name) ? 'MUST' : 'EXPECT');
     for (const op of SERVICES.organization.operations) expect(index.get(op.shapeRequirement)?.level, op.shapeRequirement).toBe('MUST');
   });
 });

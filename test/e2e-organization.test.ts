@@ -16,20 +16,28 @@ let run: SuiteRun;
 
 beforeAll(async () => {
   ref = await startReference();
-  run = await runSuite(['scenarios/organization'], { ORG_BASE_URL: ref.url, ORG_TOKEN: ref.token, ORG_SOURCES: REFERENCE_SOURCES.join(',') });
+  run = await runSuite(['scenarios/organization'], {
+    ORG_BASE_URL: ref.url,
+    ORG_TOKEN: ref.token,
+    ORG_SOURCES: REFERENCE_SOURCES.join(','),
+  });
 }, 240000);
 afterAll(() => ref?.stop());
 
 describe('organization conformance run against a configured reference', () => {
   it('passes with zero failures and errors, and exits 0', () => {
-    const failing = run.summary?.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error').map((c) => `${c.title}: ${c.message ?? c.note}`);
+    const failing = run.summary?.checks
+      .filter((c) => c.verdict === 'fail' || c.verdict === 'error')
+      .map((c) => `${c.title}: ${c.message ?? c.note}`);
     expect(failing, run.stderr.slice(-2000)).toEqual([]);
     expect(run.summary!.totals.checks).toBeGreaterThan(50);
     expect(run.code).toBe(0);
   });
 
   it('covers every organization MUST requirement with a check, or lists it as untestable with a reason', () => {
-    const uncovered = run.summary!.requirements.filter((r) => r.service === 'organization' && r.level === 'MUST' && r.outcome === 'uncovered').map((r) => r.id);
+    const uncovered = run
+      .summary!.requirements.filter((r) => r.service === 'organization' && r.level === 'MUST' && r.outcome === 'uncovered')
+      .map((r) => r.id);
     expect(uncovered).toEqual([]);
     for (const r of run.summary!.requirements.filter((x) => x.outcome === 'untestable')) expect(r.untestable?.length).toBeGreaterThan(10);
   });
@@ -67,7 +75,9 @@ describe('organization conformance run against a configured reference', () => {
   });
 
   it('prints a short console summary with target, checks and the report folder', () => {
-    expect(run.stdout).toMatch(/organization \(configured http:\/\/127\.0\.0\.1:\d+\/provider-link-ws\/svc\): \d+ checks, \d+ passed, 0 failed/);
+    expect(run.stdout).toMatch(
+      /organization \(configured http:\/\/127\.0\.0\.1:\d+\/provider-link-ws\/svc\): \d+ checks, \d+ passed, 0 failed/,
+    );
     expect(run.stdout).toContain('report:');
   });
 });

@@ -41,7 +41,11 @@ describe('early removal', () => {
     const faker = seededFaker(11);
     const post = async (file?: string) => {
       const source = { name: target.sources[0]!, id: run.newNativeId() };
-      const reply = await client.call('postIdentity', postContent(organizationIdentity(faker, source), source, profile.sourcePlacement), file ? { file } : {});
+      const reply = await client.call(
+        'postIdentity',
+        postContent(organizationIdentity(faker, source), source, profile.sourcePlacement),
+        file ? { file } : {},
+      );
       expect(reply.success, JSON.stringify(reply.body)).toBe(true);
       return source.id;
     };
@@ -52,7 +56,12 @@ describe('early removal', () => {
     const stored = () => new Set([...ref.stores.get('organization')!.records.values()].map((r) => r.source.id));
     const held = (ids: string[]) => ids.filter((id) => stored().has(id));
 
-    const removal = new EarlyRemoval(run, { organization: target }, profile, { timeoutMs: 5000, maxInFlight: 8, retries: 0, counters: sharedCounters(3) });
+    const removal = new EarlyRemoval(run, { organization: target }, profile, {
+      timeoutMs: 5000,
+      maxInFlight: 8,
+      retries: 0,
+      counters: sharedCounters(3),
+    });
     removal.selected([MERGE, SEARCH, FEED]);
     removal.fileEnded(MERGE, true);
     await new Promise((r) => setTimeout(r, 300));
@@ -81,13 +90,24 @@ describe('early removal', () => {
     const client = new ServiceClient(target, profile, run, { timeoutMs: 5000, maxInFlight: 4 });
     const post = async (file: string, seed: number) => {
       const source = { name: target.sources[0]!, id: run.newNativeId() };
-      expect((await client.call('postIdentity', postContent(organizationIdentity(seededFaker(seed), source), source, profile.sourcePlacement), { file })).success).toBe(true);
+      expect(
+        (
+          await client.call('postIdentity', postContent(organizationIdentity(seededFaker(seed), source), source, profile.sourcePlacement), {
+            file,
+          })
+        ).success,
+      ).toBe(true);
       return source.id;
     };
     const failed = await post(MERGE, 21);
     const passed = await post(SEARCH, 22);
     await client.close();
-    const removal = new EarlyRemoval(run, { organization: target }, profile, { timeoutMs: 5000, maxInFlight: 8, retries: 0, counters: sharedCounters(3) });
+    const removal = new EarlyRemoval(run, { organization: target }, profile, {
+      timeoutMs: 5000,
+      maxInFlight: 8,
+      retries: 0,
+      counters: sharedCounters(3),
+    });
     removal.selected([MERGE, SEARCH, FEED]);
     removal.fileEnded(MERGE, false);
     removal.fileEnded(FEED, false);
@@ -113,9 +133,20 @@ describe('early removal', () => {
     const target = referenceTarget(ref, 'organization', profile);
     const client = new ServiceClient(target, profile, run, { timeoutMs: 5000, maxInFlight: 4 });
     const source = { name: target.sources[0]!, id: run.newNativeId() };
-    expect((await client.call('postIdentity', postContent(organizationIdentity(seededFaker(12), source), source, profile.sourcePlacement), { file: MERGE })).success).toBe(true);
+    expect(
+      (
+        await client.call('postIdentity', postContent(organizationIdentity(seededFaker(12), source), source, profile.sourcePlacement), {
+          file: MERGE,
+        })
+      ).success,
+    ).toBe(true);
     await client.close();
-    const removal = new EarlyRemoval(run, { organization: target }, profile, { timeoutMs: 5000, maxInFlight: 8, retries: 0, counters: sharedCounters(3) });
+    const removal = new EarlyRemoval(run, { organization: target }, profile, {
+      timeoutMs: 5000,
+      maxInFlight: 8,
+      retries: 0,
+      counters: sharedCounters(3),
+    });
     removal.selected([MERGE, 'scenarios/person/notifications.test.ts']);
     removal.fileEnded(MERGE, true);
     await removal.finish();

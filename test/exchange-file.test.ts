@@ -22,44 +22,79 @@ const exchange = (operation: string, durationMs: number, extra: Partial<Exchange
   url: 'http://127.0.0.1:1/provider-link-ws/svc/x',
   startedAt: '2026-11-21T07:14:25.000Z',
   durationMs,
-  request: { headers: { authorization: 'Bearer [REDACTED]' }, body: { content: { identity: { organizationNames: [{ legalBusinessName: 'Own Co' }] } } } },
-  reply: { status: 200, headers: {}, body: { success: true, content: operation === 'demographicsSearch' ? { searchResults: [{ matchScore: 0.97 }, { matchScore: 0.41 }] } : {} } },
+  request: {
+    headers: { authorization: 'Bearer [REDACTED]' },
+    body: { content: { identity: { organizationNames: [{ legalBusinessName: 'Own Co' }] } } },
+  },
+  reply: {
+    status: 200,
+    headers: {},
+    body: {
+      success: true,
+      content: operation === 'demographicsSearch' ? { searchResults: [{ matchScore: 0.97 }, { matchScore: 0.41 }] } : {},
+    },
+  },
   ...extra,
 });
 
-const list = [exchange('postIdentity', 40), exchange('demographicsSearch', 25), exchange('nativeIdQuery', 7, { reply: undefined, error: 'ECONNRESET: socket hang up' }), exchange('postIdentity', 60, { retries: [{ reason: 'HTTP 503', durationMs: 3, waitedMs: 200 }] })];
+const list = [
+  exchange('postIdentity', 40),
+  exchange('demographicsSearch', 25),
+  exchange('nativeIdQuery', 7, { reply: undefined, error: 'ECONNRESET: socket hang up' }),
+  exchange('postIdentity', 60, { retries: [{ reason: 'HTTP 503', durationMs: 3, waitedMs: 200 }] }),
+];
 
 describe('which checks keep their exchanges in full', () => {
   it('failing (default): checks that failed, errored or could not verify; all: every check; none: no check', () => {
-    expect((['pass', 'omit', 'fail', 'error', 'skip'] as const).map((v) => keepsInFull('failing', v))).toEqual([false, false, true, true, true]);
+    expect((['pass', 'omit', 'fail', 'error', 'skip'] as const).map((v) => keepsInFull('failing', v))).toEqual([
+      false,
+      false,
+      true,
+      true,
+      true,
+    ]);
     expect((['pass', 'fail'] as const).map((v) => keepsInFull('all', v))).toEqual([true, true]);
     expect((['pass', 'fail'] as const).map((v) => keepsInFull('none', v))).toEqual([false, false]);
   });
 });
 
 describe('exchange files', () => {
-  it('a full file is gzip\'ed JSON of the exchanges; a lines file holds one summary line each, without content', () => {
+  it("a full file is gzip'ed JSON of the exchanges; a lines file holds one summary line each, without content", () => {
     const folder = mkdtempSync(join(tmpdir(), 'cf-exch-'));
     const full = writeExchanges(folder, 'organization/search/a-check', list, true)!;
     const lines = writeExchanges(folder, 'organization/search/b-check', list, false)!;
-    expect(readdirSync(join(folder, 'exchanges')).sort()).toEqual(['organization__search__a-check.json.gz', 'organization__search__b-check.lines.jsonl.gz']);
+    expect(readdirSync(join(folder, 'exchanges')).sort()).toEqual([
+      'organization__search__a-check.json.gz',
+      'organization__search__b-check.lines.jsonl.gz',
+    ]);
     expect(readExchangesFile(full).exchanges).toEqual(list);
     const read = readExchangesFile(lines);
     expect(read.exchanges).toBeUndefined();
     expect(read.lines).toEqual(list.map(exchangeLine));
-    expect(read.lines[1]).toEqual({ service: 'organization', operation: 'demographicsSearch', startedAt: list[1]!.startedAt, durationMs: 25, status: 200, success: true, scores: [0.97, 0.41] });
+    expect(read.lines[1]).toEqual({
+      service: 'organization',
+      operation: 'demographicsSearch',
+      startedAt: list[1]!.startedAt,
+      durationMs: 25,
+      status: 200,
+      success: true,
+      scores: [0.97, 0.41],
+    });
     expect(read.lines[2]).toMatchObject({ error: 'ECONNRESET' });
     expect(read.lines[3]).toMatchObject({ retries: 1 });
     expect(JSON.stringify(read.lines)).not.toContain('Own Co');
     expect(writeExchanges(folder, 'organization/search/c-check', [], true)).toBeUndefined();
   });
 
-  it('lines kept aside (a passing walk\'s steps) go into the lines file beside a full file, less those also kept in full', () => {
+  it("lines kept aside (a passing walk's steps) go into the lines file beside a full file, less those also kept in full", () => {
     const folder = mkdtempSync(join(tmpdir(), 'cf-exch-'));
     const aside = list.map(exchangeLine);
     // failed: the failing step's exchange (list[0]) is kept in full; the other steps as lines only
     const full = writeExchanges(folder, 'organization/walks/w', [list[0]!], true, aside)!;
-    expect(readdirSync(join(folder, 'exchanges')).sort()).toEqual(['organization__walks__w.json.gz', 'organization__walks__w.lines.jsonl.gz']);
+    expect(readdirSync(join(folder, 'exchanges')).sort()).toEqual([
+      'organization__walks__w.json.gz',
+      'organization__walks__w.lines.jsonl.gz',
+    ]);
     expect(full).toMatch(/w\.json\.gz$/);
     expect(readExchangesFile(join(folder, 'exchanges', 'organization__walks__w.lines.jsonl.gz')).lines).toEqual(aside.slice(1));
     // passed: only lines, the check's own exchanges and the aside ones together

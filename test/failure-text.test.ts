@@ -43,7 +43,11 @@ describe('assertion errors', () => {
 
   it('write a comparison as the relation it asks for', () => {
     expect(assertionDetail(thrown(() => expect(3, 'results').toBeGreaterThan(5)))).toEqual({ what: 'results', expected: '> 5', got: '3' });
-    expect(assertionDetail(thrown(() => expect(9, 'results').toBeLessThanOrEqual(5)))).toEqual({ what: 'results', expected: '<= 5', got: '9' });
+    expect(assertionDetail(thrown(() => expect(9, 'results').toBeLessThanOrEqual(5)))).toEqual({
+      what: 'results',
+      expected: '<= 5',
+      got: '9',
+    });
   });
 });
 
@@ -63,19 +67,34 @@ describe('a failed check', () => {
       '  exchange: 3 of 3: nativeIdQuery -> HTTP 200, success=true in 7 ms',
     ]);
     expect((error as Error).stack).not.toMatch(/\n\s+at |harness\/|Object\.is/);
-    expect(report).toMatchObject({ requirements: ['ORG-MERGE-EFFECT'], expected: 'false', got: 'true', exchange: { number: 3, of: 3, operation: 'nativeIdQuery' } });
+    expect(report).toMatchObject({
+      requirements: ['ORG-MERGE-EFFECT'],
+      expected: 'false',
+      got: 'true',
+      exchange: { number: 3, of: 3, operation: 'nativeIdQuery' },
+    });
   });
 
   it('reads words without detail as what the deployment did ("got"), and never repeats its own message as "checked"', () => {
-    const words = explainFailure(new ConformanceFailure(['ORG-ENV-ECHO'], 'trackingId was replaced by the server'), { verifies: ['ORG-ENV-ECHO'], rules, exchanges }).report!;
+    const words = explainFailure(new ConformanceFailure(['ORG-ENV-ECHO'], 'trackingId was replaced by the server'), {
+      verifies: ['ORG-ENV-ECHO'],
+      rules,
+      exchanges,
+    }).report!;
     expect(words).toMatchObject({ what: '', got: 'trackingId was replaced by the server' });
-    const gotOnly = explainFailure(new ConformanceFailure(['ORG-MERGE-EFFECT'], 'a walk broke the identity model', { got: 'A resolves to L2', replay: 'x' }), { verifies: ['ORG-MERGE-EFFECT'], rules, exchanges });
+    const gotOnly = explainFailure(
+      new ConformanceFailure(['ORG-MERGE-EFFECT'], 'a walk broke the identity model', { got: 'A resolves to L2', replay: 'x' }),
+      { verifies: ['ORG-MERGE-EFFECT'], rules, exchanges },
+    );
     expect(gotOnly.report).toMatchObject({ what: '', got: 'A resolves to L2' });
     expect((gotOnly.error as Error).message).not.toContain('a walk broke the identity model');
   });
 
   it('turns a bare assertion error into a failure of the requirements the check verifies', () => {
-    const { error, report } = explainFailure(thrown(() => expect(1).toBe(2)), { verifies: ['ORG-ENV-ECHO'], rules, exchanges });
+    const { error, report } = explainFailure(
+      thrown(() => expect(1).toBe(2)),
+      { verifies: ['ORG-ENV-ECHO'], rules, exchanges },
+    );
     expect(error).toBeInstanceOf(ConformanceFailure);
     expect((report as FailureReport).requirements).toEqual(['ORG-ENV-ECHO']);
     expect((error as Error).message).toMatch(/^ORG-ENV-ECHO \(MUST\): /);
@@ -103,9 +122,17 @@ describe('a failed check', () => {
 
 describe('Allure status', () => {
   it('is "failed" for a conformance failure and "broken" for could-not-judge, as the worker serializes them', () => {
-    const { error } = explainFailure(new ConformanceFailure(['ORG-ENV-ECHO'], 'trackingId not echoed'), { verifies: ['ORG-ENV-ECHO'], rules, exchanges: [] });
+    const { error } = explainFailure(new ConformanceFailure(['ORG-ENV-ECHO'], 'trackingId not echoed'), {
+      verifies: ['ORG-ENV-ECHO'],
+      rules,
+      exchanges: [],
+    });
     expect(getStatusFromError(serialized(error as Error))).toBe('failed');
-    const { error: cnj } = explainFailure(new CouldNotJudge('postIdentity: the deployment could not answer (no reply)'), { verifies: ['ORG-ENV-ECHO'], rules, exchanges: [] });
+    const { error: cnj } = explainFailure(new CouldNotJudge('postIdentity: the deployment could not answer (no reply)'), {
+      verifies: ['ORG-ENV-ECHO'],
+      rules,
+      exchanges: [],
+    });
     expect(getStatusFromError(serialized(cnj as Error))).toBe('broken');
     expect((cnj as Error).stack).toBe('CouldNotJudge: postIdentity: the deployment could not answer (no reply)');
     // Without the change, a conformance failure is an error like any other: broken.

@@ -51,7 +51,9 @@ describe('variants: the suite passes legitimate deployments', () => {
 
   it.each(variants.map((v) => [v.spec]))('%s: no false positive', (spec) => {
     const o = report.variants!.outcomes.find((x) => x.variant === spec)!;
-    const unexplained = o.falsePositives.map((f) => `${f.checkId} (${f.verdict}: ${f.failedRequirements.join(', ')}) ${(f.message ?? '').slice(0, 300)}`);
+    const unexplained = o.falsePositives.map(
+      (f) => `${f.checkId} (${f.verdict}: ${f.failedRequirements.join(', ')}) ${(f.message ?? '').slice(0, 300)}`,
+    );
     expect(unexplained).toEqual([]);
   });
 

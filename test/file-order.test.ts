@@ -36,13 +36,21 @@ describe('longestFirst', () => {
 
   it('names only areas that exist as scenario files', async () => {
     const { readdirSync } = await import('node:fs');
-    const areas = new Set(['organization', 'person', 'provider'].flatMap((s) => readdirSync(`scenarios/${s}`).filter((f) => f.endsWith('.test.ts')).map((f) => f.replace(/\.test\.ts$/, ''))));
+    const areas = new Set(
+      ['organization', 'person', 'provider'].flatMap((s) =>
+        readdirSync(`scenarios/${s}`)
+          .filter((f) => f.endsWith('.test.ts'))
+          .map((f) => f.replace(/\.test\.ts$/, '')),
+      ),
+    );
     expect(LONGEST_FIRST.filter((a) => !areas.has(a))).toEqual([]);
   });
 
   it('names every service folder in BUSIEST_FIRST', async () => {
     const { readdirSync } = await import('node:fs');
-    const services = readdirSync('scenarios', { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== 'shared').map((d) => d.name);
+    const services = readdirSync('scenarios', { withFileTypes: true })
+      .filter((d) => d.isDirectory() && d.name !== 'shared')
+      .map((d) => d.name);
     expect([...BUSIEST_FIRST].sort()).toEqual(services.sort());
   });
 });

@@ -13,7 +13,10 @@ describe('organizationIdentity', () => {
     const bad: string[] = [];
     for (let seed = 0; seed < 1000; seed++) {
       const identity = organizationIdentity(seededFaker(seed), { name: 'cf_test_a', id: `cf-x-${seed}` });
-      const v = [...violations(OrganizationIdentity, identity), ...violations(post.request, postContent(identity, { name: 'cf_test_a', id: `cf-x-${seed}` }, 'identity.sources'))];
+      const v = [
+        ...violations(OrganizationIdentity, identity),
+        ...violations(post.request, postContent(identity, { name: 'cf_test_a', id: `cf-x-${seed}` }, 'identity.sources')),
+      ];
       if (v.length) bad.push(`seed ${seed}: ${JSON.stringify(v[0])}`);
     }
     expect(bad).toEqual([]);

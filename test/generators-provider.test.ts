@@ -35,9 +35,11 @@ describe('provider generators', () => {
         const parsed = SCHEMA[kind].safeParse(identity);
         if (!parsed.success) problems.push(`seed ${seed}: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
         if (providerTypeOf(identity) !== TYPE[kind]) problems.push(`seed ${seed}: type ${providerTypeOf(identity)}`);
-        for (const n of (identity.npis as Array<{ npi: string }>) ?? []) if (!isValidNpi(n.npi) || !n.npi.startsWith('9')) problems.push(`seed ${seed}: NPI ${n.npi}`);
+        for (const n of (identity.npis as Array<{ npi: string }>) ?? [])
+          if (!isValidNpi(n.npi) || !n.npi.startsWith('9')) problems.push(`seed ${seed}: NPI ${n.npi}`);
         for (const [k, v] of walk(identity)) {
-          if (/(Date|validFrom|validTo|dateOfBirth)$/.test(k) && !DateString.safeParse(v).success) problems.push(`seed ${seed}: ${k}=${String(v)}`);
+          if (/(Date|validFrom|validTo|dateOfBirth)$/.test(k) && !DateString.safeParse(v).success)
+            problems.push(`seed ${seed}: ${k}=${String(v)}`);
           if (/Time$/.test(k) && !TimeString.safeParse(v).success) problems.push(`seed ${seed}: ${k}=${String(v)}`);
         }
       }

@@ -30,7 +30,9 @@ async function forward(req: IncomingMessage, res: ServerResponse): Promise<void>
   try {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k))) as Record<string, string>;
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k)),
+    ) as Record<string, string>;
     const r = await request(`${ref.url}${req.url}`, { method: req.method as 'POST', headers, body: Buffer.concat(chunks) });
     const body = Buffer.from(await r.body.arrayBuffer());
     res.writeHead(r.statusCode, { 'content-type': String(r.headers['content-type'] ?? 'application/json') });
@@ -48,7 +50,13 @@ beforeAll(async () => {
   const profile = join(mkdtempSync(join(tmpdir(), 'cf-inflight-')), 'profile.json');
   writeFileSync(profile, JSON.stringify({ notifications: { clockSkewMs: 0 } }));
   run = await runSuite(
-    ['scenarios/organization/envelope', 'scenarios/organization/search', 'scenarios/organization/merge-link', 'scenarios/organization/lifecycle', 'scenarios/organization/metamorphic'],
+    [
+      'scenarios/organization/envelope',
+      'scenarios/organization/search',
+      'scenarios/organization/merge-link',
+      'scenarios/organization/lifecycle',
+      'scenarios/organization/metamorphic',
+    ],
     {
       ORG_BASE_URL: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
       ORG_TOKEN: ref.token,

@@ -27,9 +27,19 @@ function interruptedRun(signal: NodeJS.Signals, lines: number) {
   const ledger = join(reportDir, runId, 'ledger.jsonl');
   const env: Record<string, string | undefined> = { ...process.env };
   for (const k of Object.keys(env)) if (/^(ORG|PERSON|PROVIDER|CONFORMANCE|REFERENCE)_/.test(k)) delete env[k];
-  Object.assign(env, { FORCE_COLOR: '0', ORG_BASE_URL: ref.url, ORG_TOKEN: ref.token, ORG_SOURCES: TEST_SOURCES.join(','), CONFORMANCE_REPORT_DIR: reportDir, CONFORMANCE_RUN_ID: runId });
+  Object.assign(env, {
+    FORCE_COLOR: '0',
+    ORG_BASE_URL: ref.url,
+    ORG_TOKEN: ref.token,
+    ORG_SOURCES: TEST_SOURCES.join(','),
+    CONFORMANCE_REPORT_DIR: reportDir,
+    CONFORMANCE_RUN_ID: runId,
+  });
   return new Promise<{ code: number | null; out: string; sentAtLines: number; reportDir: string }>((resolve) => {
-    const child = spawn(process.execPath, ['run/cli/conformance.mjs', 'scenarios/organization'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['run/cli/conformance.mjs', 'scenarios/organization'], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let sentAtLines = 0;
     child.stdout.on('data', (d) => (out += d));
@@ -57,10 +67,15 @@ describe('an interrupted run still tears down', () => {
       const run = await interruptedRun(signal, 20);
       try {
         expect(run.sentAtLines, `the run created records before the ${signal}:\n${run.out.slice(-1500)}`).toBeGreaterThanOrEqual(20);
-        expect(run.out, 'the CLI reports the interruption and its teardown').toMatch(new RegExp(`interrupted \\(${signal}\\); cleanup from the ledger: sources \\d+ deleted`));
+        expect(run.out, 'the CLI reports the interruption and its teardown').toMatch(
+          new RegExp(`interrupted \\(${signal}\\); cleanup from the ledger: sources \\d+ deleted`),
+        );
         expect(run.code, 'a non-zero exit code').not.toBe(0);
         const left = [...store().records.values()].filter((r) => TEST_SOURCES.includes(r.source.name));
-        expect(left.map((r) => `${r.source.name}/${r.source.id}`), 'records of the test sources after the interrupted run').toEqual([]);
+        expect(
+          left.map((r) => `${r.source.name}/${r.source.id}`),
+          'records of the test sources after the interrupted run',
+        ).toEqual([]);
         expect([...store().relationships.values()], 'relationships after the interrupted run').toEqual([]);
       } finally {
         rmSync(run.reportDir, { recursive: true, force: true });

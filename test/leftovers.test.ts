@@ -27,11 +27,29 @@ beforeAll(async () => {
     req.on('end', async () => {
       if (refuseDeletes && req.url?.endsWith('/deleteSourceIdentity')) {
         const r = JSON.parse(body || '{}');
-        res.writeHead(409, { 'content-type': 'application/json' }).end(JSON.stringify({ auditId: r.auditId, trackingId: r.trackingId, success: false, message: 'record is locked', errors: ['record is locked'], warnings: [], retryableError: false, unparsedJson: null, content: null }));
+        res.writeHead(409, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            auditId: r.auditId,
+            trackingId: r.trackingId,
+            success: false,
+            message: 'record is locked',
+            errors: ['record is locked'],
+            warnings: [],
+            retryableError: false,
+            unparsedJson: null,
+            content: null,
+          }),
+        );
         return;
       }
-      const upstream = await request(`${ref.url}${req.url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}) }, body });
-      res.writeHead(upstream.statusCode, { 'content-type': String(upstream.headers['content-type'] ?? 'application/json') }).end(await upstream.body.text());
+      const upstream = await request(`${ref.url}${req.url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}) },
+        body,
+      });
+      res
+        .writeHead(upstream.statusCode, { 'content-type': String(upstream.headers['content-type'] ?? 'application/json') })
+        .end(await upstream.body.text());
     });
   });
   await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', () => r()));
@@ -47,16 +65,29 @@ const ours = (runId: string) => [...ref.stores.get('organization')!.records.valu
 describe('records the teardown could not remove', () => {
   it('are listed by source name and native ID, the run exits 4, and npm run cleanup removes them once it can', async () => {
     const runId = `leftover-${Date.now().toString(36)}`;
-    const env = { ORG_BASE_URL: proxyUrl, ORG_TOKEN: ref.token, ORG_SOURCES: 'cf_test_a,cf_test_b', CONFORMANCE_REPORT_DIR: mkdtempSync(join(tmpdir(), 'cf-leftover-')), CONFORMANCE_RUN_ID: runId };
+    const env = {
+      ORG_BASE_URL: proxyUrl,
+      ORG_TOKEN: ref.token,
+      ORG_SOURCES: 'cf_test_a,cf_test_b',
+      CONFORMANCE_REPORT_DIR: mkdtempSync(join(tmpdir(), 'cf-leftover-')),
+      CONFORMANCE_RUN_ID: runId,
+    };
     const run = await runCommand('run/cli/conformance.mjs', ['scenarios/organization/post.test.ts', '-t', 'events'], env);
     const left = ours(runId);
     expect(left.length, 'records the refused deletes left behind').toBeGreaterThan(0);
     expect(run.code, run.stderr).toBe(4);
     const lines = linesOf(run.stderr);
-    const header = lines.findIndex((l) => l.startsWith(`conformance: the teardown could not remove ${left.length} record(s) of run ${runId}`));
+    const header = lines.findIndex((l) =>
+      l.startsWith(`conformance: the teardown could not remove ${left.length} record(s) of run ${runId}`),
+    );
     expect(header, run.stderr).toBeGreaterThanOrEqual(0);
     expect(lines[header]).toContain(`npm run cleanup -- --run ${runId}`);
-    for (const r of left) expect(lines.slice(header + 1)).toContainEqual(expect.stringMatching(new RegExp(`^  organization source ${r.source.name}/${r.source.id}: removal rejected and the record is still there`)));
+    for (const r of left)
+      expect(lines.slice(header + 1)).toContainEqual(
+        expect.stringMatching(
+          new RegExp(`^  organization source ${r.source.name}/${r.source.id}: removal rejected and the record is still there`),
+        ),
+      );
 
     const still = await runCommand('run/cli/cleanup.ts', ['--run', runId], env);
     expect(still.code, still.stderr).toBe(1);

@@ -32,8 +32,19 @@ async function benchmark(matchThreshold?: number): Promise<{ result: BenchmarkRe
   const run = new RunContext(newRunId(), dir);
   const folder = join(run.folder, 'match-quality', service);
   const result = await runBenchmark({
-    service, preset: 'realistic', size: 300, seed: 99, searchSample: 60, maxSearchResults: 10, resamples: 300,
-    target: referenceTarget(reference, service, profile), profile, run, maxInFlight: 8, timeoutMs: 30000, folder,
+    service,
+    preset: 'realistic',
+    size: 300,
+    seed: 99,
+    searchSample: 60,
+    maxSearchResults: 10,
+    resamples: 300,
+    target: referenceTarget(reference, service, profile),
+    profile,
+    run,
+    maxInFlight: 8,
+    timeoutMs: 30000,
+    folder,
   });
   return { result, reference };
 }
@@ -83,10 +94,16 @@ describe(`match-quality benchmark against the embedded reference (${service})`, 
   it('the CLI exits 1 on a regression against a baseline and 2 on bad arguments', () => {
     const env: Record<string, string | undefined> = { ...process.env, CONFORMANCE_REPORT_DIR: dir, CONFORMANCE_SEED: '7' };
     for (const k of Object.keys(env)) if (/_BASE_URL$/.test(k)) delete env[k];
-    const cli = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'linkage/cli.ts', '--quiet', '--resamples', '200', ...args], { env, encoding: 'utf8' });
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'linkage/cli.ts', '--quiet', '--resamples', '200', ...args], {
+        env,
+        encoding: 'utf8',
+      });
     const first = cli('--service', service, '--size', '200');
     expect(first.status, first.stderr).toBe(0);
-    const runFolder = readdirSync(dir).map((d) => join(dir, d, 'match-quality', service)).find((f) => existsSync(join(f, 'results.json')) && JSON.parse(readFileSync(join(f, 'results.json'), 'utf8')).options.size === 200)!;
+    const runFolder = readdirSync(dir)
+      .map((d) => join(dir, d, 'match-quality', service))
+      .find((f) => existsSync(join(f, 'results.json')) && JSON.parse(readFileSync(join(f, 'results.json'), 'utf8')).options.size === 200)!;
     const second = cli('--compare', runFolder, '--reference-threshold', '0.999');
     expect(second.status, second.stdout + second.stderr).toBe(1);
     expect(second.stdout).toMatch(/REGRESSION in .*pairwise\.recall/);

@@ -46,37 +46,40 @@ describe('data sets', () => {
     expect(JSON.stringify(a.records)).not.toBe(JSON.stringify(c.records));
   });
 
-  it.each(LINKAGE_SERVICES.map((s) => [s.service, s] as const))('%s: ground truth, corruption log and wire identities hold together', (service, spec) => {
-    const d = buildDataset({ preset: 'hard', size: 600, seed: 11, kinds: spec.kinds });
-    expect(d.entities).toHaveLength(600);
-    // Every record belongs to an entity of an allowed kind; ids are unique.
-    expect(new Set(d.records.map((r) => r.id)).size).toBe(d.records.length);
-    for (const r of d.records) expect(Object.keys(spec.kinds)).toContain(d.entities[r.entity]!.kind);
-    // Replaying the log on the entity's fields gives the record's fields.
-    for (const r of d.records) {
-      const replay = { ...d.entities[r.entity]!.fields };
-      for (const op of r.ops) {
-        expect(replay[op.field] ?? '').toBe(op.before);
-        replay[op.field] = op.after;
+  it.each(LINKAGE_SERVICES.map((s) => [s.service, s] as const))(
+    '%s: ground truth, corruption log and wire identities hold together',
+    (service, spec) => {
+      const d = buildDataset({ preset: 'hard', size: 600, seed: 11, kinds: spec.kinds });
+      expect(d.entities).toHaveLength(600);
+      // Every record belongs to an entity of an allowed kind; ids are unique.
+      expect(new Set(d.records.map((r) => r.id)).size).toBe(d.records.length);
+      for (const r of d.records) expect(Object.keys(spec.kinds)).toContain(d.entities[r.entity]!.kind);
+      // Replaying the log on the entity's fields gives the record's fields.
+      for (const r of d.records) {
+        const replay = { ...d.entities[r.entity]!.fields };
+        for (const op of r.ops) {
+          expect(replay[op.field] ?? '').toBe(op.before);
+          replay[op.field] = op.after;
+        }
+        expect(replay).toEqual(r.fields);
+        // First records get formatting and blanks only.
+        if (r.index === 0) for (const op of r.ops) expect(['L2', 'completeness']).toContain(op.layer);
       }
-      expect(replay).toEqual(r.fields);
-      // First records get formatting and blanks only.
-      if (r.index === 0) for (const op of r.ops) expect(['L2', 'completeness']).toContain(op.layer);
-    }
-    // Some entities have duplicates; hard negatives are there.
-    expect(d.records.length).toBeGreaterThan(d.entities.length);
-    expect(d.entities.some((e) => e.hardNegative)).toBe(true);
-    // The search sample: one record per sampled entity, posted last.
-    const sampled = new Set(d.searchSample);
-    expect(new Set(d.records.filter((r) => sampled.has(r.id)).map((r) => r.entity)).size).toBe(sampled.size);
-    expect(d.records.slice(-sampled.size).every((r) => sampled.has(r.id))).toBe(true);
-    // Every record's wire identity validates against the service's identity schema.
-    for (const r of d.records) {
-      const wire = spec.toWire(r.kind, r.fields, { providerTypeMember: 'npis.entityTypeCode' });
-      const parsed = SCHEMAS[service as keyof typeof SCHEMAS].safeParse(wire);
-      expect(parsed.success, `${r.id} ${JSON.stringify(wire)} ${parsed.success ? '' : parsed.error.message}`).toBe(true);
-    }
-  });
+      // Some entities have duplicates; hard negatives are there.
+      expect(d.records.length).toBeGreaterThan(d.entities.length);
+      expect(d.entities.some((e) => e.hardNegative)).toBe(true);
+      // The search sample: one record per sampled entity, posted last.
+      const sampled = new Set(d.searchSample);
+      expect(new Set(d.records.filter((r) => sampled.has(r.id)).map((r) => r.entity)).size).toBe(sampled.size);
+      expect(d.records.slice(-sampled.size).every((r) => sampled.has(r.id))).toBe(true);
+      // Every record's wire identity validates against the service's identity schema.
+      for (const r of d.records) {
+        const wire = spec.toWire(r.kind, r.fields, { providerTypeMember: 'npis.entityTypeCode' });
+        const parsed = SCHEMAS[service as keyof typeof SCHEMAS].safeParse(wire);
+        expect(parsed.success, `${r.id} ${JSON.stringify(wire)} ${parsed.success ? '' : parsed.error.message}`).toBe(true);
+      }
+    },
+  );
 
   it('the clean preset applies formatting only; realistic and hard add life events and errors', () => {
     const layers = (preset: 'clean' | 'realistic' | 'hard') =>

@@ -48,11 +48,36 @@ describe('hand-computed test vectors (linkage/README.md, "Test vectors")', () =>
   });
 
   const letters = 'abcdefghij'.split('');
-  const gold = [['a', 'b'], ['c', 'd'], ['e', 'f', 'g', 'h', 'i', 'j']];
+  const gold = [
+    ['a', 'b'],
+    ['c', 'd'],
+    ['e', 'f', 'g', 'h', 'i', 'j'],
+  ];
   const cases: Array<[string, string[][], number, number, number, number]> = [
     ['{a},{b},{c},{d},{e..j}', [['a'], ['b'], ['c'], ['d'], ['e', 'f', 'g', 'h', 'i', 'j']], 2, 0, 1.0, 0.882],
-    ['{a,b,c,d},{e..j}', [['a', 'b', 'c', 'd'], ['e', 'f', 'g', 'h', 'i', 'j']], 0, 1, 0.81, 1.0],
-    ['{a,b,c,d},{e,f,g},{h,i,j}', [['a', 'b', 'c', 'd'], ['e', 'f', 'g'], ['h', 'i', 'j']], 1, 1, 0.667, 0.471],
+    [
+      '{a,b,c,d},{e..j}',
+      [
+        ['a', 'b', 'c', 'd'],
+        ['e', 'f', 'g', 'h', 'i', 'j'],
+      ],
+      0,
+      1,
+      0.81,
+      1.0,
+    ],
+    [
+      '{a,b,c,d},{e,f,g},{h,i,j}',
+      [
+        ['a', 'b', 'c', 'd'],
+        ['e', 'f', 'g'],
+        ['h', 'i', 'j'],
+      ],
+      1,
+      1,
+      0.667,
+      0.471,
+    ],
   ];
   it.each(cases)('gold {a,b},{c,d},{e..j} vs %s: merges %i, splits %i, P %f, R %f', (_name, predicted, merges, splits, p, r) => {
     const ct = labels(letters, gold, predicted);
@@ -83,7 +108,12 @@ describe('hand-computed test vectors (linkage/README.md, "Test vectors")', () =>
 /** Random truth and prediction over n records: entity and cluster labels drawn from small ranges. */
 const clusterings = fc
   .integer({ min: 1, max: 40 })
-  .chain((n) => fc.tuple(fc.array(fc.integer({ min: 0, max: 12 }), { minLength: n, maxLength: n }), fc.array(fc.integer({ min: 0, max: 12 }), { minLength: n, maxLength: n })))
+  .chain((n) =>
+    fc.tuple(
+      fc.array(fc.integer({ min: 0, max: 12 }), { minLength: n, maxLength: n }),
+      fc.array(fc.integer({ min: 0, max: 12 }), { minLength: n, maxLength: n }),
+    ),
+  )
   .map(([t, p]) => {
     // Renumber entities densely so every entity number 0..E−1 has records.
     const dense = new Map<number, number>();
@@ -105,11 +135,17 @@ describe('invariants (fast-check)', () => {
   it('perfect prediction: every metric 1, zero merges and splits', () => {
     fc.assert(
       fc.property(clusterings, ({ entity }) => {
-        const m = clusteringMetrics(contingency(entity, entity.map((e) => `L${e}`)));
+        const m = clusteringMetrics(
+          contingency(
+            entity,
+            entity.map((e) => `L${e}`),
+          ),
+        );
         const { precision, recall, f1, f2, f05, fStar } = m.pairwise;
         for (const v of [precision, recall, f1, f2, f05, fStar]) expect(v).toBe(1);
         const c = m.cluster;
-        for (const v of [c.b3Precision, c.b3Recall, c.b3F, c.clusterPrecision, c.clusterRecall, c.clusterF, c.ari]) expect(v).toBeCloseTo(1, 12);
+        for (const v of [c.b3Precision, c.b3Recall, c.b3F, c.clusterPrecision, c.clusterRecall, c.clusterF, c.ari])
+          expect(v).toBeCloseTo(1, 12);
         expect(c.mergesNeeded).toBe(0);
         expect(c.splitsNeeded).toBe(0);
         expect(c.residualDuplicateRate).toBe(0);
@@ -123,8 +159,14 @@ describe('invariants (fast-check)', () => {
       fc.property(clusterings, ({ entity, predicted }) => {
         const m = clusteringMetrics(contingency(entity, predicted));
         expect(m.pairwise.fStar).toBeLessThanOrEqual(m.pairwise.f1 + 1e-12);
-        for (const v of [m.pairwise.precision, m.pairwise.recall, m.cluster.b3Precision, m.cluster.b3Recall, m.cluster.overlayRecordRate, m.cluster.residualDuplicateRate])
-        {
+        for (const v of [
+          m.pairwise.precision,
+          m.pairwise.recall,
+          m.cluster.b3Precision,
+          m.cluster.b3Recall,
+          m.cluster.overlayRecordRate,
+          m.cluster.residualDuplicateRate,
+        ]) {
           expect(v).toBeGreaterThanOrEqual(0);
           expect(v).toBeLessThanOrEqual(1 + 1e-12);
         }
@@ -141,7 +183,10 @@ describe('invariants (fast-check)', () => {
         // Dropping entity 0 by weight equals recomputing without its records.
         const w = ct.entitySizes.map((_, t) => (t === 0 ? 0 : 1));
         const keep = entity.map((e) => e !== 0);
-        const without = contingency(entity.filter((_, i) => keep[i]).map((e) => e - 1), predicted.filter((_, i) => keep[i]));
+        const without = contingency(
+          entity.filter((_, i) => keep[i]).map((e) => e - 1),
+          predicted.filter((_, i) => keep[i]),
+        );
         const a = pairCounts(ct, w);
         const b = pairCounts(without);
         expect([a.TP, a.FP, a.FN, a.TN]).toEqual([b.TP, b.FP, b.FN, b.TN]);

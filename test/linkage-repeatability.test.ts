@@ -26,15 +26,34 @@ async function clustering(service: ServiceName, postConcurrency?: number): Promi
   started.push(reference);
   const run = new RunContext(newRunId(), dir);
   const r = await runBenchmark({
-    service, preset: 'hard', size: 100, seed: 4242, searchSample: 0, maxSearchResults: 10, resamples: 10,
-    target: referenceTarget(reference, service, profile), profile, run, maxInFlight: 8, postConcurrency, timeoutMs: 30000, folder: join(run.folder, service),
+    service,
+    preset: 'hard',
+    size: 100,
+    seed: 4242,
+    searchSample: 0,
+    maxSearchResults: 10,
+    resamples: 10,
+    target: referenceTarget(reference, service, profile),
+    profile,
+    run,
+    maxInFlight: 8,
+    postConcurrency,
+    timeoutMs: 30000,
+    folder: join(run.folder, service),
   });
   expect(r.observation.failures).toMatchObject({ post: 0, read: 0 });
   // The matcher saw the records in posting order: its CREATE/MATCH notifications name their native IDs in that order.
   const nativeIdOf = new Map(
-    readFileSync(join(run.folder, service, 'corruption-log.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { record: string; source: { id: string } }).map((l) => [l.record, l.source.id]),
+    readFileSync(join(run.folder, service, 'corruption-log.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { record: string; source: { id: string } })
+      .map((l) => [l.record, l.source.id]),
   );
-  const processed = reference.stores.get(service)!.notifications.filter((n) => n.notificationType === 'CREATE' || n.notificationType === 'MATCH').map((n) => n.notificationLowerCaseBody.nativeId);
+  const processed = reference.stores
+    .get(service)!
+    .notifications.filter((n) => n.notificationType === 'CREATE' || n.notificationType === 'MATCH')
+    .map((n) => n.notificationLowerCaseBody.nativeId);
   expect(processed).toEqual(r.dataset.records.map((rec) => nativeIdOf.get(rec.id)));
   const first = new Map<string, number>();
   return r.dataset.records.map((rec, i) => {

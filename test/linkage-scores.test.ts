@@ -45,13 +45,27 @@ it('a weight of 2 on an entity equals listing its pairs and true pairs twice', (
     { score: 0.8, isTrue: true, unit: 1 },
     { score: 0.6, isTrue: false, unit: 0 },
   ];
-  const weighted = scoreSummary(pairs, new Map([[0, 2], [1, 1]]), [2, 1]);
+  const weighted = scoreSummary(
+    pairs,
+    new Map([
+      [0, 2],
+      [1, 1],
+    ]),
+    [2, 1],
+  );
   const doubled = scoreMetrics([pairs[0]!, pairs[0]!, pairs[1]!, pairs[2]!, pairs[3]!, pairs[3]!], 5);
   expect(weighted['search.averagePrecision']).toBeCloseTo(doubled.averagePrecision, 12);
   expect(weighted['search.bestF1']).toBeCloseTo(doubled.bestF1!.f1, 12);
   expect(weighted['search.candidateRecall']).toBeCloseTo(doubled.candidateRecall, 12);
   // Entity 0 left out of a resample: only entity 1's pairs and true pair remain.
-  const without = scoreSummary(pairs, new Map([[0, 2], [1, 1]]), [0, 1]);
+  const without = scoreSummary(
+    pairs,
+    new Map([
+      [0, 2],
+      [1, 1],
+    ]),
+    [0, 1],
+  );
   expect(without['search.candidateRecall']).toBe(1);
   expect(without['search.bestF1Threshold']).toBe(0.8);
 });

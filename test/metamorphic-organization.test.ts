@@ -15,7 +15,8 @@ const FAULTS: Array<[fault: string, requirement: string]> = [
   ['match-query-second-best', 'ORG-QUERY-BEST-MATCH'],
 ];
 
-const checks = (run: Awaited<ReturnType<typeof runSuite>>) => run.summary?.checks.filter((c) => c.area === 'metamorphic' && c.service === 'organization') ?? [];
+const checks = (run: Awaited<ReturnType<typeof runSuite>>) =>
+  run.summary?.checks.filter((c) => c.area === 'metamorphic' && c.service === 'organization') ?? [];
 
 describe('organization metamorphic checks', () => {
   test('pass against the clean reference', async () => {
@@ -39,6 +40,9 @@ describe('organization metamorphic checks', () => {
   test.each(FAULTS)('catch %s at %s', async (fault, requirement) => {
     const run = await runSuite([FILE], { REFERENCE_FAULTS: fault });
     const failing = checks(run).filter((c) => c.verdict === 'fail');
-    expect(failing.flatMap((c) => c.failedRequirements), run.stdout.slice(-2000)).toContain(requirement);
+    expect(
+      failing.flatMap((c) => c.failedRequirements),
+      run.stdout.slice(-2000),
+    ).toContain(requirement);
   });
 });

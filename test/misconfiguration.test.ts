@@ -47,7 +47,10 @@ async function refused(env: Record<string, string>, message: RegExp, args: strin
 
 describe.concurrent('misconfigurations stop the run with exit code 2 and one line, before any request', () => {
   it('a misspelt service setting (ORG_BASEURL) instead of silently running the embedded reference', async () => {
-    await refused({ ORG_BASEURL: counterUrl, ORG_TOKEN: JWT, ORG_SOURCES: 'cf_test_a' }, /^conformance: Setting ORG_BASEURL: expected a known setting \(did you mean ORG_BASE_URL\?\)/);
+    await refused(
+      { ORG_BASEURL: counterUrl, ORG_TOKEN: JWT, ORG_SOURCES: 'cf_test_a' },
+      /^conformance: Setting ORG_BASEURL: expected a known setting \(did you mean ORG_BASE_URL\?\)/,
+    );
   });
 
   it('any unknown CONFORMANCE_ or REFERENCE_ variable, with the setting meant', async () => {
@@ -56,19 +59,34 @@ describe.concurrent('misconfigurations stop the run with exit code 2 and one lin
   });
 
   it('in CI, a fallback to the embedded reference while a base-URL-like variable is set', async () => {
-    await refused({ CI: 'true', ORGANIZATION_BASE_URL: counterUrl }, /^conformance: Setting ORGANIZATION_BASE_URL: .*in CI \(CI=true\) this run would fall back to the embedded reference.*CONFORMANCE_TARGET=embedded/);
-    await refused({ CI: 'true', ORG_BASE_URL: '', ORG_TOKEN: JWT, ORG_SOURCES: 'cf_test_a' }, /Setting ORG_BASE_URL: .*would fall back to the embedded reference/);
+    await refused(
+      { CI: 'true', ORGANIZATION_BASE_URL: counterUrl },
+      /^conformance: Setting ORGANIZATION_BASE_URL: .*in CI \(CI=true\) this run would fall back to the embedded reference.*CONFORMANCE_TARGET=embedded/,
+    );
+    await refused(
+      { CI: 'true', ORG_BASE_URL: '', ORG_TOKEN: JWT, ORG_SOURCES: 'cf_test_a' },
+      /Setting ORG_BASE_URL: .*would fall back to the embedded reference/,
+    );
   });
 
   it('CONFORMANCE_TARGET contradicting the service URLs', async () => {
-    await refused({ CONFORMANCE_TARGET: 'configured' }, /^conformance: Setting CONFORMANCE_TARGET: expected a service URL .* but none is set/);
-    await refused({ CONFORMANCE_TARGET: 'embedded', ORG_BASE_URL: counterUrl, ORG_TOKEN: JWT, ORG_SOURCES: 'cf_test_a' }, /Setting CONFORMANCE_TARGET: expected no service URL with CONFORMANCE_TARGET=embedded, but ORG_BASE_URL is set/);
+    await refused(
+      { CONFORMANCE_TARGET: 'configured' },
+      /^conformance: Setting CONFORMANCE_TARGET: expected a service URL .* but none is set/,
+    );
+    await refused(
+      { CONFORMANCE_TARGET: 'embedded', ORG_BASE_URL: counterUrl, ORG_TOKEN: JWT, ORG_SOURCES: 'cf_test_a' },
+      /Setting CONFORMANCE_TARGET: expected no service URL with CONFORMANCE_TARGET=embedded, but ORG_BASE_URL is set/,
+    );
   });
 
   it('a misspelt nested profile member, with its path', async () => {
     const profile = join(mkdtempSync(join(tmpdir(), 'cf-misconf-')), 'profile.json');
     writeFileSync(profile, JSON.stringify({ relationship: { verbb: 'x' } }));
-    await refused({ CONFORMANCE_PROFILE: profile, ORG_BASE_URL: counterUrl, ORG_TOKEN: JWT, ORG_SOURCES: 'cf_test_a' }, /Setting CONFORMANCE_PROFILE: .*relationship\.verbb: not a profile member \(did you mean relationship\.verb\?\)/);
+    await refused(
+      { CONFORMANCE_PROFILE: profile, ORG_BASE_URL: counterUrl, ORG_TOKEN: JWT, ORG_SOURCES: 'cf_test_a' },
+      /Setting CONFORMANCE_PROFILE: .*relationship\.verbb: not a profile member \(did you mean relationship\.verb\?\)/,
+    );
   });
 
   it('a bad vitest shard', async () => {
@@ -81,11 +99,21 @@ describe.concurrent('misconfigurations stop the run with exit code 2 and one lin
     ['match-quality', 'linkage/cli.ts', /^match-quality: /],
   ];
   it.each(referenceCommands)('%s: an unknown REFERENCE_FAULTS name, with the fault meant', async (_name, script, prefix) => {
-    const r = await refused({ REFERENCE_FAULTS: 'merge-no-unfy' }, /Setting REFERENCE_FAULTS: unknown fault "merge-no-unfy" \(did you mean merge-no-unify\?\)/, [], script);
+    const r = await refused(
+      { REFERENCE_FAULTS: 'merge-no-unfy' },
+      /Setting REFERENCE_FAULTS: unknown fault "merge-no-unfy" \(did you mean merge-no-unify\?\)/,
+      [],
+      script,
+    );
     expect(r.stderr).toMatch(prefix);
   });
   it.each(referenceCommands)('%s: an unknown REFERENCE_VARIANTS name', async (_name, script, prefix) => {
-    const r = await refused({ REFERENCE_VARIANTS: 'no-such-variant' }, /Setting REFERENCE_VARIANTS: unknown variant "no-such-variant"/, [], script);
+    const r = await refused(
+      { REFERENCE_VARIANTS: 'no-such-variant' },
+      /Setting REFERENCE_VARIANTS: unknown variant "no-such-variant"/,
+      [],
+      script,
+    );
     expect(r.stderr).toMatch(prefix);
   });
 });
@@ -98,16 +126,29 @@ describe('a run in which no check ran exits 1 with one line saying why', () => {
   afterAll(() => ref.stop());
 
   it('a name filter that matches nothing', async () => {
-    const r = await runCommand('run/cli/conformance.mjs', ['-t', 'nonexistentpattern'], { CONFORMANCE_REPORT_DIR: mkdtempSync(join(tmpdir(), 'cf-nocheck-')) });
+    const r = await runCommand('run/cli/conformance.mjs', ['-t', 'nonexistentpattern'], {
+      CONFORMANCE_REPORT_DIR: mkdtempSync(join(tmpdir(), 'cf-nocheck-')),
+    });
     expect(r.code, r.stderr).toBe(1);
-    expect(linesOf(r.stderr).at(-1)).toMatch(/^conformance: no check ran: (no check matched the filters \(-t nonexistentpattern\)|the filters \(-t nonexistentpattern\) matched none of the \d+ checks)$/);
+    expect(linesOf(r.stderr).at(-1)).toMatch(
+      /^conformance: no check ran: (no check matched the filters \(-t nonexistentpattern\)|the filters \(-t nonexistentpattern\) matched none of the \d+ checks)$/,
+    );
   });
 
   it('every check that matched was omitted (the filter names a service that is not configured)', async () => {
-    const env = { ORG_BASE_URL: ref.url, ORG_TOKEN: ref.token, ORG_SOURCES: 'cf_test_a,cf_test_b', CONFORMANCE_REPORT_DIR: mkdtempSync(join(tmpdir(), 'cf-nocheck-')) };
+    const env = {
+      ORG_BASE_URL: ref.url,
+      ORG_TOKEN: ref.token,
+      ORG_SOURCES: 'cf_test_a,cf_test_b',
+      CONFORMANCE_REPORT_DIR: mkdtempSync(join(tmpdir(), 'cf-nocheck-')),
+    };
     const r = await runCommand('run/cli/conformance.mjs', ['scenarios/person/envelope.test.ts'], env);
     expect(r.code, r.stderr).toBe(1);
-    expect(linesOf(r.stderr).at(-1)).toMatch(/^conformance: no check ran: every check that matched was omitted \(person service not configured for this run\)$/);
-    expect(r.stdout).toMatch(/target: configured deployment: organization at http:\/\/127\.0\.0\.1:\d+\/provider-link-ws\/svc; person not configured; provider not configured/);
+    expect(linesOf(r.stderr).at(-1)).toMatch(
+      /^conformance: no check ran: every check that matched was omitted \(person service not configured for this run\)$/,
+    );
+    expect(r.stdout).toMatch(
+      /target: configured deployment: organization at http:\/\/127\.0\.0\.1:\d+\/provider-link-ws\/svc; person not configured; provider not configured/,
+    );
   });
 });

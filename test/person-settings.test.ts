@@ -10,7 +10,14 @@ import { ProfileSchema } from '../harness/profile.js';
 import { RunContext } from '../harness/run.js';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln';
-const env = { PERSON_BASE_URL: 'https://staging.example.com', PERSON_TOKEN: JWT, PERSON_USERNAME: 'u', PERSON_PASSWORD: 'p', PERSON_SOURCES: 'cf_a', PERSON_CUSTOMER_ID: 'cust-1' };
+const env = {
+  PERSON_BASE_URL: 'https://staging.example.com',
+  PERSON_TOKEN: JWT,
+  PERSON_USERNAME: 'u',
+  PERSON_PASSWORD: 'p',
+  PERSON_SOURCES: 'cf_a',
+  PERSON_CUSTOMER_ID: 'cust-1',
+};
 
 describe('person settings', () => {
   it('keeps both credentials and lets person.auth choose', () => {
@@ -33,7 +40,9 @@ describe('createDataSource guard', () => {
   const client = new ServiceClient(target, ProfileSchema.parse({}), run, { timeoutMs: 1000, maxInFlight: 1 });
 
   it('refuses a name outside the run namespace and sends nothing', async () => {
-    await expect(client.call('createDataSource', { sources: [`${run.namespace}ok`, 'PRODUCTION_EHR'] })).rejects.toBeInstanceOf(GuardRefusal);
+    await expect(client.call('createDataSource', { sources: [`${run.namespace}ok`, 'PRODUCTION_EHR'] })).rejects.toBeInstanceOf(
+      GuardRefusal,
+    );
     expect(run.entries()).toEqual([]);
   });
 

@@ -32,7 +32,11 @@ describe('preflight round trip', () => {
   });
 
   it('is not measured when no service answers (the run stops there anyway)', async () => {
-    const settings = loadSettings({ ORG_BASE_URL: `http://127.0.0.1:${await closedPort()}`, ORG_TOKEN: 'aaaa.bbbb.cccc', ORG_SOURCES: 'cf_test_a' });
+    const settings = loadSettings({
+      ORG_BASE_URL: `http://127.0.0.1:${await closedPort()}`,
+      ORG_TOKEN: 'aaaa.bbbb.cccc',
+      ORG_SOURCES: 'cf_test_a',
+    });
     const r = await preflight(settings.configured, resolveProfile(loadProfile(undefined), false), options());
     expect(r.problems.map((p) => p.kind)).toEqual(['unreachable']);
     expect(r.roundTripMs).toBeUndefined();

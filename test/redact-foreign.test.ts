@@ -18,7 +18,11 @@ const ownership: Ownership = {
   relationshipMembers: { subject: 'subjectServiceId', object: 'objectServiceId' },
 };
 const MARKERS = ['Quackenbush', '431-62-7781', 'fx-person@foreign.example', 'FXN-1', 'FXN-2', '91-7364052', 'Confidential board seat'];
-const personData = { names: [{ firstName: 'Zephyrine', lastName: 'Quackenbush' }], ssns: [{ ssn: '431-62-7781' }], emails: [{ email: 'fx-person@foreign.example' }] };
+const personData = {
+  names: [{ firstName: 'Zephyrine', lastName: 'Quackenbush' }],
+  ssns: [{ ssn: '431-62-7781' }],
+  emails: [{ email: 'fx-person@foreign.example' }],
+};
 const ownData = { names: [{ firstName: 'Ada', lastName: 'Ownrecord' }] };
 const envelope = (content: unknown) => ({ success: true, message: 'OK', errors: [], warnings: [], content });
 const leaks = (v: unknown) => MARKERS.filter((m) => JSON.stringify(v).includes(m));
@@ -28,20 +32,49 @@ beforeEach(() => clearForeignValues());
 describe('identity holders', () => {
   it('a foreign search result becomes a stub whatever the view: with identityGroupedBySource, with it null, with it absent', () => {
     const shapes = [
-      { linkId: 'L-f', matchScore: 0.93, sameIdentity: 'Y', identity: personData, identityGroupedBySource: [{ source: foreign('1'), ...personData }] },
-      { linkId: 'L-f', matchScore: 0.93, sameIdentity: 'Y', identity: personData, identityGroupedBySource: null, customizedIdentities: { DEFAULT: personData } },
-      { linkId: 'L-f', matchScore: 0.93, sameIdentity: 'Y', identity: personData, customerSources: [{ id: 'FXN-1' }], domains: [{ name: 'acme', id: 'x' }] },
+      {
+        linkId: 'L-f',
+        matchScore: 0.93,
+        sameIdentity: 'Y',
+        identity: personData,
+        identityGroupedBySource: [{ source: foreign('1'), ...personData }],
+      },
+      {
+        linkId: 'L-f',
+        matchScore: 0.93,
+        sameIdentity: 'Y',
+        identity: personData,
+        identityGroupedBySource: null,
+        customizedIdentities: { DEFAULT: personData },
+      },
+      {
+        linkId: 'L-f',
+        matchScore: 0.93,
+        sameIdentity: 'Y',
+        identity: personData,
+        customerSources: [{ id: 'FXN-1' }],
+        domains: [{ name: 'acme', id: 'x' }],
+      },
     ];
     for (const r of shapes) {
       const out = redactForeign(envelope({ searchResults: [r] }), ownership) as any;
       const kept = out.content.searchResults[0];
       expect(leaks(out), JSON.stringify(r)).toEqual([]);
-      expect(kept).toMatchObject({ linkId: 'L-f', matchScore: 0.93, sameIdentity: 'Y', identity: { redacted: FOREIGN_NOTE, hash: expect.stringMatching(/^[0-9a-f]{16}$/) } });
+      expect(kept).toMatchObject({
+        linkId: 'L-f',
+        matchScore: 0.93,
+        sameIdentity: 'Y',
+        identity: { redacted: FOREIGN_NOTE, hash: expect.stringMatching(/^[0-9a-f]{16}$/) },
+      });
     }
   });
 
   it('a stub keeps the source names and a member count, and the same content hashes alike', () => {
-    const r = { linkId: 'L-f', identity: personData, identityGroupedBySource: [{ source: foreign('1'), ...personData }, { source: foreign('2') }] };
+    const r = {
+      linkId: 'L-f',
+      identity: personData,
+      identityGroupedBySource: [{ source: foreign('1'), ...personData }, { source: foreign('2') }],
+    };
     const a = redactForeign(envelope(r), ownership) as any;
     const b = redactForeign(envelope({ ...r, linkId: 'L-f' }), ownership) as any;
     expect(a.content.identity).toMatchObject({ sources: ['staging_crm'], members: 2 });
@@ -50,18 +83,38 @@ describe('identity holders', () => {
   });
 
   it("the run's own identity stays whole: shown by its sources, or by its adopted link ID when no source is shown", () => {
-    const bySources = { linkId: 'L-other-worker', identity: { ...ownData, sources: [own('1')] }, identityGroupedBySource: [{ source: own('1'), ...ownData }] };
+    const bySources = {
+      linkId: 'L-other-worker',
+      identity: { ...ownData, sources: [own('1')] },
+      identityGroupedBySource: [{ source: own('1'), ...ownData }],
+    };
     expect(redactForeign(envelope(bySources), ownership)).toEqual(envelope(bySources));
     const byLink = { linkId: 'L-own', identity: ownData, identityGroupedBySource: null };
     expect(redactForeign(envelope(byLink), ownership)).toEqual(envelope(byLink));
-    const unmatchedPost = { linkId: null, identity: null, identityGroupedBySource: [], incomingIdentity: { ...ownData, sources: [own('2')] }, events: [{ eventType: 'CREATE', source: own('2') }] };
+    const unmatchedPost = {
+      linkId: null,
+      identity: null,
+      identityGroupedBySource: [],
+      incomingIdentity: { ...ownData, sources: [own('2')] },
+      events: [{ eventType: 'CREATE', source: own('2') }],
+    };
     expect(redactForeign(envelope(unmatchedPost), ownership)).toEqual(envelope(unmatchedPost));
   });
 
-  it('an identity that mixes the run\'s record with a foreign one, or shows nothing to attribute it by, is foreign (fail safe)', () => {
-    const mixed = { linkId: 'L-own', identity: personData, identityGroupedBySource: [{ source: own('1'), ...ownData }, { source: foreign('1'), ...personData }] };
+  it("an identity that mixes the run's record with a foreign one, or shows nothing to attribute it by, is foreign (fail safe)", () => {
+    const mixed = {
+      linkId: 'L-own',
+      identity: personData,
+      identityGroupedBySource: [
+        { source: own('1'), ...ownData },
+        { source: foreign('1'), ...personData },
+      ],
+    };
     const unattributable = { linkId: null, identity: personData };
-    const personEntries = { linkId: 'L-own', identity: { names: [{ lastName: 'Quackenbush', sources: [{ sourceName: 'staging_crm', nativeId: 'FXN-1' }] }] } };
+    const personEntries = {
+      linkId: 'L-own',
+      identity: { names: [{ lastName: 'Quackenbush', sources: [{ sourceName: 'staging_crm', nativeId: 'FXN-1' }] }] },
+    };
     for (const c of [mixed, unattributable, personEntries]) {
       const out = redactForeign(envelope(c), ownership) as any;
       expect(leaks(out), JSON.stringify(c)).toEqual([]);
@@ -72,9 +125,17 @@ describe('identity holders', () => {
 
 describe('notifications, events, relationships and source references', () => {
   it("a notification is kept when it mentions the run's native ID or link ID, else stubbed", () => {
-    const mine = { id: 'n1', notificationType: 'CREATE', notificationLowerCaseBody: { source: 'cf_test_a', nativeId: `${NS}1`, newLinkId: 'L-x' } };
+    const mine = {
+      id: 'n1',
+      notificationType: 'CREATE',
+      notificationLowerCaseBody: { source: 'cf_test_a', nativeId: `${NS}1`, newLinkId: 'L-x' },
+    };
     const byLink = { id: 'n2', notificationType: 'LINK', body: { newLinkId: 'L-own' } };
-    const theirs = { id: 'n3', notificationType: 'UPDATE', notificationLowerCaseBody: { source: 'staging_crm', nativeId: 'FXN-1', newLinkId: 'ORGforeign0' } };
+    const theirs = {
+      id: 'n3',
+      notificationType: 'UPDATE',
+      notificationLowerCaseBody: { source: 'staging_crm', nativeId: 'FXN-1', newLinkId: 'ORGforeign0' },
+    };
     const out = redactForeign(envelope({ notifications: [mine, byLink, theirs], hasNext: false, totalElements: 3 }), ownership) as any;
     expect(out.content.notifications[0]).toEqual(mine);
     expect(out.content.notifications[1]).toEqual(byLink);
@@ -84,11 +145,28 @@ describe('notifications, events, relationships and source references', () => {
   });
 
   it('a relationship the run did not create keeps its ID and the link IDs of its ends, nothing else', () => {
-    const mine = { id: 'REL-own', relationshipVerb: 'affiliatedWith', subjectServiceId: 'L-own', objectServiceId: 'L-x', details: { note: 'ours' } };
-    const theirs = { id: 'RELforeign1', relationshipVerb: 'affiliatedWith', subjectServiceId: 'ORGforeign0', objectServiceId: 'ORGforeign2', details: { note: 'Confidential board seat', contact: 'FXN-1' } };
+    const mine = {
+      id: 'REL-own',
+      relationshipVerb: 'affiliatedWith',
+      subjectServiceId: 'L-own',
+      objectServiceId: 'L-x',
+      details: { note: 'ours' },
+    };
+    const theirs = {
+      id: 'RELforeign1',
+      relationshipVerb: 'affiliatedWith',
+      subjectServiceId: 'ORGforeign0',
+      objectServiceId: 'ORGforeign2',
+      details: { note: 'Confidential board seat', contact: 'FXN-1' },
+    };
     const out = redactForeign(envelope({ relationship: [mine, theirs] }), ownership) as any;
     expect(out.content.relationship[0]).toEqual(mine);
-    expect(out.content.relationship[1]).toMatchObject({ redacted: FOREIGN_NOTE, id: 'RELforeign1', subjectServiceId: 'ORGforeign0', objectServiceId: 'ORGforeign2' });
+    expect(out.content.relationship[1]).toMatchObject({
+      redacted: FOREIGN_NOTE,
+      id: 'RELforeign1',
+      subjectServiceId: 'ORGforeign0',
+      objectServiceId: 'ORGforeign2',
+    });
     expect(out.content.relationship[1].details).toBeUndefined();
     expect(leaks(out)).toEqual([]);
   });
@@ -102,7 +180,14 @@ describe('notifications, events, relationships and source references', () => {
 
 describe('foreign values in texts', () => {
   it("the envelope's message and errors, and later texts, are cleared of every foreign value seen", () => {
-    const out = redactForeign({ ...envelope({ searchResults: [{ linkId: 'L-f', identity: personData }] }), message: 'matched Quackenbush', errors: ['ssn 431-62-7781 seen'] }, ownership) as any;
+    const out = redactForeign(
+      {
+        ...envelope({ searchResults: [{ linkId: 'L-f', identity: personData }] }),
+        message: 'matched Quackenbush',
+        errors: ['ssn 431-62-7781 seen'],
+      },
+      ownership,
+    ) as any;
     expect(out.message).toBe(`matched ${FOREIGN_MASK}`);
     expect(out.errors).toEqual([`ssn ${FOREIGN_MASK} seen`]);
     expect(scrubForeign('expected fx-person@foreign.example to be absent')).toBe(`expected ${FOREIGN_MASK} to be absent`);
@@ -112,7 +197,11 @@ describe('foreign values in texts', () => {
 
   it('a thrown assertion error loses foreign values in its message, stack, actual and expected', () => {
     redactForeign(envelope({ searchResults: [{ linkId: 'L-f', identity: personData }] }), ownership);
-    const e = Object.assign(new Error('expected [ "Quackenbush" ] to deeply equal []'), { name: 'AssertionError', actual: ['Quackenbush', { ssn: '431-62-7781' }], expected: [] });
+    const e = Object.assign(new Error('expected [ "Quackenbush" ] to deeply equal []'), {
+      name: 'AssertionError',
+      actual: ['Quackenbush', { ssn: '431-62-7781' }],
+      expected: [],
+    });
     scrubError(e);
     expect(leaks([e.message, e.stack, (e as any).actual])).toEqual([]);
     expect((e as any).actual).toEqual([FOREIGN_MASK, { ssn: FOREIGN_MASK }]);

@@ -41,12 +41,26 @@ const org = (name: string, o: { ein?: string; npi?: string; line1?: string; zip?
 describe('organization decisions', () => {
   it('links formatting variants and records sharing identifiers; keeps branches and namesakes apart', () => {
     const a = org('Acme Pharmacy Inc', { ein: '07-1234567', npi: '9212345678' });
-    expect(scoreOrganization(a, org('ACME PHARMACY', { line1: '12 Main St', zip: '62701-1234', phone: '(217) 555-0101' }))).toBeGreaterThanOrEqual(THRESHOLD);
-    expect(scoreOrganization(a, org('Acme Pharmacy', { npi: '9212345678', line1: '9 Elm Rd', zip: '62702', phone: '' }))).toBeGreaterThanOrEqual(THRESHOLD);
+    expect(
+      scoreOrganization(a, org('ACME PHARMACY', { line1: '12 Main St', zip: '62701-1234', phone: '(217) 555-0101' })),
+    ).toBeGreaterThanOrEqual(THRESHOLD);
+    expect(
+      scoreOrganization(a, org('Acme Pharmacy', { npi: '9212345678', line1: '9 Elm Rd', zip: '62702', phone: '' })),
+    ).toBeGreaterThanOrEqual(THRESHOLD);
     // Chain branches share the brand (and here the EIN) but not the store number.
-    expect(scoreOrganization(org('Acme Pharmacy #0001', { ein: '07-1234567' }), org('Acme Pharmacy #0002', { ein: '07-1234567', line1: '9 Elm Rd', phone: '217-555-0199' }))).toBeLessThan(THRESHOLD);
+    expect(
+      scoreOrganization(
+        org('Acme Pharmacy #0001', { ein: '07-1234567' }),
+        org('Acme Pharmacy #0002', { ein: '07-1234567', line1: '9 Elm Rd', phone: '217-555-0199' }),
+      ),
+    ).toBeLessThan(THRESHOLD);
     // The same name in another city with another NPI.
-    expect(scoreOrganization(a, org('Acme Pharmacy Inc', { npi: '9299999999', line1: '1 Oak Ave', city: 'Dayton', zip: '45402', phone: '937-555-0111' }))).toBeLessThan(THRESHOLD);
+    expect(
+      scoreOrganization(
+        a,
+        org('Acme Pharmacy Inc', { npi: '9299999999', line1: '1 Oak Ave', city: 'Dayton', zip: '45402', phone: '937-555-0111' }),
+      ),
+    ).toBeLessThan(THRESHOLD);
   });
 });
 
@@ -61,15 +75,27 @@ const practitioner = (first: string, last: string, o: { npi?: string; suffix?: s
 describe('provider decisions', () => {
   it('links a practitioner by NPI across a nickname and a move; keeps father and son apart', () => {
     const a = practitioner('Robert', 'Hale', { npi: '9112345678' });
-    expect(scoreProvider(a, practitioner('Bob', 'HALE', { npi: '9112345678', line1: '7 Harbor Rd', phone: '217-555-0177' }))).toBeGreaterThanOrEqual(THRESHOLD);
+    expect(
+      scoreProvider(a, practitioner('Bob', 'HALE', { npi: '9112345678', line1: '7 Harbor Rd', phone: '217-555-0177' })),
+    ).toBeGreaterThanOrEqual(THRESHOLD);
     expect(scoreProvider(a, practitioner('Robert', 'Hale', { phone: '217-555-0120' }))).toBeGreaterThanOrEqual(THRESHOLD);
-    expect(scoreProvider(practitioner('Robert', 'Hale', { npi: '9112345678', suffix: 'Sr' }), practitioner('Robert', 'Hale', { suffix: 'Jr' }))).toBeLessThan(THRESHOLD);
+    expect(
+      scoreProvider(practitioner('Robert', 'Hale', { npi: '9112345678', suffix: 'Sr' }), practitioner('Robert', 'Hale', { suffix: 'Jr' })),
+    ).toBeLessThan(THRESHOLD);
     expect(scoreProvider(a, practitioner('Robert', 'Hale', { npi: '9187654321' }))).toBeLessThan(THRESHOLD);
   });
 
   it('compares health facilities like organizations', () => {
-    const facility = (name: string, npi: string) => ({ organizationNames: [{ legalBusinessName: name }], npis: [{ npi, entityTypeCode: '2' }], addresses: [{ line1: '1 Hospital Dr', postalCode: '62701' }] });
-    expect(scoreProvider(facility('Saint Luke Memorial Hospital', '9212345678'), facility('St. Luke Mem. Hosp.', '9212345678'))).toBeGreaterThanOrEqual(THRESHOLD);
-    expect(scoreProvider(facility('Saint Luke Memorial Hospital', '9212345678'), facility('Saint Luke Memorial Hospital', '9287654321'))).toBeLessThan(THRESHOLD);
+    const facility = (name: string, npi: string) => ({
+      organizationNames: [{ legalBusinessName: name }],
+      npis: [{ npi, entityTypeCode: '2' }],
+      addresses: [{ line1: '1 Hospital Dr', postalCode: '62701' }],
+    });
+    expect(
+      scoreProvider(facility('Saint Luke Memorial Hospital', '9212345678'), facility('St. Luke Mem. Hosp.', '9212345678')),
+    ).toBeGreaterThanOrEqual(THRESHOLD);
+    expect(
+      scoreProvider(facility('Saint Luke Memorial Hospital', '9212345678'), facility('Saint Luke Memorial Hospital', '9287654321')),
+    ).toBeLessThan(THRESHOLD);
   });
 });

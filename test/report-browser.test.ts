@@ -47,7 +47,11 @@ describe.skipIf(!available)(available ? 'the reports in Chromium' : `the reports
 
   it('report.html: failures first, faulty transitions in the failure colour, the filter hides passing checks', async () => {
     const failing = summary.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error');
-    for (const f of FAULTS) expect(failing.some((c) => c.service === f.service), `${f.fault} caught`).toBe(true);
+    for (const f of FAULTS)
+      expect(
+        failing.some((c) => c.service === f.service),
+        `${f.fault} caught`,
+      ).toBe(true);
     const opened = await openInChromium(join(folder, 'report.html'));
     try {
       const { page } = opened;
@@ -64,7 +68,9 @@ describe.skipIf(!available)(available ? 'the reports in Chromium' : `the reports
         expect(await page.locator(`#state-diagram-${f.service} svg`).isVisible(), `${f.service} diagram`).toBe(true);
         const edge = page.locator(`[id="${edgeId(f.service, f.operation, f.from)}"]`);
         expect(await edge.getAttribute('class')).toContain('fail');
-        expect((await edge.locator('path').first().getAttribute('stroke'))?.toLowerCase(), `${f.service} ${f.operation}`).toBe(OUTCOME_COLOURS.fail);
+        expect((await edge.locator('path').first().getAttribute('stroke'))?.toLowerCase(), `${f.service} ${f.operation}`).toBe(
+          OUTCOME_COLOURS.fail,
+        );
       }
       const passingEdge = page.locator(`[id="${edgeId('organization', 'softDeleteSource', 'active')}"] path`).first();
       expect(await passingEdge.getAttribute('stroke')).not.toBe(OUTCOME_COLOURS.fail);
@@ -85,11 +91,16 @@ describe.skipIf(!available)(available ? 'the reports in Chromium' : `the reports
       await page.locator('#filter input[name="service"][value="organization"]').check();
       await page.locator('#filter input[name="verdict"][value="pass"]').check();
 
-      const height = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document.documentElement.scrollHeight);
+      const height = await page.evaluate(
+        () => (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document.documentElement.scrollHeight,
+      );
       console.log(`report.html height: ${height} px`);
       await page.locator('#failures article.failure').first().scrollIntoViewIfNeeded();
       await page.locator('#failures article.failure details.exchange.failing > summary').first().click();
-      await page.locator('#failures article.failure').first().screenshot({ path: join(folder, 'report-failure.png') });
+      await page
+        .locator('#failures article.failure')
+        .first()
+        .screenshot({ path: join(folder, 'report-failure.png') });
     } finally {
       await opened.close();
     }
@@ -111,7 +122,8 @@ describe.skipIf(!available)(available ? 'the reports in Chromium' : `the reports
       expect(await page.locator('[data-testid="tree-leaf-status-broken"]').count()).toBe(0);
       // The tree: service → area → operation, e.g. organization → merge-link → mergeIdentities.
       const sections = await page.locator('[data-testid="tree-section-title"]').allInnerTexts();
-      for (const name of ['organization', 'person', 'provider', 'merge-link', 'lifecycle', 'mergeIdentities']) expect(sections.map((s) => s.trim())).toContain(name);
+      for (const name of ['organization', 'person', 'provider', 'merge-link', 'lifecycle', 'mergeIdentities'])
+        expect(sections.map((s) => s.trim())).toContain(name);
       await page.screenshot({ path: join(folder, 'allure-top.png') });
     } finally {
       await opened.close();

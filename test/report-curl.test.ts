@@ -21,7 +21,10 @@ const exchange = (body: unknown, authorization: string): Exchange => ({
 
 /** The words bash sees when it runs the command with `curl` replaced by a word printer. */
 function wordsInBash(command: string, env: Record<string, string> = {}): string[] {
-  const r = spawnSync('bash', ['-c', `words() { for w in "$@"; do printf '%s\\0' "$w"; done; }; ${command.replace(/^curl /, 'words ')}`], { encoding: 'utf8', env: { PATH: process.env.PATH!, ...env } });
+  const r = spawnSync('bash', ['-c', `words() { for w in "$@"; do printf '%s\\0' "$w"; done; }; ${command.replace(/^curl /, 'words ')}`], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH!, ...env },
+  });
   expect(r.status, r.stderr).toBe(0);
   return r.stdout.split('\0').slice(0, -1);
 }
@@ -42,7 +45,9 @@ describe('curl replay', () => {
 
   it('reads as one would type it: the URL and JSON in single quotes, no backslash escapes where none are needed', () => {
     const command = curlCommand(exchange({ content: { linkId: 'L1' } }, 'Bearer [REDACTED]'));
-    expect(command).toBe(`curl -sS -X POST 'http://127.0.0.1:9/provider-link-ws/svc/postIdentity' -H "Authorization: Bearer $ORG_TOKEN" -H 'content-type: application/json' --data-raw '{"content":{"linkId":"L1"}}'`);
+    expect(command).toBe(
+      `curl -sS -X POST 'http://127.0.0.1:9/provider-link-ws/svc/postIdentity' -H "Authorization: Bearer $ORG_TOKEN" -H 'content-type: application/json' --data-raw '{"content":{"linkId":"L1"}}'`,
+    );
   });
 
   it('sends the credential as the setting variable the shell expands, never the recorded value', () => {

@@ -34,11 +34,14 @@ describe('gate', () => {
   });
 
   it('listed failures are expected, listed passes are flagged, and the gate passes', () => {
-    const file = knownFile({ deployment: 'staging', entries: [
-      { id: 'ORG-ENV-ECHO', reason: 'vendor ticket 1' },
-      { id: 'organization/envelope/unreachable', reason: 'firewall' },
-      { id: 'ORG-VIEWS-DEFAULT', reason: 'stale entry' },
-    ] });
+    const file = knownFile({
+      deployment: 'staging',
+      entries: [
+        { id: 'ORG-ENV-ECHO', reason: 'vendor ticket 1' },
+        { id: 'organization/envelope/unreachable', reason: 'firewall' },
+        { id: 'ORG-VIEWS-DEFAULT', reason: 'stale entry' },
+      ],
+    });
     const g = judge(results, level, loadKnownFailures({ CONFORMANCE_KNOWN_FAILURES: file }));
     expect(g.verdict).toBe('pass');
     expect(g.expected.map((x) => x.checkId).sort()).toEqual(['organization/envelope/echo', 'organization/envelope/unreachable']);
@@ -46,11 +49,18 @@ describe('gate', () => {
   });
 
   it('a pending check does not gate until it has passed once, then it gates', () => {
-    const file = knownFile({ entries: [{ id: 'organization/envelope/echo', reason: 'new in suite 0.2', pending: true }, { id: 'organization/envelope/unreachable', reason: 'x' }] });
+    const file = knownFile({
+      entries: [
+        { id: 'organization/envelope/echo', reason: 'new in suite 0.2', pending: true },
+        { id: 'organization/envelope/unreachable', reason: 'x' },
+      ],
+    });
     const known = loadKnownFailures({ CONFORMANCE_KNOWN_FAILURES: file })!;
     expect(judge(results, level, known)).toMatchObject({ verdict: 'pass', pending: [{ checkId: 'organization/envelope/echo' }] });
 
-    const passedNow = results.map((r) => (r.checkId === 'organization/envelope/echo' ? { ...r, verdict: 'pass' as const, failedRequirements: [] } : r));
+    const passedNow = results.map((r) =>
+      r.checkId === 'organization/envelope/echo' ? { ...r, verdict: 'pass' as const, failedRequirements: [] } : r,
+    );
     const g = judge(passedNow, level, known);
     expect(g.graduated).toEqual(['organization/envelope/echo']);
     recordPasses(known, g, 'run-2');
@@ -63,7 +73,9 @@ describe('gate', () => {
 
   it('a missing or malformed list is a settings error (exit code 2)', () => {
     expect(() => loadKnownFailures({ CONFORMANCE_KNOWN_FAILURES: '/nonexistent/known.json' })).toThrow(SettingsError);
-    expect(() => loadKnownFailures({ CONFORMANCE_KNOWN_FAILURES: knownFile({ entries: [{ id: 'X' }] }) })).toThrow(/CONFORMANCE_KNOWN_FAILURES.*reason/);
+    expect(() => loadKnownFailures({ CONFORMANCE_KNOWN_FAILURES: knownFile({ entries: [{ id: 'X' }] }) })).toThrow(
+      /CONFORMANCE_KNOWN_FAILURES.*reason/,
+    );
   });
 });
 
@@ -74,18 +86,40 @@ describe('progress display', () => {
       options: { mode: 'run' },
       module: { moduleId: 'scenarios/organization/envelope.test.ts' },
       result: () => ({ state: verdict === 'pass' ? 'passed' : 'failed' }),
-      meta: () => ({ check: { verdict, service: 'organization', verifies: ['ORG-ENV-ECHO'], failedRequirements: verdict === 'fail' ? ['ORG-ENV-ECHO'] : [] } }),
+      meta: () => ({
+        check: {
+          verdict,
+          service: 'organization',
+          verifies: ['ORG-ENV-ECHO'],
+          failedRequirements: verdict === 'fail' ? ['ORG-ENV-ECHO'] : [],
+        },
+      }),
     }) as never;
-  const fakeModule = (n: number) => ({ children: { allTests: () => Array.from({ length: n }, () => ({ options: { mode: 'run' } })) }, errors: () => [] }) as never;
+  const fakeModule = (n: number) =>
+    ({ children: { allTests: () => Array.from({ length: n }, () => ({ options: { mode: 'run' } })) }, errors: () => [] }) as never;
 
   /** A run of two files of two checks each; `files` is what vitest says the run holds, `collectFirst` collects both before any result (one worker, run/side-by-side-runner.mjs). */
   function run(options: { live: boolean; total?: number; tty?: boolean; files?: number; collectFirst?: boolean }): string {
     let out = '';
     let clock = 0;
-    const stream = Object.assign({ write: (s: string) => {
-        out += s;
-        return true;
-      }, isTTY: options.tty ?? options.live, columns: 100 }, { cursorTo: () => true, moveCursor: () => true, clearLine: () => true, clearScreenDown: () => true, on: () => stream, removeListener: () => stream });
+    const stream = Object.assign(
+      {
+        write: (s: string) => {
+          out += s;
+          return true;
+        },
+        isTTY: options.tty ?? options.live,
+        columns: 100,
+      },
+      {
+        cursorTo: () => true,
+        moveCursor: () => true,
+        clearLine: () => true,
+        clearScreenDown: () => true,
+        on: () => stream,
+        removeListener: () => stream,
+      },
+    );
     const p = new ProgressReporter({ stream, live: options.live, total: options.total, intervalMs: 1000, now: () => clock });
     p.onTestRunStart(Array.from({ length: options.files ?? 0 }, (_, i) => ({ moduleId: `scenarios/organization/f${i}.test.ts` }) as never));
     p.onTestModuleCollected(fakeModule(2));

@@ -23,14 +23,32 @@ beforeAll(async () => {
   await writeRunReports(f.folder, undefined, f.run, f.results, undefined, { known: null });
   html = readFileSync(join(f.folder, 'report.html'), 'utf8');
   md = readFileSync(join(f.folder, 'summary.md'), 'utf8');
-  const window = new Window({ settings: { disableJavaScriptEvaluation: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true } });
+  const window = new Window({
+    settings: { disableJavaScriptEvaluation: true, disableJavaScriptFileLoading: true, disableCSSFileLoading: true },
+  });
   window.document.write(html);
   doc = window.document;
 });
 
 describe('report.html', () => {
   it('has the run facts, the gate, and every key section, failing checks first', () => {
-    for (const id of ['verdict', 'toc', 'filter', 'run', 'gate', 'charts', 'failures', 'services', 'service-organization', 'coverage-organization', 'requirements-organization', 'latency', 'scores', 'profile']) expect(doc.getElementById(id), `#${id}`).not.toBeNull();
+    for (const id of [
+      'verdict',
+      'toc',
+      'filter',
+      'run',
+      'gate',
+      'charts',
+      'failures',
+      'services',
+      'service-organization',
+      'coverage-organization',
+      'requirements-organization',
+      'latency',
+      'scores',
+      'profile',
+    ])
+      expect(doc.getElementById(id), `#${id}`).not.toBeNull();
     expect(doc.querySelector('h1')!.textContent).toBe('Conformance run fixture-run: FAIL');
     expect(doc.getElementById('run')!.textContent).toContain('4242');
     expect(doc.querySelector('main > section')!.id).toBe('failures');
@@ -40,7 +58,8 @@ describe('report.html', () => {
   });
 
   it('links every gate entry to its failure, and the table of contents to every service', () => {
-    for (const a of doc.querySelectorAll('#gate li a')) expect(doc.getElementById(a.getAttribute('href')!.slice(1)), a.getAttribute('href')!).not.toBeNull();
+    for (const a of doc.querySelectorAll('#gate li a'))
+      expect(doc.getElementById(a.getAttribute('href')!.slice(1)), a.getAttribute('href')!).not.toBeNull();
     expect(doc.querySelectorAll('#gate li a')).toHaveLength(3);
     expect([...doc.querySelectorAll('#toc a')].map((a) => a.getAttribute('href'))).toContain('#service-organization');
   });
@@ -130,7 +149,11 @@ describe('reports written while the teardown still removes records', () => {
     const cleanup = new Promise<CleanupResult>((resolve) =>
       setTimeout(() => {
         arrived = true;
-        resolve({ sources: { attempted: 7, deleted: 5, alreadyGone: 2 }, relationships: { attempted: 1, deleted: 1, alreadyGone: 0 }, failures: [] });
+        resolve({
+          sources: { attempted: 7, deleted: 5, alreadyGone: 2 },
+          relationships: { attempted: 1, deleted: 1, alreadyGone: 0 },
+          failures: [],
+        });
       }, 50),
     );
     const { summary } = await writeRunReports(f.folder, undefined, f.run, f.results, cleanup, { known: null });

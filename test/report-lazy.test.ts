@@ -16,10 +16,34 @@ const HEAVY = /^node_modules\/(vega|vega-lite|@viz-js\/viz)\//;
 
 /** Every module reachable by static imports from `entries`, as dependency-cruiser resolves them. */
 function reachable(entries: string[]): Set<string> {
-  const r = spawnSync(process.execPath, [BIN, '--no-config', '--ts-config', 'tsconfig.json', '--ts-pre-compilation-deps', '--output-type', 'json', '--do-not-follow', 'node_modules', ...entries], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(
+    process.execPath,
+    [
+      BIN,
+      '--no-config',
+      '--ts-config',
+      'tsconfig.json',
+      '--ts-pre-compilation-deps',
+      '--output-type',
+      'json',
+      '--do-not-follow',
+      'node_modules',
+      ...entries,
+    ],
+    { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
   expect(r.status, r.stderr).toBe(0);
-  const modules = (JSON.parse(r.stdout) as { modules: Array<{ source: string; dependencies: Array<{ resolved: string; dynamic: boolean; dependencyTypes: string[] }> }> }).modules;
-  const edges = new Map(modules.map((m) => [m.source, m.dependencies.filter((d) => !d.dynamic && !d.dependencyTypes.includes('type-only')).map((d) => d.resolved)]));
+  const modules = (
+    JSON.parse(r.stdout) as {
+      modules: Array<{ source: string; dependencies: Array<{ resolved: string; dynamic: boolean; dependencyTypes: string[] }> }>;
+    }
+  ).modules;
+  const edges = new Map(
+    modules.map((m) => [
+      m.source,
+      m.dependencies.filter((d) => !d.dynamic && !d.dependencyTypes.includes('type-only')).map((d) => d.resolved),
+    ]),
+  );
   const seen = new Set<string>();
   const stack = [...entries];
   while (stack.length) {
@@ -43,6 +67,16 @@ describe('chart and Graphviz libraries', () => {
 
   it('are reachable from the modules that draw (so the check above can see them)', () => {
     const loaded = reachable(['report/charts.ts', 'report/state-diagram.ts']);
-    expect([...loaded].filter((m) => HEAVY.test(m)).map((m) => m.split('/').slice(1, m.includes('@') ? 3 : 2).join('/')).sort()).toEqual(expect.arrayContaining(['vega', 'vega-lite']));
+    expect(
+      [...loaded]
+        .filter((m) => HEAVY.test(m))
+        .map((m) =>
+          m
+            .split('/')
+            .slice(1, m.includes('@') ? 3 : 2)
+            .join('/'),
+        )
+        .sort(),
+    ).toEqual(expect.arrayContaining(['vega', 'vega-lite']));
   }, 120000);
 });

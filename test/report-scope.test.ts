@@ -15,7 +15,12 @@ const run: RunDescription = {
   seed: 1,
   startedAt: '2026-01-01T00:00:00.000Z',
   embedded: true,
-  targets: (['organization', 'person', 'provider'] as const).map((service) => ({ service, status: 'embedded' as const, baseUrl: 'http://127.0.0.1:9', servicePath: SERVICES[service].servicePath })),
+  targets: (['organization', 'person', 'provider'] as const).map((service) => ({
+    service,
+    status: 'embedded' as const,
+    baseUrl: 'http://127.0.0.1:9',
+    servicePath: SERVICES[service].servicePath,
+  })),
   profile: {},
 };
 const check = (file: string, verifies: string[], verdict: CheckResult['verdict'] = 'pass'): CheckResult => ({
@@ -30,7 +35,12 @@ const check = (file: string, verifies: string[], verdict: CheckResult['verdict']
   durationMs: 1,
   operations: [],
 });
-const SUITE = ['scenarios/organization/envelope.test.ts', 'scenarios/organization/merge-link.test.ts', 'scenarios/person/envelope.test.ts', 'scenarios/provider/envelope.test.ts'];
+const SUITE = [
+  'scenarios/organization/envelope.test.ts',
+  'scenarios/organization/merge-link.test.ts',
+  'scenarios/person/envelope.test.ts',
+  'scenarios/provider/envelope.test.ts',
+];
 const ORG = SERVICES.organization.requirements.length;
 
 describe('coverage within the selection', () => {
@@ -60,7 +70,11 @@ describe('coverage within the selection', () => {
   });
 
   it('a name filter over every file: what it left out is not run, what no check cites is still a gap', () => {
-    const selection: RunSelection = { suiteFiles: SUITE, selectedFiles: SUITE, notRun: [{ title: 'u [ORG-UNMERGE-EFFECT]', file: SUITE[1]!, verifies: ['ORG-UNMERGE-EFFECT'] }] };
+    const selection: RunSelection = {
+      suiteFiles: SUITE,
+      selectedFiles: SUITE,
+      notRun: [{ title: 'u [ORG-UNMERGE-EFFECT]', file: SUITE[1]!, verifies: ['ORG-UNMERGE-EFFECT'] }],
+    };
     const s = buildSummary(run, [check(SUITE[1]!, ['ORG-MERGE-EFFECT'])], undefined, { selection });
     expect(s.coverage.organization!.scope).toBe('part');
     expect(s.requirements.find((r) => r.id === 'ORG-UNMERGE-EFFECT')!.outcome).toBe('not-run');

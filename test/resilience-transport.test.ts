@@ -28,13 +28,28 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function clientFor(script: Behaviour[] | { url: string }, options: { timeoutMs?: number; retries?: number; ratePerSecond?: number } = {}) {
+async function clientFor(
+  script: Behaviour[] | { url: string },
+  options: { timeoutMs?: number; retries?: number; ratePerSecond?: number } = {},
+) {
   const url = Array.isArray(script) ? (server = await startFaultyServer(script)).url : script.url;
   const c = new ServiceClient(
-    { service: 'organization', baseUrl: url, servicePath: '/provider-link-ws/svc', auth: { scheme: 'bearer', token: 'aaaa.bbbb.cccc' }, sources: ['cf_test_a'], embedded: false },
+    {
+      service: 'organization',
+      baseUrl: url,
+      servicePath: '/provider-link-ws/svc',
+      auth: { scheme: 'bearer', token: 'aaaa.bbbb.cccc' },
+      sources: ['cf_test_a'],
+      embedded: false,
+    },
     profile,
     run,
-    { timeoutMs: options.timeoutMs ?? 2000, maxInFlight: 4, retries: options.retries ?? 2, ...(options.ratePerSecond ? { ratePerSecond: options.ratePerSecond } : {}) },
+    {
+      timeoutMs: options.timeoutMs ?? 2000,
+      maxInFlight: 4,
+      retries: options.retries ?? 2,
+      ...(options.ratePerSecond ? { ratePerSecond: options.ratePerSecond } : {}),
+    },
   );
   clients.push(c);
   return c;

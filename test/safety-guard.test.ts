@@ -45,7 +45,14 @@ for (const service of serviceNames()) {
   const spec = SERVICES[service];
   const client = new ServiceClient(
     // Port 9 (discard) on loopback: a request that got through the guard would fail to connect, not reach anything.
-    { service, baseUrl: 'http://127.0.0.1:9', servicePath: spec.servicePath, auth: { scheme: 'bearer', token: 'aaaa.bbbb.cccc' }, sources: ['cf_test_a', 'cf_test_b'], embedded: false },
+    {
+      service,
+      baseUrl: 'http://127.0.0.1:9',
+      servicePath: spec.servicePath,
+      auth: { scheme: 'bearer', token: 'aaaa.bbbb.cccc' },
+      sources: ['cf_test_a', 'cf_test_b'],
+      embedded: false,
+    },
     profile,
     run,
     { timeoutMs: 500, maxInFlight: 1, retries: 0 },

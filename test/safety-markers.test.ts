@@ -33,48 +33,69 @@ const CASES: Array<[string, GroupedBySource, string[]]> = [
 ];
 
 describe('no byte a run writes or prints holds foreign data or a secret', () => {
-  it.each(CASES)('whole suite, all services: %s', async (_label, grouped, views) => {
-    const ref = await startReference({ foreignData: true, groupedBySource: grouped, faults: [] });
-    try {
-      const digests = SERVICES.map((s) => foreignDigest(ref.stores.get(s)!));
-      const profile = join(mkdtempSync(join(tmpdir(), 'cf-markers-')), 'profile.json');
-      writeFileSync(profile, JSON.stringify({ responseViews: views, createDataSources: true }));
-      const env = {
-        ORG_BASE_URL: ref.baseUrlOf('organization'),
-        ORG_TOKEN: ref.token,
-        ORG_SOURCES: 'cf_test_a,cf_test_b',
-        PERSON_BASE_URL: ref.baseUrlOf('person'),
-        PERSON_TOKEN: ref.token,
-        PERSON_USERNAME: ref.auth.username,
-        PERSON_PASSWORD: ref.auth.password,
-        PERSON_CUSTOMER_ID: 'reference-customer',
-        PERSON_SOURCES: 'cf_test_a,cf_test_b',
-        PROVIDER_BASE_URL: ref.baseUrlOf('provider'),
-        PROVIDER_USERNAME: ref.auth.username,
-        PROVIDER_PASSWORD: ref.auth.password,
-        PROVIDER_SOURCES: 'cf_test_a,cf_test_b',
-        CONFORMANCE_PROFILE: profile,
-        // every exchange of every check written in full: the redaction itself is what is tested
-        CONFORMANCE_EXCHANGES: 'all',
-      };
-      const run = await runSuite([], env, 600000);
-      expect(run.summary, `the run wrote a summary:\n${run.stderr.slice(-3000)}`).toBeDefined();
-      for (const s of SERVICES) expect(run.summary!.checks.filter((c) => c.service === s && c.verdict !== 'omit').length, `${s} checks ran`).toBeGreaterThan(50);
+  it.each(CASES)(
+    'whole suite, all services: %s',
+    async (_label, grouped, views) => {
+      const ref = await startReference({ foreignData: true, groupedBySource: grouped, faults: [] });
+      try {
+        const digests = SERVICES.map((s) => foreignDigest(ref.stores.get(s)!));
+        const profile = join(mkdtempSync(join(tmpdir(), 'cf-markers-')), 'profile.json');
+        writeFileSync(profile, JSON.stringify({ responseViews: views, createDataSources: true }));
+        const env = {
+          ORG_BASE_URL: ref.baseUrlOf('organization'),
+          ORG_TOKEN: ref.token,
+          ORG_SOURCES: 'cf_test_a,cf_test_b',
+          PERSON_BASE_URL: ref.baseUrlOf('person'),
+          PERSON_TOKEN: ref.token,
+          PERSON_USERNAME: ref.auth.username,
+          PERSON_PASSWORD: ref.auth.password,
+          PERSON_CUSTOMER_ID: 'reference-customer',
+          PERSON_SOURCES: 'cf_test_a,cf_test_b',
+          PROVIDER_BASE_URL: ref.baseUrlOf('provider'),
+          PROVIDER_USERNAME: ref.auth.username,
+          PROVIDER_PASSWORD: ref.auth.password,
+          PROVIDER_SOURCES: 'cf_test_a,cf_test_b',
+          CONFORMANCE_PROFILE: profile,
+          // every exchange of every check written in full: the redaction itself is what is tested
+          CONFORMANCE_EXCHANGES: 'all',
+        };
+        const run = await runSuite([], env, 600000);
+        expect(run.summary, `the run wrote a summary:\n${run.stderr.slice(-3000)}`).toBeDefined();
+        for (const s of SERVICES)
+          expect(run.summary!.checks.filter((c) => c.service === s && c.verdict !== 'omit').length, `${s} checks ran`).toBeGreaterThan(50);
 
-      const folder = join(run.reportDir, run.runId);
-      const secrets = [ref.token, ref.token.split('.')[2]!, ref.auth.password, Buffer.from(`${ref.auth.username}:${ref.auth.password}`).toString('base64')];
-      const markers = [...Object.values(FOREIGN_MARKERS).flat(), ...secrets];
-      const hits = markerHits(folder, markers, { stdout: run.stdout, stderr: run.stderr });
-      expect(hits.map((h) => `${h.where.replace(folder, '<run>')}: ${secrets.includes(h.marker) ? '<secret>' : h.marker} x${h.count}`), 'markers and secrets in what the run wrote or printed').toEqual([]);
+        const folder = join(run.reportDir, run.runId);
+        const secrets = [
+          ref.token,
+          ref.token.split('.')[2]!,
+          ref.auth.password,
+          Buffer.from(`${ref.auth.username}:${ref.auth.password}`).toString('base64'),
+        ];
+        const markers = [...Object.values(FOREIGN_MARKERS).flat(), ...secrets];
+        const hits = markerHits(folder, markers, { stdout: run.stdout, stderr: run.stderr });
+        expect(
+          hits.map((h) => `${h.where.replace(folder, '<run>')}: ${secrets.includes(h.marker) ? '<secret>' : h.marker} x${h.count}`),
+          'markers and secrets in what the run wrote or printed',
+        ).toEqual([]);
 
-      // The run met the foreign records in every service: their stubs are in its exchanges.
-      const exchanges = filesUnder(join(folder, 'exchanges'));
-      for (const s of SERVICES) expect(exchanges.some((f) => f.includes(`${s}__`) && fileText(f).includes(FOREIGN_NOTE)), `${s} exchanges show redacted foreign records`).toBe(true);
-      // ... and left them exactly as they were, removing every record of its own.
-      expect(SERVICES.map((s) => foreignDigest(ref.stores.get(s)!))).toEqual(digests);
-      for (const s of SERVICES) expect([...ref.stores.get(s)!.records.values()].filter((r) => r.source.name !== FOREIGN_SOURCE).map((r) => r.source.id), `${s} test records left`).toEqual([]);
-    } finally {
-      await ref.stop();
-    }
-  }, 700000);
+        // The run met the foreign records in every service: their stubs are in its exchanges.
+        const exchanges = filesUnder(join(folder, 'exchanges'));
+        for (const s of SERVICES)
+          expect(
+            exchanges.some((f) => f.includes(`${s}__`) && fileText(f).includes(FOREIGN_NOTE)),
+            `${s} exchanges show redacted foreign records`,
+          ).toBe(true);
+        // ... and left them exactly as they were, removing every record of its own.
+        expect(SERVICES.map((s) => foreignDigest(ref.stores.get(s)!))).toEqual(digests);
+        for (const s of SERVICES)
+          expect(
+            [...ref.stores.get(s)!.records.values()].filter((r) => r.source.name !== FOREIGN_SOURCE).map((r) => r.source.id),
+            `${s} test records left`,
+          ).toEqual([]);
+      } finally {
+        await ref.stop();
+      }
+    },
+    700000,
+  );
 });

@@ -33,7 +33,11 @@ function cli(args: string[], env: Record<string, string>, opts: { killWhen?: (ou
   for (const k of Object.keys(clean)) if (/^(ORG|PERSON|PROVIDER|CONFORMANCE|REFERENCE)_/.test(k)) delete clean[k];
   const started = Date.now();
   return new Promise<{ code: number | null; signal: string | null; out: string; ms: number }>((resolve) => {
-    const child = spawn(process.execPath, [...scriptArgs(args[0]!), ...args.slice(1)], { env: { ...clean, FORCE_COLOR: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(process.execPath, [...scriptArgs(args[0]!), ...args.slice(1)], {
+      env: { ...clean, FORCE_COLOR: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     let out = '';
     const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), opts.timeoutMs ?? 120000);
     const poll = opts.killWhen
@@ -64,28 +68,42 @@ describe('against a staging-like deployment with foreign data', () => {
     const ours = () => [...store().records.values()].filter((r) => r.source.id.startsWith(`cf-${runId}-`));
     // Killed once records are stored, not merely listed: the ledger is written before each post
     // leaves, and posts that go out together can fill it before the deployment holds any of them.
-    const killed = await cli(['run/cli/conformance.mjs', 'scenarios/organization'], env, { killWhen: () => ledgerLines() >= 15 && ours().length > 0 });
+    const killed = await cli(['run/cli/conformance.mjs', 'scenarios/organization'], env, {
+      killWhen: () => ledgerLines() >= 15 && ours().length > 0,
+    });
     expect(killed.signal).toBe('SIGKILL');
     expect(ours().length, 'the killed run left records behind').toBeGreaterThan(0);
     const before = foreignDigest(store());
     const cleaned = await cli(['run/cli/cleanup.ts', '--run', runId], env);
     expect(cleaned.code, cleaned.out).toBe(0);
     expect(ours(), 'records of the killed run after cleanup').toEqual([]);
-    expect([...store().relationships.values()].filter((r) => !r.id.startsWith('RELforeign')), 'relationships of the killed run').toEqual([]);
+    expect(
+      [...store().relationships.values()].filter((r) => !r.id.startsWith('RELforeign')),
+      'relationships of the killed run',
+    ).toEqual([]);
     expect(foreignDigest(store())).toBe(before);
   });
 });
 
 describe('preflight', () => {
   it('an unreachable deployment stops the run with one message naming the service, exit 3, within seconds', async () => {
-    const r = await cli(['run/cli/conformance.mjs', 'scenarios/organization'], { ORG_BASE_URL: `http://127.0.0.1:${await closedPort()}`, ORG_TOKEN: 'aaaa.bbbb.cccc', ORG_SOURCES: 'cf_test_a', CONFORMANCE_REPORT_DIR: mkdtempSync(join(tmpdir(), 'cf-pf-')) });
+    const r = await cli(['run/cli/conformance.mjs', 'scenarios/organization'], {
+      ORG_BASE_URL: `http://127.0.0.1:${await closedPort()}`,
+      ORG_TOKEN: 'aaaa.bbbb.cccc',
+      ORG_SOURCES: 'cf_test_a',
+      CONFORMANCE_REPORT_DIR: mkdtempSync(join(tmpdir(), 'cf-pf-')),
+    });
     expect(r.code, r.out).toBe(3);
     expect(r.out).toMatch(/preflight: the organization service at http:\/\/127\.0\.0\.1:\d+\S+ is unreachable \(ECONNREFUSED/);
     expect(r.ms).toBeLessThan(10000);
   });
 
   it('rejected credentials stop the run in preflight, exit 3', async () => {
-    const r = await cli(['run/cli/conformance.mjs', 'scenarios/organization'], { ...targetEnv(), ORG_TOKEN: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.bad-signature', CONFORMANCE_REPORT_DIR: mkdtempSync(join(tmpdir(), 'cf-pf-')) });
+    const r = await cli(['run/cli/conformance.mjs', 'scenarios/organization'], {
+      ...targetEnv(),
+      ORG_TOKEN: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.bad-signature',
+      CONFORMANCE_REPORT_DIR: mkdtempSync(join(tmpdir(), 'cf-pf-')),
+    });
     expect(r.code, r.out).toBe(3);
     expect(r.out).toMatch(/organization service .* rejecting the credentials \(HTTP 401\)/);
   });
@@ -93,7 +111,13 @@ describe('preflight', () => {
   it('a deployment that never answers stops the run within the timeout plus a small constant', async () => {
     const hang = await startFaultyServer([{ kind: 'hang' }]);
     try {
-      const r = await cli(['run/cli/conformance.mjs', 'scenarios/organization'], { ORG_BASE_URL: hang.url, ORG_TOKEN: 'aaaa.bbbb.cccc', ORG_SOURCES: 'cf_test_a', CONFORMANCE_TIMEOUT_MS: '1500', CONFORMANCE_REPORT_DIR: mkdtempSync(join(tmpdir(), 'cf-pf-')) });
+      const r = await cli(['run/cli/conformance.mjs', 'scenarios/organization'], {
+        ORG_BASE_URL: hang.url,
+        ORG_TOKEN: 'aaaa.bbbb.cccc',
+        ORG_SOURCES: 'cf_test_a',
+        CONFORMANCE_TIMEOUT_MS: '1500',
+        CONFORMANCE_REPORT_DIR: mkdtempSync(join(tmpdir(), 'cf-pf-')),
+      });
       expect(r.code, r.out).toBe(3);
       expect(r.out).toMatch(/no reply within 1500 ms/);
       expect(r.ms).toBeLessThan(1500 + 6000);

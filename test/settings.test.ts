@@ -31,7 +31,12 @@ describe('loadSettings', () => {
 
   it('reads a configured organization target, trims the URL and appends the documented service path', () => {
     const s = loadSettings({ ...org, CONFORMANCE_SEED: '42' });
-    expect(s.configured.organization).toMatchObject({ baseUrl: 'https://staging.example.com/prefix', servicePath: '/provider-link-ws/svc', sources: ['crm', 'billing'], auth: { scheme: 'bearer', token: JWT } });
+    expect(s.configured.organization).toMatchObject({
+      baseUrl: 'https://staging.example.com/prefix',
+      servicePath: '/provider-link-ws/svc',
+      sources: ['crm', 'billing'],
+      auth: { scheme: 'bearer', token: JWT },
+    });
     expect(s.seed).toBe(42);
     expect(s.configured.person).toBeUndefined();
   });
@@ -116,7 +121,16 @@ describe('loadSettings', () => {
   });
 
   it('internal variables the commands set for their children, and variables without a suite prefix, are accepted', () => {
-    expect(() => loadSettings({ CONFORMANCE_ACTIVE_RUN_FOLDER: '/tmp/x', CONFORMANCE_SHARD: '1/2', CONFORMANCE_MERGE: '1', DETECTION_DIR: '/tmp/d', ORGANISATION: 'x', PATH: '/bin' })).not.toThrow();
+    expect(() =>
+      loadSettings({
+        CONFORMANCE_ACTIVE_RUN_FOLDER: '/tmp/x',
+        CONFORMANCE_SHARD: '1/2',
+        CONFORMANCE_MERGE: '1',
+        DETECTION_DIR: '/tmp/d',
+        ORGANISATION: 'x',
+        PATH: '/bin',
+      }),
+    ).not.toThrow();
   });
 
   it('CONFORMANCE_TARGET states the target; a contradiction with the service URLs is refused', () => {
@@ -139,14 +153,16 @@ describe('loadSettings', () => {
     }
     // outside CI, or with the intent stated, or with a configured service, it runs
     expect(loadSettings({ ORGANIZATION_BASE_URL: 'https://staging.example.com' }).target).toBe('embedded');
-    expect(loadSettings({ CI: 'true', ORGANIZATION_BASE_URL: 'https://x.example.com', CONFORMANCE_TARGET: 'embedded' }).target).toBe('embedded');
+    expect(loadSettings({ CI: 'true', ORGANIZATION_BASE_URL: 'https://x.example.com', CONFORMANCE_TARGET: 'embedded' }).target).toBe(
+      'embedded',
+    );
     expect(loadSettings({ CI: 'true', ...org, API_BASE_URL: 'https://x.example.com' }).target).toBe('configured');
     expect(loadSettings({ CI: 'true', GITHUB_SERVER_URL: 'https://github.com' }).target).toBe('embedded');
     // vite sets BASE_URL=/ in its own processes: a path is no deployment address
     expect(loadSettings({ CI: 'true', BASE_URL: '/' }).target).toBe('embedded');
   });
 
-  it('CONFORMANCE_EXCHANGES keeps failing checks\' exchanges by default and accepts all or none', () => {
+  it("CONFORMANCE_EXCHANGES keeps failing checks' exchanges by default and accepts all or none", () => {
     expect(loadSettings({}).exchanges).toBe('failing');
     expect(loadSettings({ CONFORMANCE_EXCHANGES: 'all' }).exchanges).toBe('all');
     expect(loadSettings({ CONFORMANCE_EXCHANGES: 'none' }).exchanges).toBe('none');

@@ -33,7 +33,9 @@ describe('three shards merged', () => {
       const ledger = readFileSync(join(folder, 'ledger.jsonl'), 'utf8');
       if (ledger.trim()) expect(ledger).toContain(`cf-${ids[i]}-`);
     }
-    const counts = shards.map((s, i) => (JSON.parse(readFileSync(join(s.reportDir, ids[i]!, 'summary.json'), 'utf8')) as Summary).totals.checks);
+    const counts = shards.map(
+      (s, i) => (JSON.parse(readFileSync(join(s.reportDir, ids[i]!, 'summary.json'), 'utf8')) as Summary).totals.checks,
+    );
     expect(counts.every((n) => n > 0 && n < whole.summary!.totals.checks)).toBe(true);
   });
 
@@ -49,6 +51,7 @@ describe('three shards merged', () => {
     for (const f of ['report.html', 'summary.md', 'junit.xml']) expect(existsSync(join(out, 'merged-run', f)), f).toBe(true);
     const allure = (dir: string) => readdirSync(join(dir, 'allure-results')).filter((f) => f.endsWith('-result.json')).length;
     expect(allure(join(out, 'merged-run'))).toBe(allure(join(whole.reportDir, whole.runId)));
-    for (const c of merged.checks) if (c.exchangesFile) expect(existsSync(join(out, 'merged-run', c.exchangesFile)), c.exchangesFile).toBe(true);
+    for (const c of merged.checks)
+      if (c.exchangesFile) expect(existsSync(join(out, 'merged-run', c.exchangesFile)), c.exchangesFile).toBe(true);
   });
 });

@@ -11,7 +11,12 @@ import { SharedLimit, sharedCounters } from '../harness/shared-limit.js';
 const ENTRY = new URL('./support/tsx-worker.mjs', import.meta.url);
 const MODULE = new URL('./support/shared-limit-worker.ts', import.meta.url).href;
 
-function runWorker(data: { buffer: SharedArrayBuffer; max: number; tasks: number; holdMs: number }): Promise<{ most: number; done: number }> {
+function runWorker(data: {
+  buffer: SharedArrayBuffer;
+  max: number;
+  tasks: number;
+  holdMs: number;
+}): Promise<{ most: number; done: number }> {
   return new Promise((resolve, reject) => {
     const w = new Worker(ENTRY, { workerData: { ...data, module: MODULE } });
     w.once('message', resolve);
@@ -40,10 +45,16 @@ describe('SharedLimit', () => {
     const [a, b] = [new SharedLimit(buffer, 2, 1), new SharedLimit(buffer, 2, 1)];
     const order: string[] = [];
     let release!: () => void;
-    const first = a.run(() => new Promise<void>((r) => (release = () => {
-      order.push('a done');
-      r();
-    })));
+    const first = a.run(
+      () =>
+        new Promise<void>(
+          (r) =>
+            (release = () => {
+              order.push('a done');
+              r();
+            }),
+        ),
+    );
     const second = b.run(async () => void order.push(`b ran with ${b.inFlight} in flight`));
     await new Promise((r) => setTimeout(r, 30));
     expect(order).toEqual([]);

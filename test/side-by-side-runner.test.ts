@@ -26,12 +26,23 @@ interface Outcome {
 function runFixture(filesAtOnce: number, checksPerFile = 1): Outcome {
   const r = spawnSync(process.execPath, [VITEST, 'run', '--config', 'test/support/side-by-side/vitest.config.ts'], {
     encoding: 'utf8',
-    env: { ...process.env, FILES_AT_ONCE: String(filesAtOnce), CHECKS_PER_FILE: String(checksPerFile), FORCE_COLOR: '0', ALLURE_RESULTS_DIR: mkdtempSync(join(tmpdir(), 'side-by-side-allure-')) },
+    env: {
+      ...process.env,
+      FILES_AT_ONCE: String(filesAtOnce),
+      CHECKS_PER_FILE: String(checksPerFile),
+      FORCE_COLOR: '0',
+      ALLURE_RESULTS_DIR: mkdtempSync(join(tmpdir(), 'side-by-side-allure-')),
+    },
   });
   if (!r.stdout.includes('{')) throw new Error(`the fixture run printed no results (exit ${r.status}): ${r.stderr.slice(-2000)}`);
-  const json = JSON.parse(r.stdout.slice(r.stdout.indexOf('{'))) as { testResults: Array<{ assertionResults: Array<{ title: string; status: string }> }> };
+  const json = JSON.parse(r.stdout.slice(r.stdout.indexOf('{'))) as {
+    testResults: Array<{ assertionResults: Array<{ title: string; status: string }> }>;
+  };
   const all = json.testResults.flatMap((f) => f.assertionResults);
-  return { passed: all.filter((t) => t.status === 'passed').map((t) => t.title), failed: all.filter((t) => t.status === 'failed').map((t) => t.title) };
+  return {
+    passed: all.filter((t) => t.status === 'passed').map((t) => t.title),
+    failed: all.filter((t) => t.status === 'failed').map((t) => t.title),
+  };
 }
 
 /** The first two files to run (in vitest's order) wait alone at the barrier; the last finds both arrived. */
@@ -42,7 +53,7 @@ function expectOneAfterAnother(r: Outcome): void {
 }
 
 describe('side-by-side runner', () => {
-  it('runs the worker\'s files at once, each file\'s checks still one at a time under maxConcurrency 1', () => {
+  it("runs the worker's files at once, each file's checks still one at a time under maxConcurrency 1", () => {
     const r = runFixture(3);
     expect(r.failed).toEqual([]);
     expect(r.passed).toHaveLength(9);
@@ -54,7 +65,7 @@ describe('side-by-side runner', () => {
     expectOneAfterAnother(runFixture(1, 3));
   });
 
-  it('gives back the places of a file\'s ended checks: in six places, the third file starts once the first two have only their barrier check left', () => {
+  it("gives back the places of a file's ended checks: in six places, the third file starts once the first two have only their barrier check left", () => {
     // Each file takes three places; once its two short checks end it holds one, and the third file's three fit.
     const r = runFixture(2, 3);
     expect(r.failed).toEqual([]);

@@ -18,7 +18,12 @@ const SEED_STATES = {
   provider: ['active', 'soft-deleted', 'merged', 'deleted'],
 };
 
-const check = (verifies: string[], verdict: CheckResult['verdict'], operations: string[], failedRequirements: string[] = []): CheckResult => ({
+const check = (
+  verifies: string[],
+  verdict: CheckResult['verdict'],
+  operations: string[],
+  failedRequirements: string[] = [],
+): CheckResult => ({
   checkId: `organization/x/${verifies.join('-')}-${verdict}-${operations.join('-')}`,
   title: 't',
   file: 'scenarios/organization/x.test.ts',
@@ -47,10 +52,19 @@ describe('state tables', () => {
 
 describe('edge verdicts', () => {
   const org = SERVICES.organization;
-  const verdictOf = (results: CheckResult[], op: string) => transitionViews(org.states, org.requirements, results).find((v) => v.transition.operation === op)!.verdict;
+  const verdictOf = (results: CheckResult[], op: string) =>
+    transitionViews(org.states, org.requirements, results).find((v) => v.transition.operation === op)!.verdict;
 
   it('fail when a check failed a requirement of the row; pass only when a passing check sent the operation; none when nothing cited it', () => {
-    expect(verdictOf([check(['ORG-MERGE-EFFECT'], 'fail', ['mergeIdentities'], ['ORG-MERGE-EFFECT']), check(['ORG-MERGE-REPLY'], 'pass', ['mergeIdentities'])], 'mergeIdentities')).toBe('fail');
+    expect(
+      verdictOf(
+        [
+          check(['ORG-MERGE-EFFECT'], 'fail', ['mergeIdentities'], ['ORG-MERGE-EFFECT']),
+          check(['ORG-MERGE-REPLY'], 'pass', ['mergeIdentities']),
+        ],
+        'mergeIdentities',
+      ),
+    ).toBe('fail');
     expect(verdictOf([check(['ORG-MERGE-EFFECT'], 'pass', ['postIdentity'])], 'mergeIdentities')).toBe('none');
     expect(verdictOf([check(['ORG-MERGE-EFFECT'], 'pass', ['mergeIdentities'])], 'mergeIdentities')).toBe('pass');
     expect(verdictOf([], 'linkIdentities')).toBe('none');
@@ -58,7 +72,12 @@ describe('edge verdicts', () => {
   });
 
   it('a walk that failed one row colours that row only', () => {
-    const walk = check(['ORG-MERGE-EFFECT', 'ORG-LINK-EFFECT', 'ORG-SOFTDELETE-EFFECT'], 'fail', ['mergeIdentities', 'linkIdentities', 'softDeleteSource'], ['ORG-MERGE-EFFECT']);
+    const walk = check(
+      ['ORG-MERGE-EFFECT', 'ORG-LINK-EFFECT', 'ORG-SOFTDELETE-EFFECT'],
+      'fail',
+      ['mergeIdentities', 'linkIdentities', 'softDeleteSource'],
+      ['ORG-MERGE-EFFECT'],
+    );
     expect(verdictOf([walk], 'mergeIdentities')).toBe('fail');
     expect(verdictOf([walk], 'linkIdentities')).toBe('pass');
     expect(verdictOf([walk], 'restoreSource')).toBe('none');
@@ -68,7 +87,9 @@ describe('edge verdicts', () => {
     const results = [check(['ORG-MERGE-EFFECT'], 'fail', ['mergeIdentities'], ['ORG-MERGE-EFFECT'])];
     const { organization } = await renderStateDiagrams([{ table: org.states, requirements: org.requirements }], results);
     expect(organization!.svg.startsWith('<svg')).toBe(true);
-    const edge = new RegExp(`<g id="${edgeId('organization', 'mergeIdentities', 'active').replace(/-/g, '&#45;')}" class="edge transition fail">[\\s\\S]*?stroke="${EDGE_COLOURS.fail}"`);
+    const edge = new RegExp(
+      `<g id="${edgeId('organization', 'mergeIdentities', 'active').replace(/-/g, '&#45;')}" class="edge transition fail">[\\s\\S]*?stroke="${EDGE_COLOURS.fail}"`,
+    );
     expect(organization!.svg).toMatch(edge);
     // deleteSourceIdentity runs from any state: one edge from each of the three others.
     expect(organization!.svg.match(/class="edge transition none"/g)!.length).toBe(org.states.transitions.length - 1 + 2);

@@ -31,7 +31,14 @@ afterEach(async () => {
 async function checkAgainst(script: Behaviour[]) {
   server = await startFaultyServer(script);
   const c = new ServiceClient(
-    { service: 'organization', baseUrl: server.url, servicePath: '/provider-link-ws/svc', auth: { scheme: 'bearer', token: 'aaaa.bbbb.cccc' }, sources: ['cf_test_a'], embedded: false },
+    {
+      service: 'organization',
+      baseUrl: server.url,
+      servicePath: '/provider-link-ws/svc',
+      auth: { scheme: 'bearer', token: 'aaaa.bbbb.cccc' },
+      sources: ['cf_test_a'],
+      embedded: false,
+    },
     profile,
     run,
     { timeoutMs: 2000, maxInFlight: 2, retries: 1 },
@@ -40,7 +47,8 @@ async function checkAgainst(script: Behaviour[]) {
   return new Check('organization', ['ORG-ENV-REPLY'], seededFaker(1), c, profile, run);
 }
 
-const envelopeBody = (extra: Record<string, unknown>) => JSON.stringify({ success: false, message: 'no', errors: ['no'], warnings: [], retryableError: false, content: null, ...extra });
+const envelopeBody = (extra: Record<string, unknown>) =>
+  JSON.stringify({ success: false, message: 'no', errors: ['no'], warnings: [], retryableError: false, content: null, ...extra });
 
 describe('transient replies after retries', () => {
   it.each([
@@ -61,13 +69,27 @@ describe('transient replies after retries', () => {
 
   it('a transient reply is neither a rejection nor an absence', () => {
     const reply = (status: number | undefined, body?: Record<string, unknown>, error?: string): Reply => ({
-      exchange: { service: 'organization', operation: 'x', method: 'POST', url: '', startedAt: '', durationMs: 0, request: { headers: {}, body: null }, ...(error ? { error } : {}) },
+      exchange: {
+        service: 'organization',
+        operation: 'x',
+        method: 'POST',
+        url: '',
+        startedAt: '',
+        durationMs: 0,
+        request: { headers: {}, body: null },
+        ...(error ? { error } : {}),
+      },
       status,
       body,
       content: body?.content,
       success: body?.success as boolean | undefined,
     });
-    for (const r of [reply(503, { success: false }), reply(200, { success: false, retryableError: true }), reply(undefined, undefined, 'ECONNRESET: reset'), reply(429)]) {
+    for (const r of [
+      reply(503, { success: false }),
+      reply(200, { success: false, retryableError: true }),
+      reply(undefined, undefined, 'ECONNRESET: reset'),
+      reply(429),
+    ]) {
       expect(isTransient(r)).toBe(true);
       expect(isRejection(r)).toBe(false);
       expect(isAbsent(r)).toBe(false);
@@ -92,7 +114,11 @@ describe('deliberately invalid requests', () => {
   });
 
   it('an accepted invalid post is quarantined in the ledger and deleted at once', async () => {
-    const t = await checkAgainst([{ kind: 'ok', content: { linkId: null } }, { kind: 'ok', content: { linkId: 'ORG-BAD-1' } }, { kind: 'ok', content: {} }]);
+    const t = await checkAgainst([
+      { kind: 'ok', content: { linkId: null } },
+      { kind: 'ok', content: { linkId: 'ORG-BAD-1' } },
+      { kind: 'ok', content: {} },
+    ]);
     const source = t.invalidSource();
     await t.invalid('postIdentity', { identity: { sources: [source] } });
     expect(server!.requests.map((r) => r.path.split('/').pop())).toEqual(['postIdentity', 'nativeIdQuery', 'deleteSourceIdentity']);
@@ -108,7 +134,19 @@ describe('deliberately invalid requests', () => {
 describe('reads after writes', () => {
   const checkWith = (consistencyBudgetMs: number) => {
     const p = { ...profile, consistencyBudgetMs, pollIntervalMs: 20 };
-    const c = new ServiceClient({ service: 'organization', baseUrl: 'http://127.0.0.1:9', servicePath: '', auth: { scheme: 'bearer', token: 'aaaa.bbbb.cccc' }, sources: ['cf_test_a'], embedded: false }, p, run, { timeoutMs: 100, maxInFlight: 1 });
+    const c = new ServiceClient(
+      {
+        service: 'organization',
+        baseUrl: 'http://127.0.0.1:9',
+        servicePath: '',
+        auth: { scheme: 'bearer', token: 'aaaa.bbbb.cccc' },
+        sources: ['cf_test_a'],
+        embedded: false,
+      },
+      p,
+      run,
+      { timeoutMs: 100, maxInFlight: 1 },
+    );
     clients.push(c);
     return new Check('organization', ['ORG-ENV-REPLY'], seededFaker(1), c, p, run);
   };

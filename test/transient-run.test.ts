@@ -22,20 +22,24 @@ beforeAll(async () => {
   const profile = join(mkdtempSync(join(tmpdir(), 'cf-transient-')), 'profile.json');
   writeFileSync(profile, JSON.stringify({ notifications: { clockSkewMs: 0 } }));
   const sources = REFERENCE_SOURCES.join(',');
-  run = await runSuite([], {
-    ORG_BASE_URL: ref.url,
-    ORG_TOKEN: ref.token,
-    ORG_SOURCES: sources,
-    PERSON_BASE_URL: ref.baseUrlOf('person'),
-    PERSON_TOKEN: ref.token,
-    PERSON_SOURCES: sources,
-    PERSON_CUSTOMER_ID: 'reference-customer',
-    PROVIDER_BASE_URL: ref.baseUrlOf('provider'),
-    PROVIDER_USERNAME: ref.auth.username,
-    PROVIDER_PASSWORD: ref.auth.password,
-    PROVIDER_SOURCES: sources,
-    CONFORMANCE_PROFILE: profile,
-  }, 600000);
+  run = await runSuite(
+    [],
+    {
+      ORG_BASE_URL: ref.url,
+      ORG_TOKEN: ref.token,
+      ORG_SOURCES: sources,
+      PERSON_BASE_URL: ref.baseUrlOf('person'),
+      PERSON_TOKEN: ref.token,
+      PERSON_SOURCES: sources,
+      PERSON_CUSTOMER_ID: 'reference-customer',
+      PROVIDER_BASE_URL: ref.baseUrlOf('provider'),
+      PROVIDER_USERNAME: ref.auth.username,
+      PROVIDER_PASSWORD: ref.auth.password,
+      PROVIDER_SOURCES: sources,
+      CONFORMANCE_PROFILE: profile,
+    },
+    600000,
+  );
 }, 620000);
 afterAll(() => ref?.stop());
 
@@ -48,7 +52,11 @@ describe('a deployment failing 20% of requests transiently', () => {
   });
 
   it('leaves zero records of the test sources after the teardown', () => {
-    const left = [...ref.stores.values()].flatMap((s) => [...s.records.values()].filter((r) => REFERENCE_SOURCES.includes(r.source.name)).map((r) => `${s.service} ${r.source.name}/${r.source.id}`));
+    const left = [...ref.stores.values()].flatMap((s) =>
+      [...s.records.values()]
+        .filter((r) => REFERENCE_SOURCES.includes(r.source.name))
+        .map((r) => `${s.service} ${r.source.name}/${r.source.id}`),
+    );
     const ledger = readFileSync(join(run.reportDir, run.runId, 'ledger.jsonl'), 'utf8');
     const diagnosis = `${left.map((l) => `${l}: ${ledger.includes(l.split('/')[1]!) ? 'in the ledger' : 'NOT in the ledger'}`).join('\n')}\ncleanup: ${JSON.stringify(run.summary?.cleanup)}`;
     expect(left, diagnosis).toEqual([]);

@@ -16,7 +16,9 @@ import { seededFaker } from '../generators/seed.js';
 import { SERVICES, serviceNames } from '../specs/services.js';
 
 const freshDir = () => mkdtempSync(join(tmpdir(), 'validator-cache-'));
-const replySchemas = serviceNames().flatMap((service) => SERVICES[service].operations.map((op) => ({ name: `${service}.${op.name}`, schema: jsonSchemaOf(op.reply) })));
+const replySchemas = serviceNames().flatMap((service) =>
+  SERVICES[service].operations.map((op) => ({ name: `${service}.${op.name}`, schema: jsonSchemaOf(op.reply) })),
+);
 
 /** Values that pass and fail a reply schema at several depths: arbitrary JSON, arbitrary JSON under each member, identities with and without broken leaves. */
 function samples(schema: Record<string, unknown>, seed: number): unknown[] {
@@ -28,8 +30,16 @@ function samples(schema: Record<string, unknown>, seed: number): unknown[] {
   return [
     {},
     ...anything,
-    ...members.flatMap((m) => [...anything.slice(0, 4).map((v) => ({ [m]: v })), ...[...identities, ...broken].map((i) => ({ [m]: i })), { [m]: [{ identity: identities[0] }, { identity: broken[1] }] }]),
-    ...[...identities, ...broken].map((identity) => ({ identity, linkId: 'L1', searchResults: [{ matchScore: 0.9, sameIdentity: 'Y', identity }] })),
+    ...members.flatMap((m) => [
+      ...anything.slice(0, 4).map((v) => ({ [m]: v })),
+      ...[...identities, ...broken].map((i) => ({ [m]: i })),
+      { [m]: [{ identity: identities[0] }, { identity: broken[1] }] },
+    ]),
+    ...[...identities, ...broken].map((identity) => ({
+      identity,
+      linkId: 'L1',
+      searchResults: [{ matchScore: 0.9, sameIdentity: 'Y', identity }],
+    })),
   ];
 }
 
@@ -58,7 +68,9 @@ describe('validators kept on disk', () => {
       }
     });
     expect(compile).not.toHaveBeenCalled();
-    expect(readdirSync(dir).filter((f) => f.endsWith('.cjs'))).toHaveLength(new Set(replySchemas.map((s) => JSON.stringify(s.schema))).size);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.cjs'))).toHaveLength(
+      new Set(replySchemas.map((s) => JSON.stringify(s.schema))).size,
+    );
     // Both verdicts occur often, so equal verdicts are not equal by accident of always passing or always failing.
     expect(passed).toBeGreaterThan(100);
     expect(failed).toBeGreaterThan(1000);

@@ -54,14 +54,17 @@ describe('variant catalogue', () => {
     for (const v of VARIANT_LIST) {
       for (const s of v.seeds) {
         // A quote may join table cells with " | " and leave words out with "...": each piece is in the seed.
-        for (const piece of s.quote.split(/\s*\|\s*|\s*\.\.\.\s*/).filter(Boolean)) expect(text(s.file), `${v.name}: "${piece}"`).toContain(piece);
+        for (const piece of s.quote.split(/\s*\|\s*|\s*\.\.\.\s*/).filter(Boolean))
+          expect(text(s.file), `${v.name}: "${piece}"`).toContain(piece);
       }
     }
   });
 
   it('parameter defaults and detection values parse; profile settings make a valid profile', () => {
     for (const v of VARIANT_LIST) {
-      if (v.parameter) for (const raw of [v.parameter.default, ...(v.parameter.detection ?? [])]) expect(() => v.parameter!.parse(raw), `${v.name}=${raw}`).not.toThrow();
+      if (v.parameter)
+        for (const raw of [v.parameter.default, ...(v.parameter.detection ?? [])])
+          expect(() => v.parameter!.parse(raw), `${v.name}=${raw}`).not.toThrow();
       expect(() => profileOf(plannedVariants([v.name])), v.name).not.toThrow();
     }
   });
@@ -83,14 +86,25 @@ describe('variant catalogue', () => {
       }
       throw new Error('no error');
     };
-    expect(message(() => new VariantSet(['no-such-variant']))).toMatch(/^unknown reference variant "no-such-variant" \(known: lenient-validation, /);
-    expect(message(() => new VariantSet(['search-lag=soon']))).toBe('reference variant search-lag: expected an integer from 0 to 10000, got "soon" (lag in ms (integer from 0 to 10000))');
-    expect(message(() => new VariantSet(['threshold=1.5']))).toMatch(/^reference variant threshold: expected a number above 0 up to 1, got "1.5"/);
-    expect(message(() => new VariantSet(['link-id-format=hex']))).toMatch(/^reference variant link-id-format: expected one of uuid, numeric, urn, got "hex"/);
+    expect(message(() => new VariantSet(['no-such-variant']))).toMatch(
+      /^unknown reference variant "no-such-variant" \(known: lenient-validation, /,
+    );
+    expect(message(() => new VariantSet(['search-lag=soon']))).toBe(
+      'reference variant search-lag: expected an integer from 0 to 10000, got "soon" (lag in ms (integer from 0 to 10000))',
+    );
+    expect(message(() => new VariantSet(['threshold=1.5']))).toMatch(
+      /^reference variant threshold: expected a number above 0 up to 1, got "1.5"/,
+    );
+    expect(message(() => new VariantSet(['link-id-format=hex']))).toMatch(
+      /^reference variant link-id-format: expected one of uuid, numeric, urn, got "hex"/,
+    );
     expect(message(() => new VariantSet(['pages-from-1=2']))).toBe('reference variant pages-from-1 takes no value, got "2"');
     expect(message(() => new VariantSet(['no-events', 'no-events']))).toBe('reference variant no-events is listed twice');
-    expect(message(() => new VariantSet(['status-200', 'status-500']))).toBe('reference variants status-200 and status-500 cannot be on together');
-    for (const m of [message(() => new VariantSet(['no-such-variant'])), message(() => new VariantSet(['search-lag=soon']))]) expect(m).not.toContain('\n');
+    expect(message(() => new VariantSet(['status-200', 'status-500']))).toBe(
+      'reference variants status-200 and status-500 cannot be on together',
+    );
+    for (const m of [message(() => new VariantSet(['no-such-variant'])), message(() => new VariantSet(['search-lag=soon']))])
+      expect(m).not.toContain('\n');
   });
 
   it('startReference reads REFERENCE_VARIANTS and refuses a bad one before listening', async () => {
@@ -101,7 +115,9 @@ describe('variant catalogue', () => {
       const r = await c.call('searchNotifications', { pageNumber: 0, pageSize: 3, ...window });
       expect(r.status).toBe(400);
       process.env.REFERENCE_VARIANTS = 'pages-from-one';
-      await expect(referenceWith({})).rejects.toThrow(/Setting REFERENCE_VARIANTS: unknown variant "pages-from-one" \(did you mean pages-from-1\?\)/);
+      await expect(referenceWith({})).rejects.toThrow(
+        /Setting REFERENCE_VARIANTS: unknown variant "pages-from-one" \(did you mean pages-from-1\?\)/,
+      );
     } finally {
       delete process.env.REFERENCE_VARIANTS;
     }
@@ -112,10 +128,17 @@ describe('variant catalogue', () => {
     for (const b of bundles) {
       const names = b.map((d) => d.name);
       expect(new Set(names).size, names.join(' + ')).toBe(names.length);
-      for (const d of b) for (const other of (d.conflicts ?? []).filter((x) => x !== d.name)) expect(names, `${d.name} with ${other}`).not.toContain(other);
+      for (const d of b)
+        for (const other of (d.conflicts ?? []).filter((x) => x !== d.name)) expect(names, `${d.name} with ${other}`).not.toContain(other);
       if (b.some((d) => d.alone)) expect(b.length).toBe(1);
     }
-    expect(mergePatches([{ consistencyBudgetMs: 3000, notifications: { firstPage: 1 } }, { consistencyBudgetMs: 5000, disabledExpectations: ['A'] }, { disabledExpectations: ['B'] }])).toEqual({
+    expect(
+      mergePatches([
+        { consistencyBudgetMs: 3000, notifications: { firstPage: 1 } },
+        { consistencyBudgetMs: 5000, disabledExpectations: ['A'] },
+        { disabledExpectations: ['B'] },
+      ]),
+    ).toEqual({
       consistencyBudgetMs: 5000,
       notifications: { firstPage: 1 },
       disabledExpectations: ['A', 'B'],
@@ -135,7 +158,9 @@ describe('variant hooks change the reference as described', () => {
     expect(JSON.stringify((await lookup(lenient, s)).body?.content?.identity)).toContain('20200101');
     expect((await lenient.call('postIdentity', {})).status).toBe(400);
     expect((await lenient.call('demographicsSearch', { identity: odd, maxSearchResults: 0 })).status).toBe(400);
-    expect((await lenient.call('demographicsSearch', { identity: odd, maxSearchResults: '1' })).body?.content?.searchResults).toHaveLength(1);
+    expect((await lenient.call('demographicsSearch', { identity: odd, maxSearchResults: '1' })).body?.content?.searchResults).toHaveLength(
+      1,
+    );
   });
 
   it('strict-validation rejects unknown members in the content and the envelope, and accepts what the suite sends', async () => {
@@ -157,14 +182,21 @@ describe('variant hooks change the reference as described', () => {
 
   it('status-200, status-4xx and status-500 carry a validation failure with HTTP 200, 422 and 500, enveloped; authentication stays 401', async () => {
     const bad = { identity: orgIdentity(newSource()), maxSearchResults: 0 };
-    const cases: Array<[string[], number]> = [[[], 400], [['status-200'], 200], [['status-4xx'], 422], [['status-500'], 500]];
+    const cases: Array<[string[], number]> = [
+      [[], 400],
+      [['status-200'], 200],
+      [['status-4xx'], 422],
+      [['status-500'], 500],
+    ];
     for (const [variants, status] of cases) {
       const c = await reference(variants);
       const r = await c.call('demographicsSearch', bad);
       expect(r.status, variants.join() || 'plain').toBe(status);
       expect(r.body).toMatchObject({ success: false, retryableError: false, trackingId: 'track-1' });
       expect(r.body?.errors?.length).toBeGreaterThan(0);
-      expect((await c.call('nativeIdQuery', { source: newSource() })).status).toBe(variants[0] === 'status-200' ? 200 : variants[0] === 'status-500' ? 500 : 404);
+      expect((await c.call('nativeIdQuery', { source: newSource() })).status).toBe(
+        variants[0] === 'status-200' ? 200 : variants[0] === 'status-500' ? 500 : 404,
+      );
       expect((await c.call('nativeIdQuery', { source: newSource() }, { auth: 'basic' })).status).toBe(401);
     }
   });
@@ -193,7 +225,13 @@ describe('variant hooks change the reference as described', () => {
     const c = await reference(['minimal-replies', 'no-grouped-by-source']);
     const [a, b] = [newSource(), newSource()];
     await post(c, orgIdentity(a, 'Alder Mill Works'));
-    await post(c, orgIdentity(b, 'Birchwood Tannery', { phoneNumbers: [{ number: '3125550000' }], addresses: [{ line1: '9 Elm', postalCode: '10001' }] }));
+    await post(
+      c,
+      orgIdentity(b, 'Birchwood Tannery', {
+        phoneNumbers: [{ number: '3125550000' }],
+        addresses: [{ line1: '9 Elm', postalCode: '10001' }],
+      }),
+    );
     const merge = await c.call('mergeIdentities', { toSurviveSource: a, toRetireSource: b });
     expect(merge.body?.content).toHaveProperty('linkId');
     expect(merge.body?.content).not.toHaveProperty('toSurviveSource');
@@ -204,7 +242,11 @@ describe('variant hooks change the reference as described', () => {
   });
 
   it('link-id-format gives UUIDs, 19-digit numbers or URNs', async () => {
-    const forms: Record<string, RegExp> = { uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, numeric: /^[1-9]\d{18}$/, urn: /^urn:organization:entity:[0-9a-f]{24}$/ };
+    const forms: Record<string, RegExp> = {
+      uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+      numeric: /^[1-9]\d{18}$/,
+      urn: /^urn:organization:entity:[0-9a-f]{24}$/,
+    };
     for (const [format, shape] of Object.entries(forms)) {
       const c = await reference([`link-id-format=${format}`]);
       const s = newSource();
@@ -223,10 +265,14 @@ describe('variant hooks change the reference as described', () => {
     expect((await c.call('demographicsSearch', { identity })).body?.content?.searchResults).toEqual([]);
     expect((await c.call('demographicsQuery', { identity })).body?.content?.linkId ?? null).toBeNull();
     await sleep(500);
-    expect((await c.call('demographicsSearch', { identity })).body?.content?.searchResults?.map((r: { linkId: string }) => r.linkId)).toEqual([linkId]);
+    expect(
+      (await c.call('demographicsSearch', { identity })).body?.content?.searchResults?.map((r: { linkId: string }) => r.linkId),
+    ).toEqual([linkId]);
     await c.call('softDeleteSource', { sourceToSoftDelete: s });
     expect((await lookup(c, s)).status).toBe(404);
-    expect((await c.call('demographicsQuery', { identity })).body?.content?.linkId, 'the old state stays visible during the lag').toBe(linkId);
+    expect((await c.call('demographicsQuery', { identity })).body?.content?.linkId, 'the old state stays visible during the lag').toBe(
+      linkId,
+    );
     await sleep(500);
     expect((await c.call('demographicsQuery', { identity })).body?.content?.linkId ?? null).toBeNull();
   });
@@ -235,7 +281,8 @@ describe('variant hooks change the reference as described', () => {
     const lag = await reference(['notification-lag=400']);
     const s = newSource();
     await post(lag, orgIdentity(s));
-    const page = async (c: ReferenceCaller) => (await c.call('searchNotifications', { pageNumber: 0, pageSize: 50, ...window })).body?.content;
+    const page = async (c: ReferenceCaller) =>
+      (await c.call('searchNotifications', { pageNumber: 0, pageSize: 50, ...window })).body?.content;
     expect(JSON.stringify((await page(lag)).notifications)).not.toContain(s.id);
     await sleep(500);
     expect(JSON.stringify((await page(lag)).notifications)).toContain(s.id);
@@ -275,7 +322,10 @@ describe('variant hooks change the reference as described', () => {
   });
 
   it('threshold moves the link decision: a name-only copy (score 0.85) links at 0.7, a name-and-phone copy (0.94) does not link at 0.95', async () => {
-    const nameOnly = (s: { name: string; id: string }) => ({ organizationNames: [{ legalBusinessName: 'Quillfeather Analytics' }], sources: [s] });
+    const nameOnly = (s: { name: string; id: string }) => ({
+      organizationNames: [{ legalBusinessName: 'Quillfeather Analytics' }],
+      sources: [s],
+    });
     const namePhone = (s: { name: string; id: string }) => ({ ...nameOnly(s), phoneNumbers: [{ number: '7205551234' }] });
     const linked = async (variants: string[], copy: (s: { name: string; id: string }) => Record<string, unknown>) => {
       const c = await reference(variants);
@@ -291,7 +341,8 @@ describe('variant hooks change the reference as described', () => {
   it('max-results caps searches without maxSearchResults and with a larger one', async () => {
     const [plain, capped] = await Promise.all([reference(), reference(['max-results=2'])]);
     const distinct = ['Alder Mill Works', 'Birchwood Tannery', 'Cedar Point Freight', 'Dogwood Bakery'];
-    for (const c of [plain, capped]) for (const name of distinct) await post(c, orgIdentity(newSource(), name, { addresses: [], phoneNumbers: [] }));
+    for (const c of [plain, capped])
+      for (const name of distinct) await post(c, orgIdentity(newSource(), name, { addresses: [], phoneNumbers: [] }));
     const probe = { identity: orgIdentity(newSource()), matchScoreThreshold: 0 };
     expect((await plain.call('demographicsSearch', probe)).body?.content?.searchResults.length).toBeGreaterThan(2);
     expect((await capped.call('demographicsSearch', probe)).body?.content?.searchResults).toHaveLength(2);
@@ -301,7 +352,10 @@ describe('variant hooks change the reference as described', () => {
   it('restore variants: restoring an unknown source succeeds with nothing restored; a restored source comes back in a new identity', async () => {
     const [plain, lenient] = await Promise.all([reference(), reference(['restore-after-delete-succeeds', 'restore-new-identity'])]);
     expect((await plain.call('restoreSource', { sourceToRestore: newSource() })).status).toBe(404);
-    expect((await lenient.call('restoreSource', { sourceToRestore: newSource() })).body).toMatchObject({ success: true, content: { linkIdsModified: [], linkIdCreated: null } });
+    expect((await lenient.call('restoreSource', { sourceToRestore: newSource() })).body).toMatchObject({
+      success: true,
+      content: { linkIdsModified: [], linkIdCreated: null },
+    });
     for (const c of [plain, lenient]) {
       const [a, b] = [newSource(), newSource()];
       await post(c, orgIdentity(a));
@@ -333,7 +387,9 @@ describe('variant hooks change the reference as described', () => {
     expect(r.body?.content).not.toHaveProperty('events');
     await post(c, orgIdentity(b, 'Other Name Ltd', { phoneNumbers: [], addresses: [] }));
     const [la, lb] = [(await lookup(c, a)).body?.content?.linkId, (await lookup(c, b)).body?.content?.linkId];
-    await c.call('addRelationshipService', { relationship: { relationshipVerb: 'affiliatedWith', subjectServiceId: la, objectServiceId: lb } });
+    await c.call('addRelationshipService', {
+      relationship: { relationshipVerb: 'affiliatedWith', subjectServiceId: la, objectServiceId: lb },
+    });
     const found = (await c.call('searchRelationshipsService', { relationship: { subjectServiceId: la } })).body?.content?.relationship;
     expect(Array.isArray(found)).toBe(false);
     expect(found).toMatchObject({ subjectServiceId: la, objectServiceId: lb });
@@ -349,16 +405,25 @@ describe('variant hooks change the reference as described', () => {
     expect((await c.call('restoreSource', { sourceToRestore: s })).status).toBe(400);
     expect((await c.call('restoreSource', { source: s })).body?.success).toBe(true);
     const link = (await lookup(c, s)).body?.content?.linkId;
-    const rel = (verb: string) => c.call('addRelationshipService', { relationship: { relationshipVerb: verb, subjectServiceId: link, objectServiceId: link } });
+    const rel = (verb: string) =>
+      c.call('addRelationshipService', { relationship: { relationshipVerb: verb, subjectServiceId: link, objectServiceId: link } });
     expect((await rel('affiliatedWith')).status).toBe(400);
     expect((await rel('PARENT_OF')).body?.success).toBe(true);
     const q = { source: newSource() };
     expect((await c.call('nativeIdQuery', q, { service: 'person', auth: 'bearer' })).status).toBe(401);
     expect((await c.call('nativeIdQuery', q, { service: 'person', auth: 'basic' })).status).toBe(404);
     const p = newSource();
-    await c.call('postIdentity', { identity: { names: [{ firstName: 'Ada', lastName: 'Quill' }] }, source: p }, { service: 'person', auth: 'basic' });
+    await c.call(
+      'postIdentity',
+      { identity: { names: [{ firstName: 'Ada', lastName: 'Quill' }] }, source: p },
+      { service: 'person', auth: 'basic' },
+    );
     const personLink = (await c.call('nativeIdQuery', { source: p }, { service: 'person', auth: 'basic' })).body?.content?.linkId;
-    const added = await c.call('addRelationshipService', { relationship: { relationshipVerb: 'PARENT_OF', subjectLinkId: personLink, objectLinkId: personLink } }, { service: 'person', auth: 'basic' });
+    const added = await c.call(
+      'addRelationshipService',
+      { relationship: { relationshipVerb: 'PARENT_OF', subjectLinkId: personLink, objectLinkId: personLink } },
+      { service: 'person', auth: 'basic' },
+    );
     expect(added.body?.content?.relationship).toMatchObject({ subjectLinkId: personLink, objectLinkId: personLink });
     expect(added.body?.content?.relationship).not.toHaveProperty('subjectVeratoId');
   });
@@ -368,7 +433,9 @@ describe('variant hooks change the reference as described', () => {
     expect((await slow.call('nativeIdQuery', { source: newSource() })).ms).toBeGreaterThanOrEqual(150);
     const setting = await reference([], { latencyMs: 120, jitterMs: 0 });
     expect((await setting.call('nativeIdQuery', { source: newSource() })).ms).toBeGreaterThanOrEqual(120);
-    await expect(referenceWith({ latencyMs: -1 })).rejects.toThrow('startReference option latencyMs: expected an integer number of ms from 0 to 60000, got -1');
+    await expect(referenceWith({ latencyMs: -1 })).rejects.toThrow(
+      'startReference option latencyMs: expected an integer number of ms from 0 to 60000, got -1',
+    );
 
     const flaky = await reference(['transient=1']);
     const seen = new Set<string>();

@@ -17,7 +17,9 @@ describe('walk coverage steering', () => {
   test.each(['organization', 'person', 'provider'] as const)('clean %s walks pass and note the state table covered', async (service) => {
     const r = await runWalkCheck(service, 1, [], BUDGET);
     expect(r.verdict, r.message).toBe('pass');
-    expect(r.note).toMatch(/^coverage of the state table: 12 walks, \d+ steps; \(operation, state\) cells \d+\/\d+; \d+ \(state, operation\) pairs; \d+ two-step sequences/);
+    expect(r.note).toMatch(
+      /^coverage of the state table: 12 walks, \d+ steps; \(operation, state\) cells \d+\/\d+; \d+ \(state, operation\) pairs; \d+ two-step sequences/,
+    );
     expect(r.note).toMatch(/cells not exercised: /);
     expect(r.note).toMatch(/sequences: .*link\(moved\) -> /);
   });

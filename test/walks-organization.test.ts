@@ -20,14 +20,17 @@ const FAULTS: Array<[fault: string, requirement: string]> = [
   ['repost-undoes-unlink', 'ORG-POST-SAME-SOURCE-UPDATES'],
 ];
 
-const walkCheck = (run: Awaited<ReturnType<typeof runSuite>>) => run.summary?.checks.find((c) => c.area === 'walks' && c.service === 'organization');
+const walkCheck = (run: Awaited<ReturnType<typeof runSuite>>) =>
+  run.summary?.checks.find((c) => c.area === 'walks' && c.service === 'organization');
 
 describe('organization walks', () => {
   test('pass against the clean reference', async () => {
     const run = await runSuite([FILE], SETTINGS);
     const c = walkCheck(run);
     expect(c?.verdict, run.stdout.slice(-3000)).toBe('pass');
-    expect(run.stdout).toMatch(/\[walks\] organization: 100 walks x 10 steps, walk seed \d+ \(run seed 12345\), 100 walks run in \d+ ms, after 4 tours/);
+    expect(run.stdout).toMatch(
+      /\[walks\] organization: 100 walks x 10 steps, walk seed \d+ \(run seed 12345\), 100 walks run in \d+ ms, after 4 tours/,
+    );
   });
 
   test.each(FAULTS)('catch %s at %s, in at most 6 numbered steps', async (fault, requirement) => {

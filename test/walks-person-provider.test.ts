@@ -19,7 +19,8 @@ const FAULTS: Array<[fault: string, service: keyof typeof FILES, requirement: st
   ['provider-type-check-skipped-after-link', 'provider', 'PROV-MERGE-SAME-TYPE'],
 ];
 
-const walkCheck = (run: Awaited<ReturnType<typeof runSuite>>, service: string) => run.summary?.checks.find((c) => c.area === 'walks' && c.service === service);
+const walkCheck = (run: Awaited<ReturnType<typeof runSuite>>, service: string) =>
+  run.summary?.checks.find((c) => c.area === 'walks' && c.service === service);
 
 describe('person and provider walks', () => {
   test('pass against the clean reference', async () => {

@@ -21,7 +21,8 @@ import type { ServiceName } from '../../specs/common/model.js';
 const program = command({
   name: 'match-quality benchmark',
   invocation: 'npx tsx linkage/bench/match-quality.ts',
-  summary: 'Match-quality benchmark figures: time and memory of the benchmark and of the reference per data-set size (printed, never asserted).',
+  summary:
+    'Match-quality benchmark figures: time and memory of the benchmark and of the reference per data-set size (printed, never asserted).',
   exitCodes: [
     [0, 'measured'],
     [2, 'bad arguments'],
@@ -40,7 +41,9 @@ const values = { ...o, 'post-concurrency': o.postConcurrency };
 
 /** Starts bench/reference-process.ts; resolves with its connection line and a stop() giving its peak RSS. */
 async function referenceProcess() {
-  const proc = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/reference-process.ts'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/reference-process.ts'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: proc.stdout! })[Symbol.asyncIterator]();
   const next = async () => {
     const line = await lines.next();
@@ -77,7 +80,10 @@ async function child(size: number): Promise<void> {
     service,
     baseUrl: reference.info.baseUrls[service]!,
     servicePath: spec.servicePath,
-    auth: scheme === 'bearer' ? ({ scheme: 'bearer', token: reference.info.token } as const) : ({ scheme: 'basic', username: reference.info.username, password: reference.info.password } as const),
+    auth:
+      scheme === 'bearer'
+        ? ({ scheme: 'bearer', token: reference.info.token } as const)
+        : ({ scheme: 'basic', username: reference.info.username, password: reference.info.password } as const),
     sources: REFERENCE_SOURCES,
     customerId: service === 'person' ? 'reference-customer' : undefined,
     embedded: true,
@@ -98,8 +104,21 @@ async function child(size: number): Promise<void> {
   });
   const started = performance.now();
   const r = await runBenchmark({
-    service, preset: values.preset as PresetName, size, seed: Number(values.seed), searchSample: 400, maxSearchResults: 10, resamples: 1000,
-    target, profile, run, maxInFlight: 8, postConcurrency: Number(values['post-concurrency']), timeoutMs: 60000, folder: join(run.folder, 'match-quality', service), progress,
+    service,
+    preset: values.preset as PresetName,
+    size,
+    seed: Number(values.seed),
+    searchSample: 400,
+    maxSearchResults: 10,
+    resamples: 1000,
+    target,
+    profile,
+    run,
+    maxInFlight: 8,
+    postConcurrency: Number(values['post-concurrency']),
+    timeoutMs: 60000,
+    folder: join(run.folder, 'match-quality', service),
+    progress,
   });
   const seconds = (performance.now() - started) / 1000;
   gc();
@@ -107,19 +126,48 @@ async function child(size: number): Promise<void> {
   const referenceLiveHeapMb = (await referenceLiveHeap) ?? Number.NaN;
   const referencePeakRssMb = await reference.stop();
   const m = r.analysis.metrics;
-  console.log(JSON.stringify({
-    size, records: r.dataset.records.length, truePairs: r.analysis.sampleSizes.truePairs, seconds,
-    benchPeakRssMb: process.resourceUsage().maxRSS / 1024, benchLiveHeapMb, referencePeakRssMb, referenceLiveHeapMb,
-    timings: r.observation.timings, failures: r.observation.failures.post + r.observation.failures.read,
-    precision: m['pairwise.precision'], recall: m['pairwise.recall'], f1: m['pairwise.f1'], b3f: m['b3.f'],
-  }));
+  console.log(
+    JSON.stringify({
+      size,
+      records: r.dataset.records.length,
+      truePairs: r.analysis.sampleSizes.truePairs,
+      seconds,
+      benchPeakRssMb: process.resourceUsage().maxRSS / 1024,
+      benchLiveHeapMb,
+      referencePeakRssMb,
+      referenceLiveHeapMb,
+      timings: r.observation.timings,
+      failures: r.observation.failures.post + r.observation.failures.read,
+      precision: m['pairwise.precision'],
+      recall: m['pairwise.recall'],
+      f1: m['pairwise.f1'],
+      b3f: m['b3.f'],
+    }),
+  );
 }
 
 if (values.child) await child(Number(values.child));
 else {
-  console.log(`match-quality benchmark: ${values.service}, preset ${values.preset}, seed ${values.seed}, post concurrency ${values['post-concurrency']}; reference in its own process, one benchmark child process per size`);
+  console.log(
+    `match-quality benchmark: ${values.service}, preset ${values.preset}, seed ${values.seed}, post concurrency ${values['post-concurrency']}; reference in its own process, one benchmark child process per size`,
+  );
   for (const size of values.sizes!.split(',').map(Number)) {
-    const args = ['--expose-gc', '--import', 'tsx', 'linkage/bench/match-quality.ts', '--child', String(size), '--service', values.service!, '--preset', values.preset!, '--seed', values.seed!, '--post-concurrency', values['post-concurrency']!];
+    const args = [
+      '--expose-gc',
+      '--import',
+      'tsx',
+      'linkage/bench/match-quality.ts',
+      '--child',
+      String(size),
+      '--service',
+      values.service!,
+      '--preset',
+      values.preset!,
+      '--seed',
+      values.seed!,
+      '--post-concurrency',
+      values['post-concurrency']!,
+    ];
     const out = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 26 });
     const line = out.stdout.trim().split('\n').at(-1) ?? '';
     let r: any;
@@ -129,7 +177,8 @@ else {
       console.log(`size ${size}: child failed (exit ${out.status})\n${out.stderr.slice(-2000)}`);
       continue;
     }
-    const pct = (x: { value: number; low: number; high: number }) => `${(x.value * 100).toFixed(2)}% [${(x.low * 100).toFixed(2)}, ${(x.high * 100).toFixed(2)}]`;
+    const pct = (x: { value: number; low: number; high: number }) =>
+      `${(x.value * 100).toFixed(2)}% [${(x.low * 100).toFixed(2)}, ${(x.high * 100).toFixed(2)}]`;
     const t = r.timings;
     console.log(
       `${String(size).padStart(6)} entities, ${r.records} records, ${r.truePairs} true pairs: ${r.seconds.toFixed(1)} s ` +

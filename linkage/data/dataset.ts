@@ -29,7 +29,13 @@ export interface Preset {
 const EXTRA = [0.7, 0.18, 0.07, 0.03, 0.02];
 export const PRESETS: Record<PresetName, Preset> = {
   clean: { name: 'clean', layers: { L1: 0, L2: 1, L3: 0, completeness: 0 }, hardNegatives: 1, pDuplicated: 0.12, extraRecords: EXTRA },
-  realistic: { name: 'realistic', layers: { L1: 1, L2: 1, L3: 1, completeness: 1 }, hardNegatives: 1, pDuplicated: 0.12, extraRecords: EXTRA },
+  realistic: {
+    name: 'realistic',
+    layers: { L1: 1, L2: 1, L3: 1, completeness: 1 },
+    hardNegatives: 1,
+    pDuplicated: 0.12,
+    extraRecords: EXTRA,
+  },
   hard: { name: 'hard', layers: { L1: 1.5, L2: 1, L3: 2, completeness: 1 }, hardNegatives: 3, pDuplicated: 0.12, extraRecords: EXTRA },
 };
 
@@ -75,7 +81,12 @@ export interface Dataset {
 }
 
 /** Applies the corruption layers to one record of `entity`. */
-function corrupt(rng: Rng, ctx: Omit<OpContext, 'fields' | 'rng'>, preset: Preset, additional: boolean): { fields: Fields; ops: CorruptionEntry[] } {
+function corrupt(
+  rng: Rng,
+  ctx: Omit<OpContext, 'fields' | 'rng'>,
+  preset: Preset,
+  additional: boolean,
+): { fields: Fields; ops: CorruptionEntry[] } {
   const fields: Fields = { ...ctx.entity.fields };
   const ops: CorruptionEntry[] = [];
   const touched = new Set<string>();
@@ -126,13 +137,16 @@ export function buildDataset(options: DatasetOptions): Dataset {
   for (const e of entities) if (e.hardNegative && groupSizes.get(e.hardNegative.group)! < 2) delete e.hardNegative;
 
   const households = new Map<string, Entity[]>();
-  for (const e of entities) if (e.hardNegative?.kind === 'household') (households.get(e.hardNegative.group) ?? households.set(e.hardNegative.group, []).get(e.hardNegative.group)!).push(e);
+  for (const e of entities)
+    if (e.hardNegative?.kind === 'household')
+      (households.get(e.hardNegative.group) ?? households.set(e.hardNegative.group, []).get(e.hardNegative.group)!).push(e);
 
   const records: LinkageRecord[] = [];
   const byEntity: LinkageRecord[][] = [];
   for (const entity of entities) {
     const n = 1 + (rng.chance(preset.pDuplicated) ? 1 + rng.weighted(preset.extraRecords) : 0);
-    const household = entity.hardNegative?.kind === 'household' ? households.get(entity.hardNegative.group)!.filter((h) => h !== entity) : [];
+    const household =
+      entity.hardNegative?.kind === 'household' ? households.get(entity.hardNegative.group)!.filter((h) => h !== entity) : [];
     const own: LinkageRecord[] = [];
     for (let index = 0; index < n; index++) {
       const { fields, ops } = corrupt(rng, { f, entity, household }, preset, index > 0);

@@ -64,13 +64,14 @@ export function errorPosition(rng: Rng, length: number): number {
   return Math.min(length - 1, 1);
 }
 
-const keepCase = (original: string, replacement: string) => (original === original.toUpperCase() && original !== original.toLowerCase() ? replacement.toUpperCase() : replacement);
+const keepCase = (original: string, replacement: string) =>
+  original === original.toUpperCase() && original !== original.toLowerCase() ? replacement.toUpperCase() : replacement;
 
 /** A keyboard neighbour of `ch` (letters stay letters, digits stay digits), else a random one of its class. */
 function neighbour(rng: Rng, ch: string, nearby: boolean): string {
   const lower = ch.toLowerCase();
   const isDigit = DIGITS.includes(lower);
-  const pool = (nearby ? KEY_NEIGHBOURS[lower] ?? '' : '').split('').filter((c) => (isDigit ? DIGITS.includes(c) : LETTERS.includes(c)));
+  const pool = (nearby ? (KEY_NEIGHBOURS[lower] ?? '') : '').split('').filter((c) => (isDigit ? DIGITS.includes(c) : LETTERS.includes(c)));
   const chosen = pool.length ? rng.pick(pool) : rng.pick((isDigit ? DIGITS : LETTERS).replace(lower, '').split(''));
   return keepCase(ch, chosen);
 }
@@ -98,7 +99,9 @@ function edit1(rng: Rng, value: string, depth = 0): string | undefined {
     case 2:
       return value.slice(0, i + 1) + (rng.chance(0.5) ? ch : neighbour(rng, ch, true)) + value.slice(i + 1);
     case 3:
-      return i + 1 < value.length ? value.slice(0, i) + value[i + 1] + ch + value.slice(i + 2) : value.slice(0, i - 1) + ch + value[i - 1] + value.slice(i + 1);
+      return i + 1 < value.length
+        ? value.slice(0, i) + value[i + 1] + ch + value.slice(i + 2)
+        : value.slice(0, i - 1) + ch + value[i - 1] + value.slice(i + 1);
     default: {
       const once = edit1(rng, value, 1) ?? value;
       return edit1(rng, once, 1);
@@ -122,7 +125,10 @@ export function ocr(rng: Rng, value: string): string | undefined {
   const lower = value.toLowerCase();
   const options: Array<[number, string, string]> = [];
   for (const [a, b] of OCR_PAIRS)
-    for (const [from, to] of [[a, b], [b, a]] as const) {
+    for (const [from, to] of [
+      [a, b],
+      [b, a],
+    ] as const) {
       let at = lower.indexOf(from);
       while (at >= 0) {
         options.push([at, from, to]);
@@ -144,7 +150,8 @@ export function nickname(rng: Rng, given: string): string | undefined {
 /** Title case like the original when it was title case, upper when upper, else as given. */
 export function restoreCase(original: string, value: string): string {
   if (original === original.toUpperCase()) return value.toUpperCase();
-  if (original[0] === original[0]?.toUpperCase()) return value.replace(/(^|[\s-])([a-z])/g, (_m, s: string, c: string) => s + c.toUpperCase());
+  if (original[0] === original[0]?.toUpperCase())
+    return value.replace(/(^|[\s-])([a-z])/g, (_m, s: string, c: string) => s + c.toUpperCase());
   return value;
 }
 
@@ -159,7 +166,8 @@ export function digitError(rng: Rng, value: string, positions?: number[]): strin
 /** Two adjacent differing digits swapped. */
 export function digitTransposition(rng: Rng, value: string): string | undefined {
   const pairs: number[] = [];
-  for (let i = 0; i + 1 < value.length; i++) if (/\d/.test(value[i]!) && /\d/.test(value[i + 1]!) && value[i] !== value[i + 1]) pairs.push(i);
+  for (let i = 0; i + 1 < value.length; i++)
+    if (/\d/.test(value[i]!) && /\d/.test(value[i + 1]!) && value[i] !== value[i + 1]) pairs.push(i);
   if (!pairs.length) return undefined;
   const i = rng.pick(pairs);
   return value.slice(0, i) + value[i + 1] + value[i] + value.slice(i + 2);

@@ -28,7 +28,11 @@ interface Place {
   state: string;
 }
 
-const STATES = new Set('AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'.split(' '));
+const STATES = new Set(
+  'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'.split(
+    ' ',
+  ),
+);
 let places: { all: Place[]; byState: Map<string, Place[]>; byZip3: Map<string, Place[]> } | undefined;
 
 /** Every US ZIP code with its city and state (from the zipcodes package), loaded once. */
@@ -52,7 +56,9 @@ export function placeTable() {
 
 /** A street address in a place: line1, line2 (often blank), city, state, postalCode. */
 export function addressFields(f: Faker, rng: Rng, place: Place): Fields {
-  const unit = rng.chance(0.2) ? `${rng.pick(['Apt', 'Unit', 'Suite'])} ${rng.int(1, 40)}${rng.chance(0.3) ? rng.pick(['A', 'B', 'C']) : ''}` : '';
+  const unit = rng.chance(0.2)
+    ? `${rng.pick(['Apt', 'Unit', 'Suite'])} ${rng.int(1, 40)}${rng.chance(0.3) ? rng.pick(['A', 'B', 'C']) : ''}`
+    : '';
   const street = `${rng.int(1, 9999)} ${rng.chance(0.15) ? `${rng.pick(['North', 'South', 'East', 'West'])} ` : ''}${f.location.street()}`;
   return { line1: street, line2: unit, city: place.city, state: place.state, postalCode: place.zip };
 }
@@ -68,7 +74,8 @@ export function randomPlace(rng: Rng, near?: { state?: string; zip3?: string }):
 export const phoneNumber = (rng: Rng) => `${rng.int(201, 989)}-555-01${String(rng.int(0, 99)).padStart(2, '0')}`;
 
 /** SSN in the never-issued 900–999 area, written NNN-NN-NNNN. */
-export const fictionalSsn = (rng: Rng) => `9${String(rng.int(0, 99)).padStart(2, '0')}-${String(rng.int(1, 99)).padStart(2, '0')}-${String(rng.int(1, 9999)).padStart(4, '0')}`;
+export const fictionalSsn = (rng: Rng) =>
+  `9${String(rng.int(0, 99)).padStart(2, '0')}-${String(rng.int(1, 99)).padStart(2, '0')}-${String(rng.int(1, 9999)).padStart(4, '0')}`;
 
 /** A Luhn-valid NPI beginning with 9 (never issued; see generators/provider.ts), then the type digit. */
 export function fictionalNpi(rng: Rng, type: 1 | 2): string {
@@ -77,7 +84,8 @@ export function fictionalNpi(rng: Rng, type: 1 | 2): string {
 }
 
 /** EIN with a prefix no IRS campus assigns. */
-export const fictionalEin = (rng: Rng) => `${rng.pick(['07', '08', '09', '17', '18', '19', '28', '29'])}-${String(rng.int(0, 9999999)).padStart(7, '0')}`;
+export const fictionalEin = (rng: Rng) =>
+  `${rng.pick(['07', '08', '09', '17', '18', '19', '28', '29'])}-${String(rng.int(0, 9999999)).padStart(7, '0')}`;
 
 const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 /** A DOB between two years (day ≤ 28 so every month is valid). */
@@ -156,7 +164,14 @@ export function facility(f: Faker, rng: Rng, id: number, over: Partial<Fields> =
 /** An organization: a brand, a trade and a legal suffix ("Hartley & Sons Pharmacy Inc"). */
 export function organization(f: Faker, rng: Rng, id: number, over: Partial<Fields> = {}): Entity {
   const place = randomPlace(rng);
-  const brand = rng.chance(0.3) ? `${f.person.lastName()} & ${f.person.lastName()}` : rng.chance(0.5) ? f.person.lastName() : f.company.name().replace(/[,]/g, '').replace(/ (Inc|LLC|Group|and Sons)$/, '');
+  const brand = rng.chance(0.3)
+    ? `${f.person.lastName()} & ${f.person.lastName()}`
+    : rng.chance(0.5)
+      ? f.person.lastName()
+      : f.company
+          .name()
+          .replace(/[,]/g, '')
+          .replace(/ (Inc|LLC|Group|and Sons)$/, '');
   const fields: Fields = {
     name: `${brand} ${rng.pick(ORG_TRADES)} ${rng.pick(rng.pick(LEGAL_SUFFIXES))}`,
     ...addressFields(f, rng, place),

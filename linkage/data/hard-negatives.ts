@@ -7,7 +7,19 @@
  */
 import type { Faker } from '@faker-js/faker';
 import { phonetic, type Rng } from './edits.js';
-import { type Entity, type EntityKind, type Fields, addressFields, birthDate, ENTITY_BUILDERS, fictionalEin, fictionalNpi, givenName, phoneNumber, randomPlace } from './entities.js';
+import {
+  type Entity,
+  type EntityKind,
+  type Fields,
+  addressFields,
+  birthDate,
+  ENTITY_BUILDERS,
+  fictionalEin,
+  fictionalNpi,
+  givenName,
+  phoneNumber,
+  randomPlace,
+} from './entities.js';
 
 export interface HardNegativeKind {
   kind: string;
@@ -42,9 +54,21 @@ function siblingName(f: Faker, rng: Rng, like: string, sex: string): string {
 
 /** Common US given+family combinations for collisions. */
 const COMMON_NAMES: Array<[string, string, string]> = [
-  ['James', 'Smith', 'M'], ['Michael', 'Johnson', 'M'], ['Robert', 'Williams', 'M'], ['David', 'Brown', 'M'], ['John', 'Jones', 'M'],
-  ['Maria', 'Garcia', 'F'], ['Mary', 'Miller', 'F'], ['Jennifer', 'Davis', 'F'], ['Linda', 'Rodriguez', 'F'], ['Patricia', 'Martinez', 'F'],
-  ['William', 'Wilson', 'M'], ['Elizabeth', 'Anderson', 'F'], ['Jose', 'Hernandez', 'M'], ['Susan', 'Taylor', 'F'], ['Richard', 'Thomas', 'M'],
+  ['James', 'Smith', 'M'],
+  ['Michael', 'Johnson', 'M'],
+  ['Robert', 'Williams', 'M'],
+  ['David', 'Brown', 'M'],
+  ['John', 'Jones', 'M'],
+  ['Maria', 'Garcia', 'F'],
+  ['Mary', 'Miller', 'F'],
+  ['Jennifer', 'Davis', 'F'],
+  ['Linda', 'Rodriguez', 'F'],
+  ['Patricia', 'Martinez', 'F'],
+  ['William', 'Wilson', 'M'],
+  ['Elizabeth', 'Anderson', 'F'],
+  ['Jose', 'Hernandez', 'M'],
+  ['Susan', 'Taylor', 'F'],
+  ['Richard', 'Thomas', 'M'],
 ];
 
 export const HARD_NEGATIVE_KINDS: HardNegativeKind[] = [
@@ -130,7 +154,10 @@ export const HARD_NEGATIVE_KINDS: HardNegativeKind[] = [
       share: 0.1,
       build(f, rng, id) {
         const first = ENTITY_BUILDERS[entityKind](f, rng, id);
-        const brand = first.fields.name!.replace(/\s+(Inc\.?|Incorporated|LLC|L\.L\.C\.|Limited Liability Company|Corp\.?|Corporation|Co\.?|Company|LLP|L\.L\.P\.|PC|P\.C\.|Professional Corporation|PLLC|P\.L\.L\.C\.)$/, '');
+        const brand = first.fields.name!.replace(
+          /\s+(Inc\.?|Incorporated|LLC|L\.L\.C\.|Limited Liability Company|Corp\.?|Corporation|Co\.?|Company|LLP|L\.L\.P\.|PC|P\.C\.|Professional Corporation|PLLC|P\.L\.L\.C\.)$/,
+          '',
+        );
         const ein = rng.chance(0.5) ? first.fields.ein! : undefined;
         const out: Entity[] = [];
         const n = rng.int(2, 4);
@@ -181,7 +208,12 @@ export const HARD_NEGATIVE_KINDS: HardNegativeKind[] = [
       const a = ENTITY_BUILDERS.practitioner(f, rng, id);
       const fatherSon = rng.chance(0.5);
       const b = ENTITY_BUILDERS.practitioner(f, rng, id + 1, {
-        ...pickFields(a.fields, fatherSon ? ['given', 'middle', 'family', 'sex', 'phone', 'specialty', ...ADDRESS] : ['given', 'family', 'sex', 'specialty', 'state']),
+        ...pickFields(
+          a.fields,
+          fatherSon
+            ? ['given', 'middle', 'family', 'sex', 'phone', 'specialty', ...ADDRESS]
+            : ['given', 'family', 'sex', 'specialty', 'state'],
+        ),
         ...(fatherSon ? { suffix: 'Jr' } : {}),
         npi: fictionalNpi(rng, 1),
       });

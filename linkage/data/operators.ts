@@ -11,7 +11,16 @@
 import type { Faker } from '@faker-js/faker';
 import { digitError, digitTransposition, nickname, ocr, phonetic, type Rng, swapWords, typo } from './edits.js';
 import { type Entity, type EntityKind, type Fields, addressFields, phoneNumber, randomPlace } from './entities.js';
-import { CITY_ABBREVIATIONS, CREDENTIALS, GENERIC_WORDS, LEGAL_SUFFIXES, PLACEHOLDER_DOBS, PLACEHOLDER_SSNS, SPECIALTIES, STREET_ABBREVIATIONS } from './tables.js';
+import {
+  CITY_ABBREVIATIONS,
+  CREDENTIALS,
+  GENERIC_WORDS,
+  LEGAL_SUFFIXES,
+  PLACEHOLDER_DOBS,
+  PLACEHOLDER_SSNS,
+  SPECIALTIES,
+  STREET_ABBREVIATIONS,
+} from './tables.js';
 
 export type Layer = 'L1' | 'L2' | 'L3' | 'completeness';
 
@@ -35,7 +44,13 @@ export interface Operator {
   apply(ctx: OpContext): Fields | undefined;
 }
 
-const op = (name: string, layer: Layer, fields: string[], p: number, apply: Operator['apply']): Operator => ({ name, layer, fields, p, apply });
+const op = (name: string, layer: Layer, fields: string[], p: number, apply: Operator['apply']): Operator => ({
+  name,
+  layer,
+  fields,
+  p,
+  apply,
+});
 
 /** Applies a value edit to one field when it is non-blank; undefined when blank or unchanged. */
 const edit =
@@ -48,7 +63,8 @@ const edit =
   };
 
 const blank = (field: string) => (ctx: OpContext) => (ctx.fields[field] ? { [field]: '' } : undefined);
-const blankAll = (fields: string[]) => (ctx: OpContext) => (fields.some((f) => ctx.fields[f]) ? Object.fromEntries(fields.map((f) => [f, ''])) : undefined);
+const blankAll = (fields: string[]) => (ctx: OpContext) =>
+  fields.some((f) => ctx.fields[f]) ? Object.fromEntries(fields.map((f) => [f, ''])) : undefined;
 
 const ADDRESS = ['line1', 'line2', 'city', 'state', 'postalCode'];
 
@@ -62,11 +78,17 @@ const move = (ctx: OpContext): Fields => {
 const phoneFormat = (rng: Rng, v: string) => {
   const d = v.replace(/\D/g, '');
   if (d.length !== 10) return undefined;
-  return rng.pick([`(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`, d, `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6)}`, `1-${d.slice(0, 3)}-${d.slice(3, 6)}-${d.slice(6)}`]);
+  return rng.pick([
+    `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`,
+    d,
+    `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6)}`,
+    `1-${d.slice(0, 3)}-${d.slice(3, 6)}-${d.slice(6)}`,
+  ]);
 };
 
 /** DOB edits on yyyy-MM-dd: day↔month swap (day ≤ 12), one digit, adjacent transposition, year ±1. */
-const validDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+const validDate = (s: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 const dobEdit = (fn: (rng: Rng, y: string, m: string, d: string) => string | undefined) => (rng: Rng, v: string) => {
   const [y, m, d] = v.split('-') as [string, string, string];
   for (let i = 0; i < 5; i++) {
@@ -97,57 +119,168 @@ const stripPunctuation = (_rng: Rng, v: string) => {
 };
 
 /** Person-name operators shared by persons and practitioners, with probabilities scaled by `k`. */
-function nameOperators(k: { typo: number; nickname: number; middleInitial: number; middleBlank: number; familyTypo: number; swap: number }): Operator[] {
+function nameOperators(k: {
+  typo: number;
+  nickname: number;
+  middleInitial: number;
+  middleBlank: number;
+  familyTypo: number;
+  swap: number;
+}): Operator[] {
   return [
     op('given.nickname', 'L1', ['given'], k.nickname, edit('given', nickname)),
-    op('given.typo', 'L3', ['given'], k.typo, edit('given', (r, v) => typo(r, v))),
+    op(
+      'given.typo',
+      'L3',
+      ['given'],
+      k.typo,
+      edit('given', (r, v) => typo(r, v)),
+    ),
     op('given.phonetic', 'L3', ['given'], 0.03, edit('given', phonetic)),
     op('given.ocr', 'L3', ['given'], 0.005, edit('given', ocr)),
-    op('given.initial', 'L3', ['given'], 0.01, edit('given', (_r, v) => v[0])),
-    op('middle.as-given', 'L3', ['given', 'middle'], 0.02, (c) => (c.fields.middle && c.fields.middle.length > 1 ? { given: c.fields.middle, middle: c.fields.given! } : undefined)),
-    op('middle.typo', 'L3', ['middle'], 0.01, edit('middle', (r, v) => (v.length > 2 ? typo(r, v) : undefined))),
-    op('family.typo', 'L3', ['family'], k.familyTypo, edit('family', (r, v) => typo(r, v))),
+    op(
+      'given.initial',
+      'L3',
+      ['given'],
+      0.01,
+      edit('given', (_r, v) => v[0]),
+    ),
+    op('middle.as-given', 'L3', ['given', 'middle'], 0.02, (c) =>
+      c.fields.middle && c.fields.middle.length > 1 ? { given: c.fields.middle, middle: c.fields.given! } : undefined,
+    ),
+    op(
+      'middle.typo',
+      'L3',
+      ['middle'],
+      0.01,
+      edit('middle', (r, v) => (v.length > 2 ? typo(r, v) : undefined)),
+    ),
+    op(
+      'family.typo',
+      'L3',
+      ['family'],
+      k.familyTypo,
+      edit('family', (r, v) => typo(r, v)),
+    ),
     op('family.phonetic', 'L3', ['family'], 0.03, edit('family', phonetic)),
     op('family.ocr', 'L3', ['family'], 0.005, edit('family', ocr)),
-    op('name.given-family-swap', 'L3', ['given', 'family'], k.swap, (c) => (c.fields.given && c.fields.family ? { given: c.fields.family, family: c.fields.given } : undefined)),
+    op('name.given-family-swap', 'L3', ['given', 'family'], k.swap, (c) =>
+      c.fields.given && c.fields.family ? { given: c.fields.family, family: c.fields.given } : undefined,
+    ),
     op('given.blank', 'completeness', ['given'], 0.005, blank('given')),
     op('middle.blank', 'completeness', ['middle'], k.middleBlank, blank('middle')),
     op('family.blank', 'completeness', ['family'], 0.002, blank('family')),
-    op('middle.initial', 'L2', ['middle'], k.middleInitial, edit('middle', (r, v) => (v.length > 1 ? `${v[0]}${r.chance(0.5) ? '.' : ''}` : undefined))),
+    op(
+      'middle.initial',
+      'L2',
+      ['middle'],
+      k.middleInitial,
+      edit('middle', (r, v) => (v.length > 1 ? `${v[0]}${r.chance(0.5) ? '.' : ''}` : undefined)),
+    ),
     op('suffix.dropped', 'L2', ['suffix'], 0.3, blank('suffix')),
-    op('suffix.into-family', 'L2', ['suffix', 'family'], 0.05, (c) => (c.fields.suffix && c.fields.family ? { family: `${c.fields.family} ${c.fields.suffix}`, suffix: '' } : undefined)),
+    op('suffix.into-family', 'L2', ['suffix', 'family'], 0.05, (c) =>
+      c.fields.suffix && c.fields.family ? { family: `${c.fields.family} ${c.fields.suffix}`, suffix: '' } : undefined,
+    ),
     op('family.compound', 'L2', ['family'], 0.03, edit('family', compound)),
-    op('name.upper-case', 'L2', ['given', 'middle', 'family'], 0.3, (c) => Object.fromEntries(['given', 'middle', 'family'].filter((f) => c.fields[f]).map((f) => [f, c.fields[f]!.toUpperCase()]))),
-    op('name.punctuation', 'L2', ['given', 'family'], 0.2, (c) => edit('family', stripPunctuation)(c) ?? edit('given', stripPunctuation)(c)),
-    op('name.truncated', 'L2', ['family'], 0.02, edit('family', (_r, v) => (v.length > 12 ? v.slice(0, 12) : undefined))),
+    op('name.upper-case', 'L2', ['given', 'middle', 'family'], 0.3, (c) =>
+      Object.fromEntries(['given', 'middle', 'family'].filter((f) => c.fields[f]).map((f) => [f, c.fields[f]!.toUpperCase()])),
+    ),
+    op(
+      'name.punctuation',
+      'L2',
+      ['given', 'family'],
+      0.2,
+      (c) => edit('family', stripPunctuation)(c) ?? edit('given', stripPunctuation)(c),
+    ),
+    op(
+      'name.truncated',
+      'L2',
+      ['family'],
+      0.02,
+      edit('family', (_r, v) => (v.length > 12 ? v.slice(0, 12) : undefined)),
+    ),
   ];
 }
 
 /** Address operators of persons and practitioners. */
 const addressOperators = (moveP: number): Operator[] => [
   op('address.moved', 'L1', ADDRESS, moveP, move),
-  op('address.street-typo', 'L3', ['line1'], 0.03, edit('line1', (r, v) => {
-    const m = v.match(/^(\d+\s+)(.*)$/);
-    const t = m ? typo(r, m[2]!) : undefined;
-    return m && t ? m[1] + t : undefined;
-  })),
-  op('address.house-number', 'L3', ['line1'], 0.01, edit('line1', (r, v) => (/^\d/.test(v) ? digitError(r, v.split(' ')[0]!) + v.slice(v.indexOf(' ')) : undefined))),
-  op('address.zip-digit', 'L3', ['postalCode'], 0.01, edit('postalCode', (r, v) => digitError(r, v, [0.04, 0.04, 0.2, 0.36, 0.36]))),
+  op(
+    'address.street-typo',
+    'L3',
+    ['line1'],
+    0.03,
+    edit('line1', (r, v) => {
+      const m = v.match(/^(\d+\s+)(.*)$/);
+      const t = m ? typo(r, m[2]!) : undefined;
+      return m && t ? m[1] + t : undefined;
+    }),
+  ),
+  op(
+    'address.house-number',
+    'L3',
+    ['line1'],
+    0.01,
+    edit('line1', (r, v) => (/^\d/.test(v) ? digitError(r, v.split(' ')[0]!) + v.slice(v.indexOf(' ')) : undefined)),
+  ),
+  op(
+    'address.zip-digit',
+    'L3',
+    ['postalCode'],
+    0.01,
+    edit('postalCode', (r, v) => digitError(r, v, [0.04, 0.04, 0.2, 0.36, 0.36])),
+  ),
   op('address.placeholder', 'L3', ADDRESS, 0.002, () => ({ line1: 'UNKNOWN', line2: '', city: '', state: '', postalCode: '99999' })),
   op('address.blank', 'completeness', ADDRESS, 0.03, blankAll(ADDRESS)),
-  op('address.unit-format', 'L2', ['line2'], 0.05, edit('line2', (r, v) => {
-    const n = v.replace(/^(Apt|Unit|Suite|Ste)\.?\s*/i, '');
-    return r.pick([`#${n}`, n, `Apt ${n}`, `Unit ${n}`]);
-  })),
-  op('address.zip-plus-4', 'L2', ['postalCode'], 0.05, edit('postalCode', (r, v) => (/^\d{5}$/.test(v) ? `${v}-${String(r.int(1, 9999)).padStart(4, '0')}` : undefined))),
-  op('address.zip-leading-zero', 'L2', ['postalCode'], 0.005, edit('postalCode', (_r, v) => (v.startsWith('0') ? v.slice(1) : undefined))),
-  op('address.city-alias', 'L2', ['city'], 0.03, edit('city', (r, v) => swapWords(r, v, CITY_ABBREVIATIONS))),
-  op('address.street-abbreviation', 'L2', ['line1'], 0.25, edit('line1', (r, v) => swapWords(r, v, STREET_ABBREVIATIONS))),
+  op(
+    'address.unit-format',
+    'L2',
+    ['line2'],
+    0.05,
+    edit('line2', (r, v) => {
+      const n = v.replace(/^(Apt|Unit|Suite|Ste)\.?\s*/i, '');
+      return r.pick([`#${n}`, n, `Apt ${n}`, `Unit ${n}`]);
+    }),
+  ),
+  op(
+    'address.zip-plus-4',
+    'L2',
+    ['postalCode'],
+    0.05,
+    edit('postalCode', (r, v) => (/^\d{5}$/.test(v) ? `${v}-${String(r.int(1, 9999)).padStart(4, '0')}` : undefined)),
+  ),
+  op(
+    'address.zip-leading-zero',
+    'L2',
+    ['postalCode'],
+    0.005,
+    edit('postalCode', (_r, v) => (v.startsWith('0') ? v.slice(1) : undefined)),
+  ),
+  op(
+    'address.city-alias',
+    'L2',
+    ['city'],
+    0.03,
+    edit('city', (r, v) => swapWords(r, v, CITY_ABBREVIATIONS)),
+  ),
+  op(
+    'address.street-abbreviation',
+    'L2',
+    ['line1'],
+    0.25,
+    edit('line1', (r, v) => swapWords(r, v, STREET_ABBREVIATIONS)),
+  ),
 ];
 
 const phoneOperators = (newP: number, blankP: number): Operator[] => [
   op('phone.new', 'L1', ['phone'], newP, (c) => ({ phone: phoneNumber(c.rng) })),
-  op('phone.digit', 'L3', ['phone'], 0.02, edit('phone', (r, v) => digitError(r, v))),
+  op(
+    'phone.digit',
+    'L3',
+    ['phone'],
+    0.02,
+    edit('phone', (r, v) => digitError(r, v)),
+  ),
   op('phone.transposition', 'L3', ['phone'], 0.01, edit('phone', digitTransposition)),
   op('phone.blank', 'completeness', ['phone'], blankP, blank('phone')),
   op('phone.format', 'L2', ['phone'], 0.3, edit('phone', phoneFormat)),
@@ -161,19 +294,51 @@ export const PERSON_OPERATORS: Operator[] = [
     const other = c.f.person.lastName();
     return { family: c.rng.chance(0.94) ? other : `${c.fields.family}-${other}` };
   }),
-  op('sex.wrong', 'L3', ['sex'], 0.01, (c) => (c.fields.sex ? { sex: c.rng.pick(['F', 'M', 'U'].filter((s) => s !== c.fields.sex)) } : undefined)),
-  op('dob.day-month-swap', 'L3', ['dob'], 0.01, edit('dob', (_r, v) => {
-    const [y, m, d] = v.split('-');
-    return Number(d) <= 12 && d !== m ? `${y}-${d}-${m}` : undefined;
-  })),
+  op('sex.wrong', 'L3', ['sex'], 0.01, (c) =>
+    c.fields.sex ? { sex: c.rng.pick(['F', 'M', 'U'].filter((s) => s !== c.fields.sex)) } : undefined,
+  ),
+  op(
+    'dob.day-month-swap',
+    'L3',
+    ['dob'],
+    0.01,
+    edit('dob', (_r, v) => {
+      const [y, m, d] = v.split('-');
+      return Number(d) <= 12 && d !== m ? `${y}-${d}-${m}` : undefined;
+    }),
+  ),
   op('dob.digit', 'L3', ['dob'], 0.02, edit('dob', dobDigit)),
   op('dob.transposition', 'L3', ['dob'], 0.01, edit('dob', dobTranspose)),
-  op('dob.year-off-by-one', 'L3', ['dob'], 0.005, edit('dob', (r, v) => `${Number(v.slice(0, 4)) + (r.chance(0.5) ? 1 : -1)}${v.slice(4)}`)),
-  op('dob.placeholder', 'L3', ['dob'], 0.002, edit('dob', (r, v) => (r.chance(0.5) ? PLACEHOLDER_DOBS[0] : `${v.slice(0, 4)}-01-01`))),
+  op(
+    'dob.year-off-by-one',
+    'L3',
+    ['dob'],
+    0.005,
+    edit('dob', (r, v) => `${Number(v.slice(0, 4)) + (r.chance(0.5) ? 1 : -1)}${v.slice(4)}`),
+  ),
+  op(
+    'dob.placeholder',
+    'L3',
+    ['dob'],
+    0.002,
+    edit('dob', (r, v) => (r.chance(0.5) ? PLACEHOLDER_DOBS[0] : `${v.slice(0, 4)}-01-01`)),
+  ),
   op('dob.blank', 'completeness', ['dob'], 0.01, blank('dob')),
   op('ssn.blank', 'completeness', ['ssn'], 0.25, blank('ssn')),
-  op('ssn.last-four', 'L2', ['ssn'], 0.05, edit('ssn', (_r, v) => (v.length > 4 ? v.replace(/\D/g, '').slice(-4) : undefined))),
-  op('ssn.digit', 'L3', ['ssn'], 0.02, edit('ssn', (r, v) => digitError(r, v))),
+  op(
+    'ssn.last-four',
+    'L2',
+    ['ssn'],
+    0.05,
+    edit('ssn', (_r, v) => (v.length > 4 ? v.replace(/\D/g, '').slice(-4) : undefined)),
+  ),
+  op(
+    'ssn.digit',
+    'L3',
+    ['ssn'],
+    0.02,
+    edit('ssn', (r, v) => digitError(r, v)),
+  ),
   op('ssn.transposition', 'L3', ['ssn'], 0.01, edit('ssn', digitTransposition)),
   op('ssn.placeholder', 'L3', ['ssn'], 0.005, (c) => ({ ssn: c.rng.pick(PLACEHOLDER_SSNS) })),
   op('ssn.borrowed', 'L3', ['ssn'], 0.002, (c) => {
@@ -183,8 +348,20 @@ export const PERSON_OPERATORS: Operator[] = [
   ...addressOperators(0.1),
   ...phoneOperators(0.15, 0.08),
   op('phone.other-own', 'L1', ['phone'], 0.05, (c) => ({ phone: phoneNumber(c.rng) })),
-  op('email.new', 'L1', ['email'], 0.1, edit('email', (r, v) => v.replace(/^[^@]*/, (u) => `${u.split('.')[0]}${r.int(100, 999)}`))),
-  op('email.typo', 'L3', ['email'], 0.01, edit('email', (r, v) => typo(r, v))),
+  op(
+    'email.new',
+    'L1',
+    ['email'],
+    0.1,
+    edit('email', (r, v) => v.replace(/^[^@]*/, (u) => `${u.split('.')[0]}${r.int(100, 999)}`)),
+  ),
+  op(
+    'email.typo',
+    'L3',
+    ['email'],
+    0.01,
+    edit('email', (r, v) => typo(r, v)),
+  ),
   op('email.blank', 'completeness', ['email'], 0.3, blank('email')),
 ];
 
@@ -210,21 +387,75 @@ const dropLegalSuffix = (v: string) => {
 
 export const ORGANIZATION_OPERATORS: Operator[] = [
   op('name.legal-suffix', 'L2', ['name'], 0.25, edit('name', legalSuffix)),
-  op('name.generic-word', 'L2', ['name'], 0.2, edit('name', (r, v) => swapWords(r, v, GENERIC_WORDS))),
-  op('name.ampersand', 'L2', ['name'], 0.1, edit('name', (_r, v) => (v.includes('&') ? v.replace('&', 'and') : / and /i.test(v) ? v.replace(/ and /i, ' & ') : undefined))),
-  op('name.leading-the', 'L2', ['name'], 0.05, edit('name', (_r, v) => (/^the /i.test(v) ? v.slice(4) : `The ${v}`))),
-  op('name.punctuation-case', 'L2', ['name'], 0.3, edit('name', (r, v) => (r.chance(0.5) ? v.toUpperCase() : stripPunctuation(r, v) ?? v.toLowerCase()))),
-  op('name.acronym', 'L2', ['name'], 0.02, edit('name', (_r, v) => {
-    const words = v.split(/\s+/).filter((w) => /^[A-Z]/.test(w) && !/^(of|and|the)$/i.test(w));
-    return words.length >= 3 ? words.map((w) => w[0]).join('') : undefined;
-  })),
-  op('name.location-number', 'L2', ['name'], 0.03, edit('name', (r, v) => (/ #\d+/.test(v) ? v.replace(/ #\d+/, '') : `${v} #${String(r.int(1, 9999)).padStart(4, '0')}`))),
-  op('name.trailing-word-dropped', 'L3', ['name'], 0.05, edit('name', (_r, v) => {
-    const words = v.split(' ');
-    return words.length >= 3 ? words.slice(0, -1).join(' ') : undefined;
-  })),
-  op('name.trade-name', 'L1', ['name'], 0.05, edit('name', (_r, v) => dropLegalSuffix(v))),
-  op('name.typo', 'L3', ['name'], 0.03, edit('name', (r, v) => typo(r, v))),
+  op(
+    'name.generic-word',
+    'L2',
+    ['name'],
+    0.2,
+    edit('name', (r, v) => swapWords(r, v, GENERIC_WORDS)),
+  ),
+  op(
+    'name.ampersand',
+    'L2',
+    ['name'],
+    0.1,
+    edit('name', (_r, v) => (v.includes('&') ? v.replace('&', 'and') : / and /i.test(v) ? v.replace(/ and /i, ' & ') : undefined)),
+  ),
+  op(
+    'name.leading-the',
+    'L2',
+    ['name'],
+    0.05,
+    edit('name', (_r, v) => (/^the /i.test(v) ? v.slice(4) : `The ${v}`)),
+  ),
+  op(
+    'name.punctuation-case',
+    'L2',
+    ['name'],
+    0.3,
+    edit('name', (r, v) => (r.chance(0.5) ? v.toUpperCase() : (stripPunctuation(r, v) ?? v.toLowerCase()))),
+  ),
+  op(
+    'name.acronym',
+    'L2',
+    ['name'],
+    0.02,
+    edit('name', (_r, v) => {
+      const words = v.split(/\s+/).filter((w) => /^[A-Z]/.test(w) && !/^(of|and|the)$/i.test(w));
+      return words.length >= 3 ? words.map((w) => w[0]).join('') : undefined;
+    }),
+  ),
+  op(
+    'name.location-number',
+    'L2',
+    ['name'],
+    0.03,
+    edit('name', (r, v) => (/ #\d+/.test(v) ? v.replace(/ #\d+/, '') : `${v} #${String(r.int(1, 9999)).padStart(4, '0')}`)),
+  ),
+  op(
+    'name.trailing-word-dropped',
+    'L3',
+    ['name'],
+    0.05,
+    edit('name', (_r, v) => {
+      const words = v.split(' ');
+      return words.length >= 3 ? words.slice(0, -1).join(' ') : undefined;
+    }),
+  ),
+  op(
+    'name.trade-name',
+    'L1',
+    ['name'],
+    0.05,
+    edit('name', (_r, v) => dropLegalSuffix(v)),
+  ),
+  op(
+    'name.typo',
+    'L3',
+    ['name'],
+    0.03,
+    edit('name', (r, v) => typo(r, v)),
+  ),
   op('name.ocr', 'L3', ['name'], 0.005, edit('name', ocr)),
   op('address.suite-format', 'L2', ['line2'], 0.15, (c) => {
     const v = c.fields.line2;
@@ -232,38 +463,88 @@ export const ORGANIZATION_OPERATORS: Operator[] = [
     const n = v.replace(/^(Apt|Unit|Suite|Ste)\.?\s*/i, '');
     return { line2: c.rng.pick([`Ste ${n}`, `#${n}`, `Suite ${n}`, `Fl ${n}`]) };
   }),
-  op('address.zip-plus-4', 'L2', ['postalCode'], 0.1, edit('postalCode', (r, v) => (/^\d{5}$/.test(v) ? `${v}-${String(r.int(1, 9999)).padStart(4, '0')}` : undefined))),
+  op(
+    'address.zip-plus-4',
+    'L2',
+    ['postalCode'],
+    0.1,
+    edit('postalCode', (r, v) => (/^\d{5}$/.test(v) ? `${v}-${String(r.int(1, 9999)).padStart(4, '0')}` : undefined)),
+  ),
   op('address.po-box', 'L1', ['line1', 'line2'], 0.03, (c) => ({ line1: `PO Box ${c.rng.int(1, 9999)}`, line2: '' })),
-  op('address.billing', 'L1', ADDRESS, 0.05, (c) => addressFields(c.f, c.rng, randomPlace(c.rng, { zip3: c.fields.postalCode?.slice(0, 3) }))),
+  op('address.billing', 'L1', ADDRESS, 0.05, (c) =>
+    addressFields(c.f, c.rng, randomPlace(c.rng, { zip3: c.fields.postalCode?.slice(0, 3) })),
+  ),
   op('address.relocated', 'L1', ADDRESS, 0.03, move),
-  op('address.street-abbreviation', 'L2', ['line1'], 0.25, edit('line1', (r, v) => swapWords(r, v, STREET_ABBREVIATIONS))),
+  op(
+    'address.street-abbreviation',
+    'L2',
+    ['line1'],
+    0.25,
+    edit('line1', (r, v) => swapWords(r, v, STREET_ABBREVIATIONS)),
+  ),
   op('phone.department', 'L1', ['phone'], 0.2, (c) => ({ phone: phoneNumber(c.rng) })),
   op('phone.blank', 'completeness', ['phone'], 0.1, blank('phone')),
   op('phone.format', 'L2', ['phone'], 0.3, edit('phone', phoneFormat)),
   op('npi.blank', 'completeness', ['npi'], 0.2, blank('npi')),
-  op('npi.digit', 'L3', ['npi'], 0.01, edit('npi', (r, v) => digitError(r, v))),
+  op(
+    'npi.digit',
+    'L3',
+    ['npi'],
+    0.01,
+    edit('npi', (r, v) => digitError(r, v)),
+  ),
   op('ein.blank', 'completeness', ['ein'], 0.4, blank('ein')),
-  op('ein.digit', 'L3', ['ein'], 0.01, edit('ein', (r, v) => digitError(r, v))),
+  op(
+    'ein.digit',
+    'L3',
+    ['ein'],
+    0.01,
+    edit('ein', (r, v) => digitError(r, v)),
+  ),
 ];
 
 export const PRACTITIONER_OPERATORS: Operator[] = [
   ...nameOperators({ typo: 0.04, nickname: 0.04, middleInitial: 0.15, middleBlank: 0.15, familyTypo: 0.03, swap: 0.01 }),
   op('prefix.dr', 'L2', ['prefix'], 0.2, (c) => ({ prefix: c.fields.prefix ? '' : 'Dr.' })),
-  op('credential.format', 'L2', ['credential'], 0.3, edit('credential', (r, v) => {
-    const family = Object.entries(CREDENTIALS).find(([k, forms]) => k === v || forms.includes(v));
-    return r.chance(0.3) || !family ? '' : r.pick(family[1].filter((x) => x !== v));
-  })),
-  op('specialty.wording', 'L2', ['specialty'], 0.2, edit('specialty', (_r, v) => {
-    const pair = SPECIALTIES.find(([a, b]) => a === v || b === v);
-    return pair ? (pair[0] === v ? pair[1] : pair[0]) : undefined;
-  })),
+  op(
+    'credential.format',
+    'L2',
+    ['credential'],
+    0.3,
+    edit('credential', (r, v) => {
+      const family = Object.entries(CREDENTIALS).find(([k, forms]) => k === v || forms.includes(v));
+      return r.chance(0.3) || !family ? '' : r.pick(family[1].filter((x) => x !== v));
+    }),
+  ),
+  op(
+    'specialty.wording',
+    'L2',
+    ['specialty'],
+    0.2,
+    edit('specialty', (_r, v) => {
+      const pair = SPECIALTIES.find(([a, b]) => a === v || b === v);
+      return pair ? (pair[0] === v ? pair[1] : pair[0]) : undefined;
+    }),
+  ),
   op('location.other-practice', 'L1', ADDRESS, 0.25, move),
-  op('address.street-abbreviation', 'L2', ['line1'], 0.25, edit('line1', (r, v) => swapWords(r, v, STREET_ABBREVIATIONS))),
+  op(
+    'address.street-abbreviation',
+    'L2',
+    ['line1'],
+    0.25,
+    edit('line1', (r, v) => swapWords(r, v, STREET_ABBREVIATIONS)),
+  ),
   op('phone.new', 'L1', ['phone'], 0.2, (c) => ({ phone: phoneNumber(c.rng) })),
   op('phone.blank', 'completeness', ['phone'], 0.1, blank('phone')),
   op('phone.format', 'L2', ['phone'], 0.3, edit('phone', phoneFormat)),
   op('npi.blank', 'completeness', ['npi'], 0.1, blank('npi')),
-  op('npi.digit', 'L3', ['npi'], 0.01, edit('npi', (r, v) => digitError(r, v))),
+  op(
+    'npi.digit',
+    'L3',
+    ['npi'],
+    0.01,
+    edit('npi', (r, v) => digitError(r, v)),
+  ),
   op('npi.transposition', 'L3', ['npi'], 0.005, edit('npi', digitTransposition)),
   op('sex.blank', 'completeness', ['sex'], 0.1, blank('sex')),
 ];

@@ -27,7 +27,9 @@ const one = (o: Record<string, string | undefined>) => {
 };
 const compact = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 const address = (f: Fields, extra: Record<string, string> = {}) =>
-  has(f.line1) || has(f.city) || has(f.postalCode) ? one({ ...extra, line1: f.line1, line2: f.line2, city: f.city, state: f.state, postalCode: f.postalCode, country: 'USA' }) : undefined;
+  has(f.line1) || has(f.city) || has(f.postalCode)
+    ? one({ ...extra, line1: f.line1, line2: f.line2, city: f.city, state: f.state, postalCode: f.postalCode, country: 'USA' })
+    : undefined;
 
 const organizationWire = (f: Fields) =>
   compact({

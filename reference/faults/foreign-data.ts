@@ -16,7 +16,12 @@ import { keyOf, type ServiceStore, type SourceRecord } from '../store.js';
 export const FOREIGN_SOURCE = 'staging_crm';
 
 /** Organization names of the foreign organization identities (kept for older tests). */
-export const FOREIGN_NAMES = ['Quillfeather Orchard Holdings', 'Brambleworth Tidal Logistics', 'Ossington Vale Cooperative', 'Marrowgate Lantern Works'];
+export const FOREIGN_NAMES = [
+  'Quillfeather Orchard Holdings',
+  'Brambleworth Tidal Logistics',
+  'Ossington Vale Cooperative',
+  'Marrowgate Lantern Works',
+];
 
 const ORG_EINS = ['91-7364052', '91-7364053', '91-7364054', '91-7364055'];
 // Invented names (no generator of the suite produces them), so a hit is always a leak.
@@ -53,7 +58,9 @@ function person(i: number): Record<string, unknown> {
   const [firstName, lastName] = PERSON_NAMES[i]!;
   return {
     names: [{ firstName, lastName }],
-    addresses: [{ type: 'home', line1: `${200 + i} Hidden Lane`, city: 'Privacyville', state: 'NV', postalCode: `8${i}002`, country: 'USA' }],
+    addresses: [
+      { type: 'home', line1: `${200 + i} Hidden Lane`, city: 'Privacyville', state: 'NV', postalCode: `8${i}002`, country: 'USA' },
+    ],
     datesOfBirth: [{ dateOfBirth: `1961-0${i + 1}-1${i}` }],
     ssns: [{ ssn: PERSON_SSNS[i] }],
     genders: [{ gender: i % 2 ? 'M' : 'F' }],
@@ -64,7 +71,17 @@ function person(i: number): Record<string, unknown> {
 
 function provider(i: number): Record<string, unknown> {
   const common = {
-    addresses: [{ addressName: 'Main Office', addressType: 'work', line1: `${300 + i} Hidden Lane`, city: 'Privacyville', state: 'NV', postalCode: `7${i}003`, country: 'USA' }],
+    addresses: [
+      {
+        addressName: 'Main Office',
+        addressType: 'work',
+        line1: `${300 + i} Hidden Lane`,
+        city: 'Privacyville',
+        state: 'NV',
+        postalCode: `7${i}003`,
+        country: 'USA',
+      },
+    ],
     phoneNumbers: [{ number: `555030${i}`, type: 'work' }],
     emails: [{ email: email('provider', i), type: 'work' }],
   };
@@ -74,7 +91,12 @@ function provider(i: number): Record<string, unknown> {
     return { ...common, names: [{ first, last, credential: 'MD' }], npis: [{ npi: PROVIDER_NPIS[i], entityTypeCode: '1' }] };
   }
   const name = FACILITY_NAMES[i - 2]!;
-  return { ...common, organizationNames: [{ legalBusinessName: name }], npis: [{ npi: PROVIDER_NPIS[i], entityTypeCode: '2' }], employerIdentificationNumber: [{ value: PROVIDER_EINS[i - 2] }] };
+  return {
+    ...common,
+    organizationNames: [{ legalBusinessName: name }],
+    npis: [{ npi: PROVIDER_NPIS[i], entityTypeCode: '2' }],
+    employerIdentificationNumber: [{ value: PROVIDER_EINS[i - 2] }],
+  };
 }
 
 const BUILDERS: Partial<Record<ServiceName, (i: number) => Record<string, unknown>>> = { organization, person, provider };
@@ -143,6 +165,14 @@ export function foreignDigest(store: ServiceStore): string {
   const relationships = [...store.relationships.values()]
     .filter((r) => Object.values(r).some((v) => typeof v === 'string' && linkIds.has(v)))
     .sort((a, b) => a.id.localeCompare(b.id));
-  const members = [...linkIds].sort().map((l) => [l, store.activeMembers(l).map((r) => r.key).sort()]);
-  return createHash('sha256').update(JSON.stringify({ records: records.map(({ updatedAt: _u, ...r }) => r), relationships, members })).digest('hex');
+  const members = [...linkIds].sort().map((l) => [
+    l,
+    store
+      .activeMembers(l)
+      .map((r) => r.key)
+      .sort(),
+  ]);
+  return createHash('sha256')
+    .update(JSON.stringify({ records: records.map(({ updatedAt: _u, ...r }) => r), relationships, members }))
+    .digest('hex');
 }

@@ -20,7 +20,11 @@ export class UnknownFault extends Error {
 }
 
 /** Parses a comma list of fault names (REFERENCE_FAULTS). */
-export const parseFaultList = (raw: string | undefined) => (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+export const parseFaultList = (raw: string | undefined) =>
+  (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export class FaultSet {
   readonly active: FaultDefinition[];

@@ -12,7 +12,11 @@ import type { SourceRecord, ServiceStore } from '../store.js';
 import type { FaultDefinition, ReplyInfo, RequirementRef } from './types.js';
 
 /** A fault of several services: `requirement` is a role or per-service IDs (as in catalogue.ts SHARED). */
-export type RuleFaultSpec = Omit<FaultDefinition, 'service' | 'requirement' | 'name'> & { name: string; requirement: RequirementRef; services?: ServiceName[] };
+export type RuleFaultSpec = Omit<FaultDefinition, 'service' | 'requirement' | 'name'> & {
+  name: string;
+  requirement: RequirementRef;
+  services?: ServiceName[];
+};
 
 /** Runs `next` with the records in state `from` seen as `as` (then puts them back). */
 function seeingAs(ctx: HandlerContext, from: SourceRecord['state'], as: SourceRecord['state'], run: () => Record<string, unknown>) {
@@ -43,7 +47,21 @@ function absorb(into: SourceRecord, from: Record<string, unknown>) {
 const retiredLinks = new WeakMap<ServiceStore, Map<string, string>>();
 
 /** Operations that change state, in any service (auth-skipped-on-writes). */
-const WRITES = ['postIdentity', 'deleteSourceIdentity', 'softDeleteSource', 'restoreSource', 'mergeIdentities', 'unmergeIdentities', 'linkIdentities', 'unlinkIdentities', 'addRelationshipService', 'deleteRelationshipService', 'deactivateSourceWs', 'reactivateSourceWs', 'createDataSource'];
+const WRITES = [
+  'postIdentity',
+  'deleteSourceIdentity',
+  'softDeleteSource',
+  'restoreSource',
+  'mergeIdentities',
+  'unmergeIdentities',
+  'linkIdentities',
+  'unlinkIdentities',
+  'addRelationshipService',
+  'deleteRelationshipService',
+  'deactivateSourceWs',
+  'reactivateSourceWs',
+  'createDataSource',
+];
 
 export const RULE_FAULT_SPECS: RuleFaultSpec[] = [
   {
@@ -58,7 +76,17 @@ export const RULE_FAULT_SPECS: RuleFaultSpec[] = [
     requirement: 'search.threshold',
     operations: ['demographicsSearch'],
     description: 'demographicsSearch ignores matchScoreThreshold and returns every candidate scoring 0.2 or more',
-    handler: (next, ctx) => next({ ...ctx, content: { ...ctx.content, matchScoreThreshold: typeof ctx.content.matchScoreThreshold === 'number' ? Math.min(ctx.content.matchScoreThreshold, 0.2) : ctx.content.matchScoreThreshold } }),
+    handler: (next, ctx) =>
+      next({
+        ...ctx,
+        content: {
+          ...ctx.content,
+          matchScoreThreshold:
+            typeof ctx.content.matchScoreThreshold === 'number'
+              ? Math.min(ctx.content.matchScoreThreshold, 0.2)
+              : ctx.content.matchScoreThreshold,
+        },
+      }),
   },
   {
     name: 'search-returns-soft-deleted',
@@ -88,7 +116,9 @@ export const RULE_FAULT_SPECS: RuleFaultSpec[] = [
       const stale = [...memory].flatMap(([key, old]) => {
         const record = ctx.store.records.get(key);
         const score = record ? Math.round(ctx.matcher.score(ctx.content.identity ?? {}, record.data) * 10000) / 10000 : 0;
-        return record && score >= floor && !r.searchResults.some((x) => x.linkId === old) ? [{ linkId: old, identity: record.data, identityGroupedBySource: [], matchScore: score, sameIdentity: 'U' }] : [];
+        return record && score >= floor && !r.searchResults.some((x) => x.linkId === old)
+          ? [{ linkId: old, identity: record.data, identityGroupedBySource: [], matchScore: score, sameIdentity: 'U' }]
+          : [];
       });
       return { ...r, searchResults: [...r.searchResults, ...stale].sort((x, y) => (y.matchScore ?? 0) - (x.matchScore ?? 0)) };
     },
@@ -98,7 +128,7 @@ export const RULE_FAULT_SPECS: RuleFaultSpec[] = [
     requirement: 'lifecycle.restoreEffect',
     services: ['organization', 'provider'],
     operations: ['restoreSource'],
-    description: "restoreSource brings the source back without its data (only its name and native ID)",
+    description: 'restoreSource brings the source back without its data (only its name and native ID)',
     handler: (next, ctx) => {
       const r = next(ctx);
       const restored = recordOf(ctx, ctx.members.restoreSource);
@@ -135,7 +165,7 @@ export const RULE_FAULT_SPECS: RuleFaultSpec[] = [
     name: 'link-without-data',
     requirement: 'mergeLink.linkEffect',
     operations: ['linkIdentities'],
-    description: "linkIdentities moves the source into the identity but drops its data",
+    description: 'linkIdentities moves the source into the identity but drops its data',
     handler: (next, ctx) => {
       const r = next(ctx);
       const linked = recordOf(ctx, 'source');

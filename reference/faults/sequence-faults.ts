@@ -47,13 +47,16 @@ export const SEQUENCE_FAULTS: FaultDefinition[] = [
     service: 'organization',
     requirement: 'ORG-RESTORE-REPLY',
     operations: ['mergeIdentities', 'restoreSource'],
-    description: "restoring a source whose former identity was since merged away names the merge survivor's identity in linkIdsModified, though the source is restored into a new identity",
+    description:
+      "restoring a source whose former identity was since merged away names the merge survivor's identity in linkIdsModified, though the source is restored into a new identity",
     handler: (next, ctx, op) => {
       if (op === 'mergeIdentities') return rememberBefore(next, ctx, 'toRetireSource', 'mergedFrom');
       const r = rec(ctx, ctx.members.restoreSource);
       const former = r?.linkId;
       const result = next(ctx) as { linkIdsModified?: string[]; linkIdCreated?: string | null };
-      const mergedAway = [...ctx.store.records.values()].find((x) => x.state === 'retired' && mem(ctx.store).mergedFrom.get(x.key) === former);
+      const mergedAway = [...ctx.store.records.values()].find(
+        (x) => x.state === 'retired' && mem(ctx.store).mergedFrom.get(x.key) === former,
+      );
       return mergedAway && result.linkIdCreated ? { linkIdsModified: [mergedAway.linkId], linkIdCreated: null } : result;
     },
   },
@@ -62,7 +65,8 @@ export const SEQUENCE_FAULTS: FaultDefinition[] = [
     service: 'organization',
     requirement: 'ORG-MERGE-EFFECT',
     operations: ['mergeIdentities'],
-    description: "merging retires the named source and silently soft-deletes the other sources that had been linked into the retired source's identity",
+    description:
+      "merging retires the named source and silently soft-deletes the other sources that had been linked into the retired source's identity",
     handler: (next, ctx) => {
       const retire = rec(ctx, 'toRetireSource');
       const others = retire ? ctx.store.activeMembers(retire.linkId).filter((x) => x !== retire) : [];
@@ -76,12 +80,14 @@ export const SEQUENCE_FAULTS: FaultDefinition[] = [
     service: 'organization',
     requirement: 'ORG-UNLINK-EFFECT',
     operations: ['unlinkIdentities'],
-    description: 'unlinking a source from an identity also re-activates, in the unlinked identity, every source that had been merged into unlinkFromSource',
+    description:
+      'unlinking a source from an identity also re-activates, in the unlinked identity, every source that had been merged into unlinkFromSource',
     handler: (next, ctx) => {
       const from = rec(ctx, 'unlinkFromSource');
       const result = next(ctx) as { unlinkedId?: string };
       for (const x of ctx.store.records.values())
-        if (from && x.state === 'retired' && x.retiredInto === from.key && result.unlinkedId) Object.assign(x, { state: 'active', retiredInto: undefined, linkId: result.unlinkedId });
+        if (from && x.state === 'retired' && x.retiredInto === from.key && result.unlinkedId)
+          Object.assign(x, { state: 'active', retiredInto: undefined, linkId: result.unlinkedId });
       return result;
     },
   },
@@ -113,7 +119,8 @@ export const PERSON_PROVIDER_SEQUENCE_FAULTS: FaultDefinition[] = [
     service: 'person',
     requirement: 'PERSON-DEACTIVATE-VISIBLE',
     operations: ['linkIdentities', 'deactivateSourceWs'],
-    description: 'deactivating a record that was linked into another identity shows it, while deactivated, in the link ID it had before the link (reactivation still returns it to the linked identity)',
+    description:
+      'deactivating a record that was linked into another identity shows it, while deactivated, in the link ID it had before the link (reactivation still returns it to the linked identity)',
     handler: (next, ctx, op) => {
       if (op === 'linkIdentities') return rememberBefore(next, ctx, 'source', 'linkedFrom', true);
       const r = rec(ctx, ctx.members.deactivateSource);
@@ -128,7 +135,8 @@ export const PERSON_PROVIDER_SEQUENCE_FAULTS: FaultDefinition[] = [
     service: 'provider',
     requirement: 'PROV-MERGE-SAME-TYPE',
     operations: ['linkIdentities', 'mergeIdentities'],
-    description: 'the same-type rule of mergeIdentities is not checked once either identity holds a source that linkIdentities put there: a practitioner and a facility can then be merged',
+    description:
+      'the same-type rule of mergeIdentities is not checked once either identity holds a source that linkIdentities put there: a practitioner and a facility can then be merged',
     handler: (next, ctx, op) => {
       if (op === 'linkIdentities') return rememberBefore(next, ctx, 'source', 'linkedFrom', true);
       const sides = [rec(ctx, 'toSurviveSource'), rec(ctx, 'toRetireSource')];
@@ -155,7 +163,8 @@ export const BAD_INPUT_FAULTS: FaultDefinition[] = [
     name: 'source-date-unchecked',
     service: 'organization',
     requirement: 'ORG-BADINPUT-GENERATED',
-    description: 'a malformed DATE in a source reference (source.date, toRetireSource.date, identity.sources[].date, ...) is not validated: the request is carried out as if the date were absent',
+    description:
+      'a malformed DATE in a source reference (source.date, toRetireSource.date, identity.sources[].date, ...) is not validated: the request is carried out as if the date were absent',
     acceptInvalid: (op, content) => onlyDatesInvalid('organization', op, content),
   },
 ];
@@ -167,7 +176,8 @@ export const MATCHING_FAULTS: FaultDefinition[] = [
     service: 'organization',
     requirement: 'ORG-SEARCH-THRESHOLD-MONOTONE',
     operations: ['demographicsSearch'],
-    description: 'demographicsSearch adds a bonus that grows with matchScoreThreshold to every score, so raising the threshold changes the scores of the same identities',
+    description:
+      'demographicsSearch adds a bonus that grows with matchScoreThreshold to every score, so raising the threshold changes the scores of the same identities',
     handler: (next, ctx) => {
       const t = ctx.content.matchScoreThreshold;
       const result = next(ctx) as { searchResults: Array<{ matchScore: number }> };
@@ -193,10 +203,12 @@ export const MATCHING_FAULTS: FaultDefinition[] = [
     service: 'organization',
     requirement: 'ORG-QUERY-BEST-MATCH',
     operations: ['demographicsQuery'],
-    description: 'demographicsQuery returns the runner-up candidate whenever one scores at least the search floor, instead of the top demographicsSearch result',
+    description:
+      'demographicsQuery returns the runner-up candidate whenever one scores at least the search floor, instead of the top demographicsSearch result',
     handler: (next, ctx) => {
       const [best, second] = candidates(ctx, ctx.content.identity);
-      if (best && second && best.score >= ctx.matcher.threshold && second.score >= ctx.matcher.floor) return identityReply(ctx, second.linkId);
+      if (best && second && best.score >= ctx.matcher.threshold && second.score >= ctx.matcher.floor)
+        return identityReply(ctx, second.linkId);
       return next(ctx);
     },
   },

@@ -51,14 +51,16 @@ export const PERSON_FAULTS: FaultDefinition[] = [
     requirement: 'PERSON-ENRICH-DEFAULT',
     operations: ['postIdentity', 'demographicsSearch', 'demographicsQuery', 'identityIdQuery', 'nativeIdQuery'],
     description: 'includeEnrichData defaults to true: omitting it adds enrichment data that sending false does not',
-    handler: (next, ctx) => next(ctx.content.includeEnrichData === undefined ? { ...ctx, content: { ...ctx.content, includeEnrichData: true } } : ctx),
+    handler: (next, ctx) =>
+      next(ctx.content.includeEnrichData === undefined ? { ...ctx, content: { ...ctx.content, includeEnrichData: true } } : ctx),
   }),
   // Data types
   person({
     name: 'person-latitude-as-string',
     requirement: 'PERSON-TYPE-NUMBER',
     description: 'latitude and longitude are sent as strings',
-    reply: (i) => mapIdentities(i.body.content, (k, v) => ((k === 'latitude' || k === 'longitude') && typeof v === 'number' ? String(v) : v)),
+    reply: (i) =>
+      mapIdentities(i.body.content, (k, v) => ((k === 'latitude' || k === 'longitude') && typeof v === 'number' ? String(v) : v)),
   }),
   person({
     name: 'person-email-obfuscated',
@@ -73,10 +75,18 @@ export const PERSON_FAULTS: FaultDefinition[] = [
     handler: (next, ctx) => {
       const strip = (identity: any) =>
         identity && typeof identity === 'object'
-          ? Object.fromEntries(Object.entries(identity).map(([k, v]) => [k, Array.isArray(v) ? v.map((x: any) => (x && typeof x === 'object' ? (({ sources: _s, clusterStatus: _c, ...rest }) => rest)(x) : x)) : v]))
+          ? Object.fromEntries(
+              Object.entries(identity).map(([k, v]) => [
+                k,
+                Array.isArray(v)
+                  ? v.map((x: any) => (x && typeof x === 'object' ? (({ sources: _s, clusterStatus: _c, ...rest }) => rest)(x) : x))
+                  : v,
+              ]),
+            )
           : identity;
       const r = next(ctx) as Record<string, any>;
-      if (Array.isArray(r.searchResults)) return { ...r, searchResults: r.searchResults.map((x: any) => ({ ...x, identity: strip(x.identity) })) };
+      if (Array.isArray(r.searchResults))
+        return { ...r, searchResults: r.searchResults.map((x: any) => ({ ...x, identity: strip(x.identity) })) };
       return 'identity' in r ? { ...r, identity: strip(r.identity) } : r;
     },
   }),
@@ -93,14 +103,20 @@ export const PERSON_FAULTS: FaultDefinition[] = [
     requirement: 'PERSON-SEARCH-NO-THRESHOLD',
     operations: ['demographicsSearch'],
     description: 'without matchScoreThreshold the search filters at the match threshold instead of not filtering',
-    handler: (next, ctx) => next(typeof ctx.content.matchScoreThreshold === 'number' ? ctx : { ...ctx, content: { ...ctx.content, matchScoreThreshold: ctx.matcher.threshold } }),
+    handler: (next, ctx) =>
+      next(
+        typeof ctx.content.matchScoreThreshold === 'number'
+          ? ctx
+          : { ...ctx, content: { ...ctx.content, matchScoreThreshold: ctx.matcher.threshold } },
+      ),
   }),
   person({
     name: 'person-search-default-max-one',
     requirement: 'PERSON-SEARCH-MAX-DEFAULT',
     operations: ['demographicsSearch'],
     description: 'without maxSearchResults only the best result is returned instead of the system maximum',
-    handler: (next, ctx) => next(ctx.content.maxSearchResults === undefined ? { ...ctx, content: { ...ctx.content, maxSearchResults: 1 } } : ctx),
+    handler: (next, ctx) =>
+      next(ctx.content.maxSearchResults === undefined ? { ...ctx, content: { ...ctx.content, maxSearchResults: 1 } } : ctx),
   }),
   person({
     name: 'person-query-lower-threshold',
@@ -110,7 +126,13 @@ export const PERSON_FAULTS: FaultDefinition[] = [
     handler: (next, ctx) => next({ ...ctx, matcher: { ...ctx.matcher, threshold: ctx.matcher.uncertain } }),
   }),
   // State table
-  person({ name: 'person-deactivate-still-matches', requirement: 'PERSON-DEACTIVATE-EXCLUDES-MATCHING', operations: ['deactivateSourceWs'], description: 'deactivateSourceWs replies success but the record stays active and still attracts matches', handler: withoutEffect }),
+  person({
+    name: 'person-deactivate-still-matches',
+    requirement: 'PERSON-DEACTIVATE-EXCLUDES-MATCHING',
+    operations: ['deactivateSourceWs'],
+    description: 'deactivateSourceWs replies success but the record stays active and still attracts matches',
+    handler: withoutEffect,
+  }),
   person({
     name: 'person-deactivated-hidden',
     requirement: 'PERSON-DEACTIVATE-VISIBLE',
@@ -133,7 +155,13 @@ export const PERSON_FAULTS: FaultDefinition[] = [
       return { linkIdsModified: [], linkIdCreated: r.linkId };
     },
   }),
-  person({ name: 'person-reactivate-no-effect', requirement: 'PERSON-REACTIVATE-MATCHES-AGAIN', operations: ['reactivateSourceWs'], description: 'reactivateSourceWs replies success but the record stays deactivated (excluded from matching)', handler: withoutEffect }),
+  person({
+    name: 'person-reactivate-no-effect',
+    requirement: 'PERSON-REACTIVATE-MATCHES-AGAIN',
+    operations: ['reactivateSourceWs'],
+    description: 'reactivateSourceWs replies success but the record stays deactivated (excluded from matching)',
+    handler: withoutEffect,
+  }),
   person({
     name: 'person-delete-is-deactivate',
     requirement: 'PERSON-DELETE-PHYSICAL',
@@ -157,7 +185,15 @@ export const PERSON_FAULTS: FaultDefinition[] = [
         for (const l of r.linkIdsDeleted) deleted(ctx.store).add(l);
         return r;
       }
-      if (deleted(ctx.store).has(ctx.content.linkId)) return { linkId: ctx.content.linkId, requestedLinkId: ctx.content.linkId, identity: {}, identityGroupedBySource: [], customerSources: [], domains: [] };
+      if (deleted(ctx.store).has(ctx.content.linkId))
+        return {
+          linkId: ctx.content.linkId,
+          requestedLinkId: ctx.content.linkId,
+          identity: {},
+          identityGroupedBySource: [],
+          customerSources: [],
+          domains: [],
+        };
       return next(ctx);
     },
   }),
@@ -207,7 +243,11 @@ export const PERSON_FAULTS: FaultDefinition[] = [
     requirement: 'PERSON-DATASOURCE-CREATES',
     operations: ['createDataSource'],
     description: 'createDataSource creates (and reports) only the first of the names it is given',
-    handler: (next, ctx) => next({ ...ctx, content: { ...ctx.content, sources: Array.isArray(ctx.content.sources) ? ctx.content.sources.slice(0, 1) : ctx.content.sources } }),
+    handler: (next, ctx) =>
+      next({
+        ...ctx,
+        content: { ...ctx.content, sources: Array.isArray(ctx.content.sources) ? ctx.content.sources.slice(0, 1) : ctx.content.sources },
+      }),
   }),
   person({
     name: 'person-datasource-11-accepted',
@@ -218,7 +258,11 @@ export const PERSON_FAULTS: FaultDefinition[] = [
       const names = Array.isArray(ctx.content.sources) ? (ctx.content.sources as unknown[]) : [];
       if (names.length <= 10) return next(ctx);
       const out: unknown[] = [];
-      for (let i = 0; i < names.length; i += 10) out.push(...((next({ ...ctx, content: { ...ctx.content, sources: names.slice(i, i + 10) } }).datasourceCreationResponses as unknown[]) ?? []));
+      for (let i = 0; i < names.length; i += 10)
+        out.push(
+          ...((next({ ...ctx, content: { ...ctx.content, sources: names.slice(i, i + 10) } }).datasourceCreationResponses as unknown[]) ??
+            []),
+        );
       return { datasourceCreationResponses: out };
     },
   }),
@@ -266,7 +310,14 @@ export const PERSON_FAULTS: FaultDefinition[] = [
     description: 'filterBySubjectVeratoId is matched against the object link ID',
     handler: (next, ctx) => {
       const f = ctx.content.relationshipFilter ?? {};
-      return f.filterBySubjectVeratoId ? next({ ...ctx, content: { relationshipFilter: { ...f, filterBySubjectVeratoId: undefined, filterByObjectVeratoId: f.filterBySubjectVeratoId } } }) : next(ctx);
+      return f.filterBySubjectVeratoId
+        ? next({
+            ...ctx,
+            content: {
+              relationshipFilter: { ...f, filterBySubjectVeratoId: undefined, filterByObjectVeratoId: f.filterBySubjectVeratoId },
+            },
+          })
+        : next(ctx);
     },
   }),
   person({
@@ -276,7 +327,12 @@ export const PERSON_FAULTS: FaultDefinition[] = [
     description: 'filterByObjectVeratoId is matched against the subject link ID',
     handler: (next, ctx) => {
       const f = ctx.content.relationshipFilter ?? {};
-      return f.filterByObjectVeratoId ? next({ ...ctx, content: { relationshipFilter: { ...f, filterByObjectVeratoId: undefined, filterBySubjectVeratoId: f.filterByObjectVeratoId } } }) : next(ctx);
+      return f.filterByObjectVeratoId
+        ? next({
+            ...ctx,
+            content: { relationshipFilter: { ...f, filterByObjectVeratoId: undefined, filterBySubjectVeratoId: f.filterByObjectVeratoId } },
+          })
+        : next(ctx);
     },
   }),
   person({
@@ -316,7 +372,11 @@ export const PROVIDER_FAULTS: FaultDefinition[] = [
     requirement: 'PROV-SEARCH-SCORE-RANGE',
     operations: ['demographicsSearch'],
     description: 'sameIdentity is "X" where it should be U or N',
-    reply: (i) => void (Array.isArray(i.body.content?.searchResults) && i.body.content.searchResults.forEach((r: any) => r.sameIdentity !== 'Y' && (r.sameIdentity = 'X'))),
+    reply: (i) =>
+      void (
+        Array.isArray(i.body.content?.searchResults) &&
+        i.body.content.searchResults.forEach((r: any) => r.sameIdentity !== 'Y' && (r.sameIdentity = 'X'))
+      ),
   }),
   provider({
     name: 'provider-softdelete-still-listed',
@@ -326,7 +386,15 @@ export const PROVIDER_FAULTS: FaultDefinition[] = [
     handler: (next, ctx) => {
       const r = next(ctx) as { linkId?: string; identityGroupedBySource?: unknown[] };
       const gone = [...ctx.store.records.values()].filter((x) => x.state === 'soft-deleted' && x.linkId === r.linkId);
-      return gone.length ? { ...r, identityGroupedBySource: [...(r.identityGroupedBySource ?? []), ...gone.map((x) => ({ source: { name: x.source.name, id: x.source.id }, ...x.data }))] } : r;
+      return gone.length
+        ? {
+            ...r,
+            identityGroupedBySource: [
+              ...(r.identityGroupedBySource ?? []),
+              ...gone.map((x) => ({ source: { name: x.source.name, id: x.source.id }, ...x.data })),
+            ],
+          }
+        : r;
     },
   }),
   provider({

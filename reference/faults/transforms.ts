@@ -30,7 +30,8 @@ export function mapLeaves(value: Json, fn: (key: string, v: Json) => Json, key =
 /** Applies `fn` to the identity-bearing members of a reply content (identity, grouped sources, search results). */
 export function mapIdentities(content: any, fn: (key: string, v: Json) => Json): void {
   if (!content || typeof content !== 'object') return;
-  for (const m of ['identity', 'linkIdentity', 'incomingIdentity', 'identityGroupedBySource']) if (content[m]) content[m] = mapLeaves(content[m], fn);
+  for (const m of ['identity', 'linkIdentity', 'incomingIdentity', 'identityGroupedBySource'])
+    if (content[m]) content[m] = mapLeaves(content[m], fn);
   if (Array.isArray(content.searchResults)) for (const r of content.searchResults) mapIdentities(r, fn);
 }
 

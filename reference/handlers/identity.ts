@@ -25,7 +25,8 @@ export function postedSource(content: Record<string, any>): Src {
 
 function requireSource(content: Record<string, any>, member: string): Src {
   const s = content?.[member];
-  if (!s || typeof s.name !== 'string' || typeof s.id !== 'string') throw new Rejection(400, `${member} must be a source reference with name and id`);
+  if (!s || typeof s.name !== 'string' || typeof s.id !== 'string')
+    throw new Rejection(400, `${member} must be a source reference with name and id`);
   return s;
 }
 
@@ -79,7 +80,9 @@ export function candidates(ctx: HandlerContext, probe: Identity, exclude?: strin
   }
   // Ties keep the order identities were first met in (the store's insertion order), not the random
   // link IDs, so the same posts in the same order always link the same way (match-quality --compare).
-  return [...best.entries()].map(([linkId, score]) => ({ linkId, score: Math.round(score * 10000) / 10000 })).sort((a, b) => b.score - a.score);
+  return [...best.entries()]
+    .map(([linkId, score]) => ({ linkId, score: Math.round(score * 10000) / 10000 }))
+    .sort((a, b) => b.score - a.score);
 }
 
 export const postIdentity: Handler = (ctx) => {
@@ -103,14 +106,24 @@ export const postIdentity: Handler = (ctx) => {
   }
   const match = candidates(ctx, identity).find((c) => c.score >= ctx.matcher.threshold);
   const linkId = match?.linkId ?? store.newLinkId();
-  const record: SourceRecord = { key: keyOf(source), source: { name: source.name!, id: source.id!, ...(source.date ? { date: source.date } : {}) }, data: identity, state: 'active', linkId, originalLinkId: linkId, updatedAt: now };
+  const record: SourceRecord = {
+    key: keyOf(source),
+    source: { name: source.name!, id: source.id!, ...(source.date ? { date: source.date } : {}) },
+    data: identity,
+    state: 'active',
+    linkId,
+    originalLinkId: linkId,
+    updatedAt: now,
+  };
   store.records.set(record.key, record);
   indexRecord(store, record);
   store.notify(match ? 'MATCH' : 'CREATE', { source: source.name, nativeId: source.id, newLinkId: linkId });
   return {
     // Rule 2: linkId is null when the posted record matched no existing identity.
     linkId: match ? linkId : null,
-    ...(match ? identityReply(ctx, linkId) : { identity: null, identityGroupedBySource: [], customerSources: [], domains: [], customizedIdentities: {} }),
+    ...(match
+      ? identityReply(ctx, linkId)
+      : { identity: null, identityGroupedBySource: [], customerSources: [], domains: [], customizedIdentities: {} }),
     linkIdentity: match ? unionIdentity(store.visibleMembers(linkId)) : null,
     incomingIdentity: identity,
     events: [{ eventType: match ? 'MATCH' : 'CREATE', linkId, source: { name: source.name, id: source.id } }],
@@ -119,9 +132,12 @@ export const postIdentity: Handler = (ctx) => {
 
 export const demographicsSearch: Handler = (ctx) => {
   const { matchScoreThreshold: threshold, maxSearchResults: max } = ctx.content;
-  if (max !== undefined && max !== null && !(Number.isInteger(max) && max > 0)) throw new Rejection(400, 'maxSearchResults must be greater than 0');
+  if (max !== undefined && max !== null && !(Number.isInteger(max) && max > 0))
+    throw new Rejection(400, 'maxSearchResults must be greater than 0');
   const floor = typeof threshold === 'number' ? threshold : ctx.matcher.floor;
-  const found = candidates(ctx, ctx.content.identity).filter((c) => c.score >= floor).slice(0, max ?? SYSTEM_MAX_RESULTS);
+  const found = candidates(ctx, ctx.content.identity)
+    .filter((c) => c.score >= floor)
+    .slice(0, max ?? SYSTEM_MAX_RESULTS);
   return {
     searchResults: found.map((c) => ({
       ...identityReply(ctx, c.linkId),
@@ -133,7 +149,8 @@ export const demographicsSearch: Handler = (ctx) => {
 
 export const demographicsQuery: Handler = (ctx) => {
   const best = candidates(ctx, ctx.content.identity)[0];
-  if (!best || best.score < ctx.matcher.threshold) return { linkId: null, identity: null, identityGroupedBySource: [], customerSources: [], domains: [] };
+  if (!best || best.score < ctx.matcher.threshold)
+    return { linkId: null, identity: null, identityGroupedBySource: [], customerSources: [], domains: [] };
   return identityReply(ctx, best.linkId);
 };
 
@@ -202,7 +219,14 @@ export const mergeIdentities: Handler = (ctx) => {
   retire.retiredInto = survive.key;
   retire.linkId = survive.linkId;
   retire.updatedAt = ctx.store.now();
-  ctx.store.notify('MERGE', { survivingSource: survive.source.name, survivingNativeId: survive.source.id, retiredSource: retire.source.name, retiredNativeId: retire.source.id, previousLinkId: previous, newLinkId: survive.linkId });
+  ctx.store.notify('MERGE', {
+    survivingSource: survive.source.name,
+    survivingNativeId: survive.source.id,
+    retiredSource: retire.source.name,
+    retiredNativeId: retire.source.id,
+    previousLinkId: previous,
+    newLinkId: survive.linkId,
+  });
   return { linkId: survive.linkId, toSurviveSource: sourceOf(survive) };
 };
 
@@ -256,7 +280,9 @@ const CRITERIA = ['id', 'relationshipVerb', 'status', 'domain'];
 
 export const searchRelationshipsService: Handler = (ctx) => {
   const criteria = ctx.content.relationship ?? {};
-  const keys = [...CRITERIA, ctx.members.relationshipSubject, ctx.members.relationshipObject].filter((k) => criteria[k] !== undefined && criteria[k] !== null);
+  const keys = [...CRITERIA, ctx.members.relationshipSubject, ctx.members.relationshipObject].filter(
+    (k) => criteria[k] !== undefined && criteria[k] !== null,
+  );
   const found = [...ctx.store.relationships.values()].filter((r) => keys.every((k) => r[k] === criteria[k]));
   return { relationship: found };
 };
@@ -280,7 +306,12 @@ export const searchNotifications: Handler = (ctx) => {
     return t >= from && t <= to;
   });
   const page = inWindow.slice(pageNumber * pageSize, (pageNumber + 1) * pageSize);
-  return { customerId: ctx.store.customerId, hasNext: (pageNumber + 1) * pageSize < inWindow.length, notifications: page, totalElements: inWindow.length };
+  return {
+    customerId: ctx.store.customerId,
+    hasNext: (pageNumber + 1) * pageSize < inWindow.length,
+    notifications: page,
+    totalElements: inWindow.length,
+  };
 };
 
 /** Handlers of the operations every service shares, by operation name. */

@@ -24,7 +24,8 @@ const PERSON_MEMBERS = { relationshipSubject: 'subjectVeratoId', relationshipObj
 
 function record(ctx: HandlerContext, member: string): SourceRecord {
   const s = ctx.content?.[member] as Src | undefined;
-  if (!s || typeof s.name !== 'string' || typeof s.id !== 'string') throw new Rejection(400, `${member} must be a source reference with name and id`);
+  if (!s || typeof s.name !== 'string' || typeof s.id !== 'string')
+    throw new Rejection(400, `${member} must be a source reference with name and id`);
   const r = ctx.store.get(s);
   if (!r) throw new Rejection(404, `source ${s.name}/${s.id} not found`);
   return r;
@@ -57,14 +58,21 @@ function personReply(ctx: HandlerContext, reply: Item): Item {
   const decorate = (r: Item) => {
     const out: Item = typeof r.linkId === 'string' && r.identity ? { ...r, identity: personIdentityOf(ctx, r.linkId) } : { ...r };
     // includeEnrichData (default false): enrichment only when asked; its structure is "not shown".
-    if (ctx.content.includeEnrichData === true && typeof r.linkId === 'string') out.enrichedDetails = { enrichedBy: 'reference', linkId: r.linkId };
+    if (ctx.content.includeEnrichData === true && typeof r.linkId === 'string')
+      out.enrichedDetails = { enrichedBy: 'reference', linkId: r.linkId };
     return out;
   };
   return Array.isArray(reply.searchResults) ? { ...reply, searchResults: (reply.searchResults as Item[]).map(decorate) } : decorate(reply);
 }
 
-const withPersonReply = (handler: Handler): Handler => (ctx) => personReply(ctx, handler(ctx));
-const withPersonMembers = (handler: Handler): Handler => (ctx) => handler({ ...ctx, members: { ...ctx.members, ...PERSON_MEMBERS } });
+const withPersonReply =
+  (handler: Handler): Handler =>
+  (ctx) =>
+    personReply(ctx, handler(ctx));
+const withPersonMembers =
+  (handler: Handler): Handler =>
+  (ctx) =>
+    handler({ ...ctx, members: { ...ctx.members, ...PERSON_MEMBERS } });
 
 export const deactivateSourceWs: Handler = (ctx) => {
   const r = record(ctx, ctx.members.deactivateSource);
@@ -122,13 +130,19 @@ export const householdQuery: Handler = (ctx) => {
   }
   const h = id ? all.get(id) : undefined;
   if (!h || !id) throw new Rejection(404, 'no household found');
-  return { householdId: id, linkIdsInHousehold: [...h.linkIds].sort(), createDate: new Date(h.createdAt).toISOString(), lastUpdateDate: new Date(h.updatedAt).toISOString() };
+  return {
+    householdId: id,
+    linkIdsInHousehold: [...h.linkIds].sort(),
+    createDate: new Date(h.createdAt).toISOString(),
+    lastUpdateDate: new Date(h.updatedAt).toISOString(),
+  };
 };
 
 export const createDataSource: Handler = (ctx) => {
   const names = ctx.content.sources;
   if (!Array.isArray(names) || names.length === 0) throw new Rejection(400, 'sources must list at least one data source name');
-  if (names.length > MAX_DATA_SOURCES) throw new Rejection(400, `createDataSource accepts at most ${MAX_DATA_SOURCES} data sources per call, got ${names.length}`);
+  if (names.length > MAX_DATA_SOURCES)
+    throw new Rejection(400, `createDataSource accepts at most ${MAX_DATA_SOURCES} data sources per call, got ${names.length}`);
   return {
     datasourceCreationResponses: names.map((name: unknown) => {
       const n = String(name);
@@ -147,7 +161,9 @@ export const searchRelationshipsService: Handler = (ctx) => {
     (r) =>
       (!f.filterBySubjectVeratoId || r[subj] === f.filterBySubjectVeratoId) &&
       (!f.filterByObjectVeratoId || r[obj] === f.filterByObjectVeratoId) &&
-      (!f.filterBySubjectOrObjectVeratoId || r[subj] === f.filterBySubjectOrObjectVeratoId || r[obj] === f.filterBySubjectOrObjectVeratoId) &&
+      (!f.filterBySubjectOrObjectVeratoId ||
+        r[subj] === f.filterBySubjectOrObjectVeratoId ||
+        r[obj] === f.filterBySubjectOrObjectVeratoId) &&
       (!f.filterByRelationshipVerb || r.relationshipVerb === f.filterByRelationshipVerb),
   );
   return { relationships: found };
@@ -170,4 +186,3 @@ export const personHandlers: Record<string, Handler> = {
   addRelationshipService: withPersonMembers(sharedHandlers.addRelationshipService!),
   searchRelationshipsService,
 };
-

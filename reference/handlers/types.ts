@@ -20,7 +20,13 @@ export interface HandlerContext {
   envelope: Record<string, any>;
   matcher: Matcher;
   faults: ReadonlySet<string>;
-  members: { restoreSource: string; deactivateSource: string; reactivateSource: string; relationshipSubject: string; relationshipObject: string };
+  members: {
+    restoreSource: string;
+    deactivateSource: string;
+    reactivateSource: string;
+    relationshipSubject: string;
+    relationshipObject: string;
+  };
 }
 
 /** Request member names the seeds do not show, as the reference reads them (the profile defaults of harness/profile.ts). */

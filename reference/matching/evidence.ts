@@ -24,14 +24,54 @@ export function logisticScore(total: number, linkWeight: number, scale: number):
 }
 
 const LEGAL_SUFFIX_TOKENS = [
-  ['incorporated'], ['inc'], ['limited', 'liability', 'company'], ['llc'], ['l', 'l', 'c'], ['corporation'], ['corp'], ['company'], ['co'],
-  ['llp'], ['l', 'l', 'p'], ['professional', 'corporation'], ['pc'], ['p', 'c'], ['pllc'], ['p', 'l', 'l', 'c'], ['limited'], ['ltd'], ['plc'], ['lp'],
+  ['incorporated'],
+  ['inc'],
+  ['limited', 'liability', 'company'],
+  ['llc'],
+  ['l', 'l', 'c'],
+  ['corporation'],
+  ['corp'],
+  ['company'],
+  ['co'],
+  ['llp'],
+  ['l', 'l', 'p'],
+  ['professional', 'corporation'],
+  ['pc'],
+  ['p', 'c'],
+  ['pllc'],
+  ['p', 'l', 'l', 'c'],
+  ['limited'],
+  ['ltd'],
+  ['plc'],
+  ['lp'],
 ].sort((a, b) => b.length - a.length); // longest first: "p l l c" before "l l c"
 /** Generic words of healthcare and business names, abbreviation → canonical word(s). */
 const GENERIC: Record<string, string> = {
-  hosp: 'hospital', med: 'medical', ctr: 'center', centre: 'center', st: 'saint', ste: 'saint', mt: 'mount', assoc: 'associates', assn: 'association',
-  univ: 'university', hs: 'health system', svcs: 'services', svc: 'service', dept: 'department', mem: 'memorial', reg: 'regional', comm: 'community',
-  clin: 'clinic', intl: 'international', natl: 'national', mgmt: 'management', bros: 'brothers', grp: 'group', hlth: 'health', phys: 'physicians',
+  hosp: 'hospital',
+  med: 'medical',
+  ctr: 'center',
+  centre: 'center',
+  st: 'saint',
+  ste: 'saint',
+  mt: 'mount',
+  assoc: 'associates',
+  assn: 'association',
+  univ: 'university',
+  hs: 'health system',
+  svcs: 'services',
+  svc: 'service',
+  dept: 'department',
+  mem: 'memorial',
+  reg: 'regional',
+  comm: 'community',
+  clin: 'clinic',
+  intl: 'international',
+  natl: 'national',
+  mgmt: 'management',
+  bros: 'brothers',
+  grp: 'group',
+  hlth: 'health',
+  phys: 'physicians',
 };
 const STOP = new Set(['the', 'and', 'of']);
 
@@ -55,8 +95,19 @@ export function orgName(raw: unknown): OrgName | undefined {
   if (hit) return hit;
   if (orgNames.size >= 200_000) orgNames.clear();
   const store = raw.match(/#\s*(\d+)/)?.[1]?.replace(/^0+/, '');
-  const words = normalize(raw.replace(/#\s*\d+/g, ' ').replace(/['\u2019]/g, '').replace(/&/g, ' and ')).split(' ').filter(Boolean);
-  const initialsOf = (ws: string[]) => ws.filter((w) => !STOP.has(w) && !/^\d+$/.test(w)).map((w) => w[0]).join('');
+  const words = normalize(
+    raw
+      .replace(/#\s*\d+/g, ' ')
+      .replace(/['\u2019]/g, '')
+      .replace(/&/g, ' and '),
+  )
+    .split(' ')
+    .filter(Boolean);
+  const initialsOf = (ws: string[]) =>
+    ws
+      .filter((w) => !STOP.has(w) && !/^\d+$/.test(w))
+      .map((w) => w[0])
+      .join('');
   const withSuffix = initialsOf(words);
   // Legal suffixes at the end (possibly several: "Co Inc").
   for (let again = true; again; ) {
@@ -70,7 +121,13 @@ export function orgName(raw: unknown): OrgName | undefined {
   }
   const initials = [...new Set([initialsOf(words), withSuffix])];
   const tokens = words.flatMap((w) => (GENERIC[w] ?? w).split(' ')).filter((w) => !STOP.has(w) && !/^\d+$/.test(w));
-  const out: OrgName = { tokens, joined: tokens.join(' '), set: [...new Set(tokens)].sort().join(' '), ...(store ? { store } : {}), initials };
+  const out: OrgName = {
+    tokens,
+    joined: tokens.join(' '),
+    set: [...new Set(tokens)].sort().join(' '),
+    ...(store ? { store } : {}),
+    initials,
+  };
   orgNames.set(raw, out);
   return out;
 }
@@ -108,10 +165,16 @@ export function orgNameLevel(a: OrgName, b: OrgName): 0 | 1 | 2 {
   if (A.length === B.length && covered(A, B) && covered(B, A)) return 0;
   const [small, large] = A.length <= B.length ? [A, B] : [B, A];
   if (large.length - small.length <= 2 && covered(small, large)) return 1;
-  const acronym = (x: string[], y: OrgName) => x.length === 1 && x[0]!.length >= 3 && (y.initials.includes(x[0]!) || x[0] === y.tokens.map((t) => t[0]).join(''));
+  const acronym = (x: string[], y: OrgName) =>
+    x.length === 1 && x[0]!.length >= 3 && (y.initials.includes(x[0]!) || x[0] === y.tokens.map((t) => t[0]).join(''));
   if (acronym(A, b) || acronym(B, a)) return 1;
   // A typo across a word boundary ("medical center" / "medicalcenter"): nearly the same letters.
-  if (joinedA[0] === joinedB[0] && Math.abs(joinedA.length - joinedB.length) <= 2 && similarity(joinedA.replace(/ /g, ''), joinedB.replace(/ /g, '')) >= 0.95) return 1;
+  if (
+    joinedA[0] === joinedB[0] &&
+    Math.abs(joinedA.length - joinedB.length) <= 2 &&
+    similarity(joinedA.replace(/ /g, ''), joinedB.replace(/ /g, '')) >= 0.95
+  )
+    return 1;
   return 2;
 }
 
@@ -130,7 +193,10 @@ export function bestLevel<T>(as: T[], bs: T[], level: (a: T, b: T) => 0 | 1 | 2)
 
 /** Organization names of an identity (legal, trading and other names), parsed. */
 export const orgNamesOf = (i: Identity): OrgName[] =>
-  ['legalBusinessName', 'tradingName', 'otherOrgName'].flatMap((m) => valuesOf(i, 'organizationNames', m)).map(orgName).filter((x): x is OrgName => x !== undefined);
+  ['legalBusinessName', 'tradingName', 'otherOrgName']
+    .flatMap((m) => valuesOf(i, 'organizationNames', m))
+    .map(orgName)
+    .filter((x): x is OrgName => x !== undefined);
 
 /** Store numbers of an identity's names. */
 export const storeNumbers = (names: OrgName[]) => names.map((n) => n.store).filter((s): s is string => s !== undefined);
@@ -150,23 +216,50 @@ export function identifierLevel(as: string[], bs: string[]): Level {
 }
 
 const STREET: Record<string, string> = {
-  street: 'st', avenue: 'ave', road: 'rd', boulevard: 'blvd', drive: 'dr', lane: 'ln', court: 'ct', place: 'pl', terrace: 'ter', parkway: 'pkwy',
-  highway: 'hwy', circle: 'cir', square: 'sq', north: 'n', south: 's', east: 'e', west: 'w', suite: 'ste', apartment: 'apt',
+  street: 'st',
+  avenue: 'ave',
+  road: 'rd',
+  boulevard: 'blvd',
+  drive: 'dr',
+  lane: 'ln',
+  court: 'ct',
+  place: 'pl',
+  terrace: 'ter',
+  parkway: 'pkwy',
+  highway: 'hwy',
+  circle: 'cir',
+  square: 'sq',
+  north: 'n',
+  south: 's',
+  east: 'e',
+  west: 'w',
+  suite: 'ste',
+  apartment: 'apt',
 };
 /** A street line with USPS abbreviations (Street → st, North → n). */
-export const streetLine = (v: unknown) => normalize(v).split(' ').map((w) => STREET[w] ?? w).join(' ');
+export const streetLine = (v: unknown) =>
+  normalize(v)
+    .split(' ')
+    .map((w) => STREET[w] ?? w)
+    .join(' ');
 
 /** Level of two street-line lists: agree when equal, partial when close (Jaro-Winkler ≥ 0.9), else disagree. */
 export const streetLevel = (as: string[], bs: string[]): Level =>
   bestLevel(as.filter(Boolean), bs.filter(Boolean), (a, b) => (a === b ? 0 : similarity(a, b) >= 0.9 ? 1 : 2));
 
 /** Equality level of two value lists (agree or disagree). */
-export const equalLevel = (as: string[], bs: string[]): Level => bestLevel(as.filter(Boolean), bs.filter(Boolean), (a, b) => (a === b ? 0 : 2));
+export const equalLevel = (as: string[], bs: string[]): Level =>
+  bestLevel(as.filter(Boolean), bs.filter(Boolean), (a, b) => (a === b ? 0 : 2));
 
 /** Address, phone and identifier values of an identity, normalised for comparison. */
 export const addressValues = (i: Identity) => ({
   line1: valuesOf(i, 'addresses', 'line1').map(streetLine),
-  zip: valuesOf(i, 'addresses', 'postalCode').map((v) => digits(v).slice(0, 5)).filter((z) => z.length === 5),
+  zip: valuesOf(i, 'addresses', 'postalCode')
+    .map((v) => digits(v).slice(0, 5))
+    .filter((z) => z.length === 5),
   city: valuesOf(i, 'addresses', 'city').map(normalize),
 });
-export const phoneValues = (i: Identity) => valuesOf(i, 'phoneNumbers', 'number').map((v) => digits(v).slice(-10)).filter((p) => p.length >= 7);
+export const phoneValues = (i: Identity) =>
+  valuesOf(i, 'phoneNumbers', 'number')
+    .map((v) => digits(v).slice(-10))
+    .filter((p) => p.length >= 7);

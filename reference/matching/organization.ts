@@ -9,7 +9,19 @@
  * service does); this is the reference's own choice. Also used for health facilities (provider).
  */
 import { valuesOf, digits } from './strings.js';
-import { addressValues, equalLevel, identifierLevel, logisticScore, orgNameLevel, orgNamesOf, phoneValues, storeNumbers, streetLevel, weightOf, bestLevel } from './evidence.js';
+import {
+  addressValues,
+  equalLevel,
+  identifierLevel,
+  logisticScore,
+  orgNameLevel,
+  orgNamesOf,
+  phoneValues,
+  storeNumbers,
+  streetLevel,
+  weightOf,
+  bestLevel,
+} from './evidence.js';
 
 type Identity = Record<string, unknown>;
 
@@ -69,7 +81,10 @@ export function organizationWeight(a: Identity, b: Identity, npis: (i: Identity)
   );
 }
 
-const eins = (i: Identity) => valuesOf(i, 'employerIdentificationNumber', 'value').map(digits).filter((v) => v.length >= 9);
+const eins = (i: Identity) =>
+  valuesOf(i, 'employerIdentificationNumber', 'value')
+    .map(digits)
+    .filter((v) => v.length >= 9);
 /** NPIs an organization carries among its alternate identifiers (type NPI). */
 const orgNpis = (i: Identity) =>
   (Array.isArray(i.alternateIdentifiers) ? (i.alternateIdentifiers as Array<Record<string, unknown>>) : [])

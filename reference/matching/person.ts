@@ -26,9 +26,12 @@ export function isTransposition(a: string, b: string): boolean {
   return diff.length === 2 && diff[1] === diff[0]! + 1 && x[diff[0]!] === y[diff[1]!] && x[diff[1]!] === y[diff[0]!];
 }
 
-const strings = (i: Identity, array: string, field: string, f: (v: unknown) => string = normalize) => valuesOf(i, array, field).map(f).filter(Boolean);
+const strings = (i: Identity, array: string, field: string, f: (v: unknown) => string = normalize) =>
+  valuesOf(i, array, field).map(f).filter(Boolean);
 const addressKeys = (i: Identity) =>
-  (Array.isArray(i.addresses) ? (i.addresses as Array<Record<string, unknown>>) : []).map((a) => `${normalize(a?.line1)}|${digits(a?.postalCode).slice(0, 5)}`).filter((k) => k !== '|');
+  (Array.isArray(i.addresses) ? (i.addresses as Array<Record<string, unknown>>) : [])
+    .map((a) => `${normalize(a?.line1)}|${digits(a?.postalCode).slice(0, 5)}`)
+    .filter((k) => k !== '|');
 
 /** Agreement weights (log-likelihood style, Fellegi–Sunter): [agree, partial, disagree]. */
 const W = {
@@ -69,7 +72,12 @@ function dobLevel(as: string[], bs: string[]): number | null {
       if (a === b) return 0;
       const x = a.replace(/-/g, '');
       const y = b.replace(/-/g, '');
-      if (isTransposition(a, b) || hamming(x, y) === 1 || (a.slice(4) === b.slice(4) && Math.abs(Number(a.slice(0, 4)) - Number(b.slice(0, 4))) === 1)) best = 1;
+      if (
+        isTransposition(a, b) ||
+        hamming(x, y) === 1 ||
+        (a.slice(4) === b.slice(4) && Math.abs(Number(a.slice(0, 4)) - Number(b.slice(0, 4))) === 1)
+      )
+        best = 1;
     }
   return best;
 }
@@ -91,7 +99,8 @@ function ssnLevel(as: string[], bs: string[]): number | null {
 }
 
 const level = (weights: readonly number[], l: number | null) => (l === null ? 0 : weights[l]!);
-const agreeOnly = (weights: readonly number[], as: string[], bs: string[]) => (as.length && bs.length ? (as.some((a) => bs.includes(a)) ? weights[0]! : weights[2]!) : 0);
+const agreeOnly = (weights: readonly number[], as: string[], bs: string[]) =>
+  as.length && bs.length ? (as.some((a) => bs.includes(a)) ? weights[0]! : weights[2]!) : 0;
 
 /**
  * Match score in [0, 1]: the agreement weights of the fields both sides carry, summed and mapped
@@ -114,7 +123,11 @@ export function scorePerson(a: Identity, b: Identity): number {
     level(W.dob, dobLevel(strings(a, 'datesOfBirth', 'dateOfBirth', String), strings(b, 'datesOfBirth', 'dateOfBirth', String))) +
     level(W.ssn, ssnLevel(strings(a, 'ssns', 'ssn', digits), strings(b, 'ssns', 'ssn', digits))) +
     (address === null ? 0 : address >= 0.9 ? W.address[0] : address >= 0.75 ? W.address[1] : W.address[2]) +
-    agreeOnly(W.phone, strings(a, 'phoneNumbers', 'number', (v) => digits(v).slice(-10)), strings(b, 'phoneNumbers', 'number', (v) => digits(v).slice(-10))) +
+    agreeOnly(
+      W.phone,
+      strings(a, 'phoneNumbers', 'number', (v) => digits(v).slice(-10)),
+      strings(b, 'phoneNumbers', 'number', (v) => digits(v).slice(-10)),
+    ) +
     agreeOnly(W.email, strings(a, 'emails', 'email'), strings(b, 'emails', 'email')) +
     agreeOnly(W.sex, strings(a, 'genders', 'gender'), strings(b, 'genders', 'gender'));
   return 1 / (1 + Math.exp(-((total - LINK_WEIGHT) / SCALE + LOGIT_THRESHOLD)));

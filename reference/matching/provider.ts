@@ -11,7 +11,17 @@
  * profile: npis.entityTypeCode), so identities of different types never match, merge or link.
  */
 import { DEFAULT_TYPE_MEMBER, providerTypeOf } from '../../specs/provider/identity.js';
-import { addressValues, bestLevel, equalLevel, identifierLevel, type Level, logisticScore, phoneValues, streetLevel, weightOf } from './evidence.js';
+import {
+  addressValues,
+  bestLevel,
+  equalLevel,
+  identifierLevel,
+  type Level,
+  logisticScore,
+  phoneValues,
+  streetLevel,
+  weightOf,
+} from './evidence.js';
 import { ORG_LINK_WEIGHT, organizationWeight } from './organization.js';
 import { nameSimilarity } from './person.js';
 import { digits, normalize, valuesOf } from './strings.js';
@@ -33,7 +43,10 @@ export const PRACTITIONER_WEIGHTS = {
 const PRACTITIONER_LINK_WEIGHT = 9;
 const SCALE = 3;
 
-const npis = (i: Identity) => valuesOf(i, 'npis', 'npi').map((v) => digits(String(v))).filter((v) => v.length === 10);
+const npis = (i: Identity) =>
+  valuesOf(i, 'npis', 'npi')
+    .map((v) => digits(String(v)))
+    .filter((v) => v.length === 10);
 const strings = (i: Identity, array: string, member: string) => valuesOf(i, array, member).map(normalize).filter(Boolean);
 
 /** Name level: agree at similarity ≥ 0.92 (or the same sound), partial at ≥ 0.85 or an initial of the other. */
@@ -44,7 +57,17 @@ const nameLevel = (as: string[], bs: string[]): Level =>
     return s >= 0.92 ? 0 : s >= 0.85 ? 1 : 2;
   });
 
-const SUFFIX: Record<string, string> = { jr: 'jr', junior: 'jr', sr: 'sr', senior: 'sr', ii: 'ii', '2nd': 'ii', iii: 'iii', '3rd': 'iii', iv: 'iv' };
+const SUFFIX: Record<string, string> = {
+  jr: 'jr',
+  junior: 'jr',
+  sr: 'sr',
+  senior: 'sr',
+  ii: 'ii',
+  '2nd': 'ii',
+  iii: 'iii',
+  '3rd': 'iii',
+  iv: 'iv',
+};
 const suffixes = (i: Identity) => strings(i, 'names', 'suffix').map((s) => SUFFIX[s.replace(/ /g, '')] ?? s);
 
 function practitionerWeight(a: Identity, b: Identity): number {
@@ -62,7 +85,10 @@ function practitionerWeight(a: Identity, b: Identity): number {
     Math.max(straight, crossed) +
     weightOf(W.npi, identifierLevel(npis(a), npis(b))) +
     weightOf(W.suffix, equalLevel(suffixes(a), suffixes(b))) +
-    agreeOnly(W.specialty, equalLevel(strings(a, 'specialties', 'specialtyTaxonomyCode'), strings(b, 'specialties', 'specialtyTaxonomyCode'))) +
+    agreeOnly(
+      W.specialty,
+      equalLevel(strings(a, 'specialties', 'specialtyTaxonomyCode'), strings(b, 'specialties', 'specialtyTaxonomyCode')),
+    ) +
     weightOf(W.line1, streetLevel(aa.line1, ab.line1)) +
     weightOf(W.zip, equalLevel(aa.zip, ab.zip)) +
     weightOf(W.phone, equalLevel(phoneValues(a), phoneValues(b))) +

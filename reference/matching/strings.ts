@@ -76,7 +76,9 @@ export function bestOf(as: string[], bs: string[], compare: (a: string, b: strin
 export function valuesOf(identity: Record<string, unknown> | undefined, array: string, field: string): unknown[] {
   const list = identity?.[array];
   if (!Array.isArray(list)) return [];
-  return list.map((item) => (item && typeof item === 'object' ? (item as Record<string, unknown>)[field] : undefined)).filter((v) => v !== undefined && v !== null);
+  return list
+    .map((item) => (item && typeof item === 'object' ? (item as Record<string, unknown>)[field] : undefined))
+    .filter((v) => v !== undefined && v !== null);
 }
 
 /**

@@ -12,13 +12,30 @@
 import { integer, decimal, oneOf, word } from './params.js';
 import { lenientHooks, strictHooks } from './validation.js';
 import { status200, status4xx, status500 } from './status.js';
-import { absentOptional, datetimeOffset, eventShapes, extraMembers, minimalReplies, noEvents, noGroupedBySource, relationshipObject } from './shapes.js';
+import {
+  absentOptional,
+  datetimeOffset,
+  eventShapes,
+  extraMembers,
+  minimalReplies,
+  noEvents,
+  noGroupedBySource,
+  relationshipObject,
+} from './shapes.js';
 import { LINK_ID_FORMATS, linkIdFormat } from './link-ids.js';
 import { clockSkew, notificationLag, searchLag } from './lag.js';
 import { pageSizeCap, pagesFromOne } from './paging.js';
 import { maxResults, threshold } from './matching.js';
 import { restoreAfterDeleteSucceeds, restoreNewIdentity, softDeletedVisible } from './lifecycle.js';
-import { PERSON_OBJECT, PERSON_SUBJECT, SOURCE_MEMBER, memberNames, personBasicAuth, relationshipVerbs, sourceInContent } from './wire-names.js';
+import {
+  PERSON_OBJECT,
+  PERSON_SUBJECT,
+  SOURCE_MEMBER,
+  memberNames,
+  personBasicAuth,
+  relationshipVerbs,
+  sourceInContent,
+} from './wire-names.js';
 import { latency, transient } from './transport.js';
 import type { SeedCitation, VariantDefinition } from './types.js';
 
@@ -27,7 +44,10 @@ const PP = 'person-provider-identity-api.md' as const;
 const org = (section: string, quote: string): SeedCitation => ({ file: ORG, section, quote });
 const pp = (section: string, quote: string): SeedCitation => ({ file: PP, section, quote });
 
-const STATUS_OPEN = [org('Errors', 'HTTP status codes other than 200: not shown.'), pp('Errors', 'HTTP status codes, error codes and message texts: not shown.')];
+const STATUS_OPEN = [
+  org('Errors', 'HTTP status codes other than 200: not shown.'),
+  pp('Errors', 'HTTP status codes, error codes and message texts: not shown.'),
+];
 const SUCCESS_OPEN = org('Errors', 'The exact conditions under which `success` is false: not shown.');
 const PAGING_OPEN = org('Limits', 'Bounds of `pageNumber` and `pageSize`, and maximum request size: not shown.');
 const NO_TIMING = [
@@ -41,14 +61,22 @@ const budgetFor = (ms: number) => Math.max(3000, 4 * Math.abs(ms) + 1000);
 export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'lenient-validation',
-    description: 'no request-schema rejection: wrongly typed and unknown members are accepted and stored as sent; only a missing identity, a body that is not a JSON object and maxSearchResults <= 0 are rejected',
-    seeds: [org('Resources, Organization identity', 'The identity object is required (`content.identity`) in postIdentity, demographicsSearch and demographicsQuery requests. No other field is marked required.'), SUCCESS_OPEN],
+    description:
+      'no request-schema rejection: wrongly typed and unknown members are accepted and stored as sent; only a missing identity, a body that is not a JSON object and maxSearchResults <= 0 are rejected',
+    seeds: [
+      org(
+        'Resources, Organization identity',
+        'The identity object is required (`content.identity`) in postIdentity, demographicsSearch and demographicsQuery requests. No other field is marked required.',
+      ),
+      SUCCESS_OPEN,
+    ],
     conflicts: ['strict-validation'],
     hooks: lenientHooks,
   },
   {
     name: 'strict-validation',
-    description: 'unknown members in the envelope or anywhere in the content, and out-of-range values (matchScoreThreshold outside 0..1, negative pageNumber, pageSize < 1), are rejected',
+    description:
+      'unknown members in the envelope or anywhere in the content, and out-of-range values (matchScoreThreshold outside 0..1, negative pageNumber, pageSize < 1), are rejected',
     seeds: [SUCCESS_OPEN, pp('Errors', 'HTTP status codes, error codes and message texts: not shown.')],
     conflicts: ['lenient-validation', 'member-names'],
     hooks: strictHooks,
@@ -69,33 +97,52 @@ export const VARIANT_LIST: VariantDefinition[] = [
   },
   {
     name: 'status-500',
-    description: 'every failure (except authentication) is answered HTTP 500 with the envelope: success=false, message and errors, retryableError=false',
+    description:
+      'every failure (except authentication) is answered HTTP 500 with the envelope: success=false, message and errors, retryableError=false',
     seeds: STATUS_OPEN,
     conflicts: STATUSES,
     hooks: status500,
   },
   {
     name: 'absent-optional',
-    description: 'optional members that would be null are left out of the envelope and the content (postIdentity keeps linkId: null, rule 2)',
-    seeds: [org('Resources, Organization identity', 'No other field is marked required.'), org('Resources, Search result', 'identityGroupedBySource | array | no')],
+    description:
+      'optional members that would be null are left out of the envelope and the content (postIdentity keeps linkId: null, rule 2)',
+    seeds: [
+      org('Resources, Organization identity', 'No other field is marked required.'),
+      org('Resources, Search result', 'identityGroupedBySource | array | no'),
+    ],
     hooks: absentOptional,
   },
   {
     name: 'extra-members',
-    description: 'unknown extra members in the envelope, the content, identities and their attribute objects, search results, notifications and events',
-    seeds: [org('Versioning', 'Compatibility and deprecation rules: not shown.'), pp('Resources, Gaps in resources', 'Identity fields and payload fields of the provider service: not shown.')],
+    description:
+      'unknown extra members in the envelope, the content, identities and their attribute objects, search results, notifications and events',
+    seeds: [
+      org('Versioning', 'Compatibility and deprecation rules: not shown.'),
+      pp('Resources, Gaps in resources', 'Identity fields and payload fields of the provider service: not shown.'),
+    ],
     hooks: extraMembers,
   },
   {
     name: 'minimal-replies',
-    description: 'replies carry only the members their state-table row or rule says they give: no toSurviveSource, linkToSource, unmerged/unlinked source references (provider unlink keeps them), customerSources, domains, customizedIdentities, linkIdentity, incomingIdentity, page customerId',
-    seeds: [org('Resources, Organization identity', 'No other field is marked required.'), org('States and transitions', 'mergeIdentities ... a single surviving identity results; reply gives `linkId`')],
+    description:
+      'replies carry only the members their state-table row or rule says they give: no toSurviveSource, linkToSource, unmerged/unlinked source references (provider unlink keeps them), customerSources, domains, customizedIdentities, linkIdentity, incomingIdentity, page customerId',
+    seeds: [
+      org('Resources, Organization identity', 'No other field is marked required.'),
+      org('States and transitions', 'mergeIdentities ... a single surviving identity results; reply gives `linkId`'),
+    ],
     hooks: minimalReplies,
   },
   {
     name: 'no-grouped-by-source',
     description: 'identityGroupedBySource is never sent (the DEFAULT view does not group by source)',
-    seeds: [org('Resources, Search result', 'identityGroupedBySource | array | no'), org('What the service does', 'A request can name response identity views in `responseIdentityFormatNames`. When the list is omitted the view `DEFAULT` is used.')],
+    seeds: [
+      org('Resources, Search result', 'identityGroupedBySource | array | no'),
+      org(
+        'What the service does',
+        'A request can name response identity views in `responseIdentityFormatNames`. When the list is omitted the view `DEFAULT` is used.',
+      ),
+    ],
     hooks: noGroupedBySource,
   },
   {
@@ -107,7 +154,8 @@ export const VARIANT_LIST: VariantDefinition[] = [
   },
   {
     name: 'search-lag',
-    description: 'demographicsSearch and demographicsQuery read an index that sees each write only <ms> after it (the old state stays visible until then); nativeIdQuery and identityIdQuery are consistent',
+    description:
+      'demographicsSearch and demographicsQuery read an index that sees each write only <ms> after it (the old state stays visible until then); nativeIdQuery and identityIdQuery are consistent',
     seeds: NO_TIMING,
     parameter: integer('lag in ms', 600, 0, 10000),
     profile: (ms: number) => ({ consistencyBudgetMs: budgetFor(ms) }),
@@ -116,15 +164,22 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'notification-lag',
     description: 'a notification appears in searchNotifications only <ms> after its event',
-    seeds: [org('Events', 'searchNotifications returns a paginated feed of notifications for a date range'), org('Events', 'Push delivery or callbacks: not shown.')],
+    seeds: [
+      org('Events', 'searchNotifications returns a paginated feed of notifications for a date range'),
+      org('Events', 'Push delivery or callbacks: not shown.'),
+    ],
     parameter: integer('lag in ms', 600, 0, 10000),
     profile: (ms: number) => ({ consistencyBudgetMs: budgetFor(ms) }),
     hooks: notificationLag,
   },
   {
     name: 'clock-skew',
-    description: "the service's clock (notification timestamps and the date filter of searchNotifications) runs <ms> ahead of the caller's (negative: behind)",
-    seeds: [org('Resources, Field data types', 'DATE-TIME | string, ISO 8601 UTC timestamp `<timestamp>`'), org('Events', 'searchNotifications returns a paginated feed of notifications for a date range')],
+    description:
+      "the service's clock (notification timestamps and the date filter of searchNotifications) runs <ms> ahead of the caller's (negative: behind)",
+    seeds: [
+      org('Resources, Field data types', 'DATE-TIME | string, ISO 8601 UTC timestamp `<timestamp>`'),
+      org('Events', 'searchNotifications returns a paginated feed of notifications for a date range'),
+    ],
     parameter: { ...integer('offset in ms', 2000, -60000, 60000), detection: ['2000', '-2000'] },
     // A user who knows the clocks may differ sets the skew the suite allows (at least this one).
     profile: (ms: number) => ({ notifications: { clockSkewMs: Math.abs(ms) + 1000 } }),
@@ -139,15 +194,21 @@ export const VARIANT_LIST: VariantDefinition[] = [
   },
   {
     name: 'page-size-cap',
-    description: 'the service serves at most <n> notifications per page whatever pageSize asks for; hasNext and totalElements stay truthful',
+    description:
+      'the service serves at most <n> notifications per page whatever pageSize asks for; hasNext and totalElements stay truthful',
     seeds: [PAGING_OPEN],
     parameter: integer('largest page', 2, 1, 1000),
     hooks: pageSizeCap,
   },
   {
     name: 'event-shapes',
-    description: 'events elements as strings or objects with other member names; notifications with other member names (still naming the records and link IDs they are about)',
-    seeds: [org('Resources, Gaps in resources', 'Fields of an element of `events`: not shown.'), org('Resources, Gaps in resources', 'Fields of an element of `notifications`: not shown.'), pp('Events', 'The complete list of event kinds and the fields of an event or notification: not shown.')],
+    description:
+      'events elements as strings or objects with other member names; notifications with other member names (still naming the records and link IDs they are about)',
+    seeds: [
+      org('Resources, Gaps in resources', 'Fields of an element of `events`: not shown.'),
+      org('Resources, Gaps in resources', 'Fields of an element of `notifications`: not shown.'),
+      pp('Events', 'The complete list of event kinds and the fields of an event or notification: not shown.'),
+    ],
     parameter: { ...oneOf('events form', ['strings', 'objects'] as const, 'strings'), detection: ['strings', 'objects'] },
     hooks: eventShapes,
   },
@@ -160,20 +221,30 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'threshold',
     description: 'the match threshold of postIdentity linking and demographicsQuery is <value> instead of 0.9',
-    seeds: [org('What the service does', 'The match threshold that demographicsQuery applies: not shown.'), pp('Endpoints, Person service', '/v2/demographicsQuery ... a match only when its score reaches the same threshold used when matching in postIdentity')],
+    seeds: [
+      org('What the service does', 'The match threshold that demographicsQuery applies: not shown.'),
+      pp(
+        'Endpoints, Person service',
+        '/v2/demographicsQuery ... a match only when its score reaches the same threshold used when matching in postIdentity',
+      ),
+    ],
     parameter: { ...decimal('threshold', 0.7, 0, 1, true), detection: ['0.7', '0.95'] },
     hooks: threshold,
   },
   {
     name: 'max-results',
     description: 'a system maximum of <n> search results: applied when maxSearchResults is absent, and as a cap when it asks for more',
-    seeds: [pp('Limits', '`maxSearchResults` must be greater than 0; when absent, the system maximum number of results is returned.'), pp('Limits', 'The value of that system maximum: not shown.')],
+    seeds: [
+      pp('Limits', '`maxSearchResults` must be greater than 0; when absent, the system maximum number of results is returned.'),
+      pp('Limits', 'The value of that system maximum: not shown.'),
+    ],
     parameter: integer('system maximum', 3, 1, 1000),
     hooks: maxResults,
   },
   {
     name: 'restore-after-delete-succeeds',
-    description: 'restoreSource of a source the service does not hold (hard-deleted, or never posted) answers success=true with nothing modified or created',
+    description:
+      'restoreSource of a source the service does not hold (hard-deleted, or never posted) answers success=true with nothing modified or created',
     seeds: [org('States and transitions', 'Preconditions on the prior state of each operation, and any further states: not shown.')],
     services: ['organization', 'provider'],
     hooks: restoreAfterDeleteSucceeds,
@@ -181,14 +252,23 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'restore-new-identity',
     description: 'a restored source always comes back in a new identity (linkIdCreated), never rejoining its former one',
-    seeds: [pp('States and transitions', 'provider | restoreSource | soft-deleted | active | ... a new entity may be created or existing entities modified'), org('States and transitions', 'restoreSource | soft-deleted | | active | reply lists `linkIdsModified` and `linkIdCreated`')],
+    seeds: [
+      pp(
+        'States and transitions',
+        'provider | restoreSource | soft-deleted | active | ... a new entity may be created or existing entities modified',
+      ),
+      org('States and transitions', 'restoreSource | soft-deleted | | active | reply lists `linkIdsModified` and `linkIdCreated`'),
+    ],
     services: ['organization', 'provider'],
     hooks: restoreNewIdentity,
   },
   {
     name: 'soft-deleted-visible',
     description: 'nativeIdQuery of a soft-deleted source still answers, with the link ID it had and its preserved data',
-    seeds: [org('States and transitions', 'softDeleteSource | active | ... | soft-deleted | data history is preserved'), org('States and transitions', 'Preconditions on the prior state of each operation, and any further states: not shown.')],
+    seeds: [
+      org('States and transitions', 'softDeleteSource | active | ... | soft-deleted | data history is preserved'),
+      org('States and transitions', 'Preconditions on the prior state of each operation, and any further states: not shown.'),
+    ],
     services: ['organization'],
     profile: () => ({ softDeletedLookup: 'any' }),
     hooks: softDeletedVisible,
@@ -196,7 +276,10 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'no-events',
     description: 'postIdentity never returns events',
-    seeds: [org('Events', 'postIdentity may return generated events in `content.events`.'), pp('Events', 'The person service postIdentity reply can carry `events`.')],
+    seeds: [
+      org('Events', 'postIdentity may return generated events in `content.events`.'),
+      pp('Events', 'The person service postIdentity reply can carry `events`.'),
+    ],
     hooks: noEvents,
   },
   {
@@ -209,7 +292,13 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'member-names',
     description: `restoreSource, deactivateSourceWs and reactivateSourceWs name the source in "${SOURCE_MEMBER}"; person relationships name their link IDs ${PERSON_SUBJECT} / ${PERSON_OBJECT}`,
-    seeds: [org('Endpoints', 'restoreSource | object (its members: not shown)'), pp('Endpoints, Person service', 'Payload members of the person operations marked above, and the name of the reference-data flag of identityIdQuery: not shown.')],
+    seeds: [
+      org('Endpoints', 'restoreSource | object (its members: not shown)'),
+      pp(
+        'Endpoints, Person service',
+        'Payload members of the person operations marked above, and the name of the reference-data flag of identityIdQuery: not shown.',
+      ),
+    ],
     profile: () => ({
       members: { restoreSource: SOURCE_MEMBER, deactivateSource: SOURCE_MEMBER, reactivateSource: SOURCE_MEMBER },
       person: { relationshipSubject: PERSON_SUBJECT, relationshipObject: PERSON_OBJECT },
@@ -220,14 +309,26 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'source-in-content',
     description: 'postIdentity reads its source reference from content.source only (identity.sources is not a member)',
-    seeds: [org('What the service does', 'Each source record is identified by a source name plus an identifier within that source.'), org('Endpoints', 'postIdentity | identity (required, organization identity), responseIdentityFormatNames[] (string)')],
+    seeds: [
+      org('What the service does', 'Each source record is identified by a source name plus an identifier within that source.'),
+      org('Endpoints', 'postIdentity | identity (required, organization identity), responseIdentityFormatNames[] (string)'),
+    ],
     profile: () => ({ sourcePlacement: 'content.source' }),
     hooks: sourceInContent,
   },
   {
     name: 'relationship-verbs',
     description: 'addRelationshipService accepts only the configured relationship verb <verb>',
-    seeds: [org('Resources, Gaps in resources', 'Allowed values and formats of `relationshipVerb`, `status`, `trustFactor` and `domain`: not shown.'), pp('Endpoints, Provider service', '/addRelationshipService | adds a relationship between two identities according to configured relationship definitions')],
+    seeds: [
+      org(
+        'Resources, Gaps in resources',
+        'Allowed values and formats of `relationshipVerb`, `status`, `trustFactor` and `domain`: not shown.',
+      ),
+      pp(
+        'Endpoints, Provider service',
+        '/addRelationshipService | adds a relationship between two identities according to configured relationship definitions',
+      ),
+    ],
     parameter: word('the configured verb', 'PARENT_OF'),
     profile: (verb: string) => ({ relationship: { verb } }),
     hooks: relationshipVerbs,
@@ -249,8 +350,15 @@ export const VARIANT_LIST: VariantDefinition[] = [
   },
   {
     name: 'transient',
-    description: 'a share <rate> of requests, drawn independently of the request, fails before it is handled: HTTP 503, success=false with retryableError=true (HTTP 200 or 500), or a reset connection',
-    seeds: [org('Errors', 'Failures are carried in the response envelope: `success`, `message`, `errors` (list of strings), `warnings` (list of strings), `retryableError` (boolean)'), ...STATUS_OPEN],
+    description:
+      'a share <rate> of requests, drawn independently of the request, fails before it is handled: HTTP 503, success=false with retryableError=true (HTTP 200 or 500), or a reset connection',
+    seeds: [
+      org(
+        'Errors',
+        'Failures are carried in the response envelope: `success`, `message`, `errors` (list of strings), `warnings` (list of strings), `retryableError` (boolean)',
+      ),
+      ...STATUS_OPEN,
+    ],
     parameter: decimal('failure rate', 0.2, 0, 1),
     judge: 'no-fail',
     alone: true,

@@ -75,7 +75,8 @@ export function laggingIndexOf(store: ServiceStore, lagMs: number): LaggingIndex
   return ix;
 }
 
-const mutates = (service: string, operation: string) => SERVICES[service as keyof typeof SERVICES].operations.find((o) => o.name === operation)?.mutates === true;
+const mutates = (service: string, operation: string) =>
+  SERVICES[service as keyof typeof SERVICES].operations.find((o) => o.name === operation)?.mutates === true;
 
 export function searchLag(lagMs: number): ReferenceHook[] {
   const handler = (next: Handler, ctx: HandlerContext, operation: string) => {

@@ -51,7 +51,11 @@ export const softDeletedVisible = (): ReferenceHook[] => [
       const r = ctx.store.get(named(ctx, 'source'));
       if (r?.state !== 'soft-deleted') return next(ctx);
       const source = { name: r.source.name, id: r.source.id };
-      return { ...identityReply(ctx, r.linkId), identity: structuredClone(r.data), identityGroupedBySource: [{ source, ...structuredClone(r.data), recordStatus: 'SOFT_DELETED' }] };
+      return {
+        ...identityReply(ctx, r.linkId),
+        identity: structuredClone(r.data),
+        identityGroupedBySource: [{ source, ...structuredClone(r.data), recordStatus: 'SOFT_DELETED' }],
+      };
     },
   },
 ];

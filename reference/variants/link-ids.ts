@@ -20,4 +20,6 @@ export function linkIdOf(format: LinkIdFormat, service: string): string {
   return `urn:${service}:entity:${randomBytes(12).toString('hex')}`;
 }
 
-export const linkIdFormat = (format: LinkIdFormat): ReferenceHook[] => [{ setupStore: (store) => void (store.linkIdFormat = () => linkIdOf(format, store.service)) }];
+export const linkIdFormat = (format: LinkIdFormat): ReferenceHook[] => [
+  { setupStore: (store) => void (store.linkIdFormat = () => linkIdOf(format, store.service)) },
+];

@@ -14,7 +14,8 @@ import type { ReferenceHook } from '../hooks.js';
 
 export const threshold = (value: number): ReferenceHook[] => [
   {
-    handler: (next: Handler, ctx: HandlerContext) => next({ ...ctx, matcher: { ...ctx.matcher, threshold: value, uncertain: Math.min(ctx.matcher.uncertain, value) } }),
+    handler: (next: Handler, ctx: HandlerContext) =>
+      next({ ...ctx, matcher: { ...ctx.matcher, threshold: value, uncertain: Math.min(ctx.matcher.uncertain, value) } }),
   },
 ];
 

@@ -8,7 +8,8 @@ export function integer(describe: string, def: number, min: number, max: number)
     default: String(def),
     parse(raw) {
       const n = Number(raw);
-      if (!/^[+-]?\d+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < min || n > max) throw new Error(`expected an integer from ${min} to ${max}, got "${raw}"`);
+      if (!/^[+-]?\d+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < min || n > max)
+        throw new Error(`expected an integer from ${min} to ${max}, got "${raw}"`);
       return n;
     },
   };
@@ -21,7 +22,8 @@ export function decimal(describe: string, def: number, min: number, max: number,
     default: String(def),
     parse(raw) {
       const n = Number(raw);
-      if (raw.trim() === '' || !Number.isFinite(n) || n > max || (openMin ? n <= min : n < min)) throw new Error(`expected a number ${openMin ? 'above' : 'from'} ${min} ${openMin ? 'up ' : ''}to ${max}, got "${raw}"`);
+      if (raw.trim() === '' || !Number.isFinite(n) || n > max || (openMin ? n <= min : n < min))
+        throw new Error(`expected a number ${openMin ? 'above' : 'from'} ${min} ${openMin ? 'up ' : ''}to ${max}, got "${raw}"`);
       return n;
     },
   };

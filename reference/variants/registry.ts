@@ -37,7 +37,7 @@ export const formatVariant = (v: VariantSpec) => (v.value === undefined ? v.name
 
 /** The definition and parsed value of one variant spec. @throws VariantError */
 export function resolveVariant(spec: VariantSpec | string): ActiveVariant {
-  const s = typeof spec === 'string' ? parseVariantList(spec)[0] ?? { name: '' } : spec;
+  const s = typeof spec === 'string' ? (parseVariantList(spec)[0] ?? { name: '' }) : spec;
   const definition: VariantDefinition | undefined = VARIANTS.get(s.name);
   if (!definition) throw new VariantError(`unknown reference variant "${s.name}" (known: ${[...VARIANTS.keys()].join(', ')})`);
   if (!definition.parameter) {
@@ -63,7 +63,9 @@ function hooksOf(v: ActiveVariant): ReferenceHook[] {
   const hooks = v.definition.hooks(v.value);
   const services = v.definition.services;
   if (!services) return hooks;
-  return hooks.flatMap((h) => (h.service ? (services.includes(h.service) ? [h] : []) : services.map((service: ServiceName) => ({ ...h, service }))));
+  return hooks.flatMap((h) =>
+    h.service ? (services.includes(h.service) ? [h] : []) : services.map((service: ServiceName) => ({ ...h, service })),
+  );
 }
 
 export class VariantSet {
@@ -77,7 +79,8 @@ export class VariantSet {
       for (let j = 0; j < i; j++) {
         const [a, b] = [this.active[i]!.definition, this.active[j]!.definition];
         if (a.name === b.name) throw new VariantError(`reference variant ${a.name} is listed twice`);
-        if ((a.conflicts ?? []).includes(b.name) || (b.conflicts ?? []).includes(a.name)) throw new VariantError(`reference variants ${b.name} and ${a.name} cannot be on together`);
+        if ((a.conflicts ?? []).includes(b.name) || (b.conflicts ?? []).includes(a.name))
+          throw new VariantError(`reference variants ${b.name} and ${a.name} cannot be on together`);
       }
     this.hooks = this.active.flatMap(hooksOf);
   }

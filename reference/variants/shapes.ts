@@ -60,12 +60,16 @@ export const extraMembers = (): ReferenceHook[] => [
         for (const m of IDENTITY_MEMBERS) {
           const identity = r[m];
           if (!isObject(identity)) continue;
-          for (const list of Object.values(identity)) if (Array.isArray(list)) for (const item of list) if (isObject(item)) item.vendorConfidence = 1;
+          for (const list of Object.values(identity))
+            if (Array.isArray(list)) for (const item of list) if (isObject(item)) item.vendorConfidence = 1;
           identity.vendorAttributes = [{ key: 'dataQuality', value: 'A' }];
         }
         if (Array.isArray(r.identityGroupedBySource)) for (const g of r.identityGroupedBySource) if (isObject(g)) g.vendorRecordVersion = 3;
       });
-      if (Array.isArray(c.searchResults)) c.searchResults.forEach((r: Json, n: number) => isObject(r) && Object.assign(r, { vendorRank: n + 1, explanation: { method: 'probabilistic' } }));
+      if (Array.isArray(c.searchResults))
+        c.searchResults.forEach(
+          (r: Json, n: number) => isObject(r) && Object.assign(r, { vendorRank: n + 1, explanation: { method: 'probabilistic' } }),
+        );
       for (const list of [c.notifications, c.events, Array.isArray(c.relationship) ? c.relationship : [c.relationship], c.relationships])
         if (Array.isArray(list)) for (const x of list) if (isObject(x)) x.vendorTag = 'v1';
     },
@@ -92,13 +96,19 @@ function renamedNotification(n: Json): Json {
     occurredAt: n.ts,
     category: n.notificationType,
     tenant: n.customerId,
-    detail: Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined).map(([k, v]) => [RENAMED[k] ?? k, v])),
+    detail: Object.fromEntries(
+      Object.entries(body)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [RENAMED[k] ?? k, v]),
+    ),
   };
 }
 
 /** An event as one line of text: kind, source and link ID. */
-const eventString = (e: Json) => (isObject(e) ? `${e.eventType ?? 'EVENT'} ${e.source?.name ?? ''}/${e.source?.id ?? ''} -> ${e.linkId ?? ''}` : String(e));
-const eventObject = (e: Json) => (isObject(e) ? { type: e.eventType, entityId: e.linkId, record: { system: e.source?.name, recordId: e.source?.id } } : e);
+const eventString = (e: Json) =>
+  isObject(e) ? `${e.eventType ?? 'EVENT'} ${e.source?.name ?? ''}/${e.source?.id ?? ''} -> ${e.linkId ?? ''}` : String(e);
+const eventObject = (e: Json) =>
+  isObject(e) ? { type: e.eventType, entityId: e.linkId, record: { system: e.source?.name, recordId: e.source?.id } } : e;
 
 /**
  * event-shapes: `events` elements as strings ('strings') or objects with other member names
@@ -108,11 +118,21 @@ const eventObject = (e: Json) => (isObject(e) ? { type: e.eventType, entityId: e
 export const eventShapes = (form: 'strings' | 'objects'): ReferenceHook[] => [
   {
     operations: ['postIdentity'],
-    reply: (i) => void (ok(i) && Array.isArray(i.body.content.events) && (ownContent(i).events = i.body.content.events.map(form === 'strings' ? eventString : eventObject))),
+    reply: (i) =>
+      void (
+        ok(i) &&
+        Array.isArray(i.body.content.events) &&
+        (ownContent(i).events = i.body.content.events.map(form === 'strings' ? eventString : eventObject))
+      ),
   },
   {
     operations: ['searchNotifications'],
-    reply: (i) => void (ok(i) && Array.isArray(i.body.content.notifications) && (i.body.content.notifications = i.body.content.notifications.map(renamedNotification))),
+    reply: (i) =>
+      void (
+        ok(i) &&
+        Array.isArray(i.body.content.notifications) &&
+        (i.body.content.notifications = i.body.content.notifications.map(renamedNotification))
+      ),
   },
 ];
 
@@ -134,7 +154,15 @@ export const datetimeOffset = (): ReferenceHook[] => [{ reply: (i) => void (ok(i
 
 /** Members a minimal reply leaves out, per operation (none of them is marked required). */
 const OPTIONAL_IN_MINIMAL: Record<string, string[]> = {
-  postIdentity: ['customerSources', 'domains', 'customizedIdentities', 'customizedIdentitiesWithSource', 'vinIds', 'linkIdentity', 'incomingIdentity'],
+  postIdentity: [
+    'customerSources',
+    'domains',
+    'customizedIdentities',
+    'customizedIdentitiesWithSource',
+    'vinIds',
+    'linkIdentity',
+    'incomingIdentity',
+  ],
   demographicsQuery: ['customerSources', 'domains', 'customizedIdentities', 'customizedIdentitiesWithSource', 'vinIds'],
   nativeIdQuery: ['customerSources', 'domains', 'customizedIdentities', 'customizedIdentitiesWithSource', 'vinIds'],
   identityIdQuery: ['customerSources', 'domains', 'customizedIdentities', 'customizedIdentitiesWithSource', 'vinIds'],
@@ -156,23 +184,31 @@ export const minimalReplies = (): ReferenceHook[] => [
     reply: (i) => {
       if (!ok(i)) return;
       ownContent(i);
-      const drop = (OPTIONAL_IN_MINIMAL[i.operation] ?? []).filter((_m) => !(i.service === 'provider' && i.operation === 'unlinkIdentities'));
+      const drop = (OPTIONAL_IN_MINIMAL[i.operation] ?? []).filter(
+        (_m) => !(i.service === 'provider' && i.operation === 'unlinkIdentities'),
+      );
       for (const m of drop) delete i.body.content[m];
-      if (Array.isArray(i.body.content.searchResults)) for (const r of i.body.content.searchResults) for (const m of OPTIONAL_IN_MINIMAL.demographicsQuery!) delete r[m];
+      if (Array.isArray(i.body.content.searchResults))
+        for (const r of i.body.content.searchResults) for (const m of OPTIONAL_IN_MINIMAL.demographicsQuery!) delete r[m];
     },
   },
 ];
 
 /** no-grouped-by-source: identityGroupedBySource is never sent (not required; views "not shown"). */
-export const noGroupedBySource = (): ReferenceHook[] => [{ reply: (i) => void (ok(i) && eachIdentityReply(ownContent(i), (r) => delete r.identityGroupedBySource)) }];
+export const noGroupedBySource = (): ReferenceHook[] => [
+  { reply: (i) => void (ok(i) && eachIdentityReply(ownContent(i), (r) => delete r.identityGroupedBySource)) },
+];
 
 /** no-events: postIdentity never returns `events` ("may return generated events"). */
-export const noEvents = (): ReferenceHook[] => [{ operations: ['postIdentity'], reply: (i) => void (ok(i) && delete ownContent(i).events) }];
+export const noEvents = (): ReferenceHook[] => [
+  { operations: ['postIdentity'], reply: (i) => void (ok(i) && delete ownContent(i).events) },
+];
 
 /** relationship-object: searchRelationshipsService answers `relationship` as one object (the first match) or null, not a list. */
 export const relationshipObject = (): ReferenceHook[] => [
   {
     operations: ['searchRelationshipsService'],
-    reply: (i) => void (ok(i) && Array.isArray(i.body.content.relationship) && (i.body.content.relationship = i.body.content.relationship[0] ?? null)),
+    reply: (i) =>
+      void (ok(i) && Array.isArray(i.body.content.relationship) && (i.body.content.relationship = i.body.content.relationship[0] ?? null)),
   },
 ];

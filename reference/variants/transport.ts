@@ -28,11 +28,16 @@ const MAX_DELAY_MS = 60000;
  * The per-request latency settings: the options when given, else REFERENCE_LATENCY_MS and
  * REFERENCE_JITTER_MS (integers, ms, 0 to 60000; unset: 0). @throws ReferenceSettingError naming the setting
  */
-export function latencySettings(options: { latencyMs?: number; jitterMs?: number }, env: Record<string, string | undefined>): { latencyMs: number; jitterMs: number } {
+export function latencySettings(
+  options: { latencyMs?: number; jitterMs?: number },
+  env: Record<string, string | undefined>,
+): { latencyMs: number; jitterMs: number } {
   const read = (given: number | undefined, name: string) => {
     const raw = given ?? (env[name] === undefined || env[name] === '' ? 0 : Number(env[name]));
     if (!Number.isInteger(raw) || raw < 0 || raw > MAX_DELAY_MS)
-      throw new ReferenceSettingError(`${given !== undefined ? `startReference option ${name === 'REFERENCE_LATENCY_MS' ? 'latencyMs' : 'jitterMs'}` : name}: expected an integer number of ms from 0 to ${MAX_DELAY_MS}, got ${JSON.stringify(given ?? env[name])}`);
+      throw new ReferenceSettingError(
+        `${given !== undefined ? `startReference option ${name === 'REFERENCE_LATENCY_MS' ? 'latencyMs' : 'jitterMs'}` : name}: expected an integer number of ms from 0 to ${MAX_DELAY_MS}, got ${JSON.stringify(given ?? env[name])}`,
+      );
     return raw;
   };
   return { latencyMs: read(options.latencyMs, 'REFERENCE_LATENCY_MS'), jitterMs: read(options.jitterMs, 'REFERENCE_JITTER_MS') };
@@ -89,7 +94,9 @@ async function fail(kind: TransientKind, req: IncomingMessage, res: ServerRespon
     unparsedJson: null,
     content: null,
   });
-  res.writeHead(kind === 'retryable-200' ? 200 : 500, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }).end(text);
+  res
+    .writeHead(kind === 'retryable-200' ? 200 : 500, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
+    .end(text);
 }
 
 /**

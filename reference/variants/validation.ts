@@ -36,7 +36,8 @@ export function lenientHooks(): ReferenceHook[] {
     return isObject(identity) ? [] : ['content.identity: required (an object)'];
   };
   // Numbers sent as numeric strings are read as numbers; anything else of the wrong type is ignored.
-  const asNumber = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined);
+  const asNumber = (v: unknown) =>
+    typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined;
   const coerceSearch = (next: Handler, ctx: HandlerContext) => {
     const c = { ...ctx.content };
     for (const k of ['maxSearchResults', 'matchScoreThreshold']) {
@@ -71,7 +72,11 @@ export function strictify(schema: z.ZodType): z.ZodType {
   const def = defOf(schema);
   switch (def.type) {
     case 'object':
-      return clone(schema, { ...def, shape: Object.fromEntries(Object.entries(def.shape!).map(([k, v]) => [k, strictify(v)])), catchall: z.never() });
+      return clone(schema, {
+        ...def,
+        shape: Object.fromEntries(Object.entries(def.shape!).map(([k, v]) => [k, strictify(v)])),
+        catchall: z.never(),
+      });
     case 'optional':
     case 'nullable':
       return clone(schema, { ...def, innerType: strictify(def.innerType!) });
@@ -96,7 +101,12 @@ function strictContent(service: ServiceName, op: string): z.ZodType {
   let base = operation(service, op).request;
   const shape = (base as unknown as z.ZodObject).shape as Record<string, z.ZodType> | undefined;
   // Where the seeds do not show members the suite must send, the reference's own names are known.
-  if (shape?.identity) base = withMembers(base, { identity: withMembers(defOf(shape.identity).type === 'object' ? shape.identity : (defOf(shape.identity).innerType as z.ZodType), { sources }) });
+  if (shape?.identity)
+    base = withMembers(base, {
+      identity: withMembers(defOf(shape.identity).type === 'object' ? shape.identity : (defOf(shape.identity).innerType as z.ZodType), {
+        sources,
+      }),
+    });
   if (op === 'postIdentity') base = withMembers(base, { source: SourceRef.nullish() });
   if (op === 'restoreSource') base = withMembers(base, { [DEFAULT_MEMBERS.restoreSource]: SourceRef });
   if (op === 'deactivateSourceWs') base = withMembers(base, { [DEFAULT_MEMBERS.deactivateSource]: SourceRef });
@@ -125,7 +135,8 @@ export function strictHooks(): ReferenceHook[] {
     const content = issuesOf('content', strictContent(info.service, info.operation).safeParse(info.content ?? {}));
     const c = isObject(info.content) ? info.content : {};
     const ranges: string[] = [];
-    if (typeof c.matchScoreThreshold === 'number' && !(c.matchScoreThreshold >= 0 && c.matchScoreThreshold <= 1)) ranges.push('content.matchScoreThreshold: a match score lies between 0.0 and 1.0');
+    if (typeof c.matchScoreThreshold === 'number' && !(c.matchScoreThreshold >= 0 && c.matchScoreThreshold <= 1))
+      ranges.push('content.matchScoreThreshold: a match score lies between 0.0 and 1.0');
     if (info.operation === 'searchNotifications') {
       if (typeof c.pageNumber === 'number' && c.pageNumber < 0) ranges.push('content.pageNumber: must not be negative');
       if (typeof c.pageSize === 'number' && c.pageSize < 1) ranges.push('content.pageSize: must be at least 1');

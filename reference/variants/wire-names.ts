@@ -23,13 +23,19 @@ const OURS = { subject: PERSON_SUBJECT, object: PERSON_OBJECT };
 export const memberNames = (): ReferenceHook[] => [
   {
     operations: ['restoreSource', 'deactivateSourceWs', 'reactivateSourceWs'],
-    handler: (next: Handler, ctx: HandlerContext) => next({ ...ctx, members: { ...ctx.members, restoreSource: SOURCE_MEMBER, deactivateSource: SOURCE_MEMBER, reactivateSource: SOURCE_MEMBER } }),
+    handler: (next: Handler, ctx: HandlerContext) =>
+      next({
+        ...ctx,
+        members: { ...ctx.members, restoreSource: SOURCE_MEMBER, deactivateSource: SOURCE_MEMBER, reactivateSource: SOURCE_MEMBER },
+      }),
   },
   {
     service: 'person',
     operations: ['addRelationshipService', 'searchRelationshipsService'],
     handler: (next: Handler, ctx: HandlerContext) => {
-      const content = ctx.content.relationship ? { ...ctx.content, relationship: rename(ctx.content.relationship, OURS, VENDOR) } : ctx.content;
+      const content = ctx.content.relationship
+        ? { ...ctx.content, relationship: rename(ctx.content.relationship, OURS, VENDOR) }
+        : ctx.content;
       const out = next({ ...ctx, content });
       return {
         ...out,
@@ -46,7 +52,8 @@ export const sourceInContent = (): ReferenceHook[] => [
     operations: ['postIdentity'],
     handler: (next: Handler, ctx: HandlerContext) => {
       const s = ctx.content.source;
-      if (!s || typeof s !== 'object' || typeof s.name !== 'string' || typeof s.id !== 'string') throw new Rejection(400, 'postIdentity needs content.source (a source reference with name and id)');
+      if (!s || typeof s !== 'object' || typeof s.name !== 'string' || typeof s.id !== 'string')
+        throw new Rejection(400, 'postIdentity needs content.source (a source reference with name and id)');
       const identity = ctx.content.identity && typeof ctx.content.identity === 'object' ? ctx.content.identity : {};
       const { sources: _ignored, ...rest } = identity as Record<string, unknown>;
       return next({ ...ctx, content: { ...ctx.content, identity: rest } });
@@ -60,7 +67,11 @@ export const relationshipVerbs = (verb: string): ReferenceHook[] => [
     operations: ['addRelationshipService'],
     handler: (next: Handler, ctx: HandlerContext) => {
       const given = ctx.content.relationship?.relationshipVerb;
-      if (given !== verb) throw new Rejection(400, `relationshipVerb ${JSON.stringify(given)} is not a configured relationship definition (configured: ${verb})`);
+      if (given !== verb)
+        throw new Rejection(
+          400,
+          `relationshipVerb ${JSON.stringify(given)} is not a configured relationship definition (configured: ${verb})`,
+        );
       return next(ctx);
     },
   },

@@ -16,8 +16,12 @@ import { command, parseArguments, usageError } from '../command.js';
 
 const program = command({
   name: 'cleanup',
-  summary: "Hard-deletes everything a run created, from its ledger: for a run killed before its teardown, or one whose teardown left records behind (exit code 4 of npm run conformance).",
-  settings: ['ORG_BASE_URL, ORG_TOKEN, ORG_SOURCES, ... the run\'s service settings (PERSON_*, PROVIDER_* likewise)', 'CONFORMANCE_REPORT_DIR  where the run folder with ledger.jsonl is (default reports)'],
+  summary:
+    'Hard-deletes everything a run created, from its ledger: for a run killed before its teardown, or one whose teardown left records behind (exit code 4 of npm run conformance).',
+  settings: [
+    "ORG_BASE_URL, ORG_TOKEN, ORG_SOURCES, ... the run's service settings (PERSON_*, PROVIDER_* likewise)",
+    'CONFORMANCE_REPORT_DIR  where the run folder with ledger.jsonl is (default reports)',
+  ],
   exitCodes: [
     [0, 'everything the run created is removed (or was already gone)'],
     [1, 'some records remain: each is listed by source name and native ID (or relationship ID)'],
@@ -27,7 +31,8 @@ const program = command({
 }).requiredOption('--run <id>', 'id of the run to clean up (its folder under the report directory)');
 parseArguments(program);
 const values = program.opts<{ run: string }>();
-if (!/^[A-Za-z0-9][A-Za-z0-9-]{0,60}$/.test(values.run)) usageError(program, `--run: expected the id of a run (a folder under the report directory), got ${JSON.stringify(values.run)}`);
+if (!/^[A-Za-z0-9][A-Za-z0-9-]{0,60}$/.test(values.run))
+  usageError(program, `--run: expected the id of a run (a folder under the report directory), got ${JSON.stringify(values.run)}`);
 
 let settings: ReturnType<typeof loadSettings>;
 try {
@@ -38,15 +43,25 @@ try {
 }
 const ledger = ledgerPath(settings.reportDir, values.run);
 if (!existsSync(ledger)) usageError(program, `no ledger at ${ledger} (is CONFORMANCE_REPORT_DIR the one the run used?)`);
-if (!Object.keys(settings.configured).length) usageError(program, 'no service is configured (set ORG_BASE_URL and its credentials as for the run); the embedded reference keeps nothing between runs');
+if (!Object.keys(settings.configured).length)
+  usageError(
+    program,
+    'no service is configured (set ORG_BASE_URL and its credentials as for the run); the embedded reference keeps nothing between runs',
+  );
 
 const run = new RunContext(values.run, settings.reportDir);
 const targets = Object.fromEntries(Object.entries(settings.configured).map(([k, v]) => [k, { ...v, embedded: false }]));
 const profile = resolveProfile(loadProfile(settings.profilePath), false);
-const result = await cleanupRun(run, targets, profile, { timeoutMs: settings.timeoutMs, maxInFlight: settings.maxInFlight, retries: settings.retries });
+const result = await cleanupRun(run, targets, profile, {
+  timeoutMs: settings.timeoutMs,
+  maxInFlight: settings.maxInFlight,
+  retries: settings.retries,
+});
 const s = result.sources;
 const r = result.relationships;
-console.log(`cleanup of run ${values.run}: sources ${s.deleted} deleted, ${s.alreadyGone} already gone (of ${s.attempted}); relationships ${r.deleted} deleted, ${r.alreadyGone} already gone (of ${r.attempted})`);
+console.log(
+  `cleanup of run ${values.run}: sources ${s.deleted} deleted, ${s.alreadyGone} already gone (of ${s.attempted}); relationships ${r.deleted} deleted, ${r.alreadyGone} already gone (of ${r.attempted})`,
+);
 if (result.failures.length) console.error(`cleanup: ${result.failures.length} record(s) remain on the deployment:`);
 for (const f of result.failures) console.error(`  ${f.service} ${f.what}: ${f.reason}`);
 process.exit(result.failures.length ? 1 : 0);

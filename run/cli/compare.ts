@@ -10,13 +10,17 @@ import { command, parseArguments, usageError } from '../command.js';
 
 const program = command({
   name: 'compare',
-  summary: 'Compares two runs (before and after a vendor upgrade or configuration change, same seed): newly failing and passing checks, requirements whose outcome changed, latency and match-score shifts.',
+  summary:
+    'Compares two runs (before and after a vendor upgrade or configuration change, same seed): newly failing and passing checks, requirements whose outcome changed, latency and match-score shifts.',
   exitCodes: [
     [0, 'unchanged, or changed without a MUST regression'],
     [1, 'regressed: a MUST requirement newly fails'],
     [2, 'bad arguments or unreadable input'],
   ],
-  examples: ['npm run compare -- reports/20261120-0101-aaaa reports/20261121-0101-bbbb', 'npm run compare -- before/summary.json after/summary.json --json diff.json --markdown diff.md'],
+  examples: [
+    'npm run compare -- reports/20261120-0101-aaaa reports/20261121-0101-bbbb',
+    'npm run compare -- before/summary.json after/summary.json --json diff.json --markdown diff.md',
+  ],
 })
   .argument('<baseline>', 'baseline run folder or summary.json')
   .argument('<current>', 'current run folder or summary.json')
@@ -36,5 +40,7 @@ const md = comparisonMarkdown(comparison);
 process.stdout.write(md);
 if (options.json) writeFileSync(options.json, JSON.stringify(comparison, null, 2));
 if (options.markdown) writeFileSync(options.markdown, md);
-console.log(`\ncompare: ${comparison.verdict}${comparison.mustRegressions.length ? ` (${comparison.mustRegressions.length} MUST requirement(s) newly fail)` : ''}`);
+console.log(
+  `\ncompare: ${comparison.verdict}${comparison.mustRegressions.length ? ` (${comparison.mustRegressions.length} MUST requirement(s) newly fail)` : ''}`,
+);
 process.exitCode = comparison.verdict === 'regressed' ? 1 : 0;

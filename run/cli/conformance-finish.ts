@@ -45,7 +45,10 @@ export async function finish(plan: RunPlan, exit: RunExit): Promise<number> {
  * @returns one line saying what was removed
  */
 async function cleanupAfterInterrupt(runId: string): Promise<string> {
-  const [{ loadSettings }, { loadProfile, resolveProfile }] = await Promise.all([import('../../harness/config.js'), import('../../harness/profile.js')]);
+  const [{ loadSettings }, { loadProfile, resolveProfile }] = await Promise.all([
+    import('../../harness/config.js'),
+    import('../../harness/profile.js'),
+  ]);
   const settings = loadSettings();
   if (!Object.keys(settings.configured).length) return 'embedded reference: nothing to clean up';
   if (!existsSync(ledgerPath(settings.reportDir, runId))) return 'no ledger: nothing was created';
@@ -53,8 +56,14 @@ async function cleanupAfterInterrupt(runId: string): Promise<string> {
     const profile = loadProfile(settings.profilePath);
     const { cleanupRun } = await import('../../harness/cleanup.js');
     const targets = Object.fromEntries(Object.entries(settings.configured).map(([k, v]) => [k, { ...v, embedded: false }]));
-    const r = await cleanupRun(new RunContext(runId, settings.reportDir), targets, resolveProfile(profile, false), { timeoutMs: settings.timeoutMs, maxInFlight: settings.maxInFlight, retries: settings.retries });
-    const failed = r.failures.length ? `; ${r.failures.length} records could not be removed (npm run cleanup -- --run ${runId} retries):\n${r.failures.map((f) => `  ${f.service} ${f.what}: ${f.reason}`).join('\n')}` : '';
+    const r = await cleanupRun(new RunContext(runId, settings.reportDir), targets, resolveProfile(profile, false), {
+      timeoutMs: settings.timeoutMs,
+      maxInFlight: settings.maxInFlight,
+      retries: settings.retries,
+    });
+    const failed = r.failures.length
+      ? `; ${r.failures.length} records could not be removed (npm run cleanup -- --run ${runId} retries):\n${r.failures.map((f) => `  ${f.service} ${f.what}: ${f.reason}`).join('\n')}`
+      : '';
     return `cleanup from the ledger: sources ${r.sources.deleted} deleted, ${r.sources.alreadyGone} already gone; relationships ${r.relationships.deleted} deleted, ${r.relationships.alreadyGone} already gone${failed}`;
   } catch (e) {
     return `cleanup from the ledger failed (${(e as Error).message}); run npm run cleanup -- --run ${runId}`;

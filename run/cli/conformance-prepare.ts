@@ -78,7 +78,8 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
   const vitestArgs = program.args;
   const shardOption = program.opts<{ shard?: string }>().shard;
   const shard = shardOption === undefined ? undefined : /^(\d+)\/(\d+)$/.exec(shardOption);
-  if (shardOption !== undefined && (!shard || Number(shard[1]) < 1 || Number(shard[1]) > Number(shard[2]))) usageError(program, `--shard: expected i/n with 1 <= i <= n, e.g. 1/3, got ${JSON.stringify(shardOption)}`);
+  if (shardOption !== undefined && (!shard || Number(shard[1]) < 1 || Number(shard[1]) > Number(shard[2])))
+    usageError(program, `--shard: expected i/n with 1 <= i <= n, e.g. 1/3, got ${JSON.stringify(shardOption)}`);
   let settings: Settings;
   let profile: ReturnType<typeof loadProfile>;
   try {
@@ -94,13 +95,22 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
     throw e;
   }
   const runId = `${settings.runId ?? newRunId()}${shard ? `-s${shard[1]}of${shard[2]}` : ''}`;
-  const set: Record<string, string> = { CONFORMANCE_RUN_ID: runId, CONFORMANCE_SEED: String(settings.seed), ...(shard ? { CONFORMANCE_SHARD: `${shard[1]}/${shard[2]}` } : {}) };
+  const set: Record<string, string> = {
+    CONFORMANCE_RUN_ID: runId,
+    CONFORMANCE_SEED: String(settings.seed),
+    ...(shard ? { CONFORMANCE_SHARD: `${shard[1]}/${shard[2]}` } : {}),
+  };
   // Only this run's own preflight says how far the deployment is, never a value left in the environment.
   const unset = [ROUND_TRIP_ENV];
   console.log(`conformance: ${targetStatement(settings)}`);
   // Preflight: one cheap request per configured service before any check (exit 3 with one message).
   if (Object.keys(settings.configured).length) {
-    const { problems, roundTripMs } = await preflight(settings.configured, profile, { timeoutMs: settings.timeoutMs, retries: settings.retries, reportDir: settings.reportDir, runId });
+    const { problems, roundTripMs } = await preflight(settings.configured, profile, {
+      timeoutMs: settings.timeoutMs,
+      retries: settings.retries,
+      reportDir: settings.reportDir,
+      runId,
+    });
     if (problems.length) {
       console.error(preflightMessage(problems, (s) => SERVICES[s].envPrefix));
       process.exit(3);
@@ -108,9 +118,13 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
     // A distant deployment gets more scenario files side by side (harness/config.ts filesAtOnceFor), unless CONFORMANCE_FILES_AT_ONCE says how many.
     if (roundTripMs !== undefined) {
       set[ROUND_TRIP_ENV] = String(Math.round(roundTripMs));
-      const setBy = process.env.CONFORMANCE_FILES_AT_ONCE ? 'CONFORMANCE_FILES_AT_ONCE' : 'CONFORMANCE_WORKERS, the older name of CONFORMANCE_FILES_AT_ONCE';
+      const setBy = process.env.CONFORMANCE_FILES_AT_ONCE
+        ? 'CONFORMANCE_FILES_AT_ONCE'
+        : 'CONFORMANCE_WORKERS, the older name of CONFORMANCE_FILES_AT_ONCE';
       const why = settings.filesAtOnce ? setBy : 'CONFORMANCE_FILES_AT_ONCE sets another number';
-      console.log(`conformance: round trip ${Math.round(roundTripMs)} ms: ${filesAtOnceFor(settings, roundTripMs)} scenario files at once (${why})`);
+      console.log(
+        `conformance: round trip ${Math.round(roundTripMs)} ms: ${filesAtOnceFor(settings, roundTripMs)} scenario files at once (${why})`,
+      );
     }
   }
   const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');

@@ -30,7 +30,13 @@ const program = command({
     [0, 'stopped (Ctrl+C)'],
     [2, 'bad argument or setting'],
   ],
-  examples: ['npm run reference', 'npm run reference -- --port 8080', 'npm run reference -- --faults merge-no-unify', 'npm run reference -- --variants search-lag=1500 --latency-ms 50', 'REFERENCE_FOREIGN_DATA=1 npm run reference'],
+  examples: [
+    'npm run reference',
+    'npm run reference -- --port 8080',
+    'npm run reference -- --faults merge-no-unify',
+    'npm run reference -- --variants search-lag=1500 --latency-ms 50',
+    'REFERENCE_FOREIGN_DATA=1 npm run reference',
+  ],
 })
   .option('--port <n>', 'port to listen on (default: a free one)')
   .option('--faults <names>', 'comma list of fault names (instead of REFERENCE_FAULTS)')
@@ -41,7 +47,8 @@ parseArguments(program);
 const values = program.opts<{ port?: string; faults?: string; variants?: string; latencyMs?: string; jitterMs?: string }>();
 
 const port = values.port === undefined ? 0 : Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) usageError(program, `--port: expected an integer from 0 to 65535, got ${JSON.stringify(values.port)}`);
+if (!Number.isInteger(port) || port < 0 || port > 65535)
+  usageError(program, `--port: expected an integer from 0 to 65535, got ${JSON.stringify(values.port)}`);
 try {
   checkSettingNames();
   referenceSettings({
@@ -53,7 +60,12 @@ try {
   });
 } catch (e) {
   if (!(e instanceof SettingsError || e instanceof ReferenceSettingError)) throw e;
-  usageError(program, values.faults !== undefined && e instanceof ReferenceSettingError && e.message.startsWith('Setting REFERENCE_FAULTS') ? e.message.replace('Setting REFERENCE_FAULTS', '--faults') : e.message);
+  usageError(
+    program,
+    values.faults !== undefined && e instanceof ReferenceSettingError && e.message.startsWith('Setting REFERENCE_FAULTS')
+      ? e.message.replace('Setting REFERENCE_FAULTS', '--faults')
+      : e.message,
+  );
 }
 const ref = await startReference({
   port,
@@ -63,7 +75,11 @@ const ref = await startReference({
   ...(values.jitterMs !== undefined ? { jitterMs: Number(values.jitterMs) } : {}),
 });
 const lines = [`Reference deployment listening on ${ref.url}`];
-for (const spec of Object.values(SERVICES)) if (REFERENCE_SERVICES[spec.name]) lines.push(`  ${spec.name}: ${ref.baseUrlOf(spec.name)}${spec.servicePath}/<operation>  (${spec.envPrefix}_BASE_URL=${ref.baseUrlOf(spec.name)})`);
+for (const spec of Object.values(SERVICES))
+  if (REFERENCE_SERVICES[spec.name])
+    lines.push(
+      `  ${spec.name}: ${ref.baseUrlOf(spec.name)}${spec.servicePath}/<operation>  (${spec.envPrefix}_BASE_URL=${ref.baseUrlOf(spec.name)})`,
+    );
 lines.push(
   `Bearer token (valid 12 h): ${ref.token}`,
   `Basic credentials: ${ref.auth.username} / ${ref.auth.password}`,

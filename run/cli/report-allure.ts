@@ -18,8 +18,12 @@ import { command, parseArguments } from '../command.js';
 
 const program = command({
   name: 'report:allure',
-  summary: 'Builds the Allure report of a run folder (default reports/latest) as one file, <run folder>/allure-report/index.html, that opens from disk (Allure 3, no Java), with history per deployment.',
-  settings: ['CONFORMANCE_REPORT_DIR  where run folders are (default reports)', 'CONFORMANCE_REQUIREMENT_URL  where requirement links point (default ../report.html#req-%s)'],
+  summary:
+    'Builds the Allure report of a run folder (default reports/latest) as one file, <run folder>/allure-report/index.html, that opens from disk (Allure 3, no Java), with history per deployment.',
+  settings: [
+    'CONFORMANCE_REPORT_DIR  where run folders are (default reports)',
+    'CONFORMANCE_REQUIREMENT_URL  where requirement links point (default ../report.html#req-%s)',
+  ],
   exitCodes: [
     [0, 'built'],
     [1, 'allure generate failed'],
@@ -56,7 +60,10 @@ function main(): number {
   writeFileSync(configFile, JSON.stringify(config, null, 2));
   // The package exports no package.json; its main entry is dist/index.js, the bin cli.js beside dist/.
   const cli = join(dirname(dirname(createRequire(import.meta.url).resolve('allure'))), 'cli.js');
-  const r = spawnSync(process.execPath, [cli, 'generate', '--config', configFile, '--cwd', runFolder, join(runFolder, 'allure-results')], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NO_COLOR: '1' } });
+  const r = spawnSync(process.execPath, [cli, 'generate', '--config', configFile, '--cwd', runFolder, join(runFolder, 'allure-results')], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   if (r.status !== 0 || !existsSync(join(output, 'index.html'))) {
     console.error(`report:allure: allure generate failed (${r.error?.message ?? `exit ${r.status}`})`);
     return 1;

@@ -18,9 +18,9 @@ const program = command({
   ],
   examples: ['npm run report:merge -- --run-id nightly-42 reports/nightly-42-s1of2 reports/nightly-42-s2of2'],
 })
-  .argument('<shard run folder...>', 'the shards\' run folders')
+  .argument('<shard run folder...>', "the shards' run folders")
   .option('--out <dir>', 'report directory of the merged run folder', process.env.CONFORMANCE_REPORT_DIR || 'reports')
-  .option('--run-id <id>', 'run id of the merged run (default: the shards\' id plus -merged)');
+  .option('--run-id <id>', "run id of the merged run (default: the shards' id plus -merged)");
 parseArguments(program);
 
 async function main(): Promise<number> {

@@ -12,7 +12,9 @@ import { area, org } from './org.js';
 const { check } = area('bad-input');
 
 async function expectRejected(t: Check, r: Reply, what: string) {
-  await t.rule('ORG-BADINPUT-REJECTED', () => expect(isRejection(r, { sentInvalid: true }), `${what} must be rejected, got ${describeReply(r)}`).toBe(true));
+  await t.rule('ORG-BADINPUT-REJECTED', () =>
+    expect(isRejection(r, { sentInvalid: true }), `${what} must be rejected, got ${describeReply(r)}`).toBe(true),
+  );
   await t.rule('ORG-ERR-NOT-RETRYABLE', () => expect(r.body?.retryableError ?? false, `${what} is not retryable`).not.toBe(true));
 }
 

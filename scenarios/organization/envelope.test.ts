@@ -19,7 +19,14 @@ envelopeChecks({
 });
 
 const LEAVES = leafTypes(OrganizationIdentity);
-const TYPE_REQUIREMENT = { TEXT: 'ORG-TYPE-TEXT', NUMBER: 'ORG-TYPE-NUMBER', DATE: 'ORG-TYPE-DATE', TIME: 'ORG-TYPE-TIME', BOOLEAN: 'ORG-TYPE-BOOLEAN', 'DATE-TIME': 'ORG-TYPE-DATETIME' } as const;
+const TYPE_REQUIREMENT = {
+  TEXT: 'ORG-TYPE-TEXT',
+  NUMBER: 'ORG-TYPE-NUMBER',
+  DATE: 'ORG-TYPE-DATE',
+  TIME: 'ORG-TYPE-TIME',
+  BOOLEAN: 'ORG-TYPE-BOOLEAN',
+  'DATE-TIME': 'ORG-TYPE-DATETIME',
+} as const;
 
 for (const type of ['TEXT', 'NUMBER', 'DATE', 'TIME', 'BOOLEAN'] as const) {
   const req = TYPE_REQUIREMENT[type];
@@ -30,6 +37,11 @@ for (const type of ['TEXT', 'NUMBER', 'DATE', 'TIME', 'BOOLEAN'] as const) {
     const values = LEAVES.filter((l) => l.type === type).flatMap((l) => valuesAt(identity, l.path, '/content/identity'));
     if (!values.length) t.skip(`the returned identity holds no ${type} value to check`);
     const bad = values.filter((v) => v.value !== null && !wireTypeSchema[type].safeParse(v.value).success);
-    await t.rule(req, () => expect(bad.map((b) => `${b.pointer}=${JSON.stringify(b.value)}`), `${type} values in the wire form`).toEqual([]));
+    await t.rule(req, () =>
+      expect(
+        bad.map((b) => `${b.pointer}=${JSON.stringify(b.value)}`),
+        `${type} values in the wire form`,
+      ).toEqual([]),
+    );
   });
 }

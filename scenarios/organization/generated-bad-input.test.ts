@@ -11,4 +11,6 @@ import { area } from './org.js';
 const { check } = area('generated-bad-input');
 const config: BadInputConfig = { service: 'organization', generate: (t, source) => organizationIdentity(t.faker, source) };
 const title = 'generated invalid requests are rejected, never a server error, and change nothing';
-check(title, badInputRequirementIds(config), (t) => runBadInputs(t, config, { file: 'scenarios/organization/generated-bad-input.test.ts', title }));
+check(title, badInputRequirementIds(config), (t) =>
+  runBadInputs(t, config, { file: 'scenarios/organization/generated-bad-input.test.ts', title }),
+);

@@ -20,6 +20,8 @@ queryChecks({
 for (const op of ['postIdentity', 'demographicsSearch', 'demographicsQuery']) {
   check(`${op} without content.identity is rejected`, ['ORG-IDENTITY-REQUIRED'], async (t) => {
     const r = await t.invalid(op, { responseIdentityFormatNames: ['DEFAULT'] });
-    await t.rule('ORG-IDENTITY-REQUIRED', () => expect(isRejection(r, { sentInvalid: true }), `${op} without identity must be rejected, got ${describeReply(r)}`).toBe(true));
+    await t.rule('ORG-IDENTITY-REQUIRED', () =>
+      expect(isRejection(r, { sentInvalid: true }), `${op} without identity must be rejected, got ${describeReply(r)}`).toBe(true),
+    );
   });
 }

@@ -20,7 +20,10 @@ searchChecks({
     v.organizationNames[0].tradingName = `${v.organizationNames[0].tradingName} ${i}`;
     return v;
   },
-  nonsense: (f) => ({ organizationNames: [{ legalBusinessName: `Zqxv ${f.string.alpha(12)} Plorth` }], addresses: [{ postalCode: '00000', city: f.string.alpha(10) }] }),
+  nonsense: (f) => ({
+    organizationNames: [{ legalBusinessName: `Zqxv ${f.string.alpha(12)} Plorth` }],
+    addresses: [{ postalCode: '00000', city: f.string.alpha(10) }],
+  }),
 });
 
 searchAfterChangeChecks({

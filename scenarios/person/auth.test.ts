@@ -14,7 +14,10 @@ const { check } = area('auth');
 
 /** Credentials of the target's scheme that the deployment never issued. */
 async function foreign(t: Check): Promise<AuthMode> {
-  if (t.target.auth.scheme === 'basic') return { header: `Basic ${Buffer.from(`${t.target.auth.username}:not-the-password-${t.faker.string.alphanumeric(8)}`).toString('base64')}` };
+  if (t.target.auth.scheme === 'basic')
+    return {
+      header: `Basic ${Buffer.from(`${t.target.auth.username}:not-the-password-${t.faker.string.alphanumeric(8)}`).toString('base64')}`,
+    };
   const jwt = await new SignJWT({ scope: 'identity' })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject('not-issued-by-the-deployment')

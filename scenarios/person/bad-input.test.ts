@@ -14,7 +14,9 @@ const { check } = area('bad-input');
 const IDS = ['PERSON-BADINPUT-REJECTED', 'PERSON-ERR-NOT-RETRYABLE'];
 
 async function expectRejected(t: Check, r: Reply, what: string) {
-  await t.rule('PERSON-BADINPUT-REJECTED', () => expect(isRejection(r, { sentInvalid: true }), `${what} must be rejected, got ${describeReply(r)}`).toBe(true));
+  await t.rule('PERSON-BADINPUT-REJECTED', () =>
+    expect(isRejection(r, { sentInvalid: true }), `${what} must be rejected, got ${describeReply(r)}`).toBe(true),
+  );
   await t.rule('PERSON-ERR-NOT-RETRYABLE', () => expect(r.body?.retryableError ?? false, `${what} is not retryable`).not.toBe(true));
 }
 
@@ -31,7 +33,10 @@ check('postIdentity without an identity is rejected and not retryable', IDS, asy
 const malformed: Array<{ what: string; mutate: (i: any) => void }> = [
   { what: 'a dateOfBirth not in yyyy-MM-dd (1985/04/12)', mutate: (i) => (i.datesOfBirth = [{ dateOfBirth: '1985/04/12' }]) },
   { what: 'an impossible dateOfBirth (2001-02-30)', mutate: (i) => (i.datesOfBirth = [{ dateOfBirth: '2001-02-30' }]) },
-  { what: 'a deathDate not in yyyy-MM-dd (12.04.2020)', mutate: (i) => (i.deathDetails = [{ deathIndicator: true, deathDate: '12.04.2020' }]) },
+  {
+    what: 'a deathDate not in yyyy-MM-dd (12.04.2020)',
+    mutate: (i) => (i.deathDetails = [{ deathIndicator: true, deathDate: '12.04.2020' }]),
+  },
   { what: 'a deathIndicator that is not a boolean ("Y")', mutate: (i) => (i.deathDetails = [{ deathIndicator: 'Y' }]) },
 ];
 

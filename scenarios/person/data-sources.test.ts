@@ -21,7 +21,10 @@ check(
     const r = await t.ok('createDataSource', { sources: names });
     const results = r.content?.datasourceCreationResponses;
     await t.rule('PERSON-DATASOURCE-CREATES', () => {
-      if (Array.isArray(results)) expect(results.map((x: { datasource?: string }) => x.datasource).sort(), 'one result per requested name').toEqual([...names].sort());
+      if (Array.isArray(results))
+        expect(results.map((x: { datasource?: string }) => x.datasource).sort(), 'one result per requested name').toEqual(
+          [...names].sort(),
+        );
     });
   },
   { createsDataSources: true },
@@ -33,7 +36,9 @@ check(
   async (t) => {
     const names = Array.from({ length: 10 }, (_, i) => dataSourceName(t, i));
     const r = await t.call('createDataSource', { sources: names });
-    await t.rule('PERSON-DATASOURCE-LIMIT', () => expect(r.success, `10 data sources are within the limit: ${describeReply(r)}`).toBe(true));
+    await t.rule('PERSON-DATASOURCE-LIMIT', () =>
+      expect(r.success, `10 data sources are within the limit: ${describeReply(r)}`).toBe(true),
+    );
   },
   { createsDataSources: true },
 );
@@ -44,7 +49,9 @@ check(
   async (t) => {
     const names = Array.from({ length: 11 }, (_, i) => dataSourceName(t, i));
     const r = await t.invalid('createDataSource', { sources: names });
-    await t.rule('PERSON-DATASOURCE-LIMIT', () => expect(isRejection(r, { sentInvalid: true }), `11 data sources in one call must be rejected, got ${describeReply(r)}`).toBe(true));
+    await t.rule('PERSON-DATASOURCE-LIMIT', () =>
+      expect(isRejection(r, { sentInvalid: true }), `11 data sources in one call must be rejected, got ${describeReply(r)}`).toBe(true),
+    );
   },
   { createsDataSources: true },
 );
@@ -67,7 +74,12 @@ check(
       if (last.success === true || Date.now() - started + ATTEMPT_EVERY_MS > AVAILABLE_WITHIN_MS) break;
       await new Promise((r) => setTimeout(r, ATTEMPT_EVERY_MS));
     }
-    await t.rule('PERSON-DATASOURCE-AVAILABILITY', () => expect(last!.success, `a post on data source ${name} ${Math.round((Date.now() - started) / 1000)} s after its creation: ${describeReply(last!)}`).toBe(true));
+    await t.rule('PERSON-DATASOURCE-AVAILABILITY', () =>
+      expect(
+        last!.success,
+        `a post on data source ${name} ${Math.round((Date.now() - started) / 1000)} s after its creation: ${describeReply(last!)}`,
+      ).toBe(true),
+    );
   },
   // Waits up to 15 minutes against a deployment: only where the profile lets the run create data sources.
   { createsDataSources: true },

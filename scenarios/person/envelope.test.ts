@@ -24,10 +24,14 @@ envelopeChecks({
   optionsFor: (op) => ({ createsDataSources: op.name === 'createDataSource' }),
 });
 
-check('a request carrying the deployment\'s customerId is accepted', ['PERSON-ENV-CUSTOMERID'], async (t) => {
+check("a request carrying the deployment's customerId is accepted", ['PERSON-ENV-CUSTOMERID'], async (t) => {
   if (!t.target.customerId) t.omit('PERSON_CUSTOMER_ID is not set for this deployment');
   const a = await person.postNew(t, ['PERSON-ENV-CUSTOMERID']);
-  const r = await t.call('nativeIdQuery', { source: { name: a.source.name, id: a.source.id } }, { envelope: { customerId: t.target.customerId } });
+  const r = await t.call(
+    'nativeIdQuery',
+    { source: { name: a.source.name, id: a.source.id } },
+    { envelope: { customerId: t.target.customerId } },
+  );
   await t.rule('PERSON-ENV-CUSTOMERID', () => {
     expect(r.exchange.request.body, 'the request envelope carries customerId').toMatchObject({ customerId: t.target.customerId });
     expect(r.success, `accepted with customerId: ${describeReply(r)}`).toBe(true);
@@ -40,20 +44,52 @@ check('includeEnrichData defaults to false and true is accepted', ['PERSON-ENRIC
   const q = (extra: Record<string, unknown>) => t.ok('nativeIdQuery', { source: { name: a.source.name, id: a.source.id }, ...extra });
   const [omitted, off, on] = await Promise.all([q({}), q({ includeEnrichData: false }), q({ includeEnrichData: true })]);
   await t.rule('PERSON-ENRICH-DEFAULT', () => {
-    expect(omitted.content?.identity ?? null, 'identity without the option equals identity with false').toEqual(off.content?.identity ?? null);
-    expect(omitted.content?.enrichedDetails ?? null, 'enrichedDetails without the option equals enrichedDetails with false').toEqual(off.content?.enrichedDetails ?? null);
+    expect(omitted.content?.identity ?? null, 'identity without the option equals identity with false').toEqual(
+      off.content?.identity ?? null,
+    );
+    expect(omitted.content?.enrichedDetails ?? null, 'enrichedDetails without the option equals enrichedDetails with false').toEqual(
+      off.content?.enrichedDetails ?? null,
+    );
     expect(on.content?.linkId, 'includeEnrichData=true is accepted and answered').toBe(a.linkId);
   });
 });
 
 const LEAVES = leafTypes(PersonIdentity);
-const NUMBER_PATHS = [['addresses', '[]', 'latitude'], ['addresses', '[]', 'longitude']];
+const NUMBER_PATHS = [
+  ['addresses', '[]', 'latitude'],
+  ['addresses', '[]', 'longitude'],
+];
 const kinds = [
-  { req: 'PERSON-TYPE-TEXT', what: 'string fields', values: (i: unknown) => LEAVES.filter((l) => l.type === 'TEXT').flatMap((l) => valuesAt(i, l.path, '/content/identity')), ok: (v: unknown) => typeof v === 'string' },
-  { req: 'PERSON-TYPE-DATE', what: 'dates', values: (i: unknown) => LEAVES.filter((l) => l.type === 'DATE').flatMap((l) => valuesAt(i, l.path, '/content/identity')), ok: (v: unknown) => wireTypeSchema.DATE.safeParse(v).success },
-  { req: 'PERSON-TYPE-BOOLEAN', what: 'deathIndicator', values: (i: unknown) => valuesAt(i, ['deathDetails', '[]', 'deathIndicator'], '/content/identity'), ok: (v: unknown) => typeof v === 'boolean' },
-  { req: 'PERSON-TYPE-NUMBER', what: 'latitude and longitude', values: (i: unknown) => NUMBER_PATHS.flatMap((p) => valuesAt(i, p, '/content/identity')), ok: (v: unknown) => typeof v === 'number' },
-  { req: 'PERSON-TYPE-EMAIL', what: 'e-mail addresses', values: (i: unknown) => valuesAt(i, ['emails', '[]', 'email'], '/content/identity'), ok: (v: unknown) => typeof v === 'string' && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) },
+  {
+    req: 'PERSON-TYPE-TEXT',
+    what: 'string fields',
+    values: (i: unknown) => LEAVES.filter((l) => l.type === 'TEXT').flatMap((l) => valuesAt(i, l.path, '/content/identity')),
+    ok: (v: unknown) => typeof v === 'string',
+  },
+  {
+    req: 'PERSON-TYPE-DATE',
+    what: 'dates',
+    values: (i: unknown) => LEAVES.filter((l) => l.type === 'DATE').flatMap((l) => valuesAt(i, l.path, '/content/identity')),
+    ok: (v: unknown) => wireTypeSchema.DATE.safeParse(v).success,
+  },
+  {
+    req: 'PERSON-TYPE-BOOLEAN',
+    what: 'deathIndicator',
+    values: (i: unknown) => valuesAt(i, ['deathDetails', '[]', 'deathIndicator'], '/content/identity'),
+    ok: (v: unknown) => typeof v === 'boolean',
+  },
+  {
+    req: 'PERSON-TYPE-NUMBER',
+    what: 'latitude and longitude',
+    values: (i: unknown) => NUMBER_PATHS.flatMap((p) => valuesAt(i, p, '/content/identity')),
+    ok: (v: unknown) => typeof v === 'number',
+  },
+  {
+    req: 'PERSON-TYPE-EMAIL',
+    what: 'e-mail addresses',
+    values: (i: unknown) => valuesAt(i, ['emails', '[]', 'email'], '/content/identity'),
+    ok: (v: unknown) => typeof v === 'string' && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
+  },
 ];
 
 for (const k of kinds) {
@@ -63,25 +99,41 @@ for (const k of kinds) {
     const values = k.values(reply.content?.identity);
     if (!values.length) t.skip(`the returned identity holds no ${k.what} to check`);
     const bad = values.filter((v) => v.value !== null && !k.ok(v.value));
-    await t.rule(k.req, () => expect(bad.map((b) => `${b.pointer}=${JSON.stringify(b.value)}`), `${k.what} of the documented type`).toEqual([]));
+    await t.rule(k.req, () =>
+      expect(
+        bad.map((b) => `${b.pointer}=${JSON.stringify(b.value)}`),
+        `${k.what} of the documented type`,
+      ).toEqual([]),
+    );
   });
 }
 
 /** The person identity's attribute arrays (Resources, Person identity): every object in them carries sources[] and clusterStatus. */
 const ATTRIBUTE_KINDS = ['names', 'addresses', 'datesOfBirth', 'ssns', 'genders', 'phoneNumbers', 'emails', 'deathDetails'] as const;
 
-check('every attribute object of a returned identity carries sources[] naming the posted record, and clusterStatus', ['PERSON-ATTR-SOURCES'], async (t) => {
-  const a = await person.postNew(t, ['PERSON-ATTR-SOURCES']);
-  const reply = await person.lookup(t, a.source);
-  const identity = (reply.content?.identity ?? {}) as Record<string, unknown>;
-  const attributes = ATTRIBUTE_KINDS.flatMap((kind) => (Array.isArray(identity[kind]) ? (identity[kind] as Array<Record<string, any>>) : []).map((o, i) => ({ at: `${kind}[${i}]`, o })));
-  await t.rule('PERSON-ATTR-SOURCES', () => {
-    expect(attributes.length, 'the returned identity has attribute objects').toBeGreaterThan(0);
-    const missing = attributes.filter(({ o }) => !Array.isArray(o?.sources) || typeof o?.clusterStatus !== 'string').map(({ at }) => at);
-    expect(missing, 'attribute objects without sources[] or clusterStatus').toEqual([]);
-    // Each kind the check posted has an object attributed to the posted record (others may come from records the deployment matched).
-    const posted = ATTRIBUTE_KINDS.filter((kind) => Array.isArray(a.identity[kind]) && (a.identity[kind] as unknown[]).length);
-    const unattributed = posted.filter((kind) => !attributes.some(({ at, o }) => at.startsWith(`${kind}[`) && o.sources.some((s: { nativeId?: string }) => s?.nativeId === a.source.id)));
-    expect(unattributed, `posted attribute kinds with no object whose sources name native ID ${a.source.id}`).toEqual([]);
-  });
-});
+check(
+  'every attribute object of a returned identity carries sources[] naming the posted record, and clusterStatus',
+  ['PERSON-ATTR-SOURCES'],
+  async (t) => {
+    const a = await person.postNew(t, ['PERSON-ATTR-SOURCES']);
+    const reply = await person.lookup(t, a.source);
+    const identity = (reply.content?.identity ?? {}) as Record<string, unknown>;
+    const attributes = ATTRIBUTE_KINDS.flatMap((kind) =>
+      (Array.isArray(identity[kind]) ? (identity[kind] as Array<Record<string, any>>) : []).map((o, i) => ({ at: `${kind}[${i}]`, o })),
+    );
+    await t.rule('PERSON-ATTR-SOURCES', () => {
+      expect(attributes.length, 'the returned identity has attribute objects').toBeGreaterThan(0);
+      const missing = attributes.filter(({ o }) => !Array.isArray(o?.sources) || typeof o?.clusterStatus !== 'string').map(({ at }) => at);
+      expect(missing, 'attribute objects without sources[] or clusterStatus').toEqual([]);
+      // Each kind the check posted has an object attributed to the posted record (others may come from records the deployment matched).
+      const posted = ATTRIBUTE_KINDS.filter((kind) => Array.isArray(a.identity[kind]) && (a.identity[kind] as unknown[]).length);
+      const unattributed = posted.filter(
+        (kind) =>
+          !attributes.some(
+            ({ at, o }) => at.startsWith(`${kind}[`) && o.sources.some((s: { nativeId?: string }) => s?.nativeId === a.source.id),
+          ),
+      );
+      expect(unattributed, `posted attribute kinds with no object whose sources name native ID ${a.source.id}`).toEqual([]);
+    });
+  },
+);

@@ -17,8 +17,19 @@ const config: BadInputConfig = {
   generate: (t, source) => personIdentity(t.faker, source),
   extraSites: ({ t }) =>
     t.profile.createDataSources
-      ? [{ op: 'createDataSource', path: ['sources'], kind: 'more than 10 data sources', values: fc.integer({ min: 11, max: 14 }), cites: [requirementFor('person', 'badInput.dataSourceLimit')!], content: (n) => ({ sources: Array.from({ length: Number(n) }, (_, i) => dataSourceName(t, i)) }) }]
+      ? [
+          {
+            op: 'createDataSource',
+            path: ['sources'],
+            kind: 'more than 10 data sources',
+            values: fc.integer({ min: 11, max: 14 }),
+            cites: [requirementFor('person', 'badInput.dataSourceLimit')!],
+            content: (n) => ({ sources: Array.from({ length: Number(n) }, (_, i) => dataSourceName(t, i)) }),
+          },
+        ]
       : [],
 };
 const title = 'generated invalid requests are rejected, never a server error, and change nothing';
-check(title, badInputRequirementIds(config), (t) => runBadInputs(t, config, { file: 'scenarios/person/generated-bad-input.test.ts', title }));
+check(title, badInputRequirementIds(config), (t) =>
+  runBadInputs(t, config, { file: 'scenarios/person/generated-bad-input.test.ts', title }),
+);

@@ -35,18 +35,24 @@ async function byLinkId(t: Check, linkId: string) {
 check('householdQuery by link ID returns the household holding it', ['PERSON-HOUSEHOLD-BY-LINKID'], async (t) => {
   const h = await household(t, ['PERSON-HOUSEHOLD-BY-LINKID']);
   const r = await byLinkId(t, h.linkIds[0]!);
-  await t.rule('PERSON-HOUSEHOLD-BY-LINKID', () => expect(list(r.content?.linkIdsInHousehold), 'linkIdsInHousehold').toContain(h.linkIds[0]));
+  await t.rule('PERSON-HOUSEHOLD-BY-LINKID', () =>
+    expect(list(r.content?.linkIdsInHousehold), 'linkIdsInHousehold').toContain(h.linkIds[0]),
+  );
 });
 
-check('householdQuery by source and native ID returns the household of that record\'s identity', ['PERSON-HOUSEHOLD-BY-SOURCE'], async (t) => {
-  const h = await household(t, ['PERSON-HOUSEHOLD-BY-SOURCE']);
-  const viaLink = await byLinkId(t, h.linkIds[1]!);
-  const r = await t.ok('householdQuery', { source: src(h.sources[1]!) });
-  await t.rule('PERSON-HOUSEHOLD-BY-SOURCE', () => {
-    expect(list(r.content?.linkIdsInHousehold), 'linkIdsInHousehold').toContain(h.linkIds[1]);
-    expect(r.content?.householdId, 'the same household as by link ID').toBe(viaLink.content.householdId);
-  });
-});
+check(
+  "householdQuery by source and native ID returns the household of that record's identity",
+  ['PERSON-HOUSEHOLD-BY-SOURCE'],
+  async (t) => {
+    const h = await household(t, ['PERSON-HOUSEHOLD-BY-SOURCE']);
+    const viaLink = await byLinkId(t, h.linkIds[1]!);
+    const r = await t.ok('householdQuery', { source: src(h.sources[1]!) });
+    await t.rule('PERSON-HOUSEHOLD-BY-SOURCE', () => {
+      expect(list(r.content?.linkIdsInHousehold), 'linkIdsInHousehold').toContain(h.linkIds[1]);
+      expect(r.content?.householdId, 'the same household as by link ID').toBe(viaLink.content.householdId);
+    });
+  },
+);
 
 check('householdQuery by household ID returns that household with the same link IDs', ['PERSON-HOUSEHOLD-BY-ID'], async (t) => {
   const h = await household(t, ['PERSON-HOUSEHOLD-BY-ID']);
@@ -54,7 +60,9 @@ check('householdQuery by household ID returns that household with the same link 
   const r = await t.ok('householdQuery', { householdId: viaLink.content.householdId });
   await t.rule('PERSON-HOUSEHOLD-BY-ID', () => {
     expect(r.content?.householdId, 'householdId').toBe(viaLink.content.householdId);
-    expect([...list(r.content?.linkIdsInHousehold)].sort(), 'the same link IDs').toEqual([...list(viaLink.content.linkIdsInHousehold)].sort());
+    expect([...list(r.content?.linkIdsInHousehold)].sort(), 'the same link IDs').toEqual(
+      [...list(viaLink.content.linkIdsInHousehold)].sort(),
+    );
   });
 });
 

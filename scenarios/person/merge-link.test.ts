@@ -23,9 +23,13 @@ check('unlinkIdentities splits a record that postIdentity matched', ['PERSON-UNL
   await person.whenSearchable(t, a);
   const copy = t.source(1);
   await t.ok('postIdentity', postContent(a.identity, copy, t.profile.sourcePlacement), { cites });
-  if ((await person.resolved(t, copy)) !== a.linkId) t.skip('the exact copy was not matched to the original, so there are no matched records to split');
+  if ((await person.resolved(t, copy)) !== a.linkId)
+    t.skip('the exact copy was not matched to the original, so there are no matched records to split');
   await t.ok('unlinkIdentities', { unlinkFromSource: src(a.source), source: src(copy) });
-  const [la, lc] = await Promise.all([person.linkIdOf(t, a.source), person.linkIdUntil(t, copy, 'the split record resolves to its own link ID', (l) => l !== undefined && l !== a.linkId)]);
+  const [la, lc] = await Promise.all([
+    person.linkIdOf(t, a.source),
+    person.linkIdUntil(t, copy, 'the split record resolves to its own link ID', (l) => l !== undefined && l !== a.linkId),
+  ]);
   await t.rule('PERSON-UNLINK-MATCHED', () => {
     expect(lc, 'the split record resolves to an identity').toEqual(expect.any(String));
     expect(lc, 'in a link ID of its own').not.toBe(la);

@@ -14,5 +14,9 @@ notificationChecks({ check, kit: person });
 notificationEventChecks({
   check,
   kit: person,
-  changes: [CHANGES.merge, CHANGES.link, { what: 'a deactivation', make: (t, _a, b) => t.ok('deactivateSourceWs', deactivate(t, b.source)) }],
+  changes: [
+    CHANGES.merge,
+    CHANGES.link,
+    { what: 'a deactivation', make: (t, _a, b) => t.ok('deactivateSourceWs', deactivate(t, b.source)) },
+  ],
 });

@@ -20,7 +20,8 @@ export const deactivate = (t: Check, s: { name: string; id: string }) => ({ [t.p
 export const reactivate = (t: Check, s: { name: string; id: string }) => ({ [t.profile.members.reactivateSource]: src(s) });
 
 /** A data-source name in the run's namespace (the only names the guard lets the run create). */
-export const dataSourceName = (t: Check, i: number) => `${t.run.namespace}ds-${t.faker.string.alphanumeric({ length: 6, casing: 'lower' })}-${i}`;
+export const dataSourceName = (t: Check, i: number) =>
+  `${t.run.namespace}ds-${t.faker.string.alphanumeric({ length: 6, casing: 'lower' })}-${i}`;
 
 /** searchRelationshipsService content with the vendor's filter members (subject, object, verb). */
 export const relationshipFilter = (filter: { subject?: string; object?: string; verb?: string }) => ({

@@ -16,7 +16,11 @@ check('a posted person is added and found through nativeIdQuery', ['PERSON-POST-
   await t.rule('PERSON-NATIVEID-QUERY', () => {
     expect(found.content?.linkId, 'nativeIdQuery returns the identity holding the source').toBe(a.linkId);
     const sources = groupedSources(found.content);
-    if (sources.length) expect(sources.some((s) => sameSource(s, a.source)), 'identityGroupedBySource lists the posted source').toBe(true);
+    if (sources.length)
+      expect(
+        sources.some((s) => sameSource(s, a.source)),
+        'identityGroupedBySource lists the posted source',
+      ).toBe(true);
   });
 });
 
@@ -26,10 +30,15 @@ check('re-posting the same source and native ID updates the record in its link I
   const newEmail = `updated.${t.faker.string.alphanumeric({ length: 8, casing: 'lower' })}@example.com`;
   changed.emails[0].email = newEmail;
   await t.ok('postIdentity', postContent(changed, a.source, t.profile.sourcePlacement), { cites: ['PERSON-POST-SAME-SOURCE-UPDATES'] });
-  const after = await person.lookupUntil(t, a.source, 'the update shows', (r) => JSON.stringify(r.content?.identity ?? {}).includes(newEmail));
+  const after = await person.lookupUntil(t, a.source, 'the update shows', (r) =>
+    JSON.stringify(r.content?.identity ?? {}).includes(newEmail),
+  );
   await t.rule('PERSON-POST-SAME-SOURCE-UPDATES', () => {
     expect(after.content?.linkId, 'the record keeps its link ID').toBe(a.linkId);
-    expect(groupedSources(after.content).filter((s) => sameSource(s, a.source)).length, 'the source is listed at most once').toBeLessThanOrEqual(1);
+    expect(
+      groupedSources(after.content).filter((s) => sameSource(s, a.source)).length,
+      'the source is listed at most once',
+    ).toBeLessThanOrEqual(1);
     expect(JSON.stringify(after.content?.identity ?? {}), 'the updated value is stored').toContain(newEmail);
   });
 });
@@ -41,5 +50,5 @@ check('an exact copy posted from another source joins the same link ID', ['PERSO
   const copy = t.source(1);
   await t.ok('postIdentity', postContent(a.identity, copy, t.profile.sourcePlacement), { cites: ['PERSON-POST-EXACT-LINKS'] });
   const linkId = await person.resolved(t, copy);
-  await t.rule('PERSON-POST-EXACT-LINKS', () => expect(linkId, 'the copy is in the first record\'s link ID').toBe(a.linkId));
+  await t.rule('PERSON-POST-EXACT-LINKS', () => expect(linkId, "the copy is in the first record's link ID").toBe(a.linkId));
 });

@@ -20,9 +20,23 @@ queryChecks({
 /** Variants of graded likeness to an original person: some above any sane threshold, some below. */
 const VARIANTS: Array<{ what: string; change: (p: any) => void }> = [
   { what: 'an exact copy', change: () => {} },
-  { what: 'a typo in the first name', change: (p) => (p.names[0].firstName = `${p.names[0].firstName.slice(0, -2)}${p.names[0].firstName.slice(-1)}${p.names[0].firstName.slice(-2, -1)}`) },
-  { what: 'day and month of birth swapped', change: (p) => (p.datesOfBirth[0].dateOfBirth = p.datesOfBirth[0].dateOfBirth.replace(/^(\d{4})-(\d{2})-(\d{2})$/, (_: string, y: string, m: string, d: string) => (Number(d) <= 12 ? `${y}-${d}-${m}` : `${y}-${m}-${d}`))) },
-  { what: 'another birth date and SSN', change: (p) => Object.assign(p, { datesOfBirth: [{ dateOfBirth: '1901-01-01' }], ssns: [{ ssn: '999-00-0000' }] }) },
+  {
+    what: 'a typo in the first name',
+    change: (p) =>
+      (p.names[0].firstName = `${p.names[0].firstName.slice(0, -2)}${p.names[0].firstName.slice(-1)}${p.names[0].firstName.slice(-2, -1)}`),
+  },
+  {
+    what: 'day and month of birth swapped',
+    change: (p) =>
+      (p.datesOfBirth[0].dateOfBirth = p.datesOfBirth[0].dateOfBirth.replace(
+        /^(\d{4})-(\d{2})-(\d{2})$/,
+        (_: string, y: string, m: string, d: string) => (Number(d) <= 12 ? `${y}-${d}-${m}` : `${y}-${m}-${d}`),
+      )),
+  },
+  {
+    what: 'another birth date and SSN',
+    change: (p) => Object.assign(p, { datesOfBirth: [{ dateOfBirth: '1901-01-01' }], ssns: [{ ssn: '999-00-0000' }] }),
+  },
   { what: 'the name alone', change: (p) => Object.keys(p).forEach((k) => k !== 'names' && k !== 'sources' && delete p[k]) },
 ];
 
@@ -43,6 +57,10 @@ check('demographicsQuery matches exactly when postIdentity would link (same thre
     }),
   );
   await t.rule('PERSON-QUERY-SAME-THRESHOLD', () => {
-    for (const o of outcomes) expect(o.queried, `${o.what}: demographicsQuery ${o.queried ? 'found' : 'did not find'} the original, postIdentity ${o.linked ? 'linked' : 'did not link'}`).toBe(o.linked);
+    for (const o of outcomes)
+      expect(
+        o.queried,
+        `${o.what}: demographicsQuery ${o.queried ? 'found' : 'did not find'} the original, postIdentity ${o.linked ? 'linked' : 'did not link'}`,
+      ).toBe(o.linked);
   });
 });

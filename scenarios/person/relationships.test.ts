@@ -21,17 +21,21 @@ async function added(t: Check, cites: string[]) {
   return { a, b, id: id as string, reply: r };
 }
 
-check('addRelationshipService creates the relationship between two link IDs with its verb, dates and status', ['PERSON-REL-ADD'], async (t) => {
-  const { a, b, reply } = await added(t, ['PERSON-REL-ADD']);
-  const m = relationshipMembers(t.profile, 'person');
-  await t.rule('PERSON-REL-ADD', () => {
-    const rel = reply.content.relationship;
-    expect(rel[m.subject], 'subject link ID').toBe(a.linkId);
-    expect(rel[m.object], 'object link ID').toBe(b.linkId);
-    expect(rel.relationshipVerb, 'verb').toBe(t.profile.relationship.verb);
-    if (t.profile.relationship.status) expect(rel.status, 'status').toBe(t.profile.relationship.status);
-  });
-});
+check(
+  'addRelationshipService creates the relationship between two link IDs with its verb, dates and status',
+  ['PERSON-REL-ADD'],
+  async (t) => {
+    const { a, b, reply } = await added(t, ['PERSON-REL-ADD']);
+    const m = relationshipMembers(t.profile, 'person');
+    await t.rule('PERSON-REL-ADD', () => {
+      const rel = reply.content.relationship;
+      expect(rel[m.subject], 'subject link ID').toBe(a.linkId);
+      expect(rel[m.object], 'object link ID').toBe(b.linkId);
+      expect(rel.relationshipVerb, 'verb').toBe(t.profile.relationship.verb);
+      if (t.profile.relationship.status) expect(rel.status, 'status').toBe(t.profile.relationship.status);
+    });
+  },
+);
 
 type Filter = { subject?: string; object?: string; verb?: string };
 const FILTERS: Array<{ req: string; by: string; filter: (a: string, b: string, v: string) => Filter }> = [
@@ -52,9 +56,15 @@ for (const f of FILTERS) {
     await t.rule(f.req, () => {
       expect(hit, `search by ${f.by} finds ${id}`).toBeDefined();
       const off = relationshipsIn(hit!.content).filter(
-        (x) => (filter.subject && x[m.subject] !== filter.subject) || (filter.object && x[m.object] !== filter.object) || (filter.verb && x.relationshipVerb !== filter.verb),
+        (x) =>
+          (filter.subject && x[m.subject] !== filter.subject) ||
+          (filter.object && x[m.object] !== filter.object) ||
+          (filter.verb && x.relationshipVerb !== filter.verb),
       );
-      expect(off.map((x) => x.id), `relationships not meeting the ${f.by} filter`).toEqual([]);
+      expect(
+        off.map((x) => x.id),
+        `relationships not meeting the ${f.by} filter`,
+      ).toEqual([]);
     });
   });
 }

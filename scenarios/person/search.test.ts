@@ -21,10 +21,23 @@ async function household(t: Check, cites: string[]) {
   const sources = [t.source(0), t.source(1), t.source(0)];
   const members = personHousehold(t.faker, sources, 3);
   const linkIds: string[] = [];
-  for (const [i, m] of members.entries()) linkIds.push((await person.postAndRead(t, { source: sources[i]!, identity: m, content: postContent(m, sources[i]!, t.profile.sourcePlacement) }, cites)).linkId);
+  for (const [i, m] of members.entries())
+    linkIds.push(
+      (
+        await person.postAndRead(
+          t,
+          { source: sources[i]!, identity: m, content: postContent(m, sources[i]!, t.profile.sourcePlacement) },
+          cites,
+        )
+      ).linkId,
+    );
   const identity = members[0]!;
   // Judge only once the search index shows the household (a lagging index is legitimate).
-  await t.waitFor('search shows the household', () => t.call('demographicsSearch', { identity, matchScoreThreshold: 0.01 }), (r) => linkIds.every((l) => resultLinkIds(r).includes(l)));
+  await t.waitFor(
+    'search shows the household',
+    () => t.call('demographicsSearch', { identity, matchScoreThreshold: 0.01 }),
+    (r) => linkIds.every((l) => resultLinkIds(r).includes(l)),
+  );
   return { identity, linkIds };
 }
 
@@ -50,12 +63,19 @@ check('without matchScoreThreshold the results include every thresholded result'
   const withThreshold = resultLinkIds(thresholded).filter((l) => h.linkIds.includes(l));
   if (!withThreshold.length) t.skip('the thresholded search returned none of the household to compare');
   // Only the check's own household is compared: other records may enter or leave the index between the two searches.
-  await t.rule('PERSON-SEARCH-NO-THRESHOLD', () => expect(resultLinkIds(plain), 'unfiltered results').toEqual(expect.arrayContaining(withThreshold)));
+  await t.rule('PERSON-SEARCH-NO-THRESHOLD', () =>
+    expect(resultLinkIds(plain), 'unfiltered results').toEqual(expect.arrayContaining(withThreshold)),
+  );
 });
 
 check('without maxSearchResults no fewer results come back than with a small limit', ['PERSON-SEARCH-MAX-DEFAULT'], async (t) => {
   const h = await household(t, ['PERSON-SEARCH-MAX-DEFAULT']);
-  const [unlimited, limited] = await Promise.all([search(t, h.identity, { matchScoreThreshold: 0.01 }), search(t, h.identity, { matchScoreThreshold: 0.01, maxSearchResults: 2 })]);
+  const [unlimited, limited] = await Promise.all([
+    search(t, h.identity, { matchScoreThreshold: 0.01 }),
+    search(t, h.identity, { matchScoreThreshold: 0.01, maxSearchResults: 2 }),
+  ]);
   if (!resultLinkIds(limited).length) t.skip('no candidates returned');
-  await t.rule('PERSON-SEARCH-MAX-DEFAULT', () => expect(resultLinkIds(unlimited).length, 'results with the system maximum').toBeGreaterThanOrEqual(resultLinkIds(limited).length));
+  await t.rule('PERSON-SEARCH-MAX-DEFAULT', () =>
+    expect(resultLinkIds(unlimited).length, 'results with the system maximum').toBeGreaterThanOrEqual(resultLinkIds(limited).length),
+  );
 });

@@ -11,6 +11,11 @@ import { area } from './provider.js';
 const { check } = area('generated-bad-input');
 /** Practitioners and health facilities alternate, so both identity shapes are mutated across runs. */
 let n = 0;
-const config: BadInputConfig = { service: 'provider', generate: (t, source) => providerIdentity(n++ % 2 ? 'healthFacility' : 'practitioner', t.faker, source, runInfo().profile.provider) };
+const config: BadInputConfig = {
+  service: 'provider',
+  generate: (t, source) => providerIdentity(n++ % 2 ? 'healthFacility' : 'practitioner', t.faker, source, runInfo().profile.provider),
+};
 const title = 'generated invalid requests are rejected, never a server error, and change nothing';
-check(title, badInputRequirementIds(config), (t) => runBadInputs(t, config, { file: 'scenarios/provider/generated-bad-input.test.ts', title }));
+check(title, badInputRequirementIds(config), (t) =>
+  runBadInputs(t, config, { file: 'scenarios/provider/generated-bad-input.test.ts', title }),
+);

@@ -26,39 +26,64 @@ for (const { label, kit } of TYPES) {
     const [a, b] = await Promise.all([kit.postNew(t, cites), kit.postNew(t, cites)]);
     await t.ok('linkIdentities', { linkToSource: src(a.source), source: src(b.source) }, { cites });
     await t.ok('softDeleteSource', { sourceToSoftDelete: src(b.source) }, { cites });
-    const after = await kit.lookupUntil(t, a.source, 'the soft-deleted source leaves the identity', (r) => !isAbsent(r) && !groupedSources(r.content).some((s) => sameSource(s, b.source)));
+    const after = await kit.lookupUntil(
+      t,
+      a.source,
+      'the soft-deleted source leaves the identity',
+      (r) => !isAbsent(r) && !groupedSources(r.content).some((s) => sameSource(s, b.source)),
+    );
     await t.rule(cites, () => {
       expect(isAbsent(after), `the identity keeps its other source: ${describeReply(after)}`).toBe(false);
-      expect(groupedSources(after.content).filter((s) => sameSource(s, b.source)), 'the soft-deleted source is no longer in the identity').toEqual([]);
+      expect(
+        groupedSources(after.content).filter((s) => sameSource(s, b.source)),
+        'the soft-deleted source is no longer in the identity',
+      ).toEqual([]);
     });
   });
 
-  check(`soft delete keeps merge history: a merge can be reversed after soft delete and restore (${label})`, ['PROV-SOFTDELETE-KEEPS-HISTORY'], async (t) => {
-    const cites = ['PROV-SOFTDELETE-KEEPS-HISTORY'];
-    const [a, b] = await Promise.all([kit.postNew(t, cites), kit.postNew(t, cites)]);
-    await t.ok('mergeIdentities', { toSurviveSource: src(a.source), toRetireSource: src(b.source) }, { cites });
-    await t.ok('softDeleteSource', { sourceToSoftDelete: src(a.source) }, { cites });
-    await t.ok('restoreSource', { [t.profile.members.restoreSource]: src(a.source) }, { cites });
-    const unmerge = await t.call('unmergeIdentities', { unmergeFromSource: src(a.source), unmergeSource: src(b.source) });
-    const [la, lb] = await Promise.all([kit.linkIdOf(t, a.source), kit.linkIdUntil(t, b.source, 'the unmerged source stands alone', (l) => l !== undefined && l !== a.linkId)]);
-    await t.rule(cites, () => {
-      expect(unmerge.success, `unmerge after soft delete and restore uses the kept merge history: ${describeReply(unmerge)}`).toBe(true);
-      expect(lb, 'the unmerged source stands in an identity of its own').toEqual(expect.any(String));
-      expect(lb).not.toBe(la);
-    });
-  });
+  check(
+    `soft delete keeps merge history: a merge can be reversed after soft delete and restore (${label})`,
+    ['PROV-SOFTDELETE-KEEPS-HISTORY'],
+    async (t) => {
+      const cites = ['PROV-SOFTDELETE-KEEPS-HISTORY'];
+      const [a, b] = await Promise.all([kit.postNew(t, cites), kit.postNew(t, cites)]);
+      await t.ok('mergeIdentities', { toSurviveSource: src(a.source), toRetireSource: src(b.source) }, { cites });
+      await t.ok('softDeleteSource', { sourceToSoftDelete: src(a.source) }, { cites });
+      await t.ok('restoreSource', { [t.profile.members.restoreSource]: src(a.source) }, { cites });
+      const unmerge = await t.call('unmergeIdentities', { unmergeFromSource: src(a.source), unmergeSource: src(b.source) });
+      const [la, lb] = await Promise.all([
+        kit.linkIdOf(t, a.source),
+        kit.linkIdUntil(t, b.source, 'the unmerged source stands alone', (l) => l !== undefined && l !== a.linkId),
+      ]);
+      await t.rule(cites, () => {
+        expect(unmerge.success, `unmerge after soft delete and restore uses the kept merge history: ${describeReply(unmerge)}`).toBe(true);
+        expect(lb, 'the unmerged source stands in an identity of its own').toEqual(expect.any(String));
+        expect(lb).not.toBe(la);
+      });
+    },
+  );
 
-  check(`hard delete removes merge history: a hard-deleted retired source cannot be unmerged (${label})`, ['PROV-HARDDELETE-HISTORY'], async (t) => {
-    const cites = ['PROV-HARDDELETE-HISTORY'];
-    const [a, b] = await Promise.all([kit.postNew(t, cites), kit.postNew(t, cites)]);
-    await t.ok('mergeIdentities', { toSurviveSource: src(a.source), toRetireSource: src(b.source) }, { cites });
-    await t.ok('deleteSourceIdentity', { source: src(b.source) }, { cites });
-    // Whatever unmergeIdentities answers (preconditions are "not shown"), nothing of the deleted source comes back.
-    const unmerge = await t.raw('unmergeIdentities', { unmergeFromSource: src(a.source), unmergeSource: src(b.source) });
-    const [retired, survivor] = await Promise.all([kit.lookup(t, b.source), kit.lookup(t, a.source)]);
-    await t.rule(cites, () => {
-      expect(isAbsent(retired), `the hard-deleted source resolves again after an unmerge (${describeReply(unmerge)}): ${describeReply(retired)}`).toBe(true);
-      expect(groupedSources(survivor.content).filter((s) => sameSource(s, b.source)), 'the deleted source is listed in no identity').toEqual([]);
-    });
-  });
+  check(
+    `hard delete removes merge history: a hard-deleted retired source cannot be unmerged (${label})`,
+    ['PROV-HARDDELETE-HISTORY'],
+    async (t) => {
+      const cites = ['PROV-HARDDELETE-HISTORY'];
+      const [a, b] = await Promise.all([kit.postNew(t, cites), kit.postNew(t, cites)]);
+      await t.ok('mergeIdentities', { toSurviveSource: src(a.source), toRetireSource: src(b.source) }, { cites });
+      await t.ok('deleteSourceIdentity', { source: src(b.source) }, { cites });
+      // Whatever unmergeIdentities answers (preconditions are "not shown"), nothing of the deleted source comes back.
+      const unmerge = await t.raw('unmergeIdentities', { unmergeFromSource: src(a.source), unmergeSource: src(b.source) });
+      const [retired, survivor] = await Promise.all([kit.lookup(t, b.source), kit.lookup(t, a.source)]);
+      await t.rule(cites, () => {
+        expect(
+          isAbsent(retired),
+          `the hard-deleted source resolves again after an unmerge (${describeReply(unmerge)}): ${describeReply(retired)}`,
+        ).toBe(true);
+        expect(
+          groupedSources(survivor.content).filter((s) => sameSource(s, b.source)),
+          'the deleted source is listed in no identity',
+        ).toEqual([]);
+      });
+    },
+  );
 }

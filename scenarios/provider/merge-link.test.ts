@@ -26,8 +26,14 @@ for (const { label, kit } of TYPES) {
     const [a, b] = await Promise.all([kit.postNew(t, cites), kit.postNew(t, cites)]);
     const marker = (b.identity as any).npis?.[0]?.npi as string;
     await t.ok('mergeIdentities', { toSurviveSource: src(a.source), toRetireSource: src(b.source) }, { cites });
-    const survivor = await t.settle("the survivor shows the retired record's data", () => kit.lookup(t, a.source, t.profile.responseViews), (r) => JSON.stringify(r.content ?? {}).includes(marker));
-    await t.rule(cites, () => expect(JSON.stringify(survivor.content ?? {}), `the survivor's reply carries the retired record's NPI ${marker}`).toContain(marker));
+    const survivor = await t.settle(
+      "the survivor shows the retired record's data",
+      () => kit.lookup(t, a.source, t.profile.responseViews),
+      (r) => JSON.stringify(r.content ?? {}).includes(marker),
+    );
+    await t.rule(cites, () =>
+      expect(JSON.stringify(survivor.content ?? {}), `the survivor's reply carries the retired record's NPI ${marker}`).toContain(marker),
+    );
   });
 
   check(`unlinkIdentities names both sources in its reply (${label})`, ['PROV-UNLINK-REPLY'], async (t) => {
@@ -46,8 +52,16 @@ for (const { label, kit } of TYPES) {
 const mixed = (t: Check, cites: string[]) => Promise.all([practitioner.postNew(t, cites), healthFacility.postNew(t, cites)]);
 
 const CROSS = [
-  { op: 'mergeIdentities', id: 'PROV-MERGE-SAME-TYPE', content: (x: any, y: any) => ({ toSurviveSource: src(x.source), toRetireSource: src(y.source) }) },
-  { op: 'linkIdentities', id: 'PROV-LINK-SAME-TYPE', content: (x: any, y: any) => ({ linkToSource: src(x.source), source: src(y.source) }) },
+  {
+    op: 'mergeIdentities',
+    id: 'PROV-MERGE-SAME-TYPE',
+    content: (x: any, y: any) => ({ toSurviveSource: src(x.source), toRetireSource: src(y.source) }),
+  },
+  {
+    op: 'linkIdentities',
+    id: 'PROV-LINK-SAME-TYPE',
+    content: (x: any, y: any) => ({ linkToSource: src(x.source), source: src(y.source) }),
+  },
 ];
 
 for (const { op, id, content } of CROSS) {

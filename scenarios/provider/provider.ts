@@ -24,7 +24,8 @@ export const TYPES = [
 ];
 
 /** The profile's type value for a kind. */
-export const typeValue = (kind: ProviderKind, p: { practitionerType: string; healthFacilityType: string }) => (kind === 'practitioner' ? p.practitionerType : p.healthFacilityType);
+export const typeValue = (kind: ProviderKind, p: { practitionerType: string; healthFacilityType: string }) =>
+  kind === 'practitioner' ? p.practitionerType : p.healthFacilityType;
 
 /** Another check-digit-valid NPI near `npi` (the i-th), for near-copy identities. */
 const otherNpi = (npi: string, i: number) => {
@@ -36,7 +37,11 @@ const otherNpi = (npi: string, i: number) => {
 /** A near copy of a provider identity: another NPI, address and phone; names and type kept. */
 export function providerVariant(identity: any, i: number) {
   identity.npis = (identity.npis ?? []).map((n: any) => ({ ...n, npi: otherNpi(String(n.npi), i) }));
-  identity.addresses = (identity.addresses ?? []).map((a: any) => ({ ...a, line1: `${100 + i} Variant Way`, postalCode: String(10000 + i * 1111) }));
+  identity.addresses = (identity.addresses ?? []).map((a: any) => ({
+    ...a,
+    line1: `${100 + i} Variant Way`,
+    postalCode: String(10000 + i * 1111),
+  }));
   identity.phoneNumbers = [];
   delete identity.contactInformation;
   return identity;

@@ -19,20 +19,27 @@ for (const { kind, label, kit } of TYPES) {
     label,
   });
 
-  check(`re-posting the same source and native ID updates the ${label} instead of adding an identity`, ['PROV-POST-SAME-SOURCE-UPDATES'], async (t) => {
-    const cites = ['PROV-POST-SAME-SOURCE-UPDATES'];
-    const a = await kit.postNew(t, cites);
-    const changed = structuredClone(a.identity) as any;
-    const line1 = `${t.faker.number.int({ min: 100, max: 9999 })} Update Street`;
-    changed.addresses = [{ ...(changed.addresses?.[0] ?? {}), line1 }, ...(changed.addresses ?? []).slice(1)];
-    await t.ok('postIdentity', postContent(changed, a.source, t.profile.sourcePlacement), { cites });
-    const after = await kit.lookupUntil(t, a.source, 'the update shows', (r) => JSON.stringify(r.content ?? {}).includes(line1));
-    await t.rule(cites, () => {
-      expect(after.content?.linkId, 'the record keeps its link ID').toBe(a.linkId);
-      expect(groupedSources(after.content).filter((s) => sameSource(s, a.source)).length, 'the source is listed at most once').toBeLessThanOrEqual(1);
-      expect(JSON.stringify(after.content ?? {}), 'the updated value is stored').toContain(line1);
-    });
-  });
+  check(
+    `re-posting the same source and native ID updates the ${label} instead of adding an identity`,
+    ['PROV-POST-SAME-SOURCE-UPDATES'],
+    async (t) => {
+      const cites = ['PROV-POST-SAME-SOURCE-UPDATES'];
+      const a = await kit.postNew(t, cites);
+      const changed = structuredClone(a.identity) as any;
+      const line1 = `${t.faker.number.int({ min: 100, max: 9999 })} Update Street`;
+      changed.addresses = [{ ...(changed.addresses?.[0] ?? {}), line1 }, ...(changed.addresses ?? []).slice(1)];
+      await t.ok('postIdentity', postContent(changed, a.source, t.profile.sourcePlacement), { cites });
+      const after = await kit.lookupUntil(t, a.source, 'the update shows', (r) => JSON.stringify(r.content ?? {}).includes(line1));
+      await t.rule(cites, () => {
+        expect(after.content?.linkId, 'the record keeps its link ID').toBe(a.linkId);
+        expect(
+          groupedSources(after.content).filter((s) => sameSource(s, a.source)).length,
+          'the source is listed at most once',
+        ).toBeLessThanOrEqual(1);
+        expect(JSON.stringify(after.content ?? {}), 'the updated value is stored').toContain(line1);
+      });
+    },
+  );
 
   check(`a posted ${label} is accepted and keeps its provider type`, ['PROV-POST-TYPES'], async (t) => {
     const a = await kit.postNew(t, ['PROV-POST-TYPES']);
@@ -40,7 +47,8 @@ for (const { kind, label, kit } of TYPES) {
     const expected = typeValue(kind, t.profile.provider);
     const member = t.profile.provider.typeMember;
     const returned = providerTypeOf(found.content?.identity, member);
-    if (returned === undefined) t.skip(`the returned identity carries no ${member} (profile provider.typeMember), so its type could not be read back`);
+    if (returned === undefined)
+      t.skip(`the returned identity carries no ${member} (profile provider.typeMember), so its type could not be read back`);
     await t.rule('PROV-POST-TYPES', () => expect(returned, `${member} of the returned ${label}`).toBe(expected));
   });
 }

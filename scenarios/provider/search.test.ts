@@ -27,7 +27,9 @@ for (const { label, kit } of TYPES) {
     // A partial copy keeps the provider type (profile provider.typeMember), and nothing else of the member that holds it.
     completePartial: (copy, from) => {
       const path = runInfo().profile.provider.typeMember.split('.');
-      return providerTypeOf(copy, path.join('.')) || from[path[0]!] === undefined ? copy : { ...copy, [path[0]!]: onlyAt(from[path[0]!], path.slice(1)) };
+      return providerTypeOf(copy, path.join('.')) || from[path[0]!] === undefined
+        ? copy
+        : { ...copy, [path[0]!]: onlyAt(from[path[0]!], path.slice(1)) };
     },
     nonsense: providerNonsense,
   });

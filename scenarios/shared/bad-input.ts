@@ -89,10 +89,16 @@ const baseContents = (ctx: BadInputContext) => validRequests(ctx);
  */
 function profileMember(t: Check, op: string): string | undefined {
   const m = t.profile.members;
-  return ({ restoreSource: m.restoreSource, deactivateSourceWs: m.deactivateSource, reactivateSourceWs: m.reactivateSource } as Record<string, string>)[op];
+  return (
+    { restoreSource: m.restoreSource, deactivateSourceWs: m.deactivateSource, reactivateSourceWs: m.reactivateSource } as Record<
+      string,
+      string
+    >
+  )[op];
 }
 
-const def = (s: z.ZodType) => (s as any).def as { type: string; innerType?: z.ZodType; shape?: Record<string, z.ZodType>; element?: z.ZodType };
+const def = (s: z.ZodType) =>
+  (s as any).def as { type: string; innerType?: z.ZodType; shape?: Record<string, z.ZodType>; element?: z.ZodType };
 function unwrap(s: z.ZodType): z.ZodType {
   let x = s;
   for (let i = 0; i < 10; i++) {
@@ -106,7 +112,14 @@ function unwrap(s: z.ZodType): z.ZodType {
 const MALFORMED: Record<string, string[]> = {
   date: ['2021-02-30', '2020/01/31', '31-01-2020', '20200131', '2021-13-01', '2021-1-5', 'yesterday', '2021-02-29'],
   time: ['25:61', '9am', '9:5', '24:00', '12:60', 'noon', '12:00:00 PM'],
-  datetime: ['2024-01-01 10:00:00', '2024-13-01T00:00:00Z', '2024-01-01T25:00:00Z', 'last tuesday', '01/02/2024 10:00', '2024-02-30T00:00:00Z'],
+  datetime: [
+    '2024-01-01 10:00:00',
+    '2024-13-01T00:00:00Z',
+    '2024-01-01T25:00:00Z',
+    'last tuesday',
+    '01/02/2024 10:00',
+    '2024-02-30T00:00:00Z',
+  ],
   email: ['no-at-sign.example', 'a@', '@example.org', 'two@@example.org', 'spaces in@example.org'],
 };
 const NON_NUMERIC = ['abc', 'ten', 'NaN?', '1,5x', ''];
@@ -125,7 +138,8 @@ function walk(op: string, schema: z.ZodType, value: unknown, path: Path, out: Si
   const s = unwrap(schema);
   const d = def(s);
   const required = !schema.safeParse(undefined).success;
-  if (path.length && required && value !== undefined) out.push({ op, path, kind: 'missing required member', values: fc.constant(undefined) });
+  if (path.length && required && value !== undefined)
+    out.push({ op, path, kind: 'missing required member', values: fc.constant(undefined) });
   const wrong = WRONG[d.type];
   if (path.length && wrong) out.push({ op, path, kind: `wrong type (expected ${d.type})`, values: wrong });
   if (d.type === 'string') {
@@ -166,7 +180,14 @@ export function sitesOf(ctx: BadInputContext, config: BadInputConfig): Site[] {
     if (member) out.push({ op: op.name, path: [member], kind: 'missing required member', values: fc.constant(undefined) });
     else walk(op.name, op.request, base, [], out);
   }
-  if (bases.demographicsSearch) out.push({ op: 'demographicsSearch', path: ['maxSearchResults'], kind: 'maxSearchResults not greater than 0', values: fc.integer({ min: -1000, max: 0 }), cites: [roleId(config.service, 'search.maxPositive')] });
+  if (bases.demographicsSearch)
+    out.push({
+      op: 'demographicsSearch',
+      path: ['maxSearchResults'],
+      kind: 'maxSearchResults not greater than 0',
+      values: fc.integer({ min: -1000, max: 0 }),
+      cites: [roleId(config.service, 'search.maxPositive')],
+    });
   out.push(...(config.extraSites?.(ctx) ?? []));
   return out;
 }
@@ -180,7 +201,9 @@ const clip = (text: string, n = 1200) => (text.length > n ? `${text.slice(0, n)}
 
 /** Requirement IDs a bad-input check of this configuration may cite. */
 export const badInputRequirementIds = (config: BadInputConfig) => [
-  ...(['badInput.generated', 'badInput.noServerError', 'badInput.rejectedNoChange', 'search.maxPositive', 'badInput.dataSourceLimit'] as const).flatMap((role) => requirementFor(config.service, role) ?? []),
+  ...(
+    ['badInput.generated', 'badInput.noServerError', 'badInput.rejectedNoChange', 'search.maxPositive', 'badInput.dataSourceLimit'] as const
+  ).flatMap((role) => requirementFor(config.service, role) ?? []),
 ];
 
 /**
@@ -228,7 +251,14 @@ export async function runBadInputs(t: Check, config: BadInputConfig, options: { 
   const plans: LanePlan[] = Array.from({ length: lanes }, (_, i) => {
     const seed = t.faker.number.int({ min: 0, max: 2 ** 31 - 1 });
     const [a, b, fresh] = [t.source(), t.source(), t.invalidSource()];
-    return { seed, runs: Math.floor(budget / lanes) + (i < budget % lanes ? 1 : 0), a: { source: a, identity: config.generate(t, a) }, b: { source: b, identity: config.generate(t, b) }, fresh, freshIdentity: config.generate(t, fresh) };
+    return {
+      seed,
+      runs: Math.floor(budget / lanes) + (i < budget % lanes ? 1 : 0),
+      a: { source: a, identity: config.generate(t, a) },
+      b: { source: b, identity: config.generate(t, b) },
+      fresh,
+      freshIdentity: config.generate(t, fresh),
+    };
   });
   const sendable: Sendable = { seed: plans[0]!.seed, verdicts: new Map() };
   const started = Date.now();
@@ -236,7 +266,9 @@ export async function runBadInputs(t: Check, config: BadInputConfig, options: { 
   const replay = `CONFORMANCE_SEED=${info.seed} npm run conformance -- ${options.file} -t '${options.title}'`;
   const tally = new Map<string, number>();
   for (const r of results) for (const [k, n] of r.tally) tally.set(k, (tally.get(k) ?? 0) + n);
-  console.info(`[bad-input] ${t.service}: ${budget} generated requests over ${results[0]!.sites} sites in ${lanes} lanes, seeds ${plans.map((p) => p.seed).join('/')} (run seed ${info.seed}), ${Date.now() - started} ms; ${[...tally].map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  console.info(
+    `[bad-input] ${t.service}: ${budget} generated requests over ${results[0]!.sites} sites in ${lanes} lanes, seeds ${plans.map((p) => p.seed).join('/')} (run seed ${info.seed}), ${Date.now() - started} ms; ${[...tally].map(([k, n]) => `${k} ${n}`).join(', ')}`,
+  );
   const failed = results.findIndex((r) => r.details.failed);
   if (failed < 0) return;
   const { details, last } = results[failed]!;
@@ -254,7 +286,9 @@ export async function runBadInputs(t: Check, config: BadInputConfig, options: { 
 
 /** One lane: posts its two records, then sends its share of generated requests one after another, each followed by a look at its records. */
 async function runLane(t: Check, config: BadInputConfig, plan: LanePlan, sendable: Sendable): Promise<LaneResult> {
-  const [GENERATED, NO_SERVER_ERROR, NO_CHANGE] = (['badInput.generated', 'badInput.noServerError', 'badInput.rejectedNoChange'] as const).map((role) => roleId(config.service, role));
+  const [GENERATED, NO_SERVER_ERROR, NO_CHANGE] = (
+    ['badInput.generated', 'badInput.noServerError', 'badInput.rejectedNoChange'] as const
+  ).map((role) => roleId(config.service, role));
   const { seed } = plan;
   const post = async ({ source, identity }: LanePlan['a']) => {
     await t.ok('postIdentity', postContent(identity, source, t.profile.sourcePlacement), { cites: [GENERATED] });
@@ -263,14 +297,24 @@ async function runLane(t: Check, config: BadInputConfig, plan: LanePlan, sendabl
     return { source, linkId: String(found.content.linkId) };
   };
   const [a, b] = await Promise.all([post(plan.a), post(plan.b)]);
-  const ctx: BadInputContext = { t, a: a.source, b: b.source, linkA: a.linkId, linkB: b.linkId, fresh: plan.fresh, identity: plan.freshIdentity };
+  const ctx: BadInputContext = {
+    t,
+    a: a.source,
+    b: b.source,
+    linkA: a.linkId,
+    linkB: b.linkId,
+    fresh: plan.fresh,
+    identity: plan.freshIdentity,
+  };
   const bases = baseContents(ctx);
 
   const snapshot = async (): Promise<Snapshot[]> =>
     Promise.all(
       [a.source, b.source].map(async (s) => {
         const r = await t.call('nativeIdQuery', { source: src(s) });
-        return isAbsent(r) ? { identity: describeReply(r) } : { linkId: String(r.content.linkId), identity: JSON.stringify(r.content.identity ?? null) };
+        return isAbsent(r)
+          ? { identity: describeReply(r) }
+          : { linkId: String(r.content.linkId), identity: JSON.stringify(r.content.identity ?? null) };
       }),
     );
 
@@ -287,7 +331,11 @@ async function runLane(t: Check, config: BadInputConfig, plan: LanePlan, sendabl
   const mayBeSent = (site: Site) => {
     const key = `${site.op}|${site.path.join('.')}|${site.kind}`;
     let ok = sendable.verdicts.get(key);
-    if (ok === undefined) sendable.verdicts.set(key, (ok = fc.sample(site.values, { seed: sendable.seed, numRuns: 3 }).every((v) => guarded(site.op, contentFor(site, v)))));
+    if (ok === undefined)
+      sendable.verdicts.set(
+        key,
+        (ok = fc.sample(site.values, { seed: sendable.seed, numRuns: 3 }).every((v) => guarded(site.op, contentFor(site, v)))),
+      );
     return ok;
   };
   const sites = sitesOf(ctx, config).filter(mayBeSent);
@@ -299,46 +347,68 @@ async function runLane(t: Check, config: BadInputConfig, plan: LanePlan, sendabl
   let fresh = 0;
   let last: { op: string; kind: string; content: unknown; reply?: Reply; error: unknown } | undefined;
   const tally = new Map<string, number>();
-  const property = fc.asyncProperty(fc
+  const property = fc.asyncProperty(
+    fc
       .constantFrom(...ops)
-      .chain((op) => fc.constantFrom(...new Set(sites.filter((x) => x.op === op).map((x) => x.kind))).map((kind) => sites.filter((x) => x.op === op && x.kind === kind)))
+      .chain((op) =>
+        fc
+          .constantFrom(...new Set(sites.filter((x) => x.op === op).map((x) => x.kind)))
+          .map((kind) => sites.filter((x) => x.op === op && x.kind === kind)),
+      )
       .chain((some) => fc.constantFrom(...some))
-      .chain((site) => site.values.map((value) => ({ site, value }))), async ({ site, value }) => {
-    let content = contentFor(site, value);
-    // postIdentity bases name a source nobody posted; give each request its own.
-    let newSource: SourceRef | undefined;
-    if (site.op === 'postIdentity' && !site.content) {
-      newSource = { name: ctx.fresh.name, id: `${ctx.fresh.id}-${++fresh}` };
-      content = JSON.parse(JSON.stringify(content).replaceAll(JSON.stringify(ctx.fresh.id), JSON.stringify(newSource.id)));
-    }
-    fc.pre(guarded(site.op, content));
-    let reply: Reply | undefined;
-    try {
-      reply = await t.invalid(site.op, content);
-      tally.set(site.kind, (tally.get(site.kind) ?? 0) + 1);
-      const what = `${site.op} with ${site.kind} at ${site.path.join('.') || '(content)'}`;
-      if ((reply.status ?? 0) >= 500) throw new ConformanceFailure([NO_SERVER_ERROR], `${what} was answered ${describeReply(reply)}`);
-      const accepted = reply.success === true && (reply.status ?? 0) < 300;
-      // The lane's records and the new source (if any) are looked at together.
-      const [after, stored] = await Promise.all([snapshot(), newSource ? t.call('nativeIdQuery', { source: src(newSource) }) : undefined]);
-      const changed = after
-        .map((s, i) => {
-          const was = current[i]!;
-          const name = `the lane's record ${i ? 'B' : 'A'}`;
-          if (s.linkId !== was.linkId) return `${name} resolved to ${was.linkId ?? 'nothing'}, now to ${s.linkId ?? 'nothing'}`;
-          return s.identity !== was.identity ? `${name}'s identity ${s.linkId} was ${clip(was.identity, 300)}, is now ${clip(s.identity, 300)}` : '';
-        })
-        .filter(Boolean);
-      current = after;
-      if (newSource && stored && !isAbsent(stored)) changed.push(`the new source ${newSource.id} was stored (nativeIdQuery finds identity ${stored.content.linkId})`);
-      if (accepted) throw new ConformanceFailure([GENERATED, ...(site.cites ?? [])], `${what} was accepted (${describeReply(reply)})${changed.length ? `; and it changed: ${changed.join('; ')}` : ''}`);
-      if (!isRejection(reply, { sentInvalid: true })) throw new ConformanceFailure([GENERATED], `${what} was neither rejected nor accepted: ${describeReply(reply)}`);
-      if (changed.length) throw new ConformanceFailure([NO_CHANGE], `${what} was rejected (${describeReply(reply)}) but changed the run's records: ${changed.join('; ')}`);
-    } catch (e) {
-      last = { op: site.op, kind: site.kind, content, reply, error: e };
-      throw e;
-    }
-  });
+      .chain((site) => site.values.map((value) => ({ site, value }))),
+    async ({ site, value }) => {
+      let content = contentFor(site, value);
+      // postIdentity bases name a source nobody posted; give each request its own.
+      let newSource: SourceRef | undefined;
+      if (site.op === 'postIdentity' && !site.content) {
+        newSource = { name: ctx.fresh.name, id: `${ctx.fresh.id}-${++fresh}` };
+        content = JSON.parse(JSON.stringify(content).replaceAll(JSON.stringify(ctx.fresh.id), JSON.stringify(newSource.id)));
+      }
+      fc.pre(guarded(site.op, content));
+      let reply: Reply | undefined;
+      try {
+        reply = await t.invalid(site.op, content);
+        tally.set(site.kind, (tally.get(site.kind) ?? 0) + 1);
+        const what = `${site.op} with ${site.kind} at ${site.path.join('.') || '(content)'}`;
+        if ((reply.status ?? 0) >= 500) throw new ConformanceFailure([NO_SERVER_ERROR], `${what} was answered ${describeReply(reply)}`);
+        const accepted = reply.success === true && (reply.status ?? 0) < 300;
+        // The lane's records and the new source (if any) are looked at together.
+        const [after, stored] = await Promise.all([
+          snapshot(),
+          newSource ? t.call('nativeIdQuery', { source: src(newSource) }) : undefined,
+        ]);
+        const changed = after
+          .map((s, i) => {
+            const was = current[i]!;
+            const name = `the lane's record ${i ? 'B' : 'A'}`;
+            if (s.linkId !== was.linkId) return `${name} resolved to ${was.linkId ?? 'nothing'}, now to ${s.linkId ?? 'nothing'}`;
+            return s.identity !== was.identity
+              ? `${name}'s identity ${s.linkId} was ${clip(was.identity, 300)}, is now ${clip(s.identity, 300)}`
+              : '';
+          })
+          .filter(Boolean);
+        current = after;
+        if (newSource && stored && !isAbsent(stored))
+          changed.push(`the new source ${newSource.id} was stored (nativeIdQuery finds identity ${stored.content.linkId})`);
+        if (accepted)
+          throw new ConformanceFailure(
+            [GENERATED, ...(site.cites ?? [])],
+            `${what} was accepted (${describeReply(reply)})${changed.length ? `; and it changed: ${changed.join('; ')}` : ''}`,
+          );
+        if (!isRejection(reply, { sentInvalid: true }))
+          throw new ConformanceFailure([GENERATED], `${what} was neither rejected nor accepted: ${describeReply(reply)}`);
+        if (changed.length)
+          throw new ConformanceFailure(
+            [NO_CHANGE],
+            `${what} was rejected (${describeReply(reply)}) but changed the run's records: ${changed.join('; ')}`,
+          );
+      } catch (e) {
+        last = { op: site.op, kind: site.kind, content, reply, error: e };
+        throw e;
+      }
+    },
+  );
   const details = await fc.check(property, { seed, numRuns: plan.runs, endOnFailure: false, maxSkipsPerRun: 10 });
   return { details, last, tally, sites: sites.length };
 }

@@ -100,13 +100,17 @@ export async function settledWalk(t: Check, window: Window, ids: string[]): Prom
   const polling = (t.profile.consistencyBudgetMs ?? 0) > 0;
   let previous: string | undefined;
   let still = !polling;
-  const walk = await t.settle('the notification feed shows the changes and holds still', () => walkNotifications(t, window), (w) => {
-    const text = JSON.stringify(w.notifications);
-    const totals = new Set(w.totals.filter((x) => typeof x === 'number'));
-    still = !polling || (text === previous && totals.size <= 1);
-    previous = text;
-    return ids.every((id) => w.notifications.some((n) => mentions(n, id))) && still;
-  });
+  const walk = await t.settle(
+    'the notification feed shows the changes and holds still',
+    () => walkNotifications(t, window),
+    (w) => {
+      const text = JSON.stringify(w.notifications);
+      const totals = new Set(w.totals.filter((x) => typeof x === 'number'));
+      still = !polling || (text === previous && totals.size <= 1);
+      previous = text;
+      return ids.every((id) => w.notifications.some((n) => mentions(n, id))) && still;
+    },
+  );
   return { ...walk, still };
 }
 
@@ -121,10 +125,19 @@ export async function countMentions(t: Check, window: () => Window, ids: string[
  * what the caller did earlier, and what other checks changed meanwhile, stays out of it, so the
  * walks stay short on a busy feed. Returns the counts before and after, for the caller to judge.
  */
-export async function notifiedOf(t: Check, ids: string[], what: string, change: () => Promise<unknown>): Promise<{ before: number; after: number }> {
+export async function notifiedOf(
+  t: Check,
+  ids: string[],
+  what: string,
+  change: () => Promise<unknown>,
+): Promise<{ before: number; after: number }> {
   const window = openWindowFrom(t);
   const before = await countMentions(t, window, ids);
   await change();
-  const after = await t.settle(`notification of ${what}`, () => countMentions(t, window, ids), (n) => n > before);
+  const after = await t.settle(
+    `notification of ${what}`,
+    () => countMentions(t, window, ids),
+    (n) => n > before,
+  );
   return { before, after };
 }

@@ -54,8 +54,15 @@ export function validRequests(ctx: RequestContext): Record<string, Record<string
     addRelationshipService: relationshipContent(t, ctx.linkA, ctx.linkB),
     searchRelationshipsService: relationshipSearch(t, ctx.linkA),
     deleteRelationshipService: { id: ctx.relationshipId ?? 'not-a-relationship-of-this-run' },
-    searchNotifications: { pageNumber: t.profile.notifications.firstPage, pageSize: t.profile.notifications.pageSize, startDate: new Date(Date.now() - 3600_000).toISOString(), endDate: new Date().toISOString() },
+    searchNotifications: {
+      pageNumber: t.profile.notifications.firstPage,
+      pageSize: t.profile.notifications.pageSize,
+      startDate: new Date(Date.now() - 3600_000).toISOString(),
+      endDate: new Date().toISOString(),
+    },
     householdQuery: { linkId: ctx.linkA },
-    ...(t.profile.createDataSources ? { createDataSource: { sources: [`${t.run.namespace}ds-auth-${t.faker.string.alphanumeric({ length: 6, casing: 'lower' })}`] } } : {}),
+    ...(t.profile.createDataSources
+      ? { createDataSource: { sources: [`${t.run.namespace}ds-auth-${t.faker.string.alphanumeric({ length: 6, casing: 'lower' })}`] } }
+      : {}),
   };
 }

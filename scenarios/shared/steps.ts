@@ -42,7 +42,8 @@ export function steps(generate: IdentityGenerator) {
   const postAndRead = async (t: Check, made: ReturnType<typeof make>, cites: string[]): Promise<Posted> => {
     const reply = await t.ok('postIdentity', made.content, { cites });
     const linkId = await resolved(t, made.source);
-    if (!linkId) t.fail(cites, `nativeIdQuery found no identity for source ${made.source.name}/${made.source.id} after postIdentity succeeded`);
+    if (!linkId)
+      t.fail(cites, `nativeIdQuery found no identity for source ${made.source.name}/${made.source.id} after postIdentity succeeded`);
     return { ...made, reply, linkId };
   };
 
@@ -60,16 +61,23 @@ export function steps(generate: IdentityGenerator) {
   };
 
   /** Link ID a source resolves to once it resolves at all (after a write), or undefined when it never does within the budget. */
-  const resolved = (t: Check, source: SourceRef) => t.settle(`${source.id} resolves`, () => linkIdOf(t, source), (v) => v !== undefined);
+  const resolved = (t: Check, source: SourceRef) =>
+    t.settle(
+      `${source.id} resolves`,
+      () => linkIdOf(t, source),
+      (v) => v !== undefined,
+    );
 
   /**
    * nativeIdQuery of a source after a write, read until `until` holds or the consistency budget
    * is spent; the last reply is returned for the caller to judge.
    */
-  const lookupUntil = (t: Check, source: SourceRef, what: string, until: (r: Reply) => boolean) => t.settle(what, () => lookup(t, source), until);
+  const lookupUntil = (t: Check, source: SourceRef, what: string, until: (r: Reply) => boolean) =>
+    t.settle(what, () => lookup(t, source), until);
 
   /** Link ID of a source after a write, read until `until` holds (see lookupUntil). */
-  const linkIdUntil = (t: Check, source: SourceRef, what: string, until: (linkId: string | undefined) => boolean) => t.settle(what, () => linkIdOf(t, source), until);
+  const linkIdUntil = (t: Check, source: SourceRef, what: string, until: (linkId: string | undefined) => boolean) =>
+    t.settle(what, () => linkIdOf(t, source), until);
 
   /**
    * Waits (within the consistency budget) until a search with the posted identity returns its
@@ -77,13 +85,21 @@ export function steps(generate: IdentityGenerator) {
    * Returns whether it did.
    */
   const searchable = async (t: Check, posted: Pick<Posted, 'identity' | 'linkId'>): Promise<boolean> => {
-    const r = await t.settle(`search shows ${posted.linkId}`, () => t.call('demographicsSearch', { identity: posted.identity }), (x) => resultLinkIds(x).includes(posted.linkId));
+    const r = await t.settle(
+      `search shows ${posted.linkId}`,
+      () => t.call('demographicsSearch', { identity: posted.identity }),
+      (x) => resultLinkIds(x).includes(posted.linkId),
+    );
     return resultLinkIds(r).includes(posted.linkId);
   };
 
   /** Before a step that relies on it (a copy that should match): waits until a search shows the posted identity (nothing to wait for at a budget of 0). */
   const whenSearchable = (t: Check, posted: Pick<Posted, 'identity' | 'linkId'>) =>
-    t.waitFor(`search ranks ${posted.linkId} first`, () => t.call('demographicsSearch', { identity: posted.identity }), (x) => ranksFirst(x, posted.linkId));
+    t.waitFor(
+      `search ranks ${posted.linkId} first`,
+      () => t.call('demographicsSearch', { identity: posted.identity }),
+      (x) => ranksFirst(x, posted.linkId),
+    );
 
   return { make, makeInvalid, postAndRead, postNew, lookup, linkIdOf, resolved, lookupUntil, linkIdUntil, searchable, whenSearchable };
 }
@@ -101,10 +117,24 @@ export function ranksFirst(r: Reply, linkId: string): boolean {
 }
 
 /** Link IDs of a demographicsSearch reply's results, best first. */
-export const resultLinkIds = (r: Reply): string[] => (Array.isArray(r.content?.searchResults) ? r.content.searchResults : []).map((x: { linkId?: unknown }) => x?.linkId).filter((l: unknown): l is string => typeof l === 'string');
+export const resultLinkIds = (r: Reply): string[] =>
+  (Array.isArray(r.content?.searchResults) ? r.content.searchResults : [])
+    .map((x: { linkId?: unknown }) => x?.linkId)
+    .filter((l: unknown): l is string => typeof l === 'string');
 
 const normalised = (v: string) => v.toLowerCase().replace(/[^a-z0-9]/g, '');
-const IDENTIFIER_KEYS = new Set(['source', 'sources', 'linkId', 'id', 'nativeId', 'sourceId', 'sourceName', 'displayName', 'name', 'clusterStatus']);
+const IDENTIFIER_KEYS = new Set([
+  'source',
+  'sources',
+  'linkId',
+  'id',
+  'nativeId',
+  'sourceId',
+  'sourceName',
+  'displayName',
+  'name',
+  'clusterStatus',
+]);
 
 /**
  * The attribute values an identity reply shows, as the deployment wrote them, normalised (lower

@@ -8,7 +8,10 @@ import type { OperationSpec, Requirement } from './model.js';
 /** @throws Error when the table names a requirement the catalogue lacks (a typo in the table). */
 export function withRoles(requirements: Requirement[], table: Record<string, string>, operations: OperationSpec[]): Requirement[] {
   const byId = new Map(requirements.map((r) => [r.id, { ...r, roles: [...(r.roles ?? [])] }]));
-  const roles: Array<[string, string]> = [...Object.entries(table), ...operations.map((op) => [`op.${op.name}`, op.shapeRequirement] as [string, string])];
+  const roles: Array<[string, string]> = [
+    ...Object.entries(table),
+    ...operations.map((op) => [`op.${op.name}`, op.shapeRequirement] as [string, string]),
+  ];
   for (const [role, id] of roles) {
     const r = byId.get(id);
     if (!r) throw new Error(`role ${role}: no requirement ${id} in the catalogue`);

@@ -35,7 +35,10 @@ export const Bool = z.boolean();
  */
 export const DateTimeString = z
   .string()
-  .regex(new RegExp(`^${z.regexes.date.source.slice(1, -1)}T(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|\\+00(?::00)?)$`), 'an ISO 8601 UTC timestamp');
+  .regex(
+    new RegExp(`^${z.regexes.date.source.slice(1, -1)}T(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|\\+00(?::00)?)$`),
+    'an ISO 8601 UTC timestamp',
+  );
 
 /**
  * Reply members are read tolerantly: an optional member may be absent or `null` (a member

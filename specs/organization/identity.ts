@@ -31,9 +31,7 @@ const addressFields = {
 };
 
 export const OrganizationIdentity = obj({
-  organizationNames: arr(
-    obj({ legalBusinessName: opt(Text), otherOrgName: opt(Text), tradingName: opt(Text), parentOrgName: opt(Text) }),
-  ),
+  organizationNames: arr(obj({ legalBusinessName: opt(Text), otherOrgName: opt(Text), tradingName: opt(Text), parentOrgName: opt(Text) })),
   addresses: arr(obj(addressFields)),
   contactInformation: arr(
     obj({

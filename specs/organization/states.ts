@@ -11,7 +11,12 @@ export const organizationStates: StateTable = {
   source: 'organization-identity-api.md, States and transitions',
   states: ['active', 'soft-deleted', 'retired (merged)', 'deleted'],
   transitions: [
-    { operation: 'softDeleteSource', from: ['active'], to: 'soft-deleted', note: 'source named in sourceToSoftDelete; data history is preserved' },
+    {
+      operation: 'softDeleteSource',
+      from: ['active'],
+      to: 'soft-deleted',
+      note: 'source named in sourceToSoftDelete; data history is preserved',
+    },
     { operation: 'restoreSource', from: ['soft-deleted'], to: 'active' },
     { operation: 'deleteSourceIdentity', from: 'any', to: 'deleted', note: 'all information of the source is removed' },
     { operation: 'mergeIdentities', from: ['active'], to: 'retired (merged)', note: 'toRetireSource is retired into toSurviveSource' },

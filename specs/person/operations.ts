@@ -59,7 +59,13 @@ const overrides: Record<string, Partial<OperationSpec>> = {
     reply: obj({ ...identityReply, linkIdentity: opt(PersonIdentity), events: arr(z.unknown()), incomingIdentity: opt(PersonIdentity) }),
   },
   demographicsSearch: {
-    request: obj({ ...enrich, identity: PersonIdentity, matchScoreThreshold: opt(z.number()), maxSearchResults: opt(z.number().int()), ...views }),
+    request: obj({
+      ...enrich,
+      identity: PersonIdentity,
+      matchScoreThreshold: opt(z.number()),
+      maxSearchResults: opt(z.number().int()),
+      ...views,
+    }),
     reply: obj({ searchResults: z.array(PersonSearchResult) }),
   },
   demographicsQuery: { request: obj({ ...enrich, identity: PersonIdentity, ...views }), reply: obj(identityReply) },
@@ -75,7 +81,12 @@ const overrides: Record<string, Partial<OperationSpec>> = {
   },
   // Notification payload members are "not shown" for the person service: read tolerantly.
   searchNotifications: {
-    reply: obj({ customerId: opt(z.string()), hasNext: opt(z.boolean()), notifications: arr(z.unknown()), totalElements: opt(z.number().int().min(0)) }),
+    reply: obj({
+      customerId: opt(z.string()),
+      hasNext: opt(z.boolean()),
+      notifications: arr(z.unknown()),
+      totalElements: opt(z.number().int().min(0)),
+    }),
   },
 };
 
@@ -110,7 +121,12 @@ const personOnly: OperationSpec[] = [
     path: '/householdQuery',
     mutates: false,
     request: obj({ householdId: opt(z.string()), linkId: opt(z.string()), source: opt(SourceRef) }),
-    reply: obj({ householdId: opt(z.string()), linkIdsInHousehold: arr(z.string()), createDate: opt(DateTimeString), lastUpdateDate: opt(DateTimeString) }),
+    reply: obj({
+      householdId: opt(z.string()),
+      linkIdsInHousehold: arr(z.string()),
+      createDate: opt(DateTimeString),
+      lastUpdateDate: opt(DateTimeString),
+    }),
     sourcesNamed: () => [],
   }),
   row({

@@ -29,14 +29,26 @@ const BestTime = obj({ day: S, startTime: S, endTime: S, allDay: F });
 const oneOrMany = <T extends z.ZodType>(s: T) => opt(z.union([s, z.array(s)]));
 
 const Address = obj({
-  addressName: S, addressType: S, line1: S, line2: S, city: S, district: S, state: S, postalCode: S, country: S,
-  latitude: N, longitude: N, ...validity,
+  addressName: S,
+  addressType: S,
+  line1: S,
+  line2: S,
+  city: S,
+  district: S,
+  state: S,
+  postalCode: S,
+  country: S,
+  latitude: N,
+  longitude: N,
+  ...validity,
 });
 const Phone = obj({ number: S, type: S, ...validity, bestTimeToContact: oneOrMany(BestTime) });
 
 /** Members both provider types carry. */
 const common = {
-  contactInformation: arr(obj({ address: opt(Address), phoneList: arr(Phone), faxList: arr(Phone), bestTimeToContact: oneOrMany(BestTime) })),
+  contactInformation: arr(
+    obj({ address: opt(Address), phoneList: arr(Phone), faxList: arr(Phone), bestTimeToContact: oneOrMany(BestTime) }),
+  ),
   addresses: arr(Address),
   phoneNumbers: arr(Phone),
   faxNumbers: arr(Phone),
@@ -45,16 +57,28 @@ const common = {
   npis: arr(obj({ npi: N, entityTypeCode: N, deactivationDate: S })),
   license: arr(
     obj({
-      number: S, state: S, taxonomyCode: S, licenseEffectiveDate: S, licenseExpirationDate: S, licenseStatus: S,
-      licenseStatusDetail: S, licenseProfessionCode: S, licenseProfessionRankCode: S, licenseLastUpdateDate: S,
-      licenseProfessionDescription: S, licenseType: S, licensePrimary: F,
+      number: S,
+      state: S,
+      taxonomyCode: S,
+      licenseEffectiveDate: S,
+      licenseExpirationDate: S,
+      licenseStatus: S,
+      licenseStatusDetail: S,
+      licenseProfessionCode: S,
+      licenseProfessionRankCode: S,
+      licenseLastUpdateDate: S,
+      licenseProfessionDescription: S,
+      licenseType: S,
+      licensePrimary: F,
     }),
   ),
   specialties: arr(obj({ specialtyTaxonomyCode: S })),
   qualifications: arr(obj({ type: S, qualification: S, status: F, issuer: S, issueDate: S, ...validity })),
   alternateIdentifiers: arr(obj({ description: S, type: S, value: S, status: F, issuer: S, issueDate: S, startDate: S, endDate: S })),
   externalUniqueIdentifier: arr(obj({ issuer: S, value: S, status: F, startDate: S, endDate: S })),
-  acceptedInsurances: arr(obj({ payerName: S, status: F, insuranceType: S, planId: S, planType: S, networkStatus: S, startDate: S, endDate: S })),
+  acceptedInsurances: arr(
+    obj({ payerName: S, status: F, insuranceType: S, planId: S, planType: S, networkStatus: S, startDate: S, endDate: S }),
+  ),
 };
 
 /** Members of a practitioner (type 1) only. */

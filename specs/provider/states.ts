@@ -11,7 +11,12 @@ export const providerStates: StateTable = {
   source: 'person-provider-identity-api.md, States and transitions',
   states: ['active', 'soft-deleted', 'merged', 'deleted'],
   transitions: [
-    { operation: 'softDeleteSource', from: ['active'], to: 'soft-deleted', note: 'removed from every identity; merge and linkage history kept' },
+    {
+      operation: 'softDeleteSource',
+      from: ['active'],
+      to: 'soft-deleted',
+      note: 'removed from every identity; merge and linkage history kept',
+    },
     { operation: 'restoreSource', from: ['soft-deleted'], to: 'active', note: 'a new entity may be created or existing ones modified' },
     { operation: 'deleteSourceIdentity', from: 'any', to: 'deleted', note: 'permanent, history included' },
     { operation: 'mergeIdentities', from: ['active'], to: 'merged', note: 'same provider type only' },

@@ -25,7 +25,18 @@ export interface FaultyServer {
 }
 
 const envelope = (req: Record<string, any>, extra: Record<string, unknown>) =>
-  JSON.stringify({ auditId: req.auditId ?? null, trackingId: req.trackingId ?? null, success: true, message: 'OK', errors: [], warnings: [], retryableError: false, unparsedJson: null, content: {}, ...extra });
+  JSON.stringify({
+    auditId: req.auditId ?? null,
+    trackingId: req.trackingId ?? null,
+    success: true,
+    message: 'OK',
+    errors: [],
+    warnings: [],
+    retryableError: false,
+    unparsedJson: null,
+    content: {},
+    ...extra,
+  });
 
 export async function startFaultyServer(script: Behaviour[]): Promise<FaultyServer> {
   const requests: FaultyServer['requests'] = [];
@@ -42,14 +53,18 @@ export async function startFaultyServer(script: Behaviour[]): Promise<FaultyServ
       } catch {
         parsed = {};
       }
-      const json = (status: number, text: string, headers: Record<string, string> = {}) => res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(text);
+      const json = (status: number, text: string, headers: Record<string, string> = {}) =>
+        res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(text);
       switch (b.kind) {
         case 'ok':
           return json(200, envelope(parsed, { content: b.content ?? { linkId: 'ORG000', identityGroupedBySource: [] } }));
         case 'status':
           return json(b.status, b.body ?? `<html><body>${b.status} from the gateway</body></html>`, b.headers);
         case 'retryable':
-          return json(200, envelope(parsed, { success: false, message: 'try again', errors: ['backend busy'], retryableError: true, content: null }));
+          return json(
+            200,
+            envelope(parsed, { success: false, message: 'try again', errors: ['backend busy'], retryableError: true, content: null }),
+          );
         case 'non-json':
           return res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Service Temporarily Unavailable</body></html>');
         case 'truncated':

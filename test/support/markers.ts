@@ -33,11 +33,18 @@ const occurrences = (text: string, s: string) => (s ? text.split(s).length - 1 :
 
 /** Hits of each marker in each text (files under `dir` and the named extra texts), one entry per (place, marker) with a count. */
 export function markerHits(dir: string, markers: string[], extra: Record<string, string> = {}): MarkerHit[] {
-  const texts = [...filesUnder(dir).map((f) => ({ where: f, text: fileText(f) })), ...Object.entries(extra).map(([where, text]) => ({ where, text }))];
-  return texts.flatMap(({ where, text }) => markers.map((marker) => ({ where, marker, count: occurrences(text, marker) })).filter((h) => h.count > 0));
+  const texts = [
+    ...filesUnder(dir).map((f) => ({ where: f, text: fileText(f) })),
+    ...Object.entries(extra).map(([where, text]) => ({ where, text })),
+  ];
+  return texts.flatMap(({ where, text }) =>
+    markers.map((marker) => ({ where, marker, count: occurrences(text, marker) })).filter((h) => h.count > 0),
+  );
 }
 
 /** Total hits per marker kind, e.g. { names: 120, ssns: 4 }. */
 export function hitsByKind(hits: MarkerHit[], kinds: Record<string, string[]>): Record<string, number> {
-  return Object.fromEntries(Object.entries(kinds).map(([kind, list]) => [kind, hits.filter((h) => list.includes(h.marker)).reduce((n, h) => n + h.count, 0)]));
+  return Object.fromEntries(
+    Object.entries(kinds).map(([kind, list]) => [kind, hits.filter((h) => list.includes(h.marker)).reduce((n, h) => n + h.count, 0)]),
+  );
 }

@@ -19,7 +19,11 @@ export interface RawReply {
 
 export interface ReferenceCaller {
   ref: RunningReference;
-  call(op: string, content: unknown, options?: { service?: ServiceName; envelope?: Record<string, unknown>; auth?: 'bearer' | 'basic' }): Promise<RawReply>;
+  call(
+    op: string,
+    content: unknown,
+    options?: { service?: ServiceName; envelope?: Record<string, unknown>; auth?: 'bearer' | 'basic' },
+  ): Promise<RawReply>;
   stop(): Promise<void>;
 }
 
@@ -35,14 +39,23 @@ export async function referenceWith(options: ReferenceOptions): Promise<Referenc
       const service = o.service ?? 'organization';
       const spec = SERVICES[service];
       const scheme = o.auth ?? spec.authSchemes[0];
-      const authorization = scheme === 'bearer' ? `Bearer ${ref.token}` : `Basic ${Buffer.from(`${ref.auth.username}:${ref.auth.password}`).toString('base64')}`;
+      const authorization =
+        scheme === 'bearer'
+          ? `Bearer ${ref.token}`
+          : `Basic ${Buffer.from(`${ref.auth.username}:${ref.auth.password}`).toString('base64')}`;
       const url = `${ref.baseUrlOf(service)}${spec.servicePath}${operation(service, op).path}`;
       const started = Date.now();
       try {
         const res = await request(url, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization },
-          body: JSON.stringify({ auditId: 'audit-1', trackingId: 'track-1', ...(service === 'person' ? { customerId: 'reference-customer' } : {}), content, ...o.envelope }),
+          body: JSON.stringify({
+            auditId: 'audit-1',
+            trackingId: 'track-1',
+            ...(service === 'person' ? { customerId: 'reference-customer' } : {}),
+            content,
+            ...o.envelope,
+          }),
         });
         const text = await res.body.text();
         let body: Record<string, any> | undefined;
@@ -53,7 +66,13 @@ export async function referenceWith(options: ReferenceOptions): Promise<Referenc
         }
         return { status: res.statusCode, body, text, ms: Date.now() - started };
       } catch (e) {
-        return { status: 0, body: undefined, text: '', ms: Date.now() - started, error: (e as Error & { code?: string }).code ?? (e as Error).message };
+        return {
+          status: 0,
+          body: undefined,
+          text: '',
+          ms: Date.now() - started,
+          error: (e as Error & { code?: string }).code ?? (e as Error).message,
+        };
       }
     },
     stop: () => ref.stop(),

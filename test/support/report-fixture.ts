@@ -23,7 +23,10 @@ const exchange = (operation: string, durationMs: number, body: unknown, status =
   url: `http://127.0.0.1:9/provider-link-ws/svc/${operation}`,
   startedAt: '2026-01-01T00:00:00.000Z',
   durationMs,
-  request: { headers: { 'content-type': 'application/json', authorization: 'Bearer [REDACTED]' }, body: { trackingId: 't-1', auditId: "a'1", content: { maxSearchResults: 3 } } },
+  request: {
+    headers: { 'content-type': 'application/json', authorization: 'Bearer [REDACTED]' },
+    body: { trackingId: 't-1', auditId: "a'1", content: { maxSearchResults: 3 } },
+  },
   reply: { status, headers: { 'content-type': 'application/json' }, body },
 });
 
@@ -57,14 +60,30 @@ export function makeRunFolder(): { folder: string; reportDir: string; run: RunDe
   const reportDir = mkdtempSync(join(tmpdir(), 'cf-report-'));
   const folder = join(reportDir, 'fixture-run');
   mkdirSync(join(folder, 'exchanges'), { recursive: true });
-  const search = exchange('demographicsSearch', 40, { success: true, trackingId: 't-1', content: { searchResults: [0.95, 0.91, 0.42, 0.35, 0.31].map((matchScore) => ({ matchScore, sameIdentity: 'U' })) } });
-  const failing = exchange('demographicsSearch', 120, { success: true, trackingId: 'server-made', content: { searchResults: [{ matchScore: 0.33, sameIdentity: 'N' }] } });
+  const search = exchange('demographicsSearch', 40, {
+    success: true,
+    trackingId: 't-1',
+    content: { searchResults: [0.95, 0.91, 0.42, 0.35, 0.31].map((matchScore) => ({ matchScore, sameIdentity: 'U' })) },
+  });
+  const failing = exchange('demographicsSearch', 120, {
+    success: true,
+    trackingId: 'server-made',
+    content: { searchResults: [{ matchScore: 0.33, sameIdentity: 'N' }] },
+  });
   writeFileSync(join(folder, 'exchanges', 'organization__envelope__passing.json'), JSON.stringify([search]));
   writeFileSync(join(folder, 'exchanges', 'organization__envelope__echo.json'), JSON.stringify([search, failing]));
   const results: CheckResult[] = [
     check('passing', 'pass', ['ORG-VIEWS-DEFAULT'], { exchangesFile: 'exchanges/organization__envelope__passing.json' }),
-    check('echo', 'fail', ['ORG-ENV-ECHO'], { title: HOSTILE_TITLE, failedRequirements: ['ORG-ENV-ECHO'], ...failed(['ORG-ENV-ECHO'], () => expect('server-made', 'trackingId echoed').toBe('t-1'), [search, failing]), exchangesFile: 'exchanges/organization__envelope__echo.json' }),
-    check('retryable', 'fail', ['ORG-ERR-NOT-RETRYABLE'], { failedRequirements: ['ORG-ERR-NOT-RETRYABLE'], message: 'retryableError was true' }),
+    check('echo', 'fail', ['ORG-ENV-ECHO'], {
+      title: HOSTILE_TITLE,
+      failedRequirements: ['ORG-ENV-ECHO'],
+      ...failed(['ORG-ENV-ECHO'], () => expect('server-made', 'trackingId echoed').toBe('t-1'), [search, failing]),
+      exchangesFile: 'exchanges/organization__envelope__echo.json',
+    }),
+    check('retryable', 'fail', ['ORG-ERR-NOT-RETRYABLE'], {
+      failedRequirements: ['ORG-ERR-NOT-RETRYABLE'],
+      message: 'retryableError was true',
+    }),
     check('unreachable', 'error', ['ORG-ERR-CARRIED'], { note: 'demographicsSearch: connect ECONNREFUSED' }),
     check('skipped', 'skip', ['ORG-BADINPUT-REJECTED'], { note: 'could not create the precondition' }),
   ];
@@ -74,7 +93,14 @@ export function makeRunFolder(): { folder: string; reportDir: string; run: RunDe
     startedAt: '2026-01-01T00:00:00.000Z',
     embedded: false,
     targets: [
-      { service: 'organization', status: 'configured', baseUrl: 'https://svc-user:hunter2-secret@staging.example.com', servicePath: '/provider-link-ws/svc', auth: 'bearer', sources: ['cf_test_a'] },
+      {
+        service: 'organization',
+        status: 'configured',
+        baseUrl: 'https://svc-user:hunter2-secret@staging.example.com',
+        servicePath: '/provider-link-ws/svc',
+        auth: 'bearer',
+        sources: ['cf_test_a'],
+      },
       { service: 'person', status: 'not configured' },
     ],
     profile: { consistencyBudgetMs: 0, token: 'should-not-appear' },

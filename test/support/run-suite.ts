@@ -17,7 +17,6 @@ export interface SuiteRun {
   summary?: Summary;
 }
 
-
 /**
  * @param args vitest filters passed through (e.g. ['scenarios/organization'])
  * @param env extra settings; service URLs left unset mean the embedded reference

@@ -49,7 +49,15 @@ export interface WalkCheckResult {
  * @param variants reference variants switched on (REFERENCE_VARIANTS), the profile patched as detection does
  * @throws what the walks throw other than a ConformanceFailure (could not judge, a suite bug)
  */
-export async function runWalkCheck(service: ServiceName, seed: number, faults: string[], budget: WalkBudget, shrink = false, tours = true, variants: string[] = []): Promise<WalkCheckResult> {
+export async function runWalkCheck(
+  service: ServiceName,
+  seed: number,
+  faults: string[],
+  budget: WalkBudget,
+  shrink = false,
+  tours = true,
+  variants: string[] = [],
+): Promise<WalkCheckResult> {
   const { config, file, title } = WALKS[service];
   const reference = await startReference({ faults, variants, foreignData: false });
   try {

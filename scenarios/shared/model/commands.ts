@@ -49,13 +49,22 @@ interface StepKind {
   /** Records whose state an accepted open step leaves undecidable from lookups (a merge may have retired them). */
   openUnknown?(recs: ModelRecord[]): ModelRecord[];
   /** Problems with the reply of an allowed, accepted step, given the link IDs before and after. */
-  checkReply?(reply: Reply, m: IdentityModel, recs: ModelRecord[], before: Map<number, string>, after: Map<number, string>, formerGroup: number[]): string[];
+  checkReply?(
+    reply: Reply,
+    m: IdentityModel,
+    recs: ModelRecord[],
+    before: Map<number, string>,
+    after: Map<number, string>,
+    formerGroup: number[],
+  ): string[];
   /** Further requests right after an accepted step (before the partition is observed); the problems count when the step was allowed. */
   probe?(w: WalkReal, m: IdentityModel, recs: ModelRecord[]): Promise<string[]>;
 }
 
 /** Records touched by an open step: the named ones and the other members of their identities. */
-const open = (m: IdentityModel, recs: ModelRecord[]) => [...new Set(recs.flatMap((r) => (isLive(r) ? m.members(r.group) : [r])).map((r) => r.label))];
+const open = (m: IdentityModel, recs: ModelRecord[]) => [
+  ...new Set(recs.flatMap((r) => (isLive(r) ? m.members(r.group) : [r])).map((r) => r.label)),
+];
 
 const pairs = (m: IdentityModel, ok: (a: ModelRecord, b: ModelRecord) => boolean) =>
   m.records.flatMap((a) => m.records.filter((b) => b !== a && ok(a, b)).map((b) => [a, b]));
@@ -89,7 +98,9 @@ const postNew: StepKind = {
     const r = m.add(p.source, p.identity, p.kind);
     const linkId = reply.content?.linkId;
     if (linkId === null || linkId === undefined) return [];
-    w.findings.push(`postIdentity of ${r.label}, generated far apart from the walk's other identities, was linked to existing identity ${String(linkId)}`);
+    w.findings.push(
+      `postIdentity of ${r.label}, generated far apart from the walk's other identities, was linked to existing identity ${String(linkId)}`,
+    );
     return [r.label];
   },
 };
@@ -135,7 +146,12 @@ const restore: StepKind = {
   roles: 1,
   fit: (m) => m.records.filter((r) => r.state === 'soft-deleted').map((r) => [r]),
   describe: ([r]) => `restoreSource ${r!.label}`,
-  verdict: (_m, [r], c) => (r!.state === 'soft-deleted' ? { verdict: 'allow' } : r!.state === 'deleted' ? { verdict: 'inert', rejectCites: c.requirements.hardDelete.effect } : { verdict: 'either' }),
+  verdict: (_m, [r], c) =>
+    r!.state === 'soft-deleted'
+      ? { verdict: 'allow' }
+      : r!.state === 'deleted'
+        ? { verdict: 'inert', rejectCites: c.requirements.hardDelete.effect }
+        : { verdict: 'either' },
   content: (w, _m, [r]) => ({ [w.t.profile.members.restoreSource]: src(r!) }),
   row: (c) => c.requirements.restore!,
   apply(_m, [r]) {
@@ -169,7 +185,11 @@ const hardDelete: StepKind = {
     if (!wasLive || !link) return [];
     const gone = m.members(g!).length === 0;
     const member = gone ? 'linkIdsDeleted' : 'linkIdsModified';
-    return list(reply.content?.[member]).includes(link) ? [] : [`${gone ? 'the identity had no other source' : 'the identity keeps other sources'}, so ${member} must name ${link}; reply: ${JSON.stringify(reply.content)}`];
+    return list(reply.content?.[member]).includes(link)
+      ? []
+      : [
+          `${gone ? 'the identity had no other source' : 'the identity keeps other sources'}, so ${member} must name ${link}; reply: ${JSON.stringify(reply.content)}`,
+        ];
   },
 };
 
@@ -180,14 +200,20 @@ const merge: StepKind = {
   roles: 2,
   fit: (m) => pairs(m, (a, b) => active(a) && active(b) && a.group !== b.group && sameKind(a, b)),
   describe: ([s, r]) => `mergeIdentities survivor ${s!.label}, retire ${r!.label}`,
-  verdict: (_m, [s, r], c) => crossKind(c, s!, r!, c.requirements.sameKind?.merge) ?? { verdict: s !== r && active(s!) && active(r!) && s!.group !== r!.group ? 'allow' : 'either' },
+  verdict: (_m, [s, r], c) =>
+    crossKind(c, s!, r!, c.requirements.sameKind?.merge) ?? {
+      verdict: s !== r && active(s!) && active(r!) && s!.group !== r!.group ? 'allow' : 'either',
+    },
   content: (_w, _m, [s, r]) => ({ toSurviveSource: src(s!), toRetireSource: src(r!) }),
   openUnknown: ([s, r]) => (s === r ? [] : [r!]),
   bond: ([, r]) => r,
   row: (c) => c.requirements.merge,
   apply(m, [s, r]) {
     // Other sources of the retired record's identity: the seeds say only "a single surviving identity results".
-    const others = m.members(r!.group).filter((x) => x !== r).map((x) => x.label);
+    const others = m
+      .members(r!.group)
+      .filter((x) => x !== r)
+      .map((x) => x.label);
     r!.state = 'retired';
     r!.retiredInto = s!.label;
     r!.mergedGroup = s!.group;
@@ -217,8 +243,10 @@ const unmerge: StepKind = {
   },
   checkReply(reply, _m, [from, r], _before, after) {
     const problems: string[] = [];
-    if (reply.content?.unmergedId !== after.get(r!.group)) problems.push(`unmergedId ${reply.content?.unmergedId} is not ${r!.label}'s new identity ${after.get(r!.group)}`);
-    if (reply.content?.unmergedFromId !== after.get(from!.group)) problems.push(`unmergedFromId ${reply.content?.unmergedFromId} is not ${from!.label}'s identity ${after.get(from!.group)}`);
+    if (reply.content?.unmergedId !== after.get(r!.group))
+      problems.push(`unmergedId ${reply.content?.unmergedId} is not ${r!.label}'s new identity ${after.get(r!.group)}`);
+    if (reply.content?.unmergedFromId !== after.get(from!.group))
+      problems.push(`unmergedFromId ${reply.content?.unmergedFromId} is not ${from!.label}'s identity ${after.get(from!.group)}`);
     return problems;
   },
 };
@@ -230,11 +258,17 @@ const link: StepKind = {
   roles: 2,
   fit: (m) => pairs(m, (to, r) => active(to) && active(r) && to.group !== r.group && sameKind(to, r)),
   describe: ([to, r]) => `linkIdentities ${r!.label} into ${to!.label}`,
-  verdict: (_m, [to, r], c) => crossKind(c, to!, r!, c.requirements.sameKind?.link) ?? { verdict: active(to!) && active(r!) && to!.group !== r!.group ? 'allow' : 'either' },
+  verdict: (_m, [to, r], c) =>
+    crossKind(c, to!, r!, c.requirements.sameKind?.link) ?? {
+      verdict: active(to!) && active(r!) && to!.group !== r!.group ? 'allow' : 'either',
+    },
   content: (_w, _m, [to, r]) => ({ linkToSource: src(to!), source: src(r!) }),
   row: (c) => c.requirements.link,
   apply(m, [to, r]) {
-    const others = m.members(r!.group).filter((x) => x !== r).map((x) => x.label);
+    const others = m
+      .members(r!.group)
+      .filter((x) => x !== r)
+      .map((x) => x.label);
     r!.group = to!.group;
     return others;
   },
@@ -260,8 +294,10 @@ const unlink: StepKind = {
   },
   checkReply(reply, _m, [from, r], _before, after) {
     const problems: string[] = [];
-    if (reply.content?.unlinkedId !== after.get(r!.group)) problems.push(`unlinkedId ${reply.content?.unlinkedId} is not ${r!.label}'s new identity ${after.get(r!.group)}`);
-    if (reply.content?.unlinkedFromId !== after.get(from!.group)) problems.push(`unlinkedFromId ${reply.content?.unlinkedFromId} is not ${from!.label}'s identity ${after.get(from!.group)}`);
+    if (reply.content?.unlinkedId !== after.get(r!.group))
+      problems.push(`unlinkedId ${reply.content?.unlinkedId} is not ${r!.label}'s new identity ${after.get(r!.group)}`);
+    if (reply.content?.unlinkedFromId !== after.get(from!.group))
+      problems.push(`unlinkedFromId ${reply.content?.unlinkedFromId} is not ${from!.label}'s identity ${after.get(from!.group)}`);
     return problems;
   },
 };
@@ -290,7 +326,12 @@ const reactivate: StepKind = {
   roles: 1,
   fit: (m) => m.records.filter((r) => r.state === 'deactivated').map((r) => [r]),
   describe: ([r]) => `reactivateSourceWs ${r!.label}`,
-  verdict: (_m, [r], c) => (r!.state === 'deactivated' ? { verdict: 'allow' } : r!.state === 'deleted' ? { verdict: 'inert', rejectCites: c.requirements.hardDelete.effect } : { verdict: 'either' }),
+  verdict: (_m, [r], c) =>
+    r!.state === 'deactivated'
+      ? { verdict: 'allow' }
+      : r!.state === 'deleted'
+        ? { verdict: 'inert', rejectCites: c.requirements.hardDelete.effect }
+        : { verdict: 'either' },
   content: (w, _m, [r]) => ({ [w.t.profile.members.reactivateSource]: src(r!) }),
   row: (c) => c.requirements.reactivate!,
   // "Returns to its original link ID": the record keeps its model identity, whose link ID must not change.
@@ -332,7 +373,9 @@ const copyOfDeactivated: StepKind = {
     const gone = await w.call('deleteSourceIdentity', { source: { name: copy.name, id: copy.id } });
     w.assertNoServerError(gone, 'deleteSourceIdentity');
     const held = m.lastLinks.get(r!.group);
-    return held && found.content?.linkId === held ? [`the copy joined ${r!.label}'s identity ${held}, though ${r!.label} is deactivated`] : [];
+    return held && found.content?.linkId === held
+      ? [`the copy joined ${r!.label}'s identity ${held}, though ${r!.label} is deactivated`]
+      : [];
   },
 };
 
@@ -364,7 +407,13 @@ export function stepKindsFor(c: WalkConfig): StepKind[] {
 /** The record states of a service's state table (the model's `unknown` is none of them). */
 export function recordStatesFor(c: WalkConfig): RecordState[] {
   const r = c.requirements;
-  return ['active', ...(r.softDelete ? ['soft-deleted' as const] : []), ...(r.deactivate ? ['deactivated' as const] : []), 'retired', 'deleted'];
+  return [
+    'active',
+    ...(r.softDelete ? ['soft-deleted' as const] : []),
+    ...(r.deactivate ? ['deactivated' as const] : []),
+    'retired',
+    'deleted',
+  ];
 }
 
 /** A step failed: carries the requirement IDs and the step text. */
@@ -418,7 +467,7 @@ export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, fal
     const { recs, keys } = options[this.pick % options.length]!;
     m.exercise(keys);
     const tags = historyTags(k, recs, m.records);
-    const states = recs.map((r) => `${r.label} ${r.kind ? `${r.kind} ` : ""}${r.state}`).join(', ');
+    const states = recs.map((r) => `${r.label} ${r.kind ? `${r.kind} ` : ''}${r.state}`).join(', ');
     this.text = `${k.describe(recs)}${states ? ` (${states})` : ''}`;
     w.beginStep(this.text);
     const { verdict, rejectCites } = k.verdict(m, recs, c);
@@ -434,7 +483,8 @@ export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, fal
     const rejected = isRejection(reply);
     w.count(`${k.name}:${verdict}:${accepted ? 'ok' : 'rejected'}`);
     if (!accepted && !rejected) fail([c.requirements.noServerError], `neither a success nor a rejection: ${describeReply(reply)}`);
-    if (verdict === 'allow' && rejected) fail([row.effect], `the seeds allow this step from that state, but it was rejected: ${describeReply(reply)}`);
+    if (verdict === 'allow' && rejected)
+      fail([row.effect], `the seeds allow this step from that state, but it was rejected: ${describeReply(reply)}`);
     if (verdict === 'reject' && accepted) fail([rejectCites!], 'the seeds do not allow this step from that state, but it succeeded');
     if (accepted && k.probe) {
       const found = await k.probe(w, m, recs);
@@ -460,7 +510,11 @@ export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, fal
     if (accepted) addHistory(tags, k.bond?.(recs));
     const { problems, links } = await observeAgainstModel(m, w, following, verdict === 'allow');
     const cites = accepted ? [verdict === 'inert' ? rejectCites! : row.effect] : [c.requirements.rejectedNoChange];
-    if (problems.length) fail(cites, `${accepted ? 'after it succeeded' : `after it was rejected (${describeReply(reply)})`} the identities differ from the model [${m.describe()}]:\n  - ${problems.join('\n  - ')}`);
+    if (problems.length)
+      fail(
+        cites,
+        `${accepted ? 'after it succeeded' : `after it was rejected (${describeReply(reply)})`} the identities differ from the model [${m.describe()}]:\n  - ${problems.join('\n  - ')}`,
+      );
     if (accepted && verdict === 'allow' && k.checkReply) {
       const wrong = k.checkReply(reply, m, recs, before, links, [...formerGroup, wasLive]);
       if (wrong.length && row.reply) fail([row.reply], wrong.join('; '));
@@ -480,7 +534,9 @@ export function commandArbitraries(kinds: StepKind[] = STEP_KINDS) {
   // Index 0 of the ranked options is the one with new keys, on the records the latest steps
   // touched: favour it (3 in 4), so steps chain on the same records and reach new sequences.
   const pick = fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat(50) });
-  return kinds.map((kind) => fc.tuple(pick, arbitrary).map(([i, any]) => new StepCommand(kind, i, !any, kinds) as fc.AsyncCommand<IdentityModel, WalkReal, false>));
+  return kinds.map((kind) =>
+    fc.tuple(pick, arbitrary).map(([i, any]) => new StepCommand(kind, i, !any, kinds) as fc.AsyncCommand<IdentityModel, WalkReal, false>),
+  );
 }
 
 /**
@@ -500,12 +556,55 @@ export interface Tour {
 }
 
 export const TOURS: Tour[] = [
-  { name: 'restore after the identity it left was merged away', steps: [['link', 'A', 'B'], ['soft delete', 'A'], ['merge', 'C', 'B'], ['restore', 'A']] },
-  { name: 'merge of an identity holding a linked source', steps: [['link', 'B', 'C'], ['merge', 'A', 'B']] },
-  { name: 'unlink from an identity that absorbed a merge', steps: [['merge', 'A', 'B'], ['link', 'A', 'C'], ['unlink', 'A', 'C']] },
-  { name: 'update after an unlink', steps: [['link', 'A', 'B'], ['unlink', 'A', 'B'], ['update', 'B']] },
-  { name: 'deactivate and reactivate a linked record', steps: [['link', 'A', 'B'], ['deactivate', 'B'], ['reactivate', 'B']] },
-  { name: 'cross-type merge and link after a link', steps: [['link', 'A', 'C'], ['cross-type merge', 'A', 'B'], ['cross-type link', 'C', 'B']], mixedKinds: true },
+  {
+    name: 'restore after the identity it left was merged away',
+    steps: [
+      ['link', 'A', 'B'],
+      ['soft delete', 'A'],
+      ['merge', 'C', 'B'],
+      ['restore', 'A'],
+    ],
+  },
+  {
+    name: 'merge of an identity holding a linked source',
+    steps: [
+      ['link', 'B', 'C'],
+      ['merge', 'A', 'B'],
+    ],
+  },
+  {
+    name: 'unlink from an identity that absorbed a merge',
+    steps: [
+      ['merge', 'A', 'B'],
+      ['link', 'A', 'C'],
+      ['unlink', 'A', 'C'],
+    ],
+  },
+  {
+    name: 'update after an unlink',
+    steps: [
+      ['link', 'A', 'B'],
+      ['unlink', 'A', 'B'],
+      ['update', 'B'],
+    ],
+  },
+  {
+    name: 'deactivate and reactivate a linked record',
+    steps: [
+      ['link', 'A', 'B'],
+      ['deactivate', 'B'],
+      ['reactivate', 'B'],
+    ],
+  },
+  {
+    name: 'cross-type merge and link after a link',
+    steps: [
+      ['link', 'A', 'C'],
+      ['cross-type merge', 'A', 'B'],
+      ['cross-type link', 'C', 'B'],
+    ],
+    mixedKinds: true,
+  },
 ];
 
 /** The tours a service's state table allows (every kind they name is one of its step kinds). */
@@ -525,7 +624,12 @@ export function tourCommands(c: WalkConfig, tour: Tour): StepCommand[] {
  * (reads may lag writes): `following` records join whatever identity the deployment gave them
  * (and must stay live when `mustBeLive`). Returns the problems left and each model identity's link ID.
  */
-async function observeAgainstModel(m: IdentityModel, w: WalkReal, following: string[], mustBeLive: boolean): Promise<{ problems: string[]; links: Map<number, string> }> {
+async function observeAgainstModel(
+  m: IdentityModel,
+  w: WalkReal,
+  following: string[],
+  mustBeLive: boolean,
+): Promise<{ problems: string[]; links: Map<number, string> }> {
   const start = m.snapshot();
   return w.t.settle(
     'the identities agree with the model',
@@ -564,13 +668,21 @@ export async function postStart(m: IdentityModel, w: WalkReal, n: number): Promi
     w.assertNoServerError(reply, postNew.op);
     const accepted = reply.success === true && (reply.status ?? 0) < 300;
     w.count(`${postNew.name}:allow:${accepted ? 'ok' : 'rejected'}`);
-    if (!accepted) fail([isRejection(reply) ? c.requirements.post : c.requirements.noServerError], `${labels[i]} was ${isRejection(reply) ? 'rejected' : 'neither accepted nor rejected'}: ${describeReply(reply)}`);
+    if (!accepted)
+      fail(
+        [isRejection(reply) ? c.requirements.post : c.requirements.noServerError],
+        `${labels[i]} was ${isRejection(reply) ? 'rejected' : 'neither accepted nor rejected'}: ${describeReply(reply)}`,
+      );
     m.exercise(stepKeys(postNew, [], m.records));
     w.pending = planned[i];
     following.push(...postNew.apply(m, [], reply, w));
   });
   const { problems, links } = await observeAgainstModel(m, w, following, true);
-  if (problems.length) fail([c.requirements.post], `after they succeeded the identities differ from the model [${m.describe()}]:\n  - ${problems.join('\n  - ')}`);
+  if (problems.length)
+    fail(
+      [c.requirements.post],
+      `after they succeeded the identities differ from the model [${m.describe()}]:\n  - ${problems.join('\n  - ')}`,
+    );
   m.lastLinks = links;
   w.startSteps = w.steps.length;
 }

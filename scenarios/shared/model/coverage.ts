@@ -57,7 +57,13 @@ export function stepKeys(k: KeyedKind, recs: readonly ModelRecord[], records: re
   const held = recs.map((r, i) => (recs.indexOf(r) === i ? heldTags(r, records) : []));
   const sequences = held.flatMap((tags, i) => tags.map((h) => `${followUpKey(h, roleOf(k, i))} ${named[i]}`));
   const followUps = held.flatMap((tags, i) => tags.map((h) => followUpKey(h, roleOf(k, i))));
-  return { kind: k.name, states, pair: named.length ? `${k.name}: ${named.join(', ')}` : k.name, sequences: [...new Set(sequences)], followUps: [...new Set(followUps)] };
+  return {
+    kind: k.name,
+    states,
+    pair: named.length ? `${k.name}: ${named.join(', ')}` : k.name,
+    sequences: [...new Set(sequences)],
+    followUps: [...new Set(followUps)],
+  };
 }
 
 /**
@@ -71,7 +77,8 @@ export function historyTags(k: KeyedKind, recs: readonly ModelRecord[], all: rea
     add(r, `${k.name}${roleText(k, i)}`);
     if (r.state === 'deleted') return;
     // Sources of the same identity, former members included (a soft-deleted or retired source keeps the identity it left).
-    for (const s of all) if (!recs.includes(s) && s.state !== 'deleted' && s.group === r.group) add(s, `${k.name}(~${k.roleNames[i] ?? ''})`);
+    for (const s of all)
+      if (!recs.includes(s) && s.state !== 'deleted' && s.group === r.group) add(s, `${k.name}(~${k.roleNames[i] ?? ''})`);
   });
   return tags;
 }
@@ -79,7 +86,8 @@ export function historyTags(k: KeyedKind, recs: readonly ModelRecord[], all: rea
 /** Adds the tags of an accepted step to the records' histories, bound to `bond`'s state after the step when given. */
 export function addHistory(tags: Map<ModelRecord, string[]>, bond?: ModelRecord): void {
   const b = bond ? { label: bond.label, state: bond.state } : undefined;
-  for (const [r, t] of tags) r.history = [...r.history.filter((h) => !t.includes(h.tag)), ...t.map((tag) => (b ? { tag, bond: b } : { tag }))];
+  for (const [r, t] of tags)
+    r.history = [...r.history.filter((h) => !t.includes(h.tag)), ...t.map((tag) => (b ? { tag, bond: b } : { tag }))];
 }
 
 /** Keys exercised by the walks of one check, with how often. */
@@ -112,7 +120,11 @@ export class CoverageTally {
     const named = kinds.filter((k) => k.roles > 0);
     const missing = named.flatMap((k) => states.filter((s) => !this.cells.get(k.name)?.has(s)).map((s) => `${k.name} from ${s}`));
     const cellCount = named.length * states.length;
-    const list = (m: Map<string, number>) => [...m].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k} x${n}`).join('; ');
+    const list = (m: Map<string, number>) =>
+      [...m]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, n]) => `${k} x${n}`)
+        .join('; ');
     return [
       `coverage of the state table: ${walks} walks, ${steps} steps; (operation, state) cells ${cellCount - missing.length}/${cellCount}; ${this.pairs.size} (state, operation) pairs; ${this.sequences.size} two-step sequences`,
       `  cells not exercised: ${missing.join('; ') || 'none'}`,

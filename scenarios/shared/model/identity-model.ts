@@ -145,7 +145,9 @@ export class IdentityModel {
 
   /** One line per record: label, state, identity; for step listings. */
   describe(): string {
-    return this.records.map((r) => `${r.label}:${r.state}${isLive(r) ? `@${r.group}` : r.retiredInto ? `->${r.retiredInto}` : ''}`).join(' ');
+    return this.records
+      .map((r) => `${r.label}:${r.state}${isLive(r) ? `@${r.group}` : r.retiredInto ? `->${r.retiredInto}` : ''}`)
+      .join(' ');
   }
 }
 

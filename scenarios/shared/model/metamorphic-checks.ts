@@ -36,7 +36,12 @@ export function metamorphicChecks(check: Register & { service: ServiceName }, ge
       f.probes.map(async (probe) => {
         const all = await search(t, probe.identity, { matchScoreThreshold: 0, maxSearchResults: 10 }, [MONO]);
         const thresholds = [...new Set(ownOnly(all, f.own).map((h) => h.score))].slice(0, 3).flatMap((s) => [s, Math.min(1, s + 0.0001)]);
-        const above = await Promise.all(thresholds.map(async (th) => ({ th, hits: await search(t, probe.identity, { matchScoreThreshold: th, maxSearchResults: 10 }, [MONO]) })));
+        const above = await Promise.all(
+          thresholds.map(async (th) => ({
+            th,
+            hits: await search(t, probe.identity, { matchScoreThreshold: th, maxSearchResults: 10 }, [MONO]),
+          })),
+        );
         return { probe, all, above };
       }),
     );
@@ -50,7 +55,10 @@ export function metamorphicChecks(check: Register & { service: ServiceName }, ge
             const was = lower.find((x) => x.linkId === h.linkId);
             // Cut off by maxSearchResults at threshold 0 (ties at its lowest score included: their order is the deployment's).
             if (!was && cut && h.score <= (all.at(-1)?.score ?? 0)) continue;
-            expect(was, `${probe.name}: ${h.linkId} (score ${h.score}) at threshold ${th} was not among the results at threshold 0 [${fmt(lower)}]`).toBeDefined();
+            expect(
+              was,
+              `${probe.name}: ${h.linkId} (score ${h.score}) at threshold ${th} was not among the results at threshold 0 [${fmt(lower)}]`,
+            ).toBeDefined();
             expect(h.score, `${probe.name}: score of ${h.linkId} at threshold ${th} vs threshold 0`).toBe(was!.score);
           }
         });
@@ -61,26 +69,38 @@ export function metamorphicChecks(check: Register & { service: ServiceName }, ge
   check('maxSearchResults=k returns the first k results of a larger request', [PREFIX], async (t) => {
     const f = await familyOf(t);
     let compared = 0;
-    await Promise.all(f.probes.map(async (probe) => {
-      for (let attempt = 0; attempt < 3; attempt++) {
-        const q = { matchScoreThreshold: 0 };
-        const big = await search(t, probe.identity, { ...q, maxSearchResults: 10 }, [PREFIX]);
-        const smalls = await Promise.all([1, 2, 3].filter((k) => k < big.length).map(async (k) => ({ k, hits: await search(t, probe.identity, { ...q, maxSearchResults: k }, [PREFIX]) })));
-        const again = await search(t, probe.identity, { ...q, maxSearchResults: 10 }, [PREFIX]);
-        // Compared on the family's own identities: other records come and go while the searches run
-        // (a record soft-deleted and restored between them leaves `big` and `again` alike but not the
-        // smaller searches, and with files side by side some record changes between almost any two
-        // searches), while the family's ranking holds still unless the family itself changed.
-        if (fmt(ownOnly(again, f.own)) !== fmt(ownOnly(big, f.own))) continue; // the family's results changed in between: try again
-        for (const s of smalls)
-          await t.rule(PREFIX, () =>
-            expect(isPrefixUpToTies(ownOnly(s.hits, f.own), ownOnly(big, f.own)), `${probe.name}: maxSearchResults=${s.k} gave [${fmt(s.hits)}], whose family identities should come first, in order, in [${fmt(big)}]`).toBe(true),
+    await Promise.all(
+      f.probes.map(async (probe) => {
+        for (let attempt = 0; attempt < 3; attempt++) {
+          const q = { matchScoreThreshold: 0 };
+          const big = await search(t, probe.identity, { ...q, maxSearchResults: 10 }, [PREFIX]);
+          const smalls = await Promise.all(
+            [1, 2, 3]
+              .filter((k) => k < big.length)
+              .map(async (k) => ({ k, hits: await search(t, probe.identity, { ...q, maxSearchResults: k }, [PREFIX]) })),
           );
-        compared += smalls.filter((s) => ownOnly(s.hits, f.own).length).length; // a smaller search with none of the family's identities shows nothing
-        break;
-      }
-    }));
-    if (!compared) t.skip("no smaller search (of more than one result) returned any of the family's identities, or results kept changing: nothing to compare");
+          const again = await search(t, probe.identity, { ...q, maxSearchResults: 10 }, [PREFIX]);
+          // Compared on the family's own identities: other records come and go while the searches run
+          // (a record soft-deleted and restored between them leaves `big` and `again` alike but not the
+          // smaller searches, and with files side by side some record changes between almost any two
+          // searches), while the family's ranking holds still unless the family itself changed.
+          if (fmt(ownOnly(again, f.own)) !== fmt(ownOnly(big, f.own))) continue; // the family's results changed in between: try again
+          for (const s of smalls)
+            await t.rule(PREFIX, () =>
+              expect(
+                isPrefixUpToTies(ownOnly(s.hits, f.own), ownOnly(big, f.own)),
+                `${probe.name}: maxSearchResults=${s.k} gave [${fmt(s.hits)}], whose family identities should come first, in order, in [${fmt(big)}]`,
+              ).toBe(true),
+            );
+          compared += smalls.filter((s) => ownOnly(s.hits, f.own).length).length; // a smaller search with none of the family's identities shows nothing
+          break;
+        }
+      }),
+    );
+    if (!compared)
+      t.skip(
+        "no smaller search (of more than one result) returned any of the family's identities, or results kept changing: nothing to compare",
+      );
   });
 
   check('a search with an exact copy returns its identity first with the highest score', [SELF], async (t) => {
@@ -100,7 +120,11 @@ export function metamorphicChecks(check: Register & { service: ServiceName }, ge
     const views = t.profile.responseViews.length ? t.profile.responseViews : ['DEFAULT'];
     const observed = await Promise.all(
       f.probes.map(async (probe) => {
-        const [one, two, viewed] = await Promise.all([search(t, probe.identity, q, [DET]), search(t, probe.identity, q, [DET]), search(t, probe.identity, { ...q, responseIdentityFormatNames: views }, [DET])]);
+        const [one, two, viewed] = await Promise.all([
+          search(t, probe.identity, q, [DET]),
+          search(t, probe.identity, q, [DET]),
+          search(t, probe.identity, { ...q, responseIdentityFormatNames: views }, [DET]),
+        ]);
         return { probe, one, two, viewed };
       }),
     );
@@ -125,13 +149,22 @@ export function metamorphicChecks(check: Register & { service: ServiceName }, ge
     const queried = await Promise.all(
       f.probes.map(async (probe) => {
         const read = async () => {
-          const [hits, q] = await Promise.all([search(t, probe.identity, { matchScoreThreshold: 0, maxSearchResults: 5 }, [ONE]), t.call('demographicsQuery', { identity: probe.identity })]);
+          const [hits, q] = await Promise.all([
+            search(t, probe.identity, { matchScoreThreshold: 0, maxSearchResults: 5 }, [ONE]),
+            t.call('demographicsQuery', { identity: probe.identity }),
+          ]);
           return { probe, score: hits[0]?.score ?? 0, q };
         };
         // A lagging search index may still show an identity as it was before the family's last
         // post: read again, within the consistency budget, until the query agrees with the posts'
         // decisions; a deployment whose decisions no threshold explains keeps disagreeing.
-        return t.settle(`demographicsQuery of ${probe.name} agrees with the posts' decisions`, read, (x) => x.q.success !== true || oneThreshold([...f.decisions, { what: '', score: x.score, matched: !isAbsent(x.q) }]).contradictions.length === 0);
+        return t.settle(
+          `demographicsQuery of ${probe.name} agrees with the posts' decisions`,
+          read,
+          (x) =>
+            x.q.success !== true ||
+            oneThreshold([...f.decisions, { what: '', score: x.score, matched: !isAbsent(x.q) }]).contradictions.length === 0,
+        );
       }),
     );
     for (const { probe, score, q } of queried) {
@@ -139,9 +172,15 @@ export function metamorphicChecks(check: Register & { service: ServiceName }, ge
       decisions.push({ what: `demographicsQuery of ${probe.name}`, score, matched: !isAbsent(q) });
     }
     const r = oneThreshold(decisions);
-    if (r.interval) console.info(`[metamorphic] ${check.service}: the match threshold lies in (${r.interval[0]}, ${r.interval[1]}] (${decisions.length} decisions)`);
+    if (r.interval)
+      console.info(
+        `[metamorphic] ${check.service}: the match threshold lies in (${r.interval[0]}, ${r.interval[1]}] (${decisions.length} decisions)`,
+      );
     await t.rule(ONE, () =>
-      expect(r.contradictions.map(([n, p]) => `${n.what} did not match at score ${n.score}, but ${p.what} matched at ${p.score}`), 'decisions no single threshold explains').toEqual([]),
+      expect(
+        r.contradictions.map(([n, p]) => `${n.what} did not match at score ${n.score}, but ${p.what} matched at ${p.score}`),
+        'decisions no single threshold explains',
+      ).toEqual([]),
     );
   });
 
@@ -150,7 +189,10 @@ export function metamorphicChecks(check: Register & { service: ServiceName }, ge
     let returned = 0;
     const observed = await Promise.all(
       f.probes.map(async (probe) => {
-        const [q, found] = await Promise.all([t.call('demographicsQuery', { identity: probe.identity }), search(t, probe.identity, { matchScoreThreshold: 0, maxSearchResults: 10 }, [BEST])]);
+        const [q, found] = await Promise.all([
+          t.call('demographicsQuery', { identity: probe.identity }),
+          search(t, probe.identity, { matchScoreThreshold: 0, maxSearchResults: 10 }, [BEST]),
+        ]);
         return { probe, q, found };
       }),
     );
@@ -160,7 +202,10 @@ export function metamorphicChecks(check: Register & { service: ServiceName }, ge
       await t.rule(BEST, () => {
         const it = found.find((h) => h.linkId === q.content.linkId);
         expect(it, `${probe.name}: query returned ${q.content.linkId}, not among the search results [${fmt(found)}]`).toBeDefined();
-        expect(it!.score, `${probe.name}: query returned ${q.content.linkId}, but the top search result is [${fmt(found.slice(0, 2))}]`).toBe(found[0]!.score);
+        expect(
+          it!.score,
+          `${probe.name}: query returned ${q.content.linkId}, but the top search result is [${fmt(found.slice(0, 2))}]`,
+        ).toBe(found[0]!.score);
       });
     }
     if (!returned) t.skip('demographicsQuery returned no identity for any probe, so there was nothing to compare');
@@ -183,14 +228,24 @@ function sharedFamily(service: ServiceName, generate: Generate, cites: string[])
     let entry = perRun.get(t.run.runId);
     const first = !entry;
     if (!entry) {
-      const poster = new Check(t.service, cites, seededFaker(testSeed(runInfo().seed, `${service}/metamorphic/shared-family`)), t.client, t.profile, t.run, t.file);
+      const poster = new Check(
+        t.service,
+        cites,
+        seededFaker(testSeed(runInfo().seed, `${service}/metamorphic/shared-family`)),
+        t.client,
+        t.profile,
+        t.run,
+        t.file,
+      );
       entry = { poster, posted: postFamily(poster, generate, cites) };
       perRun.set(t.run.runId, entry);
     }
     try {
       return await entry.posted;
     } catch (e) {
-      throw new CouldNotJudge(`the family of identities the searching checks share could not be posted: ${e instanceof Error ? e.message : String(e)}`);
+      throw new CouldNotJudge(
+        `the family of identities the searching checks share could not be posted: ${e instanceof Error ? e.message : String(e)}`,
+      );
     } finally {
       if (first) t.exchanges.push(...entry.poster.exchanges);
     }

@@ -56,10 +56,14 @@ export async function search(t: Check, identity: Record<string, unknown>, extra:
 }
 
 export const hits = (r: Reply): Hit[] =>
-  (Array.isArray(r.content?.searchResults) ? r.content.searchResults : []).map((x: any) => ({ linkId: String(x?.linkId), score: Number(x?.matchScore) }));
+  (Array.isArray(r.content?.searchResults) ? r.content.searchResults : []).map((x: any) => ({
+    linkId: String(x?.linkId),
+    score: Number(x?.matchScore),
+  }));
 
 /** Best score of a probe against everything (threshold 0), or 0 when nothing comes back. */
-const topScore = async (t: Check, identity: Record<string, unknown>, cites: string[]) => (await search(t, identity, { matchScoreThreshold: 0, maxSearchResults: 5 }, cites))[0]?.score ?? 0;
+const topScore = async (t: Check, identity: Record<string, unknown>, cites: string[]) =>
+  (await search(t, identity, { matchScoreThreshold: 0, maxSearchResults: 5 }, cites))[0]?.score ?? 0;
 
 /**
  * Posts the family. With `decisions`, one post after another, each recording its decision
@@ -67,25 +71,41 @@ const topScore = async (t: Check, identity: Record<string, unknown>, cites: stri
  * what was posted before it); without, all posts go out together and `decisions` stays empty
  * (the checks that only search the family need it posted, not the order of its decisions).
  */
-export async function postFamily(t: Check, generate: Generate, cites: string[], { decisions: withDecisions = false }: { decisions?: boolean } = {}): Promise<Family> {
+export async function postFamily(
+  t: Check,
+  generate: Generate,
+  cites: string[],
+  { decisions: withDecisions = false }: { decisions?: boolean } = {},
+): Promise<Family> {
   const post = async (identity: Record<string, unknown>) => {
     const source = t.source();
     const withSource = { ...identity, sources: [{ name: source.name, id: source.id }] };
     const score = withDecisions ? await topScore(t, identity, cites) : 0;
     const r = await t.ok('postIdentity', postContent(withSource, source, t.profile.sourcePlacement), { cites });
     const linked = r.content?.linkId !== null && r.content?.linkId !== undefined;
-    const found = await t.settle('the posted source resolves', () => t.call('nativeIdQuery', { source: { name: source.name, id: source.id } }), (x) => !isAbsent(x));
+    const found = await t.settle(
+      'the posted source resolves',
+      () => t.call('nativeIdQuery', { source: { name: source.name, id: source.id } }),
+      (x) => !isAbsent(x),
+    );
     if (isAbsent(found)) t.fail(cites, `nativeIdQuery finds no identity for a source just posted: ${describeReply(found)}`);
     const linkId = String(found.content.linkId);
     // The next probe's score must see this post: wait for a lagging search index to rank it first for its own data.
-    await t.waitFor(`search shows ${linkId}`, () => search(t, identity, { matchScoreThreshold: 0, maxSearchResults: 5 }, cites), (hits) => hits.some((h) => h.linkId === linkId && h.score === hits[0]!.score));
+    await t.waitFor(
+      `search shows ${linkId}`,
+      () => search(t, identity, { matchScoreThreshold: 0, maxSearchResults: 5 }, cites),
+      (hits) => hits.some((h) => h.linkId === linkId && h.score === hits[0]!.score),
+    );
     return { linkId, decision: { what: 'postIdentity', score, matched: linked } };
   };
   const aSource = t.source();
   const a = withoutSources(generate(t, aSource));
   const b = withoutSources(generate(t, t.source()));
   const order = t.faker.helpers.shuffle(Object.keys(a));
-  const blends = [0.15, 0.3, 0.45, 0.6, 0.75].map((share) => ({ name: `A with ${Math.round(share * 100)}% of its members from B`, identity: blend(a, b, order, share) }));
+  const blends = [0.15, 0.3, 0.45, 0.6, 0.75].map((share) => ({
+    name: `A with ${Math.round(share * 100)}% of its members from B`,
+    identity: blend(a, b, order, share),
+  }));
   const probes = [{ name: 'exact copy of A', identity: a }, ...blends];
   if (!withDecisions) {
     // Sources are drawn in this order whatever order the replies arrive in (t.source() runs before the first await of each post).

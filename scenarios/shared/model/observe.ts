@@ -45,7 +45,13 @@ export async function lookupAll(w: WalkReal, m: IdentityModel): Promise<Observat
  * `mustBeLive` (the seeds keep it live); a soft-deleted record found where the profile says
  * soft-deleted sources may still be found (`softDeletedLookup` any) becomes `unknown` too.
  */
-export function adopt(m: IdentityModel, obs: Observation, labels: string[], mustBeLive: boolean, softDeletedLookup: 'absent' | 'any' = 'absent'): string[] {
+export function adopt(
+  m: IdentityModel,
+  obs: Observation,
+  labels: string[],
+  mustBeLive: boolean,
+  softDeletedLookup: 'absent' | 'any' = 'absent',
+): string[] {
   const problems: string[] = [];
   const floating = new Set(labels);
   const anchored = new Map<string, number>();
@@ -60,7 +66,8 @@ export function adopt(m: IdentityModel, obs: Observation, labels: string[], must
     const r = m.get(label)!;
     const link = obs.linkOf.get(label);
     if (!link) {
-      if (mustBeLive) problems.push(`${label} must still be active, but nativeIdQuery finds nothing: ${describeReply(obs.replies.get(label)!)}`);
+      if (mustBeLive)
+        problems.push(`${label} must still be active, but nativeIdQuery finds nothing: ${describeReply(obs.replies.get(label)!)}`);
       else r.state = 'unknown';
       continue;
     }
@@ -93,32 +100,56 @@ function retiredLinks(m: IdentityModel, r: ModelRecord, anchored: Map<string, nu
  * identity and a different one for each; soft-deleted, retired and deleted records as the seeds
  * allow. Returns the problems found and the link ID of every model identity.
  */
-export function comparePartition(m: IdentityModel, obs: Observation, softDeletedLookup: 'absent' | 'any'): { problems: string[]; links: Map<number, string> } {
+export function comparePartition(
+  m: IdentityModel,
+  obs: Observation,
+  softDeletedLookup: 'absent' | 'any',
+): { problems: string[]; links: Map<number, string> } {
   const problems: string[] = [];
   const links = new Map<number, string>();
   const owner = new Map<string, number>();
   for (const [group, members] of m.groups()) {
     const seen = new Set(members.map((r) => obs.linkOf.get(r.label)));
-    for (const r of members) if (!obs.linkOf.get(r.label)) problems.push(`${r.label} is ${r.state} in the model but nativeIdQuery finds no identity: ${describeReply(obs.replies.get(r.label)!)}`);
+    for (const r of members)
+      if (!obs.linkOf.get(r.label))
+        problems.push(
+          `${r.label} is ${r.state} in the model but nativeIdQuery finds no identity: ${describeReply(obs.replies.get(r.label)!)}`,
+        );
     const found = [...seen].filter((l): l is string => Boolean(l));
-    if (found.length > 1) problems.push(`${members.map((r) => r.label).join('+')} form one identity in the model but resolve to ${found.length} link IDs: ${members.map((r) => `${r.label}=${obs.linkOf.get(r.label)}`).join(', ')}`);
+    if (found.length > 1)
+      problems.push(
+        `${members.map((r) => r.label).join('+')} form one identity in the model but resolve to ${found.length} link IDs: ${members.map((r) => `${r.label}=${obs.linkOf.get(r.label)}`).join(', ')}`,
+      );
     const link = found[0];
     if (!link) continue;
     links.set(group, link);
     const other = owner.get(link);
-    if (other !== undefined) problems.push(`${m.members(other).map((r) => r.label).join('+')} and ${members.map((r) => r.label).join('+')} are separate identities in the model but share link ID ${link}`);
+    if (other !== undefined)
+      problems.push(
+        `${m
+          .members(other)
+          .map((r) => r.label)
+          .join('+')} and ${members.map((r) => r.label).join('+')} are separate identities in the model but share link ID ${link}`,
+      );
     owner.set(link, group);
   }
   for (const r of m.records) {
     const link = obs.linkOf.get(r.label);
     if (r.state === 'deleted' && link) problems.push(`${r.label} was hard-deleted but nativeIdQuery still resolves it to ${link}`);
-    if (r.state === 'soft-deleted' && link && softDeletedLookup === 'absent') problems.push(`${r.label} is soft-deleted but nativeIdQuery still resolves it to ${link}`);
+    if (r.state === 'soft-deleted' && link && softDeletedLookup === 'absent')
+      problems.push(`${r.label} is soft-deleted but nativeIdQuery still resolves it to ${link}`);
     const survivor = m.get(r.retiredInto ?? '');
     // A record retired into one whose state is no longer known may resolve anywhere its survivor may.
     if (r.state === 'retired' && link && survivor?.state !== 'unknown') {
       // The retired source may resolve to its survivor's identity, now or as it was at the merge.
-      const allowed = [survivor && isLive(survivor) ? links.get(survivor.group) : undefined, r.mergedGroup === undefined ? undefined : links.get(r.mergedGroup)].filter(Boolean);
-      if (!allowed.includes(link)) problems.push(`${r.label} is retired into ${r.retiredInto} but resolves to ${link}, not to the survivor's identity (${allowed.join(' or ') || 'none live'})`);
+      const allowed = [
+        survivor && isLive(survivor) ? links.get(survivor.group) : undefined,
+        r.mergedGroup === undefined ? undefined : links.get(r.mergedGroup),
+      ].filter(Boolean);
+      if (!allowed.includes(link))
+        problems.push(
+          `${r.label} is retired into ${r.retiredInto} but resolves to ${link}, not to the survivor's identity (${allowed.join(' or ') || 'none live'})`,
+        );
     }
   }
   return { problems, links };
@@ -130,7 +161,12 @@ export function comparePartition(m: IdentityModel, obs: Observation, softDeleted
  * live elsewhere or deleted. Replies in `early` (asked for before the link IDs were known, see
  * askEarly) are used for their link IDs; the other link IDs are asked for now.
  */
-export async function checkIdentities(w: WalkReal, m: IdentityModel, links: Map<number, string>, early: Map<string, Reply> = new Map()): Promise<string[]> {
+export async function checkIdentities(
+  w: WalkReal,
+  m: IdentityModel,
+  links: Map<number, string>,
+  early: Map<string, Reply> = new Map(),
+): Promise<string[]> {
   const problems: string[] = [];
   const entries = [...links.entries()];
   const replies = await Promise.all(entries.map(([, linkId]) => early.get(linkId) ?? w.call('identityIdQuery', { linkId })));
@@ -144,9 +180,15 @@ export async function checkIdentities(w: WalkReal, m: IdentityModel, links: Map<
       return;
     }
     if (reply.content?.linkId !== linkId) problems.push(`identityIdQuery(${linkId}) of ${names} returned linkId ${reply.content?.linkId}`);
-    const listed = groupedSources(reply.content).map((s) => m.records.find((r) => r.source.name === s.name && r.source.id === s.id)).filter((r): r is ModelRecord => Boolean(r));
+    const listed = groupedSources(reply.content)
+      .map((s) => m.records.find((r) => r.source.name === s.name && r.source.id === s.id))
+      .filter((r): r is ModelRecord => Boolean(r));
     if (!listed.length) return;
-    for (const r of members) if (!listed.includes(r)) problems.push(`identityIdQuery(${linkId}) lists ${listed.map((x) => x.label).join(',')} but not ${r.label}, which is in that identity`);
+    for (const r of members)
+      if (!listed.includes(r))
+        problems.push(
+          `identityIdQuery(${linkId}) lists ${listed.map((x) => x.label).join(',')} but not ${r.label}, which is in that identity`,
+        );
     for (const r of listed) {
       if (r.state === 'deleted') problems.push(`identityIdQuery(${linkId}) still lists hard-deleted ${r.label}`);
       else if (isLive(r) && r.group !== group) problems.push(`identityIdQuery(${linkId}) lists ${r.label}, which is in another identity`);

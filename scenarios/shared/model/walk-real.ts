@@ -78,7 +78,8 @@ export function walkRequirementsOf(service: ServiceName): WalkConfig['requiremen
     const reply = role(`${row}.reply`);
     if (effect) rows[row] = { effect, ...(reply ? { reply } : {}) };
   }
-  const sameKind = role('sameKind.merge') && role('sameKind.link') ? { merge: need('sameKind.merge'), link: need('sameKind.link') } : undefined;
+  const sameKind =
+    role('sameKind.merge') && role('sameKind.link') ? { merge: need('sameKind.merge'), link: need('sameKind.link') } : undefined;
   const deactivatedExcluded = role('deactivatedExcluded');
   for (const row of ['hardDelete', 'merge', 'unmerge', 'link', 'unlink'] as const) if (!rows[row]) need(`${row}.effect`);
   return {
@@ -101,8 +102,22 @@ export function walkRequirementsOf(service: ServiceName): WalkConfig['requiremen
 /** Every requirement a walk of this configuration may cite. */
 export function walkRequirementIds(c: WalkConfig): string[] {
   const r = c.requirements;
-  const rows = [r.softDelete, r.restore, r.deactivate, r.reactivate, r.hardDelete, r.merge, r.unmerge, r.link, r.unlink].flatMap((x) => (x ? [x.reply, x.effect] : []));
-  return [...new Set([r.post, r.update, r.deactivatedExcluded, ...rows, ...(r.sameKind ? [r.sameKind.merge, r.sameKind.link] : []), r.apart, r.rejectedNoChange].filter((x): x is string => Boolean(x)))];
+  const rows = [r.softDelete, r.restore, r.deactivate, r.reactivate, r.hardDelete, r.merge, r.unmerge, r.link, r.unlink].flatMap((x) =>
+    x ? [x.reply, x.effect] : [],
+  );
+  return [
+    ...new Set(
+      [
+        r.post,
+        r.update,
+        r.deactivatedExcluded,
+        ...rows,
+        ...(r.sameKind ? [r.sameKind.merge, r.sameKind.link] : []),
+        r.apart,
+        r.rejectedNoChange,
+      ].filter((x): x is string => Boolean(x)),
+    ),
+  ];
 }
 
 export class WalkReal {
@@ -138,7 +153,8 @@ export class WalkReal {
         this.t.asideLines.push(exchangeLine(e));
       },
     });
-    if (isTransient(reply)) throw new CouldNotJudge(`${op}: the deployment could not answer (${describeReply(reply)}); a transient reply is not judged`);
+    if (isTransient(reply))
+      throw new CouldNotJudge(`${op}: the deployment could not answer (${describeReply(reply)}); a transient reply is not judged`);
     return reply;
   }
 
@@ -148,7 +164,8 @@ export class WalkReal {
    * 200 are "not shown").
    */
   assertNoServerError(reply: Reply, op: string): void {
-    if ((reply.status ?? 0) >= 500 && reply.success !== false) throw new ConformanceFailure([this.config.requirements.noServerError], `${op} answered ${describeReply(reply)}`);
+    if ((reply.status ?? 0) >= 500 && reply.success !== false)
+      throw new ConformanceFailure([this.config.requirements.noServerError], `${op} answered ${describeReply(reply)}`);
   }
 
   beginStep(text: string): void {

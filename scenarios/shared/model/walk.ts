@@ -90,24 +90,38 @@ export interface WalkOptions {
  * replay command, numbered steps, finding, the failing step's exchanges. A could-not-judge (or
  * any other error) passes through unchanged.
  */
-function walkFailure(t: Check, error: unknown, last: { steps: string[]; setup: number; exchanges: Exchange[] }, replay: string, how: string, initial: number): Error {
+function walkFailure(
+  t: Check,
+  error: unknown,
+  last: { steps: string[]; setup: number; exchanges: Exchange[] },
+  replay: string,
+  how: string,
+  initial: number,
+): Error {
   if (error instanceof CouldNotJudge) return error;
   if (!(error instanceof ConformanceFailure)) return error instanceof Error ? error : new Error(String(error));
   const from = t.exchanges.length;
   t.exchanges.push(...last.exchanges);
   const listing = [
     // The start (one step posting every initial identity) is listed apart when it succeeded.
-    ...(last.setup ? [`  start: ${initial} new, distinct identities posted (${Array.from({ length: initial }, (_, i) => labelFor(i)).join(', ')})`] : []),
+    ...(last.setup
+      ? [`  start: ${initial} new, distinct identities posted (${Array.from({ length: initial }, (_, i) => labelFor(i)).join(', ')})`]
+      : []),
     ...last.steps.slice(last.setup).map((s, i) => `  ${i + 1}. ${s}`),
   ];
   return new ConformanceFailure(
     error.requirements,
     `a walk broke the identity model; replay: ${replay}\n${how}:\n${listing.join('\n')}\n` +
       `failure: ${error.message.replace(/^\[[^\]]*\] /, '')}\n` +
-      `exchanges of the failing step:\n${last.exchanges.slice(0, 3).map((e) => `  ${exchangeText(e)}`).join('\n')}`,
+      `exchanges of the failing step:\n${last.exchanges
+        .slice(0, 3)
+        .map((e) => `  ${exchangeText(e)}`)
+        .join('\n')}`,
     {
       // A finding the model check wrote in words is what the deployment did: "got".
-      ...(error.detail.what === undefined && error.detail.got === undefined ? { got: error.message.replace(/^\[[^\]]*\] /, '') } : error.detail),
+      ...(error.detail.what === undefined && error.detail.got === undefined
+        ? { got: error.message.replace(/^\[[^\]]*\] /, '') }
+        : error.detail),
       replay,
       steps: [`(${how})`, ...listing],
       exchange: undefined,
@@ -153,7 +167,14 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
         for (const command of tourCommands(config, tour)) await command.run(model, w);
         return { model };
       } catch (error) {
-        return { model, failed: { error, last: { steps: [...w.steps], setup, exchanges: w.stepExchanges() }, how: `tour "${tour.name}" (a fixed chain of state-table rows every run takes), ${w.steps.length - setup} steps` } };
+        return {
+          model,
+          failed: {
+            error,
+            last: { steps: [...w.steps], setup, exchanges: w.stepExchanges() },
+            how: `tour "${tour.name}" (a fixed chain of state-table rows every run takes), ${w.steps.length - setup} steps`,
+          },
+        };
       }
     }),
   );
@@ -191,22 +212,34 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
   });
   const started = Date.now();
   const details = await fc.check(property, { seed, numRuns: budget.walks, endOnFailure: options.shrink === false });
-  log(`[walks] ${config.service}: ${budget.walks} walks x ${budget.steps} steps, walk seed ${seed} (run seed ${info.seed}), ${walk} walks run in ${Date.now() - started} ms, after ${tours.length} tours`);
+  log(
+    `[walks] ${config.service}: ${budget.walks} walks x ${budget.steps} steps, walk seed ${seed} (run seed ${info.seed}), ${walk} walks run in ${Date.now() - started} ms, after ${tours.length} tours`,
+  );
   const covered = coverage.summary(kinds, recordStatesFor(config), generated, stepsRun);
   // The full coverage listing goes to the report (the check's note); the console gets its first line.
   log(covered.split('\n')[0]!);
   t.note(covered);
-  if (process.env.CONFORMANCE_WALK_TALLY) log([...tally].sort().map(([k, n]) => `  ${k} ${n}`).join('\n'));
+  if (process.env.CONFORMANCE_WALK_TALLY)
+    log(
+      [...tally]
+        .sort()
+        .map(([k, n]) => `  ${k} ${n}`)
+        .join('\n'),
+    );
   if (details.failed) {
     const shrunk = `walk seed ${seed}, run seed ${info.seed}; fast-check shrank it (${details.numShrinks} shrinks) to ${(last?.steps.length ?? 0) - (last?.setup ?? 0)} steps`;
     throw walkFailure(t, last?.error ?? details.errorInstance, last ?? { steps: [], setup: 1, exchanges: [] }, replay, shrunk, initial);
   }
   if (findings.length) {
     const joined = [...new Set(findings)].slice(0, 5);
-    throw new ConformanceFailure([config.requirements.apart], `identities generated far apart were joined by the deployment's matching (the walks followed the deployment):\n  - ${joined.join('\n  - ')}\nreplay: ${replay}`, {
-      replay,
-      what: "identities generated far apart stay apart (the walks followed the deployment's matching)",
-      got: joined.map((f) => `- ${f}`).join('\n'),
-    });
+    throw new ConformanceFailure(
+      [config.requirements.apart],
+      `identities generated far apart were joined by the deployment's matching (the walks followed the deployment):\n  - ${joined.join('\n  - ')}\nreplay: ${replay}`,
+      {
+        replay,
+        what: "identities generated far apart stay apart (the walks followed the deployment's matching)",
+        got: joined.map((f) => `- ${f}`).join('\n'),
+      },
+    );
   }
 }

@@ -25,10 +25,22 @@ export interface AuthRejectionMode {
 /** Identity data a reply should not carry when it is rejected. */
 const leaked = (r: Reply) => {
   const c = r.content ?? {};
-  return ['linkId', 'identity', 'identityGroupedBySource', 'linkIdentity'].filter((k) => c[k] !== undefined && c[k] !== null).concat(Array.isArray(c.searchResults) && c.searchResults.length ? ['searchResults'] : []);
+  return ['linkId', 'identity', 'identityGroupedBySource', 'linkIdentity']
+    .filter((k) => c[k] !== undefined && c[k] !== null)
+    .concat(Array.isArray(c.searchResults) && c.searchResults.length ? ['searchResults'] : []);
 };
 
-export function authRejectionChecks({ check, kit, modes, label }: { check: CheckFn; kit: Kit; modes: AuthRejectionMode[]; label?: string }): void {
+export function authRejectionChecks({
+  check,
+  kit,
+  modes,
+  label,
+}: {
+  check: CheckFn;
+  kit: Kit;
+  modes: AuthRejectionMode[];
+  label?: string;
+}): void {
   const id = requirementFor(check.service, 'auth.rejected');
   if (!id) return;
   for (const mode of modes) {
@@ -37,9 +49,23 @@ export function authRejectionChecks({ check, kit, modes, label }: { check: Check
       const added = await t.ok('addRelationshipService', relationshipContent(t, a.linkId, b.linkId), { cites: [id] });
       const relationshipId = typeof added.content?.relationship?.id === 'string' ? (added.content.relationship.id as string) : undefined;
       const fresh = kit.make(t);
-      const requests = validRequests({ t, a: a.source, b: b.source, linkA: a.linkId, linkB: b.linkId, fresh: fresh.source, identity: fresh.identity, relationshipId });
+      const requests = validRequests({
+        t,
+        a: a.source,
+        b: b.source,
+        linkA: a.linkId,
+        linkB: b.linkId,
+        fresh: fresh.source,
+        identity: fresh.identity,
+        relationshipId,
+      });
       const state = async () => {
-        const [ra, rb, rel, unposted] = await Promise.all([kit.lookup(t, a.source), kit.lookup(t, b.source), t.ok('searchRelationshipsService', relationshipSearch(t, a.linkId), { cites: [id] }), kit.lookup(t, fresh.source)]);
+        const [ra, rb, rel, unposted] = await Promise.all([
+          kit.lookup(t, a.source),
+          kit.lookup(t, b.source),
+          t.ok('searchRelationshipsService', relationshipSearch(t, a.linkId), { cites: [id] }),
+          kit.lookup(t, fresh.source),
+        ]);
         const relationships = JSON.stringify(rel.content ?? {});
         return {
           a: `${ra.content?.linkId} ${JSON.stringify(ra.content?.identity ?? null)}`,
@@ -51,12 +77,19 @@ export function authRejectionChecks({ check, kit, modes, label }: { check: Check
       const before = await state();
       const auth = await mode.auth(t);
       const ops = SERVICES[t.service].operations.filter((op) => requests[op.name] && t.guardAllows(op.name, requests[op.name]!));
-      const replies = await Promise.all(ops.map(async (op) => ({ op: op.name, reply: await t.raw(op.name, requests[op.name]!, { auth }) })));
+      const replies = await Promise.all(
+        ops.map(async (op) => ({ op: op.name, reply: await t.raw(op.name, requests[op.name]!, { auth }) })),
+      );
       const after = await state();
       await t.rule(id, () => {
-        const accepted = replies.filter((x) => !(isRejection(x.reply) || isAuthFailure(x.reply))).map((x) => `${x.op}: ${describeReply(x.reply)}`);
+        const accepted = replies
+          .filter((x) => !(isRejection(x.reply) || isAuthFailure(x.reply)))
+          .map((x) => `${x.op}: ${describeReply(x.reply)}`);
         expect(accepted, `operations answered ${mode.name} instead of rejected`).toEqual([]);
-        const leaks = replies.map((x) => ({ op: x.op, members: leaked(x.reply) })).filter((x) => x.members.length).map((x) => `${x.op}: ${x.members.join(', ')}`);
+        const leaks = replies
+          .map((x) => ({ op: x.op, members: leaked(x.reply) }))
+          .filter((x) => x.members.length)
+          .map((x) => `${x.op}: ${x.members.join(', ')}`);
         expect(leaks, 'identity data in a rejected reply').toEqual([]);
         expect(after, `the check's records, relationship and unposted source after ${ops.length} requests ${mode.name}`).toEqual(before);
       });

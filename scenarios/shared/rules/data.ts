@@ -51,34 +51,68 @@ export function dataChecks({ check, kit, label }: Shared): void {
       if (!before.length) t.skip('the reply shows no attribute values to compare');
       await t.ok('softDeleteSource', { sourceToSoftDelete: src(a.source) }, { cites: [id] });
       await t.ok('restoreSource', { [t.profile.members.restoreSource]: src(a.source) }, { cites: [id] });
-      const after = await t.settle('the restored source shows its data', () => lookup(t, a), (r) => missing(before, r.content).length === 0);
-      await t.rule(id, () => expect(missing(before, after.content), 'values the identity showed before the soft delete and no longer shows after the restore').toEqual([]));
+      const after = await t.settle(
+        'the restored source shows its data',
+        () => lookup(t, a),
+        (r) => missing(before, r.content).length === 0,
+      );
+      await t.rule(id, () =>
+        expect(
+          missing(before, after.content),
+          'values the identity showed before the soft delete and no longer shows after the restore',
+        ).toEqual([]),
+      );
     });
   }
 
   if (ids.hardDeleteData) {
     const id = ids.hardDeleteData;
-    check(T('after deleteSourceIdentity of one of two linked sources its data leaves the survivor and no search finds the survivor by it'), [id], async (t) => {
-      const { a, b, onlyB } = await two(t, [id]);
-      await t.ok('linkIdentities', { linkToSource: src(a.source), source: src(b.source) }, { cites: [id] });
-      const linked = await t.settle("the identity shows the linked source's data", () => byLink(t, a.linkId), (r) => present(onlyB, r.content).length > 0);
-      const shownB = present(onlyB, linked.content);
-      if (!shownB.length) t.skip("the identity's reply shows none of the linked source's own values, so their removal cannot be observed");
-      await kit.whenSearchable(t, { identity: b.identity, linkId: a.linkId });
-      // The survivor's score for the deleted source's data, before and after: it must fall (or the survivor drop out).
-      const scoreOf = (r: Reply) => (r.content?.searchResults ?? []).find((x: { linkId?: string }) => x?.linkId === a.linkId)?.matchScore as number | undefined;
-      const before = scoreOf(await t.call('demographicsSearch', { identity: b.identity }));
-      await t.ok('deleteSourceIdentity', { source: src(b.source) }, { cites: [id] });
-      const dropped = (r: Reply) => scoreOf(r) === undefined || (typeof before === 'number' && (scoreOf(r) as number) < before);
-      const [survivor, search] = await Promise.all([
-        t.settle("the deleted source's data leaves the survivor", () => byLink(t, a.linkId), (r) => present(shownB, r.content).length === 0),
-        t.settle("a search with the deleted source's data no longer finds the survivor by it", () => t.call('demographicsSearch', { identity: b.identity }), dropped),
-      ]);
-      await t.rule(id, () => {
-        expect(present(shownB, survivor.content), `values of the deleted source ${b.source.id} still in the survivor ${a.linkId}`).toEqual([]);
-        if (typeof before === 'number') expect(dropped(search), `a search with the deleted source's data still finds the survivor ${a.linkId} at score ${scoreOf(search)} (${before} before the delete)`).toBe(true);
-      });
-    });
+    check(
+      T('after deleteSourceIdentity of one of two linked sources its data leaves the survivor and no search finds the survivor by it'),
+      [id],
+      async (t) => {
+        const { a, b, onlyB } = await two(t, [id]);
+        await t.ok('linkIdentities', { linkToSource: src(a.source), source: src(b.source) }, { cites: [id] });
+        const linked = await t.settle(
+          "the identity shows the linked source's data",
+          () => byLink(t, a.linkId),
+          (r) => present(onlyB, r.content).length > 0,
+        );
+        const shownB = present(onlyB, linked.content);
+        if (!shownB.length)
+          t.skip("the identity's reply shows none of the linked source's own values, so their removal cannot be observed");
+        await kit.whenSearchable(t, { identity: b.identity, linkId: a.linkId });
+        // The survivor's score for the deleted source's data, before and after: it must fall (or the survivor drop out).
+        const scoreOf = (r: Reply) =>
+          (r.content?.searchResults ?? []).find((x: { linkId?: string }) => x?.linkId === a.linkId)?.matchScore as number | undefined;
+        const before = scoreOf(await t.call('demographicsSearch', { identity: b.identity }));
+        await t.ok('deleteSourceIdentity', { source: src(b.source) }, { cites: [id] });
+        const dropped = (r: Reply) => scoreOf(r) === undefined || (typeof before === 'number' && (scoreOf(r) as number) < before);
+        const [survivor, search] = await Promise.all([
+          t.settle(
+            "the deleted source's data leaves the survivor",
+            () => byLink(t, a.linkId),
+            (r) => present(shownB, r.content).length === 0,
+          ),
+          t.settle(
+            "a search with the deleted source's data no longer finds the survivor by it",
+            () => t.call('demographicsSearch', { identity: b.identity }),
+            dropped,
+          ),
+        ]);
+        await t.rule(id, () => {
+          expect(
+            present(shownB, survivor.content),
+            `values of the deleted source ${b.source.id} still in the survivor ${a.linkId}`,
+          ).toEqual([]);
+          if (typeof before === 'number')
+            expect(
+              dropped(search),
+              `a search with the deleted source's data still finds the survivor ${a.linkId} at score ${scoreOf(search)} (${before} before the delete)`,
+            ).toBe(true);
+        });
+      },
+    );
   }
 
   if (ids.unmergeData) {
@@ -89,11 +123,22 @@ export function dataChecks({ check, kit, label }: Shared): void {
       await t.ok('mergeIdentities', { toSurviveSource: src(a.source), toRetireSource: src(b.source) }, { cites: [id] });
       await t.ok('unmergeIdentities', { unmergeFromSource: src(a.source), unmergeSource: src(b.source) }, { cites: [id] });
       const [unmerged, survivor] = await Promise.all([
-        t.settle("the unmerged source's identity shows its data", () => lookup(t, b), (r) => !isAbsent(r) && r.content?.linkId !== a.linkId && missing(onlyB, r.content).length === 0),
-        t.settle("the unmerged source's data leaves the survivor", () => byLink(t, a.linkId), (r) => present(onlyB, r.content).length === 0),
+        t.settle(
+          "the unmerged source's identity shows its data",
+          () => lookup(t, b),
+          (r) => !isAbsent(r) && r.content?.linkId !== a.linkId && missing(onlyB, r.content).length === 0,
+        ),
+        t.settle(
+          "the unmerged source's data leaves the survivor",
+          () => byLink(t, a.linkId),
+          (r) => present(onlyB, r.content).length === 0,
+        ),
       ]);
       await t.rule(id, () => {
-        expect(missing(onlyB, unmerged.content), `values of ${b.source.id} missing from its identity ${unmerged.content?.linkId} after the unmerge`).toEqual([]);
+        expect(
+          missing(onlyB, unmerged.content),
+          `values of ${b.source.id} missing from its identity ${unmerged.content?.linkId} after the unmerge`,
+        ).toEqual([]);
         expect(present(onlyB, survivor.content), `values of the unmerged ${b.source.id} still in the survivor ${a.linkId}`).toEqual([]);
       });
     });
@@ -105,14 +150,30 @@ export function dataChecks({ check, kit, label }: Shared): void {
       const { a, b, onlyB } = await two(t, [id]);
       if (!onlyB.length) t.skip("the second record's reply shows no values of its own to follow");
       await t.ok('linkIdentities', { linkToSource: src(a.source), source: src(b.source) }, { cites: [id] });
-      const linked = await t.settle("the identity shows the linked source's data", () => byLink(t, a.linkId), (r) => present(onlyB, r.content).length > 0);
+      const linked = await t.settle(
+        "the identity shows the linked source's data",
+        () => byLink(t, a.linkId),
+        (r) => present(onlyB, r.content).length > 0,
+      );
       const shown = present(onlyB, linked.content);
       // A view that shows one consolidated record may show none of b's values; only per-source data that leaves them out is judged.
-      const groupB = (Array.isArray(linked.content?.identityGroupedBySource) ? linked.content.identityGroupedBySource : []).find((g: any) => g?.source && sameSource(g.source, b.source));
-      if (!shown.length && !groupB) t.skip('the reply shows no per-source data and its consolidated identity none of the linked values (choose a view that does: profile responseViews)');
+      const groupB = (Array.isArray(linked.content?.identityGroupedBySource) ? linked.content.identityGroupedBySource : []).find(
+        (g: any) => g?.source && sameSource(g.source, b.source),
+      );
+      if (!shown.length && !groupB)
+        t.skip(
+          'the reply shows no per-source data and its consolidated identity none of the linked values (choose a view that does: profile responseViews)',
+        );
       await t.rule(id, () => {
-        if (groupB) expect(groupedSources(linked.content).some((s) => sameSource(s, b.source)), 'identityGroupedBySource lists the linked source').toBe(true);
-        expect(shown.length, `values of the linked ${b.source.id} in identity ${a.linkId} (of ${onlyB.length} it showed alone)`).toBeGreaterThan(0);
+        if (groupB)
+          expect(
+            groupedSources(linked.content).some((s) => sameSource(s, b.source)),
+            'identityGroupedBySource lists the linked source',
+          ).toBe(true);
+        expect(
+          shown.length,
+          `values of the linked ${b.source.id} in identity ${a.linkId} (of ${onlyB.length} it showed alone)`,
+        ).toBeGreaterThan(0);
       });
     });
   }

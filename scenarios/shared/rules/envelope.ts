@@ -35,20 +35,32 @@ export function envelopeChecks({ check, kit, label, operations, exercises: given
     for (const op of operations) {
       const exercise = exercises[op.name];
       if (!exercise) continue;
-      check(T(`${op.name} replies with a valid envelope that echoes trackingId and auditId`), [replyId, echo, paths, op.shapeRequirement], async (t) => {
-        const content = await exercise(t, [op.shapeRequirement]);
-        const auditId = `cf-audit-${t.faker.string.alphanumeric(12)}`;
-        const trackingId = `cf-track-${t.faker.string.alphanumeric(12)}`;
-        const reply = await t.call(op.name, content, { envelope: { auditId, trackingId } });
-        // Statuses other than 200 are "not shown": the path is judged by whether the operation answers there
-        // (an envelope that is not a "no such path" status); whether it accepts the request is the operation's rule.
-        await t.rule(paths, () => expect(PATH_STATUSES.has(reply.status ?? 0) && reply.success !== true, `${op.name} answers at its documented path (${describeReply(reply)})`).toBe(false));
-        await t.rule(op.shapeRequirement, () => expect(reply.success, `${op.name} accepts a valid request: ${describeReply(reply)}`).toBe(true));
-        await t.rule(echo, () => {
-          expect(reply.body?.trackingId, 'trackingId echoed').toBe(trackingId);
-          expect(reply.body?.auditId, 'auditId echoed').toBe(auditId);
-        });
-      }, optionsFor?.(op));
+      check(
+        T(`${op.name} replies with a valid envelope that echoes trackingId and auditId`),
+        [replyId, echo, paths, op.shapeRequirement],
+        async (t) => {
+          const content = await exercise(t, [op.shapeRequirement]);
+          const auditId = `cf-audit-${t.faker.string.alphanumeric(12)}`;
+          const trackingId = `cf-track-${t.faker.string.alphanumeric(12)}`;
+          const reply = await t.call(op.name, content, { envelope: { auditId, trackingId } });
+          // Statuses other than 200 are "not shown": the path is judged by whether the operation answers there
+          // (an envelope that is not a "no such path" status); whether it accepts the request is the operation's rule.
+          await t.rule(paths, () =>
+            expect(
+              PATH_STATUSES.has(reply.status ?? 0) && reply.success !== true,
+              `${op.name} answers at its documented path (${describeReply(reply)})`,
+            ).toBe(false),
+          );
+          await t.rule(op.shapeRequirement, () =>
+            expect(reply.success, `${op.name} accepts a valid request: ${describeReply(reply)}`).toBe(true),
+          );
+          await t.rule(echo, () => {
+            expect(reply.body?.trackingId, 'trackingId echoed').toBe(trackingId);
+            expect(reply.body?.auditId, 'auditId echoed').toBe(auditId);
+          });
+        },
+        optionsFor?.(op),
+      );
     }
   }
 
@@ -72,12 +84,19 @@ export function envelopeChecks({ check, kit, label, operations, exercises: given
       const trackingId = `cf-track-${t.faker.string.alphanumeric(12)}`;
       const auditId = `cf-audit-${t.faker.string.alphanumeric(12)}`;
       // t.call: the failure reply must be a valid envelope too (ENV-REPLY).
-      const reply = await t.call('demographicsSearch', { identity: kit.make(t).identity, maxSearchResults: 0 }, { envelope: { trackingId, auditId }, sentInvalid: true });
-      if (reply.success === true) t.skip('the deployment accepted maxSearchResults=0 (the maxSearchResults rule reports it), so no failure envelope to inspect');
+      const reply = await t.call(
+        'demographicsSearch',
+        { identity: kit.make(t).identity, maxSearchResults: 0 },
+        { envelope: { trackingId, auditId }, sentInvalid: true },
+      );
+      if (reply.success === true)
+        t.skip('the deployment accepted maxSearchResults=0 (the maxSearchResults rule reports it), so no failure envelope to inspect');
       await t.rule(id, () => {
         expect(reply.body, `the failure reply is a JSON envelope (${describeReply(reply)})`).toBeTypeOf('object');
         expect(reply.body!.success, 'success is false on a failure').toBe(false);
-        const reasons = [reply.body!.message, ...(Array.isArray(reply.body!.errors) ? reply.body!.errors : [])].filter((x) => typeof x === 'string' && x.trim());
+        const reasons = [reply.body!.message, ...(Array.isArray(reply.body!.errors) ? reply.body!.errors : [])].filter(
+          (x) => typeof x === 'string' && x.trim(),
+        );
         expect(reasons.length, 'message or errors says what went wrong').toBeGreaterThan(0);
       });
       if (echo)

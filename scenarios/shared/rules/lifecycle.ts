@@ -9,7 +9,14 @@ import { describeReply } from '../../../harness/check.js';
 import { isAbsent } from '../../../harness/reply.js';
 import { type Shared, idsFor, list, src, titled } from './types.js';
 
-const LIFECYCLE_ROLES = ['softDeleteReply', 'softDeleteEffect', 'restoreReply', 'restoreEffect', 'hardDeleteReply', 'hardDeleteEffect'] as const;
+const LIFECYCLE_ROLES = [
+  'softDeleteReply',
+  'softDeleteEffect',
+  'restoreReply',
+  'restoreEffect',
+  'hardDeleteReply',
+  'hardDeleteEffect',
+] as const;
 export type LifecycleRole = (typeof LIFECYCLE_ROLES)[number];
 
 export function lifecycleChecks({ check, kit, label }: Shared): void {
@@ -22,8 +29,14 @@ export function lifecycleChecks({ check, kit, label }: Shared): void {
       const a = await kit.postNew(t, [id]);
       const r = await t.ok('softDeleteSource', { sourceToSoftDelete: src(a.source) });
       await t.rule(id, () => {
-        expect(Array.isArray(r.content?.linkIdsSoftDeleted) || Array.isArray(r.content?.linkIdsModified), 'reply lists linkIdsSoftDeleted and linkIdsModified').toBe(true);
-        expect([...list(r.content?.linkIdsSoftDeleted), ...list(r.content?.linkIdsModified)], 'the identity that held the source is named').toContain(a.linkId);
+        expect(
+          Array.isArray(r.content?.linkIdsSoftDeleted) || Array.isArray(r.content?.linkIdsModified),
+          'reply lists linkIdsSoftDeleted and linkIdsModified',
+        ).toBe(true);
+        expect(
+          [...list(r.content?.linkIdsSoftDeleted), ...list(r.content?.linkIdsModified)],
+          'the identity that held the source is named',
+        ).toContain(a.linkId);
       });
     });
   }
@@ -31,11 +44,17 @@ export function lifecycleChecks({ check, kit, label }: Shared): void {
   if (ids.softDeleteEffect) {
     const id = ids.softDeleteEffect;
     check(T('after softDeleteSource the source no longer resolves to an active identity'), [id], async (t) => {
-      if (t.profile.softDeletedLookup === 'any') t.omit('profile softDeletedLookup=any: what nativeIdQuery shows for a soft-deleted source is not pinned');
+      if (t.profile.softDeletedLookup === 'any')
+        t.omit('profile softDeletedLookup=any: what nativeIdQuery shows for a soft-deleted source is not pinned');
       const a = await kit.postNew(t, [id]);
       await t.ok('softDeleteSource', { sourceToSoftDelete: src(a.source) }, { cites: [id] });
       const after = await kit.lookupUntil(t, a.source, 'the soft-deleted source no longer resolves', isAbsent);
-      await t.rule(id, () => expect(isAbsent(after), `nativeIdQuery of the soft-deleted source found ${describeReply(after)} linkId=${after.content?.linkId}`).toBe(true));
+      await t.rule(id, () =>
+        expect(
+          isAbsent(after),
+          `nativeIdQuery of the soft-deleted source found ${describeReply(after)} linkId=${after.content?.linkId}`,
+        ).toBe(true),
+      );
     });
   }
 
@@ -46,7 +65,12 @@ export function lifecycleChecks({ check, kit, label }: Shared): void {
       await t.ok('softDeleteSource', { sourceToSoftDelete: src(a.source) }, { cites: [id] });
       const r = await t.ok('restoreSource', { [t.profile.members.restoreSource]: src(a.source) });
       const named = [...list(r.content?.linkIdsModified), ...(r.content?.linkIdCreated ? [r.content.linkIdCreated as string] : [])];
-      const now = await kit.linkIdUntil(t, a.source, 'the restored source resolves to an identity the reply names', (l) => l !== undefined && named.includes(l));
+      const now = await kit.linkIdUntil(
+        t,
+        a.source,
+        'the restored source resolves to an identity the reply names',
+        (l) => l !== undefined && named.includes(l),
+      );
       await t.rule(id, () => {
         expect(named.length, 'reply lists linkIdsModified or linkIdCreated').toBeGreaterThan(0);
         expect(named, 'the identity the restored source is in now').toContain(now);

@@ -12,7 +12,16 @@ import { describeReply } from '../../../harness/check.js';
 import { isAbsent } from '../../../harness/reply.js';
 import { type Shared, idsFor, src, titled } from './types.js';
 
-const MERGE_LINK_ROLES = ['mergeReply', 'mergeEffect', 'unmergeReply', 'unmergeEffect', 'linkReply', 'linkEffect', 'unlinkReply', 'unlinkEffect'] as const;
+const MERGE_LINK_ROLES = [
+  'mergeReply',
+  'mergeEffect',
+  'unmergeReply',
+  'unmergeEffect',
+  'linkReply',
+  'linkEffect',
+  'unlinkReply',
+  'unlinkEffect',
+] as const;
 export type MergeLinkRole = (typeof MERGE_LINK_ROLES)[number];
 
 export interface MergeLinkOptions {
@@ -50,13 +59,24 @@ export function mergeLinkChecks({ check, kit, label, unlinkGetsNewLinkId }: Shar
       const [a, b] = await merged(t, [id]);
       const [survivor, retired, oldIdentity] = await Promise.all([
         kit.lookupUntil(t, a.source, 'the survivor resolves to its identity', (r) => r.content?.linkId === a.linkId),
-        kit.lookupUntil(t, b.source, 'the retired source resolves to the survivor or nothing', (r) => isAbsent(r) || r.content?.linkId === a.linkId),
-        t.settle('the retired identity no longer stands alone', () => t.call('identityIdQuery', { linkId: b.linkId }), (r) => isAbsent(r) || r.content?.linkId === a.linkId),
+        kit.lookupUntil(
+          t,
+          b.source,
+          'the retired source resolves to the survivor or nothing',
+          (r) => isAbsent(r) || r.content?.linkId === a.linkId,
+        ),
+        t.settle(
+          'the retired identity no longer stands alone',
+          () => t.call('identityIdQuery', { linkId: b.linkId }),
+          (r) => isAbsent(r) || r.content?.linkId === a.linkId,
+        ),
       ]);
       await t.rule(id, () => {
         expect(survivor.content?.linkId, 'the survivor keeps its identity').toBe(a.linkId);
-        if (!isAbsent(retired)) expect(retired.content?.linkId, 'the retired source resolves to the survivor, not an identity of its own').toBe(a.linkId);
-        if (!isAbsent(oldIdentity)) expect(oldIdentity.content?.linkId, `the retired identity ${b.linkId} no longer stands alone`).toBe(a.linkId);
+        if (!isAbsent(retired))
+          expect(retired.content?.linkId, 'the retired source resolves to the survivor, not an identity of its own').toBe(a.linkId);
+        if (!isAbsent(oldIdentity))
+          expect(oldIdentity.content?.linkId, `the retired identity ${b.linkId} no longer stands alone`).toBe(a.linkId);
       });
     });
   }
@@ -81,7 +101,12 @@ export function mergeLinkChecks({ check, kit, label, unlinkGetsNewLinkId }: Shar
       const r = await t.ok('unmergeIdentities', { unmergeFromSource: src(a.source), unmergeSource: src(b.source) }, { cites: [id] });
       const [la, lb] = await Promise.all([
         kit.linkIdUntil(t, a.source, 'the survivor keeps its identity', (l) => l === a.linkId),
-        kit.linkIdUntil(t, b.source, 'the unmerged source resolves to an identity of its own', (l) => l !== undefined && l !== a.linkId && (!r.content?.unmergedId || l === r.content.unmergedId)),
+        kit.linkIdUntil(
+          t,
+          b.source,
+          'the unmerged source resolves to an identity of its own',
+          (l) => l !== undefined && l !== a.linkId && (!r.content?.unmergedId || l === r.content.unmergedId),
+        ),
       ]);
       await t.rule(id, () => {
         expect(lb, 'the unmerged source resolves to an identity').toEqual(expect.any(String));
@@ -107,7 +132,12 @@ export function mergeLinkChecks({ check, kit, label, unlinkGetsNewLinkId }: Shar
       const [a, b] = await linked(t, [id]);
       const [la, lb] = await Promise.all([
         kit.lookupUntil(t, a.source, 'linkToSource keeps its identity', (r) => r.content?.linkId === a.linkId),
-        kit.lookupUntil(t, b.source, 'the linked source joins the identity of linkToSource', (r) => !isAbsent(r) && r.content?.linkId === a.linkId),
+        kit.lookupUntil(
+          t,
+          b.source,
+          'the linked source joins the identity of linkToSource',
+          (r) => !isAbsent(r) && r.content?.linkId === a.linkId,
+        ),
       ]);
       await t.rule(id, () => {
         expect(isAbsent(lb), `the linked source is still active: ${describeReply(lb)}`).toBe(false);
@@ -137,7 +167,12 @@ export function mergeLinkChecks({ check, kit, label, unlinkGetsNewLinkId }: Shar
       const r = await t.ok('unlinkIdentities', { unlinkFromSource: src(a.source), source: src(b.source) }, { cites: [id] });
       const [la, lb] = await Promise.all([
         kit.linkIdOf(t, a.source),
-        kit.linkIdUntil(t, b.source, 'the unlinked source resolves to a separate identity', (l) => l !== undefined && l !== a.linkId && (!r.content?.unlinkedId || l === r.content.unlinkedId)),
+        kit.linkIdUntil(
+          t,
+          b.source,
+          'the unlinked source resolves to a separate identity',
+          (l) => l !== undefined && l !== a.linkId && (!r.content?.unlinkedId || l === r.content.unlinkedId),
+        ),
       ]);
       await t.rule(id, () => {
         expect(lb, 'the unlinked source resolves to an identity').toEqual(expect.any(String));

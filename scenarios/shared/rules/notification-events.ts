@@ -46,9 +46,17 @@ export function notificationEventChecks({ check, kit, label, changes = [] }: Sha
         const [a, b] = await Promise.all([kit.postNew(t, [id]), kit.postNew(t, [id])]);
         const named = [b.source.id, b.linkId];
         // The posts' own notifications first (a lagging feed shows them late), so the change's is told apart.
-        await t.settle('notifications of the posts', () => walkNotifications(t, window()), (w) => w.notifications.some((n) => mentions(n, b.source.id)));
+        await t.settle(
+          'notifications of the posts',
+          () => walkNotifications(t, window()),
+          (w) => w.notifications.some((n) => mentions(n, b.source.id)),
+        );
         const { before, after } = await notifiedOf(t, named, change.what, () => change.make(t, a, b));
-        await t.rule(id, () => expect(after, `notifications naming ${b.source.id} or ${b.linkId} after ${change.what} (${before} before it)`).toBeGreaterThan(before));
+        await t.rule(id, () =>
+          expect(after, `notifications naming ${b.source.id} or ${b.linkId} after ${change.what} (${before} before it)`).toBeGreaterThan(
+            before,
+          ),
+        );
       });
     }
   }
@@ -62,16 +70,30 @@ export function notificationEventChecks({ check, kit, label, changes = [] }: Sha
       const a = await kit.postNew(t, [id]);
       const open = openWindowFrom(t);
       // Read once the change shows in an open window, so a lagging feed cannot make the closed ones look right.
-      await t.settle('notification of the post', () => walkNotifications(t, open()), (w) => w.notifications.some((n) => mentions(n, a.source.id)));
+      await t.settle(
+        'notification of the post',
+        () => walkNotifications(t, open()),
+        (w) => w.notifications.some((n) => mentions(n, a.source.id)),
+      );
       const farPast = { startDate: '1990-01-01T00:00:00Z', endDate: '1990-12-31T23:59:59Z' };
       const [before, past] = await Promise.all([walkNotifications(t, window), walkNotifications(t, farPast)]);
       const [from, to] = [Date.parse(window.startDate), Date.parse(window.endDate)];
       // `ts` is the vendor's member for a notification's time (fields "not shown" in the seed): checked only where present.
-      const outside = before.notifications.filter((n: any) => typeof n?.ts === 'string' && !Number.isNaN(Date.parse(n.ts)) && (Date.parse(n.ts) < from || Date.parse(n.ts) > to));
+      const outside = before.notifications.filter(
+        (n: any) => typeof n?.ts === 'string' && !Number.isNaN(Date.parse(n.ts)) && (Date.parse(n.ts) < from || Date.parse(n.ts) > to),
+      );
       await t.rule(id, () => {
-        expect(before.notifications.filter((n) => mentions(n, a.source.id)).length, 'notifications of a change made after the window ended').toBe(0);
-        expect(past.notifications.filter((n) => mentions(n, a.source.id)).length, 'notifications of the change in a window of 1990').toBe(0);
-        expect(outside.map((n: any) => n.ts), 'notifications timed outside the window').toEqual([]);
+        expect(
+          before.notifications.filter((n) => mentions(n, a.source.id)).length,
+          'notifications of a change made after the window ended',
+        ).toBe(0);
+        expect(past.notifications.filter((n) => mentions(n, a.source.id)).length, 'notifications of the change in a window of 1990').toBe(
+          0,
+        );
+        expect(
+          outside.map((n: any) => n.ts),
+          'notifications timed outside the window',
+        ).toEqual([]);
       });
     });
   }

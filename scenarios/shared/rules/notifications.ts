@@ -21,13 +21,18 @@ export function notificationChecks({ check, kit, label }: Shared): void {
    */
   const filledWalk = async (t: Check, cites: string[]) => {
     const from = Date.now();
-    const posted = await Promise.all(Array.from({ length: Math.min(t.profile.notifications.pageSize + 1, 11) }, () => kit.postNew(t, cites)));
+    const posted = await Promise.all(
+      Array.from({ length: Math.min(t.profile.notifications.pageSize + 1, 11) }, () => kit.postNew(t, cites)),
+    );
     const ids = posted.map((p) => p.source.id);
     const walk = await settledWalk(t, await closedWindow(t, from), ids);
     if (walk.pages.some((p) => typeof p.content?.hasNext !== 'boolean')) t.skip('a page carries no hasNext, so paging cannot be followed');
     if (!walk.complete) t.skip(`the window holds more than ${t.profile.notifications.maxPages} pages (profile notifications.maxPages)`);
     // A window that still changed while it was walked cannot be judged (a lagging feed within the consistency budget).
-    if (!walk.still) t.skip(`the closed window was still changing after the consistency budget (${t.profile.consistencyBudgetMs} ms), so its pages could not be compared`);
+    if (!walk.still)
+      t.skip(
+        `the closed window was still changing after the consistency budget (${t.profile.consistencyBudgetMs} ms), so its pages could not be compared`,
+      );
     return { walk, ids };
   };
 
@@ -45,11 +50,15 @@ export function notificationChecks({ check, kit, label }: Shared): void {
           expect(n, `page ${i} holds at most pageSize ${pageSize}`).toBeLessThanOrEqual(pageSize);
           // hasNext "tells whether more pages exist": with totalElements given, more exist exactly while fewer were seen.
           const total = p.content.totalElements;
-          if (typeof total === 'number') expect(p.content.hasNext, `hasNext on page ${i} after ${seen} of totalElements ${total}`).toBe(seen < total);
+          if (typeof total === 'number')
+            expect(p.content.hasNext, `hasNext on page ${i} after ${seen} of totalElements ${total}`).toBe(seen < total);
         });
         // The window holds the run's pageSize + 1 changes: where notifications name them, following hasNext reaches every one.
         const named = posted.filter((x) => walk.notifications.some((n) => mentions(n, x)));
-        if (named.length) expect(named, `the pages reached before hasNext=false name the window's changes (${walk.pages.length} page(s) walked)`).toEqual(posted);
+        if (named.length)
+          expect(named, `the pages reached before hasNext=false name the window's changes (${walk.pages.length} page(s) walked)`).toEqual(
+            posted,
+          );
       });
       if (walk.pages.length < 2) t.skip(`the window spans ${walk.pages.length} page, so paging was not exercised`);
     });
@@ -61,7 +70,8 @@ export function notificationChecks({ check, kit, label }: Shared): void {
       const { walk } = await filledWalk(t, [id]);
       if (walk.totals.every((x) => typeof x !== 'number')) t.skip('no page carries totalElements');
       await t.rule(id, () => {
-        for (const total of walk.totals) if (typeof total === 'number') expect(total, 'totalElements on every page').toBe(walk.notifications.length);
+        for (const total of walk.totals)
+          if (typeof total === 'number') expect(total, 'totalElements on every page').toBe(walk.notifications.length);
       });
     });
   }
@@ -80,8 +90,17 @@ export function notificationChecks({ check, kit, label }: Shared): void {
     check(T("the run's identity changes appear in the notifications of their window"), [id], async (t) => {
       const window = openWindowFrom(t);
       const a = await kit.postNew(t, [id]);
-      const walk = await t.settle('notification of the post', () => walkNotifications(t, window()), (w) => w.notifications.some((n) => mentions(n, a.source.id)));
-      await t.rule(id, () => expect(walk.notifications.some((n) => mentions(n, a.source.id)), `a notification mentions native ID ${a.source.id}`).toBe(true));
+      const walk = await t.settle(
+        'notification of the post',
+        () => walkNotifications(t, window()),
+        (w) => w.notifications.some((n) => mentions(n, a.source.id)),
+      );
+      await t.rule(id, () =>
+        expect(
+          walk.notifications.some((n) => mentions(n, a.source.id)),
+          `a notification mentions native ID ${a.source.id}`,
+        ).toBe(true),
+      );
     });
   }
 }

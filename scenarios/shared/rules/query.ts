@@ -23,7 +23,11 @@ export function queryChecks({ check, kit, label }: Shared): void {
       await t.rule(native, () => {
         expect(found.content?.linkId, 'nativeIdQuery returns the identity holding the source').toBe(a.linkId);
         const sources = groupedSources(found.content);
-        if (sources.length) expect(sources.some((s) => sameSource(s, a.source)), 'identityGroupedBySource lists the posted source').toBe(true);
+        if (sources.length)
+          expect(
+            sources.some((s) => sameSource(s, a.source)),
+            'identityGroupedBySource lists the posted source',
+          ).toBe(true);
       });
     });
   }
@@ -35,7 +39,10 @@ export function queryChecks({ check, kit, label }: Shared): void {
       const [a] = await Promise.all([kit.postNew(t, [id]), kit.postNew(t, [id])]);
       // Both reads once the search index shows the posted identity, so a lagging index does not pit an old search against a new query.
       await kit.whenSearchable(t, a);
-      const [query, search] = await Promise.all([t.call('demographicsQuery', { identity: a.identity }), t.call('demographicsSearch', { identity: a.identity })]);
+      const [query, search] = await Promise.all([
+        t.call('demographicsQuery', { identity: a.identity }),
+        t.call('demographicsSearch', { identity: a.identity }),
+      ]);
       const linkId = query.content?.linkId;
       if (!linkId) t.skip('demographicsQuery returned no identity for an exact copy');
       const found = (search.content?.searchResults ?? []) as Array<{ linkId?: string; matchScore?: number }>;
@@ -64,11 +71,19 @@ export function queryChecks({ check, kit, label }: Shared): void {
   if (ids.idQueryReturns) {
     const returns = ids.idQueryReturns;
     const echo = ids.idQueryEcho;
-    check(T(echo ? 'identityIdQuery returns the identity and echoes requestedLinkId' : 'identityIdQuery returns the identity with the requested link ID'), echo ? [returns, echo] : [returns], async (t) => {
-      const a = await kit.postNew(t, [returns]);
-      const r = await t.ok('identityIdQuery', { linkId: a.linkId }, { cites: [returns] });
-      await t.rule(returns, () => expect(r.content?.linkId, 'the identity with the requested link ID').toBe(a.linkId));
-      if (echo) await t.rule(echo, () => expect(r.content?.requestedLinkId, 'requestedLinkId echoes the request').toBe(a.linkId));
-    });
+    check(
+      T(
+        echo
+          ? 'identityIdQuery returns the identity and echoes requestedLinkId'
+          : 'identityIdQuery returns the identity with the requested link ID',
+      ),
+      echo ? [returns, echo] : [returns],
+      async (t) => {
+        const a = await kit.postNew(t, [returns]);
+        const r = await t.ok('identityIdQuery', { linkId: a.linkId }, { cites: [returns] });
+        await t.rule(returns, () => expect(r.content?.linkId, 'the identity with the requested link ID').toBe(a.linkId));
+        if (echo) await t.rule(echo, () => expect(r.content?.requestedLinkId, 'requestedLinkId echoes the request').toBe(a.linkId));
+      },
+    );
   }
 }

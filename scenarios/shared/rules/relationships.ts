@@ -48,7 +48,10 @@ export function relationshipChecks({ check, kit, label }: Shared): void {
     check(T('searchRelationshipsService finds an added relationship by subject, and by object and verb'), [id], async (t) => {
       const { a, b, id: relId } = await added(t, [id]);
       const m = t.profile.members;
-      for (const criteria of [{ [m.relationshipSubject]: a.linkId }, { [m.relationshipObject]: b.linkId, relationshipVerb: t.profile.relationship.verb }]) {
+      for (const criteria of [
+        { [m.relationshipSubject]: a.linkId },
+        { [m.relationshipObject]: b.linkId, relationshipVerb: t.profile.relationship.verb },
+      ]) {
         const hit = await t.eventually(`relationship ${relId} searchable by ${Object.keys(criteria).join('+')}`, async () => {
           const r = await t.ok('searchRelationshipsService', { relationship: criteria });
           return found(r.content).some((x) => x.id === relId) ? r : undefined;
@@ -61,7 +64,14 @@ export function relationshipChecks({ check, kit, label }: Shared): void {
       const { a } = await added(t, [id]);
       const subject = t.profile.members.relationshipSubject;
       const r = await t.ok('searchRelationshipsService', { relationship: { [subject]: a.linkId } });
-      await t.rule(id, () => expect(found(r.content).filter((x) => x[subject] !== a.linkId).map((x) => x.id), 'relationships of other subjects').toEqual([]));
+      await t.rule(id, () =>
+        expect(
+          found(r.content)
+            .filter((x) => x[subject] !== a.linkId)
+            .map((x) => x.id),
+          'relationships of other subjects',
+        ).toEqual([]),
+      );
     });
   }
 
@@ -86,7 +96,12 @@ export function relationshipChecks({ check, kit, label }: Shared): void {
       const rel = reply.content.relationship;
       if (rel.startDate === undefined || rel.startDate === null) t.skip('the reply carries no startDate to check');
       // Any ISO 8601 UTC form ("Z", "+00:00"), as specs/common/wire.ts DateTimeString reads the seed's DATE-TIME.
-      await t.rule(id, () => expect(DateTimeString.safeParse(rel.startDate).success, `startDate ${JSON.stringify(rel.startDate)} is an ISO 8601 UTC timestamp`).toBe(true));
+      await t.rule(id, () =>
+        expect(
+          DateTimeString.safeParse(rel.startDate).success,
+          `startDate ${JSON.stringify(rel.startDate)} is an ISO 8601 UTC timestamp`,
+        ).toBe(true),
+      );
     });
   }
 }

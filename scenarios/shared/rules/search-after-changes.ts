@@ -31,20 +31,30 @@ export function searchAfterChangeChecks({ check, kit, label, retire }: Shared & 
 
   if (ids.excludesInactive && retire) {
     const id = ids.excludesInactive;
-    check(T(`after ${retire.what} neither demographicsSearch nor demographicsQuery returns an identity made only of that record`), [id], async (t) => {
-      const a = await kit.postNew(t, [id]);
-      await kit.whenSearchable(t, a);
-      await retire.send(t, a.source);
-      const [found, best] = await t.settle(
-        `search and query leave the ${retire.what} record out`,
-        () => Promise.all([search(t, a), t.call('demographicsQuery', { identity: a.identity })]),
-        ([s, q]) => !resultLinkIds(s).includes(a.linkId) && q.content?.linkId !== a.linkId,
-      );
-      await t.rule(id, () => {
-        expect(resultLinkIds(found), `demographicsSearch with an exact copy returns ${a.linkId}, whose only record was taken out of matching (${retire.what})`).not.toContain(a.linkId);
-        expect(best.content?.linkId ?? null, `demographicsQuery returns ${a.linkId}, whose only record was taken out of matching (${retire.what})`).not.toBe(a.linkId);
-      });
-    });
+    check(
+      T(`after ${retire.what} neither demographicsSearch nor demographicsQuery returns an identity made only of that record`),
+      [id],
+      async (t) => {
+        const a = await kit.postNew(t, [id]);
+        await kit.whenSearchable(t, a);
+        await retire.send(t, a.source);
+        const [found, best] = await t.settle(
+          `search and query leave the ${retire.what} record out`,
+          () => Promise.all([search(t, a), t.call('demographicsQuery', { identity: a.identity })]),
+          ([s, q]) => !resultLinkIds(s).includes(a.linkId) && q.content?.linkId !== a.linkId,
+        );
+        await t.rule(id, () => {
+          expect(
+            resultLinkIds(found),
+            `demographicsSearch with an exact copy returns ${a.linkId}, whose only record was taken out of matching (${retire.what})`,
+          ).not.toContain(a.linkId);
+          expect(
+            best.content?.linkId ?? null,
+            `demographicsQuery returns ${a.linkId}, whose only record was taken out of matching (${retire.what})`,
+          ).not.toBe(a.linkId);
+        });
+      },
+    );
   }
 
   /** Searches with `probe`'s data until every link ID of `mine` it returns resolves to itself; judges the last search. */
@@ -52,7 +62,9 @@ export function searchAfterChangeChecks({ check, kit, label, retire }: Shared & 
     const stale = async () => {
       const returned = resultLinkIds(await search(t, probe)).filter((l) => mine.includes(l));
       const looked = await Promise.all(returned.map(async (l) => ({ l, r: await t.call('identityIdQuery', { linkId: l }) })));
-      return looked.filter(({ l, r }) => isAbsent(r) || r.content?.linkId !== l).map(({ l, r }) => `${l} (identityIdQuery: ${isAbsent(r) ? describeReply(r) : `linkId ${r.content?.linkId}`})`);
+      return looked
+        .filter(({ l, r }) => isAbsent(r) || r.content?.linkId !== l)
+        .map(({ l, r }) => `${l} (identityIdQuery: ${isAbsent(r) ? describeReply(r) : `linkId ${r.content?.linkId}`})`);
     };
     const left = await t.settle(`search holds no stale link ID after ${what}`, stale, (x) => x.length === 0);
     await t.rule(id, () => expect(left, `link IDs a search returns after ${what} that no longer name that identity`).toEqual([]));

@@ -15,7 +15,16 @@ import { isRejection } from '../../../harness/reply.js';
 import { postContent } from '../../../generators/common.js';
 import { type Shared, idsFor, titled } from './types.js';
 
-const SEARCH_ROLES = ['threshold', 'order', 'maxResults', 'maxPositive', 'scoreRange', 'sameIdentity', 'resultsRequired', 'findsExact'] as const;
+const SEARCH_ROLES = [
+  'threshold',
+  'order',
+  'maxResults',
+  'maxPositive',
+  'scoreRange',
+  'sameIdentity',
+  'resultsRequired',
+  'findsExact',
+] as const;
 export type SearchRole = (typeof SEARCH_ROLES)[number];
 
 export interface SearchHooks {
@@ -59,7 +68,16 @@ export function partialCopies(identity: Record<string, unknown>): Array<Record<s
     .map((ks) => Object.fromEntries(ks.map((k) => [k, structuredClone(identity[k])])));
 }
 
-export function searchChecks({ check, kit, label, variant, nonsense, family: givenFamily, scoresOptional, completePartial = (c) => c }: Shared & SearchHooks): void {
+export function searchChecks({
+  check,
+  kit,
+  label,
+  variant,
+  nonsense,
+  family: givenFamily,
+  scoresOptional,
+  completePartial = (c) => c,
+}: Shared & SearchHooks): void {
   const ids = idsFor(check, 'search', SEARCH_ROLES);
   const T = (s: string) => titled(s, label);
   const search = (t: Check, identity: unknown, extra: Record<string, unknown> = {}) => t.call('demographicsSearch', { identity, ...extra });
@@ -69,7 +87,15 @@ export function searchChecks({ check, kit, label, variant, nonsense, family: giv
     const linkIds = [a.linkId];
     for (const i of [1, 2]) {
       const source = t.source(i);
-      linkIds.push((await kit.postAndRead(t, { source, identity: {}, content: postContent(variant(structuredClone(a.identity), i), source, t.profile.sourcePlacement) }, cites)).linkId);
+      linkIds.push(
+        (
+          await kit.postAndRead(
+            t,
+            { source, identity: {}, content: postContent(variant(structuredClone(a.identity), i), source, t.profile.sourcePlacement) },
+            cites,
+          )
+        ).linkId,
+      );
     }
     return { identity: a.identity, linkIds };
   };
@@ -77,7 +103,11 @@ export function searchChecks({ check, kit, label, variant, nonsense, family: giv
   const family = async (t: Check, cites: string[]) => {
     const f = await (givenFamily ?? defaultFamily)(t, cites);
     const seen = (r: { content: any }) => f.linkIds.filter((l) => results(r).some((x) => x.linkId === l)).length;
-    await t.waitFor('search shows the posted family', () => search(t, f.identity, { matchScoreThreshold: 0 }), (r) => seen(r) === f.linkIds.length || results(r).length >= f.linkIds.length);
+    await t.waitFor(
+      'search shows the posted family',
+      () => search(t, f.identity, { matchScoreThreshold: 0 }),
+      (r) => seen(r) === f.linkIds.length || results(r).length >= f.linkIds.length,
+    );
     return f;
   };
   /** Skips (person) or lets the contract rule report it (organization, provider) when results carry no score. */
@@ -94,7 +124,12 @@ export function searchChecks({ check, kit, label, variant, nonsense, family: giv
         const list = results(await search(t, a.identity, { matchScoreThreshold: threshold }));
         needScores(t, list, 'the threshold');
         seen += list.length;
-        await t.rule(id, () => expect(list.filter((x) => x.matchScore < threshold).map((x) => x.matchScore), `scores below ${threshold}`).toEqual([]));
+        await t.rule(id, () =>
+          expect(
+            list.filter((x) => x.matchScore < threshold).map((x) => x.matchScore),
+            `scores below ${threshold}`,
+          ).toEqual([]),
+        );
       }
       if (!seen) t.skip('the deployment returned no candidates, so the threshold could not be observed');
     });
@@ -106,27 +141,54 @@ export function searchChecks({ check, kit, label, variant, nonsense, family: giv
       // Partial copies of one identity (fewer and fewer of its members) score in the middle of the range.
       const base = await kit.postNew(t, [id]);
       const mine = [base.linkId];
-      for (const [i, copy] of partialCopies(base.identity).map((c) => completePartial(c, base.identity)).entries()) {
+      for (const [i, copy] of partialCopies(base.identity)
+        .map((c) => completePartial(c, base.identity))
+        .entries()) {
         const source = t.source(i + 1);
-        mine.push((await kit.postAndRead(t, { source, identity: copy, content: postContent(copy, source, t.profile.sourcePlacement) }, [id])).linkId);
+        mine.push(
+          (await kit.postAndRead(t, { source, identity: copy, content: postContent(copy, source, t.profile.sourcePlacement) }, [id]))
+            .linkId,
+        );
       }
       const wide = { maxSearchResults: 50 };
-      await t.waitFor('search shows the partial copies', () => search(t, base.identity, { matchScoreThreshold: 0, ...wide }), (r) => mine.every((l) => results(r).some((x) => x.linkId === l)));
+      await t.waitFor(
+        'search shows the partial copies',
+        () => search(t, base.identity, { matchScoreThreshold: 0, ...wide }),
+        (r) => mine.every((l) => results(r).some((x) => x.linkId === l)),
+      );
       const all = results(await search(t, base.identity, { matchScoreThreshold: 0, ...wide }));
       needScores(t, all, 'the threshold');
       const own = all.filter((x) => x.linkId !== undefined && mine.includes(x.linkId));
       const scores = [...new Set(own.map((x) => x.matchScore))].sort((x, y) => y - x);
       const mid = scores.filter((x) => x > 0 && x < 1);
-      if (!mid.length) t.skip(`the check's identity and ${mine.length - 1} partial copies scored ${scores.join(', ') || 'nothing'}: no score strictly between 0 and 1 to put a threshold at`);
+      if (!mid.length)
+        t.skip(
+          `the check's identity and ${mine.length - 1} partial copies scored ${scores.join(', ') || 'nothing'}: no score strictly between 0 and 1 to put a threshold at`,
+        );
       // Each mid-range score itself (a result scoring exactly the threshold must appear), and midway between neighbours.
-      const between = scores.slice(1).map((lo, i) => (scores[i]! + lo) / 2).filter((x) => x > 0 && x < 1);
+      const between = scores
+        .slice(1)
+        .map((lo, i) => (scores[i]! + lo) / 2)
+        .filter((x) => x > 0 && x < 1);
       const thresholds = [...new Set([...mid.slice(0, 2), ...between.slice(0, 2)])];
       for (const threshold of thresholds) {
         const got = results(await search(t, base.identity, { matchScoreThreshold: threshold, ...wide }));
-        const expected = own.filter((x) => x.matchScore >= threshold).map((x) => x.linkId).sort();
+        const expected = own
+          .filter((x) => x.matchScore >= threshold)
+          .map((x) => x.linkId)
+          .sort();
         await t.rule(id, () => {
-          expect(got.filter((x) => x.matchScore < threshold).map((x) => `${x.linkId}:${x.matchScore}`), `results below matchScoreThreshold ${threshold}`).toEqual([]);
-          expect(got.filter((x) => x.linkId !== undefined && mine.includes(x.linkId)).map((x) => x.linkId).sort(), `the check's own results at matchScoreThreshold ${threshold} (scores at 0: ${own.map((x) => x.matchScore).join(', ')})`).toEqual(expected);
+          expect(
+            got.filter((x) => x.matchScore < threshold).map((x) => `${x.linkId}:${x.matchScore}`),
+            `results below matchScoreThreshold ${threshold}`,
+          ).toEqual([]);
+          expect(
+            got
+              .filter((x) => x.linkId !== undefined && mine.includes(x.linkId))
+              .map((x) => x.linkId)
+              .sort(),
+            `the check's own results at matchScoreThreshold ${threshold} (scores at 0: ${own.map((x) => x.matchScore).join(', ')})`,
+          ).toEqual(expected);
         });
       }
     });
@@ -162,7 +224,9 @@ export function searchChecks({ check, kit, label, variant, nonsense, family: giv
     for (const max of [0, -1]) {
       check(T(`maxSearchResults ${max} is rejected`), [id], async (t) => {
         const r = await t.invalid('demographicsSearch', { identity: kit.make(t).identity, maxSearchResults: max });
-        await t.rule(id, () => expect(isRejection(r, { sentInvalid: true }), `maxSearchResults=${max} must be rejected, got ${describeReply(r)}`).toBe(true));
+        await t.rule(id, () =>
+          expect(isRejection(r, { sentInvalid: true }), `maxSearchResults=${max} must be rejected, got ${describeReply(r)}`).toBe(true),
+        );
       });
     }
   }
@@ -176,8 +240,14 @@ export function searchChecks({ check, kit, label, variant, nonsense, family: giv
       const r = await t.raw('demographicsSearch', { identity: a.identity, matchScoreThreshold: 0 });
       const found = results(r);
       if (!found.length) t.skip('no candidates returned');
-      await t.rule(range, () => expect(found.filter((x) => !(typeof x.matchScore === 'number' && x.matchScore >= 0 && x.matchScore <= 1)).map((x) => x.matchScore)).toEqual([]));
-      await t.rule(same, () => expect(found.filter((x) => !['Y', 'U', 'N'].includes(x.sameIdentity)).map((x) => x.sameIdentity)).toEqual([]));
+      await t.rule(range, () =>
+        expect(
+          found.filter((x) => !(typeof x.matchScore === 'number' && x.matchScore >= 0 && x.matchScore <= 1)).map((x) => x.matchScore),
+        ).toEqual([]),
+      );
+      await t.rule(same, () =>
+        expect(found.filter((x) => !['Y', 'U', 'N'].includes(x.sameIdentity)).map((x) => x.sameIdentity)).toEqual([]),
+      );
     });
   }
 

@@ -25,7 +25,10 @@ export default defineConfig({
     isolate: false,
     runner: fileURLToPath(new URL('../../../run/side-by-side-runner.mjs', import.meta.url)),
     setupFiles: ['allure-vitest/setup'],
-    reporters: ['json', [fileURLToPath(new URL('../../../report/allure-reporter.ts', import.meta.url)), { resultsDir: process.env.ALLURE_RESULTS_DIR }]],
+    reporters: [
+      'json',
+      [fileURLToPath(new URL('../../../report/allure-reporter.ts', import.meta.url)), { resultsDir: process.env.ALLURE_RESULTS_DIR }],
+    ],
     provide: { filesAtOnce: Number(process.env.FILES_AT_ONCE), checksPerFile: Number(process.env.CHECKS_PER_FILE ?? 1) },
     maxConcurrency: Number(process.env.CHECKS_PER_FILE ?? 1),
     sequence: { concurrent: true },
