@@ -55,6 +55,12 @@ export const ProfileSchema = z.strictObject({
       firstPage: z.number().int().min(0).max(1).default(0),
       /** Page size used to walk a window; small so paging is exercised. */
       pageSize: z.number().int().min(1).max(1000).default(3),
+      /**
+       * Page size used where the suite reads the feed to find its own changes (walks, a change's
+       * notification): large, so a busy feed takes few requests (seed: bounds "not shown"; a
+       * deployment that serves fewer per page is followed by hasNext).
+       */
+      readPageSize: z.number().int().min(1).max(1000).default(50),
       /** Most pages walked for one window (a bound so a busy staging feed cannot stall the run). */
       maxPages: z.number().int().min(1).max(10000).default(200),
       /**

@@ -26,6 +26,8 @@ export interface FailureDetail {
   steps?: string[];
   /** [from, to) indexes of the failing walk step's exchanges in the check's exchanges. */
   stepExchanges?: [number, number];
+  /** The operation whose step failed (a walk's or scripted check's step): reports file the failure under it. */
+  operation?: string;
 }
 
 /** The deployment broke the named requirements. */

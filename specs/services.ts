@@ -4,15 +4,16 @@
  */
 import type { OperationSpec, Requirement, ServiceName } from './common/model.js';
 import type { StateTable } from './common/states.js';
+import { type StateSpec, stateTableOf } from './common/state-spec.js';
 import { organizationOperations } from './organization/operations.js';
 import { organizationRequirements } from './organization/requirements.js';
-import { organizationStates } from './organization/states.js';
+import { organizationStateSpec } from './organization/state-spec.js';
 import { personOperations } from './person/operations.js';
 import { personRequirements } from './person/requirements.js';
-import { personStates } from './person/states.js';
+import { personStateSpec } from './person/state-spec.js';
 import { providerOperations } from './provider/operations.js';
 import { providerRequirements } from './provider/requirements.js';
-import { providerStates } from './provider/states.js';
+import { providerStateSpec } from './provider/state-spec.js';
 
 export interface ServiceSpec {
   name: ServiceName;
@@ -28,7 +29,9 @@ export interface ServiceSpec {
   idPrefix: string;
   operations: OperationSpec[];
   requirements: Requirement[];
-  /** The seed's state table of source records (states and each operation's transition). */
+  /** The state table as an executable specification (specs/<service>/state-spec.ts). */
+  stateSpec: StateSpec;
+  /** The seed's state table of source records (states and each operation's transition), drawn from stateSpec. */
   states: StateTable;
 }
 
@@ -42,7 +45,8 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
     idPrefix: 'ORG',
     operations: organizationOperations,
     requirements: organizationRequirements,
-    states: organizationStates,
+    stateSpec: organizationStateSpec,
+    states: stateTableOf(organizationStateSpec),
   },
   person: {
     name: 'person',
@@ -53,7 +57,8 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
     idPrefix: 'PERSON',
     operations: personOperations,
     requirements: personRequirements,
-    states: personStates,
+    stateSpec: personStateSpec,
+    states: stateTableOf(personStateSpec),
   },
   provider: {
     name: 'provider',
@@ -64,7 +69,8 @@ export const SERVICES: Record<ServiceName, ServiceSpec> = {
     idPrefix: 'PROV',
     operations: providerOperations,
     requirements: providerRequirements,
-    states: providerStates,
+    stateSpec: providerStateSpec,
+    states: stateTableOf(providerStateSpec),
   },
 } as Record<ServiceName, ServiceSpec>;
 

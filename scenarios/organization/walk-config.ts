@@ -3,12 +3,12 @@
  * build identities far apart and which requirement each step of the state table bears on.
  */
 import { organizationIdentity } from '../../generators/organization.js';
-import { type WalkConfig, walkRequirementsOf } from '../shared/model/walk-real.js';
+import { type WalkConfig, walkSpecOf } from '../shared/model/walk-real.js';
 
 export const organizationWalks: WalkConfig = {
   service: 'organization',
   generate: (f, source) => organizationIdentity(f, source),
-  requirements: walkRequirementsOf('organization'),
+  ...walkSpecOf('organization'),
 };
 
 /** The walk check's title and file (the replay command names them). */

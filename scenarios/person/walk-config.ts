@@ -3,12 +3,12 @@
  * build identities far apart and which requirement each step of the state table bears on.
  */
 import { personIdentity } from '../../generators/person.js';
-import { type WalkConfig, walkRequirementsOf } from '../shared/model/walk-real.js';
+import { type WalkConfig, walkSpecOf } from '../shared/model/walk-real.js';
 
 export const personWalks: WalkConfig = {
   service: 'person',
   generate: (f, source) => personIdentity(f, source),
-  requirements: walkRequirementsOf('person'),
+  ...walkSpecOf('person'),
 };
 
 /** The walk check's title and file (the replay command names them). */

@@ -4,13 +4,12 @@
  */
 import { providerIdentity } from '../../generators/provider.js';
 import type { ProviderKind } from '../../specs/provider/identity.js';
-import { type WalkConfig, walkRequirementsOf } from '../shared/model/walk-real.js';
+import { type WalkConfig, walkSpecOf } from '../shared/model/walk-real.js';
 
 export const providerWalks: WalkConfig = {
   service: 'provider',
   generate: (f, source, kind, profile) => providerIdentity((kind ?? 'practitioner') as ProviderKind, f, source, profile.provider),
-  kinds: ['practitioner', 'healthFacility'],
-  requirements: walkRequirementsOf('provider'),
+  ...walkSpecOf('provider'),
 };
 
 /** The walk check's title and file (the replay command names them). */

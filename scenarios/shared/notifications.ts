@@ -56,12 +56,13 @@ export function openWindowFrom(t: Check): () => Window {
 
 /**
  * Reads a window's pages from the profile's first page on, following hasNext, at most
- * `maxPages` pages. When the first page gives totalElements, the pages it implies are asked for
+ * `maxPages` pages, of `size` notifications (default: the profile's pageSize). When the first page gives totalElements, the pages it implies are asked for
  * together rather than one after another; the walk still ends at the first page whose hasNext is
  * not true, exactly as a sequential walk would.
  */
-export async function walkNotifications(t: Check, window: Window): Promise<Walk> {
-  const { firstPage, pageSize, maxPages } = t.profile.notifications;
+export async function walkNotifications(t: Check, window: Window, size?: number): Promise<Walk> {
+  const { firstPage, maxPages } = t.profile.notifications;
+  const pageSize = size ?? t.profile.notifications.pageSize;
   const walk: Walk = { pages: [], notifications: [], totals: [], complete: false };
   const page = (i: number) => t.ok('searchNotifications', { pageNumber: firstPage + i, pageSize, ...window });
   /** Adds a page to the walk; true when it says more pages follow. */

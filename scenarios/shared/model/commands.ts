@@ -1,36 +1,40 @@
 /**
- * The walk's commands, one per state-table row plus posting a new identity and re-posting an
- * existing record, as fast-check asynchronous commands over the identity model.
+ * The walk's commands: one step kind per state-table row, plus posting a new identity, re-posting
+ * an existing record and (person) posting a copy of a deactivated record, as fast-check
+ * asynchronous commands over the identity model.
  *
- * Each step kind says, from the model, whether the seeds allow the step (then it must succeed
- * and the model moves as the row says), forbid it (then it must be rejected), or leave it
- * "not shown" (either outcome; after a success the named records follow what the deployment
- * did). After every step the observed partition is compared with the model.
+ * A step kind only says which records it names and what it sends. What the seeds say about it
+ * (allowed, rejected, open or inert from the records' states), how the records move, what the
+ * reply must name and whether the feed must show it all come from the service's executable state
+ * table (specs/<service>/state-spec.ts), through runStep, which the scripted single checks
+ * (scenarios/shared/script.ts) use too. After every step the whole observable state is judged
+ * (scenarios/shared/model/oracle.ts).
  *
- * Source: organization-identity-api.md, "States and transitions" (rows and the sentence
- * "Preconditions on the prior state of each operation, and any further states: not shown");
- * person-provider-identity-api.md, "States and transitions" (provider: same type only).
+ * Source: organization-identity-api.md, "States and transitions"; person-provider-identity-api.md,
+ * "States and transitions".
  */
 import fc from 'fast-check';
+import { postContent } from '../../../generators/common.js';
 import { describeReply } from '../../../harness/check.js';
 import { type Reply, isRejection } from '../../../harness/reply.js';
-import { postContent } from '../../../generators/common.js';
 import { ConformanceFailure } from '../../../harness/verdict.js';
-import { type IdentityModel, type ModelRecord, type RecordState, type Verdict, isLive, labelFor } from './identity-model.js';
-import { adopt, askEarly, checkIdentities, comparePartition, lookupAll } from './observe.js';
+import { type Applied, applyStep, replyContextBefore } from '../../../specs/common/state-engine.js';
+import { type RequestOutcome, type RowSpec, rowOf } from '../../../specs/common/state-spec.js';
 import { addHistory, historyTags, stepKeys } from './coverage.js';
+import { type IdentityModel, type ModelRecord, type RecordState, isLive, labelFor } from './identity-model.js';
+import { type Problem, judgeState } from './oracle.js';
 import { type Option, anythingNew, rankOptions } from './steer.js';
-import type { RowRequirements, WalkConfig, WalkReal } from './walk-real.js';
+import type { WalkConfig, WalkReal } from './walk-real.js';
 
 const src = (r: ModelRecord) => ({ name: r.source.name, id: r.source.id });
-const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 const active = (r: ModelRecord) => r.state === 'active';
 const sameKind = (a: ModelRecord, b: ModelRecord) => a.kind === b.kind;
 
-/** One kind of step. `recs` are the records it names, chosen by `pick`. */
-interface StepKind {
+/** One kind of step: the row it runs, the records it names (chosen by `pick`) and what it sends. */
+export interface StepKind {
   name: string;
-  op: string;
+  /** The state-table row (specs/<service>/state-spec.ts, by step name). */
+  row: string;
   /** How many records the step names. */
   roles: 0 | 1 | 2;
   /** The role of each named record, for coverage keys (one-record steps: none). */
@@ -38,43 +42,21 @@ interface StepKind {
   /** Candidate records (or pairs) that make the step interesting from the current state. */
   fit(m: IdentityModel): ModelRecord[][];
   describe(recs: ModelRecord[]): string;
-  verdict(m: IdentityModel, recs: ModelRecord[], c: WalkConfig): { verdict: Verdict; rejectCites?: string };
   content(w: WalkReal, m: IdentityModel, recs: ModelRecord[]): Record<string, unknown>;
-  /** Requirements of the row. */
-  row(c: WalkConfig): RowRequirements;
-  /** Moves the model for an allowed, accepted step; returns labels whose identity follows the deployment (they must stay live). */
-  apply(m: IdentityModel, recs: ModelRecord[], reply: Reply, w: WalkReal): string[];
+  /** Adds to the model what an accepted step creates (a posted record); returns records whose identity follows the deployment. */
+  created?(m: IdentityModel, reply: Reply, w: WalkReal): string[];
+  /** Further requests right after an accepted step (before the state is observed); the problems count when the step was allowed. */
+  probe?(w: WalkReal, m: IdentityModel, recs: ModelRecord[]): Promise<string[]>;
   /** The record whose state carries the step's effect (a merge: the retired record); the history it leaves lasts while that holds. */
   bond?(recs: ModelRecord[]): ModelRecord | undefined;
-  /** Records whose state an accepted open step leaves undecidable from lookups (a merge may have retired them). */
-  openUnknown?(recs: ModelRecord[]): ModelRecord[];
-  /** Problems with the reply of an allowed, accepted step, given the link IDs before and after. */
-  checkReply?(
-    reply: Reply,
-    m: IdentityModel,
-    recs: ModelRecord[],
-    before: Map<number, string>,
-    after: Map<number, string>,
-    formerGroup: number[],
-  ): string[];
-  /** Further requests right after an accepted step (before the partition is observed); the problems count when the step was allowed. */
-  probe?(w: WalkReal, m: IdentityModel, recs: ModelRecord[]): Promise<string[]>;
 }
-
-/** Records touched by an open step: the named ones and the other members of their identities. */
-const open = (m: IdentityModel, recs: ModelRecord[]) => [
-  ...new Set(recs.flatMap((r) => (isLive(r) ? m.members(r.group) : [r])).map((r) => r.label)),
-];
 
 const pairs = (m: IdentityModel, ok: (a: ModelRecord, b: ModelRecord) => boolean) =>
   m.records.flatMap((a) => m.records.filter((b) => b !== a && ok(a, b)).map((b) => [a, b]));
 
-const crossKind = (c: WalkConfig, a: ModelRecord, b: ModelRecord, cite: string | undefined) =>
-  c.kinds && active(a) && active(b) && !sameKind(a, b) && cite ? { verdict: 'reject' as const, rejectCites: cite } : undefined;
-
 /** The identity the walk's record number `index` gets: its source, its data, and its kind where the service has kinds. */
 function newIdentity(w: WalkReal, m: IdentityModel, index: number): NonNullable<WalkReal['pending']> {
-  const kinds = w.config.kinds;
+  const kinds = w.config.spec.kinds;
   const kind = kinds ? kinds[m.singleKind ? 0 : index % kinds.length] : undefined;
   const source = w.t.source(index);
   return { source, identity: w.config.generate(w.faker, source, kind, w.t.profile), kind };
@@ -82,18 +64,16 @@ function newIdentity(w: WalkReal, m: IdentityModel, index: number): NonNullable<
 
 const postNew: StepKind = {
   name: 'post new identity',
+  row: 'post new identity',
   roleNames: [],
-  op: 'postIdentity',
   roles: 0,
   fit: () => [[]],
   describe: () => 'postIdentity of a new, distinct identity',
-  verdict: () => ({ verdict: 'allow' }),
   content(w, m) {
     w.pending = newIdentity(w, m, m.records.length);
     return postContent(w.pending.identity, w.pending.source, w.t.profile.sourcePlacement);
   },
-  row: (c) => ({ effect: c.requirements.post }),
-  apply(m, _recs, reply, w) {
+  created(m, reply, w) {
     const p = w.pending!;
     const r = m.add(p.source, p.identity, p.kind);
     const linkId = reply.content?.linkId;
@@ -105,245 +85,81 @@ const postNew: StepKind = {
   },
 };
 
+const one = (name: string, op: (w: WalkReal) => string, fit: (r: ModelRecord) => boolean, text: string): StepKind => ({
+  name,
+  row: name,
+  roleNames: [],
+  roles: 1,
+  fit: (m) => m.records.filter(fit).map((r) => [r]),
+  describe: ([r]) => `${text} ${r!.label}`,
+  content: (w, _m, [r]) => ({ [op(w)]: src(r!) }),
+});
+
 const repost: StepKind = {
-  name: 'update',
-  roleNames: [],
-  op: 'postIdentity',
-  roles: 1,
-  fit: (m) => m.records.filter(active).map((r) => [r]),
+  ...one('update', () => '', active, ''),
   describe: ([r]) => `postIdentity again for ${r!.label} (update)`,
-  verdict: (_m, [r]) => ({ verdict: active(r!) ? 'allow' : 'either' }),
   content: (w, _m, [r]) => postContent(r!.identity, r!.source, w.t.profile.sourcePlacement),
-  row: (c) => ({ effect: c.requirements.update }),
-  apply: () => [],
 };
-
-const softDelete: StepKind = {
-  name: 'soft delete',
-  roleNames: [],
-  op: 'softDeleteSource',
-  roles: 1,
-  fit: (m) => m.records.filter(active).map((r) => [r]),
-  describe: ([r]) => `softDeleteSource ${r!.label}`,
-  verdict: (_m, [r]) => ({ verdict: active(r!) ? 'allow' : 'either' }),
-  content: (_w, _m, [r]) => ({ sourceToSoftDelete: src(r!) }),
-  row: (c) => c.requirements.softDelete!,
-  apply(_m, [r]) {
-    r!.state = 'soft-deleted';
-    return [];
-  },
-  checkReply(reply, _m, _recs, before, _after, [g]) {
-    const link = before.get(g!);
-    const named = [...list(reply.content?.linkIdsSoftDeleted), ...list(reply.content?.linkIdsModified)];
-    return link && !named.includes(link) ? [`reply names ${JSON.stringify(named)}, not ${link}, the identity that held the source`] : [];
-  },
-};
-
-const restore: StepKind = {
-  name: 'restore',
-  roleNames: [],
-  op: 'restoreSource',
-  roles: 1,
-  fit: (m) => m.records.filter((r) => r.state === 'soft-deleted').map((r) => [r]),
-  describe: ([r]) => `restoreSource ${r!.label}`,
-  verdict: (_m, [r], c) =>
-    r!.state === 'soft-deleted'
-      ? { verdict: 'allow' }
-      : r!.state === 'deleted'
-        ? { verdict: 'inert', rejectCites: c.requirements.hardDelete.effect }
-        : { verdict: 'either' },
-  content: (w, _m, [r]) => ({ [w.t.profile.members.restoreSource]: src(r!) }),
-  row: (c) => c.requirements.restore!,
-  apply(_m, [r]) {
-    r!.state = 'active';
-    // Which identity a restored source returns to is not shown: its former one or a new one.
-    return [r!.label];
-  },
-  checkReply(reply, _m, [r], _before, after) {
-    const link = after.get(r!.group);
-    const named = [...list(reply.content?.linkIdsModified), ...(reply.content?.linkIdCreated ? [String(reply.content.linkIdCreated)] : [])];
-    return link && !named.includes(link) ? [`reply names ${JSON.stringify(named)}, but ${r!.label} is now in identity ${link}`] : [];
-  },
-};
-
-const hardDelete: StepKind = {
-  name: 'hard delete',
-  roleNames: [],
-  op: 'deleteSourceIdentity',
-  roles: 1,
-  fit: (m) => m.records.filter((r) => r.state !== 'deleted').map((r) => [r]),
-  describe: ([r]) => `deleteSourceIdentity ${r!.label}`,
-  verdict: (_m, [r]) => ({ verdict: r!.state === 'deleted' || r!.state === 'unknown' ? 'either' : 'allow' }),
-  content: (_w, _m, [r]) => ({ source: src(r!) }),
-  row: (c) => c.requirements.hardDelete,
-  apply(_m, [r]) {
-    r!.state = 'deleted';
-    return [];
-  },
-  checkReply(reply, m, [_r], before, _after, [g, wasLive]) {
-    const link = before.get(g!);
-    if (!wasLive || !link) return [];
-    const gone = m.members(g!).length === 0;
-    const member = gone ? 'linkIdsDeleted' : 'linkIdsModified';
-    return list(reply.content?.[member]).includes(link)
-      ? []
-      : [
-          `${gone ? 'the identity had no other source' : 'the identity keeps other sources'}, so ${member} must name ${link}; reply: ${JSON.stringify(reply.content)}`,
-        ];
-  },
-};
+const softDelete = one('soft delete', () => 'sourceToSoftDelete', active, 'softDeleteSource');
+const restore = one(
+  'restore',
+  (w) => w.t.profile.members.restoreSource,
+  (r) => r.state === 'soft-deleted',
+  'restoreSource',
+);
+const hardDelete = one(
+  'hard delete',
+  () => 'source',
+  (r) => r.state !== 'deleted',
+  'deleteSourceIdentity',
+);
+const deactivate = one('deactivate', (w) => w.t.profile.members.deactivateSource, active, 'deactivateSourceWs');
+const reactivate = one(
+  'reactivate',
+  (w) => w.t.profile.members.reactivateSource,
+  (r) => r.state === 'deactivated',
+  'reactivateSourceWs',
+);
 
 const merge: StepKind = {
   name: 'merge',
+  row: 'merge',
   roleNames: ['survivor', 'retired'],
-  op: 'mergeIdentities',
   roles: 2,
   fit: (m) => pairs(m, (a, b) => active(a) && active(b) && a.group !== b.group && sameKind(a, b)),
   describe: ([s, r]) => `mergeIdentities survivor ${s!.label}, retire ${r!.label}`,
-  verdict: (_m, [s, r], c) =>
-    crossKind(c, s!, r!, c.requirements.sameKind?.merge) ?? {
-      verdict: s !== r && active(s!) && active(r!) && s!.group !== r!.group ? 'allow' : 'either',
-    },
   content: (_w, _m, [s, r]) => ({ toSurviveSource: src(s!), toRetireSource: src(r!) }),
-  openUnknown: ([s, r]) => (s === r ? [] : [r!]),
   bond: ([, r]) => r,
-  row: (c) => c.requirements.merge,
-  apply(m, [s, r]) {
-    // Other sources of the retired record's identity: the seeds say only "a single surviving identity results".
-    const others = m
-      .members(r!.group)
-      .filter((x) => x !== r)
-      .map((x) => x.label);
-    r!.state = 'retired';
-    r!.retiredInto = s!.label;
-    r!.mergedGroup = s!.group;
-    return others;
-  },
-  checkReply(reply, _m, [s], _before, after) {
-    const link = after.get(s!.group);
-    return reply.content?.linkId !== link ? [`reply linkId ${reply.content?.linkId} is not the surviving identity ${link}`] : [];
-  },
 };
 
 const unmerge: StepKind = {
   name: 'unmerge',
+  row: 'unmerge',
   roleNames: ['from', 'unmerged'],
-  op: 'unmergeIdentities',
   roles: 2,
   fit: (m) => pairs(m, (from, r) => r.state === 'retired' && r.retiredInto === from.label),
   describe: ([from, r]) => `unmergeIdentities ${r!.label} from ${from!.label}`,
-  verdict: (_m, [from, r]) => ({ verdict: r!.state === 'retired' && r!.retiredInto === from!.label && active(from!) ? 'allow' : 'either' }),
   content: (_w, _m, [from, r]) => ({ unmergeFromSource: src(from!), unmergeSource: src(r!) }),
-  row: (c) => c.requirements.unmerge,
-  apply(m, [, r]) {
-    r!.state = 'active';
-    r!.retiredInto = undefined;
-    r!.group = m.newGroup();
-    return [];
-  },
-  checkReply(reply, _m, [from, r], _before, after) {
-    const problems: string[] = [];
-    if (reply.content?.unmergedId !== after.get(r!.group))
-      problems.push(`unmergedId ${reply.content?.unmergedId} is not ${r!.label}'s new identity ${after.get(r!.group)}`);
-    if (reply.content?.unmergedFromId !== after.get(from!.group))
-      problems.push(`unmergedFromId ${reply.content?.unmergedFromId} is not ${from!.label}'s identity ${after.get(from!.group)}`);
-    return problems;
-  },
 };
 
 const link: StepKind = {
   name: 'link',
+  row: 'link',
   roleNames: ['into', 'moved'],
-  op: 'linkIdentities',
   roles: 2,
   fit: (m) => pairs(m, (to, r) => active(to) && active(r) && to.group !== r.group && sameKind(to, r)),
   describe: ([to, r]) => `linkIdentities ${r!.label} into ${to!.label}`,
-  verdict: (_m, [to, r], c) =>
-    crossKind(c, to!, r!, c.requirements.sameKind?.link) ?? {
-      verdict: active(to!) && active(r!) && to!.group !== r!.group ? 'allow' : 'either',
-    },
   content: (_w, _m, [to, r]) => ({ linkToSource: src(to!), source: src(r!) }),
-  row: (c) => c.requirements.link,
-  apply(m, [to, r]) {
-    const others = m
-      .members(r!.group)
-      .filter((x) => x !== r)
-      .map((x) => x.label);
-    r!.group = to!.group;
-    return others;
-  },
-  checkReply(reply, _m, [to], _before, after) {
-    const l = after.get(to!.group);
-    return reply.content?.linkId !== l ? [`reply linkId ${reply.content?.linkId} is not the identity of linkToSource ${l}`] : [];
-  },
 };
 
 const unlink: StepKind = {
   name: 'unlink',
+  row: 'unlink',
   roleNames: ['from', 'moved'],
-  op: 'unlinkIdentities',
   roles: 2,
   fit: (m) => pairs(m, (from, r) => active(from) && active(r) && from.group === r.group),
   describe: ([from, r]) => `unlinkIdentities ${r!.label} from ${from!.label}`,
-  verdict: (_m, [from, r]) => ({ verdict: from !== r && active(from!) && active(r!) && from!.group === r!.group ? 'allow' : 'either' }),
   content: (_w, _m, [from, r]) => ({ unlinkFromSource: src(from!), source: src(r!) }),
-  row: (c) => c.requirements.unlink,
-  apply(m, [, r]) {
-    r!.group = m.newGroup();
-    return [];
-  },
-  checkReply(reply, _m, [from, r], _before, after) {
-    const problems: string[] = [];
-    if (reply.content?.unlinkedId !== after.get(r!.group))
-      problems.push(`unlinkedId ${reply.content?.unlinkedId} is not ${r!.label}'s new identity ${after.get(r!.group)}`);
-    if (reply.content?.unlinkedFromId !== after.get(from!.group))
-      problems.push(`unlinkedFromId ${reply.content?.unlinkedFromId} is not ${from!.label}'s identity ${after.get(from!.group)}`);
-    return problems;
-  },
-};
-
-const deactivate: StepKind = {
-  name: 'deactivate',
-  roleNames: [],
-  op: 'deactivateSourceWs',
-  roles: 1,
-  fit: (m) => m.records.filter(active).map((r) => [r]),
-  describe: ([r]) => `deactivateSourceWs ${r!.label}`,
-  verdict: (_m, [r]) => ({ verdict: active(r!) ? 'allow' : 'either' }),
-  content: (w, _m, [r]) => ({ [w.t.profile.members.deactivateSource]: src(r!) }),
-  row: (c) => c.requirements.deactivate!,
-  // Excluded from matching but still visible: the record stays in its identity.
-  apply(_m, [r]) {
-    r!.state = 'deactivated';
-    return [];
-  },
-};
-
-const reactivate: StepKind = {
-  name: 'reactivate',
-  roleNames: [],
-  op: 'reactivateSourceWs',
-  roles: 1,
-  fit: (m) => m.records.filter((r) => r.state === 'deactivated').map((r) => [r]),
-  describe: ([r]) => `reactivateSourceWs ${r!.label}`,
-  verdict: (_m, [r], c) =>
-    r!.state === 'deactivated'
-      ? { verdict: 'allow' }
-      : r!.state === 'deleted'
-        ? { verdict: 'inert', rejectCites: c.requirements.hardDelete.effect }
-        : { verdict: 'either' },
-  content: (w, _m, [r]) => ({ [w.t.profile.members.reactivateSource]: src(r!) }),
-  row: (c) => c.requirements.reactivate!,
-  // "Returns to its original link ID": the record keeps its model identity, whose link ID must not change.
-  apply(_m, [r]) {
-    r!.state = 'active';
-    return [];
-  },
-  checkReply(_reply, _m, [r], before, after) {
-    const was = before.get(r!.group);
-    const now = after.get(r!.group);
-    return was && now !== was ? [`${r!.label} was deactivated in identity ${was} but was reactivated into ${now}`] : [];
-  },
 };
 
 /**
@@ -353,19 +169,16 @@ const reactivate: StepKind = {
  */
 const copyOfDeactivated: StepKind = {
   name: 'post copy of deactivated',
+  row: 'post copy of deactivated',
   roleNames: [],
-  op: 'postIdentity',
   roles: 1,
   fit: (m) => m.records.filter((r) => r.state === 'deactivated').map((r) => [r]),
   describe: ([r]) => `postIdentity of an exact copy of ${r!.label} from a new source (then deleteSourceIdentity of the copy)`,
-  verdict: (_m, [r]) => ({ verdict: r!.state === 'deactivated' ? 'allow' : 'either' }),
   content(w, _m, [r]) {
     const source = w.t.source(1);
     w.pending = { source, identity: r!.identity };
     return postContent({ ...r!.identity, sources: [{ name: source.name, id: source.id }] }, source, w.t.profile.sourcePlacement);
   },
-  row: (c) => ({ effect: c.requirements.deactivatedExcluded! }),
-  apply: () => [],
   async probe(w, m, [r]) {
     const copy = w.pending!.source;
     const found = await w.call('nativeIdQuery', { source: { name: copy.name, id: copy.id } });
@@ -384,40 +197,124 @@ const crossKindPairs = (m: IdentityModel) => pairs(m, (a, b) => active(a) && act
 const crossMerge: StepKind = { ...merge, name: 'cross-type merge', fit: crossKindPairs };
 const crossLink: StepKind = { ...link, name: 'cross-type link', fit: crossKindPairs };
 
-export const STEP_KINDS: StepKind[] = [postNew, repost, softDelete, restore, hardDelete, merge, unmerge, link, unlink];
-
-/** The step kinds of a service: its state table's rows, and cross-kind attempts where it has identity kinds. */
+/** The step kinds of a service: a kind for each row of its state table, and cross-kind attempts where it has identity kinds. */
 export function stepKindsFor(c: WalkConfig): StepKind[] {
-  const r = c.requirements;
-  return [
-    postNew,
-    repost,
-    ...(r.softDelete && r.restore ? [softDelete, restore] : []),
-    ...(r.deactivate && r.reactivate ? [deactivate, reactivate] : []),
-    ...(r.deactivatedExcluded ? [copyOfDeactivated] : []),
-    hardDelete,
-    merge,
-    unmerge,
-    link,
-    unlink,
-    ...(c.kinds ? [crossMerge, crossLink] : []),
-  ];
+  const rows = new Set(c.spec.rows.map((r) => r.step));
+  const kinds = [postNew, repost, softDelete, restore, deactivate, reactivate, copyOfDeactivated, hardDelete, merge, unmerge, link, unlink];
+  return [...kinds.filter((k) => rows.has(k.row)), ...(c.spec.kinds ? [crossMerge, crossLink] : [])];
 }
 
 /** The record states of a service's state table (the model's `unknown` is none of them). */
 export function recordStatesFor(c: WalkConfig): RecordState[] {
-  const r = c.requirements;
-  return [
-    'active',
-    ...(r.softDelete ? ['soft-deleted' as const] : []),
-    ...(r.deactivate ? ['deactivated' as const] : []),
-    'retired',
-    'deleted',
-  ];
+  return Object.keys(c.spec.stateNames) as RecordState[];
 }
 
 /** A step failed: carries the requirement IDs and the step text. */
 export class StepFailure extends ConformanceFailure {}
+
+/** How a step was judged: everything (walks), or, for a scripted single check, its own requirements at its judged step. */
+export interface StepJudgement {
+  /** Judge only problems citing these requirements (a single check's own); absent: every problem. */
+  only?: readonly string[];
+}
+
+/**
+ * Runs one step and judges it against the specification: the request outcome (allowed steps must
+ * succeed, rejected ones fail), the model moved as the row says, the whole observable state
+ * (oracle), and the reply members. Records the step's change for the feed judgement when its row
+ * has one. Returns the reply.
+ * @throws StepFailure citing the requirements broken; CouldNotJudge when the deployment could not answer
+ */
+export async function runStep(
+  k: StepKind,
+  m: IdentityModel,
+  w: WalkReal,
+  recs: ModelRecord[],
+  text: string,
+  judgement: StepJudgement = {},
+): Promise<Reply> {
+  const c = w.config;
+  const row = rowOf(c.spec, k.row);
+  w.beginStep(text);
+  const request: RequestOutcome = row.request(m, recs);
+  const fail = (cites: string[], what: string): never => {
+    throw new StepFailure([...new Set(cites)], `step ${w.steps.length - w.startSteps}, ${text}: ${what}`, {
+      what: `${text}`,
+      got: what,
+      operation: row.operation,
+    });
+  };
+  const judged = (p: Problem) => !judgement.only || judgement.only.includes(p.requirement);
+  const kept = (ps: Problem[]) => ps.filter((p) => !w.t.disabled.has(p.requirement) && judged(p));
+  const started = Date.now();
+  const replyContext = replyContextBefore(m, row, recs, m.lastLinks, (r) => src(r as ModelRecord));
+  const feedIds = [...recs.flatMap((r) => [r.source.id, ...(isLive(r) && m.lastLinks.get(r.group) ? [m.lastLinks.get(r.group)!] : [])])];
+  const reply = await w.call(row.operation, k.content(w, m, recs));
+  w.assertNoServerError(reply, row.operation);
+  const accepted = reply.success === true && (reply.status ?? 0) < 300;
+  const rejected = isRejection(reply);
+  w.count(`${k.name}:${request.verdict}:${accepted ? 'ok' : 'rejected'}`);
+  if (!accepted && !rejected) fail([c.requirements.noServerError], `neither a success nor a rejection: ${describeReply(reply)}`);
+  if (request.verdict === 'allow' && rejected)
+    fail(
+      [request.requirement ?? row.effectRequirement],
+      `the seeds allow this step from that state, but it was rejected: ${describeReply(reply)}`,
+    );
+  if (request.verdict === 'reject' && accepted)
+    fail([request.requirement!], 'the seeds do not allow this step from that state, but it succeeded');
+  if (accepted && k.probe) {
+    const found = await k.probe(w, m, recs);
+    if (request.verdict === 'allow' && found.length) fail([row.effectRequirement], found.join('; '));
+  }
+  const tags = historyTags(k, recs, m.records);
+  const holds = request.verdict === 'allow' || (request.verdict === 'open' && row.openApplies === true);
+  let applied: Applied = { follow: [], touched: new Set(recs.map((r) => r.label)), shownNow: [], sameLink: [], freshLink: [] };
+  if (accepted && k.created) applied.follow = k.created(m, reply, w).map((label) => ({ label, mustBeLive: true }));
+  else if (accepted) applied = applyStep(m, row, recs, request.verdict === 'reject' ? 'inert' : request.verdict, holds);
+  if (k.created && accepted) applied.touched.add(m.records.at(-1)!.label);
+  if (accepted) addHistory(tags, k.bond?.(recs));
+  const stepRequirement = !accepted
+    ? request.verdict === 'reject'
+      ? request.requirement!
+      : c.requirements.rejectedNoChange
+    : request.verdict === 'inert'
+      ? request.requirement!
+      : row.effectRequirement;
+  const probes = k.created && accepted ? [m.records.at(-1)!] : recs;
+  const before = new Map(m.lastLinks);
+  const { problems, links } = await observe(m, w, { applied, stepRequirement, probes, before }, kept);
+  if (problems.length)
+    fail(
+      problems.map((p) => p.requirement),
+      `${accepted ? 'after it succeeded' : `after it was rejected (${describeReply(reply)})`} the deployment differs from the model [${m.describe()}]:\n  - ${problems.map((p) => p.text).join('\n  - ')}`,
+    );
+  if (accepted && request.verdict === 'allow') {
+    const ctx = replyContext(links);
+    const wrong = row.reply.flatMap((clause) =>
+      clause.judge(reply.content ?? {}, ctx).map((text) => ({ requirement: clause.requirement, text })),
+    );
+    const left = kept(wrong);
+    if (left.length)
+      fail(
+        left.map((p) => p.requirement),
+        left.map((p) => p.text).join('; '),
+      );
+    if (row.feed && !w.t.disabled.has(row.feed.requirement) && judged({ requirement: row.feed.requirement, text: '' }))
+      w.feedEvents.push({
+        step: text,
+        requirement: row.feed.requirement,
+        ids: [
+          ...new Set([
+            ...feedIds,
+            ...probes.flatMap((r) => [r.source.id, ...(isLive(r) && links.get(r.group) ? [links.get(r.group)!] : [])]),
+          ]),
+        ],
+        at: started,
+      });
+  }
+  m.remember(links);
+  return reply;
+}
 
 /**
  * One step of a walk: a kind plus the choices fast-check generated and shrinks. A walk's commands
@@ -460,66 +357,13 @@ export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, fal
   }
 
   async run(m: IdentityModel, w: WalkReal): Promise<void> {
-    const k = this.kind;
-    const c = w.config;
     m.stepsRun++;
     const options = this.options(m);
     const { recs, keys } = options[this.pick % options.length]!;
     m.exercise(keys);
-    const tags = historyTags(k, recs, m.records);
     const states = recs.map((r) => `${r.label} ${r.kind ? `${r.kind} ` : ''}${r.state}`).join(', ');
-    this.text = `${k.describe(recs)}${states ? ` (${states})` : ''}`;
-    w.beginStep(this.text);
-    const { verdict, rejectCites } = k.verdict(m, recs, c);
-    const row = k.row(c);
-    const fail = (cites: string[], what: string): never => {
-      throw new StepFailure(cites, `step ${w.steps.length - w.startSteps}, ${this.text}: ${what}`);
-    };
-    const formerGroup = recs.map((r) => r.group);
-    const wasLive = recs.length === 1 && isLive(recs[0]!) ? 1 : 0;
-    const reply = await w.call(k.op, k.content(w, m, recs));
-    w.assertNoServerError(reply, k.op);
-    const accepted = reply.success === true && (reply.status ?? 0) < 300;
-    const rejected = isRejection(reply);
-    w.count(`${k.name}:${verdict}:${accepted ? 'ok' : 'rejected'}`);
-    if (!accepted && !rejected) fail([c.requirements.noServerError], `neither a success nor a rejection: ${describeReply(reply)}`);
-    if (verdict === 'allow' && rejected)
-      fail([row.effect], `the seeds allow this step from that state, but it was rejected: ${describeReply(reply)}`);
-    if (verdict === 'reject' && accepted) fail([rejectCites!], 'the seeds do not allow this step from that state, but it succeeded');
-    if (accepted && k.probe) {
-      const found = await k.probe(w, m, recs);
-      if (verdict === 'allow' && found.length) fail([row.effect], found.join('; '));
-    }
-
-    const before = new Map(m.lastLinks);
-    let following: string[] = [];
-    if (accepted && verdict === 'allow') following = k.apply(m, recs, reply, w);
-    else if (accepted && verdict === 'inert') following = [];
-    else if (accepted) {
-      const unknown = k.openUnknown?.(recs) ?? [];
-      following = open(m, recs).filter((l) => !unknown.some((r) => r.label === l));
-      for (const r of unknown) r.state = 'unknown';
-      // Whether a step the seeds leave open also changed a deactivated record's activation is not
-      // shown; nor, where records can be deactivated, whether a record of unknown state is active.
-      for (const r of recs)
-        if (r.state === 'deactivated' || (r.state === 'unknown' && c.requirements.deactivate)) {
-          r.state = 'unknown';
-          following = following.filter((l) => l !== r.label);
-        }
-    }
-    if (accepted) addHistory(tags, k.bond?.(recs));
-    const { problems, links } = await observeAgainstModel(m, w, following, verdict === 'allow');
-    const cites = accepted ? [verdict === 'inert' ? rejectCites! : row.effect] : [c.requirements.rejectedNoChange];
-    if (problems.length)
-      fail(
-        cites,
-        `${accepted ? 'after it succeeded' : `after it was rejected (${describeReply(reply)})`} the identities differ from the model [${m.describe()}]:\n  - ${problems.join('\n  - ')}`,
-      );
-    if (accepted && verdict === 'allow' && k.checkReply) {
-      const wrong = k.checkReply(reply, m, recs, before, links, [...formerGroup, wasLive]);
-      if (wrong.length && row.reply) fail([row.reply], wrong.join('; '));
-    }
-    m.lastLinks = links;
+    this.text = `${this.kind.describe(recs)}${states ? ` (${states})` : ''}`;
+    await runStep(this.kind, m, w, recs, this.text);
     m.touch(recs.map((r) => r.label).reverse()); // the record a step moves (its last role) first
   }
 
@@ -529,7 +373,7 @@ export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, fal
 }
 
 /** fast-check arbitraries of the walk's commands; `fitting` choices four times as likely as arbitrary ones. */
-export function commandArbitraries(kinds: StepKind[] = STEP_KINDS) {
+export function commandArbitraries(kinds: StepKind[]) {
   const arbitrary = fc.oneof({ weight: 4, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) });
   // Index 0 of the ranked options is the one with new keys, on the records the latest steps
   // touched: favour it (3 in 4), so steps chain on the same records and reach new sequences.
@@ -581,6 +425,21 @@ export const TOURS: Tour[] = [
     ],
   },
   {
+    name: 'hard delete of a merge survivor after it was linked elsewhere',
+    steps: [
+      ['merge', 'B', 'A'],
+      ['link', 'C', 'B'],
+      ['hard delete', 'B'],
+    ],
+  },
+  {
+    name: 'soft delete of one of two linked sources',
+    steps: [
+      ['link', 'A', 'B'],
+      ['soft delete', 'B'],
+    ],
+  },
+  {
     name: 'update after an unlink',
     steps: [
       ['link', 'A', 'B'],
@@ -610,7 +469,7 @@ export const TOURS: Tour[] = [
 /** The tours a service's state table allows (every kind they name is one of its step kinds). */
 export function toursFor(c: WalkConfig): Tour[] {
   const names = new Set(stepKindsFor(c).map((k) => k.name));
-  return TOURS.filter((t) => (!t.mixedKinds || c.kinds) && t.steps.every(([kind]) => names.has(kind)));
+  return TOURS.filter((t) => (!t.mixedKinds || c.spec.kinds) && t.steps.every(([kind]) => names.has(kind)));
 }
 
 /** The commands of a tour's steps. */
@@ -619,27 +478,31 @@ export function tourCommands(c: WalkConfig, tour: Tour): StepCommand[] {
   return tour.steps.map(([name, ...labels]) => new StepCommand(kinds.find((k) => k.name === name)!, 0, true, kinds, labels));
 }
 
+/** A step kind by name. @throws Error for a kind the service does not have */
+export function stepKind(c: WalkConfig, name: string): StepKind {
+  const k = stepKindsFor(c).find((x) => x.name === name);
+  if (!k) throw new Error(`${c.service}: no step kind "${name}"`);
+  return k;
+}
+
 /**
- * Observes the walk's records until they agree with the model or the consistency budget is spent
- * (reads may lag writes): `following` records join whatever identity the deployment gave them
- * (and must stay live when `mustBeLive`). Returns the problems left and each model identity's link ID.
+ * Observes the deployment until it agrees with the model or the consistency budget is spent
+ * (reads may lag writes), judging the problems `kept` keeps. Returns those left and each model
+ * identity's link ID.
  */
-async function observeAgainstModel(
+async function observe(
   m: IdentityModel,
   w: WalkReal,
-  following: string[],
-  mustBeLive: boolean,
-): Promise<{ problems: string[]; links: Map<number, string> }> {
+  plan: Parameters<typeof judgeState>[3],
+  kept: (ps: Problem[]) => Problem[],
+): Promise<{ problems: Problem[]; links: Map<number, string> }> {
   const start = m.snapshot();
   return w.t.settle(
-    'the identities agree with the model',
+    'the deployment agrees with the model',
     async () => {
       m.restore(start);
-      const [obs, early] = await Promise.all([lookupAll(w, m), askEarly(w, m)]);
-      const found = adopt(m, obs, following, mustBeLive, w.t.profile.softDeletedLookup);
-      const { problems: partition, links } = comparePartition(m, obs, w.t.profile.softDeletedLookup);
-      found.push(...partition, ...(await checkIdentities(w, m, links, early)));
-      return { problems: found, links };
+      const judged = await judgeState(m, w, w.config.spec, plan);
+      return { problems: kept(judged.problems), links: judged.links };
     },
     (o) => o.problems.length === 0,
   );
@@ -653,36 +516,47 @@ async function observeAgainstModel(
  * @throws StepFailure when a post is rejected (citing the post requirement) or answers neither
  *   success nor rejection, or when the identities then differ from the model
  */
-export async function postStart(m: IdentityModel, w: WalkReal, n: number): Promise<void> {
+export async function postStart(m: IdentityModel, w: WalkReal, n: number): Promise<ModelRecord[]> {
   const c = w.config;
+  const row: RowSpec = rowOf(c.spec, postNew.row);
   const planned = Array.from({ length: n }, (_, i) => newIdentity(w, m, m.records.length + i));
   const labels = planned.map((_, i) => labelFor(m.records.length + i));
   const text = `postIdentity of ${n} new, distinct identities together (${labels.join(', ')})`;
   w.beginStep(text);
   const fail = (cites: string[], what: string): never => {
-    throw new StepFailure(cites, `start, ${text}: ${what}`);
+    throw new StepFailure([...new Set(cites)], `start, ${text}: ${what}`, { what: text, got: what, operation: row.operation });
   };
-  const replies = await Promise.all(planned.map((p) => w.call(postNew.op, postContent(p.identity, p.source, w.t.profile.sourcePlacement))));
-  const following: string[] = [];
+  const replies = await Promise.all(
+    planned.map((p) => w.call(row.operation, postContent(p.identity, p.source, w.t.profile.sourcePlacement))),
+  );
+  const follow: Applied['follow'] = [];
   replies.forEach((reply, i) => {
-    w.assertNoServerError(reply, postNew.op);
+    w.assertNoServerError(reply, row.operation);
     const accepted = reply.success === true && (reply.status ?? 0) < 300;
     w.count(`${postNew.name}:allow:${accepted ? 'ok' : 'rejected'}`);
     if (!accepted)
       fail(
-        [isRejection(reply) ? c.requirements.post : c.requirements.noServerError],
+        [isRejection(reply) ? row.effectRequirement : c.requirements.noServerError],
         `${labels[i]} was ${isRejection(reply) ? 'rejected' : 'neither accepted nor rejected'}: ${describeReply(reply)}`,
       );
     m.exercise(stepKeys(postNew, [], m.records));
     w.pending = planned[i];
-    following.push(...postNew.apply(m, [], reply, w));
+    follow.push(...postNew.created!(m, reply, w).map((label) => ({ label, mustBeLive: true })));
   });
-  const { problems, links } = await observeAgainstModel(m, w, following, true);
+  const added = m.records.slice(-n);
+  const applied: Applied = { follow, touched: new Set(added.map((r) => r.label)), shownNow: [], sameLink: [], freshLink: [] };
+  const { problems, links } = await observe(
+    m,
+    w,
+    { applied, stepRequirement: row.effectRequirement, probes: [], before: new Map() },
+    (ps) => ps.filter((p) => !w.t.disabled.has(p.requirement)),
+  );
   if (problems.length)
     fail(
-      [c.requirements.post],
-      `after they succeeded the identities differ from the model [${m.describe()}]:\n  - ${problems.join('\n  - ')}`,
+      problems.map((p) => p.requirement),
+      `after they succeeded the deployment differs from the model [${m.describe()}]:\n  - ${problems.map((p) => p.text).join('\n  - ')}`,
     );
-  m.lastLinks = links;
+  m.remember(links);
   w.startSteps = w.steps.length;
+  return added;
 }

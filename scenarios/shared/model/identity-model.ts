@@ -1,17 +1,19 @@
 /**
- * The identity model the walks check a deployment against: the walk's own source records, the
- * state of each (active, soft-deleted, retired (merged), deleted; person: deactivated) and the
- * partition of the live records into identities. Identities are model groups (numbers); the
- * deployment's link IDs are matched to them by observation, so link IDs may be renamed freely.
+ * The identity model the walks and scripted checks judge a deployment against: the specification's
+ * model of source records and their partition into identities (specs/common/state-spec.ts
+ * StateModel), with what a walk needs besides: each record's source, its data and the values the
+ * deployment showed for it, the link IDs seen so far, and the coverage bookkeeping that steers walks.
+ * Identities are model groups (numbers); the deployment's link IDs are matched to them by
+ * observation, so link IDs may be renamed freely.
  *
  * Source: organization-identity-api.md, "States and transitions" (restated for person and
  * provider in person-provider-identity-api.md, "States and transitions").
- * A record in state `unknown` is one whose state the seeds do not pin after a step they leave
- * "not shown" and the deployment accepted: the walk stops asserting anything about it.
  */
+import { type RecordState, type SpecRecord, StateModel, isLive } from '../../../specs/common/state-spec.js';
 import type { SourceRef } from '../../../specs/common/wire.js';
 
-export type RecordState = 'active' | 'soft-deleted' | 'retired' | 'deleted' | 'deactivated' | 'unknown';
+export type { RecordState } from '../../../specs/common/state-spec.js';
+export { isLive } from '../../../specs/common/state-spec.js';
 
 /** The coverage keys one step exercises. */
 export interface StepKeys {
@@ -24,29 +26,11 @@ export interface StepKeys {
   followUps: string[];
 }
 
-/**
- * What the seeds say about one step from the current state: allowed (must succeed and move as the
- * row says), rejected (must fail), either (open: the named records then follow the deployment),
- * or inert (the step may be accepted or rejected, but must change nothing: restoring or
- * reactivating a hard-deleted source, whose preconditions are "not shown" while "all information
- * of the source is removed").
- */
-export type Verdict = 'allow' | 'reject' | 'either' | 'inert';
-
-export interface ModelRecord {
-  /** Walk-local name shown in step listings: A, B, C, ... */
-  label: string;
+export interface ModelRecord extends SpecRecord {
   source: SourceRef;
   identity: Record<string, unknown>;
-  state: RecordState;
-  /** Model identity the record belongs to while live (active or deactivated). */
-  group: number;
-  /** Label of the record it was retired into (state retired). */
-  retiredInto?: string;
-  /** Model identity the record was retired into (its survivor's identity at the time of the merge). */
-  mergedGroup?: number;
-  /** Identity kind where the service has several (provider: practitioner or facility). */
-  kind?: string;
+  /** Attribute values the deployment showed for the record while it stood alone (normalised; steps.ts identityValues). */
+  values?: string[];
   /** Accepted steps of this walk that touched the record (scenarios/shared/model/coverage.ts). */
   history: HistoryEntry[];
 }
@@ -61,14 +45,11 @@ export interface HistoryEntry {
   bond?: { label: string; state: RecordState };
 }
 
-/** Records the seeds keep visible in identities (person: deactivated records stay visible). */
-export const isLive = (r: ModelRecord) => r.state === 'active' || r.state === 'deactivated';
-
-export class IdentityModel {
-  readonly records: ModelRecord[] = [];
-  private nextGroup = 1;
+export class IdentityModel extends StateModel<ModelRecord> {
   /** Link ID of each model group at the last observation (to check replies that name the identity before a step). */
   lastLinks = new Map<number, string>();
+  /** Every link ID observed so far, with the records it named (the sources of its identity while it was current). */
+  readonly linkHistory = new Map<string, Set<string>>();
 
   /** Steps run so far and the walk's bound (commands beyond it are skipped). */
   stepsRun = 0;
@@ -106,41 +87,27 @@ export class IdentityModel {
     return i < 0 ? this.recent.length + this.records.indexOf(r) : i;
   }
 
-  newGroup(): number {
-    return this.nextGroup++;
-  }
-
-  /** The model's mutable state, to observe a step again from the same starting point (a lagging deployment). */
-  snapshot(): { records: ModelRecord[]; nextGroup: number } {
-    return { records: this.records.map((r) => ({ ...r })), nextGroup: this.nextGroup };
-  }
-
-  restore(s: { records: ModelRecord[]; nextGroup: number }): void {
-    s.records.forEach((r, i) => Object.assign(this.records[i]!, r));
-    this.nextGroup = s.nextGroup;
-  }
-
   add(source: SourceRef, identity: Record<string, unknown>, kind?: string): ModelRecord {
     const label = labelFor(this.records.length);
-    const r: ModelRecord = { label, source, identity, state: 'active', group: this.newGroup(), kind, history: [] };
+    const r: ModelRecord = { label, source, identity, state: 'active', group: this.newGroup(), kind, history: [], data: {} };
     this.records.push(r);
     return r;
   }
 
-  get(label: string): ModelRecord | undefined {
-    return this.records.find((r) => r.label === label);
+  /** Records the link IDs of an observation: each current link ID names the live records of its identity. */
+  remember(links: Map<number, string>): void {
+    for (const [group, link] of links) {
+      const holders = this.linkHistory.get(link) ?? new Set<string>();
+      for (const r of this.members(group)) holders.add(r.label);
+      this.linkHistory.set(link, holders);
+    }
+    this.lastLinks = links;
   }
 
-  /** Live members of a model group. */
-  members(group: number): ModelRecord[] {
-    return this.records.filter((r) => isLive(r) && r.group === group);
-  }
-
-  /** Live records by group. */
-  groups(): Map<number, ModelRecord[]> {
-    const out = new Map<number, ModelRecord[]>();
-    for (const r of this.records) if (isLive(r)) out.set(r.group, [...(out.get(r.group) ?? []), r]);
-    return out;
+  /** The values of `r` no other record of the model showed (what tells its data apart in an identity). */
+  ownValues(r: ModelRecord): string[] {
+    const others = new Set(this.records.filter((x) => x !== r).flatMap((x) => x.values ?? []));
+    return (r.values ?? []).filter((v) => !others.has(v));
   }
 
   /** One line per record: label, state, identity; for step listings. */

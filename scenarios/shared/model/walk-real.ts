@@ -1,6 +1,6 @@
 /**
- * The "real" side of a model-based walk: the check's client, the requirement IDs each step
- * cites, and the record of one walk (numbered steps and the exchanges they caused), kept per walk
+ * The "real" side of a model-based walk: the check's client, the service's executable state table
+ * and the requirements outside it, and the record of one walk (numbered steps and the exchanges they caused), kept per walk
  * so a failing walk can be printed without the thousands of exchanges of the passing ones.
  */
 import type { Faker } from '@faker-js/faker';
@@ -11,113 +11,95 @@ import { type Exchange, type Reply, isTransient } from '../../../harness/reply.j
 import { exchangeLine } from '../../../harness/exchange-file.js';
 import { ConformanceFailure, CouldNotJudge } from '../../../harness/verdict.js';
 import type { ServiceName } from '../../../specs/common/model.js';
-import { requirementFor } from '../../../specs/services.js';
+import { type SpecRecord, type StateSpec, StateModel } from '../../../specs/common/state-spec.js';
+import { SERVICES, requirementFor } from '../../../specs/services.js';
 import type { SourceRef } from '../../../specs/common/wire.js';
 
-/** Requirement IDs of one state-table row: the reply members and the effect afterwards. */
-export interface RowRequirements {
-  reply?: string;
-  effect: string;
-}
-
-/** What a service's walks need to know: how to build identities and which requirements each step bears on. */
+/** What a service's walks need to know: how to build identities, the executable state table, and the requirements outside it. */
 export interface WalkConfig {
   service: ServiceName;
   /** A new identity, far apart from every other one the walk posts, on `source`, of `kind` where the service has kinds, as `profile` writes it. */
   generate: (f: Faker, source: SourceRef, kind: string | undefined, profile: Profile) => Record<string, unknown>;
-  /** Identity kinds (provider: practitioner, facility); merge and link across kinds are rejected. */
-  kinds?: string[];
+  /** The service's state table as an executable specification (specs/<service>/state-spec.ts). */
+  spec: StateSpec;
   requirements: {
-    /** postIdentity of a new record adds it. */
-    post: string;
-    /** Re-posting a record's own source updates it (EXPECT). */
-    update: string;
     /** Identities generated far apart are not joined by matching (EXPECT). */
     apart: string;
     /** A rejected step leaves every record as it was (EXPECT). */
     rejectedNoChange: string;
     /** A reply is never an HTTP 5xx. */
     noServerError: string;
-    /** Soft delete and restore (organization, provider). */
-    softDelete?: RowRequirements;
-    restore?: RowRequirements;
-    /** Deactivate and reactivate (person). */
-    deactivate?: RowRequirements;
-    reactivate?: RowRequirements;
-    /** A deactivated record is excluded from future matching (person). */
-    deactivatedExcluded?: string;
-    hardDelete: RowRequirements;
-    merge: RowRequirements;
-    unmerge: RowRequirements;
-    link: RowRequirements;
-    unlink: RowRequirements;
-    /** Merge and link only between identities of the same kind (provider). */
-    sameKind?: { merge: string; link: string };
   };
 }
 
-const WALK_ROWS = ['softDelete', 'restore', 'deactivate', 'reactivate', 'hardDelete', 'merge', 'unmerge', 'link', 'unlink'] as const;
-
 /**
- * A service's walk requirements, read from the roles of its catalogue (`walk.post`,
- * `walk.merge.effect`, ... in specs/<service>/requirements.ts), so the rule-to-requirement map
- * has one owner.
- * @throws Error when a role every walk needs (post, update, apart, rejectedNoChange,
- *   noServerError, and the effect of hardDelete, merge, unmerge, link, unlink) has no requirement
+ * A service's walk configuration parts read from the specs: its state table, and the requirements
+ * outside it by their roles (`walk.apart`, `walk.rejectedNoChange`, `walk.noServerError` in
+ * specs/<service>/requirements.ts).
+ * @throws Error when a role has no requirement
  */
-export function walkRequirementsOf(service: ServiceName): WalkConfig['requirements'] {
-  const role = (name: string) => requirementFor(service, `walk.${name}`);
+export function walkSpecOf(service: ServiceName): Pick<WalkConfig, 'spec' | 'requirements'> {
   const need = (name: string) => {
-    const id = role(name);
+    const id = requirementFor(service, `walk.${name}`);
     if (!id) throw new Error(`${service}: no requirement has the role walk.${name}`);
     return id;
   };
-  const rows: Partial<Record<(typeof WALK_ROWS)[number], RowRequirements>> = {};
-  for (const row of WALK_ROWS) {
-    const effect = role(`${row}.effect`);
-    const reply = role(`${row}.reply`);
-    if (effect) rows[row] = { effect, ...(reply ? { reply } : {}) };
-  }
-  const sameKind =
-    role('sameKind.merge') && role('sameKind.link') ? { merge: need('sameKind.merge'), link: need('sameKind.link') } : undefined;
-  const deactivatedExcluded = role('deactivatedExcluded');
-  for (const row of ['hardDelete', 'merge', 'unmerge', 'link', 'unlink'] as const) if (!rows[row]) need(`${row}.effect`);
   return {
-    post: need('post'),
-    update: need('update'),
-    apart: need('apart'),
-    rejectedNoChange: need('rejectedNoChange'),
-    noServerError: need('noServerError'),
-    ...rows,
-    hardDelete: rows.hardDelete!,
-    merge: rows.merge!,
-    unmerge: rows.unmerge!,
-    link: rows.link!,
-    unlink: rows.unlink!,
-    ...(deactivatedExcluded ? { deactivatedExcluded } : {}),
-    ...(sameKind ? { sameKind } : {}),
+    spec: SERVICES[service].stateSpec,
+    requirements: { apart: need('apart'), rejectedNoChange: need('rejectedNoChange'), noServerError: need('noServerError') },
   };
 }
 
-/** Every requirement a walk of this configuration may cite. */
+/** Every requirement a walk of this configuration may cite: the state table's, its queries' and feed's, and the walk's own. */
 export function walkRequirementIds(c: WalkConfig): string[] {
-  const r = c.requirements;
-  const rows = [r.softDelete, r.restore, r.deactivate, r.reactivate, r.hardDelete, r.merge, r.unmerge, r.link, r.unlink].flatMap((x) =>
-    x ? [x.reply, x.effect] : [],
-  );
+  const { spec } = c;
+  const fromRows = spec.rows.flatMap((row) => [
+    row.effectRequirement,
+    row.replyRequirement,
+    row.feed?.requirement,
+    ...row.effects.map((e) => e.requirement),
+    ...row.reply.map((r) => r.requirement),
+  ]);
+  const q = spec.queries;
+  const households = q.households ? [q.households.byLinkId, q.households.bySource, q.households.byId] : [];
+  const sameKind = spec.kinds ? sameKindRequirements(spec) : [];
   return [
     ...new Set(
       [
-        r.post,
-        r.update,
-        r.deactivatedExcluded,
-        ...rows,
-        ...(r.sameKind ? [r.sameKind.merge, r.sameKind.link] : []),
-        r.apart,
-        r.rejectedNoChange,
+        ...fromRows,
+        ...sameKind,
+        q.nativeId,
+        q.idQueryReturns,
+        q.idQueryEcho?.requirement,
+        q.excludedFromMatching,
+        ...households,
+        spec.feed.partition?.requirement,
+        c.requirements.apart,
+        c.requirements.rejectedNoChange,
       ].filter((x): x is string => Boolean(x)),
     ),
   ];
+}
+
+/** The requirements a cross-kind merge or link breaks (the rows' request outcomes for records of two kinds). */
+function sameKindRequirements(spec: StateSpec): string[] {
+  const [a, b] = spec.kinds!;
+  const rec = (label: string, kind: string): SpecRecord => ({ label, state: 'active', group: label === 'A' ? 1 : 2, kind, data: {} });
+  return spec.rows
+    .filter((row) => row.roles.length === 2)
+    .map((row) => row.request(new StateModel(), [rec('A', a!), rec('B', b!)]))
+    .filter((o) => o.verdict === 'reject')
+    .map((o) => o.requirement!);
+}
+
+/** A change a step made that the feed must show (its row's feed promise), judged once the walk has ended. */
+export interface FeedEvent {
+  step: string;
+  requirement: string;
+  /** Native IDs and link IDs a notification of it may name. */
+  ids: string[];
+  /** When the step began (the suite's clock, ms). */
+  at: number;
 }
 
 export class WalkReal {
@@ -129,6 +111,8 @@ export class WalkReal {
   stepStart = 0;
   /** Steps of the walk's start (postStart), which the numbered steps of a failure do not count. */
   startSteps = 0;
+  /** Changes of this walk the notification feed must show (scenarios/shared/model/feed.ts). */
+  readonly feedEvents: FeedEvent[] = [];
 
   constructor(
     readonly t: Check,

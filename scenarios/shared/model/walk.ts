@@ -27,7 +27,8 @@ import { runInfo } from '../../../harness/targets.js';
 import { seededFaker } from '../../../generators/seed.js';
 import { ConformanceFailure, CouldNotJudge } from '../../../harness/verdict.js';
 import type { Exchange } from '../../../harness/reply.js';
-import { commandArbitraries, postStart, recordStatesFor, stepKindsFor, tourCommands, toursFor } from './commands.js';
+import { StepFailure, commandArbitraries, postStart, recordStatesFor, stepKindsFor, tourCommands, toursFor } from './commands.js';
+import { judgeFeed } from './feed.js';
 import { CoverageTally } from './coverage.js';
 import { IdentityModel, labelFor } from './identity-model.js';
 import { type WalkConfig, WalkReal } from './walk-real.js';
@@ -131,6 +132,30 @@ function walkFailure(
 }
 
 /**
+ * The feed after a walk (scenarios/shared/model/feed.ts): a failure is the walk's last step, so it
+ * is listed, shrunk and replayed like any other.
+ * @throws StepFailure citing the feed requirements broken
+ */
+async function walkFeed(w: WalkReal, since: number): Promise<void> {
+  w.beginStep("searchNotifications over the walk's window: every change the seeds say the feed reports, each once");
+  const problems = await judgeFeed(w, since);
+  if (!problems.length) {
+    w.steps.pop();
+    return;
+  }
+  const text = problems.map((p) => p.text).join('\n  - ');
+  throw new StepFailure(
+    [...new Set(problems.map((p) => p.requirement))],
+    `step ${w.steps.length - w.startSteps}, the walk's notifications:\n  - ${text}`,
+    {
+      what: "the walk's changes in the notification feed",
+      got: text,
+      operation: 'searchNotifications',
+    },
+  );
+}
+
+/**
  * Runs the walks of one service inside a check; throws ConformanceFailure (minimal walk printed)
  * when a walk breaks the model, citing the requirements of the failing step.
  */
@@ -161,10 +186,12 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
       model.singleKind = !tour.mixedKinds;
       let setup = 0;
       try {
+        const since = Date.now();
         await postStart(model, w, initial);
         setup = w.steps.length;
         model.stepsRun = 0;
         for (const command of tourCommands(config, tour)) await command.run(model, w);
+        await walkFeed(w, since);
         return { model };
       } catch (error) {
         return {
@@ -190,6 +217,7 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
     model.known = known;
     let setup = 0;
     try {
+      const since = Date.now();
       await fc.asyncModelRun(async () => {
         await postStart(model, w, initial);
         setup = w.steps.length;
@@ -197,6 +225,7 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
         model.maxSteps = budget.steps;
         return { model, real: w };
       }, cmds);
+      await walkFeed(w, since);
     } catch (e) {
       last = { steps: [...w.steps], setup, exchanges: w.stepExchanges(), error: e };
       throw e;

@@ -1,0 +1,87 @@
+/**
+ * The notification feed after a walk: every change the walk made whose row promises a notification
+ * (specs/<service>/state-spec.ts, a row's `feed`) appears in the feed, each as a notification of its
+ * own, and the pages of the walk's window hold every notification once, as many as totalElements
+ * says. One closed window spanning the walk is read (a few pages of the profile's readPageSize),
+ * until it shows the changes and holds still or the consistency budget is spent.
+ *
+ * A notification counts for a change when it names one of the native IDs or link IDs the change
+ * involved (notification fields are "not shown"); changes and notifications are matched one to one,
+ * so two changes of one record need two notifications.
+ *
+ * Source: organization-identity-api.md, Events ("a paginated feed of notifications for a date
+ * range; `hasNext` tells whether more pages exist and `totalElements` gives the total count");
+ * person-provider-identity-api.md, Events.
+ */
+import { closedWindow, mentions, walkNotifications } from '../notifications.js';
+import type { Problem } from './oracle.js';
+import type { FeedEvent, WalkReal } from './walk-real.js';
+
+/** The largest one-to-one matching of changes to notifications naming them (augmenting paths); the changes left unmatched. */
+export function unmatched(events: FeedEvent[], notifications: unknown[]): FeedEvent[] {
+  const names = events.map((e) => notifications.flatMap((n, j) => (e.ids.some((id) => mentions(n, id)) ? [j] : [])));
+  const owner = new Map<number, number>();
+  const assign = (i: number, seen: Set<number>): boolean => {
+    for (const j of names[i]!) {
+      if (seen.has(j)) continue;
+      seen.add(j);
+      const held = owner.get(j);
+      if (held === undefined || assign(held, seen)) {
+        owner.set(j, i);
+        return true;
+      }
+    }
+    return false;
+  };
+  return events.filter((_, i) => !assign(i, new Set()));
+}
+
+/** Duplicates and a count that disagrees with totalElements, in a window read in full. */
+function partitionProblems(pages: Array<{ content?: any }>, notifications: unknown[], requirement: string): Problem[] {
+  const problems: Problem[] = [];
+  const texts = notifications.map((n) => JSON.stringify(n));
+  const twice = texts.length - new Set(texts).size;
+  if (twice) problems.push({ requirement, text: `the pages of the walk's window return ${twice} notification(s) twice` });
+  for (const [i, p] of pages.entries()) {
+    const total = p.content?.totalElements;
+    if (typeof total === 'number' && total !== notifications.length)
+      problems.push({
+        requirement,
+        text: `page ${i} gives totalElements ${total}, but the window's pages hold ${notifications.length} notifications`,
+      });
+  }
+  return problems;
+}
+
+/**
+ * Judges the feed of one walk (or tour) that began at `since` (the suite's clock, ms): returns the
+ * problems, citing each change's feed requirement and the service's paging requirement.
+ */
+export async function judgeFeed(w: WalkReal, since: number): Promise<Problem[]> {
+  const events = w.feedEvents.filter((e) => !w.t.disabled.has(e.requirement));
+  const partition = w.config.spec.feed.partition;
+  const judgePartition = partition && !w.t.disabled.has(partition.requirement);
+  if (!events.length && !judgePartition) return [];
+  const t = w.t;
+  const window = await closedWindow(t, since);
+  const size = t.profile.notifications.readPageSize;
+  let previous: string | undefined;
+  const polling = (t.profile.consistencyBudgetMs ?? 0) > 0;
+  const walk = await t.settle(
+    "the feed shows the walk's changes and holds still",
+    () => walkNotifications(t, window, size),
+    (x) => {
+      const text = JSON.stringify(x.notifications);
+      const still = !polling || text === previous;
+      previous = text;
+      return still && unmatched(events, x.notifications).length === 0;
+    },
+  );
+  if (!walk.complete || walk.pages.some((p) => typeof p.content?.hasNext !== 'boolean')) return [];
+  const problems = unmatched(events, walk.notifications).map((e) => ({
+    requirement: e.requirement,
+    text: `no notification of its own in the walk's window names the change of step "${e.step}" (${e.ids.join(', ')})`,
+  }));
+  if (judgePartition) problems.push(...partitionProblems(walk.pages, walk.notifications, partition.requirement));
+  return problems;
+}

@@ -1,0 +1,173 @@
+/**
+ * Moving the model through one step as the executable specification says (specs/common/state-spec.ts):
+ * the records an effect concerns, their new state and identity, the data marks they keep, and what
+ * the observation right after the step must judge. Pure: no request is sent here.
+ */
+import { type Effect, type ReplyContext, type RowSpec, type SpecRecord, type StateModel, type Who, isLive } from './state-spec.js';
+
+/** A record whose identity an observation decides (adopted from what the deployment shows). */
+export interface Follower {
+  label: string;
+  /** It must be found live (the seeds keep it live); otherwise a record not found becomes unknown. */
+  mustBeLive: boolean;
+}
+
+/** What the observation after a step must judge besides the model's partition. */
+export interface Applied {
+  follow: Follower[];
+  /** Records the step named, moved or changed: a deviation of these breaks the row's effect requirement. */
+  touched: Set<string>;
+  /** Records whose identity must show their values right after the step. */
+  shownNow: Array<{ label: string; how: 'all' | 'some'; requirement: string }>;
+  /** Records whose link ID must be the one their identity had before the step (person reactivate). */
+  sameLink: Array<{ label: string; group: number; requirement: string }>;
+  /** Records whose identity must carry a link ID not seen before in the model's life (person: "a new link ID of its own"). */
+  freshLink: Array<{ label: string; requirement: string }>;
+}
+
+/** The records an effect concerns, as the model stood before the step. */
+function select(m: StateModel, recs: SpecRecord[], row: RowSpec, who: Who): SpecRecord[] {
+  const at = (role: string) => {
+    const i = row.roles.indexOf(role);
+    if (i < 0) throw new Error(`${row.step}: no role ${role}`);
+    return recs[i]!;
+  };
+  if ('role' in who) return [at(who.role)];
+  if ('membersOf' in who) {
+    const r = at(who.membersOf);
+    return isLive(r) ? m.members(r.group).filter((x) => !recs.includes(x)) : [];
+  }
+  return m.retiredInto(at(who.retiredInto)).filter((x) => !recs.includes(x));
+}
+
+const roleRecord = (row: RowSpec, recs: SpecRecord[], role: string) => recs[row.roles.indexOf(role)]!;
+
+/**
+ * Applies an accepted step. `verdict` is the request outcome: an allowed step (or an open one whose
+ * row says its effects hold whenever it is accepted) moves the records as the row's effects say; an
+ * open one lets the records it touches follow the deployment; an inert one changes nothing.
+ */
+export function applyStep(
+  m: StateModel,
+  row: RowSpec,
+  recs: SpecRecord[],
+  verdict: 'allow' | 'open' | 'inert',
+  effectsHold = verdict === 'allow',
+): Applied {
+  const applied: Applied = { follow: [], touched: new Set(recs.map((r) => r.label)), shownNow: [], sameLink: [], freshLink: [] };
+  if (verdict === 'inert') return applied;
+  if (!effectsHold) return applyOpen(m, row, recs, applied);
+  // Every effect's records and every role's identity as they stood before the step.
+  const groups = new Map(row.roles.map((role) => [role, roleRecord(row, recs, role).group]));
+  const plan = row.effects.map((e) => ({ e, records: select(m, recs, row, e.who) }));
+  for (const { e, records } of plan) for (const r of records) applyEffect(m, row, recs, groups, e, r, applied);
+  return applied;
+}
+
+function applyEffect(
+  m: StateModel,
+  row: RowSpec,
+  recs: SpecRecord[],
+  groups: Map<string, number>,
+  e: Effect,
+  r: SpecRecord,
+  applied: Applied,
+): void {
+  applied.touched.add(r.label);
+  const requirement = e.requirement ?? row.effectRequirement;
+  if (e.level === 'open' && e.state === 'unknown') {
+    r.state = 'unknown';
+    r.since = undefined;
+    return;
+  }
+  const before = r.group;
+  if (e.state) {
+    r.state = e.state;
+    r.since = requirement;
+    if (e.state !== 'retired') r.retiredInto = undefined;
+    if (isLive(r)) r.data = { ...r.data, nowhere: undefined, withSurvivor: undefined };
+  }
+  if (e.retiredInto) {
+    const survivor = roleRecord(row, recs, e.retiredInto);
+    r.retiredInto = survivor.label;
+    r.mergedGroup = groups.get(e.retiredInto);
+  }
+  if (e.identity === 'new') r.group = m.newGroup();
+  else if (e.identity === 'follows') applied.follow.push({ label: r.label, mustBeLive: true });
+  else if (e.identity && typeof e.identity === 'object') r.group = groups.get(e.identity.joins)!;
+  if (e.fresh) applied.freshLink.push({ label: r.label, requirement });
+  if (e.sameLink) applied.sameLink.push({ label: r.label, group: before, requirement });
+  if (e.data?.nowhere) r.data = { ...r.data, nowhere: requirement };
+  if (e.data?.withSurvivor) r.data = { ...r.data, withSurvivor: requirement };
+  if (e.data?.absentFromRole)
+    r.data = { ...r.data, absentFrom: [...(r.data.absentFrom ?? []), { group: groups.get(e.data.absentFromRole)!, requirement }] };
+  if (e.data?.shownNow) applied.shownNow.push({ label: r.label, how: e.data.shownNow, requirement });
+}
+
+/**
+ * An accepted step the seeds leave open: the named records, the other sources of their identities,
+ * follow whatever the deployment shows (a named record it no longer finds becomes unknown); the
+ * sources retired into them, the named records the row says an open step may have retired, and a
+ * named deactivated record (whether the step changed its activation is not shown) become unknown.
+ */
+function applyOpen(m: StateModel, row: RowSpec, recs: SpecRecord[], applied: Applied): Applied {
+  const unknown = new Set<SpecRecord>();
+  const distinct = new Set(recs).size === recs.length;
+  recs.forEach((r, i) => {
+    if (distinct && row.openRetires?.includes(row.roles[i]!)) unknown.add(r);
+    if (r.state === 'deactivated') unknown.add(r);
+    for (const x of m.retiredInto(r)) unknown.add(x);
+  });
+  const following = new Set<SpecRecord>();
+  for (const r of recs) for (const x of isLive(r) ? m.members(r.group) : [r]) following.add(x);
+  for (const r of unknown) {
+    r.state = 'unknown';
+    r.since = undefined;
+    applied.touched.add(r.label);
+  }
+  for (const r of following)
+    if (!unknown.has(r) && r.state !== 'unknown') {
+      applied.touched.add(r.label);
+      applied.follow.push({ label: r.label, mustBeLive: false });
+    }
+  return applied;
+}
+
+/**
+ * What a reply judge may ask about a step (specs/common/state-spec.ts ReplyContext). Read from the
+ * model and the link IDs before the step is applied; `after` gives each model identity's link ID
+ * once the step has been observed.
+ */
+export function replyContextBefore(
+  m: StateModel,
+  row: RowSpec,
+  recs: SpecRecord[],
+  links: Map<number, string>,
+  sourceOf: (r: SpecRecord) => { name: string; id: string } | undefined = () => undefined,
+): (after: Map<number, string>) => ReplyContext {
+  const facts = new Map(
+    row.roles.map((role, i) => {
+      const r = recs[i]!;
+      if (!isLive(r)) return [role, { link: undefined, alone: false, heldRetired: false }] as const;
+      const members = m.members(r.group).map((x) => x.label);
+      return [
+        role,
+        {
+          link: links.get(r.group),
+          alone: members.length === 1,
+          heldRetired: m.records.some((x) => x.state === 'retired' && members.includes(x.retiredInto ?? '')),
+        },
+      ] as const;
+    }),
+  );
+  return (after) => ({
+    before: (role) => facts.get(role)?.link,
+    after: (role) => {
+      const r = recs[row.roles.indexOf(role)]!;
+      return isLive(r) ? after.get(r.group) : undefined;
+    },
+    aloneBefore: (role) => facts.get(role)?.alone ?? false,
+    heldRetired: (role) => facts.get(role)?.heldRetired ?? false,
+    source: (role) => sourceOf(recs[row.roles.indexOf(role)]!),
+  });
+}

@@ -1,0 +1,606 @@
+/**
+ * The rows the three state tables share, as builders: each service's table (specs/<service>/state-spec.ts)
+ * calls them with its own requirement IDs and seed sentences, and adds what only it states.
+ * Every outcome here is one of the seed's statements (or silences) about a row; a builder's options
+ * say where the services' seeds differ.
+ *
+ * Source: organization-identity-api.md, "States and transitions"; person-provider-identity-api.md,
+ * "States and transitions".
+ */
+import type { SeedCitation } from './seed.js';
+import type { Effect, ReplyClause, ReplyContext, RequestOutcome, RowSpec, SpecRecord } from './state-spec.js';
+
+/** What every row of a service needs: the sentences that leave other prior states open, and the hard delete's promise. */
+export interface RowCommon {
+  /** The sentence that leaves the prior states a row does not name open (absent: the row's own sentence, which names only its "From" states). */
+  further?: SeedCitation;
+  /** Requirement and sentence of "all information of the source is removed": nothing sent about a deleted source may bring it back. */
+  hardDelete: { requirement: string; seed: SeedCitation };
+  /** Sentence that leaves open what becomes of the sources retired into a record the step moves, deletes or takes out (absent: `further`). */
+  retiredFate?: SeedCitation;
+  /** Requirement of the notification feed ("identity changes appear"), and which steps it covers. */
+  feed?: { requirement: string; seed: SeedCitation; steps: readonly string[] };
+}
+
+export interface RowIds {
+  effect: string;
+  reply?: string;
+}
+
+const active = (r: SpecRecord) => r.state === 'active';
+const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
+
+/** The request outcome from the named records' states: inert on a deleted source, allowed when `ok`, open otherwise. */
+function gate(c: RowCommon, row: { seed: SeedCitation; effect: string }, recs: SpecRecord[], ok: boolean): RequestOutcome {
+  if (recs.some((r) => r.state === 'deleted')) return { verdict: 'inert', requirement: c.hardDelete.requirement, seed: c.hardDelete.seed };
+  if (ok) return { verdict: 'allow', requirement: row.effect, seed: row.seed };
+  return { verdict: 'open', seed: c.further ?? row.seed };
+}
+
+const feedOf = (c: RowCommon, step: string) =>
+  c.feed?.steps.includes(step) ? { requirement: c.feed.requirement, seed: c.feed.seed } : undefined;
+
+/** The sources retired into `role`: what becomes of them is open. */
+const retiredOpen = (c: RowCommon, role: string, seed?: SeedCitation): Effect => ({
+  who: { retiredInto: role },
+  level: 'open',
+  what: `what becomes of the sources merged into the ${role} source (their state and identity)`,
+  state: 'unknown',
+  seed: c.retiredFate ?? c.further ?? seed!,
+});
+
+/** A reply member that must name a role's identity (before or after the step). */
+const names = (member: string, when: 'before' | 'after', role: string) => (content: Record<string, any>, ctx: ReplyContext) => {
+  const link = when === 'before' ? ctx.before(role) : ctx.after(role);
+  return link !== undefined && content?.[member] !== link
+    ? [
+        `${member} is ${JSON.stringify(content?.[member])}, not ${link}, the identity of the ${role} source ${when === 'before' ? 'before' : 'after'} the step`,
+      ]
+    : [];
+};
+
+export function postNewRow(c: RowCommon, o: { effect: string; seed: SeedCitation }): RowSpec {
+  return {
+    operation: 'postIdentity',
+    step: 'post new identity',
+    roles: [],
+    seed: o.seed,
+    effectRequirement: o.effect,
+    request: () => ({ verdict: 'allow', requirement: o.effect, seed: o.seed }),
+    effects: [],
+    reply: [],
+    feed: feedOf(c, 'post new identity'),
+  };
+}
+
+export function updateRow(c: RowCommon, o: { effect: string; seed: SeedCitation }): RowSpec {
+  const row = { seed: o.seed, effect: o.effect };
+  return {
+    operation: 'postIdentity',
+    step: 'update',
+    roles: ['source'],
+    seed: o.seed,
+    effectRequirement: o.effect,
+    // A re-post of a deleted source creates it anew ("the source plus native ID decides between create and update"): open, not inert.
+    request: (_m, [r]) =>
+      active(r!) ? { verdict: 'allow', requirement: o.effect, seed: o.seed } : { verdict: 'open', seed: c.further ?? row.seed },
+    effects: [{ who: { role: 'source' }, level: 'required', what: 'the record keeps its identity', identity: 'stays', seed: o.seed }],
+    reply: [],
+    feed: feedOf(c, 'update'),
+  };
+}
+
+export function softDeleteRow(
+  c: RowCommon,
+  o: RowIds & {
+    seed: SeedCitation;
+    /** Provider: "source removed from all identities ...; data marked deleted": its values leave every identity. */
+    dataRemoved?: boolean;
+    /** Provider: "merge and linkage history kept": sources merged into it stay merged into it. */
+    historyKept?: SeedCitation;
+  },
+): RowSpec {
+  const row = { seed: o.seed, effect: o.effect };
+  const reply: ReplyClause[] = o.reply
+    ? [
+        {
+          requirement: o.reply,
+          what: 'linkIdsSoftDeleted or linkIdsModified names the identity that held the source',
+          seed: o.seed,
+          judge: (content, ctx) => {
+            const held = ctx.before('source');
+            const named = [...list(content?.linkIdsSoftDeleted), ...list(content?.linkIdsModified)];
+            if (!Array.isArray(content?.linkIdsSoftDeleted) && !Array.isArray(content?.linkIdsModified))
+              return ['the reply lists neither linkIdsSoftDeleted nor linkIdsModified'];
+            return held && !named.includes(held)
+              ? [`the reply names ${JSON.stringify(named)}, not ${held}, the identity that held the source`]
+              : [];
+          },
+        },
+      ]
+    : [];
+  return {
+    operation: 'softDeleteSource',
+    step: 'soft delete',
+    roles: ['source'],
+    table: { from: ['active'], to: 'soft-deleted', note: 'source named in sourceToSoftDelete' },
+    seed: o.seed,
+    effectRequirement: o.effect,
+    replyRequirement: o.reply,
+    request: (_m, recs) => gate(c, row, recs, active(recs[0]!)),
+    effects: [
+      {
+        who: { role: 'source' },
+        level: 'required',
+        what: 'the source is soft-deleted',
+        state: 'soft-deleted',
+        ...(o.dataRemoved ? { data: { nowhere: true } } : {}),
+        seed: o.seed,
+      },
+      {
+        who: { membersOf: 'source' },
+        level: 'required',
+        what: 'the other sources of its identity keep it',
+        identity: 'stays',
+        seed: o.seed,
+      },
+      o.historyKept
+        ? {
+            who: { retiredInto: 'source' },
+            level: 'required',
+            what: 'sources merged into it stay merged into it',
+            state: 'retired',
+            seed: o.historyKept,
+          }
+        : retiredOpen(c, 'source', o.seed),
+    ],
+    reply,
+    feed: feedOf(c, 'soft delete'),
+  };
+}
+
+export function restoreRow(c: RowCommon, o: RowIds & { seed: SeedCitation; identitySeed: SeedCitation }): RowSpec {
+  const row = { seed: o.seed, effect: o.effect };
+  return {
+    operation: 'restoreSource',
+    step: 'restore',
+    roles: ['source'],
+    table: { from: ['soft-deleted'], to: 'active' },
+    seed: o.seed,
+    effectRequirement: o.effect,
+    replyRequirement: o.reply,
+    request: (_m, recs) => gate(c, row, recs, recs[0]!.state === 'soft-deleted'),
+    effects: [
+      {
+        who: { role: 'source' },
+        level: 'required',
+        what: 'the source is active again',
+        state: 'active',
+        data: { shownNow: 'all' },
+        seed: o.seed,
+      },
+      {
+        who: { role: 'source' },
+        level: 'open',
+        what: 'which identity the restored source returns to (its former one, or a new one)',
+        identity: 'follows',
+        seed: o.identitySeed,
+      },
+    ],
+    reply: o.reply
+      ? [
+          {
+            requirement: o.reply,
+            what: 'linkIdsModified or linkIdCreated names the identity the source is in now',
+            seed: o.seed,
+            judge: (content, ctx) => {
+              const now = ctx.after('source');
+              const named = [...list(content?.linkIdsModified), ...(content?.linkIdCreated ? [String(content.linkIdCreated)] : [])];
+              return now && !named.includes(now)
+                ? [`the reply names ${JSON.stringify(named)}, but the source is now in identity ${now}`]
+                : [];
+            },
+          },
+        ]
+      : [],
+    feed: feedOf(c, 'restore'),
+  };
+}
+
+export function hardDeleteRow(
+  c: RowCommon,
+  o: RowIds & {
+    seed: SeedCitation;
+    /** Requirement that the identity's other sources keep it (person: "when it is the only source record of an identity the whole identity is deleted"). */
+    keepsOthers?: { requirement: string; seed: SeedCitation };
+  },
+): RowSpec {
+  return {
+    operation: 'deleteSourceIdentity',
+    step: 'hard delete',
+    roles: ['source'],
+    table: { from: 'any', to: 'deleted', note: 'all information of the source is removed' },
+    seed: o.seed,
+    effectRequirement: o.effect,
+    replyRequirement: o.reply,
+    // "any": every state but deleted. A source whose state is unknown may be gone already: open, but deleted once accepted.
+    request: (_m, [r]) =>
+      r!.state === 'deleted'
+        ? { verdict: 'inert', requirement: c.hardDelete.requirement, seed: c.hardDelete.seed }
+        : r!.state === 'unknown'
+          ? { verdict: 'open', seed: c.further ?? o.seed }
+          : { verdict: 'allow', requirement: o.effect, seed: o.seed },
+    openApplies: true,
+    effects: [
+      {
+        who: { role: 'source' },
+        level: 'required',
+        what: 'the source is deleted, its data with it',
+        state: 'deleted',
+        data: { nowhere: true },
+        seed: o.seed,
+      },
+      {
+        who: { membersOf: 'source' },
+        level: 'required',
+        what: 'the other sources of its identity keep it',
+        identity: 'stays',
+        ...(o.keepsOthers ? { requirement: o.keepsOthers.requirement, seed: o.keepsOthers.seed } : { seed: o.seed }),
+      },
+      retiredOpen(c, 'source', o.seed),
+    ],
+    reply: o.reply
+      ? [
+          {
+            requirement: o.reply,
+            what: 'linkIdsDeleted names an identity left with no source, linkIdsModified one that keeps others',
+            seed: o.seed,
+            judge: (content, ctx) => {
+              const held = ctx.before('source');
+              if (!held) return [];
+              const [deleted, modified] = [list(content?.linkIdsDeleted), list(content?.linkIdsModified)];
+              // An identity whose only live source goes may keep the sources merged into it (open): then either list may name it.
+              if (ctx.aloneBefore('source') && ctx.heldRetired('source'))
+                return deleted.includes(held) || modified.includes(held)
+                  ? []
+                  : [`neither linkIdsDeleted nor linkIdsModified names ${held}; reply: ${JSON.stringify(content)}`];
+              if (ctx.aloneBefore('source'))
+                return deleted.includes(held)
+                  ? []
+                  : [`the identity had no other source, so linkIdsDeleted must name ${held}; reply: ${JSON.stringify(content)}`];
+              if (!modified.includes(held))
+                return [`the identity keeps other sources, so linkIdsModified must name ${held}; reply: ${JSON.stringify(content)}`];
+              return deleted.includes(held) ? [`linkIdsDeleted names ${held}, which keeps other sources`] : [];
+            },
+          },
+        ]
+      : [],
+    feed: feedOf(c, 'hard delete'),
+  };
+}
+
+/** Merge and link are allowed only between records of the same kind where the service has kinds (provider types). */
+export interface SameKind {
+  requirement: string;
+  seed: SeedCitation;
+}
+
+function pairRequest(
+  c: RowCommon,
+  row: { seed: SeedCitation; effect: string },
+  sameKind: SameKind | undefined,
+  [a, b]: SpecRecord[],
+): RequestOutcome {
+  if (a!.state === 'deleted' || b!.state === 'deleted') return gate(c, row, [a!, b!], false);
+  if (sameKind && active(a!) && active(b!) && a !== b && a!.kind !== b!.kind)
+    return { verdict: 'reject', requirement: sameKind.requirement, seed: sameKind.seed };
+  return gate(c, row, [a!, b!], a !== b && active(a!) && active(b!) && a!.group !== b!.group);
+}
+
+export function mergeRow(
+  c: RowCommon,
+  o: RowIds & {
+    seed: SeedCitation;
+    /** Sentence that leaves open whether the retired record's other sources join the survivor ("a single surviving identity results"). */
+    othersSeed: SeedCitation;
+    sameKind?: SameKind;
+    /** Provider: "toSurvive identity holds combined data". */
+    combinedData?: boolean;
+  },
+): RowSpec {
+  const row = { seed: o.seed, effect: o.effect };
+  return {
+    operation: 'mergeIdentities',
+    step: 'merge',
+    roles: ['survivor', 'retired'],
+    table: { from: ['active'], to: 'retired', note: 'toRetireSource is retired into toSurviveSource' },
+    seed: o.seed,
+    effectRequirement: o.effect,
+    replyRequirement: o.reply,
+    request: (_m, recs) => pairRequest(c, row, o.sameKind, recs),
+    openRetires: ['retired'],
+    effects: [
+      {
+        who: { role: 'retired' },
+        level: 'required',
+        what: 'the retired source is merged into the survivor',
+        state: 'retired',
+        retiredInto: 'survivor',
+        ...(o.combinedData ? { data: { withSurvivor: true } } : {}),
+        seed: o.seed,
+      },
+      { who: { role: 'survivor' }, level: 'required', what: 'the survivor keeps its identity', identity: 'stays', seed: o.seed },
+      {
+        who: { membersOf: 'retired' },
+        level: 'open',
+        what: "where the retired source's other sources go (they stay active)",
+        identity: 'follows',
+        seed: o.othersSeed,
+      },
+      retiredOpen(c, 'retired', o.seed),
+    ],
+    reply: o.reply
+      ? [{ requirement: o.reply, what: "linkId is the surviving identity's", seed: o.seed, judge: names('linkId', 'after', 'survivor') }]
+      : [],
+    feed: feedOf(c, 'merge'),
+  };
+}
+
+export function unmergeRow(
+  c: RowCommon,
+  o: RowIds & {
+    seed: SeedCitation;
+    /** Person: "in a new link ID of its own". */
+    freshLinkId?: boolean;
+  },
+): RowSpec {
+  const row = { seed: o.seed, effect: o.effect };
+  return {
+    operation: 'unmergeIdentities',
+    step: 'unmerge',
+    roles: ['from', 'unmerged'],
+    table: { from: ['retired'], to: 'active', note: 'active in a new identity' },
+    seed: o.seed,
+    effectRequirement: o.effect,
+    replyRequirement: o.reply,
+    request: (_m, recs) => {
+      const [from, r] = recs as [SpecRecord, SpecRecord];
+      return gate(c, row, recs, r.state === 'retired' && r.retiredInto === from.label && active(from));
+    },
+    effects: [
+      {
+        who: { role: 'unmerged' },
+        level: 'required',
+        what: 'the unmerged source is active in a new identity of its own, with its data, which leaves the survivor',
+        state: 'active',
+        identity: 'new',
+        ...(o.freshLinkId ? { fresh: true } : {}),
+        data: { absentFromRole: 'from', shownNow: 'all' },
+        seed: o.seed,
+      },
+      { who: { role: 'from' }, level: 'required', what: 'the survivor keeps its identity', identity: 'stays', seed: o.seed },
+    ],
+    reply: o.reply
+      ? [
+          {
+            requirement: o.reply,
+            what: "unmergedId is the unmerged source's new identity",
+            seed: o.seed,
+            judge: names('unmergedId', 'after', 'unmerged'),
+          },
+          {
+            requirement: o.reply,
+            what: 'unmergedFromId is the identity it was unmerged from',
+            seed: o.seed,
+            judge: names('unmergedFromId', 'after', 'from'),
+          },
+        ]
+      : [],
+    feed: feedOf(c, 'unmerge'),
+  };
+}
+
+export function linkRow(
+  c: RowCommon,
+  o: RowIds & {
+    seed: SeedCitation;
+    othersSeed: SeedCitation;
+    sameKind?: SameKind;
+  },
+): RowSpec {
+  const row = { seed: o.seed, effect: o.effect };
+  return {
+    operation: 'linkIdentities',
+    step: 'link',
+    roles: ['into', 'moved'],
+    table: { from: ['active'], to: 'active', note: 'source linked into the identity of linkToSource' },
+    seed: o.seed,
+    effectRequirement: o.effect,
+    replyRequirement: o.reply,
+    request: (_m, recs) => pairRequest(c, row, o.sameKind, recs),
+    effects: [
+      {
+        who: { role: 'moved' },
+        level: 'required',
+        what: 'the linked source joins the identity of linkToSource, with its data',
+        identity: { joins: 'into' },
+        data: { shownNow: 'some' },
+        seed: o.seed,
+      },
+      { who: { role: 'into' }, level: 'required', what: 'linkToSource keeps its identity', identity: 'stays', seed: o.seed },
+      {
+        who: { membersOf: 'moved' },
+        level: 'open',
+        what: "where the linked source's other sources go (they stay active)",
+        identity: 'follows',
+        seed: o.othersSeed,
+      },
+      retiredOpen(c, 'moved', o.seed),
+    ],
+    reply: o.reply
+      ? [{ requirement: o.reply, what: 'linkId is the identity of linkToSource', seed: o.seed, judge: names('linkId', 'after', 'into') }]
+      : [],
+    feed: feedOf(c, 'link'),
+  };
+}
+
+export function unlinkRow(
+  c: RowCommon,
+  o: RowIds & {
+    seed: SeedCitation;
+    freshLinkId?: boolean;
+    /** Provider: the reply also names both sources ("reply returns their link IDs and source information"). */
+    sourcesInReply?: boolean;
+  },
+): RowSpec {
+  const row = { seed: o.seed, effect: o.effect };
+  const sameSource = (member: string, role: string) => (content: Record<string, any>, ctx: ReplyContext) => {
+    const want = ctx.source(role);
+    const got = content?.[member];
+    return want && (got?.name !== want.name || got?.id !== want.id)
+      ? [`${member} is ${JSON.stringify(got ?? null)}, not the ${role} source ${want.name}/${want.id}`]
+      : [];
+  };
+  return {
+    operation: 'unlinkIdentities',
+    step: 'unlink',
+    roles: ['from', 'moved'],
+    table: { from: ['active'], to: 'active', note: 'active in a separate identity' },
+    seed: o.seed,
+    effectRequirement: o.effect,
+    replyRequirement: o.reply,
+    request: (_m, recs) => {
+      const [from, r] = recs as [SpecRecord, SpecRecord];
+      return gate(c, row, recs, from !== r && active(from) && active(r) && from.group === r.group);
+    },
+    effects: [
+      {
+        who: { role: 'moved' },
+        level: 'required',
+        what: 'the unlinked source is active in a separate identity',
+        identity: 'new',
+        ...(o.freshLinkId ? { fresh: true } : {}),
+        seed: o.seed,
+      },
+      { who: { role: 'from' }, level: 'required', what: 'unlinkFromSource keeps its identity', identity: 'stays', seed: o.seed },
+      {
+        who: { membersOf: 'moved' },
+        level: 'required',
+        what: "the identity's other sources stay with unlinkFromSource",
+        identity: 'stays',
+        seed: o.seed,
+      },
+      retiredOpen(c, 'moved', o.seed),
+    ],
+    reply: o.reply
+      ? [
+          {
+            requirement: o.reply,
+            what: "unlinkedId is the unlinked source's new identity",
+            seed: o.seed,
+            judge: names('unlinkedId', 'after', 'moved'),
+          },
+          {
+            requirement: o.reply,
+            what: 'unlinkedFromId is the identity it left',
+            seed: o.seed,
+            judge: names('unlinkedFromId', 'after', 'from'),
+          },
+          ...(o.sourcesInReply
+            ? [
+                {
+                  requirement: o.reply,
+                  what: 'unlinkedSource is the source split off',
+                  seed: o.seed,
+                  judge: sameSource('unlinkedSource', 'moved'),
+                },
+                {
+                  requirement: o.reply,
+                  what: 'unlinkedFromSource is the source it was unlinked from',
+                  seed: o.seed,
+                  judge: sameSource('unlinkedFromSource', 'from'),
+                },
+              ]
+            : []),
+        ]
+      : [],
+    feed: feedOf(c, 'unlink'),
+  };
+}
+
+export function deactivateRow(c: RowCommon, o: RowIds & { seed: SeedCitation }): RowSpec {
+  const row = { seed: o.seed, effect: o.effect };
+  return {
+    operation: 'deactivateSourceWs',
+    step: 'deactivate',
+    roles: ['source'],
+    table: { from: ['active'], to: 'deactivated', note: 'excluded from future matching, still visible in replies' },
+    seed: o.seed,
+    effectRequirement: o.effect,
+    request: (_m, recs) => gate(c, row, recs, active(recs[0]!)),
+    effects: [
+      {
+        who: { role: 'source' },
+        level: 'required',
+        what: 'the record is deactivated and stays visible in its identity',
+        state: 'deactivated',
+        identity: 'stays',
+        seed: o.seed,
+      },
+      {
+        who: { membersOf: 'source' },
+        level: 'required',
+        what: 'the other records of its identity keep it',
+        identity: 'stays',
+        seed: o.seed,
+      },
+    ],
+    reply: [],
+    feed: feedOf(c, 'deactivate'),
+  };
+}
+
+export function reactivateRow(c: RowCommon, o: RowIds & { seed: SeedCitation }): RowSpec {
+  const row = { seed: o.seed, effect: o.effect };
+  return {
+    operation: 'reactivateSourceWs',
+    step: 'reactivate',
+    roles: ['source'],
+    table: { from: ['deactivated'], to: 'active', note: 'returns to its original link ID' },
+    seed: o.seed,
+    effectRequirement: o.effect,
+    request: (_m, recs) => gate(c, row, recs, recs[0]!.state === 'deactivated'),
+    effects: [
+      {
+        who: { role: 'source' },
+        level: 'required',
+        what: 'the record is active again in its original link ID',
+        state: 'active',
+        identity: 'stays',
+        sameLink: true,
+        seed: o.seed,
+      },
+    ],
+    reply: [],
+    feed: feedOf(c, 'reactivate'),
+  };
+}
+
+/**
+ * An exact copy of a record that left matching (person: deactivated), posted from another source:
+ * it must not join that record's identity ("excluded from future matching"). The copy is deleted
+ * right after, so the model's records are unchanged.
+ */
+export function copyOfExcludedRow(c: RowCommon, o: { effect: string; seed: SeedCitation }): RowSpec {
+  const row = { seed: o.seed, effect: o.effect };
+  return {
+    operation: 'postIdentity',
+    step: 'post copy of deactivated',
+    roles: ['source'],
+    seed: o.seed,
+    effectRequirement: o.effect,
+    request: (_m, recs) => gate(c, row, recs, recs[0]!.state === 'deactivated'),
+    effects: [],
+    reply: [],
+  };
+}

@@ -1,0 +1,269 @@
+/**
+ * The state tables as one executable specification: for each operation and each prior state of the
+ * records it touches (the named ones, the other sources of their identities, and the sources
+ * retired into them), what the seeds say happens to the records, the reply members and the
+ * notification feed, each outcome **required**, **forbidden** or **open**, with the seed sentence
+ * it comes from. An open outcome leaves the records it concerns in state `unknown`: any observation
+ * of them is accepted, and later steps are judged only on what is still stated.
+ *
+ * Single checks (scenarios/shared/rules) and the model-based walks (scenarios/shared/model) both ask
+ * this specification, through the model below, what to expect; neither writes an outcome of its own.
+ *
+ * Source: organization-identity-api.md, "States and transitions"; person-provider-identity-api.md,
+ * "States and transitions" (each service's table: specs/<service>/state-spec.ts).
+ */
+import type { ServiceName } from './model.js';
+import type { SeedCitation } from './seed.js';
+import type { StateTable } from './states.js';
+
+export type RecordState = 'active' | 'soft-deleted' | 'retired' | 'deactivated' | 'deleted' | 'unknown';
+
+/** Where a record's own attribute values may, must or must not be shown (kept on the record between steps). */
+export interface DataMarks {
+  /** The requirement that takes the record's values out of every identity (hard delete; provider soft delete). */
+  nowhere?: string;
+  /** Identities that must not show the record's values while it is not one of their sources (organization unmerge). */
+  absentFrom?: Array<{ group: number; requirement: string }>;
+  /** While retired, its survivor's identity shows some of its values (provider merge: "holds combined data"). */
+  withSurvivor?: string;
+}
+
+/** One source record of the model. */
+export interface SpecRecord {
+  readonly label: string;
+  state: RecordState;
+  /** The model identity the record belongs to while live (active or deactivated). */
+  group: number;
+  /** Label of the record it was retired into (state retired). */
+  retiredInto?: string;
+  /** The survivor's model identity at the time of the merge. */
+  mergedGroup?: number;
+  /** Identity kind where the service has several (provider: practitioner or facility). */
+  kind?: string;
+  /** Requirement of the step that put the record into its state: what a later deviation of this record breaks. */
+  since?: string;
+  data: DataMarks;
+}
+
+/** Records the seeds keep visible in identities (person: a deactivated record stays visible). */
+export const isLive = (r: SpecRecord) => r.state === 'active' || r.state === 'deactivated';
+
+/** The model's records and their partition into identities; link IDs are matched to model identities by observation. */
+export class StateModel<R extends SpecRecord = SpecRecord> {
+  readonly records: R[] = [];
+  private nextGroup = 1;
+
+  newGroup(): number {
+    return this.nextGroup++;
+  }
+
+  get(label: string): R | undefined {
+    return this.records.find((r) => r.label === label);
+  }
+
+  /** Live members of a model identity. */
+  members(group: number): R[] {
+    return this.records.filter((r) => isLive(r) && r.group === group);
+  }
+
+  /** Live records by model identity. */
+  groups(): Map<number, R[]> {
+    const out = new Map<number, R[]>();
+    for (const r of this.records) if (isLive(r)) out.set(r.group, [...(out.get(r.group) ?? []), r]);
+    return out;
+  }
+
+  /** Records retired into `r`. */
+  retiredInto(r: SpecRecord): R[] {
+    return this.records.filter((x) => x.state === 'retired' && x.retiredInto === r.label);
+  }
+
+  /** The model's mutable state, to judge a step again from the same starting point (a lagging deployment). */
+  snapshot(): { records: R[]; nextGroup: number } {
+    return { records: this.records.map((r) => structuredClone(r)), nextGroup: this.nextGroup };
+  }
+
+  restore(s: { records: R[]; nextGroup: number }): void {
+    s.records.forEach((r, i) => Object.assign(this.records[i]!, structuredClone(r)));
+    this.nextGroup = s.nextGroup;
+  }
+}
+
+/**
+ * What the seeds say about sending an operation from the named records' states:
+ * - `allow`: it must succeed, and the records move as the row says (a rejection breaks `requirement`);
+ * - `reject`: it must be rejected (a success breaks `requirement`);
+ * - `open`: either; after a success the records it touches follow what the deployment did;
+ * - `inert`: either, but nothing may change (a change breaks `requirement`).
+ */
+export interface RequestOutcome {
+  verdict: 'allow' | 'reject' | 'open' | 'inert';
+  requirement?: string;
+  seed: SeedCitation;
+}
+
+/** The records an effect concerns: a named role, the other live sources of its identity, or the sources retired into it. */
+export type Who = { role: string } | { membersOf: string } | { retiredInto: string };
+
+/**
+ * One outcome of an allowed step for some records, required or open.
+ * - `state`: the records' state afterwards (`unknown`: open);
+ * - `identity`: `stays` (same model identity), `new` (a new identity of its own), `{ joins: role }`
+ *   (the identity of that role's record), `follows` (open: whatever identity the deployment gives
+ *   it, but it stays live);
+ * - `retiredInto`: the role it is retired into (merge);
+ * - `data`: marks kept on the record (DataMarks) and, `shownNow`, values its identity must show
+ *   right after the step: `all` of them (it stands alone) or `some`.
+ */
+export interface Effect {
+  who: Who;
+  level: 'required' | 'open';
+  /** What the outcome is, in words (for listings and failures). */
+  what: string;
+  state?: RecordState;
+  identity?: 'stays' | 'new' | { joins: string } | 'follows';
+  /** The identity's link ID is one never seen before (person: "a new link ID of its own"). */
+  fresh?: boolean;
+  /** The identity's link ID is the one it had before the step (person reactivate: "returns to its original link ID"). */
+  sameLink?: boolean;
+  retiredInto?: string;
+  data?: {
+    nowhere?: boolean;
+    absentFromRole?: string;
+    withSurvivor?: boolean;
+    shownNow?: 'all' | 'some';
+  };
+  /** Requirement a deviation breaks (default: the row's effect requirement); absent for open outcomes. */
+  requirement?: string;
+  seed: SeedCitation;
+}
+
+/** What a reply judge knows about the step: each role's identity link ID before and after it. */
+export interface ReplyContext {
+  before(role: string): string | undefined;
+  after(role: string): string | undefined;
+  /** True when the role's record was the only live source of its identity before the step. */
+  aloneBefore(role: string): boolean;
+  /** True when sources were retired into the role's identity before the step (what becomes of them is open). */
+  heldRetired(role: string): boolean;
+  /** The source reference of the role's record. */
+  source(role: string): { name: string; id: string } | undefined;
+}
+
+/** One promise about a reply's members, with the sentence it comes from; `judge` returns what is wrong, in words. */
+export interface ReplyClause {
+  requirement: string;
+  what: string;
+  seed: SeedCitation;
+  judge(content: Record<string, any>, ctx: ReplyContext): string[];
+}
+
+/** One row of the executable state table: an operation, the records it names, and every outcome. */
+export interface RowSpec {
+  /** Wire operation. */
+  operation: string;
+  /** Step name in walks and listings (`soft delete`, `merge`, `post new identity`). */
+  step: string;
+  /** The roles of the records it names, in request order (`survivor`, `retired`). */
+  roles: readonly string[];
+  /** The seed table's columns, for the state diagram (absent: a step outside the seed's table, e.g. posting). */
+  table?: { from: string[] | 'any'; to: string; note?: string };
+  seed: SeedCitation;
+  /** The requirement the row's effect bears on (a rejected allowed step, a state that differs afterwards). */
+  effectRequirement: string;
+  /** The requirement of the row's reply members. */
+  replyRequirement?: string;
+  /** What the seeds say about sending it from the named records' states. */
+  request(m: StateModel, recs: SpecRecord[]): RequestOutcome;
+  /** Outcomes of an allowed, accepted step. */
+  effects: Effect[];
+  /** Named records that an accepted *open* step may have retired (their state becomes unknown). */
+  openRetires?: string[];
+  /** The effects hold whenever the step is accepted, even from a state that leaves acceptance open (hard delete of a source whose state is unknown). */
+  openApplies?: boolean;
+  reply: ReplyClause[];
+  /** The change appears in the notification feed of its window. */
+  feed?: { requirement: string; seed: SeedCitation };
+}
+
+/** What identityIdQuery, nativeIdQuery, search and households must show, per service. */
+export interface QueryRules {
+  /** nativeIdQuery returns the identity holding the source. */
+  nativeId: string;
+  /** identityIdQuery returns the identity with the requested link ID. */
+  idQueryReturns: string;
+  /** identityIdQuery echoes the requested link ID (absent where the service's reply members are not shown). */
+  idQueryEcho?: { requirement: string; seed: SeedCitation };
+  /** What nativeIdQuery shows of a soft-deleted source when the profile says `absent`. */
+  softDeletedAbsent?: string;
+  /** A record whose sources are all in this state takes no part in matching: no search returns its identity (person deactivated). */
+  excludedFromMatching?: string;
+  /** householdQuery by link ID, by source, by household ID (person). */
+  households?: { byLinkId: string; bySource: string; byId: string; seed: SeedCitation };
+}
+
+/** The notification feed's promises a walk judges. */
+export interface FeedRules {
+  /** The pages of a closed window hold every notification once and as many as totalElements. */
+  partition?: { requirement: string; seed: SeedCitation };
+}
+
+/** An outcome the seeds leave open, with the sentence that leaves it open (listings, the report, the closing of an issue). */
+export interface OpenOutcome {
+  operation: string;
+  what: string;
+  seed: SeedCitation;
+}
+
+export interface StateSpec {
+  service: ServiceName;
+  source: string;
+  /** The seed's state names, for the diagram. */
+  states: string[];
+  /** The model state each diagram state stands for. */
+  stateNames: Partial<Record<RecordState, string>>;
+  rows: RowSpec[];
+  queries: QueryRules;
+  feed: FeedRules;
+  /** Outcomes left open outside any row (what a query answers for a retired link ID, ...). */
+  open: OpenOutcome[];
+  /** Identity kinds that may not be merged or linked with each other (provider types). */
+  kinds?: readonly string[];
+}
+
+/** A row by step name. @throws Error for a step the service does not have */
+export function rowOf(spec: StateSpec, step: string): RowSpec {
+  const row = spec.rows.find((r) => r.step === step);
+  if (!row) throw new Error(`${spec.service}: no state-table row "${step}"`);
+  return row;
+}
+
+/** Every open outcome of a service: those of its rows' effects and request outcomes, and the others. */
+export function openOutcomes(spec: StateSpec): OpenOutcome[] {
+  const fromEffects = spec.rows.flatMap((row) =>
+    row.effects.filter((e) => e.level === 'open').map((e) => ({ operation: row.operation, what: e.what, seed: e.seed })),
+  );
+  return [...fromEffects, ...spec.open];
+}
+
+/** The state table as the report draws it (the rows that are in the seed's table, with the seed's state names). */
+export function stateTableOf(spec: StateSpec): StateTable {
+  const name = (s: string) => spec.stateNames[s as RecordState] ?? s;
+  return {
+    service: spec.service,
+    source: spec.source,
+    states: spec.states,
+    transitions: spec.rows.flatMap((r) =>
+      r.table
+        ? [
+            {
+              operation: r.operation,
+              from: r.table.from === 'any' ? 'any' : r.table.from.map(name),
+              to: name(r.table.to),
+              note: r.table.note,
+            },
+          ]
+        : [],
+    ),
+  };
+}

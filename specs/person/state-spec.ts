@@ -1,0 +1,129 @@
+/**
+ * The person state table as an executable specification (specs/common/state-spec.ts): every row
+ * with its outcomes, required or open, and the sentence each comes from.
+ * Source: person-provider-identity-api.md, "States and transitions" (person rows), Endpoints
+ * (/v2/postIdentity, /householdQuery), Resources (person reply content members), Events.
+ */
+import { ppSeed } from '../common/seed.js';
+import {
+  type RowCommon,
+  copyOfExcludedRow,
+  deactivateRow,
+  hardDeleteRow,
+  linkRow,
+  mergeRow,
+  postNewRow,
+  reactivateRow,
+  unlinkRow,
+  unmergeRow,
+  updateRow,
+} from '../common/state-rows.js';
+import type { StateSpec } from '../common/state-spec.js';
+
+const row = (quote: string) => ppSeed('States and transitions', quote);
+
+const DEACTIVATE = row(
+  'person | deactivateSourceWs | active | deactivated | record is excluded from future matching but stays visible in the user interface and in API replies',
+);
+const REACTIVATE = row('person | reactivateSourceWs | deactivated | active | record returns to its original link ID');
+const DELETE = row(
+  'person | deleteSourceIdentity | any | deleted | physical deletion; when it is the only source record of an identity the whole identity is deleted',
+);
+const MERGE = row('person | mergeIdentities | active | toRetire record becomes merged and inactive; both records share one link ID');
+const UNMERGE = row('person | unmergeIdentities | merged | active, in a new link ID of its own | used to reverse a merge made in error');
+const LINK = row('person | linkIdentities | active | active | two records (by source and native ID) are forced into the same link ID');
+const UNLINK = row(
+  'person | unlinkIdentities | active, linked or matched | active, one record split into its own new link ID | reverses a link or splits matched records',
+);
+const RETIRED = row('Effects on the attributes of a retired person source after a merge: not shown.');
+const POST = ppSeed(
+  'Endpoints, Person service',
+  '/v2/postIdentity | adds or updates an identity; the source plus native ID decides between create and update',
+);
+
+const common: RowCommon = {
+  hardDelete: { requirement: 'PERSON-DELETE-PHYSICAL', seed: DELETE },
+  retiredFate: RETIRED,
+  feed: {
+    requirement: 'PERSON-NOTIF-RECORDS-CHANGES',
+    seed: ppSeed(
+      'Events',
+      'The person service searchNotifications returns a paginated feed of messages that describe identity-changing events, including matches, links, merges, deactivations and overlays, within a date range.',
+    ),
+    steps: ['merge', 'link', 'deactivate'],
+  },
+};
+
+export const personStateSpec: StateSpec = {
+  service: 'person',
+  source: 'person-provider-identity-api.md, States and transitions',
+  states: ['active', 'deactivated', 'merged', 'deleted'],
+  stateNames: { active: 'active', deactivated: 'deactivated', retired: 'merged', deleted: 'deleted' },
+  rows: [
+    postNewRow(common, { effect: 'PERSON-POST-ADDS', seed: POST }),
+    updateRow(common, { effect: 'PERSON-POST-SAME-SOURCE-UPDATES', seed: POST }),
+    deactivateRow(common, { effect: 'PERSON-DEACTIVATE-VISIBLE', seed: DEACTIVATE }),
+    reactivateRow(common, { effect: 'PERSON-REACTIVATE-ORIGINAL-LINK', seed: REACTIVATE }),
+    copyOfExcludedRow(common, { effect: 'PERSON-DEACTIVATE-EXCLUDES-MATCHING', seed: DEACTIVATE }),
+    hardDeleteRow(common, {
+      effect: 'PERSON-DELETE-PHYSICAL',
+      seed: DELETE,
+      keepsOthers: { requirement: 'PERSON-DELETE-KEEPS-OTHERS', seed: DELETE },
+    }),
+    mergeRow(common, { effect: 'PERSON-MERGE-SHARED-LINK', seed: MERGE, othersSeed: MERGE }),
+    unmergeRow(common, { effect: 'PERSON-UNMERGE-NEW-LINK', seed: UNMERGE, freshLinkId: true }),
+    linkRow(common, { effect: 'PERSON-LINK-SAME-LINKID', seed: LINK, othersSeed: LINK }),
+    unlinkRow(common, { effect: 'PERSON-UNLINK-OWN-LINKID', seed: UNLINK, freshLinkId: true }),
+  ],
+  queries: {
+    nativeId: 'PERSON-NATIVEID-QUERY',
+    idQueryReturns: 'PERSON-IDQUERY-RETURNS',
+    excludedFromMatching: 'PERSON-DEACTIVATE-EXCLUDES-MATCHING',
+    idQueryEcho: {
+      requirement: 'PERSON-IDQUERY-ECHO',
+      seed: ppSeed(
+        'Resources, Person reply content members',
+        'identityIdQuery | linkId, requestedLinkId, identity, identityGroupedBySource[]',
+      ),
+    },
+    households: {
+      byLinkId: 'PERSON-HOUSEHOLD-BY-LINKID',
+      bySource: 'PERSON-HOUSEHOLD-BY-SOURCE',
+      byId: 'PERSON-HOUSEHOLD-BY-ID',
+      seed: ppSeed(
+        'Endpoints, Person service',
+        '/householdQuery | returns the link IDs in a household, looked up by link ID, by source plus native ID, or by household ID',
+      ),
+    },
+  },
+  feed: {
+    partition: {
+      requirement: 'PERSON-NOTIF-PAGING',
+      seed: ppSeed('Events', 'The person service searchNotifications returns a paginated feed of messages'),
+    },
+  },
+  open: [
+    {
+      operation: 'identityIdQuery',
+      what: 'what a link ID no longer in use answers: nothing, or the identity that now holds its records',
+      seed: DELETE,
+    },
+    {
+      operation: 'nativeIdQuery',
+      what: "what a merged record resolves to: the survivor's link ID, or nothing (it is inactive)",
+      seed: MERGE,
+    },
+    { operation: 'mergeIdentities', what: "whether the survivor's identity shows the merged record's attributes", seed: RETIRED },
+    {
+      operation: 'deactivateSourceWs',
+      what: "whether the identity shows a deactivated record's attributes (it stays visible)",
+      seed: DEACTIVATE,
+    },
+    {
+      operation: 'householdQuery',
+      what: 'which households form, and what a record that is not active answers',
+      seed: ppSeed('States and transitions', 'Transitions of relationship status and of households: not shown.'),
+    },
+    { operation: 'linkIdentities', what: 'whether an identity a record left (by link or unlink) still shows its attributes', seed: LINK },
+  ],
+};
