@@ -6,5 +6,6 @@
  */
 import { dataChecks } from '../shared/rules/data.js';
 import { area, org } from './org.js';
+import { organizationWalks } from './walk-config.js';
 
-dataChecks({ check: area('data').check, kit: org });
+dataChecks({ check: area('data').check, kit: org, walks: organizationWalks });

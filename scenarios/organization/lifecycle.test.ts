@@ -5,8 +5,10 @@
  */
 import { lifecycleChecks } from '../shared/rules/lifecycle.js';
 import { area, org } from './org.js';
+import { organizationWalks } from './walk-config.js';
 
 lifecycleChecks({
   check: area('lifecycle').check,
   kit: org,
+  walks: organizationWalks,
 });

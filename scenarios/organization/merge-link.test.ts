@@ -5,8 +5,10 @@
  */
 import { mergeLinkChecks } from '../shared/rules/merge-link.js';
 import { area, org } from './org.js';
+import { organizationWalks } from './walk-config.js';
 
 mergeLinkChecks({
   check: area('merge-link').check,
   kit: org,
+  walks: organizationWalks,
 });

@@ -9,12 +9,14 @@ import { describeReply } from '../../harness/check.js';
 import { isRejection } from '../../harness/reply.js';
 import { queryChecks } from '../shared/rules/query.js';
 import { area, org } from './org.js';
+import { organizationWalks } from './walk-config.js';
 
 const { check } = area('query');
 
 queryChecks({
   check,
   kit: org,
+  walks: organizationWalks,
 });
 
 for (const op of ['postIdentity', 'demographicsSearch', 'demographicsQuery']) {

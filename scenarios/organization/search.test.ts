@@ -4,7 +4,6 @@
  * searchResults member itself (shared table).
  * Source: organization-identity-api.md, Endpoints (rule 1), Resources (Search result), Limits.
  */
-import { searchAfterChangeChecks } from '../shared/rules/search-after-changes.js';
 import { searchChecks } from '../shared/rules/search.js';
 import { area, org } from './org.js';
 
@@ -24,10 +23,4 @@ searchChecks({
     organizationNames: [{ legalBusinessName: `Zqxv ${f.string.alpha(12)} Plorth` }],
     addresses: [{ postalCode: '00000', city: f.string.alpha(10) }],
   }),
-});
-
-searchAfterChangeChecks({
-  check,
-  kit: org,
-  retire: { what: 'softDeleteSource', send: (t, s) => t.ok('softDeleteSource', { sourceToSoftDelete: { name: s.name, id: s.id } }) },
 });

@@ -6,5 +6,6 @@
  */
 import { dataChecks } from '../shared/rules/data.js';
 import { area, person } from './person.js';
+import { personWalks } from './walk-config.js';
 
-dataChecks({ check: area('data').check, kit: person });
+dataChecks({ check: area('data').check, kit: person, walks: personWalks });

@@ -8,13 +8,14 @@ import { expect } from 'vitest';
 import { postContent } from '../../generators/common.js';
 import { mergeLinkChecks } from '../shared/rules/merge-link.js';
 import { area, person, src } from './person.js';
+import { personWalks } from './walk-config.js';
 
 const { check } = area('merge-link');
 
 mergeLinkChecks({
   check,
   kit: person,
-  unlinkGetsNewLinkId: true,
+  walks: personWalks,
 });
 
 check('unlinkIdentities splits a record that postIdentity matched', ['PERSON-UNLINK-MATCHED'], async (t) => {

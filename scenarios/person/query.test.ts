@@ -9,12 +9,14 @@ import { expect } from 'vitest';
 import { postContent } from '../../generators/common.js';
 import { queryChecks } from '../shared/rules/query.js';
 import { area, person } from './person.js';
+import { personWalks } from './walk-config.js';
 
 const { check } = area('query');
 
 queryChecks({
   check,
   kit: person,
+  walks: personWalks,
 });
 
 /** Variants of graded likeness to an original person: some above any sane threshold, some below. */

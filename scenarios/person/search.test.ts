@@ -9,10 +9,9 @@ import { expect } from 'vitest';
 import type { Check } from '../../harness/check.js';
 import { postContent } from '../../generators/common.js';
 import { personHousehold } from '../../generators/person.js';
-import { searchAfterChangeChecks } from '../shared/rules/search-after-changes.js';
 import { searchChecks } from '../shared/rules/search.js';
 import { resultLinkIds } from '../shared/steps.js';
-import { area, deactivate, person } from './person.js';
+import { area, person } from './person.js';
 
 const { check } = area('search');
 
@@ -46,12 +45,6 @@ searchChecks({
   kit: person,
   family: household,
   scoresOptional: true,
-});
-
-searchAfterChangeChecks({
-  check,
-  kit: person,
-  retire: { what: 'deactivateSourceWs', send: (t, s) => t.ok('deactivateSourceWs', deactivate(t, s)) },
 });
 
 const search = (t: Check, identity: unknown, extra: Record<string, unknown> = {}) => t.call('demographicsSearch', { identity, ...extra });

@@ -6,6 +6,7 @@
  */
 import { dataChecks } from '../shared/rules/data.js';
 import { TYPES, area } from './provider.js';
+import { providerWalks } from './walk-config.js';
 
 const { check } = area('data');
-for (const { label, kit } of TYPES) dataChecks({ check, kit, label });
+for (const { kind, label, kit } of TYPES) dataChecks({ check, kit, label, walks: providerWalks, kind });

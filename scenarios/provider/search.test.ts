@@ -3,7 +3,6 @@
  * maxSearchResults, maxSearchResults > 0, score range, searchResults present, exact copy found.
  * Source: person-provider-identity-api.md, Endpoints (provider demographicsSearch), Limits.
  */
-import { searchAfterChangeChecks } from '../shared/rules/search-after-changes.js';
 import { providerTypeOf } from '../../specs/provider/identity.js';
 import { runInfo } from '../../harness/targets.js';
 import { searchChecks } from '../shared/rules/search.js';
@@ -32,11 +31,5 @@ for (const { label, kit } of TYPES) {
         : { ...copy, [path[0]!]: onlyAt(from[path[0]!], path.slice(1)) };
     },
     nonsense: providerNonsense,
-  });
-  searchAfterChangeChecks({
-    check,
-    kit,
-    label,
-    retire: { what: 'softDeleteSource', send: (t, s) => t.ok('softDeleteSource', { sourceToSoftDelete: { name: s.name, id: s.id } }) },
   });
 }

@@ -17,12 +17,19 @@ export interface Applied {
   follow: Follower[];
   /** Records the step named, moved or changed: a deviation of these breaks the row's effect requirement. */
   touched: Set<string>;
+  /** The requirement of the effect that moved each touched record (a deviation of that record breaks it). */
+  cites: Map<string, string>;
   /** Records whose identity must show their values right after the step. */
   shownNow: Array<{ label: string; how: 'all' | 'some'; requirement: string }>;
   /** Records whose link ID must be the one their identity had before the step (person reactivate). */
   sameLink: Array<{ label: string; group: number; requirement: string }>;
   /** Records whose identity must carry a link ID not seen before in the model's life (person: "a new link ID of its own"). */
   freshLink: Array<{ label: string; requirement: string }>;
+}
+
+/** Nothing applied yet: the named records are touched. */
+export function emptyApplied(labels: string[]): Applied {
+  return { follow: [], touched: new Set(labels), cites: new Map(), shownNow: [], sameLink: [], freshLink: [] };
 }
 
 /** The records an effect concerns, as the model stood before the step. */
@@ -54,7 +61,7 @@ export function applyStep(
   verdict: 'allow' | 'open' | 'inert',
   effectsHold = verdict === 'allow',
 ): Applied {
-  const applied: Applied = { follow: [], touched: new Set(recs.map((r) => r.label)), shownNow: [], sameLink: [], freshLink: [] };
+  const applied = emptyApplied(recs.map((r) => r.label));
   if (verdict === 'inert') return applied;
   if (!effectsHold) return applyOpen(m, row, recs, applied);
   // Every effect's records and every role's identity as they stood before the step.
@@ -75,6 +82,7 @@ function applyEffect(
 ): void {
   applied.touched.add(r.label);
   const requirement = e.requirement ?? row.effectRequirement;
+  applied.cites.set(r.label, requirement);
   if (e.level === 'open' && e.state === 'unknown') {
     r.state = 'unknown';
     r.since = undefined;
@@ -98,6 +106,7 @@ function applyEffect(
   if (e.fresh) applied.freshLink.push({ label: r.label, requirement });
   if (e.sameLink) applied.sameLink.push({ label: r.label, group: before, requirement });
   if (e.data?.nowhere) r.data = { ...r.data, nowhere: requirement };
+  if (e.data?.history) r.data = { ...r.data, history: e.data.history };
   if (e.data?.withSurvivor) r.data = { ...r.data, withSurvivor: requirement };
   if (e.data?.absentFromRole)
     r.data = { ...r.data, absentFrom: [...(r.data.absentFrom ?? []), { group: groups.get(e.data.absentFromRole)!, requirement }] };

@@ -32,7 +32,8 @@ const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 
 /** The request outcome from the named records' states: inert on a deleted source, allowed when `ok`, open otherwise. */
 function gate(c: RowCommon, row: { seed: SeedCitation; effect: string }, recs: SpecRecord[], ok: boolean): RequestOutcome {
-  if (recs.some((r) => r.state === 'deleted')) return { verdict: 'inert', requirement: c.hardDelete.requirement, seed: c.hardDelete.seed };
+  const deleted = recs.find((r) => r.state === 'deleted');
+  if (deleted) return { verdict: 'inert', requirement: deleted.data.history ?? c.hardDelete.requirement, seed: c.hardDelete.seed };
   if (ok) return { verdict: 'allow', requirement: row.effect, seed: row.seed };
   return { verdict: 'open', seed: c.further ?? row.seed };
 }
@@ -97,7 +98,7 @@ export function softDeleteRow(
     /** Provider: "source removed from all identities ...; data marked deleted": its values leave every identity. */
     dataRemoved?: boolean;
     /** Provider: "merge and linkage history kept": sources merged into it stay merged into it. */
-    historyKept?: SeedCitation;
+    historyKept?: { requirement: string; seed: SeedCitation };
   },
 ): RowSpec {
   const row = { seed: o.seed, effect: o.effect };
@@ -148,9 +149,10 @@ export function softDeleteRow(
         ? {
             who: { retiredInto: 'source' },
             level: 'required',
-            what: 'sources merged into it stay merged into it',
+            what: 'sources merged into it stay merged into it (the merge can be reversed once it is restored)',
             state: 'retired',
-            seed: o.historyKept,
+            data: { history: o.historyKept.requirement },
+            seed: o.historyKept.seed,
           }
         : retiredOpen(c, 'source', o.seed),
     ],
@@ -213,6 +215,8 @@ export function hardDeleteRow(
     seed: SeedCitation;
     /** Requirement that the identity's other sources keep it (person: "when it is the only source record of an identity the whole identity is deleted"). */
     keepsOthers?: { requirement: string; seed: SeedCitation };
+    /** Provider: "removes all information and history of the source, including merge and unmerge history": a deleted merged source cannot be unmerged. */
+    historyRemoved?: string;
   },
 ): RowSpec {
   return {
@@ -235,9 +239,9 @@ export function hardDeleteRow(
       {
         who: { role: 'source' },
         level: 'required',
-        what: 'the source is deleted, its data with it',
+        what: 'the source is deleted, its data and history with it',
         state: 'deleted',
-        data: { nowhere: true },
+        data: { nowhere: true, ...(o.historyRemoved ? { history: o.historyRemoved } : {}) },
         seed: o.seed,
       },
       {
@@ -365,7 +369,9 @@ export function unmergeRow(
     replyRequirement: o.reply,
     request: (_m, recs) => {
       const [from, r] = recs as [SpecRecord, SpecRecord];
-      return gate(c, row, recs, r.state === 'retired' && r.retiredInto === from.label && active(from));
+      const outcome = gate(c, row, recs, r.state === 'retired' && r.retiredInto === from.label && active(from));
+      // A merge kept through a soft delete and restore: refusing to reverse it breaks the promise that kept it.
+      return outcome.verdict === 'allow' && r.data.history ? { ...outcome, requirement: r.data.history } : outcome;
     },
     effects: [
       {

@@ -26,6 +26,12 @@ export interface DataMarks {
   absentFrom?: Array<{ group: number; requirement: string }>;
   /** While retired, its survivor's identity shows some of its values (provider merge: "holds combined data"). */
   withSurvivor?: string;
+  /**
+   * The requirement that keeps (or takes away) the record's merge history: an unmerge of it after a
+   * provider soft delete and restore ("merge and linkage history kept"), or after its hard delete
+   * ("removes all information and history of the source, including merge and unmerge history").
+   */
+  history?: string;
 }
 
 /** One source record of the model. */
@@ -129,6 +135,8 @@ export interface Effect {
   retiredInto?: string;
   data?: {
     nowhere?: boolean;
+    /** The requirement that keeps or removes the record's merge history (DataMarks.history). */
+    history?: string;
     absentFromRole?: string;
     withSurvivor?: boolean;
     shownNow?: 'all' | 'some';
@@ -196,6 +204,8 @@ export interface QueryRules {
   idQueryEcho?: { requirement: string; seed: SeedCitation };
   /** What nativeIdQuery shows of a soft-deleted source when the profile says `absent`. */
   softDeletedAbsent?: string;
+  /** An identity whose sources are all hard-deleted answers no query (person: "the whole identity is deleted"; default: the hard delete's effect). */
+  deletedIdentityGone?: string;
   /** A record whose sources are all in this state takes no part in matching: no search returns its identity (person deactivated). */
   excludedFromMatching?: string;
   /** householdQuery by link ID, by source, by household ID (person). */

@@ -79,6 +79,7 @@ export const personStateSpec: StateSpec = {
     nativeId: 'PERSON-NATIVEID-QUERY',
     idQueryReturns: 'PERSON-IDQUERY-RETURNS',
     excludedFromMatching: 'PERSON-DEACTIVATE-EXCLUDES-MATCHING',
+    deletedIdentityGone: 'PERSON-DELETE-ONLY-SOURCE',
     idQueryEcho: {
       requirement: 'PERSON-IDQUERY-ECHO',
       seed: ppSeed(

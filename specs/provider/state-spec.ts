@@ -69,9 +69,14 @@ export const providerStateSpec: StateSpec = {
       effect: 'PROV-POST-SAME-SOURCE-UPDATES',
       seed: ppSeed('Endpoints, Provider service', '/nativeIdQuery | returns an identity by source name plus native ID'),
     }),
-    softDeleteRow(common, { effect: 'PROV-SOFTDELETE-EFFECT', seed: SOFT_DELETE, dataRemoved: true, historyKept: SOFT_DELETE }),
+    softDeleteRow(common, {
+      effect: 'PROV-SOFTDELETE-EFFECT',
+      seed: SOFT_DELETE,
+      dataRemoved: true,
+      historyKept: { requirement: 'PROV-SOFTDELETE-KEEPS-HISTORY', seed: SOFT_DELETE },
+    }),
     restoreRow(common, { effect: 'PROV-RESTORE-EFFECT', reply: 'PROV-RESTORE-REPLY', seed: RESTORE, identitySeed: RESTORE }),
-    hardDeleteRow(common, { effect: 'PROV-HARDDELETE-EFFECT', seed: DELETE }),
+    hardDeleteRow(common, { effect: 'PROV-HARDDELETE-EFFECT', seed: DELETE, historyRemoved: 'PROV-HARDDELETE-HISTORY' }),
     mergeRow(common, {
       effect: 'PROV-MERGE-EFFECT',
       reply: 'PROV-MERGE-REPLY',

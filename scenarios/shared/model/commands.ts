@@ -18,7 +18,7 @@ import { postContent } from '../../../generators/common.js';
 import { describeReply } from '../../../harness/check.js';
 import { type Reply, isRejection } from '../../../harness/reply.js';
 import { ConformanceFailure } from '../../../harness/verdict.js';
-import { type Applied, applyStep, replyContextBefore } from '../../../specs/common/state-engine.js';
+import { type Applied, applyStep, emptyApplied, replyContextBefore } from '../../../specs/common/state-engine.js';
 import { type RequestOutcome, type RowSpec, rowOf } from '../../../specs/common/state-spec.js';
 import { addHistory, historyTags, stepKeys } from './coverage.js';
 import { type IdentityModel, type ModelRecord, type RecordState, isLive, labelFor } from './identity-model.js';
@@ -56,7 +56,7 @@ const pairs = (m: IdentityModel, ok: (a: ModelRecord, b: ModelRecord) => boolean
 
 /** The identity the walk's record number `index` gets: its source, its data, and its kind where the service has kinds. */
 function newIdentity(w: WalkReal, m: IdentityModel, index: number): NonNullable<WalkReal['pending']> {
-  const kinds = w.config.spec.kinds;
+  const kinds = m.kindsFor ?? w.config.spec.kinds;
   const kind = kinds ? kinds[m.singleKind ? 0 : index % kinds.length] : undefined;
   const source = w.t.source(index);
   return { source, identity: w.config.generate(w.faker, source, kind, w.t.profile), kind };
@@ -268,7 +268,7 @@ export async function runStep(
   }
   const tags = historyTags(k, recs, m.records);
   const holds = request.verdict === 'allow' || (request.verdict === 'open' && row.openApplies === true);
-  let applied: Applied = { follow: [], touched: new Set(recs.map((r) => r.label)), shownNow: [], sameLink: [], freshLink: [] };
+  let applied: Applied = emptyApplied(recs.map((r) => r.label));
   if (accepted && k.created) applied.follow = k.created(m, reply, w).map((label) => ({ label, mustBeLive: true }));
   else if (accepted) applied = applyStep(m, row, recs, request.verdict === 'reject' ? 'inert' : request.verdict, holds);
   if (k.created && accepted) applied.touched.add(m.records.at(-1)!.label);
@@ -544,7 +544,7 @@ export async function postStart(m: IdentityModel, w: WalkReal, n: number): Promi
     follow.push(...postNew.created!(m, reply, w).map((label) => ({ label, mustBeLive: true })));
   });
   const added = m.records.slice(-n);
-  const applied: Applied = { follow, touched: new Set(added.map((r) => r.label)), shownNow: [], sameLink: [], freshLink: [] };
+  const applied: Applied = { ...emptyApplied(added.map((r) => r.label)), follow };
   const { problems, links } = await observe(
     m,
     w,

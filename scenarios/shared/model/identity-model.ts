@@ -57,6 +57,8 @@ export class IdentityModel extends StateModel<ModelRecord> {
 
   /** Every new identity of one kind (the first of the service's kinds): tours that need same-kind records. */
   singleKind = false;
+  /** The kinds new identities take in turn, instead of the service's (a scripted check of one provider type). */
+  kindsFor?: readonly string[];
 
   /** Labels of the records the latest steps named, most recent first (walks favour chaining on them). */
   recent: string[] = [];

@@ -117,6 +117,15 @@ async function read(m: IdentityModel, w: WalkReal, spec: StateSpec, plan: Observ
   return obs;
 }
 
+/** Link IDs that records of unknown state, or retired ones, resolve to: they name an identity the model does not place. */
+const undecidedLinks = (m: IdentityModel, obs: Observation) =>
+  new Set(
+    m.records
+      .filter((r) => r.state === 'unknown' || r.state === 'retired')
+      .map((r) => obs.linkOf.get(r.label))
+      .filter(Boolean),
+  );
+
 /** The household a householdQuery reply names, or undefined when it names none (a rejection, or no householdId). */
 const householdOf = (r: Reply): string | undefined =>
   r.success === true && typeof r.content?.householdId === 'string' ? r.content.householdId : undefined;
@@ -198,19 +207,23 @@ function partition(
   obs: Observation,
   softDeletedLookup: 'absent' | 'any',
   requirement: string,
+  cites: Map<string, string>,
 ): { problems: Problem[]; links: Map<number, string> } {
   const problems: Problem[] = [];
   const links = new Map<number, string>();
   const owner = new Map<string, number>();
-  const say = (text: string) => problems.push({ requirement, text });
+  // A record the step moved breaks the requirement of the effect that moved it; any other deviation, the step's.
+  const say = (text: string, ...about: ModelRecord[]) =>
+    problems.push({ requirement: about.map((r) => cites.get(r.label)).find(Boolean) ?? requirement, text });
   for (const [group, members] of m.groups()) {
     for (const r of members)
       if (!obs.linkOf.get(r.label))
-        say(`${r.label} is ${r.state} in the model but nativeIdQuery finds no identity: ${describeReply(obs.lookups.get(r.label)!)}`);
+        say(`${r.label} is ${r.state} in the model but nativeIdQuery finds no identity: ${describeReply(obs.lookups.get(r.label)!)}`, r);
     const found = [...new Set(members.map((r) => obs.linkOf.get(r.label)))].filter((l): l is string => Boolean(l));
     if (found.length > 1)
       say(
         `${labels(members)} form one identity in the model but resolve to ${found.length} link IDs: ${members.map((r) => `${r.label}=${obs.linkOf.get(r.label)}`).join(', ')}`,
+        ...members,
       );
     const link = found[0];
     if (!link) continue;
@@ -223,15 +236,16 @@ function partition(
   for (const r of m.records) {
     const link = obs.linkOf.get(r.label);
     if (!link) continue;
-    if (r.state === 'deleted') say(`${r.label} was hard-deleted but nativeIdQuery still resolves it to ${link}`);
+    if (r.state === 'deleted') say(`${r.label} was hard-deleted but nativeIdQuery still resolves it to ${link}`, r);
     if (r.state === 'soft-deleted' && softDeletedLookup === 'absent')
-      say(`${r.label} is soft-deleted but nativeIdQuery still resolves it to ${link}`);
+      say(`${r.label} is soft-deleted but nativeIdQuery still resolves it to ${link}`, r);
     const survivor = m.get(r.retiredInto ?? '');
     if (r.state === 'retired' && survivor && isLive(survivor)) {
       const allowed = [links.get(survivor.group), r.mergedGroup === undefined ? undefined : links.get(r.mergedGroup)].filter(Boolean);
       if (!allowed.includes(link))
         say(
           `${r.label} is retired into ${r.retiredInto} but resolves to ${link}, not to the survivor's identity (${allowed.join(' or ') || 'none found'})`,
+          r,
         );
     }
   }
@@ -250,7 +264,7 @@ function identities(m: IdentityModel, obs: Observation, spec: StateSpec, links: 
   const q = spec.queries;
   const current = new Map([...links].map(([g, l]) => [l, g]));
   // A record of unknown state (or a retired one) may resolve to a link ID no model identity holds: it still names an identity.
-  const resolved = new Set([...obs.linkOf.values()].filter(Boolean));
+  const resolved = undecidedLinks(m, obs);
   const undecided = m.records.some((r) => r.state === 'unknown');
   for (const [linkId, reply] of obs.identities) {
     const group = current.get(linkId);
@@ -275,7 +289,7 @@ function identities(m: IdentityModel, obs: Observation, spec: StateSpec, links: 
         !m.records.some((x) => x.state === 'retired' && holders.some((h) => h.label === x.retiredInto));
       if (gone)
         problems.push({
-          requirement: holders[0]!.since ?? requirement,
+          requirement: q.deletedIdentityGone ?? holders[0]!.since ?? requirement,
           text: `identityIdQuery(${linkId}) still answers, though every source of that identity (${labels(holders)}) was hard-deleted`,
         });
       continue;
@@ -304,7 +318,8 @@ function identities(m: IdentityModel, obs: Observation, spec: StateSpec, links: 
           text: `identityIdQuery(${linkId}) lists ${labels(listed)} but not ${r.label}, which is in that identity`,
         });
     for (const r of listed) {
-      if (r.state === 'deleted') problems.push({ requirement, text: `identityIdQuery(${linkId}) still lists hard-deleted ${r.label}` });
+      if (r.data.nowhere)
+        problems.push({ requirement: r.data.nowhere, text: `identityIdQuery(${linkId}) still lists ${r.state} ${r.label}` });
       else if (isLive(r) && r.group !== group)
         problems.push({ requirement, text: `identityIdQuery(${linkId}) lists ${r.label}, which is in another identity` });
     }
@@ -401,7 +416,7 @@ function data(m: IdentityModel, obs: Observation, links: Map<number, string>, ap
 function searches(m: IdentityModel, obs: Observation, spec: StateSpec, links: Map<number, string>, requirement: string): Problem[] {
   const problems: Problem[] = [];
   const current = new Map([...links].map(([g, l]) => [l, g]));
-  const resolved = new Set([...obs.linkOf.values()].filter(Boolean));
+  const resolved = undecidedLinks(m, obs);
   for (const [label, reply] of obs.searches) {
     if (reply.success !== true) continue;
     for (const l of resultLinkIds(reply)) {
@@ -424,54 +439,67 @@ function searches(m: IdentityModel, obs: Observation, spec: StateSpec, links: Ma
 }
 
 /**
- * householdQuery by source, by link ID and by household ID agree for the step's active records:
- * by link ID the household holding that link ID, by source the household of the record's identity,
- * by household ID that household with the same link IDs (households forming at all is not stated).
+ * householdQuery by source, by link ID and by household ID agree for the step's active records
+ * (householdForms). Households forming at all is not stated.
  */
 function households(obs: Observation, spec: StateSpec): Problem[] {
   const h = spec.queries.households;
   if (!h) return [];
-  const problems: Problem[] = [];
-  for (const [label, bySource] of obs.householdsBySource) {
+  return [...obs.householdsBySource].flatMap(([label, bySource]) => {
     const link = obs.linkOf.get(label);
     const byLink = link ? obs.householdsByLink.get(link) : undefined;
-    if (!link || !byLink) continue;
-    const [hs, hl] = [householdOf(bySource), householdOf(byLink)];
-    if (hl && !list(byLink.content?.linkIdsInHousehold).includes(link))
-      problems.push({ requirement: h.byLinkId, text: `householdQuery by link ID ${link} answered household ${hl} without that link ID` });
-    if (hs && !list(bySource.content?.linkIdsInHousehold).includes(link))
-      problems.push({
-        requirement: h.bySource,
-        text: `householdQuery by ${label}'s source answered household ${hs} without its link ID ${link}`,
-      });
-    if (hs && !hl)
-      problems.push({
-        requirement: h.byLinkId,
-        text: `householdQuery by link ID ${link} finds no household (${describeReply(byLink)}), but by ${label}'s source it finds ${hs}`,
-      });
-    if (hl && !hs)
-      problems.push({
-        requirement: h.bySource,
-        text: `householdQuery by ${label}'s source finds no household (${describeReply(bySource)}), but by its link ID ${link} it finds ${hl}`,
-      });
-    if (hs && hl && hs !== hl)
-      problems.push({ requirement: h.bySource, text: `householdQuery by ${label}'s source finds ${hs}, by its link ID ${link} ${hl}` });
-    if (!hl) continue;
-    const byId = obs.householdsById.get(hl);
-    if (!byId || householdOf(byId) !== hl) {
-      problems.push({
-        requirement: h.byId,
-        text: `householdQuery by household ID ${hl} does not return that household: ${byId ? describeReply(byId) : 'not asked'}`,
-      });
-      continue;
-    }
-    const [a, b] = [list(byId.content?.linkIdsInHousehold).sort(), list(byLink.content?.linkIdsInHousehold).sort()];
-    if (JSON.stringify(a) !== JSON.stringify(b))
-      problems.push({
-        requirement: h.byId,
-        text: `householdQuery by household ID ${hl} lists ${JSON.stringify(a)}, by link ID ${link} ${JSON.stringify(b)}`,
-      });
+    return link && byLink ? householdForms(h, label, link, bySource, byLink, (id) => obs.householdsById.get(id)) : [];
+  });
+}
+
+/**
+ * The three lookup forms of householdQuery for one record, against one another: by link ID the
+ * household holding that link ID, by source the household of the record's identity, by household
+ * ID that household with the same link IDs. A household one form finds and another does not
+ * breaks the form that missed it. `byId` gives the reply for a household ID (undefined: not asked).
+ * Source: person-provider-identity-api.md, Endpoints (/householdQuery: "looked up by link ID, by
+ * source plus native ID, or by household ID").
+ */
+export function householdForms(
+  h: NonNullable<StateSpec['queries']['households']>,
+  label: string,
+  link: string,
+  bySource: Reply,
+  byLink: Reply,
+  byId: (householdId: string) => Reply | undefined,
+): Problem[] {
+  const problems: Problem[] = [];
+  const say = (requirement: string, text: string) => problems.push({ requirement, text });
+  const [hs, hl] = [householdOf(bySource), householdOf(byLink)];
+  if (hl && !list(byLink.content?.linkIdsInHousehold).includes(link))
+    say(h.byLinkId, `householdQuery by link ID ${link} answered household ${hl} without that link ID`);
+  if (hs && !list(bySource.content?.linkIdsInHousehold).includes(link))
+    say(h.bySource, `householdQuery by ${label}'s source answered household ${hs} without its link ID ${link}`);
+  if (hs && !hl)
+    say(
+      h.byLinkId,
+      `householdQuery by link ID ${link} finds no household (${describeReply(byLink)}), but by ${label}'s source it finds ${hs}`,
+    );
+  if (hl && !hs)
+    say(
+      h.bySource,
+      `householdQuery by ${label}'s source finds no household (${describeReply(bySource)}), but by its link ID ${link} it finds ${hl}`,
+    );
+  if (hs && hl && hs !== hl) say(h.bySource, `householdQuery by ${label}'s source finds ${hs}, by its link ID ${link} ${hl}`);
+  const found = hl ?? hs;
+  if (!found) return problems;
+  const reply = byId(found);
+  if (!reply || householdOf(reply) !== found) {
+    say(h.byId, `householdQuery by household ID ${found} does not return that household: ${reply ? describeReply(reply) : 'not asked'}`);
+    return problems;
   }
+  const other = hl ? byLink : bySource;
+  const [a, b] = [list(reply.content?.linkIdsInHousehold).sort(), list(other.content?.linkIdsInHousehold).sort()];
+  if (JSON.stringify(a) !== JSON.stringify(b))
+    say(
+      h.byId,
+      `householdQuery by household ID ${found} lists ${JSON.stringify(a)}, by ${hl ? `link ID ${link}` : `${label}'s source`} ${JSON.stringify(b)}`,
+    );
   return problems;
 }
 
@@ -507,7 +535,7 @@ export async function judgeState(
   const obs = await read(m, w, spec, plan);
   recordValues(m, obs.lookups);
   const problems = adopt(m, obs, plan.applied.follow, softDeleted, plan.stepRequirement);
-  const { problems: split, links } = partition(m, obs, softDeleted, plan.stepRequirement);
+  const { problems: split, links } = partition(m, obs, softDeleted, plan.stepRequirement, plan.applied.cites);
   problems.push(
     ...split,
     ...identities(m, obs, spec, links, plan.stepRequirement),

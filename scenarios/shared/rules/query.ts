@@ -6,12 +6,13 @@
  */
 import { expect } from 'vitest';
 import { groupedSources, sameSource } from '../steps.js';
-import { type Shared, idsFor, titled } from './types.js';
+import { script } from '../script.js';
+import { type Scripted, type Shared, idsFor, titled } from './types.js';
 
 const QUERY_ROLES = ['bestMatch', 'findsExact', 'idQueryReturns', 'idQueryEcho', 'postAdds', 'nativeIdQuery'] as const;
 export type QueryRole = (typeof QUERY_ROLES)[number];
 
-export function queryChecks({ check, kit, label }: Shared): void {
+export function queryChecks({ check, kit, label, walks, kind }: Shared & Partial<Scripted>): void {
   const ids = idsFor(check, 'query', QUERY_ROLES);
   const T = (s: string) => titled(s, label);
 
@@ -85,5 +86,15 @@ export function queryChecks({ check, kit, label }: Shared): void {
         if (echo) await t.rule(echo, () => expect(r.content?.requestedLinkId, 'requestedLinkId echoes the request').toBe(a.linkId));
       },
     );
+  }
+
+  if (ids.idQueryEcho && walks) {
+    const echo = ids.idQueryEcho;
+    // Rule 3 holds for every link ID asked, not only live ones: one retired by a merge answers nothing or echoes what was asked.
+    check(T('identityIdQuery of a link ID retired by a merge echoes that link ID in requestedLinkId'), [echo], async (t) => {
+      const s = script(t, walks);
+      const [a, b] = await s.start(2, kind);
+      await s.step('merge', [a!, b!], [echo]);
+    });
   }
 }

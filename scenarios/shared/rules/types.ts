@@ -7,6 +7,7 @@
  */
 import type { scenario } from '../../../harness/register.js';
 import { requirementFor } from '../../../specs/services.js';
+import type { WalkConfig } from '../model/walk-real.js';
 import type { steps } from '../steps.js';
 
 export type CheckFn = ReturnType<typeof scenario>['check'];
@@ -18,6 +19,13 @@ export interface Shared {
   kit: Kit;
   /** Appended to every title as " (label)", so one service can run the table once per identity type. */
   label?: string;
+}
+
+/** What a module of scripted checks (scenarios/shared/script.ts) receives besides: the service's state table, through its walk configuration. */
+export interface Scripted extends Shared {
+  walks: WalkConfig;
+  /** The identity kind the records take where the service has kinds (provider type). */
+  kind?: string;
 }
 
 /** The requirement IDs the check's service gives the roles `<group>.<role>`. */
