@@ -7,11 +7,15 @@
  * A fault counts as found when its service's walk check fails citing the fault's requirement;
  * a failure citing another requirement is listed apart ("other").
  *
- * Usage: npx tsx bench/walk-detection.ts [--seeds 1-10] [--walks N --steps M] [--json file]
+ * The variants that take the other legitimate choice of an open outcome (OPEN_VARIANTS) run at every
+ * seed too: each must pass.
+ *
+ * Usage: npx tsx bench/walk-detection.ts [--seeds 1-10] [--walks N --steps M] [--variants a,b | --no-variants] [--json file]
  * (no --walks/--steps: the default budget of a run against the embedded reference).
  */
 import { writeFileSync } from 'node:fs';
 import { SEQUENCE_FAULTS } from '../reference/faults/sequence-faults.js';
+import { STATE_FAULTS } from '../reference/faults/state-faults.js';
 import { runSuite } from '../test/support/run-suite.js';
 
 const FILES = {
@@ -21,8 +25,27 @@ const FILES = {
 } as const;
 type Service = keyof typeof FILES;
 
-/** Faults a walk can meet: the sequence faults whose operations a walk sends (not the generated-bad-input one). */
-export const WALK_FAULTS = SEQUENCE_FAULTS.filter((f) => !f.acceptInvalid);
+/**
+ * Faults a walk can meet: the sequence faults whose operations a walk sends (not the
+ * generated-bad-input one), and the faults in outcomes the whole-state oracle judges after every step.
+ */
+export const WALK_FAULTS = [...SEQUENCE_FAULTS.filter((f) => !f.acceptInvalid), ...STATE_FAULTS];
+
+/** Variants taking the other legitimate choice of an outcome the state tables leave open: the walks must pass each at every seed. */
+const OPEN_VARIANTS = [
+  'retired-follow-survivor',
+  'retired-link-forwarding',
+  'retired-lookup-absent',
+  'retired-data-hidden',
+  'retired-data-shown',
+  'soft-deleted-data-shown',
+  'departed-data-shown',
+  'lenient-preconditions',
+  'no-households',
+  'restore-new-identity',
+  'soft-deleted-visible',
+  'restore-after-delete-succeeds',
+];
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -98,6 +121,23 @@ for (const seed of seeds) {
   }
 }
 
+const variants = process.argv.includes('--no-variants') ? [] : (arg('variants')?.split(',') ?? OPEN_VARIANTS);
+const variantRuns = new Map<string, { pass: number[]; fail: Array<{ seed: number; service: string; message: string }> }>(
+  variants.map((v) => [v, { pass: [], fail: [] }]),
+);
+for (const seed of seeds) {
+  for (const variant of variants) {
+    const run = await runSuite(Object.values(FILES), { ...budget, CONFORMANCE_SEED: String(seed), REFERENCE_VARIANTS: variant }, 600000);
+    const failing = (run.summary?.checks ?? []).filter((c) => c.verdict !== 'pass');
+    const tally = variantRuns.get(variant)!;
+    if (run.summary && !failing.length) tally.pass.push(seed);
+    for (const c of failing) tally.fail.push({ seed, service: c.service, message: (c.message ?? c.note ?? '').slice(0, 1500) });
+    if (!run.summary) tally.fail.push({ seed, service: '-', message: run.stdout.slice(-1500) });
+    console.log(`seed ${seed} variant ${variant}: ${failing.length || !run.summary ? 'FAILED' : 'passed'}`);
+    for (const c of failing) console.log(`  ${c.service} ${c.verdict}: ${(c.message ?? c.note ?? '').slice(0, 1500)}`);
+  }
+}
+
 console.log(
   `\nbudget: ${budget.CONFORMANCE_WALKS ?? 'default'} walks x ${budget.CONFORMANCE_WALK_STEPS ?? 'default'} steps; seeds ${seeds.join(',')}`,
 );
@@ -116,5 +156,16 @@ for (const service of Object.keys(FILES)) {
     `clean ${service}: ${rows.filter((r) => r.verdict === 'pass').length}/${rows.length} pass; check duration median ${ms[Math.floor(ms.length / 2)]} ms (max ${ms.at(-1)}), walks median ${walk[Math.floor(walk.length / 2)]} ms`,
   );
 }
+if (variants.length) {
+  console.log('| variant | passed at seeds |\n|---|---|');
+  for (const [v, t] of variantRuns)
+    console.log(
+      `| ${v} | ${t.pass.length}/${seeds.length}${t.fail.length ? ` (failed at ${[...new Set(t.fail.map((f) => f.seed))].join(',')})` : ''} |`,
+    );
+}
 const out = arg('json');
-if (out) writeFileSync(out, JSON.stringify({ budget, seeds, faults: Object.fromEntries(found), clean }, null, 2));
+if (out)
+  writeFileSync(
+    out,
+    JSON.stringify({ budget, seeds, faults: Object.fromEntries(found), clean, variants: Object.fromEntries(variantRuns) }, null, 2),
+  );

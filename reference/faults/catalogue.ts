@@ -22,6 +22,7 @@ import { cachedForever, mapIdentities, mapLeaves, withoutEffect } from './transf
 import { MATCHING_FAULTS, SEQUENCE_FAULTS } from './sequence-faults.js';
 import { PERSON_FAULTS, PROVIDER_FAULTS } from './service-faults.js';
 import { RULE_FAULTS, RULE_FAULT_SPECS } from './rule-faults.js';
+import { STATE_FAULTS } from './state-faults.js';
 
 export type { FaultDefinition } from './types.js';
 
@@ -648,6 +649,7 @@ export const FAULT_LIST: FaultDefinition[] = [
   ...PERSON_FAULTS,
   ...PROVIDER_FAULTS,
   ...RULE_FAULTS,
+  ...STATE_FAULTS,
   ...MATCHING_FAULTS,
   ...WALK_FAULTS,
 ];

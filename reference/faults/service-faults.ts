@@ -278,6 +278,13 @@ export const PERSON_FAULTS: FaultDefinition[] = [
     },
   }),
   person({
+    name: 'person-household-linkid-key-ignored',
+    requirement: 'PERSON-HOUSEHOLD-BY-LINKID',
+    operations: ['householdQuery'],
+    description: 'householdQuery ignores the linkId key and rejects a query naming only a link ID',
+    handler: (next, ctx) => next({ ...ctx, content: { ...ctx.content, linkId: undefined } }),
+  }),
+  person({
     name: 'person-household-source-key-ignored',
     requirement: 'PERSON-HOUSEHOLD-BY-SOURCE',
     operations: ['householdQuery'],

@@ -37,6 +37,16 @@ import {
   sourceInContent,
 } from './wire-names.js';
 import { latency, transient } from './transport.js';
+import {
+  departedDataShown,
+  lenientPreconditions,
+  noHouseholds,
+  retiredData,
+  retiredFollowSurvivor,
+  retiredLinkForwarding,
+  retiredLookupAbsent,
+  softDeletedDataShown,
+} from './open-outcomes.js';
 import type { SeedCitation, VariantDefinition } from './types.js';
 
 const ORG = 'organization-identity-api.md' as const;
@@ -49,6 +59,7 @@ const STATUS_OPEN = [
   pp('Errors', 'HTTP status codes, error codes and message texts: not shown.'),
 ];
 const SUCCESS_OPEN = org('Errors', 'The exact conditions under which `success` is false: not shown.');
+const FURTHER = org('States and transitions', 'Preconditions on the prior state of each operation, and any further states: not shown.');
 const PAGING_OPEN = org('Limits', 'Bounds of `pageNumber` and `pageSize`, and maximum request size: not shown.');
 const NO_TIMING = [
   org('Endpoints, rule 2', 'postIdentity adds the posted identity and reports generated events in `events`'),
@@ -272,6 +283,85 @@ export const VARIANT_LIST: VariantDefinition[] = [
     services: ['organization'],
     profile: () => ({ softDeletedLookup: 'any' }),
     hooks: softDeletedVisible,
+  },
+  {
+    name: 'retired-follow-survivor',
+    description:
+      'sources merged into a source follow it when it is linked, unlinked or restored into another identity, and stay in its identity, visible through it, when it is deleted',
+    seeds: [FURTHER, pp('States and transitions', 'Effects on the attributes of a retired person source after a merge: not shown.')],
+    hooks: retiredFollowSurvivor,
+  },
+  {
+    name: 'retired-link-forwarding',
+    description:
+      'identityIdQuery of a link ID no longer in use (merged away, linked or unlinked elsewhere) answers the identity that now holds its source, echoing the requested link ID',
+    seeds: [FURTHER, org('Endpoints, rule 3', 'identityIdQuery echoes the requested link ID in `requestedLinkId`.')],
+    hooks: retiredLinkForwarding,
+  },
+  {
+    name: 'retired-lookup-absent',
+    description: 'nativeIdQuery of a merged (retired) source finds nothing, instead of the surviving identity',
+    seeds: [
+      org(
+        'States and transitions',
+        'mergeIdentities | ... | retired (merged) for the retired source | a single surviving identity results',
+      ),
+      pp('States and transitions', 'person | mergeIdentities | active | toRetire record becomes merged and inactive'),
+    ],
+    hooks: retiredLookupAbsent,
+  },
+  {
+    name: 'retired-data-hidden',
+    description: "the survivor's identity shows its active sources' data only, not that of the sources merged into it",
+    seeds: [
+      org(
+        'States and transitions',
+        'unmergeIdentities | retired | data of `unmergeSource` taken from the retired section of `unmergeFromSource`',
+      ),
+    ],
+    services: ['organization'],
+    hooks: () => retiredData('hidden'),
+  },
+  {
+    name: 'retired-data-shown',
+    description: "the survivor's identity also shows the attributes of the records merged into it",
+    seeds: [pp('States and transitions', 'Effects on the attributes of a retired person source after a merge: not shown.')],
+    services: ['person'],
+    hooks: () => retiredData('shown'),
+  },
+  {
+    name: 'soft-deleted-data-shown',
+    description:
+      "an identity keeps showing a soft-deleted source's data in its consolidated identity (the source is no longer listed or found)",
+    seeds: [org('States and transitions', 'softDeleteSource | active | ... | soft-deleted | data history is preserved')],
+    services: ['organization'],
+    hooks: softDeletedDataShown,
+  },
+  {
+    name: 'departed-data-shown',
+    description: "an identity a source left by link or unlink keeps showing that source's data",
+    seeds: [
+      FURTHER,
+      pp(
+        'States and transitions',
+        'person | linkIdentities | active | active | two records (by source and native ID) are forced into the same link ID',
+      ),
+    ],
+    hooks: departedDataShown,
+  },
+  {
+    name: 'lenient-preconditions',
+    description:
+      'requests from states the state table does not name (merge or link of sources already in one identity, unlink of sources in two, unmerge of a source not merged into the other, soft delete, restore, deactivate or reactivate from another state) succeed and change nothing',
+    seeds: [FURTHER],
+    hooks: lenientPreconditions,
+  },
+  {
+    name: 'no-households',
+    description: 'householdQuery finds no household, by any lookup form (people are never grouped)',
+    seeds: [pp('States and transitions', 'Transitions of relationship status and of households: not shown.')],
+    services: ['person'],
+    hooks: noHouseholds,
   },
   {
     name: 'no-events',

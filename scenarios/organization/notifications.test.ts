@@ -7,6 +7,7 @@
 import { notificationEventChecks } from '../shared/rules/notification-events.js';
 import { notificationChecks } from '../shared/rules/notifications.js';
 import { area, org } from './org.js';
+import { organizationWalks } from './walk-config.js';
 
 const { check } = area('notifications');
 
@@ -14,4 +15,4 @@ notificationChecks({
   check,
   kit: org,
 });
-notificationEventChecks({ check, kit: org });
+notificationEventChecks({ check, kit: org, walks: organizationWalks });

@@ -22,6 +22,7 @@ envelopeChecks({
   operations: personOperations,
   exercises: personExercises,
   optionsFor: (op) => ({ createsDataSources: op.name === 'createDataSource' }),
+  mayFindNothing: ['householdQuery'],
 });
 
 check("a request carrying the deployment's customerId is accepted", ['PERSON-ENV-CUSTOMERID'], async (t) => {

@@ -117,7 +117,9 @@ export async function settledWalk(t: Check, window: Window, ids: string[]): Prom
 
 /** Number of notifications in `window()` that name any of `ids`. */
 export async function countMentions(t: Check, window: () => Window, ids: string[]): Promise<number> {
-  return (await walkNotifications(t, window())).notifications.filter((n) => ids.some((id) => mentions(n, id))).length;
+  return (await walkNotifications(t, window(), t.profile.notifications.readPageSize)).notifications.filter((n) =>
+    ids.some((id) => mentions(n, id)),
+  ).length;
 }
 
 /**

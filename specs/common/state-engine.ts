@@ -66,7 +66,7 @@ export function applyStep(
   if (!effectsHold) return applyOpen(m, row, recs, applied);
   // Every effect's records and every role's identity as they stood before the step.
   const groups = new Map(row.roles.map((role) => [role, roleRecord(row, recs, role).group]));
-  const plan = row.effects.map((e) => ({ e, records: select(m, recs, row, e.who) }));
+  const plan = row.effects.map((e) => ({ e, records: select(m, recs, row, e.who).filter((r) => !e.when || e.when.includes(r.state)) }));
   for (const { e, records } of plan) for (const r of records) applyEffect(m, row, recs, groups, e, r, applied);
   return applied;
 }

@@ -238,10 +238,21 @@ export function hardDeleteRow(
     effects: [
       {
         who: { role: 'source' },
+        when: ['active', 'soft-deleted', 'deactivated', 'unknown'],
         level: 'required',
-        what: 'the source is deleted, its data and history with it',
+        what: 'the source is deleted, its data with it',
+        state: 'deleted',
+        data: { nowhere: true },
+        seed: o.seed,
+      },
+      {
+        who: { role: 'source' },
+        when: ['retired'],
+        level: 'required',
+        what: 'the merged source is deleted, its data and merge history with it',
         state: 'deleted',
         data: { nowhere: true, ...(o.historyRemoved ? { history: o.historyRemoved } : {}) },
+        ...(o.historyRemoved ? { requirement: o.historyRemoved } : {}),
         seed: o.seed,
       },
       {

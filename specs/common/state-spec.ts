@@ -123,6 +123,8 @@ export type Who = { role: string } | { membersOf: string } | { retiredInto: stri
  */
 export interface Effect {
   who: Who;
+  /** Only for records in these states before the step (default: whatever their state). */
+  when?: RecordState[];
   level: 'required' | 'open';
   /** What the outcome is, in words (for listings and failures). */
   what: string;

@@ -213,7 +213,13 @@ const catalogue: Requirement[] = [
     'Events',
     'totalElements gives the total count of notifications in the window: it equals the sum of the page sizes.',
   ),
-  expectation('ORG-NOTIF-NO-DUPLICATES', 'Events', 'Walking the pages of a closed window returns no notification twice.'),
+  // "searchNotifications returns a paginated feed of notifications for a date range; `hasNext` tells whether
+  // more pages exist and `totalElements` gives the total count": the pages of a window are a partition of it.
+  must(
+    'ORG-NOTIF-NO-DUPLICATES',
+    'Events',
+    'The pages of a closed window hold every notification of it once: walking them returns no notification twice (a paginated feed whose totalElements gives the total count).',
+  ),
   must(
     'ORG-NOTIF-PERIOD',
     'Events',

@@ -310,7 +310,7 @@ const catalogue: Requirement[] = [
   must(
     'PERSON-NOTIF-PAGING',
     'Events',
-    'searchNotifications is a paginated feed: a page holds at most pageSize messages and hasNext is false exactly on the last page.',
+    'searchNotifications is a paginated feed: a page holds at most pageSize messages, hasNext is false exactly on the last page, and the pages of a window hold every message once.',
   ),
   must(
     'PERSON-NOTIF-RECORDS-CHANGES',
@@ -436,6 +436,7 @@ const ROLES: Record<string, string> = {
   'metamorphic.thresholdMonotone': 'PERSON-SEARCH-THRESHOLD-MONOTONE',
   'notificationEvents.changes': 'PERSON-NOTIF-RECORDS-CHANGES',
   'notificationEvents.period': 'PERSON-NOTIF-PERIOD',
+  'notifications.noDuplicates': 'PERSON-NOTIF-PAGING',
   'notifications.paging': 'PERSON-NOTIF-PAGING',
   'query.bestMatch': 'PERSON-QUERY-BEST-MATCH',
   'query.findsExact': 'PERSON-QUERY-FINDS-EXACT',

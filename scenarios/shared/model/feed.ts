@@ -6,8 +6,9 @@
  * until it shows the changes and holds still or the consistency budget is spent.
  *
  * A notification counts for a change when it names one of the native IDs or link IDs the change
- * involved (notification fields are "not shown"); changes and notifications are matched one to one,
- * so two changes of one record need two notifications.
+ * involved (notification fields are "not shown") and was not in the feed before the walk's first
+ * step (feedBaseline: the starting posts' notifications); changes and notifications are matched one
+ * to one, so two changes of one record need two notifications.
  *
  * Source: organization-identity-api.md, Events ("a paginated feed of notifications for a date
  * range; `hasNext` tells whether more pages exist and `totalElements` gives the total count");
@@ -53,6 +54,36 @@ function partitionProblems(pages: Array<{ content?: any }>, notifications: unkno
   return problems;
 }
 
+/** True when the walk has anything the feed must show or any paging promise to judge. */
+function feedJudged(w: WalkReal): boolean {
+  const partition = w.config.spec.feed.partition;
+  return (
+    w.config.spec.rows.some((r) => r.feed && !w.t.disabled.has(r.feed.requirement)) ||
+    Boolean(partition && !w.t.disabled.has(partition.requirement))
+  );
+}
+
+/**
+ * What the feed shows of the walk's starting records once their posts are in it (read until every
+ * one is named, within the consistency budget): the notifications no later step may count as its
+ * own (a post's notification names the record a later link or unlink names too).
+ */
+export async function feedBaseline(w: WalkReal, since: number, nativeIds: string[]): Promise<void> {
+  if (!feedJudged(w)) return;
+  const t = w.t;
+  const skew = t.profile.notifications.clockSkewMs ?? 0;
+  const window = () => ({
+    startDate: new Date(since - 1000 - skew).toISOString(),
+    endDate: new Date(Date.now() + 1000 + skew).toISOString(),
+  });
+  const read = await t.settle(
+    "the feed shows the walk's posts",
+    () => walkNotifications(t, window(), t.profile.notifications.readPageSize),
+    (x) => nativeIds.every((id) => x.notifications.some((n) => mentions(n, id))),
+  );
+  w.feedBaseline = new Set(read.notifications.map((n) => JSON.stringify(n)));
+}
+
 /**
  * Judges the feed of one walk (or tour) that began at `since` (the suite's clock, ms): returns the
  * problems, citing each change's feed requirement and the service's paging requirement.
@@ -62,6 +93,8 @@ export async function judgeFeed(w: WalkReal, since: number): Promise<Problem[]> 
   const partition = w.config.spec.feed.partition;
   const judgePartition = partition && !w.t.disabled.has(partition.requirement);
   if (!events.length && !judgePartition) return [];
+  const baseline = w.feedBaseline ?? new Set<string>();
+  const fresh = (notifications: unknown[]) => notifications.filter((n) => !baseline.has(JSON.stringify(n)));
   const t = w.t;
   const window = await closedWindow(t, since);
   const size = t.profile.notifications.readPageSize;
@@ -74,11 +107,11 @@ export async function judgeFeed(w: WalkReal, since: number): Promise<Problem[]> 
       const text = JSON.stringify(x.notifications);
       const still = !polling || text === previous;
       previous = text;
-      return still && unmatched(events, x.notifications).length === 0;
+      return still && unmatched(events, fresh(x.notifications)).length === 0;
     },
   );
   if (!walk.complete || walk.pages.some((p) => typeof p.content?.hasNext !== 'boolean')) return [];
-  const problems = unmatched(events, walk.notifications).map((e) => ({
+  const problems = unmatched(events, fresh(walk.notifications)).map((e) => ({
     requirement: e.requirement,
     text: `no notification of its own in the walk's window names the change of step "${e.step}" (${e.ids.join(', ')})`,
   }));

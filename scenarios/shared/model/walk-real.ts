@@ -113,6 +113,8 @@ export class WalkReal {
   startSteps = 0;
   /** Changes of this walk the notification feed must show (scenarios/shared/model/feed.ts). */
   readonly feedEvents: FeedEvent[] = [];
+  /** The feed's notifications of the walk's starting posts, which no step may count as its own. */
+  feedBaseline?: Set<string>;
 
   constructor(
     readonly t: Check,

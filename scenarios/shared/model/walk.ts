@@ -28,7 +28,7 @@ import { seededFaker } from '../../../generators/seed.js';
 import { ConformanceFailure, CouldNotJudge } from '../../../harness/verdict.js';
 import type { Exchange } from '../../../harness/reply.js';
 import { StepFailure, commandArbitraries, postStart, recordStatesFor, stepKindsFor, tourCommands, toursFor } from './commands.js';
-import { judgeFeed } from './feed.js';
+import { feedBaseline, judgeFeed } from './feed.js';
 import { CoverageTally } from './coverage.js';
 import { IdentityModel, labelFor } from './identity-model.js';
 import { type WalkConfig, WalkReal } from './walk-real.js';
@@ -187,7 +187,12 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
       let setup = 0;
       try {
         const since = Date.now();
-        await postStart(model, w, initial);
+        const started = await postStart(model, w, initial);
+        await feedBaseline(
+          w,
+          since,
+          started.map((r) => r.source.id),
+        );
         setup = w.steps.length;
         model.stepsRun = 0;
         for (const command of tourCommands(config, tour)) await command.run(model, w);
@@ -219,7 +224,12 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
     try {
       const since = Date.now();
       await fc.asyncModelRun(async () => {
-        await postStart(model, w, initial);
+        const started = await postStart(model, w, initial);
+        await feedBaseline(
+          w,
+          since,
+          started.map((r) => r.source.id),
+        );
         setup = w.steps.length;
         model.stepsRun = 0;
         model.maxSteps = budget.steps;

@@ -7,55 +7,45 @@
  * (person: "matches, links, merges, deactivations"; provider: "merge events, link and unlink events").
  */
 import { expect } from 'vitest';
-import type { Check } from '../../../harness/check.js';
-import type { SourceRef } from '../../../specs/common/wire.js';
 import { mentions, notifiedOf, openWindowFrom, walkNotifications, windowEndingNow } from '../notifications.js';
-import { type Shared, idsFor, src, titled } from './types.js';
+import { script } from '../script.js';
+import { type Scripted, idsFor, titled } from './types.js';
 
 const NOTIFICATION_EVENT_ROLES = ['changes', 'period'] as const;
 export type NotificationEventRole = (typeof NOTIFICATION_EVENT_ROLES)[number];
 
-/** A change the feed must report: what it is, and how to make it on two fresh records (A survives or is linked to). */
-export interface NotifiedChange {
-  what: string;
-  make: (t: Check, a: { source: SourceRef; linkId: string }, b: { source: SourceRef; linkId: string }) => Promise<unknown>;
-}
+/** Steps that put the named records into the state a row starts from (the row's "From" column), before the change is made. */
+const FROM: Record<string, string[]> = { unlink: ['link'], unmerge: ['merge'], restore: ['soft delete'], reactivate: ['deactivate'] };
 
-/** The state changes of the shared table, by name. */
-export const CHANGES: Record<'merge' | 'link' | 'unlink', NotifiedChange> = {
-  merge: { what: 'a merge', make: (t, a, b) => t.ok('mergeIdentities', { toSurviveSource: src(a.source), toRetireSource: src(b.source) }) },
-  link: { what: 'a link', make: (t, a, b) => t.ok('linkIdentities', { linkToSource: src(a.source), source: src(b.source) }) },
-  unlink: {
-    what: 'an unlink',
-    make: async (t, a, b) => {
-      await t.ok('linkIdentities', { linkToSource: src(a.source), source: src(b.source) });
-      return t.ok('unlinkIdentities', { unlinkFromSource: src(a.source), source: src(b.source) });
-    },
-  },
-};
-
-export function notificationEventChecks({ check, kit, label, changes = [] }: Shared & { changes?: NotifiedChange[] }): void {
+/**
+ * The changes a service's state table says the feed reports (specs/<service>/state-spec.ts: the rows
+ * whose feed promise is this role's requirement), each made by a script on two new records after
+ * the steps its row starts from; the feed must name it (a native ID or link ID involved) in a
+ * notification that was not there before the change.
+ */
+export function notificationEventChecks({ check, kit, walks, kind, label }: Scripted): void {
   const ids = idsFor(check, 'notificationEvents', NOTIFICATION_EVENT_ROLES);
   const T = (s: string) => titled(s, label);
 
   if (ids.changes) {
     const id = ids.changes;
-    for (const change of changes) {
-      check(T(`${change.what} the run makes appears in the notifications of its window`), [id], async (t) => {
+    for (const row of walks.spec.rows.filter((r) => r.feed?.requirement === id)) {
+      check(T(`a ${row.step} the run makes appears in the notifications of its window`), [id], async (t) => {
         const window = openWindowFrom(t);
-        const [a, b] = await Promise.all([kit.postNew(t, [id]), kit.postNew(t, [id])]);
-        const named = [b.source.id, b.linkId];
-        // The posts' own notifications first (a lagging feed shows them late), so the change's is told apart.
+        const s = script(t, walks);
+        const [a, b] = await s.start(2, kind);
+        const recs = row.roles.length === 2 ? [a!, b!] : [b!];
+        for (const step of FROM[row.step] ?? []) await s.step(step, recs);
+        const named = [b!.source.id, ...[s.linkOf(a!), s.linkOf(b!)].filter((l): l is string => Boolean(l))];
+        // The earlier steps' own notifications first (a lagging feed shows them late), so the change's is told apart.
         await t.settle(
           'notifications of the posts',
-          () => walkNotifications(t, window()),
-          (w) => w.notifications.some((n) => mentions(n, b.source.id)),
+          () => walkNotifications(t, window(), t.profile.notifications.readPageSize),
+          (w) => w.notifications.some((n) => mentions(n, b!.source.id)),
         );
-        const { before, after } = await notifiedOf(t, named, change.what, () => change.make(t, a, b));
+        const { before, after } = await notifiedOf(t, named, `the ${row.step}`, () => s.step(row.step, recs, [id]));
         await t.rule(id, () =>
-          expect(after, `notifications naming ${b.source.id} or ${b.linkId} after ${change.what} (${before} before it)`).toBeGreaterThan(
-            before,
-          ),
+          expect(after, `notifications naming ${named.join(' or ')} after the ${row.step} (${before} before it)`).toBeGreaterThan(before),
         );
       });
     }
