@@ -153,18 +153,22 @@ export function replyContextBefore(
   recs: SpecRecord[],
   links: Map<number, string>,
   sourceOf: (r: SpecRecord) => { name: string; id: string } | undefined = () => undefined,
+  /** Link IDs that sources of unknown state resolved to at the last observation. */
+  undecided: ReadonlySet<string> = new Set(),
 ): (after: Map<number, string>) => ReplyContext {
   const facts = new Map(
     row.roles.map((role, i) => {
       const r = recs[i]!;
-      if (!isLive(r)) return [role, { link: undefined, alone: false, heldRetired: false }] as const;
+      if (!isLive(r)) return [role, { link: undefined, alone: false, held: false }] as const;
       const members = m.members(r.group).map((x) => x.label);
       return [
         role,
         {
           link: links.get(r.group),
           alone: members.length === 1,
-          heldRetired: m.records.some((x) => x.state === 'retired' && members.includes(x.retiredInto ?? '')),
+          held:
+            m.records.some((x) => x.state === 'retired' && members.includes(x.retiredInto ?? '')) ||
+            undecided.has(links.get(r.group) ?? ''),
         },
       ] as const;
     }),
@@ -176,7 +180,7 @@ export function replyContextBefore(
       return isLive(r) ? after.get(r.group) : undefined;
     },
     aloneBefore: (role) => facts.get(role)?.alone ?? false,
-    heldRetired: (role) => facts.get(role)?.heldRetired ?? false,
+    heldUndecided: (role) => facts.get(role)?.held ?? false,
     source: (role) => sourceOf(recs[row.roles.indexOf(role)]!),
   });
 }

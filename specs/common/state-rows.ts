@@ -275,7 +275,7 @@ export function hardDeleteRow(
               if (!held) return [];
               const [deleted, modified] = [list(content?.linkIdsDeleted), list(content?.linkIdsModified)];
               // An identity whose only live source goes may keep the sources merged into it (open): then either list may name it.
-              if (ctx.aloneBefore('source') && ctx.heldRetired('source'))
+              if (ctx.aloneBefore('source') && ctx.heldUndecided('source'))
                 return deleted.includes(held) || modified.includes(held)
                   ? []
                   : [`neither linkIdsDeleted nor linkIdsModified names ${held}; reply: ${JSON.stringify(content)}`];

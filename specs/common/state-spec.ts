@@ -154,8 +154,11 @@ export interface ReplyContext {
   after(role: string): string | undefined;
   /** True when the role's record was the only live source of its identity before the step. */
   aloneBefore(role: string): boolean;
-  /** True when sources were retired into the role's identity before the step (what becomes of them is open). */
-  heldRetired(role: string): boolean;
+  /**
+   * True when the role's identity held, before the step, sources whose fate the seeds leave open:
+   * sources merged into it, or sources of unknown state last seen in it.
+   */
+  heldUndecided(role: string): boolean;
   /** The source reference of the role's record. */
   source(role: string): { name: string; id: string } | undefined;
 }

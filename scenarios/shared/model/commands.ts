@@ -247,7 +247,13 @@ export async function runStep(
   const judged = (p: Problem) => !judgement.only || judgement.only.includes(p.requirement);
   const kept = (ps: Problem[]) => ps.filter((p) => !w.t.disabled.has(p.requirement) && judged(p));
   const started = Date.now();
-  const replyContext = replyContextBefore(m, row, recs, m.lastLinks, (r) => src(r as ModelRecord));
+  const undecided = new Set(
+    m.records
+      .filter((r) => r.state === 'unknown')
+      .map((r) => m.lastLinkOf.get(r.label))
+      .filter((l): l is string => Boolean(l)),
+  );
+  const replyContext = replyContextBefore(m, row, recs, m.lastLinks, (r) => src(r as ModelRecord), undecided);
   const feedIds = [...recs.flatMap((r) => [r.source.id, ...(isLive(r) && m.lastLinks.get(r.group) ? [m.lastLinks.get(r.group)!] : [])])];
   const reply = await w.call(row.operation, k.content(w, m, recs));
   w.assertNoServerError(reply, row.operation);
@@ -282,7 +288,7 @@ export async function runStep(
       : row.effectRequirement;
   const probes = k.created && accepted ? [m.records.at(-1)!] : recs;
   const before = new Map(m.lastLinks);
-  const { problems, links } = await observe(m, w, { applied, stepRequirement, probes, before }, kept);
+  const { problems, links, linkOf } = await observe(m, w, { applied, stepRequirement, probes, before }, kept);
   if (problems.length)
     fail(
       problems.map((p) => p.requirement),
@@ -312,7 +318,7 @@ export async function runStep(
         at: started,
       });
   }
-  m.remember(links);
+  m.remember(links, linkOf);
   return reply;
 }
 
@@ -495,14 +501,14 @@ async function observe(
   w: WalkReal,
   plan: Parameters<typeof judgeState>[3],
   kept: (ps: Problem[]) => Problem[],
-): Promise<{ problems: Problem[]; links: Map<number, string> }> {
+): Promise<{ problems: Problem[]; links: Map<number, string>; linkOf: Map<string, string | undefined> }> {
   const start = m.snapshot();
   return w.t.settle(
     'the deployment agrees with the model',
     async () => {
       m.restore(start);
       const judged = await judgeState(m, w, w.config.spec, plan);
-      return { problems: kept(judged.problems), links: judged.links };
+      return { problems: kept(judged.problems), links: judged.links, linkOf: judged.linkOf };
     },
     (o) => o.problems.length === 0,
   );
@@ -545,7 +551,7 @@ export async function postStart(m: IdentityModel, w: WalkReal, n: number): Promi
   });
   const added = m.records.slice(-n);
   const applied: Applied = { ...emptyApplied(added.map((r) => r.label)), follow };
-  const { problems, links } = await observe(
+  const { problems, links, linkOf } = await observe(
     m,
     w,
     { applied, stepRequirement: row.effectRequirement, probes: [], before: new Map() },
@@ -556,7 +562,7 @@ export async function postStart(m: IdentityModel, w: WalkReal, n: number): Promi
       problems.map((p) => p.requirement),
       `after they succeeded the deployment differs from the model [${m.describe()}]:\n  - ${problems.map((p) => p.text).join('\n  - ')}`,
     );
-  m.remember(links);
+  m.remember(links, linkOf);
   w.startSteps = w.steps.length;
   return added;
 }

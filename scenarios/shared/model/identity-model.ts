@@ -50,6 +50,8 @@ export class IdentityModel extends StateModel<ModelRecord> {
   lastLinks = new Map<number, string>();
   /** Every link ID observed so far, with the records it named (the sources of its identity while it was current). */
   readonly linkHistory = new Map<string, Set<string>>();
+  /** The link ID each record resolved to at the last observation (undefined: none). */
+  lastLinkOf = new Map<string, string | undefined>();
 
   /** Steps run so far and the walk's bound (commands beyond it are skipped). */
   stepsRun = 0;
@@ -97,7 +99,8 @@ export class IdentityModel extends StateModel<ModelRecord> {
   }
 
   /** Records the link IDs of an observation: each current link ID names the live records of its identity. */
-  remember(links: Map<number, string>): void {
+  remember(links: Map<number, string>, linkOf: Map<string, string | undefined> = new Map()): void {
+    this.lastLinkOf = linkOf;
     for (const [group, link] of links) {
       const holders = this.linkHistory.get(link) ?? new Set<string>();
       for (const r of this.members(group)) holders.add(r.label);

@@ -530,7 +530,7 @@ export async function judgeState(
   w: WalkReal,
   spec: StateSpec,
   plan: ObservePlan,
-): Promise<{ problems: Problem[]; links: Map<number, string> }> {
+): Promise<{ problems: Problem[]; links: Map<number, string>; linkOf: Map<string, string | undefined> }> {
   const softDeleted = w.t.profile.softDeletedLookup;
   const obs = await read(m, w, spec, plan);
   recordValues(m, obs.lookups);
@@ -544,7 +544,7 @@ export async function judgeState(
     ...households(obs, spec),
     ...linkIds(m, links, plan),
   );
-  return { problems, links };
+  return { problems, links, linkOf: obs.linkOf };
 }
 
 /** Records the values the deployment showed for records that stand alone and have none recorded yet (what their data looks like). */
