@@ -45,7 +45,7 @@ const feedOf = (c: RowCommon, step: string) =>
 const retiredOpen = (c: RowCommon, role: string, seed?: SeedCitation): Effect => ({
   who: { retiredInto: role },
   level: 'open',
-  what: `what becomes of the sources merged into the ${role} source (their state and identity)`,
+  what: `what becomes of the sources merged into ${role === 'source' ? 'it' : `the ${role} source`} (their state and identity)`,
   state: 'unknown',
   seed: c.retiredFate ?? c.further ?? seed!,
 });
