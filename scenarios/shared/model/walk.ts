@@ -1,9 +1,12 @@
 /**
  * Runs bounded, seeded model-based walks with fast-check (fc.commands + fc.asyncModelRun):
  * `walks` walks of up to `steps` commands, each starting from a few identities posted together
- * (one start step, scenarios/shared/model/commands.ts postStart). A failing
- * walk is shrunk by fast-check to a minimal sequence and reported as numbered steps, with the
- * exchanges of the failing step and one command that replays it.
+ * (one start step, scenarios/shared/model/commands.ts postStart), and judged after every step by
+ * the whole-state oracle (oracle.ts) and, at its end, on the notification feed (feed.ts). Walks run
+ * side by side in equal batches (sideBySide: each walk owns its records). A failing batch is
+ * shrunk by fast-check as a whole, so the walks that do not fail shrink away and the failing walk
+ * is reported alone, as a minimal sequence of numbered steps, with the exchanges of the failing
+ * step and one command that replays it.
  *
  * Budget: CONFORMANCE_WALKS x CONFORMANCE_WALK_STEPS; by default 12 x 8 against the embedded
  * reference and 3 x 8 against a configured deployment. The walk seed is derived from the run
@@ -15,8 +18,8 @@
  * like a failing walk (numbered steps, replay command), unshrunk: it is short already.
  *
  * Steps are steered by coverage of the state table (scenarios/shared/model/coverage.ts, steer.ts):
- * each walk is generated with the coverage keys the walks before it exercised, frozen, and its
- * commands prefer keys not exercised yet. The tally grows only with the walks fast-check
+ * each batch of walks is generated with the coverage keys the batches before it exercised, frozen,
+ * and its commands prefer keys not exercised yet. The tally grows only with the walks fast-check
  * generates, not with the reruns of shrinking, so a shrunk walk sees what the failing one saw;
  * a replay with the same run seed regenerates the same walks in the same order (against a
  * deployment that answers the same).
@@ -46,6 +49,15 @@ export function walkBudget(): WalkBudget {
 
 /** Commands generated per step of the budget: the pool a walk's steps are drawn from (most are skipped). */
 const POOL_PER_STEP = 20;
+
+/** Most walks of a check that run side by side. */
+const MOST_SIDE_BY_SIDE = 6;
+
+/** How many walks run side by side: the largest number up to MOST_SIDE_BY_SIDE that divides the budget's walks into equal batches. */
+export function sideBySide(walks: number): number {
+  for (let n = Math.min(MOST_SIDE_BY_SIDE, walks); n > 1; n--) if (walks % n === 0) return n;
+  return 1;
+}
 
 /**
  * The coverage keys of the walks so far, read when fast-check generates a walk (fast-check
@@ -215,7 +227,11 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
   if (failedTour) throw walkFailure(t, failedTour.error, failedTour.last, replay, failedTour.how, initial);
   for (const r of toured) for (const keys of r.model.exercised) coverage.add(keys);
   const pool = fc.commands(commandArbitraries(kinds), { maxCommands: budget.steps * POOL_PER_STEP, size: 'max' });
-  const property = fc.asyncProperty(new FrozenKeys(coverage), pool, async (known, cmds) => {
+  // Walks run side by side in batches (each walk owns its records); a batch's walks are steered by
+  // the coverage of the batches before it. A failing batch is shrunk as a whole: the walks that do not
+  // fail shrink away, so the walk reported is the failing one alone, as short as it fails.
+  const side = sideBySide(budget.walks);
+  const runWalk = async (known: ReadonlySet<string>, cmds: Iterable<fc.AsyncCommand<IdentityModel, WalkReal, false>>) => {
     walk++;
     const w = new WalkReal(t, config, findings, tally);
     const model = new IdentityModel();
@@ -236,21 +252,33 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
         return { model, real: w };
       }, cmds);
       await walkFeed(w, since);
-    } catch (e) {
-      last = { steps: [...w.steps], setup, exchanges: w.stepExchanges(), error: e };
-      throw e;
-    } finally {
-      // Only the walks fast-check generated count: the first failure ends generation, and the reruns of shrinking follow it.
-      if (generating) {
-        for (const keys of model.exercised) coverage.add(keys);
-        stepsRun += model.stepsRun;
-        generated++;
-      }
-      if (last) generating = false;
+      return { model };
+    } catch (error) {
+      return { model, failed: { steps: [...w.steps], setup, exchanges: w.stepExchanges(), error } };
     }
-  });
+  };
+  const property = fc.asyncProperty(
+    new FrozenKeys(coverage),
+    fc.tuple(...Array.from({ length: side }, () => pool)),
+    async (known, batch) => {
+      const results = await Promise.all(batch.map((cmds) => runWalk(known, cmds)));
+      const failed = results.find((r) => r.failed)?.failed;
+      // Only the walks fast-check generated count: the first failure ends generation, and the reruns of shrinking follow it.
+      if (generating)
+        for (const r of results) {
+          for (const keys of r.model.exercised) coverage.add(keys);
+          stepsRun += r.model.stepsRun;
+          generated++;
+        }
+      if (failed) {
+        last = failed;
+        generating = false;
+        throw failed.error;
+      }
+    },
+  );
   const started = Date.now();
-  const details = await fc.check(property, { seed, numRuns: budget.walks, endOnFailure: options.shrink === false });
+  const details = await fc.check(property, { seed, numRuns: budget.walks / side, endOnFailure: options.shrink === false });
   log(
     `[walks] ${config.service}: ${budget.walks} walks x ${budget.steps} steps, walk seed ${seed} (run seed ${info.seed}), ${walk} walks run in ${Date.now() - started} ms, after ${tours.length} tours`,
   );
