@@ -9,6 +9,7 @@
  *   in-flight bound), with the checks' share beside it (their exchanges, each retry counted);
  *   M: requests in flight at most (CONFORMANCE_MAX_IN_FLIGHT per service × services);
  * - critical path: the longest chain of requests of one check that must follow one another
+ * - longest checks: the checks that took longest from start to verdict, and the longest one's share of the wall
  *   (most exchanges of the check no two of which overlap in time), as a count K and as K × L;
  * - busiest service: N_s requests of the service that received the most, at most m = CONFORMANCE_MAX_IN_FLIGHT
  *   of them in flight (the bound is per service, so N_s × L / m can exceed N × L / M);
@@ -173,6 +174,8 @@ interface Figures {
   referenceRssMb: number;
   /** Scenario files side by side the run chose, and the preflight round trip that chose them (its first lines). */
   filesAtOnce: string;
+  /** The checks that took longest, from start to verdict (s), longest first. */
+  longest: Array<{ check: string; seconds: number }>;
 }
 
 async function measure(latencyMs: number): Promise<Figures> {
@@ -225,7 +228,7 @@ async function measure(latencyMs: number): Promise<Figures> {
   const referenceCpuS = childrenCpuSeconds() - cpuBefore - suiteCpuS;
 
   const folder = join(reportDir, runId);
-  let summary: { totals: { checks: number } };
+  let summary: { totals: { checks: number }; checks: Array<{ checkId: string; durationMs: number }> };
   try {
     summary = JSON.parse(readFileSync(join(folder, 'summary.json'), 'utf8'));
   } catch {
@@ -280,6 +283,10 @@ async function measure(latencyMs: number): Promise<Figures> {
     suiteRssMb,
     referenceRssMb,
     filesAtOnce: filesAtOnceLine(head),
+    longest: [...summary.checks]
+      .sort((a, b) => b.durationMs - a.durationMs)
+      .slice(0, 5)
+      .map((c) => ({ check: c.checkId, seconds: c.durationMs / 1000 })),
   };
 }
 
@@ -302,6 +309,7 @@ for (const latencyMs of latencies) {
       `  requests N = ${f.requests} received by the deployment (${f.checkRequests} by checks; the rest: preflight, removal of the run's records), in flight at most M = ${f.inFlight}, N·L/M = ${s((f.requests * (latencyMs + jitter / 2)) / 1000 / f.inFlight)} s`,
       `  busiest service: ${f.busiest.service}, ${f.busiest.requests} requests (${f.busiest.checkRequests} by checks) at most ${MAX_IN_FLIGHT} in flight = ${s(f.busiest.seconds)} s`,
       `  critical path: ${f.chain} requests in a chain (${f.chainCheck}) = ${s(f.criticalPathS)} s`,
+      `  longest checks: ${f.longest.map((c) => `${c.check} ${s(c.seconds)} s`).join('; ')}; the longest is ${(f.longest[0]?.seconds ?? 0) / f.wallS > 0 ? ((f.longest[0]!.seconds / f.wallS) * 100).toFixed(0) : 0}% of the wall`,
       `  bound = ${s(f.boundS)} s, wall / bound = ${ratio(f)}`,
       `  scenario files at once: ${f.filesAtOnce}`,
       `  CPU: suite ${s(f.suiteCpuS)} s, reference ${s(f.referenceCpuS)} s; peak RSS: suite ${Math.round(f.suiteRssMb)} MB, reference ${Math.round(f.referenceRssMb)} MB`,

@@ -13,10 +13,14 @@
  * Usage: npx tsx bench/walk-detection.ts [--seeds 1-10] [--walks N --steps M] [--variants a,b | --no-variants] [--json file]
  * (no --walks/--steps: the default budget of a run against the embedded reference).
  */
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { mergePatches, patchOf, plannedVariants } from '../detection/variants.js';
 import { SEQUENCE_FAULTS } from '../reference/faults/sequence-faults.js';
 import { STATE_FAULTS } from '../reference/faults/state-faults.js';
 import { runSuite } from '../test/support/run-suite.js';
+import { walkCheck } from '../test/support/walk-checks.js';
 
 const FILES = {
   organization: 'scenarios/organization/walks.test.ts',
@@ -95,7 +99,7 @@ for (const seed of seeds) {
       600000,
     );
     for (const service of services) {
-      const c = run.summary?.checks.find((x) => x.area === 'walks' && x.service === service);
+      const c = walkCheck(run, service);
       const fault = bundle[service];
       if (!fault) {
         clean.push({
@@ -127,7 +131,14 @@ const variantRuns = new Map<string, { pass: number[]; fail: Array<{ seed: number
 );
 for (const seed of seeds) {
   for (const variant of variants) {
-    const run = await runSuite(Object.values(FILES), { ...budget, CONFORMANCE_SEED: String(seed), REFERENCE_VARIANTS: variant }, 600000);
+    // The profile a user of such a deployment would set (detection applies the same).
+    const profile = join(mkdtempSync(join(tmpdir(), 'cf-walk-variant-')), 'profile.json');
+    writeFileSync(profile, JSON.stringify(mergePatches(plannedVariants([variant]).map(patchOf))));
+    const run = await runSuite(
+      Object.values(FILES),
+      { ...budget, CONFORMANCE_SEED: String(seed), REFERENCE_VARIANTS: variant, CONFORMANCE_PROFILE: profile },
+      600000,
+    );
     const failing = (run.summary?.checks ?? []).filter((c) => c.verdict !== 'pass');
     const tally = variantRuns.get(variant)!;
     if (run.summary && !failing.length) tally.pass.push(seed);

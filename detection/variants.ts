@@ -63,7 +63,7 @@ export function mergePatches(patches: ProfilePatch[]): ProfilePatch {
   return patches.reduce<Record<string, unknown>>((acc, p) => merge(acc, p as Record<string, unknown>), {}) as ProfilePatch;
 }
 
-const patchOf = (v: PlannedVariant): ProfilePatch => v.active.definition.profile?.(v.active.value) ?? {};
+export const patchOf = (v: PlannedVariant): ProfilePatch => v.active.definition.profile?.(v.active.value) ?? {};
 
 /** The profile checks run under against a reference with these variants (embedded defaults resolved). */
 export function profileOf(variants: PlannedVariant[]): Profile {

@@ -155,13 +155,15 @@ const departedOf = (s: ServiceStore) => {
 
 export const departedDataShown = (): ReferenceHook[] => [
   {
-    operations: ['linkIdentities', 'unlinkIdentities'],
-    handler: (next, ctx) => {
-      const r = rec(ctx, 'source');
+    operations: ['linkIdentities', 'unlinkIdentities', 'mergeIdentities'],
+    handler: (next, ctx, op) => {
+      const r = rec(ctx, op === 'mergeIdentities' ? 'toRetireSource' : 'source');
       const before = r?.linkId;
       const result = next(ctx);
-      if (r && before && before !== r.linkId)
-        departedOf(ctx.store).set(before, new Set([...(departedOf(ctx.store).get(before) ?? []), r.key]));
+      if (!r || !before || before === r.linkId) return result;
+      // A source that comes back (linked or merged into an identity it once left) is one of its sources again: nothing departed shows.
+      departedOf(ctx.store).get(r.linkId)?.delete(r.key);
+      if (op !== 'mergeIdentities') departedOf(ctx.store).set(before, new Set([...(departedOf(ctx.store).get(before) ?? []), r.key]));
       return result;
     },
   },

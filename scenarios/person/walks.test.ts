@@ -7,11 +7,9 @@
  * original link ID).
  * Source: person-provider-identity-api.md, "States and transitions" (person rows).
  */
-import { runWalks } from '../shared/model/walk.js';
+import { walkChecks } from '../shared/model/walk.js';
 import { walkRequirementIds } from '../shared/model/walk-real.js';
 import { area } from './person.js';
-import { WALKS_FILE, WALKS_TITLE, personWalks } from './walk-config.js';
+import { WALKS_FILE, personWalks } from './walk-config.js';
 
-const { check } = area('walks');
-
-check(WALKS_TITLE, walkRequirementIds(personWalks), (t) => runWalks(t, personWalks, { file: WALKS_FILE, title: WALKS_TITLE }));
+walkChecks(area('walks').check, personWalks, WALKS_FILE, walkRequirementIds(personWalks));

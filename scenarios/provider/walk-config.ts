@@ -12,6 +12,5 @@ export const providerWalks: WalkConfig = {
   ...walkSpecOf('provider'),
 };
 
-/** The walk check's title and file (the replay command names them). */
-export const WALKS_TITLE = 'model-based walks over the state table keep replies and identities consistent with the model';
+/** The walk checks' file (the replay command names it). */
 export const WALKS_FILE = 'scenarios/provider/walks.test.ts';

@@ -5,11 +5,9 @@
  * delete, merge, unmerge, link and unlink, checked after every step against the identity model.
  * Source: person-provider-identity-api.md, "States and transitions" (provider rows: same type only).
  */
-import { runWalks } from '../shared/model/walk.js';
+import { walkChecks } from '../shared/model/walk.js';
 import { walkRequirementIds } from '../shared/model/walk-real.js';
 import { area } from './provider.js';
-import { WALKS_FILE, WALKS_TITLE, providerWalks } from './walk-config.js';
+import { WALKS_FILE, providerWalks } from './walk-config.js';
 
-const { check } = area('walks');
-
-check(WALKS_TITLE, walkRequirementIds(providerWalks), (t) => runWalks(t, providerWalks, { file: WALKS_FILE, title: WALKS_TITLE }));
+walkChecks(area('walks').check, providerWalks, WALKS_FILE, walkRequirementIds(providerWalks));

@@ -27,6 +27,16 @@ export interface Applied {
   freshLink: Array<{ label: string; requirement: string }>;
 }
 
+/**
+ * A record that is one of an identity's sources again (linked or merged back into it) is no longer
+ * held out of that identity's data: an unmerge's promise ends when the record returns.
+ */
+export function forgetAbsence(r: SpecRecord): void {
+  if (!r.data.absentFrom) return;
+  const back = r.state === 'retired' ? r.mergedGroup : isLive(r) ? r.group : undefined;
+  r.data = { ...r.data, absentFrom: r.data.absentFrom.filter((a) => a.group !== back) };
+}
+
 /** Nothing applied yet: the named records are touched. */
 export function emptyApplied(labels: string[]): Applied {
   return { follow: [], touched: new Set(labels), cites: new Map(), shownNow: [], sameLink: [], freshLink: [] };
@@ -103,6 +113,7 @@ function applyEffect(
   if (e.identity === 'new') r.group = m.newGroup();
   else if (e.identity === 'follows') applied.follow.push({ label: r.label, mustBeLive: true });
   else if (e.identity && typeof e.identity === 'object') r.group = groups.get(e.identity.joins)!;
+  forgetAbsence(r);
   if (e.fresh) applied.freshLink.push({ label: r.label, requirement });
   if (e.sameLink) applied.sameLink.push({ label: r.label, group: before, requirement });
   if (e.data?.nowhere) r.data = { ...r.data, nowhere: requirement };

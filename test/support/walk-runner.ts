@@ -21,13 +21,13 @@ import type { ServiceName } from '../../specs/common/model.js';
 import * as organization from '../../scenarios/organization/walk-config.js';
 import * as person from '../../scenarios/person/walk-config.js';
 import * as provider from '../../scenarios/provider/walk-config.js';
-import { type WalkBudget, runWalks } from '../../scenarios/shared/model/walk.js';
+import { WALKS_TITLE, type WalkBudget, runWalks } from '../../scenarios/shared/model/walk.js';
 import { type WalkConfig, walkRequirementIds } from '../../scenarios/shared/model/walk-real.js';
 
 const WALKS: Record<ServiceName, { config: WalkConfig; file: string; title: string }> = {
-  organization: { config: organization.organizationWalks, file: organization.WALKS_FILE, title: organization.WALKS_TITLE },
-  person: { config: person.personWalks, file: person.WALKS_FILE, title: person.WALKS_TITLE },
-  provider: { config: provider.providerWalks, file: provider.WALKS_FILE, title: provider.WALKS_TITLE },
+  organization: { config: organization.organizationWalks, file: organization.WALKS_FILE, title: WALKS_TITLE },
+  person: { config: person.personWalks, file: person.WALKS_FILE, title: WALKS_TITLE },
+  provider: { config: provider.providerWalks, file: provider.WALKS_FILE, title: WALKS_TITLE },
 };
 
 export interface WalkCheckResult {

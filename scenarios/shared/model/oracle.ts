@@ -22,7 +22,7 @@
 import { describeReply } from '../../../harness/check.js';
 import type { Reply } from '../../../harness/reply.js';
 import { isAbsent } from '../../../harness/reply.js';
-import type { Applied, Follower } from '../../../specs/common/state-engine.js';
+import { type Applied, type Follower, forgetAbsence } from '../../../specs/common/state-engine.js';
 import type { StateSpec } from '../../../specs/common/state-spec.js';
 import { groupedSources, identityValues, resultLinkIds, sameSource } from '../steps.js';
 import { type IdentityModel, type ModelRecord, isLive } from './identity-model.js';
@@ -58,9 +58,14 @@ const src = (r: ModelRecord) => ({ name: r.source.name, id: r.source.id });
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 const labels = (rs: ModelRecord[]) => rs.map((r) => r.label).join('+');
 
-/** Link IDs the model knew before the step and every link ID seen earlier: asked for together with the lookups. */
-function knownLinks(m: IdentityModel): string[] {
-  return [...new Set([...m.lastLinks.values(), ...m.linkHistory.keys()])];
+/**
+ * Link IDs asked for together with the lookups: those of the model's identities before the step,
+ * and every earlier link ID that named a record the step touched (what such a link ID answers can
+ * only change when its records move; the others were judged at the steps that moved them).
+ */
+function knownLinks(m: IdentityModel, touched: ReadonlySet<string>): string[] {
+  const earlier = [...m.linkHistory].filter(([, holders]) => [...holders].some((l) => touched.has(l))).map(([link]) => link);
+  return [...new Set([...m.lastLinks.values(), ...earlier])];
 }
 
 /**
@@ -71,7 +76,7 @@ function knownLinks(m: IdentityModel): string[] {
 async function read(m: IdentityModel, w: WalkReal, spec: StateSpec, plan: ObservePlan): Promise<Observation> {
   const households = spec.queries.households;
   const active = [...plan.applied.touched].map((l) => m.get(l)!).filter((r) => r.state === 'active');
-  const known = knownLinks(m);
+  const known = knownLinks(m, plan.applied.touched);
   const probes = plan.probes.filter((r) => r.state !== 'unknown');
   const [lookups, early, searches, bySource] = await Promise.all([
     Promise.all(m.records.map((r) => w.call('nativeIdQuery', { source: src(r) }))),
@@ -185,6 +190,7 @@ function adopt(
     const group = anchored.get(link) ?? fresh.get(link) ?? m.newGroup();
     fresh.set(link, group);
     r.group = group;
+    forgetAbsence(r);
   }
   return problems;
 }

@@ -26,6 +26,7 @@
  */
 import fc from 'fast-check';
 import type { Check } from '../../../harness/check.js';
+import type { scenario } from '../../../harness/register.js';
 import { runInfo } from '../../../harness/targets.js';
 import { seededFaker } from '../../../generators/seed.js';
 import { ConformanceFailure, CouldNotJudge } from '../../../harness/verdict.js';
@@ -92,8 +93,10 @@ export interface WalkOptions {
   run?: { seed: number; budget: WalkBudget };
   /** Shrink a failing walk (default); false: stop at the first failing walk (self-tests that count detections). */
   shrink?: boolean;
-  /** Run the tours before the generated walks (default); false: generated walks only (self-tests of steering and shrinking). */
+  /** Run the tours before the generated walks (default); false: generated walks only. */
   tours?: boolean;
+  /** Run the generated walks of the budget (default); false: the tours only. */
+  generated?: boolean;
   /** Where the walk line and the coverage summary are printed (default console.info). */
   log?: (text: string) => void;
 }
@@ -188,6 +191,7 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
   let generating = true;
   const replay = `CONFORMANCE_SEED=${info.seed} npm run conformance -- ${options.file} -t '${options.title}'`;
   const tours = options.tours === false ? [] : toursFor(config);
+  const walks = options.generated === false ? 0 : budget.walks;
   // Tours touch only their own records: they run side by side, each with a Faker seeded from the
   // check's, so a replay generates the same data whatever order their replies arrive in.
   const tourSeeds = tours.map(() => t.faker.number.int({ min: 0, max: 2 ** 31 - 1 }));
@@ -230,7 +234,7 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
   // Walks run side by side in batches (each walk owns its records); a batch's walks are steered by
   // the coverage of the batches before it. A failing batch is shrunk as a whole: the walks that do not
   // fail shrink away, so the walk reported is the failing one alone, as short as it fails.
-  const side = sideBySide(budget.walks);
+  const side = sideBySide(walks);
   const runWalk = async (known: ReadonlySet<string>, cmds: Iterable<fc.AsyncCommand<IdentityModel, WalkReal, false>>) => {
     walk++;
     const w = new WalkReal(t, config, findings, tally);
@@ -278,9 +282,11 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
     },
   );
   const started = Date.now();
-  const details = await fc.check(property, { seed, numRuns: budget.walks / side, endOnFailure: options.shrink === false });
+  const details = walks
+    ? await fc.check(property, { seed, numRuns: walks / side, endOnFailure: options.shrink === false })
+    : { failed: false, numShrinks: 0, errorInstance: undefined };
   log(
-    `[walks] ${config.service}: ${budget.walks} walks x ${budget.steps} steps, walk seed ${seed} (run seed ${info.seed}), ${walk} walks run in ${Date.now() - started} ms, after ${tours.length} tours`,
+    `[walks] ${config.service}: ${walks} walks x ${budget.steps} steps, walk seed ${seed} (run seed ${info.seed}), ${walk} walks run in ${Date.now() - started} ms, after ${tours.length} tours`,
   );
   const covered = coverage.summary(kinds, recordStatesFor(config), generated, stepsRun);
   // The full coverage listing goes to the report (the check's note); the console gets its first line.
@@ -310,3 +316,33 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
     );
   }
 }
+
+type CheckFn = ReturnType<typeof scenario>['check'];
+
+/** Most generated walks one check runs: a longer budget is split over several checks, so no walk check holds a run up. */
+const WALKS_PER_CHECK = 6;
+
+/**
+ * Registers a service's walks as checks: one for the tours (the fixed chains every run takes), and
+ * the generated walks of the run's budget split into parts of at most WALKS_PER_CHECK walks, each a
+ * check of its own that runs its walks side by side. Every part has its own walk seed (from its
+ * check ID), so `CONFORMANCE_SEED=<run seed>` with the part's title replays it.
+ */
+export function walkChecks(check: CheckFn, config: WalkConfig, file: string, ids: string[]): void {
+  const { walks, steps } = walkBudget();
+  const parts = Math.max(1, Math.ceil(walks / WALKS_PER_CHECK));
+  check(TOURS_TITLE, ids, (t) => runWalks(t, config, { file, title: TOURS_TITLE, generated: false }));
+  for (let i = 0; i < parts; i++) {
+    const share = Math.floor(walks / parts) + (i < walks % parts ? 1 : 0);
+    if (!share) continue;
+    const title = parts > 1 ? `${WALKS_TITLE} (part ${i + 1} of ${parts})` : WALKS_TITLE;
+    check(title, ids, (t) =>
+      runWalks(t, config, { file, title, tours: false, run: { seed: runInfo().seed, budget: { walks: share, steps } } }),
+    );
+  }
+}
+
+/** Titles of the walk checks (the replay command names them). */
+export const WALKS_TITLE = 'model-based walks over the state table keep replies and identities consistent with the model';
+export const TOURS_TITLE =
+  'tours over the state table (fixed chains of rows every run takes) keep replies and identities consistent with the model';
