@@ -12,20 +12,44 @@ import { type Shared, idsFor, titled } from './types.js';
 const NOTIFICATION_ROLES = ['paging', 'total', 'noDuplicates', 'recordsChanges'] as const;
 export type NotificationRole = (typeof NOTIFICATION_ROLES)[number];
 
+type FilledWindow = { walk: Awaited<ReturnType<typeof settledWalk>>; ids: string[]; exchanges: Check['exchanges'] };
+
+/** The one filled window of a run and service (made by the first check that asks, awaited by the others). */
+const windows = new WeakMap<object, Map<string, Promise<FilledWindow>>>();
+function windowOf(t: Check, make: () => Promise<FilledWindow>): Promise<FilledWindow> {
+  let byService = windows.get(t.run);
+  if (!byService) windows.set(t.run, (byService = new Map()));
+  let made = byService.get(t.service);
+  if (!made) byService.set(t.service, (made = make()));
+  return made;
+}
+
 export function notificationChecks({ check, kit, label }: Shared): void {
   const ids = idsFor(check, 'notifications', NOTIFICATION_ROLES);
   const T = (s: string) => titled(s, label);
   /**
    * Posts pageSize + 1 identities (at most 11), so a window holding them spans more than one
-   * page, and walks a closed window around them once the feed shows them.
+   * page, and walks a closed window around them once the feed shows them. The paging checks of a
+   * service share one such window per run (windowOf): one set of posts, one settled walk, its
+   * exchanges copied into every check that judges it.
    */
-  const filledWalk = async (t: Check, cites: string[]) => {
-    const from = Date.now();
-    const posted = await Promise.all(
-      Array.from({ length: Math.min(t.profile.notifications.pageSize + 1, 11) }, () => kit.postNew(t, cites)),
-    );
-    const ids = posted.map((p) => p.source.id);
-    const walk = await settledWalk(t, await closedWindow(t, from), ids);
+  const filledWalk = async (t: Check) => {
+    const cites = [ids.paging, ids.total, ids.noDuplicates].filter((x): x is string => Boolean(x));
+    const {
+      walk,
+      ids: posted,
+      exchanges,
+    } = await windowOf(t, async () => {
+      const first = t.exchanges.length;
+      const from = Date.now();
+      const made = await Promise.all(
+        Array.from({ length: Math.min(t.profile.notifications.pageSize + 1, 11) }, () => kit.postNew(t, cites)),
+      );
+      const ids = made.map((p) => p.source.id);
+      const walk = await settledWalk(t, await closedWindow(t, from), ids);
+      return { walk, ids, exchanges: t.exchanges.slice(first) };
+    });
+    for (const e of exchanges) if (!t.exchanges.includes(e)) t.exchanges.push(e);
     if (walk.pages.some((p) => typeof p.content?.hasNext !== 'boolean')) t.skip('a page carries no hasNext, so paging cannot be followed');
     if (!walk.complete) t.skip(`the window holds more than ${t.profile.notifications.maxPages} pages (profile notifications.maxPages)`);
     // A window that still changed while it was walked cannot be judged (a lagging feed within the consistency budget).
@@ -33,13 +57,13 @@ export function notificationChecks({ check, kit, label }: Shared): void {
       t.skip(
         `the closed window was still changing after the consistency budget (${t.profile.consistencyBudgetMs} ms), so its pages could not be compared`,
       );
-    return { walk, ids };
+    return { walk, ids: posted };
   };
 
   if (ids.paging) {
     const id = ids.paging;
     check(T('notification pages respect pageSize and hasNext is true exactly until the last page'), [id], async (t) => {
-      const { walk, ids: posted } = await filledWalk(t, [id]);
+      const { walk, ids: posted } = await filledWalk(t);
       const { pageSize } = t.profile.notifications;
       await t.rule(id, () => {
         let seen = 0;
@@ -67,7 +91,7 @@ export function notificationChecks({ check, kit, label }: Shared): void {
   if (ids.total) {
     const id = ids.total;
     check(T('totalElements equals the number of notifications in the window'), [id], async (t) => {
-      const { walk } = await filledWalk(t, [id]);
+      const { walk } = await filledWalk(t);
       if (walk.totals.every((x) => typeof x !== 'number')) t.skip('no page carries totalElements');
       await t.rule(id, () => {
         for (const total of walk.totals)
@@ -79,7 +103,7 @@ export function notificationChecks({ check, kit, label }: Shared): void {
   if (ids.noDuplicates) {
     const id = ids.noDuplicates;
     check(T('walking the pages of a closed window returns no notification twice'), [id], async (t) => {
-      const { walk } = await filledWalk(t, [id]);
+      const { walk } = await filledWalk(t);
       const seen = walk.notifications.map((n) => JSON.stringify(n));
       await t.rule(id, () => expect(seen.length - new Set(seen).size, 'duplicated notifications').toBe(0));
     });
