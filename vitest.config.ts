@@ -7,7 +7,7 @@
 import { defineConfig } from 'vitest/config';
 import { SettingsError, loadSettings, roundTripSetting, filesAtOnceFor } from './harness/config.js';
 import { newRunId } from './harness/run.js';
-import { LongestFirstSequencer } from './run/file-order.js';
+import { ISOLATED_AREAS, LongestFirstSequencer } from './run/file-order.js';
 import { moduleCache } from './run/module-cache.js';
 import { conformanceReporters } from './report/reporters.js';
 
@@ -28,6 +28,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Scenario files run side by side (run/side-by-side-runner.mjs). */
     filesAtOnce: number;
+    /** Areas whose files run in a phase of their own, after every other file (run/file-order.ts ISOLATED_AREAS). */
+    isolatedAreas: string[];
   }
 }
 
@@ -52,7 +54,7 @@ export default defineConfig({
     maxWorkers: 1,
     isolate: false,
     runner: './run/side-by-side-runner.mjs',
-    provide: { filesAtOnce: filesAtOnceFor(settings, roundTripSetting()) },
+    provide: { filesAtOnce: filesAtOnceFor(settings, roundTripSetting()), isolatedAreas: ISOLATED_AREAS },
     maxConcurrency: CHECKS_PER_FILE,
     // Long files first (run/file-order.ts): against a distant deployment the run ends with its last long file.
     sequence: { concurrent: true, sequencer: LongestFirstSequencer },

@@ -33,6 +33,16 @@ export const LONGEST_FIRST = [
   'query',
 ];
 
+/**
+ * Areas whose checks send invalid input on purpose that a lenient deployment may store (bad input,
+ * generated bad input): they run last, in a phase of their own, so no other check can ever see
+ * such a record (run/side-by-side-runner.mjs waits for every other file to end first).
+ */
+export const ISOLATED_AREAS = ['bad-input', 'generated-bad-input'];
+
+/** True when a scenario file's checks send stored invalid input (ISOLATED_AREAS). */
+export const isIsolated = (path: string) => ISOLATED_AREAS.includes(basename(path).replace(/\.test\.ts$/, ''));
+
 /** Services by the requests their checks send, most first (npm run bench:latency, busiest service). */
 export const BUSIEST_FIRST = ['provider', 'person', 'organization'];
 
@@ -44,11 +54,20 @@ export function fileRank(path: string): number {
   return at < 0 ? LONGEST_FIRST.length : at;
 }
 
-/** Orders scenario files by fileRank, then by service (BUSIEST_FIRST, so services alternate), keeping vitest's order otherwise. */
+/**
+ * Orders scenario files by fileRank, then by service (BUSIEST_FIRST, so services alternate),
+ * keeping vitest's order otherwise; the isolated files (ISOLATED_AREAS) come after all others.
+ */
 export function longestFirst<T>(files: T[], pathOf: (f: T) => string): T[] {
   return files
-    .map((f, i) => ({ f, i, rank: fileRank(pathOf(f)), service: basename(dirname(pathOf(f))) }))
-    .sort((a, b) => a.rank - b.rank || (a.rank < LONGEST_FIRST.length ? serviceRank(a.service) - serviceRank(b.service) : 0) || a.i - b.i)
+    .map((f, i) => ({ f, i, rank: fileRank(pathOf(f)), service: basename(dirname(pathOf(f))), last: Number(isIsolated(pathOf(f))) }))
+    .sort(
+      (a, b) =>
+        a.last - b.last ||
+        a.rank - b.rank ||
+        (a.rank < LONGEST_FIRST.length ? serviceRank(a.service) - serviceRank(b.service) : 0) ||
+        a.i - b.i,
+    )
     .map((x) => x.f);
 }
 

@@ -19,6 +19,9 @@
  *   one until it ends), so a file of six checks whose last one runs alone holds one place, not
  *   five (item 29). Every file is collected before any check starts: vitest refuses to register
  *   a test while another test runs.
+ * - Files of the isolated areas (provided `isolatedAreas`: bad input, whose invalid records a
+ *   lenient deployment may store) start only once every other file has ended, so no other check
+ *   can see what they post.
  * - Checks per file stay at `maxConcurrency`; the worker-wide bound on checks (vitest creates it
  *   once, at the first file) is the number of places, `filesAtOnce × maxConcurrency`.
  * - If the worker state does not name the batch (a vitest that works otherwise), every file runs
@@ -67,6 +70,13 @@ export default class SideBySideRunner extends TestRunner {
     };
   }
 
+  /** True when a file belongs to an area that runs in a phase of its own, after all others (vitest.config.ts provides the areas). */
+  isolated(path) {
+    const areas = this.injectValue('isolatedAreas');
+    const area = path?.split(/[\\/]/).at(-1)?.split('.')[0];
+    return Array.isArray(areas) && areas.includes(area);
+  }
+
   /** Scenario files run side by side (vitest.config.ts provides it; at least 1). */
   filesAtOnce() {
     const n = Number(this.injectValue('filesAtOnce'));
@@ -91,10 +101,13 @@ export default class SideBySideRunner extends TestRunner {
   }
 
   async runQueued() {
-    const queue = this.queued.splice(0);
+    // Files that send stored invalid input run last, once every other file has ended (run/file-order.ts ISOLATED_AREAS).
+    const all = this.queued.splice(0);
+    const queue = [...all.filter((f) => !this.isolated(f.path)), ...all.filter((f) => this.isolated(f.path))];
     const places = this.filesAtOnce() * this.checksPerFile;
     let used = 0;
     let running = 0;
+    let runningMain = 0;
     let next = 0;
     let failure;
     await new Promise((allDone) => {
@@ -102,8 +115,14 @@ export default class SideBySideRunner extends TestRunner {
       // vitest's file run records its own failures; anything else thrown waits for the other
       // files, so that the batch never ends while a file still runs.
       const startMore = () => {
-        while (next < queue.length && (running === 0 || used + this.placesOf(queue[next].path) <= places)) {
+        while (
+          next < queue.length &&
+          (running === 0 || used + this.placesOf(queue[next].path) <= places) &&
+          !(this.isolated(queue[next].path) && runningMain > 0)
+        ) {
           const file = queue[next++];
+          const main = !this.isolated(file.path);
+          if (main) runningMain++;
           const claim = {
             taken: this.placesOf(file.path),
             unfinished: this.checks.get(file.path) ?? Number.POSITIVE_INFINITY,
@@ -127,6 +146,7 @@ export default class SideBySideRunner extends TestRunner {
               if (this.claims.get(file.path) === claim) this.claims.delete(file.path);
               used -= claim.taken;
               running--;
+              if (main) runningMain--;
               startMore();
             });
         }

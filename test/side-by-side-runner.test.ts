@@ -23,13 +23,14 @@ interface Outcome {
   failed: string[];
 }
 
-function runFixture(filesAtOnce: number, checksPerFile = 1): Outcome {
+function runFixture(filesAtOnce: number, checksPerFile = 1, phase = false): Outcome {
   const r = spawnSync(process.execPath, [VITEST, 'run', '--config', 'test/support/side-by-side/vitest.config.ts'], {
     encoding: 'utf8',
     env: {
       ...process.env,
       FILES_AT_ONCE: String(filesAtOnce),
       CHECKS_PER_FILE: String(checksPerFile),
+      ...(phase ? { PHASE: '1' } : {}),
       FORCE_COLOR: '0',
       ALLURE_RESULTS_DIR: mkdtempSync(join(tmpdir(), 'side-by-side-allure-')),
     },
@@ -53,6 +54,12 @@ function expectOneAfterAnother(r: Outcome): void {
 }
 
 describe('side-by-side runner', () => {
+  it('runs an isolated area (bad input) only once every other file has ended, though places were free', () => {
+    const r = runFixture(4, 1, true);
+    expect(r.failed).toEqual([]);
+    expect(r.passed).toContain('the isolated file runs after every other file');
+  });
+
   it("runs the worker's files at once, each file's checks still one at a time under maxConcurrency 1", () => {
     const r = runFixture(3);
     expect(r.failed).toEqual([]);

@@ -13,6 +13,10 @@ export async function arrive(file: string, all: string[], waitMs = 2000): Promis
   return [...arrived].sort();
 }
 
+/** Checks of the fixture's side-by-side files running now (an isolated file's check must see none). */
+export const runningChecks = () => [...running.values()].reduce((n, v) => n + v, 0) + waiting.size;
+const waiting = new Set<string>();
+
 /** Runs `body` counted as one of `file`'s checks at once; returns the most seen at once so far. */
 export async function counted(file: string, body: () => Promise<unknown>): Promise<number> {
   running.set(file, (running.get(file) ?? 0) + 1);
@@ -28,7 +32,12 @@ export async function counted(file: string, body: () => Promise<unknown>): Promi
 /** The checks of fixture file `file`: one meets the other files at the barrier, two count how many of the file's checks ran at once (at most the config's maxConcurrency). */
 export function fixtureChecks(file: string): void {
   test(`file ${file} meets the other files`, async () => {
-    expect(await arrive(file, ['a', 'b', 'c'])).toEqual(['a', 'b', 'c']);
+    waiting.add(file);
+    try {
+      expect(await arrive(file, ['a', 'b', 'c'])).toEqual(['a', 'b', 'c']);
+    } finally {
+      waiting.delete(file);
+    }
   });
   for (const n of [1, 2])
     test(`check ${n} of file ${file} keeps to its file's maxConcurrency`, async () => {

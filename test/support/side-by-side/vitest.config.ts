@@ -13,13 +13,14 @@ declare module 'vitest' {
   export interface ProvidedContext {
     filesAtOnce: number;
     checksPerFile: number;
+    isolatedAreas: string[];
   }
 }
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   test: {
-    include: ['*.side.ts'],
+    include: ['*.side.ts', ...(process.env.PHASE ? ['*.phase.ts'] : [])],
     pool: 'threads',
     maxWorkers: 1,
     isolate: false,
@@ -29,7 +30,11 @@ export default defineConfig({
       'json',
       [fileURLToPath(new URL('../../../report/allure-reporter.ts', import.meta.url)), { resultsDir: process.env.ALLURE_RESULTS_DIR }],
     ],
-    provide: { filesAtOnce: Number(process.env.FILES_AT_ONCE), checksPerFile: Number(process.env.CHECKS_PER_FILE ?? 1) },
+    provide: {
+      filesAtOnce: Number(process.env.FILES_AT_ONCE),
+      checksPerFile: Number(process.env.CHECKS_PER_FILE ?? 1),
+      isolatedAreas: ['bad-input'],
+    },
     maxConcurrency: Number(process.env.CHECKS_PER_FILE ?? 1),
     sequence: { concurrent: true },
     testTimeout: 20000,
