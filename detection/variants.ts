@@ -10,6 +10,7 @@ import { requirementIndex } from '../specs/services.js';
 import { VARIANT_LIST } from '../reference/variants/catalogue.js';
 import { compatible, formatVariant, resolveVariant } from '../reference/variants/registry.js';
 import type { ActiveVariant, ProfilePatch, VariantDefinition } from '../reference/variants/types.js';
+import { mergePatches, patchOfVariant } from '../reference/variants/profile-patch.js';
 import type { DetectionRow } from './reporter.js';
 
 /** Most variants one reference carries at once (a failing bundle is re-run variant by variant). */
@@ -47,23 +48,8 @@ function clashes(a: ProfilePatch, b: ProfilePatch, path = ''): string[] {
   return out;
 }
 
-/** Merges patches: objects member by member, disabledExpectations joined, the largest consistencyBudgetMs. */
-export function mergePatches(patches: ProfilePatch[]): ProfilePatch {
-  const merge = (a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> => {
-    const out = { ...a };
-    for (const [k, v] of Object.entries(b)) {
-      const old = out[k];
-      if (k === 'disabledExpectations') out[k] = [...new Set([...((old as string[]) ?? []), ...(v as string[])])];
-      else if (k === 'consistencyBudgetMs') out[k] = Math.max(Number(old ?? 0), Number(v ?? 0));
-      else if (isObject(old) && isObject(v)) out[k] = merge(old, v);
-      else out[k] = v;
-    }
-    return out;
-  };
-  return patches.reduce<Record<string, unknown>>((acc, p) => merge(acc, p as Record<string, unknown>), {}) as ProfilePatch;
-}
-
-export const patchOf = (v: PlannedVariant): ProfilePatch => v.active.definition.profile?.(v.active.value) ?? {};
+export const patchOf = (v: PlannedVariant): ProfilePatch => patchOfVariant(v.active);
+export { mergePatches };
 
 /** The profile checks run under against a reference with these variants (embedded defaults resolved). */
 export function profileOf(variants: PlannedVariant[]): Profile {

@@ -11,7 +11,11 @@ import type { TestProject } from 'vitest/node';
 import { serviceNames } from '../specs/services.js';
 import { loadSettings, resolveBudgets } from '../harness/config.js';
 import { openDeployments } from './deployments.js';
-import { loadProfile, resolveProfile } from '../harness/profile.js';
+import { type Profile, ProfileSchema, loadProfile, resolveProfile } from '../harness/profile.js';
+import { mergePatches, variantsPatch } from '../reference/variants/profile-patch.js';
+import { VariantSet } from '../reference/variants/registry.js';
+import { referenceSettings } from '../reference/settings.js';
+import type { ProfilePatch } from '../reference/variants/types.js';
 import { RUN_FOLDER_ENV } from '../report/reporter.js';
 import { RunContext, newRunId } from '../harness/run.js';
 import type { RunDescription } from '../report/summary.js';
@@ -23,11 +27,21 @@ import { afterFirstFileEnds, detachFileListener } from './file-events.js';
 
 export { REFERENCE_SOURCES } from './deployments.js';
 
+/**
+ * Against the embedded reference with REFERENCE_VARIANTS (named or drawn), the run uses the profile
+ * a user of such a deployment would set: the variants' settings over the user's profile.
+ */
+function withVariantSettings(profile: Profile, embedded: boolean): Profile {
+  if (!embedded) return profile;
+  const patch = variantsPatch(new VariantSet(referenceSettings(process.env).variants).active);
+  return Object.keys(patch).length ? ProfileSchema.parse(mergePatches([profile as unknown as ProfilePatch, patch])) : profile;
+}
+
 export default async function setup(project: TestProject) {
   const settings = loadSettings();
   const runId = (process.env.CONFORMANCE_RUN_ID ||= settings.runId ?? newRunId());
   const embedded = Object.keys(settings.configured).length === 0;
-  const profile = resolveProfile(loadProfile(settings.profilePath), embedded);
+  const profile = resolveProfile(withVariantSettings(loadProfile(settings.profilePath), embedded), embedded);
   const run = new RunContext(runId, settings.reportDir);
   process.env[RUN_FOLDER_ENV] = run.folder;
 

@@ -9,6 +9,7 @@
 import type { ServiceName } from '../../specs/common/model.js';
 import type { ReferenceHook } from '../hooks.js';
 import { VARIANTS } from './catalogue.js';
+import { drawDeployment } from './drawn.js';
 import { VariantError } from './errors.js';
 import type { ActiveVariant, VariantDefinition } from './types.js';
 
@@ -20,8 +21,27 @@ export interface VariantSpec {
   value?: string;
 }
 
-/** Parses `name[=value],...` (REFERENCE_VARIANTS); empty or undefined gives none. */
+/**
+ * Parses `name[=value],...` (REFERENCE_VARIANTS); empty or undefined gives none. `drawn=<seed>`
+ * stands for the variants that seed draws (reference/variants/drawn.ts).
+ * @throws VariantError for `drawn` without an integer seed
+ */
 export function parseVariantList(raw: string | undefined): VariantSpec[] {
+  return splitVariantList(raw).flatMap((v) => {
+    if (v.name !== DRAWN) return [v];
+    const seed = Number(v.value);
+    if (!Number.isInteger(seed) || seed < 0 || seed > 2 ** 31 - 1)
+      throw new VariantError(
+        `reference variant drawn needs a seed, an integer from 0 to 2147483647 (drawn=<seed>), got "${v.value ?? ''}"`,
+      );
+    return splitVariantList(drawDeployment(seed).join(','));
+  });
+}
+
+/** The name that stands for a drawn deployment: `drawn=<seed>`. */
+export const DRAWN = 'drawn';
+
+function splitVariantList(raw: string | undefined): VariantSpec[] {
   return (raw ?? '')
     .split(',')
     .map((s) => s.trim())
