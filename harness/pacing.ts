@@ -10,12 +10,15 @@
  *   Limits: "Rate limits: not shown."), so the suite learns them from the deployment's replies.
  * - Multiplicative decrease: a throttled reply to a request sent after the last decrease halves the
  *   in-flight bound (BOUND_DECREASE) and sets the rate to RATE_DECREASE of the current one (or of
- *   the replies accepted in about the last second, when no rate applied yet), at least MIN_RATE.
+ *   the replies accepted in about the last second, when no rate applied yet; none while nothing
+ *   was accepted), at least MIN_RATE.
  *   Replies to requests sent before the decrease do not lower it again (they reflect the old pace).
- * - Additive increase: each RECOVERY_STEP_MS without a throttled reply adds 1 to the bound and
- *   max(1, 5%) to the rate; after QUIET_SPELL_MS without one, the run's settings apply again
- *   (CONFORMANCE_MAX_IN_FLIGHT as the bound, CONFORMANCE_RATE_LIMIT or no rate), which stay the
- *   ceiling throughout.
+ * - Increase: each RECOVERY_STEP_MS without a throttled reply adds 1 to the bound, and to the
+ *   rate half its distance to the rate last throttled (at least 1/s) while below 95% of it, 1% (at
+ *   least 0.1/s) from there on: the rate comes back quickly and then probes the limit slowly, so a
+ *   gateway's limit is met (and paused for) seldom. After QUIET_SPELL_MS without a throttled reply
+ *   the run's settings apply again (CONFORMANCE_MAX_IN_FLIGHT as the bound, CONFORMANCE_RATE_LIMIT
+ *   or no rate), which stay the ceiling throughout.
  * - Rate: requests are spaced 1/rate apart across threads (one shared "next free slot" per service).
  *
  * The state is a SharedArrayBuffer (sharedPacing), handed to the worker threads with the in-flight
@@ -62,6 +65,8 @@ enum Cell {
   PreviousCount,
   Ceiling,
   ConfiguredRateMilli,
+  /** The rate (per 1000 s) when it was last lowered: where the limit was met. */
+  ThrottledRateMilli,
 }
 const CELLS = Object.keys(Cell).length / 2;
 
@@ -199,7 +204,7 @@ export class ServicePacing {
     this.raise(Cell.LastThrottle, now);
     this.pause(now, Math.min(MAX_PAUSE_MS, end.pauseMs ?? THROTTLE_PAUSE_MS));
     const last = this.get(Cell.LastDecrease);
-    if (sentAt >= last && this.swap(Cell.LastDecrease, last, now)) this.decrease(now);
+    if (sentAt > last && this.swap(Cell.LastDecrease, last, now)) this.decrease(now);
   }
 
   /** Extends the pause to `now + ms`, counting only the time it adds. */
@@ -219,7 +224,10 @@ export class ServicePacing {
     this.set(Cell.Bound, bound);
     this.lower(Cell.LowestBound, bound);
     const accepted = Math.max(this.get(Cell.PreviousCount), this.get(Cell.WindowCount));
-    const from = this.rate() ?? Math.max(1, accepted);
+    const from = this.rate() ?? accepted;
+    // Nothing accepted lately and no rate yet: nothing to learn a rate from; the pause and bound act alone.
+    if (!from) return;
+    this.set(Cell.ThrottledRateMilli, from * 1000);
     const rate = Math.max(MIN_RATE, from * RATE_DECREASE);
     this.set(Cell.RateMilli, rate * 1000);
     this.lower(Cell.LowestRateMilli, rate * 1000);
@@ -242,7 +250,8 @@ export class ServicePacing {
     if (bound) this.set(Cell.Bound, bound + steps >= this.ceiling ? 0 : bound + steps);
     let rate = this.get(Cell.RateMilli) / 1000;
     if (rate) {
-      for (let i = 0; i < steps; i++) rate += Math.max(1, rate * 0.05);
+      const limit = this.get(Cell.ThrottledRateMilli) / 1000;
+      for (let i = 0; i < steps; i++) rate += rate < 0.95 * limit ? Math.max(1, (limit - rate) / 2) : Math.max(0.1, rate * 0.01);
       this.set(Cell.RateMilli, rate * 1000);
     }
   }

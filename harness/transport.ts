@@ -221,11 +221,13 @@ export class Transport {
       if (reason) throw new RetryableReply(reply, reason, attemptEnd(reply, reason));
       return reply;
     };
-    const maxCount = out.retries ?? this.options.retries;
+    const maxCount = out.retries ?? this.options.retries ?? Number.POSITIVE_INFINITY;
+    let counted = 0;
     let reply: Reply;
     try {
+      // The count cap is kept here, not by p-retry's `retries`, which would stop at throttled attempts too.
       reply = await pRetry(attempt, {
-        retries: maxCount ?? Number.POSITIVE_INFINITY,
+        retries: Number.POSITIVE_INFINITY,
         maxRetryTime: this.options.retryBudgetMs,
         minTimeout: RETRY_BASE_MS,
         factor: 2,
@@ -235,8 +237,9 @@ export class Transport {
         shouldConsumeRetry: ({ error }) => !(error instanceof RetryableReply && error.end.kind === 'throttled'),
         shouldRetry: ({ error }) => {
           if (!(error instanceof RetryableReply)) return false;
-          if (error.reply.body?.retryableError === true && out.flaggedRetries !== undefined) return ++flagged <= out.flaggedRetries;
-          return true;
+          if (error.end.kind === 'throttled') return true;
+          if (error.reply.body?.retryableError === true && out.flaggedRetries !== undefined && ++flagged > out.flaggedRetries) return false;
+          return ++counted <= maxCount;
         },
         onFailedAttempt: ({ error }) => {
           if (!(error instanceof RetryableReply)) return;
