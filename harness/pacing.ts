@@ -14,8 +14,8 @@
  *   was accepted), at least MIN_RATE.
  *   Replies to requests sent before the decrease do not lower it again (they reflect the old pace).
  * - Increase: each RECOVERY_STEP_MS without a throttled reply adds 1 to the bound, and to the
- *   rate half its distance to the rate last throttled (at least 1/s) while below 95% of it, 1% (at
- *   least 0.1/s) from there on: the rate comes back quickly and then probes the limit slowly, so a
+ *   rate half its distance to the rate last throttled (at least 1/s) while below 95% of it,
+ *   PROBE_STEP of it (at least 0.05/s) from there on: the rate comes back quickly and then probes the limit slowly, so a
  *   gateway's limit is met (and paused for) seldom. After QUIET_SPELL_MS without a throttled reply
  *   the run's settings apply again (CONFORMANCE_MAX_IN_FLIGHT as the bound, CONFORMANCE_RATE_LIMIT
  *   or no rate), which stay the ceiling throughout.
@@ -40,6 +40,8 @@ export const RATE_DECREASE = 0.75;
 export const MIN_RATE = 0.5;
 /** Time without a throttled reply after which the bound and rate rise one step (ms). */
 export const RECOVERY_STEP_MS = 1000;
+/** Share of the rate added per step once it is back near where it was throttled: the gateway's limit is probed slowly. */
+export const PROBE_STEP = 0.005;
 /** Time without a throttled reply after which the run's settings apply again (ms). */
 export const QUIET_SPELL_MS = 30_000;
 
@@ -251,7 +253,7 @@ export class ServicePacing {
     let rate = this.get(Cell.RateMilli) / 1000;
     if (rate) {
       const limit = this.get(Cell.ThrottledRateMilli) / 1000;
-      for (let i = 0; i < steps; i++) rate += rate < 0.95 * limit ? Math.max(1, (limit - rate) / 2) : Math.max(0.1, rate * 0.01);
+      for (let i = 0; i < steps; i++) rate += rate < 0.95 * limit ? Math.max(1, (limit - rate) / 2) : Math.max(0.05, rate * PROBE_STEP);
       this.set(Cell.RateMilli, rate * 1000);
     }
   }
