@@ -9,5 +9,7 @@ import type { Summary } from './summary.js';
 export function headline(s: Pick<Summary, 'gate' | 'overall' | 'totals'>): string {
   if (!s.gate) return s.overall.toUpperCase();
   const word = s.gate.verdict.toUpperCase();
-  return s.gate.verdict === 'pass' && s.totals.skip ? `${word} (${s.totals.skip} checks could not verify)` : word;
+  return s.gate.verdict === 'pass' && s.totals.skip
+    ? `${word} (${s.totals.skip} ${s.totals.skip === 1 ? 'check' : 'checks'} could not verify)`
+    : word;
 }
