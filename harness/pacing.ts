@@ -302,3 +302,36 @@ export function pacingFigures(buffer: SharedArrayBuffer, names: readonly string[
   });
   return out;
 }
+
+/**
+ * The figures of several runs of one service taken together (the shards of a merged run, each
+ * paced on its own): counts and pauses added, the lowest bound and rate the lowest of any, the
+ * final ones the lowest of the shards' finals.
+ */
+export function combineFigures(all: PacingFigures[]): PacingFigures | undefined {
+  if (!all.length) return undefined;
+  const least = (xs: Array<number | undefined>) => {
+    const known = xs.filter((x): x is number => x !== undefined);
+    return known.length ? Math.min(...known) : undefined;
+  };
+  const sum = (k: 'attempts' | 'throttled' | 'transientFailures' | 'pausedMs') => all.reduce((n, f) => n + f[k], 0);
+  const configured = least(all.map((f) => f.rate.configured));
+  const lowest = least(all.map((f) => f.rate.lowest));
+  const final = least(all.map((f) => f.rate.final));
+  return {
+    attempts: sum('attempts'),
+    throttled: sum('throttled'),
+    transientFailures: sum('transientFailures'),
+    pausedMs: sum('pausedMs'),
+    bound: {
+      ceiling: Math.max(...all.map((f) => f.bound.ceiling)),
+      lowest: Math.min(...all.map((f) => f.bound.lowest)),
+      final: Math.min(...all.map((f) => f.bound.final)),
+    },
+    rate: {
+      ...(configured !== undefined ? { configured } : {}),
+      ...(lowest !== undefined ? { lowest } : {}),
+      ...(final !== undefined ? { final } : {}),
+    },
+  };
+}
