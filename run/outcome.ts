@@ -62,7 +62,7 @@ export function runOutcome(s: Summary, filters: string[], runId: string): RunOut
     return {
       code: INCOMPLETE_EXIT,
       lines: [
-        `conformance: INCOMPLETE: nothing failed, but ${n} check(s) could not judge: the deployment did not answer them within the retry budget (CONFORMANCE_RETRY_BUDGET_MS); the report lists them and each service's throttling and transient failures`,
+        `conformance: INCOMPLETE: nothing failed, but ${n} check(s) could not judge: the deployment did not answer them within the retries allowed (CONFORMANCE_RETRY_BUDGET_MS, CONFORMANCE_RETRIES); the report lists them, and per service its throttling and transient failures`,
       ],
     };
   }
