@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { ServiceName } from '../specs/common/model.js';
 import { serviceNames } from '../specs/services.js';
-import { type ServiceTarget, resolveBudgets } from '../harness/config.js';
+import { DEFAULT_RETRY_BUDGET_MS, type ServiceTarget, resolveBudgets } from '../harness/config.js';
 import { referenceTarget } from '../run/deployments.js';
 import { type Profile, loadProfile, resolveProfile } from '../harness/profile.js';
 import type { RunInfo } from '../harness/targets.js';
@@ -81,7 +81,7 @@ export default async function setup(project: TestProject) {
     seed: entry?.seed ?? 12345,
     timeoutMs: 30000,
     maxInFlightPerWorker: 4,
-    retries: 2,
+    retryBudgetMs: DEFAULT_RETRY_BUDGET_MS,
     budgets: resolveBudgets({ walks: 0, walkSteps: 0, badInputs: 0 }, true),
     targets,
     profile,
@@ -127,7 +127,7 @@ async function earlyRemovals(
       new EarlyRemoval(new RunContext(r.runId, reportDir), r.targets, r.profile, {
         timeoutMs: 30000,
         maxInFlight: 4,
-        retries: 2,
+        retryBudgetMs: DEFAULT_RETRY_BUDGET_MS,
         counters: sharedCounters(serviceNames().length),
       }),
   );

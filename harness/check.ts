@@ -26,7 +26,11 @@ import { ConformanceFailure, CouldNotJudge } from './verdict.js';
 export { describeReply } from './reply.js';
 export type { AuthMode } from './client.js';
 
-/** Retries for a request sent wrong on purpose: enough that a transient failure is not mistaken for the deployment's answer. */
+/**
+ * Retries of a reply marked retryableError=true to a request sent wrong on purpose: enough that a
+ * transient failure is not mistaken for the deployment's answer, few enough that a deployment
+ * answering so every time is judged (ERR-NOT-RETRYABLE) instead of retried for the whole budget.
+ */
 export const INVALID_REQUEST_RETRIES = 4;
 
 /** Requirement catalogue of one service, keyed by ID. */
@@ -132,8 +136,8 @@ export class Check {
   }
 
   /**
-   * Sends a request that is wrong on purpose (bad input): more retries, and retryableError=true
-   * is the deployment's answer, not a transient reply. A lenient deployment may accept and store
+   * Sends a request that is wrong on purpose (bad input): retryableError=true is retried
+   * INVALID_REQUEST_RETRIES times, then it is the deployment's answer, not a transient reply. A lenient deployment may accept and store
    * it: every source such a request creates is quarantined in the ledger before it leaves (no
    * other check judges it) and, when accepted, deleted at once.
    * @throws as raw
@@ -150,8 +154,11 @@ export class Check {
         source: { name: source.name, id: source.id },
         at: new Date().toISOString(),
       });
+    // A count cap of the run's (CONFORMANCE_RETRIES) is raised to INVALID_REQUEST_RETRIES for it.
+    const cap = this.client.options.retries;
     const reply = await this.raw(op, content, {
-      retries: Math.max(INVALID_REQUEST_RETRIES, this.client.options.retries ?? 0),
+      flaggedRetries: INVALID_REQUEST_RETRIES,
+      ...(cap !== undefined ? { retries: Math.max(INVALID_REQUEST_RETRIES, cap) } : {}),
       ...options,
       sentInvalid: true,
     });

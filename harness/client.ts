@@ -11,9 +11,10 @@
 import { randomUUID } from 'node:crypto';
 import type { OperationSpec } from '../specs/common/model.js';
 import type { SourceRef } from '../specs/common/wire.js';
-import { operation } from '../specs/services.js';
-import type { ServiceTarget } from './config.js';
+import { operation, serviceNames } from '../specs/services.js';
+import { DEFAULT_RETRY_BUDGET_MS, type ServiceTarget } from './config.js';
 import { Guard } from './guard.js';
+import { ServicePacing } from './pacing.js';
 import type { Profile } from './profile.js';
 import { type Ownership, redactForeign } from './redact-foreign.js';
 import { redactJson, redactText, registerSecret } from './redact.js';
@@ -33,8 +34,10 @@ export interface CallOptions {
   rawBody?: string;
   /** Extra envelope members (e.g. override auditId). */
   envelope?: Record<string, unknown>;
-  /** Retries for this request instead of the run's (e.g. more for a deliberately invalid request). */
+  /** Most retries for this request instead of the run's (the cleanup's passes); throttled attempts are not counted. */
   retries?: number;
+  /** Most retries of a reply marked retryableError=true (a request wrong on purpose: the flag may be the answer). */
+  flaggedRetries?: number;
   /**
    * Safe to send again when a connection fails with the outcome unknown, whatever the operation
    * (the teardown removing the run's own record: a second removal is rejected, not harmful).
@@ -49,16 +52,18 @@ export interface CallOptions {
 /** How a client sends: timeouts, bounds, retries and rate (settings, resolved per worker). */
 export interface ClientOptions {
   timeoutMs: number;
+  /** Most requests in flight to the service: the ceiling of its adaptive bound (harness/pacing.ts). */
   maxInFlight: number;
   /** The run's bound on this service's requests in flight, shared by its workers (harness/shared-limit.ts). */
   sharedLimit?: SharedBound;
-  /** Retries of a transient reply (default DEFAULT_RETRIES). */
+  /** The run's pacing state, shared by its threads (harness/pacing.ts sharedPacing); default: the client's own. */
+  pacing?: SharedArrayBuffer;
+  /** Longest a request is retried for, ms (CONFORMANCE_RETRY_BUDGET_MS; default DEFAULT_RETRY_BUDGET_MS). */
+  retryBudgetMs?: number;
+  /** Most retries of a request besides the budget (CONFORMANCE_RETRIES); undefined: the budget alone. */
   retries?: number;
   ratePerSecond?: number;
 }
-
-/** Retries per request when the settings give none (CONFORMANCE_RETRIES). */
-export const DEFAULT_RETRIES = 2;
 
 export class ServiceClient {
   private readonly transport: Transport;
@@ -70,7 +75,14 @@ export class ServiceClient {
     readonly run: RunContext,
     readonly options: ClientOptions,
   ) {
-    this.transport = new Transport({ ...options, retries: options.retries ?? DEFAULT_RETRIES, tls: target.tls });
+    const { pacing: shared, ...rest } = options;
+    const slot = serviceNames().indexOf(target.service);
+    this.transport = new Transport({
+      ...rest,
+      retryBudgetMs: options.retryBudgetMs ?? DEFAULT_RETRY_BUDGET_MS,
+      ...(shared ? { pacing: new ServicePacing(shared, slot, options.maxInFlight, options.ratePerSecond || undefined) } : {}),
+      tls: target.tls,
+    });
     this.guard = new Guard(target, profile, run);
     if (target.auth.scheme === 'bearer') registerSecret(target.auth.token);
     else {
@@ -134,6 +146,7 @@ export class ServiceClient {
       shownBody: options.rawBody !== undefined ? redactText(options.rawBody) : redactJson(envelope),
       idempotent: !op.mutates || op.idempotent === true || options.resendable === true,
       ...(options.retries !== undefined ? { retries: options.retries } : {}),
+      ...(options.flaggedRetries !== undefined ? { flaggedRetries: options.flaggedRetries } : {}),
       // The guard learns what a successful reply makes the run's (a link ID, a relationship) before
       // the reply is redacted by ownership, so the run's own identity is never taken for foreign.
       keep: (parsed) => {

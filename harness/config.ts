@@ -86,8 +86,19 @@ export interface Settings {
   walkSteps: number;
   /** Generated bad-input requests per bad-input check (CONFORMANCE_BAD_INPUTS); 0 = the default for the target. */
   badInputs: number;
-  /** Retries per request of a transient reply (CONFORMANCE_RETRIES, 0-5). */
-  retries: number;
+  /**
+   * Longest a request is retried for, ms from its first attempt (CONFORMANCE_RETRY_BUDGET_MS,
+   * default DEFAULT_RETRY_BUDGET_MS, 0-600000; 0: never retried). What may be retried is
+   * harness/transport.ts retryReason: a request the deployment did not process (HTTP 429/503,
+   * retryableError=true, connection refused) whatever it is, and reads and postIdentity also after
+   * HTTP 502/504 or a reset; a merge whose outcome is unknown is never re-sent.
+   */
+  retryBudgetMs: number;
+  /**
+   * Most retries of one request besides the budget (CONFORMANCE_RETRIES, 0-100; unset: the budget
+   * alone). Throttled attempts (HTTP 429, Retry-After) do not count: they wait out the service's pause.
+   */
+  retries?: number;
   /** Requests per second per service across the run's workers (CONFORMANCE_RATE_LIMIT); undefined = no limit. */
   rateLimit?: number;
   /** Configured services; empty when none is configured (then every service runs against the reference). */
@@ -95,6 +106,13 @@ export interface Settings {
 }
 
 type Env = Record<string, string | undefined>;
+
+/**
+ * Retry budget of a request when CONFORMANCE_RETRY_BUDGET_MS is unset, ms: against 20% of
+ * requests failing transiently, backoff steps of 0.2 to 5 s give about eight attempts in 30 s, so
+ * a request stays unanswered with a chance of about 0.2^8 (3 in a million).
+ */
+export const DEFAULT_RETRY_BUDGET_MS = 30000;
 
 const intSetting = (env: Env, name: string, fallback: number, min: number, max: number): number => {
   const raw = env[name];
@@ -246,7 +264,8 @@ export function loadSettings(env: Env = loadEnv()): Settings {
     walks: intSetting(env, 'CONFORMANCE_WALKS', 0, 0, 10000),
     walkSteps: intSetting(env, 'CONFORMANCE_WALK_STEPS', 0, 0, 200),
     badInputs: intSetting(env, 'CONFORMANCE_BAD_INPUTS', 0, 0, 10000),
-    retries: intSetting(env, 'CONFORMANCE_RETRIES', 2, 0, 5),
+    retryBudgetMs: intSetting(env, 'CONFORMANCE_RETRY_BUDGET_MS', DEFAULT_RETRY_BUDGET_MS, 0, 600000),
+    ...(env.CONFORMANCE_RETRIES ? { retries: intSetting(env, 'CONFORMANCE_RETRIES', 0, 0, 100) } : {}),
     rateLimit: rateSetting(env),
     configured,
   };

@@ -31,10 +31,11 @@ export function slug(text: string): string {
   return full.length <= 100 ? full : `${full.slice(0, 90)}-${fnv1a(full).toString(16).padStart(8, '0')}`;
 }
 
-function classify(e: unknown, verifies: string[]): { verdict: Verdict; failed?: string[]; note?: string } {
+function classify(e: unknown, verifies: string[]): { verdict: Verdict; failed?: string[]; note?: string; couldNotJudge?: boolean } {
   if (e instanceof StopCheck) return { verdict: e.verdict, note: e.reason };
   if (e instanceof ConformanceFailure) return { verdict: 'fail', failed: e.requirements };
-  if (e instanceof CouldNotJudge || e instanceof GuardRefusal) return { verdict: 'error', note: (e as Error).message };
+  if (e instanceof CouldNotJudge) return { verdict: 'error', note: e.message, couldNotJudge: true };
+  if (e instanceof GuardRefusal) return { verdict: 'error', note: e.message };
   if (e instanceof Error && (e.name === 'AssertionError' || 'matcherResult' in e)) return { verdict: 'fail', failed: verifies };
   return { verdict: 'error', note: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
 }
@@ -125,6 +126,7 @@ export function scenario(service: ServiceName, area: string) {
         const { error: e, report } = explainFailure(thrown, { verifies, rules: catalogue, exchanges: t?.exchanges ?? [] });
         const c = classify(e, verifies);
         meta.verdict = c.verdict;
+        if (c.couldNotJudge) meta.couldNotJudge = true;
         if (c.failed) meta.failedRequirements = c.failed;
         if (report) meta.failure = report;
         if (c.note || t?.notes.length) meta.note = c.note ?? t!.notes.join('\n');

@@ -46,9 +46,13 @@ export class SharedLimit implements SharedBound {
     return Atomics.load(this.cells, this.slot);
   }
 
-  /** Runs `fn` once fewer than `max` holders hold the limit, and releases it when `fn` settles. */
-  async run<T>(fn: () => Promise<T>): Promise<T> {
-    await this.acquire();
+  /**
+   * Runs `fn` once fewer than `max` holders hold the limit (fewer than `lower`, when given and
+   * lower: the bound as the service's pacing lowered it, harness/pacing.ts), and releases it when
+   * `fn` settles.
+   */
+  async run<T>(fn: () => Promise<T>, lower?: number): Promise<T> {
+    await this.acquire(Math.max(1, Math.min(this.max, lower ?? this.max)));
     try {
       return await fn();
     } finally {
@@ -56,10 +60,10 @@ export class SharedLimit implements SharedBound {
     }
   }
 
-  private async acquire(): Promise<void> {
+  private async acquire(max: number): Promise<void> {
     for (;;) {
       const held = Atomics.load(this.cells, this.slot);
-      if (held < this.max) {
+      if (held < max) {
         if (Atomics.compareExchange(this.cells, this.slot, held, held + 1) === held) return;
         continue; // another holder came in between: read again
       }

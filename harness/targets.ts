@@ -25,9 +25,13 @@ export interface RunInfo {
    * (`maxInFlightPerWorker`), and the counters keep the run as a whole within it.
    */
   inFlightCounters?: SharedArrayBuffer;
-  /** Retries per request (CONFORMANCE_RETRIES). */
-  retries: number;
-  /** Requests per second per service for this worker (CONFORMANCE_RATE_LIMIT shared among workers); undefined: no limit. */
+  /** Pacing state per service (serviceNames() order) shared by the run's threads with `inFlightCounters` (harness/pacing.ts). */
+  pacing?: SharedArrayBuffer;
+  /** Longest a request is retried for, ms (CONFORMANCE_RETRY_BUDGET_MS). */
+  retryBudgetMs: number;
+  /** Most retries of a request besides the budget (CONFORMANCE_RETRIES); undefined: the budget alone. */
+  retries?: number;
+  /** Requests per second per service for this worker (CONFORMANCE_RATE_LIMIT: whole with `pacing`, else shared among workers); undefined: no limit. */
   ratePerSecondPerWorker?: number;
   /** Budgets resolved for this run's target (settings, else the default for embedded or configured). */
   budgets: { walks: number; walkSteps: number; badInputs: number };
@@ -104,9 +108,11 @@ export function clientFor(service: ServiceName, variant?: RunVariant): ServiceCl
     c = new ServiceClient(target, s.info.profile, s.run, {
       timeoutMs: s.info.timeoutMs,
       maxInFlight: s.info.maxInFlightPerWorker,
-      retries: s.info.retries,
+      retryBudgetMs: s.info.retryBudgetMs,
+      ...(s.info.retries !== undefined ? { retries: s.info.retries } : {}),
       ratePerSecond: s.info.ratePerSecondPerWorker,
       ...(sharedLimit ? { sharedLimit } : {}),
+      ...(s.info.pacing ? { pacing: s.info.pacing } : {}),
     });
     s.clients.set(service, c);
   }

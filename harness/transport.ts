@@ -1,36 +1,50 @@
 /**
  * Transport: sends one HTTP POST to a deployment and records what happened. One undici Agent per
- * target (bounded connections, optional mutual TLS), a bound on requests in flight (p-limit), an
- * optional rate limit (p-throttle), a timeout per attempt, and retries with exponential backoff
- * and Retry-After (p-retry) for replies that say "not now".
+ * target (bounded connections, optional mutual TLS); per service an adaptive pacing shared across
+ * threads (harness/pacing.ts: a "not now" reply pauses all of the service's requests for the time
+ * asked, repeated throttling lowers the in-flight bound and the rate, a quiet spell raises them
+ * again); a bound on requests in flight (p-limit, and the run's shared bound); a timeout per
+ * attempt; retries with exponential backoff (p-retry) of what may be retried, until a time budget
+ * is spent (CONFORMANCE_RETRY_BUDGET_MS) rather than after a fixed count; and a circuit breaker
+ * (cockatiel) so that a service answering nothing fails its requests at once instead of each one
+ * spending the budget.
  *
  * Never throws for transport problems: a refused, reset or timed-out request comes back as a
  * Reply whose exchange has `error` set, so a check can report it with the exchange attached.
  */
 import { readFileSync } from 'node:fs';
-import pLimit from 'p-limit';
+import { BrokenCircuitError, type CircuitBreakerPolicy, ConsecutiveBreaker, circuitBreaker, handleWhenResult } from 'cockatiel';
+import pLimit, { type LimitFunction } from 'p-limit';
 import pRetry from 'p-retry';
-import pThrottle from 'p-throttle';
 import { Agent, request } from 'undici';
 import type { TlsFiles } from './config.js';
+import { type AttemptEnd, MAX_PAUSE_MS, ServicePacing } from './pacing.js';
 import { redactHeaders, redactText } from './redact.js';
-import type { Exchange, Reply } from './reply.js';
+import { type Exchange, type Reply, isTransient } from './reply.js';
+
+/** How an exchange's error begins when the circuit breaker kept the request from being sent. */
+export const CIRCUIT_OPEN = 'circuit open';
 
 /** Runs a request once a slot of a bound shared beyond this transport is free (harness/shared-limit.ts SharedLimit). */
 export interface SharedBound {
-  run<T>(fn: () => Promise<T>): Promise<T>;
+  /** Runs `fn` once fewer than `max` (at most the bound's own) hold a slot. */
+  run<T>(fn: () => Promise<T>, max?: number): Promise<T>;
 }
 
 export interface TransportOptions {
   /** Longest wait for one attempt's reply, ms. */
   timeoutMs: number;
-  /** Most requests in flight at once through this transport. */
+  /** Most requests in flight at once through this transport: the ceiling of the adaptive bound (harness/pacing.ts). */
   maxInFlight: number;
   /** A bound shared with the run's other workers (harness/shared-limit.ts), taken inside this transport's own. */
   sharedLimit?: SharedBound;
-  /** Retries per request at most (0 disables). */
-  retries: number;
-  /** Requests per second at most (undefined or 0: no limit). */
+  /** The service's pacing, shared with the run's other threads (harness/pacing.ts); default one of its own. */
+  pacing?: ServicePacing;
+  /** Longest a request is retried for, ms from its first attempt (CONFORMANCE_RETRY_BUDGET_MS; 0: never retried). */
+  retryBudgetMs: number;
+  /** Most retries of a request that was processed or may have been, whatever the budget (CONFORMANCE_RETRIES); undefined: the budget alone. */
+  retries?: number;
+  /** Requests per second at most (undefined or 0: no limit); the ceiling of the learned rate. */
   ratePerSecond?: number;
   tls?: TlsFiles;
 }
@@ -46,16 +60,29 @@ export interface Outgoing {
   shownBody: unknown;
   /** True when sending twice has the effect of sending once (reads, postIdentity), so an outcome-unknown failure may be re-sent. */
   idempotent: boolean;
-  /** Retries for this request (default: the transport's). */
+  /** Most retries for this request (default: the transport's); throttled attempts are not counted. */
   retries?: number;
+  /**
+   * Most retries of a reply marked retryableError=true (default: the budget alone): for a request
+   * wrong on purpose, where the flag may be the deployment's answer (harness/check.ts invalid).
+   */
+  flaggedRetries?: number;
   /** Turns a parsed reply body into what the exchange keeps (redaction of foreign identities). */
   keep?: (parsed: unknown) => unknown;
 }
 
 /** First backoff step in ms; doubles per retry, randomised up to twice as long. */
 export const RETRY_BASE_MS = 200;
-/** Longest wait before a retry, also for a larger Retry-After. */
+/** Longest backoff step before a retry (a Retry-After pauses the service instead: harness/pacing.ts). */
 export const RETRY_MAX_WAIT_MS = 5000;
+/**
+ * Attempts in a row of one transport that failed transiently (not throttled: the service answers)
+ * after which its circuit opens: a deployment that answers nothing for that long is taken as down,
+ * and its requests fail at once (could not judge) instead of each spending the retry budget.
+ */
+export const BREAKER_FAILURES = 20;
+/** Time after which an open circuit lets one request through to try the service again, ms. */
+export const BREAKER_HALF_OPEN_MS = 5000;
 
 /** Connection errors where the request never reached the deployment (safe to re-send anything). */
 const NOT_SENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|UND_ERR_CONNECT_TIMEOUT)\b/;
@@ -82,33 +109,52 @@ export function retryReason(idempotent: boolean, reply: Reply): string | undefin
   return undefined;
 }
 
-/** Retry-After (seconds or an HTTP date) as ms, capped; undefined when absent or unreadable. */
+/** Retry-After (seconds or an HTTP date) as ms, capped at MAX_PAUSE_MS; undefined when absent or unreadable. */
 export function retryAfterMs(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const secs = Number(value);
   const ms = Number.isFinite(secs) ? secs * 1000 : Date.parse(value) - Date.now();
-  return Number.isFinite(ms) ? Math.min(Math.max(0, ms), RETRY_MAX_WAIT_MS) : undefined;
+  return Number.isFinite(ms) ? Math.min(Math.max(0, ms), MAX_PAUSE_MS) : undefined;
+}
+
+/**
+ * How an attempt's reply bears on the service's pacing: throttled (HTTP 429, or 429/503 with
+ * Retry-After: the service answers "not now", so its requests pause), transient (it failed
+ * transiently otherwise), or answered.
+ */
+export function attemptEnd(reply: Reply, reason: string | undefined): AttemptEnd {
+  const after = retryAfterMs(reply.exchange.reply?.headers?.['retry-after']);
+  if (reply.status === 429 || (reply.status === 503 && after !== undefined))
+    return { kind: 'throttled', ...(after !== undefined ? { pauseMs: after } : {}) };
+  return reason !== undefined || isTransient(reply) ? { kind: 'transient' } : { kind: 'answered' };
 }
 
 const MAX_RAW = 4000;
 const truncate = (text: string) =>
   text.length > MAX_RAW ? `${text.slice(0, MAX_RAW)}... [${text.length - MAX_RAW} more characters]` : text;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A reply the retry loop should retry, carried as an error through p-retry. */
 class RetryableReply extends Error {
   constructor(
     readonly reply: Reply,
     readonly reason: string,
+    readonly end: AttemptEnd,
   ) {
     super(reason);
   }
 }
 
+/** What one attempt through the circuit breaker gives: the reply, and whether it counts as the service failing. */
+interface Attempt {
+  reply: Reply;
+  failed: boolean;
+}
+
 export class Transport {
   private readonly agent: Agent;
-  private readonly limit: <T>(fn: () => Promise<T>) => Promise<T>;
-  private readonly paced: <T>(fn: () => Promise<T>) => Promise<T>;
+  private readonly own: LimitFunction;
+  private readonly pacing: ServicePacing;
+  private readonly breaker: CircuitBreakerPolicy;
 
   constructor(readonly options: TransportOptions) {
     const tls = options.tls;
@@ -127,22 +173,28 @@ export class Transport {
         ...(tls?.key ? { key: readFileSync(tls.key) } : {}),
       },
     });
-    const own = pLimit(options.maxInFlight);
-    const shared = options.sharedLimit;
-    this.limit = shared ? <T>(fn: () => Promise<T>) => own(() => shared.run(fn)) : own;
-    const rate = options.ratePerSecond;
-    if (rate && rate > 0) {
-      // One call per 1/rate s: evenly spaced, no bursts against a shared deployment.
-      const throttle = pThrottle({ limit: 1, interval: Math.max(1, Math.round(1000 / rate)) });
-      const gate = throttle(async () => {});
-      this.paced = async (fn) => {
-        await gate();
-        return fn();
-      };
-    } else this.paced = (fn) => fn();
+    this.own = pLimit(options.maxInFlight);
+    this.pacing = options.pacing ?? ServicePacing.local(options.maxInFlight, options.ratePerSecond || undefined);
+    this.breaker = circuitBreaker(
+      handleWhenResult((a) => (a as Attempt).failed),
+      { halfOpenAfter: BREAKER_HALF_OPEN_MS, breaker: new ConsecutiveBreaker(BREAKER_FAILURES) },
+    );
   }
 
-  /** Sends one request, retrying what may be retried; the exchange lists every attempt. */
+  /** Runs one attempt within the in-flight bound (this transport's, and the run's shared one), as lowered by the pacing. */
+  private bounded<T>(fn: () => Promise<T>): Promise<T> {
+    const bound = this.pacing.bound();
+    if (this.own.concurrency !== bound) this.own.concurrency = bound;
+    const shared = this.options.sharedLimit;
+    return this.own(() => (shared ? shared.run(fn, bound) : fn()));
+  }
+
+  /**
+   * Sends one request, retrying what may be retried (retryReason) until the retry budget is spent;
+   * the exchange lists every attempt. A throttled attempt pauses the service (harness/pacing.ts)
+   * and is tried again once the pause is over, without a backoff step of its own and without
+   * counting against CONFORMANCE_RETRIES.
+   */
   async send(out: Outgoing): Promise<Reply> {
     const started = Date.now();
     const exchange: Exchange = {
@@ -155,29 +207,42 @@ export class Transport {
       request: { headers: redactHeaders(out.headers), body: out.shownBody },
     };
     let lastEnded = started;
+    let flagged = 0;
     let pendingRetry: Omit<NonNullable<Exchange['retries']>[number], 'waitedMs'> | undefined;
+    // A retry's wait is the time until it is sent: its backoff, and any pause or rate slot before it.
+    const sending = () => {
+      if (pendingRetry) (exchange.retries ??= []).push({ ...pendingRetry, waitedMs: Math.max(0, Date.now() - lastEnded) });
+      pendingRetry = undefined;
+    };
     const attempt = async (): Promise<Reply> => {
-      if (pendingRetry) {
-        (exchange.retries ??= []).push({ ...pendingRetry, waitedMs: Math.max(0, Date.now() - lastEnded) });
-        pendingRetry = undefined;
-      }
-      const reply = await this.limit(() => this.paced(() => this.once(out, exchange)));
+      const reply = await this.bounded(() => this.throughBreaker(out, exchange, sending));
       lastEnded = Date.now();
-      const reason = retryReason(out.idempotent, reply);
-      if (reason) throw new RetryableReply(reply, reason);
+      const reason = exchange.error?.startsWith(CIRCUIT_OPEN) ? undefined : retryReason(out.idempotent, reply);
+      if (reason) throw new RetryableReply(reply, reason, attemptEnd(reply, reason));
       return reply;
     };
+    const maxCount = out.retries ?? this.options.retries ?? Number.POSITIVE_INFINITY;
+    let counted = 0;
     let reply: Reply;
     try {
+      // The count cap is kept here, not by p-retry's `retries`, which would stop at throttled attempts too.
       reply = await pRetry(attempt, {
-        retries: out.retries ?? this.options.retries,
+        retries: Number.POSITIVE_INFINITY,
+        maxRetryTime: this.options.retryBudgetMs,
         minTimeout: RETRY_BASE_MS,
         factor: 2,
         maxTimeout: RETRY_MAX_WAIT_MS,
         randomize: true,
-        shouldRetry: ({ error }) => error instanceof RetryableReply,
-        onFailedAttempt: async ({ error, retriesLeft }) => {
-          if (!(error instanceof RetryableReply) || retriesLeft <= 0) return;
+        // A throttled attempt was not processed, and the pacing's pause is its wait.
+        shouldConsumeRetry: ({ error }) => !(error instanceof RetryableReply && error.end.kind === 'throttled'),
+        shouldRetry: ({ error }) => {
+          if (!(error instanceof RetryableReply)) return false;
+          if (error.end.kind === 'throttled') return true;
+          if (error.reply.body?.retryableError === true && out.flaggedRetries !== undefined && ++flagged > out.flaggedRetries) return false;
+          return ++counted <= maxCount;
+        },
+        onFailedAttempt: ({ error }) => {
+          if (!(error instanceof RetryableReply)) return;
           const r = error.reply;
           pendingRetry = {
             ...(r.status !== undefined ? { status: r.status } : {}),
@@ -186,17 +251,41 @@ export class Transport {
             reason: error.reason,
             durationMs: exchange.durationMs,
           };
-          // Retry-After asks for at least this long; p-retry's own backoff follows it.
-          const after = retryAfterMs(r.exchange.reply?.headers?.['retry-after']);
-          if (after) await sleep(after);
         },
       });
     } catch (e) {
       if (!(e instanceof RetryableReply)) throw e;
-      reply = e.reply; // retries spent: the last reply stands (checks treat it as transient)
+      reply = e.reply; // budget spent: the last reply stands (checks treat it as transient)
     }
     exchange.durationMs = Date.now() - started;
     return reply;
+  }
+
+  /**
+   * One attempt through the circuit breaker, once the pacing lets it go; an open circuit sends
+   * nothing and answers with a transport error saying so.
+   */
+  private async throughBreaker(out: Outgoing, exchange: Exchange, sending: () => void): Promise<Reply> {
+    try {
+      const { reply } = await this.breaker.execute(async (): Promise<Attempt> => {
+        const sentAt = await this.pacing.ready();
+        sending();
+        const reply = await this.once(out, exchange);
+        const end = attemptEnd(reply, retryReason(out.idempotent, reply));
+        this.pacing.ended(sentAt, end);
+        // retryableError=true to a request wrong on purpose may be the answer, not the service failing.
+        const failed = end.kind === 'transient' && !(out.flaggedRetries !== undefined && reply.body?.retryableError === true);
+        return { reply, failed };
+      });
+      return reply;
+    } catch (e) {
+      if (!(e instanceof BrokenCircuitError)) throw e;
+      sending();
+      delete exchange.reply;
+      exchange.error = `${CIRCUIT_OPEN}: ${BREAKER_FAILURES} attempts in a row to the ${out.service} service failed transiently; not sent (the service is tried again ${BREAKER_HALF_OPEN_MS / 1000} s after the circuit opened)`;
+      exchange.durationMs = 0;
+      return { exchange, status: undefined, body: undefined, content: undefined, success: undefined };
+    }
   }
 
   /** One attempt; fills `exchange` (reply or error) and returns the parsed reply. */

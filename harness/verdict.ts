@@ -2,10 +2,13 @@
  * Verdicts richer than pass/fail, and the failure types that carry them.
  * - pass: the requirement held.
  * - fail: the deployment broke a requirement (ConformanceFailure).
- * - error: the suite could not judge: network, timeout, guard refusal, a bug of ours.
- * - skip: could not verify (data missing): blocks an overall pass.
+ * - error: the suite could not judge: network, timeout, guard refusal, a bug of ours. An error
+ *   because the deployment did not answer (CouldNotJudge: transient replies after the retry budget,
+ *   no reply) is marked `couldNotJudge`: it makes the run INCOMPLETE (exit 5), not failed.
+ * - skip: could not verify (data missing): reported, does not gate.
  * - omit: not applicable under the profile or not configured: does not block.
- * The exit code gates on fail and error. Source: README, "Reading a report".
+ * The exit code gates on fail and on errors other than could-not-judge (report/known-failures.ts
+ * judge). Source: README, "Reading a report".
  */
 export type Verdict = 'pass' | 'fail' | 'error' | 'skip' | 'omit';
 
@@ -86,6 +89,8 @@ export interface CheckMeta {
   lags?: Array<{ what: string; ms: number }>;
   /** Requests of the check that were retried (harness/client.ts retryReason); a pass with retries is "passed with retries". */
   retries?: number;
+  /** Set on an error thrown as CouldNotJudge: the deployment did not answer, so the run is incomplete rather than failed. */
+  couldNotJudge?: boolean;
 }
 
 declare module 'vitest' {

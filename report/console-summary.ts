@@ -6,6 +6,8 @@
  */
 import type { CheckResult } from './results.js';
 import type { Summary } from './summary.js';
+import { headline } from './headline.js';
+import { pacingNotable, pacingPhrases } from './pacing-text.js';
 import { targetStatement } from './target.js';
 
 /** IDs a failing check broke (its failed requirements, else all it verifies). */
@@ -25,7 +27,7 @@ export function replayCommand(s: Summary): string | undefined {
 
 export function consoleSummary(s: Summary, folder: string): string {
   const out: string[] = [];
-  out.push('', `Conformance run ${s.run.runId} (seed ${s.run.seed}): ${s.overall.toUpperCase()}`, `  ${targetStatement(s.run)}`);
+  out.push('', `Conformance run ${s.run.runId} (seed ${s.run.seed}): ${headline(s)}`, `  ${targetStatement(s.run)}`);
   for (const t of s.run.targets) {
     const c = s.coverage[t.service];
     const checks = s.checks.filter((x) => x.service === t.service);
@@ -48,6 +50,8 @@ export function consoleSummary(s: Summary, folder: string): string {
     const errored = unique(checks.filter((x) => x.verdict === 'error').flatMap((x) => x.verifies));
     if (failed.length) out.push(`    failed requirements: ${failed.join(', ')}`);
     if (errored.length) out.push(`    could not judge: ${errored.join(', ')}`);
+    const pacing = s.transport?.[t.service];
+    if (pacing && pacingNotable(pacing)) out.push(`    transport: ${pacingPhrases(pacing).join('; ')}`);
   }
   if (s.cleanup)
     out.push(

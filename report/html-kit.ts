@@ -25,7 +25,7 @@ export function table(head: string[], rows: Array<string[] | { attrs: string; ce
 export const CSS = `
 body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;margin:0;color:#1b1f23;background:#f6f8fa}
 main{max-width:1180px;margin:0 auto;padding:12px 24px 48px}
-header.verdict{padding:14px 24px;color:#fff}header.pass{background:#2e7d32}header.fail{background:#c62828}
+header.verdict{padding:14px 24px;color:#fff}header.pass{background:#2e7d32}header.fail{background:#c62828}header.incomplete{background:#ef6c00}
 header .facts{opacity:.95}header a{color:#fff}
 h1{margin:0;font-size:22px}h2{border-bottom:1px solid #d0d7de;padding-bottom:4px;margin:8px 0 12px}h3{margin:14px 0 8px}
 nav#toc{background:#fff;border-bottom:1px solid #d0d7de;padding:6px 24px;position:sticky;top:0;z-index:2;font-size:13px}
@@ -36,7 +36,7 @@ section section{border:0;padding:0;margin:0}
 table{border-collapse:collapse;width:100%;margin:8px 0}th,td{border:1px solid #d0d7de;padding:3px 8px;text-align:left;vertical-align:top}
 th{background:#f0f3f6}pre{background:#f6f8fa;border:1px solid #d0d7de;padding:8px;overflow:auto;max-height:320px;white-space:pre-wrap;word-break:break-word;margin:4px 0}
 .badge{display:inline-block;padding:0 6px;border-radius:10px;font-size:12px;font-weight:600;color:#fff;background:#6e7781}
-.badge.pass{background:#2e7d32}.badge.fail,.badge.gating{background:#c62828}.badge.error{background:#ef6c00}.badge.skip{background:#9e9e9e}
+.badge.pass{background:#2e7d32}.badge.fail,.badge.gating{background:#c62828}.badge.error,.badge.incomplete{background:#ef6c00}.badge.skip{background:#9e9e9e}
 .badge.omit,.badge.untestable,.badge.not-run{background:#90a4ae}.badge.uncovered{background:#8e24aa}.badge.known,.badge.pending,.badge.expect-only{background:#5c6bc0}
 .charts{display:flex;flex-wrap:wrap;gap:16px}.charts figure{margin:0}.muted{color:#57606a}details{margin:6px 0}summary{cursor:pointer}
 .failure{border-left:4px solid #c62828;padding:2px 0 2px 12px;margin:12px 0}.failure.error{border-color:#ef6c00}

@@ -11,7 +11,7 @@
  *
  * Stable anchors: #verdict, #toc, #filter, #failures, #gate, #run, #services, #service-<service>,
  * #state-diagram-<service>, #requirements-<service>, #coverage-<service>, #charts, #latency,
- * #scores, #lags, #cleanup, #profile; #check-<check ID> per failing check, #req-<ID> per requirement.
+ * #scores, #lags, #transport, #cleanup, #profile; #check-<check ID> per failing check, #req-<ID> per requirement.
  */
 import { createHash } from 'node:crypto';
 import { SERVICES } from '../specs/services.js';
@@ -21,6 +21,7 @@ import { failureHtml } from './html-failure.js';
 import { CSS, badge, checkAnchor, e, table, td } from './html-kit.js';
 import { serviceHtml } from './html-service.js';
 import type { TransitionView } from './state-diagram.js';
+import { headline } from './headline.js';
 import type { Summary } from './summary.js';
 import { targetStatement } from './target.js';
 import { duration, failureViews, safeRun, serviceViews, verdictCounts } from './view.js';
@@ -58,13 +59,11 @@ export function reportHtml(s: Summary, folder: string, charts: Charts, diagrams:
   out.push(
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src '${SCRIPT_HASH}'">`,
   );
-  out.push(`<title>Conformance run ${e(run.runId)}: ${g.verdict.toUpperCase()}</title><style>${CSS}</style></head><body>`);
-  out.push(
-    `<header class="verdict ${g.verdict}" id="verdict"><h1>Conformance run ${e(run.runId)}: ${g.verdict === 'pass' ? 'PASS' : 'FAIL'}</h1>`,
-  );
+  out.push(`<title>Conformance run ${e(run.runId)}: ${e(headline(s))}</title><style>${CSS}</style></head><body>`);
+  out.push(`<header class="verdict ${e(g.verdict)}" id="verdict"><h1>Conformance run ${e(run.runId)}: ${e(headline(s))}</h1>`);
   out.push(`<div id="target">${e(targetStatement(run))}</div>`);
   out.push(
-    `<div class="facts">${e(deployment)} · seed ${e(run.seed)} · ${e(duration(run.durationMs))} · ${s.totals.checks} checks: ${s.totals.pass} pass, ${s.totals.fail} fail, ${s.totals.error} error, ${s.totals.skip} skip, ${s.totals.omit} omit${s.overall === 'incomplete' ? ' (incomplete)' : ''}</div></header>`,
+    `<div class="facts">${e(deployment)} · seed ${e(run.seed)} · ${e(duration(run.durationMs))} · ${s.totals.checks} checks: ${s.totals.pass} pass, ${s.totals.fail} fail, ${s.totals.error} error, ${s.totals.skip} skip, ${s.totals.omit} omit</div></header>`,
   );
 
   // Table of contents (sticky)
@@ -79,6 +78,7 @@ export function reportHtml(s: Summary, folder: string, charts: Charts, diagrams:
     '<a href="#charts">Pictures</a>',
     '<a href="#latency">Latency</a>',
     '<a href="#scores">Match scores</a>',
+    ...(s.transport ? ['<a href="#transport">Transport</a>'] : []),
     ...(s.cleanup ? ['<a href="#cleanup">Cleanup</a>'] : []),
     '<a href="#profile">Profile</a>',
   ];
@@ -94,7 +94,7 @@ export function reportHtml(s: Summary, folder: string, charts: Charts, diagrams:
   const link = (id: string) => `<a href="#${e(checkAnchor(id))}"><code>${e(id)}</code></a>`;
   out.push(`<section id="gate"><h2>Gate: ${badge(g.verdict)}</h2>`);
   out.push(
-    `<p>${g.verdict === 'pass' ? 'Every MUST requirement checked held (exit code 0).' : `${g.gating.length} check(s) fail the gate (exit code 1).`}${g.knownFailuresFile ? ` Known failures from <code>${e(g.knownFailuresFile)}</code>${g.deployment ? ` (deployment ${e(g.deployment)})` : ''}.` : ' No known-failures file.'}</p>`,
+    `<p>${g.verdict === 'fail' ? `${g.gating.length} check(s) fail the gate (exit code 1).` : g.verdict === 'incomplete' ? `Nothing failed, but ${g.incomplete.length} check(s) could not judge: the deployment did not answer them (INCOMPLETE, exit code 5).` : 'Every MUST requirement checked held (exit code 0).'}${g.knownFailuresFile ? ` Known failures from <code>${e(g.knownFailuresFile)}</code>${g.deployment ? ` (deployment ${e(g.deployment)})` : ''}.` : ' No known-failures file.'}</p>`,
   );
   const list = (id: string, title: string, rows: string[]) => {
     if (rows.length)
@@ -103,6 +103,7 @@ export function reportHtml(s: Summary, folder: string, charts: Charts, diagrams:
       );
   };
   list('gate-gating', 'Gating failures', g.gating.map(link));
+  list('gate-incomplete', 'Could not judge (the deployment did not answer; the run is incomplete)', (g.incomplete ?? []).map(link));
   list('gate-expect-only', 'Failures of EXPECT requirements only (reported, not gating)', g.expectOnly.map(link));
   list(
     'gate-known',
@@ -222,6 +223,25 @@ export function reportHtml(s: Summary, folder: string, charts: Charts, diagrams:
         ['check', 'read', 'lag (ms)'],
         s.lags.map((l) => [td(e(l.checkId)), td(e(l.what)), td(e(l.ms))]),
       )}</details></section>`,
+    );
+  const paced = Object.entries(s.transport ?? {});
+  if (paced.length)
+    out.push(
+      `<section id="transport"><h2>Transport</h2><p>How each service answered "not now": throttled replies (HTTP 429, or 503 with Retry-After) pause its requests; repeated throttling lowers its in-flight bound and rate, which recover after a quiet spell.</p>${table(
+        ['service', 'attempts', 'failed transiently (throttled)', 'paused', 'in flight: ceiling / lowest / final', 'rate: lowest / final'],
+        paced.map(([service, f]) => [
+          td(e(service)),
+          td(e(f.attempts)),
+          td(`${e(f.transientFailures)} (${e(f.throttled)})`),
+          td(`${e((f.pausedMs / 1000).toFixed(1))} s`),
+          td(`${e(f.bound.ceiling)} / ${e(f.bound.lowest)} / ${e(f.bound.final)}`),
+          td(
+            f.rate.lowest === undefined
+              ? 'no limit'
+              : `${e(f.rate.lowest)}/s / ${f.rate.final === undefined ? 'no limit' : `${e(f.rate.final)}/s`}`,
+          ),
+        ]),
+      )}</section>`,
     );
   if (s.cleanup) {
     const c = s.cleanup;

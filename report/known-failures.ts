@@ -66,13 +66,18 @@ export function loadKnownFailures(env: Record<string, string | undefined> = proc
   return { file, deployment: parsed.data.deployment, entries: parsed.data.entries, passedOnce: new Set(passedOnce), historyFile };
 }
 
-/** How the gate judged the run. Exit code 1 when `verdict` is fail. */
+/**
+ * How the gate judged the run: fail (exit code 1) when a check gates; else incomplete (exit code
+ * 5, run/outcome.ts) when a check could not judge because the deployment did not answer; else pass.
+ */
 export interface Gate {
-  verdict: 'pass' | 'fail';
+  verdict: 'pass' | 'fail' | 'incomplete';
   knownFailuresFile?: string;
   deployment?: string;
-  /** Checks that fail the gate: an error, or a failure of at least one MUST requirement not listed. */
+  /** Checks that fail the gate: an error (other than could-not-judge), or a failure of at least one MUST requirement not listed. */
   gating: string[];
+  /** Checks that could not judge: the deployment did not answer (after the retry budget); the run is incomplete. */
+  incomplete: string[];
   /** Failing checks whose failed requirements are all EXPECT level (reported, not gating). */
   expectOnly: string[];
   /** Listed failures that failed as expected. */
@@ -97,6 +102,7 @@ export function judge(checks: CheckResult[], level: (id: string) => string | und
     knownFailuresFile: known?.file,
     deployment: known?.deployment,
     gating: [],
+    incomplete: [],
     expectOnly: [],
     expected: [],
     unexpectedPasses: [],
@@ -128,7 +134,7 @@ export function judge(checks: CheckResult[], level: (id: string) => string | und
       continue;
     }
     if (c.verdict === 'error') {
-      gate.gating.push(c.checkId);
+      (c.couldNotJudge ? gate.incomplete : gate.gating).push(c.checkId);
       continue;
     }
     const failed = c.failedRequirements.length ? c.failedRequirements : c.verifies;
@@ -142,7 +148,7 @@ export function judge(checks: CheckResult[], level: (id: string) => string | und
   }
   // A requirement listed as known but whose every citing check passed is an unexpected pass too;
   // the loop above already names each passing check that cites it.
-  gate.verdict = gate.gating.length ? 'fail' : 'pass';
+  gate.verdict = gate.gating.length ? 'fail' : gate.incomplete.length ? 'incomplete' : 'pass';
   return gate;
 }
 

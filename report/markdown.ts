@@ -6,6 +6,7 @@
  * folded into <details>), figures.
  */
 import { mdCell as cell, mdTable } from './md-table.js';
+import { headline } from './headline.js';
 import type { Summary } from './summary.js';
 import { targetStatement } from './target.js';
 import { duration, failureViews, safeRun, serviceViews, verdictCounts } from './view.js';
@@ -22,10 +23,7 @@ export function summaryMarkdown(s: Summary, folder: string): string {
   const run = safeRun(s);
   const g = s.gate;
   const L: string[] = [];
-  L.push(
-    `# Conformance run ${run.runId}: ${g.verdict === 'pass' ? 'PASS' : 'FAIL'}${s.overall === 'incomplete' ? ' (incomplete: some checks could not verify)' : ''}`,
-    '',
-  );
+  L.push(`# Conformance run ${run.runId}: ${headline(s)}`, '');
   L.push(`**${targetStatement(run)}**`, '');
   L.push(
     `Seed **${run.seed}** · started ${run.startedAt} · ${duration(run.durationMs)} · ${s.totals.checks} checks: ${s.totals.pass} pass, ${s.totals.fail} fail, ${s.totals.error} error, ${s.totals.skip} skip, ${s.totals.omit} omit`,
@@ -58,9 +56,32 @@ export function summaryMarkdown(s: Summary, folder: string): string {
     ),
   );
 
+  const paced = Object.entries(s.transport ?? {});
+  if (paced.length)
+    L.push(
+      '',
+      '## Transport',
+      '',
+      'How each service answered "not now": throttled replies pause its requests; repeated throttling lowers its in-flight bound and rate.',
+      '',
+      mdTable(
+        ['service', 'attempts', 'failed transiently (throttled)', 'paused', 'in flight: ceiling / lowest / final', 'rate: lowest / final'],
+        paced.map(([service, f]) => [
+          service,
+          String(f.attempts),
+          `${f.transientFailures} (${f.throttled})`,
+          `${(f.pausedMs / 1000).toFixed(1)} s`,
+          `${f.bound.ceiling} / ${f.bound.lowest} / ${f.bound.final}`,
+          f.rate.lowest === undefined
+            ? 'no limit'
+            : `${f.rate.lowest}/s / ${f.rate.final === undefined ? 'no limit' : `${f.rate.final}/s`}`,
+        ]),
+      ),
+    );
+
   L.push('', '## Gate', '');
   L.push(
-    `${g.verdict === 'pass' ? 'Every MUST requirement checked held' : `${g.gating.length} check(s) fail the gate`}${g.knownFailuresFile ? ` (known failures: \`${g.knownFailuresFile}\`${g.deployment ? `, deployment ${g.deployment}` : ''})` : ''}.`,
+    `${g.verdict === 'fail' ? `${g.gating.length} check(s) fail the gate` : g.verdict === 'incomplete' ? `Nothing failed, but ${g.incomplete.length} check(s) could not judge: the deployment did not answer them (INCOMPLETE)` : 'Every MUST requirement checked held'}${g.knownFailuresFile ? ` (known failures: \`${g.knownFailuresFile}\`${g.deployment ? `, deployment ${g.deployment}` : ''})` : ''}.`,
   );
   const list = (title: string, rows: string[]) => {
     if (rows.length) L.push('', `**${title}** (${rows.length})`, '', ...rows.map((r) => `- ${r}`));
@@ -68,6 +89,10 @@ export function summaryMarkdown(s: Summary, folder: string): string {
   list(
     'Gating failures',
     g.gating.map((id) => `\`${id}\``),
+  );
+  list(
+    'Could not judge (the deployment did not answer; the run is incomplete)',
+    (g.incomplete ?? []).map((id) => `\`${id}\``),
   );
   list(
     'Failures of EXPECT requirements only (reported, not gating)',

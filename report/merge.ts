@@ -14,6 +14,7 @@ import { RUN_FOLDER_ENV } from './reporter.js';
 import type { CheckResult, RunSelection } from './results.js';
 import { type RunDescription, type Summary, readResults, readSelection } from './summary.js';
 import { writeRunReports } from './write.js';
+import { combineFigures } from '../harness/pacing.js';
 
 export interface MergeOptions {
   /** Report directory the merged run folder is created in. */
@@ -111,6 +112,16 @@ export async function mergeShards(shardFolders: string[], options: MergeOptions)
   delete description.shard;
   writeFileSync(join(folder, 'run.json'), JSON.stringify(description, null, 2));
   const cleanup = runs.reduce<CleanupResult | undefined>((acc, r) => addCleanup(acc, r.summary.cleanup), undefined);
-  const { summary } = await writeRunReports(folder, options.reportDir, description, results, cleanup, { finishedAt: new Date(finishedAt) });
+  const services = [...new Set(runs.flatMap((r) => Object.keys(r.summary.transport ?? {})))];
+  const transport = Object.fromEntries(
+    services.flatMap((service) => {
+      const combined = combineFigures(runs.flatMap((r) => r.summary.transport?.[service] ?? []));
+      return combined ? [[service, combined]] : [];
+    }),
+  );
+  const { summary } = await writeRunReports(folder, options.reportDir, description, results, cleanup, {
+    finishedAt: new Date(finishedAt),
+    transport,
+  });
   return { folder, summary };
 }

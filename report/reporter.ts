@@ -57,6 +57,7 @@ export default class ConformanceReporter implements Reporter {
           exchangesFile: meta?.exchangesFile ? relative(folder, meta.exchangesFile) : undefined,
           lags: meta?.lags,
           ...(meta?.retries ? { retries: meta.retries } : {}),
+          ...(meta?.couldNotJudge && verdict === 'error' ? { couldNotJudge: true } : {}),
         });
       }
     }

@@ -10,6 +10,7 @@ import type { ServiceName } from '../specs/common/model.js';
 import { SERVICES } from '../specs/services.js';
 import type { CleanupResult } from '../harness/cleanup.js';
 import type { Verdict } from '../harness/verdict.js';
+import type { PacingFigures } from '../harness/pacing.js';
 import { type Gate, type KnownFailures, judge } from './known-failures.js';
 import { type CheckResult, type RunSelection, serviceOfFile } from './results.js';
 import type { RunStats } from './stats.js';
@@ -17,9 +18,10 @@ import type { RunStats } from './stats.js';
 /**
  * Version 2 added `gate` (known failures, MUST-level gating) and `stats` (latency, match scores);
  * version 3 added `scope`, the outcome `not-run`, `coverage.{scope,inScope,notRun}` and
- * `checks[].failure`.
+ * `checks[].failure`; version 4 added the gate verdict `incomplete` with `gate.incomplete`,
+ * `checks[].couldNotJudge` (such an error makes `overall` incomplete, not fail) and `transport`.
  */
-export const SUMMARY_SCHEMA_VERSION = 3;
+export const SUMMARY_SCHEMA_VERSION = 4;
 
 /**
  * A requirement's outcome: the worst verdict of the checks citing it, `uncovered` (the suite has
@@ -92,9 +94,15 @@ export interface Summary {
   checks: CheckResult[];
   cleanup?: CleanupResult;
   lags: Array<{ checkId: string; what: string; ms: number }>;
-  /** What decides the exit code: MUST-level failures and errors not listed as known failures. */
+  /** What decides the exit code: MUST-level failures and errors not listed as known failures; checks that could not judge. */
   gate: Gate;
   stats: RunStats;
+  /**
+   * Per service, how its requests were paced (harness/pacing.ts): attempts, throttled and
+   * transient failures, time paused, in-flight bound and rate (lowest and final). Absent when the
+   * run's threads shared no pacing state (a pool other than threads).
+   */
+  transport?: Record<string, PacingFigures>;
 }
 
 export interface SummaryOptions {
@@ -103,6 +111,8 @@ export interface SummaryOptions {
   finishedAt?: Date;
   /** What the run selected (selection.json); without it every configured service counts as wholly selected. */
   selection?: RunSelection;
+  /** How each service's requests were paced (Summary.transport). */
+  transport?: Record<string, PacingFigures>;
 }
 
 const LEVELS = new Map(Object.values(SERVICES).flatMap((spec) => spec.requirements.map((r) => [r.id, r.level] as const)));
@@ -208,7 +218,10 @@ export function buildSummary(
       return { service: spec.name, operation: op.name, checks: n, exercised: n > 0 };
     }),
   );
-  const overall: Summary['overall'] = totals.fail || totals.error ? 'fail' : totals.skip || !results.length ? 'incomplete' : 'pass';
+  // An error because the deployment did not answer leaves the run incomplete, not failed.
+  const unjudged = results.filter((r) => r.verdict === 'error' && r.couldNotJudge).length;
+  const overall: Summary['overall'] =
+    totals.fail || totals.error > unjudged ? 'fail' : unjudged || totals.skip || !results.length ? 'incomplete' : 'pass';
   const started = Date.parse(run.startedAt);
   return {
     schemaVersion: SUMMARY_SCHEMA_VERSION,
@@ -228,6 +241,7 @@ export function buildSummary(
     lags: results.flatMap((r) => (r.lags ?? []).map((l) => ({ checkId: r.checkId, ...l }))),
     gate: judge(results, (id) => LEVELS.get(id), options.known),
     stats: options.stats ?? { latency: [], matchScores: [] },
+    ...(options.transport && Object.keys(options.transport).length ? { transport: options.transport } : {}),
   };
 }
 

@@ -7,6 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CleanupResult } from '../harness/cleanup.js';
+import type { PacingFigures } from '../harness/pacing.js';
 import { SERVICES } from '../specs/services.js';
 import { writeAllureRunInfo } from './allure-run.js';
 import { reportHtml } from './html.js';
@@ -85,17 +86,29 @@ export async function writeRunReports(
   run: RunDescription,
   results: CheckResult[],
   cleanup: CleanupResult | undefined | Promise<CleanupResult | undefined>,
-  options: { known?: KnownFailures | null; finishedAt?: Date } = {},
+  options: {
+    known?: KnownFailures | null;
+    finishedAt?: Date;
+    /** How each service's requests were paced (harness/pacing.ts), or its promise (read once the removals are done). */
+    transport?: Record<string, PacingFigures> | undefined | Promise<Record<string, PacingFigures> | undefined>;
+  } = {},
 ): Promise<{ summary: Summary; timings: ReportTimings }> {
   const t0 = performance.now();
   const stats = computeStats(readExchanges(folder));
   const t1 = performance.now();
   const known = options.known === undefined ? loadKnownFailures() : (options.known ?? undefined);
-  const build = (c: CleanupResult | undefined) =>
-    buildSummary(run, results, c, { stats, known, finishedAt: options.finishedAt, selection: readSelection(folder) });
+  const build = (c: CleanupResult | undefined, transport?: Record<string, PacingFigures>) =>
+    buildSummary(run, results, c, {
+      stats,
+      known,
+      finishedAt: options.finishedAt,
+      selection: readSelection(folder),
+      ...(transport ? { transport } : {}),
+    });
   const figures = drawFigures(build(undefined));
   figures.catch(() => {}); // awaited below; a cleanup that throws first must not leave it unhandled
-  const summary = build(await cleanup);
+  const done = await cleanup;
+  const summary = build(done, await Promise.resolve(options.transport).catch(() => undefined));
   writeFileSync(join(folder, 'summary.json'), JSON.stringify(summary, null, 2));
   const t2 = performance.now();
   const rest = await renderReports(folder, summary, figures);

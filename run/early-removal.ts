@@ -40,10 +40,11 @@ export const FEED_READERS = ['notifications'];
 const areaOf = (file: string) => basename(file).replace(/\.test\.ts$/, '');
 const serviceOf = (file: string) => basename(dirname(file));
 
-export interface EarlyRemovalOptions extends Pick<ClientOptions, 'timeoutMs' | 'maxInFlight'> {
-  retries: number;
+export interface EarlyRemovalOptions extends Pick<ClientOptions, 'timeoutMs' | 'maxInFlight' | 'retryBudgetMs' | 'ratePerSecond'> {
   /** The run's in-flight counters shared with the workers (harness/shared-limit.ts), one per service in serviceNames() order. */
   counters: SharedArrayBuffer;
+  /** The run's pacing shared with the workers (harness/pacing.ts): removals pause with the checks' requests. */
+  pacing?: SharedArrayBuffer;
 }
 
 export class EarlyRemoval implements FileListener {
@@ -64,13 +65,19 @@ export class EarlyRemoval implements FileListener {
     profile: Profile,
     options: EarlyRemovalOptions,
   ) {
-    const { counters, maxInFlight } = options;
+    const { counters, pacing, maxInFlight } = options;
     const share = Math.max(1, Math.floor(maxInFlight / 2));
     this.remover = new LedgerRemover(
       run,
       targets,
       profile,
-      { timeoutMs: options.timeoutMs, maxInFlight, retries: options.retries },
+      {
+        timeoutMs: options.timeoutMs,
+        maxInFlight,
+        ...(options.retryBudgetMs !== undefined ? { retryBudgetMs: options.retryBudgetMs } : {}),
+        ...(options.ratePerSecond ? { ratePerSecond: options.ratePerSecond } : {}),
+        ...(pacing ? { pacing } : {}),
+      },
       true,
       (service) => ({ sharedLimit: new SharedLimit(counters, serviceNames().indexOf(service), maxInFlight) }),
       (service) => {

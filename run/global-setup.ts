@@ -23,6 +23,7 @@ import { targetStatement } from '../report/target.js';
 import { newRedactionKey } from '../harness/redact-foreign.js';
 import type { RunInfo } from '../harness/targets.js';
 import { sharedCounters } from '../harness/shared-limit.js';
+import { pacingFigures, sharedPacing } from '../harness/pacing.js';
 import { afterFirstFileEnds, detachFileListener } from './file-events.js';
 
 export { REFERENCE_SOURCES } from './deployments.js';
@@ -69,9 +70,11 @@ export default async function setup(project: TestProject) {
     seed: settings.seed,
     timeoutMs: settings.timeoutMs,
     maxInFlightPerWorker: shareable ? settings.maxInFlight : Math.max(1, Math.floor(settings.maxInFlight / workers)),
-    ...(shareable ? { inFlightCounters: sharedCounters(serviceNames().length) } : {}),
-    retries: settings.retries,
-    ...(settings.rateLimit ? { ratePerSecondPerWorker: settings.rateLimit / workers } : {}),
+    // The pacing (pause, learned rate and bound, CONFORMANCE_RATE_LIMIT) is shared with the counters.
+    ...(shareable ? { inFlightCounters: sharedCounters(serviceNames().length), pacing: sharedPacing(serviceNames().length) } : {}),
+    retryBudgetMs: settings.retryBudgetMs,
+    ...(settings.retries !== undefined ? { retries: settings.retries } : {}),
+    ...(settings.rateLimit ? { ratePerSecondPerWorker: settings.rateLimit / (shareable ? 1 : workers) } : {}),
     budgets: resolveBudgets(settings, embedded),
     targets,
     profile,
@@ -111,18 +114,20 @@ export default async function setup(project: TestProject) {
   project.provide('conformance', info);
   // A file's records are removed once its checks have ended (run/early-removal.ts); loaded in the
   // background, the file ends before it are kept until it attaches (run/file-events.ts). Only where
-  // its requests count in the bound the workers share, and no rate limit applies (the removals
-  // would add to the workers' rate): otherwise the teardown removes everything.
-  const counters = info.inFlightCounters;
+  // its requests count in the bound and the pacing the workers share (its requests then pause with
+  // theirs, and take their share of the rate): otherwise the teardown removes everything.
+  const { inFlightCounters: counters, pacing } = info;
   const early =
-    counters && !settings.rateLimit
+    counters && pacing
       ? import('./early-removal.js')
           .then(({ EarlyRemoval, attachEarlyRemoval }) => {
             const removal = new EarlyRemoval(run, targets, profile, {
               timeoutMs: settings.timeoutMs,
               maxInFlight: settings.maxInFlight,
-              retries: settings.retries,
+              retryBudgetMs: settings.retryBudgetMs,
+              ...(settings.rateLimit ? { ratePerSecond: settings.rateLimit } : {}),
               counters,
+              pacing,
             });
             attachEarlyRemoval(project.name, removal);
             return removal;
@@ -151,11 +156,15 @@ export default async function setup(project: TestProject) {
       return cleanupRun(run, targets, profile, {
         timeoutMs: settings.timeoutMs,
         maxInFlight: settings.maxInFlight,
-        retries: settings.retries,
+        retryBudgetMs: settings.retryBudgetMs,
+        ...(settings.rateLimit ? { ratePerSecond: settings.rateLimit } : {}),
+        ...(pacing ? { pacing } : {}),
       });
     })();
     try {
-      const { summary } = await writeRunReports(run.folder, settings.reportDir, description, results, cleanup);
+      // Read once the removals are done: they are paced (and counted) with the checks.
+      const transport = cleanup.then(() => (pacing ? pacingFigures(pacing, serviceNames()) : undefined));
+      const { summary } = await writeRunReports(run.folder, settings.reportDir, description, results, cleanup, { transport });
       console.log(consoleSummary(summary, run.folder));
     } finally {
       await deployments.stop();

@@ -6,12 +6,17 @@
  *   4 the teardown left records on the deployment: one line per record (source name and native
  *     ID, or relationship ID) and the cleanup command; this wins over the gate, because records of
  *     the run stay on a shared deployment until someone removes them;
- *   1 the gate fails (a MUST requirement failed or a check errored), else 0.
+ *   1 the gate fails (a MUST requirement failed, or a check errored other than could-not-judge);
+ *   5 INCOMPLETE: nothing failed, but checks could not judge because the deployment did not answer
+ *     (transient replies after the retry budget, no reply); one line says how many and why;
+ *   else 0.
  */
 import type { Summary } from '../report/summary.js';
 
 /** Exit code of a run whose teardown could not remove everything it created. */
 export const LEFTOVERS_EXIT = 4;
+/** Exit code of an INCOMPLETE run: no gating failure, but checks that could not judge. */
+export const INCOMPLETE_EXIT = 5;
 /** Leftover records listed one per line on the console; the rest are counted (summary.json lists all). */
 export const LEFTOVERS_LISTED = 50;
 
@@ -51,5 +56,15 @@ export function runOutcome(s: Summary, filters: string[], runId: string): RunOut
   if (reason) return { code: 1, lines: [`conformance: no check ran: ${reason}`] };
   // summary.json before schema 2 has no gate: any failure or error gates.
   const gateFails = s.gate ? s.gate.verdict === 'fail' : s.totals.fail + s.totals.error > 0;
-  return { code: gateFails ? 1 : 0, lines: [] };
+  if (gateFails) return { code: 1, lines: [] };
+  if (s.gate?.verdict === 'incomplete') {
+    const n = s.gate.incomplete.length;
+    return {
+      code: INCOMPLETE_EXIT,
+      lines: [
+        `conformance: INCOMPLETE: nothing failed, but ${n} check(s) could not judge: the deployment did not answer them within the retries allowed (CONFORMANCE_RETRY_BUDGET_MS, CONFORMANCE_RETRIES); the report lists them, and per service its throttling and transient failures`,
+      ],
+    };
+  }
+  return { code: 0, lines: [] };
 }

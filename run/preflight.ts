@@ -4,7 +4,8 @@
  * a service cannot be reached or rejects the credentials, instead of hundreds of failing checks.
  * Any other reply (found, not found, a validation failure) means the service is there. A
  * transient reply (503, retryableError, a connection refused) is retried as the run's requests
- * are (CONFORMANCE_RETRIES), so a briefly unavailable deployment is not called unreachable.
+ * are, within PREFLIGHT_RETRY_BUDGET_MS (at most CONFORMANCE_RETRY_BUDGET_MS), so a briefly
+ * unavailable deployment is not called unreachable and an unreachable one is told within seconds.
  *
  * A service that answered is asked the same once more, on the connection the first request
  * opened when the deployment keeps it alive: that reply's time is the deployment's round trip
@@ -29,6 +30,8 @@ export interface PreflightProblem {
 
 /** Longest a preflight request may take (ms), capped by the run's timeout. */
 export const PREFLIGHT_TIMEOUT_MS = 5000;
+/** Longest a preflight request is retried for (ms), capped by the run's retry budget. */
+export const PREFLIGHT_RETRY_BUDGET_MS = 3000;
 
 export interface PreflightResult {
   /** Empty when every configured service answered. */
@@ -41,7 +44,7 @@ export interface PreflightResult {
 export async function preflight(
   targets: Partial<Record<ServiceName, Omit<ServiceTarget, 'embedded'> | null>>,
   profile: Profile,
-  options: { timeoutMs: number; retries: number; reportDir: string; runId: string },
+  options: { timeoutMs: number; retryBudgetMs: number; retries?: number; reportDir: string; runId: string },
 ): Promise<PreflightResult> {
   const run = new RunContext(options.runId, options.reportDir);
   const checks = Object.values(targets)
@@ -50,7 +53,8 @@ export async function preflight(
       const client = new ServiceClient({ ...target, embedded: false }, profile, run, {
         timeoutMs: Math.min(options.timeoutMs, PREFLIGHT_TIMEOUT_MS),
         maxInFlight: 1,
-        retries: options.retries,
+        retryBudgetMs: Math.min(options.retryBudgetMs, PREFLIGHT_RETRY_BUDGET_MS),
+        ...(options.retries !== undefined ? { retries: options.retries } : {}),
       });
       try {
         const ask = () => client.call('identityIdQuery', { linkId: `${run.namespace}preflight-no-such-identity` });

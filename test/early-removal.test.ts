@@ -59,7 +59,7 @@ describe('early removal', () => {
     const removal = new EarlyRemoval(run, { organization: target }, profile, {
       timeoutMs: 5000,
       maxInFlight: 8,
-      retries: 0,
+      retryBudgetMs: 0,
       counters: sharedCounters(3),
     });
     removal.selected([MERGE, SEARCH, FEED]);
@@ -105,7 +105,7 @@ describe('early removal', () => {
     const removal = new EarlyRemoval(run, { organization: target }, profile, {
       timeoutMs: 5000,
       maxInFlight: 8,
-      retries: 0,
+      retryBudgetMs: 0,
       counters: sharedCounters(3),
     });
     removal.selected([MERGE, SEARCH, FEED]);
@@ -144,7 +144,7 @@ describe('early removal', () => {
     const removal = new EarlyRemoval(run, { organization: target }, profile, {
       timeoutMs: 5000,
       maxInFlight: 8,
-      retries: 0,
+      retryBudgetMs: 0,
       counters: sharedCounters(3),
     });
     removal.selected([MERGE, 'scenarios/person/notifications.test.ts']);

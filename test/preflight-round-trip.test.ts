@@ -20,7 +20,7 @@ afterAll(async () => {
   await distant?.stop();
 });
 
-const options = () => ({ timeoutMs: 5000, retries: 0, reportDir: mkdtempSync(join(tmpdir(), 'cf-rt-')), runId: 'round-trip' });
+const options = () => ({ timeoutMs: 5000, retryBudgetMs: 0, reportDir: mkdtempSync(join(tmpdir(), 'cf-rt-')), runId: 'round-trip' });
 
 describe('preflight round trip', () => {
   it('is measured on a service that answers, at least the deployment latency, and gives a distant deployment more scenario files at once', async () => {

@@ -9,7 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SettingsError } from '../harness/config.js';
+import type { CleanupResult } from '../harness/cleanup.js';
+import { consoleSummary } from '../report/console-summary.js';
+import { headline } from '../report/headline.js';
 import { historyPath, judge, loadKnownFailures, recordPasses } from '../report/known-failures.js';
+import { buildSummary } from '../report/summary.js';
+import { INCOMPLETE_EXIT, LEFTOVERS_EXIT, runOutcome } from '../run/outcome.js';
 import ProgressReporter, { plainOutput } from '../report/progress.js';
 import { requirementIndex } from '../specs/services.js';
 import { makeRunFolder } from './support/report-fixture.js';
@@ -76,6 +81,56 @@ describe('gate', () => {
     expect(() => loadKnownFailures({ CONFORMANCE_KNOWN_FAILURES: knownFile({ entries: [{ id: 'X' }] }) })).toThrow(
       /CONFORMANCE_KNOWN_FAILURES.*reason/,
     );
+  });
+});
+
+describe('INCOMPLETE: checks that could not judge', () => {
+  const { run, results } = makeRunFolder();
+  // The fixture's error is a connection refused: a could-not-judge (harness/verdict.ts CouldNotJudge).
+  const unjudged = results.map((r) => (r.verdict === 'error' ? { ...r, couldNotJudge: true } : r));
+  const withoutFailure = unjudged.filter((r) => r.verdict !== 'fail');
+  const summaryOf = (rs: typeof results, cleanup?: CleanupResult) => buildSummary(run, rs, cleanup, { known: undefined });
+
+  it('with nothing failed, a could-not-judge error makes the gate, the headline and the exit code INCOMPLETE (5), not 1', () => {
+    const g = judge(withoutFailure, level);
+    expect(g.verdict).toBe('incomplete');
+    expect(g.incomplete).toEqual(['organization/envelope/unreachable']);
+    expect(g.gating).toEqual([]);
+    const s = summaryOf(withoutFailure);
+    expect(s.overall).toBe('incomplete');
+    expect(headline(s)).toBe('INCOMPLETE');
+    expect(consoleSummary(s, 'reports/x')).toContain(': INCOMPLETE\n');
+    const outcome = runOutcome(s, [], 'fixture-run');
+    expect(outcome.code).toBe(INCOMPLETE_EXIT);
+    expect(INCOMPLETE_EXIT).toBe(5);
+    expect(outcome.lines.join('\n')).toMatch(/INCOMPLETE: nothing failed, but 1 check\(s\) could not judge/);
+  });
+
+  it('a MUST failure still wins (exit 1), and records left behind still win over both (exit 4)', () => {
+    const failing = summaryOf(unjudged);
+    expect(failing.gate.verdict).toBe('fail');
+    expect(headline(failing)).toBe('FAIL');
+    expect(runOutcome(failing, [], 'fixture-run').code).toBe(1);
+    const left: CleanupResult = {
+      sources: { attempted: 1, deleted: 0, alreadyGone: 0 },
+      relationships: { attempted: 0, deleted: 0, alreadyGone: 0 },
+      failures: [{ service: 'organization', what: 'source cf_test_a/x', reason: 'HTTP 503' }],
+    };
+    expect(runOutcome(summaryOf(withoutFailure, left), [], 'fixture-run').code).toBe(LEFTOVERS_EXIT);
+  });
+
+  it('an error that is not could-not-judge (a guard refusal, a bug of ours) still gates: exit 1', () => {
+    const s = summaryOf(results.filter((r) => r.verdict !== 'fail'));
+    expect(s.gate.verdict).toBe('fail');
+    expect(runOutcome(s, [], 'fixture-run').code).toBe(1);
+  });
+
+  it('checks that could not verify (skip) alone leave the gate passing: PASS with how many, exit 0', () => {
+    const s = summaryOf(withoutFailure.filter((r) => r.verdict !== 'error'));
+    expect(s.totals.skip).toBe(1);
+    expect(s.gate.verdict).toBe('pass');
+    expect(headline(s)).toBe('PASS (1 check could not verify)');
+    expect(runOutcome(s, [], 'fixture-run').code).toBe(0);
   });
 });
 

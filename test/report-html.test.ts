@@ -11,16 +11,34 @@ import { join } from 'node:path';
 import { Window } from 'happy-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CleanupResult } from '../harness/cleanup.js';
+import type { PacingFigures } from '../harness/pacing.js';
+import { consoleSummary } from '../report/console-summary.js';
+import type { Summary } from '../report/summary.js';
 import { writeRunReports } from '../report/write.js';
 import { HOSTILE_TITLE, makeRunFolder } from './support/report-fixture.js';
 
 let html: string;
 let md: string;
+let summary: Summary;
+const summaryOf = () => summary;
 let doc: Window['document'];
+
+/** How the fixture's organization requests were paced: throttled, paused, bound and rate lowered. */
+const PACED: PacingFigures = {
+  attempts: 1971,
+  throttled: 20,
+  transientFailures: 27,
+  pausedMs: 17008,
+  bound: { ceiling: 8, lowest: 3, final: 7 },
+  rate: { lowest: 12, final: 20.44 },
+};
 
 beforeAll(async () => {
   const f = makeRunFolder();
-  await writeRunReports(f.folder, undefined, f.run, f.results, undefined, { known: null });
+  ({ summary } = await writeRunReports(f.folder, undefined, f.run, f.results, undefined, {
+    known: null,
+    transport: Promise.resolve({ organization: PACED }),
+  }));
   html = readFileSync(join(f.folder, 'report.html'), 'utf8');
   md = readFileSync(join(f.folder, 'summary.md'), 'utf8');
   const window = new Window({
@@ -55,6 +73,18 @@ describe('report.html', () => {
     // A MUST failure and an error gate; the EXPECT-only failure does not.
     expect(doc.querySelectorAll('#gate-gating li')).toHaveLength(2);
     expect(doc.querySelectorAll('#gate-expect-only li')).toHaveLength(1);
+  });
+
+  it('says per service how long it was throttled, at what bound and rate it ran, and how many attempts failed transiently', () => {
+    const row = [...doc.querySelectorAll('#transport tr')].map((r) => r.textContent ?? '').find((t) => t.includes('organization'));
+    expect(row).toBeDefined();
+    for (const figure of ['1971', '27 (20)', '17.0 s', '8 / 3 / 7', '12/s / 20.44/s']) expect(row, figure).toContain(figure);
+    expect(doc.querySelector('#toc a[href="#transport"]')).not.toBeNull();
+    expect(md).toContain('## Transport');
+    expect(md).toMatch(/\| organization \| 1971 \| 27 \(20\) \| 17\.0 s \| 8 \/ 3 \/ 7 \| 12\/s \/ 20\.44\/s \|/);
+    expect(consoleSummary(summaryOf(), 'x')).toContain(
+      'transport: 1971 attempts, 27 failed transiently (20 throttled); paused 17.0 s; in flight at most 8 (lowest 3, final 7); rate lowest 12/s, final 20.44/s',
+    );
   });
 
   it('links every gate entry to its failure, and the table of contents to every service', () => {

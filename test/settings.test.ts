@@ -3,7 +3,7 @@ import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SettingsError, loadSettings, filesAtOnceFor } from '../harness/config.js';
+import { DEFAULT_RETRY_BUDGET_MS, SettingsError, loadSettings, filesAtOnceFor } from '../harness/config.js';
 import { loadProfile, resolveProfile } from '../harness/profile.js';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln';
@@ -84,6 +84,10 @@ describe('loadSettings', () => {
     ['CONFORMANCE_WORKERS', { CONFORMANCE_WORKERS: 'four' }],
     ['CONFORMANCE_TIMEOUT_MS', { CONFORMANCE_TIMEOUT_MS: '5s' }],
     ['CONFORMANCE_BAD_INPUTS', { CONFORMANCE_BAD_INPUTS: '-3' }],
+    ['CONFORMANCE_RETRY_BUDGET_MS', { CONFORMANCE_RETRY_BUDGET_MS: '30s' }],
+    ['CONFORMANCE_RETRY_BUDGET_MS', { CONFORMANCE_RETRY_BUDGET_MS: '-1' }],
+    ['CONFORMANCE_RETRIES', { CONFORMANCE_RETRIES: 'many' }],
+    ['CONFORMANCE_RETRIES', { CONFORMANCE_RETRIES: '101' }],
     ['CONFORMANCE_BAD_INPUTS', { CONFORMANCE_BAD_INPUTS: 'many' }],
     ['CONFORMANCE_RUN_ID', { CONFORMANCE_RUN_ID: '../etc' }],
     ['CONFORMANCE_PROFILE', { CONFORMANCE_PROFILE: '/no/such/profile.json' }],
@@ -160,6 +164,13 @@ describe('loadSettings', () => {
     expect(loadSettings({ CI: 'true', GITHUB_SERVER_URL: 'https://github.com' }).target).toBe('embedded');
     // vite sets BASE_URL=/ in its own processes: a path is no deployment address
     expect(loadSettings({ CI: 'true', BASE_URL: '/' }).target).toBe('embedded');
+  });
+
+  it('retries are bounded by CONFORMANCE_RETRY_BUDGET_MS (default 30 s), and by CONFORMANCE_RETRIES only when set', () => {
+    expect(loadSettings({}).retryBudgetMs).toBe(DEFAULT_RETRY_BUDGET_MS);
+    expect(DEFAULT_RETRY_BUDGET_MS).toBe(30000);
+    expect(loadSettings({}).retries).toBeUndefined();
+    expect(loadSettings({ CONFORMANCE_RETRY_BUDGET_MS: '0', CONFORMANCE_RETRIES: '3' })).toMatchObject({ retryBudgetMs: 0, retries: 3 });
   });
 
   it("CONFORMANCE_EXCHANGES keeps failing checks' exchanges by default and accepts all or none", () => {

@@ -41,7 +41,7 @@ async function checkAgainst(script: Behaviour[]) {
     },
     profile,
     run,
-    { timeoutMs: 2000, maxInFlight: 2, retries: 1 },
+    { timeoutMs: 2000, maxInFlight: 2, retries: 1, retryBudgetMs: 3000 },
   );
   clients.push(c);
   return new Check('organization', ['ORG-ENV-REPLY'], seededFaker(1), c, profile, run);

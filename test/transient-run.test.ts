@@ -1,9 +1,10 @@
 /**
  * A deployment that fails 20% of requests transiently (reference variant transient=0.2: HTTP 503,
- * retryableError=true on 200 and 500, reset connections), configured as a user points the suite
- * at a deployment, all three services: no check may fail (a reply still transient after the
- * retries is "could not judge", never a failure), and the teardown leaves no record of the test
- * sources behind (it retries what stays transient).
+ * retryableError=true on 200 and 500; nothing changes), configured as a user points the suite at
+ * a deployment, all three services (a subset of the scenario files, to fit `npm test`; the five
+ * full runs of the issue are a measurement, docs/performance.md): the run passes with no failure
+ * and no error (retries until CONFORMANCE_RETRY_BUDGET_MS, never a small count, get every request
+ * through) and exits 0, and the teardown leaves no record of the test sources behind.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,16 @@ import { type RunningReference, startReference } from '../reference/server.js';
 import { REFERENCE_SOURCES } from '../run/global-setup.js';
 import { type SuiteRun, runSuite } from './support/run-suite.js';
 
+/** Files of each service with writes, merges and searches. */
+const FILES = [
+  'scenarios/organization/merge-link',
+  'scenarios/organization/lifecycle',
+  'scenarios/organization/envelope',
+  'scenarios/person/merge-link',
+  'scenarios/person/lifecycle',
+  'scenarios/provider/lifecycle',
+  'scenarios/provider/search',
+];
 let ref: RunningReference;
 let run: SuiteRun;
 
@@ -23,7 +34,7 @@ beforeAll(async () => {
   writeFileSync(profile, JSON.stringify({ notifications: { clockSkewMs: 0 } }));
   const sources = REFERENCE_SOURCES.join(',');
   run = await runSuite(
-    [],
+    FILES,
     {
       ORG_BASE_URL: ref.url,
       ORG_TOKEN: ref.token,
@@ -38,17 +49,25 @@ beforeAll(async () => {
       PROVIDER_SOURCES: sources,
       CONFORMANCE_PROFILE: profile,
     },
-    600000,
+    400000,
   );
-}, 620000);
+}, 420000);
 afterAll(() => ref?.stop());
 
 describe('a deployment failing 20% of requests transiently', () => {
-  it('gets no fail verdict: transient replies are could-not-judge (errors), never failures', () => {
+  it('passes with no failure and no error (every check judged), and exits 0', () => {
     expect(run.summary, run.stderr.slice(-2000)).toBeDefined();
-    const failed = run.summary!.checks.filter((c) => c.verdict === 'fail').map((c) => `${c.checkId}: ${(c.message ?? '').slice(0, 300)}`);
-    expect(failed).toEqual([]);
-    expect(run.summary!.totals.checks).toBeGreaterThan(200);
+    const notJudged = run
+      .summary!.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error')
+      .map((c) => `${c.verdict} ${c.checkId}: ${(c.message ?? c.note ?? '').slice(0, 300)}`);
+    expect(notJudged).toEqual([]);
+    expect(run.summary!.totals.checks).toBeGreaterThan(40);
+    expect(new Set(run.summary!.checks.map((c) => c.service))).toEqual(new Set(['organization', 'person', 'provider']));
+    expect(run.summary!.gate.verdict).toBe('pass');
+    expect(run.code).toBe(0);
+    // The transient failures were there, and the report counts them.
+    const failedTransiently = Object.values(run.summary!.transport ?? {}).reduce((n, f) => n + f.transientFailures, 0);
+    expect(failedTransiently).toBeGreaterThan(50);
   });
 
   it('leaves zero records of the test sources after the teardown', () => {

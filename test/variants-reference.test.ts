@@ -444,11 +444,31 @@ describe('variant hooks change the reference as described', () => {
       seen.add(r.error ? 'reset' : r.status === 503 ? 'http-503' : `retryable-${r.status}`);
       if (!r.error && r.status !== 503) expect(r.body).toMatchObject({ success: false, retryableError: true });
     }
-    expect([...seen].sort()).toEqual(['http-503', 'reset', 'retryable-200', 'retryable-500']);
+    // transient fails only in ways that say "not processed"; transient-reset loses the connection.
+    expect([...seen].sort()).toEqual(['http-503', 'retryable-200', 'retryable-500']);
     expect(flaky.ref.stores.get('organization')!.records.size).toBe(0);
     // Failed attempts count among the requests received (bench:latency's N is the deployment's count).
     expect(flaky.ref.requestsReceived()).toEqual({ organization: 48, person: 0, provider: 0 });
+    const resets = await reference(['transient-reset=1']);
+    for (let i = 0; i < 3; i++) expect((await post(resets, orgIdentity(newSource()))).error).toBeDefined();
+    expect(resets.ref.stores.get('organization')!.records.size).toBe(0);
     const steady = await reference(['transient=0']);
     expect((await post(steady, orgIdentity(newSource()))).body?.success).toBe(true);
+  });
+
+  it('throttled=N lets N requests per second per service through and answers the others 429 with Retry-After: 1 (throttled-bare: without it), changing nothing', async () => {
+    const gate = await reference(['throttled=3']);
+    const replies = await Promise.all(Array.from({ length: 5 }, () => post(gate, orgIdentity(newSource()))));
+    const refused = replies.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(2);
+    for (const r of refused) expect(r.headers?.['retry-after']).toBe('1');
+    expect(gate.ref.stores.get('organization')!.records.size).toBe(3);
+    // Counted per service: the person service still has its own 3.
+    expect((await gate.call('nativeIdQuery', { source: newSource() }, { service: 'person' })).status).not.toBe(429);
+    const bare = await reference(['throttled-bare=1']);
+    const two = await Promise.all([post(bare, orgIdentity(newSource())), post(bare, orgIdentity(newSource()))]);
+    const over = two.find((r) => r.status === 429);
+    expect(over).toBeDefined();
+    expect(over!.headers?.['retry-after']).toBeUndefined();
   });
 });

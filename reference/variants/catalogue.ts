@@ -36,7 +36,7 @@ import {
   relationshipVerbs,
   sourceInContent,
 } from './wire-names.js';
-import { latency, transient } from './transport.js';
+import { latency, throttled, transient } from './transport.js';
 import {
   departedDataShown,
   lenientPreconditions,
@@ -60,6 +60,15 @@ const STATUS_OPEN = [
 ];
 const SUCCESS_OPEN = org('Errors', 'The exact conditions under which `success` is false: not shown.');
 const FURTHER = org('States and transitions', 'Preconditions on the prior state of each operation, and any further states: not shown.');
+const RATE_OPEN = [
+  org('Limits', 'Rate limits: not shown.'),
+  pp('Limits', 'Rate limits and request size limits: not shown.'),
+  ...STATUS_OPEN,
+];
+const TRANSIENT_OPEN = org(
+  'Errors',
+  'Failures are carried in the response envelope: `success`, `message`, `errors` (list of strings), `warnings` (list of strings), `retryableError` (boolean)',
+);
 const PAGING_OPEN = org('Limits', 'Bounds of `pageNumber` and `pageSize`, and maximum request size: not shown.');
 const NO_TIMING = [
   org('Endpoints, rule 2', 'postIdentity adds the posted identity and reports generated events in `events`'),
@@ -441,18 +450,41 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'transient',
     description:
-      'a share <rate> of requests, drawn independently of the request, fails before it is handled: HTTP 503, success=false with retryableError=true (HTTP 200 or 500), or a reset connection',
-    seeds: [
-      org(
-        'Errors',
-        'Failures are carried in the response envelope: `success`, `message`, `errors` (list of strings), `warnings` (list of strings), `retryableError` (boolean)',
-      ),
-      ...STATUS_OPEN,
-    ],
+      'a share <rate> of requests, drawn independently of the request, fails before it is handled (nothing changes): HTTP 503, or success=false with retryableError=true on HTTP 200 or 500',
+    seeds: [TRANSIENT_OPEN, ...STATUS_OPEN],
     parameter: decimal('failure rate', 0.2, 0, 1),
-    judge: 'no-fail',
     alone: true,
     hooks: (rate: number) => transient(rate),
+  },
+  {
+    name: 'transient-reset',
+    description:
+      'a share <rate> of requests, drawn independently of the request, loses its connection before it is handled (nothing changes, but the caller cannot know): the suite re-sends reads and postIdentity, never a merge or other change whose outcome is unknown, so such checks cannot be judged (the run is INCOMPLETE, never failed)',
+    seeds: [TRANSIENT_OPEN, ...STATUS_OPEN],
+    parameter: decimal('failure rate', 0.05, 0, 1),
+    judge: 'no-fail',
+    alone: true,
+    hooks: (rate: number) => transient(rate, Math.random, ['reset']),
+  },
+  {
+    name: 'throttled',
+    description:
+      'a gateway lets through at most <n> requests per second per service (any one-second window) and answers the others HTTP 429 with Retry-After: 1, before they reach the service',
+    seeds: RATE_OPEN,
+    parameter: integer('requests per second per service', 20, 1, 10000),
+    conflicts: ['throttled-bare'],
+    // The whole run is paced by it: bundled, it would slow every other variant's checks.
+    alone: true,
+    hooks: (perSecond: number) => throttled(perSecond),
+  },
+  {
+    name: 'throttled-bare',
+    description: 'the throttled gateway answers HTTP 429 without Retry-After (the client chooses how long to wait)',
+    seeds: RATE_OPEN,
+    parameter: integer('requests per second per service', 20, 1, 10000),
+    conflicts: ['throttled'],
+    alone: true,
+    hooks: (perSecond: number) => throttled(perSecond, {}),
   },
 ];
 

@@ -1,8 +1,8 @@
 /**
- * Transport variants: latency, and transient failures independent of the request. The seeds
- * name retryableError (organization-identity-api.md, Errors: failures are carried in the envelope
- * with "`retryableError` (boolean)") and leave status codes and rate limits open ("HTTP status
- * codes other than 200: not shown"; Limits: "Rate limits: not shown").
+ * Transport variants: latency, transient failures independent of the request, and a gateway that
+ * throttles. The seeds name retryableError (organization-identity-api.md, Errors: failures are
+ * carried in the envelope with "`retryableError` (boolean)") and leave status codes and rate
+ * limits open ("HTTP status codes other than 200: not shown"; Limits: "Rate limits: not shown").
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { InterceptInfo, ReferenceHook } from '../hooks.js';
@@ -55,6 +55,8 @@ export const latency = (ms: number, jitterMs = 0, random: () => number = Math.ra
 
 export const TRANSIENT_KINDS = ['http-503', 'retryable-200', 'retryable-500', 'reset'] as const;
 export type TransientKind = (typeof TRANSIENT_KINDS)[number];
+/** The failures that say the request was not processed: HTTP 503, or success=false with retryableError=true. */
+export const NOT_PROCESSED_KINDS: readonly TransientKind[] = ['http-503', 'retryable-200', 'retryable-500'];
 
 function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
   return new Promise((resolve) => {
@@ -101,15 +103,62 @@ async function fail(kind: TransientKind, req: IncomingMessage, res: ServerRespon
 
 /**
  * transient: a share `rate` of requests (drawn independently of the request) fails before it is
- * handled, so nothing changes: HTTP 503, success=false with retryableError=true on HTTP 200 or
- * 500, or a reset connection.
+ * handled, so nothing changes, each as one of `kinds` (default: HTTP 503, success=false with
+ * retryableError=true on HTTP 200 or 500; `reset` closes the connection without a reply).
  */
-export function transient(rate: number, random: () => number = Math.random): ReferenceHook[] {
+export function transient(
+  rate: number,
+  random: () => number = Math.random,
+  kinds: readonly TransientKind[] = NOT_PROCESSED_KINDS,
+): ReferenceHook[] {
   return [
     {
       intercept: async ({ req, res }: InterceptInfo) => {
         if (random() >= rate) return false;
-        await fail(TRANSIENT_KINDS[Math.floor(random() * TRANSIENT_KINDS.length)]!, req, res);
+        await fail(kinds[Math.floor(random() * kinds.length)]!, req, res);
+        return true;
+      },
+    },
+  ];
+}
+
+/** How a throttling gateway answers a request over its limit. */
+export interface ThrottleAnswer {
+  /** The Retry-After header's value in seconds; absent: no Retry-After. */
+  retryAfterSeconds?: number;
+}
+
+/**
+ * throttled: a gateway in front of each service lets through at most `perSecond` requests in any
+ * one-second window (counted per service, sliding) and answers the others HTTP 429, with
+ * `Retry-After: 1` unless told otherwise, before the request reaches the service (nothing changes).
+ */
+export function throttled(
+  perSecond: number,
+  answer: ThrottleAnswer = { retryAfterSeconds: 1 },
+  now: () => number = Date.now,
+): ReferenceHook[] {
+  const accepted = new Map<string, number[]>();
+  return [
+    {
+      intercept: ({ service, req, res }: InterceptInfo) => {
+        const t = now();
+        const times = accepted.get(service) ?? [];
+        while (times.length && t - times[0]! >= 1000) times.shift();
+        accepted.set(service, times);
+        if (times.length < perSecond) {
+          times.push(t);
+          return false;
+        }
+        req.resume();
+        const text = 'Too Many Requests';
+        res
+          .writeHead(429, {
+            'content-type': 'text/plain',
+            'content-length': Buffer.byteLength(text),
+            ...(answer.retryAfterSeconds !== undefined ? { 'retry-after': String(answer.retryAfterSeconds) } : {}),
+          })
+          .end(text);
         return true;
       },
     },

@@ -55,7 +55,8 @@ const profile = resolveProfile(loadProfile(settings.profilePath), false);
 const result = await cleanupRun(run, targets, profile, {
   timeoutMs: settings.timeoutMs,
   maxInFlight: settings.maxInFlight,
-  retries: settings.retries,
+  retryBudgetMs: settings.retryBudgetMs,
+  ...(settings.rateLimit ? { ratePerSecond: settings.rateLimit } : {}),
 });
 const s = result.sources;
 const r = result.relationships;

@@ -59,7 +59,8 @@ async function cleanupAfterInterrupt(runId: string): Promise<string> {
     const r = await cleanupRun(new RunContext(runId, settings.reportDir), targets, resolveProfile(profile, false), {
       timeoutMs: settings.timeoutMs,
       maxInFlight: settings.maxInFlight,
-      retries: settings.retries,
+      retryBudgetMs: settings.retryBudgetMs,
+      ...(settings.rateLimit ? { ratePerSecond: settings.rateLimit } : {}),
     });
     const failed = r.failures.length
       ? `; ${r.failures.length} records could not be removed (npm run cleanup -- --run ${runId} retries):\n${r.failures.map((f) => `  ${f.service} ${f.what}: ${f.reason}`).join('\n')}`

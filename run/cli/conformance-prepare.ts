@@ -42,15 +42,17 @@ const program = command({
     'ORG_BASE_URL, ORG_TOKEN, ORG_SOURCES, ...      the organization service (PERSON_*, PROVIDER_* likewise)',
     'CONFORMANCE_TARGET=embedded|configured        the target you mean; refused when the settings say otherwise',
     'CONFORMANCE_PROFILE, CONFORMANCE_SEED, CONFORMANCE_RUN_ID, CONFORMANCE_REPORT_DIR, CONFORMANCE_EXCHANGES, ...',
+    'CONFORMANCE_RETRY_BUDGET_MS=30000           how long a request is retried for (429/503 pause the service)',
     'REFERENCE_FAULTS, REFERENCE_FOREIGN_DATA, ... the embedded reference',
     'Any other ORG_*, PERSON_*, PROVIDER_*, CONFORMANCE_*, REFERENCE_* variable is refused (exit 2).',
   ],
   exitCodes: [
     [0, 'every MUST requirement checked held'],
-    [1, 'a MUST requirement failed, a check errored, or no check ran'],
+    [1, 'a MUST requirement failed, a check errored (other than could not judge), or no check ran'],
     [2, 'bad settings or arguments (one line naming it, before any request)'],
     [3, 'preflight failed: deployment unreachable or credentials rejected'],
     [4, 'the teardown left records on the deployment (listed; npm run cleanup -- --run <id>)'],
+    [5, 'INCOMPLETE: nothing failed, but checks could not judge (the deployment did not answer within the retry budget)'],
     [130, 'interrupted (SIGINT; 143 for SIGTERM), after the teardown'],
   ],
   examples: [
@@ -107,7 +109,8 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
   if (Object.keys(settings.configured).length) {
     const { problems, roundTripMs } = await preflight(settings.configured, profile, {
       timeoutMs: settings.timeoutMs,
-      retries: settings.retries,
+      retryBudgetMs: settings.retryBudgetMs,
+      ...(settings.retries !== undefined ? { retries: settings.retries } : {}),
       reportDir: settings.reportDir,
       runId,
     });

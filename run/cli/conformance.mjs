@@ -6,9 +6,12 @@
  * (run/outcome.ts):
  *   0 every MUST requirement checked held (failures of EXPECT requirements, known failures and
  *     pending checks listed in CONFORMANCE_KNOWN_FAILURES are reported but do not gate);
- *   1 conformance failures (a MUST requirement failed, a check errored), or no check ran;
+ *   1 conformance failures (a MUST requirement failed, a check errored other than could not
+ *     judge), or no check ran;
  *   2 bad settings or arguments; 3 preflight failed (deployment unreachable or credentials rejected);
  *   4 the teardown left records of the run on the deployment (listed; npm run cleanup removes them);
+ *   5 INCOMPLETE: nothing failed, but checks could not judge (the deployment did not answer them
+ *     within the retry budget, CONFORMANCE_RETRY_BUDGET_MS);
  *   130 / 143 interrupted by SIGINT / SIGTERM (the ledger teardown runs first: test/interrupt-teardown.test.ts).
  * With `--shard=i/n` the run id gets the suffix `-s<i>of<n>` (its own namespace and report
  * folder) and a vitest blob report is written for `npm run report:merge`.

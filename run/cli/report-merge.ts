@@ -1,11 +1,12 @@
 /**
  * `npm run report:merge -- [--out reports] [--run-id ID] <shard run folder>...`: joins the shards
  * of a sharded run into one run folder with one report (see report/merge.ts).
- * Exit code: the merged run's gate (0 pass, 1 fail), 2 on bad arguments.
+ * Exit code: the merged run's gate (0 pass, 1 fail, 5 incomplete), 2 on bad arguments.
  */
 import { mergeShards } from '../../report/merge.js';
 import { consoleSummary } from '../../report/console-summary.js';
 import { command, parseArguments } from '../command.js';
+import { INCOMPLETE_EXIT } from '../outcome.js';
 
 const program = command({
   name: 'report:merge',
@@ -15,6 +16,7 @@ const program = command({
     [0, 'the merged run passes its gate'],
     [1, 'the merged run fails its gate, or holds no check'],
     [2, 'bad arguments, or a folder that is not a finished run folder'],
+    [5, 'the merged run is INCOMPLETE: nothing failed, but checks could not judge'],
   ],
   examples: ['npm run report:merge -- --run-id nightly-42 reports/nightly-42-s1of2 reports/nightly-42-s2of2'],
 })
@@ -28,7 +30,8 @@ async function main(): Promise<number> {
   try {
     const { folder, summary } = await mergeShards(args.positionals, { reportDir: args.values.out, runId: args.values.runId });
     console.log(consoleSummary(summary, folder));
-    return summary.gate.verdict === 'fail' || summary.totals.checks === 0 ? 1 : 0;
+    if (summary.gate.verdict === 'fail' || summary.totals.checks === 0) return 1;
+    return summary.gate.verdict === 'incomplete' ? INCOMPLETE_EXIT : 0;
   } catch (e) {
     console.error(`report:merge: ${(e as Error).message}`);
     return 2;

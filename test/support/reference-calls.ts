@@ -13,6 +13,8 @@ export interface RawReply {
   body: Record<string, any> | undefined;
   text: string;
   ms: number;
+  /** The reply's headers (absent when the connection failed). */
+  headers?: Record<string, string | string[] | undefined>;
   /** Set when the connection failed (reset) instead of answering. */
   error?: string;
 }
@@ -64,7 +66,7 @@ export async function referenceWith(options: ReferenceOptions): Promise<Referenc
         } catch {
           body = undefined;
         }
-        return { status: res.statusCode, body, text, ms: Date.now() - started };
+        return { status: res.statusCode, body, text, ms: Date.now() - started, headers: res.headers };
       } catch (e) {
         return {
           status: 0,
