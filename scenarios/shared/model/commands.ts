@@ -85,18 +85,23 @@ const postNew: StepKind = {
   },
 };
 
-const one = (name: string, op: (w: WalkReal) => string, fit: (r: ModelRecord) => boolean, text: string): StepKind => ({
+/** A step naming one record: the row of that name, sent with the record's source under the member `member` gives. */
+const one = (name: string, member: (w: WalkReal) => string, fit: (r: ModelRecord) => boolean, operation: string): StepKind => ({
   name,
   row: name,
   roleNames: [],
   roles: 1,
   fit: (m) => m.records.filter(fit).map((r) => [r]),
-  describe: ([r]) => `${text} ${r!.label}`,
-  content: (w, _m, [r]) => ({ [op(w)]: src(r!) }),
+  describe: ([r]) => `${operation} ${r!.label}`,
+  content: (w, _m, [r]) => ({ [member(w)]: src(r!) }),
 });
 
 const repost: StepKind = {
-  ...one('update', () => '', active, ''),
+  name: 'update',
+  row: 'update',
+  roleNames: [],
+  roles: 1,
+  fit: (m) => m.records.filter(active).map((r) => [r]),
   describe: ([r]) => `postIdentity again for ${r!.label} (update)`,
   content: (w, _m, [r]) => postContent(r!.identity, r!.source, w.t.profile.sourcePlacement),
 };

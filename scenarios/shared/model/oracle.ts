@@ -59,13 +59,15 @@ const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 const labels = (rs: ModelRecord[]) => rs.map((r) => r.label).join('+');
 
 /**
- * Link IDs asked for together with the lookups: those of the model's identities before the step,
- * and every earlier link ID that named a record the step touched (what such a link ID answers can
- * only change when its records move; the others were judged at the steps that moved them).
+ * Link IDs asked for together with the lookups: those the step's records had before it, and every
+ * earlier link ID that named one of them. What a link ID answers can change only when its records
+ * move: the others were judged at the steps that moved them, and the lookups of every record still
+ * show whether an untouched identity kept its sources.
  */
 function knownLinks(m: IdentityModel, touched: ReadonlySet<string>): string[] {
+  const before = [...touched].map((l) => m.lastLinkOf.get(l)).filter((l): l is string => Boolean(l));
   const earlier = [...m.linkHistory].filter(([, holders]) => [...holders].some((l) => touched.has(l))).map(([link]) => link);
-  return [...new Set([...m.lastLinks.values(), ...earlier])];
+  return [...new Set([...before, ...earlier])];
 }
 
 /**
@@ -75,7 +77,8 @@ function knownLinks(m: IdentityModel, touched: ReadonlySet<string>): string[] {
  */
 async function read(m: IdentityModel, w: WalkReal, spec: StateSpec, plan: ObservePlan): Promise<Observation> {
   const households = spec.queries.households;
-  const active = [...plan.applied.touched].map((l) => m.get(l)!).filter((r) => r.state === 'active');
+  // Households of the records the step named (its probes): every lookup form of each.
+  const active = households ? plan.probes.filter((r) => r.state === 'active') : [];
   const known = knownLinks(m, plan.applied.touched);
   const probes = plan.probes.filter((r) => r.state !== 'unknown');
   const [lookups, early, searches, bySource] = await Promise.all([
@@ -100,7 +103,8 @@ async function read(m: IdentityModel, w: WalkReal, spec: StateSpec, plan: Observ
     obs.linkOf.set(r.label, isAbsent(reply) ? undefined : String(reply.content?.linkId));
   });
   for (const reply of [...early, ...searches, ...bySource]) w.assertNoServerError(reply, reply.exchange.operation);
-  const fresh = [...new Set([...obs.linkOf.values()].filter((l): l is string => Boolean(l) && !obs.identities.has(l!)))];
+  const touchedNow = [...plan.applied.touched].map((l) => obs.linkOf.get(l));
+  const fresh = [...new Set(touchedNow.filter((l): l is string => Boolean(l) && !obs.identities.has(l!)))];
   const activeLinks = households ? [...new Set(active.map((r) => obs.linkOf.get(r.label)).filter((l): l is string => Boolean(l)))] : [];
   const [late, byLink] = await Promise.all([
     Promise.all(fresh.map((linkId) => w.call('identityIdQuery', { linkId }))),
@@ -383,7 +387,7 @@ function data(m: IdentityModel, obs: Observation, links: Map<number, string>, ap
       survivor &&
       isLive(survivor) &&
       survivor.group === r.mergedGroup &&
-      links.has(survivor.group)
+      replyOf(survivor.group)
     ) {
       if (!shownOf(replyOf(survivor.group), own).length)
         problems.push({
@@ -395,8 +399,8 @@ function data(m: IdentityModel, obs: Observation, links: Map<number, string>, ap
   for (const s of applied.shownNow) {
     const r = m.get(s.label)!;
     const own = m.ownValues(r);
-    if (!isLive(r) || !own.length || !links.has(r.group)) continue;
-    const reply = replyOf(r.group);
+    const reply = isLive(r) && own.length ? replyOf(r.group) : undefined;
+    if (!reply) continue;
     const shown = shownOf(reply, own);
     const alone = m.members(r.group).length === 1;
     if (s.how === 'all' && alone) {
