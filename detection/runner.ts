@@ -93,7 +93,7 @@ const CONFIG = join(import.meta.dirname, 'vitest.config.ts');
 export function runProjects(
   plan: ProjectPlan[],
   workers = 2,
-  timeoutMs = 600000,
+  timeoutMs = 7200000,
 ): Promise<{ rows: DetectionRow[]; code: number | null; output: string; ms: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'cf-detect-'));
   writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
@@ -106,9 +106,14 @@ export function runProjects(
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    let killed = false;
+    const timer = setTimeout(() => {
+      killed = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
     child.on('exit', (code) => {
       clearTimeout(timer);
+      if (killed) output += `\n[detection] the vitest process was stopped after ${Math.round(timeoutMs / 1000)} s (its time limit)`;
       let rows: DetectionRow[] = [];
       try {
         rows = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as DetectionRow[];
@@ -251,7 +256,7 @@ async function runVariantProjects(
   return runProjects(
     [{ name: 'variants', include: allScenarioFiles(), ...(seed !== undefined ? { seed } : {}), variants: entries }],
     workers,
-    1800000,
+    7200000,
   );
 }
 

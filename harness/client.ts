@@ -16,6 +16,7 @@ import { DEFAULT_RETRY_BUDGET_MS, type ServiceTarget } from './config.js';
 import { Guard } from './guard.js';
 import { ServicePacing } from './pacing.js';
 import type { Profile } from './profile.js';
+import { registerOwn } from './foreign-values.js';
 import { type Ownership, redactForeign } from './redact-foreign.js';
 import { redactJson, redactText, registerSecret } from './redact.js';
 import type { Reply } from './reply.js';
@@ -126,6 +127,8 @@ export class ServiceClient {
     const c = (content ?? {}) as Record<string, unknown>;
     this.guard.check(op, c);
     this.recordCreations(op, c, options.file);
+    // Whatever the run sends is its own: a foreign value inside it is never masked there (harness/foreign-values.ts).
+    registerOwn(c);
     const envelope: Record<string, unknown> = {
       auditId: `cf-audit-${randomUUID()}`,
       trackingId: `cf-track-${randomUUID()}`,

@@ -4,6 +4,12 @@
  * `scrubForeign` masks them wherever they occur in a text (failure messages, notes, the
  * envelope's message and errors), `scrubForeignValue` inside any JSON-able value.
  *
+ * Masking is by ownership too: a foreign value is masked only where it stands as a whole token
+ * (no letter, digit or underscore touching it on either side) and not inside one of the run's own
+ * values (`registerOwn`: every value the run sent, its run ID and seeds). So a seed, a native ID, a
+ * replay command or a generated name that happens to contain a foreign value stays intact, while
+ * the foreign value standing on its own is masked.
+ *
  * Values too short or too generic to identify anyone (codes such as ACTIVE or WORK, numbers of
  * fewer than five digits, strings of fewer than five characters) are not registered: masking
  * them would mangle the suite's own words and protect nothing.
@@ -13,6 +19,10 @@ export const FOREIGN_MASK = '[REDACTED: foreign]';
 
 const values = new Set<string>();
 let pattern: RegExp | undefined;
+/** The run's own values: texts that contain a foreign value inside one of them are left alone there. */
+const ownValues = new Set<string>();
+/** Per foreign value, the own values containing it (recomputed when either set grows). */
+let ownContaining = new Map<string, string[]>();
 
 /** True when a value identifies enough to be worth masking wherever it appears. */
 function worthMasking(s: string): boolean {
@@ -23,14 +33,8 @@ function worthMasking(s: string): boolean {
   return true;
 }
 
-/** Registers every string leaf (and long number) of a value taken out of a reply as foreign. */
-export function registerForeign(value: unknown, except: ReadonlySet<string> = new Set()): void {
-  const add = (s: string) => {
-    if (!except.has(s) && worthMasking(s) && !values.has(s)) {
-      values.add(s);
-      pattern = undefined;
-    }
-  };
+/** Calls `add` with every string leaf (and long number) of a JSON-able value. */
+function eachLeaf(value: unknown, add: (s: string) => void): void {
   const walk = (v: unknown, depth: number): void => {
     if (depth > 40) return;
     if (typeof v === 'string') add(v);
@@ -41,28 +45,75 @@ export function registerForeign(value: unknown, except: ReadonlySet<string> = ne
   walk(value, 0);
 }
 
+/** Registers every string leaf (and long number) of a value taken out of a reply as foreign. */
+export function registerForeign(value: unknown, except: ReadonlySet<string> = new Set()): void {
+  eachLeaf(value, (s) => {
+    if (!except.has(s) && worthMasking(s) && !values.has(s)) {
+      values.add(s);
+      pattern = undefined;
+      ownContaining = new Map();
+    }
+  });
+}
+
+/**
+ * Registers every string leaf (and long number) of a value as the run's own: what it sent (request
+ * contents), its run ID, its seeds. A foreign value inside one of them is never masked there.
+ */
+export function registerOwn(value: unknown): void {
+  eachLeaf(value, (s) => {
+    if (worthMasking(s) && !ownValues.has(s)) {
+      ownValues.add(s);
+      ownContaining = new Map();
+    }
+  });
+}
+
 /** How many foreign values are registered (for tests and figures). */
 export const foreignValueCount = () => values.size;
 
 /** Forgets every registered value (tests). */
 export function clearForeignValues(): void {
   values.clear();
+  ownValues.clear();
+  ownContaining = new Map();
   pattern = undefined;
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A text with every registered foreign value masked. */
+/** Characters that make a match part of a longer token: a foreign value touching one is not standing on its own. */
+const TOKEN = String.raw`\p{L}\p{N}_`;
+
+/** Own values that contain `foreign` (the only ones that can shelter one of its occurrences). */
+function containing(foreign: string): string[] {
+  let list = ownContaining.get(foreign);
+  if (!list) {
+    list = [...ownValues].filter((o) => o.length > foreign.length && o.includes(foreign));
+    ownContaining.set(foreign, list);
+  }
+  return list;
+}
+
+/** True when the occurrence of `foreign` at `at` in `text` lies inside an occurrence of an own value. */
+function insideOwn(text: string, foreign: string, at: number): boolean {
+  for (const own of containing(foreign))
+    for (let k = own.indexOf(foreign); k >= 0; k = own.indexOf(foreign, k + 1))
+      if (at - k >= 0 && text.startsWith(own, at - k)) return true;
+  return false;
+}
+
+/** A text with every registered foreign value masked where it stands as a whole token outside the run's own values. */
 export function scrubForeign(text: string): string {
   if (!values.size || !text) return text;
   pattern ??= new RegExp(
-    [...values]
+    `(?<![${TOKEN}])(?:${[...values]
       .sort((a, b) => b.length - a.length)
       .map(escapeRegExp)
-      .join('|'),
-    'g',
+      .join('|')})(?![${TOKEN}])`,
+    'gu',
   );
-  return text.replace(pattern, FOREIGN_MASK);
+  return text.replace(pattern, (match, at: number) => (insideOwn(text, match, at) ? match : FOREIGN_MASK));
 }
 
 /** A deep copy of a JSON-able value with every string passed through scrubForeign. */

@@ -7,6 +7,7 @@ import type { ServiceName } from '../specs/common/model.js';
 import { ServiceClient } from './client.js';
 import type { ExchangesKept, ServiceTarget } from './config.js';
 import type { Profile } from './profile.js';
+import { registerOwn } from './foreign-values.js';
 import { setRedactionKey } from './redact-foreign.js';
 import { RunContext } from './run.js';
 import { SharedLimit } from './shared-limit.js';
@@ -89,6 +90,8 @@ function state(variant?: RunVariant) {
   let s = states.get(info.runId);
   if (!s) {
     if (base.redactionKey) setRedactionKey(base.redactionKey);
+    // The run's own words that failure texts and replay commands carry: never masked as foreign.
+    registerOwn([info.runId, String(info.seed)]);
     states.set(info.runId, (s = { info, run: new RunContext(info.runId, info.reportDir), clients: new Map() }));
   }
   return s;

@@ -4,7 +4,7 @@
  * are masked in texts and thrown errors (harness/foreign-values.ts).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearForeignValues, FOREIGN_MASK, scrubError, scrubForeign } from '../harness/foreign-values.js';
+import { clearForeignValues, FOREIGN_MASK, registerForeign, registerOwn, scrubError, scrubForeign } from '../harness/foreign-values.js';
 import { FOREIGN_NOTE, type Ownership, redactForeign } from '../harness/redact-foreign.js';
 
 const NS = 'cf-run1-';
@@ -205,5 +205,32 @@ describe('foreign values in texts', () => {
     scrubError(e);
     expect(leaks([e.message, e.stack, (e as any).actual])).toEqual([]);
     expect((e as any).actual).toEqual([FOREIGN_MASK, { ssn: FOREIGN_MASK }]);
+  });
+
+  it("masks a foreign value only where it stands alone: never a part of a longer token or of one of the run's own values", () => {
+    // Foreign values that are substrings of the suite's own text (a seed, a generated name, a native ID).
+    registerForeign({ ssn: '4829455', lastName: 'Walter', city: 'Nursing', id: 'ab12cd' });
+    registerOwn(['Hoppe Walter Nursing and Rehabilitation', 'Hoppe Walters Nursing and Rehabilitation', 'cf-run7-ab12cd']);
+    const own = [
+      'lane 1 of 3, seed 163164829455, run seed 12345',
+      'Hoppe Walters Nursing and Rehabilitation',
+      'Hoppe Walter Nursing and Rehabilitation',
+      'source cf_test_a/cf-run7-ab12cd',
+      'CONFORMANCE_SEED=4829455123 npm run conformance',
+    ];
+    for (const text of own) expect(scrubForeign(text)).toBe(text);
+    // The same values standing on their own are masked, also beside the run's own words.
+    expect(scrubForeign('ssn 4829455 and Walter, from Nursing; id ab12cd')).toBe(
+      `ssn ${FOREIGN_MASK} and ${FOREIGN_MASK}, from ${FOREIGN_MASK}; id ${FOREIGN_MASK}`,
+    );
+    expect(scrubForeign('"Walter" beside Hoppe Walter Nursing and Rehabilitation')).toBe(
+      `"${FOREIGN_MASK}" beside Hoppe Walter Nursing and Rehabilitation`,
+    );
+  });
+
+  it('an own value inside a longer foreign value does not shelter it', () => {
+    registerForeign({ name: 'Smithfield Clinic' });
+    registerOwn(['Smithfield']);
+    expect(scrubForeign('matched Smithfield Clinic')).toBe(`matched ${FOREIGN_MASK}`);
   });
 });

@@ -17,6 +17,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FOREIGN_MASK } from '../harness/foreign-values.js';
 import { FOREIGN_NOTE } from '../harness/redact-foreign.js';
 import { FOREIGN_MARKERS, FOREIGN_SOURCE, foreignDigest } from '../reference/faults/foreign-data.js';
 import { startReference } from '../reference/server.js';
@@ -26,6 +27,7 @@ import { fileText, filesUnder, markerHits } from './support/markers.js';
 import { runSuite } from './support/run-suite.js';
 
 const SERVICES: ServiceName[] = ['organization', 'person', 'provider'];
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const CASES: Array<[string, GroupedBySource, string[]]> = [
   ['identityGroupedBySource always given, DEFAULT view', 'always', ['DEFAULT']],
   ['identityGroupedBySource never given (only for GROUP_BY_SOURCE), DEFAULT view', 'on-request', ['DEFAULT']],
@@ -76,6 +78,14 @@ describe('no byte a run writes or prints holds foreign data or a secret', () => 
         expect(
           hits.map((h) => `${h.where.replace(folder, '<run>')}: ${secrets.includes(h.marker) ? '<secret>' : h.marker} x${h.count}`),
           'markers and secrets in what the run wrote or printed',
+        ).toEqual([]);
+
+        // Masking never cut into a longer token (a seed, a native ID, a generated name holding a foreign word).
+        const inside = new RegExp(`[\\p{L}\\p{N}_]${escapeRe(FOREIGN_MASK)}|${escapeRe(FOREIGN_MASK)}[\\p{L}\\p{N}_]`, 'u');
+        const cut = [...filesUnder(folder).map((f) => [f, fileText(f)]), ['stdout', run.stdout]].filter(([, t]) => inside.test(t!));
+        expect(
+          cut.map(([f]) => f!.replace(folder, '<run>')),
+          'texts with a mask inside a token',
         ).toEqual([]);
 
         // The run met the foreign records in every service: their stubs are in its exchanges.

@@ -46,7 +46,9 @@ const email = (service: ServiceName, i: number) => `fx-${service}-${i}@foreign-m
 
 function organization(i: number): Record<string, unknown> {
   return {
-    organizationNames: [{ legalBusinessName: FOREIGN_NAMES[i], tradingName: `${FOREIGN_NAMES[i]} Trading` }],
+    organizationNames: [
+      { legalBusinessName: FOREIGN_NAMES[i], tradingName: `${FOREIGN_NAMES[i]} Trading`, otherOrgName: ORDINARY.organization },
+    ],
     addresses: [{ line1: `${100 + i} Hidden Lane`, city: 'Privacyville', postalCode: `9${i}001`, country: 'US' }],
     phoneNumbers: [{ number: `555010${i}`, type: 'WORK' }],
     emails: [{ email: email('organization', i), type: 'work' }],
@@ -57,7 +59,7 @@ function organization(i: number): Record<string, unknown> {
 function person(i: number): Record<string, unknown> {
   const [firstName, lastName] = PERSON_NAMES[i]!;
   return {
-    names: [{ firstName, lastName }],
+    names: [{ firstName, middleName: ORDINARY.person, lastName }],
     addresses: [
       { type: 'home', line1: `${200 + i} Hidden Lane`, city: 'Privacyville', state: 'NV', postalCode: `8${i}002`, country: 'USA' },
     ],
@@ -98,6 +100,13 @@ function provider(i: number): Record<string, unknown> {
     employerIdentificationNumber: [{ value: PROVIDER_EINS[i - 2] }],
   };
 }
+
+/**
+ * Ordinary words among the foreign values, likely inside the suite's own generated names and
+ * texts: masking must leave those intact (harness/foreign-values.ts masks whole tokens outside
+ * the run's own values only).
+ */
+export const ORDINARY = { organization: 'Health', person: 'James' };
 
 const BUILDERS: Partial<Record<ServiceName, (i: number) => Record<string, unknown>>> = { organization, person, provider };
 
