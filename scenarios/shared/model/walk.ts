@@ -171,6 +171,13 @@ async function walkFeed(w: WalkReal, since: number): Promise<void> {
 }
 
 /**
+ * Longest a failing batch of walks is shrunk for, ms: each shrink candidate replays whole walks
+ * against the deployment, so an unbounded shrink of a deployment that fails everywhere would hold
+ * the run for minutes. The walk reported is the shortest failing one found within it.
+ */
+const SHRINK_BUDGET_MS = 20000;
+
+/**
  * Runs the walks of one service inside a check; throws ConformanceFailure (minimal walk printed)
  * when a walk breaks the model, citing the requirements of the failing step.
  */
@@ -189,6 +196,7 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
   let generated = 0;
   let stepsRun = 0;
   let generating = true;
+  let failedAt: number | undefined;
   const replay = `CONFORMANCE_SEED=${info.seed} npm run conformance -- ${options.file} -t '${options.title}'`;
   const tours = options.tours === false ? [] : toursFor(config);
   const walks = options.generated === false ? 0 : budget.walks;
@@ -265,6 +273,9 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
     new FrozenKeys(coverage),
     fc.tuple(...Array.from({ length: side }, () => pool)),
     async (known, batch) => {
+      // Past the shrink budget every candidate counts as passing without a request: fast-check ends
+      // its shrinking at once and reports the shortest failing walk found so far.
+      if (failedAt !== undefined && Date.now() - failedAt > SHRINK_BUDGET_MS) return;
       const results = await Promise.all(batch.map((cmds) => runWalk(known, cmds)));
       const failed = results.find((r) => r.failed)?.failed;
       // Only the walks fast-check generated count: the first failure ends generation, and the reruns of shrinking follow it.
@@ -277,6 +288,7 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
       if (failed) {
         last = failed;
         generating = false;
+        failedAt ??= Date.now();
         throw failed.error;
       }
     },
