@@ -3,7 +3,8 @@
  * (specs/<service>/state-spec.ts, a row's `feed`) appears in the feed, each as a notification of its
  * own, and the pages of the walk's window hold every notification once, as many as totalElements
  * says. One closed window spanning the walk is read (a few pages of the profile's readPageSize),
- * until it shows the changes and holds still or the consistency budget is spent.
+ * until it shows the changes and holds still or the consistency budget is spent; its pages are
+ * judged as a partition only once two reads in a row agree (settledWalk).
  *
  * A notification counts for a change when it names one of the native IDs or link IDs the change
  * involved (notification fields are "not shown") and was not in the feed before the walk's first
@@ -14,7 +15,7 @@
  * range; `hasNext` tells whether more pages exist and `totalElements` gives the total count");
  * person-provider-identity-api.md, Events.
  */
-import { closedWindow, mentions, walkNotifications } from '../notifications.js';
+import { closedWindow, mentions, settledWalk, walkNotifications } from '../notifications.js';
 import type { Problem } from './oracle.js';
 import type { FeedEvent, WalkReal } from './walk-real.js';
 
@@ -97,24 +98,18 @@ export async function judgeFeed(w: WalkReal, since: number): Promise<Problem[]> 
   const fresh = (notifications: unknown[]) => notifications.filter((n) => !baseline.has(JSON.stringify(n)));
   const t = w.t;
   const window = await closedWindow(t, since);
-  const size = t.profile.notifications.readPageSize;
-  let previous: string | undefined;
-  const polling = (t.profile.consistencyBudgetMs ?? 0) > 0;
-  const walk = await t.settle(
-    "the feed shows the walk's changes and holds still",
-    () => walkNotifications(t, window, size),
-    (x) => {
-      const text = JSON.stringify(x.notifications);
-      const still = !polling || text === previous;
-      previous = text;
-      return still && unmatched(events, fresh(x.notifications)).length === 0;
-    },
+  const walk = await settledWalk(
+    t,
+    window,
+    (x) => unmatched(events, fresh(x.notifications)).length === 0,
+    t.profile.notifications.readPageSize,
   );
   if (!walk.complete || walk.pages.some((p) => typeof p.content?.hasNext !== 'boolean')) return [];
   const problems = unmatched(events, fresh(walk.notifications)).map((e) => ({
     requirement: e.requirement,
     text: `no notification of its own in the walk's window names the change of step "${e.step}" (${e.ids.join(', ')})`,
   }));
-  if (judgePartition) problems.push(...partitionProblems(walk.pages, walk.notifications, partition.requirement));
+  // A read during which notifications of the window still arrived (a lagging feed) is no partition of it.
+  if (judgePartition && walk.still) problems.push(...partitionProblems(walk.pages, walk.notifications, partition.requirement));
   return problems;
 }
