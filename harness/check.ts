@@ -295,21 +295,24 @@ export class Check {
   /**
    * Reads after a write until the deployment shows what the rules expect, or the profile's
    * consistency budget (consistencyBudgetMs) is spent, and returns the last value read: the
-   * caller judges that one. With a budget of 0 it reads once. A read that needed polling is
-   * recorded as a lag (the report shows it).
+   * caller judges that one. The value judged is always of a read that began once the budget was
+   * spent (the deployment had all of it), however long the reads before it took on a slow or busy
+   * machine. With a budget of 0 it reads once. A read that needed polling is recorded as a lag
+   * (the report shows it).
    */
   async settle<T>(what: string, read: () => Promise<T>, until: (value: T) => boolean): Promise<T> {
     const budget = this.profile.consistencyBudgetMs ?? 0;
     const started = Date.now();
     for (;;) {
+      const began = Date.now();
       const value = await read();
       if (until(value)) {
         const lag = Date.now() - started;
         if (lag > 0 && budget > 0 && lag >= this.profile.pollIntervalMs) this.lags.push({ what, ms: lag });
         return value;
       }
-      if (Date.now() - started + this.profile.pollIntervalMs > budget) return value;
-      await sleep(this.profile.pollIntervalMs);
+      if (began - started >= budget) return value;
+      await sleep(Math.max(0, Math.min(this.profile.pollIntervalMs, started + budget - Date.now())));
     }
   }
 

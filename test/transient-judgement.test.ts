@@ -170,6 +170,21 @@ describe('reads after writes', () => {
     expect(r.count()).toBeGreaterThan(1);
   });
 
+  it('settle judges a read that began once the budget was spent, however long the reads before it took', async () => {
+    const t = checkWith(100);
+    const began: number[] = [];
+    const start = Date.now();
+    // The first read alone outlasts the budget (a slow or busy machine) and still shows the old state.
+    const slow = async () => {
+      began.push(Date.now() - start);
+      await new Promise((r) => setTimeout(r, began.length === 1 ? 300 : 1));
+      return began.length > 1;
+    };
+    expect(await t.settle('caught up after a slow read', slow, (v) => v)).toBe(true);
+    expect(began.length).toBe(2);
+    expect(began[1]).toBeGreaterThanOrEqual(100);
+  });
+
   it('with a budget of 0, settle reads once and waitFor reads nothing', async () => {
     const t = checkWith(0);
     const r = reads(1);

@@ -95,10 +95,10 @@ export const mentions = (notification: unknown, id: string) => JSON.stringify(no
  * Walks a closed window until the feed shows what the caller waits for (`shows`: a walk in hand;
  * or every change named in `ids`, native IDs or link IDs of the caller's changes) and holds still
  * (two walks in a row agree, and every page of the last gives the same totalElements), or the
- * consistency budget is spent; returns the last walk and whether it held still. A window is only
- * seen to hold still by two walks, so when the budget is spent after the first (a walk of many
- * pages can take longer than the budget), it is walked once more. With a budget of 0 it walks
- * once (the profile declares reads current). Pages of `size` (default: the profile's pageSize).
+ * consistency budget is spent; returns the last walk and whether it held still (Check.settle
+ * walks again until a walk begins after the budget, so a window is walked at least twice however
+ * long one walk takes). With a budget of 0 it walks once (the profile declares reads current).
+ * Pages of `size` (default: the profile's pageSize).
  */
 export async function settledWalk(
   t: Check,
@@ -109,21 +109,18 @@ export async function settledWalk(
   const polling = (t.profile.consistencyBudgetMs ?? 0) > 0;
   const wanted = typeof shows === 'function' ? shows : (w: Walk) => shows.every((id) => w.notifications.some((n) => mentions(n, id)));
   let previous: string | undefined;
-  let reads = 0;
   let still = !polling;
-  const judge = (w: Walk) => {
-    const text = JSON.stringify(w.notifications);
-    const totals = new Set(w.totals.filter((x) => typeof x === 'number'));
-    still = !polling || (text === previous && totals.size <= 1);
-    previous = text;
-    reads++;
-    return wanted(w) && still;
-  };
-  let walk = await t.settle('the notification feed shows the changes and holds still', () => walkNotifications(t, window, size), judge);
-  if (polling && !still && reads === 1) {
-    walk = await walkNotifications(t, window, size);
-    judge(walk);
-  }
+  const walk = await t.settle(
+    'the notification feed shows the changes and holds still',
+    () => walkNotifications(t, window, size),
+    (w) => {
+      const text = JSON.stringify(w.notifications);
+      const totals = new Set(w.totals.filter((x) => typeof x === 'number'));
+      still = !polling || (text === previous && totals.size <= 1);
+      previous = text;
+      return wanted(w) && still;
+    },
+  );
   return { ...walk, still };
 }
 
