@@ -10,7 +10,7 @@
  * The variants that take the other legitimate choice of an open outcome (OPEN_VARIANTS) run at every
  * seed too: each must pass.
  *
- * Usage: npx tsx bench/walk-detection.ts [--seeds 1-10] [--walks N --steps M] [--variants a,b | --no-variants] [--json file]
+ * Usage: npx tsx bench/walk-detection.ts [--seeds 1-10] [--faults a,b] [--walks N --steps M] [--variants a,b | --no-variants] [--json file]
  * (no --walks/--steps: the default budget of a run against the embedded reference).
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -63,9 +63,14 @@ function seedList(text = '1-10'): number[] {
   });
 }
 
+/** The faults measured: --faults a,b (default: every walk fault). */
+const measured = arg('faults')?.split(',') ?? WALK_FAULTS.map((f) => f.name);
+const unknown = measured.filter((name) => !WALK_FAULTS.some((f) => f.name === name));
+if (unknown.length) throw new Error(`--faults: not a walk fault: ${unknown.join(', ')}`);
+
 /** Runs of one seed: one fault per service at a time (faults act on their own service only), then the clean reference. */
 function bundles(): Array<Partial<Record<Service, string>>> {
-  const per = (s: Service) => WALK_FAULTS.filter((f) => f.service === s).map((f) => f.name);
+  const per = (s: Service) => WALK_FAULTS.filter((f) => f.service === s && measured.includes(f.name)).map((f) => f.name);
   const lists = { organization: per('organization'), person: per('person'), provider: per('provider') };
   const n = Math.max(...Object.values(lists).map((l) => l.length));
   return Array.from({ length: n }, (_, i) =>
@@ -153,7 +158,7 @@ console.log(
   `\nbudget: ${budget.CONFORMANCE_WALKS ?? 'default'} walks x ${budget.CONFORMANCE_WALK_STEPS ?? 'default'} steps; seeds ${seeds.join(',')}`,
 );
 console.log('| fault | service | requirement | found | other requirement | missed seeds |\n|---|---|---|---|---|---|');
-for (const f of WALK_FAULTS) {
+for (const f of WALK_FAULTS.filter((x) => measured.includes(x.name))) {
   const t = found.get(f.name)!;
   console.log(
     `| ${f.name} | ${f.service} | ${f.requirement} | ${t.right.length}/${seeds.length} | ${t.other.length ? t.other.join(',') : '-'} | ${t.missed.length ? t.missed.join(',') : '-'} |`,
