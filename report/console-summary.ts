@@ -7,6 +7,7 @@
 import type { CheckResult } from './results.js';
 import type { Summary } from './summary.js';
 import { headline } from './headline.js';
+import { exitCodeOf } from './outcome.js';
 import { pacingNotable, pacingPhrases } from './pacing-text.js';
 import { targetStatement } from './target.js';
 
@@ -58,10 +59,16 @@ export function consoleSummary(s: Summary, folder: string): string {
       `  cleanup: ${s.cleanup.sources.deleted + s.cleanup.sources.alreadyGone}/${s.cleanup.sources.attempted} sources removed, ${s.cleanup.failures.length} failures`,
     );
   const g = s.gate;
-  if (g.expected.length || g.pending.length || g.unexpectedPasses.length || g.expectOnly.length)
+  if (g.expected.length || g.pending.length || g.unexpectedPasses.length || g.expectOnly.length) {
+    const knownChecks = new Set(g.expected.map((x) => x.checkId)).size;
     out.push(
-      `  gate: ${g.verdict.toUpperCase()}; ${g.gating.length} gating, ${g.expected.length} known failures, ${g.pending.length} pending, ${g.expectOnly.length} EXPECT-only failures, ${g.unexpectedPasses.length} unexpected passes`,
+      `  gate: ${g.verdict.toUpperCase()} (exit code ${exitCodeOf(s)}); ${g.gating.length} gating, ${knownChecks} known failures, ${g.pending.length} pending, ${g.expectOnly.length} EXPECT-only failures, ${g.unexpectedPasses.length} unexpected passes`,
     );
+    for (const x of g.unexpectedPasses)
+      out.push(
+        `    unexpected pass: ${x.entry}: every check covering it passed (${x.checks.length}); remove it from ${g.knownFailuresFile ?? 'the known-failures list'}`,
+      );
+  }
   const replay = replayCommand(s);
   if (replay) out.push(`  replay the failing checks: ${replay}`);
   out.push(`  report: ${folder}/report.html (also summary.md, summary.json, junit.xml, allure-results/, exchanges/)`, '');

@@ -21,7 +21,7 @@ import { failureHtml } from './html-failure.js';
 import { CSS, badge, checkAnchor, e, table, td } from './html-kit.js';
 import { serviceHtml } from './html-service.js';
 import type { TransitionView } from './state-diagram.js';
-import { headline } from './headline.js';
+import { gateSentence, headline } from './headline.js';
 import type { Summary } from './summary.js';
 import { targetStatement } from './target.js';
 import { duration, failureViews, safeRun, serviceViews, verdictCounts } from './view.js';
@@ -94,7 +94,7 @@ export function reportHtml(s: Summary, folder: string, charts: Charts, diagrams:
   const link = (id: string) => `<a href="#${e(checkAnchor(id))}"><code>${e(id)}</code></a>`;
   out.push(`<section id="gate"><h2>Gate: ${badge(g.verdict)}</h2>`);
   out.push(
-    `<p>${g.verdict === 'fail' ? `${g.gating.length} check(s) fail the gate (exit code 1).` : g.verdict === 'incomplete' ? `Nothing failed, but ${g.incomplete.length} check(s) could not judge: the deployment did not answer them (INCOMPLETE, exit code 5).` : 'Every MUST requirement checked held (exit code 0).'}${g.knownFailuresFile ? ` Known failures from <code>${e(g.knownFailuresFile)}</code>${g.deployment ? ` (deployment ${e(g.deployment)})` : ''}.` : ' No known-failures file.'}</p>`,
+    `<p>${e(gateSentence(s))}${g.knownFailuresFile ? ` Known failures from <code>${e(g.knownFailuresFile)}</code>${g.deployment ? ` (deployment ${e(g.deployment)})` : ''}.` : ' No known-failures file.'}</p>`,
   );
   const list = (id: string, title: string, rows: string[]) => {
     if (rows.length)
@@ -118,7 +118,13 @@ export function reportHtml(s: Summary, folder: string, charts: Charts, diagrams:
   list(
     'gate-unexpected-passes',
     'Unexpected passes: remove these from the known-failures list',
-    g.unexpectedPasses.map((x) => `<code>${e(x.checkId)}</code> passed, listed as ${e(x.entry)}: ${e(x.reason)}`),
+    g.unexpectedPasses.map(
+      (x) =>
+        `<code>${e(x.entry)}</code>: every check covering it passed (${x.checks
+          .slice(0, 5)
+          .map((id) => `<code>${e(id)}</code>`)
+          .join(', ')}${x.checks.length > 5 ? ', ...' : ''}); listed because: ${e(x.reason)}`,
+    ),
   );
   list(
     'gate-graduated',

@@ -6,7 +6,7 @@
  * folded into <details>), figures.
  */
 import { mdCell as cell, mdTable } from './md-table.js';
-import { headline } from './headline.js';
+import { gateSentence, headline } from './headline.js';
 import type { Summary } from './summary.js';
 import { targetStatement } from './target.js';
 import { duration, failureViews, safeRun, serviceViews, verdictCounts } from './view.js';
@@ -81,7 +81,7 @@ export function summaryMarkdown(s: Summary, folder: string): string {
 
   L.push('', '## Gate', '');
   L.push(
-    `${g.verdict === 'fail' ? `${g.gating.length} check(s) fail the gate` : g.verdict === 'incomplete' ? `Nothing failed, but ${g.incomplete.length} check(s) could not judge: the deployment did not answer them (INCOMPLETE)` : 'Every MUST requirement checked held'}${g.knownFailuresFile ? ` (known failures: \`${g.knownFailuresFile}\`${g.deployment ? `, deployment ${g.deployment}` : ''})` : ''}.`,
+    `${gateSentence(s)}${g.knownFailuresFile ? ` Known failures: \`${g.knownFailuresFile}\`${g.deployment ? `, deployment ${g.deployment}` : ''}.` : ''}`,
   );
   const list = (title: string, rows: string[]) => {
     if (rows.length) L.push('', `**${title}** (${rows.length})`, '', ...rows.map((r) => `- ${r}`));
@@ -108,7 +108,13 @@ export function summaryMarkdown(s: Summary, folder: string): string {
   );
   list(
     'Unexpected passes: remove these from the known-failures list',
-    g.unexpectedPasses.map((x) => `\`${x.checkId}\` passed, listed as ${x.entry}: ${cell(x.reason)}`),
+    g.unexpectedPasses.map(
+      (x) =>
+        `${x.entry}: every check covering it passed (${x.checks
+          .slice(0, 5)
+          .map((id) => `\`${id}\``)
+          .join(', ')}${x.checks.length > 5 ? ', ...' : ''}); listed because: ${cell(x.reason)}`,
+    ),
   );
   list(
     'Pending checks that passed for the first time (they gate from now on)',
