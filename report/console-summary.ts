@@ -7,7 +7,9 @@
 import type { CheckResult } from './results.js';
 import type { Summary } from './summary.js';
 import { headline } from './headline.js';
-import { exitCodeOf } from './outcome.js';
+import { anyCheckRan, exitCodeOf } from './outcome.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { pacingNotable, pacingPhrases } from './pacing-text.js';
 import { targetStatement } from './target.js';
 
@@ -71,6 +73,11 @@ export function consoleSummary(s: Summary, folder: string): string {
   }
   const replay = replayCommand(s);
   if (replay) out.push(`  replay the failing checks: ${replay}`);
-  out.push(`  report: ${folder}/report.html (also summary.md, summary.json, junit.xml, allure-results/, exchanges/)`, '');
+  if (!anyCheckRan(s)) out.push('  no report written: no check ran', '');
+  else {
+    // Only what the run folder holds: exchanges/ and allure-results/ are absent when no check kept any.
+    const also = ['summary.md', 'summary.json', 'junit.xml', 'allure-results/', 'exchanges/'].filter((f) => existsSync(join(folder, f)));
+    out.push(`  report: ${folder}/report.html${also.length ? ` (also ${also.join(', ')})` : ''}`, '');
+  }
   return out.join('\n');
 }

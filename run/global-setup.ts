@@ -20,6 +20,7 @@ import { RUN_FOLDER_ENV } from '../report/reporter.js';
 import { RunContext, newRunId } from '../harness/run.js';
 import type { RunDescription } from '../report/summary.js';
 import { targetStatement } from '../report/target.js';
+import { checkRan } from '../report/outcome.js';
 import { newRedactionKey } from '../harness/redact-foreign.js';
 import type { RunInfo } from '../harness/targets.js';
 import { sharedCounters } from '../harness/shared-limit.js';
@@ -165,7 +166,8 @@ export default async function setup(project: TestProject) {
       // Read once the removals are done: they are paced (and counted) with the checks.
       const transport = cleanup.then(() => (pacing ? pacingFigures(pacing, serviceNames()) : undefined));
       const { summary } = await writeRunReports(run.folder, settings.reportDir, description, results, cleanup, { transport });
-      console.log(consoleSummary(summary, run.folder));
+      // A run in which no check ran prints one line at its end instead (run/outcome.ts), unless it left records behind.
+      if (summary.checks.some(checkRan) || summary.cleanup?.failures.length) console.log(consoleSummary(summary, run.folder));
     } finally {
       await deployments.stop();
     }

@@ -2,7 +2,9 @@
  * Step 1 of `npm run conformance` (run/cli/conformance.mjs is the command, and documents it), in
  * a process of its own before the run: `node --import tsx run/cli/conformance-prepare.ts [arguments]`
  * writes the run's plan (RunPlan, JSON) to file descriptor 3, or exits: 0 after --help or
- * --version, 2 on a bad argument or setting, 3 when the preflight fails.
+ * --version, 2 on a bad argument (an option neither this command nor vitest knows, a filter that
+ * names no scenario file: run/vitest-arguments.ts) or setting, 3 when the preflight fails (leaving
+ * no run folder behind).
  */
 import { writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -18,6 +20,8 @@ import { loadKnownFailures } from '../../report/known-failures.js';
 import { command, parseArguments, usageError } from '../command.js';
 import { targetStatement } from '../target.js';
 import { VITEST_ENV_DEFAULTS, VITEST_NODE_FLAGS } from '../vitest-process.js';
+import { vitestArgumentProblem } from '../vitest-arguments.js';
+import { type FolderBefore, folderBefore, removeRunTrace } from '../run-folder.js';
 
 /** What step 1 hands the command for the run: vitest's arguments and environment, and what step 3 (run/cli/conformance-finish.ts) needs. */
 export interface RunPlan {
@@ -28,6 +32,8 @@ export interface RunPlan {
   vitestArgs: string[];
   /** Node's arguments for the vitest process: flags, vitest's entry, run, config and the arguments. */
   nodeArgs: string[];
+  /** What the report folder held before the run (a run in which no check ran leaves it so). */
+  before: FolderBefore;
   /** Variables to set in the vitest process's environment, and variables to remove from it. */
   set: Record<string, string>;
   unset: string[];
@@ -82,6 +88,9 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
   const shard = shardOption === undefined ? undefined : /^(\d+)\/(\d+)$/.exec(shardOption);
   if (shardOption !== undefined && (!shard || Number(shard[1]) < 1 || Number(shard[1]) > Number(shard[2])))
     usageError(program, `--shard: expected i/n with 1 <= i <= n, e.g. 1/3, got ${JSON.stringify(shardOption)}`);
+  // An option neither this command nor vitest knows, or a filter that names no scenario file: one line, before anything runs.
+  const argumentProblem = await vitestArgumentProblem(vitestArgs);
+  if (argumentProblem) usageError(program, argumentProblem);
   let settings: Settings;
   let profile: ReturnType<typeof loadProfile>;
   try {
@@ -102,6 +111,8 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
     CONFORMANCE_SEED: String(settings.seed),
     ...(shard ? { CONFORMANCE_SHARD: `${shard[1]}/${shard[2]}` } : {}),
   };
+  // What the report folder held before this run, so a run that judges nothing can leave it so.
+  const before = folderBefore(settings.reportDir, runId);
   // Only this run's own preflight says how far the deployment is, never a value left in the environment.
   const unset = [ROUND_TRIP_ENV];
   console.log(`conformance: ${targetStatement(settings)}`);
@@ -116,6 +127,8 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
     });
     if (problems.length) {
       console.error(preflightMessage(problems, (s) => SERVICES[s].envPrefix));
+      // Nothing ran: the run folder the preflight's client opened goes (run/run-folder.ts).
+      removeRunTrace(before);
       process.exit(3);
     }
     // A distant deployment gets more scenario files side by side (harness/config.ts filesAtOnceFor), unless CONFORMANCE_FILES_AT_ONCE says how many.
@@ -142,6 +155,7 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
     runId,
     summaryFile: join(runFolder(settings.reportDir, runId), 'summary.json'),
     vitestArgs,
+    before,
     nodeArgs: [...VITEST_NODE_FLAGS, vitest, 'run', '--config', 'vitest.config.ts', ...args],
     set,
     unset,
