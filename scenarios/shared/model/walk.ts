@@ -158,7 +158,7 @@ async function walkFeed(w: WalkReal, since: number): Promise<void> {
     w.steps.pop();
     return;
   }
-  const text = problems.map((p) => p.text).join('\n  - ');
+  const text = [...new Set(problems.map((p) => p.text))].join('\n  - ');
   throw new StepFailure(
     [...new Set(problems.map((p) => p.requirement))],
     `step ${w.steps.length - w.startSteps}, the walk's notifications:\n  - ${text}`,
