@@ -81,6 +81,7 @@ export default async function setup(project: TestProject) {
     profile,
     embedded,
     exchanges: settings.exchanges,
+    verbose: settings.verbose,
     redactionKey: newRedactionKey(),
   };
   const description: RunDescription = {
@@ -109,8 +110,12 @@ export default async function setup(project: TestProject) {
   const where = description.targets
     .map((t) => `${t.service}: ${t.status === 'not configured' ? 'not configured' : `${t.baseUrl}${t.servicePath}`}`)
     .join('; ');
+  // The target was stated before anything started (run/cli/conformance-prepare.ts) and heads the
+  // summary at the end; the opening block repeats it, with every service's URL, only when verbose.
   console.log(
-    `\nConformance run ${runId}, seed ${settings.seed}\n  ${targetStatement(description)}\n  ${where}\n  replay this run's data with CONFORMANCE_SEED=${settings.seed}\n`,
+    settings.verbose
+      ? `\nConformance run ${runId}, seed ${settings.seed}\n  ${targetStatement(description)}\n  ${where}\n  replay this run's data with CONFORMANCE_SEED=${settings.seed}\n`
+      : `Conformance run ${runId}, seed ${settings.seed} (replay this run's data with CONFORMANCE_SEED=${settings.seed})`,
   );
   project.provide('conformance', info);
   // A file's records are removed once its checks have ended (run/early-removal.ts); loaded in the

@@ -49,6 +49,7 @@ const program = command({
     'CONFORMANCE_TARGET=embedded|configured        the target you mean; refused when the settings say otherwise',
     'CONFORMANCE_PROFILE, CONFORMANCE_SEED, CONFORMANCE_RUN_ID, CONFORMANCE_REPORT_DIR, CONFORMANCE_EXCHANGES, ...',
     'CONFORMANCE_RETRY_BUDGET_MS=30000           how long a request is retried for (429/503 pause the service)',
+    'CONFORMANCE_VERBOSE=1                       routine internals on the console (same as --verbose)',
     'REFERENCE_FAULTS, REFERENCE_FOREIGN_DATA, ... the embedded reference',
     'Any other ORG_*, PERSON_*, PROVIDER_*, CONFORMANCE_*, REFERENCE_* variable is refused (exit 2).',
   ],
@@ -71,6 +72,7 @@ const program = command({
   ],
 })
   .option('--shard <i/n>', 'run shard i of n (vitest --shard); own run id <id>-s<i>of<n> and a blob report for report:merge')
+  .option('--verbose', 'routine internals on the console: walk seeds and coverage, bad-input lanes, ... (CONFORMANCE_VERBOSE=1)')
   .argument('[vitest...]', 'vitest filters and options, passed through')
   .allowUnknownOption()
   .allowExcessArguments();
@@ -84,7 +86,9 @@ const program = command({
 export async function prepare(argv: string[]): Promise<RunPlan> {
   parseArguments(program, argv);
   const vitestArgs = program.args;
-  const shardOption = program.opts<{ shard?: string }>().shard;
+  const { shard: shardOption, verbose } = program.opts<{ shard?: string; verbose?: boolean }>();
+  // --verbose is CONFORMANCE_VERBOSE=1 for this run (harness/config.ts reads it, here and in the vitest process).
+  if (verbose) process.env.CONFORMANCE_VERBOSE = '1';
   const shard = shardOption === undefined ? undefined : /^(\d+)\/(\d+)$/.exec(shardOption);
   if (shardOption !== undefined && (!shard || Number(shard[1]) < 1 || Number(shard[1]) > Number(shard[2])))
     usageError(program, `--shard: expected i/n with 1 <= i <= n, e.g. 1/3, got ${JSON.stringify(shardOption)}`);
@@ -110,6 +114,7 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
     CONFORMANCE_RUN_ID: runId,
     CONFORMANCE_SEED: String(settings.seed),
     ...(shard ? { CONFORMANCE_SHARD: `${shard[1]}/${shard[2]}` } : {}),
+    ...(verbose ? { CONFORMANCE_VERBOSE: '1' } : {}),
   };
   // What the report folder held before this run, so a run that judges nothing can leave it so.
   const before = folderBefore(settings.reportDir, runId);
@@ -138,9 +143,10 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
         ? 'CONFORMANCE_FILES_AT_ONCE'
         : 'CONFORMANCE_WORKERS, the older name of CONFORMANCE_FILES_AT_ONCE';
       const why = settings.filesAtOnce ? setBy : 'CONFORMANCE_FILES_AT_ONCE sets another number';
-      console.log(
-        `conformance: round trip ${Math.round(roundTripMs)} ms: ${filesAtOnceFor(settings, roundTripMs)} scenario files at once (${why})`,
-      );
+      if (settings.verbose)
+        console.log(
+          `conformance: round trip ${Math.round(roundTripMs)} ms: ${filesAtOnceFor(settings, roundTripMs)} scenario files at once (${why})`,
+        );
     }
   }
   const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');

@@ -27,7 +27,7 @@
 import fc from 'fast-check';
 import type { Check } from '../../../harness/check.js';
 import type { scenario } from '../../../harness/register.js';
-import { runInfo } from '../../../harness/targets.js';
+import { runInfo, verboseLine } from '../../../harness/targets.js';
 import { seededFaker } from '../../../generators/seed.js';
 import { ConformanceFailure, CouldNotJudge } from '../../../harness/verdict.js';
 import type { Exchange } from '../../../harness/reply.js';
@@ -97,7 +97,7 @@ export interface WalkOptions {
   tours?: boolean;
   /** Run the generated walks of the budget (default); false: the tours only. */
   generated?: boolean;
-  /** Where the walk line and the coverage summary are printed (default console.info). */
+  /** Where the walk line and the coverage summary are printed (default: the console when the run is verbose, CONFORMANCE_VERBOSE). */
   log?: (text: string) => void;
 }
 
@@ -177,7 +177,7 @@ async function walkFeed(w: WalkReal, since: number): Promise<void> {
 export async function runWalks(t: Check, config: WalkConfig, options: WalkOptions): Promise<void> {
   const info = options.run ?? { seed: runInfo().seed, budget: walkBudget() };
   const budget = info.budget;
-  const log = options.log ?? console.info;
+  const log = options.log ?? verboseLine;
   const kinds = stepKindsFor(config);
   const seed = t.faker.number.int({ min: 0, max: 2 ** 31 - 1 });
   const initial = options.initial ?? 3;
