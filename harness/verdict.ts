@@ -8,7 +8,7 @@
  * - skip: could not verify (data missing): reported, does not gate.
  * - omit: not applicable under the profile or not configured: does not block.
  * The exit code gates on fail and on errors other than could-not-judge (report/known-failures.ts
- * judge). Source: README, "Reading a report".
+ * judge). Source: docs/reports.md, "Verdicts and exit codes".
  */
 export type Verdict = 'pass' | 'fail' | 'error' | 'skip' | 'omit';
 
