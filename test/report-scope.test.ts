@@ -4,6 +4,9 @@
  * some files of a service, or by a name filter, reports what it did not select as "not run"; the
  * console summary says so instead of "covered 0/84".
  */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { consoleSummary } from '../report/console-summary.js';
 import type { CheckResult, RunSelection } from '../report/results.js';
@@ -89,5 +92,16 @@ describe('coverage within the selection', () => {
     const s = buildSummary(run, [check(SUITE[0]!, ['ORG-ENV-ECHO'])], undefined, {});
     expect(s.coverage.person!.scope).toBe('all');
     expect(s.requirements.find((r) => r.id === 'PERSON-MERGE-SHARED-LINK')!.outcome).toBe('uncovered');
+  });
+});
+
+describe('the report line of the console summary', () => {
+  it('names only the files the run folder holds: no exchanges/ or allure-results/ when none were written', () => {
+    const s = buildSummary(run, [check('scenarios/organization/envelope.test.ts', ['ORG-ENV-ECHO'])], undefined);
+    const folder = mkdtempSync(join(tmpdir(), 'cf-report-line-'));
+    for (const f of ['summary.md', 'summary.json', 'junit.xml']) writeFileSync(join(folder, f), '');
+    expect(consoleSummary(s, folder)).toContain(`  report: ${folder}/report.html (also summary.md, summary.json, junit.xml)\n`);
+    mkdirSync(join(folder, 'exchanges'));
+    expect(consoleSummary(s, folder)).toContain(`  report: ${folder}/report.html (also summary.md, summary.json, junit.xml, exchanges/)\n`);
   });
 });
