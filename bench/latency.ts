@@ -206,6 +206,8 @@ async function measure(latencyMs: number): Promise<Figures> {
     CONFORMANCE_PROFILE: profile,
     CONFORMANCE_REPORT_DIR: reportDir,
     CONFORMANCE_RUN_ID: runId,
+    // Verbose: the run states its preflight round trip and scenario files at once, read below.
+    CONFORMANCE_VERBOSE: '1',
     FORCE_COLOR: '0',
   });
   const cpuBefore = childrenCpuSeconds();

@@ -100,7 +100,13 @@ for (const seed of seeds) {
     const faults = Object.values(bundle);
     const run = await runSuite(
       services.map((s) => FILES[s]),
-      { ...budget, CONFORMANCE_SEED: String(seed), ...(faults.length ? { REFERENCE_FAULTS: faults.join(',') } : {}) },
+      // Verbose: the walk time is read from the run's `[walks]` lines.
+      {
+        ...budget,
+        CONFORMANCE_SEED: String(seed),
+        CONFORMANCE_VERBOSE: '1',
+        ...(faults.length ? { REFERENCE_FAULTS: faults.join(',') } : {}),
+      },
       600000,
     );
     for (const service of services) {

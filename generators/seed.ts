@@ -1,7 +1,7 @@
 /**
  * Deterministic data: each test's Faker is seeded from the run seed and the test's stable ID,
  * so adding a test never changes the data of the others, and setting CONFORMANCE_SEED replays a
- * run's data. Source: README, "Pointing it at a deployment" (CONFORMANCE_SEED).
+ * run's data. Source: README, "Settings" (CONFORMANCE_SEED).
  */
 import type { Faker } from '@faker-js/faker';
 import { faker as usEnglish } from '@faker-js/faker/locale/en_US';

@@ -18,13 +18,17 @@ import type { CheckMeta } from './verdict.js';
 const SETUP = new Set(['postIdentity', 'nativeIdQuery', 'identityIdQuery']);
 
 /**
- * The operation a check is about: the first operation named by the seed section of a cited
- * requirement (e.g. "States and transitions, mergeIdentities"), else named in a cited rule's
- * text, else the first operation it sent other than set-up and read-back, else the first it sent.
+ * The operation a check is filed under: for a failure, the operation it failed at (a walk's
+ * failing step, e.g. mergeIdentities, not the first operation of the walk); else the first
+ * operation named by the seed section of a cited requirement (e.g. "States and transitions,
+ * mergeIdentities"), else named in a cited rule's text, else the first operation it sent other
+ * than set-up and read-back, else the first it sent.
  */
-export function subjectOperation(meta: Pick<CheckMeta, 'service' | 'verifies' | 'operations'>): string {
+export function subjectOperation(meta: Pick<CheckMeta, 'service' | 'verifies' | 'operations' | 'failure'>): string {
   const spec = SERVICES[meta.service as ServiceName];
   const ops = spec?.operations.map((o) => o.name) ?? [];
+  const failedAt = meta.failure?.operation;
+  if (failedAt && ops.includes(failedAt)) return failedAt;
   const rules = meta.verifies.map((id) => spec?.requirements.find((r) => r.id === id)).filter((r) => r !== undefined);
   const named = (text: string) =>
     ops.filter((op) => new RegExp(`\\b${op}\\b`).test(text)).sort((a, b) => text.indexOf(a) - text.indexOf(b))[0];

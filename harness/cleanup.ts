@@ -10,7 +10,7 @@
  * name and native ID (or relationship ID), so the caller can report it and exit non-zero.
  * What was removed while the run went on (a `removed` ledger entry, run/early-removal.ts) counts with
  * its outcome and is not asked for again.
- * Source: README, "Safety with shared staging data".
+ * Source: docs/safety.md.
  */
 import type { ServiceName } from '../specs/common/model.js';
 import { type ClientOptions, ServiceClient } from './client.js';

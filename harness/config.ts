@@ -63,6 +63,13 @@ export interface Settings {
   target: RunTarget;
   /** Exchanges kept in full: of every check, of failing checks only (default), or none (CONFORMANCE_EXCHANGES). */
   exchanges: ExchangesKept;
+  /**
+   * Routine internals on the console (CONFORMANCE_VERBOSE=1, or `npm run conformance -- --verbose`):
+   * each walk check's seeds and state-table coverage, the generated bad input's lanes and seeds,
+   * the match threshold the metamorphic checks bound, the preflight's round trip, and the run's
+   * opening block in full. Off by default: the reports keep all of it.
+   */
+  verbose: boolean;
   profilePath?: string;
   seed: number;
   seedFromSettings: boolean;
@@ -252,6 +259,7 @@ export function loadSettings(env: Env = loadEnv()): Settings {
   return {
     target: runTarget(env, configured),
     exchanges: exchangesSetting(env),
+    verbose: verboseSetting(env),
     profilePath,
     seed,
     seedFromSettings: Boolean(rawSeed),
@@ -384,6 +392,14 @@ function exchangesSetting(env: Env): ExchangesKept {
   if (raw !== 'all' && raw !== 'failing' && raw !== 'none')
     throw new SettingsError('CONFORMANCE_EXCHANGES', 'all, failing or none (which checks keep their exchanges in full)', raw);
   return raw;
+}
+
+/** CONFORMANCE_VERBOSE: 1/true/yes or 0/false/no (unset: off). */
+function verboseSetting(env: Env): boolean {
+  const raw = (env.CONFORMANCE_VERBOSE ?? '').trim().toLowerCase();
+  if (raw === '' || raw === '0' || raw === 'false' || raw === 'no') return false;
+  if (raw === '1' || raw === 'true' || raw === 'yes') return true;
+  throw new SettingsError('CONFORMANCE_VERBOSE', '1 (routine internals on the console) or 0', env.CONFORMANCE_VERBOSE);
 }
 
 /** Process environment with `.env` loaded underneath it. */

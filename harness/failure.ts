@@ -67,7 +67,27 @@ export function assertionDetail(e: Error & { expected?: unknown; actual?: unknow
     expected = `${relation[1] ? 'not ' : ''}${expected !== undefined ? `${rule[1]}${expected}` : relation[2]!.replace(rule[0], rule[1])}`;
   else if (relation?.[1] && expected !== undefined) expected = `not ${expected}`;
   if (expected === undefined && got === undefined && phrase) return { what: what || phrase, got: phrase };
+  if (isBareBoolean(expected) && what) return inWords(what);
   return { what, ...(expected !== undefined ? { expected } : {}), ...(got !== undefined ? { got } : {}) };
+}
+
+/** A bare truth value as an expected value ("true", "not true", "truthy", ...), which says nothing on its own. */
+const isBareBoolean = (expected: string | undefined) =>
+  expected !== undefined && /^(not )?(true|false|truthy|falsy|be truthy|be falsy)$/.test(expected);
+
+/**
+ * A yes-or-no assertion in words: its message states what should hold, often followed by the
+ * evidence ("X accepts a valid request: HTTP 409, ...", "X must be rejected, got HTTP 200",
+ * "X answers at its documented path (HTTP 404)"). The claim is what was expected; the evidence,
+ * or "not so", is what the deployment gave.
+ */
+function inWords(message: string): FailureDetail {
+  const cut = [/, got /, /: /, / \((?=[^()]*(\([^()]*\)[^()]*)*\)$)/].map((re) => re.exec(message)).find((m) => m && m.index > 0);
+  if (!cut) return { what: '', expected: message, got: 'not so' };
+  const claim = message.slice(0, cut.index);
+  let evidence = message.slice(cut.index + cut[0].length);
+  if (cut[0].startsWith(' (')) evidence = evidence.slice(0, -1);
+  return { what: '', expected: claim, got: `not so: ${evidence}` };
 }
 
 /** One exchange in a line: operation, status (or transport error), success flag and time. */
@@ -94,6 +114,7 @@ export function failureReport(e: ConformanceFailure, exchanges: Exchange[]): Fai
     ...(d.replay ? { replay: d.replay } : {}),
     ...(d.steps ? { steps: d.steps } : {}),
     ...(d.stepExchanges ? { stepExchanges: [d.stepExchanges[0] + 1, d.stepExchanges[1]] as [number, number] } : {}),
+    ...(d.operation ? { operation: d.operation } : x ? { operation: x.operation } : {}),
   };
 }
 
@@ -153,6 +174,11 @@ export function explainFailure(
     error = new ConformanceFailure(context.verifies, e.message, assertionDetail(e));
   if (error instanceof ConformanceFailure) {
     const report = failureReport(error, context.exchanges);
+    // An assertion with no message of its own ("expected true, got false"): the rule it judged is what was expected.
+    if (isBareBoolean(report.expected) && !report.what) {
+      report.expected = report.requirements.map((id) => context.rules.get(id)?.text ?? id).join('; ');
+      report.got = 'not so (the assertion gives no detail)';
+    }
     const text = failureText(report, context.rules, context.exchanges);
     const shaped = error as ConformanceFailure & AssertionShape;
     shaped.message = text;

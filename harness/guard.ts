@@ -79,7 +79,7 @@ export class Guard {
 
   /**
    * @throws GuardRefusal when a mutating request names something the run does not own.
-   * Source: README, "Safety with shared staging data".
+   * Source: docs/safety.md.
    */
   check(op: OperationSpec, content: Record<string, unknown>): void {
     if (!op.mutates) return;

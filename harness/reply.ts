@@ -87,7 +87,8 @@ export function describeReply(reply: Reply): string {
   if (reply.exchange.error) return `no reply (${reply.exchange.error})`;
   const b = reply.body;
   const detail = b
-    ? [b.message, ...(Array.isArray(b.errors) ? b.errors : [])].filter(Boolean).join('; ')
+    ? // A message the errors repeat (or errors that repeat each other) is said once.
+      [...new Set([b.message, ...(Array.isArray(b.errors) ? b.errors : [])].filter(Boolean).map(String))].join('; ')
     : (reply.exchange.reply?.text ?? '').slice(0, 200);
   const retried = reply.exchange.retries?.length ? ` after ${reply.exchange.retries.length} retries` : '';
   return `HTTP ${reply.status}, success=${String(reply.success)}${b?.retryableError === true ? ', retryableError=true' : ''}${detail ? ` (${detail})` : ''}${retried}`;

@@ -4,7 +4,7 @@
  * Every source record the run creates uses a configured test source name and a native ID
  * `cf-<runId>-<random>`; the ledger (append-only JSONL in the run's report folder) is written
  * BEFORE the creating request is sent, so a crash can never leave an unlisted record.
- * Source: README, "Safety with shared staging data".
+ * Source: docs/safety.md.
  */
 import { appendFileSync, closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';

@@ -42,6 +42,8 @@ export interface RunInfo {
   embedded: boolean;
   /** Which exchanges the checks keep in full (CONFORMANCE_EXCHANGES; default failing). */
   exchanges?: ExchangesKept;
+  /** Routine internals on the console (CONFORMANCE_VERBOSE): walk seeds and coverage, bad-input lanes, ... */
+  verbose?: boolean;
   /** Key of the stable hashes in redaction stubs (harness/redact-foreign.ts), shared by the run's workers; never written anywhere. */
   redactionKey?: string;
   /**
@@ -82,6 +84,14 @@ export function runInfo(): RunInfo {
   const info = inject('conformance');
   if (!info) throw new Error('The conformance global setup did not run: start the suite with `npm run conformance`.');
   return info;
+}
+
+/**
+ * Prints a line of routine internals (a walk check's seeds, the bad-input lanes, ...) only when
+ * the run is verbose (CONFORMANCE_VERBOSE, `--verbose`); the check's note and the reports keep it anyway.
+ */
+export function verboseLine(text: string): void {
+  if (runInfo().verbose) console.info(text);
 }
 
 function state(variant?: RunVariant) {

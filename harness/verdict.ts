@@ -8,7 +8,7 @@
  * - skip: could not verify (data missing): reported, does not gate.
  * - omit: not applicable under the profile or not configured: does not block.
  * The exit code gates on fail and on errors other than could-not-judge (report/known-failures.ts
- * judge). Source: README, "Reading a report".
+ * judge). Source: docs/reports.md, "Verdicts and exit codes".
  */
 export type Verdict = 'pass' | 'fail' | 'error' | 'skip' | 'omit';
 
@@ -62,6 +62,12 @@ export interface FailureReport {
   steps?: string[];
   /** 1-based [first, last] numbers of the failing walk step's exchanges. */
   stepExchanges?: [number, number];
+  /**
+   * The operation the failure happened at: the failing step's (a walk or a scripted check), else
+   * the operation of the exchange it came from. Reports group failures by it (root causes first)
+   * and Allure files the check under it.
+   */
+  operation?: string;
 }
 
 /** The suite could not reach a judgement (transport failure, unusable reply for a precondition). */

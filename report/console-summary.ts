@@ -1,12 +1,17 @@
 /**
  * The summary a run ends with on the console, plain text: the verdict; per service its target,
- * check counts and coverage within the run's scope, and the IDs of the requirements that failed
- * (and of those whose checks could not judge); cleanup; the gate when a known-failures list
- * changed it; what to do next (the replay command of the failing checks) and where the report is.
+ * check counts and coverage within the run's scope (report/coverage-text.ts), and the IDs of the requirements that failed
+ * (and of those whose checks could not judge); the failures by cause, root causes first;
+ * cleanup; the gate when a known-failures list changed it; what to do next (the replay command of the failing checks) and where the report is.
  */
 import type { CheckResult } from './results.js';
 import type { Summary } from './summary.js';
+import { coverageText } from './coverage-text.js';
+import { orderByCause } from './failure-order.js';
 import { headline } from './headline.js';
+import { anyCheckRan, exitCodeOf } from './outcome.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { pacingNotable, pacingPhrases } from './pacing-text.js';
 import { targetStatement } from './target.js';
 
@@ -25,6 +30,35 @@ export function replayCommand(s: Summary): string | undefined {
   return `${faults}CONFORMANCE_SEED=${s.run.seed} npm run conformance -- ${files.join(' ')}`;
 }
 
+/** Causes listed on the console; the rest are counted (report.html lists them all). */
+export const CAUSES_LISTED = 8;
+
+/**
+ * The failing checks by cause, root causes first (report/failure-order.ts): one line per cause,
+ * its root check's title, and how many more checks fail the same way or downstream of it.
+ */
+export function causeLines(s: Summary): string[] {
+  const ordered = orderByCause(
+    s.checks,
+    s.gate,
+    s.run.targets.map((t) => t.service),
+  );
+  const roots = ordered.filter((x) => x.place.role === 'root');
+  if (!roots.length) return [];
+  const out = [`  failures by cause, root causes first (report.html shows each with its evidence):`];
+  roots.slice(0, CAUSES_LISTED).forEach(({ check, gate, place }, i) => {
+    const follow = ordered.filter((x) => x.place.cause?.checkId === check.checkId);
+    const same = follow.filter((x) => x.place.role === 'same-cause').length;
+    const down = follow.filter((x) => x.place.role === 'downstream').length;
+    const more = [same ? `${same} more failing the same way` : '', down ? `${down} downstream of it` : ''].filter(Boolean).join(', ');
+    out.push(
+      `    ${i + 1}. ${check.service} ${place.requirement}${place.operation ? ` at ${place.operation}` : ''}${gate === 'gating' ? '' : ` [${gate}]`}: ${check.title.replace(/ \[[^\]]*\](?: \{[^}]*\})?$/, '')}${more ? ` (+ ${more})` : ''}`,
+    );
+  });
+  if (roots.length > CAUSES_LISTED) out.push(`    ... and ${roots.length - CAUSES_LISTED} more causes`);
+  return out;
+}
+
 export function consoleSummary(s: Summary, folder: string): string {
   const out: string[] = [];
   out.push('', `Conformance run ${s.run.runId} (seed ${s.run.seed}): ${headline(s)}`, `  ${targetStatement(s.run)}`);
@@ -40,9 +74,7 @@ export function consoleSummary(s: Summary, folder: string): string {
       out.push(`  ${t.service}: not run (no test file of it selected)`);
       continue;
     }
-    const covered = c
-      ? `; requirements covered ${c.covered}/${c.inScope - c.untestable}${c.notRun.length ? ` (${c.notRun.length} not run: outside the selection)` : ''}`
-      : '';
+    const covered = c ? `; ${coverageText(c)}` : '';
     out.push(
       `  ${t.service} (${t.status}${t.baseUrl ? ` ${t.baseUrl}${t.servicePath ?? ''}` : ''}): ${checks.length} checks, ${n('pass')} passed, ${n('fail')} failed, ${n('error')} errors, ${n('skip')} skipped, ${n('omit')} omitted${covered}`,
     );
@@ -53,17 +85,29 @@ export function consoleSummary(s: Summary, folder: string): string {
     const pacing = s.transport?.[t.service];
     if (pacing && pacingNotable(pacing)) out.push(`    transport: ${pacingPhrases(pacing).join('; ')}`);
   }
+  out.push(...causeLines(s));
   if (s.cleanup)
     out.push(
       `  cleanup: ${s.cleanup.sources.deleted + s.cleanup.sources.alreadyGone}/${s.cleanup.sources.attempted} sources removed, ${s.cleanup.failures.length} failures`,
     );
   const g = s.gate;
-  if (g.expected.length || g.pending.length || g.unexpectedPasses.length || g.expectOnly.length)
+  if (g.expected.length || g.pending.length || g.unexpectedPasses.length || g.expectOnly.length) {
+    const knownChecks = new Set(g.expected.map((x) => x.checkId)).size;
     out.push(
-      `  gate: ${g.verdict.toUpperCase()}; ${g.gating.length} gating, ${g.expected.length} known failures, ${g.pending.length} pending, ${g.expectOnly.length} EXPECT-only failures, ${g.unexpectedPasses.length} unexpected passes`,
+      `  gate: ${g.verdict.toUpperCase()} (exit code ${exitCodeOf(s)}); ${g.gating.length} gating, ${knownChecks} known failures, ${g.pending.length} pending, ${g.expectOnly.length} EXPECT-only failures, ${g.unexpectedPasses.length} unexpected passes`,
     );
+    for (const x of g.unexpectedPasses)
+      out.push(
+        `    unexpected pass: ${x.entry}: every check covering it passed (${x.checks.length}); remove it from ${g.knownFailuresFile ?? 'the known-failures list'}`,
+      );
+  }
   const replay = replayCommand(s);
   if (replay) out.push(`  replay the failing checks: ${replay}`);
-  out.push(`  report: ${folder}/report.html (also summary.md, summary.json, junit.xml, allure-results/, exchanges/)`, '');
+  if (!anyCheckRan(s)) out.push('  no report written: no check ran', '');
+  else {
+    // Only what the run folder holds: exchanges/ and allure-results/ are absent when no check kept any.
+    const also = ['summary.md', 'summary.json', 'junit.xml', 'allure-results/', 'exchanges/'].filter((f) => existsSync(join(folder, f)));
+    out.push(`  report: ${folder}/report.html${also.length ? ` (also ${also.join(', ')})` : ''}`, '');
+  }
   return out.join('\n');
 }

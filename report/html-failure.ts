@@ -1,6 +1,7 @@
 /**
  * One failing check in report.html (anchor `check-<check ID>`, data-verdict and data-service for
- * the filter): its verdict and how the gate treats it; then the finding as a reviewer reads it:
+ * the filter): its verdict and how the gate treats it, and its place among the run's failures
+ * (root cause, same cause, downstream: report/failure-order.ts); then the finding as a reviewer reads it:
  * each broken rule (ID linked to its requirement row, level, seed section, text), for a walk the
  * replay command and the numbered steps, what was checked, expected, got, and the exchange it came
  * from; then the exchanges themselves (request, reply, curl replay), the failing one marked.
@@ -8,7 +9,7 @@
  */
 import { exchangeOutcome } from '../harness/failure.js';
 import { badge, checkAnchor, clip, e, titleOf } from './html-kit.js';
-import type { FailureView } from './view.js';
+import { type FailureView, placeText } from './view.js';
 
 const exchangeAnchor = (checkId: string, n: number) => `x-${checkId}-${n}`;
 
@@ -49,13 +50,32 @@ function finding(f: FailureView): string {
   return `<dl class="finding">${rows.join('')}</dl>`;
 }
 
-export function failureHtml(f: FailureView): string {
+/** Links a failure's place to the failure it follows ("same cause", "downstream"). */
+function placeHtml(f: FailureView, titles: Map<string, string>): string {
+  const text = placeText(f, (id) => titles.get(id) ?? id);
+  if (!text) return '';
+  const cause = f.place.cause;
+  const linked = cause
+    ? e(text).replace(
+        e(`"${titles.get(cause.checkId) ?? cause.checkId}"`),
+        `<a href="#${e(checkAnchor(cause.checkId))}">${e(`"${titles.get(cause.checkId) ?? cause.checkId}"`)}</a>`,
+      )
+    : e(text);
+  return `<p class="place ${e(f.place.role)}">${badge(f.place.role)} ${linked}</p>`;
+}
+
+/**
+ * @param titles check ID -> title (without its IDs) of the run's failing checks, for the line that
+ *   links a failure to the one it follows
+ */
+export function failureHtml(f: FailureView, titles: Map<string, string> = new Map()): string {
   const out: string[] = [];
   const c = f.check;
   out.push(
-    `<article class="failure ${e(c.verdict)} ${e(f.gate)}" id="${e(checkAnchor(c.checkId))}" data-verdict="${e(c.verdict)}" data-service="${e(c.service)}">`,
+    `<article class="failure ${e(c.verdict)} ${e(f.gate)} ${e(f.place.role)}" id="${e(checkAnchor(c.checkId))}" data-verdict="${e(c.verdict)}" data-service="${e(c.service)}">`,
   );
   out.push(`<h3>${badge(c.verdict)} ${badge(f.gate)} ${e(c.service)} · ${e(titleOf(c.title))}</h3>`);
+  out.push(placeHtml(f, titles));
   out.push(finding(f));
   const block = ({ exchange: x, curl, number, failing }: FailureView['exchanges'][number]) => {
     const label = `${failing ? (c.failure?.stepExchanges ? 'Failing step, exchange' : 'Failing exchange') : 'Exchange'} ${number} of ${f.exchangesTotal}`;

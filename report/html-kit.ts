@@ -37,12 +37,13 @@ table{border-collapse:collapse;width:100%;margin:8px 0}th,td{border:1px solid #d
 th{background:#f0f3f6}pre{background:#f6f8fa;border:1px solid #d0d7de;padding:8px;overflow:auto;max-height:320px;white-space:pre-wrap;word-break:break-word;margin:4px 0}
 .badge{display:inline-block;padding:0 6px;border-radius:10px;font-size:12px;font-weight:600;color:#fff;background:#6e7781}
 .badge.pass{background:#2e7d32}.badge.fail,.badge.gating{background:#c62828}.badge.error,.badge.incomplete{background:#ef6c00}.badge.skip{background:#9e9e9e}
-.badge.omit,.badge.untestable,.badge.not-run{background:#90a4ae}.badge.uncovered{background:#8e24aa}.badge.known,.badge.pending,.badge.expect-only{background:#5c6bc0}
+.badge.omit,.badge.untestable,.badge.not-run{background:#90a4ae}.badge.root{background:#6a1b9a}.badge.same-cause,.badge.downstream{background:#8d6e63}
+h3.cause{margin:18px 0 4px;padding:4px 8px;background:#fbe9e7;border-radius:4px;font-size:15px}p.place{margin:2px 0 6px;font-size:13px}.badge.uncovered{background:#8e24aa}.badge.known,.badge.pending,.badge.expect-only{background:#5c6bc0}
 .charts{display:flex;flex-wrap:wrap;gap:16px}.charts figure{margin:0}.muted{color:#57606a}details{margin:6px 0}summary{cursor:pointer}
 .failure{border-left:4px solid #c62828;padding:2px 0 2px 12px;margin:12px 0}.failure.error{border-color:#ef6c00}
 .failure.known,.failure.pending,.failure.expect-only{border-color:#5c6bc0}.failure h3{font-size:15px;margin:4px 0}
 dl.finding{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:6px 0}dl.finding dt{font-weight:600;color:#57606a}dl.finding dd{margin:0}
-dl.finding code,dl.finding pre{font-size:12.5px}dl.finding dd.got code{background:#ffebee}dl.finding dd.expected code{background:#e8f5e9}
+dl.finding code,dl.finding pre{font-size:12.5px}dl.finding dd.got code,dl.finding dd.expected code{white-space:pre-wrap}dl.finding dd.got code{background:#ffebee}dl.finding dd.expected code{background:#e8f5e9}
 details.exchange.failing>summary{font-weight:600}
 .state-diagram{margin:8px 0;overflow-x:auto}.state-diagram svg{max-width:100%;height:auto}
 .legend span{display:inline-block;margin-right:12px;font-size:12px}.legend i{display:inline-block;width:22px;height:0;border-top:3px solid;vertical-align:middle;margin-right:4px}

@@ -6,6 +6,8 @@
  * passing ones, and those omitted, untestable or not run, folded in <details> per seed section.
  * Each requirement row has the anchor `req-<ID>` and data-verdict (its outcome) for the filter.
  */
+import { coverageText } from './coverage-text.js';
+import type { Summary } from './summary.js';
 import { EDGE_COLOURS, type EdgeVerdict, type TransitionView } from './state-diagram.js';
 import { badge, checkAnchor, e, table, td, titleOf } from './html-kit.js';
 import type { RequirementRow, SectionView, ServiceView } from './view.js';
@@ -69,7 +71,7 @@ function diagram(service: string, drawn?: { svg: string; views: TransitionView[]
 
 export function serviceHtml(
   v: ServiceView,
-  coverage: { covered: number; inScope: number; untestable: number } | undefined,
+  coverage: Summary['coverage'][string] | undefined,
   drawn?: { svg: string; views: TransitionView[] },
   source?: string,
 ): string {
@@ -89,7 +91,7 @@ export function serviceHtml(
         ? 'part of its checks selected (the others are "not run")'
         : 'every check selected';
   out.push(
-    `<p>${v.checks.length} checks: ${n.pass} pass, ${n.fail} fail, ${n.error} error, ${n.skip} skip, ${n.omit} omit; ${scope}${coverage ? `; requirements covered ${coverage.covered}/${coverage.inScope - coverage.untestable}` : ''}.</p>`,
+    `<p>${v.checks.length} checks: ${n.pass} pass, ${n.fail} fail, ${n.error} error, ${n.skip} skip, ${n.omit} omit; ${scope}${coverage ? `; ${e(coverageText(coverage))} (<a href="#coverage-definition">what it counts</a>)` : ''}.</p>`,
   );
   if (failed.length) out.push(`<p>Failed requirements: ${failed.map((id) => `<a href="#req-${e(id)}">${e(id)}</a>`).join(', ')}</p>`);
   out.push(diagram(v.service, drawn, source));

@@ -4,24 +4,26 @@
  * from an artifact download. Every text from the run is escaped (html-kit.ts `e`).
  *
  * Top to bottom: the verdict, a table of contents, the filter (verdict and service; hidden when
- * scripts are off, and the page reads the same without it), the failing checks first (gating
- * ones first, html-failure.ts), the gate with links to its failures, the run, one section per
+ * scripts are off, and the page reads the same without it), the failing checks first (by cause:
+ * one heading per cause, its root cause first, the same cause and what failed downstream of it
+ * after it, gating ones first: report/failure-order.ts, html-failure.ts), the gate with links to its failures, the run, one section per
  * service (state diagram, requirements, coverage: html-service.ts), pictures, latency, match
  * scores, lagging reads, cleanup, the profile.
  *
  * Stable anchors: #verdict, #toc, #filter, #failures, #gate, #run, #services, #service-<service>,
  * #state-diagram-<service>, #requirements-<service>, #coverage-<service>, #charts, #latency,
- * #scores, #lags, #transport, #cleanup, #profile; #check-<check ID> per failing check, #req-<ID> per requirement.
+ * #scores, #lags, #transport, #cleanup, #profile; #cause-<n> per cause, #check-<check ID> per failing check, #req-<ID> per requirement.
  */
 import { createHash } from 'node:crypto';
 import { SERVICES } from '../specs/services.js';
 import type { ServiceName } from '../specs/common/model.js';
 import type { Charts } from './charts.js';
+import { COVERAGE_DEFINITION, coverageText } from './coverage-text.js';
 import { failureHtml } from './html-failure.js';
-import { CSS, badge, checkAnchor, e, table, td } from './html-kit.js';
+import { CSS, badge, checkAnchor, e, table, td, titleOf } from './html-kit.js';
 import { serviceHtml } from './html-service.js';
 import type { TransitionView } from './state-diagram.js';
-import { headline } from './headline.js';
+import { gateSentence, headline } from './headline.js';
 import type { Summary } from './summary.js';
 import { targetStatement } from './target.js';
 import { duration, failureViews, safeRun, serviceViews, verdictCounts } from './view.js';
@@ -85,16 +87,28 @@ export function reportHtml(s: Summary, folder: string, charts: Charts, diagrams:
   out.push(`<nav id="toc" aria-label="Contents">${toc.join('')}</nav><main>`);
   out.push(filterForm(services.map((v) => v.service)));
 
-  // Failing checks first
-  out.push(`<section id="failures"><h2>Failing checks (${failures.length})</h2>`);
-  out.push(failures.length ? failures.map(failureHtml).join('\n') : '<p>No check failed or errored.</p>');
+  // Failing checks first, by cause (report/failure-order.ts): one heading per cause, its root first.
+  out.push(`<section id="failures"><h2>Failing checks (${failures.length})${failures.length > 1 ? ', root causes first' : ''}</h2>`);
+  if (!failures.length) out.push('<p>No check failed or errored.</p>');
+  const titles = new Map(failures.map((f) => [f.check.checkId, titleOf(f.check.title)]));
+  let cause = 0;
+  for (const f of failures) {
+    if (f.place.role === 'root') {
+      const n = 1 + f.place.followers;
+      const rule = f.rules.find((r) => r.id === f.place.requirement);
+      out.push(
+        `<h3 class="cause" id="cause-${++cause}">Cause ${cause}: <a href="#req-${e(f.place.requirement)}">${e(f.place.requirement)}</a>${rule ? ` <span class="muted">(${e(rule.level)})</span>` : ''}${f.place.operation ? ` at ${e(f.place.operation)}` : ''} · ${n} failing check${n > 1 ? 's' : ''}${f.gate === 'gating' ? '' : ` · ${e(f.gate)}`}</h3>`,
+      );
+    }
+    out.push(failureHtml(f, titles));
+  }
   out.push('</section>');
 
   // Gate, its entries linked to their failures
   const link = (id: string) => `<a href="#${e(checkAnchor(id))}"><code>${e(id)}</code></a>`;
   out.push(`<section id="gate"><h2>Gate: ${badge(g.verdict)}</h2>`);
   out.push(
-    `<p>${g.verdict === 'fail' ? `${g.gating.length} check(s) fail the gate (exit code 1).` : g.verdict === 'incomplete' ? `Nothing failed, but ${g.incomplete.length} check(s) could not judge: the deployment did not answer them (INCOMPLETE, exit code 5).` : 'Every MUST requirement checked held (exit code 0).'}${g.knownFailuresFile ? ` Known failures from <code>${e(g.knownFailuresFile)}</code>${g.deployment ? ` (deployment ${e(g.deployment)})` : ''}.` : ' No known-failures file.'}</p>`,
+    `<p>${e(gateSentence(s))}${g.knownFailuresFile ? ` Known failures from <code>${e(g.knownFailuresFile)}</code>${g.deployment ? ` (deployment ${e(g.deployment)})` : ''}.` : ' No known-failures file.'}</p>`,
   );
   const list = (id: string, title: string, rows: string[]) => {
     if (rows.length)
@@ -118,7 +132,13 @@ export function reportHtml(s: Summary, folder: string, charts: Charts, diagrams:
   list(
     'gate-unexpected-passes',
     'Unexpected passes: remove these from the known-failures list',
-    g.unexpectedPasses.map((x) => `<code>${e(x.checkId)}</code> passed, listed as ${e(x.entry)}: ${e(x.reason)}`),
+    g.unexpectedPasses.map(
+      (x) =>
+        `<code>${e(x.entry)}</code>: every check covering it passed (${x.checks
+          .slice(0, 5)
+          .map((id) => `<code>${e(id)}</code>`)
+          .join(', ')}${x.checks.length > 5 ? ', ...' : ''}); listed because: ${e(x.reason)}`,
+    ),
   );
   list(
     'gate-graduated',
@@ -141,7 +161,7 @@ export function reportHtml(s: Summary, folder: string, charts: Charts, diagrams:
     );
   out.push(
     table(
-      ['service', 'target', 'auth', 'checks', 'scope', 'requirements covered', 'MUST covered'],
+      ['service', 'target', 'auth', 'checks', 'scope', 'requirements with a check'],
       run.targets.map((t) => {
         const c = s.coverage[t.service];
         const n = verdictCounts(s.checks.filter((x) => x.service === t.service));
@@ -162,12 +182,12 @@ export function reportHtml(s: Summary, folder: string, charts: Charts, diagrams:
           td(e(t.auth ?? '-')),
           td(`${n.pass} pass, ${n.fail} fail, ${n.error} error, ${n.skip} skip, ${n.omit} omit`),
           td(e(scope)),
-          td(c && c.scope !== 'none' ? `${c.covered}/${c.inScope - c.untestable}` : '-'),
-          td(c && c.scope !== 'none' ? `${c.mustCovered}/${c.must}` : '-'),
+          td(c && c.scope !== 'none' ? e(coverageText(c).replace(/^requirements with a check /, '')) : '-'),
         ];
       }),
     ),
   );
+  out.push(`<p class="muted" id="coverage-definition">${e(COVERAGE_DEFINITION)}</p>`);
   out.push(
     `<p class="muted">Replay this run's data with <code>CONFORMANCE_SEED=${e(run.seed)}</code>${run.faults?.length ? ` (embedded reference with <code>REFERENCE_FAULTS=${e(run.faults.join(','))}</code>)` : ''}. Credentials are never written to a report.</p></section>`,
   );

@@ -7,8 +7,11 @@
  *       { "id": "organization/search/a-new-check", "reason": "added in suite 0.3", "pending": true } ] }
  *
  * `id` is a requirement ID or a check ID. A listed failure is reported as expected and does not
- * gate; a listed check or requirement that passes is flagged as an unexpected pass so the list
- * does not go stale. A `pending` entry covers a check new to the suite: it does not gate until it
+ * gate. An entry is flagged as an unexpected pass (remove it, so the list does not go stale) only
+ * when every check it covers passed: for a check ID that check; for a requirement ID every check
+ * of the run that cites it or failed it (omitted ones aside), at least one of them, in a run that
+ * selected all of its service's checks. One passing check citing a requirement that other checks
+ * still fail is no reason to remove it: removing it would fail the next run. A `pending` entry covers a check new to the suite: it does not gate until it
  * has passed on this deployment once; the checks that did are kept in the history file next to
  * the list (`<name>.passed.json`), which the run updates (keep it with the list, e.g. in CI cache).
  */
@@ -82,8 +85,8 @@ export interface Gate {
   expectOnly: string[];
   /** Listed failures that failed as expected. */
   expected: Array<{ checkId: string; entry: string; reason: string }>;
-  /** Listed checks or requirements that passed: remove them from the list. */
-  unexpectedPasses: Array<{ checkId: string; entry: string; reason: string }>;
+  /** Entries every check they cover passed: remove them from the list (`checks`: the checks that passed, at least one). */
+  unexpectedPasses: Array<{ entry: string; reason: string; checks: string[] }>;
   /** Pending checks that have not passed here yet and did not pass now. */
   pending: Array<{ checkId: string; entry: string; reason: string }>;
   /** Pending checks that passed for the first time in this run: they gate from now on. */
@@ -92,11 +95,27 @@ export interface Gate {
 
 const failing = (c: CheckResult) => c.verdict === 'fail' || c.verdict === 'error';
 
+/** What the judgement needs to know of the run besides its checks. */
+export interface JudgeOptions {
+  /**
+   * True when the run selected only part of the checks that could cover a requirement (a file or
+   * name filter, a shard): a requirement entry is then never called an unexpected pass, because
+   * the checks left out may still fail it.
+   */
+  partial?: (requirementId: string) => boolean;
+}
+
 /**
- * Judges the run: which failing checks gate, which are expected or pending, which listed ones passed.
+ * Judges the run: which failing checks gate, which are expected or pending, which listed entries
+ * every covered check passed (unexpected passes).
  * @param level requirement ID -> MUST or EXPECT
  */
-export function judge(checks: CheckResult[], level: (id: string) => string | undefined, known?: KnownFailures): Gate {
+export function judge(
+  checks: CheckResult[],
+  level: (id: string) => string | undefined,
+  known?: KnownFailures,
+  options: JudgeOptions = {},
+): Gate {
   const gate: Gate = {
     verdict: 'pass',
     knownFailuresFile: known?.file,
@@ -123,11 +142,6 @@ export function judge(checks: CheckResult[], level: (id: string) => string | und
         continue;
       }
     }
-    if (c.verdict === 'pass') {
-      const listed = own && !own.pending ? [own] : entries.filter((e) => !e.pending && c.verifies.includes(e.id));
-      for (const e of listed) gate.unexpectedPasses.push({ checkId: c.checkId, entry: e.id, reason: e.reason });
-      continue;
-    }
     if (!failing(c)) continue;
     if (own && !own.pending) {
       gate.expected.push({ checkId: c.checkId, entry: own.id, reason: own.reason });
@@ -146,10 +160,25 @@ export function judge(checks: CheckResult[], level: (id: string) => string | und
     if (unlisted.some((id) => level(id) === 'MUST')) gate.gating.push(c.checkId);
     else gate.expectOnly.push(c.checkId);
   }
-  // A requirement listed as known but whose every citing check passed is an unexpected pass too;
-  // the loop above already names each passing check that cites it.
+  for (const e of entries) {
+    if (e.pending) continue;
+    const covered = coveredBy(e.id, checks);
+    const isCheck = checks.some((c) => c.checkId === e.id);
+    if (!isCheck && options.partial?.(e.id)) continue;
+    if (covered.length && covered.every((c) => c.verdict === 'pass'))
+      gate.unexpectedPasses.push({ entry: e.id, reason: e.reason, checks: covered.map((c) => c.checkId) });
+  }
   gate.verdict = gate.gating.length ? 'fail' : gate.incomplete.length ? 'incomplete' : 'pass';
   return gate;
+}
+
+/**
+ * The checks a known-failures entry covers, omitted ones aside: the check of that ID, or every
+ * check that cites the requirement or failed it (a check can fail a requirement it does not cite,
+ * at a set-up step: the root cause).
+ */
+export function coveredBy(id: string, checks: CheckResult[]): CheckResult[] {
+  return checks.filter((c) => c.verdict !== 'omit' && (c.checkId === id || c.verifies.includes(id) || c.failedRequirements.includes(id)));
 }
 
 /** Adds this run's passing pending checks to the history file, so they gate from now on. */

@@ -1,15 +1,16 @@
 /**
  * summary.md: the report as Markdown, for CI job summaries ($GITHUB_STEP_SUMMARY) and merge
  * requests. Same content as report.html without the pictures and state diagrams: verdict and
- * services, gate, failing checks (rule, checked, expected, got, exchange; walks: replay command
- * and steps), coverage within the run's selection, requirements needing attention (the rest
+ * services, gate, failing checks by cause (root causes first: report/failure-order.ts; rule,
+ * checked, expected, got, exchange; walks: replay command and steps), coverage within the run's selection, requirements needing attention (the rest
  * folded into <details>), figures.
  */
+import { COVERAGE_DEFINITION, coverageText } from './coverage-text.js';
 import { mdCell as cell, mdTable } from './md-table.js';
-import { headline } from './headline.js';
+import { gateSentence, headline } from './headline.js';
 import type { Summary } from './summary.js';
 import { targetStatement } from './target.js';
-import { duration, failureViews, safeRun, serviceViews, verdictCounts } from './view.js';
+import { duration, failureViews, placeText, safeRun, serviceViews, verdictCounts } from './view.js';
 
 const fence = (text: string, lang = '') => {
   const ticks = text.includes('```') ? '````' : '```';
@@ -36,7 +37,7 @@ export function summaryMarkdown(s: Summary, folder: string): string {
     );
   L.push(
     mdTable(
-      ['service', 'target', 'checks (pass/fail/error/skip/omit)', 'requirements covered', 'MUST covered'],
+      ['service', 'target', 'checks (pass/fail/error/skip/omit)', 'requirements with a check'],
       run.targets.map((t) => {
         const c = s.coverage[t.service];
         const n = verdictCounts(s.checks.filter((x) => x.service === t.service));
@@ -49,11 +50,12 @@ export function summaryMarkdown(s: Summary, folder: string): string {
           t.service,
           where,
           `${n.pass}/${n.fail}/${n.error}/${n.skip}/${n.omit}`,
-          inScope ? `${c.covered}/${c.inScope - c.untestable}` : c?.scope === 'none' ? 'not run' : '-',
-          inScope ? `${c.mustCovered}/${c.must}` : '-',
+          inScope ? coverageText(c).replace(/^requirements with a check /, '') : c?.scope === 'none' ? 'not run' : '-',
         ];
       }),
     ),
+    '',
+    `*${COVERAGE_DEFINITION}*`,
   );
 
   const paced = Object.entries(s.transport ?? {});
@@ -81,7 +83,7 @@ export function summaryMarkdown(s: Summary, folder: string): string {
 
   L.push('', '## Gate', '');
   L.push(
-    `${g.verdict === 'fail' ? `${g.gating.length} check(s) fail the gate` : g.verdict === 'incomplete' ? `Nothing failed, but ${g.incomplete.length} check(s) could not judge: the deployment did not answer them (INCOMPLETE)` : 'Every MUST requirement checked held'}${g.knownFailuresFile ? ` (known failures: \`${g.knownFailuresFile}\`${g.deployment ? `, deployment ${g.deployment}` : ''})` : ''}.`,
+    `${gateSentence(s)}${g.knownFailuresFile ? ` Known failures: \`${g.knownFailuresFile}\`${g.deployment ? `, deployment ${g.deployment}` : ''}.` : ''}`,
   );
   const list = (title: string, rows: string[]) => {
     if (rows.length) L.push('', `**${title}** (${rows.length})`, '', ...rows.map((r) => `- ${r}`));
@@ -108,7 +110,13 @@ export function summaryMarkdown(s: Summary, folder: string): string {
   );
   list(
     'Unexpected passes: remove these from the known-failures list',
-    g.unexpectedPasses.map((x) => `\`${x.checkId}\` passed, listed as ${x.entry}: ${cell(x.reason)}`),
+    g.unexpectedPasses.map(
+      (x) =>
+        `${x.entry}: every check covering it passed (${x.checks
+          .slice(0, 5)
+          .map((id) => `\`${id}\``)
+          .join(', ')}${x.checks.length > 5 ? ', ...' : ''}); listed because: ${cell(x.reason)}`,
+    ),
   );
   list(
     'Pending checks that passed for the first time (they gate from now on)',
@@ -117,10 +125,21 @@ export function summaryMarkdown(s: Summary, folder: string): string {
 
   const failures = failureViews(s, folder);
   if (failures.length) {
-    L.push('', `## Failing checks (${failures.length})`, '');
+    L.push('', `## Failing checks (${failures.length})${failures.length > 1 ? ', root causes first' : ''}`, '');
+    const titles = new Map(failures.map((f) => [f.check.checkId, f.check.title.replace(/ \[[^\]]*\](?: \{[^}]*\})?$/, '')]));
+    let cause = 0;
     for (const f of failures) {
       const r = f.check.failure;
-      L.push(`### ${f.check.verdict.toUpperCase()} (${f.gate}): ${f.check.service} · ${cell(f.check.title)}`, '');
+      if (f.place.role === 'root') {
+        const n = 1 + f.place.followers;
+        L.push(
+          `### Cause ${++cause}: ${f.place.requirement}${f.place.operation ? ` at ${f.place.operation}` : ''} (${n} failing check${n > 1 ? 's' : ''}${f.gate === 'gating' ? '' : `, ${f.gate}`})`,
+          '',
+        );
+      }
+      L.push(`#### ${f.check.verdict.toUpperCase()} (${f.gate}): ${f.check.service} · ${cell(f.check.title)}`, '');
+      const place = placeText(f, (id) => titles.get(id) ?? id);
+      if (place) L.push(`*${cell(place)}*`, '');
       for (const rule of f.rules) L.push(`- **${rule.id}** (${rule.level}, ${rule.section}): ${cell(rule.text)}`);
       if (r) {
         if (r.replay) L.push(`- replay: \`${r.replay}\``);

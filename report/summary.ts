@@ -19,9 +19,11 @@ import type { RunStats } from './stats.js';
  * Version 2 added `gate` (known failures, MUST-level gating) and `stats` (latency, match scores);
  * version 3 added `scope`, the outcome `not-run`, `coverage.{scope,inScope,notRun}` and
  * `checks[].failure`; version 4 added the gate verdict `incomplete` with `gate.incomplete`,
- * `checks[].couldNotJudge` (such an error makes `overall` incomplete, not fail) and `transport`.
+ * `checks[].couldNotJudge` (such an error makes `overall` incomplete, not fail) and `transport`;
+ * version 5 made `gate.unexpectedPasses[]` one per known-failures entry (`entry`, `reason`,
+ * `checks[]`), flagged only when every check it covers passed.
  */
-export const SUMMARY_SCHEMA_VERSION = 4;
+export const SUMMARY_SCHEMA_VERSION = 5;
 
 /**
  * A requirement's outcome: the worst verdict of the checks citing it, `uncovered` (the suite has
@@ -116,6 +118,7 @@ export interface SummaryOptions {
 }
 
 const LEVELS = new Map(Object.values(SERVICES).flatMap((spec) => spec.requirements.map((r) => [r.id, r.level] as const)));
+const SERVICE_OF = new Map(Object.values(SERVICES).flatMap((spec) => spec.requirements.map((r) => [r.id, spec.name] as const)));
 
 const ORDER: RequirementOutcome[] = ['fail', 'error', 'skip', 'pass', 'omit'];
 
@@ -239,7 +242,13 @@ export function buildSummary(
     checks: results,
     cleanup,
     lags: results.flatMap((r) => (r.lags ?? []).map((l) => ({ checkId: r.checkId, ...l }))),
-    gate: judge(results, (id) => LEVELS.get(id), options.known),
+    gate: judge(results, (id) => LEVELS.get(id), options.known, {
+      // A requirement of a service the run selected only part of may still fail in the checks left out.
+      partial: (id) => {
+        const service = SERVICE_OF.get(id);
+        return service === undefined || scopes[service]?.scope !== 'all';
+      },
+    }),
     stats: options.stats ?? { latency: [], matchScores: [] },
     ...(options.transport && Object.keys(options.transport).length ? { transport: options.transport } : {}),
   };

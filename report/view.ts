@@ -9,6 +9,7 @@ import { readExchangesFile } from '../harness/exchange-file.js';
 import type { Exchange } from '../harness/reply.js';
 import { redactHeaders, redactJson, redactText } from '../harness/redact.js';
 import { curlCommand } from './curl.js';
+import { type CausePlace, type GateClass, orderByCause } from './failure-order.js';
 import type { CheckResult } from './results.js';
 import type { Summary } from './summary.js';
 
@@ -24,7 +25,9 @@ export interface FailureView {
   /** The requirements the failure cites (or all it verifies for an error), with their text. */
   rules: RequirementRow[];
   /** How the gate treats it: gating, known failure, pending, or EXPECT-only. */
-  gate: 'gating' | 'known' | 'pending' | 'expect-only';
+  gate: GateClass;
+  /** Its place among the run's failures: root cause, same cause, or downstream of one (report/failure-order.ts). */
+  place: CausePlace;
   reason?: string;
   /** The exchanges shown, each with its 1-based number among the check's exchanges; `failing` marks the one the failure came from. */
   exchanges: Array<{ exchange: Exchange; curl: string; number: number; failing: boolean }>;
@@ -89,30 +92,46 @@ function shownExchanges(check: CheckResult, all: Exchange[]): FailureView['excha
   return numbers.map((n) => ({ exchange: all[n - 1]!, curl: curlCommand(all[n - 1]!), number: n, failing: n === marked }));
 }
 
+/**
+ * The failing checks as the reports list them: ordered by cause (report/failure-order.ts: grouped
+ * by requirement in state-table order, root causes first, the same cause and what failed
+ * downstream of it after it), each with its rules, how the gate treats it and its exchanges.
+ */
 export function failureViews(s: Summary, folder: string): FailureView[] {
   const byId = new Map(s.requirements.map((r) => [r.id, r]));
   const g = s.gate;
-  return s.checks
-    .filter((c) => c.verdict === 'fail' || c.verdict === 'error')
-    .map((check) => {
-      const ids = check.failedRequirements.length ? check.failedRequirements : check.verifies;
-      const all = loadExchanges(folder, check);
-      const known = g.expected.find((x) => x.checkId === check.checkId);
-      const pending = g.pending.find((x) => x.checkId === check.checkId);
-      const gate: FailureView['gate'] = g.gating.includes(check.checkId) ? 'gating' : known ? 'known' : pending ? 'pending' : 'expect-only';
-      return {
-        check,
-        rules: ids.map((id) => byId.get(id)).filter((r): r is RequirementRow => Boolean(r)),
-        gate,
-        reason: known?.reason ?? pending?.reason,
-        exchanges: shownExchanges(check, all),
-        exchangesTotal: all.length,
-      };
-    })
-    .sort(
-      (a, b) =>
-        ['gating', 'expect-only', 'pending', 'known'].indexOf(a.gate) - ['gating', 'expect-only', 'pending', 'known'].indexOf(b.gate),
-    );
+  return orderByCause(
+    s.checks,
+    g,
+    s.run.targets.map((t) => t.service),
+  ).map(({ check, gate, place }) => {
+    const ids = check.failedRequirements.length ? check.failedRequirements : check.verifies;
+    const all = loadExchanges(folder, check);
+    const known = g.expected.find((x) => x.checkId === check.checkId);
+    const pending = g.pending.find((x) => x.checkId === check.checkId);
+    return {
+      check,
+      rules: ids.map((id) => byId.get(id)).filter((r): r is RequirementRow => Boolean(r)),
+      gate,
+      reason: known?.reason ?? pending?.reason,
+      exchanges: shownExchanges(check, all),
+      exchangesTotal: all.length,
+      place,
+    };
+  });
+}
+
+/** One line on a failure's place among the run's failures (none for a root that stands alone). */
+export function placeText(f: Pick<FailureView, 'place'>, titleOf: (checkId: string) => string): string | undefined {
+  const p = f.place;
+  const at = (op?: string) => (op ? ` at ${op}` : '');
+  if (p.role === 'root')
+    return p.followers
+      ? `root cause: ${p.requirement} fails${at(p.operation)}; ${p.followers} more failing check${p.followers > 1 ? 's' : ''} below follow from it`
+      : undefined;
+  if (p.role === 'same-cause')
+    return `same cause: ${p.requirement} fails${at(p.operation)} here too, as in "${titleOf(p.cause!.checkId)}" above`;
+  return `downstream: failed after ${p.cause!.operation ?? 'an operation'}, which breaks ${p.cause!.requirement} in "${titleOf(p.cause!.checkId)}" above; probably the same cause`;
 }
 
 export function serviceViews(s: Summary): ServiceView[] {

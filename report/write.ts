@@ -2,7 +2,8 @@
  * Writes every report of a run folder: summary.json (versioned schema, reports/README.md),
  * summary.md, report.html (with SVG charts), junit.xml; updates the pending-check history of
  * the known-failures file and points reports/latest at the folder. Reads results.json's results
- * as given and selection.json (what the run selected) from the folder.
+ * as given and selection.json (what the run selected) from the folder. A run in which no check
+ * ran gets summary.json alone (for the command's exit code) and does not move reports/latest.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import { writeJunit } from './junit.js';
 import { type KnownFailures, loadKnownFailures, recordPasses } from './known-failures.js';
 import { pointLatest } from './latest.js';
 import { summaryMarkdown } from './markdown.js';
+import { anyCheckRan } from './outcome.js';
 import type { CheckResult } from './results.js';
 import { computeStats, readExchanges } from './stats.js';
 import { type RunDescription, type Summary, buildSummary, readSelection } from './summary.js';
@@ -111,6 +113,12 @@ export async function writeRunReports(
   const summary = build(done, await Promise.resolve(options.transport).catch(() => undefined));
   writeFileSync(join(folder, 'summary.json'), JSON.stringify(summary, null, 2));
   const t2 = performance.now();
+  // A run in which no check ran judged nothing: no report, and reports/latest keeps pointing at the
+  // last run that did (the command removes the run folder: run/cli/conformance-finish.ts).
+  if (!anyCheckRan(summary)) {
+    const none = { markdown: 0, junit: 0, charts: 0, diagrams: 0, html: 0 };
+    return { summary, timings: { stats: t1 - t0, summary: t2 - t1, ...none, total: performance.now() - t0 } };
+  }
   const rest = await renderReports(folder, summary, figures);
   if (known) recordPasses(known, summary.gate, run.runId);
   if (reportDir) pointLatest(reportDir, folder);

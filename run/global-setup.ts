@@ -20,6 +20,7 @@ import { RUN_FOLDER_ENV } from '../report/reporter.js';
 import { RunContext, newRunId } from '../harness/run.js';
 import type { RunDescription } from '../report/summary.js';
 import { targetStatement } from '../report/target.js';
+import { checkRan } from '../report/outcome.js';
 import { newRedactionKey } from '../harness/redact-foreign.js';
 import type { RunInfo } from '../harness/targets.js';
 import { sharedCounters } from '../harness/shared-limit.js';
@@ -80,6 +81,7 @@ export default async function setup(project: TestProject) {
     profile,
     embedded,
     exchanges: settings.exchanges,
+    verbose: settings.verbose,
     redactionKey: newRedactionKey(),
   };
   const description: RunDescription = {
@@ -108,8 +110,12 @@ export default async function setup(project: TestProject) {
   const where = description.targets
     .map((t) => `${t.service}: ${t.status === 'not configured' ? 'not configured' : `${t.baseUrl}${t.servicePath}`}`)
     .join('; ');
+  // The target was stated before anything started (run/cli/conformance-prepare.ts) and heads the
+  // summary at the end; the opening block repeats it, with every service's URL, only when verbose.
   console.log(
-    `\nConformance run ${runId}, seed ${settings.seed}\n  ${targetStatement(description)}\n  ${where}\n  replay this run's data with CONFORMANCE_SEED=${settings.seed}\n`,
+    settings.verbose
+      ? `\nConformance run ${runId}, seed ${settings.seed}\n  ${targetStatement(description)}\n  ${where}\n  replay this run's data with CONFORMANCE_SEED=${settings.seed}\n`
+      : `Conformance run ${runId}, seed ${settings.seed} (replay this run's data with CONFORMANCE_SEED=${settings.seed})`,
   );
   project.provide('conformance', info);
   // A file's records are removed once its checks have ended (run/early-removal.ts); loaded in the
@@ -165,7 +171,8 @@ export default async function setup(project: TestProject) {
       // Read once the removals are done: they are paced (and counted) with the checks.
       const transport = cleanup.then(() => (pacing ? pacingFigures(pacing, serviceNames()) : undefined));
       const { summary } = await writeRunReports(run.folder, settings.reportDir, description, results, cleanup, { transport });
-      console.log(consoleSummary(summary, run.folder));
+      // A run in which no check ran prints one line at its end instead (run/outcome.ts), unless it left records behind.
+      if (summary.checks.some(checkRan) || summary.cleanup?.failures.length) console.log(consoleSummary(summary, run.folder));
     } finally {
       await deployments.stop();
     }

@@ -10,7 +10,8 @@ import { runSuite } from './support/run-suite.js';
 
 const FILES = ['organization', 'person', 'provider'].map((s) => `scenarios/${s}/generated-bad-input.test.ts`);
 const ORG = FILES[0]!;
-const SETTINGS = { CONFORMANCE_SEED: '12345', CONFORMANCE_BAD_INPUTS: '200' };
+/** Verbose, for the `[bad-input]` lines read here. */
+const SETTINGS = { CONFORMANCE_SEED: '12345', CONFORMANCE_BAD_INPUTS: '200', CONFORMANCE_VERBOSE: '1' };
 const checks = (run: Awaited<ReturnType<typeof runSuite>>) => run.summary?.checks.filter((c) => c.area === 'generated-bad-input') ?? [];
 
 describe('setAt', () => {

@@ -55,24 +55,53 @@ describe('a failed check', () => {
   const exchanges = [exchange('postIdentity', 200, true), exchange('mergeIdentities', 200, true), exchange('nativeIdQuery', 200, true)];
 
   it('reads as rule, checked, expected, got and exchange, with no frames and no "Object.is"', () => {
-    const assertion = thrown(() => expect(true, 'the retired source resolves to the survivor').toBe(false));
+    const assertion = thrown(() => expect(3, 'results of the retired source').toBe(1));
     const inRule = new ConformanceFailure(['ORG-MERGE-EFFECT'], assertion.message, { ...assertionDetail(assertion), exchange: 2 });
     const { error, report } = explainFailure(inRule, { verifies: ['ORG-MERGE-EFFECT'], rules, exchanges });
     const text = (error as Error).message;
     expect(text.split('\n')).toEqual([
       `ORG-MERGE-EFFECT (MUST): ${rules.get('ORG-MERGE-EFFECT')!.text}`,
-      '  checked:  the retired source resolves to the survivor',
-      '  expected: false',
-      '  got:      true',
+      '  checked:  results of the retired source',
+      '  expected: 1',
+      '  got:      3',
       '  exchange: 3 of 3: nativeIdQuery -> HTTP 200, success=true in 7 ms',
     ]);
     expect((error as Error).stack).not.toMatch(/\n\s+at |harness\/|Object\.is/);
     expect(report).toMatchObject({
       requirements: ['ORG-MERGE-EFFECT'],
-      expected: 'false',
-      got: 'true',
+      expected: '1',
+      got: '3',
       exchange: { number: 3, of: 3, operation: 'nativeIdQuery' },
     });
+  });
+
+  it('says in words what a yes-or-no assertion expected, never a bare "expected true / got false"', () => {
+    const yes = (value: boolean, message: string, want: boolean) => assertionDetail(thrown(() => expect(value, message).toBe(want)));
+    expect(
+      yes(false, 'unmergeIdentities accepts a valid request: HTTP 409, success=false (unmergeSource is not retired into unmergeFromSource)', true),
+    ).toEqual({
+      what: '',
+      expected: 'unmergeIdentities accepts a valid request',
+      got: 'not so: HTTP 409, success=false (unmergeSource is not retired into unmergeFromSource)',
+    });
+    expect(yes(true, 'mergeIdentities answers at its documented path (HTTP 404, success=false)', false)).toEqual({
+      what: '',
+      expected: 'mergeIdentities answers at its documented path',
+      got: 'not so: HTTP 404, success=false',
+    });
+    expect(yes(false, 'maxSearchResults=0 must be rejected, got HTTP 200, success=true', true)).toEqual({
+      what: '',
+      expected: 'maxSearchResults=0 must be rejected',
+      got: 'not so: HTTP 200, success=true',
+    });
+    expect(yes(false, 'deleted relationship no longer found', true)).toEqual({
+      what: '',
+      expected: 'deleted relationship no longer found',
+      got: 'not so',
+    });
+    // With no message at all, the rule the assertion judged is what was expected.
+    const bare = explainFailure(thrown(() => expect(false).toBe(true)), { verifies: ['ORG-ENV-ECHO'], rules, exchanges }).report!;
+    expect(bare).toMatchObject({ expected: rules.get('ORG-ENV-ECHO')!.text, got: 'not so (the assertion gives no detail)' });
   });
 
   it('reads words without detail as what the deployment did ("got"), and never repeats its own message as "checked"', () => {

@@ -3,9 +3,10 @@
  * `npm run conformance` (and, for the reference's settings, `npm run reference` and
  * `npm run match-quality`) with exit code 2 and one line naming it, before anything is sent (a
  * counting server given as the deployment sees no request, no vitest starts, no run folder is
- * written). A run in which no check ran exits 1 with one line saying why.
+ * written). A run in which no check ran exits 1 with one line saying why, and like a run whose
+ * preflight failed (exit 3) leaves the report folder as it was: no run folder, reports/latest unmoved.
  */
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -93,6 +94,19 @@ describe.concurrent('misconfigurations stop the run with exit code 2 and one lin
     await refused({}, /^conformance: --shard: expected i\/n/, ['--shard=0/2']);
   });
 
+  it('an option neither the command nor vitest knows (no vitest stack trace), even with a deployment configured', async () => {
+    await refused(
+      { ORG_BASE_URL: counterUrl, ORG_TOKEN: JWT, ORG_SOURCES: 'cf_test_a' },
+      /^conformance: unknown option --bogus: neither an option of this command \(npm run conformance -- --help\) nor of vitest \(npx vitest --help\)$/m,
+      ['--bogus'],
+    );
+  });
+
+  it('a file filter that names no scenario file', async () => {
+    await refused({}, /^conformance: "scenarios\/organisation": matches no scenario file \(/, ['scenarios/organisation']);
+    await refused({}, /^conformance: "nosuchfile": matches no scenario file/, ['scenarios/organization', 'nosuchfile']);
+  });
+
   const referenceCommands: Array<[string, string, RegExp]> = [
     ['conformance', 'run/cli/conformance.mjs', /^conformance: /],
     ['reference', 'run/cli/reference.ts', /^reference: /],
@@ -118,7 +132,16 @@ describe.concurrent('misconfigurations stop the run with exit code 2 and one lin
   });
 });
 
-describe('a run in which no check ran exits 1 with one line saying why', () => {
+/** A report folder holding an earlier run, with reports/latest pointing at it. */
+function reportsWithEarlierRun(): { dir: string; listing: () => string[]; latest: () => string } {
+  const dir = mkdtempSync(join(tmpdir(), 'cf-nocheck-'));
+  mkdirSync(join(dir, 'earlier-run'));
+  writeFileSync(join(dir, 'earlier-run', 'summary.json'), '{}');
+  symlinkSync('earlier-run', join(dir, 'latest'), 'dir');
+  return { dir, listing: () => readdirSync(dir).sort(), latest: () => readlinkSync(join(dir, 'latest')) };
+}
+
+describe('a run in which no check ran exits 1 with one line saying why, and leaves the report folder as it was', () => {
   let ref: RunningReference;
   beforeAll(async () => {
     ref = await startReference({ faults: [] });
@@ -126,22 +149,20 @@ describe('a run in which no check ran exits 1 with one line saying why', () => {
   afterAll(() => ref.stop());
 
   it('a name filter that matches nothing', async () => {
-    const r = await runCommand('run/cli/conformance.mjs', ['-t', 'nonexistentpattern'], {
-      CONFORMANCE_REPORT_DIR: mkdtempSync(join(tmpdir(), 'cf-nocheck-')),
-    });
+    const reports = reportsWithEarlierRun();
+    const r = await runCommand('run/cli/conformance.mjs', ['-t', 'nonexistentpattern'], { CONFORMANCE_REPORT_DIR: reports.dir });
     expect(r.code, r.stderr).toBe(1);
     expect(linesOf(r.stderr).at(-1)).toMatch(
-      /^conformance: no check ran: (no check matched the filters \(-t nonexistentpattern\)|the filters \(-t nonexistentpattern\) matched none of the \d+ checks)$/,
+      /^conformance: no check ran: the filters \(-t nonexistentpattern\) matched none of the \d+ checks$/,
     );
+    expect(reports.listing(), 'no run folder left behind').toEqual(['earlier-run', 'latest']);
+    expect(reports.latest(), 'reports/latest still names the last real run').toBe('earlier-run');
+    expect(r.stdout, 'no report named').not.toMatch(/report\.html|exchanges\/|: PASS/);
   });
 
   it('every check that matched was omitted (the filter names a service that is not configured)', async () => {
-    const env = {
-      ORG_BASE_URL: ref.url,
-      ORG_TOKEN: ref.token,
-      ORG_SOURCES: 'cf_test_a,cf_test_b',
-      CONFORMANCE_REPORT_DIR: mkdtempSync(join(tmpdir(), 'cf-nocheck-')),
-    };
+    const reports = reportsWithEarlierRun();
+    const env = { ORG_BASE_URL: ref.url, ORG_TOKEN: ref.token, ORG_SOURCES: 'cf_test_a,cf_test_b', CONFORMANCE_REPORT_DIR: reports.dir };
     const r = await runCommand('run/cli/conformance.mjs', ['scenarios/person/envelope.test.ts'], env);
     expect(r.code, r.stderr).toBe(1);
     expect(linesOf(r.stderr).at(-1)).toMatch(
@@ -150,5 +171,26 @@ describe('a run in which no check ran exits 1 with one line saying why', () => {
     expect(r.stdout).toMatch(
       /target: configured deployment: organization at http:\/\/127\.0\.0\.1:\d+\/provider-link-ws\/svc; person not configured; provider not configured/,
     );
+    expect(reports.listing()).toEqual(['earlier-run', 'latest']);
+    expect(reports.latest()).toBe('earlier-run');
+  });
+
+  it('an unreachable deployment (preflight, exit code 3) leaves no run folder either', async () => {
+    const reports = reportsWithEarlierRun();
+    const free = createServer();
+    await new Promise<void>((r) => free.listen(0, '127.0.0.1', () => r()));
+    const port = (free.address() as AddressInfo).port;
+    await new Promise<void>((r) => free.close(() => r()));
+    const env = { ORG_BASE_URL: `http://127.0.0.1:${port}`, ORG_TOKEN: JWT, ORG_SOURCES: 'cf_test_a', CONFORMANCE_REPORT_DIR: reports.dir };
+    const r = await runCommand('run/cli/conformance.mjs', [], env);
+    expect(r.code, r.stderr).toBe(3);
+    expect(linesOf(r.stderr)).toHaveLength(1);
+    expect(r.stderr).toMatch(/^conformance: preflight: the organization service at .* is unreachable .*No check was run\.$/m);
+    expect(reports.listing()).toEqual(['earlier-run', 'latest']);
+    expect(reports.latest()).toBe('earlier-run');
+    // A report folder the run would have created is not left behind empty either.
+    const fresh = join(mkdtempSync(join(tmpdir(), 'cf-nocheck-')), 'reports');
+    expect((await runCommand('run/cli/conformance.mjs', [], { ...env, CONFORMANCE_REPORT_DIR: fresh })).code).toBe(3);
+    expect(existsSync(fresh)).toBe(false);
   });
 });

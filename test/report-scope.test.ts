@@ -4,6 +4,9 @@
  * some files of a service, or by a name filter, reports what it did not select as "not run"; the
  * console summary says so instead of "covered 0/84".
  */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { consoleSummary } from '../report/console-summary.js';
 import type { CheckResult, RunSelection } from '../report/results.js';
@@ -56,7 +59,7 @@ describe('coverage within the selection', () => {
     }
     const text = consoleSummary(s, 'reports/scope-run');
     expect(text).toContain('  person: not run (no test file of it selected)');
-    expect(text).not.toMatch(/covered 0\//);
+    expect(text).not.toMatch(/with a check 0 of/);
     expect(text).toContain('    failed requirements: ORG-MERGE-EFFECT');
   });
 
@@ -66,7 +69,10 @@ describe('coverage within the selection', () => {
     expect(s.coverage.organization).toMatchObject({ scope: 'part', covered: 1, uncovered: [] });
     expect(s.coverage.organization!.notRun.length).toBe(ORG - 1 - s.coverage.organization!.untestable);
     expect(s.requirements.find((r) => r.id === 'ORG-MERGE-EFFECT')!.outcome).toBe('not-run');
-    expect(consoleSummary(s, 'r')).toMatch(/requirements covered 1\/1 \(\d+ not run: outside the selection\)/);
+    const untestable = s.coverage.organization!.untestable;
+    expect(consoleSummary(s, 'r')).toContain(
+      `requirements with a check 1 of ${1 + untestable} (MUST 1 of ${s.coverage.organization!.must}); ${untestable} untestable, ${s.coverage.organization!.notRun.length} not run: outside the selection`,
+    );
   });
 
   it('a name filter over every file: what it left out is not run, what no check cites is still a gap', () => {
@@ -86,5 +92,16 @@ describe('coverage within the selection', () => {
     const s = buildSummary(run, [check(SUITE[0]!, ['ORG-ENV-ECHO'])], undefined, {});
     expect(s.coverage.person!.scope).toBe('all');
     expect(s.requirements.find((r) => r.id === 'PERSON-MERGE-SHARED-LINK')!.outcome).toBe('uncovered');
+  });
+});
+
+describe('the report line of the console summary', () => {
+  it('names only the files the run folder holds: no exchanges/ or allure-results/ when none were written', () => {
+    const s = buildSummary(run, [check('scenarios/organization/envelope.test.ts', ['ORG-ENV-ECHO'])], undefined);
+    const folder = mkdtempSync(join(tmpdir(), 'cf-report-line-'));
+    for (const f of ['summary.md', 'summary.json', 'junit.xml']) writeFileSync(join(folder, f), '');
+    expect(consoleSummary(s, folder)).toContain(`  report: ${folder}/report.html (also summary.md, summary.json, junit.xml)\n`);
+    mkdirSync(join(folder, 'exchanges'));
+    expect(consoleSummary(s, folder)).toContain(`  report: ${folder}/report.html (also summary.md, summary.json, junit.xml, exchanges/)\n`);
   });
 });

@@ -4,9 +4,11 @@
  * interrupted run needs (settings, profile, the ledger teardown) is loaded only then.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { RunContext, ledgerPath } from '../../harness/run.js';
 import type { Summary } from '../../report/summary.js';
 import { runOutcome } from '../outcome.js';
+import { removeRunTrace } from '../run-folder.js';
 import type { RunPlan } from './conformance-prepare.js';
 
 /** How the run's vitest process ended, and the signal the command passed on to it, if any. */
@@ -19,7 +21,7 @@ export interface RunExit {
 /**
  * After an interrupt, removes what the run created from its ledger (130, or 143 for SIGTERM);
  * otherwise prints why the outcome is not the gate's, when it is not (run/outcome.ts), and returns
- * the exit code from the run's summary.json.
+ * the exit code from the run's summary.json. A run in which no check ran leaves no run folder.
  * @returns the command's exit code
  */
 export async function finish(plan: RunPlan, exit: RunExit): Promise<number> {
@@ -31,10 +33,17 @@ export async function finish(plan: RunPlan, exit: RunExit): Promise<number> {
   }
   if (!existsSync(plan.summaryFile)) {
     console.error(`conformance: the run ended (exit ${exit.code}) without writing ${plan.summaryFile}`);
+    // A run that judged nothing and created nothing on the deployment leaves no folder behind; a
+    // ledger (for npm run cleanup) or collected results stay.
+    const ledger = ledgerPath(plan.before.reportDir, runId);
+    const judged = existsSync(join(dirname(plan.summaryFile), 'results.json'));
+    if (!judged && (!existsSync(ledger) || !readFileSync(ledger, 'utf8').trim())) removeRunTrace(plan.before);
     return exit.code && exit.code !== 0 ? exit.code : 1;
   }
   const outcome = runOutcome(JSON.parse(readFileSync(plan.summaryFile, 'utf8')) as Summary, plan.vitestArgs, runId);
   for (const line of outcome.lines) console.error(line);
+  // A run in which no check ran wrote no report (report/write.ts) and leaves no run folder behind.
+  if (outcome.nothingRan) removeRunTrace(plan.before);
   return outcome.code;
 }
 

@@ -2,7 +2,9 @@
  * Step 1 of `npm run conformance` (run/cli/conformance.mjs is the command, and documents it), in
  * a process of its own before the run: `node --import tsx run/cli/conformance-prepare.ts [arguments]`
  * writes the run's plan (RunPlan, JSON) to file descriptor 3, or exits: 0 after --help or
- * --version, 2 on a bad argument or setting, 3 when the preflight fails.
+ * --version, 2 on a bad argument (an option neither this command nor vitest knows, a filter that
+ * names no scenario file: run/vitest-arguments.ts) or setting, 3 when the preflight fails (leaving
+ * no run folder behind).
  */
 import { writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -18,6 +20,8 @@ import { loadKnownFailures } from '../../report/known-failures.js';
 import { command, parseArguments, usageError } from '../command.js';
 import { targetStatement } from '../target.js';
 import { VITEST_ENV_DEFAULTS, VITEST_NODE_FLAGS } from '../vitest-process.js';
+import { vitestArgumentProblem } from '../vitest-arguments.js';
+import { type FolderBefore, folderBefore, removeRunTrace } from '../run-folder.js';
 
 /** What step 1 hands the command for the run: vitest's arguments and environment, and what step 3 (run/cli/conformance-finish.ts) needs. */
 export interface RunPlan {
@@ -28,6 +32,8 @@ export interface RunPlan {
   vitestArgs: string[];
   /** Node's arguments for the vitest process: flags, vitest's entry, run, config and the arguments. */
   nodeArgs: string[];
+  /** What the report folder held before the run (a run in which no check ran leaves it so). */
+  before: FolderBefore;
   /** Variables to set in the vitest process's environment, and variables to remove from it. */
   set: Record<string, string>;
   unset: string[];
@@ -43,6 +49,7 @@ const program = command({
     'CONFORMANCE_TARGET=embedded|configured        the target you mean; refused when the settings say otherwise',
     'CONFORMANCE_PROFILE, CONFORMANCE_SEED, CONFORMANCE_RUN_ID, CONFORMANCE_REPORT_DIR, CONFORMANCE_EXCHANGES, ...',
     'CONFORMANCE_RETRY_BUDGET_MS=30000           how long a request is retried for (429/503 pause the service)',
+    'CONFORMANCE_VERBOSE=1                       routine internals on the console (same as --verbose)',
     'REFERENCE_FAULTS, REFERENCE_FOREIGN_DATA, ... the embedded reference',
     'Any other ORG_*, PERSON_*, PROVIDER_*, CONFORMANCE_*, REFERENCE_* variable is refused (exit 2).',
   ],
@@ -65,6 +72,7 @@ const program = command({
   ],
 })
   .option('--shard <i/n>', 'run shard i of n (vitest --shard); own run id <id>-s<i>of<n> and a blob report for report:merge')
+  .option('--verbose', 'routine internals on the console: walk seeds and coverage, bad-input lanes, ... (CONFORMANCE_VERBOSE=1)')
   .argument('[vitest...]', 'vitest filters and options, passed through')
   .allowUnknownOption()
   .allowExcessArguments();
@@ -78,10 +86,15 @@ const program = command({
 export async function prepare(argv: string[]): Promise<RunPlan> {
   parseArguments(program, argv);
   const vitestArgs = program.args;
-  const shardOption = program.opts<{ shard?: string }>().shard;
+  const { shard: shardOption, verbose } = program.opts<{ shard?: string; verbose?: boolean }>();
+  // --verbose is CONFORMANCE_VERBOSE=1 for this run (harness/config.ts reads it, here and in the vitest process).
+  if (verbose) process.env.CONFORMANCE_VERBOSE = '1';
   const shard = shardOption === undefined ? undefined : /^(\d+)\/(\d+)$/.exec(shardOption);
   if (shardOption !== undefined && (!shard || Number(shard[1]) < 1 || Number(shard[1]) > Number(shard[2])))
     usageError(program, `--shard: expected i/n with 1 <= i <= n, e.g. 1/3, got ${JSON.stringify(shardOption)}`);
+  // An option neither this command nor vitest knows, or a filter that names no scenario file: one line, before anything runs.
+  const argumentProblem = await vitestArgumentProblem(vitestArgs);
+  if (argumentProblem) usageError(program, argumentProblem);
   let settings: Settings;
   let profile: ReturnType<typeof loadProfile>;
   try {
@@ -101,7 +114,10 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
     CONFORMANCE_RUN_ID: runId,
     CONFORMANCE_SEED: String(settings.seed),
     ...(shard ? { CONFORMANCE_SHARD: `${shard[1]}/${shard[2]}` } : {}),
+    ...(verbose ? { CONFORMANCE_VERBOSE: '1' } : {}),
   };
+  // What the report folder held before this run, so a run that judges nothing can leave it so.
+  const before = folderBefore(settings.reportDir, runId);
   // Only this run's own preflight says how far the deployment is, never a value left in the environment.
   const unset = [ROUND_TRIP_ENV];
   console.log(`conformance: ${targetStatement(settings)}`);
@@ -116,6 +132,8 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
     });
     if (problems.length) {
       console.error(preflightMessage(problems, (s) => SERVICES[s].envPrefix));
+      // Nothing ran: the run folder the preflight's client opened goes (run/run-folder.ts).
+      removeRunTrace(before);
       process.exit(3);
     }
     // A distant deployment gets more scenario files side by side (harness/config.ts filesAtOnceFor), unless CONFORMANCE_FILES_AT_ONCE says how many.
@@ -125,9 +143,10 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
         ? 'CONFORMANCE_FILES_AT_ONCE'
         : 'CONFORMANCE_WORKERS, the older name of CONFORMANCE_FILES_AT_ONCE';
       const why = settings.filesAtOnce ? setBy : 'CONFORMANCE_FILES_AT_ONCE sets another number';
-      console.log(
-        `conformance: round trip ${Math.round(roundTripMs)} ms: ${filesAtOnceFor(settings, roundTripMs)} scenario files at once (${why})`,
-      );
+      if (settings.verbose)
+        console.log(
+          `conformance: round trip ${Math.round(roundTripMs)} ms: ${filesAtOnceFor(settings, roundTripMs)} scenario files at once (${why})`,
+        );
     }
   }
   const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
@@ -142,6 +161,7 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
     runId,
     summaryFile: join(runFolder(settings.reportDir, runId), 'summary.json'),
     vitestArgs,
+    before,
     nodeArgs: [...VITEST_NODE_FLAGS, vitest, 'run', '--config', 'vitest.config.ts', ...args],
     set,
     unset,

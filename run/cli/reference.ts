@@ -1,8 +1,9 @@
 /**
  * `npm run reference -- [--port N] [--faults a,b] [--variants name[=value],...] [--latency-ms N] [--jitter-ms N]`:
  * starts the embedded reference deployment alone on 127.0.0.1 (the given port or a free one) and
- * prints the base URL, a valid bearer token and the basic credentials, so curl or another client
- * can be pointed at it. Faults, variants and latency default to REFERENCE_FAULTS,
+ * prints the base URL, a valid bearer token, the basic credentials and two ready-to-run curl
+ * commands (postIdentity and demographicsSearch of the organization service, run/reference-requests.ts),
+ * so curl or another client can be pointed at it. Faults, variants and latency default to REFERENCE_FAULTS,
  * REFERENCE_VARIANTS, REFERENCE_LATENCY_MS and REFERENCE_JITTER_MS.
  * Exit codes: 0 stopped by Ctrl+C; 2 a bad argument or setting (one line, before it starts).
  */
@@ -14,10 +15,12 @@ import { ReferenceSettingError, referenceSettings } from '../../reference/settin
 import { parseVariantList } from '../../reference/variants/registry.js';
 import { command, parseArguments, usageError } from '../command.js';
 import { REFERENCE_SOURCES } from '../global-setup.js';
+import { exampleRequests } from '../reference-requests.js';
 
 const program = command({
   name: 'reference',
-  summary: 'Starts the embedded reference deployment alone and prints its base URL, a bearer token and basic credentials.',
+  summary:
+    'Starts the embedded reference deployment alone and prints its base URL, a bearer token, basic credentials and two ready-to-run curl commands (postIdentity, demographicsSearch).',
   settings: [
     'REFERENCE_FAULTS=a,b                 named faults to switch on (npm run detection -- --list)',
     'REFERENCE_FOREIGN_DATA=1             load identities of a non-test source in every service',
@@ -80,10 +83,16 @@ for (const spec of Object.values(SERVICES))
     lines.push(
       `  ${spec.name}: ${ref.baseUrlOf(spec.name)}${spec.servicePath}/<operation>  (${spec.envPrefix}_BASE_URL=${ref.baseUrlOf(spec.name)})`,
     );
+const requests = exampleRequests(ref.baseUrlOf('organization'), ref.token, REFERENCE_SOURCES[0]!);
 lines.push(
   `Bearer token (valid 12 h): ${ref.token}`,
   `Basic credentials: ${ref.auth.username} / ${ref.auth.password}`,
   `Test source names it accepts: ${REFERENCE_SOURCES.join(',')}`,
+  '',
+  'Post an organization identity:',
+  `  ${requests.postIdentity}`,
+  'Search with its data (it comes back first):',
+  `  ${requests.demographicsSearch}`,
   '',
   'Run the suite against it from another terminal:',
   `  ORG_BASE_URL=${ref.url} ORG_TOKEN=${ref.token} ORG_SOURCES=${REFERENCE_SOURCES.join(',')} npm run conformance`,

@@ -1,12 +1,13 @@
 /**
  * `npm run report:merge -- [--out reports] [--run-id ID] <shard run folder>...`: joins the shards
  * of a sharded run into one run folder with one report (see report/merge.ts).
- * Exit code: the merged run's gate (0 pass, 1 fail, 5 incomplete), 2 on bad arguments.
+ * Exit code: the merged run's outcome, as its headline says (report/outcome.ts: 0 pass, 1 fail or
+ * no check, 4 records left on the deployment, 5 incomplete), 2 on bad arguments.
  */
 import { mergeShards } from '../../report/merge.js';
 import { consoleSummary } from '../../report/console-summary.js';
 import { command, parseArguments } from '../command.js';
-import { INCOMPLETE_EXIT } from '../outcome.js';
+import { exitCodeOf } from '../../report/outcome.js';
 
 const program = command({
   name: 'report:merge',
@@ -16,6 +17,7 @@ const program = command({
     [0, 'the merged run passes its gate'],
     [1, 'the merged run fails its gate, or holds no check'],
     [2, 'bad arguments, or a folder that is not a finished run folder'],
+    [4, 'a shard left records of the run on the deployment (npm run cleanup -- --run <shard run id>)'],
     [5, 'the merged run is INCOMPLETE: nothing failed, but checks could not judge'],
   ],
   examples: ['npm run report:merge -- --run-id nightly-42 reports/nightly-42-s1of2 reports/nightly-42-s2of2'],
@@ -30,8 +32,7 @@ async function main(): Promise<number> {
   try {
     const { folder, summary } = await mergeShards(args.positionals, { reportDir: args.values.out, runId: args.values.runId });
     console.log(consoleSummary(summary, folder));
-    if (summary.gate.verdict === 'fail' || summary.totals.checks === 0) return 1;
-    return summary.gate.verdict === 'incomplete' ? INCOMPLETE_EXIT : 0;
+    return exitCodeOf(summary);
   } catch (e) {
     console.error(`report:merge: ${(e as Error).message}`);
     return 2;

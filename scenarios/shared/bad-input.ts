@@ -30,7 +30,7 @@ import type { z } from 'zod';
 import type { Check } from '../../harness/check.js';
 import { describeReply } from '../../harness/check.js';
 import { type Reply, isAbsent, isRejection } from '../../harness/reply.js';
-import { runInfo } from '../../harness/targets.js';
+import { runInfo, verboseLine } from '../../harness/targets.js';
 import { ConformanceFailure, CouldNotJudge } from '../../harness/verdict.js';
 import { TimeString } from '../../specs/common/wire.js';
 import type { SourceRef } from '../../specs/common/wire.js';
@@ -266,7 +266,7 @@ export async function runBadInputs(t: Check, config: BadInputConfig, options: { 
   const replay = `CONFORMANCE_SEED=${info.seed} npm run conformance -- ${options.file} -t '${options.title}'`;
   const tally = new Map<string, number>();
   for (const r of results) for (const [k, n] of r.tally) tally.set(k, (tally.get(k) ?? 0) + n);
-  console.info(
+  verboseLine(
     `[bad-input] ${t.service}: ${budget} generated requests over ${results[0]!.sites} sites in ${lanes} lanes, seeds ${plans.map((p) => p.seed).join('/')} (run seed ${info.seed}), ${Date.now() - started} ms; ${[...tally].map(([k, n]) => `${k} ${n}`).join(', ')}`,
   );
   const failed = results.findIndex((r) => r.details.failed);

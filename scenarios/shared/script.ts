@@ -10,6 +10,7 @@
  */
 import type { Check } from '../../harness/check.js';
 import type { Reply } from '../../harness/reply.js';
+import { ConformanceFailure } from '../../harness/verdict.js';
 import { type StepKind, postStart, runStep, stepKind } from './model/commands.js';
 import { IdentityModel, type ModelRecord } from './model/identity-model.js';
 import { type WalkConfig, WalkReal } from './model/walk-real.js';
@@ -34,7 +35,7 @@ export class Script {
    */
   async start(n: number, kind?: string): Promise<ModelRecord[]> {
     this.model.kindsFor = kind ? [kind] : undefined;
-    const added = await postStart(this.model, this.real, n);
+    const added = await this.withExchanges(() => postStart(this.model, this.real, n));
     this.apart();
     return added;
   }
@@ -42,9 +43,28 @@ export class Script {
   /** Posts one more identity (of `kind` where the service has kinds) and observes it. */
   async add(kind?: string): Promise<ModelRecord> {
     this.model.kindsFor = kind ? [kind] : this.model.kindsFor;
-    await runStep(stepKind(this.config, 'post new identity'), this.model, this.real, [], 'postIdentity of a new, distinct identity');
+    await this.withExchanges(() =>
+      runStep(stepKind(this.config, 'post new identity'), this.model, this.real, [], 'postIdentity of a new, distinct identity'),
+    );
     this.apart();
     return this.model.records.at(-1)!;
+  }
+
+  /**
+   * Runs a step; when it fails, the script's exchanges join the check's (so the report shows the
+   * request and reply the failure came from) and the failure names the failing step's among them.
+   */
+  private async withExchanges<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (e) {
+      if (e instanceof ConformanceFailure && !e.detail.stepExchanges && this.real.exchanges.length) {
+        const from = this.t.exchanges.length;
+        this.t.exchanges.push(...this.real.exchanges);
+        e.detail.stepExchanges = [from + this.real.stepStart, this.t.exchanges.length];
+      }
+      throw e;
+    }
   }
 
   private apart(): void {
@@ -59,7 +79,7 @@ export class Script {
   step(kind: string, recs: ModelRecord[], judge?: readonly string[]): Promise<Reply> {
     const k: StepKind = stepKind(this.config, kind);
     const text = `${k.describe(recs)} (${recs.map((r) => `${r.label} ${r.state}`).join(', ')})`;
-    return runStep(k, this.model, this.real, recs, text, judge ? { only: judge } : {});
+    return this.withExchanges(() => runStep(k, this.model, this.real, recs, text, judge ? { only: judge } : {}));
   }
 
   /**

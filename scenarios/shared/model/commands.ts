@@ -217,6 +217,21 @@ export function recordStatesFor(c: WalkConfig): RecordState[] {
 /** A step failed: carries the requirement IDs and the step text. */
 export class StepFailure extends ConformanceFailure {}
 
+/** The model's records in words, for what a failure expected: "A active in identity 1, B retired into A". */
+const modelInWords = (m: IdentityModel) =>
+  m.records
+    .map((r) =>
+      isLive(r)
+        ? `${r.label} ${r.state} in identity ${r.group}`
+        : r.retiredInto
+          ? `${r.label} retired into ${r.retiredInto}`
+          : `${r.label} ${r.state}`,
+    )
+    .join(', ');
+
+/** The problems' texts, each once (two observations can find the same deviation). */
+const texts = (problems: Problem[]) => [...new Set(problems.map((p) => p.text))];
+
 /** How a step was judged: everything (walks), or, for a scripted single check, its own requirements at its judged step. */
 export interface StepJudgement {
   /** Judge only problems citing these requirements (a single check's own); absent: every problem. */
@@ -242,15 +257,16 @@ export async function runStep(
   const row = rowOf(c.spec, k.row);
   w.beginStep(text);
   const request: RequestOutcome = row.request(m, recs);
-  const fail = (cites: string[], what: string): never => {
+  const fail = (cites: string[], what: string, expected?: string): never => {
     throw new StepFailure([...new Set(cites)], `step ${w.steps.length - w.startSteps}, ${text}: ${what}`, {
       what: `${text}`,
+      ...(expected ? { expected } : {}),
       got: what,
       operation: row.operation,
     });
   };
   const judged = (p: Problem) => !judgement.only || judgement.only.includes(p.requirement);
-  const kept = (ps: Problem[]) => ps.filter((p) => !w.t.disabled.has(p.requirement) && judged(p));
+  const kept = <P extends Problem>(ps: P[]) => ps.filter((p) => !w.t.disabled.has(p.requirement) && judged(p));
   const started = Date.now();
   const undecided = new Set(
     m.records
@@ -265,14 +281,24 @@ export async function runStep(
   const accepted = reply.success === true && (reply.status ?? 0) < 300;
   const rejected = isRejection(reply);
   w.count(`${k.name}:${request.verdict}:${accepted ? 'ok' : 'rejected'}`);
-  if (!accepted && !rejected) fail([c.requirements.noServerError], `neither a success nor a rejection: ${describeReply(reply)}`);
+  if (!accepted && !rejected)
+    fail(
+      [c.requirements.noServerError],
+      `neither a success nor a rejection: ${describeReply(reply)}`,
+      'a success, or a rejection carried in the envelope',
+    );
   if (request.verdict === 'allow' && rejected)
     fail(
       [request.requirement ?? row.effectRequirement],
       `the seeds allow this step from that state, but it was rejected: ${describeReply(reply)}`,
+      `${row.operation} succeeds: the seeds allow it from that state`,
     );
   if (request.verdict === 'reject' && accepted)
-    fail([request.requirement!], 'the seeds do not allow this step from that state, but it succeeded');
+    fail(
+      [request.requirement!],
+      'the seeds do not allow this step from that state, but it succeeded',
+      `a rejection: the seeds do not allow ${row.operation} from that state`,
+    );
   if (accepted && k.probe) {
     const found = await k.probe(w, m, recs);
     if (request.verdict === 'allow' && found.length) fail([row.effectRequirement], found.join('; '));
@@ -297,18 +323,20 @@ export async function runStep(
   if (problems.length)
     fail(
       problems.map((p) => p.requirement),
-      `${accepted ? 'after it succeeded' : `after it was rejected (${describeReply(reply)})`} the deployment differs from the model [${m.describe()}]:\n  - ${problems.map((p) => p.text).join('\n  - ')}`,
+      `${accepted ? 'after it succeeded' : `after it was rejected (${describeReply(reply)})`} the deployment differs from the model [${m.describe()}]:\n  - ${texts(problems).join('\n  - ')}`,
+      `after the step, as the state table says: ${modelInWords(m)}`,
     );
   if (accepted && request.verdict === 'allow') {
     const ctx = replyContext(links);
     const wrong = row.reply.flatMap((clause) =>
-      clause.judge(reply.content ?? {}, ctx).map((text) => ({ requirement: clause.requirement, text })),
+      clause.judge(reply.content ?? {}, ctx).map((text) => ({ requirement: clause.requirement, text, clause: clause.what })),
     );
     const left = kept(wrong);
     if (left.length)
       fail(
         left.map((p) => p.requirement),
-        left.map((p) => p.text).join('; '),
+        texts(left).join('; '),
+        [...new Set(left.map((p) => p.clause))].join('; '),
       );
     if (row.feed && !w.t.disabled.has(row.feed.requirement) && judged({ requirement: row.feed.requirement, text: '' }))
       w.feedEvents.push({
@@ -534,8 +562,13 @@ export async function postStart(m: IdentityModel, w: WalkReal, n: number): Promi
   const labels = planned.map((_, i) => labelFor(m.records.length + i));
   const text = `postIdentity of ${n} new, distinct identities together (${labels.join(', ')})`;
   w.beginStep(text);
-  const fail = (cites: string[], what: string): never => {
-    throw new StepFailure([...new Set(cites)], `start, ${text}: ${what}`, { what: text, got: what, operation: row.operation });
+  const fail = (cites: string[], what: string, expected?: string): never => {
+    throw new StepFailure([...new Set(cites)], `start, ${text}: ${what}`, {
+      what: text,
+      ...(expected ? { expected } : {}),
+      got: what,
+      operation: row.operation,
+    });
   };
   const replies = await Promise.all(
     planned.map((p) => w.call(row.operation, postContent(p.identity, p.source, w.t.profile.sourcePlacement))),
@@ -549,6 +582,7 @@ export async function postStart(m: IdentityModel, w: WalkReal, n: number): Promi
       fail(
         [isRejection(reply) ? row.effectRequirement : c.requirements.noServerError],
         `${labels[i]} was ${isRejection(reply) ? 'rejected' : 'neither accepted nor rejected'}: ${describeReply(reply)}`,
+        'each post succeeds',
       );
     m.exercise(stepKeys(postNew, [], m.records));
     w.pending = planned[i];
@@ -565,7 +599,8 @@ export async function postStart(m: IdentityModel, w: WalkReal, n: number): Promi
   if (problems.length)
     fail(
       problems.map((p) => p.requirement),
-      `after they succeeded the deployment differs from the model [${m.describe()}]:\n  - ${problems.map((p) => p.text).join('\n  - ')}`,
+      `after they succeeded the deployment differs from the model [${m.describe()}]:\n  - ${texts(problems).join('\n  - ')}`,
+      `after the posts, as the state table says: ${modelInWords(m)}`,
     );
   m.remember(links, linkOf);
   w.startSteps = w.steps.length;

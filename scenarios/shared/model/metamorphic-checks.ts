@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { seededFaker, testSeed } from '../../../generators/seed.js';
 import { Check, describeReply } from '../../../harness/check.js';
 import { isAbsent } from '../../../harness/reply.js';
-import { runInfo } from '../../../harness/targets.js';
+import { runInfo, verboseLine } from '../../../harness/targets.js';
 import { CouldNotJudge } from '../../../harness/verdict.js';
 import type { ServiceName } from '../../../specs/common/model.js';
 import { requirementFor } from '../../../specs/services.js';
@@ -173,7 +173,7 @@ export function metamorphicChecks(check: Register & { service: ServiceName }, ge
     }
     const r = oneThreshold(decisions);
     if (r.interval)
-      console.info(
+      verboseLine(
         `[metamorphic] ${check.service}: the match threshold lies in (${r.interval[0]}, ${r.interval[1]}] (${decisions.length} decisions)`,
       );
     await t.rule(ONE, () =>

@@ -251,7 +251,10 @@ function partition(
       say(`${r.label} is soft-deleted but nativeIdQuery still resolves it to ${link}`, r);
     const survivor = m.get(r.retiredInto ?? '');
     if (r.state === 'retired' && survivor && isLive(survivor)) {
-      const allowed = [links.get(survivor.group), r.mergedGroup === undefined ? undefined : links.get(r.mergedGroup)].filter(Boolean);
+      // The survivor's identity now and at the merge are often the same link ID: named once.
+      const allowed = [
+        ...new Set([links.get(survivor.group), r.mergedGroup === undefined ? undefined : links.get(r.mergedGroup)].filter(Boolean)),
+      ];
       if (!allowed.includes(link))
         say(
           `${r.label} is retired into ${r.retiredInto} but resolves to ${link}, not to the survivor's identity (${allowed.join(' or ') || 'none found'})`,

@@ -27,7 +27,7 @@
 import fc from 'fast-check';
 import type { Check } from '../../../harness/check.js';
 import type { scenario } from '../../../harness/register.js';
-import { runInfo } from '../../../harness/targets.js';
+import { runInfo, verboseLine } from '../../../harness/targets.js';
 import { seededFaker } from '../../../generators/seed.js';
 import { ConformanceFailure, CouldNotJudge } from '../../../harness/verdict.js';
 import type { Exchange } from '../../../harness/reply.js';
@@ -97,7 +97,7 @@ export interface WalkOptions {
   tours?: boolean;
   /** Run the generated walks of the budget (default); false: the tours only. */
   generated?: boolean;
-  /** Where the walk line and the coverage summary are printed (default console.info). */
+  /** Where the walk line and the coverage summary are printed (default: the console when the run is verbose, CONFORMANCE_VERBOSE). */
   log?: (text: string) => void;
 }
 
@@ -158,7 +158,7 @@ async function walkFeed(w: WalkReal, since: number): Promise<void> {
     w.steps.pop();
     return;
   }
-  const text = problems.map((p) => p.text).join('\n  - ');
+  const text = [...new Set(problems.map((p) => p.text))].join('\n  - ');
   throw new StepFailure(
     [...new Set(problems.map((p) => p.requirement))],
     `step ${w.steps.length - w.startSteps}, the walk's notifications:\n  - ${text}`,
@@ -184,7 +184,7 @@ const SHRINK_BUDGET_MS = 20000;
 export async function runWalks(t: Check, config: WalkConfig, options: WalkOptions): Promise<void> {
   const info = options.run ?? { seed: runInfo().seed, budget: walkBudget() };
   const budget = info.budget;
-  const log = options.log ?? console.info;
+  const log = options.log ?? verboseLine;
   const kinds = stepKindsFor(config);
   const seed = t.faker.number.int({ min: 0, max: 2 ** 31 - 1 });
   const initial = options.initial ?? 3;

@@ -1,0 +1,46 @@
+/**
+ * The one outcome of a finished run, from its summary: the exit code of `npm run conformance` and
+ * the words every report heads with (report/headline.ts) come from here, so the headline, the gate
+ * and the exit code cannot disagree:
+ *   4 the teardown left records on the deployment: this wins over everything else, because records
+ *     of the run stay on a shared deployment until someone removes them (its ledger stays too);
+ *   1 no check ran (the filters matched none, or every check that matched was omitted): the run
+ *     leaves no run folder and does not move reports/latest (run/cli/conformance-finish.ts);
+ *   1 the gate fails (a MUST requirement failed, not listed as a known failure, or a check errored
+ *     other than could-not-judge);
+ *   5 INCOMPLETE: nothing failed, but checks could not judge because the deployment did not answer;
+ *   else 0 (known failures, EXPECT-only failures and pending checks are reported, not gating).
+ */
+import type { CheckResult } from './results.js';
+import type { Summary } from './summary.js';
+
+/** Exit code of a run whose gate failed, or in which no check ran. */
+export const FAIL_EXIT = 1;
+/** Exit code of a run whose teardown could not remove everything it created. */
+export const LEFTOVERS_EXIT = 4;
+/** Exit code of an INCOMPLETE run: no gating failure, but checks that could not judge. */
+export const INCOMPLETE_EXIT = 5;
+
+/** True when a check's body ran: it reached a verdict, or stopped itself as could-not-verify; not a check vitest filtered out. */
+export const checkRan = (c: CheckResult) =>
+  c.verdict === 'pass' || c.verdict === 'fail' || c.verdict === 'error' || (c.verdict === 'skip' && c.service !== 'unknown');
+
+/** True when at least one check of the run ran (see checkRan). */
+export const anyCheckRan = (s: Pick<Summary, 'checks'>) => s.checks.some(checkRan);
+
+/** How the run ended, in one word: the gate's verdict, or what overrides it. */
+export type RunVerdict = 'pass' | 'fail' | 'incomplete' | 'leftovers' | 'nothing ran';
+
+export function runVerdict(s: Pick<Summary, 'checks' | 'cleanup' | 'gate' | 'totals'>): RunVerdict {
+  if (s.cleanup?.failures.length) return 'leftovers';
+  if (!anyCheckRan(s)) return 'nothing ran';
+  // summary.json before schema 2 has no gate: any failure or error gates.
+  if (!s.gate) return s.totals.fail + s.totals.error > 0 ? 'fail' : 'pass';
+  return s.gate.verdict;
+}
+
+/** The exit code of `npm run conformance` for a finished run (see the file's comment). */
+export function exitCodeOf(s: Pick<Summary, 'checks' | 'cleanup' | 'gate' | 'totals'>): number {
+  const v = runVerdict(s);
+  return v === 'pass' ? 0 : v === 'incomplete' ? INCOMPLETE_EXIT : v === 'leftovers' ? LEFTOVERS_EXIT : FAIL_EXIT;
+}
