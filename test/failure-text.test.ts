@@ -78,7 +78,11 @@ describe('a failed check', () => {
   it('says in words what a yes-or-no assertion expected, never a bare "expected true / got false"', () => {
     const yes = (value: boolean, message: string, want: boolean) => assertionDetail(thrown(() => expect(value, message).toBe(want)));
     expect(
-      yes(false, 'unmergeIdentities accepts a valid request: HTTP 409, success=false (unmergeSource is not retired into unmergeFromSource)', true),
+      yes(
+        false,
+        'unmergeIdentities accepts a valid request: HTTP 409, success=false (unmergeSource is not retired into unmergeFromSource)',
+        true,
+      ),
     ).toEqual({
       what: '',
       expected: 'unmergeIdentities accepts a valid request',
@@ -100,7 +104,10 @@ describe('a failed check', () => {
       got: 'not so',
     });
     // With no message at all, the rule the assertion judged is what was expected.
-    const bare = explainFailure(thrown(() => expect(false).toBe(true)), { verifies: ['ORG-ENV-ECHO'], rules, exchanges }).report!;
+    const bare = explainFailure(
+      thrown(() => expect(false).toBe(true)),
+      { verifies: ['ORG-ENV-ECHO'], rules, exchanges },
+    ).report!;
     expect(bare).toMatchObject({ expected: rules.get('ORG-ENV-ECHO')!.text, got: 'not so (the assertion gives no detail)' });
   });
 
