@@ -48,15 +48,13 @@ export const RUN_SETTINGS = [
 /**
  * Variables the commands set for their children (or the project's own tests read): the active
  * run folder (report/reporter.ts), the shard of a sharded run and the merge step's replay
- * (report/reporters.ts), a debugging tally of the walks, Chromium for the browser self-test, and
- * and the preflight's round trip
+ * (report/reporters.ts), Chromium for the browser self-test, and the preflight's round trip
  * that sets the number of scenario files run side by side (harness/config.ts filesAtOnceFor).
  */
 export const INTERNAL_SETTINGS = [
   'CONFORMANCE_ACTIVE_RUN_FOLDER',
   'CONFORMANCE_SHARD',
   'CONFORMANCE_MERGE',
-  'CONFORMANCE_WALK_TALLY',
   'CONFORMANCE_CHROMIUM',
   'CONFORMANCE_ROUND_TRIP_MS',
 ];

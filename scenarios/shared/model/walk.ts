@@ -303,14 +303,12 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
   const covered = coverage.summary(kinds, recordStatesFor(config), generated, stepsRun);
   // The full coverage listing goes to the report (the check's note); the console gets its first line.
   log(covered.split('\n')[0]!);
-  t.note(covered);
-  if (process.env.CONFORMANCE_WALK_TALLY)
-    log(
-      [...tally]
-        .sort()
-        .map(([k, n]) => `  ${k} ${n}`)
-        .join('\n'),
-    );
+  // How often each step kind went each way (step:verdict:outcome), for reading a walk check's coverage.
+  const tallied = [...tally]
+    .sort()
+    .map(([k, n]) => `  ${k} ${n}`)
+    .join('\n');
+  t.note(tallied ? `${covered}\nsteps by kind and outcome:\n${tallied}` : covered);
   if (details.failed) {
     const shrunk = `walk seed ${seed}, run seed ${info.seed}; fast-check shrank it (${details.numShrinks} shrinks) to ${(last?.steps.length ?? 0) - (last?.setup ?? 0)} steps`;
     throw walkFailure(t, last?.error ?? details.errorInstance, last ?? { steps: [], setup: 1, exchanges: [] }, replay, shrunk, initial);
