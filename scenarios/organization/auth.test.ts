@@ -15,6 +15,7 @@ const foreignJwt = () =>
     .sign(new TextEncoder().encode(`a-key-the-deployment-does-not-know-${Math.random()}`));
 
 authRejectionChecks({
+  verifies: ['ORG-AUTH-BEARER'],
   check: area('auth').check,
   kit: org,
   modes: [

@@ -32,4 +32,4 @@ const modes: Array<{ name: string; auth: (t: Check) => Promise<AuthMode> }> = [
   { name: 'with credentials the deployment did not issue', auth: foreign },
 ];
 
-authRejectionChecks({ check, kit: person, modes });
+authRejectionChecks({ verifies: ['PERSON-AUTH-REQUIRED'], check, kit: person, modes });

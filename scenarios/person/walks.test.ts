@@ -8,8 +8,29 @@
  * Source: person-provider-identity-api.md, "States and transitions" (person rows).
  */
 import { walkChecks } from '../shared/model/walk.js';
-import { walkRequirementIds } from '../shared/model/walk-real.js';
 import { area } from './person.js';
 import { WALKS_FILE, personWalks } from './walk-config.js';
 
-walkChecks(area('walks').check, personWalks, WALKS_FILE, walkRequirementIds(personWalks));
+walkChecks(area('walks').check, personWalks, WALKS_FILE, [
+  'PERSON-DEACTIVATE-EXCLUDES-MATCHING',
+  'PERSON-DEACTIVATE-VISIBLE',
+  'PERSON-DELETE-KEEPS-OTHERS',
+  'PERSON-DELETE-PHYSICAL',
+  'PERSON-HOUSEHOLD-BY-ID',
+  'PERSON-HOUSEHOLD-BY-LINKID',
+  'PERSON-HOUSEHOLD-BY-SOURCE',
+  'PERSON-IDQUERY-ECHO',
+  'PERSON-IDQUERY-RETURNS',
+  'PERSON-LINK-SAME-LINKID',
+  'PERSON-MERGE-SHARED-LINK',
+  'PERSON-NATIVEID-QUERY',
+  'PERSON-NOTIF-PAGING',
+  'PERSON-NOTIF-RECORDS-CHANGES',
+  'PERSON-POST-ADDS',
+  'PERSON-POST-SAME-SOURCE-UPDATES',
+  'PERSON-REACTIVATE-ORIGINAL-LINK',
+  'PERSON-REJECTED-NO-CHANGE',
+  'PERSON-UNLINK-OWN-LINKID',
+  'PERSON-UNMERGE-NEW-LINK',
+  'PERSON-WALK-APART',
+]);

@@ -9,6 +9,7 @@ import { area, practitioner } from './provider.js';
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
 authRejectionChecks({
+  verifies: ['PROV-AUTH-BASIC'],
   check: area('auth').check,
   kit: practitioner,
   modes: [

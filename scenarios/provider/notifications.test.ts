@@ -10,5 +10,11 @@ import { providerWalks } from './walk-config.js';
 
 const { check } = area('notifications');
 
-notificationChecks({ check, kit: practitioner });
-notificationEventChecks({ check, kit: practitioner, walks: providerWalks, kind: 'practitioner' });
+notificationChecks({ verifies: ['PROV-NOTIF-PAGING'], check, kit: practitioner });
+notificationEventChecks({
+  verifies: ['PROV-NOTIF-PERIOD', 'PROV-NOTIF-RECORDS-CHANGES'],
+  check,
+  kit: practitioner,
+  walks: providerWalks,
+  kind: 'practitioner',
+});

@@ -13,11 +13,7 @@ import { TYPES, area, typeValue } from './provider.js';
 const { check } = area('query');
 
 for (const { kind, label, kit } of TYPES) {
-  queryChecks({
-    check,
-    kit,
-    label,
-  });
+  queryChecks({ verifies: ['PROV-IDQUERY-RETURNS', 'PROV-NATIVEID-QUERY', 'PROV-POST-ADDS', 'PROV-QUERY-BEST-MATCH'], check, kit, label });
 
   check(
     `re-posting the same source and native ID updates the ${label} instead of adding an identity`,

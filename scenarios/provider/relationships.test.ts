@@ -5,4 +5,8 @@
 import { relationshipChecks } from '../shared/rules/relationships.js';
 import { area, practitioner } from './provider.js';
 
-relationshipChecks({ check: area('relationships').check, kit: practitioner });
+relationshipChecks({
+  verifies: ['PROV-REL-ADD', 'PROV-REL-DELETE', 'PROV-REL-SEARCH'],
+  check: area('relationships').check,
+  kit: practitioner,
+});

@@ -13,6 +13,7 @@ import { runInfo, verboseLine } from '../../../harness/targets.js';
 import { CouldNotJudge } from '../../../harness/verdict.js';
 import type { ServiceName } from '../../../specs/common/model.js';
 import { requirementFor } from '../../../specs/services.js';
+import { declared } from '../rules/types.js';
 import { type Family, type Generate, type Hit, isPrefixUpToTies, oneThreshold, postFamily, search } from './metamorphic.js';
 
 type Register = (title: string, verifies: string[], body: (t: Check) => Promise<void>) => void;
@@ -20,13 +21,19 @@ type Register = (title: string, verifies: string[], body: (t: Check) => Promise<
 const ownOnly = (hits: Hit[], own: Set<string>) => hits.filter((h) => own.has(h.linkId));
 const fmt = (hits: Hit[]) => hits.map((h) => `${h.linkId}:${h.score}`).join(', ') || '(none)';
 
-export function metamorphicChecks(check: Register & { service: ServiceName }, generate: Generate): void {
+/**
+ * Registers the metamorphic matching checks of a service; `verifies` lists the requirement IDs
+ * they verify there (written at the call, checked against the service's roles).
+ * @throws Error when `verifies` is not the list of IDs the checks cite
+ */
+export function metamorphicChecks(check: Register & { service: ServiceName }, generate: Generate, verifies: readonly string[]): void {
   const id = (role: string) => requirementFor(check.service, role)!;
   const MONO = id('metamorphic.thresholdMonotone');
   const PREFIX = id('metamorphic.maxPrefix');
   const SELF = id('metamorphic.selfFirst');
   const DET = id('metamorphic.deterministic');
   const BEST = id('query.bestMatch');
+  declared(check.service, 'metamorphic', verifies, [MONO, PREFIX, SELF, DET, BEST, id('metamorphic.oneThreshold')]);
   const familyOf = sharedFamily(check.service, generate, [MONO, PREFIX, SELF, DET, BEST]);
 
   check('raising matchScoreThreshold returns a subset with the same scores', [MONO], async (t) => {

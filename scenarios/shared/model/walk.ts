@@ -35,7 +35,8 @@ import { StepFailure, commandArbitraries, postStart, recordStatesFor, stepKindsF
 import { feedBaseline, judgeFeed } from './feed.js';
 import { CoverageTally } from './coverage.js';
 import { IdentityModel, labelFor } from './identity-model.js';
-import { type WalkConfig, WalkReal } from './walk-real.js';
+import { declared } from '../rules/types.js';
+import { type WalkConfig, WalkReal, walkRequirementIds } from './walk-real.js';
 
 export interface WalkBudget {
   walks: number;
@@ -336,9 +337,13 @@ const WALKS_PER_CHECK = 6;
  * Registers a service's walks as checks: one for the tours (the fixed chains every run takes), and
  * the generated walks of the run's budget split into parts of at most WALKS_PER_CHECK walks, each a
  * check of its own that runs its walks side by side. Every part has its own walk seed (from its
- * check ID), so `CONFORMANCE_SEED=<run seed>` with the part's title replays it.
+ * check ID), so `CONFORMANCE_SEED=<run seed>` with the part's title replays it. `verifies` lists
+ * the requirement IDs the walks judge (written in the service's walks file).
+ * @throws Error when `verifies` is not the list of IDs the walks judge (walkRequirementIds)
  */
-export function walkChecks(check: CheckFn, config: WalkConfig, file: string, ids: string[]): void {
+export function walkChecks(check: CheckFn, config: WalkConfig, file: string, verifies: readonly string[]): void {
+  declared(config.service, 'walk', verifies, walkRequirementIds(config));
+  const ids = [...verifies];
   const { walks, steps } = walkBudget();
   const parts = Math.max(1, Math.ceil(walks / WALKS_PER_CHECK));
   check(TOURS_TITLE, ids, (t) => runWalks(t, config, { file, title: TOURS_TITLE, generated: false }));

@@ -14,7 +14,7 @@ import { type Reply, isAbsent, isAuthFailure, isRejection } from '../../../harne
 import { SERVICES, requirementFor } from '../../../specs/services.js';
 import { relationshipContent } from '../exercise.js';
 import { relationshipSearch, validRequests } from '../requests.js';
-import { type CheckFn, type Kit, titled } from './types.js';
+import { type CheckFn, declared, type Kit, titled } from './types.js';
 
 export interface AuthRejectionMode {
   /** Completes "... is rejected", e.g. "without an Authorization header". */
@@ -32,16 +32,20 @@ const leaked = (r: Reply) => {
 
 export function authRejectionChecks({
   check,
+  verifies,
   kit,
   modes,
   label,
 }: {
   check: CheckFn;
+  /** The requirement these checks verify in the calling service (see Shared.verifies). */
+  verifies: readonly string[];
   kit: Kit;
   modes: AuthRejectionMode[];
   label?: string;
 }): void {
   const id = requirementFor(check.service, 'auth.rejected');
+  declared(check.service, 'auth', verifies, id ? [id] : []);
   if (!id) return;
   for (const mode of modes) {
     check(titled(`every operation ${mode.name} is rejected and changes nothing`, label), [id], async (t) => {

@@ -13,11 +13,11 @@ import type { Reply } from '../../../harness/reply.js';
 import { script } from '../script.js';
 import { type Scripted, idsFor, titled } from './types.js';
 
-const DATA_ROLES = ['hardDeleteData'] as const;
+export const DATA_ROLES = ['hardDeleteData'] as const;
 export type DataRole = (typeof DATA_ROLES)[number];
 
-export function dataChecks({ check, walks, kind, label }: Scripted): void {
-  const ids = idsFor(check, 'data', DATA_ROLES);
+export function dataChecks({ check, verifies, walks, kind, label }: Scripted): void {
+  const ids = idsFor(check, 'data', DATA_ROLES, verifies);
   const T = (s: string) => titled(s, label);
 
   if (ids.hardDeleteData) {

@@ -15,7 +15,7 @@ import { type Shared, idsFor, titled } from './types.js';
 /** Statuses that say the path itself is wrong (no such resource, method or operation there). */
 const PATH_STATUSES = new Set([404, 405, 501]);
 
-const ENVELOPE_ROLES = ['reply', 'echo', 'paths', 'errCarried', 'viewsDefault'] as const;
+export const ENVELOPE_ROLES = ['reply', 'echo', 'paths', 'errCarried', 'viewsDefault'] as const;
 export type EnvelopeRole = (typeof ENVELOPE_ROLES)[number];
 
 export interface EnvelopeOptions {
@@ -34,6 +34,7 @@ export interface EnvelopeOptions {
 
 export function envelopeChecks({
   check,
+  verifies,
   kit,
   label,
   operations,
@@ -41,7 +42,7 @@ export function envelopeChecks({
   optionsFor,
   mayFindNothing = [],
 }: Shared & EnvelopeOptions): void {
-  const ids = idsFor(check, 'envelope', ENVELOPE_ROLES);
+  const ids = idsFor(check, 'envelope', ENVELOPE_ROLES, verifies);
   const T = (s: string) => titled(s, label);
   const exercises = given ?? sharedExercises(kit);
   const { reply: replyId, echo, paths } = ids;

@@ -10,7 +10,7 @@
 import { script } from '../script.js';
 import { type Scripted, idsFor, titled } from './types.js';
 
-const LIFECYCLE_ROLES = [
+export const LIFECYCLE_ROLES = [
   'softDeleteReply',
   'softDeleteEffect',
   'restoreReply',
@@ -20,8 +20,8 @@ const LIFECYCLE_ROLES = [
 ] as const;
 export type LifecycleRole = (typeof LIFECYCLE_ROLES)[number];
 
-export function lifecycleChecks({ check, walks, kind, label }: Scripted): void {
-  const ids = idsFor(check, 'lifecycle', LIFECYCLE_ROLES);
+export function lifecycleChecks({ check, verifies, walks, kind, label }: Scripted): void {
+  const ids = idsFor(check, 'lifecycle', LIFECYCLE_ROLES, verifies);
   const T = (s: string) => titled(s, label);
 
   if (ids.softDeleteReply) {

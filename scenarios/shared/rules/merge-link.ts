@@ -11,7 +11,7 @@ import type { Check } from '../../../harness/check.js';
 import { script } from '../script.js';
 import { type Scripted, idsFor, titled } from './types.js';
 
-const MERGE_LINK_ROLES = [
+export const MERGE_LINK_ROLES = [
   'mergeReply',
   'mergeEffect',
   'unmergeReply',
@@ -23,8 +23,8 @@ const MERGE_LINK_ROLES = [
 ] as const;
 export type MergeLinkRole = (typeof MERGE_LINK_ROLES)[number];
 
-export function mergeLinkChecks({ check, walks, kind, label }: Scripted): void {
-  const ids = idsFor(check, 'mergeLink', MERGE_LINK_ROLES);
+export function mergeLinkChecks({ check, verifies, walks, kind, label }: Scripted): void {
+  const ids = idsFor(check, 'mergeLink', MERGE_LINK_ROLES, verifies);
   const T = (s: string) => titled(s, label);
   /** Two new identities (of the check's kind), observed. */
   const two = async (t: Check) => {

@@ -11,7 +11,7 @@ import { mentions, notifiedOf, openWindowFrom, walkNotifications, windowEndingNo
 import { script } from '../script.js';
 import { type Scripted, idsFor, titled } from './types.js';
 
-const NOTIFICATION_EVENT_ROLES = ['changes', 'period'] as const;
+export const NOTIFICATION_EVENT_ROLES = ['changes', 'period'] as const;
 export type NotificationEventRole = (typeof NOTIFICATION_EVENT_ROLES)[number];
 
 /** Steps that put the named records into the state a row starts from (the row's "From" column), before the change is made. */
@@ -23,8 +23,8 @@ const FROM: Record<string, string[]> = { unlink: ['link'], unmerge: ['merge'], r
  * the steps its row starts from; the feed must name it (a native ID or link ID involved) in a
  * notification that was not there before the change.
  */
-export function notificationEventChecks({ check, kit, walks, kind, label }: Scripted): void {
-  const ids = idsFor(check, 'notificationEvents', NOTIFICATION_EVENT_ROLES);
+export function notificationEventChecks({ check, verifies, kit, walks, kind, label }: Scripted): void {
+  const ids = idsFor(check, 'notificationEvents', NOTIFICATION_EVENT_ROLES, verifies);
   const T = (s: string) => titled(s, label);
 
   if (ids.changes) {

@@ -9,7 +9,7 @@ import type { Check } from '../../../harness/check.js';
 import { closedWindow, mentions, openWindowFrom, settledWalk, walkNotifications } from '../notifications.js';
 import { type Shared, idsFor, titled } from './types.js';
 
-const NOTIFICATION_ROLES = ['paging', 'total', 'noDuplicates', 'recordsChanges'] as const;
+export const NOTIFICATION_ROLES = ['paging', 'total', 'noDuplicates', 'recordsChanges'] as const;
 export type NotificationRole = (typeof NOTIFICATION_ROLES)[number];
 
 type FilledWindow = { walk: Awaited<ReturnType<typeof settledWalk>>; ids: string[]; exchanges: Check['exchanges'] };
@@ -24,8 +24,8 @@ function windowOf(t: Check, make: () => Promise<FilledWindow>): Promise<FilledWi
   return made;
 }
 
-export function notificationChecks({ check, kit, label }: Shared): void {
-  const ids = idsFor(check, 'notifications', NOTIFICATION_ROLES);
+export function notificationChecks({ check, verifies, kit, label }: Shared): void {
+  const ids = idsFor(check, 'notifications', NOTIFICATION_ROLES, verifies);
   const T = (s: string) => titled(s, label);
   /**
    * Posts pageSize + 1 identities (at most 11), so a window holding them spans more than one

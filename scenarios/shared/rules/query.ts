@@ -9,11 +9,11 @@ import { groupedSources, sameSource } from '../steps.js';
 import { script } from '../script.js';
 import { type Scripted, type Shared, idsFor, titled } from './types.js';
 
-const QUERY_ROLES = ['bestMatch', 'findsExact', 'idQueryReturns', 'idQueryEcho', 'postAdds', 'nativeIdQuery'] as const;
+export const QUERY_ROLES = ['bestMatch', 'findsExact', 'idQueryReturns', 'idQueryEcho', 'postAdds', 'nativeIdQuery'] as const;
 export type QueryRole = (typeof QUERY_ROLES)[number];
 
-export function queryChecks({ check, kit, label, walks, kind }: Shared & Partial<Scripted>): void {
-  const ids = idsFor(check, 'query', QUERY_ROLES);
+export function queryChecks({ check, verifies, kit, label, walks, kind }: Shared & Partial<Scripted>): void {
+  const ids = idsFor(check, 'query', QUERY_ROLES, verifies);
   const T = (s: string) => titled(s, label);
 
   if (ids.postAdds && ids.nativeIdQuery) {

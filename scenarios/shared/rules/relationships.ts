@@ -11,7 +11,7 @@ import type { Check } from '../../../harness/check.js';
 import { relationshipContent } from '../exercise.js';
 import { type Shared, idsFor, titled } from './types.js';
 
-const RELATIONSHIP_ROLES = ['add', 'search', 'delete', 'dateTime'] as const;
+export const RELATIONSHIP_ROLES = ['add', 'search', 'delete', 'dateTime'] as const;
 export type RelationshipRole = (typeof RELATIONSHIP_ROLES)[number];
 
 const found = (content: any): Array<Record<string, unknown>> => {
@@ -19,8 +19,8 @@ const found = (content: any): Array<Record<string, unknown>> => {
   return Array.isArray(r) ? r : r ? [r] : [];
 };
 
-export function relationshipChecks({ check, kit, label }: Shared): void {
-  const ids = idsFor(check, 'relationships', RELATIONSHIP_ROLES);
+export function relationshipChecks({ check, verifies, kit, label }: Shared): void {
+  const ids = idsFor(check, 'relationships', RELATIONSHIP_ROLES, verifies);
   const T = (s: string) => titled(s, label);
   const added = async (t: Check, cites: string[]) => {
     const [a, b] = await Promise.all([kit.postNew(t, cites), kit.postNew(t, cites)]);

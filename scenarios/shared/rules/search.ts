@@ -15,7 +15,7 @@ import { isRejection } from '../../../harness/reply.js';
 import { postContent } from '../../../generators/common.js';
 import { type Shared, idsFor, titled } from './types.js';
 
-const SEARCH_ROLES = [
+export const SEARCH_ROLES = [
   'threshold',
   'order',
   'maxResults',
@@ -70,6 +70,7 @@ export function partialCopies(identity: Record<string, unknown>): Array<Record<s
 
 export function searchChecks({
   check,
+  verifies,
   kit,
   label,
   variant,
@@ -78,7 +79,7 @@ export function searchChecks({
   scoresOptional,
   completePartial = (c) => c,
 }: Shared & SearchHooks): void {
-  const ids = idsFor(check, 'search', SEARCH_ROLES);
+  const ids = idsFor(check, 'search', SEARCH_ROLES, verifies);
   const T = (s: string) => titled(s, label);
   const search = (t: Check, identity: unknown, extra: Record<string, unknown> = {}) => t.call('demographicsSearch', { identity, ...extra });
   const defaultFamily = async (t: Check, cites: string[]) => {

@@ -17,6 +17,12 @@ export type Ids<Role extends string> = Partial<Record<Role, string>>;
 export interface Shared {
   check: CheckFn;
   kit: Kit;
+  /**
+   * The requirement IDs these checks verify in the calling service, written where the checks are
+   * registered so that a search for an ID finds them; checked against the roles the service's
+   * catalogue gives (declared), so the list cannot drift.
+   */
+  verifies: readonly string[];
   /** Appended to every title as " (label)", so one service can run the table once per identity type. */
   label?: string;
 }
@@ -28,14 +34,33 @@ export interface Scripted extends Shared {
   kind?: string;
 }
 
-/** The requirement IDs the check's service gives the roles `<group>.<role>`. */
-export function idsFor<Role extends string>(check: CheckFn, group: string, roles: readonly Role[]): Ids<Role> {
+/**
+ * The requirement IDs the check's service gives the roles `<group>.<role>`, which must be the
+ * ones the caller declared it verifies.
+ * @throws Error when `verifies` and the roles' IDs differ (see declared)
+ */
+export function idsFor<Role extends string>(check: CheckFn, group: string, roles: readonly Role[], verifies: readonly string[]): Ids<Role> {
   const ids: Ids<Role> = {};
   for (const role of roles) {
     const id = requirementFor(check.service, `${group}.${role}`);
     if (id) ids[role] = id;
   }
+  declared(check.service, group, verifies, Object.values(ids) as string[]);
   return ids;
+}
+
+/**
+ * Holds a scenario file's list of the requirements a shared module verifies for its service to
+ * the IDs the module actually cites.
+ * @throws Error naming both lists when they differ (a stale list at the call site)
+ */
+export function declared(service: string, what: string, verifies: readonly string[], actual: readonly string[]): void {
+  const a = [...new Set(verifies)].sort();
+  const b = [...new Set(actual)].sort();
+  if (a.join() !== b.join())
+    throw new Error(
+      `${service} ${what} checks: the scenario file declares they verify [${a.join(', ')}], but they verify [${b.join(', ')}] (the roles of specs/${service}/requirements.ts)`,
+    );
 }
 
 export const titled = (title: string, label?: string) => (label ? `${title} (${label})` : title);
