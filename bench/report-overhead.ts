@@ -1,7 +1,8 @@
 /**
  * What reporting adds to a run, in ms: rebuilds every report of an existing run folder (default
  * reports/latest) several times and prints the time of each step (reading exchanges and
- * computing stats, summary.json, summary.md, junit.xml, the vega charts, the Graphviz state diagrams, report.html), the total,
+ * computing stats, summary.json, the vega charts, the Graphviz state diagrams, and each format of
+ * report/formats.ts with a writer: summary.md, junit.xml, report.html, the Allure run facts), the total,
  * and the total as a share of the run's own duration. Usage: npm run bench:report -- [run folder] [repeats]
  */
 import { mkdtempSync, cpSync, readFileSync, rmSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { command, parseArguments, usageError } from '../run/command.js';
 import type { RunDescription, Summary } from '../report/summary.js';
 import { readResults } from '../report/summary.js';
+import { REPORT_FORMATS } from '../report/formats.js';
 import { type ReportTimings, writeRunReports } from '../report/write.js';
 
 const program = command({
@@ -40,15 +42,20 @@ for (let i = 0; i < repeats + 1; i++) {
   const { timings } = await writeRunReports(work, undefined, run, results, original.cleanup, { known: null });
   if (i > 0) all.push(timings); // the first round warms up module loading
 }
-const median = (k: keyof ReportTimings) => {
-  const v = all.map((t) => t[k]).sort((a, b) => a - b);
-  return v[Math.floor(v.length / 2)]!;
-};
+const medianOf = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (k: Exclude<keyof ReportTimings, 'formats'>) => medianOf(all.map((t) => t[k]));
 const exchanges = readFileSync(join(work, 'summary.json'), 'utf8').length;
 console.log(
   `report overhead for ${source}: ${results.length} checks, summary.json ${(exchanges / 1024).toFixed(0)} KiB, run took ${original.run.durationMs} ms; median of ${repeats} rebuilds:`,
 );
-for (const k of ['stats', 'summary', 'markdown', 'junit', 'charts', 'diagrams', 'html', 'total'] as const)
-  console.log(`  ${k.padEnd(8)} ${median(k).toFixed(1).padStart(8)} ms`);
+for (const k of ['stats', 'summary', 'charts', 'diagrams'] as const)
+  console.log(`  ${k.padEnd(10)} ${median(k).toFixed(1).padStart(8)} ms`);
+for (const f of REPORT_FORMATS.filter((x) => x.write))
+  console.log(
+    `  ${f.name.padEnd(10)} ${medianOf(all.map((t) => t.formats[f.name] ?? 0))
+      .toFixed(1)
+      .padStart(8)} ms  (${f.files.join(', ')})`,
+  );
+console.log(`  ${'total'.padEnd(10)} ${median('total').toFixed(1).padStart(8)} ms`);
 console.log(`  share of the run's duration: ${((median('total') / original.run.durationMs) * 100).toFixed(1)} %`);
 rmSync(work, { recursive: true, force: true });

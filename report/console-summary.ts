@@ -11,6 +11,7 @@ import { orderByCause } from './failure-order.js';
 import { headline } from './headline.js';
 import { anyCheckRan, exitCodeOf } from './outcome.js';
 import { existsSync } from 'node:fs';
+import { reportFiles } from './formats.js';
 import { join } from 'node:path';
 import { pacingNotable, pacingPhrases } from './pacing-text.js';
 import { targetStatement } from './target.js';
@@ -106,7 +107,7 @@ export function consoleSummary(s: Summary, folder: string): string {
   if (!anyCheckRan(s)) out.push('  no report written: no check ran', '');
   else {
     // Only what the run folder holds: exchanges/ and allure-results/ are absent when no check kept any.
-    const also = ['summary.md', 'summary.json', 'junit.xml', 'allure-results/', 'exchanges/'].filter((f) => existsSync(join(folder, f)));
+    const also = reportFiles().filter((f) => f !== 'report.html' && existsSync(join(folder, f)));
     out.push(`  report: ${folder}/report.html${also.length ? ` (also ${also.join(', ')})` : ''}`, '');
   }
   return out.join('\n');

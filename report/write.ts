@@ -10,37 +10,32 @@ import { join } from 'node:path';
 import type { CleanupResult } from '../harness/cleanup.js';
 import type { PacingFigures } from '../harness/pacing.js';
 import { SERVICES } from '../specs/services.js';
-import { writeAllureRunInfo } from './allure-run.js';
-import { reportHtml } from './html.js';
-import { writeJunit } from './junit.js';
+import { type Figures, REPORT_FORMATS } from './formats.js';
 import { type KnownFailures, loadKnownFailures, recordPasses } from './known-failures.js';
 import { pointLatest } from './latest.js';
-import { summaryMarkdown } from './markdown.js';
 import { anyCheckRan } from './outcome.js';
 import type { CheckResult } from './results.js';
 import { computeStats, readExchanges } from './stats.js';
 import { type RunDescription, type Summary, buildSummary, readSelection } from './summary.js';
 
-/** Milliseconds each reporting step took (printed by bench/report-overhead.ts). */
+/**
+ * Milliseconds each reporting step took (printed by bench/report-overhead.ts): reading the
+ * exchanges and computing stats, building and writing summary.json, drawing the charts and state
+ * diagrams, each format's writer (report/formats.ts, by name), and the total.
+ */
 export interface ReportTimings {
   stats: number;
   summary: number;
-  markdown: number;
-  junit: number;
   charts: number;
   diagrams: number;
-  html: number;
+  formats: Record<string, number>;
   total: number;
 }
 
-type Figures = {
-  charts: Awaited<ReturnType<typeof import('./charts.js').renderCharts>>;
-  diagrams: Awaited<ReturnType<typeof import('./state-diagram.js').renderStateDiagrams>>;
-  timings: Pick<ReportTimings, 'charts' | 'diagrams'>;
-};
+type Drawn = Figures & { timings: Pick<ReportTimings, 'charts' | 'diagrams'> };
 
 /** The SVG charts and state diagrams of a summary (they use its checks and stats, never its cleanup). */
-async function drawFigures(s: Summary): Promise<Figures> {
+async function drawFigures(s: Summary): Promise<Drawn> {
   const t0 = performance.now();
   // Vega and Graphviz are loaded here, when reports are written, never in a test worker (they cost startup time).
   const { renderCharts } = await import('./charts.js');
@@ -57,23 +52,22 @@ async function drawFigures(s: Summary): Promise<Figures> {
   return { charts, diagrams, timings: { charts: t1 - t0, diagrams: performance.now() - t1 } };
 }
 
-/** Writes the report files of an already built summary (with its figures, when drawn already). */
+/** Writes the report files of an already built summary (with its figures, when drawn already): every format of REPORT_FORMATS that has a writer. */
 export async function renderReports(
   folder: string,
   s: Summary,
-  figures?: Promise<Figures>,
+  figures?: Promise<Drawn>,
 ): Promise<Omit<ReportTimings, 'stats' | 'summary'>> {
   const t0 = performance.now();
-  writeFileSync(join(folder, 'summary.md'), summaryMarkdown(s, folder));
-  const t1 = performance.now();
-  writeJunit(s, join(folder, 'junit.xml'), folder);
-  const t2 = performance.now();
-  const { charts, diagrams, timings } = await (figures ?? drawFigures(s));
-  const t3 = performance.now();
-  writeFileSync(join(folder, 'report.html'), reportHtml(s, folder, charts, diagrams));
-  writeAllureRunInfo(folder, s);
-  const t4 = performance.now();
-  return { markdown: t1 - t0, junit: t2 - t1, ...timings, html: t4 - t3, total: t4 - t0 };
+  const drawn = await (figures ?? drawFigures(s));
+  const formats: Record<string, number> = {};
+  for (const f of REPORT_FORMATS) {
+    if (!f.write) continue;
+    const started = performance.now();
+    f.write(folder, s, drawn);
+    formats[f.name] = performance.now() - started;
+  }
+  return { ...drawn.timings, formats, total: performance.now() - t0 };
 }
 
 /**
@@ -116,7 +110,7 @@ export async function writeRunReports(
   // A run in which no check ran judged nothing: no report, and reports/latest keeps pointing at the
   // last run that did (the command removes the run folder: run/cli/conformance-finish.ts).
   if (!anyCheckRan(summary)) {
-    const none = { markdown: 0, junit: 0, charts: 0, diagrams: 0, html: 0 };
+    const none = { charts: 0, diagrams: 0, formats: {} };
     return { summary, timings: { stats: t1 - t0, summary: t2 - t1, ...none, total: performance.now() - t0 } };
   }
   const rest = await renderReports(folder, summary, figures);
