@@ -5,7 +5,6 @@
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
-import type { CheckMeta } from '../harness/verdict.js';
 
 export interface DetectionRow {
   project: string;
@@ -24,13 +23,13 @@ export default class DetectionReporter implements Reporter {
     const rows: DetectionRow[] = [];
     for (const mod of modules) {
       for (const test of mod.children.allTests()) {
-        const meta = (test.meta() as { check?: CheckMeta }).check;
+        const meta = test.meta().check;
         const r = test.result();
         // Checks filtered out by RunInfo.only never ran: not a row.
         if (!meta && r.state === 'skipped') continue;
         const error = r.state === 'failed' ? r.errors?.[0] : undefined;
         rows.push({
-          project: (test.meta() as { variant?: string }).variant ?? mod.project.name,
+          project: test.meta().variant ?? mod.project.name,
           file: relative(process.cwd(), mod.moduleId),
           checkId: meta?.checkId ?? test.fullName,
           verdict: meta?.verdict ?? (r.state === 'passed' ? 'pass' : r.state === 'skipped' ? 'skip' : 'error'),

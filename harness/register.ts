@@ -16,7 +16,7 @@ import { scrubError } from './foreign-values.js';
 import { GuardRefusal } from './guard.js';
 import { recordCheck } from './record.js';
 import { type RunVariant, clientFor, runContext, runInfo } from './targets.js';
-import { type CheckMeta, ConformanceFailure, CouldNotJudge, type Verdict } from './verdict.js';
+import { type CheckDeclaration, type CheckMeta, ConformanceFailure, CouldNotJudge, type Verdict } from './verdict.js';
 
 /**
  * A check's stable ID part from its title. Long titles keep 90 characters plus a hash of the whole
@@ -71,25 +71,21 @@ export function scenario(service: ServiceName, area: string) {
     // Detection: once per variant whose requirements the check cites (every check for a variant
     // without `only`); a check cited by none is declared skipped (sends nothing).
     const variants = provided?.variants ? provided.variants.filter((v) => !v.only || cites(v.only)) : [undefined];
+    const declared: CheckDeclaration = { checkId, service, area, verifies, title };
     if ((only && !cites(only)) || !variants.length) {
-      test.skip(`${title} [${verifies.join(' ')}]`, () => {});
+      test.skip(`${title} [${verifies.join(' ')}]`, { meta: { declared } }, () => {});
       return;
     }
-    for (const variant of variants) register(title, checkId, verifies, body, options, variant);
+    for (const variant of variants) register(declared, body, options, variant);
   }
 
-  function register(
-    title: string,
-    checkId: string,
-    verifies: string[],
-    body: CheckBody,
-    options: CheckOptions,
-    variant: RunVariant | undefined,
-  ): void {
-    test.concurrent(`${title} [${verifies.join(' ')}]${variant ? ` {${variant.name}}` : ''}`, async (ctx: TestContext) => {
+  function register(declared: CheckDeclaration, body: CheckBody, options: CheckOptions, variant: RunVariant | undefined): void {
+    const { title, checkId, verifies } = declared;
+    const name = `${title} [${verifies.join(' ')}]${variant ? ` {${variant.name}}` : ''}`;
+    test.concurrent(name, { meta: { declared } }, async (ctx: TestContext) => {
       const meta: CheckMeta = { checkId, service, area, verifies };
-      (ctx.task.meta as { check?: CheckMeta }).check = meta;
-      if (variant) (ctx.task.meta as Record<string, unknown>).variant = variant.name;
+      ctx.task.meta.check = meta;
+      if (variant) ctx.task.meta.variant = variant.name;
       const info = runInfo();
       const profile = variant?.profile ?? info.profile;
       const client = clientFor(service, variant);

@@ -99,8 +99,25 @@ export interface CheckMeta {
   couldNotJudge?: boolean;
 }
 
-declare module 'vitest' {
+/**
+ * What a check is, declared when it is registered (harness/register.ts) and carried to the
+ * reporter as data, also for a check a name filter leaves out: its ID, service, area, the
+ * requirement IDs it verifies and its title as written (vitest's test name adds the IDs).
+ */
+export interface CheckDeclaration {
+  checkId: string;
+  service: string;
+  area: string;
+  verifies: string[];
+  title: string;
+}
+
+// TaskMeta is declared by @vitest/runner (vitest re-exports it): augmented there, so test options and task.meta know both.
+declare module '@vitest/runner' {
   interface TaskMeta {
     check?: CheckMeta;
+    declared?: CheckDeclaration;
+    /** Detection: the variant whose reference the check ran against (harness/register.ts). */
+    variant?: string;
   }
 }

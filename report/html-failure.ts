@@ -8,7 +8,7 @@
  * A check without a structured failure (an error, a report from an older run) shows its message.
  */
 import { exchangeOutcome } from '../harness/failure.js';
-import { badge, checkAnchor, clip, e, titleOf } from './html-kit.js';
+import { badge, checkAnchor, clip, e } from './html-kit.js';
 import { type FailureView, placeText } from './view.js';
 
 const exchangeAnchor = (checkId: string, n: number) => `x-${checkId}-${n}`;
@@ -74,7 +74,7 @@ export function failureHtml(f: FailureView, titles: Map<string, string> = new Ma
   out.push(
     `<article class="failure ${e(c.verdict)} ${e(f.gate)} ${e(f.place.role)}" id="${e(checkAnchor(c.checkId))}" data-verdict="${e(c.verdict)}" data-service="${e(c.service)}">`,
   );
-  out.push(`<h3>${badge(c.verdict)} ${badge(f.gate)} ${e(c.service)} · ${e(titleOf(c.title))}</h3>`);
+  out.push(`<h3>${badge(c.verdict)} ${badge(f.gate)} ${e(c.service)} · ${e(c.title)}</h3>`);
   out.push(placeHtml(f, titles));
   out.push(finding(f));
   const block = ({ exchange: x, curl, number, failing }: FailureView['exchanges'][number]) => {

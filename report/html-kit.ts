@@ -11,7 +11,6 @@ export const clip = (text: string, max = MAX_BODY) =>
 export const badge = (v: string) => `<span class="badge ${e(v)}">${e(v)}</span>`;
 export const td = (html: string) => `<td>${html}</td>`;
 /** A check's title without its "[IDs]" suffix (the IDs are shown beside it). */
-export const titleOf = (title: string) => title.replace(/ \[[^\]]*\](?: \{[^}]*\})?$/, '');
 /** The anchor of a failing check's block. */
 export const checkAnchor = (checkId: string) => `check-${checkId}`;
 

@@ -9,7 +9,7 @@
 import { coverageText } from './coverage-text.js';
 import type { Summary } from './summary.js';
 import { EDGE_COLOURS, type EdgeVerdict, type TransitionView } from './state-diagram.js';
-import { badge, checkAnchor, e, table, td, titleOf } from './html-kit.js';
+import { badge, checkAnchor, e, table, td } from './html-kit.js';
 import type { RequirementRow, SectionView, ServiceView } from './view.js';
 import { verdictCounts } from './view.js';
 
@@ -27,7 +27,7 @@ function checksCell(r: Row): string {
   if (!r.checkResults.length) return r.untestable ? `<span class="muted">${e(r.untestable)}</span>` : '-';
   return `<ul class="compact">${r.checkResults
     .map((c) => {
-      const title = e(titleOf(c.title));
+      const title = e(c.title);
       const linked = c.verdict === 'fail' || c.verdict === 'error' ? `<a href="#${e(checkAnchor(c.checkId))}">${title}</a>` : title;
       return `<li data-verdict="${e(c.verdict)}">${badge(c.verdict)} ${linked}</li>`;
     })

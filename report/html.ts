@@ -20,7 +20,7 @@ import type { ServiceName } from '../specs/common/model.js';
 import type { Charts } from './charts.js';
 import { COVERAGE_DEFINITION, coverageText } from './coverage-text.js';
 import { failureHtml } from './html-failure.js';
-import { CSS, badge, checkAnchor, e, table, td, titleOf } from './html-kit.js';
+import { CSS, badge, checkAnchor, e, table, td } from './html-kit.js';
 import { serviceHtml } from './html-service.js';
 import type { TransitionView } from './state-diagram.js';
 import { gateSentence, headline } from './headline.js';
@@ -90,7 +90,7 @@ export function reportHtml(s: Summary, folder: string, charts: Charts, diagrams:
   // Failing checks first, by cause (report/failure-order.ts): one heading per cause, its root first.
   out.push(`<section id="failures"><h2>Failing checks (${failures.length})${failures.length > 1 ? ', root causes first' : ''}</h2>`);
   if (!failures.length) out.push('<p>No check failed or errored.</p>');
-  const titles = new Map(failures.map((f) => [f.check.checkId, titleOf(f.check.title)]));
+  const titles = new Map(failures.map((f) => [f.check.checkId, f.check.title]));
   let cause = 0;
   for (const f of failures) {
     if (f.place.role === 'root') {

@@ -126,7 +126,7 @@ export function summaryMarkdown(s: Summary, folder: string): string {
   const failures = failureViews(s, folder);
   if (failures.length) {
     L.push('', `## Failing checks (${failures.length})${failures.length > 1 ? ', root causes first' : ''}`, '');
-    const titles = new Map(failures.map((f) => [f.check.checkId, f.check.title.replace(/ \[[^\]]*\](?: \{[^}]*\})?$/, '')]));
+    const titles = new Map(failures.map((f) => [f.check.checkId, f.check.title]));
     let cause = 0;
     for (const f of failures) {
       const r = f.check.failure;
@@ -202,8 +202,7 @@ export function summaryMarkdown(s: Summary, folder: string): string {
     const all = v.sections.flatMap((x) => x.requirements);
     const attention = all.filter((r) => ['fail', 'error', 'skip', 'uncovered'].includes(r.outcome));
     const checksOf = (r: (typeof all)[number]) =>
-      r.checkResults.map((c) => `${c.verdict}: ${c.title.replace(/ \[[^\]]*\]$/, '')}`).join('<br>') ||
-      (r.untestable ? `untestable: ${r.untestable}` : '-');
+      r.checkResults.map((c) => `${c.verdict}: ${c.title}`).join('<br>') || (r.untestable ? `untestable: ${r.untestable}` : '-');
     L.push(`### ${v.service}`, '');
     if (attention.length)
       L.push(

@@ -15,7 +15,6 @@
 import cliProgress from 'cli-progress';
 import type { UserConsoleLog } from 'vitest';
 import type { Reporter, SerializedError, TestCase, TestModule, TestSpecification } from 'vitest/node';
-import type { CheckMeta } from '../harness/verdict.js';
 import { leftOut } from './reporter.js';
 
 export interface ProgressOptions {
@@ -98,13 +97,13 @@ export default class ProgressReporter implements Reporter {
     if (leftOut(test)) return;
     this.startBar();
     this.done++;
-    const meta = (test.meta() as { check?: CheckMeta }).check;
+    const meta = test.meta().check;
     const verdict = meta?.verdict ?? (test.result().state === 'failed' ? 'error' : undefined);
     if (verdict === 'fail' || verdict === 'error') {
       this.failed++;
       const ids = verdict === 'fail' ? (meta?.failedRequirements ?? meta?.verifies ?? []) : (meta?.verifies ?? []);
       this.log(
-        `${verdict === 'fail' ? 'FAIL ' : 'ERROR'} ${meta?.service ?? test.module.moduleId} ${ids.join(' ')}: ${test.name.replace(/ \[[^\]]*\]$/, '')}`,
+        `${verdict === 'fail' ? 'FAIL ' : 'ERROR'} ${meta?.service ?? test.module.moduleId} ${ids.join(' ')}: ${test.meta().declared?.title ?? test.name}`,
       );
     }
     if (this.bar) this.bar.update(this.done, { failed: this.failed });

@@ -8,14 +8,13 @@
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
-import type { CheckMeta, Verdict } from '../harness/verdict.js';
-import { type CheckResult, type RunSelection, citedInTitle } from './results.js';
+import type { Verdict } from '../harness/verdict.js';
+import type { CheckResult, RunSelection } from './results.js';
 
 export const RUN_FOLDER_ENV = 'CONFORMANCE_ACTIVE_RUN_FOLDER';
 
 /** True for a test that was filtered out at collection (never run, no check metadata). */
-export const leftOut = (test: TestCase): boolean =>
-  !(test.meta() as { check?: CheckMeta }).check && test.result().state === 'skipped' && test.options.mode === 'skip';
+export const leftOut = (test: TestCase): boolean => !test.meta().check && test.result().state === 'skipped' && test.options.mode === 'skip';
 
 export default class ConformanceReporter implements Reporter {
   private vitest?: Vitest;
@@ -32,17 +31,18 @@ export default class ConformanceReporter implements Reporter {
     const notRun: RunSelection['notRun'] = [];
     for (const mod of modules) {
       for (const test of mod.children.allTests()) {
+        const declared = test.meta().declared;
         if (leftOut(test)) {
-          notRun.push({ title: test.name, file: rel(mod.moduleId), verifies: citedInTitle(test.name) });
+          notRun.push({ title: declared?.title ?? test.name, file: rel(mod.moduleId), verifies: declared?.verifies ?? [] });
           continue;
         }
-        const meta = (test.meta() as { check?: CheckMeta }).check;
+        const meta = test.meta().check;
         const r = test.result();
         const verdict: Verdict = meta?.verdict ?? (r.state === 'passed' ? 'pass' : r.state === 'skipped' ? 'skip' : 'error');
         const error = r.state === 'failed' ? r.errors?.[0] : undefined;
         results.push({
           checkId: meta?.checkId ?? `${rel(mod.moduleId)}/${test.fullName}`,
-          title: test.name,
+          title: declared?.title ?? test.name,
           file: rel(mod.moduleId),
           service: meta?.service ?? 'unknown',
           area: meta?.area ?? 'unknown',

@@ -3,6 +3,7 @@ import type { FailureReport, Verdict } from '../harness/verdict.js';
 
 export interface CheckResult {
   checkId: string;
+  /** The check's title as written (harness/register.ts CheckDeclaration); the requirement IDs are in `verifies`. */
   title: string;
   file: string;
   service: string;
@@ -35,10 +36,6 @@ export interface RunSelection {
   selectedFiles: string[];
   notRun: Array<{ title: string; file: string; verifies: string[] }>;
 }
-
-/** The requirement IDs a check title cites: "title [ID ID]" (harness/register.ts). */
-export const citedInTitle = (title: string): string[] =>
-  /\[([A-Z0-9 -]+)\](?: \{[^}]*\})?$/.exec(title)?.[1]?.split(' ').filter(Boolean) ?? [];
 
 /** The service a scenario file belongs to (scenarios/<service>/...), if any. */
 export const serviceOfFile = (file: string): string | undefined => /(?:^|\/)scenarios\/([^/]+)\//.exec(file)?.[1];

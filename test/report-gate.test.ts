@@ -267,6 +267,13 @@ describe('progress display', () => {
       module: { moduleId: 'scenarios/organization/envelope.test.ts' },
       result: () => ({ state: verdict === 'pass' ? 'passed' : 'failed' }),
       meta: () => ({
+        declared: {
+          checkId: `organization/envelope/check-${n}`,
+          service: 'organization',
+          area: 'envelope',
+          verifies: ['ORG-ENV-ECHO'],
+          title: `check ${n}`,
+        },
         check: {
           verdict,
           service: 'organization',
