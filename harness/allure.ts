@@ -26,7 +26,7 @@ const SETUP = new Set(['postIdentity', 'nativeIdQuery', 'identityIdQuery']);
  */
 export function subjectOperation(meta: Pick<CheckMeta, 'service' | 'verifies' | 'operations' | 'failure'>): string {
   const spec = SERVICES[meta.service as ServiceName];
-  const ops = spec?.operations.map((o) => o.name) ?? [];
+  const ops: string[] = spec?.operations.map((o) => o.name) ?? [];
   const failedAt = meta.failure?.operation;
   if (failedAt && ops.includes(failedAt)) return failedAt;
   const rules = meta.verifies.map((id) => spec?.requirements.find((r) => r.id === id)).filter((r) => r !== undefined);

@@ -10,6 +10,7 @@
  */
 import type { Faker } from '@faker-js/faker';
 import type { Requirement, ServiceName } from '../specs/common/model.js';
+import type { OperationName } from '../specs/common/operation-names.js';
 import type { SourceRef } from '../specs/common/wire.js';
 import { SERVICES, operation, requirementFor } from '../specs/services.js';
 import type { CallOptions, ServiceClient } from './client.js';
@@ -98,7 +99,7 @@ export class Check {
   }
 
   /** True when the guard would let this request leave (it names only what the run owns). */
-  guardAllows(op: string, content: Record<string, unknown>): boolean {
+  guardAllows(op: OperationName, content: Record<string, unknown>): boolean {
     try {
       this.client.guard.check(operation(this.service, op), content);
       return true;
@@ -109,7 +110,7 @@ export class Check {
   }
 
   /** True when a request would create at least one source the run owns (so the ledger lists what it stores). */
-  ownsAnySourceCreatedBy(op: string, content: Record<string, unknown>): boolean {
+  ownsAnySourceCreatedBy(op: OperationName, content: Record<string, unknown>): boolean {
     const spec = operation(this.service, op);
     return (spec.sourcesCreated?.(content, this.client.guard.names) ?? []).some((s) => this.client.ownsSource(s));
   }
@@ -119,7 +120,7 @@ export class Check {
    * @throws GuardRefusal; CouldNotJudge when no judgement is possible: no reply, a reply still
    *   transient after retries (harness/reply.ts isTransient), or the run's own credentials refused.
    */
-  async raw(op: string, content: unknown, options: CallOptions & { sentInvalid?: boolean } = {}): Promise<Reply> {
+  async raw(op: OperationName, content: unknown, options: CallOptions & { sentInvalid?: boolean } = {}): Promise<Reply> {
     const { sentInvalid, ...rest } = options;
     const reply = await this.client.call(op, content, { ...rest, file: this.file, record: (e) => this.exchanges.push(e) });
     if (isTransient(reply, { sentInvalid }))
@@ -142,7 +143,7 @@ export class Check {
    * other check judges it) and, when accepted, deleted at once.
    * @throws as raw
    */
-  async invalid(op: string, content: unknown, options: CallOptions = {}): Promise<Reply> {
+  async invalid(op: OperationName, content: unknown, options: CallOptions = {}): Promise<Reply> {
     const spec = operation(this.service, op);
     const created = (spec.sourcesCreated?.((content ?? {}) as Record<string, unknown>, this.client.guard.names) ?? []).filter(
       (s): s is SourceRef => this.client.ownsSource(s),
@@ -186,7 +187,7 @@ export class Check {
    * With `sentInvalid` the request is wrong on purpose and is sent as `invalid` does.
    * @throws as raw; ConformanceFailure on a malformed reply.
    */
-  async call(op: string, content: unknown, options: CallOptions & { sentInvalid?: boolean } = {}): Promise<Reply> {
+  async call(op: OperationName, content: unknown, options: CallOptions & { sentInvalid?: boolean } = {}): Promise<Reply> {
     const { sentInvalid, ...rest } = options;
     const reply = sentInvalid ? await this.invalid(op, content, rest) : await this.raw(op, content, rest);
     if (!reply.body) {
@@ -243,7 +244,7 @@ export class Check {
    * Sends an operation that must succeed (success=true).
    * @throws ConformanceFailure citing `cites` (default: the check's requirements) when it does not.
    */
-  async ok(op: string, content: unknown, options: CallOptions & { cites?: string[] } = {}): Promise<Reply> {
+  async ok(op: OperationName, content: unknown, options: CallOptions & { cites?: string[] } = {}): Promise<Reply> {
     const reply = await this.call(op, content, options);
     if (reply.success !== true)
       throw new ConformanceFailure(options.cites ?? this.verifies, `${op} was expected to succeed but replied ${describeReply(reply)}`, {

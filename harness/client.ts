@@ -16,6 +16,7 @@ import { DEFAULT_RETRY_BUDGET_MS, type ServiceTarget } from './config.js';
 import { Guard } from './guard.js';
 import { ServicePacing } from './pacing.js';
 import type { Profile } from './profile.js';
+import type { OperationName } from '../specs/common/operation-names.js';
 import { registerOwn } from './foreign-values.js';
 import { type Ownership, redactForeign } from './redact-foreign.js';
 import { redactJson, redactText, registerSecret } from './redact.js';
@@ -122,7 +123,7 @@ export class ServiceClient {
   }
 
   /** Sends one operation. Never throws for transport problems; see Reply. @throws GuardRefusal */
-  async call(name: string, content: unknown, options: CallOptions = {}): Promise<Reply> {
+  async call(name: OperationName, content: unknown, options: CallOptions = {}): Promise<Reply> {
     const op = operation(this.target.service, name);
     const c = (content ?? {}) as Record<string, unknown>;
     this.guard.check(op, c);

@@ -204,7 +204,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
       const issues = hooks.validate({ service: route.service, operation: route.operation, envelope, content, issues: schemaIssues });
       if (issues.length && !hooks.acceptsInvalid(route.service, route.operation, content)) throw new Rejection(400, issues.join('; '));
       const service = REFERENCE_SERVICES[route.service]!;
-      const handler = hooks.wrap(route.service, route.operation, service.handlers[route.operation]);
+      const handler = hooks.wrap(route.service, route.operation, service.handlers[op.name]);
       if (!handler) throw new Rejection(501, `${route.operation} is not implemented by the reference`);
       othersAct?.(route.service);
       const result = handler({

@@ -3,6 +3,7 @@
  * handlers of its own. Adding a service is an entry here.
  */
 import type { ServiceName } from '../specs/common/model.js';
+import type { OperationName } from '../specs/common/operation-names.js';
 import { sharedHandlers } from './handlers/identity.js';
 import type { Handler, Matcher } from './handlers/types.js';
 import { personHandlers } from './handlers/person.js';
@@ -12,7 +13,8 @@ import { providerKind, scoreProvider } from './matching/provider.js';
 
 export interface ReferenceService {
   matcher: Matcher;
-  handlers: Record<string, Handler>;
+  /** A handler per operation of the service's table (reference/server.ts routes by operation name). */
+  handlers: Partial<Record<OperationName, Handler>>;
 }
 
 export const REFERENCE_SERVICES: Partial<Record<ServiceName, ReferenceService>> = {

@@ -88,7 +88,7 @@ export function failingOperation(c: CheckResult): string | undefined {
   const named = f?.operation ?? f?.exchange?.operation;
   if (named) return named;
   const first = /^(\w+)/.exec(f?.what ?? '')?.[1];
-  const ops = SERVICES[c.service as ServiceName]?.operations.map((o) => o.name) ?? [];
+  const ops: string[] = SERVICES[c.service as ServiceName]?.operations.map((o) => o.name) ?? [];
   return first && ops.includes(first) ? first : undefined;
 }
 

@@ -40,7 +40,7 @@ describe('state tables', () => {
   it.each(serviceNames())('%s: the seed states, operations of its table, and requirements for every transition', (service) => {
     const spec = SERVICES[service];
     expect(spec.states.states).toEqual(SEED_STATES[service]);
-    const ops = new Set(spec.operations.map((o) => o.name));
+    const ops = new Set<string>(spec.operations.map((o) => o.name));
     for (const t of spec.states.transitions) {
       expect(ops.has(t.operation), t.operation).toBe(true);
       for (const [from, to] of edgesOf(spec.states, t)) expect(spec.states.states).toEqual(expect.arrayContaining([from, to]));

@@ -6,6 +6,7 @@
  * Source: organization-identity-api.md, Endpoints and "States and transitions";
  * person-provider-identity-api.md, "States and transitions".
  */
+import type { SharedOperation } from '../../specs/common/operation-names.js';
 import type { SourceRecord } from '../store.js';
 import { keyOf } from '../store.js';
 import { blockedRecords, indexRecord } from '../matching/blocking.js';
@@ -315,7 +316,8 @@ export const searchNotifications: Handler = (ctx) => {
 };
 
 /** Handlers of the operations every service shares, by operation name. */
-export const sharedHandlers: Record<string, Handler> = {
+/** Handlers of the shared operations, by name (a missing one is a compile error). */
+export const sharedHandlers: Record<SharedOperation, Handler> = {
   postIdentity,
   demographicsSearch,
   demographicsQuery,

@@ -7,6 +7,7 @@
  * objects carry sources[] and clusterStatus (Resources, "Source entry").
  * Everything else is the shared handler (reference/handlers/identity.ts).
  */
+import type { PersonOperation } from '../../specs/common/operation-names.js';
 import { createHash } from 'node:crypto';
 import { householdKey } from '../matching/person.js';
 import type { SourceRecord } from '../store.js';
@@ -171,18 +172,18 @@ export const searchRelationshipsService: Handler = (ctx) => {
 
 const { softDeleteSource: _soft, restoreSource: _restore, ...shared } = sharedHandlers;
 
-/** Handlers of the person service, by operation name. */
-export const personHandlers: Record<string, Handler> = {
+/** Handlers of the person service, by operation name (a missing one is a compile error). */
+export const personHandlers: Record<PersonOperation, Handler> = {
   ...shared,
-  postIdentity: withPersonReply(sharedHandlers.postIdentity!),
-  demographicsSearch: withPersonReply(sharedHandlers.demographicsSearch!),
-  demographicsQuery: withPersonReply(sharedHandlers.demographicsQuery!),
-  nativeIdQuery: withPersonReply(sharedHandlers.nativeIdQuery!),
-  identityIdQuery: withPersonReply(sharedHandlers.identityIdQuery!),
+  postIdentity: withPersonReply(sharedHandlers.postIdentity),
+  demographicsSearch: withPersonReply(sharedHandlers.demographicsSearch),
+  demographicsQuery: withPersonReply(sharedHandlers.demographicsQuery),
+  nativeIdQuery: withPersonReply(sharedHandlers.nativeIdQuery),
+  identityIdQuery: withPersonReply(sharedHandlers.identityIdQuery),
   deactivateSourceWs,
   reactivateSourceWs,
   householdQuery,
   createDataSource,
-  addRelationshipService: withPersonMembers(sharedHandlers.addRelationshipService!),
+  addRelationshipService: withPersonMembers(sharedHandlers.addRelationshipService),
   searchRelationshipsService,
 };

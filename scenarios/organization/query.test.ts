@@ -27,7 +27,7 @@ queryChecks({
   walks: organizationWalks,
 });
 
-for (const op of ['postIdentity', 'demographicsSearch', 'demographicsQuery']) {
+for (const op of ['postIdentity', 'demographicsSearch', 'demographicsQuery'] as const) {
   check(`${op} without content.identity is rejected`, ['ORG-IDENTITY-REQUIRED'], async (t) => {
     const r = await t.invalid(op, { responseIdentityFormatNames: ['DEFAULT'] });
     await t.rule('ORG-IDENTITY-REQUIRED', () =>

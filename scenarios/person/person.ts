@@ -7,6 +7,7 @@
 import { personIdentity } from '../../generators/person.js';
 import type { Check } from '../../harness/check.js';
 import { scenario } from '../../harness/register.js';
+import type { PersonOperation } from '../../specs/common/operation-names.js';
 import { type Exercise, relationshipContent, sharedExercises } from '../shared/exercise.js';
 import { steps } from '../shared/steps.js';
 
@@ -40,8 +41,8 @@ export const relationshipsIn = (content: any): Array<Record<string, unknown>> =>
 
 const { softDeleteSource: _soft, restoreSource: _restore, ...shared } = sharedExercises(person);
 
-/** A valid request per person operation (setting up run-owned state first where needed). */
-export const personExercises: Record<string, Exercise> = {
+/** A valid request per person operation (setting up run-owned state first where needed; a missing one is a compile error). */
+export const personExercises: Record<PersonOperation, Exercise> = {
   ...shared,
   deactivateSourceWs: async (t, cites) => deactivate(t, (await person.postNew(t, cites)).source),
   reactivateSourceWs: async (t, cites) => {

@@ -34,6 +34,7 @@ import { runInfo, verboseLine } from '../../harness/targets.js';
 import { ConformanceFailure, CouldNotJudge } from '../../harness/verdict.js';
 import { TimeString } from '../../specs/common/wire.js';
 import type { SourceRef } from '../../specs/common/wire.js';
+import type { OperationName } from '../../specs/common/operation-names.js';
 import { SERVICES, requirementFor } from '../../specs/services.js';
 import type { ServiceName } from '../../specs/common/model.js';
 
@@ -55,7 +56,7 @@ type Path = Array<string | number>;
 
 /** One place in one operation's request where invalid content is generated. */
 export interface Site {
-  op: string;
+  op: OperationName;
   path: Path;
   kind: string;
   /** Invalid values for the member; `undefined` as the only value means "remove the member". */
@@ -134,7 +135,7 @@ const WRONG: Record<string, fc.Arbitrary<unknown>> = {
 };
 
 /** Every site of one schema node (and below it) in `value`; descends into present objects and the first array element. */
-function walk(op: string, schema: z.ZodType, value: unknown, path: Path, out: Site[]): void {
+function walk(op: OperationName, schema: z.ZodType, value: unknown, path: Path, out: Site[]): void {
   const s = unwrap(schema);
   const d = def(s);
   const required = !schema.safeParse(undefined).success;
@@ -321,7 +322,7 @@ async function runLane(t: Check, config: BadInputConfig, plan: LanePlan, sendabl
   // Sites whose requests the guard refuses (they name something the run does not own) are dropped.
   // A postIdentity that names no run-owned source (identity.sources of the wrong type) could store a
   // record the ledger does not know: only one without any identity, or naming a run-owned source, is sent.
-  const guarded = (op: string, content: Record<string, unknown>) => {
+  const guarded = (op: OperationName, content: Record<string, unknown>) => {
     const spec = SERVICES[t.service].operations.find((o) => o.name === op)!;
     if (spec.sourcesCreated && content.identity !== undefined && !t.ownsAnySourceCreatedBy(op, content)) return false;
     return t.guardAllows(op, content);

@@ -4,6 +4,7 @@
  * exercised with a request it should accept.
  */
 import type { Check } from '../../harness/check.js';
+import type { SharedOperation } from '../../specs/common/operation-names.js';
 import { relationshipMembers } from '../../harness/profile.js';
 import type { steps } from './steps.js';
 
@@ -29,7 +30,8 @@ export function relationshipContent(t: Check, subject: string, object: string, e
   };
 }
 
-export function sharedExercises(kit: Kit): Record<string, Exercise> {
+/** A way to build a valid request for each shared operation (a missing one is a compile error). */
+export function sharedExercises(kit: Kit): Record<SharedOperation, Exercise> {
   return {
     postIdentity: async (t) => kit.make(t).content,
     demographicsSearch: async (t, cites) => ({ identity: (await kit.postNew(t, cites)).identity, maxSearchResults: 5 }),

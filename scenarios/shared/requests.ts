@@ -7,6 +7,7 @@
  * (members "not shown" there follow the profile, harness/profile.ts).
  */
 import type { Check } from '../../harness/check.js';
+import type { OperationName } from '../../specs/common/operation-names.js';
 import type { SourceRef } from '../../specs/common/wire.js';
 import { postContent } from '../../generators/common.js';
 import { relationshipContent } from './exercise.js';
@@ -32,8 +33,13 @@ export function relationshipSearch(t: Check, subject: string): Record<string, un
   return { relationship: { [t.profile.members.relationshipSubject]: subject } };
 }
 
-/** A valid request per operation, naming only the check's own records. */
-export function validRequests(ctx: RequestContext): Record<string, Record<string, unknown>> {
+/**
+ * A valid request per operation of any service (a missing one is a compile error), naming only
+ * the check's own records; createDataSource only where the profile lets the run create data sources.
+ */
+export function validRequests(ctx: RequestContext): Record<Exclude<OperationName, 'createDataSource'>, Record<string, unknown>> & {
+  createDataSource?: Record<string, unknown>;
+} {
   const { t, a, b } = ctx;
   const m = t.profile.members;
   return {

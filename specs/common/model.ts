@@ -3,6 +3,7 @@
  * Every layer (client, reference router, JSON Schema export, coverage) reads these tables.
  */
 import type { z } from 'zod';
+import type { OperationName } from './operation-names.js';
 import type { SourceRef } from './wire.js';
 
 export type ServiceName = 'organization' | 'person' | 'provider';
@@ -56,7 +57,7 @@ export interface WireNames {
  */
 export interface OperationSpec {
   service: ServiceName;
-  name: string;
+  name: OperationName;
   path: string;
   mutates: boolean;
   request: z.ZodType;

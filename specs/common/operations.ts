@@ -8,6 +8,7 @@
  * "not shown" there, read as in the organization document and the vendor description).
  */
 import { z } from 'zod';
+import { SHARED_OPERATIONS, type SharedOperation } from './operation-names.js';
 import { type OperationSpec, type ServiceName, noSources, sourcesAt } from './model.js';
 import { NotificationPage, NotificationQuery, Relationship, SearchResult, identityReplyShape } from './resources.js';
 import { SourceRef, arr, obj, opt } from './wire.js';
@@ -23,18 +24,21 @@ const postedSources = (c: Record<string, unknown>) => {
 
 /**
  * The 16 operations every identity service shares (organization and provider use them all),
- * built for one service: `identity` is its identity schema, `idPrefix` the prefix of its
+ * built for one service, in the order of SHARED_OPERATIONS (a row missing from the table is a
+ * compile error): `identity` is its identity schema, `idPrefix` the prefix of its
  * requirement IDs (the shape requirement of an operation is `<idPrefix>-OP-<NAME>`).
  */
 export function identityOperations(service: ServiceName, idPrefix: string, identity: z.ZodType): OperationSpec[] {
   const identityReply = identityReplyShape(identity);
-  const row = (r: Omit<OperationSpec, 'service' | 'shapeRequirement'>): OperationSpec => ({
+  const row = <K extends SharedOperation>(
+    r: Omit<OperationSpec, 'service' | 'shapeRequirement' | 'name'> & { name: K },
+  ): OperationSpec & { name: K } => ({
     service,
     shapeRequirement: `${idPrefix}-OP-${r.name.toUpperCase()}`,
     ...r,
   });
-  return [
-    row({
+  const table: { [K in SharedOperation]: OperationSpec & { name: K } } = {
+    postIdentity: row({
       name: 'postIdentity',
       path: '/postIdentity',
       mutates: true,
@@ -51,7 +55,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
       // Re-posting the same source and native ID is an update (person seed: "the source plus native ID decides between create and update").
       idempotent: true,
     }),
-    row({
+    deleteSourceIdentity: row({
       name: 'deleteSourceIdentity',
       path: '/deleteSourceIdentity',
       mutates: true,
@@ -59,7 +63,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
       reply: obj({ linkIdsModified: arr(z.string()), linkIdsDeleted: arr(z.string()) }),
       sourcesNamed: sourcesAt('source'),
     }),
-    row({
+    demographicsSearch: row({
       name: 'demographicsSearch',
       path: '/demographicsSearch',
       mutates: false,
@@ -67,7 +71,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
       reply: obj({ searchResults: z.array(SearchResult(identity)) }),
       sourcesNamed: noSources,
     }),
-    row({
+    demographicsQuery: row({
       name: 'demographicsQuery',
       path: '/demographicsQuery',
       mutates: false,
@@ -75,7 +79,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
       reply: obj(identityReply),
       sourcesNamed: noSources,
     }),
-    row({
+    nativeIdQuery: row({
       name: 'nativeIdQuery',
       path: '/nativeIdQuery',
       mutates: false,
@@ -84,7 +88,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
       sourcesNamed: noSources,
       revealsLinkIdOf: sourcesAt('source'),
     }),
-    row({
+    identityIdQuery: row({
       name: 'identityIdQuery',
       path: '/identityIdQuery',
       mutates: false,
@@ -92,7 +96,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
       reply: obj({ ...identityReply, requestedLinkId: opt(z.string()) }),
       sourcesNamed: noSources,
     }),
-    row({
+    softDeleteSource: row({
       name: 'softDeleteSource',
       path: '/softDeleteSource',
       mutates: true,
@@ -100,7 +104,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
       reply: obj({ linkIdsSoftDeleted: arr(z.string()), linkIdsModified: arr(z.string()) }),
       sourcesNamed: sourcesAt('sourceToSoftDelete'),
     }),
-    row({
+    restoreSource: row({
       name: 'restoreSource',
       path: '/restoreSource',
       mutates: true,
@@ -109,7 +113,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
       reply: obj({ linkIdsModified: arr(z.string()), linkIdCreated: opt(z.string()) }),
       sourcesNamed: (c, names) => [c?.[names.restoreSourceMember] as Partial<SourceRef> | undefined],
     }),
-    row({
+    mergeIdentities: row({
       name: 'mergeIdentities',
       path: '/mergeIdentities',
       mutates: true,
@@ -117,7 +121,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
       reply: obj({ linkId: opt(z.string()), toSurviveSource: opt(SourceRef) }),
       sourcesNamed: sourcesAt('toSurviveSource', 'toRetireSource'),
     }),
-    row({
+    unmergeIdentities: row({
       name: 'unmergeIdentities',
       path: '/unmergeIdentities',
       mutates: true,
@@ -130,7 +134,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
       }),
       sourcesNamed: sourcesAt('unmergeFromSource', 'unmergeSource'),
     }),
-    row({
+    linkIdentities: row({
       name: 'linkIdentities',
       path: '/linkIdentities',
       mutates: true,
@@ -138,7 +142,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
       reply: obj({ linkId: opt(z.string()), linkToSource: opt(SourceRef) }),
       sourcesNamed: sourcesAt('linkToSource', 'source'),
     }),
-    row({
+    unlinkIdentities: row({
       name: 'unlinkIdentities',
       path: '/unlinkIdentities',
       mutates: true,
@@ -151,7 +155,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
       }),
       sourcesNamed: sourcesAt('unlinkFromSource', 'source'),
     }),
-    row({
+    addRelationshipService: row({
       name: 'addRelationshipService',
       path: '/addRelationshipService',
       mutates: true,
@@ -164,7 +168,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
       },
       relationshipCreated: (reply) => reply?.relationship?.id,
     }),
-    row({
+    searchRelationshipsService: row({
       name: 'searchRelationshipsService',
       path: '/searchRelationshipsService',
       mutates: false,
@@ -173,7 +177,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
       reply: obj({ relationship: opt(z.union([Relationship, z.array(Relationship)])) }),
       sourcesNamed: noSources,
     }),
-    row({
+    deleteRelationshipService: row({
       name: 'deleteRelationshipService',
       path: '/deleteRelationshipService',
       mutates: true,
@@ -182,7 +186,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
       sourcesNamed: noSources,
       relationshipsNamed: (c) => (c?.id === undefined ? [] : [c.id]),
     }),
-    row({
+    searchNotifications: row({
       name: 'searchNotifications',
       path: '/searchNotifications',
       mutates: false,
@@ -190,5 +194,6 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
       reply: NotificationPage,
       sourcesNamed: noSources,
     }),
-  ];
+  };
+  return SHARED_OPERATIONS.map((name) => table[name]);
 }

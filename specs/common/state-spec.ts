@@ -13,6 +13,7 @@
  * "States and transitions" (each service's table: specs/<service>/state-spec.ts).
  */
 import type { ServiceName } from './model.js';
+import type { OperationName } from './operation-names.js';
 import type { SeedCitation } from './seed.js';
 import type { StateTable } from './states.js';
 
@@ -174,7 +175,7 @@ export interface ReplyClause {
 /** One row of the executable state table: an operation, the records it names, and every outcome. */
 export interface RowSpec {
   /** Wire operation. */
-  operation: string;
+  operation: OperationName;
   /** Step name in walks and listings (`soft delete`, `merge`, `post new identity`). */
   step: string;
   /** The roles of the records it names, in request order (`survivor`, `retired`). */

@@ -18,6 +18,7 @@
  */
 import { z } from 'zod';
 import type { OperationSpec } from '../common/model.js';
+import { NOT_PERSON, PERSON_ONLY_OPERATIONS, type PersonOnlyOperation, type PersonOperation } from '../common/operation-names.js';
 import { identityOperations } from '../common/operations.js';
 import { Relationship, identityReplyShape } from '../common/resources.js';
 import { DateTimeString, SourceRef, arr, obj, opt } from '../common/wire.js';
@@ -53,7 +54,7 @@ export const RelationshipFilter = obj({
 const V2 = new Set(['postIdentity', 'demographicsSearch', 'demographicsQuery', 'identityIdQuery', 'nativeIdQuery']);
 
 /** What the person service changes in a shared row (schemas, sources named). */
-const overrides: Record<string, Partial<OperationSpec>> = {
+const overrides: Partial<Record<PersonOperation, Partial<OperationSpec>>> = {
   postIdentity: {
     request: obj({ ...enrich, identity: PersonIdentity, ...views }),
     reply: obj({ ...identityReply, linkIdentity: opt(PersonIdentity), events: arr(z.unknown()), incomingIdentity: opt(PersonIdentity) }),
@@ -90,17 +91,17 @@ const overrides: Record<string, Partial<OperationSpec>> = {
   },
 };
 
-/** Shared operations the person service does not offer (it deactivates and reactivates instead). */
-const NOT_PERSON = new Set(['softDeleteSource', 'restoreSource']);
-
-const row = (r: Omit<OperationSpec, 'service' | 'shapeRequirement'>): OperationSpec => ({
+const row = <K extends PersonOnlyOperation>(
+  r: Omit<OperationSpec, 'service' | 'shapeRequirement' | 'name'> & { name: K },
+): OperationSpec & { name: K } => ({
   service: 'person',
   shapeRequirement: `PERSON-OP-${r.name.toUpperCase()}`,
   ...r,
 });
 
-const personOnly: OperationSpec[] = [
-  row({
+/** The person-only rows (a row missing here is a compile error). */
+const personOnly: { [K in PersonOnlyOperation]: OperationSpec & { name: K } } = {
+  deactivateSourceWs: row({
     name: 'deactivateSourceWs',
     path: '/deactivateSourceWs',
     mutates: true,
@@ -108,7 +109,7 @@ const personOnly: OperationSpec[] = [
     reply: obj({ linkIdsModified: arr(z.string()), linkIdsDeactivated: arr(z.string()) }),
     sourcesNamed: (c, names) => [c?.[names.deactivateSourceMember] as Partial<SourceRef> | undefined],
   }),
-  row({
+  reactivateSourceWs: row({
     name: 'reactivateSourceWs',
     path: '/reactivateSourceWs',
     mutates: true,
@@ -116,7 +117,7 @@ const personOnly: OperationSpec[] = [
     reply: obj({ linkIdsModified: arr(z.string()), linkIdCreated: opt(z.string()) }),
     sourcesNamed: (c, names) => [c?.[names.reactivateSourceMember] as Partial<SourceRef> | undefined],
   }),
-  row({
+  householdQuery: row({
     name: 'householdQuery',
     path: '/householdQuery',
     mutates: false,
@@ -129,7 +130,7 @@ const personOnly: OperationSpec[] = [
     }),
     sourcesNamed: () => [],
   }),
-  row({
+  createDataSource: row({
     name: 'createDataSource',
     path: '/createDataSource',
     mutates: true,
@@ -139,11 +140,13 @@ const personOnly: OperationSpec[] = [
     sourcesNamed: () => [],
     namesCreated: (c) => (Array.isArray(c?.sources) ? c.sources : [c?.sources]),
   }),
-];
+};
+
+const notPerson = new Set<string>(NOT_PERSON);
 
 export const personOperations: OperationSpec[] = [
   ...identityOperations('person', 'PERSON', PersonIdentity)
-    .filter((op) => !NOT_PERSON.has(op.name))
-    .map((op) => ({ ...op, ...overrides[op.name], path: V2.has(op.name) ? `/v2${op.path}` : op.path })),
-  ...personOnly,
+    .filter((op) => !notPerson.has(op.name))
+    .map((op) => ({ ...op, ...overrides[op.name as PersonOperation], path: V2.has(op.name) ? `/v2${op.path}` : op.path })),
+  ...PERSON_ONLY_OPERATIONS.map((name) => personOnly[name]),
 ];

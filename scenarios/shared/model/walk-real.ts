@@ -3,6 +3,7 @@
  * and the requirements outside it, and the record of one walk (numbered steps and the exchanges they caused), kept per walk
  * so a failing walk can be printed without the thousands of exchanges of the passing ones.
  */
+import type { OperationName } from '../../../specs/common/operation-names.js';
 import type { Faker } from '@faker-js/faker';
 import type { Check } from '../../../harness/check.js';
 import type { Profile } from '../../../harness/profile.js';
@@ -131,7 +132,7 @@ export class WalkReal {
   }
 
   /** Sends one request (no judgement); a reply that stays transient after retries stops the walk as "could not judge". */
-  async call(op: string, content: Record<string, unknown>): Promise<Reply> {
+  async call(op: OperationName, content: Record<string, unknown>): Promise<Reply> {
     const reply = await this.t.client.call(op, content, {
       file: this.t.file,
       record: (e) => {

@@ -9,6 +9,7 @@ import { expect } from 'vitest';
 import type { OperationSpec } from '../../../specs/common/model.js';
 import { describeReply } from '../../../harness/check.js';
 import type { CheckOptions } from '../../../harness/register.js';
+import type { OperationName, PersonOperation, SharedOperation } from '../../../specs/common/operation-names.js';
 import { type Exercise, sharedExercises } from '../exercise.js';
 import { type Shared, idsFor, titled } from './types.js';
 
@@ -20,8 +21,8 @@ export type EnvelopeRole = (typeof ENVELOPE_ROLES)[number];
 
 export interface EnvelopeOptions {
   operations: OperationSpec[];
-  /** How to build a valid request per operation (default: the shared exercises on the kit). */
-  exercises?: Record<string, Exercise>;
+  /** How to build a valid request per operation of the service (default: the shared exercises on the kit). */
+  exercises?: Record<SharedOperation, Exercise> | Record<PersonOperation, Exercise>;
   /** Check options per operation (e.g. createsDataSources for person createDataSource). */
   optionsFor?: (op: OperationSpec) => CheckOptions;
   /**
@@ -44,12 +45,13 @@ export function envelopeChecks({
 }: Shared & EnvelopeOptions): void {
   const ids = idsFor(check, 'envelope', ENVELOPE_ROLES, verifies);
   const T = (s: string) => titled(s, label);
-  const exercises = given ?? sharedExercises(kit);
+  const exercises: Partial<Record<OperationName, Exercise>> = given ?? sharedExercises(kit);
   const { reply: replyId, echo, paths } = ids;
   if (replyId && echo && paths) {
     for (const op of operations) {
       const exercise = exercises[op.name];
-      if (!exercise) continue;
+      // The tables are typed by operation, so this means an operations table and its exercises of different services.
+      if (!exercise) throw new Error(`${check.service} envelope checks: no exercise for ${op.name}`);
       check(
         T(`${op.name} replies with a valid envelope that echoes trackingId and auditId`),
         [replyId, echo, paths, op.shapeRequirement],
