@@ -16,6 +16,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { OPEN_OUTCOME_VARIANTS } from '../detection/sample.js';
 import { mergePatches, patchOf, plannedVariants } from '../detection/variants.js';
 import { SEQUENCE_FAULTS } from '../reference/faults/sequence-faults.js';
 import { STATE_FAULTS } from '../reference/faults/state-faults.js';
@@ -36,20 +37,7 @@ type Service = keyof typeof FILES;
 export const WALK_FAULTS = [...SEQUENCE_FAULTS.filter((f) => !f.acceptInvalid), ...STATE_FAULTS];
 
 /** Variants taking the other legitimate choice of an outcome the state tables leave open: the walks must pass each at every seed. */
-const OPEN_VARIANTS = [
-  'retired-follow-survivor',
-  'retired-link-forwarding',
-  'retired-lookup-absent',
-  'retired-data-hidden',
-  'retired-data-shown',
-  'soft-deleted-data-shown',
-  'departed-data-shown',
-  'lenient-preconditions',
-  'no-households',
-  'restore-new-identity',
-  'soft-deleted-visible',
-  'restore-after-delete-succeeds',
-];
+const OPEN_VARIANTS = [...OPEN_OUTCOME_VARIANTS, 'restore-new-identity', 'soft-deleted-visible', 'restore-after-delete-succeeds'];
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);

@@ -7,12 +7,9 @@
  * Source: README, settings (CONFORMANCE_RETRY_BUDGET_MS); organization-identity-api.md, Limits
  * ("Rate limits: not shown.").
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningReference, startReference } from '../reference/server.js';
-import { REFERENCE_SOURCES } from '../run/global-setup.js';
+import { configuredSettings, testRecordsLeft } from './support/configured-run.js';
 import { type SuiteRun, runSuite } from './support/run-suite.js';
 
 const FILES = [
@@ -29,27 +26,7 @@ let run: SuiteRun;
 
 beforeAll(async () => {
   ref = await startReference({ variants: ['throttled=20'] });
-  const profile = join(mkdtempSync(join(tmpdir(), 'cf-throttled-')), 'profile.json');
-  writeFileSync(profile, JSON.stringify({ notifications: { clockSkewMs: 0 } }));
-  const sources = REFERENCE_SOURCES.join(',');
-  run = await runSuite(
-    FILES,
-    {
-      ORG_BASE_URL: ref.url,
-      ORG_TOKEN: ref.token,
-      ORG_SOURCES: sources,
-      PERSON_BASE_URL: ref.baseUrlOf('person'),
-      PERSON_TOKEN: ref.token,
-      PERSON_SOURCES: sources,
-      PERSON_CUSTOMER_ID: 'reference-customer',
-      PROVIDER_BASE_URL: ref.baseUrlOf('provider'),
-      PROVIDER_USERNAME: ref.auth.username,
-      PROVIDER_PASSWORD: ref.auth.password,
-      PROVIDER_SOURCES: sources,
-      CONFORMANCE_PROFILE: profile,
-    },
-    400000,
-  );
+  run = await runSuite(FILES, configuredSettings(ref), 400000);
 }, 420000);
 afterAll(() => ref?.stop());
 
@@ -73,9 +50,7 @@ describe('a deployment behind a gateway of 20 requests per second per service', 
   });
 
   it('leaves zero records of the test sources after the teardown', () => {
-    const left = [...ref.stores.values()].flatMap((s) =>
-      [...s.records.values()].filter((r) => REFERENCE_SOURCES.includes(r.source.name)).map((r) => `${s.service} ${r.source.id}`),
-    );
+    const left = testRecordsLeft(ref);
     expect(left).toEqual([]);
     expect(run.summary!.cleanup?.failures ?? []).toEqual([]);
   });

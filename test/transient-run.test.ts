@@ -6,12 +6,11 @@
  * and no error (retries until CONFORMANCE_RETRY_BUDGET_MS, never a small count, get every request
  * through) and exits 0, and the teardown leaves no record of the test sources behind.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningReference, startReference } from '../reference/server.js';
-import { REFERENCE_SOURCES } from '../run/global-setup.js';
+import { configuredSettings, testRecordsLeft } from './support/configured-run.js';
 import { type SuiteRun, runSuite } from './support/run-suite.js';
 
 /** Files of each service with writes, merges and searches. */
@@ -29,28 +28,7 @@ let run: SuiteRun;
 
 beforeAll(async () => {
   ref = await startReference({ variants: ['transient=0.2'] });
-  // The reference shares this machine's clock: no skew margin to wait out.
-  const profile = join(mkdtempSync(join(tmpdir(), 'cf-transient-')), 'profile.json');
-  writeFileSync(profile, JSON.stringify({ notifications: { clockSkewMs: 0 } }));
-  const sources = REFERENCE_SOURCES.join(',');
-  run = await runSuite(
-    FILES,
-    {
-      ORG_BASE_URL: ref.url,
-      ORG_TOKEN: ref.token,
-      ORG_SOURCES: sources,
-      PERSON_BASE_URL: ref.baseUrlOf('person'),
-      PERSON_TOKEN: ref.token,
-      PERSON_SOURCES: sources,
-      PERSON_CUSTOMER_ID: 'reference-customer',
-      PROVIDER_BASE_URL: ref.baseUrlOf('provider'),
-      PROVIDER_USERNAME: ref.auth.username,
-      PROVIDER_PASSWORD: ref.auth.password,
-      PROVIDER_SOURCES: sources,
-      CONFORMANCE_PROFILE: profile,
-    },
-    400000,
-  );
+  run = await runSuite(FILES, configuredSettings(ref), 400000);
 }, 420000);
 afterAll(() => ref?.stop());
 
@@ -71,11 +49,7 @@ describe('a deployment failing 20% of requests transiently', () => {
   });
 
   it('leaves zero records of the test sources after the teardown', () => {
-    const left = [...ref.stores.values()].flatMap((s) =>
-      [...s.records.values()]
-        .filter((r) => REFERENCE_SOURCES.includes(r.source.name))
-        .map((r) => `${s.service} ${r.source.name}/${r.source.id}`),
-    );
+    const left = testRecordsLeft(ref);
     const ledger = readFileSync(join(run.reportDir, run.runId, 'ledger.jsonl'), 'utf8');
     const diagnosis = `${left.map((l) => `${l}: ${ledger.includes(l.split('/')[1]!) ? 'in the ledger' : 'NOT in the ledger'}`).join('\n')}\ncleanup: ${JSON.stringify(run.summary?.cleanup)}`;
     expect(left, diagnosis).toEqual([]);

@@ -6,6 +6,7 @@
  * Sources: organization-identity-api.md and person-provider-identity-api.md (sections named by
  * each requirement).
  */
+import { SERVICES } from '../../specs/services.js';
 import type { ServiceName } from '../../specs/common/model.js';
 import type { HandlerContext } from '../handlers/types.js';
 import type { SourceRecord, ServiceStore } from '../store.js';
@@ -46,22 +47,8 @@ function absorb(into: SourceRecord, from: Record<string, unknown>) {
 /** Per store: link IDs of identities retired by a merge, by the retired record's key (stale-search-after-merge). */
 const retiredLinks = new WeakMap<ServiceStore, Map<string, string>>();
 
-/** Operations that change state, in any service (auth-skipped-on-writes). */
-const WRITES = [
-  'postIdentity',
-  'deleteSourceIdentity',
-  'softDeleteSource',
-  'restoreSource',
-  'mergeIdentities',
-  'unmergeIdentities',
-  'linkIdentities',
-  'unlinkIdentities',
-  'addRelationshipService',
-  'deleteRelationshipService',
-  'deactivateSourceWs',
-  'reactivateSourceWs',
-  'createDataSource',
-];
+/** Operations that change state, in any service (auth-skipped-on-writes): the operations tables' mutating rows. */
+const WRITES = [...new Set(Object.values(SERVICES).flatMap((s) => s.operations.filter((op) => op.mutates).map((op) => op.name)))];
 
 export const RULE_FAULT_SPECS: RuleFaultSpec[] = [
   {

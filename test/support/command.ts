@@ -22,9 +22,14 @@ export function cleanEnv(env: Record<string, string> = {}): Record<string, strin
 }
 
 export function runCommand(script: string, args: string[] = [], env: Record<string, string> = {}, timeoutMs = 120000): Promise<CommandRun> {
+  return runNode([...scriptArgs(script), ...args], cleanEnv(env), timeoutMs);
+}
+
+/** Runs this Node with `args` in exactly `env`, collecting its output; killed after `timeoutMs` (code null). */
+export function runNode(args: string[], env: Record<string, string | undefined>, timeoutMs: number): Promise<CommandRun> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...scriptArgs(script), ...args], { env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

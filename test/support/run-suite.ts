@@ -2,11 +2,11 @@
  * Runs the conformance suite as a child process (exactly as `npm run conformance` does) in a
  * throw-away report folder and returns its summary. Used by the end-to-end self-tests.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Summary } from '../../report/summary.js';
+import { runNode } from './command.js';
 
 export interface SuiteRun {
   code: number | null;
@@ -21,30 +21,21 @@ export interface SuiteRun {
  * @param args vitest filters passed through (e.g. ['scenarios/organization'])
  * @param env extra settings; service URLs left unset mean the embedded reference
  */
-export function runSuite(args: string[] = [], env: Record<string, string> = {}, timeoutMs = 240000): Promise<SuiteRun> {
+export async function runSuite(args: string[] = [], env: Record<string, string> = {}, timeoutMs = 240000): Promise<SuiteRun> {
   const reportDir = mkdtempSync(join(tmpdir(), 'cf-selftest-'));
   const runId = `selftest-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
   const clean: Record<string, string | undefined> = { ...process.env };
   for (const k of Object.keys(clean)) if (/^(ORG|PERSON|PROVIDER|CONFORMANCE|REFERENCE)_/.test(k)) delete clean[k];
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['run/cli/conformance.mjs', ...args], {
-      env: { ...clean, CONFORMANCE_REPORT_DIR: reportDir, CONFORMANCE_RUN_ID: runId, CONFORMANCE_SEED: '12345', FORCE_COLOR: '0', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      let summary: Summary | undefined;
-      try {
-        summary = JSON.parse(readFileSync(join(reportDir, runId, 'summary.json'), 'utf8')) as Summary;
-      } catch {
-        summary = undefined;
-      }
-      resolve({ code, stdout, stderr, reportDir, runId, summary });
-    });
-  });
+  const run = await runNode(
+    ['run/cli/conformance.mjs', ...args],
+    { ...clean, CONFORMANCE_REPORT_DIR: reportDir, CONFORMANCE_RUN_ID: runId, CONFORMANCE_SEED: '12345', FORCE_COLOR: '0', ...env },
+    timeoutMs,
+  );
+  let summary: Summary | undefined;
+  try {
+    summary = JSON.parse(readFileSync(join(reportDir, runId, 'summary.json'), 'utf8')) as Summary;
+  } catch {
+    summary = undefined;
+  }
+  return { code: run.code, stdout: run.stdout, stderr: run.stderr, reportDir, runId, summary };
 }
