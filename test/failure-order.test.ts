@@ -5,6 +5,7 @@
  * refused after it marked "downstream" and listed after it; Allure files a failure under the
  * operation it failed at (harness/allure.ts).
  */
+import { resultOf } from './support/report-fixture.js';
 import { describe, expect, it } from 'vitest';
 import { subjectOperation } from '../harness/allure.js';
 import { type CausePlace, failingOperation, orderByCause, requirementRank } from '../report/failure-order.js';
@@ -18,19 +19,7 @@ const check = (
   failed: string[],
   failure: Partial<NonNullable<CheckResult['failure']>>,
   operations: string[] = [],
-): CheckResult => ({
-  checkId: `organization/${id}`,
-  title: `${id} [${verifies.join(' ')}]`,
-  file: `scenarios/organization/${id.split('/')[0]}.test.ts`,
-  service: 'organization',
-  area: id.split('/')[0]!,
-  verifies,
-  verdict: 'fail',
-  failedRequirements: failed,
-  failure: { requirements: failed, what: '', ...failure },
-  durationMs: 1,
-  operations,
-});
+): CheckResult => resultOf(id, 'fail', verifies, failed, { failure: { requirements: failed, what: '', ...failure }, operations });
 const gate = (gating: string[]): Gate => ({
   verdict: 'fail',
   gating,

@@ -19,7 +19,7 @@ import type { CheckResult } from '../report/results.js';
 import { INCOMPLETE_EXIT, LEFTOVERS_EXIT, runOutcome } from '../run/outcome.js';
 import ProgressReporter, { plainOutput } from '../report/progress.js';
 import { requirementIndex } from '../specs/services.js';
-import { makeRunFolder } from './support/report-fixture.js';
+import { makeRunFolder, resultOf } from './support/report-fixture.js';
 
 const REQS = requirementIndex();
 const level = (id: string) => REQS.get(id)?.level;
@@ -94,18 +94,7 @@ describe('gate', () => {
  */
 describe('known failures judged per check and per requirement', () => {
   const { run } = makeRunFolder();
-  const mk = (id: string, verdict: CheckResult['verdict'], verifies: string[], failedRequirements: string[] = []): CheckResult => ({
-    checkId: `organization/${id}`,
-    title: `${id} [${verifies.join(' ')}]`,
-    file: `scenarios/organization/${id.split('/')[0]}.test.ts`,
-    service: 'organization',
-    area: id.split('/')[0]!,
-    verifies,
-    verdict,
-    failedRequirements,
-    durationMs: 1,
-    operations: [],
-  });
+  const mk = resultOf;
   const WALK = ['ORG-POST-ADDS', 'ORG-MERGE-EFFECT', 'ORG-MERGE-REPLY', 'ORG-UNMERGE-EFFECT', 'ORG-UNMERGE-REPLY'];
   const faulty = [
     mk('merge-link/after-merge', 'fail', ['ORG-MERGE-EFFECT'], ['ORG-MERGE-EFFECT']),

@@ -107,3 +107,24 @@ export function makeRunFolder(): { folder: string; reportDir: string; run: RunDe
   };
   return { folder, reportDir, run, results };
 }
+
+/** One organization check result of area `<area>/...` (the ID's first segment), as the reporter writes it. */
+export const resultOf = (
+  id: string,
+  verdict: CheckResult['verdict'],
+  verifies: string[],
+  failedRequirements: string[] = [],
+  extra: Partial<CheckResult> = {},
+): CheckResult => ({
+  checkId: `organization/${id}`,
+  title: id,
+  file: `scenarios/organization/${id.split('/')[0]}.test.ts`,
+  service: 'organization',
+  area: id.split('/')[0]!,
+  verifies,
+  verdict,
+  failedRequirements,
+  durationMs: 1,
+  operations: [],
+  ...extra,
+});
