@@ -5,15 +5,15 @@
  * (one message naming the bad setting, exit code 2).
  */
 import { defineConfig } from 'vitest/config';
-import { SettingsError, loadSettings, roundTripSetting, filesAtOnceFor } from './harness/config.js';
-import { newRunId } from './harness/run.js';
+import { SettingsError, roundTripSetting, filesAtOnceFor } from './harness/config.js';
+import { runSettings } from './run/run-settings.js';
 import { ISOLATED_AREAS, LongestFirstSequencer } from './run/file-order.js';
 import { moduleCache } from './run/module-cache.js';
 import { conformanceReporters } from './report/reporters.js';
 
 function settingsOrExit() {
   try {
-    return loadSettings();
+    return runSettings();
   } catch (e) {
     if (!(e instanceof SettingsError)) throw e;
     console.error(`conformance: ${e.message}`);
@@ -21,8 +21,9 @@ function settingsOrExit() {
   }
 }
 
-const settings = settingsOrExit();
-const runId = (process.env.CONFORMANCE_RUN_ID ||= settings.runId ?? newRunId());
+const plan = settingsOrExit();
+const { settings } = plan;
+const runId = plan.runId();
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -9,15 +9,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { serviceNames } from '../specs/services.js';
-import { loadSettings, resolveBudgets } from '../harness/config.js';
 import { openDeployments } from './deployments.js';
-import { type Profile, ProfileSchema, loadProfile, resolveProfile } from '../harness/profile.js';
-import { mergePatches, variantsPatch } from '../reference/variants/profile-patch.js';
-import { VariantSet } from '../reference/variants/registry.js';
-import { referenceSettings } from '../reference/settings.js';
-import type { ProfilePatch } from '../reference/variants/types.js';
 import { RUN_FOLDER_ENV } from '../report/reporter.js';
-import { RunContext, newRunId } from '../harness/run.js';
+import { resolveBudgets } from '../harness/config.js';
+import { RunContext } from '../harness/run.js';
+import { runSettings } from './run-settings.js';
 import type { RunDescription } from '../report/summary.js';
 import { targetStatement } from '../report/target.js';
 import { checkRan } from '../report/outcome.js';
@@ -29,21 +25,11 @@ import { afterFirstFileEnds, detachFileListener } from './file-events.js';
 
 export { REFERENCE_SOURCES } from './deployments.js';
 
-/**
- * Against the embedded reference with REFERENCE_VARIANTS (named or drawn), the run uses the profile
- * a user of such a deployment would set: the variants' settings over the user's profile.
- */
-function withVariantSettings(profile: Profile, embedded: boolean): Profile {
-  if (!embedded) return profile;
-  const patch = variantsPatch(new VariantSet(referenceSettings(process.env).variants).active);
-  return Object.keys(patch).length ? ProfileSchema.parse(mergePatches([profile as unknown as ProfilePatch, patch])) : profile;
-}
-
 export default async function setup(project: TestProject) {
-  const settings = loadSettings();
-  const runId = (process.env.CONFORMANCE_RUN_ID ||= settings.runId ?? newRunId());
-  const embedded = Object.keys(settings.configured).length === 0;
-  const profile = resolveProfile(withVariantSettings(loadProfile(settings.profilePath), embedded), embedded);
+  const plan = runSettings();
+  const { settings, embedded } = plan;
+  const runId = plan.runId();
+  const profile = plan.resolvedProfile();
   const run = new RunContext(runId, settings.reportDir);
   process.env[RUN_FOLDER_ENV] = run.folder;
 
@@ -128,10 +114,7 @@ export default async function setup(project: TestProject) {
       ? import('./early-removal.js')
           .then(({ EarlyRemoval, attachEarlyRemoval }) => {
             const removal = new EarlyRemoval(run, targets, profile, {
-              timeoutMs: settings.timeoutMs,
-              maxInFlight: settings.maxInFlight,
-              retryBudgetMs: settings.retryBudgetMs,
-              ...(settings.rateLimit ? { ratePerSecond: settings.rateLimit } : {}),
+              ...plan.removal,
               counters,
               pacing,
             });
@@ -160,10 +143,7 @@ export default async function setup(project: TestProject) {
       }
       detachFileListener(project.name);
       return cleanupRun(run, targets, profile, {
-        timeoutMs: settings.timeoutMs,
-        maxInFlight: settings.maxInFlight,
-        retryBudgetMs: settings.retryBudgetMs,
-        ...(settings.rateLimit ? { ratePerSecond: settings.rateLimit } : {}),
+        ...plan.removal,
         ...(pacing ? { pacing } : {}),
       });
     })();

@@ -17,9 +17,10 @@ const READERS: Record<string, string> = {
   'harness/config.ts': "the owner of the suite's settings (CONFORMANCE_*, ORG_*, PERSON_*, PROVIDER_*)",
   'reference/server.ts': "hands the environment to reference/settings.ts, the owner of the reference's settings (REFERENCE_*)",
   'linkage/cli.ts': "the owner of the match-quality benchmark's settings (MATCH_QUALITY_*)",
-  'vitest.config.ts': 'the run ID the command handed to vitest, shared with its reporters',
   'run/cli/conformance.mjs': 'the command hands its environment and the prepared settings to the vitest process',
   'run/cli/conformance-prepare.ts': 'step 1 of the command: reads the settings through harness/config.ts and sets the hand-off variables',
+  'run/run-settings.ts':
+    "the run ID the command hands to vitest (CONFORMANCE_RUN_ID), and the reference's settings for the variants' profile",
   'run/global-setup.ts': 'hands the run folder and run ID to the reporters of the same vitest process (CONFORMANCE_ACTIVE_RUN_FOLDER)',
   'run/deployments.ts': "checks the reference's settings before anything starts (default argument)",
   'run/cli/reference.ts': 'npm run reference starts the reference with the environment it was given',

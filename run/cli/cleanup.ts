@@ -9,8 +9,9 @@
  */
 import { existsSync } from 'node:fs';
 import { cleanupRun } from '../../harness/cleanup.js';
-import { SettingsError, loadSettings } from '../../harness/config.js';
-import { loadProfile, resolveProfile } from '../../harness/profile.js';
+import { SettingsError } from '../../harness/config.js';
+import { resolveProfile } from '../../harness/profile.js';
+import { runSettings } from '../run-settings.js';
 import { RunContext, ledgerPath } from '../../harness/run.js';
 import { command, parseArguments, usageError } from '../command.js';
 
@@ -34,13 +35,14 @@ const values = program.opts<{ run: string }>();
 if (!/^[A-Za-z0-9][A-Za-z0-9-]{0,60}$/.test(values.run))
   usageError(program, `--run: expected the id of a run (a folder under the report directory), got ${JSON.stringify(values.run)}`);
 
-let settings: ReturnType<typeof loadSettings>;
+let plan: ReturnType<typeof runSettings>;
 try {
-  settings = loadSettings();
+  plan = runSettings();
 } catch (e) {
   if (e instanceof SettingsError) usageError(program, e.message);
   throw e;
 }
+const { settings, removal } = plan;
 const ledger = ledgerPath(settings.reportDir, values.run);
 if (!existsSync(ledger)) usageError(program, `no ledger at ${ledger} (is CONFORMANCE_REPORT_DIR the one the run used?)`);
 if (!Object.keys(settings.configured).length)
@@ -51,13 +53,8 @@ if (!Object.keys(settings.configured).length)
 
 const run = new RunContext(values.run, settings.reportDir);
 const targets = Object.fromEntries(Object.entries(settings.configured).map(([k, v]) => [k, { ...v, embedded: false }]));
-const profile = resolveProfile(loadProfile(settings.profilePath), false);
-const result = await cleanupRun(run, targets, profile, {
-  timeoutMs: settings.timeoutMs,
-  maxInFlight: settings.maxInFlight,
-  retryBudgetMs: settings.retryBudgetMs,
-  ...(settings.rateLimit ? { ratePerSecond: settings.rateLimit } : {}),
-});
+const profile = resolveProfile(plan.profile, false);
+const result = await cleanupRun(run, targets, profile, removal);
 const s = result.sources;
 const r = result.relationships;
 console.log(

@@ -54,23 +54,17 @@ export async function finish(plan: RunPlan, exit: RunExit): Promise<number> {
  * @returns one line saying what was removed
  */
 async function cleanupAfterInterrupt(runId: string): Promise<string> {
-  const [{ loadSettings }, { loadProfile, resolveProfile }] = await Promise.all([
-    import('../../harness/config.js'),
-    import('../../harness/profile.js'),
-  ]);
-  const settings = loadSettings();
+  const { runSettings } = await import('../run-settings.js');
+  const { settings, profile, removal } = runSettings();
   if (!Object.keys(settings.configured).length) return 'embedded reference: nothing to clean up';
   if (!existsSync(ledgerPath(settings.reportDir, runId))) return 'no ledger: nothing was created';
   try {
-    const profile = loadProfile(settings.profilePath);
-    const { cleanupRun } = await import('../../harness/cleanup.js');
+    const [{ cleanupRun }, { resolveProfile }] = await Promise.all([
+      import('../../harness/cleanup.js'),
+      import('../../harness/profile.js'),
+    ]);
     const targets = Object.fromEntries(Object.entries(settings.configured).map(([k, v]) => [k, { ...v, embedded: false }]));
-    const r = await cleanupRun(new RunContext(runId, settings.reportDir), targets, resolveProfile(profile, false), {
-      timeoutMs: settings.timeoutMs,
-      maxInFlight: settings.maxInFlight,
-      retryBudgetMs: settings.retryBudgetMs,
-      ...(settings.rateLimit ? { ratePerSecond: settings.rateLimit } : {}),
-    });
+    const r = await cleanupRun(new RunContext(runId, settings.reportDir), targets, resolveProfile(profile, false), removal);
     const failed = r.failures.length
       ? `; ${r.failures.length} records could not be removed (npm run cleanup -- --run ${runId} retries):\n${r.failures.map((f) => `  ${f.service} ${f.what}: ${f.reason}`).join('\n')}`
       : '';

@@ -9,8 +9,8 @@
 import { writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { ROUND_TRIP_ENV, type Settings, SettingsError, filesAtOnceFor, loadSettings } from '../../harness/config.js';
-import { loadProfile } from '../../harness/profile.js';
+import { ROUND_TRIP_ENV, type Settings, SettingsError, filesAtOnceFor } from '../../harness/config.js';
+import type { Profile } from '../../harness/profile.js';
 import { ReferenceSettingError, referenceSettings } from '../../reference/settings.js';
 import { preflight, preflightMessage } from '../preflight.js';
 import { plainOutput } from '../../report/progress.js';
@@ -22,6 +22,7 @@ import { targetStatement } from '../target.js';
 import { VITEST_ENV_DEFAULTS, VITEST_NODE_FLAGS } from '../vitest-process.js';
 import { vitestArgumentProblem } from '../vitest-arguments.js';
 import { type FolderBefore, folderBefore, removeRunTrace } from '../run-folder.js';
+import { runSettings } from '../run-settings.js';
 
 /** What step 1 hands the command for the run: vitest's arguments and environment, and what step 3 (run/cli/conformance-finish.ts) needs. */
 export interface RunPlan {
@@ -96,10 +97,9 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
   const argumentProblem = await vitestArgumentProblem(vitestArgs);
   if (argumentProblem) usageError(program, argumentProblem);
   let settings: Settings;
-  let profile: ReturnType<typeof loadProfile>;
+  let profile: Profile;
   try {
-    settings = loadSettings();
-    profile = loadProfile(settings.profilePath);
+    ({ settings, profile } = runSettings());
     loadKnownFailures();
     if (settings.target === 'embedded') referenceSettings(process.env);
   } catch (e) {
