@@ -6,8 +6,10 @@
  * again); a bound on requests in flight (p-limit, and the run's shared bound); a timeout per
  * attempt; retries with exponential backoff (p-retry) of what may be retried, until a time budget
  * is spent (CONFORMANCE_RETRY_BUDGET_MS) rather than after a fixed count; and a circuit breaker
- * (cockatiel) so that a service answering nothing fails its requests at once instead of each one
- * spending the budget.
+ * (cockatiel) so that a service answering nothing fails its requests soon instead of each one
+ * spending the budget: a request that meets the open circuit waits for the service to be tried
+ * again (a restart of a few seconds passes), and gives up once the circuit has opened again
+ * OUTAGE_REOPENINGS times since (the service stayed down).
  *
  * Never throws for transport problems: a refused, reset or timed-out request comes back as a
  * Reply whose exchange has `error` set, so a check can report it with the exchange attached.
@@ -83,6 +85,12 @@ export const RETRY_MAX_WAIT_MS = 5000;
 export const BREAKER_FAILURES = 20;
 /** Time after which an open circuit lets one request through to try the service again, ms. */
 export const BREAKER_HALF_OPEN_MS = 5000;
+/**
+ * Times the circuit may open again (its trial request failed) after a request first met it open,
+ * before that request gives up: a service that restarts (down a few seconds) is waited for, one
+ * that stays down ends its requests as could-not-judge within about this many half-open periods.
+ */
+export const OUTAGE_REOPENINGS = 2;
 
 /** Connection errors where the request never reached the deployment (safe to re-send anything). */
 const NOT_SENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|UND_ERR_CONNECT_TIMEOUT)\b/;
@@ -144,6 +152,13 @@ class RetryableReply extends Error {
   }
 }
 
+/** A promise and the function that settles it. */
+function signal(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
 /** What one attempt through the circuit breaker gives: the reply, and whether it counts as the service failing. */
 interface Attempt {
   reply: Reply;
@@ -155,6 +170,10 @@ export class Transport {
   private readonly own: LimitFunction;
   private readonly pacing: ServicePacing;
   private readonly breaker: CircuitBreakerPolicy;
+  /** Times the circuit opened, when it last did, and a promise settled at its next change (opened or closed). */
+  private breaks = 0;
+  private openedAt = 0;
+  private change = signal();
 
   constructor(readonly options: TransportOptions) {
     const tls = options.tls;
@@ -179,6 +198,29 @@ export class Transport {
       handleWhenResult((a) => (a as Attempt).failed),
       { halfOpenAfter: BREAKER_HALF_OPEN_MS, breaker: new ConsecutiveBreaker(BREAKER_FAILURES) },
     );
+    const changed = () => {
+      this.change.resolve();
+      this.change = signal();
+    };
+    this.breaker.onBreak(() => {
+      this.breaks++;
+      this.openedAt = Date.now();
+      changed();
+    });
+    this.breaker.onReset(changed);
+  }
+
+  /**
+   * Waits, at most `maxMs`, until the open circuit may let a trial request through (its half-open
+   * time), or, once that time has passed (another request is the trial), until the circuit opens
+   * again or closes.
+   */
+  private async outageWait(maxMs: number): Promise<void> {
+    const untilTrial = this.openedAt + BREAKER_HALF_OPEN_MS - Date.now();
+    let timer: NodeJS.Timeout | undefined;
+    const wait = untilTrial > 0 ? Math.min(untilTrial, maxMs) : maxMs;
+    await Promise.race([this.change.promise, new Promise<void>((r) => (timer = setTimeout(r, wait)))]);
+    clearTimeout(timer);
   }
 
   /** Runs one attempt within the in-flight bound (this transport's, and the run's shared one), as lowered by the pacing. */
@@ -208,6 +250,8 @@ export class Transport {
     };
     let lastEnded = started;
     let flagged = 0;
+    // How often the circuit had opened when this request first met it open.
+    let outageMet: number | undefined;
     let pendingRetry: Omit<NonNullable<Exchange['retries']>[number], 'waitedMs'> | undefined;
     // A retry's wait is the time until it is sent: its backoff, and any pause or rate slot before it.
     const sending = () => {
@@ -217,7 +261,16 @@ export class Transport {
     const attempt = async (): Promise<Reply> => {
       const reply = await this.bounded(() => this.throughBreaker(out, exchange, sending));
       lastEnded = Date.now();
-      const reason = exchange.error?.startsWith(CIRCUIT_OPEN) ? undefined : retryReason(out.idempotent, reply);
+      if (exchange.error?.startsWith(CIRCUIT_OPEN)) {
+        // Nothing was sent. A restart passes: wait for the service's trial request and go again,
+        // unless the budget is spent or the circuit has opened again since (the service stayed down).
+        outageMet ??= this.breaks;
+        const left = started + this.options.retryBudgetMs - Date.now();
+        if (left <= 0 || this.breaks - outageMet >= OUTAGE_REOPENINGS) return reply;
+        await this.outageWait(left);
+        throw new RetryableReply(reply, 'circuit open: waited for the service to be tried again', { kind: 'throttled' });
+      }
+      const reason = retryReason(out.idempotent, reply);
       if (reason) throw new RetryableReply(reply, reason, attemptEnd(reply, reason));
       return reply;
     };
