@@ -77,6 +77,10 @@ export interface Outgoing {
 export const RETRY_BASE_MS = 200;
 /** Longest backoff step before a retry (a Retry-After pauses the service instead: harness/pacing.ts). */
 export const RETRY_MAX_WAIT_MS = 5000;
+
+/** The backoff before retry `n` (1, 2, ...): RETRY_BASE_MS doubling, randomised up to twice as long, at most RETRY_MAX_WAIT_MS. */
+const backoffMs = (n: number) => Math.min(RETRY_MAX_WAIT_MS, Math.round((1 + Math.random()) * RETRY_BASE_MS * 2 ** (n - 1)));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)));
 /**
  * Attempts in a row of one transport that failed transiently (not throttled: the service answers)
  * after which its circuit opens: a deployment that answers nothing for that long is taken as down,
@@ -86,9 +90,10 @@ export const BREAKER_FAILURES = 20;
 /** Time after which an open circuit lets one request through to try the service again, ms. */
 export const BREAKER_HALF_OPEN_MS = 5000;
 /**
- * Times the circuit may open again (its trial request failed) after a request first met it open,
- * before that request gives up: a service that restarts (down a few seconds) is waited for, one
- * that stays down ends its requests as could-not-judge within about this many half-open periods.
+ * Times the circuit may open again (its trial request failed), without closing in between, after
+ * a request met it open, before that request gives up: a service that restarts (down a few
+ * seconds) is waited for, one that stays down ends its requests as could-not-judge within about
+ * this many half-open periods.
  */
 export const OUTAGE_REOPENINGS = 2;
 
@@ -172,6 +177,7 @@ export class Transport {
   private readonly breaker: CircuitBreakerPolicy;
   /** Times the circuit opened, when it last did, and a promise settled at its next change (opened or closed). */
   private breaks = 0;
+  private resets = 0;
   private openedAt = 0;
   private change = signal();
 
@@ -207,7 +213,10 @@ export class Transport {
       this.openedAt = Date.now();
       changed();
     });
-    this.breaker.onReset(changed);
+    this.breaker.onReset(() => {
+      this.resets++;
+      changed();
+    });
   }
 
   /**
@@ -250,11 +259,16 @@ export class Transport {
     };
     let lastEnded = started;
     let flagged = 0;
-    // How often the circuit had opened when this request first met it open.
-    let outageMet: number | undefined;
+    // The retry budget runs from the first attempt (CONFORMANCE_RETRY_BUDGET_MS): the wait for a
+    // place within the in-flight bound before it is not retrying, however long the queue.
+    let firstAttempt: number | undefined;
+    const spent = () => Date.now() - (firstAttempt ?? Date.now()) >= this.options.retryBudgetMs;
+    // How often the circuit had opened, and closed, when this request met it open in the current outage.
+    let outageMet: { breaks: number; resets: number } | undefined;
     let pendingRetry: Omit<NonNullable<Exchange['retries']>[number], 'waitedMs'> | undefined;
     // A retry's wait is the time until it is sent: its backoff, and any pause or rate slot before it.
     const sending = () => {
+      firstAttempt ??= Date.now();
       if (pendingRetry) (exchange.retries ??= []).push({ ...pendingRetry, waitedMs: Math.max(0, Date.now() - lastEnded) });
       pendingRetry = undefined;
     };
@@ -263,10 +277,11 @@ export class Transport {
       lastEnded = Date.now();
       if (exchange.error?.startsWith(CIRCUIT_OPEN)) {
         // Nothing was sent. A restart passes: wait for the service's trial request and go again,
-        // unless the budget is spent or the circuit has opened again since (the service stayed down).
-        outageMet ??= this.breaks;
-        const left = started + this.options.retryBudgetMs - Date.now();
-        if (left <= 0 || this.breaks - outageMet >= OUTAGE_REOPENINGS) return reply;
+        // unless the budget is spent or the circuit has opened again since, without closing in
+        // between (the service stayed down). A later outage (the circuit closed since) starts afresh.
+        if (!outageMet || outageMet.resets !== this.resets) outageMet = { breaks: this.breaks, resets: this.resets };
+        const left = (firstAttempt ?? Date.now()) + this.options.retryBudgetMs - Date.now();
+        if (left <= 0 || this.breaks - outageMet.breaks >= OUTAGE_REOPENINGS) return reply;
         await this.outageWait(left);
         throw new RetryableReply(reply, 'circuit open: waited for the service to be tried again', { kind: 'throttled' });
       }
@@ -278,21 +293,23 @@ export class Transport {
     let counted = 0;
     let reply: Reply;
     try {
-      // The count cap is kept here, not by p-retry's `retries`, which would stop at throttled attempts too.
+      // The count cap is kept here, not by p-retry's `retries`, which would stop at throttled attempts
+      // too; the budget as well, not by `maxRetryTime`, which would count the first wait for a place
+      // in the queue. So the backoff is waited here too, cut short where the budget ends.
       reply = await pRetry(attempt, {
         retries: Number.POSITIVE_INFINITY,
-        maxRetryTime: this.options.retryBudgetMs,
-        minTimeout: RETRY_BASE_MS,
-        factor: 2,
-        maxTimeout: RETRY_MAX_WAIT_MS,
-        randomize: true,
+        minTimeout: 0,
+        maxTimeout: 0,
         // A throttled attempt was not processed, and the pacing's pause is its wait.
         shouldConsumeRetry: ({ error }) => !(error instanceof RetryableReply && error.end.kind === 'throttled'),
-        shouldRetry: ({ error }) => {
-          if (!(error instanceof RetryableReply)) return false;
+        shouldRetry: async ({ error }) => {
+          if (!(error instanceof RetryableReply) || spent()) return false;
           if (error.end.kind === 'throttled') return true;
           if (error.reply.body?.retryableError === true && out.flaggedRetries !== undefined && ++flagged > out.flaggedRetries) return false;
-          return ++counted <= maxCount;
+          if (++counted > maxCount) return false;
+          const left = (firstAttempt ?? Date.now()) + this.options.retryBudgetMs - Date.now();
+          await sleep(Math.min(backoffMs(counted), left));
+          return !spent();
         },
         onFailedAttempt: ({ error }) => {
           if (!(error instanceof RetryableReply)) return;

@@ -229,6 +229,15 @@ describe('retries bounded by a time budget', () => {
     expect(took).toBeLessThan(2500 + 1500);
   });
 
+  it('the budget runs from the first attempt: a request that waited long for a place in the in-flight bound is still retried', async () => {
+    // One request in flight at a time: the sixth waits about 1.5 s in the queue, longer than the budget, then meets a 503.
+    const s = await faulty([...Array(5).fill({ kind: 'slow', ms: 300 }), { kind: 'status', status: 503 }, { kind: 'ok' }]);
+    const c = clientOf(s.url, { maxInFlight: 1, retryBudgetMs: 1000 });
+    const replies = await Promise.all(Array.from({ length: 6 }, () => read(c)));
+    expect(replies.map((r) => r.status)).toEqual(Array(6).fill(200));
+    expect(replies[5]!.exchange.retries?.map((x) => x.status)).toEqual([503]);
+  });
+
   it('a budget of 0 sends once', async () => {
     const s = await faulty([{ kind: 'status', status: 503 }]);
     await read(clientOf(s.url, { retryBudgetMs: 0 }));
