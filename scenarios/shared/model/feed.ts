@@ -100,12 +100,13 @@ export async function judgeFeed(w: WalkReal, since: number): Promise<Problem[]> 
   const size = t.profile.notifications.readPageSize;
   let previous: string | undefined;
   const polling = (t.profile.consistencyBudgetMs ?? 0) > 0;
+  let still = !polling;
   const walk = await t.settle(
     "the feed shows the walk's changes and holds still",
     () => walkNotifications(t, window, size),
     (x) => {
       const text = JSON.stringify(x.notifications);
-      const still = !polling || text === previous;
+      still = !polling || text === previous;
       previous = text;
       return still && unmatched(events, fresh(x.notifications)).length === 0;
     },
@@ -115,6 +116,10 @@ export async function judgeFeed(w: WalkReal, since: number): Promise<Problem[]> 
     requirement: e.requirement,
     text: `no notification of its own in the walk's window names the change of step "${e.step}" (${e.ids.join(', ')})`,
   }));
-  if (judgePartition) problems.push(...partitionProblems(walk.pages, walk.notifications, partition.requirement));
+  // Only a window that held still is one set of notifications: one still filling when the budget
+  // ran out (a lagging feed, while other users write) may show an entry on two pages as it shifts,
+  // and the seeds give no delivery time ("a paginated feed of notifications for a date range",
+  // organization-identity-api.md, Events; "Push delivery or callbacks: not shown").
+  if (judgePartition && still) problems.push(...partitionProblems(walk.pages, walk.notifications, partition.requirement));
   return problems;
 }
