@@ -19,6 +19,7 @@
 import { writeFileSync } from 'node:fs';
 import { FAULT_LIST, applied } from '../reference/faults/catalogue.js';
 import { VARIANT_LIST } from '../reference/variants/catalogue.js';
+import { DIMENSIONS } from '../reference/variants/drawn.js';
 import { ReferenceSettingError, parseVariantList } from '../reference/variants/registry.js';
 import { plainOutput } from '../report/progress.js';
 import { command, parseArguments, usageError } from '../run/command.js';
@@ -83,7 +84,9 @@ if (values.list) {
     console.log(`variant  ${(v.name + value).padEnd(34)} ${v.description}${notes.length ? ` [${notes.join('; ')}]` : ''}`);
     for (const s of v.seeds) console.log(`         ${''.padEnd(34)} ${s.file}, ${s.section}: "${s.quote}"`);
   }
-  console.log(`${FAULT_LIST.length} faults, ${VARIANT_LIST.length} variants`);
+  // What a drawn deployment chooses (reference/variants/drawn.ts); each variant's seed sentences are listed above.
+  for (const dim of DIMENSIONS) console.log(`drawn    ${dim.what.padEnd(34)} ${dim.variants.join(' | ')} | the reference's own`);
+  console.log(`${FAULT_LIST.length} faults, ${VARIANT_LIST.length} variants, ${DIMENSIONS.length} drawn dimensions`);
   process.exit(0);
 }
 const fail = (message: string): never => usageError(program, message);

@@ -86,30 +86,15 @@ export const DIMENSIONS: Dimension[] = [
   onOff('no households', 'no-households', 0.2),
   // Operating conditions (reference/variants/transport.ts, busy.ts).
   sometimes(
-    'throttling gateway (429 with or without Retry-After, requests/s per service)',
+    'throttling gateway (429, Retry-After or not)',
     ['throttled', 'throttled-bare'],
     0.25,
     (d) => `${d.next() < 0.5 ? 'throttled' : 'throttled-bare'}=${d.int(20, 60)}`,
   ),
-  sometimes(
-    'restarts (HTTP 503 for <down> s at drawn moments, <gap> s apart on average)',
-    ['restarts'],
-    0.25,
-    (d) => `restarts=${d.int(1, 5)}/${d.int(20, 60)}`,
-  ),
-  sometimes(
-    'slow tail (a share of requests answered seconds later)',
-    ['slow-tail'],
-    0.3,
-    (d) => `slow-tail=${(0.01 + d.next() * 0.09).toFixed(2)}/${d.int(10, 40) * 100}`,
-  ),
-  sometimes(
-    'transient failures (HTTP 503 or retryableError=true)',
-    ['transient'],
-    0.2,
-    (d) => `transient=${(0.02 + d.next() * 0.13).toFixed(2)}`,
-  ),
-  sometimes('other users writing (records/s per service)', ['busy'], 0.35, (d) => `busy=${d.int(1, 10)}`),
+  sometimes('restarts (HTTP 503 for seconds)', ['restarts'], 0.25, (d) => `restarts=${d.int(1, 5)}/${d.int(20, 60)}`),
+  sometimes('slow tail', ['slow-tail'], 0.3, (d) => `slow-tail=${(0.01 + d.next() * 0.09).toFixed(2)}/${d.int(10, 40) * 100}`),
+  sometimes('transient failures', ['transient'], 0.2, (d) => `transient=${(0.02 + d.next() * 0.13).toFixed(2)}`),
+  sometimes('other users writing', ['busy'], 0.35, (d) => `busy=${d.int(1, 10)}`),
 ];
 
 /** The variant specs a seed draws: one option per dimension, conflicting ones left out. */
