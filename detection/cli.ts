@@ -1,23 +1,30 @@
 /**
- * `npm run detection -- [--only a,b] [--variants-only] [--no-variants] [--seed N] [--concurrency N] [--list] [--json file]`:
- * runs the conformance suite against the embedded reference cleanly, once per catalogued fault
- * and once per catalogued legitimate variant, and prints the detection table (fault, requirement,
- * the checks that caught it), the variant table (variant, passed, its false positives with check
- * ID, failed requirements and message), and the two scores side by side: faults caught / faults
- * and variants passed / variants.
+ * `npm run detection -- [--only a,b] [--variants-only] [--drawn-only] [--no-variants] [--drawn N | --drawn-seeds a-b] [--seed N] [--concurrency N] [--list] [--json file]`:
+ * runs the conformance suite against the embedded reference cleanly, once per catalogued fault,
+ * once per catalogued legitimate variant and once per drawn deployment (reference/variants/drawn.ts,
+ * seeds 1-50 by default), and prints the detection table (fault, requirement, the checks that
+ * caught it), the variant table (variant, passed, its false positives with check ID, failed
+ * requirements and message), the drawn deployments (seed, passed, the draw, each false positive
+ * with its replay line), and the scores side by side: faults caught / faults, variants passed /
+ * variants, drawn deployments passed / drawn.
  *
- * `--only` takes fault names and variant specs (`name` or `name=value`); `--variants-only` runs the
- * clean run and the variants, no fault; `--bundle-size 1` runs every variant on its own reference; `--seed N` seeds the generated data of every run
- * (as CONFORMANCE_SEED does). Exit code 0 when every fault run is caught, every variant passed and
- * the clean run has no failure; 1 otherwise; 2 for bad arguments. See docs/detection.md.
+ * `--only` takes fault names and variant specs (`name` or `name=value`) and runs no drawn
+ * deployment unless --drawn or --drawn-seeds asks for some; `--variants-only` runs the clean run,
+ * the variants and the drawn deployments, no fault; `--drawn-only` the clean run and the drawn
+ * deployments; `--bundle-size 1` runs every variant on its own reference; `--seed N` seeds the
+ * generated data of every run (as CONFORMANCE_SEED does). Exit code 0 when every fault run is
+ * caught, every variant and drawn deployment passed and the clean run has no failure; 1
+ * otherwise; 2 for bad arguments. See docs/detection.md.
  */
 import { writeFileSync } from 'node:fs';
 import { FAULT_LIST, applied } from '../reference/faults/catalogue.js';
 import { VARIANT_LIST } from '../reference/variants/catalogue.js';
+import { DIMENSIONS } from '../reference/variants/drawn.js';
 import { ReferenceSettingError, parseVariantList } from '../reference/variants/registry.js';
 import { plainOutput } from '../report/progress.js';
 import { command, parseArguments, usageError } from '../run/command.js';
 import { detect } from './runner.js';
+import { DEFAULT_DRAWN, type DrawnDeployment, drawnSpecs, parseDrawnSeeds } from './drawn.js';
 import { type PlannedVariant, plannedVariants } from './variants.js';
 
 const program = command({
@@ -25,8 +32,8 @@ const program = command({
   summary:
     'Runs the conformance suite against the embedded reference cleanly, once per catalogued fault and once per catalogued legitimate variant, and prints which checks caught each fault, which variants passed, the two scores and any false positive (docs/detection.md).',
   exitCodes: [
-    [0, 'every fault caught, every variant passed and no failure on the clean reference'],
-    [1, 'a fault was not caught, a variant failed a check, or the clean run failed a check'],
+    [0, 'every fault caught, every variant and drawn deployment passed and no failure on the clean reference'],
+    [1, 'a fault was not caught, a variant or drawn deployment failed a check, or the clean run failed a check'],
     [2, 'bad arguments'],
   ],
   examples: [
@@ -34,11 +41,15 @@ const program = command({
     'npm run detection -- --list',
     'npm run detection -- --only merge-no-unify,search-lag=1500 --json detection.json',
     'npm run detection -- --variants-only --seed 3',
+    'npm run detection -- --drawn-only --drawn-seeds 51-60',
   ],
 })
   .option('--only <names>', 'comma list of faults and variants (name or name=value) to run (default: all)')
   .option('--variants-only', 'the clean run and the variants, no fault')
-  .option('--no-variants', 'no variant run')
+  .option('--drawn-only', 'the clean run and the drawn deployments, no fault and no named variant')
+  .option('--no-variants', 'no variant run and no drawn deployment')
+  .option('--drawn <n>', `drawn deployments to run, seeds 1 to n (0: none; default ${DEFAULT_DRAWN}, none with --only)`)
+  .option('--drawn-seeds <seeds>', 'the drawn deployments to run, by seed: a-b or a,b,c')
   .option('--seed <n>', 'seed of the generated data of every run (as CONFORMANCE_SEED)')
   .option('--bundle-size <n>', 'variants sharing one run, 1-50 (1: every variant alone)')
   .option('--concurrency <n>', 'workers, 1-16', '2')
@@ -48,7 +59,10 @@ parseArguments(program);
 const opts = program.opts<{
   only?: string;
   variantsOnly?: boolean;
+  drawnOnly?: boolean;
   variants: boolean;
+  drawn?: string;
+  drawnSeeds?: string;
   seed?: string;
   bundleSize?: string;
   concurrency: string;
@@ -70,7 +84,9 @@ if (values.list) {
     console.log(`variant  ${(v.name + value).padEnd(34)} ${v.description}${notes.length ? ` [${notes.join('; ')}]` : ''}`);
     for (const s of v.seeds) console.log(`         ${''.padEnd(34)} ${s.file}, ${s.section}: "${s.quote}"`);
   }
-  console.log(`${FAULT_LIST.length} faults, ${VARIANT_LIST.length} variants`);
+  // What a drawn deployment chooses (reference/variants/drawn.ts); each variant's seed sentences are listed above.
+  for (const dim of DIMENSIONS) console.log(`drawn    ${dim.what.padEnd(34)} ${dim.variants.join(' | ')} | the reference's own`);
+  console.log(`${FAULT_LIST.length} faults, ${VARIANT_LIST.length} variants, ${DIMENSIONS.length} drawn dimensions`);
   process.exit(0);
 }
 const fail = (message: string): never => usageError(program, message);
@@ -84,6 +100,23 @@ const bundleSize = values['bundle-size'] === undefined ? undefined : Number(valu
 if (bundleSize !== undefined && (!Number.isInteger(bundleSize) || bundleSize < 1 || bundleSize > 50))
   fail(`--bundle-size: expected an integer from 1 to 50, got ${JSON.stringify(values['bundle-size'])}`);
 if (values['variants-only'] && values['no-variants']) fail('--variants-only and --no-variants exclude each other');
+if (opts.drawnOnly && (values['variants-only'] || values['no-variants'] || values.only))
+  fail('--drawn-only excludes --variants-only, --no-variants and --only');
+if (opts.drawn !== undefined && opts.drawnSeeds !== undefined) fail('--drawn and --drawn-seeds exclude each other');
+const drawnCount = opts.drawn === undefined ? undefined : Number(opts.drawn);
+if (drawnCount !== undefined && (!/^\d+$/.test(opts.drawn!) || !Number.isInteger(drawnCount) || drawnCount > 10000))
+  fail(`--drawn: expected an integer from 0 to 10000, got ${JSON.stringify(opts.drawn)}`);
+let drawnSeeds: number[] = [];
+try {
+  if (opts.drawnSeeds !== undefined) drawnSeeds = parseDrawnSeeds(opts.drawnSeeds);
+} catch (e) {
+  fail(`--drawn-seeds: ${(e as Error).message}`);
+}
+// Drawn deployments: the seeds asked for; else 1..n; else 1..DEFAULT_DRAWN unless --only or --no-variants.
+const drawnDefault = values.only || values['no-variants'] ? 0 : DEFAULT_DRAWN;
+const drawn: DrawnDeployment[] = values['no-variants']
+  ? []
+  : drawnSpecs(opts.drawnSeeds !== undefined ? drawnSeeds : Array.from({ length: drawnCount ?? drawnDefault }, (_, i) => i + 1));
 
 // --only: fault names and variant specs; without it, every fault and every variant.
 const named = values.only ? parseVariantList(values.only) : undefined;
@@ -91,17 +124,18 @@ const isFault = (n: string) => FAULT_LIST.some((f) => f.name === n);
 const isVariant = (n: string) => VARIANT_LIST.some((v) => v.name === n);
 const unknown = named?.filter((s) => !isFault(s.name) && !isVariant(s.name)).map((s) => s.name) ?? [];
 if (unknown.length) fail(`--only: unknown fault(s) or variant(s) ${unknown.join(', ')} (npm run detection -- --list)`);
-const onlyFaults = values['variants-only']
-  ? []
-  : named
-    ? named.filter((s) => s.value === undefined && isFault(s.name)).map((s) => s.name)
-    : undefined;
+const onlyFaults =
+  values['variants-only'] || opts.drawnOnly
+    ? []
+    : named
+      ? named.filter((s) => s.value === undefined && isFault(s.name)).map((s) => s.name)
+      : undefined;
 let variants: PlannedVariant[] = [];
 try {
   const specs = named
     ? named.filter((s) => isVariant(s.name)).map((s) => (s.value === undefined ? s.name : `${s.name}=${s.value}`))
     : undefined;
-  variants = values['no-variants'] ? [] : plannedVariants(specs);
+  variants = values['no-variants'] || opts.drawnOnly ? [] : plannedVariants(specs);
 } catch (e) {
   if (e instanceof ReferenceSettingError) fail(`--only: ${e.message}`);
   throw e;
@@ -111,7 +145,7 @@ const totalFaults = onlyFaults?.length ?? FAULT_LIST.length;
 let done = 0;
 let variantsDone = 0;
 console.log(
-  `Detection${seed !== undefined ? ` (seed ${seed})` : ''}: clean run, then ${totalFaults} fault runs and ${variants.length} variant runs (${concurrency} workers)...`,
+  `Detection${seed !== undefined ? ` (seed ${seed})` : ''}: clean run, then ${totalFaults} fault runs, ${variants.length} variant runs and ${drawn.length} drawn deployments (${concurrency} workers)...`,
 );
 // One rewritten line on a terminal; plain lines at every tenth otherwise (a CI log, a file).
 const plain = plainOutput(process.stderr);
@@ -127,6 +161,7 @@ const report = await detect({
   bundleSize,
   onProgress: () => progress(++done, totalFaults, 'fault'),
   onVariant: () => progress(++variantsDone, variants.length, 'variant'),
+  drawn,
 });
 if (!plain) process.stderr.write('\n');
 if (report.clean.problem) {
@@ -175,17 +210,39 @@ if (v) {
   }
 }
 
+const d = v?.drawn;
+if (d) {
+  console.log(`\nDrawn deployments (run seed ${d.runSeed}; replay one with REFERENCE_VARIANTS=drawn=<seed>):`);
+  for (const o of d.outcomes) {
+    const status = o.problem ?? (o.falsePositives.length ? `${o.falsePositives.length} false positive(s)` : `${o.checks} checks`);
+    console.log(`drawn=${String(o.seed).padEnd(6)} ${(o.passed ? 'yes' : 'NO').padEnd(4)} ${status}`);
+    if (!o.passed || o.falsePositives.length) console.log(`             draw: ${o.specs.join(',') || '(the reference as it is)'}`);
+    for (const f of o.falsePositives) {
+      console.log(
+        `             ${f.checkId} (${f.verdict}): ${f.failedRequirements.join(', ') || '-'}: ${(f.message ?? '').replace(/\s+/g, ' ').slice(0, 240)}`,
+      );
+      console.log(`               replay: ${f.replay}`);
+    }
+  }
+}
+
 const pct = (a: number, b: number) => (b ? ((100 * a) / b).toFixed(1) : '0');
 const otherReason = report.faults.filter((o) => !(o.caughtBy.length && o.runFailed) && o.failing.length).length;
 const faultScore = `${report.caught}/${report.faults.length} faults caught (${pct(report.caught, report.faults.length)}%)${otherReason ? `, ${otherReason} more red only for another reason (not counted)` : ', none red only for another reason'}`;
-const variantScore = v ? `${v.passed}/${v.outcomes.length} variants passed (${pct(v.passed, v.outcomes.length)}%)` : 'variants not run';
-console.log(`\nScore: ${faultScore}   |   ${variantScore}`);
+const variantScore = v?.outcomes.length
+  ? `${v.passed}/${v.outcomes.length} variants passed (${pct(v.passed, v.outcomes.length)}%)`
+  : 'variants not run';
+const falsePositives = d?.outcomes.reduce((n, o) => n + o.falsePositives.length, 0) ?? 0;
+const drawnScore = d
+  ? `${d.passed}/${d.outcomes.length} drawn deployments passed, ${falsePositives} false positive${falsePositives === 1 ? '' : 's'}`
+  : 'drawn deployments not run';
+console.log(`\nScore: ${faultScore}   |   ${variantScore}   |   ${drawnScore}`);
 console.log(
   `False positives on the clean reference: ${report.clean.falsePositives.length} of ${report.clean.checks} checks${report.clean.falsePositives.length ? `: ${report.clean.falsePositives.map((f) => `${f.checkId} (${f.verdict})`).join(', ')}` : ''}`,
 );
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 console.log(
-  `Time: clean run ${secs(report.clean.ms)}, variant runs ${secs(v?.ms ?? 0)}${v ? ` (bundles ${secs(v.bundleMs)}, re-runs alone ${secs(v.aloneMs)})` : ''}, all runs ${secs(report.ms)}`,
+  `Time: clean run ${secs(report.clean.ms)}, variant runs ${secs(v?.ms ?? 0)}${v ? ` (bundles${d ? ` and ${d.outcomes.length} drawn deployments` : ''} ${secs(v.bundleMs)}, re-runs alone ${secs(v.aloneMs)})` : ''}, all runs ${secs(report.ms)}`,
 );
 if (values.json)
   writeFileSync(
@@ -202,5 +259,5 @@ if (values.json)
       2,
     ),
   );
-const allVariantsPassed = !v || v.passed === v.outcomes.length;
+const allVariantsPassed = !v || (v.passed === v.outcomes.length && (!d || d.passed === d.outcomes.length));
 process.exit(report.caught === report.faults.length && report.clean.falsePositives.length === 0 && allVariantsPassed ? 0 : 1);

@@ -13,6 +13,8 @@ export interface DetectionRow {
   verdict: string;
   failedRequirements: string[];
   verifies: string[];
+  /** The check's test name as a conformance run registers it (`<title> [<requirements>]`, without the detection run's suffix): what `-t` replays. */
+  name?: string;
   /** Duration of the check, ms. */
   ms?: number;
   message?: string;
@@ -35,6 +37,7 @@ export default class DetectionReporter implements Reporter {
           verdict: meta?.verdict ?? (r.state === 'passed' ? 'pass' : r.state === 'skipped' ? 'skip' : 'error'),
           failedRequirements: meta?.failedRequirements ?? [],
           verifies: meta?.verifies ?? [],
+          name: test.name.replace(/ \{[^{}]*\}$/, ''),
           ms: Math.round(test.diagnostic()?.duration ?? 0),
           ...(error ? { message: String(error.message ?? error).slice(0, 500) } : {}),
         });

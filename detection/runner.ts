@@ -20,7 +20,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { DetectionRow } from './reporter.js';
 import { FAULT_LIST, FAULT_SERVICES, type FaultDefinition } from '../reference/faults/catalogue.js';
-import { type FalsePositive, type PlannedVariant, bundleVariants, judgeVariantRun } from './variants.js';
+import { DEFAULT_RUN_SEED, type FalsePositive, type PlannedVariant, bundleVariants, judgeVariantRun } from './variants.js';
+import { type DrawnDeployment, type DrawnOutcome, judgeDrawnRun } from './drawn.js';
 
 export interface FaultOutcome {
   fault: FaultDefinition;
@@ -66,10 +67,19 @@ export interface VariantsReport {
   interactions: Array<{ bundle: string; variants: string[]; falsePositives: FalsePositive[] }>;
   /** Bundles of the first pass, with their variants. */
   bundles: Array<{ name: string; variants: string[] }>;
-  /** Time of the bundle pass and of the pass re-running failing bundles' variants alone (their failing checks), ms. */
+  /** Time of the bundle pass (with the drawn deployments, when any) and of the pass re-running failing bundles' variants alone (their failing checks), ms. */
   bundleMs: number;
   aloneMs: number;
   ms: number;
+  /** The drawn deployments, run in the bundle pass's vitest process (absent when none was asked for). */
+  drawn?: DrawnReport;
+}
+
+export interface DrawnReport {
+  outcomes: DrawnOutcome[];
+  passed: number;
+  /** The run seed of their generated data (CONFORMANCE_SEED of the replay lines). */
+  runSeed: number;
 }
 
 export interface DetectionReport {
@@ -183,6 +193,8 @@ export interface DetectionOptions {
   onProgress?: (o: FaultOutcome) => void;
   /** Called when a variant's verdict is known. */
   onVariant?: (o: VariantOutcome) => void;
+  /** Drawn deployments to run beside the variants (detection/drawn.ts drawnSpecs; default none). */
+  drawn?: DrawnDeployment[];
 }
 
 export async function detect(options: DetectionOptions = {}): Promise<DetectionReport> {
@@ -238,8 +250,16 @@ export async function detect(options: DetectionOptions = {}): Promise<DetectionR
   report.rows = run.rows;
   report.caught = report.faults.filter((f) => f.caughtBy.length > 0 && f.runFailed).length;
   const cleanSkips = new Set(clean.rows.filter((r) => r.verdict === 'skip').map((r) => r.checkId));
-  if (options.variants?.length)
-    report.variants = await detectVariants(options.variants, workers, seed, options.onVariant, cleanSkips, options.bundleSize);
+  if (options.variants?.length || options.drawn?.length)
+    report.variants = await detectVariants(
+      options.variants ?? [],
+      workers,
+      seed,
+      options.onVariant,
+      cleanSkips,
+      options.bundleSize,
+      options.drawn,
+    );
   report.ms = Date.now() - started;
   return report;
 }
@@ -264,7 +284,9 @@ async function runVariantProjects(
  * Runs the variants: bundles of compatible ones first (every check); a bundle with a false positive
  * is re-run variant by variant, each alone, on the checks citing the requirements its failing
  * checks verify, so each false positive is attributed to the variant that provokes it alone. A
- * bundle whose variants all pass alone is reported as an interaction.
+ * bundle whose variants all pass alone is reported as an interaction. Drawn deployments run in the
+ * first pass's process, each on a reference of its own, every check; a drawn deployment's
+ * gating failure is a false positive of that draw (not re-run).
  */
 export async function detectVariants(
   variants: PlannedVariant[],
@@ -273,12 +295,16 @@ export async function detectVariants(
   onVariant?: (o: VariantOutcome) => void,
   cleanSkips: Set<string> = new Set(),
   bundleSize?: number,
+  drawn: DrawnDeployment[] = [],
 ): Promise<VariantsReport> {
   const started = Date.now();
   const bundles = bundleVariants(variants, bundleSize).map((members, i) => ({ name: `variants-${i + 1}`, members }));
   const judgeOf = (v: PlannedVariant) => v.active.definition.judge ?? 'pass';
   const first = await runVariantProjects(
-    bundles.map((b) => ({ name: b.name, variants: b.members.map((m) => m.spec) })),
+    [
+      ...bundles.map((b) => ({ name: b.name, variants: b.members.map((m) => m.spec) })),
+      ...drawn.map((d) => ({ name: d.name, variants: d.specs })),
+    ],
     workers,
     seed,
   );
@@ -342,6 +368,8 @@ export async function detectVariants(
     }
   }
   const list = variants.map((v) => outcomes.get(v.spec)!);
+  const runSeed = seed ?? DEFAULT_RUN_SEED;
+  const drawnOutcomes = drawn.map((d) => judgeDrawnRun(d, rowsOf(first.rows, d.name), runSeed, first.output));
   const interactions = failed.filter((f) => f.variants.every((spec) => outcomes.get(spec)?.passed));
   const bundleMs = first.ms;
   return {
@@ -352,5 +380,6 @@ export async function detectVariants(
     bundleMs,
     aloneMs: Date.now() - started - bundleMs,
     ms: Date.now() - started,
+    ...(drawn.length ? { drawn: { outcomes: drawnOutcomes, passed: drawnOutcomes.filter((o) => o.passed).length, runSeed } } : {}),
   };
 }

@@ -22,7 +22,7 @@ import { type Profile, loadProfile, resolveProfile } from '../harness/profile.js
 import type { RunInfo } from '../harness/targets.js';
 import { startReference } from '../reference/server.js';
 import { REFERENCE_SERVICES } from '../reference/services.js';
-import { plannedVariants, profileOf } from './variants.js';
+import { DEFAULT_RUN_SEED, plannedVariants, profileOf } from './variants.js';
 import { RunContext } from '../harness/run.js';
 import { sharedCounters } from '../harness/shared-limit.js';
 import { attachFileListener, detachFileListener } from '../run/file-events.js';
@@ -78,7 +78,7 @@ export default async function setup(project: TestProject) {
   const info: RunInfo = {
     runId: runIdOf(fault),
     reportDir,
-    seed: entry?.seed ?? 12345,
+    seed: entry?.seed ?? DEFAULT_RUN_SEED,
     timeoutMs: 30000,
     maxInFlightPerWorker: 4,
     retryBudgetMs: DEFAULT_RETRY_BUDGET_MS,

@@ -13,6 +13,9 @@ import type { ActiveVariant, ProfilePatch, VariantDefinition } from '../referenc
 import { mergePatches, patchOfVariant } from '../reference/variants/profile-patch.js';
 import type { DetectionRow } from './reporter.js';
 
+/** The run seed of a detection run's generated data when none is given (RunInfo.seed, as CONFORMANCE_SEED). */
+export const DEFAULT_RUN_SEED = 12345;
+
 /** Most variants one reference carries at once (a failing bundle is re-run variant by variant). */
 export const BUNDLE_SIZE = 9;
 

@@ -8,7 +8,18 @@ import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { moduleCache } from '../run/module-cache.js';
 
-const plan = JSON.parse(readFileSync(join(process.env.DETECTION_DIR!, 'plan.json'), 'utf8')) as Array<{ name: string; include: string[] }>;
+const plan = JSON.parse(readFileSync(join(process.env.DETECTION_DIR!, 'plan.json'), 'utf8')) as Array<{
+  name: string;
+  include: string[];
+  variants?: unknown[];
+}>;
+/**
+ * Checks of one file at once: vitest's 5 per run, times the runs (variants, drawn deployments) a
+ * project holds, at most MAX_CHECKS_PER_FILE. Most of a variant run's time is waiting (lags,
+ * throttling, restarts, slow tails), so checks of many runs side by side keep the cores busy.
+ */
+const MAX_CHECKS_PER_FILE = Number(process.env.DETECTION_CHECKS_PER_FILE) || 40;
+const checksPerFile = (p: (typeof plan)[number]) => Math.min(5 * Math.max(1, p.variants?.length ?? 1), MAX_CHECKS_PER_FILE);
 
 export default defineConfig({
   test: {
@@ -26,10 +37,12 @@ export default defineConfig({
         globalSetup: [join(import.meta.dirname, 'setup.ts')],
         setupFiles: ['allure-vitest/setup'],
         sequence: { concurrent: true },
+        maxConcurrency: checksPerFile(p),
         // Workers keep modules (Faker, schemas, compiled validators) across files and projects; each
         // project's checks still get its own RunInfo (harness/targets.ts starts afresh per run id).
         isolate: process.env.DETECTION_ISOLATE === '1',
-        testTimeout: 150000,
+        // Many runs' checks side by side share the cores: a check of a project of many runs gets longer.
+        testTimeout: p.variants && p.variants.length > 5 ? 600000 : 150000,
         hookTimeout: 150000,
       },
     })),

@@ -6,8 +6,10 @@
  * again); a bound on requests in flight (p-limit, and the run's shared bound); a timeout per
  * attempt; retries with exponential backoff (p-retry) of what may be retried, until a time budget
  * is spent (CONFORMANCE_RETRY_BUDGET_MS) rather than after a fixed count; and a circuit breaker
- * (cockatiel) so that a service answering nothing fails its requests at once instead of each one
- * spending the budget.
+ * (cockatiel) so that a service answering nothing fails its requests soon instead of each one
+ * spending the budget: a request that meets the open circuit waits for the service to be tried
+ * again (a restart of a few seconds passes), and gives up once the circuit has opened again
+ * OUTAGE_REOPENINGS times since (the service stayed down).
  *
  * Never throws for transport problems: a refused, reset or timed-out request comes back as a
  * Reply whose exchange has `error` set, so a check can report it with the exchange attached.
@@ -75,6 +77,10 @@ export interface Outgoing {
 export const RETRY_BASE_MS = 200;
 /** Longest backoff step before a retry (a Retry-After pauses the service instead: harness/pacing.ts). */
 export const RETRY_MAX_WAIT_MS = 5000;
+
+/** The backoff before retry `n` (1, 2, ...): RETRY_BASE_MS doubling, randomised up to twice as long, at most RETRY_MAX_WAIT_MS. */
+const backoffMs = (n: number) => Math.min(RETRY_MAX_WAIT_MS, Math.round((1 + Math.random()) * RETRY_BASE_MS * 2 ** (n - 1)));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)));
 /**
  * Attempts in a row of one transport that failed transiently (not throttled: the service answers)
  * after which its circuit opens: a deployment that answers nothing for that long is taken as down,
@@ -83,6 +89,13 @@ export const RETRY_MAX_WAIT_MS = 5000;
 export const BREAKER_FAILURES = 20;
 /** Time after which an open circuit lets one request through to try the service again, ms. */
 export const BREAKER_HALF_OPEN_MS = 5000;
+/**
+ * Times the circuit may open again (its trial request failed), without closing in between, after
+ * a request met it open, before that request gives up: a service that restarts (down a few
+ * seconds) is waited for, one that stays down ends its requests as could-not-judge within about
+ * this many half-open periods.
+ */
+export const OUTAGE_REOPENINGS = 2;
 
 /** Connection errors where the request never reached the deployment (safe to re-send anything). */
 const NOT_SENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|UND_ERR_CONNECT_TIMEOUT)\b/;
@@ -144,6 +157,13 @@ class RetryableReply extends Error {
   }
 }
 
+/** A promise and the function that settles it. */
+function signal(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
 /** What one attempt through the circuit breaker gives: the reply, and whether it counts as the service failing. */
 interface Attempt {
   reply: Reply;
@@ -155,6 +175,11 @@ export class Transport {
   private readonly own: LimitFunction;
   private readonly pacing: ServicePacing;
   private readonly breaker: CircuitBreakerPolicy;
+  /** Times the circuit opened, when it last did, and a promise settled at its next change (opened or closed). */
+  private breaks = 0;
+  private resets = 0;
+  private openedAt = 0;
+  private change = signal();
 
   constructor(readonly options: TransportOptions) {
     const tls = options.tls;
@@ -179,6 +204,32 @@ export class Transport {
       handleWhenResult((a) => (a as Attempt).failed),
       { halfOpenAfter: BREAKER_HALF_OPEN_MS, breaker: new ConsecutiveBreaker(BREAKER_FAILURES) },
     );
+    const changed = () => {
+      this.change.resolve();
+      this.change = signal();
+    };
+    this.breaker.onBreak(() => {
+      this.breaks++;
+      this.openedAt = Date.now();
+      changed();
+    });
+    this.breaker.onReset(() => {
+      this.resets++;
+      changed();
+    });
+  }
+
+  /**
+   * Waits, at most `maxMs`, until the open circuit may let a trial request through (its half-open
+   * time), or, once that time has passed (another request is the trial), until the circuit opens
+   * again or closes.
+   */
+  private async outageWait(maxMs: number): Promise<void> {
+    const untilTrial = this.openedAt + BREAKER_HALF_OPEN_MS - Date.now();
+    let timer: NodeJS.Timeout | undefined;
+    const wait = untilTrial > 0 ? Math.min(untilTrial, maxMs) : maxMs;
+    await Promise.race([this.change.promise, new Promise<void>((r) => (timer = setTimeout(r, wait)))]);
+    clearTimeout(timer);
   }
 
   /** Runs one attempt within the in-flight bound (this transport's, and the run's shared one), as lowered by the pacing. */
@@ -208,16 +259,33 @@ export class Transport {
     };
     let lastEnded = started;
     let flagged = 0;
+    // The retry budget runs from the first attempt (CONFORMANCE_RETRY_BUDGET_MS): the wait for a
+    // place within the in-flight bound before it is not retrying, however long the queue.
+    let firstAttempt: number | undefined;
+    const spent = () => Date.now() - (firstAttempt ?? Date.now()) >= this.options.retryBudgetMs;
+    // How often the circuit had opened, and closed, when this request met it open in the current outage.
+    let outageMet: { breaks: number; resets: number } | undefined;
     let pendingRetry: Omit<NonNullable<Exchange['retries']>[number], 'waitedMs'> | undefined;
     // A retry's wait is the time until it is sent: its backoff, and any pause or rate slot before it.
     const sending = () => {
+      firstAttempt ??= Date.now();
       if (pendingRetry) (exchange.retries ??= []).push({ ...pendingRetry, waitedMs: Math.max(0, Date.now() - lastEnded) });
       pendingRetry = undefined;
     };
     const attempt = async (): Promise<Reply> => {
       const reply = await this.bounded(() => this.throughBreaker(out, exchange, sending));
       lastEnded = Date.now();
-      const reason = exchange.error?.startsWith(CIRCUIT_OPEN) ? undefined : retryReason(out.idempotent, reply);
+      if (exchange.error?.startsWith(CIRCUIT_OPEN)) {
+        // Nothing was sent. A restart passes: wait for the service's trial request and go again,
+        // unless the budget is spent or the circuit has opened again since, without closing in
+        // between (the service stayed down). A later outage (the circuit closed since) starts afresh.
+        if (!outageMet || outageMet.resets !== this.resets) outageMet = { breaks: this.breaks, resets: this.resets };
+        const left = (firstAttempt ?? Date.now()) + this.options.retryBudgetMs - Date.now();
+        if (left <= 0 || this.breaks - outageMet.breaks >= OUTAGE_REOPENINGS) return reply;
+        await this.outageWait(left);
+        throw new RetryableReply(reply, 'circuit open: waited for the service to be tried again', { kind: 'throttled' });
+      }
+      const reason = retryReason(out.idempotent, reply);
       if (reason) throw new RetryableReply(reply, reason, attemptEnd(reply, reason));
       return reply;
     };
@@ -225,21 +293,23 @@ export class Transport {
     let counted = 0;
     let reply: Reply;
     try {
-      // The count cap is kept here, not by p-retry's `retries`, which would stop at throttled attempts too.
+      // The count cap is kept here, not by p-retry's `retries`, which would stop at throttled attempts
+      // too; the budget as well, not by `maxRetryTime`, which would count the first wait for a place
+      // in the queue. So the backoff is waited here too, cut short where the budget ends.
       reply = await pRetry(attempt, {
         retries: Number.POSITIVE_INFINITY,
-        maxRetryTime: this.options.retryBudgetMs,
-        minTimeout: RETRY_BASE_MS,
-        factor: 2,
-        maxTimeout: RETRY_MAX_WAIT_MS,
-        randomize: true,
+        minTimeout: 0,
+        maxTimeout: 0,
         // A throttled attempt was not processed, and the pacing's pause is its wait.
         shouldConsumeRetry: ({ error }) => !(error instanceof RetryableReply && error.end.kind === 'throttled'),
-        shouldRetry: ({ error }) => {
-          if (!(error instanceof RetryableReply)) return false;
+        shouldRetry: async ({ error }) => {
+          if (!(error instanceof RetryableReply) || spent()) return false;
           if (error.end.kind === 'throttled') return true;
           if (error.reply.body?.retryableError === true && out.flaggedRetries !== undefined && ++flagged > out.flaggedRetries) return false;
-          return ++counted <= maxCount;
+          if (++counted > maxCount) return false;
+          const left = (firstAttempt ?? Date.now()) + this.options.retryBudgetMs - Date.now();
+          await sleep(Math.min(backoffMs(counted), left));
+          return !spent();
         },
         onFailedAttempt: ({ error }) => {
           if (!(error instanceof RetryableReply)) return;

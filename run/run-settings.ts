@@ -54,7 +54,6 @@ export function runSettings(): RunSettings {
     embedded,
     resolvedProfile: () => (resolved ??= resolveProfile(withVariantSettings(profile, embedded), embedded)),
     // Set once in the process, so vitest's configuration and its global setup name the same run.
-    // biome-ignore lint/suspicious/noAssignInExpressions: the hand-off is the point
     runId: () => (process.env.CONFORMANCE_RUN_ID ||= settings.runId ?? newRunId()),
     removal: {
       timeoutMs: settings.timeoutMs,

@@ -17,7 +17,7 @@ import { ServiceClient } from '../harness/client.js';
 import { MAX_PAUSE_MS, QUIET_SPELL_MS, RECOVERY_STEP_MS, ServicePacing, THROTTLE_PAUSE_MS, sharedPacing } from '../harness/pacing.js';
 import { loadProfile, resolveProfile } from '../harness/profile.js';
 import { RunContext } from '../harness/run.js';
-import { BREAKER_FAILURES, CIRCUIT_OPEN, retryAfterMs } from '../harness/transport.js';
+import { BREAKER_FAILURES, BREAKER_HALF_OPEN_MS, CIRCUIT_OPEN, OUTAGE_REOPENINGS, retryAfterMs } from '../harness/transport.js';
 import { throttled } from '../reference/variants/transport.js';
 import { type Behaviour, type FaultyServer, startFaultyServer } from './support/faulty-server.js';
 
@@ -229,6 +229,15 @@ describe('retries bounded by a time budget', () => {
     expect(took).toBeLessThan(2500 + 1500);
   });
 
+  it('the budget runs from the first attempt: a request that waited long for a place in the in-flight bound is still retried', async () => {
+    // One request in flight at a time: the sixth waits about 1.5 s in the queue, longer than the budget, then meets a 503.
+    const s = await faulty([...Array(5).fill({ kind: 'slow', ms: 300 }), { kind: 'status', status: 503 }, { kind: 'ok' }]);
+    const c = clientOf(s.url, { maxInFlight: 1, retryBudgetMs: 1000 });
+    const replies = await Promise.all(Array.from({ length: 6 }, () => read(c)));
+    expect(replies.map((r) => r.status)).toEqual(Array(6).fill(200));
+    expect(replies[5]!.exchange.retries?.map((x) => x.status)).toEqual([503]);
+  });
+
   it('a budget of 0 sends once', async () => {
     const s = await faulty([{ kind: 'status', status: 503 }]);
     await read(clientOf(s.url, { retryBudgetMs: 0 }));
@@ -258,6 +267,33 @@ describe('a service that answers nothing', () => {
     expect(r.exchange.error).toMatch(new RegExp(`^${CIRCUIT_OPEN}`));
     expect(s.requests).toHaveLength(BREAKER_FAILURES);
   });
+
+  it('a restart passes: requests that meet the open circuit wait for its trial request and are answered once the service is back', async () => {
+    // Down (HTTP 503, no Retry-After) for 3 s from the first request, as the reference variant `restarts` is.
+    let until = 0;
+    const server = createServer((req, res) => {
+      until ||= Date.now() + 3000;
+      req.resume();
+      if (Date.now() < until) return void res.writeHead(503).end('restarting');
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, content: { linkId: 'ORG-X' } }));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    servers.push({ close: () => new Promise((r) => server.close(r)) });
+    const c = clientOf(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, { maxInFlight: 4 });
+    const replies = await Promise.all(Array.from({ length: 12 }, () => read(c)));
+    expect(replies.map((r) => r.status)).toEqual(Array(12).fill(200));
+    const reasons = replies.flatMap((r) => r.exchange.retries ?? []).map((x) => x.reason);
+    expect(reasons.some((x) => x.startsWith(CIRCUIT_OPEN))).toBe(true);
+  });
+
+  it(`a service that stays down: requests that met the open circuit give up once it opened ${OUTAGE_REOPENINGS} more times, long before the budget`, async () => {
+    const s = await faulty([{ kind: 'status', status: 503 }]);
+    const c = clientOf(s.url, { maxInFlight: 4, retryBudgetMs: 60000 });
+    const t0 = Date.now();
+    const replies = await Promise.all(Array.from({ length: 8 }, () => read(c)));
+    for (const r of replies) expect(r.exchange.error ?? '').toMatch(new RegExp(`^${CIRCUIT_OPEN}`));
+    expect(Date.now() - t0).toBeLessThan((OUTAGE_REOPENINGS + 1) * BREAKER_HALF_OPEN_MS + 5000);
+  }, 40000);
 
   it('throttled replies do not open it (the service answers)', async () => {
     const s = await faulty([{ kind: 'status', status: 429, headers: { 'retry-after': '0' }, body: '{}' }]);

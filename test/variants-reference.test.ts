@@ -455,6 +455,41 @@ describe('variant hooks change the reference as described', () => {
     expect((await post(steady, orgIdentity(newSource()))).body?.success).toBe(true);
   });
 
+  it('slow-tail=1/300 answers every request 300 ms (up to 450 ms) later; restarts answer HTTP 503 without Retry-After and change nothing; the reference stays up', async () => {
+    const slow = await reference(['slow-tail=1/300']);
+    const r = await post(slow, orgIdentity(newSource()));
+    expect(r.body?.success).toBe(true);
+    expect(r.ms).toBeGreaterThanOrEqual(290);
+    // The shortest outage every 1 s on average: within a few seconds of requests one is met.
+    const down = await reference(['restarts=0.5/1']);
+    const replies: Awaited<ReturnType<typeof post>>[] = [];
+    for (let i = 0; i < 40 && !replies.some((x) => x.status === 503); i++) {
+      replies.push(await post(down, orgIdentity(newSource())));
+      await sleep(100);
+    }
+    const refused = replies.filter((x) => x.status === 503);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0]!.headers?.['retry-after']).toBeUndefined();
+    expect(down.ref.stores.get('organization')!.records.size).toBe(replies.filter((x) => x.body?.success === true).length);
+  });
+
+  it("busy=20 writes records of a source that is not a test source while requests come, each with its notification; the run's own posts are untouched", async () => {
+    const c = await reference(['busy=20']);
+    const own = newSource();
+    expect((await post(c, orgIdentity(own))).body?.success).toBe(true);
+    for (let i = 0; i < 12; i++) {
+      await lookup(c, own);
+      await sleep(100);
+    }
+    const store = c.ref.stores.get('organization')!;
+    const theirs = [...store.records.values()].filter((r) => r.source.name === 'partner_crm');
+    expect(theirs.length).toBeGreaterThan(5);
+    const feed = await c.call('searchNotifications', { pageNumber: 0, pageSize: 100, ...window });
+    expect(feed.body?.content?.totalElements).toBeGreaterThan(theirs.length);
+    const mine = await lookup(c, own);
+    expect(mine.body?.content?.identityGroupedBySource.map((g: { source: { name: string } }) => g.source.name)).toEqual([own.name]);
+  });
+
   it('throttled=N lets N requests per second per service through and answers the others 429 with Retry-After: 1 (throttled-bare: without it), changing nothing', async () => {
     const gate = await reference(['throttled=3']);
     const replies = await Promise.all(Array.from({ length: 5 }, () => post(gate, orgIdentity(newSource()))));

@@ -9,7 +9,7 @@
  * Switch variants on with `REFERENCE_VARIANTS=name[=value],...` or the `variants` option of
  * startReference. To add one: an entry here (docs/detection.md, "Variants").
  */
-import { integer, decimal, oneOf, word } from './params.js';
+import { integer, decimal, oneOf, pairOf, word } from './params.js';
 import { lenientHooks, strictHooks } from './validation.js';
 import { status200, status4xx, status500 } from './status.js';
 import {
@@ -36,7 +36,8 @@ import {
   relationshipVerbs,
   sourceInContent,
 } from './wire-names.js';
-import { latency, throttled, transient } from './transport.js';
+import { latency, restarts, slowTail, throttled, transient } from './transport.js';
+import { busy } from './busy.js';
 import {
   departedDataShown,
   lenientPreconditions,
@@ -69,6 +70,15 @@ const TRANSIENT_OPEN = org(
   'Errors',
   'Failures are carried in the response envelope: `success`, `message`, `errors` (list of strings), `warnings` (list of strings), `retryableError` (boolean)',
 );
+const OTHER_WRITERS = [
+  org(
+    'What the service does',
+    'An identity is built from one or more source records. Each source record is identified by a source name plus an identifier within that source.',
+  ),
+  org('What the service does', 'how an added identity is decided to be new or an update of an existing one: not shown.'),
+  org('Events', 'searchNotifications returns a paginated feed of notifications for a date range'),
+  pp('Events', 'The person service searchNotifications returns a paginated feed of messages that describe identity-changing events'),
+];
 const PAGING_OPEN = org('Limits', 'Bounds of `pageNumber` and `pageSize`, and maximum request size: not shown.');
 const NO_TIMING = [
   org('Endpoints, rule 2', 'postIdentity adds the posted identity and reports generated events in `events`'),
@@ -448,6 +458,13 @@ export const VARIANT_LIST: VariantDefinition[] = [
     hooks: (ms: number) => latency(ms, ms / 2),
   },
   {
+    name: 'slow-tail',
+    description: 'a share <share> of requests, drawn independently of the request, is answered <ms> later (plus up to half as much)',
+    seeds: [org('Limits', 'Rate limits: not shown.'), pp('Limits', 'Rate limits and request size limits: not shown.')],
+    parameter: pairOf('slow requests', '0.05/2000', { what: 'share', min: 0, max: 1 }, { what: 'ms', min: 0, max: 20000 }),
+    hooks: ([share, ms]: [number, number]) => slowTail(share, ms),
+  },
+  {
     name: 'transient',
     description:
       'a share <rate> of requests, drawn independently of the request, fails before it is handled (nothing changes): HTTP 503, or success=false with retryableError=true on HTTP 200 or 500',
@@ -465,6 +482,16 @@ export const VARIANT_LIST: VariantDefinition[] = [
     judge: 'no-fail',
     alone: true,
     hooks: (rate: number) => transient(rate, Math.random, ['reset']),
+  },
+  {
+    name: 'restarts',
+    description:
+      'each service restarts at drawn moments (gaps of <gap> s on average): for <down> s every request to it is answered HTTP 503 without Retry-After, before it reaches the service (nothing changes)',
+    seeds: [TRANSIENT_OPEN, ...STATUS_OPEN],
+    parameter: pairOf('restarts', '3/30', { what: 'down', min: 0.1, max: 20 }, { what: 'gap', min: 1, max: 3600 }),
+    // Every check meets the outages: bundled, it would slow every other variant's checks.
+    alone: true,
+    hooks: ([down, gap]: [number, number]) => restarts(down * 1000, gap * 1000),
   },
   {
     name: 'throttled',
@@ -485,6 +512,14 @@ export const VARIANT_LIST: VariantDefinition[] = [
     conflicts: ['throttled'],
     alone: true,
     hooks: (perSecond: number) => throttled(perSecond, {}),
+  },
+  {
+    name: 'busy',
+    description:
+      "other users write <n> records a second per service while the run goes on, under a source that is not a test source: new records with common names, updates of them, near duplicates that link into their identities or into the run's own, each with its notification in searchNotifications",
+    seeds: OTHER_WRITERS,
+    parameter: integer('records per second per service', 5, 1, 100),
+    hooks: (perSecond: number) => busy(perSecond),
   },
 ];
 

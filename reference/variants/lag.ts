@@ -75,6 +75,11 @@ export function laggingIndexOf(store: ServiceStore, lagMs: number): LaggingIndex
   return ix;
 }
 
+/** Queues records changed outside a handler (other users' writes, variants/busy.ts) into the store's lagging index, if it has one. */
+export function noteIndexChanges(store: ServiceStore, keys: Iterable<string>): void {
+  indexes.get(store)?.changed(keys);
+}
+
 const mutates = (service: string, operation: string) =>
   SERVICES[service as keyof typeof SERVICES].operations.find((o) => o.name === operation)?.mutates === true;
 

@@ -52,3 +52,25 @@ export function word(describe: string, def: string): VariantParameter<string> {
     },
   };
 }
+
+/** Two numbers written `a/b`, each within its range (e.g. `3/30`: seconds down / seconds between restarts). */
+export function pairOf(
+  describe: string,
+  def: string,
+  first: { what: string; min: number; max: number },
+  second: { what: string; min: number; max: number },
+): VariantParameter<[number, number]> {
+  const range = (p: typeof first) => `${p.what} from ${p.min} to ${p.max}`;
+  return {
+    describe: `${describe}: <${first.what}>/<${second.what}> (${range(first)}, ${range(second)})`,
+    default: def,
+    parse(raw) {
+      const parts = raw.split('/').map((s) => s.trim());
+      const [a, b] = parts.map(Number) as [number, number];
+      const within = (n: number, p: typeof first) => Number.isFinite(n) && n >= p.min && n <= p.max;
+      if (parts.length !== 2 || parts.some((s) => s === '') || !within(a, first) || !within(b, second))
+        throw new Error(`expected <${first.what}>/<${second.what}> with ${range(first)} and ${range(second)}, got "${raw}"`);
+      return [a, b];
+    },
+  };
+}

@@ -1,8 +1,9 @@
 /**
- * Transport variants: latency, transient failures independent of the request, and a gateway that
- * throttles. The seeds name retryableError (organization-identity-api.md, Errors: failures are
- * carried in the envelope with "`retryableError` (boolean)") and leave status codes and rate
- * limits open ("HTTP status codes other than 200: not shown"; Limits: "Rate limits: not shown").
+ * Transport variants: latency, slow tails, transient failures independent of the request, restarts
+ * (every request fails for a few seconds) and a gateway that throttles. The seeds name
+ * retryableError (organization-identity-api.md, Errors: failures are carried in the envelope with
+ * "`retryableError` (boolean)") and leave status codes and rate limits open ("HTTP status codes
+ * other than 200: not shown"; Limits: "Rate limits: not shown").
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { InterceptInfo, ReferenceHook } from '../hooks.js';
@@ -159,6 +160,53 @@ export function throttled(
             ...(answer.retryAfterSeconds !== undefined ? { 'retry-after': String(answer.retryAfterSeconds) } : {}),
           })
           .end(text);
+        return true;
+      },
+    },
+  ];
+}
+
+/**
+ * slow-tail: a share `share` of requests (drawn independently of the request) waits `delayMs` plus
+ * up to half as much again before it is handled, the long tail of a loaded deployment.
+ */
+export const slowTail = (share: number, delayMs: number, random: () => number = Math.random): ReferenceHook[] => [
+  {
+    intercept: async () => {
+      if (random() < share) await sleep(delayMs * (1 + random() / 2));
+      return false;
+    },
+  },
+];
+
+/**
+ * restarts: each service restarts now and then. From a drawn moment on, every request to it is
+ * answered HTTP 503 without Retry-After for `downMs`, before it reaches the service (nothing
+ * changes). The moments are drawn per service: the gaps between restarts are exponential with mean
+ * `meanGapMs` (at least `downMs`), counted from the service's first request.
+ */
+export function restarts(
+  downMs: number,
+  meanGapMs: number,
+  random: () => number = Math.random,
+  now: () => number = Date.now,
+): ReferenceHook[] {
+  const windows = new Map<string, { from: number; until: number }>();
+  const after = (t: number) => {
+    const from = t + Math.max(downMs, -Math.log(1 - random()) * meanGapMs);
+    return { from, until: from + downMs };
+  };
+  return [
+    {
+      intercept: ({ service, req, res }: InterceptInfo) => {
+        const t = now();
+        let w = windows.get(service) ?? after(t);
+        while (t >= w.until) w = after(w.until);
+        windows.set(service, w);
+        if (t < w.from) return false;
+        req.resume();
+        const text = 'Service Unavailable (restarting)';
+        res.writeHead(503, { 'content-type': 'text/plain', 'content-length': Buffer.byteLength(text) }).end(text);
         return true;
       },
     },

@@ -109,7 +109,10 @@ export async function judgeFeed(w: WalkReal, since: number): Promise<Problem[]> 
     requirement: e.requirement,
     text: `no notification of its own in the walk's window names the change of step "${e.step}" (${e.ids.join(', ')})`,
   }));
-  // A read during which notifications of the window still arrived (a lagging feed) is no partition of it.
+  // Only a window that held still is one set of notifications: one still filling when the budget
+  // ran out (a lagging feed, while other users write) may show an entry on two pages as it shifts,
+  // and the seeds give no delivery time ("a paginated feed of notifications for a date range",
+  // organization-identity-api.md, Events; "Push delivery or callbacks: not shown").
   if (judgePartition && walk.still) problems.push(...partitionProblems(walk.pages, walk.notifications, partition.requirement));
   return problems;
 }

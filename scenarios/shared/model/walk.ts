@@ -270,6 +270,8 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
       return { model, failed: { steps: [...w.steps], setup, exchanges: w.stepExchanges(), error } };
     }
   };
+  // A step of a generated walk the deployment could not answer: the walks end there, unjudged.
+  let unjudged: CouldNotJudge | undefined;
   const property = fc.asyncProperty(
     new FrozenKeys(coverage),
     fc.tuple(...Array.from({ length: side }, () => pool)),
@@ -277,8 +279,14 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
       // Past the shrink budget every candidate counts as passing without a request: fast-check ends
       // its shrinking at once and reports the shortest failing walk found so far.
       if (failedAt !== undefined && Date.now() - failedAt > SHRINK_BUDGET_MS) return;
+      if (unjudged) return;
       const results = await Promise.all(batch.map((cmds) => runWalk(known, cmds)));
-      const failed = results.find((r) => r.failed)?.failed;
+      const failed = results.find((r) => r.failed && !(r.failed.error instanceof CouldNotJudge))?.failed;
+      // A step the deployment could not answer (transient failures past the retry budget) is no
+      // finding: nothing to shrink. While generating it ends the walks (the check could not judge);
+      // in a shrinking re-run it counts as not reproducing the failure.
+      const blocked = results.find((r) => r.failed?.error instanceof CouldNotJudge)?.failed;
+      if (blocked && !failed && generating) unjudged = blocked.error as CouldNotJudge;
       // Only the walks fast-check generated count: the first failure ends generation, and the reruns of shrinking follow it.
       if (generating)
         for (const r of results) {
@@ -310,6 +318,7 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
     .map(([k, n]) => `  ${k} ${n}`)
     .join('\n');
   t.note(tallied ? `${covered}\nsteps by kind and outcome:\n${tallied}` : covered);
+  if (unjudged && !details.failed) throw unjudged;
   if (details.failed) {
     const shrunk = `walk seed ${seed}, run seed ${info.seed}; fast-check shrank it (${details.numShrinks} shrinks) to ${(last?.steps.length ?? 0) - (last?.setup ?? 0)} steps`;
     throw walkFailure(t, last?.error ?? details.errorInstance, last ?? { steps: [], setup: 1, exchanges: [] }, replay, shrunk, initial);

@@ -1,0 +1,85 @@
+/**
+ * The walk's feed judgement (scenarios/shared/model/feed.ts judgeFeed) against a local server:
+ * the pages of a closed window that holds still are judged for duplicates (a repeated
+ * notification is a finding), and those of a window still changing when the consistency budget
+ * ran out are not (a lagging feed while other users write: an entry may shift onto two pages).
+ */
+import { mkdtempSync } from 'node:fs';
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Check } from '../harness/check.js';
+import { ServiceClient } from '../harness/client.js';
+import { loadProfile, resolveProfile } from '../harness/profile.js';
+import { RunContext } from '../harness/run.js';
+import { seededFaker } from '../generators/seed.js';
+import { judgeFeed } from '../scenarios/shared/model/feed.js';
+import type { WalkReal } from '../scenarios/shared/model/walk-real.js';
+
+const run = new RunContext('feed-test', mkdtempSync(join(tmpdir(), 'cf-feed-')));
+const base = resolveProfile(loadProfile(undefined), false);
+// Clocks in step (no wait for a skew before the window closes), and a short budget to poll in.
+const profile = { ...base, consistencyBudgetMs: 800, pollIntervalMs: 100, notifications: { ...base.notifications, clockSkewMs: 0 } };
+const closing: Array<() => Promise<unknown>> = [];
+afterEach(async () => {
+  for (const c of closing.splice(0)) await c();
+});
+
+/** A feed whose window holds A, B, B, C over two pages; `changing`: every read names C differently (still filling). */
+async function feed(changing: boolean): Promise<Check> {
+  let reads = 0;
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (d) => (body += d));
+    req.on('end', () => {
+      const page = JSON.parse(body).content.pageNumber as number;
+      if (page === 0) reads++;
+      const n = (id: string) => ({ notificationType: 'UPDATE', nativeId: id });
+      const notifications = page === 0 ? [n('A'), n('B')] : [n('B'), n(changing ? `C${reads}` : 'C')];
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ success: true, content: { notifications, hasNext: page === 0, totalElements: 4 } }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const client = new ServiceClient(
+    {
+      service: 'organization',
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      servicePath: '/provider-link-ws/svc',
+      auth: { scheme: 'bearer', token: 'aaaa.bbbb.cccc' },
+      sources: ['cf_test_a'],
+      embedded: false,
+    },
+    profile,
+    run,
+    { timeoutMs: 2000, maxInFlight: 2, retryBudgetMs: 0 },
+  );
+  closing.push(
+    () => client.close(),
+    () => new Promise((r) => server.close(r)),
+  );
+  return new Check('organization', ['ORG-NOTIF-NO-DUPLICATES'], seededFaker(1), client, profile, run);
+}
+
+/** A walk with no change the feed must show, judged for paging only. */
+const walkOn = (t: Check) =>
+  ({
+    t,
+    feedEvents: [],
+    feedBaseline: new Set<string>(),
+    config: { spec: { feed: { partition: { requirement: 'ORG-NOTIF-NO-DUPLICATES' } } } },
+  }) as unknown as WalkReal;
+
+describe('walk feed paging', () => {
+  it('a window that holds still and repeats a notification across pages is a finding', async () => {
+    const problems = await judgeFeed(walkOn(await feed(false)), Date.now() - 1000);
+    expect(problems.map((p) => p.text)).toContain("the pages of the walk's window return 1 notification(s) twice");
+  });
+
+  it('a window still changing when the consistency budget ran out is not judged for duplicates', async () => {
+    expect(await judgeFeed(walkOn(await feed(true)), Date.now() - 1000)).toEqual([]);
+  });
+});
