@@ -59,3 +59,6 @@ export const SAMPLE_VARIANTS = [
   'page-size-cap=2',
   'event-shapes=objects',
 ];
+
+/** Drawn deployments of the sample (detection/drawn.ts): seed 1 draws other users writing beside a lagging feed, 5xx rejections and open outcomes. */
+export const SAMPLE_DRAWN_SEEDS = [1];

@@ -11,7 +11,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type DetectionReport, detect } from '../detection/runner.js';
-import { SAMPLE_VARIANTS, sampleFaults } from '../detection/sample.js';
+import { drawnSpecs } from '../detection/drawn.js';
+import { SAMPLE_DRAWN_SEEDS, SAMPLE_VARIANTS, sampleFaults } from '../detection/sample.js';
 import { plannedVariants } from '../detection/variants.js';
 import { FAULT_LIST } from '../reference/faults/catalogue.js';
 
@@ -20,7 +21,7 @@ const faults = FAULT_LIST.filter((f) => sampleFaults().includes(f.name));
 const variants = plannedVariants(SAMPLE_VARIANTS);
 
 beforeAll(async () => {
-  report = await detect({ concurrency: 2, only: faults.map((f) => f.name), variants });
+  report = await detect({ concurrency: 2, only: faults.map((f) => f.name), variants, drawn: drawnSpecs(SAMPLE_DRAWN_SEEDS) });
 }, 1500000);
 
 describe('fault detection', () => {
@@ -66,5 +67,14 @@ describe('variants: the suite passes legitimate deployments', () => {
 
   it('no bundle fails from combining variants that each pass alone', () => {
     expect(report.variants!.interactions).toEqual([]);
+  });
+});
+
+describe('drawn deployments: the suite passes legitimate deployments nobody listed', () => {
+  it.each(SAMPLE_DRAWN_SEEDS.map((seed) => [seed]))('drawn=%s: no false positive', (seed) => {
+    const o = report.variants?.drawn?.outcomes.find((x) => x.seed === seed);
+    expect(o, `drawn=${seed} ran`).toBeDefined();
+    expect(o!.problem).toBeUndefined();
+    expect(o!.falsePositives.map((f) => `${f.checkId} (${f.verdict}) ${(f.message ?? '').slice(0, 300)}`)).toEqual([]);
   });
 });
