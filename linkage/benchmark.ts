@@ -32,9 +32,9 @@ import type { Reply } from '../harness/reply.js';
 import type { Profile } from '../harness/profile.js';
 import type { RunContext } from '../harness/run.js';
 import type { ServiceTarget } from '../harness/config.js';
-import { cleanupRun } from '../harness/cleanup.js';
 import { type Analysis, type SearchPair, analyse } from './analysis.js';
 import { forEachBounded } from './bounded.js';
+import { removeRunRecords } from './cleanup.js';
 import { type ProgressFactory, quietProgress } from './progress.js';
 
 export interface BenchmarkOptions {
@@ -240,7 +240,7 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
   await client.close();
 
   // Hard delete through the ledger (every postIdentity was recorded there before it was sent).
-  const swept = await cleanupRun(o.run, { [o.service]: o.target }, o.profile, { timeoutMs: o.timeoutMs, maxInFlight: o.maxInFlight });
+  const swept = await removeRunRecords(o.run, { [o.service]: o.target }, o.profile, { timeoutMs: o.timeoutMs, maxInFlight: o.maxInFlight });
   const cleanup = { deleted: swept.sources.deleted, alreadyGone: swept.sources.alreadyGone, failures: swept.failures.length };
   const t4 = Date.now();
 
