@@ -25,7 +25,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildDataset, type PresetName, PRESETS } from './data/dataset.js';
+import { type PresetName, PRESETS } from './data/dataset.js';
 import { linkageService } from './data/wire.js';
 import type { ServiceName } from '../specs/common/model.js';
 import { SettingsError, loadSettings } from '../harness/config.js';
@@ -178,12 +178,8 @@ async function main(): Promise<number> {
       if (baseline) {
         const differs = sameData(baseline, file);
         if (differs) throw new UsageError(`--compare: the baseline was made from different data: ${differs}`);
-        comparison = compare(
-          buildDataset({ preset, size, seed, kinds: linkageService(service)!.kinds, searchSample }),
-          baseline,
-          file,
-          resamples,
-        );
+        // The run's own data set: the baseline's options and seed build the same one (sameData above).
+        comparison = compare(result.dataset, baseline, file, resamples);
         if (comparison.regressions.length) exit = 1;
       }
       await writeReport(folder, file, comparison, baseline?.analysis);
