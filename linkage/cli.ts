@@ -12,7 +12,8 @@
  *   --resamples <n>         bootstrap resamples (default 1000)
  *   --post-concurrency <n>  posts in flight at once (default 1: the data set's fixed order, so the
  *                           same seed gives the same clustering on an order-sensitive matcher;
- *                           more is faster but makes run-to-run comparisons noisier)
+ *                           more is faster but makes run-to-run comparisons noisier; never more
+ *                           than CONFORMANCE_MAX_IN_FLIGHT)
  *   --compare <path>        a baseline results.json (or its folder): same data and seed, paired
  *                           differences, regression verdict
  *   --reference-threshold <x>  match threshold of the embedded reference (0..1)
@@ -91,7 +92,7 @@ const program = command({
   .option('--seed <n>', 'data seed (default CONFORMANCE_SEED, else random; printed)')
   .option('--search-sample <n>', 'entities whose last record is searched before posting (default min(400, size / 5))')
   .option('--resamples <n>', 'bootstrap resamples (default 1000)')
-  .option('--post-concurrency <n>', "posts in flight at once (default 1: the data set's fixed order)")
+  .option('--post-concurrency <n>', "posts in flight at once (default 1: the data set's fixed order; at most CONFORMANCE_MAX_IN_FLIGHT)")
   .option('--compare <path>', 'a baseline results.json (or its folder): same data and seed, paired differences, regression verdict')
   .option('--reference-threshold <x>', 'match threshold of the embedded reference (0..1)')
   .option('--quiet', 'no progress output');
