@@ -152,7 +152,7 @@ export function prepare(dataset: Dataset, labels: Map<string, string>): Prepared
 export function metricsFor(p: Prepared, w?: ArrayLike<number>): Record<string, number> {
   const k = pairCounts(p.ct, w);
   const pw = pairwise(k);
-  const c = clusterMetrics(p.ct, w);
+  const c = clusterMetrics(p.ct, w, k);
   const out: Record<string, number> = {
     'pairwise.precision': pw.precision,
     'pairwise.recall': pw.recall,
@@ -245,7 +245,7 @@ export function analyse(
     options.seed,
   );
   const k = pairCounts(p.ct);
-  const c = clusterMetrics(p.ct);
+  const c = clusterMetrics(p.ct, undefined, k);
   const breakdownSizes: Record<string, number> = {};
   for (const [n, r] of p.byOperator) breakdownSizes[`recall.operator.${n}`] = r.size;
   for (const [n, r] of p.byTier) breakdownSizes[`recall.tier.${n}`] = r.size;

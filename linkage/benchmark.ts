@@ -2,7 +2,9 @@
  * One match-quality benchmark run against one service: builds the data set, posts the records
  * through the harness client (guard, run-namespaced native IDs, ledger), searches the sampled
  * query records before posting them (so a query never scores against itself), reads the link ID
- * of every record back by nativeIdQuery, and hard-deletes everything through the ledger. The
+ * of every record back by nativeIdQuery (a record named among the sources of an identity already
+ * read takes its link ID without a request of its own), and hard-deletes everything through the
+ * ledger. The
  * corruption log and ground truth stay in the report folder; the API only ever sees the records'
  * identities.
  *
@@ -11,12 +13,15 @@
  * 1): with the same seed the embedded reference then ends with the same clustering every run,
  * which `--compare` relies on. Concurrent posting is not order-safe even across entities: if
  * records A, B, C of three look-alike entities satisfy A~B and B~C but not A~C, the order A, B, C
- * gives one cluster {A, B, C} and A, C, B gives two. Reads, searches and the clean-up do not
- * change the clustering and run `maxInFlight` at a time.
+ * gives one cluster {A, B, C} and A, C, B gives two; more than `maxInFlight` posts are never in
+ * flight. Reads, searches and the clean-up do not change the clustering and run `maxInFlight` at
+ * a time. Every phase takes its records in order with that many requests alive
+ * (linkage/bounded.ts), never a queued promise per record.
  */
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import pLimit from 'p-limit';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { postContent } from '../generators/common.js';
 import { type Dataset, type PresetName, buildDataset } from './data/dataset.js';
 import { linkageService } from './data/wire.js';
@@ -27,8 +32,9 @@ import type { Reply } from '../harness/reply.js';
 import type { Profile } from '../harness/profile.js';
 import type { RunContext } from '../harness/run.js';
 import type { ServiceTarget } from '../harness/config.js';
-import { cleanupRun } from '../harness/cleanup.js';
 import { type Analysis, type SearchPair, analyse } from './analysis.js';
+import { forEachBounded } from './bounded.js';
+import { removeRunRecords } from './cleanup.js';
 import { type ProgressFactory, quietProgress } from './progress.js';
 
 export interface BenchmarkOptions {
@@ -94,20 +100,16 @@ const failure = (r: Reply, operation: string) => ({
   message: r.body?.errors ?? r.body?.message,
 });
 
-/** Writes the ground truth and corruption log of every record, one JSON line each. */
-function writeCorruptionLog(folder: string, dataset: Dataset, sources: Map<string, SourceRef>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    mkdirSync(folder, { recursive: true });
-    const out = createWriteStream(join(folder, 'corruption-log.jsonl'));
-    out.on('error', reject);
+/** Writes the ground truth and corruption log of every record, one JSON line each, streamed (a line is made when the file can take it). */
+async function writeCorruptionLog(folder: string, dataset: Dataset, sources: Map<string, SourceRef>): Promise<void> {
+  mkdirSync(folder, { recursive: true });
+  function* lines() {
     for (const r of dataset.records) {
       const e = dataset.entities[r.entity]!;
-      out.write(
-        `${JSON.stringify({ record: r.id, source: sources.get(r.id), entity: r.entity, kind: r.kind, index: r.index, hardNegative: e.hardNegative, ops: r.ops })}\n`,
-      );
+      yield `${JSON.stringify({ record: r.id, source: sources.get(r.id), entity: r.entity, kind: r.kind, index: r.index, hardNegative: e.hardNegative, ops: r.ops })}\n`;
     }
-    out.end(resolve);
-  });
+  }
+  await pipeline(Readable.from(lines()), createWriteStream(join(folder, 'corruption-log.jsonl')));
 }
 
 export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult> {
@@ -116,7 +118,6 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
   const progress = o.progress ?? quietProgress;
   const dataset = buildDataset({ preset: o.preset, size: o.size, seed: o.seed, kinds: spec.kinds, searchSample: o.searchSample });
   const client = new ServiceClient(o.target, o.profile, o.run, { timeoutMs: o.timeoutMs, maxInFlight: o.maxInFlight });
-  const limit = pLimit(o.maxInFlight);
   const wireProfile = {
     providerTypeMember: (o.profile as Profile & { provider?: { typeMember?: string } }).provider?.typeMember ?? 'npis.entityTypeCode',
   };
@@ -138,18 +139,15 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
     return spec.toWire(r.kind, r.fields, wireProfile);
   };
 
-  const postLimit = pLimit(Math.max(1, o.postConcurrency ?? 1));
+  // Posts in flight stay within the service's bound (the client's maxInFlight) whatever is asked.
+  const postConcurrency = Math.min(o.maxInFlight, Math.max(1, o.postConcurrency ?? 1));
   const postAll = async (ids: string[], label: string) => {
     const bar = progress(label, ids.length);
-    await Promise.all(
-      ids.map((id) =>
-        postLimit(async () => {
-          const r = await client.call('postIdentity', postContent(identityOf(id), sources.get(id)!, o.profile.sourcePlacement));
-          if (r.success !== true) note('post', r, 'postIdentity');
-          bar.tick();
-        }),
-      ),
-    );
+    await forEachBounded(ids, postConcurrency, async (id) => {
+      const r = await client.call('postIdentity', postContent(identityOf(id), sources.get(id)!, o.profile.sourcePlacement));
+      if (r.success !== true) note('post', r, 'postIdentity');
+      bar.tick();
+    });
     bar.stop();
   };
 
@@ -159,62 +157,78 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
   await postAll(posted, 'posting records');
   const t1 = Date.now();
 
-  /** Link ID of each posted record, read back by nativeIdQuery (undefined when it cannot be read). */
+  /**
+   * Link ID of each record, read back by nativeIdQuery (absent when it cannot be read). A reply
+   * naming the identity's sources (identityGroupedBySource) gives the link ID of every record of
+   * the run among them too: nothing changes the clustering while the reads run, so reading those
+   * records again would return the same link ID, and their own requests are skipped.
+   */
   const readLinkIds = async (ids: string[], label: string) => {
+    const wanted = new Set(ids);
     const out = new Map<string, string>();
     const bar = progress(label, ids.length);
-    await Promise.all(
-      ids.map((id) =>
-        limit(async () => {
-          const s = sources.get(id)!;
-          const r = await client.call('nativeIdQuery', { source: { name: s.name, id: s.id } });
-          bar.tick();
-          const linkId = r.content?.linkId;
-          if (r.success === true && typeof linkId === 'string' && linkId) out.set(id, linkId);
-          else note('read', r, 'nativeIdQuery');
-        }),
-      ),
-    );
+    await forEachBounded(ids, o.maxInFlight, async (id) => {
+      if (out.has(id)) return bar.tick();
+      const s = sources.get(id)!;
+      const r = await client.call('nativeIdQuery', { source: { name: s.name, id: s.id } });
+      bar.tick();
+      const linkId = r.content?.linkId;
+      if (r.success !== true || typeof linkId !== 'string' || !linkId) return note('read', r, 'nativeIdQuery');
+      out.set(id, linkId);
+      const members = Array.isArray(r.content.identityGroupedBySource) ? r.content.identityGroupedBySource : [];
+      for (const m of members as Array<{ source?: { name?: unknown; id?: unknown } }>) {
+        const other = recordOfSource.get(sourceKey(m?.source ?? {}));
+        if (other && wanted.has(other) && !out.has(other)) out.set(other, linkId);
+      }
+    });
     bar.stop();
     return out;
   };
-  // Records behind each link ID, to map search results that name no sources (identityGroupedBySource
-  // is often left null unless the GROUP_BY_SOURCE view is asked for).
-  const recordsOfLink = new Map<string, string[]>();
-  for (const [id, linkId] of await readLinkIds(posted, 'reading link IDs before the search'))
-    recordsOfLink.set(linkId, [...(recordsOfLink.get(linkId) ?? []), id]);
-  const t1r = Date.now();
 
+  // Search results map to records by the sources they name (identityGroupedBySource). A result
+  // naming none (the member is often left null unless the GROUP_BY_SOURCE view is asked for) maps
+  // by its link ID to the records read back with it; those link IDs are read only when such a
+  // result comes, still before the sample is posted, so they are the ones the search saw.
   const search: SearchPair[] = [];
+  const byLinkId: Array<{ query: string; linkId: string; score: number }> = [];
   const searchResults = { returned: 0, unmapped: 0 };
+  const t1r = Date.now();
   const searchBar = progress('searching sample', dataset.searchSample.length);
-  await Promise.all(
-    dataset.searchSample.map((query) =>
-      limit(async () => {
-        const r = await client.call('demographicsSearch', {
-          identity: identityOf(query),
-          matchScoreThreshold: 0,
-          maxSearchResults: o.maxSearchResults,
-        });
-        searchBar.tick();
-        if (r.success !== true || !Array.isArray(r.content?.searchResults)) return note('search', r, 'demographicsSearch');
-        for (const result of r.content.searchResults as Array<Record<string, any>>) {
-          const score = Number(result?.matchScore);
-          if (!Number.isFinite(score)) continue;
-          searchResults.returned++;
-          const members = Array.isArray(result.identityGroupedBySource) ? result.identityGroupedBySource : [];
-          const bySource = members
-            .map((m: any) => recordOfSource.get(sourceKey(m?.source ?? {})))
-            .filter((c: string | undefined): c is string => Boolean(c));
-          const candidates = bySource.length ? bySource : (recordsOfLink.get(String(result.linkId)) ?? []);
-          if (!candidates.length) searchResults.unmapped++;
-          for (const candidate of candidates) if (candidate !== query) search.push({ query, candidate, score });
-        }
-      }),
-    ),
-  );
+  await forEachBounded(dataset.searchSample, o.maxInFlight, async (query) => {
+    const r = await client.call('demographicsSearch', {
+      identity: identityOf(query),
+      matchScoreThreshold: 0,
+      maxSearchResults: o.maxSearchResults,
+    });
+    searchBar.tick();
+    if (r.success !== true || !Array.isArray(r.content?.searchResults)) return note('search', r, 'demographicsSearch');
+    for (const result of r.content.searchResults as Array<Record<string, any>>) {
+      const score = Number(result?.matchScore);
+      if (!Number.isFinite(score)) continue;
+      searchResults.returned++;
+      const members = Array.isArray(result.identityGroupedBySource) ? result.identityGroupedBySource : [];
+      const bySource = members
+        .map((m: any) => recordOfSource.get(sourceKey(m?.source ?? {})))
+        .filter((c: string | undefined): c is string => Boolean(c));
+      if (!bySource.length) byLinkId.push({ query, linkId: String(result.linkId), score });
+      for (const candidate of bySource) if (candidate !== query) search.push({ query, candidate, score });
+    }
+  });
   searchBar.stop();
   const t1s = Date.now();
+  let linkReadMs = 0;
+  if (byLinkId.length) {
+    const recordsOfLink = new Map<string, string[]>();
+    for (const [id, linkId] of await readLinkIds(posted, 'reading link IDs of search results'))
+      recordsOfLink.set(linkId, [...(recordsOfLink.get(linkId) ?? []), id]);
+    for (const { query, linkId, score } of byLinkId) {
+      const candidates = recordsOfLink.get(linkId) ?? [];
+      if (!candidates.length) searchResults.unmapped++;
+      for (const candidate of candidates) if (candidate !== query) search.push({ query, candidate, score });
+    }
+    linkReadMs = Date.now() - t1s;
+  }
+  const t1p = Date.now();
   await postAll(dataset.searchSample, 'posting sample');
   const t2 = Date.now();
 
@@ -226,7 +240,7 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
   await client.close();
 
   // Hard delete through the ledger (every postIdentity was recorded there before it was sent).
-  const swept = await cleanupRun(o.run, { [o.service]: o.target }, o.profile, { timeoutMs: o.timeoutMs, maxInFlight: o.maxInFlight });
+  const swept = await removeRunRecords(o.run, { [o.service]: o.target }, o.profile, { timeoutMs: o.timeoutMs, maxInFlight: o.maxInFlight });
   const cleanup = { deleted: swept.sources.deleted, alreadyGone: swept.sources.alreadyGone, failures: swept.failures.length };
   const t4 = Date.now();
 
@@ -240,7 +254,7 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
       searchSample: o.searchSample,
       maxSearchResults: o.maxSearchResults,
       resamples: o.resamples,
-      postConcurrency: Math.max(1, o.postConcurrency ?? 1),
+      postConcurrency,
     },
     target: { baseUrl: o.target.baseUrl, servicePath: o.target.servicePath, embedded: o.target.embedded },
     runId: o.run.runId,
@@ -250,7 +264,7 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
       search,
       searchResults,
       failures,
-      timings: { postMs: t1 - t0 + (t2 - t1s), searchMs: t1s - t1r, readMs: t3 - t2 + (t1r - t1), cleanupMs: t4 - t3 },
+      timings: { postMs: t1 - t0 + (t2 - t1p), searchMs: t1s - t1r, readMs: t3 - t2 + linkReadMs, cleanupMs: t4 - t3 },
     },
     analysis,
     cleanup,

@@ -6,7 +6,13 @@
  */
 import { quantileSorted } from 'simple-statistics';
 
-/** Deterministic 32-bit PRNG (mulberry32). */
+/**
+ * Deterministic 32-bit PRNG (mulberry32): the data set (linkage/data/edits.ts Rng) and the
+ * bootstrap resamples. Not pure-rand's: it has no mulberry32, and each of its generators
+ * (congruential32, mersenne, xorshift128plus, xoroshiro128plus) gives another stream for the same
+ * seed, so switching would change every data set and interval a seed gives, and a `--compare`
+ * baseline, whose data set is rebuilt from its seed, would no longer match its own results.
+ */
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {

@@ -28,12 +28,12 @@ export interface Comparison {
     truePairsNewlyUnlinked: number;
     nonPairsNewlyLinked: number;
     nonPairsNewlyUnlinked: number;
+    /** Always false now that the flips are counted, not enumerated (kept for readers of older comparison.json files). */
     truncated: boolean;
   };
 }
 
 export const MIN_REGRESSION = 0.005;
-const MAX_ENUMERATED_PAIRS = 5_000_000;
 
 export const labelsOf = (f: ResultsFile) =>
   new Map(f.records.flatMap((id, i) => (f.linkIds[i] ? [[id, f.linkIds[i]!] as [string, string]] : [])));
@@ -46,25 +46,45 @@ export function sameData(a: ResultsFile, b: ResultsFile): string | undefined {
   return undefined;
 }
 
-/** Pairs of records in the same cluster, as "i|j" keys over record indices (bounded). */
-function linkedPairs(records: string[], labels: Map<string, string>): { pairs: Set<string>; truncated: boolean } {
-  const clusters = new Map<string, number[]>();
-  records.forEach((id, i) => {
-    const l = labels.get(id);
-    if (l) (clusters.get(l) ?? clusters.set(l, []).get(l)!).push(i);
-  });
-  const pairs = new Set<string>();
-  let truncated = false;
-  for (const members of clusters.values())
-    for (let x = 0; x < members.length && !truncated; x++)
-      for (let y = x + 1; y < members.length; y++) {
-        if (pairs.size >= MAX_ENUMERATED_PAIRS) {
-          truncated = true;
-          break;
-        }
-        pairs.add(`${members[x]}|${members[y]}`);
-      }
-  return { pairs, truncated };
+/** C(n, 2): pairs among n records. */
+const c2 = (n: number) => (n * (n - 1)) / 2;
+
+/** Records per key, summed as C(n, 2) over the keys: the pairs of records that share the key. */
+function pairsSharing(keys: Iterable<string>): number {
+  const counts = new Map<string, number>();
+  for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
+  let pairs = 0;
+  for (const n of counts.values()) pairs += c2(n);
+  return pairs;
+}
+
+/**
+ * Record pairs linked in one run and not in the other, true (same entity) or not, counted from
+ * the joint table of (entity, baseline cluster, current cluster) instead of enumerating pairs, so
+ * memory stays with the number of records however large the clusters. `a[i]` and `b[i]` are the
+ * link IDs of record i in the two runs (null or empty: not read back, linked to nothing), `entity[i]` its entity.
+ */
+export function pairFlips(entity: number[], a: Array<string | null>, b: Array<string | null>): Comparison['flips'] {
+  const label = (l: string | null, i: number) => (l ? `\u0001${l}` : `\u0000unread ${i}`);
+  const ia = a.map(label);
+  const ib = b.map(label);
+  const key = (...parts: Array<string | number>) => parts.join('\u0002');
+  const idx = entity.map((_, i) => i);
+  const inA = pairsSharing(ia);
+  const inB = pairsSharing(ib);
+  const inBoth = pairsSharing(idx.map((i) => key(ia[i]!, ib[i]!)));
+  const trueInA = pairsSharing(idx.map((i) => key(entity[i]!, ia[i]!)));
+  const trueInB = pairsSharing(idx.map((i) => key(entity[i]!, ib[i]!)));
+  const trueInBoth = pairsSharing(idx.map((i) => key(entity[i]!, ia[i]!, ib[i]!)));
+  const truePairsNewlyLinked = trueInB - trueInBoth;
+  const truePairsNewlyUnlinked = trueInA - trueInBoth;
+  return {
+    truePairsNewlyLinked,
+    truePairsNewlyUnlinked,
+    nonPairsNewlyLinked: inB - inBoth - truePairsNewlyLinked,
+    nonPairsNewlyUnlinked: inA - inBoth - truePairsNewlyUnlinked,
+    truncated: false,
+  };
 }
 
 export function compare(dataset: Dataset, baseline: ResultsFile, current: ResultsFile, resamples: number): Comparison {
@@ -94,22 +114,11 @@ export function compare(dataset: Dataset, baseline: ResultsFile, current: Result
     return { metric, a: r.a, b: r.b, diff: r.diff, regression, improvement };
   });
 
-  const entityOf = dataset.records.map((r) => r.entity);
-  const A = linkedPairs(baseline.records, la);
-  const B = linkedPairs(current.records, lb);
-  const flips = {
-    truePairsNewlyLinked: 0,
-    truePairsNewlyUnlinked: 0,
-    nonPairsNewlyLinked: 0,
-    nonPairsNewlyUnlinked: 0,
-    truncated: A.truncated || B.truncated,
-  };
-  const isTrue = (key: string) => {
-    const [i, j] = key.split('|').map(Number) as [number, number];
-    return entityOf[i] === entityOf[j];
-  };
-  for (const k of B.pairs) if (!A.pairs.has(k)) isTrue(k) ? flips.truePairsNewlyLinked++ : flips.nonPairsNewlyLinked++;
-  for (const k of A.pairs) if (!B.pairs.has(k)) isTrue(k) ? flips.truePairsNewlyUnlinked++ : flips.nonPairsNewlyUnlinked++;
+  const flips = pairFlips(
+    dataset.records.map((r) => r.entity),
+    baseline.linkIds,
+    current.linkIds,
+  );
   return {
     baselineRunId: baseline.runId,
     runId: current.runId,

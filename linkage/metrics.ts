@@ -170,8 +170,11 @@ export interface ClusterMetrics {
   ari: number;
 }
 
-/** B-cubed, exact-cluster, merge/split and overlay metrics (linkage/README.md, "Metrics"). */
-export function clusterMetrics(ct: Contingency, w?: ArrayLike<number>): ClusterMetrics {
+/**
+ * B-cubed, exact-cluster, merge/split and overlay metrics (linkage/README.md, "Metrics").
+ * `counts`: pairCounts(ct, w) when the caller has it already (the adjusted Rand index needs it).
+ */
+export function clusterMetrics(ct: Contingency, w?: ArrayLike<number>, counts?: PairCounts): ClusterMetrics {
   const W = (t: number) => (w ? w[t]! : 1);
   let N = 0;
   let b3p = 0;
@@ -242,13 +245,13 @@ export function clusterMetrics(ct: Contingency, w?: ArrayLike<number>): ClusterM
     ahimaResidualRate: N ? ahima / N : 0,
     overlayRate: predictedClusters ? overlaidClusters / predictedClusters : 0,
     overlayRecordRate: N ? overlaidRecords / N : 0,
-    ari: adjustedRand(ct, w),
+    ari: adjustedRand(ct, w, counts),
   };
 }
 
 /** Adjusted Rand index from the pair counts (Hubert & Arabie). 1 when the prediction equals the truth. */
-export function adjustedRand(ct: Contingency, w?: ArrayLike<number>): number {
-  const k = pairCounts(ct, w);
+export function adjustedRand(ct: Contingency, w?: ArrayLike<number>, counts?: PairCounts): number {
+  const k = counts ?? pairCounts(ct, w);
   const total = c2(k.N);
   if (total === 0) return 1;
   const expected = (k.PL * k.TL) / total;
@@ -290,5 +293,5 @@ export function clusterSizeDistribution(ct: Contingency): { size: number; predic
 /** Every headline clustering metric at once. */
 export function clusteringMetrics(ct: Contingency, w?: ArrayLike<number>) {
   const counts = pairCounts(ct, w);
-  return { counts, pairwise: pairwise(counts), cluster: clusterMetrics(ct, w) };
+  return { counts, pairwise: pairwise(counts), cluster: clusterMetrics(ct, w, counts) };
 }

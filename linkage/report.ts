@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import he from 'he';
 import type { Interval } from './bootstrap.js';
 import type { Analysis } from './analysis.js';
-import { chartSpecs, renderSvg } from './charts.js';
 import type { Comparison } from './compare.js';
 import type { ResultsFile } from './results.js';
 
@@ -157,6 +156,8 @@ const htmlTable = (head: string[], rows: string[][]) =>
 export async function html(f: ResultsFile, comparison?: Comparison, baseline?: Analysis): Promise<string> {
   const t = tables(f);
   const o = f.options;
+  // Vega and Vega-Lite (about 30 MB) are loaded only now: a run holds them only while it draws.
+  const { chartSpecs, renderSvg } = await import('./charts.js');
   const charts = chartSpecs(f.analysis, baseline);
   const svgs: string[] = [];
   for (const { title, spec } of Object.values(charts)) {

@@ -26,8 +26,11 @@ const service: ServiceName = REFERENCE_SERVICES.person ? 'person' : 'organizatio
 const started: RunningReference[] = [];
 afterAll(async () => Promise.all(started.map((r) => r.stop())));
 
-async function benchmark(matchThreshold?: number): Promise<{ result: BenchmarkResult; reference: RunningReference }> {
-  const reference = await startReference({ matchThreshold });
+async function benchmark(
+  matchThreshold?: number,
+  groupedBySource?: 'always' | 'on-request',
+): Promise<{ result: BenchmarkResult; reference: RunningReference }> {
+  const reference = await startReference({ matchThreshold, groupedBySource });
   started.push(reference);
   const run = new RunContext(newRunId(), dir);
   const folder = join(run.folder, 'match-quality', service);
@@ -60,6 +63,9 @@ describe(`match-quality benchmark against the embedded reference (${service})`, 
     expect(result.observation.labels.size).toBe(n);
     expect(result.cleanup).toMatchObject({ deleted: n, failures: 0 });
     expect(reference.stores.get(service)!.records.size).toBe(0);
+    // Posts, searches, deletes, and fewer reads than records: no read before the search (every
+    // result named its sources), none for a record named among the sources of an identity already read.
+    expect(reference.requestsReceived()[service]).toBeLessThan(n + 60 + n + n);
     expect(result.observation.search.length).toBeGreaterThan(0);
     const a = result.analysis;
     expect(a.sampleSizes.records).toBe(n);
@@ -89,6 +95,33 @@ describe(`match-quality benchmark against the embedded reference (${service})`, 
     // The same data against the same matcher is no regression.
     const same = compare(baseline.dataset, toResultsFile(baseline), toResultsFile(baseline), 300);
     expect(same.regressions).toEqual([]);
+  });
+
+  it('replies that name no sources give the same clustering and search pairs, read record by record', async () => {
+    // Against a reference that leaves identityGroupedBySource out unless asked, every record is read
+    // on its own and search results map by link ID (read before the sample is posted); with the
+    // sources named, co-members of an identity already read and the link IDs before the search are
+    // not requested. Both must see the same data.
+    const { result: bare, reference } = await benchmark(undefined, 'on-request');
+    const partition = (r: BenchmarkResult) => {
+      const first = new Map<string, number>();
+      return r.dataset.records.map((rec, i) => {
+        const label = r.observation.labels.get(rec.id)!;
+        if (!first.has(label)) first.set(label, i);
+        return first.get(label)!;
+      });
+    };
+    const pairs = (r: BenchmarkResult) => r.observation.search.map((p) => `${p.query} ${p.candidate} ${p.score}`).sort();
+    expect(bare.observation.failures).toMatchObject({ post: 0, read: 0, search: 0 });
+    expect(bare.observation.searchResults.unmapped).toBe(0);
+    expect(partition(bare)).toEqual(partition(baseline));
+    expect(pairs(bare)).toEqual(pairs(baseline));
+    expect(bare.analysis.metrics).toEqual(baseline.analysis.metrics);
+    // The bare run read every posted record before the search and every record after it.
+    const n = bare.dataset.records.length;
+    const posted = n - bare.dataset.searchSample.length;
+    const received = reference.requestsReceived()[service];
+    expect(received).toBe(n + 60 + posted + n + n);
   });
 
   it('the CLI exits 1 on a regression against a baseline and 2 on bad arguments', () => {

@@ -6,10 +6,10 @@
  * Source: linkage/README.md, "Data".
  */
 import type { Faker } from '@faker-js/faker';
-import zipcodes from 'zipcodes';
 import { luhnCheckDigit } from '../../generators/provider.js';
 import type { Rng } from './edits.js';
 import { CREDENTIALS, FACILITY_TYPES, FORMAL_NAMES, LEGAL_SUFFIXES, ORG_TRADES, SAINTS, SPECIALTIES } from './tables.js';
+import { zipPlaces } from './zip-places.js';
 
 export type EntityKind = 'person' | 'organization' | 'practitioner' | 'facility';
 export type Fields = Record<string, string>;
@@ -35,12 +35,11 @@ const STATES = new Set(
 );
 let places: { all: Place[]; byState: Map<string, Place[]>; byZip3: Map<string, Place[]> } | undefined;
 
-/** Every US ZIP code with its city and state (from the zipcodes package), loaded once. */
+/** Every US ZIP code with its city and state (from the zipcodes package, linkage/data/zip-places.ts), loaded once. */
 export function placeTable() {
   if (!places) {
-    const all = Object.values(zipcodes.codes)
+    const all = zipPlaces()
       .filter((z) => STATES.has(z.state) && /^\d{5}$/.test(z.zip))
-      .map((z) => ({ zip: z.zip, city: z.city, state: z.state }))
       .sort((a, b) => a.zip.localeCompare(b.zip));
     const byState = new Map<string, Place[]>();
     const byZip3 = new Map<string, Place[]>();
