@@ -40,8 +40,76 @@ export interface StoredRelationship extends Record<string, unknown> {
 
 export const keyOf = (source: { name?: string; id?: string }) => `${source.name}\u0000${source.id}`;
 
+/**
+ * The store's source records by key, and by link ID: handlers, faults and variants change a
+ * record's `linkId` in place, so a record put in the map gets a `linkId` accessor that keeps the
+ * index current. Reads of an identity's members then cost its size, not the store's (the
+ * match-quality benchmark holds tens of thousands of records). Members come in the order their
+ * records entered the map, as a scan of the map gives them.
+ */
+class RecordMap extends Map<string, SourceRecord> {
+  private readonly byLink = new Map<string, Set<SourceRecord>>();
+  private readonly order = new WeakMap<SourceRecord, number>();
+  private entered = 0;
+
+  override set(key: string, record: SourceRecord): this {
+    const old = this.get(key);
+    if (old && old !== record) this.unindex(old);
+    if (old !== record) {
+      if (!this.order.has(record)) this.order.set(record, old ? this.order.get(old)! : this.entered++);
+      this.track(record);
+    }
+    return super.set(key, record);
+  }
+
+  override delete(key: string): boolean {
+    const r = this.get(key);
+    if (r) this.unindex(r);
+    return super.delete(key);
+  }
+
+  override clear(): void {
+    this.byLink.clear();
+    super.clear();
+  }
+
+  /** Every record whose link ID is `linkId` (any state), in map order. */
+  withLinkId(linkId: string): SourceRecord[] {
+    const set = this.byLink.get(linkId);
+    if (!set) return [];
+    return [...set].sort((a, b) => this.order.get(a)! - this.order.get(b)!);
+  }
+
+  /** Replaces the record's `linkId` data property by an accessor that moves it in the index. */
+  private track(r: SourceRecord): void {
+    let linkId = r.linkId;
+    this.bucket(linkId).add(r);
+    Object.defineProperty(r, 'linkId', {
+      configurable: true,
+      enumerable: true,
+      get: () => linkId,
+      set: (next: string) => {
+        if (next === linkId) return;
+        this.byLink.get(linkId)?.delete(r);
+        linkId = next;
+        if (super.get(r.key) === r) this.bucket(next).add(r);
+      },
+    });
+  }
+
+  private unindex(r: SourceRecord): void {
+    this.byLink.get(r.linkId)?.delete(r);
+  }
+
+  private bucket(linkId: string): Set<SourceRecord> {
+    let set = this.byLink.get(linkId);
+    if (!set) this.byLink.set(linkId, (set = new Set()));
+    return set;
+  }
+}
+
 export class ServiceStore {
-  readonly records = new Map<string, SourceRecord>();
+  readonly records = new RecordMap();
   readonly relationships = new Map<string, StoredRelationship>();
   readonly notifications: Notification[] = [];
   readonly dataSources = new Set<string>();
@@ -75,14 +143,19 @@ export class ServiceStore {
     return source ? this.records.get(keyOf(source)) : undefined;
   }
 
+  /** Every record with the link ID, whatever its state (an identity's members and the records retired into it). */
+  withLinkId(linkId: string): SourceRecord[] {
+    return this.records.withLinkId(linkId);
+  }
+
   /** Records that make up an identity and take part in matching. */
   activeMembers(linkId: string): SourceRecord[] {
-    return [...this.records.values()].filter((r) => r.linkId === linkId && r.state === 'active');
+    return this.withLinkId(linkId).filter((r) => r.state === 'active');
   }
 
   /** Records visible in an identity's replies (person: deactivated records stay visible). */
   visibleMembers(linkId: string): SourceRecord[] {
-    return [...this.records.values()].filter((r) => r.linkId === linkId && (r.state === 'active' || r.state === 'deactivated'));
+    return this.withLinkId(linkId).filter((r) => r.state === 'active' || r.state === 'deactivated');
   }
 
   /** Link IDs of identities with at least one active record. */

@@ -57,7 +57,7 @@ export function identityReply(ctx: HandlerContext, linkId: string): Record<strin
   const members = ctx.store.visibleMembers(linkId);
   // A survivor holds the combined data of the records merged into it (provider seed, mergeIdentities;
   // organization seed: the retired section unmerge takes data back from).
-  const retired = [...ctx.store.records.values()].filter((r) => r.linkId === linkId && r.state === 'retired');
+  const retired = ctx.store.withLinkId(linkId).filter((r) => r.state === 'retired');
   return {
     linkId,
     identity: unionIdentity([...members, ...retired]),
