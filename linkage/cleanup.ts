@@ -3,7 +3,7 @@
  * `cleanupRun` (the same order, passes, lookups and counts) with at most `maxInFlight` removals
  * under way. `cleanupRun` starts every removal at once and lets the client's in-flight bound
  * queue them; for the 12,000 records of 10,000 entities that held 12,000 prepared requests at
- * once, about 90 MB of the benchmark's peak memory. Source: README, "Safety with shared staging data".
+ * once, about 90 MB of the benchmark's peak memory. Source: docs/safety.md, "Safety with shared staging data".
  */
 import pLimit from 'p-limit';
 import { CLEANUP_PASSES, type CleanupResult, LedgerRemover, removable, removalKey, removedOutcomes } from '../harness/cleanup.js';

@@ -35,6 +35,8 @@ const READERS: Record<string, string> = {
   'detection/vitest.config.ts': 'the plan folder and workers the detection runner handed over',
   'detection/setup.ts': 'the plan folder the detection runner handed over',
   'detection/reporter.ts': 'the plan folder the detection runner handed over',
+  'linkage/data/zip-places.ts':
+    "reads the ZIP code table in a short-lived child process, with the parent's environment less NODE_OPTIONS (the benchmark's heap flags)",
   'bench/latency.ts': 'a benchmark: starts the reference and a run as children with its settings',
   'bench/variant-runs.ts': 'a benchmark: starts runs as children',
   'bench/conformance-run.ts': 'a benchmark: starts runs as children',
