@@ -12,7 +12,7 @@ import { PersonIdentity } from '../../specs/person/identity.js';
 import { personOperations } from '../../specs/person/operations.js';
 import { describeReply } from '../../harness/check.js';
 import { envelopeChecks } from '../shared/rules/envelope.js';
-import { area, person, personExercises } from './person.js';
+import { area, person } from './person.js';
 
 const { check } = area('envelope');
 
@@ -21,7 +21,6 @@ envelopeChecks({
   check,
   kit: person,
   operations: personOperations,
-  exercises: personExercises,
   optionsFor: (op) => ({ createsDataSources: op.name === 'createDataSource' }),
   mayFindNothing: ['householdQuery'],
 });

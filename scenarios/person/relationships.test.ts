@@ -7,7 +7,7 @@
 import { expect } from 'vitest';
 import type { Check } from '../../harness/check.js';
 import { relationshipMembers } from '../../harness/profile.js';
-import { relationshipContent } from '../shared/exercise.js';
+import { relationshipContent } from '../shared/requests.js';
 import { area, person, relationshipFilter, relationshipsIn } from './person.js';
 
 const { check } = area('relationships');

@@ -1,16 +1,19 @@
 /**
- * A valid request per operation of a service, naming only records the check owns: two posted
- * records A and B (with their link IDs), an unposted source with an identity for postIdentity,
- * and optionally a relationship the check added. Checks that send every operation (bad
- * credentials, bad input) start from these.
+ * The one table of valid requests: per operation of any service, a request naming only records
+ * the check owns (two posted records A and B with their link IDs, an unposted source with an
+ * identity for postIdentity, optionally a relationship the check added), and the prior state an
+ * operation needs before that request can succeed (restore needs a soft-deleted source, unmerge a
+ * merge, and so on). Checks that send every operation (envelope, bad credentials, bad input)
+ * start from these.
  * Source: organization-identity-api.md, Endpoints; person-provider-identity-api.md, Endpoints
  * (members "not shown" there follow the profile, harness/profile.ts).
  */
 import type { Check } from '../../harness/check.js';
+import { relationshipMembers } from '../../harness/profile.js';
 import type { OperationName } from '../../specs/common/operation-names.js';
 import type { SourceRef } from '../../specs/common/wire.js';
 import { postContent } from '../../generators/common.js';
-import { relationshipContent } from './exercise.js';
+import type { steps } from './steps.js';
 
 export interface RequestContext {
   t: Check;
@@ -21,11 +24,34 @@ export interface RequestContext {
   /** A run-owned source nobody posted, and an identity on it (postIdentity; must stay unstored). */
   fresh: SourceRef;
   identity: Record<string, unknown>;
+  /** The identity demographicsSearch and demographicsQuery send (default: `identity`). */
+  queryIdentity?: Record<string, unknown>;
   /** A relationship the check added (deleteRelationshipService names it). */
   relationshipId?: string;
 }
 
 const src = (s: SourceRef) => ({ name: s.name, id: s.id });
+
+/**
+ * addRelationshipService content relating two link IDs, with the verbs, status and domain of the
+ * profile and its member names for subject and object (harness/profile.ts `relationship`).
+ */
+export function relationshipContent(t: Check, subject: string, object: string, extra: Record<string, unknown> = {}) {
+  const r = t.profile.relationship;
+  const m = relationshipMembers(t.profile, t.service);
+  return {
+    relationship: {
+      relationshipVerb: r.verb,
+      ...(r.inverseVerb ? { inverseRelationshipVerb: r.inverseVerb } : {}),
+      [m.subject]: subject,
+      [m.object]: object,
+      ...(r.status ? { status: r.status } : {}),
+      ...(r.domain ? { domain: r.domain } : {}),
+      startDate: new Date(Date.UTC(2024, 0, 1)).toISOString(),
+      ...extra,
+    },
+  };
+}
 
 /** searchRelationshipsService content: the person service filters by relationshipFilter, the others by a relationship. */
 export function relationshipSearch(t: Check, subject: string): Record<string, unknown> {
@@ -45,8 +71,8 @@ export function validRequests(ctx: RequestContext): Record<Exclude<OperationName
   return {
     postIdentity: postContent(ctx.identity, ctx.fresh, t.profile.sourcePlacement),
     deleteSourceIdentity: { source: src(a) },
-    demographicsSearch: { identity: ctx.identity, matchScoreThreshold: 0.5, maxSearchResults: 5 },
-    demographicsQuery: { identity: ctx.identity },
+    demographicsSearch: { identity: ctx.queryIdentity ?? ctx.identity, matchScoreThreshold: 0.5, maxSearchResults: 5 },
+    demographicsQuery: { identity: ctx.queryIdentity ?? ctx.identity },
     nativeIdQuery: { source: src(a) },
     identityIdQuery: { linkId: ctx.linkA },
     softDeleteSource: { sourceToSoftDelete: src(a) },
@@ -71,4 +97,69 @@ export function validRequests(ctx: RequestContext): Record<Exclude<OperationName
       ? { createDataSource: { sources: [`${t.run.namespace}ds-auth-${t.faker.string.alphanumeric({ length: 6, casing: 'lower' })}`] } }
       : {}),
   };
+}
+
+/**
+ * The state an operation's valid request needs first, brought about on the check's records A and
+ * B: restore a soft-deleted source, reactivate a deactivated one, unmerge a merge, unlink a link,
+ * delete a relationship the check added. Returns what the request then names.
+ * Source: organization-identity-api.md, States and transitions; person-provider-identity-api.md,
+ * States and transitions.
+ */
+type PriorState = (ctx: RequestContext, cites: string[]) => Promise<Partial<RequestContext>>;
+
+const PRIOR_STATE: Partial<Record<OperationName, PriorState>> = {
+  restoreSource: async ({ t, a }, cites) => {
+    await t.ok('softDeleteSource', { sourceToSoftDelete: src(a) }, { cites });
+    return {};
+  },
+  reactivateSourceWs: async ({ t, a }, cites) => {
+    await t.ok('deactivateSourceWs', { [t.profile.members.deactivateSource]: src(a) }, { cites });
+    return {};
+  },
+  unmergeIdentities: async ({ t, a, b }, cites) => {
+    await t.ok('mergeIdentities', { toSurviveSource: src(a), toRetireSource: src(b) }, { cites });
+    return {};
+  },
+  unlinkIdentities: async ({ t, a, b }, cites) => {
+    await t.ok('linkIdentities', { linkToSource: src(a), source: src(b) }, { cites });
+    return {};
+  },
+  deleteRelationshipService: async ({ t, linkA, linkB }, cites) => {
+    const added = await t.ok('addRelationshipService', relationshipContent(t, linkA, linkB), { cites });
+    const id = added.content?.relationship?.id;
+    if (typeof id !== 'string') t.fail(cites, 'addRelationshipService replied without relationship.id, so there is nothing to delete');
+    return { relationshipId: id };
+  },
+};
+
+type Kit = Pick<ReturnType<typeof steps>, 'make' | 'postNew'>;
+
+/**
+ * A valid request for `op` on fresh records of the check: posts A and B, brings about the state
+ * the operation needs (PRIOR_STATE) and returns the request content of `validRequests`;
+ * undefined for createDataSource when the profile does not let the run create data sources.
+ * demographicsSearch and demographicsQuery send A's identity, so they find it.
+ * @throws ConformanceFailure (citing `cites`) when a posting or a prior step is refused.
+ */
+export async function exerciseRequest(
+  kit: Kit,
+  t: Check,
+  op: OperationName,
+  cites: string[],
+): Promise<Record<string, unknown> | undefined> {
+  const fresh = kit.make(t);
+  const [a, b] = await Promise.all([kit.postNew(t, cites), kit.postNew(t, cites)]);
+  const ctx: RequestContext = {
+    t,
+    a: a.source,
+    b: b.source,
+    linkA: a.linkId,
+    linkB: b.linkId,
+    fresh: fresh.source,
+    identity: fresh.identity,
+    queryIdentity: a.identity,
+  };
+  const prior = await PRIOR_STATE[op]?.(ctx, cites);
+  return validRequests({ ...ctx, ...prior })[op];
 }

@@ -1,6 +1,6 @@
 /**
  * The names of every operation, as types: the operations tables (specs/<service>/operations.ts),
- * the reference's handlers, the exercises and valid requests of the scenarios are records keyed by
+ * the reference's handlers and the valid requests of the scenarios (scenarios/shared/requests.ts) are records keyed by
  * them, so an operation missing from any of them is a compile error, and a client call naming an
  * operation no service has does not compile.
  *

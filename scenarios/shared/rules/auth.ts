@@ -12,8 +12,7 @@ import type { AuthMode, Check } from '../../../harness/check.js';
 import { describeReply } from '../../../harness/check.js';
 import { type Reply, isAbsent, isAuthFailure, isRejection } from '../../../harness/reply.js';
 import { SERVICES, requirementFor } from '../../../specs/services.js';
-import { relationshipContent } from '../exercise.js';
-import { relationshipSearch, validRequests } from '../requests.js';
+import { relationshipContent, relationshipSearch, validRequests } from '../requests.js';
 import { type CheckFn, declared, type Kit, titled } from './types.js';
 
 export interface AuthRejectionMode {

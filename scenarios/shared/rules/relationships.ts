@@ -8,7 +8,7 @@
 import { expect } from 'vitest';
 import { DateTimeString } from '../../../specs/common/wire.js';
 import type { Check } from '../../../harness/check.js';
-import { relationshipContent } from '../exercise.js';
+import { relationshipContent } from '../requests.js';
 import { type Shared, idsFor, titled } from './types.js';
 
 export const RELATIONSHIP_ROLES = ['add', 'search', 'delete', 'dateTime'] as const;
