@@ -10,8 +10,8 @@
  * The variants that take the other legitimate choice of an open outcome (OPEN_VARIANTS) run at every
  * seed too: each must pass.
  *
- * Usage: npx tsx bench/walk-detection.ts [--seeds 1-10] [--faults a,b] [--walks N --steps M] [--variants a,b | --no-variants] [--json file]
- * (no --walks/--steps: the default budget of a run against the embedded reference).
+ * Usage: npm run bench:walks -- [--seeds 1-10] [--faults a,b | none] [--walks N --steps M] [--variants a,b | --no-variants] [--json file]
+ * (no --walks/--steps: the default budget of a run against the embedded reference; --help lists the options).
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +20,7 @@ import { OPEN_OUTCOME_VARIANTS } from '../detection/sample.js';
 import { mergePatches, patchOf, plannedVariants } from '../detection/variants.js';
 import { SEQUENCE_FAULTS } from '../reference/faults/sequence-faults.js';
 import { STATE_FAULTS } from '../reference/faults/state-faults.js';
+import { command, parseArguments, usageError } from '../run/command.js';
 import { runSuite } from '../test/support/run-suite.js';
 import { walkCheck } from '../test/support/walk-checks.js';
 
@@ -39,22 +40,42 @@ export const WALK_FAULTS = [...SEQUENCE_FAULTS.filter((f) => !f.acceptInvalid), 
 /** Variants taking the other legitimate choice of an outcome the state tables leave open: the walks must pass each at every seed. */
 const OPEN_VARIANTS = [...OPEN_OUTCOME_VARIANTS, 'restore-new-identity', 'soft-deleted-visible', 'restore-after-delete-succeeds'];
 
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i < 0 ? undefined : process.argv[i + 1];
-}
+const program = command({
+  name: 'bench:walks',
+  summary:
+    'How often the walks find each walk fault of the reference over run seeds, whether the clean reference passes at the same seeds, and whether the open-outcome variants pass at every seed.',
+  exitCodes: [
+    [0, 'measured (whatever the rates)'],
+    [2, 'bad arguments'],
+  ],
+  examples: [
+    'npm run bench:walks -- --seeds 1-10',
+    'npm run bench:walks -- --seeds 1-3 --faults idquery-echo-retired --no-variants',
+    'npm run bench:walks -- --seeds 1-10 --faults none --variants retired-follow-survivor',
+  ],
+})
+  .option('--seeds <seeds>', 'run seeds: a-b or a,b,c', '1-10')
+  .option('--faults <names>', 'comma list of walk faults to measure ("none": no fault run; default: every walk fault)')
+  .option('--walks <n>', 'walks per service (CONFORMANCE_WALKS; default: the run default)')
+  .option('--steps <n>', 'steps per walk (CONFORMANCE_WALK_STEPS; default: the run default)')
+  .option('--variants <names>', 'comma list of open-outcome variants to run at every seed (default: all of them)')
+  .option('--no-variants', 'no variant run')
+  .option('--json <file>', 'also write the figures as JSON');
+parseArguments(program);
+const opts = program.opts<{ seeds: string; faults?: string; walks?: string; steps?: string; variants: string | boolean; json?: string }>();
 
-function seedList(text = '1-10'): number[] {
+function seedList(text: string): number[] {
+  if (!/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(text)) usageError(program, `--seeds: expected a-b or a,b,c, got ${JSON.stringify(text)}`);
   return text.split(',').flatMap((part) => {
     const [a, b] = part.split('-').map(Number);
     return b === undefined ? [a!] : Array.from({ length: b - a! + 1 }, (_, i) => a! + i);
   });
 }
 
-/** The faults measured: --faults a,b (default: every walk fault). */
-const measured = arg('faults')?.split(',') ?? WALK_FAULTS.map((f) => f.name);
+/** The faults measured: --faults a,b (default: every walk fault; "none": none). */
+const measured = opts.faults === 'none' ? [] : (opts.faults?.split(',') ?? WALK_FAULTS.map((f) => f.name));
 const unknown = measured.filter((name) => !WALK_FAULTS.some((f) => f.name === name));
-if (unknown.length) throw new Error(`--faults: not a walk fault: ${unknown.join(', ')}`);
+if (unknown.length) usageError(program, `--faults: not a walk fault: ${unknown.join(', ')}`);
 
 /** Runs of one seed: one fault per service at a time (faults act on their own service only), then the clean reference. */
 function bundles(): Array<Partial<Record<Service, string>>> {
@@ -70,10 +91,10 @@ function bundles(): Array<Partial<Record<Service, string>>> {
   );
 }
 
-const seeds = seedList(arg('seeds'));
+const seeds = seedList(opts.seeds);
 const budget = {
-  ...(arg('walks') ? { CONFORMANCE_WALKS: arg('walks')! } : {}),
-  ...(arg('steps') ? { CONFORMANCE_WALK_STEPS: arg('steps')! } : {}),
+  ...(opts.walks ? { CONFORMANCE_WALKS: opts.walks } : {}),
+  ...(opts.steps ? { CONFORMANCE_WALK_STEPS: opts.steps } : {}),
 };
 const found = new Map<string, { right: number[]; other: number[]; missed: number[] }>(
   WALK_FAULTS.map((f) => [f.name, { right: [], other: [], missed: [] }]),
@@ -124,7 +145,7 @@ for (const seed of seeds) {
   }
 }
 
-const variants = process.argv.includes('--no-variants') ? [] : (arg('variants')?.split(',') ?? OPEN_VARIANTS);
+const variants = opts.variants === false ? [] : typeof opts.variants === 'string' ? opts.variants.split(',') : OPEN_VARIANTS;
 const variantRuns = new Map<string, { pass: number[]; fail: Array<{ seed: number; service: string; message: string }> }>(
   variants.map((v) => [v, { pass: [], fail: [] }]),
 );
@@ -173,7 +194,7 @@ if (variants.length) {
       `| ${v} | ${t.pass.length}/${seeds.length}${t.fail.length ? ` (failed at ${[...new Set(t.fail.map((f) => f.seed))].join(',')})` : ''} |`,
     );
 }
-const out = arg('json');
+const out = opts.json;
 if (out)
   writeFileSync(
     out,

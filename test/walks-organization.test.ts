@@ -16,7 +16,7 @@ const FILE = 'scenarios/organization/walks.test.ts';
 const SETTINGS = { CONFORMANCE_SEED: '12345', CONFORMANCE_WALKS: '100', CONFORMANCE_WALK_STEPS: '10', CONFORMANCE_VERBOSE: '1' };
 /**
  * A fault's run: the tours catch every sequence fault whatever the seed, so one check of generated
- * walks is enough; rates of the generated walks alone over many seeds: `npx tsx bench/walk-detection.ts`.
+ * walks is enough; rates of the generated walks alone over many seeds: `npm run bench:walks --`.
  */
 const FAULT_SETTINGS = { ...SETTINGS, CONFORMANCE_WALKS: '6' };
 

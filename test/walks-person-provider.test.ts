@@ -14,7 +14,7 @@ const FILES = { person: 'scenarios/person/walks.test.ts', provider: 'scenarios/p
 const SETTINGS = { CONFORMANCE_SEED: '12345', CONFORMANCE_WALKS: '100', CONFORMANCE_WALK_STEPS: '10', CONFORMANCE_VERBOSE: '1' };
 /**
  * A fault's run: the tours catch every sequence fault whatever the seed, so one check of generated
- * walks is enough; rates of the generated walks alone over many seeds: `npx tsx bench/walk-detection.ts`.
+ * walks is enough; rates of the generated walks alone over many seeds: `npm run bench:walks --`.
  */
 const FAULT_SETTINGS = { ...SETTINGS, CONFORMANCE_WALKS: '6' };
 /** The clean run needs no fault's sequence to come up: half the budget keeps the file well under a minute. */
