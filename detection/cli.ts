@@ -149,7 +149,21 @@ console.log(
 );
 // One rewritten line on a terminal; plain lines at every tenth otherwise (a CI log, a file).
 const plain = plainOutput(process.stderr);
+let lastPass = '';
+/** Scenario files ended in the pass under way: its own line, rewritten on a terminal, every tenth otherwise. */
+function fileProgress(pass: string, n: number, total: number): void {
+  if (!plain) {
+    if (lastPass && pass !== lastPass) process.stderr.write('\n');
+    process.stderr.write(`\r  ${pass}: ${n}/${total} scenario files done`);
+  } else if (n === total || n % Math.max(1, Math.ceil(total / 10)) === 0)
+    process.stderr.write(`  ${pass}: ${n}/${total} scenario files done\n`);
+  lastPass = pass;
+}
 function progress(n: number, total: number, what: string): void {
+  if (!plain && lastPass) {
+    process.stderr.write('\n');
+    lastPass = '';
+  }
   if (!plain) process.stderr.write(`\r  ${n}/${total} ${what} runs done`);
   else if (n === total || n % Math.max(1, Math.ceil(total / 10)) === 0) process.stderr.write(`  ${n}/${total} ${what} runs done\n`);
 }
@@ -162,6 +176,7 @@ const report = await detect({
   onProgress: () => progress(++done, totalFaults, 'fault'),
   onVariant: () => progress(++variantsDone, variants.length, 'variant'),
   drawn,
+  onFiles: fileProgress,
 });
 if (!plain) process.stderr.write('\n');
 if (report.clean.problem) {

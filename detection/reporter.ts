@@ -1,6 +1,7 @@
 /**
  * Reporter of a detection run: one row per check with its project (the fault), verdict and
- * failed requirements, written to $DETECTION_DIR/results.json.
+ * failed requirements, written to $DETECTION_DIR/results.json; and a FILE_DONE line on stdout as
+ * each scenario file ends (all its runs), from which the runner tells the user how far it is.
  */
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -20,7 +21,14 @@ export interface DetectionRow {
   message?: string;
 }
 
+/** Start of the stdout line that says a scenario file has ended (detection/runner.ts reads it). */
+export const FILE_DONE = '[detection] file done: ';
+
 export default class DetectionReporter implements Reporter {
+  onTestModuleEnd(mod: TestModule): void {
+    process.stdout.write(`${FILE_DONE}${relative(process.cwd(), mod.moduleId)}\n`);
+  }
+
   onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
     const rows: DetectionRow[] = [];
     for (const mod of modules) {

@@ -14,11 +14,11 @@
  * Used by `npm run detection` and test/faults-detection.test.ts.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { DetectionRow } from './reporter.js';
+import { type DetectionRow, FILE_DONE } from './reporter.js';
 import { FAULT_LIST, FAULT_SERVICES, type FaultDefinition } from '../reference/faults/catalogue.js';
 import { DEFAULT_RUN_SEED, type FalsePositive, type PlannedVariant, bundleVariants, judgeVariantRun } from './variants.js';
 import { type DrawnDeployment, type DrawnOutcome, judgeDrawnRun } from './drawn.js';
@@ -98,12 +98,14 @@ const CONFIG = join(import.meta.dirname, 'vitest.config.ts');
 
 /**
  * Runs one vitest process with one project per plan entry (a fault, or "clean"), each against its
- * own embedded reference, and returns one row per check.
+ * own embedded reference, and returns one row per check; `onFileDone` is called as each scenario
+ * file ends (with all the runs it holds).
  */
 export function runProjects(
   plan: ProjectPlan[],
   workers = 2,
   timeoutMs = 7200000,
+  onFileDone?: () => void,
 ): Promise<{ rows: DetectionRow[]; code: number | null; output: string; ms: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'cf-detect-'));
   writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
@@ -114,7 +116,13 @@ export function runProjects(
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [VITEST, 'run', '--config', CONFIG], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (d) => (output += d));
+    let partial = '';
+    child.stdout.on('data', (d) => {
+      output += d;
+      const lines = (partial + d).split('\n');
+      partial = lines.pop()!;
+      for (const line of lines) if (line.startsWith(FILE_DONE)) onFileDone?.();
+    });
     child.stderr.on('data', (d) => (output += d));
     let killed = false;
     const timer = setTimeout(() => {
@@ -195,13 +203,38 @@ export interface DetectionOptions {
   onVariant?: (o: VariantOutcome) => void;
   /** Drawn deployments to run beside the variants (detection/drawn.ts drawnSpecs; default none). */
   drawn?: DrawnDeployment[];
+  /** Called as each scenario file of a pass ends: the pass, files ended, files in the pass. */
+  onFiles?: FileProgress;
+}
+
+/** Progress of one pass (one vitest process): `done` of its `total` scenario files have ended. */
+export type FileProgress = (pass: string, done: number, total: number) => void;
+
+/** A runProjects callback counting the ended files of one pass. */
+function counter(onFiles: FileProgress | undefined, pass: string, total: number): (() => void) | undefined {
+  if (!onFiles) return undefined;
+  let done = 0;
+  return () => onFiles(pass, ++done, total);
+}
+
+/** How many scenario files a full run loads (the clean run's and every variant run's files). */
+export function scenarioFileCount(): number {
+  return scenarioFolders()
+    .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }))
+    .filter((f) => f.endsWith('.test.ts')).length;
 }
 
 export async function detect(options: DetectionOptions = {}): Promise<DetectionReport> {
   const started = Date.now();
   const workers = options.concurrency ?? 2;
   const seed = options.seed;
-  const clean = await runProjects([{ name: 'clean', include: allScenarioFiles(), ...(seed !== undefined ? { seed } : {}) }], workers);
+  const files = scenarioFileCount();
+  const clean = await runProjects(
+    [{ name: 'clean', include: allScenarioFiles(), ...(seed !== undefined ? { seed } : {}) }],
+    workers,
+    undefined,
+    counter(options.onFiles, 'clean run', files),
+  );
   const report: DetectionReport = { clean: { ms: clean.ms, checks: clean.rows.length, falsePositives: [] }, faults: [], caught: 0, ms: 0 };
   if (!clean.rows.length) {
     report.clean.problem = `the clean run reported no checks (exit ${clean.code}):\n${clean.output.slice(-3000)}`;
@@ -229,7 +262,9 @@ export async function detect(options: DetectionOptions = {}): Promise<DetectionR
     ...(seed !== undefined ? { seed } : {}),
     variants: projects.map(({ name, faults, only }) => ({ name, faults, only: only ?? [] })),
   };
-  const run = projects.length ? await runProjects([single], workers) : { rows: [] as DetectionRow[], ms: 0, output: '', code: 0 };
+  const run = projects.length
+    ? await runProjects([single], workers, undefined, counter(options.onFiles, 'fault runs', single.include.length))
+    : { rows: [] as DetectionRow[], ms: 0, output: '', code: 0 };
   report.faults = withFiles.map(({ fault, files }): FaultOutcome => {
     if (!files.length)
       return { fault, files, caughtBy: [], failing: [], runFailed: false, ms: 0, problem: `no check cites ${fault.requirement}` };
@@ -259,6 +294,7 @@ export async function detect(options: DetectionOptions = {}): Promise<DetectionR
       cleanSkips,
       options.bundleSize,
       options.drawn,
+      options.onFiles,
     );
   report.ms = Date.now() - started;
   return report;
@@ -272,11 +308,13 @@ async function runVariantProjects(
   entries: Array<{ name: string; variants: string[]; only?: string[] }>,
   workers: number,
   seed: number | undefined,
+  onFileDone?: () => void,
 ) {
   return runProjects(
     [{ name: 'variants', include: allScenarioFiles(), ...(seed !== undefined ? { seed } : {}), variants: entries }],
     workers,
     7200000,
+    onFileDone,
   );
 }
 
@@ -296,6 +334,7 @@ export async function detectVariants(
   cleanSkips: Set<string> = new Set(),
   bundleSize?: number,
   drawn: DrawnDeployment[] = [],
+  onFiles?: FileProgress,
 ): Promise<VariantsReport> {
   const started = Date.now();
   const bundles = bundleVariants(variants, bundleSize).map((members, i) => ({ name: `variants-${i + 1}`, members }));
@@ -307,6 +346,7 @@ export async function detectVariants(
     ],
     workers,
     seed,
+    counter(onFiles, drawn.length ? (bundles.length ? 'variant and drawn runs' : 'drawn runs') : 'variant runs', scenarioFileCount()),
   );
   const rowsOf = (rows: DetectionRow[], project: string) => rows.filter((r) => r.project === project);
   const newSkips = (rows: DetectionRow[]) => rows.filter((r) => r.verdict === 'skip' && !cleanSkips.has(r.checkId)).map((r) => r.checkId);
@@ -347,6 +387,7 @@ export async function detectVariants(
       again.map(({ v, only }) => ({ name: runIdOf(v), variants: [v.spec], only })),
       workers,
       seed,
+      counter(onFiles, 'variants alone', scenarioFileCount()),
     );
     for (const { bundle, v } of again) {
       const rows = rowsOf(second.rows, runIdOf(v));

@@ -10,19 +10,40 @@
  *   false positive; a variant judged 'no-fail' counts `fail` verdicts only.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type DetectionReport, detect } from '../detection/runner.js';
+import { type DetectionReport, detect, scenarioFileCount } from '../detection/runner.js';
 import { drawnSpecs } from '../detection/drawn.js';
 import { SAMPLE_DRAWN_SEEDS, SAMPLE_VARIANTS, sampleFaults } from '../detection/sample.js';
 import { plannedVariants } from '../detection/variants.js';
 import { FAULT_LIST } from '../reference/faults/catalogue.js';
 
 let report: DetectionReport;
+/** Every progress call of the run: pass, files ended, files in the pass. */
+const progress: Array<[string, number, number]> = [];
 const faults = FAULT_LIST.filter((f) => sampleFaults().includes(f.name));
 const variants = plannedVariants(SAMPLE_VARIANTS);
 
 beforeAll(async () => {
-  report = await detect({ concurrency: 2, only: faults.map((f) => f.name), variants, drawn: drawnSpecs(SAMPLE_DRAWN_SEEDS) });
+  report = await detect({
+    concurrency: 2,
+    only: faults.map((f) => f.name),
+    variants,
+    drawn: drawnSpecs(SAMPLE_DRAWN_SEEDS),
+    onFiles: (pass, done, total) => progress.push([pass, done, total]),
+  });
 }, 1500000);
+
+describe('progress', () => {
+  it('each pass counts its scenario files up to their number, as they end', () => {
+    const passes = [...new Set(progress.map(([pass]) => pass))];
+    expect(passes.slice(0, 3)).toEqual(['clean run', 'fault runs', 'variant and drawn runs']);
+    for (const pass of passes) {
+      const calls = progress.filter(([p]) => p === pass);
+      expect(calls.map(([, done]) => done)).toEqual(calls.map((_, i) => i + 1));
+      expect(calls.at(-1)![1], pass).toBe(calls.at(-1)![2]);
+    }
+    expect(progress.find(([p]) => p === 'clean run')![2]).toBe(scenarioFileCount());
+  });
+});
 
 describe('fault detection', () => {
   it('the catalogue has at least 40 faults, each citing a requirement', () => {
