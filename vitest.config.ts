@@ -9,7 +9,7 @@ import { SettingsError, roundTripSetting, filesAtOnceFor } from './harness/confi
 import { runSettings } from './run/run-settings.js';
 import { ISOLATED_AREAS, LongestFirstSequencer } from './run/file-order.js';
 import { moduleCache } from './run/module-cache.js';
-import { conformanceReporters } from './report/reporters.js';
+import { conformanceReporters } from './run/reporters.js';
 
 function settingsOrExit() {
   try {

@@ -48,7 +48,7 @@ export const RUN_SETTINGS = [
 /**
  * Variables the commands set for their children (or the project's own tests read): the active
  * run folder (report/reporter.ts), the shard of a sharded run and the merge step's replay
- * (report/reporters.ts), Chromium for the browser self-test, and the preflight's round trip
+ * (run/reporters.ts), Chromium for the browser self-test, and the preflight's round trip
  * that sets the number of scenario files run side by side (harness/config.ts filesAtOnceFor).
  */
 export const INTERNAL_SETTINGS = [

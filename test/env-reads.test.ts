@@ -27,7 +27,7 @@ const READERS: Record<string, string> = {
   'run/cli/report-merge.ts': 'the report folder default (CONFORMANCE_REPORT_DIR) of the merge command',
   'run/cli/report-allure.ts': 'the report folder default of the Allure command, and the environment of its child',
   'report/reporter.ts': 'the run folder the global setup handed over (CONFORMANCE_ACTIVE_RUN_FOLDER)',
-  'report/reporters.ts': 'the shard and merge hand-offs (CONFORMANCE_SHARD, CONFORMANCE_MERGE; default argument)',
+  'run/reporters.ts': 'the shard and merge hand-offs (CONFORMANCE_SHARD, CONFORMANCE_MERGE; default argument)',
   'report/merge.ts': 'the merge step hands the run folder and run ID to the vitest process that replays the shards',
   'report/known-failures.ts': 'the known-failures file setting (default argument; harness/config.ts validates it first)',
   'report/progress.ts': 'whether the console takes live updates (CI, NO_COLOR, TERM; default argument)',

@@ -3,7 +3,7 @@
  * run/side-by-side-runner.mjs with the conformance run's pool settings; FILES_AT_ONCE files at once,
  * CHECKS_PER_FILE checks of a file at once (default 1).
  * Allure's reporter and setup are on, as in a conformance run: allure-vitest then runs its own
- * runner, which loads this one (report/reporters.ts); the Allure reporter is the run's
+ * runner, which loads this one (run/reporters.ts); the Allure reporter is the run's
  * (report/allure-reporter.ts).
  */
 import { fileURLToPath } from 'node:url';

@@ -6,7 +6,8 @@
  * each file ends: report/allure-reporter.ts),
  * and on a shard (CONFORMANCE_SHARD set by `npm run conformance -- --shard=i/n`) a vitest blob
  * report for the merge step. When merging (CONFORMANCE_MERGE=1) only the conformance reporter
- * runs: Allure results are copied from the shards instead.
+ * runs: Allure results are copied from the shards instead. It lives in run/ because it names
+ * reporters of report/ and run/ (vitest loads each by its path, relative to the project root).
  */
 import { join } from 'node:path';
 
