@@ -148,9 +148,20 @@ export async function exerciseRequest(
   op: OperationName,
   cites: string[],
 ): Promise<Record<string, unknown> | undefined> {
+  const ctx = await postedContext(kit, t, cites);
+  const prior = await PRIOR_STATE[op]?.(ctx, cites);
+  return validRequests({ ...ctx, ...prior })[op];
+}
+
+/**
+ * The records a valid request names, made for the check: A and B posted (and read back for their
+ * link IDs), a fresh source with an identity left unposted; search and query send A's identity.
+ * @throws ConformanceFailure (citing `cites`) when a posting is refused.
+ */
+export async function postedContext(kit: Kit, t: Check, cites: string[]): Promise<RequestContext> {
   const fresh = kit.make(t);
   const [a, b] = await Promise.all([kit.postNew(t, cites), kit.postNew(t, cites)]);
-  const ctx: RequestContext = {
+  return {
     t,
     a: a.source,
     b: b.source,
@@ -160,6 +171,4 @@ export async function exerciseRequest(
     identity: fresh.identity,
     queryIdentity: a.identity,
   };
-  const prior = await PRIOR_STATE[op]?.(ctx, cites);
-  return validRequests({ ...ctx, ...prior })[op];
 }

@@ -12,7 +12,7 @@ import type { AuthMode, Check } from '../../../harness/check.js';
 import { describeReply } from '../../../harness/check.js';
 import { type Reply, isAbsent, isAuthFailure, isRejection } from '../../../harness/reply.js';
 import { SERVICES, requirementFor } from '../../../specs/services.js';
-import { relationshipContent, relationshipSearch, validRequests } from '../requests.js';
+import { postedContext, relationshipContent, relationshipSearch, validRequests } from '../requests.js';
 import { type CheckFn, declared, type Kit, titled } from './types.js';
 
 export interface AuthRejectionMode {
@@ -48,26 +48,17 @@ export function authRejectionChecks({
   if (!id) return;
   for (const mode of modes) {
     check(titled(`every operation ${mode.name} is rejected and changes nothing`, label), [id], async (t) => {
-      const [a, b] = await Promise.all([kit.postNew(t, [id]), kit.postNew(t, [id])]);
-      const added = await t.ok('addRelationshipService', relationshipContent(t, a.linkId, b.linkId), { cites: [id] });
+      const ctx = await postedContext(kit, t, [id]);
+      const { a, b, fresh } = ctx;
+      const added = await t.ok('addRelationshipService', relationshipContent(t, ctx.linkA, ctx.linkB), { cites: [id] });
       const relationshipId = typeof added.content?.relationship?.id === 'string' ? (added.content.relationship.id as string) : undefined;
-      const fresh = kit.make(t);
-      const requests = validRequests({
-        t,
-        a: a.source,
-        b: b.source,
-        linkA: a.linkId,
-        linkB: b.linkId,
-        fresh: fresh.source,
-        identity: fresh.identity,
-        relationshipId,
-      });
+      const requests = validRequests({ ...ctx, relationshipId });
       const state = async () => {
         const [ra, rb, rel, unposted] = await Promise.all([
-          kit.lookup(t, a.source),
-          kit.lookup(t, b.source),
-          t.ok('searchRelationshipsService', relationshipSearch(t, a.linkId), { cites: [id] }),
-          kit.lookup(t, fresh.source),
+          kit.lookup(t, a),
+          kit.lookup(t, b),
+          t.ok('searchRelationshipsService', relationshipSearch(t, ctx.linkA), { cites: [id] }),
+          kit.lookup(t, fresh),
         ]);
         const relationships = JSON.stringify(rel.content ?? {});
         return {
