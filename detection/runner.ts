@@ -94,6 +94,20 @@ export interface DetectionReport {
 }
 
 const VITEST = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
+
+/** Process groups of the vitest processes under way: an interrupted detection run ends them with itself. */
+const running = new Set<number>();
+function endRunning(signal: NodeJS.Signals): void {
+  for (const pid of running) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  process.exit(signal === 'SIGTERM' ? 143 : 130);
+}
+let signalsHandled = false;
 const CONFIG = join(import.meta.dirname, 'vitest.config.ts');
 
 /**
@@ -114,7 +128,14 @@ export function runProjects(
   Object.assign(env, { DETECTION_DIR: dir, DETECTION_WORKERS: String(workers), FORCE_COLOR: '0' });
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [VITEST, 'run', '--config', CONFIG], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // A group of its own, so that an interrupt ends its workers too (they outlived a killed vitest process).
+    const child = spawn(process.execPath, [VITEST, 'run', '--config', CONFIG], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    if (child.pid) running.add(child.pid);
+    if (!signalsHandled) {
+      signalsHandled = true;
+      process.once('SIGINT', endRunning);
+      process.once('SIGTERM', endRunning);
+    }
     let output = '';
     let partial = '';
     child.stdout.on('data', (d) => {
@@ -127,10 +148,15 @@ export function runProjects(
     let killed = false;
     const timer = setTimeout(() => {
       killed = true;
-      child.kill('SIGKILL');
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
     }, timeoutMs);
     child.on('exit', (code) => {
       clearTimeout(timer);
+      if (child.pid) running.delete(child.pid);
       if (killed) output += `\n[detection] the vitest process was stopped after ${Math.round(timeoutMs / 1000)} s (its time limit)`;
       let rows: DetectionRow[] = [];
       try {
