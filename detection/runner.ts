@@ -95,6 +95,9 @@ export interface DetectionReport {
 
 const VITEST = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
 
+/** Drawn deployments sharing one vitest process at most (detectVariants). */
+export const DRAWN_PER_PROCESS = 12;
+
 /** Process groups of the vitest processes under way: an interrupted detection run ends them with itself. */
 const running = new Set<number>();
 function endRunning(signal: NodeJS.Signals): void {
@@ -365,15 +368,29 @@ export async function detectVariants(
   const started = Date.now();
   const bundles = bundleVariants(variants, bundleSize).map((members, i) => ({ name: `variants-${i + 1}`, members }));
   const judgeOf = (v: PlannedVariant) => v.active.definition.judge ?? 'pass';
+  // At most DRAWN_PER_PROCESS drawn deployments share a vitest process: 12 took 7.7 min in one,
+  // 50 in one had not ended after 70 min (every reference, run and check of them in one heap).
+  const chunks = Array.from({ length: Math.ceil(drawn.length / DRAWN_PER_PROCESS) }, (_, i) =>
+    drawn.slice(i * DRAWN_PER_PROCESS, (i + 1) * DRAWN_PER_PROCESS),
+  );
+  const part = (i: number) => (chunks.length > 1 ? ` (${i + 1} of ${chunks.length})` : '');
+  const asEntries = (ds: DrawnDeployment[]) => ds.map((d) => ({ name: d.name, variants: d.specs }));
   const first = await runVariantProjects(
-    [
-      ...bundles.map((b) => ({ name: b.name, variants: b.members.map((m) => m.spec) })),
-      ...drawn.map((d) => ({ name: d.name, variants: d.specs })),
-    ],
+    [...bundles.map((b) => ({ name: b.name, variants: b.members.map((m) => m.spec) })), ...asEntries(chunks[0] ?? [])],
     workers,
     seed,
-    counter(onFiles, drawn.length ? (bundles.length ? 'variant and drawn runs' : 'drawn runs') : 'variant runs', scenarioFileCount()),
+    counter(
+      onFiles,
+      drawn.length ? `${bundles.length ? 'variant and drawn runs' : 'drawn runs'}${part(0)}` : 'variant runs',
+      scenarioFileCount(),
+    ),
   );
+  const drawnPasses = [first];
+  for (let i = 1; i < chunks.length; i++)
+    drawnPasses.push(
+      await runVariantProjects(asEntries(chunks[i]!), workers, seed, counter(onFiles, `drawn runs${part(i)}`, scenarioFileCount())),
+    );
+  const bundleMs = drawnPasses.reduce((ms, p) => ms + p.ms, 0);
   const rowsOf = (rows: DetectionRow[], project: string) => rows.filter((r) => r.project === project);
   const newSkips = (rows: DetectionRow[]) => rows.filter((r) => r.verdict === 'skip' && !cleanSkips.has(r.checkId)).map((r) => r.checkId);
   const outcomes = new Map<string, VariantOutcome>();
@@ -436,9 +453,11 @@ export async function detectVariants(
   }
   const list = variants.map((v) => outcomes.get(v.spec)!);
   const runSeed = seed ?? DEFAULT_RUN_SEED;
-  const drawnOutcomes = drawn.map((d) => judgeDrawnRun(d, rowsOf(first.rows, d.name), runSeed, first.output));
+  const drawnOutcomes = drawn.map((d, i) => {
+    const pass = drawnPasses[Math.floor(i / DRAWN_PER_PROCESS)]!;
+    return judgeDrawnRun(d, rowsOf(pass.rows, d.name), runSeed, pass.output);
+  });
   const interactions = failed.filter((f) => f.variants.every((spec) => outcomes.get(spec)?.passed));
-  const bundleMs = first.ms;
   return {
     outcomes: list,
     passed: list.filter((o) => o.passed).length,
