@@ -36,13 +36,15 @@ export async function cleanupRun(
   targets: Partial<Record<ServiceName, ServiceTarget | null>>,
   profile: Profile,
   options: Pick<ClientOptions, 'timeoutMs' | 'maxInFlight'> & Partial<ClientOptions>,
+  /** Runs one removal (its request and lookup) of a service: a bound on removals under way (default: none but the client's). */
+  gate?: (service: ServiceName) => <T>(fn: () => Promise<T>) => Promise<T>,
 ): Promise<CleanupResult> {
   const result: CleanupResult = {
     sources: { attempted: 0, deleted: 0, alreadyGone: 0 },
     relationships: { attempted: 0, deleted: 0, alreadyGone: 0 },
     failures: [],
   };
-  const remover = new LedgerRemover(run, targets, profile, { retries: 2, ...options });
+  const remover = new LedgerRemover(run, targets, profile, { retries: 2, ...options }, false, undefined, gate);
   const entries = run.entries();
   const removed = removedOutcomes(entries);
   const left = removable(entries).filter((e) => {

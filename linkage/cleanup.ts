@@ -1,12 +1,12 @@
 /**
  * Hard-deletes every record a match-quality run created, from its ledger: harness/cleanup.ts
- * `cleanupRun` (the same order, passes, lookups and counts) with at most `maxInFlight` removals
+ * `cleanupRun` (the same order, passes, lookups and counts) gated to at most `maxInFlight` removals
  * under way. `cleanupRun` starts every removal at once and lets the client's in-flight bound
  * queue them; for the 12,000 records of 10,000 entities that held 12,000 prepared requests at
  * once, about 90 MB of the benchmark's peak memory. Source: docs/safety.md, "Safety with shared staging data".
  */
 import pLimit from 'p-limit';
-import { CLEANUP_PASSES, type CleanupResult, LedgerRemover, removable, removalKey, removedOutcomes } from '../harness/cleanup.js';
+import { type CleanupResult, cleanupRun } from '../harness/cleanup.js';
 import type { ClientOptions } from '../harness/client.js';
 import type { ServiceTarget } from '../harness/config.js';
 import type { Profile } from '../harness/profile.js';
@@ -19,27 +19,6 @@ export async function removeRunRecords(
   profile: Profile,
   options: Pick<ClientOptions, 'timeoutMs' | 'maxInFlight'>,
 ): Promise<CleanupResult> {
-  const result: CleanupResult = {
-    sources: { attempted: 0, deleted: 0, alreadyGone: 0 },
-    relationships: { attempted: 0, deleted: 0, alreadyGone: 0 },
-    failures: [],
-  };
   const underWay = pLimit(options.maxInFlight);
-  const remover = new LedgerRemover(run, targets, profile, { retries: 2, ...options }, false, undefined, () => underWay);
-  const entries = run.entries();
-  const removed = removedOutcomes(entries);
-  const left = removable(entries).filter((e) => {
-    const outcome = removed.get(removalKey(e));
-    if (!outcome) return true;
-    const bucket = e.kind === 'relationship' ? result.relationships : result.sources;
-    bucket.attempted++;
-    bucket[outcome]++;
-    return false;
-  });
-  try {
-    await remover.remove(entries, left, CLEANUP_PASSES, result);
-  } finally {
-    await remover.close();
-  }
-  return result;
+  return cleanupRun(run, targets, profile, options, () => underWay);
 }
