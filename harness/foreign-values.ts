@@ -10,15 +10,19 @@
  * replay command or a generated name that happens to contain a foreign value stays intact, while
  * the foreign value standing on its own is masked.
  *
- * Values too short or too generic to identify anyone (codes such as ACTIVE or WORK, numbers of
- * fewer than five digits, strings of fewer than five characters) are not registered: masking
- * them would mangle the suite's own words and protect nothing.
+ * Values too short or too generic to identify anyone (codes such as ACTIVE or WORK, single
+ * lowercase words such as "person" or "service", numbers of fewer than five digits, strings of
+ * fewer than five characters) are not registered: masking them would mangle the suite's own words
+ * (a circuit-open message read "to the [REDACTED: foreign] [REDACTED: foreign] failed") and
+ * protect nothing. A value the run sent itself is never masked, even where another source holds
+ * it too (a namesake of the run's record).
  */
 
 export const FOREIGN_MASK = '[REDACTED: foreign]';
 
 const values = new Set<string>();
-let pattern: RegExp | undefined;
+/** The masking pattern (null: nothing to mask), undefined until built after a change. */
+let pattern: RegExp | null | undefined;
 /** The run's own values: texts that contain a foreign value inside one of them are left alone there. */
 const ownValues = new Set<string>();
 /** Per foreign value, the own values containing it (recomputed when either set grows). */
@@ -30,6 +34,7 @@ function worthMasking(s: string): boolean {
   if (t.length < 5) return false;
   if (/^[A-Z0-9_]{1,16}$/.test(t) && /[A-Z]/.test(t) && !/\d/.test(t)) return false; // a code: ACTIVE, WORK, MAILING
   if (/^(true|false|null|undefined)$/i.test(t)) return false;
+  if (/^\p{Ll}+$/u.test(t)) return false; // a word: names are capitalised, IDs carry digits or separators
   return true;
 }
 
@@ -65,6 +70,7 @@ export function registerOwn(value: unknown): void {
     if (worthMasking(s) && !ownValues.has(s)) {
       ownValues.add(s);
       ownContaining = new Map();
+      if (values.has(s)) pattern = undefined;
     }
   });
 }
@@ -106,13 +112,20 @@ function insideOwn(text: string, foreign: string, at: number): boolean {
 /** A text with every registered foreign value masked where it stands as a whole token outside the run's own values. */
 export function scrubForeign(text: string): string {
   if (!values.size || !text) return text;
-  pattern ??= new RegExp(
-    `(?<![${TOKEN}])(?:${[...values]
-      .sort((a, b) => b.length - a.length)
-      .map(escapeRegExp)
-      .join('|')})(?![${TOKEN}])`,
-    'gu',
-  );
+  if (pattern === undefined) {
+    const masked = [...values].filter((v) => !ownValues.has(v));
+    // An empty alternation would match the empty string everywhere.
+    pattern = masked.length
+      ? new RegExp(
+          `(?<![${TOKEN}])(?:${masked
+            .sort((a, b) => b.length - a.length)
+            .map(escapeRegExp)
+            .join('|')})(?![${TOKEN}])`,
+          'gu',
+        )
+      : null;
+  }
+  if (pattern === null) return text;
   return text.replace(pattern, (match, at: number) => (insideOwn(text, match, at) ? match : FOREIGN_MASK));
 }
 

@@ -234,3 +234,26 @@ describe('foreign values in texts', () => {
     expect(scrubForeign('matched Smithfield Clinic')).toBe(`matched ${FOREIGN_MASK}`);
   });
 });
+
+describe("the suite's own text", () => {
+  it('is never masked by a foreign value that is a lowercase word: vocabulary, not identity data', () => {
+    // Seen in a drawn deployment: "to the [REDACTED: foreign] [REDACTED: foreign] failed transiently".
+    registerForeign({ kind: 'person', channel: 'service', note: 'attempts', lastName: 'Quackenbush' });
+    const message = 'circuit open: 20 attempts in a row to the person service failed transiently';
+    expect(scrubForeign(message)).toBe(message);
+    // A capitalised name standing alone is still masked beside them.
+    expect(scrubForeign('person Quackenbush')).toBe(`person ${FOREIGN_MASK}`);
+  });
+
+  it('a value the run sent itself stays, even where a foreign record holds the same value (a namesake)', () => {
+    registerForeign({ lastName: 'Ownrecord', firstName: 'Zephyrine' });
+    expect(scrubForeign('Ada Ownrecord, Zephyrine')).toBe(`Ada ${FOREIGN_MASK}, ${FOREIGN_MASK}`);
+    registerOwn(ownData);
+    expect(scrubForeign('Ada Ownrecord, Zephyrine')).toBe(`Ada Ownrecord, ${FOREIGN_MASK}`);
+    // With every foreign value also the run's own, nothing at all is masked.
+    clearForeignValues();
+    registerForeign({ lastName: 'Ownrecord' });
+    registerOwn(ownData);
+    expect(scrubForeign('Ada Ownrecord')).toBe('Ada Ownrecord');
+  });
+});
