@@ -1,7 +1,8 @@
 /**
- * The one table of valid requests: per operation of any service, a request naming only records
- * the check owns (two posted records A and B with their link IDs, an unposted source with an
- * identity for postIdentity, optionally a relationship the check added), and the prior state an
+ * Valid requests: per operation of the check's service, the operations table's example request
+ * (OperationSpec.example) on records the check owns (two posted records A and B with their link
+ * IDs, an unposted source with an identity for postIdentity, optionally a relationship the check
+ * added), and the prior state an
  * operation needs before that request can succeed (restore needs a soft-deleted source, unmerge a
  * merge, and so on). Checks that send every operation (envelope, bad credentials, bad input)
  * start from these.
@@ -9,7 +10,10 @@
  * (members "not shown" there follow the profile, harness/profile.ts).
  */
 import type { Check } from '../../harness/check.js';
+import { wireNames } from '../../harness/guard.js';
 import { relationshipMembers } from '../../harness/profile.js';
+import type { ExampleContext } from '../../specs/common/model.js';
+import { SERVICES } from '../../specs/services.js';
 import type { OperationName } from '../../specs/common/operation-names.js';
 import type { SourceRef } from '../../specs/common/wire.js';
 import { postContent } from '../../generators/common.js';
@@ -53,50 +57,34 @@ export function relationshipContent(t: Check, subject: string, object: string, e
   };
 }
 
-/** searchRelationshipsService content: the person service filters by relationshipFilter, the others by a relationship. */
-export function relationshipSearch(t: Check, subject: string): Record<string, unknown> {
-  if (t.service === 'person') return { relationshipFilter: { filterBySubjectVeratoId: subject } };
-  return { relationship: { [t.profile.members.relationshipSubject]: subject } };
-}
-
 /**
- * A valid request per operation of any service (a missing one is a compile error), naming only
- * the check's own records; createDataSource only where the profile lets the run create data sources.
+ * A valid request per operation of the check's service, from each operation's `example` in the
+ * operations table (specs/<service>/operations.ts), naming only the check's own records;
+ * createDataSource only where the profile lets the run create data sources.
  */
-export function validRequests(ctx: RequestContext): Record<Exclude<OperationName, 'createDataSource'>, Record<string, unknown>> & {
-  createDataSource?: Record<string, unknown>;
-} {
-  const { t, a, b } = ctx;
-  const m = t.profile.members;
-  return {
-    postIdentity: postContent(ctx.identity, ctx.fresh, t.profile.sourcePlacement),
-    deleteSourceIdentity: { source: src(a) },
-    demographicsSearch: { identity: ctx.queryIdentity ?? ctx.identity, matchScoreThreshold: 0.5, maxSearchResults: 5 },
-    demographicsQuery: { identity: ctx.queryIdentity ?? ctx.identity },
-    nativeIdQuery: { source: src(a) },
-    identityIdQuery: { linkId: ctx.linkA },
-    softDeleteSource: { sourceToSoftDelete: src(a) },
-    restoreSource: { [m.restoreSource]: src(a) },
-    deactivateSourceWs: { [m.deactivateSource]: src(a) },
-    reactivateSourceWs: { [m.reactivateSource]: src(a) },
-    mergeIdentities: { toSurviveSource: src(a), toRetireSource: src(b) },
-    unmergeIdentities: { unmergeFromSource: src(a), unmergeSource: src(b) },
-    linkIdentities: { linkToSource: src(a), source: src(b) },
-    unlinkIdentities: { unlinkFromSource: src(a), source: src(b) },
-    addRelationshipService: relationshipContent(t, ctx.linkA, ctx.linkB),
-    searchRelationshipsService: relationshipSearch(t, ctx.linkA),
-    deleteRelationshipService: { id: ctx.relationshipId ?? 'not-a-relationship-of-this-run' },
-    searchNotifications: {
+export function validRequests(ctx: RequestContext): Partial<Record<OperationName, Record<string, unknown>>> {
+  const { t } = ctx;
+  const example: ExampleContext = {
+    a: src(ctx.a),
+    b: src(ctx.b),
+    linkA: ctx.linkA,
+    linkB: ctx.linkB,
+    post: postContent(ctx.identity, ctx.fresh, t.profile.sourcePlacement),
+    queryIdentity: ctx.queryIdentity ?? ctx.identity,
+    ...(ctx.relationshipId !== undefined ? { relationshipId: ctx.relationshipId } : {}),
+    names: wireNames(t.profile, t.service),
+    relationship: (subject, object) => relationshipContent(t, subject, object),
+    notificationPage: {
       pageNumber: t.profile.notifications.firstPage,
       pageSize: t.profile.notifications.pageSize,
       startDate: new Date(Date.now() - 3600_000).toISOString(),
       endDate: new Date().toISOString(),
     },
-    householdQuery: { linkId: ctx.linkA },
     ...(t.profile.createDataSources
-      ? { createDataSource: { sources: [`${t.run.namespace}ds-auth-${t.faker.string.alphanumeric({ length: 6, casing: 'lower' })}`] } }
+      ? { newDataSource: `${t.run.namespace}ds-auth-${t.faker.string.alphanumeric({ length: 6, casing: 'lower' })}` }
       : {}),
   };
+  return Object.fromEntries(SERVICES[t.service].operations.map((op) => [op.name, op.example(example)]).filter(([, c]) => c !== undefined));
 }
 
 /**

@@ -48,6 +48,31 @@ export interface WireNames {
 }
 
 /**
+ * What an operation's example request (OperationSpec.example) may name: the check's own records,
+ * and the profile's choices where the seeds leave members "not shown".
+ */
+export interface ExampleContext {
+  /** Two posted source records of the check, and their link IDs. */
+  a: SourceRef;
+  b: SourceRef;
+  linkA: string;
+  linkB: string;
+  /** postIdentity content for a source of the check that nobody posted (it must stay unstored). */
+  post: Record<string, unknown>;
+  /** The identity demographicsSearch and demographicsQuery send. */
+  queryIdentity: Record<string, unknown>;
+  /** A relationship the check added (deleteRelationshipService names it). */
+  relationshipId?: string;
+  names: WireNames;
+  /** addRelationshipService content relating two link IDs, as the profile shapes a relationship. */
+  relationship: (subject: string, object: string) => Record<string, unknown>;
+  /** searchNotifications content: the profile's first page and page size over the last hour. */
+  notificationPage: Record<string, unknown>;
+  /** A data source name in the run's namespace; undefined where the profile lets the run create none. */
+  newDataSource?: string;
+}
+
+/**
  * One row of an operations table.
  * - `path`: appended to the service path, e.g. `/postIdentity` or `/v2/postIdentity`.
  * - `mutates`: true when the operation changes state; the client's guard inspects these.
@@ -65,6 +90,12 @@ export interface OperationSpec {
   sourcesNamed: (content: Record<string, unknown>, names: WireNames) => Array<Partial<SourceRef> | undefined>;
   /** Requirement that the reply content has the documented shape (Endpoints table row). */
   shapeRequirement: string;
+  /**
+   * A valid request naming only the check's own records (the checks that send every operation
+   * start from it: envelope, bad credentials, bad input); undefined where the profile rules the
+   * operation out (createDataSource without data sources to create).
+   */
+  example: (ctx: ExampleContext) => Record<string, unknown> | undefined;
   /**
    * Names the request creates in the deployment outside any identity (person createDataSource);
    * the guard refuses the request unless every one lies in the run's namespace.

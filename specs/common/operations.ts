@@ -40,6 +40,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
   const table: { [K in SharedOperation]: OperationSpec & { name: K } } = {
     postIdentity: row({
       name: 'postIdentity',
+      example: (c) => c.post,
       path: '/postIdentity',
       mutates: true,
       request: obj({ identity, ...views }),
@@ -57,6 +58,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
     }),
     deleteSourceIdentity: row({
       name: 'deleteSourceIdentity',
+      example: (c) => ({ source: c.a }),
       path: '/deleteSourceIdentity',
       mutates: true,
       request: obj({ source: SourceRef }),
@@ -65,6 +67,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
     }),
     demographicsSearch: row({
       name: 'demographicsSearch',
+      example: (c) => ({ identity: c.queryIdentity, matchScoreThreshold: 0.5, maxSearchResults: 5 }),
       path: '/demographicsSearch',
       mutates: false,
       request: obj({ identity, matchScoreThreshold: opt(z.number()), maxSearchResults: opt(z.number().int()), ...views }),
@@ -73,6 +76,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
     }),
     demographicsQuery: row({
       name: 'demographicsQuery',
+      example: (c) => ({ identity: c.queryIdentity }),
       path: '/demographicsQuery',
       mutates: false,
       request: obj({ identity, ...views }),
@@ -81,6 +85,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
     }),
     nativeIdQuery: row({
       name: 'nativeIdQuery',
+      example: (c) => ({ source: c.a }),
       path: '/nativeIdQuery',
       mutates: false,
       request: obj({ source: SourceRef, ...views }),
@@ -90,6 +95,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
     }),
     identityIdQuery: row({
       name: 'identityIdQuery',
+      example: (c) => ({ linkId: c.linkA }),
       path: '/identityIdQuery',
       mutates: false,
       request: obj({ linkId: z.string(), ...views }),
@@ -98,6 +104,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
     }),
     softDeleteSource: row({
       name: 'softDeleteSource',
+      example: (c) => ({ sourceToSoftDelete: c.a }),
       path: '/softDeleteSource',
       mutates: true,
       request: obj({ sourceToSoftDelete: SourceRef }),
@@ -106,6 +113,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
     }),
     restoreSource: row({
       name: 'restoreSource',
+      example: (c) => ({ [c.names.restoreSourceMember]: c.a }),
       path: '/restoreSource',
       mutates: true,
       // Members of the restore request: "not shown"; the profile names the member (default sourceToRestore).
@@ -115,6 +123,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
     }),
     mergeIdentities: row({
       name: 'mergeIdentities',
+      example: (c) => ({ toSurviveSource: c.a, toRetireSource: c.b }),
       path: '/mergeIdentities',
       mutates: true,
       request: obj({ toSurviveSource: SourceRef, toRetireSource: SourceRef }),
@@ -123,6 +132,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
     }),
     unmergeIdentities: row({
       name: 'unmergeIdentities',
+      example: (c) => ({ unmergeFromSource: c.a, unmergeSource: c.b }),
       path: '/unmergeIdentities',
       mutates: true,
       request: obj({ unmergeFromSource: SourceRef, unmergeSource: SourceRef }),
@@ -136,6 +146,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
     }),
     linkIdentities: row({
       name: 'linkIdentities',
+      example: (c) => ({ linkToSource: c.a, source: c.b }),
       path: '/linkIdentities',
       mutates: true,
       request: obj({ linkToSource: SourceRef, source: SourceRef }),
@@ -144,6 +155,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
     }),
     unlinkIdentities: row({
       name: 'unlinkIdentities',
+      example: (c) => ({ unlinkFromSource: c.a, source: c.b }),
       path: '/unlinkIdentities',
       mutates: true,
       request: obj({ unlinkFromSource: SourceRef, source: SourceRef }),
@@ -157,6 +169,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
     }),
     addRelationshipService: row({
       name: 'addRelationshipService',
+      example: (c) => c.relationship(c.linkA, c.linkB),
       path: '/addRelationshipService',
       mutates: true,
       request: obj({ relationship: Relationship }),
@@ -170,6 +183,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
     }),
     searchRelationshipsService: row({
       name: 'searchRelationshipsService',
+      example: (c) => ({ relationship: { [c.names.relationshipSubjectMember]: c.linkA } }),
       path: '/searchRelationshipsService',
       mutates: false,
       request: obj({ relationship: Relationship }),
@@ -179,6 +193,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
     }),
     deleteRelationshipService: row({
       name: 'deleteRelationshipService',
+      example: (c) => ({ id: c.relationshipId ?? 'not-a-relationship-of-this-run' }),
       path: '/deleteRelationshipService',
       mutates: true,
       request: obj({ id: z.string() }),
@@ -188,6 +203,7 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
     }),
     searchNotifications: row({
       name: 'searchNotifications',
+      example: (c) => c.notificationPage,
       path: '/searchNotifications',
       mutates: false,
       request: NotificationQuery,

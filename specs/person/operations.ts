@@ -78,6 +78,7 @@ const overrides: Partial<Record<PersonOperation, Partial<OperationSpec>>> = {
   addRelationshipService: { request: obj({ relationship: PersonRelationship }), reply: obj({ relationship: opt(PersonRelationship) }) },
   searchRelationshipsService: {
     request: obj({ relationshipFilter: opt(RelationshipFilter) }),
+    example: (c) => ({ relationshipFilter: { filterBySubjectVeratoId: c.linkA } }),
     reply: obj({ relationships: arr(PersonRelationship), relationship: opt(z.union([PersonRelationship, z.array(PersonRelationship)])) }),
   },
   // Notification payload members are "not shown" for the person service: read tolerantly.
@@ -103,6 +104,7 @@ const row = <K extends PersonOnlyOperation>(
 const personOnly: { [K in PersonOnlyOperation]: OperationSpec & { name: K } } = {
   deactivateSourceWs: row({
     name: 'deactivateSourceWs',
+    example: (c) => ({ [c.names.deactivateSourceMember]: c.a }),
     path: '/deactivateSourceWs',
     mutates: true,
     request: obj({}),
@@ -111,6 +113,7 @@ const personOnly: { [K in PersonOnlyOperation]: OperationSpec & { name: K } } = 
   }),
   reactivateSourceWs: row({
     name: 'reactivateSourceWs',
+    example: (c) => ({ [c.names.reactivateSourceMember]: c.a }),
     path: '/reactivateSourceWs',
     mutates: true,
     request: obj({}),
@@ -119,6 +122,7 @@ const personOnly: { [K in PersonOnlyOperation]: OperationSpec & { name: K } } = 
   }),
   householdQuery: row({
     name: 'householdQuery',
+    example: (c) => ({ linkId: c.linkA }),
     path: '/householdQuery',
     mutates: false,
     request: obj({ householdId: opt(z.string()), linkId: opt(z.string()), source: opt(SourceRef) }),
@@ -132,6 +136,7 @@ const personOnly: { [K in PersonOnlyOperation]: OperationSpec & { name: K } } = 
   }),
   createDataSource: row({
     name: 'createDataSource',
+    example: (c) => (c.newDataSource === undefined ? undefined : { sources: [c.newDataSource] }),
     path: '/createDataSource',
     mutates: true,
     // The limit of 10 is a rule checked by behaviour (PERSON-DATASOURCE-LIMIT), not by the schema.

@@ -12,7 +12,7 @@ import type { AuthMode, Check } from '../../../harness/check.js';
 import { describeReply } from '../../../harness/check.js';
 import { type Reply, isAbsent, isAuthFailure, isRejection } from '../../../harness/reply.js';
 import { SERVICES, requirementFor } from '../../../specs/services.js';
-import { postedContext, relationshipContent, relationshipSearch, validRequests } from '../requests.js';
+import { postedContext, relationshipContent, validRequests } from '../requests.js';
 import { type CheckFn, declared, type Kit, titled } from './types.js';
 
 export interface AuthRejectionMode {
@@ -57,7 +57,7 @@ export function authRejectionChecks({
         const [ra, rb, rel, unposted] = await Promise.all([
           kit.lookup(t, a),
           kit.lookup(t, b),
-          t.ok('searchRelationshipsService', relationshipSearch(t, ctx.linkA), { cites: [id] }),
+          t.ok('searchRelationshipsService', requests.searchRelationshipsService!, { cites: [id] }),
           kit.lookup(t, fresh),
         ]);
         const relationships = JSON.stringify(rel.content ?? {});
