@@ -182,6 +182,8 @@ export class Transport {
   private breaks = 0;
   private resets = 0;
   private openedAt = 0;
+  /** True from the circuit's opening to its closing (half-open included). */
+  private open = false;
   private change = signal();
 
   constructor(readonly options: TransportOptions) {
@@ -213,11 +215,13 @@ export class Transport {
     };
     this.breaker.onBreak(() => {
       this.breaks++;
+      this.open = true;
       this.openedAt = Date.now();
       changed();
     });
     this.breaker.onReset(() => {
       this.resets++;
+      this.open = false;
       changed();
     });
   }
@@ -275,20 +279,27 @@ export class Transport {
       if (pendingRetry) (exchange.retries ??= []).push({ ...pendingRetry, waitedMs: Math.max(0, Date.now() - lastEnded) });
       pendingRetry = undefined;
     };
+    // Notes the outage this request is in (a later one, after the circuit closed, starts afresh);
+    // true once the circuit has opened OUTAGE_REOPENINGS more times in it: the service stayed down.
+    const outageOver = () => {
+      if (!outageMet || outageMet.resets !== this.resets) outageMet = { breaks: this.breaks, resets: this.resets };
+      return this.breaks - outageMet.breaks >= OUTAGE_REOPENINGS;
+    };
     const attempt = async (): Promise<Reply> => {
       const reply = await this.bounded(() => this.throughBreaker(out, exchange, sending));
       lastEnded = Date.now();
       if (exchange.error?.startsWith(CIRCUIT_OPEN)) {
         // Nothing was sent. A restart passes: wait for the service's trial request and go again,
-        // unless the budget is spent or the circuit has opened again since, without closing in
-        // between (the service stayed down). A later outage (the circuit closed since) starts afresh.
-        if (!outageMet || outageMet.resets !== this.resets) outageMet = { breaks: this.breaks, resets: this.resets };
+        // unless the budget is spent or the service stayed down.
         const left = (firstAttempt ?? Date.now()) + this.options.retryBudgetMs - Date.now();
-        if (left <= 0 || this.breaks - outageMet.breaks >= OUTAGE_REOPENINGS) return reply;
+        if (outageOver() || left <= 0) return reply;
         await this.outageWait(left);
         throw new RetryableReply(reply, 'circuit open: waited for the service to be tried again', { kind: 'throttled' });
       }
       const reason = retryReason(out.idempotent, reply);
+      // A request sent as the open circuit's trial, and failed, is in the outage too: without this
+      // one whose backoff kept ending at the half-open time retried until its whole budget was spent.
+      if (reason && this.open && outageOver()) return reply;
       if (reason) throw new RetryableReply(reply, reason, attemptEnd(reply, reason));
       return reply;
     };

@@ -7,9 +7,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ServiceClient } from '../harness/client.js';
+import { localClient } from './support/local-client.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Check } from '../harness/check.js';
-import { ServiceClient } from '../harness/client.js';
 import { loadProfile, resolveProfile } from '../harness/profile.js';
 import { RunContext } from '../harness/run.js';
 import { RETRY_BASE_MS } from '../harness/transport.js';
@@ -33,24 +34,12 @@ async function clientFor(
   options: { timeoutMs?: number; retries?: number; ratePerSecond?: number } = {},
 ) {
   const url = Array.isArray(script) ? (server = await startFaultyServer(script)).url : script.url;
-  const c = new ServiceClient(
-    {
-      service: 'organization',
-      baseUrl: url,
-      servicePath: '/provider-link-ws/svc',
-      auth: { scheme: 'bearer', token: 'aaaa.bbbb.cccc' },
-      sources: ['cf_test_a'],
-      embedded: false,
-    },
-    profile,
-    run,
-    {
-      timeoutMs: options.timeoutMs ?? 2000,
-      maxInFlight: 4,
-      retries: options.retries ?? 2,
-      ...(options.ratePerSecond ? { ratePerSecond: options.ratePerSecond } : {}),
-    },
-  );
+  const c = localClient(url, profile, run, {
+    timeoutMs: options.timeoutMs ?? 2000,
+    maxInFlight: 4,
+    retries: options.retries ?? 2,
+    ...(options.ratePerSecond ? { ratePerSecond: options.ratePerSecond } : {}),
+  });
   clients.push(c);
   return c;
 }

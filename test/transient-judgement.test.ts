@@ -7,9 +7,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ServiceClient } from '../harness/client.js';
+import { localClient } from './support/local-client.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Check } from '../harness/check.js';
-import { ServiceClient } from '../harness/client.js';
 import { loadProfile, resolveProfile } from '../harness/profile.js';
 import { type Reply, isAbsent, isRejection, isTransient } from '../harness/reply.js';
 import { RunContext } from '../harness/run.js';
@@ -30,19 +31,7 @@ afterEach(async () => {
 
 async function checkAgainst(script: Behaviour[]) {
   server = await startFaultyServer(script);
-  const c = new ServiceClient(
-    {
-      service: 'organization',
-      baseUrl: server.url,
-      servicePath: '/provider-link-ws/svc',
-      auth: { scheme: 'bearer', token: 'aaaa.bbbb.cccc' },
-      sources: ['cf_test_a'],
-      embedded: false,
-    },
-    profile,
-    run,
-    { timeoutMs: 2000, maxInFlight: 2, retries: 1, retryBudgetMs: 3000 },
-  );
+  const c = localClient(server.url, profile, run, { timeoutMs: 2000, maxInFlight: 2, retries: 1, retryBudgetMs: 3000 });
   clients.push(c);
   return new Check('organization', ['ORG-ENV-REPLY'], seededFaker(1), c, profile, run);
 }
@@ -134,19 +123,7 @@ describe('deliberately invalid requests', () => {
 describe('reads after writes', () => {
   const checkWith = (consistencyBudgetMs: number) => {
     const p = { ...profile, consistencyBudgetMs, pollIntervalMs: 20 };
-    const c = new ServiceClient(
-      {
-        service: 'organization',
-        baseUrl: 'http://127.0.0.1:9',
-        servicePath: '',
-        auth: { scheme: 'bearer', token: 'aaaa.bbbb.cccc' },
-        sources: ['cf_test_a'],
-        embedded: false,
-      },
-      p,
-      run,
-      { timeoutMs: 100, maxInFlight: 1 },
-    );
+    const c = localClient('http://127.0.0.1:9', p, run, { timeoutMs: 100, maxInFlight: 1 }, '');
     clients.push(c);
     return new Check('organization', ['ORG-ENV-REPLY'], seededFaker(1), c, p, run);
   };

@@ -9,9 +9,9 @@ import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { localClient } from './support/local-client.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Check } from '../harness/check.js';
-import { ServiceClient } from '../harness/client.js';
 import { loadProfile, resolveProfile } from '../harness/profile.js';
 import { RunContext } from '../harness/run.js';
 import { seededFaker } from '../generators/seed.js';
@@ -44,19 +44,11 @@ async function feed(changing: boolean): Promise<Check> {
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const client = new ServiceClient(
-    {
-      service: 'organization',
-      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-      servicePath: '/provider-link-ws/svc',
-      auth: { scheme: 'bearer', token: 'aaaa.bbbb.cccc' },
-      sources: ['cf_test_a'],
-      embedded: false,
-    },
-    profile,
-    run,
-    { timeoutMs: 2000, maxInFlight: 2, retryBudgetMs: 0 },
-  );
+  const client = localClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, profile, run, {
+    timeoutMs: 2000,
+    maxInFlight: 2,
+    retryBudgetMs: 0,
+  });
   closing.push(
     () => client.close(),
     () => new Promise((r) => server.close(r)),
