@@ -11,9 +11,9 @@
  */
 import type { Check } from '../../harness/check.js';
 import { wireNames } from '../../harness/guard.js';
-import { relationshipMembers } from '../../harness/profile.js';
-import type { ExampleContext } from '../../specs/common/model.js';
-import { SERVICES } from '../../specs/services.js';
+import { type Profile, relationshipMembers } from '../../harness/profile.js';
+import type { ExampleContext, ServiceName } from '../../specs/common/model.js';
+import { SERVICES, operation } from '../../specs/services.js';
 import type { OperationName } from '../../specs/common/operation-names.js';
 import type { SourceRef } from '../../specs/common/wire.js';
 import { postContent } from '../../generators/common.js';
@@ -123,10 +123,35 @@ const PRIOR_STATE: Partial<Record<OperationName, PriorState>> = {
 
 type Kit = Pick<ReturnType<typeof steps>, 'make' | 'postNew'>;
 
+/** Stands for the check's records A and B when asking what an example request names. */
+const MARK = 'mark:record-of-the-check';
+
 /**
- * A valid request for `op` on fresh records of the check: posts A and B, brings about the state
- * the operation needs (PRIOR_STATE) and returns the request content of `validRequests`;
- * undefined for createDataSource when the profile does not let the run create data sources.
+ * True when the example request of `op` (OperationSpec.example) names the check's record A or B,
+ * their link IDs or A's identity, so they must be posted first; false for one that names none.
+ */
+export function namesRecords(service: ServiceName, profile: Profile, op: OperationName): boolean {
+  const mark = { name: MARK, id: MARK };
+  const example = operation(service, op).example({
+    a: mark,
+    b: mark,
+    linkA: MARK,
+    linkB: MARK,
+    post: {},
+    queryIdentity: { mark: MARK },
+    relationshipId: MARK,
+    names: wireNames(profile, service),
+    relationship: (subject, object) => ({ subject, object }),
+    notificationPage: {},
+    newDataSource: 'data-source',
+  });
+  return JSON.stringify(example ?? {}).includes(MARK);
+}
+
+/**
+ * A valid request for `op` on fresh records of the check: posts A and B where the request names
+ * them (namesRecords), brings about the state the operation needs (PRIOR_STATE) and returns the
+ * request content of `validRequests`; undefined for createDataSource when the profile does not let the run create data sources.
  * demographicsSearch and demographicsQuery send A's identity, so they find it.
  * @throws ConformanceFailure (citing `cites`) when a posting or a prior step is refused.
  */
@@ -136,6 +161,11 @@ export async function exerciseRequest(
   op: OperationName,
   cites: string[],
 ): Promise<Record<string, unknown> | undefined> {
+  if (!namesRecords(t.service, t.profile, op)) {
+    // postIdentity, searchNotifications, createDataSource: no record to post first.
+    const fresh = kit.make(t);
+    return validRequests({ t, a: fresh.source, b: fresh.source, linkA: '', linkB: '', fresh: fresh.source, identity: fresh.identity })[op];
+  }
   const ctx = await postedContext(kit, t, cites);
   const prior = await PRIOR_STATE[op]?.(ctx, cites);
   return validRequests({ ...ctx, ...prior })[op];
