@@ -56,12 +56,13 @@ export function openWindowFrom(t: Check): () => Window {
 
 /**
  * Reads a window's pages from the profile's first page on, following hasNext, at most
- * `maxPages` pages, of `size` notifications (default: the profile's pageSize). When the first page gives totalElements, the pages it implies are asked for
+ * `maxPages` pages (or `pageLimit`, when lower), of `size` notifications (default: the profile's pageSize). When the first page gives totalElements, the pages it implies are asked for
  * together rather than one after another; the walk still ends at the first page whose hasNext is
  * not true, exactly as a sequential walk would.
  */
-export async function walkNotifications(t: Check, window: Window, size?: number): Promise<Walk> {
-  const { firstPage, maxPages } = t.profile.notifications;
+export async function walkNotifications(t: Check, window: Window, size?: number, pageLimit?: number): Promise<Walk> {
+  const { firstPage } = t.profile.notifications;
+  const maxPages = Math.min(t.profile.notifications.maxPages, pageLimit ?? Number.POSITIVE_INFINITY);
   const pageSize = size ?? t.profile.notifications.pageSize;
   const walk: Walk = { pages: [], notifications: [], totals: [], complete: false };
   const page = (i: number) => t.ok('searchNotifications', { pageNumber: firstPage + i, pageSize, ...window });
@@ -105,6 +106,7 @@ export async function settledWalk(
   window: Window,
   shows: string[] | ((w: Walk) => boolean),
   size?: number,
+  pageLimit?: number,
 ): Promise<Walk & { still: boolean }> {
   const polling = (t.profile.consistencyBudgetMs ?? 0) > 0;
   const wanted = typeof shows === 'function' ? shows : (w: Walk) => shows.every((id) => w.notifications.some((n) => mentions(n, id)));
@@ -112,7 +114,7 @@ export async function settledWalk(
   let still = !polling;
   const walk = await t.settle(
     'the notification feed shows the changes and holds still',
-    () => walkNotifications(t, window, size),
+    () => walkNotifications(t, window, size, pageLimit),
     (w) => {
       const text = JSON.stringify(w.notifications);
       const totals = new Set(w.totals.filter((x) => typeof x === 'number'));

@@ -65,6 +65,16 @@ function feedJudged(w: WalkReal): boolean {
 }
 
 /**
+ * Most pages one read of a walk's window takes. A walk reads its window several times (until it
+ * holds still); where the deployment caps pages small while other users fill the window (a page
+ * of 1 and 3 writes a second), reading up to the profile's maxPages (200) each time cost hundreds
+ * of requests per walk, and behind a gateway of 30 requests a second the walk checks ran out of
+ * time. A window that does not fit is not judged here (an incomplete read judges nothing); the
+ * notification checks judge the feed with the profile's maxPages.
+ */
+export const WALK_FEED_PAGES = 20;
+
+/**
  * What the feed shows of the walk's starting records once their posts are in it (read until every
  * one is named, within the consistency budget): the notifications no later step may count as its
  * own (a post's notification names the record a later link or unlink names too).
@@ -79,7 +89,7 @@ export async function feedBaseline(w: WalkReal, since: number, nativeIds: string
   });
   const read = await t.settle(
     "the feed shows the walk's posts",
-    () => walkNotifications(t, window(), t.profile.notifications.readPageSize),
+    () => walkNotifications(t, window(), t.profile.notifications.readPageSize, WALK_FEED_PAGES),
     (x) => nativeIds.every((id) => x.notifications.some((n) => mentions(n, id))),
   );
   w.feedBaseline = new Set(read.notifications.map((n) => JSON.stringify(n)));
@@ -103,6 +113,7 @@ export async function judgeFeed(w: WalkReal, since: number): Promise<Problem[]> 
     window,
     (x) => unmatched(events, fresh(x.notifications)).length === 0,
     t.profile.notifications.readPageSize,
+    WALK_FEED_PAGES,
   );
   if (!walk.complete || walk.pages.some((p) => typeof p.content?.hasNext !== 'boolean')) return [];
   const problems = unmatched(events, fresh(walk.notifications)).map((e) => ({
