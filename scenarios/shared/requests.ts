@@ -2,9 +2,8 @@
  * Valid requests: per operation of the check's service, the operations table's example request
  * (OperationSpec.example) on records the check owns (two posted records A and B with their link
  * IDs, an unposted source with an identity for postIdentity, optionally a relationship the check
- * added), and the prior state an
- * operation needs before that request can succeed (restore needs a soft-deleted source, unmerge a
- * merge, and so on). Checks that send every operation (envelope, bad credentials, bad input)
+ * added), and the prior state an operation needs before that request can succeed (restore needs a
+ * soft-deleted source, unmerge a merge, and so on). Checks that send every operation (envelope, bad credentials, bad input)
  * start from these.
  * Source: organization-identity-api.md, Endpoints; person-provider-identity-api.md, Endpoints
  * (members "not shown" there follow the profile, harness/profile.ts).
@@ -151,7 +150,8 @@ export function namesRecords(service: ServiceName, profile: Profile, op: Operati
 /**
  * A valid request for `op` on fresh records of the check: posts A and B where the request names
  * them (namesRecords), brings about the state the operation needs (PRIOR_STATE) and returns the
- * request content of `validRequests`; undefined for createDataSource when the profile does not let the run create data sources.
+ * request content of `validRequests`; undefined for createDataSource when the profile does not
+ * let the run create data sources.
  * demographicsSearch and demographicsQuery send A's identity, so they find it.
  * @throws ConformanceFailure (citing `cites`) when a posting or a prior step is refused.
  */

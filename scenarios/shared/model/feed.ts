@@ -115,7 +115,12 @@ export async function judgeFeed(w: WalkReal, since: number): Promise<Problem[]> 
     t.profile.notifications.readPageSize,
     WALK_FEED_PAGES,
   );
-  if (!walk.complete || walk.pages.some((p) => typeof p.content?.hasNext !== 'boolean')) return [];
+  if (!walk.complete || walk.pages.some((p) => typeof p.content?.hasNext !== 'boolean')) {
+    // Said once per check, so a reader knows the walks judged no feed rather than found it right.
+    const said = `the feed of a walk was not judged: its window did not fit in ${WALK_FEED_PAGES} pages, or its pages gave no hasNext`;
+    if (!t.notes.includes(said)) t.note(said);
+    return [];
+  }
   const problems = unmatched(events, fresh(walk.notifications)).map((e) => ({
     requirement: e.requirement,
     text: `no notification of its own in the walk's window names the change of step "${e.step}" (${e.ids.join(', ')})`,
