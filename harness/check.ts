@@ -22,7 +22,7 @@ import type { Profile } from './profile.js';
 import { assertionDetail, isAssertionError } from './failure.js';
 import { type Exchange, type Reply, describeReply, isAuthFailure, isTransient } from './reply.js';
 import type { RunContext } from './run.js';
-import { ConformanceFailure, CouldNotJudge } from './verdict.js';
+import { ConformanceFailure, CouldNotJudge, TimeRanOut } from './verdict.js';
 
 export { describeReply } from './reply.js';
 export type { AuthMode } from './client.js';
@@ -66,6 +66,13 @@ export class Check {
   readonly notes: string[] = [];
   /** EXPECT requirements the profile switches off (disabledExpectations) that this check cites: never judged. */
   disabled: ReadonlySet<string> = new Set();
+  /**
+   * Latest time (ms since the epoch) the check sends a request, and a retry of one: its time limit
+   * less what one request may take (harness/register.ts sets it). Past it a request is not sent and
+   * the check ends "could not judge" (INCOMPLETE), rather than being stopped mid-request by its
+   * time limit, an error that gates. Infinity: no limit.
+   */
+  sendBy = Number.POSITIVE_INFINITY;
   private readonly envReq: string;
   private readonly catalogue: Map<string, Requirement>;
 
@@ -85,6 +92,15 @@ export class Check {
 
   get target(): ServiceTarget {
     return this.client.target;
+  }
+
+  /**
+   * Stops the check as "could not judge" once its time to send is spent (sendBy).
+   * @throws TimeRanOut (a CouldNotJudge) naming the operation not sent
+   */
+  beforeSending(op: string): void {
+    if (Date.now() >= this.sendBy)
+      throw new TimeRanOut(`${op}: not sent, the check's time ran out (it sends nothing in the last part of its time limit, kept for a request under way)`);
   }
 
   /** Adds a line to the check's note (shown with its result, pass or not). */
@@ -122,7 +138,13 @@ export class Check {
    */
   async raw(op: OperationName, content: unknown, options: CallOptions & { sentInvalid?: boolean } = {}): Promise<Reply> {
     const { sentInvalid, ...rest } = options;
-    const reply = await this.client.call(op, content, { ...rest, file: this.file, record: (e) => this.exchanges.push(e) });
+    this.beforeSending(op);
+    const reply = await this.client.call(op, content, {
+      ...rest,
+      until: this.sendBy,
+      file: this.file,
+      record: (e) => this.exchanges.push(e),
+    });
     if (isTransient(reply, { sentInvalid }))
       throw new CouldNotJudge(`${op}: the deployment could not answer (${describeReply(reply)}); a transient reply is not judged`);
     if ((options.auth ?? 'default') === 'default' && isAuthFailure(reply))

@@ -45,6 +45,11 @@ export interface CallOptions {
    * (the teardown removing the run's own record: a second removal is rejected, not harmful).
    */
   resendable?: boolean;
+  /**
+   * Latest time (ms since the epoch) an attempt of this request may begin: retries stop there
+   * (harness/check.ts Check.sendBy), whatever is left of the retry budget.
+   */
+  until?: number;
   /** Called with every exchange (the check's recorder). */
   record?: (exchange: import('./reply.js').Exchange) => void;
   /** The scenario file of the check sending the request: ledger entries of what it creates carry it (run/early-removal.ts). */
@@ -151,6 +156,7 @@ export class ServiceClient {
       idempotent: !op.mutates || op.idempotent === true || options.resendable === true,
       ...(options.retries !== undefined ? { retries: options.retries } : {}),
       ...(options.flaggedRetries !== undefined ? { flaggedRetries: options.flaggedRetries } : {}),
+      ...(options.until !== undefined ? { until: options.until } : {}),
       // The guard learns what a successful reply makes the run's (a link ID, a relationship) before
       // the reply is redacted by ownership, so the run's own identity is never taken for foreign.
       keep: (parsed) => {

@@ -40,6 +40,21 @@ function classify(e: unknown, verifies: string[]): { verdict: Verdict; failed?: 
   return { verdict: 'error', note: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
 }
 
+/** Least share of its time limit a check may send requests in, whatever the request timeout. */
+const LEAST_SENDING_SHARE = 0.5;
+/** Margin kept before a check's time limit beyond one request's timeout, ms. */
+const SEND_MARGIN_MS = 5000;
+
+/**
+ * When a check that began at `begun` stops sending (Check.sendBy): its time limit `limitMs` less
+ * one request's timeout and a margin, so a request sent last still ends before the limit; at least
+ * half the limit. No limit (0): never.
+ */
+export function sendBy(begun: number, limitMs: number, requestTimeoutMs: number): number {
+  if (!(limitMs > 0)) return Number.POSITIVE_INFINITY;
+  return begun + Math.max(limitMs * LEAST_SENDING_SHARE, limitMs - requestTimeoutMs - SEND_MARGIN_MS);
+}
+
 export interface CheckOptions {
   /** Run this check only when the profile enables creating data sources on the target. */
   createsDataSources?: boolean;
@@ -83,6 +98,7 @@ export function scenario(service: ServiceName, area: string) {
     const { title, checkId, verifies } = declared;
     const name = `${title} [${verifies.join(' ')}]${variant ? ` {${variant.name}}` : ''}`;
     test.concurrent(name, { meta: { declared } }, async (ctx: TestContext) => {
+      const begun = Date.now();
       const meta: CheckMeta = { checkId, service, area, verifies };
       ctx.task.meta.check = meta;
       if (variant) ctx.task.meta.variant = variant.name;
@@ -107,6 +123,7 @@ export function scenario(service: ServiceName, area: string) {
           relative(process.cwd(), ctx.task.file.filepath),
         );
         t.disabled = new Set(disabled);
+        t.sendBy = sendBy(begun, ctx.task.timeout, info.timeoutMs);
         await body(t);
         meta.verdict = 'pass';
         if (t.notes.length) meta.note = t.notes.join('\n');

@@ -69,6 +69,8 @@ export interface Outgoing {
    * wrong on purpose, where the flag may be the deployment's answer (harness/check.ts invalid).
    */
   flaggedRetries?: number;
+  /** Latest time (ms since the epoch) a retry may be sent (the check's time to send); default: the retry budget alone. */
+  until?: number;
   /** Turns a parsed reply body into what the exchange keeps (redaction of foreign identities). */
   keep?: (parsed: unknown) => unknown;
 }
@@ -269,7 +271,9 @@ export class Transport {
     // The retry budget runs from the first attempt (CONFORMANCE_RETRY_BUDGET_MS): the wait for a
     // place within the in-flight bound before it is not retrying, however long the queue.
     let firstAttempt: number | undefined;
-    const spent = () => Date.now() - (firstAttempt ?? Date.now()) >= this.options.retryBudgetMs;
+    // Retries end where the budget does, or earlier where the check's time to send does (out.until).
+    const end = () => Math.min((firstAttempt ?? Date.now()) + this.options.retryBudgetMs, out.until ?? Number.POSITIVE_INFINITY);
+    const spent = () => Date.now() >= end();
     // How often the circuit had opened, and closed, when this request met it open in the current outage.
     let outageMet: { breaks: number; resets: number } | undefined;
     let pendingRetry: Omit<NonNullable<Exchange['retries']>[number], 'waitedMs'> | undefined;
@@ -291,7 +295,7 @@ export class Transport {
       if (exchange.error?.startsWith(CIRCUIT_OPEN)) {
         // Nothing was sent. A restart passes: wait for the service's trial request and go again,
         // unless the budget is spent or the service stayed down.
-        const left = (firstAttempt ?? Date.now()) + this.options.retryBudgetMs - Date.now();
+        const left = end() - Date.now();
         if (outageOver() || left <= 0) return reply;
         await this.outageWait(left);
         throw new RetryableReply(reply, 'circuit open: waited for the service to be tried again', { kind: 'throttled' });
@@ -321,8 +325,7 @@ export class Transport {
           if (error.end.kind === 'throttled') return true;
           if (error.reply.body?.retryableError === true && out.flaggedRetries !== undefined && ++flagged > out.flaggedRetries) return false;
           if (++counted > maxCount) return false;
-          const left = (firstAttempt ?? Date.now()) + this.options.retryBudgetMs - Date.now();
-          await sleep(Math.min(backoffMs(counted), left));
+          await sleep(Math.min(backoffMs(counted), end() - Date.now()));
           return !spent();
         },
         onFailedAttempt: ({ error }) => {

@@ -78,6 +78,9 @@ export class CouldNotJudge extends Error {
   }
 }
 
+/** A check whose time to send ran out (harness/check.ts Check.sendBy): it could not judge what it had not sent. */
+export class TimeRanOut extends CouldNotJudge {}
+
 /** Metadata every check leaves on its vitest task for the reporters. */
 export interface CheckMeta {
   checkId: string;

@@ -56,9 +56,11 @@ export function openWindowFrom(t: Check): () => Window {
 
 /**
  * Reads a window's pages from the profile's first page on, following hasNext, at most
- * `maxPages` pages (or `pageLimit`, when lower), of `size` notifications (default: the profile's pageSize). When the first page gives totalElements, the pages it implies are asked for
- * together rather than one after another; the walk still ends at the first page whose hasNext is
- * not true, exactly as a sequential walk would.
+ * `maxPages` pages (or `pageLimit`, when lower), of `size` notifications (default: the profile's
+ * pageSize). When the first page gives totalElements, the pages it implies are asked for together
+ * rather than one after another; the walk still ends at the first page whose hasNext is not true,
+ * exactly as a sequential walk would. With a `pageLimit`, a window whose first page's
+ * totalElements shows it will not fit is read no further (the walk is incomplete).
  */
 export async function walkNotifications(t: Check, window: Window, size?: number, pageLimit?: number): Promise<Walk> {
   const { firstPage } = t.profile.notifications;
@@ -77,6 +79,10 @@ export async function walkNotifications(t: Check, window: Window, size?: number,
   let more = take(first);
   let next = 1;
   const total = first.content?.totalElements;
+  // A window that cannot fit in `pageLimit` pages (its totalElements over pages the size the first
+  // one came in, which a deployment may cap) is not read on: a partial read judges nothing.
+  const perPage = more && walk.notifications.length ? walk.notifications.length : pageSize;
+  if (pageLimit !== undefined && more && typeof total === 'number' && Math.ceil(total / perPage) > maxPages) return walk;
   if (more && typeof total === 'number' && Number.isInteger(total) && total > pageSize) {
     const rest = await Promise.all(Array.from({ length: Math.min(Math.ceil(total / pageSize), maxPages) - 1 }, (_, k) => page(1 + k)));
     for (const r of rest) {
@@ -99,7 +105,9 @@ export const mentions = (notification: unknown, id: string) => JSON.stringify(no
  * consistency budget is spent; returns the last walk and whether it held still (Check.settle
  * walks again until a walk begins after the budget, so a window is walked at least twice however
  * long one walk takes). With a budget of 0 it walks once (the profile declares reads current).
- * Pages of `size` (default: the profile's pageSize).
+ * Pages of `size` (default: the profile's pageSize). With a `pageLimit`, a walk that did not fit
+ * ends the polling at once: the caller judges no incomplete walk, and polling it again costs up
+ * to `pageLimit` requests a time.
  */
 export async function settledWalk(
   t: Check,
@@ -120,7 +128,7 @@ export async function settledWalk(
       const totals = new Set(w.totals.filter((x) => typeof x === 'number'));
       still = !polling || (text === previous && totals.size <= 1);
       previous = text;
-      return wanted(w) && still;
+      return (pageLimit !== undefined && !w.complete) || (wanted(w) && still);
     },
   );
   return { ...walk, still };

@@ -47,6 +47,7 @@ export interface WalkCheckResult {
  * @param shrink false: stop at the first failing walk (enough to know whether the fault was found)
  * @param tours false: generated walks only (to exercise their steering and shrinking alone)
  * @param variants reference variants switched on (REFERENCE_VARIANTS), the profile patched as detection does
+ * @param sendWithinMs the check's time to send from now (Check.sendBy; default: no limit)
  * @throws what the walks throw other than a ConformanceFailure (could not judge, a suite bug)
  */
 export async function runWalkCheck(
@@ -57,6 +58,7 @@ export async function runWalkCheck(
   shrink = false,
   tours = true,
   variants: string[] = [],
+  sendWithinMs?: number,
 ): Promise<WalkCheckResult> {
   const { config, file, title } = WALKS[service];
   const reference = await startReference({ faults, variants, foreignData: false });
@@ -66,6 +68,7 @@ export async function runWalkCheck(
     const client = new ServiceClient(referenceTarget(reference, service, profile), profile, run, { timeoutMs: 30000, maxInFlight: 8 });
     const checkId = `${service}/walks/${slug(title)}`;
     const t = new Check(service, walkRequirementIds(config), seededFaker(testSeed(seed, checkId)), client, profile, run);
+    if (sendWithinMs !== undefined) t.sendBy = Date.now() + sendWithinMs;
     const lines: string[] = [];
     try {
       await runWalks(t, config, { file, title, run: { seed, budget }, shrink, tours, log: (text) => lines.push(text) });

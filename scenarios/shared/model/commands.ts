@@ -390,7 +390,7 @@ export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, fal
    * key not exercised yet, or no step of any kind could (then it runs as an unsteered step would).
    */
   check(m: Readonly<IdentityModel>): boolean {
-    if (m.stepsRun >= m.maxSteps) return false;
+    if (m.stepsRun >= m.maxSteps || Date.now() >= m.stepsUntil) return false;
     const options = this.options(m as IdentityModel);
     return options.length > 0 && (options[0]!.score > 0 || !anythingNew(m as IdentityModel, this.peers));
   }

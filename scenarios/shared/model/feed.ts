@@ -90,9 +90,18 @@ export async function feedBaseline(w: WalkReal, since: number, nativeIds: string
   const read = await t.settle(
     "the feed shows the walk's posts",
     () => walkNotifications(t, window(), t.profile.notifications.readPageSize, WALK_FEED_PAGES),
-    (x) => nativeIds.every((id) => x.notifications.some((n) => mentions(n, id))),
+    (x) => !x.complete || nativeIds.every((id) => x.notifications.some((n) => mentions(n, id))),
   );
   w.feedBaseline = new Set(read.notifications.map((n) => JSON.stringify(n)));
+  // A window that did not fit at the start only grows: the walk's feed is not judged (judgeFeed).
+  if (!read.complete) w.feedUnread = true;
+}
+
+/** Says once per check that a walk's feed went unjudged, so a reader knows the walks judged no feed rather than found it right. */
+function notJudged(t: WalkReal['t']): Problem[] {
+  const said = `the feed of a walk was not judged: its window did not fit in ${WALK_FEED_PAGES} pages, or its pages gave no hasNext`;
+  if (!t.notes.includes(said)) t.note(said);
+  return [];
 }
 
 /**
@@ -104,6 +113,7 @@ export async function judgeFeed(w: WalkReal, since: number): Promise<Problem[]> 
   const partition = w.config.spec.feed.partition;
   const judgePartition = partition && !w.t.disabled.has(partition.requirement);
   if (!events.length && !judgePartition) return [];
+  if (w.feedUnread) return notJudged(w.t);
   const baseline = w.feedBaseline ?? new Set<string>();
   const fresh = (notifications: unknown[]) => notifications.filter((n) => !baseline.has(JSON.stringify(n)));
   const t = w.t;
@@ -115,12 +125,7 @@ export async function judgeFeed(w: WalkReal, since: number): Promise<Problem[]> 
     t.profile.notifications.readPageSize,
     WALK_FEED_PAGES,
   );
-  if (!walk.complete || walk.pages.some((p) => typeof p.content?.hasNext !== 'boolean')) {
-    // Said once per check, so a reader knows the walks judged no feed rather than found it right.
-    const said = `the feed of a walk was not judged: its window did not fit in ${WALK_FEED_PAGES} pages, or its pages gave no hasNext`;
-    if (!t.notes.includes(said)) t.note(said);
-    return [];
-  }
+  if (!walk.complete || walk.pages.some((p) => typeof p.content?.hasNext !== 'boolean')) return notJudged(t);
   const problems = unmatched(events, fresh(walk.notifications)).map((e) => ({
     requirement: e.requirement,
     text: `no notification of its own in the walk's window names the change of step "${e.step}" (${e.ids.join(', ')})`,

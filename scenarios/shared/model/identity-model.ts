@@ -56,6 +56,8 @@ export class IdentityModel extends StateModel<ModelRecord> {
   /** Steps run so far and the walk's bound (commands beyond it are skipped). */
   stepsRun = 0;
   maxSteps = Number.POSITIVE_INFINITY;
+  /** No step starts after this time (ms since the epoch): the check's time is running short (walk.ts WALK_STEPS_SHARE). */
+  stepsUntil = Number.POSITIVE_INFINITY;
 
   /** Every new identity of one kind (the first of the service's kinds): tours that need same-kind records. */
   singleKind = false;

@@ -116,6 +116,8 @@ export class WalkReal {
   readonly feedEvents: FeedEvent[] = [];
   /** The feed's notifications of the walk's starting posts, which no step may count as its own. */
   feedBaseline?: Set<string>;
+  /** The walk's window did not fit in WALK_FEED_PAGES pages when its baseline was read: its feed is not judged. */
+  feedUnread = false;
 
   constructor(
     readonly t: Check,
@@ -133,7 +135,9 @@ export class WalkReal {
 
   /** Sends one request (no judgement); a reply that stays transient after retries stops the walk as "could not judge". */
   async call(op: OperationName, content: Record<string, unknown>): Promise<Reply> {
+    this.t.beforeSending(op);
     const reply = await this.t.client.call(op, content, {
+      until: this.t.sendBy,
       file: this.t.file,
       record: (e) => {
         this.exchanges.push(e);

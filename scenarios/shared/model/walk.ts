@@ -29,7 +29,7 @@ import type { Check } from '../../../harness/check.js';
 import type { scenario } from '../../../harness/register.js';
 import { runInfo, verboseLine } from '../../../harness/targets.js';
 import { seededFaker } from '../../../generators/seed.js';
-import { ConformanceFailure, CouldNotJudge } from '../../../harness/verdict.js';
+import { ConformanceFailure, CouldNotJudge, TimeRanOut } from '../../../harness/verdict.js';
 import type { Exchange } from '../../../harness/reply.js';
 import { StepFailure, commandArbitraries, postStart, recordStatesFor, stepKindsFor, tourCommands, toursFor } from './commands.js';
 import { feedBaseline, judgeFeed } from './feed.js';
@@ -179,6 +179,14 @@ async function walkFeed(w: WalkReal, since: number): Promise<void> {
 const SHRINK_BUDGET_MS = 20000;
 
 /**
+ * Share of a walk check's time to send (Check.sendBy) in which steps start. Past it no step, batch
+ * or shrink begins: the walks under way end and their feed is judged, so a deployment slow to
+ * answer (a gateway that throttles, other users filling the feed) gets shorter or fewer walks,
+ * judged, instead of a check stopped by its time limit.
+ */
+export const WALK_STEPS_SHARE = 0.6;
+
+/**
  * Runs the walks of one service inside a check; throws ConformanceFailure (minimal walk printed)
  * when a walk breaks the model, citing the requirements of the failing step.
  */
@@ -189,6 +197,12 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
   const kinds = stepKindsFor(config);
   const seed = t.faker.number.int({ min: 0, max: 2 ** 31 - 1 });
   const initial = options.initial ?? 3;
+  const entered = Date.now();
+  const stepsUntil = entered + (t.sendBy - entered) * WALK_STEPS_SHARE;
+  // Walks the check's time cut short (ended before their steps, or not begun), for its note.
+  let shortened = 0;
+  let notBegun = 0;
+  let ranOut = false;
   const findings: string[] = [];
   const tally = new Map<string, number>();
   const coverage = new CoverageTally();
@@ -220,7 +234,13 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
         );
         setup = w.steps.length;
         model.stepsRun = 0;
-        for (const command of tourCommands(config, tour)) await command.run(model, w);
+        for (const command of tourCommands(config, tour)) {
+          if (Date.now() >= stepsUntil) {
+            shortened++;
+            break;
+          }
+          await command.run(model, w);
+        }
         await walkFeed(w, since);
         return { model };
       } catch (error) {
@@ -262,8 +282,10 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
         setup = w.steps.length;
         model.stepsRun = 0;
         model.maxSteps = budget.steps;
+        model.stepsUntil = stepsUntil;
         return { model, real: w };
       }, cmds);
+      if (model.stepsRun < budget.steps && Date.now() >= stepsUntil) shortened++;
       await walkFeed(w, since);
       return { model };
     } catch (error) {
@@ -278,15 +300,23 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
     async (known, batch) => {
       // Past the shrink budget every candidate counts as passing without a request: fast-check ends
       // its shrinking at once and reports the shortest failing walk found so far.
-      if (failedAt !== undefined && Date.now() - failedAt > SHRINK_BUDGET_MS) return;
-      if (unjudged) return;
+      if (failedAt !== undefined && (Date.now() - failedAt > SHRINK_BUDGET_MS || Date.now() >= stepsUntil)) return;
+      if (unjudged || ranOut) return;
+      if (generating && Date.now() >= stepsUntil) {
+        notBegun += side;
+        return;
+      }
       const results = await Promise.all(batch.map((cmds) => runWalk(known, cmds)));
       const failed = results.find((r) => r.failed && !(r.failed.error instanceof CouldNotJudge))?.failed;
       // A step the deployment could not answer (transient failures past the retry budget) is no
       // finding: nothing to shrink. While generating it ends the walks (the check could not judge);
       // in a shrinking re-run it counts as not reproducing the failure.
       const blocked = results.find((r) => r.failed?.error instanceof CouldNotJudge)?.failed;
-      if (blocked && !failed && generating) unjudged = blocked.error as CouldNotJudge;
+      // Cut by the check's time after whole batches were judged: those stand, the rest are not run.
+      if (blocked && !failed && generating) {
+        if (blocked.error instanceof TimeRanOut && generated > 0) ranOut = true;
+        else unjudged = blocked.error as CouldNotJudge;
+      }
       // Only the walks fast-check generated count: the first failure ends generation, and the reruns of shrinking follow it.
       if (generating)
         for (const r of results) {
@@ -318,6 +348,11 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
     .map(([k, n]) => `  ${k} ${n}`)
     .join('\n');
   t.note(tallied ? `${covered}\nsteps by kind and outcome:\n${tallied}` : covered);
+  if (shortened || notBegun || ranOut) {
+    const said = `the check's time was short for this deployment (steps start within ${WALK_STEPS_SHARE * 100} % of its time to send): ${shortened} walks or tours ended before their steps, ${notBegun} walks were not begun${ranOut ? ', and the last batch ran out of time (not judged)' : ''}`;
+    t.note(said);
+    log(`[walks] ${config.service}: ${said}`);
+  }
   if (unjudged && !details.failed) throw unjudged;
   if (details.failed) {
     const shrunk = `walk seed ${seed}, run seed ${info.seed}; fast-check shrank it (${details.numShrinks} shrinks) to ${(last?.steps.length ?? 0) - (last?.setup ?? 0)} steps`;
