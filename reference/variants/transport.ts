@@ -11,18 +11,6 @@ import { ReferenceSettingError } from './errors.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A small seeded PRNG (mulberry32), so a transient run can be replayed. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const MAX_DELAY_MS = 60000;
 
 /**
