@@ -35,13 +35,18 @@ const recordOf = (ctx: HandlerContext, member: string) => {
   return s ? ctx.store.get(s) : undefined;
 };
 
-/** Appends every attribute array of `from` onto `into` (a record keeps data it should have lost). */
+/**
+ * Appends every attribute array of `from` onto `into` (a record keeps data it should have lost).
+ * The record gets a new data object: data is never changed in place (reference/store.ts).
+ */
 function absorb(into: SourceRecord, from: Record<string, unknown>) {
+  const data = { ...into.data };
   for (const [k, v] of Object.entries(from)) {
     if (k === 'sources' || !Array.isArray(v)) continue;
-    const mine = Array.isArray(into.data[k]) ? (into.data[k] as unknown[]) : [];
-    into.data[k] = [...mine, ...structuredClone(v)];
+    const mine = Array.isArray(data[k]) ? (data[k] as unknown[]) : [];
+    data[k] = [...mine, ...structuredClone(v)];
   }
+  into.data = data;
 }
 
 /** Per store: link IDs of identities retired by a merge, by the retired record's key (stale-search-after-merge). */

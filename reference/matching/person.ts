@@ -14,16 +14,23 @@ type Identity = Record<string, unknown>;
 /** Name similarity: Jaro-Winkler, raised to 0.9 when the names share a double-metaphone code. */
 export const nameSimilarity = (a: string, b: string) => Math.max(similarity(a, b), soundsAlike(a, b) ? 0.9 : 0);
 
-/** True when two yyyy-MM-dd dates differ only by day/month swapped or two adjacent digits swapped. */
-export function isTransposition(a: string, b: string): boolean {
+/**
+ * True when two yyyy-MM-dd dates differ only by day/month swapped or two adjacent digits swapped.
+ * `x` and `y`: the dates without their dashes, when the caller has them.
+ */
+export function isTransposition(a: string, b: string, x = a.replace(/-/g, ''), y = b.replace(/-/g, '')): boolean {
   if (a.length !== 10 || b.length !== 10 || a === b) return false;
+  if (x.length === 8 && y.length === 8) {
+    // Two dashes each, so split('-') gives year, month and day, at the places a well-formed date has them when both sit at 4 and 7.
+    if (a[4] === '-' && a[7] === '-' && b[4] === '-' && b[7] === '-') {
+      if (a.slice(0, 4) === b.slice(0, 4) && a.slice(5, 7) === b.slice(8, 10) && a.slice(8, 10) === b.slice(5, 7)) return true;
+      return swapsAdjacent(x, y);
+    }
+  }
   const [ya, ma, da] = a.split('-');
   const [yb, mb, db] = b.split('-');
   if (ya === yb && ma === db && da === mb) return true;
-  const x = a.replace(/-/g, '');
-  const y = b.replace(/-/g, '');
-  const diff = [...x].flatMap((c, i) => (c === y[i] ? [] : [i]));
-  return diff.length === 2 && diff[1] === diff[0]! + 1 && x[diff[0]!] === y[diff[1]!] && x[diff[1]!] === y[diff[0]!];
+  return swapsAdjacent(x, y);
 }
 
 const strings = (i: Identity, array: string, field: string, f: (v: unknown) => string = normalize) =>
@@ -32,6 +39,48 @@ const addressKeys = (i: Identity) =>
   (Array.isArray(i.addresses) ? (i.addresses as Array<Record<string, unknown>>) : [])
     .map((a) => `${normalize(a?.line1)}|${digits(a?.postalCode).slice(0, 5)}`)
     .filter((k) => k !== '|');
+
+/** What scorePerson compares of one identity, normalised once. */
+interface PersonFeatures {
+  first: string[];
+  last: string[];
+  /** Dates of birth as sent, and as digits only (yyyyMMdd). */
+  dobs: string[];
+  dobDigits: string[];
+  ssns: string[];
+  addresses: string[];
+  phones: string[];
+  emails: string[];
+  genders: string[];
+}
+
+/**
+ * Features per identity object. A record's data is never changed in place (a re-post, a merge or a
+ * fault replaces the object: reference/store.ts), so an identity's features hold as long as it does;
+ * the store's records are compared with every probe, and normalising them anew each time was most
+ * of the matching's cost in the match-quality benchmark.
+ */
+const features = new WeakMap<Identity, PersonFeatures>();
+
+function featuresOf(i: Identity): PersonFeatures {
+  let f = features.get(i);
+  if (!f) {
+    const dobs = strings(i, 'datesOfBirth', 'dateOfBirth', String);
+    f = {
+      first: strings(i, 'names', 'firstName'),
+      last: strings(i, 'names', 'lastName'),
+      dobs,
+      dobDigits: dobs.map((d) => d.replace(/-/g, '')),
+      ssns: strings(i, 'ssns', 'ssn', digits),
+      addresses: addressKeys(i),
+      phones: strings(i, 'phoneNumbers', 'number', (v) => digits(v).slice(-10)),
+      emails: strings(i, 'emails', 'email'),
+      genders: strings(i, 'genders', 'gender'),
+    };
+    features.set(i, f);
+  }
+  return f;
+}
 
 /** Agreement weights (log-likelihood style, Fellegi–Sunter): [agree, partial, disagree]. */
 const W = {
@@ -49,13 +98,29 @@ const LINK_WEIGHT = 12;
 const SCALE = 4;
 const LOGIT_THRESHOLD = Math.log(0.9 / 0.1);
 
-/** Number of differing positions of two equal-length digit strings. */
-const hamming = (a: string, b: string) => (a.length !== b.length ? Infinity : [...a].filter((c, i) => c !== b[i]).length);
-const isAdjacentSwap = (a: string, b: string) => {
-  if (a.length !== b.length) return false;
-  const diff = [...a].flatMap((c, i) => (c === b[i] ? [] : [i]));
-  return diff.length === 2 && diff[1] === diff[0]! + 1 && a[diff[0]!] === b[diff[1]!] && a[diff[1]!] === b[diff[0]!];
-};
+/** Number of differing positions of two equal-length strings (Infinity when their lengths differ). */
+function hamming(a: string, b: string): number {
+  if (a.length !== b.length) return Number.POSITIVE_INFINITY;
+  let n = 0;
+  for (let i = 0; i < a.length; i++) if (a.charCodeAt(i) !== b.charCodeAt(i)) n++;
+  return n;
+}
+
+/** True when two equal-length strings differ exactly by two adjacent characters swapped. */
+const isAdjacentSwap = (a: string, b: string) => a.length === b.length && swapsAdjacent(a, b);
+
+/** True when, over the positions of `a`, `b` differs from it exactly by two adjacent characters swapped. */
+function swapsAdjacent(a: string, b: string): boolean {
+  let first = -1;
+  let count = 0;
+  for (let i = 0; i < a.length; i++)
+    if (a.charCodeAt(i) !== b.charCodeAt(i)) {
+      if (++count > 2) return false;
+      if (first < 0) first = i;
+      else if (i !== first + 1) return false;
+    }
+  return count === 2 && a[first] === b[first + 1] && a[first + 1] === b[first];
+}
 
 /** Name agreement level: 0 agree, 1 partial (close spelling or an initial), 2 disagree. */
 function nameLevel(as: string[], bs: string[]): number | null {
@@ -64,16 +129,20 @@ function nameLevel(as: string[], bs: string[]): number | null {
   return s >= 0.92 ? 0 : s >= 0.85 ? 1 : 2;
 }
 
-function dobLevel(as: string[], bs: string[]): number | null {
+function dobLevel(fa: PersonFeatures, fb: PersonFeatures): number | null {
+  const as = fa.dobs;
+  const bs = fb.dobs;
   if (!as.length || !bs.length) return null;
   let best = 2;
-  for (const a of as)
-    for (const b of bs) {
+  for (let i = 0; i < as.length; i++)
+    for (let j = 0; j < bs.length; j++) {
+      const a = as[i]!;
+      const b = bs[j]!;
       if (a === b) return 0;
-      const x = a.replace(/-/g, '');
-      const y = b.replace(/-/g, '');
+      const x = fa.dobDigits[i]!;
+      const y = fb.dobDigits[j]!;
       if (
-        isTransposition(a, b) ||
+        isTransposition(a, b, x, y) ||
         hamming(x, y) === 1 ||
         (a.slice(4) === b.slice(4) && Math.abs(Number(a.slice(0, 4)) - Number(b.slice(0, 4))) === 1)
       )
@@ -109,27 +178,19 @@ const agreeOnly = (weights: readonly number[], as: string[], bs: string[]) =>
  * address only add evidence when they agree (people move and change numbers).
  */
 export function scorePerson(a: Identity, b: Identity): number {
-  const fa = strings(a, 'names', 'firstName');
-  const la = strings(a, 'names', 'lastName');
-  const fb = strings(b, 'names', 'firstName');
-  const lb = strings(b, 'names', 'lastName');
-  const straight = level(W.first, nameLevel(fa, fb)) + level(W.last, nameLevel(la, lb));
-  const crossed = level(W.first, nameLevel(fa, lb)) + level(W.last, nameLevel(la, fb));
-  const ka = addressKeys(a);
-  const kb = addressKeys(b);
-  const address = ka.length && kb.length ? bestOf(ka, kb, similarity)! : null;
+  const A = featuresOf(a);
+  const B = featuresOf(b);
+  const straight = level(W.first, nameLevel(A.first, B.first)) + level(W.last, nameLevel(A.last, B.last));
+  const crossed = level(W.first, nameLevel(A.first, B.last)) + level(W.last, nameLevel(A.last, B.first));
+  const address = A.addresses.length && B.addresses.length ? bestOf(A.addresses, B.addresses, similarity)! : null;
   const total =
     Math.max(straight, crossed) +
-    level(W.dob, dobLevel(strings(a, 'datesOfBirth', 'dateOfBirth', String), strings(b, 'datesOfBirth', 'dateOfBirth', String))) +
-    level(W.ssn, ssnLevel(strings(a, 'ssns', 'ssn', digits), strings(b, 'ssns', 'ssn', digits))) +
+    level(W.dob, dobLevel(A, B)) +
+    level(W.ssn, ssnLevel(A.ssns, B.ssns)) +
     (address === null ? 0 : address >= 0.9 ? W.address[0] : address >= 0.75 ? W.address[1] : W.address[2]) +
-    agreeOnly(
-      W.phone,
-      strings(a, 'phoneNumbers', 'number', (v) => digits(v).slice(-10)),
-      strings(b, 'phoneNumbers', 'number', (v) => digits(v).slice(-10)),
-    ) +
-    agreeOnly(W.email, strings(a, 'emails', 'email'), strings(b, 'emails', 'email')) +
-    agreeOnly(W.sex, strings(a, 'genders', 'gender'), strings(b, 'genders', 'gender'));
+    agreeOnly(W.phone, A.phones, B.phones) +
+    agreeOnly(W.email, A.emails, B.emails) +
+    agreeOnly(W.sex, A.genders, B.genders);
   return 1 / (1 + Math.exp(-((total - LINK_WEIGHT) / SCALE + LOGIT_THRESHOLD)));
 }
 
