@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
+import { planName } from './isolated-phase.js';
 
 export interface DetectionRow {
   project: string;
@@ -39,7 +40,7 @@ export default class DetectionReporter implements Reporter {
         if (!meta && r.state === 'skipped') continue;
         const error = r.state === 'failed' ? r.errors?.[0] : undefined;
         rows.push({
-          project: test.meta().variant ?? mod.project.name,
+          project: test.meta().variant ?? planName(mod.project.name),
           file: relative(process.cwd(), mod.moduleId),
           checkId: meta?.checkId ?? test.fullName,
           verdict: meta?.verdict ?? (r.state === 'passed' ? 'pass' : r.state === 'skipped' ? 'skip' : 'error'),

@@ -26,6 +26,7 @@ import { DEFAULT_RUN_SEED, plannedVariants, profileOf } from './variants.js';
 import { RunContext } from '../harness/run.js';
 import { sharedCounters } from '../harness/shared-limit.js';
 import { attachFileListener, detachFileListener } from '../run/file-events.js';
+import { planName } from './isolated-phase.js';
 
 type PlanVariant = { name: string; faults?: string[]; only?: string[]; variants?: string[] };
 type PlanEntry = { name: string; faults?: string[]; only?: string[]; seed?: number; variants?: PlanVariant[] };
@@ -43,7 +44,8 @@ const runIdOf = (name: string) => {
 };
 
 export default async function setup(project: TestProject) {
-  const fault = project.name;
+  // The isolated files of a plan entry run in a project of their own (detection/isolated-phase.ts).
+  const fault = planName(project.name);
   // The plan names the project's faults and the requirements whose checks it runs, or its variants
   // (bundles of at most one fault per service, or of deployment variants), each with its own reference.
   const plan = JSON.parse(readFileSync(join(process.env.DETECTION_DIR!, 'plan.json'), 'utf8')) as PlanEntry[];

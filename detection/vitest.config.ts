@@ -5,8 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { moduleCache } from '../run/module-cache.js';
+import { ISOLATED_SUFFIX, isolatedExclude, isolatedInclude } from './isolated-phase.js';
 
 const plan = JSON.parse(readFileSync(join(process.env.DETECTION_DIR!, 'plan.json'), 'utf8')) as Array<{
   name: string;
@@ -29,14 +30,13 @@ export default defineConfig({
     reporters: [join(import.meta.dirname, 'reporter.ts'), join(import.meta.dirname, '..', 'run', 'file-end-reporter.ts')],
     // Transformed modules kept between runs where node_modules can be written (run/module-cache.ts).
     experimental: moduleCache(),
-    projects: plan.map((p) => ({
-      test: {
-        name: p.name,
+    // Each plan entry's files that send stored invalid input run in a later group of their own
+    // (detection/isolated-phase.ts), as a conformance run runs them after every other file.
+    projects: plan.flatMap((p) => {
+      const test = {
         root: process.cwd(),
-        include: p.include,
         globalSetup: [join(import.meta.dirname, 'setup.ts')],
         setupFiles: ['allure-vitest/setup'],
-        sequence: { concurrent: true },
         maxConcurrency: checksPerFile(p),
         // Workers keep modules (Faker, schemas, compiled validators) across files and projects; each
         // project's checks still get its own RunInfo (harness/targets.ts starts afresh per run id).
@@ -44,7 +44,22 @@ export default defineConfig({
         // Many runs' checks side by side share the cores: a check of a project of many runs gets longer.
         testTimeout: p.variants && p.variants.length > 5 ? 600000 : 150000,
         hookTimeout: 150000,
-      },
-    })),
+      };
+      const isolated = isolatedInclude(p.include);
+      return [
+        {
+          test: {
+            ...test,
+            name: p.name,
+            include: p.include,
+            exclude: [...configDefaults.exclude, ...isolatedExclude()],
+            sequence: { concurrent: true, groupOrder: 0 },
+          },
+        },
+        ...(isolated.length
+          ? [{ test: { ...test, name: `${p.name}${ISOLATED_SUFFIX}`, include: isolated, sequence: { concurrent: true, groupOrder: 1 } } }]
+          : []),
+      ];
+    }),
   },
 });
