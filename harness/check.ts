@@ -73,6 +73,8 @@ export class Check {
    * time limit, an error that gates. Infinity: no limit.
    */
   sendBy = Number.POSITIVE_INFINITY;
+  /** Place of the check's requests in the queue for a place in flight (harness/register.ts CheckOptions.chain). */
+  priority = 0;
   private readonly envReq: string;
   private readonly catalogue: Map<string, Requirement>;
 
@@ -100,7 +102,9 @@ export class Check {
    */
   beforeSending(op: string): void {
     if (Date.now() >= this.sendBy)
-      throw new TimeRanOut(`${op}: not sent, the check's time ran out (it sends nothing in the last part of its time limit, kept for a request under way)`);
+      throw new TimeRanOut(
+        `${op}: not sent, the check's time ran out (it sends nothing in the last part of its time limit, kept for a request under way)`,
+      );
   }
 
   /** Adds a line to the check's note (shown with its result, pass or not). */
@@ -142,6 +146,7 @@ export class Check {
     const reply = await this.client.call(op, content, {
       ...rest,
       until: this.sendBy,
+      priority: this.priority,
       file: this.file,
       record: (e) => this.exchanges.push(e),
     });

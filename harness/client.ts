@@ -45,6 +45,8 @@ export interface CallOptions {
    * (the teardown removing the run's own record: a second removal is rejected, not harmful).
    */
   resendable?: boolean;
+  /** Place in the service's queue for a place in flight (harness/transport.ts Outgoing.priority). */
+  priority?: number;
   /**
    * Latest time (ms since the epoch) an attempt of this request may begin: retries stop there
    * (harness/check.ts Check.sendBy), whatever is left of the retry budget.
@@ -157,6 +159,7 @@ export class ServiceClient {
       ...(options.retries !== undefined ? { retries: options.retries } : {}),
       ...(options.flaggedRetries !== undefined ? { flaggedRetries: options.flaggedRetries } : {}),
       ...(options.until !== undefined ? { until: options.until } : {}),
+      ...(options.priority !== undefined ? { priority: options.priority } : {}),
       // The guard learns what a successful reply makes the run's (a link ID, a relationship) before
       // the reply is redacted by ownership, so the run's own identity is never taken for foreign.
       keep: (parsed) => {

@@ -40,6 +40,9 @@ function classify(e: unknown, verifies: string[]): { verdict: Verdict; failed?: 
   return { verdict: 'error', note: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
 }
 
+/** Queue priority of a chain check's requests (CheckOptions.chain; others 0). */
+const CHAIN_PRIORITY = 1;
+
 /** Least share of its time limit a check may send requests in, whatever the request timeout. */
 const LEAST_SENDING_SHARE = 0.5;
 /** Margin kept before a check's time limit beyond one request's timeout, ms. */
@@ -58,6 +61,12 @@ export function sendBy(begun: number, limitMs: number, requestTimeoutMs: number)
 export interface CheckOptions {
   /** Run this check only when the profile enables creating data sources on the target. */
   createsDataSources?: boolean;
+  /**
+   * The check's requests mostly follow one another (a walk, a chain of posts each judged before
+   * the next): they go first in the queue for a place in flight, so the check is not held up
+   * behind the bursts of checks that send many requests at once.
+   */
+  chain?: boolean;
 }
 
 export type CheckBody = (t: Check) => Promise<void>;
@@ -124,6 +133,7 @@ export function scenario(service: ServiceName, area: string) {
         );
         t.disabled = new Set(disabled);
         t.sendBy = sendBy(begun, ctx.task.timeout, info.timeoutMs);
+        if (options.chain) t.priority = CHAIN_PRIORITY;
         await body(t);
         meta.verdict = 'pass';
         if (t.notes.length) meta.note = t.notes.join('\n');

@@ -16,7 +16,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { BrokenCircuitError, type CircuitBreakerPolicy, ConsecutiveBreaker, circuitBreaker, handleWhenResult } from 'cockatiel';
-import pLimit, { type LimitFunction } from 'p-limit';
+import PQueue from 'p-queue';
 import pRetry from 'p-retry';
 import { Agent, request } from 'undici';
 import type { TlsFiles } from './config.js';
@@ -69,6 +69,12 @@ export interface Outgoing {
    * wrong on purpose, where the flag may be the deployment's answer (harness/check.ts invalid).
    */
   flaggedRetries?: number;
+  /**
+   * Place in the queue for a place in flight: higher goes first, equal in order of arrival
+   * (default 0). A check whose requests follow one another (a walk) waits less behind the bursts
+   * of checks that send many at once, so it no longer holds the run up.
+   */
+  priority?: number;
   /** Latest time (ms since the epoch) a retry may be sent (the check's time to send); default: the retry budget alone. */
   until?: number;
   /** Turns a parsed reply body into what the exchange keeps (redaction of foreign identities). */
@@ -177,7 +183,8 @@ interface Attempt {
 
 export class Transport {
   private readonly agent: Agent;
-  private readonly own: LimitFunction;
+  /** This transport's bound on requests in flight: a queue in which a request of a chain check goes first (Outgoing.priority). */
+  private readonly own: PQueue;
   private readonly pacing: ServicePacing;
   private readonly breaker: CircuitBreakerPolicy;
   /** Times the circuit opened, when it last did, and a promise settled at its next change (opened or closed). */
@@ -205,7 +212,7 @@ export class Transport {
         ...(tls?.key ? { key: readFileSync(tls.key) } : {}),
       },
     });
-    this.own = pLimit(options.maxInFlight);
+    this.own = new PQueue({ concurrency: options.maxInFlight });
     this.pacing = options.pacing ?? ServicePacing.local(options.maxInFlight, options.ratePerSecond || undefined);
     this.breaker = circuitBreaker(
       handleWhenResult((a) => (a as Attempt).failed),
@@ -242,11 +249,11 @@ export class Transport {
   }
 
   /** Runs one attempt within the in-flight bound (this transport's, and the run's shared one), as lowered by the pacing. */
-  private bounded<T>(fn: () => Promise<T>): Promise<T> {
+  private bounded<T>(fn: () => Promise<T>, priority = 0): Promise<T> {
     const bound = this.pacing.bound();
     if (this.own.concurrency !== bound) this.own.concurrency = bound;
     const shared = this.options.sharedLimit;
-    return this.own(() => (shared ? shared.run(fn, bound) : fn()));
+    return this.own.add(() => (shared ? shared.run(fn, bound) : fn()), { priority }) as Promise<T>;
   }
 
   /**
@@ -290,7 +297,7 @@ export class Transport {
       return this.breaks - outageMet.breaks >= OUTAGE_REOPENINGS;
     };
     const attempt = async (): Promise<Reply> => {
-      const reply = await this.bounded(() => this.throughBreaker(out, exchange, sending));
+      const reply = await this.bounded(() => this.throughBreaker(out, exchange, sending), out.priority);
       lastEnded = Date.now();
       if (exchange.error?.startsWith(CIRCUIT_OPEN)) {
         // Nothing was sent. A restart passes: wait for the service's trial request and go again,

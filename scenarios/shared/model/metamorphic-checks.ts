@@ -11,12 +11,13 @@ import { Check, describeReply } from '../../../harness/check.js';
 import { isAbsent } from '../../../harness/reply.js';
 import { runInfo, verboseLine } from '../../../harness/targets.js';
 import { CouldNotJudge } from '../../../harness/verdict.js';
+import type { CheckOptions } from '../../../harness/register.js';
 import type { ServiceName } from '../../../specs/common/model.js';
 import { requirementFor } from '../../../specs/services.js';
 import { declared } from '../rules/types.js';
 import { type Family, type Generate, type Hit, isPrefixUpToTies, oneThreshold, postFamily, search } from './metamorphic.js';
 
-type Register = (title: string, verifies: string[], body: (t: Check) => Promise<void>) => void;
+type Register = (title: string, verifies: string[], body: (t: Check) => Promise<void>, options?: CheckOptions) => void;
 
 const ownOnly = (hits: Hit[], own: Set<string>) => hits.filter((h) => own.has(h.linkId));
 const fmt = (hits: Hit[]) => hits.map((h) => `${h.linkId}:${h.score}`).join(', ') || '(none)';
@@ -150,46 +151,51 @@ export function metamorphicChecks(check: Register & { service: ServiceName }, ge
   });
 
   const ONE = id('metamorphic.oneThreshold');
-  check('one match threshold explains every post and query decision', [ONE], async (t) => {
-    const f = await postFamily(t, generate, [ONE], { decisions: true });
-    const decisions = [...f.decisions];
-    const queried = await Promise.all(
-      f.probes.map(async (probe) => {
-        const read = async () => {
-          const [hits, q] = await Promise.all([
-            search(t, probe.identity, { matchScoreThreshold: 0, maxSearchResults: 5 }, [ONE]),
-            t.call('demographicsQuery', { identity: probe.identity }),
-          ]);
-          return { probe, score: hits[0]?.score ?? 0, q };
-        };
-        // A lagging search index may still show an identity as it was before the family's last
-        // post: read again, within the consistency budget, until the query agrees with the posts'
-        // decisions; a deployment whose decisions no threshold explains keeps disagreeing.
-        return t.settle(
-          `demographicsQuery of ${probe.name} agrees with the posts' decisions`,
-          read,
-          (x) =>
-            x.q.success !== true ||
-            oneThreshold([...f.decisions, { what: '', score: x.score, matched: !isAbsent(x.q) }]).contradictions.length === 0,
-        );
-      }),
-    );
-    for (const { probe, score, q } of queried) {
-      if (q.success !== true) t.fail([ONE], `demographicsQuery failed: ${describeReply(q)}`);
-      decisions.push({ what: `demographicsQuery of ${probe.name}`, score, matched: !isAbsent(q) });
-    }
-    const r = oneThreshold(decisions);
-    if (r.interval)
-      verboseLine(
-        `[metamorphic] ${check.service}: the match threshold lies in (${r.interval[0]}, ${r.interval[1]}] (${decisions.length} decisions)`,
+  check(
+    'one match threshold explains every post and query decision',
+    [ONE],
+    async (t) => {
+      const f = await postFamily(t, generate, [ONE], { decisions: true });
+      const decisions = [...f.decisions];
+      const queried = await Promise.all(
+        f.probes.map(async (probe) => {
+          const read = async () => {
+            const [hits, q] = await Promise.all([
+              search(t, probe.identity, { matchScoreThreshold: 0, maxSearchResults: 5 }, [ONE]),
+              t.call('demographicsQuery', { identity: probe.identity }),
+            ]);
+            return { probe, score: hits[0]?.score ?? 0, q };
+          };
+          // A lagging search index may still show an identity as it was before the family's last
+          // post: read again, within the consistency budget, until the query agrees with the posts'
+          // decisions; a deployment whose decisions no threshold explains keeps disagreeing.
+          return t.settle(
+            `demographicsQuery of ${probe.name} agrees with the posts' decisions`,
+            read,
+            (x) =>
+              x.q.success !== true ||
+              oneThreshold([...f.decisions, { what: '', score: x.score, matched: !isAbsent(x.q) }]).contradictions.length === 0,
+          );
+        }),
       );
-    await t.rule(ONE, () =>
-      expect(
-        r.contradictions.map(([n, p]) => `${n.what} did not match at score ${n.score}, but ${p.what} matched at ${p.score}`),
-        'decisions no single threshold explains',
-      ).toEqual([]),
-    );
-  });
+      for (const { probe, score, q } of queried) {
+        if (q.success !== true) t.fail([ONE], `demographicsQuery failed: ${describeReply(q)}`);
+        decisions.push({ what: `demographicsQuery of ${probe.name}`, score, matched: !isAbsent(q) });
+      }
+      const r = oneThreshold(decisions);
+      if (r.interval)
+        verboseLine(
+          `[metamorphic] ${check.service}: the match threshold lies in (${r.interval[0]}, ${r.interval[1]}] (${decisions.length} decisions)`,
+        );
+      await t.rule(ONE, () =>
+        expect(
+          r.contradictions.map(([n, p]) => `${n.what} did not match at score ${n.score}, but ${p.what} matched at ${p.score}`),
+          'decisions no single threshold explains',
+        ).toEqual([]),
+      );
+    },
+    { chain: true },
+  );
 
   check('demographicsQuery returns the top demographicsSearch result whenever it returns one', [BEST], async (t) => {
     const f = await familyOf(t);

@@ -138,6 +138,7 @@ export class WalkReal {
     this.t.beforeSending(op);
     const reply = await this.t.client.call(op, content, {
       until: this.t.sendBy,
+      priority: this.t.priority,
       file: this.t.file,
       record: (e) => {
         this.exchanges.push(e);

@@ -390,13 +390,16 @@ export function walkChecks(check: CheckFn, config: WalkConfig, file: string, ver
   const ids = [...verifies];
   const { walks, steps } = walkBudget();
   const parts = Math.max(1, Math.ceil(walks / WALKS_PER_CHECK));
-  check(TOURS_TITLE, ids, (t) => runWalks(t, config, { file, title: TOURS_TITLE, generated: false }));
+  check(TOURS_TITLE, ids, (t) => runWalks(t, config, { file, title: TOURS_TITLE, generated: false }), { chain: true });
   for (let i = 0; i < parts; i++) {
     const share = Math.floor(walks / parts) + (i < walks % parts ? 1 : 0);
     if (!share) continue;
     const title = parts > 1 ? `${WALKS_TITLE} (part ${i + 1} of ${parts})` : WALKS_TITLE;
-    check(title, ids, (t) =>
-      runWalks(t, config, { file, title, tours: false, run: { seed: runInfo().seed, budget: { walks: share, steps } } }),
+    check(
+      title,
+      ids,
+      (t) => runWalks(t, config, { file, title, tours: false, run: { seed: runInfo().seed, budget: { walks: share, steps } } }),
+      { chain: true },
     );
   }
 }
