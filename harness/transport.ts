@@ -297,8 +297,13 @@ export class Transport {
       return this.breaks - outageMet.breaks >= OUTAGE_REOPENINGS;
     };
     const attempt = async (): Promise<Reply> => {
-      const reply = await this.bounded(() => this.throughBreaker(out, exchange, sending), out.priority);
-      lastEnded = Date.now();
+      // The attempt ends when its reply is in, not when the queue hands it back a tick later: a
+      // retry's wait (Retry-After included) is counted from then.
+      const reply = await this.bounded(async () => {
+        const r = await this.throughBreaker(out, exchange, sending);
+        lastEnded = Date.now();
+        return r;
+      }, out.priority);
       if (exchange.error?.startsWith(CIRCUIT_OPEN)) {
         // Nothing was sent. A restart passes: wait for the service's trial request and go again,
         // unless the budget is spent or the service stayed down.
