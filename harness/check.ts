@@ -102,9 +102,7 @@ export class Check {
    */
   beforeSending(op: string): void {
     if (Date.now() >= this.sendBy)
-      throw new TimeRanOut(
-        `${op}: not sent, the check's time ran out (it sends nothing in the last part of its time limit, kept for a request under way)`,
-      );
+      throw new TimeRanOut(`${op}: not sent, the check's time ran out (it sends nothing in the last 10 s of its time limit)`);
   }
 
   /** Adds a line to the check's note (shown with its result, pass or not). */

@@ -75,7 +75,10 @@ export interface Outgoing {
    * of checks that send many at once, so it no longer holds the run up.
    */
   priority?: number;
-  /** Latest time (ms since the epoch) a retry may be sent (the check's time to send); default: the retry budget alone. */
+  /**
+   * Latest time (ms since the epoch) a retry may be sent (the check's time to send); an attempt
+   * under way then ends ATTEMPT_GRACE_MS later at most. Default: the retry budget alone.
+   */
   until?: number;
   /** Turns a parsed reply body into what the exchange keeps (redaction of foreign identities). */
   keep?: (parsed: unknown) => unknown;
@@ -107,6 +110,9 @@ export const BREAKER_HALF_OPEN_MS = 5000;
  * walk checks not judged in one run), 4 gives 0.015 % (0.16 % at p = 0.2).
  */
 export const OUTAGE_REOPENINGS = 4;
+
+/** How long after its check's time to send (Outgoing.until) an attempt under way may still run, ms. */
+export const ATTEMPT_GRACE_MS = 5000;
 
 /** Connection errors where the request never reached the deployment (safe to re-send anything). */
 const NOT_SENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|UND_ERR_CONNECT_TIMEOUT)\b/;
@@ -390,6 +396,9 @@ export class Transport {
   /** One attempt; fills `exchange` (reply or error) and returns the parsed reply. */
   private async once(out: Outgoing, exchange: Exchange): Promise<Reply> {
     const begun = Date.now();
+    // An attempt ends by the request timeout, or ATTEMPT_GRACE_MS after the check's time to send.
+    const checkLeft = out.until !== undefined ? out.until + ATTEMPT_GRACE_MS - begun : Number.POSITIVE_INFINITY;
+    const limitMs = Math.max(1, Math.min(this.options.timeoutMs, checkLeft));
     delete exchange.reply;
     delete exchange.error;
     try {
@@ -398,7 +407,7 @@ export class Transport {
         headers: out.headers,
         body: out.body,
         dispatcher: this.agent,
-        signal: AbortSignal.timeout(this.options.timeoutMs),
+        signal: AbortSignal.timeout(limitMs),
       });
       const text = await res.body.text();
       let parsed: unknown;
@@ -425,7 +434,9 @@ export class Transport {
       const err = e as Error & { code?: string; cause?: { code?: string } };
       exchange.error =
         err.name === 'TimeoutError' || err.name === 'AbortError'
-          ? `no reply within ${this.options.timeoutMs} ms (CONFORMANCE_TIMEOUT_MS)`
+          ? limitMs < this.options.timeoutMs
+            ? `no reply within ${limitMs} ms, when the check's time ran out`
+            : `no reply within ${this.options.timeoutMs} ms (CONFORMANCE_TIMEOUT_MS)`
           : `${err.code ?? err.cause?.code ?? err.name}: ${err.message}`;
       return { exchange, status: undefined, body: undefined, content: undefined, success: undefined };
     } finally {

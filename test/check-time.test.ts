@@ -15,6 +15,7 @@ import { loadProfile, resolveProfile } from '../harness/profile.js';
 import { sendBy } from '../harness/register.js';
 import { RunContext } from '../harness/run.js';
 import { TimeRanOut } from '../harness/verdict.js';
+import { ATTEMPT_GRACE_MS } from '../harness/transport.js';
 import { seededFaker } from '../generators/seed.js';
 import { type FaultyServer, startFaultyServer } from './support/faulty-server.js';
 import { localClient } from './support/local-client.js';
@@ -35,10 +36,20 @@ async function against(server: FaultyServer): Promise<{ t: Check; client: Servic
 }
 
 describe("a check's time to send", () => {
-  it('is its time limit less one request timeout and a margin, at least half the limit; none without a limit', () => {
-    expect(sendBy(1000, 150000, 30000)).toBe(1000 + 115000);
-    expect(sendBy(1000, 40000, 30000)).toBe(1000 + 20000);
-    expect(sendBy(1000, 0, 30000)).toBe(Number.POSITIVE_INFINITY);
+  it('is its time limit less 10 s, at least half the limit; none without a limit', () => {
+    expect(sendBy(1000, 150000)).toBe(1000 + 140000);
+    expect(sendBy(1000, 16000)).toBe(1000 + 8000);
+    expect(sendBy(1000, 0)).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('ends an attempt under way at most ATTEMPT_GRACE_MS after it, whatever the request timeout', async () => {
+    // A deployment that never answers; the request timeout (2 s) would end the attempt later than the check's time allows.
+    const server = await startFaultyServer([{ kind: 'hang' }]);
+    const { t } = await against(server);
+    t.sendBy = Date.now() - ATTEMPT_GRACE_MS + 300;
+    const reply = await t.client.call('identityIdQuery', { linkId: 'ORG-X' }, { until: t.sendBy });
+    expect(reply.exchange.error).toMatch(/no reply within \d+ ms, when the check's time ran out/);
+    expect(reply.exchange.durationMs).toBeLessThan(2000);
   });
 
   it('once spent, a request is not sent and the check could not judge', async () => {
@@ -67,7 +78,9 @@ describe('walk checks short of time', () => {
     // 30 ms a request: 12 walks of 10 steps take far longer than 6 s; steps start within 60 % of it.
     const result = await runWalkCheck('organization', 7, [], { walks: 12, steps: 10 }, false, false, ['latency=30'], 6000);
     expect(result.verdict, result.message).toBe('pass');
-    expect(result.note).toMatch(/the check's time was short for this deployment .*: \d+ walks or tours ended before their steps, \d+ walks were not begun/);
+    expect(result.note).toMatch(
+      /the check's time was short for this deployment .*: \d+ walks or tours ended before their steps, \d+ walks were not begun/,
+    );
     const [, ended, notBegun] = /(\d+) walks or tours ended before their steps, (\d+) walks were not begun/.exec(result.note)!;
     expect(Number(ended) + Number(notBegun)).toBeGreaterThan(0);
   });
