@@ -29,3 +29,7 @@ export function isolatedInclude(include: string[]): string[] {
   }
   return [...new Set(out)];
 }
+
+/** True when every entry of `include` is a path of an isolated file: the entry has no other files. */
+export const onlyIsolated = (include: string[]) =>
+  include.length > 0 && include.every((x) => !x.includes('*') && isolatedInclude([x]).length === 1);

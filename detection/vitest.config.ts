@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { moduleCache } from '../run/module-cache.js';
-import { ISOLATED_SUFFIX, isolatedExclude, isolatedInclude } from './isolated-phase.js';
+import { ISOLATED_SUFFIX, isolatedExclude, isolatedInclude, onlyIsolated } from './isolated-phase.js';
 
 const plan = JSON.parse(readFileSync(join(process.env.DETECTION_DIR!, 'plan.json'), 'utf8')) as Array<{
   name: string;
@@ -46,16 +46,22 @@ export default defineConfig({
         hookTimeout: 150000,
       };
       const isolated = isolatedInclude(p.include);
+      // An entry of isolated files only (a fault judged by bad input alone) has no first group.
+      const others = onlyIsolated(p.include)
+        ? []
+        : [
+            {
+              test: {
+                ...test,
+                name: p.name,
+                include: p.include,
+                exclude: [...configDefaults.exclude, ...isolatedExclude()],
+                sequence: { concurrent: true, groupOrder: 0 },
+              },
+            },
+          ];
       return [
-        {
-          test: {
-            ...test,
-            name: p.name,
-            include: p.include,
-            exclude: [...configDefaults.exclude, ...isolatedExclude()],
-            sequence: { concurrent: true, groupOrder: 0 },
-          },
-        },
+        ...others,
         ...(isolated.length
           ? [{ test: { ...test, name: `${p.name}${ISOLATED_SUFFIX}`, include: isolated, sequence: { concurrent: true, groupOrder: 1 } } }]
           : []),

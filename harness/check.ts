@@ -97,12 +97,14 @@ export class Check {
   }
 
   /**
-   * Stops the check as "could not judge" once its time to send is spent (sendBy).
-   * @throws TimeRanOut (a CouldNotJudge) naming the operation not sent
+   * The call options every request of the check carries: its time to send (`until`) and its place
+   * in the queue for a place in flight (`priority`); the one place both Check and the walks read.
+   * @throws TimeRanOut (a CouldNotJudge) naming the operation, once the time to send is spent
    */
-  beforeSending(op: string): void {
+  sending(op: string): Pick<CallOptions, 'until' | 'priority'> {
     if (Date.now() >= this.sendBy)
       throw new TimeRanOut(`${op}: not sent, the check's time ran out (it sends nothing in the last 10 s of its time limit)`);
+    return { until: this.sendBy, priority: this.priority };
   }
 
   /** Adds a line to the check's note (shown with its result, pass or not). */
@@ -140,11 +142,9 @@ export class Check {
    */
   async raw(op: OperationName, content: unknown, options: CallOptions & { sentInvalid?: boolean } = {}): Promise<Reply> {
     const { sentInvalid, ...rest } = options;
-    this.beforeSending(op);
     const reply = await this.client.call(op, content, {
       ...rest,
-      until: this.sendBy,
-      priority: this.priority,
+      ...this.sending(op),
       file: this.file,
       record: (e) => this.exchanges.push(e),
     });

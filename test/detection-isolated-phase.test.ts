@@ -32,6 +32,7 @@ describe('the isolated phase of detection', () => {
       JSON.stringify([
         { name: 'variants', include: ['scenarios/person/**/*.test.ts'], variants: [{ name: 'drawn-8' }] },
         { name: 'some-fault', include: ['scenarios/person/search.test.ts'] },
+        { name: 'bad-input-fault', include: ['scenarios/person/bad-input.test.ts'] },
       ]),
     );
     process.env.DETECTION_DIR = dir;
@@ -43,6 +44,7 @@ describe('the isolated phase of detection', () => {
       ['variants', 0],
       [`variants${ISOLATED_SUFFIX}`, 1],
       ['some-fault', 0],
+      [`bad-input-fault${ISOLATED_SUFFIX}`, 1],
     ]);
     expect(projects[0]!.exclude).toEqual(expect.arrayContaining(['**/bad-input.test.ts', '**/generated-bad-input.test.ts']));
     expect(projects[1]!.include).toEqual(isolatedInclude(['scenarios/person/**/*.test.ts']));

@@ -135,10 +135,8 @@ export class WalkReal {
 
   /** Sends one request (no judgement); a reply that stays transient after retries stops the walk as "could not judge". */
   async call(op: OperationName, content: Record<string, unknown>): Promise<Reply> {
-    this.t.beforeSending(op);
     const reply = await this.t.client.call(op, content, {
-      until: this.t.sendBy,
-      priority: this.t.priority,
+      ...this.t.sending(op),
       file: this.t.file,
       record: (e) => {
         this.exchanges.push(e);
