@@ -1,29 +1,40 @@
 /**
  * The conformance suite: scenarios/ against the configured deployment (or the embedded
- * reference). Run it with `npm run conformance`, which validates settings first and sets the
- * exit code from the verdicts; `npx vitest run` works too and validates the same settings here
- * (one message naming the bad setting, exit code 2).
+ * reference). Run it with `npm run conformance`, which validates settings first, hands this
+ * configuration the run's plan (run/vitest-plan.ts) and sets the exit code from the verdicts;
+ * `npx vitest run` works too and validates the same settings here (one message naming the bad
+ * setting, exit code 2).
+ *
+ * This file imports only small modules that import nothing of the suite: vitest hashes the
+ * content of everything the configuration imports for every module a run loads (run/vitest-plan.ts).
  */
 import { defineConfig } from 'vitest/config';
-import { SettingsError, roundTripSetting, filesAtOnceFor } from './harness/config.js';
-import { runSettings } from './run/run-settings.js';
 import { ISOLATED_AREAS, LongestFirstSequencer } from './run/file-order.js';
 import { moduleCache } from './run/module-cache.js';
 import { conformanceReporters } from './run/reporters.js';
+import { type VitestPlan, handedVitestPlan } from './run/vitest-plan.js';
 
-function settingsOrExit() {
+/**
+ * Without a plan handed over (vitest started directly), the plan of the settings: loaded with
+ * tsx at run time, so that the settings modules are no part of this configuration's imports.
+ */
+async function planOfSettings(): Promise<VitestPlan> {
+  const { tsImport } = await import('tsx/esm/api');
+  // run/run-settings.ts, typed here by what is used of it: a type import would count as an import too.
+  const { runSettings, vitestPlan } = (await tsImport('./run/run-settings.ts', import.meta.url)) as {
+    runSettings(): { runId(): string };
+    vitestPlan(runId: string): VitestPlan;
+  };
   try {
-    return runSettings();
+    return vitestPlan(runSettings().runId());
   } catch (e) {
-    if (!(e instanceof SettingsError)) throw e;
-    console.error(`conformance: ${e.message}`);
+    if ((e as Error).name !== 'SettingsError') throw e;
+    console.error(`conformance: ${(e as Error).message}`);
     process.exit(2);
   }
 }
 
-const plan = settingsOrExit();
-const { settings } = plan;
-const runId = plan.runId();
+const plan = handedVitestPlan() ?? (await planOfSettings());
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -45,7 +56,7 @@ export default defineConfig({
     include: ['scenarios/**/*.test.ts'],
     globalSetup: ['run/global-setup.ts'],
     setupFiles: ['allure-vitest/setup'],
-    reporters: conformanceReporters(settings.reportDir, runId, settings.requirementUrl),
+    reporters: conformanceReporters(plan.reportDir, plan.runId, plan.requirementUrl),
     // One worker runs the scenario files side by side (run/side-by-side-runner.mjs), as many at
     // once as filesAtOnceFor says, each with up to CHECKS_PER_FILE checks at once: one copy of the
     // modules (Faker locales, zod schemas, compiled validators) instead of one per file's worker.
@@ -55,12 +66,12 @@ export default defineConfig({
     maxWorkers: 1,
     isolate: false,
     runner: './run/side-by-side-runner.mjs',
-    provide: { filesAtOnce: filesAtOnceFor(settings, roundTripSetting()), isolatedAreas: ISOLATED_AREAS },
+    provide: { filesAtOnce: plan.filesAtOnce, isolatedAreas: ISOLATED_AREAS },
     maxConcurrency: CHECKS_PER_FILE,
     // Long files first (run/file-order.ts): against a distant deployment the run ends with its last long file.
     sequence: { concurrent: true, sequencer: LongestFirstSequencer },
-    testTimeout: settings.timeoutMs * 4 + 30000,
-    hookTimeout: settings.timeoutMs * 4 + 30000,
+    testTimeout: plan.timeoutMs * 4 + 30000,
+    hookTimeout: plan.timeoutMs * 4 + 30000,
     teardownTimeout: 600000,
     passWithNoTests: false,
     experimental: modules,

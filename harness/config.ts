@@ -321,15 +321,6 @@ export function filesAtOnceFor(
   return roundTripMs < NEAR_ROUND_TRIP_MS ? nearFilesAtOnce(cores) : 4;
 }
 
-/** Internal: the preflight's round trip (ms), handed by `npm run conformance` to the vitest config. */
-export const ROUND_TRIP_ENV = 'CONFORMANCE_ROUND_TRIP_MS';
-
-/** The round trip handed over in ROUND_TRIP_ENV, if any (a value that is not a number counts as none). */
-export function roundTripSetting(env: Record<string, string | undefined> = process.env): number | undefined {
-  const v = Number(env[ROUND_TRIP_ENV]);
-  return env[ROUND_TRIP_ENV] && Number.isFinite(v) && v >= 0 ? v : undefined;
-}
-
 /** CONFORMANCE_REQUIREMENT_URL: a link template holding `%s`; default the requirement's row of the run's report.html. */
 function requirementUrlSetting(env: Record<string, string | undefined>): string {
   const v = env.CONFORMANCE_REQUIREMENT_URL;

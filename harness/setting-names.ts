@@ -48,15 +48,15 @@ export const RUN_SETTINGS = [
 /**
  * Variables the commands set for their children (or the project's own tests read): the active
  * run folder (report/reporter.ts), the shard of a sharded run and the merge step's replay
- * (run/reporters.ts), Chromium for the browser self-test, and the preflight's round trip
- * that sets the number of scenario files run side by side (harness/config.ts filesAtOnceFor).
+ * (run/reporters.ts), Chromium for the browser self-test, and the vitest process's plan (run ID,
+ * report folder, scenario files side by side: run/vitest-plan.ts).
  */
 export const INTERNAL_SETTINGS = [
   'CONFORMANCE_ACTIVE_RUN_FOLDER',
   'CONFORMANCE_SHARD',
   'CONFORMANCE_MERGE',
   'CONFORMANCE_CHROMIUM',
-  'CONFORMANCE_ROUND_TRIP_MS',
+  'CONFORMANCE_VITEST_PLAN',
 ];
 
 /** The settings of one service: base URL, path, sources, TLS, the credentials of its auth schemes, and the person customer ID. */

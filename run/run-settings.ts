@@ -10,13 +10,14 @@
  * The processes of one run hand values over in the environment (the run ID, the seed, the
  * preflight's round trip: test/env-reads.test.ts lists every hand-off), so each builds the same plan.
  */
-import { type Settings, loadSettings } from '../harness/config.js';
+import { type Settings, filesAtOnceFor, loadSettings } from '../harness/config.js';
 import { type Profile, ProfileSchema, loadProfile, resolveProfile } from '../harness/profile.js';
 import { newRunId } from '../harness/run.js';
 import { mergePatches, variantsPatch } from '../reference/variants/profile-patch.js';
 import { VariantSet } from '../reference/variants/registry.js';
 import { referenceSettings } from '../reference/settings.js';
 import type { ProfilePatch } from '../reference/variants/types.js';
+import type { VitestPlan } from './vitest-plan.js';
 
 export interface RunSettings {
   settings: Settings;
@@ -70,4 +71,20 @@ function withVariantSettings(profile: Profile, embedded: boolean): Profile {
   if (!embedded) return profile;
   const patch = variantsPatch(new VariantSet(referenceSettings(process.env).variants).active);
   return Object.keys(patch).length ? ProfileSchema.parse(mergePatches([profile as unknown as ProfilePatch, patch])) : profile;
+}
+
+/**
+ * What the vitest configuration needs of this run (run/vitest-plan.ts), for the run `runId`, with
+ * the preflight's round trip (ms) when there was one (it sets the scenario files side by side).
+ * @throws SettingsError as runSettings()
+ */
+export function vitestPlan(runId: string, roundTripMs?: number): VitestPlan {
+  const { settings } = runSettings();
+  return {
+    runId,
+    reportDir: settings.reportDir,
+    requirementUrl: settings.requirementUrl,
+    timeoutMs: settings.timeoutMs,
+    filesAtOnce: filesAtOnceFor(settings, roundTripMs),
+  };
 }

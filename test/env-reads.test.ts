@@ -21,6 +21,7 @@ const READERS: Record<string, string> = {
   'run/cli/conformance-prepare.ts': 'step 1 of the command: reads the settings through harness/config.ts and sets the hand-off variables',
   'run/run-settings.ts':
     "the run ID the command hands to vitest (CONFORMANCE_RUN_ID), and the reference's settings for the variants' profile",
+  'run/vitest-plan.ts': "the plan the command's first step hands to the vitest configuration (CONFORMANCE_VITEST_PLAN; default argument)",
   'run/global-setup.ts': 'hands the run folder and run ID to the reporters of the same vitest process (CONFORMANCE_ACTIVE_RUN_FOLDER)',
   'run/deployments.ts': "checks the reference's settings before anything starts (default argument)",
   'run/cli/reference.ts': 'npm run reference starts the reference with the environment it was given',

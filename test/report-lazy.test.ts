@@ -6,54 +6,10 @@
  * anything a test worker imports (scenarios/, harness/, specs/).
  * Checked on the import graph as dependency-cruiser resolves it (static imports only).
  */
-import { spawnSync } from 'node:child_process';
-import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { reachable } from './support/import-graph.js';
 
-const ROOT = resolve(import.meta.dirname, '..');
-const BIN = join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
 const HEAVY = /^node_modules\/(vega|vega-lite|@viz-js\/viz)\//;
-
-/** Every module reachable by static imports from `entries`, as dependency-cruiser resolves them. */
-function reachable(entries: string[]): Set<string> {
-  const r = spawnSync(
-    process.execPath,
-    [
-      BIN,
-      '--no-config',
-      '--ts-config',
-      'tsconfig.json',
-      '--ts-pre-compilation-deps',
-      '--output-type',
-      'json',
-      '--do-not-follow',
-      'node_modules',
-      ...entries,
-    ],
-    { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  );
-  expect(r.status, r.stderr).toBe(0);
-  const modules = (
-    JSON.parse(r.stdout) as {
-      modules: Array<{ source: string; dependencies: Array<{ resolved: string; dynamic: boolean; dependencyTypes: string[] }> }>;
-    }
-  ).modules;
-  const edges = new Map(
-    modules.map((m) => [
-      m.source,
-      m.dependencies.filter((d) => !d.dynamic && !d.dependencyTypes.includes('type-only')).map((d) => d.resolved),
-    ]),
-  );
-  const seen = new Set<string>();
-  const stack = [...entries];
-  while (stack.length) {
-    const m = stack.pop()!;
-    if (seen.has(m)) continue;
-    seen.add(m);
-    stack.push(...(edges.get(m) ?? []));
-  }
-  return seen;
-}
 
 describe('chart and Graphviz libraries', () => {
   it('are not reachable by static imports from the config, reporters, global setup or scenarios', () => {

@@ -9,7 +9,7 @@
 import { writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { ROUND_TRIP_ENV, type Settings, SettingsError, filesAtOnceFor } from '../../harness/config.js';
+import { type Settings, SettingsError, filesAtOnceFor } from '../../harness/config.js';
 import type { Profile } from '../../harness/profile.js';
 import { ReferenceSettingError, referenceSettings } from '../../reference/settings.js';
 import { preflight, preflightMessage } from '../preflight.js';
@@ -22,7 +22,8 @@ import { targetStatement } from '../target.js';
 import { VITEST_ENV_DEFAULTS, VITEST_NODE_FLAGS } from '../vitest-process.js';
 import { vitestArgumentProblem } from '../vitest-arguments.js';
 import { type FolderBefore, folderBefore, removeRunTrace } from '../run-folder.js';
-import { runSettings } from '../run-settings.js';
+import { runSettings, vitestPlan } from '../run-settings.js';
+import { VITEST_PLAN_ENV } from '../vitest-plan.js';
 
 /** What step 1 hands the command for the run: vitest's arguments and environment, and what step 3 (run/cli/conformance-finish.ts) needs. */
 export interface RunPlan {
@@ -118,8 +119,9 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
   };
   // What the report folder held before this run, so a run that judges nothing can leave it so.
   const before = folderBefore(settings.reportDir, runId);
-  // Only this run's own preflight says how far the deployment is, never a value left in the environment.
-  const unset = [ROUND_TRIP_ENV];
+  const unset: string[] = [];
+  // Only this run's own preflight says how far the deployment is (the files side by side follow from it).
+  let roundTrip: number | undefined;
   console.log(`conformance: ${targetStatement(settings)}`);
   // Preflight: one cheap request per configured service before any check (exit 3 with one message).
   if (Object.keys(settings.configured).length) {
@@ -138,7 +140,7 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
     }
     // A distant deployment gets more scenario files side by side (harness/config.ts filesAtOnceFor), unless CONFORMANCE_FILES_AT_ONCE says how many.
     if (roundTripMs !== undefined) {
-      set[ROUND_TRIP_ENV] = String(Math.round(roundTripMs));
+      roundTrip = Math.round(roundTripMs);
       const setBy = process.env.CONFORMANCE_FILES_AT_ONCE
         ? 'CONFORMANCE_FILES_AT_ONCE'
         : 'CONFORMANCE_WORKERS, the older name of CONFORMANCE_FILES_AT_ONCE';
@@ -157,6 +159,8 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
     unset.push('FORCE_COLOR');
   }
   for (const [name, value] of Object.entries(VITEST_ENV_DEFAULTS)) if (process.env[name] === undefined) set[name] = value;
+  // What vitest.config.ts needs, so that it imports none of the settings modules (run/vitest-plan.ts).
+  set[VITEST_PLAN_ENV] = JSON.stringify(vitestPlan(runId, roundTrip));
   return {
     runId,
     summaryFile: join(runFolder(settings.reportDir, runId), 'summary.json'),

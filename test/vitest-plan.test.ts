@@ -1,0 +1,42 @@
+/**
+ * The conformance run's vitest configuration takes the run's plan from the command
+ * (run/vitest-plan.ts) instead of importing the settings: vitest hashes the content of every file
+ * the configuration imports for every module a run loads. Here: what the configuration reaches by
+ * its imports, and how a handed plan is read.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { VITEST_PLAN_ENV, handedVitestPlan } from '../run/vitest-plan.js';
+import { reachable } from './support/import-graph.js';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+describe('the vitest configuration of a conformance run', () => {
+  it('reaches none of the settings, specs or reference modules by its imports, and little code at all', () => {
+    // Files of the project only: packages and Node's built-in modules (listed by bare name) left out.
+    const project = [...reachable(['vitest.config.ts'])].filter((m) => /\.(ts|mjs|js)$/.test(m) && !m.startsWith('node_modules/'));
+    expect(project.filter((m) => /^(harness|specs|reference|scenarios|generators|report)\//.test(m))).toEqual([]);
+    // Before the hand-off: 70 files, 480 KB, hashed again for each of the run's modules.
+    const bytes = project.reduce((n, m) => n + readFileSync(resolve(ROOT, m)).length, 0);
+    expect(project.length).toBeLessThanOrEqual(8);
+    expect(bytes).toBeLessThan(20_000);
+  }, 120000);
+});
+
+describe('handedVitestPlan', () => {
+  const plan = { runId: 'r1', reportDir: 'reports', requirementUrl: '../report.html#req-%s', timeoutMs: 30000, filesAtOnce: 4 };
+
+  it('is undefined when no plan is handed over (vitest started directly)', () => {
+    expect(handedVitestPlan({})).toBeUndefined();
+  });
+
+  it('reads the plan the command handed over', () => {
+    expect(handedVitestPlan({ [VITEST_PLAN_ENV]: JSON.stringify(plan) })).toEqual(plan);
+  });
+
+  it('refuses a value that is not such a plan, naming the variable', () => {
+    for (const bad of ['{', '[]', JSON.stringify({ ...plan, filesAtOnce: 0 }), JSON.stringify({ ...plan, runId: 3 })])
+      expect(() => handedVitestPlan({ [VITEST_PLAN_ENV]: bad })).toThrow(VITEST_PLAN_ENV);
+  });
+});
