@@ -40,8 +40,10 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Scenario files run side by side (run/side-by-side-runner.mjs). */
     filesAtOnce: number;
-    /** Areas whose files run in a phase of their own, after every other file (run/file-order.ts ISOLATED_AREAS). */
+    /** Areas whose files run after every other file of their isolation group (run/file-order.ts ISOLATED_AREAS). */
     isolatedAreas: string[];
+    /** Isolation group of each service folder (run/vitest-plan.ts isolationGroups). */
+    isolationGroups: Record<string, string>;
   }
 }
 
@@ -66,7 +68,7 @@ export default defineConfig({
     maxWorkers: 1,
     isolate: false,
     runner: './run/side-by-side-runner.mjs',
-    provide: { filesAtOnce: plan.filesAtOnce, isolatedAreas: ISOLATED_AREAS },
+    provide: { filesAtOnce: plan.filesAtOnce, isolatedAreas: ISOLATED_AREAS, isolationGroups: plan.isolationGroups },
     maxConcurrency: CHECKS_PER_FILE,
     // Long files first (run/file-order.ts): against a distant deployment the run ends with its last long file.
     sequence: { concurrent: true, sequencer: LongestFirstSequencer },

@@ -35,8 +35,9 @@ export const LONGEST_FIRST = [
 
 /**
  * Areas whose checks send invalid input on purpose that a lenient deployment may store (bad input,
- * generated bad input): they run last, in a phase of their own, so no other check can ever see
- * such a record (run/side-by-side-runner.mjs waits for every other file to end first).
+ * generated bad input): they run last in their service's isolation group (run/vitest-plan.ts), so
+ * no other check of a service that may share their store can ever see such a record
+ * (run/side-by-side-runner.mjs waits for every other file of the group to end first).
  */
 export const ISOLATED_AREAS = ['bad-input', 'generated-bad-input'];
 

@@ -17,7 +17,7 @@ import { mergePatches, variantsPatch } from '../reference/variants/profile-patch
 import { VariantSet } from '../reference/variants/registry.js';
 import { referenceSettings } from '../reference/settings.js';
 import type { ProfilePatch } from '../reference/variants/types.js';
-import type { VitestPlan } from './vitest-plan.js';
+import { type VitestPlan, isolationGroups } from './vitest-plan.js';
 
 export interface RunSettings {
   settings: Settings;
@@ -86,5 +86,8 @@ export function vitestPlan(runId: string, roundTripMs?: number): VitestPlan {
     requirementUrl: settings.requirementUrl,
     timeoutMs: settings.timeoutMs,
     filesAtOnce: filesAtOnceFor(settings, roundTripMs),
+    isolationGroups: isolationGroups(
+      Object.fromEntries(Object.values(settings.configured).map((t) => [t.service, `${t.baseUrl.replace(/\/+$/, '')}${t.servicePath}`])),
+    ),
   };
 }

@@ -20,8 +20,11 @@
  *   five (item 29). Every file is collected before any check starts: vitest refuses to register
  *   a test while another test runs.
  * - Files of the isolated areas (provided `isolatedAreas`: bad input, whose invalid records a
- *   lenient deployment may store) start only once every other file has ended, so no other check
- *   can see what they post.
+ *   lenient deployment may store) start only once every other file of their isolation group has
+ *   ended, so no other check of a service that may share their store can see what they post. A
+ *   file's group is its service folder's (`scenarios/<service>/`) in the provided
+ *   `isolationGroups` (services reached at one service URL share one: run/vitest-plan.ts), else
+ *   the folder itself; so the person service's bad input need not wait for the provider's walks.
  * - Checks per file stay at `maxConcurrency`; the worker-wide bound on checks (vitest creates it
  *   once, at the first file) is the number of places, `filesAtOnce × maxConcurrency`.
  * - If the worker state does not name the batch (a vitest that works otherwise), every file runs
@@ -77,6 +80,13 @@ export default class SideBySideRunner extends TestRunner {
     return Array.isArray(areas) && areas.includes(area);
   }
 
+  /** Isolation group of a file: its folder's in the provided `isolationGroups`, else its folder (the service). */
+  groupOf(path) {
+    const folder = path?.split(/[\\/]/).at(-2) ?? '';
+    const groups = this.injectValue('isolationGroups');
+    return (groups && typeof groups === 'object' && groups[folder]) || folder;
+  }
+
   /** Scenario files run side by side (vitest.config.ts provides it; at least 1). */
   filesAtOnce() {
     const n = Number(this.injectValue('filesAtOnce'));
@@ -101,28 +111,33 @@ export default class SideBySideRunner extends TestRunner {
   }
 
   async runQueued() {
-    // Files that send stored invalid input run last, once every other file has ended (run/file-order.ts ISOLATED_AREAS).
+    // Files that send stored invalid input run last in their isolation group, once every other
+    // file of the group has ended (run/file-order.ts ISOLATED_AREAS, isolationGroups).
     const all = this.queued.splice(0);
-    const queue = [...all.filter((f) => !this.isolated(f.path)), ...all.filter((f) => this.isolated(f.path))];
+    const waiting = [...all.filter((f) => !this.isolated(f.path)), ...all.filter((f) => this.isolated(f.path))];
+    /** Files of each group that are not isolated and have not ended. */
+    const mainLeft = new Map();
+    for (const f of waiting) if (!this.isolated(f.path)) mainLeft.set(this.groupOf(f.path), (mainLeft.get(this.groupOf(f.path)) ?? 0) + 1);
     const places = this.filesAtOnce() * this.checksPerFile;
     let used = 0;
     let running = 0;
-    let runningMain = 0;
-    let next = 0;
     let failure;
     await new Promise((allDone) => {
-      // In the sequencer's order: the next file starts once its places are free (or nothing runs).
+      // In the sequencer's order: the next file starts once its places are free (or nothing runs);
+      // an isolated file whose group still has other files is passed over until they end.
       // vitest's file run records its own failures; anything else thrown waits for the other
       // files, so that the batch never ends while a file still runs.
       const startMore = () => {
-        while (
-          next < queue.length &&
-          (running === 0 || used + this.placesOf(queue[next].path) <= places) &&
-          !(this.isolated(queue[next].path) && runningMain > 0)
-        ) {
-          const file = queue[next++];
+        for (let i = 0; i < waiting.length; ) {
+          const file = waiting[i];
           const main = !this.isolated(file.path);
-          if (main) runningMain++;
+          const group = this.groupOf(file.path);
+          if (!main && (mainLeft.get(group) ?? 0) > 0) {
+            i++;
+            continue;
+          }
+          if (running > 0 && used + this.placesOf(file.path) > places) break;
+          waiting.splice(i, 1);
           const claim = {
             taken: this.placesOf(file.path),
             unfinished: this.checks.get(file.path) ?? Number.POSITIVE_INFINITY,
@@ -146,11 +161,11 @@ export default class SideBySideRunner extends TestRunner {
               if (this.claims.get(file.path) === claim) this.claims.delete(file.path);
               used -= claim.taken;
               running--;
-              if (main) runningMain--;
+              if (main) mainLeft.set(group, mainLeft.get(group) - 1);
               startMore();
             });
         }
-        if (next >= queue.length && running === 0) allDone();
+        if (waiting.length === 0 && running === 0) allDone();
       };
       startMore();
     });

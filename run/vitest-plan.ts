@@ -1,7 +1,7 @@
 /**
  * What the vitest configuration of a conformance run (vitest.config.ts) needs of the run's plan:
- * the run ID, where reports go, the requirement link template, the check time limit and the
- * scenario files run side by side. `npm run conformance` builds it once in its first step
+ * the run ID, where reports go, the requirement link template, the check time limit, the
+ * scenario files run side by side and the services' isolation groups. `npm run conformance` builds it once in its first step
  * (run/cli/conformance-prepare.ts, from run/run-settings.ts and the preflight's round trip) and
  * hands it to the vitest process in VITEST_PLAN_ENV, as JSON.
  *
@@ -26,6 +26,8 @@ export interface VitestPlan {
   timeoutMs: number;
   /** Scenario files run side by side (harness/config.ts filesAtOnceFor, with the preflight's round trip). */
   filesAtOnce: number;
+  /** Isolation group of each configured service (isolationGroups); a service not named is a group of its own. */
+  isolationGroups: Record<string, string>;
 }
 
 const isPlan = (v: unknown): v is VitestPlan => {
@@ -38,7 +40,10 @@ const isPlan = (v: unknown): v is VitestPlan => {
     typeof p.requirementUrl === 'string' &&
     Number.isFinite(p.timeoutMs) &&
     Number.isInteger(p.filesAtOnce) &&
-    (p.filesAtOnce ?? 0) >= 1
+    (p.filesAtOnce ?? 0) >= 1 &&
+    typeof p.isolationGroups === 'object' &&
+    p.isolationGroups !== null &&
+    Object.values(p.isolationGroups).every((g) => typeof g === 'string')
   );
 };
 
@@ -58,4 +63,24 @@ export function handedVitestPlan(env: Record<string, string | undefined> = proce
   }
   if (!isPlan(parsed)) throw new Error(`${VITEST_PLAN_ENV}: not a plan of npm run conformance (it sets this variable itself; unset it)`);
   return parsed;
+}
+
+/**
+ * Isolation groups of the services, for the isolated areas: a service's bad-input files wait for
+ * the other files of every service in its group (run/side-by-side-runner.mjs). Services reached
+ * at the same service URL (base URL and service path: the organization and provider services
+ * share the documented path `/provider-link-ws/svc`) may be one deployment with one store, so
+ * they form one group; every other service is a group of its own.
+ * @param serviceUrls the service URL of each configured service (none against the embedded reference, whose services are apart)
+ * @returns each configured service's group: the first service, in the order given, at its URL
+ */
+export function isolationGroups(serviceUrls: Record<string, string>): Record<string, string> {
+  const key = (url: string) => url.replace(/\/+$/, '').toLowerCase();
+  const first = new Map<string, string>();
+  return Object.fromEntries(
+    Object.entries(serviceUrls).map(([service, url]) => {
+      if (!first.has(key(url))) first.set(key(url), service);
+      return [service, first.get(key(url))!];
+    }),
+  );
 }

@@ -5,7 +5,8 @@
  * (test/support/side-by-side) has three files of three checks whose first checks wait for one
  * another: they pass only when the three run at once; its other checks count how many of a file's
  * checks ran together. A file gives back the places of its ended checks, so the barrier is also
- * met when the places hold two whole files but the third fits beside their barrier checks.
+ * met when the places hold two whole files but the third fits beside their barrier checks. An
+ * isolated file (bad input) waits for the other files of its isolation group only (groups/).
  * Allure's runner wraps this one there, as in a conformance run. A vitest or allure-vitest upgrade
  * that changes what the runner hooks into turns this red.
  */
@@ -23,7 +24,7 @@ interface Outcome {
   failed: string[];
 }
 
-function runFixture(filesAtOnce: number, checksPerFile = 1, phase = false): Outcome {
+function runFixture(filesAtOnce: number, checksPerFile = 1, phase = false, env: Record<string, string> = {}): Outcome {
   const r = spawnSync(process.execPath, [VITEST, 'run', '--config', 'test/support/side-by-side/vitest.config.ts'], {
     encoding: 'utf8',
     env: {
@@ -31,6 +32,7 @@ function runFixture(filesAtOnce: number, checksPerFile = 1, phase = false): Outc
       FILES_AT_ONCE: String(filesAtOnce),
       CHECKS_PER_FILE: String(checksPerFile),
       ...(phase ? { PHASE: '1' } : {}),
+      ...env,
       FORCE_COLOR: '0',
       ALLURE_RESULTS_DIR: mkdtempSync(join(tmpdir(), 'side-by-side-allure-')),
     },
@@ -58,6 +60,16 @@ describe('side-by-side runner', () => {
     const r = runFixture(4, 1, true);
     expect(r.failed).toEqual([]);
     expect(r.passed).toContain('the isolated file runs after every other file');
+  });
+
+  it("runs an isolated file once its own isolation group's other files have ended, beside another group's files", () => {
+    const apart = runFixture(4, 1, false, { GROUPS: '1' });
+    expect(apart.failed).toEqual([]);
+    expect(apart.passed).toContain('west bad input starts after west and as its group requires');
+    // One group (services at one service URL): west's isolated file waits for east's long check too.
+    const together = runFixture(4, 1, false, { GROUPS: '1', SAME_GROUP: '1' });
+    expect(together.failed).toEqual([]);
+    expect(together.passed).toHaveLength(3);
   });
 
   it("runs the worker's files at once, each file's checks still one at a time under maxConcurrency 1", () => {

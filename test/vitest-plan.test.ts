@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { VITEST_PLAN_ENV, handedVitestPlan } from '../run/vitest-plan.js';
+import { VITEST_PLAN_ENV, handedVitestPlan, isolationGroups } from '../run/vitest-plan.js';
 import { reachable } from './support/import-graph.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -25,7 +25,14 @@ describe('the vitest configuration of a conformance run', () => {
 });
 
 describe('handedVitestPlan', () => {
-  const plan = { runId: 'r1', reportDir: 'reports', requirementUrl: '../report.html#req-%s', timeoutMs: 30000, filesAtOnce: 4 };
+  const plan = {
+    runId: 'r1',
+    reportDir: 'reports',
+    requirementUrl: '../report.html#req-%s',
+    timeoutMs: 30000,
+    filesAtOnce: 4,
+    isolationGroups: { organization: 'organization', provider: 'organization', person: 'person' },
+  };
 
   it('is undefined when no plan is handed over (vitest started directly)', () => {
     expect(handedVitestPlan({})).toBeUndefined();
@@ -36,7 +43,29 @@ describe('handedVitestPlan', () => {
   });
 
   it('refuses a value that is not such a plan, naming the variable', () => {
-    for (const bad of ['{', '[]', JSON.stringify({ ...plan, filesAtOnce: 0 }), JSON.stringify({ ...plan, runId: 3 })])
-      expect(() => handedVitestPlan({ [VITEST_PLAN_ENV]: bad })).toThrow(VITEST_PLAN_ENV);
+    const bad = ['{', '[]', { ...plan, filesAtOnce: 0 }, { ...plan, runId: 3 }, { ...plan, isolationGroups: { person: 1 } }];
+    for (const value of bad.map((b) => (typeof b === 'string' ? b : JSON.stringify(b))))
+      expect(() => handedVitestPlan({ [VITEST_PLAN_ENV]: value })).toThrow(VITEST_PLAN_ENV);
+  });
+});
+
+describe('isolationGroups', () => {
+  it('puts services reached at one service URL in one group, and every other service in its own', () => {
+    expect(
+      isolationGroups({
+        organization: 'https://idm.example.com/provider-link-ws/svc',
+        person: 'https://idm.example.com/link-ws/svc',
+        provider: 'https://IDM.example.com/provider-link-ws/svc/',
+      }),
+    ).toEqual({ organization: 'organization', person: 'person', provider: 'organization' });
+    expect(
+      isolationGroups({
+        organization: 'https://a.example.com/provider-link-ws/svc',
+        provider: 'https://b.example.com/provider-link-ws/svc',
+      }),
+    ).toEqual({
+      organization: 'organization',
+      provider: 'provider',
+    });
   });
 });

@@ -1,7 +1,9 @@
 /**
  * Fixture of test/side-by-side-runner.test.ts: three files whose checks meet at a barrier, run by
  * run/side-by-side-runner.mjs with the conformance run's pool settings; FILES_AT_ONCE files at once,
- * CHECKS_PER_FILE checks of a file at once (default 1).
+ * CHECKS_PER_FILE checks of a file at once (default 1). With GROUPS=1 instead the files of groups/,
+ * two "services" (folders) whose isolated file of one must not wait for the other's long check,
+ * unless SAME_GROUP=1 puts both in one isolation group.
  * Allure's reporter and setup are on, as in a conformance run: allure-vitest then runs its own
  * runner, which loads this one (run/reporters.ts); the Allure reporter is the run's
  * (report/allure-reporter.ts).
@@ -14,13 +16,14 @@ declare module 'vitest' {
     filesAtOnce: number;
     checksPerFile: number;
     isolatedAreas: string[];
+    isolationGroups: Record<string, string>;
   }
 }
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   test: {
-    include: ['*.side.ts', ...(process.env.PHASE ? ['*.phase.ts'] : [])],
+    include: process.env.GROUPS ? ['groups/*/*.group.ts'] : ['*.side.ts', ...(process.env.PHASE ? ['*.phase.ts'] : [])],
     pool: 'threads',
     maxWorkers: 1,
     isolate: false,
@@ -34,6 +37,7 @@ export default defineConfig({
       filesAtOnce: Number(process.env.FILES_AT_ONCE),
       checksPerFile: Number(process.env.CHECKS_PER_FILE ?? 1),
       isolatedAreas: ['bad-input'],
+      isolationGroups: process.env.SAME_GROUP ? { east: 'east', west: 'east' } : {},
     },
     maxConcurrency: Number(process.env.CHECKS_PER_FILE ?? 1),
     sequence: { concurrent: true },
