@@ -44,6 +44,11 @@ declare module 'vitest' {
     isolatedAreas: string[];
     /** Isolation group of each service folder (run/vitest-plan.ts isolationGroups). */
     isolationGroups: Record<string, string>;
+    /**
+     * The run's shared counters (harness/shared-limit.ts sharedCounters: in flight, then waiting,
+     * per service in `services` order) and the in-flight bound per service, set by the global setup.
+     */
+    serviceLoad: { services: string[]; counters: SharedArrayBuffer; bound: number };
   }
 }
 

@@ -11,11 +11,24 @@
  * waits with Atomics.waitAsync.
  */
 
-import type { SharedBound } from './transport.js';
+import type { Queued, SharedBound } from './transport.js';
 
-/** Cells of a shared in-flight counter per slot (one slot per service). */
+/**
+ * Shared counters for `slots` slots (one per service): the requests in flight of each slot, then
+ * the requests of each slot waiting for a place (queued in a transport; see SharedLimit.queue).
+ */
 export function sharedCounters(slots: number): SharedArrayBuffer {
-  return new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT * Math.max(1, slots));
+  return new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT * 2 * Math.max(1, slots));
+}
+
+/**
+ * Requests of each slot waiting for a place now, across every thread (what the run's side-by-side
+ * runner reads to start files of services that have room first: run/side-by-side-runner.mjs).
+ */
+export function waitingCounts(buffer: SharedArrayBuffer): number[] {
+  const cells = new Int32Array(buffer);
+  const slots = cells.length / 2;
+  return Array.from({ length: slots }, (_, i) => Atomics.load(cells, slots + i));
 }
 
 /** Longest wait before the counter is read again (guards against a missed wake-up; ms). */
@@ -23,6 +36,8 @@ const RECHECK_MS = 250;
 
 export class SharedLimit implements SharedBound {
   private readonly cells: Int32Array;
+  /** The cell counting this slot's requests waiting for a place. */
+  private readonly waitingCell: number;
 
   /**
    * @param buffer counters made by sharedCounters (the same buffer in every worker)
@@ -36,8 +51,9 @@ export class SharedLimit implements SharedBound {
     readonly max: number,
   ) {
     this.cells = new Int32Array(buffer);
-    if (!Number.isInteger(slot) || slot < 0 || slot >= this.cells.length)
-      throw new RangeError(`slot ${slot} outside the ${this.cells.length} shared counters`);
+    this.waitingCell = this.cells.length / 2 + slot;
+    if (!Number.isInteger(slot) || slot < 0 || slot >= this.cells.length / 2)
+      throw new RangeError(`slot ${slot} outside the ${this.cells.length / 2} shared counters`);
     if (!Number.isInteger(max) || max < 1) throw new RangeError(`max ${max}: expected a whole number of at least 1`);
   }
 
@@ -46,13 +62,36 @@ export class SharedLimit implements SharedBound {
     return Atomics.load(this.cells, this.slot);
   }
 
+  /** Requests of this slot waiting for a place now, across every thread. */
+  get waiting(): number {
+    return Atomics.load(this.cells, this.waitingCell);
+  }
+
+  /**
+   * Counts one request as waiting for a place from now until `run` takes it (the `queued` it
+   * returns, handed to `run`), whatever queue of its own the caller keeps it in before that.
+   */
+  queue(): Queued {
+    Atomics.add(this.cells, this.waitingCell, 1);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      Atomics.sub(this.cells, this.waitingCell, 1);
+    };
+  }
+
   /**
    * Runs `fn` once fewer than `max` holders hold the limit (fewer than `lower`, when given and
    * lower: the bound as the service's pacing lowered it, harness/pacing.ts), and releases it when
-   * `fn` settles.
+   * `fn` settles. `queued` (from queue()) stops counting the request as waiting once it holds a place.
    */
-  async run<T>(fn: () => Promise<T>, lower?: number): Promise<T> {
-    await this.acquire(Math.max(1, Math.min(this.max, lower ?? this.max)));
+  async run<T>(fn: () => Promise<T>, lower?: number, queued?: Queued): Promise<T> {
+    try {
+      await this.acquire(Math.max(1, Math.min(this.max, lower ?? this.max)));
+    } finally {
+      queued?.();
+    }
     try {
       return await fn();
     } finally {

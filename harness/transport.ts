@@ -27,10 +27,15 @@ import { type Exchange, type Reply, isTransient } from './reply.js';
 /** How an exchange's error begins when the circuit breaker kept the request from being sent. */
 export const CIRCUIT_OPEN = 'circuit open';
 
+/** Ends the count of one request as waiting for a place (SharedBound.queue); calls after the first do nothing. */
+export type Queued = () => void;
+
 /** Runs a request once a slot of a bound shared beyond this transport is free (harness/shared-limit.ts SharedLimit). */
 export interface SharedBound {
-  /** Runs `fn` once fewer than `max` (at most the bound's own) hold a slot. */
-  run<T>(fn: () => Promise<T>, max?: number): Promise<T>;
+  /** Runs `fn` once fewer than `max` (at most the bound's own) hold a slot; `queued` ends the request's count as waiting then. */
+  run<T>(fn: () => Promise<T>, max?: number, queued?: Queued): Promise<T>;
+  /** Counts a request as waiting for a place until the `Queued` returned is called (by `run`). */
+  queue?(): Queued;
 }
 
 export interface TransportOptions {
@@ -259,7 +264,9 @@ export class Transport {
     const bound = this.pacing.bound();
     if (this.own.concurrency !== bound) this.own.concurrency = bound;
     const shared = this.options.sharedLimit;
-    return this.own.add(() => (shared ? shared.run(fn, bound) : fn()), { priority }) as Promise<T>;
+    // Counted as waiting from here, through this transport's own queue, until it holds a place.
+    const queued = shared?.queue?.();
+    return this.own.add(() => (shared ? shared.run(fn, bound, queued) : fn()), { priority }) as Promise<T>;
   }
 
   /**

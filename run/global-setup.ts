@@ -104,6 +104,10 @@ export default async function setup(project: TestProject) {
       : `Conformance run ${runId}, seed ${settings.seed} (replay this run's data with CONFORMANCE_SEED=${settings.seed})`,
   );
   project.provide('conformance', info);
+  // The side-by-side runner starts files of services with room in their bound before those of a
+  // service whose requests already wait for a place (run/side-by-side-runner.mjs).
+  if (info.inFlightCounters)
+    project.provide('serviceLoad', { services: serviceNames(), counters: info.inFlightCounters, bound: info.maxInFlightPerWorker });
   // A file's records are removed once its checks have ended (run/early-removal.ts); loaded in the
   // background, the file ends before it are kept until it attaches (run/file-events.ts). Only where
   // its requests count in the bound and the pacing the workers share (its requests then pause with

@@ -38,6 +38,15 @@
  */
 import { TestRunner } from 'vitest';
 
+/**
+ * Requests waiting for a place, in in-flight bounds of their service, from which a service counts
+ * as saturated: the next file to start is then one of a service with room, if any waits.
+ */
+const SATURATED = 1;
+
+/** Time between two file starts where the services' load is known (ms): enough for a file's checks to queue their first requests. */
+const STAGGER_MS = 30;
+
 /** Checks a collected file will run: its tests not skipped, todo or filtered out. */
 function checksIn(task) {
   if (task.type === 'test') return task.mode === 'run' || task.mode === 'only' ? 1 : 0;
@@ -87,6 +96,19 @@ export default class SideBySideRunner extends TestRunner {
     return (groups && typeof groups === 'object' && groups[folder]) || folder;
   }
 
+  /**
+   * True when the service of a file (its folder) has at least SATURATED × its in-flight bound of
+   * requests waiting for a place now: more of its checks would only wait (the global setup
+   * provides `serviceLoad`; without it, never).
+   */
+  saturated(path) {
+    const load = this.injectValue('serviceLoad');
+    const at = load?.services?.indexOf(path?.split(/[\\/]/).at(-2));
+    if (!load?.counters || at === undefined || at < 0) return false;
+    const cells = new Int32Array(load.counters);
+    return Atomics.load(cells, load.services.length + at) >= SATURATED * load.bound;
+  }
+
   /** Scenario files run side by side (vitest.config.ts provides it; at least 1). */
   filesAtOnce() {
     const n = Number(this.injectValue('filesAtOnce'));
@@ -124,18 +146,38 @@ export default class SideBySideRunner extends TestRunner {
     let failure;
     await new Promise((allDone) => {
       // In the sequencer's order: the next file starts once its places are free (or nothing runs);
-      // an isolated file whose group still has other files is passed over until they end.
+      // an isolated file whose group still has other files is passed over until they end, and so
+      // is, while a file of another service may start, a file of a saturated service (its requests
+      // already wait for places of its in-flight bound: more checks of it would only wait too).
       // vitest's file run records its own failures; anything else thrown waits for the other
       // files, so that the batch never ends while a file still runs.
+      /**
+       * The next file to start: the first that may start whose service has room; when every
+       * service that has one is saturated, none (a timer looks again) unless nothing runs.
+       */
+      const next = () => {
+        let first = -1;
+        for (let i = 0; i < waiting.length; i++) {
+          const path = waiting[i].path;
+          if (this.isolated(path) && (mainLeft.get(this.groupOf(path)) ?? 0) > 0) continue;
+          if (first < 0) first = i;
+          if (!this.saturated(path)) return i;
+        }
+        if (first >= 0 && running > 0 && !polling) {
+          polling = true;
+          setTimeout(() => {
+            polling = false;
+            startMore();
+          }, STAGGER_MS);
+        }
+        return running === 0 ? first : -1;
+      };
+      let polling = false;
       const startMore = () => {
-        for (let i = 0; i < waiting.length; ) {
+        for (let i = next(); i >= 0; i = next()) {
           const file = waiting[i];
           const main = !this.isolated(file.path);
           const group = this.groupOf(file.path);
-          if (!main && (mainLeft.get(group) ?? 0) > 0) {
-            i++;
-            continue;
-          }
           if (running > 0 && used + this.placesOf(file.path) > places) break;
           waiting.splice(i, 1);
           const claim = {
@@ -164,6 +206,12 @@ export default class SideBySideRunner extends TestRunner {
               if (main) mainLeft.set(group, mainLeft.get(group) - 1);
               startMore();
             });
+          // Where the services' load is known, the next file starts a moment later, once this
+          // one's first requests are queued and saturated() can see them.
+          if (this.injectValue('serviceLoad')) {
+            setTimeout(startMore, STAGGER_MS);
+            break;
+          }
         }
         if (waiting.length === 0 && running === 0) allDone();
       };

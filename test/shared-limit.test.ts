@@ -6,7 +6,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { SharedLimit, sharedCounters } from '../harness/shared-limit.js';
+import { SharedLimit, sharedCounters, waitingCounts } from '../harness/shared-limit.js';
 
 const ENTRY = new URL('./support/tsx-worker.mjs', import.meta.url);
 const MODULE = new URL('./support/shared-limit-worker.ts', import.meta.url).href;
@@ -74,5 +74,23 @@ describe('SharedLimit', () => {
     await expect(limit.run(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(limit.inFlight).toBe(0);
     await expect(limit.run(async () => 'next')).resolves.toBe('next');
+  });
+
+  it('counts requests waiting for a place, per slot, from queue() until run() gives them one', async () => {
+    const buffer = sharedCounters(2);
+    const limit = new SharedLimit(buffer, 1, 1);
+    let release!: () => void;
+    const held = limit.run(() => new Promise<void>((r) => (release = r)), undefined, limit.queue());
+    await new Promise((r) => setTimeout(r, 10));
+    // The holder no longer counts as waiting; two more wait (one not yet handed to run, as in a transport's own queue).
+    const queuedAside = limit.queue();
+    const second = limit.run(async () => 'second', undefined, limit.queue());
+    expect([limit.waiting, ...waitingCounts(buffer)]).toEqual([2, 0, 2]);
+    release();
+    await Promise.all([held, second]);
+    expect(waitingCounts(buffer)).toEqual([0, 1]);
+    queuedAside();
+    queuedAside(); // a second call changes nothing
+    expect(waitingCounts(buffer)).toEqual([0, 0]);
   });
 });

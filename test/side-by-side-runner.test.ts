@@ -6,12 +6,13 @@
  * another: they pass only when the three run at once; its other checks count how many of a file's
  * checks ran together. A file gives back the places of its ended checks, so the barrier is also
  * met when the places hold two whole files but the third fits beside their barrier checks. An
- * isolated file (bad input) waits for the other files of its isolation group only (groups/).
+ * isolated file (bad input) waits for the other files of its isolation group only (groups/), and
+ * a file of a service whose requests wait for places starts after other services' files (load/).
  * Allure's runner wraps this one there, as in a conformance run. A vitest or allure-vitest upgrade
  * that changes what the runner hooks into turns this red.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -70,6 +71,20 @@ describe('side-by-side runner', () => {
     const together = runFixture(4, 1, false, { GROUPS: '1', SAME_GROUP: '1' });
     expect(together.failed).toEqual([]);
     expect(together.passed).toHaveLength(3);
+  });
+
+  it('starts a later file of a service with room before the next file of a saturated service (whose requests wait for places)', () => {
+    const order = (saturated: boolean) => {
+      const file = join(mkdtempSync(join(tmpdir(), 'side-by-side-order-')), 'order');
+      writeFileSync(file, '');
+      const r = runFixture(2, 1, false, { LOAD: '1', ORDER_FILE: file, ...(saturated ? { EAST_SATURATED: '1' } : {}) });
+      expect(r.failed).toEqual([]);
+      return readFileSync(file, 'utf8');
+    };
+    // In path order east/a, east/b, west/c, two files at once: a and b first, c in the first free place.
+    expect(order(false)).toBe('abc');
+    // East saturated: west's c goes first; east's files start only when nothing else runs (a, then b).
+    expect(order(true)).toBe('cab');
   });
 
   it("runs the worker's files at once, each file's checks still one at a time under maxConcurrency 1", () => {

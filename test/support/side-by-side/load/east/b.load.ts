@@ -1,0 +1,3 @@
+import { startsAndWaits } from '../order.js';
+
+startsAndWaits('b', 50);
