@@ -140,7 +140,7 @@ export class Check {
    * @throws GuardRefusal; CouldNotJudge when no judgement is possible: no reply, a reply still
    *   transient after retries (harness/reply.ts isTransient), or the run's own credentials refused.
    */
-  async raw(op: OperationName, content: unknown, options: CallOptions & { sentInvalid?: boolean } = {}): Promise<Reply> {
+  async raw<O extends OperationName>(op: O, content: unknown, options: CallOptions & { sentInvalid?: boolean } = {}): Promise<Reply<O>> {
     const { sentInvalid, ...rest } = options;
     const reply = await this.client.call(op, content, {
       ...rest,
@@ -168,7 +168,7 @@ export class Check {
    * other check judges it) and, when accepted, deleted at once.
    * @throws as raw
    */
-  async invalid(op: OperationName, content: unknown, options: CallOptions = {}): Promise<Reply> {
+  async invalid<O extends OperationName>(op: O, content: unknown, options: CallOptions = {}): Promise<Reply<O>> {
     const spec = operation(this.service, op);
     const created = (spec.sourcesCreated?.((content ?? {}) as Record<string, unknown>, this.client.guard.names) ?? []).filter(
       (s): s is SourceRef => this.client.ownsSource(s),
@@ -212,7 +212,7 @@ export class Check {
    * With `sentInvalid` the request is wrong on purpose and is sent as `invalid` does.
    * @throws as raw; ConformanceFailure on a malformed reply.
    */
-  async call(op: OperationName, content: unknown, options: CallOptions & { sentInvalid?: boolean } = {}): Promise<Reply> {
+  async call<O extends OperationName>(op: O, content: unknown, options: CallOptions & { sentInvalid?: boolean } = {}): Promise<Reply<O>> {
     const { sentInvalid, ...rest } = options;
     const reply = sentInvalid ? await this.invalid(op, content, rest) : await this.raw(op, content, rest);
     if (!reply.body) {
@@ -269,7 +269,7 @@ export class Check {
    * Sends an operation that must succeed (success=true).
    * @throws ConformanceFailure citing `cites` (default: the check's requirements) when it does not.
    */
-  async ok(op: OperationName, content: unknown, options: CallOptions & { cites?: string[] } = {}): Promise<Reply> {
+  async ok<O extends OperationName>(op: O, content: unknown, options: CallOptions & { cites?: string[] } = {}): Promise<Reply<O>> {
     const reply = await this.call(op, content, options);
     if (reply.success !== true)
       throw new ConformanceFailure(options.cites ?? this.verifies, `${op} was expected to succeed but replied ${describeReply(reply)}`, {

@@ -130,7 +130,7 @@ export class ServiceClient {
   }
 
   /** Sends one operation. Never throws for transport problems; see Reply. @throws GuardRefusal */
-  async call(name: OperationName, content: unknown, options: CallOptions = {}): Promise<Reply> {
+  async call<O extends OperationName>(name: O, content: unknown, options: CallOptions = {}): Promise<Reply<O>> {
     const op = operation(this.target.service, name);
     const c = (content ?? {}) as Record<string, unknown>;
     this.guard.check(op, c);
@@ -180,7 +180,8 @@ export class ServiceClient {
           ...(options.file ? { file: options.file } : {}),
         });
     }
-    return reply;
+    // The transport carries any operation's reply; this one is the reply of `name`.
+    return reply as Reply<O>;
   }
 
   /** Ledger entries for what the request may create, written before it leaves. */

@@ -13,6 +13,9 @@
  * - an acceptance: success=true.
  */
 
+import type { OperationName } from '../specs/common/operation-names.js';
+import type { ReplyContent } from '../specs/services.js';
+
 /** A record of one request and what came back (secrets and foreign identities already redacted). */
 export interface Exchange {
   service: string;
@@ -29,14 +32,21 @@ export interface Exchange {
   retries?: Array<{ status?: number; error?: string; reason: string; durationMs: number; waitedMs: number; text?: string }>;
 }
 
-/** What a call returns: the exchange plus the parsed envelope when the body was a JSON object. */
-export interface Reply {
+/**
+ * What a call of operation `O` returns: the exchange plus the parsed envelope when the body was a
+ * JSON object. A reply of any operation is a Reply (of every operation's content).
+ */
+export interface Reply<O extends OperationName = OperationName> {
   exchange: Exchange;
   status: number | undefined;
   /** The reply body when it parsed as a JSON object, else undefined. */
   body: Record<string, unknown> | undefined;
-  /** body.content (any), for convenience. */
-  content: any;
+  /**
+   * body.content, typed as the operation's contract gives it (specs/services.ts ReplyContent).
+   * Checked against the contract only when the reply said success=true and came through a check's
+   * `call` or `ok`; otherwise its members are whatever the deployment sent (read them tolerantly).
+   */
+  content: ReplyContent<O> | null | undefined;
   success: boolean | undefined;
 }
 

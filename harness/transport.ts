@@ -434,7 +434,8 @@ export class Transport {
         exchange,
         status: res.statusCode,
         body: b,
-        content: b?.content,
+        // Typed as the contract gives it; what is checked, and when, is Reply's to say (harness/reply.ts).
+        content: b?.content as Reply['content'],
         success: typeof b?.success === 'boolean' ? (b.success as boolean) : undefined,
       };
     } catch (e) {

@@ -175,8 +175,8 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
       const linkId = r.content?.linkId;
       if (r.success !== true || typeof linkId !== 'string' || !linkId) return note('read', r, 'nativeIdQuery');
       out.set(id, linkId);
-      const members = Array.isArray(r.content.identityGroupedBySource) ? r.content.identityGroupedBySource : [];
-      for (const m of members as Array<{ source?: { name?: unknown; id?: unknown } }>) {
+      const grouped = r.content?.identityGroupedBySource;
+      for (const m of Array.isArray(grouped) ? grouped : []) {
         const other = recordOfSource.get(sourceKey(m?.source ?? {}));
         if (other && wanted.has(other) && !out.has(other)) out.set(other, linkId);
       }

@@ -3,17 +3,30 @@
  * requirement catalogue. Adding a service is a new entry here, not new client or router code.
  */
 import type { OperationSpec, Requirement, ServiceName } from './common/model.js';
+import type { OperationName, PersonOperation, SharedOperation } from './common/operation-names.js';
+import type { SharedReplyContent } from './common/operations.js';
 import type { StateTable } from './common/states.js';
 import { type StateSpec, stateTableOf } from './common/state-spec.js';
 import { organizationOperations } from './organization/operations.js';
 import { organizationRequirements } from './organization/requirements.js';
 import { organizationStateSpec } from './organization/state-spec.js';
-import { personOperations } from './person/operations.js';
+import { type PersonReplyContent, personOperations } from './person/operations.js';
 import { personRequirements } from './person/requirements.js';
 import { personStateSpec } from './person/state-spec.js';
 import { providerOperations } from './provider/operations.js';
 import { providerRequirements } from './provider/requirements.js';
 import { providerStateSpec } from './provider/state-spec.js';
+
+/**
+ * The reply content of an operation, as the operations tables' reply schemas give it for any
+ * service that has it (the organization and provider rows, and the person row): documented
+ * members optional and nullable where the contract reads them so, extra members allowed.
+ * A reply's content has been checked against its service's schema only when the reply said
+ * success=true (harness/check.ts `call`, `ok`).
+ */
+export type ReplyContent<O extends OperationName> =
+  | (O extends SharedOperation ? SharedReplyContent[O] : never)
+  | (O extends PersonOperation ? PersonReplyContent[O] : never);
 
 export interface ServiceSpec {
   name: ServiceName;

@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { postContent } from '../generators/common.js';
-import { ServiceClient } from '../harness/client.js';
+import { type CallOptions, ServiceClient } from '../harness/client.js';
+import type { Reply } from '../harness/reply.js';
+import type { OperationName } from '../specs/common/operation-names.js';
 import { loadProfile, resolveProfile } from '../harness/profile.js';
 import { RunContext, newRunId } from '../harness/run.js';
 import { removeRunRecords } from '../linkage/cleanup.js';
@@ -36,11 +38,16 @@ it('removes every record of the run with at most maxInFlight removals under way'
   const call = ServiceClient.prototype.call;
   let underWay = 0;
   let most = 0;
-  ServiceClient.prototype.call = async function (this: ServiceClient, ...args: Parameters<typeof call>) {
+  ServiceClient.prototype.call = async function <O extends OperationName>(
+    this: ServiceClient,
+    op: O,
+    content: unknown,
+    options?: CallOptions,
+  ) {
     underWay++;
     most = Math.max(most, underWay);
     try {
-      return await call.apply(this, args);
+      return await call.call<ServiceClient, [O, unknown, CallOptions?], Promise<Reply<O>>>(this, op, content, options);
     } finally {
       underWay--;
     }

@@ -70,7 +70,7 @@ describe('transient replies after retries', () => {
       },
       status,
       body,
-      content: body?.content,
+      content: body?.content as Reply['content'],
       success: body?.success as boolean | undefined,
     });
     for (const r of [

@@ -22,9 +22,7 @@ check(
     const results = r.content?.datasourceCreationResponses;
     await t.rule('PERSON-DATASOURCE-CREATES', () => {
       if (Array.isArray(results))
-        expect(results.map((x: { datasource?: string }) => x.datasource).sort(), 'one result per requested name').toEqual(
-          [...names].sort(),
-        );
+        expect(results.map((x) => x.datasource).sort(), 'one result per requested name').toEqual([...names].sort());
     });
   },
   { createsDataSources: true },

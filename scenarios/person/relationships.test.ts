@@ -16,19 +16,19 @@ async function added(t: Check, cites: string[]) {
   const [a, b] = await Promise.all([person.postNew(t, cites), person.postNew(t, cites)]);
   const endDate = new Date(Date.UTC(2030, 11, 31)).toISOString();
   const r = await t.ok('addRelationshipService', relationshipContent(t, a.linkId, b.linkId, { endDate }), { cites });
-  const id = r.content?.relationship?.id;
-  if (typeof id !== 'string' || !id) t.fail(cites, 'addRelationshipService replied without relationship.id');
-  return { a, b, id: id as string, reply: r };
+  const relationship = r.content?.relationship;
+  const id = relationship?.id;
+  if (!relationship || typeof id !== 'string' || !id) return t.fail(cites, 'addRelationshipService replied without relationship.id');
+  return { a, b, id, relationship };
 }
 
 check(
   'addRelationshipService creates the relationship between two link IDs with its verb, dates and status',
   ['PERSON-REL-ADD'],
   async (t) => {
-    const { a, b, reply } = await added(t, ['PERSON-REL-ADD']);
+    const { a, b, relationship: rel } = await added(t, ['PERSON-REL-ADD']);
     const m = relationshipMembers(t.profile, 'person');
     await t.rule('PERSON-REL-ADD', () => {
-      const rel = reply.content.relationship;
       expect(rel[m.subject], 'subject link ID').toBe(a.linkId);
       expect(rel[m.object], 'object link ID').toBe(b.linkId);
       expect(rel.relationshipVerb, 'verb').toBe(t.profile.relationship.verb);

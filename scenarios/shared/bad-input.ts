@@ -295,7 +295,7 @@ async function runLane(t: Check, config: BadInputConfig, plan: LanePlan, sendabl
     await t.ok('postIdentity', postContent(identity, source, t.profile.sourcePlacement), { cites: [GENERATED] });
     const found = await t.call('nativeIdQuery', { source: src(source) });
     if (isAbsent(found)) throw new CouldNotJudge(`nativeIdQuery finds no identity for a source just posted: ${describeReply(found)}`);
-    return { source, linkId: String(found.content.linkId) };
+    return { source, linkId: String(found.content?.linkId) };
   };
   const [a, b] = await Promise.all([post(plan.a), post(plan.b)]);
   const ctx: BadInputContext = {
@@ -315,7 +315,7 @@ async function runLane(t: Check, config: BadInputConfig, plan: LanePlan, sendabl
         const r = await t.call('nativeIdQuery', { source: src(s) });
         return isAbsent(r)
           ? { identity: describeReply(r) }
-          : { linkId: String(r.content.linkId), identity: JSON.stringify(r.content.identity ?? null) };
+          : { linkId: String(r.content?.linkId), identity: JSON.stringify(r.content?.identity ?? null) };
       }),
     );
 
@@ -391,7 +391,7 @@ async function runLane(t: Check, config: BadInputConfig, plan: LanePlan, sendabl
           .filter(Boolean);
         current = after;
         if (newSource && stored && !isAbsent(stored))
-          changed.push(`the new source ${newSource.id} was stored (nativeIdQuery finds identity ${stored.content.linkId})`);
+          changed.push(`the new source ${newSource.id} was stored (nativeIdQuery finds identity ${stored.content?.linkId})`);
         if (accepted)
           throw new ConformanceFailure(
             [GENERATED, ...(site.cites ?? [])],

@@ -15,9 +15,10 @@ export interface Window {
 }
 
 export interface Walk {
-  pages: Reply[];
+  pages: Array<Reply<'searchNotifications'>>;
   notifications: unknown[];
-  totals: number[];
+  /** totalElements of each page as it came (absent or null where a page gave none). */
+  totals: Array<number | null | undefined>;
   complete: boolean;
 }
 
@@ -69,7 +70,7 @@ export async function walkNotifications(t: Check, window: Window, size?: number,
   const walk: Walk = { pages: [], notifications: [], totals: [], complete: false };
   const page = (i: number) => t.ok('searchNotifications', { pageNumber: firstPage + i, pageSize, ...window });
   /** Adds a page to the walk; true when it says more pages follow. */
-  const take = (r: Reply) => {
+  const take = (r: Reply<'searchNotifications'>) => {
     walk.pages.push(r);
     walk.notifications.push(...(Array.isArray(r.content?.notifications) ? r.content.notifications : []));
     walk.totals.push(r.content?.totalElements);

@@ -115,7 +115,8 @@ const PRIOR_STATE: Partial<Record<OperationName, PriorState>> = {
   deleteRelationshipService: async ({ t, linkA, linkB }, cites) => {
     const added = await t.ok('addRelationshipService', relationshipContent(t, linkA, linkB), { cites });
     const id = added.content?.relationship?.id;
-    if (typeof id !== 'string') t.fail(cites, 'addRelationshipService replied without relationship.id, so there is nothing to delete');
+    if (typeof id !== 'string')
+      return t.fail(cites, 'addRelationshipService replied without relationship.id, so there is nothing to delete');
     return { relationshipId: id };
   },
 };

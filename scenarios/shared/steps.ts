@@ -57,7 +57,7 @@ export function steps(generate: IdentityGenerator) {
   /** Link ID a source resolves to now, or undefined when the lookup finds nothing. */
   const linkIdOf = async (t: Check, source: SourceRef): Promise<string | undefined> => {
     const r = await lookup(t, source);
-    return isAbsent(r) ? undefined : (r.content.linkId as string);
+    return isAbsent(r) ? undefined : (r.content?.linkId as string);
   };
 
   /** Link ID a source resolves to once it resolves at all (after a write), or undefined when it never does within the budget. */

@@ -80,13 +80,14 @@ export interface ExampleContext {
  * - `sourcesNamed(content, names)`: every source reference the request names, so the guard can
  *   refuse a mutating request that names a source the run does not own.
  */
-export interface OperationSpec {
+/** One row of an operations table; `R` is its reply content schema (kept as a type for ReplyContent). */
+export interface OperationSpec<R extends z.ZodType = z.ZodType> {
   service: ServiceName;
   name: OperationName;
   path: string;
   mutates: boolean;
   request: z.ZodType;
-  reply: z.ZodType;
+  reply: R;
   sourcesNamed: (content: Record<string, unknown>, names: WireNames) => Array<Partial<SourceRef> | undefined>;
   /** Requirement that the reply content has the documented shape (Endpoints table row). */
   shapeRequirement: string;

@@ -29,15 +29,21 @@ const postedSources = (c: Record<string, unknown>) => {
  * requirement IDs (the shape requirement of an operation is `<idPrefix>-OP-<NAME>`).
  */
 export function identityOperations(service: ServiceName, idPrefix: string, identity: z.ZodType): OperationSpec[] {
+  const table = identityOperationTable(service, idPrefix, identity);
+  return SHARED_OPERATIONS.map((name) => table[name]);
+}
+
+/** The rows of identityOperations by name, each keeping its reply schema's type (SharedReplyContent reads them). */
+function identityOperationTable<I extends z.ZodType>(service: ServiceName, idPrefix: string, identity: I) {
   const identityReply = identityReplyShape(identity);
-  const row = <K extends SharedOperation>(
-    r: Omit<OperationSpec, 'service' | 'shapeRequirement' | 'name'> & { name: K },
-  ): OperationSpec & { name: K } => ({
+  const row = <K extends SharedOperation, R extends z.ZodType>(
+    r: Omit<OperationSpec<R>, 'service' | 'shapeRequirement' | 'name'> & { name: K },
+  ): OperationSpec<R> & { name: K } => ({
     service,
     shapeRequirement: `${idPrefix}-OP-${r.name.toUpperCase()}`,
     ...r,
   });
-  const table: { [K in SharedOperation]: OperationSpec & { name: K } } = {
+  return {
     postIdentity: row({
       name: 'postIdentity',
       example: (c) => c.post,
@@ -210,6 +216,17 @@ export function identityOperations(service: ServiceName, idPrefix: string, ident
       reply: NotificationPage,
       sourcesNamed: noSources,
     }),
-  };
-  return SHARED_OPERATIONS.map((name) => table[name]);
+  } satisfies { [K in SharedOperation]: OperationSpec & { name: K } };
 }
+
+/** An identity as reply types give it: an object of members (each service's schema says which). */
+export type IdentityData = Record<string, unknown>;
+
+/**
+ * The reply content of each shared operation as its schema in the table gives it: the members
+ * the seeds document, each optional and nullable where the contract reads it so, unknown extra
+ * members allowed. Source: organization-identity-api.md, Endpoints.
+ */
+export type SharedReplyContent = {
+  [K in SharedOperation]: z.infer<ReturnType<typeof identityOperationTable<z.ZodType<IdentityData>>>[K]['reply']>;
+};

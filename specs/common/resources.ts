@@ -12,7 +12,7 @@ import { DateTimeString, Domain, SourceRef, arr, obj, opt } from './wire.js';
 export const IdentityPerSource = obj({ source: opt(SourceRef) });
 
 /** Members every identity-returning reply may carry (nativeIdQuery, demographicsQuery, ...). */
-export const identityReplyShape = (identity: z.ZodType) => ({
+export const identityReplyShape = <I extends z.ZodType>(identity: I) => ({
   identityGroupedBySource: arr(IdentityPerSource),
   customerSources: arr(z.unknown()),
   linkId: opt(z.string()),
@@ -26,7 +26,7 @@ export const identityReplyShape = (identity: z.ZodType) => ({
  * Search result (element of `content.searchResults`). `matchScore` (a number in [0, 1]) and
  * `sameIdentity` (Y, U or N) are required. Source: organization-identity-api.md, "Search result".
  */
-export const SearchResult = (identity: z.ZodType) =>
+export const SearchResult = <I extends z.ZodType>(identity: I) =>
   obj({
     identityGroupedBySource: arr(IdentityPerSource),
     matchScore: z.number().min(0).max(1),

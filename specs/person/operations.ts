@@ -18,8 +18,14 @@
  */
 import { z } from 'zod';
 import type { OperationSpec } from '../common/model.js';
-import { NOT_PERSON, PERSON_ONLY_OPERATIONS, type PersonOnlyOperation, type PersonOperation } from '../common/operation-names.js';
-import { identityOperations } from '../common/operations.js';
+import {
+  NOT_PERSON,
+  PERSON_ONLY_OPERATIONS,
+  type PersonOnlyOperation,
+  type PersonOperation,
+  type SharedOperation,
+} from '../common/operation-names.js';
+import { type SharedReplyContent, identityOperations } from '../common/operations.js';
 import { Relationship, identityReplyShape } from '../common/resources.js';
 import { DateTimeString, SourceRef, arr, obj, opt } from '../common/wire.js';
 import { PersonIdentity } from './identity.js';
@@ -54,7 +60,7 @@ export const RelationshipFilter = obj({
 const V2 = new Set(['postIdentity', 'demographicsSearch', 'demographicsQuery', 'identityIdQuery', 'nativeIdQuery']);
 
 /** What the person service changes in a shared row (schemas, sources named). */
-const overrides: Partial<Record<PersonOperation, Partial<OperationSpec>>> = {
+const overrides = {
   postIdentity: {
     request: obj({ ...enrich, identity: PersonIdentity, ...views }),
     reply: obj({ ...identityReply, linkIdentity: opt(PersonIdentity), events: arr(z.unknown()), incomingIdentity: opt(PersonIdentity) }),
@@ -90,18 +96,18 @@ const overrides: Partial<Record<PersonOperation, Partial<OperationSpec>>> = {
       totalElements: opt(z.number().int().min(0)),
     }),
   },
-};
+} satisfies Partial<Record<PersonOperation, Partial<OperationSpec>>>;
 
-const row = <K extends PersonOnlyOperation>(
-  r: Omit<OperationSpec, 'service' | 'shapeRequirement' | 'name'> & { name: K },
-): OperationSpec & { name: K } => ({
+const row = <K extends PersonOnlyOperation, R extends z.ZodType>(
+  r: Omit<OperationSpec<R>, 'service' | 'shapeRequirement' | 'name'> & { name: K },
+): OperationSpec<R> & { name: K } => ({
   service: 'person',
   shapeRequirement: `PERSON-OP-${r.name.toUpperCase()}`,
   ...r,
 });
 
 /** The person-only rows (a row missing here is a compile error). */
-const personOnly: { [K in PersonOnlyOperation]: OperationSpec & { name: K } } = {
+const personOnly = {
   deactivateSourceWs: row({
     name: 'deactivateSourceWs',
     example: (c) => ({ [c.names.deactivateSourceMember]: c.a }),
@@ -145,13 +151,29 @@ const personOnly: { [K in PersonOnlyOperation]: OperationSpec & { name: K } } = 
     sourcesNamed: () => [],
     namesCreated: (c) => (Array.isArray(c?.sources) ? c.sources : [c?.sources]),
   }),
-};
+} satisfies { [K in PersonOnlyOperation]: OperationSpec & { name: K } };
 
 const notPerson = new Set<string>(NOT_PERSON);
+const changes: Partial<Record<PersonOperation, Partial<OperationSpec>>> = overrides;
 
 export const personOperations: OperationSpec[] = [
   ...identityOperations('person', 'PERSON', PersonIdentity)
     .filter((op) => !notPerson.has(op.name))
-    .map((op) => ({ ...op, ...overrides[op.name as PersonOperation], path: V2.has(op.name) ? `/v2${op.path}` : op.path })),
+    .map((op) => ({ ...op, ...changes[op.name as PersonOperation], path: V2.has(op.name) ? `/v2${op.path}` : op.path })),
   ...PERSON_ONLY_OPERATIONS.map((name) => personOnly[name]),
 ];
+
+/**
+ * The reply content of each person operation as its schema gives it (the person row where it
+ * differs from the shared one, else the shared row's). Source: person-provider-identity-api.md,
+ * Resources, "Person reply content members"; members "not shown" as the vendor description has them.
+ */
+export type PersonReplyContent = {
+  [K in PersonOperation]: K extends keyof typeof overrides
+    ? (typeof overrides)[K] extends { reply: infer R extends z.ZodType }
+      ? z.infer<R>
+      : SharedReplyContent[K & SharedOperation]
+    : K extends PersonOnlyOperation
+      ? z.infer<(typeof personOnly)[K]['reply']>
+      : SharedReplyContent[K & SharedOperation];
+};

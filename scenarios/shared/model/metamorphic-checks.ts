@@ -213,11 +213,11 @@ export function metamorphicChecks(check: Register & { service: ServiceName }, ge
       if (isAbsent(q)) continue;
       returned++;
       await t.rule(BEST, () => {
-        const it = found.find((h) => h.linkId === q.content.linkId);
-        expect(it, `${probe.name}: query returned ${q.content.linkId}, not among the search results [${fmt(found)}]`).toBeDefined();
+        const it = found.find((h) => h.linkId === q.content?.linkId);
+        expect(it, `${probe.name}: query returned ${q.content?.linkId}, not among the search results [${fmt(found)}]`).toBeDefined();
         expect(
           it!.score,
-          `${probe.name}: query returned ${q.content.linkId}, but the top search result is [${fmt(found.slice(0, 2))}]`,
+          `${probe.name}: query returned ${q.content?.linkId}, but the top search result is [${fmt(found.slice(0, 2))}]`,
         ).toBe(found[0]!.score);
       });
     }

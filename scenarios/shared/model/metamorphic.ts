@@ -89,7 +89,7 @@ export async function postFamily(
       (x) => !isAbsent(x),
     );
     if (isAbsent(found)) t.fail(cites, `nativeIdQuery finds no identity for a source just posted: ${describeReply(found)}`);
-    const linkId = String(found.content.linkId);
+    const linkId = String(found.content?.linkId);
     // The next probe's score must see this post: wait for a lagging search index to rank it first for its own data.
     await t.waitFor(
       `search shows ${linkId}`,

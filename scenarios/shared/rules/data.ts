@@ -32,13 +32,16 @@ export function dataChecks({ check, verifies, walks, kind, label }: Scripted): v
         const survivor = s.linkOf(a!)!;
         await s.searchable(b!);
         // The survivor's score for the deleted source's data, before and after: it must fall (or the survivor drop out).
-        const scoreOf = (r: Reply) =>
-          (r.content?.searchResults ?? []).find((x: { linkId?: string }) => x?.linkId === survivor)?.matchScore as number | undefined;
+        const scoreOf = (r: Reply<'demographicsSearch'>) =>
+          (r.content?.searchResults ?? []).find((x) => x?.linkId === survivor)?.matchScore;
         const before = scoreOf(await t.call('demographicsSearch', { identity: b!.identity }));
         await s.step('hard delete', [b!], [id]);
         if (typeof before !== 'number')
           return t.skip("no search with the linked source's data scored the survivor, so no score could fall");
-        const dropped = (r: Reply) => scoreOf(r) === undefined || (scoreOf(r) as number) < before;
+        const dropped = (r: Reply<'demographicsSearch'>) => {
+          const now = scoreOf(r);
+          return typeof now !== 'number' || now < before;
+        };
         const search = await t.settle(
           "a search with the deleted source's data no longer finds the survivor by it",
           () => t.call('demographicsSearch', { identity: b!.identity }),

@@ -73,9 +73,9 @@ export function notificationChecks({ check, verifies, kit, label }: Shared): voi
           // A page may hold fewer than asked (a server cap is legitimate: bounds are "not shown"), never more.
           expect(n, `page ${i} holds at most pageSize ${pageSize}`).toBeLessThanOrEqual(pageSize);
           // hasNext "tells whether more pages exist": with totalElements given, more exist exactly while fewer were seen.
-          const total = p.content.totalElements;
+          const total = p.content?.totalElements;
           if (typeof total === 'number')
-            expect(p.content.hasNext, `hasNext on page ${i} after ${seen} of totalElements ${total}`).toBe(seen < total);
+            expect(p.content?.hasNext, `hasNext on page ${i} after ${seen} of totalElements ${total}`).toBe(seen < total);
         });
         // The window holds the run's pageSize + 1 changes: where notifications name them, following hasNext reaches every one.
         const named = posted.filter((x) => walk.notifications.some((n) => mentions(n, x)));

@@ -260,7 +260,7 @@ export function searchChecks({
       const r = await t.ok('demographicsSearch', { identity: nonsense(t.faker), matchScoreThreshold: 0.99 });
       await t.rule(id, () => {
         expect(Array.isArray(r.content?.searchResults), 'searchResults is an array').toBe(true);
-        expect(r.content.searchResults.length, 'nothing matches a nonsense identity at 0.99').toBe(0);
+        expect(r.content?.searchResults.length, 'nothing matches a nonsense identity at 0.99').toBe(0);
       });
     });
   }
