@@ -134,7 +134,7 @@ export default class SideBySideRunner extends TestRunner {
 
   async runQueued() {
     // Files that send stored invalid input run last in their isolation group, once every other
-    // file of the group has ended (run/file-order.ts ISOLATED_AREAS, isolationGroups).
+    // file of the group has ended (run/file-order.ts ISOLATED_AREAS, run/vitest-plan.ts isolationGroups).
     const all = this.queued.splice(0);
     const waiting = [...all.filter((f) => !this.isolated(f.path)), ...all.filter((f) => this.isolated(f.path))];
     /** Files of each group that are not isolated and have not ended. */
