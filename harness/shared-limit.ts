@@ -22,8 +22,9 @@ export function sharedCounters(slots: number): SharedArrayBuffer {
 }
 
 /**
- * Requests of each slot waiting for a place now, across every thread (what the run's side-by-side
- * runner reads to start files of services that have room first: run/side-by-side-runner.mjs).
+ * Requests of each slot waiting for a place now, across every thread. The run's side-by-side
+ * runner (plain JavaScript: run/side-by-side-runner.mjs `saturated`) reads the same cells itself,
+ * so this function is where the layout is stated and tested.
  */
 export function waitingCounts(buffer: SharedArrayBuffer): number[] {
   const cells = new Int32Array(buffer);

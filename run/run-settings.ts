@@ -7,8 +7,9 @@
  * harness/profile.ts; this module puts them together once, with what follows from them (the
  * target, the profile as resolved for it, the removal options, the run ID).
  *
- * The processes of one run hand values over in the environment (the run ID, the seed, the
- * preflight's round trip: test/env-reads.test.ts lists every hand-off), so each builds the same plan.
+ * The processes of one run hand values over in the environment (the run ID, the seed, and the
+ * vitest configuration's plan, vitestPlan below: test/env-reads.test.ts lists every hand-off), so
+ * each builds the same plan.
  */
 import { type Settings, filesAtOnceFor, loadSettings } from '../harness/config.js';
 import { type Profile, ProfileSchema, loadProfile, resolveProfile } from '../harness/profile.js';

@@ -89,9 +89,14 @@ export default class SideBySideRunner extends TestRunner {
     return Array.isArray(areas) && areas.includes(area);
   }
 
-  /** Isolation group of a file: its folder's in the provided `isolationGroups`, else its folder (the service). */
+  /** A scenario file's folder: its service (`scenarios/<service>/<area>.test.ts`). */
+  serviceOf(path) {
+    return path?.split(/[\\/]/).at(-2) ?? '';
+  }
+
+  /** Isolation group of a file: its service's in the provided `isolationGroups`, else its service. */
   groupOf(path) {
-    const folder = path?.split(/[\\/]/).at(-2) ?? '';
+    const folder = this.serviceOf(path);
     const groups = this.injectValue('isolationGroups');
     return (groups && typeof groups === 'object' && groups[folder]) || folder;
   }
@@ -103,7 +108,7 @@ export default class SideBySideRunner extends TestRunner {
    */
   saturated(path) {
     const load = this.injectValue('serviceLoad');
-    const at = load?.services?.indexOf(path?.split(/[\\/]/).at(-2));
+    const at = load?.services?.indexOf(this.serviceOf(path));
     if (!load?.counters || at === undefined || at < 0) return false;
     const cells = new Int32Array(load.counters);
     return Atomics.load(cells, load.services.length + at) >= SATURATED * load.bound;

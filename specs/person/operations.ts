@@ -154,6 +154,7 @@ const personOnly = {
 } satisfies { [K in PersonOnlyOperation]: OperationSpec & { name: K } };
 
 const notPerson = new Set<string>(NOT_PERSON);
+/** The overrides looked up by any person operation's name (their literal type keeps PersonReplyContent's schemas). */
 const changes: Partial<Record<PersonOperation, Partial<OperationSpec>>> = overrides;
 
 export const personOperations: OperationSpec[] = [
