@@ -8,6 +8,8 @@
  *   draws the faulty transition in the failure colour, and the filter hides passing checks;
  * - the Allure report opens from disk (no server), shows the failures as Failed, none as Broken,
  *   under the tree service → area → operation.
+ * Neither page asks for anything but the file itself (the page is offline; a request elsewhere
+ * would tell a third party that the report was opened).
  * Screenshots go to the run folder (reports/self-test/<run>/). Skipped with the reason when
  * /usr/bin/chromium is absent (`.ci/run` installs Debian's chromium).
  */
@@ -17,7 +19,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { OUTCOME_COLOURS } from '../report/palette.js';
 import { edgeId } from '../report/state-diagram.js';
 import type { Summary } from '../report/summary.js';
-import { CHROMIUM, chromiumAvailable, openInChromium } from './support/browser.js';
+import { CHROMIUM, chromiumAvailable, openInChromium, openRendered } from './support/browser.js';
 import { runCli } from './support/cli.js';
 import { runSuite } from './support/run-suite.js';
 
@@ -56,6 +58,7 @@ describe.skipIf(!available)(available ? 'the reports in Chromium' : `the reports
     try {
       const { page } = opened;
       expect(await page.title()).toContain(`Conformance run ${summary.run.runId}: FAIL`);
+      expect(opened.refused, 'requests other than the file').toEqual([]);
       // Failures first: the first section of the page, above every service section, and all of them.
       expect(await page.locator('main > section').first().getAttribute('id')).toBe('failures');
       expect(await page.locator('#failures article.failure').count()).toBe(failing.length);
@@ -110,13 +113,12 @@ describe.skipIf(!available)(available ? 'the reports in Chromium' : `the reports
     const fails = summary.checks.filter((c) => c.verdict === 'fail').length;
     const errors = summary.checks.filter((c) => c.verdict === 'error').length;
     expect(fails).toBeGreaterThan(0);
-    const opened = await openInChromium(join(folder, 'allure-report', 'index.html'));
+    // The single-file report unpacks and renders itself in the page (about 2 s).
+    const opened = await openRendered(join(folder, 'allure-report', 'index.html'), '[data-testid="tab-failed"]');
     try {
       const { page } = opened;
-      // The single-file report unpacks and renders itself in the page: under a full `npm test` on two
-      // cores that took more than 30 s once, against about 3 s alone.
-      await page.locator('[data-testid="tab-failed"]').waitFor({ timeout: 120000 });
       expect(await page.title()).toBe(`Conformance embedded reference: run ${summary.run.runId}`);
+      expect(opened.refused, 'requests other than the file (report/allure-offline.ts)').toEqual([]);
       expect(await page.locator('[data-testid="tab-failed"]').textContent()).toMatch(new RegExp(`Failed\\s*${fails}\\b`));
       expect(await page.locator('[data-testid="tab-broken"]').count()).toBe(errors ? 1 : 0);
       expect(await page.locator('[data-testid="tree-leaf-status-broken"]').count()).toBe(0);
@@ -128,5 +130,5 @@ describe.skipIf(!available)(available ? 'the reports in Chromium' : `the reports
     } finally {
       await opened.close();
     }
-  }, 180000);
+  }, 240000);
 });

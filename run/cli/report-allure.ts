@@ -6,12 +6,14 @@
  * service → area → operation; it keeps history in <report dir>/allure-history/<deployment>.jsonl,
  * shared by the runs of that deployment, so trends show from the second run on.
  * Requirement links point at ../report.html#req-<ID> (CONFORMANCE_REQUIREMENT_URL overrides).
+ * The report makes no request when opened: Allure's analytics script is removed (report/allure-offline.ts).
  * Exit codes: 0 built; 1 allure failed; 2 no allure-results or no summary.json in the folder.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { withoutAnalytics } from '../../report/allure-offline.js';
 import { historyFile, reportTitle } from '../../report/allure-run.js';
 import type { Summary } from '../../report/summary.js';
 import { command, parseArguments } from '../command.js';
@@ -68,6 +70,8 @@ function main(): number {
     console.error(`report:allure: allure generate failed (${r.error?.message ?? `exit ${r.status}`})`);
     return 1;
   }
+  const page = join(output, 'index.html');
+  writeFileSync(page, withoutAnalytics(readFileSync(page, 'utf8')).html);
   console.log(`report:allure: ${join(output, 'index.html')} ("${name}"; history ${history})`);
   return 0;
 }
