@@ -14,6 +14,9 @@
  * - busiest service: N_s requests of the service that received the most, at most m = CONFORMANCE_MAX_IN_FLIGHT
  *   of them in flight (the bound is per service, so N_s × L / m can exceed N × L / M);
  * - bound = max(K × L, N × L / M, N_s × L / m): no scheduler can finish the requests faster at this latency;
+ * - floor: start-up + the busiest service's requests at the time the deployment actually took to
+ *   answer each (measured by the reference: injected latency, its handling, its event loop's
+ *   waits) / m + wind-down: what this run could not go below with this deployment on this machine;
  * - start-up (command to the first request) and wind-down (last check request to exit: teardown
  *   of the run's records, reports);
  * - wall / bound, CPU time (user + system, s) and peak resident memory (MB) of the suite's
@@ -119,19 +122,27 @@ async function startReferenceProcess(latencyMs: number): Promise<ReferenceProces
   return { child, first: JSON.parse(next.value), lines };
 }
 
-/** Stops the reference process; returns its own peak RSS (MB) and the requests it received per service. */
-async function stopReferenceProcess(ref: ReferenceProcess): Promise<{ peakRssMb: number; requests: Record<string, number> }> {
+interface ReferenceFigures {
+  peakRssMb: number;
+  /** Requests received per service. */
+  requests: Record<string, number>;
+  /** Time spent answering them per service, ms summed (arrival to reply written). */
+  answeringMs: Record<string, number>;
+}
+
+/** Stops the reference process; returns its own peak RSS (MB), the requests it received per service and the time it spent answering them. */
+async function stopReferenceProcess(ref: ReferenceProcess): Promise<ReferenceFigures> {
   const exited = new Promise((r) => ref.child.once('exit', r));
   ref.child.stdin!.end();
-  let peakRssMb = Number.NaN;
-  let requests: Record<string, number> = {};
+  const figures: ReferenceFigures = { peakRssMb: Number.NaN, requests: {}, answeringMs: {} };
   for (let next = await ref.lines.next(); !next.done; next = await ref.lines.next()) {
-    const parsed = JSON.parse(next.value) as { peakRssMb?: number; requests?: Record<string, number> };
-    if (parsed.peakRssMb !== undefined) peakRssMb = parsed.peakRssMb;
-    if (parsed.requests) requests = parsed.requests;
+    const parsed = JSON.parse(next.value) as Partial<ReferenceFigures>;
+    if (parsed.peakRssMb !== undefined) figures.peakRssMb = parsed.peakRssMb;
+    if (parsed.requests) figures.requests = parsed.requests;
+    if (parsed.answeringMs) figures.answeringMs = parsed.answeringMs;
   }
   await exited;
-  return { peakRssMb, requests };
+  return figures;
 }
 
 /** Most intervals of a check no two of which overlap: the requests that had to follow one another. */
@@ -162,7 +173,12 @@ interface Figures {
   /** Of those, the checks' requests (their exchanges, each retry counted). */
   checkRequests: number;
   /** The service that received the most requests (its name, its count and the checks' share of it): the in-flight bound is per service. */
-  busiest: { service: string; requests: number; checkRequests: number; seconds: number };
+  busiest: { service: string; requests: number; checkRequests: number; seconds: number; answeringMs: number };
+  /**
+   * The least this run could take at the deployment's own pace: start-up, the busiest service's
+   * requests at the time the deployment took to answer each (its mean, not L), and wind-down.
+   */
+  floorS: number;
   inFlight: number;
   chain: number;
   chainCheck: string;
@@ -226,7 +242,7 @@ async function measure(latencyMs: number): Promise<Figures> {
   const endedAt = startedAt + wallS * 1000;
   const suiteRssMb = await stopSampling();
   const suiteCpuS = childrenCpuSeconds() - cpuBefore;
-  const { peakRssMb: referenceRssMb, requests: received } = await stopReferenceProcess(ref);
+  const { peakRssMb: referenceRssMb, requests: received, answeringMs } = await stopReferenceProcess(ref);
   const referenceCpuS = childrenCpuSeconds() - cpuBefore - suiteCpuS;
 
   const folder = join(reportDir, runId);
@@ -265,16 +281,26 @@ async function measure(latencyMs: number): Promise<Figures> {
   const [service, most] = Object.entries(received).sort((a, b) => b[1] - a[1])[0] ?? ['none', 0];
   // Each service has its own bound of MAX_IN_FLIGHT, so the busiest service bounds the run harder than N / M does.
   const boundS = Math.max(criticalPathS, (requests * perRequestS) / inFlight, (most * perRequestS) / MAX_IN_FLIGHT);
+  const answeringS = (answeringMs[service] ?? 0) / 1000;
+  const startUpS = (first - startedAt) / 1000;
+  const windDownS = (endedAt - last) / 1000;
   return {
     latencyMs,
     wallS,
-    startUpS: (first - startedAt) / 1000,
-    windDownS: (endedAt - last) / 1000,
+    startUpS,
+    windDownS,
     exit,
     checks: summary.totals.checks,
     requests,
     checkRequests,
-    busiest: { service, requests: most, checkRequests: perService.get(service) ?? 0, seconds: (most * perRequestS) / MAX_IN_FLIGHT },
+    busiest: {
+      service,
+      requests: most,
+      checkRequests: perService.get(service) ?? 0,
+      seconds: (most * perRequestS) / MAX_IN_FLIGHT,
+      answeringMs: most ? (answeringS * 1000) / most : 0,
+    },
+    floorS: startUpS + answeringS / MAX_IN_FLIGHT + windDownS,
     inFlight,
     chain,
     chainCheck,
@@ -313,6 +339,7 @@ for (const latencyMs of latencies) {
       `  critical path: ${f.chain} requests in a chain (${f.chainCheck}) = ${s(f.criticalPathS)} s`,
       `  longest checks: ${f.longest.map((c) => `${c.check} ${s(c.seconds)} s`).join('; ')}; the longest is ${(f.longest[0]?.seconds ?? 0) / f.wallS > 0 ? ((f.longest[0]!.seconds / f.wallS) * 100).toFixed(0) : 0}% of the wall`,
       `  bound = ${s(f.boundS)} s, wall / bound = ${ratio(f)}`,
+      `  the deployment's own time per ${f.busiest.service} request (arrival to reply written): ${f.busiest.answeringMs.toFixed(1)} ms on average; start-up + its requests at that time / ${MAX_IN_FLIGHT} + wind-down = ${s(f.floorS)} s${f.boundS > 0 ? ` = ${(f.floorS / f.boundS).toFixed(2)} × bound` : ''} (the least this run could take with this deployment on this machine)`,
       `  scenario files at once: ${f.filesAtOnce}`,
       `  CPU: suite ${s(f.suiteCpuS)} s, reference ${s(f.referenceCpuS)} s; peak RSS: suite ${Math.round(f.suiteRssMb)} MB, reference ${Math.round(f.referenceRssMb)} MB`,
     ].join('\n'),
@@ -333,6 +360,7 @@ if (results.length > 1) {
         'critical path (requests / s)',
         'bound (s)',
         'wall / bound',
+        'floor (s, × bound)',
         'CPU suite / reference (s)',
         'peak RSS suite / reference (MB)',
       ],
@@ -348,6 +376,7 @@ if (results.length > 1) {
         `${f.chain} / ${s(f.criticalPathS)}`,
         s(f.boundS),
         ratio(f),
+        f.boundS > 0 ? `${s(f.floorS)} (${(f.floorS / f.boundS).toFixed(2)} ×)` : s(f.floorS),
         `${s(f.suiteCpuS)} / ${s(f.referenceCpuS)}`,
         `${Math.round(f.suiteRssMb)} / ${Math.round(f.referenceRssMb)}`,
       ]),

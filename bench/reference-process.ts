@@ -4,8 +4,9 @@
  * prints one JSON line `{ url, baseUrls, token, username, password }` on stdout for the parent
  * process (which keeps it to itself; nothing is logged). Each line `heap` on stdin is answered with
  * `{ liveHeapMb }` (heap in use after a full garbage collection when run with --expose-gc); on
- * SIGTERM or a closed stdin it prints `{ peakRssMb, requests }` (its own peak resident memory, and the
- * requests it received per service: every attempt, whoever sent it) and exits.
+ * SIGTERM or a closed stdin it prints `{ peakRssMb, requests, answeringMs }` (its own peak resident
+ * memory, the requests it received per service: every attempt, whoever sent it, and the time it
+ * spent answering them, ms summed per service) and exits.
  */
 import { createInterface } from 'node:readline';
 import { startReference } from '../reference/server.js';
@@ -23,8 +24,9 @@ const stop = async () => {
   if (stopping) return;
   stopping = true;
   await ref.stop();
-  process.stdout.write(`${JSON.stringify({ peakRssMb: process.resourceUsage().maxRSS / 1024, requests: ref.requestsReceived() })}\n`, () =>
-    process.exit(0),
+  process.stdout.write(
+    `${JSON.stringify({ peakRssMb: process.resourceUsage().maxRSS / 1024, requests: ref.requestsReceived(), answeringMs: ref.answeringMs() })}\n`,
+    () => process.exit(0),
   );
 };
 process.on('SIGTERM', () => void stop());

@@ -67,10 +67,23 @@ export interface RunningReference {
   faults: string[];
   /** Requests routed to each service so far (every attempt, answered or not), for benchmarks that count at the deployment. */
   requestsReceived(): Record<ServiceName, number>;
+  /**
+   * Time spent answering each service's requests so far, ms summed over its requests: from a
+   * request's arrival to its reply handed to the operating system (injected latency, handling and
+   * waits for this process's event loop), for benchmarks that compare it with the latency injected.
+   */
+  answeringMs(): Record<ServiceName, number>;
   stop(): Promise<void>;
 }
 
 const MAX_BODY = 5 * 1024 * 1024;
+
+/** A figure for every service the reference serves, 0 where none was counted. */
+const perService = (counted: Partial<Record<ServiceName, number>>) =>
+  Object.fromEntries((Object.keys(REFERENCE_SERVICES) as ServiceName[]).map((service) => [service, counted[service] ?? 0])) as Record<
+    ServiceName,
+    number
+  >;
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -139,6 +152,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   };
 
   const received: Partial<Record<ServiceName, number>> = {};
+  const answering: Partial<Record<ServiceName, number>> = {};
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? '').split('?')[0]!;
     const route = routes.get(path);
@@ -151,6 +165,10 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
       return;
     }
     received[route.service] = (received[route.service] ?? 0) + 1;
+    const arrived = performance.now();
+    res.once('finish', () => {
+      answering[route.service] = (answering[route.service] ?? 0) + performance.now() - arrived;
+    });
     const spec = SERVICES[route.service];
     if (await hooks.intercept({ service: route.service, operation: route.operation, req, res })) return;
     const verdict = hooks.auth(
@@ -249,11 +267,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     stores,
     token: await auth.issueToken(),
     faults: faults.names,
-    requestsReceived: () =>
-      Object.fromEntries((Object.keys(REFERENCE_SERVICES) as ServiceName[]).map((service) => [service, received[service] ?? 0])) as Record<
-        ServiceName,
-        number
-      >,
+    requestsReceived: () => perService(received),
+    answeringMs: () => perService(answering),
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

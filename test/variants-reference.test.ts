@@ -432,6 +432,11 @@ describe('variant hooks change the reference as described', () => {
     expect((await slow.call('nativeIdQuery', { source: newSource() })).ms).toBeGreaterThanOrEqual(150);
     const setting = await reference([], { latencyMs: 120, jitterMs: 0 });
     expect((await setting.call('nativeIdQuery', { source: newSource() })).ms).toBeGreaterThanOrEqual(120);
+    // The time spent answering counts the latency of each request, per service (bench:latency's floor).
+    await setting.call('nativeIdQuery', { source: newSource() });
+    const answering = setting.ref.answeringMs();
+    expect(answering.organization).toBeGreaterThanOrEqual(2 * 120);
+    expect(answering.person).toBe(0);
     await expect(referenceWith({ latencyMs: -1 })).rejects.toThrow(
       'startReference option latencyMs: expected an integer number of ms from 0 to 60000, got -1',
     );
