@@ -173,7 +173,7 @@ interface Figures {
   /** Of those, the checks' requests (their exchanges, each retry counted). */
   checkRequests: number;
   /** The service that received the most requests (its name, its count and the checks' share of it): the in-flight bound is per service. */
-  busiest: { service: string; requests: number; checkRequests: number; seconds: number; answeringMs: number };
+  busiest: { service: string; requests: number; checkRequests: number; seconds: number; meanAnsweringMs: number };
   /**
    * The least this run could take at the deployment's own pace: start-up, the busiest service's
    * requests at the time the deployment took to answer each (its mean, not L), and wind-down.
@@ -298,7 +298,7 @@ async function measure(latencyMs: number): Promise<Figures> {
       requests: most,
       checkRequests: perService.get(service) ?? 0,
       seconds: (most * perRequestS) / MAX_IN_FLIGHT,
-      answeringMs: most ? (answeringS * 1000) / most : 0,
+      meanAnsweringMs: most ? (answeringS * 1000) / most : 0,
     },
     floorS: startUpS + answeringS / MAX_IN_FLIGHT + windDownS,
     inFlight,
@@ -339,7 +339,7 @@ for (const latencyMs of latencies) {
       `  critical path: ${f.chain} requests in a chain (${f.chainCheck}) = ${s(f.criticalPathS)} s`,
       `  longest checks: ${f.longest.map((c) => `${c.check} ${s(c.seconds)} s`).join('; ')}; the longest is ${(f.longest[0]?.seconds ?? 0) / f.wallS > 0 ? ((f.longest[0]!.seconds / f.wallS) * 100).toFixed(0) : 0}% of the wall`,
       `  bound = ${s(f.boundS)} s, wall / bound = ${ratio(f)}`,
-      `  the deployment's own time per ${f.busiest.service} request (arrival to reply written): ${f.busiest.answeringMs.toFixed(1)} ms on average; start-up + its requests at that time / ${MAX_IN_FLIGHT} + wind-down = ${s(f.floorS)} s${f.boundS > 0 ? ` = ${(f.floorS / f.boundS).toFixed(2)} × bound` : ''} (the least this run could take with this deployment on this machine)`,
+      `  the deployment's own time per ${f.busiest.service} request (arrival to reply written): ${f.busiest.meanAnsweringMs.toFixed(1)} ms on average; start-up + its requests at that time / ${MAX_IN_FLIGHT} + wind-down = ${s(f.floorS)} s${f.boundS > 0 ? ` = ${(f.floorS / f.boundS).toFixed(2)} × bound` : ''} (the least this run could take with this deployment on this machine)`,
       `  scenario files at once: ${f.filesAtOnce}`,
       `  CPU: suite ${s(f.suiteCpuS)} s, reference ${s(f.referenceCpuS)} s; peak RSS: suite ${Math.round(f.suiteRssMb)} MB, reference ${Math.round(f.referenceRssMb)} MB`,
     ].join('\n'),

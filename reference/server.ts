@@ -71,6 +71,7 @@ export interface RunningReference {
    * Time spent answering each service's requests so far, ms summed over its requests: from a
    * request's arrival to its reply handed to the operating system (injected latency, handling and
    * waits for this process's event loop), for benchmarks that compare it with the latency injected.
+   * A request answered by no reply (a connection reset by a variant) adds nothing.
    */
   answeringMs(): Record<ServiceName, number>;
   stop(): Promise<void>;
