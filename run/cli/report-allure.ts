@@ -66,13 +66,13 @@ function main(): number {
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, NO_COLOR: '1' },
   });
-  if (r.status !== 0 || !existsSync(join(output, 'index.html'))) {
+  const page = join(output, 'index.html');
+  if (r.status !== 0 || !existsSync(page)) {
     console.error(`report:allure: allure generate failed (${r.error?.message ?? `exit ${r.status}`})`);
     return 1;
   }
-  const page = join(output, 'index.html');
   writeFileSync(page, withoutAnalytics(readFileSync(page, 'utf8')).html);
-  console.log(`report:allure: ${join(output, 'index.html')} ("${name}"; history ${history})`);
+  console.log(`report:allure: ${page} ("${name}"; history ${history})`);
   return 0;
 }
 

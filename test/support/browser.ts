@@ -43,8 +43,8 @@ export async function openInChromium(file: string): Promise<OpenedPage> {
   const page = context.pages()[0] ?? (await context.newPage());
   const events: string[] = [];
   const refused: string[] = [];
-  const at = () => `${(performance.now() - opened) | 0} ms`;
   const opened = performance.now();
+  const at = () => `${(performance.now() - opened) | 0} ms`;
   page.on('pageerror', (e) => events.push(`${at()} page error: ${String(e).slice(0, 300)}`));
   page.on('console', (m) => {
     if (m.type() === 'error') events.push(`${at()} console error: ${m.text().slice(0, 300)}`);
