@@ -10,8 +10,9 @@
  * check language (harness/check.ts) calls `assertionDetail` when an assertion fails in a rule.
  */
 import type { Requirement } from '../specs/common/model.js';
+import { citeText } from '../specs/common/seed.js';
 import type { Exchange } from './reply.js';
-import { ConformanceFailure, type FailureDetail, type FailureReport } from './verdict.js';
+import { type ClauseFinding, ConformanceFailure, type FailureDetail, type FailureReport } from './verdict.js';
 
 const CAP = 600;
 const clip = (s: string, n = CAP) => (s.length > n ? `${s.slice(0, n)}... [${s.length - n} more characters]` : s);
@@ -115,7 +116,29 @@ export function failureReport(e: ConformanceFailure, exchanges: Exchange[]): Fai
     ...(d.steps ? { steps: d.steps } : {}),
     ...(d.stepExchanges ? { stepExchanges: [d.stepExchanges[0] + 1, d.stepExchanges[1]] as [number, number] } : {}),
     ...(d.operation ? { operation: d.operation } : x ? { operation: x.operation } : {}),
+    ...(d.findings?.length ? { findings: d.findings } : {}),
   };
+}
+
+/**
+ * The clauses that rejected the observation, as lines: each clause with the requirement it cites,
+ * what it rejects, the sentence that forbids it, and what was observed (several findings of one
+ * clause share its heading).
+ */
+export function findingLines(findings: ClauseFinding[]): string[] {
+  const L: string[] = [];
+  const byClause = new Map<string, ClauseFinding[]>();
+  for (const f of findings) byClause.set(`${f.clause} ${f.requirement}`, [...(byClause.get(`${f.clause} ${f.requirement}`) ?? []), f]);
+  for (const group of byClause.values()) {
+    const f = group[0]!;
+    L.push(`  clause ${f.clause} (${f.requirement}) rejects ${f.rejects}`);
+    L.push(
+      f.forbids ? `    forbidden by ${citeText(f.forbids)}` : '    an EXPECT requirement: no seed sentence; what any identity service does',
+    );
+    for (const g of group.slice(0, 6)) L.push(`    observed: ${g.observed}`);
+    if (group.length > 6) L.push(`    (+ ${group.length - 6} more observations of this clause)`);
+  }
+  return L;
 }
 
 /** The failure as text: one line per broken rule, then the evidence, aligned. */
@@ -132,6 +155,7 @@ export function failureText(r: FailureReport, rules: Map<string, Requirement>, e
   };
   line('replay', r.replay);
   if (r.steps?.length) L.push('  steps:', ...r.steps.map((s) => `    ${s.trim()}`));
+  if (r.findings?.length) L.push(...findingLines(r.findings));
   line('checked', r.what);
   line('expected', r.expected);
   line('got', r.got);

@@ -10,7 +10,14 @@
  * The exit code gates on fail and on errors other than could-not-judge (report/known-failures.ts
  * judge). Source: docs/reports.md, "Verdicts and exit codes".
  */
+import type { Finding } from '../specs/common/clause.js';
+
 export type Verdict = 'pass' | 'fail' | 'error' | 'skip' | 'omit';
+
+/** A clause's finding as a failure carries it: the clause's words about what it rejects beside what was observed. */
+export interface ClauseFinding extends Finding {
+  rejects: string;
+}
 
 /**
  * What a failure found, beyond its words, for the failure's text (harness/failure.ts) and the
@@ -31,6 +38,8 @@ export interface FailureDetail {
   stepExchanges?: [number, number];
   /** The operation whose step failed (a walk's or scripted check's step): reports file the failure under it. */
   operation?: string;
+  /** The clauses that rejected what the deployment did, each with its forbidding sentence and the observation (specs/common/clause.ts). */
+  findings?: ClauseFinding[];
 }
 
 /** The deployment broke the named requirements. */
@@ -68,6 +77,8 @@ export interface FailureReport {
    * and Allure files the check under it.
    */
   operation?: string;
+  /** The clauses that rejected what the deployment did: clause ID, requirement, forbidding sentence, observation. */
+  findings?: ClauseFinding[];
 }
 
 /** The suite could not reach a judgement (transport failure, unusable reply for a precondition). */

@@ -175,3 +175,49 @@ describe('Allure status', () => {
     expect(getStatusFromError(serialized(new ConformanceFailure(['ORG-ENV-ECHO'], 'x')))).toBe('broken');
   });
 });
+
+describe('a failure found by clauses', () => {
+  it('names each clause, the requirement it cites, the sentence that forbids what it rejects, and what was observed', () => {
+    const forbids = {
+      file: 'organization-identity-api.md' as const,
+      section: 'States and transitions',
+      quote: 'all information of the source is removed',
+    };
+    const e = new ConformanceFailure(['ORG-HARDDELETE-EFFECT'], 'after it succeeded the deployment differs', {
+      findings: [
+        {
+          clause: 'DELETED-SOURCE-DATA-SHOWN',
+          rejects: 'a reply that shows values of a hard-deleted source',
+          requirement: 'ORG-HARDDELETE-EFFECT',
+          forbids,
+          observed: 'identityIdQuery(L2) shows "Acme Corp" of deleted B',
+        },
+        {
+          clause: 'DELETED-SOURCE-DATA-SHOWN',
+          rejects: 'a reply that shows values of a hard-deleted source',
+          requirement: 'ORG-HARDDELETE-EFFECT',
+          forbids,
+          observed: 'nativeIdQuery(A) shows "Acme Corp" of deleted B',
+        },
+        {
+          clause: 'FAR-APART-JOINED',
+          rejects: 'two identities generated far apart sharing a link ID',
+          requirement: 'ORG-WALK-APART',
+          observed: 'A and C share L1',
+        },
+      ],
+    });
+    const { report } = explainFailure(e, { verifies: ['ORG-HARDDELETE-EFFECT'], rules, exchanges: [] });
+    const text = (e as Error).message;
+    expect(report?.findings).toHaveLength(3);
+    expect(text).toContain(
+      'clause DELETED-SOURCE-DATA-SHOWN (ORG-HARDDELETE-EFFECT) rejects a reply that shows values of a hard-deleted source',
+    );
+    expect(text).toContain('forbidden by organization-identity-api.md, States and transitions: "all information of the source is removed"');
+    expect(text).toContain('observed: identityIdQuery(L2) shows "Acme Corp" of deleted B');
+    expect(text).toContain('observed: nativeIdQuery(A) shows "Acme Corp" of deleted B');
+    expect(text.match(/clause DELETED-SOURCE-DATA-SHOWN/g)).toHaveLength(1);
+    expect(text).toContain('clause FAR-APART-JOINED (ORG-WALK-APART)');
+    expect(text).toContain('an EXPECT requirement: no seed sentence');
+  });
+});

@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { OperationName } from './operation-names.js';
+import type { SeedCitation } from './seed.js';
 import type { SourceRef } from './wire.js';
 
 export type ServiceName = 'organization' | 'person' | 'provider';
@@ -23,6 +24,13 @@ export interface Requirement {
   section: string;
   text: string;
   untestable?: string;
+  /**
+   * The seed sentences that forbid what the requirement's checks reject, quoted word for word
+   * (test/seeds.test.ts finds each in the shipped seed document). A check's clause cites one of
+   * them (specs/common/clause.ts). Absent for an EXPECT requirement: the seeds are silent, and its
+   * text says what any identity service does.
+   */
+  forbids?: SeedCitation[];
   /**
    * Reply members this requirement governs, as `<operation>:<pointer>` with `[]` for any array
    * index (e.g. `postIdentity:/content/events`): a contract violation at exactly that member cites it.

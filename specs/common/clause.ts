@@ -1,0 +1,43 @@
+/**
+ * Clauses: every judgement a check or the whole-state oracle makes, as data. A clause has a stable
+ * ID, the observation it rejects (in words), and, per service, the requirement it verifies and the
+ * seed sentence that forbids what it rejects (quoted word for word; test/seeds.test.ts verifies
+ * every quote against the shipped seed documents). A clause rejects only observations that
+ * contradict its sentence: anything no clause rejects is accepted, including answers no reference
+ * of ours gives. An EXPECT requirement has no forbidding sentence (the seeds are silent): its own
+ * text says what any identity service does, and its failures never gate.
+ *
+ * Source: organization-identity-api.md and person-provider-identity-api.md (each clause names the
+ * section and sentence it rests on).
+ */
+import type { SeedCitation } from './seed.js';
+
+/** One named judgement: what it rejects, in words. */
+export interface Clause {
+  /** Stable ID in upper-case words joined by dashes (`DELETED-SOURCE-DATA-SHOWN`); reports and tests key on it. */
+  readonly id: string;
+  /** The observation it rejects, in words ("a reply shows values of a hard-deleted source"). */
+  readonly rejects: string;
+}
+
+/** What a clause cites in one service: the requirement it verifies and the sentence forbidding what it rejects (absent only for an EXPECT requirement). */
+export interface Cite {
+  requirement: string;
+  forbids?: SeedCitation;
+}
+
+/** One observation a clause rejected: the clause, what it cites, and what was observed, in words. */
+export interface Finding extends Cite {
+  clause: string;
+  /** What the deployment showed, in words, with the values that make it a contradiction. */
+  observed: string;
+}
+
+/** A clause constant: `clause('DELETED-SOURCE-DATA-SHOWN', 'a reply shows values of a hard-deleted source')`. */
+export const clause = (id: string, rejects: string): Clause => {
+  if (!/^[A-Z][A-Z0-9]*(-[A-Z0-9]+)*$/.test(id)) throw new Error(`clause ID ${id}: upper-case words joined by dashes`);
+  return { id, rejects };
+};
+
+/** A finding of `c` citing `cite`, having observed `observed`. */
+export const finding = (c: Clause, cite: Cite, observed: string): Finding => ({ clause: c.id, ...cite, observed });
