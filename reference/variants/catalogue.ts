@@ -37,6 +37,7 @@ import {
   sourceInContent,
 } from './wire-names.js';
 import { latency, restarts, slowTail, throttled, transient } from './transport.js';
+import { STALE_LINK_MODES, staleLinks } from './stale-links.js';
 import { busy } from './busy.js';
 import {
   departedDataShown,
@@ -316,6 +317,22 @@ export const VARIANT_LIST: VariantDefinition[] = [
       'identityIdQuery of a link ID no longer in use (merged away, linked or unlinked elsewhere) answers the identity that now holds its source, echoing the requested link ID',
     seeds: [FURTHER, org('Endpoints, rule 3', 'identityIdQuery echoes the requested link ID in `requestedLinkId`.')],
     hooks: retiredLinkForwarding,
+  },
+  {
+    name: 'stale-links',
+    description:
+      'identityIdQuery of a link ID no longer in use answers, for ever and after any delete: chain, the identity its records went into along every move; self, itself as an identity with no sources and no data; any, some unrelated live identity (person: never an identity deleted with its only source record)',
+    seeds: [
+      FURTHER,
+      org('Endpoints, rule 3', 'identityIdQuery echoes the requested link ID in `requestedLinkId`.'),
+      pp(
+        'States and transitions',
+        'person | deleteSourceIdentity | any | deleted | physical deletion; when it is the only source record of an identity the whole identity is deleted',
+      ),
+    ],
+    parameter: { ...oneOf('answer', STALE_LINK_MODES, 'chain'), detection: [...STALE_LINK_MODES] },
+    conflicts: ['retired-link-forwarding'],
+    hooks: staleLinks,
   },
   {
     name: 'retired-lookup-absent',

@@ -76,7 +76,7 @@ export const DIMENSIONS: Dimension[] = [
   onOff('person service on basic auth', 'person-basic-auth'),
   // Outcomes the state tables leave open (specs/<service>/state-spec.ts).
   onOff('merged sources follow their survivor', 'retired-follow-survivor'),
-  onOff('link IDs out of use forward', 'retired-link-forwarding'),
+  oneOf('what a link ID out of use answers', ['retired-link-forwarding', 'stale-links=chain', 'stale-links=self', 'stale-links=any']),
   onOff('merged source found by nothing', 'retired-lookup-absent'),
   onOff('survivor hides merged data', 'retired-data-hidden'),
   onOff('survivor shows merged attributes (person)', 'retired-data-shown'),

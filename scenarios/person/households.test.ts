@@ -11,7 +11,7 @@ import { describeReply } from '../../harness/check.js';
 import { postContent } from '../../generators/common.js';
 import { personHousehold } from '../../generators/person.js';
 import { personStateSpec } from '../../specs/person/state-spec.js';
-import { householdForms } from '../shared/model/oracle.js';
+import { householdForms } from '../shared/model/oracle-clauses.js';
 import { area, list, person, src } from './person.js';
 
 const { check } = area('households');
@@ -43,7 +43,7 @@ async function householdCheck(t: Check, id: string, i: number) {
   if (!found) t.skip(`no lookup form finds a household for ${h.linkIds[i]} on this deployment (${describeReply(byLink)})`);
   const byId = await t.call('householdQuery', { householdId: found });
   const problems = householdForms(rules, 'the member', h.linkIds[i]!, bySource, byLink, (x) => (x === found ? byId : undefined));
-  await t.rule(id, () => expect(problems.filter((p) => p.requirement === id).map((p) => p.text)).toEqual([]));
+  await t.rule(id, () => expect(problems.filter((p) => p.requirement === id).map((p) => p.observed)).toEqual([]));
 }
 
 const isHouseholdId = (x: unknown): x is string => typeof x === 'string' && x.length > 0;

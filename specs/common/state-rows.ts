@@ -7,6 +7,7 @@
  * Source: organization-identity-api.md, "States and transitions"; person-provider-identity-api.md,
  * "States and transitions".
  */
+import { clause } from './clause.js';
 import type { SeedCitation } from './seed.js';
 import type { Effect, ReplyClause, ReplyContext, RequestOutcome, RowSpec, SpecRecord } from './state-spec.js';
 
@@ -33,7 +34,12 @@ const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 /** The request outcome from the named records' states: inert on a deleted source, allowed when `ok`, open otherwise. */
 function gate(c: RowCommon, row: { seed: SeedCitation; effect: string }, recs: SpecRecord[], ok: boolean): RequestOutcome {
   const deleted = recs.find((r) => r.state === 'deleted');
-  if (deleted) return { verdict: 'inert', requirement: deleted.data.history ?? c.hardDelete.requirement, seed: c.hardDelete.seed };
+  if (deleted)
+    return {
+      verdict: 'inert',
+      requirement: deleted.data.history?.requirement ?? c.hardDelete.requirement,
+      seed: deleted.data.history?.forbids ?? c.hardDelete.seed,
+    };
   if (ok) return { verdict: 'allow', requirement: row.effect, seed: row.seed };
   return { verdict: 'open', seed: c.further ?? row.seed };
 }
@@ -105,6 +111,10 @@ export function softDeleteRow(
   const reply: ReplyClause[] = o.reply
     ? [
         {
+          ...clause(
+            'SOFT-DELETE-REPLY-OMITS-IDENTITY',
+            'a softDeleteSource reply with neither linkIdsSoftDeleted nor linkIdsModified, or naming in neither the identity that held the source',
+          ),
           requirement: o.reply,
           what: 'linkIdsSoftDeleted or linkIdsModified names the identity that held the source',
           seed: o.seed,
@@ -192,6 +202,10 @@ export function restoreRow(c: RowCommon, o: RowIds & { seed: SeedCitation; ident
     reply: o.reply
       ? [
           {
+            ...clause(
+              'RESTORE-REPLY-OMITS-IDENTITY',
+              'a restoreSource reply naming in neither linkIdsModified nor linkIdCreated the identity the source is in afterwards',
+            ),
             requirement: o.reply,
             what: 'linkIdsModified or linkIdCreated names the identity the source is in now',
             seed: o.seed,
@@ -217,6 +231,8 @@ export function hardDeleteRow(
     keepsOthers?: { requirement: string; seed: SeedCitation };
     /** Provider: "removes all information and history of the source, including merge and unmerge history": a deleted merged source cannot be unmerged. */
     historyRemoved?: string;
+    /** Person: "when it is the only source record of an identity the whole identity is deleted". */
+    identityGone?: { requirement: string; seed: SeedCitation };
   },
 ): RowSpec {
   return {
@@ -243,6 +259,7 @@ export function hardDeleteRow(
         what: 'the source is deleted, its data with it',
         state: 'deleted',
         data: { nowhere: true },
+        ...(o.identityGone ? { identityGone: { requirement: o.identityGone.requirement, forbids: o.identityGone.seed } } : {}),
         seed: o.seed,
       },
       {
@@ -267,6 +284,10 @@ export function hardDeleteRow(
     reply: o.reply
       ? [
           {
+            ...clause(
+              'HARD-DELETE-REPLY-MISFILES-IDENTITY',
+              'a deleteSourceIdentity reply that does not name an identity left with no source in linkIdsDeleted, or one that keeps other sources in linkIdsModified (or names it in linkIdsDeleted)',
+            ),
             requirement: o.reply,
             what: 'linkIdsDeleted names an identity left with no source, linkIdsModified one that keeps others',
             seed: o.seed,
@@ -355,7 +376,15 @@ export function mergeRow(
       retiredOpen(c, 'retired', o.seed),
     ],
     reply: o.reply
-      ? [{ requirement: o.reply, what: "linkId is the surviving identity's", seed: o.seed, judge: names('linkId', 'after', 'survivor') }]
+      ? [
+          {
+            ...clause('MERGE-REPLY-NOT-SURVIVOR', "a mergeIdentities reply whose linkId is not the surviving identity's link ID"),
+            requirement: o.reply,
+            what: "linkId is the surviving identity's",
+            seed: o.seed,
+            judge: names('linkId', 'after', 'survivor'),
+          },
+        ]
       : [],
     feed: feedOf(c, 'merge'),
   };
@@ -382,7 +411,9 @@ export function unmergeRow(
       const [from, r] = recs as [SpecRecord, SpecRecord];
       const outcome = gate(c, row, recs, r.state === 'retired' && r.retiredInto === from.label && active(from));
       // A merge kept through a soft delete and restore: refusing to reverse it breaks the promise that kept it.
-      return outcome.verdict === 'allow' && r.data.history ? { ...outcome, requirement: r.data.history } : outcome;
+      return outcome.verdict === 'allow' && r.data.history
+        ? { ...outcome, requirement: r.data.history.requirement, seed: r.data.history.forbids ?? outcome.seed }
+        : outcome;
     },
     effects: [
       {
@@ -400,12 +431,20 @@ export function unmergeRow(
     reply: o.reply
       ? [
           {
+            ...clause(
+              'UNMERGE-REPLY-WRONG-NEW-ID',
+              "an unmergeIdentities reply whose unmergedId is not the link ID of the unmerged source's new identity",
+            ),
             requirement: o.reply,
             what: "unmergedId is the unmerged source's new identity",
             seed: o.seed,
             judge: names('unmergedId', 'after', 'unmerged'),
           },
           {
+            ...clause(
+              'UNMERGE-REPLY-WRONG-FROM-ID',
+              'an unmergeIdentities reply whose unmergedFromId is not the link ID of the identity it was unmerged from',
+            ),
             requirement: o.reply,
             what: 'unmergedFromId is the identity it was unmerged from',
             seed: o.seed,
@@ -455,7 +494,15 @@ export function linkRow(
       retiredOpen(c, 'moved', o.seed),
     ],
     reply: o.reply
-      ? [{ requirement: o.reply, what: 'linkId is the identity of linkToSource', seed: o.seed, judge: names('linkId', 'after', 'into') }]
+      ? [
+          {
+            ...clause('LINK-REPLY-NOT-TARGET', 'a linkIdentities reply whose linkId is not the link ID of the identity of linkToSource'),
+            requirement: o.reply,
+            what: 'linkId is the identity of linkToSource',
+            seed: o.seed,
+            judge: names('linkId', 'after', 'into'),
+          },
+        ]
       : [],
     feed: feedOf(c, 'link'),
   };
@@ -494,9 +541,10 @@ export function unlinkRow(
       {
         who: { role: 'moved' },
         level: 'required',
-        what: 'the unlinked source is active in a separate identity',
+        what: 'the unlinked source is active in a separate identity, no longer one of the sources of the identity it left',
         identity: 'new',
         ...(o.freshLinkId ? { fresh: true } : {}),
+        data: { unlistedFromRole: 'from' },
         seed: o.seed,
       },
       { who: { role: 'from' }, level: 'required', what: 'unlinkFromSource keeps its identity', identity: 'stays', seed: o.seed },
@@ -512,12 +560,20 @@ export function unlinkRow(
     reply: o.reply
       ? [
           {
+            ...clause(
+              'UNLINK-REPLY-WRONG-NEW-ID',
+              "an unlinkIdentities reply whose unlinkedId is not the link ID of the unlinked source's new identity",
+            ),
             requirement: o.reply,
             what: "unlinkedId is the unlinked source's new identity",
             seed: o.seed,
             judge: names('unlinkedId', 'after', 'moved'),
           },
           {
+            ...clause(
+              'UNLINK-REPLY-WRONG-FROM-ID',
+              'an unlinkIdentities reply whose unlinkedFromId is not the link ID of the identity the source left',
+            ),
             requirement: o.reply,
             what: 'unlinkedFromId is the identity it left',
             seed: o.seed,
@@ -526,12 +582,17 @@ export function unlinkRow(
           ...(o.sourcesInReply
             ? [
                 {
+                  ...clause('UNLINK-REPLY-WRONG-SOURCE', 'an unlinkIdentities reply whose unlinkedSource is not the source split off'),
                   requirement: o.reply,
                   what: 'unlinkedSource is the source split off',
                   seed: o.seed,
                   judge: sameSource('unlinkedSource', 'moved'),
                 },
                 {
+                  ...clause(
+                    'UNLINK-REPLY-WRONG-FROM-SOURCE',
+                    'an unlinkIdentities reply whose unlinkedFromSource is not the source it was unlinked from',
+                  ),
                   requirement: o.reply,
                   what: 'unlinkedFromSource is the source it was unlinked from',
                   seed: o.seed,

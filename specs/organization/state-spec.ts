@@ -74,13 +74,20 @@ export const organizationStateSpec: StateSpec = {
     unlinkRow(common, { effect: 'ORG-UNLINK-EFFECT', reply: 'ORG-UNLINK-REPLY', seed: UNLINK }),
   ],
   queries: {
-    nativeId: 'ORG-NATIVEID-QUERY',
-    idQueryReturns: 'ORG-IDQUERY-RETURNS',
+    nativeId: {
+      requirement: 'ORG-NATIVEID-QUERY',
+      forbids: orgSeed('What the service does', 'Operations: ... query by source name and native ID'),
+    },
+    idQueryReturns: {
+      requirement: 'ORG-IDQUERY-RETURNS',
+      forbids: orgSeed('What the service does', 'Identities are addressed by a service-wide identifier called the link ID (`linkId`).'),
+    },
     idQueryEcho: {
       requirement: 'ORG-IDQUERY-ECHO',
-      seed: orgSeed('Endpoints, rule 3', 'identityIdQuery echoes the requested link ID in `requestedLinkId`.'),
+      forbids: orgSeed('Endpoints, rule 3', 'identityIdQuery echoes the requested link ID in `requestedLinkId`.'),
     },
-    softDeletedAbsent: 'ORG-SOFTDELETE-EFFECT',
+    // What nativeIdQuery answers for a soft-deleted source is not stated: the profile pins it.
+    softDeletedAbsent: { requirement: 'ORG-SOFTDELETE-EFFECT', forbids: SOFT_DELETE, profile: 'softDeletedLookup = absent' },
   },
   feed: {
     partition: {

@@ -35,6 +35,10 @@ const LINK = row('person | linkIdentities | active | active | two records (by so
 const UNLINK = row(
   'person | unlinkIdentities | active, linked or matched | active, one record split into its own new link ID | reverses a link or splits matched records',
 );
+const NATIVE_ID = ppSeed(
+  'Endpoints, Person service',
+  '/v2/nativeIdQuery | returns the single identity that holds a given source plus native ID',
+);
 const RETIRED = row('Effects on the attributes of a retired person source after a merge: not shown.');
 const POST = ppSeed(
   'Endpoints, Person service',
@@ -69,6 +73,7 @@ export const personStateSpec: StateSpec = {
       effect: 'PERSON-DELETE-PHYSICAL',
       seed: DELETE,
       keepsOthers: { requirement: 'PERSON-DELETE-KEEPS-OTHERS', seed: DELETE },
+      identityGone: { requirement: 'PERSON-DELETE-ONLY-SOURCE', seed: DELETE },
     }),
     mergeRow(common, { effect: 'PERSON-MERGE-SHARED-LINK', seed: MERGE, othersSeed: MERGE }),
     unmergeRow(common, { effect: 'PERSON-UNMERGE-NEW-LINK', seed: UNMERGE, freshLinkId: true }),
@@ -76,13 +81,17 @@ export const personStateSpec: StateSpec = {
     unlinkRow(common, { effect: 'PERSON-UNLINK-OWN-LINKID', seed: UNLINK, freshLinkId: true }),
   ],
   queries: {
-    nativeId: 'PERSON-NATIVEID-QUERY',
-    idQueryReturns: 'PERSON-IDQUERY-RETURNS',
-    excludedFromMatching: 'PERSON-DEACTIVATE-EXCLUDES-MATCHING',
-    deletedIdentityGone: 'PERSON-DELETE-ONLY-SOURCE',
+    nativeId: { requirement: 'PERSON-NATIVEID-QUERY', forbids: NATIVE_ID },
+    idQueryReturns: {
+      requirement: 'PERSON-IDQUERY-RETURNS',
+      forbids: ppSeed('Endpoints, Person service', '/v2/identityIdQuery | returns an identity by link ID'),
+    },
+    excludedFromMatching: { requirement: 'PERSON-DEACTIVATE-EXCLUDES-MATCHING', forbids: DEACTIVATE },
+    deletedIdentityGone: { requirement: 'PERSON-DELETE-ONLY-SOURCE', forbids: DELETE },
+    singleIdentity: { requirement: 'PERSON-NATIVEID-QUERY', forbids: NATIVE_ID },
     idQueryEcho: {
       requirement: 'PERSON-IDQUERY-ECHO',
-      seed: ppSeed(
+      forbids: ppSeed(
         'Resources, Person reply content members',
         'identityIdQuery | linkId, requestedLinkId, identity, identityGroupedBySource[]',
       ),

@@ -96,9 +96,15 @@ export const providerStateSpec: StateSpec = {
     unlinkRow(common, { effect: 'PROV-UNLINK-EFFECT', reply: 'PROV-UNLINK-REPLY', seed: UNLINK, sourcesInReply: true }),
   ],
   queries: {
-    nativeId: 'PROV-NATIVEID-QUERY',
-    idQueryReturns: 'PROV-IDQUERY-RETURNS',
-    softDeletedAbsent: 'PROV-SOFTDELETE-EFFECT',
+    nativeId: {
+      requirement: 'PROV-NATIVEID-QUERY',
+      forbids: ppSeed('Endpoints, Provider service', '/nativeIdQuery | returns an identity by source name plus native ID'),
+    },
+    idQueryReturns: {
+      requirement: 'PROV-IDQUERY-RETURNS',
+      forbids: ppSeed('Endpoints, Provider service', '/identityIdQuery | returns an identity for a supplied link ID'),
+    },
+    softDeletedAbsent: { requirement: 'PROV-SOFTDELETE-EFFECT', forbids: SOFT_DELETE },
   },
   feed: {
     partition: {

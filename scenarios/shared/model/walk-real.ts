@@ -13,7 +13,10 @@ import { exchangeLine } from '../../../harness/exchange-file.js';
 import { ConformanceFailure, CouldNotJudge } from '../../../harness/verdict.js';
 import type { ServiceName } from '../../../specs/common/model.js';
 import { type SpecRecord, type StateSpec, StateModel } from '../../../specs/common/state-spec.js';
-import { SERVICES, requirementFor } from '../../../specs/services.js';
+import { finding } from '../../../specs/common/clause.js';
+import { SERVICES, citeOf, requirementFor } from '../../../specs/services.js';
+import { SERVER_ERROR } from './step-clauses.js';
+import type { SeedCitation } from '../../../specs/common/seed.js';
 import type { SourceRef } from '../../../specs/common/wire.js';
 
 /** What a service's walks need to know: how to build identities, the executable state table, and the requirements outside it. */
@@ -69,10 +72,12 @@ export function walkRequirementIds(c: WalkConfig): string[] {
       [
         ...fromRows,
         ...sameKind,
-        q.nativeId,
-        q.idQueryReturns,
+        q.nativeId.requirement,
+        q.idQueryReturns.requirement,
         q.idQueryEcho?.requirement,
-        q.excludedFromMatching,
+        q.excludedFromMatching?.requirement,
+        q.deletedIdentityGone?.requirement,
+        q.singleIdentity?.requirement,
         ...households,
         spec.feed.partition?.requirement,
         c.requirements.apart,
@@ -97,6 +102,8 @@ function sameKindRequirements(spec: StateSpec): string[] {
 export interface FeedEvent {
   step: string;
   requirement: string;
+  /** The sentence that promises the change a notification (the row's feed seed). */
+  forbids?: SeedCitation;
   /** Native IDs and link IDs a notification of it may name. */
   ids: string[];
   /** When the step began (the suite's clock, ms). */
@@ -154,8 +161,13 @@ export class WalkReal {
    * 200 are "not shown").
    */
   assertNoServerError(reply: Reply, op: string): void {
-    if ((reply.status ?? 0) >= 500 && reply.success !== false)
-      throw new ConformanceFailure([this.config.requirements.noServerError], `${op} answered ${describeReply(reply)}`);
+    if ((reply.status ?? 0) >= 500 && reply.success !== false) {
+      const observed = `${op} answered ${describeReply(reply)}`;
+      throw new ConformanceFailure([this.config.requirements.noServerError], observed, {
+        findings: [{ ...finding(SERVER_ERROR, citeOf(this.config.requirements.noServerError), observed), rejects: SERVER_ERROR.rejects }],
+        operation: op,
+      });
+    }
   }
 
   beginStep(text: string): void {

@@ -32,7 +32,7 @@ import { seededFaker } from '../../../generators/seed.js';
 import { ConformanceFailure, CouldNotJudge, TimeRanOut } from '../../../harness/verdict.js';
 import type { Exchange } from '../../../harness/reply.js';
 import { StepFailure, commandArbitraries, postStart, recordStatesFor, stepKindsFor, tourCommands, toursFor } from './commands.js';
-import { feedBaseline, judgeFeed } from './feed.js';
+import { FEED_CHANGE_MISSING, FEED_DUPLICATE, FEED_TOTAL_DIFFERS, feedBaseline, judgeFeed } from './feed.js';
 import { CoverageTally } from './coverage.js';
 import { IdentityModel, labelFor } from './identity-model.js';
 import { declared } from '../rules/types.js';
@@ -159,7 +159,8 @@ async function walkFeed(w: WalkReal, since: number): Promise<void> {
     w.steps.pop();
     return;
   }
-  const text = [...new Set(problems.map((p) => p.text))].join('\n  - ');
+  const text = [...new Set(problems.map((p) => p.observed))].join('\n  - ');
+  const rejects = new Map([FEED_CHANGE_MISSING, FEED_DUPLICATE, FEED_TOTAL_DIFFERS].map((c) => [c.id, c.rejects]));
   throw new StepFailure(
     [...new Set(problems.map((p) => p.requirement))],
     `step ${w.steps.length - w.startSteps}, the walk's notifications:\n  - ${text}`,
@@ -167,6 +168,7 @@ async function walkFeed(w: WalkReal, since: number): Promise<void> {
       what: "the walk's changes in the notification feed",
       got: text,
       operation: 'searchNotifications',
+      findings: problems.map((p) => ({ ...p, rejects: rejects.get(p.clause) ?? p.clause })),
     },
   );
 }
