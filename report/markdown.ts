@@ -11,6 +11,7 @@ import { gateSentence, headline } from './headline.js';
 import type { Summary } from './summary.js';
 import { targetStatement } from './target.js';
 import { duration, failureViews, placeText, safeRun, serviceViews, verdictCounts } from './view.js';
+import { shownTitle } from './failure-order.js';
 
 const fence = (text: string, lang = '') => {
   const ticks = text.includes('```') ? '````' : '```';
@@ -137,7 +138,7 @@ export function summaryMarkdown(s: Summary, folder: string): string {
           '',
         );
       }
-      L.push(`#### ${f.check.verdict.toUpperCase()} (${f.gate}): ${f.check.service} · ${cell(f.check.title)}`, '');
+      L.push(`#### ${f.check.verdict.toUpperCase()} (${f.gate}): ${f.check.service} · ${cell(shownTitle(f.check))}`, '');
       const place = placeText(f, (id) => titles.get(id) ?? id);
       if (place) L.push(`*${cell(place)}*`, '');
       for (const rule of f.rules) L.push(`- **${rule.id}** (${rule.level}, ${rule.section}): ${cell(rule.text)}`);

@@ -21,6 +21,7 @@ import {
   DEPARTED_DATA_SHOWN,
   EXCLUDED_RECORD_MATCHED,
   HOUSEHOLDS,
+  INACTIVE_RECORD_MATCHED,
   type Judging,
   LINK_IN_USE_NOT_FOUND,
   LINK_IN_USE_OTHER_IDENTITY,
@@ -219,7 +220,8 @@ cases(SEPARATE_IDENTITIES_JOINED, [
     build: () => {
       const w = world();
       w.rec('A', 'active', 1);
-      w.rec('B', 'active', 2, { separatedBy: cite('ORG-UNLINK-EFFECT') });
+      w.rec('B', 'active', 2);
+      w.j.plan.applied.cites.set('B', cite('ORG-UNLINK-EFFECT'));
       w.found('A', 'L1');
       w.found('B', 'L1');
       return w;
@@ -264,11 +266,12 @@ cases(SEPARATE_IDENTITIES_JOINED, [
 
 cases(DELETED_SOURCE_FOUND, [
   {
-    what: 'a hard-deleted source that nativeIdQuery still resolves',
+    what: 'a hard-deleted source that nativeIdQuery still resolves (the step that deleted it is cited)',
     reject: 'ORG-HARDDELETE-EFFECT',
     build: () => {
       const w = world();
       w.rec('A', 'deleted', 1, { data: { nowhere: cite('ORG-HARDDELETE-EFFECT') } });
+      w.j.plan.applied.cites.set('A', cite('ORG-HARDDELETE-EFFECT'));
       w.found('A', 'L1');
       return w;
     },
@@ -330,12 +333,12 @@ cases(SOFT_DELETED_SOURCE_FOUND, [
 
 cases(RETIRED_RESOLVES_ELSEWHERE, [
   {
-    what: "a merged source resolving to an identity other than its survivor's",
-    reject: 'ORG-MERGE-EFFECT',
+    what: "a merged source resolving to an identity other than its survivor's (a later step that freed it is cited)",
+    reject: 'STEP',
     build: () => {
       const w = world();
       w.rec('A', 'active', 1);
-      w.rec('B', 'retired', 2, { retiredInto: 'A', mergedGroup: 1, since: cite('ORG-MERGE-EFFECT') });
+      w.rec('B', 'retired', 2, { retiredInto: 'A', mergedGroup: 1 });
       w.found('A', 'L1');
       w.found('B', 'L2');
       return w;
@@ -839,6 +842,75 @@ cases(EXCLUDED_RECORD_MATCHED, [
     build: () => {
       const w = deactivated(false);
       w.j.obs.searches.set('A', reply({ searchResults: [{ linkId: 'L1' }] }));
+      return w;
+    },
+  },
+]);
+
+/** B was merged into A (L1); LB was B's identity before the merge. */
+function mergedAway(state: 'retired' | 'soft-deleted' = 'retired'): World {
+  const w = world();
+  w.rec('A', 'active', 1, { values: ['acmealpha'] });
+  w.rec('B', state, 2, { values: ['zylofraxb'], ...(state === 'retired' ? { retiredInto: 'A', mergedGroup: 1 } : {}) });
+  w.j.plan.applied.cites.set('B', cite(state === 'retired' ? 'ORG-MERGE-EFFECT' : 'ORG-SOFTDELETE-EFFECT'));
+  w.found('A', 'L1', ['acmealpha']);
+  w.found('B', state === 'retired' ? 'L1' : undefined);
+  w.m.linkHistory.set('LB', new Set(['B']));
+  w.m.linkHistory.set('L1', new Set(['A']));
+  return w;
+}
+const results = (...rs: Array<{ linkId: string; values: string[] }>) =>
+  reply({
+    searchResults: rs.map((r) => ({
+      linkId: r.linkId,
+      matchScore: 0.9,
+      identity: { organizationNames: r.values.map((v) => ({ legalBusinessName: v })) },
+    })),
+  });
+
+cases(INACTIVE_RECORD_MATCHED, [
+  {
+    what: "a search returning the merged-away identity's link ID with the retired source's data",
+    reject: 'ORG-MERGE-EFFECT',
+    build: () => {
+      const w = mergedAway();
+      w.j.obs.searches.set('B', results({ linkId: 'L1', values: ['acmealpha', 'zylofraxb'] }, { linkId: 'LB', values: ['zylofraxb'] }));
+      return w;
+    },
+  },
+  {
+    what: 'organization: a search returning the identity of a soft-deleted source under its old link ID, with its data',
+    reject: 'ORG-SOFTDELETE-EFFECT',
+    build: () => {
+      const w = mergedAway('soft-deleted');
+      w.j.obs.searches.set('B', results({ linkId: 'LB', values: ['zylofraxb'] }));
+      return w;
+    },
+  },
+  {
+    what: "a search returning the survivor's identity, which shows the retired source's data",
+    build: () => {
+      const w = mergedAway();
+      w.j.obs.searches.set('B', results({ linkId: 'L1', values: ['acmealpha', 'zylofraxb'] }));
+      return w;
+    },
+  },
+  {
+    what: "a search returning the merged-away link ID as an alias of the survivor, showing the survivor's own data",
+    unlikeReference: true,
+    build: () => {
+      const w = mergedAway();
+      w.j.obs.searches.set('B', results({ linkId: 'LB', values: ['acmealpha'] }));
+      return w;
+    },
+  },
+  {
+    what: 'organization: a soft-deleted source still matched, where the profile says soft-deleted sources stay found (softDeletedLookup = any)',
+    unlikeReference: true,
+    build: () => {
+      const w = mergedAway('soft-deleted');
+      w.j.softDeletedLookup = 'any';
+      w.j.obs.searches.set('B', results({ linkId: 'LB', values: ['zylofraxb'] }));
       return w;
     },
   },

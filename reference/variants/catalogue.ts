@@ -38,6 +38,7 @@ import {
 } from './wire-names.js';
 import { latency, restarts, slowTail, throttled, transient } from './transport.js';
 import { STALE_LINK_MODES, staleLinks } from './stale-links.js';
+import { membersFollow, retiredReleased } from './open-fates.js';
 import { busy } from './busy.js';
 import {
   departedDataShown,
@@ -333,6 +334,27 @@ export const VARIANT_LIST: VariantDefinition[] = [
     parameter: { ...oneOf('answer', STALE_LINK_MODES, 'chain'), detection: [...STALE_LINK_MODES] },
     conflicts: ['retired-link-forwarding'],
     hooks: staleLinks,
+  },
+  {
+    name: 'retired-released',
+    description:
+      'sources merged into a record become active, each in a new identity of its own, once that record is hard-deleted, linked or unlinked elsewhere, or soft-deleted (organization)',
+    seeds: [FURTHER, pp('States and transitions', 'Effects on the attributes of a retired person source after a merge: not shown.')],
+    conflicts: ['retired-follow-survivor'],
+    hooks: retiredReleased,
+  },
+  {
+    name: 'members-follow',
+    description:
+      'the other sources of the identity a merge retires a source from, or a link moves a source out of, go along into the target identity',
+    seeds: [
+      FURTHER,
+      org(
+        'States and transitions',
+        'mergeIdentities | active (both) | `toRetireSource` is retired into `toSurviveSource` | retired (merged) for the retired source | a single surviving identity results',
+      ),
+    ],
+    hooks: membersFollow,
   },
   {
     name: 'retired-lookup-absent',

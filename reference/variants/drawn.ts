@@ -75,7 +75,8 @@ export const DIMENSIONS: Dimension[] = [
   onOff('one configured relationship verb', 'relationship-verbs'),
   onOff('person service on basic auth', 'person-basic-auth'),
   // Outcomes the state tables leave open (specs/<service>/state-spec.ts).
-  onOff('merged sources follow their survivor', 'retired-follow-survivor'),
+  oneOf('what becomes of sources merged into a record that moves or goes', ['retired-follow-survivor', 'retired-released']),
+  onOff('other sources go along with a merged or linked source', 'members-follow'),
   oneOf('what a link ID out of use answers', ['retired-link-forwarding', 'stale-links=chain', 'stale-links=self', 'stale-links=any']),
   onOff('merged source found by nothing', 'retired-lookup-absent'),
   onOff('survivor hides merged data', 'retired-data-hidden'),

@@ -1,31 +1,43 @@
 /**
  * `npm run docs`: writes the documents generated from the specification: docs/state-tables.md, the
  * executable state tables (specs/<service>/state-spec.ts) with every outcome's level, requirement
- * and seed sentence. `npm test` fails when the committed document differs from what this writes.
- * Exit codes: 0 written (or, with --check, up to date); 1 --check found it out of date; 2 bad arguments.
+ * and seed sentence, and docs/open-cells.md, every open cell and "not shown" with what the seeds
+ * still forbid there. `npm test` fails when a committed document differs from what this writes.
+ * Exit codes: 0 written (or, with --check, up to date); 1 --check found one out of date; 2 bad arguments.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { openCellsDoc } from '../../specs/common/open-cells-doc.js';
 import { stateTablesDoc } from '../../specs/common/state-doc.js';
 import { command, parseArguments } from '../command.js';
 
 const program = command({
   name: 'docs',
-  summary: 'Writes docs/state-tables.md from the executable state tables (specs/<service>/state-spec.ts).',
+  summary:
+    "Writes docs/state-tables.md and docs/open-cells.md from the executable state tables (specs/<service>/state-spec.ts) and the seeds' silences (specs/common/not-shown.ts).",
   exitCodes: [
     [0, 'written, or with --check up to date'],
     [1, 'with --check: the document is out of date'],
     [2, 'bad arguments'],
   ],
   examples: ['npm run docs', 'npm run docs -- --check'],
-}).option('--check', 'only compare: exit 1 when docs/state-tables.md is out of date');
+}).option('--check', 'only compare: exit 1 when a document is out of date');
 parseArguments(program);
-const file = join(import.meta.dirname, '..', '..', 'docs', 'state-tables.md');
-const text = `${stateTablesDoc()}\n`;
-if (program.opts<{ check?: boolean }>().check) {
-  const same = readFileSync(file, 'utf8') === text;
-  console.log(same ? 'docs/state-tables.md is up to date' : 'docs/state-tables.md is out of date: run npm run docs');
-  process.exit(same ? 0 : 1);
+const docs: Array<[name: string, text: string]> = [
+  ['state-tables.md', `${stateTablesDoc()}\n`],
+  ['open-cells.md', `${openCellsDoc()}\n`],
+];
+const check = program.opts<{ check?: boolean }>().check;
+let stale = 0;
+for (const [name, text] of docs) {
+  const file = join(import.meta.dirname, '..', '..', 'docs', name);
+  if (check) {
+    const same = readFileSync(file, 'utf8') === text;
+    if (!same) stale++;
+    console.log(same ? `docs/${name} is up to date` : `docs/${name} is out of date: run npm run docs`);
+  } else {
+    writeFileSync(file, text);
+    console.log(`wrote ${file}`);
+  }
 }
-writeFileSync(file, text);
-console.log(`wrote ${file}`);
+process.exit(stale ? 1 : 0);

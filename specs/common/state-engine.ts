@@ -122,10 +122,8 @@ function applyEffect(
     r.retiredInto = survivor.label;
     r.mergedGroup = groups.get(e.retiredInto);
   }
-  if (e.identity === 'new') {
-    r.group = m.newGroup();
-    r.separatedBy = cite;
-  } else if (e.identity === 'follows') applied.follow.push({ label: r.label, mustBeLive: true });
+  if (e.identity === 'new') r.group = m.newGroup();
+  else if (e.identity === 'follows') applied.follow.push({ label: r.label, mustBeLive: true });
   else if (e.identity && typeof e.identity === 'object') r.group = groups.get(e.identity.joins)!;
   forgetAbsence(r);
   if (e.fresh) applied.freshLink.push({ label: r.label, cite });

@@ -194,9 +194,10 @@ export function restoreRow(c: RowCommon, o: RowIds & { seed: SeedCitation; ident
       {
         who: { role: 'source' },
         level: 'open',
-        what: 'which identity the restored source returns to (its former one, or a new one)',
+        what: 'which identity the restored source returns to (its former one, a new one, or another existing one)',
         identity: 'follows',
         seed: o.identitySeed,
+        forbidden: [{ what: 'the restored source found by no query, or its identity not showing its data', seed: o.seed }],
       },
     ],
     reply: o.reply
@@ -372,6 +373,7 @@ export function mergeRow(
         what: "where the retired source's other sources go (they stay active)",
         identity: 'follows',
         seed: o.othersSeed,
+        forbidden: [{ what: 'any of them found by no query (only toRetireSource is retired)', seed: o.seed }],
       },
       retiredOpen(c, 'retired', o.seed),
     ],
@@ -490,6 +492,7 @@ export function linkRow(
         what: "where the linked source's other sources go (they stay active)",
         identity: 'follows',
         seed: o.othersSeed,
+        forbidden: [{ what: 'any of them found by no query (the link moves only `source`)', seed: o.seed }],
       },
       retiredOpen(c, 'moved', o.seed),
     ],

@@ -57,8 +57,6 @@ export interface SpecRecord {
   kind?: string;
   /** The step that put the record into its state: what a later deviation of this record breaks, and its sentence. */
   since?: Cite;
-  /** The step that took the record out of an identity into one of its own (unlink, unmerge): what two identities sharing a link ID again break. */
-  separatedBy?: Cite;
   data: DataMarks;
 }
 
@@ -166,6 +164,8 @@ export interface Effect {
   /** Requirement a deviation breaks (default: the row's effect requirement); absent for open outcomes. */
   requirement?: string;
   seed: SeedCitation;
+  /** An open outcome: what other sentences still forbid there (absent: nothing). */
+  forbidden?: Forbidden[];
 }
 
 /** What a reply judge knows about the step: each role's identity link ID before and after it. */
@@ -252,11 +252,19 @@ export interface FeedRules {
   partition?: { requirement: string; seed: SeedCitation };
 }
 
+/** What the seeds still forbid inside an open cell, with the sentence that forbids it: the cell's space of legal answers is everything else. */
+export interface Forbidden {
+  what: string;
+  seed: SeedCitation;
+}
+
 /** An outcome the seeds leave open, with the sentence that leaves it open (listings, the report, the closing of an issue). */
 export interface OpenOutcome {
   operation: string;
   what: string;
   seed: SeedCitation;
+  /** What other sentences still forbid there (absent: nothing). */
+  forbidden?: Forbidden[];
 }
 
 export interface StateSpec {
@@ -285,7 +293,9 @@ export function rowOf(spec: StateSpec, step: string): RowSpec {
 /** Every open outcome of a service: those of its rows' effects and request outcomes, and the others. */
 export function openOutcomes(spec: StateSpec): OpenOutcome[] {
   const fromEffects = spec.rows.flatMap((row) =>
-    row.effects.filter((e) => e.level === 'open').map((e) => ({ operation: row.operation, what: e.what, seed: e.seed })),
+    row.effects
+      .filter((e) => e.level === 'open')
+      .map((e) => ({ operation: row.operation, what: e.what, seed: e.seed, ...(e.forbidden ? { forbidden: e.forbidden } : {}) })),
   );
   return [...fromEffects, ...spec.open];
 }

@@ -39,6 +39,7 @@ const LINK = row('linkIdentities | active | data of `source` linked into the ide
 const UNLINK = row(
   'unlinkIdentities | active | `source` unlinked from `unlinkFromSource` | active in a separate identity | reply gives `unlinkedId` and `unlinkedFromId`',
 );
+const ECHO = orgSeed('Endpoints, rule 3', 'identityIdQuery echoes the requested link ID in `requestedLinkId`.');
 const POST = orgSeed(
   'Endpoints, rule 2',
   'postIdentity adds the posted identity and reports generated events in `events`; `linkId` is null when there is no match.',
@@ -84,7 +85,7 @@ export const organizationStateSpec: StateSpec = {
     },
     idQueryEcho: {
       requirement: 'ORG-IDQUERY-ECHO',
-      forbids: orgSeed('Endpoints, rule 3', 'identityIdQuery echoes the requested link ID in `requestedLinkId`.'),
+      forbids: ECHO,
     },
     // What nativeIdQuery answers for a soft-deleted source is not stated: the profile pins it.
     softDeletedAbsent: { requirement: 'ORG-SOFTDELETE-EFFECT', forbids: SOFT_DELETE, profile: 'softDeletedLookup = absent' },
@@ -98,13 +99,27 @@ export const organizationStateSpec: StateSpec = {
   open: [
     {
       operation: 'identityIdQuery',
-      what: 'what a link ID no longer in use answers: nothing, or the identity that now holds its sources',
+      what: 'what a link ID no longer in use answers: nothing, itself, or any identity, along any chain of moves, for ever, after any delete',
       seed: FURTHER,
+      forbidden: [
+        { what: 'an answer whose requestedLinkId is not the link ID asked', seed: ECHO },
+        { what: 'an answer listing a hard-deleted source or showing its data', seed: HARD_DELETE },
+      ],
     },
-    { operation: 'nativeIdQuery', what: "what a retired source resolves to: the survivor's identity or nothing", seed: MERGE },
+    {
+      operation: 'nativeIdQuery',
+      what: "what a retired source resolves to: the survivor's identity or nothing",
+      seed: MERGE,
+      forbidden: [{ what: "an identity other than the survivor's (now or at the merge)", seed: MERGE }],
+    },
     { operation: 'nativeIdQuery', what: 'what a soft-deleted source resolves to (profile softDeletedLookup)', seed: SOFT_DELETE },
     { operation: 'softDeleteSource', what: "whether identities still show a soft-deleted source's data", seed: SOFT_DELETE },
     { operation: 'mergeIdentities', what: "whether the survivor's identity shows the retired source's data", seed: UNMERGE },
-    { operation: 'linkIdentities', what: 'whether an identity a source left (by link or unlink) still shows its data', seed: FURTHER },
+    {
+      operation: 'linkIdentities',
+      what: 'whether an identity a source left (by link or unlink) still shows its data',
+      seed: FURTHER,
+      forbidden: [{ what: 'the identity it was unlinked from still listing it among its sources', seed: UNLINK }],
+    },
   ],
 };

@@ -163,17 +163,10 @@ export const SEPARATE_IDENTITIES_JOINED = oracleClause(
       const link = members.map((r) => j.obs.linkOf.get(r.label)).find(Boolean);
       if (!link) continue;
       const other = owner.get(link);
-      if (other) {
-        // A step that separated them (unlink, unmerge) is what sharing again breaks; records no step ever joined or parted, the step's own or being far apart.
-        const separated = [...members, ...other].map((r) => r.separatedBy).find(Boolean);
-        out.push(
-          finding(
-            c,
-            separated ?? j.plan.joined,
-            `${labels(other)} and ${labels(members)} are separate identities, but share link ID ${link}`,
-          ),
-        );
-      } else owner.set(link, members);
+      // The effect that moved one of them breaks its row; otherwise the step's, or after a post, being generated far apart (EXPECT).
+      const cite = [...members, ...(other ?? [])].map((r) => j.plan.applied.cites.get(r.label)).find(Boolean) ?? j.plan.joined;
+      if (other) out.push(finding(c, cite, `${labels(other)} and ${labels(members)} are separate identities, but share link ID ${link}`));
+      else owner.set(link, members);
     }
     return out;
   },
@@ -185,13 +178,7 @@ export const DELETED_SOURCE_FOUND = oracleClause(
   (j, c) =>
     j.m.records
       .filter((r) => r.state === 'deleted' && j.obs.linkOf.get(r.label))
-      .map((r) =>
-        finding(
-          c,
-          r.data.nowhere ?? citeFor(j, r),
-          `${r.label} was hard-deleted, but nativeIdQuery resolves it to ${j.obs.linkOf.get(r.label)}`,
-        ),
-      ),
+      .map((r) => finding(c, citeFor(j, r), `${r.label} was hard-deleted, but nativeIdQuery resolves it to ${j.obs.linkOf.get(r.label)}`)),
 );
 
 export const SOFT_DELETED_SOURCE_FOUND = oracleClause(
@@ -228,7 +215,7 @@ export const RETIRED_RESOLVES_ELSEWHERE = oracleClause(
         : [
             finding(
               c,
-              j.plan.applied.cites.get(r.label) ?? r.since ?? j.plan.step,
+              citeFor(j, r),
               `${r.label} is merged into ${r.retiredInto}, but resolves to ${link}, not to the survivor's identity (${allowed.join(' or ') || 'none found'})`,
             ),
           ];
@@ -458,6 +445,39 @@ export const EXCLUDED_RECORD_MATCHED = oracleClause(
   },
 );
 
+export const INACTIVE_RECORD_MATCHED = oracleClause(
+  'INACTIVE-RECORD-MATCHED',
+  'a search result presenting, under a link ID no live record resolves to any more, values of a record that left its identity for no live one: merged into another ("a single surviving identity results") or, where soft-deleted sources are not found (profile softDeletedLookup = absent), soft-deleted ("no longer active")',
+  (j, c) => {
+    const now = current(j);
+    const inactive = (r: ModelRecord) =>
+      r.state === 'retired' || (r.state === 'soft-deleted' && j.softDeletedLookup === 'absent' && !r.data.nowhere);
+    return [...j.obs.searches].flatMap(([label, reply]) =>
+      reply.success !== true
+        ? []
+        : (Array.isArray(reply.content?.searchResults) ? reply.content.searchResults : []).flatMap((result: any) => {
+            const l = result?.linkId;
+            if (typeof l !== 'string' || now.has(l)) return [];
+            return [...(j.m.linkHistory.get(l) ?? [])]
+              .map((h) => j.m.get(h)!)
+              .filter((r) => r && inactive(r))
+              .flatMap((r) => {
+                const shown = shownIn(result, j.m.ownValues(r));
+                return shown.length
+                  ? [
+                      finding(
+                        c,
+                        j.plan.applied.cites.get(r.label) ?? r.since ?? j.plan.step,
+                        `a search with ${label}'s data returns ${l}, the identity ${r.state} ${r.label} left, with its data: ${shown.slice(0, 3).join(', ')}`,
+                      ),
+                    ]
+                  : [];
+              });
+          }),
+    );
+  },
+);
+
 // --- Link IDs a step pins ---
 
 export const LINK_NOT_ORIGINAL = oracleClause(
@@ -598,6 +618,7 @@ export const ORACLE_CLAUSES: readonly OracleClause[] = [
   MERGED_DATA_MISSING,
   RETURNED_DATA_MISSING,
   EXCLUDED_RECORD_MATCHED,
+  INACTIVE_RECORD_MATCHED,
   LINK_NOT_ORIGINAL,
   LINK_NOT_NEW,
   HOUSEHOLDS,
