@@ -75,6 +75,8 @@ export class Check {
   sendBy = Number.POSITIVE_INFINITY;
   /** Place of the check's requests in the queue for a place in flight (harness/register.ts CheckOptions.chain). */
   priority = 0;
+  /** Requests the check sent, every attempt counted (retries too): what it cost the deployment. */
+  requestsSent = 0;
   private readonly envReq: string;
   private readonly catalogue: Map<string, Requirement>;
 
@@ -105,6 +107,11 @@ export class Check {
     if (Date.now() >= this.sendBy)
       throw new TimeRanOut(`${op}: not sent, the check's time ran out (it sends nothing in the last 10 s of its time limit)`);
     return { until: this.sendBy, priority: this.priority };
+  }
+
+  /** Counts an exchange the check made toward its requests sent (with the attempts retried before it). */
+  countSent(e: Exchange): void {
+    this.requestsSent += 1 + (e.retries?.length ?? 0);
   }
 
   /** Adds a line to the check's note (shown with its result, pass or not). */
@@ -146,7 +153,10 @@ export class Check {
       ...rest,
       ...this.sending(op),
       file: this.file,
-      record: (e) => this.exchanges.push(e),
+      record: (e) => {
+        this.exchanges.push(e);
+        this.countSent(e);
+      },
     });
     if (isTransient(reply, { sentInvalid }))
       throw new CouldNotJudge(`${op}: the deployment could not answer (${describeReply(reply)}); a transient reply is not judged`);
@@ -199,7 +209,10 @@ export class Check {
    */
   private async discard(source: SourceRef): Promise<void> {
     const ref = { name: source.name, id: source.id };
-    const record = (e: Exchange) => this.exchanges.push(e);
+    const record = (e: Exchange) => {
+      this.exchanges.push(e);
+      this.countSent(e);
+    };
     const found = await this.client.call('nativeIdQuery', { source: ref }, { record });
     const linkId = found.success === true && typeof found.content?.linkId === 'string' ? (found.content.linkId as string) : undefined;
     if (linkId) this.run.record({ kind: 'quarantine', service: this.service, source: ref, linkId, at: new Date().toISOString() });

@@ -113,6 +113,8 @@ export interface CheckMeta {
   lags?: Array<{ what: string; ms: number }>;
   /** Requests of the check that were retried (harness/client.ts retryReason); a pass with retries is "passed with retries". */
   retries?: number;
+  /** Requests the check sent, every attempt counted: what it cost the deployment (the run's request budget). */
+  requests?: number;
   /** Set on an error thrown as CouldNotJudge: the deployment did not answer, so the run is incomplete rather than failed. */
   couldNotJudge?: boolean;
 }

@@ -38,7 +38,7 @@ export function summaryMarkdown(s: Summary, folder: string): string {
     );
   L.push(
     mdTable(
-      ['service', 'target', 'checks (pass/fail/error/skip/omit)', 'requirements with a check'],
+      ['service', 'target', 'checks (pass/fail/error/skip/omit)', 'requirements with a check', 'requests sent'],
       run.targets.map((t) => {
         const c = s.coverage[t.service];
         const n = verdictCounts(s.checks.filter((x) => x.service === t.service));
@@ -52,6 +52,7 @@ export function summaryMarkdown(s: Summary, folder: string): string {
           where,
           `${n.pass}/${n.fail}/${n.error}/${n.skip}/${n.omit}`,
           inScope ? coverageText(c).replace(/^requirements with a check /, '') : c?.scope === 'none' ? 'not run' : '-',
+          inScope ? String(s.requests?.[t.service] ?? '-') : '-',
         ];
       }),
     ),

@@ -73,6 +73,7 @@ export default class ConformanceReporter implements Reporter {
           exchangesFile: meta?.exchangesFile ? relative(folder, meta.exchangesFile) : undefined,
           lags: meta?.lags,
           ...(meta?.retries ? { retries: meta.retries } : {}),
+          ...(meta?.requests !== undefined ? { requests: meta.requests } : {}),
           ...(meta?.couldNotJudge && verdict === 'error' ? { couldNotJudge: true } : {}),
         });
       }

@@ -105,6 +105,8 @@ export interface Summary {
    * run's threads shared no pacing state (a pool other than threads).
    */
   transport?: Record<string, PacingFigures>;
+  /** Requests the checks sent per service, every attempt counted (per check: checks[].requests); the run's removals are not counted. */
+  requests?: Record<string, number>;
 }
 
 export interface SummaryOptions {
@@ -251,7 +253,15 @@ export function buildSummary(
     }),
     stats: options.stats ?? { latency: [], matchScores: [] },
     ...(options.transport && Object.keys(options.transport).length ? { transport: options.transport } : {}),
+    requests: requestsByService(results),
   };
+}
+
+/** Requests the checks of each service sent (CheckResult.requests; a check that recorded none counts 0). */
+export function requestsByService(results: CheckResult[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const r of results) out[r.service] = (out[r.service] ?? 0) + (r.requests ?? 0);
+  return out;
 }
 
 const readJson = <T>(file: string): T | undefined => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined);

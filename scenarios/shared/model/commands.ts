@@ -350,6 +350,7 @@ export async function runStep(
       : { requirement: row.effectRequirement, forbids: row.seed };
   const probes = k.created && accepted ? [m.records.at(-1)!] : recs;
   const before = new Map(m.lastLinks);
+  w.lastStep = step;
   // Two identities no step separated that come to share a link ID: after a post, matching joined what was generated far apart (EXPECT).
   const joined: Cite = k.created ? { requirement: c.requirements.apart } : step;
   const { findings, links, linkOf } = await observe(m, w, { applied, step, joined, probes, before }, kept);
@@ -578,6 +579,40 @@ async function observe(
     },
     (o) => o.findings.length === 0,
   );
+}
+
+/**
+ * The walk's last observation: every record and every link ID it has seen, read once more and
+ * judged by the same clauses, so a step that changed a record no row of it names (which its own
+ * observation, reading only what the step can have changed, did not read) is found before the walk
+ * ends. A deviation cites the walk's last step, after which it was seen.
+ * @throws StepFailure citing the requirements broken; CouldNotJudge when the deployment could not answer
+ */
+export async function observeWalkEnd(m: IdentityModel, w: WalkReal): Promise<void> {
+  if (!m.records.length) return;
+  const text = 'every record and link ID of the walk read once more (nativeIdQuery of each record, identityIdQuery of every link ID seen)';
+  w.beginStep(text);
+  const step: Cite = w.lastStep ?? { requirement: w.config.requirements.rejectedNoChange };
+  const { findings, links, linkOf } = await observe(
+    m,
+    w,
+    { applied: emptyApplied([]), step, joined: step, probes: [], before: new Map(m.lastLinks), full: true },
+    (fs) => fs.filter((f) => !w.t.disabled.has(f.requirement)),
+  );
+  if (findings.length)
+    throw new StepFailure(
+      [...new Set(findings.map((f) => f.requirement))],
+      `step ${w.steps.length - w.startSteps}, ${text}: the deployment differs from the model [${m.describe()}]:\n  - ${texts(findings).join('\n  - ')}`,
+      {
+        what: text,
+        expected: `as the state table says: ${modelInWords(m)}`,
+        got: texts(findings).join('\n'),
+        operation: 'nativeIdQuery',
+        findings: withRejects(findings),
+      },
+    );
+  m.remember(links, linkOf);
+  w.steps.pop();
 }
 
 /**

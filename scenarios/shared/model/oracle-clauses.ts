@@ -48,6 +48,12 @@ export interface ObservePlan {
   probes: ModelRecord[];
   /** Link IDs of the model's identities before the step. */
   before: Map<number, string>;
+  /**
+   * Read every record and every link ID the walk has seen (its start and its end), instead of what
+   * the step can have changed (the records it touched, the records of their identities before and
+   * after it, and the link IDs those ever had).
+   */
+  full?: boolean;
 }
 
 /** One judgement's inputs: the model (after the step and the adoption of followers), what was read, and each model identity's link ID now. */
@@ -129,7 +135,7 @@ export const LIVE_RECORD_NOT_FOUND = oracleClause(
           finding(
             c,
             citeFor(j, r),
-            `${r.label} is ${r.state}, but nativeIdQuery finds no identity: ${describeReply(j.obs.lookups.get(r.label)!)}`,
+            `${r.label} is ${r.state}, but nativeIdQuery finds no identity: ${j.obs.lookups.has(r.label) ? describeReply(j.obs.lookups.get(r.label)!) : 'none at the last observation'}`,
           ),
         ),
     ),

@@ -41,6 +41,35 @@ function knownLinks(m: IdentityModel, touched: ReadonlySet<string>, gone: string
 }
 
 /**
+ * The records whose nativeIdQuery a step's observation reads: every record at a full observation;
+ * otherwise what the step can have changed, as the state table moved the model: the records it
+ * touched (named, moved, the other sources of their identities, the sources merged into them),
+ * the records of their identities before the step (those that resolved to the same link IDs) and
+ * after it (the same model identities now), and records of unknown state (they may be anywhere).
+ * Every other record keeps what it resolved to at the last observation (nothing the seeds state
+ * moved it), and the walk's full observation at its end reads it again.
+ */
+export function lookupScope(m: IdentityModel, plan: ObservePlan): ModelRecord[] {
+  if (plan.full) return m.records;
+  const touched = plan.applied.touched;
+  const before = new Set([...touched].map((l) => m.lastLinkOf.get(l)).filter((l): l is string => Boolean(l)));
+  const groups = new Set(
+    [...touched]
+      .map((l) => m.get(l))
+      .filter((r): r is ModelRecord => Boolean(r && isLive(r)))
+      .map((r) => r.group),
+  );
+  return m.records.filter(
+    (r) =>
+      touched.has(r.label) ||
+      r.state === 'unknown' ||
+      before.has(m.lastLinkOf.get(r.label) ?? '') ||
+      (isLive(r) && groups.has(r.group)) ||
+      (r.state === 'retired' && touched.has(r.retiredInto ?? '')),
+  );
+}
+
+/**
  * Reads everything the oracle judges. The first round (lookups, known link IDs, searches,
  * households by source) needs nothing the deployment has not shown yet; the second asks for link
  * IDs and households the first round revealed.
@@ -50,10 +79,11 @@ async function read(m: IdentityModel, w: WalkReal, spec: StateSpec, plan: Observ
   // Households of the records the step named (its probes): every lookup form of each.
   const active = households ? plan.probes.filter((r) => r.state === 'active') : [];
   const gone = plan.applied.goneIdentities.map((g) => plan.before.get(g.group)).filter((l): l is string => Boolean(l));
-  const known = knownLinks(m, plan.applied.touched, gone);
+  const known = plan.full ? [...new Set([...m.linkHistory.keys(), ...gone])] : knownLinks(m, plan.applied.touched, gone);
+  const scope = lookupScope(m, plan);
   const probes = plan.probes.filter((r) => r.state !== 'unknown');
   const [lookups, early, searches, bySource] = await Promise.all([
-    Promise.all(m.records.map((r) => w.call('nativeIdQuery', { source: src(r) }))),
+    Promise.all(scope.map((r) => w.call('nativeIdQuery', { source: src(r) }))),
     Promise.all(known.map((linkId) => w.call('identityIdQuery', { linkId }))),
     Promise.all(probes.map((r) => w.call('demographicsSearch', { identity: r.identity }))),
     households ? Promise.all(active.map((r) => w.call('householdQuery', { source: src(r) }))) : Promise.resolve([] as Reply[]),
@@ -67,14 +97,16 @@ async function read(m: IdentityModel, w: WalkReal, spec: StateSpec, plan: Observ
     householdsByLink: new Map(),
     householdsById: new Map(),
   };
-  m.records.forEach((r, i) => {
+  // Records outside the step's scope keep what they resolved to at the last observation.
+  for (const r of m.records) obs.linkOf.set(r.label, m.lastLinkOf.get(r.label));
+  scope.forEach((r, i) => {
     const reply = lookups[i]!;
     w.assertNoServerError(reply, 'nativeIdQuery');
     obs.lookups.set(r.label, reply);
     obs.linkOf.set(r.label, isAbsent(reply) ? undefined : String(reply.content?.linkId));
   });
   for (const reply of [...early, ...searches, ...bySource]) w.assertNoServerError(reply, reply.exchange.operation);
-  const touchedNow = [...plan.applied.touched].map((l) => obs.linkOf.get(l));
+  const touchedNow = (plan.full ? m.records.map((r) => r.label) : [...plan.applied.touched]).map((l) => obs.linkOf.get(l));
   const fresh = [...new Set(touchedNow.filter((l): l is string => Boolean(l) && !obs.identities.has(l!)))];
   const activeLinks = households ? [...new Set(active.map((r) => obs.linkOf.get(r.label)).filter((l): l is string => Boolean(l)))] : [];
   const [late, byLink] = await Promise.all([

@@ -17,6 +17,7 @@ import { finding } from '../../../specs/common/clause.js';
 import { SERVICES, citeOf, requirementFor } from '../../../specs/services.js';
 import { SERVER_ERROR } from './step-clauses.js';
 import type { SeedCitation } from '../../../specs/common/seed.js';
+import type { Cite } from '../../../specs/common/clause.js';
 import type { SourceRef } from '../../../specs/common/wire.js';
 
 /** What a service's walks need to know: how to build identities, the executable state table, and the requirements outside it. */
@@ -125,6 +126,8 @@ export class WalkReal {
   feedBaseline?: Set<string>;
   /** The walk's window did not fit in WALK_FEED_PAGES pages when its baseline was read: its feed is not judged. */
   feedUnread = false;
+  /** What the walk's last step broke if the state differed after it (its effect, or after a rejection, nothing changing): the walk's final observation cites it. */
+  lastStep?: Cite;
 
   constructor(
     readonly t: Check,
@@ -147,6 +150,7 @@ export class WalkReal {
       file: this.t.file,
       record: (e) => {
         this.exchanges.push(e);
+        this.t.countSent(e);
         this.t.asideLines.push(exchangeLine(e));
       },
     });

@@ -31,7 +31,16 @@ import { runInfo, verboseLine } from '../../../harness/targets.js';
 import { seededFaker } from '../../../generators/seed.js';
 import { ConformanceFailure, CouldNotJudge, TimeRanOut } from '../../../harness/verdict.js';
 import type { Exchange } from '../../../harness/reply.js';
-import { StepFailure, commandArbitraries, postStart, recordStatesFor, stepKindsFor, tourCommands, toursFor } from './commands.js';
+import {
+  StepFailure,
+  commandArbitraries,
+  observeWalkEnd,
+  postStart,
+  recordStatesFor,
+  stepKindsFor,
+  tourCommands,
+  toursFor,
+} from './commands.js';
 import { FEED_CHANGE_MISSING, FEED_DUPLICATE, FEED_TOTAL_DIFFERS, feedBaseline, judgeFeed } from './feed.js';
 import { CoverageTally } from './coverage.js';
 import { IdentityModel, labelFor } from './identity-model.js';
@@ -243,6 +252,7 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
           }
           await command.run(model, w);
         }
+        await observeWalkEnd(model, w);
         await walkFeed(w, since);
         return { model };
       } catch (error) {
@@ -288,6 +298,7 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
         return { model, real: w };
       }, cmds);
       if (model.stepsRun < budget.steps && Date.now() >= stepsUntil) shortened++;
+      await observeWalkEnd(model, w);
       await walkFeed(w, since);
       return { model };
     } catch (error) {
