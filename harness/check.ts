@@ -9,6 +9,7 @@
  * Registration with vitest, reports and Allure live in harness/register.ts.
  */
 import type { Faker } from '@faker-js/faker';
+import { categoryKey } from '../specs/common/categories.js';
 import type { Requirement, ServiceName } from '../specs/common/model.js';
 import type { OperationName } from '../specs/common/operation-names.js';
 import type { SourceRef } from '../specs/common/wire.js';
@@ -77,6 +78,8 @@ export class Check {
   priority = 0;
   /** Requests the check sent, every attempt counted (retries too): what it cost the deployment. */
   requestsSent = 0;
+  /** Categories of its requirements the check exercised and judged (specs/common/categories.ts), as `<requirement>#<category>`. */
+  readonly categories = new Set<string>();
   private readonly envReq: string;
   private readonly catalogue: Map<string, Requirement>;
 
@@ -107,6 +110,14 @@ export class Check {
     if (Date.now() >= this.sendBy)
       throw new TimeRanOut(`${op}: not sent, the check's time ran out (it sends nothing in the last 10 s of its time limit)`);
     return { until: this.sendBy, priority: this.priority };
+  }
+
+  /**
+   * Records that the check exercised and judged `category` of `requirement` (specs/common/categories.ts):
+   * the report shows, per requirement, the categories a run reached and those it did not.
+   */
+  exercised(requirement: string, category: string): void {
+    this.categories.add(categoryKey(requirement, category));
   }
 
   /** Counts an exchange the check made toward its requests sent (with the attempts retried before it). */

@@ -115,6 +115,8 @@ export interface CheckMeta {
   retries?: number;
   /** Requests the check sent, every attempt counted: what it cost the deployment (the run's request budget). */
   requests?: number;
+  /** Categories of its requirements it exercised and judged, `<requirement>#<category>` (specs/common/categories.ts). */
+  categories?: string[];
   /** Set on an error thrown as CouldNotJudge: the deployment did not answer, so the run is incomplete rather than failed. */
   couldNotJudge?: boolean;
 }

@@ -74,6 +74,7 @@ export default class ConformanceReporter implements Reporter {
           lags: meta?.lags,
           ...(meta?.retries ? { retries: meta.retries } : {}),
           ...(meta?.requests !== undefined ? { requests: meta.requests } : {}),
+          ...(meta?.categories?.length ? { categories: meta.categories } : {}),
           ...(meta?.couldNotJudge && verdict === 'error' ? { couldNotJudge: true } : {}),
         });
       }

@@ -24,6 +24,8 @@ export interface CheckResult {
   retries?: number;
   /** Requests the check sent, every attempt counted. */
   requests?: number;
+  /** Categories of its requirements it exercised and judged, `<requirement>#<category>`. */
+  categories?: string[];
   /** An error because the deployment did not answer (harness/verdict.ts CouldNotJudge): incomplete, not failed. */
   couldNotJudge?: boolean;
 }

@@ -26,6 +26,37 @@ export interface RowCommon {
 export interface RowIds {
   effect: string;
   reply?: string;
+  /**
+   * Reply members that name a source of the request, each with the role whose source it names and
+   * the sentence that lists it among the reply's members (organization: Endpoints table).
+   */
+  echoes?: { members: Array<[member: string, role: string]>; seed: SeedCitation };
+}
+
+/**
+ * A reply member that names a source of the request (the organization's `linkToSource`,
+ * `toSurviveSource`, `unmergedSource` ...): when present, it names that source. The member is not
+ * marked required: an absent one is accepted.
+ */
+function echoClauses(requirement: string, echoes: RowIds['echoes']): ReplyClause[] {
+  return (echoes?.members ?? []).map(([member, role]) => ({
+    ...clause(
+      'REPLY-SOURCE-NOT-ECHOED',
+      'a reply member named after a source of the request (linkToSource, toSurviveSource, ...) naming another source',
+    ),
+    requirement,
+    what: `${member}, when present, names the ${role} source of the request`,
+    seed: echoes!.seed,
+    category: { id: `echo:${member}`, member },
+    judge: (content, ctx) => {
+      const want = ctx.source(role);
+      const got = content?.[member];
+      if (got === undefined || got === null || !want) return [];
+      return got?.name !== want.name || got?.id !== want.id
+        ? [`${member} is ${JSON.stringify(got)}, not the ${role} source ${want.name}/${want.id} the request named`]
+        : [];
+    },
+  }));
 }
 
 const active = (r: SpecRecord) => r.state === 'active';
@@ -386,6 +417,7 @@ export function mergeRow(
             seed: o.seed,
             judge: names('linkId', 'after', 'survivor'),
           },
+          ...echoClauses(o.reply, o.echoes),
         ]
       : [],
     feed: feedOf(c, 'merge'),
@@ -452,6 +484,7 @@ export function unmergeRow(
             seed: o.seed,
             judge: names('unmergedFromId', 'after', 'from'),
           },
+          ...echoClauses(o.reply, o.echoes),
         ]
       : [],
     feed: feedOf(c, 'unmerge'),
@@ -505,6 +538,7 @@ export function linkRow(
             seed: o.seed,
             judge: names('linkId', 'after', 'into'),
           },
+          ...echoClauses(o.reply, o.echoes),
         ]
       : [],
     feed: feedOf(c, 'link'),
@@ -603,6 +637,7 @@ export function unlinkRow(
                 },
               ]
             : []),
+          ...echoClauses(o.reply, o.echoes),
         ]
       : [],
     feed: feedOf(c, 'unlink'),

@@ -192,6 +192,8 @@ export interface ReplyClause extends Clause {
   requirement: string;
   what: string;
   seed: SeedCitation;
+  /** The category of the requirement the clause exercises when the reply carries `member` (specs/common/categories.ts). */
+  category?: { id: string; member: string };
   judge(content: Record<string, any>, ctx: ReplyContext): string[];
 }
 

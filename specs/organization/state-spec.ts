@@ -19,6 +19,7 @@ import {
 import type { StateSpec } from '../common/state-spec.js';
 
 const STATES = 'States and transitions';
+const endpoint = (quote: string) => orgSeed('Endpoints', quote);
 const row = (quote: string) => orgSeed(STATES, quote);
 
 const FURTHER = row('Preconditions on the prior state of each operation, and any further states: not shown.');
@@ -69,10 +70,54 @@ export const organizationStateSpec: StateSpec = {
     softDeleteRow(common, { effect: 'ORG-SOFTDELETE-EFFECT', reply: 'ORG-SOFTDELETE-REPLY', seed: SOFT_DELETE }),
     restoreRow(common, { effect: 'ORG-RESTORE-EFFECT', reply: 'ORG-RESTORE-REPLY', seed: RESTORE, identitySeed: RESTORE }),
     hardDeleteRow(common, { effect: 'ORG-HARDDELETE-EFFECT', reply: 'ORG-HARDDELETE-REPLY', seed: HARD_DELETE }),
-    mergeRow(common, { effect: 'ORG-MERGE-EFFECT', reply: 'ORG-MERGE-REPLY', seed: MERGE, othersSeed: MERGE }),
-    unmergeRow(common, { effect: 'ORG-UNMERGE-EFFECT', reply: 'ORG-UNMERGE-REPLY', seed: UNMERGE }),
-    linkRow(common, { effect: 'ORG-LINK-EFFECT', reply: 'ORG-LINK-REPLY', seed: LINK, othersSeed: FURTHER }),
-    unlinkRow(common, { effect: 'ORG-UNLINK-EFFECT', reply: 'ORG-UNLINK-REPLY', seed: UNLINK }),
+    mergeRow(common, {
+      effect: 'ORG-MERGE-EFFECT',
+      reply: 'ORG-MERGE-REPLY',
+      seed: MERGE,
+      othersSeed: MERGE,
+      echoes: {
+        members: [['toSurviveSource', 'survivor']],
+        seed: endpoint('mergeIdentities | toSurviveSource, toRetireSource (source references) | linkId, toSurviveSource'),
+      },
+    }),
+    unmergeRow(common, {
+      effect: 'ORG-UNMERGE-EFFECT',
+      reply: 'ORG-UNMERGE-REPLY',
+      seed: UNMERGE,
+      echoes: {
+        members: [
+          ['unmergedSource', 'unmerged'],
+          ['unmergedFromSource', 'from'],
+        ],
+        seed: endpoint(
+          'unmergeIdentities | unmergeFromSource, unmergeSource (source references) | unmergedSource, unmergedFromSource, unmergedId, unmergedFromId',
+        ),
+      },
+    }),
+    linkRow(common, {
+      effect: 'ORG-LINK-EFFECT',
+      reply: 'ORG-LINK-REPLY',
+      seed: LINK,
+      othersSeed: FURTHER,
+      echoes: {
+        members: [['linkToSource', 'into']],
+        seed: endpoint('linkIdentities | linkToSource, source (source references) | linkId, linkToSource'),
+      },
+    }),
+    unlinkRow(common, {
+      effect: 'ORG-UNLINK-EFFECT',
+      reply: 'ORG-UNLINK-REPLY',
+      seed: UNLINK,
+      echoes: {
+        members: [
+          ['unlinkedSource', 'moved'],
+          ['unlinkedFromSource', 'from'],
+        ],
+        seed: endpoint(
+          'unlinkIdentities | unlinkFromSource, source (source references) | unlinkedId, unlinkedSource, unlinkedFromId, unlinkedFromSource',
+        ),
+      },
+    }),
   ],
   queries: {
     nativeId: {

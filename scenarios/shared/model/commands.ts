@@ -233,6 +233,19 @@ const modelInWords = (m: IdentityModel) =>
     )
     .join(', ');
 
+/**
+ * The categories a step exercises (specs/common/categories.ts), as the model stood before it: per
+ * named record, by its role in the row, how many live records its identity held (1, 2, 3+) and
+ * whether sources were merged into it.
+ */
+export function stepCategories(m: IdentityModel, row: RowSpec, recs: ModelRecord[]): string[] {
+  return recs.flatMap((r, i) => {
+    const role = row.roles[i] ?? 'source';
+    const n = isLive(r) ? m.members(r.group).length : 0;
+    return [...(n ? [`identity-of-${role}:${n >= 3 ? '3+' : n}`] : []), ...(m.retiredInto(r).length ? [`merged-into-${role}`] : [])];
+  });
+}
+
 /** The findings' observations, each once (two reads can find the same deviation). */
 const texts = (findings: Finding[]) => [...new Set(findings.map((f) => f.observed))];
 
@@ -294,6 +307,7 @@ export async function runStep(
       .filter((l): l is string => Boolean(l)),
   );
   const replyContext = replyContextBefore(m, row, recs, m.lastLinks, (r) => src(r as ModelRecord), undecided);
+  const categories = stepCategories(m, row, recs);
   const feedIds = [...recs.flatMap((r) => [r.source.id, ...(isLive(r) && m.lastLinks.get(r.group) ? [m.lastLinks.get(r.group)!] : [])])];
   const reply = await w.call(row.operation, k.content(w, m, recs));
   w.assertNoServerError(reply, row.operation);
@@ -371,6 +385,11 @@ export async function runStep(
     );
     const left = kept(wrong);
     if (left.length) fail(left, texts(left).join('; '), [...new Set(wrong.filter((f) => left.includes(f)).map((f) => f.what))].join('; '));
+    // The step was allowed and judged in full: its categories count for the row's requirements.
+    for (const requirement of new Set([row.effectRequirement, row.replyRequirement, ...row.effects.map((e) => e.requirement)]))
+      if (requirement) for (const category of categories) w.t.exercised(requirement, category);
+    for (const clause of row.reply)
+      if (clause.category && reply.content?.[clause.category.member] != null) w.t.exercised(clause.requirement, clause.category.id);
     if (row.feed && !w.t.disabled.has(row.feed.requirement) && judged({ clause: '', requirement: row.feed.requirement, observed: '' }))
       w.feedEvents.push({
         step: text,
@@ -526,6 +545,22 @@ export const TOURS: Tour[] = [
       ['link', 'A', 'B'],
       ['deactivate', 'B'],
       ['reactivate', 'B'],
+    ],
+  },
+  {
+    name: 'unlink of one record from an identity of three',
+    steps: [
+      ['link', 'A', 'B'],
+      ['link', 'A', 'C'],
+      ['unlink', 'A', 'B'],
+    ],
+  },
+  {
+    name: 'a deactivated record of a shared identity, and an exact copy of it',
+    steps: [
+      ['link', 'A', 'B'],
+      ['deactivate', 'B'],
+      ['post copy of deactivated', 'B'],
     ],
   },
   {
