@@ -198,6 +198,7 @@ export function summaryMarkdown(s: Summary, folder: string): string {
     );
   }
 
+  L.push(...categoriesMarkdown(s));
   L.push('', '## Requirements', '');
   for (const v of services) {
     if (v.scope === 'none') continue;
@@ -274,4 +275,36 @@ export function summaryMarkdown(s: Summary, folder: string): string {
   }
   L.push('', `<details><summary>Profile used</summary>`, '', fence(JSON.stringify(run.profile, null, 2), 'json'), '', '</details>');
   return `${L.join('\n')}\n`;
+}
+
+/**
+ * Coverage by category (specs/common/categories.ts): per requirement in scope whose sentence implies
+ * categories, those the run's checks reached and those they did not, with why a run may not reach one.
+ */
+export function categoriesMarkdown(s: Summary): string[] {
+  const rows = s.requirements.filter((r) => r.categories?.length && r.outcome !== 'not-run');
+  if (!rows.length) return [];
+  const reached = rows.flatMap((r) => r.categories!).filter((c) => c.by.length).length;
+  const all = rows.flatMap((r) => r.categories!).length;
+  return [
+    '',
+    '## Categories',
+    '',
+    `The multiplicities and boundaries each requirement's sentence implies: ${reached} of ${all} reached by this run's checks.`,
+    '',
+    mdTable(
+      ['requirement', 'reached', 'not reached'],
+      rows.map((r) => [
+        r.id,
+        r
+          .categories!.filter((c) => c.by.length)
+          .map((c) => c.id)
+          .join(', ') || '-',
+        r
+          .categories!.filter((c) => !c.by.length)
+          .map((c) => `${c.id}${c.reach ? ` (${c.reach})` : ''}`)
+          .join(', ') || '-',
+      ]),
+    ),
+  ];
 }

@@ -242,7 +242,12 @@ export function stepCategories(m: IdentityModel, row: RowSpec, recs: ModelRecord
   return recs.flatMap((r, i) => {
     const role = row.roles[i] ?? 'source';
     const n = isLive(r) ? m.members(r.group).length : 0;
-    return [...(n ? [`identity-of-${role}:${n >= 3 ? '3+' : n}`] : []), ...(m.retiredInto(r).length ? [`merged-into-${role}`] : [])];
+    return [
+      ...(n ? [`identity-of-${role}:${n >= 3 ? '3+' : n}`] : []),
+      ...(m.retiredInto(r).length ? [`merged-into-${role}`] : []),
+      // A soft-deleted record keeps the identity it left: does it still have live records?
+      ...(row.step === 'restore' && r.state === 'soft-deleted' ? [`restore:former-${m.members(r.group).length ? 'alive' : 'gone'}`] : []),
+    ];
   });
 }
 
@@ -545,6 +550,32 @@ export const TOURS: Tour[] = [
       ['link', 'A', 'B'],
       ['deactivate', 'B'],
       ['reactivate', 'B'],
+    ],
+  },
+  {
+    name: 'merge into an identity of two, of a survivor of an earlier merge, then unmerge from it',
+    steps: [
+      ['link', 'A', 'B'],
+      ['merge', 'B', 'C'],
+      ['merge', 'A', 'B'],
+      ['unmerge', 'A', 'B'],
+    ],
+  },
+  {
+    name: 'link of a record that shares its identity',
+    steps: [
+      ['link', 'A', 'B'],
+      ['link', 'C', 'B'],
+    ],
+  },
+  {
+    name: 'soft delete and restore of a merge survivor, then unmerge',
+    steps: [
+      ['merge', 'A', 'B'],
+      ['link', 'A', 'C'],
+      ['soft delete', 'A'],
+      ['restore', 'A'],
+      ['unmerge', 'A', 'B'],
     ],
   },
   {
