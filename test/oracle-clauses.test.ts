@@ -593,6 +593,16 @@ cases(REMOVED_SOURCE_DATA_SHOWN, [
     },
   },
   {
+    what: "A's identity, which another user's source has joined, showing a word the deleted source also had",
+    unlikeReference: true,
+    build: () => {
+      const w = deletedB();
+      const theirs = { source: { name: 'cf_other_user', id: 'x-1' } } as unknown as ModelRecord;
+      w.j.obs.identities.set('L1', identity('L1', [w.m.get('A')!, theirs], ['acmealpha', 'zylofraxb']));
+      return w;
+    },
+  },
+  {
     what: "the deleted source's former link ID answering another user's identity that happens to show the same word",
     unlikeReference: true,
     build: () => {

@@ -26,7 +26,7 @@ import { LINK_ID_FORMATS, linkIdFormat } from './link-ids.js';
 import { clockSkew, notificationLag, searchLag } from './lag.js';
 import { pageSizeCap, pagesFromOne } from './paging.js';
 import { maxResults, threshold } from './matching.js';
-import { restoreAfterDeleteSucceeds, restoreNewIdentity, softDeletedVisible } from './lifecycle.js';
+import { restoreAfterDeleteSucceeds, restoreJoinsOther, restoreNewIdentity, softDeletedVisible } from './lifecycle.js';
 import {
   PERSON_OBJECT,
   PERSON_SUBJECT,
@@ -293,6 +293,20 @@ export const VARIANT_LIST: VariantDefinition[] = [
     ],
     services: ['organization', 'provider'],
     hooks: restoreNewIdentity,
+  },
+  {
+    name: 'restore-joins-other',
+    description: 'a restored source joins another existing identity (the active one of its kind written last), named in linkIdsModified',
+    seeds: [
+      pp(
+        'States and transitions',
+        'provider | restoreSource | soft-deleted | active | ... a new entity may be created or existing entities modified',
+      ),
+      org('States and transitions', 'restoreSource | soft-deleted | | active | reply lists `linkIdsModified` and `linkIdCreated`'),
+    ],
+    services: ['organization', 'provider'],
+    conflicts: ['restore-new-identity'],
+    hooks: restoreJoinsOther,
   },
   {
     name: 'soft-deleted-visible',

@@ -67,7 +67,7 @@ export const DIMENSIONS: Dimension[] = [
   sometimes('match threshold', ['threshold'], 0.4, (d) => `threshold=${(0.6 + d.next() * 0.37).toFixed(2)}`),
   sometimes('system maximum of search results', ['max-results'], 0.3, (d) => `max-results=${d.int(1, 10)}`),
   onOff('restore of an unknown source succeeds', 'restore-after-delete-succeeds'),
-  onOff('restore into a new identity', 'restore-new-identity'),
+  oneOf('which identity a restored source returns to', ['restore-new-identity', 'restore-joins-other']),
   onOff('soft-deleted source still found', 'soft-deleted-visible'),
   onOff('relationship search answers one object', 'relationship-object'),
   onOff('other member names', 'member-names'),

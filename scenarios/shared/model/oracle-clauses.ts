@@ -94,24 +94,33 @@ const oracleClause = (id: string, rejects: string, judge: (j: Judging, c: Clause
  */
 function identityReplies(j: Judging): Array<{ where: string; content: any; own?: string; model: boolean }> {
   const out: Array<{ where: string; content: any; own?: string; model: boolean }> = [];
-  const known = (l: unknown) => typeof l === 'string' && (j.m.linkHistory.has(l) || current(j).has(l));
+  const linkKnown = (l: unknown) => typeof l === 'string' && (j.m.linkHistory.has(l) || current(j).has(l));
+  // An identity that lists a source of another user holds that user's values too: which words are whose is not told apart.
+  const onlyOurs = (content: any) => groupedSources(content).every((s) => j.m.records.some((r) => sameSource(r.source, s)));
+  const known = (l: unknown, content?: any) => linkKnown(l) && (content === undefined || onlyOurs(content));
   // A link ID no longer in use may answer any identity (open), also one of other users: only an answer naming a model identity holds the model's values.
   for (const [linkId, reply] of j.obs.identities)
     if (reply.success === true)
       out.push({
         where: `identityIdQuery(${linkId})${reply.content?.linkId !== linkId ? ` (answering ${String(reply.content?.linkId)})` : ''}`,
         content: reply.content,
-        model: known(reply.content?.linkId),
+        model: known(reply.content?.linkId, reply.content),
       });
   for (const [label, reply] of j.obs.lookups)
-    if (reply.success === true) out.push({ where: `nativeIdQuery of ${label}`, content: reply.content, own: label, model: true });
+    if (reply.success === true)
+      out.push({
+        where: `nativeIdQuery of ${label}`,
+        content: reply.content,
+        own: label,
+        model: known(reply.content?.linkId, reply.content),
+      });
   for (const [label, reply] of j.obs.searches)
     if (reply.success === true)
       for (const [i, result] of (Array.isArray(reply.content?.searchResults) ? reply.content.searchResults : []).entries())
         out.push({
           where: `result ${i + 1} (${String(result?.linkId)}) of a search with ${label}'s data`,
           content: result,
-          model: known(result?.linkId),
+          model: known(result?.linkId, result),
         });
   return out;
 }
@@ -375,7 +384,8 @@ export const DEPARTED_DATA_SHOWN = oracleClause(
         .flatMap((a) => {
           const link = j.links.get(a.group);
           const reply = link ? j.obs.identities.get(link) : undefined;
-          const shown = reply?.success === true && own.length ? shownIn(reply.content, own) : [];
+          const ours = groupedSources(reply?.content).every((s) => j.m.records.some((x) => sameSource(x.source, s)));
+          const shown = reply?.success === true && own.length && ours ? shownIn(reply.content, own) : [];
           return shown.length
             ? [finding(c, a.cite, `identity ${link} still shows data of ${r.label}, which left it: ${shown.slice(0, 3).join(', ')}`)]
             : [];
