@@ -55,6 +55,8 @@ export class IdentityModel extends StateModel<ModelRecord> {
   lastLinkOf = new Map<string, string | undefined>();
   /** Link IDs of identities deleted as a whole (person: with their only source record), and what presenting them again breaks. */
   readonly goneLinks = new Map<string, Cite>();
+  /** What the last observation read: the records looked up and the link IDs asked (the walk's full observation reads the rest). */
+  lastRead: { records: ReadonlySet<string>; links: ReadonlySet<string> } = { records: new Set(), links: new Set() };
 
   /** Steps run so far and the walk's bound (commands beyond it are skipped). */
   stepsRun = 0;

@@ -34,9 +34,9 @@ const src = (r: ModelRecord) => ({ name: r.source.name, id: r.source.id });
  * move: the others were judged at the steps that moved them, and the lookups of every record still
  * show whether an untouched identity kept its sources.
  */
-function knownLinks(m: IdentityModel, touched: ReadonlySet<string>, gone: string[]): string[] {
+function knownLinks(m: IdentityModel, touched: ReadonlySet<string>, gone: string[], removal: boolean): string[] {
   const before = [...touched].map((l) => m.lastLinkOf.get(l)).filter((l): l is string => Boolean(l));
-  const earlier = [...m.linkHistory].filter(([, holders]) => [...holders].some((l) => touched.has(l))).map(([link]) => link);
+  const earlier = removal ? [...m.linkHistory].filter(([, holders]) => [...holders].some((l) => touched.has(l))).map(([link]) => link) : [];
   return [...new Set([...before, ...earlier, ...gone])];
 }
 
@@ -50,7 +50,8 @@ function knownLinks(m: IdentityModel, touched: ReadonlySet<string>, gone: string
  * moved it), and the walk's full observation at its end reads it again.
  */
 export function lookupScope(m: IdentityModel, plan: ObservePlan): ModelRecord[] {
-  if (plan.full) return m.records;
+  // The full observation reads what the last step's observation did not.
+  if (plan.full) return m.records.filter((r) => !m.lastRead.records.has(r.label));
   const touched = plan.applied.touched;
   const before = new Set([...touched].map((l) => m.lastLinkOf.get(l)).filter((l): l is string => Boolean(l)));
   const groups = new Set(
@@ -76,24 +77,29 @@ export function lookupScope(m: IdentityModel, plan: ObservePlan): ModelRecord[] 
  */
 async function read(m: IdentityModel, w: WalkReal, spec: StateSpec, plan: ObservePlan): Promise<Observation> {
   const households = spec.queries.households;
-  // Households of the records the step named (its probes): every lookup form of each.
-  const active = households ? plan.probes.filter((r) => r.state === 'active') : [];
   const gone = plan.applied.goneIdentities.map((g) => plan.before.get(g.group)).filter((l): l is string => Boolean(l));
-  const known = plan.full ? [...new Set([...m.linkHistory.keys(), ...gone])] : knownLinks(m, plan.applied.touched, gone);
+  // A step that took a source out of every identity (hard delete; provider soft delete): every link ID
+  // its records ever had may still answer with it. Otherwise what a link ID no longer in use answers is
+  // open, and only the link IDs the step's records had before it are read (their echo, their data).
+  const removal = gone.length > 0 || [...plan.applied.touched].some((l) => m.get(l)?.data.nowhere && !isLive(m.get(l)!));
+  const known = plan.full
+    ? [...new Set([...m.linkHistory.keys(), ...gone])].filter((l) => !m.lastRead.links.has(l))
+    : knownLinks(m, plan.applied.touched, gone, removal);
   const scope = lookupScope(m, plan);
-  const probes = plan.probes.filter((r) => r.state !== 'unknown');
-  const [lookups, early, searches, bySource] = await Promise.all([
+  // Searches with the data of records the search clauses judge: out of matching (retired,
+  // soft-deleted, deactivated, deleted), or any probe at a step that removed a source.
+  const probes = plan.probes.filter((r) => r.state !== 'unknown' && (removal || r.state !== 'active'));
+  const [lookups, early, searches] = await Promise.all([
     Promise.all(scope.map((r) => w.call('nativeIdQuery', { source: src(r) }))),
     Promise.all(known.map((linkId) => w.call('identityIdQuery', { linkId }))),
     Promise.all(probes.map((r) => w.call('demographicsSearch', { identity: r.identity }))),
-    households ? Promise.all(active.map((r) => w.call('householdQuery', { source: src(r) }))) : Promise.resolve([] as Reply[]),
   ]);
   const obs: Observation = {
     linkOf: new Map(),
     lookups: new Map(),
     identities: new Map(known.map((l, i) => [l, early[i]!])),
     searches: new Map(probes.map((r, i) => [r.label, searches[i]!])),
-    householdsBySource: new Map(active.map((r, i) => [r.label, bySource[i]!])),
+    householdsBySource: new Map(),
     householdsByLink: new Map(),
     householdsById: new Map(),
   };
@@ -105,17 +111,22 @@ async function read(m: IdentityModel, w: WalkReal, spec: StateSpec, plan: Observ
     obs.lookups.set(r.label, reply);
     obs.linkOf.set(r.label, isAbsent(reply) ? undefined : String(reply.content?.linkId));
   });
-  for (const reply of [...early, ...searches, ...bySource]) w.assertNoServerError(reply, reply.exchange.operation);
-  const touchedNow = (plan.full ? m.records.map((r) => r.label) : [...plan.applied.touched]).map((l) => obs.linkOf.get(l));
+  for (const reply of [...early, ...searches]) w.assertNoServerError(reply, reply.exchange.operation);
+  const touchedNow = (plan.full ? scope.map((r) => r.label) : [...plan.applied.touched]).map((l) => obs.linkOf.get(l));
   const fresh = [...new Set(touchedNow.filter((l): l is string => Boolean(l) && !obs.identities.has(l!)))];
-  const activeLinks = households ? [...new Set(active.map((r) => obs.linkOf.get(r.label)).filter((l): l is string => Boolean(l)))] : [];
-  const [late, byLink] = await Promise.all([
+  // Households (person) of the step's active records, every lookup form of each, when the step moved a record (a household holds link IDs).
+  const moved = [...plan.applied.touched].some((l) => m.lastLinkOf.get(l) !== obs.linkOf.get(l));
+  const active = households && moved ? plan.probes.filter((r) => r.state === 'active') : [];
+  const activeLinks = [...new Set(active.map((r) => obs.linkOf.get(r.label)).filter((l): l is string => Boolean(l)))];
+  const [late, bySource, byLink] = await Promise.all([
     Promise.all(fresh.map((linkId) => w.call('identityIdQuery', { linkId }))),
+    Promise.all(active.map((r) => w.call('householdQuery', { source: src(r) }))),
     Promise.all(activeLinks.map((linkId) => w.call('householdQuery', { linkId }))),
   ]);
   fresh.forEach((l, i) => obs.identities.set(l, late[i]!));
+  active.forEach((r, i) => obs.householdsBySource.set(r.label, bySource[i]!));
   activeLinks.forEach((l, i) => obs.householdsByLink.set(l, byLink[i]!));
-  for (const reply of [...late, ...byLink]) w.assertNoServerError(reply, reply.exchange.operation);
+  for (const reply of [...late, ...bySource, ...byLink]) w.assertNoServerError(reply, reply.exchange.operation);
   if (households) {
     const ids = [
       ...new Set(
@@ -225,6 +236,7 @@ export async function judgeState(
     if (link) m.goneLinks.set(link, g.cite);
   }
   const obs = await read(m, w, spec, plan);
+  m.lastRead = { records: new Set(obs.lookups.keys()), links: new Set(obs.identities.keys()) };
   recordValues(m, obs.lookups);
   const findings = adopt(m, obs, plan.applied.follow, softDeletedLookup, plan);
   const links = linksOf(m, obs);
