@@ -71,7 +71,7 @@ const filters = program.args;
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MAX_IN_FLIGHT = Number(process.env.CONFORMANCE_MAX_IN_FLIGHT || 8);
 /** Settings of the user's environment handed to the measured run (the others are dropped). */
-const KEPT_SETTINGS = ['CONFORMANCE_MAX_IN_FLIGHT', 'CONFORMANCE_FILES_AT_ONCE', 'CONFORMANCE_WORKERS'];
+const KEPT_SETTINGS = ['CONFORMANCE_MAX_IN_FLIGHT', 'CONFORMANCE_FILES_AT_ONCE', 'CONFORMANCE_WORKERS', 'CONFORMANCE_SEED'];
 const SERVICES = 3;
 
 /** CPU time (s) of this process's reaped children so far: /proc/self/stat cutime + cstime. */

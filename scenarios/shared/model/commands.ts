@@ -372,7 +372,7 @@ export async function runStep(
   w.lastStep = step;
   // Two identities no step separated that come to share a link ID: after a post, matching joined what was generated far apart (EXPECT).
   const joined: Cite = k.created ? { requirement: c.requirements.apart } : step;
-  const { findings, links, linkOf } = await observe(m, w, { applied, step, joined, probes, before }, kept);
+  const { findings, links, linkOf } = await observe(m, w, { applied, step, joined, probes, before, posted: Boolean(k.created) }, kept);
   if (findings.length)
     fail(
       findings,
@@ -735,7 +735,14 @@ export async function postStart(m: IdentityModel, w: WalkReal, n: number): Promi
   const { findings, links, linkOf } = await observe(
     m,
     w,
-    { applied, step: { requirement: row.effectRequirement, forbids: row.seed }, joined: apart, probes: [], before: new Map() },
+    {
+      applied,
+      step: { requirement: row.effectRequirement, forbids: row.seed },
+      joined: apart,
+      probes: [],
+      before: new Map(),
+      posted: true,
+    },
     (fs) => fs.filter((f) => !w.t.disabled.has(f.requirement)),
   );
   if (findings.length)

@@ -48,6 +48,8 @@ export interface ObservePlan {
   probes: ModelRecord[];
   /** Link IDs of the model's identities before the step. */
   before: Map<number, string>;
+  /** A post of new identities: their lookups say where they are; identityIdQuery of each new identity is left to the steps that move them. */
+  posted?: boolean;
   /**
    * Read every record and every link ID the walk has seen (its start and its end), instead of what
    * the step can have changed (the records it touched, the records of their identities before and

@@ -82,9 +82,13 @@ async function read(m: IdentityModel, w: WalkReal, spec: StateSpec, plan: Observ
   // its records ever had may still answer with it. Otherwise what a link ID no longer in use answers is
   // open, and only the link IDs the step's records had before it are read (their echo, their data).
   const removal = gone.length > 0 || [...plan.applied.touched].some((l) => m.get(l)?.data.nowhere && !isLive(m.get(l)!));
+  // A merge takes the retired source's identity out of use: what its link ID answers then (its echo) is read too.
+  const merged = [...plan.applied.touched].some((l) => m.get(l)?.state === 'retired');
   const known = plan.full
     ? [...new Set([...m.linkHistory.keys(), ...gone])].filter((l) => !m.lastRead.links.has(l))
-    : knownLinks(m, plan.applied.touched, gone, removal);
+    : removal || merged
+      ? knownLinks(m, plan.applied.touched, gone, removal)
+      : [];
   const scope = lookupScope(m, plan);
   // Searches with the data of records the search clauses judge: out of matching (retired,
   // soft-deleted, deactivated, deleted), or any probe at a step that removed a source.
@@ -113,10 +117,11 @@ async function read(m: IdentityModel, w: WalkReal, spec: StateSpec, plan: Observ
   });
   for (const reply of [...early, ...searches]) w.assertNoServerError(reply, reply.exchange.operation);
   const touchedNow = (plan.full ? scope.map((r) => r.label) : [...plan.applied.touched]).map((l) => obs.linkOf.get(l));
-  const fresh = [...new Set(touchedNow.filter((l): l is string => Boolean(l) && !obs.identities.has(l!)))];
-  // Households (person) of the step's active records, every lookup form of each, when the step moved a record (a household holds link IDs).
-  const moved = [...plan.applied.touched].some((l) => m.lastLinkOf.get(l) !== obs.linkOf.get(l));
-  const active = households && moved ? plan.probes.filter((r) => r.state === 'active') : [];
+  const fresh = plan.posted ? [] : [...new Set(touchedNow.filter((l): l is string => Boolean(l) && !obs.identities.has(l!)))];
+  // Households (person), every lookup form, of the record the step moved (its last role) when it moved it (a household holds link IDs).
+  const last = plan.probes.at(-1);
+  const moved = last && m.lastLinkOf.get(last.label) !== obs.linkOf.get(last.label);
+  const active = households && moved && last.state === 'active' ? [last] : [];
   const activeLinks = [...new Set(active.map((r) => obs.linkOf.get(r.label)).filter((l): l is string => Boolean(l)))];
   const [late, bySource, byLink] = await Promise.all([
     Promise.all(fresh.map((linkId) => w.call('identityIdQuery', { linkId }))),
