@@ -107,6 +107,11 @@ function tables(f: ResultsFile) {
   };
 }
 
+/** The data a run measured: a generated preset, or a truth set (its key). */
+const dataOf = (f: ResultsFile) => (f.options.truthSet ? `truth set ${f.options.truthSet.key}` : `preset ${f.options.preset}`);
+const runLine = (f: ResultsFile) =>
+  `Run ${f.runId}; ${f.options.size} ${f.options.truthSet ? 'clusters' : 'entities'}, seed ${f.options.seed}; target ${f.target.embedded ? 'embedded reference' : f.target.baseUrl + f.target.servicePath}. Intervals: 95% bootstrap over ${f.options.truthSet ? "the truth set's clusters" : 'entities'}.`;
+
 const mdTable = (head: string[], rows: string[][]) =>
   [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 
@@ -114,9 +119,9 @@ export function markdown(f: ResultsFile, comparison?: Comparison, records?: Deci
   const t = tables(f);
   const o = f.options;
   return [
-    `# Match quality: ${o.service}, preset ${o.preset}`,
+    `# Match quality: ${o.service}, ${dataOf(f)}`,
     '',
-    `Run ${f.runId}; ${o.size} entities, seed ${o.seed}; target ${f.target.embedded ? 'embedded reference' : f.target.baseUrl + f.target.servicePath}. Intervals: 95% bootstrap over entities.`,
+    runLine(f),
     '',
     '## Clustering (link IDs read back by nativeIdQuery)',
     mdTable(['metric', 'value [95% interval]'], t.headline),
@@ -214,10 +219,10 @@ export async function html(f: ResultsFile, comparison?: Comparison, baseline?: A
     svgs.push(`<figure><figcaption>${esc(title)}</figcaption>${svg}</figure>`);
   }
   const cmp = comparison ? comparisonHtml(comparison, records) : '';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(`Match quality: ${o.service} (${o.preset})`)}</title>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(`Match quality: ${o.service} (${dataOf(f)})`)}</title>
 <style>${STYLE}</style></head><body>
-<h1>${esc(`Match quality: ${o.service}, preset ${o.preset}`)}</h1>
-<p>${esc(`Run ${f.runId}; ${o.size} entities, seed ${o.seed}; target ${f.target.embedded ? 'embedded reference' : f.target.baseUrl + f.target.servicePath}. Intervals: 95% bootstrap over entities.`)}</p>
+<h1>${esc(`Match quality: ${o.service}, ${dataOf(f)}`)}</h1>
+<p>${esc(runLine(f))}</p>
 ${cmp}
 <h2>Clustering</h2>${htmlTable(['metric', 'value [95% interval]'], t.headline)}
 <h2>Search scores</h2>${t.unmappable ? `<p class="bad">${esc(UNMAPPABLE)}</p>` : ''}${htmlTable(['figure', 'value'], t.search)}
