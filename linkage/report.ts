@@ -146,22 +146,24 @@ export function markdown(f: ResultsFile, comparison?: Comparison, records?: Deci
   ].join('\n');
 }
 
+const COMPARISON_HEAD = ['metric', 'baseline', 'this run', 'difference [95%]', 'flag'];
+/** One row per metric: both runs' values with intervals, the paired difference and its flag. */
+const comparisonRows = (c: Comparison) =>
+  c.rows.map((r) => [
+    r.metric,
+    ci(r.a),
+    ci(r.b),
+    `${(r.diff.value * 100).toFixed(2)} pp [${(r.diff.low * 100).toFixed(2)}, ${(r.diff.high * 100).toFixed(2)}]`,
+    r.regression ? 'REGRESSION' : r.improvement ? 'better' : '',
+  ]);
+
 export function comparisonMarkdown(c: Comparison, records?: DecisionRecords): string {
   return [
     `## Comparison with baseline ${c.baselineRunId}`,
     '',
     `Verdict: **${c.regressions.length ? `REGRESSION (${c.regressions.join(', ')})` : 'no regression'}**. A metric regresses when it is worse by more than max(0.5 pp, the baseline's interval half-width) and the interval of the paired difference excludes 0.`,
     '',
-    mdTable(
-      ['metric', 'baseline', 'this run', 'difference [95%]', 'flag'],
-      c.rows.map((r) => [
-        r.metric,
-        ci(r.a),
-        ci(r.b),
-        `${(r.diff.value * 100).toFixed(2)} pp [${(r.diff.low * 100).toFixed(2)}, ${(r.diff.high * 100).toFixed(2)}]`,
-        r.regression ? 'REGRESSION' : r.improvement ? 'better' : '',
-      ]),
-    ),
+    mdTable(COMPARISON_HEAD, comparisonRows(c)),
     '',
     `True pairs newly linked: ${c.flips.truePairsNewlyLinked}; newly unlinked: ${c.flips.truePairsNewlyUnlinked}; non-pairs newly linked: ${c.flips.nonPairsNewlyLinked}; newly unlinked: ${c.flips.nonPairsNewlyUnlinked}${c.flips.truncated ? ' (non-pair counts truncated)' : ''}.`,
     ...(records && c.decisions ? ['', decisionsMarkdown(c.decisions, records, 20, CHANGED_PAIRS_CSV)] : []),
@@ -190,16 +192,7 @@ const STYLE =
 
 /** The comparison as HTML: verdict, paired differences, pair flips and, with the records, the changed pairs. */
 function comparisonHtml(comparison: Comparison, records?: DecisionRecords): string {
-  return `<h2>Comparison with baseline ${esc(comparison.baselineRunId)}</h2><p class="${comparison.regressions.length ? 'bad' : 'good'}">${esc(comparison.regressions.length ? `REGRESSION: ${comparison.regressions.join(', ')}` : 'No regression')}</p>${htmlTable(
-    ['metric', 'baseline', 'this run', 'difference [95%]', 'flag'],
-    comparison.rows.map((r) => [
-      r.metric,
-      ci(r.a),
-      ci(r.b),
-      `${(r.diff.value * 100).toFixed(2)} pp [${(r.diff.low * 100).toFixed(2)}, ${(r.diff.high * 100).toFixed(2)}]`,
-      r.regression ? 'REGRESSION' : r.improvement ? 'better' : '',
-    ]),
-  )}<p>True pairs newly linked ${comparison.flips.truePairsNewlyLinked}, newly unlinked ${comparison.flips.truePairsNewlyUnlinked}; non-pairs newly linked ${comparison.flips.nonPairsNewlyLinked}, newly unlinked ${comparison.flips.nonPairsNewlyUnlinked}.</p>${records && comparison.decisions ? decisionsHtml(comparison, records) : ''}`;
+  return `<h2>Comparison with baseline ${esc(comparison.baselineRunId)}</h2><p class="${comparison.regressions.length ? 'bad' : 'good'}">${esc(comparison.regressions.length ? `REGRESSION: ${comparison.regressions.join(', ')}` : 'No regression')}</p>${htmlTable(COMPARISON_HEAD, comparisonRows(comparison))}<p>True pairs newly linked ${comparison.flips.truePairsNewlyLinked}, newly unlinked ${comparison.flips.truePairsNewlyUnlinked}; non-pairs newly linked ${comparison.flips.nonPairsNewlyLinked}, newly unlinked ${comparison.flips.nonPairsNewlyUnlinked}.</p>${records && comparison.decisions ? decisionsHtml(comparison, records) : ''}`;
 }
 
 export async function html(f: ResultsFile, comparison?: Comparison, baseline?: Analysis, records?: DecisionRecords): Promise<string> {
