@@ -74,8 +74,18 @@ if (options.csv)
     writeFileSync(join(options.csv, `${c.service}-changed-pairs.csv`), csv);
   }
 const regressed = comparison?.verdict === 'regressed' || matchQualityRegressed(matchQuality);
-const verdict = comparison?.verdict ?? (regressed ? 'regressed' : 'compared');
-console.log(
-  `\ncompare: ${regressed ? 'regressed' : verdict}${comparison?.mustRegressions.length ? ` (${comparison.mustRegressions.length} MUST requirement(s) newly fail)` : ''}${matchQuality.length ? `; match quality: ${matchQuality.map((c) => `${c.service} ${c.paired ? (c.paired.regressions.length ? 'REGRESSION' : 'no regression') : 'no paired verdict'}${c.decisions ? `, ${c.decisions.flips.truePairsNewlyLinked + c.decisions.flips.nonPairsNewlyLinked} pairs newly merged, ${c.decisions.flips.truePairsNewlyUnlinked + c.decisions.flips.nonPairsNewlyUnlinked} newly split` : ''}`).join('; ')}` : ''}`,
-);
+const conformance = comparison
+  ? `${comparison.verdict}${comparison.mustRegressions.length ? ` (${comparison.mustRegressions.length} MUST requirement(s) newly fail)` : ''}`
+  : regressed
+    ? 'regressed'
+    : undefined;
+const matching = matchQuality.length
+  ? `match quality: ${matchQuality
+      .map(
+        (c) =>
+          `${c.service} ${c.paired ? (c.paired.regressions.length ? 'REGRESSION' : 'no regression') : 'no paired verdict'}${c.decisions ? `, ${c.decisions.flips.truePairsNewlyLinked + c.decisions.flips.nonPairsNewlyLinked} pairs newly merged, ${c.decisions.flips.truePairsNewlyUnlinked + c.decisions.flips.nonPairsNewlyUnlinked} newly split` : `, ${c.notComparable}`}`,
+      )
+      .join('; ')}`
+  : undefined;
+console.log(`\ncompare: ${[conformance, matching].filter(Boolean).join('; ')}`);
 process.exitCode = regressed ? 1 : 0;
