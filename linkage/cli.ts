@@ -35,8 +35,10 @@ import { setFlagsFromString } from 'node:v8';
 import { type PresetName, PRESETS } from './data/dataset.js';
 import { LINKAGE_SERVICES, linkageService } from './data/wire.js';
 import { TruthSetError } from './truth/errors.js';
-import { readKey } from './truth/key.js';
-import { type TruthSet, loadTruthSet, truthDataset } from './truth/truth-set.js';
+import type { TruthSet } from './truth/truth-set.js';
+
+/** The truth-set modules (CSV and date parsing), loaded only for a run that measures a truth set. */
+const truthModules = () => Promise.all([import('./truth/truth-set.js'), import('./truth/key.js')]);
 import type { ServiceName } from '../specs/common/model.js';
 import { SettingsError, loadSettings } from '../harness/config.js';
 import { loadProfile, resolveProfile } from '../harness/profile.js';
@@ -161,14 +163,16 @@ function comparisonLines(c: Comparison, against: string): string[] {
 }
 
 /** The truth set of --truth/--key, or of the baseline's results when --compare names a truth-set run. */
-function truthSetOf(o: Opts, baseline: ResultsFile | undefined): TruthSet | undefined {
+async function truthSetOf(o: Opts, baseline: ResultsFile | undefined): Promise<TruthSet | undefined> {
   if (o.truth?.length && !o.key) throw new UsageError("--truth needs --key (the ground truth: every record's cluster)");
   if (o.key && !o.truth?.length) throw new UsageError('--key needs --truth (the records it clusters)');
   if ((o.beforeKey || o.afterKey) && !(o.beforeKey && o.afterKey)) throw new UsageError('--before-key and --after-key go together');
   if (o.beforeKey && !o.truth?.length) throw new UsageError('--before-key and --after-key need --truth and --key');
   const recorded = baseline?.options.truthSet;
+  if (!(o.truth?.length && o.key) && !recorded) return undefined;
+  const [{ loadTruthSet }] = await truthModules();
   if (o.truth?.length && o.key) return loadTruthSet(o.truth, o.key);
-  return recorded ? loadTruthSet(recorded.records, recorded.key) : undefined;
+  return loadTruthSet(recorded!.records, recorded!.key);
 }
 
 /** The truth set in one line: records, format, kinds, clusters, and what the deployment will not see. */
@@ -192,6 +196,7 @@ function truthSetLine(set: TruthSet): string {
  * to reports/<run>/match-quality/<service>/ (comparison.json, changed-pairs.csv, report.md, report.html).
  */
 async function compareKeys(o: Opts, set: TruthSet, settings: ReturnType<typeof loadSettings>): Promise<number> {
+  const [{ truthDataset }, { readKey }] = await truthModules();
   const before = readKey(o.beforeKey!);
   const after = readKey(o.afterKey!);
   const seed = int('--seed', o.seed, settings.seed, 0, 2 ** 31);
@@ -247,7 +252,8 @@ async function main(): Promise<number> {
   };
   const settings = loadSettings();
   const baseline = values.compare ? readBaseline(values.compare) : undefined;
-  const truth = truthSetOf(o, baseline);
+  const truth = await truthSetOf(o, baseline);
+  const truthDataset = truth ? (await truthModules())[0].truthDataset : undefined;
   if (truth && (o.preset || o.size)) throw new UsageError('--preset and --size are for generated data, not with --truth');
   if (o.beforeKey && truth) return compareKeys(o, truth, settings);
   const embedded = Object.keys(settings.configured).length === 0;
@@ -294,7 +300,7 @@ async function main(): Promise<number> {
       const started = Date.now();
       const spec = linkageService(service)!;
       const clusters = truth ? new Set(truth.records.filter((r) => (spec.kinds[r.kind] ?? 0) > 0).map((r) => r.cluster)).size : 0;
-      const dataset = truth ? truthDataset(truth, spec.kinds, seed, sampleOf(clusters)) : undefined;
+      const dataset = truth && truthDataset ? truthDataset(truth, spec.kinds, seed, sampleOf(clusters)) : undefined;
       if (truth && !dataset) throw new UsageError(`--service ${service}: the truth set holds no record of a kind it takes`);
       const result = await runBenchmark({
         service,

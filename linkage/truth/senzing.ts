@@ -16,7 +16,9 @@
  * member for (passports, driving licences, national IDs, relationships, a second address) is
  * counted as not sent, so the import can say what the deployment never saw.
  */
-import { isValid, parse, subYears } from 'date-fns';
+import { isValid } from 'date-fns/isValid';
+import { parse } from 'date-fns/parse';
+import { subYears } from 'date-fns/subYears';
 import { z } from 'zod';
 import type { EntityKind, Fields } from '../data/entities.js';
 
