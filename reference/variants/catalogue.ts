@@ -62,6 +62,14 @@ const STATUS_OPEN = [
   pp('Errors', 'HTTP status codes, error codes and message texts: not shown.'),
 ];
 const SUCCESS_OPEN = org('Errors', 'The exact conditions under which `success` is false: not shown.');
+/** Which identity a restored source returns to: open in both seeds. */
+const RESTORE_OPEN = [
+  pp(
+    'States and transitions',
+    'provider | restoreSource | soft-deleted | active | ... a new entity may be created or existing entities modified',
+  ),
+  org('States and transitions', 'restoreSource | soft-deleted | | active | reply lists `linkIdsModified` and `linkIdCreated`'),
+];
 const FURTHER = org('States and transitions', 'Preconditions on the prior state of each operation, and any further states: not shown.');
 const RATE_OPEN = [
   org('Limits', 'Rate limits: not shown.'),
@@ -284,26 +292,15 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'restore-new-identity',
     description: 'a restored source always comes back in a new identity (linkIdCreated), never rejoining its former one',
-    seeds: [
-      pp(
-        'States and transitions',
-        'provider | restoreSource | soft-deleted | active | ... a new entity may be created or existing entities modified',
-      ),
-      org('States and transitions', 'restoreSource | soft-deleted | | active | reply lists `linkIdsModified` and `linkIdCreated`'),
-    ],
+    seeds: RESTORE_OPEN,
     services: ['organization', 'provider'],
     hooks: restoreNewIdentity,
   },
   {
     name: 'restore-joins-other',
-    description: 'a restored source joins another existing identity (the active one of its kind written last), named in linkIdsModified',
-    seeds: [
-      pp(
-        'States and transitions',
-        'provider | restoreSource | soft-deleted | active | ... a new entity may be created or existing entities modified',
-      ),
-      org('States and transitions', 'restoreSource | soft-deleted | | active | reply lists `linkIdsModified` and `linkIdCreated`'),
-    ],
+    description:
+      'a restored source joins the identity of a record it once shared one with (through a link or a merge) that now lives elsewhere, named in linkIdsModified',
+    seeds: RESTORE_OPEN,
     services: ['organization', 'provider'],
     conflicts: ['restore-new-identity'],
     hooks: restoreJoinsOther,
