@@ -110,6 +110,12 @@ export interface Settings {
   rateLimit?: number;
   /** Configured services; empty when none is configured (then every service runs against the reference). */
   configured: Partial<Record<ServiceName, Omit<ServiceTarget, 'embedded'>>>;
+  /**
+   * REFERENCE_* variables set to a value: the embedded reference's settings. A run against a
+   * configured deployment starts no reference, so the conformance command refuses them there
+   * (referenceSettingsProblem) instead of ignoring them.
+   */
+  referenceSettings: string[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -276,7 +282,26 @@ export function loadSettings(env: Env = loadEnv()): Settings {
     ...(env.CONFORMANCE_RETRIES ? { retries: intSetting(env, 'CONFORMANCE_RETRIES', 0, 0, 100) } : {}),
     rateLimit: rateSetting(env),
     configured,
+    referenceSettings: Object.keys(env)
+      .filter((k) => k.startsWith('REFERENCE_') && env[k])
+      .sort(),
   };
+}
+
+/**
+ * The embedded reference's settings (REFERENCE_FAULTS, ...) in a run against a configured
+ * deployment: they would change nothing there, and a run that looks like it tested a fault or a
+ * variant but tested the deployment instead must not pass unnoticed.
+ * @returns a SettingsError naming the first such setting, or undefined
+ */
+export function referenceSettingsProblem(settings: Pick<Settings, 'target' | 'configured' | 'referenceSettings'>): SettingsError | undefined {
+  const name = settings.referenceSettings[0];
+  if (settings.target !== 'configured' || name === undefined) return undefined;
+  const urls = Object.values(settings.configured).map((c) => `${SERVICES[c!.service].envPrefix}_BASE_URL`);
+  return new SettingsError(
+    name,
+    `no REFERENCE_* setting in a run against a configured deployment (${urls.join(', ')} ${urls.length > 1 ? 'are' : 'is'} set): it configures the embedded reference, which this run does not start; unset ${settings.referenceSettings.join(', ')}, or the service URLs to test the embedded reference`,
+  );
 }
 
 /** CONFORMANCE_FILES_AT_ONCE, else its older name CONFORMANCE_WORKERS (both checked), else 0. @throws SettingsError naming the bad one */

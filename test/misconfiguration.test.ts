@@ -81,6 +81,17 @@ describe.concurrent('misconfigurations stop the run with exit code 2 and one lin
     );
   });
 
+  it("the embedded reference's settings (REFERENCE_*) with a configured deployment, instead of ignoring them", async () => {
+    await refused(
+      { REFERENCE_FAULTS: 'merge-no-unify', ORG_BASE_URL: counterUrl, ORG_TOKEN: JWT, ORG_SOURCES: 'cf_test_a' },
+      /^conformance: Setting REFERENCE_FAULTS: expected no REFERENCE_\* setting in a run against a configured deployment \(ORG_BASE_URL is set\)/,
+    );
+    await refused(
+      { REFERENCE_LATENCY_MS: '50', PROVIDER_BASE_URL: counterUrl, PROVIDER_USERNAME: 'u', PROVIDER_PASSWORD: 'p', PROVIDER_SOURCES: 'cf_test_a' },
+      /Setting REFERENCE_LATENCY_MS: .*\(PROVIDER_BASE_URL is set\).*unset REFERENCE_LATENCY_MS/,
+    );
+  });
+
   it('a misspelt nested profile member, with its path', async () => {
     const profile = join(mkdtempSync(join(tmpdir(), 'cf-misconf-')), 'profile.json');
     writeFileSync(profile, JSON.stringify({ relationship: { verbb: 'x' } }));

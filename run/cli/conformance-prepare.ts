@@ -9,7 +9,7 @@
 import { writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { type Settings, SettingsError, filesAtOnceFor } from '../../harness/config.js';
+import { type Settings, SettingsError, filesAtOnceFor, referenceSettingsProblem } from '../../harness/config.js';
 import type { Profile } from '../../harness/profile.js';
 import { ReferenceSettingError, referenceSettings } from '../../reference/settings.js';
 import { preflight, preflightMessage } from '../preflight.js';
@@ -103,6 +103,8 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
     ({ settings, profile } = runSettings());
     loadKnownFailures();
     if (settings.target === 'embedded') referenceSettings(process.env);
+    const ignored = referenceSettingsProblem(settings);
+    if (ignored) throw ignored;
   } catch (e) {
     if (e instanceof SettingsError || e instanceof ReferenceSettingError) {
       console.error(`conformance: ${e.message}`);
