@@ -8,6 +8,7 @@
  * after retries, credentials refused mid-run), StopCheck (skip or omit).
  * Registration with vitest, reports and Allure live in harness/register.ts.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Faker } from '@faker-js/faker';
 import type { Requirement, ServiceName } from '../specs/common/model.js';
 import type { OperationName } from '../specs/common/operation-names.js';
@@ -22,7 +23,7 @@ import type { Profile } from './profile.js';
 import { assertionDetail, isAssertionError } from './failure.js';
 import { type Exchange, type Reply, describeReply, isAuthFailure, isTransient } from './reply.js';
 import type { RunContext } from './run.js';
-import { ConformanceFailure, CouldNotJudge, TimeRanOut } from './verdict.js';
+import { ConformanceFailure, CouldNotJudge, INTERRUPTED_NOTE, TimeRanOut } from './verdict.js';
 
 export { describeReply } from './reply.js';
 export type { AuthMode } from './client.js';
@@ -52,8 +53,6 @@ export class StopCheck extends Error {
   }
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 export class Check {
   readonly exchanges: Exchange[] = [];
   /**
@@ -75,6 +74,8 @@ export class Check {
   sendBy = Number.POSITIVE_INFINITY;
   /** Place of the check's requests in the queue for a place in flight (harness/register.ts CheckOptions.chain). */
   priority = 0;
+  /** Aborted when the run is interrupted (the vitest test's signal; harness/register.ts): nothing more is sent. */
+  signal?: AbortSignal;
   private readonly envReq: string;
   private readonly catalogue: Map<string, Requirement>;
 
@@ -97,14 +98,25 @@ export class Check {
   }
 
   /**
-   * The call options every request of the check carries: its time to send (`until`) and its place
-   * in the queue for a place in flight (`priority`); the one place both Check and the walks read.
-   * @throws TimeRanOut (a CouldNotJudge) naming the operation, once the time to send is spent
+   * The call options every request of the check carries: its time to send (`until`), its place
+   * in the queue for a place in flight (`priority`) and the run's interrupt (`signal`); the one
+   * place both Check and the walks read.
+   * @throws StopCheck (skip) once the run is interrupted; TimeRanOut (a CouldNotJudge) naming the
+   *   operation, once the time to send is spent
    */
-  sending(op: string): Pick<CallOptions, 'until' | 'priority'> {
+  sending(op: string): Pick<CallOptions, 'until' | 'priority' | 'signal'> {
+    if (this.signal?.aborted) throw new StopCheck('skip', `${op}: not sent: ${INTERRUPTED_NOTE}`);
     if (Date.now() >= this.sendBy)
       throw new TimeRanOut(`${op}: not sent, the check's time ran out (it sends nothing in the last 10 s of its time limit)`);
-    return { until: this.sendBy, priority: this.priority };
+    return { until: this.sendBy, priority: this.priority, ...(this.signal ? { signal: this.signal } : {}) };
+  }
+
+  /**
+   * Waits `ms` (a poll interval, a clock-skew margin), or less: the wait ends when the run is
+   * interrupted, and the check's next request then stops it (sending).
+   */
+  async pause(ms: number): Promise<void> {
+    await delay(ms, undefined, this.signal ? { signal: this.signal } : {}).catch(() => {});
   }
 
   /** Adds a line to the check's note (shown with its result, pass or not). */
@@ -338,7 +350,7 @@ export class Check {
         return value;
       }
       if (began - started >= budget) return value;
-      await sleep(Math.max(0, Math.min(this.profile.pollIntervalMs, started + budget - Date.now())));
+      await this.pause(Math.max(0, Math.min(this.profile.pollIntervalMs, started + budget - Date.now())));
     }
   }
 

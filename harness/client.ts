@@ -52,6 +52,8 @@ export interface CallOptions {
    * (harness/check.ts Check.sendBy), whatever is left of the retry budget.
    */
   until?: number;
+  /** Aborted when the run is interrupted: the request is not sent, or its attempt ends (harness/transport.ts Outgoing.signal). */
+  signal?: AbortSignal;
   /** Called with every exchange (the check's recorder). */
   record?: (exchange: import('./reply.js').Exchange) => void;
   /** The scenario file of the check sending the request: ledger entries of what it creates carry it (run/early-removal.ts). */
@@ -160,6 +162,7 @@ export class ServiceClient {
       ...(options.flaggedRetries !== undefined ? { flaggedRetries: options.flaggedRetries } : {}),
       ...(options.until !== undefined ? { until: options.until } : {}),
       ...(options.priority !== undefined ? { priority: options.priority } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
       // The guard learns what a successful reply makes the run's (a link ID, a relationship) before
       // the reply is redacted by ownership, so the run's own identity is never taken for foreign.
       keep: (parsed) => {

@@ -294,7 +294,9 @@ export function loadSettings(env: Env = loadEnv()): Settings {
  * variant but tested the deployment instead must not pass unnoticed.
  * @returns a SettingsError naming the first such setting, or undefined
  */
-export function referenceSettingsProblem(settings: Pick<Settings, 'target' | 'configured' | 'referenceSettings'>): SettingsError | undefined {
+export function referenceSettingsProblem(
+  settings: Pick<Settings, 'target' | 'configured' | 'referenceSettings'>,
+): SettingsError | undefined {
   const name = settings.referenceSettings[0];
   if (settings.target !== 'configured' || name === undefined) return undefined;
   const urls = Object.values(settings.configured).map((c) => `${SERVICES[c!.service].envPrefix}_BASE_URL`);

@@ -57,6 +57,7 @@ export const INTERNAL_SETTINGS = [
   'CONFORMANCE_MERGE',
   'CONFORMANCE_CHROMIUM',
   'CONFORMANCE_VITEST_PLAN',
+  'CONFORMANCE_STOP_FD',
 ];
 
 /** The settings of one service: base URL, path, sources, TLS, the credentials of its auth schemes, and the person customer ID. */

@@ -26,6 +26,8 @@ import { type Exchange, type Reply, isTransient } from './reply.js';
 
 /** How an exchange's error begins when the circuit breaker kept the request from being sent. */
 export const CIRCUIT_OPEN = 'circuit open';
+/** How an exchange's error begins when the run was interrupted before its reply (Outgoing.signal). */
+export const INTERRUPTED = 'interrupted';
 
 /** Ends the count of one request as waiting for a place (SharedBound.queue); calls after the first do nothing. */
 export type Queued = () => void;
@@ -87,6 +89,12 @@ export interface Outgoing {
   until?: number;
   /** Turns a parsed reply body into what the exchange keeps (redaction of foreign identities). */
   keep?: (parsed: unknown) => unknown;
+  /**
+   * Aborted when the run is interrupted (the check's vitest signal): the request is not sent, or
+   * not sent again, and an attempt under way ends at once; the reply is then an error beginning
+   * INTERRUPTED.
+   */
+  signal?: AbortSignal;
 }
 
 /** First backoff step in ms; doubles per retry, randomised up to twice as long. */
@@ -177,6 +185,21 @@ class RetryableReply extends Error {
   ) {
     super(reason);
   }
+}
+
+/** The reply of a request the run's interrupt stopped (Outgoing.signal): an exchange with no reply, its error saying so. */
+function interruptedReply(out: Outgoing, what: string): Reply {
+  const exchange: Exchange = {
+    service: out.service,
+    operation: out.operation,
+    method: 'POST',
+    url: out.url,
+    startedAt: new Date().toISOString(),
+    durationMs: 0,
+    request: { headers: redactHeaders(out.headers), body: out.shownBody },
+    error: `${INTERRUPTED}: the run was stopped; ${what}`,
+  };
+  return { exchange, status: undefined, body: undefined, content: undefined, success: undefined };
 }
 
 /** A promise and the function that settles it. */
@@ -276,6 +299,24 @@ export class Transport {
    * counting against CONFORMANCE_RETRIES.
    */
   async send(out: Outgoing): Promise<Reply> {
+    const { signal } = out;
+    if (!signal) return this.sendUntilDone(out);
+    if (signal.aborted) return interruptedReply(out, 'not sent');
+    // An interrupt ends the wait at once, whatever the request waits for (a place in flight, a
+    // pause, a backoff step): the attempts left see the signal and send nothing more.
+    let onAbort!: () => void;
+    const aborted = new Promise<Reply>((resolve) => {
+      onAbort = () => resolve(interruptedReply(out, 'not sent, or its reply not awaited'));
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      return await Promise.race([this.sendUntilDone(out), aborted]);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private async sendUntilDone(out: Outgoing): Promise<Reply> {
     const started = Date.now();
     const exchange: Exchange = {
       service: out.service,
@@ -346,7 +387,7 @@ export class Transport {
         // A throttled attempt was not processed, and the pacing's pause is its wait.
         shouldConsumeRetry: ({ error }) => !(error instanceof RetryableReply && error.end.kind === 'throttled'),
         shouldRetry: async ({ error }) => {
-          if (!(error instanceof RetryableReply) || spent()) return false;
+          if (!(error instanceof RetryableReply) || spent() || out.signal?.aborted) return false;
           if (error.end.kind === 'throttled') return true;
           if (error.reply.body?.retryableError === true && out.flaggedRetries !== undefined && ++flagged > out.flaggedRetries) return false;
           if (++counted > maxCount) return false;
@@ -383,6 +424,8 @@ export class Transport {
         const sentAt = await this.pacing.ready();
         sending();
         const reply = await this.once(out, exchange);
+        // An attempt the run's interrupt cut short says nothing of the service: neither its pacing nor its circuit counts it.
+        if (exchange.error?.startsWith(INTERRUPTED)) return { reply, failed: false };
         const end = attemptEnd(reply, retryReason(out.idempotent, reply));
         this.pacing.ended(sentAt, end);
         // retryableError=true to a request wrong on purpose may be the answer, not the service failing.
@@ -408,13 +451,18 @@ export class Transport {
     const limitMs = Math.max(1, Math.min(this.options.timeoutMs, checkLeft));
     delete exchange.reply;
     delete exchange.error;
+    if (out.signal?.aborted) {
+      exchange.error = `${INTERRUPTED}: the run was stopped; not sent`;
+      return { exchange, status: undefined, body: undefined, content: undefined, success: undefined };
+    }
+    const timeout = AbortSignal.timeout(limitMs);
     try {
       const res = await request(out.url, {
         method: 'POST',
         headers: out.headers,
         body: out.body,
         dispatcher: this.agent,
-        signal: AbortSignal.timeout(limitMs),
+        signal: out.signal ? AbortSignal.any([timeout, out.signal]) : timeout,
       });
       const text = await res.body.text();
       let parsed: unknown;
@@ -440,8 +488,9 @@ export class Transport {
       };
     } catch (e) {
       const err = e as Error & { code?: string; cause?: { code?: string } };
-      exchange.error =
-        err.name === 'TimeoutError' || err.name === 'AbortError'
+      exchange.error = out.signal?.aborted
+        ? `${INTERRUPTED}: the run was stopped while this request waited for its reply`
+        : err.name === 'TimeoutError' || err.name === 'AbortError'
           ? limitMs < this.options.timeoutMs
             ? `no reply within ${limitMs} ms, when the check's time ran out`
             : `no reply within ${this.options.timeoutMs} ms (CONFORMANCE_TIMEOUT_MS)`

@@ -75,7 +75,7 @@ export function consoleSummary(s: Summary, folder: string): string {
       out.push(`  ${t.service}: not run (no test file of it selected)`);
       continue;
     }
-    const covered = c ? `; ${coverageText(c)}` : '';
+    const covered = c ? `; ${coverageText(c, s)}` : '';
     out.push(
       `  ${t.service} (${t.status}${t.baseUrl ? ` ${t.baseUrl}${t.servicePath ?? ''}` : ''}): ${checks.length} checks, ${n('pass')} passed, ${n('fail')} failed, ${n('error')} errors, ${n('skip')} skipped, ${n('omit')} omitted${covered}`,
     );

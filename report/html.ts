@@ -182,7 +182,7 @@ export function reportHtml(s: Summary, folder: string, charts: Charts, diagrams:
           td(e(t.auth ?? '-')),
           td(`${n.pass} pass, ${n.fail} fail, ${n.error} error, ${n.skip} skip, ${n.omit} omit`),
           td(e(scope)),
-          td(c && c.scope !== 'none' ? e(coverageText(c).replace(/^requirements with a check /, '')) : '-'),
+          td(c && c.scope !== 'none' ? e(coverageText(c, s).replace(/^requirements with a check /, '')) : '-'),
         ];
       }),
     ),

@@ -50,7 +50,7 @@ export function summaryMarkdown(s: Summary, folder: string): string {
           t.service,
           where,
           `${n.pass}/${n.fail}/${n.error}/${n.skip}/${n.omit}`,
-          inScope ? coverageText(c).replace(/^requirements with a check /, '') : c?.scope === 'none' ? 'not run' : '-',
+          inScope ? coverageText(c, s).replace(/^requirements with a check /, '') : c?.scope === 'none' ? 'not run' : '-',
         ];
       }),
     ),

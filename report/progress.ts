@@ -45,6 +45,7 @@ export default class ProgressReporter implements Reporter {
   private lastPrint = 0;
   private printed = '';
   private ended = false;
+  private interrupted = false;
   private readonly stream: NonNullable<ProgressOptions['stream']>;
   private readonly live: boolean;
   private readonly intervalMs: number;
@@ -94,7 +95,8 @@ export default class ProgressReporter implements Reporter {
   }
 
   onTestCaseResult(test: TestCase): void {
-    if (leftOut(test)) return;
+    // A check an interrupt kept from starting (vitest reports it still pending) was never done.
+    if (leftOut(test) || test.result().state === 'pending') return;
     this.startBar();
     this.done++;
     const meta = test.meta().check;
@@ -114,7 +116,8 @@ export default class ProgressReporter implements Reporter {
     this.log(log.content.replace(/\n$/, ''));
   }
 
-  onTestRunEnd(modules: ReadonlyArray<TestModule>, errors: ReadonlyArray<SerializedError> = []): void {
+  onTestRunEnd(modules: ReadonlyArray<TestModule>, errors: ReadonlyArray<SerializedError> = [], reason?: string): void {
+    this.interrupted = reason === 'interrupted';
     if (this.bar) {
       this.bar.update(this.done, { failed: this.failed });
       // Redraw once more so failure lines still waiting for the next scheduled redraw are written.
@@ -134,14 +137,14 @@ export default class ProgressReporter implements Reporter {
     const elapsed = this.now() - this.started;
     const total = this.total;
     const left =
-      this.known !== undefined && this.done && this.done < total
+      this.known !== undefined && this.done && this.done < total && !this.interrupted
         ? `, about ${seconds((elapsed / this.done) * (total - this.done))} left`
         : '';
     const of =
       this.known === undefined
         ? `${this.done}/${total}${this.ended ? '' : ' (total still growing)'}`
         : `${this.done}/${total} (${Math.floor((100 * this.done) / Math.max(1, total))}%)`;
-    return `conformance: ${of} checks done, ${this.failed} failed, ${seconds(elapsed)}${left}`;
+    return `conformance: ${this.interrupted ? 'interrupted: ' : ''}${of} checks done, ${this.failed} failed, ${seconds(elapsed)}${left}`;
   }
 
   private log(text: string): void {

@@ -87,7 +87,13 @@ describe.concurrent('misconfigurations stop the run with exit code 2 and one lin
       /^conformance: Setting REFERENCE_FAULTS: expected no REFERENCE_\* setting in a run against a configured deployment \(ORG_BASE_URL is set\)/,
     );
     await refused(
-      { REFERENCE_LATENCY_MS: '50', PROVIDER_BASE_URL: counterUrl, PROVIDER_USERNAME: 'u', PROVIDER_PASSWORD: 'p', PROVIDER_SOURCES: 'cf_test_a' },
+      {
+        REFERENCE_LATENCY_MS: '50',
+        PROVIDER_BASE_URL: counterUrl,
+        PROVIDER_USERNAME: 'u',
+        PROVIDER_PASSWORD: 'p',
+        PROVIDER_SOURCES: 'cf_test_a',
+      },
       /Setting REFERENCE_LATENCY_MS: .*\(PROVIDER_BASE_URL is set\).*unset REFERENCE_LATENCY_MS/,
     );
   });

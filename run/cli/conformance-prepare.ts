@@ -62,7 +62,7 @@ const program = command({
     [3, 'preflight failed: deployment unreachable or credentials rejected'],
     [4, 'the teardown left records on the deployment (listed; npm run cleanup -- --run <id>)'],
     [5, 'INCOMPLETE: nothing failed, but checks could not judge (the deployment did not answer within the retry budget)'],
-    [130, 'interrupted (SIGINT; 143 for SIGTERM), after the teardown'],
+    [130, 'INTERRUPTED by SIGINT (143: SIGTERM, or the parent process gone): stopped, what it created removed, report marked INTERRUPTED'],
   ],
   examples: [
     'npm run conformance',
