@@ -9,6 +9,7 @@ import type { Summary } from './summary.js';
 import { coverageText } from './coverage-text.js';
 import { orderByCause } from './failure-order.js';
 import { headline } from './headline.js';
+import { expiredText } from './known-failures.js';
 import { anyCheckRan, exitCodeOf } from './outcome.js';
 import { existsSync } from 'node:fs';
 import { reportFiles } from './formats.js';
@@ -92,11 +93,12 @@ export function consoleSummary(s: Summary, folder: string): string {
       `  cleanup: ${s.cleanup.sources.deleted + s.cleanup.sources.alreadyGone}/${s.cleanup.sources.attempted} sources removed, ${s.cleanup.failures.length} failures`,
     );
   const g = s.gate;
-  if (g.expected.length || g.pending.length || g.unexpectedPasses.length || g.expectOnly.length) {
+  if (g.expected.length || g.pending.length || g.unexpectedPasses.length || g.expectOnly.length || g.expired?.length) {
     const knownChecks = new Set(g.expected.map((x) => x.checkId)).size;
     out.push(
       `  gate: ${g.verdict.toUpperCase()} (exit code ${exitCodeOf(s)}); ${g.gating.length} gating, ${knownChecks} known failures, ${g.pending.length} pending, ${g.expectOnly.length} EXPECT-only failures, ${g.unexpectedPasses.length} unexpected passes`,
     );
+    for (const x of g.expired ?? []) out.push(`    expired known failure: ${expiredText(x)}`);
     for (const x of g.unexpectedPasses)
       out.push(
         `    unexpected pass: ${x.entry}: every check covering it passed (${x.checks.length}); remove it from ${g.knownFailuresFile ?? 'the known-failures list'}`,

@@ -12,7 +12,7 @@ import { SettingsError } from '../harness/config.js';
 import type { CleanupResult } from '../harness/cleanup.js';
 import { consoleSummary } from '../report/console-summary.js';
 import { headline } from '../report/headline.js';
-import { historyPath, judge, loadKnownFailures, recordPasses } from '../report/known-failures.js';
+import { historyPath, judge, loadKnownFailures, recordPasses, unknownEntries } from '../report/known-failures.js';
 import { buildSummary } from '../report/summary.js';
 import { summaryMarkdown } from '../report/markdown.js';
 import type { CheckResult } from '../report/results.js';
@@ -83,6 +83,63 @@ describe('gate', () => {
     expect(() => loadKnownFailures({ CONFORMANCE_KNOWN_FAILURES: knownFile({ entries: [{ id: 'X' }] }) })).toThrow(
       /CONFORMANCE_KNOWN_FAILURES.*reason/,
     );
+  });
+});
+
+describe('known-failures entries: ticket, expiry, and IDs that name nothing', () => {
+  const { results } = makeRunFolder();
+  const listed = (entry: Record<string, unknown>) =>
+    loadKnownFailures({ CONFORMANCE_KNOWN_FAILURES: knownFile({ entries: [{ id: 'ORG-ENV-ECHO', reason: 'vendor bug', ...entry }] }) })!;
+
+  it('a ticket is kept with the expected failure it excuses', () => {
+    const g = judge(results, level, listed({ ticket: 'ACME-123' }), { today: '2026-06-01' });
+    expect(g.expected).toContainEqual({
+      checkId: 'organization/envelope/echo',
+      entry: 'ORG-ENV-ECHO',
+      reason: 'vendor bug',
+      ticket: 'ACME-123',
+    });
+    expect(g.expired).toEqual([]);
+  });
+
+  it('an entry excuses its failures up to and including its expiry date, and gates again the day after, saying so', () => {
+    const known = listed({ ticket: 'ACME-123', expires: '2026-06-01' });
+    expect(judge(results, level, known, { today: '2026-06-01' }).gating).not.toContain('organization/envelope/echo');
+    const g = judge(results, level, known, { today: '2026-06-02' });
+    expect(g.verdict).toBe('fail');
+    expect(g.gating).toContain('organization/envelope/echo');
+    expect(g.expected.map((x) => x.entry)).not.toContain('ORG-ENV-ECHO');
+    expect(g.expired).toEqual([
+      { entry: 'ORG-ENV-ECHO', reason: 'vendor bug', expires: '2026-06-01', ticket: 'ACME-123', checks: ['organization/envelope/echo'] },
+    ]);
+    const s = { ...buildSummary(makeRunFolder().run, results, undefined, { known }), gate: g };
+    expect(consoleSummary(s, 'reports/r')).toContain(
+      'expired known failure: ORG-ENV-ECHO expired on 2026-06-01 (ticket ACME-123): it excuses nothing now, and the check it covered that failed gate again',
+    );
+    expect(summaryMarkdown(s, 'reports/r')).toContain('**Expired known failures: they gate again** (1)');
+  });
+
+  it('an expiry that is not a date is a settings error (exit code 2)', () => {
+    expect(() => listed({ expires: 'next spring' })).toThrow(/CONFORMANCE_KNOWN_FAILURES.*expires/);
+  });
+
+  it('an ID that names no requirement and no check is found, with the ID meant', () => {
+    const requirements = new Set(REQS.keys());
+    const checks = new Set(['organization/search/a-search-with-an-exact-copy-of-a-posted-identity-returns-it']);
+    const known = {
+      entries: [
+        { id: 'ORG-MERGE-EFECT', reason: 'typo' },
+        { id: 'ORG-MERGE-EFFECT', reason: 'right' },
+        { id: 'organization/search/a-search-wit-an-exact-copy', reason: 'short and misspelt' },
+        { id: 'organization/search/a-search-with-an-exact-copy-of-a-posted-identity-returns-it', reason: 'right' },
+        { id: 'NOTHING-LIKE-IT-AT-ALL-XYZ', reason: 'x' },
+      ],
+    };
+    expect(unknownEntries(known, requirements, checks)).toEqual([
+      { id: 'ORG-MERGE-EFECT', suggestion: 'ORG-MERGE-EFFECT' },
+      { id: 'organization/search/a-search-wit-an-exact-copy', suggestion: [...checks][0] },
+      { id: 'NOTHING-LIKE-IT-AT-ALL-XYZ' },
+    ]);
   });
 });
 

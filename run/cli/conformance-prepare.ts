@@ -9,14 +9,14 @@
 import { writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { type Settings, SettingsError, filesAtOnceFor, referenceSettingsProblem } from '../../harness/config.js';
+import { type Settings, SettingsError, filesAtOnceFor, referenceSettingsProblem, resolveBudgets } from '../../harness/config.js';
 import type { Profile } from '../../harness/profile.js';
 import { ReferenceSettingError, referenceSettings } from '../../reference/settings.js';
 import { preflight, preflightMessage } from '../preflight.js';
 import { plainOutput } from '../../report/progress.js';
-import { SERVICES } from '../../specs/services.js';
+import { SERVICES, requirementIndex } from '../../specs/services.js';
 import { newRunId, runFolder } from '../../harness/run.js';
-import { loadKnownFailures } from '../../report/known-failures.js';
+import { type KnownFailures, KNOWN_FAILURES_ENV, loadKnownFailures, unknownEntries } from '../../report/known-failures.js';
 import { command, parseArguments, usageError } from '../command.js';
 import { targetStatement } from '../target.js';
 import { VITEST_ENV_DEFAULTS, VITEST_NODE_FLAGS } from '../vitest-process.js';
@@ -80,6 +80,29 @@ const program = command({
   .allowExcessArguments();
 
 /**
+ * Every entry of the known-failures list names a requirement or a check of the suite; the suite's
+ * check IDs are collected (run/check-ids.ts, a few seconds) only when an entry looks like one.
+ * @throws SettingsError naming the first unknown entry and the ID meant (exit code 2)
+ */
+async function checkKnownFailureIds(known: KnownFailures, budgets: ReturnType<typeof resolveBudgets>): Promise<void> {
+  const requirements = new Set(requirementIndex().keys());
+  // A check ID is service/area/slug: an entry without a slash can only be a requirement ID.
+  const checks = known.entries.some((e) => !requirements.has(e.id) && e.id.includes('/'))
+    ? await (await import('../check-ids.js')).suiteCheckIds(budgets)
+    : undefined;
+  const unknown = unknownEntries(known, requirements, checks);
+  if (!unknown.length) return;
+  const [first] = unknown;
+  throw new SettingsError(
+    KNOWN_FAILURES_ENV,
+    `entries that name a requirement ID or a check ID (summary.json checks[].checkId) of the suite: ${unknown
+      .map((u) => `"${u.id}" names neither${u.suggestion ? ` (did you mean ${u.suggestion}?)` : ''}`)
+      .join('; ')}`,
+    first ? known.file : undefined,
+  );
+}
+
+/**
  * Parses the arguments, validates the settings (exit 2), states the target, fixes the run id and
  * seed, and runs the preflight against configured services (exit 3; it ends the process, as
  * --help and --version do with 0).
@@ -101,7 +124,8 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
   let profile: Profile;
   try {
     ({ settings, profile } = runSettings());
-    loadKnownFailures();
+    const known = loadKnownFailures();
+    if (known) await checkKnownFailureIds(known, resolveBudgets(settings, settings.target === 'embedded'));
     if (settings.target === 'embedded') referenceSettings(process.env);
     const ignored = referenceSettingsProblem(settings);
     if (ignored) throw ignored;
