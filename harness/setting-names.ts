@@ -78,6 +78,16 @@ export function serviceSettingNames(service: ServiceName): string[] {
   ];
 }
 
+/**
+ * The settings that gave a service's credentials, as advice names them: only settings that exist
+ * for the service and that the run used (never PROVIDER_TOKEN: the provider service takes basic
+ * credentials only).
+ */
+export function credentialSettings(service: ServiceName, auth: { scheme: 'bearer' | 'basic' }): string[] {
+  const p = SERVICES[service].envPrefix;
+  return auth.scheme === 'bearer' ? [`${p}_TOKEN`] : [`${p}_USERNAME`, `${p}_PASSWORD`];
+}
+
 /** Every variable with a suite prefix that a command reads. */
 export function knownSettingNames(): string[] {
   return [...serviceNames().flatMap(serviceSettingNames), ...RUN_SETTINGS, ...INTERNAL_SETTINGS];

@@ -7,7 +7,7 @@
 import type { CheckResult } from './results.js';
 import type { Summary } from './summary.js';
 import { coverageText } from './coverage-text.js';
-import { orderByCause } from './failure-order.js';
+import { gateClass, gateMark, orderByCause } from './failure-order.js';
 import { headline } from './headline.js';
 import { expiredText } from './known-failures.js';
 import { anyCheckRan, exitCodeOf } from './outcome.js';
@@ -32,6 +32,18 @@ export function replayCommand(s: Summary): string | undefined {
   return `${faults}CONFORMANCE_SEED=${s.run.seed} npm run conformance -- ${files.join(' ')}`;
 }
 
+/**
+ * How a failed requirement stands at the gate, when it does not gate: its checks' mark when every
+ * check that failed it has the same (report/failure-order.ts gateMark), " [not gating]" for a mix;
+ * nothing when a check failing it gates.
+ */
+function notGating(id: string, failing: CheckResult[], s: Summary): string {
+  const classes = new Set(failing.filter((c) => broken(c).includes(id)).map((c) => gateClass(c.checkId, s.gate)));
+  if (!classes.size || classes.has('gating')) return '';
+  if (classes.size > 1) return ' [not gating]';
+  return gateMark([...classes][0]!);
+}
+
 /** Causes listed on the console; the rest are counted (report.html lists them all). */
 export const CAUSES_LISTED = 8;
 
@@ -54,7 +66,7 @@ export function causeLines(s: Summary): string[] {
     const down = follow.filter((x) => x.place.role === 'downstream').length;
     const more = [same ? `${same} more failing the same way` : '', down ? `${down} downstream of it` : ''].filter(Boolean).join(', ');
     out.push(
-      `    ${i + 1}. ${check.service} ${place.requirement}${place.operation ? ` at ${place.operation}` : ''}${gate === 'gating' ? '' : ` [${gate}]`}: ${check.title}${more ? ` (+ ${more})` : ''}`,
+      `    ${i + 1}. ${check.service} ${place.requirement}${place.operation ? ` at ${place.operation}` : ''}${gateMark(gate)}: ${check.title}${more ? ` (+ ${more})` : ''}`,
     );
   });
   if (roots.length > CAUSES_LISTED) out.push(`    ... and ${roots.length - CAUSES_LISTED} more causes`);
@@ -80,9 +92,10 @@ export function consoleSummary(s: Summary, folder: string): string {
     out.push(
       `  ${t.service} (${t.status}${t.baseUrl ? ` ${t.baseUrl}${t.servicePath ?? ''}` : ''}): ${checks.length} checks, ${n('pass')} passed, ${n('fail')} failed, ${n('error')} errors, ${n('skip')} skipped, ${n('omit')} omitted${covered}`,
     );
-    const failed = unique(checks.filter((x) => x.verdict === 'fail').flatMap(broken));
+    const failing = checks.filter((x) => x.verdict === 'fail');
+    const failed = unique(failing.flatMap(broken));
     const errored = unique(checks.filter((x) => x.verdict === 'error').flatMap((x) => x.verifies));
-    if (failed.length) out.push(`    failed requirements: ${failed.join(', ')}`);
+    if (failed.length) out.push(`    failed requirements: ${failed.map((id) => `${id}${notGating(id, failing, s)}`).join(', ')}`);
     if (errored.length) out.push(`    could not judge: ${errored.join(', ')}`);
     const pacing = s.transport?.[t.service];
     if (pacing && pacingNotable(pacing)) out.push(`    transport: ${pacingPhrases(pacing).join('; ')}`);

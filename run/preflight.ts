@@ -20,12 +20,15 @@ import { isTransient } from '../harness/reply.js';
 import type { ServiceTarget } from '../harness/config.js';
 import type { Profile } from '../harness/profile.js';
 import { RunContext } from '../harness/run.js';
+import { credentialSettings } from '../harness/setting-names.js';
 
 export interface PreflightProblem {
   service: ServiceName;
   url: string;
   kind: 'unreachable' | 'credentials rejected' | 'not an identity service';
   detail: string;
+  /** The settings that gave the credentials the service rejected (harness/setting-names.ts credentialSettings). */
+  credentials?: string[];
 }
 
 /** Longest a preflight request may take (ms), capped by the run's timeout. */
@@ -59,6 +62,7 @@ export async function preflight(
       try {
         const ask = () => client.call('identityIdQuery', { linkId: `${run.namespace}preflight-no-such-identity` });
         const problem = problemOf(target.service, await ask());
+        if (problem?.kind === 'credentials rejected') problem.credentials = credentialSettings(target.service, target.auth);
         if (problem) return { problem };
         // A retried or transient reply's time holds back-off waits, not the distance: no measurement.
         const again = await ask();
@@ -96,7 +100,7 @@ export function preflightMessage(problems: PreflightProblem[], prefixOf: (s: Ser
     .map((p) => {
       const hint =
         p.kind === 'credentials rejected'
-          ? `check ${prefixOf(p.service)}_TOKEN or ${prefixOf(p.service)}_USERNAME/_PASSWORD`
+          ? `check ${(p.credentials ?? [`the credentials of ${prefixOf(p.service)}_BASE_URL`]).join(' and ')}`
           : `check ${prefixOf(p.service)}_BASE_URL`;
       return `conformance: preflight: the ${p.service} service at ${p.url} is ${p.kind === 'unreachable' ? 'unreachable' : p.kind === 'credentials rejected' ? 'rejecting the credentials' : 'not answering as an identity service'} (${p.detail}); ${hint}. No check was run.`;
     })

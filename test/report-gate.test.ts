@@ -17,7 +17,7 @@ import { buildSummary } from '../report/summary.js';
 import { summaryMarkdown } from '../report/markdown.js';
 import type { CheckResult } from '../report/results.js';
 import { INCOMPLETE_EXIT, LEFTOVERS_EXIT, runOutcome } from '../run/outcome.js';
-import ProgressReporter, { plainOutput } from '../report/progress.js';
+import ProgressReporter, { ESTIMATE_AFTER_CHECKS, plainOutput } from '../report/progress.js';
 import { requirementIndex } from '../specs/services.js';
 import { makeRunFolder, resultOf } from './support/report-fixture.js';
 
@@ -38,6 +38,10 @@ describe('gate', () => {
     expect(g.verdict).toBe('fail');
     expect(g.gating.sort()).toEqual(['organization/envelope/echo', 'organization/envelope/unreachable']);
     expect(g.expectOnly).toEqual(['organization/envelope/retryable']);
+    // The console's per-service line tells the EXPECT-only failure from the gating one.
+    const text = consoleSummary(buildSummary(makeRunFolder().run, results, undefined), 'reports/r');
+    expect(text).toMatch(/failed requirements: .*ORG-ENV-ECHO(, |\n)/);
+    expect(text).toContain('ORG-ERR-NOT-RETRYABLE [EXPECT only, not gating]');
   });
 
   it('listed failures are expected, listed passes are flagged, and the gate passes', () => {
@@ -183,6 +187,9 @@ describe('known failures judged per check and per requirement', () => {
     const text = consoleSummary(s, 'reports/r');
     expect(text).toContain(': PASS (6 known failures)\n');
     expect(text).toContain('gate: PASS (exit code 0); 0 gating, 6 known failures');
+    expect(text, 'the per-service line marks what does not gate').toContain(
+      'failed requirements: ORG-MERGE-EFFECT [known], ORG-OP-UNMERGEIDENTITIES [known]\n',
+    );
     expect(text).not.toMatch(/unexpected pass:|remove/);
     const md = summaryMarkdown(s, 'reports/r');
     expect(md).toMatch(/^# Conformance run fixture-run: PASS \(6 known failures\)$/m);
@@ -306,9 +313,9 @@ describe('INCOMPLETE: checks that could not judge', () => {
 });
 
 describe('progress display', () => {
-  const fakeTest = (verdict: string, n: number) =>
+  const fakeTest = (verdict: string, n: number, id = 'ORG-ENV-ECHO') =>
     ({
-      name: `check ${n} [ORG-ENV-ECHO]`,
+      name: `check ${n} [${id}]`,
       options: { mode: 'run' },
       module: { moduleId: 'scenarios/organization/envelope.test.ts' },
       result: () => ({ state: verdict === 'pass' ? 'passed' : 'failed' }),
@@ -317,14 +324,15 @@ describe('progress display', () => {
           checkId: `organization/envelope/check-${n}`,
           service: 'organization',
           area: 'envelope',
-          verifies: ['ORG-ENV-ECHO'],
+          verifies: [id],
           title: `check ${n}`,
         },
         check: {
+          checkId: `organization/envelope/check-${n}`,
           verdict,
           service: 'organization',
-          verifies: ['ORG-ENV-ECHO'],
-          failedRequirements: verdict === 'fail' ? ['ORG-ENV-ECHO'] : [],
+          verifies: [id],
+          failedRequirements: verdict === 'fail' ? [id] : [],
         },
       }),
     }) as never;
@@ -353,7 +361,15 @@ describe('progress display', () => {
         removeListener: () => stream,
       },
     );
-    const p = new ProgressReporter({ stream, live: options.live, total: options.total, intervalMs: 1000, now: () => clock });
+    const p = new ProgressReporter({
+      stream,
+      live: options.live,
+      total: options.total,
+      intervalMs: 1000,
+      now: () => clock,
+      known: null,
+      estimateAfter: 2,
+    });
     p.onTestRunStart(Array.from({ length: options.files ?? 0 }, (_, i) => ({ moduleId: `scenarios/organization/f${i}.test.ts` }) as never));
     p.onTestModuleCollected(fakeModule(2));
     if (options.collectFirst) p.onTestModuleCollected(fakeModule(2));
@@ -402,6 +418,54 @@ describe('progress display', () => {
     expect(out).toContain('4/4 checks | 2 failed');
     expect(out).toContain('FAIL  organization ORG-ENV-ECHO: check 1');
     expect(out).toMatch(/\u001b\[/);
+  });
+
+  /** The plain lines of a run of `verdicts` (one check each, `ids[i]` its requirement), with `options`. */
+  function lines(verdicts: string[], ids: string[], options: ConstructorParameters<typeof ProgressReporter>[0] = {}): string[] {
+    let out = '';
+    let clock = 0;
+    const p = new ProgressReporter({
+      stream: { write: (s: string) => (out += s) },
+      live: false,
+      intervalMs: 1000,
+      now: () => clock,
+      known: null,
+      ...options,
+    });
+    p.onTestRunStart([]);
+    verdicts.forEach((v, i) => {
+      clock += 1000;
+      p.onTestCaseResult(fakeTest(v, i, ids[i % ids.length]));
+    });
+    return out.trim().split('\n');
+  }
+
+  it('marks a known failure, a pending check and an EXPECT-only failure as the gate will treat them; a gating one stays plain', () => {
+    const expectId = [...REQS.values()].find((r) => r.level === 'EXPECT' && r.id.startsWith('ORG-'))!.id;
+    const known = loadKnownFailures({
+      CONFORMANCE_KNOWN_FAILURES: knownFile({
+        entries: [
+          { id: 'ORG-ENV-ECHO', reason: 'vendor bug' },
+          { id: 'organization/envelope/check-2', reason: 'new check', pending: true },
+        ],
+      }),
+    });
+    const out = lines(['fail', 'fail', 'fail', 'fail'], ['ORG-ENV-ECHO', expectId, 'ORG-ENV-REPLY', 'ORG-ENV-REPLY'], { known, total: 4 });
+    expect(out.filter((l) => l.startsWith('FAIL'))).toEqual([
+      'FAIL  organization ORG-ENV-ECHO [known]: check 0',
+      `FAIL  organization ${expectId} [EXPECT only, not gating]: check 1`,
+      'FAIL  organization ORG-ENV-REPLY [pending]: check 2',
+      'FAIL  organization ORG-ENV-REPLY: check 3',
+    ]);
+  });
+
+  it('gives no estimate of the time left before a handful of checks are done (the first to end are the quick ones)', () => {
+    const out = lines(Array(30).fill('pass'), ['ORG-ENV-ECHO'], { total: 200 });
+    const estimated = out.map((l, i) => [i + 1, /about \d+ s left/.test(l)] as const).filter(([, e]) => e);
+    expect(estimated.length).toBeGreaterThan(0);
+    expect(estimated[0]![0], 'the first line with an estimate: after ESTIMATE_AFTER_CHECKS checks and 5 % of the run').toBe(
+      Math.max(ESTIMATE_AFTER_CHECKS, 10),
+    );
   });
 
   it('is plain when stdout is not a terminal, NO_COLOR or CI is set, or the terminal is dumb', () => {
