@@ -76,6 +76,12 @@ export class Check {
   priority = 0;
   /** Aborted when the run is interrupted (the vitest test's signal; harness/register.ts): nothing more is sent. */
   signal?: AbortSignal;
+  /**
+   * Index of the exchange of the last reply handed to the check's body (by raw, and so call, ok
+   * and invalid): the reply a failing assertion judged, unless the failure names another. The
+   * suite's own requests after it (an invalid record's removal) are never the evidence.
+   */
+  private handed = -1;
   private readonly envReq: string;
   private readonly catalogue: Map<string, Requirement>;
 
@@ -160,6 +166,7 @@ export class Check {
       file: this.file,
       record: (e) => this.exchanges.push(e),
     });
+    this.handed = this.exchanges.lastIndexOf(reply.exchange);
     if (isTransient(reply, { sentInvalid }))
       throw new CouldNotJudge(`${op}: the deployment could not answer (${describeReply(reply)}); a transient reply is not judged`);
     if ((options.auth ?? 'default') === 'default' && isAuthFailure(reply))
@@ -303,10 +310,17 @@ export class Check {
       return await body();
     } catch (e) {
       if (e instanceof ConformanceFailure || e instanceof CouldNotJudge || e instanceof StopCheck) throw e;
-      if (isAssertionError(e))
-        throw new ConformanceFailure(list, e.message, { ...assertionDetail(e), exchange: this.exchanges.length - 1 });
+      if (isAssertionError(e)) throw new ConformanceFailure(list, e.message, { ...assertionDetail(e), exchange: this.judgedExchange() });
       throw e;
     }
+  }
+
+  /**
+   * The exchange a failure that names none is shown with: the last reply handed to the check's
+   * body (what its assertions judged), else the last exchange.
+   */
+  judgedExchange(): number {
+    return this.handed >= 0 ? this.handed : this.exchanges.length - 1;
   }
 
   /** Position of a reply's exchange among the check's exchanges (the last one when not found). */
@@ -317,7 +331,7 @@ export class Check {
 
   /** Fails the check citing `ids`. */
   fail(ids: string | string[], message: string): never {
-    throw new ConformanceFailure(Array.isArray(ids) ? ids : [ids], message);
+    throw new ConformanceFailure(Array.isArray(ids) ? ids : [ids], message, { exchange: this.judgedExchange() });
   }
 
   /** Stops the check as "could not verify" (blocks an overall pass). */

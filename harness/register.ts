@@ -164,7 +164,12 @@ export function scenario(service: ServiceName, area: string) {
             ? new StopCheck('omit', `stopped at ${caught.requirements.join(', ')}, which the profile disables`)
             : caught;
         // The failure's text for every report: rule, expected, got, exchange; no stack frames (harness/failure.ts).
-        const { error: e, report } = explainFailure(thrown, { verifies, rules: catalogue, exchanges: t?.exchanges ?? [] });
+        const { error: e, report } = explainFailure(thrown, {
+          verifies,
+          rules: catalogue,
+          exchanges: t?.exchanges ?? [],
+          ...(t ? { judged: t.judgedExchange() } : {}),
+        });
         const c = classify(e, verifies);
         meta.verdict = c.verdict;
         if (c.couldNotJudge) meta.couldNotJudge = true;
