@@ -5,13 +5,13 @@
  * fails (regressed); 2 bad arguments or unreadable input.
  */
 import { writeFileSync } from 'node:fs';
-import { compareSummaries, comparisonMarkdown, loadSummary } from '../../report/compare.js';
+import { compareSummaries, comparisonHeadline, comparisonMarkdown, loadSummary } from '../../report/compare.js';
 import { command, parseArguments, usageError } from '../command.js';
 
 const program = command({
   name: 'compare',
   summary:
-    'Compares two runs (before and after a vendor upgrade or configuration change, same seed): newly failing and passing checks, requirements whose outcome changed, latency and match-score shifts.',
+    "Compares two runs (before and after a vendor upgrade or configuration change, same seed): each run's gate, newly failing and passing checks, requirements whose outcome changed, significant latency shifts (rank test of per-request times) and match-score shifts; only what changed is listed.",
   exitCodes: [
     [0, 'unchanged, or changed without a MUST regression'],
     [1, 'regressed: a MUST requirement newly fails'],
@@ -41,6 +41,6 @@ process.stdout.write(md);
 if (options.json) writeFileSync(options.json, JSON.stringify(comparison, null, 2));
 if (options.markdown) writeFileSync(options.markdown, md);
 console.log(
-  `\ncompare: ${comparison.verdict}${comparison.mustRegressions.length ? ` (${comparison.mustRegressions.length} MUST requirement(s) newly fail)` : ''}`,
+  `\ncompare: ${comparisonHeadline(comparison)}${comparison.mustRegressions.length ? `; ${comparison.mustRegressions.length} MUST requirement(s) newly fail` : ''}`,
 );
 process.exitCode = comparison.verdict === 'regressed' ? 1 : 0;
