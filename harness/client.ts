@@ -93,12 +93,21 @@ export class ServiceClient {
       retryBudgetMs: options.retryBudgetMs ?? DEFAULT_RETRY_BUDGET_MS,
       ...(shared ? { pacing: new ServicePacing(shared, slot, options.maxInFlight, options.ratePerSecond || undefined) } : {}),
       tls: target.tls,
+      ...(target.proxy && !target.embedded ? { proxy: target.proxy } : {}),
     });
     this.guard = new Guard(target, profile, run);
     if (target.auth.scheme === 'bearer') registerSecret(target.auth.token);
     else {
       registerSecret(target.auth.password);
       registerSecret(`${target.auth.username}:${target.auth.password}`);
+    }
+    // A proxy's user and password (in its URL) are secrets too.
+    for (const p of [target.proxy?.https, target.proxy?.http]) {
+      const u = p ? new URL(p.url) : undefined;
+      if (u?.password) {
+        registerSecret(decodeURIComponent(u.password));
+        registerSecret(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`);
+      }
     }
   }
 

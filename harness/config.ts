@@ -37,6 +37,20 @@ export interface TlsFiles {
   ca?: string;
 }
 
+/**
+ * The proxies of the environment (HTTPS_PROXY, HTTP_PROXY, NO_PROXY, or their lower-case forms,
+ * which win as in curl and undici): requests to a configured deployment go through them
+ * (harness/transport.ts, undici's EnvHttpProxyAgent); the embedded reference never does.
+ */
+export interface ProxySettings {
+  /** Proxy of https:// deployments, and which variable gave it. */
+  https?: { url: string; setting: string };
+  /** Proxy of http:// deployments, and which variable gave it. */
+  http?: { url: string; setting: string };
+  /** Hosts (and host:port, .domain, *) reached directly, comma or space separated, and which variable gave it. */
+  noProxy?: { value: string; setting: string };
+}
+
 /** Where and how to reach one service, and which sources the run may create records in. */
 export interface ServiceTarget {
   service: ServiceName;
@@ -47,6 +61,8 @@ export interface ServiceTarget {
   alternateAuth?: Auth;
   sources: string[];
   tls?: TlsFiles;
+  /** The environment's proxies (configured targets only; absent when none is set). */
+  proxy?: ProxySettings;
   customerId?: string;
   /** True when this target is the embedded reference deployment. */
   embedded: boolean;
@@ -165,6 +181,64 @@ const fileSetting = (name: string, raw: string | undefined): string | undefined 
 
 const SOURCE_NAME = /^[A-Za-z0-9_.:-]{1,64}$/;
 
+/** The first of `names` set in `env` (to a non-empty value), with its name. */
+const firstSet = (env: Env, names: string[]) => {
+  const name = names.find((n) => env[n]);
+  return name ? { name, value: env[name]! } : undefined;
+};
+
+/**
+ * The environment's proxies (ProxySettings). A proxy is an http or https URL, with user and
+ * password in it when the proxy asks for them (they are secrets: masked wherever they could appear).
+ * @throws SettingsError naming the variable whose value is not such a URL (never the value: it may hold a password)
+ */
+export function proxySettings(env: Env): ProxySettings | undefined {
+  const proxy = (names: string[]) => {
+    const set = firstSet(env, names);
+    if (!set) return undefined;
+    if (!z.url({ protocol: /^https?$/ }).safeParse(set.value).success)
+      throw new SettingsError(
+        set.name,
+        'a proxy URL such as http://proxy.example.com:3128 (http or https, user:password@ when the proxy asks for them)',
+        '<hidden>',
+      );
+    return { url: set.value, setting: set.name };
+  };
+  const https = proxy(['https_proxy', 'HTTPS_PROXY']);
+  const http = proxy(['http_proxy', 'HTTP_PROXY']);
+  const no = firstSet(env, ['no_proxy', 'NO_PROXY']);
+  if (!https && !http) return undefined;
+  return { ...(https ? { https } : {}), ...(http ? { http } : {}), ...(no ? { noProxy: { value: no.value, setting: no.name } } : {}) };
+}
+
+/**
+ * The proxy a request to `url` goes through, if any: the http or https proxy by the URL's scheme,
+ * unless NO_PROXY names the host (exactly, or as a domain the host is in; with a port, only that
+ * port) or is `*`. The rules of undici's EnvHttpProxyAgent, which sends the requests
+ * (harness/transport.ts); this says which proxy a message should name
+ * (test/proxy.test.ts holds the two to the same answers).
+ */
+export function proxyFor(url: string, proxy: ProxySettings | undefined): { url: string; setting: string } | undefined {
+  if (!proxy) return undefined;
+  const u = new URL(url);
+  const chosen = u.protocol === 'https:' ? (proxy.https ?? proxy.http) : proxy.http;
+  if (!chosen) return undefined;
+  const no = proxy.noProxy?.value.trim() ?? '';
+  if (no === '*') return undefined;
+  const host = u.host.replace(/:\d*$/, '').toLowerCase();
+  const port = Number(u.port) || (u.protocol === 'https:' ? 443 : 80);
+  for (const entry of no.split(/[,\s]/).filter(Boolean)) {
+    const m = /^(.+):(\d+)$/.exec(entry);
+    const name = (m ? m[1]! : entry).replace(/^\*?\./, '').toLowerCase();
+    if (m && Number(m[2]) !== port) continue;
+    if (host === name || host.endsWith(`.${name}`)) return undefined;
+  }
+  return chosen;
+}
+
+/** A proxy URL as messages and reports show it: without user and password. */
+export const shownProxy = (url: string) => url.replace(/\/\/[^/@]*@/, '//');
+
 function serviceSettings(env: Env, service: ServiceName): Omit<ServiceTarget, 'embedded'> | undefined {
   const spec = SERVICES[service];
   const p = spec.envPrefix;
@@ -223,6 +297,7 @@ function serviceSettings(env: Env, service: ServiceName): Omit<ServiceTarget, 'e
     throw new SettingsError(tls.cert ? `${p}_TLS_KEY` : `${p}_TLS_CERT`, `both ${p}_TLS_CERT and ${p}_TLS_KEY for a client certificate`);
   // customerId is a member of the person request envelope only (person-provider-identity-api.md, Resources, Envelope).
   const customerId = (service === 'person' ? env[`${p}_CUSTOMER_ID`] : undefined) || undefined;
+  const proxy = proxySettings(env);
   return {
     service,
     baseUrl,
@@ -231,6 +306,7 @@ function serviceSettings(env: Env, service: ServiceName): Omit<ServiceTarget, 'e
     ...(alternateAuth ? { alternateAuth } : {}),
     sources,
     tls: tls.cert || tls.ca ? tls : undefined,
+    ...(proxy ? { proxy } : {}),
     customerId,
   };
 }

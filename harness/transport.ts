@@ -18,8 +18,8 @@ import { readFileSync } from 'node:fs';
 import { BrokenCircuitError, type CircuitBreakerPolicy, ConsecutiveBreaker, circuitBreaker, handleWhenResult } from 'cockatiel';
 import PQueue from 'p-queue';
 import pRetry from 'p-retry';
-import { Agent, request } from 'undici';
-import type { TlsFiles } from './config.js';
+import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from 'undici';
+import type { ProxySettings, TlsFiles } from './config.js';
 import { type AttemptEnd, MAX_PAUSE_MS, ServicePacing } from './pacing.js';
 import { redactHeaders, redactText } from './redact.js';
 import { type Exchange, type Reply, isTransient } from './reply.js';
@@ -56,6 +56,8 @@ export interface TransportOptions {
   /** Requests per second at most (undefined or 0: no limit); the ceiling of the learned rate. */
   ratePerSecond?: number;
   tls?: TlsFiles;
+  /** The environment's proxies (harness/config.ts ProxySettings): requests go through them, the TLS settings holding for the deployment through the tunnel. */
+  proxy?: ProxySettings;
 }
 
 /** One request to send: where, what, and what may be re-sent. */
@@ -216,7 +218,7 @@ interface Attempt {
 }
 
 export class Transport {
-  private readonly agent: Agent;
+  private readonly agent: Dispatcher;
   /** This transport's bound on requests in flight: a queue in which a request of a chain check goes first (Outgoing.priority). */
   private readonly own: PQueue;
   private readonly pacing: ServicePacing;
@@ -231,7 +233,14 @@ export class Transport {
 
   constructor(readonly options: TransportOptions) {
     const tls = options.tls;
-    this.agent = new Agent({
+    // The deployment's TLS: on the connection to it, or inside the proxy's tunnel to it.
+    const deploymentTls = {
+      timeout: Math.min(options.timeoutMs, 10000),
+      ...(tls?.ca ? { ca: readFileSync(tls.ca) } : {}),
+      ...(tls?.cert ? { cert: readFileSync(tls.cert) } : {}),
+      ...(tls?.key ? { key: readFileSync(tls.key) } : {}),
+    };
+    const agentOptions = {
       connections: options.maxInFlight,
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
@@ -239,13 +248,21 @@ export class Transport {
       // closes idle sockets after (typically) 5 s or more then never closes one we are reusing.
       keepAliveTimeout: 4000,
       keepAliveMaxTimeout: 4000,
-      connect: {
-        timeout: Math.min(options.timeoutMs, 10000),
-        ...(tls?.ca ? { ca: readFileSync(tls.ca) } : {}),
-        ...(tls?.cert ? { cert: readFileSync(tls.cert) } : {}),
-        ...(tls?.key ? { key: readFileSync(tls.key) } : {}),
-      },
-    });
+      connect: deploymentTls,
+    };
+    const proxy = options.proxy;
+    // The proxies are given as the settings read them (harness/config.ts), an unset one as '', so
+    // that undici does not read the environment again.
+    this.agent = proxy
+      ? new EnvHttpProxyAgent({
+          ...agentOptions,
+          httpProxy: proxy.http?.url ?? '',
+          httpsProxy: proxy.https?.url ?? proxy.http?.url ?? '',
+          noProxy: proxy.noProxy?.value ?? '',
+          requestTls: deploymentTls,
+          proxyTls: { timeout: deploymentTls.timeout },
+        })
+      : new Agent(agentOptions);
     this.own = new PQueue({ concurrency: options.maxInFlight });
     this.pacing = options.pacing ?? ServicePacing.local(options.maxInFlight, options.ratePerSecond || undefined);
     this.breaker = circuitBreaker(
@@ -488,9 +505,10 @@ export class Transport {
       };
     } catch (e) {
       const err = e as Error & { code?: string; cause?: { code?: string } };
+      // undici's own aborts (a proxy that refused the tunnel: "Proxy response (407) !== 200") are no timeout.
       exchange.error = out.signal?.aborted
         ? `${INTERRUPTED}: the run was stopped while this request waited for its reply`
-        : err.name === 'TimeoutError' || err.name === 'AbortError'
+        : timeout.aborted
           ? limitMs < this.options.timeoutMs
             ? `no reply within ${limitMs} ms, when the check's time ran out`
             : `no reply within ${this.options.timeoutMs} ms (CONFORMANCE_TIMEOUT_MS)`
