@@ -16,6 +16,7 @@ import dotenv from 'dotenv';
 import { z } from 'zod';
 import type { ServiceName } from '../specs/common/model.js';
 import { SERVICES, serviceNames } from '../specs/services.js';
+import type { OAuthSettings } from './oauth.js';
 import { SETTING_PREFIXES, baseUrlSettings, looksLikeBaseUrl, unknownSettings } from './setting-names.js';
 
 export class SettingsError extends Error {
@@ -29,7 +30,14 @@ export class SettingsError extends Error {
   }
 }
 
-export type Auth = { scheme: 'bearer'; token: string } | { scheme: 'basic'; username: string; password: string };
+/**
+ * How a service is authenticated: a bearer token given as a setting, one from an OAuth2 token
+ * endpoint (client credentials: harness/oauth.ts), or basic credentials.
+ */
+export type Auth =
+  | { scheme: 'bearer'; token: string; oauth?: undefined }
+  | { scheme: 'bearer'; oauth: OAuthSettings; token?: undefined }
+  | { scheme: 'basic'; username: string; password: string };
 
 export interface TlsFiles {
   cert?: string;
@@ -181,6 +189,29 @@ const fileSetting = (name: string, raw: string | undefined): string | undefined 
 
 const SOURCE_NAME = /^[A-Za-z0-9_.:-]{1,64}$/;
 
+/**
+ * A service's OAuth2 client credentials (<PREFIX>_OAUTH_TOKEN_URL, _CLIENT_ID, _CLIENT_SECRET, and
+ * _SCOPE or _AUDIENCE when the token endpoint wants them), or undefined when no token URL is set.
+ * @throws SettingsError naming a missing or malformed one (never the secret's value)
+ */
+function oauthSettings(env: Env, p: string): OAuthSettings | undefined {
+  const tokenUrl = env[`${p}_OAUTH_TOKEN_URL`];
+  const others = [`${p}_OAUTH_CLIENT_ID`, `${p}_OAUTH_CLIENT_SECRET`, `${p}_OAUTH_SCOPE`, `${p}_OAUTH_AUDIENCE`].filter((n) => env[n]);
+  if (!tokenUrl) {
+    if (others.length) throw new SettingsError(`${p}_OAUTH_TOKEN_URL`, `the token endpoint's URL with ${others.join(', ')}`);
+    return undefined;
+  }
+  if (!z.url({ protocol: /^https?$/ }).safeParse(tokenUrl).success)
+    throw new SettingsError(`${p}_OAUTH_TOKEN_URL`, 'the http or https URL of the OAuth2 token endpoint', tokenUrl);
+  const clientId = env[`${p}_OAUTH_CLIENT_ID`];
+  const clientSecret = env[`${p}_OAUTH_CLIENT_SECRET`];
+  if (!clientId) throw new SettingsError(`${p}_OAUTH_CLIENT_ID`, `the client ID for ${p}_OAUTH_TOKEN_URL`);
+  if (!clientSecret) throw new SettingsError(`${p}_OAUTH_CLIENT_SECRET`, `the client secret for ${p}_OAUTH_TOKEN_URL`);
+  const scope = env[`${p}_OAUTH_SCOPE`] || undefined;
+  const audience = env[`${p}_OAUTH_AUDIENCE`] || undefined;
+  return { tokenUrl, clientId, clientSecret, ...(scope ? { scope } : {}), ...(audience ? { audience } : {}) };
+}
+
 /** The first of `names` set in `env` (to a non-empty value), with its name. */
 const firstSet = (env: Env, names: string[]) => {
   const name = names.find((n) => env[n]);
@@ -252,8 +283,13 @@ function serviceSettings(env: Env, service: ServiceName): Omit<ServiceTarget, 'e
   const token = env[`${p}_TOKEN`];
   const username = env[`${p}_USERNAME`];
   const password = env[`${p}_PASSWORD`];
+  const oauth = spec.authSchemes.includes('bearer') ? oauthSettings(env, p) : undefined;
+  if (oauth && token)
+    throw new SettingsError(`${p}_TOKEN`, `either ${p}_TOKEN or ${p}_OAUTH_TOKEN_URL (a token from the token endpoint), not both`);
   let auth: Auth;
-  if (token && spec.authSchemes.includes('bearer')) {
+  if (oauth) {
+    auth = { scheme: 'bearer', oauth };
+  } else if (token && spec.authSchemes.includes('bearer')) {
     if (!/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(token))
       throw new SettingsError(`${p}_TOKEN`, 'a JWT (three base64url parts separated by dots)', '<hidden>');
     auth = { scheme: 'bearer', token };
@@ -262,7 +298,9 @@ function serviceSettings(env: Env, service: ServiceName): Omit<ServiceTarget, 'e
     if (!password) throw new SettingsError(`${p}_PASSWORD`, `a password (set together with ${p}_USERNAME)`);
     auth = { scheme: 'basic', username, password };
   } else {
-    const accepted = spec.authSchemes.map((s) => (s === 'bearer' ? `${p}_TOKEN` : `${p}_USERNAME and ${p}_PASSWORD`)).join(' or ');
+    const accepted = spec.authSchemes
+      .map((s) => (s === 'bearer' ? `${p}_TOKEN (or ${p}_OAUTH_TOKEN_URL, _CLIENT_ID, _CLIENT_SECRET)` : `${p}_USERNAME and ${p}_PASSWORD`))
+      .join(' or ');
     throw new SettingsError(
       spec.authSchemes[0] === 'bearer' ? `${p}_TOKEN` : `${p}_USERNAME`,
       `credentials for ${p}_BASE_URL: ${accepted}`,

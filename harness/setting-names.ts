@@ -71,7 +71,16 @@ export function serviceSettingNames(service: ServiceName): string[] {
     `${p}_TLS_CERT`,
     `${p}_TLS_KEY`,
     `${p}_TLS_CA`,
-    ...(spec.authSchemes.includes('bearer') ? [`${p}_TOKEN`] : []),
+    ...(spec.authSchemes.includes('bearer')
+      ? [
+          `${p}_TOKEN`,
+          `${p}_OAUTH_TOKEN_URL`,
+          `${p}_OAUTH_CLIENT_ID`,
+          `${p}_OAUTH_CLIENT_SECRET`,
+          `${p}_OAUTH_SCOPE`,
+          `${p}_OAUTH_AUDIENCE`,
+        ]
+      : []),
     ...(spec.authSchemes.includes('basic') ? [`${p}_USERNAME`, `${p}_PASSWORD`] : []),
     // customerId is a member of the person request envelope only (person-provider-identity-api.md, Resources, Envelope).
     ...(service === 'person' ? [`${p}_CUSTOMER_ID`] : []),
@@ -83,8 +92,9 @@ export function serviceSettingNames(service: ServiceName): string[] {
  * for the service and that the run used (never PROVIDER_TOKEN: the provider service takes basic
  * credentials only).
  */
-export function credentialSettings(service: ServiceName, auth: { scheme: 'bearer' | 'basic' }): string[] {
+export function credentialSettings(service: ServiceName, auth: { scheme: 'bearer' | 'basic'; oauth?: unknown }): string[] {
   const p = SERVICES[service].envPrefix;
+  if (auth.scheme === 'bearer' && auth.oauth) return [`${p}_OAUTH_CLIENT_ID`, `${p}_OAUTH_CLIENT_SECRET`, `${p}_OAUTH_SCOPE`];
   return auth.scheme === 'bearer' ? [`${p}_TOKEN`] : [`${p}_USERNAME`, `${p}_PASSWORD`];
 }
 

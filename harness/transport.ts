@@ -189,8 +189,8 @@ class RetryableReply extends Error {
   }
 }
 
-/** The reply of a request the run's interrupt stopped (Outgoing.signal): an exchange with no reply, its error saying so. */
-function interruptedReply(out: Outgoing, what: string): Reply {
+/** The reply of a request that was not sent (or not awaited), its exchange's error saying why. */
+export function notSent(out: Outgoing, error: string): Reply {
   const exchange: Exchange = {
     service: out.service,
     operation: out.operation,
@@ -199,10 +199,13 @@ function interruptedReply(out: Outgoing, what: string): Reply {
     startedAt: new Date().toISOString(),
     durationMs: 0,
     request: { headers: redactHeaders(out.headers), body: out.shownBody },
-    error: `${INTERRUPTED}: the run was stopped; ${what}`,
+    error,
   };
   return { exchange, status: undefined, body: undefined, content: undefined, success: undefined };
 }
+
+/** The reply of a request the run's interrupt stopped (Outgoing.signal). */
+const interruptedReply = (out: Outgoing, what: string): Reply => notSent(out, `${INTERRUPTED}: the run was stopped; ${what}`);
 
 /** A promise and the function that settles it. */
 function signal(): { promise: Promise<void>; resolve: () => void } {
@@ -219,6 +222,10 @@ interface Attempt {
 
 export class Transport {
   private readonly agent: Dispatcher;
+  /** How this transport reaches its deployment (proxy and TLS), for requests that go the same way (harness/oauth.ts). */
+  get dispatcher(): Dispatcher {
+    return this.agent;
+  }
   /** This transport's bound on requests in flight: a queue in which a request of a chain check goes first (Outgoing.priority). */
   private readonly own: PQueue;
   private readonly pacing: ServicePacing;

@@ -18,6 +18,7 @@ import type { Interruption, RunDescription } from '../report/summary.js';
 import { targetStatement } from '../report/target.js';
 import { checkRan } from '../report/outcome.js';
 import { newRedactionKey } from '../harness/redact-foreign.js';
+import { sharedTokenCell } from '../harness/oauth.js';
 import type { RunInfo } from '../harness/targets.js';
 import { sharedCounters } from '../harness/shared-limit.js';
 import { pacingFigures, sharedPacing } from '../harness/pacing.js';
@@ -68,6 +69,9 @@ export default async function setup(project: TestProject) {
     console.warn(
       `conformance: with --pool ${project.config.pool} each of the ${workers} workers keeps its own in-flight count, so up to ${workers} requests per service may be in flight, more than CONFORMANCE_MAX_IN_FLIGHT=${settings.maxInFlight}; run with the default pool (threads) or --maxWorkers at most ${settings.maxInFlight}`,
     );
+  // One OAuth2 token per service for the whole run, shared by its threads (harness/oauth.ts).
+  const oauth = serviceNames().filter((s) => targets[s]?.auth.scheme === 'bearer' && targets[s]?.auth.oauth);
+  const tokenCells = oauth.length ? Object.fromEntries(oauth.map((s) => [s, sharedTokenCell()])) : undefined;
   const info: RunInfo = {
     runId,
     reportDir: settings.reportDir,
@@ -86,6 +90,7 @@ export default async function setup(project: TestProject) {
     exchanges: settings.exchanges,
     verbose: settings.verbose,
     redactionKey: newRedactionKey(),
+    ...(tokenCells ? { tokenCells } : {}),
   };
   const description: RunDescription = {
     runId,
@@ -138,6 +143,7 @@ export default async function setup(project: TestProject) {
               ...plan.removal,
               counters,
               pacing,
+              ...(tokenCells ? { tokenCells } : {}),
             });
             attachEarlyRemoval(project.name, removal);
             return removal;
@@ -166,6 +172,7 @@ export default async function setup(project: TestProject) {
       return cleanupRun(run, targets, profile, {
         ...plan.removal,
         ...(pacing ? { pacing } : {}),
+        ...(tokenCells ? { tokenCells } : {}),
       });
     })();
     try {

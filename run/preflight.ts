@@ -29,6 +29,8 @@ export interface PreflightProblem {
   detail: string;
   /** The settings that gave the credentials the service rejected (harness/setting-names.ts credentialSettings). */
   credentials?: string[];
+  /** Set when what could not be reached is the OAuth2 token endpoint, not the service. */
+  hint?: 'token endpoint';
   /** The proxy the request went through, shown without its credentials, and the variables that set it. */
   proxy?: { url: string; setting: string; noProxySetting: string };
 }
@@ -89,6 +91,11 @@ export async function preflight(
 /** What a preflight reply says is wrong with the service, if anything. */
 function problemOf(service: ServiceName, reply: Reply): PreflightProblem | undefined {
   const url = reply.exchange.url;
+  const token = /^token: (.*); not sent$/.exec(reply.exchange.error ?? '');
+  if (token)
+    return /could not be reached/.test(token[1]!)
+      ? { service, url, kind: 'unreachable', detail: token[1]!, hint: 'token endpoint' }
+      : { service, url, kind: 'credentials rejected', detail: token[1]! };
   const tunnel = /Proxy response \((\d+)\)/.exec(reply.exchange.error ?? '');
   if (tunnel) return { service, url, kind: 'proxy refused', detail: `the proxy answered HTTP ${tunnel[1]} to the tunnel` };
   if (reply.status === 407) return { service, url, kind: 'proxy refused', detail: 'HTTP 407 from the proxy' };
@@ -117,9 +124,11 @@ export function preflightMessage(problems: PreflightProblem[], prefixOf: (s: Ser
           ? `check ${(p.credentials ?? [`the credentials of ${base}`]).join(' and ')}`
           : p.kind === 'proxy refused' && proxy
             ? `check ${proxy.setting}${/407/.test(p.detail) ? ` (a proxy that asks for credentials takes them in the URL: http://user:password@host:port)` : ''}, or ${proxy.noProxySetting} to reach ${base} directly`
-            : proxy && p.kind === 'unreachable'
-              ? `check ${proxy.setting} and ${proxy.noProxySetting} (${base} is reached through the proxy), and ${base}`
-              : `check ${base}`;
+            : p.hint === 'token endpoint'
+              ? `check ${prefixOf(p.service)}_OAUTH_TOKEN_URL`
+              : proxy && p.kind === 'unreachable'
+                ? `check ${proxy.setting} and ${proxy.noProxySetting} (${base} is reached through the proxy), and ${base}`
+                : `check ${base}`;
       const state =
         p.kind === 'unreachable'
           ? 'unreachable'
