@@ -39,10 +39,12 @@ import { fileURLToPath } from 'node:url';
 const SAME_INTERRUPT_MS = 1000;
 /**
  * How long the run has to wind down after an interrupt (ms): stop its checks, remove what it
- * created, write its report. Then, or at a second signal, the vitest process is ended hard and the
- * removals are finished here from the ledger (what the run removed already is marked there).
+ * created, write its report (3-7 s here on two busy cores; the first attempt, 8 s, was too short
+ * with a load of 20 on them). Then, or at a second signal (a CI runner's SIGTERM after its
+ * SIGINT), the vitest process is ended hard and the removals are finished here from the ledger
+ * (what the run removed already is marked there).
  */
-const WIND_DOWN_MS = 8000;
+const WIND_DOWN_MS = 20000;
 /** How often the parent process is looked for (ms): a command whose parent ended (npm killed) stops its run. */
 const PARENT_POLL_MS = 500;
 /** File descriptor of the vitest process on which it is told to stop (run/interrupt.ts STOP_FD_ENV). */
