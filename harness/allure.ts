@@ -55,6 +55,8 @@ export function labelForAllure(meta: CheckMeta, exchanges: Exchange[]): void {
   void allure.label('service', meta.service);
   void allure.label('area', meta.area);
   void allure.label('verdict', meta.verdict ?? 'error');
+  // The teardown finds the check's result by it, to add how the gate treats it (report/allure-run.ts).
+  void allure.label('checkId', meta.checkId);
   for (const op of meta.operations ?? []) void allure.label('operation', op);
   for (const id of meta.verifies) void allure.link(id, id, 'requirement');
   if (meta.verdict !== 'pass' && exchanges.length)

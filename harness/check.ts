@@ -8,6 +8,7 @@
  * after retries, credentials refused mid-run), StopCheck (skip or omit).
  * Registration with vitest, reports and Allure live in harness/register.ts.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Faker } from '@faker-js/faker';
 import { categoryKey } from '../specs/common/categories.js';
 import type { Requirement, ServiceName } from '../specs/common/model.js';
@@ -23,7 +24,7 @@ import type { Profile } from './profile.js';
 import { assertionDetail, isAssertionError } from './failure.js';
 import { type Exchange, type Reply, describeReply, isAuthFailure, isTransient } from './reply.js';
 import type { RunContext } from './run.js';
-import { ConformanceFailure, CouldNotJudge, TimeRanOut } from './verdict.js';
+import { ConformanceFailure, CouldNotJudge, INTERRUPTED_NOTE, TimeRanOut } from './verdict.js';
 
 export { describeReply } from './reply.js';
 export type { AuthMode } from './client.js';
@@ -53,8 +54,6 @@ export class StopCheck extends Error {
   }
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 export class Check {
   readonly exchanges: Exchange[] = [];
   /**
@@ -80,6 +79,14 @@ export class Check {
   requestsSent = 0;
   /** Categories of its requirements the check exercised and judged (specs/common/categories.ts), as `<requirement>#<category>`. */
   readonly categories = new Set<string>();
+  /** Aborted when the run is interrupted (the vitest test's signal; harness/register.ts): nothing more is sent. */
+  signal?: AbortSignal;
+  /**
+   * Index of the exchange of the last reply handed to the check's body (by raw, and so call, ok
+   * and invalid): the reply a failing assertion judged, unless the failure names another. The
+   * suite's own requests after it (an invalid record's removal) are never the evidence.
+   */
+  private handed = -1;
   private readonly envReq: string;
   private readonly catalogue: Map<string, Requirement>;
 
@@ -102,14 +109,25 @@ export class Check {
   }
 
   /**
-   * The call options every request of the check carries: its time to send (`until`) and its place
-   * in the queue for a place in flight (`priority`); the one place both Check and the walks read.
-   * @throws TimeRanOut (a CouldNotJudge) naming the operation, once the time to send is spent
+   * The call options every request of the check carries: its time to send (`until`), its place
+   * in the queue for a place in flight (`priority`) and the run's interrupt (`signal`); the one
+   * place both Check and the walks read.
+   * @throws StopCheck (skip) once the run is interrupted; TimeRanOut (a CouldNotJudge) naming the
+   *   operation, once the time to send is spent
    */
-  sending(op: string): Pick<CallOptions, 'until' | 'priority'> {
+  sending(op: string): Pick<CallOptions, 'until' | 'priority' | 'signal'> {
+    if (this.signal?.aborted) throw new StopCheck('skip', `${op}: not sent: ${INTERRUPTED_NOTE}`);
     if (Date.now() >= this.sendBy)
       throw new TimeRanOut(`${op}: not sent, the check's time ran out (it sends nothing in the last 10 s of its time limit)`);
-    return { until: this.sendBy, priority: this.priority };
+    return { until: this.sendBy, priority: this.priority, ...(this.signal ? { signal: this.signal } : {}) };
+  }
+
+  /**
+   * Waits `ms` (a poll interval, a clock-skew margin), or less: the wait ends when the run is
+   * interrupted, and the check's next request then stops it (sending).
+   */
+  async pause(ms: number): Promise<void> {
+    await delay(ms, undefined, this.signal ? { signal: this.signal } : {}).catch(() => {});
   }
 
   /**
@@ -169,6 +187,7 @@ export class Check {
         this.countSent(e);
       },
     });
+    this.handed = this.exchanges.lastIndexOf(reply.exchange);
     if (isTransient(reply, { sentInvalid }))
       throw new CouldNotJudge(`${op}: the deployment could not answer (${describeReply(reply)}); a transient reply is not judged`);
     if ((options.auth ?? 'default') === 'default' && isAuthFailure(reply))
@@ -315,10 +334,17 @@ export class Check {
       return await body();
     } catch (e) {
       if (e instanceof ConformanceFailure || e instanceof CouldNotJudge || e instanceof StopCheck) throw e;
-      if (isAssertionError(e))
-        throw new ConformanceFailure(list, e.message, { ...assertionDetail(e), exchange: this.exchanges.length - 1 });
+      if (isAssertionError(e)) throw new ConformanceFailure(list, e.message, { ...assertionDetail(e), exchange: this.judgedExchange() });
       throw e;
     }
+  }
+
+  /**
+   * The exchange a failure that names none is shown with: the last reply handed to the check's
+   * body (what its assertions judged), else the last exchange.
+   */
+  judgedExchange(): number {
+    return this.handed >= 0 ? this.handed : this.exchanges.length - 1;
   }
 
   /** Position of a reply's exchange among the check's exchanges (the last one when not found). */
@@ -329,7 +355,7 @@ export class Check {
 
   /** Fails the check citing `ids`. */
   fail(ids: string | string[], message: string): never {
-    throw new ConformanceFailure(Array.isArray(ids) ? ids : [ids], message);
+    throw new ConformanceFailure(Array.isArray(ids) ? ids : [ids], message, { exchange: this.judgedExchange() });
   }
 
   /** Stops the check as "could not verify" (blocks an overall pass). */
@@ -362,7 +388,7 @@ export class Check {
         return value;
       }
       if (began - started >= budget) return value;
-      await sleep(Math.max(0, Math.min(this.profile.pollIntervalMs, started + budget - Date.now())));
+      await this.pause(Math.max(0, Math.min(this.profile.pollIntervalMs, started + budget - Date.now())));
     }
   }
 

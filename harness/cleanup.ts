@@ -46,7 +46,9 @@ export async function cleanupRun(
     relationships: { attempted: 0, deleted: 0, alreadyGone: 0 },
     failures: [],
   };
-  const remover = new LedgerRemover(run, targets, profile, { retries: 2, ...options }, false, undefined, gate);
+  // Each removal is marked in the ledger as it is done: a teardown stopped half way (an interrupted
+  // run the command had to end) leaves the rest to the command's ledger cleanup, not all of it.
+  const remover = new LedgerRemover(run, targets, profile, { retries: 2, ...options }, true, undefined, gate);
   const entries = run.entries();
   const removed = removedOutcomes(entries);
   const left = removable(entries).filter((e) => {
@@ -172,29 +174,36 @@ export class LedgerRemover {
     if (bucket) bucket.attempted += left.length;
     for (let pass = 0; pass < passes && left.length; pass++) {
       // A removal that throws is that item's failure, not the sweep's: the others still finish.
+      // Each one done is marked at once, so a process stopped half way leaves a ledger that says so.
       const attempt = (i: T) =>
-        remove(this.clientOf(i.service)!, i, 2 + 2 * pass).catch(
-          (e: unknown): Outcome => ({ reason: e instanceof Error ? e.message : String(e), transient: false }),
-        );
+        remove(this.clientOf(i.service)!, i, 2 + 2 * pass)
+          .catch((e: unknown): Outcome => ({ reason: e instanceof Error ? e.message : String(e), transient: false }))
+          .then((o) => {
+            if (this.mark && (o === 'deleted' || o === 'alreadyGone')) this.markRemoved(i, o);
+            return o;
+          });
       const outcomes = await Promise.all(left.map((i) => this.gate(i.service)(() => attempt(i))));
       const next: T[] = [];
       outcomes.forEach((o, k) => {
         const item = left[k]!;
         if (o === 'deleted' || o === 'alreadyGone') {
           if (bucket) bucket[o]++;
-          if (this.mark)
-            this.run.record({
-              kind: 'removed',
-              service: item.service,
-              ...(item.kind === 'relationship' ? { id: item.id } : { source: item.source }),
-              outcome: o,
-              at: new Date().toISOString(),
-            });
         } else if (o.transient && pass < passes - 1) next.push(item);
         else result?.failures.push({ ...describe(item), reason: o.reason });
       });
       left = next;
     }
+  }
+
+  /** Writes to the ledger that an entry is removed: a later teardown or cleanup counts it and does not ask again. */
+  private markRemoved(item: Removable, outcome: 'deleted' | 'alreadyGone'): void {
+    this.run.record({
+      kind: 'removed',
+      service: item.service,
+      ...(item.kind === 'relationship' ? { id: item.id } : { source: item.source }),
+      outcome,
+      at: new Date().toISOString(),
+    });
   }
 
   async close(): Promise<void> {

@@ -22,7 +22,8 @@ import { type Ownership, redactForeign } from './redact-foreign.js';
 import { redactJson, redactText, registerSecret } from './redact.js';
 import type { Reply } from './reply.js';
 import type { RunContext } from './run.js';
-import { type SharedBound, Transport } from './transport.js';
+import { TokenError, TokenSource } from './oauth.js';
+import { type Outgoing, type SharedBound, Transport, notSent } from './transport.js';
 
 export type { Exchange, Reply } from './reply.js';
 export { GuardRefusal } from './guard.js';
@@ -52,6 +53,8 @@ export interface CallOptions {
    * (harness/check.ts Check.sendBy), whatever is left of the retry budget.
    */
   until?: number;
+  /** Aborted when the run is interrupted: the request is not sent, or its attempt ends (harness/transport.ts Outgoing.signal). */
+  signal?: AbortSignal;
   /** Called with every exchange (the check's recorder). */
   record?: (exchange: import('./reply.js').Exchange) => void;
   /** The scenario file of the check sending the request: ledger entries of what it creates carry it (run/early-removal.ts). */
@@ -72,11 +75,15 @@ export interface ClientOptions {
   /** Most retries of a request besides the budget (CONFORMANCE_RETRIES); undefined: the budget alone. */
   retries?: number;
   ratePerSecond?: number;
+  /** Per service, the memory its OAuth2 token is shared through by the run's threads (harness/oauth.ts sharedTokenCell). */
+  tokenCells?: Partial<Record<string, SharedArrayBuffer>>;
 }
 
 export class ServiceClient {
   private readonly transport: Transport;
   readonly guard: Guard;
+  /** Where the bearer token comes from when the service's is an OAuth2 client's (harness/oauth.ts). */
+  readonly tokens?: TokenSource;
 
   constructor(
     readonly target: ServiceTarget,
@@ -84,19 +91,34 @@ export class ServiceClient {
     readonly run: RunContext,
     readonly options: ClientOptions,
   ) {
-    const { pacing: shared, ...rest } = options;
+    const { pacing: shared, tokenCells, ...rest } = options;
     const slot = serviceNames().indexOf(target.service);
     this.transport = new Transport({
       ...rest,
       retryBudgetMs: options.retryBudgetMs ?? DEFAULT_RETRY_BUDGET_MS,
       ...(shared ? { pacing: new ServicePacing(shared, slot, options.maxInFlight, options.ratePerSecond || undefined) } : {}),
       tls: target.tls,
+      ...(target.proxy && !target.embedded ? { proxy: target.proxy } : {}),
     });
     this.guard = new Guard(target, profile, run);
+    if (target.auth.scheme === 'bearer' && target.auth.oauth)
+      this.tokens = new TokenSource(
+        target.auth.oauth,
+        { timeoutMs: options.timeoutMs, dispatcher: this.transport.dispatcher },
+        tokenCells?.[target.service],
+      );
     if (target.auth.scheme === 'bearer') registerSecret(target.auth.token);
     else {
       registerSecret(target.auth.password);
       registerSecret(`${target.auth.username}:${target.auth.password}`);
+    }
+    // A proxy's user and password (in its URL) are secrets too.
+    for (const p of [target.proxy?.https, target.proxy?.http]) {
+      const u = p ? new URL(p.url) : undefined;
+      if (u?.password) {
+        registerSecret(decodeURIComponent(u.password));
+        registerSecret(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`);
+      }
     }
   }
 
@@ -104,13 +126,18 @@ export class ServiceClient {
     return `${this.target.baseUrl}${this.target.servicePath}${op.path}`;
   }
 
-  /** The Authorization header value for an auth mode, or undefined for none. */
-  authorization(mode: AuthMode = 'default'): string | undefined {
+  /**
+   * The Authorization header value for an auth mode, or undefined for none; an OAuth2 client's
+   * token is the run's current one (fetched when there is none or it is about to expire).
+   * @throws TokenError when the token endpoint refuses or cannot be reached
+   */
+  async authorization(mode: AuthMode = 'default'): Promise<string | undefined> {
     if (mode === 'none') return undefined;
     if (mode === 'malformed') return this.target.auth.scheme === 'bearer' ? 'Bearer not-a-jwt' : 'Basic %%%not-base64%%%';
     if (typeof mode === 'object') return mode.header;
     const a = this.target.auth;
-    return a.scheme === 'bearer' ? `Bearer ${a.token}` : `Basic ${Buffer.from(`${a.username}:${a.password}`).toString('base64')}`;
+    if (a.scheme === 'basic') return `Basic ${Buffer.from(`${a.username}:${a.password}`).toString('base64')}`;
+    return `Bearer ${a.oauth ? await this.tokens!.token() : a.token}`;
   }
 
   ownsSource(source: Partial<SourceRef> | undefined | null): boolean {
@@ -146,13 +173,11 @@ export class ServiceClient {
       ...options.envelope,
     };
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-    const authorization = this.authorization(options.auth);
-    if (authorization) headers.authorization = authorization;
-    const reply = await this.transport.send({
+    const outgoing = (authorization: string | undefined): Outgoing => ({
       service: op.service,
       operation: op.name,
       url: this.url(op),
-      headers,
+      headers: authorization ? { ...headers, authorization } : headers,
       body: options.rawBody ?? JSON.stringify(envelope),
       shownBody: options.rawBody !== undefined ? redactText(options.rawBody) : redactJson(envelope),
       idempotent: !op.mutates || op.idempotent === true || options.resendable === true,
@@ -160,6 +185,7 @@ export class ServiceClient {
       ...(options.flaggedRetries !== undefined ? { flaggedRetries: options.flaggedRetries } : {}),
       ...(options.until !== undefined ? { until: options.until } : {}),
       ...(options.priority !== undefined ? { priority: options.priority } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
       // The guard learns what a successful reply makes the run's (a link ID, a relationship) before
       // the reply is redacted by ownership, so the run's own identity is never taken for foreign.
       keep: (parsed) => {
@@ -168,6 +194,18 @@ export class ServiceClient {
         return redactForeign(redactJson(parsed), this.ownership);
       },
     });
+    let reply: Reply;
+    try {
+      const authorization = await this.authorization(options.auth);
+      reply = await this.transport.send(outgoing(authorization));
+      // An OAuth2 token the service refuses is fetched anew, once, and the request sent again.
+      const used = authorization?.slice('Bearer '.length);
+      if (reply.status === 401 && this.tokens && (options.auth ?? 'default') === 'default' && used)
+        reply = await this.transport.send(outgoing(`Bearer ${await this.tokens.renew(used)}`));
+    } catch (e) {
+      if (!(e instanceof TokenError)) throw e;
+      reply = notSent(outgoing(undefined), `token: ${redactText(e.message)}; not sent`);
+    }
     options.record?.(reply.exchange);
     if (reply.success === true && op.relationshipCreated) {
       const id = op.relationshipCreated(reply.content ?? {});

@@ -16,6 +16,7 @@ import dotenv from 'dotenv';
 import { z } from 'zod';
 import type { ServiceName } from '../specs/common/model.js';
 import { SERVICES, serviceNames } from '../specs/services.js';
+import type { OAuthSettings } from './oauth.js';
 import { SETTING_PREFIXES, baseUrlSettings, looksLikeBaseUrl, unknownSettings } from './setting-names.js';
 
 export class SettingsError extends Error {
@@ -29,12 +30,33 @@ export class SettingsError extends Error {
   }
 }
 
-export type Auth = { scheme: 'bearer'; token: string } | { scheme: 'basic'; username: string; password: string };
+/**
+ * How a service is authenticated: a bearer token given as a setting, one from an OAuth2 token
+ * endpoint (client credentials: harness/oauth.ts), or basic credentials.
+ */
+export type Auth =
+  | { scheme: 'bearer'; token: string; oauth?: undefined }
+  | { scheme: 'bearer'; oauth: OAuthSettings; token?: undefined }
+  | { scheme: 'basic'; username: string; password: string };
 
 export interface TlsFiles {
   cert?: string;
   key?: string;
   ca?: string;
+}
+
+/**
+ * The proxies of the environment (HTTPS_PROXY, HTTP_PROXY, NO_PROXY, or their lower-case forms,
+ * which win as in curl and undici): requests to a configured deployment go through them
+ * (harness/transport.ts, undici's EnvHttpProxyAgent); the embedded reference never does.
+ */
+export interface ProxySettings {
+  /** Proxy of https:// deployments, and which variable gave it. */
+  https?: { url: string; setting: string };
+  /** Proxy of http:// deployments, and which variable gave it. */
+  http?: { url: string; setting: string };
+  /** Hosts (and host:port, .domain, *) reached directly, comma or space separated, and which variable gave it. */
+  noProxy?: { value: string; setting: string };
 }
 
 /** Where and how to reach one service, and which sources the run may create records in. */
@@ -47,6 +69,8 @@ export interface ServiceTarget {
   alternateAuth?: Auth;
   sources: string[];
   tls?: TlsFiles;
+  /** The environment's proxies (configured targets only; absent when none is set). */
+  proxy?: ProxySettings;
   customerId?: string;
   /** True when this target is the embedded reference deployment. */
   embedded: boolean;
@@ -110,6 +134,12 @@ export interface Settings {
   rateLimit?: number;
   /** Configured services; empty when none is configured (then every service runs against the reference). */
   configured: Partial<Record<ServiceName, Omit<ServiceTarget, 'embedded'>>>;
+  /**
+   * REFERENCE_* variables set to a value: the embedded reference's settings. A run against a
+   * configured deployment starts no reference, so the conformance command refuses them there
+   * (referenceSettingsProblem) instead of ignoring them.
+   */
+  referenceSettings: string[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -159,6 +189,87 @@ const fileSetting = (name: string, raw: string | undefined): string | undefined 
 
 const SOURCE_NAME = /^[A-Za-z0-9_.:-]{1,64}$/;
 
+/**
+ * A service's OAuth2 client credentials (<PREFIX>_OAUTH_TOKEN_URL, _CLIENT_ID, _CLIENT_SECRET, and
+ * _SCOPE or _AUDIENCE when the token endpoint wants them), or undefined when no token URL is set.
+ * @throws SettingsError naming a missing or malformed one (never the secret's value)
+ */
+function oauthSettings(env: Env, p: string): OAuthSettings | undefined {
+  const tokenUrl = env[`${p}_OAUTH_TOKEN_URL`];
+  const others = [`${p}_OAUTH_CLIENT_ID`, `${p}_OAUTH_CLIENT_SECRET`, `${p}_OAUTH_SCOPE`, `${p}_OAUTH_AUDIENCE`].filter((n) => env[n]);
+  if (!tokenUrl) {
+    if (others.length) throw new SettingsError(`${p}_OAUTH_TOKEN_URL`, `the token endpoint's URL with ${others.join(', ')}`);
+    return undefined;
+  }
+  if (!z.url({ protocol: /^https?$/ }).safeParse(tokenUrl).success)
+    throw new SettingsError(`${p}_OAUTH_TOKEN_URL`, 'the http or https URL of the OAuth2 token endpoint', tokenUrl);
+  const clientId = env[`${p}_OAUTH_CLIENT_ID`];
+  const clientSecret = env[`${p}_OAUTH_CLIENT_SECRET`];
+  if (!clientId) throw new SettingsError(`${p}_OAUTH_CLIENT_ID`, `the client ID for ${p}_OAUTH_TOKEN_URL`);
+  if (!clientSecret) throw new SettingsError(`${p}_OAUTH_CLIENT_SECRET`, `the client secret for ${p}_OAUTH_TOKEN_URL`);
+  const scope = env[`${p}_OAUTH_SCOPE`] || undefined;
+  const audience = env[`${p}_OAUTH_AUDIENCE`] || undefined;
+  return { tokenUrl, clientId, clientSecret, ...(scope ? { scope } : {}), ...(audience ? { audience } : {}) };
+}
+
+/** The first of `names` set in `env` (to a non-empty value), with its name. */
+const firstSet = (env: Env, names: string[]) => {
+  const name = names.find((n) => env[n]);
+  return name ? { name, value: env[name]! } : undefined;
+};
+
+/**
+ * The environment's proxies (ProxySettings). A proxy is an http or https URL, with user and
+ * password in it when the proxy asks for them (they are secrets: masked wherever they could appear).
+ * @throws SettingsError naming the variable whose value is not such a URL (never the value: it may hold a password)
+ */
+export function proxySettings(env: Env): ProxySettings | undefined {
+  const proxy = (names: string[]) => {
+    const set = firstSet(env, names);
+    if (!set) return undefined;
+    if (!z.url({ protocol: /^https?$/ }).safeParse(set.value).success)
+      throw new SettingsError(
+        set.name,
+        'a proxy URL such as http://proxy.example.com:3128 (http or https, user:password@ when the proxy asks for them)',
+        '<hidden>',
+      );
+    return { url: set.value, setting: set.name };
+  };
+  const https = proxy(['https_proxy', 'HTTPS_PROXY']);
+  const http = proxy(['http_proxy', 'HTTP_PROXY']);
+  const no = firstSet(env, ['no_proxy', 'NO_PROXY']);
+  if (!https && !http) return undefined;
+  return { ...(https ? { https } : {}), ...(http ? { http } : {}), ...(no ? { noProxy: { value: no.value, setting: no.name } } : {}) };
+}
+
+/**
+ * The proxy a request to `url` goes through, if any: the http or https proxy by the URL's scheme,
+ * unless NO_PROXY names the host (exactly, or as a domain the host is in; with a port, only that
+ * port) or is `*`. The rules of undici's EnvHttpProxyAgent, which sends the requests
+ * (harness/transport.ts); this says which proxy a message should name
+ * (test/proxy.test.ts holds the two to the same answers).
+ */
+export function proxyFor(url: string, proxy: ProxySettings | undefined): { url: string; setting: string } | undefined {
+  if (!proxy) return undefined;
+  const u = new URL(url);
+  const chosen = u.protocol === 'https:' ? (proxy.https ?? proxy.http) : proxy.http;
+  if (!chosen) return undefined;
+  const no = proxy.noProxy?.value.trim() ?? '';
+  if (no === '*') return undefined;
+  const host = u.host.replace(/:\d*$/, '').toLowerCase();
+  const port = Number(u.port) || (u.protocol === 'https:' ? 443 : 80);
+  for (const entry of no.split(/[,\s]/).filter(Boolean)) {
+    const m = /^(.+):(\d+)$/.exec(entry);
+    const name = (m ? m[1]! : entry).replace(/^\*?\./, '').toLowerCase();
+    if (m && Number(m[2]) !== port) continue;
+    if (host === name || host.endsWith(`.${name}`)) return undefined;
+  }
+  return chosen;
+}
+
+/** A proxy URL as messages and reports show it: without user and password. */
+export const shownProxy = (url: string) => url.replace(/\/\/[^/@]*@/, '//');
+
 function serviceSettings(env: Env, service: ServiceName): Omit<ServiceTarget, 'embedded'> | undefined {
   const spec = SERVICES[service];
   const p = spec.envPrefix;
@@ -172,8 +283,13 @@ function serviceSettings(env: Env, service: ServiceName): Omit<ServiceTarget, 'e
   const token = env[`${p}_TOKEN`];
   const username = env[`${p}_USERNAME`];
   const password = env[`${p}_PASSWORD`];
+  const oauth = spec.authSchemes.includes('bearer') ? oauthSettings(env, p) : undefined;
+  if (oauth && token)
+    throw new SettingsError(`${p}_TOKEN`, `either ${p}_TOKEN or ${p}_OAUTH_TOKEN_URL (a token from the token endpoint), not both`);
   let auth: Auth;
-  if (token && spec.authSchemes.includes('bearer')) {
+  if (oauth) {
+    auth = { scheme: 'bearer', oauth };
+  } else if (token && spec.authSchemes.includes('bearer')) {
     if (!/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(token))
       throw new SettingsError(`${p}_TOKEN`, 'a JWT (three base64url parts separated by dots)', '<hidden>');
     auth = { scheme: 'bearer', token };
@@ -182,7 +298,9 @@ function serviceSettings(env: Env, service: ServiceName): Omit<ServiceTarget, 'e
     if (!password) throw new SettingsError(`${p}_PASSWORD`, `a password (set together with ${p}_USERNAME)`);
     auth = { scheme: 'basic', username, password };
   } else {
-    const accepted = spec.authSchemes.map((s) => (s === 'bearer' ? `${p}_TOKEN` : `${p}_USERNAME and ${p}_PASSWORD`)).join(' or ');
+    const accepted = spec.authSchemes
+      .map((s) => (s === 'bearer' ? `${p}_TOKEN (or ${p}_OAUTH_TOKEN_URL, _CLIENT_ID, _CLIENT_SECRET)` : `${p}_USERNAME and ${p}_PASSWORD`))
+      .join(' or ');
     throw new SettingsError(
       spec.authSchemes[0] === 'bearer' ? `${p}_TOKEN` : `${p}_USERNAME`,
       `credentials for ${p}_BASE_URL: ${accepted}`,
@@ -217,6 +335,7 @@ function serviceSettings(env: Env, service: ServiceName): Omit<ServiceTarget, 'e
     throw new SettingsError(tls.cert ? `${p}_TLS_KEY` : `${p}_TLS_CERT`, `both ${p}_TLS_CERT and ${p}_TLS_KEY for a client certificate`);
   // customerId is a member of the person request envelope only (person-provider-identity-api.md, Resources, Envelope).
   const customerId = (service === 'person' ? env[`${p}_CUSTOMER_ID`] : undefined) || undefined;
+  const proxy = proxySettings(env);
   return {
     service,
     baseUrl,
@@ -225,6 +344,7 @@ function serviceSettings(env: Env, service: ServiceName): Omit<ServiceTarget, 'e
     ...(alternateAuth ? { alternateAuth } : {}),
     sources,
     tls: tls.cert || tls.ca ? tls : undefined,
+    ...(proxy ? { proxy } : {}),
     customerId,
   };
 }
@@ -276,7 +396,28 @@ export function loadSettings(env: Env = loadEnv()): Settings {
     ...(env.CONFORMANCE_RETRIES ? { retries: intSetting(env, 'CONFORMANCE_RETRIES', 0, 0, 100) } : {}),
     rateLimit: rateSetting(env),
     configured,
+    referenceSettings: Object.keys(env)
+      .filter((k) => k.startsWith('REFERENCE_') && env[k])
+      .sort(),
   };
+}
+
+/**
+ * The embedded reference's settings (REFERENCE_FAULTS, ...) in a run against a configured
+ * deployment: they would change nothing there, and a run that looks like it tested a fault or a
+ * variant but tested the deployment instead must not pass unnoticed.
+ * @returns a SettingsError naming the first such setting, or undefined
+ */
+export function referenceSettingsProblem(
+  settings: Pick<Settings, 'target' | 'configured' | 'referenceSettings'>,
+): SettingsError | undefined {
+  const name = settings.referenceSettings[0];
+  if (settings.target !== 'configured' || name === undefined) return undefined;
+  const urls = Object.values(settings.configured).map((c) => `${SERVICES[c!.service].envPrefix}_BASE_URL`);
+  return new SettingsError(
+    name,
+    `no REFERENCE_* setting in a run against a configured deployment (${urls.join(', ')} ${urls.length > 1 ? 'are' : 'is'} set): it configures the embedded reference, which this run does not start; unset ${settings.referenceSettings.join(', ')}, or the service URLs to test the embedded reference`,
+  );
 }
 
 /** CONFORMANCE_FILES_AT_ONCE, else its older name CONFORMANCE_WORKERS (both checked), else 0. @throws SettingsError naming the bad one */

@@ -98,11 +98,15 @@ export function exchangeOutcome(x: Exchange): string {
   return `HTTP ${x.reply?.status ?? '-'}${typeof success === 'boolean' ? `, success=${success}` : ''} in ${x.durationMs} ms`;
 }
 
-/** The report of a failure: detail resolved against the check's exchanges. */
-export function failureReport(e: ConformanceFailure, exchanges: Exchange[]): FailureReport {
+/**
+ * The report of a failure: detail resolved against the check's exchanges. Its exchange is the one
+ * the failure names, else `judged` (the last reply the check's body was handed: harness/check.ts
+ * judgedExchange), else the last.
+ */
+export function failureReport(e: ConformanceFailure, exchanges: Exchange[], judged?: number): FailureReport {
   const d = e.detail;
   const plain = e.message.replace(/^\[[^\]]*\] /, '');
-  const index = d.exchange ?? exchanges.length - 1;
+  const index = d.exchange ?? judged ?? exchanges.length - 1;
   const x = exchanges[index];
   // A failure with no detail is words about what the deployment did: they read as "got".
   const described = d.what !== undefined || d.expected !== undefined || d.got !== undefined;
@@ -193,13 +197,13 @@ interface AssertionShape {
  */
 export function explainFailure(
   e: unknown,
-  context: { verifies: string[]; rules: Map<string, Requirement>; exchanges: Exchange[] },
+  context: { verifies: string[]; rules: Map<string, Requirement>; exchanges: Exchange[]; judged?: number },
 ): { error: unknown; report?: FailureReport } {
   let error = e;
   if (isAssertionError(e) && !(e instanceof ConformanceFailure))
     error = new ConformanceFailure(context.verifies, e.message, assertionDetail(e));
   if (error instanceof ConformanceFailure) {
-    const report = failureReport(error, context.exchanges);
+    const report = failureReport(error, context.exchanges, context.judged);
     // An assertion with no message of its own ("expected true, got false"): the rule it judged is what was expected.
     if (isBareBoolean(report.expected) && !report.what) {
       report.expected = report.requirements.map((id) => context.rules.get(id)?.text ?? id).join('; ');

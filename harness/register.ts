@@ -15,8 +15,10 @@ import { explainFailure } from './failure.js';
 import { scrubError } from './foreign-values.js';
 import { GuardRefusal } from './guard.js';
 import { recordCheck } from './record.js';
+import { runInterrupt } from './interrupt.js';
+import { INTERRUPTED } from './transport.js';
 import { type RunVariant, clientFor, runContext, runInfo } from './targets.js';
-import { type CheckDeclaration, type CheckMeta, ConformanceFailure, CouldNotJudge, type Verdict } from './verdict.js';
+import { type CheckDeclaration, type CheckMeta, ConformanceFailure, CouldNotJudge, INTERRUPTED_NOTE, type Verdict } from './verdict.js';
 
 /**
  * A check's stable ID part from its title. Long titles keep 90 characters plus a hash of the whole
@@ -38,6 +40,17 @@ function classify(e: unknown, verifies: string[]): { verdict: Verdict; failed?: 
   if (e instanceof GuardRefusal) return { verdict: 'error', note: e.message };
   if (e instanceof Error && (e.name === 'AssertionError' || 'matcherResult' in e)) return { verdict: 'fail', failed: verifies };
   return { verdict: 'error', note: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
+}
+
+/**
+ * True when a check ended because the run was interrupted, not by a judgement: the run's signal
+ * is aborted and the check did not fail on replies it got in full (a failure judged on a reply the
+ * interrupt cut off, or anything else thrown then, is no finding about the deployment).
+ */
+export function interruptedBy(caught: unknown, signal: AbortSignal, t: Pick<Check, 'exchanges'> | undefined): boolean {
+  if (!signal.aborted || caught instanceof StopCheck) return false;
+  if (!(caught instanceof ConformanceFailure)) return true;
+  return (t?.exchanges ?? []).some((e) => e.error?.startsWith(INTERRUPTED));
 }
 
 /** Queue priority of a chain check's requests (CheckOptions.chain; others 0). */
@@ -135,6 +148,8 @@ export function scenario(service: ServiceName, area: string) {
         );
         t.disabled = new Set(disabled);
         t.sendBy = sendBy(begun, ctx.task.timeout);
+        // Aborted when the run is cancelled (run/global-setup.ts, on an interrupt).
+        t.signal = runInterrupt();
         if (options.chain) t.priority = CHAIN_PRIORITY;
         await body(t);
         meta.verdict = 'pass';
@@ -143,12 +158,18 @@ export function scenario(service: ServiceName, area: string) {
         // Nothing a check throws may quote other people's data into a report or the console.
         scrubError(caught);
         // A failure citing only expectations the profile switches off is not this deployment's to answer for.
-        const thrown =
-          caught instanceof ConformanceFailure && t && caught.requirements.every((id) => t!.disabled.has(id))
+        const thrown = interruptedBy(caught, runInterrupt(), t)
+          ? new StopCheck('skip', INTERRUPTED_NOTE)
+          : caught instanceof ConformanceFailure && t && caught.requirements.every((id) => t!.disabled.has(id))
             ? new StopCheck('omit', `stopped at ${caught.requirements.join(', ')}, which the profile disables`)
             : caught;
         // The failure's text for every report: rule, expected, got, exchange; no stack frames (harness/failure.ts).
-        const { error: e, report } = explainFailure(thrown, { verifies, rules: catalogue, exchanges: t?.exchanges ?? [] });
+        const { error: e, report } = explainFailure(thrown, {
+          verifies,
+          rules: catalogue,
+          exchanges: t?.exchanges ?? [],
+          ...(t ? { judged: t.judgedExchange() } : {}),
+        });
         const c = classify(e, verifies);
         meta.verdict = c.verdict;
         if (c.couldNotJudge) meta.couldNotJudge = true;

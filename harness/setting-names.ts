@@ -57,6 +57,7 @@ export const INTERNAL_SETTINGS = [
   'CONFORMANCE_MERGE',
   'CONFORMANCE_CHROMIUM',
   'CONFORMANCE_VITEST_PLAN',
+  'CONFORMANCE_STOP_FD',
 ];
 
 /** The settings of one service: base URL, path, sources, TLS, the credentials of its auth schemes, and the person customer ID. */
@@ -70,11 +71,31 @@ export function serviceSettingNames(service: ServiceName): string[] {
     `${p}_TLS_CERT`,
     `${p}_TLS_KEY`,
     `${p}_TLS_CA`,
-    ...(spec.authSchemes.includes('bearer') ? [`${p}_TOKEN`] : []),
+    ...(spec.authSchemes.includes('bearer')
+      ? [
+          `${p}_TOKEN`,
+          `${p}_OAUTH_TOKEN_URL`,
+          `${p}_OAUTH_CLIENT_ID`,
+          `${p}_OAUTH_CLIENT_SECRET`,
+          `${p}_OAUTH_SCOPE`,
+          `${p}_OAUTH_AUDIENCE`,
+        ]
+      : []),
     ...(spec.authSchemes.includes('basic') ? [`${p}_USERNAME`, `${p}_PASSWORD`] : []),
     // customerId is a member of the person request envelope only (person-provider-identity-api.md, Resources, Envelope).
     ...(service === 'person' ? [`${p}_CUSTOMER_ID`] : []),
   ];
+}
+
+/**
+ * The settings that gave a service's credentials, as advice names them: only settings that exist
+ * for the service and that the run used (never PROVIDER_TOKEN: the provider service takes basic
+ * credentials only).
+ */
+export function credentialSettings(service: ServiceName, auth: { scheme: 'bearer' | 'basic'; oauth?: unknown }): string[] {
+  const p = SERVICES[service].envPrefix;
+  if (auth.scheme === 'bearer' && auth.oauth) return [`${p}_OAUTH_CLIENT_ID`, `${p}_OAUTH_CLIENT_SECRET`, `${p}_OAUTH_SCOPE`];
+  return auth.scheme === 'bearer' ? [`${p}_TOKEN`] : [`${p}_USERNAME`, `${p}_PASSWORD`];
 }
 
 /** Every variable with a suite prefix that a command reads. */

@@ -44,6 +44,8 @@ export interface RunInfo {
   exchanges?: ExchangesKept;
   /** Routine internals on the console (CONFORMANCE_VERBOSE): walk seeds and coverage, bad-input lanes, ... */
   verbose?: boolean;
+  /** Per service authenticated by OAuth2 client credentials, the memory its token is shared through (harness/oauth.ts). */
+  tokenCells?: Partial<Record<ServiceName, SharedArrayBuffer>>;
   /** Key of the stable hashes in redaction stubs (harness/redact-foreign.ts), shared by the run's workers; never written anywhere. */
   redactionKey?: string;
   /**
@@ -126,6 +128,7 @@ export function clientFor(service: ServiceName, variant?: RunVariant): ServiceCl
       ratePerSecond: s.info.ratePerSecondPerWorker,
       ...(sharedLimit ? { sharedLimit } : {}),
       ...(s.info.pacing ? { pacing: s.info.pacing } : {}),
+      ...(s.info.tokenCells ? { tokenCells: s.info.tokenCells } : {}),
     });
     s.clients.set(service, c);
   }

@@ -18,14 +18,16 @@ import { readFileSync } from 'node:fs';
 import { BrokenCircuitError, type CircuitBreakerPolicy, ConsecutiveBreaker, circuitBreaker, handleWhenResult } from 'cockatiel';
 import PQueue from 'p-queue';
 import pRetry from 'p-retry';
-import { Agent, request } from 'undici';
-import type { TlsFiles } from './config.js';
+import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from 'undici';
+import type { ProxySettings, TlsFiles } from './config.js';
 import { type AttemptEnd, MAX_PAUSE_MS, ServicePacing } from './pacing.js';
 import { redactHeaders, redactText } from './redact.js';
 import { type Exchange, type Reply, isTransient } from './reply.js';
 
 /** How an exchange's error begins when the circuit breaker kept the request from being sent. */
 export const CIRCUIT_OPEN = 'circuit open';
+/** How an exchange's error begins when the run was interrupted before its reply (Outgoing.signal). */
+export const INTERRUPTED = 'interrupted';
 
 /** Ends the count of one request as waiting for a place (SharedBound.queue); calls after the first do nothing. */
 export type Queued = () => void;
@@ -54,6 +56,8 @@ export interface TransportOptions {
   /** Requests per second at most (undefined or 0: no limit); the ceiling of the learned rate. */
   ratePerSecond?: number;
   tls?: TlsFiles;
+  /** The environment's proxies (harness/config.ts ProxySettings): requests go through them, the TLS settings holding for the deployment through the tunnel. */
+  proxy?: ProxySettings;
 }
 
 /** One request to send: where, what, and what may be re-sent. */
@@ -87,6 +91,12 @@ export interface Outgoing {
   until?: number;
   /** Turns a parsed reply body into what the exchange keeps (redaction of foreign identities). */
   keep?: (parsed: unknown) => unknown;
+  /**
+   * Aborted when the run is interrupted (the check's vitest signal): the request is not sent, or
+   * not sent again, and an attempt under way ends at once; the reply is then an error beginning
+   * INTERRUPTED.
+   */
+  signal?: AbortSignal;
 }
 
 /** First backoff step in ms; doubles per retry, randomised up to twice as long. */
@@ -179,6 +189,24 @@ class RetryableReply extends Error {
   }
 }
 
+/** The reply of a request that was not sent (or not awaited), its exchange's error saying why. */
+export function notSent(out: Outgoing, error: string): Reply {
+  const exchange: Exchange = {
+    service: out.service,
+    operation: out.operation,
+    method: 'POST',
+    url: out.url,
+    startedAt: new Date().toISOString(),
+    durationMs: 0,
+    request: { headers: redactHeaders(out.headers), body: out.shownBody },
+    error,
+  };
+  return { exchange, status: undefined, body: undefined, content: undefined, success: undefined };
+}
+
+/** The reply of a request the run's interrupt stopped (Outgoing.signal). */
+const interruptedReply = (out: Outgoing, what: string): Reply => notSent(out, `${INTERRUPTED}: the run was stopped; ${what}`);
+
 /** A promise and the function that settles it. */
 function signal(): { promise: Promise<void>; resolve: () => void } {
   let resolve!: () => void;
@@ -193,7 +221,11 @@ interface Attempt {
 }
 
 export class Transport {
-  private readonly agent: Agent;
+  private readonly agent: Dispatcher;
+  /** How this transport reaches its deployment (proxy and TLS), for requests that go the same way (harness/oauth.ts). */
+  get dispatcher(): Dispatcher {
+    return this.agent;
+  }
   /** This transport's bound on requests in flight: a queue in which a request of a chain check goes first (Outgoing.priority). */
   private readonly own: PQueue;
   private readonly pacing: ServicePacing;
@@ -208,7 +240,14 @@ export class Transport {
 
   constructor(readonly options: TransportOptions) {
     const tls = options.tls;
-    this.agent = new Agent({
+    // The deployment's TLS: on the connection to it, or inside the proxy's tunnel to it.
+    const deploymentTls = {
+      timeout: Math.min(options.timeoutMs, 10000),
+      ...(tls?.ca ? { ca: readFileSync(tls.ca) } : {}),
+      ...(tls?.cert ? { cert: readFileSync(tls.cert) } : {}),
+      ...(tls?.key ? { key: readFileSync(tls.key) } : {}),
+    };
+    const agentOptions = {
       connections: options.maxInFlight,
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
@@ -216,13 +255,21 @@ export class Transport {
       // closes idle sockets after (typically) 5 s or more then never closes one we are reusing.
       keepAliveTimeout: 4000,
       keepAliveMaxTimeout: 4000,
-      connect: {
-        timeout: Math.min(options.timeoutMs, 10000),
-        ...(tls?.ca ? { ca: readFileSync(tls.ca) } : {}),
-        ...(tls?.cert ? { cert: readFileSync(tls.cert) } : {}),
-        ...(tls?.key ? { key: readFileSync(tls.key) } : {}),
-      },
-    });
+      connect: deploymentTls,
+    };
+    const proxy = options.proxy;
+    // The proxies are given as the settings read them (harness/config.ts), an unset one as '', so
+    // that undici does not read the environment again.
+    this.agent = proxy
+      ? new EnvHttpProxyAgent({
+          ...agentOptions,
+          httpProxy: proxy.http?.url ?? '',
+          httpsProxy: proxy.https?.url ?? proxy.http?.url ?? '',
+          noProxy: proxy.noProxy?.value ?? '',
+          requestTls: deploymentTls,
+          proxyTls: { timeout: deploymentTls.timeout },
+        })
+      : new Agent(agentOptions);
     this.own = new PQueue({ concurrency: options.maxInFlight });
     this.pacing = options.pacing ?? ServicePacing.local(options.maxInFlight, options.ratePerSecond || undefined);
     this.breaker = circuitBreaker(
@@ -276,6 +323,24 @@ export class Transport {
    * counting against CONFORMANCE_RETRIES.
    */
   async send(out: Outgoing): Promise<Reply> {
+    const { signal } = out;
+    if (!signal) return this.sendUntilDone(out);
+    if (signal.aborted) return interruptedReply(out, 'not sent');
+    // An interrupt ends the wait at once, whatever the request waits for (a place in flight, a
+    // pause, a backoff step): the attempts left see the signal and send nothing more.
+    let onAbort!: () => void;
+    const aborted = new Promise<Reply>((resolve) => {
+      onAbort = () => resolve(interruptedReply(out, 'not sent, or its reply not awaited'));
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      return await Promise.race([this.sendUntilDone(out), aborted]);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private async sendUntilDone(out: Outgoing): Promise<Reply> {
     const started = Date.now();
     const exchange: Exchange = {
       service: out.service,
@@ -346,7 +411,7 @@ export class Transport {
         // A throttled attempt was not processed, and the pacing's pause is its wait.
         shouldConsumeRetry: ({ error }) => !(error instanceof RetryableReply && error.end.kind === 'throttled'),
         shouldRetry: async ({ error }) => {
-          if (!(error instanceof RetryableReply) || spent()) return false;
+          if (!(error instanceof RetryableReply) || spent() || out.signal?.aborted) return false;
           if (error.end.kind === 'throttled') return true;
           if (error.reply.body?.retryableError === true && out.flaggedRetries !== undefined && ++flagged > out.flaggedRetries) return false;
           if (++counted > maxCount) return false;
@@ -383,6 +448,8 @@ export class Transport {
         const sentAt = await this.pacing.ready();
         sending();
         const reply = await this.once(out, exchange);
+        // An attempt the run's interrupt cut short says nothing of the service: neither its pacing nor its circuit counts it.
+        if (exchange.error?.startsWith(INTERRUPTED)) return { reply, failed: false };
         const end = attemptEnd(reply, retryReason(out.idempotent, reply));
         this.pacing.ended(sentAt, end);
         // retryableError=true to a request wrong on purpose may be the answer, not the service failing.
@@ -408,13 +475,18 @@ export class Transport {
     const limitMs = Math.max(1, Math.min(this.options.timeoutMs, checkLeft));
     delete exchange.reply;
     delete exchange.error;
+    if (out.signal?.aborted) {
+      exchange.error = `${INTERRUPTED}: the run was stopped; not sent`;
+      return { exchange, status: undefined, body: undefined, content: undefined, success: undefined };
+    }
+    const timeout = AbortSignal.timeout(limitMs);
     try {
       const res = await request(out.url, {
         method: 'POST',
         headers: out.headers,
         body: out.body,
         dispatcher: this.agent,
-        signal: AbortSignal.timeout(limitMs),
+        signal: out.signal ? AbortSignal.any([timeout, out.signal]) : timeout,
       });
       const text = await res.body.text();
       let parsed: unknown;
@@ -440,8 +512,10 @@ export class Transport {
       };
     } catch (e) {
       const err = e as Error & { code?: string; cause?: { code?: string } };
-      exchange.error =
-        err.name === 'TimeoutError' || err.name === 'AbortError'
+      // undici's own aborts (a proxy that refused the tunnel: "Proxy response (407) !== 200") are no timeout.
+      exchange.error = out.signal?.aborted
+        ? `${INTERRUPTED}: the run was stopped while this request waited for its reply`
+        : timeout.aborted
           ? limitMs < this.options.timeoutMs
             ? `no reply within ${limitMs} ms, when the check's time ran out`
             : `no reply within ${this.options.timeoutMs} ms (CONFORMANCE_TIMEOUT_MS)`

@@ -19,6 +19,9 @@ export interface ClauseFinding extends Finding {
   rejects: string;
 }
 
+/** Why a check the run's interrupt cut short was not judged (its note; run/interrupt.ts): a skip, no finding. */
+export const INTERRUPTED_NOTE = 'the run was interrupted before this check ended';
+
 /**
  * What a failure found, beyond its words, for the failure's text (harness/failure.ts) and the
  * reports: what was checked, the expected and the actual value (rendered as text), and where in

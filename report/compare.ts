@@ -6,8 +6,13 @@
  *              or a check newly fails citing a MUST requirement: exit code 1;
  *   changed    outcomes changed without a MUST regression: exit code 0;
  *   unchanged  every check and requirement has the same outcome: exit code 0.
- * Latency and score shifts are reported but never decide the verdict (timing noise and
- * seed-dependent data would make the gate flaky).
+ * A change of either run's gate (its verdict and exit code, report/outcome.ts) is a change too, and
+ * the headline says it. Latency and score shifts are reported but never decide the verdict (timing
+ * noise and seed-dependent data would make the gate flaky). An operation's latency shifted only
+ * when its per-request times differ significantly (Mann-Whitney U test, Holm-corrected over the
+ * operations compared at LATENCY_ALPHA) with at least a medium effect (|Cliff's delta| >=
+ * LATENCY_MIN_EFFECT): two runs of one unchanged deployment differ in their p95s by chance, most
+ * of all where an operation has few requests. Only what changed is listed.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +21,8 @@ import type { CheckResult } from './results.js';
 import { computeStats, readExchanges, type RunStats } from './stats.js';
 import type { Summary } from './summary.js';
 import { mdTable } from './md-table.js';
+import { type RunVerdict, exitCodeOf, runVerdict } from './outcome.js';
+import { DELTA_BOUNDS, holm, mannWhitney } from './rank-test.js';
 
 type Outcome = string;
 const FAILING = new Set<Outcome>(['fail', 'error']);
@@ -44,8 +51,27 @@ export interface LatencyShift {
   operation: string;
   baseline?: { p50: number; p95: number; n: number };
   current?: { p50: number; p95: number; n: number };
-  /** slower or faster when p95 moved by more than x2 and 100 ms; else steady. */
-  shift: 'slower' | 'faster' | 'steady' | 'new' | 'gone';
+  /**
+   * slower or faster: the per-request times differ significantly with at least a medium effect
+   * (see the file's comment); steady otherwise; new or gone: in one run only; untested: a run has
+   * no per-request times of it (a summary before schema 6) or fewer than LATENCY_MIN_REQUESTS.
+   */
+  shift: 'slower' | 'faster' | 'steady' | 'new' | 'gone' | 'untested';
+  /** The rank test of the per-request times: p (before the Holm correction) and Cliff's delta (> 0: slower now). */
+  test?: { p: number; delta: number };
+}
+
+/** Family-wise error rate of the latency tests of one comparison (Holm's correction over the operations tested). */
+export const LATENCY_ALPHA = 0.01;
+/** Least |Cliff's delta| of a latency shift: a medium effect (report/rank-test.ts DELTA_BOUNDS). */
+export const LATENCY_MIN_EFFECT = DELTA_BOUNDS.small;
+/** Fewest requests per run an operation needs for its times to be tested (the normal approximation holds from about 8). */
+export const LATENCY_MIN_REQUESTS = 8;
+
+/** How a run ended at its gate: the one word and the exit code every report gives (report/outcome.ts). */
+export interface GateOutcome {
+  verdict: RunVerdict;
+  exitCode: number;
 }
 
 export interface ScoreShift {
@@ -61,6 +87,8 @@ export interface Comparison {
   baseline: { runId: string; seed: number; startedAt: string };
   current: { runId: string; seed: number; startedAt: string };
   verdict: 'unchanged' | 'changed' | 'regressed';
+  /** Each run's gate; a change of it makes the comparison at least `changed`. */
+  gate: { baseline: GateOutcome; current: GateOutcome; changed: boolean };
   newlyFailing: CheckChange[];
   newlyPassing: CheckChange[];
   otherChanges: CheckChange[];
@@ -74,7 +102,7 @@ export interface Comparison {
 
 /**
  * Reads a run's summary from a run folder or a summary.json file; adds stats from the
- * exchanges when the summary predates schema 2.
+ * exchanges when the summary predates schema 2, and per-request times when it predates schema 6.
  * @throws Error naming the path when it holds no readable summary
  */
 export function loadSummary(path: string): Summary {
@@ -88,8 +116,13 @@ export function loadSummary(path: string): Summary {
   }
   if (typeof s.schemaVersion !== 'number' || !Array.isArray(s.checks) || !Array.isArray(s.requirements))
     throw new Error(`${file}: not a conformance summary`);
-  if (!s.stats)
-    s.stats = existsSync(path) && statSync(path).isDirectory() ? computeStats(readExchanges(path)) : { latency: [], matchScores: [] };
+  const folder = existsSync(path) && statSync(path).isDirectory();
+  if (!s.stats) s.stats = folder ? computeStats(readExchanges(path)) : { latency: [], matchScores: [] };
+  // A summary before schema 6 has no per-request times; the run folder's exchanges have them.
+  if (folder && !s.stats.latency.some((l) => l.durations)) {
+    const fresh = computeStats(readExchanges(path)).latency;
+    if (fresh.length) s.stats = { ...s.stats, latency: fresh };
+  }
   return s;
 }
 
@@ -111,21 +144,36 @@ export function ksDistance(a: number[], b: number[]): number {
   return Math.round(d * 1000) / 1000;
 }
 
-function latencyShifts(a: RunStats, b: RunStats): LatencyShift[] {
+/**
+ * Per operation: the shift of its per-request times from run `a` to run `b` (see LatencyShift):
+ * every operation with enough requests in both is tested, and the p-values are corrected together.
+ */
+export function latencyShifts(a: RunStats, b: RunStats): LatencyShift[] {
   const key = (l: { service: string; operation: string }) => `${l.service}/${l.operation}`;
   const keys = [...new Set([...a.latency.map(key), ...b.latency.map(key)])].sort();
-  return keys.map((k) => {
+  const pick = (l?: { p50: number; p95: number; n: number }) => (l ? { p50: l.p50, p95: l.p95, n: l.n } : undefined);
+  const rows: LatencyShift[] = keys.map((k) => {
     const x = a.latency.find((l) => key(l) === k);
     const y = b.latency.find((l) => key(l) === k);
     const [service, operation] = k.split('/') as [string, string];
-    let shift: LatencyShift['shift'] = 'steady';
-    if (!x) shift = 'new';
-    else if (!y) shift = 'gone';
-    else if (y.p95 > 2 * x.p95 && y.p95 - x.p95 > 100) shift = 'slower';
-    else if (x.p95 > 2 * y.p95 && x.p95 - y.p95 > 100) shift = 'faster';
-    const pick = (l?: { p50: number; p95: number; n: number }) => (l ? { p50: l.p50, p95: l.p95, n: l.n } : undefined);
-    return { service, operation, baseline: pick(x), current: pick(y), shift };
+    const row: LatencyShift = { service, operation, baseline: pick(x), current: pick(y), shift: !x ? 'new' : !y ? 'gone' : 'untested' };
+    const enough = (d?: number[]) => (d?.length ?? 0) >= LATENCY_MIN_REQUESTS;
+    if (x && y && enough(x.durations) && enough(y.durations)) {
+      const t = mannWhitney(x.durations!, y.durations!);
+      row.test = { p: t.p, delta: Math.round(t.delta * 1000) / 1000 };
+    }
+    return row;
   });
+  const tested = rows.filter((r) => r.test);
+  const significant = holm(
+    tested.map((r) => r.test!.p),
+    LATENCY_ALPHA,
+  );
+  tested.forEach((r, i) => {
+    const large = Math.abs(r.test!.delta) >= LATENCY_MIN_EFFECT;
+    r.shift = significant[i] && large ? (r.test!.delta > 0 ? 'slower' : 'faster') : 'steady';
+  });
+  return rows;
 }
 
 function scoreShifts(a: RunStats, b: RunStats): ScoreShift[] {
@@ -161,10 +209,16 @@ export function compareSummaries(base: Summary, cur: Summary): Comparison {
       must: isMust(failed),
     };
   };
+  const gateOf = (x: Summary): GateOutcome => ({ verdict: runVerdict(x), exitCode: exitCodeOf(x) });
+  const gates = { baseline: gateOf(base), current: gateOf(cur) };
   const out: Comparison = {
     baseline: { runId: base.run.runId, seed: base.run.seed, startedAt: base.run.startedAt },
     current: { runId: cur.run.runId, seed: cur.run.seed, startedAt: cur.run.startedAt },
     verdict: 'unchanged',
+    gate: {
+      ...gates,
+      changed: gates.baseline.verdict !== gates.current.verdict || gates.baseline.exitCode !== gates.current.exitCode,
+    },
     newlyFailing: [],
     newlyPassing: [],
     otherChanges: [],
@@ -208,7 +262,7 @@ export function compareSummaries(base: Summary, cur: Summary): Comparison {
       out.added.length +
       out.removed.length +
       out.requirements.length >
-    0;
+      0 || out.gate.changed;
   out.verdict = out.mustRegressions.length ? 'regressed' : changed ? 'changed' : 'unchanged';
   return out;
 }
@@ -217,7 +271,7 @@ export function compareSummaries(base: Summary, cur: Summary): Comparison {
 export function comparisonMarkdown(c: Comparison): string {
   const L: string[] = [];
   L.push(
-    `# Comparison: ${c.verdict.toUpperCase()}`,
+    `# Comparison: ${comparisonHeadline(c)}`,
     '',
     `Baseline ${c.baseline.runId} (seed ${c.baseline.seed}, ${c.baseline.startedAt}) → current ${c.current.runId} (seed ${c.current.seed}, ${c.current.startedAt})`,
     '',
@@ -251,35 +305,54 @@ export function comparisonMarkdown(c: Comparison): string {
       '',
     );
   }
-  const moved = c.latency.filter((l) => l.shift !== 'steady');
+  const moved = c.latency.filter((l) => l.shift !== 'steady' && l.shift !== 'untested');
+  const tested = c.latency.filter((l) => l.test).length;
+  const untested = c.latency.filter((l) => l.shift === 'untested').length;
   const arrow = (a: unknown, b: unknown) => `${a ?? '-'} → ${b ?? '-'}`;
-  L.push(`## Latency per operation (${moved.length} shifted of ${c.latency.length})`, '');
   L.push(
-    mdTable(
-      ['operation', 'p50 was → now (ms)', 'p95 was → now (ms)', 'shift'],
-      c.latency.map((l) => [
-        `${l.service}/${l.operation}`,
-        arrow(l.baseline?.p50, l.current?.p50),
-        arrow(l.baseline?.p95, l.current?.p95),
-        l.shift,
-      ]),
-    ),
+    `## Latency per operation: ${moved.length} shifted`,
+    '',
+    `${tested} operations tested on their per-request times (Mann-Whitney U, Holm-corrected at α ${LATENCY_ALPHA}; a shift needs |Cliff's δ| ≥ ${LATENCY_MIN_EFFECT})${untested ? `; ${untested} not tested (fewer than ${LATENCY_MIN_REQUESTS} requests in a run, or a run without per-request times)` : ''}.`,
   );
-  if (c.scores.length) {
-    L.push('', '## Match-score distributions', '');
+  if (moved.length)
     L.push(
+      '',
       mdTable(
-        ['service', 'results was → now', 'median was → now', 'mean was → now', 'KS distance', 'shifted'],
-        c.scores.map((s) => [
-          s.service,
-          arrow(s.baseline?.n, s.current?.n),
-          arrow(s.baseline?.p50, s.current?.p50),
-          arrow(s.baseline?.mean, s.current?.mean),
-          s.ks ?? '-',
-          s.shifted ? 'yes' : 'no',
+        ['operation', 'p50 was → now (ms)', 'p95 was → now (ms)', 'shift', 'p', "Cliff's δ"],
+        moved.map((l) => [
+          `${l.service}/${l.operation}`,
+          arrow(l.baseline?.p50, l.current?.p50),
+          arrow(l.baseline?.p95, l.current?.p95),
+          l.shift,
+          l.test ? l.test.p.toPrecision(2) : '-',
+          l.test ? String(l.test.delta) : '-',
         ]),
       ),
     );
+  const shiftedScores = c.scores.filter((s) => s.shifted);
+  if (c.scores.length) {
+    L.push('', `## Match-score distributions: ${shiftedScores.length} of ${c.scores.length} services shifted`);
+    if (shiftedScores.length)
+      L.push(
+        '',
+        mdTable(
+          ['service', 'results was → now', 'median was → now', 'mean was → now', 'KS distance'],
+          shiftedScores.map((s) => [
+            s.service,
+            arrow(s.baseline?.n, s.current?.n),
+            arrow(s.baseline?.p50, s.current?.p50),
+            arrow(s.baseline?.mean, s.current?.mean),
+            s.ks ?? '-',
+          ]),
+        ),
+      );
   }
   return `${L.join('\n')}\n`;
+}
+
+/** The comparison's verdict with each run's gate, e.g. "CHANGED: gate FAIL (exit code 1) → PASS (exit code 0)". */
+export function comparisonHeadline(c: Pick<Comparison, 'verdict' | 'gate'>): string {
+  const word = (g: GateOutcome) => `${g.verdict.toUpperCase()} (exit code ${g.exitCode})`;
+  const { baseline, current } = c.gate;
+  return `${c.verdict.toUpperCase()}: gate ${c.gate.changed ? `${word(baseline)} → ${word(current)}` : `${word(current)} in both runs`}`;
 }

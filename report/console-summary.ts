@@ -7,8 +7,9 @@
 import type { CheckResult } from './results.js';
 import type { Summary } from './summary.js';
 import { coverageText } from './coverage-text.js';
-import { orderByCause, shownTitle } from './failure-order.js';
+import { gateClass, gateMark, orderByCause, shownTitle } from './failure-order.js';
 import { headline } from './headline.js';
+import { expiredText } from './known-failures.js';
 import { anyCheckRan, exitCodeOf } from './outcome.js';
 import { existsSync } from 'node:fs';
 import { reportFiles } from './formats.js';
@@ -29,6 +30,18 @@ export function replayCommand(s: Summary): string | undefined {
   if (!files.length) return undefined;
   const faults = s.run.faults?.length ? `REFERENCE_FAULTS=${s.run.faults.join(',')} ` : '';
   return `${faults}CONFORMANCE_SEED=${s.run.seed} npm run conformance -- ${files.join(' ')}`;
+}
+
+/**
+ * How a failed requirement stands at the gate, when it does not gate: its checks' mark when every
+ * check that failed it has the same (report/failure-order.ts gateMark), " [not gating]" for a mix;
+ * nothing when a check failing it gates.
+ */
+function notGating(id: string, failing: CheckResult[], s: Summary): string {
+  const classes = new Set(failing.filter((c) => broken(c).includes(id)).map((c) => gateClass(c.checkId, s.gate)));
+  if (!classes.size || classes.has('gating')) return '';
+  if (classes.size > 1) return ' [not gating]';
+  return gateMark([...classes][0]!);
 }
 
 /** Causes listed on the console; the rest are counted (report.html lists them all). */
@@ -53,7 +66,7 @@ export function causeLines(s: Summary): string[] {
     const down = follow.filter((x) => x.place.role === 'downstream').length;
     const more = [same ? `${same} more failing the same way` : '', down ? `${down} downstream of it` : ''].filter(Boolean).join(', ');
     out.push(
-      `    ${i + 1}. ${check.service} ${place.requirement}${place.operation ? ` at ${place.operation}` : ''}${gate === 'gating' ? '' : ` [${gate}]`}: ${shownTitle(check)}${more ? ` (+ ${more})` : ''}`,
+      `    ${i + 1}. ${check.service} ${place.requirement}${place.operation ? ` at ${place.operation}` : ''}${gateMark(gate)}: ${shownTitle(check)}${more ? ` (+ ${more})` : ''}`,
     );
   });
   if (roots.length > CAUSES_LISTED) out.push(`    ... and ${roots.length - CAUSES_LISTED} more causes`);
@@ -75,13 +88,14 @@ export function consoleSummary(s: Summary, folder: string): string {
       out.push(`  ${t.service}: not run (no test file of it selected)`);
       continue;
     }
-    const covered = c ? `; ${coverageText(c)}` : '';
+    const covered = c ? `; ${coverageText(c, s)}` : '';
     out.push(
       `  ${t.service} (${t.status}${t.baseUrl ? ` ${t.baseUrl}${t.servicePath ?? ''}` : ''}): ${checks.length} checks, ${n('pass')} passed, ${n('fail')} failed, ${n('error')} errors, ${n('skip')} skipped, ${n('omit')} omitted${covered}`,
     );
-    const failed = unique(checks.filter((x) => x.verdict === 'fail').flatMap(broken));
+    const failing = checks.filter((x) => x.verdict === 'fail');
+    const failed = unique(failing.flatMap(broken));
     const errored = unique(checks.filter((x) => x.verdict === 'error').flatMap((x) => x.verifies));
-    if (failed.length) out.push(`    failed requirements: ${failed.join(', ')}`);
+    if (failed.length) out.push(`    failed requirements: ${failed.map((id) => `${id}${notGating(id, failing, s)}`).join(', ')}`);
     if (errored.length) out.push(`    could not judge: ${errored.join(', ')}`);
     const pacing = s.transport?.[t.service];
     if (pacing && pacingNotable(pacing)) out.push(`    transport: ${pacingPhrases(pacing).join('; ')}`);
@@ -92,11 +106,12 @@ export function consoleSummary(s: Summary, folder: string): string {
       `  cleanup: ${s.cleanup.sources.deleted + s.cleanup.sources.alreadyGone}/${s.cleanup.sources.attempted} sources removed, ${s.cleanup.failures.length} failures`,
     );
   const g = s.gate;
-  if (g.expected.length || g.pending.length || g.unexpectedPasses.length || g.expectOnly.length) {
+  if (g.expected.length || g.pending.length || g.unexpectedPasses.length || g.expectOnly.length || g.expired?.length) {
     const knownChecks = new Set(g.expected.map((x) => x.checkId)).size;
     out.push(
       `  gate: ${g.verdict.toUpperCase()} (exit code ${exitCodeOf(s)}); ${g.gating.length} gating, ${knownChecks} known failures, ${g.pending.length} pending, ${g.expectOnly.length} EXPECT-only failures, ${g.unexpectedPasses.length} unexpected passes`,
     );
+    for (const x of g.expired ?? []) out.push(`    expired known failure: ${expiredText(x)}`);
     for (const x of g.unexpectedPasses)
       out.push(
         `    unexpected pass: ${x.entry}: every check covering it passed (${x.checks.length}); remove it from ${g.knownFailuresFile ?? 'the known-failures list'}`,

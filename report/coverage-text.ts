@@ -21,13 +21,13 @@ export function coverageFigure(c: Coverage): string {
 
 /**
  * "requirements with a check 79 of 81 (MUST 64 of 66); 2 untestable", with what else is missing:
- * requirements with no check yet, and those outside a partial selection ("not run").
+ * requirements with no check yet, and those outside a partial selection or whose checks an interrupt kept from starting ("not run").
  */
-export function coverageText(c: Coverage): string {
+export function coverageText(c: Coverage, s?: Pick<Summary, 'interrupted'>): string {
   const gaps = [
     c.untestable ? `${c.untestable} untestable` : '',
     c.uncovered.length ? `${c.uncovered.length} with no check yet` : '',
-    c.notRun.length ? `${c.notRun.length} not run: outside the selection` : '',
+    c.notRun.length ? `${c.notRun.length} not run: ${s?.interrupted ? 'the interrupt came first' : 'outside the selection'}` : '',
   ].filter(Boolean);
   return `requirements with a check ${coverageFigure(c)}${gaps.length ? `; ${gaps.join(', ')}` : ''}`;
 }

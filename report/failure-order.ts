@@ -99,6 +99,10 @@ export function failingOperation(c: CheckResult): string | undefined {
   return first && ops.includes(first) ? first : undefined;
 }
 
+/** How a report marks a failure by its gate class: nothing when it gates, else " [known]", " [pending]", " [EXPECT only, not gating]". */
+export const gateMark = (cls: GateClass): string =>
+  cls === 'gating' ? '' : cls === 'expect-only' ? ' [EXPECT only, not gating]' : ` [${cls}]`;
+
 /** How the gate treats a failing check. */
 export function gateClass(checkId: string, g: Gate): GateClass {
   if (g.gating.includes(checkId)) return 'gating';

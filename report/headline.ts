@@ -1,5 +1,6 @@
 /** The run's verdict as every report heads it (console summary, summary.md, report.html). */
-import { exitCodeOf, runVerdict } from './outcome.js';
+import { INTERRUPTED_NOTE } from '../harness/verdict.js';
+import { checkRan, exitCodeOf, runVerdict } from './outcome.js';
 import type { Summary } from './summary.js';
 
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -10,8 +11,9 @@ const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? on
  * word with "records left on the deployment (exit code 4)". A passing gate says in brackets what
  * it let through: known failures, pending checks, EXPECT-only failures, checks that could not verify.
  */
-export function headline(s: Pick<Summary, 'gate' | 'overall' | 'totals' | 'checks' | 'cleanup'>): string {
+export function headline(s: Pick<Summary, 'gate' | 'overall' | 'totals' | 'checks' | 'cleanup' | 'interrupted' | 'scope'>): string {
   const verdict = runVerdict(s);
+  if (verdict === 'interrupted') return `INTERRUPTED by ${s.interrupted!.signal} (exit code ${exitCodeOf(s)}) ${ranSoFar(s)}`;
   if (verdict === 'nothing ran') return 'NO CHECK RAN (exit code 1)';
   const gateWord = (s.gate?.verdict ?? (s.totals.fail + s.totals.error > 0 ? 'fail' : 'pass')).toUpperCase();
   if (verdict === 'leftovers')
@@ -26,10 +28,29 @@ export function headline(s: Pick<Summary, 'gate' | 'overall' | 'totals' | 'check
   return notes.length ? `${gateWord} (${notes.join(', ')})` : gateWord;
 }
 
+/**
+ * What an interrupted run judged before it stopped: the checks that ended (how many of them gate),
+ * those the interrupt cut short and those it kept from starting.
+ */
+function ranSoFar(s: Pick<Summary, 'gate' | 'checks' | 'scope'>): string {
+  const cut = s.checks.filter((c) => c.verdict === 'skip' && c.note?.includes(INTERRUPTED_NOTE)).length;
+  const ended = s.checks.filter(checkRan).length - cut;
+  const notStarted = s.scope?.notRunChecks ?? 0;
+  const gating = s.gate?.gating.length ?? 0;
+  const rest = [cut ? `${cut} cut short` : '', notStarted ? `${notStarted} not run` : ''].filter(Boolean).join(', ');
+  return `after ${ended} of ${count(s.checks.length + notStarted, 'check')} ended${gating ? ` (${gating} failing the gate)` : ''}${rest ? `; ${rest}` : ''}`;
+}
+
 /** The gate's finding in one sentence, with the exit code it gives (report/outcome.ts). */
-export function gateSentence(s: Pick<Summary, 'gate' | 'overall' | 'totals' | 'checks' | 'cleanup'>): string {
+export function gateSentence(s: Pick<Summary, 'gate' | 'overall' | 'totals' | 'checks' | 'cleanup' | 'interrupted' | 'scope'>): string {
   const g = s.gate;
   const code = exitCodeOf(s);
+  if (s.interrupted)
+    return `The run was interrupted (${s.interrupted.reason}) ${ranSoFar(s)}: its verdicts cover only the checks that ended; ${
+      s.cleanup?.failures.length
+        ? `the teardown left ${count(s.cleanup.failures.length, 'record')} on the deployment`
+        : 'the teardown removed what it created, as after any run'
+    } (exit code ${code}).`;
   const finding =
     g.verdict === 'fail'
       ? `${count(g.gating.length, 'check')} fail the gate`

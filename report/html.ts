@@ -24,6 +24,7 @@ import { CSS, badge, checkAnchor, e, table, td } from './html-kit.js';
 import { serviceHtml } from './html-service.js';
 import type { TransitionView } from './state-diagram.js';
 import { gateSentence, headline } from './headline.js';
+import { expiredText } from './known-failures.js';
 import type { Summary } from './summary.js';
 import { targetStatement } from './target.js';
 import { duration, failureViews, safeRun, serviceViews, verdictCounts } from './view.js';
@@ -122,7 +123,12 @@ export function reportHtml(s: Summary, folder: string, charts: Charts, diagrams:
   list(
     'gate-known',
     'Known failures (expected)',
-    g.expected.map((x) => `${link(x.checkId)} via ${e(x.entry)}: ${e(x.reason)}`),
+    g.expected.map((x) => `${link(x.checkId)} via ${e(x.entry)}: ${e(x.reason)}${x.ticket ? ` (ticket ${e(x.ticket)})` : ''}`),
+  );
+  list(
+    'gate-expired',
+    'Expired known failures: they gate again',
+    (g.expired ?? []).map((x) => e(expiredText(x))),
   );
   list(
     'gate-pending',
@@ -182,7 +188,7 @@ export function reportHtml(s: Summary, folder: string, charts: Charts, diagrams:
           td(e(t.auth ?? '-')),
           td(`${n.pass} pass, ${n.fail} fail, ${n.error} error, ${n.skip} skip, ${n.omit} omit`),
           td(e(scope)),
-          td(c && c.scope !== 'none' ? e(coverageText(c).replace(/^requirements with a check /, '')) : '-'),
+          td(c && c.scope !== 'none' ? e(coverageText(c, s).replace(/^requirements with a check /, '')) : '-'),
         ];
       }),
     ),

@@ -8,6 +8,7 @@
 import { COVERAGE_DEFINITION, coverageText } from './coverage-text.js';
 import { mdCell as cell, mdTable } from './md-table.js';
 import { gateSentence, headline } from './headline.js';
+import { expiredText } from './known-failures.js';
 import type { Summary } from './summary.js';
 import { targetStatement } from './target.js';
 import { duration, failureViews, placeText, safeRun, serviceViews, verdictCounts } from './view.js';
@@ -51,7 +52,7 @@ export function summaryMarkdown(s: Summary, folder: string): string {
           t.service,
           where,
           `${n.pass}/${n.fail}/${n.error}/${n.skip}/${n.omit}`,
-          inScope ? coverageText(c).replace(/^requirements with a check /, '') : c?.scope === 'none' ? 'not run' : '-',
+          inScope ? coverageText(c, s).replace(/^requirements with a check /, '') : c?.scope === 'none' ? 'not run' : '-',
           inScope ? String(s.requests?.[t.service] ?? '-') : '-',
         ];
       }),
@@ -104,7 +105,11 @@ export function summaryMarkdown(s: Summary, folder: string): string {
   );
   list(
     'Known failures (expected)',
-    g.expected.map((x) => `\`${x.checkId}\` via ${x.entry}: ${cell(x.reason)}`),
+    g.expected.map((x) => `\`${x.checkId}\` via ${x.entry}: ${cell(x.reason)}${x.ticket ? ` (ticket ${cell(x.ticket)})` : ''}`),
+  );
+  list(
+    'Expired known failures: they gate again',
+    (g.expired ?? []).map((x) => cell(expiredText(x))),
   );
   list(
     'Pending checks (not yet passed on this deployment)',

@@ -8,6 +8,8 @@
  *     leaves no run folder and does not move reports/latest (run/cli/conformance-finish.ts);
  *   1 the gate fails (a MUST requirement failed, not listed as a known failure, or a check errored
  *     other than could-not-judge);
+ *   130 / 143 INTERRUPTED by SIGINT / SIGTERM (run/interrupt.ts): the run stopped early, so its
+ *     verdicts cover only the checks that ended first; the teardown still removed what it created;
  *   5 INCOMPLETE: nothing failed, but checks could not judge because the deployment did not answer;
  *   else 0 (known failures, EXPECT-only failures and pending checks are reported, not gating).
  */
@@ -20,6 +22,8 @@ export const FAIL_EXIT = 1;
 export const LEFTOVERS_EXIT = 4;
 /** Exit code of an INCOMPLETE run: no gating failure, but checks that could not judge. */
 export const INCOMPLETE_EXIT = 5;
+/** Exit codes of an interrupted run, by signal (128 + the signal's number, as a shell reports it). */
+export const INTERRUPTED_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
 
 /** True when a check's body ran: it reached a verdict, or stopped itself as could-not-verify; not a check vitest filtered out. */
 export const checkRan = (c: CheckResult) =>
@@ -29,10 +33,13 @@ export const checkRan = (c: CheckResult) =>
 export const anyCheckRan = (s: Pick<Summary, 'checks'>) => s.checks.some(checkRan);
 
 /** How the run ended, in one word: the gate's verdict, or what overrides it. */
-export type RunVerdict = 'pass' | 'fail' | 'incomplete' | 'leftovers' | 'nothing ran';
+export type RunVerdict = 'pass' | 'fail' | 'incomplete' | 'leftovers' | 'nothing ran' | 'interrupted';
 
-export function runVerdict(s: Pick<Summary, 'checks' | 'cleanup' | 'gate' | 'totals'>): RunVerdict {
+type Outcome = Pick<Summary, 'checks' | 'cleanup' | 'gate' | 'totals' | 'interrupted'>;
+
+export function runVerdict(s: Outcome): RunVerdict {
   if (s.cleanup?.failures.length) return 'leftovers';
+  if (s.interrupted) return 'interrupted';
   if (!anyCheckRan(s)) return 'nothing ran';
   // summary.json before schema 2 has no gate: any failure or error gates.
   if (!s.gate) return s.totals.fail + s.totals.error > 0 ? 'fail' : 'pass';
@@ -40,7 +47,8 @@ export function runVerdict(s: Pick<Summary, 'checks' | 'cleanup' | 'gate' | 'tot
 }
 
 /** The exit code of `npm run conformance` for a finished run (see the file's comment). */
-export function exitCodeOf(s: Pick<Summary, 'checks' | 'cleanup' | 'gate' | 'totals'>): number {
+export function exitCodeOf(s: Outcome): number {
   const v = runVerdict(s);
+  if (v === 'interrupted') return INTERRUPTED_EXIT[s.interrupted!.signal];
   return v === 'pass' ? 0 : v === 'incomplete' ? INCOMPLETE_EXIT : v === 'leftovers' ? LEFTOVERS_EXIT : FAIL_EXIT;
 }

@@ -15,6 +15,10 @@
 import cliProgress from 'cli-progress';
 import type { UserConsoleLog } from 'vitest';
 import type { Reporter, SerializedError, TestCase, TestModule, TestSpecification } from 'vitest/node';
+import type { CheckMeta } from '../harness/verdict.js';
+import { requirementIndex } from '../specs/services.js';
+import { gateClass, gateMark } from './failure-order.js';
+import { type KnownFailures, judge, loadKnownFailures } from './known-failures.js';
 import { leftOut } from './reporter.js';
 
 export interface ProgressOptions {
@@ -23,6 +27,10 @@ export interface ProgressOptions {
   live?: boolean;
   /** Checks in the run, when known before it starts (default: known once every file is collected). */
   total?: number;
+  /** The known-failures list (default: CONFORMANCE_KNOWN_FAILURES, as the gate reads it); null: none. */
+  known?: KnownFailures | null;
+  /** Checks done before the time left is estimated (default ESTIMATE_AFTER_CHECKS, and 5 % of the run). */
+  estimateAfter?: number;
   intervalMs?: number;
   now?: () => number;
 }
@@ -34,8 +42,27 @@ export function plainOutput(stream: { isTTY?: boolean } = process.stdout, env: R
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
+/**
+ * Checks that must be done before the time left is estimated, at least: the first checks to end
+ * are the quick ones after a start-up of seconds, so an estimate from them is off by a factor
+ * (3034 s for a run of 90); and never before ESTIMATE_AFTER_SHARE of the run.
+ */
+export const ESTIMATE_AFTER_CHECKS = 10;
+const ESTIMATE_AFTER_SHARE = 0.05;
+
+const LEVELS = new Map([...requirementIndex()].map(([id, r]) => [id, r.level]));
+
+/** The known-failures list as the gate will read it, or undefined (a bad list stops the run before this reporter runs). */
+function knownList(): KnownFailures | undefined {
+  try {
+    return loadKnownFailures();
+  } catch {
+    return undefined;
+  }
+}
+
 export default class ProgressReporter implements Reporter {
-  private known: number | undefined;
+  private totalKnown: number | undefined;
   private collected = 0;
   private filesInRun: number | undefined;
   private filesCollected = 0;
@@ -45,6 +72,7 @@ export default class ProgressReporter implements Reporter {
   private lastPrint = 0;
   private printed = '';
   private ended = false;
+  private interrupted = false;
   private readonly stream: NonNullable<ProgressOptions['stream']>;
   private readonly live: boolean;
   private readonly intervalMs: number;
@@ -52,16 +80,21 @@ export default class ProgressReporter implements Reporter {
   private bars?: cliProgress.MultiBar;
   private bar?: cliProgress.SingleBar;
 
+  private readonly known: KnownFailures | undefined;
+  private readonly estimateAfter: number;
+
   constructor(options: ProgressOptions = {}) {
+    this.estimateAfter = options.estimateAfter ?? ESTIMATE_AFTER_CHECKS;
+    this.known = options.known === undefined ? knownList() : (options.known ?? undefined);
     this.stream = options.stream ?? process.stdout;
     this.live = options.live ?? !plainOutput(this.stream);
-    this.known = options.total;
+    this.totalKnown = options.total;
     this.intervalMs = options.intervalMs ?? 10000;
     this.now = options.now ?? Date.now;
   }
 
   private get total(): number {
-    return Math.max(this.known ?? this.collected, this.done);
+    return Math.max(this.totalKnown ?? this.collected, this.done);
   }
 
   onTestRunStart(specifications: ReadonlyArray<TestSpecification> = []): void {
@@ -89,12 +122,14 @@ export default class ProgressReporter implements Reporter {
   onTestModuleCollected(module: TestModule): void {
     this.startBar();
     this.collected += [...module.children.allTests()].filter((t) => t.options.mode !== 'skip').length;
-    if (this.known === undefined && this.filesInRun !== undefined && ++this.filesCollected >= this.filesInRun) this.known = this.collected;
+    if (this.totalKnown === undefined && this.filesInRun !== undefined && ++this.filesCollected >= this.filesInRun)
+      this.totalKnown = this.collected;
     this.bar?.setTotal(this.total);
   }
 
   onTestCaseResult(test: TestCase): void {
-    if (leftOut(test)) return;
+    // A check an interrupt kept from starting (vitest reports it still pending) was never done.
+    if (leftOut(test) || test.result().state === 'pending') return;
     this.startBar();
     this.done++;
     const meta = test.meta().check;
@@ -102,19 +137,36 @@ export default class ProgressReporter implements Reporter {
     if (verdict === 'fail' || verdict === 'error') {
       this.failed++;
       const ids = verdict === 'fail' ? (meta?.failedRequirements ?? meta?.verifies ?? []) : (meta?.verifies ?? []);
+      const label = meta ? this.gateLabel({ ...meta, verdict, failedRequirements: meta.failedRequirements ?? [] }) : '';
       this.log(
-        `${verdict === 'fail' ? 'FAIL ' : 'ERROR'} ${meta?.service ?? test.module.moduleId} ${ids.join(' ')}: ${test.meta().declared?.title ?? test.name}`,
+        `${verdict === 'fail' ? 'FAIL ' : 'ERROR'} ${meta?.service ?? test.module.moduleId} ${ids.join(' ')}${label}: ${test.meta().declared?.title ?? test.name}`,
       );
     }
     if (this.bar) this.bar.update(this.done, { failed: this.failed });
     else if (this.now() - this.lastPrint >= this.intervalMs) this.print();
   }
 
+  /**
+   * How the gate will treat a failing check, as the reports mark it (report/failure-order.ts
+   * gateMark), or " [could not judge]": the same judgement as the gate's (report/known-failures.ts judge).
+   */
+  private gateLabel(
+    c: Pick<CheckMeta, 'checkId' | 'verifies' | 'couldNotJudge'> & { verdict: 'fail' | 'error'; failedRequirements: string[] },
+  ): string {
+    const g = judge(
+      [{ ...c, title: '', file: '', service: '', area: '', durationMs: 0, operations: [] }],
+      (id) => LEVELS.get(id),
+      this.known,
+    );
+    return g.incomplete.length ? ' [could not judge]' : gateMark(gateClass(c.checkId, g));
+  }
+
   onUserConsoleLog(log: UserConsoleLog): void {
     this.log(log.content.replace(/\n$/, ''));
   }
 
-  onTestRunEnd(modules: ReadonlyArray<TestModule>, errors: ReadonlyArray<SerializedError> = []): void {
+  onTestRunEnd(modules: ReadonlyArray<TestModule>, errors: ReadonlyArray<SerializedError> = [], reason?: string): void {
+    this.interrupted = reason === 'interrupted';
     if (this.bar) {
       this.bar.update(this.done, { failed: this.failed });
       // Redraw once more so failure lines still waiting for the next scheduled redraw are written.
@@ -133,15 +185,16 @@ export default class ProgressReporter implements Reporter {
   line(): string {
     const elapsed = this.now() - this.started;
     const total = this.total;
+    const estimable = this.done >= Math.max(this.estimateAfter, Math.ceil(total * ESTIMATE_AFTER_SHARE));
     const left =
-      this.known !== undefined && this.done && this.done < total
+      this.totalKnown !== undefined && estimable && this.done < total && !this.interrupted
         ? `, about ${seconds((elapsed / this.done) * (total - this.done))} left`
         : '';
     const of =
-      this.known === undefined
+      this.totalKnown === undefined
         ? `${this.done}/${total}${this.ended ? '' : ' (total still growing)'}`
         : `${this.done}/${total} (${Math.floor((100 * this.done) / Math.max(1, total))}%)`;
-    return `conformance: ${of} checks done, ${this.failed} failed, ${seconds(elapsed)}${left}`;
+    return `conformance: ${this.interrupted ? 'interrupted: ' : ''}${of} checks done, ${this.failed} failed, ${seconds(elapsed)}${left}`;
   }
 
   private log(text: string): void {

@@ -2,13 +2,13 @@
  * Vitest reporter that collects every check's verdict and metadata into `results.json` in the
  * run's folder, and what the run selected into `selection.json` (report/results.ts
  * RunSelection); the global teardown turns them into the summary, JUnit and Markdown reports.
- * A test a name filter left out (declared skipped, never started) is not a check of this run:
- * it is listed in selection.json as not run, not counted as a skip.
+ * A test a name filter left out (declared skipped, never started), or one an interrupt kept from
+ * starting, is not a check of this run: it is listed in selection.json as not run, not counted as a skip.
  */
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
-import type { Verdict } from '../harness/verdict.js';
+import { INTERRUPTED_NOTE, type Verdict } from '../harness/verdict.js';
 import type { CheckResult, RunSelection } from './results.js';
 
 export const RUN_FOLDER_ENV = 'CONFORMANCE_ACTIVE_RUN_FOLDER';
@@ -23,7 +23,7 @@ export default class ConformanceReporter implements Reporter {
     this.vitest = vitest;
   }
 
-  async onTestRunEnd(modules: ReadonlyArray<TestModule>): Promise<void> {
+  async onTestRunEnd(modules: ReadonlyArray<TestModule>, _errors?: unknown, reason?: string): Promise<void> {
     const folder = process.env[RUN_FOLDER_ENV];
     if (!folder) return;
     const rel = (file: string) => relative(process.cwd(), file);
@@ -48,13 +48,16 @@ export default class ConformanceReporter implements Reporter {
         });
       for (const test of mod.children.allTests()) {
         const declared = test.meta().declared;
-        if (leftOut(test)) {
+        // A run cancelled by an interrupt (run/interrupt.ts) never started the checks it had not begun: not run, like those a filter left out.
+        if (leftOut(test) || (reason === 'interrupted' && !test.meta().check)) {
           notRun.push({ title: declared?.title ?? test.name, file: rel(mod.moduleId), verifies: declared?.verifies ?? [] });
           continue;
         }
         const meta = test.meta().check;
         const r = test.result();
-        const verdict: Verdict = meta?.verdict ?? (r.state === 'passed' ? 'pass' : r.state === 'skipped' ? 'skip' : 'error');
+        // A check the interrupt cut short may end after vitest marked it skipped: its own verdict never arrives.
+        const cut = reason === 'interrupted' && meta && !meta.verdict;
+        const verdict: Verdict = meta?.verdict ?? (cut || r.state === 'skipped' ? 'skip' : r.state === 'passed' ? 'pass' : 'error');
         const error = r.state === 'failed' ? r.errors?.[0] : undefined;
         results.push({
           checkId: meta?.checkId ?? `${rel(mod.moduleId)}/${test.fullName}`,
@@ -67,7 +70,7 @@ export default class ConformanceReporter implements Reporter {
           failedRequirements: meta?.failedRequirements ?? [],
           message: error ? String(error.message ?? error) : undefined,
           ...(meta?.failure ? { failure: meta.failure } : {}),
-          note: meta?.note ?? (r.state === 'skipped' ? (r as { note?: string }).note : undefined),
+          note: meta?.note ?? (cut ? INTERRUPTED_NOTE : r.state === 'skipped' ? (r as { note?: string }).note : undefined),
           durationMs: Math.round(test.diagnostic()?.duration ?? 0),
           operations: meta?.operations ?? [],
           exchangesFile: meta?.exchangesFile ? relative(folder, meta.exchangesFile) : undefined,

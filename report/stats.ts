@@ -1,7 +1,7 @@
 /**
  * Figures drawn from a run's recorded exchanges (exchanges/: full exchanges or their summary
- * lines, harness/exchange-file.ts): latency per operation (p50, p95, max in ms, from each
- * exchange's durationMs) and the match scores of the run's search results (every
+ * lines, harness/exchange-file.ts): latency per operation (p50, p95, max in ms, and every reply's
+ * time, from each exchange's durationMs) and the match scores of the run's search results (every
  * `content.searchResults[].matchScore` of a successful demographicsSearch reply;
  * organization-identity-api.md, "Search result": matchScore is a number in [0, 1]).
  */
@@ -21,6 +21,8 @@ export interface LatencyStat {
   p50: number;
   p95: number;
   max: number;
+  /** Every reply's time, ms, sorted ascending (compare tests them against another run's; schema 6). */
+  durations?: number[];
 }
 
 export interface ScoreStat {
@@ -93,6 +95,7 @@ export function computeStats(exchanges: Array<Exchange | ExchangeLine>): RunStat
         p50: percentile(sorted, 50),
         p95: percentile(sorted, 95),
         max: sorted[sorted.length - 1]!,
+        durations: sorted,
       };
     })
     .sort((a, b) => a.service.localeCompare(b.service) || a.operation.localeCompare(b.operation));

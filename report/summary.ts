@@ -22,9 +22,10 @@ import type { RunStats } from './stats.js';
  * `checks[].failure`; version 4 added the gate verdict `incomplete` with `gate.incomplete`,
  * `checks[].couldNotJudge` (such an error makes `overall` incomplete, not fail) and `transport`;
  * version 5 made `gate.unexpectedPasses[]` one per known-failures entry (`entry`, `reason`,
- * `checks[]`), flagged only when every check it covers passed.
+ * `checks[]`), flagged only when every check it covers passed;
+ * Version 6 added `interrupted` (the run was stopped by a signal: its checks are those that ended first).
  */
-export const SUMMARY_SCHEMA_VERSION = 5;
+export const SUMMARY_SCHEMA_VERSION = 6;
 
 /**
  * A requirement's outcome: the worst verdict of the checks citing it, `uncovered` (the suite has
@@ -61,8 +62,21 @@ export interface RunDescription {
   faults?: string[];
 }
 
+/**
+ * A run stopped by a signal (run/interrupt.ts): which one (it decides the exit code, 130 or 143),
+ * what sent it, and when. Its checks are those that ended before it; checks the interrupt cut
+ * short are skipped ("the run was interrupted ..."), checks not started are not run.
+ */
+export interface Interruption {
+  signal: 'SIGINT' | 'SIGTERM';
+  reason: string;
+  at: string;
+}
+
 export interface Summary {
   schemaVersion: number;
+  /** Set when the run was interrupted (schema 6). */
+  interrupted?: Interruption;
   run: RunDescription & { finishedAt: string; durationMs: number };
   overall: 'pass' | 'fail' | 'incomplete';
   totals: Record<Verdict, number> & { checks: number };
@@ -123,6 +137,8 @@ export interface SummaryOptions {
   selection?: RunSelection;
   /** How each service's requests were paced (Summary.transport). */
   transport?: Record<string, PacingFigures>;
+  /** The interrupt that stopped the run, if any (Summary.interrupted). */
+  interrupted?: Interruption;
 }
 
 const LEVELS = new Map(Object.values(SERVICES).flatMap((spec) => spec.requirements.map((r) => [r.id, r.level] as const)));
@@ -237,6 +253,7 @@ export function buildSummary(
   const started = Date.parse(run.startedAt);
   return {
     schemaVersion: SUMMARY_SCHEMA_VERSION,
+    ...(options.interrupted ? { interrupted: options.interrupted } : {}),
     run: { ...run, finishedAt: finishedAt.toISOString(), durationMs: finishedAt.getTime() - started },
     overall,
     totals,

@@ -16,7 +16,7 @@ import { pointLatest } from './latest.js';
 import { anyCheckRan } from './outcome.js';
 import type { CheckResult } from './results.js';
 import { computeStats, readExchanges } from './stats.js';
-import { type RunDescription, type Summary, buildSummary, readSelection } from './summary.js';
+import { type Interruption, type RunDescription, type Summary, buildSummary, readSelection } from './summary.js';
 
 /**
  * Milliseconds each reporting step took (printed by bench/report-overhead.ts): reading the
@@ -87,24 +87,27 @@ export async function writeRunReports(
     finishedAt?: Date;
     /** How each service's requests were paced (harness/pacing.ts), or its promise (read once the removals are done). */
     transport?: Record<string, PacingFigures> | undefined | Promise<Record<string, PacingFigures> | undefined>;
+    /** The interrupt that stopped the run, if any; asked once the removals are done (it may come during them). */
+    interrupted?: () => Interruption | undefined;
   } = {},
 ): Promise<{ summary: Summary; timings: ReportTimings }> {
   const t0 = performance.now();
   const stats = computeStats(readExchanges(folder));
   const t1 = performance.now();
   const known = options.known === undefined ? loadKnownFailures() : (options.known ?? undefined);
-  const build = (c: CleanupResult | undefined, transport?: Record<string, PacingFigures>) =>
+  const build = (c: CleanupResult | undefined, transport?: Record<string, PacingFigures>, interrupted?: Interruption) =>
     buildSummary(run, results, c, {
       stats,
       known,
       finishedAt: options.finishedAt,
       selection: readSelection(folder),
       ...(transport ? { transport } : {}),
+      ...(interrupted ? { interrupted } : {}),
     });
   const figures = drawFigures(build(undefined));
   figures.catch(() => {}); // awaited below; a cleanup that throws first must not leave it unhandled
   const done = await cleanup;
-  const summary = build(done, await Promise.resolve(options.transport).catch(() => undefined));
+  const summary = build(done, await Promise.resolve(options.transport).catch(() => undefined), options.interrupted?.());
   writeFileSync(join(folder, 'summary.json'), JSON.stringify(summary, null, 2));
   const t2 = performance.now();
   // A run in which no check ran judged nothing: no report, and reports/latest keeps pointing at the

@@ -40,7 +40,8 @@ export const FEED_READERS = ['notifications'];
 const areaOf = (file: string) => basename(file).replace(/\.test\.ts$/, '');
 const serviceOf = (file: string) => basename(dirname(file));
 
-export interface EarlyRemovalOptions extends Pick<ClientOptions, 'timeoutMs' | 'maxInFlight' | 'retryBudgetMs' | 'ratePerSecond'> {
+export interface EarlyRemovalOptions
+  extends Pick<ClientOptions, 'timeoutMs' | 'maxInFlight' | 'retryBudgetMs' | 'ratePerSecond' | 'tokenCells'> {
   /** The run's in-flight counters shared with the workers (harness/shared-limit.ts), one per service in serviceNames() order. */
   counters: SharedArrayBuffer;
   /** The run's pacing shared with the workers (harness/pacing.ts): removals pause with the checks' requests. */
@@ -77,6 +78,7 @@ export class EarlyRemoval implements FileListener {
         ...(options.retryBudgetMs !== undefined ? { retryBudgetMs: options.retryBudgetMs } : {}),
         ...(options.ratePerSecond ? { ratePerSecond: options.ratePerSecond } : {}),
         ...(pacing ? { pacing } : {}),
+        ...(options.tokenCells ? { tokenCells: options.tokenCells } : {}),
       },
       true,
       (service) => ({ sharedLimit: new SharedLimit(counters, serviceNames().indexOf(service), maxInFlight) }),

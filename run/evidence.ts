@@ -42,11 +42,32 @@ function suiteCommit(): { commit: string | null; modified: boolean | null } {
 }
 
 const credentials = (a: Auth | undefined): string[] =>
-  !a ? [] : a.scheme === 'bearer' ? [a.token] : [a.password, `${a.username}:${a.password}`];
+  !a
+    ? []
+    : a.scheme === 'basic'
+      ? [a.password, `${a.username}:${a.password}`]
+      : a.token !== undefined
+        ? [a.token]
+        : [a.oauth.clientSecret, `${a.oauth.clientId}:${a.oauth.clientSecret}`];
 
-/** The credentials of the settings: what the bundle must never hold. */
+/** The password of a proxy URL (user:password@host), if any. */
+const proxyPassword = (url: string | undefined): string[] => {
+  try {
+    const p = url ? decodeURIComponent(new URL(url).password) : '';
+    return p ? [p] : [];
+  } catch {
+    return [];
+  }
+};
+
+/** The credentials of the settings (tokens, passwords, OAuth2 client secrets, proxy passwords): what the bundle must never hold. */
 export const settingsSecrets = (s: Settings): string[] =>
-  Object.values(s.configured).flatMap((t) => [...credentials(t?.auth), ...credentials(t?.alternateAuth)]);
+  Object.values(s.configured).flatMap((t) => [
+    ...credentials(t?.auth),
+    ...credentials(t?.alternateAuth),
+    ...proxyPassword(t?.proxy?.https?.url),
+    ...proxyPassword(t?.proxy?.http?.url),
+  ]);
 
 /** The settings a bundle records: everything but credentials (a credential shows as "set") and TLS key contents. */
 export function settingsWithoutSecrets(s: Settings): Record<string, unknown> {

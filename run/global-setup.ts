@@ -14,18 +14,36 @@ import { RUN_FOLDER_ENV } from '../report/reporter.js';
 import { resolveBudgets } from '../harness/config.js';
 import { RunContext } from '../harness/run.js';
 import { runSettings } from './run-settings.js';
-import type { RunDescription } from '../report/summary.js';
+import type { Interruption, RunDescription } from '../report/summary.js';
 import { targetStatement } from '../report/target.js';
 import { checkRan } from '../report/outcome.js';
 import { newRedactionKey } from '../harness/redact-foreign.js';
+import { sharedTokenCell } from '../harness/oauth.js';
 import type { RunInfo } from '../harness/targets.js';
 import { sharedCounters } from '../harness/shared-limit.js';
 import { pacingFigures, sharedPacing } from '../harness/pacing.js';
 import { afterFirstFileEnds, detachFileListener } from './file-events.js';
+import { onStopRequest } from './interrupt.js';
 
 export { REFERENCE_SOURCES } from './deployments.js';
 
 export default async function setup(project: TestProject) {
+  // An interrupt (run/interrupt.ts): vitest cancels the run (the checks' signals abort: nothing
+  // more is sent, requests under way end, checks not started are skipped), then the teardown
+  // below removes what the run created and writes the reports marked INTERRUPTED.
+  let interrupted: Interruption | undefined;
+  let early: Promise<import('./early-removal.js').EarlyRemoval | undefined> | undefined;
+  const stopListening = onStopRequest((request) => {
+    interrupted = { ...request, at: new Date().toISOString() };
+    // The reader of the run's output may have gone with the command: a failed write must not end the teardown.
+    for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
+    console.log(
+      `conformance: interrupted (${request.reason}): no further request is sent; removing what the run created; the report is marked INTERRUPTED`,
+    );
+    void project.vitest.cancelCurrentRun('interrupted' as never);
+    // No check is left to keep slots of the in-flight bound for: removals take all of them now.
+    void early?.then((removal) => removal?.finish()).catch(() => {});
+  });
   const plan = runSettings();
   const { settings, embedded } = plan;
   const runId = plan.runId();
@@ -51,6 +69,9 @@ export default async function setup(project: TestProject) {
     console.warn(
       `conformance: with --pool ${project.config.pool} each of the ${workers} workers keeps its own in-flight count, so up to ${workers} requests per service may be in flight, more than CONFORMANCE_MAX_IN_FLIGHT=${settings.maxInFlight}; run with the default pool (threads) or --maxWorkers at most ${settings.maxInFlight}`,
     );
+  // One OAuth2 token per service for the whole run, shared by its threads (harness/oauth.ts).
+  const oauth = serviceNames().filter((s) => targets[s]?.auth.scheme === 'bearer' && targets[s]?.auth.oauth);
+  const tokenCells = oauth.length ? Object.fromEntries(oauth.map((s) => [s, sharedTokenCell()])) : undefined;
   const info: RunInfo = {
     runId,
     reportDir: settings.reportDir,
@@ -69,6 +90,7 @@ export default async function setup(project: TestProject) {
     exchanges: settings.exchanges,
     verbose: settings.verbose,
     redactionKey: newRedactionKey(),
+    ...(tokenCells ? { tokenCells } : {}),
   };
   const description: RunDescription = {
     runId,
@@ -113,7 +135,7 @@ export default async function setup(project: TestProject) {
   // its requests count in the bound and the pacing the workers share (its requests then pause with
   // theirs, and take their share of the rate): otherwise the teardown removes everything.
   const { inFlightCounters: counters, pacing } = info;
-  const early =
+  early =
     counters && pacing
       ? import('./early-removal.js')
           .then(({ EarlyRemoval, attachEarlyRemoval }) => {
@@ -121,6 +143,7 @@ export default async function setup(project: TestProject) {
               ...plan.removal,
               counters,
               pacing,
+              ...(tokenCells ? { tokenCells } : {}),
             });
             attachEarlyRemoval(project.name, removal);
             return removal;
@@ -149,15 +172,21 @@ export default async function setup(project: TestProject) {
       return cleanupRun(run, targets, profile, {
         ...plan.removal,
         ...(pacing ? { pacing } : {}),
+        ...(tokenCells ? { tokenCells } : {}),
       });
     })();
     try {
       // Read once the removals are done: they are paced (and counted) with the checks.
       const transport = cleanup.then(() => (pacing ? pacingFigures(pacing, serviceNames()) : undefined));
-      const { summary } = await writeRunReports(run.folder, settings.reportDir, description, results, cleanup, { transport });
+      const { summary } = await writeRunReports(run.folder, settings.reportDir, description, results, cleanup, {
+        transport,
+        interrupted: () => interrupted,
+      });
       // A run in which no check ran prints one line at its end instead (run/outcome.ts), unless it left records behind.
-      if (summary.checks.some(checkRan) || summary.cleanup?.failures.length) console.log(consoleSummary(summary, run.folder));
+      if (summary.checks.some(checkRan) || summary.cleanup?.failures.length || summary.interrupted)
+        console.log(consoleSummary(summary, run.folder));
     } finally {
+      stopListening();
       await deployments.stop();
     }
   };

@@ -8,6 +8,7 @@
  *     service not configured, or the profile switches it off); one line says which, and the run
  *     leaves no report behind (run/cli/conformance-finish.ts);
  *   1 the gate fails (a MUST requirement failed, or a check errored other than could-not-judge);
+ *   130 / 143 interrupted (SIGINT / SIGTERM): one line says by what, after how many checks, and what the teardown removed;
  *   5 INCOMPLETE: nothing failed, but checks could not judge because the deployment did not answer
  *     (transient replies after the retry budget, no reply); one line says how many and why;
  *   else 0.
@@ -51,6 +52,15 @@ export function runOutcome(s: Summary, filters: string[], runId: string): RunOut
     if (leftovers.length > LEFTOVERS_LISTED)
       lines.push(`  ... and ${leftovers.length - LEFTOVERS_LISTED} more (summary.json, cleanup.failures)`);
     return { code, lines };
+  }
+  if (s.interrupted) {
+    const removed = s.cleanup ? s.cleanup.sources.deleted + s.cleanup.sources.alreadyGone : 0;
+    return {
+      code,
+      lines: [
+        `conformance: run ${runId} interrupted (${s.interrupted.reason}); the teardown removed ${removed}/${s.cleanup?.sources.attempted ?? 0} sources the run created; its report, marked INTERRUPTED, holds the checks that ended before`,
+      ],
+    };
   }
   const reason = noCheckReason(s, filters);
   if (reason) return { code: FAIL_EXIT, lines: [`conformance: no check ran: ${reason}`], nothingRan: true };

@@ -17,15 +17,22 @@
 import type { ServiceName } from '../specs/common/model.js';
 import { type Reply, ServiceClient } from '../harness/client.js';
 import { isTransient } from '../harness/reply.js';
-import type { ServiceTarget } from '../harness/config.js';
+import { type ServiceTarget, proxyFor, shownProxy } from '../harness/config.js';
 import type { Profile } from '../harness/profile.js';
 import { RunContext } from '../harness/run.js';
+import { credentialSettings } from '../harness/setting-names.js';
 
 export interface PreflightProblem {
   service: ServiceName;
   url: string;
-  kind: 'unreachable' | 'credentials rejected' | 'not an identity service';
+  kind: 'unreachable' | 'credentials rejected' | 'not an identity service' | 'proxy refused';
   detail: string;
+  /** The settings that gave the credentials the service rejected (harness/setting-names.ts credentialSettings). */
+  credentials?: string[];
+  /** Set when what could not be reached is the OAuth2 token endpoint, not the service. */
+  hint?: 'token endpoint';
+  /** The proxy the request went through, shown without its credentials, and the variables that set it. */
+  proxy?: { url: string; setting: string; noProxySetting: string };
 }
 
 /** Longest a preflight request may take (ms), capped by the run's timeout. */
@@ -59,6 +66,14 @@ export async function preflight(
       try {
         const ask = () => client.call('identityIdQuery', { linkId: `${run.namespace}preflight-no-such-identity` });
         const problem = problemOf(target.service, await ask());
+        if (problem?.kind === 'credentials rejected') problem.credentials = credentialSettings(target.service, target.auth);
+        const via = proxyFor(problem?.url ?? target.baseUrl, target.proxy);
+        if (problem && via)
+          problem.proxy = {
+            url: shownProxy(via.url),
+            setting: via.setting,
+            noProxySetting: target.proxy?.noProxy?.setting ?? 'NO_PROXY',
+          };
         if (problem) return { problem };
         // A retried or transient reply's time holds back-off waits, not the distance: no measurement.
         const again = await ask();
@@ -76,6 +91,14 @@ export async function preflight(
 /** What a preflight reply says is wrong with the service, if anything. */
 function problemOf(service: ServiceName, reply: Reply): PreflightProblem | undefined {
   const url = reply.exchange.url;
+  const token = /^token: (.*); not sent$/.exec(reply.exchange.error ?? '');
+  if (token)
+    return /could not be reached/.test(token[1]!)
+      ? { service, url, kind: 'unreachable', detail: token[1]!, hint: 'token endpoint' }
+      : { service, url, kind: 'credentials rejected', detail: token[1]! };
+  const tunnel = /Proxy response \((\d+)\)/.exec(reply.exchange.error ?? '');
+  if (tunnel) return { service, url, kind: 'proxy refused', detail: `the proxy answered HTTP ${tunnel[1]} to the tunnel` };
+  if (reply.status === 407) return { service, url, kind: 'proxy refused', detail: 'HTTP 407 from the proxy' };
   if (reply.exchange.error) return { service, url, kind: 'unreachable', detail: reply.exchange.error };
   if (reply.status === 401 || reply.status === 403) return { service, url, kind: 'credentials rejected', detail: `HTTP ${reply.status}` };
   if (reply.status === 404 && !reply.body)
@@ -90,15 +113,32 @@ function problemOf(service: ServiceName, reply: Reply): PreflightProblem | undef
   return undefined;
 }
 
-/** One line per problem, naming the service, the URL and the setting to look at. */
+/** One line per problem, naming the service, the URL, the proxy when one is in use, and the settings to look at. */
 export function preflightMessage(problems: PreflightProblem[], prefixOf: (s: ServiceName) => string): string {
   return problems
     .map((p) => {
+      const base = `${prefixOf(p.service)}_BASE_URL`;
+      const proxy = p.proxy;
       const hint =
         p.kind === 'credentials rejected'
-          ? `check ${prefixOf(p.service)}_TOKEN or ${prefixOf(p.service)}_USERNAME/_PASSWORD`
-          : `check ${prefixOf(p.service)}_BASE_URL`;
-      return `conformance: preflight: the ${p.service} service at ${p.url} is ${p.kind === 'unreachable' ? 'unreachable' : p.kind === 'credentials rejected' ? 'rejecting the credentials' : 'not answering as an identity service'} (${p.detail}); ${hint}. No check was run.`;
+          ? `check ${(p.credentials ?? [`the credentials of ${base}`]).join(' and ')}`
+          : p.kind === 'proxy refused' && proxy
+            ? `check ${proxy.setting}${/407/.test(p.detail) ? ` (a proxy that asks for credentials takes them in the URL: http://user:password@host:port)` : ''}, or ${proxy.noProxySetting} to reach ${base} directly`
+            : p.hint === 'token endpoint'
+              ? `check ${prefixOf(p.service)}_OAUTH_TOKEN_URL`
+              : proxy && p.kind === 'unreachable'
+                ? `check ${proxy.setting} and ${proxy.noProxySetting} (${base} is reached through the proxy), and ${base}`
+                : `check ${base}`;
+      const state =
+        p.kind === 'unreachable'
+          ? 'unreachable'
+          : p.kind === 'credentials rejected'
+            ? 'rejecting the credentials'
+            : p.kind === 'proxy refused'
+              ? 'not reachable: the proxy refused'
+              : 'not answering as an identity service';
+      const via = proxy ? ` through the proxy ${proxy.url} (${proxy.setting})` : '';
+      return `conformance: preflight: the ${p.service} service at ${p.url}${via} is ${state} (${p.detail}); ${hint}. No check was run.`;
     })
     .join('\n');
 }

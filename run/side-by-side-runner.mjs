@@ -39,6 +39,15 @@
 import { TestRunner } from 'vitest';
 
 /**
+ * Key of the run's interrupt in this thread's globals: an AbortController that this runner aborts
+ * when vitest cancels the run (an interrupt: run/interrupt.ts), and whose signal every check
+ * sends with (harness/interrupt.ts reads it under the same key; the harness is loaded by vitest's
+ * module runner, this runner by Node's import, so a global is what both see). vitest's own test
+ * signal is not enough: it aborts only some of the checks running side by side.
+ */
+const INTERRUPT = Symbol.for('identity-conformance/run-interrupt');
+
+/**
  * Requests waiting for a place, in in-flight bounds of their service, from which a service counts
  * as saturated: the next file to start is then one of a service with room, if any waits.
  */
@@ -238,6 +247,13 @@ export default class SideBySideRunner extends TestRunner {
       claim.shrink();
     }
     return super.onTaskFinished?.(test);
+  }
+
+  /** The run is cancelled (an interrupt): every check's requests stop (the run's interrupt), and checks not started are skipped (vitest). */
+  cancel(reason) {
+    globalThis[INTERRUPT] ??= new AbortController();
+    globalThis[INTERRUPT].abort(reason);
+    return super.cancel(reason);
   }
 
   onAfterRunFiles(files) {

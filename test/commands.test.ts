@@ -13,8 +13,12 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
   scripts: Record<string, string>;
 };
 
-/** How a package.json script runs a command of ours: Node, with tsx's loader for a TypeScript one (signals reach the command itself). */
-const SCRIPT = /^node (--import tsx )?(\S+\.(ts|mjs))$/;
+/**
+ * How a package.json script runs a command of ours: Node, with tsx's loader for a TypeScript one,
+ * in place of npm's shell (`exec`), so that a signal npm passes on reaches the command itself: a
+ * shell in between dies of SIGTERM and leaves the command running, and waits out SIGINT.
+ */
+const SCRIPT = /^exec node (--import tsx )?(\S+\.(ts|mjs))$/;
 
 /** Every package.json script that runs a command of ours, plus the documented `npx tsx` benchmarks that take arguments. */
 const COMMANDS: Array<[string, string]> = [
@@ -41,6 +45,10 @@ describe.concurrent('commands', () => {
         'bench:report',
       ]),
     );
+  });
+
+  it('every script that runs Node runs it in place of the shell (exec), as the list reads them', () => {
+    expect(Object.entries(pkg.scripts).filter(([, cmd]) => /^(exec )?node /.test(cmd) && !SCRIPT.test(cmd))).toEqual([]);
   });
 
   it.each(COMMANDS)('%s --help prints its usage, settings or exit codes, and examples', async (name, script) => {

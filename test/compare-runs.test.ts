@@ -1,5 +1,6 @@
 /**
- * `npm run compare`: two clean runs with the same seed compare as unchanged (exit 0); a clean
+ * `npm run compare`: two clean runs with the same seed compare as unchanged (exit 0), listing
+ * nothing that did not change; a change of gate is a change, in the headline; a clean
  * run versus a run with one injected reference fault shows exactly the checks that newly fail,
  * the MUST requirement that broke, and exits 1. Bad input exits 2.
  * The fault comes from REFERENCE_FAULTS (reference/faults/catalogue.ts); where that catalogue is
@@ -9,7 +10,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compareSummaries, loadSummary } from '../report/compare.js';
+import { compareSummaries, comparisonMarkdown, loadSummary } from '../report/compare.js';
 import type { Summary } from '../report/summary.js';
 import { runCli } from './support/cli.js';
 import { runSuite } from './support/run-suite.js';
@@ -48,7 +49,20 @@ describe(`compare (fault ${realFaults ? 'injected by REFERENCE_FAULTS' : 'fabric
     expect(c.newlyFailing).toEqual([]);
     const cli = runCli('compare', [clean1, join(clean2, 'summary.json')]);
     expect(cli.code, cli.stderr).toBe(0);
-    expect(cli.stdout).toContain('# Comparison: UNCHANGED');
+    expect(cli.stdout).toContain('# Comparison: UNCHANGED: gate PASS (exit code 0) in both runs');
+    // Only what changed is listed: no table of checks, and no latency row that did not shift.
+    expect(cli.stdout).not.toMatch(/^## (Newly|Other|Checks only)/m);
+    expect(cli.stdout).not.toMatch(/\| steady \|/);
+    expect(cli.stdout).toMatch(/operations tested on their per-request times \(Mann-Whitney U/);
+  });
+
+  it('a change of gate alone (here a run whose gate failed although its checks are the same) is a change, and the headline says it', () => {
+    const base = loadSummary(clean1);
+    const failed = { ...base, gate: { ...base.gate, verdict: 'fail' as const, gating: [base.checks[0]!.checkId] } };
+    const c = compareSummaries(failed, base);
+    expect(c.gate).toMatchObject({ baseline: { verdict: 'fail', exitCode: 1 }, current: { verdict: 'pass', exitCode: 0 }, changed: true });
+    expect(c.verdict).toBe('changed');
+    expect(comparisonMarkdown(c)).toMatch(/^# Comparison: CHANGED: gate FAIL \(exit code 1\) → PASS \(exit code 0\)$/m);
   });
 
   it('a clean run against a faulted run lists exactly the newly failing checks and exits 1', () => {

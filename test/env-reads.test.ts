@@ -25,6 +25,7 @@ const READERS: Record<string, string> = {
     "the run ID the command hands to vitest (CONFORMANCE_RUN_ID), and the reference's settings for the variants' profile",
   'run/vitest-plan.ts': "the plan the command's first step hands to the vitest configuration (CONFORMANCE_VITEST_PLAN; default argument)",
   'run/global-setup.ts': 'hands the run folder and run ID to the reporters of the same vitest process (CONFORMANCE_ACTIVE_RUN_FOLDER)',
+  'run/interrupt.ts': "the stop pipe the command hands to the run's vitest process (CONFORMANCE_STOP_FD; default argument)",
   'run/deployments.ts': "checks the reference's settings before anything starts (default argument)",
   'run/cli/reference.ts': 'npm run reference starts the reference with the environment it was given',
   'run/cli/report-merge.ts': 'the report folder default (CONFORMANCE_REPORT_DIR) of the merge command',

@@ -13,6 +13,7 @@
  * Screenshots go to the run folder (reports/self-test/<run>/). Skipped with the reason when
  * /usr/bin/chromium is absent (`.ci/run` installs Debian's chromium).
  */
+import { allureReportName } from '../report/allure-run.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -117,7 +118,8 @@ describe.skipIf(!available)(available ? 'the reports in Chromium' : `the reports
     const opened = await openRendered(join(folder, 'allure-report', 'index.html'), '[data-testid="tab-failed"]');
     try {
       const { page } = opened;
-      expect(await page.title()).toBe(`Conformance embedded reference: run ${summary.run.runId}`);
+      expect(await page.title()).toBe(allureReportName(summary));
+      expect(await page.title()).toMatch(/: FAIL \(exit code 1\)$/);
       expect(opened.refused, 'requests other than the file (report/allure-offline.ts)').toEqual([]);
       expect(await page.locator('[data-testid="tab-failed"]').textContent()).toMatch(new RegExp(`Failed\\s*${fails}\\b`));
       expect(await page.locator('[data-testid="tab-broken"]').count()).toBe(errors ? 1 : 0);

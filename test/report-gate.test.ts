@@ -12,12 +12,12 @@ import { SettingsError } from '../harness/config.js';
 import type { CleanupResult } from '../harness/cleanup.js';
 import { consoleSummary } from '../report/console-summary.js';
 import { headline } from '../report/headline.js';
-import { historyPath, judge, loadKnownFailures, recordPasses } from '../report/known-failures.js';
+import { historyPath, judge, loadKnownFailures, recordPasses, unknownEntries } from '../report/known-failures.js';
 import { buildSummary } from '../report/summary.js';
 import { summaryMarkdown } from '../report/markdown.js';
 import type { CheckResult } from '../report/results.js';
 import { INCOMPLETE_EXIT, LEFTOVERS_EXIT, runOutcome } from '../run/outcome.js';
-import ProgressReporter, { plainOutput } from '../report/progress.js';
+import ProgressReporter, { ESTIMATE_AFTER_CHECKS, plainOutput } from '../report/progress.js';
 import { requirementIndex } from '../specs/services.js';
 import { makeRunFolder, resultOf } from './support/report-fixture.js';
 
@@ -38,6 +38,10 @@ describe('gate', () => {
     expect(g.verdict).toBe('fail');
     expect(g.gating.sort()).toEqual(['organization/envelope/echo', 'organization/envelope/unreachable']);
     expect(g.expectOnly).toEqual(['organization/envelope/retryable']);
+    // The console's per-service line tells the EXPECT-only failure from the gating one.
+    const text = consoleSummary(buildSummary(makeRunFolder().run, results, undefined), 'reports/r');
+    expect(text).toMatch(/failed requirements: .*ORG-ENV-ECHO(, |\n)/);
+    expect(text).toContain('ORG-ERR-NOT-RETRYABLE [EXPECT only, not gating]');
   });
 
   it('listed failures are expected, listed passes are flagged, and the gate passes', () => {
@@ -86,6 +90,63 @@ describe('gate', () => {
   });
 });
 
+describe('known-failures entries: ticket, expiry, and IDs that name nothing', () => {
+  const { results } = makeRunFolder();
+  const listed = (entry: Record<string, unknown>) =>
+    loadKnownFailures({ CONFORMANCE_KNOWN_FAILURES: knownFile({ entries: [{ id: 'ORG-ENV-ECHO', reason: 'vendor bug', ...entry }] }) })!;
+
+  it('a ticket is kept with the expected failure it excuses', () => {
+    const g = judge(results, level, listed({ ticket: 'ACME-123' }), { today: '2026-06-01' });
+    expect(g.expected).toContainEqual({
+      checkId: 'organization/envelope/echo',
+      entry: 'ORG-ENV-ECHO',
+      reason: 'vendor bug',
+      ticket: 'ACME-123',
+    });
+    expect(g.expired).toEqual([]);
+  });
+
+  it('an entry excuses its failures up to and including its expiry date, and gates again the day after, saying so', () => {
+    const known = listed({ ticket: 'ACME-123', expires: '2026-06-01' });
+    expect(judge(results, level, known, { today: '2026-06-01' }).gating).not.toContain('organization/envelope/echo');
+    const g = judge(results, level, known, { today: '2026-06-02' });
+    expect(g.verdict).toBe('fail');
+    expect(g.gating).toContain('organization/envelope/echo');
+    expect(g.expected.map((x) => x.entry)).not.toContain('ORG-ENV-ECHO');
+    expect(g.expired).toEqual([
+      { entry: 'ORG-ENV-ECHO', reason: 'vendor bug', expires: '2026-06-01', ticket: 'ACME-123', checks: ['organization/envelope/echo'] },
+    ]);
+    const s = { ...buildSummary(makeRunFolder().run, results, undefined, { known }), gate: g };
+    expect(consoleSummary(s, 'reports/r')).toContain(
+      'expired known failure: ORG-ENV-ECHO expired on 2026-06-01 (ticket ACME-123): it excuses nothing now, and the check it covered that failed gate again',
+    );
+    expect(summaryMarkdown(s, 'reports/r')).toContain('**Expired known failures: they gate again** (1)');
+  });
+
+  it('an expiry that is not a date is a settings error (exit code 2)', () => {
+    expect(() => listed({ expires: 'next spring' })).toThrow(/CONFORMANCE_KNOWN_FAILURES.*expires/);
+  });
+
+  it('an ID that names no requirement and no check is found, with the ID meant', () => {
+    const requirements = new Set(REQS.keys());
+    const checks = new Set(['organization/search/a-search-with-an-exact-copy-of-a-posted-identity-returns-it']);
+    const known = {
+      entries: [
+        { id: 'ORG-MERGE-EFECT', reason: 'typo' },
+        { id: 'ORG-MERGE-EFFECT', reason: 'right' },
+        { id: 'organization/search/a-search-wit-an-exact-copy', reason: 'short and misspelt' },
+        { id: 'organization/search/a-search-with-an-exact-copy-of-a-posted-identity-returns-it', reason: 'right' },
+        { id: 'NOTHING-LIKE-IT-AT-ALL-XYZ', reason: 'x' },
+      ],
+    };
+    expect(unknownEntries(known, requirements, checks)).toEqual([
+      { id: 'ORG-MERGE-EFECT', suggestion: 'ORG-MERGE-EFFECT' },
+      { id: 'organization/search/a-search-wit-an-exact-copy', suggestion: [...checks][0] },
+      { id: 'NOTHING-LIKE-IT-AT-ALL-XYZ' },
+    ]);
+  });
+});
+
 /**
  * The case of issue 28: a known-failures list naming the requirements merge-no-unify breaks, in a
  * run where one check citing ORG-MERGE-EFFECT passed (a walk that never merged) while the others
@@ -126,6 +187,9 @@ describe('known failures judged per check and per requirement', () => {
     const text = consoleSummary(s, 'reports/r');
     expect(text).toContain(': PASS (6 known failures)\n');
     expect(text).toContain('gate: PASS (exit code 0); 0 gating, 6 known failures');
+    expect(text, 'the per-service line marks what does not gate').toContain(
+      'failed requirements: ORG-MERGE-EFFECT [known], ORG-OP-UNMERGEIDENTITIES [known]\n',
+    );
     expect(text).not.toMatch(/unexpected pass:|remove/);
     const md = summaryMarkdown(s, 'reports/r');
     expect(md).toMatch(/^# Conformance run fixture-run: PASS \(6 known failures\)$/m);
@@ -249,9 +313,9 @@ describe('INCOMPLETE: checks that could not judge', () => {
 });
 
 describe('progress display', () => {
-  const fakeTest = (verdict: string, n: number) =>
+  const fakeTest = (verdict: string, n: number, id = 'ORG-ENV-ECHO') =>
     ({
-      name: `check ${n} [ORG-ENV-ECHO]`,
+      name: `check ${n} [${id}]`,
       options: { mode: 'run' },
       module: { moduleId: 'scenarios/organization/envelope.test.ts' },
       result: () => ({ state: verdict === 'pass' ? 'passed' : 'failed' }),
@@ -260,14 +324,15 @@ describe('progress display', () => {
           checkId: `organization/envelope/check-${n}`,
           service: 'organization',
           area: 'envelope',
-          verifies: ['ORG-ENV-ECHO'],
+          verifies: [id],
           title: `check ${n}`,
         },
         check: {
+          checkId: `organization/envelope/check-${n}`,
           verdict,
           service: 'organization',
-          verifies: ['ORG-ENV-ECHO'],
-          failedRequirements: verdict === 'fail' ? ['ORG-ENV-ECHO'] : [],
+          verifies: [id],
+          failedRequirements: verdict === 'fail' ? [id] : [],
         },
       }),
     }) as never;
@@ -296,7 +361,15 @@ describe('progress display', () => {
         removeListener: () => stream,
       },
     );
-    const p = new ProgressReporter({ stream, live: options.live, total: options.total, intervalMs: 1000, now: () => clock });
+    const p = new ProgressReporter({
+      stream,
+      live: options.live,
+      total: options.total,
+      intervalMs: 1000,
+      now: () => clock,
+      known: null,
+      estimateAfter: 2,
+    });
     p.onTestRunStart(Array.from({ length: options.files ?? 0 }, (_, i) => ({ moduleId: `scenarios/organization/f${i}.test.ts` }) as never));
     p.onTestModuleCollected(fakeModule(2));
     if (options.collectFirst) p.onTestModuleCollected(fakeModule(2));
@@ -345,6 +418,54 @@ describe('progress display', () => {
     expect(out).toContain('4/4 checks | 2 failed');
     expect(out).toContain('FAIL  organization ORG-ENV-ECHO: check 1');
     expect(out).toMatch(/\u001b\[/);
+  });
+
+  /** The plain lines of a run of `verdicts` (one check each, `ids[i]` its requirement), with `options`. */
+  function lines(verdicts: string[], ids: string[], options: ConstructorParameters<typeof ProgressReporter>[0] = {}): string[] {
+    let out = '';
+    let clock = 0;
+    const p = new ProgressReporter({
+      stream: { write: (s: string) => (out += s) },
+      live: false,
+      intervalMs: 1000,
+      now: () => clock,
+      known: null,
+      ...options,
+    });
+    p.onTestRunStart([]);
+    verdicts.forEach((v, i) => {
+      clock += 1000;
+      p.onTestCaseResult(fakeTest(v, i, ids[i % ids.length]));
+    });
+    return out.trim().split('\n');
+  }
+
+  it('marks a known failure, a pending check and an EXPECT-only failure as the gate will treat them; a gating one stays plain', () => {
+    const expectId = [...REQS.values()].find((r) => r.level === 'EXPECT' && r.id.startsWith('ORG-'))!.id;
+    const known = loadKnownFailures({
+      CONFORMANCE_KNOWN_FAILURES: knownFile({
+        entries: [
+          { id: 'ORG-ENV-ECHO', reason: 'vendor bug' },
+          { id: 'organization/envelope/check-2', reason: 'new check', pending: true },
+        ],
+      }),
+    });
+    const out = lines(['fail', 'fail', 'fail', 'fail'], ['ORG-ENV-ECHO', expectId, 'ORG-ENV-REPLY', 'ORG-ENV-REPLY'], { known, total: 4 });
+    expect(out.filter((l) => l.startsWith('FAIL'))).toEqual([
+      'FAIL  organization ORG-ENV-ECHO [known]: check 0',
+      `FAIL  organization ${expectId} [EXPECT only, not gating]: check 1`,
+      'FAIL  organization ORG-ENV-REPLY [pending]: check 2',
+      'FAIL  organization ORG-ENV-REPLY: check 3',
+    ]);
+  });
+
+  it('gives no estimate of the time left before a handful of checks are done (the first to end are the quick ones)', () => {
+    const out = lines(Array(30).fill('pass'), ['ORG-ENV-ECHO'], { total: 200 });
+    const estimated = out.map((l, i) => [i + 1, /about \d+ s left/.test(l)] as const).filter(([, e]) => e);
+    expect(estimated.length).toBeGreaterThan(0);
+    expect(estimated[0]![0], 'the first line with an estimate: after ESTIMATE_AFTER_CHECKS checks and 5 % of the run').toBe(
+      Math.max(ESTIMATE_AFTER_CHECKS, 10),
+    );
   });
 
   it('is plain when stdout is not a terminal, NO_COLOR or CI is set, or the terminal is dumb', () => {

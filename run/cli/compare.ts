@@ -10,7 +10,7 @@
  */
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compareSummaries, comparisonMarkdown, loadSummary } from '../../report/compare.js';
+import { compareSummaries, comparisonHeadline, comparisonMarkdown, loadSummary } from '../../report/compare.js';
 import {
   compareMatchQuality,
   matchQualityCsv,
@@ -23,7 +23,7 @@ import { command, parseArguments, usageError } from '../command.js';
 const program = command({
   name: 'compare',
   summary:
-    'Compares two runs (before and after a vendor upgrade or configuration change, same seed): newly failing and passing checks, requirements whose outcome changed, latency and match-score shifts.',
+    "Compares two runs (before and after a vendor upgrade or configuration change, same seed): each run's gate, newly failing and passing checks, requirements whose outcome changed, significant latency shifts (rank test of per-request times) and match-score shifts; only what changed is listed.",
   exitCodes: [
     [0, 'unchanged, or changed without a regression'],
     [
@@ -75,7 +75,7 @@ if (options.csv)
   }
 const regressed = comparison?.verdict === 'regressed' || matchQualityRegressed(matchQuality);
 const conformance = comparison
-  ? `${comparison.verdict}${comparison.mustRegressions.length ? ` (${comparison.mustRegressions.length} MUST requirement(s) newly fail)` : ''}`
+  ? `${comparisonHeadline(comparison)}${comparison.mustRegressions.length ? `; ${comparison.mustRegressions.length} MUST requirement(s) newly fail` : ''}`
   : regressed
     ? 'regressed'
     : undefined;

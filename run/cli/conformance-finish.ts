@@ -7,31 +7,47 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { RunContext, ledgerPath } from '../../harness/run.js';
 import type { Summary } from '../../report/summary.js';
-import { runOutcome } from '../outcome.js';
+import { INTERRUPTED_EXIT } from '../../report/outcome.js';
+import { LEFTOVERS_EXIT, runOutcome } from '../outcome.js';
 import { removeRunTrace } from '../run-folder.js';
 import type { RunPlan } from './conformance-prepare.js';
 
-/** How the run's vitest process ended, and the signal the command passed on to it, if any. */
+/** How the run's vitest process ended, and the interrupt the command passed on to it, if any. */
 export interface RunExit {
   code: number | null;
   signal: NodeJS.Signals | null;
+  /** The signal the command received (or SIGTERM when its parent ended). */
   interrupted?: NodeJS.Signals;
+  /** What sent it, in words. */
+  reason?: string;
+  /** Why the command ended the vitest process hard instead of letting it wind down, when it did. */
+  hard?: string;
 }
 
 /**
- * After an interrupt, removes what the run created from its ledger (130, or 143 for SIGTERM);
- * otherwise prints why the outcome is not the gate's, when it is not (run/outcome.ts), and returns
- * the exit code from the run's summary.json. A run in which no check ran leaves no run folder.
- * @returns the command's exit code
+ * The command's exit code from the run's summary.json, with the lines that say why when the gate
+ * alone does not (run/outcome.ts). After an interrupt the run has wound down itself (its summary
+ * is marked interrupted: it removed what it created and wrote its report); when it could not
+ * (ended hard, or it wrote no summary), what it created is removed here from its ledger. A run in
+ * which no check ran leaves no run folder, unless interrupted.
+ * @returns the command's exit code: 130 / 143 after an interrupt (4 if records stay behind)
  */
 export async function finish(plan: RunPlan, exit: RunExit): Promise<number> {
   const { runId } = plan;
-  if (exit.interrupted || exit.signal) {
-    const cleaned = await cleanupAfterInterrupt(runId);
-    console.error(`conformance: run ${runId} interrupted (${exit.interrupted ?? exit.signal}); ${cleaned}`);
-    return exit.interrupted === 'SIGTERM' || exit.signal === 'SIGTERM' ? 143 : 130;
+  const summary = existsSync(plan.summaryFile) ? (JSON.parse(readFileSync(plan.summaryFile, 'utf8')) as Summary) : undefined;
+  const signal = exit.interrupted ?? exit.signal ?? undefined;
+  if (signal && !(summary?.interrupted && !exit.hard)) {
+    const { line, leftovers } = await cleanupAfterInterrupt(runId);
+    console.error(`conformance: run ${runId} interrupted (${exit.reason ?? signal}); ${line}`);
+    console.error(`conformance: no report: the run was ended before it wrote one${exit.hard ? ` (${exit.hard})` : ''}`);
+    return leftovers ? LEFTOVERS_EXIT : signal === 'SIGTERM' ? INTERRUPTED_EXIT.SIGTERM : INTERRUPTED_EXIT.SIGINT;
   }
-  if (!existsSync(plan.summaryFile)) {
+  if (summary?.interrupted) {
+    const outcome = runOutcome(summary, plan.vitestArgs, runId);
+    for (const line of outcome.lines) console.error(line);
+    return outcome.code;
+  }
+  if (!summary) {
     console.error(`conformance: the run ended (exit ${exit.code}) without writing ${plan.summaryFile}`);
     // A run that judged nothing and created nothing on the deployment leaves no folder behind; a
     // ledger (for npm run cleanup) or collected results stay.
@@ -40,7 +56,7 @@ export async function finish(plan: RunPlan, exit: RunExit): Promise<number> {
     if (!judged && (!existsSync(ledger) || !readFileSync(ledger, 'utf8').trim())) removeRunTrace(plan.before);
     return exit.code && exit.code !== 0 ? exit.code : 1;
   }
-  const outcome = runOutcome(JSON.parse(readFileSync(plan.summaryFile, 'utf8')) as Summary, plan.vitestArgs, runId);
+  const outcome = runOutcome(summary, plan.vitestArgs, runId);
   for (const line of outcome.lines) console.error(line);
   // A run in which no check ran wrote no report (report/write.ts) and leaves no run folder behind.
   if (outcome.nothingRan) removeRunTrace(plan.before);
@@ -64,11 +80,11 @@ async function writeEvidence(plan: RunPlan, code: number): Promise<number> {
  * The embedded reference keeps nothing after the run, so there is nothing to do without targets.
  * @returns one line saying what was removed
  */
-async function cleanupAfterInterrupt(runId: string): Promise<string> {
+async function cleanupAfterInterrupt(runId: string): Promise<{ line: string; leftovers?: boolean }> {
   const { runSettings } = await import('../run-settings.js');
   const { settings, profile, removal } = runSettings();
-  if (!Object.keys(settings.configured).length) return 'embedded reference: nothing to clean up';
-  if (!existsSync(ledgerPath(settings.reportDir, runId))) return 'no ledger: nothing was created';
+  if (!Object.keys(settings.configured).length) return { line: 'embedded reference: nothing to clean up' };
+  if (!existsSync(ledgerPath(settings.reportDir, runId))) return { line: 'no ledger: nothing was created' };
   try {
     const [{ cleanupRun }, { resolveProfile }] = await Promise.all([
       import('../../harness/cleanup.js'),
@@ -79,8 +95,11 @@ async function cleanupAfterInterrupt(runId: string): Promise<string> {
     const failed = r.failures.length
       ? `; ${r.failures.length} records could not be removed (npm run cleanup -- --run ${runId} retries):\n${r.failures.map((f) => `  ${f.service} ${f.what}: ${f.reason}`).join('\n')}`
       : '';
-    return `cleanup from the ledger: sources ${r.sources.deleted} deleted, ${r.sources.alreadyGone} already gone; relationships ${r.relationships.deleted} deleted, ${r.relationships.alreadyGone} already gone${failed}`;
+    return {
+      line: `cleanup from the ledger: sources ${r.sources.deleted} deleted, ${r.sources.alreadyGone} already gone; relationships ${r.relationships.deleted} deleted, ${r.relationships.alreadyGone} already gone${failed}`,
+      leftovers: r.failures.length > 0,
+    };
   } catch (e) {
-    return `cleanup from the ledger failed (${(e as Error).message}); run npm run cleanup -- --run ${runId}`;
+    return { line: `cleanup from the ledger failed (${(e as Error).message}); run npm run cleanup -- --run ${runId}`, leftovers: true };
   }
 }

@@ -9,14 +9,14 @@
 import { existsSync, readdirSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import { type Settings, SettingsError, filesAtOnceFor } from '../../harness/config.js';
+import { type Settings, SettingsError, filesAtOnceFor, referenceSettingsProblem, resolveBudgets } from '../../harness/config.js';
 import type { Profile } from '../../harness/profile.js';
 import { ReferenceSettingError, referenceSettings } from '../../reference/settings.js';
 import { preflight, preflightMessage } from '../preflight.js';
 import { plainOutput } from '../../report/progress.js';
-import { SERVICES } from '../../specs/services.js';
+import { SERVICES, requirementIndex } from '../../specs/services.js';
 import { newRunId, runFolder } from '../../harness/run.js';
-import { loadKnownFailures } from '../../report/known-failures.js';
+import { type KnownFailures, KNOWN_FAILURES_ENV, loadKnownFailures, unknownEntries } from '../../report/known-failures.js';
 import { command, parseArguments, usageError } from '../command.js';
 import { targetStatement } from '../target.js';
 import { VITEST_ENV_DEFAULTS, VITEST_NODE_FLAGS } from '../vitest-process.js';
@@ -65,7 +65,7 @@ const program = command({
     [3, 'preflight failed: deployment unreachable or credentials rejected'],
     [4, 'the teardown left records on the deployment (listed; npm run cleanup -- --run <id>)'],
     [5, 'INCOMPLETE: nothing failed, but checks could not judge (the deployment did not answer within the retry budget)'],
-    [130, 'interrupted (SIGINT; 143 for SIGTERM), after the teardown'],
+    [130, 'INTERRUPTED by SIGINT (143: SIGTERM, or the parent process gone): stopped, what it created removed, report marked INTERRUPTED'],
   ],
   examples: [
     'npm run conformance',
@@ -89,6 +89,29 @@ const program = command({
   .argument('[vitest...]', 'vitest filters and options, passed through')
   .allowUnknownOption()
   .allowExcessArguments();
+
+/**
+ * Every entry of the known-failures list names a requirement or a check of the suite; the suite's
+ * check IDs are collected (run/check-ids.ts, a few seconds) only when an entry looks like one.
+ * @throws SettingsError naming the first unknown entry and the ID meant (exit code 2)
+ */
+async function checkKnownFailureIds(known: KnownFailures, budgets: ReturnType<typeof resolveBudgets>): Promise<void> {
+  const requirements = new Set(requirementIndex().keys());
+  // A check ID is service/area/slug: an entry without a slash can only be a requirement ID.
+  const checks = known.entries.some((e) => !requirements.has(e.id) && e.id.includes('/'))
+    ? await (await import('../check-ids.js')).suiteCheckIds(budgets)
+    : undefined;
+  const unknown = unknownEntries(known, requirements, checks);
+  if (!unknown.length) return;
+  const [first] = unknown;
+  throw new SettingsError(
+    KNOWN_FAILURES_ENV,
+    `entries that name a requirement ID or a check ID (summary.json checks[].checkId) of the suite: ${unknown
+      .map((u) => `"${u.id}" names neither${u.suggestion ? ` (did you mean ${u.suggestion}?)` : ''}`)
+      .join('; ')}`,
+    first ? known.file : undefined,
+  );
+}
 
 /**
  * Parses the arguments, validates the settings (exit 2), states the target, fixes the run id and
@@ -124,8 +147,11 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
   let profile: Profile;
   try {
     ({ settings, profile } = runSettings());
-    loadKnownFailures();
+    const known = loadKnownFailures();
+    if (known) await checkKnownFailureIds(known, resolveBudgets(settings, settings.target === 'embedded'));
     if (settings.target === 'embedded') referenceSettings(process.env);
+    const ignored = referenceSettingsProblem(settings);
+    if (ignored) throw ignored;
   } catch (e) {
     if (e instanceof SettingsError || e instanceof ReferenceSettingError) {
       console.error(`conformance: ${e.message}`);

@@ -12,7 +12,9 @@
  *   4 the teardown left records of the run on the deployment (listed; npm run cleanup removes them);
  *   5 INCOMPLETE: nothing failed, but checks could not judge (the deployment did not answer them
  *     within the retry budget, CONFORMANCE_RETRY_BUDGET_MS);
- *   130 / 143 interrupted by SIGINT / SIGTERM (the ledger teardown runs first: test/interrupt-teardown.test.ts).
+ *   130 / 143 interrupted by SIGINT / SIGTERM (to this process, to npm, to the process group) or by
+ *     its parent ending: the run stops sending, removes what it created and writes its report
+ *     marked INTERRUPTED (run/interrupt.ts; test/interrupt-teardown.test.ts).
  * With `--shard=i/n` the run id gets the suffix `-s<i>of<n>` (its own namespace and report
  * folder) and a vitest blob report is written for `npm run report:merge`.
  *
@@ -22,41 +24,102 @@
  *      it hands over the run's plan (vitest's arguments and environment) on file descriptor 3;
  *   2. the vitest process, with that plan;
  *   3. run/cli/conformance-finish.ts, loaded here once vitest has ended: the exit code, and the
- *      ledger teardown after an interrupt.
+ *      ledger teardown after an interrupt the run could not wind down itself.
+ * The vitest process runs in a process group of its own, so that only this process hears a signal
+ * sent to the command's group (a terminal's Ctrl-C) and the run winds down once, as told here.
  * Plain JavaScript for that reason; tsx's loader is registered only for step 3.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-/** The signal passed on to the running step, if any; a second one ends the step hard. */
+/**
+ * A second signal within this time (ms) is the same interrupt: npm passes on to this process a
+ * signal that a terminal's Ctrl-C also sent it directly, as one of the process group.
+ */
+const SAME_INTERRUPT_MS = 1000;
+/**
+ * How long the run has to wind down after an interrupt (ms): stop its checks, remove what it
+ * created, write its report (3-7 s here on two busy cores; the first attempt, 8 s, was too short
+ * with a load of 20 on them). Then, or at a second signal (a CI runner's SIGTERM after its
+ * SIGINT), the vitest process is ended hard and the removals are finished here from the ledger
+ * (what the run removed already is marked there).
+ */
+const WIND_DOWN_MS = 20000;
+/** How often the parent process is looked for (ms): a command whose parent ended (npm killed) stops its run. */
+const PARENT_POLL_MS = 500;
+/** File descriptor of the vitest process on which it is told to stop (run/interrupt.ts STOP_FD_ENV). */
+const STOP_FD = 3;
+
+/** The interrupt: its signal, why, when; and `hard` once the wind-down was cut short. */
 let interrupted;
-/** The step running now (step 1 or the vitest process). */
+/** The step running now: `prepare` (step 1) or `vitest` (step 2), and its child process. */
 let step;
 
-/** SIGINT / SIGTERM: passed to the running step (vitest's global teardown cleans up); a second signal, or the step still running 15 s later, ends it hard. */
-const passOn = (signal) => () => {
-  if (interrupted) return void step?.kill('SIGKILL');
-  interrupted = signal;
-  step?.kill(signal);
-  setTimeout(() => step?.kill('SIGKILL'), 15000).unref();
+/** Writes a line to stderr, never failing: the reader may have gone with the parent. */
+const say = (line) => {
+  try {
+    process.stderr.write(`${line}\n`);
+  } catch {}
 };
-process.on('SIGINT', passOn('SIGINT'));
-process.on('SIGTERM', passOn('SIGTERM'));
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 
-/** Starts a child process and resolves with how it ended, once `until` ('exit', or 'close': its output read too). */
-function run(args, options, until = 'exit') {
-  step = spawn(process.execPath, args, options);
-  return new Promise((resolve) => step.once(until, (code, signal) => resolve({ code, signal })));
+/** Ends the vitest process at once (the run could not wind down, or a second signal came); step 3 removes the rest from the ledger. */
+function endHard(why) {
+  if (!interrupted || interrupted.hard) return;
+  interrupted.hard = why;
+  if (step?.kind === 'vitest') {
+    say(`conformance: ${why}: ending the run now; what it created is removed from its ledger`);
+    step.child.kill('SIGKILL');
+  }
+}
+
+/**
+ * SIGINT / SIGTERM, or the parent gone: the step running is told to stop (step 1 by the signal;
+ * the vitest process through its stop pipe, so that it winds down); a later second signal, or the
+ * run still going WIND_DOWN_MS later, ends it hard.
+ */
+function interrupt(signal, reason) {
+  const now = Date.now();
+  if (interrupted) {
+    if (now - interrupted.at >= SAME_INTERRUPT_MS) endHard(`a second signal (${signal})`);
+    return;
+  }
+  interrupted = { signal, reason, at: now };
+  if (step?.kind === 'prepare') return void step.child.kill(signal);
+  if (step?.kind === 'vitest') {
+    step.child.stdio[STOP_FD]?.write(`${signal} ${reason}\n`);
+    setTimeout(() => endHard(`the run did not wind down within ${WIND_DOWN_MS / 1000} s`), WIND_DOWN_MS).unref();
+  }
+}
+process.on('SIGINT', () => interrupt('SIGINT', 'SIGINT to npm run conformance'));
+process.on('SIGTERM', () => interrupt('SIGTERM', 'SIGTERM to npm run conformance'));
+const parent = process.ppid;
+const watch = setInterval(() => {
+  if (process.ppid === parent) return;
+  clearInterval(watch);
+  interrupt('SIGTERM', 'the parent process of npm run conformance ended');
+}, PARENT_POLL_MS).unref();
+
+/** Starts a step's child process and resolves with how it ended, once `until` ('exit', or 'close': its output read too). */
+function run(kind, args, options, until = 'exit') {
+  const child = spawn(process.execPath, args, options);
+  step = { kind, child };
+  return new Promise((resolve) => child.once(until, (code, signal) => resolve({ code, signal })));
 }
 
 /** Step 1: the plan, or the exit code that ends the command (help, bad settings, failed preflight, interrupt). */
 async function prepare() {
   let plan = '';
   const script = fileURLToPath(new URL('./conformance-prepare.ts', import.meta.url));
-  const ended = run(['--import', 'tsx', script, ...process.argv.slice(2)], { stdio: ['inherit', 'inherit', 'inherit', 'pipe'] }, 'close');
-  step.stdio[3].setEncoding('utf8').on('data', (d) => (plan += d));
+  const ended = run(
+    'prepare',
+    ['--import', 'tsx', script, ...process.argv.slice(2)],
+    { stdio: ['inherit', 'inherit', 'inherit', 'pipe'] },
+    'close',
+  );
+  step.child.stdio[3].setEncoding('utf8').on('data', (d) => (plan += d));
   const { code, signal } = await ended;
-  if (interrupted || signal) return interrupted === 'SIGTERM' || signal === 'SIGTERM' ? 143 : 130;
+  if (interrupted || signal) return (interrupted?.signal ?? signal) === 'SIGTERM' ? 143 : 130;
   if (code !== 0 || !plan) return code ?? 1;
   return JSON.parse(plan);
 }
@@ -64,11 +127,21 @@ async function prepare() {
 const plan = await prepare();
 if (typeof plan === 'number') process.exit(plan);
 
-const env = { ...process.env, ...plan.set };
+const env = { ...process.env, ...plan.set, CONFORMANCE_STOP_FD: String(STOP_FD) };
 for (const name of plan.unset) if (!(name in plan.set)) delete env[name];
-const exit = await run(plan.nodeArgs, { stdio: 'inherit', env });
+const ended = run('vitest', plan.nodeArgs, { stdio: ['inherit', 'inherit', 'inherit', 'pipe'], env, detached: true });
+// The stop pipe: a vitest process already gone cannot be told anything.
+step.child.stdio[STOP_FD].on('error', () => {});
+// An interrupt that came between the steps is passed on now.
+if (interrupted) step.child.stdio[STOP_FD].write(`${interrupted.signal} ${interrupted.reason}\n`);
+const exit = await ended;
 step = undefined;
 
 const { tsImport } = await import('tsx/esm/api');
 const { finish } = await tsImport('./conformance-finish.ts', import.meta.url);
-process.exit(await finish(plan, { ...exit, ...(interrupted ? { interrupted } : {}) }));
+process.exit(
+  await finish(plan, {
+    ...exit,
+    ...(interrupted ? { interrupted: interrupted.signal, reason: interrupted.reason, hard: interrupted.hard } : {}),
+  }),
+);

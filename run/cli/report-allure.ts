@@ -2,7 +2,8 @@
  * `npm run report:allure -- [run folder]`: builds the Allure report of a run (default
  * reports/latest) from its allure-results/ with the `allure` npm package (Allure 3, no Java) as
  * ONE file, <run folder>/allure-report/index.html, that opens from disk (Awesome plugin,
- * singleFile). Its title names the deployment and the run (report/allure-run.ts); its tree is
+ * singleFile). Its title names the deployment, the run and its verdict with the exit code, and its
+ * overview lists the verdict, exit code, target and gate (report/allure-run.ts); its tree is
  * service → area → operation; it keeps history in <report dir>/allure-history/<deployment>.jsonl,
  * shared by the runs of that deployment, so trends show from the second run on.
  * Requirement links point at ../report.html#req-<ID> (CONFORMANCE_REQUIREMENT_URL overrides).
@@ -14,7 +15,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, writeFi
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { withoutAnalytics } from '../../report/allure-offline.js';
-import { historyFile, reportTitle } from '../../report/allure-run.js';
+import { allureReportName, allureVariables, historyFile } from '../../report/allure-run.js';
 import type { Summary } from '../../report/summary.js';
 import { command, parseArguments } from '../command.js';
 
@@ -51,11 +52,13 @@ function main(): number {
   const output = join(runFolder, 'allure-report');
   const history = historyFile(dirname(runFolder), summary);
   mkdirSync(dirname(history), { recursive: true });
-  const name = reportTitle(summary);
+  const name = allureReportName(summary);
   const config = {
     name,
     output,
     historyPath: resolve(history),
+    // The overview lists them under the report's name: verdict, exit code, target, the gate in counts.
+    variables: allureVariables(summary),
     plugins: { awesome: { options: { reportName: name, singleFile: true, groupBy: ['parentSuite', 'suite', 'subSuite'] } } },
   };
   const configFile = join(runFolder, 'allurerc.json');

@@ -70,7 +70,7 @@ check(
       const source = { name, id: t.run.newNativeId() };
       last = await t.raw('postIdentity', postContent(person.make(t).identity, source, t.profile.sourcePlacement));
       if (last.success === true || Date.now() - started + ATTEMPT_EVERY_MS > AVAILABLE_WITHIN_MS) break;
-      await new Promise((r) => setTimeout(r, ATTEMPT_EVERY_MS));
+      await t.pause(ATTEMPT_EVERY_MS);
     }
     await t.rule('PERSON-DATASOURCE-AVAILABILITY', () =>
       expect(

@@ -22,7 +22,6 @@ export interface Walk {
   complete: boolean;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const skewOf = (t: Check) => t.profile.notifications.clockSkewMs ?? 0;
 
 /**
@@ -34,9 +33,9 @@ const skewOf = (t: Check) => t.profile.notifications.clockSkewMs ?? 0;
  */
 export async function closedWindow(t: Check, from: number): Promise<Window> {
   const skew = skewOf(t);
-  await sleep(20 + 2 * skew);
+  await t.pause(20 + 2 * skew);
   const end = new Date(Date.now() - 5 - skew);
-  await sleep(20);
+  await t.pause(20);
   return { startDate: new Date(Math.min(from - 1000 - skew, end.getTime() - 1000)).toISOString(), endDate: end.toISOString() };
 }
 
@@ -44,7 +43,7 @@ export async function closedWindow(t: Check, from: number): Promise<Window> {
 export async function windowEndingNow(t: Check, sinceMs = 60_000): Promise<Window> {
   const skew = skewOf(t);
   const end = new Date(Date.now() - 5 - skew);
-  await sleep(20 + skew);
+  await t.pause(20 + skew);
   return { startDate: new Date(end.getTime() - sinceMs).toISOString(), endDate: end.toISOString() };
 }
 

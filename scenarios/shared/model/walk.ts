@@ -384,7 +384,7 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
 type CheckFn = ReturnType<typeof scenario>['check'];
 
 /** Most generated walks one check runs: a longer budget is split over several checks, so no walk check holds a run up. */
-const WALKS_PER_CHECK = 6;
+export const WALKS_PER_CHECK = 6;
 
 /**
  * Registers a service's walks as checks: one for the tours (the fixed chains every run takes), and
