@@ -25,6 +25,7 @@ import { type FolderBefore, folderBefore, removeRunTrace } from '../run-folder.j
 import { runSettings, vitestPlan } from '../run-settings.js';
 import { VITEST_PLAN_ENV } from '../vitest-plan.js';
 import type { EvidenceRequest } from '../evidence.js';
+import { listingJson, listingText, requirementFilters } from '../check-selection.js';
 
 /** What step 1 hands the command for the run: vitest's arguments and environment, and what step 3 (run/cli/conformance-finish.ts) needs. */
 export interface RunPlan {
@@ -72,12 +73,17 @@ const program = command({
     'npm run conformance -- scenarios/organization',
     'npm run conformance -- -t merge',
     'npm run conformance -- --shard=1/3',
+    'npm run conformance -- --list --json',
+    'npm run conformance -- --requirement ORG-MERGE-EFFECT,ORG-UNMERGE-EFFECT',
     'ORG_BASE_URL=https://staging.example.com ORG_TOKEN=eyJ... ORG_SOURCES=conformance_a npm run conformance',
     'npm run conformance -- -- --reporter=verbose      (everything after -- goes to vitest)',
     'npm run conformance -- --evidence evidence/acme-4.2 --product "Acme MPI" --product-version 4.2 --certification',
   ],
 })
   .option('--shard <i/n>', 'run shard i of n (vitest --shard); own run id <id>-s<i>of<n> and a blob report for report:merge')
+  .option('--list', 'list every check (ID, requirements, title) without running any, and exit')
+  .option('--json', 'with --list: as JSON (checkId, service, area, title, requirements, file)')
+  .option('--requirement <ids>', 'run only the checks that verify these requirements (comma-separated IDs)')
   .option('--verbose', 'routine internals on the console: walk seeds and coverage, bad-input lanes, ... (CONFORMANCE_VERBOSE=1)')
   .option('--evidence <dir>', 'write an evidence bundle into this new folder once the run ends (with --product and --product-version)')
   .option('--product <name>', 'with --evidence: the name of the product tested')
@@ -121,19 +127,40 @@ async function checkKnownFailureIds(known: KnownFailures, budgets: ReturnType<ty
  */
 export async function prepare(argv: string[]): Promise<RunPlan> {
   parseArguments(program, argv);
-  const vitestArgs = program.args;
   const {
     shard: shardOption,
     verbose,
+    list,
+    json,
+    requirement,
     ...asked
   } = program.opts<{
     shard?: string;
     verbose?: boolean;
+    list?: boolean;
+    json?: boolean;
+    requirement?: string;
     evidence?: string;
     product?: string;
     productVersion?: string;
     certification?: boolean;
   }>();
+  if (json && !list) usageError(program, '--json goes with --list');
+  // --requirement selects by the IDs every check's test name carries: its services' folders and a name pattern.
+  let selected: string[] = [];
+  if (requirement !== undefined) {
+    if (program.args.some((a) => a === '-t' || a.startsWith('-t=') || a.startsWith('--testNamePattern')))
+      usageError(program, '--requirement selects checks by name itself: give it without -t');
+    const chosen = requirementFilters(
+      requirement
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    );
+    if ('problem' in chosen) usageError(program, chosen.problem);
+    selected = chosen.args;
+  }
+  const vitestArgs = [...program.args, ...selected];
   const evidence = evidenceRequest(asked);
   // --verbose is CONFORMANCE_VERBOSE=1 for this run (harness/config.ts reads it, here and in the vitest process).
   if (verbose) process.env.CONFORMANCE_VERBOSE = '1';
@@ -152,6 +179,12 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
     if (settings.target === 'embedded') referenceSettings(process.env);
     const ignored = referenceSettingsProblem(settings);
     if (ignored) throw ignored;
+    if (list) {
+      // vitest's collector is loaded only for a listing (it costs a run's start-up a second).
+      const checks = await (await import('../check-ids.js')).suiteChecks(resolveBudgets(settings, settings.target === 'embedded'));
+      console.log(json ? listingJson(checks) : listingText(checks));
+      process.exit(0);
+    }
   } catch (e) {
     if (e instanceof SettingsError || e instanceof ReferenceSettingError) {
       console.error(`conformance: ${e.message}`);
