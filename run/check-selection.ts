@@ -27,7 +27,7 @@ export const listingJson = (checks: ListedCheck[]) =>
     2,
   );
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The vitest filters that run the checks verifying any of `ids`.
@@ -40,6 +40,6 @@ export function requirementFilters(ids: string[]): { args: string[] } | { proble
     if (!index.has(id)) return { problem: `--requirement: ${id} is no requirement of the catalogue (did you mean ${closest(id, known)}?)` };
   const services = [...new Set(ids.map((id) => index.get(id)!.service as ServiceName))];
   // An ID stands between "[" or a space and a space or "]": ORG-SEARCH-THRESHOLD does not select ORG-SEARCH-THRESHOLD-MONOTONE.
-  const pattern = `\\[(?:[^\\]]* )?(?:${ids.map(escape).join('|')})(?: [^\\]]*)?\\]`;
+  const pattern = `\\[(?:[^\\]]* )?(?:${ids.map(escapeRegExp).join('|')})(?: [^\\]]*)?\\]`;
   return { args: [...services.map((s) => `scenarios/${s}/`), '-t', pattern] };
 }

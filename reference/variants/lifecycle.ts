@@ -81,7 +81,7 @@ export const restoreJoinsOther = (): ReferenceHook[] => [
     handler: (next: Handler, ctx: HandlerContext) => {
       const r = ctx.store.get(named(ctx, ctx.members.restoreSource));
       const result = next(ctx) as { linkIdsModified?: string[]; linkIdCreated?: string | null };
-      if (!r || r.state !== 'active') return result;
+      if (r?.state !== 'active') return result;
       const met = companionsOf(ctx.store).get(r.key) ?? new Set<string>();
       const other = [...ctx.store.records.values()]
         .filter((x) => met.has(x.key) && x.state === 'active' && x.linkId !== r.linkId)
