@@ -4,24 +4,14 @@
  * Source: organization-identity-api.md, Resources (Field data types), Errors.
  */
 import type { Check } from '../../harness/check.js';
-import { type Reply, answerOf } from '../../harness/reply.js';
-import {
-  BAD_INPUT_ACCEPTED,
-  BAD_INPUT_RETRYABLE,
-  BAD_INPUT_UNANSWERED,
-  badInputRetryable,
-  badInputUnanswered,
-  invalidAccepted,
-} from '../../specs/clauses/bad-input.js';
+import type { Reply } from '../../harness/reply.js';
+import { judgeRejected } from '../shared/bad-input.js';
 import { area, org } from './org.js';
 
 const { check } = area('bad-input');
 
-function expectRejected(t: Check, r: Reply, what: string) {
-  t.judge(BAD_INPUT_ACCEPTED, 'ORG-BADINPUT-REJECTED', invalidAccepted(what, answerOf(r)), r);
-  t.judge(BAD_INPUT_UNANSWERED, 'ORG-BADINPUT-REJECTED', badInputUnanswered(what, answerOf(r)), r);
-  t.judge(BAD_INPUT_RETRYABLE, 'ORG-ERR-NOT-RETRYABLE', badInputRetryable(what, r.body?.retryableError), r);
-}
+const expectRejected = (t: Check, r: Reply, what: string) =>
+  judgeRejected(t, r, what, { rejected: 'ORG-BADINPUT-REJECTED', notRetryable: 'ORG-ERR-NOT-RETRYABLE' });
 
 check('a request body that is not JSON is rejected and not retryable', ['ORG-BADINPUT-REJECTED', 'ORG-ERR-NOT-RETRYABLE'], async (t) => {
   const r = await t.invalid('demographicsSearch', {}, { rawBody: '{"content": {"identity": ' });

@@ -5,25 +5,15 @@
  * Source: person-provider-identity-api.md, Resources (Person identity), Errors.
  */
 import type { Check } from '../../harness/check.js';
-import { type Reply, answerOf } from '../../harness/reply.js';
-import {
-  BAD_INPUT_ACCEPTED,
-  BAD_INPUT_RETRYABLE,
-  BAD_INPUT_UNANSWERED,
-  badInputRetryable,
-  badInputUnanswered,
-  invalidAccepted,
-} from '../../specs/clauses/bad-input.js';
+import type { Reply } from '../../harness/reply.js';
+import { judgeRejected } from '../shared/bad-input.js';
 import { area, person } from './person.js';
 
 const { check } = area('bad-input');
 const IDS = ['PERSON-BADINPUT-REJECTED', 'PERSON-ERR-NOT-RETRYABLE'];
 
-function expectRejected(t: Check, r: Reply, what: string) {
-  t.judge(BAD_INPUT_ACCEPTED, 'PERSON-BADINPUT-REJECTED', invalidAccepted(what, answerOf(r)), r);
-  t.judge(BAD_INPUT_UNANSWERED, 'PERSON-BADINPUT-REJECTED', badInputUnanswered(what, answerOf(r)), r);
-  t.judge(BAD_INPUT_RETRYABLE, 'PERSON-ERR-NOT-RETRYABLE', badInputRetryable(what, r.body?.retryableError), r);
-}
+const expectRejected = (t: Check, r: Reply, what: string) =>
+  judgeRejected(t, r, what, { rejected: 'PERSON-BADINPUT-REJECTED', notRetryable: 'PERSON-ERR-NOT-RETRYABLE' });
 
 check('a request body that is not JSON is rejected and not retryable', IDS, async (t) => {
   const r = await t.invalid('demographicsSearch', {}, { rawBody: '{"content": {"identity": ' });

@@ -32,9 +32,11 @@ import { describeReply } from '../../harness/check.js';
 import { type Reply, answerOf, isAbsent } from '../../harness/reply.js';
 import {
   BAD_INPUT_ACCEPTED,
+  BAD_INPUT_RETRYABLE,
   BAD_INPUT_UNANSWERED,
   REJECTED_CHANGED,
   SERVER_ERROR,
+  badInputRetryable,
   badInputUnanswered,
   invalidAccepted,
   rejectedChanged,
@@ -58,6 +60,18 @@ const roleId = (service: ServiceName, role: string) => {
 };
 import { postContent } from '../../generators/common.js';
 import { type RequestContext, validRequests } from './requests.js';
+
+/**
+ * Judges the reply to a request sent wrong on purpose (`what`): not accepted, answered as a
+ * rejection (HTTP 4xx or success=false), not marked retryable; `ids` name the service's
+ * requirements for the first two and the third.
+ * @throws ConformanceFailure as Check.judge
+ */
+export function judgeRejected(t: Check, r: Reply, what: string, ids: { rejected: string; notRetryable: string }): void {
+  t.judge(BAD_INPUT_ACCEPTED, ids.rejected, invalidAccepted(what, answerOf(r)), r);
+  t.judge(BAD_INPUT_UNANSWERED, ids.rejected, badInputUnanswered(what, answerOf(r)), r);
+  t.judge(BAD_INPUT_RETRYABLE, ids.notRetryable, badInputRetryable(what, r.body?.retryableError), r);
+}
 
 /** Bad-input requests per check for this run (resolved once by the run's setup: harness/config.ts resolveBudgets). */
 export function badInputBudget(): number {

@@ -10,6 +10,7 @@ import type { Requirement } from '../common/model.js';
 import { withRoles } from '../common/roles.js';
 import { type SeedCitation, orgSeed } from '../common/seed.js';
 import { organizationOperations } from './operations.js';
+import { HARD_DELETE, LINK, MERGE, RESTORE, SOFT_DELETE, UNLINK, UNMERGE } from './sentences.js';
 
 const DOC = 'organization-identity-api.md';
 /**
@@ -37,7 +38,6 @@ const must = (
 const WHAT = 'What the service does';
 const ENDPOINTS = 'Endpoints';
 const TYPES = 'Resources and their fields, Field data types';
-const STATES = 'States and transitions';
 const OPERATIONS = orgSeed(
   WHAT,
   'Operations: add an identity; search by demographics (ranked candidates); query by demographics (best match); query by link ID; query by source name and native ID',
@@ -68,25 +68,6 @@ const IDENTITY_MEMBERS = orgSeed(
   'Resources and their fields, Organization identity',
   'All members are optional arrays of objects unless stated.',
 );
-const row = (quote: string) => orgSeed(STATES, quote);
-const SOFT_DELETE = row(
-  'softDeleteSource | active | source named in `sourceToSoftDelete` | soft-deleted | data history is preserved; reply lists `linkIdsSoftDeleted` and `linkIdsModified`',
-);
-const RESTORE = row('restoreSource | soft-deleted | | active | reply lists `linkIdsModified` and `linkIdCreated`');
-const HARD_DELETE = row(
-  'deleteSourceIdentity | any | source named in `source` | deleted | all information of the source is removed; reply lists `linkIdsModified` and `linkIdsDeleted`',
-);
-const MERGE = row(
-  'mergeIdentities | active (both) | `toRetireSource` is retired into `toSurviveSource` | retired (merged) for the retired source | a single surviving identity results; reply gives `linkId`',
-);
-const UNMERGE = row(
-  'unmergeIdentities | retired | data of `unmergeSource` taken from the retired section of `unmergeFromSource` | active in a new identity | reply gives `unmergedId` and `unmergedFromId`',
-);
-const LINK = row('linkIdentities | active | data of `source` linked into the identity of `linkToSource` | active | reply gives `linkId`');
-const UNLINK = row(
-  'unlinkIdentities | active | `source` unlinked from `unlinkFromSource` | active in a separate identity | reply gives `unlinkedId` and `unlinkedFromId`',
-);
-
 /** Each operation's row of the Endpoints table (request content | reply content), and the resource tables its reply members use. */
 const OPERATION_ROWS: Record<string, SeedCitation[]> = {
   postIdentity: [

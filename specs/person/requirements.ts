@@ -11,6 +11,7 @@ import { withRoles } from '../common/roles.js';
 import { type SeedCitation, ppSeed } from '../common/seed.js';
 import { PP_MAX_RESULTS, PP_PATH_VERSIONS, PP_REPLY_ENVELOPE, PP_REPLY_IS_ENVELOPE } from '../common/shared-sentences.js';
 import { personOperations } from './operations.js';
+import { DEACTIVATE, DELETE, LINK, MERGE, POST, REACTIVATE, UNLINK, UNMERGE } from './sentences.js';
 
 const DOC = 'person-provider-identity-api.md';
 /**
@@ -52,7 +53,6 @@ const PERSON = 'Endpoints, Person service';
 const IDENTITY = 'Resources, Person identity';
 const OPTIONS = 'Resources, Person request content options';
 const path = (quote: string) => ppSeed(PERSON, quote);
-const POST = path('/v2/postIdentity | adds or updates an identity; the source plus native ID decides between create and update');
 const SEARCH = path('/v2/demographicsSearch | fuzzy search; returns one to many ranked results with match scores');
 const QUERY = path(
   '/v2/demographicsQuery | returns the single best-matching identity, a match only when its score reaches the same threshold used when matching in postIdentity',
@@ -74,16 +74,6 @@ const REL_SEARCH = path(
 const FEED = ppSeed(
   'Events',
   'The person service searchNotifications returns a paginated feed of messages that describe identity-changing events, including matches, links, merges, deactivations and overlays, within a date range.',
-);
-const states = (quote: string) => ppSeed('States and transitions', quote);
-const DEACTIVATE = states(
-  'person | deactivateSourceWs | active | deactivated | record is excluded from future matching but stays visible in the user interface and in API replies',
-);
-const DELETE = states(
-  'person | deleteSourceIdentity | any | deleted | physical deletion; when it is the only source record of an identity the whole identity is deleted',
-);
-const UNLINK = states(
-  'person | unlinkIdentities | active, linked or matched | active, one record split into its own new link ID | reverses a link or splits matched records',
 );
 /** The person reply content members the seed lists, per operation. */
 const REPLY_MEMBERS: Record<string, string> = {
@@ -305,7 +295,7 @@ const catalogue: Requirement[] = [
     'PERSON-REACTIVATE-ORIGINAL-LINK',
     'States and transitions, reactivateSourceWs',
     'reactivateSourceWs makes the record active again in its original link ID.',
-    [states('person | reactivateSourceWs | deactivated | active | record returns to its original link ID')],
+    [REACTIVATE],
   ),
   expectation(
     'PERSON-REACTIVATE-MATCHES-AGAIN',
@@ -334,19 +324,19 @@ const catalogue: Requirement[] = [
     'PERSON-MERGE-SHARED-LINK',
     'States and transitions, mergeIdentities',
     'After mergeIdentities the toRetire record is merged and inactive and both records share one link ID: the retired record is never an identity of its own.',
-    [states('person | mergeIdentities | active | toRetire record becomes merged and inactive; both records share one link ID')],
+    [MERGE],
   ),
   must(
     'PERSON-UNMERGE-NEW-LINK',
     'States and transitions, unmergeIdentities',
     'unmergeIdentities makes the merged record active again in a new link ID of its own.',
-    [states('person | unmergeIdentities | merged | active, in a new link ID of its own | used to reverse a merge made in error')],
+    [UNMERGE],
   ),
   must(
     'PERSON-LINK-SAME-LINKID',
     'States and transitions, linkIdentities',
     'linkIdentities forces two records, named by source and native ID, into the same link ID; both stay active.',
-    [states('person | linkIdentities | active | active | two records (by source and native ID) are forced into the same link ID')],
+    [LINK],
   ),
   must(
     'PERSON-UNLINK-OWN-LINKID',

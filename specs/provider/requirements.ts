@@ -11,6 +11,7 @@ import { withRoles } from '../common/roles.js';
 import { type SeedCitation, ppSeed } from '../common/seed.js';
 import { PP_MAX_RESULTS, PP_PATH_VERSIONS, PP_REPLY_ENVELOPE, PP_REPLY_IS_ENVELOPE } from '../common/shared-sentences.js';
 import { providerOperations } from './operations.js';
+import { DELETE as HARD_DELETE, LINK, MERGE, POST, RESTORE, SOFT_DELETE, UNLINK, UNMERGE } from './sentences.js';
 
 const DOC = 'person-provider-identity-api.md';
 /**
@@ -39,30 +40,9 @@ const STATES = 'States and transitions, provider';
 // The sentences the requirements rest on (person-provider-identity-api.md).
 const PROVIDER = 'Endpoints, Provider service';
 const path = (quote: string) => ppSeed(PROVIDER, quote);
-const row = (quote: string) => ppSeed('States and transitions', quote);
-const POST = path('/postIdentity | adds a new identity; it may be a practitioner (type 1) or a health facility (type 2)');
 const SEARCH = path(
   '/demographicsSearch | searches by demographic and provider attributes; returns zero or more candidates ordered by match score',
 );
-const SOFT_DELETE = row(
-  'provider | softDeleteSource | active | soft-deleted | source removed from all identities that reference it; data marked deleted; merge and linkage history kept',
-);
-const RESTORE = row(
-  'provider | restoreSource | soft-deleted | active | applied across all identities where the source was present; a new entity may be created or existing entities modified',
-);
-const HARD_DELETE = row(
-  'provider | deleteSourceIdentity | any | deleted | permanent; removes all information and history of the source, including merge and unmerge history',
-);
-const MERGE = row(
-  'provider | mergeIdentities | active | toRetire source becomes merged; toSurvive identity holds combined data | reply gives the surviving link ID; only identities of the same provider type may be merged',
-);
-const UNMERGE = row(
-  'provider | unmergeIdentities | merged | active in its own record | reply gives the new link ID and the link ID it was unmerged from',
-);
-const LINK = row(
-  'provider | linkIdentities | active | active | two identities share one link ID without retiring either source; only identities of the same provider type may be linked',
-);
-const UNLINK = row('provider | unlinkIdentities | linked | separate entities | reply gives their link IDs and source information');
 const FEED = ppSeed(
   'Events',
   'The provider service searchNotifications returns notifications for a period, such as merge events, link and unlink events, and other configured notifications.',
