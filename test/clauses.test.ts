@@ -8,7 +8,11 @@
  * requirements (specs/<service>/requirements.ts, Requirement.forbids).
  */
 import { describe, expect, it } from 'vitest';
+import { seededFaker } from '../generators/seed.js';
+import { Check } from '../harness/check.js';
 import { contentJudgements, contentViolations, envelopeViolations } from '../harness/contract.js';
+import { explainFailure } from '../harness/failure.js';
+import { ConformanceFailure } from '../harness/verdict.js';
 import * as auth from '../specs/clauses/auth.js';
 import * as bad from '../specs/clauses/bad-input.js';
 import * as contract from '../specs/clauses/contract.js';
@@ -1050,5 +1054,49 @@ describe('what a finding cites', () => {
     expect(clauseRequirements(contract.CONTENT_SHAPE, 'organization')).toContain('ORG-OP-POSTIDENTITY');
     expect(clauseRequirements(contract.CONTENT_SHAPE, 'organization')).toContain('ORG-SEARCH-SCORE-RANGE');
     expect(clauseRequirements(contract.REQUEST_REFUSED, 'provider').length).toBe(SERVICES.provider.requirements.length);
+  });
+});
+
+describe('a judgement as a check makes it (Check.judge)', () => {
+  const check = () => new Check('organization', ['ORG-SEARCH-THRESHOLD'], seededFaker(1), {} as never, {} as never, {} as never);
+  const failureOf = (run: () => void) => {
+    try {
+      run();
+    } catch (e) {
+      return e;
+    }
+    return undefined;
+  };
+
+  it('accepts what its clause accepts, and fails with a finding per observation, naming the sentence, each said once', () => {
+    const t = check();
+    expect(
+      failureOf(() => t.judge(search.BELOW_THRESHOLD, 'ORG-SEARCH-THRESHOLD', search.belowThreshold([r('A', 0.9)], 0.6))),
+    ).toBeUndefined();
+    const e = failureOf(() => t.judge(search.BELOW_THRESHOLD, 'ORG-SEARCH-THRESHOLD', search.belowThreshold([r('B', 0.4)], 0.6)));
+    expect(e).toBeInstanceOf(ConformanceFailure);
+    const { report } = explainFailure(e, { verifies: ['ORG-SEARCH-THRESHOLD'], rules: index, exchanges: [] });
+    expect(report?.findings).toEqual([
+      expect.objectContaining({
+        clause: 'BELOW-THRESHOLD',
+        requirement: 'ORG-SEARCH-THRESHOLD',
+        observed: 'B:0.4 at matchScoreThreshold 0.6',
+      }),
+    ]);
+    const text = (e as Error).message;
+    expect(text).toContain('forbidden by organization-identity-api.md, Endpoints, rule 1');
+    expect(text.match(/B:0\.4 at matchScoreThreshold 0\.6/g)).toHaveLength(1);
+  });
+
+  it('refuses a requirement its clause does not cite (a bug of the suite, not a failure of the deployment)', () => {
+    const e = failureOf(() => check().judge(search.BELOW_THRESHOLD, 'ORG-SEARCH-ORDER', ['x']));
+    expect(e).not.toBeInstanceOf(ConformanceFailure);
+    expect(String(e)).toContain('does not cite ORG-SEARCH-ORDER');
+  });
+
+  it('does not judge an EXPECT requirement the profile switches off', () => {
+    const t = check();
+    t.disabled = new Set(['ORG-ERR-CARRIED']);
+    expect(failureOf(() => t.judge(envelope.FAILURE_WITHOUT_REASON, 'ORG-ERR-CARRIED', ['success=false, nothing else']))).toBeUndefined();
   });
 });
