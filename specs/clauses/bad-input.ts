@@ -27,7 +27,7 @@ export const BAD_INPUT_ACCEPTED = checkClause(
 );
 /** IDENTITY-MISSING-ACCEPTED, OVER-LIMIT-ACCEPTED, BAD-INPUT-ACCEPTED: the reply to an invalid request `what`, when it accepted it. */
 export function invalidAccepted(what: string, a: Answer): string[] {
-  return accepted(a) ? [`${what} accepted: ${said(a)}`] : [];
+  return accepted(a) ? [`${what} was accepted (${said(a)})`] : [];
 }
 
 export const BAD_INPUT_UNANSWERED = checkClause(
