@@ -35,8 +35,18 @@ export function checkClause(
   return { ...clause(id, rejects), cites, ...more };
 }
 
-/** The requirement IDs a clause may cite in a service (none where the service has no requirement for it). */
+const resolved = new WeakMap<CheckClause, Map<ServiceName, string[]>>();
+
+/** The requirement IDs a clause may cite in a service (none where the service has no requirement for it); resolved once. */
 export function clauseRequirements(c: CheckClause, service: ServiceName): string[] {
+  let byService = resolved.get(c);
+  if (!byService) resolved.set(c, (byService = new Map()));
+  let ids = byService.get(service);
+  if (!ids) byService.set(service, (ids = resolve(c, service)));
+  return [...ids];
+}
+
+function resolve(c: CheckClause, service: ServiceName): string[] {
   const catalogue = SERVICES[service].requirements;
   const out = new Set<string>();
   for (const cite of c.cites) {
