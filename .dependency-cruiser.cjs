@@ -18,8 +18,9 @@ const ALLOWED = {
   run: ['specs', 'generators', 'harness', 'reference', 'report'],
   detection: ['specs', 'generators', 'harness', 'reference', 'report', 'run'],
   // linkage starts the embedded reference through run/deployments.ts when nothing is configured,
-  // and its commands share the command-line frame of run/command.ts.
-  linkage: ['specs', 'generators', 'harness', 'run/(deployments|command)\\.ts'],
+  // its commands share the command-line frame of run/command.ts, and the matching decisions that
+  // changed between two clusterings are report/pair-decisions.ts's (npm run compare lists them too).
+  linkage: ['specs', 'generators', 'harness', 'run/(deployments|command)\\.ts', 'report/pair-decisions\\.ts'],
 };
 
 const folderRules = Object.entries(ALLOWED).map(([from, allowed]) => ({

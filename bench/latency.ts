@@ -71,7 +71,7 @@ const filters = program.args;
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MAX_IN_FLIGHT = Number(process.env.CONFORMANCE_MAX_IN_FLIGHT || 8);
 /** Settings of the user's environment handed to the measured run (the others are dropped). */
-const KEPT_SETTINGS = ['CONFORMANCE_MAX_IN_FLIGHT', 'CONFORMANCE_FILES_AT_ONCE', 'CONFORMANCE_WORKERS'];
+const KEPT_SETTINGS = ['CONFORMANCE_MAX_IN_FLIGHT', 'CONFORMANCE_FILES_AT_ONCE', 'CONFORMANCE_WORKERS', 'CONFORMANCE_SEED'];
 const SERVICES = 3;
 
 /** CPU time (s) of this process's reaped children so far: /proc/self/stat cutime + cstime. */
@@ -192,6 +192,10 @@ interface Figures {
   filesAtOnce: string;
   /** The checks that took longest, from start to verdict (s), longest first. */
   longest: Array<{ check: string; seconds: number }>;
+  /** Requests the deployment received per service, and those of them the checks sent. */
+  byService: Array<{ service: string; received: number; byChecks: number }>;
+  /** The checks that sent the most requests (every attempt counted), most first. */
+  costliest: Array<{ check: string; requests: number }>;
 }
 
 async function measure(latencyMs: number): Promise<Figures> {
@@ -246,7 +250,7 @@ async function measure(latencyMs: number): Promise<Figures> {
   const referenceCpuS = childrenCpuSeconds() - cpuBefore - suiteCpuS;
 
   const folder = join(reportDir, runId);
-  let summary: { totals: { checks: number }; checks: Array<{ checkId: string; durationMs: number }> };
+  let summary: { totals: { checks: number }; checks: Array<{ checkId: string; durationMs: number; requests?: number }> };
   try {
     summary = JSON.parse(readFileSync(join(folder, 'summary.json'), 'utf8'));
   } catch {
@@ -315,6 +319,13 @@ async function measure(latencyMs: number): Promise<Figures> {
       .sort((a, b) => b.durationMs - a.durationMs)
       .slice(0, 5)
       .map((c) => ({ check: c.checkId, seconds: c.durationMs / 1000 })),
+    byService: Object.entries(received)
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, n]) => ({ service: name, received: n, byChecks: perService.get(name) ?? 0 })),
+    costliest: [...summary.checks]
+      .sort((a, b) => (b.requests ?? 0) - (a.requests ?? 0))
+      .slice(0, 8)
+      .map((c) => ({ check: c.checkId, requests: c.requests ?? 0 })),
   };
 }
 
@@ -340,6 +351,10 @@ for (const latencyMs of latencies) {
       `  longest checks: ${f.longest.map((c) => `${c.check} ${s(c.seconds)} s`).join('; ')}; the longest is ${(f.longest[0]?.seconds ?? 0) / f.wallS > 0 ? ((f.longest[0]!.seconds / f.wallS) * 100).toFixed(0) : 0}% of the wall`,
       `  bound = ${s(f.boundS)} s, wall / bound = ${ratio(f)}`,
       `  the deployment's own time per ${f.busiest.service} request (arrival to reply written): ${f.busiest.meanAnsweringMs.toFixed(1)} ms on average; start-up + its requests at that time / ${MAX_IN_FLIGHT} + wind-down = ${s(f.floorS)} s${f.boundS > 0 ? ` = ${(f.floorS / f.boundS).toFixed(2)} × bound` : ''} (the least this run could take with this deployment on this machine)`,
+      `  wall / floor = ${(f.wallS / f.floorS).toFixed(2)} ×`,
+      `  requests per service (received, by checks, per second over the wall): ${f.byService.map((x) => `${x.service} ${x.received} (${x.byChecks}), ${(x.received / f.wallS).toFixed(0)}/s`).join('; ')}`,
+      `  most requests by check: ${f.costliest.map((c) => `${c.check} ${c.requests}`).join('; ')}`,
+      `  suite CPU per request: ${((f.suiteCpuS * 1000) / Math.max(1, f.requests)).toFixed(2)} ms`,
       `  scenario files at once: ${f.filesAtOnce}`,
       `  CPU: suite ${s(f.suiteCpuS)} s, reference ${s(f.referenceCpuS)} s; peak RSS: suite ${Math.round(f.suiteRssMb)} MB, reference ${Math.round(f.referenceRssMb)} MB`,
     ].join('\n'),

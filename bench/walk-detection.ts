@@ -20,6 +20,7 @@ import { OPEN_OUTCOME_VARIANTS } from '../detection/sample.js';
 import { mergePatches, patchOf, plannedVariants } from '../detection/variants.js';
 import { SEQUENCE_FAULTS } from '../reference/faults/sequence-faults.js';
 import { STATE_FAULTS } from '../reference/faults/state-faults.js';
+import { CATEGORY_FAULTS } from '../reference/faults/category-faults.js';
 import { command, parseArguments, usageError } from '../run/command.js';
 import { runSuite } from '../test/support/run-suite.js';
 import { walkCheck } from '../test/support/walk-checks.js';
@@ -35,10 +36,18 @@ type Service = keyof typeof FILES;
  * Faults a walk can meet: the sequence faults whose operations a walk sends (not the
  * generated-bad-input one), and the faults in outcomes the whole-state oracle judges after every step.
  */
-export const WALK_FAULTS = [...SEQUENCE_FAULTS.filter((f) => !f.acceptInvalid), ...STATE_FAULTS];
+export const WALK_FAULTS = [...SEQUENCE_FAULTS.filter((f) => !f.acceptInvalid), ...STATE_FAULTS, ...CATEGORY_FAULTS];
 
 /** Variants taking the other legitimate choice of an outcome the state tables leave open: the walks must pass each at every seed. */
-const OPEN_VARIANTS = [...OPEN_OUTCOME_VARIANTS, 'restore-new-identity', 'soft-deleted-visible', 'restore-after-delete-succeeds'];
+const OPEN_VARIANTS = [
+  ...OPEN_OUTCOME_VARIANTS,
+  'stale-links=self',
+  'stale-links=any',
+  'restore-new-identity',
+  'restore-joins-other',
+  'soft-deleted-visible',
+  'restore-after-delete-succeeds',
+];
 
 const program = command({
   name: 'bench:walks',

@@ -43,6 +43,9 @@ export const OPEN_OUTCOME_VARIANTS = [
   'departed-data-shown',
   'lenient-preconditions',
   'no-households',
+  'stale-links=chain',
+  'retired-released',
+  'members-follow',
 ];
 
 /** Specs of the sampled variants: two bundles' worth (detection/variants.ts bundles them). */

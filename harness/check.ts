@@ -10,6 +10,7 @@
  * Registration with vitest, reports and Allure live in harness/register.ts.
  */
 import type { Faker } from '@faker-js/faker';
+import { categoryKey } from '../specs/common/categories.js';
 import type { Requirement, ServiceName } from '../specs/common/model.js';
 import type { OperationName } from '../specs/common/operation-names.js';
 import type { SourceRef } from '../specs/common/wire.js';
@@ -78,6 +79,10 @@ export class Check {
   sendBy = Number.POSITIVE_INFINITY;
   /** Place of the check's requests in the queue for a place in flight (harness/register.ts CheckOptions.chain). */
   priority = 0;
+  /** Requests the check sent, every attempt counted (retries too): what it cost the deployment. */
+  requestsSent = 0;
+  /** Categories of its requirements the check exercised and judged (specs/common/categories.ts), as `<requirement>#<category>`. */
+  readonly categories = new Set<string>();
   private readonly envReq: string;
   private readonly catalogue: Map<string, Requirement>;
 
@@ -108,6 +113,19 @@ export class Check {
     if (Date.now() >= this.sendBy)
       throw new TimeRanOut(`${op}: not sent, the check's time ran out (it sends nothing in the last 10 s of its time limit)`);
     return { until: this.sendBy, priority: this.priority };
+  }
+
+  /**
+   * Records that the check exercised and judged `category` of `requirement` (specs/common/categories.ts):
+   * the report shows, per requirement, the categories a run reached and those it did not.
+   */
+  exercised(requirement: string, category: string): void {
+    this.categories.add(categoryKey(requirement, category));
+  }
+
+  /** Counts an exchange the check made toward its requests sent (with the attempts retried before it). */
+  countSent(e: Exchange): void {
+    this.requestsSent += 1 + (e.retries?.length ?? 0);
   }
 
   /** Adds a line to the check's note (shown with its result, pass or not). */
@@ -149,7 +167,10 @@ export class Check {
       ...rest,
       ...this.sending(op),
       file: this.file,
-      record: (e) => this.exchanges.push(e),
+      record: (e) => {
+        this.exchanges.push(e);
+        this.countSent(e);
+      },
     });
     if (isTransient(reply, { sentInvalid }))
       throw new CouldNotJudge(`${op}: the deployment could not answer (${describeReply(reply)}); a transient reply is not judged`);
@@ -202,7 +223,10 @@ export class Check {
    */
   private async discard(source: SourceRef): Promise<void> {
     const ref = { name: source.name, id: source.id };
-    const record = (e: Exchange) => this.exchanges.push(e);
+    const record = (e: Exchange) => {
+      this.exchanges.push(e);
+      this.countSent(e);
+    };
     const found = await this.client.call('nativeIdQuery', { source: ref }, { record });
     const linkId = found.success === true && typeof found.content?.linkId === 'string' ? (found.content.linkId as string) : undefined;
     if (linkId) this.run.record({ kind: 'quarantine', service: this.service, source: ref, linkId, at: new Date().toISOString() });
@@ -297,8 +321,19 @@ export class Check {
       for (const id of list)
         if (!allowed.includes(id)) throw new Error(`clause ${c.id} does not cite ${id} in the ${this.service} service (specs/clauses/)`);
       if (!rejected.length) continue;
-      for (const id of list) if (!this.disabled.has(id)) findings.push(...findingsOf(c, this.catalogue.get(id)!, rejected));
+      for (const id of list) findings.push(...findingsOf(c, this.catalogue.get(id)!, rejected));
     }
+    this.reject(findings, at);
+  }
+
+  /**
+   * Fails with findings a clause table outside specs/clauses/ made (the whole-state oracle's,
+   * asked by a single check), those citing a requirement the profile switches off left out;
+   * nothing when none is left.
+   * @throws ConformanceFailure
+   */
+  reject(given: readonly ClauseFinding[], at?: Reply): void {
+    const findings = given.filter((f) => !this.disabled.has(f.requirement));
     if (!findings.length) return;
     const failed = [...new Set(findings.map((f) => f.requirement))];
     const clauses = [...new Set(findings.map((f) => f.clause))];

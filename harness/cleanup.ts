@@ -38,6 +38,8 @@ export async function cleanupRun(
   options: Pick<ClientOptions, 'timeoutMs' | 'maxInFlight'> & Partial<ClientOptions>,
   /** Runs one removal (its request and lookup) of a service: a bound on removals under way (default: none but the client's). */
   gate?: (service: ServiceName) => <T>(fn: () => Promise<T>) => Promise<T>,
+  /** Remove only what the run created in these services (default: every service the ledger names). */
+  only?: ServiceName[],
 ): Promise<CleanupResult> {
   const result: CleanupResult = {
     sources: { attempted: 0, deleted: 0, alreadyGone: 0 },
@@ -48,6 +50,7 @@ export async function cleanupRun(
   const entries = run.entries();
   const removed = removedOutcomes(entries);
   const left = removable(entries).filter((e) => {
+    if (only && !only.includes(e.service)) return false;
     const outcome = removed.get(removalKey(e));
     if (!outcome) return true;
     const bucket = e.kind === 'relationship' ? result.relationships : result.sources;

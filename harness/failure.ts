@@ -117,6 +117,7 @@ export function failureReport(e: ConformanceFailure, exchanges: Exchange[]): Fai
     ...(d.stepExchanges ? { stepExchanges: [d.stepExchanges[0] + 1, d.stepExchanges[1]] as [number, number] } : {}),
     ...(d.operation ? { operation: d.operation } : x ? { operation: x.operation } : {}),
     ...(d.findings?.length ? { findings: d.findings } : {}),
+    ...(d.setUp ? { setUp: d.setUp } : {}),
   };
 }
 
@@ -154,6 +155,7 @@ export function failureText(r: FailureReport, rules: Map<string, Requirement>, e
     L.push(`  ${`${label}:`.padEnd(10)}${first}`, ...rest.map((l) => `    ${l}`));
   };
   line('replay', r.replay);
+  line('set-up', r.setUp ? `${r.setUp}: it failed before the step this check is about, which was never sent` : undefined);
   if (r.steps?.length) L.push('  steps:', ...r.steps.map((s) => `    ${s.trim()}`));
   if (r.findings?.length) L.push(...findingLines(r.findings));
   // The findings say what was checked and observed; the rest is said only where it adds to them (a bad-input check's shrunk request).

@@ -23,6 +23,8 @@ export function recordCheck(meta: CheckMeta, t: Check, kept: ExchangesKept = 'fa
   if (t.lags.length) meta.lags = t.lags;
   const retries = t.exchanges.reduce((n, e) => n + (e.retries?.length ?? 0), 0);
   if (retries) meta.retries = retries;
+  meta.requests = t.requestsSent;
+  if (t.categories.size) meta.categories = [...t.categories].sort();
   const full = keepsInFull(kept, meta.verdict);
   const file = writeExchanges(t.run.folder, meta.checkId, t.exchanges, full, t.asideLines);
   if (file && full && t.exchanges.length) meta.exchangesFile = file;

@@ -121,6 +121,19 @@ function sourcesShown(holder: Obj): Src[] {
 
 const isHolder = (o: Obj) => IDENTITY_MEMBERS.some((m) => m in o);
 
+/**
+ * True for what this module leaves in place of foreign content: an object with the note and only
+ * flat members (source names, counts, hash, kept IDs). Redacting it again changes nothing, so a
+ * redacted body can be checked by redacting it once more (report/evidence/scan.ts).
+ */
+export function isStub(v: unknown): boolean {
+  return (
+    isObj(v) &&
+    v.redacted === FOREIGN_NOTE &&
+    Object.values(v).every((x) => typeof x !== 'object' || x === null || (Array.isArray(x) && x.every((y) => typeof y === 'string')))
+  );
+}
+
 function stub(value: unknown, sources: string[], members: number, keep: Set<string>): ForeignStub {
   registerForeign(value, keep);
   return { redacted: FOREIGN_NOTE, sources, members, hash: hashOf(value) };
@@ -140,6 +153,8 @@ class Redactor {
 
   /** An identity holder: the run's is walked on; a foreign one keeps its link ID and ranking and stubs the rest. */
   holder(o: Obj): Obj {
+    // A foreign holder redacted already: its link ID and ranking beside stubs.
+    if (Object.entries(o).every(([k, v]) => HOLDER_KEEPS.has(k) || v === null || v === undefined || isStub(v))) return o;
     const shown = sourcesShown(o);
     const foreignShown = shown.some((s) => !this.own.ownsSource(s));
     const grouped = Array.isArray(o.identityGroupedBySource) ? (o.identityGroupedBySource as unknown[]) : [];
@@ -159,6 +174,7 @@ class Redactor {
 
   /** A notification or an event: the run's when it mentions a run-owned native ID or link ID. */
   mention(v: unknown): unknown {
+    if (isStub(v)) return v;
     if (!isObj(v)) return typeof v === 'string' && !mentionsOwn(v, this.own) ? stub(v, [], 1, new Set()) : v;
     if (mentionsOwn(v, this.own)) return this.members(v);
     return stub(v, [], 1, new Set());
@@ -166,6 +182,7 @@ class Redactor {
 
   /** A relationship: the run's when it created it or owns both ends. */
   relationship(v: unknown): unknown {
+    if (isStub(v)) return v;
     if (!isObj(v)) return this.value(v, undefined);
     const { subject, object } = this.own.relationshipMembers;
     const ends = [v[subject], v[object]];
@@ -195,7 +212,7 @@ class Redactor {
   }
 
   value(v: unknown, key: string | undefined): unknown {
-    if (v === null || typeof v !== 'object') return v;
+    if (v === null || typeof v !== 'object' || isStub(v)) return v;
     if (Array.isArray(v)) {
       if (key === 'searchResults') return v.map((x) => (isObj(x) ? this.holder(x) : this.value(x, undefined)));
       if (key === 'notifications' || key === 'events') return v.map((x) => this.mention(x));

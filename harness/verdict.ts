@@ -40,6 +40,8 @@ export interface FailureDetail {
   operation?: string;
   /** The clauses that rejected what the deployment did, each with its forbidding sentence and the observation (specs/common/clause.ts). */
   findings?: ClauseFinding[];
+  /** The set-up step that failed, when a scripted check failed before the step it is about (it never sent that step). */
+  setUp?: string;
 }
 
 /** The deployment broke the named requirements. */
@@ -79,6 +81,8 @@ export interface FailureReport {
   operation?: string;
   /** The clauses that rejected what the deployment did: clause ID, requirement, forbidding sentence, observation. */
   findings?: ClauseFinding[];
+  /** The set-up step that failed, when the check failed before the step it is about (reports say so beside its title). */
+  setUp?: string;
 }
 
 /** The suite could not reach a judgement (transport failure, unusable reply for a precondition). */
@@ -109,6 +113,10 @@ export interface CheckMeta {
   lags?: Array<{ what: string; ms: number }>;
   /** Requests of the check that were retried (harness/client.ts retryReason); a pass with retries is "passed with retries". */
   retries?: number;
+  /** Requests the check sent, every attempt counted: what it cost the deployment (the run's request budget). */
+  requests?: number;
+  /** Categories of its requirements it exercised and judged, `<requirement>#<category>` (specs/common/categories.ts). */
+  categories?: string[];
   /** Set on an error thrown as CouldNotJudge: the deployment did not answer, so the run is incomplete rather than failed. */
   couldNotJudge?: boolean;
 }

@@ -36,10 +36,19 @@ import { type Analysis, type SearchPair, analyse } from './analysis.js';
 import { forEachBounded } from './bounded.js';
 import { removeRunRecords } from './cleanup.js';
 import { type ProgressFactory, quietProgress } from './progress.js';
+import { type PostedRecord, writePostedRecords } from '../report/pair-decisions.js';
+
+/** The truth set a run measured (absent for generated data): its format, files and content digest. */
+export interface TruthSetInfo {
+  format: 'senzing' | 'plain';
+  records: string[];
+  key: string;
+  sha256: string;
+}
 
 export interface BenchmarkOptions {
   service: ServiceName;
-  preset: PresetName;
+  preset: PresetName | 'truth-set';
   size: number;
   seed: number;
   /** Entities whose last record is searched before it is posted. */
@@ -56,6 +65,10 @@ export interface BenchmarkOptions {
   /** Folder for this benchmark's outputs (corruption log etc.). */
   folder: string;
   progress?: ProgressFactory;
+  /** A data set built already (a truth set: linkage/truth/truth-set.ts), instead of one generated from preset, size and seed. */
+  dataset?: Dataset;
+  /** The truth set `dataset` comes from, recorded in the results. */
+  truthSet?: TruthSetInfo;
 }
 
 export interface Observation {
@@ -76,13 +89,14 @@ export interface Observation {
 export interface BenchmarkResult {
   options: {
     service: ServiceName;
-    preset: PresetName;
+    preset: PresetName | 'truth-set';
     size: number;
     seed: number;
     searchSample: number;
     maxSearchResults: number;
     resamples: number;
     postConcurrency: number;
+    truthSet?: TruthSetInfo;
   };
   target: { baseUrl: string; servicePath: string; embedded: boolean };
   runId: string;
@@ -90,6 +104,8 @@ export interface BenchmarkResult {
   observation: Observation;
   analysis: Analysis;
   cleanup: { deleted: number; alreadyGone: number; failures: number };
+  /** Every record as posted, with its ground-truth cluster and the link ID it ended with (also records.jsonl.gz). */
+  posted: PostedRecord[];
 }
 
 const sourceKey = (s: { name?: unknown; id?: unknown }) => `${s?.name}\u0000${s?.id}`;
@@ -116,7 +132,9 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
   const spec = linkageService(o.service);
   if (!spec) throw new Error(`The match-quality benchmark has no entry for service ${o.service}`);
   const progress = o.progress ?? quietProgress;
-  const dataset = buildDataset({ preset: o.preset, size: o.size, seed: o.seed, kinds: spec.kinds, searchSample: o.searchSample });
+  const dataset =
+    o.dataset ??
+    buildDataset({ preset: o.preset as PresetName, size: o.size, seed: o.seed, kinds: spec.kinds, searchSample: o.searchSample });
   const client = new ServiceClient(o.target, o.profile, o.run, { timeoutMs: o.timeoutMs, maxInFlight: o.maxInFlight });
   const wireProfile = {
     providerTypeMember: (o.profile as Profile & { provider?: { typeMember?: string } }).provider?.typeMember ?? 'npis.entityTypeCode',
@@ -245,6 +263,14 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
   const t4 = Date.now();
 
   const analysis = analyse(dataset, labels, search, { resamples: o.resamples, seed: o.seed });
+  // The records as posted, for the decisions a later comparison lists (report/pair-decisions.ts).
+  const asPosted: PostedRecord[] = dataset.records.map((r) => ({
+    id: r.id,
+    cluster: dataset.entities[r.entity]!.label ?? `e${r.entity}`,
+    linkId: labels.get(r.id) ?? null,
+    identity: identityOf(r.id),
+  }));
+  writePostedRecords(o.folder, asPosted);
   return {
     options: {
       service: o.service,
@@ -255,6 +281,7 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
       maxSearchResults: o.maxSearchResults,
       resamples: o.resamples,
       postConcurrency,
+      ...(o.truthSet ? { truthSet: o.truthSet } : {}),
     },
     target: { baseUrl: o.target.baseUrl, servicePath: o.target.servicePath, embedded: o.target.embedded },
     runId: o.run.runId,
@@ -268,5 +295,6 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
     },
     analysis,
     cleanup,
+    posted: asPosted,
   };
 }

@@ -17,6 +17,11 @@
  *   --compare <path>        a baseline results.json (or its folder): same data and seed, paired
  *                           differences, regression verdict
  *   --reference-threshold <x>  match threshold of the embedded reference (0..1)
+ *   --truth <path>          your own labelled records instead of generated data: a JSON Lines file
+ *                           or a folder of them (repeatable; Senzing or plain format), with --key
+ *   --key <csv>             the ground truth of --truth: every record's cluster
+ *   --before-key <csv>, --after-key <csv>  with --truth and --key: compare two clusterings given
+ *                           as keys (no deployment): paired intervals, verdict, changed pairs
  *   --quiet                 no progress output
  *
  * Settings (targets, credentials, sources, CONFORMANCE_MAX_IN_FLIGHT, CONFORMANCE_TIMEOUT_MS,
@@ -28,15 +33,20 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { type PresetName, PRESETS } from './data/dataset.js';
-import { linkageService } from './data/wire.js';
+import { LINKAGE_SERVICES, linkageService } from './data/wire.js';
+import { TruthSetError } from './truth/errors.js';
+import type { TruthSet } from './truth/truth-set.js';
+
+/** The truth-set modules (CSV and date parsing), loaded only for a run that measures a truth set. */
+const truthModules = () => Promise.all([import('./truth/truth-set.js'), import('./truth/key.js')]);
 import type { ServiceName } from '../specs/common/model.js';
 import { SettingsError, loadSettings } from '../harness/config.js';
 import { loadProfile, resolveProfile } from '../harness/profile.js';
 import { RunContext, newRunId } from '../harness/run.js';
 import { runBenchmark } from './benchmark.js';
-import { compare, sameData } from './compare.js';
+import { type Comparison, compare, compareClusterings, sameData } from './compare.js';
 import { consoleProgress, quietProgress } from './progress.js';
-import { writeReport } from './report.js';
+import { CHANGED_PAIRS_CSV, writeKeyComparison, writeReport } from './report.js';
 import { type ResultsFile, toResultsFile } from './results.js';
 import { ReferenceSettingError, checkReferenceSettings, openDeployments } from '../run/deployments.js';
 import { command, parseArguments } from '../run/command.js';
@@ -83,12 +93,14 @@ const program = command({
   ],
   exitCodes: [
     [0, 'done (no regression against the baseline)'],
-    [1, 'a regression against the baseline, or records could not be posted or read'],
+    [1, 'a regression against the baseline (or of the after key against the before key), or records could not be posted or read'],
     [2, 'bad settings or arguments'],
   ],
   examples: [
     'npm run match-quality -- --service person --preset realistic --size 2000',
     'npm run match-quality -- --compare reports/<baseline run>/match-quality/person',
+    'npm run match-quality -- --truth examples/truth-sets/senzing-demo --key examples/truth-sets/senzing-demo/actual_truthset_key.csv',
+    'npm run match-quality -- --truth <records> --key <truth.csv> --before-key <before.csv> --after-key <after.csv>',
   ],
 })
   .option(
@@ -104,22 +116,133 @@ const program = command({
   .option('--post-concurrency <n>', "posts in flight at once (default 1: the data set's fixed order; at most CONFORMANCE_MAX_IN_FLIGHT)")
   .option('--compare <path>', 'a baseline results.json (or its folder): same data and seed, paired differences, regression verdict')
   .option('--reference-threshold <x>', 'match threshold of the embedded reference (0..1)')
+  .option(
+    '--truth <path>',
+    'your own labelled records instead of generated data: a JSON Lines file or a folder of them (repeatable; Senzing or plain format, linkage/README.md)',
+    (v: string, all: string[] = []) => [...all, v],
+  )
+  .option('--key <csv>', 'the ground truth of --truth: the cluster of every record (CSV)')
+  .option('--before-key <csv>', 'with --truth and --key: the clustering before, as a key (compare two keys, no deployment)')
+  .option('--after-key <csv>', 'with --truth and --key: the clustering after, as a key')
   .option('--quiet', 'no progress output');
+
+type Opts = {
+  service?: string[];
+  quiet?: boolean;
+  preset?: string;
+  size?: string;
+  seed?: string;
+  searchSample?: string;
+  resamples?: string;
+  postConcurrency?: string;
+  compare?: string;
+  referenceThreshold?: string;
+  truth?: string[];
+  key?: string;
+  beforeKey?: string;
+  afterKey?: string;
+};
+
+const pct = (m: { value: number; low: number; high: number } | undefined) =>
+  m ? `${(m.value * 100).toFixed(2)}% [${(m.low * 100).toFixed(2)}, ${(m.high * 100).toFixed(2)}]` : '–';
+const pp = (m: { value: number; low: number; high: number }) =>
+  `${(m.value * 100).toFixed(2)} pp [${(m.low * 100).toFixed(2)}, ${(m.high * 100).toFixed(2)}]`;
+
+/** The console lines of a comparison: the verdict, the paired differences of the pairwise figures and the changed pairs. */
+function comparisonLines(c: Comparison, against: string): string[] {
+  const row = (k: string) => c.rows.find((r) => r.metric === k);
+  const f = c.decisions.flips;
+  return [
+    `  comparison with ${against}: ${c.regressions.length ? `REGRESSION in ${c.regressions.join(', ')}` : 'no regression'}`,
+    ...['pairwise.precision', 'pairwise.recall', 'pairwise.f1', 'b3.f'].flatMap((k) => {
+      const r = row(k);
+      return r ? [`    ${k}: ${pct(r.a)} -> ${pct(r.b)}, difference ${pp(r.diff)}${r.regression ? ' REGRESSION' : ''}`] : [];
+    }),
+    `    pairs newly merged: ${f.truePairsNewlyLinked} true pairs, ${f.nonPairsNewlyLinked} non-pairs; newly split: ${f.truePairsNewlyUnlinked} true pairs, ${f.nonPairsNewlyUnlinked} non-pairs`,
+  ];
+}
+
+/** The truth set of --truth/--key, or of the baseline's results when --compare names a truth-set run. */
+async function truthSetOf(o: Opts, baseline: ResultsFile | undefined): Promise<TruthSet | undefined> {
+  if (o.truth?.length && !o.key) throw new UsageError("--truth needs --key (the ground truth: every record's cluster)");
+  if (o.key && !o.truth?.length) throw new UsageError('--key needs --truth (the records it clusters)');
+  if ((o.beforeKey || o.afterKey) && !(o.beforeKey && o.afterKey)) throw new UsageError('--before-key and --after-key go together');
+  if (o.beforeKey && !o.truth?.length) throw new UsageError('--before-key and --after-key need --truth and --key');
+  const recorded = baseline?.options.truthSet;
+  if (!(o.truth?.length && o.key) && !recorded) return undefined;
+  const [{ loadTruthSet }] = await truthModules();
+  if (o.truth?.length && o.key) return loadTruthSet(o.truth, o.key);
+  return loadTruthSet(recorded!.records, recorded!.key);
+}
+
+/** The truth set in one line: records, format, kinds, clusters, and what the deployment will not see. */
+function truthSetLine(set: TruthSet): string {
+  const kinds = new Map<string, number>();
+  for (const r of set.records) kinds.set(r.kind, (kinds.get(r.kind) ?? 0) + 1);
+  const notSent = Object.entries(set.notSent)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, n]) => `${k} x${n}`)
+    .join(', ');
+  return (
+    `Truth set ${set.files.records.join(', ')} (${set.format}; key ${set.files.key}): ${set.records.length} records (${[...kinds].map(([k, n]) => `${n} ${k}`).join(', ')}), ${new Set(set.records.map((r) => r.cluster)).size} clusters` +
+    (set.unknownKind.length ? `; ${set.unknownKind.length} records of no kind the benchmark takes are left out` : '') +
+    (notSent ? `\n  not sent (no identity member carries them): ${notSent}` : '')
+  );
+}
+
+/**
+ * Two clusterings given as keys compared on a truth set, without a deployment: per service, the
+ * paired bootstrap of every metric (same resamples), the verdict, and the changed pairs, written
+ * to reports/<run>/match-quality/<service>/ (comparison.json, changed-pairs.csv, report.md, report.html).
+ */
+async function compareKeys(o: Opts, set: TruthSet, settings: ReturnType<typeof loadSettings>): Promise<number> {
+  const [{ truthDataset }, { readKey }] = await truthModules();
+  const before = readKey(o.beforeKey!);
+  const after = readKey(o.afterKey!);
+  const seed = int('--seed', o.seed, settings.seed, 0, 2 ** 31);
+  const resamples = int('--resamples', o.resamples, 1000, 10, 100000);
+  const runId = settings.runId ?? newRunId();
+  const run = new RunContext(runId, settings.reportDir);
+  console.log(`Match-quality comparison ${runId}: ${o.beforeKey} -> ${o.afterKey}, seed ${seed}\n${truthSetLine(set)}`);
+  let exit = 0;
+  for (const spec of LINKAGE_SERVICES) {
+    if (o.service?.length && !o.service.includes(spec.service)) continue;
+    const dataset = truthDataset(set, spec.kinds, seed, 0);
+    if (!dataset) continue;
+    const labels = (key: Map<string, string>, file: string) =>
+      dataset.records.map((r) => {
+        const label = key.get(r.id);
+        if (label === undefined) throw new UsageError(`${file}: record ${r.id} has no cluster (a key must cluster every record)`);
+        return label;
+      });
+    const comparison = compareClusterings(
+      dataset,
+      { runId: o.beforeKey!, linkIds: labels(before, o.beforeKey!) },
+      { runId: o.afterKey!, linkIds: labels(after, o.afterKey!) },
+      resamples,
+      seed,
+    );
+    if (comparison.regressions.length) exit = 1;
+    const folder = join(run.folder, 'match-quality', spec.service);
+    await writeKeyComparison(folder, spec.service, comparison, {
+      ids: dataset.records.map((r) => r.id),
+      truth: dataset.records.map((r) => dataset.entities[r.entity]!.label!),
+      before: labels(before, o.beforeKey!),
+      after: labels(after, o.afterKey!),
+      identity: (i: number) => {
+        const r = dataset.records[i]!;
+        return spec.toWire(r.kind, r.fields, { providerTypeMember: 'npis.entityTypeCode' });
+      },
+    });
+    console.log(
+      `\n${spec.service}: ${dataset.records.length} records, ${dataset.entities.length} clusters\n${comparisonLines(comparison, o.beforeKey!).join('\n')}\n  report: ${join(folder, 'report.html')} (changed pairs: ${join(folder, CHANGED_PAIRS_CSV)})`,
+    );
+  }
+  return exit;
+}
 
 async function main(): Promise<number> {
   parseArguments(program);
-  type Opts = {
-    service?: string[];
-    quiet?: boolean;
-    preset?: string;
-    size?: string;
-    seed?: string;
-    searchSample?: string;
-    resamples?: string;
-    postConcurrency?: string;
-    compare?: string;
-    referenceThreshold?: string;
-  };
   const o = program.opts<Opts>();
   const values = {
     ...o,
@@ -128,18 +251,22 @@ async function main(): Promise<number> {
     'reference-threshold': o.referenceThreshold,
   };
   const settings = loadSettings();
+  const baseline = values.compare ? readBaseline(values.compare) : undefined;
+  const truth = await truthSetOf(o, baseline);
+  const truthDataset = truth ? (await truthModules())[0].truthDataset : undefined;
+  if (truth && (o.preset || o.size)) throw new UsageError('--preset and --size are for generated data, not with --truth');
+  if (o.beforeKey && truth) return compareKeys(o, truth, settings);
   const embedded = Object.keys(settings.configured).length === 0;
   if (embedded) checkReferenceSettings();
   const profile = resolveProfile(loadProfile(settings.profilePath), embedded);
-  const baseline = values.compare ? readBaseline(values.compare) : undefined;
 
   const preset = (values.preset ?? baseline?.options.preset ?? process.env.MATCH_QUALITY_PRESET ?? 'realistic') as PresetName;
-  if (!(preset in PRESETS))
+  if (!truth && !(preset in PRESETS))
     throw new UsageError(`--preset: expected one of ${Object.keys(PRESETS).join(', ')}, got ${JSON.stringify(preset)}`);
   const size = baseline?.options.size ?? int('--size', values.size ?? process.env.MATCH_QUALITY_SIZE, 2000, 2, 1_000_000);
   const seed = baseline?.options.seed ?? int('--seed', values.seed, settings.seed, 0, 2 ** 31);
-  const searchSample =
-    baseline?.options.searchSample ?? int('--search-sample', values['search-sample'], Math.min(400, Math.ceil(size / 5)), 0, 100000);
+  const sampleOf = (entities: number) =>
+    baseline?.options.searchSample ?? int('--search-sample', values['search-sample'], Math.min(400, Math.ceil(entities / 5)), 0, 100000);
   const resamples = int('--resamples', values.resamples, 1000, 10, 100000);
   const postConcurrency = baseline?.options.postConcurrency ?? int('--post-concurrency', values['post-concurrency'], 1, 1, 256);
   const threshold = values['reference-threshold'] === undefined ? undefined : Number(values['reference-threshold']);
@@ -152,7 +279,9 @@ async function main(): Promise<number> {
   let exit = 0;
   try {
     const available = (Object.keys(opened.targets) as ServiceName[]).filter((s) => opened.targets[s] && linkageService(s));
-    const services = baseline ? [baseline.options.service] : ((values.service as ServiceName[] | undefined) ?? available);
+    // A truth set goes to the services whose entity kinds it holds.
+    const withData = truth ? available.filter((s) => truth.records.some((r) => (linkageService(s)!.kinds[r.kind] ?? 0) > 0)) : available;
+    const services = baseline ? [baseline.options.service] : ((values.service as ServiceName[] | undefined) ?? withData);
     for (const s of services)
       if (!opened.targets[s])
         throw new UsageError(
@@ -160,18 +289,25 @@ async function main(): Promise<number> {
         );
     const runId = settings.runId ?? newRunId();
     const run = new RunContext(runId, settings.reportDir);
+    const where = embedded ? ` (embedded reference${threshold !== undefined ? `, match threshold ${threshold}` : ''})` : '';
     console.log(
-      `Match-quality run ${runId}: preset ${preset}, ${size} entities per service, seed ${seed}${embedded ? ` (embedded reference${threshold !== undefined ? `, match threshold ${threshold}` : ''})` : ''}`,
+      truth
+        ? `Match-quality run ${runId}: your truth set, seed ${seed}${where}\n${truthSetLine(truth)}`
+        : `Match-quality run ${runId}: preset ${preset}, ${size} entities per service, seed ${seed}${where}`,
     );
     for (const service of services) {
       const folder = join(run.folder, 'match-quality', service);
       const started = Date.now();
+      const spec = linkageService(service)!;
+      const clusters = truth ? new Set(truth.records.filter((r) => (spec.kinds[r.kind] ?? 0) > 0).map((r) => r.cluster)).size : 0;
+      const dataset = truth && truthDataset ? truthDataset(truth, spec.kinds, seed, sampleOf(clusters)) : undefined;
+      if (truth && !dataset) throw new UsageError(`--service ${service}: the truth set holds no record of a kind it takes`);
       const result = await runBenchmark({
         service,
-        preset,
-        size,
+        preset: dataset ? 'truth-set' : preset,
+        size: dataset ? dataset.entities.length : size,
         seed,
-        searchSample,
+        searchSample: dataset ? dataset.searchSample.length : sampleOf(size),
         maxSearchResults: 10,
         resamples,
         target: opened.targets[service]!,
@@ -182,9 +318,15 @@ async function main(): Promise<number> {
         timeoutMs: settings.timeoutMs,
         folder,
         progress: values.quiet ? quietProgress : consoleProgress,
+        ...(dataset && truth
+          ? {
+              dataset,
+              truthSet: { format: truth.format, records: truth.files.records, key: truth.files.key, sha256: truth.sha256 },
+            }
+          : {}),
       });
       const file = toResultsFile(result);
-      let comparison: ReturnType<typeof compare> | undefined;
+      let comparison: Comparison | undefined;
       if (baseline) {
         const differs = sameData(baseline, file);
         if (differs) throw new UsageError(`--compare: the baseline was made from different data: ${differs}`);
@@ -192,14 +334,12 @@ async function main(): Promise<number> {
         comparison = compare(result.dataset, baseline, file, resamples);
         if (comparison.regressions.length) exit = 1;
       }
-      await writeReport(folder, file, comparison, baseline?.analysis);
+      await writeReport(folder, file, comparison, baseline);
       const m = file.analysis.metrics;
-      const f = (k: string) =>
-        m[k] ? `${(m[k].value * 100).toFixed(2)}% [${(m[k].low * 100).toFixed(2)}, ${(m[k].high * 100).toFixed(2)}]` : '–';
       console.log(
         `\n${service}: ${file.analysis.sampleSizes.records} records, ${file.analysis.sampleSizes.truePairs} true pairs, ${((Date.now() - started) / 1000).toFixed(1)} s\n` +
-          `  pairwise precision ${f('pairwise.precision')}  recall ${f('pairwise.recall')}  F1 ${f('pairwise.f1')}\n` +
-          `  B-cubed F ${f('b3.f')}  residual duplicates ${f('residualDuplicateRate')}  overlays ${f('overlayRecordRate')}\n` +
+          `  pairwise precision ${pct(m['pairwise.precision'])}  recall ${pct(m['pairwise.recall'])}  F1 ${pct(m['pairwise.f1'])}\n` +
+          `  B-cubed F ${pct(m['b3.f'])}  residual duplicates ${pct(m.residualDuplicateRate)}  overlays ${pct(m.overlayRecordRate)}\n` +
           `  report: ${join(folder, 'report.html')}`,
       );
       if (file.failures.post + file.failures.read > 0) {
@@ -210,7 +350,7 @@ async function main(): Promise<number> {
       }
       if (comparison)
         console.log(
-          `  comparison with ${comparison.baselineRunId}: ${comparison.regressions.length ? `REGRESSION in ${comparison.regressions.join(', ')}` : 'no regression'}`,
+          [...comparisonLines(comparison, comparison.baselineRunId), `  changed pairs: ${join(folder, CHANGED_PAIRS_CSV)}`].join('\n'),
         );
     }
   } finally {
@@ -222,7 +362,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (e) => {
-    if (e instanceof SettingsError || e instanceof UsageError || e instanceof ReferenceSettingError) {
+    if (e instanceof SettingsError || e instanceof UsageError || e instanceof ReferenceSettingError || e instanceof TruthSetError) {
       console.error(`match-quality: ${e.message}`);
       process.exit(2);
     }

@@ -1,13 +1,15 @@
 /**
  * Run-to-run comparison on the same data and seed (linkage/README.md,
- * "Comparison"): paired bootstrap over entities (the same resamples for both runs), pair flips,
- * and a regression verdict. A metric regresses when it is worse by more than
+ * "Comparison"): paired bootstrap over entities (the same resamples for both runs), the matching
+ * decisions that changed (pairs newly merged and newly split, counted and listed:
+ * report/pair-decisions.ts), and a regression verdict. A metric regresses when it is worse by more than
  * max(0.5 pp, the baseline's interval half-width) AND the paired-difference interval excludes 0.
  */
 import type { Dataset } from './data/dataset.js';
 import { type Interval, pairedBootstrap } from './bootstrap.js';
 import { HEADLINE, LOWER_IS_BETTER, metricsFor, prepare } from './analysis.js';
 import type { ResultsFile } from './results.js';
+import { type PairDecisions, type PairFlips, changedPairs, pairFlips } from '../report/pair-decisions.js';
 
 export interface ComparisonRow {
   metric: string;
@@ -23,75 +25,41 @@ export interface Comparison {
   runId: string;
   rows: ComparisonRow[];
   regressions: string[];
-  flips: {
-    truePairsNewlyLinked: number;
-    truePairsNewlyUnlinked: number;
-    nonPairsNewlyLinked: number;
-    nonPairsNewlyUnlinked: number;
-    /** Always false now that the flips are counted, not enumerated (kept for readers of older comparison.json files). */
-    truncated: boolean;
-  };
+  /** Pair counts (the same as decisions.flips; kept for readers of older comparison.json files). */
+  flips: PairFlips;
+  /** The pairs newly merged and newly split (record indexes into the data set's records). */
+  decisions: PairDecisions;
 }
 
 export const MIN_REGRESSION = 0.005;
 
-export const labelsOf = (f: ResultsFile) =>
-  new Map(f.records.flatMap((id, i) => (f.linkIds[i] ? [[id, f.linkIds[i]!] as [string, string]] : [])));
-
-/** True when the two results were produced from the same data (options and record ids agree). */
+/** True when the two results were produced from the same data (options, truth set and record ids agree). */
 export function sameData(a: ResultsFile, b: ResultsFile): string | undefined {
   for (const k of ['service', 'preset', 'size', 'seed', 'searchSample'] as const)
     if (a.options[k] !== b.options[k]) return `${k} differs (${a.options[k]} vs ${b.options[k]})`;
+  if (a.options.truthSet?.sha256 !== b.options.truthSet?.sha256) return 'the truth set differs (its files have other contents)';
   if (a.records.length !== b.records.length || a.records.some((id, i) => id !== b.records[i])) return 'record ids differ';
   return undefined;
 }
 
-/** C(n, 2): pairs among n records. */
-const c2 = (n: number) => (n * (n - 1)) / 2;
+export { pairFlips };
 
-/** Records per key, summed as C(n, 2) over the keys: the pairs of records that share the key. */
-function pairsSharing(keys: Iterable<string>): number {
-  const counts = new Map<string, number>();
-  for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
-  let pairs = 0;
-  for (const n of counts.values()) pairs += c2(n);
-  return pairs;
+/** One clustering of the data set's records: link IDs in record order (null: not read back). */
+export interface Clustering {
+  runId: string;
+  linkIds: Array<string | null>;
 }
 
 /**
- * Record pairs linked in one run and not in the other, true (same entity) or not, counted from
- * the joint table of (entity, baseline cluster, current cluster) instead of enumerating pairs, so
- * memory stays with the number of records however large the clusters. `a[i]` and `b[i]` are the
- * link IDs of record i in the two runs (null or empty: not read back, linked to nothing), `entity[i]` its entity.
+ * Compares two clusterings of the same data set: paired bootstrap (the same resamples of entities
+ * for both, drawn from `seed`), the regression verdict, and the matching decisions that changed
+ * (report/pair-decisions.ts: pairs newly merged and newly split, true pairs and non-pairs apart).
  */
-export function pairFlips(entity: number[], a: Array<string | null>, b: Array<string | null>): Comparison['flips'] {
-  const label = (l: string | null, i: number) => (l ? `\u0001${l}` : `\u0000unread ${i}`);
-  const ia = a.map(label);
-  const ib = b.map(label);
-  const key = (...parts: Array<string | number>) => parts.join('\u0002');
-  const idx = entity.map((_, i) => i);
-  const inA = pairsSharing(ia);
-  const inB = pairsSharing(ib);
-  const inBoth = pairsSharing(idx.map((i) => key(ia[i]!, ib[i]!)));
-  const trueInA = pairsSharing(idx.map((i) => key(entity[i]!, ia[i]!)));
-  const trueInB = pairsSharing(idx.map((i) => key(entity[i]!, ib[i]!)));
-  const trueInBoth = pairsSharing(idx.map((i) => key(entity[i]!, ia[i]!, ib[i]!)));
-  const truePairsNewlyLinked = trueInB - trueInBoth;
-  const truePairsNewlyUnlinked = trueInA - trueInBoth;
-  return {
-    truePairsNewlyLinked,
-    truePairsNewlyUnlinked,
-    nonPairsNewlyLinked: inB - inBoth - truePairsNewlyLinked,
-    nonPairsNewlyUnlinked: inA - inBoth - truePairsNewlyUnlinked,
-    truncated: false,
-  };
-}
-
-export function compare(dataset: Dataset, baseline: ResultsFile, current: ResultsFile, resamples: number): Comparison {
-  const la = labelsOf(baseline);
-  const lb = labelsOf(current);
-  const pa = prepare(dataset, la);
-  const pb = prepare(dataset, lb);
+export function compareClusterings(dataset: Dataset, before: Clustering, after: Clustering, resamples: number, seed: number): Comparison {
+  const ids = dataset.records.map((r) => r.id);
+  const labels = (c: Clustering) => new Map(ids.flatMap((id, i) => (c.linkIds[i] ? [[id, c.linkIds[i]!] as [string, string]] : [])));
+  const pa = prepare(dataset, labels(before));
+  const pb = prepare(dataset, labels(after));
   const keys = (m: Record<string, number>) =>
     Object.fromEntries(
       Object.entries(m).filter(
@@ -103,7 +71,7 @@ export function compare(dataset: Dataset, baseline: ResultsFile, current: Result
     (w) => keys(metricsFor(pa, w)),
     (w) => keys(metricsFor(pb, w)),
     resamples,
-    baseline.options.seed,
+    seed,
   );
   const rows: ComparisonRow[] = Object.entries(paired).map(([metric, r]) => {
     const worse = LOWER_IS_BETTER.has(metric) ? r.diff.value : -r.diff.value;
@@ -113,17 +81,22 @@ export function compare(dataset: Dataset, baseline: ResultsFile, current: Result
     const improvement = Number.isFinite(worse) && -worse > Math.max(MIN_REGRESSION, halfWidth) && excludesZero;
     return { metric, a: r.a, b: r.b, diff: r.diff, regression, improvement };
   });
-
-  const flips = pairFlips(
+  const decisions = changedPairs(
     dataset.records.map((r) => r.entity),
-    baseline.linkIds,
-    current.linkIds,
+    before.linkIds,
+    after.linkIds,
   );
   return {
-    baselineRunId: baseline.runId,
-    runId: current.runId,
+    baselineRunId: before.runId,
+    runId: after.runId,
     rows,
     regressions: rows.filter((r) => r.regression).map((r) => r.metric),
-    flips,
+    flips: decisions.flips,
+    decisions,
   };
+}
+
+/** A run compared with its baseline on the same data and seed (sameData): compareClusterings under the baseline's seed. */
+export function compare(dataset: Dataset, baseline: ResultsFile, current: ResultsFile, resamples: number): Comparison {
+  return compareClusterings(dataset, baseline, current, resamples, baseline.options.seed);
 }

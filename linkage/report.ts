@@ -1,7 +1,9 @@
 /**
  * The match-quality report of one service: results.json (everything, including the link ID of every
  * record so a later run can be compared with it), report.md and report.html (vega SVG charts,
- * text escaped with `he`). Written to reports/<run>/match-quality/<service>/.
+ * text escaped with `he`). Written to reports/<run>/match-quality/<service>/. With a comparison,
+ * also comparison.json and changed-pairs.csv (the record pairs newly merged and newly split, with
+ * both records as posted: report/pair-decisions.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +12,17 @@ import type { Interval } from './bootstrap.js';
 import type { Analysis } from './analysis.js';
 import type { Comparison } from './compare.js';
 import type { ResultsFile } from './results.js';
+import {
+  type DecisionRecords,
+  decisionCounts,
+  decisionSections,
+  decisionsCsv,
+  decisionsMarkdown,
+  readPostedRecords,
+} from '../report/pair-decisions.js';
+
+/** The changed pairs' CSV file in a compared run's folder. */
+export const CHANGED_PAIRS_CSV = 'changed-pairs.csv';
 
 const pct = (x: number | null | undefined) => (x === null || x === undefined || !Number.isFinite(x) ? '–' : `${(x * 100).toFixed(2)}%`);
 const ci = (m: Interval | undefined) => (m ? `${pct(m.value)} [${pct(m.low)}, ${pct(m.high)}]` : '–');
@@ -94,16 +107,21 @@ function tables(f: ResultsFile) {
   };
 }
 
+/** The data a run measured: a generated preset, or a truth set (its key). */
+const dataOf = (f: ResultsFile) => (f.options.truthSet ? `truth set ${f.options.truthSet.key}` : `preset ${f.options.preset}`);
+const runLine = (f: ResultsFile) =>
+  `Run ${f.runId}; ${f.options.size} ${f.options.truthSet ? 'clusters' : 'entities'}, seed ${f.options.seed}; target ${f.target.embedded ? 'embedded reference' : f.target.baseUrl + f.target.servicePath}. Intervals: 95% bootstrap over ${f.options.truthSet ? "the truth set's clusters" : 'entities'}.`;
+
 const mdTable = (head: string[], rows: string[][]) =>
   [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 
-export function markdown(f: ResultsFile, comparison?: Comparison): string {
+export function markdown(f: ResultsFile, comparison?: Comparison, records?: DecisionRecords): string {
   const t = tables(f);
   const o = f.options;
   return [
-    `# Match quality: ${o.service}, preset ${o.preset}`,
+    `# Match quality: ${o.service}, ${dataOf(f)}`,
     '',
-    `Run ${f.runId}; ${o.size} entities, seed ${o.seed}; target ${f.target.embedded ? 'embedded reference' : f.target.baseUrl + f.target.servicePath}. Intervals: 95% bootstrap over entities.`,
+    runLine(f),
     '',
     '## Clustering (link IDs read back by nativeIdQuery)',
     mdTable(['metric', 'value [95% interval]'], t.headline),
@@ -123,29 +141,32 @@ export function markdown(f: ResultsFile, comparison?: Comparison): string {
     '',
     '## Sample sizes and run',
     mdTable(['', ''], t.sizes),
-    ...(comparison ? ['', comparisonMarkdown(comparison)] : []),
+    ...(comparison ? ['', comparisonMarkdown(comparison, records)] : []),
     '',
   ].join('\n');
 }
 
-export function comparisonMarkdown(c: Comparison): string {
+const COMPARISON_HEAD = ['metric', 'baseline', 'this run', 'difference [95%]', 'flag'];
+/** One row per metric: both runs' values with intervals, the paired difference and its flag. */
+const comparisonRows = (c: Comparison) =>
+  c.rows.map((r) => [
+    r.metric,
+    ci(r.a),
+    ci(r.b),
+    `${(r.diff.value * 100).toFixed(2)} pp [${(r.diff.low * 100).toFixed(2)}, ${(r.diff.high * 100).toFixed(2)}]`,
+    r.regression ? 'REGRESSION' : r.improvement ? 'better' : '',
+  ]);
+
+export function comparisonMarkdown(c: Comparison, records?: DecisionRecords): string {
   return [
     `## Comparison with baseline ${c.baselineRunId}`,
     '',
     `Verdict: **${c.regressions.length ? `REGRESSION (${c.regressions.join(', ')})` : 'no regression'}**. A metric regresses when it is worse by more than max(0.5 pp, the baseline's interval half-width) and the interval of the paired difference excludes 0.`,
     '',
-    mdTable(
-      ['metric', 'baseline', 'this run', 'difference [95%]', 'flag'],
-      c.rows.map((r) => [
-        r.metric,
-        ci(r.a),
-        ci(r.b),
-        `${(r.diff.value * 100).toFixed(2)} pp [${(r.diff.low * 100).toFixed(2)}, ${(r.diff.high * 100).toFixed(2)}]`,
-        r.regression ? 'REGRESSION' : r.improvement ? 'better' : '',
-      ]),
-    ),
+    mdTable(COMPARISON_HEAD, comparisonRows(c)),
     '',
     `True pairs newly linked: ${c.flips.truePairsNewlyLinked}; newly unlinked: ${c.flips.truePairsNewlyUnlinked}; non-pairs newly linked: ${c.flips.nonPairsNewlyLinked}; newly unlinked: ${c.flips.nonPairsNewlyUnlinked}${c.flips.truncated ? ' (non-pair counts truncated)' : ''}.`,
+    ...(records && c.decisions ? ['', decisionsMarkdown(c.decisions, records, 20, CHANGED_PAIRS_CSV)] : []),
   ].join('\n');
 }
 
@@ -153,7 +174,28 @@ const esc = (s: unknown) => he.escape(String(s));
 const htmlTable = (head: string[], rows: string[][]) =>
   `<table><thead><tr>${head.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
 
-export async function html(f: ResultsFile, comparison?: Comparison, baseline?: Analysis): Promise<string> {
+/** The changed pairs as HTML: the counts, then each kind's pairs with both records. */
+function decisionsHtml(c: Comparison, records: DecisionRecords): string {
+  const counts = decisionCounts(c.decisions);
+  return `<h3>Matching decisions that changed</h3>${htmlTable(counts.head, counts.rows)}${decisionSections(
+    c.decisions,
+    records,
+    20,
+    CHANGED_PAIRS_CSV,
+  )
+    .map((s) => `<h4>${esc(s.title)}</h4>${htmlTable(s.head, s.rows)}${s.more ? `<p>${esc(s.more)}</p>` : ''}`)
+    .join('')}`;
+}
+
+const STYLE =
+  'body{font:14px system-ui,sans-serif;margin:2em;max-width:1100px}table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}figure{display:inline-block;margin:1em}figcaption{font-weight:600}.bad{color:#b00;font-weight:700}.good{color:#070;font-weight:700}';
+
+/** The comparison as HTML: verdict, paired differences, pair flips and, with the records, the changed pairs. */
+function comparisonHtml(comparison: Comparison, records?: DecisionRecords): string {
+  return `<h2>Comparison with baseline ${esc(comparison.baselineRunId)}</h2><p class="${comparison.regressions.length ? 'bad' : 'good'}">${esc(comparison.regressions.length ? `REGRESSION: ${comparison.regressions.join(', ')}` : 'No regression')}</p>${htmlTable(COMPARISON_HEAD, comparisonRows(comparison))}<p>True pairs newly linked ${comparison.flips.truePairsNewlyLinked}, newly unlinked ${comparison.flips.truePairsNewlyUnlinked}; non-pairs newly linked ${comparison.flips.nonPairsNewlyLinked}, newly unlinked ${comparison.flips.nonPairsNewlyUnlinked}.</p>${records && comparison.decisions ? decisionsHtml(comparison, records) : ''}`;
+}
+
+export async function html(f: ResultsFile, comparison?: Comparison, baseline?: Analysis, records?: DecisionRecords): Promise<string> {
   const t = tables(f);
   const o = f.options;
   // Vega and Vega-Lite (about 30 MB) are loaded only now: a run holds them only while it draws.
@@ -169,22 +211,11 @@ export async function html(f: ResultsFile, comparison?: Comparison, baseline?: A
     }
     svgs.push(`<figure><figcaption>${esc(title)}</figcaption>${svg}</figure>`);
   }
-  const cmp = comparison
-    ? `<h2>Comparison with baseline ${esc(comparison.baselineRunId)}</h2><p class="${comparison.regressions.length ? 'bad' : 'good'}">${esc(comparison.regressions.length ? `REGRESSION: ${comparison.regressions.join(', ')}` : 'No regression')}</p>${htmlTable(
-        ['metric', 'baseline', 'this run', 'difference [95%]', 'flag'],
-        comparison.rows.map((r) => [
-          r.metric,
-          ci(r.a),
-          ci(r.b),
-          `${(r.diff.value * 100).toFixed(2)} pp [${(r.diff.low * 100).toFixed(2)}, ${(r.diff.high * 100).toFixed(2)}]`,
-          r.regression ? 'REGRESSION' : r.improvement ? 'better' : '',
-        ]),
-      )}<p>True pairs newly linked ${comparison.flips.truePairsNewlyLinked}, newly unlinked ${comparison.flips.truePairsNewlyUnlinked}; non-pairs newly linked ${comparison.flips.nonPairsNewlyLinked}, newly unlinked ${comparison.flips.nonPairsNewlyUnlinked}.</p>`
-    : '';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(`Match quality: ${o.service} (${o.preset})`)}</title>
-<style>body{font:14px system-ui,sans-serif;margin:2em;max-width:1100px}table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}figure{display:inline-block;margin:1em}figcaption{font-weight:600}.bad{color:#b00;font-weight:700}.good{color:#070;font-weight:700}</style></head><body>
-<h1>${esc(`Match quality: ${o.service}, preset ${o.preset}`)}</h1>
-<p>${esc(`Run ${f.runId}; ${o.size} entities, seed ${o.seed}; target ${f.target.embedded ? 'embedded reference' : f.target.baseUrl + f.target.servicePath}. Intervals: 95% bootstrap over entities.`)}</p>
+  const cmp = comparison ? comparisonHtml(comparison, records) : '';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(`Match quality: ${o.service} (${dataOf(f)})`)}</title>
+<style>${STYLE}</style></head><body>
+<h1>${esc(`Match quality: ${o.service}, ${dataOf(f)}`)}</h1>
+<p>${esc(runLine(f))}</p>
 ${cmp}
 <h2>Clustering</h2>${htmlTable(['metric', 'value [95% interval]'], t.headline)}
 <h2>Search scores</h2>${t.unmappable ? `<p class="bad">${esc(UNMAPPABLE)}</p>` : ''}${htmlTable(['figure', 'value'], t.search)}
@@ -200,11 +231,45 @@ ${t.unmappable ? '' : svgs.join('\n')}
 </body></html>`;
 }
 
-/** Writes results.json, report.md and report.html into `folder`. */
-export async function writeReport(folder: string, f: ResultsFile, comparison?: Comparison, baseline?: Analysis): Promise<void> {
+/**
+ * What the decision tables show of the compared records: IDs, ground truth, link IDs before
+ * (`before`) and after (this run), and identities as posted (records.jsonl.gz in `folder`).
+ */
+function decisionRecords(folder: string, f: ResultsFile, before: Array<string | null>): DecisionRecords | undefined {
+  const posted = readPostedRecords(folder);
+  if (!posted || posted.length !== f.records.length) return undefined;
+  return { ids: f.records, truth: posted.map((r) => r.cluster), before, after: f.linkIds, identity: (i) => posted[i]!.identity };
+}
+
+/**
+ * Writes results.json, report.md and report.html into `folder`; with a comparison against
+ * `baseline`, comparison.json and changed-pairs.csv too.
+ */
+export async function writeReport(folder: string, f: ResultsFile, comparison?: Comparison, baseline?: ResultsFile): Promise<void> {
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, 'results.json'), JSON.stringify(f));
+  const records = comparison && baseline ? decisionRecords(folder, f, baseline.linkIds) : undefined;
   if (comparison) writeFileSync(join(folder, 'comparison.json'), JSON.stringify(comparison, null, 2));
-  writeFileSync(join(folder, 'report.md'), markdown(f, comparison));
-  writeFileSync(join(folder, 'report.html'), await html(f, comparison, baseline));
+  if (comparison && records) writeFileSync(join(folder, CHANGED_PAIRS_CSV), decisionsCsv(comparison.decisions, records));
+  writeFileSync(join(folder, 'report.md'), markdown(f, comparison, records));
+  writeFileSync(join(folder, 'report.html'), await html(f, comparison, baseline?.analysis, records));
+}
+
+/**
+ * Writes the comparison of two clusterings given as keys (no deployment, so no run results):
+ * comparison.json, changed-pairs.csv, report.md and report.html.
+ */
+export async function writeKeyComparison(folder: string, service: string, c: Comparison, records: DecisionRecords): Promise<void> {
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, 'comparison.json'), JSON.stringify(c, null, 2));
+  writeFileSync(join(folder, CHANGED_PAIRS_CSV), decisionsCsv(c.decisions, records));
+  const title = `Match quality: ${service}, ${c.runId} compared with ${c.baselineRunId}`;
+  writeFileSync(
+    join(folder, 'report.md'),
+    `# ${title}\n\nIntervals: 95% paired bootstrap over the ground truth's clusters.\n\n${comparisonMarkdown(c, records)}\n`,
+  );
+  writeFileSync(
+    join(folder, 'report.html'),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${STYLE}</style></head><body><h1>${esc(title)}</h1>${comparisonHtml(c, records)}</body></html>`,
+  );
 }

@@ -7,7 +7,7 @@
 import type { CheckResult } from './results.js';
 import type { Summary } from './summary.js';
 import { coverageText } from './coverage-text.js';
-import { orderByCause } from './failure-order.js';
+import { orderByCause, shownTitle } from './failure-order.js';
 import { headline } from './headline.js';
 import { anyCheckRan, exitCodeOf } from './outcome.js';
 import { existsSync } from 'node:fs';
@@ -53,7 +53,7 @@ export function causeLines(s: Summary): string[] {
     const down = follow.filter((x) => x.place.role === 'downstream').length;
     const more = [same ? `${same} more failing the same way` : '', down ? `${down} downstream of it` : ''].filter(Boolean).join(', ');
     out.push(
-      `    ${i + 1}. ${check.service} ${place.requirement}${place.operation ? ` at ${place.operation}` : ''}${gate === 'gating' ? '' : ` [${gate}]`}: ${check.title}${more ? ` (+ ${more})` : ''}`,
+      `    ${i + 1}. ${check.service} ${place.requirement}${place.operation ? ` at ${place.operation}` : ''}${gate === 'gating' ? '' : ` [${gate}]`}: ${shownTitle(check)}${more ? ` (+ ${more})` : ''}`,
     );
   });
   if (roots.length > CAUSES_LISTED) out.push(`    ... and ${roots.length - CAUSES_LISTED} more causes`);

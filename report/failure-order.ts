@@ -82,6 +82,13 @@ export function requirementRank(service: string): Map<string, number> {
 /** The requirements a failing check broke: its failed requirements, else (an error) all it verifies. */
 const brokenBy = (c: CheckResult) => (c.failedRequirements.length ? c.failedRequirements : c.verifies);
 
+/**
+ * A failing check's title as reports show it: a check that failed while setting up (before the step
+ * it is about, which it never sent) is shown as such, so its verdict never reads as one on that step.
+ */
+export const shownTitle = (c: Pick<CheckResult, 'title' | 'failure'>): string =>
+  c.failure?.setUp ? `set-up of "${c.title}" failed (${c.failure.setUp})` : c.title;
+
 /** The operation a failure happened at: the failing step's, the failing exchange's, or the operation its finding starts with. */
 export function failingOperation(c: CheckResult): string | undefined {
   const f = c.failure;

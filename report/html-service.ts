@@ -34,6 +34,17 @@ function checksCell(r: Row): string {
     .join('')}</ul>`;
 }
 
+/** The categories of a requirement (specs/common/categories.ts), reached or not by this run's checks. */
+function categoriesLine(r: Row): string {
+  if (!r.categories?.length) return '';
+  const items = r.categories.map((c) =>
+    c.by.length
+      ? `<span title="${e(c.what)}">✓ ${e(c.id)}</span>`
+      : `<span class="muted" title="${e(c.what)}${c.reach ? `; ${e(c.reach)}` : ''}">✗ ${e(c.id)}</span>`,
+  );
+  return `<br><span class="categories">categories: ${items.join(', ')}</span>`;
+}
+
 function rows(list: Row[], service: string) {
   return list.map((r) => ({
     attrs: `id="req-${e(r.id)}" data-verdict="${e(r.outcome)}" data-service="${e(service)}"`,
@@ -41,7 +52,7 @@ function rows(list: Row[], service: string) {
       td(`<strong>${e(r.id)}</strong>`),
       td(e(r.level)),
       td(badge(r.outcome)),
-      td(`${e(r.text)}<br><span class="muted">${e(r.section)}</span>`),
+      td(`${e(r.text)}<br><span class="muted">${e(r.section)}</span>${categoriesLine(r)}`),
       td(checksCell(r)),
     ],
   }));

@@ -11,6 +11,7 @@ import { gateSentence, headline } from './headline.js';
 import type { Summary } from './summary.js';
 import { targetStatement } from './target.js';
 import { duration, failureViews, placeText, safeRun, serviceViews, verdictCounts } from './view.js';
+import { shownTitle } from './failure-order.js';
 
 const fence = (text: string, lang = '') => {
   const ticks = text.includes('```') ? '````' : '```';
@@ -37,7 +38,7 @@ export function summaryMarkdown(s: Summary, folder: string): string {
     );
   L.push(
     mdTable(
-      ['service', 'target', 'checks (pass/fail/error/skip/omit)', 'requirements with a check'],
+      ['service', 'target', 'checks (pass/fail/error/skip/omit)', 'requirements with a check', 'requests sent'],
       run.targets.map((t) => {
         const c = s.coverage[t.service];
         const n = verdictCounts(s.checks.filter((x) => x.service === t.service));
@@ -51,6 +52,7 @@ export function summaryMarkdown(s: Summary, folder: string): string {
           where,
           `${n.pass}/${n.fail}/${n.error}/${n.skip}/${n.omit}`,
           inScope ? coverageText(c).replace(/^requirements with a check /, '') : c?.scope === 'none' ? 'not run' : '-',
+          inScope ? String(s.requests?.[t.service] ?? '-') : '-',
         ];
       }),
     ),
@@ -137,7 +139,7 @@ export function summaryMarkdown(s: Summary, folder: string): string {
           '',
         );
       }
-      L.push(`#### ${f.check.verdict.toUpperCase()} (${f.gate}): ${f.check.service} · ${cell(f.check.title)}`, '');
+      L.push(`#### ${f.check.verdict.toUpperCase()} (${f.gate}): ${f.check.service} · ${cell(shownTitle(f.check))}`, '');
       const place = placeText(f, (id) => titles.get(id) ?? id);
       if (place) L.push(`*${cell(place)}*`, '');
       for (const rule of f.rules) L.push(`- **${rule.id}** (${rule.level}, ${rule.section}): ${cell(rule.text)}`);
@@ -196,6 +198,7 @@ export function summaryMarkdown(s: Summary, folder: string): string {
     );
   }
 
+  L.push(...categoriesMarkdown(s));
   L.push('', '## Requirements', '');
   for (const v of services) {
     if (v.scope === 'none') continue;
@@ -272,4 +275,36 @@ export function summaryMarkdown(s: Summary, folder: string): string {
   }
   L.push('', `<details><summary>Profile used</summary>`, '', fence(JSON.stringify(run.profile, null, 2), 'json'), '', '</details>');
   return `${L.join('\n')}\n`;
+}
+
+/**
+ * Coverage by category (specs/common/categories.ts): per requirement in scope whose sentence implies
+ * categories, those the run's checks reached and those they did not, with why a run may not reach one.
+ */
+export function categoriesMarkdown(s: Summary): string[] {
+  const rows = s.requirements.filter((r) => r.categories?.length && r.outcome !== 'not-run');
+  if (!rows.length) return [];
+  const reached = rows.flatMap((r) => r.categories!).filter((c) => c.by.length).length;
+  const all = rows.flatMap((r) => r.categories!).length;
+  return [
+    '',
+    '## Categories',
+    '',
+    `The multiplicities and boundaries each requirement's sentence implies: ${reached} of ${all} reached by this run's checks.`,
+    '',
+    mdTable(
+      ['requirement', 'reached', 'not reached'],
+      rows.map((r) => [
+        r.id,
+        r
+          .categories!.filter((c) => c.by.length)
+          .map((c) => c.id)
+          .join(', ') || '-',
+        r
+          .categories!.filter((c) => !c.by.length)
+          .map((c) => `${c.id}${c.reach ? ` (${c.reach})` : ''}`)
+          .join(', ') || '-',
+      ]),
+    ),
+  ];
 }

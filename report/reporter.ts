@@ -30,6 +30,22 @@ export default class ConformanceReporter implements Reporter {
     const results: CheckResult[] = [];
     const notRun: RunSelection['notRun'] = [];
     for (const mod of modules) {
+      // A scenario file that could not load (an error while collecting its checks) ran none of
+      // them: an error of the run, which gates, never a quietly smaller PASS.
+      for (const e of mod.errors())
+        results.push({
+          checkId: `${rel(mod.moduleId)}/could-not-load`,
+          title: `the scenario file loads and declares its checks`,
+          file: rel(mod.moduleId),
+          service: /scenarios\/(organization|person|provider)\//.exec(rel(mod.moduleId))?.[1] ?? 'unknown',
+          area: 'load',
+          verifies: [],
+          verdict: 'error',
+          failedRequirements: [],
+          message: `the file could not run: ${String(e.message ?? e)}`,
+          durationMs: 0,
+          operations: [],
+        });
       for (const test of mod.children.allTests()) {
         const declared = test.meta().declared;
         if (leftOut(test)) {
@@ -57,6 +73,8 @@ export default class ConformanceReporter implements Reporter {
           exchangesFile: meta?.exchangesFile ? relative(folder, meta.exchangesFile) : undefined,
           lags: meta?.lags,
           ...(meta?.retries ? { retries: meta.retries } : {}),
+          ...(meta?.requests !== undefined ? { requests: meta.requests } : {}),
+          ...(meta?.categories?.length ? { categories: meta.categories } : {}),
           ...(meta?.couldNotJudge && verdict === 'error' ? { couldNotJudge: true } : {}),
         });
       }

@@ -22,6 +22,10 @@ export interface CheckResult {
   lags?: Array<{ what: string; ms: number }>;
   /** Retried requests; verdict pass with retries > 0 = passed with retries. */
   retries?: number;
+  /** Requests the check sent, every attempt counted. */
+  requests?: number;
+  /** Categories of its requirements it exercised and judged, `<requirement>#<category>`. */
+  categories?: string[];
   /** An error because the deployment did not answer (harness/verdict.ts CouldNotJudge): incomplete, not failed. */
   couldNotJudge?: boolean;
 }

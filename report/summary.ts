@@ -7,7 +7,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServiceName } from '../specs/common/model.js';
-import { SERVICES } from '../specs/services.js';
+import { SERVICES, categoriesOf } from '../specs/services.js';
+import { categoryKey } from '../specs/common/categories.js';
 import type { CleanupResult } from '../harness/cleanup.js';
 import type { Verdict } from '../harness/verdict.js';
 import type { PacingFigures } from '../harness/pacing.js';
@@ -74,6 +75,11 @@ export interface Summary {
     outcome: RequirementOutcome;
     checks: string[];
     untestable?: string;
+    /**
+     * The categories its sentence implies (specs/common/categories.ts), each with the checks that
+     * exercised and judged it in this run (none: not reached, and why where a run may not reach it).
+     */
+    categories?: Array<{ id: string; what: string; by: string[]; reach?: string }>;
   }>;
   /** Per service; `inScope` requirements are those the run's selection could cover (not `not-run`). */
   coverage: Record<
@@ -105,6 +111,8 @@ export interface Summary {
    * run's threads shared no pacing state (a pool other than threads).
    */
   transport?: Record<string, PacingFigures>;
+  /** Requests the checks sent per service, every attempt counted (per check: checks[].requests); the run's removals are not counted. */
+  requests?: Record<string, number>;
 }
 
 export interface SummaryOptions {
@@ -212,6 +220,7 @@ export function buildSummary(
         outcome,
         checks: citing.map((r) => r.checkId),
         ...(req.untestable ? { untestable: req.untestable } : {}),
+        ...categoriesFor(req.id, citing),
       });
     }
   }
@@ -251,7 +260,29 @@ export function buildSummary(
     }),
     stats: options.stats ?? { latency: [], matchScores: [] },
     ...(options.transport && Object.keys(options.transport).length ? { transport: options.transport } : {}),
+    requests: requestsByService(results),
   };
+}
+
+/** The categories of requirement `id` and the checks that exercised each (nothing when it implies none). */
+function categoriesFor(id: string, citing: CheckResult[]): Pick<Summary['requirements'][number], 'categories'> {
+  const implied = categoriesOf(id);
+  if (!implied.length) return {};
+  return {
+    categories: implied.map((c) => ({
+      id: c.id,
+      what: c.what,
+      by: citing.filter((r) => r.categories?.includes(categoryKey(id, c.id))).map((r) => r.checkId),
+      ...(c.reach ? { reach: c.reach } : {}),
+    })),
+  };
+}
+
+/** Requests the checks of each service sent (CheckResult.requests; a check that recorded none counts 0). */
+export function requestsByService(results: CheckResult[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const r of results) out[r.service] = (out[r.service] ?? 0) + (r.requests ?? 0);
+  return out;
 }
 
 const readJson = <T>(file: string): T | undefined => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined);

@@ -2,6 +2,8 @@
  * The services registry: one entry per identity service, each with its operations table and
  * requirement catalogue. Adding a service is a new entry here, not new client or router code.
  */
+import { CATEGORIES, type Category } from './common/categories.js';
+import type { Cite } from './common/clause.js';
 import type { OperationSpec, Requirement, ServiceName } from './common/model.js';
 import type { OperationName, PersonOperation, SharedOperation } from './common/operation-names.js';
 import type { SharedReplyContent } from './common/operations.js';
@@ -113,4 +115,30 @@ export function requirementIndex(): Map<string, Requirement> {
   const index = new Map<string, Requirement>();
   for (const s of Object.values(SERVICES)) for (const r of s.requirements) index.set(r.id, r);
   return index;
+}
+
+let cachedIndex: Map<string, Requirement> | undefined;
+
+/**
+ * What a clause citing requirement `id` cites: the requirement and the first sentence of the
+ * catalogue that forbids what its checks reject (none for an EXPECT requirement).
+ * @throws Error for an ID the catalogue does not hold
+ */
+export function citeOf(id: string): Cite {
+  cachedIndex ??= requirementIndex();
+  const r = cachedIndex.get(id);
+  if (!r) throw new Error(`no requirement ${id} in the catalogue`);
+  return r.forbids?.[0] ? { requirement: id, forbids: r.forbids[0] } : { requirement: id };
+}
+
+/**
+ * The categories requirement `id` implies (specs/common/categories.ts): those of the roles it plays
+ * in the shared rules and those written for its ID.
+ */
+export function categoriesOf(id: string): readonly Category[] {
+  cachedIndex ??= requirementIndex();
+  const r = cachedIndex.get(id);
+  const byRole = (r?.roles ?? []).flatMap((role) => CATEGORIES[role] ?? []);
+  const all = [...byRole, ...(CATEGORIES[id] ?? [])];
+  return all.filter((c, i) => all.findIndex((x) => x.id === c.id) === i);
 }

@@ -823,15 +823,6 @@ const ROWS: Record<string, Row> = {
     ],
   },
   // person
-  'HOUSEHOLD-FORMS-DISAGREE': {
-    rejected: [
-      { what: 'the oracle names a disagreement', judge: () => ['householdQuery by link ID L1 finds no household, but by its source H1'] },
-    ],
-    accepted: [
-      { what: 'the forms agree', judge: () => [] },
-      { what: 'no form finds a household (households not shown)', judge: () => [], unseen: true },
-    ],
-  },
   'HOUSEHOLD-NOT-SHARED': {
     rejected: [{ what: 'singletons', judge: () => person.householdNotShared(['L1', 'L2'], false) }],
     accepted: [

@@ -19,6 +19,8 @@ const READERS: Record<string, string> = {
   'linkage/cli.ts': "the owner of the match-quality benchmark's settings (MATCH_QUALITY_*)",
   'run/cli/conformance.mjs': 'the command hands its environment and the prepared settings to the vitest process',
   'run/cli/conformance-prepare.ts': 'step 1 of the command: reads the settings through harness/config.ts and sets the hand-off variables',
+  'run/cli/conformance-finish.ts':
+    "step 3 of the command: hands the plan's variables (run ID, seed, exchanges kept) to the settings the evidence bundle records, and the run's environment to the check catalogue's listing",
   'run/run-settings.ts':
     "the run ID the command hands to vitest (CONFORMANCE_RUN_ID), and the reference's settings for the variants' profile",
   'run/vitest-plan.ts': "the plan the command's first step hands to the vitest configuration (CONFORMANCE_VITEST_PLAN; default argument)",

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadProfile, resolveProfile } from '../harness/profile.js';
-import { namesRecords } from '../scenarios/shared/requests.js';
+import { namesRecords, namesSecondRecord } from '../scenarios/shared/requests.js';
 import { SERVICES } from '../specs/services.js';
 
 const profile = resolveProfile(loadProfile(undefined), false);
@@ -22,4 +22,20 @@ describe('example requests', () => {
       );
     },
   );
+});
+
+describe('the second record', () => {
+  it.each(['organization', 'person', 'provider'] as const)('%s: is posted only for the requests that name two records', (service) => {
+    const two = SERVICES[service].operations.map((op) => op.name).filter((op) => namesSecondRecord(service, profile, op));
+    expect(two.sort()).toEqual(
+      [
+        'addRelationshipService',
+        'deleteRelationshipService',
+        'linkIdentities',
+        'mergeIdentities',
+        'unlinkIdentities',
+        'unmergeIdentities',
+      ].sort(),
+    );
+  });
 });

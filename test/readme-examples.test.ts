@@ -1,8 +1,8 @@
 /**
  * The README is true: its example output comes from real runs and runs still print it.
  * - the summary of a default run (every service against the embedded reference) has the same
- *   lines, check counts and requirement figures as a run now (walk steps and generated bad input
- *   are cut to keep the test short: neither changes a count, a figure or a line);
+ *   lines, check counts and requirement figures as a run now: checked on the default run of the
+ *   "Accept a vendor release" recipe (test/readme-recipes.test.ts), so the suite runs in full once;
  * - every command shown with `$` prints the lines shown after it, as its last lines, with the
  *   exit code the text gives (settings, unknown settings and profile members, arguments);
  * - it cites only what a clone holds (the seed documents in specs/seeds/, never ../shared), every
@@ -10,17 +10,15 @@
  *   .env.example, and every README section that code, help texts and docs cite (as in
  *   `README, "Settings"`) is a heading.
  * The failure and known-failures examples are checked against their own runs in
- * test/first-minute.test.ts.
+ * test/first-minute.test.ts, the recipes in test/readme-recipes.test.ts.
  */
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BUDGETS } from '../harness/config.js';
 import { INTERNAL_SETTINGS, knownSettingNames, RUN_SETTINGS } from '../harness/setting-names.js';
 import { runCommand } from './support/command.js';
-import { README, consoleSummaryOf, readmeExample, readmeExamples, summaryShape } from './support/readme.js';
-import { runSuite } from './support/run-suite.js';
+import { README, readmeExample, readmeExamples } from './support/readme.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const headings = new Set([...README.matchAll(/^#{2,4} (.+)$/gm)].map((m) => m[1]!.trim()));
@@ -58,6 +56,8 @@ describe('README examples', () => {
       'fail-summary',
       'known-summary',
       'pass-summary',
+      'recipe-accept-release',
+      'recipe-config-change',
       'unknown-setting',
     ]);
   });
@@ -87,21 +87,6 @@ describe('README examples', () => {
       }
     },
   );
-
-  it('the summary of a default run: the same lines, check counts and requirement figures as a run now', async () => {
-    const run = await runSuite(
-      [],
-      {
-        // The default number of walks (their checks), with fewer steps; fewer generated bad requests (one check either way).
-        CONFORMANCE_WALKS: String(DEFAULT_BUDGETS.embedded.walks),
-        CONFORMANCE_WALK_STEPS: '2',
-        CONFORMANCE_BAD_INPUTS: '6',
-      },
-      600000,
-    );
-    expect(run.code, run.stderr.slice(-2000)).toBe(0);
-    expect(summaryShape(consoleSummaryOf(run.stdout))).toEqual(summaryShape(readmeExample('pass-summary')));
-  }, 600000);
 });
 
 describe('README facts', () => {

@@ -5,8 +5,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
+import { openCellsDoc } from '../specs/common/open-cells-doc.js';
 import { stateTablesDoc } from '../specs/common/state-doc.js';
 
 test('docs/state-tables.md is up to date with specs/<service>/state-spec.ts (npm run docs)', () => {
   expect(readFileSync(new URL('../docs/state-tables.md', import.meta.url), 'utf8')).toBe(`${stateTablesDoc()}\n`);
+});
+
+test("docs/open-cells.md is up to date with the open cells and the seeds' silences (npm run docs)", () => {
+  expect(readFileSync(new URL('../docs/open-cells.md', import.meta.url), 'utf8')).toBe(`${openCellsDoc()}\n`);
 });

@@ -68,7 +68,7 @@ const walkOn = (t: Check) =>
 describe('walk feed paging', () => {
   it('a window that holds still and repeats a notification across pages is a finding', async () => {
     const problems = await judgeFeed(walkOn(await feed(false)), Date.now() - 1000);
-    expect(problems.map((p) => p.text)).toContain("the pages of the walk's window return 1 notification(s) twice");
+    expect(problems.map((p) => p.observed)).toContain("the pages of the walk's window return 1 notification(s) twice");
   });
 
   it('a window still changing when the consistency budget ran out is not judged for duplicates', async () => {

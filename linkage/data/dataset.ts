@@ -72,7 +72,8 @@ export interface DatasetOptions {
 }
 
 export interface Dataset {
-  options: Required<DatasetOptions>;
+  /** How it was built; `truth-set` for a labelled set loaded from files (linkage/truth/truth-set.ts). */
+  options: Omit<Required<DatasetOptions>, 'preset'> & { preset: PresetName | 'truth-set' };
   entities: Entity[];
   /** Records in posting order. */
   records: LinkageRecord[];
@@ -111,6 +112,19 @@ function corrupt(
     }
   }
   return { fields, ops };
+}
+
+/**
+ * The search sample: the last record of `count` entities, about 70% of them entities with
+ * duplicates (where the true pairs are), the rest singletons. `byEntity[e]` lists entity e's records.
+ */
+export function sampleQueries<R>(rng: Rng, byEntity: R[][], count: number): Set<R> {
+  const ids = byEntity.map((_, e) => e);
+  const duplicated = rng.shuffle(ids.filter((e) => byEntity[e]!.length > 1));
+  const single = rng.shuffle(ids.filter((e) => byEntity[e]!.length === 1));
+  const wantDup = Math.min(duplicated.length, Math.round(count * 0.7));
+  const sampled = [...duplicated.slice(0, wantDup), ...single.slice(0, Math.min(single.length, count - wantDup))];
+  return new Set(sampled.map((e) => byEntity[e]!.at(-1)!));
 }
 
 /** Builds the data set. Same options → same entities, records, logs and order. */
@@ -156,12 +170,7 @@ export function buildDataset(options: DatasetOptions): Dataset {
     records.push(...own);
   }
 
-  // Search sample: ~70% from entities with duplicates (where the true pairs are), the rest from singletons.
-  const duplicated = rng.shuffle(entities.filter((e) => byEntity[e.id]!.length > 1).map((e) => e.id));
-  const single = rng.shuffle(entities.filter((e) => byEntity[e.id]!.length === 1).map((e) => e.id));
-  const wantDup = Math.min(duplicated.length, Math.round(opts.searchSample * 0.7));
-  const sampled = [...duplicated.slice(0, wantDup), ...single.slice(0, Math.min(single.length, opts.searchSample - wantDup))];
-  const sampledRecords = new Set(sampled.map((e) => byEntity[e]!.at(-1)!));
+  const sampledRecords = sampleQueries(rng, byEntity, opts.searchSample);
 
   // Posting order: shuffled, sampled query records last (they are searched before they are posted).
   const order = [...rng.shuffle(records.filter((r) => !sampledRecords.has(r))), ...records.filter((r) => sampledRecords.has(r))];

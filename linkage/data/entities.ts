@@ -20,6 +20,8 @@ export interface Entity {
   fields: Fields;
   /** Hard-negative group this entity belongs to (distinct entities that look alike). */
   hardNegative?: { group: string; kind: string };
+  /** The cluster ID a truth set's key gives this entity (absent for generated entities). */
+  label?: string;
 }
 
 interface Place {

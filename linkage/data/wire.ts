@@ -20,22 +20,25 @@ export interface LinkageService {
 }
 
 const has = (v: string | undefined): v is string => typeof v === 'string' && v !== '';
-/** An array of one object holding the non-blank members, or undefined when all are blank. */
-const one = (o: Record<string, string | undefined>) => {
-  const kept = Object.fromEntries(Object.entries(o).filter(([, v]) => has(v)));
-  return Object.keys(kept).length ? [kept] : undefined;
+/**
+ * An array of one object holding the non-blank members of `data` with `kind` (a type that says
+ * nothing by itself), or undefined when every member of `data` is blank.
+ */
+const one = (data: Record<string, string | undefined>, kind: Record<string, string> = {}) => {
+  const kept = Object.fromEntries(Object.entries(data).filter(([, v]) => has(v)));
+  return Object.keys(kept).length ? [{ ...kept, ...kind }] : undefined;
 };
 const compact = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 const address = (f: Fields, extra: Record<string, string> = {}) =>
   has(f.line1) || has(f.city) || has(f.postalCode)
-    ? one({ ...extra, line1: f.line1, line2: f.line2, city: f.city, state: f.state, postalCode: f.postalCode, country: 'USA' })
+    ? one({ ...extra, line1: f.line1, line2: f.line2, city: f.city, state: f.state, postalCode: f.postalCode, country: f.country || 'USA' })
     : undefined;
 
 const organizationWire = (f: Fields) =>
   compact({
     organizationNames: one({ legalBusinessName: f.name }),
     addresses: address(f, { addressType: 'work' }),
-    phoneNumbers: one({ number: f.phone, type: 'work' }),
+    phoneNumbers: one({ number: f.phone }, { type: 'work' }),
     employerIdentificationNumber: one({ value: f.ein }),
     alternateIdentifiers: has(f.npi) ? [{ type: 'NPI', value: f.npi }] : undefined,
   });
@@ -47,15 +50,15 @@ const personWire = (f: Fields) =>
     datesOfBirth: one({ dateOfBirth: f.dob }),
     ssns: one({ ssn: f.ssn }),
     genders: one({ gender: f.sex === 'F' ? 'female' : f.sex === 'M' ? 'male' : f.sex === 'U' ? 'unknown' : undefined }),
-    phoneNumbers: one({ number: f.phone, type: 'home' }),
-    emails: one({ email: f.email, type: 'home' }),
+    phoneNumbers: one({ number: f.phone }, { type: 'home' }),
+    emails: one({ email: f.email }, { type: 'home' }),
   });
 
 function providerWire(kind: EntityKind, f: Fields, typeMember: string) {
   const type = kind === 'practitioner' ? '1' : '2';
   const common = {
     addresses: address(f, { addressType: 'practice' }),
-    phoneNumbers: one({ number: f.phone, type: 'work' }),
+    phoneNumbers: one({ number: f.phone }, { type: 'work' }),
     npis: [has(f.npi) ? { npi: f.npi, entityTypeCode: type } : { entityTypeCode: type }],
   };
   const identity =
@@ -69,6 +72,15 @@ function providerWire(kind: EntityKind, f: Fields, typeMember: string) {
       : compact({ ...common, organizationNames: one({ legalBusinessName: f.name }), employerIdentificationNumber: one({ value: f.ein }) });
   return withProviderType(identity, type, typeMember);
 }
+
+const ADDRESS = ['line1', 'line2', 'city', 'state', 'postalCode', 'country'];
+/** The fields each entity kind's wire identity reads (above): a truth set in the plain format names only these. */
+export const WIRE_FIELDS: Record<EntityKind, string[]> = {
+  person: ['given', 'middle', 'family', 'suffix', 'dob', 'ssn', 'sex', ...ADDRESS, 'phone', 'email'],
+  organization: ['name', ...ADDRESS, 'phone', 'ein', 'npi'],
+  practitioner: ['prefix', 'given', 'middle', 'family', 'suffix', 'credential', 'sex', 'specialty', 'npi', ...ADDRESS, 'phone'],
+  facility: ['name', 'ein', 'npi', ...ADDRESS, 'phone'],
+};
 
 export const LINKAGE_SERVICES: LinkageService[] = [
   { service: 'person', kinds: { person: 1 }, toWire: (_k, f) => personWire(f) },

@@ -52,6 +52,9 @@ function absorb(into: SourceRecord, from: Record<string, unknown>) {
 /** Per store: link IDs of identities retired by a merge, by the retired record's key (stale-search-after-merge). */
 const retiredLinks = new WeakMap<ServiceStore, Map<string, string>>();
 
+/** Per store: the data of each deleted source, by the link ID its deletion reported in linkIdsDeleted (deleted-link-answers-data). */
+const tombstones = new WeakMap<ServiceStore, Map<string, Record<string, unknown>>>();
+
 /** Operations that change state, in any service (auth-skipped-on-writes): the operations tables' mutating rows. */
 const WRITES = [...new Set(Object.values(SERVICES).flatMap((s) => s.operations.filter((op) => op.mutates).map((op) => op.name)))];
 
@@ -113,6 +116,27 @@ export const RULE_FAULT_SPECS: RuleFaultSpec[] = [
           : [];
       });
       return { ...r, searchResults: [...r.searchResults, ...stale].sort((x, y) => (y.matchScore ?? 0) - (x.matchScore ?? 0)) };
+    },
+  },
+  {
+    name: 'deleted-link-answers-data',
+    requirement: { organization: 'ORG-HARDDELETE-EFFECT', person: 'PERSON-DELETE-PHYSICAL', provider: 'PROV-HARDDELETE-EFFECT' },
+    operations: ['deleteSourceIdentity', 'identityIdQuery'],
+    description:
+      "identityIdQuery of a link ID the deployment reported in linkIdsDeleted still answers it, with the deleted source's data (a tombstone that keeps the data)",
+    handler: (next, ctx, operation) => {
+      const kept = tombstones.get(ctx.store) ?? tombstones.set(ctx.store, new Map()).get(ctx.store)!;
+      if (operation === 'deleteSourceIdentity') {
+        const r = recordOf(ctx, 'source');
+        const data = r ? structuredClone(r.data) : undefined;
+        const reply = next(ctx) as { linkIdsDeleted?: string[] };
+        if (data) for (const l of reply.linkIdsDeleted ?? []) kept.set(l, data);
+        return reply;
+      }
+      const asked = ctx.content.linkId as string;
+      const data = kept.get(asked);
+      if (!data || ctx.store.visibleMembers(asked).length) return next(ctx);
+      return { linkId: asked, requestedLinkId: asked, identity: data, identityGroupedBySource: [], customerSources: [], domains: [] };
     },
   },
   {

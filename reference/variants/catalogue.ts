@@ -26,7 +26,7 @@ import { LINK_ID_FORMATS, linkIdFormat } from './link-ids.js';
 import { clockSkew, notificationLag, searchLag } from './lag.js';
 import { pageSizeCap, pagesFromOne } from './paging.js';
 import { maxResults, threshold } from './matching.js';
-import { restoreAfterDeleteSucceeds, restoreNewIdentity, softDeletedVisible } from './lifecycle.js';
+import { restoreAfterDeleteSucceeds, restoreJoinsOther, restoreNewIdentity, softDeletedVisible } from './lifecycle.js';
 import {
   PERSON_OBJECT,
   PERSON_SUBJECT,
@@ -37,6 +37,8 @@ import {
   sourceInContent,
 } from './wire-names.js';
 import { latency, restarts, slowTail, throttled, transient } from './transport.js';
+import { STALE_LINK_MODES, staleLinks } from './stale-links.js';
+import { membersFollow, retiredReleased } from './open-fates.js';
 import { busy } from './busy.js';
 import {
   departedDataShown,
@@ -293,6 +295,20 @@ export const VARIANT_LIST: VariantDefinition[] = [
     hooks: restoreNewIdentity,
   },
   {
+    name: 'restore-joins-other',
+    description: 'a restored source joins another existing identity (the active one of its kind written last), named in linkIdsModified',
+    seeds: [
+      pp(
+        'States and transitions',
+        'provider | restoreSource | soft-deleted | active | ... a new entity may be created or existing entities modified',
+      ),
+      org('States and transitions', 'restoreSource | soft-deleted | | active | reply lists `linkIdsModified` and `linkIdCreated`'),
+    ],
+    services: ['organization', 'provider'],
+    conflicts: ['restore-new-identity'],
+    hooks: restoreJoinsOther,
+  },
+  {
     name: 'soft-deleted-visible',
     description: 'nativeIdQuery of a soft-deleted source still answers, with the link ID it had and its preserved data',
     seeds: [
@@ -316,6 +332,43 @@ export const VARIANT_LIST: VariantDefinition[] = [
       'identityIdQuery of a link ID no longer in use (merged away, linked or unlinked elsewhere) answers the identity that now holds its source, echoing the requested link ID',
     seeds: [FURTHER, org('Endpoints, rule 3', 'identityIdQuery echoes the requested link ID in `requestedLinkId`.')],
     hooks: retiredLinkForwarding,
+  },
+  {
+    name: 'stale-links',
+    description:
+      'identityIdQuery of a link ID no longer in use answers, for ever and after any delete: chain, the identity its records went into along every move; self, itself as an identity with no sources and no data; any, some unrelated live identity (person: never an identity deleted with its only source record)',
+    seeds: [
+      FURTHER,
+      org('Endpoints, rule 3', 'identityIdQuery echoes the requested link ID in `requestedLinkId`.'),
+      pp(
+        'States and transitions',
+        'person | deleteSourceIdentity | any | deleted | physical deletion; when it is the only source record of an identity the whole identity is deleted',
+      ),
+    ],
+    parameter: { ...oneOf('answer', STALE_LINK_MODES, 'chain'), detection: [...STALE_LINK_MODES] },
+    conflicts: ['retired-link-forwarding'],
+    hooks: staleLinks,
+  },
+  {
+    name: 'retired-released',
+    description:
+      'sources merged into a record become active, each in a new identity of its own, once that record is hard-deleted, linked or unlinked elsewhere, or soft-deleted (organization)',
+    seeds: [FURTHER, pp('States and transitions', 'Effects on the attributes of a retired person source after a merge: not shown.')],
+    conflicts: ['retired-follow-survivor'],
+    hooks: retiredReleased,
+  },
+  {
+    name: 'members-follow',
+    description:
+      'the other sources of the identity a merge retires a source from, or a link moves a source out of, go along into the target identity',
+    seeds: [
+      FURTHER,
+      org(
+        'States and transitions',
+        'mergeIdentities | active (both) | `toRetireSource` is retired into `toSurviveSource` | retired (merged) for the retired source | a single surviving identity results',
+      ),
+    ],
+    hooks: membersFollow,
   },
   {
     name: 'retired-lookup-absent',

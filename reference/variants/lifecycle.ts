@@ -14,6 +14,7 @@
 import { identityReply } from '../handlers/identity.js';
 import type { Handler, HandlerContext } from '../handlers/types.js';
 import type { ReferenceHook } from '../hooks.js';
+import type { ServiceStore } from '../store.js';
 
 const named = (ctx: HandlerContext, member: string) => ctx.content?.[member] as { name?: string; id?: string } | undefined;
 
@@ -40,6 +41,56 @@ export const restoreNewIdentity = (): ReferenceHook[] => [
         r.linkId = fresh;
       }
       return next(ctx);
+    },
+  },
+];
+
+/** Per store: the records each record ever shared an identity with (by key), through a link or a merge. */
+const companions = new WeakMap<ServiceStore, Map<string, Set<string>>>();
+const companionsOf = (s: ServiceStore) => {
+  let m = companions.get(s);
+  if (!m) companions.set(s, (m = new Map()));
+  return m;
+};
+
+/**
+ * A restored source joins another existing identity: that of a record it once shared an identity
+ * with (through a link or a merge) that now lives elsewhere, never an identity of records it never
+ * met (of other users). "a new entity may be created or existing entities modified" (provider),
+ * "restoreSource | soft-deleted | | active" (organization: which identity is not stated).
+ */
+export const restoreJoinsOther = (): ReferenceHook[] => [
+  {
+    operations: ['linkIdentities', 'mergeIdentities'],
+    handler: (next: Handler, ctx: HandlerContext, op: string) => {
+      const result = next(ctx);
+      const [a, b] =
+        op === 'mergeIdentities'
+          ? [named(ctx, 'toSurviveSource'), named(ctx, 'toRetireSource')]
+          : [named(ctx, 'linkToSource'), named(ctx, 'source')];
+      const [ra, rb] = [ctx.store.get(a), ctx.store.get(b)];
+      if (ra && rb) {
+        const together = ctx.store.withLinkId(ra.linkId).map((r) => r.key);
+        for (const key of together) companionsOf(ctx.store).set(key, new Set([...(companionsOf(ctx.store).get(key) ?? []), ...together]));
+      }
+      return result;
+    },
+  },
+  {
+    operations: ['restoreSource'],
+    handler: (next: Handler, ctx: HandlerContext) => {
+      const r = ctx.store.get(named(ctx, ctx.members.restoreSource));
+      const result = next(ctx) as { linkIdsModified?: string[]; linkIdCreated?: string | null };
+      if (!r || r.state !== 'active') return result;
+      const met = companionsOf(ctx.store).get(r.key) ?? new Set<string>();
+      const other = [...ctx.store.records.values()]
+        .filter((x) => met.has(x.key) && x.state === 'active' && x.linkId !== r.linkId)
+        .sort((a, b) => b.updatedAt - a.updatedAt)[0];
+      if (!other) return result;
+      const left = r.linkId;
+      for (const x of ctx.store.records.values()) if (x.retiredInto === r.key && x.linkId === left) x.linkId = other.linkId;
+      r.linkId = r.originalLinkId = other.linkId;
+      return { linkIdsModified: [other.linkId], linkIdCreated: null };
     },
   },
 ];

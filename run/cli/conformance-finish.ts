@@ -44,7 +44,18 @@ export async function finish(plan: RunPlan, exit: RunExit): Promise<number> {
   for (const line of outcome.lines) console.error(line);
   // A run in which no check ran wrote no report (report/write.ts) and leaves no run folder behind.
   if (outcome.nothingRan) removeRunTrace(plan.before);
+  if (plan.evidence && !outcome.nothingRan) return writeEvidence(plan, outcome.code);
   return outcome.code;
+}
+
+/** Writes the evidence bundle asked for (run/evidence.ts), loaded only then. @returns the command's exit code */
+async function writeEvidence(plan: RunPlan, code: number): Promise<number> {
+  const [{ writeRunEvidence }, { runSettings }] = await Promise.all([import('../evidence.js'), import('../run-settings.js')]);
+  // The run's settings are those the vitest process had: the environment with the plan's hand-offs (run ID, seed, exchanges kept).
+  Object.assign(process.env, plan.set);
+  const env: Record<string, string | undefined> = { ...process.env };
+  for (const name of plan.unset) if (!(name in plan.set)) delete env[name];
+  return writeRunEvidence(plan.evidence!, dirname(plan.summaryFile), runSettings().settings, env, code);
 }
 
 /**

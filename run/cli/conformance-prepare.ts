@@ -6,9 +6,9 @@
  * names no scenario file: run/vitest-arguments.ts) or setting, 3 when the preflight fails (leaving
  * no run folder behind).
  */
-import { writeSync } from 'node:fs';
+import { existsSync, readdirSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { type Settings, SettingsError, filesAtOnceFor } from '../../harness/config.js';
 import type { Profile } from '../../harness/profile.js';
 import { ReferenceSettingError, referenceSettings } from '../../reference/settings.js';
@@ -24,6 +24,7 @@ import { vitestArgumentProblem } from '../vitest-arguments.js';
 import { type FolderBefore, folderBefore, removeRunTrace } from '../run-folder.js';
 import { runSettings, vitestPlan } from '../run-settings.js';
 import { VITEST_PLAN_ENV } from '../vitest-plan.js';
+import type { EvidenceRequest } from '../evidence.js';
 
 /** What step 1 hands the command for the run: vitest's arguments and environment, and what step 3 (run/cli/conformance-finish.ts) needs. */
 export interface RunPlan {
@@ -39,6 +40,8 @@ export interface RunPlan {
   /** Variables to set in the vitest process's environment, and variables to remove from it. */
   set: Record<string, string>;
   unset: string[];
+  /** The evidence bundle to write once the run has ended (--evidence), if asked for. */
+  evidence?: EvidenceRequest;
 }
 
 const program = command({
@@ -71,10 +74,18 @@ const program = command({
     'npm run conformance -- --shard=1/3',
     'ORG_BASE_URL=https://staging.example.com ORG_TOKEN=eyJ... ORG_SOURCES=conformance_a npm run conformance',
     'npm run conformance -- -- --reporter=verbose      (everything after -- goes to vitest)',
+    'npm run conformance -- --evidence evidence/acme-4.2 --product "Acme MPI" --product-version 4.2 --certification',
   ],
 })
   .option('--shard <i/n>', 'run shard i of n (vitest --shard); own run id <id>-s<i>of<n> and a blob report for report:merge')
   .option('--verbose', 'routine internals on the console: walk seeds and coverage, bad-input lanes, ... (CONFORMANCE_VERBOSE=1)')
+  .option('--evidence <dir>', 'write an evidence bundle into this new folder once the run ends (with --product and --product-version)')
+  .option('--product <name>', 'with --evidence: the name of the product tested')
+  .option('--product-version <version>', 'with --evidence: the version of the product tested')
+  .option(
+    '--certification',
+    'with --evidence: the certification profile (no skipped or omitted check, no known failure, every MUST requirement checked, every check of the catalogue)',
+  )
   .argument('[vitest...]', 'vitest filters and options, passed through')
   .allowUnknownOption()
   .allowExcessArguments();
@@ -88,7 +99,19 @@ const program = command({
 export async function prepare(argv: string[]): Promise<RunPlan> {
   parseArguments(program, argv);
   const vitestArgs = program.args;
-  const { shard: shardOption, verbose } = program.opts<{ shard?: string; verbose?: boolean }>();
+  const {
+    shard: shardOption,
+    verbose,
+    ...asked
+  } = program.opts<{
+    shard?: string;
+    verbose?: boolean;
+    evidence?: string;
+    product?: string;
+    productVersion?: string;
+    certification?: boolean;
+  }>();
+  const evidence = evidenceRequest(asked);
   // --verbose is CONFORMANCE_VERBOSE=1 for this run (harness/config.ts reads it, here and in the vitest process).
   if (verbose) process.env.CONFORMANCE_VERBOSE = '1';
   const shard = shardOption === undefined ? undefined : /^(\d+)\/(\d+)$/.exec(shardOption);
@@ -159,6 +182,8 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
     unset.push('FORCE_COLOR');
   }
   for (const [name, value] of Object.entries(VITEST_ENV_DEFAULTS)) if (process.env[name] === undefined) set[name] = value;
+  // An evidence bundle holds every exchange in full unless CONFORMANCE_EXCHANGES says otherwise.
+  if (evidence && !process.env.CONFORMANCE_EXCHANGES) set.CONFORMANCE_EXCHANGES = 'all';
   // What vitest.config.ts needs, so that it imports none of the settings modules (run/vitest-plan.ts).
   set[VITEST_PLAN_ENV] = JSON.stringify(vitestPlan(runId, roundTrip));
   return {
@@ -169,7 +194,34 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
     nodeArgs: [...VITEST_NODE_FLAGS, vitest, 'run', '--config', 'vitest.config.ts', ...args],
     set,
     unset,
+    ...(evidence ? { evidence } : {}),
   };
+}
+
+/** The evidence bundle asked for, checked before anything runs: a new folder, and the product named. */
+function evidenceRequest(o: {
+  evidence?: string;
+  product?: string;
+  productVersion?: string;
+  certification?: boolean;
+}): EvidenceRequest | undefined {
+  if (!o.evidence) {
+    const stray =
+      o.product !== undefined
+        ? '--product'
+        : o.productVersion !== undefined
+          ? '--product-version'
+          : o.certification
+            ? '--certification'
+            : undefined;
+    if (stray) usageError(program, `${stray} goes with --evidence <dir>`);
+    return undefined;
+  }
+  if (!o.product || !o.productVersion)
+    usageError(program, '--evidence needs --product <name> and --product-version <version>: the bundle says what was tested');
+  if (existsSync(o.evidence) && readdirSync(o.evidence).length)
+    usageError(program, `--evidence ${o.evidence}: not empty (an evidence bundle goes into a new folder)`);
+  return { dir: resolve(o.evidence), product: o.product, productVersion: o.productVersion, certification: Boolean(o.certification) };
 }
 
 writeSync(3, JSON.stringify(await prepare(process.argv.slice(2))));

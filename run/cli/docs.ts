@@ -1,42 +1,47 @@
 /**
  * `npm run docs`: writes the documents generated from the specification: docs/state-tables.md, the
  * executable state tables (specs/<service>/state-spec.ts) with every outcome's level, requirement
- * and seed sentence, and docs/clauses.md, the clauses of the single checks (specs/clauses/) with
+ * and seed sentence, docs/open-cells.md, every open cell and "not shown" with what the seeds
+ * still forbid there, and docs/clauses.md, the clauses of the single checks (specs/clauses/) with
  * the requirement and forbidding sentence each cites. `npm test` fails when a committed document
  * differs from what this writes.
- * Exit codes: 0 written (or, with --check, up to date); 1 --check found it out of date; 2 bad arguments.
+ * Exit codes: 0 written (or, with --check, up to date); 1 --check found one out of date; 2 bad arguments.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { clausesDoc } from '../../specs/clauses/doc.js';
+import { openCellsDoc } from '../../specs/common/open-cells-doc.js';
 import { stateTablesDoc } from '../../specs/common/state-doc.js';
 import { command, parseArguments } from '../command.js';
 
 const program = command({
   name: 'docs',
   summary:
-    'Writes docs/state-tables.md from the executable state tables (specs/<service>/state-spec.ts) and docs/clauses.md from the clauses of the single checks (specs/clauses/).',
+    "Writes docs/state-tables.md and docs/open-cells.md from the executable state tables (specs/<service>/state-spec.ts) and the seeds' silences (specs/common/not-shown.ts), and docs/clauses.md from the clauses of the single checks (specs/clauses/).",
   exitCodes: [
     [0, 'written, or with --check up to date'],
-    [1, 'with --check: a document is out of date'],
+    [1, 'with --check: the document is out of date'],
     [2, 'bad arguments'],
   ],
   examples: ['npm run docs', 'npm run docs -- --check'],
-}).option('--check', 'only compare: exit 1 when docs/state-tables.md or docs/clauses.md is out of date');
+}).option('--check', 'only compare: exit 1 when a document is out of date');
 parseArguments(program);
-const docs = join(import.meta.dirname, '..', '..', 'docs');
-const written: Array<[string, string]> = [
+const docs: Array<[name: string, text: string]> = [
   ['state-tables.md', `${stateTablesDoc()}\n`],
+  ['open-cells.md', `${openCellsDoc()}\n`],
   ['clauses.md', `${clausesDoc()}\n`],
 ];
-if (program.opts<{ check?: boolean }>().check) {
-  const stale = written.filter(([name, text]) => readFileSync(join(docs, name), 'utf8') !== text).map(([name]) => `docs/${name}`);
-  console.log(
-    stale.length ? `${stale.join(', ')} out of date: run npm run docs` : 'docs/state-tables.md and docs/clauses.md are up to date',
-  );
-  process.exit(stale.length ? 1 : 0);
+const check = program.opts<{ check?: boolean }>().check;
+let stale = 0;
+for (const [name, text] of docs) {
+  const file = join(import.meta.dirname, '..', '..', 'docs', name);
+  if (check) {
+    const same = readFileSync(file, 'utf8') === text;
+    if (!same) stale++;
+    console.log(same ? `docs/${name} is up to date` : `docs/${name} is out of date: run npm run docs`);
+  } else {
+    writeFileSync(file, text);
+    console.log(`wrote ${file}`);
+  }
 }
-for (const [name, text] of written) {
-  writeFileSync(join(docs, name), text);
-  console.log(`wrote ${join(docs, name)}`);
-}
+process.exit(stale ? 1 : 0);

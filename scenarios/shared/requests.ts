@@ -122,20 +122,21 @@ const PRIOR_STATE: Partial<Record<OperationName, PriorState>> = {
 
 type Kit = Pick<ReturnType<typeof steps>, 'make' | 'postNew'>;
 
-/** Stands for the check's records A and B when asking what an example request names. */
+/** Stand for the check's records A and B when asking what an example request names. */
 const MARK = 'mark:record-of-the-check';
+const MARK_B = 'mark:second-record-of-the-check';
 
-/**
- * True when the example request of `op` (OperationSpec.example) names the check's record A or B,
- * their link IDs or A's identity, so they must be posted first; false for one that names none.
- */
-export function namesRecords(service: ServiceName, profile: Profile, op: OperationName): boolean {
-  const mark = { name: MARK, id: MARK };
+/** The example request of `op` (OperationSpec.example) with marks where it names the check's records, as text. */
+function markedExample(service: ServiceName, profile: Profile, op: OperationName): string {
+  const [a, b] = [
+    { name: MARK, id: MARK },
+    { name: MARK_B, id: MARK_B },
+  ];
   const example = operation(service, op).example({
-    a: mark,
-    b: mark,
+    a,
+    b,
     linkA: MARK,
-    linkB: MARK,
+    linkB: MARK_B,
     post: {},
     queryIdentity: { mark: MARK },
     relationshipId: MARK,
@@ -144,7 +145,23 @@ export function namesRecords(service: ServiceName, profile: Profile, op: Operati
     notificationPage: {},
     newDataSource: 'data-source',
   });
-  return JSON.stringify(example ?? {}).includes(MARK);
+  return JSON.stringify(example ?? {});
+}
+
+/**
+ * True when the example request of `op` names the check's record A or B, their link IDs or A's
+ * identity, so they must be posted first; false for one that names none.
+ */
+export function namesRecords(service: ServiceName, profile: Profile, op: OperationName): boolean {
+  return markedExample(service, profile, op).includes('mark:');
+}
+
+/** True when the example request of `op`, or the state it needs first (PRIOR_STATE), names the check's second record B. */
+export function namesSecondRecord(service: ServiceName, profile: Profile, op: OperationName): boolean {
+  return (
+    markedExample(service, profile, op).includes(MARK_B) ||
+    ['unmergeIdentities', 'unlinkIdentities', 'deleteRelationshipService'].includes(op)
+  );
 }
 
 /**
@@ -166,7 +183,8 @@ export async function exerciseRequest(
     const fresh = kit.make(t);
     return validRequests({ t, a: fresh.source, b: fresh.source, linkA: '', linkB: '', fresh: fresh.source, identity: fresh.identity })[op];
   }
-  const ctx = await postedContext(kit, t, cites);
+  // B is posted only where the request (or the state it needs) names it: a posting costs a lookup and a removal too.
+  const ctx = await postedContext(kit, t, cites, namesSecondRecord(t.service, t.profile, op));
   const prior = await PRIOR_STATE[op]?.(ctx, cites);
   return validRequests({ ...ctx, ...prior })[op];
 }
@@ -176,9 +194,21 @@ export async function exerciseRequest(
  * link IDs), a fresh source with an identity left unposted; search and query send A's identity.
  * @throws ConformanceFailure (citing `cites`) when a posting is refused.
  */
-export async function postedContext(kit: Kit, t: Check, cites: string[]): Promise<RequestContext> {
+export async function postedContext(kit: Kit, t: Check, cites: string[], withB = true): Promise<RequestContext> {
   const fresh = kit.make(t);
-  const [a, b] = await Promise.all([kit.postNew(t, cites), kit.postNew(t, cites)]);
+  const [a, b] = await Promise.all([kit.postNew(t, cites), withB ? kit.postNew(t, cites) : undefined]);
+  // Without B the request names A alone: B stands for A, so nothing names a record that was never posted.
+  if (!b)
+    return {
+      t,
+      a: a.source,
+      b: a.source,
+      linkA: a.linkId,
+      linkB: a.linkId,
+      fresh: fresh.source,
+      identity: fresh.identity,
+      queryIdentity: a.identity,
+    };
   return {
     t,
     a: a.source,

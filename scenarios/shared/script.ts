@@ -35,7 +35,7 @@ export class Script {
    */
   async start(n: number, kind?: string): Promise<ModelRecord[]> {
     this.model.kindsFor = kind ? [kind] : undefined;
-    const added = await this.withExchanges(() => postStart(this.model, this.real, n));
+    const added = await this.withExchanges(() => postStart(this.model, this.real, n), `posting the ${n} starting identities`);
     this.apart();
     return added;
   }
@@ -43,8 +43,9 @@ export class Script {
   /** Posts one more identity (of `kind` where the service has kinds) and observes it. */
   async add(kind?: string): Promise<ModelRecord> {
     this.model.kindsFor = kind ? [kind] : this.model.kindsFor;
-    await this.withExchanges(() =>
-      runStep(stepKind(this.config, 'post new identity'), this.model, this.real, [], 'postIdentity of a new, distinct identity'),
+    await this.withExchanges(
+      () => runStep(stepKind(this.config, 'post new identity'), this.model, this.real, [], 'postIdentity of a new, distinct identity'),
+      'posting one more identity',
     );
     this.apart();
     return this.model.records.at(-1)!;
@@ -54,7 +55,7 @@ export class Script {
    * Runs a step; when it fails, the script's exchanges join the check's (so the report shows the
    * request and reply the failure came from) and the failure names the failing step's among them.
    */
-  private async withExchanges<T>(run: () => Promise<T>): Promise<T> {
+  private async withExchanges<T>(run: () => Promise<T>, setUp?: string): Promise<T> {
     try {
       return await run();
     } catch (e) {
@@ -63,6 +64,7 @@ export class Script {
         this.t.exchanges.push(...this.real.exchanges);
         e.detail.stepExchanges = [from + this.real.stepStart, this.t.exchanges.length];
       }
+      if (e instanceof ConformanceFailure && setUp && !e.detail.setUp) e.detail.setUp = setUp;
       throw e;
     }
   }
@@ -74,12 +76,17 @@ export class Script {
   /**
    * Runs one step on `recs` (in the order of the row's roles) and judges it: in full, or, with
    * `judge`, only the problems citing those requirements (the check's own, at the step it is about).
+   * A step without `judge` sets the check up: a failure there says so, so no report shows it under
+   * the title of a step the check never sent.
    * @throws StepFailure, CouldNotJudge
    */
   step(kind: string, recs: ModelRecord[], judge?: readonly string[]): Promise<Reply> {
     const k: StepKind = stepKind(this.config, kind);
     const text = `${k.describe(recs)} (${recs.map((r) => `${r.label} ${r.state}`).join(', ')})`;
-    return this.withExchanges(() => runStep(k, this.model, this.real, recs, text, judge ? { only: judge } : {}));
+    return this.withExchanges(
+      () => runStep(k, this.model, this.real, recs, text, judge ? { only: judge } : {}),
+      judge ? undefined : `set-up step ${text}`,
+    );
   }
 
   /**

@@ -1,5 +1,6 @@
 /**
- * Clauses of the person-only checks: households by each lookup form, data sources (created, the
+ * Clauses of the person-only checks: households at a shared address (the lookup forms are judged
+ * by the whole-state oracle's household clauses), data sources (created, the
  * limit of 10 both ways, available within 15 minutes), the source entries of attribute objects,
  * a reactivated record matching again, an unlink splitting matched records.
  * Source: person-provider-identity-api.md, Endpoints (/householdQuery, /createDataSource), Limits,
@@ -8,11 +9,6 @@
 import { type Answer, accepted, said } from './answer.js';
 import { checkClause } from './table.js';
 
-export const HOUSEHOLD_FORMS_DISAGREE = checkClause(
-  'HOUSEHOLD-FORMS-DISAGREE',
-  "householdQuery lookups of one record that disagree: a household one form (link ID, source, household ID) finds that another misses, lists without the record's link ID, or lists with other link IDs",
-  ['PERSON-HOUSEHOLD-BY-LINKID', 'PERSON-HOUSEHOLD-BY-SOURCE', 'PERSON-HOUSEHOLD-BY-ID'],
-);
 export const HOUSEHOLD_NOT_SHARED = checkClause(
   'HOUSEHOLD-NOT-SHARED',
   'people posted at one shared address that no household groups together within the consistency budget',
@@ -110,7 +106,6 @@ export function matchedNotSplit(from: string | undefined, split: string | undefi
 }
 
 export const PERSON_CLAUSES = [
-  HOUSEHOLD_FORMS_DISAGREE,
   HOUSEHOLD_NOT_SHARED,
   DATASOURCES_NOT_REPORTED,
   TEN_REFUSED,

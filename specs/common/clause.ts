@@ -20,10 +20,16 @@ export interface Clause {
   readonly rejects: string;
 }
 
-/** What a clause cites in one service: the requirement it verifies and the sentence forbidding what it rejects (absent only for an EXPECT requirement). */
+/**
+ * What a clause cites in one service: the requirement it verifies and the sentence forbidding what
+ * it rejects. Absent only for an EXPECT requirement, or where the seeds leave the matter "not shown"
+ * and the deployment profile pins it (`profile` names the setting and its value).
+ */
 export interface Cite {
   requirement: string;
   forbids?: SeedCitation;
+  /** The profile setting that pins what the seeds leave open (`softDeletedLookup = absent`), when the clause rests on it. */
+  profile?: string;
 }
 
 /** One observation a clause rejected: the clause, what it cites, and what was observed, in words. */

@@ -52,7 +52,7 @@ function serviceDoc(spec: StateSpec): string {
   const q = spec.queries;
   if (q.idQueryEcho)
     lines.push(
-      `| identityIdQuery | every answer, for any link ID asked, echoes it in requestedLinkId | required | ${q.idQueryEcho.requirement} | ${cell(citeText(q.idQueryEcho.seed))} |`,
+      `| identityIdQuery | every answer, for any link ID asked, echoes it in requestedLinkId | required | ${q.idQueryEcho.requirement} | ${cell(citeText(q.idQueryEcho.forbids!))} |`,
     );
   if (q.households)
     lines.push(

@@ -3,6 +3,7 @@
  * the records an effect concerns, their new state and identity, the data marks they keep, and what
  * the observation right after the step must judge. Pure: no request is sent here.
  */
+import type { Cite } from './clause.js';
 import { type Effect, type ReplyContext, type RowSpec, type SpecRecord, type StateModel, type Who, isLive } from './state-spec.js';
 
 /** A record whose identity an observation decides (adopted from what the deployment shows). */
@@ -17,14 +18,19 @@ export interface Applied {
   follow: Follower[];
   /** Records the step named, moved or changed: a deviation of these breaks the row's effect requirement. */
   touched: Set<string>;
-  /** The requirement of the effect that moved each touched record (a deviation of that record breaks it). */
-  cites: Map<string, string>;
+  /** The effect that moved each touched record (a deviation of that record breaks its requirement). */
+  cites: Map<string, Cite>;
   /** Records whose identity must show their values right after the step. */
-  shownNow: Array<{ label: string; how: 'all' | 'some'; requirement: string }>;
+  shownNow: Array<{ label: string; how: 'all' | 'some'; cite: Cite }>;
   /** Records whose link ID must be the one their identity had before the step (person reactivate). */
-  sameLink: Array<{ label: string; group: number; requirement: string }>;
+  sameLink: Array<{ label: string; group: number; cite: Cite }>;
   /** Records whose identity must carry a link ID not seen before in the model's life (person: "a new link ID of its own"). */
-  freshLink: Array<{ label: string; requirement: string }>;
+  freshLink: Array<{ label: string; cite: Cite }>;
+  /**
+   * Identities the step deleted as a whole (person: the hard delete of an identity's only source
+   * record): the model identity, as it stood before the step, and what a reply presenting it breaks.
+   */
+  goneIdentities: Array<{ group: number; cite: Cite }>;
 }
 
 /**
@@ -39,7 +45,7 @@ export function forgetAbsence(r: SpecRecord): void {
 
 /** Nothing applied yet: the named records are touched. */
 export function emptyApplied(labels: string[]): Applied {
-  return { follow: [], touched: new Set(labels), cites: new Map(), shownNow: [], sameLink: [], freshLink: [] };
+  return { follow: [], touched: new Set(labels), cites: new Map(), shownNow: [], sameLink: [], freshLink: [], goneIdentities: [] };
 }
 
 /** The records an effect concerns, as the model stood before the step. */
@@ -77,6 +83,11 @@ export function applyStep(
   // Every effect's records and every role's identity as they stood before the step.
   const groups = new Map(row.roles.map((role) => [role, roleRecord(row, recs, role).group]));
   const plan = row.effects.map((e) => ({ e, records: select(m, recs, row, e.who).filter((r) => !e.when || e.when.includes(r.state)) }));
+  const undecided = m.records.some((x) => x.state === 'unknown');
+  for (const { e, records } of plan)
+    for (const r of records)
+      if (e.identityGone && isLive(r) && !undecided && m.members(r.group).length === 1 && !m.retiredInto(r).length)
+        applied.goneIdentities.push({ group: r.group, cite: e.identityGone });
   for (const { e, records } of plan) for (const r of records) applyEffect(m, row, recs, groups, e, r, applied);
   return applied;
 }
@@ -92,7 +103,8 @@ function applyEffect(
 ): void {
   applied.touched.add(r.label);
   const requirement = e.requirement ?? row.effectRequirement;
-  applied.cites.set(r.label, requirement);
+  const cite: Cite = { requirement, forbids: e.seed };
+  applied.cites.set(r.label, cite);
   if (e.level === 'open' && e.state === 'unknown') {
     r.state = 'unknown';
     r.since = undefined;
@@ -101,7 +113,7 @@ function applyEffect(
   const before = r.group;
   if (e.state) {
     r.state = e.state;
-    r.since = requirement;
+    r.since = cite;
     if (e.state !== 'retired') r.retiredInto = undefined;
     if (isLive(r)) r.data = { ...r.data, nowhere: undefined, withSurvivor: undefined };
   }
@@ -114,14 +126,17 @@ function applyEffect(
   else if (e.identity === 'follows') applied.follow.push({ label: r.label, mustBeLive: true });
   else if (e.identity && typeof e.identity === 'object') r.group = groups.get(e.identity.joins)!;
   forgetAbsence(r);
-  if (e.fresh) applied.freshLink.push({ label: r.label, requirement });
-  if (e.sameLink) applied.sameLink.push({ label: r.label, group: before, requirement });
-  if (e.data?.nowhere) r.data = { ...r.data, nowhere: requirement };
-  if (e.data?.history) r.data = { ...r.data, history: e.data.history };
-  if (e.data?.withSurvivor) r.data = { ...r.data, withSurvivor: requirement };
-  if (e.data?.absentFromRole)
-    r.data = { ...r.data, absentFrom: [...(r.data.absentFrom ?? []), { group: groups.get(e.data.absentFromRole)!, requirement }] };
-  if (e.data?.shownNow) applied.shownNow.push({ label: r.label, how: e.data.shownNow, requirement });
+  if (e.fresh) applied.freshLink.push({ label: r.label, cite });
+  if (e.sameLink) applied.sameLink.push({ label: r.label, group: before, cite });
+  if (e.data?.nowhere) r.data = { ...r.data, nowhere: cite };
+  if (e.data?.history) r.data = { ...r.data, history: { requirement: e.data.history, forbids: e.seed } };
+  if (e.data?.withSurvivor) r.data = { ...r.data, withSurvivor: cite };
+  for (const [role, data] of [
+    [e.data?.absentFromRole, true],
+    [e.data?.unlistedFromRole, false],
+  ] as const)
+    if (role) r.data = { ...r.data, absentFrom: [...(r.data.absentFrom ?? []), { group: groups.get(role)!, cite, data }] };
+  if (e.data?.shownNow) applied.shownNow.push({ label: r.label, how: e.data.shownNow, cite });
 }
 
 /**

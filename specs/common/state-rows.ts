@@ -7,6 +7,7 @@
  * Source: organization-identity-api.md, "States and transitions"; person-provider-identity-api.md,
  * "States and transitions".
  */
+import { clause } from './clause.js';
 import type { SeedCitation } from './seed.js';
 import type { Effect, ReplyClause, ReplyContext, RequestOutcome, RowSpec, SpecRecord } from './state-spec.js';
 
@@ -25,6 +26,37 @@ export interface RowCommon {
 export interface RowIds {
   effect: string;
   reply?: string;
+  /**
+   * Reply members that name a source of the request, each with the role whose source it names and
+   * the sentence that lists it among the reply's members (organization: Endpoints table).
+   */
+  echoes?: { members: Array<[member: string, role: string]>; seed: SeedCitation };
+}
+
+/**
+ * A reply member that names a source of the request (the organization's `linkToSource`,
+ * `toSurviveSource`, `unmergedSource` ...): when present, it names that source. The member is not
+ * marked required: an absent one is accepted.
+ */
+function echoClauses(requirement: string, echoes: RowIds['echoes']): ReplyClause[] {
+  return (echoes?.members ?? []).map(([member, role]) => ({
+    ...clause(
+      'REPLY-SOURCE-NOT-ECHOED',
+      'a reply member named after a source of the request (linkToSource, toSurviveSource, ...) naming another source',
+    ),
+    requirement,
+    what: `${member}, when present, names the ${role} source of the request`,
+    seed: echoes!.seed,
+    category: { id: `echo:${member}`, member },
+    judge: (content, ctx) => {
+      const want = ctx.source(role);
+      const got = content?.[member];
+      if (got === undefined || got === null || !want) return [];
+      return got?.name !== want.name || got?.id !== want.id
+        ? [`${member} is ${JSON.stringify(got)}, not the ${role} source ${want.name}/${want.id} the request named`]
+        : [];
+    },
+  }));
 }
 
 const active = (r: SpecRecord) => r.state === 'active';
@@ -33,7 +65,12 @@ const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 /** The request outcome from the named records' states: inert on a deleted source, allowed when `ok`, open otherwise. */
 function gate(c: RowCommon, row: { seed: SeedCitation; effect: string }, recs: SpecRecord[], ok: boolean): RequestOutcome {
   const deleted = recs.find((r) => r.state === 'deleted');
-  if (deleted) return { verdict: 'inert', requirement: deleted.data.history ?? c.hardDelete.requirement, seed: c.hardDelete.seed };
+  if (deleted)
+    return {
+      verdict: 'inert',
+      requirement: deleted.data.history?.requirement ?? c.hardDelete.requirement,
+      seed: deleted.data.history?.forbids ?? c.hardDelete.seed,
+    };
   if (ok) return { verdict: 'allow', requirement: row.effect, seed: row.seed };
   return { verdict: 'open', seed: c.further ?? row.seed };
 }
@@ -105,6 +142,10 @@ export function softDeleteRow(
   const reply: ReplyClause[] = o.reply
     ? [
         {
+          ...clause(
+            'SOFT-DELETE-REPLY-OMITS-IDENTITY',
+            'a softDeleteSource reply with neither linkIdsSoftDeleted nor linkIdsModified, or naming in neither the identity that held the source',
+          ),
           requirement: o.reply,
           what: 'linkIdsSoftDeleted or linkIdsModified names the identity that held the source',
           seed: o.seed,
@@ -184,14 +225,19 @@ export function restoreRow(c: RowCommon, o: RowIds & { seed: SeedCitation; ident
       {
         who: { role: 'source' },
         level: 'open',
-        what: 'which identity the restored source returns to (its former one, or a new one)',
+        what: 'which identity the restored source returns to (its former one, a new one, or another existing one)',
         identity: 'follows',
         seed: o.identitySeed,
+        forbidden: [{ what: 'the restored source found by no query, or its identity not showing its data', seed: o.seed }],
       },
     ],
     reply: o.reply
       ? [
           {
+            ...clause(
+              'RESTORE-REPLY-OMITS-IDENTITY',
+              'a restoreSource reply naming in neither linkIdsModified nor linkIdCreated the identity the source is in afterwards',
+            ),
             requirement: o.reply,
             what: 'linkIdsModified or linkIdCreated names the identity the source is in now',
             seed: o.seed,
@@ -217,6 +263,8 @@ export function hardDeleteRow(
     keepsOthers?: { requirement: string; seed: SeedCitation };
     /** Provider: "removes all information and history of the source, including merge and unmerge history": a deleted merged source cannot be unmerged. */
     historyRemoved?: string;
+    /** Person: "when it is the only source record of an identity the whole identity is deleted". */
+    identityGone?: { requirement: string; seed: SeedCitation };
   },
 ): RowSpec {
   return {
@@ -243,6 +291,7 @@ export function hardDeleteRow(
         what: 'the source is deleted, its data with it',
         state: 'deleted',
         data: { nowhere: true },
+        ...(o.identityGone ? { identityGone: { requirement: o.identityGone.requirement, forbids: o.identityGone.seed } } : {}),
         seed: o.seed,
       },
       {
@@ -267,6 +316,10 @@ export function hardDeleteRow(
     reply: o.reply
       ? [
           {
+            ...clause(
+              'HARD-DELETE-REPLY-MISFILES-IDENTITY',
+              'a deleteSourceIdentity reply that does not name an identity left with no source in linkIdsDeleted, or one that keeps other sources in linkIdsModified (or names it in linkIdsDeleted)',
+            ),
             requirement: o.reply,
             what: 'linkIdsDeleted names an identity left with no source, linkIdsModified one that keeps others',
             seed: o.seed,
@@ -351,11 +404,21 @@ export function mergeRow(
         what: "where the retired source's other sources go (they stay active)",
         identity: 'follows',
         seed: o.othersSeed,
+        forbidden: [{ what: 'any of them found by no query (only toRetireSource is retired)', seed: o.seed }],
       },
       retiredOpen(c, 'retired', o.seed),
     ],
     reply: o.reply
-      ? [{ requirement: o.reply, what: "linkId is the surviving identity's", seed: o.seed, judge: names('linkId', 'after', 'survivor') }]
+      ? [
+          {
+            ...clause('MERGE-REPLY-NOT-SURVIVOR', "a mergeIdentities reply whose linkId is not the surviving identity's link ID"),
+            requirement: o.reply,
+            what: "linkId is the surviving identity's",
+            seed: o.seed,
+            judge: names('linkId', 'after', 'survivor'),
+          },
+          ...echoClauses(o.reply, o.echoes),
+        ]
       : [],
     feed: feedOf(c, 'merge'),
   };
@@ -382,7 +445,9 @@ export function unmergeRow(
       const [from, r] = recs as [SpecRecord, SpecRecord];
       const outcome = gate(c, row, recs, r.state === 'retired' && r.retiredInto === from.label && active(from));
       // A merge kept through a soft delete and restore: refusing to reverse it breaks the promise that kept it.
-      return outcome.verdict === 'allow' && r.data.history ? { ...outcome, requirement: r.data.history } : outcome;
+      return outcome.verdict === 'allow' && r.data.history
+        ? { ...outcome, requirement: r.data.history.requirement, seed: r.data.history.forbids ?? outcome.seed }
+        : outcome;
     },
     effects: [
       {
@@ -400,17 +465,26 @@ export function unmergeRow(
     reply: o.reply
       ? [
           {
+            ...clause(
+              'UNMERGE-REPLY-WRONG-NEW-ID',
+              "an unmergeIdentities reply whose unmergedId is not the link ID of the unmerged source's new identity",
+            ),
             requirement: o.reply,
             what: "unmergedId is the unmerged source's new identity",
             seed: o.seed,
             judge: names('unmergedId', 'after', 'unmerged'),
           },
           {
+            ...clause(
+              'UNMERGE-REPLY-WRONG-FROM-ID',
+              'an unmergeIdentities reply whose unmergedFromId is not the link ID of the identity it was unmerged from',
+            ),
             requirement: o.reply,
             what: 'unmergedFromId is the identity it was unmerged from',
             seed: o.seed,
             judge: names('unmergedFromId', 'after', 'from'),
           },
+          ...echoClauses(o.reply, o.echoes),
         ]
       : [],
     feed: feedOf(c, 'unmerge'),
@@ -451,11 +525,21 @@ export function linkRow(
         what: "where the linked source's other sources go (they stay active)",
         identity: 'follows',
         seed: o.othersSeed,
+        forbidden: [{ what: 'any of them found by no query (the link moves only `source`)', seed: o.seed }],
       },
       retiredOpen(c, 'moved', o.seed),
     ],
     reply: o.reply
-      ? [{ requirement: o.reply, what: 'linkId is the identity of linkToSource', seed: o.seed, judge: names('linkId', 'after', 'into') }]
+      ? [
+          {
+            ...clause('LINK-REPLY-NOT-TARGET', 'a linkIdentities reply whose linkId is not the link ID of the identity of linkToSource'),
+            requirement: o.reply,
+            what: 'linkId is the identity of linkToSource',
+            seed: o.seed,
+            judge: names('linkId', 'after', 'into'),
+          },
+          ...echoClauses(o.reply, o.echoes),
+        ]
       : [],
     feed: feedOf(c, 'link'),
   };
@@ -494,9 +578,10 @@ export function unlinkRow(
       {
         who: { role: 'moved' },
         level: 'required',
-        what: 'the unlinked source is active in a separate identity',
+        what: 'the unlinked source is active in a separate identity, no longer one of the sources of the identity it left',
         identity: 'new',
         ...(o.freshLinkId ? { fresh: true } : {}),
+        data: { unlistedFromRole: 'from' },
         seed: o.seed,
       },
       { who: { role: 'from' }, level: 'required', what: 'unlinkFromSource keeps its identity', identity: 'stays', seed: o.seed },
@@ -512,12 +597,20 @@ export function unlinkRow(
     reply: o.reply
       ? [
           {
+            ...clause(
+              'UNLINK-REPLY-WRONG-NEW-ID',
+              "an unlinkIdentities reply whose unlinkedId is not the link ID of the unlinked source's new identity",
+            ),
             requirement: o.reply,
             what: "unlinkedId is the unlinked source's new identity",
             seed: o.seed,
             judge: names('unlinkedId', 'after', 'moved'),
           },
           {
+            ...clause(
+              'UNLINK-REPLY-WRONG-FROM-ID',
+              'an unlinkIdentities reply whose unlinkedFromId is not the link ID of the identity the source left',
+            ),
             requirement: o.reply,
             what: 'unlinkedFromId is the identity it left',
             seed: o.seed,
@@ -526,12 +619,17 @@ export function unlinkRow(
           ...(o.sourcesInReply
             ? [
                 {
+                  ...clause('UNLINK-REPLY-WRONG-SOURCE', 'an unlinkIdentities reply whose unlinkedSource is not the source split off'),
                   requirement: o.reply,
                   what: 'unlinkedSource is the source split off',
                   seed: o.seed,
                   judge: sameSource('unlinkedSource', 'moved'),
                 },
                 {
+                  ...clause(
+                    'UNLINK-REPLY-WRONG-FROM-SOURCE',
+                    'an unlinkIdentities reply whose unlinkedFromSource is not the source it was unlinked from',
+                  ),
                   requirement: o.reply,
                   what: 'unlinkedFromSource is the source it was unlinked from',
                   seed: o.seed,
@@ -539,6 +637,7 @@ export function unlinkRow(
                 },
               ]
             : []),
+          ...echoClauses(o.reply, o.echoes),
         ]
       : [],
     feed: feedOf(c, 'unlink'),

@@ -12,6 +12,7 @@
  * Source: organization-identity-api.md, "States and transitions"; person-provider-identity-api.md,
  * "States and transitions" (each service's table: specs/<service>/state-spec.ts).
  */
+import type { Cite, Clause } from './clause.js';
 import type { ServiceName } from './model.js';
 import type { OperationName } from './operation-names.js';
 import type { SeedCitation } from './seed.js';
@@ -19,20 +20,27 @@ import type { StateTable } from './states.js';
 
 export type RecordState = 'active' | 'soft-deleted' | 'retired' | 'deactivated' | 'deleted' | 'unknown';
 
-/** Where a record's own attribute values may, must or must not be shown (kept on the record between steps). */
+/**
+ * Where a record's own attribute values may, must or must not be shown (kept on the record between
+ * steps), each mark with what it cites: the requirement and the sentence that forbids otherwise.
+ */
 export interface DataMarks {
-  /** The requirement that takes the record's values out of every identity (hard delete; provider soft delete). */
-  nowhere?: string;
-  /** Identities that must not show the record's values while it is not one of their sources (organization unmerge). */
-  absentFrom?: Array<{ group: number; requirement: string }>;
-  /** While retired, its survivor's identity shows some of its values (provider merge: "holds combined data"). */
-  withSurvivor?: string;
+  /** Takes the record's values and its source out of every reply (hard delete; provider soft delete). */
+  nowhere?: Cite;
   /**
-   * The requirement that keeps (or takes away) the record's merge history: an unmerge of it after a
-   * provider soft delete and restore ("merge and linkage history kept"), or after its hard delete
-   * ("removes all information and history of the source, including merge and unmerge history").
+   * Identities the record left by a step that takes it out of them: none of them lists it among its
+   * sources while it is not one of their sources again, and, with `data`, none shows its values
+   * (an unmerge: "data ... taken from"; an unlink only unlists it: whether its data still shows is open).
    */
-  history?: string;
+  absentFrom?: Array<{ group: number; cite: Cite; data: boolean }>;
+  /** While retired, its survivor's identity shows some of its values (provider merge: "holds combined data"). */
+  withSurvivor?: Cite;
+  /**
+   * What keeps (or takes away) the record's merge history: an unmerge of it after a provider soft
+   * delete and restore ("merge and linkage history kept"), or after its hard delete ("removes all
+   * information and history of the source, including merge and unmerge history").
+   */
+  history?: Cite;
 }
 
 /** One source record of the model. */
@@ -47,8 +55,8 @@ export interface SpecRecord {
   mergedGroup?: number;
   /** Identity kind where the service has several (provider: practitioner or facility). */
   kind?: string;
-  /** Requirement of the step that put the record into its state: what a later deviation of this record breaks. */
-  since?: string;
+  /** The step that put the record into its state: what a later deviation of this record breaks, and its sentence. */
+  since?: Cite;
   data: DataMarks;
 }
 
@@ -136,17 +144,28 @@ export interface Effect {
   /** The identity's link ID is the one it had before the step (person reactivate: "returns to its original link ID"). */
   sameLink?: boolean;
   retiredInto?: string;
+  /**
+   * The record was its identity's only source record (live, nothing merged into it, no record of
+   * unknown state about): the whole identity goes with it, and no reply may present it again
+   * (person: "when it is the only source record of an identity the whole identity is deleted").
+   */
+  identityGone?: Cite;
   data?: {
     nowhere?: boolean;
     /** The requirement that keeps or removes the record's merge history (DataMarks.history). */
     history?: string;
+    /** The identity of this role no longer lists the record nor shows its values (DataMarks.absentFrom with data). */
     absentFromRole?: string;
+    /** The identity of this role no longer lists the record among its sources (DataMarks.absentFrom without data). */
+    unlistedFromRole?: string;
     withSurvivor?: boolean;
     shownNow?: 'all' | 'some';
   };
   /** Requirement a deviation breaks (default: the row's effect requirement); absent for open outcomes. */
   requirement?: string;
   seed: SeedCitation;
+  /** An open outcome: what other sentences still forbid there (absent: nothing). */
+  forbidden?: Forbidden[];
 }
 
 /** What a reply judge knows about the step: each role's identity link ID before and after it. */
@@ -164,11 +183,17 @@ export interface ReplyContext {
   source(role: string): { name: string; id: string } | undefined;
 }
 
-/** One promise about a reply's members, with the sentence it comes from; `judge` returns what is wrong, in words. */
-export interface ReplyClause {
+/**
+ * One promise about a reply's members, as a clause (specs/common/clause.ts): its ID, what it rejects,
+ * what it requires in words, the requirement and the sentence that forbids otherwise; `judge`
+ * returns the observations it rejects, in words (empty: accepted).
+ */
+export interface ReplyClause extends Clause {
   requirement: string;
   what: string;
   seed: SeedCitation;
+  /** The category of the requirement the clause exercises when the reply carries `member` (specs/common/categories.ts). */
+  category?: { id: string; member: string };
   judge(content: Record<string, any>, ctx: ReplyContext): string[];
 }
 
@@ -200,20 +225,25 @@ export interface RowSpec {
   feed?: { requirement: string; seed: SeedCitation };
 }
 
-/** What identityIdQuery, nativeIdQuery, search and households must show, per service. */
+/** What identityIdQuery, nativeIdQuery, search and households must show, per service, each with the sentence it rests on. */
 export interface QueryRules {
   /** nativeIdQuery returns the identity holding the source. */
-  nativeId: string;
-  /** identityIdQuery returns the identity with the requested link ID. */
-  idQueryReturns: string;
+  nativeId: Cite;
+  /** identityIdQuery of a link ID in use returns the identity with that link ID. */
+  idQueryReturns: Cite;
   /** identityIdQuery echoes the requested link ID (absent where the service's reply members are not shown). */
-  idQueryEcho?: { requirement: string; seed: SeedCitation };
-  /** What nativeIdQuery shows of a soft-deleted source when the profile says `absent`. */
-  softDeletedAbsent?: string;
-  /** An identity whose sources are all hard-deleted answers no query (person: "the whole identity is deleted"; default: the hard delete's effect). */
-  deletedIdentityGone?: string;
+  idQueryEcho?: Cite;
+  /** nativeIdQuery finds no soft-deleted source (where the profile says `softDeletedLookup: absent`, or the seeds state it). */
+  softDeletedAbsent?: Cite;
+  /**
+   * Person: "when it is the only source record of an identity the whole identity is deleted": once
+   * the hard delete of an identity's only source record succeeds, no reply presents that identity.
+   */
+  deletedIdentityGone?: Cite;
+  /** A source record is held by a single identity: no identity but the one nativeIdQuery finds it in lists it among its sources (person). */
+  singleIdentity?: Cite;
   /** A record whose sources are all in this state takes no part in matching: no search returns its identity (person deactivated). */
-  excludedFromMatching?: string;
+  excludedFromMatching?: Cite;
   /** householdQuery by link ID, by source, by household ID (person). */
   households?: { byLinkId: string; bySource: string; byId: string; seed: SeedCitation };
 }
@@ -224,11 +254,19 @@ export interface FeedRules {
   partition?: { requirement: string; seed: SeedCitation };
 }
 
+/** What the seeds still forbid inside an open cell, with the sentence that forbids it: the cell's space of legal answers is everything else. */
+export interface Forbidden {
+  what: string;
+  seed: SeedCitation;
+}
+
 /** An outcome the seeds leave open, with the sentence that leaves it open (listings, the report, the closing of an issue). */
 export interface OpenOutcome {
   operation: string;
   what: string;
   seed: SeedCitation;
+  /** What other sentences still forbid there (absent: nothing). */
+  forbidden?: Forbidden[];
 }
 
 export interface StateSpec {
@@ -257,7 +295,9 @@ export function rowOf(spec: StateSpec, step: string): RowSpec {
 /** Every open outcome of a service: those of its rows' effects and request outcomes, and the others. */
 export function openOutcomes(spec: StateSpec): OpenOutcome[] {
   const fromEffects = spec.rows.flatMap((row) =>
-    row.effects.filter((e) => e.level === 'open').map((e) => ({ operation: row.operation, what: e.what, seed: e.seed })),
+    row.effects
+      .filter((e) => e.level === 'open')
+      .map((e) => ({ operation: row.operation, what: e.what, seed: e.seed, ...(e.forbidden ? { forbidden: e.forbidden } : {}) })),
   );
   return [...fromEffects, ...spec.open];
 }

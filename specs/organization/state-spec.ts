@@ -19,6 +19,7 @@ import {
 import type { StateSpec } from '../common/state-spec.js';
 
 const STATES = 'States and transitions';
+const endpoint = (quote: string) => orgSeed('Endpoints', quote);
 const row = (quote: string) => orgSeed(STATES, quote);
 
 const FURTHER = row('Preconditions on the prior state of each operation, and any further states: not shown.');
@@ -39,6 +40,7 @@ const LINK = row('linkIdentities | active | data of `source` linked into the ide
 const UNLINK = row(
   'unlinkIdentities | active | `source` unlinked from `unlinkFromSource` | active in a separate identity | reply gives `unlinkedId` and `unlinkedFromId`',
 );
+const ECHO = orgSeed('Endpoints, rule 3', 'identityIdQuery echoes the requested link ID in `requestedLinkId`.');
 const POST = orgSeed(
   'Endpoints, rule 2',
   'postIdentity adds the posted identity and reports generated events in `events`; `linkId` is null when there is no match.',
@@ -68,19 +70,70 @@ export const organizationStateSpec: StateSpec = {
     softDeleteRow(common, { effect: 'ORG-SOFTDELETE-EFFECT', reply: 'ORG-SOFTDELETE-REPLY', seed: SOFT_DELETE }),
     restoreRow(common, { effect: 'ORG-RESTORE-EFFECT', reply: 'ORG-RESTORE-REPLY', seed: RESTORE, identitySeed: RESTORE }),
     hardDeleteRow(common, { effect: 'ORG-HARDDELETE-EFFECT', reply: 'ORG-HARDDELETE-REPLY', seed: HARD_DELETE }),
-    mergeRow(common, { effect: 'ORG-MERGE-EFFECT', reply: 'ORG-MERGE-REPLY', seed: MERGE, othersSeed: MERGE }),
-    unmergeRow(common, { effect: 'ORG-UNMERGE-EFFECT', reply: 'ORG-UNMERGE-REPLY', seed: UNMERGE }),
-    linkRow(common, { effect: 'ORG-LINK-EFFECT', reply: 'ORG-LINK-REPLY', seed: LINK, othersSeed: FURTHER }),
-    unlinkRow(common, { effect: 'ORG-UNLINK-EFFECT', reply: 'ORG-UNLINK-REPLY', seed: UNLINK }),
+    mergeRow(common, {
+      effect: 'ORG-MERGE-EFFECT',
+      reply: 'ORG-MERGE-REPLY',
+      seed: MERGE,
+      othersSeed: MERGE,
+      echoes: {
+        members: [['toSurviveSource', 'survivor']],
+        seed: endpoint('mergeIdentities | toSurviveSource, toRetireSource (source references) | linkId, toSurviveSource'),
+      },
+    }),
+    unmergeRow(common, {
+      effect: 'ORG-UNMERGE-EFFECT',
+      reply: 'ORG-UNMERGE-REPLY',
+      seed: UNMERGE,
+      echoes: {
+        members: [
+          ['unmergedSource', 'unmerged'],
+          ['unmergedFromSource', 'from'],
+        ],
+        seed: endpoint(
+          'unmergeIdentities | unmergeFromSource, unmergeSource (source references) | unmergedSource, unmergedFromSource, unmergedId, unmergedFromId',
+        ),
+      },
+    }),
+    linkRow(common, {
+      effect: 'ORG-LINK-EFFECT',
+      reply: 'ORG-LINK-REPLY',
+      seed: LINK,
+      othersSeed: FURTHER,
+      echoes: {
+        members: [['linkToSource', 'into']],
+        seed: endpoint('linkIdentities | linkToSource, source (source references) | linkId, linkToSource'),
+      },
+    }),
+    unlinkRow(common, {
+      effect: 'ORG-UNLINK-EFFECT',
+      reply: 'ORG-UNLINK-REPLY',
+      seed: UNLINK,
+      echoes: {
+        members: [
+          ['unlinkedSource', 'moved'],
+          ['unlinkedFromSource', 'from'],
+        ],
+        seed: endpoint(
+          'unlinkIdentities | unlinkFromSource, source (source references) | unlinkedId, unlinkedSource, unlinkedFromId, unlinkedFromSource',
+        ),
+      },
+    }),
   ],
   queries: {
-    nativeId: 'ORG-NATIVEID-QUERY',
-    idQueryReturns: 'ORG-IDQUERY-RETURNS',
+    nativeId: {
+      requirement: 'ORG-NATIVEID-QUERY',
+      forbids: orgSeed('What the service does', 'Operations: ... query by source name and native ID'),
+    },
+    idQueryReturns: {
+      requirement: 'ORG-IDQUERY-RETURNS',
+      forbids: orgSeed('What the service does', 'Identities are addressed by a service-wide identifier called the link ID (`linkId`).'),
+    },
     idQueryEcho: {
       requirement: 'ORG-IDQUERY-ECHO',
-      seed: orgSeed('Endpoints, rule 3', 'identityIdQuery echoes the requested link ID in `requestedLinkId`.'),
+      forbids: ECHO,
     },
-    softDeletedAbsent: 'ORG-SOFTDELETE-EFFECT',
+    // What nativeIdQuery answers for a soft-deleted source is not stated: the profile pins it.
+    softDeletedAbsent: { requirement: 'ORG-SOFTDELETE-EFFECT', forbids: SOFT_DELETE, profile: 'softDeletedLookup = absent' },
   },
   feed: {
     partition: {
@@ -91,13 +144,27 @@ export const organizationStateSpec: StateSpec = {
   open: [
     {
       operation: 'identityIdQuery',
-      what: 'what a link ID no longer in use answers: nothing, or the identity that now holds its sources',
+      what: 'what a link ID no longer in use answers: nothing, itself, or any identity, along any chain of moves, for ever, after any delete',
       seed: FURTHER,
+      forbidden: [
+        { what: 'an answer whose requestedLinkId is not the link ID asked', seed: ECHO },
+        { what: 'an answer listing a hard-deleted source or showing its data', seed: HARD_DELETE },
+      ],
     },
-    { operation: 'nativeIdQuery', what: "what a retired source resolves to: the survivor's identity or nothing", seed: MERGE },
+    {
+      operation: 'nativeIdQuery',
+      what: "what a retired source resolves to: the survivor's identity or nothing",
+      seed: MERGE,
+      forbidden: [{ what: "an identity other than the survivor's (now or at the merge)", seed: MERGE }],
+    },
     { operation: 'nativeIdQuery', what: 'what a soft-deleted source resolves to (profile softDeletedLookup)', seed: SOFT_DELETE },
     { operation: 'softDeleteSource', what: "whether identities still show a soft-deleted source's data", seed: SOFT_DELETE },
     { operation: 'mergeIdentities', what: "whether the survivor's identity shows the retired source's data", seed: UNMERGE },
-    { operation: 'linkIdentities', what: 'whether an identity a source left (by link or unlink) still shows its data', seed: FURTHER },
+    {
+      operation: 'linkIdentities',
+      what: 'whether an identity a source left (by link or unlink) still shows its data',
+      seed: FURTHER,
+      forbidden: [{ what: 'the identity it was unlinked from still listing it among its sources', seed: UNLINK }],
+    },
   ],
 };

@@ -35,6 +35,18 @@ const LINK = row('person | linkIdentities | active | active | two records (by so
 const UNLINK = row(
   'person | unlinkIdentities | active, linked or matched | active, one record split into its own new link ID | reverses a link or splits matched records',
 );
+const NATIVE_ID = ppSeed(
+  'Endpoints, Person service',
+  '/v2/nativeIdQuery | returns the single identity that holds a given source plus native ID',
+);
+const ECHO_MEMBERS = ppSeed(
+  'Resources, Person reply content members',
+  'identityIdQuery | linkId, requestedLinkId, identity, identityGroupedBySource[]',
+);
+const HOUSEHOLDS = ppSeed(
+  'Endpoints, Person service',
+  '/householdQuery | returns the link IDs in a household, looked up by link ID, by source plus native ID, or by household ID',
+);
 const RETIRED = row('Effects on the attributes of a retired person source after a merge: not shown.');
 const POST = ppSeed(
   'Endpoints, Person service',
@@ -69,6 +81,7 @@ export const personStateSpec: StateSpec = {
       effect: 'PERSON-DELETE-PHYSICAL',
       seed: DELETE,
       keepsOthers: { requirement: 'PERSON-DELETE-KEEPS-OTHERS', seed: DELETE },
+      identityGone: { requirement: 'PERSON-DELETE-ONLY-SOURCE', seed: DELETE },
     }),
     mergeRow(common, { effect: 'PERSON-MERGE-SHARED-LINK', seed: MERGE, othersSeed: MERGE }),
     unmergeRow(common, { effect: 'PERSON-UNMERGE-NEW-LINK', seed: UNMERGE, freshLinkId: true }),
@@ -76,13 +89,17 @@ export const personStateSpec: StateSpec = {
     unlinkRow(common, { effect: 'PERSON-UNLINK-OWN-LINKID', seed: UNLINK, freshLinkId: true }),
   ],
   queries: {
-    nativeId: 'PERSON-NATIVEID-QUERY',
-    idQueryReturns: 'PERSON-IDQUERY-RETURNS',
-    excludedFromMatching: 'PERSON-DEACTIVATE-EXCLUDES-MATCHING',
-    deletedIdentityGone: 'PERSON-DELETE-ONLY-SOURCE',
+    nativeId: { requirement: 'PERSON-NATIVEID-QUERY', forbids: NATIVE_ID },
+    idQueryReturns: {
+      requirement: 'PERSON-IDQUERY-RETURNS',
+      forbids: ppSeed('Endpoints, Person service', '/v2/identityIdQuery | returns an identity by link ID'),
+    },
+    excludedFromMatching: { requirement: 'PERSON-DEACTIVATE-EXCLUDES-MATCHING', forbids: DEACTIVATE },
+    deletedIdentityGone: { requirement: 'PERSON-DELETE-ONLY-SOURCE', forbids: DELETE },
+    singleIdentity: { requirement: 'PERSON-NATIVEID-QUERY', forbids: NATIVE_ID },
     idQueryEcho: {
       requirement: 'PERSON-IDQUERY-ECHO',
-      seed: ppSeed(
+      forbids: ppSeed(
         'Resources, Person reply content members',
         'identityIdQuery | linkId, requestedLinkId, identity, identityGroupedBySource[]',
       ),
@@ -106,25 +123,38 @@ export const personStateSpec: StateSpec = {
   open: [
     {
       operation: 'identityIdQuery',
-      what: 'what a link ID no longer in use answers: nothing, or the identity that now holds its records',
+      what: 'what a link ID no longer in use answers: nothing, itself, or any identity, along any chain of moves, for ever, after any delete',
       seed: DELETE,
+      forbidden: [
+        { what: 'an answer listing a deleted record or showing its data', seed: DELETE },
+        { what: 'an answer presenting an identity deleted with its only source record', seed: DELETE },
+        { what: 'an answer whose requestedLinkId is not the link ID asked', seed: ECHO_MEMBERS },
+      ],
     },
     {
       operation: 'nativeIdQuery',
       what: "what a merged record resolves to: the survivor's link ID, or nothing (it is inactive)",
       seed: MERGE,
+      forbidden: [{ what: "a link ID other than the survivor's", seed: MERGE }],
     },
     { operation: 'mergeIdentities', what: "whether the survivor's identity shows the merged record's attributes", seed: RETIRED },
     {
       operation: 'deactivateSourceWs',
       what: "whether the identity shows a deactivated record's attributes (it stays visible)",
       seed: DEACTIVATE,
+      forbidden: [{ what: 'the deactivated record found by no query', seed: DEACTIVATE }],
     },
     {
       operation: 'householdQuery',
       what: 'which households form, and what a record that is not active answers',
       seed: ppSeed('States and transitions', 'Transitions of relationship status and of households: not shown.'),
+      forbidden: [{ what: 'lookup forms (link ID, source, household ID) that disagree', seed: HOUSEHOLDS }],
     },
-    { operation: 'linkIdentities', what: 'whether an identity a record left (by link or unlink) still shows its attributes', seed: LINK },
+    {
+      operation: 'linkIdentities',
+      what: 'whether an identity a record left (by link or unlink) still shows its attributes',
+      seed: LINK,
+      forbidden: [{ what: 'an identity in use listing a record another identity holds', seed: NATIVE_ID }],
+    },
   ],
 };

@@ -96,9 +96,15 @@ export const providerStateSpec: StateSpec = {
     unlinkRow(common, { effect: 'PROV-UNLINK-EFFECT', reply: 'PROV-UNLINK-REPLY', seed: UNLINK, sourcesInReply: true }),
   ],
   queries: {
-    nativeId: 'PROV-NATIVEID-QUERY',
-    idQueryReturns: 'PROV-IDQUERY-RETURNS',
-    softDeletedAbsent: 'PROV-SOFTDELETE-EFFECT',
+    nativeId: {
+      requirement: 'PROV-NATIVEID-QUERY',
+      forbids: ppSeed('Endpoints, Provider service', '/nativeIdQuery | returns an identity by source name plus native ID'),
+    },
+    idQueryReturns: {
+      requirement: 'PROV-IDQUERY-RETURNS',
+      forbids: ppSeed('Endpoints, Provider service', '/identityIdQuery | returns an identity for a supplied link ID'),
+    },
+    softDeletedAbsent: { requirement: 'PROV-SOFTDELETE-EFFECT', forbids: SOFT_DELETE },
   },
   feed: {
     partition: {
@@ -109,15 +115,30 @@ export const providerStateSpec: StateSpec = {
   open: [
     {
       operation: 'identityIdQuery',
-      what: 'what a link ID no longer in use answers: nothing, or the identity that now holds its sources',
+      what: 'what a link ID no longer in use answers: nothing, itself, or any identity, along any chain of moves, for ever, after any delete',
       seed: DELETE,
+      forbidden: [
+        { what: 'an answer listing a hard-deleted source or showing its data', seed: DELETE },
+        { what: 'an answer listing a soft-deleted source or showing its data', seed: SOFT_DELETE },
+      ],
     },
-    { operation: 'nativeIdQuery', what: "what a merged source resolves to: the survivor's identity or nothing", seed: MERGE },
+    {
+      operation: 'nativeIdQuery',
+      what: "what a merged source resolves to: the survivor's identity or nothing",
+      seed: MERGE,
+      forbidden: [{ what: "an identity other than the survivor's (now or at the merge)", seed: MERGE }],
+    },
     {
       operation: 'softDeleteSource',
       what: 'what sources merged into a soft-deleted source resolve to while it is soft-deleted',
       seed: SOFT_DELETE,
+      forbidden: [{ what: 'their merge into it lost (an unmerge after the restore refused)', seed: SOFT_DELETE }],
     },
-    { operation: 'linkIdentities', what: 'whether an identity a source left (by link or unlink) still shows its data', seed: LINK },
+    {
+      operation: 'linkIdentities',
+      what: 'whether an identity a source left (by link or unlink) still shows its data',
+      seed: LINK,
+      forbidden: [{ what: 'the identity it was unlinked from still listing it among its sources', seed: UNLINK }],
+    },
   ],
 };

@@ -17,12 +17,16 @@ import fc from 'fast-check';
 import { postContent } from '../../../generators/common.js';
 import { describeReply } from '../../../harness/check.js';
 import { type Reply, isRejection } from '../../../harness/reply.js';
-import { ConformanceFailure } from '../../../harness/verdict.js';
+import { type ClauseFinding, ConformanceFailure } from '../../../harness/verdict.js';
+import { type Cite, type Clause, type Finding, finding } from '../../../specs/common/clause.js';
 import { type Applied, applyStep, emptyApplied, replyContextBefore } from '../../../specs/common/state-engine.js';
 import { type RequestOutcome, type RowSpec, rowOf } from '../../../specs/common/state-spec.js';
+import { citeOf } from '../../../specs/services.js';
 import { addHistory, historyTags, stepKeys } from './coverage.js';
 import { type IdentityModel, type ModelRecord, type RecordState, isLive, labelFor } from './identity-model.js';
-import { type Problem, judgeState } from './oracle.js';
+import { judgeState } from './oracle.js';
+import { ORACLE_CLAUSE_IDS } from './oracle-clauses.js';
+import { ALLOWED_STEP_REJECTED, EXCLUDED_RECORD_JOINED, FORBIDDEN_STEP_ACCEPTED, NEITHER_ACCEPTED_NOR_REJECTED } from './step-clauses.js';
 import { type Option, anythingNew, rankOptions } from './steer.js';
 import type { WalkConfig, WalkReal } from './walk-real.js';
 
@@ -229,8 +233,40 @@ const modelInWords = (m: IdentityModel) =>
     )
     .join(', ');
 
-/** The problems' texts, each once (two observations can find the same deviation). */
-const texts = (problems: Problem[]) => [...new Set(problems.map((p) => p.text))];
+/**
+ * The categories a step exercises (specs/common/categories.ts), as the model stood before it: per
+ * named record, by its role in the row, how many live records its identity held (1, 2, 3+) and
+ * whether sources were merged into it.
+ */
+export function stepCategories(m: IdentityModel, row: RowSpec, recs: ModelRecord[]): string[] {
+  return recs.flatMap((r, i) => {
+    const role = row.roles[i] ?? 'source';
+    const n = isLive(r) ? m.members(r.group).length : 0;
+    return [
+      ...(n ? [`identity-of-${role}:${n >= 3 ? '3+' : n}`] : []),
+      ...(m.retiredInto(r).length ? [`merged-into-${role}`] : []),
+      // A soft-deleted record keeps the identity it left: does it still have live records?
+      ...(row.step === 'restore' && r.state === 'soft-deleted' ? [`restore:former-${m.members(r.group).length ? 'alive' : 'gone'}`] : []),
+    ];
+  });
+}
+
+/** The findings' observations, each once (two reads can find the same deviation). */
+const texts = (findings: Finding[]) => [...new Set(findings.map((f) => f.observed))];
+
+/** Every clause a step's finding may name, by ID: the oracle's, the step's own and the state table's reply clauses. */
+const CLAUSES_BY_ID = new Map<string, Clause>([
+  ...ORACLE_CLAUSE_IDS,
+  ...[ALLOWED_STEP_REJECTED, FORBIDDEN_STEP_ACCEPTED, NEITHER_ACCEPTED_NOR_REJECTED, EXCLUDED_RECORD_JOINED].map((c) => [c.id, c] as const),
+]);
+
+/** Findings as a failure carries them: each with what its clause rejects (a reply clause's own words, or the clause table's). */
+function withRejects(findings: Finding[]): ClauseFinding[] {
+  return findings.map((f) => ({
+    ...f,
+    rejects: (f as Finding & { rejects?: string }).rejects ?? CLAUSES_BY_ID.get(f.clause)?.rejects ?? f.clause,
+  }));
+}
 
 /** How a step was judged: everything (walks), or, for a scripted single check, its own requirements at its judged step. */
 export interface StepJudgement {
@@ -257,16 +293,17 @@ export async function runStep(
   const row = rowOf(c.spec, k.row);
   w.beginStep(text);
   const request: RequestOutcome = row.request(m, recs);
-  const fail = (cites: string[], what: string, expected?: string): never => {
-    throw new StepFailure([...new Set(cites)], `step ${w.steps.length - w.startSteps}, ${text}: ${what}`, {
+  const fail = (findings: Finding[], what: string, expected?: string): never => {
+    throw new StepFailure([...new Set(findings.map((f) => f.requirement))], `step ${w.steps.length - w.startSteps}, ${text}: ${what}`, {
       what: `${text}`,
       ...(expected ? { expected } : {}),
       got: what,
       operation: row.operation,
+      findings: withRejects(findings),
     });
   };
-  const judged = (p: Problem) => !judgement.only || judgement.only.includes(p.requirement);
-  const kept = <P extends Problem>(ps: P[]) => ps.filter((p) => !w.t.disabled.has(p.requirement) && judged(p));
+  const judged = (f: Finding) => !judgement.only || judgement.only.includes(f.requirement);
+  const kept = (fs: Finding[]) => fs.filter((f) => !w.t.disabled.has(f.requirement) && judged(f));
   const started = Date.now();
   const undecided = new Set(
     m.records
@@ -275,33 +312,45 @@ export async function runStep(
       .filter((l): l is string => Boolean(l)),
   );
   const replyContext = replyContextBefore(m, row, recs, m.lastLinks, (r) => src(r as ModelRecord), undecided);
+  const categories = stepCategories(m, row, recs);
   const feedIds = [...recs.flatMap((r) => [r.source.id, ...(isLive(r) && m.lastLinks.get(r.group) ? [m.lastLinks.get(r.group)!] : [])])];
   const reply = await w.call(row.operation, k.content(w, m, recs));
   w.assertNoServerError(reply, row.operation);
   const accepted = reply.success === true && (reply.status ?? 0) < 300;
   const rejected = isRejection(reply);
   w.count(`${k.name}:${request.verdict}:${accepted ? 'ok' : 'rejected'}`);
-  if (!accepted && !rejected)
+  const requestCite: Cite = { requirement: request.requirement ?? row.effectRequirement, forbids: request.seed };
+  if (!accepted && !rejected) {
+    const observed = `neither a success nor a rejection: ${describeReply(reply)}`;
     fail(
-      [c.requirements.noServerError],
-      `neither a success nor a rejection: ${describeReply(reply)}`,
+      [finding(NEITHER_ACCEPTED_NOR_REJECTED, citeOf(c.requirements.noServerError), observed)],
+      observed,
       'a success, or a rejection carried in the envelope',
     );
-  if (request.verdict === 'allow' && rejected)
+  }
+  if (request.verdict === 'allow' && rejected) {
+    const observed = `the state table allows ${row.operation} from these states, but it was rejected: ${describeReply(reply)}`;
     fail(
-      [request.requirement ?? row.effectRequirement],
-      `the seeds allow this step from that state, but it was rejected: ${describeReply(reply)}`,
+      [finding(ALLOWED_STEP_REJECTED, requestCite, observed)],
+      observed,
       `${row.operation} succeeds: the seeds allow it from that state`,
     );
-  if (request.verdict === 'reject' && accepted)
+  }
+  if (request.verdict === 'reject' && accepted) {
+    const observed = `the seeds do not allow ${row.operation} here, but it succeeded`;
     fail(
-      [request.requirement!],
-      'the seeds do not allow this step from that state, but it succeeded',
+      [finding(FORBIDDEN_STEP_ACCEPTED, requestCite, observed)],
+      observed,
       `a rejection: the seeds do not allow ${row.operation} from that state`,
     );
+  }
   if (accepted && k.probe) {
     const found = await k.probe(w, m, recs);
-    if (request.verdict === 'allow' && found.length) fail([row.effectRequirement], found.join('; '));
+    if (request.verdict === 'allow' && found.length)
+      fail(
+        found.map((observed) => finding(EXCLUDED_RECORD_JOINED, { requirement: row.effectRequirement, forbids: row.seed }, observed)),
+        found.join('; '),
+      );
   }
   const tags = historyTags(k, recs, m.records);
   const holds = request.verdict === 'allow' || (request.verdict === 'open' && row.openApplies === true);
@@ -310,38 +359,47 @@ export async function runStep(
   else if (accepted) applied = applyStep(m, row, recs, request.verdict === 'reject' ? 'inert' : request.verdict, holds);
   if (k.created && accepted) applied.touched.add(m.records.at(-1)!.label);
   if (accepted) addHistory(tags, k.bond?.(recs));
-  const stepRequirement = !accepted
+  // What a deviation of a record the step did not move breaks: the step's effect, its inertness, or, after a rejection, nothing changing.
+  const step: Cite = !accepted
     ? request.verdict === 'reject'
-      ? request.requirement!
-      : c.requirements.rejectedNoChange
+      ? requestCite
+      : { requirement: c.requirements.rejectedNoChange }
     : request.verdict === 'inert'
-      ? request.requirement!
-      : row.effectRequirement;
+      ? requestCite
+      : { requirement: row.effectRequirement, forbids: row.seed };
   const probes = k.created && accepted ? [m.records.at(-1)!] : recs;
   const before = new Map(m.lastLinks);
-  const { problems, links, linkOf } = await observe(m, w, { applied, stepRequirement, probes, before }, kept);
-  if (problems.length)
+  w.lastStep = step;
+  // Two identities no step separated that come to share a link ID: after a post, matching joined what was generated far apart (EXPECT).
+  const joined: Cite = k.created ? { requirement: c.requirements.apart } : step;
+  const { findings, links, linkOf } = await observe(m, w, { applied, step, joined, probes, before, posted: Boolean(k.created) }, kept);
+  if (findings.length)
     fail(
-      problems.map((p) => p.requirement),
-      `${accepted ? 'after it succeeded' : `after it was rejected (${describeReply(reply)})`} the deployment differs from the model [${m.describe()}]:\n  - ${texts(problems).join('\n  - ')}`,
+      findings,
+      `${accepted ? 'after it succeeded' : `after it was rejected (${describeReply(reply)})`} the deployment differs from the model [${m.describe()}]:\n  - ${texts(findings).join('\n  - ')}`,
       `after the step, as the state table says: ${modelInWords(m)}`,
     );
   if (accepted && request.verdict === 'allow') {
     const ctx = replyContext(links);
     const wrong = row.reply.flatMap((clause) =>
-      clause.judge(reply.content ?? {}, ctx).map((text) => ({ requirement: clause.requirement, text, clause: clause.what })),
+      clause.judge(reply.content ?? {}, ctx).map((observed) => ({
+        ...finding(clause, { requirement: clause.requirement, forbids: clause.seed }, observed),
+        rejects: clause.rejects,
+        what: clause.what,
+      })),
     );
     const left = kept(wrong);
-    if (left.length)
-      fail(
-        left.map((p) => p.requirement),
-        texts(left).join('; '),
-        [...new Set(left.map((p) => p.clause))].join('; '),
-      );
-    if (row.feed && !w.t.disabled.has(row.feed.requirement) && judged({ requirement: row.feed.requirement, text: '' }))
+    if (left.length) fail(left, texts(left).join('; '), [...new Set(wrong.filter((f) => left.includes(f)).map((f) => f.what))].join('; '));
+    // The step was allowed and judged in full: its categories count for the row's requirements.
+    for (const requirement of new Set([row.effectRequirement, row.replyRequirement, ...row.effects.map((e) => e.requirement)]))
+      if (requirement) for (const category of categories) w.t.exercised(requirement, category);
+    for (const clause of row.reply)
+      if (clause.category && reply.content?.[clause.category.member] != null) w.t.exercised(clause.requirement, clause.category.id);
+    if (row.feed && !w.t.disabled.has(row.feed.requirement) && judged({ clause: '', requirement: row.feed.requirement, observed: '' }))
       w.feedEvents.push({
         step: text,
         requirement: row.feed.requirement,
+        forbids: row.feed.seed,
         ids: [
           ...new Set([
             ...feedIds,
@@ -495,6 +553,48 @@ export const TOURS: Tour[] = [
     ],
   },
   {
+    name: 'merge into an identity of two, of a survivor of an earlier merge, then unmerge from it',
+    steps: [
+      ['link', 'A', 'B'],
+      ['merge', 'B', 'C'],
+      ['merge', 'A', 'B'],
+      ['unmerge', 'A', 'B'],
+    ],
+  },
+  {
+    name: 'link of a record that shares its identity',
+    steps: [
+      ['link', 'A', 'B'],
+      ['link', 'C', 'B'],
+    ],
+  },
+  {
+    name: 'soft delete and restore of a merge survivor, then unmerge',
+    steps: [
+      ['merge', 'A', 'B'],
+      ['link', 'A', 'C'],
+      ['soft delete', 'A'],
+      ['restore', 'A'],
+      ['unmerge', 'A', 'B'],
+    ],
+  },
+  {
+    name: 'unlink of one record from an identity of three',
+    steps: [
+      ['link', 'A', 'B'],
+      ['link', 'A', 'C'],
+      ['unlink', 'A', 'B'],
+    ],
+  },
+  {
+    name: 'a deactivated record of a shared identity, and an exact copy of it',
+    steps: [
+      ['link', 'A', 'B'],
+      ['deactivate', 'B'],
+      ['post copy of deactivated', 'B'],
+    ],
+  },
+  {
     name: 'cross-type merge and link after a link',
     steps: [
       ['link', 'A', 'C'],
@@ -533,18 +633,52 @@ async function observe(
   m: IdentityModel,
   w: WalkReal,
   plan: Parameters<typeof judgeState>[3],
-  kept: (ps: Problem[]) => Problem[],
-): Promise<{ problems: Problem[]; links: Map<number, string>; linkOf: Map<string, string | undefined> }> {
+  kept: (fs: Finding[]) => Finding[],
+): Promise<{ findings: Finding[]; links: Map<number, string>; linkOf: Map<string, string | undefined> }> {
   const start = m.snapshot();
   return w.t.settle(
     'the deployment agrees with the model',
     async () => {
       m.restore(start);
       const judged = await judgeState(m, w, w.config.spec, plan);
-      return { problems: kept(judged.problems), links: judged.links, linkOf: judged.linkOf };
+      return { findings: kept(judged.findings), links: judged.links, linkOf: judged.linkOf };
     },
-    (o) => o.problems.length === 0,
+    (o) => o.findings.length === 0,
   );
+}
+
+/**
+ * The walk's last observation: every record and every link ID it has seen, read once more and
+ * judged by the same clauses, so a step that changed a record no row of it names (which its own
+ * observation, reading only what the step can have changed, did not read) is found before the walk
+ * ends. A deviation cites the walk's last step, after which it was seen.
+ * @throws StepFailure citing the requirements broken; CouldNotJudge when the deployment could not answer
+ */
+export async function observeWalkEnd(m: IdentityModel, w: WalkReal): Promise<void> {
+  if (!m.records.length) return;
+  const text = 'every record and link ID of the walk read once more (nativeIdQuery of each record, identityIdQuery of every link ID seen)';
+  w.beginStep(text);
+  const step: Cite = w.lastStep ?? { requirement: w.config.requirements.rejectedNoChange };
+  const { findings, links, linkOf } = await observe(
+    m,
+    w,
+    { applied: emptyApplied([]), step, joined: step, probes: [], before: new Map(m.lastLinks), full: true },
+    (fs) => fs.filter((f) => !w.t.disabled.has(f.requirement)),
+  );
+  if (findings.length)
+    throw new StepFailure(
+      [...new Set(findings.map((f) => f.requirement))],
+      `step ${w.steps.length - w.startSteps}, ${text}: the deployment differs from the model [${m.describe()}]:\n  - ${texts(findings).join('\n  - ')}`,
+      {
+        what: text,
+        expected: `as the state table says: ${modelInWords(m)}`,
+        got: texts(findings).join('\n'),
+        operation: 'nativeIdQuery',
+        findings: withRejects(findings),
+      },
+    );
+  m.remember(links, linkOf);
+  w.steps.pop();
 }
 
 /**
@@ -562,12 +696,13 @@ export async function postStart(m: IdentityModel, w: WalkReal, n: number): Promi
   const labels = planned.map((_, i) => labelFor(m.records.length + i));
   const text = `postIdentity of ${n} new, distinct identities together (${labels.join(', ')})`;
   w.beginStep(text);
-  const fail = (cites: string[], what: string, expected?: string): never => {
-    throw new StepFailure([...new Set(cites)], `start, ${text}: ${what}`, {
+  const fail = (findings: Finding[], what: string, expected?: string): never => {
+    throw new StepFailure([...new Set(findings.map((f) => f.requirement))], `start, ${text}: ${what}`, {
       what: text,
       ...(expected ? { expected } : {}),
       got: what,
       operation: row.operation,
+      findings: withRejects(findings),
     });
   };
   const replies = await Promise.all(
@@ -578,28 +713,42 @@ export async function postStart(m: IdentityModel, w: WalkReal, n: number): Promi
     w.assertNoServerError(reply, row.operation);
     const accepted = reply.success === true && (reply.status ?? 0) < 300;
     w.count(`${postNew.name}:allow:${accepted ? 'ok' : 'rejected'}`);
-    if (!accepted)
+    if (!accepted) {
+      const observed = `${labels[i]} was ${isRejection(reply) ? 'rejected' : 'neither accepted nor rejected'}: ${describeReply(reply)}`;
       fail(
-        [isRejection(reply) ? row.effectRequirement : c.requirements.noServerError],
-        `${labels[i]} was ${isRejection(reply) ? 'rejected' : 'neither accepted nor rejected'}: ${describeReply(reply)}`,
+        [
+          isRejection(reply)
+            ? finding(ALLOWED_STEP_REJECTED, { requirement: row.effectRequirement, forbids: row.seed }, observed)
+            : finding(NEITHER_ACCEPTED_NOR_REJECTED, citeOf(c.requirements.noServerError), observed),
+        ],
+        observed,
         'each post succeeds',
       );
+    }
     m.exercise(stepKeys(postNew, [], m.records));
     w.pending = planned[i];
     follow.push(...postNew.created!(m, reply, w).map((label) => ({ label, mustBeLive: true })));
   });
   const added = m.records.slice(-n);
   const applied: Applied = { ...emptyApplied(added.map((r) => r.label)), follow };
-  const { problems, links, linkOf } = await observe(
+  const apart: Cite = { requirement: c.requirements.apart };
+  const { findings, links, linkOf } = await observe(
     m,
     w,
-    { applied, stepRequirement: row.effectRequirement, probes: [], before: new Map() },
-    (ps) => ps.filter((p) => !w.t.disabled.has(p.requirement)),
+    {
+      applied,
+      step: { requirement: row.effectRequirement, forbids: row.seed },
+      joined: apart,
+      probes: [],
+      before: new Map(),
+      posted: true,
+    },
+    (fs) => fs.filter((f) => !w.t.disabled.has(f.requirement)),
   );
-  if (problems.length)
+  if (findings.length)
     fail(
-      problems.map((p) => p.requirement),
-      `after they succeeded the deployment differs from the model [${m.describe()}]:\n  - ${texts(problems).join('\n  - ')}`,
+      findings,
+      `after they succeeded the deployment differs from the model [${m.describe()}]:\n  - ${texts(findings).join('\n  - ')}`,
       `after the posts, as the state table says: ${modelInWords(m)}`,
     );
   m.remember(links, linkOf);

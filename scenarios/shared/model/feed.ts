@@ -16,7 +16,7 @@
  * person-provider-identity-api.md, Events.
  */
 import { closedWindow, mentions, settledWalk, walkNotifications } from '../notifications.js';
-import type { Problem } from './oracle.js';
+import { type Cite, type Finding, clause, finding } from '../../../specs/common/clause.js';
 import type { FeedEvent, WalkReal } from './walk-real.js';
 
 /** The largest one-to-one matching of changes to notifications naming them (augmenting paths); the changes left unmatched. */
@@ -38,21 +38,34 @@ export function unmatched(events: FeedEvent[], notifications: unknown[]): FeedEv
   return events.filter((_, i) => !assign(i, new Set()));
 }
 
+export const FEED_CHANGE_MISSING = clause(
+  'FEED-CHANGE-MISSING',
+  'a change a walk made, of a kind the feed reports, that no notification of its own in the closed window naming one of its native IDs or link IDs shows',
+);
+export const FEED_DUPLICATE = clause('FEED-DUPLICATE', 'the pages of a closed window that held still returning one notification twice');
+export const FEED_TOTAL_DIFFERS = clause(
+  'FEED-TOTAL-DIFFERS',
+  "a page of a closed window that held still whose totalElements differs from the number of notifications the window's pages hold",
+);
+
 /** Duplicates and a count that disagrees with totalElements, in a window read in full. */
-function partitionProblems(pages: Array<{ content?: any }>, notifications: unknown[], requirement: string): Problem[] {
-  const problems: Problem[] = [];
+function partitionFindings(pages: Array<{ content?: any }>, notifications: unknown[], cite: Cite): Finding[] {
+  const out: Finding[] = [];
   const texts = notifications.map((n) => JSON.stringify(n));
   const twice = texts.length - new Set(texts).size;
-  if (twice) problems.push({ requirement, text: `the pages of the walk's window return ${twice} notification(s) twice` });
+  if (twice) out.push(finding(FEED_DUPLICATE, cite, `the pages of the walk's window return ${twice} notification(s) twice`));
   for (const [i, p] of pages.entries()) {
     const total = p.content?.totalElements;
     if (typeof total === 'number' && total !== notifications.length)
-      problems.push({
-        requirement,
-        text: `page ${i} gives totalElements ${total}, but the window's pages hold ${notifications.length} notifications`,
-      });
+      out.push(
+        finding(
+          FEED_TOTAL_DIFFERS,
+          cite,
+          `page ${i} gives totalElements ${total}, but the window's pages hold ${notifications.length} notifications`,
+        ),
+      );
   }
-  return problems;
+  return out;
 }
 
 /** True when the walk has anything the feed must show or any paging promise to judge. */
@@ -98,7 +111,7 @@ export async function feedBaseline(w: WalkReal, since: number, nativeIds: string
 }
 
 /** Says once per check that a walk's feed went unjudged, so a reader knows the walks judged no feed rather than found it right. */
-function notJudged(t: WalkReal['t']): Problem[] {
+function notJudged(t: WalkReal['t']): Finding[] {
   const said = `the feed of a walk was not judged: its window did not fit in ${WALK_FEED_PAGES} pages, or its pages gave no hasNext`;
   if (!t.notes.includes(said)) t.note(said);
   return [];
@@ -108,7 +121,7 @@ function notJudged(t: WalkReal['t']): Problem[] {
  * Judges the feed of one walk (or tour) that began at `since` (the suite's clock, ms): returns the
  * problems, citing each change's feed requirement and the service's paging requirement.
  */
-export async function judgeFeed(w: WalkReal, since: number): Promise<Problem[]> {
+export async function judgeFeed(w: WalkReal, since: number): Promise<Finding[]> {
   const events = w.feedEvents.filter((e) => !w.t.disabled.has(e.requirement));
   const partition = w.config.spec.feed.partition;
   const judgePartition = partition && !w.t.disabled.has(partition.requirement);
@@ -126,14 +139,18 @@ export async function judgeFeed(w: WalkReal, since: number): Promise<Problem[]> 
     WALK_FEED_PAGES,
   );
   if (!walk.complete || walk.pages.some((p) => typeof p.content?.hasNext !== 'boolean')) return notJudged(t);
-  const problems = unmatched(events, fresh(walk.notifications)).map((e) => ({
-    requirement: e.requirement,
-    text: `no notification of its own in the walk's window names the change of step "${e.step}" (${e.ids.join(', ')})`,
-  }));
+  const problems = unmatched(events, fresh(walk.notifications)).map((e) =>
+    finding(
+      FEED_CHANGE_MISSING,
+      { requirement: e.requirement, forbids: e.forbids },
+      `no notification of its own in the walk's window names the change of step "${e.step}" (${e.ids.join(', ')})`,
+    ),
+  );
   // Only a window that held still is one set of notifications: one still filling when the budget
   // ran out (a lagging feed, while other users write) may show an entry on two pages as it shifts,
   // and the seeds give no delivery time ("a paginated feed of notifications for a date range",
   // organization-identity-api.md, Events; "Push delivery or callbacks: not shown").
-  if (judgePartition && walk.still) problems.push(...partitionProblems(walk.pages, walk.notifications, partition.requirement));
+  if (judgePartition && walk.still)
+    problems.push(...partitionFindings(walk.pages, walk.notifications, { requirement: partition.requirement, forbids: partition.seed }));
   return problems;
 }

@@ -9,6 +9,7 @@
  * Source: organization-identity-api.md, "States and transitions" (restated for person and
  * provider in person-provider-identity-api.md, "States and transitions").
  */
+import type { Cite } from '../../../specs/common/clause.js';
 import { type RecordState, type SpecRecord, StateModel, isLive } from '../../../specs/common/state-spec.js';
 import type { SourceRef } from '../../../specs/common/wire.js';
 
@@ -52,6 +53,10 @@ export class IdentityModel extends StateModel<ModelRecord> {
   readonly linkHistory = new Map<string, Set<string>>();
   /** The link ID each record resolved to at the last observation (undefined: none). */
   lastLinkOf = new Map<string, string | undefined>();
+  /** Link IDs of identities deleted as a whole (person: with their only source record), and what presenting them again breaks. */
+  readonly goneLinks = new Map<string, Cite>();
+  /** What the last observation read: the records looked up and the link IDs asked (the walk's full observation reads the rest). */
+  lastRead: { records: ReadonlySet<string>; links: ReadonlySet<string> } = { records: new Set(), links: new Set() };
 
   /** Steps run so far and the walk's bound (commands beyond it are skipped). */
   stepsRun = 0;

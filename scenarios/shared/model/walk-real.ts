@@ -13,7 +13,11 @@ import { exchangeLine } from '../../../harness/exchange-file.js';
 import { ConformanceFailure, CouldNotJudge } from '../../../harness/verdict.js';
 import type { ServiceName } from '../../../specs/common/model.js';
 import { type SpecRecord, type StateSpec, StateModel } from '../../../specs/common/state-spec.js';
-import { SERVICES, requirementFor } from '../../../specs/services.js';
+import { finding } from '../../../specs/common/clause.js';
+import { SERVICES, citeOf, requirementFor } from '../../../specs/services.js';
+import { SERVER_ERROR } from './step-clauses.js';
+import type { SeedCitation } from '../../../specs/common/seed.js';
+import type { Cite } from '../../../specs/common/clause.js';
 import type { SourceRef } from '../../../specs/common/wire.js';
 
 /** What a service's walks need to know: how to build identities, the executable state table, and the requirements outside it. */
@@ -69,10 +73,12 @@ export function walkRequirementIds(c: WalkConfig): string[] {
       [
         ...fromRows,
         ...sameKind,
-        q.nativeId,
-        q.idQueryReturns,
+        q.nativeId.requirement,
+        q.idQueryReturns.requirement,
         q.idQueryEcho?.requirement,
-        q.excludedFromMatching,
+        q.excludedFromMatching?.requirement,
+        q.deletedIdentityGone?.requirement,
+        q.singleIdentity?.requirement,
         ...households,
         spec.feed.partition?.requirement,
         c.requirements.apart,
@@ -97,6 +103,8 @@ function sameKindRequirements(spec: StateSpec): string[] {
 export interface FeedEvent {
   step: string;
   requirement: string;
+  /** The sentence that promises the change a notification (the row's feed seed). */
+  forbids?: SeedCitation;
   /** Native IDs and link IDs a notification of it may name. */
   ids: string[];
   /** When the step began (the suite's clock, ms). */
@@ -118,6 +126,8 @@ export class WalkReal {
   feedBaseline?: Set<string>;
   /** The walk's window did not fit in WALK_FEED_PAGES pages when its baseline was read: its feed is not judged. */
   feedUnread = false;
+  /** What the walk's last step broke if the state differed after it (its effect, or after a rejection, nothing changing): the walk's final observation cites it. */
+  lastStep?: Cite;
 
   constructor(
     readonly t: Check,
@@ -140,6 +150,7 @@ export class WalkReal {
       file: this.t.file,
       record: (e) => {
         this.exchanges.push(e);
+        this.t.countSent(e);
         this.t.asideLines.push(exchangeLine(e));
       },
     });
@@ -154,8 +165,13 @@ export class WalkReal {
    * 200 are "not shown").
    */
   assertNoServerError(reply: Reply, op: string): void {
-    if ((reply.status ?? 0) >= 500 && reply.success !== false)
-      throw new ConformanceFailure([this.config.requirements.noServerError], `${op} answered ${describeReply(reply)}`);
+    if ((reply.status ?? 0) >= 500 && reply.success !== false) {
+      const observed = `${op} answered ${describeReply(reply)}`;
+      throw new ConformanceFailure([this.config.requirements.noServerError], observed, {
+        findings: [{ ...finding(SERVER_ERROR, citeOf(this.config.requirements.noServerError), observed), rejects: SERVER_ERROR.rejects }],
+        operation: op,
+      });
+    }
   }
 
   beginStep(text: string): void {

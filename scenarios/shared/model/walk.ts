@@ -31,8 +31,17 @@ import { runInfo, verboseLine } from '../../../harness/targets.js';
 import { seededFaker } from '../../../generators/seed.js';
 import { ConformanceFailure, CouldNotJudge, TimeRanOut } from '../../../harness/verdict.js';
 import type { Exchange } from '../../../harness/reply.js';
-import { StepFailure, commandArbitraries, postStart, recordStatesFor, stepKindsFor, tourCommands, toursFor } from './commands.js';
-import { feedBaseline, judgeFeed } from './feed.js';
+import {
+  StepFailure,
+  commandArbitraries,
+  observeWalkEnd,
+  postStart,
+  recordStatesFor,
+  stepKindsFor,
+  tourCommands,
+  toursFor,
+} from './commands.js';
+import { FEED_CHANGE_MISSING, FEED_DUPLICATE, FEED_TOTAL_DIFFERS, feedBaseline, judgeFeed } from './feed.js';
 import { CoverageTally } from './coverage.js';
 import { IdentityModel, labelFor } from './identity-model.js';
 import { declared } from '../rules/types.js';
@@ -159,7 +168,8 @@ async function walkFeed(w: WalkReal, since: number): Promise<void> {
     w.steps.pop();
     return;
   }
-  const text = [...new Set(problems.map((p) => p.text))].join('\n  - ');
+  const text = [...new Set(problems.map((p) => p.observed))].join('\n  - ');
+  const rejects = new Map([FEED_CHANGE_MISSING, FEED_DUPLICATE, FEED_TOTAL_DIFFERS].map((c) => [c.id, c.rejects]));
   throw new StepFailure(
     [...new Set(problems.map((p) => p.requirement))],
     `step ${w.steps.length - w.startSteps}, the walk's notifications:\n  - ${text}`,
@@ -167,6 +177,7 @@ async function walkFeed(w: WalkReal, since: number): Promise<void> {
       what: "the walk's changes in the notification feed",
       got: text,
       operation: 'searchNotifications',
+      findings: problems.map((p) => ({ ...p, rejects: rejects.get(p.clause) ?? p.clause })),
     },
   );
 }
@@ -225,13 +236,10 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
       model.singleKind = !tour.mixedKinds;
       let setup = 0;
       try {
-        const since = Date.now();
-        const started = await postStart(model, w, initial);
-        await feedBaseline(
-          w,
-          since,
-          started.map((r) => r.source.id),
-        );
+        // A tour's changes are judged in the feed by the generated walks and the notification checks, not again here.
+        // It posts only the records its steps name (A, B, C in order).
+        const named = new Set(tour.steps.flatMap(([, ...labels]) => labels));
+        await postStart(model, w, Math.min(initial, named.size));
         setup = w.steps.length;
         model.stepsRun = 0;
         for (const command of tourCommands(config, tour)) {
@@ -241,7 +249,7 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
           }
           await command.run(model, w);
         }
-        await walkFeed(w, since);
+        await observeWalkEnd(model, w);
         return { model };
       } catch (error) {
         return {
@@ -286,6 +294,7 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
         return { model, real: w };
       }, cmds);
       if (model.stepsRun < budget.steps && Date.now() >= stepsUntil) shortened++;
+      await observeWalkEnd(model, w);
       await walkFeed(w, since);
       return { model };
     } catch (error) {

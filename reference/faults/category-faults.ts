@@ -1,0 +1,75 @@
+/**
+ * Faults that hide at a multiplicity or boundary a minimal configuration never sets up (one record
+ * per identity, a reply member no check compares with the request): each breaks a sentence only in
+ * the category that reveals it (specs/common/categories.ts), and is caught there by a tour every
+ * run takes (scenarios/shared/model/commands.ts TOURS) or by the state table's reply clauses.
+ *
+ * Sources: organization-identity-api.md, "States and transitions" and Endpoints (the reply members
+ * of linkIdentities); person-provider-identity-api.md, "States and transitions".
+ */
+import type { HandlerContext } from '../handlers/types.js';
+import type { SourceRecord } from '../store.js';
+import type { FaultDefinition } from './types.js';
+
+type Src = { name?: string; id?: string };
+const rec = (ctx: HandlerContext, member: string): SourceRecord | undefined => ctx.store.get(ctx.content?.[member] as Src | undefined);
+const sourceOf = (r: SourceRecord) => ({ name: r.source.name, id: r.source.id });
+
+/** unlinkIdentities from an identity of three or more records splits off another record than `source` (and replies as if it split `source`). */
+const unlinkWrongOfThree = (service: FaultDefinition['service'], requirement: string, name: string): FaultDefinition => ({
+  name,
+  service,
+  requirement,
+  operations: ['unlinkIdentities'],
+  description:
+    'unlinkIdentities from an identity of three or more records splits off the record linked most recently (not the one named in source), replying as if it split source',
+  handler: (next, ctx) => {
+    const from = rec(ctx, 'unlinkFromSource');
+    const r = rec(ctx, 'source');
+    const before = from && r ? ctx.store.activeMembers(from.linkId).filter((x) => x !== from && x !== r) : [];
+    const result = next(ctx) as Record<string, unknown>;
+    if (!from || !r || before.length < 1 || r.linkId === from.linkId) return result;
+    const wrong = [...before].sort((a, b) => b.updatedAt - a.updatedAt)[0]!;
+    // The wrong record takes the new link ID; the named one stays where it was.
+    [wrong.linkId, r.linkId] = [r.linkId, from.linkId];
+    wrong.originalLinkId = wrong.linkId;
+    return result;
+  },
+});
+
+export const CATEGORY_FAULTS: FaultDefinition[] = [
+  {
+    name: 'link-reply-names-source',
+    service: 'organization',
+    requirement: 'ORG-LINK-REPLY',
+    operations: ['linkIdentities'],
+    description: "linkIdentities replies with linkToSource naming the linked source (the request's `source`), not linkToSource",
+    handler: (next, ctx) => {
+      const moved = rec(ctx, 'source');
+      const result = next(ctx) as Record<string, unknown>;
+      return moved ? { ...result, linkToSource: sourceOf(moved) } : result;
+    },
+  },
+  unlinkWrongOfThree('organization', 'ORG-UNLINK-EFFECT', 'unlink-wrong-record-of-three'),
+  unlinkWrongOfThree('person', 'PERSON-UNLINK-OWN-LINKID', 'person-unlink-wrong-record-of-three'),
+  unlinkWrongOfThree('provider', 'PROV-UNLINK-EFFECT', 'provider-unlink-wrong-record-of-three'),
+  {
+    name: 'person-deactivated-shared-still-matches',
+    service: 'person',
+    requirement: 'PERSON-DEACTIVATE-EXCLUDES-MATCHING',
+    operations: ['postIdentity', 'demographicsSearch', 'demographicsQuery'],
+    description:
+      'a deactivated record whose identity still holds an active record keeps taking part in matching (only a deactivated record alone in its identity is excluded)',
+    handler: (next, ctx) => {
+      const shared = [...ctx.store.records.values()].filter(
+        (r) => r.state === 'deactivated' && ctx.store.activeMembers(r.linkId).length > 0,
+      );
+      for (const r of shared) r.state = 'active';
+      try {
+        return next(ctx);
+      } finally {
+        for (const r of shared) if (r.state === 'active') r.state = 'deactivated';
+      }
+    },
+  },
+];

@@ -1,0 +1,101 @@
+/**
+ * The categories each requirement's sentence implies: the multiplicities and boundaries a defect
+ * can hide behind when a rule is checked in one minimal configuration (category-partition: for
+ * each input and prior state, its classes, and a test per class). Written once here, by the role a
+ * requirement plays in the shared rules (specs/common/roles.ts) or by its ID; checks and walk steps
+ * say which they exercised (harness/check.ts Check.exercised), and the report shows, per
+ * requirement, the categories a run exercised and those it did not.
+ *
+ * Identity categories name a record of the step by its role in the state table's row (`source`,
+ * `survivor`, `retired`, `into`, `moved`, `from`, `unmerged`) and count the live records of its
+ * identity before the step: `identity-of-from:3+` is an unlink from an identity of three or more.
+ *
+ * Source: organization-identity-api.md and person-provider-identity-api.md (the sentences the
+ * requirements cite: "best-matching", "`hasNext` tells whether more pages exist", "`source`
+ * unlinked from `unlinkFromSource`", "excluded from future matching", "deletes a relationship
+ * created earlier", "filters are subject link ID, object link ID and relationship verb").
+ */
+
+export interface Category {
+  id: string;
+  /** What it is, in words. */
+  what: string;
+  /** Why a run may not reach it against a configured deployment (data it cannot control, a budget). */
+  reach?: string;
+}
+
+const identity = (role: string, n: '1' | '2' | '3+'): Category => ({
+  id: `identity-of-${role}:${n}`,
+  what: `the ${role === 'source' ? 'source' : `${role} source`}'s identity holds ${n === '1' ? 'it alone' : n === '2' ? 'two records' : 'three or more records'} before the step`,
+});
+const merged = (role: string): Category => ({
+  id: `merged-into-${role}`,
+  what: `sources were merged into the ${role === 'source' ? 'source' : `${role} source`} before the step`,
+});
+const echo = (member: string): Category => ({ id: `echo:${member}`, what: `the reply's ${member} compared with the request's` });
+
+/** The identity categories of a step naming records in `roles`. */
+export const identityCategories = (...roles: string[]): Category[] =>
+  roles.flatMap((role) => [identity(role, '1'), identity(role, '2'), identity(role, '3+')]);
+
+const WINDOW: Category[] = [
+  { id: 'window:below-page', what: 'a closed window holding fewer notifications than pageSize' },
+  { id: 'window:one-page', what: 'a closed window holding exactly pageSize notifications' },
+  { id: 'window:pages', what: 'a closed window holding an exact multiple (2 or more) of pageSize' },
+  { id: 'window:pages+1', what: 'a closed window holding a multiple of pageSize plus one' },
+];
+
+/** Categories by the role a requirement plays in the shared rules (specs/common/roles.ts), or by requirement ID. */
+export const CATEGORIES: Readonly<Record<string, readonly Category[]>> = {
+  'mergeLink.unlinkEffect': [identity('from', '2'), identity('from', '3+')],
+  'mergeLink.unlinkReply': [identity('from', '2'), identity('from', '3+'), echo('unlinkedSource'), echo('unlinkedFromSource')],
+  'mergeLink.linkEffect': [identity('moved', '1'), identity('moved', '2'), identity('into', '1'), identity('into', '2'), merged('moved')],
+  'mergeLink.linkReply': [echo('linkToSource')],
+  'mergeLink.mergeEffect': [identity('retired', '1'), identity('retired', '2'), identity('survivor', '2'), merged('retired')],
+  'mergeLink.mergeReply': [echo('toSurviveSource')],
+  'mergeLink.unmergeEffect': [identity('from', '1'), identity('from', '2')],
+  'mergeLink.unmergeReply': [echo('unmergedSource'), echo('unmergedFromSource')],
+  'lifecycle.hardDeleteEffect': [identity('source', '1'), identity('source', '2'), merged('source')],
+  'lifecycle.hardDeleteReply': [identity('source', '1'), identity('source', '2')],
+  'lifecycle.softDeleteEffect': [identity('source', '1'), identity('source', '2'), merged('source')],
+  'lifecycle.softDeleteReply': [identity('source', '1'), identity('source', '2')],
+  'lifecycle.restoreEffect': [
+    { id: 'restore:former-alive', what: 'the identity the source left still has live records' },
+    { id: 'restore:former-gone', what: 'the identity the source left has none left' },
+  ],
+  'relationships.delete': [
+    { id: 'relationships-of-subject:1', what: 'the subject has one relationship' },
+    { id: 'relationships-of-subject:2+', what: 'the subject has two or more relationships: only the one named goes' },
+  ],
+  'relationships.search': [
+    { id: 'criterion:subject', what: 'the subject alone, among relationships that differ only in it' },
+    { id: 'criterion:object', what: 'the object alone, among relationships that differ only in it' },
+    {
+      id: 'criterion:verb',
+      what: 'the verb alone, among relationships that differ only in it',
+      reach: 'needs a second verb the deployment accepts (profile relationship.inverseVerb)',
+    },
+    { id: 'criteria:combined', what: 'criteria combined, each excluding a relationship the others match' },
+  ],
+  'notifications.paging': WINDOW,
+  'notifications.total': WINDOW,
+  'query.bestMatch': [
+    { id: 'above-threshold:1', what: 'one identity matches' },
+    { id: 'above-threshold:2+', what: 'two or more identities match, the better one created first' },
+    { id: 'best-not-first', what: 'two or more identities match, the better one created after the other' },
+  ],
+  'search.maxResults': [
+    { id: 'results:below-max', what: 'fewer candidates than maxSearchResults' },
+    { id: 'results:above-max', what: 'more candidates than maxSearchResults' },
+    {
+      id: 'results:tie-at-cut',
+      what: 'candidates of equal score across the cut',
+      reach: 'needs the deployment to score two candidates equally',
+    },
+  ],
+  'PERSON-DEACTIVATE-EXCLUDES-MATCHING': [identity('source', '1'), identity('source', '2')],
+  'PERSON-REACTIVATE-ORIGINAL-LINK': [identity('source', '1'), identity('source', '2')],
+};
+
+/** A category as checks record it: `<requirement>#<category>`. */
+export const categoryKey = (requirement: string, category: string) => `${requirement}#${category}`;

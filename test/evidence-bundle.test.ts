@@ -1,0 +1,232 @@
+/**
+ * The evidence bundle and its verifier (report/evidence/): a run against the embedded reference
+ * holding other sources' records (REFERENCE_FOREIGN_DATA=1) writes a bundle whose exchanges show
+ * that foreign data only as redaction stubs, which the verifier finds valid; a changed file, an
+ * added or removed one, a planted secret and planted foreign identity data (with the digests made
+ * to match again) are each caught. The certification profile fails a run on each thing it forbids.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FOREIGN_NOTE } from '../harness/redact-foreign.js';
+import { type CatalogueCheck, certify } from '../report/evidence/certification.js';
+import type { KnownFailures } from '../report/known-failures.js';
+import { DIGESTS_FILE, type Manifest, sha256Hex } from '../report/evidence/manifest.js';
+import { verifyBundle } from '../report/evidence/verify.js';
+import type { CheckResult } from '../report/results.js';
+import { type RunDescription, buildSummary } from '../report/summary.js';
+import { requirementIndex } from '../specs/services.js';
+import { runCommand } from './support/command.js';
+import { type SuiteRun, runSuite } from './support/run-suite.js';
+
+const REQS = [...requirementIndex().values()];
+
+describe('the certification profile', () => {
+  const org = REQS.filter((r) => r.service === 'organization');
+  const run: RunDescription = {
+    runId: 'cert',
+    seed: 1,
+    startedAt: '2026-01-01T00:00:00.000Z',
+    embedded: false,
+    targets: [
+      { service: 'organization', status: 'configured', baseUrl: 'https://x', servicePath: '/s', auth: 'bearer', sources: ['a'] },
+      { service: 'person', status: 'not configured' },
+      { service: 'provider', status: 'not configured' },
+    ],
+    profile: {},
+  };
+  /** One passing check per testable organization requirement, and the catalogue that lists exactly them. */
+  const checks = (): CheckResult[] =>
+    org
+      .filter((r) => !r.untestable)
+      .map((r) => ({
+        checkId: `organization/area/${r.id.toLowerCase()}`,
+        title: `checks ${r.id}`,
+        file: 'scenarios/organization/area.test.ts',
+        service: 'organization',
+        area: 'area',
+        verifies: [r.id],
+        verdict: 'pass',
+        failedRequirements: [],
+        durationMs: 1,
+        operations: [],
+      }));
+  const catalogue: CatalogueCheck[] = checks().map((c) => ({ file: c.file, name: `${c.title} [${c.verifies.join(' ')}]` }));
+  const judge = (results: CheckResult[], cat: CatalogueCheck[] | null = catalogue, known?: KnownFailures) =>
+    certify(buildSummary(run, results, undefined, known ? { known } : {}), cat ?? undefined, cat ? undefined : 'vitest list failed');
+
+  it('passes a run of every catalogued check, all passing, with untestable MUST requirements listed, not failing', () => {
+    const c = judge(checks());
+    expect(c.reasons).toEqual([]);
+    expect(c.passed).toBe(true);
+    expect(c.services).toEqual(['organization']);
+    expect(c.checksRun).toBe(c.catalogueChecks);
+    expect(c.untestableMust.map((u) => u.id).sort()).toEqual(
+      org
+        .filter((r) => r.level === 'MUST' && r.untestable)
+        .map((r) => r.id)
+        .sort(),
+    );
+  });
+
+  it('fails on a skipped check, an omitted check, a known failure, a MUST requirement without a check, and another check count', () => {
+    const skipped = checks();
+    skipped[0]!.verdict = 'skip';
+    expect(judge(skipped).reasons.join('\n')).toMatch(/1 check\(s\) skipped: organization\/area\//);
+    const omitted = checks();
+    omitted[1]!.verdict = 'omit';
+    expect(judge(omitted).reasons.join('\n')).toMatch(/1 check\(s\) omitted/);
+
+    const failing = checks();
+    const must = failing.find((c) => requirementIndex().get(c.verifies[0]!)?.level === 'MUST')!;
+    must.verdict = 'fail';
+    must.failedRequirements = must.verifies;
+    const known = { file: 'known.json', entries: [{ id: must.verifies[0]!, reason: 'vendor ticket' }] };
+    const k = judge(failing, catalogue, known as KnownFailures);
+    expect(k.reasons.join('\n')).toMatch(/1 known failure\(s\) accepted/);
+    expect(k.passed).toBe(false);
+
+    const withoutOne = checks().filter((c) => c !== undefined && c.verifies[0] !== must.verifies[0]);
+    const w = judge(withoutOne, catalogue);
+    expect(w.reasons.join('\n')).toContain(`MUST requirement(s) without a check that ran: ${must.verifies[0]}`);
+    expect(w.reasons.join('\n')).toMatch(
+      new RegExp(`${withoutOne.length} check\\(s\\) ran where the catalogue has ${catalogue.length}; not run: `),
+    );
+
+    const extra = [...checks(), { ...checks()[0]!, checkId: 'organization/area/new', title: 'a check added later' }];
+    expect(judge(extra).reasons.join('\n')).toMatch(/not in the catalogue: organization\/area\/new/);
+    expect(judge(checks(), null).reasons.join('\n')).toContain("the suite's check catalogue could not be collected (vitest list failed)");
+  });
+});
+
+describe('an evidence bundle of a run against the embedded reference holding other sources’ records', () => {
+  let suite: SuiteRun;
+  let bundle: string;
+  beforeAll(async () => {
+    bundle = join(mkdtempSync(join(tmpdir(), 'cf-evidence-')), 'bundle');
+    suite = await runSuite(
+      ['scenarios/organization/search', '--evidence', bundle, '--product', 'Reference', '--product-version', '1.0', '--certification'],
+      { REFERENCE_FOREIGN_DATA: '1' },
+    );
+  }, 240000);
+
+  it('is written, and the certification fails the partial run: fewer checks ran than the catalogue has', () => {
+    expect(suite.summary?.overall, suite.stderr.slice(-2000)).toBe('pass');
+    expect(suite.code).toBe(1);
+    expect(suite.stdout).toMatch(/certification \(organization, person, provider\): FAILED: \d+ checks run of the catalogue's \d+/);
+    const manifest = JSON.parse(readFileSync(join(bundle, 'manifest.json'), 'utf8')) as Manifest;
+    expect(manifest.product).toEqual({ name: 'Reference', version: '1.0' });
+    expect(manifest.run).toMatchObject({ runId: suite.runId, seed: 12345, verdict: 'pass', exitCode: 1 });
+    expect(manifest.certification?.passed).toBe(false);
+    expect(manifest.settings.exchanges).toBe('all');
+    const rows = parse(readFileSync(join(bundle, 'requirements.csv'), 'utf8'), { columns: true }) as Array<Record<string, string>>;
+    expect(rows.length).toBe(REQS.length);
+    expect(rows.find((r) => r.outcome === 'untestable')?.reason_untested).toMatch(/^untestable: ./);
+    expect(rows.find((r) => r.service === 'person')?.reason_untested).toBe('the run did not test the person service');
+    expect(rows.find((r) => r.service === 'organization' && r.outcome === 'not-run')?.reason_untested).toBe(
+      'the run did not select the checks that cover it',
+    );
+  });
+
+  it('holds the other sources’ records only as redaction stubs, and verifies: valid, PASS, NOT CERTIFIED (exit 1)', async () => {
+    const har = readFileSync(join(bundle, 'exchanges.har'), 'utf8');
+    expect(har).toContain(FOREIGN_NOTE);
+    const r = await runCommand('run/cli/evidence-verify.ts', [bundle]);
+    expect(r.stdout).toContain(`Evidence bundle ${bundle}: VALID`);
+    expect(r.stdout).toContain("no secret and no other source's identity data found");
+    expect(r.stdout).toMatch(/verdict: PASS, NOT CERTIFIED\n/);
+    expect(r.code).toBe(1);
+  });
+
+  /** A copy of the bundle with `change` applied; with `redigest`, SHA256SUMS made to match the change. */
+  function tampered(change: (dir: string) => void, redigest: boolean): string {
+    const dir = join(mkdtempSync(join(tmpdir(), 'cf-tampered-')), 'bundle');
+    cpSync(bundle, dir, { recursive: true });
+    change(dir);
+    if (redigest) {
+      const sums = readFileSync(join(dir, DIGESTS_FILE), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => {
+          const file = l.slice(66);
+          return `${sha256Hex(readFileSync(join(dir, file)))}  ${file}`;
+        });
+      writeFileSync(join(dir, DIGESTS_FILE), `${sums.join('\n')}\n`);
+    }
+    return dir;
+  }
+  const edit = (dir: string, file: string, f: (text: string) => string) =>
+    writeFileSync(join(dir, file), f(readFileSync(join(dir, file), 'utf8')));
+
+  it('a changed, a removed and an added file are caught by the digests', async () => {
+    const changed = tampered((d) => edit(d, 'report.html', (t) => t.replace('PASS', 'PASS!')), false);
+    const r = await runCommand('run/cli/evidence-verify.ts', [changed]);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toContain('report.html: its SHA-256 differs from SHA256SUMS (changed after the bundle was made)');
+    expect(r.stdout).toMatch(/verdict: INVALID\n/);
+    const removed = tampered((d) => rmSync(join(d, 'junit.xml')), false);
+    expect(verifyBundle(removed).problems).toContain('junit.xml: listed in SHA256SUMS but missing');
+    const added = tampered((d) => writeFileSync(join(d, 'notes.txt'), 'looks fine to me'), false);
+    expect(verifyBundle(added).problems).toContain('notes.txt: not listed in SHA256SUMS (added after the bundle was made)');
+  });
+
+  it('a planted secret is caught though the digests match: a token, a password member, a credential of the settings', () => {
+    const token = `eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJwbGFudGVkIn0.${'s'.repeat(20)}`;
+    const jwt = tampered((d) => edit(d, 'report.html', (t) => t.replace('</body>', `<p>${token}</p></body>`)), true);
+    expect(verifyBundle(jwt).problems.join('\n')).toMatch(/report\.html, line \d+: secret: a JSON Web Token/);
+    const member = tampered(
+      (d) => edit(d, 'junit.xml', (t) => t.replace('</testsuites>', '<!-- {"password": "hunter2hunter2"} --></testsuites>')),
+      true,
+    );
+    expect(verifyBundle(member).problems.join('\n')).toMatch(
+      /junit\.xml, line \d+: secret: a "password" member with a value other than \[REDACTED\]/,
+    );
+    const known = tampered((d) => edit(d, 'requirements.csv', (t) => `${t}planted-credential-value\n`), true);
+    expect(verifyBundle(known).valid).toBe(false);
+    const v = verifyBundle(known, ['planted-credential-value']);
+    expect(v.problems.join('\n')).toMatch(/requirements\.csv, line \d+: secret: a credential of the settings/);
+    // The finding names where, never the value.
+    expect(v.problems.join('\n')).not.toContain('planted-credential-value');
+  });
+
+  it('planted identity data of another source is caught though the digests match: in a reply, and as a native ID in a report', () => {
+    const foreign = tampered(
+      (d) =>
+        edit(d, 'exchanges.har', (t) => {
+          const har = JSON.parse(t);
+          const entry = har.log.entries.find(
+            (e: { _operation: string; response: { content: { text: string } } }) =>
+              e._operation === 'demographicsSearch' && e.response.content.text.includes(FOREIGN_NOTE),
+          );
+          const body = JSON.parse(entry.response.content.text);
+          const stubbed = body.content.searchResults.find((x: Record<string, unknown>) => JSON.stringify(x).includes(FOREIGN_NOTE));
+          stubbed.identity = { organizationNames: [{ legalBusinessName: 'Someone Else Ltd' }] };
+          stubbed.identityGroupedBySource = [{ source: { name: 'other_system', id: 'X-1' } }];
+          entry.response.content.text = JSON.stringify(body);
+          return JSON.stringify(har);
+        }),
+      true,
+    );
+    expect(verifyBundle(foreign).problems.join('\n')).toMatch(
+      /exchanges\.har, entry \d+ reply \(organization demographicsSearch, check [^)]+\): foreign identity data: content of records the run did not create, not redacted/,
+    );
+    const nativeId = tampered((d) => edit(d, 'report.html', (t) => t.replace('</body>', '<pre>{"nativeId": "X-1"}</pre></body>')), true);
+    expect(verifyBundle(nativeId).problems.join('\n')).toMatch(
+      /report\.html, line \d+: foreign identity data: a native ID outside the run's namespace/,
+    );
+  });
+});
+
+describe('npm run conformance -- --evidence: bad arguments stop it before anything runs (exit 2)', () => {
+  it.each([
+    [['--product', 'X'], '--product goes with --evidence <dir>'],
+    [['--evidence', 'somewhere'], '--evidence needs --product <name> and --product-version <version>'],
+    [['--evidence', '.', '--product', 'X', '--product-version', '1'], '--evidence .: not empty'],
+  ])('%j', async (args, message) => {
+    const r = await runCommand('run/cli/conformance.mjs', args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`conformance: ${message}`);
+  });
+});
