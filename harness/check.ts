@@ -1,7 +1,8 @@
 /**
  * The check language: what a check body receives. It sends operations (`call`, `ok`, `raw`,
  * `invalid`), reads until the deployment shows what the rules expect (`settle`, `eventually`),
- * judges (`rule`, `fail`) or stops (`skip`, `omit`). Every exchange it makes is recorded.
+ * judges (`judge`: a named clause's rejections, specs/clauses/; `rule`, `fail`) or stops (`skip`,
+ * `omit`). Every exchange it makes is recorded.
  *
  * Verdicts it can lead to (harness/verdict.ts): a ConformanceFailure citing requirement IDs of
  * the check's own service (fail), CouldNotJudge (error: no reply, a reply that stays transient
@@ -19,12 +20,14 @@ import type { CallOptions, ServiceClient } from './client.js';
 import { GuardRefusal } from './guard.js';
 import type { ServiceTarget } from './config.js';
 import type { ExchangeLine } from './exchange-file.js';
-import { contentViolations, envelopeViolations, formatViolations, requirementsOf } from './contract.js';
+import { contentJudgements, contentViolations, envelopeViolations, formatViolations } from './contract.js';
+import { ENVELOPE_MEMBER_TYPE, REPLY_NOT_ENVELOPE, REQUEST_REFUSED, replyNotEnvelope, requestRefused } from '../specs/clauses/contract.js';
+import { type CheckClause, clauseRequirements, findingsOf } from '../specs/clauses/table.js';
 import type { Profile } from './profile.js';
 import { assertionDetail, isAssertionError } from './failure.js';
-import { type Exchange, type Reply, describeReply, isAuthFailure, isTransient } from './reply.js';
+import { type Exchange, type Reply, answerOf, describeReply, isAuthFailure, isTransient } from './reply.js';
 import type { RunContext } from './run.js';
-import { ConformanceFailure, CouldNotJudge, INTERRUPTED_NOTE, TimeRanOut } from './verdict.js';
+import { type ClauseFinding, ConformanceFailure, CouldNotJudge, INTERRUPTED_NOTE, TimeRanOut } from './verdict.js';
 
 export { describeReply } from './reply.js';
 export type { AuthMode } from './client.js';
@@ -258,40 +261,34 @@ export class Check {
   async call<O extends OperationName>(op: O, content: unknown, options: CallOptions & { sentInvalid?: boolean } = {}): Promise<Reply<O>> {
     const { sentInvalid, ...rest } = options;
     const reply = sentInvalid ? await this.invalid(op, content, rest) : await this.raw(op, content, rest);
-    if (!reply.body) {
-      // JSON that is not an object (an array, a string) is kept as `body` in the exchange; show it too.
-      const rawBody =
-        reply.exchange.reply?.text ?? (reply.exchange.reply?.body !== undefined ? JSON.stringify(reply.exchange.reply.body) : '');
-      const kind = rawBody ? 'a body that is not a JSON object' : 'an empty body';
-      throw new ConformanceFailure([this.envReq], `${op} replied HTTP ${reply.status} with ${kind}: ${rawBody.slice(0, 200)}`, {
-        what: `${op} reply`,
-        expected: 'a JSON response envelope',
-        got: `HTTP ${reply.status} with ${kind}: ${rawBody.slice(0, 200)}`,
-        exchange: this.indexOf(reply),
-      });
-    }
-    const env = envelopeViolations(reply.body);
-    if (env.length)
-      throw new ConformanceFailure([this.envReq], `${op} reply is not a valid response envelope:\n${formatViolations(env)}`, {
-        what: `${op} reply envelope`,
-        expected: 'a valid response envelope',
-        got: formatViolations(env),
-        exchange: this.indexOf(reply),
-      });
+    // JSON that is not an object (an array, a string) is kept as `body` in the exchange; show it too.
+    const rawBody =
+      reply.exchange.reply?.text ?? (reply.exchange.reply?.body !== undefined ? JSON.stringify(reply.exchange.reply.body) : '');
+    this.judge(REPLY_NOT_ENVELOPE, this.envReq, replyNotEnvelope(op, reply.status, reply.body, rawBody), reply);
+    this.judge(
+      ENVELOPE_MEMBER_TYPE,
+      this.envReq,
+      envelopeViolations(reply.body).map((v) => `${op} ${v.pointer}: expected ${v.expected}, got ${v.got}`),
+      reply,
+    );
     if (reply.success === true) {
       const spec = operation(this.service, op);
       const v = contentViolations(spec, this.judgedContent(reply.content ?? {}));
-      if (v.length)
+      if (v.length) {
+        const judged = contentJudgements(spec, v, this.catalogue);
+        const findings = judged.flatMap((j) => findingsOf(j.clause, this.catalogue.get(j.requirement)!, [j.observed]));
         throw new ConformanceFailure(
-          [spec.shapeRequirement, ...requirementsOf(spec, v, this.catalogue)],
+          [...new Set(judged.map((j) => j.requirement))],
           `${op} reply content does not match the contract:\n${formatViolations(v)}`,
           {
             what: `${op} reply content`,
             expected: 'the documented members and types',
             got: formatViolations(v),
             exchange: this.indexOf(reply),
+            findings,
           },
         );
+      }
     }
     return reply;
   }
@@ -314,14 +311,59 @@ export class Check {
    */
   async ok<O extends OperationName>(op: O, content: unknown, options: CallOptions & { cites?: string[] } = {}): Promise<Reply<O>> {
     const reply = await this.call(op, content, options);
-    if (reply.success !== true)
-      throw new ConformanceFailure(options.cites ?? this.verifies, `${op} was expected to succeed but replied ${describeReply(reply)}`, {
-        what: `${op} succeeds`,
-        expected: 'success=true',
-        got: describeReply(reply),
-        exchange: this.indexOf(reply),
-      });
+    this.judge(REQUEST_REFUSED, options.cites ?? this.verifies, requestRefused(op, answerOf(reply)), reply);
     return reply;
+  }
+
+  /**
+   * Judges by a clause: `rejected` is what its judging function rejected, in words (empty: the
+   * check goes on). Otherwise the check fails citing `requirements` (those the profile switches
+   * off excepted), with one finding per observation and requirement, each with the seed sentence
+   * the clause rests on there (specs/clauses/table.ts restsOn).
+   * @throws ConformanceFailure when anything was rejected; Error when the clause does not cite a
+   *   requirement in this service (a suite bug, never the deployment's)
+   */
+  judge(c: CheckClause, requirements: string | string[], rejected: readonly string[], at?: Reply): void {
+    this.judgeAll([{ clause: c, requirements, rejected }], at);
+  }
+
+  /**
+   * Judges by several clauses at once (one observation several sentences forbid): one failure
+   * with every finding, as `judge` builds them.
+   * @throws as judge
+   */
+  judgeAll(judged: ReadonlyArray<{ clause: CheckClause; requirements: string | string[]; rejected: readonly string[] }>, at?: Reply): void {
+    const findings: ClauseFinding[] = [];
+    for (const { clause: c, requirements, rejected } of judged) {
+      const list = Array.isArray(requirements) ? requirements : [requirements];
+      const allowed = clauseRequirements(c, this.service);
+      for (const id of list)
+        if (!allowed.includes(id)) throw new Error(`clause ${c.id} does not cite ${id} in the ${this.service} service (specs/clauses/)`);
+      if (!rejected.length) continue;
+      for (const id of list) findings.push(...findingsOf(c, this.catalogue.get(id)!, rejected));
+    }
+    this.reject(findings, at);
+  }
+
+  /**
+   * Fails with findings a clause table outside specs/clauses/ made (the whole-state oracle's,
+   * asked by a single check), those citing a requirement the profile switches off left out;
+   * nothing when none is left.
+   * @throws ConformanceFailure
+   */
+  reject(given: readonly ClauseFinding[], at?: Reply): void {
+    const findings = given.filter((f) => !this.disabled.has(f.requirement));
+    if (!findings.length) return;
+    const failed = [...new Set(findings.map((f) => f.requirement))];
+    const clauses = [...new Set(findings.map((f) => f.clause))];
+    const observed = [...new Set(findings.map((f) => f.observed))];
+    throw new ConformanceFailure(failed, `${clauses.join(', ')}: ${observed.join('; ')}`, {
+      what: [...new Set(findings.map((f) => f.rejects))].join('; '),
+      expected: 'none',
+      got: observed.join('\n'),
+      exchange: at ? this.indexOf(at) : this.exchanges.length - 1,
+      findings,
+    });
   }
 
   /** Runs assertions; any assertion failure inside becomes a ConformanceFailure citing `ids`. */

@@ -12,6 +12,8 @@ import { z } from 'zod';
 import { ReplyEnvelope } from '../specs/common/envelope.js';
 import type { OperationSpec, Requirement } from '../specs/common/model.js';
 import { type WireType, leafTypes } from '../specs/common/leaf-types.js';
+import { CONTENT_SHAPE, WIRE_FORM } from '../specs/clauses/contract.js';
+import type { CheckClause } from '../specs/clauses/table.js';
 import { DEFAULT_VALIDATOR_CACHE, ValidatorCache } from './validator-cache.js';
 
 /** One schema violation: where, what the contract expects, what the deployment sent. */
@@ -130,29 +132,47 @@ const leafIndex = new WeakMap<z.ZodType, Map<string, WireType>>();
 /** `/content/a/0/b` -> `/content/a/[]/b`: the form requirement `governs` entries use. */
 const generalise = (pointer: string) => pointer.replace(/\/\d+(?=\/|$)/g, '/[]');
 
+/** One violation of a reply's content as a clause judges it: the requirement it bears on and the clause (harness/check.ts builds the findings). */
+export interface ContentJudgement {
+  clause: CheckClause;
+  requirement: string;
+  observed: string;
+}
+
+/**
+ * What each reply-content violation breaks: the operation's shape requirement (CONTENT-SHAPE), the
+ * data-type requirement of a leaf with the wrong wire form (WIRE-FORM; role `type.date`, ...), and
+ * any requirement that `governs` the violated member (CONTENT-SHAPE); of the replying service only.
+ */
+export function contentJudgements(op: OperationSpec, list: Violation[], catalogue: Map<string, Requirement>): ContentJudgement[] {
+  let leaves = leafIndex.get(op.reply);
+  if (!leaves) {
+    leaves = new Map(leafTypes(op.reply).map((l) => [`/content/${l.path.join('/')}`, l.type] as const));
+    leafIndex.set(op.reply, leaves);
+  }
+  const out: ContentJudgement[] = [];
+  for (const v of list) {
+    const observed = `${op.name} ${v.pointer}: expected ${v.expected}, got ${v.got}`;
+    out.push({ clause: CONTENT_SHAPE, requirement: op.shapeRequirement, observed });
+    const general = generalise(v.pointer);
+    const type = leaves.get(general);
+    for (const r of catalogue.values()) {
+      if (r.service !== op.service) continue; // a reply of one service never bears on another's requirements
+      if (type && r.roles?.includes(typeRole[type])) out.push({ clause: WIRE_FORM, requirement: r.id, observed });
+      const governed = (r.governs ?? []).filter((g) => g.startsWith(`${op.name}:`)).map((g) => g.slice(op.name.length + 1));
+      if (governed.includes(general)) out.push({ clause: CONTENT_SHAPE, requirement: r.id, observed });
+    }
+  }
+  return out;
+}
+
 /**
  * The requirements a reply-content violation bears on, besides the operation's shape requirement:
  * the data-type requirement of a leaf with the wrong wire form (role `type.date`, ...), and any
  * requirement that `governs` the violated member; of the replying service only.
  */
 export function requirementsOf(op: OperationSpec, list: Violation[], catalogue: Map<string, Requirement>): string[] {
-  let leaves = leafIndex.get(op.reply);
-  if (!leaves) {
-    leaves = new Map(leafTypes(op.reply).map((l) => [`/content/${l.path.join('/')}`, l.type] as const));
-    leafIndex.set(op.reply, leaves);
-  }
-  const out = new Set<string>();
-  for (const v of list) {
-    const general = generalise(v.pointer);
-    const type = leaves.get(general);
-    for (const r of catalogue.values()) {
-      if (r.service !== op.service) continue; // a reply of one service never bears on another's requirements
-      if (type && r.roles?.includes(typeRole[type])) out.add(r.id);
-      const governed = (r.governs ?? []).filter((g) => g.startsWith(`${op.name}:`)).map((g) => g.slice(op.name.length + 1));
-      if (governed.includes(general)) out.add(r.id);
-    }
-  }
-  return [...out];
+  return [...new Set(contentJudgements(op, list, catalogue).map((j) => j.requirement))].filter((id) => id !== op.shapeRequirement);
 }
 
 /** One line per violation, for failure messages. */

@@ -162,9 +162,14 @@ export function failureText(r: FailureReport, rules: Map<string, Requirement>, e
   line('set-up', r.setUp ? `${r.setUp}: it failed before the step this check is about, which was never sent` : undefined);
   if (r.steps?.length) L.push('  steps:', ...r.steps.map((s) => `    ${s.trim()}`));
   if (r.findings?.length) L.push(...findingLines(r.findings));
-  line('checked', r.what);
-  line('expected', r.expected);
-  line('got', r.got);
+  // The findings say what was checked and observed; the rest is said only where it adds to them (a bad-input check's shrunk request).
+  const observed = new Set(r.findings?.map((f) => f.observed) ?? []);
+  const repeats = observed.size > 0 && (r.got ?? '').split('\n').every((l) => observed.has(l.trim()));
+  if (!observed.size) {
+    line('checked', r.what);
+    line('expected', r.expected);
+  }
+  if (!repeats) line('got', r.got);
   if (r.stepExchanges) {
     const [from, to] = r.stepExchanges;
     L.push(`  exchanges of the failing step (${from}-${to} of ${exchanges.length}):`);

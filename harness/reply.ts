@@ -14,6 +14,7 @@
  */
 
 import type { OperationName } from '../specs/common/operation-names.js';
+import { type Answer, accepted } from '../specs/clauses/answer.js';
 import type { ReplyContent } from '../specs/services.js';
 
 /** A record of one request and what came back (secrets and foreign identities already redacted). */
@@ -89,8 +90,11 @@ export function isAbsent(reply: Reply): boolean {
   return reply.success === true && (reply.content?.linkId === undefined || reply.content?.linkId === null);
 }
 
-/** True when the deployment accepted the request (success=true on a non-error status). */
-export const isAccepted = (reply: Reply) => reply.success === true && reply.status !== undefined && reply.status < 400;
+/** True when the deployment accepted the request (success=true on a non-error status; specs/clauses/answer.ts). */
+export const isAccepted = (reply: Reply) => accepted(answerOf(reply));
+
+/** The parts of a reply a clause reads (specs/clauses/answer.ts), with the reply in words. */
+export const answerOf = (reply: Reply): Answer => ({ status: reply.status, success: reply.success, described: describeReply(reply) });
 
 /** Short description of what came back, for failure messages. */
 export function describeReply(reply: Reply): string {

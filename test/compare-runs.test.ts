@@ -15,8 +15,8 @@ import type { Summary } from '../report/summary.js';
 import { runCli } from './support/cli.js';
 import { runSuite } from './support/run-suite.js';
 
-const FAULT = 'failure-without-reason';
-const FAULTED_REQUIREMENT = 'ORG-ERR-CARRIED';
+const FAULT = 'default-view-empty';
+const FAULTED_REQUIREMENT = 'ORG-VIEWS-DEFAULT';
 const SCOPE = ['scenarios/organization/envelope.test.ts'];
 const realFaults =
   existsSync('reference/faults/catalogue.ts') && readFileSync('reference/faults/catalogue.ts', 'utf8').includes(`'${FAULT}'`);

@@ -1,7 +1,9 @@
 /**
  * The seed documents ship with the suite (specs/seeds/): every requirement's section names a
- * document there and its sections, and every sentence the state tables quote is found there word
- * for word, so a clone of the repository holds the specification its citations point to. Where
+ * document there and its sections, and every sentence the state tables and the requirements'
+ * forbidding sentences quote is found there word for word, so a clone of the repository holds the
+ * specification its citations point to; every MUST requirement a check can verify names the
+ * sentence that forbids what its checks reject, and no EXPECT requirement names one. Where
  * the project's shared copy is present (../shared/seeds beside the repository), the shipped copy
  * is the same text.
  */
@@ -15,6 +17,9 @@ const SHIPPED = join(import.meta.dirname, '..', 'specs', 'seeds');
 const SHARED = join(import.meta.dirname, '..', '..', 'shared', 'seeds');
 const text = (file: string) => readFileSync(join(SHIPPED, file), 'utf8');
 const headings = (file: string) => [...text(file).matchAll(/^#{2,3} (.+)$/gm)].map((m) => m[1]!);
+
+/** A quote may join table cells with " | " and leave words out with "...": each piece is in the seed. */
+const quotePieces = (quote: string) => quote.split(/\s*\|\s*|\s*\.\.\.\s*/).filter(Boolean);
 
 /** Every seed citation a value holds, depth first (the state tables' rows, effects, replies, queries). */
 function citations(value: unknown, out: SeedCitation[] = [], seen = new Set<unknown>()): SeedCitation[] {
@@ -56,10 +61,31 @@ describe('the seed documents in specs/seeds/', () => {
     expect(all.length).toBeGreaterThan(30);
     for (const c of all) {
       const doc = text(c.file).replace(/\s+/g, ' ');
-      // A quote may join table cells with " | " and leave words out with "...": each piece is in the seed.
-      for (const piece of c.quote.split(/\s*\|\s*|\s*\.\.\.\s*/).filter(Boolean))
-        expect(doc, `${c.file}, ${c.section}: "${piece}"`).toContain(piece);
+      for (const piece of quotePieces(c.quote)) expect(doc, `${c.file}, ${c.section}: "${piece}"`).toContain(piece);
     }
+  });
+
+  it("every requirement's forbidding sentence is in the document it names, word for word, under a heading it has", () => {
+    const all = Object.values(SERVICES).flatMap((spec) => spec.requirements.flatMap((r) => (r.forbids ?? []).map((c) => ({ r, c }))));
+    expect(all.length).toBeGreaterThan(100);
+    for (const { r, c } of all) {
+      const doc = text(c.file).replace(/\s+/g, ' ');
+      for (const piece of quotePieces(c.quote)) expect(doc, `${r.id}: ${c.file}, ${c.section}: "${piece}"`).toContain(piece);
+      const section = c.section.split(/,\s*/)[0]!;
+      expect(
+        headings(c.file).some((h) => h.startsWith(section)),
+        `${r.id}: "${section}" in ${c.file}`,
+      ).toBe(true);
+    }
+  });
+
+  it('every MUST requirement a check can verify names at least one forbidding sentence, and no EXPECT requirement names one', () => {
+    for (const spec of Object.values(SERVICES))
+      for (const r of spec.requirements) {
+        if (r.level === 'MUST' && !r.untestable)
+          expect(r.forbids?.length ?? 0, `${r.id}: MUST without a forbidding sentence`).toBeGreaterThan(0);
+        if (r.level === 'EXPECT') expect(r.forbids, `${r.id}: an EXPECT requirement rests on no sentence`).toBeUndefined();
+      }
   });
 
   it.skipIf(!existsSync(SHARED))('are the same text as the shared copy beside the repository', () => {

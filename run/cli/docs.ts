@@ -1,12 +1,15 @@
 /**
  * `npm run docs`: writes the documents generated from the specification: docs/state-tables.md, the
  * executable state tables (specs/<service>/state-spec.ts) with every outcome's level, requirement
- * and seed sentence, and docs/open-cells.md, every open cell and "not shown" with what the seeds
- * still forbid there. `npm test` fails when a committed document differs from what this writes.
+ * and seed sentence, docs/open-cells.md, every open cell and "not shown" with what the seeds
+ * still forbid there, and docs/clauses.md, the clauses of the single checks (specs/clauses/) with
+ * the requirement and forbidding sentence each cites. `npm test` fails when a committed document
+ * differs from what this writes.
  * Exit codes: 0 written (or, with --check, up to date); 1 --check found one out of date; 2 bad arguments.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { clausesDoc } from '../../specs/clauses/doc.js';
 import { openCellsDoc } from '../../specs/common/open-cells-doc.js';
 import { stateTablesDoc } from '../../specs/common/state-doc.js';
 import { command, parseArguments } from '../command.js';
@@ -14,7 +17,7 @@ import { command, parseArguments } from '../command.js';
 const program = command({
   name: 'docs',
   summary:
-    "Writes docs/state-tables.md and docs/open-cells.md from the executable state tables (specs/<service>/state-spec.ts) and the seeds' silences (specs/common/not-shown.ts).",
+    "Writes docs/state-tables.md and docs/open-cells.md from the executable state tables (specs/<service>/state-spec.ts) and the seeds' silences (specs/common/not-shown.ts), and docs/clauses.md from the clauses of the single checks (specs/clauses/).",
   exitCodes: [
     [0, 'written, or with --check up to date'],
     [1, 'with --check: the document is out of date'],
@@ -26,6 +29,7 @@ parseArguments(program);
 const docs: Array<[name: string, text: string]> = [
   ['state-tables.md', `${stateTablesDoc()}\n`],
   ['open-cells.md', `${openCellsDoc()}\n`],
+  ['clauses.md', `${clausesDoc()}\n`],
 ];
 const check = program.opts<{ check?: boolean }>().check;
 let stale = 0;

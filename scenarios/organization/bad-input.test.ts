@@ -3,24 +3,19 @@
  * (HTTP 4xx or success=false) and not marked retryable.
  * Source: organization-identity-api.md, Resources (Field data types), Errors.
  */
-import { expect } from 'vitest';
 import type { Check } from '../../harness/check.js';
-import { describeReply } from '../../harness/check.js';
-import { type Reply, isRejection } from '../../harness/reply.js';
+import type { Reply } from '../../harness/reply.js';
+import { judgeRejected } from '../shared/bad-input.js';
 import { area, org } from './org.js';
 
 const { check } = area('bad-input');
 
-async function expectRejected(t: Check, r: Reply, what: string) {
-  await t.rule('ORG-BADINPUT-REJECTED', () =>
-    expect(isRejection(r, { sentInvalid: true }), `${what} must be rejected, got ${describeReply(r)}`).toBe(true),
-  );
-  await t.rule('ORG-ERR-NOT-RETRYABLE', () => expect(r.body?.retryableError ?? false, `${what} is not retryable`).not.toBe(true));
-}
+const expectRejected = (t: Check, r: Reply, what: string) =>
+  judgeRejected(t, r, what, { rejected: 'ORG-BADINPUT-REJECTED', notRetryable: 'ORG-ERR-NOT-RETRYABLE' });
 
 check('a request body that is not JSON is rejected and not retryable', ['ORG-BADINPUT-REJECTED', 'ORG-ERR-NOT-RETRYABLE'], async (t) => {
   const r = await t.invalid('demographicsSearch', {}, { rawBody: '{"content": {"identity": ' });
-  await expectRejected(t, r, 'a truncated JSON body');
+  expectRejected(t, r, 'a truncated JSON body');
 });
 
 const malformed: Array<{ what: string; mutate: (i: any) => void }> = [
@@ -35,6 +30,6 @@ for (const m of malformed) {
     const made = org.makeInvalid(t);
     m.mutate((made.content as any).identity);
     const r = await t.invalid('postIdentity', made.content);
-    await expectRejected(t, r, `postIdentity with ${m.what}`);
+    expectRejected(t, r, `postIdentity with ${m.what}`);
   });
 }

@@ -4,7 +4,8 @@
  * failure envelope, the DEFAULT view, and the wire data types of a returned identity.
  * Source: organization-identity-api.md, Resources (envelopes, field data types), Endpoints, Errors.
  */
-import { expect } from 'vitest';
+import { WIRE_FORM } from '../../specs/clauses/contract.js';
+import { wrongWireForm } from '../../specs/clauses/types.js';
 import { leafTypes, valuesAt, wireTypeSchema } from '../../specs/common/leaf-types.js';
 import { OrganizationIdentity } from '../../specs/organization/identity.js';
 import { organizationOperations } from '../../specs/organization/operations.js';
@@ -37,12 +38,11 @@ for (const type of ['TEXT', 'NUMBER', 'DATE', 'TIME', 'BOOLEAN'] as const) {
     const identity = reply.content?.identity;
     const values = LEAVES.filter((l) => l.type === type).flatMap((l) => valuesAt(identity, l.path, '/content/identity'));
     if (!values.length) t.skip(`the returned identity holds no ${type} value to check`);
-    const bad = values.filter((v) => v.value !== null && !wireTypeSchema[type].safeParse(v.value).success);
-    await t.rule(req, () =>
-      expect(
-        bad.map((b) => `${b.pointer}=${JSON.stringify(b.value)}`),
-        `${type} values in the wire form`,
-      ).toEqual([]),
+    t.judge(
+      WIRE_FORM,
+      req,
+      wrongWireForm(values, (v) => wireTypeSchema[type].safeParse(v).success, `in the ${type} wire form`),
+      reply,
     );
   });
 }

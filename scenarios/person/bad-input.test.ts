@@ -4,30 +4,25 @@
  * retryable.
  * Source: person-provider-identity-api.md, Resources (Person identity), Errors.
  */
-import { expect } from 'vitest';
 import type { Check } from '../../harness/check.js';
-import { describeReply } from '../../harness/check.js';
-import { type Reply, isRejection } from '../../harness/reply.js';
+import type { Reply } from '../../harness/reply.js';
+import { judgeRejected } from '../shared/bad-input.js';
 import { area, person } from './person.js';
 
 const { check } = area('bad-input');
 const IDS = ['PERSON-BADINPUT-REJECTED', 'PERSON-ERR-NOT-RETRYABLE'];
 
-async function expectRejected(t: Check, r: Reply, what: string) {
-  await t.rule('PERSON-BADINPUT-REJECTED', () =>
-    expect(isRejection(r, { sentInvalid: true }), `${what} must be rejected, got ${describeReply(r)}`).toBe(true),
-  );
-  await t.rule('PERSON-ERR-NOT-RETRYABLE', () => expect(r.body?.retryableError ?? false, `${what} is not retryable`).not.toBe(true));
-}
+const expectRejected = (t: Check, r: Reply, what: string) =>
+  judgeRejected(t, r, what, { rejected: 'PERSON-BADINPUT-REJECTED', notRetryable: 'PERSON-ERR-NOT-RETRYABLE' });
 
 check('a request body that is not JSON is rejected and not retryable', IDS, async (t) => {
   const r = await t.invalid('demographicsSearch', {}, { rawBody: '{"content": {"identity": ' });
-  await expectRejected(t, r, 'a truncated JSON body');
+  expectRejected(t, r, 'a truncated JSON body');
 });
 
 check('postIdentity without an identity is rejected and not retryable', IDS, async (t) => {
   const r = await t.invalid('postIdentity', { responseIdentityFormatNames: ['DEFAULT'] });
-  await expectRejected(t, r, 'postIdentity without content.identity');
+  expectRejected(t, r, 'postIdentity without content.identity');
 });
 
 const malformed: Array<{ what: string; mutate: (i: any) => void }> = [
@@ -45,6 +40,6 @@ for (const m of malformed) {
     const made = person.makeInvalid(t);
     m.mutate((made.content as any).identity);
     const r = await t.invalid('postIdentity', made.content);
-    await expectRejected(t, r, `postIdentity with ${m.what}`);
+    expectRejected(t, r, `postIdentity with ${m.what}`);
   });
 }

@@ -5,9 +5,16 @@
  * deployment unless set); every name lies in the run's namespace (client guard).
  * Source: person-provider-identity-api.md, Endpoints (/createDataSource), Limits.
  */
-import { expect } from 'vitest';
-import { describeReply } from '../../harness/check.js';
-import { type Reply, isRejection } from '../../harness/reply.js';
+import { type Reply, answerOf } from '../../harness/reply.js';
+import { OVER_LIMIT_ACCEPTED, invalidAccepted } from '../../specs/clauses/bad-input.js';
+import {
+  DATASOURCES_NOT_REPORTED,
+  DATASOURCE_UNAVAILABLE,
+  TEN_REFUSED,
+  dataSourceUnavailable,
+  dataSourcesNotReported,
+  tenRefused,
+} from '../../specs/clauses/person.js';
 import { postContent } from '../../generators/common.js';
 import { area, dataSourceName, person } from './person.js';
 
@@ -19,11 +26,12 @@ check(
   async (t) => {
     const names = [0, 1, 2].map((i) => dataSourceName(t, i));
     const r = await t.ok('createDataSource', { sources: names });
-    const results = r.content?.datasourceCreationResponses;
-    await t.rule('PERSON-DATASOURCE-CREATES', () => {
-      if (Array.isArray(results))
-        expect(results.map((x) => x.datasource).sort(), 'one result per requested name').toEqual([...names].sort());
-    });
+    t.judge(
+      DATASOURCES_NOT_REPORTED,
+      'PERSON-DATASOURCE-CREATES',
+      dataSourcesNotReported(names, r.content?.datasourceCreationResponses),
+      r,
+    );
   },
   { createsDataSources: true },
 );
@@ -34,9 +42,7 @@ check(
   async (t) => {
     const names = Array.from({ length: 10 }, (_, i) => dataSourceName(t, i));
     const r = await t.call('createDataSource', { sources: names });
-    await t.rule('PERSON-DATASOURCE-LIMIT', () =>
-      expect(r.success, `10 data sources are within the limit: ${describeReply(r)}`).toBe(true),
-    );
+    t.judge(TEN_REFUSED, 'PERSON-DATASOURCE-LIMIT', tenRefused(answerOf(r)), r);
   },
   { createsDataSources: true },
 );
@@ -47,9 +53,7 @@ check(
   async (t) => {
     const names = Array.from({ length: 11 }, (_, i) => dataSourceName(t, i));
     const r = await t.invalid('createDataSource', { sources: names });
-    await t.rule('PERSON-DATASOURCE-LIMIT', () =>
-      expect(isRejection(r, { sentInvalid: true }), `11 data sources in one call must be rejected, got ${describeReply(r)}`).toBe(true),
-    );
+    t.judge(OVER_LIMIT_ACCEPTED, 'PERSON-DATASOURCE-LIMIT', invalidAccepted('createDataSource with 11 names', answerOf(r)), r);
   },
   { createsDataSources: true },
 );
@@ -72,11 +76,11 @@ check(
       if (last.success === true || Date.now() - started + ATTEMPT_EVERY_MS > AVAILABLE_WITHIN_MS) break;
       await t.pause(ATTEMPT_EVERY_MS);
     }
-    await t.rule('PERSON-DATASOURCE-AVAILABILITY', () =>
-      expect(
-        last!.success,
-        `a post on data source ${name} ${Math.round((Date.now() - started) / 1000)} s after its creation: ${describeReply(last!)}`,
-      ).toBe(true),
+    t.judge(
+      DATASOURCE_UNAVAILABLE,
+      'PERSON-DATASOURCE-AVAILABILITY',
+      dataSourceUnavailable(name, Math.round((Date.now() - started) / 1000), answerOf(last!)),
+      last,
     );
   },
   // Waits up to 15 minutes against a deployment: only where the profile lets the run create data sources.

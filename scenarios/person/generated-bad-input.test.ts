@@ -10,6 +10,7 @@ import { requirementFor } from '../../specs/services.js';
 import { personIdentity } from '../../generators/person.js';
 import { type BadInputConfig, badInputRequirementIds, runBadInputs } from '../shared/bad-input.js';
 import { area, dataSourceName } from './person.js';
+import { OVER_LIMIT_ACCEPTED } from '../../specs/clauses/bad-input.js';
 
 const { check } = area('generated-bad-input');
 const config: BadInputConfig = {
@@ -24,6 +25,7 @@ const config: BadInputConfig = {
             kind: 'more than 10 data sources',
             values: fc.integer({ min: 11, max: 14 }),
             cites: [requirementFor('person', 'badInput.dataSourceLimit')!],
+            clause: OVER_LIMIT_ACCEPTED,
             content: (n) => ({ sources: Array.from({ length: Number(n) }, (_, i) => dataSourceName(t, i)) }),
           },
         ]

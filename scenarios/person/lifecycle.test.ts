@@ -5,8 +5,9 @@
  * scripts against the executable state table (specs/person/state-spec.ts, scenarios/shared/script.ts).
  * Source: person-provider-identity-api.md, States and transitions.
  */
-import { expect } from 'vitest';
 import type { Check } from '../../harness/check.js';
+import { exactCopyNotLinked } from '../../specs/clauses/post.js';
+import { REACTIVATED_NOT_MATCHING } from '../../specs/clauses/person.js';
 import { postContent } from '../../generators/common.js';
 import { script } from '../shared/script.js';
 import type { Posted } from '../shared/steps.js';
@@ -64,7 +65,7 @@ check('a reactivated record takes part in matching again', ['PERSON-REACTIVATE-M
   await t.ok('deactivateSourceWs', deactivate(t, a.source), { cites });
   await t.ok('reactivateSourceWs', reactivate(t, a.source), { cites });
   const copyLink = await postCopy(t, a, cites);
-  await t.rule('PERSON-REACTIVATE-MATCHES-AGAIN', () => expect(copyLink, 'an exact copy joins the reactivated record').toBe(a.linkId));
+  t.judge(REACTIVATED_NOT_MATCHING, 'PERSON-REACTIVATE-MATCHES-AGAIN', exactCopyNotLinked(a.linkId, copyLink));
 });
 
 check(

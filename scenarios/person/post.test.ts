@@ -3,8 +3,9 @@
  * update; an exact copy from another source joins the same link ID.
  * Source: person-provider-identity-api.md, Endpoints (/v2/postIdentity), What the service does.
  */
-import { expect } from 'vitest';
 import { postContent } from '../../generators/common.js';
+import { NATIVEID_WRONG_IDENTITY, nativeIdWrongIdentity } from '../../specs/clauses/query.js';
+import { EXACT_COPY_NOT_LINKED, UPDATE_NOT_APPLIED, exactCopyNotLinked, updateNotApplied } from '../../specs/clauses/post.js';
 import { groupedSources, sameSource } from '../shared/steps.js';
 import { area, person } from './person.js';
 
@@ -13,15 +14,12 @@ const { check } = area('post');
 check('a posted person is added and found through nativeIdQuery', ['PERSON-POST-ADDS', 'PERSON-NATIVEID-QUERY'], async (t) => {
   const a = await person.postNew(t, ['PERSON-POST-ADDS']);
   const found = await person.lookupUntil(t, a.source, 'the posted source resolves', (r) => r.content?.linkId === a.linkId);
-  await t.rule('PERSON-NATIVEID-QUERY', () => {
-    expect(found.content?.linkId, 'nativeIdQuery returns the identity holding the source').toBe(a.linkId);
-    const sources = groupedSources(found.content);
-    if (sources.length)
-      expect(
-        sources.some((s) => sameSource(s, a.source)),
-        'identityGroupedBySource lists the posted source',
-      ).toBe(true);
-  });
+  t.judge(
+    NATIVEID_WRONG_IDENTITY,
+    'PERSON-NATIVEID-QUERY',
+    nativeIdWrongIdentity(a.source, a.linkId, { linkId: found.content?.linkId, grouped: groupedSources(found.content) }),
+    found,
+  );
 });
 
 check('re-posting the same source and native ID updates the record in its link ID', ['PERSON-POST-SAME-SOURCE-UPDATES'], async (t) => {
@@ -33,14 +31,12 @@ check('re-posting the same source and native ID updates the record in its link I
   const after = await person.lookupUntil(t, a.source, 'the update shows', (r) =>
     JSON.stringify(r.content?.identity ?? {}).includes(newEmail),
   );
-  await t.rule('PERSON-POST-SAME-SOURCE-UPDATES', () => {
-    expect(after.content?.linkId, 'the record keeps its link ID').toBe(a.linkId);
-    expect(
-      groupedSources(after.content).filter((s) => sameSource(s, a.source)).length,
-      'the source is listed at most once',
-    ).toBeLessThanOrEqual(1);
-    expect(JSON.stringify(after.content?.identity ?? {}), 'the updated value is stored').toContain(newEmail);
-  });
+  const shown = {
+    linkId: after.content?.linkId,
+    timesListed: groupedSources(after.content).filter((s) => sameSource(s, a.source)).length,
+    shows: JSON.stringify(after.content?.identity ?? {}).includes(newEmail),
+  };
+  t.judge(UPDATE_NOT_APPLIED, 'PERSON-POST-SAME-SOURCE-UPDATES', updateNotApplied(a.linkId, shown, newEmail), after);
 });
 
 check('an exact copy posted from another source joins the same link ID', ['PERSON-POST-EXACT-LINKS'], async (t) => {
@@ -50,5 +46,5 @@ check('an exact copy posted from another source joins the same link ID', ['PERSO
   const copy = t.source(1);
   await t.ok('postIdentity', postContent(a.identity, copy, t.profile.sourcePlacement), { cites: ['PERSON-POST-EXACT-LINKS'] });
   const linkId = await person.resolved(t, copy);
-  await t.rule('PERSON-POST-EXACT-LINKS', () => expect(linkId, "the copy is in the first record's link ID").toBe(a.linkId));
+  t.judge(EXACT_COPY_NOT_LINKED, 'PERSON-POST-EXACT-LINKS', exactCopyNotLinked(a.linkId, linkId));
 });

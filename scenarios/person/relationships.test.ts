@@ -4,8 +4,19 @@
  * the profile (person.relationshipSubject / relationshipObject) and the vendor filter members.
  * Source: person-provider-identity-api.md, Resources (Relationship), Endpoints.
  */
-import { expect } from 'vitest';
 import type { Check } from '../../harness/check.js';
+import {
+  ECHO_OTHER_VALUE,
+  OFF_CRITERIA,
+  RELATIONSHIP_NOT_FOUND,
+  RELATIONSHIP_WITHOUT_ID,
+  STILL_FOUND,
+  echoOtherValue,
+  offCriteria,
+  relationshipNotFound,
+  relationshipWithoutId,
+  stillFound,
+} from '../../specs/clauses/relationships.js';
 import { relationshipMembers } from '../../harness/profile.js';
 import { relationshipContent } from '../shared/requests.js';
 import { area, person, relationshipFilter, relationshipsIn } from './person.js';
@@ -17,9 +28,8 @@ async function added(t: Check, cites: string[]) {
   const endDate = new Date(Date.UTC(2030, 11, 31)).toISOString();
   const r = await t.ok('addRelationshipService', relationshipContent(t, a.linkId, b.linkId, { endDate }), { cites });
   const relationship = r.content?.relationship;
-  const id = relationship?.id;
-  if (!relationship || typeof id !== 'string' || !id) return t.fail(cites, 'addRelationshipService replied without relationship.id');
-  return { a, b, id, relationship };
+  t.judge(RELATIONSHIP_WITHOUT_ID, cites, relationshipWithoutId(relationship), r);
+  return { a, b, id: relationship!.id as string, relationship: relationship as Record<string, unknown> };
 }
 
 check(
@@ -28,12 +38,13 @@ check(
   async (t) => {
     const { a, b, relationship: rel } = await added(t, ['PERSON-REL-ADD']);
     const m = relationshipMembers(t.profile, 'person');
-    await t.rule('PERSON-REL-ADD', () => {
-      expect(rel[m.subject], 'subject link ID').toBe(a.linkId);
-      expect(rel[m.object], 'object link ID').toBe(b.linkId);
-      expect(rel.relationshipVerb, 'verb').toBe(t.profile.relationship.verb);
-      if (t.profile.relationship.status) expect(rel.status, 'status').toBe(t.profile.relationship.status);
-    });
+    const sent = {
+      [m.subject]: a.linkId,
+      [m.object]: b.linkId,
+      relationshipVerb: t.profile.relationship.verb,
+      status: t.profile.relationship.status,
+    };
+    t.judge(ECHO_OTHER_VALUE, 'PERSON-REL-ADD', echoOtherValue(sent, rel, ['relationshipVerb', 'status']));
   },
 );
 
@@ -53,19 +64,13 @@ for (const f of FILTERS) {
       const r = await t.ok('searchRelationshipsService', relationshipFilter(filter), { cites: [f.req] });
       return relationshipsIn(r.content).some((x) => x.id === id) ? r : undefined;
     });
-    await t.rule(f.req, () => {
-      expect(hit, `search by ${f.by} finds ${id}`).toBeDefined();
-      const off = relationshipsIn(hit!.content).filter(
-        (x) =>
-          (filter.subject && x[m.subject] !== filter.subject) ||
-          (filter.object && x[m.object] !== filter.object) ||
-          (filter.verb && x.relationshipVerb !== filter.verb),
-      );
-      expect(
-        off.map((x) => x.id),
-        `relationships not meeting the ${f.by} filter`,
-      ).toEqual([]);
-    });
+    t.judge(RELATIONSHIP_NOT_FOUND, f.req, relationshipNotFound(id, f.by, hit !== undefined));
+    const criteria = {
+      ...(filter.subject ? { [m.subject]: filter.subject } : {}),
+      ...(filter.object ? { [m.object]: filter.object } : {}),
+      ...(filter.verb ? { relationshipVerb: filter.verb } : {}),
+    };
+    t.judge(OFF_CRITERIA, f.req, offCriteria(criteria, relationshipsIn(hit!.content)), hit);
   });
 }
 
@@ -76,5 +81,5 @@ check('deleteRelationshipService deletes the relationship and a search no longer
     const r = await t.ok('searchRelationshipsService', relationshipFilter({ subject: a.linkId }), { cites: ['PERSON-REL-DELETE'] });
     return relationshipsIn(r.content).some((x) => x.id === id) ? undefined : true;
   });
-  await t.rule('PERSON-REL-DELETE', () => expect(gone, 'deleted relationship no longer found').toBe(true));
+  t.judge(STILL_FOUND, 'PERSON-REL-DELETE', stillFound(id, gone !== true));
 });

@@ -29,7 +29,21 @@ import fc from 'fast-check';
 import type { z } from 'zod';
 import type { Check } from '../../harness/check.js';
 import { describeReply } from '../../harness/check.js';
-import { type Reply, isAbsent, isRejection } from '../../harness/reply.js';
+import { type Reply, answerOf, isAbsent } from '../../harness/reply.js';
+import {
+  BAD_INPUT_ACCEPTED,
+  BAD_INPUT_RETRYABLE,
+  BAD_INPUT_UNANSWERED,
+  REJECTED_CHANGED,
+  SERVER_ERROR,
+  badInputRetryable,
+  badInputUnanswered,
+  invalidAccepted,
+  rejectedChanged,
+  serverError,
+} from '../../specs/clauses/bad-input.js';
+import { NONPOSITIVE_MAX_ACCEPTED } from '../../specs/clauses/search.js';
+import type { CheckClause } from '../../specs/clauses/table.js';
 import { runInfo, verboseLine } from '../../harness/targets.js';
 import { ConformanceFailure, CouldNotJudge } from '../../harness/verdict.js';
 import { TimeString } from '../../specs/common/wire.js';
@@ -47,6 +61,18 @@ const roleId = (service: ServiceName, role: string) => {
 import { postContent } from '../../generators/common.js';
 import { type RequestContext, validRequests } from './requests.js';
 
+/**
+ * Judges the reply to a request sent wrong on purpose (`what`): not accepted, answered as a
+ * rejection (HTTP 4xx or success=false), not marked retryable; `ids` name the service's
+ * requirements for the first two and the third.
+ * @throws ConformanceFailure as Check.judge
+ */
+export function judgeRejected(t: Check, r: Reply, what: string, ids: { rejected: string; notRetryable: string }): void {
+  t.judge(BAD_INPUT_ACCEPTED, ids.rejected, invalidAccepted(what, answerOf(r)), r);
+  t.judge(BAD_INPUT_UNANSWERED, ids.rejected, badInputUnanswered(what, answerOf(r)), r);
+  t.judge(BAD_INPUT_RETRYABLE, ids.notRetryable, badInputRetryable(what, r.body?.retryableError), r);
+}
+
 /** Bad-input requests per check for this run (resolved once by the run's setup: harness/config.ts resolveBudgets). */
 export function badInputBudget(): number {
   return runInfo().budgets.badInputs;
@@ -61,8 +87,9 @@ export interface Site {
   kind: string;
   /** Invalid values for the member; `undefined` as the only value means "remove the member". */
   values: fc.Arbitrary<unknown>;
-  /** Requirements besides the generated-bad-input one a success at this site bears on. */
+  /** Requirements besides the generated-bad-input one a success at this site bears on, and the clause that judges them. */
   cites?: string[];
+  clause?: CheckClause;
   /** Replaces the whole content (for cases that are not one member's value, e.g. too many names). */
   content?: (value: unknown) => Record<string, unknown>;
 }
@@ -188,6 +215,7 @@ export function sitesOf(ctx: BadInputContext, config: BadInputConfig): Site[] {
       kind: 'maxSearchResults not greater than 0',
       values: fc.integer({ min: -1000, max: 0 }),
       cites: [roleId(config.service, 'search.maxPositive')],
+      clause: NONPOSITIVE_MAX_ACCEPTED,
     });
   out.push(...(config.extraSites?.(ctx) ?? []));
   return out;
@@ -282,6 +310,7 @@ export async function runBadInputs(t: Check, config: BadInputConfig, options: { 
       `  ${last?.op} ${clip(JSON.stringify(last?.content))}\n` +
       `failure: ${error.message.replace(/^\[[^\]]*\] /, '')}\n` +
       `lane ${failed + 1} of ${lanes}, seed ${plans[failed]!.seed}, run seed ${info.seed}; replay: ${replay}`,
+    error.detail.findings ? { findings: error.detail.findings } : {},
   );
 }
 
@@ -372,8 +401,9 @@ async function runLane(t: Check, config: BadInputConfig, plan: LanePlan, sendabl
         reply = await t.invalid(site.op, content);
         tally.set(site.kind, (tally.get(site.kind) ?? 0) + 1);
         const what = `${site.op} with ${site.kind} at ${site.path.join('.') || '(content)'}`;
-        if ((reply.status ?? 0) >= 500) throw new ConformanceFailure([NO_SERVER_ERROR], `${what} was answered ${describeReply(reply)}`);
-        const accepted = reply.success === true && (reply.status ?? 0) < 300;
+        const answer = answerOf(reply);
+        t.judge(SERVER_ERROR, NO_SERVER_ERROR, serverError(what, answer), reply);
+        const accepted = invalidAccepted(what, answer);
         // The lane's records and the new source (if any) are looked at together.
         const [after, stored] = await Promise.all([
           snapshot(),
@@ -392,18 +422,18 @@ async function runLane(t: Check, config: BadInputConfig, plan: LanePlan, sendabl
         current = after;
         if (newSource && stored && !isAbsent(stored))
           changed.push(`the new source ${newSource.id} was stored (nativeIdQuery finds identity ${stored.content?.linkId})`);
-        if (accepted)
-          throw new ConformanceFailure(
-            [GENERATED, ...(site.cites ?? [])],
-            `${what} was accepted (${describeReply(reply)})${changed.length ? `; and it changed: ${changed.join('; ')}` : ''}`,
+        if (accepted.length) {
+          const observed = accepted.map((x) => (changed.length ? `${x}; and it changed: ${changed.join('; ')}` : x));
+          t.judgeAll(
+            [
+              { clause: BAD_INPUT_ACCEPTED, requirements: GENERATED, rejected: observed },
+              ...(site.clause && site.cites ? [{ clause: site.clause, requirements: site.cites, rejected: observed }] : []),
+            ],
+            reply,
           );
-        if (!isRejection(reply, { sentInvalid: true }))
-          throw new ConformanceFailure([GENERATED], `${what} was neither rejected nor accepted: ${describeReply(reply)}`);
-        if (changed.length)
-          throw new ConformanceFailure(
-            [NO_CHANGE],
-            `${what} was rejected (${describeReply(reply)}) but changed the run's records: ${changed.join('; ')}`,
-          );
+        }
+        t.judge(BAD_INPUT_UNANSWERED, GENERATED, badInputUnanswered(what, answer), reply);
+        t.judge(REJECTED_CHANGED, NO_CHANGE, rejectedChanged(`${what}, rejected (${describeReply(reply)}),`, changed), reply);
       } catch (e) {
         last = { op: site.op, kind: site.kind, content, reply, error: e };
         throw e;

@@ -17,6 +17,7 @@ import type { OperationName } from '../../specs/common/operation-names.js';
 import type { SourceRef } from '../../specs/common/wire.js';
 import { postContent } from '../../generators/common.js';
 import type { steps } from './steps.js';
+import { RELATIONSHIP_WITHOUT_ID, relationshipWithoutId } from '../../specs/clauses/relationships.js';
 
 export interface RequestContext {
   t: Check;
@@ -114,10 +115,8 @@ const PRIOR_STATE: Partial<Record<OperationName, PriorState>> = {
   },
   deleteRelationshipService: async ({ t, linkA, linkB }, cites) => {
     const added = await t.ok('addRelationshipService', relationshipContent(t, linkA, linkB), { cites });
-    const id = added.content?.relationship?.id;
-    if (typeof id !== 'string')
-      return t.fail(cites, 'addRelationshipService replied without relationship.id, so there is nothing to delete');
-    return { relationshipId: id };
+    t.judge(RELATIONSHIP_WITHOUT_ID, cites, relationshipWithoutId(added.content?.relationship), added);
+    return { relationshipId: added.content!.relationship!.id as string };
   },
 };
 

@@ -8,6 +8,7 @@ import type { SourceRef } from '../../specs/common/wire.js';
 import { postContent } from '../../generators/common.js';
 import { type Reply, isAbsent } from '../../harness/reply.js';
 import type { Check } from '../../harness/check.js';
+import { POSTED_NOT_FOUND, postedNotFound } from '../../specs/clauses/post.js';
 
 export type IdentityGenerator = (f: Faker, source?: SourceRef) => Record<string, unknown>;
 
@@ -42,9 +43,8 @@ export function steps(generate: IdentityGenerator) {
   const postAndRead = async (t: Check, made: ReturnType<typeof make>, cites: string[]): Promise<Posted> => {
     const reply = await t.ok('postIdentity', made.content, { cites });
     const linkId = await resolved(t, made.source);
-    if (!linkId)
-      t.fail(cites, `nativeIdQuery found no identity for source ${made.source.name}/${made.source.id} after postIdentity succeeded`);
-    return { ...made, reply, linkId };
+    t.judge(POSTED_NOT_FOUND, cites, postedNotFound(made.source, linkId !== undefined));
+    return { ...made, reply, linkId: linkId! };
   };
 
   /** Posts a new distinct identity; `cites` are the requirements a failure of the set-up bears on. */

@@ -8,15 +8,23 @@
  */
 import type { Requirement } from '../common/model.js';
 import { withRoles } from '../common/roles.js';
+import { type SeedCitation, ppSeed } from '../common/seed.js';
+import { PP_MAX_RESULTS, PP_PATH_VERSIONS, PP_REPLY_ENVELOPE, PP_REPLY_IS_ENVELOPE } from '../common/shared-sentences.js';
 import { personOperations } from './operations.js';
+import { DEACTIVATE, DELETE, LINK, MERGE, POST, REACTIVATE, UNLINK, UNMERGE } from './sentences.js';
 
 const DOC = 'person-provider-identity-api.md';
-const must = (id: string, section: string, text: string, untestable?: string): Requirement => ({
+/**
+ * A MUST requirement: `forbids` are the seed sentences that forbid what its checks reject, quoted
+ * word for word (test/seeds.test.ts); the first is the one a check's "must succeed" rests on.
+ */
+const must = (id: string, section: string, text: string, forbids: SeedCitation[], untestable?: string): Requirement => ({
   id,
   level: 'MUST',
   service: 'person',
   section: `${DOC}, ${section}`,
   text,
+  ...(forbids.length ? { forbids } : {}),
   ...(untestable ? { untestable } : {}),
 });
 /** `<operation>:<pointer>` of an identity member in every identity-bearing reply (for `governs`). */
@@ -39,7 +47,45 @@ const expectation = (id: string, section: string, text: string): Requirement => 
   text,
 });
 /** Operations whose reply members the seed lists (Resources, "Person reply content members"). */
-const SHOWN_REPLIES = new Set(['postIdentity', 'demographicsQuery', 'demographicsSearch', 'identityIdQuery']);
+
+// The sentences the requirements rest on (person-provider-identity-api.md).
+const PERSON = 'Endpoints, Person service';
+const IDENTITY = 'Resources, Person identity';
+const OPTIONS = 'Resources, Person request content options';
+const path = (quote: string) => ppSeed(PERSON, quote);
+const SEARCH = path('/v2/demographicsSearch | fuzzy search; returns one to many ranked results with match scores');
+const QUERY = path(
+  '/v2/demographicsQuery | returns the single best-matching identity, a match only when its score reaches the same threshold used when matching in postIdentity',
+);
+const THRESHOLD = ppSeed(
+  OPTIONS,
+  'matchScoreThreshold | number | demographicsSearch only; only identities with a score equal to or above it appear; when absent no score filtering',
+);
+const MAX = ppSeed(
+  OPTIONS,
+  'maxSearchResults | integer | demographicsSearch only; must be greater than 0; when absent the system maximum is returned',
+);
+const HOUSEHOLDS = path(
+  '/householdQuery | returns the link IDs in a household, looked up by link ID, by source plus native ID, or by household ID',
+);
+const REL_SEARCH = path(
+  '/searchRelationshipsService | searches relationships; filters are subject link ID, object link ID and relationship verb',
+);
+const FEED = ppSeed(
+  'Events',
+  'The person service searchNotifications returns a paginated feed of messages that describe identity-changing events, including matches, links, merges, deactivations and overlays, within a date range.',
+);
+/** The person reply content members the seed lists, per operation. */
+const REPLY_MEMBERS: Record<string, string> = {
+  postIdentity:
+    'postIdentity | identityGroupedBySource[], linkIdentity, linkId, identity, domains[], customizedIdentitiesWithSource, customizedIdentities, vinIds[], events[], incomingIdentity, enrichedDetails (object)',
+  demographicsQuery:
+    'demographicsQuery | identityGroupedBySource[], linkId, identity, domains[], customizedIdentitiesWithSource, customizedIdentities, vinIds[], enrichedDetails',
+  demographicsSearch: 'demographicsSearch | searchResults[]',
+  identityIdQuery: 'identityIdQuery | linkId, requestedLinkId, identity, identityGroupedBySource[]',
+};
+/** Operations whose reply members the seed lists (Resources, "Person reply content members"). */
+const SHOWN_REPLIES = new Set(Object.keys(REPLY_MEMBERS));
 
 const catalogue: Requirement[] = [
   // Endpoints, envelope, errors
@@ -47,11 +93,13 @@ const catalogue: Requirement[] = [
     'PERSON-ENDPOINT-PATHS',
     'Endpoints, Person service; Versioning',
     'Each operation answers POST {base_url}/link-ws/svc/<path> with JSON; postIdentity, demographicsSearch, demographicsQuery, identityIdQuery and nativeIdQuery carry a /v2 segment, the others none.',
+    [ppSeed(PERSON, 'Base address: `{base_url}/link-ws/svc`.'), PP_PATH_VERSIONS],
   ),
   must(
     'PERSON-ENV-REPLY',
     'Resources, Envelope',
     'Every reply is a JSON reply envelope: success is a boolean; warnings and errors, when present, arrays of strings; retryableError a boolean; message and unparsedJson strings.',
+    [PP_REPLY_IS_ENVELOPE, PP_REPLY_ENVELOPE],
   ),
   expectation(
     'PERSON-ENV-ECHO',
@@ -62,11 +110,14 @@ const catalogue: Requirement[] = [
     'PERSON-ENV-CUSTOMERID',
     'Resources, Envelope',
     "The person request envelope carries customerId: a request naming the deployment's customer ID is accepted.",
+    [ppSeed('Resources, Envelope', 'Request: `auditId` (string), `customerId` (string, person service)')],
   ),
-  must(
+  // "Failures are reported through the reply envelope members success, message, errors, ...": the
+  // members a failure is carried in; that its message or errors be non-empty no sentence states.
+  expectation(
     'PERSON-ERR-CARRIED',
     'Errors',
-    'A failure is reported through the reply envelope: success is false and message or errors says what went wrong.',
+    'A failure says what went wrong: besides success=false, its message or errors is not empty (the members failures are reported through; their texts are not shown).',
   ),
   expectation('PERSON-ERR-NOT-RETRYABLE', 'Errors', 'A request rejected for bad input is not marked retryableError=true.'),
   expectation(
@@ -79,6 +130,7 @@ const catalogue: Requirement[] = [
     'PERSON-ENRICH-DEFAULT',
     'Resources, Person request content options',
     'includeEnrichData defaults to false: omitting it gives the same reply as sending false, and true is accepted.',
+    [ppSeed(OPTIONS, 'includeEnrichData | boolean | include enrichment data in the reply; default false')],
   ),
   expectation(
     'PERSON-VIEWS-DEFAULT',
@@ -86,32 +138,54 @@ const catalogue: Requirement[] = [
     'Omitting responseIdentityFormatNames gives the same identity as asking for ["DEFAULT"].',
   ),
   // Data types
-  must('PERSON-TYPE-TEXT', 'Resources, Person identity', 'String fields of a returned identity are JSON strings.'),
+  must('PERSON-TYPE-TEXT', 'Resources, Person identity', 'String fields of a returned identity are JSON strings.', [
+    ppSeed(IDENTITY, 'names | prefix, firstName, middleName, lastName, suffix (string)'),
+    ppSeed(IDENTITY, 'addresses | type, line1, line2, city, state, postalCode, country (string)'),
+    ppSeed(IDENTITY, 'phoneNumbers | countryCode, number, extension, type (string)'),
+  ]),
   {
-    ...must('PERSON-TYPE-NUMBER', 'Resources, Person identity', 'latitude and longitude are JSON numbers.'),
+    ...must('PERSON-TYPE-NUMBER', 'Resources, Person identity', 'latitude and longitude are JSON numbers.', [
+      ppSeed(IDENTITY, 'latitude, longitude (number)'),
+    ]),
     governs: inIdentityReplies('addresses/[]/latitude', 'addresses/[]/longitude'),
   },
-  must('PERSON-TYPE-DATE', 'Resources, Person identity', 'dateOfBirth and deathDate are strings yyyy-MM-dd.'),
-  must('PERSON-TYPE-BOOLEAN', 'Resources, Person identity', 'deathIndicator is a JSON boolean.'),
+  must('PERSON-TYPE-DATE', 'Resources, Person identity', 'dateOfBirth and deathDate are strings yyyy-MM-dd.', [
+    ppSeed(IDENTITY, 'datesOfBirth | dateOfBirth (date `yyyy-MM-dd`)'),
+    ppSeed(IDENTITY, 'deathDate (date `yyyy-MM-dd`)'),
+  ]),
+  must('PERSON-TYPE-BOOLEAN', 'Resources, Person identity', 'deathIndicator is a JSON boolean.', [
+    ppSeed(IDENTITY, 'deathDetails | deathIndicator (boolean)'),
+  ]),
   {
-    ...must('PERSON-TYPE-EMAIL', 'Resources, Person identity', 'email values are e-mail addresses.'),
+    ...must('PERSON-TYPE-EMAIL', 'Resources, Person identity', 'email values are e-mail addresses (local part @ domain).', [
+      ppSeed(IDENTITY, 'emails | email (string, e-mail address)'),
+    ]),
     governs: inIdentityReplies('emails/[]/email'),
   },
   must(
     'PERSON-ATTR-SOURCES',
     'Resources, Source entry',
-    'Every attribute object of a returned identity (names, addresses, datesOfBirth, ssns, genders, phoneNumbers, emails, deathDetails) carries sources[] naming the source record that asserted it (nativeId) and a clusterStatus string.',
+    'Every attribute object of a returned identity (names, addresses, datesOfBirth, ssns, genders, phoneNumbers, emails, deathDetails) carries sources[] and a clusterStatus string; where its source entries name native IDs, a posted attribute is attributed to the record that posted it.',
+    [
+      ppSeed(
+        'Resources, Source entry',
+        'Every person attribute object below also carries `sources[]` (array of source entries) and `clusterStatus` (string; the value `ACTIVE` is used).',
+      ),
+      ppSeed('Resources, Source entry', 'sourceId | string | | sourceName | string | | displayName | string | | nativeId | string'),
+    ],
   ),
   // postIdentity
   must(
     'PERSON-POST-ADDS',
     'Endpoints, /v2/postIdentity',
     'postIdentity adds the identity: afterwards nativeIdQuery by its source and native ID finds it.',
+    [POST],
   ),
   must(
     'PERSON-POST-SAME-SOURCE-UPDATES',
     'Endpoints, /v2/postIdentity; What the service does',
     'The source plus native ID decides between create and update: re-posting them updates that record in the same link ID.',
+    [POST, ppSeed('What the service does', 'It adds or updates identities')],
   ),
   expectation(
     'PERSON-POST-EXACT-LINKS',
@@ -123,36 +197,45 @@ const catalogue: Requirement[] = [
     'PERSON-SEARCH-THRESHOLD',
     'Resources, Person request content options',
     'demographicsSearch returns only identities whose score is equal to or above matchScoreThreshold.',
+    [THRESHOLD],
   ),
   must(
     'PERSON-SEARCH-NO-THRESHOLD',
     'Resources, Person request content options',
-    'Without matchScoreThreshold no score filtering is done: the results include every result a thresholded search returns.',
+    'Without matchScoreThreshold no score filtering is done: the results include every result a thresholded search returns, unless the unthresholded list is cut (by the system maximum) at or above its score.',
+    [THRESHOLD],
   ),
   must(
     'PERSON-SEARCH-ORDER',
     'Endpoints, /v2/demographicsSearch',
     'demographicsSearch results are ranked: match scores do not increase down the list.',
+    [SEARCH],
   ),
+  // No sentence says "at most" in words: the member's name does, and "when absent the system
+  // maximum is returned" makes maxSearchResults the maximum when given.
   must(
     'PERSON-SEARCH-MAX-RESULTS',
     'Resources, Person request content options',
     'demographicsSearch returns at most maxSearchResults results.',
+    [MAX, PP_MAX_RESULTS],
   ),
   must(
     'PERSON-SEARCH-MAX-POSITIVE',
     'Resources, Person request content options; Limits',
     'maxSearchResults must be greater than 0: 0 and negative values are rejected.',
+    [PP_MAX_RESULTS, MAX],
   ),
   must(
     'PERSON-SEARCH-MAX-DEFAULT',
     'Resources, Person request content options; Limits',
-    'Without maxSearchResults the system maximum is returned: no fewer results than with a small maxSearchResults.',
+    'Without maxSearchResults the system maximum is returned: no fewer results than with a small maxSearchResults (the system maximum being the most the system returns).',
+    [PP_MAX_RESULTS, MAX],
   ),
   must(
     'PERSON-SYSTEM-MAX-VALUE',
     'Limits',
     'The system maximum number of search results: not shown.',
+    [],
     'The seed gives no value; PERSON-SEARCH-MAX-DEFAULT checks what can be observed without it.',
   ),
   expectation(
@@ -163,12 +246,14 @@ const catalogue: Requirement[] = [
   must(
     'PERSON-QUERY-BEST-MATCH',
     'Endpoints, /v2/demographicsQuery',
-    'demographicsQuery returns the single best-matching identity: when it returns one, it is the top demographicsSearch result.',
+    'demographicsQuery returns the single best-matching identity: when it returns one, it is (one of) the top-ranked demographicsSearch results.',
+    [QUERY],
   ),
   must(
     'PERSON-QUERY-SAME-THRESHOLD',
     'Endpoints, /v2/demographicsQuery',
     'demographicsQuery returns a match only at the threshold postIdentity matches with: a person it returns an identity for links to that identity when posted, and one it returns none for does not link.',
+    [QUERY],
   ),
   expectation(
     'PERSON-QUERY-FINDS-EXACT',
@@ -179,8 +264,15 @@ const catalogue: Requirement[] = [
     'PERSON-NATIVEID-QUERY',
     'Endpoints, /v2/nativeIdQuery',
     'nativeIdQuery returns the single identity that holds the given source and native ID.',
+    [path('/v2/nativeIdQuery | returns the single identity that holds a given source plus native ID')],
   ),
-  must('PERSON-IDQUERY-RETURNS', 'Endpoints, /v2/identityIdQuery', 'identityIdQuery returns the identity with the requested link ID.'),
+  must('PERSON-IDQUERY-RETURNS', 'Endpoints, /v2/identityIdQuery', 'identityIdQuery returns the identity with the requested link ID.', [
+    path('/v2/identityIdQuery | returns an identity by link ID'),
+    ppSeed(
+      'What the service does',
+      'keeps person identities made of source records, each identified by a source plus a native ID, and addressed by a link ID',
+    ),
+  ]),
   expectation(
     'PERSON-IDQUERY-ECHO',
     'Resources, Person reply content members',
@@ -191,16 +283,19 @@ const catalogue: Requirement[] = [
     'PERSON-DEACTIVATE-EXCLUDES-MATCHING',
     'States and transitions, deactivateSourceWs',
     'A deactivated record is excluded from future matching: an exact copy posted afterwards does not join its link ID.',
+    [DEACTIVATE],
   ),
   must(
     'PERSON-DEACTIVATE-VISIBLE',
     'States and transitions, deactivateSourceWs',
     'A deactivated record stays visible in API replies: nativeIdQuery still returns its identity.',
+    [DEACTIVATE],
   ),
   must(
     'PERSON-REACTIVATE-ORIGINAL-LINK',
     'States and transitions, reactivateSourceWs',
     'reactivateSourceWs makes the record active again in its original link ID.',
+    [REACTIVATE],
   ),
   expectation(
     'PERSON-REACTIVATE-MATCHES-AGAIN',
@@ -211,69 +306,90 @@ const catalogue: Requirement[] = [
     'PERSON-DELETE-PHYSICAL',
     'States and transitions, deleteSourceIdentity',
     'deleteSourceIdentity physically deletes the record: no query finds it and it cannot be reactivated.',
+    [DELETE],
   ),
   must(
     'PERSON-DELETE-ONLY-SOURCE',
     'States and transitions, deleteSourceIdentity',
     'Deleting the only source record of an identity deletes the whole identity: identityIdQuery no longer finds its link ID.',
+    [DELETE],
   ),
   must(
     'PERSON-DELETE-KEEPS-OTHERS',
     'States and transitions, deleteSourceIdentity',
     'Deleting one of several source records of an identity leaves the identity with the others.',
+    [DELETE],
   ),
   must(
     'PERSON-MERGE-SHARED-LINK',
     'States and transitions, mergeIdentities',
     'After mergeIdentities the toRetire record is merged and inactive and both records share one link ID: the retired record is never an identity of its own.',
+    [MERGE],
   ),
   must(
     'PERSON-UNMERGE-NEW-LINK',
     'States and transitions, unmergeIdentities',
     'unmergeIdentities makes the merged record active again in a new link ID of its own.',
+    [UNMERGE],
   ),
   must(
     'PERSON-LINK-SAME-LINKID',
     'States and transitions, linkIdentities',
     'linkIdentities forces two records, named by source and native ID, into the same link ID; both stay active.',
+    [LINK],
   ),
   must(
     'PERSON-UNLINK-OWN-LINKID',
     'States and transitions, unlinkIdentities',
     'unlinkIdentities splits a linked record into its own new link ID.',
+    [UNLINK],
   ),
   must(
     'PERSON-UNLINK-MATCHED',
     'States and transitions, unlinkIdentities',
     'unlinkIdentities also splits records that were matched (joined by postIdentity) rather than linked.',
+    [UNLINK],
   ),
   // Data sources
   must(
     'PERSON-DATASOURCE-CREATES',
     'Endpoints, /createDataSource',
-    'createDataSource creates one or more data sources in one call (up to 10).',
+    'createDataSource creates one or more data sources in one call (up to 10); a reply that reports results by data source name reports every name asked for.',
+    [path('/createDataSource | creates one or more data sources | up to 10 per call')],
   ),
-  must('PERSON-DATASOURCE-LIMIT', 'Limits', 'createDataSource accepts at most 10 data sources per call: a call with 11 is rejected.'),
+  must(
+    'PERSON-DATASOURCE-LIMIT',
+    'Limits',
+    'createDataSource accepts at most 10 data sources per call: a call with 11 is rejected, one with 10 is not.',
+    [
+      ppSeed('Limits', 'createDataSource accepts at most 10 data sources per call.'),
+      path('/createDataSource | creates one or more data sources | up to 10 per call'),
+    ],
+  ),
   must(
     'PERSON-DATASOURCE-AVAILABILITY',
     'Limits',
     'A newly added data source "can take 10 to 15 minutes to become available": within 15 minutes of its creation it accepts a postIdentity naming it.',
+    [ppSeed('Limits', 'A newly added data source can take 10 to 15 minutes to become available.')],
   ),
   // Households
   must(
     'PERSON-HOUSEHOLD-BY-LINKID',
     'Endpoints, /householdQuery',
     'householdQuery by link ID returns the household that holds that link ID.',
+    [HOUSEHOLDS],
   ),
   must(
     'PERSON-HOUSEHOLD-BY-SOURCE',
     'Endpoints, /householdQuery',
     'householdQuery by source plus native ID returns the household of the identity holding that record.',
+    [HOUSEHOLDS],
   ),
   must(
     'PERSON-HOUSEHOLD-BY-ID',
     'Endpoints, /householdQuery',
     'householdQuery by household ID returns that household with the same link IDs.',
+    [HOUSEHOLDS],
   ),
   expectation(
     'PERSON-HOUSEHOLD-SHARED-ADDRESS',
@@ -284,54 +400,77 @@ const catalogue: Requirement[] = [
   must(
     'PERSON-REL-ADD',
     'Endpoints, /addRelationshipService; Resources, Relationship',
-    'addRelationshipService creates a relationship between two person link IDs with a verb, optional start and end dates and a status.',
+    'addRelationshipService creates a relationship between two person link IDs with a verb, optional start and end dates and a status; a member the reply echoes holds the value sent.',
+    [
+      path(
+        '/addRelationshipService | creates a direct relationship between two person entities identified by link IDs, with optional start and end dates and a status',
+      ),
+      ppSeed(
+        'Resources, Relationship (person service)',
+        'A direct relationship between two person entities identified by link IDs, with a relationship verb, optional start and end dates and a status.',
+      ),
+    ],
   ),
   must(
     'PERSON-REL-SEARCH-SUBJECT',
     'Endpoints, /searchRelationshipsService',
-    'searchRelationshipsService filtered by subject link ID finds the relationship.',
+    'searchRelationshipsService filtered by subject link ID finds the relationship, and returns none whose subject is another link ID.',
+    [REL_SEARCH],
   ),
   must(
     'PERSON-REL-SEARCH-OBJECT',
     'Endpoints, /searchRelationshipsService',
-    'searchRelationshipsService filtered by object link ID finds the relationship.',
+    'searchRelationshipsService filtered by object link ID finds the relationship, and returns none whose object is another link ID.',
+    [REL_SEARCH],
   ),
   must(
     'PERSON-REL-SEARCH-VERB',
     'Endpoints, /searchRelationshipsService',
-    'searchRelationshipsService filtered by relationship verb returns only relationships with that verb, including the added one.',
+    'searchRelationshipsService filtered by relationship verb finds the added relationship, and returns none with another verb.',
+    [REL_SEARCH],
   ),
   must(
     'PERSON-REL-DELETE',
     'Endpoints, /deleteRelationshipService',
     'deleteRelationshipService deletes a relationship created earlier: a search no longer finds it.',
+    [path('/deleteRelationshipService | deletes a relationship created earlier')],
   ),
   // Notifications
   must(
     'PERSON-NOTIF-PAGING',
     'Events',
-    'searchNotifications is a paginated feed: a page holds at most pageSize messages, hasNext is false exactly on the last page, and the pages of a window hold every message once.',
+    'searchNotifications is a paginated feed: a page holds at most pageSize messages, hasNext is false exactly on the last page (where totalElements gives the count), and following hasNext reaches the messages of a window once each, as a read in larger pages does.',
+    [FEED, path('/searchNotifications | paginated feed of notification messages for a date range')],
   ),
   must(
     'PERSON-NOTIF-RECORDS-CHANGES',
     'Events',
-    'The feed describes identity-changing events "including matches, links, merges, deactivations": each merge, link and deactivation the run makes appears in a notification of its time window (one that names a native ID or link ID involved).',
+    'The feed describes identity-changing events "including matches, links, merges, deactivations": each merge, link and deactivation the run makes appears in a notification of its time window (one that names a native ID or link ID involved, where the feed names the run\'s records at all).',
+    [FEED],
   ),
   must(
     'PERSON-NOTIF-PERIOD',
     'Events',
     'searchNotifications returns the feed "within a date range": a window that ends before a change, or lies far in the past, holds no notification of it.',
+    [FEED, path('/searchNotifications | paginated feed of notification messages for a date range')],
   ),
   // Auth
   must(
     'PERSON-AUTH-REQUIRED',
     'Authentication',
     'Requests authenticate with a bearer JWT or HTTP basic credentials; a request without credentials, or with malformed ones, is rejected.',
+    [
+      ppSeed(
+        'Authentication',
+        'Person service: the sample requests send `Authorization: Bearer <ACCESS_TOKEN>` (a JWT); the published security scheme is HTTP basic with credentials `<USERNAME>` and `<PASSWORD>`.',
+      ),
+    ],
   ),
   must(
     'PERSON-AUTH-SCHEME-CHOICE',
     'Authentication',
     'Which scheme applies to which deployment: not shown.',
+    [],
     'The profile setting person.auth chooses the scheme; no reply reveals which one a deployment expects.',
   ),
   // Limits and versioning with no observable check
@@ -339,12 +478,14 @@ const catalogue: Requirement[] = [
     'PERSON-RATE-LIMITS',
     'Limits',
     'Rate limits and request size limits: not shown.',
+    [],
     'The seed gives no limit to check; the suite only honours 429 replies.',
   ),
   must(
     'PERSON-VERSION',
     'Versioning',
     'The description is labelled 2026.1.2 (one listing 1.0.0).',
+    [],
     'No operation reports its version; the profile records the label (person.schemaVersion) and PERSON-ENDPOINT-PATHS checks the /v2 rule.',
   ),
   // Sequences and matching properties (model-based walks, metamorphic checks, generated bad input)
@@ -403,6 +544,7 @@ const catalogue: Requirement[] = [
           op.shapeRequirement,
           `Endpoints, ${op.path}; Resources, Person reply content members`,
           `${op.name} reply content has the documented members with their documented types.`,
+          [ppSeed('Resources, Person reply content members', REPLY_MEMBERS[op.name]!)],
         )
       : expectation(
           op.shapeRequirement,

@@ -5,17 +5,31 @@
  * Requirement IDs are `<prefix>-...`; each service's catalogue holds them.
  * Source: organization-identity-api.md, Endpoints rule 1, "What the service does".
  */
-import { expect } from 'vitest';
 import { seededFaker, testSeed } from '../../../generators/seed.js';
-import { Check, describeReply } from '../../../harness/check.js';
-import { isAbsent } from '../../../harness/reply.js';
+import { Check } from '../../../harness/check.js';
+import { answerOf, isAbsent } from '../../../harness/reply.js';
 import { runInfo, verboseLine } from '../../../harness/targets.js';
 import { CouldNotJudge } from '../../../harness/verdict.js';
 import type { CheckOptions } from '../../../harness/register.js';
 import type { ServiceName } from '../../../specs/common/model.js';
 import { requirementFor } from '../../../specs/services.js';
 import { declared } from '../rules/types.js';
-import { type Family, type Generate, type Hit, isPrefixUpToTies, oneThreshold, postFamily, search } from './metamorphic.js';
+import { REQUEST_REFUSED, requestRefused } from '../../../specs/clauses/contract.js';
+import {
+  MONOTONE_BROKEN,
+  NONDETERMINISTIC,
+  PREFIX_BROKEN,
+  SELF_NOT_FIRST,
+  THRESHOLDS_CONTRADICT,
+  monotoneBroken,
+  nondeterministic,
+  oneThreshold,
+  prefixBroken,
+  selfNotFirst,
+  thresholdsContradict,
+} from '../../../specs/clauses/matching.js';
+import { QUERY_NOT_BEST, queryNotBest } from '../../../specs/clauses/query.js';
+import { type Family, type Generate, type Hit, postFamily, search } from './metamorphic.js';
 
 type Register = (title: string, verifies: string[], body: (t: Check) => Promise<void>, options?: CheckOptions) => void;
 
@@ -55,21 +69,9 @@ export function metamorphicChecks(check: Register & { service: ServiceName }, ge
     );
     for (const { probe, all, above } of observed) {
       for (const { th, hits } of above) {
-        const higher = ownOnly(hits, f.own);
-        const lower = ownOnly(all, f.own);
-        const cut = all.length >= 10;
-        await t.rule(MONO, () => {
-          for (const h of higher) {
-            const was = lower.find((x) => x.linkId === h.linkId);
-            // Cut off by maxSearchResults at threshold 0 (ties at its lowest score included: their order is the deployment's).
-            if (!was && cut && h.score <= (all.at(-1)?.score ?? 0)) continue;
-            expect(
-              was,
-              `${probe.name}: ${h.linkId} (score ${h.score}) at threshold ${th} was not among the results at threshold 0 [${fmt(lower)}]`,
-            ).toBeDefined();
-            expect(h.score, `${probe.name}: score of ${h.linkId} at threshold ${th} vs threshold 0`).toBe(was!.score);
-          }
-        });
+        // Cut off by maxSearchResults at threshold 0 (ties at its lowest score included: their order is the deployment's).
+        const cut = all.length >= 10 ? { at: all.at(-1)?.score ?? 0 } : {};
+        t.judge(MONOTONE_BROKEN, MONO, monotoneBroken(ownOnly(hits, f.own), ownOnly(all, f.own), cut, `${probe.name} at threshold ${th}`));
       }
     }
   });
@@ -94,11 +96,10 @@ export function metamorphicChecks(check: Register & { service: ServiceName }, ge
           // searches), while the family's ranking holds still unless the family itself changed.
           if (fmt(ownOnly(again, f.own)) !== fmt(ownOnly(big, f.own))) continue; // the family's results changed in between: try again
           for (const s of smalls)
-            await t.rule(PREFIX, () =>
-              expect(
-                isPrefixUpToTies(ownOnly(s.hits, f.own), ownOnly(big, f.own)),
-                `${probe.name}: maxSearchResults=${s.k} gave [${fmt(s.hits)}], whose family identities should come first, in order, in [${fmt(big)}]`,
-              ).toBe(true),
+            t.judge(
+              PREFIX_BROKEN,
+              PREFIX,
+              prefixBroken(ownOnly(s.hits, f.own), ownOnly(big, f.own), `${probe.name}, maxSearchResults=${s.k}`),
             );
           compared += smalls.filter((s) => ownOnly(s.hits, f.own).length).length; // a smaller search with none of the family's identities shows nothing
           break;
@@ -114,12 +115,7 @@ export function metamorphicChecks(check: Register & { service: ServiceName }, ge
   check('a search with an exact copy returns its identity first with the highest score', [SELF], async (t) => {
     const f = await familyOf(t);
     const found = await search(t, f.base, { matchScoreThreshold: 0, maxSearchResults: 10 }, [SELF]);
-    await t.rule(SELF, () => {
-      const mine = found.find((h) => h.linkId === f.baseLinkId);
-      expect(mine, `the identity ${f.baseLinkId} is among [${fmt(found)}]`).toBeDefined();
-      expect(mine!.score, `its score is the highest of [${fmt(found)}]`).toBe(Math.max(...found.map((h) => h.score)));
-      expect(found[0]!.score, 'first result has the highest score').toBe(mine!.score);
-    });
+    t.judge(SELF_NOT_FIRST, SELF, selfNotFirst(f.baseLinkId, found));
   });
 
   check('the same search twice, and with a requested view, gives the same identities and scores', [DET], async (t) => {
@@ -143,10 +139,14 @@ export function metamorphicChecks(check: Register & { service: ServiceName }, ge
       const cut = (h: Hit[]) => (h.length >= q.maxSearchResults ? Math.min(...h.map((x) => x.score)) : Number.NEGATIVE_INFINITY);
       const floor = Math.max(cut(one), cut(two), cut(viewed));
       const key = (h: Hit[]) => fmt([...ownOnly(h, f.own)].filter((x) => x.score > floor).sort((a, b) => a.linkId.localeCompare(b.linkId)));
-      await t.rule(DET, () => {
-        expect(key(two), `${probe.name}: second identical search`).toBe(key(one));
-        expect(key(viewed), `${probe.name}: same search with responseIdentityFormatNames`).toBe(key(one));
-      });
+      t.judge(
+        NONDETERMINISTIC,
+        DET,
+        nondeterministic(key(one), [
+          { what: `${probe.name}: second identical search`, key: key(two) },
+          { what: `${probe.name}: same search with responseIdentityFormatNames`, key: key(viewed) },
+        ]),
+      );
     }
   });
 
@@ -179,7 +179,7 @@ export function metamorphicChecks(check: Register & { service: ServiceName }, ge
         }),
       );
       for (const { probe, score, q } of queried) {
-        if (q.success !== true) t.fail([ONE], `demographicsQuery failed: ${describeReply(q)}`);
+        t.judge(REQUEST_REFUSED, ONE, requestRefused(`demographicsQuery of ${probe.name}`, answerOf(q)), q);
         decisions.push({ what: `demographicsQuery of ${probe.name}`, score, matched: !isAbsent(q) });
       }
       const r = oneThreshold(decisions);
@@ -187,12 +187,7 @@ export function metamorphicChecks(check: Register & { service: ServiceName }, ge
         verboseLine(
           `[metamorphic] ${check.service}: the match threshold lies in (${r.interval[0]}, ${r.interval[1]}] (${decisions.length} decisions)`,
         );
-      await t.rule(ONE, () =>
-        expect(
-          r.contradictions.map(([n, p]) => `${n.what} did not match at score ${n.score}, but ${p.what} matched at ${p.score}`),
-          'decisions no single threshold explains',
-        ).toEqual([]),
-      );
+      t.judge(THRESHOLDS_CONTRADICT, ONE, thresholdsContradict(decisions));
     },
     { chain: true },
   );
@@ -212,14 +207,15 @@ export function metamorphicChecks(check: Register & { service: ServiceName }, ge
     for (const { probe, q, found } of observed) {
       if (isAbsent(q)) continue;
       returned++;
-      await t.rule(BEST, () => {
-        const it = found.find((h) => h.linkId === q.content?.linkId);
-        expect(it, `${probe.name}: query returned ${q.content?.linkId}, not among the search results [${fmt(found)}]`).toBeDefined();
-        expect(
-          it!.score,
-          `${probe.name}: query returned ${q.content?.linkId}, but the top search result is [${fmt(found.slice(0, 2))}]`,
-        ).toBe(found[0]!.score);
-      });
+      t.judge(
+        QUERY_NOT_BEST,
+        BEST,
+        queryNotBest(
+          String(q.content?.linkId),
+          found.map((h) => ({ linkId: h.linkId, matchScore: h.score })),
+        ).map((x) => `${probe.name}: ${x}`),
+        q,
+      );
     }
     if (!returned) t.skip('demographicsQuery returned no identity for any probe, so there was nothing to compare');
   });

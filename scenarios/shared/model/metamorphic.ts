@@ -14,20 +14,12 @@ import { describeReply } from '../../../harness/check.js';
 import { type Reply, isAbsent } from '../../../harness/reply.js';
 import { postContent } from '../../../generators/common.js';
 import type { SourceRef } from '../../../specs/common/wire.js';
+import type { Decision, Hit } from '../../../specs/clauses/matching.js';
+import { POSTED_NOT_FOUND, postedNotFound } from '../../../specs/clauses/post.js';
 
 export type Generate = (t: Check, source: SourceRef) => Record<string, unknown>;
 
-export interface Hit {
-  linkId: string;
-  score: number;
-}
-
-/** One observed decision: the best score a probe had just before, and whether the deployment matched. */
-export interface Decision {
-  what: string;
-  score: number;
-  matched: boolean;
-}
+export type { Decision, Hit } from '../../../specs/clauses/matching.js';
 
 export interface Family {
   base: Record<string, unknown>;
@@ -88,7 +80,7 @@ export async function postFamily(
       () => t.call('nativeIdQuery', { source: { name: source.name, id: source.id } }),
       (x) => !isAbsent(x),
     );
-    if (isAbsent(found)) t.fail(cites, `nativeIdQuery finds no identity for a source just posted: ${describeReply(found)}`);
+    t.judge(POSTED_NOT_FOUND, cites, postedNotFound(source, !isAbsent(found), describeReply(found)), found);
     const linkId = String(found.content?.linkId);
     // The next probe's score must see this post: wait for a lagging search index to rank it first for its own data.
     await t.waitFor(
@@ -122,27 +114,4 @@ export async function postFamily(
     decisions.push({ ...p.decision, what: `postIdentity of ${probe.name}` });
   }
   return { base: a, probes, own, baseLinkId: base.linkId, decisions };
-}
-
-/** True when `k`-result list `small` is the first k of `big`, allowing equal scores to reorder. */
-export function isPrefixUpToTies(small: Hit[], big: Hit[]): boolean {
-  const k = small.length;
-  if (k > big.length) return false;
-  for (let i = 0; i < k; i++) if (small[i]!.score !== big[i]!.score) return false;
-  const cut = big[k - 1]?.score;
-  return small.every((h) => {
-    const at = big.findIndex((x) => x.linkId === h.linkId);
-    return at >= 0 && big[at]!.score === h.score && (at < k || big[at]!.score === cut);
-  });
-}
-
-/** The interval in which one threshold explains every decision, or the pairs that contradict. */
-export function oneThreshold(decisions: Decision[]): { interval?: [number, number]; contradictions: Array<[Decision, Decision]> } {
-  const pos = decisions.filter((d) => d.matched);
-  const neg = decisions.filter((d) => !d.matched);
-  const contradictions = neg.flatMap((n) => pos.filter((p) => p.score <= n.score).map((p) => [n, p] as [Decision, Decision]));
-  if (contradictions.length) return { contradictions };
-  const low = Math.max(0, ...neg.map((d) => d.score));
-  const high = Math.min(1, ...pos.map((d) => d.score));
-  return { interval: [low, high], contradictions };
 }

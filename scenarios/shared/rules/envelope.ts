@@ -1,19 +1,27 @@
 /**
  * Envelope promises shared by every service: per operation, a valid request gets a JSON reply
  * envelope at the documented path that echoes trackingId and auditId, with content of the
- * documented shape; and a failure is carried in the envelope (success=false plus a reason).
+ * documented shape; and a failure is carried in the envelope (success=false) and says why (EXPECT).
  * Source: organization-identity-api.md, Resources (envelopes), Endpoints, Errors;
  * person-provider-identity-api.md, Resources (Envelope), Endpoints, Errors.
  */
-import { expect } from 'vitest';
 import type { OperationSpec } from '../../../specs/common/model.js';
+import { REQUEST_REFUSED, requestRefused } from '../../../specs/clauses/contract.js';
+import {
+  ECHO_DIFFERS,
+  FAILURE_WITHOUT_REASON,
+  PATH_NOT_ANSWERED,
+  VIEW_DEFAULT_DIFFERS,
+  echoDiffers,
+  failureWithoutReason,
+  pathNotAnswered,
+  viewDefaultDiffers,
+} from '../../../specs/clauses/envelope.js';
 import { describeReply } from '../../../harness/check.js';
+import { answerOf } from '../../../harness/reply.js';
 import type { CheckOptions } from '../../../harness/register.js';
 import { exerciseRequest } from '../requests.js';
 import { type Shared, idsFor, titled } from './types.js';
-
-/** Statuses that say the path itself is wrong (no such resource, method or operation there). */
-const PATH_STATUSES = new Set([404, 405, 501]);
 
 export const ENVELOPE_ROLES = ['reply', 'echo', 'paths', 'errCarried', 'viewsDefault'] as const;
 export type EnvelopeRole = (typeof ENVELOPE_ROLES)[number];
@@ -60,19 +68,9 @@ export function envelopeChecks({
             );
           // Statuses other than 200 are "not shown": the path is judged by whether the operation answers there
           // (an envelope that is not a "no such path" status); whether it accepts the request is the operation's rule.
-          await t.rule(paths, () =>
-            expect(
-              PATH_STATUSES.has(reply.status ?? 0) && reply.success !== true,
-              `${op.name} answers at its documented path (${describeReply(reply)})`,
-            ).toBe(false),
-          );
-          await t.rule(op.shapeRequirement, () =>
-            expect(reply.success, `${op.name} accepts a valid request: ${describeReply(reply)}`).toBe(true),
-          );
-          await t.rule(echo, () => {
-            expect(reply.body?.trackingId, 'trackingId echoed').toBe(trackingId);
-            expect(reply.body?.auditId, 'auditId echoed').toBe(auditId);
-          });
+          t.judge(PATH_NOT_ANSWERED, paths, pathNotAnswered(op.name, answerOf(reply)), reply);
+          t.judge(REQUEST_REFUSED, op.shapeRequirement, requestRefused(op.name, answerOf(reply)), reply);
+          t.judge(ECHO_DIFFERS, echo, echoDiffers({ trackingId, auditId }, reply.body), reply);
         },
         optionsFor?.(op),
       );
@@ -84,10 +82,7 @@ export function envelopeChecks({
     check(T('omitting responseIdentityFormatNames gives the DEFAULT view'), [id], async (t) => {
       const a = await kit.postNew(t, [id]);
       const [implicit, explicit] = await Promise.all([kit.lookup(t, a.source), kit.lookup(t, a.source, ['DEFAULT'])]);
-      await t.rule(id, () => {
-        expect(implicit.content?.linkId).toBe(explicit.content?.linkId);
-        expect(implicit.content?.identity ?? null).toEqual(explicit.content?.identity ?? null);
-      });
+      t.judge(VIEW_DEFAULT_DIFFERS, id, viewDefaultDiffers(implicit.content ?? {}, explicit.content ?? {}), implicit);
     });
   }
 
@@ -106,19 +101,9 @@ export function envelopeChecks({
       );
       if (reply.success === true)
         t.skip('the deployment accepted maxSearchResults=0 (the maxSearchResults rule reports it), so no failure envelope to inspect');
-      await t.rule(id, () => {
-        expect(reply.body, `the failure reply is a JSON envelope (${describeReply(reply)})`).toBeTypeOf('object');
-        expect(reply.body!.success, 'success is false on a failure').toBe(false);
-        const reasons = [reply.body!.message, ...(Array.isArray(reply.body!.errors) ? reply.body!.errors : [])].filter(
-          (x) => typeof x === 'string' && x.trim(),
-        );
-        expect(reasons.length, 'message or errors says what went wrong').toBeGreaterThan(0);
-      });
-      if (echo)
-        await t.rule(echo, () => {
-          expect(reply.body?.trackingId, 'trackingId echoed on a failure too').toBe(trackingId);
-          expect(reply.body?.auditId, 'auditId echoed on a failure too').toBe(auditId);
-        });
+      // t.call judged the envelope (success a boolean, so false here); what is left is its reason.
+      t.judge(FAILURE_WITHOUT_REASON, id, failureWithoutReason(reply.body), reply);
+      if (echo) t.judge(ECHO_DIFFERS, echo, echoDiffers({ trackingId, auditId }, reply.body), reply);
     });
   }
 }

@@ -6,7 +6,12 @@
  * Source: organization-identity-api.md, Events; person-provider-identity-api.md, Events
  * (person: "matches, links, merges, deactivations"; provider: "merge events, link and unlink events").
  */
-import { expect } from 'vitest';
+import {
+  CHANGE_NOT_NOTIFIED,
+  NOTIFIED_OUTSIDE_PERIOD,
+  changeNotNotified,
+  notifiedOutsidePeriod,
+} from '../../../specs/clauses/notifications.js';
 import { mentions, notifiedOf, openWindowFrom, walkNotifications, windowEndingNow } from '../notifications.js';
 import { script } from '../script.js';
 import { type Scripted, idsFor, titled } from './types.js';
@@ -38,15 +43,17 @@ export function notificationEventChecks({ check, verifies, kit, walks, kind, lab
         for (const step of FROM[row.step] ?? []) await s.step(step, recs);
         const named = [b!.source.id, ...[s.linkOf(a!), s.linkOf(b!)].filter((l): l is string => Boolean(l))];
         // The earlier steps' own notifications first (a lagging feed shows them late), so the change's is told apart.
-        await t.settle(
+        const posts = await t.settle(
           'notifications of the posts',
           () => walkNotifications(t, window(), t.profile.notifications.readPageSize),
           (w) => w.notifications.some((n) => mentions(n, b!.source.id)),
         );
         const { before, after } = await notifiedOf(t, named, `the ${row.step}`, () => s.step(row.step, recs, [id]));
-        await t.rule(id, () =>
-          expect(after, `notifications naming ${named.join(' or ')} after the ${row.step} (${before} before it)`).toBeGreaterThan(before),
-        );
+        // Notification fields are not shown: a change is recognised by a native ID or link ID it names. A
+        // feed that named none of the run's records so far may describe changes otherwise; it is not judged.
+        if (after <= before && !posts.notifications.some((n) => named.some((x) => mentions(n, x))))
+          t.skip(`no notification of the window names ${named.join(' or ')}, so the ${row.step}'s notification cannot be recognised`);
+        t.judge(CHANGE_NOT_NOTIFIED, id, changeNotNotified(`the ${row.step}`, named, before, after));
       });
     }
   }
@@ -67,24 +74,15 @@ export function notificationEventChecks({ check, verifies, kit, walks, kind, lab
       );
       const farPast = { startDate: '1990-01-01T00:00:00Z', endDate: '1990-12-31T23:59:59Z' };
       const [before, past] = await Promise.all([walkNotifications(t, window), walkNotifications(t, farPast)]);
-      const [from, to] = [Date.parse(window.startDate), Date.parse(window.endDate)];
-      // `ts` is the vendor's member for a notification's time (fields "not shown" in the seed): checked only where present.
-      const outside = before.notifications.filter(
-        (n: any) => typeof n?.ts === 'string' && !Number.isNaN(Date.parse(n.ts)) && (Date.parse(n.ts) < from || Date.parse(n.ts) > to),
+      // A notification's own time member is not shown (fields of a notification: not shown), so only the change's own record is judged.
+      t.judge(
+        NOTIFIED_OUTSIDE_PERIOD,
+        id,
+        notifiedOutsidePeriod(a.source.id, [
+          { what: `the window ${window.startDate} - ${window.endDate}, which ended before the post`, notifications: before.notifications },
+          { what: 'a window of 1990', notifications: past.notifications },
+        ]),
       );
-      await t.rule(id, () => {
-        expect(
-          before.notifications.filter((n) => mentions(n, a.source.id)).length,
-          'notifications of a change made after the window ended',
-        ).toBe(0);
-        expect(past.notifications.filter((n) => mentions(n, a.source.id)).length, 'notifications of the change in a window of 1990').toBe(
-          0,
-        );
-        expect(
-          outside.map((n: any) => n.ts),
-          'notifications timed outside the window',
-        ).toEqual([]);
-      });
     });
   }
 }

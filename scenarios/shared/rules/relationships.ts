@@ -1,12 +1,27 @@
 /**
- * Relationships shared by the organization and provider services: add (replied with its id),
- * search finds it (by subject, by object and verb; only matching ones), delete (a search no longer
- * finds it).
+ * Relationships shared by the organization and provider services: add (replied with its id; a
+ * member it echoes holds what was sent), search finds it (by subject, by object and verb; none
+ * whose criteria member holds another value), delete (a search no longer finds it).
  * Source: organization-identity-api.md, What the service does, Endpoints, Resources (Relationship);
  * person-provider-identity-api.md, Endpoints (provider relationship operations).
  */
-import { expect } from 'vitest';
 import { DateTimeString } from '../../../specs/common/wire.js';
+import { WIRE_FORM } from '../../../specs/clauses/contract.js';
+import {
+  DELETE_ECHOES_OTHER,
+  ECHO_OTHER_VALUE,
+  OFF_CRITERIA,
+  RELATIONSHIP_NOT_FOUND,
+  RELATIONSHIP_WITHOUT_ID,
+  STILL_FOUND,
+  deleteEchoesOther,
+  echoOtherValue,
+  offCriteria,
+  relationshipNotFound,
+  relationshipWithoutId,
+  stillFound,
+} from '../../../specs/clauses/relationships.js';
+import { wrongWireForm } from '../../../specs/clauses/types.js';
 import type { Check } from '../../../harness/check.js';
 import { relationshipContent } from '../requests.js';
 import { type Shared, idsFor, titled } from './types.js';
@@ -26,20 +41,17 @@ export function relationshipChecks({ check, verifies, kit, label }: Shared): voi
     const [a, b] = await Promise.all([kit.postNew(t, cites), kit.postNew(t, cites)]);
     const r = await t.ok('addRelationshipService', relationshipContent(t, a.linkId, b.linkId), { cites });
     const relationship = r.content?.relationship;
-    const id = relationship?.id;
-    if (!relationship || typeof id !== 'string' || !id) return t.fail(cites, 'addRelationshipService replied without relationship.id');
-    return { a, b, id, relationship };
+    t.judge(RELATIONSHIP_WITHOUT_ID, cites, relationshipWithoutId(relationship), r);
+    return { a, b, id: relationship!.id as string, relationship: relationship! };
   };
 
   if (ids.add) {
     const id = ids.add;
     check(T('addRelationshipService adds the relationship and replies with its id'), [id], async (t) => {
       const { a, b, relationship: rel } = await added(t, [id]);
-      await t.rule(id, () => {
-        expect(rel[t.profile.members.relationshipSubject], 'subject echoed').toBe(a.linkId);
-        expect(rel[t.profile.members.relationshipObject], 'object echoed').toBe(b.linkId);
-        expect(rel.relationshipVerb).toBe(t.profile.relationship.verb);
-      });
+      const m = t.profile.members;
+      const sent = { [m.relationshipSubject]: a.linkId, [m.relationshipObject]: b.linkId, relationshipVerb: t.profile.relationship.verb };
+      t.judge(ECHO_OTHER_VALUE, id, echoOtherValue(sent, rel, ['relationshipVerb']));
     });
   }
 
@@ -56,7 +68,7 @@ export function relationshipChecks({ check, verifies, kit, label }: Shared): voi
           const r = await t.ok('searchRelationshipsService', { relationship: criteria });
           return found(r.content).some((x) => x.id === relId) ? r : undefined;
         });
-        await t.rule(id, () => expect(hit, `search by ${JSON.stringify(criteria)} finds ${relId}`).toBeDefined());
+        t.judge(RELATIONSHIP_NOT_FOUND, id, relationshipNotFound(relId, JSON.stringify(criteria), hit !== undefined));
       }
     });
 
@@ -64,14 +76,7 @@ export function relationshipChecks({ check, verifies, kit, label }: Shared): voi
       const { a } = await added(t, [id]);
       const subject = t.profile.members.relationshipSubject;
       const r = await t.ok('searchRelationshipsService', { relationship: { [subject]: a.linkId } });
-      await t.rule(id, () =>
-        expect(
-          found(r.content)
-            .filter((x) => x[subject] !== a.linkId)
-            .map((x) => x.id),
-          'relationships of other subjects',
-        ).toEqual([]),
-      );
+      t.judge(OFF_CRITERIA, id, offCriteria({ [subject]: a.linkId }, found(r.content)), r);
     });
   }
 
@@ -80,12 +85,12 @@ export function relationshipChecks({ check, verifies, kit, label }: Shared): voi
     check(T('deleteRelationshipService deletes the relationship and a search no longer finds it'), [id], async (t) => {
       const { a, id: relId } = await added(t, [id]);
       const del = await t.ok('deleteRelationshipService', { id: relId });
-      await t.rule(id, () => expect(del.content?.id, 'reply echoes the id').toBe(relId));
+      t.judge(DELETE_ECHOES_OTHER, id, deleteEchoesOther(relId, del.content?.id), del);
       const gone = await t.eventually(`relationship ${relId} gone from search`, async () => {
         const r = await t.ok('searchRelationshipsService', { relationship: { [t.profile.members.relationshipSubject]: a.linkId } });
         return found(r.content).some((x) => x.id === relId) ? undefined : true;
       });
-      await t.rule(id, () => expect(gone, 'deleted relationship no longer found').toBe(true));
+      t.judge(STILL_FOUND, id, stillFound(relId, gone !== true));
     });
   }
 
@@ -95,11 +100,14 @@ export function relationshipChecks({ check, verifies, kit, label }: Shared): voi
       const { relationship: rel } = await added(t, [id]);
       if (rel.startDate === undefined || rel.startDate === null) t.skip('the reply carries no startDate to check');
       // Any ISO 8601 UTC form ("Z", "+00:00"), as specs/common/wire.ts DateTimeString reads the seed's DATE-TIME.
-      await t.rule(id, () =>
-        expect(
-          DateTimeString.safeParse(rel.startDate).success,
-          `startDate ${JSON.stringify(rel.startDate)} is an ISO 8601 UTC timestamp`,
-        ).toBe(true),
+      t.judge(
+        WIRE_FORM,
+        id,
+        wrongWireForm(
+          [{ pointer: '/content/relationship/startDate', value: rel.startDate }],
+          (v) => DateTimeString.safeParse(v).success,
+          'an ISO 8601 UTC timestamp',
+        ),
       );
     });
   }
