@@ -14,7 +14,7 @@ import { SEQUENCE_FAULTS } from '../reference/faults/sequence-faults.js';
 import { STATE_FAULTS } from '../reference/faults/state-faults.js';
 
 /** One fault in STRIDE of the catalogue is sampled (besides the kinds always sampled). */
-export const STRIDE = 9;
+export const STRIDE = 14;
 
 /** Faults in states a single hand-picked check used to miss: each lookup form of householdQuery, overlapping notification pages. */
 const NAMED = [

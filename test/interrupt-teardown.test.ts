@@ -22,6 +22,7 @@ import { type RunningReference, startReference } from '../reference/server.js';
 import { exitCodeOf } from '../report/outcome.js';
 import type { Summary } from '../report/summary.js';
 import { cleanEnv } from './support/command.js';
+import { sampled } from './support/tier.js';
 
 const TEST_SOURCES = ['cf_test_a', 'cf_test_b'];
 const ROOT = join(import.meta.dirname, '..');
@@ -108,13 +109,15 @@ async function cancelledRun(how: Cancel, lines = 20) {
 }
 
 describe('a cancelled run stops, removes what it created and says it was interrupted', () => {
-  const cases: Array<[Cancel, 'SIGINT' | 'SIGTERM', number | null]> = [
+  const all: Array<[Cancel, 'SIGINT' | 'SIGTERM', number | null]> = [
     ['SIGTERM to npm', 'SIGTERM', 143],
     ['SIGINT to the node process', 'SIGINT', 130],
     ['SIGINT to the process group', 'SIGINT', 130],
     // npm dies at once (exit by SIGKILL, no code): the command sees its parent gone and stops the run as for SIGTERM.
     ['npm killed', 'SIGTERM', null],
   ];
+  // What a CI runner does (SIGTERM, then a kill) in `npm test`; every way in `npm run test:full`.
+  const cases = sampled(all, [all[0]!, all[3]!]);
   it.each(cases)(
     '%s',
     async (how, signal, npmCode) => {

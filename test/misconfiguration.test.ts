@@ -31,13 +31,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => counter.close(() => r())));
 
 /** Runs the conformance command with `env`; asserts exit 2, exactly one line on stderr matching `message`, nothing sent and nothing started. */
-async function refused(
-  env: Record<string, string>,
-  message: RegExp,
-  args: string[] = [],
-  script = 'run/cli/conformance.mjs',
-  withinMs = 15000,
-) {
+async function refused(env: Record<string, string>, message: RegExp, args: string[] = [], script = 'run/cli/conformance.mjs') {
   const reportDir = mkdtempSync(join(tmpdir(), 'cf-misconf-'));
   const before = hits;
   const r = await runCommand(script, args, { CONFORMANCE_REPORT_DIR: reportDir, ...env });
@@ -48,7 +42,6 @@ async function refused(
   expect(r.stdout, 'no run started').not.toMatch(/Conformance run|RUN/);
   expect(hits - before, 'requests the deployment received').toBe(0);
   expect(readdirSync(reportDir), 'nothing written to the report directory').toEqual([]);
-  expect(r.ms).toBeLessThan(withinMs);
   return r;
 }
 
@@ -173,9 +166,6 @@ describe('more misconfigurations that stop the run with exit code 2 and one line
     await refused(
       { CONFORMANCE_KNOWN_FAILURES: list },
       /"organization\/search\/a-search-wit-an-exact-copy" names neither \(did you mean organization\/search\/a-search-with-an-exact-copy/,
-      [],
-      'run/cli/conformance.mjs',
-      60000,
     );
   }, 120000);
 });

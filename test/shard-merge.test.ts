@@ -2,7 +2,8 @@
  * Sharding: the organization scenarios run unsharded and as three shards (`--shard=i/3`, each its
  * own run id and namespace, the same seed); `npm run report:merge` joins the shards (vitest blob
  * reports replayed through the conformance reporter, Allure results and exchanges copied). The
- * merged report has the same checks with the same outcomes as the unsharded run.
+ * merged report has the same checks with the same outcomes as the unsharded run. In `npm run test:full`
+ * only: `npm test` runs three shards and their merge as the CI example does (test/ci-examples.test.ts).
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Summary } from '../report/summary.js';
 import { runCli } from './support/cli.js';
 import { type SuiteRun, runSuite } from './support/run-suite.js';
+import { FULL_TIER } from './support/tier.js';
 
 const SCOPE = ['scenarios/organization'];
 let whole: SuiteRun;
@@ -17,13 +19,13 @@ let shards: SuiteRun[];
 
 const outcomes = (s: Summary) => Object.fromEntries(s.checks.map((c) => [c.checkId, c.verdict]));
 
-beforeAll(async () => {
-  whole = await runSuite(SCOPE);
-  shards = [];
-  for (const i of [1, 2, 3]) shards.push(await runSuite([...SCOPE, `--shard=${i}/3`]));
-}, 400000);
+describe.runIf(FULL_TIER)('three shards merged', () => {
+  beforeAll(async () => {
+    whole = await runSuite(SCOPE);
+    shards = [];
+    for (const i of [1, 2, 3]) shards.push(await runSuite([...SCOPE, `--shard=${i}/3`]));
+  }, 400000);
 
-describe('three shards merged', () => {
   it('each shard has its own run id, namespace and a blob report', () => {
     const ids = shards.map((s) => `${s.runId}-s${shards.indexOf(s) + 1}of3`);
     for (const [i, s] of shards.entries()) {
