@@ -35,6 +35,7 @@ import { fileURLToPath } from 'node:url';
 import { markdownTable } from 'markdown-table';
 import pidtree from 'pidtree';
 import pidusage from 'pidusage';
+import { maxInFlightSetting } from '../harness/config.js';
 import { type ExchangeLine, isExchangesFile, readExchangesFile } from '../harness/exchange-file.js';
 import { REFERENCE_SOURCES } from '../run/global-setup.js';
 import { command, parseArguments, usageError } from '../run/command.js';
@@ -69,7 +70,7 @@ if (!Number.isInteger(jitter) || jitter < 0 || jitter > 60000)
 const filters = program.args;
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const MAX_IN_FLIGHT = Number(process.env.CONFORMANCE_MAX_IN_FLIGHT || 8);
+const MAX_IN_FLIGHT = maxInFlightSetting(process.env);
 /** Settings of the user's environment handed to the measured run (the others are dropped). */
 const KEPT_SETTINGS = ['CONFORMANCE_MAX_IN_FLIGHT', 'CONFORMANCE_FILES_AT_ONCE', 'CONFORMANCE_WORKERS', 'CONFORMANCE_SEED'];
 const SERVICES = 3;

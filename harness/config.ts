@@ -354,6 +354,9 @@ function serviceSettings(env: Env, service: ServiceName): Omit<ServiceTarget, 'e
  * is loaded (environment wins over `.env`).
  * @throws SettingsError naming the first bad setting.
  */
+/** CONFORMANCE_MAX_IN_FLIGHT: requests in flight at most per service, 1..256, default 8; SettingsError naming it otherwise. */
+export const maxInFlightSetting = (env: Env): number => intSetting(env, 'CONFORMANCE_MAX_IN_FLIGHT', 8, 1, 256);
+
 export function loadSettings(env: Env = loadEnv()): Settings {
   checkSettingNames(env);
   const rawSeed = env.CONFORMANCE_SEED;
@@ -384,7 +387,7 @@ export function loadSettings(env: Env = loadEnv()): Settings {
     seed,
     seedFromSettings: Boolean(rawSeed),
     runId,
-    maxInFlight: intSetting(env, 'CONFORMANCE_MAX_IN_FLIGHT', 8, 1, 256),
+    maxInFlight: maxInFlightSetting(env),
     filesAtOnce: filesAtOnceSetting(env),
     timeoutMs: intSetting(env, 'CONFORMANCE_TIMEOUT_MS', 30000, 100, 600000),
     reportDir: env.CONFORMANCE_REPORT_DIR || 'reports',

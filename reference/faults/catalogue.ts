@@ -13,6 +13,7 @@
  * Sources: organization-identity-api.md (sections named by each requirement).
  */
 import type { ServiceName } from '../../specs/common/model.js';
+import type { OperationName } from '../../specs/common/operation-names.js';
 import { SERVICES, requirementFor } from '../../specs/services.js';
 import { demographicsSearch as SEARCH_HANDLER, identityReply } from '../handlers/identity.js';
 import type { HandlerContext } from '../handlers/types.js';
@@ -574,8 +575,8 @@ const SHARED: Spec[] = [
 const SEARCH = (ctx: HandlerContext, content: Record<string, any>) => SEARCH_HANDLER({ ...ctx, content });
 const NATIVE_REPLY = (ctx: HandlerContext, linkId: string) => identityReply(ctx, linkId);
 
-/** Operation-shape faults: for each operation, one reply member sent with the wrong type. */
-const SHAPE: Record<string, { member: string; to: (v: unknown) => unknown; what: string }> = {
+/** Operation-shape faults: for each operation, one reply member sent with the wrong type (keyed by every operation name, so a new operation needs its shape fault). */
+const SHAPE: Record<OperationName, { member: string; to: (v: unknown) => unknown; what: string }> = {
   postIdentity: { member: 'identityGroupedBySource', to: () => ({}), what: 'identityGroupedBySource is an object, not an array' },
   deleteSourceIdentity: { member: 'linkIdsModified', to: (v) => list(v).join(','), what: 'linkIdsModified is a comma-joined string' },
   demographicsSearch: { member: 'searchResults', to: (v) => ({ items: v }), what: 'searchResults is wrapped in an object' },
@@ -602,25 +603,23 @@ const SHAPE: Record<string, { member: string; to: (v: unknown) => unknown; what:
   },
 };
 /** Where a service names a member differently from SHAPE. */
-const SHAPE_BY_SERVICE: Partial<Record<ServiceName, typeof SHAPE>> = {
+const SHAPE_BY_SERVICE: Partial<Record<ServiceName, Partial<typeof SHAPE>>> = {
   person: { searchRelationshipsService: { member: 'relationships', to: (v) => JSON.stringify(v), what: 'relationships is a JSON string' } },
 };
 
 function shapeFaults(service: ServiceName): FaultDefinition[] {
   const spec = SERVICES[service];
-  return spec.operations
-    .filter((op) => SHAPE[op.name])
-    .map((op) => {
-      const s = SHAPE_BY_SERVICE[service]?.[op.name] ?? SHAPE[op.name]!;
-      return {
-        name: `${prefixOf(service)}shape-${op.name}`,
-        service,
-        requirement: op.shapeRequirement,
-        operations: [op.name],
-        description: `${op.name}: ${s.what}`,
-        reply: (i: ReplyInfo) => void (ok(i) && i.body.content && (i.body.content[s.member] = s.to(i.body.content[s.member]))),
-      };
-    });
+  return spec.operations.map((op) => {
+    const s = SHAPE_BY_SERVICE[service]?.[op.name] ?? SHAPE[op.name];
+    return {
+      name: `${prefixOf(service)}shape-${op.name}`,
+      service,
+      requirement: op.shapeRequirement,
+      operations: [op.name],
+      description: `${op.name}: ${s.what}`,
+      reply: (i: ReplyInfo) => void (ok(i) && i.body.content && (i.body.content[s.member] = s.to(i.body.content[s.member]))),
+    };
+  });
 }
 
 const prefixOf = (service: ServiceName) => (service === 'organization' ? '' : `${service}-`);
