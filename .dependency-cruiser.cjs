@@ -39,6 +39,14 @@ module.exports = {
     ...folderRules,
     { name: 'no-circular', severity: 'error', comment: 'No import circles.', from: {}, to: { circular: true } },
     {
+      name: 'walks-judge-apart',
+      severity: 'error',
+      comment:
+        'The walk engine (scenarios/shared/model/) does not import the table-driven rules (scenarios/shared/rules/): rules may name a walk configuration, never the other way round.',
+      from: { path: '^scenarios/shared/model/' },
+      to: { path: '^scenarios/shared/rules/' },
+    },
+    {
       name: 'no-orphans',
       severity: 'error',
       comment:

@@ -4,7 +4,7 @@
  * with both lists named, so a search for an ID always lands on the file that checks it.
  */
 import { describe, expect, it } from 'vitest';
-import { declared } from '../scenarios/shared/rules/types.js';
+import { declared } from '../scenarios/shared/declared.js';
 
 describe('declared requirement IDs', () => {
   it('pass when they are the IDs the checks cite, in any order', () => {

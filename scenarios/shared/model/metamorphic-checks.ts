@@ -13,7 +13,7 @@ import { CouldNotJudge } from '../../../harness/verdict.js';
 import type { CheckOptions } from '../../../harness/register.js';
 import type { ServiceName } from '../../../specs/common/model.js';
 import { requirementFor } from '../../../specs/services.js';
-import { declared } from '../rules/types.js';
+import { declared } from '../declared.js';
 import { REQUEST_REFUSED, requestRefused } from '../../../specs/clauses/contract.js';
 import {
   MONOTONE_BROKEN,

@@ -44,7 +44,7 @@ import {
 import { FEED_CHANGE_MISSING, FEED_DUPLICATE, FEED_TOTAL_DIFFERS, feedBaseline, judgeFeed } from './feed.js';
 import { CoverageTally } from './coverage.js';
 import { IdentityModel, labelFor } from './identity-model.js';
-import { declared } from '../rules/types.js';
+import { declared } from '../declared.js';
 import { type WalkConfig, WalkReal, walkRequirementIds } from './walk-real.js';
 
 export interface WalkBudget {

@@ -19,7 +19,8 @@ import {
 } from '../../../specs/clauses/auth.js';
 import { SERVICES, requirementFor } from '../../../specs/services.js';
 import { postedContext, relationshipContent, validRequests } from '../requests.js';
-import { type CheckFn, declared, type Kit, titled } from './types.js';
+import { declared } from '../declared.js';
+import { type CheckFn, type Kit, titled } from './types.js';
 
 export interface AuthRejectionMode {
   /** Completes "... is rejected", e.g. "without an Authorization header". */

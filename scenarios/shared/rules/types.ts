@@ -8,6 +8,7 @@
 import type { scenario } from '../../../harness/register.js';
 import { requirementFor } from '../../../specs/services.js';
 import type { WalkConfig } from '../model/walk-real.js';
+import { declared } from '../declared.js';
 import type { steps } from '../steps.js';
 
 export type CheckFn = ReturnType<typeof scenario>['check'];
@@ -47,20 +48,6 @@ export function idsFor<Role extends string>(check: CheckFn, group: string, roles
   }
   declared(check.service, group, verifies, Object.values(ids) as string[]);
   return ids;
-}
-
-/**
- * Holds a scenario file's list of the requirements a shared module verifies for its service to
- * the IDs the module actually cites.
- * @throws Error naming both lists when they differ (a stale list at the call site)
- */
-export function declared(service: string, what: string, verifies: readonly string[], actual: readonly string[]): void {
-  const a = [...new Set(verifies)].sort();
-  const b = [...new Set(actual)].sort();
-  if (a.join() !== b.join())
-    throw new Error(
-      `${service} ${what} checks: the scenario file declares they verify [${a.join(', ')}], but they verify [${b.join(', ')}] (the roles of specs/${service}/requirements.ts)`,
-    );
 }
 
 export const titled = (title: string, label?: string) => (label ? `${title} (${label})` : title);
