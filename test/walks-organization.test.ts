@@ -9,11 +9,14 @@ import { describe, expect, test } from 'vitest';
 import { toursFor } from '../scenarios/shared/model/commands.js';
 import { organizationWalks } from '../scenarios/organization/walk-config.js';
 import { runSuite } from './support/run-suite.js';
+import { FULL_TIER } from './support/tier.js';
 import { generatedWalks, walkCheck } from './support/walk-checks.js';
 
 const FILE = 'scenarios/organization/walks.test.ts';
+/** Generated walks of the clean run: 100 in `npm run test:full`, 40 in `npm test`. */
+const CLEAN_WALKS = FULL_TIER ? 100 : 40;
 /** Fixed seed and a larger budget than the default run for the clean reference; verbose, for the `[walks]` lines counted here. */
-const SETTINGS = { CONFORMANCE_SEED: '12345', CONFORMANCE_WALKS: '100', CONFORMANCE_WALK_STEPS: '10', CONFORMANCE_VERBOSE: '1' };
+const SETTINGS = { CONFORMANCE_SEED: '12345', CONFORMANCE_WALKS: String(CLEAN_WALKS), CONFORMANCE_WALK_STEPS: '10', CONFORMANCE_VERBOSE: '1' };
 /**
  * A fault's run: the tours catch every sequence fault whatever the seed, so one check of generated
  * walks is enough; rates of the generated walks alone over many seeds: `npm run bench:walks --`.
@@ -33,7 +36,7 @@ describe('organization walks', () => {
     const run = await runSuite([FILE], SETTINGS);
     const c = walkCheck(run, 'organization');
     expect(c?.verdict, run.stdout.slice(-3000)).toBe('pass');
-    expect(generatedWalks(run.stdout, 'organization'), run.stdout.slice(-3000)).toBe(100);
+    expect(generatedWalks(run.stdout, 'organization'), run.stdout.slice(-3000)).toBe(CLEAN_WALKS);
     expect(run.stdout).toMatch(
       new RegExp(`\\[walks\\] organization: 0 walks x 10 steps, .*after ${toursFor(organizationWalks).length} tours`),
     );
