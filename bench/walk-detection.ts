@@ -8,14 +8,18 @@
  * a failure citing another requirement is listed apart ("other").
  *
  * The variants that take the other legitimate choice of an open outcome (OPEN_VARIANTS) run at every
- * seed too: each must pass.
+ * seed too: each must pass. With --drawn, each run seed also runs the walks against the drawn
+ * deployment of that seed (detection/drawn.ts: one option of every open choice, lags, throttling and
+ * other users writing): a `fail` verdict there is a false positive; a check that could not judge
+ * (the deployment never held still) is counted apart.
  *
- * Usage: npm run bench:walks -- [--seeds 1-10] [--faults a,b | none] [--walks N --steps M] [--variants a,b | --no-variants] [--json file]
+ * Usage: npm run bench:walks -- [--seeds 1-10] [--faults a,b | none] [--walks N --steps M] [--variants a,b | --no-variants] [--drawn] [--json file]
  * (no --walks/--steps: the default budget of a run against the embedded reference; --help lists the options).
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { drawnSpecs } from '../detection/drawn.js';
 import { OPEN_OUTCOME_VARIANTS } from '../detection/sample.js';
 import { mergePatches, patchOf, plannedVariants } from '../detection/variants.js';
 import { SEQUENCE_FAULTS } from '../reference/faults/sequence-faults.js';
@@ -69,9 +73,18 @@ const program = command({
   .option('--steps <n>', 'steps per walk (CONFORMANCE_WALK_STEPS; default: the run default)')
   .option('--variants <names>', 'comma list of open-outcome variants to run at every seed (default: all of them)')
   .option('--no-variants', 'no variant run')
+  .option('--drawn', 'also run the walks, at each run seed, against the drawn deployment of that seed (REFERENCE_VARIANTS=drawn=<seed>)')
   .option('--json <file>', 'also write the figures as JSON');
 parseArguments(program);
-const opts = program.opts<{ seeds: string; faults?: string; walks?: string; steps?: string; variants: string | boolean; json?: string }>();
+const opts = program.opts<{
+  seeds: string;
+  faults?: string;
+  walks?: string;
+  steps?: string;
+  variants: string | boolean;
+  drawn?: boolean;
+  json?: string;
+}>();
 
 function seedList(text: string): number[] {
   if (!/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(text)) usageError(program, `--seeds: expected a-b or a,b,c, got ${JSON.stringify(text)}`);
@@ -206,9 +219,44 @@ if (variants.length) {
       `| ${v} | ${t.pass.length}/${seeds.length}${t.fail.length ? ` (failed at ${[...new Set(t.fail.map((f) => f.seed))].join(',')})` : ''} |`,
     );
 }
+/** Walks against the drawn deployment of each run seed: verdicts other than pass, by kind. */
+const drawn: Array<{ seed: number; specs: string[]; failed: string[]; notJudged: string[] }> = [];
+if (opts.drawn)
+  for (const seed of seeds) {
+    const { specs } = drawnSpecs([seed])[0]!;
+    const profile = join(mkdtempSync(join(tmpdir(), 'cf-walk-drawn-')), 'profile.json');
+    writeFileSync(profile, JSON.stringify(mergePatches(plannedVariants(specs).map(patchOf))));
+    const run = await runSuite(
+      Object.values(FILES),
+      { ...budget, CONFORMANCE_SEED: String(seed), REFERENCE_VARIANTS: specs.join(','), CONFORMANCE_PROFILE: profile },
+      600000,
+    );
+    const checks = run.summary?.checks ?? [];
+    const line = (c: (typeof checks)[number]) => `${c.service} ${c.verdict}: ${(c.message ?? c.note ?? '').slice(0, 1500)}`;
+    const row = {
+      seed,
+      specs,
+      failed: run.summary ? checks.filter((c) => c.verdict === 'fail').map(line) : [`no summary: ${run.stdout.slice(-1500)}`],
+      notJudged: checks.filter((c) => c.verdict !== 'pass' && c.verdict !== 'fail').map(line),
+    };
+    drawn.push(row);
+    console.log(
+      `seed ${seed} drawn (${specs.join(',')}): ${row.failed.length ? 'FAILED' : 'passed'}${row.notJudged.length ? `, ${row.notJudged.length} not judged` : ''}`,
+    );
+    for (const l of [...row.failed, ...row.notJudged]) console.log(`  ${l}`);
+  }
+if (opts.drawn)
+  console.log(
+    `drawn deployments: ${drawn.filter((d) => !d.failed.length).length}/${drawn.length} without a failing walk check; could not judge at seeds ${
+      drawn
+        .filter((d) => d.notJudged.length)
+        .map((d) => d.seed)
+        .join(',') || 'none'
+    }`,
+  );
 const out = opts.json;
 if (out)
   writeFileSync(
     out,
-    JSON.stringify({ budget, seeds, faults: Object.fromEntries(found), clean, variants: Object.fromEntries(variantRuns) }, null, 2),
+    JSON.stringify({ budget, seeds, faults: Object.fromEntries(found), clean, variants: Object.fromEntries(variantRuns), drawn }, null, 2),
   );

@@ -120,6 +120,23 @@ describe('effects', () => {
     expect(m.get('B')!.state).toBe('unknown');
     expect(applied!.follow.map((f) => f.label)).toEqual(['A']);
   });
+
+  it('person reactivate returns the record to the link ID it left with, unless an open outcome moved it while it was out of matching', () => {
+    const m = model(3);
+    step(personStateSpec, m, 'deactivate', 'A');
+    const left = m.get('A')!.group;
+    const stayed = step(personStateSpec, m, 'reactivate', 'A').applied!;
+    expect(stayed.sameLink).toEqual([expect.objectContaining({ label: 'A', group: left })]);
+    expect(stayed.follow).toEqual([]);
+    // Deactivated again, then moved by what the deployment showed (the others of an identity a merge retired a source from, open):
+    step(personStateSpec, m, 'deactivate', 'A');
+    m.get('A')!.group = m.get('B')!.group;
+    const moved = step(personStateSpec, m, 'reactivate', 'A').applied!;
+    expect(m.get('A')!.state).toBe('active');
+    expect(moved.sameLink).toEqual([]);
+    expect(moved.follow).toEqual([{ label: 'A', mustBeLive: true }]);
+    expect(m.get('A')!.leftMatchingIn).toBeUndefined();
+  });
 });
 
 describe('what the observation after a step reads (lookupScope)', () => {

@@ -111,6 +111,9 @@ function applyEffect(
     return;
   }
   const before = r.group;
+  // Moved by an open outcome while out of matching: its original link ID is the one it left with or the one it was moved to.
+  const movedWhileOut = r.leftMatchingIn !== undefined && r.leftMatchingIn !== before;
+  if (e.state === 'deactivated' && r.state !== 'deactivated') r.leftMatchingIn = before;
   if (e.state) {
     r.state = e.state;
     r.since = cite;
@@ -127,7 +130,9 @@ function applyEffect(
   else if (e.identity && typeof e.identity === 'object') r.group = groups.get(e.identity.joins)!;
   forgetAbsence(r);
   if (e.fresh) applied.freshLink.push({ label: r.label, cite });
-  if (e.sameLink) applied.sameLink.push({ label: r.label, group: before, cite });
+  if (e.sameLink && movedWhileOut) applied.follow.push({ label: r.label, mustBeLive: true });
+  else if (e.sameLink) applied.sameLink.push({ label: r.label, group: before, cite });
+  if (r.state !== 'deactivated') r.leftMatchingIn = undefined;
   if (e.data?.nowhere) r.data = { ...r.data, nowhere: cite };
   if (e.data?.history) r.data = { ...r.data, history: { requirement: e.data.history, forbids: e.seed } };
   if (e.data?.withSurvivor) r.data = { ...r.data, withSurvivor: cite };

@@ -53,6 +53,12 @@ export interface SpecRecord {
   retiredInto?: string;
   /** The survivor's model identity at the time of the merge. */
   mergedGroup?: number;
+  /**
+   * The model identity a deactivated record was in when it was deactivated (person). Where an open
+   * outcome moved it while it was out of matching, "returns to its original link ID" may mean either
+   * identity: its reactivation follows the deployment.
+   */
+  leftMatchingIn?: number;
   /** Identity kind where the service has several (provider: practitioner or facility). */
   kind?: string;
   /** The step that put the record into its state: what a later deviation of this record breaks, and its sentence. */
