@@ -145,6 +145,12 @@ export const personStateSpec: StateSpec = {
       forbidden: [{ what: 'the deactivated record found by no query', seed: DEACTIVATE }],
     },
     {
+      operation: 'reactivateSourceWs',
+      what: 'which link ID a record returns to when an open outcome moved it while it was deactivated (the others of an identity going along with a merge or link): the one it was deactivated with, or the one it was moved to',
+      seed: REACTIVATE,
+      forbidden: [{ what: 'the reactivated record not active, or found by no query', seed: REACTIVATE }],
+    },
+    {
       operation: 'householdQuery',
       what: 'which households form, and what a record that is not active answers',
       seed: ppSeed('States and transitions', 'Transitions of relationship status and of households: not shown.'),
