@@ -621,6 +621,13 @@ const ROWS: Record<string, Row> = {
       { what: 'gone, id a UUID', judge: () => relationships.stillFound('0d9e3c1a-7f1e', false), unseen: true },
     ],
   },
+  'OTHER-DELETED': {
+    rejected: [{ what: 'the other relationship of the subject gone too', judge: () => relationships.otherDeleted('r1', 'r2', false) }],
+    accepted: [
+      { what: 'the other one still found', judge: () => relationships.otherDeleted('r1', 'r2', true) },
+      { what: 'still found, ids UUIDs', judge: () => relationships.otherDeleted('0d9e3c1a-7f1e', '5b2a-11c0', true), unseen: true },
+    ],
+  },
   // notifications
   'PAGE-OVER-SIZE': {
     rejected: [{ what: 'pageSize + 1', judge: () => notifications.pageOverSize([page(4, true)], 3) }],

@@ -37,6 +37,52 @@ const unlinkWrongOfThree = (service: FaultDefinition['service'], requirement: st
   },
 });
 
+/** searchRelationshipsService drops the object criterion whenever another criterion is given with it. */
+const searchIgnoresObjectCombined = (service: FaultDefinition['service'], requirement: string, name: string): FaultDefinition => ({
+  name,
+  service,
+  requirement,
+  operations: ['searchRelationshipsService'],
+  description: 'searchRelationshipsService ignores the object criterion (objectServiceId) when other criteria are given with it',
+  handler: (next, ctx) => {
+    const criteria = { ...(ctx.content?.relationship ?? {}) } as Record<string, unknown>;
+    const obj = ctx.members.relationshipObject;
+    const given = Object.keys(criteria).filter((k) => criteria[k] !== undefined && criteria[k] !== null);
+    if (!given.includes(obj) || given.length < 2) return next(ctx);
+    delete criteria[obj];
+    return next({ ...ctx, content: { ...ctx.content, relationship: criteria } });
+  },
+});
+
+/** deleteRelationshipService deletes every relationship of the named one's subject. */
+const deleteAllOfSubject = (service: FaultDefinition['service'], requirement: string, name: string): FaultDefinition => ({
+  name,
+  service,
+  requirement,
+  operations: ['deleteRelationshipService'],
+  description: 'deleteRelationshipService also deletes every other relationship of the same subject',
+  handler: (next, ctx) => {
+    const subj = ctx.members.relationshipSubject;
+    const named = ctx.store.relationships.get(ctx.content?.id as string);
+    const result = next(ctx);
+    if (named)
+      for (const [id, r] of ctx.store.relationships)
+        if (r[subj] !== undefined && r[subj] === named[subj]) ctx.store.relationships.delete(id);
+    return result;
+  },
+});
+
+/**
+ * Faults only a single check that sets up a category catches (scenarios/shared/rules): several
+ * relationships of one subject, relationships differing in one criterion. Not walk faults.
+ */
+export const SINGLE_CATEGORY_FAULTS: FaultDefinition[] = [
+  searchIgnoresObjectCombined('organization', 'ORG-REL-SEARCH', 'rel-search-object-ignored-combined'),
+  searchIgnoresObjectCombined('provider', 'PROV-REL-SEARCH', 'provider-rel-search-object-ignored-combined'),
+  deleteAllOfSubject('organization', 'ORG-REL-DELETE', 'rel-delete-all-of-subject'),
+  deleteAllOfSubject('provider', 'PROV-REL-DELETE', 'provider-rel-delete-all-of-subject'),
+];
+
 export const CATEGORY_FAULTS: FaultDefinition[] = [
   {
     name: 'link-reply-names-source',

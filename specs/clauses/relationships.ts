@@ -66,7 +66,7 @@ export function relationshipNotFound(id: string, criteria: string, found: boolea
 
 export const OFF_CRITERIA = checkClause(
   'OFF-CRITERIA',
-  'a relationship a search returns whose criteria member (subject, object or verb) holds another value than the search asked for (a member left out is not judged)',
+  'a relationship a search returns whose criteria member (subject, object or verb) holds another value than the search asked for (a member the reply leaves out is judged by what the run sent at its add where the run added it, else not judged)',
   SEARCHES,
 );
 /** OFF-CRITERIA: returned relationships with a criteria member present and different (`criteria`: member name -> value asked). */
@@ -98,6 +98,16 @@ export function stillFound(id: string, found: boolean): string[] {
   return found ? [`relationship ${id} still found after its delete`] : [];
 }
 
+export const OTHER_DELETED = checkClause(
+  'OTHER-DELETED',
+  'a relationship the run added and never deleted that a search by its subject no longer finds, within the consistency budget, after deleteRelationshipService deleted another relationship of that subject',
+  ['relationships.delete', 'PERSON-REL-DELETE'],
+);
+/** OTHER-DELETED: the relationship kept, when the search after deleting `deleted` no longer finds it. */
+export function otherDeleted(deleted: string, kept: string, found: boolean): string[] {
+  return found ? [] : [`relationship ${kept} of the same subject no longer found after deleting ${deleted}`];
+}
+
 export const RELATIONSHIP_CLAUSES = [
   RELATIONSHIP_WITHOUT_ID,
   ECHO_OTHER_VALUE,
@@ -105,4 +115,5 @@ export const RELATIONSHIP_CLAUSES = [
   OFF_CRITERIA,
   DELETE_ECHOES_OTHER,
   STILL_FOUND,
+  OTHER_DELETED,
 ];
