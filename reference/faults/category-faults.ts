@@ -72,15 +72,53 @@ const deleteAllOfSubject = (service: FaultDefinition['service'], requirement: st
   },
 });
 
+type Page = { hasNext?: unknown; notifications?: unknown[]; totalElements?: unknown };
+
+/** searchNotifications says hasNext on the last page of a window holding an exact multiple of pageSize. */
+const hasNextOnExactMultiple = (service: FaultDefinition['service'], requirement: string, name: string): FaultDefinition => ({
+  name,
+  service,
+  requirement,
+  operations: ['searchNotifications'],
+  description: 'searchNotifications replies hasNext true on the last page when the window holds an exact multiple of pageSize',
+  handler: (next, ctx) => {
+    const r = next(ctx) as Page;
+    const size = ctx.content?.pageSize;
+    const total = r.totalElements;
+    const last = r.hasNext === false && (r.notifications?.length ?? 0) > 0;
+    return last && typeof total === 'number' && Number.isInteger(size) && total % size === 0 ? { ...r, hasNext: true } : r;
+  },
+});
+
+/** searchNotifications gives as totalElements the number of notifications on the page returned, not in the window. */
+const totalOfPage = (service: FaultDefinition['service'], requirement: string, name: string): FaultDefinition => ({
+  name,
+  service,
+  requirement,
+  operations: ['searchNotifications'],
+  description: 'searchNotifications replies totalElements equal to the number of notifications on the page returned, not in the window',
+  handler: (next, ctx) => {
+    const r = next(ctx) as Page;
+    return Array.isArray(r.notifications) ? { ...r, totalElements: r.notifications.length } : r;
+  },
+});
+
 /**
  * Faults only a single check that sets up a category catches (scenarios/shared/rules): several
- * relationships of one subject, relationships differing in one criterion. Not walk faults.
+ * relationships of one subject, relationships differing in one criterion, notification windows
+ * against pageSize. Not walk faults.
  */
 export const SINGLE_CATEGORY_FAULTS: FaultDefinition[] = [
   searchIgnoresObjectCombined('organization', 'ORG-REL-SEARCH', 'rel-search-object-ignored-combined'),
   searchIgnoresObjectCombined('provider', 'PROV-REL-SEARCH', 'provider-rel-search-object-ignored-combined'),
   deleteAllOfSubject('organization', 'ORG-REL-DELETE', 'rel-delete-all-of-subject'),
   deleteAllOfSubject('provider', 'PROV-REL-DELETE', 'provider-rel-delete-all-of-subject'),
+  hasNextOnExactMultiple('organization', 'ORG-NOTIF-PAGING', 'notif-hasnext-exact-multiple'),
+  hasNextOnExactMultiple('person', 'PERSON-NOTIF-PAGING', 'person-notif-hasnext-exact-multiple'),
+  hasNextOnExactMultiple('provider', 'PROV-NOTIF-PAGING', 'provider-notif-hasnext-exact-multiple'),
+  totalOfPage('organization', 'ORG-NOTIF-PAGING', 'notif-total-of-page'),
+  totalOfPage('person', 'PERSON-NOTIF-PAGING', 'person-notif-total-of-page'),
+  totalOfPage('provider', 'PROV-NOTIF-PAGING', 'provider-notif-total-of-page'),
 ];
 
 export const CATEGORY_FAULTS: FaultDefinition[] = [
