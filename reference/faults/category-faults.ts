@@ -103,10 +103,30 @@ const totalOfPage = (service: FaultDefinition['service'], requirement: string, n
   },
 });
 
+/** demographicsQuery answers the first identity (in creation order) to reach the match threshold, not the best-scored one. */
+const queryFirstAboveThreshold = (service: FaultDefinition['service'], requirement: string, name: string): FaultDefinition => ({
+  name,
+  service,
+  requirement,
+  operations: ['demographicsQuery'],
+  description: 'demographicsQuery returns the first identity created that reaches the match threshold, not the best-matching one',
+  handler: (next, ctx) => {
+    const probe = ctx.content?.identity as Record<string, unknown> | undefined;
+    if (!probe) return next(ctx);
+    const kind = ctx.matcher.kind?.(probe);
+    for (const r of ctx.store.records.values()) {
+      if (r.state !== 'active' || (kind !== undefined && ctx.matcher.kind?.(r.data) !== kind)) continue;
+      // The first record that reaches the threshold: its own data makes the query answer its identity.
+      if (ctx.matcher.score(probe, r.data) >= ctx.matcher.threshold) return next({ ...ctx, content: { ...ctx.content, identity: r.data } });
+    }
+    return next(ctx);
+  },
+});
+
 /**
  * Faults only a single check that sets up a category catches (scenarios/shared/rules): several
  * relationships of one subject, relationships differing in one criterion, notification windows
- * against pageSize. Not walk faults.
+ * against pageSize, two identities above the match threshold. Not walk faults.
  */
 export const SINGLE_CATEGORY_FAULTS: FaultDefinition[] = [
   searchIgnoresObjectCombined('organization', 'ORG-REL-SEARCH', 'rel-search-object-ignored-combined'),
@@ -119,6 +139,9 @@ export const SINGLE_CATEGORY_FAULTS: FaultDefinition[] = [
   totalOfPage('organization', 'ORG-NOTIF-PAGING', 'notif-total-of-page'),
   totalOfPage('person', 'PERSON-NOTIF-PAGING', 'person-notif-total-of-page'),
   totalOfPage('provider', 'PROV-NOTIF-PAGING', 'provider-notif-total-of-page'),
+  queryFirstAboveThreshold('organization', 'ORG-QUERY-BEST-MATCH', 'query-first-above-threshold'),
+  queryFirstAboveThreshold('person', 'PERSON-QUERY-BEST-MATCH', 'person-query-first-above-threshold'),
+  queryFirstAboveThreshold('provider', 'PROV-QUERY-BEST-MATCH', 'provider-query-first-above-threshold'),
 ];
 
 export const CATEGORY_FAULTS: FaultDefinition[] = [
