@@ -55,14 +55,19 @@ const searchIgnoresObjectCombined = (service: FaultDefinition['service'], requir
 });
 
 /** deleteRelationshipService deletes every relationship of the named one's subject. */
-const deleteAllOfSubject = (service: FaultDefinition['service'], requirement: string, name: string): FaultDefinition => ({
+const deleteAllOfSubject = (
+  service: FaultDefinition['service'],
+  requirement: string,
+  name: string,
+  subjectMember?: string,
+): FaultDefinition => ({
   name,
   service,
   requirement,
   operations: ['deleteRelationshipService'],
   description: 'deleteRelationshipService also deletes every other relationship of the same subject',
   handler: (next, ctx) => {
-    const subj = ctx.members.relationshipSubject;
+    const subj = subjectMember ?? ctx.members.relationshipSubject;
     const named = ctx.store.relationships.get(ctx.content?.id as string);
     const result = next(ctx);
     if (named)
@@ -133,6 +138,8 @@ export const SINGLE_CATEGORY_FAULTS: FaultDefinition[] = [
   searchIgnoresObjectCombined('provider', 'PROV-REL-SEARCH', 'provider-rel-search-object-ignored-combined'),
   deleteAllOfSubject('organization', 'ORG-REL-DELETE', 'rel-delete-all-of-subject'),
   deleteAllOfSubject('provider', 'PROV-REL-DELETE', 'provider-rel-delete-all-of-subject'),
+  // The person service names the subject subjectVeratoId (person-provider-identity-api.md: members not shown; the reference's own).
+  deleteAllOfSubject('person', 'PERSON-REL-DELETE', 'person-rel-delete-all-of-subject', 'subjectVeratoId'),
   hasNextOnExactMultiple('organization', 'ORG-NOTIF-PAGING', 'notif-hasnext-exact-multiple'),
   hasNextOnExactMultiple('person', 'PERSON-NOTIF-PAGING', 'person-notif-hasnext-exact-multiple'),
   hasNextOnExactMultiple('provider', 'PROV-NOTIF-PAGING', 'provider-notif-hasnext-exact-multiple'),

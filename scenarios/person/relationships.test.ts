@@ -1,6 +1,7 @@
 /**
  * Relationships between two person link IDs: add (verb, start and end dates, status), search by
- * each filter (subject, object, verb), delete (a search no longer finds it). Member names follow
+ * each filter (subject, object, verb), delete (a search no longer finds it; of two relationships
+ * of one subject, the other stays). Member names follow
  * the profile (person.relationshipSubject / relationshipObject) and the vendor filter members.
  * Source: person-provider-identity-api.md, Resources (Relationship), Endpoints.
  */
@@ -10,9 +11,11 @@ import {
   OFF_CRITERIA,
   RELATIONSHIP_NOT_FOUND,
   RELATIONSHIP_WITHOUT_ID,
+  OTHER_DELETED,
   STILL_FOUND,
   echoOtherValue,
   offCriteria,
+  otherDeleted,
   relationshipNotFound,
   relationshipWithoutId,
   stillFound,
@@ -82,4 +85,31 @@ check('deleteRelationshipService deletes the relationship and a search no longer
     return relationshipsIn(r.content).some((x) => x.id === id) ? undefined : true;
   });
   t.judge(STILL_FOUND, 'PERSON-REL-DELETE', stillFound(id, gone !== true));
+  t.exercised('PERSON-REL-DELETE', 'relationships-of-subject:1');
 });
+
+check(
+  'deleteRelationshipService deletes only the relationship named: the other relationships of its subject stay',
+  ['PERSON-REL-DELETE'],
+  async (t) => {
+    const cites = ['PERSON-REL-DELETE'];
+    const [a, b, c] = await Promise.all([0, 1, 2].map(() => person.postNew(t, cites)));
+    const [gone, kept] = await Promise.all(
+      [b, c].map(async (o) => {
+        const r = await t.ok('addRelationshipService', relationshipContent(t, a.linkId, o.linkId), { cites });
+        t.judge(RELATIONSHIP_WITHOUT_ID, cites, relationshipWithoutId(r.content?.relationship), r);
+        return r.content!.relationship!.id as string;
+      }),
+    );
+    await t.ok('deleteRelationshipService', { id: gone! });
+    const has = (r: { content?: unknown }, id: string) => relationshipsIn(r.content).some((x) => x.id === id);
+    const r = await t.settle(
+      `relationship ${gone} gone from search and ${kept} still found`,
+      () => t.ok('searchRelationshipsService', relationshipFilter({ subject: a.linkId }), { cites }),
+      (x) => !has(x, gone!) && has(x, kept!),
+    );
+    t.judge(STILL_FOUND, 'PERSON-REL-DELETE', stillFound(gone!, has(r, gone!)), r);
+    t.judge(OTHER_DELETED, 'PERSON-REL-DELETE', otherDeleted(gone!, kept!, has(r, kept!)), r);
+    t.exercised('PERSON-REL-DELETE', 'relationships-of-subject:2+');
+  },
+);

@@ -45,6 +45,11 @@ const WINDOW: Category[] = [
   { id: 'window:pages+1', what: 'a closed window holding a multiple of pageSize plus one' },
 ];
 
+const RELATIONSHIPS_OF_SUBJECT: Category[] = [
+  { id: 'relationships-of-subject:1', what: 'the subject has one relationship' },
+  { id: 'relationships-of-subject:2+', what: 'the subject has two or more relationships: only the one named goes' },
+];
+
 /** Categories by the role a requirement plays in the shared rules (specs/common/roles.ts), or by requirement ID. */
 export const CATEGORIES: Readonly<Record<string, readonly Category[]>> = {
   'mergeLink.unlinkEffect': [identity('from', '2'), identity('from', '3+')],
@@ -63,10 +68,7 @@ export const CATEGORIES: Readonly<Record<string, readonly Category[]>> = {
     { id: 'restore:former-alive', what: 'the identity the source left still has live records' },
     { id: 'restore:former-gone', what: 'the identity the source left has none left' },
   ],
-  'relationships.delete': [
-    { id: 'relationships-of-subject:1', what: 'the subject has one relationship' },
-    { id: 'relationships-of-subject:2+', what: 'the subject has two or more relationships: only the one named goes' },
-  ],
+  'relationships.delete': RELATIONSHIPS_OF_SUBJECT,
   'relationships.search': [
     { id: 'criterion:subject', what: 'the subject alone, among relationships that differ only in it' },
     { id: 'criterion:object', what: 'the object alone, among relationships that differ only in it' },
@@ -95,6 +97,7 @@ export const CATEGORIES: Readonly<Record<string, readonly Category[]>> = {
   ],
   'PERSON-DEACTIVATE-EXCLUDES-MATCHING': [identity('source', '1'), identity('source', '2')],
   'PERSON-REACTIVATE-ORIGINAL-LINK': [identity('source', '1'), identity('source', '2')],
+  'PERSON-REL-DELETE': RELATIONSHIPS_OF_SUBJECT,
 };
 
 /** A category as checks record it: `<requirement>#<category>`. */
