@@ -92,7 +92,8 @@ export const CATEGORIES: Readonly<Record<string, readonly Category[]>> = {
     {
       id: 'results:tie-at-cut',
       what: 'candidates of equal score across the cut',
-      reach: 'needs the deployment to score two candidates equally',
+      reach:
+        'needs the deployment to score two candidates equally; no seed sentence says which candidates a cut keeps, so no check sets it up (at most maxSearchResults is judged whatever the scores)',
     },
   ],
   'PERSON-DEACTIVATE-EXCLUDES-MATCHING': [identity('source', '1'), identity('source', '2')],
