@@ -54,6 +54,21 @@ const searchIgnoresObjectCombined = (service: FaultDefinition['service'], requir
   },
 });
 
+/** The person service's searchRelationshipsService drops filterByObjectVeratoId whenever another filter is given with it. */
+const personSearchIgnoresObjectCombined: FaultDefinition = {
+  name: 'person-rel-search-object-ignored-combined',
+  service: 'person',
+  requirement: 'PERSON-REL-SEARCH-OBJECT',
+  operations: ['searchRelationshipsService'],
+  description: 'searchRelationshipsService ignores filterByObjectVeratoId when other filters are given with it',
+  handler: (next, ctx) => {
+    const f = { ...(ctx.content?.relationshipFilter ?? {}) } as Record<string, unknown>;
+    if (!f.filterByObjectVeratoId || !(f.filterBySubjectVeratoId || f.filterByRelationshipVerb)) return next(ctx);
+    delete f.filterByObjectVeratoId;
+    return next({ ...ctx, content: { ...ctx.content, relationshipFilter: f } });
+  },
+};
+
 /** deleteRelationshipService deletes every relationship of the named one's subject. */
 const deleteAllOfSubject = (
   service: FaultDefinition['service'],
@@ -136,6 +151,7 @@ const queryFirstAboveThreshold = (service: FaultDefinition['service'], requireme
 export const SINGLE_CATEGORY_FAULTS: FaultDefinition[] = [
   searchIgnoresObjectCombined('organization', 'ORG-REL-SEARCH', 'rel-search-object-ignored-combined'),
   searchIgnoresObjectCombined('provider', 'PROV-REL-SEARCH', 'provider-rel-search-object-ignored-combined'),
+  personSearchIgnoresObjectCombined,
   deleteAllOfSubject('organization', 'ORG-REL-DELETE', 'rel-delete-all-of-subject'),
   deleteAllOfSubject('provider', 'PROV-REL-DELETE', 'provider-rel-delete-all-of-subject'),
   // The person service names the subject subjectVeratoId (person-provider-identity-api.md: members not shown; the reference's own).

@@ -77,6 +77,69 @@ for (const f of FILTERS) {
   });
 }
 
+/**
+ * Each filter alone among relationships that differ from a first one only in it, and all together:
+ * a relationship another filter excludes is not returned; one excluded by a filter the reply leaves
+ * out is judged by what was sent at its add. A relationship of a second verb (profile
+ * relationship.inverseVerb) may be refused (verbs are "not shown"): the verb then goes untested alone.
+ */
+check(
+  'searchRelationshipsService by each filter alone, and by all together, returns only relationships meeting every filter given',
+  ['PERSON-REL-SEARCH-SUBJECT', 'PERSON-REL-SEARCH-OBJECT', 'PERSON-REL-SEARCH-VERB'],
+  async (t) => {
+    const REQ = { subject: 'PERSON-REL-SEARCH-SUBJECT', object: 'PERSON-REL-SEARCH-OBJECT', verb: 'PERSON-REL-SEARCH-VERB' } as const;
+    const cites = Object.values(REQ);
+    const m = relationshipMembers(t.profile, 'person');
+    const { verb, inverseVerb } = t.profile.relationship;
+    const [a, b, c, d] = await Promise.all([0, 1, 2, 3].map(() => person.postNew(t, cites)));
+    const plan = [
+      { subject: a.linkId, object: b.linkId, verb },
+      { subject: a.linkId, object: c.linkId, verb },
+      { subject: d.linkId, object: b.linkId, verb },
+      ...(inverseVerb && inverseVerb !== verb ? [{ subject: a.linkId, object: b.linkId, verb: inverseVerb }] : []),
+    ];
+    const set = await Promise.all(
+      plan.map(async (p, i) => {
+        const content = relationshipContent(t, p.subject, p.object, { relationshipVerb: p.verb, inverseRelationshipVerb: verb });
+        const r = i < 3 ? await t.ok('addRelationshipService', content, { cites }) : await t.raw('addRelationshipService', content);
+        if (i === 3 && (r.success !== true || typeof r.content?.relationship?.id !== 'string')) return undefined;
+        t.judge(RELATIONSHIP_WITHOUT_ID, cites, relationshipWithoutId(r.content?.relationship), r);
+        return {
+          id: r.content!.relationship!.id as string,
+          sent: { [m.subject]: p.subject, [m.object]: p.object, relationshipVerb: p.verb },
+        };
+      }),
+    );
+    const [first, otherObject, otherSubject, otherVerb] = set;
+    const all = { subject: a.linkId, object: b.linkId, verb };
+    const searches: Array<{ by: Array<keyof typeof REQ>; finds: string[] }> = [
+      { by: ['subject'], finds: [first!.id, otherObject!.id] },
+      { by: ['object'], finds: [first!.id, otherSubject!.id] },
+      ...(otherVerb ? [{ by: ['verb'] as Array<keyof typeof REQ>, finds: [first!.id] }] : []),
+      { by: ['subject', 'object', 'verb'], finds: [first!.id] },
+    ];
+    if (!otherVerb) t.note('the verb alone was not exercised: no second verb (profile relationship.inverseVerb) was accepted');
+    const member = { subject: m.subject, object: m.object, verb: 'relationshipVerb' };
+    for (const s of searches) {
+      const filter = Object.fromEntries(s.by.map((k) => [k, all[k]]));
+      const has = (x: { content?: unknown }, id: string) => relationshipsIn(x.content).some((y) => y.id === id);
+      const r = await t.settle(
+        `relationships ${s.finds.join(', ')} searchable by ${s.by.join('+')}`,
+        () => t.ok('searchRelationshipsService', relationshipFilter(filter), { cites: s.by.map((k) => REQ[k]) }),
+        (x) => s.finds.every((f) => has(x, f)),
+      );
+      // Members the reply leaves out are judged by what the run sent at the add.
+      const list = relationshipsIn(r.content).map((x) => ({ ...(set.find((y) => y?.id === x.id)?.sent ?? {}), ...x }));
+      for (const k of s.by) {
+        for (const f of s.finds) if (s.by.length === 1) t.judge(RELATIONSHIP_NOT_FOUND, REQ[k], relationshipNotFound(f, k, has(r, f)), r);
+        // The filter of `k` excludes a relationship the other filters match: returned, it breaks that filter.
+        t.judge(OFF_CRITERIA, REQ[k], offCriteria({ [member[k]]: all[k] }, list), r);
+        t.exercised(REQ[k], s.by.length === 1 ? `criterion:${k}` : 'criteria:combined');
+      }
+    }
+  },
+);
+
 check('deleteRelationshipService deletes the relationship and a search no longer finds it', ['PERSON-REL-DELETE'], async (t) => {
   const { a, id } = await added(t, ['PERSON-REL-DELETE']);
   await t.ok('deleteRelationshipService', { id });

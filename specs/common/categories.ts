@@ -50,6 +50,17 @@ const RELATIONSHIPS_OF_SUBJECT: Category[] = [
   { id: 'relationships-of-subject:2+', what: 'the subject has two or more relationships: only the one named goes' },
 ];
 
+const RELATIONSHIP_CRITERIA: Category[] = [
+  { id: 'criterion:subject', what: 'the subject alone, among relationships that differ only in it' },
+  { id: 'criterion:object', what: 'the object alone, among relationships that differ only in it' },
+  {
+    id: 'criterion:verb',
+    what: 'the verb alone, among relationships that differ only in it',
+    reach: 'needs a second verb the deployment accepts (profile relationship.inverseVerb)',
+  },
+  { id: 'criteria:combined', what: 'criteria combined, each excluding a relationship the others match' },
+];
+
 /** Categories by the role a requirement plays in the shared rules (specs/common/roles.ts), or by requirement ID. */
 export const CATEGORIES: Readonly<Record<string, readonly Category[]>> = {
   'mergeLink.unlinkEffect': [identity('from', '2'), identity('from', '3+')],
@@ -69,16 +80,10 @@ export const CATEGORIES: Readonly<Record<string, readonly Category[]>> = {
     { id: 'restore:former-gone', what: 'the identity the source left has none left' },
   ],
   'relationships.delete': RELATIONSHIPS_OF_SUBJECT,
-  'relationships.search': [
-    { id: 'criterion:subject', what: 'the subject alone, among relationships that differ only in it' },
-    { id: 'criterion:object', what: 'the object alone, among relationships that differ only in it' },
-    {
-      id: 'criterion:verb',
-      what: 'the verb alone, among relationships that differ only in it',
-      reach: 'needs a second verb the deployment accepts (profile relationship.inverseVerb)',
-    },
-    { id: 'criteria:combined', what: 'criteria combined, each excluding a relationship the others match' },
-  ],
+  'relationships.search': RELATIONSHIP_CRITERIA,
+  'PERSON-REL-SEARCH-SUBJECT': RELATIONSHIP_CRITERIA.filter((c) => c.id === 'criterion:subject' || c.id === 'criteria:combined'),
+  'PERSON-REL-SEARCH-OBJECT': RELATIONSHIP_CRITERIA.filter((c) => c.id === 'criterion:object' || c.id === 'criteria:combined'),
+  'PERSON-REL-SEARCH-VERB': RELATIONSHIP_CRITERIA.filter((c) => c.id === 'criterion:verb' || c.id === 'criteria:combined'),
   'notifications.paging': WINDOW,
   'notifications.total': WINDOW,
   'query.bestMatch': [
