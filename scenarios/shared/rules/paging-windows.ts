@@ -76,7 +76,11 @@ export function judgeWindow(t: Check, id: string, walk: Walk, whole: Walk, size:
 
 /** Walks `window` (of the notifications `whole` holds) at the sizes of every window category and judges each walk. */
 export async function judgeWindowSizes(t: Check, id: string, window: Window, whole: Walk): Promise<void> {
-  const sizes = sizesFor(whole.notifications.length).filter((s) => s >= 1 && s <= 1000);
+  // Page-size bounds are not shown: only sizes up to the profile's readPageSize, which the deployment is declared to take.
+  const most = t.profile.notifications.readPageSize;
+  const sizes = sizesFor(whole.notifications.length).filter((s) => s >= 1 && s <= most);
+  if (sizes.length < sizesFor(whole.notifications.length).length)
+    t.note(`page sizes above ${most} (profile notifications.readPageSize) not walked: the window holds ${whole.notifications.length}`);
   const walks = await Promise.all(sizes.map((s) => walkNotifications(t, window, s, PAGE_LIMIT)));
   walks.forEach((w, i) => judgeWindow(t, id, w, whole, sizes[i]!));
 }
