@@ -594,6 +594,10 @@ const ROWS: Record<string, Row> = {
         what: 'another subject',
         judge: () => relationships.offCriteria({ subjectServiceId: 'L1' }, [{ id: 'r2', subjectServiceId: 'L2' }]),
       },
+      {
+        what: 'another verb',
+        judge: () => relationships.offCriteria({ relationshipVerb: 'affiliatedWith' }, [{ id: 'r2', relationshipVerb: 'affiliateOf' }]),
+      },
     ],
     accepted: [
       {
@@ -603,6 +607,11 @@ const ROWS: Record<string, Row> = {
       {
         what: 'results naming the subject in another member',
         judge: () => relationships.offCriteria({ subjectServiceId: 'L1' }, [{ id: 'r1', subjectLinkId: 'L1' }]),
+        unseen: true,
+      },
+      {
+        what: 'the verb asked for in upper case',
+        judge: () => relationships.offCriteria({ relationshipVerb: 'affiliatedWith' }, [{ id: 'r1', relationshipVerb: 'AFFILIATEDWITH' }]),
         unseen: true,
       },
     ],

@@ -66,14 +66,18 @@ export function relationshipNotFound(id: string, criteria: string, found: boolea
 
 export const OFF_CRITERIA = checkClause(
   'OFF-CRITERIA',
-  'a relationship a search returns whose criteria member (subject, object or verb) holds another value than the search asked for (a member the reply leaves out is judged by what the run sent at its add where the run added it, else not judged)',
+  'a relationship a search returns whose criteria member (subject, object or verb) holds another value than the search asked for (letter case aside for the verb; a member the reply leaves out is judged by what the run sent at its add where the run added it, else not judged)',
   SEARCHES,
 );
+/** A member's value against the one asked for: the verb with its letter case aside (its format is not shown), as ECHO-OTHER-VALUE reads it. */
+const same = (member: string, got: unknown, asked: string) =>
+  member === 'relationshipVerb' ? String(got).toLowerCase() === asked.toLowerCase() : got === asked;
+
 /** OFF-CRITERIA: returned relationships with a criteria member present and different (`criteria`: member name -> value asked). */
 export function offCriteria(criteria: Record<string, string>, found: ReadonlyArray<Record<string, unknown>>): string[] {
   return found.flatMap((r) =>
     Object.entries(criteria)
-      .filter(([k, v]) => r[k] !== undefined && r[k] !== null && r[k] !== v)
+      .filter(([k, v]) => r[k] !== undefined && r[k] !== null && !same(k, r[k], v))
       .map(([k, v]) => `relationship ${String(r.id)}: ${k} ${JSON.stringify(r[k])}, the search asked for ${JSON.stringify(v)}`),
   );
 }
