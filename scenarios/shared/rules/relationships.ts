@@ -140,17 +140,21 @@ export function relationshipChecks({ check, verifies, kit, label }: Shared): voi
             ...(inverseVerb && inverseVerb !== verb ? [{ subject: a.linkId, object: b.linkId, verb: inverseVerb }] : []),
           ],
         );
-        const [first, otherObject, otherSubject, otherVerb] = set;
-        const searches: Array<{ category: string; criteria: Record<string, string>; finds: string[] }> = [
-          { category: 'criterion:subject', criteria: { [m.relationshipSubject]: a.linkId }, finds: [first!.id, otherObject!.id] },
-          { category: 'criterion:object', criteria: { [m.relationshipObject]: b.linkId }, finds: [first!.id, otherSubject!.id] },
-          ...(otherVerb ? [{ category: 'criterion:verb', criteria: { relationshipVerb: verb }, finds: [first!.id] }] : []),
+        const otherVerb = set[3];
+        // What a search must find: every relationship the run added that meets its criteria (the verb alone matches
+        // relationships of every check and run, and a reply of one or a capped list may hold none of the run's: there
+        // only what it returns is judged; the searches with a link ID judge what it finds).
+        const meeting = (criteria: Record<string, string>) =>
+          set.filter((x) => x && Object.entries(criteria).every(([k, v]) => x.sent[k] === v)).map((x) => x!.id);
+        const searches = [
+          { category: 'criterion:subject', criteria: { [m.relationshipSubject]: a.linkId } },
+          { category: 'criterion:object', criteria: { [m.relationshipObject]: b.linkId } },
+          ...(otherVerb ? [{ category: 'criterion:verb', criteria: { relationshipVerb: verb }, any: true }] : []),
           {
             category: 'criteria:combined',
             criteria: { [m.relationshipSubject]: a.linkId, [m.relationshipObject]: b.linkId, relationshipVerb: verb },
-            finds: [first!.id],
           },
-        ];
+        ].map((x) => ({ ...x, finds: 'any' in x ? [] : meeting(x.criteria) }));
         if (!otherVerb) t.note(`criterion:verb not exercised: no second verb (profile relationship.inverseVerb) was accepted`);
         for (const s of searches) {
           const what = Object.keys(s.criteria).join('+');
@@ -160,10 +164,15 @@ export function relationshipChecks({ check, verifies, kit, label }: Shared): voi
           const r = await t.settle(
             `relationships ${s.finds.join(', ')} searchable by ${what}`,
             () => t.ok('searchRelationshipsService', { relationship: s.criteria }),
-            (x) => (all(x) ? s.finds.every((f) => shows(x, f)) : s.finds.some((f) => shows(x, f))),
+            (x) => !s.finds.length || (all(x) ? s.finds.every((f) => shows(x, f)) : s.finds.some((f) => shows(x, f))),
           );
           const list = found(r.content);
-          const missing = all(r) ? s.finds.filter((f) => !shows(r, f)) : s.finds.some((f) => shows(r, f)) ? [] : [s.finds.join(' or ')];
+          const missing =
+            all(r) || !s.finds.length
+              ? s.finds.filter((f) => !shows(r, f))
+              : s.finds.some((f) => shows(r, f))
+                ? []
+                : [s.finds.join(' or ')];
           for (const f of missing) t.judge(RELATIONSHIP_NOT_FOUND, id, relationshipNotFound(f, JSON.stringify(s.criteria), false), r);
           // "used as the search criteria": a relationship another criterion excludes is not returned.
           t.judge(OFF_CRITERIA, id, offCriteria(s.criteria, asSent(list, set)), r);
