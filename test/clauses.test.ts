@@ -594,6 +594,10 @@ const ROWS: Record<string, Row> = {
         what: 'another subject',
         judge: () => relationships.offCriteria({ subjectServiceId: 'L1' }, [{ id: 'r2', subjectServiceId: 'L2' }]),
       },
+      {
+        what: 'another verb',
+        judge: () => relationships.offCriteria({ relationshipVerb: 'affiliatedWith' }, [{ id: 'r2', relationshipVerb: 'affiliateOf' }]),
+      },
     ],
     accepted: [
       {
@@ -603,6 +607,11 @@ const ROWS: Record<string, Row> = {
       {
         what: 'results naming the subject in another member',
         judge: () => relationships.offCriteria({ subjectServiceId: 'L1' }, [{ id: 'r1', subjectLinkId: 'L1' }]),
+        unseen: true,
+      },
+      {
+        what: 'the verb asked for in upper case',
+        judge: () => relationships.offCriteria({ relationshipVerb: 'affiliatedWith' }, [{ id: 'r1', relationshipVerb: 'AFFILIATEDWITH' }]),
         unseen: true,
       },
     ],
@@ -619,6 +628,13 @@ const ROWS: Record<string, Row> = {
     accepted: [
       { what: 'gone', judge: () => relationships.stillFound('r1', false) },
       { what: 'gone, id a UUID', judge: () => relationships.stillFound('0d9e3c1a-7f1e', false), unseen: true },
+    ],
+  },
+  'OTHER-DELETED': {
+    rejected: [{ what: 'the other relationship of the subject gone too', judge: () => relationships.otherDeleted('r1', 'r2', false) }],
+    accepted: [
+      { what: 'the other one still found', judge: () => relationships.otherDeleted('r1', 'r2', true) },
+      { what: 'still found, ids UUIDs', judge: () => relationships.otherDeleted('0d9e3c1a-7f1e', '5b2a-11c0', true), unseen: true },
     ],
   },
   // notifications

@@ -24,7 +24,7 @@ import { MATCHING_FAULTS, SEQUENCE_FAULTS } from './sequence-faults.js';
 import { PERSON_FAULTS, PROVIDER_FAULTS } from './service-faults.js';
 import { RULE_FAULTS, RULE_FAULT_SPECS } from './rule-faults.js';
 import { STATE_FAULTS } from './state-faults.js';
-import { CATEGORY_FAULTS } from './category-faults.js';
+import { CATEGORY_FAULTS, SINGLE_CATEGORY_FAULTS } from './category-faults.js';
 
 export type { FaultDefinition } from './types.js';
 
@@ -651,6 +651,7 @@ export const FAULT_LIST: FaultDefinition[] = [
   ...RULE_FAULTS,
   ...STATE_FAULTS,
   ...CATEGORY_FAULTS,
+  ...SINGLE_CATEGORY_FAULTS,
   ...MATCHING_FAULTS,
   ...WALK_FAULTS,
 ];

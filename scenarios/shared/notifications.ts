@@ -126,12 +126,30 @@ export async function settledWalk(
     (w) => {
       const text = JSON.stringify(w.notifications);
       const totals = new Set(w.totals.filter((x) => typeof x === 'number'));
-      still = !polling || (text === previous && totals.size <= 1);
+      // Totals that differ between pages are a feed still filling, unless one is below what was walked.
+      still = !polling || (text === previous && (totals.size <= 1 || totalBelowWalked(w)));
       previous = text;
       return (pageLimit !== undefined && !w.complete) || (wanted(w) && still);
     },
   );
   return { ...walk, still };
+}
+
+/**
+ * True when some page's totalElements is below the number of notifications walked up to and
+ * including it. No lagging feed explains it: a page holds positions the window had when it was read
+ * (after the earlier pages' ones), so its total counted them. Such a walk is judged (the paging and
+ * total clauses reject it), never waited on as a window still changing: with totalElements the size
+ * of the page returned, the walk would otherwise end "could not judge".
+ */
+export function totalBelowWalked(w: Pick<Walk, 'pages'>): boolean {
+  let seen = 0;
+  return w.pages.some((p) => {
+    const list = p.content?.notifications;
+    seen += Array.isArray(list) ? list.length : 0;
+    const total = p.content?.totalElements;
+    return typeof total === 'number' && total < seen;
+  });
 }
 
 /** Number of notifications in `window()` that name any of `ids`. */

@@ -66,14 +66,18 @@ export function relationshipNotFound(id: string, criteria: string, found: boolea
 
 export const OFF_CRITERIA = checkClause(
   'OFF-CRITERIA',
-  'a relationship a search returns whose criteria member (subject, object or verb) holds another value than the search asked for (a member left out is not judged)',
+  'a relationship a search returns whose criteria member (subject, object or verb) holds another value than the search asked for (letter case aside for the verb; a member the reply leaves out is judged by what the run sent at its add where the run added it, else not judged)',
   SEARCHES,
 );
+/** A member's value against the one asked for: the verb with its letter case aside (its format is not shown), as ECHO-OTHER-VALUE reads it. */
+const same = (member: string, got: unknown, asked: string) =>
+  member === 'relationshipVerb' ? String(got).toLowerCase() === asked.toLowerCase() : got === asked;
+
 /** OFF-CRITERIA: returned relationships with a criteria member present and different (`criteria`: member name -> value asked). */
 export function offCriteria(criteria: Record<string, string>, found: ReadonlyArray<Record<string, unknown>>): string[] {
   return found.flatMap((r) =>
     Object.entries(criteria)
-      .filter(([k, v]) => r[k] !== undefined && r[k] !== null && r[k] !== v)
+      .filter(([k, v]) => r[k] !== undefined && r[k] !== null && !same(k, r[k], v))
       .map(([k, v]) => `relationship ${String(r.id)}: ${k} ${JSON.stringify(r[k])}, the search asked for ${JSON.stringify(v)}`),
   );
 }
@@ -98,6 +102,16 @@ export function stillFound(id: string, found: boolean): string[] {
   return found ? [`relationship ${id} still found after its delete`] : [];
 }
 
+export const OTHER_DELETED = checkClause(
+  'OTHER-DELETED',
+  'a relationship the run added and never deleted that a search by its subject no longer finds, within the consistency budget, after deleteRelationshipService deleted another relationship of that subject',
+  ['relationships.delete', 'PERSON-REL-DELETE'],
+);
+/** OTHER-DELETED: the relationship kept, when the search after deleting `deleted` no longer finds it. */
+export function otherDeleted(deleted: string, kept: string, found: boolean): string[] {
+  return found ? [] : [`relationship ${kept} of the same subject no longer found after deleting ${deleted}`];
+}
+
 export const RELATIONSHIP_CLAUSES = [
   RELATIONSHIP_WITHOUT_ID,
   ECHO_OTHER_VALUE,
@@ -105,4 +119,5 @@ export const RELATIONSHIP_CLAUSES = [
   OFF_CRITERIA,
   DELETE_ECHOES_OTHER,
   STILL_FOUND,
+  OTHER_DELETED,
 ];

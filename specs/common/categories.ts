@@ -45,6 +45,22 @@ const WINDOW: Category[] = [
   { id: 'window:pages+1', what: 'a closed window holding a multiple of pageSize plus one' },
 ];
 
+const RELATIONSHIPS_OF_SUBJECT: Category[] = [
+  { id: 'relationships-of-subject:1', what: 'the subject has one relationship' },
+  { id: 'relationships-of-subject:2+', what: 'the subject has two or more relationships: only the one named goes' },
+];
+
+const RELATIONSHIP_CRITERIA: Category[] = [
+  { id: 'criterion:subject', what: 'the subject alone, among relationships that differ only in it' },
+  { id: 'criterion:object', what: 'the object alone, among relationships that differ only in it' },
+  {
+    id: 'criterion:verb',
+    what: 'the verb alone, among relationships that differ only in it',
+    reach: 'needs a second verb the deployment accepts (profile relationship.inverseVerb)',
+  },
+  { id: 'criteria:combined', what: 'criteria combined, each excluding a relationship the others match' },
+];
+
 /** Categories by the role a requirement plays in the shared rules (specs/common/roles.ts), or by requirement ID. */
 export const CATEGORIES: Readonly<Record<string, readonly Category[]>> = {
   'mergeLink.unlinkEffect': [identity('from', '2'), identity('from', '3+')],
@@ -63,20 +79,11 @@ export const CATEGORIES: Readonly<Record<string, readonly Category[]>> = {
     { id: 'restore:former-alive', what: 'the identity the source left still has live records' },
     { id: 'restore:former-gone', what: 'the identity the source left has none left' },
   ],
-  'relationships.delete': [
-    { id: 'relationships-of-subject:1', what: 'the subject has one relationship' },
-    { id: 'relationships-of-subject:2+', what: 'the subject has two or more relationships: only the one named goes' },
-  ],
-  'relationships.search': [
-    { id: 'criterion:subject', what: 'the subject alone, among relationships that differ only in it' },
-    { id: 'criterion:object', what: 'the object alone, among relationships that differ only in it' },
-    {
-      id: 'criterion:verb',
-      what: 'the verb alone, among relationships that differ only in it',
-      reach: 'needs a second verb the deployment accepts (profile relationship.inverseVerb)',
-    },
-    { id: 'criteria:combined', what: 'criteria combined, each excluding a relationship the others match' },
-  ],
+  'relationships.delete': RELATIONSHIPS_OF_SUBJECT,
+  'relationships.search': RELATIONSHIP_CRITERIA,
+  'PERSON-REL-SEARCH-SUBJECT': RELATIONSHIP_CRITERIA.filter((c) => c.id === 'criterion:subject' || c.id === 'criteria:combined'),
+  'PERSON-REL-SEARCH-OBJECT': RELATIONSHIP_CRITERIA.filter((c) => c.id === 'criterion:object' || c.id === 'criteria:combined'),
+  'PERSON-REL-SEARCH-VERB': RELATIONSHIP_CRITERIA.filter((c) => c.id === 'criterion:verb' || c.id === 'criteria:combined'),
   'notifications.paging': WINDOW,
   'notifications.total': WINDOW,
   'query.bestMatch': [
@@ -90,11 +97,13 @@ export const CATEGORIES: Readonly<Record<string, readonly Category[]>> = {
     {
       id: 'results:tie-at-cut',
       what: 'candidates of equal score across the cut',
-      reach: 'needs the deployment to score two candidates equally',
+      reach:
+        'needs the deployment to score two candidates equally; no seed sentence says which candidates a cut keeps, so no check sets it up (at most maxSearchResults is judged whatever the scores)',
     },
   ],
   'PERSON-DEACTIVATE-EXCLUDES-MATCHING': [identity('source', '1'), identity('source', '2')],
   'PERSON-REACTIVATE-ORIGINAL-LINK': [identity('source', '1'), identity('source', '2')],
+  'PERSON-REL-DELETE': RELATIONSHIPS_OF_SUBJECT,
 };
 
 /** A category as checks record it: `<requirement>#<category>`. */

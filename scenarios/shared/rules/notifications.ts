@@ -21,13 +21,20 @@ import {
   pagesRepeat,
   totalNotCount,
 } from '../../../specs/clauses/notifications.js';
-import { type Walk, closedWindow, mentions, openWindowFrom, settledWalk, walkNotifications } from '../notifications.js';
+import { type Walk, type Window, closedWindow, mentions, openWindowFrom, settledWalk, walkNotifications } from '../notifications.js';
+import { effectiveSize, judgeWindowSizes, windowCategory } from './paging-windows.js';
 import { type Shared, idsFor, titled } from './types.js';
 
 export const NOTIFICATION_ROLES = ['paging', 'total', 'noDuplicates', 'recordsChanges'] as const;
 export type NotificationRole = (typeof NOTIFICATION_ROLES)[number];
 
-type FilledWindow = { walk: Awaited<ReturnType<typeof settledWalk>>; whole: Walk; ids: string[]; exchanges: Check['exchanges'] };
+type FilledWindow = {
+  walk: Awaited<ReturnType<typeof settledWalk>>;
+  whole: Walk;
+  window: Window;
+  ids: string[];
+  exchanges: Check['exchanges'];
+};
 
 /** The one filled window of a run and service (made by the first check that asks, awaited by the others). */
 const windows = new WeakMap<object, Map<string, Promise<FilledWindow>>>();
@@ -54,6 +61,7 @@ export function notificationChecks({ check, verifies, kit, label }: Shared): voi
     const {
       walk,
       whole,
+      window,
       ids: posted,
       exchanges,
     } = await windowOf(t, async () => {
@@ -79,7 +87,7 @@ export function notificationChecks({ check, verifies, kit, label }: Shared): voi
         ({ walk, whole }) =>
           !pagesMissWindow(walk.notifications, whole.notifications).length && !pagesRepeat(walk.notifications, whole.notifications).length,
       );
-      return { walk: { ...pair.walk, still: settled.still }, whole: pair.whole, ids, exchanges: t.exchanges.slice(first) };
+      return { walk: { ...pair.walk, still: settled.still }, whole: pair.whole, window, ids, exchanges: t.exchanges.slice(first) };
     });
     for (const e of exchanges) if (!t.exchanges.includes(e)) t.exchanges.push(e);
     if (walk.pages.some((p) => typeof p.content?.hasNext !== 'boolean')) t.skip('a page carries no hasNext, so paging cannot be followed');
@@ -93,13 +101,13 @@ export function notificationChecks({ check, verifies, kit, label }: Shared): voi
       t.skip(
         `the window read in pages of ${t.profile.notifications.readPageSize} holds more than ${t.profile.notifications.maxPages} pages`,
       );
-    return { walk, whole, ids: posted };
+    return { walk, whole, window, ids: posted };
   };
 
   if (ids.paging) {
     const id = ids.paging;
     check(T('notification pages respect pageSize and hasNext is true exactly until the last page'), [id], async (t) => {
-      const { walk, whole } = await filledWalk(t);
+      const { walk, whole, window } = await filledWalk(t);
       const pages = walk.pages.map((p) => ({
         notifications: Array.isArray(p.content?.notifications) ? p.content.notifications : [],
         hasNext: p.content?.hasNext,
@@ -111,6 +119,10 @@ export function notificationChecks({ check, verifies, kit, label }: Shared): voi
       t.judge(HASNEXT_CONTRADICTS_TOTAL, id, hasNextContradictsTotal(pages));
       // Without totalElements, the read in larger pages shows what hasNext=false left unread.
       t.judge(PAGES_MISS_WINDOW, id, pagesMissWindow(walk.notifications, whole.notifications));
+      const category = windowCategory(walk.notifications.length, effectiveSize(walk, t.profile.notifications.pageSize));
+      if (category) t.exercised(id, category);
+      // The same window at the page sizes of the other window categories (below one page, one page, an exact multiple, plus one).
+      await judgeWindowSizes(t, id, window, whole);
       if (walk.pages.length < 2) t.skip(`the window spans ${walk.pages.length} page, so paging was not exercised`);
     });
   }
@@ -121,6 +133,8 @@ export function notificationChecks({ check, verifies, kit, label }: Shared): voi
       const { walk } = await filledWalk(t);
       if (walk.totals.every((x) => typeof x !== 'number')) t.skip('no page carries totalElements');
       t.judge(TOTAL_NOT_COUNT, id, totalNotCount(walk.totals, walk.notifications.length));
+      const category = windowCategory(walk.notifications.length, effectiveSize(walk, t.profile.notifications.pageSize));
+      if (category) t.exercised(id, category);
     });
   }
 

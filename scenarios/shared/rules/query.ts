@@ -16,9 +16,13 @@ import {
   queryNotBest,
   requestedNotEchoed,
 } from '../../../specs/clauses/query.js';
-import { groupedSources } from '../steps.js';
+import { postContent } from '../../../generators/common.js';
+import { describeReply } from '../../../harness/reply.js';
+import { groupedSources, ranksFirst } from '../steps.js';
 import { script } from '../script.js';
 import { type Scripted, type Shared, idsFor, titled } from './types.js';
+
+const ref = (s: { name: string; id: string }) => ({ name: s.name, id: s.id });
 
 export const QUERY_ROLES = ['bestMatch', 'findsExact', 'idQueryReturns', 'idQueryEcho', 'postAdds', 'nativeIdQuery'] as const;
 export type QueryRole = (typeof QUERY_ROLES)[number];
@@ -56,7 +60,71 @@ export function queryChecks({ check, verifies, kit, label, walks, kind }: Shared
       const linkId = query.content?.linkId;
       if (!linkId) return t.skip('demographicsQuery returned no identity for an exact copy');
       t.judge(QUERY_NOT_BEST, id, queryNotBest(linkId, search.content?.searchResults ?? []), search);
+      t.exercised(id, 'above-threshold:1');
     });
+  }
+
+  if (ids.bestMatch) {
+    const id = ids.bestMatch;
+    check(
+      T('demographicsQuery returns the best of two identities above the match threshold, whichever was created first'),
+      [id],
+      async (t) => {
+        // X2 is X1 with another identity's phone numbers (a near copy: it matched X1 at post in every reference matcher);
+        // posted after X1, and unlinked from it when the post linked them, so two identities match either probe.
+        const x1 = await kit.postNew(t, [id]);
+        // The post of X2 is matched against X1 only once a lagging search index shows X1.
+        await kit.searchable(t, x1);
+        const other = kit.make(t);
+        const identity = { ...x1.identity, phoneNumbers: other.identity.phoneNumbers, sources: other.identity.sources };
+        const x2 = await kit.postAndRead(
+          t,
+          { ...other, identity, content: postContent(identity, other.source, t.profile.sourcePlacement) },
+          [id],
+        );
+        // Linked at post: X1 scores at or above the match threshold against X2 (and so against X2's copy).
+        const linked = x2.linkId === x1.linkId;
+        let x2Id = x2.linkId;
+        if (linked) {
+          // The unlink sets up the category; its own rule is judged elsewhere, so a refusal only stops this check.
+          const r = await t.raw('unlinkIdentities', { unlinkFromSource: ref(x1.source), source: ref(x2.source) });
+          if (r.success !== true) t.skip(`unlinkIdentities of the near copy from the original was refused (${describeReply(r)})`);
+          x2Id = (await kit.linkIdUntil(t, x2.source, 'the unlinked source has its own identity', (l) => l !== x1.linkId)) ?? '';
+        }
+        if (x2Id === x1.linkId) t.skip('the near copy stayed in the identity of the original after unlinkIdentities');
+        for (const [probe, category] of [
+          [x1, 'above-threshold:2+'],
+          [x2, 'best-not-first'],
+        ] as const) {
+          const [best, worse] = probe === x1 ? [x1.linkId, x2Id] : [x2Id, x1.linkId];
+          // Both reads once the search ranks the probe's own identity first and shows the other (a lagging index).
+          await t.waitFor(
+            `search ranks ${best} first and shows ${worse}`,
+            () => t.call('demographicsSearch', { identity: probe.identity, matchScoreThreshold: 0 }),
+            (x) => ranksFirst(x, best) && (x.content?.searchResults ?? []).some((y: { linkId?: unknown }) => y.linkId === worse),
+          );
+          const [query, search] = await Promise.all([
+            t.call('demographicsQuery', { identity: probe.identity }),
+            t.call('demographicsSearch', { identity: probe.identity, matchScoreThreshold: 0 }),
+          ]);
+          const results = search.content?.searchResults ?? [];
+          const score = (l: string) => results.find((y: { linkId?: unknown }) => y.linkId === l)?.matchScore;
+          const [a, b] = [score(best), score(worse)];
+          // Without scores (person result fields are not shown) two close candidates may tie in any order: not judged.
+          if (typeof a !== 'number' || typeof b !== 'number') {
+            t.note(`${category}: the search gives no scores to rank ${best} and ${worse} by`);
+            continue;
+          }
+          const linkId = query.content?.linkId;
+          if (!linkId) {
+            t.note(`${category}: demographicsQuery returned no identity`);
+            continue;
+          }
+          t.judge(QUERY_NOT_BEST, id, queryNotBest(linkId, results), search);
+          if (linked && a > b) t.exercised(id, category);
+        }
+      },
+    );
   }
 
   if (ids.findsExact) {

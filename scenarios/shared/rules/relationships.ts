@@ -11,12 +11,14 @@ import {
   DELETE_ECHOES_OTHER,
   ECHO_OTHER_VALUE,
   OFF_CRITERIA,
+  OTHER_DELETED,
   RELATIONSHIP_NOT_FOUND,
   RELATIONSHIP_WITHOUT_ID,
   STILL_FOUND,
   deleteEchoesOther,
   echoOtherValue,
   offCriteria,
+  otherDeleted,
   relationshipNotFound,
   relationshipWithoutId,
   stillFound,
@@ -80,12 +82,160 @@ export function relationshipChecks({ check, verifies, kit, label }: Shared): voi
     });
   }
 
+  /**
+   * Adds relationships subject -> object (with the profile's verb, or another), in parallel; returns
+   * those the deployment accepted with the members sent (a reply that leaves a criteria member out
+   * is judged by what was sent: the relationship holds it). A relationship of the profile's own verb
+   * must be accepted; one of another verb may be refused (verbs are "not shown"): it is left out.
+   */
+  const addSet = async (t: Check, cites: string[], plan: ReadonlyArray<{ subject: string; object: string; verb?: string }>) => {
+    const m = t.profile.members;
+    const { verb } = t.profile.relationship;
+    const added = await Promise.all(
+      plan.map(async (p) => {
+        const content = relationshipContent(
+          t,
+          p.subject,
+          p.object,
+          p.verb ? { relationshipVerb: p.verb, inverseRelationshipVerb: verb } : {},
+        );
+        const r = p.verb ? await t.raw('addRelationshipService', content) : await t.ok('addRelationshipService', content, { cites });
+        if (p.verb && (r.success !== true || typeof r.content?.relationship?.id !== 'string')) return undefined;
+        t.judge(RELATIONSHIP_WITHOUT_ID, cites, relationshipWithoutId(r.content?.relationship), r);
+        const sent = { [m.relationshipSubject]: p.subject, [m.relationshipObject]: p.object, relationshipVerb: p.verb ?? verb };
+        return { id: r.content!.relationship!.id as string, sent };
+      }),
+    );
+    return added;
+  };
+  /** A search's relationships, each with the members sent at its add where the reply leaves them out. */
+  const asSent = (
+    list: ReadonlyArray<Record<string, unknown>>,
+    sets: ReadonlyArray<{ id: string; sent: Record<string, string> } | undefined>,
+  ) =>
+    list.map((r) => {
+      const s = sets.find((x) => x?.id === r.id)?.sent ?? {};
+      return { ...s, ...Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined && v !== null)) };
+    });
+
+  if (ids.search) {
+    const id = ids.search;
+    check(
+      T(
+        'searchRelationshipsService by each criterion alone, and by all together, returns only relationships meeting every criterion given',
+      ),
+      [id],
+      async (t) => {
+        const m = t.profile.members;
+        const { verb, inverseVerb } = t.profile.relationship;
+        const [a, b, c, d] = await Promise.all([0, 1, 2, 3].map(() => kit.postNew(t, [id])));
+        // The first relationship, and one per criterion differing from it in that criterion only.
+        const set = await addSet(
+          t,
+          [id],
+          [
+            { subject: a.linkId, object: b.linkId },
+            { subject: a.linkId, object: c.linkId },
+            { subject: d.linkId, object: b.linkId },
+            ...(inverseVerb && inverseVerb !== verb ? [{ subject: a.linkId, object: b.linkId, verb: inverseVerb }] : []),
+          ],
+        );
+        const otherVerb = set[3];
+        // What a search must find: every relationship the run added that meets its criteria (the verb alone matches
+        // relationships of every check and run, and a reply of one or a capped list may hold none of the run's: there
+        // only what it returns is judged; the searches with a link ID judge what it finds).
+        const meeting = (criteria: Record<string, string>) =>
+          set.filter((x) => x && Object.entries(criteria).every(([k, v]) => x.sent[k] === v)).map((x) => x!.id);
+        const searches = [
+          { category: 'criterion:subject', criteria: { [m.relationshipSubject]: a.linkId } },
+          { category: 'criterion:object', criteria: { [m.relationshipObject]: b.linkId } },
+          ...(otherVerb ? [{ category: 'criterion:verb', criteria: { relationshipVerb: verb }, any: true }] : []),
+          {
+            category: 'criteria:combined',
+            criteria: { [m.relationshipSubject]: a.linkId, [m.relationshipObject]: b.linkId, relationshipVerb: verb },
+          },
+        ].map((x) => ({ ...x, finds: 'any' in x ? [] : meeting(x.criteria) }));
+        if (!otherVerb) t.note(`criterion:verb not exercised: no second verb (profile relationship.inverseVerb) was accepted`);
+        for (const s of searches) {
+          const what = Object.keys(s.criteria).join('+');
+          // A reply of one relationship (the seed's `relationship`, not `relationship[]`) shows one of those found.
+          const shows = (x: { content?: unknown }, f: string) => found(x.content).some((y) => y.id === f);
+          const all = (x: { content?: any }) => Array.isArray(x.content?.relationship);
+          const r = await t.settle(
+            `relationships ${s.finds.join(', ')} searchable by ${what}`,
+            () => t.ok('searchRelationshipsService', { relationship: s.criteria }),
+            (x) => !s.finds.length || (all(x) ? s.finds.every((f) => shows(x, f)) : s.finds.some((f) => shows(x, f))),
+          );
+          const list = found(r.content);
+          const missing =
+            all(r) || !s.finds.length
+              ? s.finds.filter((f) => !shows(r, f))
+              : s.finds.some((f) => shows(r, f))
+                ? []
+                : [s.finds.join(' or ')];
+          for (const f of missing) t.judge(RELATIONSHIP_NOT_FOUND, id, relationshipNotFound(f, JSON.stringify(s.criteria), false), r);
+          // "used as the search criteria": a relationship another criterion excludes is not returned.
+          t.judge(OFF_CRITERIA, id, offCriteria(s.criteria, asSent(list, set)), r);
+          t.exercised(id, s.category);
+        }
+      },
+    );
+  }
+
+  if (ids.delete) {
+    const id = ids.delete;
+    check(
+      T('deleteRelationshipService deletes only the relationship named: the other relationships of its subject stay'),
+      [id],
+      async (t) => {
+        const [a, b, c] = await Promise.all([0, 1, 2].map(() => kit.postNew(t, [id])));
+        const [gone, kept] = await addSet(
+          t,
+          [id],
+          [
+            { subject: a.linkId, object: b.linkId },
+            { subject: a.linkId, object: c.linkId },
+          ],
+        );
+        const del = await t.ok('deleteRelationshipService', { id: gone!.id });
+        t.judge(DELETE_ECHOES_OTHER, id, deleteEchoesOther(gone!.id, del.content?.id), del);
+        const bySubject = { relationship: { [t.profile.members.relationshipSubject]: a.linkId } };
+        const r = await t.settle(
+          `relationship ${gone!.id} gone from search and ${kept!.id} still found`,
+          () => t.ok('searchRelationshipsService', bySubject),
+          (x) => !found(x.content).some((y) => y.id === gone!.id) && found(x.content).some((y) => y.id === kept!.id),
+        );
+        t.judge(
+          STILL_FOUND,
+          id,
+          stillFound(
+            gone!.id,
+            found(r.content).some((y) => y.id === gone!.id),
+          ),
+          r,
+        );
+        t.judge(
+          OTHER_DELETED,
+          id,
+          otherDeleted(
+            gone!.id,
+            kept!.id,
+            found(r.content).some((y) => y.id === kept!.id),
+          ),
+          r,
+        );
+        t.exercised(id, 'relationships-of-subject:2+');
+      },
+    );
+  }
+
   if (ids.delete) {
     const id = ids.delete;
     check(T('deleteRelationshipService deletes the relationship and a search no longer finds it'), [id], async (t) => {
       const { a, id: relId } = await added(t, [id]);
       const del = await t.ok('deleteRelationshipService', { id: relId });
       t.judge(DELETE_ECHOES_OTHER, id, deleteEchoesOther(relId, del.content?.id), del);
+      t.exercised(id, 'relationships-of-subject:1');
       const gone = await t.eventually(`relationship ${relId} gone from search`, async () => {
         const r = await t.ok('searchRelationshipsService', { relationship: { [t.profile.members.relationshipSubject]: a.linkId } });
         return found(r.content).some((x) => x.id === relId) ? undefined : true;

@@ -223,6 +223,7 @@ export function searchChecks({
       for (const max of [1, 2]) {
         const r = await search(t, a.identity, { matchScoreThreshold: 0, maxSearchResults: max });
         t.judge(OVER_MAX, id, overMax(results(r), max), r);
+        if (results(all).length > max) t.exercised(id, 'results:above-max');
       }
     });
   }
