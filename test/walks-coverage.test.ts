@@ -33,7 +33,10 @@ describe('walk coverage steering', () => {
 
   // Every sequence fault lies on a tour (scenarios/shared/model/commands.ts TOURS), so every run seed finds it.
   // Ten run seeds in `npm run test:full`, five in `npm test`.
-  const SEEDS = sampled(Array.from({ length: 10 }, (_, i) => i + 1), [1, 2, 3, 4, 5]);
+  const SEEDS = sampled(
+    Array.from({ length: 10 }, (_, i) => i + 1),
+    [1, 2, 3, 4, 5],
+  );
   const FOUND: Array<[fault: string, service: 'organization' | 'person' | 'provider', requirement: string, seeds: number[]]> = [
     ['merge-drops-linked-sources', 'organization', 'ORG-MERGE-EFFECT', SEEDS],
     ['restore-reports-merged-survivor', 'organization', 'ORG-RESTORE-REPLY', SEEDS],

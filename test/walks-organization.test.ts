@@ -16,7 +16,12 @@ const FILE = 'scenarios/organization/walks.test.ts';
 /** Generated walks of the clean run: 100 in `npm run test:full`, 40 in `npm test`. */
 const CLEAN_WALKS = FULL_TIER ? 100 : 40;
 /** Fixed seed and a larger budget than the default run for the clean reference; verbose, for the `[walks]` lines counted here. */
-const SETTINGS = { CONFORMANCE_SEED: '12345', CONFORMANCE_WALKS: String(CLEAN_WALKS), CONFORMANCE_WALK_STEPS: '10', CONFORMANCE_VERBOSE: '1' };
+const SETTINGS = {
+  CONFORMANCE_SEED: '12345',
+  CONFORMANCE_WALKS: String(CLEAN_WALKS),
+  CONFORMANCE_WALK_STEPS: '10',
+  CONFORMANCE_VERBOSE: '1',
+};
 /**
  * A fault's run: the tours catch every sequence fault whatever the seed, so one check of generated
  * walks is enough; rates of the generated walks alone over many seeds: `npm run bench:walks --`.
