@@ -8,6 +8,8 @@
  * - "Check a configuration change": the match threshold 0.90 -> 0.80 newly merges pairs, and the
  *   pairs listed by the run's comparison and by npm run compare are exactly those an enumeration of
  *   every record pair of the two runs' clusterings finds here.
+ * The first (a whole certified run and two truth-set runs) is in `npm run test:full` only; `npm test`
+ * checks the bundle and its verifier on a smaller run (test/evidence-bundle.test.ts).
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +21,7 @@ import { describe, expect, it } from 'vitest';
 import { type CommandRun, runCommand } from './support/command.js';
 import { DEFAULT_BUDGETS } from '../harness/config.js';
 import { consoleSummaryOf, readmeExample, summaryShape } from './support/readme.js';
+import { FULL_TIER } from './support/tier.js';
 
 const SCRIPTS = (JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { scripts: Record<string, string> })
   .scripts;
@@ -49,34 +52,40 @@ async function runRecipe(block: string, extraEnv: (script: string) => Record<str
 const c2 = (n: number) => (n * (n - 1)) / 2;
 
 describe('README recipes', () => {
-  it('"Accept a vendor release": certified, the bundle verifies, the truth-set runs compare', async () => {
-    // The default number of walks (their checks), with fewer steps; fewer generated bad requests (one check either way).
-    const fewerSteps: Record<string, string> = {
-      CONFORMANCE_WALKS: String(DEFAULT_BUDGETS.embedded.walks),
-      CONFORMANCE_WALK_STEPS: '2',
-      CONFORMANCE_BAD_INPUTS: '6',
-    };
-    const { scratch, runs } = await runRecipe(readmeExample('recipe-accept-release'), (script) =>
-      script === 'conformance' ? fewerSteps : {},
-    );
-    const [conformance, verify, before, after, compare] = runs.map((r) => r.run);
-    expect(conformance!.code, conformance!.stderr.slice(-2000)).toBe(0);
-    expect(conformance!.stdout).toMatch(/certification \(organization, person, provider\): PASSED: (\d+) checks run of the catalogue's \1/);
-    // A default run: its summary has the lines, check counts and requirement figures of the README's (test/readme-examples.test.ts).
-    expect(summaryShape(consoleSummaryOf(conformance!.stdout))).toEqual(summaryShape(readmeExample('pass-summary')));
-    expect(verify!.code, verify!.stdout).toBe(0);
-    expect(verify!.stdout).toContain('  product: Acme MPI 4.2');
-    expect(verify!.stdout).toMatch(/verdict: PASS, CERTIFIED\n/);
-    expect(before!.code, before!.stderr).toBe(0);
-    expect(after!.code, after!.stderr).toBe(0);
-    expect(after!.stdout).toContain('comparison with acme-4-1: no regression');
-    expect(compare!.code, compare!.stderr).toBe(0);
-    // Both runs against the same deployment: the same decisions, nothing changed.
-    expect(compare!.stdout).toContain('### Matching decisions that changed');
-    expect(compare!.stdout).toMatch(/match quality: person no regression, 0 pairs newly merged, 0 newly split/);
-    const csv = readFileSync(join(scratch, 'changed-pairs', 'person-changed-pairs.csv'), 'utf8');
-    expect(csv.trim().split('\n')).toHaveLength(1);
-  }, 600000);
+  it.runIf(FULL_TIER)(
+    '"Accept a vendor release": certified, the bundle verifies, the truth-set runs compare',
+    async () => {
+      // The default number of walks (their checks), with fewer steps; fewer generated bad requests (one check either way).
+      const fewerSteps: Record<string, string> = {
+        CONFORMANCE_WALKS: String(DEFAULT_BUDGETS.embedded.walks),
+        CONFORMANCE_WALK_STEPS: '2',
+        CONFORMANCE_BAD_INPUTS: '6',
+      };
+      const { scratch, runs } = await runRecipe(readmeExample('recipe-accept-release'), (script) =>
+        script === 'conformance' ? fewerSteps : {},
+      );
+      const [conformance, verify, before, after, compare] = runs.map((r) => r.run);
+      expect(conformance!.code, conformance!.stderr.slice(-2000)).toBe(0);
+      expect(conformance!.stdout).toMatch(
+        /certification \(organization, person, provider\): PASSED: (\d+) checks run of the catalogue's \1/,
+      );
+      // A default run: its summary has the lines, check counts and requirement figures of the README's (test/readme-examples.test.ts).
+      expect(summaryShape(consoleSummaryOf(conformance!.stdout))).toEqual(summaryShape(readmeExample('pass-summary')));
+      expect(verify!.code, verify!.stdout).toBe(0);
+      expect(verify!.stdout).toContain('  product: Acme MPI 4.2');
+      expect(verify!.stdout).toMatch(/verdict: PASS, CERTIFIED\n/);
+      expect(before!.code, before!.stderr).toBe(0);
+      expect(after!.code, after!.stderr).toBe(0);
+      expect(after!.stdout).toContain('comparison with acme-4-1: no regression');
+      expect(compare!.code, compare!.stderr).toBe(0);
+      // Both runs against the same deployment: the same decisions, nothing changed.
+      expect(compare!.stdout).toContain('### Matching decisions that changed');
+      expect(compare!.stdout).toMatch(/match quality: person no regression, 0 pairs newly merged, 0 newly split/);
+      const csv = readFileSync(join(scratch, 'changed-pairs', 'person-changed-pairs.csv'), 'utf8');
+      expect(csv.trim().split('\n')).toHaveLength(1);
+    },
+    600000,
+  );
 
   it('"Check a configuration change": match threshold 0.90 -> 0.80, the changed pairs exactly as an enumeration finds them', async () => {
     const { scratch, reportDir, runs } = await runRecipe(readmeExample('recipe-config-change'));
