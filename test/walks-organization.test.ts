@@ -13,8 +13,8 @@ import { FULL_TIER } from './support/tier.js';
 import { generatedWalks, walkCheck } from './support/walk-checks.js';
 
 const FILE = 'scenarios/organization/walks.test.ts';
-/** Generated walks of the clean run: 100 in `npm run test:full`, 40 in `npm test`. */
-const CLEAN_WALKS = FULL_TIER ? 100 : 40;
+/** Generated walks of the clean run: 100 in `npm run test:full`, 20 in `npm test`. */
+const CLEAN_WALKS = FULL_TIER ? 100 : 20;
 /** Fixed seed and a larger budget than the default run for the clean reference; verbose, for the `[walks]` lines counted here. */
 const SETTINGS = {
   CONFORMANCE_SEED: '12345',
@@ -27,6 +27,8 @@ const SETTINGS = {
  * walks is enough; rates of the generated walks alone over many seeds: `npm run bench:walks --`.
  */
 const FAULT_SETTINGS = { ...SETTINGS, CONFORMANCE_WALKS: '6' };
+/** Generated walks beside the tours in a fault's run: 6 in `npm run test:full`, 2 in `npm test` (a tour finds the fault). */
+const FAULT_WALKS = FULL_TIER ? '6' : '2';
 
 /** The organization sequence faults, checked end to end: cited at the requirement, listed in numbered steps, with a replay command. */
 const FAULTS: Array<[fault: string, requirement: string]> = [
@@ -59,7 +61,7 @@ describe('organization walks', () => {
   });
 
   test.each(FAULTS)('catch %s at %s, in at most 6 numbered steps', async (fault, requirement) => {
-    const run = await runSuite([FILE], { ...FAULT_SETTINGS, REFERENCE_FAULTS: fault });
+    const run = await runSuite([FILE], { ...FAULT_SETTINGS, CONFORMANCE_WALKS: FAULT_WALKS, REFERENCE_FAULTS: fault });
     const c = walkCheck(run, 'organization');
     expect(c?.verdict, run.stdout.slice(-3000)).toBe('fail');
     expect(c?.failedRequirements).toContain(requirement);

@@ -17,9 +17,9 @@ const SETTINGS = { CONFORMANCE_SEED: '12345', CONFORMANCE_WALKS: '100', CONFORMA
  * A fault's run: the tours catch every sequence fault whatever the seed, so one check of generated
  * walks is enough; rates of the generated walks alone over many seeds: `npm run bench:walks --`.
  */
-const FAULT_SETTINGS = { ...SETTINGS, CONFORMANCE_WALKS: '6' };
-/** The clean run needs no fault's sequence to come up: 50 walks in `npm run test:full`, 20 in `npm test`. */
-const CLEAN_WALKS = FULL_TIER ? 50 : 20;
+const FAULT_SETTINGS = { ...SETTINGS, CONFORMANCE_WALKS: FULL_TIER ? '6' : '2' };
+/** The clean run needs no fault's sequence to come up: 50 walks in `npm run test:full`, 10 in `npm test`. */
+const CLEAN_WALKS = FULL_TIER ? 50 : 10;
 const CLEAN = { ...SETTINGS, CONFORMANCE_WALKS: String(CLEAN_WALKS) };
 
 const FAULTS: Array<[fault: string, service: keyof typeof FILES, requirement: string]> = [
