@@ -249,11 +249,17 @@ export async function judgeState(
   return { findings, links, linkOf: obs.linkOf };
 }
 
-/** Records the values the deployment showed for records that stand alone and have none recorded yet (what their data looks like). */
+/**
+ * Records the values the deployment showed for records that stand alone and have none recorded yet
+ * (what their data looks like), among the values the run posted for them: what a deployment adds to
+ * every identity on its own (a vendor attribute, a data-quality mark) is not the record's data, and
+ * showing it after the record was removed shows nothing of the record.
+ */
 function recordValues(m: IdentityModel, obsLookups: Map<string, Reply>): void {
   for (const r of m.records) {
     if (r.values || r.state !== 'active' || m.members(r.group).length !== 1) continue;
     const reply = obsLookups.get(r.label);
-    if (reply?.success === true) r.values = [...identityValues(reply.content)];
+    const posted = identityValues({ identity: r.identity });
+    if (reply?.success === true) r.values = [...identityValues(reply.content)].filter((v) => posted.has(v));
   }
 }
