@@ -554,6 +554,16 @@ cases(REMOVED_SOURCE_LISTED, [
     },
   },
   {
+    what: 'a soft-deleted provider source listed again after an open step made its state unknown (a second soft delete, then a restore)',
+    unlikeReference: true,
+    build: () => {
+      const w = deletedB();
+      w.m.get('B')!.state = 'unknown';
+      w.j.obs.identities.set('L1', identity('L1', [w.m.get('A')!, w.m.get('B')!], ['acmealpha']));
+      return w;
+    },
+  },
+  {
     what: "the deleted source's former link ID, reported in linkIdsDeleted, still answering, forwarded to A's identity, listing A only",
     unlikeReference: true,
     build: () => {

@@ -315,11 +315,17 @@ export const DELETED_IDENTITY_PRESENTED = oracleClause(
 
 // --- Which sources an identity lists, and whose data it shows ---
 
+/**
+ * A record the seeds took out of every identity and that is still out: a later step the seeds leave
+ * open (a repeated soft delete, then a restore) made its state unknown, and it may be back.
+ */
+const removedNow = (r: ModelRecord) => Boolean(r.data.nowhere) && r.state !== 'unknown';
+
 export const REMOVED_SOURCE_LISTED = oracleClause(
   'REMOVED-SOURCE-LISTED',
   'a reply listing among its sources (identityGroupedBySource) a source the seeds took out of every identity (hard-deleted; provider: soft-deleted)',
   (j, c) => {
-    const removed = j.m.records.filter((r) => r.data.nowhere);
+    const removed = j.m.records.filter(removedNow);
     return identityReplies(j).flatMap((x) =>
       removed
         .filter((r) => x.own !== r.label && groupedSources(x.content).some((s) => sameSource(s, r.source)))
@@ -332,7 +338,7 @@ export const REMOVED_SOURCE_DATA_SHOWN = oracleClause(
   'REMOVED-SOURCE-DATA-SHOWN',
   'a reply showing values of a source the seeds took out of every identity (hard-deleted; provider: soft-deleted); only values no other record of the model shows count',
   (j, c) => {
-    const removed = j.m.records.filter((r) => r.data.nowhere).map((r) => ({ r, own: j.m.ownValues(r) }));
+    const removed = j.m.records.filter(removedNow).map((r) => ({ r, own: j.m.ownValues(r) }));
     return identityReplies(j)
       .filter((x) => x.model)
       .flatMap((x) =>
