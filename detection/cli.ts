@@ -213,6 +213,7 @@ if (v) {
       console.log(
         `${''.padEnd(w + 31)}${f.checkId} (${f.verdict}): ${f.failedRequirements.join(', ') || '-'}: ${(f.message ?? '').replace(/\s+/g, ' ').slice(0, 240)}`,
       );
+    for (const f of o.incomplete ?? []) console.log(`${''.padEnd(w + 31)}${f.checkId} (could not judge: INCOMPLETE, not gating)`);
     for (const id of o.newSkips) console.log(`${''.padEnd(w + 31)}${id} (skip: could not verify here, did on the clean reference)`);
   }
   console.log(`\nBundles: ${v.bundles.map((b) => `${b.name} = ${b.variants.join(' + ')}`).join('; ')}`);
@@ -229,9 +230,14 @@ const d = v?.drawn;
 if (d) {
   console.log(`\nDrawn deployments (run seed ${d.runSeed}; replay one with REFERENCE_VARIANTS=drawn=<seed>):`);
   for (const o of d.outcomes) {
-    const status = o.problem ?? (o.falsePositives.length ? `${o.falsePositives.length} false positive(s)` : `${o.checks} checks`);
+    const unjudged = o.incomplete?.length ? `, ${o.incomplete.length} could not judge (INCOMPLETE, not gating)` : '';
+    const status =
+      o.problem ?? (o.falsePositives.length ? `${o.falsePositives.length} false positive(s)` : `${o.checks} checks${unjudged}`);
     console.log(`drawn=${String(o.seed).padEnd(6)} ${(o.passed ? 'yes' : 'NO').padEnd(4)} ${status}`);
-    if (!o.passed || o.falsePositives.length) console.log(`             draw: ${o.specs.join(',') || '(the reference as it is)'}`);
+    if (!o.passed || o.falsePositives.length || o.incomplete?.length)
+      console.log(`             draw: ${o.specs.join(',') || '(the reference as it is)'}`);
+    for (const f of o.incomplete ?? [])
+      console.log(`             ${f.checkId} (could not judge): ${(f.message ?? '').replace(/\s+/g, ' ').slice(0, 240)}`);
     for (const f of o.falsePositives) {
       console.log(
         `             ${f.checkId} (${f.verdict}): ${f.failedRequirements.join(', ') || '-'}: ${(f.message ?? '').replace(/\s+/g, ' ').slice(0, 240)}`,

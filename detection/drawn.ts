@@ -64,6 +64,8 @@ export interface DrawnOutcome {
   /** Failures of EXPECT requirements only (reported, not gating). */
   expectOnly: FalsePositive[];
   errors: number;
+  /** Checks that could not judge (CouldNotJudge): INCOMPLETE, no false positive, reported apart. */
+  incomplete: FalsePositive[];
   checks: number;
   problem?: string;
 }
@@ -77,7 +79,8 @@ export const replayLine = (seed: number, runSeed: number, file: string, name: st
 
 /**
  * Judges the rows of one drawn deployment's run as the conformance gate would (judge 'pass':
- * an error, or a failure citing a MUST requirement, is a false positive).
+ * an error, or a failure citing a MUST requirement, is a false positive; a check that could not
+ * judge makes the run INCOMPLETE, listed in `incomplete`, not a false positive).
  */
 export function judgeDrawnRun(d: DrawnDeployment, rows: DetectionRow[], runSeed: number, output = ''): DrawnOutcome {
   const j = judgeVariantRun(rows, 'pass');
@@ -93,6 +96,7 @@ export function judgeDrawnRun(d: DrawnDeployment, rows: DetectionRow[], runSeed:
     }),
     expectOnly: j.expectOnly,
     errors: j.errors,
+    incomplete: j.incomplete,
     checks: j.checks,
     ...(problem ? { problem } : {}),
   };

@@ -20,6 +20,8 @@ export interface DetectionRow {
   /** Duration of the check, ms. */
   ms?: number;
   message?: string;
+  /** Set on an error the check raised because it could not judge (harness/verdict.ts CouldNotJudge): INCOMPLETE, not failed. */
+  couldNotJudge?: boolean;
 }
 
 /** Start of the stdout line that says a scenario file has ended (detection/runner.ts reads it). */
@@ -49,6 +51,7 @@ export default class DetectionReporter implements Reporter {
           name: test.name.replace(/ \{[^{}]*\}$/, ''),
           ms: Math.round(test.diagnostic()?.duration ?? 0),
           ...(error ? { message: String(error.message ?? error).slice(0, 500) } : {}),
+          ...(meta?.couldNotJudge && meta.verdict === 'error' ? { couldNotJudge: true } : {}),
         });
       }
     }

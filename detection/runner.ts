@@ -54,6 +54,8 @@ export interface VariantOutcome {
   /** Failures of EXPECT requirements only (reported, not gating). */
   expectOnly: FalsePositive[];
   errors: number;
+  /** Checks that could not judge (CouldNotJudge): INCOMPLETE, no false positive, reported apart. */
+  incomplete: FalsePositive[];
   checks: number;
   /** Checks that could not verify (skip) under the variant but did on the clean reference: the run is incomplete there. */
   newSkips: string[];

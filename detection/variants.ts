@@ -97,12 +97,20 @@ export interface VariantJudgement {
   expectOnly: FalsePositive[];
   /** Errors (could not judge): allowed under judge 'no-fail'. */
   errors: number;
+  /** Checks that could not judge (judge 'pass'): the run is INCOMPLETE, which is no false failure and is reported apart. */
+  incomplete: FalsePositive[];
   checks: number;
 }
 
 const LEVELS = requirementIndex();
 const asResult = (r: DetectionRow) =>
-  ({ checkId: r.checkId, verdict: r.verdict, failedRequirements: r.failedRequirements, verifies: r.verifies }) as unknown as CheckResult;
+  ({
+    checkId: r.checkId,
+    verdict: r.verdict,
+    failedRequirements: r.failedRequirements,
+    verifies: r.verifies,
+    ...(r.couldNotJudge ? { couldNotJudge: true } : {}),
+  }) as unknown as CheckResult;
 const fp = (r: DetectionRow): FalsePositive => ({
   checkId: r.checkId,
   verdict: r.verdict,
@@ -114,13 +122,20 @@ const fp = (r: DetectionRow): FalsePositive => ({
 export function judgeVariantRun(rows: DetectionRow[], how: 'pass' | 'no-fail' = 'pass'): VariantJudgement {
   const errors = rows.filter((r) => r.verdict === 'error').length;
   if (how === 'no-fail')
-    return { falsePositives: rows.filter((r) => r.verdict === 'fail').map(fp), expectOnly: [], errors, checks: rows.length };
+    return {
+      falsePositives: rows.filter((r) => r.verdict === 'fail').map(fp),
+      expectOnly: [],
+      errors,
+      incomplete: [],
+      checks: rows.length,
+    };
   const gate = judge(rows.map(asResult), (id) => LEVELS.get(id)?.level);
   const byId = new Map(rows.map((r) => [r.checkId, r]));
   return {
     falsePositives: gate.gating.map((id) => fp(byId.get(id)!)),
     expectOnly: gate.expectOnly.map((id) => fp(byId.get(id)!)),
     errors,
+    incomplete: gate.incomplete.map((id) => fp(byId.get(id)!)),
     checks: rows.length,
   };
 }

@@ -105,6 +105,27 @@ describe('drawn deployments', () => {
     expect(judgeDrawnRun(d, [], 1).problem).toMatch(/reported no checks/);
   });
 
+  it('a check that could not judge makes a drawn run INCOMPLETE, listed apart; any other error is a false positive', () => {
+    const d = drawnSpecs([4])[0]!;
+    const row = (checkId: string, couldNotJudge: boolean): DetectionRow => ({
+      project: d.name,
+      file: 'scenarios/organization/notifications.test.ts',
+      checkId,
+      verdict: 'error',
+      failedRequirements: [],
+      verifies: ['ORG-NOTIF-PAGING'],
+      name: checkId,
+      ...(couldNotJudge ? { couldNotJudge: true } : {}),
+    });
+    const unjudged = judgeDrawnRun(d, [row('organization/notifications/paging', true)], 1);
+    expect(unjudged.passed).toBe(true);
+    expect(unjudged.falsePositives).toEqual([]);
+    expect(unjudged.incomplete.map((f) => f.checkId)).toEqual(['organization/notifications/paging']);
+    const broken = judgeDrawnRun(d, [row('organization/notifications/paging', false)], 1);
+    expect(broken.passed).toBe(false);
+    expect(broken.incomplete).toEqual([]);
+  });
+
   it('the replay pattern is a regular expression matching exactly the check name', () => {
     const name = 'tours over the state table (fixed chains of rows every run takes) keep replies [ORG-LINK-EFFECT ORG-MERGE-REPLY]';
     const pattern = /-t '(.*)'$/.exec(replayLine(1, 2, 'f.test.ts', name))![1]!;

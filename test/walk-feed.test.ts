@@ -16,6 +16,8 @@ import { loadProfile, resolveProfile } from '../harness/profile.js';
 import { RunContext } from '../harness/run.js';
 import { seededFaker } from '../generators/seed.js';
 import { judgeFeed } from '../scenarios/shared/model/feed.js';
+import { closedWindow, requireStill, settledWalk } from '../scenarios/shared/notifications.js';
+import { CouldNotJudge } from '../harness/verdict.js';
 import type { WalkReal } from '../scenarios/shared/model/walk-real.js';
 
 const run = new RunContext('feed-test', mkdtempSync(join(tmpdir(), 'cf-feed-')));
@@ -73,5 +75,26 @@ describe('walk feed paging', () => {
 
   it('a window still changing when the consistency budget ran out is not judged for duplicates', async () => {
     expect(await judgeFeed(walkOn(await feed(true)), Date.now() - 1000)).toEqual([]);
+  });
+});
+
+describe('the paging checks on a window that never holds still', () => {
+  // organization-identity-api.md, Events: a feed still changing after the consistency budget leaves
+  // paging unjudged; the check ends "could not judge" (INCOMPLETE, exit 5), never passes by default.
+  const walked = async (changing: boolean) => {
+    const t = await feed(changing);
+    return { t, walk: await settledWalk(t, await closedWindow(t, Date.now() - 1000), []) };
+  };
+
+  it('a window still changing when the budget ran out ends the check "could not judge"', async () => {
+    const { t, walk } = await walked(true);
+    expect(walk.still).toBe(false);
+    expect(() => requireStill(t, walk)).toThrow(CouldNotJudge);
+  });
+
+  it('a window that holds still is judged', async () => {
+    const { t, walk } = await walked(false);
+    expect(walk.still).toBe(true);
+    expect(() => requireStill(t, walk)).not.toThrow();
   });
 });

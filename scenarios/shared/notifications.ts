@@ -8,6 +8,7 @@
  */
 import type { Check } from '../../harness/check.js';
 import type { Reply } from '../../harness/reply.js';
+import { CouldNotJudge } from '../../harness/verdict.js';
 
 export interface Window {
   startDate: string;
@@ -133,6 +134,21 @@ export async function settledWalk(
     },
   );
   return { ...walk, still };
+}
+
+/**
+ * Ends the check "could not judge" (harness/verdict.ts CouldNotJudge: the run is INCOMPLETE, exit 5,
+ * never PASS) when a closed window was still changing after the consistency budget: its pages
+ * cannot be compared, and a feed that never holds still must not pass its paging checks by default.
+ * A walk whose totals no lag explains (totalBelowWalked) counts as still and is judged.
+ * Source: organization-identity-api.md, Events ("`hasNext` tells whether more pages exist and
+ * `totalElements` gives the total count").
+ */
+export function requireStill(t: Pick<Check, 'profile'>, walk: { still: boolean }): void {
+  if (!walk.still)
+    throw new CouldNotJudge(
+      `the closed window was still changing after the consistency budget (${t.profile.consistencyBudgetMs} ms), so its pages could not be compared`,
+    );
 }
 
 /**

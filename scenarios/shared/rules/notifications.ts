@@ -21,7 +21,16 @@ import {
   pagesRepeat,
   totalNotCount,
 } from '../../../specs/clauses/notifications.js';
-import { type Walk, type Window, closedWindow, mentions, openWindowFrom, settledWalk, walkNotifications } from '../notifications.js';
+import {
+  type Walk,
+  type Window,
+  closedWindow,
+  mentions,
+  openWindowFrom,
+  requireStill,
+  settledWalk,
+  walkNotifications,
+} from '../notifications.js';
 import { effectiveSize, judgeWindowSizes, windowCategory } from './paging-windows.js';
 import { type Shared, idsFor, titled } from './types.js';
 
@@ -92,11 +101,7 @@ export function notificationChecks({ check, verifies, kit, label }: Shared): voi
     for (const e of exchanges) if (!t.exchanges.includes(e)) t.exchanges.push(e);
     if (walk.pages.some((p) => typeof p.content?.hasNext !== 'boolean')) t.skip('a page carries no hasNext, so paging cannot be followed');
     if (!walk.complete) t.skip(`the window holds more than ${t.profile.notifications.maxPages} pages (profile notifications.maxPages)`);
-    // A window that still changed while it was walked cannot be judged (a lagging feed within the consistency budget).
-    if (!walk.still)
-      t.skip(
-        `the closed window was still changing after the consistency budget (${t.profile.consistencyBudgetMs} ms), so its pages could not be compared`,
-      );
+    requireStill(t, walk);
     if (!whole.complete)
       t.skip(
         `the window read in pages of ${t.profile.notifications.readPageSize} holds more than ${t.profile.notifications.maxPages} pages`,
