@@ -143,12 +143,15 @@ export class LedgerRemover {
     await this.sweep(relationships, passes, result, result?.relationships, async (c, e, retries) => {
       c.guard.adoptRelationship(e.id);
       // No lookup by relationship ID exists: a rejected delete is taken as "already gone".
-      return judge(await c.call('deleteRelationshipService', { id: e.id }, { retries, resendable: true }), async () => undefined);
+      return judge(
+        await c.call('deleteRelationshipService', { id: e.id }, { retries, resendable: true, removal: true }),
+        async () => undefined,
+      );
     });
     const sources = items.filter((e): e is Extract<Removable, { kind: 'source' }> => e.kind === 'source');
     await this.sweep(sources, passes, result, result?.sources, async (c, e, retries) => {
       const source = { name: e.source.name, id: e.source.id };
-      return judge(await c.call('deleteSourceIdentity', { source }, { retries, resendable: true }), () =>
+      return judge(await c.call('deleteSourceIdentity', { source }, { retries, resendable: true, removal: true }), () =>
         c.call('nativeIdQuery', { source }, { retries }),
       );
     });

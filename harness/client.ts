@@ -20,7 +20,7 @@ import type { OperationName } from '../specs/common/operation-names.js';
 import { registerOwn } from './foreign-values.js';
 import { type Ownership, redactForeign } from './redact-foreign.js';
 import { redactJson, redactText, registerSecret } from './redact.js';
-import type { Reply } from './reply.js';
+import { type Reply, isTransient } from './reply.js';
 import type { RunContext } from './run.js';
 import { TokenError, TokenSource } from './oauth.js';
 import { type Outgoing, type SharedBound, Transport, notSent } from './transport.js';
@@ -31,6 +31,8 @@ export { GuardRefusal } from './guard.js';
 export type AuthMode = 'default' | 'none' | 'malformed' | { header: string };
 
 export interface CallOptions {
+  /** The ledger's own removal (harness/cleanup.ts): it marks its outcome itself, so the client marks nothing. */
+  removal?: boolean;
   /** Authentication to send: the target's (default), none, a malformed token, or a literal header. */
   auth?: AuthMode;
   /** Send this exact body instead of a JSON envelope (malformed-JSON checks). */
@@ -218,6 +220,7 @@ export class ServiceClient {
           ...(options.file ? { file: options.file } : {}),
         });
     }
+    if (!options.removal && reply.success === true && !isTransient(reply)) this.recordRemovals(op, c);
     // The transport carries any operation's reply; this one is the reply of `name`.
     return reply as Reply<O>;
   }
@@ -230,6 +233,20 @@ export class ServiceClient {
       if (source) this.run.record({ kind: 'source', service: op.service, source: source as SourceRef, at, ...of });
     for (const name of op.namesCreated?.(c) ?? [])
       this.run.record({ kind: 'dataSource', service: op.service, name: String(name), at, ...of });
+  }
+
+  /**
+   * Ledger entries for what an accepted request removed for good (a hard delete, a relationship
+   * delete): the run's removal at the end skips them, as it skips what it removed itself. A later
+   * post of the same source makes it the run's to remove again (harness/cleanup.ts removedOutcomes).
+   */
+  private recordRemovals(op: OperationSpec, c: Record<string, unknown>): void {
+    const at = new Date().toISOString();
+    for (const source of op.sourcesRemoved?.(c, this.guard.names) ?? [])
+      if (source?.name !== undefined && source.id !== undefined)
+        this.run.record({ kind: 'removed', service: op.service, source: source as SourceRef, outcome: 'deleted', at });
+    for (const id of op.relationshipsRemoved?.(c) ?? [])
+      if (typeof id === 'string') this.run.record({ kind: 'removed', service: op.service, id, outcome: 'deleted', at });
   }
 
   async close(): Promise<void> {

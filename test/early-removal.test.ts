@@ -119,6 +119,34 @@ describe('early removal', () => {
     await cleanupRun(run, { organization: target }, profile, { timeoutMs: 5000, maxInFlight: 8 });
   });
 
+  it("a check's own accepted hard delete is marked removed: the teardown sends nothing for it, and the record it did not delete is removed", async () => {
+    const profile = resolveProfile(loadProfile(undefined), true);
+    const run = new RunContext(`early-${Date.now().toString(36)}`, mkdtempSync(join(tmpdir(), 'cf-early-')));
+    const target = referenceTarget(ref, 'organization', profile);
+    const client = new ServiceClient(target, profile, run, { timeoutMs: 5000, maxInFlight: 4 });
+    const post = async (seed: number) => {
+      const source = { name: target.sources[0]!, id: run.newNativeId() };
+      const reply = await client.call(
+        'postIdentity',
+        postContent(organizationIdentity(seededFaker(seed), source), source, profile.sourcePlacement),
+      );
+      expect(reply.success).toBe(true);
+      return source;
+    };
+    const [deleted, kept] = [await post(31), await post(32)];
+    expect((await client.call('deleteSourceIdentity', { source: deleted })).success).toBe(true);
+    // A hard delete the deployment refuses (a second one of the same source) marks nothing more.
+    expect((await client.call('deleteSourceIdentity', { source: deleted })).success).toBe(false);
+    await client.close();
+    const marks = run.entries().filter((e) => e.kind === 'removed');
+    expect(marks.map((e) => e.source?.id)).toEqual([deleted.id]);
+    const result = await cleanupRun(run, { organization: target }, profile, { timeoutMs: 5000, maxInFlight: 8 });
+    const stored = new Set([...ref.stores.get('organization')!.records.values()].map((r) => r.source.id));
+    expect(stored.has(kept.id), 'the record the check did not delete').toBe(false);
+    // Sent again, the removal of the deleted one would be refused and found gone (alreadyGone: 1).
+    expect(result.sources, 'the deleted one counted, its removal not sent again').toEqual({ attempted: 2, deleted: 2, alreadyGone: 0 });
+  });
+
   it('counts a removal only when no entry creating the same record comes after it', () => {
     const source = { name: 'cf_test_a', id: 'cf-x-1' };
     const created: LedgerEntry = { kind: 'source', service: 'organization', source, at: '' };

@@ -121,6 +121,13 @@ export interface OperationSpec<R extends z.ZodType = z.ZodType> {
   /** The ID of the relationship a successful reply says was created (the run then owns it). */
   relationshipCreated?: (replyContent: Record<string, any>) => unknown;
   /**
+   * Sources a successful reply says are removed for good (hard delete): the ledger marks them
+   * removed, so the run's removal at the end does not send their hard delete a second time.
+   */
+  sourcesRemoved?: (content: Record<string, unknown>, names: WireNames) => Array<Partial<SourceRef> | undefined>;
+  /** Relationship IDs a successful reply says are deleted: the ledger marks them removed (as `sourcesRemoved`). */
+  relationshipsRemoved?: (content: Record<string, unknown>) => unknown[];
+  /**
    * Sources whose identity's link ID a successful reply's `linkId` reveals (nativeIdQuery names
    * one, postIdentity the posted one): when the run owns them, the run owns that link ID too.
    */

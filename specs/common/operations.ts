@@ -70,6 +70,8 @@ function identityOperationTable<I extends z.ZodType>(service: ServiceName, idPre
       request: obj({ source: SourceRef }),
       reply: obj({ linkIdsModified: arr(z.string()), linkIdsDeleted: arr(z.string()) }),
       sourcesNamed: sourcesAt('source'),
+      // organization-identity-api.md, Lifecycle: "all information of the source is removed".
+      sourcesRemoved: sourcesAt('source'),
     }),
     demographicsSearch: row({
       name: 'demographicsSearch',
@@ -206,6 +208,7 @@ function identityOperationTable<I extends z.ZodType>(service: ServiceName, idPre
       reply: obj({ id: opt(z.string()) }),
       sourcesNamed: noSources,
       relationshipsNamed: (c) => (c?.id === undefined ? [] : [c.id]),
+      relationshipsRemoved: (c) => (c?.id === undefined ? [] : [c.id]),
     }),
     searchNotifications: row({
       name: 'searchNotifications',
