@@ -50,6 +50,35 @@ export function heldTags(r: ModelRecord, records: readonly ModelRecord[]): strin
   return r.history.filter((h) => !h.bond || records.find((x) => x.label === h.bond!.label)?.state === h.bond.state).map((h) => h.tag);
 }
 
+/**
+ * The categories (specs/common/categories.ts) a step of kind `k` naming `recs` exercises, as the
+ * records stand before it: per named record, by its role, how many live records its identity holds
+ * (1, 2, 3+) and whether sources were merged into it; for a restore, whether the identity the
+ * soft-deleted source left still has live records.
+ */
+export function stepCategories(k: KeyedKind, recs: readonly ModelRecord[], records: readonly ModelRecord[]): string[] {
+  const members = (r: ModelRecord) => records.filter((x) => isLive(x) && x.group === r.group).length;
+  return recs.flatMap((r, i) => {
+    const role = k.roleNames[i] ?? 'source';
+    const n = isLive(r) ? members(r) : 0;
+    return [
+      ...(n ? [`identity-of-${role}:${n >= 3 ? '3+' : n}`] : []),
+      ...(records.some((x) => x.state === 'retired' && x.retiredInto === r.label) ? [`merged-into-${role}`] : []),
+      // A soft-deleted record keeps the identity it left: does it still have live records?
+      ...(k.name === 'restore' && r.state === 'soft-deleted' ? [`restore:former-${members(r) ? 'alive' : 'gone'}`] : []),
+    ];
+  });
+}
+
+/** Every category a step of kind `k` can exercise (what stepCategories can return for it). */
+export function possibleCategories(k: KeyedKind): string[] {
+  const roles = k.roles ? Array.from({ length: k.roles }, (_, i) => k.roleNames[i] ?? 'source') : [];
+  return [
+    ...roles.flatMap((role) => [`identity-of-${role}:1`, `identity-of-${role}:2`, `identity-of-${role}:3+`, `merged-into-${role}`]),
+    ...(k.name === 'restore' ? ['restore:former-alive', 'restore:former-gone'] : []),
+  ];
+}
+
 /** The keys a step of kind `k` naming `recs` would exercise from the current state of `records`. */
 export function stepKeys(k: KeyedKind, recs: readonly ModelRecord[], records: readonly ModelRecord[]): StepKeys {
   const states = recs.map((r) => r.state);
@@ -63,6 +92,7 @@ export function stepKeys(k: KeyedKind, recs: readonly ModelRecord[], records: re
     pair: named.length ? `${k.name}: ${named.join(', ')}` : k.name,
     sequences: [...new Set(sequences)],
     followUps: [...new Set(followUps)],
+    categories: [...new Set(stepCategories(k, recs, records))].map((c) => `${k.name}: ${c}`),
   };
 }
 
@@ -97,9 +127,14 @@ export class CoverageTally {
   readonly followUps = new Set<string>();
   /** State-table cells: per step kind, the states its named records were in. */
   readonly cells = new Map<string, Set<RecordState>>();
+  /** Categories exercised (`unlink: identity-of-from:3+`), with how often. */
+  readonly categories = new Map<string, number>();
+  /** Categories a step fitting the state table could have exercised in some walk (steer.ts). */
+  readonly offered = new Set<string>();
 
   add(keys: StepKeys): void {
     this.pairs.set(keys.pair, (this.pairs.get(keys.pair) ?? 0) + 1);
+    for (const c of keys.categories) this.categories.set(c, (this.categories.get(c) ?? 0) + 1);
     for (const s of keys.sequences) this.sequences.set(s, (this.sequences.get(s) ?? 0) + 1);
     for (const f of keys.followUps) this.followUps.add(f);
     const cell = this.cells.get(keys.kind) ?? new Set();
@@ -109,7 +144,12 @@ export class CoverageTally {
 
   /** The keys exercised so far, as a set a walk can read while this tally goes on growing. */
   freeze(): ReadonlySet<string> {
-    return new Set([...this.pairs.keys(), ...this.sequences.keys(), ...this.followUps]);
+    return new Set([...this.pairs.keys(), ...this.sequences.keys(), ...this.followUps, ...this.categories.keys()]);
+  }
+
+  /** Adds what a walk's steering saw could be exercised (IdentityModel.offered). */
+  offer(categories: Iterable<string>): void {
+    for (const c of categories) this.offered.add(c);
   }
 
   /**
@@ -128,6 +168,13 @@ export class CoverageTally {
     return [
       `coverage of the state table: ${walks} walks, ${steps} steps; (operation, state) cells ${cellCount - missing.length}/${cellCount}; ${this.pairs.size} (state, operation) pairs; ${this.sequences.size} two-step sequences`,
       `  cells not exercised: ${missing.join('; ') || 'none'}`,
+      `  categories (specs/common/categories.ts): ${list(this.categories) || 'none'}`,
+      `  categories offered by an allowed step but not exercised: ${
+        [...this.offered]
+          .filter((c) => !this.categories.has(c))
+          .sort()
+          .join('; ') || 'none'
+      }`,
       `  pairs: ${list(this.pairs)}`,
       `  sequences: ${list(this.sequences)}`,
     ].join('\n');

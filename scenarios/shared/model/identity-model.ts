@@ -25,6 +25,8 @@ export interface StepKeys {
   sequences: string[];
   /** The sequences without the named records' situations (`link(moved) -> deactivate`): which follow-ups a tag has had. */
   followUps: string[];
+  /** The categories of specs/common/categories.ts the step would exercise, with its kind (`unlink: identity-of-from:3+`). */
+  categories: string[];
 }
 
 export interface ModelRecord extends SpecRecord {
@@ -76,11 +78,13 @@ export class IdentityModel extends StateModel<ModelRecord> {
   known: ReadonlySet<string> = new Set();
   /** Coverage keys this walk exercised so far, and per step. */
   readonly seen = new Set<string>();
+  /** Category keys some step fitting the state table could have exercised in this walk (steer.ts rankOptions). */
+  readonly offered = new Set<string>();
   readonly exercised: StepKeys[] = [];
 
   exercise(keys: StepKeys): void {
     this.exercised.push(keys);
-    for (const k of [keys.pair, ...keys.sequences, ...keys.followUps]) this.seen.add(k);
+    for (const k of [keys.pair, ...keys.sequences, ...keys.followUps, ...keys.categories]) this.seen.add(k);
   }
 
   /** True when neither an earlier walk nor this one exercised the key. */

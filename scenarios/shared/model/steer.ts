@@ -4,7 +4,8 @@
  * Each option (a step kind and the records it would name) is scored by the coverage keys it would
  * exercise that neither an earlier walk of the check nor this walk exercised yet
  * (scenarios/shared/model/coverage.ts): 2 when it exercises a new two-step sequence, plus 1 for a
- * new (state, operation) pair. New sequences count only for records that fit the step (a step from
+ * new (state, operation) pair, plus 1 for a new category of a step that fits (the multiplicities of
+ * specs/common/categories.ts: records in an identity, sources merged into a record). New sequences count only for records that fit the step (a step from
  * a state the seeds leave open or forbid counts for its new pair only), so chains are built from
  * steps the state table allows. Only records an accepted step touched have a history, so new
  * sequences are chains on the records earlier steps touched; ties go to the records the latest
@@ -22,12 +23,19 @@ import type { IdentityModel, ModelRecord } from './identity-model.js';
 export interface Option {
   recs: ModelRecord[];
   keys: StepKeys;
-  /** 2 for a new two-step sequence, plus 1 for a new (state, operation) pair. */
+  /** 2 for a new two-step sequence, plus 1 for a new (state, operation) pair, plus 1 for a new category. */
   score: number;
 }
 
 /** Weight of a new two-step sequence against a new (state, operation) pair. */
 const SEQUENCE_WEIGHT = 2;
+
+/**
+ * Weight of a new category (specs/common/categories.ts: records in the identity, sources merged in)
+ * of a step the state table allows: as much as a new pair, so a walk takes a step in a
+ * multiplicity not reached yet (an unlink from an identity of three) when no sequence is new.
+ */
+const CATEGORY_WEIGHT = 1;
 
 /** Recency of a tuple: the record the step moves (its last role) counts most; lower is more recent. */
 const recency = (m: IdentityModel, recs: ModelRecord[]) => recs.reduce((n, r, i) => n + m.rank(r) * (i === recs.length - 1 ? 10 : 1), 0);
@@ -47,7 +55,9 @@ export function rankOptions(m: IdentityModel, k: SteerableKind, fitting: boolean
     const keys = stepKeys(k, recs, m.records);
     const fits = fitting || fit.some((f) => same(f, recs));
     const newSequence = fits && keys.sequences.some((s) => m.isNew(s));
-    const score = (m.isNew(keys.pair) ? 1 : 0) + (newSequence ? SEQUENCE_WEIGHT : 0);
+    if (fits) for (const c of keys.categories) m.offered.add(c);
+    const newCategory = fits && keys.categories.some((c) => m.isNew(c));
+    const score = (m.isNew(keys.pair) ? 1 : 0) + (newSequence ? SEQUENCE_WEIGHT : 0) + (newCategory ? CATEGORY_WEIGHT : 0);
     return { option: { recs, keys, score }, recent: recency(m, recs) };
   });
   return scored.sort((a, b) => b.option.score - a.option.score || a.recent - b.recent).map((s) => s.option);

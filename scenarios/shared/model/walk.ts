@@ -267,6 +267,7 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
   const failedTour = toured.find((r) => r.failed)?.failed;
   if (failedTour) throw walkFailure(t, failedTour.error, failedTour.last, replay, failedTour.how, initial);
   for (const r of toured) for (const keys of r.model.exercised) coverage.add(keys);
+  for (const r of toured) coverage.offer(r.model.offered);
   const pool = fc.commands(commandArbitraries(kinds), { maxCommands: budget.steps * POOL_PER_STEP, size: 'max' });
   // Walks run side by side in batches (each walk owns its records); a batch's walks are steered by
   // the coverage of the batches before it. A failing batch is shrunk as a whole: the walks that do not
@@ -330,6 +331,7 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
       if (generating)
         for (const r of results) {
           for (const keys of r.model.exercised) coverage.add(keys);
+          coverage.offer(r.model.offered);
           stepsRun += r.model.stepsRun;
           generated++;
         }
