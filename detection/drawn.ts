@@ -71,6 +71,7 @@ export interface DrawnOutcome {
 }
 
 /** A vitest name pattern (a regular expression) matching exactly this text, in single quotes for a POSIX shell. */
+// Escaped by hand, not with escape-string-regexp: that one writes "-" as \x2d, and a replay line is read and copied by people.
 const namePattern = (name: string) => `'${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/'/g, `'\\''`)}'`;
 
 /** The line that replays one check of a drawn run against the same deployment with the same data. */

@@ -17,6 +17,7 @@
  * protect nothing. A value the run sent itself is never masked, even where another source holds
  * it too (a namesake of the run's record).
  */
+import escapeRegExp from 'escape-string-regexp';
 
 export const FOREIGN_MASK = '[REDACTED: foreign]';
 
@@ -85,8 +86,6 @@ export function clearForeignValues(): void {
   ownContaining = new Map();
   pattern = undefined;
 }
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Characters that make a match part of a longer token: a foreign value touching one is not standing on its own. */
 const TOKEN = String.raw`\p{L}\p{N}_`;

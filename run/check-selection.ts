@@ -8,6 +8,7 @@ import { closest } from 'fastest-levenshtein';
 import type { ServiceName } from '../specs/common/model.js';
 import { requirementIndex } from '../specs/services.js';
 import type { ListedCheck } from './check-ids.js';
+import escapeRegExp from 'escape-string-regexp';
 
 /** The listing as text: one line per check, ID then the requirements it verifies, then its title. */
 export function listingText(checks: ListedCheck[]): string {
@@ -26,8 +27,6 @@ export const listingJson = (checks: ListedCheck[]) =>
     null,
     2,
   );
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The vitest filters that run the checks verifying any of `ids`.

@@ -26,9 +26,10 @@ import type { ServiceName } from '../specs/common/model.js';
 import { fileText, filesUnder, markerHits } from './support/markers.js';
 import { runSuite } from './support/run-suite.js';
 import { sampled } from './support/tier.js';
+import escapeRegExp from 'escape-string-regexp';
 
 const SERVICES: ServiceName[] = ['organization', 'person', 'provider'];
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRe = escapeRegExp;
 const ALL_CASES: Array<[string, GroupedBySource, string[]]> = [
   ['identityGroupedBySource always given, DEFAULT view', 'always', ['DEFAULT']],
   ['identityGroupedBySource never given (only for GROUP_BY_SOURCE), DEFAULT view', 'on-request', ['DEFAULT']],

@@ -9,6 +9,7 @@
  */
 import { mulberry32 } from '../bootstrap.js';
 import { FORMAL_OF, KEY_NEIGHBOURS, NICKNAMES, OCR_PAIRS, PHONETIC_RULES } from './tables.js';
+import escapeRegExp from 'escape-string-regexp';
 
 /** A seeded random source. */
 export class Rng {
@@ -177,8 +178,8 @@ export function digitTransposition(rng: Rng, value: string): string | undefined 
 export function swapWords(rng: Rng, value: string, table: ReadonlyArray<readonly [string, string]>): string | undefined {
   const options: Array<[RegExp, string]> = [];
   for (const [long, short] of table) {
-    const l = new RegExp(`\\b${long.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i');
-    const s = new RegExp(`\\b${short.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b\\.?`, 'i');
+    const l = new RegExp(`\\b${escapeRegExp(long)}\\b`, 'i');
+    const s = new RegExp(`\\b${escapeRegExp(short)}\\b\\.?`, 'i');
     if (l.test(value)) options.push([l, rng.chance(0.5) ? short : `${short}.`]);
     else if (s.test(value)) options.push([s, long]);
   }
