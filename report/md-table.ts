@@ -1,6 +1,7 @@
 /**
- * GitHub-flavoured Markdown tables (markdown-table), with every cell made safe for a table: a
- * pipe is escaped and a line break becomes a space, so run text can never break the table.
+ * Run text made safe inside Markdown: GitHub-flavoured tables (markdown-table), where a pipe is
+ * escaped and a line break becomes a space, so run text can never break the table; and code
+ * fences, which grow a tick when the text holds a fence of its own.
  */
 import { markdownTable } from 'markdown-table';
 
@@ -17,3 +18,9 @@ export function mdTable(head: string[], rows: unknown[][]): string {
     { alignDelimiters: false },
   );
 }
+
+/** `text` in a code fence (info string `lang`); four ticks when the text holds three, so it cannot close the fence early. */
+export const mdFence = (text: string, lang = '') => {
+  const ticks = text.includes('```') ? '````' : '```';
+  return `${ticks}${lang}\n${text}\n${ticks}`;
+};

@@ -1,0 +1,83 @@
+/**
+ * The run's figures in summary.md: how each service's requests were paced, latency per
+ * operation, match scores of search results, reads that lagged behind writes, and the cleanup.
+ * Each section is left out when the run has nothing for it.
+ */
+import { mdCell as cell, mdTable } from './md-table.js';
+import type { Summary } from './summary.js';
+
+/** The "Transport" section (Summary.transport) as lines; none when no service's pacing was recorded. */
+export function transportMarkdown(s: Summary): string[] {
+  const paced = Object.entries(s.transport ?? {});
+  if (!paced.length) return [];
+  return [
+    '',
+    '## Transport',
+    '',
+    'How each service answered "not now": throttled replies pause its requests; repeated throttling lowers its in-flight bound and rate.',
+    '',
+    mdTable(
+      ['service', 'attempts', 'failed transiently (throttled)', 'paused', 'in flight: ceiling / lowest / final', 'rate: lowest / final'],
+      paced.map(([service, f]) => [
+        service,
+        String(f.attempts),
+        `${f.transientFailures} (${f.throttled})`,
+        `${(f.pausedMs / 1000).toFixed(1)} s`,
+        `${f.bound.ceiling} / ${f.bound.lowest} / ${f.bound.final}`,
+        f.rate.lowest === undefined ? 'no limit' : `${f.rate.lowest}/s / ${f.rate.final === undefined ? 'no limit' : `${f.rate.final}/s`}`,
+      ]),
+    ),
+  ];
+}
+
+/**
+ * Latency per operation, match scores and lagging reads (Summary.stats, Summary.lags) as lines,
+ * each section only when it has rows. The latency heading has no blank line before it: the
+ * requirements section above ends with one.
+ */
+export function statsMarkdown(s: Summary): string[] {
+  const L: string[] = [];
+  if (s.stats.latency.length)
+    L.push(
+      '## Latency per operation',
+      '',
+      mdTable(
+        ['service', 'operation', 'replies', 'p50 (ms)', 'p95 (ms)', 'max (ms)'],
+        s.stats.latency.map((l) => [l.service, l.operation, l.n, l.p50, l.p95, l.max]),
+      ),
+    );
+  if (s.stats.matchScores.length)
+    L.push(
+      '',
+      '## Match scores of search results',
+      '',
+      mdTable(
+        ['service', 'results', 'min', 'median', 'mean', 'max', 'histogram (0.0-0.1 ... 0.9-1.0)'],
+        s.stats.matchScores.map((m) => [m.service, m.n, m.min, m.p50, m.mean, m.max, m.histogram.join(' ')]),
+      ),
+    );
+  if (s.lags.length)
+    L.push(
+      '',
+      '## Reads that lagged behind writes',
+      '',
+      mdTable(
+        ['check', 'read', 'lag (ms)'],
+        s.lags.map((l) => [l.checkId, l.what, l.ms]),
+      ),
+    );
+  return L;
+}
+
+/** The "Cleanup" section (Summary.cleanup) as lines: what the teardown removed and each removal that failed; none without a cleanup. */
+export function cleanupMarkdown(s: Summary): string[] {
+  if (!s.cleanup) return [];
+  const c = s.cleanup;
+  return [
+    '',
+    '## Cleanup',
+    '',
+    `Sources: ${c.sources.deleted} hard-deleted, ${c.sources.alreadyGone} already gone, of ${c.sources.attempted}. Relationships: ${c.relationships.deleted} deleted, ${c.relationships.alreadyGone} already gone, of ${c.relationships.attempted}. Failures: ${c.failures.length}.`,
+    ...c.failures.map((f) => `- ${f.service} ${f.what}: ${cell(f.reason)}`),
+  ];
+}
