@@ -70,8 +70,8 @@ export interface DrawnOutcome {
   problem?: string;
 }
 
-/** A vitest name pattern (a regular expression) matching exactly this text, in single quotes for a POSIX shell. */
 // Escaped by hand, not with escape-string-regexp: that one writes "-" as \x2d, and a replay line is read and copied by people.
+/** A vitest name pattern (a regular expression) matching exactly this text, in single quotes for a POSIX shell. */
 const namePattern = (name: string) => `'${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/'/g, `'\\''`)}'`;
 
 /** The line that replays one check of a drawn run against the same deployment with the same data. */
