@@ -30,6 +30,7 @@ const rank = (moduleId: string) => {
   return i < 0 ? LONGEST_FIRST.length : i;
 };
 
+/** vitest's sequencer with the files of LONGEST_FIRST moved to the front, in that order (vitest.self.config.ts). */
 export class SelfTestSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     // Array.prototype.sort is stable: files not listed keep vitest's order behind the listed ones.
