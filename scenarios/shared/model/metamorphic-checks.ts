@@ -32,13 +32,16 @@ import { QUERY_NOT_BEST, queryNotBest } from '../../../specs/clauses/query.js';
 import { type Family, type Generate, type Hit, postFamily, search } from './metamorphic.js';
 
 type Register = (title: string, verifies: string[], body: (t: Check) => Promise<void>, options?: CheckOptions) => void;
+/** The family shared by the checks that only search it (sharedFamily). */
+type FamilyOf = (t: Check) => Promise<Family>;
 
 const ownOnly = (hits: Hit[], own: Set<string>) => hits.filter((h) => own.has(h.linkId));
 const fmt = (hits: Hit[]) => hits.map((h) => `${h.linkId}:${h.score}`).join(', ') || '(none)';
 
 /**
  * Registers the metamorphic matching checks of a service; `verifies` lists the requirement IDs
- * they verify there (written at the call, checked against the service's roles).
+ * they verify there (written at the call, checked against the service's roles). The order of
+ * registration is kept: check IDs and the order of checks in a file are observable.
  * @throws Error when `verifies` is not the list of IDs the checks cite
  */
 export function metamorphicChecks(check: Register & { service: ServiceName }, generate: Generate, verifies: readonly string[]): void {
@@ -48,9 +51,23 @@ export function metamorphicChecks(check: Register & { service: ServiceName }, ge
   const SELF = id('metamorphic.selfFirst');
   const DET = id('metamorphic.deterministic');
   const BEST = id('query.bestMatch');
-  declared(check.service, 'metamorphic', verifies, [MONO, PREFIX, SELF, DET, BEST, id('metamorphic.oneThreshold')]);
+  const ONE = id('metamorphic.oneThreshold');
+  declared(check.service, 'metamorphic', verifies, [MONO, PREFIX, SELF, DET, BEST, ONE]);
   const familyOf = sharedFamily(check.service, generate, [MONO, PREFIX, SELF, DET, BEST]);
 
+  thresholdMonotoneCheck(check, familyOf, MONO);
+  maxPrefixCheck(check, familyOf, PREFIX);
+  selfFirstCheck(check, familyOf, SELF);
+  deterministicCheck(check, familyOf, DET);
+  oneThresholdCheck(check, generate, ONE);
+  queryBestMatchCheck(check, familyOf, BEST);
+}
+
+/**
+ * Raising matchScoreThreshold returns a subset of the family's results, with the same scores.
+ * Source: organization-identity-api.md, Endpoints, rule 1.
+ */
+function thresholdMonotoneCheck(check: Register, familyOf: FamilyOf, MONO: string): void {
   check('raising matchScoreThreshold returns a subset with the same scores', [MONO], async (t) => {
     const f = await familyOf(t);
     // Probes and thresholds are independent searches: they go out together.
@@ -75,7 +92,13 @@ export function metamorphicChecks(check: Register & { service: ServiceName }, ge
       }
     }
   });
+}
 
+/**
+ * maxSearchResults=k returns the first k of the family's results of a larger request.
+ * Source: organization-identity-api.md, Endpoints (demographicsSearch).
+ */
+function maxPrefixCheck(check: Register, familyOf: FamilyOf, PREFIX: string): void {
   check('maxSearchResults=k returns the first k results of a larger request', [PREFIX], async (t) => {
     const f = await familyOf(t);
     let compared = 0;
@@ -111,13 +134,25 @@ export function metamorphicChecks(check: Register & { service: ServiceName }, ge
         "no smaller search (of more than one result) returned any of the family's identities, or results kept changing: nothing to compare",
       );
   });
+}
 
+/**
+ * A search with an exact copy of the family's base identity returns it first, with the highest score.
+ * Source: organization-identity-api.md, What the service does.
+ */
+function selfFirstCheck(check: Register, familyOf: FamilyOf, SELF: string): void {
   check('a search with an exact copy returns its identity first with the highest score', [SELF], async (t) => {
     const f = await familyOf(t);
     const found = await search(t, f.base, { matchScoreThreshold: 0, maxSearchResults: 10 }, [SELF]);
     t.judge(SELF_NOT_FIRST, SELF, selfNotFirst(f.baseLinkId, found));
   });
+}
 
+/**
+ * The same search twice, and with requested response views, gives the same family identities and scores.
+ * Source: organization-identity-api.md, What the service does (responseIdentityFormatNames; scores).
+ */
+function deterministicCheck(check: Register, familyOf: FamilyOf, DET: string): void {
   check('the same search twice, and with a requested view, gives the same identities and scores', [DET], async (t) => {
     const f = await familyOf(t);
     const q = { matchScoreThreshold: 0, maxSearchResults: 10 };
@@ -149,8 +184,14 @@ export function metamorphicChecks(check: Register & { service: ServiceName }, ge
       );
     }
   });
+}
 
-  const ONE = id('metamorphic.oneThreshold');
+/**
+ * One match threshold explains every postIdentity link decision and every demographicsQuery answer.
+ * Source: organization-identity-api.md, What the service does (the match threshold demographicsQuery applies);
+ * person-provider-identity-api.md, Endpoints (/v2/demographicsQuery: the same threshold used when matching in postIdentity).
+ */
+function oneThresholdCheck(check: Register & { service: ServiceName }, generate: Generate, ONE: string): void {
   check(
     'one match threshold explains every post and query decision',
     [ONE],
@@ -191,7 +232,13 @@ export function metamorphicChecks(check: Register & { service: ServiceName }, ge
     },
     { chain: true },
   );
+}
 
+/**
+ * demographicsQuery, whenever it returns an identity, returns the top demographicsSearch result of the same probe.
+ * Source: organization-identity-api.md, What the service does (query by demographics: best match).
+ */
+function queryBestMatchCheck(check: Register, familyOf: FamilyOf, BEST: string): void {
   check('demographicsQuery returns the top demographicsSearch result whenever it returns one', [BEST], async (t) => {
     const f = await familyOf(t);
     let returned = 0;

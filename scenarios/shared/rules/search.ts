@@ -70,9 +70,13 @@ export interface SearchHooks {
   scoresOptional?: boolean;
 }
 
+/** What every search check receives: the service's registrar, kit and label, and its hooks. */
+type SearchSetup = Shared & SearchHooks;
+
 type Result = { matchScore: number; linkId?: string; sameIdentity: string };
 const results = (r: { content: any }) => (Array.isArray(r.content?.searchResults) ? (r.content.searchResults as Result[]) : []);
 const scored = (list: Result[]) => list.every((x) => typeof x.matchScore === 'number');
+const search = (t: Check, identity: unknown, extra: Record<string, unknown> = {}) => t.call('demographicsSearch', { identity, ...extra });
 
 /**
  * Copies of an identity with only some of its members (the first two, half, all but the last,
@@ -88,187 +92,212 @@ export function partialCopies(identity: Record<string, unknown>): Array<Record<s
     .map((ks) => Object.fromEntries(ks.map((k) => [k, structuredClone(identity[k])])));
 }
 
-export function searchChecks({
-  check,
-  verifies,
-  kit,
-  label,
-  variant,
-  nonsense,
-  family: givenFamily,
-  scoresOptional,
-  completePartial = (c) => c,
-}: Shared & SearchHooks): void {
-  const ids = idsFor(check, 'search', SEARCH_ROLES, verifies);
-  const T = (s: string) => titled(s, label);
-  const search = (t: Check, identity: unknown, extra: Record<string, unknown> = {}) => t.call('demographicsSearch', { identity, ...extra });
-  const defaultFamily = async (t: Check, cites: string[]) => {
-    if (!variant) throw new Error('searchChecks needs a variant hook or a family hook');
-    const [a] = await Promise.all([kit.postNew(t, cites), kit.postNew(t, cites)]);
-    const linkIds = [a.linkId];
-    for (const i of [1, 2]) {
-      const source = t.source(i);
-      linkIds.push(
-        (
-          await kit.postAndRead(
-            t,
-            { source, identity: {}, content: postContent(variant(structuredClone(a.identity), i), source, t.profile.sourcePlacement) },
-            cites,
-          )
-        ).linkId,
-      );
-    }
-    return { identity: a.identity, linkIds };
-  };
-  /** The family, searched for once the search index shows it (a lagging index is legitimate). */
-  const family = async (t: Check, cites: string[]) => {
-    const f = await (givenFamily ?? defaultFamily)(t, cites);
-    const seen = (r: { content: any }) => f.linkIds.filter((l) => results(r).some((x) => x.linkId === l)).length;
-    await t.waitFor(
-      'search shows the posted family',
-      () => search(t, f.identity, { matchScoreThreshold: 0 }),
-      (r) => seen(r) === f.linkIds.length || results(r).length >= f.linkIds.length,
+/** Registers the search checks in a fixed order: their check IDs and their order in the file are observable. */
+export function searchChecks(s: SearchSetup): void {
+  const ids = idsFor(s.check, 'search', SEARCH_ROLES, s.verifies);
+  if (ids.threshold) {
+    thresholdCheck(s, ids.threshold);
+    thresholdBetweenScoresCheck(s, ids.threshold);
+  }
+  if (ids.order) orderCheck(s, ids.order);
+  if (ids.maxResults) maxResultsCheck(s, ids.maxResults);
+  if (ids.maxPositive) for (const max of [0, -1]) maxPositiveCheck(s, ids.maxPositive, max);
+  if (ids.scoreRange) scoreRangeCheck(s, ids.scoreRange, ids.sameIdentity ?? ids.scoreRange);
+  if (ids.resultsRequired && s.nonsense) resultsRequiredCheck(s, ids.resultsRequired, s.nonsense);
+  if (ids.findsExact) findsExactCheck(s, ids.findsExact);
+}
+
+/** The default family: an identity, two variants of it and one unrelated identity. */
+async function defaultFamily(t: Check, { kit, variant }: SearchSetup, cites: string[]) {
+  if (!variant) throw new Error('searchChecks needs a variant hook or a family hook');
+  const [a] = await Promise.all([kit.postNew(t, cites), kit.postNew(t, cites)]);
+  const linkIds = [a.linkId];
+  for (const i of [1, 2]) {
+    const source = t.source(i);
+    linkIds.push(
+      (
+        await kit.postAndRead(
+          t,
+          { source, identity: {}, content: postContent(variant(structuredClone(a.identity), i), source, t.profile.sourcePlacement) },
+          cites,
+        )
+      ).linkId,
     );
-    return f;
-  };
-  /** Skips (person) or lets the contract rule report it (organization, provider) when results carry no score. */
-  const needScores = (t: Check, list: Result[], what: string) => {
-    if (scoresOptional && !scored(list)) t.skip(`search results carry no matchScore, so ${what} cannot be observed`);
-  };
-
-  if (ids.threshold) {
-    const id = ids.threshold;
-    check(T('demographicsSearch returns nothing below matchScoreThreshold'), [id], async (t) => {
-      const a = await family(t, [id]);
-      let seen = 0;
-      for (const threshold of [0.2, 0.6, 0.95]) {
-        const list = results(await search(t, a.identity, { matchScoreThreshold: threshold }));
-        needScores(t, list, 'the threshold');
-        seen += list.length;
-        t.judge(BELOW_THRESHOLD, id, belowThreshold(list, threshold));
-      }
-      if (!seen) t.skip('the deployment returned no candidates, so the threshold could not be observed');
-    });
   }
+  return { identity: a.identity, linkIds };
+}
 
-  if (ids.threshold) {
-    const id = ids.threshold;
-    check(T('a threshold between observed scores returns exactly the results at or above it'), [id], async (t) => {
-      // Partial copies of one identity (fewer and fewer of its members) score in the middle of the range.
-      const base = await kit.postNew(t, [id]);
-      const mine = [base.linkId];
-      for (const [i, copy] of partialCopies(base.identity)
-        .map((c) => completePartial(c, base.identity))
-        .entries()) {
-        const source = t.source(i + 1);
-        mine.push(
-          (await kit.postAndRead(t, { source, identity: copy, content: postContent(copy, source, t.profile.sourcePlacement) }, [id]))
-            .linkId,
-        );
-      }
-      const wide = { maxSearchResults: 50 };
-      await t.waitFor(
-        'search shows the partial copies',
-        () => search(t, base.identity, { matchScoreThreshold: 0, ...wide }),
-        (r) => mine.every((l) => results(r).some((x) => x.linkId === l)),
-      );
-      const all = results(await search(t, base.identity, { matchScoreThreshold: 0, ...wide }));
-      needScores(t, all, 'the threshold');
-      const own = all.filter((x) => x.linkId !== undefined && mine.includes(x.linkId));
-      const scores = [...new Set(own.map((x) => x.matchScore))].sort((x, y) => y - x);
-      const mid = scores.filter((x) => x > 0 && x < 1);
-      if (!mid.length)
-        t.skip(
-          `the check's identity and ${mine.length - 1} partial copies scored ${scores.join(', ') || 'nothing'}: no score strictly between 0 and 1 to put a threshold at`,
-        );
-      // Each mid-range score itself (a result scoring exactly the threshold must appear), and midway between neighbours.
-      const between = scores
-        .slice(1)
-        .map((lo, i) => (scores[i]! + lo) / 2)
-        .filter((x) => x > 0 && x < 1);
-      const thresholds = [...new Set([...mid.slice(0, 2), ...between.slice(0, 2)])];
-      const got = await Promise.all(
-        thresholds.map(async (threshold) => ({
-          threshold,
-          list: results(await search(t, base.identity, { matchScoreThreshold: threshold, ...wide })),
-        })),
-      );
-      // Read without a threshold again: only a result both reads score alike is one the threshold may not drop (scores may drift, MATCH-DETERMINISTIC is EXPECT).
-      const again = results(await search(t, base.identity, { matchScoreThreshold: 0, ...wide }));
-      for (const { threshold, list } of got) {
-        t.judge(BELOW_THRESHOLD, id, belowThreshold(list, threshold));
-        t.judge(THRESHOLD_DROPS, id, thresholdDrops(new Set(mine), all, again, list, threshold, wide.maxSearchResults));
-      }
-    });
-  }
+/** The family, searched for once the search index shows it (a lagging index is legitimate). */
+async function postedFamily(t: Check, s: SearchSetup, cites: string[]) {
+  const f = await (s.family ? s.family(t, cites) : defaultFamily(t, s, cites));
+  const seen = (r: { content: any }) => f.linkIds.filter((l) => results(r).some((x) => x.linkId === l)).length;
+  await t.waitFor(
+    'search shows the posted family',
+    () => search(t, f.identity, { matchScoreThreshold: 0 }),
+    (r) => seen(r) === f.linkIds.length || results(r).length >= f.linkIds.length,
+  );
+  return f;
+}
 
-  if (ids.order) {
-    const id = ids.order;
-    check(T('searchResults are ordered best to worst'), [id], async (t) => {
-      const a = await family(t, [id]);
-      const r = await search(t, a.identity, { matchScoreThreshold: 0 });
-      needScores(t, results(r), 'the ranking');
-      const scores = results(r).map((x) => x.matchScore);
-      if (scores.length < 2) t.skip(`only ${scores.length} candidate(s) returned; ordering needs two`);
-      t.judge(UNORDERED, id, unordered(results(r)), r);
-    });
-  }
+/** Skips (person) or lets the contract rule report it (organization, provider) when results carry no score. */
+function needScores(t: Check, { scoresOptional }: SearchSetup, list: Result[], what: string): void {
+  if (scoresOptional && !scored(list)) t.skip(`search results carry no matchScore, so ${what} cannot be observed`);
+}
 
-  if (ids.maxResults) {
-    const id = ids.maxResults;
-    check(T('demographicsSearch returns at most maxSearchResults results'), [id], async (t) => {
-      const a = await family(t, [id]);
-      const all = await search(t, a.identity, { matchScoreThreshold: 0 });
-      if (results(all).length < 2) t.skip('fewer than two candidates, so a limit of 1 could not be observed');
-      for (const max of [1, 2]) {
-        const r = await search(t, a.identity, { matchScoreThreshold: 0, maxSearchResults: max });
-        t.judge(OVER_MAX, id, overMax(results(r), max), r);
-        if (results(all).length > max) t.exercised(id, 'results:above-max');
-      }
-    });
-  }
-
-  if (ids.maxPositive) {
-    const id = ids.maxPositive;
-    for (const max of [0, -1]) {
-      check(T(`maxSearchResults ${max} is rejected`), [id], async (t) => {
-        const r = await t.invalid('demographicsSearch', { identity: kit.make(t).identity, maxSearchResults: max });
-        t.judge(NONPOSITIVE_MAX_ACCEPTED, id, nonPositiveMaxAccepted(max, answerOf(r)), r);
-      });
+/**
+ * demographicsSearch returns no identity scoring below matchScoreThreshold, at three thresholds.
+ * Source: organization-identity-api.md, Endpoints, rule 1; person-provider-identity-api.md, Endpoints (demographicsSearch).
+ */
+function thresholdCheck(s: SearchSetup, id: string): void {
+  s.check(titled('demographicsSearch returns nothing below matchScoreThreshold', s.label), [id], async (t) => {
+    const a = await postedFamily(t, s, [id]);
+    let seen = 0;
+    for (const threshold of [0.2, 0.6, 0.95]) {
+      const list = results(await search(t, a.identity, { matchScoreThreshold: threshold }));
+      needScores(t, s, list, 'the threshold');
+      seen += list.length;
+      t.judge(BELOW_THRESHOLD, id, belowThreshold(list, threshold));
     }
-  }
+    if (!seen) t.skip('the deployment returned no candidates, so the threshold could not be observed');
+  });
+}
 
-  if (ids.scoreRange) {
-    const range = ids.scoreRange;
-    const same = ids.sameIdentity ?? range;
-    check(T('every matchScore lies in [0, 1] and sameIdentity is Y, U or N'), [...new Set([range, same])], async (t) => {
-      const a = await family(t, [range]);
-      // raw: the score range and sameIdentity are judged here, by their own requirements.
-      const r = await t.raw('demographicsSearch', { identity: a.identity, matchScoreThreshold: 0 });
-      const found = results(r);
-      if (!found.length) t.skip('no candidates returned');
-      t.judge(SCORE_OUT_OF_RANGE, range, scoreOutOfRange(found), r);
-      t.judge(SAME_IDENTITY_VALUE, same, sameIdentityValue(found), r);
-    });
-  }
+/**
+ * A threshold put at or between observed scores drops nothing at or above it (and returns nothing below).
+ * Source: organization-identity-api.md, Endpoints, rule 1 ("greater than or equal to matchScoreThreshold").
+ */
+function thresholdBetweenScoresCheck(s: SearchSetup, id: string): void {
+  const { kit, completePartial = (c) => c } = s;
+  s.check(titled('a threshold between observed scores returns exactly the results at or above it', s.label), [id], async (t) => {
+    // Partial copies of one identity (fewer and fewer of its members) score in the middle of the range.
+    const base = await kit.postNew(t, [id]);
+    const mine = [base.linkId];
+    for (const [i, copy] of partialCopies(base.identity)
+      .map((c) => completePartial(c, base.identity))
+      .entries()) {
+      const source = t.source(i + 1);
+      mine.push(
+        (await kit.postAndRead(t, { source, identity: copy, content: postContent(copy, source, t.profile.sourcePlacement) }, [id])).linkId,
+      );
+    }
+    const wide = { maxSearchResults: 50 };
+    await t.waitFor(
+      'search shows the partial copies',
+      () => search(t, base.identity, { matchScoreThreshold: 0, ...wide }),
+      (r) => mine.every((l) => results(r).some((x) => x.linkId === l)),
+    );
+    const all = results(await search(t, base.identity, { matchScoreThreshold: 0, ...wide }));
+    needScores(t, s, all, 'the threshold');
+    const own = all.filter((x) => x.linkId !== undefined && mine.includes(x.linkId));
+    const scores = [...new Set(own.map((x) => x.matchScore))].sort((x, y) => y - x);
+    const mid = scores.filter((x) => x > 0 && x < 1);
+    if (!mid.length)
+      t.skip(
+        `the check's identity and ${mine.length - 1} partial copies scored ${scores.join(', ') || 'nothing'}: no score strictly between 0 and 1 to put a threshold at`,
+      );
+    // Each mid-range score itself (a result scoring exactly the threshold must appear), and midway between neighbours.
+    const between = scores
+      .slice(1)
+      .map((lo, i) => (scores[i]! + lo) / 2)
+      .filter((x) => x > 0 && x < 1);
+    const thresholds = [...new Set([...mid.slice(0, 2), ...between.slice(0, 2)])];
+    const got = await Promise.all(
+      thresholds.map(async (threshold) => ({
+        threshold,
+        list: results(await search(t, base.identity, { matchScoreThreshold: threshold, ...wide })),
+      })),
+    );
+    // Read without a threshold again: only a result both reads score alike is one the threshold may not drop (scores may drift, MATCH-DETERMINISTIC is EXPECT).
+    const again = results(await search(t, base.identity, { matchScoreThreshold: 0, ...wide }));
+    for (const { threshold, list } of got) {
+      t.judge(BELOW_THRESHOLD, id, belowThreshold(list, threshold));
+      t.judge(THRESHOLD_DROPS, id, thresholdDrops(new Set(mine), all, again, list, threshold, wide.maxSearchResults));
+    }
+  });
+}
 
-  if (ids.resultsRequired && nonsense) {
-    const id = ids.resultsRequired;
-    check(T('searchResults is present, and empty when nothing matches'), [id], async (t) => {
-      // A posted identity the nonsense probe does not resemble: a deployment that returns the closest candidate anyway shows it.
-      await kit.postNew(t, [id]);
-      const r = await t.ok('demographicsSearch', { identity: nonsense(t.faker), matchScoreThreshold: 0.99 });
-      t.judge(RESULTS_MISSING, id, resultsMissing(r.content), r);
-      t.judge(NON_MATCH_LISTED, id, nonMatchListed(results(r), 0.99), r);
-    });
-  }
+/**
+ * searchResults come ordered best to worst.
+ * Source: organization-identity-api.md, Endpoints (demographicsSearch: ordered best to worst);
+ * person-provider-identity-api.md, Endpoints (provider demographicsSearch: ordered by match score).
+ */
+function orderCheck(s: SearchSetup, id: string): void {
+  s.check(titled('searchResults are ordered best to worst', s.label), [id], async (t) => {
+    const a = await postedFamily(t, s, [id]);
+    const r = await search(t, a.identity, { matchScoreThreshold: 0 });
+    needScores(t, s, results(r), 'the ranking');
+    const scores = results(r).map((x) => x.matchScore);
+    if (scores.length < 2) t.skip(`only ${scores.length} candidate(s) returned; ordering needs two`);
+    t.judge(UNORDERED, id, unordered(results(r)), r);
+  });
+}
 
-  if (ids.findsExact) {
-    const id = ids.findsExact;
-    check(T('a search with an exact copy of a posted identity returns it'), [id], async (t) => {
-      const a = await kit.postNew(t, [id]);
-      const found = await kit.searchable(t, a);
-      t.judge(EXACT_NOT_FOUND, id, exactNotFound(a.linkId, found));
-    });
-  }
+/**
+ * demographicsSearch returns at most maxSearchResults results (limits 1 and 2).
+ * Source: organization-identity-api.md, Endpoints (demographicsSearch), Limits; person-provider-identity-api.md, Limits.
+ */
+function maxResultsCheck(s: SearchSetup, id: string): void {
+  s.check(titled('demographicsSearch returns at most maxSearchResults results', s.label), [id], async (t) => {
+    const a = await postedFamily(t, s, [id]);
+    const all = await search(t, a.identity, { matchScoreThreshold: 0 });
+    if (results(all).length < 2) t.skip('fewer than two candidates, so a limit of 1 could not be observed');
+    for (const max of [1, 2]) {
+      const r = await search(t, a.identity, { matchScoreThreshold: 0, maxSearchResults: max });
+      t.judge(OVER_MAX, id, overMax(results(r), max), r);
+      if (results(all).length > max) t.exercised(id, 'results:above-max');
+    }
+  });
+}
+
+/**
+ * A maxSearchResults of `max` (not greater than 0) is rejected.
+ * Source: organization-identity-api.md, Endpoints, rule 1, Limits; person-provider-identity-api.md, Limits.
+ */
+function maxPositiveCheck(s: SearchSetup, id: string, max: number): void {
+  s.check(titled(`maxSearchResults ${max} is rejected`, s.label), [id], async (t) => {
+    const r = await t.invalid('demographicsSearch', { identity: s.kit.make(t).identity, maxSearchResults: max });
+    t.judge(NONPOSITIVE_MAX_ACCEPTED, id, nonPositiveMaxAccepted(max, answerOf(r)), r);
+  });
+}
+
+/**
+ * Every matchScore lies in [0, 1] (`range`) and every sameIdentity is Y, U or N (`same`).
+ * Source: organization-identity-api.md, Resources (Search result), Limits.
+ */
+function scoreRangeCheck(s: SearchSetup, range: string, same: string): void {
+  s.check(titled('every matchScore lies in [0, 1] and sameIdentity is Y, U or N', s.label), [...new Set([range, same])], async (t) => {
+    const a = await postedFamily(t, s, [range]);
+    // raw: the score range and sameIdentity are judged here, by their own requirements.
+    const r = await t.raw('demographicsSearch', { identity: a.identity, matchScoreThreshold: 0 });
+    const found = results(r);
+    if (!found.length) t.skip('no candidates returned');
+    t.judge(SCORE_OUT_OF_RANGE, range, scoreOutOfRange(found), r);
+    t.judge(SAME_IDENTITY_VALUE, same, sameIdentityValue(found), r);
+  });
+}
+
+/**
+ * searchResults is present in the reply, and empty when nothing matches.
+ * Source: organization-identity-api.md, Endpoints (demographicsSearch: searchResults[] required, empty when no match).
+ */
+function resultsRequiredCheck(s: SearchSetup, id: string, nonsense: NonNullable<SearchHooks['nonsense']>): void {
+  s.check(titled('searchResults is present, and empty when nothing matches', s.label), [id], async (t) => {
+    // A posted identity the nonsense probe does not resemble: a deployment that returns the closest candidate anyway shows it.
+    await s.kit.postNew(t, [id]);
+    const r = await t.ok('demographicsSearch', { identity: nonsense(t.faker), matchScoreThreshold: 0.99 });
+    t.judge(RESULTS_MISSING, id, resultsMissing(r.content), r);
+    t.judge(NON_MATCH_LISTED, id, nonMatchListed(results(r), 0.99), r);
+  });
+}
+
+/**
+ * A search with an exact copy of a posted identity finds it.
+ * Source: organization-identity-api.md, What the service does (search by demographics); person-provider-identity-api.md, Endpoints.
+ */
+function findsExactCheck(s: SearchSetup, id: string): void {
+  s.check(titled('a search with an exact copy of a posted identity returns it', s.label), [id], async (t) => {
+    const a = await s.kit.postNew(t, [id]);
+    const found = await s.kit.searchable(t, a);
+    t.judge(EXACT_NOT_FOUND, id, exactNotFound(a.linkId, found));
+  });
 }
