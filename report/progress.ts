@@ -15,7 +15,7 @@
 import cliProgress from 'cli-progress';
 import type { UserConsoleLog } from 'vitest';
 import type { Reporter, SerializedError, TestCase, TestModule, TestSpecification } from 'vitest/node';
-import type { CheckMeta } from '../harness/verdict.js';
+import { type CheckMeta, INTERRUPTED_NOTE } from '../harness/verdict.js';
 import { requirementIndex } from '../specs/services.js';
 import { gateClass, gateMark } from './failure-order.js';
 import { type KnownFailures, judge, loadKnownFailures } from './known-failures.js';
@@ -73,6 +73,8 @@ export default class ProgressReporter implements Reporter {
   private printed = '';
   private ended = false;
   private interrupted = false;
+  /** Checks the interrupt cut short (ended unjudged). */
+  private cut = 0;
   private readonly stream: NonNullable<ProgressOptions['stream']>;
   private readonly live: boolean;
   private readonly intervalMs: number;
@@ -131,8 +133,13 @@ export default class ProgressReporter implements Reporter {
     // A check an interrupt kept from starting (vitest reports it still pending) was never done.
     if (leftOut(test) || test.result().state === 'pending') return;
     this.startBar();
-    this.done++;
     const meta = test.meta().check;
+    // A check the interrupt cut short judged nothing: counted apart, as the summary's headline counts it (report/headline.ts).
+    if (meta?.verdict === 'skip' && meta.note?.includes(INTERRUPTED_NOTE)) {
+      this.cut++;
+      return;
+    }
+    this.done++;
     const verdict = meta?.verdict ?? (test.result().state === 'failed' ? 'error' : undefined);
     if (verdict === 'fail' || verdict === 'error') {
       this.failed++;
@@ -194,7 +201,8 @@ export default class ProgressReporter implements Reporter {
       this.totalKnown === undefined
         ? `${this.done}/${total}${this.ended ? '' : ' (total still growing)'}`
         : `${this.done}/${total} (${Math.floor((100 * this.done) / Math.max(1, total))}%)`;
-    return `conformance: ${this.interrupted ? 'interrupted: ' : ''}${of} checks done, ${this.failed} failed, ${seconds(elapsed)}${left}`;
+    const cut = this.cut ? `, ${this.cut} cut short` : '';
+    return `conformance: ${this.interrupted ? 'interrupted: ' : ''}${of} checks done${cut}, ${this.failed} failed, ${seconds(elapsed)}${left}`;
   }
 
   private log(text: string): void {

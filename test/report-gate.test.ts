@@ -20,6 +20,7 @@ import { INCOMPLETE_EXIT, LEFTOVERS_EXIT, runOutcome } from '../run/outcome.js';
 import ProgressReporter, { ESTIMATE_AFTER_CHECKS, plainOutput } from '../report/progress.js';
 import { requirementIndex } from '../specs/services.js';
 import { makeRunFolder, resultOf } from './support/report-fixture.js';
+import { INTERRUPTED_NOTE } from '../harness/verdict.js';
 
 const REQS = requirementIndex();
 const level = (id: string) => REQS.get(id)?.level;
@@ -405,6 +406,19 @@ describe('progress display', () => {
       'ERROR organization ORG-ENV-ECHO: check 3',
       'conformance: 4/4 (100%) checks done, 2 failed, 2 s',
     ]);
+  });
+
+  it('counts the checks an interrupt cut short apart from those done, as the summary headline does', () => {
+    let out = '';
+    const p = new ProgressReporter({ stream: { write: (s: string) => (out += s) }, live: false, intervalMs: 0, now: () => 0, known: null });
+    p.onTestRunStart([]);
+    p.onTestCaseResult(fakeTest('pass', 0));
+    const cut = fakeTest('skip', 1) as unknown as { meta: () => { check: Record<string, unknown> } };
+    const meta = cut.meta();
+    meta.check = { ...meta.check, verdict: 'skip', note: INTERRUPTED_NOTE };
+    p.onTestCaseResult({ ...cut, meta: () => meta, result: () => ({ state: 'skipped' }) } as never);
+    p.onTestRunEnd([], [], 'interrupted');
+    expect(out).toContain('conformance: interrupted: 1/1 checks done, 1 cut short, 0 failed');
   });
 
   it('says so while the total is still growing (no count before the run), and gives no estimate then', () => {
