@@ -31,20 +31,12 @@ import { runInfo, verboseLine } from '../../../harness/targets.js';
 import { seededFaker } from '../../../generators/seed.js';
 import { ConformanceFailure, CouldNotJudge, TimeRanOut } from '../../../harness/verdict.js';
 import type { Exchange } from '../../../harness/reply.js';
-import {
-  StepFailure,
-  commandArbitraries,
-  observeWalkEnd,
-  postStart,
-  recordStatesFor,
-  stepKindsFor,
-  tourCommands,
-  toursFor,
-} from './commands.js';
+import { commandArbitraries, observeWalkEnd, postStart, recordStatesFor, stepKindsFor, tourCommands, toursFor } from './commands.js';
 import { FEED_CHANGE_MISSING, FEED_DUPLICATE, FEED_TOTAL_DIFFERS, feedBaseline, judgeFeed } from './feed.js';
 import { CoverageTally } from './coverage.js';
 import { IdentityModel, labelFor } from './identity-model.js';
 import { declared } from '../declared.js';
+import { StepFailure } from './run-step.js';
 import { type WalkConfig, WalkReal, walkRequirementIds } from './walk-real.js';
 
 export interface WalkBudget {
