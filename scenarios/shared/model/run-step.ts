@@ -102,6 +102,255 @@ export interface StepJudgement {
   only?: readonly string[];
 }
 
+/** A step under way: what the parts of runStep share. */
+interface StepRun {
+  readonly k: StepKind;
+  readonly m: IdentityModel;
+  readonly w: WalkReal;
+  /** The records the step names, in the order of the row's roles. */
+  readonly recs: ModelRecord[];
+  /** The step in words, as a failing walk lists it. */
+  readonly text: string;
+  readonly row: RowSpec;
+  /** What the state table says of the request from the named records' states before the step. */
+  readonly request: RequestOutcome;
+  /** What a wrong outcome of the request breaks: the outcome's own requirement, else the row's effect. */
+  readonly requestCite: Cite;
+  readonly judgement: StepJudgement;
+}
+
+/** What the step is judged against that the step itself changes, so it is read before the request. */
+interface BeforeStep {
+  /** When the request was about to be sent: the feed's notice of the change is not older. */
+  started: number;
+  /** The context of the row's reply clauses, given the link IDs observed after the step. */
+  replyContext: ReturnType<typeof replyContextBefore>;
+  categories: string[];
+  /** Source IDs and link IDs the feed's notice of the change may name. */
+  feedIds: string[];
+}
+
+/** What the deployment answered to the step's request. */
+interface Sent {
+  reply: Reply;
+  accepted: boolean;
+  rejected: boolean;
+}
+
+/** What the observation after the step found: each model identity's and each record's link ID. */
+interface Seen {
+  links: Map<number, string>;
+  linkOf: Map<string, string | undefined>;
+  /** The records searched with (ObservePlan.probes): the step's, or the one it posted. */
+  probes: ModelRecord[];
+}
+
+/** True when the step judges problems citing `requirement` (a scripted single check judges only its own). */
+const judges = (s: StepRun, requirement: string) => !s.judgement.only || s.judgement.only.includes(requirement);
+
+/** The findings the step judges: not switched off for the check (Check.disabled), and within its judgement. */
+const keptFindings = (s: StepRun, findings: Finding[]) =>
+  findings.filter((f) => !s.w.t.disabled.has(f.requirement) && judges(s, f.requirement));
+
+/**
+ * The failure of the step, numbered as the walk lists it: `what` it got, and what was `expected`.
+ * @returns a StepFailure citing the requirements of `findings`, for the caller to throw
+ */
+function stepFailure(s: StepRun, findings: Finding[], what: string, expected?: string): StepFailure {
+  const { w, text } = s;
+  return new StepFailure([...new Set(findings.map((f) => f.requirement))], `step ${w.steps.length - w.startSteps}, ${text}: ${what}`, {
+    what: text,
+    ...(expected ? { expected } : {}),
+    got: what,
+    operation: s.row.operation,
+    findings: withRejects(findings),
+  });
+}
+
+/** Reads from the model, before the step moves it, what the reply, the categories and the feed are judged against. */
+function readBefore(s: StepRun): BeforeStep {
+  const { m, row, recs } = s;
+  const started = Date.now();
+  // An identity a source of unknown state last resolved to may still hold it (ReplyContext heldUndecided).
+  const undecided = new Set(
+    m.records
+      .filter((r) => r.state === 'unknown')
+      .map((r) => m.lastLinkOf.get(r.label))
+      .filter((l): l is string => Boolean(l)),
+  );
+  return {
+    started,
+    replyContext: replyContextBefore(m, row, recs, m.lastLinks, (r) => src(r as ModelRecord), undecided),
+    categories: stepCategories(m, row, recs),
+    feedIds: [...recs.flatMap((r) => [r.source.id, ...(isLive(r) && m.lastLinks.get(r.group) ? [m.lastLinks.get(r.group)!] : [])])],
+  };
+}
+
+/**
+ * Sends the step's request and counts its outcome in the walk's tally (kind:verdict:outcome).
+ * @returns the reply, and whether it was a success, a rejection or neither
+ * @throws what WalkReal.call throws (CouldNotJudge) and, for a server error, ConformanceFailure (WalkReal.assertNoServerError)
+ */
+async function sendStep(s: StepRun): Promise<Sent> {
+  const { k, m, w, recs, row } = s;
+  const reply = await w.call(row.operation, k.content(w, m, recs));
+  w.assertNoServerError(reply, row.operation);
+  const accepted = reply.success === true && (reply.status ?? 0) < 300;
+  w.count(`${k.name}:${s.request.verdict}:${accepted ? 'ok' : 'rejected'}`);
+  return { reply, accepted, rejected: isRejection(reply) };
+}
+
+/**
+ * Judges the request's outcome against the row: a success or a rejection at all, and the one the
+ * seeds call for from the named records' states (an open outcome may go either way).
+ * @throws StepFailure for a reply that is neither, an allowed step rejected or a forbidden one accepted
+ */
+function judgeOutcome(s: StepRun, { reply, accepted, rejected }: Sent): void {
+  const { row, request, requestCite } = s;
+  if (!accepted && !rejected) {
+    const observed = `neither a success nor a rejection: ${describeReply(reply)}`;
+    throw stepFailure(
+      s,
+      [finding(NEITHER_ACCEPTED_NOR_REJECTED, citeOf(s.w.config.requirements.noServerError), observed)],
+      observed,
+      'a success, or a rejection carried in the envelope',
+    );
+  }
+  if (request.verdict === 'allow' && rejected) {
+    const observed = `the state table allows ${row.operation} from these states, but it was rejected: ${describeReply(reply)}`;
+    throw stepFailure(
+      s,
+      [finding(ALLOWED_STEP_REJECTED, requestCite, observed)],
+      observed,
+      `${row.operation} succeeds: the seeds allow it from that state`,
+    );
+  }
+  if (request.verdict === 'reject' && accepted) {
+    const observed = `the seeds do not allow ${row.operation} here, but it succeeded`;
+    throw stepFailure(
+      s,
+      [finding(FORBIDDEN_STEP_ACCEPTED, requestCite, observed)],
+      observed,
+      `a rejection: the seeds do not allow ${row.operation} from that state`,
+    );
+  }
+}
+
+/**
+ * Sends the kind's further requests after an accepted step (StepKind.probe: the exact copy of a
+ * deactivated record) and judges what they found when the step was allowed.
+ * @throws StepFailure citing the row's effect requirement when the probe found a problem
+ */
+async function probeStep(s: StepRun, { accepted }: Sent): Promise<void> {
+  const { k, w, m, recs, row } = s;
+  if (!accepted || !k.probe) return;
+  const found = await k.probe(w, m, recs);
+  if (s.request.verdict === 'allow' && found.length)
+    throw stepFailure(
+      s,
+      found.map((observed) => finding(EXCLUDED_RECORD_JOINED, { requirement: row.effectRequirement, forbids: row.seed }, observed)),
+      found.join('; '),
+    );
+}
+
+/**
+ * Moves the model as the row says an accepted step does (a rejected one moves nothing; an open
+ * outcome moves it only where the row says it then applies), and adds the step to the history of
+ * the records it named.
+ * @returns what the step moved, for the observation: the records touched and those to follow
+ */
+function applyToModel(s: StepRun, { reply, accepted }: Sent): Applied {
+  const { k, m, w, recs, row, request } = s;
+  const tags = historyTags(k, recs, m.records);
+  const holds = request.verdict === 'allow' || (request.verdict === 'open' && row.openApplies === true);
+  let applied: Applied = emptyApplied(recs.map((r) => r.label));
+  if (accepted && k.created) applied.follow = k.created(m, reply, w).map((label) => ({ label, mustBeLive: true }));
+  else if (accepted) applied = applyStep(m, row, recs, request.verdict === 'reject' ? 'inert' : request.verdict, holds);
+  if (k.created && accepted) applied.touched.add(m.records.at(-1)!.label);
+  if (accepted) addHistory(tags, k.bond?.(recs));
+  return applied;
+}
+
+/** What a deviation of a record the step did not move breaks: the step's effect, its inertness, or, after a rejection, nothing changing. */
+function deviationCite(s: StepRun, accepted: boolean): Cite {
+  const { row, request, requestCite } = s;
+  if (!accepted) return request.verdict === 'reject' ? requestCite : { requirement: s.w.config.requirements.rejectedNoChange };
+  return request.verdict === 'inert' ? requestCite : { requirement: row.effectRequirement, forbids: row.seed };
+}
+
+/**
+ * Observes the deployment after the step until it agrees with the moved model or the consistency
+ * budget is spent, and judges the whole observable state (oracle.ts).
+ * @returns what the observation found (Seen)
+ * @throws StepFailure when the deployment still differs from the model; CouldNotJudge when it could not answer
+ */
+async function observeStep(s: StepRun, { reply, accepted }: Sent, applied: Applied): Promise<Seen> {
+  const { k, m, w, recs } = s;
+  const step = deviationCite(s, accepted);
+  const probes = k.created && accepted ? [m.records.at(-1)!] : recs;
+  const before = new Map(m.lastLinks);
+  w.lastStep = step;
+  // Two identities no step separated that come to share a link ID: after a post, matching joined what was generated far apart (EXPECT).
+  const joined: Cite = k.created ? { requirement: w.config.requirements.apart } : step;
+  const { findings, links, linkOf } = await observe(m, w, { applied, step, joined, probes, before, posted: Boolean(k.created) }, (fs) =>
+    keptFindings(s, fs),
+  );
+  if (findings.length)
+    throw stepFailure(
+      s,
+      findings,
+      `${accepted ? 'after it succeeded' : `after it was rejected (${describeReply(reply)})`} the deployment differs from the model [${m.describe()}]:\n  - ${texts(findings).join('\n  - ')}`,
+      `after the step, as the state table says: ${modelInWords(m)}`,
+    );
+  return { links, linkOf, probes };
+}
+
+/**
+ * Judges the reply members of an allowed step that succeeded by the row's reply clauses, in the
+ * context the model stood in before the step and the link IDs observed after it.
+ * @throws StepFailure citing the reply clauses broken
+ */
+function judgeReplyMembers(s: StepRun, reply: Reply, before: BeforeStep, seen: Seen): void {
+  const ctx = before.replyContext(seen.links);
+  const wrong = s.row.reply.flatMap((clause) =>
+    clause.judge(reply.content ?? {}, ctx).map((observed) => ({
+      ...finding(clause, { requirement: clause.requirement, forbids: clause.seed }, observed),
+      rejects: clause.rejects,
+      what: clause.what,
+    })),
+  );
+  const left = keptFindings(s, wrong);
+  if (left.length)
+    throw stepFailure(s, left, texts(left).join('; '), [...new Set(wrong.filter((f) => left.includes(f)).map((f) => f.what))].join('; '));
+}
+
+/** Counts the categories an allowed step judged in full exercised, for the row's requirements and its reply clauses. */
+function countCategories(s: StepRun, reply: Reply, before: BeforeStep): void {
+  const { row, w } = s;
+  for (const requirement of new Set([row.effectRequirement, row.replyRequirement, ...row.effects.map((e) => e.requirement)]))
+    if (requirement) for (const category of before.categories) w.t.exercised(requirement, category);
+  for (const clause of row.reply)
+    if (clause.category && reply.content?.[clause.category.member] != null) w.t.exercised(clause.requirement, clause.category.id);
+}
+
+/** Records the change of an allowed step that the feed must show (when its row has a feed requirement the step judges), judged when the walk ends. */
+function expectInFeed(s: StepRun, before: BeforeStep, seen: Seen): void {
+  const { row, w } = s;
+  if (!row.feed || w.t.disabled.has(row.feed.requirement) || !judges(s, row.feed.requirement)) return;
+  w.feedEvents.push({
+    step: s.text,
+    requirement: row.feed.requirement,
+    forbids: row.feed.seed,
+    ids: [
+      ...new Set([
+        ...before.feedIds,
+        ...seen.probes.flatMap((r) => [r.source.id, ...(isLive(r) && seen.links.get(r.group) ? [seen.links.get(r.group)!] : [])]),
+      ]),
+    ],
+    at: before.started,
+  });
+}
+
 /**
  * Runs one step and judges it against the specification: the request outcome (allowed steps must
  * succeed, rejected ones fail), the model moved as the row says, the whole observable state
@@ -117,128 +366,25 @@ export async function runStep(
   text: string,
   judgement: StepJudgement = {},
 ): Promise<Reply> {
-  const c = w.config;
-  const row = rowOf(c.spec, k.row);
+  const row = rowOf(w.config.spec, k.row);
   w.beginStep(text);
-  const request: RequestOutcome = row.request(m, recs);
-  const fail = (findings: Finding[], what: string, expected?: string): never => {
-    throw new StepFailure([...new Set(findings.map((f) => f.requirement))], `step ${w.steps.length - w.startSteps}, ${text}: ${what}`, {
-      what: `${text}`,
-      ...(expected ? { expected } : {}),
-      got: what,
-      operation: row.operation,
-      findings: withRejects(findings),
-    });
-  };
-  const judged = (f: Finding) => !judgement.only || judgement.only.includes(f.requirement);
-  const kept = (fs: Finding[]) => fs.filter((f) => !w.t.disabled.has(f.requirement) && judged(f));
-  const started = Date.now();
-  const undecided = new Set(
-    m.records
-      .filter((r) => r.state === 'unknown')
-      .map((r) => m.lastLinkOf.get(r.label))
-      .filter((l): l is string => Boolean(l)),
-  );
-  const replyContext = replyContextBefore(m, row, recs, m.lastLinks, (r) => src(r as ModelRecord), undecided);
-  const categories = stepCategories(m, row, recs);
-  const feedIds = [...recs.flatMap((r) => [r.source.id, ...(isLive(r) && m.lastLinks.get(r.group) ? [m.lastLinks.get(r.group)!] : [])])];
-  const reply = await w.call(row.operation, k.content(w, m, recs));
-  w.assertNoServerError(reply, row.operation);
-  const accepted = reply.success === true && (reply.status ?? 0) < 300;
-  const rejected = isRejection(reply);
-  w.count(`${k.name}:${request.verdict}:${accepted ? 'ok' : 'rejected'}`);
+  const request = row.request(m, recs);
   const requestCite: Cite = { requirement: request.requirement ?? row.effectRequirement, forbids: request.seed };
-  if (!accepted && !rejected) {
-    const observed = `neither a success nor a rejection: ${describeReply(reply)}`;
-    fail(
-      [finding(NEITHER_ACCEPTED_NOR_REJECTED, citeOf(c.requirements.noServerError), observed)],
-      observed,
-      'a success, or a rejection carried in the envelope',
-    );
-  }
-  if (request.verdict === 'allow' && rejected) {
-    const observed = `the state table allows ${row.operation} from these states, but it was rejected: ${describeReply(reply)}`;
-    fail(
-      [finding(ALLOWED_STEP_REJECTED, requestCite, observed)],
-      observed,
-      `${row.operation} succeeds: the seeds allow it from that state`,
-    );
-  }
-  if (request.verdict === 'reject' && accepted) {
-    const observed = `the seeds do not allow ${row.operation} here, but it succeeded`;
-    fail(
-      [finding(FORBIDDEN_STEP_ACCEPTED, requestCite, observed)],
-      observed,
-      `a rejection: the seeds do not allow ${row.operation} from that state`,
-    );
-  }
-  if (accepted && k.probe) {
-    const found = await k.probe(w, m, recs);
-    if (request.verdict === 'allow' && found.length)
-      fail(
-        found.map((observed) => finding(EXCLUDED_RECORD_JOINED, { requirement: row.effectRequirement, forbids: row.seed }, observed)),
-        found.join('; '),
-      );
-  }
-  const tags = historyTags(k, recs, m.records);
-  const holds = request.verdict === 'allow' || (request.verdict === 'open' && row.openApplies === true);
-  let applied: Applied = emptyApplied(recs.map((r) => r.label));
-  if (accepted && k.created) applied.follow = k.created(m, reply, w).map((label) => ({ label, mustBeLive: true }));
-  else if (accepted) applied = applyStep(m, row, recs, request.verdict === 'reject' ? 'inert' : request.verdict, holds);
-  if (k.created && accepted) applied.touched.add(m.records.at(-1)!.label);
-  if (accepted) addHistory(tags, k.bond?.(recs));
-  // What a deviation of a record the step did not move breaks: the step's effect, its inertness, or, after a rejection, nothing changing.
-  const step: Cite = !accepted
-    ? request.verdict === 'reject'
-      ? requestCite
-      : { requirement: c.requirements.rejectedNoChange }
-    : request.verdict === 'inert'
-      ? requestCite
-      : { requirement: row.effectRequirement, forbids: row.seed };
-  const probes = k.created && accepted ? [m.records.at(-1)!] : recs;
-  const before = new Map(m.lastLinks);
-  w.lastStep = step;
-  // Two identities no step separated that come to share a link ID: after a post, matching joined what was generated far apart (EXPECT).
-  const joined: Cite = k.created ? { requirement: c.requirements.apart } : step;
-  const { findings, links, linkOf } = await observe(m, w, { applied, step, joined, probes, before, posted: Boolean(k.created) }, kept);
-  if (findings.length)
-    fail(
-      findings,
-      `${accepted ? 'after it succeeded' : `after it was rejected (${describeReply(reply)})`} the deployment differs from the model [${m.describe()}]:\n  - ${texts(findings).join('\n  - ')}`,
-      `after the step, as the state table says: ${modelInWords(m)}`,
-    );
-  if (accepted && request.verdict === 'allow') {
-    const ctx = replyContext(links);
-    const wrong = row.reply.flatMap((clause) =>
-      clause.judge(reply.content ?? {}, ctx).map((observed) => ({
-        ...finding(clause, { requirement: clause.requirement, forbids: clause.seed }, observed),
-        rejects: clause.rejects,
-        what: clause.what,
-      })),
-    );
-    const left = kept(wrong);
-    if (left.length) fail(left, texts(left).join('; '), [...new Set(wrong.filter((f) => left.includes(f)).map((f) => f.what))].join('; '));
+  const s: StepRun = { k, m, w, recs, text, row, request, requestCite, judgement };
+  const before = readBefore(s);
+  const sent = await sendStep(s);
+  judgeOutcome(s, sent);
+  await probeStep(s, sent);
+  const applied = applyToModel(s, sent);
+  const seen = await observeStep(s, sent, applied);
+  if (sent.accepted && request.verdict === 'allow') {
+    judgeReplyMembers(s, sent.reply, before, seen);
     // The step was allowed and judged in full: its categories count for the row's requirements.
-    for (const requirement of new Set([row.effectRequirement, row.replyRequirement, ...row.effects.map((e) => e.requirement)]))
-      if (requirement) for (const category of categories) w.t.exercised(requirement, category);
-    for (const clause of row.reply)
-      if (clause.category && reply.content?.[clause.category.member] != null) w.t.exercised(clause.requirement, clause.category.id);
-    if (row.feed && !w.t.disabled.has(row.feed.requirement) && judged({ clause: '', requirement: row.feed.requirement, observed: '' }))
-      w.feedEvents.push({
-        step: text,
-        requirement: row.feed.requirement,
-        forbids: row.feed.seed,
-        ids: [
-          ...new Set([
-            ...feedIds,
-            ...probes.flatMap((r) => [r.source.id, ...(isLive(r) && links.get(r.group) ? [links.get(r.group)!] : [])]),
-          ]),
-        ],
-        at: started,
-      });
+    countCategories(s, sent.reply, before);
+    expectInFeed(s, before, seen);
   }
-  m.remember(links, linkOf);
-  return reply;
+  m.remember(seen.links, seen.linkOf);
+  return sent.reply;
 }
 
 /**
