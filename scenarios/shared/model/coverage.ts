@@ -70,15 +70,6 @@ export function stepCategories(k: KeyedKind, recs: readonly ModelRecord[], recor
   });
 }
 
-/** Every category a step of kind `k` can exercise (what stepCategories can return for it). */
-export function possibleCategories(k: KeyedKind): string[] {
-  const roles = k.roles ? Array.from({ length: k.roles }, (_, i) => k.roleNames[i] ?? 'source') : [];
-  return [
-    ...roles.flatMap((role) => [`identity-of-${role}:1`, `identity-of-${role}:2`, `identity-of-${role}:3+`, `merged-into-${role}`]),
-    ...(k.name === 'restore' ? ['restore:former-alive', 'restore:former-gone'] : []),
-  ];
-}
-
 /** The keys a step of kind `k` naming `recs` would exercise from the current state of `records`. */
 export function stepKeys(k: KeyedKind, recs: readonly ModelRecord[], records: readonly ModelRecord[]): StepKeys {
   const states = recs.map((r) => r.state);

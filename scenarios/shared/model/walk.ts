@@ -32,7 +32,7 @@ import { seededFaker } from '../../../generators/seed.js';
 import { ConformanceFailure, CouldNotJudge, TimeRanOut } from '../../../harness/verdict.js';
 import type { Exchange } from '../../../harness/reply.js';
 import {
-  StepFailure,
+  type Tour,
   commandArbitraries,
   observeWalkEnd,
   postStart,
@@ -45,6 +45,7 @@ import { FEED_CHANGE_MISSING, FEED_DUPLICATE, FEED_TOTAL_DIFFERS, feedBaseline, 
 import { CoverageTally } from './coverage.js';
 import { IdentityModel, labelFor } from './identity-model.js';
 import { declared } from '../declared.js';
+import { type StepKind, StepFailure } from './run-step.js';
 import { type WalkConfig, WalkReal, walkRequirementIds } from './walk-real.js';
 
 export interface WalkBudget {
@@ -197,190 +198,329 @@ const SHRINK_BUDGET_MS = 20000;
  */
 export const WALK_STEPS_SHARE = 0.6;
 
+/** A walk or tour that broke the model (or could not be judged): its steps, how many of them were the start, the failing step's exchanges. */
+interface FailedWalk {
+  steps: string[];
+  setup: number;
+  exchanges: Exchange[];
+  error: unknown;
+}
+
+/** A walk's or tour's model once it ended, and how it failed when it did. */
+interface WalkResult {
+  model: IdentityModel;
+  failed?: FailedWalk;
+}
+
+/** A tour's result: a failure says which tour it was and how many steps it ran. */
+interface TourResult {
+  model: IdentityModel;
+  failed?: FailedWalk & { how: string };
+}
+
+type WalkCommands = Iterable<fc.AsyncCommand<IdentityModel, WalkReal, false>>;
+
+/** What the parts of one runWalks share: the check, its walk settings, and what its walks found. */
+interface WalkRun {
+  readonly t: Check;
+  readonly config: WalkConfig;
+  readonly budget: WalkBudget;
+  readonly runSeed: number;
+  /** The check's walk seed, drawn from its seeded Faker (so the run seed replays it). */
+  readonly walkSeed: number;
+  /** Identities each walk or tour starts from. */
+  readonly initial: number;
+  /** No step, batch or shrink begins past this time, ms since the epoch (WALK_STEPS_SHARE). */
+  readonly stepsUntil: number;
+  /** The command that replays the check. */
+  readonly replay: string;
+  /** Identities generated far apart that the deployment joined, in words (the walks add them). */
+  readonly findings: string[];
+  /** How often each step kind went each way (step:verdict:outcome). */
+  readonly tally: Map<string, number>;
+  /** Coverage keys the tours and the walks fast-check generated exercised (not the reruns of shrinking). */
+  readonly coverage: CoverageTally;
+  /** Walks or tours the check's time ended before their steps, for its note. */
+  shortened: number;
+}
+
+/** How the generated walks of a check went, as fast-check ran their batches and shrank a failing one. */
+interface Generation {
+  /** Walks run, the reruns of shrinking included. */
+  walksRun: number;
+  /** Walks fast-check generated (not the reruns of shrinking), and the steps they ran. */
+  generated: number;
+  stepsRun: number;
+  /** Until the first failure; after it fast-check only shrinks. */
+  generating: boolean;
+  /** When the first failure was found, ms since the epoch: the shrink budget runs from it. */
+  failedAt?: number;
+  /** The latest failing walk: once shrinking ended, the shortest one found. */
+  last?: FailedWalk;
+  /** A step of a generated walk the deployment could not answer: the walks end there, unjudged. */
+  unjudged?: CouldNotJudge;
+  /** The check's time ran out in a batch after whole batches were judged: those stand, the rest are not run. */
+  ranOut: boolean;
+  /** Walks not begun because the check's time was short. */
+  notBegun: number;
+}
+
+/** What fast-check's check said of the generated walks. */
+interface Checked {
+  failed: boolean;
+  numShrinks: number;
+  errorInstance: unknown;
+}
+
 /**
- * Runs the walks of one service inside a check; throws ConformanceFailure (minimal walk printed)
- * when a walk breaks the model, citing the requirements of the failing step.
+ * Runs one tour on records of its own: the records its steps name, its steps (those the check's
+ * time allows) and the last observation. Its changes are judged in the feed by the generated walks
+ * and the notification checks, not again here.
+ * @returns the tour's model, and how it failed (a failure is returned, not thrown)
  */
-export async function runWalks(t: Check, config: WalkConfig, options: WalkOptions): Promise<void> {
-  const info = options.run ?? { seed: runInfo().seed, budget: walkBudget() };
-  const budget = info.budget;
-  const log = options.log ?? verboseLine;
-  const kinds = stepKindsFor(config);
-  const seed = t.faker.number.int({ min: 0, max: 2 ** 31 - 1 });
-  const initial = options.initial ?? 3;
-  const entered = Date.now();
-  const stepsUntil = entered + (t.sendBy - entered) * WALK_STEPS_SHARE;
-  // Walks the check's time cut short (ended before their steps, or not begun), for its note.
-  let shortened = 0;
-  let notBegun = 0;
-  let ranOut = false;
-  const findings: string[] = [];
-  const tally = new Map<string, number>();
-  const coverage = new CoverageTally();
-  let last: { steps: string[]; setup: number; exchanges: Exchange[]; error: unknown } | undefined;
-  let walk = 0;
-  let generated = 0;
-  let stepsRun = 0;
-  let generating = true;
-  let failedAt: number | undefined;
-  const replay = `CONFORMANCE_SEED=${info.seed} npm run conformance -- ${options.file} -t '${options.title}'`;
-  const tours = options.tours === false ? [] : toursFor(config);
-  const walks = options.generated === false ? 0 : budget.walks;
-  // Tours touch only their own records: they run side by side, each with a Faker seeded from the
-  // check's, so a replay generates the same data whatever order their replies arrive in.
-  const tourSeeds = tours.map(() => t.faker.number.int({ min: 0, max: 2 ** 31 - 1 }));
-  const toured = await Promise.all(
-    tours.map(async (tour, i) => {
-      const w = new WalkReal(t, config, findings, tally, seededFaker(tourSeeds[i]!));
-      const model = new IdentityModel();
-      model.singleKind = !tour.mixedKinds;
-      let setup = 0;
-      try {
-        // A tour's changes are judged in the feed by the generated walks and the notification checks, not again here.
-        // It posts only the records its steps name (A, B, C in order).
-        const named = new Set(tour.steps.flatMap(([, ...labels]) => labels));
-        await postStart(model, w, Math.min(initial, named.size));
-        setup = w.steps.length;
-        model.stepsRun = 0;
-        for (const command of tourCommands(config, tour)) {
-          if (Date.now() >= stepsUntil) {
-            shortened++;
-            break;
-          }
-          await command.run(model, w);
-        }
-        await observeWalkEnd(model, w);
-        return { model };
-      } catch (error) {
-        return {
-          model,
-          failed: {
-            error,
-            last: { steps: [...w.steps], setup, exchanges: w.stepExchanges() },
-            how: `tour "${tour.name}" (a fixed chain of state-table rows every run takes), ${w.steps.length - setup} steps`,
-          },
-        };
+async function runTour(r: WalkRun, tour: Tour, fakerSeed: number): Promise<TourResult> {
+  const w = new WalkReal(r.t, r.config, r.findings, r.tally, seededFaker(fakerSeed));
+  const model = new IdentityModel();
+  model.singleKind = !tour.mixedKinds;
+  let setup = 0;
+  try {
+    const named = new Set(tour.steps.flatMap(([, ...labels]) => labels));
+    await postStart(model, w, Math.min(r.initial, named.size));
+    setup = w.steps.length;
+    model.stepsRun = 0;
+    for (const command of tourCommands(r.config, tour)) {
+      if (Date.now() >= r.stepsUntil) {
+        r.shortened++;
+        break;
       }
-    }),
-  );
-  // The first tour in TOURS order that failed is reported (a fixed order, whatever finished first).
-  const failedTour = toured.find((r) => r.failed)?.failed;
-  if (failedTour) throw walkFailure(t, failedTour.error, failedTour.last, replay, failedTour.how, initial);
-  for (const r of toured) for (const keys of r.model.exercised) coverage.add(keys);
-  for (const r of toured) coverage.offer(r.model.offered);
-  const pool = fc.commands(commandArbitraries(kinds), { maxCommands: budget.steps * POOL_PER_STEP, size: 'max' });
-  // Walks run side by side in batches (each walk owns its records); a batch's walks are steered by
-  // the coverage of the batches before it. A failing batch is shrunk as a whole: the walks that do not
-  // fail shrink away, so the walk reported is the failing one alone, as short as it fails.
-  const side = sideBySide(walks);
-  const runWalk = async (known: ReadonlySet<string>, cmds: Iterable<fc.AsyncCommand<IdentityModel, WalkReal, false>>) => {
-    walk++;
-    const w = new WalkReal(t, config, findings, tally);
-    const model = new IdentityModel();
-    model.known = known;
-    let setup = 0;
-    try {
-      const since = Date.now();
-      await fc.asyncModelRun(async () => {
-        const started = await postStart(model, w, initial);
-        await feedBaseline(
-          w,
-          since,
-          started.map((r) => r.source.id),
-        );
-        setup = w.steps.length;
-        model.stepsRun = 0;
-        model.maxSteps = budget.steps;
-        model.stepsUntil = stepsUntil;
-        return { model, real: w };
-      }, cmds);
-      if (model.stepsRun < budget.steps && Date.now() >= stepsUntil) shortened++;
-      await observeWalkEnd(model, w);
-      await walkFeed(w, since);
-      return { model };
-    } catch (error) {
-      return { model, failed: { steps: [...w.steps], setup, exchanges: w.stepExchanges(), error } };
+      await command.run(model, w);
     }
-  };
-  // A step of a generated walk the deployment could not answer: the walks end there, unjudged.
-  let unjudged: CouldNotJudge | undefined;
-  const property = fc.asyncProperty(
-    new FrozenKeys(coverage),
-    fc.tuple(...Array.from({ length: side }, () => pool)),
-    async (known, batch) => {
-      // Past the shrink budget every candidate counts as passing without a request: fast-check ends
-      // its shrinking at once and reports the shortest failing walk found so far.
-      if (failedAt !== undefined && (Date.now() - failedAt > SHRINK_BUDGET_MS || Date.now() >= stepsUntil)) return;
-      if (unjudged || ranOut) return;
-      if (generating && Date.now() >= stepsUntil) {
-        notBegun += side;
-        return;
-      }
-      const results = await Promise.all(batch.map((cmds) => runWalk(known, cmds)));
-      const failed = results.find((r) => r.failed && !(r.failed.error instanceof CouldNotJudge))?.failed;
-      // A step the deployment could not answer (transient failures past the retry budget) is no
-      // finding: nothing to shrink. While generating it ends the walks (the check could not judge);
-      // in a shrinking re-run it counts as not reproducing the failure.
-      const blocked = results.find((r) => r.failed?.error instanceof CouldNotJudge)?.failed;
-      // Cut by the check's time after whole batches were judged: those stand, the rest are not run.
-      if (blocked && !failed && generating) {
-        if (blocked.error instanceof TimeRanOut && generated > 0) ranOut = true;
-        else unjudged = blocked.error as CouldNotJudge;
-      }
-      // Only the walks fast-check generated count: the first failure ends generation, and the reruns of shrinking follow it.
-      if (generating)
-        for (const r of results) {
-          for (const keys of r.model.exercised) coverage.add(keys);
-          coverage.offer(r.model.offered);
-          stepsRun += r.model.stepsRun;
-          generated++;
-        }
-      if (failed) {
-        last = failed;
-        generating = false;
-        failedAt ??= Date.now();
-        throw failed.error;
-      }
-    },
+    await observeWalkEnd(model, w);
+    return { model };
+  } catch (error) {
+    return {
+      model,
+      failed: {
+        error,
+        steps: [...w.steps],
+        setup,
+        exchanges: w.stepExchanges(),
+        how: `tour "${tour.name}" (a fixed chain of state-table rows every run takes), ${w.steps.length - setup} steps`,
+      },
+    };
+  }
+}
+
+/**
+ * Runs the tours side by side and adds what they exercised to the coverage. Tours touch only
+ * their own records; each has a Faker seeded from the check's, so a replay generates the same data
+ * whatever order their replies arrive in.
+ * @throws the failure (walkFailure) of the first tour in TOURS order that failed, whatever finished first
+ */
+async function runTours(r: WalkRun, tours: Tour[]): Promise<void> {
+  const tourSeeds = tours.map(() => r.t.faker.number.int({ min: 0, max: 2 ** 31 - 1 }));
+  const toured = await Promise.all(tours.map((tour, i) => runTour(r, tour, tourSeeds[i]!)));
+  const failed = toured.find((x) => x.failed)?.failed;
+  if (failed) throw walkFailure(r.t, failed.error, failed, r.replay, failed.how, r.initial);
+  for (const x of toured) for (const keys of x.model.exercised) r.coverage.add(keys);
+  for (const x of toured) r.coverage.offer(x.model.offered);
+}
+
+/**
+ * Runs one generated walk: its start and the feed's baseline, the commands fast-check chose (those
+ * the steering lets run), the last observation and the feed.
+ * @returns the walk's model, and how it failed (a failure, or a step that could not be judged, is returned, not thrown)
+ */
+async function runWalk(r: WalkRun, g: Generation, known: ReadonlySet<string>, cmds: WalkCommands): Promise<WalkResult> {
+  g.walksRun++;
+  const w = new WalkReal(r.t, r.config, r.findings, r.tally);
+  const model = new IdentityModel();
+  model.known = known;
+  let setup = 0;
+  try {
+    const since = Date.now();
+    await fc.asyncModelRun(async () => {
+      const started = await postStart(model, w, r.initial);
+      await feedBaseline(
+        w,
+        since,
+        started.map((x) => x.source.id),
+      );
+      setup = w.steps.length;
+      model.stepsRun = 0;
+      model.maxSteps = r.budget.steps;
+      model.stepsUntil = r.stepsUntil;
+      return { model, real: w };
+    }, cmds);
+    if (model.stepsRun < r.budget.steps && Date.now() >= r.stepsUntil) r.shortened++;
+    await observeWalkEnd(model, w);
+    await walkFeed(w, since);
+    return { model };
+  } catch (error) {
+    return { model, failed: { steps: [...w.steps], setup, exchanges: w.stepExchanges(), error } };
+  }
+}
+
+/**
+ * One run of the property: a batch of walks side by side, steered by the coverage keys `known`.
+ * A batch fast-check generates adds to the coverage; after the first failure the batches are the
+ * reruns of shrinking, and past the shrink budget or the check's time they pass without a request.
+ * @throws the error of the batch's failing walk, for fast-check to shrink the batch
+ */
+async function runBatch(r: WalkRun, g: Generation, known: ReadonlySet<string>, batch: WalkCommands[]): Promise<void> {
+  // Past the shrink budget every candidate counts as passing without a request: fast-check ends
+  // its shrinking at once and reports the shortest failing walk found so far.
+  if (g.failedAt !== undefined && (Date.now() - g.failedAt > SHRINK_BUDGET_MS || Date.now() >= r.stepsUntil)) return;
+  if (g.unjudged || g.ranOut) return;
+  if (g.generating && Date.now() >= r.stepsUntil) {
+    g.notBegun += batch.length;
+    return;
+  }
+  const results = await Promise.all(batch.map((cmds) => runWalk(r, g, known, cmds)));
+  const failed = results.find((x) => x.failed && !(x.failed.error instanceof CouldNotJudge))?.failed;
+  // A step the deployment could not answer (transient failures past the retry budget) is no
+  // finding: nothing to shrink. While generating it ends the walks (the check could not judge);
+  // in a shrinking re-run it counts as not reproducing the failure.
+  const blocked = results.find((x) => x.failed?.error instanceof CouldNotJudge)?.failed;
+  // Cut by the check's time after whole batches were judged: those stand, the rest are not run.
+  if (blocked && !failed && g.generating) {
+    if (blocked.error instanceof TimeRanOut && g.generated > 0) g.ranOut = true;
+    else g.unjudged = blocked.error as CouldNotJudge;
+  }
+  // Only the walks fast-check generated count: the first failure ends generation, and the reruns of shrinking follow it.
+  if (g.generating)
+    for (const x of results) {
+      for (const keys of x.model.exercised) r.coverage.add(keys);
+      r.coverage.offer(x.model.offered);
+      g.stepsRun += x.model.stepsRun;
+      g.generated++;
+    }
+  if (failed) {
+    g.last = failed;
+    g.generating = false;
+    g.failedAt ??= Date.now();
+    throw failed.error;
+  }
+}
+
+/**
+ * Runs `walks` generated walks in batches of sideBySide(walks), each walk owning its records, each
+ * batch steered by the coverage of the tours and batches before it. A failing batch is shrunk as a
+ * whole (unless `endOnFailure`): the walks that do not fail shrink away, so the walk reported is
+ * the failing one alone, as short as it fails.
+ * @returns how the walks went, and fast-check's result
+ */
+async function runGenerated(
+  r: WalkRun,
+  kinds: StepKind[],
+  walks: number,
+  endOnFailure: boolean,
+): Promise<{ g: Generation; details: Checked }> {
+  const g: Generation = { walksRun: 0, generated: 0, stepsRun: 0, generating: true, ranOut: false, notBegun: 0 };
+  const pool = fc.commands(commandArbitraries(kinds), { maxCommands: r.budget.steps * POOL_PER_STEP, size: 'max' });
+  const side = sideBySide(walks);
+  const property = fc.asyncProperty(new FrozenKeys(r.coverage), fc.tuple(...Array.from({ length: side }, () => pool)), (known, batch) =>
+    runBatch(r, g, known, batch),
   );
-  const started = Date.now();
-  const details = walks
-    ? await fc.check(property, { seed, numRuns: walks / side, endOnFailure: options.shrink === false })
+  const details: Checked = walks
+    ? await fc.check(property, { seed: r.walkSeed, numRuns: walks / side, endOnFailure })
     : { failed: false, numShrinks: 0, errorInstance: undefined };
-  log(
-    `[walks] ${config.service}: ${walks} walks x ${budget.steps} steps, walk seed ${seed} (run seed ${info.seed}), ${walk} walks run in ${Date.now() - started} ms, after ${tours.length} tours`,
-  );
-  const covered = coverage.summary(kinds, recordStatesFor(config), generated, stepsRun);
+  return { g, details };
+}
+
+/** Writes the coverage of the state table and the steps by kind and outcome into the check's note; the coverage's first line also goes to `log`. */
+function noteCoverage(r: WalkRun, g: Generation, kinds: StepKind[], log: (text: string) => void): void {
+  const covered = r.coverage.summary(kinds, recordStatesFor(r.config), g.generated, g.stepsRun);
   // The full coverage listing goes to the report (the check's note); the console gets its first line.
   log(covered.split('\n')[0]!);
   // How often each step kind went each way (step:verdict:outcome), for reading a walk check's coverage.
-  const tallied = [...tally]
+  const tallied = [...r.tally]
     .sort()
     .map(([k, n]) => `  ${k} ${n}`)
     .join('\n');
-  t.note(tallied ? `${covered}\nsteps by kind and outcome:\n${tallied}` : covered);
-  if (shortened || notBegun || ranOut) {
-    const said = `the check's time was short for this deployment (steps start within ${WALK_STEPS_SHARE * 100} % of its time to send): ${shortened} walks or tours ended before their steps, ${notBegun} walks were not begun${ranOut ? ', and the last batch ran out of time (not judged)' : ''}`;
-    t.note(said);
-    log(`[walks] ${config.service}: ${said}`);
-  }
-  if (unjudged && !details.failed) throw unjudged;
+  r.t.note(tallied ? `${covered}\nsteps by kind and outcome:\n${tallied}` : covered);
+}
+
+/** Notes, in the check and on `log`, the walks and tours the check's time cut short; nothing when it cut none. */
+function noteShortTime(r: WalkRun, g: Generation, log: (text: string) => void): void {
+  if (!(r.shortened || g.notBegun || g.ranOut)) return;
+  const said = `the check's time was short for this deployment (steps start within ${WALK_STEPS_SHARE * 100} % of its time to send): ${r.shortened} walks or tours ended before their steps, ${g.notBegun} walks were not begun${g.ranOut ? ', and the last batch ran out of time (not judged)' : ''}`;
+  r.t.note(said);
+  log(`[walks] ${r.config.service}: ${said}`);
+}
+
+/**
+ * The check's verdict once its walks ran; returns when it passed.
+ * @throws CouldNotJudge when a generated walk could not be judged and none failed; ConformanceFailure
+ *   for the failing walk, shrunk (walkFailure), else citing the apart requirement when the
+ *   deployment joined identities generated far apart
+ */
+function judgeWalks(r: WalkRun, g: Generation, details: Checked): void {
+  if (g.unjudged && !details.failed) throw g.unjudged;
   if (details.failed) {
-    const shrunk = `walk seed ${seed}, run seed ${info.seed}; fast-check shrank it (${details.numShrinks} shrinks) to ${(last?.steps.length ?? 0) - (last?.setup ?? 0)} steps`;
-    throw walkFailure(t, last?.error ?? details.errorInstance, last ?? { steps: [], setup: 1, exchanges: [] }, replay, shrunk, initial);
+    const last = g.last;
+    const shrunk = `walk seed ${r.walkSeed}, run seed ${r.runSeed}; fast-check shrank it (${details.numShrinks} shrinks) to ${(last?.steps.length ?? 0) - (last?.setup ?? 0)} steps`;
+    throw walkFailure(
+      r.t,
+      last?.error ?? details.errorInstance,
+      last ?? { steps: [], setup: 1, exchanges: [] },
+      r.replay,
+      shrunk,
+      r.initial,
+    );
   }
-  if (findings.length) {
-    const joined = [...new Set(findings)].slice(0, 5);
+  if (r.findings.length) {
+    const joined = [...new Set(r.findings)].slice(0, 5);
     throw new ConformanceFailure(
-      [config.requirements.apart],
-      `identities generated far apart were joined by the deployment's matching (the walks followed the deployment):\n  - ${joined.join('\n  - ')}\nreplay: ${replay}`,
+      [r.config.requirements.apart],
+      `identities generated far apart were joined by the deployment's matching (the walks followed the deployment):\n  - ${joined.join('\n  - ')}\nreplay: ${r.replay}`,
       {
-        replay,
+        replay: r.replay,
         what: "identities generated far apart stay apart (the walks followed the deployment's matching)",
         got: joined.map((f) => `- ${f}`).join('\n'),
       },
     );
   }
+}
+
+/**
+ * Runs the walks of one service inside a check: the tours, then the generated walks of the budget;
+ * notes the coverage. Returns when they held.
+ * @throws ConformanceFailure (minimal walk printed) when a walk breaks the model, citing the
+ *   requirements of the failing step; CouldNotJudge when the deployment could not answer
+ */
+export async function runWalks(t: Check, config: WalkConfig, options: WalkOptions): Promise<void> {
+  const info = options.run ?? { seed: runInfo().seed, budget: walkBudget() };
+  const log = options.log ?? verboseLine;
+  const kinds = stepKindsFor(config);
+  // Drawn before the tours' seeds: the check's Faker gives the same walk seed whether tours run or not.
+  const walkSeed = t.faker.number.int({ min: 0, max: 2 ** 31 - 1 });
+  const entered = Date.now();
+  const r: WalkRun = {
+    t,
+    config,
+    budget: info.budget,
+    runSeed: info.seed,
+    walkSeed,
+    initial: options.initial ?? 3,
+    stepsUntil: entered + (t.sendBy - entered) * WALK_STEPS_SHARE,
+    replay: `CONFORMANCE_SEED=${info.seed} npm run conformance -- ${options.file} -t '${options.title}'`,
+    findings: [],
+    tally: new Map(),
+    coverage: new CoverageTally(),
+    shortened: 0,
+  };
+  const tours = options.tours === false ? [] : toursFor(config);
+  const walks = options.generated === false ? 0 : info.budget.walks;
+  await runTours(r, tours);
+  const started = Date.now();
+  const { g, details } = await runGenerated(r, kinds, walks, options.shrink === false);
+  log(
+    `[walks] ${config.service}: ${walks} walks x ${info.budget.steps} steps, walk seed ${walkSeed} (run seed ${info.seed}), ${g.walksRun} walks run in ${Date.now() - started} ms, after ${tours.length} tours`,
+  );
+  noteCoverage(r, g, kinds, log);
+  noteShortTime(r, g, log);
+  judgeWalks(r, g, details);
 }
 
 type CheckFn = ReturnType<typeof scenario>['check'];
