@@ -2,7 +2,7 @@
  * Global setup of one detection project ("clean", one fault, a bundle of faults, or variants:
  * see ProjectPlan in runner.ts): starts an embedded reference per variant with its faults or
  * deployment variants (reference/variants) switched on and provides the RunInfo the check
- * harness injects, exactly as run/global-setup.ts does for an embedded run (without reports and
+ * harness injects, exactly as run/vitest/global-setup.ts does for an embedded run (without reports and
  * the final cleanup: the reference's memory goes away with it). A variant with deployment variants
  * runs under the profile their users would set (detection/variants.ts profileOf).
  *
@@ -25,7 +25,7 @@ import { REFERENCE_SERVICES } from '../reference/services.js';
 import { DEFAULT_RUN_SEED, plannedVariants, profileOf } from './variants.js';
 import { RunContext } from '../harness/run.js';
 import { sharedCounters } from '../harness/shared-limit.js';
-import { attachFileListener, detachFileListener } from '../run/file-events.js';
+import { attachFileListener, detachFileListener } from '../run/vitest/file-events.js';
 import { planName } from './isolated-phase.js';
 
 type PlanVariant = { name: string; faults?: string[]; only?: string[]; variants?: string[] };

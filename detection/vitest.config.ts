@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { moduleCache } from '../run/module-cache.js';
+import { moduleCache } from '../run/vitest/module-cache.js';
 import { ISOLATED_SUFFIX, isolatedExclude, isolatedInclude, onlyIsolated } from './isolated-phase.js';
 
 const plan = JSON.parse(readFileSync(join(process.env.DETECTION_DIR!, 'plan.json'), 'utf8')) as Array<{
@@ -27,8 +27,8 @@ export default defineConfig({
     pool: 'threads',
     maxWorkers: Number(process.env.DETECTION_WORKERS) || 2,
     // The file-end reporter tells the clean and variant runs when a file's records may go (detection/setup.ts).
-    reporters: [join(import.meta.dirname, 'reporter.ts'), join(import.meta.dirname, '..', 'run', 'file-end-reporter.ts')],
-    // Transformed modules kept between runs where node_modules can be written (run/module-cache.ts).
+    reporters: [join(import.meta.dirname, 'reporter.ts'), join(import.meta.dirname, '..', 'run', 'vitest', 'file-end-reporter.ts')],
+    // Transformed modules kept between runs where node_modules can be written (run/vitest/module-cache.ts).
     experimental: moduleCache(),
     // Each plan entry's files that send stored invalid input run in a later group of their own
     // (detection/isolated-phase.ts), as a conformance run runs them after every other file.

@@ -48,8 +48,8 @@ export const RUN_SETTINGS = [
 /**
  * Variables the commands set for their children (or the project's own tests read): the active
  * run folder (report/reporter.ts), the shard of a sharded run and the merge step's replay
- * (run/reporters.ts), Chromium for the browser self-test, and the vitest process's plan (run ID,
- * report folder, scenario files side by side: run/vitest-plan.ts).
+ * (run/vitest/reporters.ts), Chromium for the browser self-test, and the vitest process's plan (run ID,
+ * report folder, scenario files side by side: run/vitest/vitest-plan.ts).
  */
 export const INTERNAL_SETTINGS = [
   'CONFORMANCE_ACTIVE_RUN_FOLDER',

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import type { CatalogueCheck } from '../report/evidence/certification.js';
-import { VITEST_PLAN_ENV } from './vitest-plan.js';
+import { VITEST_PLAN_ENV } from './vitest/vitest-plan.js';
 
 /**
  * Lists the suite's checks.

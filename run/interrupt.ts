@@ -6,7 +6,7 @@
  * descriptor it names in STOP_FD_ENV, and writes on it the name of the signal it received. When
  * the command itself ends without a word (killed, its parent gone), the pipe closes: the vitest
  * process takes that as SIGTERM. Either way the run stops sending, removes what it created and
- * writes its report marked INTERRUPTED (run/global-setup.ts).
+ * writes its report marked INTERRUPTED (run/vitest/global-setup.ts).
  */
 import { Socket } from 'node:net';
 

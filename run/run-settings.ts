@@ -18,7 +18,7 @@ import { mergePatches, variantsPatch } from '../reference/variants/profile-patch
 import { VariantSet } from '../reference/variants/registry.js';
 import { referenceSettings } from '../reference/settings.js';
 import type { ProfilePatch } from '../reference/variants/types.js';
-import { type VitestPlan, isolationGroups } from './vitest-plan.js';
+import { type VitestPlan, isolationGroups } from './vitest/vitest-plan.js';
 
 export interface RunSettings {
   settings: Settings;
@@ -75,7 +75,7 @@ function withVariantSettings(profile: Profile, embedded: boolean): Profile {
 }
 
 /**
- * What the vitest configuration needs of this run (run/vitest-plan.ts), for the run `runId`, with
+ * What the vitest configuration needs of this run (run/vitest/vitest-plan.ts), for the run `runId`, with
  * the preflight's round trip (ms) when there was one (it sets the scenario files side by side).
  * @throws SettingsError as runSettings()
  */

@@ -1,6 +1,6 @@
 /**
  * Detection runs the scenario files that send stored invalid input (bad input, generated bad
- * input) in a later group of their own, as a conformance run does (run/side-by-side-runner.mjs):
+ * input) in a later group of their own, as a conformance run does (run/vitest/side-by-side-runner.mjs):
  * drawn=8 (lenient validation, no identityGroupedBySource, minimal replies) once had three person
  * metamorphic checks fail on a bad-input record that a concurrent search returned before the
  * record was quarantined by its link ID. Source: detection/isolated-phase.ts.

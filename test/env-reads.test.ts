@@ -23,15 +23,17 @@ const READERS: Record<string, string> = {
     "step 3 of the command: hands the plan's variables (run ID, seed, exchanges kept) to the settings the evidence bundle records, and the run's environment to the check catalogue's listing",
   'run/run-settings.ts':
     "the run ID the command hands to vitest (CONFORMANCE_RUN_ID), and the reference's settings for the variants' profile",
-  'run/vitest-plan.ts': "the plan the command's first step hands to the vitest configuration (CONFORMANCE_VITEST_PLAN; default argument)",
-  'run/global-setup.ts': 'hands the run folder and run ID to the reporters of the same vitest process (CONFORMANCE_ACTIVE_RUN_FOLDER)',
+  'run/vitest/vitest-plan.ts':
+    "the plan the command's first step hands to the vitest configuration (CONFORMANCE_VITEST_PLAN; default argument)",
+  'run/vitest/global-setup.ts':
+    'hands the run folder and run ID to the reporters of the same vitest process (CONFORMANCE_ACTIVE_RUN_FOLDER)',
   'run/interrupt.ts': "the stop pipe the command hands to the run's vitest process (CONFORMANCE_STOP_FD; default argument)",
   'run/deployments.ts': "checks the reference's settings before anything starts (default argument)",
   'run/cli/reference.ts': 'npm run reference starts the reference with the environment it was given',
   'run/cli/report-merge.ts': 'the report folder default (CONFORMANCE_REPORT_DIR) of the merge command',
   'run/cli/report-allure.ts': 'the report folder default of the Allure command, and the environment of its child',
   'report/reporter.ts': 'the run folder the global setup handed over (CONFORMANCE_ACTIVE_RUN_FOLDER)',
-  'run/reporters.ts': 'the shard and merge hand-offs (CONFORMANCE_SHARD, CONFORMANCE_MERGE; default argument)',
+  'run/vitest/reporters.ts': 'the shard and merge hand-offs (CONFORMANCE_SHARD, CONFORMANCE_MERGE; default argument)',
   'report/merge.ts': 'the merge step hands the run folder and run ID to the vitest process that replays the shards',
   'report/known-failures.ts': 'the known-failures file setting (default argument; harness/config.ts validates it first)',
   'report/progress.ts': 'whether the console takes live updates (CI, NO_COLOR, TERM; default argument)',

@@ -3,7 +3,7 @@
  * a process of its own before the run: `node --import tsx run/cli/conformance-prepare.ts [arguments]`
  * writes the run's plan (RunPlan, JSON) to file descriptor 3, or exits: 0 after --help or
  * --version, 2 on a bad argument (an option neither this command nor vitest knows, a filter that
- * names no scenario file: run/vitest-arguments.ts) or setting, 3 when the preflight fails (leaving
+ * names no scenario file: run/vitest/vitest-arguments.ts) or setting, 3 when the preflight fails (leaving
  * no run folder behind).
  */
 import { existsSync, readdirSync, writeSync } from 'node:fs';
@@ -19,11 +19,11 @@ import { newRunId, runFolder } from '../../harness/run.js';
 import { type KnownFailures, KNOWN_FAILURES_ENV, loadKnownFailures, unknownEntries } from '../../report/known-failures.js';
 import { command, parseArguments, usageError } from '../command.js';
 import { targetStatement } from '../target.js';
-import { VITEST_ENV_DEFAULTS, VITEST_NODE_FLAGS } from '../vitest-process.js';
-import { vitestArgumentProblem } from '../vitest-arguments.js';
+import { VITEST_ENV_DEFAULTS, VITEST_NODE_FLAGS } from '../vitest/vitest-process.js';
+import { vitestArgumentProblem } from '../vitest/vitest-arguments.js';
 import { type FolderBefore, folderBefore, removeRunTrace } from '../run-folder.js';
 import { runSettings, vitestPlan } from '../run-settings.js';
-import { VITEST_PLAN_ENV } from '../vitest-plan.js';
+import { VITEST_PLAN_ENV } from '../vitest/vitest-plan.js';
 import type { EvidenceRequest } from '../evidence.js';
 import { listingJson, listingText, requirementFilters } from '../check-selection.js';
 
@@ -243,7 +243,7 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
   for (const [name, value] of Object.entries(VITEST_ENV_DEFAULTS)) if (process.env[name] === undefined) set[name] = value;
   // An evidence bundle holds every exchange in full unless CONFORMANCE_EXCHANGES says otherwise.
   if (evidence && !process.env.CONFORMANCE_EXCHANGES) set.CONFORMANCE_EXCHANGES = 'all';
-  // What vitest.config.ts needs, so that it imports none of the settings modules (run/vitest-plan.ts).
+  // What vitest.config.ts needs, so that it imports none of the settings modules (run/vitest/vitest-plan.ts).
   set[VITEST_PLAN_ENV] = JSON.stringify(vitestPlan(runId, roundTrip));
   return {
     runId,

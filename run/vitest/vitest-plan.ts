@@ -67,7 +67,7 @@ export function handedVitestPlan(env: Record<string, string | undefined> = proce
 
 /**
  * Isolation groups of the services, for the isolated areas: a service's bad-input files wait for
- * the other files of every service in its group (run/side-by-side-runner.mjs). Services reached
+ * the other files of every service in its group (run/vitest/side-by-side-runner.mjs). Services reached
  * at the same service URL (base URL and service path: the organization and provider services
  * share the documented path `/provider-link-ws/svc`) may be one deployment with one store, so
  * they form one group; every other service is a group of its own.

@@ -25,7 +25,7 @@ export function conformanceReporters(
   return [
     './report/progress.ts',
     './report/reporter.ts',
-    './run/file-end-reporter.ts',
+    './run/vitest/file-end-reporter.ts',
     [
       './report/allure-reporter.ts',
       { resultsDir: join(folder, 'allure-results'), links: { requirement: { urlTemplate: requirementUrl, nameTemplate: '%s' } } },
