@@ -6,13 +6,14 @@
  * setting, exit code 2).
  *
  * This file imports only small modules that import nothing of the suite: vitest hashes the
- * content of everything the configuration imports for every module a run loads (run/vitest/vitest-plan.ts).
+ * content of everything the configuration imports for every module a run loads (run/vitest/vitest-plan.ts
+ * says why; test/vitest-plan.test.ts holds it to a few files).
  */
 import { defineConfig } from 'vitest/config';
+import { HANDOFF, type VitestPlan } from './harness/handoff.js';
 import { ISOLATED_AREAS, LongestFirstSequencer } from './run/vitest/file-order.js';
 import { moduleCache } from './run/vitest/module-cache.js';
 import { conformanceReporters } from './run/vitest/reporters.js';
-import { type VitestPlan, handedVitestPlan } from './run/vitest/vitest-plan.js';
 
 /**
  * Without a plan handed over (vitest started directly), the plan of the settings: loaded with
@@ -34,7 +35,7 @@ async function planOfSettings(): Promise<VitestPlan> {
   }
 }
 
-const plan = handedVitestPlan() ?? (await planOfSettings());
+const plan = HANDOFF.vitestPlan.read() ?? (await planOfSettings());
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { serviceNames } from '../../specs/services.js';
 import { openDeployments } from '../deployments.js';
-import { RUN_FOLDER_ENV } from '../../report/reporter.js';
+import { HANDOFF } from '../../harness/handoff.js';
 import { resolveBudgets } from '../../harness/config.js';
 import { RunContext } from '../../harness/run.js';
 import { runSettings } from '../run-settings.js';
@@ -47,7 +47,8 @@ export default async function setup(project: TestProject) {
   const runId = plan.runId();
   const profile = plan.resolvedProfile();
   const run = new RunContext(runId, settings.reportDir);
-  process.env[RUN_FOLDER_ENV] = run.folder;
+  // The conformance reporter runs in this process and writes into the run's folder.
+  HANDOFF.runFolder.write(process.env, run.folder);
 
   const deployments = await openDeployments(settings, profile);
   const { targets } = deployments;
@@ -90,6 +91,7 @@ export default async function setup(project: TestProject) {
     redactionKey: newRedactionKey(),
     ...(tokenCells ? { tokenCells } : {}),
   };
+  const shard = HANDOFF.shard.read();
   const description: RunDescription = {
     runId,
     seed: settings.seed,
@@ -109,7 +111,7 @@ export default async function setup(project: TestProject) {
         : { service, status: 'not configured' as const };
     }),
     profile,
-    ...(process.env.CONFORMANCE_SHARD ? { shard: process.env.CONFORMANCE_SHARD } : {}),
+    ...(shard ? { shard } : {}),
     ...(deployments.reference?.faults.length ? { faults: deployments.reference.faults } : {}),
   };
   writeFileSync(join(run.folder, 'run.json'), JSON.stringify(description, null, 2));
