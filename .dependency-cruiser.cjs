@@ -60,7 +60,7 @@ module.exports = {
           '(^|/)vitest\\.[^/]*config\\.ts$',
           '^run/cli/',
           // named in vitest.config.ts as its test runner
-          '^run/side-by-side-runner\\.mjs$',
+          '^run/vitest/side-by-side-runner\\.mjs$',
           '^(detection|linkage)/cli\\.ts$',
           '^bench/',
           '^test/',

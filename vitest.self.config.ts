@@ -1,6 +1,6 @@
 /** The project's own tests (`npm test`): unit tests and end-to-end runs of the suite against the reference. */
 import { defineConfig } from 'vitest/config';
-import { moduleCache } from './run/module-cache.js';
+import { moduleCache } from './run/vitest/module-cache.js';
 import { SelfTestSequencer } from './test/support/self-test-order.js';
 
 export default defineConfig({
@@ -12,7 +12,7 @@ export default defineConfig({
     hookTimeout: 120000,
     // The longest files first (test/support/self-test-order.ts).
     sequence: { sequencer: SelfTestSequencer },
-    // Transformed modules kept between runs where node_modules can be written (run/module-cache.ts).
+    // Transformed modules kept between runs where node_modules can be written (run/vitest/module-cache.ts).
     experimental: moduleCache(),
   },
 });

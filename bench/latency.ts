@@ -37,7 +37,7 @@ import pidtree from 'pidtree';
 import pidusage from 'pidusage';
 import { maxInFlightSetting } from '../harness/config.js';
 import { type ExchangeLine, isExchangesFile, readExchangesFile } from '../harness/exchange-file.js';
-import { REFERENCE_SOURCES } from '../run/global-setup.js';
+import { REFERENCE_SOURCES } from '../run/deployments.js';
 import { command, parseArguments, usageError } from '../run/command.js';
 
 const program = command({

@@ -1,11 +1,12 @@
 /**
  * Reporter of a detection run: one row per check with its project (the fault), verdict and
- * failed requirements, written to $DETECTION_DIR/results.json; and a FILE_DONE line on stdout as
+ * failed requirements, written to results.json in HANDOFF.detectionDir; and a FILE_DONE line on stdout as
  * each scenario file ends (all its runs), from which the runner tells the user how far it is.
  */
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
+import { HANDOFF } from '../harness/handoff.js';
 import { planName } from './isolated-phase.js';
 
 export interface DetectionRow {
@@ -55,6 +56,6 @@ export default class DetectionReporter implements Reporter {
         });
       }
     }
-    writeFileSync(join(process.env.DETECTION_DIR!, 'results.json'), JSON.stringify(rows));
+    writeFileSync(join(HANDOFF.detectionDir.need(), 'results.json'), JSON.stringify(rows));
   }
 }

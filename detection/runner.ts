@@ -18,6 +18,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { HANDOFF } from '../harness/handoff.js';
 import { type DetectionRow, FILE_DONE } from './reporter.js';
 import { FAULT_LIST, FAULT_SERVICES, type FaultDefinition } from '../reference/faults/catalogue.js';
 import { DEFAULT_RUN_SEED, type FalsePositive, type PlannedVariant, bundleVariants, judgeVariantRun } from './variants.js';
@@ -130,7 +131,7 @@ export function runProjects(
   writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
   const env: Record<string, string | undefined> = { ...process.env };
   for (const k of Object.keys(env)) if (/^(ORG|PERSON|PROVIDER|CONFORMANCE|REFERENCE)_/.test(k)) delete env[k];
-  Object.assign(env, { DETECTION_DIR: dir, DETECTION_WORKERS: String(workers), FORCE_COLOR: '0' });
+  Object.assign(env, { ...HANDOFF.detectionDir.entry(dir), ...HANDOFF.detectionWorkers.entry(workers), FORCE_COLOR: '0' });
   const started = Date.now();
   return new Promise((resolve) => {
     // A group of its own, so that an interrupt ends its workers too (they outlived a killed vitest process).

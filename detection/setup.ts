@@ -2,7 +2,7 @@
  * Global setup of one detection project ("clean", one fault, a bundle of faults, or variants:
  * see ProjectPlan in runner.ts): starts an embedded reference per variant with its faults or
  * deployment variants (reference/variants) switched on and provides the RunInfo the check
- * harness injects, exactly as run/global-setup.ts does for an embedded run (without reports and
+ * harness injects, exactly as run/vitest/global-setup.ts does for an embedded run (without reports and
  * the final cleanup: the reference's memory goes away with it). A variant with deployment variants
  * runs under the profile their users would set (detection/variants.ts profileOf).
  *
@@ -17,6 +17,7 @@ import type { TestProject } from 'vitest/node';
 import type { ServiceName } from '../specs/common/model.js';
 import { serviceNames } from '../specs/services.js';
 import { DEFAULT_RETRY_BUDGET_MS, type ServiceTarget, resolveBudgets } from '../harness/config.js';
+import { HANDOFF } from '../harness/handoff.js';
 import { referenceTarget } from '../run/deployments.js';
 import { type Profile, loadProfile, resolveProfile } from '../harness/profile.js';
 import type { RunInfo } from '../harness/targets.js';
@@ -25,7 +26,7 @@ import { REFERENCE_SERVICES } from '../reference/services.js';
 import { DEFAULT_RUN_SEED, plannedVariants, profileOf } from './variants.js';
 import { RunContext } from '../harness/run.js';
 import { sharedCounters } from '../harness/shared-limit.js';
-import { attachFileListener, detachFileListener } from '../run/file-events.js';
+import { attachFileListener, detachFileListener } from '../run/vitest/file-events.js';
 import { planName } from './isolated-phase.js';
 
 type PlanVariant = { name: string; faults?: string[]; only?: string[]; variants?: string[] };
@@ -48,7 +49,7 @@ export default async function setup(project: TestProject) {
   const fault = planName(project.name);
   // The plan names the project's faults and the requirements whose checks it runs, or its variants
   // (bundles of at most one fault per service, or of deployment variants), each with its own reference.
-  const plan = JSON.parse(readFileSync(join(process.env.DETECTION_DIR!, 'plan.json'), 'utf8')) as PlanEntry[];
+  const plan = JSON.parse(readFileSync(join(HANDOFF.detectionDir.need(), 'plan.json'), 'utf8')) as PlanEntry[];
   const entry = plan.find((p) => p.name === fault);
   const profile = resolveProfile(loadProfile(undefined), true);
   const references: Array<Awaited<ReturnType<typeof startReference>>> = [];
@@ -74,7 +75,7 @@ export default async function setup(project: TestProject) {
         }),
       )
     : undefined;
-  const reportDir = process.env.DETECTION_DIR!;
+  const reportDir = HANDOFF.detectionDir.need();
   mkdirSync(reportDir, { recursive: true });
   const only = entry?.only;
   const info: RunInfo = {

@@ -2,7 +2,7 @@
  * Allure metadata of one finished check: the tree service → area → operation (parentSuite,
  * suite, subSuite, and the same as epic, feature, story for the Behaviors view), labels service,
  * area, verdict and every operation sent, one link per cited requirement (URL from the reporter's
- * link template, run/reporters.ts) and, when it did not pass, its exchanges as an attachment.
+ * link template, run/vitest/reporters.ts) and, when it did not pass, its exchanges as an attachment.
  *
  * Its Allure status comes from the error the check threw (allure-vitest's getStatusFromError):
  * a ConformanceFailure carries `expected`/`actual` (harness/failure.ts), so it is "failed";

@@ -102,7 +102,7 @@ export interface Settings {
   /**
    * Scenario files running side by side in the run's test worker (CONFORMANCE_FILES_AT_ONCE, or
    * its older name CONFORMANCE_WORKERS), counted as 5 checks each: a file with fewer checks leaves
-   * the rest to the next files (run/side-by-side-runner.mjs); 0 = the default for the target: 2 against the embedded
+   * the rest to the next files (run/vitest/side-by-side-runner.mjs); 0 = the default for the target: 2 against the embedded
    * reference (the run is CPU-bound there), 4 against a configured deployment (the run waits on
    * the network, and four files overlap their waits), 6 against one whose preflight round trip is
    * 100 ms or more, one per core (2 to 4) against one whose round trip is under 15 ms (filesAtOnceFor).
@@ -445,7 +445,7 @@ export const NEAR_ROUND_TRIP_MS = 15;
 export const nearFilesAtOnce = (cores = availableParallelism()) => Math.min(4, Math.max(2, cores));
 
 /**
- * Scenario files a run's test worker runs side by side (run/side-by-side-runner.mjs):
+ * Scenario files a run's test worker runs side by side (run/vitest/side-by-side-runner.mjs):
  * CONFORMANCE_FILES_AT_ONCE, else 2 against the embedded reference (the run is CPU-bound there),
  * and against a configured deployment by the preflight's round trip: under NEAR_ROUND_TRIP_MS one
  * per core (2 to 4: CPU-bound), DISTANT_FILES_AT_ONCE from DISTANT_ROUND_TRIP_MS on, 4 in between

@@ -148,7 +148,7 @@ export function scenario(service: ServiceName, area: string) {
         );
         t.disabled = new Set(disabled);
         t.sendBy = sendBy(begun, ctx.task.timeout);
-        // Aborted when the run is cancelled (run/global-setup.ts, on an interrupt).
+        // Aborted when the run is cancelled (run/vitest/global-setup.ts, on an interrupt).
         t.signal = runInterrupt();
         if (options.chain) t.priority = CHAIN_PRIORITY;
         await body(t);

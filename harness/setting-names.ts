@@ -4,12 +4,14 @@
  * setting (ORG_BASEURL) would otherwise be ignored and the run would silently go elsewhere (the
  * embedded reference) and pass. The check names the variable and the closest known setting.
  *
- * Internal variables are set by the commands for their own child processes; they are known so
- * a child accepts them, and documented as internal (README, "Settings").
+ * Internal variables are set by the commands for their own child processes (harness/handoff.ts
+ * declares them); they are known so a child accepts them, and documented as internal (README,
+ * "Settings").
  */
 import { closest, distance } from 'fastest-levenshtein';
 import type { ServiceName } from '../specs/common/model.js';
 import { SERVICES, serviceNames } from '../specs/services.js';
+import { HANDOFFS } from './handoff.js';
 
 /** Prefixes a variable must have to be checked; anything else in the environment is not the suite's. */
 export const SETTING_PREFIXES = ['ORG_', 'PERSON_', 'PROVIDER_', 'CONFORMANCE_', 'REFERENCE_'];
@@ -46,19 +48,16 @@ export const RUN_SETTINGS = [
 ];
 
 /**
- * Variables the commands set for their children (or the project's own tests read): the active
- * run folder (report/reporter.ts), the shard of a sharded run and the merge step's replay
- * (run/reporters.ts), Chromium for the browser self-test, and the vitest process's plan (run ID,
- * report folder, scenario files side by side: run/vitest-plan.ts).
+ * Variables the commands set for their children, declared in harness/handoff.ts (the user
+ * settings a command hands on are RUN_SETTINGS above). Only those with a suite prefix: the
+ * check below never sees the others (DETECTION_*).
  */
-export const INTERNAL_SETTINGS = [
-  'CONFORMANCE_ACTIVE_RUN_FOLDER',
-  'CONFORMANCE_SHARD',
-  'CONFORMANCE_MERGE',
-  'CONFORMANCE_CHROMIUM',
-  'CONFORMANCE_VITEST_PLAN',
-  'CONFORMANCE_STOP_FD',
-];
+export const INTERNAL_SETTINGS = HANDOFFS.filter((h) => !h.handedOn && SETTING_PREFIXES.some((p) => h.name.startsWith(p))).map(
+  (h) => h.name,
+);
+
+/** Read by the project's own tests, never by a run: the browser of the report's self-test. */
+export const SELF_TEST_SETTINGS = ['CONFORMANCE_CHROMIUM'];
 
 /** The settings of one service: base URL, path, sources, TLS, the credentials of its auth schemes, and the person customer ID. */
 export function serviceSettingNames(service: ServiceName): string[] {
@@ -100,7 +99,7 @@ export function credentialSettings(service: ServiceName, auth: { scheme: 'bearer
 
 /** Every variable with a suite prefix that a command reads. */
 export function knownSettingNames(): string[] {
-  return [...serviceNames().flatMap(serviceSettingNames), ...RUN_SETTINGS, ...INTERNAL_SETTINGS];
+  return [...serviceNames().flatMap(serviceSettingNames), ...RUN_SETTINGS, ...INTERNAL_SETTINGS, ...SELF_TEST_SETTINGS];
 }
 
 /** The known setting closest to a misspelt name, when it is close enough to be a plausible typo. */

@@ -23,7 +23,7 @@ export function sharedCounters(slots: number): SharedArrayBuffer {
 
 /**
  * Requests of each slot waiting for a place now, across every thread. The run's side-by-side
- * runner (plain JavaScript: run/side-by-side-runner.mjs `saturated`) reads the same cells itself,
+ * runner (plain JavaScript: run/vitest/side-by-side-runner.mjs `saturated`) reads the same cells itself,
  * so this function is where the layout is stated and tested.
  */
 export function waitingCounts(buffer: SharedArrayBuffer): number[] {

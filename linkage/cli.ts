@@ -56,7 +56,7 @@ import { command, parseArguments } from '../run/command.js';
 // took the peak to 320 – 420 MB from one run to the next. Growing by 30 % of what survived keeps it
 // near 280 MB at the same speed (docs/performance.md, item 32). V8 reads this flag at every
 // collection, so setting it once the process runs takes effect (as the vitest process's flags do
-// from its command line, run/vitest-process.ts).
+// from its command line, run/vitest/vitest-process.ts).
 setFlagsFromString('--heap-growing-percent=30');
 
 class UsageError extends Error {}

@@ -10,7 +10,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { CleanupResult } from '../harness/cleanup.js';
-import { RUN_FOLDER_ENV } from './reporter.js';
+import { HANDOFF } from '../harness/handoff.js';
 import type { CheckResult, RunSelection } from './results.js';
 import { type RunDescription, type Summary, readResults, readSelection } from './summary.js';
 import { writeRunReports } from './write.js';
@@ -43,7 +43,13 @@ function addCleanup(a: CleanupResult | undefined, b: CleanupResult | undefined):
 function replayBlobs(blobDir: string, folder: string, runId: string): boolean {
   const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
   const r = spawnSync(process.execPath, [vitest, '--merge-reports', blobDir, '--config', 'vitest.config.ts'], {
-    env: { ...process.env, CONFORMANCE_MERGE: '1', [RUN_FOLDER_ENV]: folder, CONFORMANCE_RUN_ID: runId, FORCE_COLOR: '0' },
+    env: {
+      ...process.env,
+      ...HANDOFF.merge.entry(true),
+      ...HANDOFF.runFolder.entry(folder),
+      ...HANDOFF.runId.entry(runId),
+      FORCE_COLOR: '0',
+    },
     encoding: 'utf8',
   });
   return existsSync(join(folder, 'results.json')) && r.status !== null;

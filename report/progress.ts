@@ -3,7 +3,7 @@
  * checks done out of the run's total, failures so far, time and time left, and one line per check
  * that fails or could not judge, as it happens. The total is known once every file of the run
  * has been collected: before the first check in a conformance run, whose one worker collects all
- * its files first (run/side-by-side-runner.mjs). Until then (several workers collect as they go)
+ * its files first (run/vitest/side-by-side-runner.mjs). Until then (several workers collect as they go)
  * the total grows as files are collected and says so, with no estimate of the time left.
  *
  * On a terminal (stdout a TTY, NO_COLOR and CI unset, TERM not "dumb") a cli-progress bar

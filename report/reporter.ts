@@ -8,10 +8,9 @@
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Reporter, TestCase, TestModule, Vitest } from 'vitest/node';
+import { HANDOFF } from '../harness/handoff.js';
 import { INTERRUPTED_NOTE, type Verdict } from '../harness/verdict.js';
 import type { CheckResult, RunSelection } from './results.js';
-
-export const RUN_FOLDER_ENV = 'CONFORMANCE_ACTIVE_RUN_FOLDER';
 
 /** True for a test that was filtered out at collection (never run, no check metadata). */
 export const leftOut = (test: TestCase): boolean => !test.meta().check && test.result().state === 'skipped' && test.options.mode === 'skip';
@@ -24,7 +23,7 @@ export default class ConformanceReporter implements Reporter {
   }
 
   async onTestRunEnd(modules: ReadonlyArray<TestModule>, _errors?: unknown, reason?: string): Promise<void> {
-    const folder = process.env[RUN_FOLDER_ENV];
+    const folder = HANDOFF.runFolder.read();
     if (!folder) return;
     const rel = (file: string) => relative(process.cwd(), file);
     const results: CheckResult[] = [];

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import type { CatalogueCheck } from '../report/evidence/certification.js';
-import { VITEST_PLAN_ENV } from './vitest-plan.js';
+import { HANDOFF } from '../harness/handoff.js';
 
 /**
  * Lists the suite's checks.
@@ -24,11 +24,11 @@ export async function collectCatalogue(env: Record<string, string | undefined>):
   const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
   const childEnv: Record<string, string | undefined> = {
     ...env,
-    CONFORMANCE_REPORT_DIR: join(scratch, 'reports'),
-    CONFORMANCE_RUN_ID: `catalogue-${Date.now().toString(36)}`,
+    ...HANDOFF.reportDir.entry(join(scratch, 'reports')),
+    ...HANDOFF.runId.entry(`catalogue-${Date.now().toString(36)}`),
     NO_COLOR: '1',
   };
-  delete childEnv[VITEST_PLAN_ENV];
+  delete childEnv[HANDOFF.vitestPlan.name];
   try {
     const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
       const child = spawn(process.execPath, [vitest, 'list', `--json=${out}`, '--config', 'vitest.config.ts'], {

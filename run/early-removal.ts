@@ -29,7 +29,7 @@ import type { ServiceTarget } from '../harness/config.js';
 import type { Profile } from '../harness/profile.js';
 import type { RunContext } from '../harness/run.js';
 import { SharedLimit } from '../harness/shared-limit.js';
-import { type FileListener, attachFileListener } from './file-events.js';
+import { type FileListener, attachFileListener } from './vitest/file-events.js';
 
 /** Longest the teardown waits for removals under way (ms): see finish. */
 export const FINISH_LIMIT_MS = 60_000;
@@ -153,7 +153,7 @@ export class EarlyRemoval implements FileListener {
   }
 }
 
-/** Attaches `removal` to the file events of vitest project `project` (run/file-events.ts), handing it those that came before. */
+/** Attaches `removal` to the file events of vitest project `project` (run/vitest/file-events.ts), handing it those that came before. */
 export function attachEarlyRemoval(project: string, removal: EarlyRemoval): void {
   attachFileListener(project, removal);
 }

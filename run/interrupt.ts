@@ -3,15 +3,19 @@
  * (run/cli/conformance.mjs) starts the vitest process in a process group of its own, so that a
  * signal to the command's group (a terminal's Ctrl-C, `kill -- -<pgid>`) reaches only the command,
  * which decides for the whole run; it hands the vitest process one end of a pipe, whose file
- * descriptor it names in STOP_FD_ENV, and writes on it the name of the signal it received. When
+ * descriptor it names in HANDOFF.stopFd (harness/handoff.ts), and writes on it the name of the signal it received. When
  * the command itself ends without a word (killed, its parent gone), the pipe closes: the vitest
  * process takes that as SIGTERM. Either way the run stops sending, removes what it created and
- * writes its report marked INTERRUPTED (run/global-setup.ts).
+ * writes its report marked INTERRUPTED (run/vitest/global-setup.ts).
  */
 import { Socket } from 'node:net';
+import { type Env, HANDOFF } from '../harness/handoff.js';
 
-/** Names the file descriptor of the stop pipe in the vitest process (set by run/cli/conformance.mjs; internal). */
-export const STOP_FD_ENV = 'CONFORMANCE_STOP_FD';
+/** File descriptor of the stop pipe in the vitest process: the first after stdin, stdout and stderr. */
+export const STOP_FD = 3;
+
+/** The stop pipe as the command sets it up (RunPlan.stopPipe): its file descriptor, and the variable naming it to the vitest process. */
+export const stopPipe = () => ({ fd: STOP_FD, env: HANDOFF.stopFd.entry(STOP_FD) });
 
 /** The signals the command passes on; a closed pipe counts as SIGTERM. */
 export type StopSignal = 'SIGINT' | 'SIGTERM';
@@ -25,13 +29,13 @@ export interface StopRequest {
 
 /**
  * Calls `onStop` once when the command asks the run to stop, or ends. Does nothing when the
- * process was not started by the command (no STOP_FD_ENV: vitest run directly). The pipe never
+ * process was not started by the command (no HANDOFF.stopFd: vitest run directly). The pipe never
  * keeps the process alive.
  * @returns a function that stops listening
  */
-export function onStopRequest(onStop: (request: StopRequest) => void, env: Record<string, string | undefined> = process.env): () => void {
-  const fd = Number(env[STOP_FD_ENV]);
-  if (!Number.isInteger(fd) || fd < 3) return () => {};
+export function onStopRequest(onStop: (request: StopRequest) => void, env?: Env): () => void {
+  const fd = HANDOFF.stopFd.read(env);
+  if (fd === undefined || !Number.isInteger(fd) || fd < 3) return () => {};
   let pipe: Socket;
   try {
     pipe = new Socket({ fd, readable: true, writable: false });

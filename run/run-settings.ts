@@ -8,7 +8,7 @@
  * target, the profile as resolved for it, the removal options, the run ID).
  *
  * The processes of one run hand values over in the environment (the run ID, the seed, and the
- * vitest configuration's plan, vitestPlan below: test/env-reads.test.ts lists every hand-off), so
+ * vitest configuration's plan, vitestPlan below: harness/handoff.ts declares every hand-off), so
  * each builds the same plan.
  */
 import { type Settings, filesAtOnceFor, loadSettings } from '../harness/config.js';
@@ -18,7 +18,8 @@ import { mergePatches, variantsPatch } from '../reference/variants/profile-patch
 import { VariantSet } from '../reference/variants/registry.js';
 import { referenceSettings } from '../reference/settings.js';
 import type { ProfilePatch } from '../reference/variants/types.js';
-import { type VitestPlan, isolationGroups } from './vitest-plan.js';
+import { HANDOFF, type VitestPlan } from '../harness/handoff.js';
+import { isolationGroups } from './vitest/vitest-plan.js';
 
 export interface RunSettings {
   settings: Settings;
@@ -56,7 +57,7 @@ export function runSettings(): RunSettings {
     embedded,
     resolvedProfile: () => (resolved ??= resolveProfile(withVariantSettings(profile, embedded), embedded)),
     // Set once in the process, so vitest's configuration and its global setup name the same run.
-    runId: () => (process.env.CONFORMANCE_RUN_ID ||= settings.runId ?? newRunId()),
+    runId: () => HANDOFF.runId.read() ?? handOnRunId(settings.runId ?? newRunId()),
     removal: {
       timeoutMs: settings.timeoutMs,
       maxInFlight: settings.maxInFlight,
@@ -67,6 +68,12 @@ export function runSettings(): RunSettings {
   return built;
 }
 
+/** Sets the run ID in this process's environment, for the modules and children that read it after. */
+function handOnRunId(runId: string): string {
+  HANDOFF.runId.write(process.env, runId);
+  return runId;
+}
+
 /** The user's profile with the settings of the embedded reference's variants (REFERENCE_VARIANTS, named or drawn) over it. */
 function withVariantSettings(profile: Profile, embedded: boolean): Profile {
   if (!embedded) return profile;
@@ -75,7 +82,7 @@ function withVariantSettings(profile: Profile, embedded: boolean): Profile {
 }
 
 /**
- * What the vitest configuration needs of this run (run/vitest-plan.ts), for the run `runId`, with
+ * What the vitest configuration needs of this run (run/vitest/vitest-plan.ts), for the run `runId`, with
  * the preflight's round trip (ms) when there was one (it sets the scenario files side by side).
  * @throws SettingsError as runSettings()
  */

@@ -1,6 +1,6 @@
 /**
  * Detection runs the scenario files that send stored invalid input (bad input, generated bad
- * input) in a later group of their own, as a conformance run does (run/side-by-side-runner.mjs):
+ * input) in a later group of their own, as a conformance run does (run/vitest/side-by-side-runner.mjs):
  * drawn=8 (lenient validation, no identityGroupedBySource, minimal replies) once had three person
  * metamorphic checks fail on a bad-input record that a concurrent search returned before the
  * record was quarantined by its link ID. Source: detection/isolated-phase.ts.
@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ISOLATED_SUFFIX, isolatedInclude, planName } from '../detection/isolated-phase.js';
+import { HANDOFF } from '../harness/handoff.js';
 
 describe('the isolated phase of detection', () => {
   it('finds the isolated files among globs and paths, and names their project after the plan entry', () => {
@@ -35,7 +36,7 @@ describe('the isolated phase of detection', () => {
         { name: 'bad-input-fault', include: ['scenarios/person/bad-input.test.ts'] },
       ]),
     );
-    process.env.DETECTION_DIR = dir;
+    HANDOFF.detectionDir.write(process.env, dir);
     const config = (await import('../detection/vitest.config.js')).default as {
       test: { projects: Array<{ test: { name: string; include: string[]; exclude?: string[]; sequence: { groupOrder: number } } }> };
     };

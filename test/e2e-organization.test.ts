@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningReference, startReference } from '../reference/server.js';
 import { requirementIndex } from '../specs/services.js';
-import { REFERENCE_SOURCES } from '../run/global-setup.js';
+import { REFERENCE_SOURCES } from '../run/deployments.js';
 import { type SuiteRun, runSuite } from './support/run-suite.js';
 
 let ref: RunningReference;

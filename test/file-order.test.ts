@@ -1,9 +1,9 @@
 /**
- * The order scenario files go to the workers (run/file-order.ts): longest chains first, services
+ * The order scenario files go to the workers (run/vitest/file-order.ts): longest chains first, services
  * alternating within an area (busiest first), unranked areas last in the order they came.
  */
 import { describe, expect, it } from 'vitest';
-import { BUSIEST_FIRST, LONGEST_FIRST, fileRank, longestFirst } from '../run/file-order.js';
+import { BUSIEST_FIRST, LONGEST_FIRST, fileRank, longestFirst } from '../run/vitest/file-order.js';
 
 describe('longestFirst', () => {
   it('puts the walks of every service first (busiest service first), then metamorphic, and unranked areas last in their order', () => {

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningReference, startReference } from '../reference/server.js';
-import { REFERENCE_SOURCES } from '../run/global-setup.js';
+import { REFERENCE_SOURCES } from '../run/deployments.js';
 import { type SuiteRun, runSuite } from './support/run-suite.js';
 
 const BOUND = 3;

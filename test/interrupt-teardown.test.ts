@@ -6,7 +6,7 @@
  * the run stops early (checks left not run), the deployment holds no record of the run afterwards,
  * the run's report is written and marked INTERRUPTED with the signal, the exit code is 143 for
  * SIGTERM and 130 for SIGINT, and no process of the run is left (run/cli/conformance.mjs,
- * run/interrupt.ts, run/global-setup.ts).
+ * run/interrupt.ts, run/vitest/global-setup.ts).
  *
  * Before the fix, SIGINT to npm let the run go on to its end, SIGTERM to npm left the node process
  * running orphaned with the records on the deployment, and nothing was marked interrupted.

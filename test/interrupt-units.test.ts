@@ -24,7 +24,7 @@ import { StopCheck } from '../harness/check.js';
 import { headline } from '../report/headline.js';
 import { exitCodeOf } from '../report/outcome.js';
 import type { Summary } from '../report/summary.js';
-import { STOP_FD_ENV } from '../run/interrupt.js';
+import { stopPipe } from '../run/interrupt.js';
 import { type FaultyServer, startFaultyServer } from './support/faulty-server.js';
 import { localClient } from './support/local-client.js';
 
@@ -36,7 +36,8 @@ console.log('listening');
 setTimeout(() => process.exit(3), 20000);`;
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
     cwd: join(import.meta.dirname, '..'),
-    env: { ...process.env, [STOP_FD_ENV]: '3' },
+    // The stop pipe as the command sets it up (fd 3).
+    env: { ...process.env, ...stopPipe().env },
     stdio: ['ignore', 'pipe', 'inherit', 'pipe'],
   });
   let out = '';

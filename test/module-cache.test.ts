@@ -1,9 +1,9 @@
-/** Vitest's module cache is asked for only where its folder can be written (run/module-cache.ts): vitest fails to start otherwise. */
+/** Vitest's module cache is asked for only where its folder can be written (run/vitest/module-cache.ts): vitest fails to start otherwise. */
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MODULE_CACHE_DIR, moduleCache } from '../run/module-cache.js';
+import { MODULE_CACHE_DIR, moduleCache } from '../run/vitest/module-cache.js';
 
 describe('module cache', () => {
   it('is turned on, in the folder made for it, where it can be written', () => {

@@ -340,7 +340,7 @@ describe('progress display', () => {
   const fakeModule = (n: number) =>
     ({ children: { allTests: () => Array.from({ length: n }, () => ({ options: { mode: 'run' } })) }, errors: () => [] }) as never;
 
-  /** A run of two files of two checks each; `files` is what vitest says the run holds, `collectFirst` collects both before any result (one worker, run/side-by-side-runner.mjs). */
+  /** A run of two files of two checks each; `files` is what vitest says the run holds, `collectFirst` collects both before any result (one worker, run/vitest/side-by-side-runner.mjs). */
   function run(options: { live: boolean; total?: number; tty?: boolean; files?: number; collectFirst?: boolean }): string {
     let out = '';
     let clock = 0;

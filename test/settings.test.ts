@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RETRY_BUDGET_MS, SettingsError, loadSettings, filesAtOnceFor } from '../harness/config.js';
+import { HANDOFFS } from '../harness/handoff.js';
 import { loadProfile, resolveProfile } from '../harness/profile.js';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln';
@@ -127,10 +128,7 @@ describe('loadSettings', () => {
   it('internal variables the commands set for their children, and variables without a suite prefix, are accepted', () => {
     expect(() =>
       loadSettings({
-        CONFORMANCE_ACTIVE_RUN_FOLDER: '/tmp/x',
-        CONFORMANCE_SHARD: '1/2',
-        CONFORMANCE_MERGE: '1',
-        DETECTION_DIR: '/tmp/d',
+        ...Object.fromEntries(HANDOFFS.filter((h) => !h.handedOn).map((h) => [h.name, '1'])),
         ORGANISATION: 'x',
         PATH: '/bin',
       }),

@@ -1,5 +1,5 @@
 /**
- * run/side-by-side-runner.mjs against vitest as installed: files of one worker run side by side,
+ * run/vitest/side-by-side-runner.mjs against vitest as installed: files of one worker run side by side,
  * in `filesAtOnce × maxConcurrency` places for checks, each file taking as many as it has checks
  * (at most maxConcurrency), each keeping vitest's maxConcurrency for its own checks. The fixture
  * (test/support/side-by-side) has three files of three checks whose first checks wait for one

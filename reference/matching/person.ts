@@ -3,7 +3,7 @@
  * alike), date of birth (exact, or a transposition of day and month or of two adjacent digits),
  * SSN (exact), address (first line and postal code), phone and e-mail (exact).
  * How scores are computed is "not shown" in the seed (person-provider-identity-api.md, What the
- * service does); this is the reference's own choice. One threshold (REFERENCE_PERSON_THRESHOLD
+ * service does); this is the reference's own choice. One threshold (the person matcher's `threshold`
  * in reference/services.ts) serves both postIdentity matching and demographicsQuery, as the seed
  * requires (Endpoints, /v2/demographicsQuery).
  */

@@ -3,7 +3,7 @@
  * a process of its own before the run: `node --import tsx run/cli/conformance-prepare.ts [arguments]`
  * writes the run's plan (RunPlan, JSON) to file descriptor 3, or exits: 0 after --help or
  * --version, 2 on a bad argument (an option neither this command nor vitest knows, a filter that
- * names no scenario file: run/vitest-arguments.ts) or setting, 3 when the preflight fails (leaving
+ * names no scenario file: run/vitest/vitest-arguments.ts) or setting, 3 when the preflight fails (leaving
  * no run folder behind).
  */
 import { existsSync, readdirSync, writeSync } from 'node:fs';
@@ -19,11 +19,12 @@ import { newRunId, runFolder } from '../../harness/run.js';
 import { type KnownFailures, KNOWN_FAILURES_ENV, loadKnownFailures, unknownEntries } from '../../report/known-failures.js';
 import { command, parseArguments, usageError } from '../command.js';
 import { targetStatement } from '../target.js';
-import { VITEST_ENV_DEFAULTS, VITEST_NODE_FLAGS } from '../vitest-process.js';
-import { vitestArgumentProblem } from '../vitest-arguments.js';
+import { VITEST_ENV_DEFAULTS, VITEST_NODE_FLAGS } from '../vitest/vitest-process.js';
+import { vitestArgumentProblem } from '../vitest/vitest-arguments.js';
 import { type FolderBefore, folderBefore, removeRunTrace } from '../run-folder.js';
 import { runSettings, vitestPlan } from '../run-settings.js';
-import { VITEST_PLAN_ENV } from '../vitest-plan.js';
+import { HANDOFF } from '../../harness/handoff.js';
+import { stopPipe } from '../interrupt.js';
 import type { EvidenceRequest } from '../evidence.js';
 import { listingJson, listingText, requirementFilters } from '../check-selection.js';
 
@@ -41,6 +42,8 @@ export interface RunPlan {
   /** Variables to set in the vitest process's environment, and variables to remove from it. */
   set: Record<string, string>;
   unset: string[];
+  /** The vitest process's stop pipe (run/interrupt.ts): its file descriptor, and the variable naming it, for that process alone. */
+  stopPipe: { fd: number; env: Record<string, string> };
   /** The evidence bundle to write once the run has ended (--evidence), if asked for. */
   evidence?: EvidenceRequest;
 }
@@ -163,7 +166,7 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
   const vitestArgs = [...program.args, ...selected];
   const evidence = evidenceRequest(asked);
   // --verbose is CONFORMANCE_VERBOSE=1 for this run (harness/config.ts reads it, here and in the vitest process).
-  if (verbose) process.env.CONFORMANCE_VERBOSE = '1';
+  if (verbose) HANDOFF.verbose.write(process.env, true);
   const shard = shardOption === undefined ? undefined : /^(\d+)\/(\d+)$/.exec(shardOption);
   if (shardOption !== undefined && (!shard || Number(shard[1]) < 1 || Number(shard[1]) > Number(shard[2])))
     usageError(program, `--shard: expected i/n with 1 <= i <= n, e.g. 1/3, got ${JSON.stringify(shardOption)}`);
@@ -194,10 +197,10 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
   }
   const runId = `${settings.runId ?? newRunId()}${shard ? `-s${shard[1]}of${shard[2]}` : ''}`;
   const set: Record<string, string> = {
-    CONFORMANCE_RUN_ID: runId,
-    CONFORMANCE_SEED: String(settings.seed),
-    ...(shard ? { CONFORMANCE_SHARD: `${shard[1]}/${shard[2]}` } : {}),
-    ...(verbose ? { CONFORMANCE_VERBOSE: '1' } : {}),
+    ...HANDOFF.runId.entry(runId),
+    ...HANDOFF.seed.entry(settings.seed),
+    ...(shard ? HANDOFF.shard.entry(`${shard[1]}/${shard[2]}`) : {}),
+    ...(verbose ? HANDOFF.verbose.entry(true) : {}),
   };
   // What the report folder held before this run, so a run that judges nothing can leave it so.
   const before = folderBefore(settings.reportDir, runId);
@@ -242,9 +245,9 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
   }
   for (const [name, value] of Object.entries(VITEST_ENV_DEFAULTS)) if (process.env[name] === undefined) set[name] = value;
   // An evidence bundle holds every exchange in full unless CONFORMANCE_EXCHANGES says otherwise.
-  if (evidence && !process.env.CONFORMANCE_EXCHANGES) set.CONFORMANCE_EXCHANGES = 'all';
-  // What vitest.config.ts needs, so that it imports none of the settings modules (run/vitest-plan.ts).
-  set[VITEST_PLAN_ENV] = JSON.stringify(vitestPlan(runId, roundTrip));
+  if (evidence && HANDOFF.exchanges.read() === undefined) HANDOFF.exchanges.write(set, 'all');
+  // What vitest.config.ts needs, so that it imports none of the settings modules (run/vitest/vitest-plan.ts).
+  HANDOFF.vitestPlan.write(set, vitestPlan(runId, roundTrip));
   return {
     runId,
     summaryFile: join(runFolder(settings.reportDir, runId), 'summary.json'),
@@ -253,6 +256,7 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
     nodeArgs: [...VITEST_NODE_FLAGS, vitest, 'run', '--config', 'vitest.config.ts', ...args],
     set,
     unset,
+    stopPipe: stopPipe(),
     ...(evidence ? { evidence } : {}),
   };
 }

@@ -47,12 +47,10 @@ const SAME_INTERRUPT_MS = 1000;
 const WIND_DOWN_MS = 20000;
 /** How often the parent process is looked for (ms): a command whose parent ended (npm killed) stops its run. */
 const PARENT_POLL_MS = 500;
-/** File descriptor of the vitest process on which it is told to stop (run/interrupt.ts STOP_FD_ENV). */
-const STOP_FD = 3;
 
 /** The interrupt: its signal, why, when; and `hard` once the wind-down was cut short. */
 let interrupted;
-/** The step running now: `prepare` (step 1) or `vitest` (step 2), and its child process. */
+/** The step running now: `prepare` (step 1) or `vitest` (step 2), its child process, and the vitest process's stop pipe. */
 let step;
 
 /** Writes a line to stderr, never failing: the reader may have gone with the parent. */
@@ -87,7 +85,7 @@ function interrupt(signal, reason) {
   interrupted = { signal, reason, at: now };
   if (step?.kind === 'prepare') return void step.child.kill(signal);
   if (step?.kind === 'vitest') {
-    step.child.stdio[STOP_FD]?.write(`${signal} ${reason}\n`);
+    step.stop?.write(`${signal} ${reason}\n`);
     setTimeout(() => endHard(`the run did not wind down within ${WIND_DOWN_MS / 1000} s`), WIND_DOWN_MS).unref();
   }
 }
@@ -127,13 +125,17 @@ async function prepare() {
 const plan = await prepare();
 if (typeof plan === 'number') process.exit(plan);
 
-const env = { ...process.env, ...plan.set, CONFORMANCE_STOP_FD: String(STOP_FD) };
+// The stop pipe (run/interrupt.ts): its file descriptor, and the variable naming it (HANDOFF.stopFd), come with the plan.
+const env = { ...process.env, ...plan.set, ...plan.stopPipe.env };
 for (const name of plan.unset) if (!(name in plan.set)) delete env[name];
-const ended = run('vitest', plan.nodeArgs, { stdio: ['inherit', 'inherit', 'inherit', 'pipe'], env, detached: true });
-// The stop pipe: a vitest process already gone cannot be told anything.
-step.child.stdio[STOP_FD].on('error', () => {});
+const stdio = ['inherit', 'inherit', 'inherit'];
+stdio[plan.stopPipe.fd] = 'pipe';
+const ended = run('vitest', plan.nodeArgs, { stdio, env, detached: true });
+step.stop = step.child.stdio[plan.stopPipe.fd];
+// A vitest process already gone cannot be told anything.
+step.stop.on('error', () => {});
 // An interrupt that came between the steps is passed on now.
-if (interrupted) step.child.stdio[STOP_FD].write(`${interrupted.signal} ${interrupted.reason}\n`);
+if (interrupted) step.stop.write(`${interrupted.signal} ${interrupted.reason}\n`);
 const exit = await ended;
 step = undefined;
 

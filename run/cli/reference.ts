@@ -14,7 +14,7 @@ import { REFERENCE_SERVICES } from '../../reference/services.js';
 import { ReferenceSettingError, referenceSettings } from '../../reference/settings.js';
 import { parseVariantList } from '../../reference/variants/registry.js';
 import { command, parseArguments, usageError } from '../command.js';
-import { REFERENCE_SOURCES } from '../global-setup.js';
+import { REFERENCE_SOURCES } from '../deployments.js';
 import { exampleRequests } from '../reference-requests.js';
 
 const program = command({

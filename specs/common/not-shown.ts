@@ -131,7 +131,7 @@ export const NOT_SHOWN: NotShown[] = [
   {
     seed: org('Limits', 'Rate limits: not shown.'),
     treatment: 'profile',
-    how: 'settings CONFORMANCE_IN_FLIGHT and the pacing: HTTP 429 and Retry-After slow the run, never fail it',
+    how: 'settings CONFORMANCE_MAX_IN_FLIGHT and the pacing: HTTP 429 and Retry-After slow the run, never fail it',
   },
   {
     seed: org('Limits', 'Bounds of `pageNumber` and `pageSize`, and maximum request size: not shown.'),
@@ -334,7 +334,7 @@ export const NOT_SHOWN: NotShown[] = [
   {
     seed: pp('Limits', 'Rate limits and request size limits: not shown.'),
     treatment: 'profile',
-    how: 'settings CONFORMANCE_IN_FLIGHT and the pacing',
+    how: 'settings CONFORMANCE_MAX_IN_FLIGHT and the pacing',
   },
   {
     seed: pp(

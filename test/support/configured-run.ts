@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunningReference } from '../../reference/server.js';
-import { REFERENCE_SOURCES } from '../../run/global-setup.js';
+import { REFERENCE_SOURCES } from '../../run/deployments.js';
 
 /**
  * The settings a user of this reference would give for all three services, with `profile` written

@@ -1,12 +1,12 @@
 /**
  * Fixture of test/side-by-side-runner.test.ts: three files whose checks meet at a barrier, run by
- * run/side-by-side-runner.mjs with the conformance run's pool settings; FILES_AT_ONCE files at once,
+ * run/vitest/side-by-side-runner.mjs with the conformance run's pool settings; FILES_AT_ONCE files at once,
  * CHECKS_PER_FILE checks of a file at once (default 1). With GROUPS=1 instead the files of groups/,
  * two "services" (folders) whose isolated file of one must not wait for the other's long check,
  * unless SAME_GROUP=1 puts both in one isolation group. With LOAD=1 the files of load/, with the
  * services' load provided (EAST_SATURATED=1: "east" has a full bound of requests waiting).
  * Allure's reporter and setup are on, as in a conformance run: allure-vitest then runs its own
- * runner, which loads this one (run/reporters.ts); the Allure reporter is the run's
+ * runner, which loads this one (run/vitest/reporters.ts); the Allure reporter is the run's
  * (report/allure-reporter.ts).
  */
 import { fileURLToPath } from 'node:url';
@@ -42,7 +42,7 @@ export default defineConfig({
     pool: 'threads',
     maxWorkers: 1,
     isolate: false,
-    runner: fileURLToPath(new URL('../../../run/side-by-side-runner.mjs', import.meta.url)),
+    runner: fileURLToPath(new URL('../../../run/vitest/side-by-side-runner.mjs', import.meta.url)),
     setupFiles: ['allure-vitest/setup'],
     reporters: [
       'json',

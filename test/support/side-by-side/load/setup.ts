@@ -1,6 +1,6 @@
 /**
  * Global setup of the load fixture: provides the services' load as a conformance run's global
- * setup does (run/global-setup.ts), with "east" saturated (its waiting count far above its bound)
+ * setup does (run/vitest/global-setup.ts), with "east" saturated (its waiting count far above its bound)
  * when EAST_SATURATED=1.
  */
 import type { TestProject } from 'vitest/node';

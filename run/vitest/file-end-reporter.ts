@@ -1,6 +1,6 @@
 /**
  * Tells the run's main process which scenario files each vitest project holds and when each has
- * ended (run/file-events.ts), so the records of a file whose checks have all ended can be removed
+ * ended (run/vitest/file-events.ts), so the records of a file whose checks have all ended can be removed
  * while the run goes on (run/early-removal.ts).
  */
 import { relative } from 'node:path';

@@ -10,7 +10,7 @@ import { accessSync, constants, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Vitest's default folder for the cache, at the project root. */
-export const MODULE_CACHE_DIR = join(import.meta.dirname, '..', 'node_modules', '.experimental-vitest-cache');
+export const MODULE_CACHE_DIR = join(import.meta.dirname, '..', '..', 'node_modules', '.experimental-vitest-cache');
 
 /** The `experimental` settings that turn the cache on, or none when its folder cannot be written. */
 export function moduleCache(dir = MODULE_CACHE_DIR): { fsModuleCache?: true; fsModuleCachePath?: string } {

@@ -23,7 +23,7 @@
  *   lenient deployment may store) start only once every other file of their isolation group has
  *   ended, so no other check of a service that may share their store can see what they post. A
  *   file's group is its service folder's (`scenarios/<service>/`) in the provided
- *   `isolationGroups` (services reached at one service URL share one: run/vitest-plan.ts), else
+ *   `isolationGroups` (services reached at one service URL share one: run/vitest/vitest-plan.ts), else
  *   the folder itself; so the person service's bad input need not wait for the provider's walks.
  * - Checks per file stay at `maxConcurrency`; the worker-wide bound on checks (vitest creates it
  *   once, at the first file) is the number of places, `filesAtOnce × maxConcurrency`.
@@ -34,7 +34,7 @@
  * Node's import, which cannot load TypeScript. Files side by side share one thread's globals:
  * allure-vitest's test plan (ALLURE_TESTPLAN_PATH), which each file's setup sets and clears, would
  * not hold (the suite uses none). With --maxWorkers above 1 or --isolate, vitest hands each worker
- * one file at a time, and this runner runs it at once (run/global-setup.ts says so).
+ * one file at a time, and this runner runs it at once (run/vitest/global-setup.ts says so).
  */
 import { TestRunner } from 'vitest';
 
@@ -148,7 +148,7 @@ export default class SideBySideRunner extends TestRunner {
 
   async runQueued() {
     // Files that send stored invalid input run last in their isolation group, once every other
-    // file of the group has ended (run/file-order.ts ISOLATED_AREAS, run/vitest-plan.ts isolationGroups).
+    // file of the group has ended (run/vitest/file-order.ts ISOLATED_AREAS, run/vitest/vitest-plan.ts isolationGroups).
     const all = this.queued.splice(0);
     const waiting = [...all.filter((f) => !this.isolated(f.path)), ...all.filter((f) => this.isolated(f.path))];
     /** Files of each group that are not isolated and have not ended. */

@@ -8,31 +8,29 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { serviceNames } from '../specs/services.js';
-import { openDeployments } from './deployments.js';
-import { RUN_FOLDER_ENV } from '../report/reporter.js';
-import { resolveBudgets } from '../harness/config.js';
-import { RunContext } from '../harness/run.js';
-import { runSettings } from './run-settings.js';
-import type { Interruption, RunDescription } from '../report/summary.js';
-import { targetStatement } from '../report/target.js';
-import { checkRan } from '../report/outcome.js';
-import { newRedactionKey } from '../harness/redact-foreign.js';
-import { sharedTokenCell } from '../harness/oauth.js';
-import type { RunInfo } from '../harness/targets.js';
-import { sharedCounters } from '../harness/shared-limit.js';
-import { pacingFigures, sharedPacing } from '../harness/pacing.js';
+import { serviceNames } from '../../specs/services.js';
+import { openDeployments } from '../deployments.js';
+import { HANDOFF } from '../../harness/handoff.js';
+import { resolveBudgets } from '../../harness/config.js';
+import { RunContext } from '../../harness/run.js';
+import { runSettings } from '../run-settings.js';
+import type { Interruption, RunDescription } from '../../report/summary.js';
+import { targetStatement } from '../../report/target.js';
+import { checkRan } from '../../report/outcome.js';
+import { newRedactionKey } from '../../harness/redact-foreign.js';
+import { sharedTokenCell } from '../../harness/oauth.js';
+import type { RunInfo } from '../../harness/targets.js';
+import { sharedCounters } from '../../harness/shared-limit.js';
+import { pacingFigures, sharedPacing } from '../../harness/pacing.js';
 import { afterFirstFileEnds, detachFileListener } from './file-events.js';
-import { onStopRequest } from './interrupt.js';
-
-export { REFERENCE_SOURCES } from './deployments.js';
+import { onStopRequest } from '../interrupt.js';
 
 export default async function setup(project: TestProject) {
   // An interrupt (run/interrupt.ts): vitest cancels the run (the checks' signals abort: nothing
   // more is sent, requests under way end, checks not started are skipped), then the teardown
   // below removes what the run created and writes the reports marked INTERRUPTED.
   let interrupted: Interruption | undefined;
-  let early: Promise<import('./early-removal.js').EarlyRemoval | undefined> | undefined;
+  let early: Promise<import('../early-removal.js').EarlyRemoval | undefined> | undefined;
   const stopListening = onStopRequest((request) => {
     interrupted = { ...request, at: new Date().toISOString() };
     // The reader of the run's output may have gone with the command: a failed write must not end the teardown.
@@ -49,7 +47,8 @@ export default async function setup(project: TestProject) {
   const runId = plan.runId();
   const profile = plan.resolvedProfile();
   const run = new RunContext(runId, settings.reportDir);
-  process.env[RUN_FOLDER_ENV] = run.folder;
+  // The conformance reporter runs in this process and writes into the run's folder.
+  HANDOFF.runFolder.write(process.env, run.folder);
 
   const deployments = await openDeployments(settings, profile);
   const { targets } = deployments;
@@ -92,6 +91,7 @@ export default async function setup(project: TestProject) {
     redactionKey: newRedactionKey(),
     ...(tokenCells ? { tokenCells } : {}),
   };
+  const shard = HANDOFF.shard.read();
   const description: RunDescription = {
     runId,
     seed: settings.seed,
@@ -111,7 +111,7 @@ export default async function setup(project: TestProject) {
         : { service, status: 'not configured' as const };
     }),
     profile,
-    ...(process.env.CONFORMANCE_SHARD ? { shard: process.env.CONFORMANCE_SHARD } : {}),
+    ...(shard ? { shard } : {}),
     ...(deployments.reference?.faults.length ? { faults: deployments.reference.faults } : {}),
   };
   writeFileSync(join(run.folder, 'run.json'), JSON.stringify(description, null, 2));
@@ -127,17 +127,17 @@ export default async function setup(project: TestProject) {
   );
   project.provide('conformance', info);
   // The side-by-side runner starts files of services with room in their bound before those of a
-  // service whose requests already wait for a place (run/side-by-side-runner.mjs).
+  // service whose requests already wait for a place (run/vitest/side-by-side-runner.mjs).
   if (info.inFlightCounters)
     project.provide('serviceLoad', { services: serviceNames(), counters: info.inFlightCounters, bound: info.maxInFlightPerWorker });
   // A file's records are removed once its checks have ended (run/early-removal.ts); loaded in the
-  // background, the file ends before it are kept until it attaches (run/file-events.ts). Only where
+  // background, the file ends before it are kept until it attaches (run/vitest/file-events.ts). Only where
   // its requests count in the bound and the pacing the workers share (its requests then pause with
   // theirs, and take their share of the rate): otherwise the teardown removes everything.
   const { inFlightCounters: counters, pacing } = info;
   early =
     counters && pacing
-      ? import('./early-removal.js')
+      ? import('../early-removal.js')
           .then(({ EarlyRemoval, attachEarlyRemoval }) => {
             const removal = new EarlyRemoval(run, targets, profile, {
               ...plan.removal,
@@ -195,11 +195,11 @@ export default async function setup(project: TestProject) {
 /** The modules of the teardown: removals, summary, reports (the charts and state diagrams the reports draw with Vega and Graphviz too). */
 function loadTeardownModules() {
   return Promise.all([
-    import('../harness/cleanup.js'),
-    import('../report/summary.js'),
-    import('../report/write.js'),
-    import('../report/console-summary.js'),
-    import('../report/charts.js'),
-    import('../report/state-diagram.js'),
+    import('../../harness/cleanup.js'),
+    import('../../report/summary.js'),
+    import('../../report/write.js'),
+    import('../../report/console-summary.js'),
+    import('../../report/charts.js'),
+    import('../../report/state-diagram.js'),
   ]);
 }

@@ -35,9 +35,9 @@ export const LONGEST_FIRST = [
 
 /**
  * Areas whose checks send invalid input on purpose that a lenient deployment may store (bad input,
- * generated bad input): they run last in their service's isolation group (run/vitest-plan.ts), so
+ * generated bad input): they run last in their service's isolation group (run/vitest/vitest-plan.ts), so
  * no other check of a service that may share their store can ever see such a record
- * (run/side-by-side-runner.mjs waits for every other file of the group to end first).
+ * (run/vitest/side-by-side-runner.mjs waits for every other file of the group to end first).
  */
 export const ISOLATED_AREAS = ['bad-input', 'generated-bad-input'];
 
