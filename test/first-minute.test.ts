@@ -17,9 +17,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type SuiteRun, runSuite } from './support/run-suite.js';
 import { consoleSummaryOf, readmeExample, summaryShape } from './support/readme.js';
 
+// A run seed at which one of the organization's generated walk checks meets no merge (it passes
+// while other checks fail ORG-MERGE-EFFECT: the known-failures case to judge); the walks steer, so
+// which seeds do depends on the steering (seed 4 since the walks steer by category too).
+const SEED = '4';
 const SETTINGS = {
   REFERENCE_FAULTS: 'merge-no-unify',
-  CONFORMANCE_SEED: '2',
+  CONFORMANCE_SEED: SEED,
   CONFORMANCE_WALK_STEPS: '1',
   CONFORMANCE_BAD_INPUTS: '6',
 };
@@ -104,7 +108,7 @@ describe('merge-no-unify with a known-failures list naming the requirements it b
     expect(s.gate.verdict).toBe('pass');
     expect(s.gate.unexpectedPasses).toEqual([]);
     expect(s.gate.gating).toEqual([]);
-    const headline = /^Conformance run \S+ \(seed 2\): (.*)$/m.exec(consoleSummaryOf(listed.stdout))![1]!;
+    const headline = new RegExp(`^Conformance run \\S+ \\(seed ${SEED}\\): (.*)$`, 'm').exec(consoleSummaryOf(listed.stdout))![1]!;
     expect(headline).toMatch(/^PASS \(\d+ known failures\)$/);
     expect(read(listed, 'summary.md')).toMatch(new RegExp(`^# Conformance run \\S+: ${headline.replace(/[()]/g, '\\$&')}$`, 'm'));
     expect(read(listed, 'report.html')).toContain(`: ${headline}</h1>`);
