@@ -20,6 +20,7 @@ import { isRejection } from '../../../harness/reply.js';
 import { type Cite, type Finding, finding } from '../../../specs/common/clause.js';
 import { type Applied, emptyApplied } from '../../../specs/common/state-engine.js';
 import { type RowSpec, rowOf } from '../../../specs/common/state-spec.js';
+import type { SourceStepName } from '../../../specs/common/step-names.js';
 import { citeOf } from '../../../specs/services.js';
 import { stepKeys } from './coverage.js';
 import { type IdentityModel, type ModelRecord, type RecordState, labelFor } from './identity-model.js';
@@ -65,15 +66,21 @@ const postNew: StepKind = {
   },
 };
 
-/** A step naming one record: the row of that name, sent with the record's source under the member `member` gives. */
-const one = (name: string, member: (w: WalkReal) => string, fit: (r: ModelRecord) => boolean, operation: string): StepKind => ({
+/** The request of a step whose row builds it (a source row): the named records' sources, in the order of the row's roles. */
+const rowContent =
+  (step: SourceStepName): StepKind['content'] =>
+  (w, _m, recs) =>
+    rowOf(w.config.spec, step).content(recs.map(src), w.t.profile.members);
+
+/** A step naming one record: the row of that name, sent as the row builds it. */
+const one = (name: SourceStepName, fit: (r: ModelRecord) => boolean, operation: string): StepKind => ({
   name,
   row: name,
   roleNames: [],
   roles: 1,
   fit: (m) => m.records.filter(fit).map((r) => [r]),
   describe: ([r]) => `${operation} ${r!.label}`,
-  content: (w, _m, [r]) => ({ [member(w)]: src(r!) }),
+  content: rowContent(name),
 });
 
 const repost: StepKind = {
@@ -85,26 +92,11 @@ const repost: StepKind = {
   describe: ([r]) => `postIdentity again for ${r!.label} (update)`,
   content: (w, _m, [r]) => postContent(r!.identity, r!.source, w.t.profile.sourcePlacement),
 };
-const softDelete = one('soft delete', () => 'sourceToSoftDelete', active, 'softDeleteSource');
-const restore = one(
-  'restore',
-  (w) => w.t.profile.members.restoreSource,
-  (r) => r.state === 'soft-deleted',
-  'restoreSource',
-);
-const hardDelete = one(
-  'hard delete',
-  () => 'source',
-  (r) => r.state !== 'deleted',
-  'deleteSourceIdentity',
-);
-const deactivate = one('deactivate', (w) => w.t.profile.members.deactivateSource, active, 'deactivateSourceWs');
-const reactivate = one(
-  'reactivate',
-  (w) => w.t.profile.members.reactivateSource,
-  (r) => r.state === 'deactivated',
-  'reactivateSourceWs',
-);
+const softDelete = one('soft delete', active, 'softDeleteSource');
+const restore = one('restore', (r) => r.state === 'soft-deleted', 'restoreSource');
+const hardDelete = one('hard delete', (r) => r.state !== 'deleted', 'deleteSourceIdentity');
+const deactivate = one('deactivate', active, 'deactivateSourceWs');
+const reactivate = one('reactivate', (r) => r.state === 'deactivated', 'reactivateSourceWs');
 
 const merge: StepKind = {
   name: 'merge',
@@ -113,7 +105,7 @@ const merge: StepKind = {
   roles: 2,
   fit: (m) => pairs(m, (a, b) => active(a) && active(b) && a.group !== b.group && sameKind(a, b)),
   describe: ([s, r]) => `mergeIdentities survivor ${s!.label}, retire ${r!.label}`,
-  content: (_w, _m, [s, r]) => ({ toSurviveSource: src(s!), toRetireSource: src(r!) }),
+  content: rowContent('merge'),
   bond: ([, r]) => r,
 };
 
@@ -124,7 +116,7 @@ const unmerge: StepKind = {
   roles: 2,
   fit: (m) => pairs(m, (from, r) => r.state === 'retired' && r.retiredInto === from.label),
   describe: ([from, r]) => `unmergeIdentities ${r!.label} from ${from!.label}`,
-  content: (_w, _m, [from, r]) => ({ unmergeFromSource: src(from!), unmergeSource: src(r!) }),
+  content: rowContent('unmerge'),
 };
 
 const link: StepKind = {
@@ -134,7 +126,7 @@ const link: StepKind = {
   roles: 2,
   fit: (m) => pairs(m, (to, r) => active(to) && active(r) && to.group !== r.group && sameKind(to, r)),
   describe: ([to, r]) => `linkIdentities ${r!.label} into ${to!.label}`,
-  content: (_w, _m, [to, r]) => ({ linkToSource: src(to!), source: src(r!) }),
+  content: rowContent('link'),
 };
 
 const unlink: StepKind = {
@@ -144,7 +136,7 @@ const unlink: StepKind = {
   roles: 2,
   fit: (m) => pairs(m, (from, r) => active(from) && active(r) && from.group === r.group),
   describe: ([from, r]) => `unlinkIdentities ${r!.label} from ${from!.label}`,
-  content: (_w, _m, [from, r]) => ({ unlinkFromSource: src(from!), source: src(r!) }),
+  content: rowContent('unlink'),
 };
 
 /**
@@ -168,7 +160,10 @@ const copyOfDeactivated: StepKind = {
     const copy = w.pending!.source;
     const found = await w.call('nativeIdQuery', { source: { name: copy.name, id: copy.id } });
     w.assertNoServerError(found, 'nativeIdQuery');
-    const gone = await w.call('deleteSourceIdentity', { source: { name: copy.name, id: copy.id } });
+    const gone = await w.call(
+      'deleteSourceIdentity',
+      rowOf(w.config.spec, 'hard delete').content([{ name: copy.name, id: copy.id }], w.t.profile.members),
+    );
     w.assertNoServerError(gone, 'deleteSourceIdentity');
     const held = m.lastLinks.get(r!.group);
     return held && found.content?.linkId === held

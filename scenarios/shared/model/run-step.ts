@@ -14,6 +14,7 @@ import { type ClauseFinding, ConformanceFailure } from '../../../harness/verdict
 import { type Cite, type Clause, type Finding, finding } from '../../../specs/common/clause.js';
 import { type Applied, applyStep, emptyApplied, replyContextBefore } from '../../../specs/common/state-engine.js';
 import { type RequestOutcome, type RowSpec, rowOf } from '../../../specs/common/state-spec.js';
+import type { StepName } from '../../../specs/common/step-names.js';
 import { citeOf } from '../../../specs/services.js';
 import { addHistory, historyTags, stepCategories } from './coverage.js';
 import { type IdentityModel, type ModelRecord, isLive } from './identity-model.js';
@@ -29,7 +30,7 @@ export const src = (r: ModelRecord) => ({ name: r.source.name, id: r.source.id }
 export interface StepKind {
   name: string;
   /** The state-table row (specs/<service>/state-spec.ts, by step name). */
-  row: string;
+  row: StepName;
   /** How many records the step names. */
   roles: 0 | 1 | 2;
   /** The role of each named record, for coverage keys (one-record steps: none). */
