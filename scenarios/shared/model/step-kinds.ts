@@ -11,7 +11,7 @@
  */
 import { postContent } from '../../../generators/common.js';
 import { type RowSpec, type StateSpec, rowOf } from '../../../specs/common/state-spec.js';
-import type { DataStepName, SourceStepName } from '../../../specs/common/step-names.js';
+import type { DataStepName, SourceStepName, StepName } from '../../../specs/common/step-names.js';
 import type { IdentityModel, ModelRecord } from './identity-model.js';
 import { type StepKind, src } from './run-step.js';
 import type { WalkConfig, WalkReal } from './walk-real.js';
@@ -173,23 +173,28 @@ function kindOf(spec: StateSpec, t: StepTemplate): StepKind[] {
   ];
 }
 
+/**
+ * A template per step name, so a state-table row without a walk step does not compile. The order
+ * is the order of the walk's command arbitraries (commandArbitraries): it decides what a seed draws.
+ */
+const TEMPLATES: Record<StepName, StepTemplate> = {
+  'post new identity': postNew,
+  update: repost,
+  'soft delete': softDelete,
+  restore,
+  deactivate,
+  reactivate,
+  'post copy of deactivated': copyOfDeactivated,
+  'hard delete': hardDelete,
+  merge,
+  unmerge,
+  link,
+  unlink,
+};
+
 /** The step kinds of a service: a kind for each row of its state table, and cross-kind attempts where it has identity kinds. */
 export function stepKindsFor(c: WalkConfig): StepKind[] {
-  const templates = [
-    postNew,
-    repost,
-    softDelete,
-    restore,
-    deactivate,
-    reactivate,
-    copyOfDeactivated,
-    hardDelete,
-    merge,
-    unmerge,
-    link,
-    unlink,
-  ];
-  return [...templates, ...(c.spec.kinds ? [crossMerge, crossLink] : [])].flatMap((t) => kindOf(c.spec, t));
+  return [...Object.values(TEMPLATES), ...(c.spec.kinds ? [crossMerge, crossLink] : [])].flatMap((t) => kindOf(c.spec, t));
 }
 
 /** A step kind by name. @throws Error for a kind the service does not have */
