@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { SourceRef } from '../specs/common/wire.js';
 import { applyStep } from '../specs/common/state-engine.js';
 import { type StateSpec, rowOf } from '../specs/common/state-spec.js';
+import type { StepName } from '../specs/common/step-names.js';
 import { organizationStateSpec } from '../specs/organization/state-spec.js';
 import { personStateSpec } from '../specs/person/state-spec.js';
 import { providerStateSpec } from '../specs/provider/state-spec.js';
@@ -27,7 +28,7 @@ function model(n: number, kinds?: string[]): IdentityModel {
   return m;
 }
 const at = (m: IdentityModel, ...labels: string[]) => labels.map((l) => m.get(l)!);
-const step = (spec: StateSpec, m: IdentityModel, name: string, ...labels: string[]) => {
+const step = (spec: StateSpec, m: IdentityModel, name: StepName, ...labels: string[]) => {
   const row = rowOf(spec, name);
   const recs = at(m, ...labels);
   const outcome = row.request(m, recs);

@@ -15,6 +15,8 @@ import type { ExampleContext, ServiceName } from '../../specs/common/model.js';
 import { SERVICES, operation } from '../../specs/services.js';
 import type { OperationName } from '../../specs/common/operation-names.js';
 import type { SourceRef } from '../../specs/common/wire.js';
+import { rowOf } from '../../specs/common/state-spec.js';
+import type { SourceStepName } from '../../specs/common/step-names.js';
 import { postContent } from '../../generators/common.js';
 import type { steps } from './steps.js';
 import { RELATIONSHIP_WITHOUT_ID, relationshipWithoutId } from '../../specs/clauses/relationships.js';
@@ -96,23 +98,22 @@ export function validRequests(ctx: RequestContext): Partial<Record<OperationName
  */
 type PriorState = (ctx: RequestContext, cites: string[]) => Promise<Partial<RequestContext>>;
 
+/**
+ * A state-table step sent as its row builds it (RowSpec.content), on `sources` in the order of the
+ * row's roles, which must succeed. @throws ConformanceFailure (citing `cites`) when it is refused
+ */
+async function rowStep(t: Check, step: SourceStepName, sources: SourceRef[], cites: string[]): Promise<Partial<RequestContext>> {
+  const row = rowOf(SERVICES[t.service].stateSpec, step);
+  await t.ok(row.operation, row.content(sources.map(src), t.profile.members), { cites });
+  return {};
+}
+
 const PRIOR_STATE: Partial<Record<OperationName, PriorState>> = {
-  restoreSource: async ({ t, a }, cites) => {
-    await t.ok('softDeleteSource', { sourceToSoftDelete: src(a) }, { cites });
-    return {};
-  },
-  reactivateSourceWs: async ({ t, a }, cites) => {
-    await t.ok('deactivateSourceWs', { [t.profile.members.deactivateSource]: src(a) }, { cites });
-    return {};
-  },
-  unmergeIdentities: async ({ t, a, b }, cites) => {
-    await t.ok('mergeIdentities', { toSurviveSource: src(a), toRetireSource: src(b) }, { cites });
-    return {};
-  },
-  unlinkIdentities: async ({ t, a, b }, cites) => {
-    await t.ok('linkIdentities', { linkToSource: src(a), source: src(b) }, { cites });
-    return {};
-  },
+  restoreSource: ({ t, a }, cites) => rowStep(t, 'soft delete', [a], cites),
+  reactivateSourceWs: ({ t, a }, cites) => rowStep(t, 'deactivate', [a], cites),
+  unmergeIdentities: ({ t, a, b }, cites) => rowStep(t, 'merge', [a, b], cites),
+  unlinkIdentities: ({ t, a, b }, cites) => rowStep(t, 'link', [a, b], cites),
+  // Not a state-table row: the relationship is the check's, added by the request the profile shapes.
   deleteRelationshipService: async ({ t, linkA, linkB }, cites) => {
     const added = await t.ok('addRelationshipService', relationshipContent(t, linkA, linkB), { cites });
     t.judge(RELATIONSHIP_WITHOUT_ID, cites, relationshipWithoutId(added.content?.relationship), added);

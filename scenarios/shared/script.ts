@@ -11,7 +11,8 @@
 import type { Check } from '../../harness/check.js';
 import type { Reply } from '../../harness/reply.js';
 import { ConformanceFailure } from '../../harness/verdict.js';
-import { postStart, stepKind } from './model/commands.js';
+import { postStart } from './model/commands.js';
+import { stepKind } from './model/step-kinds.js';
 import { IdentityModel, type ModelRecord } from './model/identity-model.js';
 import { type StepKind, runStep } from './model/run-step.js';
 import { type WalkConfig, WalkReal } from './model/walk-real.js';

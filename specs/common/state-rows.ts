@@ -9,7 +9,8 @@
  */
 import { clause } from './clause.js';
 import type { SeedCitation } from './seed.js';
-import type { Effect, ReplyClause, ReplyContext, RequestOutcome, RowSpec, SpecRecord } from './state-spec.js';
+import type { DataRowSpec, Effect, ReplyClause, ReplyContext, RequestOutcome, SourceRowSpec, SpecRecord } from './state-spec.js';
+import type { StepName } from './step-names.js';
 
 /** What every row of a service needs: the sentences that leave other prior states open, and the hard delete's promise. */
 export interface RowCommon {
@@ -20,7 +21,7 @@ export interface RowCommon {
   /** Sentence that leaves open what becomes of the sources retired into a record the step moves, deletes or takes out (absent: `further`). */
   retiredFate?: SeedCitation;
   /** Requirement of the notification feed ("identity changes appear"), and which steps it covers. */
-  feed?: { requirement: string; seed: SeedCitation; steps: readonly string[] };
+  feed?: { requirement: string; seed: SeedCitation; steps: readonly StepName[] };
 }
 
 export interface RowIds {
@@ -75,7 +76,7 @@ function gate(c: RowCommon, row: { seed: SeedCitation; effect: string }, recs: S
   return { verdict: 'open', seed: c.further ?? row.seed };
 }
 
-const feedOf = (c: RowCommon, step: string) =>
+const feedOf = (c: RowCommon, step: StepName) =>
   c.feed?.steps.includes(step) ? { requirement: c.feed.requirement, seed: c.feed.seed } : undefined;
 
 /** The sources retired into `role`: what becomes of them is open. */
@@ -97,7 +98,7 @@ const names = (member: string, when: 'before' | 'after', role: string) => (conte
     : [];
 };
 
-export function postNewRow(c: RowCommon, o: { effect: string; seed: SeedCitation }): RowSpec {
+export function postNewRow(c: RowCommon, o: { effect: string; seed: SeedCitation }): DataRowSpec {
   return {
     operation: 'postIdentity',
     step: 'post new identity',
@@ -111,7 +112,7 @@ export function postNewRow(c: RowCommon, o: { effect: string; seed: SeedCitation
   };
 }
 
-export function updateRow(c: RowCommon, o: { effect: string; seed: SeedCitation }): RowSpec {
+export function updateRow(c: RowCommon, o: { effect: string; seed: SeedCitation }): DataRowSpec {
   const row = { seed: o.seed, effect: o.effect };
   return {
     operation: 'postIdentity',
@@ -137,7 +138,7 @@ export function softDeleteRow(
     /** Provider: "merge and linkage history kept": sources merged into it stay merged into it. */
     historyKept?: { requirement: string; seed: SeedCitation };
   },
-): RowSpec {
+): SourceRowSpec {
   const row = { seed: o.seed, effect: o.effect };
   const reply: ReplyClause[] = o.reply
     ? [
@@ -165,6 +166,7 @@ export function softDeleteRow(
     operation: 'softDeleteSource',
     step: 'soft delete',
     roles: ['source'],
+    content: ([source]) => ({ sourceToSoftDelete: source }),
     table: { from: ['active'], to: 'soft-deleted', note: 'source named in sourceToSoftDelete' },
     seed: o.seed,
     effectRequirement: o.effect,
@@ -202,12 +204,14 @@ export function softDeleteRow(
   };
 }
 
-export function restoreRow(c: RowCommon, o: RowIds & { seed: SeedCitation; identitySeed: SeedCitation }): RowSpec {
+export function restoreRow(c: RowCommon, o: RowIds & { seed: SeedCitation; identitySeed: SeedCitation }): SourceRowSpec {
   const row = { seed: o.seed, effect: o.effect };
   return {
     operation: 'restoreSource',
     step: 'restore',
     roles: ['source'],
+    // The member is not shown in the seed: the profile names it.
+    content: ([source], members) => ({ [members.restoreSource]: source }),
     table: { from: ['soft-deleted'], to: 'active' },
     seed: o.seed,
     effectRequirement: o.effect,
@@ -266,11 +270,12 @@ export function hardDeleteRow(
     /** Person: "when it is the only source record of an identity the whole identity is deleted". */
     identityGone?: { requirement: string; seed: SeedCitation };
   },
-): RowSpec {
+): SourceRowSpec {
   return {
     operation: 'deleteSourceIdentity',
     step: 'hard delete',
     roles: ['source'],
+    content: ([source]) => ({ source }),
     table: { from: 'any', to: 'deleted', note: 'all information of the source is removed' },
     seed: o.seed,
     effectRequirement: o.effect,
@@ -375,12 +380,13 @@ export function mergeRow(
     /** Provider: "toSurvive identity holds combined data". */
     combinedData?: boolean;
   },
-): RowSpec {
+): SourceRowSpec {
   const row = { seed: o.seed, effect: o.effect };
   return {
     operation: 'mergeIdentities',
     step: 'merge',
     roles: ['survivor', 'retired'],
+    content: ([survivor, retired]) => ({ toSurviveSource: survivor, toRetireSource: retired }),
     table: { from: ['active'], to: 'retired', note: 'toRetireSource is retired into toSurviveSource' },
     seed: o.seed,
     effectRequirement: o.effect,
@@ -431,12 +437,13 @@ export function unmergeRow(
     /** Person: "in a new link ID of its own". */
     freshLinkId?: boolean;
   },
-): RowSpec {
+): SourceRowSpec {
   const row = { seed: o.seed, effect: o.effect };
   return {
     operation: 'unmergeIdentities',
     step: 'unmerge',
     roles: ['from', 'unmerged'],
+    content: ([from, unmerged]) => ({ unmergeFromSource: from, unmergeSource: unmerged }),
     table: { from: ['retired'], to: 'active', note: 'active in a new identity' },
     seed: o.seed,
     effectRequirement: o.effect,
@@ -498,12 +505,13 @@ export function linkRow(
     othersSeed: SeedCitation;
     sameKind?: SameKind;
   },
-): RowSpec {
+): SourceRowSpec {
   const row = { seed: o.seed, effect: o.effect };
   return {
     operation: 'linkIdentities',
     step: 'link',
     roles: ['into', 'moved'],
+    content: ([into, moved]) => ({ linkToSource: into, source: moved }),
     table: { from: ['active'], to: 'active', note: 'source linked into the identity of linkToSource' },
     seed: o.seed,
     effectRequirement: o.effect,
@@ -553,7 +561,7 @@ export function unlinkRow(
     /** Provider: the reply also names both sources ("reply returns their link IDs and source information"). */
     sourcesInReply?: boolean;
   },
-): RowSpec {
+): SourceRowSpec {
   const row = { seed: o.seed, effect: o.effect };
   const sameSource = (member: string, role: string) => (content: Record<string, any>, ctx: ReplyContext) => {
     const want = ctx.source(role);
@@ -566,6 +574,7 @@ export function unlinkRow(
     operation: 'unlinkIdentities',
     step: 'unlink',
     roles: ['from', 'moved'],
+    content: ([from, moved]) => ({ unlinkFromSource: from, source: moved }),
     table: { from: ['active'], to: 'active', note: 'active in a separate identity' },
     seed: o.seed,
     effectRequirement: o.effect,
@@ -644,12 +653,14 @@ export function unlinkRow(
   };
 }
 
-export function deactivateRow(c: RowCommon, o: RowIds & { seed: SeedCitation }): RowSpec {
+export function deactivateRow(c: RowCommon, o: RowIds & { seed: SeedCitation }): SourceRowSpec {
   const row = { seed: o.seed, effect: o.effect };
   return {
     operation: 'deactivateSourceWs',
     step: 'deactivate',
     roles: ['source'],
+    // The member is not shown in the seed: the profile names it (vendor OpenAPI).
+    content: ([source], members) => ({ [members.deactivateSource]: source }),
     table: { from: ['active'], to: 'deactivated', note: 'excluded from future matching, still visible in replies' },
     seed: o.seed,
     effectRequirement: o.effect,
@@ -676,12 +687,13 @@ export function deactivateRow(c: RowCommon, o: RowIds & { seed: SeedCitation }):
   };
 }
 
-export function reactivateRow(c: RowCommon, o: RowIds & { seed: SeedCitation }): RowSpec {
+export function reactivateRow(c: RowCommon, o: RowIds & { seed: SeedCitation }): SourceRowSpec {
   const row = { seed: o.seed, effect: o.effect };
   return {
     operation: 'reactivateSourceWs',
     step: 'reactivate',
     roles: ['source'],
+    content: ([source], members) => ({ [members.reactivateSource]: source }),
     table: { from: ['deactivated'], to: 'active', note: 'returns to its original link ID' },
     seed: o.seed,
     effectRequirement: o.effect,
@@ -707,7 +719,7 @@ export function reactivateRow(c: RowCommon, o: RowIds & { seed: SeedCitation }):
  * it must not join that record's identity ("excluded from future matching"). The copy is deleted
  * right after, so the model's records are unchanged.
  */
-export function copyOfExcludedRow(c: RowCommon, o: { effect: string; seed: SeedCitation }): RowSpec {
+export function copyOfExcludedRow(c: RowCommon, o: { effect: string; seed: SeedCitation }): DataRowSpec {
   const row = { seed: o.seed, effect: o.effect };
   return {
     operation: 'postIdentity',

@@ -17,6 +17,8 @@ import type { ServiceName } from './model.js';
 import type { OperationName } from './operation-names.js';
 import type { SeedCitation } from './seed.js';
 import type { StateTable } from './states.js';
+import type { DataStepName, NotShownMembers, SourceStepName, StepName } from './step-names.js';
+import type { SourceRef } from './wire.js';
 
 export type RecordState = 'active' | 'soft-deleted' | 'retired' | 'deactivated' | 'deleted' | 'unknown';
 
@@ -203,12 +205,18 @@ export interface ReplyClause extends Clause {
   judge(content: Record<string, any>, ctx: ReplyContext): string[];
 }
 
-/** One row of the executable state table: an operation, the records it names, and every outcome. */
-export interface RowSpec {
+/**
+ * One row of the executable state table: an operation, the records it names, and every outcome;
+ * a row that names its records by source only also builds its request (SourceRowSpec).
+ */
+export type RowSpec = SourceRowSpec | DataRowSpec;
+
+/** What every row states. */
+export interface RowBase {
   /** Wire operation. */
   operation: OperationName;
   /** Step name in walks and listings (`soft delete`, `merge`, `post new identity`). */
-  step: string;
+  step: StepName;
   /** The roles of the records it names, in request order (`survivor`, `retired`). */
   roles: readonly string[];
   /** The seed table's columns, for the state diagram (absent: a step outside the seed's table, e.g. posting). */
@@ -229,6 +237,25 @@ export interface RowSpec {
   reply: ReplyClause[];
   /** The change appears in the notification feed of its window. */
   feed?: { requirement: string; seed: SeedCitation };
+}
+
+/**
+ * The request of a row that names records by source only: `sources` in the order of the row's
+ * roles, `members` the profile's names for the members the seeds do not show; e.g. a merge
+ * `{ toSurviveSource: sources[0], toRetireSource: sources[1] }`.
+ */
+export type RowContent = (sources: SourceRef[], members: NotShownMembers) => Record<string, unknown>;
+
+/** A row whose request names records by source only, and builds that request: its wire member names live here alone. */
+export interface SourceRowSpec extends RowBase {
+  step: SourceStepName;
+  content: RowContent;
+}
+
+/** A row whose request carries identity data: the walk builds it (specs/common/step-names.ts DataStepName). */
+export interface DataRowSpec extends RowBase {
+  step: DataStepName;
+  content?: undefined;
 }
 
 /** What identityIdQuery, nativeIdQuery, search and households must show, per service, each with the sentence it rests on. */
@@ -291,8 +318,11 @@ export interface StateSpec {
   kinds?: readonly string[];
 }
 
-/** A row by step name. @throws Error for a step the service does not have */
-export function rowOf(spec: StateSpec, step: string): RowSpec {
+/** A row by step name. @throws Error for a step the service does not have (person: no soft delete) */
+export function rowOf(spec: StateSpec, step: SourceStepName): SourceRowSpec;
+export function rowOf(spec: StateSpec, step: StepName): RowSpec;
+export function rowOf(spec: StateSpec, step: StepName): RowSpec {
+  // RowSpec is discriminated by `step`: the row of a source step is a SourceRowSpec.
   const row = spec.rows.find((r) => r.step === step);
   if (!row) throw new Error(`${spec.service}: no state-table row "${step}"`);
   return row;

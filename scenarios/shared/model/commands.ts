@@ -1,7 +1,6 @@
 /**
- * The walk's commands: one step kind per state-table row, plus posting a new identity, re-posting
- * an existing record and (person) posting a copy of a deactivated record, as fast-check
- * asynchronous commands over the identity model.
+ * The walk's commands: the step kinds (step-kinds.ts, one per state-table row) as fast-check
+ * asynchronous commands over the identity model, the tours, and the walk's start and end.
  *
  * A step kind only says which records it names and what it sends. What the seeds say about it
  * (allowed, rejected, open or inert from the records' states), how the records move, what the
@@ -19,175 +18,14 @@ import { describeReply } from '../../../harness/check.js';
 import { isRejection } from '../../../harness/reply.js';
 import { type Cite, type Finding, finding } from '../../../specs/common/clause.js';
 import { type Applied, emptyApplied } from '../../../specs/common/state-engine.js';
-import { type RowSpec, rowOf } from '../../../specs/common/state-spec.js';
 import { citeOf } from '../../../specs/services.js';
 import { stepKeys } from './coverage.js';
 import { type IdentityModel, type ModelRecord, type RecordState, labelFor } from './identity-model.js';
-import { type StepKind, StepFailure, modelInWords, observe, runStep, src, texts, withRejects } from './run-step.js';
+import { type StepKind, StepFailure, modelInWords, observe, runStep, texts, withRejects } from './run-step.js';
 import { ALLOWED_STEP_REJECTED, NEITHER_ACCEPTED_NOR_REJECTED } from './step-clauses.js';
+import { newIdentity, stepKind, stepKindsFor } from './step-kinds.js';
 import { type Option, anythingNew, rankOptions } from './steer.js';
 import type { WalkConfig, WalkReal } from './walk-real.js';
-
-const active = (r: ModelRecord) => r.state === 'active';
-const sameKind = (a: ModelRecord, b: ModelRecord) => a.kind === b.kind;
-
-const pairs = (m: IdentityModel, ok: (a: ModelRecord, b: ModelRecord) => boolean) =>
-  m.records.flatMap((a) => m.records.filter((b) => b !== a && ok(a, b)).map((b) => [a, b]));
-
-/** The identity the walk's record number `index` gets: its source, its data, and its kind where the service has kinds. */
-function newIdentity(w: WalkReal, m: IdentityModel, index: number): NonNullable<WalkReal['pending']> {
-  const kinds = m.kindsFor ?? w.config.spec.kinds;
-  const kind = kinds ? kinds[m.singleKind ? 0 : index % kinds.length] : undefined;
-  const source = w.t.source(index);
-  return { source, identity: w.config.generate(w.faker, source, kind, w.t.profile), kind };
-}
-
-const postNew: StepKind = {
-  name: 'post new identity',
-  row: 'post new identity',
-  roleNames: [],
-  roles: 0,
-  fit: () => [[]],
-  describe: () => 'postIdentity of a new, distinct identity',
-  content(w, m) {
-    w.pending = newIdentity(w, m, m.records.length);
-    return postContent(w.pending.identity, w.pending.source, w.t.profile.sourcePlacement);
-  },
-  created(m, reply, w) {
-    const p = w.pending!;
-    const r = m.add(p.source, p.identity, p.kind);
-    const linkId = reply.content?.linkId;
-    if (linkId === null || linkId === undefined) return [];
-    w.findings.push(
-      `postIdentity of ${r.label}, generated far apart from the walk's other identities, was linked to existing identity ${String(linkId)}`,
-    );
-    return [r.label];
-  },
-};
-
-/** A step naming one record: the row of that name, sent with the record's source under the member `member` gives. */
-const one = (name: string, member: (w: WalkReal) => string, fit: (r: ModelRecord) => boolean, operation: string): StepKind => ({
-  name,
-  row: name,
-  roleNames: [],
-  roles: 1,
-  fit: (m) => m.records.filter(fit).map((r) => [r]),
-  describe: ([r]) => `${operation} ${r!.label}`,
-  content: (w, _m, [r]) => ({ [member(w)]: src(r!) }),
-});
-
-const repost: StepKind = {
-  name: 'update',
-  row: 'update',
-  roleNames: [],
-  roles: 1,
-  fit: (m) => m.records.filter(active).map((r) => [r]),
-  describe: ([r]) => `postIdentity again for ${r!.label} (update)`,
-  content: (w, _m, [r]) => postContent(r!.identity, r!.source, w.t.profile.sourcePlacement),
-};
-const softDelete = one('soft delete', () => 'sourceToSoftDelete', active, 'softDeleteSource');
-const restore = one(
-  'restore',
-  (w) => w.t.profile.members.restoreSource,
-  (r) => r.state === 'soft-deleted',
-  'restoreSource',
-);
-const hardDelete = one(
-  'hard delete',
-  () => 'source',
-  (r) => r.state !== 'deleted',
-  'deleteSourceIdentity',
-);
-const deactivate = one('deactivate', (w) => w.t.profile.members.deactivateSource, active, 'deactivateSourceWs');
-const reactivate = one(
-  'reactivate',
-  (w) => w.t.profile.members.reactivateSource,
-  (r) => r.state === 'deactivated',
-  'reactivateSourceWs',
-);
-
-const merge: StepKind = {
-  name: 'merge',
-  row: 'merge',
-  roleNames: ['survivor', 'retired'],
-  roles: 2,
-  fit: (m) => pairs(m, (a, b) => active(a) && active(b) && a.group !== b.group && sameKind(a, b)),
-  describe: ([s, r]) => `mergeIdentities survivor ${s!.label}, retire ${r!.label}`,
-  content: (_w, _m, [s, r]) => ({ toSurviveSource: src(s!), toRetireSource: src(r!) }),
-  bond: ([, r]) => r,
-};
-
-const unmerge: StepKind = {
-  name: 'unmerge',
-  row: 'unmerge',
-  roleNames: ['from', 'unmerged'],
-  roles: 2,
-  fit: (m) => pairs(m, (from, r) => r.state === 'retired' && r.retiredInto === from.label),
-  describe: ([from, r]) => `unmergeIdentities ${r!.label} from ${from!.label}`,
-  content: (_w, _m, [from, r]) => ({ unmergeFromSource: src(from!), unmergeSource: src(r!) }),
-};
-
-const link: StepKind = {
-  name: 'link',
-  row: 'link',
-  roleNames: ['into', 'moved'],
-  roles: 2,
-  fit: (m) => pairs(m, (to, r) => active(to) && active(r) && to.group !== r.group && sameKind(to, r)),
-  describe: ([to, r]) => `linkIdentities ${r!.label} into ${to!.label}`,
-  content: (_w, _m, [to, r]) => ({ linkToSource: src(to!), source: src(r!) }),
-};
-
-const unlink: StepKind = {
-  name: 'unlink',
-  row: 'unlink',
-  roleNames: ['from', 'moved'],
-  roles: 2,
-  fit: (m) => pairs(m, (from, r) => active(from) && active(r) && from.group === r.group),
-  describe: ([from, r]) => `unlinkIdentities ${r!.label} from ${from!.label}`,
-  content: (_w, _m, [from, r]) => ({ unlinkFromSource: src(from!), source: src(r!) }),
-};
-
-/**
- * An exact copy of a deactivated record, posted from a new source of the run: it must not join the
- * deactivated record's link ID ("excluded from future matching"). The copy is hard-deleted at once,
- * so the walk's records stay far apart (it is never part of the model).
- */
-const copyOfDeactivated: StepKind = {
-  name: 'post copy of deactivated',
-  row: 'post copy of deactivated',
-  roleNames: [],
-  roles: 1,
-  fit: (m) => m.records.filter((r) => r.state === 'deactivated').map((r) => [r]),
-  describe: ([r]) => `postIdentity of an exact copy of ${r!.label} from a new source (then deleteSourceIdentity of the copy)`,
-  content(w, _m, [r]) {
-    const source = w.t.source(1);
-    w.pending = { source, identity: r!.identity };
-    return postContent({ ...r!.identity, sources: [{ name: source.name, id: source.id }] }, source, w.t.profile.sourcePlacement);
-  },
-  async probe(w, m, [r]) {
-    const copy = w.pending!.source;
-    const found = await w.call('nativeIdQuery', { source: { name: copy.name, id: copy.id } });
-    w.assertNoServerError(found, 'nativeIdQuery');
-    const gone = await w.call('deleteSourceIdentity', { source: { name: copy.name, id: copy.id } });
-    w.assertNoServerError(gone, 'deleteSourceIdentity');
-    const held = m.lastLinks.get(r!.group);
-    return held && found.content?.linkId === held
-      ? [`the copy joined ${r!.label}'s identity ${held}, though ${r!.label} is deactivated`]
-      : [];
-  },
-};
-
-/** Merge and link attempts across identity kinds (provider: practitioner and facility); the seeds reject them. */
-const crossKindPairs = (m: IdentityModel) => pairs(m, (a, b) => active(a) && active(b) && !sameKind(a, b));
-const crossMerge: StepKind = { ...merge, name: 'cross-type merge', fit: crossKindPairs };
-const crossLink: StepKind = { ...link, name: 'cross-type link', fit: crossKindPairs };
-
-/** The step kinds of a service: a kind for each row of its state table, and cross-kind attempts where it has identity kinds. */
-export function stepKindsFor(c: WalkConfig): StepKind[] {
-  const rows = new Set(c.spec.rows.map((r) => r.step));
-  const kinds = [postNew, repost, softDelete, restore, deactivate, reactivate, copyOfDeactivated, hardDelete, merge, unmerge, link, unlink];
-  return [...kinds.filter((k) => rows.has(k.row)), ...(c.spec.kinds ? [crossMerge, crossLink] : [])];
-}
 
 /** The record states of a service's state table (the model's `unknown` is none of them). */
 export function recordStatesFor(c: WalkConfig): RecordState[] {
@@ -398,13 +236,6 @@ export function tourCommands(c: WalkConfig, tour: Tour): StepCommand[] {
   return tour.steps.map(([name, ...labels]) => new StepCommand(kinds.find((k) => k.name === name)!, 0, true, kinds, labels));
 }
 
-/** A step kind by name. @throws Error for a kind the service does not have */
-export function stepKind(c: WalkConfig, name: string): StepKind {
-  const k = stepKindsFor(c).find((x) => x.name === name);
-  if (!k) throw new Error(`${c.service}: no step kind "${name}"`);
-  return k;
-}
-
 /**
  * The walk's last observation: every record and every link ID it has seen, read once more and
  * judged by the same clauses, so a step that changed a record no row of it names (which its own
@@ -449,7 +280,8 @@ export async function observeWalkEnd(m: IdentityModel, w: WalkReal): Promise<voi
  */
 export async function postStart(m: IdentityModel, w: WalkReal, n: number): Promise<ModelRecord[]> {
   const c = w.config;
-  const row: RowSpec = rowOf(c.spec, postNew.row);
+  const postNew = stepKind(c, 'post new identity');
+  const row = postNew.row;
   const planned = Array.from({ length: n }, (_, i) => newIdentity(w, m, m.records.length + i));
   const labels = planned.map((_, i) => labelFor(m.records.length + i));
   const text = `postIdentity of ${n} new, distinct identities together (${labels.join(', ')})`;

@@ -13,7 +13,7 @@ import { type Reply, isRejection } from '../../../harness/reply.js';
 import { type ClauseFinding, ConformanceFailure } from '../../../harness/verdict.js';
 import { type Cite, type Clause, type Finding, finding } from '../../../specs/common/clause.js';
 import { type Applied, applyStep, emptyApplied, replyContextBefore } from '../../../specs/common/state-engine.js';
-import { type RequestOutcome, type RowSpec, rowOf } from '../../../specs/common/state-spec.js';
+import type { RequestOutcome, RowSpec } from '../../../specs/common/state-spec.js';
 import { citeOf } from '../../../specs/services.js';
 import { addHistory, historyTags, stepCategories } from './coverage.js';
 import { type IdentityModel, type ModelRecord, isLive } from './identity-model.js';
@@ -28,8 +28,8 @@ export const src = (r: ModelRecord) => ({ name: r.source.name, id: r.source.id }
 /** One kind of step: the row it runs, the records it names (chosen by `pick`) and what it sends. */
 export interface StepKind {
   name: string;
-  /** The state-table row (specs/<service>/state-spec.ts, by step name). */
-  row: string;
+  /** The state-table row it runs (specs/<service>/state-spec.ts): its operation, roles and outcomes. */
+  row: RowSpec;
   /** How many records the step names. */
   roles: 0 | 1 | 2;
   /** The role of each named record, for coverage keys (one-record steps: none). */
@@ -348,7 +348,7 @@ export async function runStep(
   text: string,
   judgement: StepJudgement = {},
 ): Promise<Reply> {
-  const row = rowOf(w.config.spec, k.row);
+  const row = k.row;
   w.beginStep(text);
   const request = row.request(m, recs);
   const requestCite: Cite = { requirement: request.requirement ?? row.effectRequirement, forbids: request.seed };

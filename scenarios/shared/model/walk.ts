@@ -31,17 +31,9 @@ import { runInfo, verboseLine } from '../../../harness/targets.js';
 import { seededFaker } from '../../../generators/seed.js';
 import { ConformanceFailure, CouldNotJudge, TimeRanOut } from '../../../harness/verdict.js';
 import type { Exchange } from '../../../harness/reply.js';
-import {
-  type Tour,
-  commandArbitraries,
-  observeWalkEnd,
-  postStart,
-  recordStatesFor,
-  stepKindsFor,
-  tourCommands,
-  toursFor,
-} from './commands.js';
+import { type Tour, commandArbitraries, observeWalkEnd, postStart, recordStatesFor, tourCommands, toursFor } from './commands.js';
 import { FEED_CHANGE_MISSING, FEED_DUPLICATE, FEED_TOTAL_DIFFERS, feedBaseline, judgeFeed } from './feed.js';
+import { stepKindsFor } from './step-kinds.js';
 import { CoverageTally } from './coverage.js';
 import { IdentityModel, labelFor } from './identity-model.js';
 import { declared } from '../declared.js';
