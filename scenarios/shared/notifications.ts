@@ -168,32 +168,45 @@ export function totalBelowWalked(w: Pick<Walk, 'pages'>): boolean {
   });
 }
 
-/** Number of notifications in `window()` that name any of `ids`. */
-export async function countMentions(t: Check, window: () => Window, ids: string[]): Promise<number> {
-  return (await walkNotifications(t, window(), t.profile.notifications.readPageSize)).notifications.filter((n) =>
-    ids.some((id) => mentions(n, id)),
-  ).length;
+/**
+ * What a read of `window()` shows of `ids`: the notifications that name any of them, and whether
+ * the walk read the whole window (false: it holds more than profile notifications.maxPages pages,
+ * so the count is only of the pages read).
+ */
+export async function countMentions(t: Check, window: () => Window, ids: string[]): Promise<{ count: number; complete: boolean }> {
+  const walk = await walkNotifications(t, window(), t.profile.notifications.readPageSize);
+  return { count: walk.notifications.filter((n) => ids.some((id) => mentions(n, id))).length, complete: walk.complete };
 }
 
 /**
+ * Why a window whose walk stopped at profile notifications.maxPages is not judged: the feed's order
+ * is not shown, so what it holds beyond the pages read is unknown (a busy shared feed fills a window
+ * quickly; a deployment may serve small pages).
+ */
+export const windowTooLong = (t: Pick<Check, 'profile'>) =>
+  `the window holds more than ${t.profile.notifications.maxPages} pages (profile notifications.maxPages), so what lies beyond them is unknown`;
+
+/**
  * Runs `change`, then reads the feed until more notifications name `ids` than before it (within
- * the consistency budget). Both counts read one open window, opened just before the first count:
- * what the caller did earlier, and what other checks changed meanwhile, stays out of it, so the
- * walks stay short on a busy feed. Returns the counts before and after, for the caller to judge.
+ * the consistency budget), or a read no longer fits in profile notifications.maxPages pages. Both
+ * counts read one open window, opened just before the first count: what the caller did earlier,
+ * and what other checks changed meanwhile, stays out of it, so the walks stay short on a busy feed.
+ * Returns the counts before and after, and whether the last read was whole (a count of part of a
+ * window judges nothing: the caller skips), for the caller to judge.
  */
 export async function notifiedOf(
   t: Check,
   ids: string[],
   what: string,
   change: () => Promise<unknown>,
-): Promise<{ before: number; after: number }> {
+): Promise<{ before: number; after: number; complete: boolean }> {
   const window = openWindowFrom(t);
   const before = await countMentions(t, window, ids);
   await change();
   const after = await t.settle(
     `notification of ${what}`,
     () => countMentions(t, window, ids),
-    (n) => n > before,
+    (n) => !n.complete || n.count > before.count,
   );
-  return { before, after };
+  return { before: before.count, after: after.count, complete: before.complete && after.complete };
 }

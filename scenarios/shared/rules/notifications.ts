@@ -30,6 +30,7 @@ import {
   requireStill,
   settledWalk,
   walkNotifications,
+  windowTooLong,
 } from '../notifications.js';
 import { effectiveSize, judgeWindowSizes, windowCategory } from './paging-windows.js';
 import { type Shared, idsFor, titled } from './types.js';
@@ -100,7 +101,7 @@ export function notificationChecks({ check, verifies, kit, label }: Shared): voi
     });
     for (const e of exchanges) if (!t.exchanges.includes(e)) t.exchanges.push(e);
     if (walk.pages.some((p) => typeof p.content?.hasNext !== 'boolean')) t.skip('a page carries no hasNext, so paging cannot be followed');
-    if (!walk.complete) t.skip(`the window holds more than ${t.profile.notifications.maxPages} pages (profile notifications.maxPages)`);
+    if (!walk.complete) t.skip(windowTooLong(t));
     requireStill(t, walk);
     if (!whole.complete)
       t.skip(
@@ -160,9 +161,10 @@ export function notificationChecks({ check, verifies, kit, label }: Shared): voi
       const walk = await t.settle(
         'notification of the post',
         () => walkNotifications(t, window()),
-        (w) => w.notifications.some((n) => mentions(n, a.source.id)),
+        (w) => !w.complete || w.notifications.some((n) => mentions(n, a.source.id)),
       );
       const n = walk.notifications.filter((x) => mentions(x, a.source.id)).length;
+      if (!n && !walk.complete) t.skip(windowTooLong(t));
       t.judge(CHANGE_NOT_NOTIFIED, id, changeNotNotified(`postIdentity of ${a.source.id}`, [a.source.id], 0, n));
     });
   }
