@@ -390,7 +390,7 @@ export function loadSettings(env: Env = loadEnv()): Settings {
     maxInFlight: maxInFlightSetting(env),
     filesAtOnce: filesAtOnceSetting(env),
     timeoutMs: intSetting(env, 'CONFORMANCE_TIMEOUT_MS', 30000, 100, 600000),
-    reportDir: env.CONFORMANCE_REPORT_DIR || 'reports',
+    reportDir: reportDirSetting(env),
     requirementUrl: requirementUrlSetting(env),
     walks: intSetting(env, 'CONFORMANCE_WALKS', 0, 0, 10000),
     walkSteps: intSetting(env, 'CONFORMANCE_WALK_STEPS', 0, 0, 200),
@@ -421,6 +421,22 @@ export function referenceSettingsProblem(
     name,
     `no REFERENCE_* setting in a run against a configured deployment (${urls.join(', ')} ${urls.length > 1 ? 'are' : 'is'} set): it configures the embedded reference, which this run does not start; unset ${settings.referenceSettings.join(', ')}, or the service URLs to test the embedded reference`,
   );
+}
+
+/** CONFORMANCE_REPORT_DIR: the folder run folders are written to (default reports). */
+export const reportDirSetting = (env: Env = loadEnv()): string => env.CONFORMANCE_REPORT_DIR || 'reports';
+
+/** The setting naming the known-failures file (report/known-failures.ts reads the file). */
+export const KNOWN_FAILURES_SETTING = 'CONFORMANCE_KNOWN_FAILURES';
+
+/** CONFORMANCE_KNOWN_FAILURES: the path of the known-failures JSON file, or undefined when unset. */
+export const knownFailuresFileSetting = (env: Env = loadEnv()): string | undefined => env[KNOWN_FAILURES_SETTING] || undefined;
+
+/** The setting that fixed how many scenario files run at once, or undefined when neither sets a number (the run chooses). */
+export function filesAtOnceSetBy(env: Env): string | undefined {
+  if (intSetting(env, 'CONFORMANCE_FILES_AT_ONCE', 0, 0, 64)) return 'CONFORMANCE_FILES_AT_ONCE';
+  if (intSetting(env, 'CONFORMANCE_WORKERS', 0, 0, 64)) return 'CONFORMANCE_WORKERS, the older name of CONFORMANCE_FILES_AT_ONCE';
+  return undefined;
 }
 
 /** CONFORMANCE_FILES_AT_ONCE, else its older name CONFORMANCE_WORKERS (both checked), else 0. @throws SettingsError naming the bad one */

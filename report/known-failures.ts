@@ -22,12 +22,12 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
-import { SettingsError } from '../harness/config.js';
+import { KNOWN_FAILURES_SETTING, SettingsError, knownFailuresFileSetting } from '../harness/config.js';
 import { distance } from 'fastest-levenshtein';
 import { didYouMean } from '../harness/setting-names.js';
 import type { CheckResult } from './results.js';
 
-export const KNOWN_FAILURES_ENV = 'CONFORMANCE_KNOWN_FAILURES';
+export const KNOWN_FAILURES_ENV = KNOWN_FAILURES_SETTING;
 
 const Entry = z.strictObject({
   id: z.string().min(1),
@@ -51,11 +51,11 @@ export interface KnownFailures {
 export const historyPath = (file: string) => file.replace(/(\.json)?$/, '.passed.json');
 
 /**
- * Reads the known-failures file named by CONFORMANCE_KNOWN_FAILURES, or undefined when unset.
+ * Reads the known-failures file (default: the one CONFORMANCE_KNOWN_FAILURES names, harness/config.ts),
+ * or undefined when none is named.
  * @throws SettingsError when the file is missing or malformed (exit code 2).
  */
-export function loadKnownFailures(env: Record<string, string | undefined> = process.env): KnownFailures | undefined {
-  const file = env[KNOWN_FAILURES_ENV];
+export function loadKnownFailures(file: string | undefined = knownFailuresFileSetting()): KnownFailures | undefined {
   if (!file) return undefined;
   if (!existsSync(file)) throw new SettingsError(KNOWN_FAILURES_ENV, 'the path of a known-failures JSON file', file);
   let parsed: ReturnType<typeof KnownFailuresFile.safeParse>;

@@ -23,7 +23,7 @@ const READERS: Record<string, string> = {
   'harness/handoff.ts': 'the owner of the hand-offs between processes: their readers default to the environment',
   // Hand-offs written into the process's own environment (declared in harness/handoff.ts).
   'run/cli/conformance-prepare.ts':
-    "step 1 of the command: --verbose for its own settings (HANDOFF.verbose), the reference's settings checked, vitest's environment defaults, and which setting chose the files at once (for a message)",
+    "step 1 of the command: --verbose for its own settings (HANDOFF.verbose), the reference's settings checked, and vitest's environment defaults",
   'run/run-settings.ts': "the run ID handed on in the process (HANDOFF.runId), and the reference's settings for the variants' profile",
   'run/vitest/global-setup.ts': 'the run folder for the reporters of the same vitest process (HANDOFF.runFolder)',
   // The environment passed on to a child.
@@ -31,7 +31,7 @@ const READERS: Record<string, string> = {
   'run/cli/conformance-finish.ts':
     "step 3 of the command: the run's environment with the plan's variables, for the settings the evidence bundle records and the check catalogue's listing",
   'run/cli/reference.ts': 'npm run reference starts the reference with the environment it was given',
-  'run/cli/report-allure.ts': 'the report folder default of the Allure command, and the environment of its child',
+  'run/cli/report-allure.ts': 'the environment of its child (allure generate)',
   'report/merge.ts': 'the merge step hands its environment, with the run folder and run ID, to the vitest process that replays the shards',
   'detection/runner.ts': 'hands its environment, without the user settings, to the vitest process of a detection run',
   'linkage/data/zip-places.ts':
@@ -42,8 +42,6 @@ const READERS: Record<string, string> = {
   'bench/resilience-targets.ts': 'a benchmark: starts runs as children',
   // Default arguments of readers whose owner validated the settings first.
   'run/deployments.ts': "checks the reference's settings before anything starts (default argument)",
-  'run/cli/report-merge.ts': 'the report folder default (CONFORMANCE_REPORT_DIR) of the merge command',
-  'report/known-failures.ts': 'the known-failures file setting (default argument; harness/config.ts validates it first)',
   'report/progress.ts': 'whether the console takes live updates (CI, NO_COLOR, TERM; default argument)',
 };
 

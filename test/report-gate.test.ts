@@ -54,7 +54,7 @@ describe('gate', () => {
         { id: 'ORG-VIEWS-DEFAULT', reason: 'stale entry' },
       ],
     });
-    const g = judge(results, level, loadKnownFailures({ CONFORMANCE_KNOWN_FAILURES: file }));
+    const g = judge(results, level, loadKnownFailures(file));
     expect(g.verdict).toBe('pass');
     expect(g.expected.map((x) => x.checkId).sort()).toEqual(['organization/envelope/echo', 'organization/envelope/unreachable']);
     expect(g.unexpectedPasses).toEqual([{ entry: 'ORG-VIEWS-DEFAULT', reason: 'stale entry', checks: ['organization/envelope/passing'] }]);
@@ -67,7 +67,7 @@ describe('gate', () => {
         { id: 'organization/envelope/unreachable', reason: 'x' },
       ],
     });
-    const known = loadKnownFailures({ CONFORMANCE_KNOWN_FAILURES: file })!;
+    const known = loadKnownFailures(file)!;
     expect(judge(results, level, known)).toMatchObject({ verdict: 'pass', pending: [{ checkId: 'organization/envelope/echo' }] });
 
     const passedNow = results.map((r) =>
@@ -78,23 +78,21 @@ describe('gate', () => {
     recordPasses(known, g, 'run-2');
     expect(JSON.parse(readFileSync(historyPath(file), 'utf8')).passed).toEqual(['organization/envelope/echo']);
 
-    const again = judge(results, level, loadKnownFailures({ CONFORMANCE_KNOWN_FAILURES: file }));
+    const again = judge(results, level, loadKnownFailures(file));
     expect(again.verdict).toBe('fail');
     expect(again.gating).toEqual(['organization/envelope/echo']);
   });
 
   it('a missing or malformed list is a settings error (exit code 2)', () => {
-    expect(() => loadKnownFailures({ CONFORMANCE_KNOWN_FAILURES: '/nonexistent/known.json' })).toThrow(SettingsError);
-    expect(() => loadKnownFailures({ CONFORMANCE_KNOWN_FAILURES: knownFile({ entries: [{ id: 'X' }] }) })).toThrow(
-      /CONFORMANCE_KNOWN_FAILURES.*reason/,
-    );
+    expect(() => loadKnownFailures('/nonexistent/known.json')).toThrow(SettingsError);
+    expect(() => loadKnownFailures(knownFile({ entries: [{ id: 'X' }] }))).toThrow(/CONFORMANCE_KNOWN_FAILURES.*reason/);
   });
 });
 
 describe('known-failures entries: ticket, expiry, and IDs that name nothing', () => {
   const { results } = makeRunFolder();
   const listed = (entry: Record<string, unknown>) =>
-    loadKnownFailures({ CONFORMANCE_KNOWN_FAILURES: knownFile({ entries: [{ id: 'ORG-ENV-ECHO', reason: 'vendor bug', ...entry }] }) })!;
+    loadKnownFailures(knownFile({ entries: [{ id: 'ORG-ENV-ECHO', reason: 'vendor bug', ...entry }] }))!;
 
   it('a ticket is kept with the expected failure it excuses', () => {
     const g = judge(results, level, listed({ ticket: 'ACME-123' }), { today: '2026-06-01' });
@@ -175,7 +173,7 @@ describe('known failures judged per check and per requirement', () => {
       reason: 'merge-no-unify, vendor ticket 7',
     })),
   });
-  const known = () => loadKnownFailures({ CONFORMANCE_KNOWN_FAILURES: list })!;
+  const known = () => loadKnownFailures(list)!;
   const summaryOf = (results: CheckResult[]) => buildSummary(run, results, undefined, { known: known() });
 
   it('a requirement that one passing check cites while others still fail it is no unexpected pass; headline, gate and exit code say PASS / 0', () => {
@@ -245,7 +243,7 @@ describe('known failures judged per check and per requirement', () => {
     expect(s.gate.unexpectedPasses).toEqual([]);
     // A listed check ID that passed is an unexpected pass whatever the selection.
     const byCheck = knownFile({ entries: [{ id: 'organization/merge-link/after-merge', reason: 'x' }] });
-    const t = buildSummary(run, fixed, undefined, { known: loadKnownFailures({ CONFORMANCE_KNOWN_FAILURES: byCheck }), selection });
+    const t = buildSummary(run, fixed, undefined, { known: loadKnownFailures(byCheck), selection });
     expect(t.gate.unexpectedPasses).toEqual([
       { entry: 'organization/merge-link/after-merge', reason: 'x', checks: ['organization/merge-link/after-merge'] },
     ]);
@@ -456,14 +454,14 @@ describe('progress display', () => {
 
   it('marks a known failure, a pending check and an EXPECT-only failure as the gate will treat them; a gating one stays plain', () => {
     const expectId = [...REQS.values()].find((r) => r.level === 'EXPECT' && r.id.startsWith('ORG-'))!.id;
-    const known = loadKnownFailures({
-      CONFORMANCE_KNOWN_FAILURES: knownFile({
+    const known = loadKnownFailures(
+      knownFile({
         entries: [
           { id: 'ORG-ENV-ECHO', reason: 'vendor bug' },
           { id: 'organization/envelope/check-2', reason: 'new check', pending: true },
         ],
       }),
-    });
+    );
     const out = lines(['fail', 'fail', 'fail', 'fail'], ['ORG-ENV-ECHO', expectId, 'ORG-ENV-REPLY', 'ORG-ENV-REPLY'], { known, total: 4 });
     expect(out.filter((l) => l.startsWith('FAIL'))).toEqual([
       'FAIL  organization ORG-ENV-ECHO [known]: check 0',

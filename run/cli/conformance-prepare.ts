@@ -9,7 +9,15 @@
 import { existsSync, readdirSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import { type Settings, SettingsError, filesAtOnceFor, referenceSettingsProblem, resolveBudgets } from '../../harness/config.js';
+import {
+  type Settings,
+  SettingsError,
+  filesAtOnceFor,
+  filesAtOnceSetBy,
+  loadEnv,
+  referenceSettingsProblem,
+  resolveBudgets,
+} from '../../harness/config.js';
 import type { Profile } from '../../harness/profile.js';
 import { ReferenceSettingError, referenceSettings } from '../../reference/settings.js';
 import { preflight, preflightMessage } from '../preflight.js';
@@ -226,10 +234,7 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
     // A distant deployment gets more scenario files side by side (harness/config.ts filesAtOnceFor), unless CONFORMANCE_FILES_AT_ONCE says how many.
     if (roundTripMs !== undefined) {
       roundTrip = Math.round(roundTripMs);
-      const setBy = process.env.CONFORMANCE_FILES_AT_ONCE
-        ? 'CONFORMANCE_FILES_AT_ONCE'
-        : 'CONFORMANCE_WORKERS, the older name of CONFORMANCE_FILES_AT_ONCE';
-      const why = settings.filesAtOnce ? setBy : 'CONFORMANCE_FILES_AT_ONCE sets another number';
+      const why = filesAtOnceSetBy(loadEnv()) ?? 'CONFORMANCE_FILES_AT_ONCE sets another number';
       if (settings.verbose)
         console.log(
           `conformance: round trip ${Math.round(roundTripMs)} ms: ${filesAtOnceFor(settings, roundTripMs)} scenario files at once (${why})`,

@@ -10,6 +10,7 @@
  * The report makes no request when opened: Allure's analytics script is removed (report/allure-offline.ts).
  * Exit codes: 0 built; 1 allure failed; 2 no allure-results or no summary.json in the folder.
  */
+import { reportDirSetting } from '../../harness/config.js';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -37,7 +38,7 @@ const program = command({
 parseArguments(program);
 
 function main(): number {
-  const folder = program.args[0] ?? join(process.env.CONFORMANCE_REPORT_DIR || 'reports', 'latest');
+  const folder = program.args[0] ?? join(reportDirSetting(), 'latest');
   const results = join(folder, 'allure-results');
   if (!existsSync(results) || !readdirSync(results).length) {
     console.error(`report:allure: no Allure results in ${results} (run the suite first, or name a run folder)`);

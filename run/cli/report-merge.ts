@@ -4,6 +4,7 @@
  * Exit code: the merged run's outcome, as its headline says (report/outcome.ts: 0 pass, 1 fail or
  * no check, 4 records left on the deployment, 5 incomplete), 2 on bad arguments.
  */
+import { reportDirSetting } from '../../harness/config.js';
 import { mergeShards } from '../../report/merge.js';
 import { consoleSummary } from '../../report/console-summary.js';
 import { command, parseArguments } from '../command.js';
@@ -23,7 +24,7 @@ const program = command({
   examples: ['npm run report:merge -- --run-id nightly-42 reports/nightly-42-s1of2 reports/nightly-42-s2of2'],
 })
   .argument('<shard run folder...>', "the shards' run folders")
-  .option('--out <dir>', 'report directory of the merged run folder', process.env.CONFORMANCE_REPORT_DIR || 'reports')
+  .option('--out <dir>', 'report directory of the merged run folder', reportDirSetting())
   .option('--run-id <id>', "run id of the merged run (default: the shards' id plus -merged)");
 parseArguments(program);
 
