@@ -3,7 +3,7 @@
  * build identities far apart and which requirement each step of the state table bears on.
  */
 import { organizationIdentity } from '../../generators/organization.js';
-import { type WalkConfig, walkSpecOf } from '../shared/model/walk-real.js';
+import { type WalkConfig, walkSpecOf } from '../shared/walk-config.js';
 
 export const organizationWalks: WalkConfig = {
   service: 'organization',

@@ -4,7 +4,7 @@
  */
 import { providerIdentity } from '../../generators/provider.js';
 import type { ProviderKind } from '../../specs/provider/identity.js';
-import { type WalkConfig, walkSpecOf } from '../shared/model/walk-real.js';
+import { type WalkConfig, walkSpecOf } from '../shared/walk-config.js';
 
 export const providerWalks: WalkConfig = {
   service: 'provider',

@@ -15,7 +15,8 @@ import { postStart } from './model/commands.js';
 import { stepKind } from './model/step-kinds.js';
 import { IdentityModel, type ModelRecord } from './model/identity-model.js';
 import { type StepKind, runStep } from './model/run-step.js';
-import { type WalkConfig, WalkReal } from './model/walk-real.js';
+import type { WalkConfig } from './walk-config.js';
+import { WalkReal } from './model/walk-real.js';
 import { ranksFirst } from './steps.js';
 
 export class Script {

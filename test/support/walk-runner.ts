@@ -22,7 +22,7 @@ import * as organization from '../../scenarios/organization/walk-config.js';
 import * as person from '../../scenarios/person/walk-config.js';
 import * as provider from '../../scenarios/provider/walk-config.js';
 import { WALKS_TITLE, type WalkBudget, runWalks } from '../../scenarios/shared/model/walk.js';
-import { type WalkConfig, walkRequirementIds } from '../../scenarios/shared/model/walk-real.js';
+import { type WalkConfig, walkRequirementIds } from '../../scenarios/shared/walk-config.js';
 
 const WALKS: Record<ServiceName, { config: WalkConfig; file: string; title: string }> = {
   organization: { config: organization.organizationWalks, file: organization.WALKS_FILE, title: WALKS_TITLE },

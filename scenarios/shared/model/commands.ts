@@ -25,7 +25,8 @@ import { type StepKind, StepFailure, modelInWords, observe, runStep, texts, with
 import { ALLOWED_STEP_REJECTED, NEITHER_ACCEPTED_NOR_REJECTED } from './step-clauses.js';
 import { newIdentity, stepKind, stepKindsFor } from './step-kinds.js';
 import { type Option, anythingNew, rankOptions } from './steer.js';
-import type { WalkConfig, WalkReal } from './walk-real.js';
+import type { WalkConfig } from '../walk-config.js';
+import type { WalkReal } from './walk-real.js';
 
 /** The record states of a service's state table (the model's `unknown` is none of them). */
 export function recordStatesFor(c: WalkConfig): RecordState[] {

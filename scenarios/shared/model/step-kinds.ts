@@ -14,7 +14,8 @@ import { type RowSpec, type StateSpec, rowOf } from '../../../specs/common/state
 import type { DataStepName, SourceStepName, StepName } from '../../../specs/common/step-names.js';
 import type { IdentityModel, ModelRecord } from './identity-model.js';
 import { type StepKind, src } from './run-step.js';
-import type { WalkConfig, WalkReal } from './walk-real.js';
+import type { WalkConfig } from '../walk-config.js';
+import type { WalkReal } from './walk-real.js';
 
 /**
  * What a kind adds to its row: its name, the records that fit it, how a walk lists it (default:

@@ -38,7 +38,8 @@ import { CoverageTally } from './coverage.js';
 import { IdentityModel, labelFor } from './identity-model.js';
 import { declared } from '../declared.js';
 import { type StepKind, StepFailure } from './run-step.js';
-import { type WalkConfig, WalkReal, walkRequirementIds } from './walk-real.js';
+import { type WalkConfig, walkRequirementIds } from '../walk-config.js';
+import { WalkReal } from './walk-real.js';
 
 export interface WalkBudget {
   walks: number;

@@ -7,7 +7,7 @@
  */
 import type { scenario } from '../../../harness/register.js';
 import { requirementFor } from '../../../specs/services.js';
-import type { WalkConfig } from '../model/walk-real.js';
+import type { WalkConfig } from '../walk-config.js';
 import { declared } from '../declared.js';
 import type { steps } from '../steps.js';
 
