@@ -42,9 +42,25 @@ module.exports = {
       name: 'walks-judge-apart',
       severity: 'error',
       comment:
-        'The walk engine (scenarios/shared/model/) does not import the table-driven rules (scenarios/shared/rules/): rules may name a walk configuration, never the other way round.',
-      from: { path: '^scenarios/shared/model/' },
+        'The walk engine (scenarios/shared/walk/) does not import the table-driven rules (scenarios/shared/rules/): rules may name a walk configuration, never the other way round.',
+      from: { path: '^scenarios/shared/walk/' },
       to: { path: '^scenarios/shared/rules/' },
+    },
+    {
+      name: 'rules-reach-walks-through-scripts',
+      severity: 'error',
+      comment:
+        'The table-driven rules (scenarios/shared/rules/) do not import the walk engine (scenarios/shared/walk/): what both name lives below them (scenarios/shared/walk-config.ts, declared.ts, state/), and a rule runs state-table steps through scenarios/shared/script.ts.',
+      from: { path: '^scenarios/shared/rules/' },
+      to: { path: '^scenarios/shared/walk/' },
+    },
+    {
+      name: 'state-judges-without-walking',
+      severity: 'error',
+      comment:
+        'What judges a state (scenarios/shared/state/: the record model, the oracle clauses, the step clauses, categories) imports neither the walk engine, the rules nor the scripted steps: it judges an observation, whoever made it.',
+      from: { path: '^scenarios/shared/state/' },
+      to: { path: '^scenarios/shared/(walk/|rules/|script\\.ts$)' },
     },
     {
       name: 'no-orphans',

@@ -5,13 +5,13 @@
  * green, only skipped or omitted checks light grey, no check at all grey and dashed).
  *
  * Which checks exercised a transition: the checks citing one of the transition's requirements
- * (catalogue entries of its state-table row, specs/common/states.ts transitionRequirements).
+ * (catalogue entries of its state-table row, specs/state/states.ts transitionRequirements).
  * A check that failed one of those requirements makes the edge fail; a passing check counts only
  * when it sent the operation. Rendered to SVG with Graphviz (@viz-js/viz), loaded only here, when
  * reports are written.
  */
 import type { Requirement } from '../specs/common/model.js';
-import { type StateTable, type Transition, edgesOf, transitionRequirements } from '../specs/common/states.js';
+import { type StateTable, type Transition, edgesOf, transitionRequirements } from '../specs/state/states.js';
 import type { Verdict } from '../harness/verdict.js';
 import { OUTCOME_COLOURS } from './palette.js';
 import type { CheckResult } from './results.js';

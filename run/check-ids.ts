@@ -35,7 +35,7 @@ export async function suiteChecks(budgets: RunInfo['budgets']): Promise<ListedCh
     isolate: false,
     watch: false,
     reporters: [],
-    // What the checks read at registration (harness/register.ts, scenarios/shared/model/walk.ts): the budgets alone.
+    // What the checks read at registration (harness/register.ts, scenarios/shared/walk/walk.ts): the budgets alone.
     provide: { conformance: { budgets } as RunInfo },
   });
   try {

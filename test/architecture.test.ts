@@ -37,6 +37,22 @@ describe('import rules', () => {
     expect(r.stdout).toMatch(/reference-imports: reference\/server\.ts → harness\/client\.ts/);
     expect(r.stdout).toMatch(/no-circular/);
   }, 120000);
+
+  it('inside scenarios/shared, the rules and the walk engine importing each other, and a state judgement importing either, are reported', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cf-arch-'));
+    const shared = join(dir, 'scenarios', 'shared');
+    for (const f of ['rules', 'walk', 'state']) mkdirSync(join(shared, f), { recursive: true });
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext' } }));
+    writeFileSync(join(shared, 'walk', 'engine.ts'), "import { rule } from '../rules/rule.js';\nexport const engine = () => rule;\n");
+    writeFileSync(join(shared, 'rules', 'rule.ts'), "import { steer } from '../walk/steer.js';\nexport const rule = () => steer;\n");
+    writeFileSync(join(shared, 'walk', 'steer.ts'), 'export const steer = 1;\n');
+    writeFileSync(join(shared, 'state', 'clause.ts'), "import { steer } from '../walk/steer.js';\nexport const clause = steer;\n");
+    const r = cruise(dir, ['scenarios']);
+    expect(r.status).not.toBe(0);
+    expect(r.stdout).toMatch(/walks-judge-apart: scenarios\/shared\/walk\/engine\.ts → scenarios\/shared\/rules\/rule\.ts/);
+    expect(r.stdout).toMatch(/rules-reach-walks-through-scripts: scenarios\/shared\/rules\/rule\.ts → scenarios\/shared\/walk\/steer\.ts/);
+    expect(r.stdout).toMatch(/state-judges-without-walking: scenarios\/shared\/state\/clause\.ts → scenarios\/shared\/walk\/steer\.ts/);
+  }, 120000);
 });
 
 describe('docs/architecture.md', () => {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BUDGETS } from '../harness/config.js';
 import { suiteCheckIds } from '../run/check-ids.js';
-import { WALKS_PER_CHECK } from '../scenarios/shared/model/walk.js';
+import { WALKS_PER_CHECK } from '../scenarios/shared/walk/walk.js';
 
 describe('the check IDs a known-failures list may name', () => {
   it("are every scenario file's checks, the walk checks as many as the run's walk budget makes", async () => {

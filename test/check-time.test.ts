@@ -2,7 +2,7 @@
  * A check's time to send (harness/check.ts Check.sendBy, set by harness/register.ts sendBy): past
  * it a check sends nothing and ends "could not judge" (INCOMPLETE), never stopped mid-request by
  * its time limit (an error that gates); retries stop there too; and a walk check whose deployment
- * answers too slowly for its budget runs shorter walks, judged (scenarios/shared/model/walk.ts
+ * answers too slowly for its budget runs shorter walks, judged (scenarios/shared/walk/walk.ts
  * WALK_STEPS_SHARE), instead of running out of time.
  */
 import { mkdtempSync } from 'node:fs';

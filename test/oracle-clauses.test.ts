@@ -1,5 +1,5 @@
 /**
- * The whole-state oracle's clauses (scenarios/shared/model/oracle-clauses.ts), each judged on
+ * The whole-state oracle's clauses (scenarios/shared/state/oracle-clauses.ts), each judged on
  * observations built by hand: per clause at least one observation its sentence forbids is rejected,
  * citing the requirement and sentence it rests on, and at least two legal ones are accepted, one of
  * them an answer the embedded reference never gives (marked `unlikeReference`). A clause widened to
@@ -9,12 +9,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Reply } from '../harness/reply.js';
 import type { Cite, Finding } from '../specs/common/clause.js';
-import { emptyApplied } from '../specs/common/state-engine.js';
-import type { StateSpec } from '../specs/common/state-spec.js';
+import { emptyApplied } from '../specs/state/state-engine.js';
+import type { StateSpec } from '../specs/state/state-spec.js';
 import { organizationStateSpec } from '../specs/organization/state-spec.js';
 import { personStateSpec } from '../specs/person/state-spec.js';
 import { providerStateSpec } from '../specs/provider/state-spec.js';
-import { IdentityModel, type ModelRecord, type RecordState } from '../scenarios/shared/model/identity-model.js';
+import { IdentityModel, type ModelRecord, type RecordState } from '../scenarios/shared/state/identity-model.js';
 import {
   DELETED_IDENTITY_PRESENTED,
   DELETED_SOURCE_FOUND,
@@ -40,7 +40,7 @@ import {
   SEPARATE_IDENTITIES_JOINED,
   SOFT_DELETED_SOURCE_FOUND,
   SOURCE_LISTED_WHERE_IT_LEFT,
-} from '../scenarios/shared/model/oracle-clauses.js';
+} from '../scenarios/shared/state/oracle-clauses.js';
 
 // --- Building observations by hand ---
 

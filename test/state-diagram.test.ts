@@ -7,7 +7,7 @@
  * turn it red; Graphviz draws one edge per transition with its id and verdict class.
  */
 import { describe, expect, it } from 'vitest';
-import { edgesOf, transitionRequirements } from '../specs/common/states.js';
+import { edgesOf, transitionRequirements } from '../specs/state/states.js';
 import { SERVICES, serviceNames } from '../specs/services.js';
 import type { CheckResult } from '../report/results.js';
 import { EDGE_COLOURS, edgeId, renderStateDiagrams, transitionViews } from '../report/state-diagram.js';

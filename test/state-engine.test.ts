@@ -1,20 +1,20 @@
 /**
- * The executable state tables moved by hand (specs/common/state-engine.ts applyStep, each row's
+ * The executable state tables moved by hand (specs/state/state-engine.ts applyStep, each row's
  * request outcome): per row, from the prior states its sentence names and from others, what the
  * model says afterwards, and which records the observation after the step must read
- * (scenarios/shared/model/oracle.ts lookupScope). Pure: no request is sent.
+ * (scenarios/shared/walk/oracle.ts lookupScope). Pure: no request is sent.
  */
 import { describe, expect, it } from 'vitest';
 import type { SourceRef } from '../specs/common/wire.js';
-import { applyStep } from '../specs/common/state-engine.js';
-import { type StateSpec, rowOf } from '../specs/common/state-spec.js';
-import type { StepName } from '../specs/common/step-names.js';
+import { applyStep } from '../specs/state/state-engine.js';
+import { type StateSpec, rowOf } from '../specs/state/state-spec.js';
+import type { StepName } from '../specs/state/step-names.js';
 import { organizationStateSpec } from '../specs/organization/state-spec.js';
 import { personStateSpec } from '../specs/person/state-spec.js';
 import { providerStateSpec } from '../specs/provider/state-spec.js';
-import { IdentityModel, type ModelRecord } from '../scenarios/shared/model/identity-model.js';
-import { lookupScope } from '../scenarios/shared/model/oracle.js';
-import { emptyApplied } from '../specs/common/state-engine.js';
+import { IdentityModel, type ModelRecord } from '../scenarios/shared/state/identity-model.js';
+import { lookupScope } from '../scenarios/shared/walk/oracle.js';
+import { emptyApplied } from '../specs/state/state-engine.js';
 
 /** A model with `n` active records A, B, C... each alone in its identity, observed at link IDs L1, L2, ... */
 function model(n: number, kinds?: string[]): IdentityModel {

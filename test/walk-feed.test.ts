@@ -1,5 +1,5 @@
 /**
- * The walk's feed judgement (scenarios/shared/model/feed.ts judgeFeed) against a local server:
+ * The walk's feed judgement (scenarios/shared/walk/feed.ts judgeFeed) against a local server:
  * the pages of a closed window that holds still are judged for duplicates (a repeated
  * notification is a finding), and those of a window still changing when the consistency budget
  * ran out are not (a lagging feed while other users write: an entry may shift onto two pages).
@@ -15,10 +15,10 @@ import { Check } from '../harness/check.js';
 import { loadProfile, resolveProfile } from '../harness/profile.js';
 import { RunContext } from '../harness/run.js';
 import { seededFaker } from '../generators/seed.js';
-import { judgeFeed } from '../scenarios/shared/model/feed.js';
+import { judgeFeed } from '../scenarios/shared/walk/feed.js';
 import { closedWindow, requireStill, settledWalk } from '../scenarios/shared/notifications.js';
 import { CouldNotJudge } from '../harness/verdict.js';
-import type { WalkReal } from '../scenarios/shared/model/walk-real.js';
+import type { WalkReal } from '../scenarios/shared/walk/walk-real.js';
 
 const run = new RunContext('feed-test', mkdtempSync(join(tmpdir(), 'cf-feed-')));
 const base = resolveProfile(loadProfile(undefined), false);

@@ -1,14 +1,14 @@
 /**
- * Walk steering by category (scenarios/shared/model/steer.ts, coverage.ts): a step that fits the
+ * Walk steering by category (scenarios/shared/walk/steer.ts, coverage.ts): a step that fits the
  * state table scores a category it has not exercised yet (specs/common/categories.ts: how many
  * records the named record's identity holds, whether sources were merged into it), so the walks
  * reach the multiplicities a minimal configuration misses: an unlink from an identity of three.
  * Source: organization-identity-api.md, States and transitions ("`source` unlinked from `unlinkFromSource`").
  */
 import { describe, expect, it } from 'vitest';
-import { CoverageTally, stepCategories, stepKeys } from '../scenarios/shared/model/coverage.js';
-import { IdentityModel, type ModelRecord } from '../scenarios/shared/model/identity-model.js';
-import { type SteerableKind, rankOptions } from '../scenarios/shared/model/steer.js';
+import { CoverageTally, stepCategories, stepKeys } from '../scenarios/shared/state/coverage.js';
+import { IdentityModel, type ModelRecord } from '../scenarios/shared/state/identity-model.js';
+import { type SteerableKind, rankOptions } from '../scenarios/shared/walk/steer.js';
 
 /** Records A, B, C in one identity and D, E in another; F retired into A. */
 function model(): IdentityModel {

@@ -1,5 +1,5 @@
 /**
- * Self-test of the walks' coverage steering (scenarios/shared/model/coverage.ts, steer.ts), run in
+ * Self-test of the walks' coverage steering (scenarios/shared/state/coverage.ts, steer.ts), run in
  * this process against the reference (test/support/walk-runner.ts) at the default budget of a run
  * against the embedded reference (12 walks x 8 steps):
  * - clean walks pass for every service and the check's note summarises the state table covered;
@@ -31,7 +31,7 @@ describe('walk coverage steering', () => {
     expect(a.note).toBe(b.note);
   });
 
-  // Every sequence fault lies on a tour (scenarios/shared/model/commands.ts TOURS), so every run seed finds it.
+  // Every sequence fault lies on a tour (scenarios/shared/walk/commands.ts TOURS), so every run seed finds it.
   // Ten run seeds in `npm run test:full`, three in `npm test`.
   const SEEDS = sampled(
     Array.from({ length: 10 }, (_, i) => i + 1),

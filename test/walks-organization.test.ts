@@ -6,7 +6,7 @@
  * their own sequence faults (test/walks-person-provider.test.ts).
  */
 import { describe, expect, test } from 'vitest';
-import { toursFor } from '../scenarios/shared/model/commands.js';
+import { toursFor } from '../scenarios/shared/walk/commands.js';
 import { organizationWalks } from '../scenarios/organization/walk-config.js';
 import { runSuite } from './support/run-suite.js';
 import { FULL_TIER } from './support/tier.js';

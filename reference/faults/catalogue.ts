@@ -640,7 +640,7 @@ function sharedFaults(service: ServiceName): FaultDefinition[] {
 /** Services whose faults are in the catalogue (those the reference serves and the suite has scenarios for). */
 export const FAULT_SERVICES: ServiceName[] = ['organization', 'person', 'provider'];
 
-/** Sequence-only faults the walks meet on every run: each lies on a tour (scenarios/shared/model/commands.ts TOURS). */
+/** Sequence-only faults the walks meet on every run: each lies on a tour (scenarios/shared/walk/commands.ts TOURS). */
 const WALK_FAULTS = SEQUENCE_FAULTS.filter((f) => !f.acceptInvalid);
 
 // Sequence-only and matching faults, caught by the walks and metamorphic checks (reference/faults/sequence-faults.ts).

@@ -2,7 +2,7 @@
  * Faults that hide at a multiplicity or boundary a minimal configuration never sets up (one record
  * per identity, a reply member no check compares with the request): each breaks a sentence only in
  * the category that reveals it (specs/common/categories.ts), and is caught there by a tour every
- * run takes (scenarios/shared/model/commands.ts TOURS) or by the state table's reply clauses.
+ * run takes (scenarios/shared/walk/commands.ts TOURS) or by the state table's reply clauses.
  *
  * Sources: organization-identity-api.md, "States and transitions" and Endpoints (the reply members
  * of linkIdentities); person-provider-identity-api.md, "States and transitions".

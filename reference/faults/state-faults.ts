@@ -2,7 +2,7 @@
  * Faults in outcomes the executable state tables (specs/<service>/state-spec.ts) state for states
  * a single hand-picked check used not to reach: a link ID retired by a merge, a soft-deleted
  * source of a shared identity, a source that absorbed a merge and was then linked elsewhere.
- * Each breaks one required outcome and is caught by the whole-state oracle (scenarios/shared/model/
+ * Each breaks one required outcome and is caught by the whole-state oracle (scenarios/shared/walk/
  * oracle.ts), through a scripted check or a tour every run takes.
  *
  * Sources: organization-identity-api.md, Endpoints (rule 3), "States and transitions";

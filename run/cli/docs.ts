@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { clausesDoc } from '../../specs/clauses/doc.js';
 import { openCellsDoc } from '../../specs/common/open-cells-doc.js';
-import { stateTablesDoc } from '../../specs/common/state-doc.js';
+import { stateTablesDoc } from '../../specs/state/state-doc.js';
 import { command, parseArguments } from '../command.js';
 
 const program = command({

@@ -4,7 +4,7 @@
  * against the identity model (reply, rejection, partition up to renaming of link IDs).
  * Source: organization-identity-api.md, "States and transitions".
  */
-import { walkChecks } from '../shared/model/walk.js';
+import { walkChecks } from '../shared/walk/walk.js';
 import { area } from './org.js';
 import { WALKS_FILE, organizationWalks } from './walk-config.js';
 

@@ -17,7 +17,7 @@ import {
   HOUSEHOLD_FORMS_DISAGREE,
   HOUSEHOLD_WITHOUT_LINK,
   householdForms,
-} from '../shared/model/oracle-clauses.js';
+} from '../shared/state/oracle-clauses.js';
 import { area, list, person, src } from './person.js';
 
 const { check } = area('households');
@@ -39,7 +39,7 @@ async function household(t: Check, cites: string[]) {
 /**
  * Looks the household of member `i` up by its source, its link ID and the household ID either
  * found, and judges the three forms against one another (the whole-state oracle's judgement,
- * scenarios/shared/model/oracle.ts householdForms), keeping the problems that cite `id`. Skips when
+ * scenarios/shared/walk/oracle.ts householdForms), keeping the problems that cite `id`. Skips when
  * no form finds a household: how households form is not shown.
  */
 async function householdCheck(t: Check, id: string, i: number) {

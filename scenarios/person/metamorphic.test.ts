@@ -6,7 +6,7 @@
  * Endpoints (/v2/demographicsSearch, /v2/demographicsQuery), "What the service does".
  */
 import { personIdentity } from '../../generators/person.js';
-import { metamorphicChecks } from '../shared/model/metamorphic-checks.js';
+import { metamorphicChecks } from '../shared/rules/metamorphic-checks.js';
 import { area } from './person.js';
 
 metamorphicChecks(area('metamorphic').check, (t, source) => personIdentity(t.faker, source), [

@@ -7,7 +7,7 @@
  * original link ID).
  * Source: person-provider-identity-api.md, "States and transitions" (person rows).
  */
-import { walkChecks } from '../shared/model/walk.js';
+import { walkChecks } from '../shared/walk/walk.js';
 import { area } from './person.js';
 import { WALKS_FILE, personWalks } from './walk-config.js';
 

@@ -7,7 +7,7 @@
  */
 import { providerIdentity } from '../../generators/provider.js';
 import { runInfo } from '../../harness/targets.js';
-import { metamorphicChecks } from '../shared/model/metamorphic-checks.js';
+import { metamorphicChecks } from '../shared/rules/metamorphic-checks.js';
 import { area } from './provider.js';
 
 metamorphicChecks(area('metamorphic').check, (t, source) => providerIdentity('practitioner', t.faker, source, runInfo().profile.provider), [

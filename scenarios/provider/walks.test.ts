@@ -5,7 +5,7 @@
  * delete, merge, unmerge, link and unlink, checked after every step against the identity model.
  * Source: person-provider-identity-api.md, "States and transitions" (provider rows: same type only).
  */
-import { walkChecks } from '../shared/model/walk.js';
+import { walkChecks } from '../shared/walk/walk.js';
 import { area } from './provider.js';
 import { WALKS_FILE, providerWalks } from './walk-config.js';
 

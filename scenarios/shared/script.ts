@@ -1,7 +1,7 @@
 /**
  * Scripted checks: a fixed sequence of state-table steps on a few records the check posts, each
  * judged by the same executable specification and whole-state oracle as the walks
- * (scenarios/shared/model/run-step.ts runStep, oracle.ts). A single check names the step it is
+ * (scenarios/shared/walk/run-step.ts runStep, oracle.ts). A single check names the step it is
  * about and the requirements it judges there; the steps that set the state up are judged in full,
  * so a deployment that breaks a set-up step fails the check at the rule it broke (the root cause),
  * not at the check's own.
@@ -11,12 +11,12 @@
 import type { Check } from '../../harness/check.js';
 import type { Reply } from '../../harness/reply.js';
 import { ConformanceFailure } from '../../harness/verdict.js';
-import { postStart } from './model/commands.js';
-import { stepKind } from './model/step-kinds.js';
-import { IdentityModel, type ModelRecord } from './model/identity-model.js';
-import { type StepKind, runStep } from './model/run-step.js';
+import { postStart } from './walk/commands.js';
+import { stepKind } from './walk/step-kinds.js';
+import { IdentityModel, type ModelRecord } from './state/identity-model.js';
+import { type StepKind, runStep } from './walk/run-step.js';
 import type { WalkConfig } from './walk-config.js';
-import { WalkReal } from './model/walk-real.js';
+import { WalkReal } from './walk/walk-real.js';
 import { ranksFirst } from './steps.js';
 
 export class Script {

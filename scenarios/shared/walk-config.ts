@@ -1,13 +1,13 @@
 /**
  * A service's walk configuration: how its walks build identities, its executable state table and
- * the requirements outside it. It lives below both the walk engine (scenarios/shared/model/) and the
+ * the requirements outside it. It lives below both the walk engine (scenarios/shared/walk/) and the
  * table-driven rules (scenarios/shared/rules/), which name it without importing each other.
  */
 import type { Faker } from '@faker-js/faker';
 import type { Profile } from '../../harness/profile.js';
 import type { ServiceName } from '../../specs/common/model.js';
 import type { SourceRef } from '../../specs/common/wire.js';
-import { type SpecRecord, type StateSpec, StateModel } from '../../specs/common/state-spec.js';
+import { type SpecRecord, type StateSpec, StateModel } from '../../specs/state/state-spec.js';
 import { SERVICES, requirementFor } from '../../specs/services.js';
 
 /** What a service's walks need to know: how to build identities, the executable state table, and the requirements outside it. */

@@ -9,7 +9,7 @@
 import { SERVICES, serviceNames } from '../services.js';
 import { NOT_SHOWN } from './not-shown.js';
 import { citeText } from './seed.js';
-import { type Forbidden, openOutcomes } from './state-spec.js';
+import { type Forbidden, openOutcomes } from '../state/state-spec.js';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const forbiddenText = (f: Forbidden[] | undefined) =>

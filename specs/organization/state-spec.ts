@@ -1,5 +1,5 @@
 /**
- * The organization state table as an executable specification (specs/common/state-spec.ts): every
+ * The organization state table as an executable specification (specs/state/state-spec.ts): every
  * row with its outcomes, required or open, and the sentence each comes from.
  * Source: organization-identity-api.md, "States and transitions" (and Endpoints rules 2 and 3, Events).
  */
@@ -15,8 +15,8 @@ import {
   unlinkRow,
   unmergeRow,
   updateRow,
-} from '../common/state-rows.js';
-import type { StateSpec } from '../common/state-spec.js';
+} from '../state/state-rows.js';
+import type { StateSpec } from '../state/state-spec.js';
 
 const STATES = 'States and transitions';
 const endpoint = (quote: string) => orgSeed('Endpoints', quote);

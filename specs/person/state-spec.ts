@@ -1,5 +1,5 @@
 /**
- * The person state table as an executable specification (specs/common/state-spec.ts): every row
+ * The person state table as an executable specification (specs/state/state-spec.ts): every row
  * with its outcomes, required or open, and the sentence each comes from.
  * Source: person-provider-identity-api.md, "States and transitions" (person rows), Endpoints
  * (/v2/postIdentity, /householdQuery), Resources (person reply content members), Events.
@@ -17,8 +17,8 @@ import {
   unlinkRow,
   unmergeRow,
   updateRow,
-} from '../common/state-rows.js';
-import type { StateSpec } from '../common/state-spec.js';
+} from '../state/state-rows.js';
+import type { StateSpec } from '../state/state-spec.js';
 
 const row = (quote: string) => ppSeed('States and transitions', quote);
 

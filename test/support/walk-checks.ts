@@ -1,5 +1,5 @@
 /**
- * A service's walk checks in a run's summary (scenarios/shared/model/walk.ts walkChecks registers
+ * A service's walk checks in a run's summary (scenarios/shared/walk/walk.ts walkChecks registers
  * the tours and the generated walks in parts, each a check of its own): the first that failed, or
  * the first of them, and the number of generated walks their `[walks]` lines add up to.
  */

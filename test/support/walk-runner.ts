@@ -21,7 +21,7 @@ import type { ServiceName } from '../../specs/common/model.js';
 import * as organization from '../../scenarios/organization/walk-config.js';
 import * as person from '../../scenarios/person/walk-config.js';
 import * as provider from '../../scenarios/provider/walk-config.js';
-import { WALKS_TITLE, type WalkBudget, runWalks } from '../../scenarios/shared/model/walk.js';
+import { WALKS_TITLE, type WalkBudget, runWalks } from '../../scenarios/shared/walk/walk.js';
 import { type WalkConfig, walkRequirementIds } from '../../scenarios/shared/walk-config.js';
 
 const WALKS: Record<ServiceName, { config: WalkConfig; file: string; title: string }> = {

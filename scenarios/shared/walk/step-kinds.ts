@@ -10,9 +10,9 @@
  * "States and transitions".
  */
 import { postContent } from '../../../generators/common.js';
-import { type RowSpec, type StateSpec, rowOf } from '../../../specs/common/state-spec.js';
-import type { DataStepName, SourceStepName, StepName } from '../../../specs/common/step-names.js';
-import type { IdentityModel, ModelRecord } from './identity-model.js';
+import { type RowSpec, type StateSpec, rowOf } from '../../../specs/state/state-spec.js';
+import type { DataStepName, SourceStepName, StepName } from '../../../specs/state/step-names.js';
+import type { IdentityModel, ModelRecord } from '../state/identity-model.js';
 import { type StepKind, src } from './run-step.js';
 import type { WalkConfig } from '../walk-config.js';
 import type { WalkReal } from './walk-real.js';

@@ -7,8 +7,8 @@
  * Source: organization-identity-api.md, "States and transitions"; person-provider-identity-api.md,
  * "States and transitions".
  */
-import { clause } from './clause.js';
-import type { SeedCitation } from './seed.js';
+import { clause } from '../common/clause.js';
+import type { SeedCitation } from '../common/seed.js';
 import type { DataRowSpec, Effect, ReplyClause, ReplyContext, RequestOutcome, SourceRowSpec, SpecRecord } from './state-spec.js';
 import type { StepName } from './step-names.js';
 

@@ -1,6 +1,6 @@
 /**
  * The identity model the walks and scripted checks judge a deployment against: the specification's
- * model of source records and their partition into identities (specs/common/state-spec.ts
+ * model of source records and their partition into identities (specs/state/state-spec.ts
  * StateModel), with what a walk needs besides: each record's source, its data and the values the
  * deployment showed for it, the link IDs seen so far, and the coverage bookkeeping that steers walks.
  * Identities are model groups (numbers); the deployment's link IDs are matched to them by
@@ -10,11 +10,11 @@
  * provider in person-provider-identity-api.md, "States and transitions").
  */
 import type { Cite } from '../../../specs/common/clause.js';
-import { type RecordState, type SpecRecord, StateModel, isLive } from '../../../specs/common/state-spec.js';
+import { type RecordState, type SpecRecord, StateModel, isLive } from '../../../specs/state/state-spec.js';
 import type { SourceRef } from '../../../specs/common/wire.js';
 
-export type { RecordState } from '../../../specs/common/state-spec.js';
-export { isLive } from '../../../specs/common/state-spec.js';
+export type { RecordState } from '../../../specs/state/state-spec.js';
+export { isLive } from '../../../specs/state/state-spec.js';
 
 /** The coverage keys one step exercises. */
 export interface StepKeys {
@@ -34,7 +34,7 @@ export interface ModelRecord extends SpecRecord {
   identity: Record<string, unknown>;
   /** Attribute values the deployment showed for the record while it stood alone (normalised; steps.ts identityValues). */
   values?: string[];
-  /** Accepted steps of this walk that touched the record (scenarios/shared/model/coverage.ts). */
+  /** Accepted steps of this walk that touched the record (scenarios/shared/state/coverage.ts). */
   history: HistoryEntry[];
 }
 

@@ -1,6 +1,6 @@
 /**
  * The whole-state oracle: after a step, every observable part of the model's records is read and
- * judged by the oracle's clauses (scenarios/shared/model/oracle-clauses.ts) against the executable
+ * judged by the oracle's clauses (scenarios/shared/state/oracle-clauses.ts) against the executable
  * specification (specs/<service>/state-spec.ts), not only which sources share a link ID:
  * - nativeIdQuery of every record;
  * - identityIdQuery of the link IDs the step's records had before it, every earlier link ID that
@@ -17,14 +17,14 @@ import { describeReply } from '../../../harness/check.js';
 import type { Reply } from '../../../harness/reply.js';
 import { isAbsent } from '../../../harness/reply.js';
 import { type Finding, finding } from '../../../specs/common/clause.js';
-import { type Follower, forgetAbsence } from '../../../specs/common/state-engine.js';
-import type { StateSpec } from '../../../specs/common/state-spec.js';
+import { type Follower, forgetAbsence } from '../../../specs/state/state-engine.js';
+import type { StateSpec } from '../../../specs/state/state-spec.js';
 import { identityValues } from '../steps.js';
-import { type IdentityModel, type ModelRecord, isLive } from './identity-model.js';
-import { LIVE_RECORD_NOT_FOUND, type Observation, type ObservePlan, householdOf, judgeAll } from './oracle-clauses.js';
+import { type IdentityModel, type ModelRecord, isLive } from '../state/identity-model.js';
+import { LIVE_RECORD_NOT_FOUND, type Observation, type ObservePlan, householdOf, judgeAll } from '../state/oracle-clauses.js';
 import type { WalkReal } from './walk-real.js';
 
-export type { ObservePlan } from './oracle-clauses.js';
+export type { ObservePlan } from '../state/oracle-clauses.js';
 
 const src = (r: ModelRecord) => ({ name: r.source.name, id: r.source.id });
 

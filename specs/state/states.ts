@@ -3,7 +3,7 @@
  * a source record moves through and, per operation, the transition it makes. Reports draw it as a
  * state diagram (report/state-diagram.ts).
  */
-import type { Requirement, ServiceName } from './model.js';
+import type { Requirement, ServiceName } from '../common/model.js';
 
 export interface Transition {
   operation: string;

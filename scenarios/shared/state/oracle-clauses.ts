@@ -1,6 +1,6 @@
 /**
  * The whole-state oracle's clauses: each a named, pure judgement of one observation of the
- * deployment (the replies the oracle read after a step, scenarios/shared/model/oracle.ts) against
+ * deployment (the replies the oracle read after a step, scenarios/shared/walk/oracle.ts) against
  * the model the executable state table moved (specs/<service>/state-spec.ts). Each rejects only an
  * observation that contradicts the sentence it cites (specs/common/clause.ts Cite); what the seeds
  * leave open is accepted whatever the deployment does, including answers no reference of ours gives:
@@ -17,12 +17,12 @@ import { describeReply } from '../../../harness/check.js';
 import type { Reply } from '../../../harness/reply.js';
 import { isAbsent } from '../../../harness/reply.js';
 import { type Cite, type Clause, type Finding, clause, finding } from '../../../specs/common/clause.js';
-import type { Applied } from '../../../specs/common/state-engine.js';
-import type { StateSpec } from '../../../specs/common/state-spec.js';
+import type { Applied } from '../../../specs/state/state-engine.js';
+import type { StateSpec } from '../../../specs/state/state-spec.js';
 import { groupedSources, identityValues, resultLinkIds, sameSource } from '../steps.js';
 import { type IdentityModel, type ModelRecord, isLive } from './identity-model.js';
 
-/** Everything the oracle read after one step (scenarios/shared/model/oracle.ts read). */
+/** Everything the oracle read after one step (scenarios/shared/walk/oracle.ts read). */
 export interface Observation {
   /** The link ID each record's nativeIdQuery resolved to (undefined: none). */
   linkOf: Map<string, string | undefined>;

@@ -6,7 +6,7 @@
  *   the same walk touched, as a named record or as another source of a named record's identity
  *   (`~`), e.g. `link(moved) -> deactivate` or `merge(~retired) -> restore`.
  *
- * Walks steer towards keys not exercised yet (scenarios/shared/model/steer.ts). Each walk sees
+ * Walks steer towards keys not exercised yet (scenarios/shared/walk/steer.ts). Each walk sees
  * the keys of the walks before it as they stood when fast-check generated it (a frozen set), plus
  * its own: so a walk's steps depend only on its generated commands and what the deployment
  * answered, and a shrunk or replayed walk chooses as the original did.

@@ -1,7 +1,7 @@
 /**
  * Runs bounded, seeded model-based walks with fast-check (fc.commands + fc.asyncModelRun):
  * `walks` walks of up to `steps` commands, each starting from a few identities posted together
- * (one start step, scenarios/shared/model/commands.ts postStart), and judged after every step by
+ * (one start step, scenarios/shared/walk/commands.ts postStart), and judged after every step by
  * the whole-state oracle (oracle.ts) and, at its end, on the notification feed (feed.ts). Walks run
  * side by side in equal batches (sideBySide: each walk owns its records). A failing batch is
  * shrunk by fast-check as a whole, so the walks that do not fail shrink away and the failing walk
@@ -13,11 +13,11 @@
  * seed and the check's stable ID (through the check's seeded Faker), so
  * `CONFORMANCE_SEED=<run seed>` replays the same walks.
  *
- * Before the generated walks, the tours of the service (scenarios/shared/model/commands.ts TOURS)
+ * Before the generated walks, the tours of the service (scenarios/shared/walk/commands.ts TOURS)
  * run: fixed chains of rows that every run exercises whatever its seed. A failing tour is reported
  * like a failing walk (numbered steps, replay command), unshrunk: it is short already.
  *
- * Steps are steered by coverage of the state table (scenarios/shared/model/coverage.ts, steer.ts):
+ * Steps are steered by coverage of the state table (scenarios/shared/state/coverage.ts, steer.ts):
  * each batch of walks is generated with the coverage keys the batches before it exercised, frozen,
  * and its commands prefer keys not exercised yet. The tally grows only with the walks fast-check
  * generates, not with the reruns of shrinking, so a shrunk walk sees what the failing one saw;
@@ -34,8 +34,8 @@ import type { Exchange } from '../../../harness/reply.js';
 import { type Tour, commandArbitraries, observeWalkEnd, postStart, recordStatesFor, tourCommands, toursFor } from './commands.js';
 import { FEED_CHANGE_MISSING, FEED_DUPLICATE, FEED_TOTAL_DIFFERS, feedBaseline, judgeFeed } from './feed.js';
 import { stepKindsFor } from './step-kinds.js';
-import { CoverageTally } from './coverage.js';
-import { IdentityModel, labelFor } from './identity-model.js';
+import { CoverageTally } from '../state/coverage.js';
+import { IdentityModel, labelFor } from '../state/identity-model.js';
 import { declared } from '../declared.js';
 import { type StepKind, StepFailure } from './run-step.js';
 import { type WalkConfig, walkRequirementIds } from '../walk-config.js';
@@ -151,7 +151,7 @@ function walkFailure(
 }
 
 /**
- * The feed after a walk (scenarios/shared/model/feed.ts): a failure is the walk's last step, so it
+ * The feed after a walk (scenarios/shared/walk/feed.ts): a failure is the walk's last step, so it
  * is listed, shrunk and replayed like any other.
  * @throws StepFailure citing the feed requirements broken
  */

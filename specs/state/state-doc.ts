@@ -4,7 +4,7 @@
  * (required, forbidden, open), the requirement it bears on and the seed sentence it comes from.
  */
 import { SERVICES, serviceNames } from '../services.js';
-import { citeText } from './seed.js';
+import { citeText } from '../common/seed.js';
 import type { Effect, RowSpec, StateSpec, Who } from './state-spec.js';
 
 const roleText = (role: string) => (role === 'source' ? 'the source' : `the ${role} source`);

@@ -13,7 +13,7 @@ import { ConformanceFailure, CouldNotJudge } from '../../../harness/verdict.js';
 import { finding } from '../../../specs/common/clause.js';
 import { citeOf } from '../../../specs/services.js';
 import type { WalkConfig } from '../walk-config.js';
-import { SERVER_ERROR } from './step-clauses.js';
+import { SERVER_ERROR } from '../state/step-clauses.js';
 import type { SeedCitation } from '../../../specs/common/seed.js';
 import type { Cite } from '../../../specs/common/clause.js';
 import type { SourceRef } from '../../../specs/common/wire.js';
@@ -39,7 +39,7 @@ export class WalkReal {
   stepStart = 0;
   /** Steps of the walk's start (postStart), which the numbered steps of a failure do not count. */
   startSteps = 0;
-  /** Changes of this walk the notification feed must show (scenarios/shared/model/feed.ts). */
+  /** Changes of this walk the notification feed must show (scenarios/shared/walk/feed.ts). */
   readonly feedEvents: FeedEvent[] = [];
   /** The feed's notifications of the walk's starting posts, which no step may count as its own. */
   feedBaseline?: Set<string>;

@@ -1,9 +1,9 @@
 /**
- * Moving the model through one step as the executable specification says (specs/common/state-spec.ts):
+ * Moving the model through one step as the executable specification says (specs/state/state-spec.ts):
  * the records an effect concerns, their new state and identity, the data marks they keep, and what
  * the observation right after the step must judge. Pure: no request is sent here.
  */
-import type { Cite } from './clause.js';
+import type { Cite } from '../common/clause.js';
 import { type Effect, type ReplyContext, type RowSpec, type SpecRecord, type StateModel, type Who, isLive } from './state-spec.js';
 
 /** A record whose identity an observation decides (adopted from what the deployment shows). */
@@ -174,7 +174,7 @@ function applyOpen(m: StateModel, row: RowSpec, recs: SpecRecord[], applied: App
 }
 
 /**
- * What a reply judge may ask about a step (specs/common/state-spec.ts ReplyContext). Read from the
+ * What a reply judge may ask about a step (specs/state/state-spec.ts ReplyContext). Read from the
  * model and the link IDs before the step is applied; `after` gives each model identity's link ID
  * once the step has been observed.
  */

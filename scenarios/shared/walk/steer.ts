@@ -3,7 +3,7 @@
  *
  * Each option (a step kind and the records it would name) is scored by the coverage keys it would
  * exercise that neither an earlier walk of the check nor this walk exercised yet
- * (scenarios/shared/model/coverage.ts): 2 when it exercises a new two-step sequence, plus 1 for a
+ * (scenarios/shared/state/coverage.ts): 2 when it exercises a new two-step sequence, plus 1 for a
  * new (state, operation) pair, plus 1 for a new category of a step that fits (the multiplicities of
  * specs/common/categories.ts: records in an identity, sources merged into a record). New sequences count only for records that fit the step (a step from
  * a state the seeds leave open or forbid counts for its new pair only), so chains are built from
@@ -17,8 +17,8 @@
  * commands from the same model choose the same steps, during shrinking and in a replay with the
  * same run seed.
  */
-import { type KeyedKind, type StepKeys, stepKeys } from './coverage.js';
-import type { IdentityModel, ModelRecord } from './identity-model.js';
+import { type KeyedKind, type StepKeys, stepKeys } from '../state/coverage.js';
+import type { IdentityModel, ModelRecord } from '../state/identity-model.js';
 
 export interface Option {
   recs: ModelRecord[];

@@ -1,8 +1,8 @@
 /**
  * The clauses a step's own reply is judged by, before the state it leaves is observed
- * (scenarios/shared/model/oracle-clauses.ts): whether the deployment accepted or rejected a request
+ * (scenarios/shared/state/oracle-clauses.ts): whether the deployment accepted or rejected a request
  * as the state table says it must from the named records' states, and whether a reply is an answer
- * at all. The state table's reply clauses (specs/common/state-rows.ts) judge the reply's members.
+ * at all. The state table's reply clauses (specs/state/state-rows.ts) judge the reply's members.
  *
  * Source: organization-identity-api.md, "States and transitions", Errors;
  * person-provider-identity-api.md, "States and transitions", Errors.

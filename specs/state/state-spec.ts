@@ -6,19 +6,19 @@
  * it comes from. An open outcome leaves the records it concerns in state `unknown`: any observation
  * of them is accepted, and later steps are judged only on what is still stated.
  *
- * Single checks (scenarios/shared/rules) and the model-based walks (scenarios/shared/model) both ask
+ * Single checks (scenarios/shared/rules) and the model-based walks (scenarios/shared/walk) both ask
  * this specification, through the model below, what to expect; neither writes an outcome of its own.
  *
  * Source: organization-identity-api.md, "States and transitions"; person-provider-identity-api.md,
  * "States and transitions" (each service's table: specs/<service>/state-spec.ts).
  */
-import type { Cite, Clause } from './clause.js';
-import type { ServiceName } from './model.js';
-import type { OperationName } from './operation-names.js';
-import type { SeedCitation } from './seed.js';
+import type { Cite, Clause } from '../common/clause.js';
+import type { ServiceName } from '../common/model.js';
+import type { OperationName } from '../common/operation-names.js';
+import type { SeedCitation } from '../common/seed.js';
 import type { StateTable } from './states.js';
 import type { DataStepName, NotShownMembers, SourceStepName, StepName } from './step-names.js';
-import type { SourceRef } from './wire.js';
+import type { SourceRef } from '../common/wire.js';
 
 export type RecordState = 'active' | 'soft-deleted' | 'retired' | 'deactivated' | 'deleted' | 'unknown';
 
@@ -252,7 +252,7 @@ export interface SourceRowSpec extends RowBase {
   content: RowContent;
 }
 
-/** A row whose request carries identity data: the walk builds it (specs/common/step-names.ts DataStepName). */
+/** A row whose request carries identity data: the walk builds it (specs/state/step-names.ts DataStepName). */
 export interface DataRowSpec extends RowBase {
   step: DataStepName;
   content?: undefined;

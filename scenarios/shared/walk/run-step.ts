@@ -1,7 +1,7 @@
 /**
  * Running one step of the state table against the deployment and judging it: the request outcome
  * the seeds call for from the records' states, the model moved as the row says, the whole
- * observable state (scenarios/shared/model/oracle.ts) and the reply members. The walks' commands
+ * observable state (scenarios/shared/walk/oracle.ts) and the reply members. The walks' commands
  * (commands.ts) and the scripted single checks (scenarios/shared/script.ts) both run their steps
  * through runStep.
  *
@@ -12,14 +12,19 @@ import { describeReply } from '../../../harness/check.js';
 import { type Reply, isRejection } from '../../../harness/reply.js';
 import { type ClauseFinding, ConformanceFailure } from '../../../harness/verdict.js';
 import { type Cite, type Clause, type Finding, finding } from '../../../specs/common/clause.js';
-import { type Applied, applyStep, emptyApplied, replyContextBefore } from '../../../specs/common/state-engine.js';
-import type { RequestOutcome, RowSpec } from '../../../specs/common/state-spec.js';
+import { type Applied, applyStep, emptyApplied, replyContextBefore } from '../../../specs/state/state-engine.js';
+import type { RequestOutcome, RowSpec } from '../../../specs/state/state-spec.js';
 import { citeOf } from '../../../specs/services.js';
-import { addHistory, historyTags, stepCategories } from './coverage.js';
-import { type IdentityModel, type ModelRecord, isLive } from './identity-model.js';
+import { addHistory, historyTags, stepCategories } from '../state/coverage.js';
+import { type IdentityModel, type ModelRecord, isLive } from '../state/identity-model.js';
 import { judgeState } from './oracle.js';
-import { ORACLE_CLAUSE_IDS } from './oracle-clauses.js';
-import { ALLOWED_STEP_REJECTED, EXCLUDED_RECORD_JOINED, FORBIDDEN_STEP_ACCEPTED, NEITHER_ACCEPTED_NOR_REJECTED } from './step-clauses.js';
+import { ORACLE_CLAUSE_IDS } from '../state/oracle-clauses.js';
+import {
+  ALLOWED_STEP_REJECTED,
+  EXCLUDED_RECORD_JOINED,
+  FORBIDDEN_STEP_ACCEPTED,
+  NEITHER_ACCEPTED_NOR_REJECTED,
+} from '../state/step-clauses.js';
 import type { WalkReal } from './walk-real.js';
 
 /** A record's source as requests name it. */

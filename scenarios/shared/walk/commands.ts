@@ -7,7 +7,7 @@
  * reply must name and whether the feed must show it all come from the service's executable state
  * table (specs/<service>/state-spec.ts), through runStep (run-step.ts), which the scripted single
  * checks (scenarios/shared/script.ts) use too. After every step the whole observable state is
- * judged (scenarios/shared/model/oracle.ts).
+ * judged (scenarios/shared/walk/oracle.ts).
  *
  * Source: organization-identity-api.md, "States and transitions"; person-provider-identity-api.md,
  * "States and transitions".
@@ -17,12 +17,12 @@ import { postContent } from '../../../generators/common.js';
 import { describeReply } from '../../../harness/check.js';
 import { isRejection } from '../../../harness/reply.js';
 import { type Cite, type Finding, finding } from '../../../specs/common/clause.js';
-import { type Applied, emptyApplied } from '../../../specs/common/state-engine.js';
+import { type Applied, emptyApplied } from '../../../specs/state/state-engine.js';
 import { citeOf } from '../../../specs/services.js';
-import { stepKeys } from './coverage.js';
-import { type IdentityModel, type ModelRecord, type RecordState, labelFor } from './identity-model.js';
+import { stepKeys } from '../state/coverage.js';
+import { type IdentityModel, type ModelRecord, type RecordState, labelFor } from '../state/identity-model.js';
 import { type StepKind, StepFailure, modelInWords, observe, runStep, texts, withRejects } from './run-step.js';
-import { ALLOWED_STEP_REJECTED, NEITHER_ACCEPTED_NOR_REJECTED } from './step-clauses.js';
+import { ALLOWED_STEP_REJECTED, NEITHER_ACCEPTED_NOR_REJECTED } from '../state/step-clauses.js';
 import { newIdentity, stepKind, stepKindsFor } from './step-kinds.js';
 import { type Option, anythingNew, rankOptions } from './steer.js';
 import type { WalkConfig } from '../walk-config.js';
@@ -36,7 +36,7 @@ export function recordStatesFor(c: WalkConfig): RecordState[] {
 /**
  * One step of a walk: a kind plus the choices fast-check generated and shrinks. A walk's commands
  * are a pool, longer than the walk: a command runs only when its kind can exercise a coverage key
- * no step of the check exercised yet (scenarios/shared/model/steer.ts), or when no kind could;
+ * no step of the check exercised yet (scenarios/shared/walk/steer.ts), or when no kind could;
  * fast-check skips the others, and shrinks only the commands that ran.
  */
 export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, false> {
