@@ -251,25 +251,27 @@ async function measure(latencyMs: number): Promise<Figures> {
   const referenceCpuS = childrenCpuSeconds() - cpuBefore - suiteCpuS;
 
   const folder = join(reportDir, runId);
-  let summary: { totals: { checks: number }; checks: Array<{ checkId: string; durationMs: number; requests?: number }> };
+  let summary: { totals: { checks: number }; checks: Array<{ checkId: string; service: string; durationMs: number; requests?: number }> };
   try {
     summary = JSON.parse(readFileSync(join(folder, 'summary.json'), 'utf8'));
   } catch {
     console.error(`bench:latency: the run at ${latencyMs} ms wrote no summary (exit ${exit}):\n${stderr.slice(-2000)}`);
     process.exit(1);
   }
+  // Requests by checks: each counted once, with the check that sent it (checks that share a set-up
+  // also share its exchanges, so the exchange files would count those twice).
   let checkRequests = 0;
+  const perService = new Map<string, number>();
+  for (const c of summary.checks) {
+    checkRequests += c.requests ?? 0;
+    perService.set(c.service, (perService.get(c.service) ?? 0) + (c.requests ?? 0));
+  }
   let first = Number.POSITIVE_INFINITY;
   let last = 0;
   let chain = 0;
   let chainCheck = '';
-  const perService = new Map<string, number>();
   for (const name of readdirSync(join(folder, 'exchanges')).filter(isExchangesFile)) {
     const { lines } = readExchangesFile(join(folder, 'exchanges', name));
-    const sent = lines.reduce((n, l) => n + 1 + (l.retries ?? 0), 0);
-    checkRequests += sent;
-    const service = name.split('__')[0]!; // exchange files are named <service>__<area>__<check>
-    perService.set(service, (perService.get(service) ?? 0) + sent);
     for (const l of lines) {
       first = Math.min(first, Date.parse(l.startedAt));
       last = Math.max(last, Date.parse(l.startedAt) + l.durationMs);

@@ -1,6 +1,7 @@
 /**
  * Merge, unmerge, link and unlink rows shared by the three state tables. Each check is a short
- * script (scenarios/shared/script.ts) judged, at the step it is about, on its own requirement by
+ * script (scenarios/shared/script.ts), one per row that its reply check and effect check share
+ * (scenarios/shared/shared-script.ts), judged, at the step it is about, on its own requirement by
  * the executable state table and the whole-state oracle: the reply members the row names, or
  * everything observable afterwards (lookups and identityIdQuery of every link ID so far, each
  * identity's data, searches with the records' data).
@@ -9,6 +10,7 @@
  */
 import type { Check } from '../../../harness/check.js';
 import { script } from '../script.js';
+import { type SharedBody, sharedScript } from '../shared-script.js';
 import { type Scripted, idsFor, titled } from './types.js';
 
 export const MERGE_LINK_ROLES = [
@@ -32,78 +34,54 @@ export function mergeLinkChecks({ check, verifies, walks, kind, label }: Scripte
     const [a, b] = await s.start(2, kind);
     return { s, a: a!, b: b! };
   };
+  /** A row's reply check and effect check, on one script they share (scenarios/shared/shared-script.ts). */
+  const pair = (step: string, reply: [string | undefined, string], effect: [string | undefined, string], body: SharedBody) => {
+    const cites = [reply[0], effect[0]].filter((x): x is string => Boolean(x));
+    for (const [id, title] of [reply, effect])
+      if (id) check(T(title), [id], (t) => sharedScript(t, `${step}/${kind ?? 'any kind'}`, cites, body));
+  };
 
-  if (ids.mergeReply) {
-    const id = ids.mergeReply;
-    check(T("mergeIdentities replies with the survivor's linkId"), [id], async (t) => {
-      const { s, a, b } = await two(t);
-      await s.step('merge', [a, b], [id]);
-    });
-  }
-
-  if (ids.mergeEffect) {
-    const id = ids.mergeEffect;
-    check(T('after mergeIdentities a single surviving identity results, and no search or query names the retired one'), [id], async (t) => {
+  pair(
+    'merge',
+    [ids.mergeReply, "mergeIdentities replies with the survivor's linkId"],
+    [ids.mergeEffect, 'after mergeIdentities a single surviving identity results, and no search or query names the retired one'],
+    async (t, judge) => {
       const { s, a, b } = await two(t);
       await s.searchable(a, b);
-      await s.step('merge', [a, b], [id]);
-    });
-  }
+      await s.step('merge', [a, b], judge);
+    },
+  );
 
-  if (ids.unmergeReply) {
-    const id = ids.unmergeReply;
-    check(T('unmergeIdentities replies with unmergedId and unmergedFromId'), [id], async (t) => {
+  pair(
+    'unmerge',
+    [ids.unmergeReply, 'unmergeIdentities replies with unmergedId and unmergedFromId'],
+    [ids.unmergeEffect, 'after unmergeIdentities the source is active in a new, separate identity, with its data'],
+    async (t, judge) => {
       const { s, a, b } = await two(t);
       await s.step('merge', [a, b]);
-      await s.step('unmerge', [a, b], [id]);
-    });
-  }
+      await s.step('unmerge', [a, b], judge);
+    },
+  );
 
-  if (ids.unmergeEffect) {
-    const id = ids.unmergeEffect;
-    check(T('after unmergeIdentities the source is active in a new, separate identity, with its data'), [id], async (t) => {
+  pair(
+    'link',
+    [ids.linkReply, "linkIdentities replies with the linkId of linkToSource's identity"],
+    [ids.linkEffect, 'after linkIdentities both sources are active in one identity, with their data'],
+    async (t, judge) => {
       const { s, a, b } = await two(t);
-      await s.step('merge', [a, b]);
-      await s.step('unmerge', [a, b], [id]);
-    });
-  }
+      await s.step('link', [a, b], judge);
+    },
+  );
 
-  if (ids.linkReply) {
-    const id = ids.linkReply;
-    check(T("linkIdentities replies with the linkId of linkToSource's identity"), [id], async (t) => {
-      const { s, a, b } = await two(t);
-      await s.step('link', [a, b], [id]);
-    });
-  }
-
-  if (ids.linkEffect) {
-    const id = ids.linkEffect;
-    check(T('after linkIdentities both sources are active in one identity, with their data'), [id], async (t) => {
-      const { s, a, b } = await two(t);
-      await s.step('link', [a, b], [id]);
-    });
-  }
-
-  if (ids.unlinkReply) {
-    const id = ids.unlinkReply;
-    check(T('unlinkIdentities replies with unlinkedId and unlinkedFromId'), [id], async (t) => {
+  pair(
+    'unlink',
+    [ids.unlinkReply, 'unlinkIdentities replies with unlinkedId and unlinkedFromId'],
+    [ids.unlinkEffect, 'after unlinkIdentities the source is active in a separate identity, and no search names a link ID out of use'],
+    async (t, judge) => {
       const { s, a, b } = await two(t);
       await s.step('link', [a, b]);
-      await s.step('unlink', [a, b], [id]);
-    });
-  }
-
-  if (ids.unlinkEffect) {
-    const id = ids.unlinkEffect;
-    check(
-      T('after unlinkIdentities the source is active in a separate identity, and no search names a link ID out of use'),
-      [id],
-      async (t) => {
-        const { s, a, b } = await two(t);
-        await s.step('link', [a, b]);
-        await s.searchable(b);
-        await s.step('unlink', [a, b], [id]);
-      },
-    );
-  }
+      await s.searchable(b);
+      await s.step('unlink', [a, b], judge);
+    },
+  );
 }
