@@ -2,7 +2,9 @@
  * Self-test of the generated bad-input checks: the clean reference passes them for every service,
  * and a reference that carries out requests whose source reference has a malformed date
  * (fault source-date-unchecked, reference/faults/sequence-faults.ts) fails the organization check
- * citing ORG-BADINPUT-GENERATED, with the shrunk request printed and a replay command.
+ * citing ORG-BADINPUT-GENERATED, with the shrunk request printed and a replay command; one that
+ * carries them out but answers with a rejection (source-date-applied-rejected) fails it citing
+ * ORG-REJECTED-NO-CHANGE.
  */
 import { describe, expect, test } from 'vitest';
 import { setAt } from '../scenarios/shared/bad-input.js';
@@ -46,5 +48,14 @@ describe('generated bad input', () => {
     expect(message).toMatch(/fast-check shrank it \(\d+ shrinks\) to:\n +\w+ \{.*"date":/);
     expect(message).toMatch(/ at [\w.]*date was accepted/);
     expect(message).toContain(`CONFORMANCE_SEED=12345 npm run conformance -- ${ORG} -t`);
+  });
+
+  test('catches a rejected request that changed the records it names (source-date-applied-rejected)', async () => {
+    // The lane looks up again only the records a request names: this fault changes exactly those.
+    const run = await runSuite([ORG], { ...SETTINGS, REFERENCE_FAULTS: 'source-date-applied-rejected' });
+    const c = checks(run).find((x) => x.service === 'organization');
+    expect(c?.verdict, run.stdout.slice(-3000)).toBe('fail');
+    expect(c?.failedRequirements).toContain('ORG-REJECTED-NO-CHANGE');
+    expect(c?.message ?? '').toMatch(/rejected \(HTTP 400.*\),: the lane's record [AB]/);
   });
 });

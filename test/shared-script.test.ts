@@ -15,7 +15,7 @@ import { loadProfile, resolveProfile } from '../harness/profile.js';
 import type { Exchange } from '../harness/reply.js';
 import { RunContext } from '../harness/run.js';
 import { ConformanceFailure } from '../harness/verdict.js';
-import { type SharedBody, sharedScript } from '../scenarios/shared/shared-script.js';
+import { type SharedBody, sharedRead, sharedScript } from '../scenarios/shared/shared-script.js';
 
 const profile = resolveProfile(loadProfile(undefined), false);
 const [REPLY, EFFECT] = ['ORG-MERGE-REPLY', 'ORG-MERGE-EFFECT'];
@@ -67,5 +67,35 @@ describe('sharedScript', () => {
     for (const run of [newRun(), newRun()]) await sharedScript(checkOf(run, REPLY), 'merge', [REPLY, EFFECT], b, 7);
     await sharedScript(checkOf(newRun(), REPLY), 'unmerge', [REPLY, EFFECT], b, 7);
     expect(b.runs.length).toBe(3);
+  });
+});
+
+describe('sharedRead', () => {
+  it('makes a value once for the checks that read it; each takes its exchanges, the first its requests', async () => {
+    const run = newRun();
+    let made = 0;
+    const make = async (t: Check) => {
+      made++;
+      t.exchanges.push({ operation: 'nativeIdQuery' } as Exchange);
+      t.requestsSent += 2;
+      return 'the reply';
+    };
+    const [x, y] = [checkOf(run, REPLY), checkOf(run, EFFECT)];
+    expect(await Promise.all([x, y].map((t) => sharedRead(t, 'identity', [REPLY, EFFECT], make, 7)))).toEqual(['the reply', 'the reply']);
+    expect(made).toBe(1);
+    expect([x.exchanges.length, y.exchanges.length, x.requestsSent + y.requestsSent]).toEqual([1, 1, 2]);
+  });
+
+  it('a value that could not be made is made by each check alone, so each reports its own failure', async () => {
+    const run = newRun();
+    const makers: Check[] = [];
+    const make = async (t: Check) => {
+      makers.push(t);
+      throw new Error(`not made for ${t.verifies.join(',')}`);
+    };
+    const [x, y] = [checkOf(run, REPLY), checkOf(run, EFFECT)];
+    const results = await Promise.allSettled([x, y].map((t) => sharedRead(t, 'identity', [REPLY, EFFECT], make, 7)));
+    expect(results.map((r) => (r as PromiseRejectedResult).reason.message)).toEqual([`not made for ${REPLY}`, `not made for ${EFFECT}`]);
+    expect(makers.slice(1)).toEqual([x, y]);
   });
 });

@@ -167,6 +167,19 @@ export const BAD_INPUT_FAULTS: FaultDefinition[] = [
       'a malformed DATE in a source reference (source.date, toRetireSource.date, identity.sources[].date, ...) is not validated: the request is carried out as if the date were absent',
     acceptInvalid: (op, content) => onlyDatesInvalid('organization', op, content),
   },
+  {
+    name: 'source-date-applied-rejected',
+    service: 'organization',
+    requirement: 'ORG-REJECTED-NO-CHANGE',
+    description:
+      'a request whose only invalid member is a malformed DATE in a source reference is carried out as if the date were absent, then answered as a rejection (HTTP 400, success=false)',
+    acceptInvalid: (op, content) => onlyDatesInvalid('organization', op, content),
+    reply: (i) => {
+      if (i.status !== 200 || !onlyDatesInvalid('organization', i.operation, i.request.content ?? {})) return;
+      i.status = 400;
+      Object.assign(i.body, { success: false, message: 'invalid date', errors: ['invalid date'], content: null });
+    },
+  },
 ];
 SEQUENCE_FAULTS.push(...BAD_INPUT_FAULTS);
 

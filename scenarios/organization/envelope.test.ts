@@ -9,7 +9,9 @@ import { wrongWireForm } from '../../specs/clauses/types.js';
 import { leafTypes, valuesAt, wireTypeSchema } from '../../specs/common/leaf-types.js';
 import { OrganizationIdentity } from '../../specs/organization/identity.js';
 import { organizationOperations } from '../../specs/organization/operations.js';
+import type { Check } from '../../harness/check.js';
 import { envelopeChecks } from '../shared/rules/envelope.js';
+import { sharedRead } from '../shared/shared-script.js';
 import { area, org } from './org.js';
 
 const { check } = area('envelope');
@@ -30,11 +32,20 @@ const TYPE_REQUIREMENT = {
   'DATE-TIME': 'ORG-TYPE-DATETIME',
 } as const;
 
-for (const type of ['TEXT', 'NUMBER', 'DATE', 'TIME', 'BOOLEAN'] as const) {
+const TYPES = ['TEXT', 'NUMBER', 'DATE', 'TIME', 'BOOLEAN'] as const;
+/** One identity, posted and looked up once per run, whose reply every wire-form check reads (scenarios/shared/shared-script.ts). */
+const returnedIdentity = (t: Check) =>
+  sharedRead(
+    t,
+    'a returned identity',
+    TYPES.map((x) => TYPE_REQUIREMENT[x]),
+    async (r) => org.lookup(r, (await org.postNew(r, r.verifies)).source, r.profile.responseViews),
+  );
+
+for (const type of TYPES) {
   const req = TYPE_REQUIREMENT[type];
   check(`${type} values of a returned identity have the ${type} wire form`, [req], async (t) => {
-    const a = await org.postNew(t, [req]);
-    const reply = await org.lookup(t, a.source, t.profile.responseViews);
+    const reply = await returnedIdentity(t);
     const identity = reply.content?.identity;
     const values = LEAVES.filter((l) => l.type === type).flatMap((l) => valuesAt(identity, l.path, '/content/identity'));
     if (!values.length) t.skip(`the returned identity holds no ${type} value to check`);

@@ -303,7 +303,11 @@ function sharedFamily(service: ServiceName, generate: Generate, cites: string[])
         `the family of identities the searching checks share could not be posted: ${e instanceof Error ? e.message : String(e)}`,
       );
     } finally {
-      if (first) t.exchanges.push(...entry.poster.exchanges);
+      if (first) {
+        t.exchanges.push(...entry.poster.exchanges);
+        // What posting the family cost the deployment is counted once, with the check that asked first.
+        t.requestsSent += entry.poster.requestsSent;
+      }
     }
   };
 }
