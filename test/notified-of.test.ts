@@ -7,17 +7,14 @@
  * and a deployment may serve pages smaller than asked (Limits: bounds of pageSize "not shown").
  */
 import { mkdtempSync } from 'node:fs';
-import { type Server, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { seededFaker } from '../generators/seed.js';
-import { Check } from '../harness/check.js';
+import { feedCheck } from './support/local-feed.js';
+import type { Check } from '../harness/check.js';
 import { loadProfile, resolveProfile } from '../harness/profile.js';
 import { RunContext } from '../harness/run.js';
 import { notifiedOf } from '../scenarios/shared/notifications.js';
-import { localClient } from './support/local-client.js';
 
 const run = new RunContext('notified-of-test', mkdtempSync(join(tmpdir(), 'cf-notified-')));
 const base = resolveProfile(loadProfile(undefined), false);
@@ -32,33 +29,17 @@ afterEach(async () => {
  */
 async function feed(others: number, maxPages: number): Promise<{ t: Check; change: () => Promise<void> }> {
   const held = Array.from({ length: others }, (_, i) => ({ notificationType: 'UPDATE', nativeId: `other-${i}` }));
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (d) => (body += d));
-    req.on('end', () => {
-      const page = JSON.parse(body).content.pageNumber as number;
-      const notifications = held.slice(page * 3, page * 3 + 3);
-      const content = { notifications, hasNext: (page + 1) * 3 < held.length, totalElements: held.length };
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, content }));
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const profile = {
     ...base,
     consistencyBudgetMs: 300,
     pollIntervalMs: 50,
     notifications: { ...base.notifications, clockSkewMs: 0, maxPages },
   };
-  const client = localClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, profile, run, {
-    timeoutMs: 2000,
-    maxInFlight: 2,
-    retryBudgetMs: 0,
-  });
-  closing.push(
-    () => client.close(),
-    () => new Promise((r) => server.close(r)),
+  const t = await feedCheck(
+    (page) => ({ notifications: held.slice(page * 3, page * 3 + 3), hasNext: (page + 1) * 3 < held.length, totalElements: held.length }),
+    { service: 'person', verifies: ['PERSON-NOTIF-RECORDS-CHANGES'], profile, run },
+    closing,
   );
-  const t = new Check('person', ['PERSON-NOTIF-RECORDS-CHANGES'], seededFaker(1), client, profile, run);
   return { t, change: async () => void held.push({ notificationType: 'UPDATE', nativeId: 'CHANGED' }) };
 }
 

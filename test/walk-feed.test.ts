@@ -5,16 +5,13 @@
  * ran out are not (a lagging feed while other users write: an entry may shift onto two pages).
  */
 import { mkdtempSync } from 'node:fs';
-import { type Server, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { localClient } from './support/local-client.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Check } from '../harness/check.js';
+import { feedCheck } from './support/local-feed.js';
+import type { Check } from '../harness/check.js';
 import { loadProfile, resolveProfile } from '../harness/profile.js';
 import { RunContext } from '../harness/run.js';
-import { seededFaker } from '../generators/seed.js';
 import { judgeFeed } from '../scenarios/shared/walk/feed.js';
 import { closedWindow, requireStill, settledWalk } from '../scenarios/shared/notifications.js';
 import { CouldNotJudge } from '../harness/verdict.js';
@@ -32,30 +29,16 @@ afterEach(async () => {
 /** A feed whose window holds A, B, B, C over two pages; `changing`: every read names C differently (still filling). */
 async function feed(changing: boolean): Promise<Check> {
   let reads = 0;
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (d) => (body += d));
-    req.on('end', () => {
-      const page = JSON.parse(body).content.pageNumber as number;
+  const n = (id: string) => ({ notificationType: 'UPDATE', nativeId: id });
+  return feedCheck(
+    (page) => {
       if (page === 0) reads++;
-      const n = (id: string) => ({ notificationType: 'UPDATE', nativeId: id });
       const notifications = page === 0 ? [n('A'), n('B')] : [n('B'), n(changing ? `C${reads}` : 'C')];
-      res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ success: true, content: { notifications, hasNext: page === 0, totalElements: 4 } }));
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const client = localClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, profile, run, {
-    timeoutMs: 2000,
-    maxInFlight: 2,
-    retryBudgetMs: 0,
-  });
-  closing.push(
-    () => client.close(),
-    () => new Promise((r) => server.close(r)),
+      return { notifications, hasNext: page === 0, totalElements: 4 };
+    },
+    { service: 'organization', verifies: ['ORG-NOTIF-NO-DUPLICATES'], profile, run },
+    closing,
   );
-  return new Check('organization', ['ORG-NOTIF-NO-DUPLICATES'], seededFaker(1), client, profile, run);
 }
 
 /** A walk with no change the feed must show, judged for paging only. */

@@ -11,7 +11,7 @@
 import type { Check } from '../../../harness/check.js';
 import { script } from '../script.js';
 import { type SharedBody, sharedScript } from '../shared-script.js';
-import { type Scripted, idsFor, titled } from './types.js';
+import { type Scripted, idsFor, pairedChecks, titled } from './types.js';
 
 export const LIFECYCLE_ROLES = [
   'softDeleteReply',
@@ -26,12 +26,8 @@ export type LifecycleRole = (typeof LIFECYCLE_ROLES)[number];
 export function lifecycleChecks({ check, verifies, walks, kind, label }: Scripted): void {
   const ids = idsFor(check, 'lifecycle', LIFECYCLE_ROLES, verifies);
   const T = (s: string) => titled(s, label);
-  /** A row's reply check and effect check, on one script they share (scenarios/shared/shared-script.ts). */
-  const pair = (step: string, reply: [string | undefined, string], effect: [string | undefined, string], body: SharedBody) => {
-    const cites = [reply[0], effect[0]].filter((x): x is string => Boolean(x));
-    for (const [id, title] of [reply, effect])
-      if (id) check(T(title), [id], (t) => sharedScript(t, `${step}/${kind ?? 'any kind'}`, cites, body));
-  };
+  const pair = (step: string, reply: [string | undefined, string], effect: [string | undefined, string], body: SharedBody) =>
+    pairedChecks(check, T, kind, step, [reply, effect], body);
 
   pair(
     'soft delete',

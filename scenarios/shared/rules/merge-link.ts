@@ -10,8 +10,8 @@
  */
 import type { Check } from '../../../harness/check.js';
 import { script } from '../script.js';
-import { type SharedBody, sharedScript } from '../shared-script.js';
-import { type Scripted, idsFor, titled } from './types.js';
+import type { SharedBody } from '../shared-script.js';
+import { type Scripted, idsFor, pairedChecks, titled } from './types.js';
 
 export const MERGE_LINK_ROLES = [
   'mergeReply',
@@ -34,12 +34,8 @@ export function mergeLinkChecks({ check, verifies, walks, kind, label }: Scripte
     const [a, b] = await s.start(2, kind);
     return { s, a: a!, b: b! };
   };
-  /** A row's reply check and effect check, on one script they share (scenarios/shared/shared-script.ts). */
-  const pair = (step: string, reply: [string | undefined, string], effect: [string | undefined, string], body: SharedBody) => {
-    const cites = [reply[0], effect[0]].filter((x): x is string => Boolean(x));
-    for (const [id, title] of [reply, effect])
-      if (id) check(T(title), [id], (t) => sharedScript(t, `${step}/${kind ?? 'any kind'}`, cites, body));
-  };
+  const pair = (step: string, reply: [string | undefined, string], effect: [string | undefined, string], body: SharedBody) =>
+    pairedChecks(check, T, kind, step, [reply, effect], body);
 
   pair(
     'merge',

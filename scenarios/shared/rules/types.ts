@@ -10,6 +10,7 @@ import { requirementFor } from '../../../specs/services.js';
 import type { WalkConfig } from '../walk-config.js';
 import { declared } from '../declared.js';
 import type { steps } from '../steps.js';
+import { type SharedBody, sharedScript } from '../shared-script.js';
 
 export type CheckFn = ReturnType<typeof scenario>['check'];
 export type Kit = ReturnType<typeof steps>;
@@ -53,3 +54,20 @@ export function idsFor<Role extends string>(check: CheckFn, group: string, roles
 export const titled = (title: string, label?: string) => (label ? `${title} (${label})` : title);
 export const src = (s: { name: string; id: string }) => ({ name: s.name, id: s.id });
 export const list = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);
+
+/**
+ * Registers a state-table row's reply check and effect check (each `[requirement, title]`; a role
+ * the service lacks is undefined) on one script they share (scenarios/shared/shared-script.ts),
+ * per kind of record where the service has kinds.
+ */
+export function pairedChecks(
+  check: CheckFn,
+  T: (title: string) => string,
+  kind: string | undefined,
+  step: string,
+  checks: ReadonlyArray<[string | undefined, string]>,
+  body: SharedBody,
+): void {
+  const cites = checks.map(([id]) => id).filter((x): x is string => Boolean(x));
+  for (const [id, title] of checks) if (id) check(T(title), [id], (t) => sharedScript(t, `${step}/${kind ?? 'any kind'}`, cites, body));
+}
