@@ -61,7 +61,11 @@ export const ProfileSchema = z.strictObject({
        * deployment that serves fewer per page is followed by hasNext).
        */
       readPageSize: z.number().int().min(1).max(1000).default(50),
-      /** Most pages walked for one window (a bound so a busy staging feed cannot stall the run). */
+      /**
+       * Most pages walked for one window (a bound so a busy staging feed cannot stall the run). A
+       * window longer than this is not judged: the feed's order is not shown, so what lies beyond
+       * the pages read is unknown, and the checks that need it skip, naming this setting.
+       */
       maxPages: z.number().int().min(1).max(10000).default(200),
       /**
        * Largest difference between the suite's clock and the deployment's, in ms: notification
