@@ -12,6 +12,7 @@ import { SHARED_OPERATIONS, type SharedOperation } from './operation-names.js';
 import { type OperationSpec, type ServiceName, noSources, sourcesAt } from './model.js';
 import { NotificationPage, NotificationQuery, Relationship, SearchResult, identityReplyShape } from './resources.js';
 import { SourceRef, arr, obj, opt } from './wire.js';
+import { stepExample } from '../state/step-requests.js';
 
 const views = { responseIdentityFormatNames: arr(z.string()) };
 
@@ -64,7 +65,7 @@ function identityOperationTable<I extends z.ZodType>(service: ServiceName, idPre
     }),
     deleteSourceIdentity: row({
       name: 'deleteSourceIdentity',
-      example: (c) => ({ source: c.a }),
+      example: stepExample('hard delete'),
       path: '/deleteSourceIdentity',
       mutates: true,
       request: obj({ source: SourceRef }),
@@ -112,7 +113,7 @@ function identityOperationTable<I extends z.ZodType>(service: ServiceName, idPre
     }),
     softDeleteSource: row({
       name: 'softDeleteSource',
-      example: (c) => ({ sourceToSoftDelete: c.a }),
+      example: stepExample('soft delete'),
       path: '/softDeleteSource',
       mutates: true,
       request: obj({ sourceToSoftDelete: SourceRef }),
@@ -121,7 +122,7 @@ function identityOperationTable<I extends z.ZodType>(service: ServiceName, idPre
     }),
     restoreSource: row({
       name: 'restoreSource',
-      example: (c) => ({ [c.names.restoreSourceMember]: c.a }),
+      example: stepExample('restore'),
       path: '/restoreSource',
       mutates: true,
       // Members of the restore request: "not shown"; the profile names the member (default sourceToRestore).
@@ -131,7 +132,7 @@ function identityOperationTable<I extends z.ZodType>(service: ServiceName, idPre
     }),
     mergeIdentities: row({
       name: 'mergeIdentities',
-      example: (c) => ({ toSurviveSource: c.a, toRetireSource: c.b }),
+      example: stepExample('merge'),
       path: '/mergeIdentities',
       mutates: true,
       request: obj({ toSurviveSource: SourceRef, toRetireSource: SourceRef }),
@@ -140,7 +141,7 @@ function identityOperationTable<I extends z.ZodType>(service: ServiceName, idPre
     }),
     unmergeIdentities: row({
       name: 'unmergeIdentities',
-      example: (c) => ({ unmergeFromSource: c.a, unmergeSource: c.b }),
+      example: stepExample('unmerge'),
       path: '/unmergeIdentities',
       mutates: true,
       request: obj({ unmergeFromSource: SourceRef, unmergeSource: SourceRef }),
@@ -154,7 +155,7 @@ function identityOperationTable<I extends z.ZodType>(service: ServiceName, idPre
     }),
     linkIdentities: row({
       name: 'linkIdentities',
-      example: (c) => ({ linkToSource: c.a, source: c.b }),
+      example: stepExample('link'),
       path: '/linkIdentities',
       mutates: true,
       request: obj({ linkToSource: SourceRef, source: SourceRef }),
@@ -163,7 +164,7 @@ function identityOperationTable<I extends z.ZodType>(service: ServiceName, idPre
     }),
     unlinkIdentities: row({
       name: 'unlinkIdentities',
-      example: (c) => ({ unlinkFromSource: c.a, source: c.b }),
+      example: stepExample('unlink'),
       path: '/unlinkIdentities',
       mutates: true,
       request: obj({ unlinkFromSource: SourceRef, source: SourceRef }),

@@ -29,6 +29,7 @@ import { type SharedReplyContent, identityOperations } from '../common/operation
 import { Relationship, identityReplyShape } from '../common/resources.js';
 import { DateTimeString, SourceRef, arr, obj, opt } from '../common/wire.js';
 import { PersonIdentity } from './identity.js';
+import { stepExample } from '../state/step-requests.js';
 
 const views = { responseIdentityFormatNames: arr(z.string()) };
 /** includeEnrichData: include enrichment data in the reply (default false). */
@@ -110,7 +111,7 @@ const row = <K extends PersonOnlyOperation, R extends z.ZodType>(
 const personOnly = {
   deactivateSourceWs: row({
     name: 'deactivateSourceWs',
-    example: (c) => ({ [c.names.deactivateSourceMember]: c.a }),
+    example: stepExample('deactivate'),
     path: '/deactivateSourceWs',
     mutates: true,
     request: obj({}),
@@ -119,7 +120,7 @@ const personOnly = {
   }),
   reactivateSourceWs: row({
     name: 'reactivateSourceWs',
-    example: (c) => ({ [c.names.reactivateSourceMember]: c.a }),
+    example: stepExample('reactivate'),
     path: '/reactivateSourceWs',
     mutates: true,
     request: obj({}),

@@ -11,6 +11,7 @@ import { clause } from '../common/clause.js';
 import type { SeedCitation } from '../common/seed.js';
 import type { DataRowSpec, Effect, ReplyClause, ReplyContext, RequestOutcome, SourceRowSpec, SpecRecord } from './state-spec.js';
 import type { StepName } from './step-names.js';
+import { STEP_REQUESTS } from './step-requests.js';
 
 /** What every row of a service needs: the sentences that leave other prior states open, and the hard delete's promise. */
 export interface RowCommon {
@@ -166,7 +167,7 @@ export function softDeleteRow(
     operation: 'softDeleteSource',
     step: 'soft delete',
     roles: ['source'],
-    content: ([source]) => ({ sourceToSoftDelete: source }),
+    content: STEP_REQUESTS['soft delete'],
     table: { from: ['active'], to: 'soft-deleted', note: 'source named in sourceToSoftDelete' },
     seed: o.seed,
     effectRequirement: o.effect,
@@ -210,8 +211,7 @@ export function restoreRow(c: RowCommon, o: RowIds & { seed: SeedCitation; ident
     operation: 'restoreSource',
     step: 'restore',
     roles: ['source'],
-    // The member is not shown in the seed: the profile names it.
-    content: ([source], members) => ({ [members.restoreSource]: source }),
+    content: STEP_REQUESTS.restore,
     table: { from: ['soft-deleted'], to: 'active' },
     seed: o.seed,
     effectRequirement: o.effect,
@@ -275,7 +275,7 @@ export function hardDeleteRow(
     operation: 'deleteSourceIdentity',
     step: 'hard delete',
     roles: ['source'],
-    content: ([source]) => ({ source }),
+    content: STEP_REQUESTS['hard delete'],
     table: { from: 'any', to: 'deleted', note: 'all information of the source is removed' },
     seed: o.seed,
     effectRequirement: o.effect,
@@ -386,7 +386,7 @@ export function mergeRow(
     operation: 'mergeIdentities',
     step: 'merge',
     roles: ['survivor', 'retired'],
-    content: ([survivor, retired]) => ({ toSurviveSource: survivor, toRetireSource: retired }),
+    content: STEP_REQUESTS.merge,
     table: { from: ['active'], to: 'retired', note: 'toRetireSource is retired into toSurviveSource' },
     seed: o.seed,
     effectRequirement: o.effect,
@@ -443,7 +443,7 @@ export function unmergeRow(
     operation: 'unmergeIdentities',
     step: 'unmerge',
     roles: ['from', 'unmerged'],
-    content: ([from, unmerged]) => ({ unmergeFromSource: from, unmergeSource: unmerged }),
+    content: STEP_REQUESTS.unmerge,
     table: { from: ['retired'], to: 'active', note: 'active in a new identity' },
     seed: o.seed,
     effectRequirement: o.effect,
@@ -511,7 +511,7 @@ export function linkRow(
     operation: 'linkIdentities',
     step: 'link',
     roles: ['into', 'moved'],
-    content: ([into, moved]) => ({ linkToSource: into, source: moved }),
+    content: STEP_REQUESTS.link,
     table: { from: ['active'], to: 'active', note: 'source linked into the identity of linkToSource' },
     seed: o.seed,
     effectRequirement: o.effect,
@@ -574,7 +574,7 @@ export function unlinkRow(
     operation: 'unlinkIdentities',
     step: 'unlink',
     roles: ['from', 'moved'],
-    content: ([from, moved]) => ({ unlinkFromSource: from, source: moved }),
+    content: STEP_REQUESTS.unlink,
     table: { from: ['active'], to: 'active', note: 'active in a separate identity' },
     seed: o.seed,
     effectRequirement: o.effect,
@@ -659,8 +659,7 @@ export function deactivateRow(c: RowCommon, o: RowIds & { seed: SeedCitation }):
     operation: 'deactivateSourceWs',
     step: 'deactivate',
     roles: ['source'],
-    // The member is not shown in the seed: the profile names it (vendor OpenAPI).
-    content: ([source], members) => ({ [members.deactivateSource]: source }),
+    content: STEP_REQUESTS.deactivate,
     table: { from: ['active'], to: 'deactivated', note: 'excluded from future matching, still visible in replies' },
     seed: o.seed,
     effectRequirement: o.effect,
@@ -693,7 +692,7 @@ export function reactivateRow(c: RowCommon, o: RowIds & { seed: SeedCitation }):
     operation: 'reactivateSourceWs',
     step: 'reactivate',
     roles: ['source'],
-    content: ([source], members) => ({ [members.reactivateSource]: source }),
+    content: STEP_REQUESTS.reactivate,
     table: { from: ['deactivated'], to: 'active', note: 'returns to its original link ID' },
     seed: o.seed,
     effectRequirement: o.effect,
