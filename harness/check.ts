@@ -262,8 +262,10 @@ export class Check {
     const { sentInvalid, ...rest } = options;
     const reply = sentInvalid ? await this.invalid(op, content, rest) : await this.raw(op, content, rest);
     // JSON that is not an object (an array, a string) is kept as `body` in the exchange; show it too.
-    const rawBody =
-      reply.exchange.reply?.text ?? (reply.exchange.reply?.body !== undefined ? JSON.stringify(reply.exchange.reply.body) : '');
+    // Only such a reply is shown: an envelope's body is not written out again here.
+    const rawBody = reply.body
+      ? ''
+      : (reply.exchange.reply?.text ?? (reply.exchange.reply?.body !== undefined ? JSON.stringify(reply.exchange.reply.body) : ''));
     this.judge(REPLY_NOT_ENVELOPE, this.envReq, replyNotEnvelope(op, reply.status, reply.body, rawBody), reply);
     this.judge(
       ENVELOPE_MEMBER_TYPE,

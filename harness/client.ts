@@ -19,7 +19,7 @@ import type { Profile } from './profile.js';
 import type { OperationName } from '../specs/common/operation-names.js';
 import { registerOwn } from './foreign-values.js';
 import { type Ownership, redactForeign } from './redact-foreign.js';
-import { redactJson, redactText, registerSecret } from './redact.js';
+import { mayHoldSecrets, redactJson, redactText, registerSecret } from './redact.js';
 import { type Reply, isTransient } from './reply.js';
 import type { RunContext } from './run.js';
 import { TokenError, TokenSource } from './oauth.js';
@@ -190,10 +190,11 @@ export class ServiceClient {
       ...(options.signal ? { signal: options.signal } : {}),
       // The guard learns what a successful reply makes the run's (a link ID, a relationship) before
       // the reply is redacted by ownership, so the run's own identity is never taken for foreign.
-      keep: (parsed) => {
+      keep: (parsed, text) => {
         const body = parsed as Record<string, any> | null;
         if (body && typeof body === 'object' && !Array.isArray(body) && body.success === true) this.guard.learn(op, c, body.content ?? {});
-        return redactForeign(redactJson(parsed), this.ownership);
+        // redactForeign copies what it is given: a body that holds no secret need not be copied before.
+        return redactForeign(mayHoldSecrets(text) ? redactJson(parsed) : parsed, this.ownership);
       },
     });
     let reply: Reply;

@@ -154,7 +154,7 @@ class Redactor {
   /** An identity holder: the run's is walked on; a foreign one keeps its link ID and ranking and stubs the rest. */
   holder(o: Obj): Obj {
     // A foreign holder redacted already: its link ID and ranking beside stubs.
-    if (Object.entries(o).every(([k, v]) => HOLDER_KEEPS.has(k) || v === null || v === undefined || isStub(v))) return o;
+    if (Object.entries(o).every(([k, v]) => HOLDER_KEEPS.has(k) || v === null || v === undefined || isStub(v))) return { ...o };
     const shown = sourcesShown(o);
     const foreignShown = shown.some((s) => !this.own.ownsSource(s));
     const grouped = Array.isArray(o.identityGroupedBySource) ? (o.identityGroupedBySource as unknown[]) : [];

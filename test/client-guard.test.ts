@@ -11,19 +11,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../harness/client.js';
 import { GuardRefusal } from '../harness/guard.js';
 import { loadProfile } from '../harness/profile.js';
-import { redactHeaders, redactJson, registerSecret } from '../harness/redact.js';
+import { mayHoldSecrets, redactHeaders, redactJson, registerSecret } from '../harness/redact.js';
 import { RunContext } from '../harness/run.js';
 import { SERVICES } from '../specs/services.js';
 
 let requests = 0;
+const DEFAULT_REPLY = JSON.stringify({ success: true, content: { relationship: { id: 'REL1' }, linkId: 'L1' } });
+/** The text the server answers with (a test may set another and put the default back). */
+let replyText = DEFAULT_REPLY;
 const server = createServer((req, res) => {
   requests++;
   req.resume();
-  req.on('end', () =>
-    res
-      .writeHead(200, { 'content-type': 'application/json' })
-      .end(JSON.stringify({ success: true, content: { relationship: { id: 'REL1' }, linkId: 'L1' } })),
-  );
+  req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(replyText));
 });
 let client: ServiceClient;
 let run: RunContext;
@@ -99,6 +98,33 @@ describe('redaction', () => {
     await client.call('nativeIdQuery', { source: foreign }, { record: (e) => (seen = JSON.stringify(e)) });
     expect(seen).not.toContain('distinct-token');
     expect(seen).toContain('Bearer [REDACTED]');
+  });
+
+  // Exchanges skip the secret pass for a reply whose text shows no secret (harness/redact.ts
+  // mayHoldSecrets): each way a secret can stand in a reply must still reach it.
+  it.each([
+    ['the token in a string', `{"success":true,"content":{"note":"echo aaaa.bbbb.cccc-distinct-token"}}`, 'distinct-token'],
+    ['a secret-named member', `{"success":true,"content":{"Password":"plain-value-17"}}`, 'plain-value-17'],
+    ['the token with an escaped letter', `{"success":true,"content":{"note":"aaaa.bbbb.cccc-\\u0064istinct-token"}}`, 'distinct-token'],
+    ['a secret-named member spelt with an escape', `{"success":true,"content":{"pass\\u0077ord":"plain-value-18"}}`, 'plain-value-18'],
+  ])('a reply echoing %s keeps it out of the exchange', async (_, text, secret) => {
+    replyText = text;
+    try {
+      let seen = '';
+      const reply = await client.call('nativeIdQuery', { source: foreign }, { record: (e) => (seen = JSON.stringify(e.reply)) });
+      expect(JSON.stringify(reply.body)).toContain(secret.slice(-6)); // the check sees the reply as it came
+      expect(seen).not.toContain(secret);
+      expect(seen).toContain('[REDACTED]');
+    } finally {
+      replyText = DEFAULT_REPLY;
+    }
+  });
+
+  it('mayHoldSecrets is false only for a text with no escape, no secret-named member and no known secret', () => {
+    expect(mayHoldSecrets(DEFAULT_REPLY)).toBe(false);
+    expect(mayHoldSecrets('{"a":"aaaa.bbbb.cccc-distinct-token"}')).toBe(true);
+    expect(mayHoldSecrets('{"TOKEN":1}')).toBe(true);
+    expect(mayHoldSecrets('{"a":"\\n"}')).toBe(true);
   });
 
   it('masks secret headers, secret-named members and registered secret values anywhere', () => {

@@ -58,6 +58,19 @@ describe('timeouts', () => {
     expect(took).toBeLessThan(1500);
   });
 
+  it("the run's stop ends a request waiting for its reply at once, said as an interrupt, and frees its connection", async () => {
+    const c = await clientFor([{ kind: 'hang' }], { timeoutMs: 5000 });
+    const stop = new AbortController();
+    setTimeout(() => stop.abort(), 200);
+    const t0 = Date.now();
+    const r = await c.call('identityIdQuery', { linkId: 'X' }, { signal: stop.signal });
+    expect(r.exchange.error).toMatch(/^interrupted: the run was stopped/);
+    // The request itself is cut off too: closing the client waits for requests under way.
+    clients.splice(clients.indexOf(c), 1);
+    await c.close();
+    expect(Date.now() - t0).toBeLessThan(2500);
+  });
+
   it('a slow reply within the timeout is accepted', async () => {
     const c = await clientFor([{ kind: 'slow', ms: 300 }], { timeoutMs: 2000 });
     const r = await c.call('identityIdQuery', { linkId: 'X' });
