@@ -13,12 +13,12 @@ import type { OperationSpec } from '../specs/common/model.js';
 import type { SourceRef } from '../specs/common/wire.js';
 import { operation, serviceNames } from '../specs/services.js';
 import { DEFAULT_RETRY_BUDGET_MS, type ServiceTarget } from './config.js';
-import { Guard } from './guard.js';
+import { Guard, type GuardMoment } from './guard.js';
 import { ServicePacing } from './pacing.js';
 import type { Profile } from './profile.js';
 import type { OperationName } from '../specs/common/operation-names.js';
 import { registerOwn } from './foreign-values.js';
-import { type Ownership, redactForeign } from './redact-foreign.js';
+import { type Ownership, redactForeign, registerForeignIn } from './redact-foreign.js';
 import { mayHoldSecrets, redactJson, redactText, registerSecret } from './redact.js';
 import { type Reply, isTransient } from './reply.js';
 import type { RunContext } from './run.js';
@@ -146,14 +146,14 @@ export class ServiceClient {
     return this.guard.ownsSource(source);
   }
 
-  /** What the run owns on this service, for redaction by ownership (harness/redact-foreign.ts). */
-  get ownership(): Ownership {
+  /** What the run owned on this service at a moment of its guard, for redaction by ownership (harness/redact-foreign.ts). */
+  private ownershipAsOf(asOf: GuardMoment): Ownership {
     const g = this.guard;
     return {
-      ownsSource: (s) => g.ownsSource(s as Partial<SourceRef>),
-      ownsLinkId: (l) => g.ownsLinkId(l),
+      ownsSource: (s) => g.ownsSource(s as Partial<SourceRef>, asOf),
+      ownsLinkId: (l) => g.ownsLinkId(l, asOf),
       ownsNativeId: (id) => this.run.ownsNativeId(id),
-      ownsRelationship: (id) => g.ownsRelationship(id),
+      ownsRelationship: (id) => g.ownsRelationship(id, asOf),
       relationshipMembers: { subject: g.names.relationshipSubjectMember, object: g.names.relationshipObjectMember },
     };
   }
@@ -190,11 +190,16 @@ export class ServiceClient {
       ...(options.signal ? { signal: options.signal } : {}),
       // The guard learns what a successful reply makes the run's (a link ID, a relationship) before
       // the reply is redacted by ownership, so the run's own identity is never taken for foreign.
+      // What is foreign is registered now, so that no text can quote it from here on; the redacted
+      // copy is made when the exchange is first read, judged by what the run owned now.
       keep: (parsed, text) => {
         const body = parsed as Record<string, any> | null;
         if (body && typeof body === 'object' && !Array.isArray(body) && body.success === true) this.guard.learn(op, c, body.content ?? {});
+        const own = this.ownershipAsOf(this.guard.now);
         // redactForeign copies what it is given: a body that holds no secret need not be copied before.
-        return redactForeign(mayHoldSecrets(text) ? redactJson(parsed) : parsed, this.ownership);
+        const clean = mayHoldSecrets(text) ? redactJson(parsed) : parsed;
+        registerForeignIn(clean, own);
+        return () => redactForeign(clean, own);
       },
     });
     let reply: Reply;

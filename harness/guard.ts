@@ -33,11 +33,17 @@ export function wireNames(profile: Profile, service: string): WireNames {
   };
 }
 
+/** A moment of the guard's knowledge: what it had adopted by then (`Guard.now`). */
+export type GuardMoment = number;
+
 export class Guard {
-  private readonly ownedLinkIds = new Set<string>();
-  private readonly ownedRelationships = new Set<string>();
+  // Each maps what was adopted to the moment it was: ownership only grows, so what the guard
+  // owned at a moment is what it had adopted by then (a reply redacted later is judged as of its arrival).
+  private readonly ownedLinkIds = new Map<string, GuardMoment>();
+  private readonly ownedRelationships = new Map<string, GuardMoment>();
   /** Data sources the run created (person createDataSource): records on them are the run's too. */
-  private readonly createdSourceNames = new Set<string>();
+  private readonly createdSourceNames = new Map<string, GuardMoment>();
+  private adoptions = 0;
   readonly names: WireNames;
 
   constructor(
@@ -48,33 +54,46 @@ export class Guard {
     this.names = wireNames(profile, target.service);
   }
 
-  ownsSource(source: Partial<SourceRef> | undefined | null): boolean {
+  /** This moment of the guard's knowledge; the `asOf` of the ownership questions below (default: now). */
+  get now(): GuardMoment {
+    return this.adoptions;
+  }
+
+  ownsSource(source: Partial<SourceRef> | undefined | null, asOf: GuardMoment = this.adoptions): boolean {
     const name = source?.name ?? '';
-    return Boolean(source && (this.target.sources.includes(name) || this.createdSourceNames.has(name)) && this.run.ownsNativeId(source.id));
+    return Boolean(
+      source &&
+        (this.target.sources.includes(name) || (this.createdSourceNames.get(name) ?? Number.POSITIVE_INFINITY) <= asOf) &&
+        this.run.ownsNativeId(source.id),
+    );
   }
 
   /** Marks a data-source name as created by the run (teardown re-reads them from the ledger). */
   adoptSourceName(name: unknown): void {
-    if (typeof name === 'string' && name.startsWith(this.run.namespace)) this.createdSourceNames.add(name);
+    if (typeof name === 'string' && name.startsWith(this.run.namespace)) this.adopt(this.createdSourceNames, name);
   }
 
-  ownsLinkId(linkId: unknown): boolean {
-    return typeof linkId === 'string' && this.ownedLinkIds.has(linkId);
+  ownsLinkId(linkId: unknown, asOf: GuardMoment = this.adoptions): boolean {
+    return typeof linkId === 'string' && (this.ownedLinkIds.get(linkId) ?? Number.POSITIVE_INFINITY) <= asOf;
   }
 
   /** Marks a link ID as the identity of a run-owned source. */
   adoptLinkId(linkId: unknown): void {
-    if (typeof linkId === 'string' && linkId) this.ownedLinkIds.add(linkId);
+    if (typeof linkId === 'string' && linkId) this.adopt(this.ownedLinkIds, linkId);
   }
 
   /** True when the run created the relationship. */
-  ownsRelationship(id: unknown): boolean {
-    return typeof id === 'string' && this.ownedRelationships.has(id);
+  ownsRelationship(id: unknown, asOf: GuardMoment = this.adoptions): boolean {
+    return typeof id === 'string' && (this.ownedRelationships.get(id) ?? Number.POSITIVE_INFINITY) <= asOf;
   }
 
   /** Marks a relationship as created by the run (teardown re-reads them from the ledger). */
   adoptRelationship(id: unknown): void {
-    if (typeof id === 'string' && id) this.ownedRelationships.add(id);
+    if (typeof id === 'string' && id) this.adopt(this.ownedRelationships, id);
+  }
+
+  private adopt(owned: Map<string, GuardMoment>, key: string): void {
+    if (!owned.has(key)) owned.set(key, ++this.adoptions);
   }
 
   /**
@@ -98,7 +117,7 @@ export class Guard {
           `${op.service}.${op.name} names link ID ${JSON.stringify(linkId)}, which is not an identity this run created`,
         );
     for (const id of op.relationshipsNamed?.(c) ?? [])
-      if (!this.ownedRelationships.has(String(id)))
+      if (!this.ownsRelationship(String(id)))
         throw new GuardRefusal(`${op.service}.${op.name} names relationship ${JSON.stringify(id)}, which this run did not create`);
     for (const name of op.namesCreated?.(c) ?? [])
       if (typeof name !== 'string' || !name.startsWith(this.run.namespace))

@@ -1,7 +1,9 @@
 /**
  * Redaction by ownership: anything in a reply that the run did not create is foreign, wherever it
- * sits and whatever view the deployment chose. Applied to every reply body before the exchange is
- * kept (harness/client.ts passes it to the transport's `keep` hook), so no sink (exchange files,
+ * sits and whatever view the deployment chose. Applied to every reply body an exchange holds: its
+ * foreign values are registered as the reply arrives (registerForeignIn), and the redacted copy is
+ * what the exchange's body is when first read (harness/client.ts and the transport's `keep` hook,
+ * judged by what the run owned when the reply arrived), so no sink (exchange files,
  * Allure, HTML, Markdown, JSON, JUnit, console, curl replays) ever holds other people's data.
  *
  * Ownership (harness/guard.ts): a source is the run's when its name is a configured test source
@@ -134,11 +136,6 @@ export function isStub(v: unknown): boolean {
   );
 }
 
-function stub(value: unknown, sources: string[], members: number, keep: Set<string>): ForeignStub {
-  registerForeign(value, keep);
-  return { redacted: FOREIGN_NOTE, sources, members, hash: hashOf(value) };
-}
-
 /** True when any string anywhere in `v` is a run-owned native ID or link ID. */
 function mentionsOwn(v: unknown, own: Ownership, depth = 0): boolean {
   if (depth > 30) return false;
@@ -148,8 +145,31 @@ function mentionsOwn(v: unknown, own: Ownership, depth = 0): boolean {
   return false;
 }
 
+/** What a scan (Redactor without `emit`) leaves where a stub would go: it builds no copy. */
+const SCANNED: ForeignStub = Object.freeze({ redacted: FOREIGN_NOTE, sources: [], members: 0, hash: '' }) as ForeignStub;
+
+/**
+ * Walks a reply body and judges what is foreign. With `emit` it returns the redacted copy; without,
+ * it only registers every foreign value it would take out (harness/foreign-values.ts) and copies
+ * nothing: one judgement, two uses.
+ */
 class Redactor {
-  constructor(private readonly own: Ownership) {}
+  constructor(
+    private readonly own: Ownership,
+    private readonly emit = true,
+  ) {}
+
+  private stub(value: unknown, sources: string[], members: number, keep: Set<string>): ForeignStub {
+    registerForeign(value, keep);
+    return this.emit ? { redacted: FOREIGN_NOTE, sources, members, hash: hashOf(value) } : SCANNED;
+  }
+
+  /** Each element of an array through `f`: the mapped copy, or (a scan) the array itself. */
+  private each(v: unknown[], f: (x: unknown) => unknown): unknown[] {
+    if (this.emit) return v.map(f);
+    for (const x of v) f(x);
+    return v;
+  }
 
   /** An identity holder: the run's is walked on; a foreign one keeps its link ID and ranking and stubs the rest. */
   holder(o: Obj): Obj {
@@ -168,16 +188,20 @@ class Redactor {
     const out: Obj = {};
     for (const [k, v] of Object.entries(o))
       out[k] =
-        HOLDER_KEEPS.has(k) && (typeof v !== 'object' || v === null) ? v : v === null || v === undefined ? v : stub(v, names, count, keep);
+        HOLDER_KEEPS.has(k) && (typeof v !== 'object' || v === null)
+          ? v
+          : v === null || v === undefined
+            ? v
+            : this.stub(v, names, count, keep);
     return out;
   }
 
   /** A notification or an event: the run's when it mentions a run-owned native ID or link ID. */
   mention(v: unknown): unknown {
     if (isStub(v)) return v;
-    if (!isObj(v)) return typeof v === 'string' && !mentionsOwn(v, this.own) ? stub(v, [], 1, new Set()) : v;
+    if (!isObj(v)) return typeof v === 'string' && !mentionsOwn(v, this.own) ? this.stub(v, [], 1, new Set()) : v;
     if (mentionsOwn(v, this.own)) return this.members(v);
-    return stub(v, [], 1, new Set());
+    return this.stub(v, [], 1, new Set());
   }
 
   /** A relationship: the run's when it created it or owns both ends. */
@@ -187,7 +211,7 @@ class Redactor {
     const { subject, object } = this.own.relationshipMembers;
     const ends = [v[subject], v[object]];
     if (this.own.ownsRelationship(v.id) || ends.every((e) => this.own.ownsLinkId(e))) return this.members(v);
-    const out: Obj = { ...stub(v, [], 1, new Set([v.id, ...ends].filter((x): x is string => typeof x === 'string'))) };
+    const out: Obj = { ...this.stub(v, [], 1, new Set([v.id, ...ends].filter((x): x is string => typeof x === 'string'))) };
     if (typeof v.id === 'string') out.id = v.id;
     if (typeof v[subject] === 'string') out[subject] = v[subject];
     if (typeof v[object] === 'string') out[object] = v[object];
@@ -206,19 +230,23 @@ class Redactor {
 
   /** An object walked member by member. */
   members(o: Obj): Obj {
+    if (!this.emit) {
+      for (const k of Object.keys(o)) this.value(o[k], k);
+      return o;
+    }
     const out: Obj = {};
-    for (const [k, v] of Object.entries(o)) out[k] = this.value(v, k);
+    for (const k of Object.keys(o)) out[k] = this.value(o[k], k);
     return out;
   }
 
   value(v: unknown, key: string | undefined): unknown {
     if (v === null || typeof v !== 'object' || isStub(v)) return v;
     if (Array.isArray(v)) {
-      if (key === 'searchResults') return v.map((x) => (isObj(x) ? this.holder(x) : this.value(x, undefined)));
-      if (key === 'notifications' || key === 'events') return v.map((x) => this.mention(x));
-      if (key === 'relationship' || key === 'relationships') return v.map((x) => this.relationship(x));
-      if (key === 'sources') return v.map((x) => (asSource(x) ? this.source(x as Obj) : this.value(x, undefined)));
-      return v.map((x) => this.value(x, undefined));
+      if (key === 'searchResults') return this.each(v, (x) => (isObj(x) ? this.holder(x) : this.value(x, undefined)));
+      if (key === 'notifications' || key === 'events') return this.each(v, (x) => this.mention(x));
+      if (key === 'relationship' || key === 'relationships') return this.each(v, (x) => this.relationship(x));
+      if (key === 'sources') return this.each(v, (x) => (asSource(x) ? this.source(x as Obj) : this.value(x, undefined)));
+      return this.each(v, (x) => this.value(x, undefined));
     }
     const o = v as Obj;
     if (key === 'relationship' || key === 'relationships') return this.relationship(o);
@@ -241,4 +269,13 @@ export function redactForeign<T>(body: T, own: Ownership): T {
   for (const k of ['errors', 'warnings'])
     if (Array.isArray(out[k])) out[k] = (out[k] as unknown[]).map((x) => (typeof x === 'string' ? scrubForeign(x) : x));
   return out as T;
+}
+
+/**
+ * Registers as foreign every value `redactForeign` would take out of `body` (so that no text can
+ * quote it: harness/foreign-values.ts), without building the redacted copy. The client does this
+ * as each reply arrives and makes the copy only when the exchange is first read (harness/client.ts).
+ */
+export function registerForeignIn(body: unknown, own: Ownership): void {
+  new Redactor(own, false).value(body, undefined);
 }

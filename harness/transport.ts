@@ -89,8 +89,11 @@ export interface Outgoing {
    * under way then ends ATTEMPT_GRACE_MS later at most. Default: the retry budget alone.
    */
   until?: number;
-  /** Turns a parsed reply body (and the text it was parsed from) into what the exchange keeps (redaction). */
-  keep?: (parsed: unknown, text: string) => unknown;
+  /**
+   * Turns a parsed reply body (and the text it was parsed from) into what the exchange keeps
+   * (redaction): returns how to make it, called when the exchange's body is first read.
+   */
+  keep?: (parsed: unknown, text: string) => () => unknown;
   /**
    * Aborted when the run is interrupted (the check's vitest signal): the request is not sent, or
    * not sent again, and an attempt under way ends at once; the reply is then an error beginning
@@ -220,6 +223,27 @@ interface Attempt {
   failed: boolean;
 }
 
+/**
+ * Defines an exchange reply's `body` as what `make` returns, made when the body is first read (by
+ * a report, a failure's explanation, an exchange file) and kept from then on. Most exchanges are
+ * never read in full (CONFORMANCE_EXCHANGES keeps those of failing checks), so most redacted
+ * copies are never made.
+ */
+function bodyWhenRead(reply: NonNullable<Exchange['reply']>, make: () => unknown): void {
+  let pending: (() => unknown) | undefined = make;
+  let body: unknown;
+  Object.defineProperty(reply, 'body', {
+    enumerable: true,
+    configurable: true,
+    get() {
+      if (pending) [body, pending] = [pending(), undefined];
+      return body;
+    },
+    set(value: unknown) {
+      [body, pending] = [value, undefined];
+    },
+  });
+}
 export class Transport {
   private readonly agent: Dispatcher;
   /** How this transport reaches its deployment (proxy and TLS), for requests that go the same way (harness/oauth.ts). */
@@ -505,11 +529,14 @@ export class Transport {
         parsed = undefined;
       }
       const isObject = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed);
-      exchange.reply = {
+      const kept: NonNullable<Exchange['reply']> = {
         status: res.statusCode,
         headers: redactHeaders(res.headers as Record<string, string>),
-        ...(parsed !== undefined ? { body: out.keep ? out.keep(parsed, text) : parsed } : { text: redactText(truncate(text)) }),
       };
+      if (parsed === undefined) kept.text = redactText(truncate(text));
+      else if (out.keep) bodyWhenRead(kept, out.keep(parsed, text));
+      else kept.body = parsed;
+      exchange.reply = kept;
       const b = isObject ? (parsed as Record<string, unknown>) : undefined;
       return {
         exchange,

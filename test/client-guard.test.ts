@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../harness/client.js';
 import { GuardRefusal } from '../harness/guard.js';
+import { FOREIGN_NOTE } from '../harness/redact-foreign.js';
+import type { Exchange } from '../harness/reply.js';
 import { loadProfile } from '../harness/profile.js';
 import { mayHoldSecrets, redactHeaders, redactJson, registerSecret } from '../harness/redact.js';
 import { RunContext } from '../harness/run.js';
@@ -115,6 +117,26 @@ describe('redaction', () => {
       expect(JSON.stringify(reply.body)).toContain(secret.slice(-6)); // the check sees the reply as it came
       expect(seen).not.toContain(secret);
       expect(seen).toContain('[REDACTED]');
+    } finally {
+      replyText = DEFAULT_REPLY;
+    }
+  });
+
+  it('an exchange read after the run adopted its link ID is redacted by what the run owned when it arrived', async () => {
+    let early: Exchange | undefined;
+    try {
+      replyText = JSON.stringify({ success: true, content: { linkId: 'L-later', identity: { names: [{ lastName: 'Quackenbush' }] } } });
+      const reply = await client.call('identityIdQuery', { linkId: 'L-later' }, { record: (e) => (early = e) });
+      expect(JSON.stringify(reply.body)).toContain('Quackenbush');
+      // A post of the run's own source answered with that link ID: from now on the run owns it.
+      replyText = JSON.stringify({ success: true, content: { linkId: 'L-later', events: [] } });
+      await client.call('postIdentity', { identity: { sources: [{ name: 'cf_test_a', id: run.newNativeId() }] } });
+      replyText = JSON.stringify({ success: true, content: { linkId: 'L-later', identity: { names: [{ lastName: 'Ownrecord' }] } } });
+      let late: Exchange | undefined;
+      await client.call('identityIdQuery', { linkId: 'L-later' }, { record: (e) => (late = e) });
+      expect(JSON.stringify(late?.reply)).toContain('Ownrecord');
+      expect(JSON.stringify(early?.reply)).not.toContain('Quackenbush');
+      expect(JSON.stringify(early?.reply)).toContain(FOREIGN_NOTE);
     } finally {
       replyText = DEFAULT_REPLY;
     }

@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clearForeignValues, FOREIGN_MASK, registerForeign, registerOwn, scrubError, scrubForeign } from '../harness/foreign-values.js';
-import { FOREIGN_NOTE, type Ownership, redactForeign } from '../harness/redact-foreign.js';
+import { FOREIGN_NOTE, type Ownership, redactForeign, registerForeignIn } from '../harness/redact-foreign.js';
 
 const NS = 'cf-run1-';
 const own = (id: string) => ({ name: 'cf_test_a', id: `${NS}${id}` });
@@ -255,5 +255,45 @@ describe("the suite's own text", () => {
     registerForeign({ lastName: 'Ownrecord' });
     registerOwn(ownData);
     expect(scrubForeign('Ada Ownrecord')).toBe('Ada Ownrecord');
+  });
+});
+
+describe('registering without copying (what the client does as each reply arrives)', () => {
+  const bodies = {
+    'search results, foreign and own': envelope({
+      searchResults: [
+        { linkId: 'L-f', matchScore: 0.9, identity: personData, identityGroupedBySource: [{ source: foreign('1'), ...personData }] },
+        { linkId: 'L-own', matchScore: 0.8, identity: ownData, identityGroupedBySource: [{ source: own('1'), ...ownData }] },
+      ],
+    }),
+    'a mixed identity': envelope({
+      linkId: 'L-own',
+      identityGroupedBySource: [
+        { source: own('2'), ...ownData },
+        { source: foreign('2'), ...personData },
+      ],
+    }),
+    'notifications and relationships': envelope({
+      notifications: [
+        { nativeId: `${NS}3`, note: 'Ada Ownrecord' },
+        { nativeId: 'FXN-1', note: 'Confidential board seat' },
+      ],
+      relationships: [{ id: 'REL-x', subjectServiceId: 'L-f', objectServiceId: 'L-g', note: '91-7364052' }],
+    }),
+    'source references': envelope({ sources: [foreign('2'), own('4')], incomingIdentity: { source: foreign('1'), ...personData } }),
+  };
+  const everyLeaf = (v: unknown): string => JSON.stringify(v).replace(/[{}[\]",:]/g, ' ');
+
+  it.each(Object.entries(bodies))('%s: the same values masked as after redacting, and the body left as it was', (_, body) => {
+    const before = JSON.stringify(body);
+    const text = everyLeaf(body);
+    clearForeignValues();
+    redactForeign(body, ownership);
+    const afterCopy = scrubForeign(text);
+    clearForeignValues();
+    registerForeignIn(body, ownership);
+    expect(scrubForeign(text)).toBe(afterCopy);
+    expect(afterCopy).not.toBe(text); // each body holds something foreign
+    expect(JSON.stringify(body)).toBe(before);
   });
 });
