@@ -175,13 +175,15 @@ export class ServiceClient {
       ...options.envelope,
     };
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+    const body = options.rawBody ?? JSON.stringify(envelope);
     const outgoing = (authorization: string | undefined): Outgoing => ({
       service: op.service,
       operation: op.name,
       url: this.url(op),
       headers: authorization ? { ...headers, authorization } : headers,
-      body: options.rawBody ?? JSON.stringify(envelope),
-      shownBody: options.rawBody !== undefined ? redactText(options.rawBody) : redactJson(envelope),
+      body,
+      // Made from the text sent, when first read: what the caller does with its content afterwards cannot change it.
+      shownBody: () => (options.rawBody !== undefined ? redactText(options.rawBody) : redactJson(JSON.parse(body))),
       idempotent: !op.mutates || op.idempotent === true || options.resendable === true,
       ...(options.retries !== undefined ? { retries: options.retries } : {}),
       ...(options.flaggedRetries !== undefined ? { flaggedRetries: options.flaggedRetries } : {}),

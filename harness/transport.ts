@@ -67,8 +67,8 @@ export interface Outgoing {
   url: string;
   headers: Record<string, string>;
   body: string;
-  /** The request as the exchange should show it (secrets already redacted). */
-  shownBody: unknown;
+  /** How the exchange shows the request's body (secrets redacted): made when the exchange's request is first read. */
+  shownBody: () => unknown;
   /** True when sending twice has the effect of sending once (reads, postIdentity), so an outcome-unknown failure may be re-sent. */
   idempotent: boolean;
   /** Most retries for this request (default: the transport's); throttled attempts are not counted. */
@@ -201,7 +201,7 @@ export function notSent(out: Outgoing, error: string): Reply {
     url: out.url,
     startedAt: new Date().toISOString(),
     durationMs: 0,
-    request: { headers: redactHeaders(out.headers), body: out.shownBody },
+    request: requestShown(out),
     error,
   };
   return { exchange, status: undefined, body: undefined, content: undefined, success: undefined };
@@ -223,13 +223,20 @@ interface Attempt {
   failed: boolean;
 }
 
+/** An exchange's request: its headers redacted, its body shown as `out.shownBody` makes it when first read. */
+function requestShown(out: Outgoing): Exchange['request'] {
+  const request = { headers: redactHeaders(out.headers) } as Exchange['request'];
+  bodyWhenRead(request, out.shownBody);
+  return request;
+}
+
 /**
- * Defines an exchange reply's `body` as what `make` returns, made when the body is first read (by
+ * Defines an exchange reply's (or request's) `body` as what `make` returns, made when the body is first read (by
  * a report, a failure's explanation, an exchange file) and kept from then on. Most exchanges are
  * never read in full (CONFORMANCE_EXCHANGES keeps those of failing checks), so most redacted
  * copies are never made.
  */
-function bodyWhenRead(reply: NonNullable<Exchange['reply']>, make: () => unknown): void {
+function bodyWhenRead(reply: { body?: unknown }, make: () => unknown): void {
   let pending: (() => unknown) | undefined = make;
   let body: unknown;
   Object.defineProperty(reply, 'body', {
@@ -373,7 +380,7 @@ export class Transport {
       url: out.url,
       startedAt: new Date(started).toISOString(),
       durationMs: 0,
-      request: { headers: redactHeaders(out.headers), body: out.shownBody },
+      request: requestShown(out),
     };
     let lastEnded = started;
     let flagged = 0;

@@ -142,6 +142,17 @@ describe('redaction', () => {
     }
   });
 
+  it('an exchange shows the request as sent, secrets masked, whatever the caller does with its content afterwards', async () => {
+    let sent: Exchange | undefined;
+    const content = { linkId: 'L-as-sent', note: 'aaaa.bbbb.cccc-distinct-token' };
+    await client.call('identityIdQuery', content, { record: (e) => (sent = e) });
+    content.linkId = 'L-changed-later';
+    const shown = JSON.stringify(sent?.request);
+    expect(shown).toContain('L-as-sent');
+    expect(shown).not.toContain('L-changed-later');
+    expect(shown).not.toContain('distinct-token');
+  });
+
   it('mayHoldSecrets is false only for a text with no escape, no secret-named member and no known secret', () => {
     expect(mayHoldSecrets(DEFAULT_REPLY)).toBe(false);
     expect(mayHoldSecrets('{"a":"aaaa.bbbb.cccc-distinct-token"}')).toBe(true);
