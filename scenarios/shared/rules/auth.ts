@@ -20,6 +20,7 @@ import {
 import { SERVICES, requirementFor } from '../../../specs/services.js';
 import { postedContext, relationshipContent, validRequests } from '../requests.js';
 import { declared } from '../declared.js';
+import { sharedScript } from '../shared-script.js';
 import { type CheckFn, type Kit, titled } from './types.js';
 
 export interface AuthRejectionMode {
@@ -46,44 +47,56 @@ export function authRejectionChecks({
   declared(check.service, 'auth', verifies, id ? [id] : []);
   if (!id) return;
   for (const mode of modes) {
-    check(titled(`every operation ${mode.name} is rejected and changes nothing`, label), [id], async (t) => {
-      const ctx = await postedContext(kit, t, [id]);
-      const { a, b, fresh } = ctx;
-      const added = await t.ok('addRelationshipService', relationshipContent(t, ctx.linkA, ctx.linkB), { cites: [id] });
-      const relationshipId = typeof added.content?.relationship?.id === 'string' ? (added.content.relationship.id as string) : undefined;
-      const requests = validRequests({ ...ctx, relationshipId });
-      const state = async () => {
-        const [ra, rb, rel, unposted] = await Promise.all([
-          kit.lookup(t, a),
-          kit.lookup(t, b),
-          t.ok('searchRelationshipsService', requests.searchRelationshipsService!, { cites: [id] }),
-          kit.lookup(t, fresh),
-        ]);
-        const relationships = JSON.stringify(rel.content ?? {});
-        return {
-          a: `${ra.content?.linkId} ${JSON.stringify(ra.content?.identity ?? null)}`,
-          b: `${rb.content?.linkId} ${JSON.stringify(rb.content?.identity ?? null)}`,
-          relationship: relationshipId ? relationships.includes(relationshipId) : true,
-          unposted: isAbsent(unposted),
-        };
-      };
-      const before = await state();
-      const auth = await mode.auth(t);
-      const ops = SERVICES[t.service].operations.filter((op) => requests[op.name] && t.guardAllows(op.name, requests[op.name]!));
-      const replies = await Promise.all(
-        ops.map(async (op) => ({ op: op.name, reply: await t.raw(op.name, requests[op.name]!, { auth }) })),
-      );
-      const after = await state();
-      // How a rejection looks is not shown (a 401, an enveloped failure, a redirect to a login page): what the seed forbids is serving the request.
-      t.judge(UNAUTHENTICATED_ACCEPTED, id, unauthenticatedAccepted(replies.map((x) => ({ op: x.op, answer: answerOf(x.reply) }))));
-      t.judge(
-        UNAUTHENTICATED_LEAKS,
-        id,
-        unauthenticatedLeaks(
-          replies.map((x) => ({ op: x.op, sent: requests[x.op]!, content: x.reply.content as Record<string, unknown> })),
-        ),
-      );
-      t.judge(UNAUTHENTICATED_CHANGES, id, unauthenticatedChanges(before, after));
-    });
+    // The service's modes share one set-up, sent one mode after another, each judged against the
+    // state the one before it left; when that run does not pass, each mode runs alone on its own
+    // records (scenarios/shared/shared-script.ts), so a failure is reported by its own mode only.
+    check(titled(`every operation ${mode.name} is rejected and changes nothing`, label), [id], (t) =>
+      sharedScript(t, `auth${label ? `/${label}` : ''}`, [id], (c) => rejectedAndUnchanged(kit, c, id, c === t ? [mode] : modes)),
+    );
+  }
+}
+
+/**
+ * Posts the records, the relationship and the unposted source the requests name, then for each
+ * mode in turn sends every operation with its credentials and judges that none was served, none
+ * returned identity data it did not carry, and nothing changed since the mode before.
+ * @throws ConformanceFailure citing `id` at the first mode that breaks one of them
+ */
+async function rejectedAndUnchanged(kit: Kit, t: Check, id: string, modes: AuthRejectionMode[]): Promise<void> {
+  const ctx = await postedContext(kit, t, [id]);
+  const { a, b, fresh } = ctx;
+  const added = await t.ok('addRelationshipService', relationshipContent(t, ctx.linkA, ctx.linkB), { cites: [id] });
+  const relationshipId = typeof added.content?.relationship?.id === 'string' ? (added.content.relationship.id as string) : undefined;
+  const requests = validRequests({ ...ctx, relationshipId });
+  const state = async () => {
+    const [ra, rb, rel, unposted] = await Promise.all([
+      kit.lookup(t, a),
+      kit.lookup(t, b),
+      t.ok('searchRelationshipsService', requests.searchRelationshipsService!, { cites: [id] }),
+      kit.lookup(t, fresh),
+    ]);
+    const relationships = JSON.stringify(rel.content ?? {});
+    return {
+      a: `${ra.content?.linkId} ${JSON.stringify(ra.content?.identity ?? null)}`,
+      b: `${rb.content?.linkId} ${JSON.stringify(rb.content?.identity ?? null)}`,
+      relationship: relationshipId ? relationships.includes(relationshipId) : true,
+      unposted: isAbsent(unposted),
+    };
+  };
+  let before = await state();
+  for (const mode of modes) {
+    const auth = await mode.auth(t);
+    const ops = SERVICES[t.service].operations.filter((op) => requests[op.name] && t.guardAllows(op.name, requests[op.name]!));
+    const replies = await Promise.all(ops.map(async (op) => ({ op: op.name, reply: await t.raw(op.name, requests[op.name]!, { auth }) })));
+    const after = await state();
+    // How a rejection looks is not shown (a 401, an enveloped failure, a redirect to a login page): what the seed forbids is serving the request.
+    t.judge(UNAUTHENTICATED_ACCEPTED, id, unauthenticatedAccepted(replies.map((x) => ({ op: x.op, answer: answerOf(x.reply) }))));
+    t.judge(
+      UNAUTHENTICATED_LEAKS,
+      id,
+      unauthenticatedLeaks(replies.map((x) => ({ op: x.op, sent: requests[x.op]!, content: x.reply.content as Record<string, unknown> }))),
+    );
+    t.judge(UNAUTHENTICATED_CHANGES, id, unauthenticatedChanges(before, after));
+    before = after;
   }
 }
