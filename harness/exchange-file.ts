@@ -12,7 +12,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { Exchange } from './reply.js';
+import { type Exchange, bodyForKeptMembers } from './reply.js';
 
 /** One exchange in a line: what a latency or score figure needs, nothing of the content. */
 export interface ExchangeLine {
@@ -38,7 +38,7 @@ export const exchangesStem = (checkId: string) => checkId.replace(/\//g, '__');
 /** Match scores of one successful search reply, or [] when the exchange is not one. */
 export function searchScores(e: Exchange): number[] {
   if (e.operation !== 'demographicsSearch' || !e.reply || e.reply.status >= 300) return [];
-  const body = e.reply.body as { success?: unknown; content?: { searchResults?: unknown } } | undefined;
+  const body = bodyForKeptMembers(e.reply) as { success?: unknown; content?: { searchResults?: unknown } } | undefined;
   if (body?.success !== true || !Array.isArray(body.content?.searchResults)) return [];
   return (body.content.searchResults as Array<{ matchScore?: unknown }>)
     .map((r) => r?.matchScore)
@@ -47,7 +47,8 @@ export function searchScores(e: Exchange): number[] {
 
 /** The summary line of an exchange. */
 export function exchangeLine(e: Exchange): ExchangeLine {
-  const success = (e.reply?.body as { success?: unknown } | undefined)?.success;
+  // Read without making the redacted copy (most exchanges leave only this line).
+  const success = e.reply ? (bodyForKeptMembers(e.reply) as { success?: unknown } | undefined)?.success : undefined;
   const scores = searchScores(e);
   return {
     service: e.service,

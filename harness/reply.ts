@@ -33,6 +33,23 @@ export interface Exchange {
   retries?: Array<{ status?: number; error?: string; reason: string; durationMs: number; waitedMs: number; text?: string }>;
 }
 
+/** Reply bodies as parsed, for replies whose kept (redacted) body is made only when read (harness/transport.ts). */
+const parsedBodies = new WeakMap<object, unknown>();
+
+/** Remembers the body an exchange's reply was parsed to, when its kept body is made only when read. */
+export function rememberParsed(reply: NonNullable<Exchange['reply']>, body: unknown): void {
+  parsedBodies.set(reply, body);
+}
+
+/**
+ * The body of an exchange's reply for reading what redaction keeps as it is (the envelope's
+ * `success`, each search result's `matchScore`: harness/redact-foreign.ts), without making the
+ * redacted copy. Nothing else may be read from it: it may hold other people's data.
+ */
+export function bodyForKeptMembers(reply: NonNullable<Exchange['reply']>): unknown {
+  return parsedBodies.has(reply) ? parsedBodies.get(reply) : reply.body;
+}
+
 /**
  * What a call of operation `O` returns: the exchange plus the parsed envelope when the body was a
  * JSON object. A reply of any operation is a Reply (of every operation's content).

@@ -22,7 +22,7 @@ import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from 'undici';
 import type { ProxySettings, TlsFiles } from './config.js';
 import { type AttemptEnd, MAX_PAUSE_MS, ServicePacing } from './pacing.js';
 import { redactHeaders, redactText } from './redact.js';
-import { type Exchange, type Reply, isTransient } from './reply.js';
+import { type Exchange, type Reply, isTransient, rememberParsed } from './reply.js';
 
 /** How an exchange's error begins when the circuit breaker kept the request from being sent. */
 export const CIRCUIT_OPEN = 'circuit open';
@@ -541,8 +541,10 @@ export class Transport {
         headers: redactHeaders(res.headers as Record<string, string>),
       };
       if (parsed === undefined) kept.text = redactText(truncate(text));
-      else if (out.keep) bodyWhenRead(kept, out.keep(parsed, text));
-      else kept.body = parsed;
+      else if (out.keep) {
+        bodyWhenRead(kept, out.keep(parsed, text));
+        rememberParsed(kept, parsed);
+      } else kept.body = parsed;
       exchange.reply = kept;
       const b = isObject ? (parsed as Record<string, unknown>) : undefined;
       return {
