@@ -231,10 +231,10 @@ function requestShown(out: Outgoing): Exchange['request'] {
 }
 
 /**
- * Defines an exchange reply's (or request's) `body` as what `make` returns, made when the body is first read (by
- * a report, a failure's explanation, an exchange file) and kept from then on. Most exchanges are
- * never read in full (CONFORMANCE_EXCHANGES keeps those of failing checks), so most redacted
- * copies are never made.
+ * Defines an exchange reply's (or request's) `body` as what `make` returns, made when the body is
+ * first read (by a report, a failure's explanation, an exchange file) and kept from then on. Most
+ * exchanges are never read in full (CONFORMANCE_EXCHANGES keeps those of failing checks), so most
+ * redacted copies are never made.
  */
 function bodyWhenRead(reply: { body?: unknown }, make: () => unknown): void {
   let pending: (() => unknown) | undefined = make;
@@ -251,6 +251,7 @@ function bodyWhenRead(reply: { body?: unknown }, make: () => unknown): void {
     },
   });
 }
+
 export class Transport {
   private readonly agent: Dispatcher;
   /** How this transport reaches its deployment (proxy and TLS), for requests that go the same way (harness/oauth.ts). */
@@ -510,8 +511,8 @@ export class Transport {
       exchange.error = `${INTERRUPTED}: the run was stopped; not sent`;
       return { exchange, status: undefined, body: undefined, content: undefined, success: undefined };
     }
-    // One controller per attempt, ended by its timer or the run's stop: AbortSignal.timeout and
-    // AbortSignal.any cost a weakly held signal each, a measurable share of a request's CPU.
+    // One controller per attempt, ended by its timer or the run's stop, removed when the attempt
+    // ends: AbortSignal.timeout and AbortSignal.any make weakly held signals kept until collected.
     const abort = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
