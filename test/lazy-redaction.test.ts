@@ -6,16 +6,16 @@
  * data replaced by a stub.
  */
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { ServiceClient } from '../harness/client.js';
+import type { ServiceClient } from '../harness/client.js';
 import { readExchangesFile, writeExchanges } from '../harness/exchange-file.js';
 import { loadProfile } from '../harness/profile.js';
 import type { Exchange } from '../harness/reply.js';
 import { RunContext } from '../harness/run.js';
+import { type FaultyServer, startFaultyServer } from './support/faulty-server.js';
+import { localClient } from './support/local-client.js';
 
 const copies = vi.hoisted(() => ({ made: 0 }));
 vi.mock('../harness/redact-foreign.js', async (importOriginal) => {
@@ -29,47 +29,28 @@ vi.mock('../harness/redact-foreign.js', async (importOriginal) => {
   };
 });
 
-const SEARCH_REPLY = JSON.stringify({
-  success: true,
-  content: {
-    searchResults: [
-      {
-        linkId: 'L-someone-else',
-        matchScore: 0.91,
-        identity: { names: [{ name: 'Quackenbush Holdings' }] },
-        identityGroupedBySource: [{ source: { name: 'production_crm', id: 'FX-1' }, names: [{ name: 'Quackenbush Holdings' }] }],
-      },
-    ],
-  },
-});
-const server = createServer((req, res) => {
-  req.resume();
-  req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(SEARCH_REPLY));
-});
+const SEARCH_CONTENT = {
+  searchResults: [
+    {
+      linkId: 'L-someone-else',
+      matchScore: 0.91,
+      identity: { names: [{ name: 'Quackenbush Holdings' }] },
+      identityGroupedBySource: [{ source: { name: 'production_crm', id: 'FX-1' }, names: [{ name: 'Quackenbush Holdings' }] }],
+    },
+  ],
+};
+let server: FaultyServer;
 let client: ServiceClient;
 let run: RunContext;
 
 beforeAll(async () => {
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
+  server = await startFaultyServer([{ kind: 'ok', content: SEARCH_CONTENT }]);
   run = new RunContext('lazytest', mkdtempSync(join(tmpdir(), 'cf-lazy-')));
-  client = new ServiceClient(
-    {
-      service: 'organization',
-      baseUrl: `http://127.0.0.1:${port}`,
-      servicePath: '/svc',
-      auth: { scheme: 'bearer', token: 'aaaa.bbbb.cccc-lazy-token' },
-      sources: ['cf_test_a'],
-      embedded: false,
-    },
-    loadProfile(),
-    run,
-    { timeoutMs: 2000, maxInFlight: 2 },
-  );
+  client = localClient(server.url, loadProfile(), run, { timeoutMs: 2000, maxInFlight: 2 });
 });
 afterAll(async () => {
   await client.close();
-  server.close();
+  await server.close();
 });
 
 async function search(): Promise<Exchange> {
