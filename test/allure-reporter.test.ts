@@ -2,12 +2,14 @@
  * report/allure-reporter.ts against allure-vitest as installed: a scenario file's Allure results
  * are on disk once its module has ended, and the end of the run writes only the files not written
  * yet (each check's result once). Vitest's TestModule is stood in for by what the reporter reads:
- * its id and its runner task tree.
+ * its id and its runner task tree. Each check's result is written without an fsync (the
+ * library's writer syncs every file), into place by a rename, leaving no temporary file.
  */
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import fs, { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { TestModule, Vitest } from 'vitest/node';
 import AllureReporterPerFile from '../report/allure-reporter.js';
 
@@ -53,5 +55,31 @@ describe('Allure results per file', () => {
 
     reporter.onTestRunEnd([first, second]);
     expect(resultNames(resultsDir)).toEqual(['check of a', 'check of b']);
+  });
+});
+
+describe('Allure results without an fsync each', () => {
+  const fsyncSync = fs.fsyncSync;
+  afterEach(() => {
+    fs.fsyncSync = fsyncSync;
+    syncBuiltinESMExports();
+  });
+
+  it("writes a check's result without syncing it to disk, and leaves no temporary file", () => {
+    const resultsDir = mkdtempSync(join(tmpdir(), 'allure-no-fsync-'));
+    const reporter = new AllureReporterPerFile({ resultsDir });
+    reporter.onInit({ projects: [] } as unknown as Vitest);
+    const synced: number[] = [];
+    // allure-js-commons imports fsyncSync by name: the named export follows the default object once synced.
+    fs.fsyncSync = (fd: number) => {
+      synced.push(fd);
+      fsyncSync(fd);
+    };
+    syncBuiltinESMExports();
+    reporter.onTestModuleEnd(moduleOf('scenarios/a.test.ts', 'check of a'));
+    reporter.onTestRunEnd([]);
+    expect(resultNames(resultsDir)).toEqual(['check of a']);
+    expect(synced, 'fsync calls while writing the results').toEqual([]);
+    expect(readdirSync(resultsDir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 });
