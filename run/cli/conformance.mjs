@@ -27,10 +27,14 @@
  *      ledger teardown after an interrupt the run could not wind down itself.
  * The vitest process runs in a process group of its own, so that only this process hears a signal
  * sent to the command's group (a terminal's Ctrl-C) and the run winds down once, as told here.
- * Plain JavaScript for that reason; tsx's loader is registered only for step 3.
+ * Plain JavaScript for that reason. Steps 1 and 3 are TypeScript modules loaded compiled into one
+ * file each, kept between runs (run/cli/compiled.mjs), not through tsx's loader.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+
+/** Runs a TypeScript step compiled (run/cli/compiled.mjs), without tsx's loader. */
+const COMPILED = fileURLToPath(new URL('./compiled.mjs', import.meta.url));
 
 /**
  * A second signal within this time (ms) is the same interrupt: npm passes on to this process a
@@ -109,12 +113,7 @@ function run(kind, args, options, until = 'exit') {
 async function prepare() {
   let plan = '';
   const script = fileURLToPath(new URL('./conformance-prepare.ts', import.meta.url));
-  const ended = run(
-    'prepare',
-    ['--import', 'tsx', script, ...process.argv.slice(2)],
-    { stdio: ['inherit', 'inherit', 'inherit', 'pipe'] },
-    'close',
-  );
+  const ended = run('prepare', [COMPILED, script, ...process.argv.slice(2)], { stdio: ['inherit', 'inherit', 'inherit', 'pipe'] }, 'close');
   step.child.stdio[3].setEncoding('utf8').on('data', (d) => (plan += d));
   const { code, signal } = await ended;
   if (interrupted || signal) return (interrupted?.signal ?? signal) === 'SIGTERM' ? 143 : 130;
@@ -139,8 +138,8 @@ if (interrupted) step.stop.write(`${interrupted.signal} ${interrupted.reason}\n`
 const exit = await ended;
 step = undefined;
 
-const { tsImport } = await import('tsx/esm/api');
-const { finish } = await tsImport('./conformance-finish.ts', import.meta.url);
+const { importCompiled } = await import('./compiled.mjs');
+const { finish } = await importCompiled(fileURLToPath(new URL('./conformance-finish.ts', import.meta.url)));
 process.exit(
   await finish(plan, {
     ...exit,
