@@ -19,6 +19,7 @@ import { referenceTarget } from '../run/deployments.js';
 import { type RunningReference, startReference } from '../reference/server.js';
 import { REFERENCE_SERVICES } from '../reference/services.js';
 import type { ServiceName } from '../specs/common/model.js';
+import { scriptArgs } from './support/command.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mq-'));
 const profile = resolveProfile(loadProfile(), true);
@@ -128,7 +129,7 @@ describe(`match-quality benchmark against the embedded reference (${service})`, 
     const env: Record<string, string | undefined> = { ...process.env, CONFORMANCE_REPORT_DIR: dir, CONFORMANCE_SEED: '7' };
     for (const k of Object.keys(env)) if (/_BASE_URL$/.test(k)) delete env[k];
     const cli = (...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'linkage/cli.ts', '--quiet', '--resamples', '200', ...args], {
+      spawnSync(process.execPath, [...scriptArgs('linkage/cli.ts'), '--quiet', '--resamples', '200', ...args], {
         env,
         encoding: 'utf8',
       });

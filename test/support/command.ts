@@ -1,12 +1,15 @@
 /**
- * Runs one of the project's commands (a script run with tsx, as `npm run <script>` does) in a clean
+ * Runs one of the project's commands (a TypeScript script compiled, as `npm run <script>` does) in a clean
  * environment: none of the caller's ORG_, PERSON_, PROVIDER_, CONFORMANCE_ or REFERENCE_ variables,
  * no CI flag unless given. Resolves with the exit code, stdout, stderr and wall time.
  */
 import { spawn } from 'node:child_process';
 
-/** Node's arguments for a command's script: a TypeScript one with tsx's loader in this Node (no tsx CLI process in between: signals reach the command itself), a JavaScript one as it is. */
-export const scriptArgs = (script: string) => (script.endsWith('.ts') ? ['--import', 'tsx', script] : [script]);
+/**
+ * Node's arguments for a command's script, as its npm script gives them: a TypeScript one compiled
+ * (run/cli/compiled.mjs, in this Node: signals reach the command itself), a JavaScript one as it is.
+ */
+export const scriptArgs = (script: string) => (script.endsWith('.ts') ? ['run/cli/compiled.mjs', script] : [script]);
 
 export interface CommandRun {
   code: number | null;
