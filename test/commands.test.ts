@@ -15,11 +15,12 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 };
 
 /**
- * How a package.json script runs a command of ours: Node, with tsx's loader for a TypeScript one,
- * in place of npm's shell (`exec`), so that a signal npm passes on reaches the command itself: a
- * shell in between dies of SIGTERM and leaves the command running, and waits out SIGINT.
+ * How a package.json script runs a command of ours: Node, with a TypeScript one compiled
+ * (run/cli/compiled.mjs), in place of npm's shell (`exec`), so that a signal npm passes on reaches
+ * the command itself: a shell in between dies of SIGTERM and leaves the command running, and
+ * waits out SIGINT.
  */
-const SCRIPT = /^exec node (--import tsx )?(\S+\.(ts|mjs))$/;
+const SCRIPT = /^exec node (run\/cli\/compiled\.mjs )?(\S+\.(ts|mjs))$/;
 
 /** Every package.json script that runs a command of ours, plus the documented `npx tsx` benchmarks that take arguments. */
 const COMMANDS: Array<[string, string]> = [
