@@ -1,7 +1,8 @@
 /**
  * Loads a TypeScript command module compiled into one JavaScript file, kept between runs, instead
  * of through tsx's loader, which compiles and resolves every module in a thread of its own each
- * time: step 1 of `npm run conformance` took about 1.9 s of CPU that way and about 1.0 s this way
+ * time: step 1 of `npm run conformance` refusing a bad setting took about 2.1 s of CPU that way and
+ * about 1.3 s this way
  * (docs/performance.md, item 39).
  *
  * The compiled file (esbuild, every project module in one file, packages left to Node's
@@ -14,6 +15,9 @@
  *
  * As a command: `node run/cli/compiled.mjs <module.ts> [arguments...]` runs the module as if it
  * had been started itself (`process.argv` without this file).
+ * Stack traces name the compiled file, where a comment before each module's code names its source;
+ * `NODE_OPTIONS=--enable-source-maps` names the sources themselves (a source map is written beside
+ * the file; reading it at every start would cost about 0.15 s of CPU).
  * Plain JavaScript: it runs before any TypeScript loader is registered.
  */
 import { createHash } from 'node:crypto';
@@ -135,8 +139,6 @@ export async function importCompiled(entry, options = {}) {
     register();
     return import(pathToFileURL(resolve(entry)).href);
   }
-  // Stack traces name the source files.
-  process.setSourceMapsEnabled(true);
   // Outside the try: an error of the module itself is the command's, not a reason to load it twice.
   return import(compiled);
 }
