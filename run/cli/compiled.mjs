@@ -2,8 +2,7 @@
  * Loads a TypeScript command module compiled into one JavaScript file, kept between runs, instead
  * of through tsx's loader, which compiles and resolves every module in a thread of its own each
  * time: step 1 of `npm run conformance` refusing a bad setting took about 2.1 s of CPU that way and
- * about 1.3 s this way
- * (docs/performance.md, item 39).
+ * about 1.3 s this way (docs/performance.md, item 39).
  *
  * The compiled file (esbuild, every project module in one file, packages left to Node's
  * resolution) lives in node_modules/.cache/identity-conformance/compiled/ beside a list of the
