@@ -80,6 +80,7 @@ async function compile(esbuild, root, entry, out, listPath) {
       });
     },
   };
+  const started = Date.now();
   const result = await esbuild.build({
     entryPoints: [entry],
     bundle: true,
@@ -101,6 +102,10 @@ async function compile(esbuild, root, entry, out, listPath) {
   const tsconfig = existsSync(join(root, 'tsconfig.json')) ? ['tsconfig.json'] : [];
   const files = fingerprint(root, [...inputs, ...tsconfig]);
   for (const file of result.outputFiles) publish(file.path, file.contents);
+  // A source saved while esbuild read the sources may not be in the file: it is not listed as
+  // made from that version, so the next start compiles it again.
+  const ended = Date.now();
+  if (Object.values(files).some(([, mtime]) => mtime >= started && mtime <= ended)) return;
   publish(listPath, JSON.stringify({ recipe: RECIPE, esbuild: esbuild.version, node: process.version, files }));
 }
 
