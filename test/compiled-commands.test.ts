@@ -1,7 +1,8 @@
 /**
  * run/cli/compiled.mjs: a command's TypeScript module compiled into one file is what the module
  * itself would be (each module's `import.meta` names its own source file), is reused while the
- * files it was made from are unchanged, is made again when one changes, and where it cannot be
+ * files it was made from are unchanged, is made again when one changes, is kept apart for two
+ * checkouts that share one node_modules, and where it cannot be
  * compiled or kept the module is loaded through tsx instead, with the same exports.
  */
 import { spawnSync } from 'node:child_process';
@@ -60,6 +61,16 @@ describe('commands compiled into one file', () => {
     const changed = (await compiledModule(p.entry, p)) as Compiled;
     expect(changed.made).toBe(true);
     expect(load(changed.href).value).toBe('two');
+  });
+
+  it('keeps apart two checkouts that share one cache folder (one node_modules)', async () => {
+    const [a, b] = [project('one'), project('two')];
+    const shared = join(a.root, 'shared-cache');
+    const first = (await compiledModule(a.entry, { root: a.root, dir: shared })) as Compiled;
+    const other = (await compiledModule(b.entry, { root: b.root, dir: shared })) as Compiled;
+    const again = (await compiledModule(a.entry, { root: a.root, dir: shared })) as Compiled;
+    expect([first.made, other.made, again.made]).toEqual([true, true, false]);
+    expect([load(again.href).value, load(other.href).value]).toEqual(['one', 'two']);
   });
 
   it('loads the module through tsx where the compiled file cannot be written', async () => {

@@ -120,7 +120,9 @@ export async function compiledModule(entry, { root = ROOT, dir = COMPILED_DIR } 
   const source = resolve(entry);
   const esbuild = await import('esbuild');
   mkdirSync(dir, { recursive: true });
-  const key = createHash('sha256').update(relative(root, source)).digest('hex').slice(0, 12);
+  // Named after the source's absolute path: checkouts that share one node_modules (a symlink, a
+  // worktree) keep compiled files of their own, each with the paths of its own sources inside.
+  const key = createHash('sha256').update(source).digest('hex').slice(0, 12);
   const out = join(dir, `${basename(source).replace(/\.[cm]?ts$/, '')}-${key}.mjs`);
   const listPath = `${out}.inputs.json`;
   const made = !fresh(root, listPath, esbuild.version);
