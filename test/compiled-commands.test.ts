@@ -2,11 +2,12 @@
  * run/cli/compiled.mjs: a command's TypeScript module compiled into one file is what the module
  * itself would be (each module's `import.meta` names its own source file), is reused while the
  * files it was made from are unchanged, is made again when one changes, is kept apart for two
- * checkouts that share one node_modules, and where it cannot be
- * compiled or kept the module is loaded through tsx instead, with the same exports.
+ * checkouts that share one node_modules; the launcher runs its command when started through a
+ * symlink; and where the module cannot be compiled or kept, it is loaded through tsx instead,
+ * with the same exports.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,7 +15,8 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain JavaScript module without declarations
 import { compiledModule } from '../run/cli/compiled.mjs';
 
-const LAUNCHER = pathToFileURL(join(import.meta.dirname, '..', 'run', 'cli', 'compiled.mjs')).href;
+const LAUNCHER_PATH = join(import.meta.dirname, '..', 'run', 'cli', 'compiled.mjs');
+const LAUNCHER = pathToFileURL(LAUNCHER_PATH).href;
 
 /** A project of two modules: the entry re-exports what its dependency knows of itself. */
 function project(value: string) {
@@ -71,6 +73,16 @@ describe('commands compiled into one file', () => {
     const again = (await compiledModule(a.entry, { root: a.root, dir: shared })) as Compiled;
     expect([first.made, other.made, again.made]).toEqual([true, true, false]);
     expect([load(again.href).value, load(other.href).value]).toEqual(['one', 'two']);
+  });
+
+  it('runs its command when started through a symlink (not a silent exit 0)', () => {
+    const link = join(mkdtempSync(join(tmpdir(), 'compiled-link-')), 'compiled.mjs');
+    symlinkSync(LAUNCHER_PATH, link);
+    const r = spawnSync(process.execPath, [link, join(import.meta.dirname, '..', 'run', 'cli', 'reference.ts'), '--help'], {
+      encoding: 'utf8',
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: npm run reference/);
   });
 
   it('loads the module through tsx where the compiled file cannot be written', async () => {

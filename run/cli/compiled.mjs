@@ -20,7 +20,7 @@
  * Plain JavaScript: it runs before any TypeScript loader is registered.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -149,7 +149,16 @@ export async function importCompiled(entry, options = {}) {
   return import(compiled);
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/** True when this file is the script Node was started with, by whatever path (a symlink included). */
+function startedAsCommand() {
+  try {
+    return Boolean(process.argv[1]) && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (startedAsCommand()) {
   const entry = process.argv[2];
   if (!entry) {
     process.stderr.write('usage: node run/cli/compiled.mjs <module.ts> [arguments...]\n');
