@@ -12,13 +12,14 @@
  * validators are compiled in memory as before: the cache only saves time, never changes a result.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type AjvCore from 'ajv/dist/core.js';
 import type { ValidateFunction } from 'ajv';
 import standaloneModule from 'ajv/dist/standalone/index.js';
+import writeFileAtomic from 'write-file-atomic';
 
 const require = createRequire(import.meta.url);
 // The CommonJS module's default export arrives as a member under Node's ESM interop.
@@ -100,15 +101,12 @@ function load(file: string): ValidateFunction | undefined {
   }
 }
 
-/** Writes a file whole; false when the folder turned out not to be writable. */
+/** Writes a file whole (a temporary file renamed into place); false when the folder turned out not to be writable. */
 function store(file: string, source: string): boolean {
-  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
-    writeFileSync(temporary, source);
-    renameSync(temporary, file);
+    writeFileAtomic.sync(file, source, { fsync: false });
     return true;
   } catch {
-    rmSync(temporary, { force: true });
     return false;
   }
 }

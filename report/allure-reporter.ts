@@ -14,13 +14,13 @@
  *
  * Options: allure-vitest's (`resultsDir`, `links`, ...).
  */
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestResult, TestResultContainer } from 'allure-js-commons';
 import { FileSystemWriter } from 'allure-js-commons/sdk/reporter';
 import AllureVitestReporter from 'allure-vitest/reporter';
 import type { TestModule, Vitest } from 'vitest/node';
+import writeFileAtomic from 'write-file-atomic';
 
 /**
  * allure-js-commons' file writer, with a check's result, container and attachment written to a
@@ -48,9 +48,7 @@ export class ResultsWriter extends FileSystemWriter {
   }
 
   private publish(name: string, content: string | Buffer): void {
-    const temporary = join(this.dir, `.allure-write-${randomUUID()}.tmp`);
-    writeFileSync(temporary, content);
-    renameSync(temporary, join(this.dir, name));
+    writeFileAtomic.sync(join(this.dir, name), content, { fsync: false });
   }
 }
 

@@ -20,9 +20,10 @@
  * Plain JavaScript: it runs before any TypeScript loader is registered.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import writeFileAtomic from 'write-file-atomic';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 /** Where compiled modules are kept. */
@@ -61,11 +62,7 @@ function fresh(root, listPath, esbuildVersion) {
 }
 
 /** Writes `text` to `path` through a temporary file, so that a run reading it never sees half of it. */
-function publish(path, text) {
-  const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, path);
-}
+const publish = (path, text) => writeFileAtomic.sync(path, text, { fsync: false });
 
 /** Compiles `entry` (absolute path, under `root`) into `out`, with its list of inputs at `listPath`. */
 async function compile(esbuild, root, entry, out, listPath) {
