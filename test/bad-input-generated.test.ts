@@ -7,7 +7,7 @@
  * ORG-REJECTED-NO-CHANGE.
  */
 import { describe, expect, test } from 'vitest';
-import { setAt } from '../scenarios/shared/bad-input.js';
+import { lanesFor, setAt } from '../scenarios/shared/bad-input.js';
 import { runSuite } from './support/run-suite.js';
 
 const FILES = ['organization', 'person', 'provider'].map((s) => `scenarios/${s}/generated-bad-input.test.ts`);
@@ -25,6 +25,13 @@ describe('setAt', () => {
     expect(set).toEqual({ ...before, identity: { ...before.identity, names: [{ first: 42, last: 'Byron' }] } });
     expect(removed).toEqual({ ...before, source: { name: 'cf_a' } });
     expect(base).toEqual(before);
+  });
+});
+
+describe('lanesFor', () => {
+  test('one lane per BAD_INPUTS_PER_LANE requests, 1 to BAD_INPUT_LANES', () => {
+    // The default budgets: 15 against a configured deployment (the run's tail on each service), 60 against the embedded reference.
+    expect([1, 5, 6, 10, 15, 60, 200].map(lanesFor)).toEqual([1, 1, 2, 2, 3, 3, 3]);
   });
 });
 
