@@ -68,14 +68,18 @@ export function notificationEventChecks({ check, verifies, kit, walks, kind, lab
       const window = await windowEndingNow(t, 10_000);
       const a = await kit.postNew(t, [id]);
       const open = openWindowFrom(t);
+      // Every window is read in the profile's large pages: this check is about which period a
+      // notification falls in, not paging (the paging checks walk pages of pageSize), and on a busy
+      // feed ten seconds of other checks' changes in pages of 3 cost up to a hundred requests.
+      const size = t.profile.notifications.readPageSize;
       // Read once the change shows in an open window, so a lagging feed cannot make the closed ones look right.
       await t.settle(
         'notification of the post',
-        () => walkNotifications(t, open()),
+        () => walkNotifications(t, open(), size),
         (w) => !w.complete || w.notifications.some((n) => mentions(n, a.source.id)),
       );
       const farPast = { startDate: '1990-01-01T00:00:00Z', endDate: '1990-12-31T23:59:59Z' };
-      const [before, past] = await Promise.all([walkNotifications(t, window), walkNotifications(t, farPast)]);
+      const [before, past] = await Promise.all([walkNotifications(t, window, size), walkNotifications(t, farPast, size)]);
       // A notification's own time member is not shown (fields of a notification: not shown), so only the change's own record is judged.
       t.judge(
         NOTIFIED_OUTSIDE_PERIOD,
