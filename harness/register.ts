@@ -53,8 +53,9 @@ export function interruptedBy(caught: unknown, signal: AbortSignal, t: Pick<Chec
   return (t?.exchanges ?? []).some((e) => e.error?.startsWith(INTERRUPTED));
 }
 
-/** Queue priority of a chain check's requests (CheckOptions.chain; others 0). */
+/** Queue priority of a chain check's requests, and of the longest chains' (CheckOptions.chain; others 0). */
 const CHAIN_PRIORITY = 1;
+const LONGEST_CHAIN_PRIORITY = 2;
 
 /** Least share of its time limit a check may send requests in. */
 const LEAST_SENDING_SHARE = 0.5;
@@ -79,9 +80,10 @@ export interface CheckOptions {
   /**
    * The check's requests mostly follow one another (a walk, a chain of posts each judged before
    * the next): they go first in the queue for a place in flight, so the check is not held up
-   * behind the bursts of checks that send many requests at once.
+   * behind the bursts of checks that send many requests at once. `'longest'`: a chain that is the
+   * run's longest (the generated walks), whose requests go before those of the other chains.
    */
-  chain?: boolean;
+  chain?: boolean | 'longest';
 }
 
 export type CheckBody = (t: Check) => Promise<void>;
@@ -150,7 +152,7 @@ export function scenario(service: ServiceName, area: string) {
         t.sendBy = sendBy(begun, ctx.task.timeout);
         // Aborted when the run is cancelled (run/vitest/global-setup.ts, on an interrupt).
         t.signal = runInterrupt();
-        if (options.chain) t.priority = CHAIN_PRIORITY;
+        if (options.chain) t.priority = options.chain === 'longest' ? LONGEST_CHAIN_PRIORITY : CHAIN_PRIORITY;
         await body(t);
         meta.verdict = 'pass';
         if (t.notes.length) meta.note = t.notes.join('\n');

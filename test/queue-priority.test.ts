@@ -1,8 +1,9 @@
 /**
  * The queue for a place in flight (harness/transport.ts): a request of a chain check (a walk, a
  * tour, the one-threshold check: harness/register.ts CheckOptions.chain) goes before the requests
- * of other checks that wait, so a chain of dependent requests is not held up behind bursts; among
- * requests of one priority the first to come goes first.
+ * of other checks that wait, so a chain of dependent requests is not held up behind bursts; a
+ * request of the run's longest chains (the generated walks: CheckOptions.chain 'longest') goes
+ * before both; among requests of one priority the first to come goes first.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,9 +30,9 @@ describe('the queue for a place in flight', () => {
     const read = (linkId: string, priority?: number) =>
       client.call('identityIdQuery', { linkId }, priority !== undefined ? { priority } : {});
     // One place: the first request takes it, the others wait in the queue.
-    const sent = [read('ORG-1'), read('ORG-2'), read('ORG-3'), read('ORG-4'), read('ORG-CHAIN', 1)];
+    const sent = [read('ORG-1'), read('ORG-2'), read('ORG-3'), read('ORG-CHAIN', 1), read('ORG-4'), read('ORG-WALK', 2)];
     await Promise.all(sent);
     const order = server.requests.map((r) => JSON.parse(r.body).content.linkId);
-    expect(order).toEqual(['ORG-1', 'ORG-CHAIN', 'ORG-2', 'ORG-3', 'ORG-4']);
+    expect(order).toEqual(['ORG-1', 'ORG-WALK', 'ORG-CHAIN', 'ORG-2', 'ORG-3', 'ORG-4']);
   });
 });

@@ -543,7 +543,9 @@ export function walkChecks(check: CheckFn, config: WalkConfig, file: string, ver
       title,
       ids,
       (t) => runWalks(t, config, { file, title, tours: false, run: { seed: runInfo().seed, budget: { walks: share, steps } } }),
-      { chain: true },
+      // The generated walks are the run's longest chains (docs/performance.md, item 40): their
+      // requests go before the tours', which end well before them.
+      { chain: 'longest' },
     );
   }
 }
