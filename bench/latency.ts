@@ -22,9 +22,13 @@
  * - wall / bound, CPU time (user + system, s) and peak resident memory (MB) of the suite's
  *   process tree and of the reference process.
  * With several latencies (`--latency-ms 0,50,150`) it ends with a Markdown table of the same
- * figures (docs/performance.md keeps one). Figures only: no target is asserted here.
+ * figures (docs/performance.md keeps one). With `--profile` the test worker runs under V8's CPU
+ * profiler and its time is printed per part and per check request (bench/worker-profile.ts): what
+ * the suite does with each reply (parsing, validation, redaction, recording) and the rest; the
+ * profile is kept in the run's folder for a closer look (Chrome DevTools, Performance). Figures
+ * only: no target is asserted here.
  *
- * Usage: npm run bench:latency -- [--latency-ms 50] [--jitter-ms 10] [vitest filters...]
+ * Usage: npm run bench:latency -- [--latency-ms 50] [--jitter-ms 10] [--profile] [vitest filters...]
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -33,6 +37,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { markdownTable } from 'markdown-table';
+import { type CpuProfile, PARTS, REPLY_PARTS, profileParts } from './worker-profile.js';
 import pidtree from 'pidtree';
 import pidusage from 'pidusage';
 import { maxInFlightSetting } from '../harness/config.js';
@@ -53,14 +58,16 @@ const program = command({
     'npm run bench:latency',
     'npm run bench:latency -- --latency-ms 0,50,150 --jitter-ms 10',
     'npm run bench:latency -- --latency-ms 150 scenarios/organization',
+    'npm run bench:latency -- --profile',
   ],
 })
   .option('--latency-ms <list>', 'latency per request in ms, one value or a comma-separated list', '50')
   .option('--jitter-ms <ms>', 'extra random latency per request, up to this many ms', '0')
+  .option('--profile', "profile the test worker's CPU and print where it goes per check request (the profile is kept in the run's folder)")
   .argument('[filters...]', 'vitest filters passed to every run')
   .allowUnknownOption();
 parseArguments(program);
-const opts = program.opts<{ latencyMs: string; jitterMs: string }>();
+const opts = program.opts<{ latencyMs: string; jitterMs: string; profile?: boolean }>();
 const latencies = opts.latencyMs.split(',').map((v) => Number(v.trim()));
 if (latencies.some((l) => !Number.isInteger(l) || l < 0 || l > 60000))
   usageError(program, `--latency-ms: expected whole numbers 0..60000, got ${JSON.stringify(opts.latencyMs)}`);
@@ -197,6 +204,24 @@ interface Figures {
   byService: Array<{ service: string; received: number; byChecks: number }>;
   /** The checks that sent the most requests (every attempt counted), most first. */
   costliest: Array<{ check: string; requests: number }>;
+  /** With --profile: the test worker's CPU per part (ms, bench/worker-profile.ts) and where its profile is. */
+  worker?: { parts: Record<string, number>; file: string };
+}
+
+/** The test worker's profile parts, summed over the profiles of worker threads in `dir` (thread ID above 0 in the name). */
+function workerProfile(dir: string): Figures['worker'] {
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => /^CPU\.[\d.]+\.\d+\.[1-9]\d*\.\d+\.cpuprofile$/.test(f));
+  } catch {
+    return undefined;
+  }
+  if (!files.length) return undefined;
+  const parts: Record<string, number> = {};
+  for (const f of files)
+    for (const [name, ms] of Object.entries(profileParts(JSON.parse(readFileSync(join(dir, f), 'utf8')) as CpuProfile)))
+      parts[name] = (parts[name] ?? 0) + ms;
+  return { parts, file: join(dir, files[0]!) };
 }
 
 async function measure(latencyMs: number): Promise<Figures> {
@@ -234,7 +259,14 @@ async function measure(latencyMs: number): Promise<Figures> {
   const cpuBefore = childrenCpuSeconds();
   const started = process.hrtime.bigint();
   const startedAt = Date.now();
-  const suite = spawn(process.execPath, ['run/cli/conformance.mjs', ...filters], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // vitest hands execArgv to its worker threads: the test worker writes its profile when it ends.
+  const profiles = join(reportDir, 'worker-profile');
+  const profiling = opts.profile ? [`--execArgv=--cpu-prof`, `--execArgv=--cpu-prof-dir=${profiles}`] : [];
+  const suite = spawn(process.execPath, ['run/cli/conformance.mjs', ...profiling, ...filters], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let head = '';
   suite.stdout!.on('data', (d) => {
     if (head.length < 4000) head += d;
@@ -329,6 +361,7 @@ async function measure(latencyMs: number): Promise<Figures> {
       .sort((a, b) => (b.requests ?? 0) - (a.requests ?? 0))
       .slice(0, 8)
       .map((c) => ({ check: c.checkId, requests: c.requests ?? 0 })),
+    ...(opts.profile ? { worker: workerProfile(profiles) } : {}),
   };
 }
 
@@ -339,6 +372,23 @@ function filesAtOnceLine(stdout: string): string {
 }
 
 const s = (v: number) => v.toFixed(1);
+
+/** The test worker's CPU per check request, by part: the reply's handling first, then the rest, largest first. */
+function workerLine(f: Figures): string {
+  if (!f.worker) return '  test worker CPU: no profile was written (the run did not reach its test worker)';
+  const per = (ms: number) => (ms / Math.max(1, f.checkRequests)).toFixed(2);
+  const { parts } = f.worker;
+  const busy = Object.entries(parts).reduce((sum, [name, ms]) => (name === 'idle' ? sum : sum + ms), 0);
+  const reply = REPLY_PARTS.reduce((sum, name) => sum + (parts[name] ?? 0), 0);
+  const rest = [...PARTS.map(([name]) => name), 'other']
+    .filter((name) => name !== 'idle' && !REPLY_PARTS.includes(name) && parts[name])
+    .sort((a, b) => parts[b]! - parts[a]!);
+  return [
+    `  test worker CPU (sampled profile): busy ${s(busy / 1000)} s of ${s((busy + (parts.idle ?? 0)) / 1000)} s, ${per(busy)} ms per check request:`,
+    `reply handling ${per(reply)} ms (${REPLY_PARTS.map((name) => `${name.slice('reply: '.length)} ${per(parts[name] ?? 0)}`).join(', ')});`,
+    `${rest.map((name) => `${name} ${per(parts[name]!)}`).join(', ')} (profile: ${f.worker.file})`,
+  ].join(' ');
+}
 const ratio = (f: Figures) => (f.boundS > 0 ? `${(f.wallS / f.boundS).toFixed(2)} ×` : 'n/a (no latency)');
 const results: Figures[] = [];
 for (const latencyMs of latencies) {
@@ -358,6 +408,7 @@ for (const latencyMs of latencies) {
       `  requests per service (received, by checks, per second over the wall): ${f.byService.map((x) => `${x.service} ${x.received} (${x.byChecks}), ${(x.received / f.wallS).toFixed(0)}/s`).join('; ')}`,
       `  most requests by check: ${f.costliest.map((c) => `${c.check} ${c.requests}`).join('; ')}`,
       `  suite CPU per request: ${((f.suiteCpuS * 1000) / Math.max(1, f.requests)).toFixed(2)} ms`,
+      ...(opts.profile ? [workerLine(f)] : []),
       `  scenario files at once: ${f.filesAtOnce}`,
       `  CPU: suite ${s(f.suiteCpuS)} s, reference ${s(f.referenceCpuS)} s; peak RSS: suite ${Math.round(f.suiteRssMb)} MB, reference ${Math.round(f.referenceRssMb)} MB`,
     ].join('\n'),
