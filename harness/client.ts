@@ -19,7 +19,7 @@ import type { Profile } from './profile.js';
 import type { OperationName } from '../specs/common/operation-names.js';
 import { registerOwn } from './foreign-values.js';
 import { type Ownership, redactForeign, registerForeignIn } from './redact-foreign.js';
-import { mayHoldSecrets, redactJson, redactText, registerSecret } from './redact.js';
+import { redactJson, redactText, registerSecret } from './redact.js';
 import { type Reply, isTransient } from './reply.js';
 import type { RunContext } from './run.js';
 import { TokenError, TokenSource } from './oauth.js';
@@ -194,14 +194,14 @@ export class ServiceClient {
       // the reply is redacted by ownership, so the run's own identity is never taken for foreign.
       // What is foreign is registered now, so that no text can quote it from here on; the redacted
       // copy is made when the exchange is first read, judged by what the run owned now.
-      keep: (parsed, text) => {
+      keep: (parsed) => {
         const body = parsed as Record<string, any> | null;
         if (body && typeof body === 'object' && !Array.isArray(body) && body.success === true) this.guard.learn(op, c, body.content ?? {});
         const own = this.ownershipAsOf(this.guard.now);
-        // redactForeign copies what it is given: a body that holds no secret need not be copied before.
-        const clean = mayHoldSecrets(text) ? redactJson(parsed) : parsed;
-        registerForeignIn(clean, own);
-        return () => redactForeign(clean, own);
+        // Registered before secrets are masked: a secret inside foreign content is then masked as
+        // foreign too, and the secret scan costs only the rare exchange that is read in full.
+        registerForeignIn(parsed, own);
+        return () => redactForeign(redactJson(parsed), own);
       },
     });
     let reply: Reply;

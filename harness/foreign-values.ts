@@ -54,7 +54,7 @@ function eachLeaf(value: unknown, add: (s: string) => void): void {
 /** Registers every string leaf (and long number) of a value taken out of a reply as foreign. */
 export function registerForeign(value: unknown, except: ReadonlySet<string> = new Set()): void {
   eachLeaf(value, (s) => {
-    if (!except.has(s) && worthMasking(s) && !values.has(s)) {
+    if (!values.has(s) && !except.has(s) && worthMasking(s)) {
       values.add(s);
       pattern = undefined;
       ownContaining = new Map();
@@ -68,7 +68,7 @@ export function registerForeign(value: unknown, except: ReadonlySet<string> = ne
  */
 export function registerOwn(value: unknown): void {
   eachLeaf(value, (s) => {
-    if (worthMasking(s) && !ownValues.has(s)) {
+    if (!ownValues.has(s) && worthMasking(s)) {
       ownValues.add(s);
       ownContaining = new Map();
       if (values.has(s)) pattern = undefined;

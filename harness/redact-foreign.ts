@@ -95,6 +95,9 @@ function asSource(v: unknown): Src | undefined {
   return undefined;
 }
 
+/** True for a member named `source` in any case (a reference to one source record). */
+const isSourceKey = (k: string) => k.length === 6 && k.toLowerCase() === 'source';
+
 /** Every source reference an identity holder shows: identityGroupedBySource[].source, `sources` lists, `source` members and person source entries, at any depth. */
 function sourcesShown(holder: Obj): Src[] {
   const out: Src[] = [];
@@ -111,8 +114,9 @@ function sourcesShown(holder: Obj): Src[] {
     const o = v as Obj;
     const entry = str(o.nativeId) !== undefined ? asSource(o) : undefined;
     if (entry) out.push(entry);
-    for (const [k, x] of Object.entries(o)) {
-      const s = /^source$/i.test(k) ? asSource(x) : undefined;
+    for (const k in o) {
+      const x = o[k];
+      const s = isSourceKey(k) ? asSource(x) : undefined;
       if (s) out.push(s);
       else walk(x, k, depth + 1);
     }
@@ -121,7 +125,10 @@ function sourcesShown(holder: Obj): Src[] {
   return out;
 }
 
-const isHolder = (o: Obj) => IDENTITY_MEMBERS.some((m) => m in o);
+function isHolder(o: Obj): boolean {
+  for (const m of IDENTITY_MEMBERS) if (m in o) return true;
+  return false;
+}
 
 /**
  * True for what this module leaves in place of foreign content: an object with the note and only
@@ -134,6 +141,15 @@ export function isStub(v: unknown): boolean {
     v.redacted === FOREIGN_NOTE &&
     Object.values(v).every((x) => typeof x !== 'object' || x === null || (Array.isArray(x) && x.every((y) => typeof y === 'string')))
   );
+}
+
+/** True for a foreign identity holder redacted already: its link ID and ranking beside stubs. */
+function redactedAlready(o: Obj): boolean {
+  for (const k in o) {
+    const v = o[k];
+    if (!(HOLDER_KEEPS.has(k) || v === null || v === undefined || isStub(v))) return false;
+  }
+  return true;
 }
 
 /** True when any string anywhere in `v` is a run-owned native ID or link ID. */
@@ -174,7 +190,7 @@ class Redactor {
   /** An identity holder: the run's is walked on; a foreign one keeps its link ID and ranking and stubs the rest. */
   holder(o: Obj): Obj {
     // A foreign holder redacted already: its link ID and ranking beside stubs.
-    if (Object.entries(o).every(([k, v]) => HOLDER_KEEPS.has(k) || v === null || v === undefined || isStub(v))) return { ...o };
+    if (redactedAlready(o)) return this.emit ? { ...o } : o;
     const shown = sourcesShown(o);
     const foreignShown = shown.some((s) => !this.own.ownsSource(s));
     const grouped = Array.isArray(o.identityGroupedBySource) ? (o.identityGroupedBySource as unknown[]) : [];

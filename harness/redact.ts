@@ -41,20 +41,6 @@ export function redactHeaders(headers: Record<string, string | string[] | undefi
   return out;
 }
 
-/** A secret-named member as it stands in JSON text, unescaped. */
-const SECRET_KEY_IN_TEXT = new RegExp(`"${SECRET_KEY.source.slice(1, -1)}"`, 'i');
-
-/**
- * False when the JSON text `text` certainly holds neither a secret-named member nor a known
- * secret, so redactJson of what it parses to is a copy of it: without an escape (`\`) every
- * member name and string stands in the text as it is.
- */
-export function mayHoldSecrets(text: string): boolean {
-  if (text.includes('\\') || SECRET_KEY_IN_TEXT.test(text)) return true;
-  for (const s of knownSecrets) if (text.includes(s)) return true;
-  return false;
-}
-
 /** Deep copy of a JSON value with secret-named members replaced and known secrets masked. */
 export function redactJson<T>(value: T): T {
   if (typeof value === 'string') return redactText(value) as T;

@@ -90,10 +90,10 @@ export interface Outgoing {
    */
   until?: number;
   /**
-   * Turns a parsed reply body (and the text it was parsed from) into what the exchange keeps
-   * (redaction): returns how to make it, called when the exchange's body is first read.
+   * Turns a parsed reply body into what the exchange keeps (redaction): returns how to make it,
+   * called when the exchange's body is first read.
    */
-  keep?: (parsed: unknown, text: string) => () => unknown;
+  keep?: (parsed: unknown) => () => unknown;
   /**
    * Aborted when the run is interrupted (the check's vitest signal): the request is not sent, or
    * not sent again, and an attempt under way ends at once; the reply is then an error beginning
@@ -543,7 +543,7 @@ export class Transport {
       };
       if (parsed === undefined) kept.text = redactText(truncate(text));
       else if (out.keep) {
-        bodyWhenRead(kept, out.keep(parsed, text));
+        bodyWhenRead(kept, out.keep(parsed));
         rememberParsed(kept, parsed);
       } else kept.body = parsed;
       exchange.reply = kept;
