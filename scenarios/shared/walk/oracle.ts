@@ -1,12 +1,17 @@
 /**
- * The whole-state oracle: after a step, every observable part of the model's records is read and
- * judged by the oracle's clauses (scenarios/shared/state/oracle-clauses.ts) against the executable
- * specification (specs/<service>/state-spec.ts), not only which sources share a link ID:
- * - nativeIdQuery of every record;
- * - identityIdQuery of the link IDs the step's records had before it, every earlier link ID that
- *   named one of them, the identities they are in now, and identities the step deleted as a whole;
- * - demographicsSearch with the data of the records the step named;
- * - householdQuery (person) by link ID, by source and by household ID.
+ * The whole-state oracle: after a step, what the step can have changed is read and judged by the
+ * oracle's clauses (scenarios/shared/state/oracle-clauses.ts) against the executable
+ * specification (specs/<service>/state-spec.ts), not only which sources share a link ID. A walk
+ * reads everything at its start and at its end (a full observation); after each step in between:
+ * - nativeIdQuery of the records in its scope (lookupScope: the records it touched, those of their
+ *   identities before and after it, and records of unknown state);
+ * - identityIdQuery of the link IDs the step's records had before it at a merge or a removal (and,
+ *   at a removal, every earlier link ID that named one of them), of identities the step deleted as
+ *   a whole, and (but after a post) of the link IDs its records resolve to now;
+ * - demographicsSearch with the data of the step's records that are out of matching (or of all of
+ *   them at a removal);
+ * - householdQuery (person) by source and by link ID of the record the step moved, then by the
+ *   household IDs those show (when it moved an active record).
  * Requests of one observation go out together, in two rounds (the second needs the link IDs the
  * first found). Reading is here; judging is the clauses', each a pure function with its own tests.
  *
