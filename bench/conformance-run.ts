@@ -25,7 +25,8 @@ const program = command({
   .allowUnknownOption();
 parseArguments(program);
 const runs = program.args[0] === undefined ? 3 : Number(program.args[0]);
-if (!Number.isInteger(runs) || runs < 1) usageError(program, `runs: expected a positive integer, got ${JSON.stringify(program.args[0])}`);
+if (!Number.isInteger(runs) || runs < 1)
+  usageError(program, `runs: expected a positive integer, got ${JSON.stringify(program.args[0])}`);
 const filters = program.args.slice(1);
 const times: number[] = [];
 for (let i = 0; i < runs; i++) {

@@ -63,7 +63,10 @@ const program = command({
 })
   .option('--latency-ms <list>', 'latency per request in ms, one value or a comma-separated list', '50')
   .option('--jitter-ms <ms>', 'extra random latency per request, up to this many ms', '0')
-  .option('--profile', "profile the test worker's CPU and print where it goes per check request (the profile is kept in the run's folder)")
+  .option(
+    '--profile',
+    "profile the test worker's CPU and print where it goes per check request (the profile is kept in the run's folder)",
+  )
   .argument('[filters...]', 'vitest filters passed to every run')
   .allowUnknownOption();
 parseArguments(program);
@@ -79,7 +82,12 @@ const filters = program.args;
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MAX_IN_FLIGHT = maxInFlightSetting(process.env);
 /** Settings of the user's environment handed to the measured run (the others are dropped). */
-const KEPT_SETTINGS = ['CONFORMANCE_MAX_IN_FLIGHT', 'CONFORMANCE_FILES_AT_ONCE', 'CONFORMANCE_WORKERS', 'CONFORMANCE_SEED'];
+const KEPT_SETTINGS = [
+  'CONFORMANCE_MAX_IN_FLIGHT',
+  'CONFORMANCE_FILES_AT_ONCE',
+  'CONFORMANCE_WORKERS',
+  'CONFORMANCE_SEED',
+];
 const SERVICES = 3;
 
 /** CPU time (s) of this process's reaped children so far: /proc/self/stat cutime + cstime. */
@@ -283,7 +291,10 @@ async function measure(latencyMs: number): Promise<Figures> {
   const referenceCpuS = childrenCpuSeconds() - cpuBefore - suiteCpuS;
 
   const folder = join(reportDir, runId);
-  let summary: { totals: { checks: number }; checks: Array<{ checkId: string; service: string; durationMs: number; requests?: number }> };
+  let summary: {
+    totals: { checks: number };
+    checks: Array<{ checkId: string; service: string; durationMs: number; requests?: number }>;
+  };
   try {
     summary = JSON.parse(readFileSync(join(folder, 'summary.json'), 'utf8'));
   } catch {

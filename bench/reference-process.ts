@@ -14,7 +14,9 @@ import { REFERENCE_SERVICES } from '../reference/services.js';
 import type { ServiceName } from '../specs/common/model.js';
 
 const ref = await startReference();
-const baseUrls = Object.fromEntries((Object.keys(REFERENCE_SERVICES) as ServiceName[]).map((s) => [s, ref.baseUrlOf(s)]));
+const baseUrls = Object.fromEntries(
+  (Object.keys(REFERENCE_SERVICES) as ServiceName[]).map((s) => [s, ref.baseUrlOf(s)]),
+);
 process.stdout.write(
   `${JSON.stringify({ url: ref.url, baseUrls, token: ref.token, username: ref.auth.username, password: ref.auth.password })}\n`,
 );

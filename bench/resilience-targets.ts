@@ -26,7 +26,10 @@ const program = command({
     [0, 'measured'],
     [2, 'bad arguments'],
   ],
-  examples: ['npx tsx bench/resilience-targets.ts', 'npx tsx bench/resilience-targets.ts --timeout-ms 1500 --no-detection'],
+  examples: [
+    'npx tsx bench/resilience-targets.ts',
+    'npx tsx bench/resilience-targets.ts --timeout-ms 1500 --no-detection',
+  ],
 })
   .option('--timeout-ms <ms>', 'CONFORMANCE_TIMEOUT_MS of the never-answering run', '3000')
   .option('--no-detection', 'skip the detection score');
@@ -64,7 +67,11 @@ function conformanceAgainst(baseUrl: string, extra: Record<string, string> = {})
       clearTimeout(guard);
       rmSync(reportDir, { recursive: true, force: true });
       const lines = out.split('\n').filter((l) => l.trim() && !l.includes('npm warn'));
-      resolve({ code, seconds: Number(process.hrtime.bigint() - started) / 1e9, message: lines.slice(-3).join(' | ').slice(0, 300) });
+      resolve({
+        code,
+        seconds: Number(process.hrtime.bigint() - started) / 1e9,
+        message: lines.slice(-3).join(' | ').slice(0, 300),
+      });
     });
   });
 }
@@ -75,7 +82,10 @@ console.log(`  message: ${unreachable.message}`);
 
 const silent = await startFaultyServer([{ kind: 'hang' }]);
 try {
-  const hang = await conformanceAgainst(silent.url, { CONFORMANCE_TIMEOUT_MS: String(timeoutMs), CONFORMANCE_RETRIES: '0' });
+  const hang = await conformanceAgainst(silent.url, {
+    CONFORMANCE_TIMEOUT_MS: String(timeoutMs),
+    CONFORMANCE_RETRIES: '0',
+  });
   console.log(
     `deployment that never answers (CONFORMANCE_TIMEOUT_MS=${timeoutMs}): ${hang.seconds.toFixed(2)} s to exit ${hang.code}, ${(hang.seconds - timeoutMs / 1000).toFixed(2)} s over the timeout`,
   );
@@ -91,7 +101,9 @@ if (!values['no-detection']) {
   console.log(
     `detection score: ${report.caught}/${report.faults.length} faults caught (${pct}%) of ${FAULT_LIST.length} in the catalogue, in ${(report.ms / 1000).toFixed(1)} s`,
   );
-  console.log(`false positives on the clean reference: ${report.clean.falsePositives.length} of ${report.clean.checks} checks`);
+  console.log(
+    `false positives on the clean reference: ${report.clean.falsePositives.length} of ${report.clean.checks} checks`,
+  );
   const missed = report.faults.filter((o) => !(o.caughtBy.length && o.runFailed)).map((o) => o.fault.name);
   if (missed.length) console.log(`  not caught: ${missed.join(', ')}`);
 }

@@ -23,14 +23,18 @@ const program = command({
     [0, 'measured'],
     [2, 'bad arguments'],
   ],
-  examples: ['npx tsx bench/variant-runs.ts --variants throttled', 'npx tsx bench/variant-runs.ts --variants transient=0.2 --runs 5'],
+  examples: [
+    'npx tsx bench/variant-runs.ts --variants throttled',
+    'npx tsx bench/variant-runs.ts --variants transient=0.2 --runs 5',
+  ],
 })
   .option('--variants <list>', 'REFERENCE_VARIANTS of every run', '')
   .option('--runs <n>', 'runs, one after another', '1');
 parseArguments(program);
 const opts = program.opts<{ variants: string; runs: string }>();
 const runs = Number(opts.runs);
-if (!Number.isInteger(runs) || runs < 1 || runs > 50) usageError(program, `--runs: expected an integer from 1 to 50, got ${opts.runs}`);
+if (!Number.isInteger(runs) || runs < 1 || runs > 50)
+  usageError(program, `--runs: expected an integer from 1 to 50, got ${opts.runs}`);
 
 /** One conformance run; resolves with its exit code, wall time and summary. */
 function conformance(variants: string): Promise<{ code: number | null; seconds: number; summary?: Summary }> {

@@ -73,7 +73,10 @@ const program = command({
   .option('--steps <n>', 'steps per walk (CONFORMANCE_WALK_STEPS; default: the run default)')
   .option('--variants <names>', 'comma list of open-outcome variants to run at every seed (default: all of them)')
   .option('--no-variants', 'no variant run')
-  .option('--drawn', 'also run the walks, at each run seed, against the drawn deployment of that seed (REFERENCE_VARIANTS=drawn=<seed>)')
+  .option(
+    '--drawn',
+    'also run the walks, at each run seed, against the drawn deployment of that seed (REFERENCE_VARIANTS=drawn=<seed>)',
+  )
   .option('--json <file>', 'also write the figures as JSON');
 parseArguments(program);
 const opts = program.opts<{
@@ -87,7 +90,8 @@ const opts = program.opts<{
 }>();
 
 function seedList(text: string): number[] {
-  if (!/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(text)) usageError(program, `--seeds: expected a-b or a,b,c, got ${JSON.stringify(text)}`);
+  if (!/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(text))
+    usageError(program, `--seeds: expected a-b or a,b,c, got ${JSON.stringify(text)}`);
   return text.split(',').flatMap((part) => {
     const [a, b] = part.split('-').map(Number);
     return b === undefined ? [a!] : Array.from({ length: b - a! + 1 }, (_, i) => a! + i);
@@ -101,7 +105,8 @@ if (unknown.length) usageError(program, `--faults: not a walk fault: ${unknown.j
 
 /** Runs of one seed: one fault per service at a time (faults act on their own service only), then the clean reference. */
 function bundles(): Array<Partial<Record<Service, string>>> {
-  const per = (s: Service) => WALK_FAULTS.filter((f) => f.service === s && measured.includes(f.name)).map((f) => f.name);
+  const per = (s: Service) =>
+    WALK_FAULTS.filter((f) => f.service === s && measured.includes(f.name)).map((f) => f.name);
   const lists = { organization: per('organization'), person: per('person'), provider: per('provider') };
   const n = Math.max(...Object.values(lists).map((l) => l.length));
   return Array.from({ length: n }, (_, i) =>
@@ -124,7 +129,9 @@ const found = new Map<string, { right: number[]; other: number[]; missed: number
 const clean: Array<{ seed: number; service: string; verdict: string; ms: number; walkMs?: number }> = [];
 /** Time of a service's walks: the sum over its walk checks (the tours check and each check of generated walks prints its line). */
 const walkMs = (stdout: string, service: string) => {
-  const times = [...stdout.matchAll(new RegExp(`\\[walks\\] ${service}: .* walks run in (\\d+) ms`, 'g'))].map((m) => Number(m[1]));
+  const times = [...stdout.matchAll(new RegExp(`\\[walks\\] ${service}: .* walks run in (\\d+) ms`, 'g'))].map((m) =>
+    Number(m[1]),
+  );
   return times.length ? times.reduce((a, b) => a + b, 0) : NaN;
 };
 
@@ -170,10 +177,12 @@ for (const seed of seeds) {
   }
 }
 
-const variants = opts.variants === false ? [] : typeof opts.variants === 'string' ? opts.variants.split(',') : OPEN_VARIANTS;
-const variantRuns = new Map<string, { pass: number[]; fail: Array<{ seed: number; service: string; message: string }> }>(
-  variants.map((v) => [v, { pass: [], fail: [] }]),
-);
+const variants =
+  opts.variants === false ? [] : typeof opts.variants === 'string' ? opts.variants.split(',') : OPEN_VARIANTS;
+const variantRuns = new Map<
+  string,
+  { pass: number[]; fail: Array<{ seed: number; service: string; message: string }> }
+>(variants.map((v) => [v, { pass: [], fail: [] }]));
 for (const seed of seeds) {
   for (const variant of variants) {
     // The profile a user of such a deployment would set (detection applies the same).
@@ -187,7 +196,8 @@ for (const seed of seeds) {
     const failing = (run.summary?.checks ?? []).filter((c) => c.verdict !== 'pass');
     const tally = variantRuns.get(variant)!;
     if (run.summary && !failing.length) tally.pass.push(seed);
-    for (const c of failing) tally.fail.push({ seed, service: c.service, message: (c.message ?? c.note ?? '').slice(0, 1500) });
+    for (const c of failing)
+      tally.fail.push({ seed, service: c.service, message: (c.message ?? c.note ?? '').slice(0, 1500) });
     if (!run.summary) tally.fail.push({ seed, service: '-', message: run.stdout.slice(-1500) });
     console.log(`seed ${seed} variant ${variant}: ${failing.length || !run.summary ? 'FAILED' : 'passed'}`);
     for (const c of failing) console.log(`  ${c.service} ${c.verdict}: ${(c.message ?? c.note ?? '').slice(0, 1500)}`);
@@ -232,11 +242,14 @@ if (opts.drawn)
       600000,
     );
     const checks = run.summary?.checks ?? [];
-    const line = (c: (typeof checks)[number]) => `${c.service} ${c.verdict}: ${(c.message ?? c.note ?? '').slice(0, 1500)}`;
+    const line = (c: (typeof checks)[number]) =>
+      `${c.service} ${c.verdict}: ${(c.message ?? c.note ?? '').slice(0, 1500)}`;
     const row = {
       seed,
       specs,
-      failed: run.summary ? checks.filter((c) => c.verdict === 'fail').map(line) : [`no summary: ${run.stdout.slice(-1500)}`],
+      failed: run.summary
+        ? checks.filter((c) => c.verdict === 'fail').map(line)
+        : [`no summary: ${run.stdout.slice(-1500)}`],
       notJudged: checks.filter((c) => c.verdict !== 'pass' && c.verdict !== 'fail').map(line),
     };
     drawn.push(row);
@@ -258,5 +271,9 @@ const out = opts.json;
 if (out)
   writeFileSync(
     out,
-    JSON.stringify({ budget, seeds, faults: Object.fromEntries(found), clean, variants: Object.fromEntries(variantRuns), drawn }, null, 2),
+    JSON.stringify(
+      { budget, seeds, faults: Object.fromEntries(found), clean, variants: Object.fromEntries(variantRuns), drawn },
+      null,
+      2,
+    ),
   );

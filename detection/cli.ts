@@ -69,7 +69,12 @@ const opts = program.opts<{
   list?: boolean;
   json?: string;
 }>();
-const values = { ...opts, 'variants-only': opts.variantsOnly, 'no-variants': opts.variants === false, 'bundle-size': opts.bundleSize };
+const values = {
+  ...opts,
+  'variants-only': opts.variantsOnly,
+  'no-variants': opts.variants === false,
+  'bundle-size': opts.bundleSize,
+};
 if (values.list) {
   for (const f of FAULT_LIST)
     console.log(`fault    ${f.name.padEnd(34)} ${f.requirement.padEnd(28)} ${applied(f).padEnd(40)} ${f.description}`);
@@ -81,11 +86,14 @@ if (values.list) {
       v.judge === 'no-fail' ? 'passes with zero fail verdicts (errors allowed)' : '',
       v.profile ? `profile: ${JSON.stringify(v.profile(v.parameter?.parse(v.parameter.default)))}` : '',
     ].filter(Boolean);
-    console.log(`variant  ${(v.name + value).padEnd(34)} ${v.description}${notes.length ? ` [${notes.join('; ')}]` : ''}`);
+    console.log(
+      `variant  ${(v.name + value).padEnd(34)} ${v.description}${notes.length ? ` [${notes.join('; ')}]` : ''}`,
+    );
     for (const s of v.seeds) console.log(`         ${''.padEnd(34)} ${s.file}, ${s.section}: "${s.quote}"`);
   }
   // What a drawn deployment chooses (reference/variants/drawn.ts); each variant's seed sentences are listed above.
-  for (const dim of DIMENSIONS) console.log(`drawn    ${dim.what.padEnd(34)} ${dim.variants.join(' | ')} | the reference's own`);
+  for (const dim of DIMENSIONS)
+    console.log(`drawn    ${dim.what.padEnd(34)} ${dim.variants.join(' | ')} | the reference's own`);
   console.log(`${FAULT_LIST.length} faults, ${VARIANT_LIST.length} variants, ${DIMENSIONS.length} drawn dimensions`);
   process.exit(0);
 }
@@ -116,7 +124,9 @@ try {
 const drawnDefault = values.only || values['no-variants'] ? 0 : DEFAULT_DRAWN;
 const drawn: DrawnDeployment[] = values['no-variants']
   ? []
-  : drawnSpecs(opts.drawnSeeds !== undefined ? drawnSeeds : Array.from({ length: drawnCount ?? drawnDefault }, (_, i) => i + 1));
+  : drawnSpecs(
+      opts.drawnSeeds !== undefined ? drawnSeeds : Array.from({ length: drawnCount ?? drawnDefault }, (_, i) => i + 1),
+    );
 
 // --only: fault names and variant specs; without it, every fault and every variant.
 const named = values.only ? parseVariantList(values.only) : undefined;
@@ -165,7 +175,8 @@ function progress(n: number, total: number, what: string): void {
     lastPass = '';
   }
   if (!plain) process.stderr.write(`\r  ${n}/${total} ${what} runs done`);
-  else if (n === total || n % Math.max(1, Math.ceil(total / 10)) === 0) process.stderr.write(`  ${n}/${total} ${what} runs done\n`);
+  else if (n === total || n % Math.max(1, Math.ceil(total / 10)) === 0)
+    process.stderr.write(`  ${n}/${total} ${what} runs done\n`);
 }
 const report = await detect({
   concurrency,
@@ -192,18 +203,23 @@ if (report.faults.length) {
     caught: o.caughtBy.length && o.runFailed ? 'yes' : o.failing.length ? 'other' : 'NO',
     by: o.caughtBy.length
       ? o.caughtBy.join(', ')
-      : (o.problem ?? (o.failing.length ? `failing checks cite other requirements: ${o.failing.join(', ')}` : 'no check failed')),
+      : (o.problem ??
+        (o.failing.length ? `failing checks cite other requirements: ${o.failing.join(', ')}` : 'no check failed')),
   }));
   const w = (k: 'fault' | 'requirement') => Math.max(k.length, ...rows.map((r) => r[k].length));
   console.log(`\n${'fault'.padEnd(w('fault'))}  ${'requirement'.padEnd(w('requirement'))}  caught  caught by`);
   for (const r of rows)
-    console.log(`${r.fault.padEnd(w('fault'))}  ${r.requirement.padEnd(w('requirement'))}  ${r.caught.padEnd(6)}  ${r.by}`);
+    console.log(
+      `${r.fault.padEnd(w('fault'))}  ${r.requirement.padEnd(w('requirement'))}  ${r.caught.padEnd(6)}  ${r.by}`,
+    );
 }
 
 const v = report.variants;
 if (v) {
   const w = Math.max(7, ...v.outcomes.map((o) => o.variant.length));
-  console.log(`\n${'variant'.padEnd(w)}  passed  run                  false positives (check: failed requirements: message)`);
+  console.log(
+    `\n${'variant'.padEnd(w)}  passed  run                  false positives (check: failed requirements: message)`,
+  );
   for (const o of v.outcomes) {
     const run = o.run === 'bundle' ? o.bundle : o.run === 'alone' ? `${o.bundle}, alone` : `${o.bundle}, re-run alone`;
     console.log(
@@ -213,8 +229,10 @@ if (v) {
       console.log(
         `${''.padEnd(w + 31)}${f.checkId} (${f.verdict}): ${f.failedRequirements.join(', ') || '-'}: ${(f.message ?? '').replace(/\s+/g, ' ').slice(0, 240)}`,
       );
-    for (const f of o.incomplete ?? []) console.log(`${''.padEnd(w + 31)}${f.checkId} (could not judge: INCOMPLETE, not gating)`);
-    for (const id of o.newSkips) console.log(`${''.padEnd(w + 31)}${id} (skip: could not verify here, did on the clean reference)`);
+    for (const f of o.incomplete ?? [])
+      console.log(`${''.padEnd(w + 31)}${f.checkId} (could not judge: INCOMPLETE, not gating)`);
+    for (const id of o.newSkips)
+      console.log(`${''.padEnd(w + 31)}${id} (skip: could not verify here, did on the clean reference)`);
   }
   console.log(`\nBundles: ${v.bundles.map((b) => `${b.name} = ${b.variants.join(' + ')}`).join('; ')}`);
   for (const i of v.interactions) {
@@ -232,12 +250,15 @@ if (d) {
   for (const o of d.outcomes) {
     const unjudged = o.incomplete?.length ? `, ${o.incomplete.length} could not judge (INCOMPLETE, not gating)` : '';
     const status =
-      o.problem ?? (o.falsePositives.length ? `${o.falsePositives.length} false positive(s)` : `${o.checks} checks${unjudged}`);
+      o.problem ??
+      (o.falsePositives.length ? `${o.falsePositives.length} false positive(s)` : `${o.checks} checks${unjudged}`);
     console.log(`drawn=${String(o.seed).padEnd(6)} ${(o.passed ? 'yes' : 'NO').padEnd(4)} ${status}`);
     if (!o.passed || o.falsePositives.length || o.incomplete?.length)
       console.log(`             draw: ${o.specs.join(',') || '(the reference as it is)'}`);
     for (const f of o.incomplete ?? [])
-      console.log(`             ${f.checkId} (could not judge): ${(f.message ?? '').replace(/\s+/g, ' ').slice(0, 240)}`);
+      console.log(
+        `             ${f.checkId} (could not judge): ${(f.message ?? '').replace(/\s+/g, ' ').slice(0, 240)}`,
+      );
     for (const f of o.falsePositives) {
       console.log(
         `             ${f.checkId} (${f.verdict}): ${f.failedRequirements.join(', ') || '-'}: ${(f.message ?? '').replace(/\s+/g, ' ').slice(0, 240)}`,
@@ -281,4 +302,6 @@ if (values.json)
     ),
   );
 const allVariantsPassed = !v || (v.passed === v.outcomes.length && (!d || d.passed === d.outcomes.length));
-process.exit(report.caught === report.faults.length && report.clean.falsePositives.length === 0 && allVariantsPassed ? 0 : 1);
+process.exit(
+  report.caught === report.faults.length && report.clean.falsePositives.length === 0 && allVariantsPassed ? 0 : 1,
+);

@@ -41,7 +41,8 @@ export function parseDrawnSeeds(raw: string): number[] {
   const range = /^\s*(\d+)\s*-\s*(\d+)\s*$/.exec(raw);
   if (range) {
     const [a, b] = [seed(range[1]!), seed(range[2]!)];
-    if (b < a || b - a >= 10000) throw new Error(`expected a range a-b with a <= b and at most 10000 seeds, got "${raw}"`);
+    if (b < a || b - a >= 10000)
+      throw new Error(`expected a range a-b with a <= b and at most 10000 seeds, got "${raw}"`);
     return Array.from({ length: b - a + 1 }, (_, i) => a + i);
   }
   const seeds = raw.split(',').map(seed);

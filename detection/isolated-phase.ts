@@ -12,7 +12,8 @@ import { ISOLATED_AREAS } from '../run/vitest/file-order.js';
 export const ISOLATED_SUFFIX = '~isolated';
 
 /** The plan entry a project belongs to: its name without ISOLATED_SUFFIX. */
-export const planName = (project: string) => (project.endsWith(ISOLATED_SUFFIX) ? project.slice(0, -ISOLATED_SUFFIX.length) : project);
+export const planName = (project: string) =>
+  project.endsWith(ISOLATED_SUFFIX) ? project.slice(0, -ISOLATED_SUFFIX.length) : project;
 
 /** Globs that exclude the isolated files from a project of the other files. */
 export const isolatedExclude = () => ISOLATED_AREAS.map((area) => `**/${area}.test.ts`);
@@ -24,7 +25,8 @@ export const isolatedExclude = () => ISOLATED_AREAS.map((area) => `**/${area}.te
 export function isolatedInclude(include: string[]): string[] {
   const out: string[] = [];
   for (const pattern of include) {
-    if (pattern.endsWith('*.test.ts')) for (const area of ISOLATED_AREAS) out.push(pattern.replace(/\*\.test\.ts$/, `${area}.test.ts`));
+    if (pattern.endsWith('*.test.ts'))
+      for (const area of ISOLATED_AREAS) out.push(pattern.replace(/\*\.test\.ts$/, `${area}.test.ts`));
     else if (ISOLATED_AREAS.some((area) => pattern.endsWith(`/${area}.test.ts`))) out.push(pattern);
   }
   return [...new Set(out)];

@@ -21,7 +21,13 @@ import { dirname, join } from 'node:path';
 import { HANDOFF } from '../harness/handoff.js';
 import { type DetectionRow, FILE_DONE } from './reporter.js';
 import { FAULT_LIST, FAULT_SERVICES, type FaultDefinition } from '../reference/faults/catalogue.js';
-import { DEFAULT_RUN_SEED, type FalsePositive, type PlannedVariant, bundleVariants, judgeVariantRun } from './variants.js';
+import {
+  DEFAULT_RUN_SEED,
+  type FalsePositive,
+  type PlannedVariant,
+  bundleVariants,
+  judgeVariantRun,
+} from './variants.js';
 import { type DrawnDeployment, type DrawnOutcome, judgeDrawnRun } from './drawn.js';
 
 export interface FaultOutcome {
@@ -86,7 +92,12 @@ export interface DrawnReport {
 }
 
 export interface DetectionReport {
-  clean: { ms: number; checks: number; falsePositives: Array<{ checkId: string; verdict: string; message?: string }>; problem?: string };
+  clean: {
+    ms: number;
+    checks: number;
+    falsePositives: Array<{ checkId: string; verdict: string; message?: string }>;
+    problem?: string;
+  };
   /** Every check row of the fault runs (project = bundle name), for timing analysis. */
   rows?: DetectionRow[];
   faults: FaultOutcome[];
@@ -131,11 +142,19 @@ export function runProjects(
   writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
   const env: Record<string, string | undefined> = { ...process.env };
   for (const k of Object.keys(env)) if (/^(ORG|PERSON|PROVIDER|CONFORMANCE|REFERENCE)_/.test(k)) delete env[k];
-  Object.assign(env, { ...HANDOFF.detectionDir.entry(dir), ...HANDOFF.detectionWorkers.entry(workers), FORCE_COLOR: '0' });
+  Object.assign(env, {
+    ...HANDOFF.detectionDir.entry(dir),
+    ...HANDOFF.detectionWorkers.entry(workers),
+    FORCE_COLOR: '0',
+  });
   const started = Date.now();
   return new Promise((resolve) => {
     // A group of its own, so that an interrupt ends its workers too (they outlived a killed vitest process).
-    const child = spawn(process.execPath, [VITEST, 'run', '--config', CONFIG], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(process.execPath, [VITEST, 'run', '--config', CONFIG], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     if (child.pid) running.add(child.pid);
     if (!signalsHandled) {
       signalsHandled = true;
@@ -163,7 +182,8 @@ export function runProjects(
     child.on('exit', (code) => {
       clearTimeout(timer);
       if (child.pid) running.delete(child.pid);
-      if (killed) output += `\n[detection] the vitest process was stopped after ${Math.round(timeoutMs / 1000)} s (its time limit)`;
+      if (killed)
+        output += `\n[detection] the vitest process was stopped after ${Math.round(timeoutMs / 1000)} s (its time limit)`;
       let rows: DetectionRow[] = [];
       try {
         rows = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as DetectionRow[];
@@ -204,9 +224,12 @@ export interface ProjectPlan {
  * own service only, and a check talks to its own service only, so each fault's checks run against
  * a reference where exactly that fault is on for their service.
  */
-export function bundle(faults: Array<{ fault: FaultDefinition; files: string[] }>): Array<ProjectPlan & { faults: string[] }> {
+export function bundle(
+  faults: Array<{ fault: FaultDefinition; files: string[] }>,
+): Array<ProjectPlan & { faults: string[] }> {
   const queues = new Map<string, Array<{ fault: FaultDefinition; files: string[] }>>();
-  for (const f of faults) (queues.get(f.fault.service) ?? queues.set(f.fault.service, []).get(f.fault.service)!).push(f);
+  for (const f of faults)
+    (queues.get(f.fault.service) ?? queues.set(f.fault.service, []).get(f.fault.service)!).push(f);
   const out: Array<ProjectPlan & { faults: string[] }> = [];
   for (let i = 0; [...queues.values()].some((q) => q.length > i); i++) {
     const members = [...queues.values()].map((q) => q[i]).filter((m) => m !== undefined);
@@ -267,7 +290,12 @@ export async function detect(options: DetectionOptions = {}): Promise<DetectionR
     undefined,
     counter(options.onFiles, 'clean run', files),
   );
-  const report: DetectionReport = { clean: { ms: clean.ms, checks: clean.rows.length, falsePositives: [] }, faults: [], caught: 0, ms: 0 };
+  const report: DetectionReport = {
+    clean: { ms: clean.ms, checks: clean.rows.length, falsePositives: [] },
+    faults: [],
+    caught: 0,
+    ms: 0,
+  };
   if (!clean.rows.length) {
     report.clean.problem = `the clean run reported no checks (exit ${clean.code}):\n${clean.output.slice(-3000)}`;
     report.ms = Date.now() - started;
@@ -277,7 +305,8 @@ export async function detect(options: DetectionOptions = {}): Promise<DetectionR
     .filter((c) => c.verdict === 'fail' || c.verdict === 'error')
     .map((c) => ({ checkId: c.checkId, verdict: c.verdict, message: c.message }));
   const filesOf = new Map<string, Set<string>>();
-  for (const c of clean.rows) for (const id of c.verifies) (filesOf.get(id) ?? filesOf.set(id, new Set()).get(id)!).add(c.file);
+  for (const c of clean.rows)
+    for (const id of c.verifies) (filesOf.get(id) ?? filesOf.set(id, new Set()).get(id)!).add(c.file);
 
   const faults = FAULT_LIST.filter((f) => !options.only || options.only.includes(f.name));
   // Each fault's run holds only the checks citing its requirement (RunInfo.only): the other checks
@@ -299,13 +328,25 @@ export async function detect(options: DetectionOptions = {}): Promise<DetectionR
     : { rows: [] as DetectionRow[], ms: 0, output: '', code: 0 };
   report.faults = withFiles.map(({ fault, files }): FaultOutcome => {
     if (!files.length)
-      return { fault, files, caughtBy: [], failing: [], runFailed: false, ms: 0, problem: `no check cites ${fault.requirement}` };
-    const checks = run.rows.filter((r) => r.project === projectOf.get(fault.name) && r.checkId.startsWith(`${fault.service}/`));
+      return {
+        fault,
+        files,
+        caughtBy: [],
+        failing: [],
+        runFailed: false,
+        ms: 0,
+        problem: `no check cites ${fault.requirement}`,
+      };
+    const checks = run.rows.filter(
+      (r) => r.project === projectOf.get(fault.name) && r.checkId.startsWith(`${fault.service}/`),
+    );
     const failing = checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error');
     const o: FaultOutcome = {
       fault,
       files,
-      caughtBy: checks.filter((c) => c.verdict === 'fail' && c.failedRequirements.includes(fault.requirement)).map((c) => c.checkId),
+      caughtBy: checks
+        .filter((c) => c.verdict === 'fail' && c.failedRequirements.includes(fault.requirement))
+        .map((c) => c.checkId),
       failing: failing.map((c) => c.checkId),
       runFailed: failing.length > 0,
       ms: run.ms,
@@ -391,11 +432,17 @@ export async function detectVariants(
   const drawnPasses = [first];
   for (let i = 1; i < chunks.length; i++)
     drawnPasses.push(
-      await runVariantProjects(asEntries(chunks[i]!), workers, seed, counter(onFiles, `drawn runs${part(i)}`, scenarioFileCount())),
+      await runVariantProjects(
+        asEntries(chunks[i]!),
+        workers,
+        seed,
+        counter(onFiles, `drawn runs${part(i)}`, scenarioFileCount()),
+      ),
     );
   const bundleMs = drawnPasses.reduce((ms, p) => ms + p.ms, 0);
   const rowsOf = (rows: DetectionRow[], project: string) => rows.filter((r) => r.project === project);
-  const newSkips = (rows: DetectionRow[]) => rows.filter((r) => r.verdict === 'skip' && !cleanSkips.has(r.checkId)).map((r) => r.checkId);
+  const newSkips = (rows: DetectionRow[]) =>
+    rows.filter((r) => r.verdict === 'skip' && !cleanSkips.has(r.checkId)).map((r) => r.checkId);
   const outcomes = new Map<string, VariantOutcome>();
   const again: Array<{ bundle: string; v: PlannedVariant; only: string[] }> = [];
   const failed: Array<{ bundle: string; variants: string[]; falsePositives: FalsePositive[] }> = [];
@@ -469,6 +516,8 @@ export async function detectVariants(
     bundleMs,
     aloneMs: Date.now() - started - bundleMs,
     ms: Date.now() - started,
-    ...(drawn.length ? { drawn: { outcomes: drawnOutcomes, passed: drawnOutcomes.filter((o) => o.passed).length, runSeed } } : {}),
+    ...(drawn.length
+      ? { drawn: { outcomes: drawnOutcomes, passed: drawnOutcomes.filter((o) => o.passed).length, runSeed } }
+      : {}),
   };
 }

@@ -57,7 +57,8 @@ export default async function setup(project: TestProject) {
     const reference = await startReference({ faults, variants });
     references.push(reference);
     const targets: Partial<Record<ServiceName, ServiceTarget | null>> = {};
-    for (const name of serviceNames()) targets[name] = REFERENCE_SERVICES[name] ? referenceTarget(reference, name, using) : null;
+    for (const name of serviceNames())
+      targets[name] = REFERENCE_SERVICES[name] ? referenceTarget(reference, name, using) : null;
     return targets;
   };
   const targets = await targetsOf(entry?.variants ? [] : (entry?.faults ?? (fault === 'clean' ? [] : [fault])));

@@ -21,14 +21,18 @@ const plan = JSON.parse(readFileSync(join(HANDOFF.detectionDir.need(), 'plan.jso
  * throttling, restarts, slow tails), so checks of many runs side by side keep the cores busy.
  */
 const MAX_CHECKS_PER_FILE = HANDOFF.detectionChecksPerFile.read() ?? 40;
-const checksPerFile = (p: (typeof plan)[number]) => Math.min(5 * Math.max(1, p.variants?.length ?? 1), MAX_CHECKS_PER_FILE);
+const checksPerFile = (p: (typeof plan)[number]) =>
+  Math.min(5 * Math.max(1, p.variants?.length ?? 1), MAX_CHECKS_PER_FILE);
 
 export default defineConfig({
   test: {
     pool: 'threads',
     maxWorkers: HANDOFF.detectionWorkers.read() ?? 2,
     // The file-end reporter tells the clean and variant runs when a file's records may go (detection/setup.ts).
-    reporters: [join(import.meta.dirname, 'reporter.ts'), join(import.meta.dirname, '..', 'run', 'vitest', 'file-end-reporter.ts')],
+    reporters: [
+      join(import.meta.dirname, 'reporter.ts'),
+      join(import.meta.dirname, '..', 'run', 'vitest', 'file-end-reporter.ts'),
+    ],
     // Transformed modules kept between runs where node_modules can be written (run/vitest/module-cache.ts).
     experimental: moduleCache(),
     // Each plan entry's files that send stored invalid input run in a later group of their own
@@ -64,7 +68,16 @@ export default defineConfig({
       return [
         ...others,
         ...(isolated.length
-          ? [{ test: { ...test, name: `${p.name}${ISOLATED_SUFFIX}`, include: isolated, sequence: { concurrent: true, groupOrder: 1 } } }]
+          ? [
+              {
+                test: {
+                  ...test,
+                  name: `${p.name}${ISOLATED_SUFFIX}`,
+                  include: isolated,
+                  sequence: { concurrent: true, groupOrder: 1 },
+                },
+              },
+            ]
           : []),
       ];
     }),

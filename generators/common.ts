@@ -31,7 +31,11 @@ export const bestTimeToContact = (f: Faker) => {
 };
 
 /** Places the source reference where the profile says a posted identity carries it. */
-export function postContent(identity: Record<string, unknown>, source: SourceRef, placement: 'identity.sources' | 'content.source') {
+export function postContent(
+  identity: Record<string, unknown>,
+  source: SourceRef,
+  placement: 'identity.sources' | 'content.source',
+) {
   if (placement === 'content.source') {
     const { sources: _drop, ...rest } = identity as Record<string, unknown> & { sources?: unknown };
     return { identity: rest, source };

@@ -20,7 +20,8 @@ const NAICS = [
 ];
 
 /** An EIN-shaped number `NN-NNNNNNN` with a prefix no IRS campus assigns (never a real EIN). */
-const fictionalEin = (f: Faker) => `${f.helpers.arrayElement(['07', '08', '09', '17', '18', '19', '28', '29'])}-${f.string.numeric(7)}`;
+const fictionalEin = (f: Faker) =>
+  `${f.helpers.arrayElement(['07', '08', '09', '17', '18', '19', '28', '29'])}-${f.string.numeric(7)}`;
 
 function address(f: Faker, type: string) {
   return {
@@ -106,7 +107,9 @@ export function organizationIdentity(f: Faker, source?: SourceRef): Organization
         phoneNumber: phoneDigits(f),
       },
     ],
-    employerIdentificationNumber: [{ value: fictionalEin(f), status: true, issuer: 'IRS', issueDate: founded, ...validity(f) }],
+    employerIdentificationNumber: [
+      { value: fictionalEin(f), status: true, issuer: 'IRS', issueDate: founded, ...validity(f) },
+    ],
     naicsClassifications: [f.helpers.arrayElement(NAICS)],
     sicClassifications: [{ code: f.helpers.arrayElement(['8011', '7372', '6411', '5411']) }],
     qualifications: [
@@ -120,7 +123,10 @@ export function organizationIdentity(f: Faker, source?: SourceRef): Organization
       },
     ],
     types: [
-      { type: f.helpers.arrayElement(['corporation', 'partnership', 'nonprofit']), subType: f.helpers.arrayElement(['private', 'public']) },
+      {
+        type: f.helpers.arrayElement(['corporation', 'partnership', 'nonprofit']),
+        subType: f.helpers.arrayElement(['private', 'public']),
+      },
     ],
     contactOther: [{ system: 'url', type: 'website', value: `https://www.${domain}`, ...validity(f) }],
     product: [
@@ -141,7 +147,10 @@ export function organizationIdentity(f: Faker, source?: SourceRef): Organization
     numberOfEmployees: [{ numberOfEmployees: String(f.number.int({ min: 5, max: 50000 })) }],
     foundedDate: [{ foundedDate: founded }],
     annualRevenue: [
-      { annualRevenue: String(f.number.int({ min: 100000, max: 900000000 })), year: String(f.number.int({ min: 2019, max: 2025 })) },
+      {
+        annualRevenue: String(f.number.int({ min: 100000, max: 900000000 })),
+        year: String(f.number.int({ min: 2019, max: 2025 })),
+      },
     ],
     legalStatus: [
       {

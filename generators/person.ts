@@ -51,7 +51,11 @@ function deathDetails(f: Faker, dateOfBirth: string) {
  * `sources` set when a source reference is given. `shared` fixes the address and family name
  * (households).
  */
-export function personIdentity(f: Faker, source?: SourceRef, shared: { address?: Address; lastName?: string } = {}): Person {
+export function personIdentity(
+  f: Faker,
+  source?: SourceRef,
+  shared: { address?: Address; lastName?: string } = {},
+): Person {
   const sex = f.helpers.arrayElement(['female', 'male'] as const);
   const firstName = f.person.firstName(sex);
   const lastName = shared.lastName ?? f.person.lastName();
@@ -80,7 +84,12 @@ export function personIdentity(f: Faker, source?: SourceRef, shared: { address?:
         type: f.helpers.arrayElement(['mobile', 'home']),
       },
     ],
-    emails: [{ email: `${handle}${f.number.int({ min: 1, max: 999 })}@example.com`, type: f.helpers.arrayElement(['home', 'work']) }],
+    emails: [
+      {
+        email: `${handle}${f.number.int({ min: 1, max: 999 })}@example.com`,
+        type: f.helpers.arrayElement(['home', 'work']),
+      },
+    ],
     deathDetails: [deathDetails(f, dateOfBirth)],
   };
 }
@@ -89,7 +98,11 @@ export function personIdentity(f: Faker, source?: SourceRef, shared: { address?:
  * A household: `size` people (default 2-5) sharing one address and family name, each a distinct
  * person (own first name, date of birth, SSN). `sources[i]`, when given, is set on person i.
  */
-export function personHousehold(f: Faker, sources: SourceRef[] = [], size = sources.length || f.number.int({ min: 2, max: 5 })): Person[] {
+export function personHousehold(
+  f: Faker,
+  sources: SourceRef[] = [],
+  size = sources.length || f.number.int({ min: 2, max: 5 }),
+): Person[] {
   const address = personAddress(f);
   const lastName = f.person.lastName();
   return Array.from({ length: size }, (_, i) => personIdentity(f, sources[i], { address, lastName }));

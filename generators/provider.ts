@@ -35,7 +35,8 @@ export function luhnCheckDigit(payload: string): number {
 }
 
 /** True when a 10-digit NPI's last digit is the Luhn check digit over 80840 + its first nine. */
-export const isValidNpi = (npi: string) => /^\d{10}$/.test(npi) && luhnCheckDigit(`80840${npi.slice(0, 9)}`) === Number(npi[9]);
+export const isValidNpi = (npi: string) =>
+  /^\d{10}$/.test(npi) && luhnCheckDigit(`80840${npi.slice(0, 9)}`) === Number(npi[9]);
 
 /** The first digit of every generated NPI: never issued (issued NPIs begin with 1 or 2). */
 export const TEST_NPI_FIRST_DIGIT = '9';
@@ -47,22 +48,45 @@ export function fictionalNpi(f: Faker): string {
 }
 
 const CREDENTIALS = [
-  { credential: 'MD', profession: 'Medical Doctor', taxonomy: ['207Q00000X', '207R00000X', '207RC0000X', '208000000X'] },
-  { credential: 'DO', profession: 'Doctor of Osteopathic Medicine', taxonomy: ['207Q00000X', '207R00000X', '208D00000X'] },
+  {
+    credential: 'MD',
+    profession: 'Medical Doctor',
+    taxonomy: ['207Q00000X', '207R00000X', '207RC0000X', '208000000X'],
+  },
+  {
+    credential: 'DO',
+    profession: 'Doctor of Osteopathic Medicine',
+    taxonomy: ['207Q00000X', '207R00000X', '208D00000X'],
+  },
   { credential: 'NP', profession: 'Nurse Practitioner', taxonomy: ['363L00000X', '363LF0000X', '363LP0200X'] },
   { credential: 'PA', profession: 'Physician Assistant', taxonomy: ['363A00000X'] },
 ];
 
 const FACILITY_TYPES = [
-  { type: 'Hospital', subType: 'General Acute Care', taxonomy: '282N00000X', name: (f: Faker) => `${f.location.city()} General Hospital` },
-  { type: 'Clinic', subType: 'Primary Care', taxonomy: '261QP2300X', name: (f: Faker) => `${f.person.lastName()} Family Health Clinic` },
+  {
+    type: 'Hospital',
+    subType: 'General Acute Care',
+    taxonomy: '282N00000X',
+    name: (f: Faker) => `${f.location.city()} General Hospital`,
+  },
+  {
+    type: 'Clinic',
+    subType: 'Primary Care',
+    taxonomy: '261QP2300X',
+    name: (f: Faker) => `${f.person.lastName()} Family Health Clinic`,
+  },
   {
     type: 'Ambulatory Surgical Center',
     subType: 'Outpatient Surgery',
     taxonomy: '261QA1903X',
     name: (f: Faker) => `${f.location.street()} Surgery Center`,
   },
-  { type: 'Urgent Care', subType: 'Walk-in', taxonomy: '261QU0200X', name: (f: Faker) => `${f.location.city()} Urgent Care` },
+  {
+    type: 'Urgent Care',
+    subType: 'Walk-in',
+    taxonomy: '261QU0200X',
+    name: (f: Faker) => `${f.location.city()} Urgent Care`,
+  },
   {
     type: 'Skilled Nursing Facility',
     subType: 'Long-term Care',
@@ -142,12 +166,19 @@ export function practitionerIdentity(f: Faker, source?: SourceRef) {
       },
     ],
     phoneNumbers: [{ number: phoneDigits(f), type: 'work', ...validity(f) }],
-    emails: [{ email: `${first}.${last}@${domain}`.toLowerCase().replace(/[^a-z0-9.@-]/g, ''), type: 'work', ...validity(f) }],
+    emails: [
+      { email: `${first}.${last}@${domain}`.toLowerCase().replace(/[^a-z0-9.@-]/g, ''), type: 'work', ...validity(f) },
+    ],
     npis: [{ npi: fictionalNpi(f), entityTypeCode: '1' }],
     license: [licence(f, office.state, taxonomy, cred.credential, cred.profession)],
     specialties: [{ specialtyTaxonomyCode: taxonomy }],
-    communicationLanguages: [{ language: 'en', preferred: true }, ...(f.datatype.boolean() ? [{ language: 'es', preferred: false }] : [])],
-    practitionerRoles: [{ acceptingNewPatients: f.datatype.boolean(), serviceMode: f.helpers.arrayElement(['in-person', 'telehealth']) }],
+    communicationLanguages: [
+      { language: 'en', preferred: true },
+      ...(f.datatype.boolean() ? [{ language: 'es', preferred: false }] : []),
+    ],
+    practitionerRoles: [
+      { acceptingNewPatients: f.datatype.boolean(), serviceMode: f.helpers.arrayElement(['in-person', 'telehealth']) },
+    ],
     qualifications: [
       {
         type: 'board-certification',
@@ -232,7 +263,12 @@ export interface ProviderTypeSetting {
 }
 
 /** A provider identity of `kind` with its type written where `setting` says (profile provider.*). */
-export function providerIdentity(kind: ProviderKind, f: Faker, source?: SourceRef, setting?: ProviderTypeSetting): Record<string, unknown> {
+export function providerIdentity(
+  kind: ProviderKind,
+  f: Faker,
+  source?: SourceRef,
+  setting?: ProviderTypeSetting,
+): Record<string, unknown> {
   const identity = PROVIDER_GENERATORS[kind](f, source);
   const path = setting?.typeMember ?? DEFAULT_TYPE_MEMBER;
   const value = kind === 'practitioner' ? (setting?.practitionerType ?? '1') : (setting?.healthFacilityType ?? '2');

@@ -21,7 +21,13 @@ import { GuardRefusal } from './guard.js';
 import type { ServiceTarget } from './config.js';
 import type { ExchangeLine } from './exchange-file.js';
 import { contentJudgements, contentViolations, envelopeViolations, formatViolations } from './contract.js';
-import { ENVELOPE_MEMBER_TYPE, REPLY_NOT_ENVELOPE, REQUEST_REFUSED, replyNotEnvelope, requestRefused } from '../specs/clauses/contract.js';
+import {
+  ENVELOPE_MEMBER_TYPE,
+  REPLY_NOT_ENVELOPE,
+  REQUEST_REFUSED,
+  replyNotEnvelope,
+  requestRefused,
+} from '../specs/clauses/contract.js';
 import { type CheckClause, clauseRequirements, findingsOf } from '../specs/clauses/table.js';
 import type { Profile } from './profile.js';
 import { assertionDetail, isAssertionError } from './failure.js';
@@ -121,7 +127,9 @@ export class Check {
   sending(op: string): Pick<CallOptions, 'until' | 'priority' | 'signal'> {
     if (this.signal?.aborted) throw new StopCheck('skip', `${op}: not sent: ${INTERRUPTED_NOTE}`);
     if (Date.now() >= this.sendBy)
-      throw new TimeRanOut(`${op}: not sent, the check's time ran out (it sends nothing in the last 10 s of its time limit)`);
+      throw new TimeRanOut(
+        `${op}: not sent, the check's time ran out (it sends nothing in the last 10 s of its time limit)`,
+      );
     return { until: this.sendBy, priority: this.priority, ...(this.signal ? { signal: this.signal } : {}) };
   }
 
@@ -179,7 +187,11 @@ export class Check {
    * @throws GuardRefusal; CouldNotJudge when no judgement is possible: no reply, a reply still
    *   transient after retries (harness/reply.ts isTransient), or the run's own credentials refused.
    */
-  async raw<O extends OperationName>(op: O, content: unknown, options: CallOptions & { sentInvalid?: boolean } = {}): Promise<Reply<O>> {
+  async raw<O extends OperationName>(
+    op: O,
+    content: unknown,
+    options: CallOptions & { sentInvalid?: boolean } = {},
+  ): Promise<Reply<O>> {
     const { sentInvalid, ...rest } = options;
     const reply = await this.client.call(op, content, {
       ...rest,
@@ -192,7 +204,9 @@ export class Check {
     });
     this.handed = this.exchanges.lastIndexOf(reply.exchange);
     if (isTransient(reply, { sentInvalid }))
-      throw new CouldNotJudge(`${op}: the deployment could not answer (${describeReply(reply)}); a transient reply is not judged`);
+      throw new CouldNotJudge(
+        `${op}: the deployment could not answer (${describeReply(reply)}); a transient reply is not judged`,
+      );
     if ((options.auth ?? 'default') === 'default' && isAuthFailure(reply))
       throw new CouldNotJudge(`${op}: the run's credentials were refused (${describeReply(reply)})`);
     return reply;
@@ -213,9 +227,9 @@ export class Check {
    */
   async invalid<O extends OperationName>(op: O, content: unknown, options: CallOptions = {}): Promise<Reply<O>> {
     const spec = operation(this.service, op);
-    const created = (spec.sourcesCreated?.((content ?? {}) as Record<string, unknown>, this.client.guard.names) ?? []).filter(
-      (s): s is SourceRef => this.client.ownsSource(s),
-    );
+    const created = (
+      spec.sourcesCreated?.((content ?? {}) as Record<string, unknown>, this.client.guard.names) ?? []
+    ).filter((s): s is SourceRef => this.client.ownsSource(s));
     for (const source of created)
       this.run.record({
         kind: 'quarantine',
@@ -247,8 +261,12 @@ export class Check {
       this.countSent(e);
     };
     const found = await this.client.call('nativeIdQuery', { source: ref }, { record });
-    const linkId = found.success === true && typeof found.content?.linkId === 'string' ? (found.content.linkId as string) : undefined;
-    if (linkId) this.run.record({ kind: 'quarantine', service: this.service, source: ref, linkId, at: new Date().toISOString() });
+    const linkId =
+      found.success === true && typeof found.content?.linkId === 'string'
+        ? (found.content.linkId as string)
+        : undefined;
+    if (linkId)
+      this.run.record({ kind: 'quarantine', service: this.service, source: ref, linkId, at: new Date().toISOString() });
     await this.client.call('deleteSourceIdentity', { source: ref }, { record });
   }
 
@@ -258,14 +276,19 @@ export class Check {
    * With `sentInvalid` the request is wrong on purpose and is sent as `invalid` does.
    * @throws as raw; ConformanceFailure on a malformed reply.
    */
-  async call<O extends OperationName>(op: O, content: unknown, options: CallOptions & { sentInvalid?: boolean } = {}): Promise<Reply<O>> {
+  async call<O extends OperationName>(
+    op: O,
+    content: unknown,
+    options: CallOptions & { sentInvalid?: boolean } = {},
+  ): Promise<Reply<O>> {
     const { sentInvalid, ...rest } = options;
     const reply = sentInvalid ? await this.invalid(op, content, rest) : await this.raw(op, content, rest);
     // JSON that is not an object (an array, a string) is kept as `body` in the exchange; show it too.
     // Only such a reply is shown: an envelope's body is not written out again here.
     const rawBody = reply.body
       ? ''
-      : (reply.exchange.reply?.text ?? (reply.exchange.reply?.body !== undefined ? JSON.stringify(reply.exchange.reply.body) : ''));
+      : (reply.exchange.reply?.text ??
+        (reply.exchange.reply?.body !== undefined ? JSON.stringify(reply.exchange.reply.body) : ''));
     this.judge(REPLY_NOT_ENVELOPE, this.envReq, replyNotEnvelope(op, reply.status, reply.body, rawBody), reply);
     this.judge(
       ENVELOPE_MEMBER_TYPE,
@@ -311,7 +334,11 @@ export class Check {
    * Sends an operation that must succeed (success=true).
    * @throws ConformanceFailure citing `cites` (default: the check's requirements) when it does not.
    */
-  async ok<O extends OperationName>(op: O, content: unknown, options: CallOptions & { cites?: string[] } = {}): Promise<Reply<O>> {
+  async ok<O extends OperationName>(
+    op: O,
+    content: unknown,
+    options: CallOptions & { cites?: string[] } = {},
+  ): Promise<Reply<O>> {
     const reply = await this.call(op, content, options);
     this.judge(REQUEST_REFUSED, options.cites ?? this.verifies, requestRefused(op, answerOf(reply)), reply);
     return reply;
@@ -334,13 +361,17 @@ export class Check {
    * with every finding, as `judge` builds them.
    * @throws as judge
    */
-  judgeAll(judged: ReadonlyArray<{ clause: CheckClause; requirements: string | string[]; rejected: readonly string[] }>, at?: Reply): void {
+  judgeAll(
+    judged: ReadonlyArray<{ clause: CheckClause; requirements: string | string[]; rejected: readonly string[] }>,
+    at?: Reply,
+  ): void {
     const findings: ClauseFinding[] = [];
     for (const { clause: c, requirements, rejected } of judged) {
       const list = Array.isArray(requirements) ? requirements : [requirements];
       const allowed = clauseRequirements(c, this.service);
       for (const id of list)
-        if (!allowed.includes(id)) throw new Error(`clause ${c.id} does not cite ${id} in the ${this.service} service (specs/clauses/)`);
+        if (!allowed.includes(id))
+          throw new Error(`clause ${c.id} does not cite ${id} in the ${this.service} service (specs/clauses/)`);
       if (!rejected.length) continue;
       for (const id of list) findings.push(...findingsOf(c, this.catalogue.get(id)!, rejected));
     }
@@ -372,13 +403,15 @@ export class Check {
   async rule<T>(ids: string | string[], body: () => T | Promise<T>): Promise<T> {
     const list = Array.isArray(ids) ? ids : [ids];
     for (const id of list)
-      if (!this.catalogue.has(id)) throw new Error(`rule cites ${id}, which is not a requirement of the ${this.service} service`);
+      if (!this.catalogue.has(id))
+        throw new Error(`rule cites ${id}, which is not a requirement of the ${this.service} service`);
     if (list.every((id) => this.disabled.has(id))) return undefined as T;
     try {
       return await body();
     } catch (e) {
       if (e instanceof ConformanceFailure || e instanceof CouldNotJudge || e instanceof StopCheck) throw e;
-      if (isAssertionError(e)) throw new ConformanceFailure(list, e.message, { ...assertionDetail(e), exchange: this.judgedExchange() });
+      if (isAssertionError(e))
+        throw new ConformanceFailure(list, e.message, { ...assertionDetail(e), exchange: this.judgedExchange() });
       throw e;
     }
   }

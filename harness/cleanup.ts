@@ -73,7 +73,9 @@ type Removable = Extract<LedgerEntry, { kind: 'source' } | { kind: 'relationship
 /** The record or relationship an entry names, as one key (the same for its `removed` entry). */
 export function removalKey(e: Removable | Extract<LedgerEntry, { kind: 'removed' }>): string {
   const source = 'source' in e ? e.source : undefined;
-  return source ? `${e.service}|source|${source.name}|${source.id}` : `${e.service}|relationship|${'id' in e ? e.id : ''}`;
+  return source
+    ? `${e.service}|source|${source.name}|${source.id}`
+    : `${e.service}|relationship|${'id' in e ? e.id : ''}`;
 }
 
 /**
@@ -94,7 +96,9 @@ export function removedOutcomes(entries: LedgerEntry[]): Map<string, 'deleted' |
 export function removable(entries: LedgerEntry[]): Removable[] {
   const seen = new Set<string>();
   const once = (e: Removable) => !seen.has(removalKey(e)) && Boolean(seen.add(removalKey(e)));
-  const relationships = entries.filter((e): e is Extract<LedgerEntry, { kind: 'relationship' }> => e.kind === 'relationship').filter(once);
+  const relationships = entries
+    .filter((e): e is Extract<LedgerEntry, { kind: 'relationship' }> => e.kind === 'relationship')
+    .filter(once);
   const sources = entries
     .filter((e): e is Extract<LedgerEntry, { kind: 'source' }> => e.kind === 'source')
     .reverse()
@@ -127,7 +131,10 @@ export class LedgerRemover {
     if (!target) return undefined;
     let c = this.clients.get(service);
     if (!c)
-      this.clients.set(service, (c = new ServiceClient(target, this.profile, this.run, { ...this.options, ...this.forService(service) })));
+      this.clients.set(
+        service,
+        (c = new ServiceClient(target, this.profile, this.run, { ...this.options, ...this.forService(service) })),
+      );
     return c;
   }
 
@@ -139,7 +146,9 @@ export class LedgerRemover {
    */
   async remove(entries: LedgerEntry[], items: Removable[], passes: number, result?: CleanupResult): Promise<void> {
     for (const e of entries) if (e.kind === 'dataSource') this.clientOf(e.service)?.guard.adoptSourceName(e.name);
-    const relationships = items.filter((e): e is Extract<Removable, { kind: 'relationship' }> => e.kind === 'relationship');
+    const relationships = items.filter(
+      (e): e is Extract<Removable, { kind: 'relationship' }> => e.kind === 'relationship',
+    );
     await this.sweep(relationships, passes, result, result?.relationships, async (c, e, retries) => {
       c.guard.adoptRelationship(e.id);
       // No lookup by relationship ID exists: a rejected delete is taken as "already gone".
@@ -222,7 +231,10 @@ async function judge(reply: Reply, stillThere: () => Promise<Reply | undefined>)
   const lookup = await stillThere();
   if (!lookup) return 'alreadyGone';
   if (isTransient(lookup))
-    return { reason: `removal rejected (${describeReply(reply)}) and the lookup could not tell whether it is gone`, transient: true };
+    return {
+      reason: `removal rejected (${describeReply(reply)}) and the lookup could not tell whether it is gone`,
+      transient: true,
+    };
   return isAbsent(lookup)
     ? 'alreadyGone'
     : { reason: `removal rejected and the record is still there: ${describeReply(reply)}`, transient: false };

@@ -98,7 +98,9 @@ export class ServiceClient {
     this.transport = new Transport({
       ...rest,
       retryBudgetMs: options.retryBudgetMs ?? DEFAULT_RETRY_BUDGET_MS,
-      ...(shared ? { pacing: new ServicePacing(shared, slot, options.maxInFlight, options.ratePerSecond || undefined) } : {}),
+      ...(shared
+        ? { pacing: new ServicePacing(shared, slot, options.maxInFlight, options.ratePerSecond || undefined) }
+        : {}),
       tls: target.tls,
       ...(target.proxy && !target.embedded ? { proxy: target.proxy } : {}),
     });
@@ -135,7 +137,8 @@ export class ServiceClient {
    */
   async authorization(mode: AuthMode = 'default'): Promise<string | undefined> {
     if (mode === 'none') return undefined;
-    if (mode === 'malformed') return this.target.auth.scheme === 'bearer' ? 'Bearer not-a-jwt' : 'Basic %%%not-base64%%%';
+    if (mode === 'malformed')
+      return this.target.auth.scheme === 'bearer' ? 'Bearer not-a-jwt' : 'Basic %%%not-base64%%%';
     if (typeof mode === 'object') return mode.header;
     const a = this.target.auth;
     if (a.scheme === 'basic') return `Basic ${Buffer.from(`${a.username}:${a.password}`).toString('base64')}`;
@@ -196,7 +199,8 @@ export class ServiceClient {
       // copy is made when the exchange is first read, judged by what the run owned now.
       keep: (parsed) => {
         const body = parsed as Record<string, any> | null;
-        if (body && typeof body === 'object' && !Array.isArray(body) && body.success === true) this.guard.learn(op, c, body.content ?? {});
+        if (body && typeof body === 'object' && !Array.isArray(body) && body.success === true)
+          this.guard.learn(op, c, body.content ?? {});
         const own = this.ownershipAsOf(this.guard.now);
         // Registered before secrets are masked: a secret inside foreign content is then masked as
         // foreign too, and the secret scan costs only the rare exchange that is read in full.

@@ -155,7 +155,8 @@ const intSetting = (env: Env, name: string, fallback: number, min: number, max: 
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new SettingsError(name, `an integer from ${min} to ${max}`, raw);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new SettingsError(name, `an integer from ${min} to ${max}`, raw);
   return n;
 };
 
@@ -165,14 +166,22 @@ const rateSetting = (env: Env): number | undefined => {
   if (raw === undefined || raw === '') return undefined;
   const rate = Number(raw);
   if (!Number.isFinite(rate) || rate < 0)
-    throw new SettingsError('CONFORMANCE_RATE_LIMIT', 'requests per second per service, a number >= 0 (0 = no limit)', raw);
+    throw new SettingsError(
+      'CONFORMANCE_RATE_LIMIT',
+      'requests per second per service, a number >= 0 (0 = no limit)',
+      raw,
+    );
   return rate > 0 ? rate : undefined;
 };
 
 const urlSetting = (name: string, raw: string): string => {
   const parsed = z.url({ protocol: /^https?$/ }).safeParse(raw);
   if (!parsed.success)
-    throw new SettingsError(name, 'an http or https URL: scheme, host and optional path prefix, e.g. https://staging.example.com', raw);
+    throw new SettingsError(
+      name,
+      'an http or https URL: scheme, host and optional path prefix, e.g. https://staging.example.com',
+      raw,
+    );
   return raw.replace(/\/+$/, '');
 };
 
@@ -196,9 +205,12 @@ const SOURCE_NAME = /^[A-Za-z0-9_.:-]{1,64}$/;
  */
 function oauthSettings(env: Env, p: string): OAuthSettings | undefined {
   const tokenUrl = env[`${p}_OAUTH_TOKEN_URL`];
-  const others = [`${p}_OAUTH_CLIENT_ID`, `${p}_OAUTH_CLIENT_SECRET`, `${p}_OAUTH_SCOPE`, `${p}_OAUTH_AUDIENCE`].filter((n) => env[n]);
+  const others = [`${p}_OAUTH_CLIENT_ID`, `${p}_OAUTH_CLIENT_SECRET`, `${p}_OAUTH_SCOPE`, `${p}_OAUTH_AUDIENCE`].filter(
+    (n) => env[n],
+  );
   if (!tokenUrl) {
-    if (others.length) throw new SettingsError(`${p}_OAUTH_TOKEN_URL`, `the token endpoint's URL with ${others.join(', ')}`);
+    if (others.length)
+      throw new SettingsError(`${p}_OAUTH_TOKEN_URL`, `the token endpoint's URL with ${others.join(', ')}`);
     return undefined;
   }
   if (!z.url({ protocol: /^https?$/ }).safeParse(tokenUrl).success)
@@ -239,7 +251,11 @@ export function proxySettings(env: Env): ProxySettings | undefined {
   const http = proxy(['http_proxy', 'HTTP_PROXY']);
   const no = firstSet(env, ['no_proxy', 'NO_PROXY']);
   if (!https && !http) return undefined;
-  return { ...(https ? { https } : {}), ...(http ? { http } : {}), ...(no ? { noProxy: { value: no.value, setting: no.name } } : {}) };
+  return {
+    ...(https ? { https } : {}),
+    ...(http ? { http } : {}),
+    ...(no ? { noProxy: { value: no.value, setting: no.name } } : {}),
+  };
 }
 
 /**
@@ -285,7 +301,10 @@ function serviceSettings(env: Env, service: ServiceName): Omit<ServiceTarget, 'e
   const password = env[`${p}_PASSWORD`];
   const oauth = spec.authSchemes.includes('bearer') ? oauthSettings(env, p) : undefined;
   if (oauth && token)
-    throw new SettingsError(`${p}_TOKEN`, `either ${p}_TOKEN or ${p}_OAUTH_TOKEN_URL (a token from the token endpoint), not both`);
+    throw new SettingsError(
+      `${p}_TOKEN`,
+      `either ${p}_TOKEN or ${p}_OAUTH_TOKEN_URL (a token from the token endpoint), not both`,
+    );
   let auth: Auth;
   if (oauth) {
     auth = { scheme: 'bearer', oauth };
@@ -299,7 +318,11 @@ function serviceSettings(env: Env, service: ServiceName): Omit<ServiceTarget, 'e
     auth = { scheme: 'basic', username, password };
   } else {
     const accepted = spec.authSchemes
-      .map((s) => (s === 'bearer' ? `${p}_TOKEN (or ${p}_OAUTH_TOKEN_URL, _CLIENT_ID, _CLIENT_SECRET)` : `${p}_USERNAME and ${p}_PASSWORD`))
+      .map((s) =>
+        s === 'bearer'
+          ? `${p}_TOKEN (or ${p}_OAUTH_TOKEN_URL, _CLIENT_ID, _CLIENT_SECRET)`
+          : `${p}_USERNAME and ${p}_PASSWORD`,
+      )
       .join(' or ');
     throw new SettingsError(
       spec.authSchemes[0] === 'bearer' ? `${p}_TOKEN` : `${p}_USERNAME`,
@@ -332,7 +355,10 @@ function serviceSettings(env: Env, service: ServiceName): Omit<ServiceTarget, 'e
     ca: fileSetting(`${p}_TLS_CA`, env[`${p}_TLS_CA`]),
   };
   if (Boolean(tls.cert) !== Boolean(tls.key))
-    throw new SettingsError(tls.cert ? `${p}_TLS_KEY` : `${p}_TLS_CERT`, `both ${p}_TLS_CERT and ${p}_TLS_KEY for a client certificate`);
+    throw new SettingsError(
+      tls.cert ? `${p}_TLS_KEY` : `${p}_TLS_CERT`,
+      `both ${p}_TLS_CERT and ${p}_TLS_KEY for a client certificate`,
+    );
   // customerId is a member of the person request envelope only (person-provider-identity-api.md, Resources, Envelope).
   const customerId = (service === 'person' ? env[`${p}_CUSTOMER_ID`] : undefined) || undefined;
   const proxy = proxySettings(env);
@@ -363,7 +389,8 @@ export function loadSettings(env: Env = loadEnv()): Settings {
   let seed: number;
   if (rawSeed) {
     seed = Number(rawSeed);
-    if (!Number.isSafeInteger(seed) || seed < 0) throw new SettingsError('CONFORMANCE_SEED', 'a non-negative integer', rawSeed);
+    if (!Number.isSafeInteger(seed) || seed < 0)
+      throw new SettingsError('CONFORMANCE_SEED', 'a non-negative integer', rawSeed);
   } else {
     seed = Math.floor(Math.random() * 2 ** 31);
   }
@@ -430,12 +457,14 @@ export const reportDirSetting = (env: Env = loadEnv()): string => env.CONFORMANC
 export const KNOWN_FAILURES_SETTING = 'CONFORMANCE_KNOWN_FAILURES';
 
 /** CONFORMANCE_KNOWN_FAILURES: the path of the known-failures JSON file, or undefined when unset. */
-export const knownFailuresFileSetting = (env: Env = loadEnv()): string | undefined => env[KNOWN_FAILURES_SETTING] || undefined;
+export const knownFailuresFileSetting = (env: Env = loadEnv()): string | undefined =>
+  env[KNOWN_FAILURES_SETTING] || undefined;
 
 /** The setting that fixed how many scenario files run at once, or undefined when neither sets a number (the run chooses). */
 export function filesAtOnceSetBy(env: Env): string | undefined {
   if (intSetting(env, 'CONFORMANCE_FILES_AT_ONCE', 0, 0, 64)) return 'CONFORMANCE_FILES_AT_ONCE';
-  if (intSetting(env, 'CONFORMANCE_WORKERS', 0, 0, 64)) return 'CONFORMANCE_WORKERS, the older name of CONFORMANCE_FILES_AT_ONCE';
+  if (intSetting(env, 'CONFORMANCE_WORKERS', 0, 0, 64))
+    return 'CONFORMANCE_WORKERS, the older name of CONFORMANCE_FILES_AT_ONCE';
   return undefined;
 }
 
@@ -486,7 +515,11 @@ function requirementUrlSetting(env: Record<string, string | undefined>): string 
   const v = env.CONFORMANCE_REQUIREMENT_URL;
   if (!v) return '../report.html#req-%s';
   if (!v.includes('%s'))
-    throw new SettingsError('CONFORMANCE_REQUIREMENT_URL', 'a link template holding %s where the requirement ID goes', v);
+    throw new SettingsError(
+      'CONFORMANCE_REQUIREMENT_URL',
+      'a link template holding %s where the requirement ID goes',
+      v,
+    );
   return v;
 }
 
@@ -517,7 +550,11 @@ function runTarget(env: Env, configured: Settings['configured']): RunTarget {
     throw new SettingsError('CONFORMANCE_TARGET', 'embedded or configured', raw);
   const urls = Object.values(configured).map((c) => `${SERVICES[c!.service].envPrefix}_BASE_URL`);
   if (raw === 'embedded' && urls.length)
-    throw new SettingsError('CONFORMANCE_TARGET', `no service URL with CONFORMANCE_TARGET=embedded, but ${urls.join(', ')} is set`, raw);
+    throw new SettingsError(
+      'CONFORMANCE_TARGET',
+      `no service URL with CONFORMANCE_TARGET=embedded, but ${urls.join(', ')} is set`,
+      raw,
+    );
   if (urls.length) return 'configured';
   // A path ("/", as vite sets BASE_URL in its own processes) is not a deployment's address.
   const lookalikes = Object.keys(env)
@@ -541,7 +578,11 @@ function runTarget(env: Env, configured: Settings['configured']): RunTarget {
 function exchangesSetting(env: Env): ExchangesKept {
   const raw = env.CONFORMANCE_EXCHANGES || 'failing';
   if (raw !== 'all' && raw !== 'failing' && raw !== 'none')
-    throw new SettingsError('CONFORMANCE_EXCHANGES', 'all, failing or none (which checks keep their exchanges in full)', raw);
+    throw new SettingsError(
+      'CONFORMANCE_EXCHANGES',
+      'all, failing or none (which checks keep their exchanges in full)',
+      raw,
+    );
   return raw;
 }
 
@@ -560,7 +601,10 @@ export function loadEnv(): Env {
 }
 
 /** The target with `scheme` as its auth when both credentials were set (person: profile person.auth). */
-export function preferAuth<T extends { auth: Auth; alternateAuth?: Auth }>(target: T, scheme: Auth['scheme'] | undefined): T {
+export function preferAuth<T extends { auth: Auth; alternateAuth?: Auth }>(
+  target: T,
+  scheme: Auth['scheme'] | undefined,
+): T {
   if (!scheme || target.auth.scheme === scheme || target.alternateAuth?.scheme !== scheme) return target;
   return { ...target, auth: target.alternateAuth, alternateAuth: target.auth };
 }
@@ -577,5 +621,9 @@ export function resolveBudgets(
   embedded: boolean,
 ): { walks: number; walkSteps: number; badInputs: number } {
   const d = embedded ? DEFAULT_BUDGETS.embedded : DEFAULT_BUDGETS.configured;
-  return { walks: settings.walks || d.walks, walkSteps: settings.walkSteps || d.walkSteps, badInputs: settings.badInputs || d.badInputs };
+  return {
+    walks: settings.walks || d.walks,
+    walkSteps: settings.walkSteps || d.walkSteps,
+    badInputs: settings.badInputs || d.badInputs,
+  };
 }

@@ -96,7 +96,9 @@ export function violations(schema: z.ZodType, value: unknown, base = ''): Violat
     // A nullable member that fails reports both the real schema and the "null" branch; keep the real one.
     if (e.keyword === 'type' && (e.params as { type: string }).type === 'null') continue;
     const pointer =
-      e.keyword === 'required' ? `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}` : e.instancePath;
+      e.keyword === 'required'
+        ? `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}`
+        : e.instancePath;
     const key = `${pointer}|${describe(e)}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -144,7 +146,11 @@ export interface ContentJudgement {
  * data-type requirement of a leaf with the wrong wire form (WIRE-FORM; role `type.date`, ...), and
  * any requirement that `governs` the violated member (CONTENT-SHAPE); of the replying service only.
  */
-export function contentJudgements(op: OperationSpec, list: Violation[], catalogue: Map<string, Requirement>): ContentJudgement[] {
+export function contentJudgements(
+  op: OperationSpec,
+  list: Violation[],
+  catalogue: Map<string, Requirement>,
+): ContentJudgement[] {
   let leaves = leafIndex.get(op.reply);
   if (!leaves) {
     leaves = new Map(leafTypes(op.reply).map((l) => [`/content/${l.path.join('/')}`, l.type] as const));
@@ -159,7 +165,9 @@ export function contentJudgements(op: OperationSpec, list: Violation[], catalogu
     for (const r of catalogue.values()) {
       if (r.service !== op.service) continue; // a reply of one service never bears on another's requirements
       if (type && r.roles?.includes(typeRole[type])) out.push({ clause: WIRE_FORM, requirement: r.id, observed });
-      const governed = (r.governs ?? []).filter((g) => g.startsWith(`${op.name}:`)).map((g) => g.slice(op.name.length + 1));
+      const governed = (r.governs ?? [])
+        .filter((g) => g.startsWith(`${op.name}:`))
+        .map((g) => g.slice(op.name.length + 1));
       if (governed.includes(general)) out.push({ clause: CONTENT_SHAPE, requirement: r.id, observed });
     }
   }
@@ -172,8 +180,11 @@ export function contentJudgements(op: OperationSpec, list: Violation[], catalogu
  * requirement that `governs` the violated member; of the replying service only.
  */
 export function requirementsOf(op: OperationSpec, list: Violation[], catalogue: Map<string, Requirement>): string[] {
-  return [...new Set(contentJudgements(op, list, catalogue).map((j) => j.requirement))].filter((id) => id !== op.shapeRequirement);
+  return [...new Set(contentJudgements(op, list, catalogue).map((j) => j.requirement))].filter(
+    (id) => id !== op.shapeRequirement,
+  );
 }
 
 /** One line per violation, for failure messages. */
-export const formatViolations = (list: Violation[]) => list.map((v) => `  ${v.pointer}: expected ${v.expected}, got ${v.got}`).join('\n');
+export const formatViolations = (list: Violation[]) =>
+  list.map((v) => `  ${v.pointer}: expected ${v.expected}, got ${v.got}`).join('\n');

@@ -58,9 +58,10 @@ export function assertionDetail(e: Error & { expected?: unknown; actual?: unknow
   const at = text.startsWith('expected ') ? 0 : text.indexOf(': expected ');
   const what = at < 0 ? text : text.slice(0, at);
   const phrase = at < 0 ? '' : text.slice(at === 0 ? 0 : at + 2);
-  const relation = /^expected [\s\S]*? (not )?to ((?:be|have|include|contain|deeply|equal|strictly|satisfy|match|throw)[\s\S]*)$/.exec(
-    phrase,
-  );
+  const relation =
+    /^expected [\s\S]*? (not )?to ((?:be|have|include|contain|deeply|equal|strictly|satisfy|match|throw)[\s\S]*)$/.exec(
+      phrase,
+    );
   const got = 'actual' in e ? renderValue(e.actual) : undefined;
   let expected = 'expected' in e ? renderValue(e.expected) : undefined;
   const rule = relation ? RELATIONS.find(([re]) => re.test(relation[2]!)) : undefined;
@@ -83,7 +84,9 @@ const isBareBoolean = (expected: string | undefined) =>
  * or "not so", is what the deployment gave.
  */
 function inWords(message: string): FailureDetail {
-  const cut = [/, got /, /: /, / \((?=[^()]*(\([^()]*\)[^()]*)*\)$)/].map((re) => re.exec(message)).find((m) => m && m.index > 0);
+  const cut = [/, got /, /: /, / \((?=[^()]*(\([^()]*\)[^()]*)*\)$)/]
+    .map((re) => re.exec(message))
+    .find((m) => m && m.index > 0);
   if (!cut) return { what: '', expected: message, got: 'not so' };
   const claim = message.slice(0, cut.index);
   let evidence = message.slice(cut.index + cut[0].length);
@@ -115,7 +118,9 @@ export function failureReport(e: ConformanceFailure, exchanges: Exchange[], judg
     what: d.what ?? '',
     ...(d.expected !== undefined ? { expected: d.expected } : {}),
     ...(d.got !== undefined || !described ? { got: d.got ?? plain } : {}),
-    ...(x ? { exchange: { number: index + 1, of: exchanges.length, operation: x.operation, outcome: exchangeOutcome(x) } } : {}),
+    ...(x
+      ? { exchange: { number: index + 1, of: exchanges.length, operation: x.operation, outcome: exchangeOutcome(x) } }
+      : {}),
     ...(d.replay ? { replay: d.replay } : {}),
     ...(d.steps ? { steps: d.steps } : {}),
     ...(d.stepExchanges ? { stepExchanges: [d.stepExchanges[0] + 1, d.stepExchanges[1]] as [number, number] } : {}),
@@ -133,12 +138,15 @@ export function failureReport(e: ConformanceFailure, exchanges: Exchange[], judg
 export function findingLines(findings: ClauseFinding[]): string[] {
   const L: string[] = [];
   const byClause = new Map<string, ClauseFinding[]>();
-  for (const f of findings) byClause.set(`${f.clause} ${f.requirement}`, [...(byClause.get(`${f.clause} ${f.requirement}`) ?? []), f]);
+  for (const f of findings)
+    byClause.set(`${f.clause} ${f.requirement}`, [...(byClause.get(`${f.clause} ${f.requirement}`) ?? []), f]);
   for (const group of byClause.values()) {
     const f = group[0]!;
     L.push(`  clause ${f.clause} (${f.requirement}) rejects ${f.rejects}`);
     L.push(
-      f.forbids ? `    forbidden by ${citeText(f.forbids)}` : '    an EXPECT requirement: no seed sentence; what any identity service does',
+      f.forbids
+        ? `    forbidden by ${citeText(f.forbids)}`
+        : '    an EXPECT requirement: no seed sentence; what any identity service does',
     );
     for (const g of group.slice(0, 6)) L.push(`    observed: ${g.observed}`);
     if (group.length > 6) L.push(`    (+ ${group.length - 6} more observations of this clause)`);
@@ -159,7 +167,10 @@ export function failureText(r: FailureReport, rules: Map<string, Requirement>, e
     L.push(`  ${`${label}:`.padEnd(10)}${first}`, ...rest.map((l) => `    ${l}`));
   };
   line('replay', r.replay);
-  line('set-up', r.setUp ? `${r.setUp}: it failed before the step this check is about, which was never sent` : undefined);
+  line(
+    'set-up',
+    r.setUp ? `${r.setUp}: it failed before the step this check is about, which was never sent` : undefined,
+  );
   if (r.steps?.length) L.push('  steps:', ...r.steps.map((s) => `    ${s.trim()}`));
   if (r.findings?.length) L.push(...findingLines(r.findings));
   // The findings say what was checked and observed; the rest is said only where it adds to them (a bad-input check's shrunk request).
@@ -178,7 +189,8 @@ export function failureText(r: FailureReport, rules: Map<string, Requirement>, e
         `    ${x.operation} ${clip(JSON.stringify((x.request.body as { content?: unknown })?.content ?? x.request.body), 300)}`,
         `      -> ${exchangeOutcome(x)}: ${clip(JSON.stringify(x.reply?.body ?? x.reply?.text ?? null), 300)}`,
       );
-  } else if (r.exchange) line('exchange', `${r.exchange.number} of ${r.exchange.of}: ${r.exchange.operation} -> ${r.exchange.outcome}`);
+  } else if (r.exchange)
+    line('exchange', `${r.exchange.number} of ${r.exchange.of}: ${r.exchange.operation} -> ${r.exchange.outcome}`);
   return L.join('\n');
 }
 
@@ -224,7 +236,10 @@ export function explainFailure(
     shaped.report = report;
     return { error, report };
   }
-  if (e instanceof Error && [e.name, e.constructor.name].some((n) => /^(CouldNotJudge|GuardRefusal|StopCheck)$/.test(n)))
+  if (
+    e instanceof Error &&
+    [e.name, e.constructor.name].some((n) => /^(CouldNotJudge|GuardRefusal|StopCheck)$/.test(n))
+  )
     e.stack = `${e.name}: ${e.message}`;
   return { error };
 }

@@ -155,6 +155,7 @@ export function scrubError(e: unknown, depth = 0): void {
   const m = x.matcherResult as Record<string, unknown> | undefined;
   if (m && typeof m === 'object')
     for (const k of ['actual', 'expected', 'message'])
-      if (k in m) m[k] = typeof m[k] === 'function' ? scrubForeign(String((m[k] as () => string)())) : scrubForeignValue(m[k]);
+      if (k in m)
+        m[k] = typeof m[k] === 'function' ? scrubForeign(String((m[k] as () => string)())) : scrubForeignValue(m[k]);
   if (x.cause) scrubError(x.cause, depth + 1);
 }

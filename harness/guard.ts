@@ -63,7 +63,8 @@ export class Guard {
     const name = source?.name ?? '';
     return Boolean(
       source &&
-        (this.target.sources.includes(name) || (this.createdSourceNames.get(name) ?? Number.POSITIVE_INFINITY) <= asOf) &&
+        (this.target.sources.includes(name) ||
+          (this.createdSourceNames.get(name) ?? Number.POSITIVE_INFINITY) <= asOf) &&
         this.run.ownsNativeId(source.id),
     );
   }
@@ -118,7 +119,9 @@ export class Guard {
         );
     for (const id of op.relationshipsNamed?.(c) ?? [])
       if (!this.ownsRelationship(String(id)))
-        throw new GuardRefusal(`${op.service}.${op.name} names relationship ${JSON.stringify(id)}, which this run did not create`);
+        throw new GuardRefusal(
+          `${op.service}.${op.name} names relationship ${JSON.stringify(id)}, which this run did not create`,
+        );
     for (const name of op.namesCreated?.(c) ?? [])
       if (typeof name !== 'string' || !name.startsWith(this.run.namespace))
         throw new GuardRefusal(
@@ -131,6 +134,7 @@ export class Guard {
     for (const name of op.namesCreated?.(content ?? {}) ?? []) this.adoptSourceName(name);
     const created = op.relationshipCreated?.(replyContent);
     if (typeof created === 'string') this.adoptRelationship(created);
-    if ((op.revealsLinkIdOf?.(content ?? {}, this.names) ?? []).some((s) => this.ownsSource(s))) this.adoptLinkId(replyContent?.linkId);
+    if ((op.revealsLinkIdOf?.(content ?? {}, this.names) ?? []).some((s) => this.ownsSource(s)))
+      this.adoptLinkId(replyContent?.linkId);
   }
 }

@@ -47,7 +47,12 @@ export interface VitestPlan {
 
 type Places = Pick<Handoff<unknown>, 'setBy' | 'readBy'> & { handedOn?: true };
 
-function variable<T>(name: string, at: Places, parse: (text: string) => T, format: (value: T) => string = String): Handoff<T> {
+function variable<T>(
+  name: string,
+  at: Places,
+  parse: (text: string) => T,
+  format: (value: T) => string = String,
+): Handoff<T> {
   const read = (env: Env = process.env) => (env[name] ? parse(env[name]) : undefined);
   return {
     name,
@@ -97,7 +102,9 @@ function parsePlan(text: string): VitestPlan {
     parsed = JSON.parse(text);
   } catch {}
   if (!isPlan(parsed))
-    throw new Error(`${HANDOFF.vitestPlan.name}: not a plan of npm run conformance (it sets this variable itself; unset it)`);
+    throw new Error(
+      `${HANDOFF.vitestPlan.name}: not a plan of npm run conformance (it sets this variable itself; unset it)`,
+    );
   return parsed;
 }
 
@@ -118,9 +125,15 @@ export const HANDOFF = {
     JSON.stringify,
   ),
   /** File descriptor of the stop pipe of the run's vitest process: in the plan from run/interrupt.ts stopPipe, set by the command. */
-  stopFd: count('CONFORMANCE_STOP_FD', { setBy: ['run/interrupt.ts', 'run/cli/conformance.mjs'], readBy: ['run/interrupt.ts'] }),
+  stopFd: count('CONFORMANCE_STOP_FD', {
+    setBy: ['run/interrupt.ts', 'run/cli/conformance.mjs'],
+    readBy: ['run/interrupt.ts'],
+  }),
   /** The shard of a sharded run, `i/n` (--shard): its blob report and run.json. */
-  shard: text('CONFORMANCE_SHARD', { setBy: [PREPARE], readBy: ['run/vitest/reporters.ts', 'run/vitest/global-setup.ts'] }),
+  shard: text('CONFORMANCE_SHARD', {
+    setBy: [PREPARE],
+    readBy: ['run/vitest/reporters.ts', 'run/vitest/global-setup.ts'],
+  }),
   /** On in the merge step's vitest process, which replays the shards through the conformance reporter only. */
   merge: flag('CONFORMANCE_MERGE', { setBy: ['report/merge.ts'], readBy: ['run/vitest/reporters.ts'] }),
   /** The run ID a command fixed, so its child names the same run. */
@@ -143,7 +156,10 @@ export const HANDOFF = {
     readBy: ['detection/vitest.config.ts', 'detection/setup.ts', 'detection/reporter.ts'],
   }),
   /** Test workers of a detection run's vitest process. */
-  detectionWorkers: count('DETECTION_WORKERS', { setBy: ['detection/runner.ts'], readBy: ['detection/vitest.config.ts'] }),
+  detectionWorkers: count('DETECTION_WORKERS', {
+    setBy: ['detection/runner.ts'],
+    readBy: ['detection/vitest.config.ts'],
+  }),
   /** `1`: detection projects isolate their files (a knob for measurements). */
   detectionIsolate: flag('DETECTION_ISOLATE', { setBy: [], readBy: ['detection/vitest.config.ts'] }),
   /** Most checks of one file at once in a detection project (a knob for measurements). */

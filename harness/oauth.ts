@@ -124,7 +124,9 @@ export class TokenSource {
       const got = await this.fetch();
       const encoded = Buffer.from(got.token, 'utf8');
       if (encoded.length > this.bytes.length)
-        throw new TokenError(`the token endpoint gave a token of ${encoded.length} bytes, more than ${this.bytes.length}`);
+        throw new TokenError(
+          `the token endpoint gave a token of ${encoded.length} bytes, more than ${this.bytes.length}`,
+        );
       this.bytes.set(encoded);
       this.times[0] = got.expiresAt;
       this.times[1] = this.now();
@@ -158,13 +160,19 @@ export class TokenSource {
     const form = new URLSearchParams({ grant_type: 'client_credentials' });
     if (s.scope) form.set('scope', s.scope);
     if (s.audience) form.set('audience', s.audience);
-    const basic = Buffer.from(`${encodeURIComponent(s.clientId)}:${encodeURIComponent(s.clientSecret)}`).toString('base64');
+    const basic = Buffer.from(`${encodeURIComponent(s.clientId)}:${encodeURIComponent(s.clientSecret)}`).toString(
+      'base64',
+    );
     let status: number;
     let text: string;
     try {
       const res = await request(s.tokenUrl, {
         method: 'POST',
-        headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        headers: {
+          authorization: `Basic ${basic}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
         body: form.toString(),
         ...(this.options.dispatcher ? { dispatcher: this.options.dispatcher } : {}),
         signal: AbortSignal.timeout(this.options.timeoutMs),
@@ -173,7 +181,9 @@ export class TokenSource {
       text = await res.body.text();
     } catch (e) {
       const err = e as Error & { code?: string };
-      throw new TokenError(`the token endpoint ${s.tokenUrl} could not be reached (${err.code ?? err.name}: ${err.message})`);
+      throw new TokenError(
+        `the token endpoint ${s.tokenUrl} could not be reached (${err.code ?? err.name}: ${err.message})`,
+      );
     }
     let body: Record<string, unknown> | undefined;
     try {
@@ -191,6 +201,9 @@ export class TokenSource {
     }
     registerSecret(token);
     const seconds = Number(body?.expires_in);
-    return { token, expiresAt: this.now() + (Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : DEFAULT_LIFETIME_MS) };
+    return {
+      token,
+      expiresAt: this.now() + (Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : DEFAULT_LIFETIME_MS),
+    };
   }
 }

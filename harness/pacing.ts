@@ -253,7 +253,8 @@ export class ServicePacing {
     let rate = this.get(Cell.RateMilli) / 1000;
     if (rate) {
       const limit = this.get(Cell.ThrottledRateMilli) / 1000;
-      for (let i = 0; i < steps; i++) rate += rate < 0.95 * limit ? Math.max(1, (limit - rate) / 2) : Math.max(0.05, rate * PROBE_STEP);
+      for (let i = 0; i < steps; i++)
+        rate += rate < 0.95 * limit ? Math.max(1, (limit - rate) / 2) : Math.max(0.05, rate * PROBE_STEP);
       this.set(Cell.RateMilli, rate * 1000);
     }
   }
@@ -283,10 +284,16 @@ export class ServicePacing {
       throttled: this.get(Cell.Throttled),
       transientFailures: this.get(Cell.Transient),
       pausedMs: this.get(Cell.PausedMs),
-      bound: { ceiling, lowest: lowestBound ? Math.min(lowestBound, ceiling) : ceiling, final: bound ? Math.min(bound, ceiling) : ceiling },
+      bound: {
+        ceiling,
+        lowest: lowestBound ? Math.min(lowestBound, ceiling) : ceiling,
+        final: bound ? Math.min(bound, ceiling) : ceiling,
+      },
       rate: {
         ...(configured ? { configured: round(configured) } : {}),
-        ...(lowest || configured ? { lowest: round(lowest && configured ? Math.min(lowest, configured) : (lowest ?? configured)) } : {}),
+        ...(lowest || configured
+          ? { lowest: round(lowest && configured ? Math.min(lowest, configured) : (lowest ?? configured)) }
+          : {}),
         ...(final ? { final: round(final) } : {}),
       },
     };

@@ -132,7 +132,11 @@ export function loadProfile(path?: string): Profile {
   }
   const parsed = ProfileSchema.safeParse(raw);
   if (!parsed.success)
-    throw new SettingsError('CONFORMANCE_PROFILE', `a valid deployment profile (${profileIssue(parsed.error.issues[0]!)})`, path);
+    throw new SettingsError(
+      'CONFORMANCE_PROFILE',
+      `a valid deployment profile (${profileIssue(parsed.error.issues[0]!)})`,
+      path,
+    );
   return parsed.data;
 }
 
@@ -180,7 +184,10 @@ export function resolveProfile(profile: Profile, embedded: boolean): Profile {
   return {
     ...profile,
     consistencyBudgetMs: profile.consistencyBudgetMs ?? (embedded ? 0 : 10000),
-    notifications: { ...profile.notifications, clockSkewMs: profile.notifications.clockSkewMs ?? (embedded ? 0 : 5000) },
+    notifications: {
+      ...profile.notifications,
+      clockSkewMs: profile.notifications.clockSkewMs ?? (embedded ? 0 : 5000),
+    },
     createDataSources: profile.createDataSources ?? embedded,
   };
 }

@@ -90,7 +90,10 @@ const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 function asSource(v: unknown): Src | undefined {
   if (!isObj(v)) return undefined;
   if (str(v.nativeId) !== undefined)
-    return { name: v.sourceName ?? v.sourceId ?? v.name ?? (typeof v.source === 'string' ? v.source : undefined), id: v.nativeId };
+    return {
+      name: v.sourceName ?? v.sourceId ?? v.name ?? (typeof v.source === 'string' ? v.source : undefined),
+      id: v.nativeId,
+    };
   if (str(v.name) !== undefined && str(v.id) !== undefined) return { name: v.name, id: v.id };
   return undefined;
 }
@@ -139,7 +142,9 @@ export function isStub(v: unknown): boolean {
   return (
     isObj(v) &&
     v.redacted === FOREIGN_NOTE &&
-    Object.values(v).every((x) => typeof x !== 'object' || x === null || (Array.isArray(x) && x.every((y) => typeof y === 'string')))
+    Object.values(v).every(
+      (x) => typeof x !== 'object' || x === null || (Array.isArray(x) && x.every((y) => typeof y === 'string')),
+    )
   );
 }
 
@@ -162,7 +167,12 @@ function mentionsOwn(v: unknown, own: Ownership, depth = 0): boolean {
 }
 
 /** What a scan (Redactor without `emit`) leaves where a stub would go: it builds no copy. */
-const SCANNED: ForeignStub = Object.freeze({ redacted: FOREIGN_NOTE, sources: [], members: 0, hash: '' }) as ForeignStub;
+const SCANNED: ForeignStub = Object.freeze({
+  redacted: FOREIGN_NOTE,
+  sources: [],
+  members: 0,
+  hash: '',
+}) as ForeignStub;
 
 /**
  * Walks a reply body and judges what is foreign. With `emit` it returns the redacted copy; without,
@@ -199,7 +209,10 @@ class Redactor {
     const owned = !foreignShown && (groupedOwn || this.own.ownsLinkId(o.linkId) || (noLink && shown.length > 0));
     if (owned) return this.members(o);
     const names = [...new Set(shown.map((s) => str(s.name)).filter((n): n is string => Boolean(n)))].sort();
-    const keep = new Set<string>([...names, ...[o.linkId, o.requestedLinkId].filter((x): x is string => typeof x === 'string')]);
+    const keep = new Set<string>([
+      ...names,
+      ...[o.linkId, o.requestedLinkId].filter((x): x is string => typeof x === 'string'),
+    ]);
     const count = grouped.length || new Set(shown.map((s) => `${String(s.name)}\u0000${String(s.id)}`)).size;
     const out: Obj = {};
     for (const [k, v] of Object.entries(o))
@@ -227,7 +240,9 @@ class Redactor {
     const { subject, object } = this.own.relationshipMembers;
     const ends = [v[subject], v[object]];
     if (this.own.ownsRelationship(v.id) || ends.every((e) => this.own.ownsLinkId(e))) return this.members(v);
-    const out: Obj = { ...this.stub(v, [], 1, new Set([v.id, ...ends].filter((x): x is string => typeof x === 'string'))) };
+    const out: Obj = {
+      ...this.stub(v, [], 1, new Set([v.id, ...ends].filter((x): x is string => typeof x === 'string'))),
+    };
     if (typeof v.id === 'string') out.id = v.id;
     if (typeof v[subject] === 'string') out[subject] = v[subject];
     if (typeof v[object] === 'string') out[object] = v[object];
@@ -240,7 +255,8 @@ class Redactor {
     if (this.own.ownsSource(s)) return v;
     registerForeign(v, new Set([str(s.name) ?? '']));
     const out: Obj = { redacted: FOREIGN_NOTE };
-    for (const k of ['name', 'sourceName', 'sourceId', 'displayName', 'source']) if (typeof v[k] === 'string') out[k] = v[k];
+    for (const k of ['name', 'sourceName', 'sourceId', 'displayName', 'source'])
+      if (typeof v[k] === 'string') out[k] = v[k];
     return out;
   }
 
@@ -261,7 +277,8 @@ class Redactor {
       if (key === 'searchResults') return this.each(v, (x) => (isObj(x) ? this.holder(x) : this.value(x, undefined)));
       if (key === 'notifications' || key === 'events') return this.each(v, (x) => this.mention(x));
       if (key === 'relationship' || key === 'relationships') return this.each(v, (x) => this.relationship(x));
-      if (key === 'sources') return this.each(v, (x) => (asSource(x) ? this.source(x as Obj) : this.value(x, undefined)));
+      if (key === 'sources')
+        return this.each(v, (x) => (asSource(x) ? this.source(x as Obj) : this.value(x, undefined)));
       return this.each(v, (x) => this.value(x, undefined));
     }
     const o = v as Obj;

@@ -4,7 +4,8 @@
  * Header values of Authorization (and any header or member named like a secret) are replaced;
  * known secret strings (tokens, passwords from the settings) are masked wherever they occur.
  */
-const SECRET_KEY = /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|password|token|access_token|secret)$/i;
+const SECRET_KEY =
+  /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|password|token|access_token|secret)$/i;
 export const REDACTED = '[REDACTED]';
 
 const knownSecrets = new Set<string>();

@@ -18,7 +18,14 @@ import { recordCheck } from './record.js';
 import { runInterrupt } from './interrupt.js';
 import { INTERRUPTED } from './transport.js';
 import { type RunVariant, clientFor, runContext, runInfo } from './targets.js';
-import { type CheckDeclaration, type CheckMeta, ConformanceFailure, CouldNotJudge, INTERRUPTED_NOTE, type Verdict } from './verdict.js';
+import {
+  type CheckDeclaration,
+  type CheckMeta,
+  ConformanceFailure,
+  CouldNotJudge,
+  INTERRUPTED_NOTE,
+  type Verdict,
+} from './verdict.js';
 
 /**
  * A check's stable ID part from its title. Long titles keep 90 characters plus a hash of the whole
@@ -33,12 +40,16 @@ export function slug(text: string): string {
   return full.length <= 100 ? full : `${full.slice(0, 90)}-${fnv1a(full).toString(16).padStart(8, '0')}`;
 }
 
-function classify(e: unknown, verifies: string[]): { verdict: Verdict; failed?: string[]; note?: string; couldNotJudge?: boolean } {
+function classify(
+  e: unknown,
+  verifies: string[],
+): { verdict: Verdict; failed?: string[]; note?: string; couldNotJudge?: boolean } {
   if (e instanceof StopCheck) return { verdict: e.verdict, note: e.reason };
   if (e instanceof ConformanceFailure) return { verdict: 'fail', failed: e.requirements };
   if (e instanceof CouldNotJudge) return { verdict: 'error', note: e.message, couldNotJudge: true };
   if (e instanceof GuardRefusal) return { verdict: 'error', note: e.message };
-  if (e instanceof Error && (e.name === 'AssertionError' || 'matcherResult' in e)) return { verdict: 'fail', failed: verifies };
+  if (e instanceof Error && (e.name === 'AssertionError' || 'matcherResult' in e))
+    return { verdict: 'fail', failed: verifies };
   return { verdict: 'error', note: e instanceof Error ? `${e.name}: ${e.message}` : String(e) };
 }
 
@@ -102,9 +113,11 @@ export function scenario(service: ServiceName, area: string) {
   function check(title: string, verifies: string[], body: CheckBody, options: CheckOptions = {}): void {
     if (!verifies.length) throw new Error(`check "${title}" cites no requirement`);
     for (const id of verifies)
-      if (!catalogue.has(id)) throw new Error(`check "${title}" cites ${id}, which is not a requirement of the ${service} service`);
+      if (!catalogue.has(id))
+        throw new Error(`check "${title}" cites ${id}, which is not a requirement of the ${service} service`);
     const checkId = `${service}/${area}/${slug(title)}`;
-    if (registered.has(checkId)) throw new Error(`check "${title}" repeats check ID ${checkId}: give it a distinct title`);
+    if (registered.has(checkId))
+      throw new Error(`check "${title}" repeats check ID ${checkId}: give it a distinct title`);
     registered.add(checkId);
     const provided = inject('conformance');
     const only = provided?.only;
@@ -120,7 +133,12 @@ export function scenario(service: ServiceName, area: string) {
     for (const variant of variants) register(declared, body, options, variant);
   }
 
-  function register(declared: CheckDeclaration, body: CheckBody, options: CheckOptions, variant: RunVariant | undefined): void {
+  function register(
+    declared: CheckDeclaration,
+    body: CheckBody,
+    options: CheckOptions,
+    variant: RunVariant | undefined,
+  ): void {
     const { title, checkId, verifies } = declared;
     const name = `${title} [${verifies.join(' ')}]${variant ? ` {${variant.name}}` : ''}`;
     test.concurrent(name, { meta: { declared } }, async (ctx: TestContext) => {
@@ -134,7 +152,9 @@ export function scenario(service: ServiceName, area: string) {
       let t: Check | undefined;
       try {
         if (!client) throw new StopCheck('omit', `${service} service not configured for this run`);
-        const disabled = verifies.filter((id) => profile.disabledExpectations.includes(id) && catalogue.get(id)?.level === 'EXPECT');
+        const disabled = verifies.filter(
+          (id) => profile.disabledExpectations.includes(id) && catalogue.get(id)?.level === 'EXPECT',
+        );
         // A check citing only switched-off expectations is not applicable; one citing others judges those.
         if (disabled.length === verifies.length) throw new StopCheck('omit', `profile disables ${disabled.join(', ')}`);
         if (options.createsDataSources && !profile.createDataSources)

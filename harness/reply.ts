@@ -30,7 +30,14 @@ export interface Exchange {
   /** Transport failure (connection refused, reset, timeout); no reply then. */
   error?: string;
   /** Earlier attempts of this request that were retried (see retryReason), oldest first. */
-  retries?: Array<{ status?: number; error?: string; reason: string; durationMs: number; waitedMs: number; text?: string }>;
+  retries?: Array<{
+    status?: number;
+    error?: string;
+    reason: string;
+    durationMs: number;
+    waitedMs: number;
+    text?: string;
+  }>;
 }
 
 /** Reply bodies as parsed, for replies whose kept (redacted) body is made only when read (harness/transport.ts). */
@@ -111,7 +118,11 @@ export function isAbsent(reply: Reply): boolean {
 export const isAccepted = (reply: Reply) => accepted(answerOf(reply));
 
 /** The parts of a reply a clause reads (specs/clauses/answer.ts), with the reply in words. */
-export const answerOf = (reply: Reply): Answer => ({ status: reply.status, success: reply.success, described: describeReply(reply) });
+export const answerOf = (reply: Reply): Answer => ({
+  status: reply.status,
+  success: reply.success,
+  described: describeReply(reply),
+});
 
 /** Short description of what came back, for failure messages. */
 export function describeReply(reply: Reply): string {

@@ -23,7 +23,14 @@ export type LedgerEntry =
    * A source record or relationship of an earlier entry, removed while the run went on (run/early-removal.ts):
    * the teardown counts it with its outcome and does not ask again.
    */
-  | { kind: 'removed'; service: ServiceName; source?: SourceRef; id?: string; outcome: 'deleted' | 'alreadyGone'; at: string }
+  | {
+      kind: 'removed';
+      service: ServiceName;
+      source?: SourceRef;
+      id?: string;
+      outcome: 'deleted' | 'alreadyGone';
+      at: string;
+    }
   /**
    * A record the run posted with invalid content on purpose and the deployment accepted: it is
    * deleted at once, and until then no other check judges it (its link ID when known).

@@ -52,9 +52,9 @@ export const RUN_SETTINGS = [
  * settings a command hands on are RUN_SETTINGS above). Only those with a suite prefix: the
  * check below never sees the others (DETECTION_*).
  */
-export const INTERNAL_SETTINGS = HANDOFFS.filter((h) => !h.handedOn && SETTING_PREFIXES.some((p) => h.name.startsWith(p))).map(
-  (h) => h.name,
-);
+export const INTERNAL_SETTINGS = HANDOFFS.filter(
+  (h) => !h.handedOn && SETTING_PREFIXES.some((p) => h.name.startsWith(p)),
+).map((h) => h.name);
 
 /** Read by the project's own tests, never by a run: the browser of the report's self-test. */
 export const SELF_TEST_SETTINGS = ['CONFORMANCE_CHROMIUM'];
@@ -91,9 +91,13 @@ export function serviceSettingNames(service: ServiceName): string[] {
  * for the service and that the run used (never PROVIDER_TOKEN: the provider service takes basic
  * credentials only).
  */
-export function credentialSettings(service: ServiceName, auth: { scheme: 'bearer' | 'basic'; oauth?: unknown }): string[] {
+export function credentialSettings(
+  service: ServiceName,
+  auth: { scheme: 'bearer' | 'basic'; oauth?: unknown },
+): string[] {
   const p = SERVICES[service].envPrefix;
-  if (auth.scheme === 'bearer' && auth.oauth) return [`${p}_OAUTH_CLIENT_ID`, `${p}_OAUTH_CLIENT_SECRET`, `${p}_OAUTH_SCOPE`];
+  if (auth.scheme === 'bearer' && auth.oauth)
+    return [`${p}_OAUTH_CLIENT_ID`, `${p}_OAUTH_CLIENT_SECRET`, `${p}_OAUTH_SCOPE`];
   return auth.scheme === 'bearer' ? [`${p}_TOKEN`] : [`${p}_USERNAME`, `${p}_PASSWORD`];
 }
 

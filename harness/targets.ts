@@ -98,7 +98,9 @@ export function verboseLine(text: string): void {
 
 function state(variant?: RunVariant) {
   const base = runInfo();
-  const info = variant ? { ...base, runId: variant.runId, targets: variant.targets, profile: variant.profile ?? base.profile } : base;
+  const info = variant
+    ? { ...base, runId: variant.runId, targets: variant.targets, profile: variant.profile ?? base.profile }
+    : base;
   let s = states.get(info.runId);
   if (!s) {
     if (base.redactionKey) setRedactionKey(base.redactionKey);
@@ -119,7 +121,9 @@ export function clientFor(service: ServiceName, variant?: RunVariant): ServiceCl
   let c = s.clients.get(service);
   if (!c) {
     const counters = s.info.inFlightCounters;
-    const sharedLimit = counters ? new SharedLimit(counters, serviceNames().indexOf(service), s.info.maxInFlightPerWorker) : undefined;
+    const sharedLimit = counters
+      ? new SharedLimit(counters, serviceNames().indexOf(service), s.info.maxInFlightPerWorker)
+      : undefined;
     c = new ServiceClient(target, s.info.profile, s.run, {
       timeoutMs: s.info.timeoutMs,
       maxInFlight: s.info.maxInFlightPerWorker,

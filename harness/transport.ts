@@ -15,7 +15,13 @@
  * Reply whose exchange has `error` set, so a check can report it with the exchange attached.
  */
 import { readFileSync } from 'node:fs';
-import { BrokenCircuitError, type CircuitBreakerPolicy, ConsecutiveBreaker, circuitBreaker, handleWhenResult } from 'cockatiel';
+import {
+  BrokenCircuitError,
+  type CircuitBreakerPolicy,
+  ConsecutiveBreaker,
+  circuitBreaker,
+  handleWhenResult,
+} from 'cockatiel';
 import PQueue from 'p-queue';
 import pRetry from 'p-retry';
 import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from 'undici';
@@ -108,7 +114,8 @@ export const RETRY_BASE_MS = 200;
 export const RETRY_MAX_WAIT_MS = 5000;
 
 /** The backoff before retry `n` (1, 2, ...): RETRY_BASE_MS doubling, randomised up to twice as long, at most RETRY_MAX_WAIT_MS. */
-const backoffMs = (n: number) => Math.min(RETRY_MAX_WAIT_MS, Math.round((1 + Math.random()) * RETRY_BASE_MS * 2 ** (n - 1)));
+const backoffMs = (n: number) =>
+  Math.min(RETRY_MAX_WAIT_MS, Math.round((1 + Math.random()) * RETRY_BASE_MS * 2 ** (n - 1)));
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)));
 /**
  * Attempts in a row of one transport that failed transiently (not throttled: the service answers)
@@ -135,7 +142,8 @@ export const ATTEMPT_GRACE_MS = 5000;
 /** Connection errors where the request never reached the deployment (safe to re-send anything). */
 const NOT_SENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|UND_ERR_CONNECT_TIMEOUT)\b/;
 /** Connection errors after the request may have been processed (outcome unknown). */
-const OUTCOME_UNKNOWN = /^(ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_CLOSED|UND_ERR_BODY_TIMEOUT|UND_ERR_HEADERS_TIMEOUT)\b/;
+const OUTCOME_UNKNOWN =
+  /^(ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_CLOSED|UND_ERR_BODY_TIMEOUT|UND_ERR_HEADERS_TIMEOUT)\b/;
 
 /**
  * Whether a reply may be retried, and why. Retried: retryableError=true, HTTP 429/503 (not
@@ -147,13 +155,15 @@ export function retryReason(idempotent: boolean, reply: Reply): string | undefin
   const error = reply.exchange.error;
   if (error) {
     if (NOT_SENT.test(error)) return `connection error before the request was sent (${error.split(':')[0]})`;
-    if (OUTCOME_UNKNOWN.test(error) && idempotent) return `connection error (${error.split(':')[0]}) on an idempotent request`;
+    if (OUTCOME_UNKNOWN.test(error) && idempotent)
+      return `connection error (${error.split(':')[0]}) on an idempotent request`;
     return undefined;
   }
   if (reply.body?.retryableError === true && reply.success !== true) return 'reply marked retryableError=true';
   if (reply.status === 429) return 'HTTP 429 (rate limited)';
   if (reply.status === 503) return 'HTTP 503 (unavailable)';
-  if ((reply.status === 502 || reply.status === 504) && idempotent) return `HTTP ${reply.status} on an idempotent request`;
+  if ((reply.status === 502 || reply.status === 504) && idempotent)
+    return `HTTP ${reply.status} on an idempotent request`;
   return undefined;
 }
 
@@ -208,7 +218,8 @@ export function notSent(out: Outgoing, error: string): Reply {
 }
 
 /** The reply of a request the run's interrupt stopped (Outgoing.signal). */
-const interruptedReply = (out: Outgoing, what: string): Reply => notSent(out, `${INTERRUPTED}: the run was stopped; ${what}`);
+const interruptedReply = (out: Outgoing, what: string): Reply =>
+  notSent(out, `${INTERRUPTED}: the run was stopped; ${what}`);
 
 /** A promise and the function that settles it. */
 function signal(): { promise: Promise<void>; resolve: () => void } {
@@ -389,7 +400,8 @@ export class Transport {
     // place within the in-flight bound before it is not retrying, however long the queue.
     let firstAttempt: number | undefined;
     // Retries end where the budget does, or earlier where the check's time to send does (out.until).
-    const end = () => Math.min((firstAttempt ?? Date.now()) + this.options.retryBudgetMs, out.until ?? Number.POSITIVE_INFINITY);
+    const end = () =>
+      Math.min((firstAttempt ?? Date.now()) + this.options.retryBudgetMs, out.until ?? Number.POSITIVE_INFINITY);
     const spent = () => Date.now() >= end();
     // How often the circuit had opened, and closed, when this request met it open in the current outage.
     let outageMet: { breaks: number; resets: number } | undefined;
@@ -397,7 +409,8 @@ export class Transport {
     // A retry's wait is the time until it is sent: its backoff, and any pause or rate slot before it.
     const sending = () => {
       firstAttempt ??= Date.now();
-      if (pendingRetry) (exchange.retries ??= []).push({ ...pendingRetry, waitedMs: Math.max(0, Date.now() - lastEnded) });
+      if (pendingRetry)
+        (exchange.retries ??= []).push({ ...pendingRetry, waitedMs: Math.max(0, Date.now() - lastEnded) });
       pendingRetry = undefined;
     };
     // Notes the outage this request is in (a later one, after the circuit closed, starts afresh);
@@ -420,7 +433,9 @@ export class Transport {
         const left = end() - Date.now();
         if (outageOver() || left <= 0) return reply;
         await this.outageWait(left);
-        throw new RetryableReply(reply, 'circuit open: waited for the service to be tried again', { kind: 'throttled' });
+        throw new RetryableReply(reply, 'circuit open: waited for the service to be tried again', {
+          kind: 'throttled',
+        });
       }
       const reason = retryReason(out.idempotent, reply);
       // A request sent as the open circuit's trial, and failed, is in the outage too: without this
@@ -445,7 +460,12 @@ export class Transport {
         shouldRetry: async ({ error }) => {
           if (!(error instanceof RetryableReply) || spent() || out.signal?.aborted) return false;
           if (error.end.kind === 'throttled') return true;
-          if (error.reply.body?.retryableError === true && out.flaggedRetries !== undefined && ++flagged > out.flaggedRetries) return false;
+          if (
+            error.reply.body?.retryableError === true &&
+            out.flaggedRetries !== undefined &&
+            ++flagged > out.flaggedRetries
+          )
+            return false;
           if (++counted > maxCount) return false;
           await sleep(Math.min(backoffMs(counted), end() - Date.now()));
           return !spent();
@@ -485,7 +505,8 @@ export class Transport {
         const end = attemptEnd(reply, retryReason(out.idempotent, reply));
         this.pacing.ended(sentAt, end);
         // retryableError=true to a request wrong on purpose may be the answer, not the service failing.
-        const failed = end.kind === 'transient' && !(out.flaggedRetries !== undefined && reply.body?.retryableError === true);
+        const failed =
+          end.kind === 'transient' && !(out.flaggedRetries !== undefined && reply.body?.retryableError === true);
         return { reply, failed };
       });
       return reply;

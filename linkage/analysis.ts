@@ -11,7 +11,14 @@
  */
 import type { Dataset, LinkageRecord } from './data/dataset.js';
 import { type Interval, bootstrap } from './bootstrap.js';
-import { type Contingency, clusterMetrics, clusterSizeDistribution, contingency, pairCounts, pairwise } from './metrics.js';
+import {
+  type Contingency,
+  clusterMetrics,
+  clusterSizeDistribution,
+  contingency,
+  pairCounts,
+  pairwise,
+} from './metrics.js';
 import { type ScoredPair, type UnitPair, scoreHistogram, scoreMetrics, scoreSummary } from './scores.js';
 
 export interface SearchPair {
@@ -31,7 +38,8 @@ export function tierOf(ops: Array<{ operator: string; layer: string }>): Tier {
   if (
     names.size >= 3 ||
     any('family.married', 'name.given-family-swap') ||
-    (any('address.moved', 'location.other-practice', 'address.relocated') && any('phone.new', 'phone.other-own', 'phone.department')) ||
+    (any('address.moved', 'location.other-practice', 'address.relocated') &&
+      any('phone.new', 'phone.other-own', 'phone.department')) ||
     (dobError && names.has('ssn.blank'))
   )
     return 'hard';
@@ -79,7 +87,12 @@ const HEADLINE = [
 ] as const;
 export type HeadlineMetric = (typeof HEADLINE)[number];
 /** Metrics where a lower value is better (the rest: higher is better). */
-export const LOWER_IS_BETTER = new Set<string>(['residualDuplicateRate', 'ahimaResidualRate', 'overlayRate', 'overlayRecordRate']);
+export const LOWER_IS_BETTER = new Set<string>([
+  'residualDuplicateRate',
+  'ahimaResidualRate',
+  'overlayRate',
+  'overlayRecordRate',
+]);
 
 /** Everything needed to compute the metrics for a set of entity weights. */
 export interface Prepared {
@@ -120,14 +133,17 @@ export function prepare(dataset: Dataset, labels: Map<string, string>): Prepared
         c[0] += hit;
         c[1]++;
       }
-    for (const [name, [n, d]] of perOp) (byOperator.get(name) ?? byOperator.set(name, new Ratio()).get(name)!).add(e, -1, n, d);
+    for (const [name, [n, d]] of perOp)
+      (byOperator.get(name) ?? byOperator.set(name, new Ratio()).get(name)!).add(e, -1, n, d);
     for (const [t, [n, d]] of perTier) (byTier.get(t) ?? byTier.set(t, new Ratio()).get(t)!).add(e, -1, n, d);
   }
 
   const groups = new Map<string, number[]>();
   for (const ent of dataset.entities)
     if (ent.hardNegative)
-      (groups.get(ent.hardNegative.group) ?? groups.set(ent.hardNegative.group, []).get(ent.hardNegative.group)!).push(ent.id);
+      (groups.get(ent.hardNegative.group) ?? groups.set(ent.hardNegative.group, []).get(ent.hardNegative.group)!).push(
+        ent.id,
+      );
   const byHardNegative = new Map<string, Ratio>();
   for (const members of groups.values()) {
     const kind = dataset.entities[members[0]!]!.hardNegative!.kind;
@@ -203,14 +219,20 @@ export function scoredPairs(dataset: Dataset, pairs: SearchPair[]): { scored: Sc
   const size = new Map<number, number>();
   for (const r of dataset.records) size.set(r.entity, (size.get(r.entity) ?? 0) + 1);
   const truePairs = dataset.searchSample.reduce((s, q) => s + size.get(entityOf.get(q)!)! - 1, 0);
-  return { scored: pairs.map((p) => ({ score: p.score, isTrue: entityOf.get(p.query) === entityOf.get(p.candidate) })), truePairs };
+  return {
+    scored: pairs.map((p) => ({ score: p.score, isTrue: entityOf.get(p.query) === entityOf.get(p.candidate) })),
+    truePairs,
+  };
 }
 
 /**
  * The search pairs as bootstrap units: each pair counts under the entity of its query (one query
  * per sampled entity), with the true pairs of every queried entity, sorted by descending score.
  */
-export function searchUnits(dataset: Dataset, pairs: SearchPair[]): { sorted: UnitPair[]; truePairsOf: Map<number, number> } {
+export function searchUnits(
+  dataset: Dataset,
+  pairs: SearchPair[],
+): { sorted: UnitPair[]; truePairsOf: Map<number, number> } {
   const entityOf = new Map(dataset.records.map((r) => [r.id, r.entity]));
   const size = new Map<number, number>();
   for (const r of dataset.records) size.set(r.entity, (size.get(r.entity) ?? 0) + 1);
@@ -220,7 +242,11 @@ export function searchUnits(dataset: Dataset, pairs: SearchPair[]): { sorted: Un
     truePairsOf.set(e, (truePairsOf.get(e) ?? 0) + size.get(e)! - 1);
   }
   const sorted = pairs
-    .map((x) => ({ score: x.score, isTrue: entityOf.get(x.query) === entityOf.get(x.candidate), unit: entityOf.get(x.query)! }))
+    .map((x) => ({
+      score: x.score,
+      isTrue: entityOf.get(x.query) === entityOf.get(x.candidate),
+      unit: entityOf.get(x.query)!,
+    }))
     .sort((a, b) => b.score - a.score);
   return { sorted, truePairsOf };
 }
@@ -270,7 +296,11 @@ export function analyse(
     ari: c.ari,
     metrics,
     breakdownSizes,
-    search: { ...scoreMetrics(scored, truePairs), queries: dataset.searchSample.length, histogram: scoreHistogram(scored) },
+    search: {
+      ...scoreMetrics(scored, truePairs),
+      queries: dataset.searchSample.length,
+      histogram: scoreHistogram(scored),
+    },
     clusterSizes: clusterSizeDistribution(p.ct),
     largestClusters: largest,
   };

@@ -134,15 +134,24 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
   const progress = o.progress ?? quietProgress;
   const dataset =
     o.dataset ??
-    buildDataset({ preset: o.preset as PresetName, size: o.size, seed: o.seed, kinds: spec.kinds, searchSample: o.searchSample });
+    buildDataset({
+      preset: o.preset as PresetName,
+      size: o.size,
+      seed: o.seed,
+      kinds: spec.kinds,
+      searchSample: o.searchSample,
+    });
   const client = new ServiceClient(o.target, o.profile, o.run, { timeoutMs: o.timeoutMs, maxInFlight: o.maxInFlight });
   const wireProfile = {
-    providerTypeMember: (o.profile as Profile & { provider?: { typeMember?: string } }).provider?.typeMember ?? 'npis.entityTypeCode',
+    providerTypeMember:
+      (o.profile as Profile & { provider?: { typeMember?: string } }).provider?.typeMember ?? 'npis.entityTypeCode',
   };
 
   // Native IDs in the run namespace; sources round-robin over the configured test sources.
   const sources = new Map<string, SourceRef>();
-  dataset.records.forEach((r, i) => sources.set(r.id, { name: o.target.sources[i % o.target.sources.length]!, id: o.run.newNativeId() }));
+  dataset.records.forEach((r, i) =>
+    sources.set(r.id, { name: o.target.sources[i % o.target.sources.length]!, id: o.run.newNativeId() }),
+  );
   const recordOfSource = new Map([...sources].map(([rid, s]) => [sourceKey(s), rid]));
   await writeCorruptionLog(o.folder, dataset, sources);
 
@@ -162,7 +171,10 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
   const postAll = async (ids: string[], label: string) => {
     const bar = progress(label, ids.length);
     await forEachBounded(ids, postConcurrency, async (id) => {
-      const r = await client.call('postIdentity', postContent(identityOf(id), sources.get(id)!, o.profile.sourcePlacement));
+      const r = await client.call(
+        'postIdentity',
+        postContent(identityOf(id), sources.get(id)!, o.profile.sourcePlacement),
+      );
       if (r.success !== true) note('post', r, 'postIdentity');
       bar.tick();
     });
@@ -258,8 +270,15 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
   await client.close();
 
   // Hard delete through the ledger (every postIdentity was recorded there before it was sent).
-  const swept = await removeRunRecords(o.run, { [o.service]: o.target }, o.profile, { timeoutMs: o.timeoutMs, maxInFlight: o.maxInFlight });
-  const cleanup = { deleted: swept.sources.deleted, alreadyGone: swept.sources.alreadyGone, failures: swept.failures.length };
+  const swept = await removeRunRecords(o.run, { [o.service]: o.target }, o.profile, {
+    timeoutMs: o.timeoutMs,
+    maxInFlight: o.maxInFlight,
+  });
+  const cleanup = {
+    deleted: swept.sources.deleted,
+    alreadyGone: swept.sources.alreadyGone,
+    failures: swept.failures.length,
+  };
   const t4 = Date.now();
 
   const analysis = analyse(dataset, labels, search, { resamples: o.resamples, seed: o.seed });

@@ -63,7 +63,9 @@ export function bootstrap<K extends string>(
     const m = compute(w);
     for (const k of Object.keys(point) as K[]) samples[k].push(m[k]);
   }
-  return Object.fromEntries((Object.keys(point) as K[]).map((k) => [k, percentileInterval(point[k], samples[k])])) as Record<K, Interval>;
+  return Object.fromEntries(
+    (Object.keys(point) as K[]).map((k) => [k, percentileInterval(point[k], samples[k])]),
+  ) as Record<K, Interval>;
 }
 
 /** Paired intervals: metrics of run A and run B under the same weights, and of B − A. */
@@ -92,7 +94,11 @@ export function pairedBootstrap<K extends string>(
   return Object.fromEntries(
     keys.map((k) => [
       k,
-      { a: percentileInterval(pa[k], sa[k]), b: percentileInterval(pb[k], sb[k]), diff: percentileInterval(pb[k] - pa[k], sd[k]) },
+      {
+        a: percentileInterval(pa[k], sa[k]),
+        b: percentileInterval(pb[k], sb[k]),
+        diff: percentileInterval(pb[k] - pa[k], sd[k]),
+      },
     ]),
   ) as Record<K, { a: Interval; b: Interval; diff: Interval }>;
 }

@@ -6,7 +6,11 @@
  * match-quality benchmark relies on, linkage/benchmark.ts). A task that throws rejects the whole
  * call (the other runners finish the task they hold and stop).
  */
-export async function forEachBounded<T>(items: Iterable<T>, limit: number, task: (item: T) => Promise<void>): Promise<void> {
+export async function forEachBounded<T>(
+  items: Iterable<T>,
+  limit: number,
+  task: (item: T) => Promise<void>,
+): Promise<void> {
   const next = items[Symbol.iterator]();
   let failed = false;
   const runner = async () => {

@@ -29,7 +29,9 @@ const base = { $schema: 'https://vega.github.io/schema/vega-lite/v5.json', width
 
 /** Keeps at most `n` points of a curve (evenly spaced), always the first and last. */
 const thin = <T>(points: T[], n = 300) =>
-  points.length <= n ? points : points.filter((_, i) => i % Math.ceil(points.length / n) === 0 || i === points.length - 1);
+  points.length <= n
+    ? points
+    : points.filter((_, i) => i % Math.ceil(points.length / n) === 0 || i === points.length - 1);
 
 export function chartSpecs(a: Analysis, previous?: Analysis): Record<string, { title: string; spec: Spec }> {
   const curve = thin(a.search.curve).map((p) => ({ ...p, run: 'this run' }));
@@ -50,7 +52,13 @@ export function chartSpecs(a: Analysis, previous?: Analysis): Record<string, { t
     .map((x) => ({ tier: x.tier, recall: x.m!.value, low: x.m!.low, high: x.m!.high, pairs: x.pairs }));
   const hardNegatives = Object.entries(a.metrics)
     .filter(([k]) => k.startsWith('falseLink.'))
-    .map(([k, v]) => ({ kind: k.slice('falseLink.'.length), rate: v.value, low: v.low, high: v.high, pairs: a.breakdownSizes[k] ?? 0 }))
+    .map(([k, v]) => ({
+      kind: k.slice('falseLink.'.length),
+      rate: v.value,
+      low: v.low,
+      high: v.high,
+      pairs: a.breakdownSizes[k] ?? 0,
+    }))
     .filter((x) => Number.isFinite(x.rate));
   const hist = a.search.histogram
     .flatMap((b) => [
@@ -75,7 +83,11 @@ export function chartSpecs(a: Analysis, previous?: Analysis): Record<string, { t
         encoding: {
           x: { field: 'recall', type: 'quantitative', scale: { domain: [0, 1] } },
           y: { field: 'precision', type: 'quantitative', scale: { domain: [0, 1] } },
-          color: { field: 'run', type: 'nominal', scale: { domain: ['this run', 'baseline'], range: ['#1f77b4', '#aaaaaa'] } },
+          color: {
+            field: 'run',
+            type: 'nominal',
+            scale: { domain: ['this run', 'baseline'], range: ['#1f77b4', '#aaaaaa'] },
+          },
           order: { field: 'threshold', type: 'quantitative', sort: 'descending' },
         },
       },
@@ -104,7 +116,11 @@ export function chartSpecs(a: Analysis, previous?: Analysis): Record<string, { t
           x: { field: 'from', type: 'quantitative', bin: { binned: true, step: 0.05 }, title: 'match score' },
           x2: { field: 'to' },
           y: { field: 'count', type: 'quantitative', scale: { type: 'symlog' }, stack: null },
-          color: { field: 'truth', type: 'nominal', scale: { domain: ['true match', 'non-match'], range: ['#2ca02c', '#d62728'] } },
+          color: {
+            field: 'truth',
+            type: 'nominal',
+            scale: { domain: ['true match', 'non-match'], range: ['#2ca02c', '#d62728'] },
+          },
         },
       },
     },

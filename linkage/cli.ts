@@ -93,7 +93,10 @@ const program = command({
   ],
   exitCodes: [
     [0, 'done (no regression against the baseline)'],
-    [1, 'a regression against the baseline (or of the after key against the before key), or records could not be posted or read'],
+    [
+      1,
+      'a regression against the baseline (or of the after key against the before key), or records could not be posted or read',
+    ],
     [2, 'bad settings or arguments'],
   ],
   examples: [
@@ -113,8 +116,14 @@ const program = command({
   .option('--seed <n>', 'data seed (default CONFORMANCE_SEED, else random; printed)')
   .option('--search-sample <n>', 'entities whose last record is searched before posting (default min(400, size / 5))')
   .option('--resamples <n>', 'bootstrap resamples (default 1000)')
-  .option('--post-concurrency <n>', "posts in flight at once (default 1: the data set's fixed order; at most CONFORMANCE_MAX_IN_FLIGHT)")
-  .option('--compare <path>', 'a baseline results.json (or its folder): same data and seed, paired differences, regression verdict')
+  .option(
+    '--post-concurrency <n>',
+    "posts in flight at once (default 1: the data set's fixed order; at most CONFORMANCE_MAX_IN_FLIGHT)",
+  )
+  .option(
+    '--compare <path>',
+    'a baseline results.json (or its folder): same data and seed, paired differences, regression verdict',
+  )
   .option('--reference-threshold <x>', 'match threshold of the embedded reference (0..1)')
   .option(
     '--truth <path>',
@@ -122,7 +131,10 @@ const program = command({
     (v: string, all: string[] = []) => [...all, v],
   )
   .option('--key <csv>', 'the ground truth of --truth: the cluster of every record (CSV)')
-  .option('--before-key <csv>', 'with --truth and --key: the clustering before, as a key (compare two keys, no deployment)')
+  .option(
+    '--before-key <csv>',
+    'with --truth and --key: the clustering before, as a key (compare two keys, no deployment)',
+  )
   .option('--after-key <csv>', 'with --truth and --key: the clustering after, as a key')
   .option('--quiet', 'no progress output');
 
@@ -156,7 +168,9 @@ function comparisonLines(c: Comparison, against: string): string[] {
     `  comparison with ${against}: ${c.regressions.length ? `REGRESSION in ${c.regressions.join(', ')}` : 'no regression'}`,
     ...['pairwise.precision', 'pairwise.recall', 'pairwise.f1', 'b3.f'].flatMap((k) => {
       const r = row(k);
-      return r ? [`    ${k}: ${pct(r.a)} -> ${pct(r.b)}, difference ${pp(r.diff)}${r.regression ? ' REGRESSION' : ''}`] : [];
+      return r
+        ? [`    ${k}: ${pct(r.a)} -> ${pct(r.b)}, difference ${pp(r.diff)}${r.regression ? ' REGRESSION' : ''}`]
+        : [];
     }),
     `    pairs newly merged: ${f.truePairsNewlyLinked} true pairs, ${f.nonPairsNewlyLinked} non-pairs; newly split: ${f.truePairsNewlyUnlinked} true pairs, ${f.nonPairsNewlyUnlinked} non-pairs`,
   ];
@@ -166,7 +180,8 @@ function comparisonLines(c: Comparison, against: string): string[] {
 async function truthSetOf(o: Opts, baseline: ResultsFile | undefined): Promise<TruthSet | undefined> {
   if (o.truth?.length && !o.key) throw new UsageError("--truth needs --key (the ground truth: every record's cluster)");
   if (o.key && !o.truth?.length) throw new UsageError('--key needs --truth (the records it clusters)');
-  if ((o.beforeKey || o.afterKey) && !(o.beforeKey && o.afterKey)) throw new UsageError('--before-key and --after-key go together');
+  if ((o.beforeKey || o.afterKey) && !(o.beforeKey && o.afterKey))
+    throw new UsageError('--before-key and --after-key go together');
   if (o.beforeKey && !o.truth?.length) throw new UsageError('--before-key and --after-key need --truth and --key');
   const recorded = baseline?.options.truthSet;
   if (!(o.truth?.length && o.key) && !recorded) return undefined;
@@ -212,7 +227,8 @@ async function compareKeys(o: Opts, set: TruthSet, settings: ReturnType<typeof l
     const labels = (key: Map<string, string>, file: string) =>
       dataset.records.map((r) => {
         const label = key.get(r.id);
-        if (label === undefined) throw new UsageError(`${file}: record ${r.id} has no cluster (a key must cluster every record)`);
+        if (label === undefined)
+          throw new UsageError(`${file}: record ${r.id} has no cluster (a key must cluster every record)`);
         return label;
       });
     const comparison = compareClusterings(
@@ -254,21 +270,28 @@ async function main(): Promise<number> {
   const baseline = values.compare ? readBaseline(values.compare) : undefined;
   const truth = await truthSetOf(o, baseline);
   const truthDataset = truth ? (await truthModules())[0].truthDataset : undefined;
-  if (truth && (o.preset || o.size)) throw new UsageError('--preset and --size are for generated data, not with --truth');
+  if (truth && (o.preset || o.size))
+    throw new UsageError('--preset and --size are for generated data, not with --truth');
   if (o.beforeKey && truth) return compareKeys(o, truth, settings);
   const embedded = Object.keys(settings.configured).length === 0;
   if (embedded) checkReferenceSettings();
   const profile = resolveProfile(loadProfile(settings.profilePath), embedded);
 
-  const preset = (values.preset ?? baseline?.options.preset ?? process.env.MATCH_QUALITY_PRESET ?? 'realistic') as PresetName;
+  const preset = (values.preset ??
+    baseline?.options.preset ??
+    process.env.MATCH_QUALITY_PRESET ??
+    'realistic') as PresetName;
   if (!truth && !(preset in PRESETS))
     throw new UsageError(`--preset: expected one of ${Object.keys(PRESETS).join(', ')}, got ${JSON.stringify(preset)}`);
-  const size = baseline?.options.size ?? int('--size', values.size ?? process.env.MATCH_QUALITY_SIZE, 2000, 2, 1_000_000);
+  const size =
+    baseline?.options.size ?? int('--size', values.size ?? process.env.MATCH_QUALITY_SIZE, 2000, 2, 1_000_000);
   const seed = baseline?.options.seed ?? int('--seed', values.seed, settings.seed, 0, 2 ** 31);
   const sampleOf = (entities: number) =>
-    baseline?.options.searchSample ?? int('--search-sample', values['search-sample'], Math.min(400, Math.ceil(entities / 5)), 0, 100000);
+    baseline?.options.searchSample ??
+    int('--search-sample', values['search-sample'], Math.min(400, Math.ceil(entities / 5)), 0, 100000);
   const resamples = int('--resamples', values.resamples, 1000, 10, 100000);
-  const postConcurrency = baseline?.options.postConcurrency ?? int('--post-concurrency', values['post-concurrency'], 1, 1, 256);
+  const postConcurrency =
+    baseline?.options.postConcurrency ?? int('--post-concurrency', values['post-concurrency'], 1, 1, 256);
   const threshold = values['reference-threshold'] === undefined ? undefined : Number(values['reference-threshold']);
   if (threshold !== undefined && !(threshold >= 0 && threshold <= 1))
     throw new UsageError('--reference-threshold: expected a number from 0 to 1');
@@ -278,10 +301,16 @@ async function main(): Promise<number> {
   const opened = await openDeployments(settings, profile, { matchThreshold: threshold });
   let exit = 0;
   try {
-    const available = (Object.keys(opened.targets) as ServiceName[]).filter((s) => opened.targets[s] && linkageService(s));
+    const available = (Object.keys(opened.targets) as ServiceName[]).filter(
+      (s) => opened.targets[s] && linkageService(s),
+    );
     // A truth set goes to the services whose entity kinds it holds.
-    const withData = truth ? available.filter((s) => truth.records.some((r) => (linkageService(s)!.kinds[r.kind] ?? 0) > 0)) : available;
-    const services = baseline ? [baseline.options.service] : ((values.service as ServiceName[] | undefined) ?? withData);
+    const withData = truth
+      ? available.filter((s) => truth.records.some((r) => (linkageService(s)!.kinds[r.kind] ?? 0) > 0))
+      : available;
+    const services = baseline
+      ? [baseline.options.service]
+      : ((values.service as ServiceName[] | undefined) ?? withData);
     for (const s of services)
       if (!opened.targets[s])
         throw new UsageError(
@@ -289,7 +318,9 @@ async function main(): Promise<number> {
         );
     const runId = settings.runId ?? newRunId();
     const run = new RunContext(runId, settings.reportDir);
-    const where = embedded ? ` (embedded reference${threshold !== undefined ? `, match threshold ${threshold}` : ''})` : '';
+    const where = embedded
+      ? ` (embedded reference${threshold !== undefined ? `, match threshold ${threshold}` : ''})`
+      : '';
     console.log(
       truth
         ? `Match-quality run ${runId}: your truth set, seed ${seed}${where}\n${truthSetLine(truth)}`
@@ -299,9 +330,12 @@ async function main(): Promise<number> {
       const folder = join(run.folder, 'match-quality', service);
       const started = Date.now();
       const spec = linkageService(service)!;
-      const clusters = truth ? new Set(truth.records.filter((r) => (spec.kinds[r.kind] ?? 0) > 0).map((r) => r.cluster)).size : 0;
+      const clusters = truth
+        ? new Set(truth.records.filter((r) => (spec.kinds[r.kind] ?? 0) > 0).map((r) => r.cluster)).size
+        : 0;
       const dataset = truth && truthDataset ? truthDataset(truth, spec.kinds, seed, sampleOf(clusters)) : undefined;
-      if (truth && !dataset) throw new UsageError(`--service ${service}: the truth set holds no record of a kind it takes`);
+      if (truth && !dataset)
+        throw new UsageError(`--service ${service}: the truth set holds no record of a kind it takes`);
       const result = await runBenchmark({
         service,
         preset: dataset ? 'truth-set' : preset,
@@ -321,7 +355,12 @@ async function main(): Promise<number> {
         ...(dataset && truth
           ? {
               dataset,
-              truthSet: { format: truth.format, records: truth.files.records, key: truth.files.key, sha256: truth.sha256 },
+              truthSet: {
+                format: truth.format,
+                records: truth.files.records,
+                key: truth.files.key,
+                sha256: truth.sha256,
+              },
             }
           : {}),
       });
@@ -350,7 +389,10 @@ async function main(): Promise<number> {
       }
       if (comparison)
         console.log(
-          [...comparisonLines(comparison, comparison.baselineRunId), `  changed pairs: ${join(folder, CHANGED_PAIRS_CSV)}`].join('\n'),
+          [
+            ...comparisonLines(comparison, comparison.baselineRunId),
+            `  changed pairs: ${join(folder, CHANGED_PAIRS_CSV)}`,
+          ].join('\n'),
         );
     }
   } finally {
@@ -362,7 +404,12 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (e) => {
-    if (e instanceof SettingsError || e instanceof UsageError || e instanceof ReferenceSettingError || e instanceof TruthSetError) {
+    if (
+      e instanceof SettingsError ||
+      e instanceof UsageError ||
+      e instanceof ReferenceSettingError ||
+      e instanceof TruthSetError
+    ) {
       console.error(`match-quality: ${e.message}`);
       process.exit(2);
     }

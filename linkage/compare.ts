@@ -37,8 +37,10 @@ export const MIN_REGRESSION = 0.005;
 export function sameData(a: ResultsFile, b: ResultsFile): string | undefined {
   for (const k of ['service', 'preset', 'size', 'seed', 'searchSample'] as const)
     if (a.options[k] !== b.options[k]) return `${k} differs (${a.options[k]} vs ${b.options[k]})`;
-  if (a.options.truthSet?.sha256 !== b.options.truthSet?.sha256) return 'the truth set differs (its files have other contents)';
-  if (a.records.length !== b.records.length || a.records.some((id, i) => id !== b.records[i])) return 'record ids differ';
+  if (a.options.truthSet?.sha256 !== b.options.truthSet?.sha256)
+    return 'the truth set differs (its files have other contents)';
+  if (a.records.length !== b.records.length || a.records.some((id, i) => id !== b.records[i]))
+    return 'record ids differ';
   return undefined;
 }
 
@@ -55,15 +57,23 @@ export interface Clustering {
  * for both, drawn from `seed`), the regression verdict, and the matching decisions that changed
  * (report/pair-decisions.ts: pairs newly merged and newly split, true pairs and non-pairs apart).
  */
-export function compareClusterings(dataset: Dataset, before: Clustering, after: Clustering, resamples: number, seed: number): Comparison {
+export function compareClusterings(
+  dataset: Dataset,
+  before: Clustering,
+  after: Clustering,
+  resamples: number,
+  seed: number,
+): Comparison {
   const ids = dataset.records.map((r) => r.id);
-  const labels = (c: Clustering) => new Map(ids.flatMap((id, i) => (c.linkIds[i] ? [[id, c.linkIds[i]!] as [string, string]] : [])));
+  const labels = (c: Clustering) =>
+    new Map(ids.flatMap((id, i) => (c.linkIds[i] ? [[id, c.linkIds[i]!] as [string, string]] : [])));
   const pa = prepare(dataset, labels(before));
   const pb = prepare(dataset, labels(after));
   const keys = (m: Record<string, number>) =>
     Object.fromEntries(
       Object.entries(m).filter(
-        ([k]) => (HEADLINE as readonly string[]).includes(k) || k.startsWith('recall.tier.') || k.startsWith('falseLink.'),
+        ([k]) =>
+          (HEADLINE as readonly string[]).includes(k) || k.startsWith('recall.tier.') || k.startsWith('falseLink.'),
       ),
     );
   const paired = pairedBootstrap(

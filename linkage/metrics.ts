@@ -126,7 +126,8 @@ export interface PairwiseMetrics {
 }
 
 /** F_β = (1+β²)PR / (β²P + R); 0 when P = R = 0. */
-export const fBeta = (p: number, r: number, beta: number) => (p + r === 0 ? 0 : ((1 + beta * beta) * p * r) / (beta * beta * p + r));
+export const fBeta = (p: number, r: number, beta: number) =>
+  p + r === 0 ? 0 : ((1 + beta * beta) * p * r) / (beta * beta * p + r);
 
 /** Pairwise metrics; precision is 1 when nothing is linked, recall 1 when nothing should be. */
 export function pairwise(k: PairCounts): PairwiseMetrics {

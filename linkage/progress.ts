@@ -33,7 +33,9 @@ export const consoleProgress: ProgressFactory = (label, total) => {
     tick(n = 1) {
       done += n;
       while (total > 0 && done / total >= nextMark - 1e-9) {
-        console.error(`${label}: ${done}/${total} (${Math.round(nextMark * 100)}%, ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+        console.error(
+          `${label}: ${done}/${total} (${Math.round(nextMark * 100)}%, ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+        );
         nextMark += 0.1;
       }
     },

@@ -24,7 +24,8 @@ import {
 /** The changed pairs' CSV file in a compared run's folder. */
 export const CHANGED_PAIRS_CSV = 'changed-pairs.csv';
 
-const pct = (x: number | null | undefined) => (x === null || x === undefined || !Number.isFinite(x) ? '–' : `${(x * 100).toFixed(2)}%`);
+const pct = (x: number | null | undefined) =>
+  x === null || x === undefined || !Number.isFinite(x) ? '–' : `${(x * 100).toFixed(2)}%`;
 const ci = (m: Interval | undefined) => (m ? `${pct(m.value)} [${pct(m.low)}, ${pct(m.high)}]` : '–');
 
 const HEADLINE_ROWS: Array<[string, string]> = [
@@ -52,7 +53,10 @@ const UNMAPPABLE =
 function tables(f: ResultsFile) {
   const a = f.analysis;
   const headline = HEADLINE_ROWS.map(([k, label]) => [label, ci(a.metrics[k])]);
-  headline.push(['Merges needed / splits needed', `${a.mergesNeeded} / ${a.splitsNeeded}`], ['Adjusted Rand index', a.ari.toFixed(4)]);
+  headline.push(
+    ['Merges needed / splits needed', `${a.mergesNeeded} / ${a.splitsNeeded}`],
+    ['Adjusted Rand index', a.ari.toFixed(4)],
+  );
   const s = a.search;
   // Intervals: the same bootstrap over entities as the clustering metrics (a query's pairs come with its entity).
   const m = (k: string, plain: string) => (a.metrics[k] ? ci(a.metrics[k]) : plain);
@@ -62,7 +66,12 @@ function tables(f: ResultsFile) {
     ['True pairs of the queries / returned candidate pairs', `${s.truePairs} / ${s.returnedPairs}`],
     ['Candidate recall (true pairs returned at any score)', m('search.candidateRecall', pct(s.candidateRecall))],
     ['Average precision', m('search.averagePrecision', pct(s.averagePrecision))],
-    ['Best F1', s.bestF1 ? `${m('search.bestF1', pct(s.bestF1.f1))} (P ${pct(s.bestF1.precision)}, R ${pct(s.bestF1.recall)})` : '–'],
+    [
+      'Best F1',
+      s.bestF1
+        ? `${m('search.bestF1', pct(s.bestF1.f1))} (P ${pct(s.bestF1.precision)}, R ${pct(s.bestF1.recall)})`
+        : '–',
+    ],
     [
       'Best-F1 threshold [95% interval]',
       s.bestF1
@@ -88,9 +97,14 @@ function tables(f: ResultsFile) {
     ['Failed posts / reads / searches', `${f.failures.post} / ${f.failures.read} / ${f.failures.search}`],
     [
       'Time: post / search / read / clean-up (s)',
-      [f.timings.postMs, f.timings.searchMs, f.timings.readMs, f.timings.cleanupMs].map((x) => (x / 1000).toFixed(1)).join(' / '),
+      [f.timings.postMs, f.timings.searchMs, f.timings.readMs, f.timings.cleanupMs]
+        .map((x) => (x / 1000).toFixed(1))
+        .join(' / '),
     ],
-    ['Clean-up: deleted / already gone / failures', `${f.cleanup.deleted} / ${f.cleanup.alreadyGone} / ${f.cleanup.failures}`],
+    [
+      'Clean-up: deleted / already gone / failures',
+      `${f.cleanup.deleted} / ${f.cleanup.alreadyGone} / ${f.cleanup.failures}`,
+    ],
   ];
   // Results that named no known source and no known link ID cannot be scored against the truth: say so instead of drawing empty charts.
   const r = f.searchResults;
@@ -108,12 +122,15 @@ function tables(f: ResultsFile) {
 }
 
 /** The data a run measured: a generated preset, or a truth set (its key). */
-const dataOf = (f: ResultsFile) => (f.options.truthSet ? `truth set ${f.options.truthSet.key}` : `preset ${f.options.preset}`);
+const dataOf = (f: ResultsFile) =>
+  f.options.truthSet ? `truth set ${f.options.truthSet.key}` : `preset ${f.options.preset}`;
 const runLine = (f: ResultsFile) =>
   `Run ${f.runId}; ${f.options.size} ${f.options.truthSet ? 'clusters' : 'entities'}, seed ${f.options.seed}; target ${f.target.embedded ? 'embedded reference' : f.target.baseUrl + f.target.servicePath}. Intervals: 95% bootstrap over ${f.options.truthSet ? "the truth set's clusters" : 'entities'}.`;
 
 const mdTable = (head: string[], rows: string[][]) =>
-  [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join(
+    '\n',
+  );
 
 export function markdown(f: ResultsFile, comparison?: Comparison, records?: DecisionRecords): string {
   const t = tables(f);
@@ -195,7 +212,12 @@ function comparisonHtml(comparison: Comparison, records?: DecisionRecords): stri
   return `<h2>Comparison with baseline ${esc(comparison.baselineRunId)}</h2><p class="${comparison.regressions.length ? 'bad' : 'good'}">${esc(comparison.regressions.length ? `REGRESSION: ${comparison.regressions.join(', ')}` : 'No regression')}</p>${htmlTable(COMPARISON_HEAD, comparisonRows(comparison))}<p>True pairs newly linked ${comparison.flips.truePairsNewlyLinked}, newly unlinked ${comparison.flips.truePairsNewlyUnlinked}; non-pairs newly linked ${comparison.flips.nonPairsNewlyLinked}, newly unlinked ${comparison.flips.nonPairsNewlyUnlinked}.</p>${records && comparison.decisions ? decisionsHtml(comparison, records) : ''}`;
 }
 
-export async function html(f: ResultsFile, comparison?: Comparison, baseline?: Analysis, records?: DecisionRecords): Promise<string> {
+export async function html(
+  f: ResultsFile,
+  comparison?: Comparison,
+  baseline?: Analysis,
+  records?: DecisionRecords,
+): Promise<string> {
   const t = tables(f);
   const o = f.options;
   // Vega and Vega-Lite (about 30 MB) are loaded only now: a run holds them only while it draws.
@@ -238,19 +260,31 @@ ${t.unmappable ? '' : svgs.join('\n')}
 function decisionRecords(folder: string, f: ResultsFile, before: Array<string | null>): DecisionRecords | undefined {
   const posted = readPostedRecords(folder);
   if (!posted || posted.length !== f.records.length) return undefined;
-  return { ids: f.records, truth: posted.map((r) => r.cluster), before, after: f.linkIds, identity: (i) => posted[i]!.identity };
+  return {
+    ids: f.records,
+    truth: posted.map((r) => r.cluster),
+    before,
+    after: f.linkIds,
+    identity: (i) => posted[i]!.identity,
+  };
 }
 
 /**
  * Writes results.json, report.md and report.html into `folder`; with a comparison against
  * `baseline`, comparison.json and changed-pairs.csv too.
  */
-export async function writeReport(folder: string, f: ResultsFile, comparison?: Comparison, baseline?: ResultsFile): Promise<void> {
+export async function writeReport(
+  folder: string,
+  f: ResultsFile,
+  comparison?: Comparison,
+  baseline?: ResultsFile,
+): Promise<void> {
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, 'results.json'), JSON.stringify(f));
   const records = comparison && baseline ? decisionRecords(folder, f, baseline.linkIds) : undefined;
   if (comparison) writeFileSync(join(folder, 'comparison.json'), JSON.stringify(comparison, null, 2));
-  if (comparison && records) writeFileSync(join(folder, CHANGED_PAIRS_CSV), decisionsCsv(comparison.decisions, records));
+  if (comparison && records)
+    writeFileSync(join(folder, CHANGED_PAIRS_CSV), decisionsCsv(comparison.decisions, records));
   writeFileSync(join(folder, 'report.md'), markdown(f, comparison, records));
   writeFileSync(join(folder, 'report.html'), await html(f, comparison, baseline?.analysis, records));
 }
@@ -259,7 +293,12 @@ export async function writeReport(folder: string, f: ResultsFile, comparison?: C
  * Writes the comparison of two clusterings given as keys (no deployment, so no run results):
  * comparison.json, changed-pairs.csv, report.md and report.html.
  */
-export async function writeKeyComparison(folder: string, service: string, c: Comparison, records: DecisionRecords): Promise<void> {
+export async function writeKeyComparison(
+  folder: string,
+  service: string,
+  c: Comparison,
+  records: DecisionRecords,
+): Promise<void> {
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, 'comparison.json'), JSON.stringify(c, null, 2));
   writeFileSync(join(folder, CHANGED_PAIRS_CSV), decisionsCsv(c.decisions, records));

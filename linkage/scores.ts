@@ -91,7 +91,10 @@ export function scoreMetrics(pairs: ScoredPair[], truePairs: number): ScoreMetri
 }
 
 /** Score histogram: 20 equal-width bins over [0, 1], counts of true and non-true returned pairs. */
-export function scoreHistogram(pairs: ScoredPair[], bins = 20): Array<{ from: number; to: number; match: number; nonMatch: number }> {
+export function scoreHistogram(
+  pairs: ScoredPair[],
+  bins = 20,
+): Array<{ from: number; to: number; match: number; nonMatch: number }> {
   const out = Array.from({ length: bins }, (_, i) => ({ from: i / bins, to: (i + 1) / bins, match: 0, nonMatch: 0 }));
   for (const p of pairs) {
     const b = out[Math.min(bins - 1, Math.max(0, Math.floor(p.score * bins)))]!;
@@ -124,7 +127,11 @@ export interface ScoreSummary {
  * precision) is NaN. Used for the bootstrap over entities (analysis.ts); equals scoreMetrics
  * without weights.
  */
-export function scoreSummary(sorted: UnitPair[], truePairsOf: Map<number, number>, w?: ArrayLike<number>): ScoreSummary {
+export function scoreSummary(
+  sorted: UnitPair[],
+  truePairsOf: Map<number, number>,
+  w?: ArrayLike<number>,
+): ScoreSummary {
   const weight = (unit: number) => (w ? w[unit]! : 1);
   let TL = 0;
   for (const [unit, n] of truePairsOf) TL += weight(unit) * n;

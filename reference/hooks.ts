@@ -68,13 +68,16 @@ export class HookSet {
 
   private applying(service: ServiceName, operation?: string): ReferenceHook[] {
     return this.hooks.filter(
-      (h) => (h.service === undefined || h.service === service) && (!operation || !h.operations || h.operations.includes(operation)),
+      (h) =>
+        (h.service === undefined || h.service === service) &&
+        (!operation || !h.operations || h.operations.includes(operation)),
     );
   }
 
   /** True when a hook answered the request itself (nothing else must be done with it). */
   async intercept(info: InterceptInfo): Promise<boolean> {
-    for (const h of this.applying(info.service, info.operation)) if (h.intercept && (await h.intercept(info))) return true;
+    for (const h of this.applying(info.service, info.operation))
+      if (h.intercept && (await h.intercept(info))) return true;
     return false;
   }
 

@@ -81,10 +81,9 @@ const MAX_BODY = 5 * 1024 * 1024;
 
 /** A figure for every service the reference serves, 0 where none was counted. */
 const perService = (counted: Partial<Record<ServiceName, number>>) =>
-  Object.fromEntries((Object.keys(REFERENCE_SERVICES) as ServiceName[]).map((service) => [service, counted[service] ?? 0])) as Record<
-    ServiceName,
-    number
-  >;
+  Object.fromEntries(
+    (Object.keys(REFERENCE_SERVICES) as ServiceName[]).map((service) => [service, counted[service] ?? 0]),
+  ) as Record<ServiceName, number>;
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -112,7 +111,9 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     options.foreignData !== undefined &&
     options.groupedBySource !== undefined &&
     options.matchThreshold !== undefined;
-  const env = given ? { faults: [], variants: [], foreignData: false, groupedBySource: 'always' as const } : referenceSettings(process.env);
+  const env = given
+    ? { faults: [], variants: [], foreignData: false, groupedBySource: 'always' as const }
+    : referenceSettings(process.env);
   // Faults: the option, else REFERENCE_FAULTS (reference/faults/catalogue.ts). @throws UnknownFault
   const faults = new FaultSet(options.faults ?? env.faults);
   // Variants: the option, else REFERENCE_VARIANTS (reference/variants/catalogue.ts). @throws VariantError
@@ -181,7 +182,10 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     if (verdict === 'missing') {
       // Gateways often answer a missing credential with a plain-text body; clients must cope.
       res
-        .writeHead(401, { 'content-type': 'text/plain', 'www-authenticate': spec.authSchemes[0] === 'bearer' ? 'Bearer' : 'Basic' })
+        .writeHead(401, {
+          'content-type': 'text/plain',
+          'www-authenticate': spec.authSchemes[0] === 'bearer' ? 'Bearer' : 'Basic',
+        })
         .end('Unauthorized');
       return;
     }
@@ -219,9 +223,18 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
       const op = spec.operations.find((o) => o.name === route.operation)!;
       const content = envelope.content ?? {};
       const parsed = op.request.safeParse(content);
-      const schemaIssues = parsed.success ? [] : parsed.error.issues.slice(0, 5).map((i) => `content.${i.path.join('.')}: ${i.message}`);
-      const issues = hooks.validate({ service: route.service, operation: route.operation, envelope, content, issues: schemaIssues });
-      if (issues.length && !hooks.acceptsInvalid(route.service, route.operation, content)) throw new Rejection(400, issues.join('; '));
+      const schemaIssues = parsed.success
+        ? []
+        : parsed.error.issues.slice(0, 5).map((i) => `content.${i.path.join('.')}: ${i.message}`);
+      const issues = hooks.validate({
+        service: route.service,
+        operation: route.operation,
+        envelope,
+        content,
+        issues: schemaIssues,
+      });
+      if (issues.length && !hooks.acceptsInvalid(route.service, route.operation, content))
+        throw new Rejection(400, issues.join('; '));
       const service = REFERENCE_SERVICES[route.service]!;
       const handler = hooks.wrap(route.service, route.operation, service.handlers[op.name]);
       if (!handler) throw new Rejection(501, `${route.operation} is not implemented by the reference`);
@@ -261,7 +274,9 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     url,
     baseUrlOf: (service) => {
       const first = SERVICES[service].operations[0];
-      return first && routes.get(`${SERVICES[service].servicePath}${first.path}`)?.service === service ? url : `${url}/${service}`;
+      return first && routes.get(`${SERVICES[service].servicePath}${first.path}`)?.service === service
+        ? url
+        : `${url}/${service}`;
     },
     port,
     auth,

@@ -57,7 +57,8 @@ export function referenceSettings(env: Record<string, string | undefined>): Refe
     variants.map((v) => v.name),
     VARIANT_LIST.map((v) => v.name),
   );
-  if (badVariant) throw settingError('REFERENCE_VARIANTS', `${badVariant}; npm run detection -- --list lists the variants`);
+  if (badVariant)
+    throw settingError('REFERENCE_VARIANTS', `${badVariant}; npm run detection -- --list lists the variants`);
   try {
     new VariantSet(variants);
   } catch (e) {
@@ -77,7 +78,10 @@ export function referenceSettings(env: Record<string, string | undefined>): Refe
   const rawThreshold = env.REFERENCE_MATCH_THRESHOLD;
   const matchThreshold = rawThreshold ? Number(rawThreshold) : undefined;
   if (matchThreshold !== undefined && !(matchThreshold >= 0 && matchThreshold <= 1))
-    throw settingError('REFERENCE_MATCH_THRESHOLD', `expected a number from 0 to 1, got ${JSON.stringify(rawThreshold)}`);
+    throw settingError(
+      'REFERENCE_MATCH_THRESHOLD',
+      `expected a number from 0 to 1, got ${JSON.stringify(rawThreshold)}`,
+    );
   return {
     faults,
     variants,

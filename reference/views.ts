@@ -29,5 +29,6 @@ export function applyGroupedView(mode: GroupedBySource, request: Record<string, 
   const c = content as Record<string, unknown>;
   const holders = Array.isArray(c.searchResults) ? (c.searchResults as unknown[]) : [c];
   for (const h of holders)
-    if (h && typeof h === 'object' && 'identityGroupedBySource' in h) (h as Record<string, unknown>).identityGroupedBySource = null;
+    if (h && typeof h === 'object' && 'identityGroupedBySource' in h)
+      (h as Record<string, unknown>).identityGroupedBySource = null;
 }

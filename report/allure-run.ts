@@ -40,7 +40,11 @@ export const reportTitle = (s: Pick<Summary, 'gate' | 'run'>) => `Conformance ${
 /** The run's verdict with its exit code, as the headline gives it (e.g. "FAIL (exit code 1)", "PASS (2 known failures), exit code 0"). */
 export function verdictText(s: Summary): string {
   const h = headline(s);
-  return /exit code \d+/.test(h) ? h : /\)$/.test(h) ? `${h}, exit code ${exitCodeOf(s)}` : `${h} (exit code ${exitCodeOf(s)})`;
+  return /exit code \d+/.test(h)
+    ? h
+    : /\)$/.test(h)
+      ? `${h}, exit code ${exitCodeOf(s)}`
+      : `${h} (exit code ${exitCodeOf(s)})`;
 }
 
 /** The title `npm run report:allure` gives the report: the deployment, the run, and its verdict. */
@@ -140,7 +144,9 @@ export function writeAllureRunInfo(folder: string, s: Summary): void {
     ['seed', String(run.seed)],
     ...run.targets.map((t): [string, string] => [
       `target.${t.service}`,
-      t.status === 'not configured' ? 'not configured' : `${t.status} ${t.baseUrl ?? ''}${t.servicePath ?? ''} (${t.auth ?? '-'})`,
+      t.status === 'not configured'
+        ? 'not configured'
+        : `${t.status} ${t.baseUrl ?? ''}${t.servicePath ?? ''} (${t.auth ?? '-'})`,
     ]),
     ['profile', JSON.stringify(run.profile)],
     ...(run.faults?.length ? [['reference.faults', run.faults.join(',')] as [string, string]] : []),

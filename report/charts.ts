@@ -29,7 +29,11 @@ export function outcomeSpec(checks: Array<{ service: string; verdict: Verdict }>
   if (!checks.length) return undefined;
   const counts = new Map<string, number>();
   for (const c of checks) counts.set(`${c.service}|${c.verdict}`, (counts.get(`${c.service}|${c.verdict}`) ?? 0) + 1);
-  const values = [...counts.entries()].map(([k, n]) => ({ service: k.split('|')[0], outcome: k.split('|')[1], checks: n }));
+  const values = [...counts.entries()].map(([k, n]) => ({
+    service: k.split('|')[0],
+    outcome: k.split('|')[1],
+    checks: n,
+  }));
   const domain = Object.keys(OUTCOME_COLOURS);
   return {
     ...base,
@@ -41,7 +45,11 @@ export function outcomeSpec(checks: Array<{ service: string; verdict: Verdict }>
     encoding: {
       y: { field: 'service', type: 'nominal', title: null },
       x: { field: 'checks', type: 'quantitative', title: 'checks', stack: 'zero' },
-      color: { field: 'outcome', type: 'nominal', scale: { domain, range: domain.map((d) => OUTCOME_COLOURS[d as Verdict]) } },
+      color: {
+        field: 'outcome',
+        type: 'nominal',
+        scale: { domain, range: domain.map((d) => OUTCOME_COLOURS[d as Verdict]) },
+      },
       order: { field: 'outcome', sort: 'ascending' },
     },
   };
@@ -54,8 +62,19 @@ export function outcomeSpec(checks: Array<{ service: string; verdict: Verdict }>
  */
 export function latencySpec(stats: RunStats): TopLevelSpec | undefined {
   if (!stats.latency.length) return undefined;
-  const values = stats.latency.map((l) => ({ operation: `${l.service} ${l.operation}`, p50: l.p50, p95: l.p95, n: l.n }));
-  const y = { field: 'operation', type: 'nominal' as const, title: null, sort: null, axis: { labelLimit: 400, labelFontSize: 11 } };
+  const values = stats.latency.map((l) => ({
+    operation: `${l.service} ${l.operation}`,
+    p50: l.p50,
+    p95: l.p95,
+    n: l.n,
+  }));
+  const y = {
+    field: 'operation',
+    type: 'nominal' as const,
+    title: null,
+    sort: null,
+    axis: { labelLimit: 400, labelFontSize: 11 },
+  };
   const x = { type: 'quantitative' as const, scale: { type: 'symlog' as const }, title: 'ms (symmetric log scale)' };
   return {
     ...base,
@@ -64,7 +83,10 @@ export function latencySpec(stats: RunStats): TopLevelSpec | undefined {
     height: { step: 16 },
     data: { values },
     layer: [
-      { mark: { type: 'rule', color: '#90caf9', strokeWidth: 3 }, encoding: { y, x: { ...x, field: 'p50' }, x2: { field: 'p95' } } },
+      {
+        mark: { type: 'rule', color: '#90caf9', strokeWidth: 3 },
+        encoding: { y, x: { ...x, field: 'p50' }, x2: { field: 'p95' } },
+      },
       {
         mark: { type: 'point', filled: true, color: '#1565c0', size: 50 },
         encoding: {
@@ -82,7 +104,11 @@ export function latencySpec(stats: RunStats): TopLevelSpec | undefined {
 export function scoreSpec(stats: RunStats): TopLevelSpec | undefined {
   if (!stats.matchScores.length) return undefined;
   const values = stats.matchScores.flatMap((s) =>
-    s.histogram.map((count, i) => ({ service: s.service, bin: `${(i / 10).toFixed(1)}-${((i + 1) / 10).toFixed(1)}`, results: count })),
+    s.histogram.map((count, i) => ({
+      service: s.service,
+      bin: `${(i / 10).toFixed(1)}-${((i + 1) / 10).toFixed(1)}`,
+      results: count,
+    })),
   );
   return {
     ...base,
@@ -94,7 +120,12 @@ export function scoreSpec(stats: RunStats): TopLevelSpec | undefined {
     encoding: {
       x: { field: 'bin', type: 'ordinal', title: 'match score', axis: { labelAngle: -40 } },
       xOffset: { field: 'service', type: 'nominal' },
-      y: { field: 'results', type: 'quantitative', title: 'search results (symmetric log scale)', scale: { type: 'symlog' } },
+      y: {
+        field: 'results',
+        type: 'quantitative',
+        title: 'search results (symmetric log scale)',
+        scale: { type: 'symlog' },
+      },
       color: { field: 'service', type: 'nominal' },
       tooltip: [{ field: 'service' }, { field: 'bin' }, { field: 'results' }],
     },
@@ -108,7 +139,10 @@ export interface Charts {
 }
 
 /** Every chart of a run as SVG (a chart with no data is left out). */
-export async function renderCharts(checks: Array<{ service: string; verdict: Verdict }>, stats: RunStats): Promise<Charts> {
+export async function renderCharts(
+  checks: Array<{ service: string; verdict: Verdict }>,
+  stats: RunStats,
+): Promise<Charts> {
   const [outcomes, latency, matchScores] = await Promise.all(
     [outcomeSpec(checks), latencySpec(stats), scoreSpec(stats)].map((s) => (s ? toSvg(s) : Promise.resolve(undefined))),
   );

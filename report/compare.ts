@@ -156,7 +156,13 @@ export function latencyShifts(a: RunStats, b: RunStats): LatencyShift[] {
     const x = a.latency.find((l) => key(l) === k);
     const y = b.latency.find((l) => key(l) === k);
     const [service, operation] = k.split('/') as [string, string];
-    const row: LatencyShift = { service, operation, baseline: pick(x), current: pick(y), shift: !x ? 'new' : !y ? 'gone' : 'untested' };
+    const row: LatencyShift = {
+      service,
+      operation,
+      baseline: pick(x),
+      current: pick(y),
+      shift: !x ? 'new' : !y ? 'gone' : 'untested',
+    };
     const enough = (d?: number[]) => (d?.length ?? 0) >= LATENCY_MIN_REQUESTS;
     if (x && y && enough(x.durations) && enough(y.durations)) {
       const t = mannWhitney(x.durations!, y.durations!);
@@ -177,12 +183,15 @@ export function latencyShifts(a: RunStats, b: RunStats): LatencyShift[] {
 }
 
 function scoreShifts(a: RunStats, b: RunStats): ScoreShift[] {
-  const services = [...new Set([...a.matchScores.map((s) => s.service), ...b.matchScores.map((s) => s.service)])].sort();
+  const services = [
+    ...new Set([...a.matchScores.map((s) => s.service), ...b.matchScores.map((s) => s.service)]),
+  ].sort();
   return services.map((service) => {
     const x = a.matchScores.find((s) => s.service === service);
     const y = b.matchScores.find((s) => s.service === service);
     const ks = x && y ? ksDistance(x.scores, y.scores) : undefined;
-    const pick = (s?: { n: number; p50: number; mean: number }) => (s ? { n: s.n, p50: s.p50, mean: s.mean } : undefined);
+    const pick = (s?: { n: number; p50: number; mean: number }) =>
+      s ? { n: s.n, p50: s.p50, mean: s.mean } : undefined;
     return {
       service,
       baseline: pick(x),

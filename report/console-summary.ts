@@ -64,7 +64,9 @@ export function causeLines(s: Summary): string[] {
     const follow = ordered.filter((x) => x.place.cause?.checkId === check.checkId);
     const same = follow.filter((x) => x.place.role === 'same-cause').length;
     const down = follow.filter((x) => x.place.role === 'downstream').length;
-    const more = [same ? `${same} more failing the same way` : '', down ? `${down} downstream of it` : ''].filter(Boolean).join(', ');
+    const more = [same ? `${same} more failing the same way` : '', down ? `${down} downstream of it` : '']
+      .filter(Boolean)
+      .join(', ');
     out.push(
       `    ${i + 1}. ${check.service} ${place.requirement}${place.operation ? ` at ${place.operation}` : ''}${gateMark(gate)}: ${shownTitle(check)}${more ? ` (+ ${more})` : ''}`,
     );
@@ -95,7 +97,8 @@ export function consoleSummary(s: Summary, folder: string): string {
     const failing = checks.filter((x) => x.verdict === 'fail');
     const failed = unique(failing.flatMap(broken));
     const errored = unique(checks.filter((x) => x.verdict === 'error').flatMap((x) => x.verifies));
-    if (failed.length) out.push(`    failed requirements: ${failed.map((id) => `${id}${notGating(id, failing, s)}`).join(', ')}`);
+    if (failed.length)
+      out.push(`    failed requirements: ${failed.map((id) => `${id}${notGating(id, failing, s)}`).join(', ')}`);
     if (errored.length) out.push(`    could not judge: ${errored.join(', ')}`);
     const pacing = s.transport?.[t.service];
     if (pacing && pacingNotable(pacing)) out.push(`    transport: ${pacingPhrases(pacing).join('; ')}`);

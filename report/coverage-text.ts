@@ -27,7 +27,9 @@ export function coverageText(c: Coverage, s?: Pick<Summary, 'interrupted'>): str
   const gaps = [
     c.untestable ? `${c.untestable} untestable` : '',
     c.uncovered.length ? `${c.uncovered.length} with no check yet` : '',
-    c.notRun.length ? `${c.notRun.length} not run: ${s?.interrupted ? 'the interrupt came first' : 'outside the selection'}` : '',
+    c.notRun.length
+      ? `${c.notRun.length} not run: ${s?.interrupted ? 'the interrupt came first' : 'outside the selection'}`
+      : '',
   ].filter(Boolean);
   return `requirements with a check ${coverageFigure(c)}${gaps.length ? `; ${gaps.join(', ')}` : ''}`;
 }

@@ -17,14 +17,16 @@ export function curlCommand(e: Exchange): string {
   const spec = (SERVICES as Record<string, { envPrefix: string } | undefined>)[e.service];
   const prefix = spec?.envPrefix ?? 'SERVICE';
   // A word without a single quote reads best in single quotes (POSIX: everything inside is literal); shell-quote does the rest.
-  const words = (...w: string[]) => w.map((x) => (/^[A-Za-z0-9_./-]+$/.test(x) ? x : x.includes("'") ? quote([x]) : `'${x}'`)).join(' ');
+  const words = (...w: string[]) =>
+    w.map((x) => (/^[A-Za-z0-9_./-]+$/.test(x) ? x : x.includes("'") ? quote([x]) : `'${x}'`)).join(' ');
   const parts = [words('curl', '-sS', '-X', 'POST', redactText(e.url))];
   const auth = Object.entries(e.request.headers).find(([k]) => k.toLowerCase() === 'authorization')?.[1];
   // The credential stays a shell variable in double quotes, so the replaying shell expands it.
   if (auth?.startsWith('Bearer')) parts.push(`-H "Authorization: Bearer $${prefix}_TOKEN"`);
   else if (auth?.startsWith('Basic')) parts.push(`-u "$${prefix}_USERNAME:$${prefix}_PASSWORD"`);
   else if (auth) parts.push(words('-H', `Authorization: ${auth}`)); // a deliberately malformed header a check sent
-  for (const [k, v] of Object.entries(e.request.headers)) if (!SKIP_HEADERS.test(k)) parts.push(words('-H', `${k}: ${redactText(v)}`));
+  for (const [k, v] of Object.entries(e.request.headers))
+    if (!SKIP_HEADERS.test(k)) parts.push(words('-H', `${k}: ${redactText(v)}`));
   const body = e.request.body;
   parts.push(words('--data-raw', typeof body === 'string' ? redactText(body) : JSON.stringify(redactJson(body))));
   return parts.join(' ');

@@ -196,7 +196,8 @@ export function orderByCause(
   const out: Array<{ check: CheckResult; gate: GateClass; place: CausePlace }> = [];
   const emit = (cl: Cluster) => {
     const root = cl.members[0]!;
-    const followers = cl.members.length - 1 + sorted.filter((d) => d.upstream === cl).reduce((n, d) => n + d.members.length, 0);
+    const followers =
+      cl.members.length - 1 + sorted.filter((d) => d.upstream === cl).reduce((n, d) => n + d.members.length, 0);
     cl.members.forEach((check, i) => {
       const head = cl.upstream ? cl.upstream.members[0]! : root;
       const place: CausePlace = {
@@ -208,7 +209,9 @@ export function orderByCause(
               cause: {
                 checkId: head.checkId,
                 requirement: cl.upstream ? cl.upstream.requirement : cl.requirement,
-                ...((cl.upstream?.operation ?? cl.operation) ? { operation: cl.upstream?.operation ?? cl.operation } : {}),
+                ...((cl.upstream?.operation ?? cl.operation)
+                  ? { operation: cl.upstream?.operation ?? cl.operation }
+                  : {}),
               },
             }
           : {}),
@@ -225,7 +228,9 @@ export function orderByCause(
 /** True when `requirement` is the effect requirement of a state-table row of `operation`. */
 function isRowEffect(service: string, requirement: string, operation: string): boolean {
   return Boolean(
-    SERVICES[service as ServiceName]?.stateSpec.rows.some((r) => r.operation === operation && r.effectRequirement === requirement),
+    SERVICES[service as ServiceName]?.stateSpec.rows.some(
+      (r) => r.operation === operation && r.effectRequirement === requirement,
+    ),
   );
 }
 

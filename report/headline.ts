@@ -11,9 +11,12 @@ const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? on
  * word with "records left on the deployment (exit code 4)". A passing gate says in brackets what
  * it let through: known failures, pending checks, EXPECT-only failures, checks that could not verify.
  */
-export function headline(s: Pick<Summary, 'gate' | 'overall' | 'totals' | 'checks' | 'cleanup' | 'interrupted' | 'scope'>): string {
+export function headline(
+  s: Pick<Summary, 'gate' | 'overall' | 'totals' | 'checks' | 'cleanup' | 'interrupted' | 'scope'>,
+): string {
   const verdict = runVerdict(s);
-  if (verdict === 'interrupted') return `INTERRUPTED by ${s.interrupted!.signal} (exit code ${exitCodeOf(s)}) ${ranSoFar(s)}`;
+  if (verdict === 'interrupted')
+    return `INTERRUPTED by ${s.interrupted!.signal} (exit code ${exitCodeOf(s)}) ${ranSoFar(s)}`;
   if (verdict === 'nothing ran') return 'NO CHECK RAN (exit code 1)';
   const gateWord = (s.gate?.verdict ?? (s.totals.fail + s.totals.error > 0 ? 'fail' : 'pass')).toUpperCase();
   if (verdict === 'leftovers')
@@ -42,7 +45,9 @@ function ranSoFar(s: Pick<Summary, 'gate' | 'checks' | 'scope'>): string {
 }
 
 /** The gate's finding in one sentence, with the exit code it gives (report/outcome.ts). */
-export function gateSentence(s: Pick<Summary, 'gate' | 'overall' | 'totals' | 'checks' | 'cleanup' | 'interrupted' | 'scope'>): string {
+export function gateSentence(
+  s: Pick<Summary, 'gate' | 'overall' | 'totals' | 'checks' | 'cleanup' | 'interrupted' | 'scope'>,
+): string {
   const g = s.gate;
   const code = exitCodeOf(s);
   if (s.interrupted)
@@ -57,6 +62,9 @@ export function gateSentence(s: Pick<Summary, 'gate' | 'overall' | 'totals' | 'c
       : g.verdict === 'incomplete'
         ? `Nothing failed, but ${count(g.incomplete.length, 'check')} could not judge: the deployment did not answer them (INCOMPLETE)`
         : 'Every MUST requirement checked held';
-  const left = runVerdict(s) === 'leftovers' ? `; the teardown left ${count(s.cleanup!.failures.length, 'record')} on the deployment` : '';
+  const left =
+    runVerdict(s) === 'leftovers'
+      ? `; the teardown left ${count(s.cleanup!.failures.length, 'record')} on the deployment`
+      : '';
   return `${finding}${left} (exit code ${code}).`;
 }

@@ -17,7 +17,8 @@ const exchangeAnchor = (checkId: string, n: number) => `x-${checkId}-${n}`;
 function finding(f: FailureView): string {
   const r = f.check.failure;
   const rows: string[] = [];
-  const row = (label: string, html: string, cls = label) => rows.push(`<dt>${e(label)}</dt><dd class="${cls}">${html}</dd>`);
+  const row = (label: string, html: string, cls = label) =>
+    rows.push(`<dt>${e(label)}</dt><dd class="${cls}">${html}</dd>`);
   for (const rule of f.rules)
     row(
       'rule',

@@ -27,7 +27,14 @@ export function statsHtml(s: Summary): string[] {
     s.stats.latency.length
       ? `<details><summary>${s.stats.latency.length} operations</summary>${table(
           ['service', 'operation', 'replies', 'p50 (ms)', 'p95 (ms)', 'max (ms)'],
-          s.stats.latency.map((l) => [td(e(l.service)), td(e(l.operation)), td(e(l.n)), td(e(l.p50)), td(e(l.p95)), td(e(l.max))]),
+          s.stats.latency.map((l) => [
+            td(e(l.service)),
+            td(e(l.operation)),
+            td(e(l.n)),
+            td(e(l.p50)),
+            td(e(l.p95)),
+            td(e(l.max)),
+          ]),
         )}</details>`
       : '<p>No exchange recorded.</p>',
     `</section><section id="scores"><h2>Match scores of search results</h2>`,
@@ -66,7 +73,14 @@ export function transportHtml(s: Summary): string[] {
   if (!paced.length) return [];
   return [
     `<section id="transport"><h2>Transport</h2><p>How each service answered "not now": throttled replies (HTTP 429, or 503 with Retry-After) pause its requests; repeated throttling lowers its in-flight bound and rate, which recover after a quiet spell.</p>${table(
-      ['service', 'attempts', 'failed transiently (throttled)', 'paused', 'in flight: ceiling / lowest / final', 'rate: lowest / final'],
+      [
+        'service',
+        'attempts',
+        'failed transiently (throttled)',
+        'paused',
+        'in flight: ceiling / lowest / final',
+        'rate: lowest / final',
+      ],
       paced.map(([service, f]) => [
         td(e(service)),
         td(e(f.attempts)),
@@ -90,7 +104,8 @@ export function cleanupHtml(s: Summary): string[] {
   const out = [
     `<section id="cleanup"><h2>Cleanup</h2><p>Sources: ${c.sources.deleted} hard-deleted, ${c.sources.alreadyGone} already gone, of ${c.sources.attempted}. Relationships: ${c.relationships.deleted} deleted, ${c.relationships.alreadyGone} already gone, of ${c.relationships.attempted}. Failures: ${c.failures.length}.</p>`,
   ];
-  if (c.failures.length) out.push(`<ul>${c.failures.map((f) => `<li>${e(f.service)} ${e(f.what)}: ${e(f.reason)}</li>`).join('')}</ul>`);
+  if (c.failures.length)
+    out.push(`<ul>${c.failures.map((f) => `<li>${e(f.service)} ${e(f.what)}: ${e(f.reason)}</li>`).join('')}</ul>`);
   out.push('</section>');
   return out;
 }

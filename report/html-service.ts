@@ -28,7 +28,8 @@ function checksCell(r: Row): string {
   return `<ul class="compact">${r.checkResults
     .map((c) => {
       const title = e(c.title);
-      const linked = c.verdict === 'fail' || c.verdict === 'error' ? `<a href="#${e(checkAnchor(c.checkId))}">${title}</a>` : title;
+      const linked =
+        c.verdict === 'fail' || c.verdict === 'error' ? `<a href="#${e(checkAnchor(c.checkId))}">${title}</a>` : title;
       return `<li data-verdict="${e(c.verdict)}">${badge(c.verdict)} ${linked}</li>`;
     })
     .join('')}</ul>`;
@@ -61,8 +62,16 @@ function rows(list: Row[], service: string) {
 const HEAD = ['requirement', 'level', 'outcome', 'text (seed section)', 'checks'];
 
 /** Requirements folded per seed section, with a count in the summary line. */
-function folded(title: string, sections: SectionView[], keep: (r: Row) => boolean, service: string, cls: string): string {
-  const parts = sections.map((s) => ({ section: s.section, list: s.requirements.filter(keep) })).filter((p) => p.list.length);
+function folded(
+  title: string,
+  sections: SectionView[],
+  keep: (r: Row) => boolean,
+  service: string,
+  cls: string,
+): string {
+  const parts = sections
+    .map((s) => ({ section: s.section, list: s.requirements.filter(keep) }))
+    .filter((p) => p.list.length);
   const n = parts.reduce((k, p) => k + p.list.length, 0);
   if (!n) return '';
   return `<details class="${cls}"><summary>${n} ${e(title)}</summary>${table(
@@ -73,9 +82,9 @@ function folded(title: string, sections: SectionView[], keep: (r: Row) => boolea
 
 function diagram(service: string, drawn?: { svg: string; views: TransitionView[] }, source?: string): string {
   if (!drawn) return '';
-  const legend = LEGEND.map(([v, words]) => `<span><i class="${v}" style="border-color:${EDGE_COLOURS[v]}"></i>${e(words)}</span>`).join(
-    '',
-  );
+  const legend = LEGEND.map(
+    ([v, words]) => `<span><i class="${v}" style="border-color:${EDGE_COLOURS[v]}"></i>${e(words)}</span>`,
+  ).join('');
   const failing = drawn.views.filter((v) => v.verdict === 'fail').map((v) => v.transition.operation);
   return `<figure class="state-diagram" id="state-diagram-${e(service)}">${drawn.svg}<figcaption class="legend">${legend}<br><span class="muted">State table of ${e(source ?? service)}; an edge links to its first requirement.${failing.length ? ` Failing transitions: ${e(failing.join(', '))}.` : ''}</span></figcaption></figure>`;
 }
@@ -90,7 +99,9 @@ export function serviceHtml(
   const n = verdictCounts(v.checks);
   const failed = [
     ...new Set(
-      v.checks.filter((c) => c.verdict === 'fail').flatMap((c) => (c.failedRequirements.length ? c.failedRequirements : c.verifies)),
+      v.checks
+        .filter((c) => c.verdict === 'fail')
+        .flatMap((c) => (c.failedRequirements.length ? c.failedRequirements : c.verifies)),
     ),
   ].sort();
   out.push(`<section class="service" id="service-${e(v.service)}" data-service="${e(v.service)}">`);
@@ -104,7 +115,8 @@ export function serviceHtml(
   out.push(
     `<p>${v.checks.length} checks: ${n.pass} pass, ${n.fail} fail, ${n.error} error, ${n.skip} skip, ${n.omit} omit; ${scope}${coverage ? `; ${e(coverageText(coverage))} (<a href="#coverage-definition">what it counts</a>)` : ''}.</p>`,
   );
-  if (failed.length) out.push(`<p>Failed requirements: ${failed.map((id) => `<a href="#req-${e(id)}">${e(id)}</a>`).join(', ')}</p>`);
+  if (failed.length)
+    out.push(`<p>Failed requirements: ${failed.map((id) => `<a href="#req-${e(id)}">${e(id)}</a>`).join(', ')}</p>`);
   out.push(diagram(v.service, drawn, source));
   const all = v.sections.flatMap((s) => s.requirements);
   const attention = all.filter((r) => ATTENTION.has(r.outcome));

@@ -28,7 +28,15 @@ import { gateSentence, headline } from './headline.js';
 import { expiredText } from './known-failures.js';
 import type { Summary } from './summary.js';
 import { targetStatement } from './target.js';
-import { type FailureView, type ServiceView, duration, failureViews, safeRun, serviceViews, verdictCounts } from './view.js';
+import {
+  type FailureView,
+  type ServiceView,
+  duration,
+  failureViews,
+  safeRun,
+  serviceViews,
+  verdictCounts,
+} from './view.js';
 
 export type Diagrams = Record<string, { svg: string; views: TransitionView[] }>;
 
@@ -123,7 +131,9 @@ export function tocHtml(s: Summary, failures: FailureView[], services: ServiceVi
  * (html-failure.ts).
  */
 export function failuresHtml(failures: FailureView[]): string[] {
-  const out = [`<section id="failures"><h2>Failing checks (${failures.length})${failures.length > 1 ? ', root causes first' : ''}</h2>`];
+  const out = [
+    `<section id="failures"><h2>Failing checks (${failures.length})${failures.length > 1 ? ', root causes first' : ''}</h2>`,
+  ];
   if (!failures.length) out.push('<p>No check failed or errored.</p>');
   const titles = new Map(failures.map((f) => [f.check.checkId, f.check.title]));
   let cause = 0;
@@ -157,12 +167,18 @@ export function gateHtml(s: Summary): string[] {
       );
   };
   list('gate-gating', 'Gating failures', g.gating.map(link));
-  list('gate-incomplete', 'Could not judge (the deployment did not answer; the run is incomplete)', (g.incomplete ?? []).map(link));
+  list(
+    'gate-incomplete',
+    'Could not judge (the deployment did not answer; the run is incomplete)',
+    (g.incomplete ?? []).map(link),
+  );
   list('gate-expect-only', 'Failures of EXPECT requirements only (reported, not gating)', g.expectOnly.map(link));
   list(
     'gate-known',
     'Known failures (expected)',
-    g.expected.map((x) => `${link(x.checkId)} via ${e(x.entry)}: ${e(x.reason)}${x.ticket ? ` (ticket ${e(x.ticket)})` : ''}`),
+    g.expected.map(
+      (x) => `${link(x.checkId)} via ${e(x.entry)}: ${e(x.reason)}${x.ticket ? ` (ticket ${e(x.ticket)})` : ''}`,
+    ),
   );
   list(
     'gate-expired',
@@ -200,7 +216,15 @@ export function runHtml(s: Summary, run: SafeRun): string[] {
     `<section id="run"><h2>Run</h2>`,
     table(
       ['run id', 'seed', 'started', 'finished', 'duration'],
-      [[td(e(run.runId)), td(e(run.seed)), td(e(run.startedAt)), td(e(run.finishedAt)), td(e(duration(run.durationMs)))]],
+      [
+        [
+          td(e(run.runId)),
+          td(e(run.seed)),
+          td(e(run.startedAt)),
+          td(e(run.finishedAt)),
+          td(e(duration(run.durationMs))),
+        ],
+      ],
     ),
   ];
   if (run.shards?.length)
@@ -249,6 +273,8 @@ export function targetsHtml(s: Summary, run: SafeRun): string {
 export function servicesHtml(s: Summary, services: ServiceView[], diagrams: Diagrams): string[] {
   return [
     `<section id="services"><h2>Services</h2><p class="muted">One section per service the run was pointed at: its state diagram, the requirements that need attention, the passing ones folded, and coverage within the run's selection.</p></section>`,
-    ...services.map((v) => serviceHtml(v, s.coverage[v.service], diagrams[v.service], SERVICES[v.service as ServiceName]?.states.source)),
+    ...services.map((v) =>
+      serviceHtml(v, s.coverage[v.service], diagrams[v.service], SERVICES[v.service as ServiceName]?.states.source),
+    ),
   ];
 }

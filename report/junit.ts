@@ -56,7 +56,8 @@ export function writeJunit(s: Summary, file: string, folder: string): void {
     if (c.verdict === 'fail' || c.verdict === 'error') {
       const text = c.message ?? c.note ?? c.verdict;
       const body = [text, exchangeSummary(c, loadExchanges(folder, c))].filter(Boolean).join('\n\n');
-      if (c.verdict === 'fail') tc.failure(text.split('\n')[0], c.failedRequirements.join(' ') || 'ConformanceFailure').stacktrace(body);
+      if (c.verdict === 'fail')
+        tc.failure(text.split('\n')[0], c.failedRequirements.join(' ') || 'ConformanceFailure').stacktrace(body);
       else tc.error(text.split('\n')[0], 'CouldNotJudge', body);
     } else if (c.verdict === 'skip' || c.verdict === 'omit') {
       tc.skipped();

@@ -76,10 +76,20 @@ export function loadKnownFailures(file: string | undefined = knownFailuresFileSe
     try {
       passedOnce = (JSON.parse(readFileSync(historyFile, 'utf8')) as { passed?: string[] }).passed ?? [];
     } catch {
-      throw new SettingsError(KNOWN_FAILURES_ENV, `a readable history file next to it (${historyFile} is not JSON)`, file);
+      throw new SettingsError(
+        KNOWN_FAILURES_ENV,
+        `a readable history file next to it (${historyFile} is not JSON)`,
+        file,
+      );
     }
   }
-  return { file, deployment: parsed.data.deployment, entries: parsed.data.entries, passedOnce: new Set(passedOnce), historyFile };
+  return {
+    file,
+    deployment: parsed.data.deployment,
+    entries: parsed.data.entries,
+    passedOnce: new Set(passedOnce),
+    historyFile,
+  };
 }
 
 /**
@@ -264,12 +274,17 @@ export function judge(
  * at a set-up step: the root cause).
  */
 export function coveredBy(id: string, checks: CheckResult[]): CheckResult[] {
-  return checks.filter((c) => c.verdict !== 'omit' && (c.checkId === id || c.verifies.includes(id) || c.failedRequirements.includes(id)));
+  return checks.filter(
+    (c) => c.verdict !== 'omit' && (c.checkId === id || c.verifies.includes(id) || c.failedRequirements.includes(id)),
+  );
 }
 
 /** Adds this run's passing pending checks to the history file, so they gate from now on. */
 export function recordPasses(known: KnownFailures, gate: Gate, runId: string): void {
   if (!gate.graduated.length) return;
   const passed = [...new Set([...known.passedOnce, ...gate.graduated])].sort();
-  writeFileSync(known.historyFile, `${JSON.stringify({ deployment: known.deployment, updatedBy: runId, passed }, null, 2)}\n`);
+  writeFileSync(
+    known.historyFile,
+    `${JSON.stringify({ deployment: known.deployment, updatedBy: runId, passed }, null, 2)}\n`,
+  );
 }

@@ -8,7 +8,8 @@ import { join, relative, resolve } from 'node:path';
 export function pointLatest(reportDir: string, folder: string): void {
   const latest = join(reportDir, 'latest');
   try {
-    if (existsSync(latest) || lstatSync(latest, { throwIfNoEntry: false })) rmSync(latest, { recursive: true, force: true });
+    if (existsSync(latest) || lstatSync(latest, { throwIfNoEntry: false }))
+      rmSync(latest, { recursive: true, force: true });
     symlinkSync(relative(resolve(reportDir), resolve(folder)), latest, 'dir');
   } catch {
     cpSync(folder, latest, { recursive: true });

@@ -39,7 +39,10 @@ export function causeHeading(f: FailureView, n: number): string {
  * title, to name the check a follower follows.
  */
 export function failureMarkdown(f: FailureView, titles: Map<string, string>): string[] {
-  const L = [`#### ${f.check.verdict.toUpperCase()} (${f.gate}): ${f.check.service} · ${cell(shownTitle(f.check))}`, ''];
+  const L = [
+    `#### ${f.check.verdict.toUpperCase()} (${f.gate}): ${f.check.service} · ${cell(shownTitle(f.check))}`,
+    '',
+  ];
   const place = placeText(f, (id) => titles.get(id) ?? id);
   if (place) L.push(`*${cell(place)}*`, '');
   for (const rule of f.rules) L.push(`- **${rule.id}** (${rule.level}, ${rule.section}): ${cell(rule.text)}`);

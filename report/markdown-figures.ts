@@ -17,14 +17,23 @@ export function transportMarkdown(s: Summary): string[] {
     'How each service answered "not now": throttled replies pause its requests; repeated throttling lowers its in-flight bound and rate.',
     '',
     mdTable(
-      ['service', 'attempts', 'failed transiently (throttled)', 'paused', 'in flight: ceiling / lowest / final', 'rate: lowest / final'],
+      [
+        'service',
+        'attempts',
+        'failed transiently (throttled)',
+        'paused',
+        'in flight: ceiling / lowest / final',
+        'rate: lowest / final',
+      ],
       paced.map(([service, f]) => [
         service,
         String(f.attempts),
         `${f.transientFailures} (${f.throttled})`,
         `${(f.pausedMs / 1000).toFixed(1)} s`,
         `${f.bound.ceiling} / ${f.bound.lowest} / ${f.bound.final}`,
-        f.rate.lowest === undefined ? 'no limit' : `${f.rate.lowest}/s / ${f.rate.final === undefined ? 'no limit' : `${f.rate.final}/s`}`,
+        f.rate.lowest === undefined
+          ? 'no limit'
+          : `${f.rate.lowest}/s / ${f.rate.final === undefined ? 'no limit' : `${f.rate.final}/s`}`,
       ]),
     ),
   ];

@@ -78,7 +78,11 @@ export function servicesMarkdown(s: Summary, run: SafeRun): string[] {
           t.service,
           where,
           `${n.pass}/${n.fail}/${n.error}/${n.skip}/${n.omit}`,
-          inScope ? coverageText(c, s).replace(/^requirements with a check /, '') : c?.scope === 'none' ? 'not run' : '-',
+          inScope
+            ? coverageText(c, s).replace(/^requirements with a check /, '')
+            : c?.scope === 'none'
+              ? 'not run'
+              : '-',
           inScope ? String(s.requests?.[t.service] ?? '-') : '-',
         ];
       }),
@@ -106,7 +110,9 @@ export function gateMarkdown(s: Summary): string[] {
   list('Failures of EXPECT requirements only (reported, not gating)', g.expectOnly.map(code));
   list(
     'Known failures (expected)',
-    g.expected.map((x) => `\`${x.checkId}\` via ${x.entry}: ${cell(x.reason)}${x.ticket ? ` (ticket ${cell(x.ticket)})` : ''}`),
+    g.expected.map(
+      (x) => `\`${x.checkId}\` via ${x.entry}: ${cell(x.reason)}${x.ticket ? ` (ticket ${cell(x.ticket)})` : ''}`,
+    ),
   );
   list(
     'Expired known failures: they gate again',
@@ -165,7 +171,8 @@ export function serviceRequirementsMarkdown(v: ServiceView): string[] {
   const all = v.sections.flatMap((x) => x.requirements);
   const attention = all.filter((r) => ['fail', 'error', 'skip', 'uncovered'].includes(r.outcome));
   const checksOf = (r: (typeof all)[number]) =>
-    r.checkResults.map((c) => `${c.verdict}: ${c.title}`).join('<br>') || (r.untestable ? `untestable: ${r.untestable}` : '-');
+    r.checkResults.map((c) => `${c.verdict}: ${c.title}`).join('<br>') ||
+    (r.untestable ? `untestable: ${r.untestable}` : '-');
   const L = [`### ${v.service}`, ''];
   if (attention.length)
     L.push(

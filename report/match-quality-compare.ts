@@ -55,9 +55,17 @@ export interface MatchQualityComparison {
   paired?: PairedVerdict;
 }
 
-const FIGURES = ['pairwise.precision', 'pairwise.recall', 'pairwise.f1', 'b3.f', 'residualDuplicateRate', 'overlayRecordRate'];
+const FIGURES = [
+  'pairwise.precision',
+  'pairwise.recall',
+  'pairwise.f1',
+  'b3.f',
+  'residualDuplicateRate',
+  'overlayRecordRate',
+];
 
-const readJson = <T>(file: string): T | undefined => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined);
+const readJson = <T>(file: string): T | undefined =>
+  existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined;
 
 /** The services whose match-quality results a run folder holds (match-quality/<service>/results.json or records.jsonl.gz). */
 export function matchQualityServices(runFolder: string): string[] {
@@ -83,13 +91,19 @@ export function compareMatchQuality(baselineFolder: string, currentFolder: strin
         service,
         baselineRunId: ra.runId,
         currentRunId: rb.runId,
-        figures: FIGURES.map((metric) => ({ metric, before: ra.analysis.metrics[metric], after: rb.analysis.metrics[metric] })),
+        figures: FIGURES.map((metric) => ({
+          metric,
+          before: ra.analysis.metrics[metric],
+          after: rb.analysis.metrics[metric],
+        })),
       };
       const paired = readJson<PairedVerdict>(join(b, 'comparison.json'));
       if (paired && paired.baselineRunId === ra.runId) out.paired = paired;
       const pa = readPostedRecords(a);
       const pb = readPostedRecords(b);
-      if (!pa || !pb) out.notComparable = 'a run folder holds no records.jsonl.gz (a match-quality run older than the decisions list)';
+      if (!pa || !pb)
+        out.notComparable =
+          'a run folder holds no records.jsonl.gz (a match-quality run older than the decisions list)';
       else if (pa.length !== pb.length || pa.some((r, i) => r.id !== pb[i]!.id || r.cluster !== pb[i]!.cluster))
         out.notComparable = 'the runs posted different records (another data set, seed or truth set)';
       else if (pa.some((r, i) => JSON.stringify(r.identity) !== JSON.stringify(pb[i]!.identity)))
@@ -110,10 +124,13 @@ export function compareMatchQuality(baselineFolder: string, currentFolder: strin
 }
 
 /** True when a paired verdict the current run recorded against this baseline found a regression. */
-export const matchQualityRegressed = (list: MatchQualityComparison[]) => list.some((c) => (c.paired?.regressions.length ?? 0) > 0);
+export const matchQualityRegressed = (list: MatchQualityComparison[]) =>
+  list.some((c) => (c.paired?.regressions.length ?? 0) > 0);
 
-const pct = (m?: Interval) => (m ? `${(m.value * 100).toFixed(2)}% [${(m.low * 100).toFixed(2)}, ${(m.high * 100).toFixed(2)}]` : '–');
-const pp = (m: Interval) => `${(m.value * 100).toFixed(2)} pp [${(m.low * 100).toFixed(2)}, ${(m.high * 100).toFixed(2)}]`;
+const pct = (m?: Interval) =>
+  m ? `${(m.value * 100).toFixed(2)}% [${(m.low * 100).toFixed(2)}, ${(m.high * 100).toFixed(2)}]` : '–';
+const pp = (m: Interval) =>
+  `${(m.value * 100).toFixed(2)} pp [${(m.low * 100).toFixed(2)}, ${(m.high * 100).toFixed(2)}]`;
 
 /** The CSV of one service's changed pairs (report/pair-decisions.ts decisionsCsv), or undefined when not comparable. */
 export const matchQualityCsv = (c: MatchQualityComparison): string | undefined =>

@@ -23,7 +23,8 @@ export interface MergeOptions {
   runId?: string;
 }
 
-const readJson = <T>(file: string): T | undefined => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined);
+const readJson = <T>(file: string): T | undefined =>
+  existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined;
 
 function addCleanup(a: CleanupResult | undefined, b: CleanupResult | undefined): CleanupResult | undefined {
   if (!a || !b) return a ?? b;
@@ -60,7 +61,10 @@ function replayBlobs(blobDir: string, folder: string, runId: string): boolean {
  * @returns the merged summary and its folder
  * @throws Error when a folder is not a finished run folder
  */
-export async function mergeShards(shardFolders: string[], options: MergeOptions): Promise<{ folder: string; summary: Summary }> {
+export async function mergeShards(
+  shardFolders: string[],
+  options: MergeOptions,
+): Promise<{ folder: string; summary: Summary }> {
   if (!shardFolders.length) throw new Error('no shard folders given');
   const runs = shardFolders.map((f) => {
     const run = readJson<RunDescription>(join(f, 'run.json'));
@@ -75,13 +79,19 @@ export async function mergeShards(shardFolders: string[], options: MergeOptions)
   for (const { folder: f } of runs) {
     for (const sub of ['exchanges', 'allure-results'])
       if (existsSync(join(f, sub))) cpSync(join(f, sub), join(folder, sub), { recursive: true });
-    if (existsSync(join(f, 'blob'))) for (const b of readdirSync(join(f, 'blob'))) cpSync(join(f, 'blob', b), join(folder, 'blob', b));
+    if (existsSync(join(f, 'blob')))
+      for (const b of readdirSync(join(f, 'blob'))) cpSync(join(f, 'blob', b), join(folder, 'blob', b));
   }
-  const everyShardHasBlob = runs.every(({ folder: f }) => existsSync(join(f, 'blob')) && readdirSync(join(f, 'blob')).length > 0);
+  const everyShardHasBlob = runs.every(
+    ({ folder: f }) => existsSync(join(f, 'blob')) && readdirSync(join(f, 'blob')).length > 0,
+  );
   let results: CheckResult[] | undefined;
   if (everyShardHasBlob && replayBlobs(resolve(folder, 'blob'), resolve(folder), runId)) results = readResults(folder);
   results ??= runs.flatMap(({ folder: f }) => readResults(f) ?? []);
-  results = results.map((r) => ({ ...r, exchangesFile: r.exchangesFile ? `exchanges/${basename(r.exchangesFile)}` : undefined }));
+  results = results.map((r) => ({
+    ...r,
+    exchangesFile: r.exchangesFile ? `exchanges/${basename(r.exchangesFile)}` : undefined,
+  }));
   writeFileSync(join(folder, 'results.json'), JSON.stringify(results, null, 2));
   // The replayed reporter recorded the union of the shards' selections; without blobs, join them here.
   if (!readSelection(folder)) {
@@ -113,7 +123,12 @@ export async function mergeShards(shardFolders: string[], options: MergeOptions)
     ...first,
     runId,
     startedAt,
-    shards: runs.map((r) => ({ runId: r.run.runId, shard: r.run.shard, startedAt: r.run.startedAt, finishedAt: r.summary.run.finishedAt })),
+    shards: runs.map((r) => ({
+      runId: r.run.runId,
+      shard: r.run.shard,
+      startedAt: r.run.startedAt,
+      finishedAt: r.summary.run.finishedAt,
+    })),
   };
   delete description.shard;
   writeFileSync(join(folder, 'run.json'), JSON.stringify(description, null, 2));

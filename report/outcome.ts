@@ -27,7 +27,10 @@ export const INTERRUPTED_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
 
 /** True when a check's body ran: it reached a verdict, or stopped itself as could-not-verify; not a check vitest filtered out. */
 export const checkRan = (c: CheckResult) =>
-  c.verdict === 'pass' || c.verdict === 'fail' || c.verdict === 'error' || (c.verdict === 'skip' && c.service !== 'unknown');
+  c.verdict === 'pass' ||
+  c.verdict === 'fail' ||
+  c.verdict === 'error' ||
+  (c.verdict === 'skip' && c.service !== 'unknown');
 
 /** True when at least one check of the run ran (see checkRan). */
 export const anyCheckRan = (s: Pick<Summary, 'checks'>) => s.checks.some(checkRan);

@@ -166,7 +166,12 @@ export function changedPairs(
     throw new Error('changedPairs: the clusterings label different numbers of records');
   const b = before.map(labelOf);
   const a = after.map(labelOf);
-  return { flips: pairFlips(truth, before, after), merged: pairsParted(truth, a, b, limit), split: pairsParted(truth, b, a, limit), limit };
+  return {
+    flips: pairFlips(truth, before, after),
+    merged: pairsParted(truth, a, b, limit),
+    split: pairsParted(truth, b, a, limit),
+    limit,
+  };
 }
 
 /** What the tables show of the records compared: their IDs, ground-truth clusters, link IDs before and after, and identities. */
@@ -180,10 +185,20 @@ export interface DecisionRecords {
 
 /** The four kinds of changed pair, in the order a data steward reads them: the harmful first. */
 export const DECISION_KINDS = [
-  { change: 'merged', label: 'non-pair', key: 'nonPairs', title: 'Newly merged non-pairs (false links the change made)' },
+  {
+    change: 'merged',
+    label: 'non-pair',
+    key: 'nonPairs',
+    title: 'Newly merged non-pairs (false links the change made)',
+  },
   { change: 'split', label: 'true pair', key: 'truePairs', title: 'Newly split true pairs (links the change lost)' },
   { change: 'merged', label: 'true pair', key: 'truePairs', title: 'Newly merged true pairs (links the change found)' },
-  { change: 'split', label: 'non-pair', key: 'nonPairs', title: 'Newly split non-pairs (false links the change undid)' },
+  {
+    change: 'split',
+    label: 'non-pair',
+    key: 'nonPairs',
+    title: 'Newly split non-pairs (false links the change undid)',
+  },
 ] as const;
 
 /** Exact count of one kind of changed pair. */
@@ -250,7 +265,12 @@ export const decisionCounts = (d: PairDecisions): { head: string[]; rows: string
 });
 
 /** Every kind with at least one changed pair, harmful kinds first, each with up to `shown` pairs and both records. */
-export function decisionSections(d: PairDecisions, r: DecisionRecords, shown = 20, csvName = 'changed-pairs.csv'): DecisionSection[] {
+export function decisionSections(
+  d: PairDecisions,
+  r: DecisionRecords,
+  shown = 20,
+  csvName = 'changed-pairs.csv',
+): DecisionSection[] {
   return DECISION_KINDS.flatMap((kind) => {
     const listed = d[kind.change][kind.key];
     const total = decisionCount(d, kind);
@@ -272,7 +292,9 @@ export function decisionSections(d: PairDecisions, r: DecisionRecords, shown = 2
             JSON.stringify(r.identity(b)),
           ]),
         ...(total > show
-          ? { more: `… ${total - show} more${listed.length < total ? ` (${csvName} lists ${listed.length})` : ` in ${csvName}`}.` }
+          ? {
+              more: `… ${total - show} more${listed.length < total ? ` (${csvName} lists ${listed.length})` : ` in ${csvName}`}.`,
+            }
           : {}),
       },
     ];
@@ -280,7 +302,12 @@ export function decisionSections(d: PairDecisions, r: DecisionRecords, shown = 2
 }
 
 /** The changed pairs as Markdown: the counts, then each kind's pairs (decisionSections). */
-export function decisionsMarkdown(d: PairDecisions, r: DecisionRecords, shown = 20, csvName = 'changed-pairs.csv'): string {
+export function decisionsMarkdown(
+  d: PairDecisions,
+  r: DecisionRecords,
+  shown = 20,
+  csvName = 'changed-pairs.csv',
+): string {
   const counts = decisionCounts(d);
   const L = ['### Matching decisions that changed', '', mdTable(counts.head, counts.rows)];
   for (const s of decisionSections(d, r, shown, csvName)) {

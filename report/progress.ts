@@ -36,7 +36,10 @@ export interface ProgressOptions {
 }
 
 /** True when output should be plain lines: not a terminal, NO_COLOR or CI set, or a dumb terminal. */
-export function plainOutput(stream: { isTTY?: boolean } = process.stdout, env: Record<string, string | undefined> = process.env): boolean {
+export function plainOutput(
+  stream: { isTTY?: boolean } = process.stdout,
+  env: Record<string, string | undefined> = process.env,
+): boolean {
   return !stream.isTTY || 'NO_COLOR' in env || Boolean(env.CI) || env.TERM === 'dumb';
 }
 
@@ -114,7 +117,8 @@ export default class ProgressReporter implements Reporter {
         hideCursor: true,
         clearOnComplete: false,
         etaBuffer: 50,
-        format: 'conformance [{bar}] {value}/{total} checks | {failed} failed | {duration_formatted} | {eta_formatted} left',
+        format:
+          'conformance [{bar}] {value}/{total} checks | {failed} failed | {duration_formatted} | {eta_formatted} left',
       },
       cliProgress.Presets.shades_classic,
     );
@@ -158,7 +162,10 @@ export default class ProgressReporter implements Reporter {
    * gateMark), or " [could not judge]": the same judgement as the gate's (report/known-failures.ts judge).
    */
   private gateLabel(
-    c: Pick<CheckMeta, 'checkId' | 'verifies' | 'couldNotJudge'> & { verdict: 'fail' | 'error'; failedRequirements: string[] },
+    c: Pick<CheckMeta, 'checkId' | 'verifies' | 'couldNotJudge'> & {
+      verdict: 'fail' | 'error';
+      failedRequirements: string[];
+    },
   ): string {
     const g = judge(
       [{ ...c, title: '', file: '', service: '', area: '', durationMs: 0, operations: [] }],
@@ -181,7 +188,8 @@ export default class ProgressReporter implements Reporter {
       this.bars?.stop();
     }
     for (const m of modules)
-      for (const e of m.errors()) this.write(`conformance: ${m.moduleId} could not run: ${e.message}\n${e.stack ?? ''}\n`);
+      for (const e of m.errors())
+        this.write(`conformance: ${m.moduleId} could not run: ${e.message}\n${e.stack ?? ''}\n`);
     for (const e of errors) this.write(`conformance: error outside any check: ${e.message}\n${e.stack ?? ''}\n`);
     this.ended = true;
     if (!this.done || this.bars) return;

@@ -30,7 +30,13 @@ export const DELTA_BOUNDS = { negligible: 0.147, small: 0.33, medium: 0.474 } as
 /** The effect size in words, by DELTA_BOUNDS. */
 export function deltaSize(delta: number): 'negligible' | 'small' | 'medium' | 'large' {
   const d = Math.abs(delta);
-  return d < DELTA_BOUNDS.negligible ? 'negligible' : d < DELTA_BOUNDS.small ? 'small' : d < DELTA_BOUNDS.medium ? 'medium' : 'large';
+  return d < DELTA_BOUNDS.negligible
+    ? 'negligible'
+    : d < DELTA_BOUNDS.small
+      ? 'small'
+      : d < DELTA_BOUNDS.medium
+        ? 'medium'
+        : 'large';
 }
 
 /**

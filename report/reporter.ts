@@ -13,7 +13,8 @@ import { INTERRUPTED_NOTE, type Verdict } from '../harness/verdict.js';
 import type { CheckResult, RunSelection } from './results.js';
 
 /** True for a test that was filtered out at collection (never run, no check metadata). */
-export const leftOut = (test: TestCase): boolean => !test.meta().check && test.result().state === 'skipped' && test.options.mode === 'skip';
+export const leftOut = (test: TestCase): boolean =>
+  !test.meta().check && test.result().state === 'skipped' && test.options.mode === 'skip';
 
 export default class ConformanceReporter implements Reporter {
   private vitest?: Vitest;
@@ -49,14 +50,19 @@ export default class ConformanceReporter implements Reporter {
         const declared = test.meta().declared;
         // A run cancelled by an interrupt (run/interrupt.ts) never started the checks it had not begun: not run, like those a filter left out.
         if (leftOut(test) || (reason === 'interrupted' && !test.meta().check)) {
-          notRun.push({ title: declared?.title ?? test.name, file: rel(mod.moduleId), verifies: declared?.verifies ?? [] });
+          notRun.push({
+            title: declared?.title ?? test.name,
+            file: rel(mod.moduleId),
+            verifies: declared?.verifies ?? [],
+          });
           continue;
         }
         const meta = test.meta().check;
         const r = test.result();
         // A check the interrupt cut short may end after vitest marked it skipped: its own verdict never arrives.
         const cut = reason === 'interrupted' && meta && !meta.verdict;
-        const verdict: Verdict = meta?.verdict ?? (cut || r.state === 'skipped' ? 'skip' : r.state === 'passed' ? 'pass' : 'error');
+        const verdict: Verdict =
+          meta?.verdict ?? (cut || r.state === 'skipped' ? 'skip' : r.state === 'passed' ? 'pass' : 'error');
         const error = r.state === 'failed' ? r.errors?.[0] : undefined;
         results.push({
           checkId: meta?.checkId ?? `${rel(mod.moduleId)}/${test.fullName}`,
@@ -69,7 +75,8 @@ export default class ConformanceReporter implements Reporter {
           failedRequirements: meta?.failedRequirements ?? [],
           message: error ? String(error.message ?? error) : undefined,
           ...(meta?.failure ? { failure: meta.failure } : {}),
-          note: meta?.note ?? (cut ? INTERRUPTED_NOTE : r.state === 'skipped' ? (r as { note?: string }).note : undefined),
+          note:
+            meta?.note ?? (cut ? INTERRUPTED_NOTE : r.state === 'skipped' ? (r as { note?: string }).note : undefined),
           durationMs: Math.round(test.diagnostic()?.duration ?? 0),
           operations: meta?.operations ?? [],
           exchangesFile: meta?.exchangesFile ? relative(folder, meta.exchangesFile) : undefined,
@@ -83,7 +90,8 @@ export default class ConformanceReporter implements Reporter {
     }
     writeFileSync(join(folder, 'results.json'), JSON.stringify(results, null, 2));
     const suiteFiles = new Set<string>();
-    for (const project of this.vitest?.projects ?? []) for (const f of (await project.globTestFiles()).testFiles) suiteFiles.add(rel(f));
+    for (const project of this.vitest?.projects ?? [])
+      for (const f of (await project.globTestFiles()).testFiles) suiteFiles.add(rel(f));
     const selection: RunSelection = {
       suiteFiles: [...suiteFiles].sort(),
       selectedFiles: [...new Set(modules.map((m) => rel(m.moduleId)))].sort(),

@@ -27,11 +27,20 @@ export interface TransitionView {
   checks: Array<{ checkId: string; verdict: Verdict }>;
 }
 
-export const EDGE_COLOURS: Record<EdgeVerdict, string> = { ...OUTCOME_COLOURS, skip: '#bdbdbd', omit: '#bdbdbd', none: '#9e9e9e' };
+export const EDGE_COLOURS: Record<EdgeVerdict, string> = {
+  ...OUTCOME_COLOURS,
+  skip: '#bdbdbd',
+  omit: '#bdbdbd',
+  none: '#9e9e9e',
+};
 const WORST: EdgeVerdict[] = ['fail', 'error', 'pass', 'skip', 'omit'];
 
 /** The verdict of every transition of a service's table from the run's checks of that service. */
-export function transitionViews(table: StateTable, requirements: Requirement[], results: CheckResult[]): TransitionView[] {
+export function transitionViews(
+  table: StateTable,
+  requirements: Requirement[],
+  results: CheckResult[],
+): TransitionView[] {
   const mine = results.filter((r) => r.service === table.service);
   return table.transitions.map((transition) => {
     const ids = transitionRequirements(requirements, transition.operation).map((r) => r.id);
@@ -39,7 +48,9 @@ export function transitionViews(table: StateTable, requirements: Requirement[], 
       .filter((c) => c.verifies.some((id) => ids.includes(id)))
       .flatMap((c): TransitionView['checks'] => {
         if (c.verdict === 'fail') {
-          const broke = (c.failedRequirements.length ? c.failedRequirements : c.verifies).some((id) => ids.includes(id));
+          const broke = (c.failedRequirements.length ? c.failedRequirements : c.verifies).some((id) =>
+            ids.includes(id),
+          );
           // A failure of another requirement says nothing against this transition; it still exercised it when it sent the operation.
           return broke
             ? [{ checkId: c.checkId, verdict: 'fail' }]
@@ -59,7 +70,8 @@ const q = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 const slugOf = (s: string) => s.replace(/[^A-Za-z0-9]+/g, '-');
 
 /** SVG id of a transition's edge: `transition-<service>-<operation>-<from state>`. */
-export const edgeId = (service: string, operation: string, from: string) => `transition-${service}-${operation}-${slugOf(from)}`;
+export const edgeId = (service: string, operation: string, from: string) =>
+  `transition-${service}-${operation}-${slugOf(from)}`;
 
 /** The Graphviz DOT source of one service's diagram. */
 export function stateDot(table: StateTable, views: TransitionView[]): string {

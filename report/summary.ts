@@ -141,8 +141,12 @@ export interface SummaryOptions {
   interrupted?: Interruption;
 }
 
-const LEVELS = new Map(Object.values(SERVICES).flatMap((spec) => spec.requirements.map((r) => [r.id, r.level] as const)));
-const SERVICE_OF = new Map(Object.values(SERVICES).flatMap((spec) => spec.requirements.map((r) => [r.id, spec.name] as const)));
+const LEVELS = new Map(
+  Object.values(SERVICES).flatMap((spec) => spec.requirements.map((r) => [r.id, r.level] as const)),
+);
+const SERVICE_OF = new Map(
+  Object.values(SERVICES).flatMap((spec) => spec.requirements.map((r) => [r.id, spec.name] as const)),
+);
 
 const ORDER: RequirementOutcome[] = ['fail', 'error', 'skip', 'pass', 'omit'];
 
@@ -249,7 +253,11 @@ export function buildSummary(
   // An error because the deployment did not answer leaves the run incomplete, not failed.
   const unjudged = results.filter((r) => r.verdict === 'error' && r.couldNotJudge).length;
   const overall: Summary['overall'] =
-    totals.fail || totals.error > unjudged ? 'fail' : unjudged || totals.skip || !results.length ? 'incomplete' : 'pass';
+    totals.fail || totals.error > unjudged
+      ? 'fail'
+      : unjudged || totals.skip || !results.length
+        ? 'incomplete'
+        : 'pass';
   const started = Date.parse(run.startedAt);
   return {
     schemaVersion: SUMMARY_SCHEMA_VERSION,
@@ -302,10 +310,13 @@ export function requestsByService(results: CheckResult[]): Record<string, number
   return out;
 }
 
-const readJson = <T>(file: string): T | undefined => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined);
+const readJson = <T>(file: string): T | undefined =>
+  existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined;
 
 /** The check results a run folder holds (results.json), if any. */
-export const readResults = (folder: string): CheckResult[] | undefined => readJson<CheckResult[]>(join(folder, 'results.json'));
+export const readResults = (folder: string): CheckResult[] | undefined =>
+  readJson<CheckResult[]>(join(folder, 'results.json'));
 
 /** What a run folder's run selected (selection.json), if recorded. */
-export const readSelection = (folder: string): RunSelection | undefined => readJson<RunSelection>(join(folder, 'selection.json'));
+export const readSelection = (folder: string): RunSelection | undefined =>
+  readJson<RunSelection>(join(folder, 'selection.json'));

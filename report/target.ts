@@ -8,7 +8,12 @@ import { redactText } from '../harness/redact.js';
 /** What the statement needs of a run description (report/summary.ts RunDescription). */
 export interface Targets {
   embedded: boolean;
-  targets: Array<{ service: string; status: 'embedded' | 'configured' | 'not configured'; baseUrl?: string; servicePath?: string }>;
+  targets: Array<{
+    service: string;
+    status: 'embedded' | 'configured' | 'not configured';
+    baseUrl?: string;
+    servicePath?: string;
+  }>;
 }
 
 /** A URL without user info and with registered secrets masked. */
@@ -23,7 +28,9 @@ export function targetStatement(run: Targets): string {
     return `target: the embedded reference deployment started by this run (no service URL is set)${served.length ? `, serving ${served.join(', ')}` : ''}; results say nothing about any other deployment`;
   }
   const parts = run.targets.map((t) =>
-    t.status === 'configured' ? `${t.service} at ${shown(`${t.baseUrl ?? ''}${t.servicePath ?? ''}`)}` : `${t.service} not configured`,
+    t.status === 'configured'
+      ? `${t.service} at ${shown(`${t.baseUrl ?? ''}${t.servicePath ?? ''}`)}`
+      : `${t.service} not configured`,
   );
   return `target: configured deployment: ${parts.join('; ')}`;
 }

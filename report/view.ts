@@ -87,9 +87,17 @@ function shownExchanges(check: CheckResult, all: Exchange[]): FailureView['excha
   const failing = check.failure?.exchange?.number ?? all.length;
   const [first, last] = check.failure?.stepExchanges ?? [Math.max(1, failing - EXCHANGES_SHOWN + 1), failing];
   const cap = check.failure?.stepExchanges ? STEP_EXCHANGES_SHOWN : EXCHANGES_SHOWN;
-  const numbers = Array.from({ length: Math.max(0, Math.min(last, all.length) - first + 1) }, (_, i) => first + i).slice(0, cap);
+  const numbers = Array.from(
+    { length: Math.max(0, Math.min(last, all.length) - first + 1) },
+    (_, i) => first + i,
+  ).slice(0, cap);
   const marked = check.failure?.stepExchanges ? first : failing;
-  return numbers.map((n) => ({ exchange: all[n - 1]!, curl: curlCommand(all[n - 1]!), number: n, failing: n === marked }));
+  return numbers.map((n) => ({
+    exchange: all[n - 1]!,
+    curl: curlCommand(all[n - 1]!),
+    number: n,
+    failing: n === marked,
+  }));
 }
 
 /**
@@ -145,7 +153,10 @@ export function serviceViews(s: Summary): ServiceView[] {
       for (const r of reqs) {
         let v = sections.get(r.section);
         if (!v) sections.set(r.section, (v = { section: r.section, requirements: [] }));
-        v.requirements.push({ ...r, checkResults: r.checks.map((id) => checks.get(id)).filter((c): c is CheckResult => Boolean(c)) });
+        v.requirements.push({
+          ...r,
+          checkResults: r.checks.map((id) => checks.get(id)).filter((c): c is CheckResult => Boolean(c)),
+        });
       }
       return {
         service: t.service,

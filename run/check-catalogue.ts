@@ -18,7 +18,9 @@ import { HANDOFF } from '../harness/handoff.js';
  * @param env the run's environment (its settings); the report folder, run ID and vitest plan are replaced
  * @returns the checks, or why they could not be listed
  */
-export async function collectCatalogue(env: Record<string, string | undefined>): Promise<{ checks?: CatalogueCheck[]; problem?: string }> {
+export async function collectCatalogue(
+  env: Record<string, string | undefined>,
+): Promise<{ checks?: CatalogueCheck[]; problem?: string }> {
   const scratch = mkdtempSync(join(tmpdir(), 'cf-catalogue-'));
   const out = join(scratch, 'list.json');
   const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');

@@ -23,7 +23,14 @@ export function listingText(checks: ListedCheck[]): string {
 /** The listing as JSON: every check with its ID, service, area, title, requirements and file. */
 export const listingJson = (checks: ListedCheck[]) =>
   JSON.stringify(
-    checks.map((c) => ({ checkId: c.checkId, service: c.service, area: c.area, title: c.title, requirements: c.verifies, file: c.file })),
+    checks.map((c) => ({
+      checkId: c.checkId,
+      service: c.service,
+      area: c.area,
+      title: c.title,
+      requirements: c.verifies,
+      file: c.file,
+    })),
     null,
     2,
   );
@@ -36,7 +43,10 @@ export function requirementFilters(ids: string[]): { args: string[] } | { proble
   const index = requirementIndex();
   const known = [...index.keys()];
   for (const id of ids)
-    if (!index.has(id)) return { problem: `--requirement: ${id} is no requirement of the catalogue (did you mean ${closest(id, known)}?)` };
+    if (!index.has(id))
+      return {
+        problem: `--requirement: ${id} is no requirement of the catalogue (did you mean ${closest(id, known)}?)`,
+      };
   const services = [...new Set(ids.map((id) => index.get(id)!.service as ServiceName))];
   // An ID stands between "[" or a space and a space or "]": ORG-SEARCH-THRESHOLD does not select ORG-SEARCH-THRESHOLD-MONOTONE.
   const pattern = `\\[(?:[^\\]]* )?(?:${ids.map(escapeRegExp).join('|')})(?: [^\\]]*)?\\]`;

@@ -10,7 +10,10 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 
 /** The package's name and version (package.json). */
-export const SUITE = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
+export const SUITE = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  name: string;
+  version: string;
+};
 
 export interface CommandDoc {
   /** The npm script, e.g. "conformance" (shown as `npm run conformance -- ...`), or a full invocation for scripts run with tsx. */
@@ -32,7 +35,8 @@ export const BAD_USAGE = 2;
 /** The help text after commander's options list: settings, exit codes, examples. */
 function helpAfter(doc: CommandDoc): string {
   const L: string[] = [];
-  if (doc.settings?.length) L.push('', 'Settings (environment or .env; README, "Settings"):', ...doc.settings.map((s) => `  ${s}`));
+  if (doc.settings?.length)
+    L.push('', 'Settings (environment or .env; README, "Settings"):', ...doc.settings.map((s) => `  ${s}`));
   L.push('', 'Exit codes:', ...doc.exitCodes.map(([code, meaning]) => `  ${String(code).padEnd(4)}${meaning}`));
   L.push('', 'Examples:', ...doc.examples.map((e) => `  ${e}`));
   return `${L.join('\n')}\n`;
@@ -64,7 +68,8 @@ export function parseArguments(program: Command, argv: string[] = process.argv.s
     program.parse(argv, { from: 'user' });
   } catch (e) {
     if (!(e instanceof CommanderError)) throw e;
-    if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') process.exit(0);
+    if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help')
+      process.exit(0);
     usageError(program, e.message.replace(/^error: /, ''));
   }
 }

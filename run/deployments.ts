@@ -54,12 +54,18 @@ export function referenceTarget(reference: RunningReference, name: ServiceName, 
 }
 
 /** Configured services when any is configured, else a fresh embedded reference serving every service it implements. */
-export async function openDeployments(settings: Settings, profile: Profile, reference: ReferenceOptions = {}): Promise<Deployments> {
+export async function openDeployments(
+  settings: Settings,
+  profile: Profile,
+  reference: ReferenceOptions = {},
+): Promise<Deployments> {
   const targets: Deployments['targets'] = {};
   if (Object.keys(settings.configured).length) {
     for (const name of serviceNames()) {
       const c = settings.configured[name];
-      targets[name] = c ? { ...preferAuth(c, name === 'person' ? profile.person.auth : undefined), embedded: false } : null;
+      targets[name] = c
+        ? { ...preferAuth(c, name === 'person' ? profile.person.auth : undefined), embedded: false }
+        : null;
     }
     return { targets, embedded: false, stop: async () => {} };
   }
@@ -70,6 +76,7 @@ export async function openDeployments(settings: Settings, profile: Profile, refe
     import('../reference/services.js'),
   ]);
   const ref = await startReference(reference);
-  for (const name of serviceNames()) targets[name] = REFERENCE_SERVICES[name] ? referenceTarget(ref, name, profile) : null;
+  for (const name of serviceNames())
+    targets[name] = REFERENCE_SERVICES[name] ? referenceTarget(ref, name, profile) : null;
   return { targets, embedded: true, reference: ref, stop: () => ref.stop() };
 }

@@ -121,7 +121,14 @@ export class EarlyRemoval implements FileListener {
     const removed = removedOutcomes(entries);
     const items = removable(entries).filter((e) => {
       const key = removalKey(e);
-      if (!e.file || !this.ended.has(e.file) || this.readers.get(e.service)?.size || removed.has(key) || this.taken.has(key)) return false;
+      if (
+        !e.file ||
+        !this.ended.has(e.file) ||
+        this.readers.get(e.service)?.size ||
+        removed.has(key) ||
+        this.taken.has(key)
+      )
+        return false;
       this.taken.add(key);
       return true;
     });

@@ -29,7 +29,11 @@ const ROOT = join(import.meta.dirname, '..');
 /** The suite's commit, and whether its files differ from it (reports/ aside); null when it is no git checkout. */
 function suiteCommit(): { commit: string | null; modified: boolean | null } {
   try {
-    const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const commit = execFileSync('git', ['rev-parse', 'HEAD'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
     const status = execFileSync('git', ['status', '--porcelain', '--', '.', ':!reports'], {
       cwd: ROOT,
       encoding: 'utf8',

@@ -55,9 +55,13 @@ export function onStopRequest(onStop: (request: StopRequest) => void, env?: Env)
     const line = text.split('\n').find((l, i, all) => i < all.length - 1 && l.trim());
     if (!line) return;
     const [signal, ...words] = line.trim().split(' ');
-    tell({ signal: signal === 'SIGINT' ? 'SIGINT' : 'SIGTERM', reason: words.join(' ') || `${signal} to npm run conformance` });
+    tell({
+      signal: signal === 'SIGINT' ? 'SIGINT' : 'SIGTERM',
+      reason: words.join(' ') || `${signal} to npm run conformance`,
+    });
   });
-  const ended = () => tell({ signal: 'SIGTERM', reason: 'npm run conformance ended before the run (its process was killed)' });
+  const ended = () =>
+    tell({ signal: 'SIGTERM', reason: 'npm run conformance ended before the run (its process was killed)' });
   pipe.on('end', ended);
   pipe.on('error', ended);
   pipe.unref();

@@ -36,7 +36,9 @@ export function noCheckReason(s: Summary, filters: string[]): string | undefined
   // Checks a name filter left out are counted in the selection (report/results.ts RunSelection), not among the checks.
   const selectable = s.checks.length + (s.scope?.notRunChecks ?? 0);
   if (!omitted.length)
-    return selectable ? `the filters${shown} matched none of the ${selectable} checks` : `no check matched the filters${shown}`;
+    return selectable
+      ? `the filters${shown} matched none of the ${selectable} checks`
+      : `no check matched the filters${shown}`;
   const notes = [...new Set(omitted.map((c) => c.note).filter(Boolean))];
   return `every check that matched was omitted (${notes.slice(0, 3).join('; ')}${notes.length > 3 ? '; ...' : ''})`;
 }

@@ -66,7 +66,8 @@ export async function preflight(
       try {
         const ask = () => client.call('identityIdQuery', { linkId: `${run.namespace}preflight-no-such-identity` });
         const problem = problemOf(target.service, await ask());
-        if (problem?.kind === 'credentials rejected') problem.credentials = credentialSettings(target.service, target.auth);
+        if (problem?.kind === 'credentials rejected')
+          problem.credentials = credentialSettings(target.service, target.auth);
         const via = proxyFor(problem?.url ?? target.baseUrl, target.proxy);
         if (problem && via)
           problem.proxy = {
@@ -85,7 +86,10 @@ export async function preflight(
     });
   const answers = await Promise.all(checks);
   const times = answers.flatMap((a) => (a.roundTripMs === undefined ? [] : [a.roundTripMs]));
-  return { problems: answers.flatMap((a) => (a.problem ? [a.problem] : [])), ...(times.length ? { roundTripMs: Math.max(...times) } : {}) };
+  return {
+    problems: answers.flatMap((a) => (a.problem ? [a.problem] : [])),
+    ...(times.length ? { roundTripMs: Math.max(...times) } : {}),
+  };
 }
 
 /** What a preflight reply says is wrong with the service, if anything. */
@@ -97,10 +101,12 @@ function problemOf(service: ServiceName, reply: Reply): PreflightProblem | undef
       ? { service, url, kind: 'unreachable', detail: token[1]!, hint: 'token endpoint' }
       : { service, url, kind: 'credentials rejected', detail: token[1]! };
   const tunnel = /Proxy response \((\d+)\)/.exec(reply.exchange.error ?? '');
-  if (tunnel) return { service, url, kind: 'proxy refused', detail: `the proxy answered HTTP ${tunnel[1]} to the tunnel` };
+  if (tunnel)
+    return { service, url, kind: 'proxy refused', detail: `the proxy answered HTTP ${tunnel[1]} to the tunnel` };
   if (reply.status === 407) return { service, url, kind: 'proxy refused', detail: 'HTTP 407 from the proxy' };
   if (reply.exchange.error) return { service, url, kind: 'unreachable', detail: reply.exchange.error };
-  if (reply.status === 401 || reply.status === 403) return { service, url, kind: 'credentials rejected', detail: `HTTP ${reply.status}` };
+  if (reply.status === 401 || reply.status === 403)
+    return { service, url, kind: 'credentials rejected', detail: `HTTP ${reply.status}` };
   if (reply.status === 404 && !reply.body)
     return {
       service,

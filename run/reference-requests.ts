@@ -14,13 +14,26 @@ import { SERVICES, operation } from '../specs/services.js';
 /** A fictional organization, small enough to read in a terminal; every member is one the identity table names. */
 export const EXAMPLE_ORGANIZATION = {
   organizationNames: [{ legalBusinessName: 'Example Widgets LLC', tradingName: 'Example Widgets' }],
-  addresses: [{ addressType: 'work', line1: '100 Main Street', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' }],
+  addresses: [
+    {
+      addressType: 'work',
+      line1: '100 Main Street',
+      city: 'Springfield',
+      state: 'IL',
+      postalCode: '62701',
+      country: 'US',
+    },
+  ],
   phoneNumbers: [{ number: '2175550100', type: 'work' }],
   emails: [{ email: 'info@examplewidgets.example.com', type: 'work' }],
 };
 
 /** The request envelope the suite sends (harness/client.ts), with fixed IDs a reader can recognise in the reply. */
-const envelope = (name: string, content: unknown) => ({ auditId: `curl-audit-${name}`, trackingId: `curl-track-${name}`, content });
+const envelope = (name: string, content: unknown) => ({
+  auditId: `curl-audit-${name}`,
+  trackingId: `curl-track-${name}`,
+  content,
+});
 
 /** One curl command on one line: POST, JSON, the bearer token as given, the body in single quotes (it holds none). */
 function curl(url: string, token: string, body: unknown): string {
@@ -35,12 +48,20 @@ function curl(url: string, token: string, body: unknown): string {
  * @param token a bearer token the reference accepts
  * @param source a test source name the reference accepts
  */
-export function exampleRequests(baseUrl: string, token: string, source: string): { postIdentity: string; demographicsSearch: string } {
+export function exampleRequests(
+  baseUrl: string,
+  token: string,
+  source: string,
+): { postIdentity: string; demographicsSearch: string } {
   const spec = SERVICES.organization;
   const url = (op: string) => `${baseUrl}${spec.servicePath}${operation('organization', op).path}`;
   const posted = postContent(EXAMPLE_ORGANIZATION, { name: source, id: 'curl-example-1' }, 'identity.sources');
   return {
     postIdentity: curl(url('postIdentity'), token, envelope('post', posted)),
-    demographicsSearch: curl(url('demographicsSearch'), token, envelope('search', { identity: EXAMPLE_ORGANIZATION, maxSearchResults: 5 })),
+    demographicsSearch: curl(
+      url('demographicsSearch'),
+      token,
+      envelope('search', { identity: EXAMPLE_ORGANIZATION, maxSearchResults: 5 }),
+    ),
   };
 }

@@ -15,7 +15,12 @@ export interface FolderBefore {
 }
 
 export function folderBefore(reportDir: string, runId: string): FolderBefore {
-  return { reportDir, runId, reportDirExisted: existsSync(reportDir), folderExisted: existsSync(runFolder(reportDir, runId)) };
+  return {
+    reportDir,
+    runId,
+    reportDirExisted: existsSync(reportDir),
+    folderExisted: existsSync(runFolder(reportDir, runId)),
+  };
 }
 
 /** Removes what the run added: its run folder (unless it was there before: a reused run id), and an empty report folder it created. */

@@ -78,7 +78,9 @@ function handOnRunId(runId: string): string {
 function withVariantSettings(profile: Profile, embedded: boolean): Profile {
   if (!embedded) return profile;
   const patch = variantsPatch(new VariantSet(referenceSettings(process.env).variants).active);
-  return Object.keys(patch).length ? ProfileSchema.parse(mergePatches([profile as unknown as ProfilePatch, patch])) : profile;
+  return Object.keys(patch).length
+    ? ProfileSchema.parse(mergePatches([profile as unknown as ProfilePatch, patch]))
+    : profile;
 }
 
 /**
@@ -95,7 +97,9 @@ export function vitestPlan(runId: string, roundTripMs?: number): VitestPlan {
     timeoutMs: settings.timeoutMs,
     filesAtOnce: filesAtOnceFor(settings, roundTripMs),
     isolationGroups: isolationGroups(
-      Object.fromEntries(Object.values(settings.configured).map((t) => [t.service, `${t.baseUrl.replace(/\/+$/, '')}${t.servicePath}`])),
+      Object.fromEntries(
+        Object.values(settings.configured).map((t) => [t.service, `${t.baseUrl.replace(/\/+$/, '')}${t.servicePath}`]),
+      ),
     ),
   };
 }

@@ -15,10 +15,23 @@ import { join } from 'node:path';
 import type { ServiceClient } from '../harness/client.js';
 import { localClient } from './support/local-client.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MAX_PAUSE_MS, QUIET_SPELL_MS, RECOVERY_STEP_MS, ServicePacing, THROTTLE_PAUSE_MS, sharedPacing } from '../harness/pacing.js';
+import {
+  MAX_PAUSE_MS,
+  QUIET_SPELL_MS,
+  RECOVERY_STEP_MS,
+  ServicePacing,
+  THROTTLE_PAUSE_MS,
+  sharedPacing,
+} from '../harness/pacing.js';
 import { loadProfile, resolveProfile } from '../harness/profile.js';
 import { RunContext } from '../harness/run.js';
-import { BREAKER_FAILURES, BREAKER_HALF_OPEN_MS, CIRCUIT_OPEN, OUTAGE_REOPENINGS, retryAfterMs } from '../harness/transport.js';
+import {
+  BREAKER_FAILURES,
+  BREAKER_HALF_OPEN_MS,
+  CIRCUIT_OPEN,
+  OUTAGE_REOPENINGS,
+  retryAfterMs,
+} from '../harness/transport.js';
 import { throttled } from '../reference/variants/transport.js';
 import { type Behaviour, type FaultyServer, startFaultyServer } from './support/faulty-server.js';
 
@@ -93,7 +106,10 @@ async function gateway(perSecond: number, bare = false) {
 
 describe('a throttled reply pauses the whole service', () => {
   it('429 with Retry-After holds back the other requests of the service too, for the time asked', async () => {
-    const s = await faulty([{ kind: 'status', status: 429, headers: { 'retry-after': '1' }, body: '{}' }, { kind: 'ok' }]);
+    const s = await faulty([
+      { kind: 'status', status: 429, headers: { 'retry-after': '1' }, body: '{}' },
+      { kind: 'ok' },
+    ]);
     const c = clientOf(s.url);
     const first = read(c);
     await sleep(150); // the 429 has come back: the service is paused
@@ -107,7 +123,10 @@ describe('a throttled reply pauses the whole service', () => {
   });
 
   it('the pause holds for another client sharing the pacing (the run shares it between its threads)', async () => {
-    const s = await faulty([{ kind: 'status', status: 429, headers: { 'retry-after': '1' }, body: '{}' }, { kind: 'ok' }]);
+    const s = await faulty([
+      { kind: 'status', status: 429, headers: { 'retry-after': '1' }, body: '{}' },
+      { kind: 'ok' },
+    ]);
     const shared = sharedPacing(3);
     const a = clientOf(s.url, { pacing: shared });
     const b = clientOf(s.url, { pacing: shared });
@@ -227,7 +246,11 @@ describe('retries bounded by a time budget', () => {
 
   it('the budget runs from the first attempt: a request that waited long for a place in the in-flight bound is still retried', async () => {
     // One request in flight at a time: the sixth waits about 1.5 s in the queue, longer than the budget, then meets a 503.
-    const s = await faulty([...Array(5).fill({ kind: 'slow', ms: 300 }), { kind: 'status', status: 503 }, { kind: 'ok' }]);
+    const s = await faulty([
+      ...Array(5).fill({ kind: 'slow', ms: 300 }),
+      { kind: 'status', status: 503 },
+      { kind: 'ok' },
+    ]);
     const c = clientOf(s.url, { maxInFlight: 1, retryBudgetMs: 1000 });
     const replies = await Promise.all(Array.from({ length: 6 }, () => read(c)));
     expect(replies.map((r) => r.status)).toEqual(Array(6).fill(200));
@@ -271,7 +294,9 @@ describe('a service that answers nothing', () => {
       until ||= Date.now() + 3000;
       req.resume();
       if (Date.now() < until) return void res.writeHead(503).end('restarting');
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, content: { linkId: 'ORG-X' } }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ success: true, content: { linkId: 'ORG-X' } }));
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     servers.push({ close: () => new Promise((r) => server.close(r)) });

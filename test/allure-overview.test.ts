@@ -16,7 +16,8 @@ import { makeRunFolder } from './support/report-fixture.js';
 /** The files the single-file report embeds (name → decoded content). */
 function embedded(html: string): Map<string, string> {
   const files = new Map<string, string>();
-  for (const m of html.matchAll(/d\("([^"]+)",\s*"([A-Za-z0-9+/=]*)"\)/g)) files.set(m[1]!, Buffer.from(m[2]!, 'base64').toString('utf8'));
+  for (const m of html.matchAll(/d\("([^"]+)",\s*"([A-Za-z0-9+/=]*)"\)/g))
+    files.set(m[1]!, Buffer.from(m[2]!, 'base64').toString('utf8'));
   return files;
 }
 
@@ -29,7 +30,8 @@ beforeAll(() => {
   const dir = join(folder, 'allure-results');
   mkdirSync(dir, { recursive: true });
   results.forEach((c, i) => {
-    const status = c.verdict === 'pass' ? 'passed' : c.verdict === 'fail' ? 'failed' : c.verdict === 'error' ? 'broken' : 'skipped';
+    const status =
+      c.verdict === 'pass' ? 'passed' : c.verdict === 'fail' ? 'failed' : c.verdict === 'error' ? 'broken' : 'skipped';
     writeFileSync(
       join(dir, `0000000${i}-0000-4000-8000-000000000000-result.json`),
       JSON.stringify({
@@ -69,7 +71,9 @@ describe('the Allure overview', () => {
     expect(variables).toMatchObject({
       verdict: 'FAIL',
       'exit code': '1',
-      target: expect.stringMatching(/^configured deployment: organization at https:\/\/(\[REDACTED\]@)?staging\.example\.com/),
+      target: expect.stringMatching(
+        /^configured deployment: organization at https:\/\/(\[REDACTED\]@)?staging\.example\.com/,
+      ),
       gate: expect.stringMatching(/^2 gating, 1 EXPECT-only \(not gating\), 0 known, 0 pending/),
     });
     expect(JSON.stringify(variables), 'no credential of the target URL').not.toContain('hunter2');
@@ -88,8 +92,12 @@ describe('the Allure overview', () => {
       .filter(([name]) => /^data\/test-results\//.test(name))
       .map(([, content]) => JSON.parse(content) as { name: string; labels: Array<{ name: string; value: string }> });
     const labels = (id: string) => {
-      const r = results.find((x) => x.labels.some((l) => l.name === 'checkId' && l.value === `organization/envelope/${id}`))!;
-      return Object.fromEntries(r.labels.filter((l) => ['gate', 'tag', 'severity'].includes(l.name)).map((l) => [l.name, l.value]));
+      const r = results.find((x) =>
+        x.labels.some((l) => l.name === 'checkId' && l.value === `organization/envelope/${id}`),
+      )!;
+      return Object.fromEntries(
+        r.labels.filter((l) => ['gate', 'tag', 'severity'].includes(l.name)).map((l) => [l.name, l.value]),
+      );
     };
     expect(labels('echo')).toEqual({ gate: 'gating', tag: 'gating', severity: 'critical' });
     expect(labels('retryable')).toEqual({ gate: 'expect-only', tag: 'EXPECT only, not gating', severity: 'minor' });

@@ -81,6 +81,8 @@ describe('Allure results without an fsync each', () => {
     expect(resultNames(resultsDir)).toEqual(['check of a']);
     expect(synced, 'fsync calls while writing the results').toEqual([]);
     // Nothing but the results and the run's two files: no temporary file left, whatever its name.
-    expect(readdirSync(resultsDir).filter((f) => !/-result\.json$|^categories\.json$|^environment\.properties$/.test(f))).toEqual([]);
+    expect(
+      readdirSync(resultsDir).filter((f) => !/-result\.json$|^categories\.json$|^environment\.properties$/.test(f)),
+    ).toEqual([]);
   });
 });

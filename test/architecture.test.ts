@@ -12,7 +12,19 @@ import { describe, expect, it } from 'vitest';
 const ROOT = resolve(import.meta.dirname, '..');
 const CONFIG = join(ROOT, '.dependency-cruiser.cjs');
 const BIN = join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
-const FOLDERS = ['specs', 'generators', 'harness', 'scenarios', 'reference', 'report', 'run', 'detection', 'linkage', 'bench', 'test'];
+const FOLDERS = [
+  'specs',
+  'generators',
+  'harness',
+  'scenarios',
+  'reference',
+  'report',
+  'run',
+  'detection',
+  'linkage',
+  'bench',
+  'test',
+];
 
 const cruise = (cwd: string, paths: string[]) =>
   spawnSync(process.execPath, [BIN, '--config', CONFIG, '--output-type', 'err', ...paths], { cwd, encoding: 'utf8' });
@@ -27,9 +39,15 @@ describe('import rules', () => {
   it('a planted violation (reference importing harness) and a planted circle are reported', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cf-arch-'));
     for (const f of ['reference', 'harness', 'specs']) mkdirSync(join(dir, f));
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext' } }));
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext' } }),
+    );
     writeFileSync(join(dir, 'harness', 'client.ts'), 'export const client = 1;\n');
-    writeFileSync(join(dir, 'reference', 'server.ts'), "import { client } from '../harness/client.js';\nexport const server = client;\n");
+    writeFileSync(
+      join(dir, 'reference', 'server.ts'),
+      "import { client } from '../harness/client.js';\nexport const server = client;\n",
+    );
     writeFileSync(join(dir, 'specs', 'a.ts'), "import { b } from './b.js';\nexport const a = () => b;\n");
     writeFileSync(join(dir, 'specs', 'b.ts'), "import { a } from './a.js';\nexport const b = () => a;\n");
     const r = cruise(dir, ['reference', 'harness', 'specs']);
@@ -42,16 +60,34 @@ describe('import rules', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cf-arch-'));
     const shared = join(dir, 'scenarios', 'shared');
     for (const f of ['rules', 'walk', 'state']) mkdirSync(join(shared, f), { recursive: true });
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext' } }));
-    writeFileSync(join(shared, 'walk', 'engine.ts'), "import { rule } from '../rules/rule.js';\nexport const engine = () => rule;\n");
-    writeFileSync(join(shared, 'rules', 'rule.ts'), "import { steer } from '../walk/steer.js';\nexport const rule = () => steer;\n");
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext' } }),
+    );
+    writeFileSync(
+      join(shared, 'walk', 'engine.ts'),
+      "import { rule } from '../rules/rule.js';\nexport const engine = () => rule;\n",
+    );
+    writeFileSync(
+      join(shared, 'rules', 'rule.ts'),
+      "import { steer } from '../walk/steer.js';\nexport const rule = () => steer;\n",
+    );
     writeFileSync(join(shared, 'walk', 'steer.ts'), 'export const steer = 1;\n');
-    writeFileSync(join(shared, 'state', 'clause.ts'), "import { steer } from '../walk/steer.js';\nexport const clause = steer;\n");
+    writeFileSync(
+      join(shared, 'state', 'clause.ts'),
+      "import { steer } from '../walk/steer.js';\nexport const clause = steer;\n",
+    );
     const r = cruise(dir, ['scenarios']);
     expect(r.status).not.toBe(0);
-    expect(r.stdout).toMatch(/walks-judge-apart: scenarios\/shared\/walk\/engine\.ts → scenarios\/shared\/rules\/rule\.ts/);
-    expect(r.stdout).toMatch(/rules-reach-walks-through-scripts: scenarios\/shared\/rules\/rule\.ts → scenarios\/shared\/walk\/steer\.ts/);
-    expect(r.stdout).toMatch(/state-judges-without-walking: scenarios\/shared\/state\/clause\.ts → scenarios\/shared\/walk\/steer\.ts/);
+    expect(r.stdout).toMatch(
+      /walks-judge-apart: scenarios\/shared\/walk\/engine\.ts → scenarios\/shared\/rules\/rule\.ts/,
+    );
+    expect(r.stdout).toMatch(
+      /rules-reach-walks-through-scripts: scenarios\/shared\/rules\/rule\.ts → scenarios\/shared\/walk\/steer\.ts/,
+    );
+    expect(r.stdout).toMatch(
+      /state-judges-without-walking: scenarios\/shared\/state\/clause\.ts → scenarios\/shared\/walk\/steer\.ts/,
+    );
   }, 120000);
 });
 

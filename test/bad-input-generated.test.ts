@@ -14,13 +14,19 @@ const FILES = ['organization', 'person', 'provider'].map((s) => `scenarios/${s}/
 const ORG = FILES[0]!;
 /** Verbose, for the `[bad-input]` lines read here. */
 const SETTINGS = { CONFORMANCE_SEED: '12345', CONFORMANCE_BAD_INPUTS: '200', CONFORMANCE_VERBOSE: '1' };
-const checks = (run: Awaited<ReturnType<typeof runSuite>>) => run.summary?.checks.filter((c) => c.area === 'generated-bad-input') ?? [];
+const checks = (run: Awaited<ReturnType<typeof runSuite>>) =>
+  run.summary?.checks.filter((c) => c.area === 'generated-bad-input') ?? [];
 
 describe('setAt', () => {
   test('sets or removes the member at a path and leaves the base as it was', () => {
-    const base = { identity: { names: [{ first: 'Ada', last: 'Byron' }], ids: { npi: '1' } }, source: { name: 'cf_a', id: 'x' } };
+    const base = {
+      identity: { names: [{ first: 'Ada', last: 'Byron' }], ids: { npi: '1' } },
+      source: { name: 'cf_a', id: 'x' },
+    };
     const before = structuredClone(base);
-    const set = setAt(base, ['identity', 'names', 0, 'first'], 42) as typeof base & { identity: { names: Array<{ first: unknown }> } };
+    const set = setAt(base, ['identity', 'names', 0, 'first'], 42) as typeof base & {
+      identity: { names: Array<{ first: unknown }> };
+    };
     const removed = setAt(base, ['source', 'id'], undefined);
     expect(set).toEqual({ ...before, identity: { ...before.identity, names: [{ first: 42, last: 'Byron' }] } });
     expect(removed).toEqual({ ...before, source: { name: 'cf_a' } });
@@ -40,7 +46,9 @@ describe('generated bad input', () => {
     const run = await runSuite(FILES, SETTINGS);
     const list = checks(run);
     expect(list.map((c) => c.service).sort(), run.stdout.slice(-2000)).toEqual(['organization', 'person', 'provider']);
-    expect(list.filter((c) => c.verdict !== 'pass').map((c) => `${c.service}: ${c.verdict} ${c.message ?? ''}`)).toEqual([]);
+    expect(
+      list.filter((c) => c.verdict !== 'pass').map((c) => `${c.service}: ${c.verdict} ${c.message ?? ''}`),
+    ).toEqual([]);
     expect(run.stdout).toMatch(
       /\[bad-input\] organization: 200 generated requests over \d+ sites in 3 lanes, seeds \d+\/\d+\/\d+ \(run seed 12345\)/,
     );

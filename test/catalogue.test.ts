@@ -27,7 +27,9 @@ describe('requirement catalogues', () => {
 describe('check IDs', async () => {
   const { slug } = await import('../harness/register.js');
   it('keep short titles whole and give long titles that differ only at the end distinct IDs', () => {
-    expect(slug("mergeIdentities replies with the survivor's linkId")).toBe('mergeidentities-replies-with-the-survivor-s-linkid');
+    expect(slug("mergeIdentities replies with the survivor's linkId")).toBe(
+      'mergeidentities-replies-with-the-survivor-s-linkid',
+    );
     const long = 'mergeIdentities of a practitioner and a health facility is rejected and changes nothing';
     const a = slug(`${long} (practitioner first)`);
     const b = slug(`${long} (health facility first)`);

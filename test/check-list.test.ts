@@ -27,7 +27,10 @@ describe('--requirement', () => {
 
   it("runs its requirements' services' scenario folders only", () => {
     const f = requirementFilters(['PERSON-DEACTIVATE-EXCLUDES-MATCHING', 'ORG-MERGE-EFFECT']);
-    expect('args' in f && f.args.filter((a) => a.startsWith('scenarios/'))).toEqual(['scenarios/person/', 'scenarios/organization/']);
+    expect('args' in f && f.args.filter((a) => a.startsWith('scenarios/'))).toEqual([
+      'scenarios/person/',
+      'scenarios/organization/',
+    ]);
   });
 
   it('refuses an ID the catalogue does not hold, naming the one meant', () => {
@@ -47,7 +50,13 @@ describe('--list', () => {
   it('lists every check once with its service, area, requirements and file, as JSON', async () => {
     const r = await runCommand(CLI, ['--list', '--json']);
     expect(r.code, r.stderr).toBe(0);
-    const checks = JSON.parse(r.stdout) as Array<{ checkId: string; service: string; area: string; requirements: string[]; file: string }>;
+    const checks = JSON.parse(r.stdout) as Array<{
+      checkId: string;
+      service: string;
+      area: string;
+      requirements: string[];
+      file: string;
+    }>;
     expect(checks.length).toBeGreaterThan(250);
     expect(new Set(checks.map((c) => c.checkId)).size).toBe(checks.length);
     const index = requirementIndex();

@@ -76,12 +76,23 @@ describe("a check's time to send", () => {
 describe('walk checks short of time', () => {
   it('run shorter or fewer walks, judged, and say so, where the time to send would not hold the budget', async () => {
     // 30 ms a request: 12 walks of 10 steps take far longer than 6 s; steps start within 60 % of it.
-    const result = await runWalkCheck('organization', 7, [], { walks: 12, steps: 10 }, false, false, ['latency=30'], 6000);
+    const result = await runWalkCheck(
+      'organization',
+      7,
+      [],
+      { walks: 12, steps: 10 },
+      false,
+      false,
+      ['latency=30'],
+      6000,
+    );
     expect(result.verdict, result.message).toBe('pass');
     expect(result.note).toMatch(
       /the check's time was short for this deployment .*: \d+ walks or tours ended before their steps, \d+ walks were not begun/,
     );
-    const [, ended, notBegun] = /(\d+) walks or tours ended before their steps, (\d+) walks were not begun/.exec(result.note)!;
+    const [, ended, notBegun] = /(\d+) walks or tours ended before their steps, (\d+) walks were not begun/.exec(
+      result.note,
+    )!;
     expect(Number(ended) + Number(notBegun)).toBeGreaterThan(0);
   });
 });

@@ -6,7 +6,16 @@
  * shard-merge.test.ts (conformance --shard, report:merge) and compare-runs.test.ts.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,7 +39,10 @@ const load = (file: string) => {
 };
 const npmScripts = (text: string) => [...text.matchAll(/npm run ([\w:-]+)/g)].map((m) => m[1]!);
 const runLines = (jobs: Record<string, any>) =>
-  Object.values(jobs).flatMap((j: any) => [...(j.steps ?? []).map((s: any) => s.run).filter(Boolean), ...(j.script ?? [])]) as string[];
+  Object.values(jobs).flatMap((j: any) => [
+    ...(j.steps ?? []).map((s: any) => s.run).filter(Boolean),
+    ...(j.script ?? []),
+  ]) as string[];
 
 describe('GitHub Actions workflow', () => {
   const { text, yaml } = load('examples/ci/github-actions.yml');
@@ -161,7 +173,9 @@ describe('the GitHub Actions workflow, run as written against the reference', ()
         expect(out).toMatch(new RegExp(`shard ${i + 1}: exit code 0; the merged report decides the gate`));
       // actions/upload-artifact + actions/download-artifact: each shard's run folder under shards/conformance-shard-<i>/.
       for (const i of [1, 2, 3])
-        cpSync(join(ROOT, 'reports', `gh-${runId}-1-s${i}of3`), join(ROOT, 'shards', `conformance-shard-${i}`), { recursive: true });
+        cpSync(join(ROOT, 'reports', `gh-${runId}-1-s${i}of3`), join(ROOT, 'shards', `conformance-shard-${i}`), {
+          recursive: true,
+        });
       // The report job.
       for (const step of runSteps(yaml.jobs.report)) {
         const r = await bash(fill(step.run), env(step));

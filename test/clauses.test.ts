@@ -58,12 +58,18 @@ const page = (n: number, hasNext?: unknown, totalElements?: unknown) => ({
 });
 const hits = (...xs: Array<[string, number]>) => xs.map(([linkId, score]) => ({ linkId, score }));
 const decision = (what: string, score: number, matched: boolean) => ({ what, score, matched });
-const email = (value: unknown) => () => wrongWireForm([{ pointer: '/email', value }], isEmailAddress, 'an e-mail address');
+const email = (value: unknown) => () =>
+  wrongWireForm([{ pointer: '/email', value }], isEmailAddress, 'an e-mail address');
 
 const ROWS: Record<string, Row> = {
   // contract
   'REPLY-NOT-ENVELOPE': {
-    rejected: [{ what: 'an HTML error page', judge: () => contract.replyNotEnvelope('nativeIdQuery', 502, undefined, '<html>bad</html>') }],
+    rejected: [
+      {
+        what: 'an HTML error page',
+        judge: () => contract.replyNotEnvelope('nativeIdQuery', 502, undefined, '<html>bad</html>'),
+      },
+    ],
     accepted: [
       { what: 'an envelope', judge: () => contract.replyNotEnvelope('nativeIdQuery', 200, { success: true }, '') },
       {
@@ -82,7 +88,14 @@ const ROWS: Record<string, Row> = {
       { what: 'success alone', judge: envelopeOf({ success: true }) },
       {
         what: 'null members, empty lists and members of its own',
-        judge: envelopeOf({ success: false, message: null, errors: null, warnings: [], retryableError: null, vendorCode: 'E1' }),
+        judge: envelopeOf({
+          success: false,
+          message: null,
+          errors: null,
+          warnings: [],
+          retryableError: null,
+          vendorCode: 'E1',
+        }),
         unseen: true,
       },
     ],
@@ -99,7 +112,10 @@ const ROWS: Record<string, Row> = {
       },
     ],
     accepted: [
-      { what: 'no results', judge: content('organization', 'demographicsSearch', contract.CONTENT_SHAPE, { searchResults: [] }) },
+      {
+        what: 'no results',
+        judge: content('organization', 'demographicsSearch', contract.CONTENT_SHAPE, { searchResults: [] }),
+      },
       {
         what: 'a result with a null linkId, score 0, N and members of its own',
         judge: content('organization', 'demographicsSearch', contract.CONTENT_SHAPE, {
@@ -109,7 +125,9 @@ const ROWS: Record<string, Row> = {
       },
       {
         what: 'relationship search answering one object',
-        judge: content('organization', 'searchRelationshipsService', contract.CONTENT_SHAPE, { relationship: { id: 'r1' } }),
+        judge: content('organization', 'searchRelationshipsService', contract.CONTENT_SHAPE, {
+          relationship: { id: 'r1' },
+        }),
         unseen: true,
       },
     ],
@@ -118,14 +136,18 @@ const ROWS: Record<string, Row> = {
     rejected: [
       {
         what: 'a DATE as MM/dd/yyyy',
-        judge: content('organization', 'nativeIdQuery', contract.WIRE_FORM, { identity: { foundedDate: [{ foundedDate: '01/31/2020' }] } }),
+        judge: content('organization', 'nativeIdQuery', contract.WIRE_FORM, {
+          identity: { foundedDate: [{ foundedDate: '01/31/2020' }] },
+        }),
       },
       { what: 'an e-mail written out', judge: email('name at example.com') },
     ],
     accepted: [
       {
         what: 'a DATE as yyyy-MM-dd',
-        judge: content('organization', 'nativeIdQuery', contract.WIRE_FORM, { identity: { foundedDate: [{ foundedDate: '2020-01-31' }] } }),
+        judge: content('organization', 'nativeIdQuery', contract.WIRE_FORM, {
+          identity: { foundedDate: [{ foundedDate: '2020-01-31' }] },
+        }),
       },
       {
         what: 'a NUMBER with a sign and a leading dot',
@@ -139,13 +161,22 @@ const ROWS: Record<string, Row> = {
       {
         what: 'a DATE-TIME with +00:00 and microseconds',
         judge: () =>
-          wrongWireForm([{ pointer: '/d', value: '2026-01-01T10:00:00.123456+00:00' }], (v) => DateTimeString.safeParse(v).success, 'UTC'),
+          wrongWireForm(
+            [{ pointer: '/d', value: '2026-01-01T10:00:00.123456+00:00' }],
+            (v) => DateTimeString.safeParse(v).success,
+            'UTC',
+          ),
         unseen: true,
       },
     ],
   },
   'REQUEST-REFUSED': {
-    rejected: [{ what: 'success=false', judge: () => contract.requestRefused('mergeIdentities', { status: 409, success: false }) }],
+    rejected: [
+      {
+        what: 'success=false',
+        judge: () => contract.requestRefused('mergeIdentities', { status: 409, success: false }),
+      },
+    ],
     accepted: [
       { what: 'success=true', judge: () => contract.requestRefused('mergeIdentities', { status: 200, success: true }) },
       {
@@ -158,7 +189,10 @@ const ROWS: Record<string, Row> = {
   // envelope
   'PATH-NOT-ANSWERED': {
     rejected: [
-      { what: '404 with success=false', judge: () => envelope.pathNotAnswered('identityIdQuery', { status: 404, success: false }) },
+      {
+        what: '404 with success=false',
+        judge: () => envelope.pathNotAnswered('identityIdQuery', { status: 404, success: false }),
+      },
     ],
     accepted: [
       { what: '200', judge: () => envelope.pathNotAnswered('identityIdQuery', { status: 200, success: true }) },
@@ -167,7 +201,11 @@ const ROWS: Record<string, Row> = {
         judge: () => envelope.pathNotAnswered('identityIdQuery', { status: 404, success: true }),
         unseen: true,
       },
-      { what: 'a 422 rejection', judge: () => envelope.pathNotAnswered('identityIdQuery', { status: 422, success: false }), unseen: true },
+      {
+        what: 'a 422 rejection',
+        judge: () => envelope.pathNotAnswered('identityIdQuery', { status: 422, success: false }),
+        unseen: true,
+      },
     ],
   },
   'ECHO-DIFFERS': {
@@ -176,13 +214,20 @@ const ROWS: Record<string, Row> = {
         what: 'a server-made trackingId',
         judge: () => envelope.echoDiffers({ trackingId: 't1', auditId: 'a1' }, { trackingId: 'srv', auditId: 'a1' }),
       },
-      { what: 'no auditId', judge: () => envelope.echoDiffers({ trackingId: 't1', auditId: 'a1' }, { trackingId: 't1' }) },
+      {
+        what: 'no auditId',
+        judge: () => envelope.echoDiffers({ trackingId: 't1', auditId: 'a1' }, { trackingId: 't1' }),
+      },
     ],
     accepted: [
-      { what: 'both echoed', judge: () => envelope.echoDiffers({ trackingId: 't1', auditId: 'a1' }, { trackingId: 't1', auditId: 'a1' }) },
+      {
+        what: 'both echoed',
+        judge: () => envelope.echoDiffers({ trackingId: 't1', auditId: 'a1' }, { trackingId: 't1', auditId: 'a1' }),
+      },
       {
         what: 'both echoed beside members of its own',
-        judge: () => envelope.echoDiffers({ trackingId: 't1', auditId: 'a1' }, { trackingId: 't1', auditId: 'a1', spanId: 'x' }),
+        judge: () =>
+          envelope.echoDiffers({ trackingId: 't1', auditId: 'a1' }, { trackingId: 't1', auditId: 'a1', spanId: 'x' }),
         unseen: true,
       },
     ],
@@ -191,13 +236,15 @@ const ROWS: Record<string, Row> = {
     rejected: [
       {
         what: 'an empty identity without views',
-        judge: () => envelope.viewDefaultDiffers({ linkId: 'L', identity: {} }, { linkId: 'L', identity: { names: [{ a: 1 }] } }),
+        judge: () =>
+          envelope.viewDefaultDiffers({ linkId: 'L', identity: {} }, { linkId: 'L', identity: { names: [{ a: 1 }] } }),
       },
     ],
     accepted: [
       {
         what: 'the same reply',
-        judge: () => envelope.viewDefaultDiffers({ linkId: 'L', identity: { a: [1] } }, { linkId: 'L', identity: { a: [1] } }),
+        judge: () =>
+          envelope.viewDefaultDiffers({ linkId: 'L', identity: { a: [1] } }, { linkId: 'L', identity: { a: [1] } }),
       },
       {
         what: 'the same identity with its arrays in another order and a null member left out',
@@ -211,9 +258,17 @@ const ROWS: Record<string, Row> = {
     ],
   },
   'FAILURE-WITHOUT-REASON': {
-    rejected: [{ what: 'an empty failure', judge: () => envelope.failureWithoutReason({ success: false, message: '', errors: [] }) }],
+    rejected: [
+      {
+        what: 'an empty failure',
+        judge: () => envelope.failureWithoutReason({ success: false, message: '', errors: [] }),
+      },
+    ],
     accepted: [
-      { what: 'a message', judge: () => envelope.failureWithoutReason({ success: false, message: 'maxSearchResults must be > 0' }) },
+      {
+        what: 'a message',
+        judge: () => envelope.failureWithoutReason({ success: false, message: 'maxSearchResults must be > 0' }),
+      },
       {
         what: 'errors only, no message member',
         judge: () => envelope.failureWithoutReason({ success: false, errors: ['E42'] }),
@@ -224,34 +279,61 @@ const ROWS: Record<string, Row> = {
   'CUSTOMERID-REFUSED': {
     rejected: [
       { what: 'refused', judge: () => envelope.customerIdRefused({ status: 400, success: false }, undefined, 'L1') },
-      { what: 'answered another identity', judge: () => envelope.customerIdRefused({ status: 200, success: true }, 'L2', 'L1') },
+      {
+        what: 'answered another identity',
+        judge: () => envelope.customerIdRefused({ status: 200, success: true }, 'L2', 'L1'),
+      },
     ],
     accepted: [
       { what: 'answered', judge: () => envelope.customerIdRefused({ status: 200, success: true }, 'L1', 'L1') },
-      { what: 'answered on HTTP 203', judge: () => envelope.customerIdRefused({ status: 203, success: true }, 'L1', 'L1'), unseen: true },
+      {
+        what: 'answered on HTTP 203',
+        judge: () => envelope.customerIdRefused({ status: 203, success: true }, 'L1', 'L1'),
+        unseen: true,
+      },
     ],
   },
   'ENRICH-DEFAULT-DIFFERS': {
     rejected: [
       {
         what: 'enrichment without the option',
-        judge: () => envelope.enrichDefaultDiffers({ identity: {}, enrichedDetails: { x: 1 } }, { identity: {}, enrichedDetails: null }),
+        judge: () =>
+          envelope.enrichDefaultDiffers(
+            { identity: {}, enrichedDetails: { x: 1 } },
+            { identity: {}, enrichedDetails: null },
+          ),
       },
     ],
     accepted: [
-      { what: 'the same', judge: () => envelope.enrichDefaultDiffers({ identity: { a: [1] } }, { identity: { a: [1] } }) },
+      {
+        what: 'the same',
+        judge: () => envelope.enrichDefaultDiffers({ identity: { a: [1] } }, { identity: { a: [1] } }),
+      },
       {
         what: 'enrichedDetails null in one and absent in the other, arrays reordered',
-        judge: () => envelope.enrichDefaultDiffers({ identity: { a: [1, 2] }, enrichedDetails: null }, { identity: { a: [2, 1] } }),
+        judge: () =>
+          envelope.enrichDefaultDiffers(
+            { identity: { a: [1, 2] }, enrichedDetails: null },
+            { identity: { a: [2, 1] } },
+          ),
         unseen: true,
       },
     ],
   },
   'ENRICH-TRUE-REFUSED': {
-    rejected: [{ what: 'true refused', judge: () => envelope.enrichTrueRefused({ status: 400, success: false }, undefined, 'L1') }],
+    rejected: [
+      {
+        what: 'true refused',
+        judge: () => envelope.enrichTrueRefused({ status: 400, success: false }, undefined, 'L1'),
+      },
+    ],
     accepted: [
       { what: 'answered', judge: () => envelope.enrichTrueRefused({ status: 200, success: true }, 'L1', 'L1') },
-      { what: 'answered on HTTP 206', judge: () => envelope.enrichTrueRefused({ status: 206, success: true }, 'L1', 'L1'), unseen: true },
+      {
+        what: 'answered on HTTP 206',
+        judge: () => envelope.enrichTrueRefused({ status: 206, success: true }, 'L1', 'L1'),
+        unseen: true,
+      },
     ],
   },
   // postIdentity
@@ -259,7 +341,11 @@ const ROWS: Record<string, Row> = {
     rejected: [{ what: 'a link ID for a lone record', judge: () => post.postLinkId('L9', false).withoutMatch }],
     accepted: [
       { what: 'null for a lone record', judge: () => post.postLinkId(null, false).withoutMatch },
-      { what: 'linkId left out for a lone record', judge: () => post.postLinkId(undefined, false).withoutMatch, unseen: true },
+      {
+        what: 'linkId left out for a lone record',
+        judge: () => post.postLinkId(undefined, false).withoutMatch,
+        unseen: true,
+      },
       {
         what: 'a link ID other than the match read before (the identity was re-keyed)',
         judge: () => post.postLinkId('L-new', true).withoutMatch,
@@ -271,7 +357,11 @@ const ROWS: Record<string, Row> = {
     rejected: [{ what: 'null on a match', judge: () => post.postLinkId(null, true).nullOnMatch }],
     accepted: [
       { what: 'the matched link ID', judge: () => post.postLinkId('L1', true).nullOnMatch },
-      { what: 'a new link ID of the joined identity', judge: () => post.postLinkId('urn:id:7', true).nullOnMatch, unseen: true },
+      {
+        what: 'a new link ID of the joined identity',
+        judge: () => post.postLinkId('urn:id:7', true).nullOnMatch,
+        unseen: true,
+      },
       { what: 'not known whether it matched', judge: () => post.postLinkId(null, undefined).nullOnMatch, unseen: true },
     ],
   },
@@ -287,16 +377,29 @@ const ROWS: Record<string, Row> = {
     rejected: [{ what: 'not found', judge: () => post.postedNotFound({ name: 's', id: 'n' }, false) }],
     accepted: [
       { what: 'found', judge: () => post.postedNotFound({ name: 's', id: 'n' }, true) },
-      { what: 'found after a lag', judge: () => post.postedNotFound({ name: 's', id: 'n' }, true, 'HTTP 200 after 3 reads'), unseen: true },
+      {
+        what: 'found after a lag',
+        judge: () => post.postedNotFound({ name: 's', id: 'n' }, true, 'HTTP 200 after 3 reads'),
+        unseen: true,
+      },
     ],
   },
   'UPDATE-NOT-APPLIED': {
     rejected: [
-      { what: 'a second record', judge: () => post.updateNotApplied('L1', { linkId: 'L2', timesListed: 1, shows: true }, 'x') },
-      { what: 'the source listed twice', judge: () => post.updateNotApplied('L1', { linkId: 'L1', timesListed: 2, shows: true }, 'x') },
+      {
+        what: 'a second record',
+        judge: () => post.updateNotApplied('L1', { linkId: 'L2', timesListed: 1, shows: true }, 'x'),
+      },
+      {
+        what: 'the source listed twice',
+        judge: () => post.updateNotApplied('L1', { linkId: 'L1', timesListed: 2, shows: true }, 'x'),
+      },
     ],
     accepted: [
-      { what: 'updated in place', judge: () => post.updateNotApplied('L1', { linkId: 'L1', timesListed: 1, shows: true }, 'x') },
+      {
+        what: 'updated in place',
+        judge: () => post.updateNotApplied('L1', { linkId: 'L1', timesListed: 1, shows: true }, 'x'),
+      },
       {
         what: 'updated, with no identityGroupedBySource at all',
         judge: () => post.updateNotApplied('L1', { linkId: 'L1', timesListed: 0, shows: true }, 'x'),
@@ -320,7 +423,9 @@ const ROWS: Record<string, Row> = {
   },
   // search
   'BELOW-THRESHOLD': {
-    rejected: [{ what: 'a result at 0.4 at threshold 0.6', judge: () => search.belowThreshold([r('A', 0.9), r('B', 0.4)], 0.6) }],
+    rejected: [
+      { what: 'a result at 0.4 at threshold 0.6', judge: () => search.belowThreshold([r('A', 0.9), r('B', 0.4)], 0.6) },
+    ],
     accepted: [
       { what: 'results at or above', judge: () => search.belowThreshold([r('A', 0.9), r('B', 0.6)], 0.6) },
       { what: 'no results at all', judge: () => search.belowThreshold([], 0.6), unseen: true },
@@ -336,7 +441,14 @@ const ROWS: Record<string, Row> = {
       {
         what: 'a result scoring exactly the threshold, dropped',
         judge: () =>
-          search.thresholdDrops(new Set(['A', 'B']), [r('A', 0.9), r('B', 0.6)], [r('A', 0.9), r('B', 0.6)], [r('A', 0.9)], 0.6, 50),
+          search.thresholdDrops(
+            new Set(['A', 'B']),
+            [r('A', 0.9), r('B', 0.6)],
+            [r('A', 0.9), r('B', 0.6)],
+            [r('A', 0.9)],
+            0.6,
+            50,
+          ),
       },
     ],
     accepted: [
@@ -355,12 +467,20 @@ const ROWS: Record<string, Row> = {
       {
         what: 'a result whose score drifted between the reads, missing',
         judge: () =>
-          search.thresholdDrops(new Set(['A', 'B']), [r('A', 0.9), r('B', 0.6)], [r('A', 0.9), r('B', 0.59)], [r('A', 0.9)], 0.6, 50),
+          search.thresholdDrops(
+            new Set(['A', 'B']),
+            [r('A', 0.9), r('B', 0.6)],
+            [r('A', 0.9), r('B', 0.59)],
+            [r('A', 0.9)],
+            0.6,
+            50,
+          ),
         unseen: true,
       },
       {
         what: 'a full list that cut it',
-        judge: () => search.thresholdDrops(new Set(['B']), [r('B', 0.6)], [r('B', 0.6)], [r('X', 0.9), r('Y', 0.8)], 0.6, 2),
+        judge: () =>
+          search.thresholdDrops(new Set(['B']), [r('B', 0.6)], [r('B', 0.6)], [r('X', 0.9), r('Y', 0.8)], 0.6, 2),
         unseen: true,
       },
     ],
@@ -369,8 +489,16 @@ const ROWS: Record<string, Row> = {
     rejected: [{ what: 'worst first', judge: () => search.unordered([r('A', 0.2), r('B', 0.9)]) }],
     accepted: [
       { what: 'best first', judge: () => search.unordered([r('A', 0.9), r('B', 0.2)]) },
-      { what: 'ties in any order', judge: () => search.unordered([r('B', 0.5), r('A', 0.5), r('C', 0.1)]), unseen: true },
-      { what: 'unscored results in between', judge: () => search.unordered([r('A', 0.9), r('X'), r('B', 0.3)]), unseen: true },
+      {
+        what: 'ties in any order',
+        judge: () => search.unordered([r('B', 0.5), r('A', 0.5), r('C', 0.1)]),
+        unseen: true,
+      },
+      {
+        what: 'unscored results in between',
+        judge: () => search.unordered([r('A', 0.9), r('X'), r('B', 0.3)]),
+        unseen: true,
+      },
     ],
   },
   'OVER-MAX': {
@@ -389,7 +517,11 @@ const ROWS: Record<string, Row> = {
         judge: () => search.nonPositiveMaxAccepted(-1, { status: 200, success: false }),
         unseen: true,
       },
-      { what: 'a bare 422 without an envelope', judge: () => search.nonPositiveMaxAccepted(0, { status: 422 }), unseen: true },
+      {
+        what: 'a bare 422 without an envelope',
+        judge: () => search.nonPositiveMaxAccepted(0, { status: 422 }),
+        unseen: true,
+      },
     ],
   },
   'SCORE-OUT-OF-RANGE': {
@@ -406,28 +538,44 @@ const ROWS: Record<string, Row> = {
     rejected: [{ what: 'X', judge: () => search.sameIdentityValue([r('A', 0.5, 'X')]) }],
     accepted: [
       { what: 'Y and N', judge: () => search.sameIdentityValue([r('A', 1, 'Y'), r('B', 0.1, 'N')]) },
-      { what: 'U for every result', judge: () => search.sameIdentityValue([r('A', 0.99, 'U'), r('B', 0.98, 'U')]), unseen: true },
+      {
+        what: 'U for every result',
+        judge: () => search.sameIdentityValue([r('A', 0.99, 'U'), r('B', 0.98, 'U')]),
+        unseen: true,
+      },
     ],
   },
   'RESULTS-MISSING': {
     rejected: [{ what: 'no searchResults', judge: () => search.resultsMissing({}) }],
     accepted: [
       { what: 'an empty list', judge: () => search.resultsMissing({ searchResults: [] }) },
-      { what: 'a list beside members of its own', judge: () => search.resultsMissing({ searchResults: [], took: 3 }), unseen: true },
+      {
+        what: 'a list beside members of its own',
+        judge: () => search.resultsMissing({ searchResults: [], took: 3 }),
+        unseen: true,
+      },
     ],
   },
   'NON-MATCH-LISTED': {
     rejected: [{ what: 'the closest candidate at 0.31', judge: () => search.nonMatchListed([r('A', 0.31)], 0.99) }],
     accepted: [
       { what: 'nothing', judge: () => search.nonMatchListed([], 0.99) },
-      { what: 'a candidate the deployment scores 0.995', judge: () => search.nonMatchListed([r('A', 0.995)], 0.99), unseen: true },
+      {
+        what: 'a candidate the deployment scores 0.995',
+        judge: () => search.nonMatchListed([r('A', 0.995)], 0.99),
+        unseen: true,
+      },
     ],
   },
   'EXACT-NOT-FOUND': {
     rejected: [{ what: 'not found', judge: () => search.exactNotFound('L1', false) }],
     accepted: [
       { what: 'found', judge: () => search.exactNotFound('L1', true) },
-      { what: 'found, link ID a UUID', judge: () => search.exactNotFound('0d9e3c1a-7f1e-4f4e-9a51-2d1d2b5e6f70', true), unseen: true },
+      {
+        what: 'found, link ID a UUID',
+        judge: () => search.exactNotFound('0d9e3c1a-7f1e-4f4e-9a51-2d1d2b5e6f70', true),
+        unseen: true,
+      },
     ],
   },
   'UNTHRESHOLDED-FILTERS': {
@@ -438,13 +586,15 @@ const ROWS: Record<string, Row> = {
       },
       {
         what: 'a list holding a lower score without it',
-        judge: () => search.unthresholdedFilters(new Set(['B']), [r('A', 1), r('X', 0.1), r('Y', 0.05)], [r('A', 1), r('B', 0.4)]),
+        judge: () =>
+          search.unthresholdedFilters(new Set(['B']), [r('A', 1), r('X', 0.1), r('Y', 0.05)], [r('A', 1), r('B', 0.4)]),
       },
     ],
     accepted: [
       {
         what: 'every result there',
-        judge: () => search.unthresholdedFilters(new Set(['A', 'B']), [r('A', 1), r('B', 0.4)], [r('A', 1), r('B', 0.4)]),
+        judge: () =>
+          search.unthresholdedFilters(new Set(['A', 'B']), [r('A', 1), r('B', 0.4)], [r('A', 1), r('B', 0.4)]),
       },
       {
         what: 'a list cut by a system maximum of 1, a tie at the cut',
@@ -470,13 +620,21 @@ const ROWS: Record<string, Row> = {
     rejected: [
       {
         what: 'grouped under a master record',
-        judge: () => query.nativeIdWrongIdentity({ name: 's', id: 'n' }, 'L1', { linkId: 'L1', grouped: [{ name: 'master', id: 'm' }] }),
+        judge: () =>
+          query.nativeIdWrongIdentity({ name: 's', id: 'n' }, 'L1', {
+            linkId: 'L1',
+            grouped: [{ name: 'master', id: 'm' }],
+          }),
       },
     ],
     accepted: [
       {
         what: 'the source listed',
-        judge: () => query.nativeIdWrongIdentity({ name: 's', id: 'n' }, 'L1', { linkId: 'L1', grouped: [{ name: 's', id: 'n' }] }),
+        judge: () =>
+          query.nativeIdWrongIdentity({ name: 's', id: 'n' }, 'L1', {
+            linkId: 'L1',
+            grouped: [{ name: 's', id: 'n' }],
+          }),
       },
       {
         what: 'no identityGroupedBySource at all',
@@ -492,7 +650,11 @@ const ROWS: Record<string, Row> = {
     ],
     accepted: [
       { what: 'the top result', judge: () => query.queryNotBest('A', [r('A', 0.9), r('B', 0.3)]) },
-      { what: 'one of two tied at the top, listed second', judge: () => query.queryNotBest('B', [r('A', 0.9), r('B', 0.9)]), unseen: true },
+      {
+        what: 'one of two tied at the top, listed second',
+        judge: () => query.queryNotBest('B', [r('A', 0.9), r('B', 0.9)]),
+        unseen: true,
+      },
       { what: 'no scores, the first result', judge: () => query.queryNotBest('A', [r('A'), r('B')]), unseen: true },
     ],
   },
@@ -500,7 +662,11 @@ const ROWS: Record<string, Row> = {
     rejected: [{ what: 'never returned', judge: () => query.queryMissesExact('L1', false) }],
     accepted: [
       { what: 'returned', judge: () => query.queryMissesExact('L1', true) },
-      { what: 'returned, numeric link ID', judge: () => query.queryMissesExact('1234567890123456789', true), unseen: true },
+      {
+        what: 'returned, numeric link ID',
+        judge: () => query.queryMissesExact('1234567890123456789', true),
+        unseen: true,
+      },
     ],
   },
   'IDQUERY-OTHER-IDENTITY': {
@@ -548,7 +714,11 @@ const ROWS: Record<string, Row> = {
     ],
     accepted: [
       { what: 'an id', judge: () => relationships.relationshipWithoutId({ id: 'r1' }) },
-      { what: 'an id and nothing else', judge: () => relationships.relationshipWithoutId({ id: '0d9e3c1a' }), unseen: true },
+      {
+        what: 'an id and nothing else',
+        judge: () => relationships.relationshipWithoutId({ id: '0d9e3c1a' }),
+        unseen: true,
+      },
     ],
   },
   'ECHO-OTHER-VALUE': {
@@ -556,7 +726,9 @@ const ROWS: Record<string, Row> = {
       {
         what: 'another subject',
         judge: () =>
-          relationships.echoOtherValue({ subjectServiceId: 'L1', relationshipVerb: 'v' }, { subjectServiceId: 'L9' }, ['relationshipVerb']),
+          relationships.echoOtherValue({ subjectServiceId: 'L1', relationshipVerb: 'v' }, { subjectServiceId: 'L9' }, [
+            'relationshipVerb',
+          ]),
       },
     ],
     accepted: [
@@ -585,7 +757,11 @@ const ROWS: Record<string, Row> = {
     rejected: [{ what: 'not found', judge: () => relationships.relationshipNotFound('r1', 'subject', false) }],
     accepted: [
       { what: 'found', judge: () => relationships.relationshipNotFound('r1', 'subject', true) },
-      { what: 'found after a lag', judge: () => relationships.relationshipNotFound('r1', 'object and verb', true), unseen: true },
+      {
+        what: 'found after a lag',
+        judge: () => relationships.relationshipNotFound('r1', 'object and verb', true),
+        unseen: true,
+      },
     ],
   },
   'OFF-CRITERIA': {
@@ -596,7 +772,10 @@ const ROWS: Record<string, Row> = {
       },
       {
         what: 'another verb',
-        judge: () => relationships.offCriteria({ relationshipVerb: 'affiliatedWith' }, [{ id: 'r2', relationshipVerb: 'affiliateOf' }]),
+        judge: () =>
+          relationships.offCriteria({ relationshipVerb: 'affiliatedWith' }, [
+            { id: 'r2', relationshipVerb: 'affiliateOf' },
+          ]),
       },
     ],
     accepted: [
@@ -611,7 +790,10 @@ const ROWS: Record<string, Row> = {
       },
       {
         what: 'the verb asked for in upper case',
-        judge: () => relationships.offCriteria({ relationshipVerb: 'affiliatedWith' }, [{ id: 'r1', relationshipVerb: 'AFFILIATEDWITH' }]),
+        judge: () =>
+          relationships.offCriteria({ relationshipVerb: 'affiliatedWith' }, [
+            { id: 'r1', relationshipVerb: 'AFFILIATEDWITH' },
+          ]),
         unseen: true,
       },
     ],
@@ -631,10 +813,19 @@ const ROWS: Record<string, Row> = {
     ],
   },
   'OTHER-DELETED': {
-    rejected: [{ what: 'the other relationship of the subject gone too', judge: () => relationships.otherDeleted('r1', 'r2', false) }],
+    rejected: [
+      {
+        what: 'the other relationship of the subject gone too',
+        judge: () => relationships.otherDeleted('r1', 'r2', false),
+      },
+    ],
     accepted: [
       { what: 'the other one still found', judge: () => relationships.otherDeleted('r1', 'r2', true) },
-      { what: 'still found, ids UUIDs', judge: () => relationships.otherDeleted('0d9e3c1a-7f1e', '5b2a-11c0', true), unseen: true },
+      {
+        what: 'still found, ids UUIDs',
+        judge: () => relationships.otherDeleted('0d9e3c1a-7f1e', '5b2a-11c0', true),
+        unseen: true,
+      },
     ],
   },
   // notifications
@@ -642,13 +833,22 @@ const ROWS: Record<string, Row> = {
     rejected: [{ what: 'pageSize + 1', judge: () => notifications.pageOverSize([page(4, true)], 3) }],
     accepted: [
       { what: 'full pages', judge: () => notifications.pageOverSize([page(3, true), page(1, false)], 3) },
-      { what: 'a server cap of 2', judge: () => notifications.pageOverSize([page(2, true), page(2, false)], 3), unseen: true },
+      {
+        what: 'a server cap of 2',
+        judge: () => notifications.pageOverSize([page(2, true), page(2, false)], 3),
+        unseen: true,
+      },
     ],
   },
   'HASNEXT-CONTRADICTS-TOTAL': {
-    rejected: [{ what: 'hasNext false on page 1 of 2', judge: () => notifications.hasNextContradictsTotal([page(3, false, 5)]) }],
+    rejected: [
+      { what: 'hasNext false on page 1 of 2', judge: () => notifications.hasNextContradictsTotal([page(3, false, 5)]) },
+    ],
     accepted: [
-      { what: 'true then false', judge: () => notifications.hasNextContradictsTotal([page(3, true, 5), page(2, false, 5)]) },
+      {
+        what: 'true then false',
+        judge: () => notifications.hasNextContradictsTotal([page(3, true, 5), page(2, false, 5)]),
+      },
       { what: 'no totalElements', judge: () => notifications.hasNextContradictsTotal([page(3, false)]), unseen: true },
       {
         what: 'hasNext as "Y" (its type is the contract\'s business)',
@@ -658,19 +858,31 @@ const ROWS: Record<string, Row> = {
     ],
   },
   'PAGES-MISS-WINDOW': {
-    rejected: [{ what: 'a page never reached', judge: () => notifications.pagesMissWindow([{ i: 1 }], [{ i: 1 }, { i: 2 }]) }],
+    rejected: [
+      { what: 'a page never reached', judge: () => notifications.pagesMissWindow([{ i: 1 }], [{ i: 1 }, { i: 2 }]) },
+    ],
     accepted: [
-      { what: 'the same notifications', judge: () => notifications.pagesMissWindow([{ i: 1 }, { i: 2 }], [{ i: 2 }, { i: 1 }]) },
+      {
+        what: 'the same notifications',
+        judge: () => notifications.pagesMissWindow([{ i: 1 }, { i: 2 }], [{ i: 2 }, { i: 1 }]),
+      },
       {
         what: 'two alike notifications both times (no IDs, no times)',
-        judge: () => notifications.pagesMissWindow([{ kind: 'UPDATE' }, { kind: 'UPDATE' }], [{ kind: 'UPDATE' }, { kind: 'UPDATE' }]),
+        judge: () =>
+          notifications.pagesMissWindow(
+            [{ kind: 'UPDATE' }, { kind: 'UPDATE' }],
+            [{ kind: 'UPDATE' }, { kind: 'UPDATE' }],
+          ),
         unseen: true,
       },
     ],
   },
   'PAGES-REPEAT': {
     rejected: [
-      { what: 'the last of page 1 again', judge: () => notifications.pagesRepeat([{ i: 1 }, { i: 2 }, { i: 2 }], [{ i: 1 }, { i: 2 }]) },
+      {
+        what: 'the last of page 1 again',
+        judge: () => notifications.pagesRepeat([{ i: 1 }, { i: 2 }, { i: 2 }], [{ i: 1 }, { i: 2 }]),
+      },
     ],
     accepted: [
       { what: 'each once', judge: () => notifications.pagesRepeat([{ i: 1 }, { i: 2 }], [{ i: 1 }, { i: 2 }]) },
@@ -699,7 +911,9 @@ const ROWS: Record<string, Row> = {
     ],
   },
   'CHANGE-NOT-NOTIFIED': {
-    rejected: [{ what: 'no new notification', judge: () => notifications.changeNotNotified('the merge', ['n1', 'L1'], 2, 2) }],
+    rejected: [
+      { what: 'no new notification', judge: () => notifications.changeNotNotified('the merge', ['n1', 'L1'], 2, 2) },
+    ],
     accepted: [
       { what: 'one more', judge: () => notifications.changeNotNotified('the merge', ['n1', 'L1'], 2, 3) },
       {
@@ -713,15 +927,21 @@ const ROWS: Record<string, Row> = {
     rejected: [
       {
         what: 'in the window before',
-        judge: () => notifications.notifiedOutsidePeriod('n1', [{ what: 'before', notifications: [{ source: { id: 'n1' } }] }]),
+        judge: () =>
+          notifications.notifiedOutsidePeriod('n1', [{ what: 'before', notifications: [{ source: { id: 'n1' } }] }]),
       },
     ],
     accepted: [
-      { what: 'none there', judge: () => notifications.notifiedOutsidePeriod('n1', [{ what: 'before', notifications: [] }]) },
+      {
+        what: 'none there',
+        judge: () => notifications.notifiedOutsidePeriod('n1', [{ what: 'before', notifications: [] }]),
+      },
       {
         what: 'other records only, notifications stamped with times outside the window',
         judge: () =>
-          notifications.notifiedOutsidePeriod('n1', [{ what: 'before', notifications: [{ ts: '1970-01-01T00:00:00Z', about: 'n2' }] }]),
+          notifications.notifiedOutsidePeriod('n1', [
+            { what: 'before', notifications: [{ ts: '1970-01-01T00:00:00Z', about: 'n2' }] },
+          ]),
         unseen: true,
       },
     ],
@@ -755,10 +975,14 @@ const ROWS: Record<string, Row> = {
       },
     ],
     accepted: [
-      { what: 'no content', judge: () => auth.unauthenticatedLeaks([{ op: 'nativeIdQuery', sent: {}, content: null }]) },
+      {
+        what: 'no content',
+        judge: () => auth.unauthenticatedLeaks([{ op: 'nativeIdQuery', sent: {}, content: null }]),
+      },
       {
         what: 'the request content echoed in the failure',
-        judge: () => auth.unauthenticatedLeaks([{ op: 'identityIdQuery', sent: { linkId: 'L1' }, content: { linkId: 'L1' } }]),
+        judge: () =>
+          auth.unauthenticatedLeaks([{ op: 'identityIdQuery', sent: { linkId: 'L1' }, content: { linkId: 'L1' } }]),
         unseen: true,
       },
     ],
@@ -787,19 +1011,30 @@ const ROWS: Record<string, Row> = {
     ],
     accepted: [
       { what: '400', judge: () => bad.invalidAccepted('x', { status: 400, success: false }) },
-      { what: 'HTTP 500 with success=false', judge: () => bad.invalidAccepted('x', { status: 500, success: false }), unseen: true },
+      {
+        what: 'HTTP 500 with success=false',
+        judge: () => bad.invalidAccepted('x', { status: 500, success: false }),
+        unseen: true,
+      },
     ],
   },
   'OVER-LIMIT-ACCEPTED': {
     rejected: [{ what: '11 accepted', judge: () => bad.invalidAccepted('11 names', { status: 200, success: true }) }],
     accepted: [
       { what: 'rejected', judge: () => bad.invalidAccepted('11 names', { status: 400, success: false }) },
-      { what: 'rejected on HTTP 413 without envelope', judge: () => bad.invalidAccepted('11 names', { status: 413 }), unseen: true },
+      {
+        what: 'rejected on HTTP 413 without envelope',
+        judge: () => bad.invalidAccepted('11 names', { status: 413 }),
+        unseen: true,
+      },
     ],
   },
   'BAD-INPUT-ACCEPTED': {
     rejected: [
-      { what: 'a malformed DATE stored', judge: () => bad.invalidAccepted('foundedDate 2020/01/31', { status: 200, success: true }) },
+      {
+        what: 'a malformed DATE stored',
+        judge: () => bad.invalidAccepted('foundedDate 2020/01/31', { status: 200, success: true }),
+      },
     ],
     accepted: [
       { what: 'rejected', judge: () => bad.invalidAccepted('x', { status: 400, success: false }) },
@@ -814,7 +1049,11 @@ const ROWS: Record<string, Row> = {
     rejected: [{ what: 'HTTP 200 without success', judge: () => bad.badInputUnanswered('x', { status: 200 }) }],
     accepted: [
       { what: '400', judge: () => bad.badInputUnanswered('x', { status: 400, success: false }) },
-      { what: 'an enveloped 500', judge: () => bad.badInputUnanswered('x', { status: 500, success: false }), unseen: true },
+      {
+        what: 'an enveloped 500',
+        judge: () => bad.badInputUnanswered('x', { status: 500, success: false }),
+        unseen: true,
+      },
     ],
   },
   'BAD-INPUT-RETRYABLE': {
@@ -828,14 +1067,22 @@ const ROWS: Record<string, Row> = {
     rejected: [{ what: 'a bare 500', judge: () => bad.serverError('x', { status: 500 }) }],
     accepted: [
       { what: '400', judge: () => bad.serverError('x', { status: 400, success: false }) },
-      { what: 'an enveloped 500 failure', judge: () => bad.serverError('x', { status: 500, success: false }), unseen: true },
+      {
+        what: 'an enveloped 500 failure',
+        judge: () => bad.serverError('x', { status: 500, success: false }),
+        unseen: true,
+      },
     ],
   },
   'REJECTED-CHANGED': {
     rejected: [{ what: 'a record moved', judge: () => bad.rejectedChanged('x', ['A moved']) }],
     accepted: [
       { what: 'nothing', judge: () => bad.rejectedChanged('x', []) },
-      { what: 'nothing, on a lenient 200 failure', judge: () => bad.rejectedChanged('x (HTTP 200, success=false)', []), unseen: true },
+      {
+        what: 'nothing, on a lenient 200 failure',
+        judge: () => bad.rejectedChanged('x (HTTP 200, success=false)', []),
+        unseen: true,
+      },
     ],
   },
   // person
@@ -847,10 +1094,22 @@ const ROWS: Record<string, Row> = {
     ],
   },
   'DATASOURCES-NOT-REPORTED': {
-    rejected: [{ what: 'only the first reported', judge: () => person.dataSourcesNotReported(['a', 'b'], [{ datasource: 'a' }]) }],
+    rejected: [
+      {
+        what: 'only the first reported',
+        judge: () => person.dataSourcesNotReported(['a', 'b'], [{ datasource: 'a' }]),
+      },
+    ],
     accepted: [
-      { what: 'every name', judge: () => person.dataSourcesNotReported(['a', 'b'], [{ datasource: 'b' }, { datasource: 'a' }]) },
-      { what: 'results under another member name', judge: () => person.dataSourcesNotReported(['a', 'b'], [{ name: 'a' }]), unseen: true },
+      {
+        what: 'every name',
+        judge: () => person.dataSourcesNotReported(['a', 'b'], [{ datasource: 'b' }, { datasource: 'a' }]),
+      },
+      {
+        what: 'results under another member name',
+        judge: () => person.dataSourcesNotReported(['a', 'b'], [{ name: 'a' }]),
+        unseen: true,
+      },
       { what: 'no results member', judge: () => person.dataSourcesNotReported(['a'], undefined), unseen: true },
     ],
   },
@@ -862,17 +1121,24 @@ const ROWS: Record<string, Row> = {
     ],
   },
   'DATASOURCE-UNAVAILABLE': {
-    rejected: [{ what: 'still refused', judge: () => person.dataSourceUnavailable('ds', 900, { status: 400, success: false }) }],
+    rejected: [
+      { what: 'still refused', judge: () => person.dataSourceUnavailable('ds', 900, { status: 400, success: false }) },
+    ],
     accepted: [
       { what: 'at once', judge: () => person.dataSourceUnavailable('ds', 0, { status: 200, success: true }) },
-      { what: 'after 14 minutes', judge: () => person.dataSourceUnavailable('ds', 840, { status: 200, success: true }), unseen: true },
+      {
+        what: 'after 14 minutes',
+        judge: () => person.dataSourceUnavailable('ds', 840, { status: 200, success: true }),
+        unseen: true,
+      },
     ],
   },
   'ATTRIBUTE-WITHOUT-SOURCES': {
     rejected: [
       {
         what: 'no sources',
-        judge: () => person.attributeWithoutSources([{ at: 'names[0]', o: { firstName: 'a', clusterStatus: 'ACTIVE' } }]),
+        judge: () =>
+          person.attributeWithoutSources([{ at: 'names[0]', o: { firstName: 'a', clusterStatus: 'ACTIVE' } }]),
       },
     ],
     accepted: [
@@ -882,7 +1148,8 @@ const ROWS: Record<string, Row> = {
       },
       {
         what: 'another clusterStatus value',
-        judge: () => person.attributeWithoutSources([{ at: 'names[0]', o: { sources: [{}], clusterStatus: 'PENDING' } }]),
+        judge: () =>
+          person.attributeWithoutSources([{ at: 'names[0]', o: { sources: [{}], clusterStatus: 'PENDING' } }]),
         unseen: true,
       },
     ],
@@ -891,17 +1158,20 @@ const ROWS: Record<string, Row> = {
     rejected: [
       {
         what: 'only another native ID',
-        judge: () => person.attributeNotAttributed(['names'], [{ kind: 'names', o: { sources: [{ nativeId: 'other' }] } }], 'n1'),
+        judge: () =>
+          person.attributeNotAttributed(['names'], [{ kind: 'names', o: { sources: [{ nativeId: 'other' }] } }], 'n1'),
       },
     ],
     accepted: [
       {
         what: 'the record named',
-        judge: () => person.attributeNotAttributed(['names'], [{ kind: 'names', o: { sources: [{ nativeId: 'n1' }] } }], 'n1'),
+        judge: () =>
+          person.attributeNotAttributed(['names'], [{ kind: 'names', o: { sources: [{ nativeId: 'n1' }] } }], 'n1'),
       },
       {
         what: 'entries that name sourceId only',
-        judge: () => person.attributeNotAttributed(['names'], [{ kind: 'names', o: { sources: [{ sourceId: 's-1' }] } }], 'n1'),
+        judge: () =>
+          person.attributeNotAttributed(['names'], [{ kind: 'names', o: { sources: [{ sourceId: 's-1' }] } }], 'n1'),
         unseen: true,
       },
     ],
@@ -920,14 +1190,23 @@ const ROWS: Record<string, Row> = {
     ],
     accepted: [
       { what: 'a new link ID', judge: () => person.matchedNotSplit('L1', 'L3') },
-      { what: 'the original moved instead, the split one kept the old', judge: () => person.matchedNotSplit('L4', 'L1'), unseen: true },
+      {
+        what: 'the original moved instead, the split one kept the old',
+        judge: () => person.matchedNotSplit('L4', 'L1'),
+        unseen: true,
+      },
     ],
   },
   // matching
   'MONOTONE-BROKEN': {
-    rejected: [{ what: 'a shifted score', judge: () => matching.monotoneBroken(hits(['A', 0.8]), hits(['A', 0.7]), {}, 'p') }],
+    rejected: [
+      { what: 'a shifted score', judge: () => matching.monotoneBroken(hits(['A', 0.8]), hits(['A', 0.7]), {}, 'p') },
+    ],
     accepted: [
-      { what: 'a subset', judge: () => matching.monotoneBroken(hits(['A', 0.8]), hits(['A', 0.8], ['B', 0.2]), {}, 'p') },
+      {
+        what: 'a subset',
+        judge: () => matching.monotoneBroken(hits(['A', 0.8]), hits(['A', 0.8], ['B', 0.2]), {}, 'p'),
+      },
       {
         what: 'one cut off at threshold 0 by maxSearchResults',
         judge: () => matching.monotoneBroken(hits(['C', 0.2]), hits(['A', 0.8], ['B', 0.2]), { at: 0.2 }, 'p'),
@@ -936,9 +1215,17 @@ const ROWS: Record<string, Row> = {
     ],
   },
   'PREFIX-BROKEN': {
-    rejected: [{ what: 'the second best first', judge: () => matching.prefixBroken(hits(['B', 0.5]), hits(['A', 0.9], ['B', 0.5]), 'p') }],
+    rejected: [
+      {
+        what: 'the second best first',
+        judge: () => matching.prefixBroken(hits(['B', 0.5]), hits(['A', 0.9], ['B', 0.5]), 'p'),
+      },
+    ],
     accepted: [
-      { what: 'the first one', judge: () => matching.prefixBroken(hits(['A', 0.9]), hits(['A', 0.9], ['B', 0.5]), 'p') },
+      {
+        what: 'the first one',
+        judge: () => matching.prefixBroken(hits(['A', 0.9]), hits(['A', 0.9], ['B', 0.5]), 'p'),
+      },
       {
         what: 'a tie at the cut in another order',
         judge: () => matching.prefixBroken(hits(['B', 0.5]), hits(['A', 0.5], ['B', 0.5]), 'p'),
@@ -950,14 +1237,22 @@ const ROWS: Record<string, Row> = {
     rejected: [{ what: 'second', judge: () => matching.selfNotFirst('A', hits(['B', 0.9], ['A', 0.8])) }],
     accepted: [
       { what: 'first', judge: () => matching.selfNotFirst('A', hits(['A', 1], ['B', 0.4])) },
-      { what: 'tied first, listed first', judge: () => matching.selfNotFirst('A', hits(['A', 1], ['B', 1])), unseen: true },
+      {
+        what: 'tied first, listed first',
+        judge: () => matching.selfNotFirst('A', hits(['A', 1], ['B', 1])),
+        unseen: true,
+      },
     ],
   },
   NONDETERMINISTIC: {
     rejected: [{ what: 'jitter', judge: () => matching.nondeterministic('A:0.8', [{ what: 'again', key: 'A:0.81' }]) }],
     accepted: [
       { what: 'the same', judge: () => matching.nondeterministic('A:0.8', [{ what: 'again', key: 'A:0.8' }]) },
-      { what: 'the same, views asked for', judge: () => matching.nondeterministic('', [{ what: 'view', key: '' }]), unseen: true },
+      {
+        what: 'the same, views asked for',
+        judge: () => matching.nondeterministic('', [{ what: 'view', key: '' }]),
+        unseen: true,
+      },
     ],
   },
   'THRESHOLDS-CONTRADICT': {
@@ -968,7 +1263,10 @@ const ROWS: Record<string, Row> = {
       },
     ],
     accepted: [
-      { what: 'one threshold', judge: () => matching.thresholdsContradict([decision('a', 0.8, true), decision('b', 0.7, false)]) },
+      {
+        what: 'one threshold',
+        judge: () => matching.thresholdsContradict([decision('a', 0.8, true), decision('b', 0.7, false)]),
+      },
       {
         what: 'nothing ever links',
         judge: () => matching.thresholdsContradict([decision('a', 1, false), decision('b', 0.2, false)]),
@@ -980,7 +1278,11 @@ const ROWS: Record<string, Row> = {
     rejected: [{ what: 'the same score after the delete', judge: () => matching.deletedDataStillScores(1, 1, 0.2) }],
     accepted: [
       { what: 'fell back', judge: () => matching.deletedDataStillScores(0.2, 1, 0.2) },
-      { what: 'the survivor drops out', judge: () => matching.deletedDataStillScores(undefined, 1, undefined), unseen: true },
+      {
+        what: 'the survivor drops out',
+        judge: () => matching.deletedDataStillScores(undefined, 1, undefined),
+        unseen: true,
+      },
       {
         what: 'a deployment scoring an identity by one record only',
         judge: () => matching.deletedDataStillScores(0.3, 0.3, 0.3),
@@ -1027,14 +1329,19 @@ describe.each(Object.entries(ROWS))('clause %s', (_id, row) => {
   it.each(row.rejected.map((c) => [c.what, c] as const))('rejects: %s', (_w, c) => {
     expect(c.judge().length).toBeGreaterThan(0);
   });
-  it.each(row.accepted.map((c) => [`${c.unseen ? '(never from the reference) ' : ''}${c.what}`, c] as const))('accepts: %s', (_w, c) => {
-    expect(c.judge()).toEqual([]);
-  });
+  it.each(row.accepted.map((c) => [`${c.unseen ? '(never from the reference) ' : ''}${c.what}`, c] as const))(
+    'accepts: %s',
+    (_w, c) => {
+      expect(c.judge()).toEqual([]);
+    },
+  );
 });
 
 describe('what a finding cites', () => {
   it('a finding carries the clause, the requirement and the sentence the clause rests on (its "on" words, else the first)', () => {
-    const tenRefused = findingsOf(person.TEN_REFUSED, index.get('PERSON-DATASOURCE-LIMIT')!, ['10 data sources: HTTP 400']);
+    const tenRefused = findingsOf(person.TEN_REFUSED, index.get('PERSON-DATASOURCE-LIMIT')!, [
+      '10 data sources: HTTP 400',
+    ]);
     expect(tenRefused[0]).toMatchObject({
       clause: 'TEN-REFUSED',
       requirement: 'PERSON-DATASOURCE-LIMIT',
@@ -1048,7 +1355,9 @@ describe('what a finding cites', () => {
   });
 
   it('an EXPECT requirement gives no sentence', () => {
-    expect(findingsOf(envelope.FAILURE_WITHOUT_REASON, index.get('ORG-ERR-CARRIED')!, ['x'])[0]!.forbids).toBeUndefined();
+    expect(
+      findingsOf(envelope.FAILURE_WITHOUT_REASON, index.get('ORG-ERR-CARRIED')!, ['x'])[0]!.forbids,
+    ).toBeUndefined();
   });
 
   it('a clause resolves roles per service: the same clause cites each service its own requirement, and none where the service has no role', () => {
@@ -1056,7 +1365,14 @@ describe('what a finding cites', () => {
     expect(clauseRequirements(search.BELOW_THRESHOLD, 'person')).toEqual(['PERSON-SEARCH-THRESHOLD']);
     expect(clauseRequirements(search.RESULTS_MISSING, 'person')).toEqual([]);
     expect(clauseRequirements(contract.WIRE_FORM, 'organization').sort()).toEqual(
-      ['ORG-TYPE-BOOLEAN', 'ORG-TYPE-DATE', 'ORG-TYPE-DATETIME', 'ORG-TYPE-NUMBER', 'ORG-TYPE-TEXT', 'ORG-TYPE-TIME'].sort(),
+      [
+        'ORG-TYPE-BOOLEAN',
+        'ORG-TYPE-DATE',
+        'ORG-TYPE-DATETIME',
+        'ORG-TYPE-NUMBER',
+        'ORG-TYPE-TEXT',
+        'ORG-TYPE-TIME',
+      ].sort(),
     );
     expect(clauseRequirements(contract.CONTENT_SHAPE, 'organization')).toContain('ORG-OP-POSTIDENTITY');
     expect(clauseRequirements(contract.CONTENT_SHAPE, 'organization')).toContain('ORG-SEARCH-SCORE-RANGE');
@@ -1065,7 +1381,8 @@ describe('what a finding cites', () => {
 });
 
 describe('a judgement as a check makes it (Check.judge)', () => {
-  const check = () => new Check('organization', ['ORG-SEARCH-THRESHOLD'], seededFaker(1), {} as never, {} as never, {} as never);
+  const check = () =>
+    new Check('organization', ['ORG-SEARCH-THRESHOLD'], seededFaker(1), {} as never, {} as never, {} as never);
   const failureOf = (run: () => void) => {
     try {
       run();
@@ -1078,9 +1395,13 @@ describe('a judgement as a check makes it (Check.judge)', () => {
   it('accepts what its clause accepts, and fails with a finding per observation, naming the sentence, each said once', () => {
     const t = check();
     expect(
-      failureOf(() => t.judge(search.BELOW_THRESHOLD, 'ORG-SEARCH-THRESHOLD', search.belowThreshold([r('A', 0.9)], 0.6))),
+      failureOf(() =>
+        t.judge(search.BELOW_THRESHOLD, 'ORG-SEARCH-THRESHOLD', search.belowThreshold([r('A', 0.9)], 0.6)),
+      ),
     ).toBeUndefined();
-    const e = failureOf(() => t.judge(search.BELOW_THRESHOLD, 'ORG-SEARCH-THRESHOLD', search.belowThreshold([r('B', 0.4)], 0.6)));
+    const e = failureOf(() =>
+      t.judge(search.BELOW_THRESHOLD, 'ORG-SEARCH-THRESHOLD', search.belowThreshold([r('B', 0.4)], 0.6)),
+    );
     expect(e).toBeInstanceOf(ConformanceFailure);
     const { report } = explainFailure(e, { verifies: ['ORG-SEARCH-THRESHOLD'], rules: index, exchanges: [] });
     expect(report?.findings).toEqual([
@@ -1104,6 +1425,8 @@ describe('a judgement as a check makes it (Check.judge)', () => {
   it('does not judge an EXPECT requirement the profile switches off', () => {
     const t = check();
     t.disabled = new Set(['ORG-ERR-CARRIED']);
-    expect(failureOf(() => t.judge(envelope.FAILURE_WITHOUT_REASON, 'ORG-ERR-CARRIED', ['success=false, nothing else']))).toBeUndefined();
+    expect(
+      failureOf(() => t.judge(envelope.FAILURE_WITHOUT_REASON, 'ORG-ERR-CARRIED', ['success=false, nothing else'])),
+    ).toBeUndefined();
   });
 });

@@ -73,19 +73,24 @@ describe('guard', () => {
       deleteRelationshipService: { id: 'FOREIGN-REL' },
     })[op]!;
 
-  it.each(ops.map((o) => o.name))('%s naming something the run did not create is refused and nothing is sent', async (name) => {
-    for (const s of [foreign, foreignSourceName]) {
-      const before = requests;
-      await expect(client.call(name, requestNaming(name, s))).rejects.toBeInstanceOf(GuardRefusal);
-      expect(requests).toBe(before);
-    }
-  });
+  it.each(ops.map((o) => o.name))(
+    '%s naming something the run did not create is refused and nothing is sent',
+    async (name) => {
+      for (const s of [foreign, foreignSourceName]) {
+        const before = requests;
+        await expect(client.call(name, requestNaming(name, s))).rejects.toBeInstanceOf(GuardRefusal);
+        expect(requests).toBe(before);
+      }
+    },
+  );
 
   it('allows run-owned sources, records them in the ledger before sending, and learns owned link IDs and relationships', async () => {
     const mine = { name: 'cf_test_a', id: run.newNativeId() };
     await client.call('postIdentity', { identity: { sources: [mine] } });
     expect(run.entries().some((e) => e.kind === 'source' && e.source.id === mine.id)).toBe(true);
-    await client.call('addRelationshipService', { relationship: { relationshipVerb: 'x', subjectServiceId: 'L1', objectServiceId: 'L1' } });
+    await client.call('addRelationshipService', {
+      relationship: { relationshipVerb: 'x', subjectServiceId: 'L1', objectServiceId: 'L1' },
+    });
     await expect(client.call('deleteRelationshipService', { id: 'REL1' })).resolves.toBeDefined();
   });
 
@@ -105,15 +110,31 @@ describe('redaction', () => {
   // Each way a secret can stand in a reply must be masked in its exchange, also inside content
   // redaction by ownership keeps (the reply is the run's).
   it.each([
-    ['the token in a string', `{"success":true,"content":{"note":"echo aaaa.bbbb.cccc-distinct-token"}}`, 'distinct-token'],
+    [
+      'the token in a string',
+      `{"success":true,"content":{"note":"echo aaaa.bbbb.cccc-distinct-token"}}`,
+      'distinct-token',
+    ],
     ['a secret-named member', `{"success":true,"content":{"Password":"plain-value-17"}}`, 'plain-value-17'],
-    ['the token with an escaped letter', `{"success":true,"content":{"note":"aaaa.bbbb.cccc-\\u0064istinct-token"}}`, 'distinct-token'],
-    ['a secret-named member spelt with an escape', `{"success":true,"content":{"pass\\u0077ord":"plain-value-18"}}`, 'plain-value-18'],
+    [
+      'the token with an escaped letter',
+      `{"success":true,"content":{"note":"aaaa.bbbb.cccc-\\u0064istinct-token"}}`,
+      'distinct-token',
+    ],
+    [
+      'a secret-named member spelt with an escape',
+      `{"success":true,"content":{"pass\\u0077ord":"plain-value-18"}}`,
+      'plain-value-18',
+    ],
   ])('a reply echoing %s keeps it out of the exchange', async (_, text, secret) => {
     replyText = text;
     try {
       let seen = '';
-      const reply = await client.call('nativeIdQuery', { source: foreign }, { record: (e) => (seen = JSON.stringify(e.reply)) });
+      const reply = await client.call(
+        'nativeIdQuery',
+        { source: foreign },
+        { record: (e) => (seen = JSON.stringify(e.reply)) },
+      );
       expect(JSON.stringify(reply.body)).toContain(secret.slice(-6)); // the check sees the reply as it came
       expect(seen).not.toContain(secret);
       expect(seen).toContain('[REDACTED]');
@@ -125,13 +146,19 @@ describe('redaction', () => {
   it('an exchange read after the run adopted its link ID is redacted by what the run owned when it arrived', async () => {
     let early: Exchange | undefined;
     try {
-      replyText = JSON.stringify({ success: true, content: { linkId: 'L-later', identity: { names: [{ lastName: 'Quackenbush' }] } } });
+      replyText = JSON.stringify({
+        success: true,
+        content: { linkId: 'L-later', identity: { names: [{ lastName: 'Quackenbush' }] } },
+      });
       const reply = await client.call('identityIdQuery', { linkId: 'L-later' }, { record: (e) => (early = e) });
       expect(JSON.stringify(reply.body)).toContain('Quackenbush');
       // A post of the run's own source answered with that link ID: from now on the run owns it.
       replyText = JSON.stringify({ success: true, content: { linkId: 'L-later', events: [] } });
       await client.call('postIdentity', { identity: { sources: [{ name: 'cf_test_a', id: run.newNativeId() }] } });
-      replyText = JSON.stringify({ success: true, content: { linkId: 'L-later', identity: { names: [{ lastName: 'Ownrecord' }] } } });
+      replyText = JSON.stringify({
+        success: true,
+        content: { linkId: 'L-later', identity: { names: [{ lastName: 'Ownrecord' }] } },
+      });
       let late: Exchange | undefined;
       await client.call('identityIdQuery', { linkId: 'L-later' }, { record: (e) => (late = e) });
       expect(JSON.stringify(late?.reply)).toContain('Ownrecord');

@@ -1,6 +1,6 @@
 /**
  * House rules a reviewer should not have to check by eye: the formatter and linter (Biome,
- * biome.json: line width 140, no unused variables, imports or parameters) find nothing, and the
+ * biome.json: line width 120, no unused variables, imports or parameters) find nothing, and the
  * whole project type-checks (tsconfig.json, noUnusedLocals and noUnusedParameters on).
  */
 import { spawnSync } from 'node:child_process';
@@ -12,7 +12,8 @@ const ROOT = resolve(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
 const bin = (pkg: string, path: string) => join(dirname(require.resolve(`${pkg}/package.json`)), path);
 
-const run = (args: string[]) => spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+const run = (args: string[]) =>
+  spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
 
 describe('code quality', () => {
   it('biome check finds no formatting or lint problem', () => {

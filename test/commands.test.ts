@@ -50,7 +50,9 @@ describe.concurrent('commands', () => {
   });
 
   it('every script that runs Node runs it in place of the shell (exec), as the list reads them', () => {
-    expect(Object.entries(pkg.scripts).filter(([, cmd]) => /^(exec )?node /.test(cmd) && !SCRIPT.test(cmd))).toEqual([]);
+    expect(Object.entries(pkg.scripts).filter(([, cmd]) => /^(exec )?node /.test(cmd) && !SCRIPT.test(cmd))).toEqual(
+      [],
+    );
   });
 
   it.each(COMMANDS)('%s --help prints its usage, settings or exit codes, and examples', async (name, script) => {

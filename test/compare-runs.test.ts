@@ -19,7 +19,8 @@ const FAULT = 'default-view-empty';
 const FAULTED_REQUIREMENT = 'ORG-VIEWS-DEFAULT';
 const SCOPE = ['scenarios/organization/envelope.test.ts'];
 const realFaults =
-  existsSync('reference/faults/catalogue.ts') && readFileSync('reference/faults/catalogue.ts', 'utf8').includes(`'${FAULT}'`);
+  existsSync('reference/faults/catalogue.ts') &&
+  readFileSync('reference/faults/catalogue.ts', 'utf8').includes(`'${FAULT}'`);
 
 const folderOf = (r: { reportDir: string; runId: string }) => join(r.reportDir, r.runId);
 let clean1: string;
@@ -60,7 +61,11 @@ describe(`compare (fault ${realFaults ? 'injected by REFERENCE_FAULTS' : 'fabric
     const base = loadSummary(clean1);
     const failed = { ...base, gate: { ...base.gate, verdict: 'fail' as const, gating: [base.checks[0]!.checkId] } };
     const c = compareSummaries(failed, base);
-    expect(c.gate).toMatchObject({ baseline: { verdict: 'fail', exitCode: 1 }, current: { verdict: 'pass', exitCode: 0 }, changed: true });
+    expect(c.gate).toMatchObject({
+      baseline: { verdict: 'fail', exitCode: 1 },
+      current: { verdict: 'pass', exitCode: 0 },
+      changed: true,
+    });
     expect(c.verdict).toBe('changed');
     expect(comparisonMarkdown(c)).toMatch(/^# Comparison: CHANGED: gate FAIL \(exit code 1\) → PASS \(exit code 0\)$/m);
   });
@@ -78,7 +83,11 @@ describe(`compare (fault ${realFaults ? 'injected by REFERENCE_FAULTS' : 'fabric
     expect(c.newlyFailing.map((x) => x.checkId).sort()).toEqual(failingNow);
     for (const x of c.newlyFailing) expect(x.failedRequirements).toContain(FAULTED_REQUIREMENT);
     expect(c.mustRegressions).toEqual([FAULTED_REQUIREMENT]);
-    expect(c.requirements.find((r) => r.id === FAULTED_REQUIREMENT)).toMatchObject({ from: 'pass', to: 'fail', regression: true });
+    expect(c.requirements.find((r) => r.id === FAULTED_REQUIREMENT)).toMatchObject({
+      from: 'pass',
+      to: 'fail',
+      regression: true,
+    });
     expect(c.verdict).toBe('regressed');
 
     const out = join(mkdtempSync(join(tmpdir(), 'cf-compare-')), 'comparison.json');

@@ -39,7 +39,8 @@ function inNode(code: string): unknown {
   if (r.status !== 0) throw new Error(r.stderr);
   return JSON.parse(r.stdout);
 }
-const load = (href: string) => inNode(`const m = await import(${JSON.stringify(href)}); console.log(JSON.stringify({ ...m }));`) as Loaded;
+const load = (href: string) =>
+  inNode(`const m = await import(${JSON.stringify(href)}); console.log(JSON.stringify({ ...m }));`) as Loaded;
 
 describe('commands compiled into one file', () => {
   it("keeps each module's import.meta naming its own source file", async () => {
@@ -78,9 +79,13 @@ describe('commands compiled into one file', () => {
   it('runs its command when started through a symlink (not a silent exit 0)', () => {
     const link = join(mkdtempSync(join(tmpdir(), 'compiled-link-')), 'compiled.mjs');
     symlinkSync(LAUNCHER_PATH, link);
-    const r = spawnSync(process.execPath, [link, join(import.meta.dirname, '..', 'run', 'cli', 'reference.ts'), '--help'], {
-      encoding: 'utf8',
-    });
+    const r = spawnSync(
+      process.execPath,
+      [link, join(import.meta.dirname, '..', 'run', 'cli', 'reference.ts'), '--help'],
+      {
+        encoding: 'utf8',
+      },
+    );
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^Usage: npm run reference/);
   });

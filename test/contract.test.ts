@@ -8,11 +8,15 @@ const search = operation('organization', 'demographicsSearch');
 describe('reply validation', () => {
   it('accepts unknown extra members, and null or absent optional members', () => {
     expect(envelopeViolations({ success: true, vendorExtra: 1, message: null })).toEqual([]);
-    expect(contentViolations(search, { searchResults: [{ matchScore: 0.5, sameIdentity: 'U', linkId: null, extra: {} }] })).toEqual([]);
+    expect(
+      contentViolations(search, { searchResults: [{ matchScore: 0.5, sameIdentity: 'U', linkId: null, extra: {} }] }),
+    ).toEqual([]);
   });
 
   it('lists each violation with its JSON pointer, what was expected and what came', () => {
-    const v = contentViolations(search, { searchResults: [{ matchScore: 1.5, sameIdentity: 'X' }, { sameIdentity: 'Y' }] });
+    const v = contentViolations(search, {
+      searchResults: [{ matchScore: 1.5, sameIdentity: 'X' }, { sameIdentity: 'Y' }],
+    });
     expect(v).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ pointer: '/content/searchResults/0/matchScore', got: '1.5' }),
@@ -56,10 +60,16 @@ describe('which requirements a contract violation cites', () => {
     const dates = contentViolations(query, { identity: { foundedDate: [{ foundedDate: '01/31/2020' }] } });
     expect(requirementsOf(query, dates, index)).toEqual(['ORG-TYPE-DATE']);
     const post = operation('organization', 'postIdentity');
-    expect(requirementsOf(post, contentViolations(post, { events: { kind: 'CREATE' } }), index)).toEqual(['ORG-POST-EVENTS']);
-    expect(requirementsOf(search, contentViolations(search, { searchResults: [{ matchScore: 2, sameIdentity: 'Y' }] }), index)).toEqual([
-      'ORG-SEARCH-SCORE-RANGE',
+    expect(requirementsOf(post, contentViolations(post, { events: { kind: 'CREATE' } }), index)).toEqual([
+      'ORG-POST-EVENTS',
     ]);
+    expect(
+      requirementsOf(
+        search,
+        contentViolations(search, { searchResults: [{ matchScore: 2, sameIdentity: 'Y' }] }),
+        index,
+      ),
+    ).toEqual(['ORG-SEARCH-SCORE-RANGE']);
   });
 
   it('cites requirements of the replying service only, even given every catalogue', async () => {
@@ -118,14 +128,17 @@ describe('shapes only as strict as the seeds', () => {
 
   it('NUMBER accepts a leading sign ("+17205551234") and rejects what is no number', () => {
     const query = operation('organization', 'nativeIdQuery');
-    const phone = (number: string) => contentViolations(query, { identity: { contactInformation: [{ phoneList: [{ number }] }] } });
+    const phone = (number: string) =>
+      contentViolations(query, { identity: { contactInformation: [{ phoneList: [{ number }] }] } });
     for (const v of ['+17205551234', '-3', '12.5', '.5']) expect(phone(v), v).toEqual([]);
     for (const v of ['1-720-555', 'abc', '+', '1e5']) expect(phone(v).length, v).toBe(1);
   });
 
   it('a notification page may leave out or null any member (none is marked required)', () => {
     expect(contentViolations(notifications, {})).toEqual([]);
-    expect(contentViolations(notifications, { customerId: null, hasNext: null, notifications: null, totalElements: null })).toEqual([]);
+    expect(
+      contentViolations(notifications, { customerId: null, hasNext: null, notifications: null, totalElements: null }),
+    ).toEqual([]);
     expect(
       contentViolations(notifications, { hasNext: 'no', totalElements: -1 })
         .map((x) => x.pointer)
@@ -136,10 +149,14 @@ describe('shapes only as strict as the seeds', () => {
   it('reply shapes the seed does not show are EXPECT: every provider operation, and the person operations without a members table', async () => {
     const { requirementIndex, SERVICES } = await import('../specs/services.js');
     const index = requirementIndex();
-    for (const op of SERVICES.provider.operations) expect(index.get(op.shapeRequirement)?.level, op.shapeRequirement).toBe('EXPECT');
+    for (const op of SERVICES.provider.operations)
+      expect(index.get(op.shapeRequirement)?.level, op.shapeRequirement).toBe('EXPECT');
     const shown = ['postIdentity', 'demographicsQuery', 'demographicsSearch', 'identityIdQuery'];
     for (const op of SERVICES.person.operations)
-      expect(index.get(op.shapeRequirement)?.level, op.shapeRequirement).toBe(shown.includes(op.name) ? 'MUST' : 'EXPECT');
-    for (const op of SERVICES.organization.operations) expect(index.get(op.shapeRequirement)?.level, op.shapeRequirement).toBe('MUST');
+      expect(index.get(op.shapeRequirement)?.level, op.shapeRequirement).toBe(
+        shown.includes(op.name) ? 'MUST' : 'EXPECT',
+      );
+    for (const op of SERVICES.organization.operations)
+      expect(index.get(op.shapeRequirement)?.level, op.shapeRequirement).toBe('MUST');
   });
 });

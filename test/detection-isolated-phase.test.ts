@@ -38,7 +38,11 @@ describe('the isolated phase of detection', () => {
     );
     HANDOFF.detectionDir.write(process.env, dir);
     const config = (await import('../detection/vitest.config.js')).default as {
-      test: { projects: Array<{ test: { name: string; include: string[]; exclude?: string[]; sequence: { groupOrder: number } } }> };
+      test: {
+        projects: Array<{
+          test: { name: string; include: string[]; exclude?: string[]; sequence: { groupOrder: number } };
+        }>;
+      };
     };
     const projects = config.test.projects.map((p) => p.test);
     expect(projects.map((p) => [p.name, p.sequence.groupOrder])).toEqual([
@@ -47,7 +51,9 @@ describe('the isolated phase of detection', () => {
       ['some-fault', 0],
       [`bad-input-fault${ISOLATED_SUFFIX}`, 1],
     ]);
-    expect(projects[0]!.exclude).toEqual(expect.arrayContaining(['**/bad-input.test.ts', '**/generated-bad-input.test.ts']));
+    expect(projects[0]!.exclude).toEqual(
+      expect.arrayContaining(['**/bad-input.test.ts', '**/generated-bad-input.test.ts']),
+    );
     expect(projects[1]!.include).toEqual(isolatedInclude(['scenarios/person/**/*.test.ts']));
   });
 });

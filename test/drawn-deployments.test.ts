@@ -26,7 +26,9 @@ describe('drawn deployments', () => {
   it('a seed always draws the same deployment, and REFERENCE_VARIANTS=drawn=<seed> stands for it', () => {
     expect(drawDeployment(7)).toEqual(drawDeployment(7));
     expect(drawDeployment(7)).not.toEqual(drawDeployment(8));
-    expect(parseVariantList('drawn=7').map((v) => (v.value === undefined ? v.name : `${v.name}=${v.value}`))).toEqual(drawDeployment(7));
+    expect(parseVariantList('drawn=7').map((v) => (v.value === undefined ? v.name : `${v.name}=${v.value}`))).toEqual(
+      drawDeployment(7),
+    );
   });
 
   it('every draw is a deployment the reference accepts (no conflict, values in range) with a valid profile', () => {
@@ -56,7 +58,8 @@ describe('drawn deployments', () => {
 
   it('operating conditions are drawn: throttling with and without Retry-After, restarts, slow tails, transient failures and other users writing', () => {
     const drawn = new Set(SEEDS.flatMap((s) => drawDeployment(s)).map((s) => s.split('=')[0]));
-    for (const name of ['throttled', 'throttled-bare', 'restarts', 'slow-tail', 'transient', 'busy']) expect(drawn).toContain(name);
+    for (const name of ['throttled', 'throttled-bare', 'restarts', 'slow-tail', 'transient', 'busy'])
+      expect(drawn).toContain(name);
     // Never the variant whose checks may end could-not-judge (judged 'no-fail'): a drawn run is judged 'pass'.
     expect(drawn).not.toContain('transient-reset');
   });
@@ -127,7 +130,8 @@ describe('drawn deployments', () => {
   });
 
   it('the replay pattern is a regular expression matching exactly the check name', () => {
-    const name = 'tours over the state table (fixed chains of rows every run takes) keep replies [ORG-LINK-EFFECT ORG-MERGE-REPLY]';
+    const name =
+      'tours over the state table (fixed chains of rows every run takes) keep replies [ORG-LINK-EFFECT ORG-MERGE-REPLY]';
     const pattern = /-t '(.*)'$/.exec(replayLine(1, 2, 'f.test.ts', name))![1]!;
     expect(new RegExp(pattern).test(name)).toBe(true);
     expect(new RegExp(pattern).test(name.replace('(', ''))).toBe(false);
@@ -260,7 +264,13 @@ describe('busy: other users writing', () => {
         envelope: {},
         matcher: m,
         faults: new Set(),
-        members: { restoreSource: '', deactivateSource: '', reactivateSource: '', relationshipSubject: '', relationshipObject: '' },
+        members: {
+          restoreSource: '',
+          deactivateSource: '',
+          reactivateSource: '',
+          relationshipSubject: '',
+          relationshipObject: '',
+        },
       });
       users.sawPost(`${own.name}\u0000${own.id}`);
       const runLink = s.get(own)!.linkId;
@@ -273,9 +283,12 @@ describe('busy: other users writing', () => {
         expect(m.score(r.data, data)).toBeLessThan(NAMESAKE_SCORE_BELOW);
         // None of the run's values but (part of) its names.
         const text = JSON.stringify(r.data);
-        for (const v of ['1971-04-02', '912-34-5678', '6518 Hettinger', '1999999999', '07-1234567']) expect(text).not.toContain(v);
+        for (const v of ['1971-04-02', '912-34-5678', '6518 Hettinger', '1999999999', '07-1234567'])
+          expect(text).not.toContain(v);
       }
-      expect(theirs.some((r) => JSON.stringify(r.data).includes(service === 'organization' ? 'Hoppe' : 'MacGyver'))).toBe(true);
+      expect(
+        theirs.some((r) => JSON.stringify(r.data).includes(service === 'organization' ? 'Hoppe' : 'MacGyver')),
+      ).toBe(true);
     },
   );
 
@@ -303,7 +316,14 @@ describe('busy: other users writing', () => {
     const s = store('person');
     for (const h of hooks) h.setupStore?.(s);
     const handler = hooks.find((h) => h.handler)!.handler!;
-    const base = { store: s, content: {}, envelope: {}, matcher: matcherOf('person'), faults: new Set<string>(), members: {} };
+    const base = {
+      store: s,
+      content: {},
+      envelope: {},
+      matcher: matcherOf('person'),
+      faults: new Set<string>(),
+      members: {},
+    };
     const ctx = base as never;
     handler(() => ({}), ctx, 'identityIdQuery');
     now += 1000;
@@ -312,15 +332,20 @@ describe('busy: other users writing', () => {
     expect(s.notifications).toHaveLength(10);
     expect([...s.records.values()].every((r) => r.source.name === OTHER_USERS_SOURCE)).toBe(true);
     const own = { name: 'cf_test_a', id: 'cf-run-2' };
-    const post = { ...base, content: { identity: { names: [{ firstName: 'Ada', lastName: 'Quist' }], sources: [own] } } } as never;
+    const post = {
+      ...base,
+      content: { identity: { names: [{ firstName: 'Ada', lastName: 'Quist' }], sources: [own] } },
+    } as never;
     handler(REFERENCE_SERVICES.person!.handlers.postIdentity!, post, 'postIdentity');
     now += 10_000;
     for (let i = 0; i < 5; i++) {
       now += 1000;
       handler(() => ({}), ctx, 'identityIdQuery');
     }
-    expect([...s.records.values()].some((r) => r.source.name === OTHER_USERS_SOURCE && JSON.stringify(r.data).includes('Quist'))).toBe(
-      true,
-    );
+    expect(
+      [...s.records.values()].some(
+        (r) => r.source.name === OTHER_USERS_SOURCE && JSON.stringify(r.data).includes('Quist'),
+      ),
+    ).toBe(true);
   });
 });

@@ -36,14 +36,19 @@ describe('organization conformance run against a configured reference', () => {
 
   it('covers every organization MUST requirement with a check, or lists it as untestable with a reason', () => {
     const uncovered = run
-      .summary!.requirements.filter((r) => r.service === 'organization' && r.level === 'MUST' && r.outcome === 'uncovered')
+      .summary!.requirements.filter(
+        (r) => r.service === 'organization' && r.level === 'MUST' && r.outcome === 'uncovered',
+      )
       .map((r) => r.id);
     expect(uncovered).toEqual([]);
-    for (const r of run.summary!.requirements.filter((x) => x.outcome === 'untestable')) expect(r.untestable?.length).toBeGreaterThan(10);
+    for (const r of run.summary!.requirements.filter((x) => x.outcome === 'untestable'))
+      expect(r.untestable?.length).toBeGreaterThan(10);
   });
 
   it('exercises every organization operation', () => {
-    expect(run.summary!.operations.filter((o) => o.service === 'organization' && !o.exercised).map((o) => o.operation)).toEqual([]);
+    expect(
+      run.summary!.operations.filter((o) => o.service === 'organization' && !o.exercised).map((o) => o.operation),
+    ).toEqual([]);
   });
 
   it('every check has its own check ID (IDs key seeds, baselines and known-failure lists)', () => {
@@ -67,7 +72,9 @@ describe('organization conformance run against a configured reference', () => {
   });
 
   it('leaves zero records of the test sources in the reference after teardown, and the ledger lists what was created', () => {
-    const left = [...ref.stores.get('organization')!.records.values()].filter((r) => REFERENCE_SOURCES.includes(r.source.name));
+    const left = [...ref.stores.get('organization')!.records.values()].filter((r) =>
+      REFERENCE_SOURCES.includes(r.source.name),
+    );
     expect(left.map((r) => r.key)).toEqual([]);
     expect(run.summary!.cleanup!.sources.attempted).toBeGreaterThan(20);
     expect(run.summary!.cleanup!.failures).toEqual([]);
@@ -84,7 +91,11 @@ describe('organization conformance run against a configured reference', () => {
 
 describe('bad settings', () => {
   it('stop the run before any request with one message naming the setting, exit code 2', async () => {
-    const r = await runSuite(['scenarios/organization'], { ORG_BASE_URL: 'ftp://example', ORG_TOKEN: 'a.b.c', ORG_SOURCES: 'x' }, 60000);
+    const r = await runSuite(
+      ['scenarios/organization'],
+      { ORG_BASE_URL: 'ftp://example', ORG_TOKEN: 'a.b.c', ORG_SOURCES: 'x' },
+      60000,
+    );
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toMatch(/^conformance: Setting ORG_BASE_URL: expected an http or https URL/);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);

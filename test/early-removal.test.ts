@@ -92,9 +92,13 @@ describe('early removal', () => {
       const source = { name: target.sources[0]!, id: run.newNativeId() };
       expect(
         (
-          await client.call('postIdentity', postContent(organizationIdentity(seededFaker(seed), source), source, profile.sourcePlacement), {
-            file,
-          })
+          await client.call(
+            'postIdentity',
+            postContent(organizationIdentity(seededFaker(seed), source), source, profile.sourcePlacement),
+            {
+              file,
+            },
+          )
         ).success,
       ).toBe(true);
       return source.id;
@@ -144,7 +148,11 @@ describe('early removal', () => {
     const stored = new Set([...ref.stores.get('organization')!.records.values()].map((r) => r.source.id));
     expect(stored.has(kept.id), 'the record the check did not delete').toBe(false);
     // Sent again, the removal of the deleted one would be refused and found gone (alreadyGone: 1).
-    expect(result.sources, 'the deleted one counted, its removal not sent again').toEqual({ attempted: 2, deleted: 2, alreadyGone: 0 });
+    expect(result.sources, 'the deleted one counted, its removal not sent again').toEqual({
+      attempted: 2,
+      deleted: 2,
+      alreadyGone: 0,
+    });
   });
 
   it('counts a removal only when no entry creating the same record comes after it', () => {
@@ -163,9 +171,13 @@ describe('early removal', () => {
     const source = { name: target.sources[0]!, id: run.newNativeId() };
     expect(
       (
-        await client.call('postIdentity', postContent(organizationIdentity(seededFaker(12), source), source, profile.sourcePlacement), {
-          file: MERGE,
-        })
+        await client.call(
+          'postIdentity',
+          postContent(organizationIdentity(seededFaker(12), source), source, profile.sourcePlacement),
+          {
+            file: MERGE,
+          },
+        )
       ).success,
     ).toBe(true);
     await client.close();

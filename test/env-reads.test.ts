@@ -18,13 +18,15 @@ const ROOT = resolve(import.meta.dirname, '..');
 const READERS: Record<string, string> = {
   // The owners.
   'harness/config.ts': "the owner of the suite's settings (CONFORMANCE_*, ORG_*, PERSON_*, PROVIDER_*)",
-  'reference/server.ts': "hands the environment to reference/settings.ts, the owner of the reference's settings (REFERENCE_*)",
+  'reference/server.ts':
+    "hands the environment to reference/settings.ts, the owner of the reference's settings (REFERENCE_*)",
   'linkage/cli.ts': "the owner of the match-quality benchmark's settings (MATCH_QUALITY_*)",
   'harness/handoff.ts': 'the owner of the hand-offs between processes: their readers default to the environment',
   // Hand-offs written into the process's own environment (declared in harness/handoff.ts).
   'run/cli/conformance-prepare.ts':
     "step 1 of the command: --verbose for its own settings (HANDOFF.verbose), the reference's settings checked, and vitest's environment defaults",
-  'run/run-settings.ts': "the run ID handed on in the process (HANDOFF.runId), and the reference's settings for the variants' profile",
+  'run/run-settings.ts':
+    "the run ID handed on in the process (HANDOFF.runId), and the reference's settings for the variants' profile",
   'run/vitest/global-setup.ts': 'the run folder for the reporters of the same vitest process (HANDOFF.runFolder)',
   // The environment passed on to a child.
   'run/cli/conformance.mjs': 'the command hands its environment and the prepared settings to the vitest process',
@@ -32,7 +34,8 @@ const READERS: Record<string, string> = {
     "step 3 of the command: the run's environment with the plan's variables, for the settings the evidence bundle records and the check catalogue's listing",
   'run/cli/reference.ts': 'npm run reference starts the reference with the environment it was given',
   'run/cli/report-allure.ts': 'the environment of its child (allure generate)',
-  'report/merge.ts': 'the merge step hands its environment, with the run folder and run ID, to the vitest process that replays the shards',
+  'report/merge.ts':
+    'the merge step hands its environment, with the run folder and run ID, to the vitest process that replays the shards',
   'detection/runner.ts': 'hands its environment, without the user settings, to the vitest process of a detection run',
   'linkage/data/zip-places.ts':
     "reads the ZIP code table in a short-lived child process, with the parent's environment less NODE_OPTIONS (the benchmark's heap flags)",

@@ -31,7 +31,14 @@ describe('the certification profile', () => {
     startedAt: '2026-01-01T00:00:00.000Z',
     embedded: false,
     targets: [
-      { service: 'organization', status: 'configured', baseUrl: 'https://x', servicePath: '/s', auth: 'bearer', sources: ['a'] },
+      {
+        service: 'organization',
+        status: 'configured',
+        baseUrl: 'https://x',
+        servicePath: '/s',
+        auth: 'bearer',
+        sources: ['a'],
+      },
       { service: 'person', status: 'not configured' },
       { service: 'provider', status: 'not configured' },
     ],
@@ -53,9 +60,16 @@ describe('the certification profile', () => {
         durationMs: 1,
         operations: [],
       }));
-  const catalogue: CatalogueCheck[] = checks().map((c) => ({ file: c.file, name: `${c.title} [${c.verifies.join(' ')}]` }));
+  const catalogue: CatalogueCheck[] = checks().map((c) => ({
+    file: c.file,
+    name: `${c.title} [${c.verifies.join(' ')}]`,
+  }));
   const judge = (results: CheckResult[], cat: CatalogueCheck[] | null = catalogue, known?: KnownFailures) =>
-    certify(buildSummary(run, results, undefined, known ? { known } : {}), cat ?? undefined, cat ? undefined : 'vitest list failed');
+    certify(
+      buildSummary(run, results, undefined, known ? { known } : {}),
+      cat ?? undefined,
+      cat ? undefined : 'vitest list failed',
+    );
 
   it('passes a run of every catalogued check, all passing, with untestable MUST requirements listed, not failing', () => {
     const c = judge(checks());
@@ -97,7 +111,9 @@ describe('the certification profile', () => {
 
     const extra = [...checks(), { ...checks()[0]!, checkId: 'organization/area/new', title: 'a check added later' }];
     expect(judge(extra).reasons.join('\n')).toMatch(/not in the catalogue: organization\/area\/new/);
-    expect(judge(checks(), null).reasons.join('\n')).toContain("the suite's check catalogue could not be collected (vitest list failed)");
+    expect(judge(checks(), null).reasons.join('\n')).toContain(
+      "the suite's check catalogue could not be collected (vitest list failed)",
+    );
   });
 });
 
@@ -107,7 +123,16 @@ describe('an evidence bundle of a run against the embedded reference holding oth
   beforeAll(async () => {
     bundle = join(mkdtempSync(join(tmpdir(), 'cf-evidence-')), 'bundle');
     suite = await runSuite(
-      ['scenarios/organization/search', '--evidence', bundle, '--product', 'Reference', '--product-version', '1.0', '--certification'],
+      [
+        'scenarios/organization/search',
+        '--evidence',
+        bundle,
+        '--product',
+        'Reference',
+        '--product-version',
+        '1.0',
+        '--certification',
+      ],
       { REFERENCE_FOREIGN_DATA: '1' },
     );
   }, 240000);
@@ -115,13 +140,17 @@ describe('an evidence bundle of a run against the embedded reference holding oth
   it('is written, and the certification fails the partial run: fewer checks ran than the catalogue has', () => {
     expect(suite.summary?.overall, suite.stderr.slice(-2000)).toBe('pass');
     expect(suite.code).toBe(1);
-    expect(suite.stdout).toMatch(/certification \(organization, person, provider\): FAILED: \d+ checks run of the catalogue's \d+/);
+    expect(suite.stdout).toMatch(
+      /certification \(organization, person, provider\): FAILED: \d+ checks run of the catalogue's \d+/,
+    );
     const manifest = JSON.parse(readFileSync(join(bundle, 'manifest.json'), 'utf8')) as Manifest;
     expect(manifest.product).toEqual({ name: 'Reference', version: '1.0' });
     expect(manifest.run).toMatchObject({ runId: suite.runId, seed: 12345, verdict: 'pass', exitCode: 1 });
     expect(manifest.certification?.passed).toBe(false);
     expect(manifest.settings.exchanges).toBe('all');
-    const rows = parse(readFileSync(join(bundle, 'requirements.csv'), 'utf8'), { columns: true }) as Array<Record<string, string>>;
+    const rows = parse(readFileSync(join(bundle, 'requirements.csv'), 'utf8'), { columns: true }) as Array<
+      Record<string, string>
+    >;
     expect(rows.length).toBe(REQS.length);
     expect(rows.find((r) => r.outcome === 'untestable')?.reason_untested).toMatch(/^untestable: ./);
     expect(rows.find((r) => r.service === 'person')?.reason_untested).toBe('the run did not test the person service');
@@ -169,7 +198,9 @@ describe('an evidence bundle of a run against the embedded reference holding oth
     const removed = tampered((d) => rmSync(join(d, 'junit.xml')), false);
     expect(verifyBundle(removed).problems).toContain('junit.xml: listed in SHA256SUMS but missing');
     const added = tampered((d) => writeFileSync(join(d, 'notes.txt'), 'looks fine to me'), false);
-    expect(verifyBundle(added).problems).toContain('notes.txt: not listed in SHA256SUMS (added after the bundle was made)');
+    expect(verifyBundle(added).problems).toContain(
+      'notes.txt: not listed in SHA256SUMS (added after the bundle was made)',
+    );
   });
 
   it('a planted secret is caught though the digests match: a token, a password member, a credential of the settings', () => {
@@ -177,7 +208,8 @@ describe('an evidence bundle of a run against the embedded reference holding oth
     const jwt = tampered((d) => edit(d, 'report.html', (t) => t.replace('</body>', `<p>${token}</p></body>`)), true);
     expect(verifyBundle(jwt).problems.join('\n')).toMatch(/report\.html, line \d+: secret: a JSON Web Token/);
     const member = tampered(
-      (d) => edit(d, 'junit.xml', (t) => t.replace('</testsuites>', '<!-- {"password": "hunter2hunter2"} --></testsuites>')),
+      (d) =>
+        edit(d, 'junit.xml', (t) => t.replace('</testsuites>', '<!-- {"password": "hunter2hunter2"} --></testsuites>')),
       true,
     );
     expect(verifyBundle(member).problems.join('\n')).toMatch(
@@ -201,7 +233,9 @@ describe('an evidence bundle of a run against the embedded reference holding oth
               e._operation === 'demographicsSearch' && e.response.content.text.includes(FOREIGN_NOTE),
           );
           const body = JSON.parse(entry.response.content.text);
-          const stubbed = body.content.searchResults.find((x: Record<string, unknown>) => JSON.stringify(x).includes(FOREIGN_NOTE));
+          const stubbed = body.content.searchResults.find((x: Record<string, unknown>) =>
+            JSON.stringify(x).includes(FOREIGN_NOTE),
+          );
           stubbed.identity = { organizationNames: [{ legalBusinessName: 'Someone Else Ltd' }] };
           stubbed.identityGroupedBySource = [{ source: { name: 'other_system', id: 'X-1' } }];
           entry.response.content.text = JSON.stringify(body);
@@ -212,7 +246,10 @@ describe('an evidence bundle of a run against the embedded reference holding oth
     expect(verifyBundle(foreign).problems.join('\n')).toMatch(
       /exchanges\.har, entry \d+ reply \(organization demographicsSearch, check [^)]+\): foreign identity data: content of records the run did not create, not redacted/,
     );
-    const nativeId = tampered((d) => edit(d, 'report.html', (t) => t.replace('</body>', '<pre>{"nativeId": "X-1"}</pre></body>')), true);
+    const nativeId = tampered(
+      (d) => edit(d, 'report.html', (t) => t.replace('</body>', '<pre>{"nativeId": "X-1"}</pre></body>')),
+      true,
+    );
     expect(verifyBundle(nativeId).problems.join('\n')).toMatch(
       /report\.html, line \d+: foreign identity data: a native ID outside the run's namespace/,
     );

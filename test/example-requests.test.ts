@@ -16,26 +16,35 @@ describe('example requests', () => {
   it.each(['organization', 'person', 'provider'] as const)(
     '%s: only postIdentity, searchNotifications and createDataSource name no record of the check',
     (service) => {
-      const none = SERVICES[service].operations.map((op) => op.name).filter((op) => !namesRecords(service, profile, op));
+      const none = SERVICES[service].operations
+        .map((op) => op.name)
+        .filter((op) => !namesRecords(service, profile, op));
       expect(none.sort()).toEqual(
-        service === 'person' ? ['createDataSource', 'postIdentity', 'searchNotifications'] : ['postIdentity', 'searchNotifications'],
+        service === 'person'
+          ? ['createDataSource', 'postIdentity', 'searchNotifications']
+          : ['postIdentity', 'searchNotifications'],
       );
     },
   );
 });
 
 describe('the second record', () => {
-  it.each(['organization', 'person', 'provider'] as const)('%s: is posted only for the requests that name two records', (service) => {
-    const two = SERVICES[service].operations.map((op) => op.name).filter((op) => namesSecondRecord(service, profile, op));
-    expect(two.sort()).toEqual(
-      [
-        'addRelationshipService',
-        'deleteRelationshipService',
-        'linkIdentities',
-        'mergeIdentities',
-        'unlinkIdentities',
-        'unmergeIdentities',
-      ].sort(),
-    );
-  });
+  it.each(['organization', 'person', 'provider'] as const)(
+    '%s: is posted only for the requests that name two records',
+    (service) => {
+      const two = SERVICES[service].operations
+        .map((op) => op.name)
+        .filter((op) => namesSecondRecord(service, profile, op));
+      expect(two.sort()).toEqual(
+        [
+          'addRelationshipService',
+          'deleteRelationshipService',
+          'linkIdentities',
+          'mergeIdentities',
+          'unlinkIdentities',
+          'unmergeIdentities',
+        ].sort(),
+      );
+    },
+  );
 });

@@ -31,7 +31,8 @@ const exchange = (operation: string, durationMs: number, extra: Partial<Exchange
     headers: {},
     body: {
       success: true,
-      content: operation === 'demographicsSearch' ? { searchResults: [{ matchScore: 0.97 }, { matchScore: 0.41 }] } : {},
+      content:
+        operation === 'demographicsSearch' ? { searchResults: [{ matchScore: 0.97 }, { matchScore: 0.41 }] } : {},
     },
   },
   ...extra,
@@ -96,7 +97,9 @@ describe('exchange files', () => {
       'organization__walks__w.lines.jsonl.gz',
     ]);
     expect(full).toMatch(/w\.json\.gz$/);
-    expect(readExchangesFile(join(folder, 'exchanges', 'organization__walks__w.lines.jsonl.gz')).lines).toEqual(aside.slice(1));
+    expect(readExchangesFile(join(folder, 'exchanges', 'organization__walks__w.lines.jsonl.gz')).lines).toEqual(
+      aside.slice(1),
+    );
     // passed: only lines, the check's own exchanges and the aside ones together
     const lines = writeExchanges(folder, 'organization/walks/v', [], false, aside)!;
     expect(readExchangesFile(lines).lines).toEqual(aside);
@@ -106,7 +109,10 @@ describe('exchange files', () => {
     const folder = mkdtempSync(join(tmpdir(), 'cf-exch-'));
     writeExchanges(folder, 'organization/a/one', list.slice(0, 2), true);
     writeExchanges(folder, 'organization/a/two', list.slice(2), false);
-    writeFileSync(join(folder, 'exchanges', 'organization__a__old.json'), JSON.stringify([exchange('postIdentity', 50)]));
+    writeFileSync(
+      join(folder, 'exchanges', 'organization__a__old.json'),
+      JSON.stringify([exchange('postIdentity', 50)]),
+    );
     const fromFolder = computeStats(readExchanges(folder));
     const fromFull = computeStats([...list, exchange('postIdentity', 50)]);
     expect(fromFolder).toEqual(fromFull);

@@ -57,7 +57,9 @@ async function acceptedInvalidPost(judge: (t: Check, accepted: boolean) => Promi
 describe('the evidence of a failure', () => {
   it('is the invalid post a rule judged, not the removal the suite sent after it', async () => {
     const { report, operations } = await acceptedInvalidPost((t, rejected) =>
-      t.rule('ORG-BADINPUT-REJECTED', () => expect(rejected, 'postIdentity with an impossible DATE must be rejected').toBe(true)),
+      t.rule('ORG-BADINPUT-REJECTED', () =>
+        expect(rejected, 'postIdentity with an impossible DATE must be rejected').toBe(true),
+      ),
     );
     expect(operations).toEqual(['postIdentity', 'nativeIdQuery', 'deleteSourceIdentity']);
     expect(report.exchange).toMatchObject({ number: 1, of: 3, operation: 'postIdentity' });

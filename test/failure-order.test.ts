@@ -19,7 +19,8 @@ const check = (
   failed: string[],
   failure: Partial<NonNullable<CheckResult['failure']>>,
   operations: string[] = [],
-): CheckResult => resultOf(id, 'fail', verifies, failed, { failure: { requirements: failed, what: '', ...failure }, operations });
+): CheckResult =>
+  resultOf(id, 'fail', verifies, failed, { failure: { requirements: failed, what: '', ...failure }, operations });
 const gate = (gating: string[]): Gate => ({
   verdict: 'fail',
   gating,
@@ -40,18 +41,26 @@ const FAILURES = [
     { exchange: { number: 6, of: 6, operation: 'unmergeIdentities', outcome: 'HTTP 409, success=false in 3 ms' } },
     ['postIdentity', 'nativeIdQuery', 'mergeIdentities', 'unmergeIdentities'],
   ),
-  check('merge-link/after-mergeidentities', ['ORG-MERGE-EFFECT'], ['ORG-MERGE-EFFECT'], { operation: 'mergeIdentities' }, [
-    'postIdentity',
-    'mergeIdentities',
-  ]),
-  check('merge-link/after-unmergeidentities', ['ORG-UNMERGE-EFFECT'], ['ORG-MERGE-EFFECT'], { operation: 'mergeIdentities' }),
+  check(
+    'merge-link/after-mergeidentities',
+    ['ORG-MERGE-EFFECT'],
+    ['ORG-MERGE-EFFECT'],
+    { operation: 'mergeIdentities' },
+    ['postIdentity', 'mergeIdentities'],
+  ),
+  check('merge-link/after-unmergeidentities', ['ORG-UNMERGE-EFFECT'], ['ORG-MERGE-EFFECT'], {
+    operation: 'mergeIdentities',
+  }),
   check('walks/model-based-walks', WALK, ['ORG-MERGE-EFFECT'], {
     operation: 'mergeIdentities',
     steps: ['(walk seed 1)', '  1. mergeIdentities survivor B, retire A'],
     // The last exchange of a walk is the read that judged the step, not the step's operation.
     exchange: { number: 9, of: 9, operation: 'demographicsSearch', outcome: 'HTTP 200' },
   }),
-  check('walks/tours', WALK, ['ORG-MERGE-EFFECT'], { operation: 'mergeIdentities', steps: ['(tour)', '  1. mergeIdentities'] }),
+  check('walks/tours', WALK, ['ORG-MERGE-EFFECT'], {
+    operation: 'mergeIdentities',
+    steps: ['(tour)', '  1. mergeIdentities'],
+  }),
 ];
 
 describe('failures ordered by cause', () => {
@@ -79,22 +88,31 @@ describe('failures ordered by cause', () => {
       'downstream ORG-OP-UNMERGEIDENTITIES at unmergeIdentities envelope/unmergeidentities-replies-with-a-valid-envelope',
     ]);
     expect(ordered[0]!.place.followers).toBe(4);
-    for (const x of ordered.slice(1)) expect(x.place.cause?.checkId).toBe('organization/merge-link/after-mergeidentities');
-    expect(ordered.at(-1)!.place.cause).toMatchObject({ requirement: 'ORG-MERGE-EFFECT', operation: 'mergeIdentities' });
+    for (const x of ordered.slice(1))
+      expect(x.place.cause?.checkId).toBe('organization/merge-link/after-mergeidentities');
+    expect(ordered.at(-1)!.place.cause).toMatchObject({
+      requirement: 'ORG-MERGE-EFFECT',
+      operation: 'mergeIdentities',
+    });
   });
 
   it('keeps gating failures before known ones, and a failure at an operation no earlier effect broke stands alone', () => {
     const known = gate(['organization/envelope/unmergeidentities-replies-with-a-valid-envelope']);
     known.expected = FAILURES.slice(1).map((c) => ({ checkId: c.checkId, entry: 'ORG-MERGE-EFFECT', reason: 'x' }));
     const ordered = orderByCause(FAILURES, known, ['organization']);
-    expect(ordered[0]).toMatchObject({ gate: 'gating', place: { role: 'root', requirement: 'ORG-OP-UNMERGEIDENTITIES' } });
+    expect(ordered[0]).toMatchObject({
+      gate: 'gating',
+      place: { role: 'root', requirement: 'ORG-OP-UNMERGEIDENTITIES' },
+    });
     expect(ordered.slice(1).every((x) => x.gate === 'known')).toBe(true);
   });
 
   it('takes the operation a failure happened at from its step, else its exchange, else the operation its finding names', () => {
     expect(failingOperation(FAILURES[3]!)).toBe('mergeIdentities');
     expect(failingOperation(FAILURES[0]!)).toBe('unmergeIdentities');
-    const older = check('merge-link/old', ['ORG-MERGE-EFFECT'], ['ORG-MERGE-EFFECT'], { what: 'mergeIdentities survivor A, retire B' });
+    const older = check('merge-link/old', ['ORG-MERGE-EFFECT'], ['ORG-MERGE-EFFECT'], {
+      what: 'mergeIdentities survivor A, retire B',
+    });
     expect(failingOperation(older)).toBe('mergeIdentities');
   });
 });
@@ -102,7 +120,11 @@ describe('failures ordered by cause', () => {
 describe('Allure files a failure under the operation it failed at', () => {
   it('a walk that failed at mergeIdentities is filed under mergeIdentities, not its first operation', () => {
     const walk = FAILURES[3]!;
-    const meta = { service: 'organization', verifies: walk.verifies, operations: ['softDeleteSource', 'mergeIdentities'] };
+    const meta = {
+      service: 'organization',
+      verifies: walk.verifies,
+      operations: ['softDeleteSource', 'mergeIdentities'],
+    };
     expect(subjectOperation(meta)).not.toBe('mergeIdentities');
     expect(subjectOperation({ ...meta, failure: walk.failure })).toBe('mergeIdentities');
   });

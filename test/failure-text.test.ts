@@ -31,7 +31,12 @@ const exchange = (operation: string, status: number, success: boolean): Exchange
   reply: { status, headers: {}, body: { success } },
 });
 /** What vitest hands the reporters from a worker: own enumerable members plus name, message and stack. */
-const serialized = (e: Error) => ({ ...JSON.parse(JSON.stringify(e)), name: e.name, message: e.message, stack: e.stack });
+const serialized = (e: Error) => ({
+  ...JSON.parse(JSON.stringify(e)),
+  name: e.name,
+  message: e.message,
+  stack: e.stack,
+});
 
 describe('assertion errors', () => {
   it('keep what was checked, the expected and the actual value, and drop the library phrasing', () => {
@@ -42,7 +47,11 @@ describe('assertion errors', () => {
   });
 
   it('write a comparison as the relation it asks for', () => {
-    expect(assertionDetail(thrown(() => expect(3, 'results').toBeGreaterThan(5)))).toEqual({ what: 'results', expected: '> 5', got: '3' });
+    expect(assertionDetail(thrown(() => expect(3, 'results').toBeGreaterThan(5)))).toEqual({
+      what: 'results',
+      expected: '> 5',
+      got: '3',
+    });
     expect(assertionDetail(thrown(() => expect(9, 'results').toBeLessThanOrEqual(5)))).toEqual({
       what: 'results',
       expected: '<= 5',
@@ -52,11 +61,18 @@ describe('assertion errors', () => {
 });
 
 describe('a failed check', () => {
-  const exchanges = [exchange('postIdentity', 200, true), exchange('mergeIdentities', 200, true), exchange('nativeIdQuery', 200, true)];
+  const exchanges = [
+    exchange('postIdentity', 200, true),
+    exchange('mergeIdentities', 200, true),
+    exchange('nativeIdQuery', 200, true),
+  ];
 
   it('reads as rule, checked, expected, got and exchange, with no frames and no "Object.is"', () => {
     const assertion = thrown(() => expect(3, 'results of the retired source').toBe(1));
-    const inRule = new ConformanceFailure(['ORG-MERGE-EFFECT'], assertion.message, { ...assertionDetail(assertion), exchange: 2 });
+    const inRule = new ConformanceFailure(['ORG-MERGE-EFFECT'], assertion.message, {
+      ...assertionDetail(assertion),
+      exchange: 2,
+    });
     const { error, report } = explainFailure(inRule, { verifies: ['ORG-MERGE-EFFECT'], rules, exchanges });
     const text = (error as Error).message;
     expect(text.split('\n')).toEqual([
@@ -76,7 +92,8 @@ describe('a failed check', () => {
   });
 
   it('says in words what a yes-or-no assertion expected, never a bare "expected true / got false"', () => {
-    const yes = (value: boolean, message: string, want: boolean) => assertionDetail(thrown(() => expect(value, message).toBe(want)));
+    const yes = (value: boolean, message: string, want: boolean) =>
+      assertionDetail(thrown(() => expect(value, message).toBe(want)));
     expect(
       yes(
         false,
@@ -108,7 +125,10 @@ describe('a failed check', () => {
       thrown(() => expect(false).toBe(true)),
       { verifies: ['ORG-ENV-ECHO'], rules, exchanges },
     ).report!;
-    expect(bare).toMatchObject({ expected: rules.get('ORG-ENV-ECHO')!.text, got: 'not so (the assertion gives no detail)' });
+    expect(bare).toMatchObject({
+      expected: rules.get('ORG-ENV-ECHO')!.text,
+      got: 'not so (the assertion gives no detail)',
+    });
   });
 
   it('reads words without detail as what the deployment did ("got"), and never repeats its own message as "checked"', () => {
@@ -119,7 +139,10 @@ describe('a failed check', () => {
     }).report!;
     expect(words).toMatchObject({ what: '', got: 'trackingId was replaced by the server' });
     const gotOnly = explainFailure(
-      new ConformanceFailure(['ORG-MERGE-EFFECT'], 'a walk broke the identity model', { got: 'A resolves to L2', replay: 'x' }),
+      new ConformanceFailure(['ORG-MERGE-EFFECT'], 'a walk broke the identity model', {
+        got: 'A resolves to L2',
+        replay: 'x',
+      }),
       { verifies: ['ORG-MERGE-EFFECT'], rules, exchanges },
     );
     expect(gotOnly.report).toMatchObject({ what: '', got: 'A resolves to L2' });
@@ -164,11 +187,14 @@ describe('Allure status', () => {
       exchanges: [],
     });
     expect(getStatusFromError(serialized(error as Error))).toBe('failed');
-    const { error: cnj } = explainFailure(new CouldNotJudge('postIdentity: the deployment could not answer (no reply)'), {
-      verifies: ['ORG-ENV-ECHO'],
-      rules,
-      exchanges: [],
-    });
+    const { error: cnj } = explainFailure(
+      new CouldNotJudge('postIdentity: the deployment could not answer (no reply)'),
+      {
+        verifies: ['ORG-ENV-ECHO'],
+        rules,
+        exchanges: [],
+      },
+    );
     expect(getStatusFromError(serialized(cnj as Error))).toBe('broken');
     expect((cnj as Error).stack).toBe('CouldNotJudge: postIdentity: the deployment could not answer (no reply)');
     // Without the change, a conformance failure is an error like any other: broken.
@@ -213,7 +239,9 @@ describe('a failure found by clauses', () => {
     expect(text).toContain(
       'clause DELETED-SOURCE-DATA-SHOWN (ORG-HARDDELETE-EFFECT) rejects a reply that shows values of a hard-deleted source',
     );
-    expect(text).toContain('forbidden by organization-identity-api.md, States and transitions: "all information of the source is removed"');
+    expect(text).toContain(
+      'forbidden by organization-identity-api.md, States and transitions: "all information of the source is removed"',
+    );
     expect(text).toContain('observed: identityIdQuery(L2) shows "Acme Corp" of deleted B');
     expect(text).toContain('observed: nativeIdQuery(A) shows "Acme Corp" of deleted B');
     expect(text.match(/clause DELETED-SOURCE-DATA-SHOWN/g)).toHaveLength(1);

@@ -61,12 +61,18 @@ describe('fault detection', () => {
     expect(new Set(faults.map((f) => f.service))).toEqual(new Set(FAULT_LIST.map((f) => f.service)));
   });
 
-  it.each(faults.map((f) => [f.name, f.requirement]))('%s: the run fails and a failing check cites %s', (name, requirement) => {
-    const o = report.faults.find((f) => f.fault.name === name)!;
-    expect(o.problem).toBeUndefined();
-    expect(o.runFailed, `the run with ${name} fails`).toBe(true);
-    expect(o.caughtBy, `failing checks citing ${requirement} (failing: ${o.failing.join(', ') || 'none'})`).not.toEqual([]);
-  });
+  it.each(faults.map((f) => [f.name, f.requirement]))(
+    '%s: the run fails and a failing check cites %s',
+    (name, requirement) => {
+      const o = report.faults.find((f) => f.fault.name === name)!;
+      expect(o.problem).toBeUndefined();
+      expect(o.runFailed, `the run with ${name} fails`).toBe(true);
+      expect(
+        o.caughtBy,
+        `failing checks citing ${requirement} (failing: ${o.failing.join(', ') || 'none'})`,
+      ).not.toEqual([]);
+    },
+  );
 });
 
 describe('variants: the suite passes legitimate deployments', () => {

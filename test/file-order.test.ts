@@ -30,7 +30,9 @@ describe('longestFirst', () => {
   });
 
   it('ranks every area the table names by its place, and any other after all of them', () => {
-    expect(LONGEST_FIRST.map((a) => fileRank(`scenarios/organization/${a}.test.ts`))).toEqual(LONGEST_FIRST.map((_, i) => i));
+    expect(LONGEST_FIRST.map((a) => fileRank(`scenarios/organization/${a}.test.ts`))).toEqual(
+      LONGEST_FIRST.map((_, i) => i),
+    );
     expect(fileRank('scenarios/person/households.test.ts')).toBe(LONGEST_FIRST.length);
   });
 

@@ -49,7 +49,9 @@ describe('merge-no-unify: root causes first', () => {
     expect(first.failedRequirements).toEqual(['ORG-MERGE-EFFECT']);
     expect(first.verifies).toContain('ORG-MERGE-EFFECT');
     expect(first.failure?.operation).toBe('mergeIdentities');
-    expect(/<h3 class="cause" id="cause-1">([\s\S]*?)<\/h3>/.exec(html)![1]).toMatch(/ORG-MERGE-EFFECT.*at mergeIdentities/);
+    expect(/<h3 class="cause" id="cause-1">([\s\S]*?)<\/h3>/.exec(html)![1]).toMatch(
+      /ORG-MERGE-EFFECT.*at mergeIdentities/,
+    );
     const title = first.title.replace(/ \[[^\]]*\]$/, '');
     const md = read(plain, 'summary.md');
     expect(/^#### FAIL \(gating\): organization · (.*)$/m.exec(md)![1]).toContain(title);
@@ -58,7 +60,10 @@ describe('merge-no-unify: root causes first', () => {
 
   it('marks the checks that failed at the same merge "same cause", and the unmerge refused after it "downstream"', () => {
     const html = read(plain, 'report.html');
-    const roles = [...html.matchAll(/<article class="failure \S+ \S+ (\S+)" id="check-([^"]+)"/g)].map((m) => [m[2]!, m[1]!]);
+    const roles = [...html.matchAll(/<article class="failure \S+ \S+ (\S+)" id="check-([^"]+)"/g)].map((m) => [
+      m[2]!,
+      m[1]!,
+    ]);
     expect(roles[0]![1]).toBe('root');
     const unmerge = roles.find(([id]) => id.startsWith('organization/envelope/unmergeidentities'));
     expect(unmerge?.[1]).toBe('downstream');
@@ -83,7 +88,13 @@ describe('merge-no-unify: root causes first', () => {
     const dir = join(folderOf(plain), 'allure-results');
     const results = readdirSync(dir)
       .filter((f) => f.endsWith('-result.json'))
-      .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { status: string; labels: Array<{ name: string; value: string }> });
+      .map(
+        (f) =>
+          JSON.parse(readFileSync(join(dir, f), 'utf8')) as {
+            status: string;
+            labels: Array<{ name: string; value: string }>;
+          },
+      );
     const label = (r: (typeof results)[number], name: string) => r.labels.find((l) => l.name === name)?.value;
     const walks = results.filter((r) => label(r, 'area') === 'walks' && r.status === 'failed');
     expect(walks.length).toBeGreaterThan(0);
@@ -91,7 +102,9 @@ describe('merge-no-unify: root causes first', () => {
   });
 
   it("has the shape of the README's failure example", () => {
-    expect(summaryShape(consoleSummaryOf(plain.stdout), true)).toEqual(summaryShape(readmeExample('fail-summary'), true));
+    expect(summaryShape(consoleSummaryOf(plain.stdout), true)).toEqual(
+      summaryShape(readmeExample('fail-summary'), true),
+    );
   });
 });
 
@@ -108,9 +121,13 @@ describe('merge-no-unify with a known-failures list naming the requirements it b
     expect(s.gate.verdict).toBe('pass');
     expect(s.gate.unexpectedPasses).toEqual([]);
     expect(s.gate.gating).toEqual([]);
-    const headline = new RegExp(`^Conformance run \\S+ \\(seed ${SEED}\\): (.*)$`, 'm').exec(consoleSummaryOf(listed.stdout))![1]!;
+    const headline = new RegExp(`^Conformance run \\S+ \\(seed ${SEED}\\): (.*)$`, 'm').exec(
+      consoleSummaryOf(listed.stdout),
+    )![1]!;
     expect(headline).toMatch(/^PASS \(\d+ known failures\)$/);
-    expect(read(listed, 'summary.md')).toMatch(new RegExp(`^# Conformance run \\S+: ${headline.replace(/[()]/g, '\\$&')}$`, 'm'));
+    expect(read(listed, 'summary.md')).toMatch(
+      new RegExp(`^# Conformance run \\S+: ${headline.replace(/[()]/g, '\\$&')}$`, 'm'),
+    );
     expect(read(listed, 'report.html')).toContain(`: ${headline}</h1>`);
     expect(listed.stdout).toMatch(
       /gate: PASS \(exit code 0\); 0 gating, \d+ known failures, 0 pending, 0 EXPECT-only failures, 0 unexpected passes/,
@@ -120,6 +137,8 @@ describe('merge-no-unify with a known-failures list naming the requirements it b
   });
 
   it("has the shape of the README's known-failures example", () => {
-    expect(summaryShape(consoleSummaryOf(listed.stdout), true)).toEqual(summaryShape(readmeExample('known-summary'), true));
+    expect(summaryShape(consoleSummaryOf(listed.stdout), true)).toEqual(
+      summaryShape(readmeExample('known-summary'), true),
+    );
   });
 });

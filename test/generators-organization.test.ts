@@ -15,7 +15,10 @@ describe('organizationIdentity', () => {
       const identity = organizationIdentity(seededFaker(seed), { name: 'cf_test_a', id: `cf-x-${seed}` });
       const v = [
         ...violations(OrganizationIdentity, identity),
-        ...violations(post.request, postContent(identity, { name: 'cf_test_a', id: `cf-x-${seed}` }, 'identity.sources')),
+        ...violations(
+          post.request,
+          postContent(identity, { name: 'cf_test_a', id: `cf-x-${seed}` }, 'identity.sources'),
+        ),
       ];
       if (v.length) bad.push(`seed ${seed}: ${JSON.stringify(v[0])}`);
     }

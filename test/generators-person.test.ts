@@ -14,7 +14,10 @@ describe('personIdentity', () => {
     for (let seed = 0; seed < 1000; seed++) {
       const source = { name: 'cf_test_a', id: `cf-x-${seed}` };
       const identity = personIdentity(seededFaker(seed), source);
-      const v = [...violations(PersonIdentity, identity), ...violations(post.request, postContent(identity, source, 'identity.sources'))];
+      const v = [
+        ...violations(PersonIdentity, identity),
+        ...violations(post.request, postContent(identity, source, 'identity.sources')),
+      ];
       if (v.length) bad.push(`seed ${seed}: ${JSON.stringify(v[0])}`);
     }
     expect(bad).toEqual([]);

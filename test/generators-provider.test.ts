@@ -33,7 +33,8 @@ describe('provider generators', () => {
       for (let seed = 1; seed <= 1000; seed++) {
         const identity = providerIdentity(kind, seededFaker(seed), source);
         const parsed = SCHEMA[kind].safeParse(identity);
-        if (!parsed.success) problems.push(`seed ${seed}: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
+        if (!parsed.success)
+          problems.push(`seed ${seed}: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`);
         if (providerTypeOf(identity) !== TYPE[kind]) problems.push(`seed ${seed}: type ${providerTypeOf(identity)}`);
         for (const n of (identity.npis as Array<{ npi: string }>) ?? [])
           if (!isValidNpi(n.npi) || !n.npi.startsWith('9')) problems.push(`seed ${seed}: NPI ${n.npi}`);
@@ -55,7 +56,9 @@ describe('provider generators', () => {
   test('the type goes where the profile says', () => {
     const setting = { typeMember: 'providerType', practitionerType: 'PRACTITIONER', healthFacilityType: 'FACILITY' };
     expect(providerIdentity('practitioner', seededFaker(7), undefined, setting).providerType).toBe('PRACTITIONER');
-    expect(providerTypeOf(providerIdentity('healthFacility', seededFaker(7), undefined, setting), 'providerType')).toBe('FACILITY');
+    expect(providerTypeOf(providerIdentity('healthFacility', seededFaker(7), undefined, setting), 'providerType')).toBe(
+      'FACILITY',
+    );
   });
 
   test('fictional NPIs are spread out (no collisions in 1,000)', () => {

@@ -20,7 +20,9 @@ function files(pattern: RegExp, dir = ROOT): Array<{ file: string; text: string 
     if (SKIP.has(d.name) || d.name.startsWith('.')) return [];
     const p = join(dir, d.name);
     if (d.isDirectory()) return files(pattern, p);
-    return pattern.test(d.name) ? [{ file: relative(ROOT, p).split('\\').join('/'), text: readFileSync(p, 'utf8') }] : [];
+    return pattern.test(d.name)
+      ? [{ file: relative(ROOT, p).split('\\').join('/'), text: readFileSync(p, 'utf8') }]
+      : [];
   });
 }
 
@@ -35,14 +37,16 @@ describe('the hand-offs between processes (harness/handoff.ts)', () => {
     const names = HANDOFFS.map((h) => h.name);
     expect(new Set(names).size).toBe(names.length);
     for (const h of HANDOFFS)
-      for (const file of [...h.setBy, ...h.readBy]) expect(existsSync(join(ROOT, file)), `${h.name}: ${file}`).toBe(true);
+      for (const file of [...h.setBy, ...h.readBy])
+        expect(existsSync(join(ROOT, file)), `${h.name}: ${file}`).toBe(true);
   });
 
   it('name every file that uses a hand-off, and only files that do', () => {
     for (const [key, h] of Object.entries(HANDOFF)) {
       const use = new RegExp(`HANDOFF\\.${key}\\b|\\b${h.name}\\b`);
       const users = CODE.filter(
-        ({ file, text }) => !isTest(file) && file !== 'harness/handoff.ts' && new RegExp(`HANDOFF\\.${key}\\b`).test(uncommented(text)),
+        ({ file, text }) =>
+          !isTest(file) && file !== 'harness/handoff.ts' && new RegExp(`HANDOFF\\.${key}\\b`).test(uncommented(text)),
       );
       const listed = new Set([...h.setBy, ...h.readBy]);
       expect(
@@ -58,7 +62,9 @@ describe('the hand-offs between processes (harness/handoff.ts)', () => {
 
   it('spell the name of an internal variable nowhere in the code but there', () => {
     for (const h of HANDOFFS.filter((x) => !x.handedOn)) {
-      const spelt = CODE.filter(({ file, text }) => file !== 'harness/handoff.ts' && new RegExp(`\\b${h.name}\\b`).test(text));
+      const spelt = CODE.filter(
+        ({ file, text }) => file !== 'harness/handoff.ts' && new RegExp(`\\b${h.name}\\b`).test(text),
+      );
       expect(
         spelt.map((s) => s.file),
         `${h.name}: use HANDOFF`,
@@ -70,7 +76,9 @@ describe('the hand-offs between processes (harness/handoff.ts)', () => {
     // Constants of the code (REFERENCE_SERVICES) share the prefixes; they are declared as such.
     const constants = new Set(
       CODE.flatMap(({ text }) =>
-        [...text.matchAll(/\b(?:const|let|var|function|class|type|interface|enum)\s+([A-Z][A-Z0-9_]*)\b/g)].map((m) => m[1]!),
+        [...text.matchAll(/\b(?:const|let|var|function|class|type|interface|enum)\s+([A-Z][A-Z0-9_]*)\b/g)].map(
+          (m) => m[1]!,
+        ),
       ),
     );
     const known = new Set([...knownSettingNames(), ...HANDOFFS.map((h) => h.name)]);

@@ -33,7 +33,11 @@ async function forward(req: IncomingMessage, res: ServerResponse): Promise<void>
     const headers = Object.fromEntries(
       Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k)),
     ) as Record<string, string>;
-    const r = await request(`${ref.url}${req.url}`, { method: req.method as 'POST', headers, body: Buffer.concat(chunks) });
+    const r = await request(`${ref.url}${req.url}`, {
+      method: req.method as 'POST',
+      headers,
+      body: Buffer.concat(chunks),
+    });
     const body = Buffer.from(await r.body.arrayBuffer());
     res.writeHead(r.statusCode, { 'content-type': String(r.headers['content-type'] ?? 'application/json') });
     res.end(body);

@@ -123,14 +123,18 @@ describe('a cancelled run stops, removes what it created and says it was interru
     async (how, signal, npmCode) => {
       const run = await cancelledRun(how);
       try {
-        console.info(`${how}: npm ended ${run.exitedMs} ms after the signal, the last process of the run ${run.goneMs} ms after it`);
+        console.info(
+          `${how}: npm ended ${run.exitedMs} ms after the signal, the last process of the run ${run.goneMs} ms after it`,
+        );
         const tail = run.out.slice(-2500);
         expect(run.entries, `the run created records before it was cancelled:\n${tail}`).toBeGreaterThanOrEqual(20);
         expect(run.code, tail).toBe(npmCode);
         expect(run.left, `processes of the run still there 60 s after the signal:\n${tail}`).toEqual([]);
         // Nothing of the run stays on the deployment.
         const mine = [...ref.stores.values()].flatMap((s) =>
-          [...s.records.values()].filter((r) => TEST_SOURCES.includes(r.source.name) && r.source.id.startsWith(run.namespace)),
+          [...s.records.values()].filter(
+            (r) => TEST_SOURCES.includes(r.source.name) && r.source.id.startsWith(run.namespace),
+          ),
         );
         expect(
           mine.map((r) => `${r.source.name}/${r.source.id}`),
@@ -140,9 +144,14 @@ describe('a cancelled run stops, removes what it created and says it was interru
         expect(run.summary?.interrupted?.signal, tail).toBe(signal);
         expect(exitCodeOf(run.summary!)).toBe(signal === 'SIGTERM' ? 143 : 130);
         expect(run.summary!.cleanup?.failures).toEqual([]);
-        expect(run.summary!.scope.notRunChecks, 'checks the interrupt kept from starting: the run stopped early').toBeGreaterThan(0);
+        expect(
+          run.summary!.scope.notRunChecks,
+          'checks the interrupt kept from starting: the run stopped early',
+        ).toBeGreaterThan(0);
         expect(run.reportHtml).toContain(`INTERRUPTED by ${signal}`);
-        expect(run.out).toMatch(new RegExp(`Conformance run \\S+ \\(seed \\d+\\): INTERRUPTED by ${signal} \\(exit code 1[34][03]\\)`));
+        expect(run.out).toMatch(
+          new RegExp(`Conformance run \\S+ \\(seed \\d+\\): INTERRUPTED by ${signal} \\(exit code 1[34][03]\\)`),
+        );
         expect(run.out).toContain('the report is marked INTERRUPTED');
       } finally {
         rmSync(run.reportDir, { recursive: true, force: true });

@@ -126,18 +126,32 @@ describe('the outcome of an interrupted run', () => {
       relationships: { attempted: 0, deleted: 0, alreadyGone: 0 },
       failures: [],
     },
-    gate: { verdict: 'pass', gating: [], expected: [], pending: [], expectOnly: [], incomplete: [], unexpectedPasses: [], graduated: [] },
+    gate: {
+      verdict: 'pass',
+      gating: [],
+      expected: [],
+      pending: [],
+      expectOnly: [],
+      incomplete: [],
+      unexpectedPasses: [],
+      graduated: [],
+    },
     totals: { checks: 1, pass: 1, fail: 0, error: 0, skip: 0, omit: 0 },
     overall: 'pass',
     scope: { suiteFiles: 1, selectedFiles: [], notRunChecks: 4 },
   } as unknown as Summary;
-  const interrupted = (signal: 'SIGINT' | 'SIGTERM'): Summary => ({ ...base, interrupted: { signal, reason: `${signal} to npm`, at: '' } });
+  const interrupted = (signal: 'SIGINT' | 'SIGTERM'): Summary => ({
+    ...base,
+    interrupted: { signal, reason: `${signal} to npm`, at: '' },
+  });
 
   it('exits 130 after SIGINT and 143 after SIGTERM, whatever the gate says, and says INTERRUPTED first', () => {
     expect(exitCodeOf(interrupted('SIGINT'))).toBe(130);
     expect(exitCodeOf(interrupted('SIGTERM'))).toBe(143);
     expect(exitCodeOf(base)).toBe(0);
-    expect(headline(interrupted('SIGTERM'))).toBe('INTERRUPTED by SIGTERM (exit code 143) after 1 of 5 checks ended; 4 not run');
+    expect(headline(interrupted('SIGTERM'))).toBe(
+      'INTERRUPTED by SIGTERM (exit code 143) after 1 of 5 checks ended; 4 not run',
+    );
   });
 
   it('records left on the deployment still win (exit code 4)', () => {

@@ -35,7 +35,9 @@ const SEARCH_CONTENT = {
       linkId: 'L-someone-else',
       matchScore: 0.91,
       identity: { names: [{ name: 'Quackenbush Holdings' }] },
-      identityGroupedBySource: [{ source: { name: 'production_crm', id: 'FX-1' }, names: [{ name: 'Quackenbush Holdings' }] }],
+      identityGroupedBySource: [
+        { source: { name: 'production_crm', id: 'FX-1' }, names: [{ name: 'Quackenbush Holdings' }] },
+      ],
     },
   ],
 };
@@ -55,7 +57,11 @@ afterAll(async () => {
 
 async function search(): Promise<Exchange> {
   let seen: Exchange | undefined;
-  const reply = await client.call('demographicsSearch', { identity: { names: [{ name: 'Quackenbush' }] } }, { record: (e) => (seen = e) });
+  const reply = await client.call(
+    'demographicsSearch',
+    { identity: { names: [{ name: 'Quackenbush' }] } },
+    { record: (e) => (seen = e) },
+  );
   expect(JSON.stringify(reply.body)).toContain('Quackenbush'); // the check reads the reply as it came
   return seen!;
 }

@@ -44,11 +44,16 @@ beforeAll(async () => {
       }
       const upstream = await request(`${ref.url}${req.url}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
+        },
         body,
       });
       res
-        .writeHead(upstream.statusCode, { 'content-type': String(upstream.headers['content-type'] ?? 'application/json') })
+        .writeHead(upstream.statusCode, {
+          'content-type': String(upstream.headers['content-type'] ?? 'application/json'),
+        })
         .end(await upstream.body.text());
     });
   });
@@ -60,7 +65,8 @@ afterAll(async () => {
   await ref.stop();
 });
 
-const ours = (runId: string) => [...ref.stores.get('organization')!.records.values()].filter((r) => r.source.id.startsWith(`cf-${runId}-`));
+const ours = (runId: string) =>
+  [...ref.stores.get('organization')!.records.values()].filter((r) => r.source.id.startsWith(`cf-${runId}-`));
 
 describe('records the teardown could not remove', () => {
   it('are listed by source name and native ID, the run exits 4, and npm run cleanup removes them once it can', async () => {
@@ -72,7 +78,11 @@ describe('records the teardown could not remove', () => {
       CONFORMANCE_REPORT_DIR: mkdtempSync(join(tmpdir(), 'cf-leftover-')),
       CONFORMANCE_RUN_ID: runId,
     };
-    const run = await runCommand('run/cli/conformance.mjs', ['scenarios/organization/post.test.ts', '-t', 'events'], env);
+    const run = await runCommand(
+      'run/cli/conformance.mjs',
+      ['scenarios/organization/post.test.ts', '-t', 'events'],
+      env,
+    );
     const left = ours(runId);
     expect(left.length, 'records the refused deletes left behind').toBeGreaterThan(0);
     expect(run.code, run.stderr).toBe(4);
@@ -85,7 +95,9 @@ describe('records the teardown could not remove', () => {
     for (const r of left)
       expect(lines.slice(header + 1)).toContainEqual(
         expect.stringMatching(
-          new RegExp(`^  organization source ${r.source.name}/${r.source.id}: removal rejected and the record is still there`),
+          new RegExp(
+            `^  organization source ${r.source.name}/${r.source.id}: removal rejected and the record is still there`,
+          ),
         ),
       );
 

@@ -112,7 +112,8 @@ describe(`match-quality benchmark against the embedded reference (${service})`, 
         return first.get(label)!;
       });
     };
-    const pairs = (r: BenchmarkResult) => r.observation.search.map((p) => `${p.query} ${p.candidate} ${p.score}`).sort();
+    const pairs = (r: BenchmarkResult) =>
+      r.observation.search.map((p) => `${p.query} ${p.candidate} ${p.score}`).sort();
     expect(bare.observation.failures).toMatchObject({ post: 0, read: 0, search: 0 });
     expect(bare.observation.searchResults.unmapped).toBe(0);
     expect(partition(bare)).toEqual(partition(baseline));
@@ -126,7 +127,11 @@ describe(`match-quality benchmark against the embedded reference (${service})`, 
   });
 
   it('the CLI exits 1 on a regression against a baseline and 2 on bad arguments', () => {
-    const env: Record<string, string | undefined> = { ...process.env, CONFORMANCE_REPORT_DIR: dir, CONFORMANCE_SEED: '7' };
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      CONFORMANCE_REPORT_DIR: dir,
+      CONFORMANCE_SEED: '7',
+    };
     for (const k of Object.keys(env)) if (/_BASE_URL$/.test(k)) delete env[k];
     const cli = (...args: string[]) =>
       spawnSync(process.execPath, [...scriptArgs('linkage/cli.ts'), '--quiet', '--resamples', '200', ...args], {
@@ -137,7 +142,11 @@ describe(`match-quality benchmark against the embedded reference (${service})`, 
     expect(first.status, first.stderr).toBe(0);
     const runFolder = readdirSync(dir)
       .map((d) => join(dir, d, 'match-quality', service))
-      .find((f) => existsSync(join(f, 'results.json')) && JSON.parse(readFileSync(join(f, 'results.json'), 'utf8')).options.size === 200)!;
+      .find(
+        (f) =>
+          existsSync(join(f, 'results.json')) &&
+          JSON.parse(readFileSync(join(f, 'results.json'), 'utf8')).options.size === 200,
+      )!;
     const second = cli('--compare', runFolder, '--reference-threshold', '0.999');
     expect(second.status, second.stdout + second.stderr).toBe(1);
     expect(second.stdout).toMatch(/REGRESSION in .*pairwise\.recall/);

@@ -29,7 +29,9 @@ it('removes every record of the run with at most maxInFlight removals under way'
   for (let i = 0; i < 30; i++) {
     const source = { name: target.sources[0]!, id: run.newNativeId() };
     const identity = { organizationNames: [{ legalBusinessName: `Cleanup Test ${i} LLC` }] };
-    expect((await client.call('postIdentity', postContent(identity, source, profile.sourcePlacement))).success).toBe(true);
+    expect((await client.call('postIdentity', postContent(identity, source, profile.sourcePlacement))).success).toBe(
+      true,
+    );
   }
   await client.close();
   expect(reference.stores.get('organization')!.records.size).toBe(30);

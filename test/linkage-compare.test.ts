@@ -8,7 +8,13 @@ import { expect, it } from 'vitest';
 import { pairFlips } from '../linkage/compare.js';
 
 function enumerated(entity: number[], a: Array<string | null>, b: Array<string | null>) {
-  const out = { truePairsNewlyLinked: 0, truePairsNewlyUnlinked: 0, nonPairsNewlyLinked: 0, nonPairsNewlyUnlinked: 0, truncated: false };
+  const out = {
+    truePairsNewlyLinked: 0,
+    truePairsNewlyUnlinked: 0,
+    nonPairsNewlyLinked: 0,
+    nonPairsNewlyUnlinked: 0,
+    truncated: false,
+  };
   for (let i = 0; i < entity.length; i++)
     for (let j = i + 1; j < entity.length; j++) {
       const inA = Boolean(a[i]) && a[i] === a[j];
@@ -28,7 +34,9 @@ it('equal the enumeration of every record pair', () => {
     fc.property(
       fc
         .integer({ min: 0, max: 25 })
-        .chain((n) => fc.tuple(fc.array(fc.integer({ min: 0, max: 5 }), { minLength: n, maxLength: n }), labels(n), labels(n))),
+        .chain((n) =>
+          fc.tuple(fc.array(fc.integer({ min: 0, max: 5 }), { minLength: n, maxLength: n }), labels(n), labels(n)),
+        ),
       ([entity, a, b]) => {
         expect(pairFlips(entity, a, b)).toEqual(enumerated(entity, a, b));
       },

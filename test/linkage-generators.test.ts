@@ -76,14 +76,20 @@ describe('data sets', () => {
       for (const r of d.records) {
         const wire = spec.toWire(r.kind, r.fields, { providerTypeMember: 'npis.entityTypeCode' });
         const parsed = SCHEMAS[service as keyof typeof SCHEMAS].safeParse(wire);
-        expect(parsed.success, `${r.id} ${JSON.stringify(wire)} ${parsed.success ? '' : parsed.error.message}`).toBe(true);
+        expect(parsed.success, `${r.id} ${JSON.stringify(wire)} ${parsed.success ? '' : parsed.error.message}`).toBe(
+          true,
+        );
       }
     },
   );
 
   it('the clean preset applies formatting only; realistic and hard add life events and errors', () => {
     const layers = (preset: 'clean' | 'realistic' | 'hard') =>
-      new Set(buildDataset({ preset, size: 800, seed: 3, kinds: { person: 1 } }).records.flatMap((r) => r.ops.map((o) => o.layer)));
+      new Set(
+        buildDataset({ preset, size: 800, seed: 3, kinds: { person: 1 } }).records.flatMap((r) =>
+          r.ops.map((o) => o.layer),
+        ),
+      );
     expect([...layers('clean')]).toEqual(['L2']);
     expect(layers('realistic')).toEqual(new Set(['L1', 'L2', 'L3', 'completeness']));
     expect(PRESETS.hard.layers.L3).toBe(2);

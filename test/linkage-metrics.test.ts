@@ -4,7 +4,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { b3ClusterWeighted, clusterMetrics, clusteringMetrics, contingency, pairCounts, pairwise } from '../linkage/metrics.js';
+import {
+  b3ClusterWeighted,
+  clusterMetrics,
+  clusteringMetrics,
+  contingency,
+  pairCounts,
+  pairwise,
+} from '../linkage/metrics.js';
 
 /** Labels per record from a list of clusters over record names. */
 function labels(records: string[], truth: string[][], predicted: string[][]) {
@@ -79,14 +86,17 @@ describe('hand-computed test vectors (linkage/README.md, "Test vectors")', () =>
       0.471,
     ],
   ];
-  it.each(cases)('gold {a,b},{c,d},{e..j} vs %s: merges %i, splits %i, P %f, R %f', (_name, predicted, merges, splits, p, r) => {
-    const ct = labels(letters, gold, predicted);
-    const m = clusteringMetrics(ct);
-    expect(m.cluster.mergesNeeded).toBe(merges);
-    expect(m.cluster.splitsNeeded).toBe(splits);
-    expect(m.pairwise.precision).toBeCloseTo(p, 2);
-    expect(m.pairwise.recall).toBeCloseTo(r, 2);
-  });
+  it.each(cases)(
+    'gold {a,b},{c,d},{e..j} vs %s: merges %i, splits %i, P %f, R %f',
+    (_name, predicted, merges, splits, p, r) => {
+      const ct = labels(letters, gold, predicted);
+      const m = clusteringMetrics(ct);
+      expect(m.cluster.mergesNeeded).toBe(merges);
+      expect(m.cluster.splitsNeeded).toBe(splits);
+      expect(m.pairwise.precision).toBeCloseTo(p, 2);
+      expect(m.pairwise.recall).toBeCloseTo(r, 2);
+    },
+  );
 
   it('F-beta and F* follow their definitions on P1 (F0.5 = F2 = 0.4 when P = R; F* = 2/8)', () => {
     const p = pairwise(pairCounts(labels(eight, T, [['1', '2'], ['3', '5'], ['4'], ['6', '7', '8']])));

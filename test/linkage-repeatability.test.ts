@@ -63,10 +63,13 @@ async function clustering(service: ServiceName, postConcurrency?: number): Promi
   });
 }
 
-it.each(['person', 'organization', 'provider'] as const)('%s: two runs with the same seed give identical clusterings', async (service) => {
-  const a = await clustering(service);
-  const b = await clustering(service);
-  // Non-trivial: some records were linked (else any two runs would agree).
-  expect(a.some((x, i) => x !== i)).toBe(true);
-  expect(b).toEqual(a);
-});
+it.each(['person', 'organization', 'provider'] as const)(
+  '%s: two runs with the same seed give identical clusterings',
+  async (service) => {
+    const a = await clustering(service);
+    const b = await clustering(service);
+    // Non-trivial: some records were linked (else any two runs would agree).
+    expect(a.some((x, i) => x !== i)).toBe(true);
+    expect(b).toEqual(a);
+  },
+);

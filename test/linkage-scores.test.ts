@@ -15,7 +15,11 @@ const same = (a: number, b: number) => {
 };
 
 const pairsArb = fc.array(
-  fc.record({ score: fc.integer({ min: 0, max: 20 }).map((s) => s / 20), isTrue: fc.boolean(), unit: fc.integer({ min: 0, max: 5 }) }),
+  fc.record({
+    score: fc.integer({ min: 0, max: 20 }).map((s) => s / 20),
+    isTrue: fc.boolean(),
+    unit: fc.integer({ min: 0, max: 5 }),
+  }),
   { minLength: 1, maxLength: 40 },
 );
 

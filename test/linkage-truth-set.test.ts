@@ -176,7 +176,9 @@ describe('npm run match-quality -- --truth --key, against the embedded reference
       expect(results.failures).toMatchObject({ post: 0, read: 0 });
       expect(results.cleanup).toEqual({ deleted: n, alreadyGone: 0, failures: 0 });
       expect(results.linkIds.filter(Boolean).length).toBe(n);
-      for (const m of ['pairwise.precision', 'pairwise.recall', 'pairwise.f1', 'b3.f'].map((k) => results.analysis.metrics[k])) {
+      for (const m of ['pairwise.precision', 'pairwise.recall', 'pairwise.f1', 'b3.f'].map(
+        (k) => results.analysis.metrics[k],
+      )) {
         expect(m.low).toBeLessThanOrEqual(m.value + 1e-9);
         expect(m.high).toBeGreaterThanOrEqual(m.value - 1e-9);
       }
@@ -230,8 +232,11 @@ describe('two clusterings given as keys, no deployment: the Senzing actual and a
         truePairsNewlyUnlinked: expected.splitTrue,
         nonPairsNewlyUnlinked: expected.splitNon,
       });
-      const rows = parse(readFileSync(join(folder, 'changed-pairs.csv'), 'utf8'), { columns: true }) as Array<Record<string, string>>;
-      const count = (change: string, truth: string) => rows.filter((x) => x.change === change && x.ground_truth === truth).length;
+      const rows = parse(readFileSync(join(folder, 'changed-pairs.csv'), 'utf8'), { columns: true }) as Array<
+        Record<string, string>
+      >;
+      const count = (change: string, truth: string) =>
+        rows.filter((x) => x.change === change && x.ground_truth === truth).length;
       expect(count('newly merged', 'true pair')).toBe(expected.mergedTrue);
       expect(count('newly merged', 'non-pair')).toBe(expected.mergedNon);
       expect(count('newly split', 'true pair')).toBe(expected.splitTrue);

@@ -46,7 +46,15 @@ describe('npm run compare on match-quality run folders', () => {
   const regression = {
     baselineRunId: 'before',
     regressions: ['pairwise.f1'],
-    rows: [{ metric: 'pairwise.f1', a: interval(1), b: interval(0.5), diff: { value: -0.5, low: -0.6, high: -0.4 }, regression: true }],
+    rows: [
+      {
+        metric: 'pairwise.f1',
+        a: interval(1),
+        b: interval(0.5),
+        diff: { value: -0.5, low: -0.6, high: -0.4 },
+        regression: true,
+      },
+    ],
   };
 
   it('lists the changed pairs and takes the paired verdict the later run made against this baseline', () => {
@@ -61,13 +69,19 @@ describe('npm run compare on match-quality run folders', () => {
     });
     expect(c!.paired?.regressions).toEqual(['pairwise.f1']);
     // A comparison made against another baseline is not this one's verdict.
-    const other = runFolder(root, 'other', ['p', 'q', 'q', 'z'], { comparison: { ...regression, baselineRunId: 'elsewhere' } });
+    const other = runFolder(root, 'other', ['p', 'q', 'q', 'z'], {
+      comparison: { ...regression, baselineRunId: 'elsewhere' },
+    });
     expect(compareMatchQuality(before, other)[0]!.paired).toBeUndefined();
   });
 
   it('names runs on other data as not comparable', () => {
-    const changed = runFolder(root, 'changed', ['x', 'x', 'y', 'z'], { identityOf: (i) => ({ names: [{ lastName: `M${i}` }] }) });
-    expect(compareMatchQuality(before, changed)[0]!.notComparable).toBe('the runs posted the same record IDs with different data');
+    const changed = runFolder(root, 'changed', ['x', 'x', 'y', 'z'], {
+      identityOf: (i) => ({ names: [{ lastName: `M${i}` }] }),
+    });
+    expect(compareMatchQuality(before, changed)[0]!.notComparable).toBe(
+      'the runs posted the same record IDs with different data',
+    );
   });
 
   it('the command prints the decisions, writes the CSV and exits 1 on the paired regression', async () => {
@@ -77,7 +91,9 @@ describe('npm run compare on match-quality run folders', () => {
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toContain('#### Newly merged non-pairs (false links the change made): 1');
     expect(r.stdout).toContain('#### Newly split true pairs (links the change lost): 1');
-    expect(r.stdout).toContain('compare: regressed; match quality: person REGRESSION, 1 pairs newly merged, 1 newly split');
+    expect(r.stdout).toContain(
+      'compare: regressed; match quality: person REGRESSION, 1 pairs newly merged, 1 newly split',
+    );
     expect(readFileSync(join(csv, 'person-changed-pairs.csv'), 'utf8').trim().split('\n')).toHaveLength(3);
   });
 });

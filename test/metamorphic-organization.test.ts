@@ -23,7 +23,9 @@ describe('organization metamorphic checks', () => {
     const run = await runSuite([FILE]);
     const list = checks(run);
     expect(list.length, run.stdout.slice(-2000)).toBe(6);
-    expect(list.filter((c) => c.verdict !== 'pass').map((c) => `${c.title}: ${c.verdict} ${c.message ?? ''}`)).toEqual([]);
+    expect(list.filter((c) => c.verdict !== 'pass').map((c) => `${c.title}: ${c.verdict} ${c.message ?? ''}`)).toEqual(
+      [],
+    );
     // Two families of seven: the one the five searching checks share, and "one match threshold"'s own.
     const posted = readLedger(join(run.reportDir, run.runId, 'ledger.jsonl')).filter((e) => e.kind === 'source');
     expect(posted).toHaveLength(14);
@@ -34,7 +36,9 @@ describe('organization metamorphic checks', () => {
     const verdicts = checks(run).map((c) => c.verdict);
     expect(verdicts, run.stdout.slice(-2000)).toContain('pass');
     expect(verdicts.filter((v) => v !== 'pass' && v !== 'omit' && v !== 'skip')).toEqual([]);
-    expect(readLedger(join(run.reportDir, run.runId, 'ledger.jsonl')).filter((e) => e.kind === 'source')).toHaveLength(7);
+    expect(readLedger(join(run.reportDir, run.runId, 'ledger.jsonl')).filter((e) => e.kind === 'source')).toHaveLength(
+      7,
+    );
   });
 
   test.each(FAULTS)('catch %s at %s', async (fault, requirement) => {

@@ -31,7 +31,12 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => counter.close(() => r())));
 
 /** Runs the conformance command with `env`; asserts exit 2, exactly one line on stderr matching `message`, nothing sent and nothing started. */
-async function refused(env: Record<string, string>, message: RegExp, args: string[] = [], script = 'run/cli/conformance.mjs') {
+async function refused(
+  env: Record<string, string>,
+  message: RegExp,
+  args: string[] = [],
+  script = 'run/cli/conformance.mjs',
+) {
   const reportDir = mkdtempSync(join(tmpdir(), 'cf-misconf-'));
   const before = hits;
   const r = await runCommand(script, args, { CONFORMANCE_REPORT_DIR: reportDir, ...env });
@@ -54,7 +59,10 @@ describe.concurrent('misconfigurations stop the run with exit code 2 and one lin
   });
 
   it('any unknown CONFORMANCE_ or REFERENCE_ variable, with the setting meant', async () => {
-    await refused({ CONFORMANCE_EXCHANGE: 'all' }, /Setting CONFORMANCE_EXCHANGE: .*did you mean CONFORMANCE_EXCHANGES\?/);
+    await refused(
+      { CONFORMANCE_EXCHANGE: 'all' },
+      /Setting CONFORMANCE_EXCHANGE: .*did you mean CONFORMANCE_EXCHANGES\?/,
+    );
     await refused({ REFERENCE_FAULT: 'merge-no-unify' }, /Setting REFERENCE_FAULT: .*did you mean REFERENCE_FAULTS\?/);
   });
 
@@ -102,7 +110,9 @@ describe.concurrent('misconfigurations stop the run with exit code 2 and one lin
   });
 
   it('a file filter that names no scenario file', async () => {
-    await refused({}, /^conformance: "scenarios\/organisation": matches no scenario file \(/, ['scenarios/organisation']);
+    await refused({}, /^conformance: "scenarios\/organisation": matches no scenario file \(/, [
+      'scenarios/organisation',
+    ]);
     await refused({}, /^conformance: "nosuchfile": matches no scenario file/, ['scenarios/organization', 'nosuchfile']);
   });
 
@@ -111,15 +121,18 @@ describe.concurrent('misconfigurations stop the run with exit code 2 and one lin
     ['reference', 'run/cli/reference.ts', /^reference: /],
     ['match-quality', 'linkage/cli.ts', /^match-quality: /],
   ];
-  it.each(referenceCommands)('%s: an unknown REFERENCE_FAULTS name, with the fault meant', async (_name, script, prefix) => {
-    const r = await refused(
-      { REFERENCE_FAULTS: 'merge-no-unfy' },
-      /Setting REFERENCE_FAULTS: unknown fault "merge-no-unfy" \(did you mean merge-no-unify\?\)/,
-      [],
-      script,
-    );
-    expect(r.stderr).toMatch(prefix);
-  });
+  it.each(referenceCommands)(
+    '%s: an unknown REFERENCE_FAULTS name, with the fault meant',
+    async (_name, script, prefix) => {
+      const r = await refused(
+        { REFERENCE_FAULTS: 'merge-no-unfy' },
+        /Setting REFERENCE_FAULTS: unknown fault "merge-no-unfy" \(did you mean merge-no-unify\?\)/,
+        [],
+        script,
+      );
+      expect(r.stderr).toMatch(prefix);
+    },
+  );
   it.each(referenceCommands)('%s: an unknown REFERENCE_VARIANTS name', async (_name, script, prefix) => {
     const r = await refused(
       { REFERENCE_VARIANTS: 'no-such-variant' },
@@ -162,7 +175,10 @@ describe('more misconfigurations that stop the run with exit code 2 and one line
 
   it('a known-failures check ID that names no check, with the check meant (looked up among the checks a run registers)', async () => {
     const list = join(mkdtempSync(join(tmpdir(), 'cf-misconf-')), 'staging.json');
-    writeFileSync(list, JSON.stringify({ entries: [{ id: 'organization/search/a-search-wit-an-exact-copy', reason: 'x' }] }));
+    writeFileSync(
+      list,
+      JSON.stringify({ entries: [{ id: 'organization/search/a-search-wit-an-exact-copy', reason: 'x' }] }),
+    );
     await refused(
       { CONFORMANCE_KNOWN_FAILURES: list },
       /"organization\/search\/a-search-wit-an-exact-copy" names neither \(did you mean organization\/search\/a-search-with-an-exact-copy/,
@@ -188,7 +204,9 @@ describe('a run in which no check ran exits 1 with one line saying why, and leav
 
   it('a name filter that matches nothing', async () => {
     const reports = reportsWithEarlierRun();
-    const r = await runCommand('run/cli/conformance.mjs', ['-t', 'nonexistentpattern'], { CONFORMANCE_REPORT_DIR: reports.dir });
+    const r = await runCommand('run/cli/conformance.mjs', ['-t', 'nonexistentpattern'], {
+      CONFORMANCE_REPORT_DIR: reports.dir,
+    });
     expect(r.code, r.stderr).toBe(1);
     expect(linesOf(r.stderr).at(-1)).toMatch(
       /^conformance: no check ran: the filters \(-t nonexistentpattern\) matched none of the \d+ checks$/,
@@ -200,7 +218,12 @@ describe('a run in which no check ran exits 1 with one line saying why, and leav
 
   it('every check that matched was omitted (the filter names a service that is not configured)', async () => {
     const reports = reportsWithEarlierRun();
-    const env = { ORG_BASE_URL: ref.url, ORG_TOKEN: ref.token, ORG_SOURCES: 'cf_test_a,cf_test_b', CONFORMANCE_REPORT_DIR: reports.dir };
+    const env = {
+      ORG_BASE_URL: ref.url,
+      ORG_TOKEN: ref.token,
+      ORG_SOURCES: 'cf_test_a,cf_test_b',
+      CONFORMANCE_REPORT_DIR: reports.dir,
+    };
     const r = await runCommand('run/cli/conformance.mjs', ['scenarios/person/envelope.test.ts'], env);
     expect(r.code, r.stderr).toBe(1);
     expect(linesOf(r.stderr).at(-1)).toMatch(
@@ -219,11 +242,18 @@ describe('a run in which no check ran exits 1 with one line saying why, and leav
     await new Promise<void>((r) => free.listen(0, '127.0.0.1', () => r()));
     const port = (free.address() as AddressInfo).port;
     await new Promise<void>((r) => free.close(() => r()));
-    const env = { ORG_BASE_URL: `http://127.0.0.1:${port}`, ORG_TOKEN: JWT, ORG_SOURCES: 'cf_test_a', CONFORMANCE_REPORT_DIR: reports.dir };
+    const env = {
+      ORG_BASE_URL: `http://127.0.0.1:${port}`,
+      ORG_TOKEN: JWT,
+      ORG_SOURCES: 'cf_test_a',
+      CONFORMANCE_REPORT_DIR: reports.dir,
+    };
     const r = await runCommand('run/cli/conformance.mjs', [], env);
     expect(r.code, r.stderr).toBe(3);
     expect(linesOf(r.stderr)).toHaveLength(1);
-    expect(r.stderr).toMatch(/^conformance: preflight: the organization service at .* is unreachable .*No check was run\.$/m);
+    expect(r.stderr).toMatch(
+      /^conformance: preflight: the organization service at .* is unreachable .*No check was run\.$/m,
+    );
     expect(reports.listing()).toEqual(['earlier-run', 'latest']);
     expect(reports.latest()).toBe('earlier-run');
     // A report folder the run would have created is not left behind empty either.

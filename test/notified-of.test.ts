@@ -36,7 +36,11 @@ async function feed(others: number, maxPages: number): Promise<{ t: Check; chang
     notifications: { ...base.notifications, clockSkewMs: 0, maxPages },
   };
   const t = await feedCheck(
-    (page) => ({ notifications: held.slice(page * 3, page * 3 + 3), hasNext: (page + 1) * 3 < held.length, totalElements: held.length }),
+    (page) => ({
+      notifications: held.slice(page * 3, page * 3 + 3),
+      hasNext: (page + 1) * 3 < held.length,
+      totalElements: held.length,
+    }),
     { service: 'person', verifies: ['PERSON-NOTIF-RECORDS-CHANGES'], profile, run },
     closing,
   );

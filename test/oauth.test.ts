@@ -173,7 +173,12 @@ describe('OAuth2 client credentials', () => {
 
   it('a refused client is a preflight problem naming the OAuth settings, with what the endpoint said', async () => {
     const s = settingsOf({ ORG_OAUTH_CLIENT_SECRET: 'wrong-secret' });
-    const p = await preflight(s.configured, profile, { timeoutMs: 3000, retryBudgetMs: 0, reportDir: run.reportDir, runId: run.runId });
+    const p = await preflight(s.configured, profile, {
+      timeoutMs: 3000,
+      retryBudgetMs: 0,
+      reportDir: run.reportDir,
+      runId: run.runId,
+    });
     const line = preflightMessage(p.problems, (x) => SERVICES[x].envPrefix);
     expect(line).toMatch(
       /is rejecting the credentials \(the token endpoint .* answered HTTP 401 \(invalid_client: bad client\)\); check ORG_OAUTH_CLIENT_ID and ORG_OAUTH_CLIENT_SECRET and ORG_OAUTH_SCOPE\./,
@@ -182,9 +187,15 @@ describe('OAuth2 client credentials', () => {
   });
 
   it('settings: all three are needed, not together with ORG_TOKEN, and not for the provider service (basic only)', () => {
-    expect(() => settingsOf({ ORG_OAUTH_CLIENT_SECRET: '' })).toThrow(/Setting ORG_OAUTH_CLIENT_SECRET: expected the client secret/);
+    expect(() => settingsOf({ ORG_OAUTH_CLIENT_SECRET: '' })).toThrow(
+      /Setting ORG_OAUTH_CLIENT_SECRET: expected the client secret/,
+    );
     expect(() => settingsOf({ ORG_TOKEN: 'a.b.c' })).toThrow(SettingsError);
-    expect(() => settingsOf({ ORG_OAUTH_TOKEN_URL: '' })).toThrow(/Setting ORG_OAUTH_TOKEN_URL: expected the token endpoint's URL/);
-    expect(() => loadSettings({ PROVIDER_OAUTH_TOKEN_URL: tokenUrl })).toThrow(/PROVIDER_OAUTH_TOKEN_URL: expected a known setting/);
+    expect(() => settingsOf({ ORG_OAUTH_TOKEN_URL: '' })).toThrow(
+      /Setting ORG_OAUTH_TOKEN_URL: expected the token endpoint's URL/,
+    );
+    expect(() => loadSettings({ PROVIDER_OAUTH_TOKEN_URL: tokenUrl })).toThrow(
+      /PROVIDER_OAUTH_TOKEN_URL: expected a known setting/,
+    );
   });
 });

@@ -63,7 +63,12 @@ const reply = (content: unknown, success = true, status = 200): Reply =>
 /** A rejection: the deployment found nothing (HTTP 404, success=false). */
 const notFound = () => reply(null, false, 404);
 /** An identity reply: its link ID, the sources it lists and the values it shows. */
-const identity = (linkId: string, sources: ModelRecord[] = [], values: string[] = [], extra: Record<string, unknown> = {}) =>
+const identity = (
+  linkId: string,
+  sources: ModelRecord[] = [],
+  values: string[] = [],
+  extra: Record<string, unknown> = {},
+) =>
   reply({
     linkId,
     identity: { organizationNames: values.map((v) => ({ legalBusinessName: v })) },
@@ -79,7 +84,10 @@ interface World {
   found(label: string, linkId: string | undefined, values?: string[]): void;
 }
 
-const cite = (requirement: string): Cite => ({ requirement, forbids: { file: 'organization-identity-api.md', section: 'S', quote: 'q' } });
+const cite = (requirement: string): Cite => ({
+  requirement,
+  forbids: { file: 'organization-identity-api.md', section: 'S', quote: 'q' },
+});
 
 function world(spec: StateSpec = organizationStateSpec): World {
   const m = new IdentityModel();
@@ -630,7 +638,9 @@ cases(SOURCE_LISTED_WHERE_IT_LEFT, [
     build: () => {
       const w = world();
       const a = w.rec('A', 'active', 1);
-      const b = w.rec('B', 'active', 2, { data: { absentFrom: [{ group: 1, cite: cite('ORG-UNLINK-EFFECT'), data: false }] } });
+      const b = w.rec('B', 'active', 2, {
+        data: { absentFrom: [{ group: 1, cite: cite('ORG-UNLINK-EFFECT'), data: false }] },
+      });
       w.found('A', 'L1');
       w.found('B', 'L2');
       w.j.obs.identities.set('L1', identity('L1', [a, b]));
@@ -697,7 +707,9 @@ function unmergedB(mark: { data: boolean }): World {
   w.rec('A', 'active', 1, { values: ['acmealpha'] });
   w.rec('B', 'active', 2, {
     values: ['zylofraxb'],
-    data: { absentFrom: [{ group: 1, cite: cite(mark.data ? 'ORG-UNMERGE-EFFECT' : 'ORG-UNLINK-EFFECT'), data: mark.data }] },
+    data: {
+      absentFrom: [{ group: 1, cite: cite(mark.data ? 'ORG-UNMERGE-EFFECT' : 'ORG-UNLINK-EFFECT'), data: mark.data }],
+    },
   });
   w.found('A', 'L1', ['acmealpha']);
   w.found('B', 'L2', ['zylofraxb']);
@@ -894,7 +906,10 @@ cases(INACTIVE_RECORD_MATCHED, [
     reject: 'ORG-MERGE-EFFECT',
     build: () => {
       const w = mergedAway();
-      w.j.obs.searches.set('B', results({ linkId: 'L1', values: ['acmealpha', 'zylofraxb'] }, { linkId: 'LB', values: ['zylofraxb'] }));
+      w.j.obs.searches.set(
+        'B',
+        results({ linkId: 'L1', values: ['acmealpha', 'zylofraxb'] }, { linkId: 'LB', values: ['zylofraxb'] }),
+      );
       return w;
     },
   },

@@ -30,7 +30,9 @@ describe('window categories', () => {
   });
 
   it('a window of a prime count above 6 has no exact multiple within the page limit, the others are reached', () => {
-    expect(new Set(sizesFor(13).map((s) => windowCategory(13, s)))).toEqual(new Set(CATEGORIES.filter((c) => c !== 'window:pages')));
+    expect(new Set(sizesFor(13).map((s) => windowCategory(13, s)))).toEqual(
+      new Set(CATEGORIES.filter((c) => c !== 'window:pages')),
+    );
   });
 });
 

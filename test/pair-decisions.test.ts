@@ -29,7 +29,9 @@ const labels = (n: number) =>
   fc.array(fc.option(fc.constantFrom('L1', 'L2', 'L3', 'L4', ''), { nil: null }), { minLength: n, maxLength: n });
 const cases = fc
   .integer({ min: 0, max: 25 })
-  .chain((n) => fc.tuple(fc.array(fc.integer({ min: 0, max: 5 }), { minLength: n, maxLength: n }), labels(n), labels(n)));
+  .chain((n) =>
+    fc.tuple(fc.array(fc.integer({ min: 0, max: 5 }), { minLength: n, maxLength: n }), labels(n), labels(n)),
+  );
 
 describe('changed pairs', () => {
   it('are exactly the record pairs an enumeration finds, kind by kind', () => {

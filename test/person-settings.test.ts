@@ -40,9 +40,9 @@ describe('createDataSource guard', () => {
   const client = new ServiceClient(target, ProfileSchema.parse({}), run, { timeoutMs: 1000, maxInFlight: 1 });
 
   it('refuses a name outside the run namespace and sends nothing', async () => {
-    await expect(client.call('createDataSource', { sources: [`${run.namespace}ok`, 'PRODUCTION_EHR'] })).rejects.toBeInstanceOf(
-      GuardRefusal,
-    );
+    await expect(
+      client.call('createDataSource', { sources: [`${run.namespace}ok`, 'PRODUCTION_EHR'] }),
+    ).rejects.toBeInstanceOf(GuardRefusal);
     expect(run.entries()).toEqual([]);
   });
 

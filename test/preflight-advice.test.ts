@@ -20,8 +20,14 @@ beforeAll(async () => {
 });
 afterAll(() => ref.stop());
 
-const options = () => ({ timeoutMs: 5000, retryBudgetMs: 0, reportDir: mkdtempSync(join(tmpdir(), 'cf-advice-')), runId: 'advice' });
-const settingsIn = (line: string) => [...line.matchAll(/\b(?:ORG|PERSON|PROVIDER|CONFORMANCE)_[A-Z_]+\b/g)].map((m) => m[0]);
+const options = () => ({
+  timeoutMs: 5000,
+  retryBudgetMs: 0,
+  reportDir: mkdtempSync(join(tmpdir(), 'cf-advice-')),
+  runId: 'advice',
+});
+const settingsIn = (line: string) =>
+  [...line.matchAll(/\b(?:ORG|PERSON|PROVIDER|CONFORMANCE)_[A-Z_]+\b/g)].map((m) => m[0]);
 
 describe('preflight advice', () => {
   it('names the credential settings each service was given, and only settings that exist', async () => {
@@ -42,7 +48,8 @@ describe('preflight advice', () => {
     expect(org).toMatch(/rejecting the credentials \(HTTP 401\); check ORG_TOKEN\./);
     expect(provider).toMatch(/rejecting the credentials \(HTTP 401\); check PROVIDER_USERNAME and PROVIDER_PASSWORD\./);
     const known = new Set(knownSettingNames());
-    for (const line of lines) for (const name of settingsIn(line)) expect(known.has(name), `${name} in: ${line}`).toBe(true);
+    for (const line of lines)
+      for (const name of settingsIn(line)) expect(known.has(name), `${name} in: ${line}`).toBe(true);
     expect(provider).not.toContain('PROVIDER_TOKEN');
   });
 });

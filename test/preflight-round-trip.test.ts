@@ -20,11 +20,20 @@ afterAll(async () => {
   await distant?.stop();
 });
 
-const options = () => ({ timeoutMs: 5000, retryBudgetMs: 0, reportDir: mkdtempSync(join(tmpdir(), 'cf-rt-')), runId: 'round-trip' });
+const options = () => ({
+  timeoutMs: 5000,
+  retryBudgetMs: 0,
+  reportDir: mkdtempSync(join(tmpdir(), 'cf-rt-')),
+  runId: 'round-trip',
+});
 
 describe('preflight round trip', () => {
   it('is measured on a service that answers, at least the deployment latency, and gives a distant deployment more scenario files at once', async () => {
-    const settings = loadSettings({ ORG_BASE_URL: distant.baseUrlOf('organization'), ORG_TOKEN: distant.token, ORG_SOURCES: 'cf_test_a' });
+    const settings = loadSettings({
+      ORG_BASE_URL: distant.baseUrlOf('organization'),
+      ORG_TOKEN: distant.token,
+      ORG_SOURCES: 'cf_test_a',
+    });
     const r = await preflight(settings.configured, resolveProfile(loadProfile(undefined), false), options());
     expect(r.problems).toEqual([]);
     expect(r.roundTripMs).toBeGreaterThanOrEqual(DISTANT_ROUND_TRIP_MS + 20);

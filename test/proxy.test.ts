@@ -42,11 +42,16 @@ afterEach(async () => {
 
 /** The organization target of the reference at `baseUrl`, with the proxy variables `env`. */
 function target(env: Record<string, string>, baseUrl = ref.baseUrlOf('organization')) {
-  return loadSettings({ ORG_BASE_URL: baseUrl, ORG_TOKEN: ref.token, ORG_SOURCES: 'cf_test_a', ...env }).configured.organization!;
+  return loadSettings({ ORG_BASE_URL: baseUrl, ORG_TOKEN: ref.token, ORG_SOURCES: 'cf_test_a', ...env }).configured
+    .organization!;
 }
 
 async function ask(t: ReturnType<typeof target>) {
-  const c = new ServiceClient({ ...t, embedded: false }, profile, run, { timeoutMs: 5000, maxInFlight: 2, retryBudgetMs: 0 });
+  const c = new ServiceClient({ ...t, embedded: false }, profile, run, {
+    timeoutMs: 5000,
+    maxInFlight: 2,
+    retryBudgetMs: 0,
+  });
   clients.push(c);
   return c.call('identityIdQuery', { linkId: `${run.namespace}no-such` });
 }
@@ -116,12 +121,16 @@ describe('requests to a configured deployment', () => {
     expect(r.exchange.error).toBeUndefined();
     expect(proxy.authorizations).toEqual([`Basic ${Buffer.from('cf-user:proxy-s3cret').toString('base64')}`]);
     expect(JSON.stringify(r.exchange)).not.toContain('proxy-s3cret');
-    expect(redactText(`through ${withCredentials}`), 'the password is a secret of the run').not.toContain('proxy-s3cret');
+    expect(redactText(`through ${withCredentials}`), 'the password is a secret of the run').not.toContain(
+      'proxy-s3cret',
+    );
   });
 
   it('refuse a proxy setting that is no URL, naming the variable and not its value', () => {
     expect(() => target({ HTTPS_PROXY: 'proxy.example.com:3128' })).toThrow(SettingsError);
-    expect(() => target({ HTTPS_PROXY: 'user:pw@proxy:3128' })).toThrow(/^Setting HTTPS_PROXY: expected a proxy URL .*, got "<hidden>"$/);
+    expect(() => target({ HTTPS_PROXY: 'user:pw@proxy:3128' })).toThrow(
+      /^Setting HTTPS_PROXY: expected a proxy URL .*, got "<hidden>"$/,
+    );
   });
 });
 

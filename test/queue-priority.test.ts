@@ -30,7 +30,14 @@ describe('the queue for a place in flight', () => {
     const read = (linkId: string, priority?: number) =>
       client.call('identityIdQuery', { linkId }, priority !== undefined ? { priority } : {});
     // One place: the first request takes it, the others wait in the queue.
-    const sent = [read('ORG-1'), read('ORG-2'), read('ORG-3'), read('ORG-CHAIN', 1), read('ORG-4'), read('ORG-WALK', 2)];
+    const sent = [
+      read('ORG-1'),
+      read('ORG-2'),
+      read('ORG-3'),
+      read('ORG-CHAIN', 1),
+      read('ORG-4'),
+      read('ORG-WALK', 2),
+    ];
     await Promise.all(sent);
     const order = server.requests.map((r) => JSON.parse(r.body).content.linkId);
     expect(order).toEqual(['ORG-1', 'ORG-WALK', 'ORG-CHAIN', 'ORG-2', 'ORG-3', 'ORG-4']);

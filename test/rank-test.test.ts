@@ -49,13 +49,28 @@ describe('Holm', () => {
 });
 
 /** A run's latency figures: per operation, `n` request times drawn from a log-normal-ish distribution scaled by `scale[op]`. */
-function runOf(seed: number, ops: number, n: number, scale: Record<number, number> = {}): { latency: LatencyStat[]; matchScores: [] } {
+function runOf(
+  seed: number,
+  ops: number,
+  n: number,
+  scale: Record<number, number> = {},
+): { latency: LatencyStat[]; matchScores: [] } {
   const rng = xoroshiro128plus(seed);
   // In (0, 1]: the logarithm below needs no zero.
   const uniform = () => 1 - uniformFloat64(rng);
   const latency = Array.from({ length: ops }, (_, i) => {
-    const durations = Array.from({ length: n }, () => Math.round((scale[i] ?? 1) * (20 + 15 * -Math.log(uniform())))).sort((a, b) => a - b);
-    return { service: 'organization', operation: `op${String(i).padStart(2, '0')}`, n, p50: 0, p95: 0, max: 0, durations };
+    const durations = Array.from({ length: n }, () =>
+      Math.round((scale[i] ?? 1) * (20 + 15 * -Math.log(uniform()))),
+    ).sort((a, b) => a - b);
+    return {
+      service: 'organization',
+      operation: `op${String(i).padStart(2, '0')}`,
+      n,
+      p50: 0,
+      p95: 0,
+      max: 0,
+      durations,
+    };
   });
   return { latency, matchScores: [] };
 }

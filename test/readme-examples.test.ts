@@ -75,7 +75,12 @@ describe('README examples', () => {
           renamed.set(file, env.CONFORMANCE_PROFILE);
           env.CONFORMANCE_PROFILE = file;
         }
-        const r = await runCommand('run/cli/conformance.mjs', args, { CONFORMANCE_REPORT_DIR: reportDir, ...env }, 240000);
+        const r = await runCommand(
+          'run/cli/conformance.mjs',
+          args,
+          { CONFORMANCE_REPORT_DIR: reportDir, ...env },
+          240000,
+        );
         let printed = `${r.stdout}\n${r.stderr}`;
         for (const [from, to] of renamed) printed = printed.split(from).join(to);
         const lines = printed.split('\n').filter((l) => l.trim());

@@ -23,8 +23,11 @@ import { DEFAULT_BUDGETS } from '../harness/config.js';
 import { consoleSummaryOf, readmeExample, summaryShape } from './support/readme.js';
 import { FULL_TIER } from './support/tier.js';
 
-const SCRIPTS = (JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { scripts: Record<string, string> })
-  .scripts;
+const SCRIPTS = (
+  JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  }
+).scripts;
 
 /** Runs every command of a README block; paths under reports/, evidence/ and changed-pairs go to a scratch folder. */
 async function runRecipe(block: string, extraEnv: (script: string) => Record<string, string> = () => ({})) {
@@ -43,7 +46,12 @@ async function runRecipe(block: string, extraEnv: (script: string) => Record<str
     const script = words[2]!;
     const args = words.slice(words[3] === '--' ? 4 : 3).map(moved);
     const file = SCRIPTS[script]!.split(' ').at(-1)!;
-    const run = await runCommand(file, args, { CONFORMANCE_REPORT_DIR: reportDir, ...env, ...extraEnv(script) }, 400000);
+    const run = await runCommand(
+      file,
+      args,
+      { CONFORMANCE_REPORT_DIR: reportDir, ...env, ...extraEnv(script) },
+      400000,
+    );
     runs.push({ line, script, run });
   }
   return { scratch, reportDir, runs };
@@ -92,7 +100,10 @@ describe('README recipes', () => {
     for (const r of runs) expect(r.run.code, `${r.line}\n${r.run.stderr.slice(-2000)}`).toBe(0);
     const folder = (run: string) => join(reportDir, run, 'match-quality', 'person');
     const clustering = (run: string) => {
-      const results = JSON.parse(readFileSync(join(folder(run), 'results.json'), 'utf8')) as { records: string[]; linkIds: string[] };
+      const results = JSON.parse(readFileSync(join(folder(run), 'results.json'), 'utf8')) as {
+        records: string[];
+        linkIds: string[];
+      };
       const truth = new Map(
         gunzipSync(readFileSync(join(folder(run), 'records.jsonl.gz')))
           .toString()
@@ -128,16 +139,21 @@ describe('README recipes', () => {
     const recall = comparison.rows.find((r: { metric: string }) => r.metric === 'pairwise.recall');
     expect(recall.diff.low).toBeLessThanOrEqual(recall.diff.value);
     expect(recall.diff.high).toBeGreaterThanOrEqual(recall.diff.value);
-    for (const csvFile of [join(folder('after'), 'changed-pairs.csv'), join(scratch, 'changed-pairs', 'person-changed-pairs.csv')]) {
+    for (const csvFile of [
+      join(folder('after'), 'changed-pairs.csv'),
+      join(scratch, 'changed-pairs', 'person-changed-pairs.csv'),
+    ]) {
       const rows = parseCsv(readFileSync(csvFile, 'utf8'), { columns: true }) as Array<Record<string, string>>;
-      const count = (change: string, truth: string) => rows.filter((x) => x.change === change && x.ground_truth === truth).length;
+      const count = (change: string, truth: string) =>
+        rows.filter((x) => x.change === change && x.ground_truth === truth).length;
       expect([
         count('newly merged', 'true pair'),
         count('newly merged', 'non-pair'),
         count('newly split', 'true pair'),
         count('newly split', 'non-pair'),
       ]).toEqual([expected.mergedTrue, expected.mergedNon, expected.splitTrue, expected.splitNon]);
-      for (const x of rows) expect(x.ground_truth === 'true pair').toBe(a.truth.get(x.record_a!) === a.truth.get(x.record_b!));
+      for (const x of rows)
+        expect(x.ground_truth === 'true pair').toBe(a.truth.get(x.record_a!) === a.truth.get(x.record_b!));
     }
     const compare = runs.at(-1)!.run;
     expect(compare.stdout).toContain(`| newly merged | ${expected.mergedTrue} | ${expected.mergedNon} |`);

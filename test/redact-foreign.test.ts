@@ -4,7 +4,14 @@
  * are masked in texts and thrown errors (harness/foreign-values.ts).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearForeignValues, FOREIGN_MASK, registerForeign, registerOwn, scrubError, scrubForeign } from '../harness/foreign-values.js';
+import {
+  clearForeignValues,
+  FOREIGN_MASK,
+  registerForeign,
+  registerOwn,
+  scrubError,
+  scrubForeign,
+} from '../harness/foreign-values.js';
 import { FOREIGN_NOTE, type Ownership, redactForeign, registerForeignIn } from '../harness/redact-foreign.js';
 
 const NS = 'cf-run1-';
@@ -17,7 +24,15 @@ const ownership: Ownership = {
   ownsRelationship: (id) => id === 'REL-own',
   relationshipMembers: { subject: 'subjectServiceId', object: 'objectServiceId' },
 };
-const MARKERS = ['Quackenbush', '431-62-7781', 'fx-person@foreign.example', 'FXN-1', 'FXN-2', '91-7364052', 'Confidential board seat'];
+const MARKERS = [
+  'Quackenbush',
+  '431-62-7781',
+  'fx-person@foreign.example',
+  'FXN-1',
+  'FXN-2',
+  '91-7364052',
+  'Confidential board seat',
+];
 const personData = {
   names: [{ firstName: 'Zephyrine', lastName: 'Quackenbush' }],
   ssns: [{ ssn: '431-62-7781' }],
@@ -136,7 +151,10 @@ describe('notifications, events, relationships and source references', () => {
       notificationType: 'UPDATE',
       notificationLowerCaseBody: { source: 'staging_crm', nativeId: 'FXN-1', newLinkId: 'ORGforeign0' },
     };
-    const out = redactForeign(envelope({ notifications: [mine, byLink, theirs], hasNext: false, totalElements: 3 }), ownership) as any;
+    const out = redactForeign(
+      envelope({ notifications: [mine, byLink, theirs], hasNext: false, totalElements: 3 }),
+      ownership,
+    ) as any;
     expect(out.content.notifications[0]).toEqual(mine);
     expect(out.content.notifications[1]).toEqual(byLink);
     expect(out.content.notifications[2]).toMatchObject({ redacted: FOREIGN_NOTE, hash: expect.any(String) });
@@ -172,7 +190,10 @@ describe('notifications, events, relationships and source references', () => {
   });
 
   it('a foreign source reference anywhere keeps its source name only', () => {
-    const out = redactForeign(envelope({ linkId: 'L-x', toSurviveSource: foreign('2'), unmergedSource: own('1') }), ownership) as any;
+    const out = redactForeign(
+      envelope({ linkId: 'L-x', toSurviveSource: foreign('2'), unmergedSource: own('1') }),
+      ownership,
+    ) as any;
     expect(out.content.toSurviveSource).toEqual({ redacted: FOREIGN_NOTE, name: 'staging_crm' });
     expect(out.content.unmergedSource).toEqual(own('1'));
   });
@@ -190,9 +211,13 @@ describe('foreign values in texts', () => {
     ) as any;
     expect(out.message).toBe(`matched ${FOREIGN_MASK}`);
     expect(out.errors).toEqual([`ssn ${FOREIGN_MASK} seen`]);
-    expect(scrubForeign('expected fx-person@foreign.example to be absent')).toBe(`expected ${FOREIGN_MASK} to be absent`);
+    expect(scrubForeign('expected fx-person@foreign.example to be absent')).toBe(
+      `expected ${FOREIGN_MASK} to be absent`,
+    );
     // the suite's own words and codes are left alone
-    expect(scrubForeign('sameIdentity Y, clusterStatus ACTIVE, 3 results')).toBe('sameIdentity Y, clusterStatus ACTIVE, 3 results');
+    expect(scrubForeign('sameIdentity Y, clusterStatus ACTIVE, 3 results')).toBe(
+      'sameIdentity Y, clusterStatus ACTIVE, 3 results',
+    );
   });
 
   it('a thrown assertion error loses foreign values in its message, stack, actual and expected', () => {
@@ -210,7 +235,11 @@ describe('foreign values in texts', () => {
   it("masks a foreign value only where it stands alone: never a part of a longer token or of one of the run's own values", () => {
     // Foreign values that are substrings of the suite's own text (a seed, a generated name, a native ID).
     registerForeign({ ssn: '4829455', lastName: 'Walter', city: 'Nursing', id: 'ab12cd' });
-    registerOwn(['Hoppe Walter Nursing and Rehabilitation', 'Hoppe Walters Nursing and Rehabilitation', 'cf-run7-ab12cd']);
+    registerOwn([
+      'Hoppe Walter Nursing and Rehabilitation',
+      'Hoppe Walters Nursing and Rehabilitation',
+      'cf-run7-ab12cd',
+    ]);
     const own = [
       'lane 1 of 3, seed 163164829455, run seed 12345',
       'Hoppe Walters Nursing and Rehabilitation',
@@ -262,8 +291,18 @@ describe('registering without copying (what the client does as each reply arrive
   const bodies = {
     'search results, foreign and own': envelope({
       searchResults: [
-        { linkId: 'L-f', matchScore: 0.9, identity: personData, identityGroupedBySource: [{ source: foreign('1'), ...personData }] },
-        { linkId: 'L-own', matchScore: 0.8, identity: ownData, identityGroupedBySource: [{ source: own('1'), ...ownData }] },
+        {
+          linkId: 'L-f',
+          matchScore: 0.9,
+          identity: personData,
+          identityGroupedBySource: [{ source: foreign('1'), ...personData }],
+        },
+        {
+          linkId: 'L-own',
+          matchScore: 0.8,
+          identity: ownData,
+          identityGroupedBySource: [{ source: own('1'), ...ownData }],
+        },
       ],
     }),
     'a mixed identity': envelope({
@@ -280,20 +319,26 @@ describe('registering without copying (what the client does as each reply arrive
       ],
       relationships: [{ id: 'REL-x', subjectServiceId: 'L-f', objectServiceId: 'L-g', note: '91-7364052' }],
     }),
-    'source references': envelope({ sources: [foreign('2'), own('4')], incomingIdentity: { source: foreign('1'), ...personData } }),
+    'source references': envelope({
+      sources: [foreign('2'), own('4')],
+      incomingIdentity: { source: foreign('1'), ...personData },
+    }),
   };
   const everyLeaf = (v: unknown): string => JSON.stringify(v).replace(/[{}[\]",:]/g, ' ');
 
-  it.each(Object.entries(bodies))('%s: the same values masked as after redacting, and the body left as it was', (_, body) => {
-    const before = JSON.stringify(body);
-    const text = everyLeaf(body);
-    clearForeignValues();
-    redactForeign(body, ownership);
-    const afterCopy = scrubForeign(text);
-    clearForeignValues();
-    registerForeignIn(body, ownership);
-    expect(scrubForeign(text)).toBe(afterCopy);
-    expect(afterCopy).not.toBe(text); // each body holds something foreign
-    expect(JSON.stringify(body)).toBe(before);
-  });
+  it.each(Object.entries(bodies))(
+    '%s: the same values masked as after redacting, and the body left as it was',
+    (_, body) => {
+      const before = JSON.stringify(body);
+      const text = everyLeaf(body);
+      clearForeignValues();
+      redactForeign(body, ownership);
+      const afterCopy = scrubForeign(text);
+      clearForeignValues();
+      registerForeignIn(body, ownership);
+      expect(scrubForeign(text)).toBe(afterCopy);
+      expect(afterCopy).not.toBe(text); // each body holds something foreign
+      expect(JSON.stringify(body)).toBe(before);
+    },
+  );
 });

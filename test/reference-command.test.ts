@@ -13,7 +13,10 @@ let child: ChildProcess;
 let printed = '';
 
 beforeAll(async () => {
-  child = spawn(process.execPath, [...scriptArgs('run/cli/reference.ts')], { env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(process.execPath, [...scriptArgs('run/cli/reference.ts')], {
+    env: cleanEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no "Press Ctrl+C" line in 30 s: ${printed}`)), 30000);
     child.stdout!.on('data', (d) => {
@@ -43,7 +46,10 @@ describe('npm run reference', () => {
       /^curl -sS -X POST 'http:\/\/127\.0\.0\.1:\d+\/provider-link-ws\/svc\/postIdentity' .*-H 'Authorization: Bearer [\w.-]+' --data-raw '\{/,
     );
     expect(search).toMatch(/^curl -sS -X POST 'http:\/\/127\.0\.0\.1:\d+\/provider-link-ws\/svc\/demographicsSearch' /);
-    const posted = JSON.parse((await exec('bash', ['-c', post])).stdout) as { success: boolean; content: { linkId?: string } };
+    const posted = JSON.parse((await exec('bash', ['-c', post])).stdout) as {
+      success: boolean;
+      content: { linkId?: string };
+    };
     expect(posted.success, JSON.stringify(posted)).toBe(true);
     const found = JSON.parse((await exec('bash', ['-c', search])).stdout) as {
       success: boolean;
@@ -55,7 +61,10 @@ describe('npm run reference', () => {
         '-c',
         post
           .replace('/postIdentity', '/nativeIdQuery')
-          .replace(/--data-raw '.*'$/, `--data-raw '{"content":{"source":{"name":"cf_test_a","id":"curl-example-1"}}}'`),
+          .replace(
+            /--data-raw '.*'$/,
+            `--data-raw '{"content":{"source":{"name":"cf_test_a","id":"curl-example-1"}}}'`,
+          ),
       ])
     ).stdout;
     const linkId = (JSON.parse(lookup) as { content: { linkId: string } }).content.linkId;

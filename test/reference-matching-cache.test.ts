@@ -37,7 +37,9 @@ describe('person scores', () => {
     stored.data = person('Jonathan', 'Whitfield', '1955-11-30');
     const after = scorePerson(probe, stored.data);
     expect(after).toBeLessThan(before);
-    expect(after).toBe(scorePerson(person('Maria', 'Lopez', '1980-03-04'), person('Jonathan', 'Whitfield', '1955-11-30')));
+    expect(after).toBe(
+      scorePerson(person('Maria', 'Lopez', '1980-03-04'), person('Jonathan', 'Whitfield', '1955-11-30')),
+    );
   });
 });
 

@@ -30,7 +30,10 @@ describe('organization names', () => {
   });
 });
 
-const org = (name: string, o: { ein?: string; npi?: string; line1?: string; zip?: string; city?: string; phone?: string } = {}) => ({
+const org = (
+  name: string,
+  o: { ein?: string; npi?: string; line1?: string; zip?: string; city?: string; phone?: string } = {},
+) => ({
   organizationNames: [{ legalBusinessName: name }],
   addresses: [{ line1: o.line1 ?? '12 Main Street', city: o.city ?? 'Springfield', postalCode: o.zip ?? '62701' }],
   ...(o.phone !== '' ? { phoneNumbers: [{ number: o.phone ?? '217-555-0101' }] } : {}),
@@ -58,13 +61,23 @@ describe('organization decisions', () => {
     expect(
       scoreOrganization(
         a,
-        org('Acme Pharmacy Inc', { npi: '9299999999', line1: '1 Oak Ave', city: 'Dayton', zip: '45402', phone: '937-555-0111' }),
+        org('Acme Pharmacy Inc', {
+          npi: '9299999999',
+          line1: '1 Oak Ave',
+          city: 'Dayton',
+          zip: '45402',
+          phone: '937-555-0111',
+        }),
       ),
     ).toBeLessThan(THRESHOLD);
   });
 });
 
-const practitioner = (first: string, last: string, o: { npi?: string; suffix?: string; line1?: string; phone?: string } = {}) => ({
+const practitioner = (
+  first: string,
+  last: string,
+  o: { npi?: string; suffix?: string; line1?: string; phone?: string } = {},
+) => ({
   names: [{ first, last, ...(o.suffix ? { suffix: o.suffix } : {}) }],
   npis: [{ entityTypeCode: '1', ...(o.npi ? { npi: o.npi } : {}) }],
   addresses: [{ line1: o.line1 ?? '40 Clinic Way', postalCode: '62701', city: 'Springfield' }],
@@ -78,9 +91,14 @@ describe('provider decisions', () => {
     expect(
       scoreProvider(a, practitioner('Bob', 'HALE', { npi: '9112345678', line1: '7 Harbor Rd', phone: '217-555-0177' })),
     ).toBeGreaterThanOrEqual(THRESHOLD);
-    expect(scoreProvider(a, practitioner('Robert', 'Hale', { phone: '217-555-0120' }))).toBeGreaterThanOrEqual(THRESHOLD);
+    expect(scoreProvider(a, practitioner('Robert', 'Hale', { phone: '217-555-0120' }))).toBeGreaterThanOrEqual(
+      THRESHOLD,
+    );
     expect(
-      scoreProvider(practitioner('Robert', 'Hale', { npi: '9112345678', suffix: 'Sr' }), practitioner('Robert', 'Hale', { suffix: 'Jr' })),
+      scoreProvider(
+        practitioner('Robert', 'Hale', { npi: '9112345678', suffix: 'Sr' }),
+        practitioner('Robert', 'Hale', { suffix: 'Jr' }),
+      ),
     ).toBeLessThan(THRESHOLD);
     expect(scoreProvider(a, practitioner('Robert', 'Hale', { npi: '9187654321' }))).toBeLessThan(THRESHOLD);
   });
@@ -92,10 +110,16 @@ describe('provider decisions', () => {
       addresses: [{ line1: '1 Hospital Dr', postalCode: '62701' }],
     });
     expect(
-      scoreProvider(facility('Saint Luke Memorial Hospital', '9212345678'), facility('St. Luke Mem. Hosp.', '9212345678')),
+      scoreProvider(
+        facility('Saint Luke Memorial Hospital', '9212345678'),
+        facility('St. Luke Mem. Hosp.', '9212345678'),
+      ),
     ).toBeGreaterThanOrEqual(THRESHOLD);
     expect(
-      scoreProvider(facility('Saint Luke Memorial Hospital', '9212345678'), facility('Saint Luke Memorial Hospital', '9287654321')),
+      scoreProvider(
+        facility('Saint Luke Memorial Hospital', '9212345678'),
+        facility('Saint Luke Memorial Hospital', '9287654321'),
+      ),
     ).toBeLessThan(THRESHOLD);
   });
 });

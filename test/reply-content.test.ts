@@ -20,7 +20,9 @@ describe('reply content types', () => {
       void t.ok('notAnOperation', {});
     };
     expectTypeOf(typed).toBeFunction();
-    expectTypeOf<Reply<'identityIdQuery'>['content']>().toEqualTypeOf<ReplyContent<'identityIdQuery'> | null | undefined>();
+    expectTypeOf<Reply<'identityIdQuery'>['content']>().toEqualTypeOf<
+      ReplyContent<'identityIdQuery'> | null | undefined
+    >();
   });
 
   it('carry the members each operation documents, as tolerantly as the contract reads them', () => {
@@ -29,7 +31,9 @@ describe('reply content types', () => {
     // searchResults is required (Endpoints: "searchResults[] (required ...)"); a result's matchScore is
     // required for the organization and provider, "not shown" for the person service.
     expectTypeOf<ReplyContent<'demographicsSearch'>['searchResults']>().toBeArray();
-    expectTypeOf<ReplyContent<'demographicsSearch'>['searchResults'][number]['matchScore']>().toEqualTypeOf<number | null | undefined>();
+    expectTypeOf<ReplyContent<'demographicsSearch'>['searchResults'][number]['matchScore']>().toEqualTypeOf<
+      number | null | undefined
+    >();
     // person only: householdQuery's link IDs (members "not shown": the vendor description's names).
     expectTypeOf<ReplyContent<'householdQuery'>['linkIdsInHousehold']>().toEqualTypeOf<string[] | null | undefined>();
     // Extra members are allowed, read as unknown.
@@ -38,7 +42,8 @@ describe('reply content types', () => {
 
   it('come from the same schemas the reply content is checked against', () => {
     // The person row of identityIdQuery replaces the shared schema (person reply members), the provider keeps it.
-    const reply = (service: keyof typeof SERVICES, op: string) => SERVICES[service].operations.find((o) => o.name === op)!.reply;
+    const reply = (service: keyof typeof SERVICES, op: string) =>
+      SERVICES[service].operations.find((o) => o.name === op)!.reply;
     expect(reply('person', 'identityIdQuery').safeParse({ requestedLinkId: 'L1', vinIds: [] }).success).toBe(true);
     expect(reply('provider', 'identityIdQuery').safeParse({ requestedLinkId: 7 }).success).toBe(false);
   });

@@ -21,10 +21,14 @@ const exchange = (body: unknown, authorization: string): Exchange => ({
 
 /** The words bash sees when it runs the command with `curl` replaced by a word printer. */
 function wordsInBash(command: string, env: Record<string, string> = {}): string[] {
-  const r = spawnSync('bash', ['-c', `words() { for w in "$@"; do printf '%s\\0' "$w"; done; }; ${command.replace(/^curl /, 'words ')}`], {
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH!, ...env },
-  });
+  const r = spawnSync(
+    'bash',
+    ['-c', `words() { for w in "$@"; do printf '%s\\0' "$w"; done; }; ${command.replace(/^curl /, 'words ')}`],
+    {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH!, ...env },
+    },
+  );
   expect(r.status, r.stderr).toBe(0);
   return r.stdout.split('\0').slice(0, -1);
 }

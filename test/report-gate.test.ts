@@ -56,8 +56,13 @@ describe('gate', () => {
     });
     const g = judge(results, level, loadKnownFailures(file));
     expect(g.verdict).toBe('pass');
-    expect(g.expected.map((x) => x.checkId).sort()).toEqual(['organization/envelope/echo', 'organization/envelope/unreachable']);
-    expect(g.unexpectedPasses).toEqual([{ entry: 'ORG-VIEWS-DEFAULT', reason: 'stale entry', checks: ['organization/envelope/passing'] }]);
+    expect(g.expected.map((x) => x.checkId).sort()).toEqual([
+      'organization/envelope/echo',
+      'organization/envelope/unreachable',
+    ]);
+    expect(g.unexpectedPasses).toEqual([
+      { entry: 'ORG-VIEWS-DEFAULT', reason: 'stale entry', checks: ['organization/envelope/passing'] },
+    ]);
   });
 
   it('a pending check does not gate until it has passed once, then it gates', () => {
@@ -68,7 +73,10 @@ describe('gate', () => {
       ],
     });
     const known = loadKnownFailures(file)!;
-    expect(judge(results, level, known)).toMatchObject({ verdict: 'pass', pending: [{ checkId: 'organization/envelope/echo' }] });
+    expect(judge(results, level, known)).toMatchObject({
+      verdict: 'pass',
+      pending: [{ checkId: 'organization/envelope/echo' }],
+    });
 
     const passedNow = results.map((r) =>
       r.checkId === 'organization/envelope/echo' ? { ...r, verdict: 'pass' as const, failedRequirements: [] } : r,
@@ -85,7 +93,9 @@ describe('gate', () => {
 
   it('a missing or malformed list is a settings error (exit code 2)', () => {
     expect(() => loadKnownFailures('/nonexistent/known.json')).toThrow(SettingsError);
-    expect(() => loadKnownFailures(knownFile({ entries: [{ id: 'X' }] }))).toThrow(/CONFORMANCE_KNOWN_FAILURES.*reason/);
+    expect(() => loadKnownFailures(knownFile({ entries: [{ id: 'X' }] }))).toThrow(
+      /CONFORMANCE_KNOWN_FAILURES.*reason/,
+    );
   });
 });
 
@@ -113,7 +123,13 @@ describe('known-failures entries: ticket, expiry, and IDs that name nothing', ()
     expect(g.gating).toContain('organization/envelope/echo');
     expect(g.expected.map((x) => x.entry)).not.toContain('ORG-ENV-ECHO');
     expect(g.expired).toEqual([
-      { entry: 'ORG-ENV-ECHO', reason: 'vendor bug', expires: '2026-06-01', ticket: 'ACME-123', checks: ['organization/envelope/echo'] },
+      {
+        entry: 'ORG-ENV-ECHO',
+        reason: 'vendor bug',
+        expires: '2026-06-01',
+        ticket: 'ACME-123',
+        checks: ['organization/envelope/echo'],
+      },
     ]);
     const s = { ...buildSummary(makeRunFolder().run, results, undefined, { known }), gate: g };
     expect(consoleSummary(s, 'reports/r')).toContain(
@@ -223,7 +239,11 @@ describe('known failures judged per check and per requirement', () => {
       c.checkId === 'organization/envelope/unmerge' ? c : { ...c, verdict: 'pass' as const, failedRequirements: [] },
     );
     const s = summaryOf(half);
-    expect(s.gate.unexpectedPasses.map((x) => x.entry)).toEqual(['ORG-MERGE-EFFECT', 'ORG-UNMERGE-EFFECT', 'ORG-UNMERGE-REPLY']);
+    expect(s.gate.unexpectedPasses.map((x) => x.entry)).toEqual([
+      'ORG-MERGE-EFFECT',
+      'ORG-UNMERGE-EFFECT',
+      'ORG-UNMERGE-REPLY',
+    ]);
     expect(runOutcome(s, [], 'r').code).toBe(0);
   });
 
@@ -266,7 +286,8 @@ describe('INCOMPLETE: checks that could not judge', () => {
   // The fixture's error is a connection refused: a could-not-judge (harness/verdict.ts CouldNotJudge).
   const unjudged = results.map((r) => (r.verdict === 'error' ? { ...r, couldNotJudge: true } : r));
   const withoutFailure = unjudged.filter((r) => r.verdict !== 'fail');
-  const summaryOf = (rs: typeof results, cleanup?: CleanupResult) => buildSummary(run, rs, cleanup, { known: undefined });
+  const summaryOf = (rs: typeof results, cleanup?: CleanupResult) =>
+    buildSummary(run, rs, cleanup, { known: undefined });
 
   it('with nothing failed, a could-not-judge error makes the gate, the headline and the exit code INCOMPLETE (5), not 1', () => {
     const g = judge(withoutFailure, level);
@@ -336,10 +357,19 @@ describe('progress display', () => {
       }),
     }) as never;
   const fakeModule = (n: number) =>
-    ({ children: { allTests: () => Array.from({ length: n }, () => ({ options: { mode: 'run' } })) }, errors: () => [] }) as never;
+    ({
+      children: { allTests: () => Array.from({ length: n }, () => ({ options: { mode: 'run' } })) },
+      errors: () => [],
+    }) as never;
 
   /** A run of two files of two checks each; `files` is what vitest says the run holds, `collectFirst` collects both before any result (one worker, run/vitest/side-by-side-runner.mjs). */
-  function run(options: { live: boolean; total?: number; tty?: boolean; files?: number; collectFirst?: boolean }): string {
+  function run(options: {
+    live: boolean;
+    total?: number;
+    tty?: boolean;
+    files?: number;
+    collectFirst?: boolean;
+  }): string {
     let out = '';
     let clock = 0;
     const stream = Object.assign(
@@ -369,7 +399,12 @@ describe('progress display', () => {
       known: null,
       estimateAfter: 2,
     });
-    p.onTestRunStart(Array.from({ length: options.files ?? 0 }, (_, i) => ({ moduleId: `scenarios/organization/f${i}.test.ts` }) as never));
+    p.onTestRunStart(
+      Array.from(
+        { length: options.files ?? 0 },
+        (_, i) => ({ moduleId: `scenarios/organization/f${i}.test.ts` }) as never,
+      ),
+    );
     p.onTestModuleCollected(fakeModule(2));
     if (options.collectFirst) p.onTestModuleCollected(fakeModule(2));
     for (const [i, v] of ['pass', 'fail', 'pass', 'error'].entries()) {
@@ -408,7 +443,13 @@ describe('progress display', () => {
 
   it('counts the checks an interrupt cut short apart from those done, as the summary headline does', () => {
     let out = '';
-    const p = new ProgressReporter({ stream: { write: (s: string) => (out += s) }, live: false, intervalMs: 0, now: () => 0, known: null });
+    const p = new ProgressReporter({
+      stream: { write: (s: string) => (out += s) },
+      live: false,
+      intervalMs: 0,
+      now: () => 0,
+      known: null,
+    });
     p.onTestRunStart([]);
     p.onTestCaseResult(fakeTest('pass', 0));
     const cut = fakeTest('skip', 1) as unknown as { meta: () => { check: Record<string, unknown> } };
@@ -433,7 +474,11 @@ describe('progress display', () => {
   });
 
   /** The plain lines of a run of `verdicts` (one check each, `ids[i]` its requirement), with `options`. */
-  function lines(verdicts: string[], ids: string[], options: ConstructorParameters<typeof ProgressReporter>[0] = {}): string[] {
+  function lines(
+    verdicts: string[],
+    ids: string[],
+    options: ConstructorParameters<typeof ProgressReporter>[0] = {},
+  ): string[] {
     let out = '';
     let clock = 0;
     const p = new ProgressReporter({
@@ -462,7 +507,10 @@ describe('progress display', () => {
         ],
       }),
     );
-    const out = lines(['fail', 'fail', 'fail', 'fail'], ['ORG-ENV-ECHO', expectId, 'ORG-ENV-REPLY', 'ORG-ENV-REPLY'], { known, total: 4 });
+    const out = lines(['fail', 'fail', 'fail', 'fail'], ['ORG-ENV-ECHO', expectId, 'ORG-ENV-REPLY', 'ORG-ENV-REPLY'], {
+      known,
+      total: 4,
+    });
     expect(out.filter((l) => l.startsWith('FAIL'))).toEqual([
       'FAIL  organization ORG-ENV-ECHO [known]: check 0',
       `FAIL  organization ${expectId} [EXPECT only, not gating]: check 1`,
@@ -475,9 +523,10 @@ describe('progress display', () => {
     const out = lines(Array(30).fill('pass'), ['ORG-ENV-ECHO'], { total: 200 });
     const estimated = out.map((l, i) => [i + 1, /about \d+ s left/.test(l)] as const).filter(([, e]) => e);
     expect(estimated.length).toBeGreaterThan(0);
-    expect(estimated[0]![0], 'the first line with an estimate: after ESTIMATE_AFTER_CHECKS checks and 5 % of the run').toBe(
-      Math.max(ESTIMATE_AFTER_CHECKS, 10),
-    );
+    expect(
+      estimated[0]![0],
+      'the first line with an estimate: after ESTIMATE_AFTER_CHECKS checks and 5 % of the run',
+    ).toBe(Math.max(ESTIMATE_AFTER_CHECKS, 10));
   });
 
   it('is plain when stdout is not a terminal, NO_COLOR or CI is set, or the terminal is dumb', () => {

@@ -76,9 +76,12 @@ describe('report.html', () => {
   });
 
   it('says per service how long it was throttled, at what bound and rate it ran, and how many attempts failed transiently', () => {
-    const row = [...doc.querySelectorAll('#transport tr')].map((r) => r.textContent ?? '').find((t) => t.includes('organization'));
+    const row = [...doc.querySelectorAll('#transport tr')]
+      .map((r) => r.textContent ?? '')
+      .find((t) => t.includes('organization'));
     expect(row).toBeDefined();
-    for (const figure of ['1971', '27 (20)', '17.0 s', '8 / 3 / 7', '12/s / 20.44/s']) expect(row, figure).toContain(figure);
+    for (const figure of ['1971', '27 (20)', '17.0 s', '8 / 3 / 7', '12/s / 20.44/s'])
+      expect(row, figure).toContain(figure);
     expect(doc.querySelector('#toc a[href="#transport"]')).not.toBeNull();
     expect(md).toContain('## Transport');
     expect(md).toMatch(/\| organization \| 1971 \| 27 \(20\) \| 17\.0 s \| 8 \/ 3 \/ 7 \| 12\/s \/ 20\.44\/s \|/);
@@ -108,7 +111,9 @@ describe('report.html', () => {
     const failure = doc.getElementById('check-organization/envelope/echo')!;
     expect(failure).not.toBeNull();
     const finding = failure.querySelector('dl.finding')!;
-    expect(finding.querySelector('dd.rule')!.textContent).toContain('The request auditId and trackingId are returned in the reply.');
+    expect(finding.querySelector('dd.rule')!.textContent).toContain(
+      'The request auditId and trackingId are returned in the reply.',
+    );
     expect(finding.querySelector('dd.checked')!.textContent).toBe('trackingId echoed');
     expect(finding.querySelector('dd.expected')!.textContent).toBe('"t-1"');
     expect(finding.querySelector('dd.got')!.textContent).toBe('"server-made"');
@@ -159,7 +164,8 @@ describe('report.html', () => {
   });
 
   it('draws the three charts as inline SVG and loads nothing from elsewhere', () => {
-    for (const id of ['chart-outcomes', 'chart-latency', 'chart-scores']) expect(doc.querySelector(`#${id} svg`), id).not.toBeNull();
+    for (const id of ['chart-outcomes', 'chart-latency', 'chart-scores'])
+      expect(doc.querySelector(`#${id} svg`), id).not.toBeNull();
     expect(html).not.toMatch(/<(link|img|iframe)\b|<script[^>]*\ssrc=/i);
     expect(doc.getElementById('scores')!.textContent).toContain('0.95');
   });

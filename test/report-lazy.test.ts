@@ -13,7 +13,13 @@ const HEAVY = /^node_modules\/(vega|vega-lite|@viz-js\/viz)\//;
 
 describe('chart and Graphviz libraries', () => {
   it('are not reachable by static imports from the config, reporters, global setup or scenarios', () => {
-    const loaded = reachable(['vitest.config.ts', 'report/progress.ts', 'report/reporter.ts', 'run/vitest/global-setup.ts', 'scenarios']);
+    const loaded = reachable([
+      'vitest.config.ts',
+      'report/progress.ts',
+      'report/reporter.ts',
+      'run/vitest/global-setup.ts',
+      'scenarios',
+    ]);
     // The walk follows the global setup's static imports (so the check below can see what they load)...
     expect(loaded.has('harness/config.ts'), 'the global setup reaches the settings').toBe(true);
     // ...and the report writer is not among them: the teardown loads it when it writes the reports.

@@ -100,8 +100,12 @@ describe('the report line of the console summary', () => {
     const s = buildSummary(run, [check('scenarios/organization/envelope.test.ts', ['ORG-ENV-ECHO'])], undefined);
     const folder = mkdtempSync(join(tmpdir(), 'cf-report-line-'));
     for (const f of ['summary.md', 'summary.json', 'junit.xml']) writeFileSync(join(folder, f), '');
-    expect(consoleSummary(s, folder)).toContain(`  report: ${folder}/report.html (also summary.md, summary.json, junit.xml)\n`);
+    expect(consoleSummary(s, folder)).toContain(
+      `  report: ${folder}/report.html (also summary.md, summary.json, junit.xml)\n`,
+    );
     mkdirSync(join(folder, 'exchanges'));
-    expect(consoleSummary(s, folder)).toContain(`  report: ${folder}/report.html (also summary.md, summary.json, junit.xml, exchanges/)\n`);
+    expect(consoleSummary(s, folder)).toContain(
+      `  report: ${folder}/report.html (also summary.md, summary.json, junit.xml, exchanges/)\n`,
+    );
   });
 });

@@ -147,7 +147,10 @@ describe('retries', () => {
   });
 
   it('HTTP 429 with Retry-After waits the given time before the retry', async () => {
-    const c = await clientFor([{ kind: 'status', status: 429, headers: { 'retry-after': '1' }, body: '{}' }, { kind: 'ok' }]);
+    const c = await clientFor([
+      { kind: 'status', status: 429, headers: { 'retry-after': '1' }, body: '{}' },
+      { kind: 'ok' },
+    ]);
     const r = await c.call('identityIdQuery', { linkId: 'X' });
     expect(r.success).toBe(true);
     expect(server!.requests[1]!.at - server!.requests[0]!.at).toBeGreaterThanOrEqual(950);
@@ -173,7 +176,11 @@ describe('replies that are not JSON envelopes', () => {
     ['a non-JSON body', { kind: 'non-json' } as Behaviour, /not a JSON object: <html>/],
     ['a truncated JSON body', { kind: 'truncated' } as Behaviour, /not a JSON object: \{"auditId"/],
     ['JSON that is not an envelope', { kind: 'not-envelope' } as Behaviour, /not a JSON object/],
-    ['an HTML 500 page', { kind: 'status', status: 500 } as Behaviour, /HTTP 500 with a body that is not a JSON object: <html>/],
+    [
+      'an HTML 500 page',
+      { kind: 'status', status: 500 } as Behaviour,
+      /HTTP 500 with a body that is not a JSON object: <html>/,
+    ],
   ])('%s is a conformance failure citing ENV-REPLY with the raw body, not a crash', async (_name, b, message) => {
     const c = await clientFor([b]);
     const t = check(c);

@@ -61,12 +61,15 @@ for (const service of serviceNames()) {
   describe(`${service}: guard`, () => {
     const mutating = spec.operations.filter((o) => o.mutates);
     it('has mutating operations to guard', () => expect(mutating.length).toBeGreaterThan(0));
-    it.each(mutating.map((o) => o.name))('%s naming something the run did not create is refused before sending', async (name) => {
-      for (const s of foreignSources) {
-        const ledgerBefore = run.entries().length;
-        await expect(client.call(name, naming(s))).rejects.toBeInstanceOf(GuardRefusal);
-        expect(run.entries().length, 'nothing written to the ledger for a refused request').toBe(ledgerBefore);
-      }
-    });
+    it.each(mutating.map((o) => o.name))(
+      '%s naming something the run did not create is refused before sending',
+      async (name) => {
+        for (const s of foreignSources) {
+          const ledgerBefore = run.entries().length;
+          await expect(client.call(name, naming(s))).rejects.toBeInstanceOf(GuardRefusal);
+          expect(run.entries().length, 'nothing written to the ledger for a refused request').toBe(ledgerBefore);
+        }
+      },
+    );
   });
 }

@@ -69,7 +69,10 @@ describe('no byte a run writes or prints holds foreign data or a secret', () => 
         const run = await runSuite([], env, 600000);
         expect(run.summary, `the run wrote a summary:\n${run.stderr.slice(-3000)}`).toBeDefined();
         for (const s of SERVICES)
-          expect(run.summary!.checks.filter((c) => c.service === s && c.verdict !== 'omit').length, `${s} checks ran`).toBeGreaterThan(50);
+          expect(
+            run.summary!.checks.filter((c) => c.service === s && c.verdict !== 'omit').length,
+            `${s} checks ran`,
+          ).toBeGreaterThan(50);
 
         const folder = join(run.reportDir, run.runId);
         const secrets = [
@@ -81,13 +84,21 @@ describe('no byte a run writes or prints holds foreign data or a secret', () => 
         const markers = [...Object.values(FOREIGN_MARKERS).flat(), ...secrets];
         const hits = markerHits(folder, markers, { stdout: run.stdout, stderr: run.stderr });
         expect(
-          hits.map((h) => `${h.where.replace(folder, '<run>')}: ${secrets.includes(h.marker) ? '<secret>' : h.marker} x${h.count}`),
+          hits.map(
+            (h) =>
+              `${h.where.replace(folder, '<run>')}: ${secrets.includes(h.marker) ? '<secret>' : h.marker} x${h.count}`,
+          ),
           'markers and secrets in what the run wrote or printed',
         ).toEqual([]);
 
         // Masking never cut into a longer token (a seed, a native ID, a generated name holding a foreign word).
-        const inside = new RegExp(`[\\p{L}\\p{N}_]${escapeRe(FOREIGN_MASK)}|${escapeRe(FOREIGN_MASK)}[\\p{L}\\p{N}_]`, 'u');
-        const cut = [...filesUnder(folder).map((f) => [f, fileText(f)]), ['stdout', run.stdout]].filter(([, t]) => inside.test(t!));
+        const inside = new RegExp(
+          `[\\p{L}\\p{N}_]${escapeRe(FOREIGN_MASK)}|${escapeRe(FOREIGN_MASK)}[\\p{L}\\p{N}_]`,
+          'u',
+        );
+        const cut = [...filesUnder(folder).map((f) => [f, fileText(f)]), ['stdout', run.stdout]].filter(([, t]) =>
+          inside.test(t!),
+        );
         expect(
           cut.map(([f]) => f!.replace(folder, '<run>')),
           'texts with a mask inside a token',
@@ -104,7 +115,9 @@ describe('no byte a run writes or prints holds foreign data or a secret', () => 
         expect(SERVICES.map((s) => foreignDigest(ref.stores.get(s)!))).toEqual(digests);
         for (const s of SERVICES)
           expect(
-            [...ref.stores.get(s)!.records.values()].filter((r) => r.source.name !== FOREIGN_SOURCE).map((r) => r.source.id),
+            [...ref.stores.get(s)!.records.values()]
+              .filter((r) => r.source.name !== FOREIGN_SOURCE)
+              .map((r) => r.source.id),
             `${s} test records left`,
           ).toEqual([]);
       } finally {

@@ -28,7 +28,11 @@ beforeAll(async () => {
 afterAll(() => ref.stop());
 
 /** Runs a CLI script with tsx; resolves with exit code, output and duration. */
-function cli(args: string[], env: Record<string, string>, opts: { killWhen?: (out: string) => boolean; timeoutMs?: number } = {}) {
+function cli(
+  args: string[],
+  env: Record<string, string>,
+  opts: { killWhen?: (out: string) => boolean; timeoutMs?: number } = {},
+) {
   const clean: Record<string, string | undefined> = { ...process.env };
   for (const k of Object.keys(clean)) if (/^(ORG|PERSON|PROVIDER|CONFORMANCE|REFERENCE)_/.test(k)) delete clean[k];
   const started = Date.now();
@@ -64,7 +68,8 @@ describe('against a staging-like deployment with foreign data', () => {
     const runId = `killed-${Date.now().toString(36)}`;
     const env = { ...targetEnv(), CONFORMANCE_REPORT_DIR: reportDir, CONFORMANCE_RUN_ID: runId, CONFORMANCE_SEED: '7' };
     const ledger = join(reportDir, runId, 'ledger.jsonl');
-    const ledgerLines = () => (existsSync(ledger) ? readFileSync(ledger, 'utf8').split('\n').filter(Boolean).length : 0);
+    const ledgerLines = () =>
+      existsSync(ledger) ? readFileSync(ledger, 'utf8').split('\n').filter(Boolean).length : 0;
     const ours = () => [...store().records.values()].filter((r) => r.source.id.startsWith(`cf-${runId}-`));
     // Killed once records are stored, not merely listed: the ledger is written before each post
     // leaves, and posts that go out together can fill it before the deployment holds any of them.
@@ -94,7 +99,9 @@ describe('preflight', () => {
       CONFORMANCE_REPORT_DIR: mkdtempSync(join(tmpdir(), 'cf-pf-')),
     });
     expect(r.code, r.out).toBe(3);
-    expect(r.out).toMatch(/preflight: the organization service at http:\/\/127\.0\.0\.1:\d+\S+ is unreachable \(ECONNREFUSED/);
+    expect(r.out).toMatch(
+      /preflight: the organization service at http:\/\/127\.0\.0\.1:\d+\S+ is unreachable \(ECONNREFUSED/,
+    );
     expect(r.ms).toBeLessThan(10000);
   });
 

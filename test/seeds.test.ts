@@ -26,7 +26,8 @@ function citations(value: unknown, out: SeedCitation[] = [], seen = new Set<unkn
   if (!value || typeof value !== 'object' || seen.has(value)) return out;
   seen.add(value);
   const v = value as Record<string, unknown>;
-  if (typeof v.file === 'string' && typeof v.section === 'string' && typeof v.quote === 'string') out.push(v as unknown as SeedCitation);
+  if (typeof v.file === 'string' && typeof v.section === 'string' && typeof v.quote === 'string')
+    out.push(v as unknown as SeedCitation);
   for (const child of Object.values(v)) citations(child, out, seen);
   return out;
 }
@@ -66,11 +67,14 @@ describe('the seed documents in specs/seeds/', () => {
   });
 
   it("every requirement's forbidding sentence is in the document it names, word for word, under a heading it has", () => {
-    const all = Object.values(SERVICES).flatMap((spec) => spec.requirements.flatMap((r) => (r.forbids ?? []).map((c) => ({ r, c }))));
+    const all = Object.values(SERVICES).flatMap((spec) =>
+      spec.requirements.flatMap((r) => (r.forbids ?? []).map((c) => ({ r, c }))),
+    );
     expect(all.length).toBeGreaterThan(100);
     for (const { r, c } of all) {
       const doc = text(c.file).replace(/\s+/g, ' ');
-      for (const piece of quotePieces(c.quote)) expect(doc, `${r.id}: ${c.file}, ${c.section}: "${piece}"`).toContain(piece);
+      for (const piece of quotePieces(c.quote))
+        expect(doc, `${r.id}: ${c.file}, ${c.section}: "${piece}"`).toContain(piece);
       const section = c.section.split(/,\s*/)[0]!;
       expect(
         headings(c.file).some((h) => h.startsWith(section)),
@@ -84,7 +88,8 @@ describe('the seed documents in specs/seeds/', () => {
       for (const r of spec.requirements) {
         if (r.level === 'MUST' && !r.untestable)
           expect(r.forbids?.length ?? 0, `${r.id}: MUST without a forbidding sentence`).toBeGreaterThan(0);
-        if (r.level === 'EXPECT') expect(r.forbids, `${r.id}: an EXPECT requirement rests on no sentence`).toBeUndefined();
+        if (r.level === 'EXPECT')
+          expect(r.forbids, `${r.id}: an EXPECT requirement rests on no sentence`).toBeUndefined();
       }
   });
 

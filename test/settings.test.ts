@@ -51,7 +51,9 @@ describe('loadSettings', () => {
     expect(filesAtOnceFor(loadSettings({ ...org, CONFORMANCE_WORKERS: '3' }))).toBe(3);
     expect(filesAtOnceFor(loadSettings({ ...org, CONFORMANCE_WORKERS: '3', CONFORMANCE_FILES_AT_ONCE: '5' }))).toBe(5);
     expect(() => loadSettings({ CONFORMANCE_FILES_AT_ONCE: 'many' })).toThrow(/CONFORMANCE_FILES_AT_ONCE/);
-    expect(() => loadSettings({ CONFORMANCE_FILES_AT_ONCE: '2', CONFORMANCE_WORKERS: 'four' })).toThrow(/CONFORMANCE_WORKERS/);
+    expect(() => loadSettings({ CONFORMANCE_FILES_AT_ONCE: '2', CONFORMANCE_WORKERS: 'four' })).toThrow(
+      /CONFORMANCE_WORKERS/,
+    );
     expect(filesAtOnceFor(loadSettings({ ...org, CONFORMANCE_FILES_AT_ONCE: '', CONFORMANCE_WORKERS: '3' }))).toBe(3);
     // A distant deployment (preflight round trip of 100 ms or more) gets six, unless the setting says otherwise.
     expect(filesAtOnceFor(loadSettings(org), 99)).toBe(4);
@@ -68,7 +70,9 @@ describe('loadSettings', () => {
   });
 
   it('honours ORG_SERVICE_PATH', () => {
-    expect(loadSettings({ ...org, ORG_SERVICE_PATH: '/org-link-ws/svc' }).configured.organization?.servicePath).toBe('/org-link-ws/svc');
+    expect(loadSettings({ ...org, ORG_SERVICE_PATH: '/org-link-ws/svc' }).configured.organization?.servicePath).toBe(
+      '/org-link-ws/svc',
+    );
   });
 
   const bad: Array<[string, Record<string, string>]> = [
@@ -100,7 +104,11 @@ describe('loadSettings', () => {
 
   it('a variable with a suite prefix that is no setting is refused with the closest setting, never with its value', () => {
     const cases: Array<[Record<string, string>, string, string | undefined]> = [
-      [{ ORG_BASEURL: 'https://staging.example.com', ORG_TOKEN: JWT, ORG_SOURCES: 'crm' }, 'ORG_BASEURL', 'ORG_BASE_URL'],
+      [
+        { ORG_BASEURL: 'https://staging.example.com', ORG_TOKEN: JWT, ORG_SOURCES: 'crm' },
+        'ORG_BASEURL',
+        'ORG_BASE_URL',
+      ],
       [{ PERSON_PASWORD: 'hunter2hunter2' }, 'PERSON_PASWORD', 'PERSON_PASSWORD'],
       [{ CONFORMANCE_TIMEOUT: '100' }, 'CONFORMANCE_TIMEOUT', 'CONFORMANCE_TIMEOUT_MS'],
       [{ REFERENCE_FAULT: 'merge-no-unify' }, 'REFERENCE_FAULT', 'REFERENCE_FAULTS'],
@@ -155,9 +163,10 @@ describe('loadSettings', () => {
     }
     // outside CI, or with the intent stated, or with a configured service, it runs
     expect(loadSettings({ ORGANIZATION_BASE_URL: 'https://staging.example.com' }).target).toBe('embedded');
-    expect(loadSettings({ CI: 'true', ORGANIZATION_BASE_URL: 'https://x.example.com', CONFORMANCE_TARGET: 'embedded' }).target).toBe(
-      'embedded',
-    );
+    expect(
+      loadSettings({ CI: 'true', ORGANIZATION_BASE_URL: 'https://x.example.com', CONFORMANCE_TARGET: 'embedded' })
+        .target,
+    ).toBe('embedded');
     expect(loadSettings({ CI: 'true', ...org, API_BASE_URL: 'https://x.example.com' }).target).toBe('configured');
     expect(loadSettings({ CI: 'true', GITHUB_SERVER_URL: 'https://github.com' }).target).toBe('embedded');
     // vite sets BASE_URL=/ in its own processes: a path is no deployment address
@@ -168,7 +177,10 @@ describe('loadSettings', () => {
     expect(loadSettings({}).retryBudgetMs).toBe(DEFAULT_RETRY_BUDGET_MS);
     expect(DEFAULT_RETRY_BUDGET_MS).toBe(30000);
     expect(loadSettings({}).retries).toBeUndefined();
-    expect(loadSettings({ CONFORMANCE_RETRY_BUDGET_MS: '0', CONFORMANCE_RETRIES: '3' })).toMatchObject({ retryBudgetMs: 0, retries: 3 });
+    expect(loadSettings({ CONFORMANCE_RETRY_BUDGET_MS: '0', CONFORMANCE_RETRIES: '3' })).toMatchObject({
+      retryBudgetMs: 0,
+      retries: 3,
+    });
   });
 
   it("CONFORMANCE_EXCHANGES keeps failing checks' exchanges by default and accepts all or none", () => {
@@ -216,10 +228,22 @@ describe('deployment profile', () => {
     const cases: Array<[unknown, string]> = [
       [{ responseView: ['DEFAULT'] }, 'responseView: not a profile member (did you mean responseViews?)'],
       [{ relationship: { verbb: 'x' } }, 'relationship.verbb: not a profile member (did you mean relationship.verb?)'],
-      [{ members: { restoreSorce: 'source' } }, 'members.restoreSorce: not a profile member (did you mean members.restoreSource?)'],
-      [{ notifications: { pagesize: 5 } }, 'notifications.pagesize: not a profile member (did you mean notifications.pageSize?)'],
-      [{ person: { schemaVersio: '1.0.0' } }, 'person.schemaVersio: not a profile member (did you mean person.schemaVersion?)'],
-      [{ provider: { typeMembr: 'npis.entityTypeCode' } }, 'provider.typeMembr: not a profile member (did you mean provider.typeMember?)'],
+      [
+        { members: { restoreSorce: 'source' } },
+        'members.restoreSorce: not a profile member (did you mean members.restoreSource?)',
+      ],
+      [
+        { notifications: { pagesize: 5 } },
+        'notifications.pagesize: not a profile member (did you mean notifications.pageSize?)',
+      ],
+      [
+        { person: { schemaVersio: '1.0.0' } },
+        'person.schemaVersio: not a profile member (did you mean person.schemaVersion?)',
+      ],
+      [
+        { provider: { typeMembr: 'npis.entityTypeCode' } },
+        'provider.typeMembr: not a profile member (did you mean provider.typeMember?)',
+      ],
     ];
     for (const [body, message] of cases) {
       const f = join(dir, 'typo.json');

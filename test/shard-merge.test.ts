@@ -48,10 +48,14 @@ describe.runIf(FULL_TIER)('three shards merged', () => {
     const merged = JSON.parse(readFileSync(join(out, 'merged-run', 'summary.json'), 'utf8')) as Summary;
     expect(outcomes(merged)).toEqual(outcomes(whole.summary!));
     expect(r.code, r.stderr).toBe(whole.code);
-    expect(merged.requirements.map((x) => [x.id, x.outcome])).toEqual(whole.summary!.requirements.map((x) => [x.id, x.outcome]));
+    expect(merged.requirements.map((x) => [x.id, x.outcome])).toEqual(
+      whole.summary!.requirements.map((x) => [x.id, x.outcome]),
+    );
     expect(merged.run.shards!.map((s) => s.shard)).toEqual(['1/3', '2/3', '3/3']);
-    for (const f of ['report.html', 'summary.md', 'junit.xml']) expect(existsSync(join(out, 'merged-run', f)), f).toBe(true);
-    const allure = (dir: string) => readdirSync(join(dir, 'allure-results')).filter((f) => f.endsWith('-result.json')).length;
+    for (const f of ['report.html', 'summary.md', 'junit.xml'])
+      expect(existsSync(join(out, 'merged-run', f)), f).toBe(true);
+    const allure = (dir: string) =>
+      readdirSync(join(dir, 'allure-results')).filter((f) => f.endsWith('-result.json')).length;
     expect(allure(join(out, 'merged-run'))).toBe(allure(join(whole.reportDir, whole.runId)));
     for (const c of merged.checks)
       if (c.exchangesFile) expect(existsSync(join(out, 'merged-run', c.exchangesFile)), c.exchangesFile).toBe(true);

@@ -20,7 +20,8 @@ import { type SharedBody, sharedRead, sharedScript } from '../scenarios/shared/s
 const profile = resolveProfile(loadProfile(undefined), false);
 const [REPLY, EFFECT] = ['ORG-MERGE-REPLY', 'ORG-MERGE-EFFECT'];
 const newRun = () => new RunContext('shared-script-test', mkdtempSync(join(tmpdir(), 'cf-shared-')));
-const checkOf = (run: RunContext, id: string) => new Check('organization', [id], seededFaker(1), {} as ServiceClient, profile, run);
+const checkOf = (run: RunContext, id: string) =>
+  new Check('organization', [id], seededFaker(1), {} as ServiceClient, profile, run);
 
 /** A body that sends two requests and exercises a category per requirement; `broken` requirements fail when judged. */
 function body(broken: string[] = []): SharedBody & { runs: Array<readonly string[]> } {
@@ -53,7 +54,9 @@ describe('sharedScript', () => {
     const run = newRun();
     const b = body([EFFECT]);
     const [reply, effect] = [checkOf(run, REPLY), checkOf(run, EFFECT)];
-    const results = await Promise.allSettled([reply, effect].map((t) => sharedScript(t, 'merge', [REPLY, EFFECT], b, 7)));
+    const results = await Promise.allSettled(
+      [reply, effect].map((t) => sharedScript(t, 'merge', [REPLY, EFFECT], b, 7)),
+    );
     expect(results[0]!.status).toBe('fulfilled');
     expect(results[1]!.status).toBe('rejected');
     expect(((results[1] as PromiseRejectedResult).reason as ConformanceFailure).requirements).toEqual([EFFECT]);
@@ -81,7 +84,10 @@ describe('sharedRead', () => {
       return 'the reply';
     };
     const [x, y] = [checkOf(run, REPLY), checkOf(run, EFFECT)];
-    expect(await Promise.all([x, y].map((t) => sharedRead(t, 'identity', [REPLY, EFFECT], make, 7)))).toEqual(['the reply', 'the reply']);
+    expect(await Promise.all([x, y].map((t) => sharedRead(t, 'identity', [REPLY, EFFECT], make, 7)))).toEqual([
+      'the reply',
+      'the reply',
+    ]);
     expect(made).toBe(1);
     expect([x.exchanges.length, y.exchanges.length, x.requestsSent + y.requestsSent]).toEqual([1, 1, 2]);
   });
@@ -95,7 +101,10 @@ describe('sharedRead', () => {
     };
     const [x, y] = [checkOf(run, REPLY), checkOf(run, EFFECT)];
     const results = await Promise.allSettled([x, y].map((t) => sharedRead(t, 'identity', [REPLY, EFFECT], make, 7)));
-    expect(results.map((r) => (r as PromiseRejectedResult).reason.message)).toEqual([`not made for ${REPLY}`, `not made for ${EFFECT}`]);
+    expect(results.map((r) => (r as PromiseRejectedResult).reason.message)).toEqual([
+      `not made for ${REPLY}`,
+      `not made for ${EFFECT}`,
+    ]);
     expect(makers.slice(1)).toEqual([x, y]);
   });
 });

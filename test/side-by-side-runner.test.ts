@@ -38,7 +38,8 @@ function runFixture(filesAtOnce: number, checksPerFile = 1, phase = false, env: 
       ALLURE_RESULTS_DIR: mkdtempSync(join(tmpdir(), 'side-by-side-allure-')),
     },
   });
-  if (!r.stdout.includes('{')) throw new Error(`the fixture run printed no results (exit ${r.status}): ${r.stderr.slice(-2000)}`);
+  if (!r.stdout.includes('{'))
+    throw new Error(`the fixture run printed no results (exit ${r.status}): ${r.stderr.slice(-2000)}`);
   const json = JSON.parse(r.stdout.slice(r.stdout.indexOf('{'))) as {
     testResults: Array<{ assertionResults: Array<{ title: string; status: string }> }>;
   };

@@ -37,17 +37,24 @@ const check = (
 });
 
 describe('state tables', () => {
-  it.each(serviceNames())('%s: the seed states, operations of its table, and requirements for every transition', (service) => {
-    const spec = SERVICES[service];
-    expect(spec.states.states).toEqual(SEED_STATES[service]);
-    const ops = new Set<string>(spec.operations.map((o) => o.name));
-    for (const t of spec.states.transitions) {
-      expect(ops.has(t.operation), t.operation).toBe(true);
-      for (const [from, to] of edgesOf(spec.states, t)) expect(spec.states.states).toEqual(expect.arrayContaining([from, to]));
-      expect(transitionRequirements(spec.requirements, t.operation).length, `${service} ${t.operation}`).toBeGreaterThan(0);
-    }
-    expect(spec.states.source).toMatch(/\.md, States and transitions$/);
-  });
+  it.each(serviceNames())(
+    '%s: the seed states, operations of its table, and requirements for every transition',
+    (service) => {
+      const spec = SERVICES[service];
+      expect(spec.states.states).toEqual(SEED_STATES[service]);
+      const ops = new Set<string>(spec.operations.map((o) => o.name));
+      for (const t of spec.states.transitions) {
+        expect(ops.has(t.operation), t.operation).toBe(true);
+        for (const [from, to] of edgesOf(spec.states, t))
+          expect(spec.states.states).toEqual(expect.arrayContaining([from, to]));
+        expect(
+          transitionRequirements(spec.requirements, t.operation).length,
+          `${service} ${t.operation}`,
+        ).toBeGreaterThan(0);
+      }
+      expect(spec.states.source).toMatch(/\.md, States and transitions$/);
+    },
+  );
 });
 
 describe('edge verdicts', () => {
@@ -85,13 +92,18 @@ describe('edge verdicts', () => {
 
   it('Graphviz draws every edge with its id, verdict class and colour', async () => {
     const results = [check(['ORG-MERGE-EFFECT'], 'fail', ['mergeIdentities'], ['ORG-MERGE-EFFECT'])];
-    const { organization } = await renderStateDiagrams([{ table: org.states, requirements: org.requirements }], results);
+    const { organization } = await renderStateDiagrams(
+      [{ table: org.states, requirements: org.requirements }],
+      results,
+    );
     expect(organization!.svg.startsWith('<svg')).toBe(true);
     const edge = new RegExp(
       `<g id="${edgeId('organization', 'mergeIdentities', 'active').replace(/-/g, '&#45;')}" class="edge transition fail">[\\s\\S]*?stroke="${EDGE_COLOURS.fail}"`,
     );
     expect(organization!.svg).toMatch(edge);
     // deleteSourceIdentity runs from any state: one edge from each of the three others.
-    expect(organization!.svg.match(/class="edge transition none"/g)!.length).toBe(org.states.transitions.length - 1 + 2);
+    expect(organization!.svg.match(/class="edge transition none"/g)!.length).toBe(
+      org.states.transitions.length - 1 + 2,
+    );
   });
 });

@@ -42,8 +42,20 @@ const step = (spec: StateSpec, m: IdentityModel, name: StepName, ...labels: stri
 describe("request outcomes from the named records' states", () => {
   it.each([
     ['organization: soft delete of an active source is allowed', organizationStateSpec, 'soft delete', [], 'allow'],
-    ['organization: restore of an active source is open (preconditions are not shown)', organizationStateSpec, 'restore', [], 'open'],
-    ['organization: merge of two active sources of two identities is allowed', organizationStateSpec, 'merge', ['B'], 'allow'],
+    [
+      'organization: restore of an active source is open (preconditions are not shown)',
+      organizationStateSpec,
+      'restore',
+      [],
+      'open',
+    ],
+    [
+      'organization: merge of two active sources of two identities is allowed',
+      organizationStateSpec,
+      'merge',
+      ['B'],
+      'allow',
+    ],
     ['provider: merge across provider types is rejected', providerStateSpec, 'merge', ['B'], 'reject'],
   ] as const)('%s', (_what, spec, name, extra, verdict) => {
     const m = model(2, spec === providerStateSpec ? ['practitioner', 'healthFacility'] : undefined);
@@ -92,7 +104,9 @@ describe('effects', () => {
   it("person hard delete of an identity's only source record deletes the whole identity", () => {
     const m = model(2);
     const { applied } = step(personStateSpec, m, 'hard delete', 'A');
-    expect(applied!.goneIdentities).toEqual([{ group: 1, cite: expect.objectContaining({ requirement: 'PERSON-DELETE-ONLY-SOURCE' }) }]);
+    expect(applied!.goneIdentities).toEqual([
+      { group: 1, cite: expect.objectContaining({ requirement: 'PERSON-DELETE-ONLY-SOURCE' }) },
+    ]);
   });
 
   it.each([

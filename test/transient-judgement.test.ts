@@ -37,7 +37,15 @@ async function checkAgainst(script: Behaviour[]) {
 }
 
 const envelopeBody = (extra: Record<string, unknown>) =>
-  JSON.stringify({ success: false, message: 'no', errors: ['no'], warnings: [], retryableError: false, content: null, ...extra });
+  JSON.stringify({
+    success: false,
+    message: 'no',
+    errors: ['no'],
+    warnings: [],
+    retryableError: false,
+    content: null,
+    ...extra,
+  });
 
 describe('transient replies after retries', () => {
   it.each([
@@ -87,7 +95,8 @@ describe('transient replies after retries', () => {
     expect(isRejection(reply(400, { success: false, retryableError: true }), { sentInvalid: true })).toBe(true);
     expect(isRejection(reply(503, { success: false }), { sentInvalid: true })).toBe(false);
     // Statuses other than 200 are not shown: an enveloped failure is a rejection at 409, 422 or 500.
-    for (const status of [409, 422, 500]) expect(isRejection(reply(status, { success: false, retryableError: false }))).toBe(true);
+    for (const status of [409, 422, 500])
+      expect(isRejection(reply(status, { success: false, retryableError: false }))).toBe(true);
     // Credentials refused are a rejection but never an absence.
     expect(isAbsent(reply(401, { success: false }))).toBe(false);
   });
@@ -110,7 +119,11 @@ describe('deliberately invalid requests', () => {
     ]);
     const source = t.invalidSource();
     await t.invalid('postIdentity', { identity: { sources: [source] } });
-    expect(server!.requests.map((r) => r.path.split('/').pop())).toEqual(['postIdentity', 'nativeIdQuery', 'deleteSourceIdentity']);
+    expect(server!.requests.map((r) => r.path.split('/').pop())).toEqual([
+      'postIdentity',
+      'nativeIdQuery',
+      'deleteSourceIdentity',
+    ]);
     const quarantined = run.entries().filter((e) => e.kind === 'quarantine' && e.source.id === source.id);
     expect(quarantined.map((e) => (e as { linkId?: string }).linkId)).toEqual([undefined, 'ORG-BAD-1']);
     run.refreshQuarantine();

@@ -26,7 +26,12 @@ function samples(schema: Record<string, unknown>, seed: number): unknown[] {
   const members = Object.keys((schema.properties as Record<string, unknown> | undefined) ?? {});
   const anything = fc.sample(fc.jsonValue({ maxDepth: 3 }), { numRuns: 10, seed });
   const identities = [organizationIdentity(faker), personIdentity(faker)];
-  const broken = identities.map((i) => ({ ...i, foundedDate: [{ foundedDate: '2020/01/01' }], birthDate: 19800101, names: 'not a list' }));
+  const broken = identities.map((i) => ({
+    ...i,
+    foundedDate: [{ foundedDate: '2020/01/01' }],
+    birthDate: 19800101,
+    names: 'not a list',
+  }));
   return [
     {},
     ...anything,
@@ -97,7 +102,9 @@ describe('validators kept on disk', () => {
     const blocker = join(freshDir(), 'a-file');
     writeFileSync(blocker, '');
     const { schema } = replySchemas.find((s) => s.name === 'organization.demographicsSearch')!;
-    const validate = new ValidatorCache(replyAjv(), join(blocker, 'validators'), VALIDATOR_OPTIONS_KEY).validator(schema);
+    const validate = new ValidatorCache(replyAjv(), join(blocker, 'validators'), VALIDATOR_OPTIONS_KEY).validator(
+      schema,
+    );
     expect(validate({ searchResults: [{ matchScore: 0.5, sameIdentity: 'U' }] })).toBe(true);
     expect(validate({ searchResults: [{ matchScore: 'high' }] })).toBe(false);
   });

@@ -27,7 +27,11 @@ const reference = async (variants: string[] = [], extra: Parameters<typeof refer
 };
 
 /** An organization identity on a source; `extra` members are added as given. */
-const orgIdentity = (source: { name: string; id: string }, name = 'Quillfeather Analytics', extra: Record<string, unknown> = {}) => ({
+const orgIdentity = (
+  source: { name: string; id: string },
+  name = 'Quillfeather Analytics',
+  extra: Record<string, unknown> = {},
+) => ({
   organizationNames: [{ legalBusinessName: name }],
   addresses: [{ line1: '12 Harbor Road', city: 'Springfield', postalCode: '62704' }],
   phoneNumbers: [{ number: '7205551234' }],
@@ -69,7 +73,10 @@ describe('variant catalogue', () => {
   });
 
   it('REFERENCE_VARIANTS lists name or name=value, comma separated', () => {
-    expect(parseVariantList(' search-lag=250 , pages-from-1,,')).toEqual([{ name: 'search-lag', value: '250' }, { name: 'pages-from-1' }]);
+    expect(parseVariantList(' search-lag=250 , pages-from-1,,')).toEqual([
+      { name: 'search-lag', value: '250' },
+      { name: 'pages-from-1' },
+    ]);
     expect(parseVariantList(undefined)).toEqual([]);
     expect(resolveVariant('search-lag').value).toBe(600);
     expect(resolveVariant({ name: 'threshold', value: '0.95' }).value).toBe(0.95);
@@ -97,12 +104,19 @@ describe('variant catalogue', () => {
     expect(message(() => new VariantSet(['link-id-format=hex']))).toMatch(
       /^reference variant link-id-format: expected one of uuid, numeric, urn, got "hex"/,
     );
-    expect(message(() => new VariantSet(['pages-from-1=2']))).toBe('reference variant pages-from-1 takes no value, got "2"');
-    expect(message(() => new VariantSet(['no-events', 'no-events']))).toBe('reference variant no-events is listed twice');
+    expect(message(() => new VariantSet(['pages-from-1=2']))).toBe(
+      'reference variant pages-from-1 takes no value, got "2"',
+    );
+    expect(message(() => new VariantSet(['no-events', 'no-events']))).toBe(
+      'reference variant no-events is listed twice',
+    );
     expect(message(() => new VariantSet(['status-200', 'status-500']))).toBe(
       'reference variants status-200 and status-500 cannot be on together',
     );
-    for (const m of [message(() => new VariantSet(['no-such-variant'])), message(() => new VariantSet(['search-lag=soon']))])
+    for (const m of [
+      message(() => new VariantSet(['no-such-variant'])),
+      message(() => new VariantSet(['search-lag=soon'])),
+    ])
       expect(m).not.toContain('\n');
   });
 
@@ -128,7 +142,8 @@ describe('variant catalogue', () => {
       const names = b.map((d) => d.name);
       expect(new Set(names).size, names.join(' + ')).toBe(names.length);
       for (const d of b)
-        for (const other of (d.conflicts ?? []).filter((x) => x !== d.name)) expect(names, `${d.name} with ${other}`).not.toContain(other);
+        for (const other of (d.conflicts ?? []).filter((x) => x !== d.name))
+          expect(names, `${d.name} with ${other}`).not.toContain(other);
       if (b.some((d) => d.alone)) expect(b.length).toBe(1);
     }
     expect(
@@ -157,24 +172,31 @@ describe('variant hooks change the reference as described', () => {
     expect(JSON.stringify((await lookup(lenient, s)).body?.content?.identity)).toContain('20200101');
     expect((await lenient.call('postIdentity', {})).status).toBe(400);
     expect((await lenient.call('demographicsSearch', { identity: odd, maxSearchResults: 0 })).status).toBe(400);
-    expect((await lenient.call('demographicsSearch', { identity: odd, maxSearchResults: '1' })).body?.content?.searchResults).toHaveLength(
-      1,
-    );
+    expect(
+      (await lenient.call('demographicsSearch', { identity: odd, maxSearchResults: '1' })).body?.content?.searchResults,
+    ).toHaveLength(1);
   });
 
   it('strict-validation rejects unknown members in the content and the envelope, and accepts what the suite sends', async () => {
     const [plain, strict] = await Promise.all([reference(), reference(['strict-validation'])]);
     const s = newSource();
     const sent = { identity: orgIdentity(s), responseIdentityFormatNames: ['DEFAULT'] };
-    const withExtra = { ...sent, identity: { ...sent.identity, organizationNames: [{ legalBusinessName: 'X', nickname: 'Y' }] } };
+    const withExtra = {
+      ...sent,
+      identity: { ...sent.identity, organizationNames: [{ legalBusinessName: 'X', nickname: 'Y' }] },
+    };
     expect((await plain.call('postIdentity', withExtra)).body?.success).toBe(true);
     const r = await strict.call('postIdentity', withExtra);
     expect(r.status).toBe(400);
     expect(r.body?.errors?.[0]).toContain('content.identity.organizationNames.0');
-    expect((await strict.call('postIdentity', sent, { envelope: { auditLogMap: { run: 'x' } } })).body?.success).toBe(true);
+    expect((await strict.call('postIdentity', sent, { envelope: { auditLogMap: { run: 'x' } } })).body?.success).toBe(
+      true,
+    );
     expect((await strict.call('nativeIdQuery', { source: s }, { envelope: { debug: true } })).status).toBe(400);
     expect((await strict.call('nativeIdQuery', { source: s })).body?.success).toBe(true);
-    expect((await strict.call('demographicsSearch', { identity: sent.identity, matchScoreThreshold: 1.5 })).status).toBe(400);
+    expect(
+      (await strict.call('demographicsSearch', { identity: sent.identity, matchScoreThreshold: 1.5 })).status,
+    ).toBe(400);
     expect((await strict.call('softDeleteSource', { sourceToSoftDelete: s })).body?.success).toBe(true);
     expect((await strict.call('restoreSource', { sourceToRestore: s })).body?.success).toBe(true);
   });
@@ -217,7 +239,9 @@ describe('variant hooks change the reference as described', () => {
     expect(r.body?.content).toHaveProperty('vendorExtensions');
     expect(r.body?.content?.identity).toHaveProperty('vendorAttributes');
     expect(r.body?.content?.identity?.organizationNames?.[0]).toHaveProperty('vendorConfidence', 1);
-    expect(JSON.stringify([...c.ref.stores.get('organization')!.records.values()].map((x) => x.data))).not.toContain('vendor');
+    expect(JSON.stringify([...c.ref.stores.get('organization')!.records.values()].map((x) => x.data))).not.toContain(
+      'vendor',
+    );
   });
 
   it('minimal-replies and no-grouped-by-source leave out members no row marks required', async () => {
@@ -265,13 +289,16 @@ describe('variant hooks change the reference as described', () => {
     expect((await c.call('demographicsQuery', { identity })).body?.content?.linkId ?? null).toBeNull();
     await sleep(500);
     expect(
-      (await c.call('demographicsSearch', { identity })).body?.content?.searchResults?.map((r: { linkId: string }) => r.linkId),
+      (await c.call('demographicsSearch', { identity })).body?.content?.searchResults?.map(
+        (r: { linkId: string }) => r.linkId,
+      ),
     ).toEqual([linkId]);
     await c.call('softDeleteSource', { sourceToSoftDelete: s });
     expect((await lookup(c, s)).status).toBe(404);
-    expect((await c.call('demographicsQuery', { identity })).body?.content?.linkId, 'the old state stays visible during the lag').toBe(
-      linkId,
-    );
+    expect(
+      (await c.call('demographicsQuery', { identity })).body?.content?.linkId,
+      'the old state stays visible during the lag',
+    ).toBe(linkId);
     await sleep(500);
     expect((await c.call('demographicsQuery', { identity })).body?.content?.linkId ?? null).toBeNull();
   });
@@ -311,7 +338,8 @@ describe('variant hooks change the reference as described', () => {
     const s = newSource();
     const r = await post(c, orgIdentity(s));
     expect(r.body?.content?.events).toEqual([expect.stringContaining(s.id)]);
-    const n = (await c.call('searchNotifications', { pageNumber: 0, pageSize: 5, ...window })).body?.content?.notifications[0];
+    const n = (await c.call('searchNotifications', { pageNumber: 0, pageSize: 5, ...window })).body?.content
+      ?.notifications[0];
     expect(n).not.toHaveProperty('notificationType');
     expect(JSON.stringify(n)).toContain(s.id);
     const o = await reference(['event-shapes=objects']);
@@ -325,7 +353,10 @@ describe('variant hooks change the reference as described', () => {
       organizationNames: [{ legalBusinessName: 'Quillfeather Analytics' }],
       sources: [s],
     });
-    const namePhone = (s: { name: string; id: string }) => ({ ...nameOnly(s), phoneNumbers: [{ number: '7205551234' }] });
+    const namePhone = (s: { name: string; id: string }) => ({
+      ...nameOnly(s),
+      phoneNumbers: [{ number: '7205551234' }],
+    });
     const linked = async (variants: string[], copy: (s: { name: string; id: string }) => Record<string, unknown>) => {
       const c = await reference(variants);
       await post(c, orgIdentity(newSource()));
@@ -345,11 +376,16 @@ describe('variant hooks change the reference as described', () => {
     const probe = { identity: orgIdentity(newSource()), matchScoreThreshold: 0 };
     expect((await plain.call('demographicsSearch', probe)).body?.content?.searchResults.length).toBeGreaterThan(2);
     expect((await capped.call('demographicsSearch', probe)).body?.content?.searchResults).toHaveLength(2);
-    expect((await capped.call('demographicsSearch', { ...probe, maxSearchResults: 10 })).body?.content?.searchResults).toHaveLength(2);
+    expect(
+      (await capped.call('demographicsSearch', { ...probe, maxSearchResults: 10 })).body?.content?.searchResults,
+    ).toHaveLength(2);
   });
 
   it('restore variants: restoring an unknown source succeeds with nothing restored; a restored source comes back in a new identity', async () => {
-    const [plain, lenient] = await Promise.all([reference(), reference(['restore-after-delete-succeeds', 'restore-new-identity'])]);
+    const [plain, lenient] = await Promise.all([
+      reference(),
+      reference(['restore-after-delete-succeeds', 'restore-new-identity']),
+    ]);
     expect((await plain.call('restoreSource', { sourceToRestore: newSource() })).status).toBe(404);
     expect((await lenient.call('restoreSource', { sourceToRestore: newSource() })).body).toMatchObject({
       success: true,
@@ -389,13 +425,19 @@ describe('variant hooks change the reference as described', () => {
     await c.call('addRelationshipService', {
       relationship: { relationshipVerb: 'affiliatedWith', subjectServiceId: la, objectServiceId: lb },
     });
-    const found = (await c.call('searchRelationshipsService', { relationship: { subjectServiceId: la } })).body?.content?.relationship;
+    const found = (await c.call('searchRelationshipsService', { relationship: { subjectServiceId: la } })).body?.content
+      ?.relationship;
     expect(Array.isArray(found)).toBe(false);
     expect(found).toMatchObject({ subjectServiceId: la, objectServiceId: lb });
   });
 
   it('member-names, source-in-content, relationship-verbs and person-basic-auth change the names and schemes the deployment takes', async () => {
-    const c = await reference(['member-names', 'source-in-content', 'relationship-verbs=PARENT_OF', 'person-basic-auth']);
+    const c = await reference([
+      'member-names',
+      'source-in-content',
+      'relationship-verbs=PARENT_OF',
+      'person-basic-auth',
+    ]);
     const s = newSource();
     expect((await post(c, orgIdentity(s))).status, 'identity.sources alone names no source here').toBe(400);
     const { sources: _s, ...identity } = orgIdentity(s);
@@ -405,7 +447,9 @@ describe('variant hooks change the reference as described', () => {
     expect((await c.call('restoreSource', { source: s })).body?.success).toBe(true);
     const link = (await lookup(c, s)).body?.content?.linkId;
     const rel = (verb: string) =>
-      c.call('addRelationshipService', { relationship: { relationshipVerb: verb, subjectServiceId: link, objectServiceId: link } });
+      c.call('addRelationshipService', {
+        relationship: { relationshipVerb: verb, subjectServiceId: link, objectServiceId: link },
+      });
     expect((await rel('affiliatedWith')).status).toBe(400);
     expect((await rel('PARENT_OF')).body?.success).toBe(true);
     const q = { source: newSource() };
@@ -417,7 +461,8 @@ describe('variant hooks change the reference as described', () => {
       { identity: { names: [{ firstName: 'Ada', lastName: 'Quill' }] }, source: p },
       { service: 'person', auth: 'basic' },
     );
-    const personLink = (await c.call('nativeIdQuery', { source: p }, { service: 'person', auth: 'basic' })).body?.content?.linkId;
+    const personLink = (await c.call('nativeIdQuery', { source: p }, { service: 'person', auth: 'basic' })).body
+      ?.content?.linkId;
     const added = await c.call(
       'addRelationshipService',
       { relationship: { relationshipVerb: 'PARENT_OF', subjectLinkId: personLink, objectLinkId: personLink } },
@@ -475,7 +520,9 @@ describe('variant hooks change the reference as described', () => {
     const refused = replies.filter((x) => x.status === 503);
     expect(refused.length).toBeGreaterThan(0);
     expect(refused[0]!.headers?.['retry-after']).toBeUndefined();
-    expect(down.ref.stores.get('organization')!.records.size).toBe(replies.filter((x) => x.body?.success === true).length);
+    expect(down.ref.stores.get('organization')!.records.size).toBe(
+      replies.filter((x) => x.body?.success === true).length,
+    );
   });
 
   it("busy=20 writes records of a source that is not a test source while requests come, each with its notification; the run's own posts are untouched", async () => {
@@ -492,7 +539,9 @@ describe('variant hooks change the reference as described', () => {
     const feed = await c.call('searchNotifications', { pageNumber: 0, pageSize: 100, ...window });
     expect(feed.body?.content?.totalElements).toBeGreaterThan(theirs.length);
     const mine = await lookup(c, own);
-    expect(mine.body?.content?.identityGroupedBySource.map((g: { source: { name: string } }) => g.source.name)).toEqual([own.name]);
+    expect(mine.body?.content?.identityGroupedBySource.map((g: { source: { name: string } }) => g.source.name)).toEqual(
+      [own.name],
+    );
   });
 
   it('throttled=N lets N requests per second per service through and answers the others 429 with Retry-After: 1 (throttled-bare: without it), changing nothing', async () => {

@@ -16,7 +16,9 @@ const ROOT = resolve(import.meta.dirname, '..');
 describe('the vitest configuration of a conformance run', () => {
   it('reaches none of the settings, specs or reference modules by its imports, and little code at all', () => {
     // Files of the project only: packages and Node's built-in modules (listed by bare name) left out.
-    const project = [...reachable(['vitest.config.ts'])].filter((m) => /\.(ts|mjs|js)$/.test(m) && !m.startsWith('node_modules/'));
+    const project = [...reachable(['vitest.config.ts'])].filter(
+      (m) => /\.(ts|mjs|js)$/.test(m) && !m.startsWith('node_modules/'),
+    );
     // The hand-off module declares the plan and imports nothing; every other module of those folders stays out.
     const suite = project.filter((m) => /^(harness|specs|reference|scenarios|generators|report)\//.test(m));
     expect(suite.filter((m) => m !== 'harness/handoff.ts')).toEqual([]);
@@ -46,7 +48,13 @@ describe('HANDOFF.vitestPlan', () => {
   });
 
   it('refuses a value that is not such a plan, naming the variable', () => {
-    const bad = ['{', '[]', { ...plan, filesAtOnce: 0 }, { ...plan, runId: 3 }, { ...plan, isolationGroups: { person: 1 } }];
+    const bad = [
+      '{',
+      '[]',
+      { ...plan, filesAtOnce: 0 },
+      { ...plan, runId: 3 },
+      { ...plan, isolationGroups: { person: 1 } },
+    ];
     for (const value of bad.map((b) => (typeof b === 'string' ? b : JSON.stringify(b))))
       expect(() => HANDOFF.vitestPlan.read({ [HANDOFF.vitestPlan.name]: value })).toThrow(HANDOFF.vitestPlan.name);
   });

@@ -20,7 +20,12 @@ import type { WalkReal } from '../scenarios/shared/walk/walk-real.js';
 const run = new RunContext('feed-test', mkdtempSync(join(tmpdir(), 'cf-feed-')));
 const base = resolveProfile(loadProfile(undefined), false);
 // Clocks in step (no wait for a skew before the window closes), and a short budget to poll in.
-const profile = { ...base, consistencyBudgetMs: 800, pollIntervalMs: 100, notifications: { ...base.notifications, clockSkewMs: 0 } };
+const profile = {
+  ...base,
+  consistencyBudgetMs: 800,
+  pollIntervalMs: 100,
+  notifications: { ...base.notifications, clockSkewMs: 0 },
+};
 const closing: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
   for (const c of closing.splice(0)) await c();

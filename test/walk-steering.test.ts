@@ -32,7 +32,9 @@ const unlink: SteerableKind = {
   roleNames: ['from', 'moved'],
   fit: (m) =>
     m.records.flatMap((a) =>
-      m.records.filter((b) => b !== a && a.state === 'active' && b.state === 'active' && a.group === b.group).map((b) => [a, b]),
+      m.records
+        .filter((b) => b !== a && a.state === 'active' && b.state === 'active' && a.group === b.group)
+        .map((b) => [a, b]),
     ),
 };
 
@@ -42,9 +44,16 @@ describe('categories of a step', () => {
   it('count the live records of each named record’s identity and the sources merged into it', () => {
     const m = model();
     const [a, b, , d, e] = m.records as [ModelRecord, ModelRecord, ModelRecord, ModelRecord, ModelRecord];
-    expect(stepCategories(unlink, [a, b], m.records)).toEqual(['identity-of-from:3+', 'merged-into-from', 'identity-of-moved:3+']);
+    expect(stepCategories(unlink, [a, b], m.records)).toEqual([
+      'identity-of-from:3+',
+      'merged-into-from',
+      'identity-of-moved:3+',
+    ]);
     expect(stepCategories(unlink, [d, e], m.records)).toEqual(['identity-of-from:2', 'identity-of-moved:2']);
-    expect(stepKeys(unlink, [d, e], m.records).categories).toEqual(['unlink: identity-of-from:2', 'unlink: identity-of-moved:2']);
+    expect(stepKeys(unlink, [d, e], m.records).categories).toEqual([
+      'unlink: identity-of-from:2',
+      'unlink: identity-of-moved:2',
+    ]);
   });
 });
 
@@ -81,7 +90,9 @@ describe('steering by category', () => {
     tally.add(ranked.find((o) => labels(o.recs) === 'DE')!.keys);
     tally.offer(m.offered);
     const note = tally.summary([unlink], ['active'], 1, 1);
-    expect(note).toMatch(/categories \(specs\/common\/categories.ts\): unlink: identity-of-from:2 x1; unlink: identity-of-moved:2 x1/);
+    expect(note).toMatch(
+      /categories \(specs\/common\/categories.ts\): unlink: identity-of-from:2 x1; unlink: identity-of-moved:2 x1/,
+    );
     expect(note).toMatch(
       /offered by an allowed step but not exercised: unlink: identity-of-from:3\+; unlink: identity-of-moved:3\+; unlink: merged-into-from/,
     );

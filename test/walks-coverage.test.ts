@@ -15,18 +15,24 @@ import { runWalkCheck } from './support/walk-runner.js';
 const BUDGET = { walks: 12, steps: 8 };
 
 describe('walk coverage steering', () => {
-  test.each(['organization', 'person', 'provider'] as const)('clean %s walks pass and note the state table covered', async (service) => {
-    const r = await runWalkCheck(service, 1, [], BUDGET);
-    expect(r.verdict, r.message).toBe('pass');
-    expect(r.note).toMatch(
-      /^coverage of the state table: 12 walks, \d+ steps; \(operation, state\) cells \d+\/\d+; \d+ \(state, operation\) pairs; \d+ two-step sequences/,
-    );
-    expect(r.note).toMatch(/cells not exercised: /);
-    expect(r.note).toMatch(/sequences: .*link\(moved\) -> /);
-  });
+  test.each(['organization', 'person', 'provider'] as const)(
+    'clean %s walks pass and note the state table covered',
+    async (service) => {
+      const r = await runWalkCheck(service, 1, [], BUDGET);
+      expect(r.verdict, r.message).toBe('pass');
+      expect(r.note).toMatch(
+        /^coverage of the state table: 12 walks, \d+ steps; \(operation, state\) cells \d+\/\d+; \d+ \(state, operation\) pairs; \d+ two-step sequences/,
+      );
+      expect(r.note).toMatch(/cells not exercised: /);
+      expect(r.note).toMatch(/sequences: .*link\(moved\) -> /);
+    },
+  );
 
   test('a replay with the same run seed steers the same walks', async () => {
-    const [a, b] = [await runWalkCheck('organization', 2, [], BUDGET), await runWalkCheck('organization', 2, [], BUDGET)];
+    const [a, b] = [
+      await runWalkCheck('organization', 2, [], BUDGET),
+      await runWalkCheck('organization', 2, [], BUDGET),
+    ];
     expect(a.line.replace(/ in \d+ ms/, '')).toBe(b.line.replace(/ in \d+ ms/, ''));
     expect(a.note).toBe(b.note);
   });
@@ -37,7 +43,9 @@ describe('walk coverage steering', () => {
     Array.from({ length: 10 }, (_, i) => i + 1),
     [1, 2, 3],
   );
-  const FOUND: Array<[fault: string, service: 'organization' | 'person' | 'provider', requirement: string, seeds: number[]]> = [
+  const FOUND: Array<
+    [fault: string, service: 'organization' | 'person' | 'provider', requirement: string, seeds: number[]]
+  > = [
     ['merge-drops-linked-sources', 'organization', 'ORG-MERGE-EFFECT', SEEDS],
     ['restore-reports-merged-survivor', 'organization', 'ORG-RESTORE-REPLY', SEEDS],
     ['unlink-revives-merged-sources', 'organization', 'ORG-UNLINK-EFFECT', SEEDS],

@@ -57,7 +57,11 @@ describe('organization walks', () => {
   test('a generated walk the deployment could not answer ends the walks, unshrunk: the check could not judge', async () => {
     // 3 % transient failures and no retries: the first batch meets one within its steps (a few hundred
     // requests; at 1 % one batch in twenty met none). Before, fast-check shrank it as a failure: 36 walks ran instead of 6.
-    const run = await runSuite([FILE], { ...FAULT_SETTINGS, REFERENCE_VARIANTS: 'transient=0.03', CONFORMANCE_RETRY_BUDGET_MS: '0' });
+    const run = await runSuite([FILE], {
+      ...FAULT_SETTINGS,
+      REFERENCE_VARIANTS: 'transient=0.03',
+      CONFORMANCE_RETRY_BUDGET_MS: '0',
+    });
     const c = run.summary?.checks.find((x) => x.service === 'organization' && x.checkId.includes('/model-based-walks'));
     expect(c?.verdict, run.stdout.slice(-3000)).toBe('error');
     // One batch of six walks ran; none was re-run to shrink a failure that was never found.

@@ -12,7 +12,12 @@ import { generatedWalks, walkCheck } from './support/walk-checks.js';
 
 const FILES = { person: 'scenarios/person/walks.test.ts', provider: 'scenarios/provider/walks.test.ts' } as const;
 /** Fixed seed and a larger budget than the default run for the clean reference; verbose, for the `[walks]` lines counted here. */
-const SETTINGS = { CONFORMANCE_SEED: '12345', CONFORMANCE_WALKS: '100', CONFORMANCE_WALK_STEPS: '10', CONFORMANCE_VERBOSE: '1' };
+const SETTINGS = {
+  CONFORMANCE_SEED: '12345',
+  CONFORMANCE_WALKS: '100',
+  CONFORMANCE_WALK_STEPS: '10',
+  CONFORMANCE_VERBOSE: '1',
+};
 /**
  * A fault's run: the tours catch every sequence fault whatever the seed, so one check of generated
  * walks is enough; rates of the generated walks alone over many seeds: `npm run bench:walks --`.

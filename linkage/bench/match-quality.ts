@@ -36,7 +36,14 @@ const program = command({
   .option('--post-concurrency <n>', 'posts in flight at once', '1')
   .option('--child <size>', '(internal) run one size in this process');
 parseArguments(program);
-const o = program.opts<{ service: string; preset: string; sizes: string; seed: string; postConcurrency: string; child?: string }>();
+const o = program.opts<{
+  service: string;
+  preset: string;
+  sizes: string;
+  seed: string;
+  postConcurrency: string;
+  child?: string;
+}>();
 const values = { ...o, 'post-concurrency': o.postConcurrency };
 
 /** Starts bench/reference-process.ts; resolves with its connection line and a stop() giving its peak RSS. */
@@ -50,7 +57,12 @@ async function referenceProcess() {
     if (line.done) throw new Error('the reference process ended early');
     return JSON.parse(line.value);
   };
-  const info = (await next()) as { baseUrls: Record<string, string>; token: string; username: string; password: string };
+  const info = (await next()) as {
+    baseUrls: Record<string, string>;
+    token: string;
+    username: string;
+    password: string;
+  };
   return {
     info,
     /** The reference's heap in use after a full collection (its store as it stands). */

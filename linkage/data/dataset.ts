@@ -28,7 +28,13 @@ export interface Preset {
 
 const EXTRA = [0.7, 0.18, 0.07, 0.03, 0.02];
 export const PRESETS: Record<PresetName, Preset> = {
-  clean: { name: 'clean', layers: { L1: 0, L2: 1, L3: 0, completeness: 0 }, hardNegatives: 1, pDuplicated: 0.12, extraRecords: EXTRA },
+  clean: {
+    name: 'clean',
+    layers: { L1: 0, L2: 1, L3: 0, completeness: 0 },
+    hardNegatives: 1,
+    pDuplicated: 0.12,
+    extraRecords: EXTRA,
+  },
   realistic: {
     name: 'realistic',
     layers: { L1: 1, L2: 1, L3: 1, completeness: 1 },
@@ -36,7 +42,13 @@ export const PRESETS: Record<PresetName, Preset> = {
     pDuplicated: 0.12,
     extraRecords: EXTRA,
   },
-  hard: { name: 'hard', layers: { L1: 1.5, L2: 1, L3: 2, completeness: 1 }, hardNegatives: 3, pDuplicated: 0.12, extraRecords: EXTRA },
+  hard: {
+    name: 'hard',
+    layers: { L1: 1.5, L2: 1, L3: 2, completeness: 1 },
+    hardNegatives: 3,
+    pDuplicated: 0.12,
+    extraRecords: EXTRA,
+  },
 };
 
 /** One entry of a record's corruption log. */
@@ -141,26 +153,33 @@ export function buildDataset(options: DatasetOptions): Dataset {
     const kind = kinds[rng.weighted(kinds.map(([, w]) => w))]![0];
     const id = entities.length;
     const groups = HARD_NEGATIVE_KINDS.filter((h) => h.entityKind === kind);
-    const chosen = groups.find((h) => rng.chance(Math.min(0.5, (h.share * preset.hardNegatives) / MEAN_GROUP_SIZE[h.kind]!)));
+    const chosen = groups.find((h) =>
+      rng.chance(Math.min(0.5, (h.share * preset.hardNegatives) / MEAN_GROUP_SIZE[h.kind]!)),
+    );
     const made = chosen ? chosen.build(f, rng, id) : [ENTITY_BUILDERS[kind](f, rng, id)];
     for (const e of made.slice(0, opts.size - entities.length)) entities.push(e);
   }
   // A group cut short by the size limit is no longer a group of look-alikes if one member is left.
   const groupSizes = new Map<string, number>();
-  for (const e of entities) if (e.hardNegative) groupSizes.set(e.hardNegative.group, (groupSizes.get(e.hardNegative.group) ?? 0) + 1);
+  for (const e of entities)
+    if (e.hardNegative) groupSizes.set(e.hardNegative.group, (groupSizes.get(e.hardNegative.group) ?? 0) + 1);
   for (const e of entities) if (e.hardNegative && groupSizes.get(e.hardNegative.group)! < 2) delete e.hardNegative;
 
   const households = new Map<string, Entity[]>();
   for (const e of entities)
     if (e.hardNegative?.kind === 'household')
-      (households.get(e.hardNegative.group) ?? households.set(e.hardNegative.group, []).get(e.hardNegative.group)!).push(e);
+      (
+        households.get(e.hardNegative.group) ?? households.set(e.hardNegative.group, []).get(e.hardNegative.group)!
+      ).push(e);
 
   const records: LinkageRecord[] = [];
   const byEntity: LinkageRecord[][] = [];
   for (const entity of entities) {
     const n = 1 + (rng.chance(preset.pDuplicated) ? 1 + rng.weighted(preset.extraRecords) : 0);
     const household =
-      entity.hardNegative?.kind === 'household' ? households.get(entity.hardNegative.group)!.filter((h) => h !== entity) : [];
+      entity.hardNegative?.kind === 'household'
+        ? households.get(entity.hardNegative.group)!.filter((h) => h !== entity)
+        : [];
     const own: LinkageRecord[] = [];
     for (let index = 0; index < n; index++) {
       const { fields, ops } = corrupt(rng, { f, entity, household }, preset, index > 0);
@@ -173,7 +192,15 @@ export function buildDataset(options: DatasetOptions): Dataset {
   const sampledRecords = sampleQueries(rng, byEntity, opts.searchSample);
 
   // Posting order: shuffled, sampled query records last (they are searched before they are posted).
-  const order = [...rng.shuffle(records.filter((r) => !sampledRecords.has(r))), ...records.filter((r) => sampledRecords.has(r))];
+  const order = [
+    ...rng.shuffle(records.filter((r) => !sampledRecords.has(r))),
+    ...records.filter((r) => sampledRecords.has(r)),
+  ];
   order.forEach((r, i) => (r.id = `r${String(i).padStart(6, '0')}`));
-  return { options: opts, entities, records: order, searchSample: order.filter((r) => sampledRecords.has(r)).map((r) => r.id) };
+  return {
+    options: opts,
+    entities,
+    records: order,
+    searchSample: order.filter((r) => sampledRecords.has(r)).map((r) => r.id),
+  };
 }

@@ -72,7 +72,9 @@ const keepCase = (original: string, replacement: string) =>
 function neighbour(rng: Rng, ch: string, nearby: boolean): string {
   const lower = ch.toLowerCase();
   const isDigit = DIGITS.includes(lower);
-  const pool = (nearby ? (KEY_NEIGHBOURS[lower] ?? '') : '').split('').filter((c) => (isDigit ? DIGITS.includes(c) : LETTERS.includes(c)));
+  const pool = (nearby ? (KEY_NEIGHBOURS[lower] ?? '') : '')
+    .split('')
+    .filter((c) => (isDigit ? DIGITS.includes(c) : LETTERS.includes(c)));
   const chosen = pool.length ? rng.pick(pool) : rng.pick((isDigit ? DIGITS : LETTERS).replace(lower, '').split(''));
   return keepCase(ch, chosen);
 }
@@ -175,7 +177,11 @@ export function digitTransposition(rng: Rng, value: string): string | undefined 
 }
 
 /** Replaces whole words of `value` by their counterpart in a two-column table, in either direction. */
-export function swapWords(rng: Rng, value: string, table: ReadonlyArray<readonly [string, string]>): string | undefined {
+export function swapWords(
+  rng: Rng,
+  value: string,
+  table: ReadonlyArray<readonly [string, string]>,
+): string | undefined {
   const options: Array<[RegExp, string]> = [];
   for (const [long, short] of table) {
     const l = new RegExp(`\\b${escapeRegExp(long)}\\b`, 'i');

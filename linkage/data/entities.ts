@@ -8,7 +8,15 @@
 import type { Faker } from '@faker-js/faker';
 import { luhnCheckDigit } from '../../generators/provider.js';
 import type { Rng } from './edits.js';
-import { CREDENTIALS, FACILITY_TYPES, FORMAL_NAMES, LEGAL_SUFFIXES, ORG_TRADES, SAINTS, SPECIALTIES } from './tables.js';
+import {
+  CREDENTIALS,
+  FACILITY_TYPES,
+  FORMAL_NAMES,
+  LEGAL_SUFFIXES,
+  ORG_TRADES,
+  SAINTS,
+  SPECIALTIES,
+} from './tables.js';
 import { zipPlaces } from './zip-places.js';
 
 export type EntityKind = 'person' | 'organization' | 'practitioner' | 'facility';
@@ -104,7 +112,9 @@ export const P_TABLE_GIVEN_NAME = 0.4;
 
 /** A given name for `sex`: a formal name of the nickname table with P_TABLE_GIVEN_NAME, else Faker's. */
 export const givenName = (f: Faker, rng: Rng, sex: string) =>
-  rng.chance(P_TABLE_GIVEN_NAME) ? rng.pick(FORMAL_NAMES[sex === 'F' ? 'F' : 'M']) : f.person.firstName(sex === 'F' ? 'female' : 'male');
+  rng.chance(P_TABLE_GIVEN_NAME)
+    ? rng.pick(FORMAL_NAMES[sex === 'F' ? 'F' : 'M'])
+    : f.person.firstName(sex === 'F' ? 'female' : 'male');
 
 export function person(f: Faker, rng: Rng, id: number, over: Partial<Fields> = {}): Entity {
   const sex = over.sex ?? (rng.chance(0.5) ? 'F' : 'M');

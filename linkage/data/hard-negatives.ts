@@ -31,7 +31,8 @@ export interface HardNegativeKind {
 }
 
 const ADDRESS = ['line1', 'line2', 'city', 'state', 'postalCode'] as const;
-const pickFields = (fields: Fields, names: readonly string[]) => Object.fromEntries(names.map((n) => [n, fields[n] ?? '']));
+const pickFields = (fields: Fields, names: readonly string[]) =>
+  Object.fromEntries(names.map((n) => [n, fields[n] ?? '']));
 const group = (kind: string, entities: Entity[]) => {
   const id = `${kind}:${entities[0]!.id}`;
   for (const e of entities) e.hardNegative = { group: id, kind };
@@ -92,7 +93,11 @@ export const HARD_NEGATIVE_KINDS: HardNegativeKind[] = [
     entityKind: 'person',
     share: 0.01,
     build(f, rng, id) {
-      const father = ENTITY_BUILDERS.person(f, rng, id, { sex: 'M', dob: birthDate(rng, 1940, 1985), suffix: rng.chance(0.5) ? 'Sr' : '' });
+      const father = ENTITY_BUILDERS.person(f, rng, id, {
+        sex: 'M',
+        dob: birthDate(rng, 1940, 1985),
+        suffix: rng.chance(0.5) ? 'Sr' : '',
+      });
       const son = ENTITY_BUILDERS.person(f, rng, id + 1, {
         ...pickFields(father.fields, ['given', 'middle', 'family', 'sex', 'phone', ...ADDRESS]),
         dob: shiftYear(father.fields.dob!, rng.int(18, 40)),

@@ -88,7 +88,9 @@ const phoneFormat = (rng: Rng, v: string) => {
 
 /** DOB edits on yyyy-MM-dd: day↔month swap (day ≤ 12), one digit, adjacent transposition, year ±1. */
 const validDate = (s: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+  /^\d{4}-\d{2}-\d{2}$/.test(s) &&
+  !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) &&
+  new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 const dobEdit = (fn: (rng: Rng, y: string, m: string, d: string) => string | undefined) => (rng: Rng, v: string) => {
   const [y, m, d] = v.split('-') as [string, string, string];
   for (let i = 0; i < 5; i++) {
@@ -111,7 +113,8 @@ const dobTranspose = dobEdit((rng, y, m, d) => {
 });
 
 /** Swaps the two halves of a hyphenated/compound family name's joiner (hyphen ↔ space). */
-const compound = (_rng: Rng, v: string) => (v.includes('-') ? v.replace('-', ' ') : v.includes(' ') ? v.replace(' ', '-') : undefined);
+const compound = (_rng: Rng, v: string) =>
+  v.includes('-') ? v.replace('-', ' ') : v.includes(' ') ? v.replace(' ', '-') : undefined;
 
 const stripPunctuation = (_rng: Rng, v: string) => {
   const out = v.replace(/['.,]/g, '').replace(/-/g, ' ');
@@ -183,7 +186,9 @@ function nameOperators(k: {
     ),
     op('family.compound', 'L2', ['family'], 0.03, edit('family', compound)),
     op('name.upper-case', 'L2', ['given', 'middle', 'family'], 0.3, (c) =>
-      Object.fromEntries(['given', 'middle', 'family'].filter((f) => c.fields[f]).map((f) => [f, c.fields[f]!.toUpperCase()])),
+      Object.fromEntries(
+        ['given', 'middle', 'family'].filter((f) => c.fields[f]).map((f) => [f, c.fields[f]!.toUpperCase()]),
+      ),
     ),
     op(
       'name.punctuation',
@@ -230,7 +235,13 @@ const addressOperators = (moveP: number): Operator[] => [
     0.01,
     edit('postalCode', (r, v) => digitError(r, v, [0.04, 0.04, 0.2, 0.36, 0.36])),
   ),
-  op('address.placeholder', 'L3', ADDRESS, 0.002, () => ({ line1: 'UNKNOWN', line2: '', city: '', state: '', postalCode: '99999' })),
+  op('address.placeholder', 'L3', ADDRESS, 0.002, () => ({
+    line1: 'UNKNOWN',
+    line2: '',
+    city: '',
+    state: '',
+    postalCode: '99999',
+  })),
   op('address.blank', 'completeness', ADDRESS, 0.03, blankAll(ADDRESS)),
   op(
     'address.unit-format',
@@ -370,7 +381,8 @@ const legalSuffix = (rng: Rng, v: string) => {
   for (const family of LEGAL_SUFFIXES)
     for (const s of family) {
       const re = new RegExp(`\\s+${s.replace(/\./g, '\\.')}$`, 'i');
-      if (re.test(v)) return rng.chance(0.3) ? v.replace(re, '') : v.replace(re, ` ${rng.pick(family.filter((x) => x !== s))}`);
+      if (re.test(v))
+        return rng.chance(0.3) ? v.replace(re, '') : v.replace(re, ` ${rng.pick(family.filter((x) => x !== s))}`);
     }
   return undefined;
 };
@@ -399,7 +411,9 @@ export const ORGANIZATION_OPERATORS: Operator[] = [
     'L2',
     ['name'],
     0.1,
-    edit('name', (_r, v) => (v.includes('&') ? v.replace('&', 'and') : / and /i.test(v) ? v.replace(/ and /i, ' & ') : undefined)),
+    edit('name', (_r, v) =>
+      v.includes('&') ? v.replace('&', 'and') : / and /i.test(v) ? v.replace(/ and /i, ' & ') : undefined,
+    ),
   ),
   op(
     'name.leading-the',
@@ -430,7 +444,9 @@ export const ORGANIZATION_OPERATORS: Operator[] = [
     'L2',
     ['name'],
     0.03,
-    edit('name', (r, v) => (/ #\d+/.test(v) ? v.replace(/ #\d+/, '') : `${v} #${String(r.int(1, 9999)).padStart(4, '0')}`)),
+    edit('name', (r, v) =>
+      / #\d+/.test(v) ? v.replace(/ #\d+/, '') : `${v} #${String(r.int(1, 9999)).padStart(4, '0')}`,
+    ),
   ),
   op(
     'name.trailing-word-dropped',
@@ -504,7 +520,14 @@ export const ORGANIZATION_OPERATORS: Operator[] = [
 ];
 
 export const PRACTITIONER_OPERATORS: Operator[] = [
-  ...nameOperators({ typo: 0.04, nickname: 0.04, middleInitial: 0.15, middleBlank: 0.15, familyTypo: 0.03, swap: 0.01 }),
+  ...nameOperators({
+    typo: 0.04,
+    nickname: 0.04,
+    middleInitial: 0.15,
+    middleBlank: 0.15,
+    familyTypo: 0.03,
+    swap: 0.01,
+  }),
   op('prefix.dr', 'L2', ['prefix'], 0.2, (c) => ({ prefix: c.fields.prefix ? '' : 'Dr.' })),
   op(
     'credential.format',

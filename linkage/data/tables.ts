@@ -235,7 +235,10 @@ const FEMALE_FORMAL = new Set(
 export const FORMAL_NAMES: Record<'F' | 'M', string[]> = (() => {
   const title = (n: string) => n[0]!.toUpperCase() + n.slice(1);
   const all = Object.keys(NICKNAMES);
-  return { F: all.filter((n) => FEMALE_FORMAL.has(n)).map(title), M: all.filter((n) => !FEMALE_FORMAL.has(n)).map(title) };
+  return {
+    F: all.filter((n) => FEMALE_FORMAL.has(n)).map(title),
+    M: all.filter((n) => !FEMALE_FORMAL.has(n)).map(title),
+  };
 })();
 
 /** Nickname → formal names that have it (the reverse direction of NICKNAMES). */

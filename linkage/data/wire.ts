@@ -28,10 +28,19 @@ const one = (data: Record<string, string | undefined>, kind: Record<string, stri
   const kept = Object.fromEntries(Object.entries(data).filter(([, v]) => has(v)));
   return Object.keys(kept).length ? [{ ...kept, ...kind }] : undefined;
 };
-const compact = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+const compact = (o: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 const address = (f: Fields, extra: Record<string, string> = {}) =>
   has(f.line1) || has(f.city) || has(f.postalCode)
-    ? one({ ...extra, line1: f.line1, line2: f.line2, city: f.city, state: f.state, postalCode: f.postalCode, country: f.country || 'USA' })
+    ? one({
+        ...extra,
+        line1: f.line1,
+        line2: f.line2,
+        city: f.city,
+        state: f.state,
+        postalCode: f.postalCode,
+        country: f.country || 'USA',
+      })
     : undefined;
 
 const organizationWire = (f: Fields) =>
@@ -65,11 +74,22 @@ function providerWire(kind: EntityKind, f: Fields, typeMember: string) {
     kind === 'practitioner'
       ? compact({
           ...common,
-          names: one({ prefix: f.prefix, first: f.given, middle: f.middle, last: f.family, suffix: f.suffix, credential: f.credential }),
+          names: one({
+            prefix: f.prefix,
+            first: f.given,
+            middle: f.middle,
+            last: f.family,
+            suffix: f.suffix,
+            credential: f.credential,
+          }),
           genders: one({ gender: f.sex === 'F' ? 'female' : f.sex === 'M' ? 'male' : undefined }),
           specialties: one({ specialtyTaxonomyCode: f.specialty }),
         })
-      : compact({ ...common, organizationNames: one({ legalBusinessName: f.name }), employerIdentificationNumber: one({ value: f.ein }) });
+      : compact({
+          ...common,
+          organizationNames: one({ legalBusinessName: f.name }),
+          employerIdentificationNumber: one({ value: f.ein }),
+        });
   return withProviderType(identity, type, typeMember);
 }
 
@@ -78,14 +98,30 @@ const ADDRESS = ['line1', 'line2', 'city', 'state', 'postalCode', 'country'];
 export const WIRE_FIELDS: Record<EntityKind, string[]> = {
   person: ['given', 'middle', 'family', 'suffix', 'dob', 'ssn', 'sex', ...ADDRESS, 'phone', 'email'],
   organization: ['name', ...ADDRESS, 'phone', 'ein', 'npi'],
-  practitioner: ['prefix', 'given', 'middle', 'family', 'suffix', 'credential', 'sex', 'specialty', 'npi', ...ADDRESS, 'phone'],
+  practitioner: [
+    'prefix',
+    'given',
+    'middle',
+    'family',
+    'suffix',
+    'credential',
+    'sex',
+    'specialty',
+    'npi',
+    ...ADDRESS,
+    'phone',
+  ],
   facility: ['name', 'ein', 'npi', ...ADDRESS, 'phone'],
 };
 
 export const LINKAGE_SERVICES: LinkageService[] = [
   { service: 'person', kinds: { person: 1 }, toWire: (_k, f) => personWire(f) },
   { service: 'organization', kinds: { organization: 1 }, toWire: (_k, f) => organizationWire(f) },
-  { service: 'provider', kinds: { practitioner: 0.7, facility: 0.3 }, toWire: (k, f, p) => providerWire(k, f, p.providerTypeMember) },
+  {
+    service: 'provider',
+    kinds: { practitioner: 0.7, facility: 0.3 },
+    toWire: (k, f, p) => providerWire(k, f, p.providerTypeMember),
+  },
 ];
 
 export const linkageService = (name: ServiceName) => LINKAGE_SERVICES.find((s) => s.service === name);

@@ -42,7 +42,8 @@ export function readKey(path: string): Map<string, string> {
   rows.forEach((row, i) => {
     const key = recordKey(row[idColumn] ?? '', sourceColumn ? row[sourceColumn] : undefined);
     const cluster = row[clusterColumn] ?? '';
-    if (!row[idColumn] || !cluster) throw new TruthSetError(`${path}, line ${i + 2}: a record and a cluster are both required`);
+    if (!row[idColumn] || !cluster)
+      throw new TruthSetError(`${path}, line ${i + 2}: a record and a cluster are both required`);
     if (out.has(key)) throw new TruthSetError(`${path}, line ${i + 2}: record ${key} is named twice`);
     out.set(key, cluster);
   });

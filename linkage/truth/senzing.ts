@@ -27,7 +27,16 @@ type Feature = Record<string, unknown>;
 /** Feature members that describe another member (its type, usage) rather than carry identity data. */
 const DESCRIPTORS = new Set(['RECORD_TYPE', 'NAME_TYPE', 'ADDR_TYPE', 'PHONE_TYPE', 'TAX_ID_TYPE', 'NATIONAL_ID_TYPE']);
 
-const DATE_FORMATS = ['yyyy-MM-dd', 'M/d/yyyy', 'M/d/yy', 'd-MMM-yyyy', 'd-MMM-yy', 'MMM d yyyy', 'MMM d, yyyy', 'yyyyMMdd'];
+const DATE_FORMATS = [
+  'yyyy-MM-dd',
+  'M/d/yyyy',
+  'M/d/yy',
+  'd-MMM-yyyy',
+  'd-MMM-yy',
+  'MMM d yyyy',
+  'MMM d, yyyy',
+  'yyyyMMdd',
+];
 
 /**
  * A date of birth as yyyy-MM-dd, or '' when it is no full date (a year alone, text). Two-digit

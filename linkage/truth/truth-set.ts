@@ -97,7 +97,9 @@ export function loadTruthSet(paths: string[], keyPath: string): TruthSet {
         if (typeof r.RECORD_ID !== 'string' && typeof r.RECORD_ID !== 'number')
           throw new TruthSetError(`${where}: a Senzing record needs a RECORD_ID`);
         k = recordKey(String(r.RECORD_ID), typeof r.DATA_SOURCE === 'string' ? r.DATA_SOURCE : undefined);
-        const features = (r.FEATURES as unknown[]).filter((f): f is Record<string, unknown> => Boolean(f) && typeof f === 'object');
+        const features = (r.FEATURES as unknown[]).filter(
+          (f): f is Record<string, unknown> => Boolean(f) && typeof f === 'object',
+        );
         kind = senzingKind(features);
         if (kind) {
           const mapped = senzingFields(features, kind);
@@ -105,15 +107,20 @@ export function loadTruthSet(paths: string[], keyPath: string): TruthSet {
           for (const m of mapped.notSent) notSent[m] = (notSent[m] ?? 0) + 1;
         }
       } else {
-        if (typeof r.id !== 'string' || !r.id) throw new TruthSetError(`${where}: a plain record needs an "id" (a string)`);
+        if (typeof r.id !== 'string' || !r.id)
+          throw new TruthSetError(`${where}: a plain record needs an "id" (a string)`);
         if (typeof r.kind !== 'string' || !KINDS.has(r.kind))
-          throw new TruthSetError(`${where}: "kind" must be one of ${[...KINDS].join(', ')}, got ${JSON.stringify(r.kind)}`);
+          throw new TruthSetError(
+            `${where}: "kind" must be one of ${[...KINDS].join(', ')}, got ${JSON.stringify(r.kind)}`,
+          );
         k = r.id;
         kind = r.kind as EntityKind;
         const given = r.fields && typeof r.fields === 'object' ? (r.fields as Record<string, unknown>) : {};
         for (const [name, value] of Object.entries(given)) {
           if (!WIRE_FIELDS[kind].includes(name))
-            throw new TruthSetError(`${where}: "${name}" is not a field of a ${kind} (fields: ${WIRE_FIELDS[kind].join(', ')})`);
+            throw new TruthSetError(
+              `${where}: "${name}" is not a field of a ${kind} (fields: ${WIRE_FIELDS[kind].join(', ')})`,
+            );
           if (value !== null && value !== undefined && value !== '') fields[name] = String(value);
         }
       }
@@ -131,7 +138,14 @@ export function loadTruthSet(paths: string[], keyPath: string): TruthSet {
       `${keyPath}: ${missing.length} keyed record(s) are not among the records, e.g. ${missing.slice(0, 3).join(', ')}`,
     );
   if (!records.length) throw new TruthSetError(`${paths.join(', ')}: no record of a kind the benchmark takes`);
-  return { format: format!, files: { records: files, key: keyPath }, sha256: digest.digest('hex'), records, notSent, unknownKind };
+  return {
+    format: format!,
+    files: { records: files, key: keyPath },
+    sha256: digest.digest('hex'),
+    records,
+    notSent,
+    unknownKind,
+  };
 }
 
 /**
@@ -161,7 +175,14 @@ export function truthDataset(
       entities.push(e);
       byEntity.push([]);
     }
-    const record: LinkageRecord = { id: r.key, entity: e.id, kind: r.kind, index: byEntity[e.id]!.length, fields: r.fields, ops: [] };
+    const record: LinkageRecord = {
+      id: r.key,
+      entity: e.id,
+      kind: r.kind,
+      index: byEntity[e.id]!.length,
+      fields: r.fields,
+      ops: [],
+    };
     byEntity[e.id]!.push(record);
     records.push(record);
   }

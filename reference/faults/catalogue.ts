@@ -30,8 +30,9 @@ export type { FaultDefinition } from './types.js';
 
 /** How a fault is applied, for the detection table. */
 export const applied = (f: FaultDefinition) =>
-  [f.handler && 'handler', f.reply && 'reply', f.auth && 'auth', f.acceptInvalid && 'request validation'].filter(Boolean).join('+') +
-  (f.operations ? ` of ${f.operations.join(', ')}` : '');
+  [f.handler && 'handler', f.reply && 'reply', f.auth && 'auth', f.acceptInvalid && 'request validation']
+    .filter(Boolean)
+    .join('+') + (f.operations ? ` of ${f.operations.join(', ')}` : '');
 
 /** A SHARED entry; `services` limits it to some services (default: every service whose catalogue has the requirement). */
 type Spec = Omit<FaultDefinition, 'service' | 'requirement' | 'name'> & {
@@ -149,7 +150,9 @@ const SHARED: Spec[] = [
     description: 'NUMBER values (latitude, longitude, phone numbers) are sent as JSON numbers, not strings',
     reply: (i) =>
       mapIdentities(i.body.content, (k, v) =>
-        /^(latitude|longitude|number|price|annualRevenue|numberOfEmployees)$/.test(k) && typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v)
+        /^(latitude|longitude|number|price|annualRevenue|numberOfEmployees)$/.test(k) &&
+        typeof v === 'string' &&
+        /^-?\d+(\.\d+)?$/.test(v)
           ? Number(v)
           : v,
       ),
@@ -164,7 +167,10 @@ const SHARED: Spec[] = [
     name: 'text-as-number',
     requirement: 'type.text',
     description: 'numeric-looking TEXT values (postal codes) are sent as JSON numbers',
-    reply: (i) => mapIdentities(i.body.content, (k, v) => (k === 'postalCode' && typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v)),
+    reply: (i) =>
+      mapIdentities(i.body.content, (k, v) =>
+        k === 'postalCode' && typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v,
+      ),
   },
   {
     name: 'datetime-local',
@@ -213,7 +219,8 @@ const SHARED: Spec[] = [
     requirement: { organization: 'ORG-POST-EVENTS' },
     operations: ['postIdentity'],
     description: 'events is a single object instead of an array',
-    reply: (i) => void (ok(i) && Array.isArray(i.body.content?.events) && (i.body.content.events = i.body.content.events[0] ?? {})),
+    reply: (i) =>
+      void (ok(i) && Array.isArray(i.body.content?.events) && (i.body.content.events = i.body.content.events[0] ?? {})),
   },
   {
     name: 'post-linkid-of-new-identity',
@@ -264,7 +271,9 @@ const SHARED: Spec[] = [
     description: 'when nothing matches, the closest candidate is returned anyway instead of an empty list',
     handler: (next, ctx) => {
       const r = next(ctx) as { searchResults: unknown[] };
-      return r.searchResults.length ? r : next({ ...ctx, content: { ...ctx.content, matchScoreThreshold: 0, maxSearchResults: 1 } });
+      return r.searchResults.length
+        ? r
+        : next({ ...ctx, content: { ...ctx.content, matchScoreThreshold: 0, maxSearchResults: 1 } });
     },
   },
   {
@@ -282,7 +291,10 @@ const SHARED: Spec[] = [
     handler: (next, ctx) =>
       next({
         ...ctx,
-        content: { ...ctx.content, maxSearchResults: ctx.content.maxSearchResults > 0 ? ctx.content.maxSearchResults : undefined },
+        content: {
+          ...ctx.content,
+          maxSearchResults: ctx.content.maxSearchResults > 0 ? ctx.content.maxSearchResults : undefined,
+        },
       }),
   },
   {
@@ -290,20 +302,25 @@ const SHARED: Spec[] = [
     requirement: 'search.scoreRange',
     operations: ['demographicsSearch'],
     description: 'matchScore is sent as a percentage (0-100)',
-    reply: (i) => void list(i.body.content?.searchResults).forEach((r: any) => (r.matchScore = Math.round(r.matchScore * 10000) / 100)),
+    reply: (i) =>
+      void list(i.body.content?.searchResults).forEach(
+        (r: any) => (r.matchScore = Math.round(r.matchScore * 10000) / 100),
+      ),
   },
   {
     name: 'same-identity-x',
     requirement: 'search.sameIdentity',
     operations: ['demographicsSearch'],
     description: 'sameIdentity is "X" where it should be U or N',
-    reply: (i) => void list(i.body.content?.searchResults).forEach((r: any) => r.sameIdentity !== 'Y' && (r.sameIdentity = 'X')),
+    reply: (i) =>
+      void list(i.body.content?.searchResults).forEach((r: any) => r.sameIdentity !== 'Y' && (r.sameIdentity = 'X')),
   },
   {
     name: 'search-misses-exact',
     requirement: 'search.findsExact',
     operations: ['demographicsSearch'],
-    description: 'the search index drops sure matches (results scoring at or above the match threshold are filtered out)',
+    description:
+      'the search index drops sure matches (results scoring at or above the match threshold are filtered out)',
     handler: (next, ctx) => {
       const r = next(ctx) as { searchResults: Array<{ matchScore: number }> };
       return { ...r, searchResults: r.searchResults.filter((x) => x.matchScore < ctx.matcher.threshold) };
@@ -316,7 +333,9 @@ const SHARED: Spec[] = [
     description: 'demographicsQuery sorts candidates the wrong way round and returns the worst one',
     handler: (next, ctx) => {
       const all =
-        (SEARCH(ctx, { ...ctx.content, matchScoreThreshold: 0, maxSearchResults: 50 }).searchResults as Array<{ linkId: string }>) ?? [];
+        (SEARCH(ctx, { ...ctx.content, matchScoreThreshold: 0, maxSearchResults: 50 }).searchResults as Array<{
+          linkId: string;
+        }>) ?? [];
       const worst = all[all.length - 1];
       if (!worst || all.length < 2) return next(ctx);
       const r = NATIVE_REPLY(ctx, worst.linkId);
@@ -332,14 +351,21 @@ const SHARED: Spec[] = [
   },
   {
     name: 'nativeid-wrong-source',
-    requirement: { organization: 'ORG-NATIVEID-QUERY', person: 'PERSON-NATIVEID-QUERY', provider: 'PROV-NATIVEID-QUERY' },
+    requirement: {
+      organization: 'ORG-NATIVEID-QUERY',
+      person: 'PERSON-NATIVEID-QUERY',
+      provider: 'PROV-NATIVEID-QUERY',
+    },
     operations: ['nativeIdQuery'],
     description: 'nativeIdQuery groups the identity under a master record instead of the source records it holds',
     handler: (next, ctx) => {
       const r = next(ctx) as Record<string, any>;
       return {
         ...r,
-        identityGroupedBySource: list(r.identityGroupedBySource).map((g: any) => ({ ...g, source: { name: 'MASTER', id: r.linkId } })),
+        identityGroupedBySource: list(r.identityGroupedBySource).map((g: any) => ({
+          ...g,
+          source: { name: 'MASTER', id: r.linkId },
+        })),
       };
     },
   },
@@ -535,8 +561,13 @@ const SHARED: Spec[] = [
     handler: (next, ctx) => {
       const r = next(ctx) as { notifications: unknown[] };
       if (ctx.content.pageNumber < 1) return r;
-      const prev = next({ ...ctx, content: { ...ctx.content, pageNumber: ctx.content.pageNumber - 1 } }) as { notifications: unknown[] };
-      return { ...r, notifications: [...prev.notifications.slice(-1), ...r.notifications].slice(0, ctx.content.pageSize) };
+      const prev = next({ ...ctx, content: { ...ctx.content, pageNumber: ctx.content.pageNumber - 1 } }) as {
+        notifications: unknown[];
+      };
+      return {
+        ...r,
+        notifications: [...prev.notifications.slice(-1), ...r.notifications].slice(0, ctx.content.pageSize),
+      };
     },
   },
   {
@@ -554,7 +585,10 @@ const SHARED: Spec[] = [
     description: 'one kind of event (the creation of an identity) never reaches the notification feed',
     handler: (next, ctx) => {
       const r = next(ctx) as { notifications: Array<{ notificationType?: string }> };
-      return { ...r, notifications: r.notifications.filter((n) => n.notificationType !== 'CREATE' && n.notificationType !== 'MATCH') };
+      return {
+        ...r,
+        notifications: r.notifications.filter((n) => n.notificationType !== 'CREATE' && n.notificationType !== 'MATCH'),
+      };
     },
   },
   // Authentication
@@ -577,25 +611,65 @@ const NATIVE_REPLY = (ctx: HandlerContext, linkId: string) => identityReply(ctx,
 
 /** Operation-shape faults: for each operation, one reply member sent with the wrong type (keyed by every operation name, so a new operation needs its shape fault). */
 const SHAPE: Record<OperationName, { member: string; to: (v: unknown) => unknown; what: string }> = {
-  postIdentity: { member: 'identityGroupedBySource', to: () => ({}), what: 'identityGroupedBySource is an object, not an array' },
-  deleteSourceIdentity: { member: 'linkIdsModified', to: (v) => list(v).join(','), what: 'linkIdsModified is a comma-joined string' },
-  demographicsSearch: { member: 'searchResults', to: (v) => ({ items: v }), what: 'searchResults is wrapped in an object' },
+  postIdentity: {
+    member: 'identityGroupedBySource',
+    to: () => ({}),
+    what: 'identityGroupedBySource is an object, not an array',
+  },
+  deleteSourceIdentity: {
+    member: 'linkIdsModified',
+    to: (v) => list(v).join(','),
+    what: 'linkIdsModified is a comma-joined string',
+  },
+  demographicsSearch: {
+    member: 'searchResults',
+    to: (v) => ({ items: v }),
+    what: 'searchResults is wrapped in an object',
+  },
   demographicsQuery: { member: 'domains', to: () => 'none', what: 'domains is the string "none"' },
   nativeIdQuery: { member: 'linkId', to: (v) => ({ value: v }), what: 'linkId is an object {value}' },
   identityIdQuery: { member: 'customerSources', to: () => 'n/a', what: 'customerSources is a string' },
   softDeleteSource: { member: 'linkIdsSoftDeleted', to: (v) => list(v).length, what: 'linkIdsSoftDeleted is a count' },
   restoreSource: { member: 'linkIdCreated', to: (v) => (v ? [v] : [0]), what: 'linkIdCreated is an array' },
-  mergeIdentities: { member: 'toSurviveSource', to: (v: any) => `${v?.name}/${v?.id}`, what: 'toSurviveSource is a "name/id" string' },
-  unmergeIdentities: { member: 'unmergedSource', to: (v: any) => `${v?.name}/${v?.id}`, what: 'unmergedSource is a "name/id" string' },
+  mergeIdentities: {
+    member: 'toSurviveSource',
+    to: (v: any) => `${v?.name}/${v?.id}`,
+    what: 'toSurviveSource is a "name/id" string',
+  },
+  unmergeIdentities: {
+    member: 'unmergedSource',
+    to: (v: any) => `${v?.name}/${v?.id}`,
+    what: 'unmergedSource is a "name/id" string',
+  },
   linkIdentities: { member: 'linkToSource', to: (v) => [v], what: 'linkToSource is an array' },
   unlinkIdentities: { member: 'unlinkedFromSource', to: () => true, what: 'unlinkedFromSource is a boolean' },
-  addRelationshipService: { member: 'relationship', to: (v) => JSON.stringify(v), what: 'relationship is a JSON string' },
-  searchRelationshipsService: { member: 'relationship', to: (v) => JSON.stringify(v), what: 'relationship is a JSON string' },
+  addRelationshipService: {
+    member: 'relationship',
+    to: (v) => JSON.stringify(v),
+    what: 'relationship is a JSON string',
+  },
+  searchRelationshipsService: {
+    member: 'relationship',
+    to: (v) => JSON.stringify(v),
+    what: 'relationship is a JSON string',
+  },
   deleteRelationshipService: { member: 'id', to: () => 1, what: 'id is a number' },
   searchNotifications: { member: 'hasNext', to: (v) => (v ? 'Y' : 'N'), what: 'hasNext is "Y"/"N"' },
-  deactivateSourceWs: { member: 'linkIdsModified', to: (v) => list(v).join(','), what: 'linkIdsModified is a comma-joined string' },
-  reactivateSourceWs: { member: 'linkIdsModified', to: (v) => list(v).join(','), what: 'linkIdsModified is a comma-joined string' },
-  householdQuery: { member: 'linkIdsInHousehold', to: (v) => list(v).join(','), what: 'linkIdsInHousehold is a comma-joined string' },
+  deactivateSourceWs: {
+    member: 'linkIdsModified',
+    to: (v) => list(v).join(','),
+    what: 'linkIdsModified is a comma-joined string',
+  },
+  reactivateSourceWs: {
+    member: 'linkIdsModified',
+    to: (v) => list(v).join(','),
+    what: 'linkIdsModified is a comma-joined string',
+  },
+  householdQuery: {
+    member: 'linkIdsInHousehold',
+    to: (v) => list(v).join(','),
+    what: 'linkIdsInHousehold is a comma-joined string',
+  },
   createDataSource: {
     member: 'datasourceCreationResponses',
     to: (v) => ({ items: v }),
@@ -604,7 +678,13 @@ const SHAPE: Record<OperationName, { member: string; to: (v: unknown) => unknown
 };
 /** Where a service names a member differently from SHAPE. */
 const SHAPE_BY_SERVICE: Partial<Record<ServiceName, Partial<typeof SHAPE>>> = {
-  person: { searchRelationshipsService: { member: 'relationships', to: (v) => JSON.stringify(v), what: 'relationships is a JSON string' } },
+  person: {
+    searchRelationshipsService: {
+      member: 'relationships',
+      to: (v) => JSON.stringify(v),
+      what: 'relationships is a JSON string',
+    },
+  },
 };
 
 function shapeFaults(service: ServiceName): FaultDefinition[] {
@@ -617,7 +697,8 @@ function shapeFaults(service: ServiceName): FaultDefinition[] {
       requirement: op.shapeRequirement,
       operations: [op.name],
       description: `${op.name}: ${s.what}`,
-      reply: (i: ReplyInfo) => void (ok(i) && i.body.content && (i.body.content[s.member] = s.to(i.body.content[s.member]))),
+      reply: (i: ReplyInfo) =>
+        void (ok(i) && i.body.content && (i.body.content[s.member] = s.to(i.body.content[s.member]))),
     };
   });
 }
@@ -633,7 +714,9 @@ function sharedFaults(service: ServiceName): FaultDefinition[] {
   const ids = new Set(SERVICES[service].requirements.filter((r) => !r.untestable).map((r) => r.id));
   return SHARED.filter((f) => !f.services || f.services.includes(service)).flatMap(({ services: _s, ...f }) => {
     const requirement = requirementIn(service, f.requirement);
-    return requirement && ids.has(requirement) ? [{ ...f, name: `${prefixOf(service)}${f.name}`, service, requirement }] : [];
+    return requirement && ids.has(requirement)
+      ? [{ ...f, name: `${prefixOf(service)}${f.name}`, service, requirement }]
+      : [];
   });
 }
 

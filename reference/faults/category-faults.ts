@@ -12,11 +12,16 @@ import type { SourceRecord } from '../store.js';
 import type { FaultDefinition } from './types.js';
 
 type Src = { name?: string; id?: string };
-const rec = (ctx: HandlerContext, member: string): SourceRecord | undefined => ctx.store.get(ctx.content?.[member] as Src | undefined);
+const rec = (ctx: HandlerContext, member: string): SourceRecord | undefined =>
+  ctx.store.get(ctx.content?.[member] as Src | undefined);
 const sourceOf = (r: SourceRecord) => ({ name: r.source.name, id: r.source.id });
 
 /** unlinkIdentities from an identity of three or more records splits off another record than `source` (and replies as if it split `source`). */
-const unlinkWrongOfThree = (service: FaultDefinition['service'], requirement: string, name: string): FaultDefinition => ({
+const unlinkWrongOfThree = (
+  service: FaultDefinition['service'],
+  requirement: string,
+  name: string,
+): FaultDefinition => ({
   name,
   service,
   requirement,
@@ -38,12 +43,17 @@ const unlinkWrongOfThree = (service: FaultDefinition['service'], requirement: st
 });
 
 /** searchRelationshipsService drops the object criterion whenever another criterion is given with it. */
-const searchIgnoresObjectCombined = (service: FaultDefinition['service'], requirement: string, name: string): FaultDefinition => ({
+const searchIgnoresObjectCombined = (
+  service: FaultDefinition['service'],
+  requirement: string,
+  name: string,
+): FaultDefinition => ({
   name,
   service,
   requirement,
   operations: ['searchRelationshipsService'],
-  description: 'searchRelationshipsService ignores the object criterion (objectServiceId) when other criteria are given with it',
+  description:
+    'searchRelationshipsService ignores the object criterion (objectServiceId) when other criteria are given with it',
   handler: (next, ctx) => {
     const criteria = { ...(ctx.content?.relationship ?? {}) } as Record<string, unknown>;
     const obj = ctx.members.relationshipObject;
@@ -95,18 +105,25 @@ const deleteAllOfSubject = (
 type Page = { hasNext?: unknown; notifications?: unknown[]; totalElements?: unknown };
 
 /** searchNotifications says hasNext on the last page of a window holding an exact multiple of pageSize. */
-const hasNextOnExactMultiple = (service: FaultDefinition['service'], requirement: string, name: string): FaultDefinition => ({
+const hasNextOnExactMultiple = (
+  service: FaultDefinition['service'],
+  requirement: string,
+  name: string,
+): FaultDefinition => ({
   name,
   service,
   requirement,
   operations: ['searchNotifications'],
-  description: 'searchNotifications replies hasNext true on the last page when the window holds an exact multiple of pageSize',
+  description:
+    'searchNotifications replies hasNext true on the last page when the window holds an exact multiple of pageSize',
   handler: (next, ctx) => {
     const r = next(ctx) as Page;
     const size = ctx.content?.pageSize;
     const total = r.totalElements;
     const last = r.hasNext === false && (r.notifications?.length ?? 0) > 0;
-    return last && typeof total === 'number' && Number.isInteger(size) && total % size === 0 ? { ...r, hasNext: true } : r;
+    return last && typeof total === 'number' && Number.isInteger(size) && total % size === 0
+      ? { ...r, hasNext: true }
+      : r;
   },
 });
 
@@ -116,7 +133,8 @@ const totalOfPage = (service: FaultDefinition['service'], requirement: string, n
   service,
   requirement,
   operations: ['searchNotifications'],
-  description: 'searchNotifications replies totalElements equal to the number of notifications on the page returned, not in the window',
+  description:
+    'searchNotifications replies totalElements equal to the number of notifications on the page returned, not in the window',
   handler: (next, ctx) => {
     const r = next(ctx) as Page;
     return Array.isArray(r.notifications) ? { ...r, totalElements: r.notifications.length } : r;
@@ -124,12 +142,17 @@ const totalOfPage = (service: FaultDefinition['service'], requirement: string, n
 });
 
 /** demographicsQuery answers the first identity (in creation order) to reach the match threshold, not the best-scored one. */
-const queryFirstAboveThreshold = (service: FaultDefinition['service'], requirement: string, name: string): FaultDefinition => ({
+const queryFirstAboveThreshold = (
+  service: FaultDefinition['service'],
+  requirement: string,
+  name: string,
+): FaultDefinition => ({
   name,
   service,
   requirement,
   operations: ['demographicsQuery'],
-  description: 'demographicsQuery returns the first identity created that reaches the match threshold, not the best-matching one',
+  description:
+    'demographicsQuery returns the first identity created that reaches the match threshold, not the best-matching one',
   handler: (next, ctx) => {
     const probe = ctx.content?.identity as Record<string, unknown> | undefined;
     if (!probe) return next(ctx);
@@ -137,7 +160,8 @@ const queryFirstAboveThreshold = (service: FaultDefinition['service'], requireme
     for (const r of ctx.store.records.values()) {
       if (r.state !== 'active' || (kind !== undefined && ctx.matcher.kind?.(r.data) !== kind)) continue;
       // The first record that reaches the threshold: its own data makes the query answer its identity.
-      if (ctx.matcher.score(probe, r.data) >= ctx.matcher.threshold) return next({ ...ctx, content: { ...ctx.content, identity: r.data } });
+      if (ctx.matcher.score(probe, r.data) >= ctx.matcher.threshold)
+        return next({ ...ctx, content: { ...ctx.content, identity: r.data } });
     }
     return next(ctx);
   },
@@ -173,7 +197,8 @@ export const CATEGORY_FAULTS: FaultDefinition[] = [
     service: 'organization',
     requirement: 'ORG-LINK-REPLY',
     operations: ['linkIdentities'],
-    description: "linkIdentities replies with linkToSource naming the linked source (the request's `source`), not linkToSource",
+    description:
+      "linkIdentities replies with linkToSource naming the linked source (the request's `source`), not linkToSource",
     handler: (next, ctx) => {
       const moved = rec(ctx, 'source');
       const result = next(ctx) as Record<string, unknown>;

@@ -41,13 +41,18 @@ const PROVIDER_NPIS = ['1730264019', '1730264027', '1730264035', '1730264043'];
 const PROVIDER_EINS = ['91-7364062', '91-7364063'];
 
 /** The foreign native ID of record i of a service. */
-export const foreignNativeId = (service: ServiceName, i: number) => `FXN-${service.slice(0, 3).toUpperCase()}-77${31 + i}`;
+export const foreignNativeId = (service: ServiceName, i: number) =>
+  `FXN-${service.slice(0, 3).toUpperCase()}-77${31 + i}`;
 const email = (service: ServiceName, i: number) => `fx-${service}-${i}@foreign-marker.example.net`;
 
 function organization(i: number): Record<string, unknown> {
   return {
     organizationNames: [
-      { legalBusinessName: FOREIGN_NAMES[i], tradingName: `${FOREIGN_NAMES[i]} Trading`, otherOrgName: ORDINARY.organization },
+      {
+        legalBusinessName: FOREIGN_NAMES[i],
+        tradingName: `${FOREIGN_NAMES[i]} Trading`,
+        otherOrgName: ORDINARY.organization,
+      },
     ],
     addresses: [{ line1: `${100 + i} Hidden Lane`, city: 'Privacyville', postalCode: `9${i}001`, country: 'US' }],
     phoneNumbers: [{ number: `555010${i}`, type: 'WORK' }],
@@ -61,7 +66,14 @@ function person(i: number): Record<string, unknown> {
   return {
     names: [{ firstName, middleName: ORDINARY.person, lastName }],
     addresses: [
-      { type: 'home', line1: `${200 + i} Hidden Lane`, city: 'Privacyville', state: 'NV', postalCode: `8${i}002`, country: 'USA' },
+      {
+        type: 'home',
+        line1: `${200 + i} Hidden Lane`,
+        city: 'Privacyville',
+        state: 'NV',
+        postalCode: `8${i}002`,
+        country: 'USA',
+      },
     ],
     datesOfBirth: [{ dateOfBirth: `1961-0${i + 1}-1${i}` }],
     ssns: [{ ssn: PERSON_SSNS[i] }],
@@ -90,7 +102,11 @@ function provider(i: number): Record<string, unknown> {
   // Records 0 and 1 are practitioners (type 1), 2 and 3 health facilities (type 2): the pairs merge and link within their type.
   if (i < 2) {
     const [first, last] = PROVIDER_NAMES[i]!;
-    return { ...common, names: [{ first, last, credential: 'MD' }], npis: [{ npi: PROVIDER_NPIS[i], entityTypeCode: '1' }] };
+    return {
+      ...common,
+      names: [{ first, last, credential: 'MD' }],
+      npis: [{ npi: PROVIDER_NPIS[i], entityTypeCode: '1' }],
+    };
   }
   const name = FACILITY_NAMES[i - 2]!;
   return {
@@ -108,14 +124,20 @@ function provider(i: number): Record<string, unknown> {
  */
 export const ORDINARY = { organization: 'Health', person: 'James' };
 
-const BUILDERS: Partial<Record<ServiceName, (i: number) => Record<string, unknown>>> = { organization, person, provider };
+const BUILDERS: Partial<Record<ServiceName, (i: number) => Record<string, unknown>>> = {
+  organization,
+  person,
+  provider,
+};
 
 /** Every marker the foreign data carries, per kind: none of them may appear in anything a run writes. */
 export const FOREIGN_MARKERS = {
   names: [...FOREIGN_NAMES, ...PERSON_NAMES.flat(), ...PROVIDER_NAMES.flat(), ...FACILITY_NAMES],
   ssns: PERSON_SSNS,
   emails: (['organization', 'person', 'provider'] as const).flatMap((s) => [0, 1, 2, 3].map((i) => email(s, i))),
-  nativeIds: (['organization', 'person', 'provider'] as const).flatMap((s) => [0, 1, 2, 3].map((i) => foreignNativeId(s, i))),
+  nativeIds: (['organization', 'person', 'provider'] as const).flatMap((s) =>
+    [0, 1, 2, 3].map((i) => foreignNativeId(s, i)),
+  ),
   eins: [...ORG_EINS, ...PROVIDER_EINS],
   npis: PROVIDER_NPIS,
   /** Free text of the foreign relationship's details. */
@@ -130,14 +152,23 @@ export function loadForeignData(store: ServiceStore): void {
   const records: SourceRecord[] = [0, 1, 2, 3].map((i) => {
     const source = { name: FOREIGN_SOURCE, id: foreignNativeId(store.service, i) };
     const linkId = `${prefix}foreign${i}`;
-    return { key: keyOf(source), source, data: build(i), state: 'active', linkId, originalLinkId: linkId, updatedAt: 1 };
+    return {
+      key: keyOf(source),
+      source,
+      data: build(i),
+      state: 'active',
+      linkId,
+      originalLinkId: linkId,
+      updatedAt: 1,
+    };
   });
   records[1]!.state = 'retired';
   records[1]!.retiredInto = records[0]!.key;
   records[1]!.linkId = records[0]!.linkId;
   records[3]!.linkId = records[2]!.linkId;
   for (const r of records) store.records.set(r.key, r);
-  const [subject, object] = store.service === 'person' ? ['subjectVeratoId', 'objectVeratoId'] : ['subjectServiceId', 'objectServiceId'];
+  const [subject, object] =
+    store.service === 'person' ? ['subjectVeratoId', 'objectVeratoId'] : ['subjectServiceId', 'objectServiceId'];
   store.relationships.set(`RELforeign1${prefix}`, {
     id: `RELforeign1${prefix}`,
     relationshipVerb: 'affiliatedWith',
@@ -169,7 +200,9 @@ export function foreignActivity(stores: Map<ServiceName, ServiceStore>, every = 
 
 /** SHA-256 of the foreign records and relationships (everything not created by a test source). */
 export function foreignDigest(store: ServiceStore): string {
-  const records = [...store.records.values()].filter((r) => r.source.name === FOREIGN_SOURCE).sort((a, b) => a.key.localeCompare(b.key));
+  const records = [...store.records.values()]
+    .filter((r) => r.source.name === FOREIGN_SOURCE)
+    .sort((a, b) => a.key.localeCompare(b.key));
   const linkIds = new Set(records.map((r) => r.linkId));
   const relationships = [...store.relationships.values()]
     .filter((r) => Object.values(r).some((v) => typeof v === 'string' && linkIds.has(v)))

@@ -14,7 +14,9 @@ export type { AuthVerdict, ReplyInfo } from '../hooks.js';
 
 export class UnknownFault extends Error {
   constructor(readonly names: string[]) {
-    super(`unknown reference fault(s): ${names.join(', ')} (known: see reference/faults/catalogue.ts or npm run detection -- --list)`);
+    super(
+      `unknown reference fault(s): ${names.join(', ')} (known: see reference/faults/catalogue.ts or npm run detection -- --list)`,
+    );
     this.name = 'UnknownFault';
   }
 }

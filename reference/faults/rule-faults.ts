@@ -20,7 +20,12 @@ export type RuleFaultSpec = Omit<FaultDefinition, 'service' | 'requirement' | 'n
 };
 
 /** Runs `next` with the records in state `from` seen as `as` (then puts them back). */
-function seeingAs(ctx: HandlerContext, from: SourceRecord['state'], as: SourceRecord['state'], run: () => Record<string, unknown>) {
+function seeingAs(
+  ctx: HandlerContext,
+  from: SourceRecord['state'],
+  as: SourceRecord['state'],
+  run: () => Record<string, unknown>,
+) {
   const changed = [...ctx.store.records.values()].filter((r) => r.state === from);
   for (const r of changed) r.state = as;
   try {
@@ -56,7 +61,9 @@ const retiredLinks = new WeakMap<ServiceStore, Map<string, string>>();
 const tombstones = new WeakMap<ServiceStore, Map<string, Record<string, unknown>>>();
 
 /** Operations that change state, in any service (auth-skipped-on-writes): the operations tables' mutating rows. */
-const WRITES = [...new Set(Object.values(SERVICES).flatMap((s) => s.operations.filter((op) => op.mutates).map((op) => op.name)))];
+const WRITES = [
+  ...new Set(Object.values(SERVICES).flatMap((s) => s.operations.filter((op) => op.mutates).map((op) => op.name))),
+];
 
 export const RULE_FAULT_SPECS: RuleFaultSpec[] = [
   {
@@ -105,22 +112,34 @@ export const RULE_FAULT_SPECS: RuleFaultSpec[] = [
         if (retired && before) memory.set(retired.key, before);
         return r;
       }
-      const r = next(ctx) as { searchResults: Array<Record<string, unknown> & { linkId?: string; matchScore?: number }> };
+      const r = next(ctx) as {
+        searchResults: Array<Record<string, unknown> & { linkId?: string; matchScore?: number }>;
+      };
       // The index still holds each retired record under its old identity: a probe matching its data finds that old link ID.
-      const floor = typeof ctx.content.matchScoreThreshold === 'number' ? ctx.content.matchScoreThreshold : ctx.matcher.floor;
+      const floor =
+        typeof ctx.content.matchScoreThreshold === 'number' ? ctx.content.matchScoreThreshold : ctx.matcher.floor;
       const stale = [...memory].flatMap(([key, old]) => {
         const record = ctx.store.records.get(key);
-        const score = record ? Math.round(ctx.matcher.score(ctx.content.identity ?? {}, record.data) * 10000) / 10000 : 0;
+        const score = record
+          ? Math.round(ctx.matcher.score(ctx.content.identity ?? {}, record.data) * 10000) / 10000
+          : 0;
         return record && score >= floor && !r.searchResults.some((x) => x.linkId === old)
           ? [{ linkId: old, identity: record.data, identityGroupedBySource: [], matchScore: score, sameIdentity: 'U' }]
           : [];
       });
-      return { ...r, searchResults: [...r.searchResults, ...stale].sort((x, y) => (y.matchScore ?? 0) - (x.matchScore ?? 0)) };
+      return {
+        ...r,
+        searchResults: [...r.searchResults, ...stale].sort((x, y) => (y.matchScore ?? 0) - (x.matchScore ?? 0)),
+      };
     },
   },
   {
     name: 'deleted-link-answers-data',
-    requirement: { organization: 'ORG-HARDDELETE-EFFECT', person: 'PERSON-DELETE-PHYSICAL', provider: 'PROV-HARDDELETE-EFFECT' },
+    requirement: {
+      organization: 'ORG-HARDDELETE-EFFECT',
+      person: 'PERSON-DELETE-PHYSICAL',
+      provider: 'PROV-HARDDELETE-EFFECT',
+    },
     operations: ['deleteSourceIdentity', 'identityIdQuery'],
     description:
       "identityIdQuery of a link ID the deployment reported in linkIdsDeleted still answers it, with the deleted source's data (a tombstone that keeps the data)",
@@ -136,7 +155,14 @@ export const RULE_FAULT_SPECS: RuleFaultSpec[] = [
       const asked = ctx.content.linkId as string;
       const data = kept.get(asked);
       if (!data || ctx.store.visibleMembers(asked).length) return next(ctx);
-      return { linkId: asked, requestedLinkId: asked, identity: data, identityGroupedBySource: [], customerSources: [], domains: [] };
+      return {
+        linkId: asked,
+        requestedLinkId: asked,
+        identity: data,
+        identityGroupedBySource: [],
+        customerSources: [],
+        domains: [],
+      };
     },
   },
   {

@@ -26,14 +26,21 @@ function mem(s: ServiceStore): Record<Memory, Map<string, string>> {
   if (!m) memory.set(s, (m = { mergedFrom: new Map(), unlinkedFrom: new Map(), linkedFrom: new Map() }));
   return m;
 }
-const rec = (ctx: HandlerContext, member: string): SourceRecord | undefined => ctx.store.get(ctx.content?.[member] as Src | undefined);
+const rec = (ctx: HandlerContext, member: string): SourceRecord | undefined =>
+  ctx.store.get(ctx.content?.[member] as Src | undefined);
 const round = (x: number) => Math.round(x * 10000) / 10000;
 
 /**
  * Runs the step and remembers, under `purpose`, the link ID the record named by `member` had
  * before it (only when the step moved the record, if `onlyIfMoved`). Faults read it back later.
  */
-function rememberBefore(next: Handler, ctx: HandlerContext, member: string, purpose: Memory, onlyIfMoved = false): Record<string, unknown> {
+function rememberBefore(
+  next: Handler,
+  ctx: HandlerContext,
+  member: string,
+  purpose: Memory,
+  onlyIfMoved = false,
+): Record<string, unknown> {
   const r = rec(ctx, member);
   const before = r?.linkId;
   const result = next(ctx);
@@ -57,7 +64,9 @@ export const SEQUENCE_FAULTS: FaultDefinition[] = [
       const mergedAway = [...ctx.store.records.values()].find(
         (x) => x.state === 'retired' && mem(ctx.store).mergedFrom.get(x.key) === former,
       );
-      return mergedAway && result.linkIdCreated ? { linkIdsModified: [mergedAway.linkId], linkIdCreated: null } : result;
+      return mergedAway && result.linkIdCreated
+        ? { linkIdsModified: [mergedAway.linkId], linkIdCreated: null }
+        : result;
     },
   },
   {
@@ -96,14 +105,16 @@ export const SEQUENCE_FAULTS: FaultDefinition[] = [
     service: 'organization',
     requirement: 'ORG-POST-SAME-SOURCE-UPDATES',
     operations: ['unlinkIdentities', 'postIdentity'],
-    description: 'an update (re-post of the same source) of a source that was unlinked puts it back into the identity it was unlinked from',
+    description:
+      'an update (re-post of the same source) of a source that was unlinked puts it back into the identity it was unlinked from',
     handler: (next, ctx, op) => {
       if (op === 'unlinkIdentities') return rememberBefore(next, ctx, 'source', 'unlinkedFrom');
       const s = (ctx.content.identity?.sources?.[0] ?? ctx.content.source) as Src | undefined;
       const existing = ctx.store.get(s);
       const result = next(ctx);
       const back = existing && mem(ctx.store).unlinkedFrom.get(existing.key);
-      if (existing && back && existing.state === 'active' && ctx.store.activeMembers(back).length) existing.linkId = back;
+      if (existing && back && existing.state === 'active' && ctx.store.activeMembers(back).length)
+        existing.linkId = back;
       return result;
     },
   },
@@ -140,7 +151,9 @@ export const PERSON_PROVIDER_SEQUENCE_FAULTS: FaultDefinition[] = [
     handler: (next, ctx, op) => {
       if (op === 'linkIdentities') return rememberBefore(next, ctx, 'source', 'linkedFrom', true);
       const sides = [rec(ctx, 'toSurviveSource'), rec(ctx, 'toRetireSource')];
-      const linked = sides.some((x) => x && ctx.store.activeMembers(x.linkId).some((m) => mem(ctx.store).linkedFrom.has(m.key)));
+      const linked = sides.some(
+        (x) => x && ctx.store.activeMembers(x.linkId).some((m) => mem(ctx.store).linkedFrom.has(m.key)),
+      );
       return next(linked ? { ...ctx, matcher: { ...ctx.matcher, kind: undefined } } : ctx);
     },
   },
@@ -148,7 +161,11 @@ export const PERSON_PROVIDER_SEQUENCE_FAULTS: FaultDefinition[] = [
 SEQUENCE_FAULTS.push(...PERSON_PROVIDER_SEQUENCE_FAULTS);
 
 /** True when every schema issue of the request is at a member named `date` (source references carry one). */
-const onlyDatesInvalid = (service: 'organization' | 'person' | 'provider', op: string, content: Record<string, unknown>) => {
+const onlyDatesInvalid = (
+  service: 'organization' | 'person' | 'provider',
+  op: string,
+  content: Record<string, unknown>,
+) => {
   const r = SERVICES[service].operations.find((o) => o.name === op)?.request.safeParse(content);
   return Boolean(r && !r.success && r.error.issues.every((i) => i.path.at(-1) === 'date'));
 };
@@ -194,7 +211,8 @@ export const MATCHING_FAULTS: FaultDefinition[] = [
     handler: (next, ctx) => {
       const t = ctx.content.matchScoreThreshold;
       const result = next(ctx) as { searchResults: Array<{ matchScore: number }> };
-      if (typeof t === 'number' && t > 0) for (const r of result.searchResults) r.matchScore = round(Math.min(1, r.matchScore + 0.05 * t));
+      if (typeof t === 'number' && t > 0)
+        for (const r of result.searchResults) r.matchScore = round(Math.min(1, r.matchScore + 0.05 * t));
       return result;
     },
   },
@@ -206,7 +224,8 @@ export const MATCHING_FAULTS: FaultDefinition[] = [
     description: 'scores carry random noise of up to 0.01, so the same search twice gives different scores',
     handler: (next, ctx) => {
       const result = next(ctx) as { searchResults: Array<{ matchScore: number }> };
-      for (const r of result.searchResults) r.matchScore = round(Math.max(0, Math.min(1, r.matchScore + (Math.random() - 0.5) * 0.02)));
+      for (const r of result.searchResults)
+        r.matchScore = round(Math.max(0, Math.min(1, r.matchScore + (Math.random() - 0.5) * 0.02)));
       result.searchResults.sort((a, b) => b.matchScore - a.matchScore);
       return result;
     },

@@ -21,7 +21,8 @@ import type { ReplyInfo } from './types.js';
 import { mapIdentities, withoutEffect } from './transforms.js';
 
 type Src = { name?: string; id?: string };
-const rec = (ctx: HandlerContext, member: string): SourceRecord | undefined => ctx.store.get(ctx.content?.[member] as Src | undefined);
+const rec = (ctx: HandlerContext, member: string): SourceRecord | undefined =>
+  ctx.store.get(ctx.content?.[member] as Src | undefined);
 const ok = (i: ReplyInfo) => i.status < 300 && i.body.success === true;
 
 /** Link IDs whose identity a hard delete removed, per store (person-delete-keeps-identity). */
@@ -52,7 +53,11 @@ export const PERSON_FAULTS: FaultDefinition[] = [
     operations: ['postIdentity', 'demographicsSearch', 'demographicsQuery', 'identityIdQuery', 'nativeIdQuery'],
     description: 'includeEnrichData defaults to true: omitting it adds enrichment data that sending false does not',
     handler: (next, ctx) =>
-      next(ctx.content.includeEnrichData === undefined ? { ...ctx, content: { ...ctx.content, includeEnrichData: true } } : ctx),
+      next(
+        ctx.content.includeEnrichData === undefined
+          ? { ...ctx, content: { ...ctx.content, includeEnrichData: true } }
+          : ctx,
+      ),
   }),
   // Data types
   person({
@@ -60,13 +65,16 @@ export const PERSON_FAULTS: FaultDefinition[] = [
     requirement: 'PERSON-TYPE-NUMBER',
     description: 'latitude and longitude are sent as strings',
     reply: (i) =>
-      mapIdentities(i.body.content, (k, v) => ((k === 'latitude' || k === 'longitude') && typeof v === 'number' ? String(v) : v)),
+      mapIdentities(i.body.content, (k, v) =>
+        (k === 'latitude' || k === 'longitude') && typeof v === 'number' ? String(v) : v,
+      ),
   }),
   person({
     name: 'person-email-obfuscated',
     requirement: 'PERSON-TYPE-EMAIL',
     description: 'e-mail values are sent obfuscated ("name at example.com") instead of as addresses',
-    reply: (i) => mapIdentities(i.body.content, (k, v) => (k === 'email' && typeof v === 'string' ? v.replace('@', ' at ') : v)),
+    reply: (i) =>
+      mapIdentities(i.body.content, (k, v) => (k === 'email' && typeof v === 'string' ? v.replace('@', ' at ') : v)),
   }),
   person({
     name: 'person-attr-sources-dropped',
@@ -79,7 +87,9 @@ export const PERSON_FAULTS: FaultDefinition[] = [
               Object.entries(identity).map(([k, v]) => [
                 k,
                 Array.isArray(v)
-                  ? v.map((x: any) => (x && typeof x === 'object' ? (({ sources: _s, clusterStatus: _c, ...rest }) => rest)(x) : x))
+                  ? v.map((x: any) =>
+                      x && typeof x === 'object' ? (({ sources: _s, clusterStatus: _c, ...rest }) => rest)(x) : x,
+                    )
                   : v,
               ]),
             )
@@ -116,13 +126,16 @@ export const PERSON_FAULTS: FaultDefinition[] = [
     operations: ['demographicsSearch'],
     description: 'without maxSearchResults only the best result is returned instead of the system maximum',
     handler: (next, ctx) =>
-      next(ctx.content.maxSearchResults === undefined ? { ...ctx, content: { ...ctx.content, maxSearchResults: 1 } } : ctx),
+      next(
+        ctx.content.maxSearchResults === undefined ? { ...ctx, content: { ...ctx.content, maxSearchResults: 1 } } : ctx,
+      ),
   }),
   person({
     name: 'person-query-lower-threshold',
     requirement: 'PERSON-QUERY-SAME-THRESHOLD',
     operations: ['demographicsQuery'],
-    description: 'demographicsQuery returns a match from the "uncertain" score up, below the threshold postIdentity links at',
+    description:
+      'demographicsQuery returns a match from the "uncertain" score up, below the threshold postIdentity links at',
     handler: (next, ctx) => next({ ...ctx, matcher: { ...ctx.matcher, threshold: ctx.matcher.uncertain } }),
   }),
   // State table
@@ -178,7 +191,8 @@ export const PERSON_FAULTS: FaultDefinition[] = [
     name: 'person-delete-keeps-identity',
     requirement: 'PERSON-DELETE-ONLY-SOURCE',
     operations: ['deleteSourceIdentity', 'identityIdQuery'],
-    description: 'hard delete of the only source leaves the identity: identityIdQuery still answers its link ID (with an empty identity)',
+    description:
+      'hard delete of the only source leaves the identity: identityIdQuery still answers its link ID (with an empty identity)',
     handler: (next, ctx, op) => {
       if (op === 'deleteSourceIdentity') {
         const r = next(ctx) as { linkIdsDeleted: string[] };
@@ -205,7 +219,8 @@ export const PERSON_FAULTS: FaultDefinition[] = [
     handler: (next, ctx) => {
       const r = rec(ctx, 'source');
       const reply = next(ctx);
-      if (r) for (const x of [...ctx.store.records.values()]) if (x.linkId === r.linkId) ctx.store.records.delete(x.key);
+      if (r)
+        for (const x of [...ctx.store.records.values()]) if (x.linkId === r.linkId) ctx.store.records.delete(x.key);
       return r ? { linkIdsModified: [], linkIdsDeleted: [r.linkId] } : reply;
     },
   }),
@@ -213,7 +228,8 @@ export const PERSON_FAULTS: FaultDefinition[] = [
     name: 'person-unlink-reuses-old-linkid',
     requirement: 'PERSON-UNLINK-OWN-LINKID',
     operations: ['unlinkIdentities'],
-    description: 'unlinkIdentities puts a linked record back into the link ID it had before the link instead of a new one',
+    description:
+      'unlinkIdentities puts a linked record back into the link ID it had before the link instead of a new one',
     handler: (next, ctx) => {
       const r = rec(ctx, 'source');
       const before = r?.originalLinkId;
@@ -230,7 +246,8 @@ export const PERSON_FAULTS: FaultDefinition[] = [
     name: 'person-unlink-linked-only',
     requirement: 'PERSON-UNLINK-MATCHED',
     operations: ['unlinkIdentities'],
-    description: 'unlinkIdentities splits only records joined by linkIdentities: a record postIdentity matched stays (reply success)',
+    description:
+      'unlinkIdentities splits only records joined by linkIdentities: a record postIdentity matched stays (reply success)',
     handler: (next, ctx) => {
       const r = rec(ctx, 'source');
       const from = rec(ctx, 'unlinkFromSource');
@@ -246,7 +263,10 @@ export const PERSON_FAULTS: FaultDefinition[] = [
     handler: (next, ctx) =>
       next({
         ...ctx,
-        content: { ...ctx.content, sources: Array.isArray(ctx.content.sources) ? ctx.content.sources.slice(0, 1) : ctx.content.sources },
+        content: {
+          ...ctx.content,
+          sources: Array.isArray(ctx.content.sources) ? ctx.content.sources.slice(0, 1) : ctx.content.sources,
+        },
       }),
   }),
   person({
@@ -260,8 +280,8 @@ export const PERSON_FAULTS: FaultDefinition[] = [
       const out: unknown[] = [];
       for (let i = 0; i < names.length; i += 10)
         out.push(
-          ...((next({ ...ctx, content: { ...ctx.content, sources: names.slice(i, i + 10) } }).datasourceCreationResponses as unknown[]) ??
-            []),
+          ...((next({ ...ctx, content: { ...ctx.content, sources: names.slice(i, i + 10) } })
+            .datasourceCreationResponses as unknown[]) ?? []),
         );
       return { datasourceCreationResponses: out };
     },
@@ -321,7 +341,11 @@ export const PERSON_FAULTS: FaultDefinition[] = [
         ? next({
             ...ctx,
             content: {
-              relationshipFilter: { ...f, filterBySubjectVeratoId: undefined, filterByObjectVeratoId: f.filterBySubjectVeratoId },
+              relationshipFilter: {
+                ...f,
+                filterBySubjectVeratoId: undefined,
+                filterByObjectVeratoId: f.filterBySubjectVeratoId,
+              },
             },
           })
         : next(ctx);
@@ -337,7 +361,13 @@ export const PERSON_FAULTS: FaultDefinition[] = [
       return f.filterByObjectVeratoId
         ? next({
             ...ctx,
-            content: { relationshipFilter: { ...f, filterByObjectVeratoId: undefined, filterBySubjectVeratoId: f.filterByObjectVeratoId } },
+            content: {
+              relationshipFilter: {
+                ...f,
+                filterByObjectVeratoId: undefined,
+                filterBySubjectVeratoId: f.filterByObjectVeratoId,
+              },
+            },
           })
         : next(ctx);
     },
@@ -372,7 +402,8 @@ export const PROVIDER_FAULTS: FaultDefinition[] = [
     name: 'provider-facility-as-practitioner',
     requirement: 'PROV-POST-TYPES',
     description: 'a health facility is stored and returned as a practitioner (entity type code 1)',
-    reply: (i) => void (ok(i) && mapIdentities(i.body.content, (k, v) => (k === 'entityTypeCode' && v === '2' ? '1' : v))),
+    reply: (i) =>
+      void (ok(i) && mapIdentities(i.body.content, (k, v) => (k === 'entityTypeCode' && v === '2' ? '1' : v))),
   }),
   provider({
     name: 'provider-same-identity-x',
@@ -408,11 +439,14 @@ export const PROVIDER_FAULTS: FaultDefinition[] = [
     name: 'provider-softdelete-forgets-merges',
     requirement: 'PROV-SOFTDELETE-KEEPS-HISTORY',
     operations: ['softDeleteSource'],
-    description: 'soft delete drops the merge history of the source: sources merged into it can no longer be unmerged after restore',
+    description:
+      'soft delete drops the merge history of the source: sources merged into it can no longer be unmerged after restore',
     handler: (next, ctx) => {
       const r = rec(ctx, 'sourceToSoftDelete');
       const reply = next(ctx);
-      if (r) for (const x of ctx.store.records.values()) if (x.retiredInto === r.key) x.retiredInto = `${r.key}\u0000forgotten`;
+      if (r)
+        for (const x of ctx.store.records.values())
+          if (x.retiredInto === r.key) x.retiredInto = `${r.key}\u0000forgotten`;
       return reply;
     },
   }),
@@ -420,7 +454,8 @@ export const PROVIDER_FAULTS: FaultDefinition[] = [
     name: 'provider-harddelete-keeps-retired',
     requirement: 'PROV-HARDDELETE-HISTORY',
     operations: ['deleteSourceIdentity'],
-    description: 'deleting a retired (merged) source replies success but keeps it with its merge history, so it can still be unmerged',
+    description:
+      'deleting a retired (merged) source replies success but keeps it with its merge history, so it can still be unmerged',
     handler: (next, ctx) => (rec(ctx, 'source')?.state === 'retired' ? withoutEffect(next, ctx) : next(ctx)),
   }),
   provider({
@@ -442,7 +477,8 @@ export const PROVIDER_FAULTS: FaultDefinition[] = [
     requirement: 'PROV-NOTIF-PERIOD',
     operations: ['searchNotifications'],
     description: 'searchNotifications ignores endDate and returns everything up to now',
-    handler: (next, ctx) => next({ ...ctx, content: { ...ctx.content, endDate: new Date(Date.now() + 86_400_000).toISOString() } }),
+    handler: (next, ctx) =>
+      next({ ...ctx, content: { ...ctx.content, endDate: new Date(Date.now() + 86_400_000).toISOString() } }),
   }),
   provider({
     name: 'provider-notif-no-merges',

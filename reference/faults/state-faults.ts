@@ -45,12 +45,14 @@ const echoRetired = (service: ServiceName, requirement: string, name: string): F
       const before = retired?.linkId;
       const result = next(ctx);
       const survivor = rec(ctx, 'toSurviveSource');
-      if (before && survivor && ctx.store.visibleMembers(before).length === 0) retiredLinksOf(ctx.store).set(before, survivor.key);
+      if (before && survivor && ctx.store.visibleMembers(before).length === 0)
+        retiredLinksOf(ctx.store).set(before, survivor.key);
       return result;
     }
     const asked = ctx.content.linkId as string;
     const survivor = [...ctx.store.records.values()].find((r) => r.key === retiredLinksOf(ctx.store).get(asked));
-    if (!survivor || ctx.store.visibleMembers(asked).length || !ctx.store.visibleMembers(survivor.linkId).length) return next(ctx);
+    if (!survivor || ctx.store.visibleMembers(asked).length || !ctx.store.visibleMembers(survivor.linkId).length)
+      return next(ctx);
     return { ...identityReply(ctx, survivor.linkId), requestedLinkId: survivor.linkId };
   },
 });
@@ -77,13 +79,19 @@ export const STATE_FAULTS: FaultDefinition[] = [
     (service): FaultDefinition => ({
       name: `${service === 'organization' ? '' : `${service}-`}delete-linked-survivor-keeps-data`,
       service,
-      requirement: { organization: 'ORG-HARDDELETE-EFFECT', person: 'PERSON-DELETE-PHYSICAL', provider: 'PROV-HARDDELETE-EFFECT' }[service],
+      requirement: {
+        organization: 'ORG-HARDDELETE-EFFECT',
+        person: 'PERSON-DELETE-PHYSICAL',
+        provider: 'PROV-HARDDELETE-EFFECT',
+      }[service],
       operations: ['deleteSourceIdentity'],
       description:
         "hard-deleting a source that absorbed a merge and was then linked into another identity keeps the sources merged into it in that identity, and with them the deleted source's attributes",
       handler: (next, ctx) => {
         const r = rec(ctx, 'source');
-        const merged = r ? [...ctx.store.records.values()].filter((x) => x.state === 'retired' && x.retiredInto === r.key) : [];
+        const merged = r
+          ? [...ctx.store.records.values()].filter((x) => x.state === 'retired' && x.retiredInto === r.key)
+          : [];
         const linked = r ? ctx.store.activeMembers(r.linkId).filter((x) => x !== r) : [];
         const result = next(ctx);
         if (r && merged.length && linked[0]) {

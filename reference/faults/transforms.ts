@@ -23,7 +23,8 @@ export const withoutEffect = (next: Handler, ctx: HandlerContext) => {
 /** Deep copy of a JSON value with `fn(key, value)` applied to every primitive member value. */
 export function mapLeaves(value: Json, fn: (key: string, v: Json) => Json, key = ''): Json {
   if (Array.isArray(value)) return value.map((v) => mapLeaves(v, fn, key));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapLeaves(v, fn, k)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapLeaves(v, fn, k)]));
   return fn(key, value);
 }
 

@@ -20,7 +20,8 @@ const SYSTEM_MAX_RESULTS = 50;
 /** The posted identity's source: identity.sources[0], or content.source. */
 export function postedSource(content: Record<string, any>): Src {
   const s = (Array.isArray(content.identity?.sources) ? content.identity.sources[0] : undefined) ?? content.source;
-  if (!s?.name || !s?.id) throw new Rejection(400, 'postIdentity needs a source reference (identity.sources[0] with name and id)');
+  if (!s?.name || !s?.id)
+    throw new Rejection(400, 'postIdentity needs a source reference (identity.sources[0] with name and id)');
   return s;
 }
 
@@ -37,7 +38,11 @@ function find(ctx: HandlerContext, s: Src): SourceRecord {
   return r;
 }
 
-const sourceOf = (r: SourceRecord) => ({ name: r.source.name, id: r.source.id, ...(r.source.date ? { date: r.source.date } : {}) });
+const sourceOf = (r: SourceRecord) => ({
+  name: r.source.name,
+  id: r.source.id,
+  ...(r.source.date ? { date: r.source.date } : {}),
+});
 
 /** Union of the members' attribute arrays (duplicates removed), as the identity's DEFAULT view. */
 export function unionIdentity(members: SourceRecord[]): Identity {
@@ -69,7 +74,11 @@ export function identityReply(ctx: HandlerContext, linkId: string): Record<strin
 }
 
 /** Best score of `probe` against the active members of each identity, filtered by kind. */
-export function candidates(ctx: HandlerContext, probe: Identity, exclude?: string): Array<{ linkId: string; score: number }> {
+export function candidates(
+  ctx: HandlerContext,
+  probe: Identity,
+  exclude?: string,
+): Array<{ linkId: string; score: number }> {
   const best = new Map<string, number>();
   const kind = ctx.matcher.kind?.(probe);
   // Blocking (reference/matching/blocking.ts): a full scan below 1,000 records, else key-sharing records only.
@@ -158,7 +167,8 @@ export const demographicsQuery: Handler = (ctx) => {
 export const nativeIdQuery: Handler = (ctx) => {
   const r = find(ctx, requireSource(ctx.content, 'source'));
   if (r.state === 'soft-deleted') throw new Rejection(404, `source ${r.source.name}/${r.source.id} is soft-deleted`);
-  if (!ctx.store.visibleMembers(r.linkId).length) throw new Rejection(404, `source ${r.source.name}/${r.source.id} has no identity`);
+  if (!ctx.store.visibleMembers(r.linkId).length)
+    throw new Rejection(404, `source ${r.source.name}/${r.source.id} has no identity`);
   return identityReply(ctx, r.linkId);
 };
 
@@ -234,13 +244,24 @@ export const mergeIdentities: Handler = (ctx) => {
 export const unmergeIdentities: Handler = (ctx) => {
   const from = find(ctx, requireSource(ctx.content, 'unmergeFromSource'));
   const r = find(ctx, requireSource(ctx.content, 'unmergeSource'));
-  if (r.state !== 'retired' || r.retiredInto !== from.key) throw new Rejection(409, 'unmergeSource is not retired into unmergeFromSource');
+  if (r.state !== 'retired' || r.retiredInto !== from.key)
+    throw new Rejection(409, 'unmergeSource is not retired into unmergeFromSource');
   r.state = 'active';
   r.retiredInto = undefined;
   r.linkId = r.originalLinkId = ctx.store.newLinkId();
   r.updatedAt = ctx.store.now();
-  ctx.store.notify('UNMERGE', { source: r.source.name, nativeId: r.source.id, previousLinkId: from.linkId, newLinkId: r.linkId });
-  return { unmergedSource: sourceOf(r), unmergedFromSource: sourceOf(from), unmergedId: r.linkId, unmergedFromId: from.linkId };
+  ctx.store.notify('UNMERGE', {
+    source: r.source.name,
+    nativeId: r.source.id,
+    previousLinkId: from.linkId,
+    newLinkId: r.linkId,
+  });
+  return {
+    unmergedSource: sourceOf(r),
+    unmergedFromSource: sourceOf(from),
+    unmergedId: r.linkId,
+    unmergedFromId: from.linkId,
+  };
 };
 
 export const linkIdentities: Handler = (ctx) => {
@@ -251,7 +272,12 @@ export const linkIdentities: Handler = (ctx) => {
   const previous = r.linkId;
   r.linkId = to.linkId;
   r.updatedAt = ctx.store.now();
-  ctx.store.notify('LINK', { source: r.source.name, nativeId: r.source.id, previousLinkId: previous, newLinkId: to.linkId });
+  ctx.store.notify('LINK', {
+    source: r.source.name,
+    nativeId: r.source.id,
+    previousLinkId: previous,
+    newLinkId: to.linkId,
+  });
   return { linkId: to.linkId, linkToSource: sourceOf(to) };
 };
 
@@ -259,17 +285,29 @@ export const unlinkIdentities: Handler = (ctx) => {
   const from = find(ctx, requireSource(ctx.content, 'unlinkFromSource'));
   const r = find(ctx, requireSource(ctx.content, 'source'));
   if (from.state !== 'active' || r.state !== 'active') throw new Rejection(409, 'both sources must be active');
-  if (from.linkId !== r.linkId || from.key === r.key) throw new Rejection(409, 'source is not linked to unlinkFromSource');
+  if (from.linkId !== r.linkId || from.key === r.key)
+    throw new Rejection(409, 'source is not linked to unlinkFromSource');
   r.linkId = r.originalLinkId = ctx.store.newLinkId();
   r.updatedAt = ctx.store.now();
-  ctx.store.notify('UNLINK', { source: r.source.name, nativeId: r.source.id, previousLinkId: from.linkId, newLinkId: r.linkId });
-  return { unlinkedId: r.linkId, unlinkedSource: sourceOf(r), unlinkedFromId: from.linkId, unlinkedFromSource: sourceOf(from) };
+  ctx.store.notify('UNLINK', {
+    source: r.source.name,
+    nativeId: r.source.id,
+    previousLinkId: from.linkId,
+    newLinkId: r.linkId,
+  });
+  return {
+    unlinkedId: r.linkId,
+    unlinkedSource: sourceOf(r),
+    unlinkedFromId: from.linkId,
+    unlinkedFromSource: sourceOf(from),
+  };
 };
 
 export const addRelationshipService: Handler = (ctx) => {
   const rel = ctx.content.relationship ?? {};
   const { relationshipSubject: subj, relationshipObject: obj } = ctx.members;
-  if (!rel.relationshipVerb || !rel[subj] || !rel[obj]) throw new Rejection(400, `relationship needs relationshipVerb, ${subj} and ${obj}`);
+  if (!rel.relationshipVerb || !rel[subj] || !rel[obj])
+    throw new Rejection(400, `relationship needs relationshipVerb, ${subj} and ${obj}`);
   const id = `REL${ctx.store.newLinkId().slice(3)}`;
   const stored = { ...rel, id };
   ctx.store.relationships.set(id, stored);
@@ -290,7 +328,8 @@ export const searchRelationshipsService: Handler = (ctx) => {
 
 export const deleteRelationshipService: Handler = (ctx) => {
   const id = ctx.content.id;
-  if (typeof id !== 'string' || !ctx.store.relationships.has(id)) throw new Rejection(404, `relationship ${String(id)} not found`);
+  if (typeof id !== 'string' || !ctx.store.relationships.has(id))
+    throw new Rejection(404, `relationship ${String(id)} not found`);
   ctx.store.relationships.delete(id);
   ctx.store.notify('RELATIONSHIP_DELETE', { source: id });
   return { id };
@@ -299,7 +338,8 @@ export const deleteRelationshipService: Handler = (ctx) => {
 export const searchNotifications: Handler = (ctx) => {
   const { pageNumber, pageSize, startDate, endDate } = ctx.content;
   if (!Number.isInteger(pageSize) || pageSize < 1) throw new Rejection(400, 'pageSize must be a positive integer');
-  if (!Number.isInteger(pageNumber) || pageNumber < 0) throw new Rejection(400, 'pageNumber must be a non-negative integer');
+  if (!Number.isInteger(pageNumber) || pageNumber < 0)
+    throw new Rejection(400, 'pageNumber must be a non-negative integer');
   const from = Date.parse(startDate);
   const to = Date.parse(endDate);
   const inWindow = ctx.store.notifications.filter((n) => {

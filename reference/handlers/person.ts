@@ -36,7 +36,12 @@ function record(ctx: HandlerContext, member: string): SourceRecord {
 export function personIdentityOf(ctx: HandlerContext, linkId: string): Item {
   const out: Record<string, Item[]> = {};
   for (const m of ctx.store.visibleMembers(linkId)) {
-    const entry = { sourceId: m.source.name, sourceName: m.source.name, displayName: m.source.name, nativeId: m.source.id };
+    const entry = {
+      sourceId: m.source.name,
+      sourceName: m.source.name,
+      displayName: m.source.name,
+      nativeId: m.source.id,
+    };
     for (const [key, value] of Object.entries(m.data)) {
       if (key === 'sources' || !Array.isArray(value)) continue;
       const list = (out[key] ??= []);
@@ -57,13 +62,16 @@ export function personIdentityOf(ctx: HandlerContext, linkId: string): Item {
 /** Rewrites the identities of an identity-returning reply in the person form; adds enrichment on request. */
 function personReply(ctx: HandlerContext, reply: Item): Item {
   const decorate = (r: Item) => {
-    const out: Item = typeof r.linkId === 'string' && r.identity ? { ...r, identity: personIdentityOf(ctx, r.linkId) } : { ...r };
+    const out: Item =
+      typeof r.linkId === 'string' && r.identity ? { ...r, identity: personIdentityOf(ctx, r.linkId) } : { ...r };
     // includeEnrichData (default false): enrichment only when asked; its structure is "not shown".
     if (ctx.content.includeEnrichData === true && typeof r.linkId === 'string')
       out.enrichedDetails = { enrichedBy: 'reference', linkId: r.linkId };
     return out;
   };
-  return Array.isArray(reply.searchResults) ? { ...reply, searchResults: (reply.searchResults as Item[]).map(decorate) } : decorate(reply);
+  return Array.isArray(reply.searchResults)
+    ? { ...reply, searchResults: (reply.searchResults as Item[]).map(decorate) }
+    : decorate(reply);
 }
 
 const withPersonReply =
@@ -100,7 +108,9 @@ export const reactivateSourceWs: Handler = (ctx) => {
 const householdIdOf = (key: string) => `HH${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
 
 /** Households: identities (with an active record) whose first addresses normalise alike. */
-function households(ctx: HandlerContext): Map<string, { key: string; linkIds: string[]; createdAt: number; updatedAt: number }> {
+function households(
+  ctx: HandlerContext,
+): Map<string, { key: string; linkIds: string[]; createdAt: number; updatedAt: number }> {
   const byId = new Map<string, { key: string; linkIds: string[]; createdAt: number; updatedAt: number }>();
   for (const linkId of ctx.store.activeLinkIds()) {
     const members = ctx.store.activeMembers(linkId);
@@ -141,9 +151,13 @@ export const householdQuery: Handler = (ctx) => {
 
 export const createDataSource: Handler = (ctx) => {
   const names = ctx.content.sources;
-  if (!Array.isArray(names) || names.length === 0) throw new Rejection(400, 'sources must list at least one data source name');
+  if (!Array.isArray(names) || names.length === 0)
+    throw new Rejection(400, 'sources must list at least one data source name');
   if (names.length > MAX_DATA_SOURCES)
-    throw new Rejection(400, `createDataSource accepts at most ${MAX_DATA_SOURCES} data sources per call, got ${names.length}`);
+    throw new Rejection(
+      400,
+      `createDataSource accepts at most ${MAX_DATA_SOURCES} data sources per call, got ${names.length}`,
+    );
   return {
     datasourceCreationResponses: names.map((name: unknown) => {
       const n = String(name);

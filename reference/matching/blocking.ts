@@ -37,7 +37,8 @@ export function blockingKeys(identity: Identity): string[] {
   for (const [array, members] of NAME_MEMBERS)
     for (const m of members)
       for (const v of valuesOf(identity, array, m))
-        for (const token of normalize(v).split(' ')) if (token.length >= 2) keys.add(`n:${doubleMetaphone(token)[0] || token}`);
+        for (const token of normalize(v).split(' '))
+          if (token.length >= 2) keys.add(`n:${doubleMetaphone(token)[0] || token}`);
   for (const [array, member, prefix, minDigits] of ID_MEMBERS)
     for (const v of valuesOf(identity, array, member)) {
       if (minDigits === 0) {

@@ -210,7 +210,8 @@ export function identifierLevel(as: string[], bs: string[]): Level {
     if (a.length !== b.length) return 2;
     const diff = [...a].flatMap((c, i) => (c === b[i] ? [] : [i]));
     if (diff.length === 1) return 1;
-    if (diff.length === 2 && diff[1] === diff[0]! + 1 && a[diff[0]!] === b[diff[1]!] && a[diff[1]!] === b[diff[0]!]) return 1;
+    if (diff.length === 2 && diff[1] === diff[0]! + 1 && a[diff[0]!] === b[diff[1]!] && a[diff[1]!] === b[diff[0]!])
+      return 1;
     return 2;
   });
 }

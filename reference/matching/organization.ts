@@ -58,7 +58,14 @@ function featuresOf(i: Identity, npis: (i: Identity) => string[]): OrgFeatures {
   let f = features.get(i);
   if (!f) {
     const names = orgNamesOf(i);
-    f = { names, stores: storeNumbers(names), npis: npis(i), eins: eins(i), address: addressValues(i), phones: phoneValues(i) };
+    f = {
+      names,
+      stores: storeNumbers(names),
+      npis: npis(i),
+      eins: eins(i),
+      address: addressValues(i),
+      phones: phoneValues(i),
+    };
     features.set(i, f);
   }
   return f;

@@ -23,7 +23,8 @@ export function isTransposition(a: string, b: string, x = a.replace(/-/g, ''), y
   if (x.length === 8 && y.length === 8) {
     // Two dashes each, so split('-') gives year, month and day, at the places a well-formed date has them when both sit at 4 and 7.
     if (a[4] === '-' && a[7] === '-' && b[4] === '-' && b[7] === '-') {
-      if (a.slice(0, 4) === b.slice(0, 4) && a.slice(5, 7) === b.slice(8, 10) && a.slice(8, 10) === b.slice(5, 7)) return true;
+      if (a.slice(0, 4) === b.slice(0, 4) && a.slice(5, 7) === b.slice(8, 10) && a.slice(8, 10) === b.slice(5, 7))
+        return true;
       return swapsAdjacent(x, y);
     }
   }
@@ -124,7 +125,9 @@ function swapsAdjacent(a: string, b: string): boolean {
 
 /** Name agreement level: 0 agree, 1 partial (close spelling or an initial), 2 disagree. */
 function nameLevel(as: string[], bs: string[]): number | null {
-  const s = bestOf(as, bs, (a, b) => (a.length === 1 || b.length === 1 ? (a[0] === b[0] ? 0.86 : 0) : nameSimilarity(a, b)));
+  const s = bestOf(as, bs, (a, b) =>
+    a.length === 1 || b.length === 1 ? (a[0] === b[0] ? 0.86 : 0) : nameSimilarity(a, b),
+  );
   if (s === null) return null;
   return s >= 0.92 ? 0 : s >= 0.85 ? 1 : 2;
 }

@@ -47,7 +47,8 @@ const npis = (i: Identity) =>
   valuesOf(i, 'npis', 'npi')
     .map((v) => digits(String(v)))
     .filter((v) => v.length === 10);
-const strings = (i: Identity, array: string, member: string) => valuesOf(i, array, member).map(normalize).filter(Boolean);
+const strings = (i: Identity, array: string, member: string) =>
+  valuesOf(i, array, member).map(normalize).filter(Boolean);
 
 /** Name level: agree at similarity ≥ 0.92 (or the same sound), partial at ≥ 0.85 or an initial of the other. */
 const nameLevel = (as: string[], bs: string[]): Level =>
@@ -87,7 +88,10 @@ function practitionerWeight(a: Identity, b: Identity): number {
     weightOf(W.suffix, equalLevel(suffixes(a), suffixes(b))) +
     agreeOnly(
       W.specialty,
-      equalLevel(strings(a, 'specialties', 'specialtyTaxonomyCode'), strings(b, 'specialties', 'specialtyTaxonomyCode')),
+      equalLevel(
+        strings(a, 'specialties', 'specialtyTaxonomyCode'),
+        strings(b, 'specialties', 'specialtyTaxonomyCode'),
+      ),
     ) +
     weightOf(W.line1, streetLevel(aa.line1, ab.line1)) +
     weightOf(W.zip, equalLevel(aa.zip, ab.zip)) +

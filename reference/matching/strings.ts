@@ -63,7 +63,11 @@ export function soundsAlike(a: string, b: string): boolean {
 }
 
 /** Best similarity between any value of `as` and any value of `bs`; null when either side is empty. */
-export function bestOf(as: string[], bs: string[], compare: (a: string, b: string) => number = similarity): number | null {
+export function bestOf(
+  as: string[],
+  bs: string[],
+  compare: (a: string, b: string) => number = similarity,
+): number | null {
   const A = as.filter(Boolean);
   const B = bs.filter(Boolean);
   if (!A.length || !B.length) return null;

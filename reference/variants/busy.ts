@@ -62,10 +62,54 @@ const KINDS: Array<[OtherWrite, number]> = [
   ['namesake', 0.15],
 ];
 
-const FIRST = ['James', 'Mary', 'John', 'Patricia', 'Robert', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth', 'Maria', 'William'];
-const LAST = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Wilson'];
-const ORG_WORDS = ['Community', 'Riverside', 'Valley', 'Main Street', 'Lakeside', 'United', 'Family', 'Summit', 'Pioneer', 'Heritage'];
-const ORG_KINDS = ['Health Center', 'Medical Group', 'Dental Care', 'Pharmacy', 'Clinic', 'Family Practice', 'Services'];
+const FIRST = [
+  'James',
+  'Mary',
+  'John',
+  'Patricia',
+  'Robert',
+  'Jennifer',
+  'Michael',
+  'Linda',
+  'David',
+  'Elizabeth',
+  'Maria',
+  'William',
+];
+const LAST = [
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Wilson',
+];
+const ORG_WORDS = [
+  'Community',
+  'Riverside',
+  'Valley',
+  'Main Street',
+  'Lakeside',
+  'United',
+  'Family',
+  'Summit',
+  'Pioneer',
+  'Heritage',
+];
+const ORG_KINDS = [
+  'Health Center',
+  'Medical Group',
+  'Dental Care',
+  'Pharmacy',
+  'Clinic',
+  'Family Practice',
+  'Services',
+];
 const STREETS = ['Main St', 'Oak Ave', 'Maple Dr', 'Park Rd', 'Cedar Ln', 'Elm St', 'Washington Ave'];
 const CITIES: Array<[string, string, string]> = [
   ['Springfield', 'IL', '62701'],
@@ -134,7 +178,8 @@ export class CommonIdentities {
 }
 
 /** The posted identity's data without its source references (what a copy keeps). */
-const withoutSources = (data: Identity): Identity => Object.fromEntries(Object.entries(data).filter(([k]) => k !== 'sources'));
+const withoutSources = (data: Identity): Identity =>
+  Object.fromEntries(Object.entries(data).filter(([k]) => k !== 'sources'));
 
 /** One service's other users: their records, the run's latest posts, and the writes still due. */
 export class OtherUsers {
@@ -169,7 +214,10 @@ export class OtherUsers {
       this.last = t;
       return;
     }
-    const due = Math.min(Math.floor(((t - this.last) * this.perSecond) / 1000), Math.ceil(this.perSecond * MAX_BACKLOG_SECONDS));
+    const due = Math.min(
+      Math.floor(((t - this.last) * this.perSecond) / 1000),
+      Math.ceil(this.perSecond * MAX_BACKLOG_SECONDS),
+    );
     if (due <= 0) return;
     this.last = due >= this.perSecond * MAX_BACKLOG_SECONDS ? t : this.last + (due * 1000) / this.perSecond;
     for (let i = 0; i < due; i++) this.write(matcher);
@@ -223,7 +271,9 @@ export class OtherUsers {
    * kind of business); undefined when neither scores low enough, or `data` has no names.
    */
   namesakeOf(data: Identity, matcher: HandlerContext['matcher']): Identity | undefined {
-    const names = (['names', 'organizationNames'] as const).filter((k) => Array.isArray(data[k]) && (data[k] as unknown[]).length);
+    const names = (['names', 'organizationNames'] as const).filter(
+      (k) => Array.isArray(data[k]) && (data[k] as unknown[]).length,
+    );
     if (!names.length) return undefined;
     const fresh = this.build.identity(this.store.service);
     const npis = data.npis as Identity[] | undefined;
@@ -242,7 +292,9 @@ export class OtherUsers {
 
   /** The name members of one name object: all of them, or (`part`) the family name or an organization name's first word. */
   private nameOf(n: Identity, part: boolean): Identity {
-    const names = Object.fromEntries(Object.entries(n).filter(([m]) => /name|first|last|middle|credential/i.test(m) && m !== 'sources'));
+    const names = Object.fromEntries(
+      Object.entries(n).filter(([m]) => /name|first|last|middle|credential/i.test(m) && m !== 'sources'),
+    );
     if (!part) return names;
     if (typeof names.legalBusinessName === 'string')
       return { legalBusinessName: `${names.legalBusinessName.split(' ')[0]} ${this.pick(ORG_KINDS)}` };
@@ -279,7 +331,9 @@ export class OtherUsers {
     this.made[kind]++;
     // The identity it joined or left changed too: a lagging index must see both.
     const after = this.store.get(source)?.linkId;
-    const keys = [...this.store.records.values()].filter((r) => r.linkId === after || r.linkId === before).map((r) => r.key);
+    const keys = [...this.store.records.values()]
+      .filter((r) => r.linkId === after || r.linkId === before)
+      .map((r) => r.key);
     noteIndexChanges(this.store, keys);
     return kind;
   }
@@ -289,7 +343,11 @@ export class OtherUsers {
  * The busy variant's hooks: per service store, other users writing about `perSecond` records a
  * second while the service handles requests. `random` and `now` are for tests.
  */
-export function busy(perSecond: number, random: () => number = Math.random, now: () => number = Date.now): ReferenceHook[] {
+export function busy(
+  perSecond: number,
+  random: () => number = Math.random,
+  now: () => number = Date.now,
+): ReferenceHook[] {
   // One reference's stores (the hooks of a VariantSet belong to one reference).
   const others = new Map<ServiceName, OtherUsers>();
   return [
@@ -304,7 +362,9 @@ export function busy(perSecond: number, random: () => number = Math.random, now:
         users?.catchUp(ctx.matcher);
         const out = next(ctx);
         if (operation === 'postIdentity') {
-          const s = (ctx.content?.identity?.sources?.[0] ?? ctx.content?.source) as { name?: string; id?: string } | undefined;
+          const s = (ctx.content?.identity?.sources?.[0] ?? ctx.content?.source) as
+            | { name?: string; id?: string }
+            | undefined;
           if (s?.name && s.id) users?.sawPost(keyOf(s));
         }
         return out;

@@ -68,9 +68,15 @@ const RESTORE_OPEN = [
     'States and transitions',
     'provider | restoreSource | soft-deleted | active | ... a new entity may be created or existing entities modified',
   ),
-  org('States and transitions', 'restoreSource | soft-deleted | | active | reply lists `linkIdsModified` and `linkIdCreated`'),
+  org(
+    'States and transitions',
+    'restoreSource | soft-deleted | | active | reply lists `linkIdsModified` and `linkIdCreated`',
+  ),
 ];
-const FURTHER = org('States and transitions', 'Preconditions on the prior state of each operation, and any further states: not shown.');
+const FURTHER = org(
+  'States and transitions',
+  'Preconditions on the prior state of each operation, and any further states: not shown.',
+);
 const RATE_OPEN = [
   org('Limits', 'Rate limits: not shown.'),
   pp('Limits', 'Rate limits and request size limits: not shown.'),
@@ -85,14 +91,23 @@ const OTHER_WRITERS = [
     'What the service does',
     'An identity is built from one or more source records. Each source record is identified by a source name plus an identifier within that source.',
   ),
-  org('What the service does', 'how an added identity is decided to be new or an update of an existing one: not shown.'),
+  org(
+    'What the service does',
+    'how an added identity is decided to be new or an update of an existing one: not shown.',
+  ),
   org('Events', 'searchNotifications returns a paginated feed of notifications for a date range'),
-  pp('Events', 'The person service searchNotifications returns a paginated feed of messages that describe identity-changing events'),
+  pp(
+    'Events',
+    'The person service searchNotifications returns a paginated feed of messages that describe identity-changing events',
+  ),
 ];
 const PAGING_OPEN = org('Limits', 'Bounds of `pageNumber` and `pageSize`, and maximum request size: not shown.');
 const NO_TIMING = [
   org('Endpoints, rule 2', 'postIdentity adds the posted identity and reports generated events in `events`'),
-  org('States and transitions', 'Preconditions on the prior state of each operation, and any further states: not shown.'),
+  org(
+    'States and transitions',
+    'Preconditions on the prior state of each operation, and any further states: not shown.',
+  ),
 ];
 const STATUSES = ['status-200', 'status-4xx', 'status-500'];
 /** Enough for a read to catch up with a write that lags `ms`, with polls to spare. */
@@ -188,7 +203,12 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'link-id-format',
     description: 'link IDs in another format: a UUID, 19 decimal digits, or a URN',
-    seeds: [org('What the service does', 'Identities are addressed by a service-wide identifier called the link ID (`linkId`).')],
+    seeds: [
+      org(
+        'What the service does',
+        'Identities are addressed by a service-wide identifier called the link ID (`linkId`).',
+      ),
+    ],
     parameter: { ...oneOf('format', LINK_ID_FORMATS, 'uuid'), detection: [...LINK_ID_FORMATS] },
     hooks: linkIdFormat,
   },
@@ -249,12 +269,16 @@ export const VARIANT_LIST: VariantDefinition[] = [
       org('Resources, Gaps in resources', 'Fields of an element of `notifications`: not shown.'),
       pp('Events', 'The complete list of event kinds and the fields of an event or notification: not shown.'),
     ],
-    parameter: { ...oneOf('events form', ['strings', 'objects'] as const, 'strings'), detection: ['strings', 'objects'] },
+    parameter: {
+      ...oneOf('events form', ['strings', 'objects'] as const, 'strings'),
+      detection: ['strings', 'objects'],
+    },
     hooks: eventShapes,
   },
   {
     name: 'datetime-offset',
-    description: 'DATE-TIME values are written with a +00:00 offset and microseconds (2026-01-01T10:00:00.123000+00:00) instead of Z',
+    description:
+      'DATE-TIME values are written with a +00:00 offset and microseconds (2026-01-01T10:00:00.123000+00:00) instead of Z',
     seeds: [org('Resources, Field data types', 'DATE-TIME | string, ISO 8601 UTC timestamp `<timestamp>`')],
     hooks: datetimeOffset,
   },
@@ -273,9 +297,13 @@ export const VARIANT_LIST: VariantDefinition[] = [
   },
   {
     name: 'max-results',
-    description: 'a system maximum of <n> search results: applied when maxSearchResults is absent, and as a cap when it asks for more',
+    description:
+      'a system maximum of <n> search results: applied when maxSearchResults is absent, and as a cap when it asks for more',
     seeds: [
-      pp('Limits', '`maxSearchResults` must be greater than 0; when absent, the system maximum number of results is returned.'),
+      pp(
+        'Limits',
+        '`maxSearchResults` must be greater than 0; when absent, the system maximum number of results is returned.',
+      ),
       pp('Limits', 'The value of that system maximum: not shown.'),
     ],
     parameter: integer('system maximum', 3, 1, 1000),
@@ -285,13 +313,19 @@ export const VARIANT_LIST: VariantDefinition[] = [
     name: 'restore-after-delete-succeeds',
     description:
       'restoreSource of a source the service does not hold (hard-deleted, or never posted) answers success=true with nothing modified or created',
-    seeds: [org('States and transitions', 'Preconditions on the prior state of each operation, and any further states: not shown.')],
+    seeds: [
+      org(
+        'States and transitions',
+        'Preconditions on the prior state of each operation, and any further states: not shown.',
+      ),
+    ],
     services: ['organization', 'provider'],
     hooks: restoreAfterDeleteSucceeds,
   },
   {
     name: 'restore-new-identity',
-    description: 'a restored source always comes back in a new identity (linkIdCreated), never rejoining its former one',
+    description:
+      'a restored source always comes back in a new identity (linkIdCreated), never rejoining its former one',
     seeds: RESTORE_OPEN,
     services: ['organization', 'provider'],
     hooks: restoreNewIdentity,
@@ -310,7 +344,10 @@ export const VARIANT_LIST: VariantDefinition[] = [
     description: 'nativeIdQuery of a soft-deleted source still answers, with the link ID it had and its preserved data',
     seeds: [
       org('States and transitions', 'softDeleteSource | active | ... | soft-deleted | data history is preserved'),
-      org('States and transitions', 'Preconditions on the prior state of each operation, and any further states: not shown.'),
+      org(
+        'States and transitions',
+        'Preconditions on the prior state of each operation, and any further states: not shown.',
+      ),
     ],
     services: ['organization'],
     profile: () => ({ softDeletedLookup: 'any' }),
@@ -320,7 +357,10 @@ export const VARIANT_LIST: VariantDefinition[] = [
     name: 'retired-follow-survivor',
     description:
       'sources merged into a source follow it when it is linked, unlinked or restored into another identity, and stay in its identity, visible through it, when it is deleted',
-    seeds: [FURTHER, pp('States and transitions', 'Effects on the attributes of a retired person source after a merge: not shown.')],
+    seeds: [
+      FURTHER,
+      pp('States and transitions', 'Effects on the attributes of a retired person source after a merge: not shown.'),
+    ],
     hooks: retiredFollowSurvivor,
   },
   {
@@ -350,7 +390,10 @@ export const VARIANT_LIST: VariantDefinition[] = [
     name: 'retired-released',
     description:
       'sources merged into a record become active, each in a new identity of its own, once that record is hard-deleted, linked or unlinked elsewhere, or soft-deleted (organization)',
-    seeds: [FURTHER, pp('States and transitions', 'Effects on the attributes of a retired person source after a merge: not shown.')],
+    seeds: [
+      FURTHER,
+      pp('States and transitions', 'Effects on the attributes of a retired person source after a merge: not shown.'),
+    ],
     conflicts: ['retired-follow-survivor'],
     hooks: retiredReleased,
   },
@@ -394,7 +437,9 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'retired-data-shown',
     description: "the survivor's identity also shows the attributes of the records merged into it",
-    seeds: [pp('States and transitions', 'Effects on the attributes of a retired person source after a merge: not shown.')],
+    seeds: [
+      pp('States and transitions', 'Effects on the attributes of a retired person source after a merge: not shown.'),
+    ],
     services: ['person'],
     hooks: () => retiredData('shown'),
   },
@@ -402,7 +447,9 @@ export const VARIANT_LIST: VariantDefinition[] = [
     name: 'soft-deleted-data-shown',
     description:
       "an identity keeps showing a soft-deleted source's data in its consolidated identity (the source is no longer listed or found)",
-    seeds: [org('States and transitions', 'softDeleteSource | active | ... | soft-deleted | data history is preserved')],
+    seeds: [
+      org('States and transitions', 'softDeleteSource | active | ... | soft-deleted | data history is preserved'),
+    ],
     services: ['organization'],
     hooks: softDeletedDataShown,
   },
@@ -443,7 +490,8 @@ export const VARIANT_LIST: VariantDefinition[] = [
   },
   {
     name: 'relationship-object',
-    description: 'searchRelationshipsService answers `relationship` as one object (the first match) or null, not as a list',
+    description:
+      'searchRelationshipsService answers `relationship` as one object (the first match) or null, not as a list',
     seeds: [org('Endpoints', 'searchRelationshipsService | relationship (used as the search criteria) | relationship')],
     services: ['organization', 'provider'],
     hooks: relationshipObject,
@@ -469,8 +517,14 @@ export const VARIANT_LIST: VariantDefinition[] = [
     name: 'source-in-content',
     description: 'postIdentity reads its source reference from content.source only (identity.sources is not a member)',
     seeds: [
-      org('What the service does', 'Each source record is identified by a source name plus an identifier within that source.'),
-      org('Endpoints', 'postIdentity | identity (required, organization identity), responseIdentityFormatNames[] (string)'),
+      org(
+        'What the service does',
+        'Each source record is identified by a source name plus an identifier within that source.',
+      ),
+      org(
+        'Endpoints',
+        'postIdentity | identity (required, organization identity), responseIdentityFormatNames[] (string)',
+      ),
     ],
     profile: () => ({ sourcePlacement: 'content.source' }),
     hooks: sourceInContent,
@@ -495,7 +549,9 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'person-basic-auth',
     description: 'the person service accepts HTTP basic credentials only; a bearer token is refused',
-    seeds: [pp('Authentication', 'Which of the two schemes applies to which deployment of the person service: not shown.')],
+    seeds: [
+      pp('Authentication', 'Which of the two schemes applies to which deployment of the person service: not shown.'),
+    ],
     services: ['person'],
     profile: () => ({ person: { auth: 'basic' } }),
     hooks: personBasicAuth,
@@ -509,9 +565,15 @@ export const VARIANT_LIST: VariantDefinition[] = [
   },
   {
     name: 'slow-tail',
-    description: 'a share <share> of requests, drawn independently of the request, is answered <ms> later (plus up to half as much)',
+    description:
+      'a share <share> of requests, drawn independently of the request, is answered <ms> later (plus up to half as much)',
     seeds: [org('Limits', 'Rate limits: not shown.'), pp('Limits', 'Rate limits and request size limits: not shown.')],
-    parameter: pairOf('slow requests', '0.05/2000', { what: 'share', min: 0, max: 1 }, { what: 'ms', min: 0, max: 20000 }),
+    parameter: pairOf(
+      'slow requests',
+      '0.05/2000',
+      { what: 'share', min: 0, max: 1 },
+      { what: 'ms', min: 0, max: 20000 },
+    ),
     hooks: ([share, ms]: [number, number]) => slowTail(share, ms),
   },
   {

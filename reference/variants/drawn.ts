@@ -75,9 +75,17 @@ export const DIMENSIONS: Dimension[] = [
   onOff('one configured relationship verb', 'relationship-verbs'),
   onOff('person service on basic auth', 'person-basic-auth'),
   // Outcomes the state tables leave open (specs/<service>/state-spec.ts).
-  oneOf('what becomes of sources merged into a record that moves or goes', ['retired-follow-survivor', 'retired-released']),
+  oneOf('what becomes of sources merged into a record that moves or goes', [
+    'retired-follow-survivor',
+    'retired-released',
+  ]),
   onOff('other sources go along with a merged or linked source', 'members-follow'),
-  oneOf('what a link ID out of use answers', ['retired-link-forwarding', 'stale-links=chain', 'stale-links=self', 'stale-links=any']),
+  oneOf('what a link ID out of use answers', [
+    'retired-link-forwarding',
+    'stale-links=chain',
+    'stale-links=self',
+    'stale-links=any',
+  ]),
   onOff('merged source found by nothing', 'retired-lookup-absent'),
   onOff('survivor hides merged data', 'retired-data-hidden'),
   onOff('survivor shows merged attributes (person)', 'retired-data-shown'),
@@ -93,7 +101,12 @@ export const DIMENSIONS: Dimension[] = [
     (d) => `${d.next() < 0.5 ? 'throttled' : 'throttled-bare'}=${d.int(20, 60)}`,
   ),
   sometimes('restarts (HTTP 503 for seconds)', ['restarts'], 0.25, (d) => `restarts=${d.int(1, 5)}/${d.int(20, 60)}`),
-  sometimes('slow tail', ['slow-tail'], 0.3, (d) => `slow-tail=${(0.01 + d.next() * 0.09).toFixed(2)}/${d.int(10, 40) * 100}`),
+  sometimes(
+    'slow tail',
+    ['slow-tail'],
+    0.3,
+    (d) => `slow-tail=${(0.01 + d.next() * 0.09).toFixed(2)}/${d.int(10, 40) * 100}`,
+  ),
   sometimes('transient failures', ['transient'], 0.2, (d) => `transient=${(0.02 + d.next() * 0.13).toFixed(2)}`),
   sometimes('other users writing', ['busy'], 0.35, (d) => `busy=${d.int(1, 10)}`),
 ];

@@ -113,4 +113,6 @@ export function notificationLag(lagMs: number): ReferenceHook[] {
   return [{ operations: ['searchNotifications'], handler }];
 }
 
-export const clockSkew = (offsetMs: number): ReferenceHook[] => [{ setupStore: (store) => void (store.clockOffsetMs = offsetMs) }];
+export const clockSkew = (offsetMs: number): ReferenceHook[] => [
+  { setupStore: (store) => void (store.clockOffsetMs = offsetMs) },
+];

@@ -16,7 +16,8 @@ import type { Handler, HandlerContext } from '../handlers/types.js';
 import type { ReferenceHook } from '../hooks.js';
 import type { ServiceStore } from '../store.js';
 
-const named = (ctx: HandlerContext, member: string) => ctx.content?.[member] as { name?: string; id?: string } | undefined;
+const named = (ctx: HandlerContext, member: string) =>
+  ctx.content?.[member] as { name?: string; id?: string } | undefined;
 
 export const restoreAfterDeleteSucceeds = (): ReferenceHook[] => [
   {
@@ -37,7 +38,8 @@ export const restoreNewIdentity = (): ReferenceHook[] => [
       // Moved to a fresh link ID before the restore, the record has no identity to rejoin.
       if (r?.state === 'soft-deleted' && ctx.store.activeMembers(r.linkId).length > 0) {
         const fresh = ctx.store.newLinkId();
-        for (const x of ctx.store.records.values()) if (x.retiredInto === r.key && x.linkId === r.linkId) x.linkId = fresh;
+        for (const x of ctx.store.records.values())
+          if (x.retiredInto === r.key && x.linkId === r.linkId) x.linkId = fresh;
         r.linkId = fresh;
       }
       return next(ctx);
@@ -71,7 +73,8 @@ export const restoreJoinsOther = (): ReferenceHook[] => [
       const [ra, rb] = [ctx.store.get(a), ctx.store.get(b)];
       if (ra && rb) {
         const together = ctx.store.withLinkId(ra.linkId).map((r) => r.key);
-        for (const key of together) companionsOf(ctx.store).set(key, new Set([...(companionsOf(ctx.store).get(key) ?? []), ...together]));
+        for (const key of together)
+          companionsOf(ctx.store).set(key, new Set([...(companionsOf(ctx.store).get(key) ?? []), ...together]));
       }
       return result;
     },
@@ -88,7 +91,8 @@ export const restoreJoinsOther = (): ReferenceHook[] => [
         .sort((a, b) => b.updatedAt - a.updatedAt)[0];
       if (!other) return result;
       const left = r.linkId;
-      for (const x of ctx.store.records.values()) if (x.retiredInto === r.key && x.linkId === left) x.linkId = other.linkId;
+      for (const x of ctx.store.records.values())
+        if (x.retiredInto === r.key && x.linkId === left) x.linkId = other.linkId;
       r.linkId = r.originalLinkId = other.linkId;
       return { linkIdsModified: [other.linkId], linkIdCreated: null };
     },

@@ -15,7 +15,10 @@ import type { ReferenceHook } from '../hooks.js';
 export const threshold = (value: number): ReferenceHook[] => [
   {
     handler: (next: Handler, ctx: HandlerContext) =>
-      next({ ...ctx, matcher: { ...ctx.matcher, threshold: value, uncertain: Math.min(ctx.matcher.uncertain, value) } }),
+      next({
+        ...ctx,
+        matcher: { ...ctx.matcher, threshold: value, uncertain: Math.min(ctx.matcher.uncertain, value) },
+      }),
   },
 ];
 

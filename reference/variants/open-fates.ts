@@ -16,7 +16,8 @@ import type { ReferenceHook } from '../hooks.js';
 import type { SourceRecord } from '../store.js';
 
 type Src = { name?: string; id?: string };
-const rec = (ctx: HandlerContext, member: string): SourceRecord | undefined => ctx.store.get(ctx.content?.[member] as Src | undefined);
+const rec = (ctx: HandlerContext, member: string): SourceRecord | undefined =>
+  ctx.store.get(ctx.content?.[member] as Src | undefined);
 
 /** The request member naming the record whose merged sources an operation releases, per operation. */
 const RELEASING: Record<string, string> = {
@@ -33,7 +34,9 @@ export const retiredReleased = (): ReferenceHook[] => [
       // Provider: "merge and linkage history kept" through a soft delete.
       if (op === 'softDeleteSource' && ctx.store.service === 'provider') return next(ctx);
       const r = rec(ctx, RELEASING[op]!);
-      const merged = r ? [...ctx.store.records.values()].filter((x) => x.state === 'retired' && x.retiredInto === r.key) : [];
+      const merged = r
+        ? [...ctx.store.records.values()].filter((x) => x.state === 'retired' && x.retiredInto === r.key)
+        : [];
       const result = next(ctx);
       for (const x of merged) {
         if (x.state !== 'retired') continue;

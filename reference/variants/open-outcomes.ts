@@ -22,7 +22,13 @@ import type { ServiceStore, SourceRecord } from '../store.js';
 type Src = { name?: string; id?: string };
 type Content = Record<string, any>;
 const rec = (ctx: HandlerContext, member: string) => ctx.store.get(ctx.content?.[member] as Src | undefined);
-const IDENTITY_REPLIES = ['postIdentity', 'nativeIdQuery', 'identityIdQuery', 'demographicsQuery', 'demographicsSearch'];
+const IDENTITY_REPLIES = [
+  'postIdentity',
+  'nativeIdQuery',
+  'identityIdQuery',
+  'demographicsQuery',
+  'demographicsSearch',
+];
 
 /** Calls `fn` with each identity a reply carries (its link ID and its `identity` object). */
 function eachIdentity(result: Content, fn: (linkId: string, identity: Content) => void): void {
@@ -38,10 +44,17 @@ function eachIdentity(result: Content, fn: (linkId: string, identity: Content) =
  * each attribute object with the source entry that asserts it).
  */
 function addData(service: string, identity: Content, r: SourceRecord): void {
-  const entry = { sourceId: r.source.name, sourceName: r.source.name, displayName: r.source.name, nativeId: r.source.id };
+  const entry = {
+    sourceId: r.source.name,
+    sourceName: r.source.name,
+    displayName: r.source.name,
+    nativeId: r.source.id,
+  };
   for (const [k, v] of Object.entries(r.data)) {
     if (!Array.isArray(v) || k === 'sources') continue;
-    const items = (v as Content[]).map((x) => (service === 'person' ? { ...x, sources: [entry], clusterStatus: 'ACTIVE' } : x));
+    const items = (v as Content[]).map((x) =>
+      service === 'person' ? { ...x, sources: [entry], clusterStatus: 'ACTIVE' } : x,
+    );
     identity[k] = [...(Array.isArray(identity[k]) ? identity[k] : []), ...items];
   }
 }
@@ -65,7 +78,9 @@ export const retiredFollowSurvivor = (): ReferenceHook[] => [
     handler: (next, ctx, op) => {
       const r = rec(ctx, op === 'restoreSource' ? ctx.members.restoreSource : 'source');
       const result = next(ctx);
-      if (r) for (const x of ctx.store.records.values()) if (x.state === 'retired' && x.retiredInto === r.key) x.linkId = r.linkId;
+      if (r)
+        for (const x of ctx.store.records.values())
+          if (x.state === 'retired' && x.retiredInto === r.key) x.linkId = r.linkId;
       return result;
     },
   },
@@ -93,7 +108,8 @@ export const retiredLinkForwarding = (): ReferenceHook[] => [
       const before = moved.map((r) => r.linkId);
       const result = next(ctx);
       moved.forEach((r, i) => {
-        if (before[i] !== r.linkId && !ctx.store.visibleMembers(before[i]!).length) formerOf(ctx.store).set(before[i]!, r.key);
+        if (before[i] !== r.linkId && !ctx.store.visibleMembers(before[i]!).length)
+          formerOf(ctx.store).set(before[i]!, r.key);
       });
       return result;
     },
@@ -142,7 +158,9 @@ export const retiredData = (mode: 'hidden' | 'shown'): ReferenceHook[] => [
 ];
 
 export const softDeletedDataShown = (): ReferenceHook[] => [
-  showing((ctx, linkId) => [...ctx.store.records.values()].filter((x) => x.linkId === linkId && x.state === 'soft-deleted')),
+  showing((ctx, linkId) =>
+    [...ctx.store.records.values()].filter((x) => x.linkId === linkId && x.state === 'soft-deleted'),
+  ),
 ];
 
 /** Per store: identities a source left by link or unlink, with the sources that left. */
@@ -163,7 +181,8 @@ export const departedDataShown = (): ReferenceHook[] => [
       if (!r || !before || before === r.linkId) return result;
       // A source that comes back (linked or merged into an identity it once left) is one of its sources again: nothing departed shows.
       departedOf(ctx.store).get(r.linkId)?.delete(r.key);
-      if (op !== 'mergeIdentities') departedOf(ctx.store).set(before, new Set([...(departedOf(ctx.store).get(before) ?? []), r.key]));
+      if (op !== 'mergeIdentities')
+        departedOf(ctx.store).set(before, new Set([...(departedOf(ctx.store).get(before) ?? []), r.key]));
       return result;
     },
   },
@@ -199,7 +218,8 @@ function named(ctx: HandlerContext, op: string): boolean {
   switch (op) {
     case 'mergeIdentities':
     case 'linkIdentities': {
-      const [a, b] = op === 'mergeIdentities' ? [s('toSurviveSource'), s('toRetireSource')] : [s('linkToSource'), s('source')];
+      const [a, b] =
+        op === 'mergeIdentities' ? [s('toSurviveSource'), s('toRetireSource')] : [s('linkToSource'), s('source')];
       return !(a && b && active(a) && active(b) && a !== b && a.linkId === b.linkId);
     }
     case 'unlinkIdentities': {

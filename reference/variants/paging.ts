@@ -15,7 +15,10 @@ export const pagesFromOne = (): ReferenceHook[] => [
     handler: (next: Handler, ctx: HandlerContext) => {
       const { pageNumber } = ctx.content;
       if (typeof pageNumber === 'number' && pageNumber < 1) throw new Rejection(400, 'pageNumber starts at 1');
-      return next({ ...ctx, content: { ...ctx.content, pageNumber: typeof pageNumber === 'number' ? pageNumber - 1 : pageNumber } });
+      return next({
+        ...ctx,
+        content: { ...ctx.content, pageNumber: typeof pageNumber === 'number' ? pageNumber - 1 : pageNumber },
+      });
     },
   },
 ];
@@ -25,7 +28,10 @@ export const pageSizeCap = (cap: number): ReferenceHook[] => [
     operations: ['searchNotifications'],
     handler: (next: Handler, ctx: HandlerContext) => {
       const { pageSize } = ctx.content;
-      return next({ ...ctx, content: { ...ctx.content, pageSize: typeof pageSize === 'number' && pageSize > cap ? cap : pageSize } });
+      return next({
+        ...ctx,
+        content: { ...ctx.content, pageSize: typeof pageSize === 'number' && pageSize > cap ? cap : pageSize },
+      });
     },
   },
 ];

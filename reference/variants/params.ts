@@ -16,14 +16,22 @@ export function integer(describe: string, def: number, min: number, max: number)
 }
 
 /** A number from `min` (exclusive when `openMin`) to `max`. */
-export function decimal(describe: string, def: number, min: number, max: number, openMin = false): VariantParameter<number> {
+export function decimal(
+  describe: string,
+  def: number,
+  min: number,
+  max: number,
+  openMin = false,
+): VariantParameter<number> {
   return {
     describe: `${describe} (number ${openMin ? 'above' : 'from'} ${min} ${openMin ? 'up ' : ''}to ${max})`,
     default: String(def),
     parse(raw) {
       const n = Number(raw);
       if (raw.trim() === '' || !Number.isFinite(n) || n > max || (openMin ? n <= min : n < min))
-        throw new Error(`expected a number ${openMin ? 'above' : 'from'} ${min} ${openMin ? 'up ' : ''}to ${max}, got "${raw}"`);
+        throw new Error(
+          `expected a number ${openMin ? 'above' : 'from'} ${min} ${openMin ? 'up ' : ''}to ${max}, got "${raw}"`,
+        );
       return n;
     },
   };
@@ -35,7 +43,8 @@ export function oneOf<T extends string>(describe: string, values: readonly T[], 
     describe: `${describe} (${values.join(' | ')})`,
     default: def,
     parse(raw) {
-      if (!(values as readonly string[]).includes(raw)) throw new Error(`expected one of ${values.join(', ')}, got "${raw}"`);
+      if (!(values as readonly string[]).includes(raw))
+        throw new Error(`expected one of ${values.join(', ')}, got "${raw}"`);
       return raw as T;
     },
   };
@@ -47,7 +56,8 @@ export function word(describe: string, def: string): VariantParameter<string> {
     describe: `${describe} (a word: letters, digits, _ - .)`,
     default: def,
     parse(raw) {
-      if (!/^[A-Za-z0-9_.-]{1,64}$/.test(raw)) throw new Error(`expected a word of letters, digits, _ - or . (at most 64), got "${raw}"`);
+      if (!/^[A-Za-z0-9_.-]{1,64}$/.test(raw))
+        throw new Error(`expected a word of letters, digits, _ - or . (at most 64), got "${raw}"`);
       return raw;
     },
   };
@@ -69,7 +79,9 @@ export function pairOf(
       const [a, b] = parts.map(Number) as [number, number];
       const within = (n: number, p: typeof first) => Number.isFinite(n) && n >= p.min && n <= p.max;
       if (parts.length !== 2 || parts.some((s) => s === '') || !within(a, first) || !within(b, second))
-        throw new Error(`expected <${first.what}>/<${second.what}> with ${range(first)} and ${range(second)}, got "${raw}"`);
+        throw new Error(
+          `expected <${first.what}>/<${second.what}> with ${range(first)} and ${range(second)}, got "${raw}"`,
+        );
       return [a, b];
     },
   };

@@ -20,7 +20,10 @@ export function mergePatches(patches: ProfilePatch[]): ProfilePatch {
     }
     return out;
   };
-  return patches.reduce<Record<string, unknown>>((acc, p) => merge(acc, p as Record<string, unknown>), {}) as ProfilePatch;
+  return patches.reduce<Record<string, unknown>>(
+    (acc, p) => merge(acc, p as Record<string, unknown>),
+    {},
+  ) as ProfilePatch;
 }
 
 /** The profile settings of one active variant (none when it needs none). */

@@ -59,7 +59,8 @@ export const formatVariant = (v: VariantSpec) => (v.value === undefined ? v.name
 export function resolveVariant(spec: VariantSpec | string): ActiveVariant {
   const s = typeof spec === 'string' ? (parseVariantList(spec)[0] ?? { name: '' }) : spec;
   const definition: VariantDefinition | undefined = VARIANTS.get(s.name);
-  if (!definition) throw new VariantError(`unknown reference variant "${s.name}" (known: ${[...VARIANTS.keys()].join(', ')})`);
+  if (!definition)
+    throw new VariantError(`unknown reference variant "${s.name}" (known: ${[...VARIANTS.keys()].join(', ')})`);
   if (!definition.parameter) {
     if (s.value !== undefined) throw new VariantError(`reference variant ${s.name} takes no value, got "${s.value}"`);
     return { definition, value: undefined };

@@ -64,13 +64,20 @@ export const extraMembers = (): ReferenceHook[] => [
             if (Array.isArray(list)) for (const item of list) if (isObject(item)) item.vendorConfidence = 1;
           identity.vendorAttributes = [{ key: 'dataQuality', value: 'A' }];
         }
-        if (Array.isArray(r.identityGroupedBySource)) for (const g of r.identityGroupedBySource) if (isObject(g)) g.vendorRecordVersion = 3;
+        if (Array.isArray(r.identityGroupedBySource))
+          for (const g of r.identityGroupedBySource) if (isObject(g)) g.vendorRecordVersion = 3;
       });
       if (Array.isArray(c.searchResults))
         c.searchResults.forEach(
-          (r: Json, n: number) => isObject(r) && Object.assign(r, { vendorRank: n + 1, explanation: { method: 'probabilistic' } }),
+          (r: Json, n: number) =>
+            isObject(r) && Object.assign(r, { vendorRank: n + 1, explanation: { method: 'probabilistic' } }),
         );
-      for (const list of [c.notifications, c.events, Array.isArray(c.relationship) ? c.relationship : [c.relationship], c.relationships])
+      for (const list of [
+        c.notifications,
+        c.events,
+        Array.isArray(c.relationship) ? c.relationship : [c.relationship],
+        c.relationships,
+      ])
         if (Array.isArray(list)) for (const x of list) if (isObject(x)) x.vendorTag = 'v1';
     },
   },
@@ -106,9 +113,13 @@ function renamedNotification(n: Json): Json {
 
 /** An event as one line of text: kind, source and link ID. */
 const eventString = (e: Json) =>
-  isObject(e) ? `${e.eventType ?? 'EVENT'} ${e.source?.name ?? ''}/${e.source?.id ?? ''} -> ${e.linkId ?? ''}` : String(e);
+  isObject(e)
+    ? `${e.eventType ?? 'EVENT'} ${e.source?.name ?? ''}/${e.source?.id ?? ''} -> ${e.linkId ?? ''}`
+    : String(e);
 const eventObject = (e: Json) =>
-  isObject(e) ? { type: e.eventType, entityId: e.linkId, record: { system: e.source?.name, recordId: e.source?.id } } : e;
+  isObject(e)
+    ? { type: e.eventType, entityId: e.linkId, record: { system: e.source?.name, recordId: e.source?.id } }
+    : e;
 
 /**
  * event-shapes: `events` elements as strings ('strings') or objects with other member names
@@ -150,7 +161,9 @@ function offsetForm(value: Json): Json {
 }
 
 /** datetime-offset: DATE-TIME values with a `+00:00` offset and microseconds instead of `Z`. */
-export const datetimeOffset = (): ReferenceHook[] => [{ reply: (i) => void (ok(i) && (i.body.content = offsetForm(i.body.content))) }];
+export const datetimeOffset = (): ReferenceHook[] => [
+  { reply: (i) => void (ok(i) && (i.body.content = offsetForm(i.body.content))) },
+];
 
 /** Members a minimal reply leaves out, per operation (none of them is marked required). */
 const OPTIONAL_IN_MINIMAL: Record<string, string[]> = {
@@ -189,7 +202,8 @@ export const minimalReplies = (): ReferenceHook[] => [
       );
       for (const m of drop) delete i.body.content[m];
       if (Array.isArray(i.body.content.searchResults))
-        for (const r of i.body.content.searchResults) for (const m of OPTIONAL_IN_MINIMAL.demographicsQuery!) delete r[m];
+        for (const r of i.body.content.searchResults)
+          for (const m of OPTIONAL_IN_MINIMAL.demographicsQuery!) delete r[m];
     },
   },
 ];
@@ -209,6 +223,10 @@ export const relationshipObject = (): ReferenceHook[] => [
   {
     operations: ['searchRelationshipsService'],
     reply: (i) =>
-      void (ok(i) && Array.isArray(i.body.content.relationship) && (i.body.content.relationship = i.body.content.relationship[0] ?? null)),
+      void (
+        ok(i) &&
+        Array.isArray(i.body.content.relationship) &&
+        (i.body.content.relationship = i.body.content.relationship[0] ?? null)
+      ),
   },
 ];

@@ -47,7 +47,8 @@ const NAMED: Record<string, (ctx: HandlerContext) => string[]> = {
   softDeleteSource: () => ['sourceToSoftDelete'],
 };
 
-const recordOf = (ctx: HandlerContext, member: string): SourceRecord | undefined => ctx.store.get(ctx.content?.[member] as Src | undefined);
+const recordOf = (ctx: HandlerContext, member: string): SourceRecord | undefined =>
+  ctx.store.get(ctx.content?.[member] as Src | undefined);
 
 /** Follows the chain from `linkId` to the first identity still in use (undefined: none). */
 function forward(store: ServiceStore, s: Stale, linkId: string): string | undefined {
@@ -95,12 +96,28 @@ export const staleLinks = (mode: StaleLinkMode): ReferenceHook[] => [
     handler: (next, ctx) => {
       const asked = ctx.content?.linkId;
       const s = of(ctx.store);
-      if (typeof asked !== 'string' || ctx.store.visibleMembers(asked).length || !s.next.has(asked) || s.gone.has(asked)) return next(ctx);
+      if (
+        typeof asked !== 'string' ||
+        ctx.store.visibleMembers(asked).length ||
+        !s.next.has(asked) ||
+        s.gone.has(asked)
+      )
+        return next(ctx);
       if (mode === 'self')
-        return { linkId: asked, requestedLinkId: asked, identity: {}, identityGroupedBySource: [], customerSources: [], domains: [] };
+        return {
+          linkId: asked,
+          requestedLinkId: asked,
+          identity: {},
+          identityGroupedBySource: [],
+          customerSources: [],
+          domains: [],
+        };
       const target = mode === 'chain' ? forward(ctx.store, s, asked) : anyLive(ctx.store, asked);
       if (!target) return next(ctx);
-      return { ...(next({ ...ctx, content: { ...ctx.content, linkId: target } }) as Record<string, unknown>), requestedLinkId: asked };
+      return {
+        ...(next({ ...ctx, content: { ...ctx.content, linkId: target } }) as Record<string, unknown>),
+        requestedLinkId: asked,
+      };
     },
   },
 ];

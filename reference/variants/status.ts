@@ -15,7 +15,9 @@ const failure = (i: ReplyInfo) => i.body.success === false && i.status !== 401;
 export const status200 = (): ReferenceHook[] => [{ reply: (i) => void (failure(i) && (i.status = 200)) }];
 
 /** Validation failures as HTTP 422 (instead of 400); not found stays 404, state conflicts 409. */
-export const status4xx = (): ReferenceHook[] => [{ reply: (i) => void (failure(i) && i.status === 400 && (i.status = 422)) }];
+export const status4xx = (): ReferenceHook[] => [
+  { reply: (i) => void (failure(i) && i.status === 400 && (i.status = 422)) },
+];
 
 /** Every failure as HTTP 500, still enveloped and not retryable. */
 export const status500 = (): ReferenceHook[] => [

@@ -29,7 +29,10 @@ export function latencySettings(
       );
     return raw;
   };
-  return { latencyMs: read(options.latencyMs, 'REFERENCE_LATENCY_MS'), jitterMs: read(options.jitterMs, 'REFERENCE_JITTER_MS') };
+  return {
+    latencyMs: read(options.latencyMs, 'REFERENCE_LATENCY_MS'),
+    jitterMs: read(options.jitterMs, 'REFERENCE_JITTER_MS'),
+  };
 }
 
 /** Every request waits `ms` plus up to `jitterMs` (uniform) before it is handled. */
@@ -86,7 +89,10 @@ async function fail(kind: TransientKind, req: IncomingMessage, res: ServerRespon
     content: null,
   });
   res
-    .writeHead(kind === 'retryable-200' ? 200 : 500, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) })
+    .writeHead(kind === 'retryable-200' ? 200 : 500, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(text),
+    })
     .end(text);
 }
 

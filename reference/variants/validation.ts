@@ -37,7 +37,11 @@ export function lenientHooks(): ReferenceHook[] {
   };
   // Numbers sent as numeric strings are read as numbers; anything else of the wrong type is ignored.
   const asNumber = (v: unknown) =>
-    typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined;
+    typeof v === 'number'
+      ? v
+      : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))
+        ? Number(v)
+        : undefined;
   const coerceSearch = (next: Handler, ctx: HandlerContext) => {
     const c = { ...ctx.content };
     for (const k of ['maxSearchResults', 'matchScoreThreshold']) {
@@ -63,7 +67,13 @@ export function lenientHooks(): ReferenceHook[] {
   ];
 }
 
-type Def = { type: string; shape?: Record<string, z.ZodType>; innerType?: z.ZodType; element?: z.ZodType; options?: z.ZodType[] };
+type Def = {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  innerType?: z.ZodType;
+  element?: z.ZodType;
+  options?: z.ZodType[];
+};
 const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
 const clone = (s: z.ZodType, def: object) => (s as unknown as { clone(d: object): z.ZodType }).clone(def);
 
@@ -90,7 +100,8 @@ export function strictify(schema: z.ZodType): z.ZodType {
 }
 
 const sources = z.array(SourceRef).nullish();
-const withMembers = (schema: z.ZodType, extra: Record<string, z.ZodType>) => (schema as unknown as z.ZodObject).extend(extra);
+const withMembers = (schema: z.ZodType, extra: Record<string, z.ZodType>) =>
+  (schema as unknown as z.ZodObject).extend(extra);
 
 /** The strict request content schema of one operation (cached). */
 const strictSchemas = new Map<string, z.ZodType>();
@@ -103,9 +114,12 @@ function strictContent(service: ServiceName, op: string): z.ZodType {
   // Where the seeds do not show members the suite must send, the reference's own names are known.
   if (shape?.identity)
     base = withMembers(base, {
-      identity: withMembers(defOf(shape.identity).type === 'object' ? shape.identity : (defOf(shape.identity).innerType as z.ZodType), {
-        sources,
-      }),
+      identity: withMembers(
+        defOf(shape.identity).type === 'object' ? shape.identity : (defOf(shape.identity).innerType as z.ZodType),
+        {
+          sources,
+        },
+      ),
     });
   if (op === 'postIdentity') base = withMembers(base, { source: SourceRef.nullish() });
   if (op === 'restoreSource') base = withMembers(base, { [DEFAULT_MEMBERS.restoreSource]: SourceRef });
@@ -126,7 +140,11 @@ const envelopeOf = (service: ServiceName) =>
   });
 
 const issuesOf = (prefix: string, r: { success: boolean; error?: z.ZodError }) =>
-  r.success ? [] : r.error!.issues.slice(0, 5).map((i) => `${[prefix, ...i.path.map(String)].filter(Boolean).join('.')}: ${i.message}`);
+  r.success
+    ? []
+    : r
+        .error!.issues.slice(0, 5)
+        .map((i) => `${[prefix, ...i.path.map(String)].filter(Boolean).join('.')}: ${i.message}`);
 
 /** Strict: unknown members and out-of-range values are rejected too. */
 export function strictHooks(): ReferenceHook[] {

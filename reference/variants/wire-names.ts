@@ -26,7 +26,12 @@ export const memberNames = (): ReferenceHook[] => [
     handler: (next: Handler, ctx: HandlerContext) =>
       next({
         ...ctx,
-        members: { ...ctx.members, restoreSource: SOURCE_MEMBER, deactivateSource: SOURCE_MEMBER, reactivateSource: SOURCE_MEMBER },
+        members: {
+          ...ctx.members,
+          restoreSource: SOURCE_MEMBER,
+          deactivateSource: SOURCE_MEMBER,
+          reactivateSource: SOURCE_MEMBER,
+        },
       }),
   },
   {
@@ -40,7 +45,9 @@ export const memberNames = (): ReferenceHook[] => [
       return {
         ...out,
         ...(out.relationship ? { relationship: rename(out.relationship, VENDOR, OURS) } : {}),
-        ...(Array.isArray(out.relationships) ? { relationships: out.relationships.map((r) => rename(r, VENDOR, OURS)) } : {}),
+        ...(Array.isArray(out.relationships)
+          ? { relationships: out.relationships.map((r) => rename(r, VENDOR, OURS)) }
+          : {}),
       };
     },
   },
@@ -79,5 +86,8 @@ export const relationshipVerbs = (verb: string): ReferenceHook[] => [
 
 /** person-basic-auth: the person service accepts HTTP basic credentials only (a bearer token is refused). */
 export const personBasicAuth = (): ReferenceHook[] => [
-  { service: 'person', auth: (verdict, { header }) => (verdict === 'ok' && /^bearer\s/i.test(header ?? '') ? 'invalid' : verdict) },
+  {
+    service: 'person',
+    auth: (verdict, { header }) => (verdict === 'ok' && /^bearer\s/i.test(header ?? '') ? 'invalid' : verdict),
+  },
 ];

@@ -19,7 +19,15 @@ import type { Summary } from '../summary.js';
 import { targetStatement } from '../target.js';
 import type { Certification } from './certification.js';
 import { runHar } from './har.js';
-import { BUNDLE_FILES, BUNDLE_FORMAT, BUNDLE_VERSION, DIGESTS_FILE, type Manifest, requirementCatalogue, sha256Hex } from './manifest.js';
+import {
+  BUNDLE_FILES,
+  BUNDLE_FORMAT,
+  BUNDLE_VERSION,
+  DIGESTS_FILE,
+  type Manifest,
+  requirementCatalogue,
+  sha256Hex,
+} from './manifest.js';
 import { requirementsCsv } from './requirements-csv.js';
 import { type Finding, scanForeignText, scanHar, scanSecrets } from './scan.js';
 
@@ -73,10 +81,15 @@ export function digests(dir: string, files: string[]): string {
  * @returns the manifest, and the scan's findings (non-empty: the bundle was removed again)
  * @throws Error when the run folder has no summary or `outDir` holds files already
  */
-export function writeEvidenceBundle(runFolder: string, outDir: string, o: EvidenceOptions): { manifest: Manifest; findings: Finding[] } {
+export function writeEvidenceBundle(
+  runFolder: string,
+  outDir: string,
+  o: EvidenceOptions,
+): { manifest: Manifest; findings: Finding[] } {
   const summaryFile = join(runFolder, 'summary.json');
   if (!existsSync(summaryFile)) throw new Error(`${runFolder}: no summary.json (the run did not finish)`);
-  if (existsSync(outDir) && readdirSync(outDir).length) throw new Error(`${outDir}: not empty (an evidence bundle goes into a new folder)`);
+  if (existsSync(outDir) && readdirSync(outDir).length)
+    throw new Error(`${outDir}: not empty (an evidence bundle goes into a new folder)`);
   const s = JSON.parse(readFileSync(summaryFile, 'utf8')) as Summary;
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'requirements.csv'), requirementsCsv(s));

@@ -34,7 +34,8 @@ export interface Certification {
 }
 
 const nameOf = (c: { title: string; verifies: string[] }) => `${c.title} [${c.verifies.join(' ')}]`;
-const list = (ids: string[], max = 5) => `${ids.slice(0, max).join(', ')}${ids.length > max ? `, and ${ids.length - max} more` : ''}`;
+const list = (ids: string[], max = 5) =>
+  `${ids.slice(0, max).join(', ')}${ids.length > max ? `, and ${ids.length - max} more` : ''}`;
 
 /**
  * Judges a finished run by the certification profile.
@@ -55,12 +56,16 @@ export function certify(s: Summary, catalogue: CatalogueCheck[] | undefined, cat
   if (omitted.length) reasons.push(`${omitted.length} check(s) omitted: ${list(omitted)}`);
   const known = [...s.gate.expected, ...s.gate.pending].map((k) => k.checkId);
   if (known.length)
-    reasons.push(`${known.length} known failure(s) accepted by ${s.gate.knownFailuresFile ?? 'a known-failures list'}: ${list(known)}`);
+    reasons.push(
+      `${known.length} known failure(s) accepted by ${s.gate.knownFailuresFile ?? 'a known-failures list'}: ${list(known)}`,
+    );
   const must = s.requirements.filter((r) => inScope(r.service) && r.level === 'MUST');
   const unchecked = must.filter((r) => r.outcome === 'uncovered' || r.outcome === 'not-run').map((r) => r.id);
-  if (unchecked.length) reasons.push(`${unchecked.length} MUST requirement(s) without a check that ran: ${list(unchecked)}`);
+  if (unchecked.length)
+    reasons.push(`${unchecked.length} MUST requirement(s) without a check that ran: ${list(unchecked)}`);
   const expected = (catalogue ?? []).filter((c) => inScope(serviceOfFile(c.file)));
-  if (!catalogue) reasons.push(`the suite's check catalogue could not be collected (${catalogueProblem ?? 'unknown reason'})`);
+  if (!catalogue)
+    reasons.push(`the suite's check catalogue could not be collected (${catalogueProblem ?? 'unknown reason'})`);
   else {
     const key = (file: string, name: string) => `${file}\u0000${name}`;
     const count = new Map<string, number>();
@@ -87,6 +92,8 @@ export function certify(s: Summary, catalogue: CatalogueCheck[] | undefined, cat
     reasons,
     catalogueChecks: expected.length,
     checksRun: checks.length,
-    untestableMust: must.filter((r) => r.outcome === 'untestable').map((r) => ({ id: r.id, reason: r.untestable ?? '' })),
+    untestableMust: must
+      .filter((r) => r.outcome === 'untestable')
+      .map((r) => ({ id: r.id, reason: r.untestable ?? '' })),
   };
 }

@@ -54,7 +54,8 @@ export interface HarEntry {
   _retries?: Exchange['retries'];
 }
 
-const headers = (h: Record<string, string> | undefined) => Object.entries(h ?? {}).map(([name, value]) => ({ name, value }));
+const headers = (h: Record<string, string> | undefined) =>
+  Object.entries(h ?? {}).map(([name, value]) => ({ name, value }));
 
 /** One exchange as a HAR entry; a transport failure is status 0 with the error in `_error`. */
 export function harEntry(checkId: string, e: Exchange): HarEntry {
@@ -80,7 +81,11 @@ export function harEntry(checkId: string, e: Exchange): HarEntry {
       httpVersion: 'HTTP/1.1',
       headers: headers(e.reply?.headers),
       cookies: [],
-      content: { size: Buffer.byteLength(reply), mimeType: e.reply?.headers?.['content-type'] ?? 'application/json', text: reply },
+      content: {
+        size: Buffer.byteLength(reply),
+        mimeType: e.reply?.headers?.['content-type'] ?? 'application/json',
+        text: reply,
+      },
       redirectURL: '',
       headersSize: -1,
       bodySize: -1,

@@ -21,7 +21,12 @@ export const ManifestSchema = z.object({
   version: z.literal(BUNDLE_VERSION),
   createdAt: z.string(),
   product: z.object({ name: z.string().min(1), version: z.string().min(1) }),
-  suite: z.object({ name: z.string(), version: z.string(), commit: z.string().nullable(), modified: z.boolean().nullable() }),
+  suite: z.object({
+    name: z.string(),
+    version: z.string(),
+    commit: z.string().nullable(),
+    modified: z.boolean().nullable(),
+  }),
   catalogue: z.object({
     requirements: z.object({ sha256, count: z.number().int(), must: z.number().int() }),
     checks: z.object({ sha256, count: z.number().int() }).nullable(),
@@ -86,5 +91,9 @@ export function requirementCatalogue(): { sha256: string; count: number; must: n
       untestable: r.untestable ?? null,
     })),
   );
-  return { sha256: sha256Hex(JSON.stringify(all)), count: all.length, must: all.filter((r) => r.level === 'MUST').length };
+  return {
+    sha256: sha256Hex(JSON.stringify(all)),
+    count: all.length,
+    must: all.filter((r) => r.level === 'MUST').length,
+  };
 }

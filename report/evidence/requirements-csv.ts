@@ -7,7 +7,16 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Summary } from '../summary.js';
 
-export const REQUIREMENTS_HEAD = ['id', 'service', 'level', 'section', 'seed_sentence', 'checks', 'outcome', 'reason_untested'];
+export const REQUIREMENTS_HEAD = [
+  'id',
+  'service',
+  'level',
+  'section',
+  'seed_sentence',
+  'checks',
+  'outcome',
+  'reason_untested',
+];
 
 function reason(r: Summary['requirements'][number], s: Summary): string {
   if (r.outcome === 'untestable') return `untestable: ${r.untestable ?? ''}`;
@@ -22,5 +31,14 @@ function reason(r: Summary['requirements'][number], s: Summary): string {
 export const requirementsCsv = (s: Summary): string =>
   stringify([
     REQUIREMENTS_HEAD,
-    ...s.requirements.map((r) => [r.id, r.service, r.level, r.section, r.text, r.checks.join(' '), r.outcome, reason(r, s)]),
+    ...s.requirements.map((r) => [
+      r.id,
+      r.service,
+      r.level,
+      r.section,
+      r.text,
+      r.checks.join(' '),
+      r.outcome,
+      reason(r, s),
+    ]),
   ]);

@@ -47,7 +47,8 @@ const lineOf = (text: string, index: number) => text.slice(0, index).split('\n')
 export function scanSecrets(file: string, raw: string, known: string[] = []): Finding[] {
   const text = /\.html?$/.test(file) ? he.decode(raw) : raw;
   const out: Finding[] = [];
-  const add = (index: number, what: string) => out.push({ file, where: `line ${lineOf(text, index)}`, kind: 'secret', what });
+  const add = (index: number, what: string) =>
+    out.push({ file, where: `line ${lineOf(text, index)}`, kind: 'secret', what });
   for (const secret of known.filter((s) => s.length >= 4))
     for (const form of [secret, Buffer.from(secret).toString('base64')]) {
       const at = text.indexOf(form);
@@ -73,9 +74,15 @@ const NATIVE_PREFIX = 'cf-';
 /** One guard per service of the run, to learn from the exchanges what the run owned. */
 function guards(run: RunOwnership): Map<string, Guard> {
   const namespace = `${NATIVE_PREFIX}${run.runId}-`;
-  const context = { namespace, ownsNativeId: (id: unknown) => typeof id === 'string' && id.startsWith(namespace) } as RunContext;
+  const context = {
+    namespace,
+    ownsNativeId: (id: unknown) => typeof id === 'string' && id.startsWith(namespace),
+  } as RunContext;
   return new Map(
-    run.services.map((s) => [s.service, new Guard({ service: s.service, sources: s.sources } as ServiceTarget, run.profile, context)]),
+    run.services.map((s) => [
+      s.service,
+      new Guard({ service: s.service, sources: s.sources } as ServiceTarget, run.profile, context),
+    ]),
   );
 }
 
@@ -107,7 +114,9 @@ export function scanHar(file: string, har: Har, run: RunOwnership): Finding[] {
   for (const e of entries) {
     const g = byService.get(e._service);
     const request = parse(e.request?.postData?.text) as { content?: Record<string, unknown> } | undefined;
-    const reply = parse(e.response?.content?.text) as { success?: unknown; content?: Record<string, unknown> } | undefined;
+    const reply = parse(e.response?.content?.text) as
+      | { success?: unknown; content?: Record<string, unknown> }
+      | undefined;
     if (!g || reply?.success !== true) continue;
     try {
       g.learn(operation(g.target.service, e._operation), request?.content ?? {}, reply.content ?? {});

@@ -11,7 +11,14 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { scanBundle } from './bundle.js';
-import { BUNDLE_FILES, DIGESTS_FILE, type Manifest, ManifestSchema, requirementCatalogue, sha256Hex } from './manifest.js';
+import {
+  BUNDLE_FILES,
+  DIGESTS_FILE,
+  type Manifest,
+  ManifestSchema,
+  requirementCatalogue,
+  sha256Hex,
+} from './manifest.js';
 import type { Finding } from './scan.js';
 
 export interface Verification {
@@ -75,7 +82,8 @@ export function verifyBundle(dir: string, secrets: string[] = []): Verification 
   for (const file of present)
     if (file !== DIGESTS_FILE && !listed.has(file))
       problems.push(`${file}: not listed in ${DIGESTS_FILE} (added after the bundle was made)`);
-  for (const file of BUNDLE_FILES) if (!present.includes(file)) problems.push(`${file}: missing (every bundle holds it)`);
+  for (const file of BUNDLE_FILES)
+    if (!present.includes(file)) problems.push(`${file}: missing (every bundle holds it)`);
 
   let manifest: Manifest | undefined;
   if (present.includes('manifest.json')) {
@@ -103,14 +111,18 @@ export function verifyBundle(dir: string, secrets: string[] = []): Verification 
         `made with another requirement catalogue than this suite's (${manifest.suite.name} ${manifest.suite.version}); its requirements.csv is what was tested`,
       );
     try {
-      const rows = parse(readFileSync(join(dir, 'requirements.csv'), 'utf8'), { columns: true }) as Array<Record<string, string>>;
+      const rows = parse(readFileSync(join(dir, 'requirements.csv'), 'utf8'), { columns: true }) as Array<
+        Record<string, string>
+      >;
       if (rows.length !== manifest.catalogue.requirements.count)
         problems.push(
           `requirements.csv: ${rows.length} requirements where the manifest's catalogue has ${manifest.catalogue.requirements.count}`,
         );
       const checked = rows.filter((r) => r.checks).flatMap((r) => r.checks!.split(' '));
       if (new Set(checked).size > manifest.run.checks)
-        problems.push(`requirements.csv cites ${new Set(checked).size} checks where the run had ${manifest.run.checks}`);
+        problems.push(
+          `requirements.csv cites ${new Set(checked).size} checks where the run had ${manifest.run.checks}`,
+        );
     } catch (e) {
       problems.push(`requirements.csv: not readable CSV (${(e as Error).message})`);
     }
@@ -149,7 +161,9 @@ export function verificationLines(dir: string, v: Verification): string[] {
     L.push(
       `  product: ${m.product.name} ${m.product.version}`,
       `  suite: ${m.suite.name} ${m.suite.version}, commit ${m.suite.commit ?? 'unknown'}${m.suite.modified ? ' (with local changes)' : ''}; requirement catalogue ${m.catalogue.requirements.sha256.slice(0, 12)} (${m.catalogue.requirements.count} requirements, ${m.catalogue.requirements.must} MUST)`,
-      `  run: ${m.run.runId}, seed ${m.run.seed}, ${m.run.startedAt}: ${m.run.checks} checks, ${Object.entries(m.run.totals)
+      `  run: ${m.run.runId}, seed ${m.run.seed}, ${m.run.startedAt}: ${m.run.checks} checks, ${Object.entries(
+        m.run.totals,
+      )
         .filter(([k]) => k !== 'checks')
         .map(([k, n]) => `${n} ${k}`)
         .join(', ')}; exit code ${m.run.exitCode}`,
@@ -165,7 +179,9 @@ export function verificationLines(dir: string, v: Verification): string[] {
     }
   }
   if (v.valid)
-    L.push(`  digests: ${m?.files.length ?? 0} files match ${DIGESTS_FILE}; no secret and no other source's identity data found`);
+    L.push(
+      `  digests: ${m?.files.length ?? 0} files match ${DIGESTS_FILE}; no secret and no other source's identity data found`,
+    );
   for (const p of v.problems) L.push(`  problem: ${p}`);
   for (const n of v.notes) L.push(`  note: ${n}`);
   L.push(`verdict: ${v.verdict}`);

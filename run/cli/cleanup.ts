@@ -28,12 +28,18 @@ const program = command({
     [1, 'some records remain: each is listed by source name and native ID (or relationship ID)'],
     [2, 'bad arguments or settings, or no ledger for the run'],
   ],
-  examples: ['npm run cleanup -- --run 20261121-071425-61c6', 'CONFORMANCE_REPORT_DIR=ci-reports npm run cleanup -- --run nightly-42'],
+  examples: [
+    'npm run cleanup -- --run 20261121-071425-61c6',
+    'CONFORMANCE_REPORT_DIR=ci-reports npm run cleanup -- --run nightly-42',
+  ],
 }).requiredOption('--run <id>', 'id of the run to clean up (its folder under the report directory)');
 parseArguments(program);
 const values = program.opts<{ run: string }>();
 if (!/^[A-Za-z0-9][A-Za-z0-9-]{0,60}$/.test(values.run))
-  usageError(program, `--run: expected the id of a run (a folder under the report directory), got ${JSON.stringify(values.run)}`);
+  usageError(
+    program,
+    `--run: expected the id of a run (a folder under the report directory), got ${JSON.stringify(values.run)}`,
+  );
 
 let plan: ReturnType<typeof runSettings>;
 try {
@@ -44,7 +50,8 @@ try {
 }
 const { settings, removal } = plan;
 const ledger = ledgerPath(settings.reportDir, values.run);
-if (!existsSync(ledger)) usageError(program, `no ledger at ${ledger} (is CONFORMANCE_REPORT_DIR the one the run used?)`);
+if (!existsSync(ledger))
+  usageError(program, `no ledger at ${ledger} (is CONFORMANCE_REPORT_DIR the one the run used?)`);
 if (!Object.keys(settings.configured).length)
   usageError(
     program,

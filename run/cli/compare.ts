@@ -42,7 +42,10 @@ const program = command({
   .argument('<current>', 'current run folder or summary.json')
   .option('--json <file>', 'also write the comparison as JSON')
   .option('--markdown <file>', 'also write the Markdown')
-  .option('--csv <folder>', "match-quality runs: write each service's changed pairs into this folder as <service>-changed-pairs.csv");
+  .option(
+    '--csv <folder>',
+    "match-quality runs: write each service's changed pairs into this folder as <service>-changed-pairs.csv",
+  );
 parseArguments(program);
 const [baseline, current] = program.args as [string, string];
 const options = program.opts<{ json?: string; markdown?: string; csv?: string }>();
@@ -60,7 +63,10 @@ try {
 } catch (e) {
   usageError(program, (e as Error).message);
 }
-const md = [comparison ? comparisonMarkdown(comparison) : '', matchQuality.length ? `${matchQualityMarkdown(matchQuality)}\n` : '']
+const md = [
+  comparison ? comparisonMarkdown(comparison) : '',
+  matchQuality.length ? `${matchQualityMarkdown(matchQuality)}\n` : '',
+]
   .filter(Boolean)
   .join('\n');
 process.stdout.write(md);

@@ -34,7 +34,9 @@ export interface RunExit {
  */
 export async function finish(plan: RunPlan, exit: RunExit): Promise<number> {
   const { runId } = plan;
-  const summary = existsSync(plan.summaryFile) ? (JSON.parse(readFileSync(plan.summaryFile, 'utf8')) as Summary) : undefined;
+  const summary = existsSync(plan.summaryFile)
+    ? (JSON.parse(readFileSync(plan.summaryFile, 'utf8')) as Summary)
+    : undefined;
   const signal = exit.interrupted ?? exit.signal ?? undefined;
   if (signal && !(summary?.interrupted && !exit.hard)) {
     const { line, leftovers } = await cleanupAfterInterrupt(runId);
@@ -66,7 +68,10 @@ export async function finish(plan: RunPlan, exit: RunExit): Promise<number> {
 
 /** Writes the evidence bundle asked for (run/evidence.ts), loaded only then. @returns the command's exit code */
 async function writeEvidence(plan: RunPlan, code: number): Promise<number> {
-  const [{ writeRunEvidence }, { runSettings }] = await Promise.all([import('../evidence.js'), import('../run-settings.js')]);
+  const [{ writeRunEvidence }, { runSettings }] = await Promise.all([
+    import('../evidence.js'),
+    import('../run-settings.js'),
+  ]);
   // The run's settings are those the vitest process had: the environment with the plan's hand-offs (run ID, seed, exchanges kept).
   Object.assign(process.env, plan.set);
   const env: Record<string, string | undefined> = { ...process.env };
@@ -90,8 +95,15 @@ async function cleanupAfterInterrupt(runId: string): Promise<{ line: string; lef
       import('../../harness/cleanup.js'),
       import('../../harness/profile.js'),
     ]);
-    const targets = Object.fromEntries(Object.entries(settings.configured).map(([k, v]) => [k, { ...v, embedded: false }]));
-    const r = await cleanupRun(new RunContext(runId, settings.reportDir), targets, resolveProfile(profile, false), removal);
+    const targets = Object.fromEntries(
+      Object.entries(settings.configured).map(([k, v]) => [k, { ...v, embedded: false }]),
+    );
+    const r = await cleanupRun(
+      new RunContext(runId, settings.reportDir),
+      targets,
+      resolveProfile(profile, false),
+      removal,
+    );
     const failed = r.failures.length
       ? `; ${r.failures.length} records could not be removed (npm run cleanup -- --run ${runId} retries):\n${r.failures.map((f) => `  ${f.service} ${f.what}: ${f.reason}`).join('\n')}`
       : '';
@@ -100,6 +112,9 @@ async function cleanupAfterInterrupt(runId: string): Promise<{ line: string; lef
       leftovers: r.failures.length > 0,
     };
   } catch (e) {
-    return { line: `cleanup from the ledger failed (${(e as Error).message}); run npm run cleanup -- --run ${runId}`, leftovers: true };
+    return {
+      line: `cleanup from the ledger failed (${(e as Error).message}); run npm run cleanup -- --run ${runId}`,
+      leftovers: true,
+    };
   }
 }

@@ -24,7 +24,12 @@ import { preflight, preflightMessage } from '../preflight.js';
 import { plainOutput } from '../../report/progress.js';
 import { SERVICES, requirementIndex } from '../../specs/services.js';
 import { newRunId, runFolder } from '../../harness/run.js';
-import { type KnownFailures, KNOWN_FAILURES_ENV, loadKnownFailures, unknownEntries } from '../../report/known-failures.js';
+import {
+  type KnownFailures,
+  KNOWN_FAILURES_ENV,
+  loadKnownFailures,
+  unknownEntries,
+} from '../../report/known-failures.js';
 import { command, parseArguments, usageError } from '../command.js';
 import { targetStatement } from '../target.js';
 import { VITEST_ENV_DEFAULTS, VITEST_NODE_FLAGS } from '../vitest/vitest-process.js';
@@ -76,8 +81,14 @@ const program = command({
     [2, 'bad settings or arguments (one line naming it, before any request)'],
     [3, 'preflight failed: deployment unreachable or credentials rejected'],
     [4, 'the teardown left records on the deployment (listed; npm run cleanup -- --run <id>)'],
-    [5, 'INCOMPLETE: nothing failed, but checks could not judge (the deployment did not answer within the retry budget)'],
-    [130, 'INTERRUPTED by SIGINT (143: SIGTERM, or the parent process gone): stopped, what it created removed, report marked INTERRUPTED'],
+    [
+      5,
+      'INCOMPLETE: nothing failed, but checks could not judge (the deployment did not answer within the retry budget)',
+    ],
+    [
+      130,
+      'INTERRUPTED by SIGINT (143: SIGTERM, or the parent process gone): stopped, what it created removed, report marked INTERRUPTED',
+    ],
   ],
   examples: [
     'npm run conformance',
@@ -91,12 +102,21 @@ const program = command({
     'npm run conformance -- --evidence evidence/acme-4.2 --product "Acme MPI" --product-version 4.2 --certification',
   ],
 })
-  .option('--shard <i/n>', 'run shard i of n (vitest --shard); own run id <id>-s<i>of<n> and a blob report for report:merge')
+  .option(
+    '--shard <i/n>',
+    'run shard i of n (vitest --shard); own run id <id>-s<i>of<n> and a blob report for report:merge',
+  )
   .option('--list', 'list every check (ID, requirements, title) without running any, and exit')
   .option('--json', 'with --list: as JSON (checkId, service, area, title, requirements, file)')
   .option('--requirement <ids>', 'run only the checks that verify these requirements (comma-separated IDs)')
-  .option('--verbose', 'routine internals on the console: walk seeds and coverage, bad-input lanes, ... (CONFORMANCE_VERBOSE=1)')
-  .option('--evidence <dir>', 'write an evidence bundle into this new folder once the run ends (with --product and --product-version)')
+  .option(
+    '--verbose',
+    'routine internals on the console: walk seeds and coverage, bad-input lanes, ... (CONFORMANCE_VERBOSE=1)',
+  )
+  .option(
+    '--evidence <dir>',
+    'write an evidence bundle into this new folder once the run ends (with --product and --product-version)',
+  )
   .option('--product <name>', 'with --evidence: the name of the product tested')
   .option('--product-version <version>', 'with --evidence: the version of the product tested')
   .option(
@@ -192,7 +212,9 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
     if (ignored) throw ignored;
     if (list) {
       // vitest's collector is loaded only for a listing (it costs a run's start-up a second).
-      const checks = await (await import('../check-ids.js')).suiteChecks(resolveBudgets(settings, settings.target === 'embedded'));
+      const checks = await (await import('../check-ids.js')).suiteChecks(
+        resolveBudgets(settings, settings.target === 'embedded'),
+      );
       console.log(json ? listingJson(checks) : listingText(checks));
       process.exit(0);
     }
@@ -248,7 +270,8 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
     set.NO_COLOR = '1';
     unset.push('FORCE_COLOR');
   }
-  for (const [name, value] of Object.entries(VITEST_ENV_DEFAULTS)) if (process.env[name] === undefined) set[name] = value;
+  for (const [name, value] of Object.entries(VITEST_ENV_DEFAULTS))
+    if (process.env[name] === undefined) set[name] = value;
   // An evidence bundle holds every exchange in full unless CONFORMANCE_EXCHANGES says otherwise.
   if (evidence && HANDOFF.exchanges.read() === undefined) HANDOFF.exchanges.write(set, 'all');
   // What vitest.config.ts needs, so that it imports none of the settings modules (run/vitest/vitest-plan.ts).
@@ -286,10 +309,18 @@ function evidenceRequest(o: {
     return undefined;
   }
   if (!o.product || !o.productVersion)
-    usageError(program, '--evidence needs --product <name> and --product-version <version>: the bundle says what was tested');
+    usageError(
+      program,
+      '--evidence needs --product <name> and --product-version <version>: the bundle says what was tested',
+    );
   if (existsSync(o.evidence) && readdirSync(o.evidence).length)
     usageError(program, `--evidence ${o.evidence}: not empty (an evidence bundle goes into a new folder)`);
-  return { dir: resolve(o.evidence), product: o.product, productVersion: o.productVersion, certification: Boolean(o.certification) };
+  return {
+    dir: resolve(o.evidence),
+    product: o.product,
+    productVersion: o.productVersion,
+    certification: Boolean(o.certification),
+  };
 }
 
 writeSync(3, JSON.stringify(await prepare(process.argv.slice(2))));

@@ -113,7 +113,12 @@ function run(kind, args, options, until = 'exit') {
 async function prepare() {
   let plan = '';
   const script = fileURLToPath(new URL('./conformance-prepare.ts', import.meta.url));
-  const ended = run('prepare', [COMPILED, script, ...process.argv.slice(2)], { stdio: ['inherit', 'inherit', 'inherit', 'pipe'] }, 'close');
+  const ended = run(
+    'prepare',
+    [COMPILED, script, ...process.argv.slice(2)],
+    { stdio: ['inherit', 'inherit', 'inherit', 'pipe'] },
+    'close',
+  );
   step.child.stdio[3].setEncoding('utf8').on('data', (d) => (plan += d));
   const { code, signal } = await ended;
   if (interrupted || signal) return (interrupted?.signal ?? signal) === 'SIGTERM' ? 143 : 130;

@@ -47,7 +47,13 @@ const program = command({
   .option('--latency-ms <n>', 'delay before every reply, ms (instead of REFERENCE_LATENCY_MS)')
   .option('--jitter-ms <n>', 'extra random delay up to this many ms (instead of REFERENCE_JITTER_MS)');
 parseArguments(program);
-const values = program.opts<{ port?: string; faults?: string; variants?: string; latencyMs?: string; jitterMs?: string }>();
+const values = program.opts<{
+  port?: string;
+  faults?: string;
+  variants?: string;
+  latencyMs?: string;
+  jitterMs?: string;
+}>();
 
 const port = values.port === undefined ? 0 : Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -65,7 +71,9 @@ try {
   if (!(e instanceof SettingsError || e instanceof ReferenceSettingError)) throw e;
   usageError(
     program,
-    values.faults !== undefined && e instanceof ReferenceSettingError && e.message.startsWith('Setting REFERENCE_FAULTS')
+    values.faults !== undefined &&
+      e instanceof ReferenceSettingError &&
+      e.message.startsWith('Setting REFERENCE_FAULTS')
       ? e.message.replace('Setting REFERENCE_FAULTS', '--faults')
       : e.message,
   );

@@ -60,16 +60,22 @@ function main(): number {
     historyPath: resolve(history),
     // The overview lists them under the report's name: verdict, exit code, target, the gate in counts.
     variables: allureVariables(summary),
-    plugins: { awesome: { options: { reportName: name, singleFile: true, groupBy: ['parentSuite', 'suite', 'subSuite'] } } },
+    plugins: {
+      awesome: { options: { reportName: name, singleFile: true, groupBy: ['parentSuite', 'suite', 'subSuite'] } },
+    },
   };
   const configFile = join(runFolder, 'allurerc.json');
   writeFileSync(configFile, JSON.stringify(config, null, 2));
   // The package exports no package.json; its main entry is dist/index.js, the bin cli.js beside dist/.
   const cli = join(dirname(dirname(createRequire(import.meta.url).resolve('allure'))), 'cli.js');
-  const r = spawnSync(process.execPath, [cli, 'generate', '--config', configFile, '--cwd', runFolder, join(runFolder, 'allure-results')], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, NO_COLOR: '1' },
-  });
+  const r = spawnSync(
+    process.execPath,
+    [cli, 'generate', '--config', configFile, '--cwd', runFolder, join(runFolder, 'allure-results')],
+    {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, NO_COLOR: '1' },
+    },
+  );
   const page = join(output, 'index.html');
   if (r.status !== 0 || !existsSync(page)) {
     console.error(`report:allure: allure generate failed (${r.error?.message ?? `exit ${r.status}`})`);

@@ -12,7 +12,8 @@ import { exitCodeOf } from '../../report/outcome.js';
 
 const program = command({
   name: 'report:merge',
-  summary: 'Joins the run folders of a sharded run (npm run conformance -- --shard=i/n on n machines) into one run folder and report.',
+  summary:
+    'Joins the run folders of a sharded run (npm run conformance -- --shard=i/n on n machines) into one run folder and report.',
   settings: ['CONFORMANCE_REPORT_DIR  default of --out (default reports)'],
   exitCodes: [
     [0, 'the merged run passes its gate'],
@@ -31,7 +32,10 @@ parseArguments(program);
 async function main(): Promise<number> {
   const args = { positionals: program.args, values: program.opts<{ out: string; runId?: string }>() };
   try {
-    const { folder, summary } = await mergeShards(args.positionals, { reportDir: args.values.out, runId: args.values.runId });
+    const { folder, summary } = await mergeShards(args.positionals, {
+      reportDir: args.values.out,
+      runId: args.values.runId,
+    });
     console.log(consoleSummary(summary, folder));
     return exitCodeOf(summary);
   } catch (e) {

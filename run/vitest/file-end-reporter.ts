@@ -12,7 +12,8 @@ const fromRoot = (moduleId: string) => relative(process.cwd(), moduleId);
 export default class FileEndReporter implements Reporter {
   onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
     const byProject = new Map<string, string[]>();
-    for (const s of specifications) byProject.set(s.project.name, [...(byProject.get(s.project.name) ?? []), fromRoot(s.moduleId)]);
+    for (const s of specifications)
+      byProject.set(s.project.name, [...(byProject.get(s.project.name) ?? []), fromRoot(s.moduleId)]);
     for (const [project, files] of byProject) filesSelected(project, files);
   }
 

@@ -47,7 +47,8 @@ export const isIsolated = (path: string) => ISOLATED_AREAS.includes(basename(pat
 /** Services by the requests their checks send, most first (npm run bench:latency, busiest service). */
 export const BUSIEST_FIRST = ['provider', 'person', 'organization'];
 
-const serviceRank = (service: string) => (BUSIEST_FIRST.includes(service) ? BUSIEST_FIRST.indexOf(service) : BUSIEST_FIRST.length);
+const serviceRank = (service: string) =>
+  BUSIEST_FIRST.includes(service) ? BUSIEST_FIRST.indexOf(service) : BUSIEST_FIRST.length;
 
 /** Rank of a scenario file: its area's place in LONGEST_FIRST (unranked areas after every ranked one). */
 export function fileRank(path: string): number {
@@ -61,7 +62,13 @@ export function fileRank(path: string): number {
  */
 export function longestFirst<T>(files: T[], pathOf: (f: T) => string): T[] {
   return files
-    .map((f, i) => ({ f, i, rank: fileRank(pathOf(f)), service: basename(dirname(pathOf(f))), last: Number(isIsolated(pathOf(f))) }))
+    .map((f, i) => ({
+      f,
+      i,
+      rank: fileRank(pathOf(f)),
+      service: basename(dirname(pathOf(f))),
+      last: Number(isIsolated(pathOf(f))),
+    }))
     .sort(
       (a, b) =>
         a.last - b.last ||

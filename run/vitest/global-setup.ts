@@ -78,7 +78,9 @@ export default async function setup(project: TestProject) {
     timeoutMs: settings.timeoutMs,
     maxInFlightPerWorker: shareable ? settings.maxInFlight : Math.max(1, Math.floor(settings.maxInFlight / workers)),
     // The pacing (pause, learned rate and bound, CONFORMANCE_RATE_LIMIT) is shared with the counters.
-    ...(shareable ? { inFlightCounters: sharedCounters(serviceNames().length), pacing: sharedPacing(serviceNames().length) } : {}),
+    ...(shareable
+      ? { inFlightCounters: sharedCounters(serviceNames().length), pacing: sharedPacing(serviceNames().length) }
+      : {}),
     retryBudgetMs: settings.retryBudgetMs,
     ...(settings.retries !== undefined ? { retries: settings.retries } : {}),
     ...(settings.rateLimit ? { ratePerSecondPerWorker: settings.rateLimit / (shareable ? 1 : workers) } : {}),
@@ -129,7 +131,11 @@ export default async function setup(project: TestProject) {
   // The side-by-side runner starts files of services with room in their bound before those of a
   // service whose requests already wait for a place (run/vitest/side-by-side-runner.mjs).
   if (info.inFlightCounters)
-    project.provide('serviceLoad', { services: serviceNames(), counters: info.inFlightCounters, bound: info.maxInFlightPerWorker });
+    project.provide('serviceLoad', {
+      services: serviceNames(),
+      counters: info.inFlightCounters,
+      bound: info.maxInFlightPerWorker,
+    });
   // A file's records are removed once its checks have ended (run/early-removal.ts); loaded in the
   // background, the file ends before it are kept until it attaches (run/vitest/file-events.ts). Only where
   // its requests count in the bound and the pacing the workers share (its requests then pause with
@@ -158,7 +164,8 @@ export default async function setup(project: TestProject) {
   afterFirstFileEnds(project.name, () => void (teardownModules ??= loadTeardownModules()).catch(() => undefined));
 
   return async () => {
-    const [{ cleanupRun }, { readResults }, { writeRunReports }, { consoleSummary }] = await (teardownModules ??= loadTeardownModules());
+    const [{ cleanupRun }, { readResults }, { writeRunReports }, { consoleSummary }] = await (teardownModules ??=
+      loadTeardownModules());
     const results = readResults(run.folder) ?? [];
     // The reports' figures are drawn while the run's records are being removed: first the removals
     // under way end (so the teardown counts them and does not ask again), then the rest go.

@@ -25,7 +25,10 @@ export function conformanceReporters(reportDir: string, runId: string, requireme
     './run/vitest/file-end-reporter.ts',
     [
       './report/allure-reporter.ts',
-      { resultsDir: join(folder, 'allure-results'), links: { requirement: { urlTemplate: requirementUrl, nameTemplate: '%s' } } },
+      {
+        resultsDir: join(folder, 'allure-results'),
+        links: { requirement: { urlTemplate: requirementUrl, nameTemplate: '%s' } },
+      },
     ],
     ...(shard ? [['blob', { outputFile: join(folder, 'blob', `blob-${shard.replace('/', '-')}.json`) }]] : []),
   ] as Array<string | [string, Record<string, unknown>]>;

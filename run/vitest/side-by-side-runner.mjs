@@ -153,7 +153,8 @@ export default class SideBySideRunner extends TestRunner {
     const waiting = [...all.filter((f) => !this.isolated(f.path)), ...all.filter((f) => this.isolated(f.path))];
     /** Files of each group that are not isolated and have not ended. */
     const mainLeft = new Map();
-    for (const f of waiting) if (!this.isolated(f.path)) mainLeft.set(this.groupOf(f.path), (mainLeft.get(this.groupOf(f.path)) ?? 0) + 1);
+    for (const f of waiting)
+      if (!this.isolated(f.path)) mainLeft.set(this.groupOf(f.path), (mainLeft.get(this.groupOf(f.path)) ?? 0) + 1);
     const places = this.filesAtOnce() * this.checksPerFile;
     let used = 0;
     let running = 0;

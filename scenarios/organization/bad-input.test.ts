@@ -13,23 +13,40 @@ const { check } = area('bad-input');
 const expectRejected = (t: Check, r: Reply, what: string) =>
   judgeRejected(t, r, what, { rejected: 'ORG-BADINPUT-REJECTED', notRetryable: 'ORG-ERR-NOT-RETRYABLE' });
 
-check('a request body that is not JSON is rejected and not retryable', ['ORG-BADINPUT-REJECTED', 'ORG-ERR-NOT-RETRYABLE'], async (t) => {
-  const r = await t.invalid('demographicsSearch', {}, { rawBody: '{"content": {"identity": ' });
-  expectRejected(t, r, 'a truncated JSON body');
-});
+check(
+  'a request body that is not JSON is rejected and not retryable',
+  ['ORG-BADINPUT-REJECTED', 'ORG-ERR-NOT-RETRYABLE'],
+  async (t) => {
+    const r = await t.invalid('demographicsSearch', {}, { rawBody: '{"content": {"identity": ' });
+    expectRejected(t, r, 'a truncated JSON body');
+  },
+);
 
 const malformed: Array<{ what: string; mutate: (i: any) => void }> = [
-  { what: 'a DATE not in yyyy-MM-dd (foundedDate 2020/01/31)', mutate: (i) => (i.foundedDate = [{ foundedDate: '2020/01/31' }]) },
+  {
+    what: 'a DATE not in yyyy-MM-dd (foundedDate 2020/01/31)',
+    mutate: (i) => (i.foundedDate = [{ foundedDate: '2020/01/31' }]),
+  },
   { what: 'an impossible DATE (validFrom 2021-02-30)', mutate: (i) => (i.addresses[0].validFrom = '2021-02-30') },
-  { what: 'a TIME not in HH:mm (startTime 9am)', mutate: (i) => (i.phoneNumbers[0].bestTimeToContact.startTime = '9am') },
-  { what: 'an impossible TIME (endTime 25:61)', mutate: (i) => (i.phoneNumbers[0].bestTimeToContact.endTime = '25:61') },
+  {
+    what: 'a TIME not in HH:mm (startTime 9am)',
+    mutate: (i) => (i.phoneNumbers[0].bestTimeToContact.startTime = '9am'),
+  },
+  {
+    what: 'an impossible TIME (endTime 25:61)',
+    mutate: (i) => (i.phoneNumbers[0].bestTimeToContact.endTime = '25:61'),
+  },
 ];
 
 for (const m of malformed) {
-  check(`postIdentity with ${m.what} is rejected and not retryable`, ['ORG-BADINPUT-REJECTED', 'ORG-ERR-NOT-RETRYABLE'], async (t) => {
-    const made = org.makeInvalid(t);
-    m.mutate((made.content as any).identity);
-    const r = await t.invalid('postIdentity', made.content);
-    expectRejected(t, r, `postIdentity with ${m.what}`);
-  });
+  check(
+    `postIdentity with ${m.what} is rejected and not retryable`,
+    ['ORG-BADINPUT-REJECTED', 'ORG-ERR-NOT-RETRYABLE'],
+    async (t) => {
+      const made = org.makeInvalid(t);
+      m.mutate((made.content as any).identity);
+      const r = await t.invalid('postIdentity', made.content);
+      expectRejected(t, r, `postIdentity with ${m.what}`);
+    },
+  );
 }

@@ -47,7 +47,9 @@ for (const type of TYPES) {
   check(`${type} values of a returned identity have the ${type} wire form`, [req], async (t) => {
     const reply = await returnedIdentity(t);
     const identity = reply.content?.identity;
-    const values = LEAVES.filter((l) => l.type === type).flatMap((l) => valuesAt(identity, l.path, '/content/identity'));
+    const values = LEAVES.filter((l) => l.type === type).flatMap((l) =>
+      valuesAt(identity, l.path, '/content/identity'),
+    );
     if (!values.length) t.skip(`the returned identity holds no ${type} value to check`);
     t.judge(
       WIRE_FORM,

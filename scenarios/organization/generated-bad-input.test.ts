@@ -9,7 +9,10 @@ import { type BadInputConfig, badInputRequirementIds, runBadInputs } from '../sh
 import { area } from './org.js';
 
 const { check } = area('generated-bad-input');
-const config: BadInputConfig = { service: 'organization', generate: (t, source) => organizationIdentity(t.faker, source) };
+const config: BadInputConfig = {
+  service: 'organization',
+  generate: (t, source) => organizationIdentity(t.faker, source),
+};
 const title = 'generated invalid requests are rejected, never a server error, and change nothing';
 check(title, badInputRequirementIds(config), (t) =>
   runBadInputs(t, config, { file: 'scenarios/organization/generated-bad-input.test.ts', title }),

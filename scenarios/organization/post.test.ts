@@ -19,15 +19,19 @@ import { area, org } from './org.js';
 
 const { check } = area('post');
 
-check('postIdentity returns linkId null when the record matched no existing identity', ['ORG-POST-LINKID-NULL'], async (t) => {
-  const a = await org.postNew(t, ['ORG-POST-LINKID-NULL']);
-  const found = await org.lookup(t, a.source);
-  // Our identities are random and far apart; if the deployment still joined a foreign record, rule 2 wants a link ID.
-  const matched = groupedSources(found.content).some((s) => !sameSource(s, a.source));
-  const judged = postLinkId(a.reply.content?.linkId, matched);
-  t.judge(LINKID_WITHOUT_MATCH, 'ORG-POST-LINKID-NULL', judged.withoutMatch, a.reply);
-  t.judge(LINKID_NULL_ON_MATCH, 'ORG-POST-LINKID-NULL', judged.nullOnMatch, a.reply);
-});
+check(
+  'postIdentity returns linkId null when the record matched no existing identity',
+  ['ORG-POST-LINKID-NULL'],
+  async (t) => {
+    const a = await org.postNew(t, ['ORG-POST-LINKID-NULL']);
+    const found = await org.lookup(t, a.source);
+    // Our identities are random and far apart; if the deployment still joined a foreign record, rule 2 wants a link ID.
+    const matched = groupedSources(found.content).some((s) => !sameSource(s, a.source));
+    const judged = postLinkId(a.reply.content?.linkId, matched);
+    t.judge(LINKID_WITHOUT_MATCH, 'ORG-POST-LINKID-NULL', judged.withoutMatch, a.reply);
+    t.judge(LINKID_NULL_ON_MATCH, 'ORG-POST-LINKID-NULL', judged.nullOnMatch, a.reply);
+  },
+);
 
 check(
   "postIdentity returns the matched identity's linkId when an exact copy from another source links",
@@ -69,7 +73,9 @@ check(
     const changed = structuredClone(a.identity) as any;
     const newPhone = `720555${t.faker.string.numeric(4)}`;
     changed.phoneNumbers[0].number = newPhone;
-    await t.ok('postIdentity', postContent(changed, a.source, t.profile.sourcePlacement), { cites: ['ORG-POST-SAME-SOURCE-UPDATES'] });
+    await t.ok('postIdentity', postContent(changed, a.source, t.profile.sourcePlacement), {
+      cites: ['ORG-POST-SAME-SOURCE-UPDATES'],
+    });
     const after = await org.lookupUntil(t, a.source, 'the update shows', (r) =>
       JSON.stringify(r.content?.identity ?? {}).includes(newPhone),
     );

@@ -29,6 +29,11 @@ queryChecks({
 for (const op of ['postIdentity', 'demographicsSearch', 'demographicsQuery'] as const) {
   check(`${op} without content.identity is rejected`, ['ORG-IDENTITY-REQUIRED'], async (t) => {
     const r = await t.invalid(op, { responseIdentityFormatNames: ['DEFAULT'] });
-    t.judge(IDENTITY_MISSING_ACCEPTED, 'ORG-IDENTITY-REQUIRED', invalidAccepted(`${op} without content.identity`, answerOf(r)), r);
+    t.judge(
+      IDENTITY_MISSING_ACCEPTED,
+      'ORG-IDENTITY-REQUIRED',
+      invalidAccepted(`${op} without content.identity`, answerOf(r)),
+      r,
+    );
   });
 }

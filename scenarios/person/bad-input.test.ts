@@ -26,7 +26,10 @@ check('postIdentity without an identity is rejected and not retryable', IDS, asy
 });
 
 const malformed: Array<{ what: string; mutate: (i: any) => void }> = [
-  { what: 'a dateOfBirth not in yyyy-MM-dd (1985/04/12)', mutate: (i) => (i.datesOfBirth = [{ dateOfBirth: '1985/04/12' }]) },
+  {
+    what: 'a dateOfBirth not in yyyy-MM-dd (1985/04/12)',
+    mutate: (i) => (i.datesOfBirth = [{ dateOfBirth: '1985/04/12' }]),
+  },
   { what: 'an impossible dateOfBirth (2001-02-30)', mutate: (i) => (i.datesOfBirth = [{ dateOfBirth: '2001-02-30' }]) },
   {
     what: 'a deathDate not in yyyy-MM-dd (12.04.2020)',

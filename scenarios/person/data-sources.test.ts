@@ -53,7 +53,12 @@ check(
   async (t) => {
     const names = Array.from({ length: 11 }, (_, i) => dataSourceName(t, i));
     const r = await t.invalid('createDataSource', { sources: names });
-    t.judge(OVER_LIMIT_ACCEPTED, 'PERSON-DATASOURCE-LIMIT', invalidAccepted('createDataSource with 11 names', answerOf(r)), r);
+    t.judge(
+      OVER_LIMIT_ACCEPTED,
+      'PERSON-DATASOURCE-LIMIT',
+      invalidAccepted('createDataSource with 11 names', answerOf(r)),
+      r,
+    );
   },
   { createsDataSources: true },
 );

@@ -32,7 +32,13 @@ import { area, person } from './person.js';
 const { check } = area('envelope');
 
 envelopeChecks({
-  verifies: ['PERSON-ENDPOINT-PATHS', 'PERSON-ENV-ECHO', 'PERSON-ENV-REPLY', 'PERSON-ERR-CARRIED', 'PERSON-VIEWS-DEFAULT'],
+  verifies: [
+    'PERSON-ENDPOINT-PATHS',
+    'PERSON-ENV-ECHO',
+    'PERSON-ENV-REPLY',
+    'PERSON-ERR-CARRIED',
+    'PERSON-VIEWS-DEFAULT',
+  ],
   check,
   kit: person,
   operations: personOperations,
@@ -56,11 +62,22 @@ check("a request carrying the deployment's customerId is accepted", ['PERSON-ENV
 
 check('includeEnrichData defaults to false and true is accepted', ['PERSON-ENRICH-DEFAULT'], async (t) => {
   const a = await person.postNew(t, ['PERSON-ENRICH-DEFAULT']);
-  const q = (extra: Record<string, unknown>) => t.call('nativeIdQuery', { source: { name: a.source.name, id: a.source.id }, ...extra });
-  const [omitted, off, on] = await Promise.all([q({}), q({ includeEnrichData: false }), q({ includeEnrichData: true })]);
-  for (const r of [omitted, off]) t.judge(REQUEST_REFUSED, 'PERSON-ENRICH-DEFAULT', requestRefused('nativeIdQuery', answerOf(r)), r);
+  const q = (extra: Record<string, unknown>) =>
+    t.call('nativeIdQuery', { source: { name: a.source.name, id: a.source.id }, ...extra });
+  const [omitted, off, on] = await Promise.all([
+    q({}),
+    q({ includeEnrichData: false }),
+    q({ includeEnrichData: true }),
+  ]);
+  for (const r of [omitted, off])
+    t.judge(REQUEST_REFUSED, 'PERSON-ENRICH-DEFAULT', requestRefused('nativeIdQuery', answerOf(r)), r);
   t.judge(ENRICH_DEFAULT_DIFFERS, 'PERSON-ENRICH-DEFAULT', enrichDefaultDiffers(omitted.content, off.content), omitted);
-  t.judge(ENRICH_TRUE_REFUSED, 'PERSON-ENRICH-DEFAULT', enrichTrueRefused(answerOf(on), on.content?.linkId, a.linkId), on);
+  t.judge(
+    ENRICH_TRUE_REFUSED,
+    'PERSON-ENRICH-DEFAULT',
+    enrichTrueRefused(answerOf(on), on.content?.linkId, a.linkId),
+    on,
+  );
 });
 
 const LEAVES = leafTypes(PersonIdentity);
@@ -72,13 +89,15 @@ const kinds = [
   {
     req: 'PERSON-TYPE-TEXT',
     what: 'string fields',
-    values: (i: unknown) => LEAVES.filter((l) => l.type === 'TEXT').flatMap((l) => valuesAt(i, l.path, '/content/identity')),
+    values: (i: unknown) =>
+      LEAVES.filter((l) => l.type === 'TEXT').flatMap((l) => valuesAt(i, l.path, '/content/identity')),
     ok: (v: unknown) => typeof v === 'string',
   },
   {
     req: 'PERSON-TYPE-DATE',
     what: 'dates',
-    values: (i: unknown) => LEAVES.filter((l) => l.type === 'DATE').flatMap((l) => valuesAt(i, l.path, '/content/identity')),
+    values: (i: unknown) =>
+      LEAVES.filter((l) => l.type === 'DATE').flatMap((l) => valuesAt(i, l.path, '/content/identity')),
     ok: (v: unknown) => wireTypeSchema.DATE.safeParse(v).success,
   },
   {
@@ -112,7 +131,16 @@ for (const k of kinds) {
 }
 
 /** The person identity's attribute arrays (Resources, Person identity): every object in them carries sources[] and clusterStatus. */
-const ATTRIBUTE_KINDS = ['names', 'addresses', 'datesOfBirth', 'ssns', 'genders', 'phoneNumbers', 'emails', 'deathDetails'] as const;
+const ATTRIBUTE_KINDS = [
+  'names',
+  'addresses',
+  'datesOfBirth',
+  'ssns',
+  'genders',
+  'phoneNumbers',
+  'emails',
+  'deathDetails',
+] as const;
 
 check(
   'every attribute object of a returned identity carries sources[] naming the posted record, and clusterStatus',
@@ -132,7 +160,14 @@ check(
     t.judge(ATTRIBUTE_WITHOUT_SOURCES, 'PERSON-ATTR-SOURCES', attributeWithoutSources(attributes), reply);
     // Each kind the check posted has an object attributed to the posted record (others may come from records the deployment matched),
     // where the kind's source entries name native IDs at all (the entry's members are not marked required).
-    const posted = ATTRIBUTE_KINDS.filter((kind) => Array.isArray(a.identity[kind]) && (a.identity[kind] as unknown[]).length);
-    t.judge(ATTRIBUTE_NOT_ATTRIBUTED, 'PERSON-ATTR-SOURCES', attributeNotAttributed(posted, attributes, a.source.id), reply);
+    const posted = ATTRIBUTE_KINDS.filter(
+      (kind) => Array.isArray(a.identity[kind]) && (a.identity[kind] as unknown[]).length,
+    );
+    t.judge(
+      ATTRIBUTE_NOT_ATTRIBUTED,
+      'PERSON-ATTR-SOURCES',
+      attributeNotAttributed(posted, attributes, a.source.id),
+      reply,
+    );
   },
 );

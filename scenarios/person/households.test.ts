@@ -26,7 +26,9 @@ const { check } = area('households');
 async function household(t: Check, cites: string[]) {
   const sources = [t.source(0), t.source(1), t.source(0)];
   const members = personHousehold(t.faker, sources, 3);
-  await Promise.all(members.map((m, i) => t.ok('postIdentity', postContent(m, sources[i]!, t.profile.sourcePlacement), { cites })));
+  await Promise.all(
+    members.map((m, i) => t.ok('postIdentity', postContent(m, sources[i]!, t.profile.sourcePlacement), { cites })),
+  );
   const linkIds = await Promise.all(sources.map((s) => person.resolved(t, s)));
   t.judge(
     POSTED_NOT_FOUND,
@@ -50,11 +52,16 @@ async function householdCheck(t: Check, id: string, i: number) {
     t.call('householdQuery', { linkId: h.linkIds[i] }),
   ]);
   const found = [bySource, byLink].map((r) => r.content?.householdId).find(isHouseholdId);
-  if (!found) t.skip(`no lookup form finds a household for ${h.linkIds[i]} on this deployment (${describeReply(byLink)})`);
+  if (!found)
+    t.skip(`no lookup form finds a household for ${h.linkIds[i]} on this deployment (${describeReply(byLink)})`);
   const byId = await t.call('householdQuery', { householdId: found });
-  const problems = householdForms(rules, 'the member', h.linkIds[i]!, bySource, byLink, (x) => (x === found ? byId : undefined));
+  const problems = householdForms(rules, 'the member', h.linkIds[i]!, bySource, byLink, (x) =>
+    x === found ? byId : undefined,
+  );
   // The whole-state oracle's clauses judge the lookup forms; this check keeps the findings citing its own requirement.
-  const rejects = new Map([HOUSEHOLD_WITHOUT_LINK, HOUSEHOLD_FORMS_DISAGREE, HOUSEHOLD_BY_ID_DIFFERS].map((c) => [c.id, c.rejects]));
+  const rejects = new Map(
+    [HOUSEHOLD_WITHOUT_LINK, HOUSEHOLD_FORMS_DISAGREE, HOUSEHOLD_BY_ID_DIFFERS].map((c) => [c.id, c.rejects]),
+  );
   t.reject(
     problems.filter((p) => p.requirement === id).map((p) => ({ ...p, rejects: rejects.get(p.clause) ?? p.clause })),
     byId,
@@ -67,8 +74,10 @@ check('householdQuery by link ID returns the household holding it', ['PERSON-HOU
   householdCheck(t, 'PERSON-HOUSEHOLD-BY-LINKID', 0),
 );
 
-check("householdQuery by source and native ID returns the household of that record's identity", ['PERSON-HOUSEHOLD-BY-SOURCE'], (t) =>
-  householdCheck(t, 'PERSON-HOUSEHOLD-BY-SOURCE', 1),
+check(
+  "householdQuery by source and native ID returns the household of that record's identity",
+  ['PERSON-HOUSEHOLD-BY-SOURCE'],
+  (t) => householdCheck(t, 'PERSON-HOUSEHOLD-BY-SOURCE', 1),
 );
 
 check('householdQuery by household ID returns that household with the same link IDs', ['PERSON-HOUSEHOLD-BY-ID'], (t) =>

@@ -35,7 +35,9 @@ check(
     // Control: on an active record an exact copy links; otherwise exclusion cannot be observed through a copy.
     const control = await person.postNew(t, cites);
     if ((await postCopy(t, control, cites)) !== control.linkId)
-      t.skip('an exact copy does not link even to an active record here, so exclusion from matching cannot be observed');
+      t.skip(
+        'an exact copy does not link even to an active record here, so exclusion from matching cannot be observed',
+      );
     const s = script(t, personWalks);
     const [a] = await s.start(1);
     await s.searchable(a!);
@@ -51,13 +53,17 @@ check('a reactivated record returns to its original link ID', ['PERSON-REACTIVAT
   await s.step('reactivate', [a!], ['PERSON-REACTIVATE-ORIGINAL-LINK']);
 });
 
-check('a reactivated record of a two-record identity returns to that identity', ['PERSON-REACTIVATE-ORIGINAL-LINK'], async (t) => {
-  const s = script(t, personWalks);
-  const [a, b] = await s.start(2);
-  await s.step('link', [a!, b!]);
-  await s.step('deactivate', [b!]);
-  await s.step('reactivate', [b!], ['PERSON-REACTIVATE-ORIGINAL-LINK']);
-});
+check(
+  'a reactivated record of a two-record identity returns to that identity',
+  ['PERSON-REACTIVATE-ORIGINAL-LINK'],
+  async (t) => {
+    const s = script(t, personWalks);
+    const [a, b] = await s.start(2);
+    await s.step('link', [a!, b!]);
+    await s.step('deactivate', [b!]);
+    await s.step('reactivate', [b!], ['PERSON-REACTIVATE-ORIGINAL-LINK']);
+  },
+);
 
 check('a reactivated record takes part in matching again', ['PERSON-REACTIVATE-MATCHES-AGAIN'], async (t) => {
   const cites = ['PERSON-REACTIVATE-MATCHES-AGAIN'];

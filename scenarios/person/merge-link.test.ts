@@ -13,7 +13,12 @@ import { personWalks } from './walk-config.js';
 const { check } = area('merge-link');
 
 mergeLinkChecks({
-  verifies: ['PERSON-LINK-SAME-LINKID', 'PERSON-MERGE-SHARED-LINK', 'PERSON-UNLINK-OWN-LINKID', 'PERSON-UNMERGE-NEW-LINK'],
+  verifies: [
+    'PERSON-LINK-SAME-LINKID',
+    'PERSON-MERGE-SHARED-LINK',
+    'PERSON-UNLINK-OWN-LINKID',
+    'PERSON-UNMERGE-NEW-LINK',
+  ],
   check,
   kit: person,
   walks: personWalks,
@@ -30,7 +35,12 @@ check('unlinkIdentities splits a record that postIdentity matched', ['PERSON-UNL
   await t.ok('unlinkIdentities', { unlinkFromSource: src(a.source), source: src(copy) });
   const [la, lc] = await Promise.all([
     person.linkIdOf(t, a.source),
-    person.linkIdUntil(t, copy, 'the split record resolves to its own link ID', (l) => l !== undefined && l !== a.linkId),
+    person.linkIdUntil(
+      t,
+      copy,
+      'the split record resolves to its own link ID',
+      (l) => l !== undefined && l !== a.linkId,
+    ),
   ]);
   t.judge(MATCHED_NOT_SPLIT, 'PERSON-UNLINK-MATCHED', matchedNotSplit(la, lc));
 });

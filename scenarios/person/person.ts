@@ -14,8 +14,12 @@ export const src = (s: { name: string; id: string }) => ({ name: s.name, id: s.i
 export const list = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);
 
 /** Deactivate / reactivate request contents, with the member names the profile gives. */
-export const deactivate = (t: Check, s: { name: string; id: string }) => ({ [t.profile.members.deactivateSource]: src(s) });
-export const reactivate = (t: Check, s: { name: string; id: string }) => ({ [t.profile.members.reactivateSource]: src(s) });
+export const deactivate = (t: Check, s: { name: string; id: string }) => ({
+  [t.profile.members.deactivateSource]: src(s),
+});
+export const reactivate = (t: Check, s: { name: string; id: string }) => ({
+  [t.profile.members.reactivateSource]: src(s),
+});
 
 /** A data-source name in the run's namespace (the only names the guard lets the run create). */
 export const dataSourceName = (t: Check, i: number) =>

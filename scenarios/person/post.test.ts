@@ -5,46 +5,71 @@
  */
 import { postContent } from '../../generators/common.js';
 import { NATIVEID_WRONG_IDENTITY, nativeIdWrongIdentity } from '../../specs/clauses/query.js';
-import { EXACT_COPY_NOT_LINKED, UPDATE_NOT_APPLIED, exactCopyNotLinked, updateNotApplied } from '../../specs/clauses/post.js';
+import {
+  EXACT_COPY_NOT_LINKED,
+  UPDATE_NOT_APPLIED,
+  exactCopyNotLinked,
+  updateNotApplied,
+} from '../../specs/clauses/post.js';
 import { groupedSources, sameSource } from '../shared/steps.js';
 import { area, person } from './person.js';
 
 const { check } = area('post');
 
-check('a posted person is added and found through nativeIdQuery', ['PERSON-POST-ADDS', 'PERSON-NATIVEID-QUERY'], async (t) => {
-  const a = await person.postNew(t, ['PERSON-POST-ADDS']);
-  const found = await person.lookupUntil(t, a.source, 'the posted source resolves', (r) => r.content?.linkId === a.linkId);
-  t.judge(
-    NATIVEID_WRONG_IDENTITY,
-    'PERSON-NATIVEID-QUERY',
-    nativeIdWrongIdentity(a.source, a.linkId, { linkId: found.content?.linkId, grouped: groupedSources(found.content) }),
-    found,
-  );
-});
+check(
+  'a posted person is added and found through nativeIdQuery',
+  ['PERSON-POST-ADDS', 'PERSON-NATIVEID-QUERY'],
+  async (t) => {
+    const a = await person.postNew(t, ['PERSON-POST-ADDS']);
+    const found = await person.lookupUntil(
+      t,
+      a.source,
+      'the posted source resolves',
+      (r) => r.content?.linkId === a.linkId,
+    );
+    t.judge(
+      NATIVEID_WRONG_IDENTITY,
+      'PERSON-NATIVEID-QUERY',
+      nativeIdWrongIdentity(a.source, a.linkId, {
+        linkId: found.content?.linkId,
+        grouped: groupedSources(found.content),
+      }),
+      found,
+    );
+  },
+);
 
-check('re-posting the same source and native ID updates the record in its link ID', ['PERSON-POST-SAME-SOURCE-UPDATES'], async (t) => {
-  const a = await person.postNew(t, ['PERSON-POST-SAME-SOURCE-UPDATES']);
-  const changed = structuredClone(a.identity) as any;
-  const newEmail = `updated.${t.faker.string.alphanumeric({ length: 8, casing: 'lower' })}@example.com`;
-  changed.emails[0].email = newEmail;
-  await t.ok('postIdentity', postContent(changed, a.source, t.profile.sourcePlacement), { cites: ['PERSON-POST-SAME-SOURCE-UPDATES'] });
-  const after = await person.lookupUntil(t, a.source, 'the update shows', (r) =>
-    JSON.stringify(r.content?.identity ?? {}).includes(newEmail),
-  );
-  const shown = {
-    linkId: after.content?.linkId,
-    timesListed: groupedSources(after.content).filter((s) => sameSource(s, a.source)).length,
-    shows: JSON.stringify(after.content?.identity ?? {}).includes(newEmail),
-  };
-  t.judge(UPDATE_NOT_APPLIED, 'PERSON-POST-SAME-SOURCE-UPDATES', updateNotApplied(a.linkId, shown, newEmail), after);
-});
+check(
+  're-posting the same source and native ID updates the record in its link ID',
+  ['PERSON-POST-SAME-SOURCE-UPDATES'],
+  async (t) => {
+    const a = await person.postNew(t, ['PERSON-POST-SAME-SOURCE-UPDATES']);
+    const changed = structuredClone(a.identity) as any;
+    const newEmail = `updated.${t.faker.string.alphanumeric({ length: 8, casing: 'lower' })}@example.com`;
+    changed.emails[0].email = newEmail;
+    await t.ok('postIdentity', postContent(changed, a.source, t.profile.sourcePlacement), {
+      cites: ['PERSON-POST-SAME-SOURCE-UPDATES'],
+    });
+    const after = await person.lookupUntil(t, a.source, 'the update shows', (r) =>
+      JSON.stringify(r.content?.identity ?? {}).includes(newEmail),
+    );
+    const shown = {
+      linkId: after.content?.linkId,
+      timesListed: groupedSources(after.content).filter((s) => sameSource(s, a.source)).length,
+      shows: JSON.stringify(after.content?.identity ?? {}).includes(newEmail),
+    };
+    t.judge(UPDATE_NOT_APPLIED, 'PERSON-POST-SAME-SOURCE-UPDATES', updateNotApplied(a.linkId, shown, newEmail), after);
+  },
+);
 
 check('an exact copy posted from another source joins the same link ID', ['PERSON-POST-EXACT-LINKS'], async (t) => {
   const a = await person.postNew(t, ['PERSON-POST-EXACT-LINKS']);
   // Matching may read a search index that lags writes: the copy goes out once a search shows the original.
   await person.whenSearchable(t, a);
   const copy = t.source(1);
-  await t.ok('postIdentity', postContent(a.identity, copy, t.profile.sourcePlacement), { cites: ['PERSON-POST-EXACT-LINKS'] });
+  await t.ok('postIdentity', postContent(a.identity, copy, t.profile.sourcePlacement), {
+    cites: ['PERSON-POST-EXACT-LINKS'],
+  });
   const linkId = await person.resolved(t, copy);
   t.judge(EXACT_COPY_NOT_LINKED, 'PERSON-POST-EXACT-LINKS', exactCopyNotLinked(a.linkId, linkId));
 });

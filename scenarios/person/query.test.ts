@@ -40,24 +40,37 @@ const VARIANTS: Array<{ what: string; change: (p: any) => void }> = [
     what: 'another birth date and SSN',
     change: (p) => Object.assign(p, { datesOfBirth: [{ dateOfBirth: '1901-01-01' }], ssns: [{ ssn: '999-00-0000' }] }),
   },
-  { what: 'the name alone', change: (p) => Object.keys(p).forEach((k) => k !== 'names' && k !== 'sources' && delete p[k]) },
+  {
+    what: 'the name alone',
+    change: (p) => Object.keys(p).forEach((k) => k !== 'names' && k !== 'sources' && delete p[k]),
+  },
 ];
 
-check('demographicsQuery matches exactly when postIdentity would link (same threshold)', ['PERSON-QUERY-SAME-THRESHOLD'], async (t) => {
-  const outcomes = await Promise.all(
-    VARIANTS.map(async (v) => {
-      const a = await person.postNew(t, ['PERSON-QUERY-SAME-THRESHOLD']);
-      // Query and post once a search shows the original (both may read a lagging search index).
-      await person.whenSearchable(t, a);
-      const variant = structuredClone(a.identity) as any;
-      delete variant.sources;
-      v.change(variant);
-      const query = await t.ok('demographicsQuery', { identity: variant }, { cites: ['PERSON-QUERY-SAME-THRESHOLD'] });
-      const copy = t.source(1);
-      await t.ok('postIdentity', postContent(variant, copy, t.profile.sourcePlacement), { cites: ['PERSON-QUERY-SAME-THRESHOLD'] });
-      const linked = (await person.resolved(t, copy)) === a.linkId;
-      return { what: v.what, queried: query.content?.linkId === a.linkId, linked };
-    }),
-  );
-  t.judge(QUERY_THRESHOLD_DIFFERS, 'PERSON-QUERY-SAME-THRESHOLD', queryThresholdDiffers(outcomes));
-});
+check(
+  'demographicsQuery matches exactly when postIdentity would link (same threshold)',
+  ['PERSON-QUERY-SAME-THRESHOLD'],
+  async (t) => {
+    const outcomes = await Promise.all(
+      VARIANTS.map(async (v) => {
+        const a = await person.postNew(t, ['PERSON-QUERY-SAME-THRESHOLD']);
+        // Query and post once a search shows the original (both may read a lagging search index).
+        await person.whenSearchable(t, a);
+        const variant = structuredClone(a.identity) as any;
+        delete variant.sources;
+        v.change(variant);
+        const query = await t.ok(
+          'demographicsQuery',
+          { identity: variant },
+          { cites: ['PERSON-QUERY-SAME-THRESHOLD'] },
+        );
+        const copy = t.source(1);
+        await t.ok('postIdentity', postContent(variant, copy, t.profile.sourcePlacement), {
+          cites: ['PERSON-QUERY-SAME-THRESHOLD'],
+        });
+        const linked = (await person.resolved(t, copy)) === a.linkId;
+        return { what: v.what, queried: query.content?.linkId === a.linkId, linked };
+      }),
+    );
+    t.judge(QUERY_THRESHOLD_DIFFERS, 'PERSON-QUERY-SAME-THRESHOLD', queryThresholdDiffers(outcomes));
+  },
+);

@@ -53,9 +53,21 @@ check(
 
 type Filter = { subject?: string; object?: string; verb?: string };
 const FILTERS: Array<{ req: string; by: string; filter: (a: string, b: string, v: string) => Filter }> = [
-  { req: 'PERSON-REL-SEARCH-SUBJECT', by: 'subject link ID', filter: (a: string, _b: string, _v: string) => ({ subject: a }) },
-  { req: 'PERSON-REL-SEARCH-OBJECT', by: 'object link ID', filter: (_a: string, b: string, _v: string) => ({ object: b }) },
-  { req: 'PERSON-REL-SEARCH-VERB', by: 'relationship verb', filter: (_a: string, _b: string, v: string) => ({ verb: v }) },
+  {
+    req: 'PERSON-REL-SEARCH-SUBJECT',
+    by: 'subject link ID',
+    filter: (a: string, _b: string, _v: string) => ({ subject: a }),
+  },
+  {
+    req: 'PERSON-REL-SEARCH-OBJECT',
+    by: 'object link ID',
+    filter: (_a: string, b: string, _v: string) => ({ object: b }),
+  },
+  {
+    req: 'PERSON-REL-SEARCH-VERB',
+    by: 'relationship verb',
+    filter: (_a: string, _b: string, v: string) => ({ verb: v }),
+  },
 ];
 
 for (const f of FILTERS) {
@@ -87,7 +99,11 @@ check(
   'searchRelationshipsService by each filter alone, and by all together, returns only relationships meeting every filter given',
   ['PERSON-REL-SEARCH-SUBJECT', 'PERSON-REL-SEARCH-OBJECT', 'PERSON-REL-SEARCH-VERB'],
   async (t) => {
-    const REQ = { subject: 'PERSON-REL-SEARCH-SUBJECT', object: 'PERSON-REL-SEARCH-OBJECT', verb: 'PERSON-REL-SEARCH-VERB' } as const;
+    const REQ = {
+      subject: 'PERSON-REL-SEARCH-SUBJECT',
+      object: 'PERSON-REL-SEARCH-OBJECT',
+      verb: 'PERSON-REL-SEARCH-VERB',
+    } as const;
     const cites = Object.values(REQ);
     const m = relationshipMembers(t.profile, 'person');
     const { verb, inverseVerb } = t.profile.relationship;
@@ -100,8 +116,14 @@ check(
     ];
     const set = await Promise.all(
       plan.map(async (p, i) => {
-        const content = relationshipContent(t, p.subject, p.object, { relationshipVerb: p.verb, inverseRelationshipVerb: verb });
-        const r = i < 3 ? await t.ok('addRelationshipService', content, { cites }) : await t.raw('addRelationshipService', content);
+        const content = relationshipContent(t, p.subject, p.object, {
+          relationshipVerb: p.verb,
+          inverseRelationshipVerb: verb,
+        });
+        const r =
+          i < 3
+            ? await t.ok('addRelationshipService', content, { cites })
+            : await t.raw('addRelationshipService', content);
         if (i === 3 && (r.success !== true || typeof r.content?.relationship?.id !== 'string')) return undefined;
         t.judge(RELATIONSHIP_WITHOUT_ID, cites, relationshipWithoutId(r.content?.relationship), r);
         return {
@@ -115,11 +137,15 @@ check(
     // What a search must find: every relationship the run added that meets its filters (the verb alone matches
     // relationships of every check and run, and a capped list may hold none of the run's: there only what it returns
     // is judged; the check of the verb filter above judges what it finds).
-    const meeting = (by: Array<keyof typeof REQ>) => set.filter((x, i) => x && by.every((k) => plan[i]![k] === all[k])).map((x) => x!.id);
+    const meeting = (by: Array<keyof typeof REQ>) =>
+      set.filter((x, i) => x && by.every((k) => plan[i]![k] === all[k])).map((x) => x!.id);
     const searches = (
-      [['subject'], ['object'], ...(otherVerb ? [['verb']] : []), ['subject', 'object', 'verb']] as Array<Array<keyof typeof REQ>>
+      [['subject'], ['object'], ...(otherVerb ? [['verb']] : []), ['subject', 'object', 'verb']] as Array<
+        Array<keyof typeof REQ>
+      >
     ).map((by) => ({ by, finds: by.length === 1 && by[0] === 'verb' ? [] : meeting(by) }));
-    if (!otherVerb) t.note('the verb alone was not exercised: no second verb (profile relationship.inverseVerb) was accepted');
+    if (!otherVerb)
+      t.note('the verb alone was not exercised: no second verb (profile relationship.inverseVerb) was accepted');
     const member = { subject: m.subject, object: m.object, verb: 'relationshipVerb' };
     for (const s of searches) {
       const filter = Object.fromEntries(s.by.map((k) => [k, all[k]]));
@@ -139,7 +165,8 @@ check(
             ? [s.finds.join(' or ')]
             : []
           : s.finds.filter((f) => !has(r, f));
-        for (const f of missing) if (s.by.length === 1) t.judge(RELATIONSHIP_NOT_FOUND, REQ[k], relationshipNotFound(f, k, false), r);
+        for (const f of missing)
+          if (s.by.length === 1) t.judge(RELATIONSHIP_NOT_FOUND, REQ[k], relationshipNotFound(f, k, false), r);
         // The filter of `k` excludes a relationship the other filters match: returned, it breaks that filter.
         t.judge(OFF_CRITERIA, REQ[k], offCriteria({ [member[k]]: all[k] }, list), r);
         t.exercised(REQ[k], s.by.length === 1 ? `criterion:${k}` : 'criteria:combined');
@@ -148,16 +175,22 @@ check(
   },
 );
 
-check('deleteRelationshipService deletes the relationship and a search no longer finds it', ['PERSON-REL-DELETE'], async (t) => {
-  const { a, id } = await added(t, ['PERSON-REL-DELETE']);
-  await t.ok('deleteRelationshipService', { id });
-  const gone = await t.eventually(`relationship ${id} gone from search`, async () => {
-    const r = await t.ok('searchRelationshipsService', relationshipFilter({ subject: a.linkId }), { cites: ['PERSON-REL-DELETE'] });
-    return relationshipsIn(r.content).some((x) => x.id === id) ? undefined : true;
-  });
-  t.judge(STILL_FOUND, 'PERSON-REL-DELETE', stillFound(id, gone !== true));
-  t.exercised('PERSON-REL-DELETE', 'relationships-of-subject:1');
-});
+check(
+  'deleteRelationshipService deletes the relationship and a search no longer finds it',
+  ['PERSON-REL-DELETE'],
+  async (t) => {
+    const { a, id } = await added(t, ['PERSON-REL-DELETE']);
+    await t.ok('deleteRelationshipService', { id });
+    const gone = await t.eventually(`relationship ${id} gone from search`, async () => {
+      const r = await t.ok('searchRelationshipsService', relationshipFilter({ subject: a.linkId }), {
+        cites: ['PERSON-REL-DELETE'],
+      });
+      return relationshipsIn(r.content).some((x) => x.id === id) ? undefined : true;
+    });
+    t.judge(STILL_FOUND, 'PERSON-REL-DELETE', stillFound(id, gone !== true));
+    t.exercised('PERSON-REL-DELETE', 'relationships-of-subject:1');
+  },
+);
 
 check(
   'deleteRelationshipService deletes only the relationship named: the other relationships of its subject stay',

@@ -6,7 +6,12 @@
  * Source: person-provider-identity-api.md, Resources (Person request content options), Endpoints, Limits.
  */
 import type { Check } from '../../harness/check.js';
-import { DEFAULT_MAX_FEWER, UNTHRESHOLDED_FILTERS, defaultMaxFewer, unthresholdedFilters } from '../../specs/clauses/search.js';
+import {
+  DEFAULT_MAX_FEWER,
+  UNTHRESHOLDED_FILTERS,
+  defaultMaxFewer,
+  unthresholdedFilters,
+} from '../../specs/clauses/search.js';
 import type { Reply } from '../../harness/reply.js';
 import { postContent } from '../../generators/common.js';
 import { personHousehold } from '../../generators/person.js';
@@ -55,7 +60,8 @@ searchChecks({
   scoresOptional: true,
 });
 
-const search = (t: Check, identity: unknown, extra: Record<string, unknown> = {}) => t.call('demographicsSearch', { identity, ...extra });
+const search = (t: Check, identity: unknown, extra: Record<string, unknown> = {}) =>
+  t.call('demographicsSearch', { identity, ...extra });
 
 /**
  * Pairs of searches the no-threshold check reads at most: the two searches of a pair go together,
@@ -65,32 +71,41 @@ const search = (t: Check, identity: unknown, extra: Record<string, unknown> = {}
  */
 const PAIR_READS = 3;
 
-check('without matchScoreThreshold the results include every thresholded result', ['PERSON-SEARCH-NO-THRESHOLD'], async (t) => {
-  const h = await household(t, ['PERSON-SEARCH-NO-THRESHOLD']);
-  // A low threshold keeps weak candidates, which an unfiltered search must include too.
-  const pair = () => Promise.all([search(t, h.identity), search(t, h.identity, { matchScoreThreshold: 0.01 })]);
-  // Only the check's own household is compared: other records may enter or leave the index between the two searches.
-  const own = (r: Reply<'demographicsSearch'>) => resultLinkIds(r).filter((l) => h.linkIds.includes(l));
-  const results = (r: Reply<'demographicsSearch'>) => (Array.isArray(r.content?.searchResults) ? r.content.searchResults : []);
-  const rejected = ([plain, thresholded]: Awaited<ReturnType<typeof pair>>) =>
-    unthresholdedFilters(new Set(h.linkIds), results(plain), results(thresholded));
-  let read = await pair();
-  for (let i = 1; i < PAIR_READS && rejected(read).length; i++) read = await pair();
-  if (!own(read[1]).length) t.skip('the thresholded search returned none of the household to compare');
-  t.judge(UNTHRESHOLDED_FILTERS, 'PERSON-SEARCH-NO-THRESHOLD', rejected(read), read[0]);
-});
+check(
+  'without matchScoreThreshold the results include every thresholded result',
+  ['PERSON-SEARCH-NO-THRESHOLD'],
+  async (t) => {
+    const h = await household(t, ['PERSON-SEARCH-NO-THRESHOLD']);
+    // A low threshold keeps weak candidates, which an unfiltered search must include too.
+    const pair = () => Promise.all([search(t, h.identity), search(t, h.identity, { matchScoreThreshold: 0.01 })]);
+    // Only the check's own household is compared: other records may enter or leave the index between the two searches.
+    const own = (r: Reply<'demographicsSearch'>) => resultLinkIds(r).filter((l) => h.linkIds.includes(l));
+    const results = (r: Reply<'demographicsSearch'>) =>
+      Array.isArray(r.content?.searchResults) ? r.content.searchResults : [];
+    const rejected = ([plain, thresholded]: Awaited<ReturnType<typeof pair>>) =>
+      unthresholdedFilters(new Set(h.linkIds), results(plain), results(thresholded));
+    let read = await pair();
+    for (let i = 1; i < PAIR_READS && rejected(read).length; i++) read = await pair();
+    if (!own(read[1]).length) t.skip('the thresholded search returned none of the household to compare');
+    t.judge(UNTHRESHOLDED_FILTERS, 'PERSON-SEARCH-NO-THRESHOLD', rejected(read), read[0]);
+  },
+);
 
-check('without maxSearchResults no fewer results come back than with a small limit', ['PERSON-SEARCH-MAX-DEFAULT'], async (t) => {
-  const h = await household(t, ['PERSON-SEARCH-MAX-DEFAULT']);
-  const [unlimited, limited] = await Promise.all([
-    search(t, h.identity, { matchScoreThreshold: 0.01 }),
-    search(t, h.identity, { matchScoreThreshold: 0.01, maxSearchResults: 2 }),
-  ]);
-  if (!resultLinkIds(limited).length) t.skip('no candidates returned');
-  t.judge(
-    DEFAULT_MAX_FEWER,
-    'PERSON-SEARCH-MAX-DEFAULT',
-    defaultMaxFewer(resultLinkIds(unlimited).length, resultLinkIds(limited).length, 2),
-    unlimited,
-  );
-});
+check(
+  'without maxSearchResults no fewer results come back than with a small limit',
+  ['PERSON-SEARCH-MAX-DEFAULT'],
+  async (t) => {
+    const h = await household(t, ['PERSON-SEARCH-MAX-DEFAULT']);
+    const [unlimited, limited] = await Promise.all([
+      search(t, h.identity, { matchScoreThreshold: 0.01 }),
+      search(t, h.identity, { matchScoreThreshold: 0.01, maxSearchResults: 2 }),
+    ]);
+    if (!resultLinkIds(limited).length) t.skip('no candidates returned');
+    t.judge(
+      DEFAULT_MAX_FEWER,
+      'PERSON-SEARCH-MAX-DEFAULT',
+      defaultMaxFewer(resultLinkIds(unlimited).length, resultLinkIds(limited).length, 2),
+      unlimited,
+    );
+  },
+);

@@ -18,7 +18,9 @@ authRejectionChecks({
       name: 'with the right user name and a wrong password',
       auth: (t) => {
         const a = t.target.auth;
-        return { header: basic(a.scheme === 'basic' ? a.username : 'conformance', `wrong-${t.faker.string.alphanumeric(16)}`) };
+        return {
+          header: basic(a.scheme === 'basic' ? a.username : 'conformance', `wrong-${t.faker.string.alphanumeric(16)}`),
+        };
       },
     },
     { name: 'with a malformed basic header', auth: () => 'malformed' },

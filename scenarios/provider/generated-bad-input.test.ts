@@ -13,7 +13,8 @@ const { check } = area('generated-bad-input');
 let n = 0;
 const config: BadInputConfig = {
   service: 'provider',
-  generate: (t, source) => providerIdentity(n++ % 2 ? 'healthFacility' : 'practitioner', t.faker, source, runInfo().profile.provider),
+  generate: (t, source) =>
+    providerIdentity(n++ % 2 ? 'healthFacility' : 'practitioner', t.faker, source, runInfo().profile.provider),
 };
 const title = 'generated invalid requests are rejected, never a server error, and change nothing';
 check(title, badInputRequirementIds(config), (t) =>

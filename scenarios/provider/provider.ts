@@ -12,7 +12,8 @@ import { steps } from '../shared/steps.js';
 
 export const area = (name: string) => scenario('provider', name);
 
-const kitOf = (kind: ProviderKind) => steps((f, source) => providerIdentity(kind, f, source, runInfo().profile.provider));
+const kitOf = (kind: ProviderKind) =>
+  steps((f, source) => providerIdentity(kind, f, source, runInfo().profile.provider));
 
 export const practitioner = kitOf('practitioner');
 export const healthFacility = kitOf('healthFacility');

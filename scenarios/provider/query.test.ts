@@ -13,7 +13,12 @@ import { TYPES, area, typeValue } from './provider.js';
 const { check } = area('query');
 
 for (const { kind, label, kit } of TYPES) {
-  queryChecks({ verifies: ['PROV-IDQUERY-RETURNS', 'PROV-NATIVEID-QUERY', 'PROV-POST-ADDS', 'PROV-QUERY-BEST-MATCH'], check, kit, label });
+  queryChecks({
+    verifies: ['PROV-IDQUERY-RETURNS', 'PROV-NATIVEID-QUERY', 'PROV-POST-ADDS', 'PROV-QUERY-BEST-MATCH'],
+    check,
+    kit,
+    label,
+  });
 
   check(
     `re-posting the same source and native ID updates the ${label} instead of adding an identity`,
@@ -25,7 +30,9 @@ for (const { kind, label, kit } of TYPES) {
       const line1 = `${t.faker.number.int({ min: 100, max: 9999 })} Update Street`;
       changed.addresses = [{ ...(changed.addresses?.[0] ?? {}), line1 }, ...(changed.addresses ?? []).slice(1)];
       await t.ok('postIdentity', postContent(changed, a.source, t.profile.sourcePlacement), { cites });
-      const after = await kit.lookupUntil(t, a.source, 'the update shows', (r) => JSON.stringify(r.content ?? {}).includes(line1));
+      const after = await kit.lookupUntil(t, a.source, 'the update shows', (r) =>
+        JSON.stringify(r.content ?? {}).includes(line1),
+      );
       const shown = {
         linkId: after.content?.linkId,
         timesListed: groupedSources(after.content).filter((s) => sameSource(s, a.source)).length,
@@ -42,7 +49,9 @@ for (const { kind, label, kit } of TYPES) {
     const member = t.profile.provider.typeMember;
     const returned = providerTypeOf(found.content?.identity, member);
     if (returned === undefined)
-      t.skip(`the returned identity carries no ${member} (profile provider.typeMember), so its type could not be read back`);
+      t.skip(
+        `the returned identity carries no ${member} (profile provider.typeMember), so its type could not be read back`,
+      );
     t.judge(TYPE_NOT_KEPT, 'PROV-POST-TYPES', typeNotKept(expected, returned), found);
   });
 }

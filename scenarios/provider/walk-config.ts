@@ -8,7 +8,8 @@ import { type WalkConfig, walkSpecOf } from '../shared/walk-config.js';
 
 export const providerWalks: WalkConfig = {
   service: 'provider',
-  generate: (f, source, kind, profile) => providerIdentity((kind ?? 'practitioner') as ProviderKind, f, source, profile.provider),
+  generate: (f, source, kind, profile) =>
+    providerIdentity((kind ?? 'practitioner') as ProviderKind, f, source, profile.provider),
   ...walkSpecOf('provider'),
 };
 

@@ -119,10 +119,11 @@ const baseContents = (ctx: BadInputContext) => validRequests(ctx);
 function profileMember(t: Check, op: string): string | undefined {
   const m = t.profile.members;
   return (
-    { restoreSource: m.restoreSource, deactivateSourceWs: m.deactivateSource, reactivateSourceWs: m.reactivateSource } as Record<
-      string,
-      string
-    >
+    {
+      restoreSource: m.restoreSource,
+      deactivateSourceWs: m.deactivateSource,
+      reactivateSourceWs: m.reactivateSource,
+    } as Record<string, string>
   )[op];
 }
 
@@ -174,12 +175,15 @@ function walk(op: OperationName, schema: z.ZodType, value: unknown, path: Path, 
   if (d.type === 'string') {
     const format = (s as any).format as string | undefined;
     const kind = s === TimeString ? 'time' : format && MALFORMED[format] ? format : undefined;
-    if (kind) out.push({ op, path, kind: `malformed ${kind.toUpperCase()}`, values: fc.constantFrom(...MALFORMED[kind]!) });
+    if (kind)
+      out.push({ op, path, kind: `malformed ${kind.toUpperCase()}`, values: fc.constantFrom(...MALFORMED[kind]!) });
   }
   // Absent members get only their own invalid value (nothing below them is built).
   if (d.type === 'object' && d.shape && value && typeof value === 'object' && !Array.isArray(value))
-    for (const [k, member] of Object.entries(d.shape)) walk(op, member, (value as Record<string, unknown>)[k], [...path, k], out);
-  if (d.type === 'array' && d.element && Array.isArray(value) && value.length) walk(op, d.element, value[0], [...path, 0], out);
+    for (const [k, member] of Object.entries(d.shape))
+      walk(op, member, (value as Record<string, unknown>)[k], [...path, k], out);
+  if (d.type === 'array' && d.element && Array.isArray(value) && value.length)
+    walk(op, d.element, value[0], [...path, 0], out);
 }
 
 /** A copy of `content` with the member at `path` set to `value` (removed when undefined). */
@@ -206,7 +210,8 @@ export function sitesOf(ctx: BadInputContext, config: BadInputConfig): Site[] {
     const base = bases[op.name];
     if (!base) continue;
     const member = profileMember(t, op.name);
-    if (member) out.push({ op: op.name, path: [member], kind: 'missing required member', values: fc.constant(undefined) });
+    if (member)
+      out.push({ op: op.name, path: [member], kind: 'missing required member', values: fc.constant(undefined) });
     else walk(op.name, op.request, base, [], out);
   }
   if (bases.demographicsSearch)
@@ -233,12 +238,19 @@ const snapshotOf = (r: Reply): Snapshot =>
     ? { identity: describeReply(r) }
     : { linkId: String(r.content?.linkId), identity: JSON.stringify(r.content?.identity ?? null) };
 
-const clip = (text: string, n = 1200) => (text.length > n ? `${text.slice(0, n)}... [${text.length - n} more characters]` : text);
+const clip = (text: string, n = 1200) =>
+  text.length > n ? `${text.slice(0, n)}... [${text.length - n} more characters]` : text;
 
 /** Requirement IDs a bad-input check of this configuration may cite. */
 export const badInputRequirementIds = (config: BadInputConfig) => [
   ...(
-    ['badInput.generated', 'badInput.noServerError', 'badInput.rejectedNoChange', 'search.maxPositive', 'badInput.dataSourceLimit'] as const
+    [
+      'badInput.generated',
+      'badInput.noServerError',
+      'badInput.rejectedNoChange',
+      'search.maxPositive',
+      'badInput.dataSourceLimit',
+    ] as const
   ).flatMap((role) => requirementFor(config.service, role) ?? []),
 ];
 
@@ -263,7 +275,8 @@ export const BAD_INPUT_LANES = 3;
 export const BAD_INPUTS_PER_LANE = 5;
 
 /** Lanes of a check of `budget` generated requests: one per BAD_INPUTS_PER_LANE, 1 to BAD_INPUT_LANES. */
-export const lanesFor = (budget: number) => Math.max(1, Math.min(BAD_INPUT_LANES, Math.ceil(budget / BAD_INPUTS_PER_LANE)));
+export const lanesFor = (budget: number) =>
+  Math.max(1, Math.min(BAD_INPUT_LANES, Math.ceil(budget / BAD_INPUTS_PER_LANE)));
 
 /** What one lane draws from the check's Faker before anything is sent. */
 interface LanePlan {
@@ -293,7 +306,11 @@ interface LaneResult {
  * @throws ConformanceFailure with the shrunk request, its reply and a replay command (the first
  *   failing lane's, in lane order).
  */
-export async function runBadInputs(t: Check, config: BadInputConfig, options: { file: string; title: string }): Promise<void> {
+export async function runBadInputs(
+  t: Check,
+  config: BadInputConfig,
+  options: { file: string; title: string },
+): Promise<void> {
   const budget = badInputBudget();
   const info = runInfo();
   const lanes = lanesFor(budget);
@@ -351,7 +368,8 @@ async function runLane(t: Check, config: BadInputConfig, plan: LanePlan, sendabl
   const [a, b] = await Promise.all(
     [plan.a, plan.b].map(async ({ source }) => {
       const found = await t.call('nativeIdQuery', { source: src(source) });
-      if (isAbsent(found)) throw new CouldNotJudge(`nativeIdQuery finds no identity for a source just posted: ${describeReply(found)}`);
+      if (isAbsent(found))
+        throw new CouldNotJudge(`nativeIdQuery finds no identity for a source just posted: ${describeReply(found)}`);
       return { source, linkId: String(found.content?.linkId), snapshot: snapshotOf(found) };
     }),
   );
@@ -366,7 +384,8 @@ async function runLane(t: Check, config: BadInputConfig, plan: LanePlan, sendabl
   };
   const bases = baseContents(ctx);
 
-  const lookUp = async (s: SourceRef): Promise<Snapshot> => snapshotOf(await t.call('nativeIdQuery', { source: src(s) }));
+  const lookUp = async (s: SourceRef): Promise<Snapshot> =>
+    snapshotOf(await t.call('nativeIdQuery', { source: src(s) }));
   const lane = [a, b];
   /**
    * What a request can have changed of the lane's records: those it names (by native ID or link
@@ -376,7 +395,9 @@ async function runLane(t: Check, config: BadInputConfig, plan: LanePlan, sendabl
   const lookAt = (content: unknown, was: Snapshot[]): Promise<Snapshot[]> => {
     const text = JSON.stringify(content ?? null);
     return Promise.all(
-      lane.map((r, i) => (text.includes(r.source.id) || text.includes(r.linkId) ? lookUp(r.source) : Promise.resolve(was[i]!))),
+      lane.map((r, i) =>
+        text.includes(r.source.id) || text.includes(r.linkId) ? lookUp(r.source) : Promise.resolve(was[i]!),
+      ),
     );
   };
 
@@ -388,7 +409,8 @@ async function runLane(t: Check, config: BadInputConfig, plan: LanePlan, sendabl
     if (spec.sourcesCreated && content.identity !== undefined && !t.ownsAnySourceCreatedBy(op, content)) return false;
     return t.guardAllows(op, content);
   };
-  const contentFor = (site: Site, value: unknown) => (site.content ? site.content(value) : setAt(bases[site.op]!, site.path, value));
+  const contentFor = (site: Site, value: unknown) =>
+    site.content ? site.content(value) : setAt(bases[site.op]!, site.path, value);
   // Whether a site's requests may be sent does not depend on the lane (each names only its own records): judged once per check.
   const mayBeSent = (site: Site) => {
     const key = `${site.op}|${site.path.join('.')}|${site.kind}`;
@@ -396,7 +418,9 @@ async function runLane(t: Check, config: BadInputConfig, plan: LanePlan, sendabl
     if (ok === undefined)
       sendable.verdicts.set(
         key,
-        (ok = fc.sample(site.values, { seed: sendable.seed, numRuns: 3 }).every((v) => guarded(site.op, contentFor(site, v)))),
+        (ok = fc
+          .sample(site.values, { seed: sendable.seed, numRuns: 3 })
+          .every((v) => guarded(site.op, contentFor(site, v)))),
       );
     return ok;
   };
@@ -425,7 +449,9 @@ async function runLane(t: Check, config: BadInputConfig, plan: LanePlan, sendabl
       let newSource: SourceRef | undefined;
       if (site.op === 'postIdentity' && !site.content) {
         newSource = { name: ctx.fresh.name, id: `${ctx.fresh.id}-${++fresh}` };
-        content = JSON.parse(JSON.stringify(content).replaceAll(JSON.stringify(ctx.fresh.id), JSON.stringify(newSource.id)));
+        content = JSON.parse(
+          JSON.stringify(content).replaceAll(JSON.stringify(ctx.fresh.id), JSON.stringify(newSource.id)),
+        );
       }
       fc.pre(guarded(site.op, content));
       let reply: Reply | undefined;
@@ -445,7 +471,8 @@ async function runLane(t: Check, config: BadInputConfig, plan: LanePlan, sendabl
           .map((s, i) => {
             const was = current[i]!;
             const name = `the lane's record ${i ? 'B' : 'A'}`;
-            if (s.linkId !== was.linkId) return `${name} resolved to ${was.linkId ?? 'nothing'}, now to ${s.linkId ?? 'nothing'}`;
+            if (s.linkId !== was.linkId)
+              return `${name} resolved to ${was.linkId ?? 'nothing'}, now to ${s.linkId ?? 'nothing'}`;
             return s.identity !== was.identity
               ? `${name}'s identity ${s.linkId} was ${clip(was.identity, 300)}, is now ${clip(s.identity, 300)}`
               : '';
@@ -453,19 +480,28 @@ async function runLane(t: Check, config: BadInputConfig, plan: LanePlan, sendabl
           .filter(Boolean);
         current = after;
         if (newSource && stored && !isAbsent(stored))
-          changed.push(`the new source ${newSource.id} was stored (nativeIdQuery finds identity ${stored.content?.linkId})`);
+          changed.push(
+            `the new source ${newSource.id} was stored (nativeIdQuery finds identity ${stored.content?.linkId})`,
+          );
         if (accepted.length) {
           const observed = accepted.map((x) => (changed.length ? `${x}; and it changed: ${changed.join('; ')}` : x));
           t.judgeAll(
             [
               { clause: BAD_INPUT_ACCEPTED, requirements: GENERATED, rejected: observed },
-              ...(site.clause && site.cites ? [{ clause: site.clause, requirements: site.cites, rejected: observed }] : []),
+              ...(site.clause && site.cites
+                ? [{ clause: site.clause, requirements: site.cites, rejected: observed }]
+                : []),
             ],
             reply,
           );
         }
         t.judge(BAD_INPUT_UNANSWERED, GENERATED, badInputUnanswered(what, answer), reply);
-        t.judge(REJECTED_CHANGED, NO_CHANGE, rejectedChanged(`${what}, rejected (${describeReply(reply)}),`, changed), reply);
+        t.judge(
+          REJECTED_CHANGED,
+          NO_CHANGE,
+          rejectedChanged(`${what}, rejected (${describeReply(reply)}),`, changed),
+          reply,
+        );
       } catch (e) {
         last = { op: site.op, kind: site.kind, content, reply, error: e };
         throw e;

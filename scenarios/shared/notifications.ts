@@ -37,7 +37,10 @@ export async function closedWindow(t: Check, from: number): Promise<Window> {
   await t.pause(20 + 2 * skew);
   const end = new Date(Date.now() - 5 - skew);
   await t.pause(20);
-  return { startDate: new Date(Math.min(from - 1000 - skew, end.getTime() - 1000)).toISOString(), endDate: end.toISOString() };
+  return {
+    startDate: new Date(Math.min(from - 1000 - skew, end.getTime() - 1000)).toISOString(),
+    endDate: end.toISOString(),
+  };
 }
 
 /** A window ending before any change the caller makes next (on the deployment's clock too). */
@@ -83,9 +86,12 @@ export async function walkNotifications(t: Check, window: Window, size?: number,
   // A window that cannot fit in `pageLimit` pages (its totalElements over pages the size the first
   // one came in, which a deployment may cap) is not read on: a partial read judges nothing.
   const perPage = more && walk.notifications.length ? walk.notifications.length : pageSize;
-  if (pageLimit !== undefined && more && typeof total === 'number' && Math.ceil(total / perPage) > maxPages) return walk;
+  if (pageLimit !== undefined && more && typeof total === 'number' && Math.ceil(total / perPage) > maxPages)
+    return walk;
   if (more && typeof total === 'number' && Number.isInteger(total) && total > pageSize) {
-    const rest = await Promise.all(Array.from({ length: Math.min(Math.ceil(total / pageSize), maxPages) - 1 }, (_, k) => page(1 + k)));
+    const rest = await Promise.all(
+      Array.from({ length: Math.min(Math.ceil(total / pageSize), maxPages) - 1 }, (_, k) => page(1 + k)),
+    );
     for (const r of rest) {
       next++;
       if (!(more = take(r))) break;
@@ -118,7 +124,10 @@ export async function settledWalk(
   pageLimit?: number,
 ): Promise<Walk & { still: boolean }> {
   const polling = (t.profile.consistencyBudgetMs ?? 0) > 0;
-  const wanted = typeof shows === 'function' ? shows : (w: Walk) => shows.every((id) => w.notifications.some((n) => mentions(n, id)));
+  const wanted =
+    typeof shows === 'function'
+      ? shows
+      : (w: Walk) => shows.every((id) => w.notifications.some((n) => mentions(n, id)));
   let previous: string | undefined;
   let still = !polling;
   const walk = await t.settle(
@@ -173,7 +182,11 @@ export function totalBelowWalked(w: Pick<Walk, 'pages'>): boolean {
  * the walk read the whole window (false: it holds more than profile notifications.maxPages pages,
  * so the count is only of the pages read).
  */
-export async function countMentions(t: Check, window: () => Window, ids: string[]): Promise<{ count: number; complete: boolean }> {
+export async function countMentions(
+  t: Check,
+  window: () => Window,
+  ids: string[],
+): Promise<{ count: number; complete: boolean }> {
   const walk = await walkNotifications(t, window(), t.profile.notifications.readPageSize);
   return { count: walk.notifications.filter((n) => ids.some((id) => mentions(n, id))).length, complete: walk.complete };
 }

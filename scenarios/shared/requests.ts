@@ -86,7 +86,9 @@ export function validRequests(ctx: RequestContext): Partial<Record<OperationName
       ? { newDataSource: `${t.run.namespace}ds-auth-${t.faker.string.alphanumeric({ length: 6, casing: 'lower' })}` }
       : {}),
   };
-  return Object.fromEntries(SERVICES[t.service].operations.map((op) => [op.name, op.example(example)]).filter(([, c]) => c !== undefined));
+  return Object.fromEntries(
+    SERVICES[t.service].operations.map((op) => [op.name, op.example(example)]).filter(([, c]) => c !== undefined),
+  );
 }
 
 /**
@@ -102,7 +104,12 @@ type PriorState = (ctx: RequestContext, cites: string[]) => Promise<Partial<Requ
  * A state-table step sent as its row builds it (RowSpec.content), on `sources` in the order of the
  * row's roles, which must succeed. @throws ConformanceFailure (citing `cites`) when it is refused
  */
-async function rowStep(t: Check, step: SourceStepName, sources: SourceRef[], cites: string[]): Promise<Partial<RequestContext>> {
+async function rowStep(
+  t: Check,
+  step: SourceStepName,
+  sources: SourceRef[],
+  cites: string[],
+): Promise<Partial<RequestContext>> {
   const row = rowOf(SERVICES[t.service].stateSpec, step);
   await t.ok(row.operation, row.content(sources.map(src), t.profile.members), { cites });
   return {};
@@ -182,7 +189,15 @@ export async function exerciseRequest(
   if (!namesRecords(t.service, t.profile, op)) {
     // postIdentity, searchNotifications, createDataSource: no record to post first.
     const fresh = kit.make(t);
-    return validRequests({ t, a: fresh.source, b: fresh.source, linkA: '', linkB: '', fresh: fresh.source, identity: fresh.identity })[op];
+    return validRequests({
+      t,
+      a: fresh.source,
+      b: fresh.source,
+      linkA: '',
+      linkB: '',
+      fresh: fresh.source,
+      identity: fresh.identity,
+    })[op];
   }
   // B is posted only where the request (or the state it needs) names it: a posting costs a lookup and a removal too.
   const ctx = await postedContext(kit, t, cites, namesSecondRecord(t.service, t.profile, op));

@@ -38,7 +38,10 @@ export class Script {
    */
   async start(n: number, kind?: string): Promise<ModelRecord[]> {
     this.model.kindsFor = kind ? [kind] : undefined;
-    const added = await this.withExchanges(() => postStart(this.model, this.real, n), `posting the ${n} starting identities`);
+    const added = await this.withExchanges(
+      () => postStart(this.model, this.real, n),
+      `posting the ${n} starting identities`,
+    );
     this.apart();
     return added;
   }
@@ -47,7 +50,14 @@ export class Script {
   async add(kind?: string): Promise<ModelRecord> {
     this.model.kindsFor = kind ? [kind] : this.model.kindsFor;
     await this.withExchanges(
-      () => runStep(stepKind(this.config, 'post new identity'), this.model, this.real, [], 'postIdentity of a new, distinct identity'),
+      () =>
+        runStep(
+          stepKind(this.config, 'post new identity'),
+          this.model,
+          this.real,
+          [],
+          'postIdentity of a new, distinct identity',
+        ),
       'posting one more identity',
     );
     this.apart();
@@ -73,7 +83,8 @@ export class Script {
   }
 
   private apart(): void {
-    if (this.real.findings.length) this.t.skip(`identities generated far apart were joined by matching: ${this.real.findings.join('; ')}`);
+    if (this.real.findings.length)
+      this.t.skip(`identities generated far apart were joined by matching: ${this.real.findings.join('; ')}`);
   }
 
   /**

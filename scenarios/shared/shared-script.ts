@@ -63,7 +63,8 @@ export async function sharedScript(
   t.asideLines.push(...runner.asideLines);
   t.lags.push(...runner.lags);
   for (const note of runner.notes) t.note(note);
-  for (const c of runner.categories) if (t.verifies.some((id) => c.startsWith(categoryKey(id, '')))) t.categories.add(c);
+  for (const c of runner.categories)
+    if (t.verifies.some((id) => c.startsWith(categoryKey(id, '')))) t.categories.add(c);
 }
 
 /**
@@ -104,7 +105,15 @@ const reads = new WeakMap<object, Map<string, Promise<unknown>>>();
 
 /** The check the shared run happens on: the pair's requirements, a Faker of the script's own, the starting check's limits. */
 function runnerFor(t: Check, name: string, requirements: readonly string[], seed: number): Check {
-  const runner = new Check(t.service, [...requirements], seededFaker(testSeed(seed, name)), t.client, t.profile, t.run, t.file);
+  const runner = new Check(
+    t.service,
+    [...requirements],
+    seededFaker(testSeed(seed, name)),
+    t.client,
+    t.profile,
+    t.run,
+    t.file,
+  );
   const catalogue = catalogueOf(t.service);
   runner.disabled = new Set(
     requirements.filter((id) => t.profile.disabledExpectations.includes(id) && catalogue.get(id)?.level === 'EXPECT'),

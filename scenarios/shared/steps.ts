@@ -52,7 +52,10 @@ export function steps(generate: IdentityGenerator) {
 
   /** nativeIdQuery for a source (validated reply). */
   const lookup = (t: Check, source: SourceRef, views?: string[]) =>
-    t.call('nativeIdQuery', { source: { name: source.name, id: source.id }, ...(views ? { responseIdentityFormatNames: views } : {}) });
+    t.call('nativeIdQuery', {
+      source: { name: source.name, id: source.id },
+      ...(views ? { responseIdentityFormatNames: views } : {}),
+    });
 
   /** Link ID a source resolves to now, or undefined when the lookup finds nothing. */
   const linkIdOf = async (t: Check, source: SourceRef): Promise<string | undefined> => {
@@ -101,7 +104,19 @@ export function steps(generate: IdentityGenerator) {
       (x) => ranksFirst(x, posted.linkId),
     );
 
-  return { make, makeInvalid, postAndRead, postNew, lookup, linkIdOf, resolved, lookupUntil, linkIdUntil, searchable, whenSearchable };
+  return {
+    make,
+    makeInvalid,
+    postAndRead,
+    postNew,
+    lookup,
+    linkIdOf,
+    resolved,
+    lookupUntil,
+    linkIdUntil,
+    searchable,
+    whenSearchable,
+  };
 }
 
 /**
@@ -110,10 +125,15 @@ export function steps(generate: IdentityGenerator) {
  * a deployment that returns every candidate (no threshold) lists it anyway.
  */
 export function ranksFirst(r: Reply, linkId: string): boolean {
-  const list = (Array.isArray(r.content?.searchResults) ? r.content.searchResults : []) as Array<{ linkId?: string; matchScore?: number }>;
+  const list = (Array.isArray(r.content?.searchResults) ? r.content.searchResults : []) as Array<{
+    linkId?: string;
+    matchScore?: number;
+  }>;
   if (!list.length) return false;
   const top = list[0]!.matchScore;
-  return typeof top === 'number' ? list.some((x) => x.matchScore === top && x.linkId === linkId) : list[0]!.linkId === linkId;
+  return typeof top === 'number'
+    ? list.some((x) => x.matchScore === top && x.linkId === linkId)
+    : list[0]!.linkId === linkId;
 }
 
 /** Link IDs of a demographicsSearch reply's results, best first. */
@@ -162,6 +182,8 @@ export const onlyIn = (a: Set<string>, b: Set<string>) => [...a].filter((v) => !
 
 /** Source references named in identityGroupedBySource of a reply's content. */
 export const groupedSources = (content: any): SourceRef[] =>
-  (Array.isArray(content?.identityGroupedBySource) ? content.identityGroupedBySource : []).map((g: any) => g?.source).filter(Boolean);
+  (Array.isArray(content?.identityGroupedBySource) ? content.identityGroupedBySource : [])
+    .map((g: any) => g?.source)
+    .filter(Boolean);
 
 export const sameSource = (a: Partial<SourceRef>, b: Partial<SourceRef>) => a.name === b.name && a.id === b.id;

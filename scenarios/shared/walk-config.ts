@@ -41,7 +41,11 @@ export function walkSpecOf(service: ServiceName): Pick<WalkConfig, 'spec' | 'req
   };
   return {
     spec: SERVICES[service].stateSpec,
-    requirements: { apart: need('apart'), rejectedNoChange: need('rejectedNoChange'), noServerError: need('noServerError') },
+    requirements: {
+      apart: need('apart'),
+      rejectedNoChange: need('rejectedNoChange'),
+      noServerError: need('noServerError'),
+    },
   };
 }
 
@@ -81,7 +85,13 @@ export function walkRequirementIds(c: WalkConfig): string[] {
 /** The requirements a cross-kind merge or link breaks (the rows' request outcomes for records of two kinds). */
 function sameKindRequirements(spec: StateSpec): string[] {
   const [a, b] = spec.kinds!;
-  const rec = (label: string, kind: string): SpecRecord => ({ label, state: 'active', group: label === 'A' ? 1 : 2, kind, data: {} });
+  const rec = (label: string, kind: string): SpecRecord => ({
+    label,
+    state: 'active',
+    group: label === 'A' ? 1 : 2,
+    kind,
+    data: {},
+  });
   return spec.rows
     .filter((row) => row.roles.length === 2)
     .map((row) => row.request(new StateModel(), [rec('A', a!), rec('B', b!)]))

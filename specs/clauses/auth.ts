@@ -25,7 +25,11 @@ export const UNAUTHENTICATED_LEAKS = checkClause(
 const IDENTITY_MEMBERS = ['linkId', 'identity', 'identityGroupedBySource', 'linkIdentity'];
 /** UNAUTHENTICATED-LEAKS: identity members of each reply that the request did not send itself. */
 export function unauthenticatedLeaks(
-  replies: ReadonlyArray<{ op: string; sent: Record<string, unknown>; content: Record<string, unknown> | null | undefined }>,
+  replies: ReadonlyArray<{
+    op: string;
+    sent: Record<string, unknown>;
+    content: Record<string, unknown> | null | undefined;
+  }>,
 ): string[] {
   return replies.flatMap((x) => {
     const c = x.content ?? {};
@@ -45,7 +49,9 @@ export const UNAUTHENTICATED_CHANGES = checkClause(
 export function unauthenticatedChanges(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
   return Object.keys(before)
     .filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]))
-    .map((k) => `${k}: ${JSON.stringify(before[k]).slice(0, 200)} before, ${JSON.stringify(after[k]).slice(0, 200)} after`);
+    .map(
+      (k) => `${k}: ${JSON.stringify(before[k]).slice(0, 200)} before, ${JSON.stringify(after[k]).slice(0, 200)} after`,
+    );
 }
 
 export const AUTH_CLAUSES = [UNAUTHENTICATED_ACCEPTED, UNAUTHENTICATED_LEAKS, UNAUTHENTICATED_CHANGES];

@@ -41,18 +41,21 @@ export function badInputUnanswered(what: string, a: Answer): string[] {
   return rejected || accepted(a) ? [] : [`${what}: ${said(a)}`];
 }
 
-export const BAD_INPUT_RETRYABLE = checkClause('BAD-INPUT-RETRYABLE', 'a rejection of malformed content marked retryableError=true', [
-  'ORG-ERR-NOT-RETRYABLE',
-  'PERSON-ERR-NOT-RETRYABLE',
-]);
+export const BAD_INPUT_RETRYABLE = checkClause(
+  'BAD-INPUT-RETRYABLE',
+  'a rejection of malformed content marked retryableError=true',
+  ['ORG-ERR-NOT-RETRYABLE', 'PERSON-ERR-NOT-RETRYABLE'],
+);
 /** BAD-INPUT-RETRYABLE: the reply, when it marks the rejection retryable. */
 export function badInputRetryable(what: string, retryableError: unknown): string[] {
   return retryableError === true ? [`${what} marked retryableError=true`] : [];
 }
 
-export const SERVER_ERROR = checkClause('SERVER-ERROR', 'a request answered HTTP 5xx without a failure envelope (success=false)', [
-  'badInput.noServerError',
-]);
+export const SERVER_ERROR = checkClause(
+  'SERVER-ERROR',
+  'a request answered HTTP 5xx without a failure envelope (success=false)',
+  ['badInput.noServerError'],
+);
 /** SERVER-ERROR: the reply, when it is a 5xx that carries no failure envelope. */
 export function serverError(what: string, a: Answer): string[] {
   return (a.status ?? 0) >= 500 && a.success !== false ? [`${what}: ${said(a)}`] : [];

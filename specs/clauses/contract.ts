@@ -10,9 +10,11 @@
 import { type Answer, said } from './answer.js';
 import { checkClause } from './table.js';
 
-export const REPLY_NOT_ENVELOPE = checkClause('REPLY-NOT-ENVELOPE', 'a reply whose body is not a JSON object (the response envelope)', [
-  'envelope.reply',
-]);
+export const REPLY_NOT_ENVELOPE = checkClause(
+  'REPLY-NOT-ENVELOPE',
+  'a reply whose body is not a JSON object (the response envelope)',
+  ['envelope.reply'],
+);
 export const ENVELOPE_MEMBER_TYPE = checkClause(
   'ENVELOPE-MEMBER-TYPE',
   'an envelope member of another type than the envelope table gives (success not a boolean, warnings or errors not arrays of strings, ...)',
@@ -40,7 +42,9 @@ export const CONTRACT_CLAUSES = [REPLY_NOT_ENVELOPE, ENVELOPE_MEMBER_TYPE, CONTE
 /** REPLY-NOT-ENVELOPE: a reply of `op` whose body did not parse as a JSON object (`raw`: the body as text). */
 export function replyNotEnvelope(op: string, status: number | undefined, body: unknown, raw: string): string[] {
   if (body && typeof body === 'object' && !Array.isArray(body)) return [];
-  return [`${op} replied HTTP ${status} with ${raw ? `a body that is not a JSON object: ${raw.slice(0, 200)}` : 'an empty body'}`];
+  return [
+    `${op} replied HTTP ${status} with ${raw ? `a body that is not a JSON object: ${raw.slice(0, 200)}` : 'an empty body'}`,
+  ];
 }
 
 /** REQUEST-REFUSED: the reply to a valid request of `op`, when it does not say success=true. */

@@ -42,8 +42,14 @@ export function clausesDoc(): string {
     '',
   ];
   for (const { area, clauses } of CHECK_CLAUSES) {
-    lines.push(`## ${area}`, '', `| clause | rejects | ${services.join(' | ')} |`, `|---|---|${services.map(() => '---|').join('')}`);
-    for (const c of clauses) lines.push(`| ${c.id} | ${cell(c.rejects)} | ${services.map((s) => cell(citesIn(c, s))).join(' | ')} |`);
+    lines.push(
+      `## ${area}`,
+      '',
+      `| clause | rejects | ${services.join(' | ')} |`,
+      `|---|---|${services.map(() => '---|').join('')}`,
+    );
+    for (const c of clauses)
+      lines.push(`| ${c.id} | ${cell(c.rejects)} | ${services.map((s) => cell(citesIn(c, s))).join(' | ')} |`);
     lines.push('');
   }
   return lines.join('\n').trimEnd();

@@ -21,9 +21,14 @@ export function pathNotAnswered(op: string, a: Answer): string[] {
   return PATH_STATUSES.has(a.status ?? 0) && a.success !== true ? [`${op} at its documented path: ${said(a)}`] : [];
 }
 
-export const ECHO_DIFFERS = checkClause('ECHO-DIFFERS', "a reply whose trackingId or auditId is not the request's", ['envelope.echo']);
+export const ECHO_DIFFERS = checkClause('ECHO-DIFFERS', "a reply whose trackingId or auditId is not the request's", [
+  'envelope.echo',
+]);
 /** ECHO-DIFFERS: the envelope members that do not give back what the request sent. */
-export function echoDiffers(sent: { trackingId: string; auditId: string }, body: Record<string, unknown> | undefined): string[] {
+export function echoDiffers(
+  sent: { trackingId: string; auditId: string },
+  body: Record<string, unknown> | undefined,
+): string[] {
   return (['trackingId', 'auditId'] as const)
     .filter((m) => body?.[m] !== sent[m])
     .map((m) => `${m} ${JSON.stringify(body?.[m])}, the request sent ${JSON.stringify(sent[m])}`);
@@ -41,9 +46,13 @@ export function viewDefaultDiffers(
 ): string[] {
   const out: string[] = [];
   if ((omitted.linkId ?? null) !== (named.linkId ?? null))
-    out.push(`linkId ${JSON.stringify(omitted.linkId)} without views, ${JSON.stringify(named.linkId)} with ["DEFAULT"]`);
+    out.push(
+      `linkId ${JSON.stringify(omitted.linkId)} without views, ${JSON.stringify(named.linkId)} with ["DEFAULT"]`,
+    );
   if (canonical(omitted.identity) !== canonical(named.identity))
-    out.push(`identity ${clip(canonical(omitted.identity))} without views, ${clip(canonical(named.identity))} with ["DEFAULT"]`);
+    out.push(
+      `identity ${clip(canonical(omitted.identity))} without views, ${clip(canonical(named.identity))} with ["DEFAULT"]`,
+    );
   return out;
 }
 
@@ -55,8 +64,12 @@ export const FAILURE_WITHOUT_REASON = checkClause(
 /** FAILURE-WITHOUT-REASON: a failure's envelope that names no reason. */
 export function failureWithoutReason(body: Record<string, unknown> | undefined): string[] {
   if (body?.success !== false) return [];
-  const reasons = [body.message, ...(Array.isArray(body.errors) ? body.errors : [])].filter((x) => typeof x === 'string' && x.trim());
-  return reasons.length ? [] : [`success=false with message ${JSON.stringify(body.message)} and errors ${JSON.stringify(body.errors)}`];
+  const reasons = [body.message, ...(Array.isArray(body.errors) ? body.errors : [])].filter(
+    (x) => typeof x === 'string' && x.trim(),
+  );
+  return reasons.length
+    ? []
+    : [`success=false with message ${JSON.stringify(body.message)} and errors ${JSON.stringify(body.errors)}`];
 }
 
 export const CUSTOMERID_REFUSED = checkClause(
@@ -67,7 +80,9 @@ export const CUSTOMERID_REFUSED = checkClause(
 /** CUSTOMERID-REFUSED: the reply to a nativeIdQuery of a posted record sent with customerId. */
 export function customerIdRefused(a: Answer, linkId: unknown, expected: string): string[] {
   if (!accepted(a)) return [`nativeIdQuery with customerId: ${said(a)}`];
-  return linkId === expected ? [] : [`nativeIdQuery with customerId answered link ID ${JSON.stringify(linkId)}, not ${expected}`];
+  return linkId === expected
+    ? []
+    : [`nativeIdQuery with customerId answered link ID ${JSON.stringify(linkId)}, not ${expected}`];
 }
 
 export const ENRICH_DEFAULT_DIFFERS = checkClause(

@@ -21,11 +21,18 @@ export const MONOTONE_BROKEN = checkClause(
   ['metamorphic.thresholdMonotone'],
 );
 /** MONOTONE-BROKEN: hits of the higher threshold not explained by the threshold-0 hits (`cut`: that list was cut at maxSearchResults). */
-export function monotoneBroken(higher: readonly Hit[], lower: readonly Hit[], cut: { at?: number }, what: string): string[] {
+export function monotoneBroken(
+  higher: readonly Hit[],
+  lower: readonly Hit[],
+  cut: { at?: number },
+  what: string,
+): string[] {
   return higher.flatMap((h) => {
     const was = lower.find((x) => x.linkId === h.linkId);
     if (!was)
-      return cut.at !== undefined && h.score <= cut.at ? [] : [`${what}: ${h.linkId} (score ${h.score}) was not among [${fmt(lower)}]`];
+      return cut.at !== undefined && h.score <= cut.at
+        ? []
+        : [`${what}: ${h.linkId} (score ${h.score}) was not among [${fmt(lower)}]`];
     return was.score === h.score ? [] : [`${what}: ${h.linkId} scored ${h.score}, ${was.score} at threshold 0`];
   });
 }
@@ -48,7 +55,9 @@ export function isPrefixUpToTies(small: readonly Hit[], big: readonly Hit[]): bo
 }
 /** PREFIX-BROKEN: the smaller search, when it is not a prefix of the larger one up to ties. */
 export function prefixBroken(small: readonly Hit[], big: readonly Hit[], what: string): string[] {
-  return isPrefixUpToTies(small, big) ? [] : [`${what}: [${fmt(small)}] is not the first ${small.length} of [${fmt(big)}]`];
+  return isPrefixUpToTies(small, big)
+    ? []
+    : [`${what}: [${fmt(small)}] is not the first ${small.length} of [${fmt(big)}]`];
 }
 
 export const SELF_NOT_FIRST = checkClause(
@@ -61,7 +70,9 @@ export function selfNotFirst(self: string, found: readonly Hit[]): string[] {
   const mine = found.find((h) => h.linkId === self);
   if (!mine) return [`${self} is not among [${fmt(found)}]`];
   const top = Math.max(...found.map((h) => h.score));
-  return mine.score === top && found[0]!.score === mine.score ? [] : [`${self} scored ${mine.score} in [${fmt(found)}]`];
+  return mine.score === top && found[0]!.score === mine.score
+    ? []
+    : [`${self} scored ${mine.score} in [${fmt(found)}]`];
 }
 
 export const NONDETERMINISTIC = checkClause(
@@ -86,10 +97,15 @@ export const THRESHOLDS_CONTRADICT = checkClause(
   ['metamorphic.oneThreshold'],
 );
 /** The interval in which one threshold explains every decision, or the pairs that contradict. */
-export function oneThreshold(decisions: readonly Decision[]): { interval?: [number, number]; contradictions: Array<[Decision, Decision]> } {
+export function oneThreshold(decisions: readonly Decision[]): {
+  interval?: [number, number];
+  contradictions: Array<[Decision, Decision]>;
+} {
   const pos = decisions.filter((d) => d.matched);
   const neg = decisions.filter((d) => !d.matched);
-  const contradictions = neg.flatMap((n) => pos.filter((p) => p.score <= n.score).map((p) => [n, p] as [Decision, Decision]));
+  const contradictions = neg.flatMap((n) =>
+    pos.filter((p) => p.score <= n.score).map((p) => [n, p] as [Decision, Decision]),
+  );
   if (contradictions.length) return { contradictions };
   const low = Math.max(0, ...neg.map((d) => d.score));
   const high = Math.min(1, ...pos.map((d) => d.score));
@@ -115,7 +131,9 @@ export const DELETED_DATA_STILL_SCORES = checkClause(
 export function deletedDataStillScores(now: number | undefined, during: number, apart: number | undefined): string[] {
   if (apart !== undefined && during <= apart) return [];
   return now !== undefined && now >= during
-    ? [`scored ${now} after the delete, ${during} while the source was in it, ${apart ?? 'not returned'} before it joined`]
+    ? [
+        `scored ${now} after the delete, ${during} while the source was in it, ${apart ?? 'not returned'} before it joined`,
+      ]
     : [];
 }
 

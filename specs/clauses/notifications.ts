@@ -17,9 +17,11 @@ export interface Page {
   totalElements?: unknown;
 }
 
-export const PAGE_OVER_SIZE = checkClause('PAGE-OVER-SIZE', 'a notification page holding more notifications than the pageSize asked for', [
-  'notifications.paging',
-]);
+export const PAGE_OVER_SIZE = checkClause(
+  'PAGE-OVER-SIZE',
+  'a notification page holding more notifications than the pageSize asked for',
+  ['notifications.paging'],
+);
 /** PAGE-OVER-SIZE: pages holding more than `pageSize`. */
 export function pageOverSize(pages: readonly Page[], pageSize: number): string[] {
   return pages.flatMap((p, i) =>
@@ -62,7 +64,10 @@ export function pagesMissWindow(paged: readonly unknown[], whole: readonly unkno
   const p = counts(paged);
   return [...counts(whole)]
     .filter(([n, k]) => (p.get(n) ?? 0) < k)
-    .map(([n, k]) => `${clip(n)}: ${k} in larger pages, ${p.get(n) ?? 0} in the pages walked (${paged.length} of ${whole.length})`);
+    .map(
+      ([n, k]) =>
+        `${clip(n)}: ${k} in larger pages, ${p.get(n) ?? 0} in the pages walked (${paged.length} of ${whole.length})`,
+    );
 }
 
 export const PAGES_REPEAT = checkClause(
@@ -85,7 +90,9 @@ export const TOTAL_NOT_COUNT = checkClause(
 );
 /** TOTAL-NOT-COUNT: integer totals that differ from `count`. */
 export function totalNotCount(totals: readonly unknown[], count: number): string[] {
-  return totals.flatMap((t, i) => (typeof t === 'number' && t !== count ? [`page ${i}: totalElements ${t}, ${count} walked`] : []));
+  return totals.flatMap((t, i) =>
+    typeof t === 'number' && t !== count ? [`page ${i}: totalElements ${t}, ${count} walked`] : [],
+  );
 }
 
 export const CHANGE_NOT_NOTIFIED = checkClause(
@@ -95,7 +102,9 @@ export const CHANGE_NOT_NOTIFIED = checkClause(
 );
 /** CHANGE-NOT-NOTIFIED: the change, when no more notifications name its records after it than before. */
 export function changeNotNotified(what: string, named: readonly string[], before: number, after: number): string[] {
-  return after > before ? [] : [`${what}: ${after} notifications name ${named.join(' or ')} after it, ${before} before`];
+  return after > before
+    ? []
+    : [`${what}: ${after} notifications name ${named.join(' or ')} after it, ${before} before`];
 }
 
 export const NOTIFIED_OUTSIDE_PERIOD = checkClause(
@@ -104,7 +113,10 @@ export const NOTIFIED_OUTSIDE_PERIOD = checkClause(
   ['notificationEvents.period'],
 );
 /** NOTIFIED-OUTSIDE-PERIOD: notifications naming `id` in windows that cannot hold its change. */
-export function notifiedOutsidePeriod(id: string, windows: ReadonlyArray<{ what: string; notifications: readonly unknown[] }>): string[] {
+export function notifiedOutsidePeriod(
+  id: string,
+  windows: ReadonlyArray<{ what: string; notifications: readonly unknown[] }>,
+): string[] {
   return windows.flatMap((w) => {
     const n = w.notifications.filter((x) => JSON.stringify(x ?? null).includes(id)).length;
     return n ? [`${n} notification(s) naming ${id} in ${w.what}`] : [];

@@ -62,8 +62,12 @@ export const ATTRIBUTE_WITHOUT_SOURCES = checkClause(
   ['PERSON-ATTR-SOURCES'],
 );
 /** ATTRIBUTE-WITHOUT-SOURCES: attribute objects (`at`: where) lacking sources[] or clusterStatus. */
-export function attributeWithoutSources(attributes: ReadonlyArray<{ at: string; o: Record<string, unknown> }>): string[] {
-  return attributes.filter(({ o }) => !Array.isArray(o?.sources) || typeof o?.clusterStatus !== 'string').map(({ at }) => at);
+export function attributeWithoutSources(
+  attributes: ReadonlyArray<{ at: string; o: Record<string, unknown> }>,
+): string[] {
+  return attributes
+    .filter(({ o }) => !Array.isArray(o?.sources) || typeof o?.clusterStatus !== 'string')
+    .map(({ at }) => at);
 }
 
 export const ATTRIBUTE_NOT_ATTRIBUTED = checkClause(

@@ -23,21 +23,31 @@ export const LINKID_NULL_ON_MATCH = checkClause(
  * (`matched`: it joined an existing identity; false: its identity holds no other record; undefined:
  * not known, not judged). Which link ID a match names is not judged beyond "not null".
  */
-export function postLinkId(replyLinkId: unknown, matched: boolean | undefined): { withoutMatch: string[]; nullOnMatch: string[] } {
+export function postLinkId(
+  replyLinkId: unknown,
+  matched: boolean | undefined,
+): { withoutMatch: string[]; nullOnMatch: string[] } {
   const isNull = replyLinkId === undefined || replyLinkId === null;
   return {
-    withoutMatch: matched === false && !isNull ? [`linkId ${JSON.stringify(replyLinkId)} for a record that matched nothing`] : [],
+    withoutMatch:
+      matched === false && !isNull ? [`linkId ${JSON.stringify(replyLinkId)} for a record that matched nothing`] : [],
     nullOnMatch:
-      matched === true && isNull ? [`linkId ${JSON.stringify(replyLinkId ?? null)} for a record that joined an existing identity`] : [],
+      matched === true && isNull
+        ? [`linkId ${JSON.stringify(replyLinkId ?? null)} for a record that joined an existing identity`]
+        : [],
   };
 }
 
-export const EVENTS_NOT_ARRAY = checkClause('EVENTS-NOT-ARRAY', 'a postIdentity reply whose events member is there but not an array', [
-  'ORG-POST-EVENTS',
-]);
+export const EVENTS_NOT_ARRAY = checkClause(
+  'EVENTS-NOT-ARRAY',
+  'a postIdentity reply whose events member is there but not an array',
+  ['ORG-POST-EVENTS'],
+);
 /** EVENTS-NOT-ARRAY: `events` when present (not null) and not an array. */
 export function eventsNotArray(events: unknown): string[] {
-  return events === undefined || events === null || Array.isArray(events) ? [] : [`events is ${JSON.stringify(events).slice(0, 200)}`];
+  return events === undefined || events === null || Array.isArray(events)
+    ? []
+    : [`events is ${JSON.stringify(events).slice(0, 200)}`];
 }
 
 export const POSTED_NOT_FOUND = checkClause(
@@ -57,7 +67,11 @@ export const UPDATE_NOT_APPLIED = checkClause(
   ['walk.update'],
 );
 /** UPDATE-NOT-APPLIED: what the identity shows after the re-post that an update of the record would not. */
-export function updateNotApplied(was: string, after: { linkId: unknown; timesListed: number; shows: boolean }, value: string): string[] {
+export function updateNotApplied(
+  was: string,
+  after: { linkId: unknown; timesListed: number; shows: boolean },
+  value: string,
+): string[] {
   const out: string[] = [];
   if (after.linkId !== was) out.push(`the record moved from ${was} to ${JSON.stringify(after.linkId)}`);
   if (after.timesListed > 1) out.push(`the source is listed ${after.timesListed} times`);
@@ -75,7 +89,9 @@ export function exactCopyNotLinked(original: string, copy: string | undefined): 
   return copy === original ? [] : [`the copy is in ${copy ?? 'no identity'}, the original in ${original}`];
 }
 
-export const TYPE_NOT_KEPT = checkClause('TYPE-NOT-KEPT', 'a posted provider read back with another provider type', ['PROV-POST-TYPES']);
+export const TYPE_NOT_KEPT = checkClause('TYPE-NOT-KEPT', 'a posted provider read back with another provider type', [
+  'PROV-POST-TYPES',
+]);
 /** TYPE-NOT-KEPT: the type read back, when it is not the type posted (compared as strings). */
 export function typeNotKept(expected: string, returned: unknown): string[] {
   return String(returned) === expected ? [] : [`posted type ${expected}, read back ${JSON.stringify(returned)}`];

@@ -20,7 +20,8 @@ export function nativeIdWrongIdentity(
   reply: { linkId?: unknown; grouped: ReadonlyArray<{ name?: unknown; id?: unknown }> | undefined },
 ): string[] {
   const out: string[] = [];
-  if (reply.linkId !== expectedLinkId) out.push(`link ID ${JSON.stringify(reply.linkId)}, the source resolved to ${expectedLinkId}`);
+  if (reply.linkId !== expectedLinkId)
+    out.push(`link ID ${JSON.stringify(reply.linkId)}, the source resolved to ${expectedLinkId}`);
   if (reply.grouped?.length && !reply.grouped.some((s) => s.name === source.name && s.id === source.id))
     out.push(
       `identityGroupedBySource lists ${reply.grouped.map((s) => `${String(s.name)}/${String(s.id)}`).join(', ')}, not ${source.name}/${source.id}`,
@@ -38,10 +39,14 @@ export const QUERY_NOT_BEST = checkClause(
  * scores (person result fields are not shown) the first result is the best ranked; ties at the
  * top score are all best.
  */
-export function queryNotBest(linkId: string, results: ReadonlyArray<{ linkId?: unknown; matchScore?: unknown }>): string[] {
+export function queryNotBest(
+  linkId: string,
+  results: ReadonlyArray<{ linkId?: unknown; matchScore?: unknown }>,
+): string[] {
   if (!results.length) return [`demographicsQuery answered ${linkId}; the search returned no result`];
   const top = results[0]!.matchScore;
-  const best = typeof top === 'number' ? results.filter((r) => r.matchScore === top).map((r) => r.linkId) : [results[0]!.linkId];
+  const best =
+    typeof top === 'number' ? results.filter((r) => r.matchScore === top).map((r) => r.linkId) : [results[0]!.linkId];
   if (best.includes(linkId)) return [];
   const it = results.find((r) => r.linkId === linkId);
   return [
@@ -89,7 +94,9 @@ export const QUERY_THRESHOLD_DIFFERS = checkClause(
   ['PERSON-QUERY-SAME-THRESHOLD'],
 );
 /** QUERY-THRESHOLD-DIFFERS: the variants whose query and post decisions disagree. */
-export function queryThresholdDiffers(outcomes: ReadonlyArray<{ what: string; queried: boolean; linked: boolean }>): string[] {
+export function queryThresholdDiffers(
+  outcomes: ReadonlyArray<{ what: string; queried: boolean; linked: boolean }>,
+): string[] {
   return outcomes
     .filter((o) => o.queried !== o.linked)
     .map(

@@ -20,7 +20,12 @@ const ANY_RELATIONSHIP = [
   'PERSON-REL-SEARCH-VERB',
   'PERSON-REL-DELETE',
 ];
-const SEARCHES = ['relationships.search', 'PERSON-REL-SEARCH-SUBJECT', 'PERSON-REL-SEARCH-OBJECT', 'PERSON-REL-SEARCH-VERB'];
+const SEARCHES = [
+  'relationships.search',
+  'PERSON-REL-SEARCH-SUBJECT',
+  'PERSON-REL-SEARCH-OBJECT',
+  'PERSON-REL-SEARCH-VERB',
+];
 
 export const RELATIONSHIP_WITHOUT_ID = checkClause(
   'RELATIONSHIP-WITHOUT-ID',
@@ -78,7 +83,10 @@ export function offCriteria(criteria: Record<string, string>, found: ReadonlyArr
   return found.flatMap((r) =>
     Object.entries(criteria)
       .filter(([k, v]) => r[k] !== undefined && r[k] !== null && !same(k, r[k], v))
-      .map(([k, v]) => `relationship ${String(r.id)}: ${k} ${JSON.stringify(r[k])}, the search asked for ${JSON.stringify(v)}`),
+      .map(
+        ([k, v]) =>
+          `relationship ${String(r.id)}: ${k} ${JSON.stringify(r[k])}, the search asked for ${JSON.stringify(v)}`,
+      ),
   );
 }
 
@@ -89,7 +97,9 @@ export const DELETE_ECHOES_OTHER = checkClause(
 );
 /** DELETE-ECHOES-OTHER: the reply's id, when present and not the one asked. */
 export function deleteEchoesOther(asked: string, id: unknown): string[] {
-  return id === undefined || id === null || id === asked ? [] : [`deleted ${asked}, the reply names ${JSON.stringify(id)}`];
+  return id === undefined || id === null || id === asked
+    ? []
+    : [`deleted ${asked}, the reply names ${JSON.stringify(id)}`];
 }
 
 export const STILL_FOUND = checkClause(

@@ -21,9 +21,11 @@ export interface Result {
 const scoreOf = (r: Result) => (typeof r.matchScore === 'number' ? r.matchScore : undefined);
 const named = (r: Result) => `${String(r.linkId)}:${JSON.stringify(r.matchScore)}`;
 
-export const BELOW_THRESHOLD = checkClause('BELOW-THRESHOLD', 'a search result scoring below the matchScoreThreshold of its request', [
-  'search.threshold',
-]);
+export const BELOW_THRESHOLD = checkClause(
+  'BELOW-THRESHOLD',
+  'a search result scoring below the matchScoreThreshold of its request',
+  ['search.threshold'],
+);
 /** BELOW-THRESHOLD: results of a search at `threshold` that score below it. */
 export function belowThreshold(results: readonly Result[], threshold: number): string[] {
   return results
@@ -59,14 +61,22 @@ export function thresholdDrops(
     .map((id) => `${id} scored ${score(before, id)} without a threshold, absent at matchScoreThreshold ${threshold}`);
 }
 
-export const UNORDERED = checkClause('UNORDERED', 'a search result list whose match scores rise somewhere down the list', ['search.order']);
+export const UNORDERED = checkClause(
+  'UNORDERED',
+  'a search result list whose match scores rise somewhere down the list',
+  ['search.order'],
+);
 /** UNORDERED: each place where a result scores higher than the scored result before it. */
 export function unordered(results: readonly Result[]): string[] {
   const scored = results.filter((r) => scoreOf(r) !== undefined);
-  return scored.slice(1).flatMap((r, i) => (scoreOf(r)! > scoreOf(scored[i]!)! ? [`${named(scored[i]!)} before ${named(r)}`] : []));
+  return scored
+    .slice(1)
+    .flatMap((r, i) => (scoreOf(r)! > scoreOf(scored[i]!)! ? [`${named(scored[i]!)} before ${named(r)}`] : []));
 }
 
-export const OVER_MAX = checkClause('OVER-MAX', 'more search results than the maxSearchResults of the request', ['search.maxResults']);
+export const OVER_MAX = checkClause('OVER-MAX', 'more search results than the maxSearchResults of the request', [
+  'search.maxResults',
+]);
 /** OVER-MAX: the count, when it exceeds `max`. */
 export function overMax(results: readonly Result[], max: number): string[] {
   return results.length > max ? [`${results.length} results at maxSearchResults=${max}`] : [];
@@ -82,18 +92,23 @@ export function nonPositiveMaxAccepted(max: number, a: Answer): string[] {
   return max <= 0 && accepted(a) ? [`maxSearchResults=${max} accepted: ${said(a)}`] : [];
 }
 
-export const SCORE_OUT_OF_RANGE = checkClause('SCORE-OUT-OF-RANGE', 'a matchScore that is not a number between 0.0 and 1.0', [
-  'search.scoreRange',
-]);
+export const SCORE_OUT_OF_RANGE = checkClause(
+  'SCORE-OUT-OF-RANGE',
+  'a matchScore that is not a number between 0.0 and 1.0',
+  ['search.scoreRange'],
+);
 /** SCORE-OUT-OF-RANGE: results whose matchScore is not a number in [0, 1]. */
 export function scoreOutOfRange(results: readonly Result[]): string[] {
-  return results.filter((r) => !(typeof r.matchScore === 'number' && r.matchScore >= 0 && r.matchScore <= 1)).map(named);
+  return results
+    .filter((r) => !(typeof r.matchScore === 'number' && r.matchScore >= 0 && r.matchScore <= 1))
+    .map(named);
 }
 
-export const SAME_IDENTITY_VALUE = checkClause('SAME-IDENTITY-VALUE', 'a search result whose sameIdentity is not Y, U or N', [
-  'search.sameIdentity',
-  'search.scoreRange',
-]);
+export const SAME_IDENTITY_VALUE = checkClause(
+  'SAME-IDENTITY-VALUE',
+  'a search result whose sameIdentity is not Y, U or N',
+  ['search.sameIdentity', 'search.scoreRange'],
+);
 /** SAME-IDENTITY-VALUE: results whose sameIdentity is not one of Y, U, N. */
 export function sameIdentityValue(results: readonly Result[]): string[] {
   return results
@@ -101,9 +116,11 @@ export function sameIdentityValue(results: readonly Result[]): string[] {
     .map((r) => `${String(r.linkId)}: ${JSON.stringify(r.sameIdentity)}`);
 }
 
-export const RESULTS_MISSING = checkClause('RESULTS-MISSING', 'a successful search reply without a searchResults list', [
-  'search.resultsRequired',
-]);
+export const RESULTS_MISSING = checkClause(
+  'RESULTS-MISSING',
+  'a successful search reply without a searchResults list',
+  ['search.resultsRequired'],
+);
 /** RESULTS-MISSING: the content of a successful search, when it holds no searchResults array. */
 export function resultsMissing(content: Record<string, unknown> | null | undefined): string[] {
   return Array.isArray(content?.searchResults) ? [] : [`searchResults is ${JSON.stringify(content?.searchResults)}`];
@@ -117,7 +134,9 @@ export const NON_MATCH_LISTED = checkClause(
 );
 /** NON-MATCH-LISTED: results of a search at `threshold` that are no match at it. */
 export function nonMatchListed(results: readonly Result[], threshold: number): string[] {
-  return results.filter((r) => !(scoreOf(r)! >= threshold)).map((r) => `${named(r)} at matchScoreThreshold ${threshold}`);
+  return results
+    .filter((r) => !(scoreOf(r)! >= threshold))
+    .map((r) => `${named(r)} at matchScoreThreshold ${threshold}`);
 }
 
 export const EXACT_NOT_FOUND = checkClause(
@@ -136,12 +155,18 @@ export const UNTHRESHOLDED_FILTERS = checkClause(
   ['PERSON-SEARCH-NO-THRESHOLD'],
 );
 /** UNTHRESHOLDED-FILTERS: own results of `thresholded` missing from `plain` that no cut of `plain` explains. */
-export function unthresholdedFilters(own: ReadonlySet<string>, plain: readonly Result[], thresholded: readonly Result[]): string[] {
+export function unthresholdedFilters(
+  own: ReadonlySet<string>,
+  plain: readonly Result[],
+  thresholded: readonly Result[],
+): string[] {
   const lowest = Math.min(...plain.map((r) => scoreOf(r) ?? Number.POSITIVE_INFINITY));
   return thresholded
     .filter((r) => own.has(String(r.linkId)) && !plain.some((p) => p.linkId === r.linkId))
     .filter((r) => plain.length < thresholded.length || (scoreOf(r) !== undefined && scoreOf(r)! > lowest))
-    .map((r) => `${named(r)} missing without a threshold (${plain.length} results there, ${thresholded.length} with it)`);
+    .map(
+      (r) => `${named(r)} missing without a threshold (${plain.length} results there, ${thresholded.length} with it)`,
+    );
 }
 
 export const DEFAULT_MAX_FEWER = checkClause(
@@ -151,7 +176,9 @@ export const DEFAULT_MAX_FEWER = checkClause(
 );
 /** DEFAULT-MAX-FEWER: the counts, when the unlimited search returned fewer. */
 export function defaultMaxFewer(unlimited: number, limited: number, max: number): string[] {
-  return unlimited < limited ? [`${unlimited} results without maxSearchResults, ${limited} with maxSearchResults=${max}`] : [];
+  return unlimited < limited
+    ? [`${unlimited} results without maxSearchResults, ${limited} with maxSearchResults=${max}`]
+    : [];
 }
 
 export const SEARCH_CLAUSES = [

@@ -72,7 +72,11 @@ export function restsOn(c: CheckClause, requirement: Requirement): SeedCitation 
 }
 
 /** What a clause's rejection of `observed` cites through `requirement`: one finding per observation. */
-export function findingsOf(c: CheckClause, requirement: Requirement, observed: readonly string[]): Array<Finding & { rejects: string }> {
+export function findingsOf(
+  c: CheckClause,
+  requirement: Requirement,
+  observed: readonly string[],
+): Array<Finding & { rejects: string }> {
   const forbids = restsOn(c, requirement);
   return observed.map((o) => ({
     clause: c.id,

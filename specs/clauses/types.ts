@@ -15,7 +15,9 @@ export interface Located {
 
 /** WIRE-FORM: the values (null excepted: an optional member) that `ok` refuses, in words. */
 export function wrongWireForm(values: readonly Located[], ok: (v: unknown) => boolean, what: string): string[] {
-  return values.filter((v) => v.value !== null && !ok(v.value)).map((v) => `${v.pointer}=${JSON.stringify(v.value)} is not ${what}`);
+  return values
+    .filter((v) => v.value !== null && !ok(v.value))
+    .map((v) => `${v.pointer}=${JSON.stringify(v.value)} is not ${what}`);
 }
 
 /** True for a string that is a local part, "@" and a domain (the last "@" neither first nor last; no space in the domain). */

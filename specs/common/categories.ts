@@ -32,7 +32,10 @@ const merged = (role: string): Category => ({
   id: `merged-into-${role}`,
   what: `sources were merged into the ${role === 'source' ? 'source' : `${role} source`} before the step`,
 });
-const echo = (member: string): Category => ({ id: `echo:${member}`, what: `the reply's ${member} compared with the request's` });
+const echo = (member: string): Category => ({
+  id: `echo:${member}`,
+  what: `the reply's ${member} compared with the request's`,
+});
 
 /** The identity categories of a step naming records in `roles`. */
 export const identityCategories = (...roles: string[]): Category[] =>
@@ -64,10 +67,26 @@ const RELATIONSHIP_CRITERIA: Category[] = [
 /** Categories by the role a requirement plays in the shared rules (specs/common/roles.ts), or by requirement ID. */
 export const CATEGORIES: Readonly<Record<string, readonly Category[]>> = {
   'mergeLink.unlinkEffect': [identity('from', '2'), identity('from', '3+')],
-  'mergeLink.unlinkReply': [identity('from', '2'), identity('from', '3+'), echo('unlinkedSource'), echo('unlinkedFromSource')],
-  'mergeLink.linkEffect': [identity('moved', '1'), identity('moved', '2'), identity('into', '1'), identity('into', '2'), merged('moved')],
+  'mergeLink.unlinkReply': [
+    identity('from', '2'),
+    identity('from', '3+'),
+    echo('unlinkedSource'),
+    echo('unlinkedFromSource'),
+  ],
+  'mergeLink.linkEffect': [
+    identity('moved', '1'),
+    identity('moved', '2'),
+    identity('into', '1'),
+    identity('into', '2'),
+    merged('moved'),
+  ],
   'mergeLink.linkReply': [echo('linkToSource')],
-  'mergeLink.mergeEffect': [identity('retired', '1'), identity('retired', '2'), identity('survivor', '2'), merged('retired')],
+  'mergeLink.mergeEffect': [
+    identity('retired', '1'),
+    identity('retired', '2'),
+    identity('survivor', '2'),
+    merged('retired'),
+  ],
   'mergeLink.mergeReply': [echo('toSurviveSource')],
   'mergeLink.unmergeEffect': [identity('from', '1'), identity('from', '2')],
   'mergeLink.unmergeReply': [echo('unmergedSource'), echo('unmergedFromSource')],
@@ -81,9 +100,15 @@ export const CATEGORIES: Readonly<Record<string, readonly Category[]>> = {
   ],
   'relationships.delete': RELATIONSHIPS_OF_SUBJECT,
   'relationships.search': RELATIONSHIP_CRITERIA,
-  'PERSON-REL-SEARCH-SUBJECT': RELATIONSHIP_CRITERIA.filter((c) => c.id === 'criterion:subject' || c.id === 'criteria:combined'),
-  'PERSON-REL-SEARCH-OBJECT': RELATIONSHIP_CRITERIA.filter((c) => c.id === 'criterion:object' || c.id === 'criteria:combined'),
-  'PERSON-REL-SEARCH-VERB': RELATIONSHIP_CRITERIA.filter((c) => c.id === 'criterion:verb' || c.id === 'criteria:combined'),
+  'PERSON-REL-SEARCH-SUBJECT': RELATIONSHIP_CRITERIA.filter(
+    (c) => c.id === 'criterion:subject' || c.id === 'criteria:combined',
+  ),
+  'PERSON-REL-SEARCH-OBJECT': RELATIONSHIP_CRITERIA.filter(
+    (c) => c.id === 'criterion:object' || c.id === 'criteria:combined',
+  ),
+  'PERSON-REL-SEARCH-VERB': RELATIONSHIP_CRITERIA.filter(
+    (c) => c.id === 'criterion:verb' || c.id === 'criteria:combined',
+  ),
   'notifications.paging': WINDOW,
   'notifications.total': WINDOW,
   'query.bestMatch': [

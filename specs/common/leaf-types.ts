@@ -43,7 +43,9 @@ export function valuesAt(value: unknown, path: LeafPath, pointer = ''): Array<{ 
   if (!path.length) return [{ pointer, value }];
   const [head, ...rest] = path;
   if (head === '[]') return Array.isArray(value) ? value.flatMap((v, i) => valuesAt(v, rest, `${pointer}/${i}`)) : [];
-  return typeof value === 'object' ? valuesAt((value as Record<string, unknown>)[head!], rest, `${pointer}/${head}`) : [];
+  return typeof value === 'object'
+    ? valuesAt((value as Record<string, unknown>)[head!], rest, `${pointer}/${head}`)
+    : [];
 }
 
 /** The schema that defines a wire type (for validating a single value). */

@@ -73,7 +73,10 @@ export const NOT_SHOWN: NotShown[] = [
     how: 'any structure (arrays and objects as the reply tables give them)',
   },
   {
-    seed: org('Resources, Gaps in resources', 'Allowed values of CODE-SET fields (for example address type, phone type, day): not shown.'),
+    seed: org(
+      'Resources, Gaps in resources',
+      'Allowed values of CODE-SET fields (for example address type, phone type, day): not shown.',
+    ),
     treatment: 'open',
     how: 'any string value; generators send values of the vendor documents, and a deployment that rejects one is not failed for it',
   },
@@ -86,7 +89,10 @@ export const NOT_SHOWN: NotShown[] = [
     how: "profile relationship.verb, .inverseVerb, .status, .domain: a relationship the deployment's definitions accept",
   },
   {
-    seed: org('States and transitions', 'Preconditions on the prior state of each operation, and any further states: not shown.'),
+    seed: org(
+      'States and transitions',
+      'Preconditions on the prior state of each operation, and any further states: not shown.',
+    ),
     treatment: 'open',
     how: 'a request from a state its row does not name may be accepted or rejected; what it does then is followed, not judged (the records it touches become unknown until a later step states their state again); on a hard-deleted source it must change nothing',
     forbidden: [{ what: 'bringing back anything of a hard-deleted source', seed: HARD_DELETE_ORG }],
@@ -144,7 +150,10 @@ export const NOT_SHOWN: NotShown[] = [
     how: 'not judged; `npm run compare` shows what changed between two runs',
   },
   {
-    seed: pp('Resources, Gaps in resources', 'Fields of an element of `searchResults` in the person service: not shown.'),
+    seed: pp(
+      'Resources, Gaps in resources',
+      'Fields of an element of `searchResults` in the person service: not shown.',
+    ),
     treatment: 'open',
     how: 'a person result may carry no matchScore: the checks that need scores skip, ordering is read from the list',
   },
@@ -178,7 +187,10 @@ export const NOT_SHOWN: NotShown[] = [
     how: 'any string',
   },
   {
-    seed: pp('States and transitions', 'Effects on the attributes of a retired person source after a merge: not shown.'),
+    seed: pp(
+      'States and transitions',
+      'Effects on the attributes of a retired person source after a merge: not shown.',
+    ),
     treatment: 'open',
     how: "whether the survivor's identity shows a merged record's attributes, and what becomes of records merged into a record a later step moves or deletes, are not judged",
     forbidden: [
@@ -214,12 +226,18 @@ export const NOT_SHOWN: NotShown[] = [
     how: 'the request names the source as `source` (as the other services); the reply is read for linkId, identity and identityGroupedBySource',
   },
   {
-    seed: pp('Endpoints, Person service', '/deleteSourceIdentity | physical deletion of a source record | members: not shown'),
+    seed: pp(
+      'Endpoints, Person service',
+      '/deleteSourceIdentity | physical deletion of a source record | members: not shown',
+    ),
     treatment: 'profile',
     how: 'the request names the source as `source`; the reply is not judged beyond the envelope',
   },
   {
-    seed: pp('Endpoints, Person service', '/deactivateSourceWs | logical deletion of a source record | members: not shown'),
+    seed: pp(
+      'Endpoints, Person service',
+      '/deactivateSourceWs | logical deletion of a source record | members: not shown',
+    ),
     treatment: 'profile',
     how: 'profile members.deactivateSource',
   },
@@ -250,7 +268,10 @@ export const NOT_SHOWN: NotShown[] = [
     how: 'toSurviveSource and toRetireSource, as the organization service; the reply members are not judged',
   },
   {
-    seed: pp('Endpoints, Person service', '/unlinkIdentities | splits a record into its own link ID | members: not shown'),
+    seed: pp(
+      'Endpoints, Person service',
+      '/unlinkIdentities | splits a record into its own link ID | members: not shown',
+    ),
     treatment: 'profile',
     how: 'unlinkFromSource and source, as the organization service; the reply members are not judged',
   },
@@ -284,7 +305,10 @@ export const NOT_SHOWN: NotShown[] = [
     how: "the profile's subject and object members and relationshipVerb as the filters",
   },
   {
-    seed: pp('Endpoints, Person service', '/deleteRelationshipService | deletes a relationship created earlier | members: not shown'),
+    seed: pp(
+      'Endpoints, Person service',
+      '/deleteRelationshipService | deletes a relationship created earlier | members: not shown',
+    ),
     treatment: 'profile',
     how: '`id`, as the organization service',
   },
@@ -302,7 +326,10 @@ export const NOT_SHOWN: NotShown[] = [
     how: "the organization service's members (the same path layout); reply members whose meaning the provider rows state (the surviving link ID, the new and the unmerged-from link IDs, link IDs and source information of an unlink) are judged by name, the rest read tolerantly",
   },
   {
-    seed: pp('Authentication', 'Which of the two schemes applies to which deployment of the person service: not shown.'),
+    seed: pp(
+      'Authentication',
+      'Which of the two schemes applies to which deployment of the person service: not shown.',
+    ),
     treatment: 'profile',
     how: 'profile person.auth picks when both PERSON_TOKEN and PERSON_USERNAME are set',
   },

@@ -42,6 +42,7 @@ export function openCellsDoc(): string {
     '| sentence | treatment | what the suite does | still forbidden |',
     '|---|---|---|---|',
   );
-  for (const n of NOT_SHOWN) lines.push(`| ${cell(citeText(n.seed))} | ${n.treatment} | ${cell(n.how)} | ${forbiddenText(n.forbidden)} |`);
+  for (const n of NOT_SHOWN)
+    lines.push(`| ${cell(citeText(n.seed))} | ${n.treatment} | ${cell(n.how)} | ${forbiddenText(n.forbidden)} |`);
   return lines.join('\n');
 }

@@ -34,7 +34,12 @@ export type SharedOperation = (typeof SHARED_OPERATIONS)[number];
 export const NOT_PERSON = ['softDeleteSource', 'restoreSource'] as const;
 
 /** The operations only the person service has, in table order. */
-export const PERSON_ONLY_OPERATIONS = ['deactivateSourceWs', 'reactivateSourceWs', 'householdQuery', 'createDataSource'] as const;
+export const PERSON_ONLY_OPERATIONS = [
+  'deactivateSourceWs',
+  'reactivateSourceWs',
+  'householdQuery',
+  'createDataSource',
+] as const;
 export type PersonOnlyOperation = (typeof PERSON_ONLY_OPERATIONS)[number];
 
 /** The person service's operations. */

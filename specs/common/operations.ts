@@ -79,7 +79,12 @@ function identityOperationTable<I extends z.ZodType>(service: ServiceName, idPre
       example: (c) => ({ identity: c.queryIdentity, matchScoreThreshold: 0.5, maxSearchResults: 5 }),
       path: '/demographicsSearch',
       mutates: false,
-      request: obj({ identity, matchScoreThreshold: opt(z.number()), maxSearchResults: opt(z.number().int()), ...views }),
+      request: obj({
+        identity,
+        matchScoreThreshold: opt(z.number()),
+        maxSearchResults: opt(z.number().int()),
+        ...views,
+      }),
       reply: obj({ searchResults: z.array(SearchResult(identity)) }),
       sourcesNamed: noSources,
     }),

@@ -6,7 +6,11 @@
 import type { OperationSpec, Requirement } from './model.js';
 
 /** @throws Error when the table names a requirement the catalogue lacks (a typo in the table). */
-export function withRoles(requirements: Requirement[], table: Record<string, string>, operations: OperationSpec[]): Requirement[] {
+export function withRoles(
+  requirements: Requirement[],
+  table: Record<string, string>,
+  operations: OperationSpec[],
+): Requirement[] {
   const byId = new Map(requirements.map((r) => [r.id, { ...r, roles: [...(r.roles ?? [])] }]));
   const roles: Array<[string, string]> = [
     ...Object.entries(table),

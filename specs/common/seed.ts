@@ -12,10 +12,18 @@ export interface SeedCitation {
 }
 
 /** A sentence of organization-identity-api.md. */
-export const orgSeed = (section: string, quote: string): SeedCitation => ({ file: 'organization-identity-api.md', section, quote });
+export const orgSeed = (section: string, quote: string): SeedCitation => ({
+  file: 'organization-identity-api.md',
+  section,
+  quote,
+});
 
 /** A sentence of person-provider-identity-api.md. */
-export const ppSeed = (section: string, quote: string): SeedCitation => ({ file: 'person-provider-identity-api.md', section, quote });
+export const ppSeed = (section: string, quote: string): SeedCitation => ({
+  file: 'person-provider-identity-api.md',
+  section,
+  quote,
+});
 
 /** `file, section: "quote"`, as reports and listings print a citation. */
 export const citeText = (s: SeedCitation) => `${s.file}, ${s.section}: "${s.quote}"`;

@@ -36,7 +36,9 @@ export const Bool = z.boolean();
 export const DateTimeString = z
   .string()
   .regex(
-    new RegExp(`^${z.regexes.date.source.slice(1, -1)}T(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|\\+00(?::00)?)$`),
+    new RegExp(
+      `^${z.regexes.date.source.slice(1, -1)}T(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|\\+00(?::00)?)$`,
+    ),
     'an ISO 8601 UTC timestamp',
   );
 

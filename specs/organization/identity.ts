@@ -31,7 +31,9 @@ const addressFields = {
 };
 
 export const OrganizationIdentity = obj({
-  organizationNames: arr(obj({ legalBusinessName: opt(Text), otherOrgName: opt(Text), tradingName: opt(Text), parentOrgName: opt(Text) })),
+  organizationNames: arr(
+    obj({ legalBusinessName: opt(Text), otherOrgName: opt(Text), tradingName: opt(Text), parentOrgName: opt(Text) }),
+  ),
   addresses: arr(obj(addressFields)),
   contactInformation: arr(
     obj({
@@ -50,7 +52,9 @@ export const OrganizationIdentity = obj({
       bestTimeToContact: opt(BestTimeToContact),
     }),
   ),
-  faxNumbers: arr(obj({ number: opt(z.string()), type: opt(z.string()), validFrom: opt(DateString), validTo: opt(DateString) })),
+  faxNumbers: arr(
+    obj({ number: opt(z.string()), type: opt(z.string()), validFrom: opt(DateString), validTo: opt(DateString) }),
+  ),
   emails: arr(obj({ email: opt(Text), type: opt(z.string()), validFrom: opt(DateString), validTo: opt(DateString) })),
   alternateIdentifiers: arr(
     obj({
@@ -65,7 +69,13 @@ export const OrganizationIdentity = obj({
     }),
   ),
   externalUniqueIdentifier: arr(
-    obj({ issuer: opt(z.string()), value: opt(z.string()), status: opt(Text), startDate: opt(DateString), endDate: opt(DateString) }),
+    obj({
+      issuer: opt(z.string()),
+      value: opt(z.string()),
+      status: opt(Text),
+      startDate: opt(DateString),
+      endDate: opt(DateString),
+    }),
   ),
   authorizedOfficials: arr(
     obj({
@@ -112,7 +122,13 @@ export const OrganizationIdentity = obj({
   ),
   types: arr(obj({ type: opt(Text), subType: opt(Text) })),
   contactOther: arr(
-    obj({ system: opt(CodeSet), type: opt(z.string()), value: opt(z.string()), validFrom: opt(DateString), validTo: opt(DateString) }),
+    obj({
+      system: opt(CodeSet),
+      type: opt(z.string()),
+      value: opt(z.string()),
+      validFrom: opt(DateString),
+      validTo: opt(DateString),
+    }),
   ),
   product: arr(
     obj({
@@ -146,4 +162,6 @@ export const OrganizationIdentity = obj({
 export type OrganizationIdentity = z.infer<typeof OrganizationIdentity>;
 
 /** The arrays of the identity table; the generator self-test proves each one is produced. */
-export const ORGANIZATION_IDENTITY_ARRAYS = Object.keys(OrganizationIdentity.shape) as Array<keyof OrganizationIdentity>;
+export const ORGANIZATION_IDENTITY_ARRAYS = Object.keys(OrganizationIdentity.shape) as Array<
+  keyof OrganizationIdentity
+>;

@@ -42,7 +42,10 @@ const OPERATIONS = orgSeed(
   WHAT,
   'Operations: add an identity; search by demographics (ranked candidates); query by demographics (best match); query by link ID; query by source name and native ID',
 );
-const RELATIONSHIPS = orgSeed(WHAT, 'merge, unmerge, link and unlink identities; add, search and delete relationships between identities');
+const RELATIONSHIPS = orgSeed(
+  WHAT,
+  'merge, unmerge, link and unlink identities; add, search and delete relationships between identities',
+);
 const ARRAYS = orgSeed(ENDPOINTS, 'In the tables `content` members are listed; `[]` marks an array.');
 const SEARCH_ROW = orgSeed(
   ENDPOINTS,
@@ -77,7 +80,9 @@ const OPERATION_ROWS: Record<string, SeedCitation[]> = {
     ),
     IDENTITY_MEMBERS,
   ],
-  deleteSourceIdentity: [orgSeed(ENDPOINTS, 'deleteSourceIdentity | source (source reference) | linkIdsModified[], linkIdsDeleted[]')],
+  deleteSourceIdentity: [
+    orgSeed(ENDPOINTS, 'deleteSourceIdentity | source (source reference) | linkIdsModified[], linkIdsDeleted[]'),
+  ],
   demographicsSearch: [
     SEARCH_ROW,
     orgSeed('Resources and their fields, Search result', 'matchScore | number | yes | between 0.0 and 1.0'),
@@ -105,11 +110,19 @@ const OPERATION_ROWS: Record<string, SeedCitation[]> = {
     IDENTITY_MEMBERS,
   ],
   softDeleteSource: [
-    orgSeed(ENDPOINTS, 'softDeleteSource | sourceToSoftDelete (source reference) | linkIdsSoftDeleted[], linkIdsModified[]'),
+    orgSeed(
+      ENDPOINTS,
+      'softDeleteSource | sourceToSoftDelete (source reference) | linkIdsSoftDeleted[], linkIdsModified[]',
+    ),
   ],
-  restoreSource: [orgSeed(ENDPOINTS, 'restoreSource | object (its members: not shown) | linkIdsModified[], linkIdCreated (string)')],
+  restoreSource: [
+    orgSeed(ENDPOINTS, 'restoreSource | object (its members: not shown) | linkIdsModified[], linkIdCreated (string)'),
+  ],
   mergeIdentities: [
-    orgSeed(ENDPOINTS, 'mergeIdentities | toSurviveSource, toRetireSource (source references) | linkId, toSurviveSource'),
+    orgSeed(
+      ENDPOINTS,
+      'mergeIdentities | toSurviveSource, toRetireSource (source references) | linkId, toSurviveSource',
+    ),
     SOURCE_REFERENCE,
   ],
   unmergeIdentities: [
@@ -154,9 +167,12 @@ const expectation = (id: string, section: string, text: string): Requirement => 
 
 const catalogue: Requirement[] = [
   // What the service does
-  must('ORG-ENDPOINT-PATHS', 'Endpoints', 'Each operation answers POST {base_url}/provider-link-ws/svc/<operation> with a JSON body.', [
-    orgSeed(ENDPOINTS, 'Each operation is `POST {base_url}/provider-link-ws/svc/<operation>`.'),
-  ]),
+  must(
+    'ORG-ENDPOINT-PATHS',
+    'Endpoints',
+    'Each operation answers POST {base_url}/provider-link-ws/svc/<operation> with a JSON body.',
+    [orgSeed(ENDPOINTS, 'Each operation is `POST {base_url}/provider-link-ws/svc/<operation>`.')],
+  ),
   must(
     'ORG-VIEWS-DEFAULT',
     'What the service does',
@@ -209,7 +225,9 @@ const catalogue: Requirement[] = [
   must('ORG-TYPE-TIME', 'Resources, Field data types', 'TIME values are strings HH:mm.', [
     orgSeed(TYPES, 'TIME | string of the shape `HH:mm`'),
   ]),
-  must('ORG-TYPE-BOOLEAN', 'Resources, Field data types', 'BOOLEAN values are JSON booleans.', [orgSeed(TYPES, 'BOOLEAN | JSON boolean')]),
+  must('ORG-TYPE-BOOLEAN', 'Resources, Field data types', 'BOOLEAN values are JSON booleans.', [
+    orgSeed(TYPES, 'BOOLEAN | JSON boolean'),
+  ]),
   must('ORG-TYPE-DATETIME', 'Resources, Field data types', 'DATE-TIME values are ISO 8601 UTC timestamps.', [
     orgSeed(TYPES, 'DATE-TIME | string, ISO 8601 UTC timestamp `<timestamp>`'),
   ]),
@@ -230,15 +248,21 @@ const catalogue: Requirement[] = [
     'A request whose body is not JSON, or whose DATE or TIME values are malformed, is rejected.',
   ),
   // postIdentity
-  must('ORG-POST-ADDS', 'Endpoints, rule 2', 'postIdentity adds the posted identity: afterwards nativeIdQuery by its source finds it.', [
-    RULE_2,
-    OPERATIONS,
-  ]),
+  must(
+    'ORG-POST-ADDS',
+    'Endpoints, rule 2',
+    'postIdentity adds the posted identity: afterwards nativeIdQuery by its source finds it.',
+    [RULE_2, OPERATIONS],
+  ),
   must(
     'ORG-POST-EVENTS',
     'Endpoints, rule 2; Events',
     'postIdentity reports generated events in content.events (an array when present).',
-    [ARRAYS, OPERATION_ROWS.postIdentity![0]!, orgSeed('Events', 'postIdentity may return generated events in `content.events`.')],
+    [
+      ARRAYS,
+      OPERATION_ROWS.postIdentity![0]!,
+      orgSeed('Events', 'postIdentity may return generated events in `content.events`.'),
+    ],
     { governs: ['postIdentity:/content/events'] },
   ),
   must(
@@ -259,10 +283,12 @@ const catalogue: Requirement[] = [
     'demographicsSearch returns only identities whose matchScore is at least matchScoreThreshold.',
     [RULE_1],
   ),
-  must('ORG-SEARCH-ORDER', 'Endpoints, demographicsSearch', 'searchResults are ordered best to worst (non-increasing matchScore).', [
-    SEARCH_ROW,
-    orgSeed(WHAT, 'search by demographics (ranked candidates)'),
-  ]),
+  must(
+    'ORG-SEARCH-ORDER',
+    'Endpoints, demographicsSearch',
+    'searchResults are ordered best to worst (non-increasing matchScore).',
+    [SEARCH_ROW, orgSeed(WHAT, 'search by demographics (ranked candidates)')],
+  ),
   must(
     'ORG-SEARCH-RESULTS-REQUIRED',
     'Endpoints, demographicsSearch',
@@ -272,10 +298,12 @@ const catalogue: Requirement[] = [
   ),
   // No sentence says "at most" in words: the request member's name does ("maxSearchResults", the
   // most search results), and the person document calls its absence "the system maximum".
-  must('ORG-SEARCH-MAX-RESULTS', 'Endpoints, demographicsSearch; Limits', 'demographicsSearch returns at most maxSearchResults results.', [
-    SEARCH_ROW,
-    orgSeed('Limits', '`maxSearchResults` must be greater than 0.'),
-  ]),
+  must(
+    'ORG-SEARCH-MAX-RESULTS',
+    'Endpoints, demographicsSearch; Limits',
+    'demographicsSearch returns at most maxSearchResults results.',
+    [SEARCH_ROW, orgSeed('Limits', '`maxSearchResults` must be greater than 0.')],
+  ),
   must(
     'ORG-SEARCH-MAX-POSITIVE',
     'Endpoints, rule 1; Limits',
@@ -296,10 +324,19 @@ const catalogue: Requirement[] = [
     'ORG-SEARCH-SAME-IDENTITY',
     'Resources, Search result',
     'Every search result carries sameIdentity with a value in {Y, U, N}.',
-    [orgSeed('Resources and their fields, Search result', 'sameIdentity | string | yes | indicator with values Y, U, N')],
+    [
+      orgSeed(
+        'Resources and their fields, Search result',
+        'sameIdentity | string | yes | indicator with values Y, U, N',
+      ),
+    ],
     { governs: ['demographicsSearch:/content/searchResults/[]/sameIdentity'] },
   ),
-  expectation('ORG-SEARCH-FINDS-EXACT', 'What the service does', 'A search with an exact copy of a posted identity returns that identity.'),
+  expectation(
+    'ORG-SEARCH-FINDS-EXACT',
+    'What the service does',
+    'A search with an exact copy of a posted identity returns that identity.',
+  ),
   must(
     'ORG-QUERY-BEST-MATCH',
     'What the service does',
@@ -311,14 +348,18 @@ const catalogue: Requirement[] = [
     'What the service does',
     'demographicsQuery with an exact copy of a posted identity returns that identity.',
   ),
-  must('ORG-NATIVEID-QUERY', 'What the service does', 'nativeIdQuery returns the identity that holds the named source record.', [
-    OPERATIONS,
-    orgSeed(WHAT, 'An identity is built from one or more source records.'),
-  ]),
-  must('ORG-IDQUERY-RETURNS', 'What the service does', 'identityIdQuery returns the identity with the requested link ID.', [
-    OPERATIONS,
-    orgSeed(WHAT, 'Identities are addressed by a service-wide identifier called the link ID (`linkId`).'),
-  ]),
+  must(
+    'ORG-NATIVEID-QUERY',
+    'What the service does',
+    'nativeIdQuery returns the identity that holds the named source record.',
+    [OPERATIONS, orgSeed(WHAT, 'An identity is built from one or more source records.')],
+  ),
+  must(
+    'ORG-IDQUERY-RETURNS',
+    'What the service does',
+    'identityIdQuery returns the identity with the requested link ID.',
+    [OPERATIONS, orgSeed(WHAT, 'Identities are addressed by a service-wide identifier called the link ID (`linkId`).')],
+  ),
   must(
     'ORG-IDQUERY-ECHO',
     'Endpoints, rule 3',
@@ -363,18 +404,24 @@ const catalogue: Requirement[] = [
     'After deleteSourceIdentity all information of the source is removed: it is found by no query and cannot be restored.',
     [HARD_DELETE],
   ),
-  must('ORG-MERGE-REPLY', 'States and transitions, mergeIdentities', "mergeIdentities replies with the surviving identity's linkId.", [
-    MERGE,
-  ]),
+  must(
+    'ORG-MERGE-REPLY',
+    'States and transitions, mergeIdentities',
+    "mergeIdentities replies with the surviving identity's linkId.",
+    [MERGE],
+  ),
   must(
     'ORG-MERGE-EFFECT',
     'States and transitions, mergeIdentities',
     'After mergeIdentities a single surviving identity results: the retired source no longer resolves to an identity of its own.',
     [MERGE],
   ),
-  must('ORG-UNMERGE-REPLY', 'States and transitions, unmergeIdentities', 'unmergeIdentities replies with unmergedId and unmergedFromId.', [
-    UNMERGE,
-  ]),
+  must(
+    'ORG-UNMERGE-REPLY',
+    'States and transitions, unmergeIdentities',
+    'unmergeIdentities replies with unmergedId and unmergedFromId.',
+    [UNMERGE],
+  ),
   must(
     'ORG-UNMERGE-EFFECT',
     'States and transitions, unmergeIdentities',
@@ -393,9 +440,12 @@ const catalogue: Requirement[] = [
     'After linkIdentities both sources are active in the identity of linkToSource.',
     [LINK],
   ),
-  must('ORG-UNLINK-REPLY', 'States and transitions, unlinkIdentities', 'unlinkIdentities replies with unlinkedId and unlinkedFromId.', [
-    UNLINK,
-  ]),
+  must(
+    'ORG-UNLINK-REPLY',
+    'States and transitions, unlinkIdentities',
+    'unlinkIdentities replies with unlinkedId and unlinkedFromId.',
+    [UNLINK],
+  ),
   must(
     'ORG-UNLINK-EFFECT',
     'States and transitions, unlinkIdentities',
@@ -448,21 +498,36 @@ const catalogue: Requirement[] = [
     'searchNotifications returns the notifications "for a date range": a window that ends before a change, or lies far in the past, holds no notification of it.',
     [FEED],
   ),
-  expectation('ORG-NOTIF-RECORDS-CHANGES', 'Events', 'Identity changes the run made appear in the notifications of their time window.'),
+  expectation(
+    'ORG-NOTIF-RECORDS-CHANGES',
+    'Events',
+    'Identity changes the run made appear in the notifications of their time window.',
+  ),
   // Auth
   must(
     'ORG-AUTH-BEARER',
     'Authentication',
     'Every request must carry Authorization: Bearer <JWT>; a request without it, or with a malformed token, is rejected.',
-    [orgSeed('Authentication', 'every request carries the header `Authorization: Bearer <ACCESS_TOKEN>`, where the token is a JWT.')],
+    [
+      orgSeed(
+        'Authentication',
+        'every request carries the header `Authorization: Bearer <ACCESS_TOKEN>`, where the token is a JWT.',
+      ),
+    ],
   ),
   // Limits and versioning with no observable check
   must('ORG-RATE-LIMITS', 'Limits', 'Rate limits: not shown.', [], {
     untestable: 'The seed gives no rate limit to check; the suite only honours 429 replies.',
   }),
-  must('ORG-VERSION', 'Versioning', 'The interface version is 2026.1.2 and operation paths carry no version segment.', [], {
-    untestable: 'No operation reports the interface version; the path rule is exercised by ORG-ENDPOINT-PATHS.',
-  }),
+  must(
+    'ORG-VERSION',
+    'Versioning',
+    'The interface version is 2026.1.2 and operation paths carry no version segment.',
+    [],
+    {
+      untestable: 'No operation reports the interface version; the path rule is exercised by ORG-ENDPOINT-PATHS.',
+    },
+  ),
   // Sequences and matching properties (model-based walks, metamorphic checks, generated bad input)
   expectation(
     'ORG-WALK-APART',
@@ -511,10 +576,12 @@ const catalogue: Requirement[] = [
   ),
   // One shape requirement per operation: the reply content has the documented members and types.
   ...organizationOperations.map((op) =>
-    must(op.shapeRequirement, `Endpoints, ${op.name}`, `${op.name} reply content has the documented members with their documented types.`, [
-      ...(OPERATION_ROWS[op.name] ?? []),
-      ARRAYS,
-    ]),
+    must(
+      op.shapeRequirement,
+      `Endpoints, ${op.name}`,
+      `${op.name} reply content has the documented members with their documented types.`,
+      [...(OPERATION_ROWS[op.name] ?? []), ARRAYS],
+    ),
   ),
 ];
 

@@ -11,7 +11,9 @@ const row = (quote: string) => orgSeed('States and transitions', quote);
 export const SOFT_DELETE = row(
   'softDeleteSource | active | source named in `sourceToSoftDelete` | soft-deleted | data history is preserved; reply lists `linkIdsSoftDeleted` and `linkIdsModified`',
 );
-export const RESTORE = row('restoreSource | soft-deleted | | active | reply lists `linkIdsModified` and `linkIdCreated`');
+export const RESTORE = row(
+  'restoreSource | soft-deleted | | active | reply lists `linkIdsModified` and `linkIdCreated`',
+);
 export const HARD_DELETE = row(
   'deleteSourceIdentity | any | source named in `source` | deleted | all information of the source is removed; reply lists `linkIdsModified` and `linkIdsDeleted`',
 );

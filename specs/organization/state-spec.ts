@@ -36,7 +36,9 @@ const MERGE = row(
 const UNMERGE = row(
   'unmergeIdentities | retired | data of `unmergeSource` taken from the retired section of `unmergeFromSource` | active in a new identity | reply gives `unmergedId` and `unmergedFromId`',
 );
-const LINK = row('linkIdentities | active | data of `source` linked into the identity of `linkToSource` | active | reply gives `linkId`');
+const LINK = row(
+  'linkIdentities | active | data of `source` linked into the identity of `linkToSource` | active | reply gives `linkId`',
+);
 const UNLINK = row(
   'unlinkIdentities | active | `source` unlinked from `unlinkFromSource` | active in a separate identity | reply gives `unlinkedId` and `unlinkedFromId`',
 );
@@ -52,7 +54,17 @@ const common: RowCommon = {
   feed: {
     requirement: 'ORG-NOTIF-RECORDS-CHANGES',
     seed: orgSeed('Events', 'The service is described as letting callers track and audit identity changes and events.'),
-    steps: ['post new identity', 'update', 'soft delete', 'restore', 'hard delete', 'merge', 'unmerge', 'link', 'unlink'],
+    steps: [
+      'post new identity',
+      'update',
+      'soft delete',
+      'restore',
+      'hard delete',
+      'merge',
+      'unmerge',
+      'link',
+      'unlink',
+    ],
   },
 };
 
@@ -65,10 +77,18 @@ export const organizationStateSpec: StateSpec = {
     postNewRow(common, { effect: 'ORG-POST-ADDS', seed: POST }),
     updateRow(common, {
       effect: 'ORG-POST-SAME-SOURCE-UPDATES',
-      seed: orgSeed('What the service does', 'Each source record is identified by a source name plus an identifier within that source.'),
+      seed: orgSeed(
+        'What the service does',
+        'Each source record is identified by a source name plus an identifier within that source.',
+      ),
     }),
     softDeleteRow(common, { effect: 'ORG-SOFTDELETE-EFFECT', reply: 'ORG-SOFTDELETE-REPLY', seed: SOFT_DELETE }),
-    restoreRow(common, { effect: 'ORG-RESTORE-EFFECT', reply: 'ORG-RESTORE-REPLY', seed: RESTORE, identitySeed: RESTORE }),
+    restoreRow(common, {
+      effect: 'ORG-RESTORE-EFFECT',
+      reply: 'ORG-RESTORE-REPLY',
+      seed: RESTORE,
+      identitySeed: RESTORE,
+    }),
     hardDeleteRow(common, { effect: 'ORG-HARDDELETE-EFFECT', reply: 'ORG-HARDDELETE-REPLY', seed: HARD_DELETE }),
     mergeRow(common, {
       effect: 'ORG-MERGE-EFFECT',
@@ -77,7 +97,9 @@ export const organizationStateSpec: StateSpec = {
       othersSeed: MERGE,
       echoes: {
         members: [['toSurviveSource', 'survivor']],
-        seed: endpoint('mergeIdentities | toSurviveSource, toRetireSource (source references) | linkId, toSurviveSource'),
+        seed: endpoint(
+          'mergeIdentities | toSurviveSource, toRetireSource (source references) | linkId, toSurviveSource',
+        ),
       },
     }),
     unmergeRow(common, {
@@ -126,14 +148,21 @@ export const organizationStateSpec: StateSpec = {
     },
     idQueryReturns: {
       requirement: 'ORG-IDQUERY-RETURNS',
-      forbids: orgSeed('What the service does', 'Identities are addressed by a service-wide identifier called the link ID (`linkId`).'),
+      forbids: orgSeed(
+        'What the service does',
+        'Identities are addressed by a service-wide identifier called the link ID (`linkId`).',
+      ),
     },
     idQueryEcho: {
       requirement: 'ORG-IDQUERY-ECHO',
       forbids: ECHO,
     },
     // What nativeIdQuery answers for a soft-deleted source is not stated: the profile pins it.
-    softDeletedAbsent: { requirement: 'ORG-SOFTDELETE-EFFECT', forbids: SOFT_DELETE, profile: 'softDeletedLookup = absent' },
+    softDeletedAbsent: {
+      requirement: 'ORG-SOFTDELETE-EFFECT',
+      forbids: SOFT_DELETE,
+      profile: 'softDeletedLookup = absent',
+    },
   },
   feed: {
     partition: {
@@ -157,9 +186,21 @@ export const organizationStateSpec: StateSpec = {
       seed: MERGE,
       forbidden: [{ what: "an identity other than the survivor's (now or at the merge)", seed: MERGE }],
     },
-    { operation: 'nativeIdQuery', what: 'what a soft-deleted source resolves to (profile softDeletedLookup)', seed: SOFT_DELETE },
-    { operation: 'softDeleteSource', what: "whether identities still show a soft-deleted source's data", seed: SOFT_DELETE },
-    { operation: 'mergeIdentities', what: "whether the survivor's identity shows the retired source's data", seed: UNMERGE },
+    {
+      operation: 'nativeIdQuery',
+      what: 'what a soft-deleted source resolves to (profile softDeletedLookup)',
+      seed: SOFT_DELETE,
+    },
+    {
+      operation: 'softDeleteSource',
+      what: "whether identities still show a soft-deleted source's data",
+      seed: SOFT_DELETE,
+    },
+    {
+      operation: 'mergeIdentities',
+      what: "whether the survivor's identity shows the retired source's data",
+      seed: UNMERGE,
+    },
     {
       operation: 'linkIdentities',
       what: 'whether an identity a source left (by link or unlink) still shows its data',

@@ -23,7 +23,15 @@ const attribute = <S extends z.core.$ZodLooseShape>(shape: S) =>
   obj({ ...shape, sources: arr(PersonSourceEntry), clusterStatus: opt(Text) });
 
 export const PersonIdentity = obj({
-  names: arr(attribute({ prefix: opt(Text), firstName: opt(Text), middleName: opt(Text), lastName: opt(Text), suffix: opt(Text) })),
+  names: arr(
+    attribute({
+      prefix: opt(Text),
+      firstName: opt(Text),
+      middleName: opt(Text),
+      lastName: opt(Text),
+      suffix: opt(Text),
+    }),
+  ),
   addresses: arr(
     attribute({
       type: opt(Text),

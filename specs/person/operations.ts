@@ -47,7 +47,10 @@ const identityReply = { ...identityReplyShape(PersonIdentity), ...personReplyExt
 export const PersonSearchResult = obj({ ...identityReply, matchScore: opt(z.number()), sameIdentity: opt(z.string()) });
 
 /** A person relationship: the shared members plus the vendor's subject / object link-ID members. */
-export const PersonRelationship = Relationship.extend({ subjectVeratoId: opt(z.string()), objectVeratoId: opt(z.string()) });
+export const PersonRelationship = Relationship.extend({
+  subjectVeratoId: opt(z.string()),
+  objectVeratoId: opt(z.string()),
+});
 
 /** searchRelationshipsService filter: subject link ID, object link ID and relationship verb. */
 export const RelationshipFilter = obj({
@@ -64,7 +67,12 @@ const V2 = new Set(['postIdentity', 'demographicsSearch', 'demographicsQuery', '
 const overrides = {
   postIdentity: {
     request: obj({ ...enrich, identity: PersonIdentity, ...views }),
-    reply: obj({ ...identityReply, linkIdentity: opt(PersonIdentity), events: arr(z.unknown()), incomingIdentity: opt(PersonIdentity) }),
+    reply: obj({
+      ...identityReply,
+      linkIdentity: opt(PersonIdentity),
+      events: arr(z.unknown()),
+      incomingIdentity: opt(PersonIdentity),
+    }),
   },
   demographicsSearch: {
     request: obj({
@@ -82,11 +90,17 @@ const overrides = {
     reply: obj({ ...identityReply, requestedLinkId: opt(z.string()) }),
   },
   nativeIdQuery: { request: obj({ source: SourceRef, ...enrich, ...views }), reply: obj(identityReply) },
-  addRelationshipService: { request: obj({ relationship: PersonRelationship }), reply: obj({ relationship: opt(PersonRelationship) }) },
+  addRelationshipService: {
+    request: obj({ relationship: PersonRelationship }),
+    reply: obj({ relationship: opt(PersonRelationship) }),
+  },
   searchRelationshipsService: {
     request: obj({ relationshipFilter: opt(RelationshipFilter) }),
     example: (c) => ({ relationshipFilter: { filterBySubjectVeratoId: c.linkA } }),
-    reply: obj({ relationships: arr(PersonRelationship), relationship: opt(z.union([PersonRelationship, z.array(PersonRelationship)])) }),
+    reply: obj({
+      relationships: arr(PersonRelationship),
+      relationship: opt(z.union([PersonRelationship, z.array(PersonRelationship)])),
+    }),
   },
   // Notification payload members are "not shown" for the person service: read tolerantly.
   searchNotifications: {
@@ -148,7 +162,11 @@ const personOnly = {
     mutates: true,
     // The limit of 10 is a rule checked by behaviour (PERSON-DATASOURCE-LIMIT), not by the schema.
     request: obj({ sources: z.array(z.string()) }),
-    reply: obj({ datasourceCreationResponses: arr(obj({ datasource: opt(z.string()), status: opt(z.string()), error: opt(z.string()) })) }),
+    reply: obj({
+      datasourceCreationResponses: arr(
+        obj({ datasource: opt(z.string()), status: opt(z.string()), error: opt(z.string()) }),
+      ),
+    }),
     sourcesNamed: () => [],
     namesCreated: (c) => (Array.isArray(c?.sources) ? c.sources : [c?.sources]),
   }),
@@ -161,7 +179,11 @@ const changes: Partial<Record<PersonOperation, Partial<OperationSpec>>> = overri
 export const personOperations: OperationSpec[] = [
   ...identityOperations('person', 'PERSON', PersonIdentity)
     .filter((op) => !notPerson.has(op.name))
-    .map((op) => ({ ...op, ...changes[op.name as PersonOperation], path: V2.has(op.name) ? `/v2${op.path}` : op.path })),
+    .map((op) => ({
+      ...op,
+      ...changes[op.name as PersonOperation],
+      path: V2.has(op.name) ? `/v2${op.path}` : op.path,
+    })),
   ...PERSON_ONLY_OPERATIONS.map((name) => personOnly[name]),
 ];
 

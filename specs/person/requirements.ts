@@ -9,7 +9,12 @@
 import type { Requirement } from '../common/model.js';
 import { withRoles } from '../common/roles.js';
 import { type SeedCitation, ppSeed } from '../common/seed.js';
-import { PP_MAX_RESULTS, PP_PATH_VERSIONS, PP_REPLY_ENVELOPE, PP_REPLY_IS_ENVELOPE } from '../common/shared-sentences.js';
+import {
+  PP_MAX_RESULTS,
+  PP_PATH_VERSIONS,
+  PP_REPLY_ENVELOPE,
+  PP_REPLY_IS_ENVELOPE,
+} from '../common/shared-sentences.js';
 import { personOperations } from './operations.js';
 import { DEACTIVATE, DELETE, LINK, MERGE, POST, REACTIVATE, UNLINK, UNMERGE } from './sentences.js';
 
@@ -18,7 +23,13 @@ const DOC = 'person-provider-identity-api.md';
  * A MUST requirement: `forbids` are the seed sentences that forbid what its checks reject, quoted
  * word for word (test/seeds.test.ts); the first is the one a check's "must succeed" rests on.
  */
-const must = (id: string, section: string, text: string, forbids: SeedCitation[], untestable?: string): Requirement => ({
+const must = (
+  id: string,
+  section: string,
+  text: string,
+  forbids: SeedCitation[],
+  untestable?: string,
+): Requirement => ({
   id,
   level: 'MUST',
   service: 'person',
@@ -119,7 +130,11 @@ const catalogue: Requirement[] = [
     'Errors',
     'A failure says what went wrong: besides success=false, its message or errors is not empty (the members failures are reported through; their texts are not shown).',
   ),
-  expectation('PERSON-ERR-NOT-RETRYABLE', 'Errors', 'A request rejected for bad input is not marked retryableError=true.'),
+  expectation(
+    'PERSON-ERR-NOT-RETRYABLE',
+    'Errors',
+    'A request rejected for bad input is not marked retryableError=true.',
+  ),
   expectation(
     'PERSON-BADINPUT-REJECTED',
     'Resources, Person identity',
@@ -157,9 +172,12 @@ const catalogue: Requirement[] = [
     ppSeed(IDENTITY, 'deathDetails | deathIndicator (boolean)'),
   ]),
   {
-    ...must('PERSON-TYPE-EMAIL', 'Resources, Person identity', 'email values are e-mail addresses (local part @ domain).', [
-      ppSeed(IDENTITY, 'emails | email (string, e-mail address)'),
-    ]),
+    ...must(
+      'PERSON-TYPE-EMAIL',
+      'Resources, Person identity',
+      'email values are e-mail addresses (local part @ domain).',
+      [ppSeed(IDENTITY, 'emails | email (string, e-mail address)')],
+    ),
     governs: inIdentityReplies('emails/[]/email'),
   },
   must(
@@ -171,7 +189,10 @@ const catalogue: Requirement[] = [
         'Resources, Source entry',
         'Every person attribute object below also carries `sources[]` (array of source entries) and `clusterStatus` (string; the value `ACTIVE` is used).',
       ),
-      ppSeed('Resources, Source entry', 'sourceId | string | | sourceName | string | | displayName | string | | nativeId | string'),
+      ppSeed(
+        'Resources, Source entry',
+        'sourceId | string | | sourceName | string | | displayName | string | | nativeId | string',
+      ),
     ],
   ),
   // postIdentity
@@ -266,13 +287,18 @@ const catalogue: Requirement[] = [
     'nativeIdQuery returns the single identity that holds the given source and native ID.',
     [path('/v2/nativeIdQuery | returns the single identity that holds a given source plus native ID')],
   ),
-  must('PERSON-IDQUERY-RETURNS', 'Endpoints, /v2/identityIdQuery', 'identityIdQuery returns the identity with the requested link ID.', [
-    path('/v2/identityIdQuery | returns an identity by link ID'),
-    ppSeed(
-      'What the service does',
-      'keeps person identities made of source records, each identified by a source plus a native ID, and addressed by a link ID',
-    ),
-  ]),
+  must(
+    'PERSON-IDQUERY-RETURNS',
+    'Endpoints, /v2/identityIdQuery',
+    'identityIdQuery returns the identity with the requested link ID.',
+    [
+      path('/v2/identityIdQuery | returns an identity by link ID'),
+      ppSeed(
+        'What the service does',
+        'keeps person identities made of source records, each identified by a source plus a native ID, and addressed by a link ID',
+      ),
+    ],
+  ),
   expectation(
     'PERSON-IDQUERY-ECHO',
     'Resources, Person reply content members',

@@ -11,11 +11,15 @@ const row = (quote: string) => ppSeed('States and transitions', quote);
 export const DEACTIVATE = row(
   'person | deactivateSourceWs | active | deactivated | record is excluded from future matching but stays visible in the user interface and in API replies',
 );
-export const REACTIVATE = row('person | reactivateSourceWs | deactivated | active | record returns to its original link ID');
+export const REACTIVATE = row(
+  'person | reactivateSourceWs | deactivated | active | record returns to its original link ID',
+);
 export const DELETE = row(
   'person | deleteSourceIdentity | any | deleted | physical deletion; when it is the only source record of an identity the whole identity is deleted',
 );
-export const MERGE = row('person | mergeIdentities | active | toRetire record becomes merged and inactive; both records share one link ID');
+export const MERGE = row(
+  'person | mergeIdentities | active | toRetire record becomes merged and inactive; both records share one link ID',
+);
 export const UNMERGE = row(
   'person | unmergeIdentities | merged | active, in a new link ID of its own | used to reverse a merge made in error',
 );

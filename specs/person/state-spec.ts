@@ -29,9 +29,15 @@ const REACTIVATE = row('person | reactivateSourceWs | deactivated | active | rec
 const DELETE = row(
   'person | deleteSourceIdentity | any | deleted | physical deletion; when it is the only source record of an identity the whole identity is deleted',
 );
-const MERGE = row('person | mergeIdentities | active | toRetire record becomes merged and inactive; both records share one link ID');
-const UNMERGE = row('person | unmergeIdentities | merged | active, in a new link ID of its own | used to reverse a merge made in error');
-const LINK = row('person | linkIdentities | active | active | two records (by source and native ID) are forced into the same link ID');
+const MERGE = row(
+  'person | mergeIdentities | active | toRetire record becomes merged and inactive; both records share one link ID',
+);
+const UNMERGE = row(
+  'person | unmergeIdentities | merged | active, in a new link ID of its own | used to reverse a merge made in error',
+);
+const LINK = row(
+  'person | linkIdentities | active | active | two records (by source and native ID) are forced into the same link ID',
+);
 const UNLINK = row(
   'person | unlinkIdentities | active, linked or matched | active, one record split into its own new link ID | reverses a link or splits matched records',
 );
@@ -137,7 +143,11 @@ export const personStateSpec: StateSpec = {
       seed: MERGE,
       forbidden: [{ what: "a link ID other than the survivor's", seed: MERGE }],
     },
-    { operation: 'mergeIdentities', what: "whether the survivor's identity shows the merged record's attributes", seed: RETIRED },
+    {
+      operation: 'mergeIdentities',
+      what: "whether the survivor's identity shows the merged record's attributes",
+      seed: RETIRED,
+    },
     {
       operation: 'deactivateSourceWs',
       what: "whether the identity shows a deactivated record's attributes (it stays visible)",

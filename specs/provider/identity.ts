@@ -74,10 +74,21 @@ const common = {
   ),
   specialties: arr(obj({ specialtyTaxonomyCode: S })),
   qualifications: arr(obj({ type: S, qualification: S, status: F, issuer: S, issueDate: S, ...validity })),
-  alternateIdentifiers: arr(obj({ description: S, type: S, value: S, status: F, issuer: S, issueDate: S, startDate: S, endDate: S })),
+  alternateIdentifiers: arr(
+    obj({ description: S, type: S, value: S, status: F, issuer: S, issueDate: S, startDate: S, endDate: S }),
+  ),
   externalUniqueIdentifier: arr(obj({ issuer: S, value: S, status: F, startDate: S, endDate: S })),
   acceptedInsurances: arr(
-    obj({ payerName: S, status: F, insuranceType: S, planId: S, planType: S, networkStatus: S, startDate: S, endDate: S }),
+    obj({
+      payerName: S,
+      status: F,
+      insuranceType: S,
+      planId: S,
+      planType: S,
+      networkStatus: S,
+      startDate: S,
+      endDate: S,
+    }),
   ),
 };
 
@@ -95,7 +106,9 @@ const practitionerOnly = {
 const facilityOnly = {
   organizationNames: arr(obj({ legalBusinessName: S, otherOrgName: S, tradingName: S, parentOrgName: S })),
   groupTaxonomies: arr(obj({ groupTaxonomyCode: S })),
-  authorizedOfficials: arr(obj({ title: S, prefix: S, first: S, middle: S, last: S, suffix: S, credential: S, phoneNumber: S })),
+  authorizedOfficials: arr(
+    obj({ title: S, prefix: S, first: S, middle: S, last: S, suffix: S, credential: S, phoneNumber: S }),
+  ),
   employerIdentificationNumber: arr(obj({ value: S, status: F, issuer: S, issueDate: S, ...validity })),
   types: arr(obj({ type: S, subType: S })),
 };
@@ -128,7 +141,11 @@ export function providerTypeOf(identity: unknown, path = DEFAULT_TYPE_MEMBER): s
  * Sets the provider type at a dot path: on every element when the path crosses an array, creating
  * plain objects for missing members (so a top-level `providerType` member works too).
  */
-export function withProviderType<T extends Record<string, unknown>>(identity: T, value: string, path = DEFAULT_TYPE_MEMBER): T {
+export function withProviderType<T extends Record<string, unknown>>(
+  identity: T,
+  value: string,
+  path = DEFAULT_TYPE_MEMBER,
+): T {
   const copy = structuredClone(identity) as Record<string, unknown>;
   const set = (target: Record<string, unknown>, segs: string[]) => {
     const [head, ...rest] = segs;

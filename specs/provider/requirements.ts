@@ -9,7 +9,12 @@
 import type { Requirement } from '../common/model.js';
 import { withRoles } from '../common/roles.js';
 import { type SeedCitation, ppSeed } from '../common/seed.js';
-import { PP_MAX_RESULTS, PP_PATH_VERSIONS, PP_REPLY_ENVELOPE, PP_REPLY_IS_ENVELOPE } from '../common/shared-sentences.js';
+import {
+  PP_MAX_RESULTS,
+  PP_PATH_VERSIONS,
+  PP_REPLY_ENVELOPE,
+  PP_REPLY_IS_ENVELOPE,
+} from '../common/shared-sentences.js';
 import { providerOperations } from './operations.js';
 import { DELETE as HARD_DELETE, LINK, MERGE, POST, RESTORE, SOFT_DELETE, UNLINK, UNMERGE } from './sentences.js';
 
@@ -18,7 +23,13 @@ const DOC = 'person-provider-identity-api.md';
  * A MUST requirement: `forbids` are the seed sentences that forbid what its checks reject, quoted
  * word for word (test/seeds.test.ts); the first is the one a check's "must succeed" rests on.
  */
-const must = (id: string, section: string, text: string, forbids: SeedCitation[], untestable?: string): Requirement => ({
+const must = (
+  id: string,
+  section: string,
+  text: string,
+  forbids: SeedCitation[],
+  untestable?: string,
+): Requirement => ({
   id,
   level: 'MUST',
   service: 'provider',
@@ -62,7 +73,11 @@ const catalogue: Requirement[] = [
     'Every reply is a JSON reply envelope: success a boolean; warnings and errors, when present, arrays of strings; retryableError a boolean; message and unparsedJson strings.',
     [PP_REPLY_IS_ENVELOPE, PP_REPLY_ENVELOPE],
   ),
-  expectation('PROV-ENV-ECHO', 'Resources, Envelope', 'The request auditId and trackingId come back in the reply envelope.'),
+  expectation(
+    'PROV-ENV-ECHO',
+    'Resources, Envelope',
+    'The request auditId and trackingId come back in the reply envelope.',
+  ),
   // The Errors sentence names the members failures are reported through; non-empty texts no sentence states.
   expectation(
     'PROV-ERR-CARRIED',
@@ -102,12 +117,17 @@ const catalogue: Requirement[] = [
     'Endpoints, Provider service, demographicsSearch',
     'demographicsSearch always answers with a candidate list (searchResults), empty when nothing matches (stated for the organization service; provider members not shown).',
   ),
-  must('PROV-SEARCH-MAX-POSITIVE', 'Limits', 'maxSearchResults must be greater than 0: 0 and negative values are rejected.', [
-    PP_MAX_RESULTS,
-  ]),
+  must(
+    'PROV-SEARCH-MAX-POSITIVE',
+    'Limits',
+    'maxSearchResults must be greater than 0: 0 and negative values are rejected.',
+    [PP_MAX_RESULTS],
+  ),
   // No sentence says "at most" in words: the member's name does, and "when absent, the system maximum
   // number of results is returned" makes maxSearchResults the maximum when given.
-  must('PROV-SEARCH-MAX-RESULTS', 'Limits', 'demographicsSearch returns at most maxSearchResults candidates.', [PP_MAX_RESULTS]),
+  must('PROV-SEARCH-MAX-RESULTS', 'Limits', 'demographicsSearch returns at most maxSearchResults candidates.', [
+    PP_MAX_RESULTS,
+  ]),
   expectation(
     'PROV-SEARCH-THRESHOLD',
     'Resources, request content options (person); Endpoints',
@@ -154,10 +174,12 @@ const catalogue: Requirement[] = [
     'Soft delete keeps merge and linkage history: a merge made before the soft delete can still be reversed after the source is restored.',
     [SOFT_DELETE],
   ),
-  must('PROV-RESTORE-EFFECT', `${STATES}, restoreSource`, 'After restoreSource the soft-deleted source is active again in an identity.', [
-    RESTORE,
-    path('/restoreSource | restores a soft-deleted source'),
-  ]),
+  must(
+    'PROV-RESTORE-EFFECT',
+    `${STATES}, restoreSource`,
+    'After restoreSource the soft-deleted source is active again in an identity.',
+    [RESTORE, path('/restoreSource | restores a soft-deleted source')],
+  ),
   // The row says a new entity may be created or existing ones modified; what the provider's reply
   // says about it (its members) is not shown.
   expectation(
@@ -179,7 +201,9 @@ const catalogue: Requirement[] = [
   ),
   must('PROV-MERGE-REPLY', `${STATES}, mergeIdentities`, 'mergeIdentities replies with the surviving link ID.', [
     MERGE,
-    path('/mergeIdentities | merges a toRetire source identity into a toSurvive source identity; reply returns the surviving link ID'),
+    path(
+      '/mergeIdentities | merges a toRetire source identity into a toSurvive source identity; reply returns the surviving link ID',
+    ),
   ]),
   must(
     'PROV-MERGE-EFFECT',
@@ -197,7 +221,10 @@ const catalogue: Requirement[] = [
     'PROV-UNMERGE-REPLY',
     `${STATES}, unmergeIdentities`,
     'unmergeIdentities replies with the new link ID (unmergedId) and the link ID it was unmerged from (unmergedFromId).',
-    [UNMERGE, path('/unmergeIdentities | reverses a merge; reply returns the new link ID and the link ID it was unmerged from')],
+    [
+      UNMERGE,
+      path('/unmergeIdentities | reverses a merge; reply returns the new link ID and the link ID it was unmerged from'),
+    ],
   ),
   must(
     'PROV-UNMERGE-EFFECT',
@@ -227,7 +254,10 @@ const catalogue: Requirement[] = [
     'PROV-UNLINK-REPLY',
     `${STATES}, unlinkIdentities`,
     'unlinkIdentities replies with the link IDs of both entities and their source information (unlinkedId, unlinkedFromId, unlinkedSource, unlinkedFromSource).',
-    [UNLINK, path('/unlinkIdentities | splits two linked identities; reply returns their link IDs and source information')],
+    [
+      UNLINK,
+      path('/unlinkIdentities | splits two linked identities; reply returns their link IDs and source information'),
+    ],
   ),
   must(
     'PROV-UNLINK-EFFECT',
@@ -240,7 +270,11 @@ const catalogue: Requirement[] = [
     'PROV-REL-ADD',
     'Endpoints, addRelationshipService',
     'addRelationshipService adds a relationship between two identities and replies with it, including its id; a member the reply echoes holds the value sent.',
-    [path('/addRelationshipService | adds a relationship between two identities according to configured relationship definitions')],
+    [
+      path(
+        '/addRelationshipService | adds a relationship between two identities according to configured relationship definitions',
+      ),
+    ],
   ),
   must(
     'PROV-REL-SEARCH',

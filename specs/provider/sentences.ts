@@ -26,7 +26,9 @@ export const UNMERGE = row(
 export const LINK = row(
   'provider | linkIdentities | active | active | two identities share one link ID without retiring either source; only identities of the same provider type may be linked',
 );
-export const UNLINK = row('provider | unlinkIdentities | linked | separate entities | reply gives their link IDs and source information');
+export const UNLINK = row(
+  'provider | unlinkIdentities | linked | separate entities | reply gives their link IDs and source information',
+);
 export const POST = ppSeed(
   'Endpoints, Provider service',
   '/postIdentity | adds a new identity; it may be a practitioner (type 1) or a health facility (type 2)',

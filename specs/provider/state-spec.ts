@@ -39,7 +39,9 @@ const UNMERGE = row(
 const LINK = row(
   'provider | linkIdentities | active | active | two identities share one link ID without retiring either source; only identities of the same provider type may be linked',
 );
-const UNLINK = row('provider | unlinkIdentities | linked | separate entities | reply gives their link IDs and source information');
+const UNLINK = row(
+  'provider | unlinkIdentities | linked | separate entities | reply gives their link IDs and source information',
+);
 const POST = ppSeed(
   'Endpoints, Provider service',
   '/postIdentity | adds a new identity; it may be a practitioner (type 1) or a health facility (type 2)',
@@ -75,8 +77,17 @@ export const providerStateSpec: StateSpec = {
       dataRemoved: true,
       historyKept: { requirement: 'PROV-SOFTDELETE-KEEPS-HISTORY', seed: SOFT_DELETE },
     }),
-    restoreRow(common, { effect: 'PROV-RESTORE-EFFECT', reply: 'PROV-RESTORE-REPLY', seed: RESTORE, identitySeed: RESTORE }),
-    hardDeleteRow(common, { effect: 'PROV-HARDDELETE-EFFECT', seed: DELETE, historyRemoved: 'PROV-HARDDELETE-HISTORY' }),
+    restoreRow(common, {
+      effect: 'PROV-RESTORE-EFFECT',
+      reply: 'PROV-RESTORE-REPLY',
+      seed: RESTORE,
+      identitySeed: RESTORE,
+    }),
+    hardDeleteRow(common, {
+      effect: 'PROV-HARDDELETE-EFFECT',
+      seed: DELETE,
+      historyRemoved: 'PROV-HARDDELETE-HISTORY',
+    }),
     mergeRow(common, {
       effect: 'PROV-MERGE-EFFECT',
       reply: 'PROV-MERGE-REPLY',
@@ -98,7 +109,10 @@ export const providerStateSpec: StateSpec = {
   queries: {
     nativeId: {
       requirement: 'PROV-NATIVEID-QUERY',
-      forbids: ppSeed('Endpoints, Provider service', '/nativeIdQuery | returns an identity by source name plus native ID'),
+      forbids: ppSeed(
+        'Endpoints, Provider service',
+        '/nativeIdQuery | returns an identity by source name plus native ID',
+      ),
     },
     idQueryReturns: {
       requirement: 'PROV-IDQUERY-RETURNS',

@@ -38,7 +38,9 @@ function serviceDoc(spec: StateSpec): string {
     );
     for (const e of row.effects) lines.push(effectRow(row, e));
     for (const r of row.reply)
-      lines.push(`| ${row.operation} | reply: ${cell(r.what)} | required | ${r.requirement} | ${cell(citeText(r.seed))} |`);
+      lines.push(
+        `| ${row.operation} | reply: ${cell(r.what)} | required | ${r.requirement} | ${cell(citeText(r.seed))} |`,
+      );
     if (row.feed)
       lines.push(
         `| ${row.operation} | the change appears in the notification feed of its window | required | ${row.feed.requirement} | ${cell(citeText(row.feed.seed))} |`,

@@ -4,7 +4,15 @@
  * the observation right after the step must judge. Pure: no request is sent here.
  */
 import type { Cite } from '../common/clause.js';
-import { type Effect, type ReplyContext, type RowSpec, type SpecRecord, type StateModel, type Who, isLive } from './state-spec.js';
+import {
+  type Effect,
+  type ReplyContext,
+  type RowSpec,
+  type SpecRecord,
+  type StateModel,
+  type Who,
+  isLive,
+} from './state-spec.js';
 
 /** A record whose identity an observation decides (adopted from what the deployment shows). */
 export interface Follower {
@@ -45,7 +53,15 @@ export function forgetAbsence(r: SpecRecord): void {
 
 /** Nothing applied yet: the named records are touched. */
 export function emptyApplied(labels: string[]): Applied {
-  return { follow: [], touched: new Set(labels), cites: new Map(), shownNow: [], sameLink: [], freshLink: [], goneIdentities: [] };
+  return {
+    follow: [],
+    touched: new Set(labels),
+    cites: new Map(),
+    shownNow: [],
+    sameLink: [],
+    freshLink: [],
+    goneIdentities: [],
+  };
 }
 
 /** The records an effect concerns, as the model stood before the step. */
@@ -82,7 +98,10 @@ export function applyStep(
   if (!effectsHold) return applyOpen(m, row, recs, applied);
   // Every effect's records and every role's identity as they stood before the step.
   const groups = new Map(row.roles.map((role) => [role, roleRecord(row, recs, role).group]));
-  const plan = row.effects.map((e) => ({ e, records: select(m, recs, row, e.who).filter((r) => !e.when || e.when.includes(r.state)) }));
+  const plan = row.effects.map((e) => ({
+    e,
+    records: select(m, recs, row, e.who).filter((r) => !e.when || e.when.includes(r.state)),
+  }));
   const undecided = m.records.some((x) => x.state === 'unknown');
   for (const { e, records } of plan)
     for (const r of records)
@@ -140,7 +159,8 @@ function applyEffect(
     [e.data?.absentFromRole, true],
     [e.data?.unlistedFromRole, false],
   ] as const)
-    if (role) r.data = { ...r.data, absentFrom: [...(r.data.absentFrom ?? []), { group: groups.get(role)!, cite, data }] };
+    if (role)
+      r.data = { ...r.data, absentFrom: [...(r.data.absentFrom ?? []), { group: groups.get(role)!, cite, data }] };
   if (e.data?.shownNow) applied.shownNow.push({ label: r.label, how: e.data.shownNow, cite });
 }
 

@@ -9,7 +9,15 @@
  */
 import { clause } from '../common/clause.js';
 import type { SeedCitation } from '../common/seed.js';
-import type { DataRowSpec, Effect, ReplyClause, ReplyContext, RequestOutcome, SourceRowSpec, SpecRecord } from './state-spec.js';
+import type {
+  DataRowSpec,
+  Effect,
+  ReplyClause,
+  ReplyContext,
+  RequestOutcome,
+  SourceRowSpec,
+  SpecRecord,
+} from './state-spec.js';
 import type { StepName } from './step-names.js';
 import { STEP_REQUESTS } from './step-requests.js';
 
@@ -65,7 +73,12 @@ const active = (r: SpecRecord) => r.state === 'active';
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 
 /** The request outcome from the named records' states: inert on a deleted source, allowed when `ok`, open otherwise. */
-function gate(c: RowCommon, row: { seed: SeedCitation; effect: string }, recs: SpecRecord[], ok: boolean): RequestOutcome {
+function gate(
+  c: RowCommon,
+  row: { seed: SeedCitation; effect: string },
+  recs: SpecRecord[],
+  ok: boolean,
+): RequestOutcome {
   const deleted = recs.find((r) => r.state === 'deleted');
   if (deleted)
     return {
@@ -90,14 +103,15 @@ const retiredOpen = (c: RowCommon, role: string, seed?: SeedCitation): Effect =>
 });
 
 /** A reply member that must name a role's identity (before or after the step). */
-const names = (member: string, when: 'before' | 'after', role: string) => (content: Record<string, any>, ctx: ReplyContext) => {
-  const link = when === 'before' ? ctx.before(role) : ctx.after(role);
-  return link !== undefined && content?.[member] !== link
-    ? [
-        `${member} is ${JSON.stringify(content?.[member])}, not ${link}, the identity of the ${role} source ${when === 'before' ? 'before' : 'after'} the step`,
-      ]
-    : [];
-};
+const names =
+  (member: string, when: 'before' | 'after', role: string) => (content: Record<string, any>, ctx: ReplyContext) => {
+    const link = when === 'before' ? ctx.before(role) : ctx.after(role);
+    return link !== undefined && content?.[member] !== link
+      ? [
+          `${member} is ${JSON.stringify(content?.[member])}, not ${link}, the identity of the ${role} source ${when === 'before' ? 'before' : 'after'} the step`,
+        ]
+      : [];
+  };
 
 export function postNewRow(c: RowCommon, o: { effect: string; seed: SeedCitation }): DataRowSpec {
   return {
@@ -123,8 +137,18 @@ export function updateRow(c: RowCommon, o: { effect: string; seed: SeedCitation 
     effectRequirement: o.effect,
     // A re-post of a deleted source creates it anew ("the source plus native ID decides between create and update"): open, not inert.
     request: (_m, [r]) =>
-      active(r!) ? { verdict: 'allow', requirement: o.effect, seed: o.seed } : { verdict: 'open', seed: c.further ?? row.seed },
-    effects: [{ who: { role: 'source' }, level: 'required', what: 'the record keeps its identity', identity: 'stays', seed: o.seed }],
+      active(r!)
+        ? { verdict: 'allow', requirement: o.effect, seed: o.seed }
+        : { verdict: 'open', seed: c.further ?? row.seed },
+    effects: [
+      {
+        who: { role: 'source' },
+        level: 'required',
+        what: 'the record keeps its identity',
+        identity: 'stays',
+        seed: o.seed,
+      },
+    ],
     reply: [],
     feed: feedOf(c, 'update'),
   };
@@ -205,7 +229,10 @@ export function softDeleteRow(
   };
 }
 
-export function restoreRow(c: RowCommon, o: RowIds & { seed: SeedCitation; identitySeed: SeedCitation }): SourceRowSpec {
+export function restoreRow(
+  c: RowCommon,
+  o: RowIds & { seed: SeedCitation; identitySeed: SeedCitation },
+): SourceRowSpec {
   const row = { seed: o.seed, effect: o.effect };
   return {
     operation: 'restoreSource',
@@ -232,7 +259,9 @@ export function restoreRow(c: RowCommon, o: RowIds & { seed: SeedCitation; ident
         what: 'which identity the restored source returns to (its former one, a new one, or another existing one)',
         identity: 'follows',
         seed: o.identitySeed,
-        forbidden: [{ what: 'the restored source found by no query, or its identity not showing its data', seed: o.seed }],
+        forbidden: [
+          { what: 'the restored source found by no query, or its identity not showing its data', seed: o.seed },
+        ],
       },
     ],
     reply: o.reply
@@ -247,7 +276,10 @@ export function restoreRow(c: RowCommon, o: RowIds & { seed: SeedCitation; ident
             seed: o.seed,
             judge: (content, ctx) => {
               const now = ctx.after('source');
-              const named = [...list(content?.linkIdsModified), ...(content?.linkIdCreated ? [String(content.linkIdCreated)] : [])];
+              const named = [
+                ...list(content?.linkIdsModified),
+                ...(content?.linkIdCreated ? [String(content.linkIdCreated)] : []),
+              ];
               return now && !named.includes(now)
                 ? [`the reply names ${JSON.stringify(named)}, but the source is now in identity ${now}`]
                 : [];
@@ -296,7 +328,9 @@ export function hardDeleteRow(
         what: 'the source is deleted, its data with it',
         state: 'deleted',
         data: { nowhere: true },
-        ...(o.identityGone ? { identityGone: { requirement: o.identityGone.requirement, forbids: o.identityGone.seed } } : {}),
+        ...(o.identityGone
+          ? { identityGone: { requirement: o.identityGone.requirement, forbids: o.identityGone.seed } }
+          : {}),
         seed: o.seed,
       },
       {
@@ -340,9 +374,13 @@ export function hardDeleteRow(
               if (ctx.aloneBefore('source'))
                 return deleted.includes(held)
                   ? []
-                  : [`the identity had no other source, so linkIdsDeleted must name ${held}; reply: ${JSON.stringify(content)}`];
+                  : [
+                      `the identity had no other source, so linkIdsDeleted must name ${held}; reply: ${JSON.stringify(content)}`,
+                    ];
               if (!modified.includes(held))
-                return [`the identity keeps other sources, so linkIdsModified must name ${held}; reply: ${JSON.stringify(content)}`];
+                return [
+                  `the identity keeps other sources, so linkIdsModified must name ${held}; reply: ${JSON.stringify(content)}`,
+                ];
               return deleted.includes(held) ? [`linkIdsDeleted names ${held}, which keeps other sources`] : [];
             },
           },
@@ -403,7 +441,13 @@ export function mergeRow(
         ...(o.combinedData ? { data: { withSurvivor: true } } : {}),
         seed: o.seed,
       },
-      { who: { role: 'survivor' }, level: 'required', what: 'the survivor keeps its identity', identity: 'stays', seed: o.seed },
+      {
+        who: { role: 'survivor' },
+        level: 'required',
+        what: 'the survivor keeps its identity',
+        identity: 'stays',
+        seed: o.seed,
+      },
       {
         who: { membersOf: 'retired' },
         level: 'open',
@@ -417,7 +461,10 @@ export function mergeRow(
     reply: o.reply
       ? [
           {
-            ...clause('MERGE-REPLY-NOT-SURVIVOR', "a mergeIdentities reply whose linkId is not the surviving identity's link ID"),
+            ...clause(
+              'MERGE-REPLY-NOT-SURVIVOR',
+              "a mergeIdentities reply whose linkId is not the surviving identity's link ID",
+            ),
             requirement: o.reply,
             what: "linkId is the surviving identity's",
             seed: o.seed,
@@ -467,7 +514,13 @@ export function unmergeRow(
         data: { absentFromRole: 'from', shownNow: 'all' },
         seed: o.seed,
       },
-      { who: { role: 'from' }, level: 'required', what: 'the survivor keeps its identity', identity: 'stays', seed: o.seed },
+      {
+        who: { role: 'from' },
+        level: 'required',
+        what: 'the survivor keeps its identity',
+        identity: 'stays',
+        seed: o.seed,
+      },
     ],
     reply: o.reply
       ? [
@@ -526,7 +579,13 @@ export function linkRow(
         data: { shownNow: 'some' },
         seed: o.seed,
       },
-      { who: { role: 'into' }, level: 'required', what: 'linkToSource keeps its identity', identity: 'stays', seed: o.seed },
+      {
+        who: { role: 'into' },
+        level: 'required',
+        what: 'linkToSource keeps its identity',
+        identity: 'stays',
+        seed: o.seed,
+      },
       {
         who: { membersOf: 'moved' },
         level: 'open',
@@ -540,7 +599,10 @@ export function linkRow(
     reply: o.reply
       ? [
           {
-            ...clause('LINK-REPLY-NOT-TARGET', 'a linkIdentities reply whose linkId is not the link ID of the identity of linkToSource'),
+            ...clause(
+              'LINK-REPLY-NOT-TARGET',
+              'a linkIdentities reply whose linkId is not the link ID of the identity of linkToSource',
+            ),
             requirement: o.reply,
             what: 'linkId is the identity of linkToSource',
             seed: o.seed,
@@ -593,7 +655,13 @@ export function unlinkRow(
         data: { unlistedFromRole: 'from' },
         seed: o.seed,
       },
-      { who: { role: 'from' }, level: 'required', what: 'unlinkFromSource keeps its identity', identity: 'stays', seed: o.seed },
+      {
+        who: { role: 'from' },
+        level: 'required',
+        what: 'unlinkFromSource keeps its identity',
+        identity: 'stays',
+        seed: o.seed,
+      },
       {
         who: { membersOf: 'moved' },
         level: 'required',
@@ -628,7 +696,10 @@ export function unlinkRow(
           ...(o.sourcesInReply
             ? [
                 {
-                  ...clause('UNLINK-REPLY-WRONG-SOURCE', 'an unlinkIdentities reply whose unlinkedSource is not the source split off'),
+                  ...clause(
+                    'UNLINK-REPLY-WRONG-SOURCE',
+                    'an unlinkIdentities reply whose unlinkedSource is not the source split off',
+                  ),
                   requirement: o.reply,
                   what: 'unlinkedSource is the source split off',
                   seed: o.seed,

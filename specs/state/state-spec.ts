@@ -333,7 +333,12 @@ export function openOutcomes(spec: StateSpec): OpenOutcome[] {
   const fromEffects = spec.rows.flatMap((row) =>
     row.effects
       .filter((e) => e.level === 'open')
-      .map((e) => ({ operation: row.operation, what: e.what, seed: e.seed, ...(e.forbidden ? { forbidden: e.forbidden } : {}) })),
+      .map((e) => ({
+        operation: row.operation,
+        what: e.what,
+        seed: e.seed,
+        ...(e.forbidden ? { forbidden: e.forbidden } : {}),
+      })),
   );
   return [...fromEffects, ...spec.open];
 }

@@ -79,7 +79,12 @@ export async function openInChromium(file: string): Promise<OpenedPage> {
  * where it renders in about 2 s: a rendering hiccup of the browser is not a defect of the report,
  * a report that never renders still is.
  */
-export async function openRendered(file: string, selector: string, attempts = 2, timeoutMs = 45000): Promise<OpenedPage> {
+export async function openRendered(
+  file: string,
+  selector: string,
+  attempts = 2,
+  timeoutMs = 45000,
+): Promise<OpenedPage> {
   const accounts: string[] = [];
   for (let attempt = 1; ; attempt++) {
     const opened = await openInChromium(file);

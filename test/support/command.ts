@@ -20,16 +20,26 @@ export interface CommandRun {
 
 export function cleanEnv(env: Record<string, string> = {}): Record<string, string | undefined> {
   const clean: Record<string, string | undefined> = { ...process.env };
-  for (const k of Object.keys(clean)) if (/^(ORG|PERSON|PROVIDER|CONFORMANCE|REFERENCE)_/.test(k) || k === 'CI') delete clean[k];
+  for (const k of Object.keys(clean))
+    if (/^(ORG|PERSON|PROVIDER|CONFORMANCE|REFERENCE)_/.test(k) || k === 'CI') delete clean[k];
   return { ...clean, FORCE_COLOR: '0', NO_COLOR: '1', ...env };
 }
 
-export function runCommand(script: string, args: string[] = [], env: Record<string, string> = {}, timeoutMs = 120000): Promise<CommandRun> {
+export function runCommand(
+  script: string,
+  args: string[] = [],
+  env: Record<string, string> = {},
+  timeoutMs = 120000,
+): Promise<CommandRun> {
   return runNode([...scriptArgs(script), ...args], cleanEnv(env), timeoutMs);
 }
 
 /** Runs this Node with `args` in exactly `env`, collecting its output; killed after `timeoutMs` (code null). */
-export function runNode(args: string[], env: Record<string, string | undefined>, timeoutMs: number): Promise<CommandRun> {
+export function runNode(
+  args: string[],
+  env: Record<string, string | undefined>,
+  timeoutMs: number,
+): Promise<CommandRun> {
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });

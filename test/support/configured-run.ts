@@ -13,7 +13,10 @@ import { REFERENCE_SOURCES } from '../../run/deployments.js';
  * The settings a user of this reference would give for all three services, with `profile` written
  * to a file of its own (default: no clock-skew margin, the reference shares this machine's clock).
  */
-export function configuredSettings(ref: RunningReference, profile: Record<string, unknown> = { notifications: { clockSkewMs: 0 } }) {
+export function configuredSettings(
+  ref: RunningReference,
+  profile: Record<string, unknown> = { notifications: { clockSkewMs: 0 } },
+) {
   const file = join(mkdtempSync(join(tmpdir(), 'cf-configured-')), 'profile.json');
   writeFileSync(file, JSON.stringify(profile));
   const sources = REFERENCE_SOURCES.join(',');

@@ -57,16 +57,27 @@ export async function startFaultyServer(script: Behaviour[]): Promise<FaultyServ
         res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(text);
       switch (b.kind) {
         case 'ok':
-          return json(200, envelope(parsed, { content: b.content ?? { linkId: 'ORG000', identityGroupedBySource: [] } }));
+          return json(
+            200,
+            envelope(parsed, { content: b.content ?? { linkId: 'ORG000', identityGroupedBySource: [] } }),
+          );
         case 'status':
           return json(b.status, b.body ?? `<html><body>${b.status} from the gateway</body></html>`, b.headers);
         case 'retryable':
           return json(
             200,
-            envelope(parsed, { success: false, message: 'try again', errors: ['backend busy'], retryableError: true, content: null }),
+            envelope(parsed, {
+              success: false,
+              message: 'try again',
+              errors: ['backend busy'],
+              retryableError: true,
+              content: null,
+            }),
           );
         case 'non-json':
-          return res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Service Temporarily Unavailable</body></html>');
+          return res
+            .writeHead(200, { 'content-type': 'text/html' })
+            .end('<html><body>Service Temporarily Unavailable</body></html>');
         case 'truncated':
           return json(200, envelope(parsed, {}).slice(0, 40));
         case 'not-envelope':

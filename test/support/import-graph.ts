@@ -30,7 +30,10 @@ export function reachable(entries: string[]): Set<string> {
   expect(r.status, r.stderr).toBe(0);
   const modules = (
     JSON.parse(r.stdout) as {
-      modules: Array<{ source: string; dependencies: Array<{ resolved: string; dynamic: boolean; dependencyTypes: string[] }> }>;
+      modules: Array<{
+        source: string;
+        dependencies: Array<{ resolved: string; dynamic: boolean; dependencyTypes: string[] }>;
+      }>;
     }
   ).modules;
   const edges = new Map(

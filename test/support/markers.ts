@@ -45,6 +45,9 @@ export function markerHits(dir: string, markers: string[], extra: Record<string,
 /** Total hits per marker kind, e.g. { names: 120, ssns: 4 }. */
 export function hitsByKind(hits: MarkerHit[], kinds: Record<string, string[]>): Record<string, number> {
   return Object.fromEntries(
-    Object.entries(kinds).map(([kind, list]) => [kind, hits.filter((h) => list.includes(h.marker)).reduce((n, h) => n + h.count, 0)]),
+    Object.entries(kinds).map(([kind, list]) => [
+      kind,
+      hits.filter((h) => list.includes(h.marker)).reduce((n, h) => n + h.count, 0),
+    ]),
   );
 }

@@ -16,7 +16,9 @@ export interface TestProxy {
   close(): Promise<void>;
 }
 
-export async function startProxy(options: { credentials?: { user: string; password: string } } = {}): Promise<TestProxy> {
+export async function startProxy(
+  options: { credentials?: { user: string; password: string } } = {},
+): Promise<TestProxy> {
   const tunnels: string[] = [];
   const authorizations: string[] = [];
   const expected = options.credentials

@@ -48,7 +48,9 @@ export function summaryShape(text: string, counts = false): string[] {
       .replace(/CONFORMANCE_SEED=\d+/g, 'CONFORMANCE_SEED=<seed>');
     if (counts)
       l = l
-        .replace(/: \d+ checks, \d+ passed, \d+ failed,/, (m) => m.replace(/\d+ passed, \d+ failed/, '<n> passed, <n> failed'))
+        .replace(/: \d+ checks, \d+ passed, \d+ failed,/, (m) =>
+          m.replace(/\d+ passed, \d+ failed/, '<n> passed, <n> failed'),
+        )
         .replace(/\(\+ [^)]*\)$/, '(+ <more>)')
         .replace(/\d+ known failures?/g, '<n> known failures');
     return l;

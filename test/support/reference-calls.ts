@@ -31,7 +31,10 @@ export interface ReferenceCaller {
 
 /** A new source reference on a test source name. */
 let n = 0;
-export const newSource = () => ({ name: 'cf_test_a', id: `cf-variant-${process.pid}-${Date.now().toString(36)}-${n++}` });
+export const newSource = () => ({
+  name: 'cf_test_a',
+  id: `cf-variant-${process.pid}-${Date.now().toString(36)}-${n++}`,
+});
 
 export async function referenceWith(options: ReferenceOptions): Promise<ReferenceCaller> {
   const ref = await startReference(options);

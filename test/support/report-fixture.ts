@@ -30,7 +30,12 @@ const exchange = (operation: string, durationMs: number, body: unknown, status =
   reply: { status, headers: { 'content-type': 'application/json' }, body },
 });
 
-const check = (id: string, verdict: CheckResult['verdict'], verifies: string[], extra: Partial<CheckResult> = {}): CheckResult => ({
+const check = (
+  id: string,
+  verdict: CheckResult['verdict'],
+  verifies: string[],
+  extra: Partial<CheckResult> = {},
+): CheckResult => ({
   checkId: `organization/envelope/${id}`,
   title: `${id} [${verifies.join(' ')}]`,
   file: 'scenarios/organization/envelope.test.ts',
@@ -45,11 +50,18 @@ const check = (id: string, verdict: CheckResult['verdict'], verifies: string[], 
 });
 
 /** A failure as a check leaves it: a real assertion inside a rule, explained by the harness (harness/failure.ts). */
-function failed(ids: string[], assertion: () => void, exchanges: Exchange[]): { message: string; failure: FailureReport } {
+function failed(
+  ids: string[],
+  assertion: () => void,
+  exchanges: Exchange[],
+): { message: string; failure: FailureReport } {
   try {
     assertion();
   } catch (e) {
-    const inRule = new ConformanceFailure(ids, (e as Error).message, { ...assertionDetail(e as Error), exchange: exchanges.length - 1 });
+    const inRule = new ConformanceFailure(ids, (e as Error).message, {
+      ...assertionDetail(e as Error),
+      exchange: exchanges.length - 1,
+    });
     const { error, report } = explainFailure(inRule, { verifies: ids, rules: requirementIndex(), exchanges });
     return { message: (error as Error).message, failure: report! };
   }
@@ -73,7 +85,9 @@ export function makeRunFolder(): { folder: string; reportDir: string; run: RunDe
   writeFileSync(join(folder, 'exchanges', 'organization__envelope__passing.json'), JSON.stringify([search]));
   writeFileSync(join(folder, 'exchanges', 'organization__envelope__echo.json'), JSON.stringify([search, failing]));
   const results: CheckResult[] = [
-    check('passing', 'pass', ['ORG-VIEWS-DEFAULT'], { exchangesFile: 'exchanges/organization__envelope__passing.json' }),
+    check('passing', 'pass', ['ORG-VIEWS-DEFAULT'], {
+      exchangesFile: 'exchanges/organization__envelope__passing.json',
+    }),
     check('echo', 'fail', ['ORG-ENV-ECHO'], {
       title: HOSTILE_TITLE,
       failedRequirements: ['ORG-ENV-ECHO'],

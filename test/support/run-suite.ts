@@ -21,14 +21,25 @@ export interface SuiteRun {
  * @param args vitest filters passed through (e.g. ['scenarios/organization'])
  * @param env extra settings; service URLs left unset mean the embedded reference
  */
-export async function runSuite(args: string[] = [], env: Record<string, string> = {}, timeoutMs = 240000): Promise<SuiteRun> {
+export async function runSuite(
+  args: string[] = [],
+  env: Record<string, string> = {},
+  timeoutMs = 240000,
+): Promise<SuiteRun> {
   const reportDir = mkdtempSync(join(tmpdir(), 'cf-selftest-'));
   const runId = `selftest-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
   const clean: Record<string, string | undefined> = { ...process.env };
   for (const k of Object.keys(clean)) if (/^(ORG|PERSON|PROVIDER|CONFORMANCE|REFERENCE)_/.test(k)) delete clean[k];
   const run = await runNode(
     ['run/cli/conformance.mjs', ...args],
-    { ...clean, CONFORMANCE_REPORT_DIR: reportDir, CONFORMANCE_RUN_ID: runId, CONFORMANCE_SEED: '12345', FORCE_COLOR: '0', ...env },
+    {
+      ...clean,
+      CONFORMANCE_REPORT_DIR: reportDir,
+      CONFORMANCE_RUN_ID: runId,
+      CONFORMANCE_SEED: '12345',
+      FORCE_COLOR: '0',
+      ...env,
+    },
     timeoutMs,
   );
   let summary: Summary | undefined;

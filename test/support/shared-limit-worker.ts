@@ -5,7 +5,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { SharedLimit } from '../../harness/shared-limit.js';
 
-const { buffer, max, tasks, holdMs } = workerData as { buffer: SharedArrayBuffer; max: number; tasks: number; holdMs: number };
+const { buffer, max, tasks, holdMs } = workerData as {
+  buffer: SharedArrayBuffer;
+  max: number;
+  tasks: number;
+  holdMs: number;
+};
 const limit = new SharedLimit(buffer, 0, max);
 let most = 0;
 await Promise.all(

@@ -65,9 +65,19 @@ export async function runWalkCheck(
   try {
     const profile = variants.length ? profileOf(plannedVariants(variants)) : resolveProfile(loadProfile(), true);
     const run = new RunContext(`walks-${seed}`, mkdtempSync(join(tmpdir(), 'cf-walks-')));
-    const client = new ServiceClient(referenceTarget(reference, service, profile), profile, run, { timeoutMs: 30000, maxInFlight: 8 });
+    const client = new ServiceClient(referenceTarget(reference, service, profile), profile, run, {
+      timeoutMs: 30000,
+      maxInFlight: 8,
+    });
     const checkId = `${service}/walks/${slug(title)}`;
-    const t = new Check(service, walkRequirementIds(config), seededFaker(testSeed(seed, checkId)), client, profile, run);
+    const t = new Check(
+      service,
+      walkRequirementIds(config),
+      seededFaker(testSeed(seed, checkId)),
+      client,
+      profile,
+      run,
+    );
     if (sendWithinMs !== undefined) t.sendBy = Date.now() + sendWithinMs;
     const lines: string[] = [];
     try {
@@ -75,7 +85,13 @@ export async function runWalkCheck(
       return { verdict: 'pass', requirements: [], message: '', note: t.notes.join('\n'), line: lines[0] ?? '' };
     } catch (e) {
       if (!(e instanceof ConformanceFailure)) throw e;
-      return { verdict: 'fail', requirements: e.requirements, message: e.message, note: t.notes.join('\n'), line: lines[0] ?? '' };
+      return {
+        verdict: 'fail',
+        requirements: e.requirements,
+        message: e.message,
+        note: t.notes.join('\n'),
+        line: lines[0] ?? '',
+      };
     }
   } finally {
     await reference.stop();

@@ -51,7 +51,9 @@ export function authRejectionChecks({
     // state the one before it left; when that run does not pass, each mode runs alone on its own
     // records (scenarios/shared/shared-script.ts), so a failure is reported by its own mode only.
     check(titled(`every operation ${mode.name} is rejected and changes nothing`, label), [id], (t) =>
-      sharedScript(t, `auth${label ? `/${label}` : ''}`, [id], (c) => rejectedAndUnchanged(kit, c, id, c === t ? [mode] : modes)),
+      sharedScript(t, `auth${label ? `/${label}` : ''}`, [id], (c) =>
+        rejectedAndUnchanged(kit, c, id, c === t ? [mode] : modes),
+      ),
     );
   }
 }
@@ -66,7 +68,8 @@ async function rejectedAndUnchanged(kit: Kit, t: Check, id: string, modes: AuthR
   const ctx = await postedContext(kit, t, [id]);
   const { a, b, fresh } = ctx;
   const added = await t.ok('addRelationshipService', relationshipContent(t, ctx.linkA, ctx.linkB), { cites: [id] });
-  const relationshipId = typeof added.content?.relationship?.id === 'string' ? (added.content.relationship.id as string) : undefined;
+  const relationshipId =
+    typeof added.content?.relationship?.id === 'string' ? (added.content.relationship.id as string) : undefined;
   const requests = validRequests({ ...ctx, relationshipId });
   const state = async () => {
     const [ra, rb, rel, unposted] = await Promise.all([
@@ -86,15 +89,25 @@ async function rejectedAndUnchanged(kit: Kit, t: Check, id: string, modes: AuthR
   let before = await state();
   for (const mode of modes) {
     const auth = await mode.auth(t);
-    const ops = SERVICES[t.service].operations.filter((op) => requests[op.name] && t.guardAllows(op.name, requests[op.name]!));
-    const replies = await Promise.all(ops.map(async (op) => ({ op: op.name, reply: await t.raw(op.name, requests[op.name]!, { auth }) })));
+    const ops = SERVICES[t.service].operations.filter(
+      (op) => requests[op.name] && t.guardAllows(op.name, requests[op.name]!),
+    );
+    const replies = await Promise.all(
+      ops.map(async (op) => ({ op: op.name, reply: await t.raw(op.name, requests[op.name]!, { auth }) })),
+    );
     const after = await state();
     // How a rejection looks is not shown (a 401, an enveloped failure, a redirect to a login page): what the seed forbids is serving the request.
-    t.judge(UNAUTHENTICATED_ACCEPTED, id, unauthenticatedAccepted(replies.map((x) => ({ op: x.op, answer: answerOf(x.reply) }))));
+    t.judge(
+      UNAUTHENTICATED_ACCEPTED,
+      id,
+      unauthenticatedAccepted(replies.map((x) => ({ op: x.op, answer: answerOf(x.reply) }))),
+    );
     t.judge(
       UNAUTHENTICATED_LEAKS,
       id,
-      unauthenticatedLeaks(replies.map((x) => ({ op: x.op, sent: requests[x.op]!, content: x.reply.content as Record<string, unknown> }))),
+      unauthenticatedLeaks(
+        replies.map((x) => ({ op: x.op, sent: requests[x.op]!, content: x.reply.content as Record<string, unknown> })),
+      ),
     );
     t.judge(UNAUTHENTICATED_CHANGES, id, unauthenticatedChanges(before, after));
     before = after;

@@ -25,7 +25,9 @@ export function dataChecks({ check, verifies, walks, kind, label }: Scripted): v
   if (ids.hardDeleteData) {
     const id = ids.hardDeleteData;
     check(
-      T('after deleteSourceIdentity of one of two linked sources its data leaves the survivor and no search finds the survivor by it'),
+      T(
+        'after deleteSourceIdentity of one of two linked sources its data leaves the survivor and no search finds the survivor by it',
+      ),
       [id],
       async (t) => {
         const s = script(t, walks);
@@ -43,7 +45,8 @@ export function dataChecks({ check, verifies, walks, kind, label }: Scripted): v
         await s.searchable(b!);
         const during = scoreOf(await searchB(), survivor);
         await s.step('hard delete', [b!], [id]);
-        if (during === undefined) return t.skip("no search with the linked source's data scored the survivor, so no score could fall");
+        if (during === undefined)
+          return t.skip("no search with the linked source's data scored the survivor, so no score could fall");
         if (apart !== undefined && during <= apart)
           return t.skip(
             `the linked source's data did not raise the survivor's score for it (${apart} before the link, ${during} after), so its removal cannot show in a search`,
@@ -53,7 +56,12 @@ export function dataChecks({ check, verifies, walks, kind, label }: Scripted): v
           searchB,
           (r) => !deletedDataStillScores(scoreOf(r, survivor), during, apart).length,
         );
-        t.judge(DELETED_DATA_STILL_SCORES, id, deletedDataStillScores(scoreOf(search, survivor), during, apart), search);
+        t.judge(
+          DELETED_DATA_STILL_SCORES,
+          id,
+          deletedDataStillScores(scoreOf(search, survivor), during, apart),
+          search,
+        );
       },
     );
   }

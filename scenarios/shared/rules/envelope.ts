@@ -100,7 +100,9 @@ export function envelopeChecks({
         { envelope: { trackingId, auditId }, sentInvalid: true },
       );
       if (reply.success === true)
-        t.skip('the deployment accepted maxSearchResults=0 (the maxSearchResults rule reports it), so no failure envelope to inspect');
+        t.skip(
+          'the deployment accepted maxSearchResults=0 (the maxSearchResults rule reports it), so no failure envelope to inspect',
+        );
       // t.call judged the envelope (success a boolean, so false here); what is left is its reason.
       t.judge(FAILURE_WITHOUT_REASON, id, failureWithoutReason(reply.body), reply);
       if (echo) t.judge(ECHO_DIFFERS, echo, echoDiffers({ trackingId, auditId }, reply.body), reply);

@@ -26,13 +26,20 @@ export type LifecycleRole = (typeof LIFECYCLE_ROLES)[number];
 export function lifecycleChecks({ check, verifies, walks, kind, label }: Scripted): void {
   const ids = idsFor(check, 'lifecycle', LIFECYCLE_ROLES, verifies);
   const T = (s: string) => titled(s, label);
-  const pair = (step: string, reply: [string | undefined, string], effect: [string | undefined, string], body: SharedBody) =>
-    pairedChecks(check, T, kind, step, [reply, effect], body);
+  const pair = (
+    step: string,
+    reply: [string | undefined, string],
+    effect: [string | undefined, string],
+    body: SharedBody,
+  ) => pairedChecks(check, T, kind, step, [reply, effect], body);
 
   pair(
     'soft delete',
     [ids.softDeleteReply, 'softDeleteSource lists the identity in linkIdsSoftDeleted or linkIdsModified'],
-    [ids.softDeleteEffect, 'after softDeleteSource the source resolves to no active identity and no search returns its identity'],
+    [
+      ids.softDeleteEffect,
+      'after softDeleteSource the source resolves to no active identity and no search returns its identity',
+    ],
     async (t, judge) => {
       const s = script(t, walks);
       const [a] = await s.start(1, kind);
@@ -55,7 +62,9 @@ export function lifecycleChecks({ check, verifies, walks, kind, label }: Scripte
 
   // The only-source reply check shares its script with the effect check; "cannot be restored" is
   // judged on the effect requirement alone, after the step both judge.
-  const hardDelete = ids.hardDeleteEffect ? [ids.hardDeleteReply, ids.hardDeleteEffect].filter((x): x is string => Boolean(x)) : [];
+  const hardDelete = ids.hardDeleteEffect
+    ? [ids.hardDeleteReply, ids.hardDeleteEffect].filter((x): x is string => Boolean(x))
+    : [];
   const hardDeleteBody: SharedBody = async (t, judge) => {
     const s = script(t, walks);
     const [a] = await s.start(1, kind);
@@ -65,7 +74,8 @@ export function lifecycleChecks({ check, verifies, walks, kind, label }: Scripte
     const effect = judge.filter((x) => x === ids.hardDeleteEffect);
     if (effect.length) await s.step('restore', [a!], effect);
   };
-  const hardDeleteCheck = (t: Check) => sharedScript(t, `hard delete/${kind ?? 'any kind'}`, hardDelete, hardDeleteBody);
+  const hardDeleteCheck = (t: Check) =>
+    sharedScript(t, `hard delete/${kind ?? 'any kind'}`, hardDelete, hardDeleteBody);
 
   if (ids.hardDeleteReply) {
     const id = ids.hardDeleteReply;
@@ -76,16 +86,24 @@ export function lifecycleChecks({ check, verifies, walks, kind, label }: Scripte
       await s.step('hard delete', [a!], [id]);
     });
 
-    check(T('deleteSourceIdentity of one of two linked sources lists the identity in linkIdsModified'), [id], async (t) => {
-      const s = script(t, walks);
-      const [a, b] = await s.start(2, kind);
-      await s.step('link', [a!, b!]);
-      await s.step('hard delete', [b!], [id]);
-    });
+    check(
+      T('deleteSourceIdentity of one of two linked sources lists the identity in linkIdsModified'),
+      [id],
+      async (t) => {
+        const s = script(t, walks);
+        const [a, b] = await s.start(2, kind);
+        await s.step('link', [a!, b!]);
+        await s.step('hard delete', [b!], [id]);
+      },
+    );
   }
 
   if (ids.hardDeleteEffect) {
     const id = ids.hardDeleteEffect;
-    check(T('after deleteSourceIdentity the source is found by no query or search and cannot be restored'), [id], hardDeleteCheck);
+    check(
+      T('after deleteSourceIdentity the source is found by no query or search and cannot be restored'),
+      [id],
+      hardDeleteCheck,
+    );
   }
 }

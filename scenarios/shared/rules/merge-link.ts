@@ -34,13 +34,20 @@ export function mergeLinkChecks({ check, verifies, walks, kind, label }: Scripte
     const [a, b] = await s.start(2, kind);
     return { s, a: a!, b: b! };
   };
-  const pair = (step: string, reply: [string | undefined, string], effect: [string | undefined, string], body: SharedBody) =>
-    pairedChecks(check, T, kind, step, [reply, effect], body);
+  const pair = (
+    step: string,
+    reply: [string | undefined, string],
+    effect: [string | undefined, string],
+    body: SharedBody,
+  ) => pairedChecks(check, T, kind, step, [reply, effect], body);
 
   pair(
     'merge',
     [ids.mergeReply, "mergeIdentities replies with the survivor's linkId"],
-    [ids.mergeEffect, 'after mergeIdentities a single surviving identity results, and no search or query names the retired one'],
+    [
+      ids.mergeEffect,
+      'after mergeIdentities a single surviving identity results, and no search or query names the retired one',
+    ],
     async (t, judge) => {
       const { s, a, b } = await two(t);
       await s.searchable(a, b);
@@ -72,7 +79,10 @@ export function mergeLinkChecks({ check, verifies, walks, kind, label }: Scripte
   pair(
     'unlink',
     [ids.unlinkReply, 'unlinkIdentities replies with unlinkedId and unlinkedFromId'],
-    [ids.unlinkEffect, 'after unlinkIdentities the source is active in a separate identity, and no search names a link ID out of use'],
+    [
+      ids.unlinkEffect,
+      'after unlinkIdentities the source is active in a separate identity, and no search names a link ID out of use',
+    ],
     async (t, judge) => {
       const { s, a, b } = await two(t);
       await s.step('link', [a, b]);

@@ -44,7 +44,11 @@ const fmt = (hits: Hit[]) => hits.map((h) => `${h.linkId}:${h.score}`).join(', '
  * registration is kept: check IDs and the order of checks in a file are observable.
  * @throws Error when `verifies` is not the list of IDs the checks cite
  */
-export function metamorphicChecks(check: Register & { service: ServiceName }, generate: Generate, verifies: readonly string[]): void {
+export function metamorphicChecks(
+  check: Register & { service: ServiceName },
+  generate: Generate,
+  verifies: readonly string[],
+): void {
   const id = (role: string) => requirementFor(check.service, role)!;
   const MONO = id('metamorphic.thresholdMonotone');
   const PREFIX = id('metamorphic.maxPrefix');
@@ -74,7 +78,9 @@ function thresholdMonotoneCheck(check: Register, familyOf: FamilyOf, MONO: strin
     const observed = await Promise.all(
       f.probes.map(async (probe) => {
         const all = await search(t, probe.identity, { matchScoreThreshold: 0, maxSearchResults: 10 }, [MONO]);
-        const thresholds = [...new Set(ownOnly(all, f.own).map((h) => h.score))].slice(0, 3).flatMap((s) => [s, Math.min(1, s + 0.0001)]);
+        const thresholds = [...new Set(ownOnly(all, f.own).map((h) => h.score))]
+          .slice(0, 3)
+          .flatMap((s) => [s, Math.min(1, s + 0.0001)]);
         const above = await Promise.all(
           thresholds.map(async (th) => ({
             th,
@@ -88,7 +94,11 @@ function thresholdMonotoneCheck(check: Register, familyOf: FamilyOf, MONO: strin
       for (const { th, hits } of above) {
         // Cut off by maxSearchResults at threshold 0 (ties at its lowest score included: their order is the deployment's).
         const cut = all.length >= 10 ? { at: all.at(-1)?.score ?? 0 } : {};
-        t.judge(MONOTONE_BROKEN, MONO, monotoneBroken(ownOnly(hits, f.own), ownOnly(all, f.own), cut, `${probe.name} at threshold ${th}`));
+        t.judge(
+          MONOTONE_BROKEN,
+          MONO,
+          monotoneBroken(ownOnly(hits, f.own), ownOnly(all, f.own), cut, `${probe.name} at threshold ${th}`),
+        );
       }
     }
   });
@@ -110,7 +120,10 @@ function maxPrefixCheck(check: Register, familyOf: FamilyOf, PREFIX: string): vo
           const smalls = await Promise.all(
             [1, 2, 3]
               .filter((k) => k < big.length)
-              .map(async (k) => ({ k, hits: await search(t, probe.identity, { ...q, maxSearchResults: k }, [PREFIX]) })),
+              .map(async (k) => ({
+                k,
+                hits: await search(t, probe.identity, { ...q, maxSearchResults: k }, [PREFIX]),
+              })),
           );
           const again = await search(t, probe.identity, { ...q, maxSearchResults: 10 }, [PREFIX]);
           // Compared on the family's own identities: other records come and go while the searches run
@@ -171,9 +184,11 @@ function deterministicCheck(check: Register, familyOf: FamilyOf, DET: string): v
       // A full list is cut at maxSearchResults: other records that come or go between the searches
       // (other checks', or the run's own being removed) move family identities at or below its lowest
       // score in or out of it. Those are compared only when no list was cut above them.
-      const cut = (h: Hit[]) => (h.length >= q.maxSearchResults ? Math.min(...h.map((x) => x.score)) : Number.NEGATIVE_INFINITY);
+      const cut = (h: Hit[]) =>
+        h.length >= q.maxSearchResults ? Math.min(...h.map((x) => x.score)) : Number.NEGATIVE_INFINITY;
       const floor = Math.max(cut(one), cut(two), cut(viewed));
-      const key = (h: Hit[]) => fmt([...ownOnly(h, f.own)].filter((x) => x.score > floor).sort((a, b) => a.linkId.localeCompare(b.linkId)));
+      const key = (h: Hit[]) =>
+        fmt([...ownOnly(h, f.own)].filter((x) => x.score > floor).sort((a, b) => a.linkId.localeCompare(b.linkId)));
       t.judge(
         NONDETERMINISTIC,
         DET,
@@ -215,7 +230,8 @@ function oneThresholdCheck(check: Register & { service: ServiceName }, generate:
             read,
             (x) =>
               x.q.success !== true ||
-              oneThreshold([...f.decisions, { what: '', score: x.score, matched: !isAbsent(x.q) }]).contradictions.length === 0,
+              oneThreshold([...f.decisions, { what: '', score: x.score, matched: !isAbsent(x.q) }]).contradictions
+                .length === 0,
           );
         }),
       );

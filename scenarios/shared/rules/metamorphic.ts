@@ -42,7 +42,12 @@ function blend(a: Record<string, unknown>, b: Record<string, unknown>, order: st
 }
 
 /** demographicsSearch; throws a failure citing `cites` when it does not succeed. */
-export async function search(t: Check, identity: Record<string, unknown>, extra: Record<string, unknown>, cites: string[]): Promise<Hit[]> {
+export async function search(
+  t: Check,
+  identity: Record<string, unknown>,
+  extra: Record<string, unknown>,
+  cites: string[],
+): Promise<Hit[]> {
   const r = await t.ok('demographicsSearch', { identity, ...extra }, { cites });
   return hits(r);
 }
@@ -102,7 +107,13 @@ export async function postFamily(
   if (!withDecisions) {
     // Sources are drawn in this order whatever order the replies arrive in (t.source() runs before the first await of each post).
     const [base, other, ...posted] = await Promise.all([a, b, ...blends.map((x) => x.identity)].map(post));
-    return { base: a, probes, own: new Set([base!, other!, ...posted].map((p) => p.linkId)), baseLinkId: base!.linkId, decisions: [] };
+    return {
+      base: a,
+      probes,
+      own: new Set([base!, other!, ...posted].map((p) => p.linkId)),
+      baseLinkId: base!.linkId,
+      decisions: [],
+    };
   }
   const base = await post(a);
   const other = await post(b);

@@ -12,7 +12,14 @@ import {
   changeNotNotified,
   notifiedOutsidePeriod,
 } from '../../../specs/clauses/notifications.js';
-import { mentions, notifiedOf, openWindowFrom, walkNotifications, windowEndingNow, windowTooLong } from '../notifications.js';
+import {
+  mentions,
+  notifiedOf,
+  openWindowFrom,
+  walkNotifications,
+  windowEndingNow,
+  windowTooLong,
+} from '../notifications.js';
 import { script } from '../script.js';
 import { type Scripted, idsFor, titled } from './types.js';
 
@@ -20,7 +27,12 @@ export const NOTIFICATION_EVENT_ROLES = ['changes', 'period'] as const;
 export type NotificationEventRole = (typeof NOTIFICATION_EVENT_ROLES)[number];
 
 /** Steps that put the named records into the state a row starts from (the row's "From" column), before the change is made. */
-const FROM: Record<string, string[]> = { unlink: ['link'], unmerge: ['merge'], restore: ['soft delete'], reactivate: ['deactivate'] };
+const FROM: Record<string, string[]> = {
+  unlink: ['link'],
+  unmerge: ['merge'],
+  restore: ['soft delete'],
+  reactivate: ['deactivate'],
+};
 
 /**
  * The changes a service's state table says the feed reports (specs/<service>/state-spec.ts: the rows
@@ -49,12 +61,16 @@ export function notificationEventChecks({ check, verifies, kit, walks, kind, lab
           (w) => !w.complete || w.notifications.some((n) => mentions(n, b!.source.id)),
         );
         if (!posts.complete) t.skip(windowTooLong(t));
-        const { before, after, complete } = await notifiedOf(t, named, `the ${row.step}`, () => s.step(row.step, recs, [id]));
+        const { before, after, complete } = await notifiedOf(t, named, `the ${row.step}`, () =>
+          s.step(row.step, recs, [id]),
+        );
         if (!complete) t.skip(windowTooLong(t));
         // Notification fields are not shown: a change is recognised by a native ID or link ID it names. A
         // feed that named none of the run's records so far may describe changes otherwise; it is not judged.
         if (after <= before && !posts.notifications.some((n) => named.some((x) => mentions(n, x))))
-          t.skip(`no notification of the window names ${named.join(' or ')}, so the ${row.step}'s notification cannot be recognised`);
+          t.skip(
+            `no notification of the window names ${named.join(' or ')}, so the ${row.step}'s notification cannot be recognised`,
+          );
         t.judge(CHANGE_NOT_NOTIFIED, id, changeNotNotified(`the ${row.step}`, named, before, after));
       });
     }
@@ -62,33 +78,43 @@ export function notificationEventChecks({ check, verifies, kit, walks, kind, lab
 
   if (ids.period) {
     const id = ids.period;
-    check(T('a window that ends before a change, or lies far in the past, holds no notification of it'), [id], async (t) => {
-      // Ten seconds are enough to hold other changes (the run's own, or other users' on a shared
-      // feed) that a deployment reading the window wrongly would show; a longer window only adds pages.
-      const window = await windowEndingNow(t, 10_000);
-      const a = await kit.postNew(t, [id]);
-      const open = openWindowFrom(t);
-      // Every window is read in the profile's large pages: this check is about which period a
-      // notification falls in, not paging (the paging checks walk pages of pageSize), and on a busy
-      // feed ten seconds of other checks' changes in pages of 3 cost up to a hundred requests.
-      const size = t.profile.notifications.readPageSize;
-      // Read once the change shows in an open window, so a lagging feed cannot make the closed ones look right.
-      await t.settle(
-        'notification of the post',
-        () => walkNotifications(t, open(), size),
-        (w) => !w.complete || w.notifications.some((n) => mentions(n, a.source.id)),
-      );
-      const farPast = { startDate: '1990-01-01T00:00:00Z', endDate: '1990-12-31T23:59:59Z' };
-      const [before, past] = await Promise.all([walkNotifications(t, window, size), walkNotifications(t, farPast, size)]);
-      // A notification's own time member is not shown (fields of a notification: not shown), so only the change's own record is judged.
-      t.judge(
-        NOTIFIED_OUTSIDE_PERIOD,
-        id,
-        notifiedOutsidePeriod(a.source.id, [
-          { what: `the window ${window.startDate} - ${window.endDate}, which ended before the post`, notifications: before.notifications },
-          { what: 'a window of 1990', notifications: past.notifications },
-        ]),
-      );
-    });
+    check(
+      T('a window that ends before a change, or lies far in the past, holds no notification of it'),
+      [id],
+      async (t) => {
+        // Ten seconds are enough to hold other changes (the run's own, or other users' on a shared
+        // feed) that a deployment reading the window wrongly would show; a longer window only adds pages.
+        const window = await windowEndingNow(t, 10_000);
+        const a = await kit.postNew(t, [id]);
+        const open = openWindowFrom(t);
+        // Every window is read in the profile's large pages: this check is about which period a
+        // notification falls in, not paging (the paging checks walk pages of pageSize), and on a busy
+        // feed ten seconds of other checks' changes in pages of 3 cost up to a hundred requests.
+        const size = t.profile.notifications.readPageSize;
+        // Read once the change shows in an open window, so a lagging feed cannot make the closed ones look right.
+        await t.settle(
+          'notification of the post',
+          () => walkNotifications(t, open(), size),
+          (w) => !w.complete || w.notifications.some((n) => mentions(n, a.source.id)),
+        );
+        const farPast = { startDate: '1990-01-01T00:00:00Z', endDate: '1990-12-31T23:59:59Z' };
+        const [before, past] = await Promise.all([
+          walkNotifications(t, window, size),
+          walkNotifications(t, farPast, size),
+        ]);
+        // A notification's own time member is not shown (fields of a notification: not shown), so only the change's own record is judged.
+        t.judge(
+          NOTIFIED_OUTSIDE_PERIOD,
+          id,
+          notifiedOutsidePeriod(a.source.id, [
+            {
+              what: `the window ${window.startDate} - ${window.endDate}, which ended before the post`,
+              notifications: before.notifications,
+            },
+            { what: 'a window of 1990', notifications: past.notifications },
+          ]),
+        );
+      },
+    );
   }
 }

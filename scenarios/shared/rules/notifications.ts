@@ -95,12 +95,20 @@ export function notificationChecks({ check, verifies, kit, label }: Shared): voi
           return { walk, whole };
         },
         ({ walk, whole }) =>
-          !pagesMissWindow(walk.notifications, whole.notifications).length && !pagesRepeat(walk.notifications, whole.notifications).length,
+          !pagesMissWindow(walk.notifications, whole.notifications).length &&
+          !pagesRepeat(walk.notifications, whole.notifications).length,
       );
-      return { walk: { ...pair.walk, still: settled.still }, whole: pair.whole, window, ids, exchanges: t.exchanges.slice(first) };
+      return {
+        walk: { ...pair.walk, still: settled.still },
+        whole: pair.whole,
+        window,
+        ids,
+        exchanges: t.exchanges.slice(first),
+      };
     });
     for (const e of exchanges) if (!t.exchanges.includes(e)) t.exchanges.push(e);
-    if (walk.pages.some((p) => typeof p.content?.hasNext !== 'boolean')) t.skip('a page carries no hasNext, so paging cannot be followed');
+    if (walk.pages.some((p) => typeof p.content?.hasNext !== 'boolean'))
+      t.skip('a page carries no hasNext, so paging cannot be followed');
     if (!walk.complete) t.skip(windowTooLong(t));
     requireStill(t, walk);
     if (!whole.complete)

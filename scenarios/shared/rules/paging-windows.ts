@@ -80,7 +80,9 @@ export async function judgeWindowSizes(t: Check, id: string, window: Window, who
   const most = t.profile.notifications.readPageSize;
   const sizes = sizesFor(whole.notifications.length).filter((s) => s >= 1 && s <= most);
   if (sizes.length < sizesFor(whole.notifications.length).length)
-    t.note(`page sizes above ${most} (profile notifications.readPageSize) not walked: the window holds ${whole.notifications.length}`);
+    t.note(
+      `page sizes above ${most} (profile notifications.readPageSize) not walked: the window holds ${whole.notifications.length}`,
+    );
   const walks = await Promise.all(sizes.map((s) => walkNotifications(t, window, s, PAGE_LIMIT)));
   walks.forEach((w, i) => judgeWindow(t, id, w, whole, sizes[i]!));
 }

@@ -24,7 +24,14 @@ import { type CheckFn, type Kit, type Scripted, type Shared, idsFor, titled } fr
 
 const ref = (s: { name: string; id: string }) => ({ name: s.name, id: s.id });
 
-export const QUERY_ROLES = ['bestMatch', 'findsExact', 'idQueryReturns', 'idQueryEcho', 'postAdds', 'nativeIdQuery'] as const;
+export const QUERY_ROLES = [
+  'bestMatch',
+  'findsExact',
+  'idQueryReturns',
+  'idQueryEcho',
+  'postAdds',
+  'nativeIdQuery',
+] as const;
 export type QueryRole = (typeof QUERY_ROLES)[number];
 
 /** Registers the query checks in a fixed order: their check IDs and their order in the file are observable. */
@@ -48,11 +55,19 @@ export function queryChecks({ check, verifies, kit, label, walks, kind }: Shared
 function postAddsCheck(check: CheckFn, kit: Kit, adds: string, native: string, label?: string): void {
   check(titled('a posted identity is added and found through nativeIdQuery', label), [adds, native], async (t) => {
     const a = await kit.postNew(t, [adds]);
-    const found = await kit.lookupUntil(t, a.source, 'the posted source resolves', (r) => r.content?.linkId === a.linkId);
+    const found = await kit.lookupUntil(
+      t,
+      a.source,
+      'the posted source resolves',
+      (r) => r.content?.linkId === a.linkId,
+    );
     t.judge(
       NATIVEID_WRONG_IDENTITY,
       native,
-      nativeIdWrongIdentity(a.source, a.linkId, { linkId: found.content?.linkId, grouped: groupedSources(found.content) }),
+      nativeIdWrongIdentity(a.source, a.linkId, {
+        linkId: found.content?.linkId,
+        grouped: groupedSources(found.content),
+      }),
       found,
     );
   });
@@ -64,21 +79,25 @@ function postAddsCheck(check: CheckFn, kit: Kit, adds: string, native: string, l
  * person-provider-identity-api.md, Endpoints (demographicsQuery).
  */
 function bestMatchCheck(check: CheckFn, kit: Kit, id: string, label?: string): void {
-  check(titled('demographicsQuery returns the top demographicsSearch result when it returns an identity', label), [id], async (t) => {
-    // A second identity makes the query choose between candidates.
-    const [a] = await Promise.all([kit.postNew(t, [id]), kit.postNew(t, [id])]);
-    // Both reads once the search index shows the posted identity, so a lagging index does not pit an old search against a new query.
-    await kit.whenSearchable(t, a);
-    // The search at threshold 0: a default threshold of the search (not shown) must not hide the candidates the query chose from.
-    const [query, search] = await Promise.all([
-      t.call('demographicsQuery', { identity: a.identity }),
-      t.call('demographicsSearch', { identity: a.identity, matchScoreThreshold: 0 }),
-    ]);
-    const linkId = query.content?.linkId;
-    if (!linkId) return t.skip('demographicsQuery returned no identity for an exact copy');
-    t.judge(QUERY_NOT_BEST, id, queryNotBest(linkId, search.content?.searchResults ?? []), search);
-    t.exercised(id, 'above-threshold:1');
-  });
+  check(
+    titled('demographicsQuery returns the top demographicsSearch result when it returns an identity', label),
+    [id],
+    async (t) => {
+      // A second identity makes the query choose between candidates.
+      const [a] = await Promise.all([kit.postNew(t, [id]), kit.postNew(t, [id])]);
+      // Both reads once the search index shows the posted identity, so a lagging index does not pit an old search against a new query.
+      await kit.whenSearchable(t, a);
+      // The search at threshold 0: a default threshold of the search (not shown) must not hide the candidates the query chose from.
+      const [query, search] = await Promise.all([
+        t.call('demographicsQuery', { identity: a.identity }),
+        t.call('demographicsSearch', { identity: a.identity, matchScoreThreshold: 0 }),
+      ]);
+      const linkId = query.content?.linkId;
+      if (!linkId) return t.skip('demographicsQuery returned no identity for an exact copy');
+      t.judge(QUERY_NOT_BEST, id, queryNotBest(linkId, search.content?.searchResults ?? []), search);
+      t.exercised(id, 'above-threshold:1');
+    },
+  );
 }
 
 /**
@@ -88,7 +107,10 @@ function bestMatchCheck(check: CheckFn, kit: Kit, id: string, label?: string): v
  */
 function bestOfTwoCheck(check: CheckFn, kit: Kit, id: string, label?: string): void {
   check(
-    titled('demographicsQuery returns the best of two identities above the match threshold, whichever was created first', label),
+    titled(
+      'demographicsQuery returns the best of two identities above the match threshold, whichever was created first',
+      label,
+    ),
     [id],
     async (t) => {
       // X2 is X1 with another identity's phone numbers (a near copy: it matched X1 at post in every reference matcher);
@@ -106,8 +128,11 @@ function bestOfTwoCheck(check: CheckFn, kit: Kit, id: string, label?: string): v
       if (linked) {
         // The unlink sets up the category; its own rule is judged elsewhere, so a refusal only stops this check.
         const r = await t.raw('unlinkIdentities', { unlinkFromSource: ref(x1.source), source: ref(x2.source) });
-        if (r.success !== true) t.skip(`unlinkIdentities of the near copy from the original was refused (${describeReply(r)})`);
-        x2Id = (await kit.linkIdUntil(t, x2.source, 'the unlinked source has its own identity', (l) => l !== x1.linkId)) ?? '';
+        if (r.success !== true)
+          t.skip(`unlinkIdentities of the near copy from the original was refused (${describeReply(r)})`);
+        x2Id =
+          (await kit.linkIdUntil(t, x2.source, 'the unlinked source has its own identity', (l) => l !== x1.linkId)) ??
+          '';
       }
       if (x2Id === x1.linkId) t.skip('the near copy stayed in the identity of the original after unlinkIdentities');
       for (const [probe, category] of [
@@ -119,7 +144,9 @@ function bestOfTwoCheck(check: CheckFn, kit: Kit, id: string, label?: string): v
         await t.waitFor(
           `search ranks ${best} first and shows ${worse}`,
           () => t.call('demographicsSearch', { identity: probe.identity, matchScoreThreshold: 0 }),
-          (x) => ranksFirst(x, best) && (x.content?.searchResults ?? []).some((y: { linkId?: unknown }) => y.linkId === worse),
+          (x) =>
+            ranksFirst(x, best) &&
+            (x.content?.searchResults ?? []).some((y: { linkId?: unknown }) => y.linkId === worse),
         );
         const [query, search] = await Promise.all([
           t.call('demographicsQuery', { identity: probe.identity }),
@@ -188,11 +215,21 @@ function idQueryCheck(check: CheckFn, kit: Kit, returns: string, echo: string | 
  * identityIdQuery of a link ID retired by a merge echoes that link ID (judged by the scripted merge step).
  * Source: organization-identity-api.md, Endpoints, rule 3.
  */
-function retiredEchoCheck(check: CheckFn, walks: Scripted['walks'], kind: Scripted['kind'], echo: string, label?: string): void {
+function retiredEchoCheck(
+  check: CheckFn,
+  walks: Scripted['walks'],
+  kind: Scripted['kind'],
+  echo: string,
+  label?: string,
+): void {
   // Rule 3 holds for every link ID asked, not only live ones: one retired by a merge answers nothing or echoes what was asked.
-  check(titled('identityIdQuery of a link ID retired by a merge echoes that link ID in requestedLinkId', label), [echo], async (t) => {
-    const s = script(t, walks);
-    const [a, b] = await s.start(2, kind);
-    await s.step('merge', [a!, b!], [echo]);
-  });
+  check(
+    titled('identityIdQuery of a link ID retired by a merge echoes that link ID in requestedLinkId', label),
+    [echo],
+    async (t) => {
+      const s = script(t, walks);
+      const [a, b] = await s.start(2, kind);
+      await s.step('merge', [a!, b!], [echo]);
+    },
+  );
 }

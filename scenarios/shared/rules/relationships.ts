@@ -67,7 +67,11 @@ async function added(t: Check, kit: Kit, cites: string[]) {
  * is judged by what was sent: the relationship holds it). A relationship of the profile's own verb
  * must be accepted; one of another verb may be refused (verbs are "not shown"): it is left out.
  */
-async function addSet(t: Check, cites: string[], plan: ReadonlyArray<{ subject: string; object: string; verb?: string }>) {
+async function addSet(
+  t: Check,
+  cites: string[],
+  plan: ReadonlyArray<{ subject: string; object: string; verb?: string }>,
+) {
   const m = t.profile.members;
   const { verb } = t.profile.relationship;
   const added = await Promise.all(
@@ -78,10 +82,16 @@ async function addSet(t: Check, cites: string[], plan: ReadonlyArray<{ subject: 
         p.object,
         p.verb ? { relationshipVerb: p.verb, inverseRelationshipVerb: verb } : {},
       );
-      const r = p.verb ? await t.raw('addRelationshipService', content) : await t.ok('addRelationshipService', content, { cites });
+      const r = p.verb
+        ? await t.raw('addRelationshipService', content)
+        : await t.ok('addRelationshipService', content, { cites });
       if (p.verb && (r.success !== true || typeof r.content?.relationship?.id !== 'string')) return undefined;
       t.judge(RELATIONSHIP_WITHOUT_ID, cites, relationshipWithoutId(r.content?.relationship), r);
-      const sent = { [m.relationshipSubject]: p.subject, [m.relationshipObject]: p.object, relationshipVerb: p.verb ?? verb };
+      const sent = {
+        [m.relationshipSubject]: p.subject,
+        [m.relationshipObject]: p.object,
+        relationshipVerb: p.verb ?? verb,
+      };
       return { id: r.content!.relationship!.id as string, sent };
     }),
   );
@@ -107,7 +117,11 @@ function addCheck(check: CheckFn, kit: Kit, id: string, label?: string): void {
   check(titled('addRelationshipService adds the relationship and replies with its id', label), [id], async (t) => {
     const { a, b, relationship: rel } = await added(t, kit, [id]);
     const m = t.profile.members;
-    const sent = { [m.relationshipSubject]: a.linkId, [m.relationshipObject]: b.linkId, relationshipVerb: t.profile.relationship.verb };
+    const sent = {
+      [m.relationshipSubject]: a.linkId,
+      [m.relationshipObject]: b.linkId,
+      relationshipVerb: t.profile.relationship.verb,
+    };
     t.judge(ECHO_OTHER_VALUE, id, echoOtherValue(sent, rel, ['relationshipVerb']));
   });
 }
@@ -118,20 +132,27 @@ function addCheck(check: CheckFn, kit: Kit, id: string, label?: string): void {
  * person-provider-identity-api.md, Endpoints (searchRelationshipsService).
  */
 function searchBySubjectObjectCheck(check: CheckFn, kit: Kit, id: string, label?: string): void {
-  check(titled('searchRelationshipsService finds an added relationship by subject, and by object and verb', label), [id], async (t) => {
-    const { a, b, id: relId } = await added(t, kit, [id]);
-    const m = t.profile.members;
-    for (const criteria of [
-      { [m.relationshipSubject]: a.linkId },
-      { [m.relationshipObject]: b.linkId, relationshipVerb: t.profile.relationship.verb },
-    ]) {
-      const hit = await t.eventually(`relationship ${relId} searchable by ${Object.keys(criteria).join('+')}`, async () => {
-        const r = await t.ok('searchRelationshipsService', { relationship: criteria });
-        return found(r.content).some((x) => x.id === relId) ? r : undefined;
-      });
-      t.judge(RELATIONSHIP_NOT_FOUND, id, relationshipNotFound(relId, JSON.stringify(criteria), hit !== undefined));
-    }
-  });
+  check(
+    titled('searchRelationshipsService finds an added relationship by subject, and by object and verb', label),
+    [id],
+    async (t) => {
+      const { a, b, id: relId } = await added(t, kit, [id]);
+      const m = t.profile.members;
+      for (const criteria of [
+        { [m.relationshipSubject]: a.linkId },
+        { [m.relationshipObject]: b.linkId, relationshipVerb: t.profile.relationship.verb },
+      ]) {
+        const hit = await t.eventually(
+          `relationship ${relId} searchable by ${Object.keys(criteria).join('+')}`,
+          async () => {
+            const r = await t.ok('searchRelationshipsService', { relationship: criteria });
+            return found(r.content).some((x) => x.id === relId) ? r : undefined;
+          },
+        );
+        t.judge(RELATIONSHIP_NOT_FOUND, id, relationshipNotFound(relId, JSON.stringify(criteria), hit !== undefined));
+      }
+    },
+  );
 }
 
 /**
@@ -139,12 +160,16 @@ function searchBySubjectObjectCheck(check: CheckFn, kit: Kit, id: string, label?
  * Source: organization-identity-api.md, What the service does; Endpoints (searchRelationshipsService: relationship used as the search criteria).
  */
 function searchOnlyMeetingCheck(check: CheckFn, kit: Kit, id: string, label?: string): void {
-  check(titled('searchRelationshipsService returns only relationships that meet the criteria', label), [id], async (t) => {
-    const { a } = await added(t, kit, [id]);
-    const subject = t.profile.members.relationshipSubject;
-    const r = await t.ok('searchRelationshipsService', { relationship: { [subject]: a.linkId } });
-    t.judge(OFF_CRITERIA, id, offCriteria({ [subject]: a.linkId }, found(r.content)), r);
-  });
+  check(
+    titled('searchRelationshipsService returns only relationships that meet the criteria', label),
+    [id],
+    async (t) => {
+      const { a } = await added(t, kit, [id]);
+      const subject = t.profile.members.relationshipSubject;
+      const r = await t.ok('searchRelationshipsService', { relationship: { [subject]: a.linkId } });
+      t.judge(OFF_CRITERIA, id, offCriteria({ [subject]: a.linkId }, found(r.content)), r);
+    },
+  );
 }
 
 /**
@@ -190,7 +215,8 @@ function searchEachCriterionCheck(check: CheckFn, kit: Kit, id: string, label?: 
           criteria: { [m.relationshipSubject]: a.linkId, [m.relationshipObject]: b.linkId, relationshipVerb: verb },
         },
       ].map((x) => ({ ...x, finds: 'any' in x ? [] : meeting(x.criteria) }));
-      if (!otherVerb) t.note(`criterion:verb not exercised: no second verb (profile relationship.inverseVerb) was accepted`);
+      if (!otherVerb)
+        t.note(`criterion:verb not exercised: no second verb (profile relationship.inverseVerb) was accepted`);
       for (const s of searches) {
         const what = Object.keys(s.criteria).join('+');
         // A reply of one relationship (the seed's `relationship`, not `relationship[]`) shows one of those found.
@@ -203,8 +229,13 @@ function searchEachCriterionCheck(check: CheckFn, kit: Kit, id: string, label?: 
         );
         const list = found(r.content);
         const missing =
-          all(r) || !s.finds.length ? s.finds.filter((f) => !shows(r, f)) : s.finds.some((f) => shows(r, f)) ? [] : [s.finds.join(' or ')];
-        for (const f of missing) t.judge(RELATIONSHIP_NOT_FOUND, id, relationshipNotFound(f, JSON.stringify(s.criteria), false), r);
+          all(r) || !s.finds.length
+            ? s.finds.filter((f) => !shows(r, f))
+            : s.finds.some((f) => shows(r, f))
+              ? []
+              : [s.finds.join(' or ')];
+        for (const f of missing)
+          t.judge(RELATIONSHIP_NOT_FOUND, id, relationshipNotFound(f, JSON.stringify(s.criteria), false), r);
         // "used as the search criteria": a relationship another criterion excludes is not returned.
         t.judge(OFF_CRITERIA, id, offCriteria(s.criteria, asSent(list, set)), r);
         t.exercised(id, s.category);
@@ -220,7 +251,10 @@ function searchEachCriterionCheck(check: CheckFn, kit: Kit, id: string, label?: 
  */
 function deleteOnlyNamedCheck(check: CheckFn, kit: Kit, id: string, label?: string): void {
   check(
-    titled('deleteRelationshipService deletes only the relationship named: the other relationships of its subject stay', label),
+    titled(
+      'deleteRelationshipService deletes only the relationship named: the other relationships of its subject stay',
+      label,
+    ),
     [id],
     async (t) => {
       const [a, b, c] = await Promise.all([0, 1, 2].map(() => kit.postNew(t, [id])));
@@ -270,17 +304,23 @@ function deleteOnlyNamedCheck(check: CheckFn, kit: Kit, id: string, label?: stri
  * person-provider-identity-api.md, Endpoints (deleteRelationshipService).
  */
 function deleteGoneFromSearchCheck(check: CheckFn, kit: Kit, id: string, label?: string): void {
-  check(titled('deleteRelationshipService deletes the relationship and a search no longer finds it', label), [id], async (t) => {
-    const { a, id: relId } = await added(t, kit, [id]);
-    const del = await t.ok('deleteRelationshipService', { id: relId });
-    t.judge(DELETE_ECHOES_OTHER, id, deleteEchoesOther(relId, del.content?.id), del);
-    t.exercised(id, 'relationships-of-subject:1');
-    const gone = await t.eventually(`relationship ${relId} gone from search`, async () => {
-      const r = await t.ok('searchRelationshipsService', { relationship: { [t.profile.members.relationshipSubject]: a.linkId } });
-      return found(r.content).some((x) => x.id === relId) ? undefined : true;
-    });
-    t.judge(STILL_FOUND, id, stillFound(relId, gone !== true));
-  });
+  check(
+    titled('deleteRelationshipService deletes the relationship and a search no longer finds it', label),
+    [id],
+    async (t) => {
+      const { a, id: relId } = await added(t, kit, [id]);
+      const del = await t.ok('deleteRelationshipService', { id: relId });
+      t.judge(DELETE_ECHOES_OTHER, id, deleteEchoesOther(relId, del.content?.id), del);
+      t.exercised(id, 'relationships-of-subject:1');
+      const gone = await t.eventually(`relationship ${relId} gone from search`, async () => {
+        const r = await t.ok('searchRelationshipsService', {
+          relationship: { [t.profile.members.relationshipSubject]: a.linkId },
+        });
+        return found(r.content).some((x) => x.id === relId) ? undefined : true;
+      });
+      t.judge(STILL_FOUND, id, stillFound(relId, gone !== true));
+    },
+  );
 }
 
 /**

@@ -74,9 +74,11 @@ export interface SearchHooks {
 type SearchSetup = Shared & SearchHooks;
 
 type Result = { matchScore: number; linkId?: string; sameIdentity: string };
-const results = (r: { content: any }) => (Array.isArray(r.content?.searchResults) ? (r.content.searchResults as Result[]) : []);
+const results = (r: { content: any }) =>
+  Array.isArray(r.content?.searchResults) ? (r.content.searchResults as Result[]) : [];
 const scored = (list: Result[]) => list.every((x) => typeof x.matchScore === 'number');
-const search = (t: Check, identity: unknown, extra: Record<string, unknown> = {}) => t.call('demographicsSearch', { identity, ...extra });
+const search = (t: Check, identity: unknown, extra: Record<string, unknown> = {}) =>
+  t.call('demographicsSearch', { identity, ...extra });
 
 /**
  * Copies of an identity with only some of its members (the first two, half, all but the last,
@@ -85,7 +87,13 @@ const search = (t: Check, identity: unknown, extra: Record<string, unknown> = {}
  */
 export function partialCopies(identity: Record<string, unknown>): Array<Record<string, unknown>> {
   const keys = Object.keys(identity).filter((k) => k !== 'sources' && identity[k] !== undefined);
-  const subsets = [keys.slice(0, 2), keys.slice(0, Math.ceil(keys.length / 2)), keys.slice(0, -1), keys.slice(1, 2), keys.slice(2, 3)];
+  const subsets = [
+    keys.slice(0, 2),
+    keys.slice(0, Math.ceil(keys.length / 2)),
+    keys.slice(0, -1),
+    keys.slice(1, 2),
+    keys.slice(2, 3),
+  ];
   const seen = new Set<string>();
   return subsets
     .filter((ks) => ks.length && ks.length < keys.length && !seen.has(ks.join()) && seen.add(ks.join()))
@@ -118,7 +126,11 @@ async function defaultFamily(t: Check, { kit, variant }: SearchSetup, cites: str
       (
         await kit.postAndRead(
           t,
-          { source, identity: {}, content: postContent(variant(structuredClone(a.identity), i), source, t.profile.sourcePlacement) },
+          {
+            source,
+            identity: {},
+            content: postContent(variant(structuredClone(a.identity), i), source, t.profile.sourcePlacement),
+          },
           cites,
         )
       ).linkId,
@@ -168,52 +180,62 @@ function thresholdCheck(s: SearchSetup, id: string): void {
  */
 function thresholdBetweenScoresCheck(s: SearchSetup, id: string): void {
   const { kit, completePartial = (c) => c } = s;
-  s.check(titled('a threshold between observed scores returns exactly the results at or above it', s.label), [id], async (t) => {
-    // Partial copies of one identity (fewer and fewer of its members) score in the middle of the range.
-    const base = await kit.postNew(t, [id]);
-    const mine = [base.linkId];
-    for (const [i, copy] of partialCopies(base.identity)
-      .map((c) => completePartial(c, base.identity))
-      .entries()) {
-      const source = t.source(i + 1);
-      mine.push(
-        (await kit.postAndRead(t, { source, identity: copy, content: postContent(copy, source, t.profile.sourcePlacement) }, [id])).linkId,
+  s.check(
+    titled('a threshold between observed scores returns exactly the results at or above it', s.label),
+    [id],
+    async (t) => {
+      // Partial copies of one identity (fewer and fewer of its members) score in the middle of the range.
+      const base = await kit.postNew(t, [id]);
+      const mine = [base.linkId];
+      for (const [i, copy] of partialCopies(base.identity)
+        .map((c) => completePartial(c, base.identity))
+        .entries()) {
+        const source = t.source(i + 1);
+        mine.push(
+          (
+            await kit.postAndRead(
+              t,
+              { source, identity: copy, content: postContent(copy, source, t.profile.sourcePlacement) },
+              [id],
+            )
+          ).linkId,
+        );
+      }
+      const wide = { maxSearchResults: 50 };
+      await t.waitFor(
+        'search shows the partial copies',
+        () => search(t, base.identity, { matchScoreThreshold: 0, ...wide }),
+        (r) => mine.every((l) => results(r).some((x) => x.linkId === l)),
       );
-    }
-    const wide = { maxSearchResults: 50 };
-    await t.waitFor(
-      'search shows the partial copies',
-      () => search(t, base.identity, { matchScoreThreshold: 0, ...wide }),
-      (r) => mine.every((l) => results(r).some((x) => x.linkId === l)),
-    );
-    const all = results(await search(t, base.identity, { matchScoreThreshold: 0, ...wide }));
-    needScores(t, s, all, 'the threshold');
-    const own = all.filter((x) => x.linkId !== undefined && mine.includes(x.linkId));
-    const scores = [...new Set(own.map((x) => x.matchScore))].sort((x, y) => y - x);
-    const mid = scores.filter((x) => x > 0 && x < 1);
-    if (!mid.length)
-      t.skip(
-        `the check's identity and ${mine.length - 1} partial copies scored ${scores.join(', ') || 'nothing'}: no score strictly between 0 and 1 to put a threshold at`,
+      const all = results(await search(t, base.identity, { matchScoreThreshold: 0, ...wide }));
+      needScores(t, s, all, 'the threshold');
+      const own = all.filter((x) => x.linkId !== undefined && mine.includes(x.linkId));
+      const scores = [...new Set(own.map((x) => x.matchScore))].sort((x, y) => y - x);
+      const mid = scores.filter((x) => x > 0 && x < 1);
+      if (!mid.length)
+        t.skip(
+          `the check's identity and ${mine.length - 1} partial copies scored ${scores.join(', ') || 'nothing'}: no score strictly between 0 and 1 to put a threshold at`,
+        );
+      // Each mid-range score itself (a result scoring exactly the threshold must appear), and midway between neighbours.
+      const between = scores
+        .slice(1)
+        .map((lo, i) => (scores[i]! + lo) / 2)
+        .filter((x) => x > 0 && x < 1);
+      const thresholds = [...new Set([...mid.slice(0, 2), ...between.slice(0, 2)])];
+      const got = await Promise.all(
+        thresholds.map(async (threshold) => ({
+          threshold,
+          list: results(await search(t, base.identity, { matchScoreThreshold: threshold, ...wide })),
+        })),
       );
-    // Each mid-range score itself (a result scoring exactly the threshold must appear), and midway between neighbours.
-    const between = scores
-      .slice(1)
-      .map((lo, i) => (scores[i]! + lo) / 2)
-      .filter((x) => x > 0 && x < 1);
-    const thresholds = [...new Set([...mid.slice(0, 2), ...between.slice(0, 2)])];
-    const got = await Promise.all(
-      thresholds.map(async (threshold) => ({
-        threshold,
-        list: results(await search(t, base.identity, { matchScoreThreshold: threshold, ...wide })),
-      })),
-    );
-    // Read without a threshold again: only a result both reads score alike is one the threshold may not drop (scores may drift, MATCH-DETERMINISTIC is EXPECT).
-    const again = results(await search(t, base.identity, { matchScoreThreshold: 0, ...wide }));
-    for (const { threshold, list } of got) {
-      t.judge(BELOW_THRESHOLD, id, belowThreshold(list, threshold));
-      t.judge(THRESHOLD_DROPS, id, thresholdDrops(new Set(mine), all, again, list, threshold, wide.maxSearchResults));
-    }
-  });
+      // Read without a threshold again: only a result both reads score alike is one the threshold may not drop (scores may drift, MATCH-DETERMINISTIC is EXPECT).
+      const again = results(await search(t, base.identity, { matchScoreThreshold: 0, ...wide }));
+      for (const { threshold, list } of got) {
+        t.judge(BELOW_THRESHOLD, id, belowThreshold(list, threshold));
+        t.judge(THRESHOLD_DROPS, id, thresholdDrops(new Set(mine), all, again, list, threshold, wide.maxSearchResults));
+      }
+    },
+  );
 }
 
 /**
@@ -265,15 +287,19 @@ function maxPositiveCheck(s: SearchSetup, id: string, max: number): void {
  * Source: organization-identity-api.md, Resources (Search result), Limits.
  */
 function scoreRangeCheck(s: SearchSetup, range: string, same: string): void {
-  s.check(titled('every matchScore lies in [0, 1] and sameIdentity is Y, U or N', s.label), [...new Set([range, same])], async (t) => {
-    const a = await postedFamily(t, s, [range]);
-    // raw: the score range and sameIdentity are judged here, by their own requirements.
-    const r = await t.raw('demographicsSearch', { identity: a.identity, matchScoreThreshold: 0 });
-    const found = results(r);
-    if (!found.length) t.skip('no candidates returned');
-    t.judge(SCORE_OUT_OF_RANGE, range, scoreOutOfRange(found), r);
-    t.judge(SAME_IDENTITY_VALUE, same, sameIdentityValue(found), r);
-  });
+  s.check(
+    titled('every matchScore lies in [0, 1] and sameIdentity is Y, U or N', s.label),
+    [...new Set([range, same])],
+    async (t) => {
+      const a = await postedFamily(t, s, [range]);
+      // raw: the score range and sameIdentity are judged here, by their own requirements.
+      const r = await t.raw('demographicsSearch', { identity: a.identity, matchScoreThreshold: 0 });
+      const found = results(r);
+      if (!found.length) t.skip('no candidates returned');
+      t.judge(SCORE_OUT_OF_RANGE, range, scoreOutOfRange(found), r);
+      t.judge(SAME_IDENTITY_VALUE, same, sameIdentityValue(found), r);
+    },
+  );
 }
 
 /**

@@ -41,7 +41,12 @@ export interface Scripted extends Shared {
  * ones the caller declared it verifies.
  * @throws Error when `verifies` and the roles' IDs differ (see declared)
  */
-export function idsFor<Role extends string>(check: CheckFn, group: string, roles: readonly Role[], verifies: readonly string[]): Ids<Role> {
+export function idsFor<Role extends string>(
+  check: CheckFn,
+  group: string,
+  roles: readonly Role[],
+  verifies: readonly string[],
+): Ids<Role> {
   const ids: Ids<Role> = {};
   for (const role of roles) {
     const id = requirementFor(check.service, `${group}.${role}`);
@@ -69,5 +74,6 @@ export function pairedChecks(
   body: SharedBody,
 ): void {
   const cites = checks.map(([id]) => id).filter((x): x is string => Boolean(x));
-  for (const [id, title] of checks) if (id) check(T(title), [id], (t) => sharedScript(t, `${step}/${kind ?? 'any kind'}`, cites, body));
+  for (const [id, title] of checks)
+    if (id) check(T(title), [id], (t) => sharedScript(t, `${step}/${kind ?? 'any kind'}`, cites, body));
 }

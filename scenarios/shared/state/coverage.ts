@@ -47,7 +47,9 @@ export function situation(r: ModelRecord, records: readonly ModelRecord[]): stri
 
 /** The tags of a record's history that still hold (an entry bound to a merge ends with it). */
 export function heldTags(r: ModelRecord, records: readonly ModelRecord[]): string[] {
-  return r.history.filter((h) => !h.bond || records.find((x) => x.label === h.bond!.label)?.state === h.bond.state).map((h) => h.tag);
+  return r.history
+    .filter((h) => !h.bond || records.find((x) => x.label === h.bond!.label)?.state === h.bond.state)
+    .map((h) => h.tag);
 }
 
 /**
@@ -65,7 +67,9 @@ export function stepCategories(k: KeyedKind, recs: readonly ModelRecord[], recor
       ...(n ? [`identity-of-${role}:${n >= 3 ? '3+' : n}`] : []),
       ...(records.some((x) => x.state === 'retired' && x.retiredInto === r.label) ? [`merged-into-${role}`] : []),
       // A soft-deleted record keeps the identity it left: does it still have live records?
-      ...(k.name === 'restore' && r.state === 'soft-deleted' ? [`restore:former-${members(r) ? 'alive' : 'gone'}`] : []),
+      ...(k.name === 'restore' && r.state === 'soft-deleted'
+        ? [`restore:former-${members(r) ? 'alive' : 'gone'}`]
+        : []),
     ];
   });
 }
@@ -91,7 +95,11 @@ export function stepKeys(k: KeyedKind, recs: readonly ModelRecord[], records: re
  * History tags a step leaves when accepted: `kind(role)` on each named record, `kind(~role)` on the
  * other sources of its identity. Computed before the step (the identities as they were).
  */
-export function historyTags(k: KeyedKind, recs: readonly ModelRecord[], all: readonly ModelRecord[]): Map<ModelRecord, string[]> {
+export function historyTags(
+  k: KeyedKind,
+  recs: readonly ModelRecord[],
+  all: readonly ModelRecord[],
+): Map<ModelRecord, string[]> {
   const tags = new Map<ModelRecord, string[]>();
   const add = (r: ModelRecord, t: string) => tags.set(r, [...(tags.get(r) ?? []), t]);
   recs.forEach((r, i) => {
@@ -99,7 +107,8 @@ export function historyTags(k: KeyedKind, recs: readonly ModelRecord[], all: rea
     if (r.state === 'deleted') return;
     // Sources of the same identity, former members included (a soft-deleted or retired source keeps the identity it left).
     for (const s of all)
-      if (!recs.includes(s) && s.state !== 'deleted' && s.group === r.group) add(s, `${k.name}(~${k.roleNames[i] ?? ''})`);
+      if (!recs.includes(s) && s.state !== 'deleted' && s.group === r.group)
+        add(s, `${k.name}(~${k.roleNames[i] ?? ''})`);
   });
   return tags;
 }
@@ -149,7 +158,9 @@ export class CoverageTally {
    */
   summary(kinds: readonly KeyedKind[], states: readonly RecordState[], walks: number, steps: number): string {
     const named = kinds.filter((k) => k.roles > 0);
-    const missing = named.flatMap((k) => states.filter((s) => !this.cells.get(k.name)?.has(s)).map((s) => `${k.name} from ${s}`));
+    const missing = named.flatMap((k) =>
+      states.filter((s) => !this.cells.get(k.name)?.has(s)).map((s) => `${k.name} from ${s}`),
+    );
     const cellCount = named.length * states.length;
     const list = (m: Map<string, number>) =>
       [...m]

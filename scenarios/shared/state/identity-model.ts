@@ -104,7 +104,16 @@ export class IdentityModel extends StateModel<ModelRecord> {
 
   add(source: SourceRef, identity: Record<string, unknown>, kind?: string): ModelRecord {
     const label = labelFor(this.records.length);
-    const r: ModelRecord = { label, source, identity, state: 'active', group: this.newGroup(), kind, history: [], data: {} };
+    const r: ModelRecord = {
+      label,
+      source,
+      identity,
+      state: 'active',
+      group: this.newGroup(),
+      kind,
+      history: [],
+      data: {},
+    };
     this.records.push(r);
     return r;
   }

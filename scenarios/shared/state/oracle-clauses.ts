@@ -98,7 +98,8 @@ function identityReplies(j: Judging): Array<{ where: string; content: any; own?:
   const out: Array<{ where: string; content: any; own?: string; model: boolean }> = [];
   const linkKnown = (l: unknown) => typeof l === 'string' && (j.m.linkHistory.has(l) || current(j).has(l));
   // An identity that lists a source of another user holds that user's values too: which words are whose is not told apart.
-  const onlyOurs = (content: any) => groupedSources(content).every((s) => j.m.records.some((r) => sameSource(r.source, s)));
+  const onlyOurs = (content: any) =>
+    groupedSources(content).every((s) => j.m.records.some((r) => sameSource(r.source, s)));
   const known = (l: unknown, content?: any) => linkKnown(l) && (content === undefined || onlyOurs(content));
   // A link ID no longer in use may answer any identity (open), also one of other users: only an answer naming a model identity holds the model's values.
   for (const [linkId, reply] of j.obs.identities)
@@ -118,7 +119,10 @@ function identityReplies(j: Judging): Array<{ where: string; content: any; own?:
       });
   for (const [label, reply] of j.obs.searches)
     if (reply.success === true)
-      for (const [i, result] of (Array.isArray(reply.content?.searchResults) ? reply.content.searchResults : []).entries())
+      for (const [i, result] of (Array.isArray(reply.content?.searchResults)
+        ? reply.content.searchResults
+        : []
+      ).entries())
         out.push({
           where: `result ${i + 1} (${String(result?.linkId)}) of a search with ${label}'s data`,
           content: result,
@@ -181,8 +185,16 @@ export const SEPARATE_IDENTITIES_JOINED = oracleClause(
       if (!link) continue;
       const other = owner.get(link);
       // The effect that moved one of them breaks its row; otherwise the step's, or after a post, being generated far apart (EXPECT).
-      const cite = [...members, ...(other ?? [])].map((r) => j.plan.applied.cites.get(r.label)).find(Boolean) ?? j.plan.joined;
-      if (other) out.push(finding(c, cite, `${labels(other)} and ${labels(members)} are separate identities, but share link ID ${link}`));
+      const cite =
+        [...members, ...(other ?? [])].map((r) => j.plan.applied.cites.get(r.label)).find(Boolean) ?? j.plan.joined;
+      if (other)
+        out.push(
+          finding(
+            c,
+            cite,
+            `${labels(other)} and ${labels(members)} are separate identities, but share link ID ${link}`,
+          ),
+        );
       else owner.set(link, members);
     }
     return out;
@@ -195,7 +207,13 @@ export const DELETED_SOURCE_FOUND = oracleClause(
   (j, c) =>
     j.m.records
       .filter((r) => r.state === 'deleted' && j.obs.linkOf.get(r.label))
-      .map((r) => finding(c, citeFor(j, r), `${r.label} was hard-deleted, but nativeIdQuery resolves it to ${j.obs.linkOf.get(r.label)}`)),
+      .map((r) =>
+        finding(
+          c,
+          citeFor(j, r),
+          `${r.label} was hard-deleted, but nativeIdQuery resolves it to ${j.obs.linkOf.get(r.label)}`,
+        ),
+      ),
 );
 
 export const SOFT_DELETED_SOURCE_FOUND = oracleClause(
@@ -225,7 +243,11 @@ export const RETIRED_RESOLVES_ELSEWHERE = oracleClause(
       if (r.state !== 'retired' || !link || !survivor || !isLive(survivor)) return [];
       // The survivor's identity now and at the merge are often the same link ID: named once.
       const allowed = [
-        ...new Set([j.links.get(survivor.group), r.mergedGroup === undefined ? undefined : j.links.get(r.mergedGroup)].filter(Boolean)),
+        ...new Set(
+          [j.links.get(survivor.group), r.mergedGroup === undefined ? undefined : j.links.get(r.mergedGroup)].filter(
+            Boolean,
+          ),
+        ),
       ];
       return allowed.includes(link)
         ? []
@@ -248,9 +270,15 @@ export const REQUESTED_LINK_NOT_ECHOED = oracleClause(
     const echo = j.spec.queries.idQueryEcho;
     if (!echo) return [];
     return [...j.obs.identities]
-      .filter(([linkId, reply]) => reply.success === true && !isAbsent(reply) && reply.content?.requestedLinkId !== linkId)
+      .filter(
+        ([linkId, reply]) => reply.success === true && !isAbsent(reply) && reply.content?.requestedLinkId !== linkId,
+      )
       .map(([linkId, reply]) =>
-        finding(c, echo, `identityIdQuery(${linkId}) answered requestedLinkId ${JSON.stringify(reply.content?.requestedLinkId)}`),
+        finding(
+          c,
+          echo,
+          `identityIdQuery(${linkId}) answered requestedLinkId ${JSON.stringify(reply.content?.requestedLinkId)}`,
+        ),
       );
   },
 );
@@ -300,14 +328,30 @@ export const DELETED_IDENTITY_PRESENTED = oracleClause(
       const id = j.obs.identities.get(linkId);
       if (id && id.success === true && !isAbsent(id) && id.content?.linkId === linkId)
         out.push(
-          finding(c, cite, `identityIdQuery(${linkId}) still answers identity ${linkId}, whose only source record was hard-deleted`),
+          finding(
+            c,
+            cite,
+            `identityIdQuery(${linkId}) still answers identity ${linkId}, whose only source record was hard-deleted`,
+          ),
         );
       for (const [label, link] of j.obs.linkOf)
         if (link === linkId)
-          out.push(finding(c, cite, `nativeIdQuery of ${label} resolves to ${linkId}, an identity deleted with its only source record`));
+          out.push(
+            finding(
+              c,
+              cite,
+              `nativeIdQuery of ${label} resolves to ${linkId}, an identity deleted with its only source record`,
+            ),
+          );
       for (const [label, reply] of j.obs.searches)
         if (reply.success === true && resultLinkIds(reply).includes(linkId))
-          out.push(finding(c, cite, `a search with ${label}'s data returns ${linkId}, an identity deleted with its only source record`));
+          out.push(
+            finding(
+              c,
+              cite,
+              `a search with ${label}'s data returns ${linkId}, an identity deleted with its only source record`,
+            ),
+          );
     }
     return out;
   },
@@ -345,7 +389,13 @@ export const REMOVED_SOURCE_DATA_SHOWN = oracleClause(
         removed.flatMap(({ r, own }) => {
           const shown = x.own === r.label || !own.length ? [] : shownIn(x.content, own);
           return shown.length
-            ? [finding(c, r.data.nowhere!, `${x.where} shows data of ${r.state} ${r.label}: ${shown.slice(0, 3).join(', ')}`)]
+            ? [
+                finding(
+                  c,
+                  r.data.nowhere!,
+                  `${x.where} shows data of ${r.state} ${r.label}: ${shown.slice(0, 3).join(', ')}`,
+                ),
+              ]
             : [];
         }),
       );
@@ -371,10 +421,20 @@ export const SOURCE_LISTED_WHERE_IT_LEFT = oracleClause(
         const left = r.data.absentFrom?.find((a) => a.group === group && r.group !== group);
         if (left)
           out.push(
-            finding(c, left.cite, `identityIdQuery(${linkId}) answers ${answered}, which lists ${r.label}, though ${r.label} left it`),
+            finding(
+              c,
+              left.cite,
+              `identityIdQuery(${linkId}) answers ${answered}, which lists ${r.label}, though ${r.label} left it`,
+            ),
           );
         else if (single && holds && holds !== answered)
-          out.push(finding(c, single, `identityIdQuery(${linkId}) answers ${answered}, which lists ${r.label}, held by identity ${holds}`));
+          out.push(
+            finding(
+              c,
+              single,
+              `identityIdQuery(${linkId}) answers ${answered}, which lists ${r.label}, held by identity ${holds}`,
+            ),
+          );
       }
     }
     return out;
@@ -388,14 +448,23 @@ export const DEPARTED_DATA_SHOWN = oracleClause(
     j.m.records.flatMap((r) => {
       const own = j.m.ownValues(r);
       return (r.data.absentFrom ?? [])
-        .filter((a) => a.data && !((isLive(r) && r.group === a.group) || (r.state === 'retired' && r.mergedGroup === a.group)))
+        .filter(
+          (a) =>
+            a.data && !((isLive(r) && r.group === a.group) || (r.state === 'retired' && r.mergedGroup === a.group)),
+        )
         .flatMap((a) => {
           const link = j.links.get(a.group);
           const reply = link ? j.obs.identities.get(link) : undefined;
           const ours = groupedSources(reply?.content).every((s) => j.m.records.some((x) => sameSource(x.source, s)));
           const shown = reply?.success === true && own.length && ours ? shownIn(reply.content, own) : [];
           return shown.length
-            ? [finding(c, a.cite, `identity ${link} still shows data of ${r.label}, which left it: ${shown.slice(0, 3).join(', ')}`)]
+            ? [
+                finding(
+                  c,
+                  a.cite,
+                  `identity ${link} still shows data of ${r.label}, which left it: ${shown.slice(0, 3).join(', ')}`,
+                ),
+              ]
             : [];
         });
     }),
@@ -408,7 +477,14 @@ export const MERGED_DATA_MISSING = oracleClause(
     j.m.records.flatMap((r) => {
       const survivor = j.m.get(r.retiredInto ?? '');
       // The survivor's identity at the merge holds the combined data; once the survivor moved on (restored into a new entity), it is not stated.
-      if (r.state !== 'retired' || !r.data.withSurvivor || !survivor || !isLive(survivor) || survivor.group !== r.mergedGroup) return [];
+      if (
+        r.state !== 'retired' ||
+        !r.data.withSurvivor ||
+        !survivor ||
+        !isLive(survivor) ||
+        survivor.group !== r.mergedGroup
+      )
+        return [];
       const link = j.links.get(survivor.group);
       const reply = link ? j.obs.identities.get(link) : undefined;
       const own = j.m.ownValues(r);
@@ -437,7 +513,13 @@ export const RETURNED_DATA_MISSING = oracleClause(
       if (s.how === 'all' && j.m.members(r.group).length === 1) {
         const missing = own.filter((v) => !shown.includes(v));
         return missing.length
-          ? [finding(c, s.cite, `identity ${link} of ${r.label} alone does not show its data: ${missing.slice(0, 3).join(', ')}`)]
+          ? [
+              finding(
+                c,
+                s.cite,
+                `identity ${link} of ${r.label} alone does not show its data: ${missing.slice(0, 3).join(', ')}`,
+              ),
+            ]
           : [];
       }
       return groupedSources(reply.content).some((g) => sameSource(g, r.source)) && !shown.length
@@ -462,7 +544,13 @@ export const EXCLUDED_RECORD_MATCHED = oracleClause(
             const group = now.get(l);
             const members = group === undefined ? [] : j.m.members(group);
             return members.length && members.every((r) => r.state === 'deactivated')
-              ? [finding(c, excluded, `a search with ${label}'s data returns ${l}, whose records (${labels(members)}) are all deactivated`)]
+              ? [
+                  finding(
+                    c,
+                    excluded,
+                    `a search with ${label}'s data returns ${l}, whose records (${labels(members)}) are all deactivated`,
+                  ),
+                ]
               : [];
           }),
     );
@@ -511,7 +599,9 @@ export const LINK_NOT_ORIGINAL = oracleClause(
     j.plan.applied.sameLink.flatMap((s) => {
       const r = j.m.get(s.label)!;
       const [was, now] = [j.plan.before.get(s.group), j.links.get(r.group)];
-      return was && now && now !== was ? [finding(c, s.cite, `${r.label} was in identity ${was}, but is now in ${now}`)] : [];
+      return was && now && now !== was
+        ? [finding(c, s.cite, `${r.label} was in identity ${was}, but is now in ${now}`)]
+        : [];
     }),
 );
 
@@ -565,12 +655,21 @@ export function householdForms(
   byId: (householdId: string) => Reply | undefined,
 ): Finding[] {
   const out: Finding[] = [];
-  const say = (c: Clause, requirement: string, observed: string) => out.push(finding(c, { requirement, forbids: h.seed }, observed));
+  const say = (c: Clause, requirement: string, observed: string) =>
+    out.push(finding(c, { requirement, forbids: h.seed }, observed));
   const [hs, hl] = [householdOf(bySource), householdOf(byLink)];
   if (hl && !list(byLink.content?.linkIdsInHousehold).includes(link))
-    say(HOUSEHOLD_WITHOUT_LINK, h.byLinkId, `householdQuery by link ID ${link} answered household ${hl} without that link ID`);
+    say(
+      HOUSEHOLD_WITHOUT_LINK,
+      h.byLinkId,
+      `householdQuery by link ID ${link} answered household ${hl} without that link ID`,
+    );
   if (hs && !list(bySource.content?.linkIdsInHousehold).includes(link))
-    say(HOUSEHOLD_WITHOUT_LINK, h.bySource, `householdQuery by ${label}'s source answered household ${hs} without its link ID ${link}`);
+    say(
+      HOUSEHOLD_WITHOUT_LINK,
+      h.bySource,
+      `householdQuery by ${label}'s source answered household ${hs} without its link ID ${link}`,
+    );
   if (hs && !hl)
     say(
       HOUSEHOLD_FORMS_DISAGREE,
@@ -584,7 +683,11 @@ export function householdForms(
       `householdQuery by ${label}'s source finds no household (${describeReply(bySource)}), but by its link ID ${link} it finds ${hl}`,
     );
   if (hs && hl && hs !== hl)
-    say(HOUSEHOLD_FORMS_DISAGREE, h.bySource, `householdQuery by ${label}'s source finds ${hs}, by its link ID ${link} ${hl}`);
+    say(
+      HOUSEHOLD_FORMS_DISAGREE,
+      h.bySource,
+      `householdQuery by ${label}'s source finds ${hs}, by its link ID ${link} ${hl}`,
+    );
   const found = hl ?? hs;
   if (!found) return out;
   const reply = byId(found);
@@ -618,7 +721,9 @@ export const HOUSEHOLDS = {
     return [...j.obs.householdsBySource].flatMap(([label, bySource]) => {
       const link = j.obs.linkOf.get(label);
       const byLink = link ? j.obs.householdsByLink.get(link) : undefined;
-      return link && byLink ? householdForms(h, label, link, bySource, byLink, (id) => j.obs.householdsById.get(id)) : [];
+      return link && byLink
+        ? householdForms(h, label, link, bySource, byLink, (id) => j.obs.householdsById.get(id))
+        : [];
     });
   },
 } satisfies OracleClause;
@@ -650,9 +755,12 @@ export const ORACLE_CLAUSES: readonly OracleClause[] = [
 
 /** Every clause a finding of the oracle may name (the household forms judge with three of their own). */
 export const ORACLE_CLAUSE_IDS: ReadonlyMap<string, Clause> = new Map(
-  [...ORACLE_CLAUSES.filter((c) => c !== HOUSEHOLDS), HOUSEHOLD_WITHOUT_LINK, HOUSEHOLD_FORMS_DISAGREE, HOUSEHOLD_BY_ID_DIFFERS].map(
-    (c) => [c.id, { id: c.id, rejects: c.rejects }],
-  ),
+  [
+    ...ORACLE_CLAUSES.filter((c) => c !== HOUSEHOLDS),
+    HOUSEHOLD_WITHOUT_LINK,
+    HOUSEHOLD_FORMS_DISAGREE,
+    HOUSEHOLD_BY_ID_DIFFERS,
+  ].map((c) => [c.id, { id: c.id, rejects: c.rejects }]),
 );
 
 /** Judges an observation with every clause. */

@@ -24,7 +24,10 @@ export const NEITHER_ACCEPTED_NOR_REJECTED = clause(
   'a reply that is neither a success nor a rejection carried in the envelope (success=false)',
 );
 
-export const SERVER_ERROR = clause('SERVER-ERROR', 'an HTTP 5xx reply that carries no failure envelope (success=false)');
+export const SERVER_ERROR = clause(
+  'SERVER-ERROR',
+  'an HTTP 5xx reply that carries no failure envelope (success=false)',
+);
 
 export const EXCLUDED_RECORD_JOINED = clause(
   'EXCLUDED-RECORD-JOINED',

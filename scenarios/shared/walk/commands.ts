@@ -96,7 +96,9 @@ export function commandArbitraries(kinds: StepKind[]) {
   // touched: favour it (3 in 4), so steps chain on the same records and reach new sequences.
   const pick = fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat(50) });
   return kinds.map((kind) =>
-    fc.tuple(pick, arbitrary).map(([i, any]) => new StepCommand(kind, i, !any, kinds) as fc.AsyncCommand<IdentityModel, WalkReal, false>),
+    fc
+      .tuple(pick, arbitrary)
+      .map(([i, any]) => new StepCommand(kind, i, !any, kinds) as fc.AsyncCommand<IdentityModel, WalkReal, false>),
   );
 }
 
@@ -234,7 +236,9 @@ export function toursFor(c: WalkConfig): Tour[] {
 /** The commands of a tour's steps. */
 export function tourCommands(c: WalkConfig, tour: Tour): StepCommand[] {
   const kinds = stepKindsFor(c);
-  return tour.steps.map(([name, ...labels]) => new StepCommand(kinds.find((k) => k.name === name)!, 0, true, kinds, labels));
+  return tour.steps.map(
+    ([name, ...labels]) => new StepCommand(kinds.find((k) => k.name === name)!, 0, true, kinds, labels),
+  );
 }
 
 /**
@@ -246,7 +250,8 @@ export function tourCommands(c: WalkConfig, tour: Tour): StepCommand[] {
  */
 export async function observeWalkEnd(m: IdentityModel, w: WalkReal): Promise<void> {
   if (!m.records.length) return;
-  const text = 'every record and link ID of the walk read once more (nativeIdQuery of each record, identityIdQuery of every link ID seen)';
+  const text =
+    'every record and link ID of the walk read once more (nativeIdQuery of each record, identityIdQuery of every link ID seen)';
   w.beginStep(text);
   const step: Cite = w.lastStep ?? { requirement: w.config.requirements.rejectedNoChange };
   const { findings, links, linkOf } = await observe(

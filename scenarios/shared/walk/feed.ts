@@ -42,7 +42,10 @@ export const FEED_CHANGE_MISSING = clause(
   'FEED-CHANGE-MISSING',
   'a change a walk made, of a kind the feed reports, that no notification of its own in the closed window naming one of its native IDs or link IDs shows',
 );
-export const FEED_DUPLICATE = clause('FEED-DUPLICATE', 'the pages of a closed window that held still returning one notification twice');
+export const FEED_DUPLICATE = clause(
+  'FEED-DUPLICATE',
+  'the pages of a closed window that held still returning one notification twice',
+);
 export const FEED_TOTAL_DIFFERS = clause(
   'FEED-TOTAL-DIFFERS',
   "a page of a closed window that held still whose totalElements differs from the number of notifications the window's pages hold",
@@ -53,7 +56,8 @@ function partitionFindings(pages: Array<{ content?: any }>, notifications: unkno
   const out: Finding[] = [];
   const texts = notifications.map((n) => JSON.stringify(n));
   const twice = texts.length - new Set(texts).size;
-  if (twice) out.push(finding(FEED_DUPLICATE, cite, `the pages of the walk's window return ${twice} notification(s) twice`));
+  if (twice)
+    out.push(finding(FEED_DUPLICATE, cite, `the pages of the walk's window return ${twice} notification(s) twice`));
   for (const [i, p] of pages.entries()) {
     const total = p.content?.totalElements;
     if (typeof total === 'number' && total !== notifications.length)
@@ -151,6 +155,11 @@ export async function judgeFeed(w: WalkReal, since: number): Promise<Finding[]> 
   // and the seeds give no delivery time ("a paginated feed of notifications for a date range",
   // organization-identity-api.md, Events; "Push delivery or callbacks: not shown").
   if (judgePartition && walk.still)
-    problems.push(...partitionFindings(walk.pages, walk.notifications, { requirement: partition.requirement, forbids: partition.seed }));
+    problems.push(
+      ...partitionFindings(walk.pages, walk.notifications, {
+        requirement: partition.requirement,
+        forbids: partition.seed,
+      }),
+    );
   return problems;
 }

@@ -26,7 +26,13 @@ import { type Follower, forgetAbsence } from '../../../specs/state/state-engine.
 import type { StateSpec } from '../../../specs/state/state-spec.js';
 import { identityValues } from '../steps.js';
 import { type IdentityModel, type ModelRecord, isLive } from '../state/identity-model.js';
-import { LIVE_RECORD_NOT_FOUND, type Observation, type ObservePlan, householdOf, judgeAll } from '../state/oracle-clauses.js';
+import {
+  LIVE_RECORD_NOT_FOUND,
+  type Observation,
+  type ObservePlan,
+  householdOf,
+  judgeAll,
+} from '../state/oracle-clauses.js';
 import type { WalkReal } from './walk-real.js';
 
 export type { ObservePlan } from '../state/oracle-clauses.js';
@@ -41,7 +47,9 @@ const src = (r: ModelRecord) => ({ name: r.source.name, id: r.source.id });
  */
 function knownLinks(m: IdentityModel, touched: ReadonlySet<string>, gone: string[], removal: boolean): string[] {
   const before = [...touched].map((l) => m.lastLinkOf.get(l)).filter((l): l is string => Boolean(l));
-  const earlier = removal ? [...m.linkHistory].filter(([, holders]) => [...holders].some((l) => touched.has(l))).map(([link]) => link) : [];
+  const earlier = removal
+    ? [...m.linkHistory].filter(([, holders]) => [...holders].some((l) => touched.has(l))).map(([link]) => link)
+    : [];
   return [...new Set([...before, ...earlier, ...gone])];
 }
 
@@ -86,7 +94,8 @@ async function read(m: IdentityModel, w: WalkReal, spec: StateSpec, plan: Observ
   // A step that took a source out of every identity (hard delete; provider soft delete): every link ID
   // its records ever had may still answer with it. Otherwise what a link ID no longer in use answers is
   // open, and only the link IDs the step's records had before it are read (their echo, their data).
-  const removal = gone.length > 0 || [...plan.applied.touched].some((l) => m.get(l)?.data.nowhere && !isLive(m.get(l)!));
+  const removal =
+    gone.length > 0 || [...plan.applied.touched].some((l) => m.get(l)?.data.nowhere && !isLive(m.get(l)!));
   // A merge takes the retired source's identity out of use: what its link ID answers then (its echo) is read too.
   const merged = [...plan.applied.touched].some((l) => m.get(l)?.state === 'retired');
   const known = plan.full
@@ -122,7 +131,9 @@ async function read(m: IdentityModel, w: WalkReal, spec: StateSpec, plan: Observ
   });
   for (const reply of [...early, ...searches]) w.assertNoServerError(reply, reply.exchange.operation);
   const touchedNow = (plan.full ? scope.map((r) => r.label) : [...plan.applied.touched]).map((l) => obs.linkOf.get(l));
-  const fresh = plan.posted ? [] : [...new Set(touchedNow.filter((l): l is string => Boolean(l) && !obs.identities.has(l!)))];
+  const fresh = plan.posted
+    ? []
+    : [...new Set(touchedNow.filter((l): l is string => Boolean(l) && !obs.identities.has(l!)))];
   // Households (person), every lookup form, of the record the step moved (its last role) when it moved it (a household holds link IDs).
   const last = plan.probes.at(-1);
   const moved = last && m.lastLinkOf.get(last.label) !== obs.linkOf.get(last.label);
@@ -140,7 +151,9 @@ async function read(m: IdentityModel, w: WalkReal, spec: StateSpec, plan: Observ
   if (households) {
     const ids = [
       ...new Set(
-        [...obs.householdsBySource.values(), ...obs.householdsByLink.values()].map(householdOf).filter((h): h is string => Boolean(h)),
+        [...obs.householdsBySource.values(), ...obs.householdsByLink.values()]
+          .map(householdOf)
+          .filter((h): h is string => Boolean(h)),
       ),
     ];
     const byId = await Promise.all(ids.map((householdId) => w.call('householdQuery', { householdId })));

@@ -72,7 +72,9 @@ export const texts = (findings: Finding[]) => [...new Set(findings.map((f) => f.
 /** Every clause a step's finding may name, by ID: the oracle's, the step's own and the state table's reply clauses. */
 const CLAUSES_BY_ID = new Map<string, Clause>([
   ...ORACLE_CLAUSE_IDS,
-  ...[ALLOWED_STEP_REJECTED, FORBIDDEN_STEP_ACCEPTED, NEITHER_ACCEPTED_NOR_REJECTED, EXCLUDED_RECORD_JOINED].map((c) => [c.id, c] as const),
+  ...[ALLOWED_STEP_REJECTED, FORBIDDEN_STEP_ACCEPTED, NEITHER_ACCEPTED_NOR_REJECTED, EXCLUDED_RECORD_JOINED].map(
+    (c) => [c.id, c] as const,
+  ),
 ]);
 
 /** Findings as a failure carries them: each with what its clause rejects (a reply clause's own words, or the clause table's). */
@@ -145,13 +147,17 @@ const keptFindings = (s: StepRun, findings: Finding[]) =>
  */
 function stepFailure(s: StepRun, findings: Finding[], what: string, expected?: string): StepFailure {
   const { w, text } = s;
-  return new StepFailure([...new Set(findings.map((f) => f.requirement))], `step ${w.steps.length - w.startSteps}, ${text}: ${what}`, {
-    what: text,
-    ...(expected ? { expected } : {}),
-    got: what,
-    operation: s.row.operation,
-    findings: withRejects(findings),
-  });
+  return new StepFailure(
+    [...new Set(findings.map((f) => f.requirement))],
+    `step ${w.steps.length - w.startSteps}, ${text}: ${what}`,
+    {
+      what: text,
+      ...(expected ? { expected } : {}),
+      got: what,
+      operation: s.row.operation,
+      findings: withRejects(findings),
+    },
+  );
 }
 
 /** Reads from the model, before the step moves it, what the reply, the categories and the feed are judged against. */
@@ -169,7 +175,12 @@ function readBefore(s: StepRun): BeforeStep {
     started,
     replyContext: replyContextBefore(m, row, recs, m.lastLinks, (r) => src(r as ModelRecord), undecided),
     categories: stepCategories({ name: row.step, roles: row.roles.length, roleNames: row.roles }, recs, m.records),
-    feedIds: [...recs.flatMap((r) => [r.source.id, ...(isLive(r) && m.lastLinks.get(r.group) ? [m.lastLinks.get(r.group)!] : [])])],
+    feedIds: [
+      ...recs.flatMap((r) => [
+        r.source.id,
+        ...(isLive(r) && m.lastLinks.get(r.group) ? [m.lastLinks.get(r.group)!] : []),
+      ]),
+    ],
   };
 }
 
@@ -235,7 +246,9 @@ async function probeStep(s: StepRun, { accepted }: Sent): Promise<void> {
   if (s.request.verdict === 'allow' && found.length)
     throw stepFailure(
       s,
-      found.map((observed) => finding(EXCLUDED_RECORD_JOINED, { requirement: row.effectRequirement, forbids: row.seed }, observed)),
+      found.map((observed) =>
+        finding(EXCLUDED_RECORD_JOINED, { requirement: row.effectRequirement, forbids: row.seed }, observed),
+      ),
       found.join('; '),
     );
 }
@@ -261,7 +274,8 @@ function applyToModel(s: StepRun, { reply, accepted }: Sent): Applied {
 /** What a deviation of a record the step did not move breaks: the step's effect, its inertness, or, after a rejection, nothing changing. */
 function deviationCite(s: StepRun, accepted: boolean): Cite {
   const { row, request, requestCite } = s;
-  if (!accepted) return request.verdict === 'reject' ? requestCite : { requirement: s.w.config.requirements.rejectedNoChange };
+  if (!accepted)
+    return request.verdict === 'reject' ? requestCite : { requirement: s.w.config.requirements.rejectedNoChange };
   return request.verdict === 'inert' ? requestCite : { requirement: row.effectRequirement, forbids: row.seed };
 }
 
@@ -279,8 +293,11 @@ async function observeStep(s: StepRun, { reply, accepted }: Sent, applied: Appli
   w.lastStep = step;
   // Two identities no step separated that come to share a link ID: after a post, matching joined what was generated far apart (EXPECT).
   const joined: Cite = k.created ? { requirement: w.config.requirements.apart } : step;
-  const { findings, links, linkOf } = await observe(m, w, { applied, step, joined, probes, before, posted: Boolean(k.created) }, (fs) =>
-    keptFindings(s, fs),
+  const { findings, links, linkOf } = await observe(
+    m,
+    w,
+    { applied, step, joined, probes, before, posted: Boolean(k.created) },
+    (fs) => keptFindings(s, fs),
   );
   if (findings.length)
     throw stepFailure(
@@ -308,16 +325,26 @@ function judgeReplyMembers(s: StepRun, reply: Reply, before: BeforeStep, seen: S
   );
   const left = keptFindings(s, wrong);
   if (left.length)
-    throw stepFailure(s, left, texts(left).join('; '), [...new Set(wrong.filter((f) => left.includes(f)).map((f) => f.what))].join('; '));
+    throw stepFailure(
+      s,
+      left,
+      texts(left).join('; '),
+      [...new Set(wrong.filter((f) => left.includes(f)).map((f) => f.what))].join('; '),
+    );
 }
 
 /** Counts the categories an allowed step judged in full exercised, for the row's requirements and its reply clauses. */
 function countCategories(s: StepRun, reply: Reply, before: BeforeStep): void {
   const { row, w } = s;
-  for (const requirement of new Set([row.effectRequirement, row.replyRequirement, ...row.effects.map((e) => e.requirement)]))
+  for (const requirement of new Set([
+    row.effectRequirement,
+    row.replyRequirement,
+    ...row.effects.map((e) => e.requirement),
+  ]))
     if (requirement) for (const category of before.categories) w.t.exercised(requirement, category);
   for (const clause of row.reply)
-    if (clause.category && reply.content?.[clause.category.member] != null) w.t.exercised(clause.requirement, clause.category.id);
+    if (clause.category && reply.content?.[clause.category.member] != null)
+      w.t.exercised(clause.requirement, clause.category.id);
 }
 
 /** Records the change of an allowed step that the feed must show (when its row has a feed requirement the step judges), judged when the walk ends. */
@@ -331,7 +358,10 @@ function expectInFeed(s: StepRun, before: BeforeStep, seen: Seen): void {
     ids: [
       ...new Set([
         ...before.feedIds,
-        ...seen.probes.flatMap((r) => [r.source.id, ...(isLive(r) && seen.links.get(r.group) ? [seen.links.get(r.group)!] : [])]),
+        ...seen.probes.flatMap((r) => [
+          r.source.id,
+          ...(isLive(r) && seen.links.get(r.group) ? [seen.links.get(r.group)!] : []),
+        ]),
       ]),
     ],
     at: before.started,

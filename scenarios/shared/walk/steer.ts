@@ -38,7 +38,8 @@ const SEQUENCE_WEIGHT = 2;
 const CATEGORY_WEIGHT = 1;
 
 /** Recency of a tuple: the record the step moves (its last role) counts most; lower is more recent. */
-const recency = (m: IdentityModel, recs: ModelRecord[]) => recs.reduce((n, r, i) => n + m.rank(r) * (i === recs.length - 1 ? 10 : 1), 0);
+const recency = (m: IdentityModel, recs: ModelRecord[]) =>
+  recs.reduce((n, r, i) => n + m.rank(r) * (i === recs.length - 1 ? 10 : 1), 0);
 
 /** A step kind as steering sees it: its keys and the records that fit it. */
 export interface SteerableKind extends KeyedKind {
@@ -57,7 +58,8 @@ export function rankOptions(m: IdentityModel, k: SteerableKind, fitting: boolean
     const newSequence = fits && keys.sequences.some((s) => m.isNew(s));
     if (fits) for (const c of keys.categories) m.offered.add(c);
     const newCategory = fits && keys.categories.some((c) => m.isNew(c));
-    const score = (m.isNew(keys.pair) ? 1 : 0) + (newSequence ? SEQUENCE_WEIGHT : 0) + (newCategory ? CATEGORY_WEIGHT : 0);
+    const score =
+      (m.isNew(keys.pair) ? 1 : 0) + (newSequence ? SEQUENCE_WEIGHT : 0) + (newCategory ? CATEGORY_WEIGHT : 0);
     return { option: { recs, keys, score }, recent: recency(m, recs) };
   });
   return scored.sort((a, b) => b.option.score - a.option.score || a.recent - b.recent).map((s) => s.option);

@@ -118,11 +118,16 @@ const copyOfDeactivated: StepTemplate = {
   name: 'post copy of deactivated',
   step: 'post copy of deactivated',
   fit: (m) => m.records.filter((r) => r.state === 'deactivated').map((r) => [r]),
-  describe: ([r]) => `postIdentity of an exact copy of ${r!.label} from a new source (then deleteSourceIdentity of the copy)`,
+  describe: ([r]) =>
+    `postIdentity of an exact copy of ${r!.label} from a new source (then deleteSourceIdentity of the copy)`,
   content(w, _m, [r]) {
     const source = w.t.source(1);
     w.pending = { source, identity: r!.identity };
-    return postContent({ ...r!.identity, sources: [{ name: source.name, id: source.id }] }, source, w.t.profile.sourcePlacement);
+    return postContent(
+      { ...r!.identity, sources: [{ name: source.name, id: source.id }] },
+      source,
+      w.t.profile.sourcePlacement,
+    );
   },
   async probe(w, m, [r]) {
     const copy = w.pending!.source;
@@ -195,7 +200,9 @@ const TEMPLATES: Record<StepName, StepTemplate> = {
 
 /** The step kinds of a service: a kind for each row of its state table, and cross-kind attempts where it has identity kinds. */
 export function stepKindsFor(c: WalkConfig): StepKind[] {
-  return [...Object.values(TEMPLATES), ...(c.spec.kinds ? [crossMerge, crossLink] : [])].flatMap((t) => kindOf(c.spec, t));
+  return [...Object.values(TEMPLATES), ...(c.spec.kinds ? [crossMerge, crossLink] : [])].flatMap((t) =>
+    kindOf(c.spec, t),
+  );
 }
 
 /** A step kind by name. @throws Error for a kind the service does not have */

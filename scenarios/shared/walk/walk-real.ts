@@ -74,7 +74,9 @@ export class WalkReal {
       },
     });
     if (isTransient(reply))
-      throw new CouldNotJudge(`${op}: the deployment could not answer (${describeReply(reply)}); a transient reply is not judged`);
+      throw new CouldNotJudge(
+        `${op}: the deployment could not answer (${describeReply(reply)}); a transient reply is not judged`,
+      );
     return reply;
   }
 
@@ -87,7 +89,12 @@ export class WalkReal {
     if ((reply.status ?? 0) >= 500 && reply.success !== false) {
       const observed = `${op} answered ${describeReply(reply)}`;
       throw new ConformanceFailure([this.config.requirements.noServerError], observed, {
-        findings: [{ ...finding(SERVER_ERROR, citeOf(this.config.requirements.noServerError), observed), rejects: SERVER_ERROR.rejects }],
+        findings: [
+          {
+            ...finding(SERVER_ERROR, citeOf(this.config.requirements.noServerError), observed),
+            rejects: SERVER_ERROR.rejects,
+          },
+        ],
         operation: op,
       });
     }

@@ -31,7 +31,15 @@ import { runInfo, verboseLine } from '../../../harness/targets.js';
 import { seededFaker } from '../../../generators/seed.js';
 import { ConformanceFailure, CouldNotJudge, TimeRanOut } from '../../../harness/verdict.js';
 import type { Exchange } from '../../../harness/reply.js';
-import { type Tour, commandArbitraries, observeWalkEnd, postStart, recordStatesFor, tourCommands, toursFor } from './commands.js';
+import {
+  type Tour,
+  commandArbitraries,
+  observeWalkEnd,
+  postStart,
+  recordStatesFor,
+  tourCommands,
+  toursFor,
+} from './commands.js';
 import { FEED_CHANGE_MISSING, FEED_DUPLICATE, FEED_TOTAL_DIFFERS, feedBaseline, judgeFeed } from './feed.js';
 import { stepKindsFor } from './step-kinds.js';
 import { CoverageTally } from '../state/coverage.js';
@@ -83,7 +91,8 @@ class FrozenKeys extends fc.Arbitrary<ReadonlySet<string>> {
   }
 }
 
-const clip = (text: string, n = 1500) => (text.length > n ? `${text.slice(0, n)}... [${text.length - n} more characters]` : text);
+const clip = (text: string, n = 1500) =>
+  text.length > n ? `${text.slice(0, n)}... [${text.length - n} more characters]` : text;
 const exchangeText = (e: Exchange) =>
   `${e.operation} ${JSON.stringify((e.request.body as { content?: unknown })?.content ?? e.request.body)}\n    -> HTTP ${e.reply?.status ?? '-'} ${clip(JSON.stringify(e.reply?.body ?? e.reply?.text ?? e.error ?? null), 800)}`;
 
@@ -125,7 +134,9 @@ function walkFailure(
   const listing = [
     // The start (one step posting every initial identity) is listed apart when it succeeded.
     ...(last.setup
-      ? [`  start: ${initial} new, distinct identities posted (${Array.from({ length: initial }, (_, i) => labelFor(i)).join(', ')})`]
+      ? [
+          `  start: ${initial} new, distinct identities posted (${Array.from({ length: initial }, (_, i) => labelFor(i)).join(', ')})`,
+        ]
       : []),
     ...last.steps.slice(last.setup).map((s, i) => `  ${i + 1}. ${s}`),
   ];
@@ -412,8 +423,10 @@ async function runGenerated(
   const g: Generation = { walksRun: 0, generated: 0, stepsRun: 0, generating: true, ranOut: false, notBegun: 0 };
   const pool = fc.commands(commandArbitraries(kinds), { maxCommands: r.budget.steps * POOL_PER_STEP, size: 'max' });
   const side = sideBySide(walks);
-  const property = fc.asyncProperty(new FrozenKeys(r.coverage), fc.tuple(...Array.from({ length: side }, () => pool)), (known, batch) =>
-    runBatch(r, g, known, batch),
+  const property = fc.asyncProperty(
+    new FrozenKeys(r.coverage),
+    fc.tuple(...Array.from({ length: side }, () => pool)),
+    (known, batch) => runBatch(r, g, known, batch),
   );
   const details: Checked = walks
     ? await fc.check(property, { seed: r.walkSeed, numRuns: walks / side, endOnFailure })
@@ -542,7 +555,13 @@ export function walkChecks(check: CheckFn, config: WalkConfig, file: string, ver
     check(
       title,
       ids,
-      (t) => runWalks(t, config, { file, title, tours: false, run: { seed: runInfo().seed, budget: { walks: share, steps } } }),
+      (t) =>
+        runWalks(t, config, {
+          file,
+          title,
+          tours: false,
+          run: { seed: runInfo().seed, budget: { walks: share, steps } },
+        }),
       // The generated walks are the run's longest chains (docs/performance.md, item 40): their
       // requests go before the tours', which end well before them.
       { chain: 'longest' },
@@ -551,6 +570,7 @@ export function walkChecks(check: CheckFn, config: WalkConfig, file: string, ver
 }
 
 /** Titles of the walk checks (the replay command names them). */
-export const WALKS_TITLE = 'model-based walks over the state table keep replies and identities consistent with the model';
+export const WALKS_TITLE =
+  'model-based walks over the state table keep replies and identities consistent with the model';
 export const TOURS_TITLE =
   'tours over the state table (fixed chains of rows every run takes) keep replies and identities consistent with the model';

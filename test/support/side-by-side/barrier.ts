@@ -41,6 +41,8 @@ export function fixtureChecks(file: string): void {
   });
   for (const n of [1, 2])
     test(`check ${n} of file ${file} keeps to its file's maxConcurrency`, async () => {
-      expect(await counted(file, () => new Promise((r) => setTimeout(r, 50)))).toBeLessThanOrEqual(inject('checksPerFile'));
+      expect(await counted(file, () => new Promise((r) => setTimeout(r, 50)))).toBeLessThanOrEqual(
+        inject('checksPerFile'),
+      );
     });
 }

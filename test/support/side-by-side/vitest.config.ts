@@ -46,7 +46,10 @@ export default defineConfig({
     setupFiles: ['allure-vitest/setup'],
     reporters: [
       'json',
-      [fileURLToPath(new URL('../../../report/allure-reporter.ts', import.meta.url)), { resultsDir: process.env.ALLURE_RESULTS_DIR }],
+      [
+        fileURLToPath(new URL('../../../report/allure-reporter.ts', import.meta.url)),
+        { resultsDir: process.env.ALLURE_RESULTS_DIR },
+      ],
     ],
     provide: {
       filesAtOnce: Number(process.env.FILES_AT_ONCE),

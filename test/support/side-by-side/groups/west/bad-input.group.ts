@@ -8,5 +8,7 @@ import { runningNow } from '../state.js';
 
 test('west bad input starts after west and as its group requires', () => {
   expect(runningNow('west')).toBe(0);
-  expect(runningNow('east') > 0 ? 'beside east' : 'after east').toBe(process.env.SAME_GROUP ? 'after east' : 'beside east');
+  expect(runningNow('east') > 0 ? 'beside east' : 'after east').toBe(
+    process.env.SAME_GROUP ? 'after east' : 'beside east',
+  );
 });
