@@ -1,13 +1,12 @@
 /**
- * The conformance suite: scenarios/ against the configured deployment (or the embedded
- * reference). Run it with `npm run conformance`, which validates settings first, hands this
- * configuration the run's plan (run/vitest/vitest-plan.ts) and sets the exit code from the verdicts;
- * `npx vitest run` works too and validates the same settings here (one message naming the bad
- * setting, exit code 2).
+ * The conformance suite: scenarios/ against the configured deployment (or the embedded reference). Run it with `npm run
+ * conformance`, which validates settings first, hands this configuration the run's plan (run/vitest/vitest-plan.ts) and
+ * sets the exit code from the verdicts; `npx vitest run` works too and validates the same settings here (one message
+ * naming the bad setting, exit code 2).
  *
- * This file imports only small modules that import nothing of the suite: vitest hashes the
- * content of everything the configuration imports for every module a run loads (run/vitest/vitest-plan.ts
- * says why; test/vitest-plan.test.ts holds it to a few files).
+ * This file imports only small modules that import nothing of the suite: vitest hashes the content of everything the
+ * configuration imports for every module a run loads (run/vitest/vitest-plan.ts says why; test/vitest-plan.test.ts
+ * holds it to a few files).
  */
 import { defineConfig } from 'vitest/config';
 import { HANDOFF, type VitestPlan } from './harness/handoff.js';
@@ -16,8 +15,8 @@ import { moduleCache } from './run/vitest/module-cache.js';
 import { conformanceReporters } from './run/vitest/reporters.js';
 
 /**
- * Without a plan handed over (vitest started directly), the plan of the settings: loaded with
- * tsx at run time, so that the settings modules are no part of this configuration's imports.
+ * Without a plan handed over (vitest started directly), the plan of the settings: loaded with tsx at run time, so that
+ * the settings modules are no part of this configuration's imports.
  */
 async function planOfSettings(): Promise<VitestPlan> {
   const { tsImport } = await import('tsx/esm/api');
@@ -41,19 +40,24 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Scenario files run side by side (run/vitest/side-by-side-runner.mjs). */
     filesAtOnce: number;
-    /** Areas whose files run after every other file of their isolation group (run/vitest/file-order.ts ISOLATED_AREAS). */
+    /**
+     * Areas whose files run after every other file of their isolation group (run/vitest/file-order.ts ISOLATED_AREAS).
+     */
     isolatedAreas: string[];
     /** Isolation group of each service folder (run/vitest/vitest-plan.ts isolationGroups). */
     isolationGroups: Record<string, string>;
     /**
-     * The run's shared counters (harness/shared-limit.ts sharedCounters: in flight, then waiting,
-     * per service in `services` order) and the in-flight bound per service, set by the global setup.
+     * The run's shared counters (harness/shared-limit.ts sharedCounters: in flight, then waiting, per service in
+     * `services` order) and the in-flight bound per service, set by the global setup.
      */
     serviceLoad: { services: string[]; counters: SharedArrayBuffer; bound: number };
   }
 }
 
-/** Checks of one scenario file running at once (vitest's default; the figures in docs/performance.md were measured with it). */
+/**
+ * Checks of one scenario file running at once (vitest's default; the figures in docs/performance.md were measured with
+ * it).
+ */
 const CHECKS_PER_FILE = 5;
 
 // Transformed modules kept between runs where node_modules can be written (run/vitest/module-cache.ts).
@@ -65,11 +69,10 @@ export default defineConfig({
     globalSetup: ['run/vitest/global-setup.ts'],
     setupFiles: ['allure-vitest/setup'],
     reporters: conformanceReporters(plan.reportDir, plan.runId, plan.requirementUrl),
-    // One worker runs the scenario files side by side (run/vitest/side-by-side-runner.mjs), as many at
-    // once as filesAtOnceFor says, each with up to CHECKS_PER_FILE checks at once: one copy of the
-    // modules (Faker locales, zod schemas, compiled validators) instead of one per file's worker.
-    // Checks keep no module state between files (each run's clients and contexts are keyed by
-    // run ID in harness/targets.ts).
+    // One worker runs the scenario files side by side (run/vitest/side-by-side-runner.mjs), as many at once as
+    // filesAtOnceFor says, each with up to CHECKS_PER_FILE checks at once: one copy of the modules (Faker locales, zod
+    // schemas, compiled validators) instead of one per file's worker. Checks keep no module state between files (each
+    // run's clients and contexts are keyed by run ID in harness/targets.ts).
     pool: 'threads',
     maxWorkers: 1,
     isolate: false,

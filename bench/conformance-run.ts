@@ -1,8 +1,8 @@
 /**
- * Benchmark: wall time of a full conformance run against the embedded reference, from command
- * to exit, as a user would type it (`npm run conformance`), repeated N times (default 3).
- * Prints each run's wall time and the median. Target (issue 2): under 20 s on a 2-core machine
- * for the organization service. Usage: npm run bench -- [runs] [vitest filters...]
+ * Benchmark: wall time of a full conformance run against the embedded reference, from command to exit, as a user would
+ * type it (`npm run conformance`), repeated N times (default 3). Prints each run's wall time and the median. Target
+ * (issue 2): under 20 s on a 2-core machine for the organization service. Usage: npm run bench -- [runs] [vitest
+ * filters...]
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -13,7 +13,8 @@ import { command, parseArguments, usageError } from '../run/command.js';
 const program = command({
   name: 'bench',
   summary:
-    'Wall time of npm run conformance against the embedded reference, from command to exit, repeated; prints each run and the median.',
+    'Wall time of npm run conformance against the embedded reference, from command to exit, repeated; prints ' +
+    'each run and the median.',
   exitCodes: [
     [0, 'measured'],
     [2, 'bad arguments'],
@@ -41,10 +42,12 @@ for (let i = 0; i < runs; i++) {
   const summary = JSON.parse(readFileSync(join(reportDir, runId, 'summary.json'), 'utf8'));
   times.push(seconds);
   console.log(
-    `run ${i + 1}: ${seconds.toFixed(2)} s, exit ${r.status}, ${summary.totals.checks} checks (${summary.totals.pass} pass, ${summary.totals.fail} fail, ${summary.totals.error} error)`,
+    `run ${i + 1}: ${seconds.toFixed(2)} s, exit ${r.status}, ${summary.totals.checks} checks ` +
+      `(${summary.totals.pass} pass, ${summary.totals.fail} fail, ${summary.totals.error} error)`,
   );
 }
 times.sort((a, b) => a - b);
 console.log(
-  `median wall time over ${runs} runs: ${times[Math.floor(runs / 2)]!.toFixed(2)} s (min ${times[0]!.toFixed(2)} s, max ${times[runs - 1]!.toFixed(2)} s)`,
+  `median wall time over ${runs} runs: ${times[Math.floor(runs / 2)]!.toFixed(2)} s (min ` +
+    `${times[0]!.toFixed(2)} s, max ${times[runs - 1]!.toFixed(2)} s)`,
 );

@@ -1,32 +1,30 @@
 /**
- * Benchmark: a full three-service conformance run against a distant deployment. Starts the
- * reference in a process of its own with injected per-request latency (REFERENCE_LATENCY_MS,
- * REFERENCE_JITTER_MS), points the suite at it as a user points it at staging, and prints per
- * latency L:
+ * Benchmark: a full three-service conformance run against a distant deployment. Starts the reference in a process of
+ * its own with injected per-request latency (REFERENCE_LATENCY_MS, REFERENCE_JITTER_MS), points the suite at it as a
+ * user points it at staging, and prints per latency L:
  * - wall: command to exit of the suite (run/cli/conformance.mjs, as `npm run conformance` starts it);
- * - N: requests the deployment received, counted by the reference (every attempt: the checks'
- *   requests, the preflight's, and the removals of the run's records, which share the same
- *   in-flight bound), with the checks' share beside it (their exchanges, each retry counted);
- *   M: requests in flight at most (CONFORMANCE_MAX_IN_FLIGHT per service × services);
+ * - N: requests the deployment received, counted by the reference (every attempt: the checks' requests, the
+ *   preflight's, and the removals of the run's records, which share the same in-flight bound), with the checks' share
+ *   beside it (their exchanges, each retry counted); M: requests in flight at most (CONFORMANCE_MAX_IN_FLIGHT per
+ *   service × services);
  * - critical path: the longest chain of requests of one check that must follow one another
- * - longest checks: the checks that took longest from start to verdict, and the longest one's share of the wall
- *   (most exchanges of the check no two of which overlap in time), as a count K and as K × L;
- * - busiest service: N_s requests of the service that received the most, at most m = CONFORMANCE_MAX_IN_FLIGHT
- *   of them in flight (the bound is per service, so N_s × L / m can exceed N × L / M);
+ * - longest checks: the checks that took longest from start to verdict, and the longest one's share of the wall (most
+ *   exchanges of the check no two of which overlap in time), as a count K and as K × L;
+ * - busiest service: N_s requests of the service that received the most, at most m = CONFORMANCE_MAX_IN_FLIGHT of them
+ *   in flight (the bound is per service, so N_s × L / m can exceed N × L / M);
  * - bound = max(K × L, N × L / M, N_s × L / m): no scheduler can finish the requests faster at this latency;
- * - floor: start-up + the busiest service's requests at the time the deployment actually took to
- *   answer each (measured by the reference: injected latency, its handling, its event loop's
- *   waits) / m + wind-down: what this run could not go below with this deployment on this machine;
- * - start-up (command to the first request) and wind-down (last check request to exit: teardown
- *   of the run's records, reports);
- * - wall / bound, CPU time (user + system, s) and peak resident memory (MB) of the suite's
- *   process tree and of the reference process.
- * With several latencies (`--latency-ms 0,50,150`) it ends with a Markdown table of the same
- * figures (docs/performance.md keeps one). With `--profile` the test worker runs under V8's CPU
- * profiler and its time is printed per part and per check request (bench/worker-profile.ts): what
- * the suite does with each reply (parsing, validation, redaction, recording) and the rest; the
- * profile is kept in the run's folder for a closer look (Chrome DevTools, Performance). Figures
- * only: no target is asserted here.
+ * - floor: start-up + the busiest service's requests at the time the deployment actually took to answer each (measured
+ *   by the reference: injected latency, its handling, its event loop's waits) / m + wind-down: what this run could not
+ *   go below with this deployment on this machine;
+ * - start-up (command to the first request) and wind-down (last check request to exit: teardown of the run's records,
+ *   reports);
+ * - wall / bound, CPU time (user + system, s) and peak resident memory (MB) of the suite's process tree and of the
+ *   reference process.
+ * With several latencies (`--latency-ms 0,50,150`) it ends with a Markdown table of the same figures
+ * (docs/performance.md keeps one). With `--profile` the test worker runs under V8's CPU profiler and its time is
+ * printed per part and per check request (bench/worker-profile.ts): what the suite does with each reply (parsing,
+ * validation, redaction, recording) and the rest; the profile is kept in the run's folder for a closer look (Chrome
+ * DevTools, Performance). Figures only: no target is asserted here.
  *
  * Usage: npm run bench:latency -- [--latency-ms 50] [--jitter-ms 10] [--profile] [vitest filters...]
  */
@@ -48,7 +46,8 @@ import { command, parseArguments, usageError } from '../run/command.js';
 const program = command({
   name: 'bench:latency',
   summary:
-    'Full three-service run against the reference in its own process with injected latency: wall time, requests, critical path, bound, CPU and peak memory.',
+    'Full three-service run against the reference in its own process with injected latency: wall time, ' +
+    'requests, critical path, bound, CPU and peak memory.',
   exitCodes: [
     [0, 'measured (whatever the verdicts)'],
     [1, 'a run produced no summary (the suite or the reference did not start)'],
@@ -146,7 +145,10 @@ interface ReferenceFigures {
   answeringMs: Record<string, number>;
 }
 
-/** Stops the reference process; returns its own peak RSS (MB), the requests it received per service and the time it spent answering them. */
+/**
+ * Stops the reference process; returns its own peak RSS (MB), the requests it received per service and the time it
+ * spent answering them.
+ */
 async function stopReferenceProcess(ref: ReferenceProcess): Promise<ReferenceFigures> {
   const exited = new Promise((r) => ref.child.once('exit', r));
   ref.child.stdin!.end();
@@ -188,11 +190,14 @@ interface Figures {
   requests: number;
   /** Of those, the checks' requests (their exchanges, each retry counted). */
   checkRequests: number;
-  /** The service that received the most requests (its name, its count and the checks' share of it): the in-flight bound is per service. */
+  /**
+   * The service that received the most requests (its name, its count and the checks' share of it): the in-flight bound
+   * is per service.
+   */
   busiest: { service: string; requests: number; checkRequests: number; seconds: number; meanAnsweringMs: number };
   /**
-   * The least this run could take at the deployment's own pace: start-up, the busiest service's
-   * requests at the time the deployment took to answer each (its mean, not L), and wind-down.
+   * The least this run could take at the deployment's own pace: start-up, the busiest service's requests at the time
+   * the deployment took to answer each (its mean, not L), and wind-down.
    */
   floorS: number;
   inFlight: number;
@@ -216,7 +221,9 @@ interface Figures {
   worker?: { parts: Record<string, number>; file: string };
 }
 
-/** The test worker's profile parts, summed over the profiles of worker threads in `dir` (thread ID above 0 in the name). */
+/**
+ * The test worker's profile parts, summed over the profiles of worker threads in `dir` (thread ID above 0 in the name).
+ */
 function workerProfile(dir: string): Figures['worker'] {
   let files: string[];
   try {
@@ -301,8 +308,8 @@ async function measure(latencyMs: number): Promise<Figures> {
     console.error(`bench:latency: the run at ${latencyMs} ms wrote no summary (exit ${exit}):\n${stderr.slice(-2000)}`);
     process.exit(1);
   }
-  // Requests by checks: each counted once, with the check that sent it (checks that share a set-up
-  // also share its exchanges, so the exchange files would count those twice).
+  // Requests by checks: each counted once, with the check that sent it (checks that share a set-up also share its
+  // exchanges, so the exchange files would count those twice).
   let checkRequests = 0;
   const perService = new Map<string, number>();
   for (const c of summary.checks) {
@@ -325,8 +332,8 @@ async function measure(latencyMs: number): Promise<Figures> {
   const inFlight = MAX_IN_FLIGHT * SERVICES;
   const perRequestS = (latencyMs + jitter / 2) / 1000;
   const criticalPathS = chain * perRequestS;
-  // Every request the deployment received takes a place of its service's in-flight bound, the
-  // removals of the run's records during and after the checks as much as the checks' own.
+  // Every request the deployment received takes a place of its service's in-flight bound, the removals of the run's
+  // records during and after the checks as much as the checks' own.
   const requests = Object.values(received).reduce((n, v) => n + v, 0);
   const [service, most] = Object.entries(received).sort((a, b) => b[1] - a[1])[0] ?? ['none', 0];
   // Each service has its own bound of MAX_IN_FLIGHT, so the busiest service bounds the run harder than N / M does.
@@ -376,7 +383,10 @@ async function measure(latencyMs: number): Promise<Figures> {
   };
 }
 
-/** "6 (round trip 152 ms)" from the run's own statement of its scenario files at once (run/cli/conformance-prepare.ts), or "default" when it made none. */
+/**
+ * "6 (round trip 152 ms)" from the run's own statement of its scenario files at once (run/cli/conformance-prepare.ts),
+ * or "default" when it made none.
+ */
 function filesAtOnceLine(stdout: string): string {
   const m = /round trip (\d+) ms: (\d+) scenario files at once/.exec(stdout);
   return m ? `${m[2]} (round trip ${m[1]} ms)` : 'default';
@@ -395,8 +405,10 @@ function workerLine(f: Figures): string {
     .filter((name) => name !== 'idle' && !REPLY_PARTS.includes(name) && parts[name])
     .sort((a, b) => parts[b]! - parts[a]!);
   return [
-    `  test worker CPU (sampled profile): busy ${s(busy / 1000)} s of ${s((busy + (parts.idle ?? 0)) / 1000)} s, ${per(busy)} ms per check request:`,
-    `reply handling ${per(reply)} ms (${REPLY_PARTS.map((name) => `${name.slice('reply: '.length)} ${per(parts[name] ?? 0)}`).join(', ')});`,
+    `  test worker CPU (sampled profile): busy ${s(busy / 1000)} s of ${s((busy + (parts.idle ?? 0)) / 1000)} ` +
+      `s, ${per(busy)} ms per check request:`,
+    `reply handling ${per(reply)} ms ` +
+      `(${REPLY_PARTS.map((name) => `${name.slice('reply: '.length)} ${per(parts[name] ?? 0)}`).join(', ')});`,
     `${rest.map((name) => `${name} ${per(parts[name]!)}`).join(', ')} (profile: ${f.worker.file})`,
   ].join(' ');
 }
@@ -407,21 +419,34 @@ for (const latencyMs of latencies) {
   results.push(f);
   console.log(
     [
-      `latency ${latencyMs} ms${jitter ? ` (+ up to ${jitter} ms jitter)` : ''}: wall ${s(f.wallS)} s, exit ${f.exit}, ${f.checks} checks`,
-      `  start-up ${s(f.startUpS)} s (command to first request), wind-down ${s(f.windDownS)} s (last check request to exit)`,
-      `  requests N = ${f.requests} received by the deployment (${f.checkRequests} by checks; the rest: preflight, removal of the run's records), in flight at most M = ${f.inFlight}, N·L/M = ${s((f.requests * (latencyMs + jitter / 2)) / 1000 / f.inFlight)} s`,
-      `  busiest service: ${f.busiest.service}, ${f.busiest.requests} requests (${f.busiest.checkRequests} by checks) at most ${MAX_IN_FLIGHT} in flight = ${s(f.busiest.seconds)} s`,
+      `latency ${latencyMs} ms${jitter ? ` (+ up to ${jitter} ms jitter)` : ''}: wall ${s(f.wallS)} s, exit ` +
+        `${f.exit}, ${f.checks} checks`,
+      `  start-up ${s(f.startUpS)} s (command to first request), wind-down ${s(f.windDownS)} s (last check ` +
+        `request to exit)`,
+      `  requests N = ${f.requests} received by the deployment (${f.checkRequests} by checks; the rest: ` +
+        `preflight, removal of the run's records), in flight at most M = ${f.inFlight}, N·L/M = ` +
+        `${s((f.requests * (latencyMs + jitter / 2)) / 1000 / f.inFlight)} s`,
+      `  busiest service: ${f.busiest.service}, ${f.busiest.requests} requests (${f.busiest.checkRequests} by ` +
+        `checks) at most ${MAX_IN_FLIGHT} in flight = ${s(f.busiest.seconds)} s`,
       `  critical path: ${f.chain} requests in a chain (${f.chainCheck}) = ${s(f.criticalPathS)} s`,
-      `  longest checks: ${f.longest.map((c) => `${c.check} ${s(c.seconds)} s`).join('; ')}; the longest is ${(f.longest[0]?.seconds ?? 0) / f.wallS > 0 ? ((f.longest[0]!.seconds / f.wallS) * 100).toFixed(0) : 0}% of the wall`,
+      `  longest checks: ${f.longest.map((c) => `${c.check} ${s(c.seconds)} s`).join('; ')}; the longest is ` +
+        `${(f.longest[0]?.seconds ?? 0) / f.wallS > 0 ? ((f.longest[0]!.seconds / f.wallS) * 100).toFixed(0) : 0}% ` +
+        `of the wall`,
       `  bound = ${s(f.boundS)} s, wall / bound = ${ratio(f)}`,
-      `  the deployment's own time per ${f.busiest.service} request (arrival to reply written): ${f.busiest.meanAnsweringMs.toFixed(1)} ms on average; start-up + its requests at that time / ${MAX_IN_FLIGHT} + wind-down = ${s(f.floorS)} s${f.boundS > 0 ? ` = ${(f.floorS / f.boundS).toFixed(2)} × bound` : ''} (the least this run could take with this deployment on this machine)`,
+      `  the deployment's own time per ${f.busiest.service} request (arrival to reply written): ` +
+        `${f.busiest.meanAnsweringMs.toFixed(1)} ms on average; start-up + its requests at that time / ` +
+        `${MAX_IN_FLIGHT} + wind-down = ${s(f.floorS)} ` +
+        `s${f.boundS > 0 ? ` = ${(f.floorS / f.boundS).toFixed(2)} × bound` : ''} (the least this run could take ` +
+        `with this deployment on this machine)`,
       `  wall / floor = ${(f.wallS / f.floorS).toFixed(2)} ×`,
-      `  requests per service (received, by checks, per second over the wall): ${f.byService.map((x) => `${x.service} ${x.received} (${x.byChecks}), ${(x.received / f.wallS).toFixed(0)}/s`).join('; ')}`,
+      `  requests per service (received, by checks, per second over the wall): ` +
+        `${f.byService.map((x) => `${x.service} ${x.received} (${x.byChecks}), ${(x.received / f.wallS).toFixed(0)}/s`).join('; ')}`,
       `  most requests by check: ${f.costliest.map((c) => `${c.check} ${c.requests}`).join('; ')}`,
       `  suite CPU per request: ${((f.suiteCpuS * 1000) / Math.max(1, f.requests)).toFixed(2)} ms`,
       ...(opts.profile ? [workerLine(f)] : []),
       `  scenario files at once: ${f.filesAtOnce}`,
-      `  CPU: suite ${s(f.suiteCpuS)} s, reference ${s(f.referenceCpuS)} s; peak RSS: suite ${Math.round(f.suiteRssMb)} MB, reference ${Math.round(f.referenceRssMb)} MB`,
+      `  CPU: suite ${s(f.suiteCpuS)} s, reference ${s(f.referenceCpuS)} s; peak RSS: suite ` +
+        `${Math.round(f.suiteRssMb)} MB, reference ${Math.round(f.referenceRssMb)} MB`,
     ].join('\n'),
   );
 }

@@ -1,12 +1,11 @@
 /**
- * The embedded reference in a process of its own, for benchmarks that measure the client side
- * separately (bench/match-quality.ts). Started with `node --import tsx bench/reference-process.ts`;
- * prints one JSON line `{ url, baseUrls, token, username, password }` on stdout for the parent
- * process (which keeps it to itself; nothing is logged). Each line `heap` on stdin is answered with
- * `{ liveHeapMb }` (heap in use after a full garbage collection when run with --expose-gc); on
- * SIGTERM or a closed stdin it prints `{ peakRssMb, requests, answeringMs }` (its own peak resident
- * memory, the requests it received per service: every attempt, whoever sent it, and the time it
- * spent answering them, ms summed per service) and exits.
+ * The embedded reference in a process of its own, for benchmarks that measure the client side separately
+ * (bench/match-quality.ts). Started with `node --import tsx bench/reference-process.ts`; prints one JSON line `{ url,
+ * baseUrls, token, username, password }` on stdout for the parent process (which keeps it to itself; nothing is
+ * logged). Each line `heap` on stdin is answered with `{ liveHeapMb }` (heap in use after a full garbage collection
+ * when run with --expose-gc); on SIGTERM or a closed stdin it prints `{ peakRssMb, requests, answeringMs }` (its own
+ * peak resident memory, the requests it received per service: every attempt, whoever sent it, and the time it spent
+ * answering them, ms summed per service) and exits.
  */
 import { createInterface } from 'node:readline';
 import { startReference } from '../reference/server.js';

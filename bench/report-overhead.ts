@@ -1,9 +1,9 @@
 /**
- * What reporting adds to a run, in ms: rebuilds every report of an existing run folder (default
- * reports/latest) several times and prints the time of each step (reading exchanges and
- * computing stats, summary.json, the vega charts, the Graphviz state diagrams, and each format of
- * report/formats.ts with a writer: summary.md, junit.xml, report.html, the Allure run facts), the total,
- * and the total as a share of the run's own duration. Usage: npm run bench:report -- [run folder] [repeats]
+ * What reporting adds to a run, in ms: rebuilds every report of an existing run folder (default reports/latest) several
+ * times and prints the time of each step (reading exchanges and computing stats, summary.json, the vega charts, the
+ * Graphviz state diagrams, and each format of report/formats.ts with a writer: summary.md, junit.xml, report.html, the
+ * Allure run facts), the total, and the total as a share of the run's own duration. Usage: npm run bench:report -- [run
+ * folder] [repeats]
  */
 import { mkdtempSync, cpSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +17,8 @@ import { type ReportTimings, writeRunReports } from '../report/write.js';
 const program = command({
   name: 'bench:report',
   summary:
-    'Time each reporting step adds to a run: rebuilds every report of an existing run folder several times and prints the median of each step.',
+    'Time each reporting step adds to a run: rebuilds every report of an existing run folder several times and ' +
+    'prints the median of each step.',
   exitCodes: [
     [0, 'measured'],
     [2, 'bad arguments'],
@@ -46,7 +47,8 @@ const medianOf = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(v
 const median = (k: Exclude<keyof ReportTimings, 'formats'>) => medianOf(all.map((t) => t[k]));
 const exchanges = readFileSync(join(work, 'summary.json'), 'utf8').length;
 console.log(
-  `report overhead for ${source}: ${results.length} checks, summary.json ${(exchanges / 1024).toFixed(0)} KiB, run took ${original.run.durationMs} ms; median of ${repeats} rebuilds:`,
+  `report overhead for ${source}: ${results.length} checks, summary.json ${(exchanges / 1024).toFixed(0)} KiB, ` +
+    `run took ${original.run.durationMs} ms; median of ${repeats} rebuilds:`,
 );
 for (const k of ['stats', 'summary', 'charts', 'diagrams'] as const)
   console.log(`  ${k.padEnd(10)} ${median(k).toFixed(1).padStart(8)} ms`);

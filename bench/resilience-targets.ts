@@ -1,11 +1,10 @@
 /**
  * Benchmark of the resilience and detection targets (issue 4), printing figures (no assertions):
- * - time from `npm run conformance` to its clear message against an unreachable deployment
- *   (target: under 10 s);
- * - time to finish against a deployment that accepts connections but never answers, with
- *   CONFORMANCE_TIMEOUT_MS set (target: the timeout plus a small constant);
- * - the detection score (faults caught / faults) and the false positives of the clean reference
- *   (detection/runner.ts; skipped with --no-detection).
+ * - time from `npm run conformance` to its clear message against an unreachable deployment (target: under 10 s);
+ * - time to finish against a deployment that accepts connections but never answers, with CONFORMANCE_TIMEOUT_MS set
+ *   (target: the timeout plus a small constant);
+ * - the detection score (faults caught / faults) and the false positives of the clean reference (detection/runner.ts;
+ *   skipped with --no-detection).
  * Usage: npx tsx bench/resilience-targets.ts [--timeout-ms 3000] [--no-detection]
  */
 import { spawn } from 'node:child_process';
@@ -21,7 +20,8 @@ const program = command({
   name: 'resilience-targets',
   invocation: 'npx tsx bench/resilience-targets.ts',
   summary:
-    'Prints the resilience figures: time to a clear message against an unreachable deployment and one that never answers, and the detection score.',
+    'Prints the resilience figures: time to a clear message against an unreachable deployment and one that ' +
+    'never answers, and the detection score.',
   exitCodes: [
     [0, 'measured'],
     [2, 'bad arguments'],
@@ -87,7 +87,8 @@ try {
     CONFORMANCE_RETRIES: '0',
   });
   console.log(
-    `deployment that never answers (CONFORMANCE_TIMEOUT_MS=${timeoutMs}): ${hang.seconds.toFixed(2)} s to exit ${hang.code}, ${(hang.seconds - timeoutMs / 1000).toFixed(2)} s over the timeout`,
+    `deployment that never answers (CONFORMANCE_TIMEOUT_MS=${timeoutMs}): ${hang.seconds.toFixed(2)} s to exit ` +
+      `${hang.code}, ${(hang.seconds - timeoutMs / 1000).toFixed(2)} s over the timeout`,
   );
   console.log(`  message: ${hang.message}`);
 } finally {
@@ -99,7 +100,8 @@ if (!values['no-detection']) {
   if (report.clean.problem) console.log(`detection: ${report.clean.problem.slice(0, 500)}`);
   const pct = report.faults.length ? ((100 * report.caught) / report.faults.length).toFixed(1) : '0';
   console.log(
-    `detection score: ${report.caught}/${report.faults.length} faults caught (${pct}%) of ${FAULT_LIST.length} in the catalogue, in ${(report.ms / 1000).toFixed(1)} s`,
+    `detection score: ${report.caught}/${report.faults.length} faults caught (${pct}%) of ${FAULT_LIST.length} ` +
+      `in the catalogue, in ${(report.ms / 1000).toFixed(1)} s`,
   );
   console.log(
     `false positives on the clean reference: ${report.clean.falsePositives.length} of ${report.clean.checks} checks`,

@@ -1,9 +1,8 @@
 /**
- * Runs `npm run conformance` (the whole suite against the embedded reference) a number of times
- * with reference variants switched on, one run after another, and prints per run its wall time,
- * exit code, gate verdict, verdict counts and per service how its requests were paced (attempts,
- * transient failures, throttled, time paused, lowest bound and rate): the figures of issue 25
- * (a throttling gateway, transient failures). No assertions: a figure to read, not a test.
+ * Runs `npm run conformance` (the whole suite against the embedded reference) a number of times with reference variants
+ * switched on, one run after another, and prints per run its wall time, exit code, gate verdict, verdict counts and per
+ * service how its requests were paced (attempts, transient failures, throttled, time paused, lowest bound and rate):
+ * the figures of issue 25 (a throttling gateway, transient failures). No assertions: a figure to read, not a test.
  * Usage: npx tsx bench/variant-runs.ts --variants throttled [--runs 1]
  *        npx tsx bench/variant-runs.ts --variants transient=0.2 --runs 5
  */
@@ -18,7 +17,8 @@ const program = command({
   name: 'variant-runs',
   invocation: 'npx tsx bench/variant-runs.ts',
   summary:
-    'Runs the whole suite against the embedded reference with REFERENCE_VARIANTS, N times in turn, and prints wall time, verdicts and pacing figures.',
+    'Runs the whole suite against the embedded reference with REFERENCE_VARIANTS, N times in turn, and prints ' +
+    'wall time, verdicts and pacing figures.',
   exitCodes: [
     [0, 'measured'],
     [2, 'bad arguments'],
@@ -74,10 +74,13 @@ for (let i = 1; i <= runs; i++) {
   }
   const t = s.totals;
   console.log(
-    `run ${i}: ${seconds.toFixed(1)} s, exit ${code}, ${s.gate.verdict.toUpperCase()}: ${t.checks} checks, ${t.pass} pass, ${t.fail} fail, ${t.error} error, ${t.skip} skip`,
+    `run ${i}: ${seconds.toFixed(1)} s, exit ${code}, ${s.gate.verdict.toUpperCase()}: ${t.checks} checks, ` +
+      `${t.pass} pass, ${t.fail} fail, ${t.error} error, ${t.skip} skip`,
   );
   for (const [service, f] of Object.entries(s.transport ?? {}))
     console.log(
-      `  ${service}: ${f.attempts} attempts, ${f.transientFailures} failed transiently (${f.throttled} throttled), paused ${(f.pausedMs / 1000).toFixed(1)} s, in flight lowest ${f.bound.lowest} final ${f.bound.final}, rate lowest ${f.rate.lowest ?? '-'} final ${f.rate.final ?? '-'}`,
+      `  ${service}: ${f.attempts} attempts, ${f.transientFailures} failed transiently (${f.throttled} ` +
+        `throttled), paused ${(f.pausedMs / 1000).toFixed(1)} s, in flight lowest ${f.bound.lowest} final ` +
+        `${f.bound.final}, rate lowest ${f.rate.lowest ?? '-'} final ${f.rate.final ?? '-'}`,
     );
 }

@@ -1,20 +1,20 @@
 /**
  * Measurement: how often the model-based walks find each sequence fault of the reference
- * (reference/faults/sequence-faults.ts, the faults a walk can meet), over run seeds, and whether
- * the clean reference passes for the same seeds. Each run is `npm run conformance` on the walk
- * files, exactly as a user would replay it (CONFORMANCE_SEED=<seed>), one at a time.
+ * (reference/faults/sequence-faults.ts, the faults a walk can meet), over run seeds, and whether the clean reference
+ * passes for the same seeds. Each run is `npm run conformance` on the walk files, exactly as a user would replay it
+ * (CONFORMANCE_SEED=<seed>), one at a time.
  *
- * A fault counts as found when its service's walk check fails citing the fault's requirement;
- * a failure citing another requirement is listed apart ("other").
+ * A fault counts as found when its service's walk check fails citing the fault's requirement; a failure citing another
+ * requirement is listed apart ("other").
  *
- * The variants that take the other legitimate choice of an open outcome (OPEN_VARIANTS) run at every
- * seed too: each must pass. With --drawn, each run seed also runs the walks against the drawn
- * deployment of that seed (detection/drawn.ts: one option of every open choice, lags, throttling and
- * other users writing): a `fail` verdict there is a false positive; a check that could not judge
- * (the deployment never held still) is counted apart.
+ * The variants that take the other legitimate choice of an open outcome (OPEN_VARIANTS) run at every seed too: each
+ * must pass. With --drawn, each run seed also runs the walks against the drawn deployment of that seed
+ * (detection/drawn.ts: one option of every open choice, lags, throttling and other users writing): a `fail` verdict
+ * there is a false positive; a check that could not judge (the deployment never held still) is counted apart.
  *
- * Usage: npm run bench:walks -- [--seeds 1-10] [--faults a,b | none] [--walks N --steps M] [--variants a,b | --no-variants] [--drawn] [--json file]
- * (no --walks/--steps: the default budget of a run against the embedded reference; --help lists the options).
+ * Usage: npm run bench:walks -- [--seeds 1-10] [--faults a,b | none] [--walks N --steps M] [--variants a,b |
+ * --no-variants] [--drawn] [--json file] (no --walks/--steps: the default budget of a run against the embedded
+ * reference; --help lists the options).
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,12 +37,15 @@ const FILES = {
 type Service = keyof typeof FILES;
 
 /**
- * Faults a walk can meet: the sequence faults whose operations a walk sends (not the
- * generated-bad-input one), and the faults in outcomes the whole-state oracle judges after every step.
+ * Faults a walk can meet: the sequence faults whose operations a walk sends (not the generated-bad-input one), and the
+ * faults in outcomes the whole-state oracle judges after every step.
  */
 export const WALK_FAULTS = [...SEQUENCE_FAULTS.filter((f) => !f.acceptInvalid), ...STATE_FAULTS, ...CATEGORY_FAULTS];
 
-/** Variants taking the other legitimate choice of an outcome the state tables leave open: the walks must pass each at every seed. */
+/**
+ * Variants taking the other legitimate choice of an outcome the state tables leave open: the walks must pass each at
+ * every seed.
+ */
 const OPEN_VARIANTS = [
   ...OPEN_OUTCOME_VARIANTS,
   'stale-links=self',
@@ -56,7 +59,8 @@ const OPEN_VARIANTS = [
 const program = command({
   name: 'bench:walks',
   summary:
-    'How often the walks find each walk fault of the reference over run seeds, whether the clean reference passes at the same seeds, and whether the open-outcome variants pass at every seed.',
+    'How often the walks find each walk fault of the reference over run seeds, whether the clean reference ' +
+    'passes at the same seeds, and whether the open-outcome variants pass at every seed.',
   exitCodes: [
     [0, 'measured (whatever the rates)'],
     [2, 'bad arguments'],
@@ -103,7 +107,9 @@ const measured = opts.faults === 'none' ? [] : (opts.faults?.split(',') ?? WALK_
 const unknown = measured.filter((name) => !WALK_FAULTS.some((f) => f.name === name));
 if (unknown.length) usageError(program, `--faults: not a walk fault: ${unknown.join(', ')}`);
 
-/** Runs of one seed: one fault per service at a time (faults act on their own service only), then the clean reference. */
+/**
+ * Runs of one seed: one fault per service at a time (faults act on their own service only), then the clean reference.
+ */
 function bundles(): Array<Partial<Record<Service, string>>> {
   const per = (s: Service) =>
     WALK_FAULTS.filter((f) => f.service === s && measured.includes(f.name)).map((f) => f.name);
@@ -127,7 +133,10 @@ const found = new Map<string, { right: number[]; other: number[]; missed: number
   WALK_FAULTS.map((f) => [f.name, { right: [], other: [], missed: [] }]),
 );
 const clean: Array<{ seed: number; service: string; verdict: string; ms: number; walkMs?: number }> = [];
-/** Time of a service's walks: the sum over its walk checks (the tours check and each check of generated walks prints its line). */
+/**
+ * Time of a service's walks: the sum over its walk checks (the tours check and each check of generated walks prints its
+ * line).
+ */
 const walkMs = (stdout: string, service: string) => {
   const times = [...stdout.matchAll(new RegExp(`\\[walks\\] ${service}: .* walks run in (\\d+) ms`, 'g'))].map((m) =>
     Number(m[1]),
@@ -162,7 +171,8 @@ for (const seed of seeds) {
           walkMs: walkMs(run.stdout, service),
         });
         console.log(
-          `seed ${seed} clean ${service}: ${c?.verdict} (${c?.durationMs} ms)${c?.verdict === 'pass' ? '' : `\n${c?.message ?? c?.note ?? run.stdout.slice(-2000)}`}`,
+          `seed ${seed} clean ${service}: ${c?.verdict} (${c?.durationMs} ` +
+            `ms)${c?.verdict === 'pass' ? '' : `\n${c?.message ?? c?.note ?? run.stdout.slice(-2000)}`}`,
         );
         continue;
       }
@@ -171,7 +181,9 @@ for (const seed of seeds) {
       const right = c?.verdict === 'fail' && c.failedRequirements.includes(def.requirement);
       (right ? tally.right : c?.verdict === 'fail' ? tally.other : tally.missed).push(seed);
       console.log(
-        `seed ${seed} ${fault}: ${right ? 'found' : c?.verdict === 'fail' ? `failed at ${c.failedRequirements.join(',')}` : `missed (${c?.verdict})`} (${c?.durationMs} ms)`,
+        `seed ${seed} ${fault}: ` +
+          `${right ? 'found' : c?.verdict === 'fail' ? `failed at ${c.failedRequirements.join(',')}` : `missed (${c?.verdict})`} ` +
+          `(${c?.durationMs} ms)`,
       );
     }
   }
@@ -205,13 +217,15 @@ for (const seed of seeds) {
 }
 
 console.log(
-  `\nbudget: ${budget.CONFORMANCE_WALKS ?? 'default'} walks x ${budget.CONFORMANCE_WALK_STEPS ?? 'default'} steps; seeds ${seeds.join(',')}`,
+  `\nbudget: ${budget.CONFORMANCE_WALKS ?? 'default'} walks x ${budget.CONFORMANCE_WALK_STEPS ?? 'default'} ` +
+    `steps; seeds ${seeds.join(',')}`,
 );
 console.log('| fault | service | requirement | found | other requirement | missed seeds |\n|---|---|---|---|---|---|');
 for (const f of WALK_FAULTS.filter((x) => measured.includes(x.name))) {
   const t = found.get(f.name)!;
   console.log(
-    `| ${f.name} | ${f.service} | ${f.requirement} | ${t.right.length}/${seeds.length} | ${t.other.length ? t.other.join(',') : '-'} | ${t.missed.length ? t.missed.join(',') : '-'} |`,
+    `| ${f.name} | ${f.service} | ${f.requirement} | ${t.right.length}/${seeds.length} | ` +
+      `${t.other.length ? t.other.join(',') : '-'} | ${t.missed.length ? t.missed.join(',') : '-'} |`,
   );
 }
 for (const service of Object.keys(FILES)) {
@@ -219,7 +233,9 @@ for (const service of Object.keys(FILES)) {
   const ms = rows.map((r) => r.ms).sort((a, b) => a - b);
   const walk = rows.map((r) => r.walkMs ?? NaN).sort((a, b) => a - b);
   console.log(
-    `clean ${service}: ${rows.filter((r) => r.verdict === 'pass').length}/${rows.length} pass; check duration median ${ms[Math.floor(ms.length / 2)]} ms (max ${ms.at(-1)}), walks median ${walk[Math.floor(walk.length / 2)]} ms`,
+    `clean ${service}: ${rows.filter((r) => r.verdict === 'pass').length}/${rows.length} pass; check duration ` +
+      `median ${ms[Math.floor(ms.length / 2)]} ms (max ${ms.at(-1)}), walks median ` +
+      `${walk[Math.floor(walk.length / 2)]} ms`,
   );
 }
 if (variants.length) {
@@ -254,7 +270,8 @@ if (opts.drawn)
     };
     drawn.push(row);
     console.log(
-      `seed ${seed} drawn (${specs.join(',')}): ${row.failed.length ? 'FAILED' : 'passed'}${row.notJudged.length ? `, ${row.notJudged.length} not judged` : ''}`,
+      `seed ${seed} drawn (${specs.join(',')}): ` +
+        `${row.failed.length ? 'FAILED' : 'passed'}${row.notJudged.length ? `, ${row.notJudged.length} not judged` : ''}`,
     );
     for (const l of [...row.failed, ...row.notJudged]) console.log(`  ${l}`);
   }

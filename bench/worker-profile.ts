@@ -1,11 +1,10 @@
 /**
- * Where the test worker's CPU time goes, from a V8 CPU profile of it (`.cpuprofile`, written by
- * `node --cpu-prof`; `npm run bench:latency -- --profile` has vitest start the worker with it):
- * each sample's time goes to the part of the first frame, from the sampled function toward the
- * root, that one of PARTS claims. The four "reply" parts are what the suite does with each reply
- * (parsing, validation against the contract, redaction, recording of the exchange); the others
- * say where the rest goes. A profile samples (1 ms apart by default): the figures are estimates,
- * and the profiler's own cost inflates them by a few per cent.
+ * Where the test worker's CPU time goes, from a V8 CPU profile of it (`.cpuprofile`, written by `node --cpu-prof`; `npm
+ * run bench:latency -- --profile` has vitest start the worker with it): each sample's time goes to the part of the
+ * first frame, from the sampled function toward the root, that one of PARTS claims. The four "reply" parts are what the
+ * suite does with each reply (parsing, validation against the contract, redaction, recording of the exchange); the
+ * others say where the rest goes. A profile samples (1 ms apart by default): the figures are estimates, and the
+ * profiler's own cost inflates them by a few per cent.
  */
 
 /** One frame of a profile node (V8's Runtime.CallFrame, the members read here). */
@@ -60,8 +59,7 @@ export const PARTS: ReadonlyArray<readonly [string, (f: CallFrame) => boolean]> 
 export const REPLY_PARTS = ['reply: parsing', 'reply: validation', 'reply: redaction', 'reply: recording'];
 
 /**
- * Milliseconds of the profile per part (PARTS' names, and 'other' for what none claims), idle
- * included under 'idle'.
+ * Milliseconds of the profile per part (PARTS' names, and 'other' for what none claims), idle included under 'idle'.
  */
 export function profileParts(profile: CpuProfile): Record<string, number> {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));

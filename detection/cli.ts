@@ -1,20 +1,18 @@
 /**
- * `npm run detection -- [--only a,b] [--variants-only] [--drawn-only] [--no-variants] [--drawn N | --drawn-seeds a-b] [--seed N] [--concurrency N] [--list] [--json file]`:
- * runs the conformance suite against the embedded reference cleanly, once per catalogued fault,
- * once per catalogued legitimate variant and once per drawn deployment (reference/variants/drawn.ts,
- * seeds 1-50 by default), and prints the detection table (fault, requirement, the checks that
- * caught it), the variant table (variant, passed, its false positives with check ID, failed
- * requirements and message), the drawn deployments (seed, passed, the draw, each false positive
- * with its replay line), and the scores side by side: faults caught / faults, variants passed /
- * variants, drawn deployments passed / drawn.
+ * `npm run detection -- [--only a,b] [--variants-only] [--drawn-only] [--no-variants] [--drawn N | --drawn-seeds a-b]
+ * [--seed N] [--concurrency N] [--list] [--json file]`: runs the conformance suite against the embedded reference
+ * cleanly, once per catalogued fault, once per catalogued legitimate variant and once per drawn deployment
+ * (reference/variants/drawn.ts, seeds 1-50 by default), and prints the detection table (fault, requirement, the checks
+ * that caught it), the variant table (variant, passed, its false positives with check ID, failed requirements and
+ * message), the drawn deployments (seed, passed, the draw, each false positive with its replay line), and the scores
+ * side by side: faults caught / faults, variants passed / variants, drawn deployments passed / drawn.
  *
- * `--only` takes fault names and variant specs (`name` or `name=value`) and runs no drawn
- * deployment unless --drawn or --drawn-seeds asks for some; `--variants-only` runs the clean run,
- * the variants and the drawn deployments, no fault; `--drawn-only` the clean run and the drawn
- * deployments; `--bundle-size 1` runs every variant on its own reference; `--seed N` seeds the
- * generated data of every run (as CONFORMANCE_SEED does). Exit code 0 when every fault run is
- * caught, every variant and drawn deployment passed and the clean run has no failure; 1
- * otherwise; 2 for bad arguments. See docs/detection.md.
+ * `--only` takes fault names and variant specs (`name` or `name=value`) and runs no drawn deployment unless --drawn or
+ * --drawn-seeds asks for some; `--variants-only` runs the clean run, the variants and the drawn deployments, no fault;
+ * `--drawn-only` the clean run and the drawn deployments; `--bundle-size 1` runs every variant on its own reference;
+ * `--seed N` seeds the generated data of every run (as CONFORMANCE_SEED does). Exit code 0 when every fault run is
+ * caught, every variant and drawn deployment passed and the clean run has no failure; 1 otherwise; 2 for bad arguments.
+ * See docs/detection.md.
  */
 import { writeFileSync } from 'node:fs';
 import { FAULT_LIST, applied } from '../reference/faults/catalogue.js';
@@ -30,7 +28,9 @@ import { type PlannedVariant, plannedVariants } from './variants.js';
 const program = command({
   name: 'detection',
   summary:
-    'Runs the conformance suite against the embedded reference cleanly, once per catalogued fault and once per catalogued legitimate variant, and prints which checks caught each fault, which variants passed, the two scores and any false positive (docs/detection.md).',
+    'Runs the conformance suite against the embedded reference cleanly, once per catalogued fault and once per ' +
+    'catalogued legitimate variant, and prints which checks caught each fault, which variants passed, the two ' +
+    'scores and any false positive (docs/detection.md).',
   exitCodes: [
     [0, 'every fault caught, every variant and drawn deployment passed and no failure on the clean reference'],
     [1, 'a fault was not caught, a variant or drawn deployment failed a check, or the clean run failed a check'],
@@ -155,7 +155,8 @@ const totalFaults = onlyFaults?.length ?? FAULT_LIST.length;
 let done = 0;
 let variantsDone = 0;
 console.log(
-  `Detection${seed !== undefined ? ` (seed ${seed})` : ''}: clean run, then ${totalFaults} fault runs, ${variants.length} variant runs and ${drawn.length} drawn deployments (${concurrency} workers)...`,
+  `Detection${seed !== undefined ? ` (seed ${seed})` : ''}: clean run, then ${totalFaults} fault runs, ` +
+    `${variants.length} variant runs and ${drawn.length} drawn deployments (${concurrency} workers)...`,
 );
 // One rewritten line on a terminal; plain lines at every tenth otherwise (a CI log, a file).
 const plain = plainOutput(process.stderr);
@@ -223,11 +224,13 @@ if (v) {
   for (const o of v.outcomes) {
     const run = o.run === 'bundle' ? o.bundle : o.run === 'alone' ? `${o.bundle}, alone` : `${o.bundle}, re-run alone`;
     console.log(
-      `${o.variant.padEnd(w)}  ${(o.passed ? 'yes' : 'NO').padEnd(6)}  ${run.padEnd(19)}  ${o.problem ?? (o.falsePositives.length ? `${o.falsePositives.length} gating` : `${o.expectOnly.length ? `${o.expectOnly.length} EXPECT-only failures (not gating)` : ''}${o.judge === 'no-fail' ? `${o.errors} errors (allowed)` : ''}`)}`,
+      `${o.variant.padEnd(w)}  ${(o.passed ? 'yes' : 'NO').padEnd(6)}  ${run.padEnd(19)}  ` +
+        `${o.problem ?? (o.falsePositives.length ? `${o.falsePositives.length} gating` : `${o.expectOnly.length ? `${o.expectOnly.length} EXPECT-only failures (not gating)` : ''}${o.judge === 'no-fail' ? `${o.errors} errors (allowed)` : ''}`)}`,
     );
     for (const f of o.falsePositives)
       console.log(
-        `${''.padEnd(w + 31)}${f.checkId} (${f.verdict}): ${f.failedRequirements.join(', ') || '-'}: ${(f.message ?? '').replace(/\s+/g, ' ').slice(0, 240)}`,
+        `${''.padEnd(w + 31)}${f.checkId} (${f.verdict}): ${f.failedRequirements.join(', ') || '-'}: ` +
+          `${(f.message ?? '').replace(/\s+/g, ' ').slice(0, 240)}`,
       );
     for (const f of o.incomplete ?? [])
       console.log(`${''.padEnd(w + 31)}${f.checkId} (could not judge: INCOMPLETE, not gating)`);
@@ -239,7 +242,8 @@ if (v) {
     console.log(`\nBundle ${i.bundle} (${i.variants.join(', ')}) failed although each variant passed alone:`);
     for (const f of i.falsePositives)
       console.log(
-        `  ${f.checkId} (${f.verdict}): ${f.failedRequirements.join(', ') || '-'}: ${(f.message ?? '').replace(/\s+/g, ' ').slice(0, 240)}`,
+        `  ${f.checkId} (${f.verdict}): ${f.failedRequirements.join(', ') || '-'}: ` +
+          `${(f.message ?? '').replace(/\s+/g, ' ').slice(0, 240)}`,
       );
   }
 }
@@ -261,7 +265,8 @@ if (d) {
       );
     for (const f of o.falsePositives) {
       console.log(
-        `             ${f.checkId} (${f.verdict}): ${f.failedRequirements.join(', ') || '-'}: ${(f.message ?? '').replace(/\s+/g, ' ').slice(0, 240)}`,
+        `             ${f.checkId} (${f.verdict}): ${f.failedRequirements.join(', ') || '-'}: ` +
+          `${(f.message ?? '').replace(/\s+/g, ' ').slice(0, 240)}`,
       );
       console.log(`               replay: ${f.replay}`);
     }
@@ -270,21 +275,27 @@ if (d) {
 
 const pct = (a: number, b: number) => (b ? ((100 * a) / b).toFixed(1) : '0');
 const otherReason = report.faults.filter((o) => !(o.caughtBy.length && o.runFailed) && o.failing.length).length;
-const faultScore = `${report.caught}/${report.faults.length} faults caught (${pct(report.caught, report.faults.length)}%)${otherReason ? `, ${otherReason} more red only for another reason (not counted)` : ', none red only for another reason'}`;
+const faultScore =
+  `${report.caught}/${report.faults.length} faults caught ` +
+  `(${pct(report.caught, report.faults.length)}%)${otherReason ? `, ${otherReason} more red only for another reason (not counted)` : ', none red only for another reason'}`;
 const variantScore = v?.outcomes.length
   ? `${v.passed}/${v.outcomes.length} variants passed (${pct(v.passed, v.outcomes.length)}%)`
   : 'variants not run';
 const falsePositives = d?.outcomes.reduce((n, o) => n + o.falsePositives.length, 0) ?? 0;
 const drawnScore = d
-  ? `${d.passed}/${d.outcomes.length} drawn deployments passed, ${falsePositives} false positive${falsePositives === 1 ? '' : 's'}`
+  ? `${d.passed}/${d.outcomes.length} drawn deployments passed, ${falsePositives} false ` +
+    `positive${falsePositives === 1 ? '' : 's'}`
   : 'drawn deployments not run';
 console.log(`\nScore: ${faultScore}   |   ${variantScore}   |   ${drawnScore}`);
 console.log(
-  `False positives on the clean reference: ${report.clean.falsePositives.length} of ${report.clean.checks} checks${report.clean.falsePositives.length ? `: ${report.clean.falsePositives.map((f) => `${f.checkId} (${f.verdict})`).join(', ')}` : ''}`,
+  `False positives on the clean reference: ${report.clean.falsePositives.length} of ${report.clean.checks} ` +
+    `checks${report.clean.falsePositives.length ? `: ${report.clean.falsePositives.map((f) => `${f.checkId} (${f.verdict})`).join(', ')}` : ''}`,
 );
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 console.log(
-  `Time: clean run ${secs(report.clean.ms)}, variant runs ${secs(v?.ms ?? 0)}${v ? ` (bundles${d ? ` and ${d.outcomes.length} drawn deployments` : ''} ${secs(v.bundleMs)}, re-runs alone ${secs(v.aloneMs)})` : ''}, all runs ${secs(report.ms)}`,
+  `Time: clean run ${secs(report.clean.ms)}, variant runs ` +
+    `${secs(v?.ms ?? 0)}${v ? ` (bundles${d ? ` and ${d.outcomes.length} drawn deployments` : ''} ${secs(v.bundleMs)}, re-runs alone ${secs(v.aloneMs)})` : ''}, ` +
+    `all runs ${secs(report.ms)}`,
 );
 if (values.json)
   writeFileSync(

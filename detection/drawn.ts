@@ -1,11 +1,10 @@
 /**
- * Drawn deployments in detection: for each seed, the deployment reference/variants/drawn.ts draws
- * (one legitimate option of every choice the seeds leave open, operating conditions included),
- * run with the whole suite under the profile its users would set. Every gating failure of such a
- * run is a false positive, reported with the draw (the variant specs the seed drew) and a line
- * that replays the failing check against the same deployment:
- * `REFERENCE_VARIANTS=drawn=<seed> CONFORMANCE_SEED=<n> npm run conformance -- <file> -t '<check>'`.
- * See docs/detection.md, "Drawn deployments".
+ * Drawn deployments in detection: for each seed, the deployment reference/variants/drawn.ts draws (one legitimate
+ * option of every choice the seeds leave open, operating conditions included), run with the whole suite under the
+ * profile its users would set. Every gating failure of such a run is a false positive, reported with the draw (the
+ * variant specs the seed drew) and a line that replays the failing check against the same deployment:
+ * `REFERENCE_VARIANTS=drawn=<seed> CONFORMANCE_SEED=<n> npm run conformance -- <file> -t '<check>'`. See
+ * docs/detection.md, "Drawn deployments".
  */
 import { drawDeployment } from '../reference/variants/drawn.js';
 import type { DetectionRow } from './reporter.js';
@@ -28,8 +27,7 @@ export const drawnSpecs = (seeds: number[]): DrawnDeployment[] =>
   seeds.map((seed) => ({ seed, name: `drawn-${seed}`, specs: drawDeployment(seed) }));
 
 /**
- * Seeds written `a-b` (both included) or `a,b,c`. @throws Error with a one-line message naming
- * what was expected
+ * Seeds written `a-b` (both included) or `a,b,c`. @throws Error with a one-line message naming what was expected
  */
 export function parseDrawnSeeds(raw: string): number[] {
   const seed = (s: string) => {
@@ -71,7 +69,8 @@ export interface DrawnOutcome {
   problem?: string;
 }
 
-// Escaped by hand, not with escape-string-regexp: that one writes "-" as \x2d, and a replay line is read and copied by people.
+// Escaped by hand, not with escape-string-regexp: that one writes "-" as \x2d, and a replay line is read and copied by
+// people.
 /** A vitest name pattern (a regular expression) matching exactly this text, in single quotes for a POSIX shell. */
 const namePattern = (name: string) => `'${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/'/g, `'\\''`)}'`;
 
@@ -80,9 +79,9 @@ export const replayLine = (seed: number, runSeed: number, file: string, name: st
   `REFERENCE_VARIANTS=drawn=${seed} CONFORMANCE_SEED=${runSeed} npm run conformance -- ${file} -t ${namePattern(name)}`;
 
 /**
- * Judges the rows of one drawn deployment's run as the conformance gate would (judge 'pass':
- * an error, or a failure citing a MUST requirement, is a false positive; a check that could not
- * judge makes the run INCOMPLETE, listed in `incomplete`, not a false positive).
+ * Judges the rows of one drawn deployment's run as the conformance gate would (judge 'pass': an error, or a failure
+ * citing a MUST requirement, is a false positive; a check that could not judge makes the run INCOMPLETE, listed in
+ * `incomplete`, not a false positive).
  */
 export function judgeDrawnRun(d: DrawnDeployment, rows: DetectionRow[], runSeed: number, output = ''): DrawnOutcome {
   const j = judgeVariantRun(rows, 'pass');

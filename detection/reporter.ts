@@ -1,7 +1,7 @@
 /**
- * Reporter of a detection run: one row per check with its project (the fault), verdict and
- * failed requirements, written to results.json in HANDOFF.detectionDir; and a FILE_DONE line on stdout as
- * each scenario file ends (all its runs), from which the runner tells the user how far it is.
+ * Reporter of a detection run: one row per check with its project (the fault), verdict and failed requirements, written
+ * to results.json in HANDOFF.detectionDir; and a FILE_DONE line on stdout as each scenario file ends (all its runs),
+ * from which the runner tells the user how far it is.
  */
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -16,12 +16,18 @@ export interface DetectionRow {
   verdict: string;
   failedRequirements: string[];
   verifies: string[];
-  /** The check's test name as a conformance run registers it (`<title> [<requirements>]`, without the detection run's suffix): what `-t` replays. */
+  /**
+   * The check's test name as a conformance run registers it (`<title> [<requirements>]`, without the detection run's
+   * suffix): what `-t` replays.
+   */
   name?: string;
   /** Duration of the check, ms. */
   ms?: number;
   message?: string;
-  /** Set on an error the check raised because it could not judge (harness/verdict.ts CouldNotJudge): INCOMPLETE, not failed. */
+  /**
+   * Set on an error the check raised because it could not judge (harness/verdict.ts CouldNotJudge): INCOMPLETE, not
+   * failed.
+   */
   couldNotJudge?: boolean;
 }
 

@@ -1,16 +1,14 @@
 /**
- * Detection: runs the conformance suite against the embedded reference once cleanly, once per
- * catalogued fault, and once per catalogued legitimate variant.
- * - Faults: each fault's run is restricted to the scenario files that hold checks citing its
- *   requirement (learned from the clean run), and within them to the checks citing it
- *   (RunInfo.only: the others are declared skipped and send nothing). All fault runs share one
- *   vitest process. A fault is caught when its run has a failing check whose failedRequirements
- *   include the fault's requirement.
- * - Variants (reference/variants): every check runs against a reference with the variant on, under
- *   the profile its users would set. Compatible variants share a reference (bundles,
- *   detection/variants.ts); a bundle with a gating failure is re-run variant by variant so each
- *   false positive is attributed to the variant that provokes it. A variant passes when its run has
- *   no gating failure (judge 'no-fail': no `fail` verdict).
+ * Detection: runs the conformance suite against the embedded reference once cleanly, once per catalogued fault, and
+ * once per catalogued legitimate variant.
+ * - Faults: each fault's run is restricted to the scenario files that hold checks citing its requirement (learned from
+ *   the clean run), and within them to the checks citing it (RunInfo.only: the others are declared skipped and send
+ *   nothing). All fault runs share one vitest process. A fault is caught when its run has a failing check whose
+ *   failedRequirements include the fault's requirement.
+ * - Variants (reference/variants): every check runs against a reference with the variant on, under the profile its
+ *   users would set. Compatible variants share a reference (bundles, detection/variants.ts); a bundle with a gating
+ *   failure is re-run variant by variant so each false positive is attributed to the variant that provokes it. A
+ *   variant passes when its run has no gating failure (judge 'no-fail': no `fail` verdict).
  * Used by `npm run detection` and test/faults-detection.test.ts.
  */
 import { spawn } from 'node:child_process';
@@ -50,9 +48,9 @@ export interface VariantOutcome {
   /** The bundle (shared reference) it first ran in. */
   bundle: string;
   /**
-   * How its verdict was reached: its bundle's full run ('bundle'; 'alone' when the bundle held only
-   * it), or, when its bundle had false positives, a run of it alone restricted to the checks citing
-   * the requirements of the bundle's failing checks ('failing checks alone').
+   * How its verdict was reached: its bundle's full run ('bundle'; 'alone' when the bundle held only it), or, when its
+   * bundle had false positives, a run of it alone restricted to the checks citing the requirements of the bundle's
+   * failing checks ('failing checks alone').
    */
   run: 'bundle' | 'alone' | 'failing checks alone';
   passed: boolean;
@@ -64,7 +62,9 @@ export interface VariantOutcome {
   /** Checks that could not judge (CouldNotJudge): INCOMPLETE, no false positive, reported apart. */
   incomplete: FalsePositive[];
   checks: number;
-  /** Checks that could not verify (skip) under the variant but did on the clean reference: the run is incomplete there. */
+  /**
+   * Checks that could not verify (skip) under the variant but did on the clean reference: the run is incomplete there.
+   */
   newSkips: string[];
   problem?: string;
 }
@@ -76,7 +76,10 @@ export interface VariantsReport {
   interactions: Array<{ bundle: string; variants: string[]; falsePositives: FalsePositive[] }>;
   /** Bundles of the first pass, with their variants. */
   bundles: Array<{ name: string; variants: string[] }>;
-  /** Time of the bundle pass (with the drawn deployments, when any) and of the pass re-running failing bundles' variants alone (their failing checks), ms. */
+  /**
+   * Time of the bundle pass (with the drawn deployments, when any) and of the pass re-running failing bundles' variants
+   * alone (their failing checks), ms.
+   */
   bundleMs: number;
   aloneMs: number;
   ms: number;
@@ -128,9 +131,9 @@ let signalsHandled = false;
 const CONFIG = join(import.meta.dirname, 'vitest.config.ts');
 
 /**
- * Runs one vitest process with one project per plan entry (a fault, or "clean"), each against its
- * own embedded reference, and returns one row per check; `onFileDone` is called as each scenario
- * file ends (with all the runs it holds).
+ * Runs one vitest process with one project per plan entry (a fault, or "clean"), each against its own embedded
+ * reference, and returns one row per check; `onFileDone` is called as each scenario file ends (with all the runs it
+ * holds).
  */
 export function runProjects(
   plan: ProjectPlan[],
@@ -200,9 +203,9 @@ export function runProjects(
 export const scenarioFolders = () => FAULT_SERVICES.map((s) => `scenarios/${s}`);
 
 /**
- * One vitest project of a detection run: its name, the scenario files it loads, the faults its
- * reference switches on (default: the one named like the project; none for "clean") and the
- * requirement IDs whose checks it runs (default: all).
+ * One vitest project of a detection run: its name, the scenario files it loads, the faults its reference switches on
+ * (default: the one named like the project; none for "clean") and the requirement IDs whose checks it runs (default:
+ * all).
  */
 export interface ProjectPlan {
   name: string;
@@ -212,17 +215,17 @@ export interface ProjectPlan {
   /** Seed of the generated data (RunInfo.seed; default 12345). */
   seed?: number;
   /**
-   * Variants of one project: each check citing a variant's `only` (every check when it has none)
-   * runs once per such variant, against that variant's own reference (its faults, or its
-   * deployment variants `name[=value]` under the profile their users would set).
+   * Variants of one project: each check citing a variant's `only` (every check when it has none) runs once per such
+   * variant, against that variant's own reference (its faults, or its deployment variants `name[=value]` under the
+   * profile their users would set).
    */
   variants?: Array<{ name: string; faults?: string[]; only?: string[]; variants?: string[] }>;
 }
 
 /**
- * Bundles faults into projects: at most one fault per service in a project. Faults act on their
- * own service only, and a check talks to its own service only, so each fault's checks run against
- * a reference where exactly that fault is on for their service.
+ * Bundles faults into projects: at most one fault per service in a project. Faults act on their own service only, and a
+ * check talks to its own service only, so each fault's checks run against a reference where exactly that fault is on
+ * for their service.
  */
 export function bundle(
   faults: Array<{ fault: FaultDefinition; files: string[] }>,
@@ -309,8 +312,8 @@ export async function detect(options: DetectionOptions = {}): Promise<DetectionR
     for (const id of c.verifies) (filesOf.get(id) ?? filesOf.set(id, new Set()).get(id)!).add(c.file);
 
   const faults = FAULT_LIST.filter((f) => !options.only || options.only.includes(f.name));
-  // Each fault's run holds only the checks citing its requirement (RunInfo.only): the other checks
-  // of those files are declared skipped and send nothing.
+  // Each fault's run holds only the checks citing its requirement (RunInfo.only): the other checks of those files are
+  // declared skipped and send nothing.
   const filesFor = (f: FaultDefinition) => [...(filesOf.get(f.requirement) ?? [])].sort();
   // Faults of different services share a project (bundle), each judged by its own service's checks.
   const withFiles = faults.map((fault) => ({ fault, files: filesFor(fault) }));
@@ -376,7 +379,10 @@ export async function detect(options: DetectionOptions = {}): Promise<DetectionR
 /** Every scenario file of the services with a reference (a full run). */
 const allScenarioFiles = () => scenarioFolders().map((f) => `${f}/**/*.test.ts`);
 
-/** Runs suites against variant references, one vitest project; each entry a RunVariant (every check, or those citing `only`). */
+/**
+ * Runs suites against variant references, one vitest project; each entry a RunVariant (every check, or those citing
+ * `only`).
+ */
 async function runVariantProjects(
   entries: Array<{ name: string; variants: string[]; only?: string[] }>,
   workers: number,
@@ -392,12 +398,11 @@ async function runVariantProjects(
 }
 
 /**
- * Runs the variants: bundles of compatible ones first (every check); a bundle with a false positive
- * is re-run variant by variant, each alone, on the checks citing the requirements its failing
- * checks verify, so each false positive is attributed to the variant that provokes it alone. A
- * bundle whose variants all pass alone is reported as an interaction. Drawn deployments run in the
- * first pass's process, each on a reference of its own, every check; a drawn deployment's
- * gating failure is a false positive of that draw (not re-run).
+ * Runs the variants: bundles of compatible ones first (every check); a bundle with a false positive is re-run variant
+ * by variant, each alone, on the checks citing the requirements its failing checks verify, so each false positive is
+ * attributed to the variant that provokes it alone. A bundle whose variants all pass alone is reported as an
+ * interaction. Drawn deployments run in the first pass's process, each on a reference of its own, every check; a drawn
+ * deployment's gating failure is a false positive of that draw (not re-run).
  */
 export async function detectVariants(
   variants: PlannedVariant[],
@@ -412,8 +417,8 @@ export async function detectVariants(
   const started = Date.now();
   const bundles = bundleVariants(variants, bundleSize).map((members, i) => ({ name: `variants-${i + 1}`, members }));
   const judgeOf = (v: PlannedVariant) => v.active.definition.judge ?? 'pass';
-  // At most DRAWN_PER_PROCESS drawn deployments share a vitest process: 12 took 7.7 min in one,
-  // 50 in one had not ended after 70 min (every reference, run and check of them in one heap).
+  // At most DRAWN_PER_PROCESS drawn deployments share a vitest process: 12 took 7.7 min in one, in one had not ended
+  // after 70 min (every reference, run and check of them in one heap).
   const chunks = Array.from({ length: Math.ceil(drawn.length / DRAWN_PER_PROCESS) }, (_, i) =>
     drawn.slice(i * DRAWN_PER_PROCESS, (i + 1) * DRAWN_PER_PROCESS),
   );

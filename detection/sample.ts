@@ -1,15 +1,14 @@
 /**
- * The sample of the catalogues that `npm test` runs (test/faults-detection.test.ts): the whole
- * catalogues take about 20 minutes on two cores, so `npm run detection` runs every fault and
- * variant and `npm test` a fixed sample of them that still meets every kind of fault.
+ * The sample of the catalogues that `npm test` runs (test/faults-detection.test.ts): the whole catalogues take about 20
+ * minutes on two cores, so `npm run detection` runs every fault and variant and `npm test` a fixed sample of them that
+ * still meets every kind of fault.
  *
- * Faults: every STRIDE-th fault of the catalogue (in catalogue order, which groups faults by kind
- * and service), plus every fault of the kind a sample must never miss that no other self-test
- * runs: the state faults (an outcome judged in a state only the whole-state oracle reaches), and a
- * few named ones (NAMED). The sequence faults (a defect only a chain of rows shows) are run by
- * test/walks-coverage.test.ts, every one at three run seeds, and end to end by the walks
- * self-tests, so here only as the stride meets them. Variants: the bundles of the open outcomes
- * of the state tables and of the commonest shape and lag choices.
+ * Faults: every STRIDE-th fault of the catalogue (in catalogue order, which groups faults by kind and service), plus
+ * every fault of the kind a sample must never miss that no other self-test runs: the state faults (an outcome judged in
+ * a state only the whole-state oracle reaches), and a few named ones (NAMED). The sequence faults (a defect only a
+ * chain of rows shows) are run by test/walks-coverage.test.ts, every one at three run seeds, and end to end by the
+ * walks self-tests, so here only as the stride meets them. Variants: the bundles of the open outcomes of the state
+ * tables and of the commonest shape and lag choices.
  */
 import { FAULT_LIST } from '../reference/faults/catalogue.js';
 import { STATE_FAULTS } from '../reference/faults/state-faults.js';
@@ -17,7 +16,10 @@ import { STATE_FAULTS } from '../reference/faults/state-faults.js';
 /** One fault in STRIDE of the catalogue is sampled (besides the kinds always sampled). */
 export const STRIDE = 20;
 
-/** Faults in states a single hand-picked check used to miss: each lookup form of householdQuery, overlapping notification pages. */
+/**
+ * Faults in states a single hand-picked check used to miss: each lookup form of householdQuery, overlapping
+ * notification pages.
+ */
 const NAMED = [
   'person-household-linkid-key-ignored',
   'person-household-source-key-ignored',
@@ -33,7 +35,10 @@ export function sampleFaults(): string[] {
   return FAULT_LIST.filter((f, i) => i % STRIDE === 0 || always.has(f.name)).map((f) => f.name);
 }
 
-/** The variants that take the other legitimate choice of an outcome the state tables leave open (specs/<service>/state-spec.ts `open`). */
+/**
+ * The variants that take the other legitimate choice of an outcome the state tables leave open
+ * (specs/<service>/state-spec.ts `open`).
+ */
 export const OPEN_OUTCOME_VARIANTS = [
   'retired-follow-survivor',
   'retired-link-forwarding',
@@ -61,5 +66,8 @@ export const SAMPLE_VARIANTS = [
   'event-shapes=objects',
 ];
 
-/** Drawn deployments of the sample (detection/drawn.ts): seed 1 draws other users writing beside a lagging feed, 5xx rejections and open outcomes. */
+/**
+ * Drawn deployments of the sample (detection/drawn.ts): seed 1 draws other users writing beside a lagging feed, 5xx
+ * rejections and open outcomes.
+ */
 export const SAMPLE_DRAWN_SEEDS = [1];

@@ -1,15 +1,14 @@
 /**
- * Global setup of one detection project ("clean", one fault, a bundle of faults, or variants:
- * see ProjectPlan in runner.ts): starts an embedded reference per variant with its faults or
- * deployment variants (reference/variants) switched on and provides the RunInfo the check
- * harness injects, exactly as run/vitest/global-setup.ts does for an embedded run (without reports and
- * the final cleanup: the reference's memory goes away with it). A variant with deployment variants
- * runs under the profile their users would set (detection/variants.ts profileOf).
+ * Global setup of one detection project ("clean", one fault, a bundle of faults, or variants: see ProjectPlan in
+ * runner.ts): starts an embedded reference per variant with its faults or deployment variants (reference/variants)
+ * switched on and provides the RunInfo the check harness injects, exactly as run/vitest/global-setup.ts does for an
+ * embedded run (without reports and the final cleanup: the reference's memory goes away with it). A variant with
+ * deployment variants runs under the profile their users would set (detection/variants.ts profileOf).
  *
- * The clean run and the deployment-variant runs remove a file's records once its checks have ended,
- * as a conformance run does (run/early-removal.ts), so a false red those removals might cause in
- * another check shows as a false positive or a failed variant. Fault runs do not: a fault may
- * break deletion itself, and its run must say what the fault does to the checks alone.
+ * The clean run and the deployment-variant runs remove a file's records once its checks have ended, as a conformance
+ * run does (run/early-removal.ts), so a false red those removals might cause in another check shows as a false positive
+ * or a failed variant. Fault runs do not: a fault may break deletion itself, and its run must say what the fault does
+ * to the checks alone.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,8 +32,8 @@ type PlanVariant = { name: string; faults?: string[]; only?: string[]; variants?
 type PlanEntry = { name: string; faults?: string[]; only?: string[]; seed?: number; variants?: PlanVariant[] };
 const given = new Set<string>();
 /**
- * The run ID of a project or variant: unique in this process, because the check harness keys
- * each run's clients (and so its targets) by run ID (harness/targets.ts).
+ * The run ID of a project or variant: unique in this process, because the check harness keys each run's clients (and so
+ * its targets) by run ID (harness/targets.ts).
  */
 const runIdOf = (name: string) => {
   const base = `d-${name}`.replace(/[^A-Za-z0-9-]/g, '-').slice(0, 40);
@@ -47,8 +46,8 @@ const runIdOf = (name: string) => {
 export default async function setup(project: TestProject) {
   // The isolated files of a plan entry run in a project of their own (detection/isolated-phase.ts).
   const fault = planName(project.name);
-  // The plan names the project's faults and the requirements whose checks it runs, or its variants
-  // (bundles of at most one fault per service, or of deployment variants), each with its own reference.
+  // The plan names the project's faults and the requirements whose checks it runs, or its variants (bundles of at most
+  // one fault per service, or of deployment variants), each with its own reference.
   const plan = JSON.parse(readFileSync(join(HANDOFF.detectionDir.need(), 'plan.json'), 'utf8')) as PlanEntry[];
   const entry = plan.find((p) => p.name === fault);
   const profile = resolveProfile(loadProfile(undefined), true);
@@ -115,9 +114,9 @@ export default async function setup(project: TestProject) {
 }
 
 /**
- * Early removal (run/early-removal.ts) for each of these runs, told of the project's file ends
- * through one listener; finish() ends them all. Each run's removals have in-flight counters of
- * their own: the detection workers share none (each bounds its own requests).
+ * Early removal (run/early-removal.ts) for each of these runs, told of the project's file ends through one listener;
+ * finish() ends them all. Each run's removals have in-flight counters of their own: the detection workers share none
+ * (each bounds its own requests).
  */
 async function earlyRemovals(
   project: string,

@@ -1,7 +1,7 @@
 /**
- * Variant runs of detection: which variants share a reference (bundles), the profile a bundle's
- * checks run under (the default profile with its variants' settings), and how a variant run is
- * judged (false positives). See docs/detection.md, "Variants".
+ * Variant runs of detection: which variants share a reference (bundles), the profile a bundle's checks run under (the
+ * default profile with its variants' settings), and how a variant run is judged (false positives). See
+ * docs/detection.md, "Variants".
  */
 import { ProfileSchema, type Profile, resolveProfile } from '../harness/profile.js';
 import { judge } from '../report/known-failures.js';
@@ -97,7 +97,9 @@ export interface VariantJudgement {
   expectOnly: FalsePositive[];
   /** Errors (could not judge): allowed under judge 'no-fail'. */
   errors: number;
-  /** Checks that could not judge (judge 'pass'): the run is INCOMPLETE, which is no false failure and is reported apart. */
+  /**
+   * Checks that could not judge (judge 'pass'): the run is INCOMPLETE, which is no false failure and is reported apart.
+   */
   incomplete: FalsePositive[];
   checks: number;
 }

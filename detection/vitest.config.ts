@@ -1,7 +1,7 @@
 /**
- * Vitest configuration of a detection run: one project per fault (plus "clean"), each with its
- * own embedded reference (detection-setup.ts) and only the scenario files named in the plan
- * (plan.json in HANDOFF.detectionDir: [{ name, include }]). One vitest process tests every fault.
+ * Vitest configuration of a detection run: one project per fault (plus "clean"), each with its own embedded reference
+ * (detection-setup.ts) and only the scenario files named in the plan (plan.json in HANDOFF.detectionDir: [{ name,
+ * include }]). One vitest process tests every fault.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,9 +16,9 @@ const plan = JSON.parse(readFileSync(join(HANDOFF.detectionDir.need(), 'plan.jso
   variants?: unknown[];
 }>;
 /**
- * Checks of one file at once: vitest's 5 per run, times the runs (variants, drawn deployments) a
- * project holds, at most MAX_CHECKS_PER_FILE. Most of a variant run's time is waiting (lags,
- * throttling, restarts, slow tails), so checks of many runs side by side keep the cores busy.
+ * Checks of one file at once: vitest's 5 per run, times the runs (variants, drawn deployments) a project holds, at most
+ * MAX_CHECKS_PER_FILE. Most of a variant run's time is waiting (lags, throttling, restarts, slow tails), so checks of
+ * many runs side by side keep the cores busy.
  */
 const MAX_CHECKS_PER_FILE = HANDOFF.detectionChecksPerFile.read() ?? 40;
 const checksPerFile = (p: (typeof plan)[number]) =>
@@ -43,8 +43,8 @@ export default defineConfig({
         globalSetup: [join(import.meta.dirname, 'setup.ts')],
         setupFiles: ['allure-vitest/setup'],
         maxConcurrency: checksPerFile(p),
-        // Workers keep modules (Faker, schemas, compiled validators) across files and projects; each
-        // project's checks still get its own RunInfo (harness/targets.ts starts afresh per run id).
+        // Workers keep modules (Faker, schemas, compiled validators) across files and projects; each project's checks
+        // still get its own RunInfo (harness/targets.ts starts afresh per run id).
         isolate: HANDOFF.detectionIsolate.read() ?? false,
         // Many runs' checks side by side share the cores: a check of a project of many runs gets longer.
         testTimeout: p.variants && p.variants.length > 5 ? 600000 : 150000,

@@ -1,10 +1,10 @@
 /**
- * Valid organization identities covering every array of the seed's identity table, realistic
- * (Faker, US English) and deterministic for a given Faker seed.
+ * Valid organization identities covering every array of the seed's identity table, realistic (Faker, US English) and
+ * deterministic for a given Faker seed.
  *
- * Source: organization-identity-api.md, Resources, "Organization identity" and "Field data types".
- * Output: an object that validates against specs/organization/identity.ts; NUMBER members are
- * strings, DATE yyyy-MM-dd, TIME HH:mm, BOOLEAN JSON booleans.
+ * Source: organization-identity-api.md, Resources, "Organization identity" and "Field data types". Output: an object
+ * that validates against specs/organization/identity.ts; NUMBER members are strings, DATE yyyy-MM-dd, TIME HH:mm,
+ * BOOLEAN JSON booleans.
  */
 import type { Faker } from '@faker-js/faker';
 import type { SourceRef } from '../specs/common/wire.js';
@@ -41,8 +41,8 @@ function address(f: Faker, type: string) {
 }
 
 /**
- * A complete organization identity (every array of the identity table, one element each,
- * two addresses) with `sources` set when a source reference is given.
+ * A complete organization identity (every array of the identity table, one element each, two addresses) with `sources`
+ * set when a source reference is given.
  */
 export function organizationIdentity(f: Faker, source?: SourceRef): OrganizationIdentity & { sources?: SourceRef[] } {
   const base = f.company.name().replace(/[,]/g, '');

@@ -1,16 +1,15 @@
 /**
- * Valid person identities covering every array of the seed's person identity table, realistic
- * (Faker, US English) and deterministic for a given Faker seed; and households (several people
- * sharing one address and family name).
+ * Valid person identities covering every array of the seed's person identity table, realistic (Faker, US English) and
+ * deterministic for a given Faker seed; and households (several people sharing one address and family name).
  *
- * Source: person-provider-identity-api.md, Resources, "Person identity".
- * Output validates against specs/person/identity.ts: DATE members yyyy-MM-dd, latitude and
- * longitude JSON numbers, deathIndicator a JSON boolean.
+ * Source: person-provider-identity-api.md, Resources, "Person identity". Output validates against
+ * specs/person/identity.ts: DATE members yyyy-MM-dd, latitude and longitude JSON numbers, deathIndicator a JSON
+ * boolean.
  *
- * SSNs: the Social Security Administration never issues area numbers 900-999 (that range is
- * used for taxpayer identification numbers, not SSNs), so every SSN here has the form
- * `9AA-GG-SSSS` (area 900-999, group 01-99, serial 0001-9999): SSN-shaped, never a real one.
- * Phone numbers use the fictional 555 exchange; e-mail addresses the reserved example.com domain.
+ * SSNs: the Social Security Administration never issues area numbers 900-999 (that range is used for taxpayer
+ * identification numbers, not SSNs), so every SSN here has the form `9AA-GG-SSSS` (area 900-999, group 01-99, serial
+ * 0001-9999): SSN-shaped, never a real one. Phone numbers use the fictional 555 exchange; e-mail addresses the reserved
+ * example.com domain.
  */
 import type { Faker } from '@faker-js/faker';
 import type { SourceRef } from '../specs/common/wire.js';
@@ -47,9 +46,8 @@ function deathDetails(f: Faker, dateOfBirth: string) {
 }
 
 /**
- * A complete person identity (every array of the identity table, one element each) with
- * `sources` set when a source reference is given. `shared` fixes the address and family name
- * (households).
+ * A complete person identity (every array of the identity table, one element each) with `sources` set when a source
+ * reference is given. `shared` fixes the address and family name (households).
  */
 export function personIdentity(
   f: Faker,
@@ -95,8 +93,8 @@ export function personIdentity(
 }
 
 /**
- * A household: `size` people (default 2-5) sharing one address and family name, each a distinct
- * person (own first name, date of birth, SSN). `sources[i]`, when given, is set on person i.
+ * A household: `size` people (default 2-5) sharing one address and family name, each a distinct person (own first name,
+ * date of birth, SSN). `sources[i]`, when given, is set on person i.
  */
 export function personHousehold(
   f: Faker,

@@ -1,19 +1,17 @@
 /**
- * Valid provider identities, realistic (Faker, US English) and deterministic for a given Faker
- * seed: practitioners (type 1: names with credentials, birth date, NPI, state licence, specialty
- * taxonomy) and health facilities (type 2: facility names, addresses, facility type with its
- * taxonomy, NPI, licence, authorized official).
+ * Valid provider identities, realistic (Faker, US English) and deterministic for a given Faker seed: practitioners
+ * (type 1: names with credentials, birth date, NPI, state licence, specialty taxonomy) and health facilities (type 2:
+ * facility names, addresses, facility type with its taxonomy, NPI, licence, authorized official).
  *
- * Source: person-provider-identity-api.md, "What the service does" (the two types); member names
- * from the vendor description (the seed marks provider identity fields "not shown").
- * Output validates against specs/provider/identity.ts (PractitionerIdentity /
- * HealthFacilityIdentity); the provider type is written where the profile's `provider.typeMember`
- * says (default npis.entityTypeCode).
+ * Source: person-provider-identity-api.md, "What the service does" (the two types); member names from the vendor
+ * description (the seed marks provider identity fields "not shown"). Output validates against
+ * specs/provider/identity.ts (PractitionerIdentity / HealthFacilityIdentity); the provider type is written where the
+ * profile's `provider.typeMember` says (default npis.entityTypeCode).
  *
- * NPIs: 10 digits whose last digit is the Luhn check digit computed over the prefix 80840 plus the
- * first nine digits (the CMS NPI check-digit rule). CMS publishes no test-only NPI range; issued
- * NPIs begin with 1 or 2 (the first digit is reserved for the scheme), so every NPI made here
- * begins with 9: well-formed, passes any check-digit validation, yet no real provider has it.
+ * NPIs: 10 digits whose last digit is the Luhn check digit computed over the prefix 80840 plus the first nine digits
+ * (the CMS NPI check-digit rule). CMS publishes no test-only NPI range; issued NPIs begin with 1 or 2 (the first digit
+ * is reserved for the scheme), so every NPI made here begins with 9: well-formed, passes any check-digit validation,
+ * yet no real provider has it.
  */
 import type { Faker } from '@faker-js/faker';
 import type { SourceRef } from '../specs/common/wire.js';

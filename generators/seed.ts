@@ -1,15 +1,14 @@
 /**
- * Deterministic data: each test's Faker is seeded from the run seed and the test's stable ID,
- * so adding a test never changes the data of the others, and setting CONFORMANCE_SEED replays a
- * run's data. Source: README, "Settings" (CONFORMANCE_SEED).
+ * Deterministic data: each test's Faker is seeded from the run seed and the test's stable ID, so adding a test never
+ * changes the data of the others, and setting CONFORMANCE_SEED replays a run's data. Source: README, "Settings"
+ * (CONFORMANCE_SEED).
  */
 import type { Faker } from '@faker-js/faker';
 import { faker as usEnglish } from '@faker-js/faker/locale/en_US';
 
-// The package root loads every locale (about 38 MB and half a second in each test worker); the
-// US English entry point loads one, and its instance carries the Faker class and the merged
-// definitions of en_US, en and base, the locale chain this suite has always used (same data
-// for the same seed).
+// The package root loads every locale (about 38 MB and half a second in each test worker); the US English entry point
+// loads one, and its instance carries the Faker class and the merged definitions of en_US, en and base, the locale
+// chain this suite has always used (same data for the same seed).
 const FakerClass = usEnglish.constructor as new (options: { locale: typeof usEnglish.rawDefinitions }) => Faker;
 
 /** 32-bit FNV-1a hash of a string. */

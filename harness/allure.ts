@@ -1,12 +1,12 @@
 /**
- * Allure metadata of one finished check: the tree service → area → operation (parentSuite,
- * suite, subSuite, and the same as epic, feature, story for the Behaviors view), labels service,
- * area, verdict and every operation sent, one link per cited requirement (URL from the reporter's
- * link template, run/vitest/reporters.ts) and, when it did not pass, its exchanges as an attachment.
+ * Allure metadata of one finished check: the tree service → area → operation (parentSuite, suite, subSuite, and the
+ * same as epic, feature, story for the Behaviors view), labels service, area, verdict and every operation sent, one
+ * link per cited requirement (URL from the reporter's link template, run/vitest/reporters.ts) and, when it did not
+ * pass, its exchanges as an attachment.
  *
- * Its Allure status comes from the error the check threw (allure-vitest's getStatusFromError):
- * a ConformanceFailure carries `expected`/`actual` (harness/failure.ts), so it is "failed";
- * CouldNotJudge and suite bugs are "broken"; skip and omit are "skipped".
+ * Its Allure status comes from the error the check threw (allure-vitest's getStatusFromError): a ConformanceFailure
+ * carries `expected`/`actual` (harness/failure.ts), so it is "failed"; CouldNotJudge and suite bugs are "broken"; skip
+ * and omit are "skipped".
  */
 import * as allure from 'allure-js-commons';
 import type { ServiceName } from '../specs/common/model.js';
@@ -18,11 +18,10 @@ import type { CheckMeta } from './verdict.js';
 const SETUP = new Set(['postIdentity', 'nativeIdQuery', 'identityIdQuery']);
 
 /**
- * The operation a check is filed under: for a failure, the operation it failed at (a walk's
- * failing step, e.g. mergeIdentities, not the first operation of the walk); else the first
- * operation named by the seed section of a cited requirement (e.g. "States and transitions,
- * mergeIdentities"), else named in a cited rule's text, else the first operation it sent other
- * than set-up and read-back, else the first it sent.
+ * The operation a check is filed under: for a failure, the operation it failed at (a walk's failing step, e.g.
+ * mergeIdentities, not the first operation of the walk); else the first operation named by the seed section of a cited
+ * requirement (e.g. "States and transitions, mergeIdentities"), else named in a cited rule's text, else the first
+ * operation it sent other than set-up and read-back, else the first it sent.
  */
 export function subjectOperation(meta: Pick<CheckMeta, 'service' | 'verifies' | 'operations' | 'failure'>): string {
   const spec = SERVICES[meta.service as ServiceName];

@@ -1,13 +1,11 @@
 /**
- * The check language: what a check body receives. It sends operations (`call`, `ok`, `raw`,
- * `invalid`), reads until the deployment shows what the rules expect (`settle`, `eventually`),
- * judges (`judge`: a named clause's rejections, specs/clauses/; `rule`, `fail`) or stops (`skip`,
- * `omit`). Every exchange it makes is recorded.
+ * The check language: what a check body receives. It sends operations (`call`, `ok`, `raw`, `invalid`), reads until the
+ * deployment shows what the rules expect (`settle`, `eventually`), judges (`judge`: a named clause's rejections,
+ * specs/clauses/; `rule`, `fail`) or stops (`skip`, `omit`). Every exchange it makes is recorded.
  *
- * Verdicts it can lead to (harness/verdict.ts): a ConformanceFailure citing requirement IDs of
- * the check's own service (fail), CouldNotJudge (error: no reply, a reply that stays transient
- * after retries, credentials refused mid-run), StopCheck (skip or omit).
- * Registration with vitest, reports and Allure live in harness/register.ts.
+ * Verdicts it can lead to (harness/verdict.ts): a ConformanceFailure citing requirement IDs of the check's own service
+ * (fail), CouldNotJudge (error: no reply, a reply that stays transient after retries, credentials refused mid-run),
+ * StopCheck (skip or omit). Registration with vitest, reports and Allure live in harness/register.ts.
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Faker } from '@faker-js/faker';
@@ -39,9 +37,9 @@ export { describeReply } from './reply.js';
 export type { AuthMode } from './client.js';
 
 /**
- * Retries of a reply marked retryableError=true to a request sent wrong on purpose: enough that a
- * transient failure is not mistaken for the deployment's answer, few enough that a deployment
- * answering so every time is judged (ERR-NOT-RETRYABLE) instead of retried for the whole budget.
+ * Retries of a reply marked retryableError=true to a request sent wrong on purpose: enough that a transient failure is
+ * not mistaken for the deployment's answer, few enough that a deployment answering so every time is judged
+ * (ERR-NOT-RETRYABLE) instead of retried for the whole budget.
  */
 export const INVALID_REQUEST_RETRIES = 4;
 
@@ -66,8 +64,8 @@ export class StopCheck extends Error {
 export class Check {
   readonly exchanges: Exchange[] = [];
   /**
-   * Summary lines of exchanges the check made but keeps no copy of (a passing walk's steps): they
-   * count in the run's request, latency and score figures but are never written in full.
+   * Summary lines of exchanges the check made but keeps no copy of (a passing walk's steps): they count in the run's
+   * request, latency and score figures but are never written in full.
    */
   readonly asideLines: ExchangeLine[] = [];
   readonly lags: Array<{ what: string; ms: number }> = [];
@@ -76,24 +74,26 @@ export class Check {
   /** EXPECT requirements the profile switches off (disabledExpectations) that this check cites: never judged. */
   disabled: ReadonlySet<string> = new Set();
   /**
-   * Latest time (ms since the epoch) the check sends a request, and a retry of one: its time limit
-   * less what one request may take (harness/register.ts sets it). Past it a request is not sent and
-   * the check ends "could not judge" (INCOMPLETE), rather than being stopped mid-request by its
-   * time limit, an error that gates. Infinity: no limit.
+   * Latest time (ms since the epoch) the check sends a request, and a retry of one: its time limit less what one
+   * request may take (harness/register.ts sets it). Past it a request is not sent and the check ends "could not judge"
+   * (INCOMPLETE), rather than being stopped mid-request by its time limit, an error that gates. Infinity: no limit.
    */
   sendBy = Number.POSITIVE_INFINITY;
   /** Place of the check's requests in the queue for a place in flight (harness/register.ts CheckOptions.chain). */
   priority = 0;
   /** Requests the check sent, every attempt counted (retries too): what it cost the deployment. */
   requestsSent = 0;
-  /** Categories of its requirements the check exercised and judged (specs/common/categories.ts), as `<requirement>#<category>`. */
+  /**
+   * Categories of its requirements the check exercised and judged (specs/common/categories.ts), as
+   * `<requirement>#<category>`.
+   */
   readonly categories = new Set<string>();
   /** Aborted when the run is interrupted (the vitest test's signal; harness/register.ts): nothing more is sent. */
   signal?: AbortSignal;
   /**
-   * Index of the exchange of the last reply handed to the check's body (by raw, and so call, ok
-   * and invalid): the reply a failing assertion judged, unless the failure names another. The
-   * suite's own requests after it (an invalid record's removal) are never the evidence.
+   * Index of the exchange of the last reply handed to the check's body (by raw, and so call, ok and invalid): the reply
+   * a failing assertion judged, unless the failure names another. The suite's own requests after it (an invalid
+   * record's removal) are never the evidence.
    */
   private handed = -1;
   private readonly envReq: string;
@@ -106,7 +106,10 @@ export class Check {
     readonly client: ServiceClient,
     readonly profile: Profile,
     readonly run: RunContext,
-    /** The scenario file the check belongs to (relative to the project root): what it creates is listed in the ledger under it. */
+    /**
+     * The scenario file the check belongs to (relative to the project root): what it creates is listed in the ledger
+     * under it.
+     */
     readonly file?: string,
   ) {
     this.envReq = requirementFor(service, 'envelope.reply')!;
@@ -118,11 +121,10 @@ export class Check {
   }
 
   /**
-   * The call options every request of the check carries: its time to send (`until`), its place
-   * in the queue for a place in flight (`priority`) and the run's interrupt (`signal`); the one
-   * place both Check and the walks read.
-   * @throws StopCheck (skip) once the run is interrupted; TimeRanOut (a CouldNotJudge) naming the
-   *   operation, once the time to send is spent
+   * The call options every request of the check carries: its time to send (`until`), its place in the queue for a place
+   * in flight (`priority`) and the run's interrupt (`signal`); the one place both Check and the walks read.
+   * @throws StopCheck (skip) once the run is interrupted; TimeRanOut (a CouldNotJudge) naming the operation, once the
+   *   time to send is spent
    */
   sending(op: string): Pick<CallOptions, 'until' | 'priority' | 'signal'> {
     if (this.signal?.aborted) throw new StopCheck('skip', `${op}: not sent: ${INTERRUPTED_NOTE}`);
@@ -134,16 +136,16 @@ export class Check {
   }
 
   /**
-   * Waits `ms` (a poll interval, a clock-skew margin), or less: the wait ends when the run is
-   * interrupted, and the check's next request then stops it (sending).
+   * Waits `ms` (a poll interval, a clock-skew margin), or less: the wait ends when the run is interrupted, and the
+   * check's next request then stops it (sending).
    */
   async pause(ms: number): Promise<void> {
     await delay(ms, undefined, this.signal ? { signal: this.signal } : {}).catch(() => {});
   }
 
   /**
-   * Records that the check exercised and judged `category` of `requirement` (specs/common/categories.ts):
-   * the report shows, per requirement, the categories a run reached and those it did not.
+   * Records that the check exercised and judged `category` of `requirement` (specs/common/categories.ts): the report
+   * shows, per requirement, the categories a run reached and those it did not.
    */
   exercised(requirement: string, category: string): void {
     this.categories.add(categoryKey(requirement, category));
@@ -184,8 +186,8 @@ export class Check {
 
   /**
    * Sends an operation and returns a settled reply (accepted or rejected) without judging it.
-   * @throws GuardRefusal; CouldNotJudge when no judgement is possible: no reply, a reply still
-   *   transient after retries (harness/reply.ts isTransient), or the run's own credentials refused.
+   * @throws GuardRefusal; CouldNotJudge when no judgement is possible: no reply, a reply still transient after retries
+   *   (harness/reply.ts isTransient), or the run's own credentials refused.
    */
   async raw<O extends OperationName>(
     op: O,
@@ -219,10 +221,10 @@ export class Check {
   }
 
   /**
-   * Sends a request that is wrong on purpose (bad input): retryableError=true is retried
-   * INVALID_REQUEST_RETRIES times, then it is the deployment's answer, not a transient reply. A lenient deployment may accept and store
-   * it: every source such a request creates is quarantined in the ledger before it leaves (no
-   * other check judges it) and, when accepted, deleted at once.
+   * Sends a request that is wrong on purpose (bad input): retryableError=true is retried INVALID_REQUEST_RETRIES times,
+   * then it is the deployment's answer, not a transient reply. A lenient deployment may accept and store it: every
+   * source such a request creates is quarantined in the ledger before it leaves (no other check judges it) and, when
+   * accepted, deleted at once.
    * @throws as raw
    */
   async invalid<O extends OperationName>(op: O, content: unknown, options: CallOptions = {}): Promise<Reply<O>> {
@@ -250,9 +252,8 @@ export class Check {
   }
 
   /**
-   * Quarantines an accepted invalid record by its link ID and deletes it. Its replies are not
-   * judged (they echo the suite's own bad input); a deletion that fails is left to the teardown,
-   * which finds the source in the ledger.
+   * Quarantines an accepted invalid record by its link ID and deletes it. Its replies are not judged (they echo the
+   * suite's own bad input); a deletion that fails is left to the teardown, which finds the source in the ledger.
    */
   private async discard(source: SourceRef): Promise<void> {
     const ref = { name: source.name, id: source.id };
@@ -271,9 +272,9 @@ export class Check {
   }
 
   /**
-   * Sends a valid request and checks the reply is a JSON envelope (ENV-REPLY) and, on success,
-   * that its content has the documented shape (the operation's shape requirement).
-   * With `sentInvalid` the request is wrong on purpose and is sent as `invalid` does.
+   * Sends a valid request and checks the reply is a JSON envelope (ENV-REPLY) and, on success, that its content has the
+   * documented shape (the operation's shape requirement). With `sentInvalid` the request is wrong on purpose and is
+   * sent as `invalid` does.
    * @throws as raw; ConformanceFailure on a malformed reply.
    */
   async call<O extends OperationName>(
@@ -283,8 +284,8 @@ export class Check {
   ): Promise<Reply<O>> {
     const { sentInvalid, ...rest } = options;
     const reply = sentInvalid ? await this.invalid(op, content, rest) : await this.raw(op, content, rest);
-    // JSON that is not an object (an array, a string) is kept as `body` in the exchange; show it too.
-    // Only such a reply is shown: an envelope's body is not written out again here.
+    // JSON that is not an object (an array, a string) is kept as `body` in the exchange; show it too. Only such a reply
+    // is shown: an envelope's body is not written out again here.
     const rawBody = reply.body
       ? ''
       : (reply.exchange.reply?.text ??
@@ -319,9 +320,9 @@ export class Check {
   }
 
   /**
-   * The part of a reply's content the contract judges: search results the run posted with
-   * invalid content on purpose (quarantined, harness/run.ts) are left out, so a lenient
-   * deployment's echo of the suite's own bad input is judged only by the bad-input requirements.
+   * The part of a reply's content the contract judges: search results the run posted with invalid content on purpose
+   * (quarantined, harness/run.ts) are left out, so a lenient deployment's echo of the suite's own bad input is judged
+   * only by the bad-input requirements.
    */
   private judgedContent(content: Record<string, any>): Record<string, any> {
     if (!Array.isArray(content?.searchResults)) return content;
@@ -345,20 +346,20 @@ export class Check {
   }
 
   /**
-   * Judges by a clause: `rejected` is what its judging function rejected, in words (empty: the
-   * check goes on). Otherwise the check fails citing `requirements` (those the profile switches
-   * off excepted), with one finding per observation and requirement, each with the seed sentence
-   * the clause rests on there (specs/clauses/table.ts restsOn).
-   * @throws ConformanceFailure when anything was rejected; Error when the clause does not cite a
-   *   requirement in this service (a suite bug, never the deployment's)
+   * Judges by a clause: `rejected` is what its judging function rejected, in words (empty: the check goes on).
+   * Otherwise the check fails citing `requirements` (those the profile switches off excepted), with one finding per
+   * observation and requirement, each with the seed sentence the clause rests on there (specs/clauses/table.ts
+   * restsOn).
+   * @throws ConformanceFailure when anything was rejected; Error when the clause does not cite a requirement in this
+   *   service (a suite bug, never the deployment's)
    */
   judge(c: CheckClause, requirements: string | string[], rejected: readonly string[], at?: Reply): void {
     this.judgeAll([{ clause: c, requirements, rejected }], at);
   }
 
   /**
-   * Judges by several clauses at once (one observation several sentences forbid): one failure
-   * with every finding, as `judge` builds them.
+   * Judges by several clauses at once (one observation several sentences forbid): one failure with every finding, as
+   * `judge` builds them.
    * @throws as judge
    */
   judgeAll(
@@ -379,9 +380,8 @@ export class Check {
   }
 
   /**
-   * Fails with findings a clause table outside specs/clauses/ made (the whole-state oracle's,
-   * asked by a single check), those citing a requirement the profile switches off left out;
-   * nothing when none is left.
+   * Fails with findings a clause table outside specs/clauses/ made (the whole-state oracle's, asked by a single check),
+   * those citing a requirement the profile switches off left out; nothing when none is left.
    * @throws ConformanceFailure
    */
   reject(given: readonly ClauseFinding[], at?: Reply): void {
@@ -417,8 +417,8 @@ export class Check {
   }
 
   /**
-   * The exchange a failure that names none is shown with: the last reply handed to the check's
-   * body (what its assertions judged), else the last exchange.
+   * The exchange a failure that names none is shown with: the last reply handed to the check's body (what its
+   * assertions judged), else the last exchange.
    */
   judgedExchange(): number {
     return this.handed >= 0 ? this.handed : this.exchanges.length - 1;
@@ -446,12 +446,11 @@ export class Check {
   }
 
   /**
-   * Reads after a write until the deployment shows what the rules expect, or the profile's
-   * consistency budget (consistencyBudgetMs) is spent, and returns the last value read: the
-   * caller judges that one. The value judged is always of a read that began once the budget was
-   * spent (the deployment had all of it), however long the reads before it took on a slow or busy
-   * machine. With a budget of 0 it reads once. A read that needed polling is recorded as a lag
-   * (the report shows it).
+   * Reads after a write until the deployment shows what the rules expect, or the profile's consistency budget
+   * (consistencyBudgetMs) is spent, and returns the last value read: the caller judges that one. The value judged is
+   * always of a read that began once the budget was spent (the deployment had all of it), however long the reads before
+   * it took on a slow or busy machine. With a budget of 0 it reads once. A read that needed polling is recorded as a
+   * lag (the report shows it).
    */
   async settle<T>(what: string, read: () => Promise<T>, until: (value: T) => boolean): Promise<T> {
     const budget = this.profile.consistencyBudgetMs ?? 0;
@@ -470,8 +469,8 @@ export class Check {
   }
 
   /**
-   * Waits, before the next step, until the deployment shows a write (e.g. a search index catching
-   * up). With a consistency budget of 0 the profile declares reads current, so it reads nothing.
+   * Waits, before the next step, until the deployment shows a write (e.g. a search index catching up). With a
+   * consistency budget of 0 the profile declares reads current, so it reads nothing.
    */
   async waitFor<T>(what: string, read: () => Promise<T>, until: (value: T) => boolean): Promise<void> {
     if ((this.profile.consistencyBudgetMs ?? 0) > 0) await this.settle(what, read, until);

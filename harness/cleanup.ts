@@ -1,14 +1,12 @@
 /**
- * Teardown from the ledger: deletes every relationship and hard-deletes every source record the
- * run created, in reverse order of creation, even when checks failed. Used by the global
- * teardown and by `npm run cleanup -- --run <id>`.
+ * Teardown from the ledger: deletes every relationship and hard-deletes every source record the run created, in reverse
+ * order of creation, even when checks failed. Used by the global teardown and by `npm run cleanup -- --run <id>`.
  *
- * A removal counts as done when the deployment accepts it, or rejects it and a lookup then finds
- * no such record ("already gone"). A removal whose connection failed is re-sent at once (removing
- * the run's own record twice is harmless); a reply that stays transient is retried in further passes
- * (with more retries each); whatever still exists afterwards is listed in `failures` by source
- * name and native ID (or relationship ID), so the caller can report it and exit non-zero.
- * What was removed while the run went on (a `removed` ledger entry, run/early-removal.ts) counts with
+ * A removal counts as done when the deployment accepts it, or rejects it and a lookup then finds no such record
+ * ("already gone"). A removal whose connection failed is re-sent at once (removing the run's own record twice is
+ * harmless); a reply that stays transient is retried in further passes (with more retries each); whatever still exists
+ * afterwards is listed in `failures` by source name and native ID (or relationship ID), so the caller can report it and
+ * exit non-zero. What was removed while the run went on (a `removed` ledger entry, run/early-removal.ts) counts with
  * its outcome and is not asked for again.
  * Source: docs/safety.md.
  */
@@ -36,7 +34,10 @@ export async function cleanupRun(
   targets: Partial<Record<ServiceName, ServiceTarget | null>>,
   profile: Profile,
   options: Pick<ClientOptions, 'timeoutMs' | 'maxInFlight'> & Partial<ClientOptions>,
-  /** Runs one removal (its request and lookup) of a service: a bound on removals under way (default: none but the client's). */
+  /**
+   * Runs one removal (its request and lookup) of a service: a bound on removals under way (default: none but the
+   * client's).
+   */
   gate?: (service: ServiceName) => <T>(fn: () => Promise<T>) => Promise<T>,
   /** Remove only what the run created in these services (default: every service the ledger names). */
   only?: ServiceName[],
@@ -46,8 +47,8 @@ export async function cleanupRun(
     relationships: { attempted: 0, deleted: 0, alreadyGone: 0 },
     failures: [],
   };
-  // Each removal is marked in the ledger as it is done: a teardown stopped half way (an interrupted
-  // run the command had to end) leaves the rest to the command's ledger cleanup, not all of it.
+  // Each removal is marked in the ledger as it is done: a teardown stopped half way (an interrupted run the command had
+  // to end) leaves the rest to the command's ledger cleanup, not all of it.
   const remover = new LedgerRemover(run, targets, profile, { retries: 2, ...options }, true, undefined, gate);
   const entries = run.entries();
   const removed = removedOutcomes(entries);
@@ -79,9 +80,9 @@ export function removalKey(e: Removable | Extract<LedgerEntry, { kind: 'removed'
 }
 
 /**
- * What the ledger says was removed while the run went on, by removal key. A `removed` entry counts
- * only when no entry creating the same record comes after it (a post that landed after its removal,
- * or a second post of the same source, makes the record the run's to remove again).
+ * What the ledger says was removed while the run went on, by removal key. A `removed` entry counts only when no entry
+ * creating the same record comes after it (a post that landed after its removal, or a second post of the same source,
+ * makes the record the run's to remove again).
  */
 export function removedOutcomes(entries: LedgerEntry[]): Map<string, 'deleted' | 'alreadyGone'> {
   const removed = new Map<string, 'deleted' | 'alreadyGone'>();
@@ -92,7 +93,10 @@ export function removedOutcomes(entries: LedgerEntry[]): Map<string, 'deleted' |
   return removed;
 }
 
-/** The sources and relationships among `entries`, each once, in the order they are removed: relationships first, then sources newest first. */
+/**
+ * The sources and relationships among `entries`, each once, in the order they are removed: relationships first, then
+ * sources newest first.
+ */
 export function removable(entries: LedgerEntry[]): Removable[] {
   const seen = new Set<string>();
   const once = (e: Removable) => !seen.has(removalKey(e)) && Boolean(seen.add(removalKey(e)));
@@ -107,9 +111,9 @@ export function removable(entries: LedgerEntry[]): Removable[] {
 }
 
 /**
- * Removes ledger entries through one client per service: relationships first, then sources.
- * A removal counts as done when the deployment accepts it, or rejects it and a lookup then finds
- * no such record; each one done is written to the ledger as `removed` when `mark` is set.
+ * Removes ledger entries through one client per service: relationships first, then sources. A removal counts as done
+ * when the deployment accepts it, or rejects it and a lookup then finds no such record; each one done is written to the
+ * ledger as `removed` when `mark` is set.
  */
 export class LedgerRemover {
   private readonly clients = new Map<ServiceName, ServiceClient>();
@@ -139,9 +143,9 @@ export class LedgerRemover {
   }
 
   /**
-   * Removes `items` (from `removable`) in `passes` passes: what stays transient is tried again with more
-   * retries. Counts go into `result`; what could not be removed goes into `result.failures`, unless
-   * `result` is omitted (the removal is then only an attempt: the teardown tries again).
+   * Removes `items` (from `removable`) in `passes` passes: what stays transient is tried again with more retries.
+   * Counts go into `result`; what could not be removed goes into `result.failures`, unless `result` is omitted (the
+   * removal is then only an attempt: the teardown tries again).
    * @param entries the whole ledger so far: records on data sources the run created are the run's to delete
    */
   async remove(entries: LedgerEntry[], items: Removable[], passes: number, result?: CleanupResult): Promise<void> {
@@ -185,8 +189,8 @@ export class LedgerRemover {
     });
     if (bucket) bucket.attempted += left.length;
     for (let pass = 0; pass < passes && left.length; pass++) {
-      // A removal that throws is that item's failure, not the sweep's: the others still finish.
-      // Each one done is marked at once, so a process stopped half way leaves a ledger that says so.
+      // A removal that throws is that item's failure, not the sweep's: the others still finish. Each one done is marked
+      // at once, so a process stopped half way leaves a ledger that says so.
       const attempt = (i: T) =>
         remove(this.clientOf(i.service)!, i, 2 + 2 * pass)
           .catch((e: unknown): Outcome => ({ reason: e instanceof Error ? e.message : String(e), transient: false }))

@@ -1,12 +1,11 @@
 /**
- * The service client: builds the request envelope (unique trackingId and auditId per request,
- * customerId for the person service), authenticates, asks the guard before anything mutating
- * leaves, writes the ledger before anything is created, sends through the transport and learns
- * what the run owns from the reply. Scenarios never use it directly: they call operations
- * through their check (harness/check.ts) and read replies with harness/reply.ts.
+ * The service client: builds the request envelope (unique trackingId and auditId per request, customerId for the person
+ * service), authenticates, asks the guard before anything mutating leaves, writes the ledger before anything is
+ * created, sends through the transport and learns what the run owns from the reply. Scenarios never use it directly:
+ * they call operations through their check (harness/check.ts) and read replies with harness/reply.ts.
  *
- * Errors: GuardRefusal (harness/guard.ts) when a mutating request names something the run does
- * not own (nothing is sent). Transport problems come back as a Reply, never thrown.
+ * Errors: GuardRefusal (harness/guard.ts) when a mutating request names something the run does not own (nothing is
+ * sent). Transport problems come back as a Reply, never thrown.
  */
 import { randomUUID } from 'node:crypto';
 import type { OperationSpec } from '../specs/common/model.js';
@@ -44,22 +43,28 @@ export interface CallOptions {
   /** Most retries of a reply marked retryableError=true (a request wrong on purpose: the flag may be the answer). */
   flaggedRetries?: number;
   /**
-   * Safe to send again when a connection fails with the outcome unknown, whatever the operation
-   * (the teardown removing the run's own record: a second removal is rejected, not harmful).
+   * Safe to send again when a connection fails with the outcome unknown, whatever the operation (the teardown removing
+   * the run's own record: a second removal is rejected, not harmful).
    */
   resendable?: boolean;
   /** Place in the service's queue for a place in flight (harness/transport.ts Outgoing.priority). */
   priority?: number;
   /**
-   * Latest time (ms since the epoch) an attempt of this request may begin: retries stop there
-   * (harness/check.ts Check.sendBy), whatever is left of the retry budget.
+   * Latest time (ms since the epoch) an attempt of this request may begin: retries stop there (harness/check.ts
+   * Check.sendBy), whatever is left of the retry budget.
    */
   until?: number;
-  /** Aborted when the run is interrupted: the request is not sent, or its attempt ends (harness/transport.ts Outgoing.signal). */
+  /**
+   * Aborted when the run is interrupted: the request is not sent, or its attempt ends (harness/transport.ts
+   * Outgoing.signal).
+   */
   signal?: AbortSignal;
   /** Called with every exchange (the check's recorder). */
   record?: (exchange: import('./reply.js').Exchange) => void;
-  /** The scenario file of the check sending the request: ledger entries of what it creates carry it (run/early-removal.ts). */
+  /**
+   * The scenario file of the check sending the request: ledger entries of what it creates carry it
+   * (run/early-removal.ts).
+   */
   file?: string;
 }
 
@@ -77,7 +82,9 @@ export interface ClientOptions {
   /** Most retries of a request besides the budget (CONFORMANCE_RETRIES); undefined: the budget alone. */
   retries?: number;
   ratePerSecond?: number;
-  /** Per service, the memory its OAuth2 token is shared through by the run's threads (harness/oauth.ts sharedTokenCell). */
+  /**
+   * Per service, the memory its OAuth2 token is shared through by the run's threads (harness/oauth.ts sharedTokenCell).
+   */
   tokenCells?: Partial<Record<string, SharedArrayBuffer>>;
 }
 
@@ -131,8 +138,8 @@ export class ServiceClient {
   }
 
   /**
-   * The Authorization header value for an auth mode, or undefined for none; an OAuth2 client's
-   * token is the run's current one (fetched when there is none or it is about to expire).
+   * The Authorization header value for an auth mode, or undefined for none; an OAuth2 client's token is the run's
+   * current one (fetched when there is none or it is about to expire).
    * @throws TokenError when the token endpoint refuses or cannot be reached
    */
   async authorization(mode: AuthMode = 'default'): Promise<string | undefined> {
@@ -149,7 +156,10 @@ export class ServiceClient {
     return this.guard.ownsSource(source);
   }
 
-  /** What the run owned on this service at a moment of its guard, for redaction by ownership (harness/redact-foreign.ts). */
+  /**
+   * What the run owned on this service at a moment of its guard, for redaction by ownership
+   * (harness/redact-foreign.ts).
+   */
   private ownershipAsOf(asOf: GuardMoment): Ownership {
     const g = this.guard;
     return {
@@ -193,17 +203,17 @@ export class ServiceClient {
       ...(options.until !== undefined ? { until: options.until } : {}),
       ...(options.priority !== undefined ? { priority: options.priority } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
-      // The guard learns what a successful reply makes the run's (a link ID, a relationship) before
-      // the reply is redacted by ownership, so the run's own identity is never taken for foreign.
-      // What is foreign is registered now, so that no text can quote it from here on; the redacted
-      // copy is made when the exchange is first read, judged by what the run owned now.
+      // The guard learns what a successful reply makes the run's (a link ID, a relationship) before the reply is
+      // redacted by ownership, so the run's own identity is never taken for foreign. What is foreign is registered now,
+      // so that no text can quote it from here on; the redacted copy is made when the exchange is first read, judged by
+      // what the run owned now.
       keep: (parsed) => {
         const body = parsed as Record<string, any> | null;
         if (body && typeof body === 'object' && !Array.isArray(body) && body.success === true)
           this.guard.learn(op, c, body.content ?? {});
         const own = this.ownershipAsOf(this.guard.now);
-        // Registered before secrets are masked: a secret inside foreign content is then masked as
-        // foreign too, and the secret scan costs only the rare exchange that is read in full.
+        // Registered before secrets are masked: a secret inside foreign content is then masked as foreign too, and the
+        // secret scan costs only the rare exchange that is read in full.
         registerForeignIn(parsed, own);
         return () => redactForeign(redactJson(parsed), own);
       },
@@ -248,9 +258,9 @@ export class ServiceClient {
   }
 
   /**
-   * Ledger entries for what an accepted request removed for good (a hard delete, a relationship
-   * delete): the run's removal at the end skips them, as it skips what it removed itself. A later
-   * post of the same source makes it the run's to remove again (harness/cleanup.ts removedOutcomes).
+   * Ledger entries for what an accepted request removed for good (a hard delete, a relationship delete): the run's
+   * removal at the end skips them, as it skips what it removed itself. A later post of the same source makes it the
+   * run's to remove again (harness/cleanup.ts removedOutcomes).
    */
   private recordRemovals(op: OperationSpec, c: Record<string, unknown>): void {
     const at = new Date().toISOString();

@@ -1,14 +1,13 @@
 /**
- * Settings: `.env` (dotenv) plus the environment, validated with zod. This module is the only
- * reader of the suite's environment.
+ * Settings: `.env` (dotenv) plus the environment, validated with zod. This module is the only reader of the suite's
+ * environment.
  *
- * A missing or malformed setting raises SettingsError naming the setting and what is expected;
- * the command line turns it into one message and exit code 2 before any request is sent.
- * Each service reads the same family of settings under its prefix (ORG_, PERSON_, PROVIDER_).
- * A variable with one of the suite's prefixes that is no setting is refused with the closest
- * known name (harness/setting-names.ts), and the run's target (embedded reference or configured
- * deployment) can never be chosen by accident: CONFORMANCE_TARGET states it, and in CI a run that
- * would fall back to the embedded reference while a base-URL-like variable is set is refused.
+ * A missing or malformed setting raises SettingsError naming the setting and what is expected; the command line turns
+ * it into one message and exit code 2 before any request is sent. Each service reads the same family of settings under
+ * its prefix (ORG_, PERSON_, PROVIDER_). A variable with one of the suite's prefixes that is no setting is refused with
+ * the closest known name (harness/setting-names.ts), and the run's target (embedded reference or configured deployment)
+ * can never be chosen by accident: CONFORMANCE_TARGET states it, and in CI a run that would fall back to the embedded
+ * reference while a base-URL-like variable is set is refused.
  */
 import { accessSync, constants, existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -31,8 +30,8 @@ export class SettingsError extends Error {
 }
 
 /**
- * How a service is authenticated: a bearer token given as a setting, one from an OAuth2 token
- * endpoint (client credentials: harness/oauth.ts), or basic credentials.
+ * How a service is authenticated: a bearer token given as a setting, one from an OAuth2 token endpoint (client
+ * credentials: harness/oauth.ts), or basic credentials.
  */
 export type Auth =
   | { scheme: 'bearer'; token: string; oauth?: undefined }
@@ -46,9 +45,9 @@ export interface TlsFiles {
 }
 
 /**
- * The proxies of the environment (HTTPS_PROXY, HTTP_PROXY, NO_PROXY, or their lower-case forms,
- * which win as in curl and undici): requests to a configured deployment go through them
- * (harness/transport.ts, undici's EnvHttpProxyAgent); the embedded reference never does.
+ * The proxies of the environment (HTTPS_PROXY, HTTP_PROXY, NO_PROXY, or their lower-case forms, which win as in curl
+ * and undici): requests to a configured deployment go through them (harness/transport.ts, undici's EnvHttpProxyAgent);
+ * the embedded reference never does.
  */
 export interface ProxySettings {
   /** Proxy of https:// deployments, and which variable gave it. */
@@ -88,10 +87,10 @@ export interface Settings {
   /** Exchanges kept in full: of every check, of failing checks only (default), or none (CONFORMANCE_EXCHANGES). */
   exchanges: ExchangesKept;
   /**
-   * Routine internals on the console (CONFORMANCE_VERBOSE=1, or `npm run conformance -- --verbose`):
-   * each walk check's seeds and state-table coverage, the generated bad input's lanes and seeds,
-   * the match threshold the metamorphic checks bound, the preflight's round trip, and the run's
-   * opening block in full. Off by default: the reports keep all of it.
+   * Routine internals on the console (CONFORMANCE_VERBOSE=1, or `npm run conformance -- --verbose`): each walk check's
+   * seeds and state-table coverage, the generated bad input's lanes and seeds, the match threshold the metamorphic
+   * checks bound, the preflight's round trip, and the run's opening block in full. Off by default: the reports keep all
+   * of it.
    */
   verbose: boolean;
   profilePath?: string;
@@ -100,34 +99,36 @@ export interface Settings {
   runId?: string;
   maxInFlight: number;
   /**
-   * Scenario files running side by side in the run's test worker (CONFORMANCE_FILES_AT_ONCE, or
-   * its older name CONFORMANCE_WORKERS), counted as 5 checks each: a file with fewer checks leaves
-   * the rest to the next files (run/vitest/side-by-side-runner.mjs); 0 = the default for the target: 2 against the embedded
-   * reference (the run is CPU-bound there), 4 against a configured deployment (the run waits on
-   * the network, and four files overlap their waits), 6 against one whose preflight round trip is
-   * 100 ms or more, one per core (2 to 4) against one whose round trip is under 15 ms (filesAtOnceFor).
+   * Scenario files running side by side in the run's test worker (CONFORMANCE_FILES_AT_ONCE, or its older name
+   * CONFORMANCE_WORKERS), counted as 5 checks each: a file with fewer checks leaves the rest to the next files
+   * (run/vitest/side-by-side-runner.mjs); 0 = the default for the target: 2 against the embedded reference (the run is
+   * CPU-bound there), 4 against a configured deployment (the run waits on the network, and four files overlap their
+   * waits), 6 against one whose preflight round trip is ms or more, one per core (2 to 4) against one whose round trip
+   * is under 15 ms (filesAtOnceFor).
    */
   filesAtOnce: number;
   timeoutMs: number;
   reportDir: string;
   /** Where an Allure requirement link points, `%s` standing for the requirement ID (CONFORMANCE_REQUIREMENT_URL). */
   requirementUrl: string;
-  /** Model-based walks per walk check and steps per walk (CONFORMANCE_WALKS, CONFORMANCE_WALK_STEPS); 0 = the default for the target. */
+  /**
+   * Model-based walks per walk check and steps per walk (CONFORMANCE_WALKS, CONFORMANCE_WALK_STEPS); 0 = the default
+   * for the target.
+   */
   walks: number;
   walkSteps: number;
   /** Generated bad-input requests per bad-input check (CONFORMANCE_BAD_INPUTS); 0 = the default for the target. */
   badInputs: number;
   /**
-   * Longest a request is retried for, ms from its first attempt (CONFORMANCE_RETRY_BUDGET_MS,
-   * default DEFAULT_RETRY_BUDGET_MS, 0-600000; 0: never retried). What may be retried is
-   * harness/transport.ts retryReason: a request the deployment did not process (HTTP 429/503,
-   * retryableError=true, connection refused) whatever it is, and reads and postIdentity also after
-   * HTTP 502/504 or a reset; a merge whose outcome is unknown is never re-sent.
+   * Longest a request is retried for, ms from its first attempt (CONFORMANCE_RETRY_BUDGET_MS, default
+   * DEFAULT_RETRY_BUDGET_MS, 0-600000; 0: never retried). What may be retried is harness/transport.ts retryReason: a
+   * request the deployment did not process (HTTP 429/503, retryableError=true, connection refused) whatever it is, and
+   * reads and postIdentity also after HTTP 502/504 or a reset; a merge whose outcome is unknown is never re-sent.
    */
   retryBudgetMs: number;
   /**
-   * Most retries of one request besides the budget (CONFORMANCE_RETRIES, 0-100; unset: the budget
-   * alone). Throttled attempts (HTTP 429, Retry-After) do not count: they wait out the service's pause.
+   * Most retries of one request besides the budget (CONFORMANCE_RETRIES, 0-100; unset: the budget alone). Throttled
+   * attempts (HTTP 429, Retry-After) do not count: they wait out the service's pause.
    */
   retries?: number;
   /** Requests per second per service across the run's workers (CONFORMANCE_RATE_LIMIT); undefined = no limit. */
@@ -135,9 +136,9 @@ export interface Settings {
   /** Configured services; empty when none is configured (then every service runs against the reference). */
   configured: Partial<Record<ServiceName, Omit<ServiceTarget, 'embedded'>>>;
   /**
-   * REFERENCE_* variables set to a value: the embedded reference's settings. A run against a
-   * configured deployment starts no reference, so the conformance command refuses them there
-   * (referenceSettingsProblem) instead of ignoring them.
+   * REFERENCE_* variables set to a value: the embedded reference's settings. A run against a configured deployment
+   * starts no reference, so the conformance command refuses them there (referenceSettingsProblem) instead of ignoring
+   * them.
    */
   referenceSettings: string[];
 }
@@ -145,9 +146,9 @@ export interface Settings {
 type Env = Record<string, string | undefined>;
 
 /**
- * Retry budget of a request when CONFORMANCE_RETRY_BUDGET_MS is unset, ms: against 20% of
- * requests failing transiently, backoff steps of 0.2 to 5 s give about eight attempts in 30 s, so
- * a request stays unanswered with a chance of about 0.2^8 (3 in a million).
+ * Retry budget of a request when CONFORMANCE_RETRY_BUDGET_MS is unset, ms: against 20% of requests failing transiently,
+ * backoff steps of 0.2 to 5 s give about eight attempts in 30 s, so a request stays unanswered with a chance of about
+ * 0.2^8 (3 in a million).
  */
 export const DEFAULT_RETRY_BUDGET_MS = 30000;
 
@@ -199,8 +200,8 @@ const fileSetting = (name: string, raw: string | undefined): string | undefined 
 const SOURCE_NAME = /^[A-Za-z0-9_.:-]{1,64}$/;
 
 /**
- * A service's OAuth2 client credentials (<PREFIX>_OAUTH_TOKEN_URL, _CLIENT_ID, _CLIENT_SECRET, and
- * _SCOPE or _AUDIENCE when the token endpoint wants them), or undefined when no token URL is set.
+ * A service's OAuth2 client credentials (<PREFIX>_OAUTH_TOKEN_URL, _CLIENT_ID, _CLIENT_SECRET, and _SCOPE or _AUDIENCE
+ * when the token endpoint wants them), or undefined when no token URL is set.
  * @throws SettingsError naming a missing or malformed one (never the secret's value)
  */
 function oauthSettings(env: Env, p: string): OAuthSettings | undefined {
@@ -231,8 +232,8 @@ const firstSet = (env: Env, names: string[]) => {
 };
 
 /**
- * The environment's proxies (ProxySettings). A proxy is an http or https URL, with user and
- * password in it when the proxy asks for them (they are secrets: masked wherever they could appear).
+ * The environment's proxies (ProxySettings). A proxy is an http or https URL, with user and password in it when the
+ * proxy asks for them (they are secrets: masked wherever they could appear).
  * @throws SettingsError naming the variable whose value is not such a URL (never the value: it may hold a password)
  */
 export function proxySettings(env: Env): ProxySettings | undefined {
@@ -242,7 +243,8 @@ export function proxySettings(env: Env): ProxySettings | undefined {
     if (!z.url({ protocol: /^https?$/ }).safeParse(set.value).success)
       throw new SettingsError(
         set.name,
-        'a proxy URL such as http://proxy.example.com:3128 (http or https, user:password@ when the proxy asks for them)',
+        'a proxy URL such as http://proxy.example.com:3128 (http or https, user:password@ when the proxy asks ' +
+          'for them)',
         '<hidden>',
       );
     return { url: set.value, setting: set.name };
@@ -259,10 +261,9 @@ export function proxySettings(env: Env): ProxySettings | undefined {
 }
 
 /**
- * The proxy a request to `url` goes through, if any: the http or https proxy by the URL's scheme,
- * unless NO_PROXY names the host (exactly, or as a domain the host is in; with a port, only that
- * port) or is `*`. The rules of undici's EnvHttpProxyAgent, which sends the requests
- * (harness/transport.ts); this says which proxy a message should name
+ * The proxy a request to `url` goes through, if any: the http or https proxy by the URL's scheme, unless NO_PROXY names
+ * the host (exactly, or as a domain the host is in; with a port, only that port) or is `*`. The rules of undici's
+ * EnvHttpProxyAgent, which sends the requests (harness/transport.ts); this says which proxy a message should name
  * (test/proxy.test.ts holds the two to the same answers).
  */
 export function proxyFor(url: string, proxy: ProxySettings | undefined): { url: string; setting: string } | undefined {
@@ -376,11 +377,14 @@ function serviceSettings(env: Env, service: ServiceName): Omit<ServiceTarget, 'e
 }
 
 /**
- * Reads and validates every setting. `env` defaults to the process environment after `.env`
- * is loaded (environment wins over `.env`).
+ * Reads and validates every setting. `env` defaults to the process environment after `.env` is loaded (environment wins
+ * over `.env`).
  * @throws SettingsError naming the first bad setting.
  */
-/** CONFORMANCE_MAX_IN_FLIGHT: requests in flight at most per service, 1..256, default 8; SettingsError naming it otherwise. */
+/**
+ * CONFORMANCE_MAX_IN_FLIGHT: requests in flight at most per service, 1..256, default 8; SettingsError naming it
+ * otherwise.
+ */
 export const maxInFlightSetting = (env: Env): number => intSetting(env, 'CONFORMANCE_MAX_IN_FLIGHT', 8, 1, 256);
 
 export function loadSettings(env: Env = loadEnv()): Settings {
@@ -433,9 +437,9 @@ export function loadSettings(env: Env = loadEnv()): Settings {
 }
 
 /**
- * The embedded reference's settings (REFERENCE_FAULTS, ...) in a run against a configured
- * deployment: they would change nothing there, and a run that looks like it tested a fault or a
- * variant but tested the deployment instead must not pass unnoticed.
+ * The embedded reference's settings (REFERENCE_FAULTS, ...) in a run against a configured deployment: they would change
+ * nothing there, and a run that looks like it tested a fault or a variant but tested the deployment instead must not
+ * pass unnoticed.
  * @returns a SettingsError naming the first such setting, or undefined
  */
 export function referenceSettingsProblem(
@@ -446,7 +450,9 @@ export function referenceSettingsProblem(
   const urls = Object.values(settings.configured).map((c) => `${SERVICES[c!.service].envPrefix}_BASE_URL`);
   return new SettingsError(
     name,
-    `no REFERENCE_* setting in a run against a configured deployment (${urls.join(', ')} ${urls.length > 1 ? 'are' : 'is'} set): it configures the embedded reference, which this run does not start; unset ${settings.referenceSettings.join(', ')}, or the service URLs to test the embedded reference`,
+    `no REFERENCE_* setting in a run against a configured deployment (${urls.join(', ')} ` +
+      `${urls.length > 1 ? 'are' : 'is'} set): it configures the embedded reference, which this run does not ` +
+      `start; unset ${settings.referenceSettings.join(', ')}, or the service URLs to test the embedded reference`,
   );
 }
 
@@ -460,7 +466,10 @@ export const KNOWN_FAILURES_SETTING = 'CONFORMANCE_KNOWN_FAILURES';
 export const knownFailuresFileSetting = (env: Env = loadEnv()): string | undefined =>
   env[KNOWN_FAILURES_SETTING] || undefined;
 
-/** The setting that fixed how many scenario files run at once, or undefined when neither sets a number (the run chooses). */
+/**
+ * The setting that fixed how many scenario files run at once, or undefined when neither sets a number (the run
+ * chooses).
+ */
 export function filesAtOnceSetBy(env: Env): string | undefined {
   if (intSetting(env, 'CONFORMANCE_FILES_AT_ONCE', 0, 0, 64)) return 'CONFORMANCE_FILES_AT_ONCE';
   if (intSetting(env, 'CONFORMANCE_WORKERS', 0, 0, 64))
@@ -468,7 +477,10 @@ export function filesAtOnceSetBy(env: Env): string | undefined {
   return undefined;
 }
 
-/** CONFORMANCE_FILES_AT_ONCE, else its older name CONFORMANCE_WORKERS (both checked), else 0. @throws SettingsError naming the bad one */
+/**
+ * CONFORMANCE_FILES_AT_ONCE, else its older name CONFORMANCE_WORKERS (both checked), else 0. @throws SettingsError
+ * naming the bad one
+ */
 function filesAtOnceSetting(env: Env): number {
   const older = intSetting(env, 'CONFORMANCE_WORKERS', 0, 0, 64);
   return intSetting(env, 'CONFORMANCE_FILES_AT_ONCE', 0, 0, 64) || older;
@@ -476,25 +488,29 @@ function filesAtOnceSetting(env: Env): number {
 
 /** Round trip (ms) from which a configured deployment counts as distant and gets DISTANT_FILES_AT_ONCE. */
 export const DISTANT_ROUND_TRIP_MS = 100;
-/** Scenario files side by side against a distant deployment: more files overlap their waits (docs/performance.md, workers). */
+/**
+ * Scenario files side by side against a distant deployment: more files overlap their waits (docs/performance.md,
+ * workers).
+ */
 export const DISTANT_FILES_AT_ONCE = 6;
 /**
- * Round trip (ms) under which a configured deployment counts as near: the run is CPU-bound, as
- * against the embedded reference, and takes a file per core (nearFilesAtOnce). Two cores: at 0 and
- * 5 ms of latency (round trip 7 - 16 ms) two files at once finished sooner than four, with 85 MB
- * less; at 20 ms (round trip about 30 ms) four were 3.7 s faster (docs/performance.md, item 22;
- * measured with a worker per file, item 23).
+ * Round trip (ms) under which a configured deployment counts as near: the run is CPU-bound, as against the embedded
+ * reference, and takes a file per core (nearFilesAtOnce). Two cores: at 0 and ms of latency (round trip 7 - 16 ms) two
+ * files at once finished sooner than four, with 85 MB less; at 20 ms (round trip about 30 ms) four were 3.7 s faster
+ * (docs/performance.md, item 22; measured with a worker per file, item 23).
  */
 export const NEAR_ROUND_TRIP_MS = 15;
-/** Scenario files side by side against a near deployment: one per core, at least 2 and at most the 4 of any configured run. */
+/**
+ * Scenario files side by side against a near deployment: one per core, at least 2 and at most the 4 of any configured
+ * run.
+ */
 export const nearFilesAtOnce = (cores = availableParallelism()) => Math.min(4, Math.max(2, cores));
 
 /**
- * Scenario files a run's test worker runs side by side (run/vitest/side-by-side-runner.mjs):
- * CONFORMANCE_FILES_AT_ONCE, else 2 against the embedded reference (the run is CPU-bound there),
- * and against a configured deployment by the preflight's round trip: under NEAR_ROUND_TRIP_MS one
- * per core (2 to 4: CPU-bound), DISTANT_FILES_AT_ONCE from DISTANT_ROUND_TRIP_MS on, 4 in between
- * or when no round trip was measured.
+ * Scenario files a run's test worker runs side by side (run/vitest/side-by-side-runner.mjs): CONFORMANCE_FILES_AT_ONCE,
+ * else 2 against the embedded reference (the run is CPU-bound there), and against a configured deployment by the
+ * preflight's round trip: under NEAR_ROUND_TRIP_MS one per core (2 to 4: CPU-bound), DISTANT_FILES_AT_ONCE from
+ * DISTANT_ROUND_TRIP_MS on, 4 in between or when no round trip was measured.
  * @param roundTripMs the preflight's round trip (run/preflight.ts), when measured
  * @param cores processors this run may use (os.availableParallelism)
  */
@@ -510,7 +526,9 @@ export function filesAtOnceFor(
   return roundTripMs < NEAR_ROUND_TRIP_MS ? nearFilesAtOnce(cores) : 4;
 }
 
-/** CONFORMANCE_REQUIREMENT_URL: a link template holding `%s`; default the requirement's row of the run's report.html. */
+/**
+ * CONFORMANCE_REQUIREMENT_URL: a link template holding `%s`; default the requirement's row of the run's report.html.
+ */
 function requirementUrlSetting(env: Record<string, string | undefined>): string {
   const v = env.CONFORMANCE_REQUIREMENT_URL;
   if (!v) return '../report.html#req-%s';
@@ -532,7 +550,9 @@ export function checkSettingNames(env: Env = loadEnv()): void {
   if (unknown)
     throw new SettingsError(
       unknown.name,
-      `a known setting${unknown.suggestion ? ` (did you mean ${unknown.suggestion}?)` : ''}: every ${SETTING_PREFIXES.map((p) => p.replace(/_$/, '_*')).join(', ')} variable must be one (README, "Settings")`,
+      `a known setting${unknown.suggestion ? ` (did you mean ${unknown.suggestion}?)` : ''}: every ` +
+        `${SETTING_PREFIXES.map((p) => p.replace(/_$/, '_*')).join(', ')} variable must be one (README, ` +
+        `"Settings")`,
     );
 }
 
@@ -540,9 +560,9 @@ const isCi = (env: Env) => /^(true|1)$/i.test(env.CI ?? '');
 
 /**
  * The run's target from the configured services and CONFORMANCE_TARGET.
- * @throws SettingsError when CONFORMANCE_TARGET contradicts the service URLs, or when in CI
- *   (CI=true) the run would fall back to the embedded reference while a variable that looks like a
- *   base URL is set and CONFORMANCE_TARGET does not say embedded.
+ * @throws SettingsError when CONFORMANCE_TARGET contradicts the service URLs, or when in CI (CI=true) the run would
+ *   fall back to the embedded reference while a variable that looks like a base URL is set and CONFORMANCE_TARGET does
+ *   not say embedded.
  */
 function runTarget(env: Env, configured: Settings['configured']): RunTarget {
   const raw = env.CONFORMANCE_TARGET || undefined;
@@ -563,13 +583,16 @@ function runTarget(env: Env, configured: Settings['configured']): RunTarget {
   if (raw === 'configured')
     throw new SettingsError(
       'CONFORMANCE_TARGET',
-      `a service URL (${baseUrlSettings().join(', ')}) with CONFORMANCE_TARGET=configured, but none is set${lookalikes.length ? ` (${lookalikes.join(', ')} is set, empty or misspelt)` : ''}`,
+      `a service URL (${baseUrlSettings().join(', ')}) with CONFORMANCE_TARGET=configured, but none is ` +
+        `set${lookalikes.length ? ` (${lookalikes.join(', ')} is set, empty or misspelt)` : ''}`,
       raw,
     );
   if (raw === undefined && isCi(env) && lookalikes.length)
     throw new SettingsError(
       lookalikes[0]!,
-      `one of ${baseUrlSettings().join(', ')} with a URL: in CI (CI=true) this run would fall back to the embedded reference although ${lookalikes.join(', ')} is set (empty or misspelt); fix it, or set CONFORMANCE_TARGET=embedded to test the embedded reference on purpose`,
+      `one of ${baseUrlSettings().join(', ')} with a URL: in CI (CI=true) this run would fall back to the ` +
+        `embedded reference although ${lookalikes.join(', ')} is set (empty or misspelt); fix it, or set ` +
+        `CONFORMANCE_TARGET=embedded to test the embedded reference on purpose`,
     );
   return 'embedded';
 }

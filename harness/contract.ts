@@ -1,10 +1,9 @@
 /**
- * Reply validation: zod schemas from specs/ are exported to JSON Schema (draft 2020-12) and
- * compiled by ajv once per schema; a failure lists every JSON pointer with what was expected
- * and what came.
+ * Reply validation: zod schemas from specs/ are exported to JSON Schema (draft 2020-12) and compiled by ajv once per
+ * schema; a failure lists every JSON pointer with what was expected and what came.
  *
- * Source: the operations tables (specs/<service>/operations.ts) and the reply envelope
- * (organization-identity-api.md, Resources, "Response envelope").
+ * Source: the operations tables (specs/<service>/operations.ts) and the reply envelope (organization-identity-api.md,
+ * Resources, "Response envelope").
  */
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -23,8 +22,8 @@ export interface Violation {
   got: string;
 }
 
-// Validators are compiled once per schema for all workers and runs (harness/validator-cache.ts),
-// so ajv's code optimisation, which makes each validation cheaper, is paid for only once.
+// Validators are compiled once per schema for all workers and runs (harness/validator-cache.ts), so ajv's code
+// optimisation, which makes each validation cheaper, is paid for only once.
 const AJV_OPTIONS = { allErrors: true, strict: false, code: { source: true } } as const;
 /** What shapes the generated validator code besides the schema (part of each cached file's name). */
 export const VALIDATOR_OPTIONS_KEY = `draft 2020-12 ${JSON.stringify(AJV_OPTIONS)} ajv-formats full`;
@@ -134,7 +133,10 @@ const leafIndex = new WeakMap<z.ZodType, Map<string, WireType>>();
 /** `/content/a/0/b` -> `/content/a/[]/b`: the form requirement `governs` entries use. */
 const generalise = (pointer: string) => pointer.replace(/\/\d+(?=\/|$)/g, '/[]');
 
-/** One violation of a reply's content as a clause judges it: the requirement it bears on and the clause (harness/check.ts builds the findings). */
+/**
+ * One violation of a reply's content as a clause judges it: the requirement it bears on and the clause
+ * (harness/check.ts builds the findings).
+ */
 export interface ContentJudgement {
   clause: CheckClause;
   requirement: string;
@@ -142,9 +144,9 @@ export interface ContentJudgement {
 }
 
 /**
- * What each reply-content violation breaks: the operation's shape requirement (CONTENT-SHAPE), the
- * data-type requirement of a leaf with the wrong wire form (WIRE-FORM; role `type.date`, ...), and
- * any requirement that `governs` the violated member (CONTENT-SHAPE); of the replying service only.
+ * What each reply-content violation breaks: the operation's shape requirement (CONTENT-SHAPE), the data-type
+ * requirement of a leaf with the wrong wire form (WIRE-FORM; role `type.date`, ...), and any requirement that `governs`
+ * the violated member (CONTENT-SHAPE); of the replying service only.
  */
 export function contentJudgements(
   op: OperationSpec,
@@ -175,9 +177,9 @@ export function contentJudgements(
 }
 
 /**
- * The requirements a reply-content violation bears on, besides the operation's shape requirement:
- * the data-type requirement of a leaf with the wrong wire form (role `type.date`, ...), and any
- * requirement that `governs` the violated member; of the replying service only.
+ * The requirements a reply-content violation bears on, besides the operation's shape requirement: the data-type
+ * requirement of a leaf with the wrong wire form (role `type.date`, ...), and any requirement that `governs` the
+ * violated member; of the replying service only.
  */
 export function requirementsOf(op: OperationSpec, list: Violation[], catalogue: Map<string, Requirement>): string[] {
   return [...new Set(contentJudgements(op, list, catalogue).map((j) => j.requirement))].filter(

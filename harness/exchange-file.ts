@@ -1,13 +1,13 @@
 /**
  * How a check's exchanges are kept in the run folder (CONFORMANCE_EXCHANGES):
- * - in full, gzip'ed: `exchanges/<check id>.json.gz`, a JSON array of Exchange (already redacted:
- *   secrets and other people's data never reach it), for the checks whose exchanges are kept;
- * - as one summary line per exchange otherwise, gzip'ed: `exchanges/<check id>.lines.jsonl.gz`,
- *   one ExchangeLine per line: operation, status, time, retries and the match scores of a search,
- *   no request or reply content. The lines of exchanges a check kept no copy of (a walk's steps,
- *   harness/check.ts `asideLines`) go there too, beside a full file when there is one.
- * Latency per operation and the score distribution (report/stats.ts, compare) read both kinds, and
- * the plain `.json` files of older run folders.
+ * - in full, gzip'ed: `exchanges/<check id>.json.gz`, a JSON array of Exchange (already redacted: secrets and other
+ *   people's data never reach it), for the checks whose exchanges are kept;
+ * - as one summary line per exchange otherwise, gzip'ed: `exchanges/<check id>.lines.jsonl.gz`, one ExchangeLine per
+ *   line: operation, status, time, retries and the match scores of a search, no request or reply content. The lines of
+ *   exchanges a check kept no copy of (a walk's steps, harness/check.ts `asideLines`) go there too, beside a full file
+ *   when there is one.
+ * Latency per operation and the score distribution (report/stats.ts, compare) read both kinds, and the plain `.json`
+ * files of older run folders.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -66,9 +66,8 @@ export function exchangeLine(e: Exchange): ExchangeLine {
 const lineKey = (l: ExchangeLine) => `${l.startedAt} ${l.durationMs} ${l.operation}`;
 
 /**
- * Writes a check's exchanges into `<folder>/exchanges/`: in full when `full`, else as summary
- * lines. `aside` (summary lines of exchanges the check kept no copy of) always goes into the lines
- * file, less those also among `exchanges`.
+ * Writes a check's exchanges into `<folder>/exchanges/`: in full when `full`, else as summary lines. `aside` (summary
+ * lines of exchanges the check kept no copy of) always goes into the lines file, less those also among `exchanges`.
  * @returns the file written in full, else the lines file; undefined when there was no exchange
  */
 export function writeExchanges(

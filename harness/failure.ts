@@ -1,13 +1,12 @@
 /**
- * How a failed check reads, wherever it is shown (console, report.html, summary.md, JUnit,
- * Allure): the rule ID with its level and text, what was checked, what was expected, what the
- * deployment gave, and the exchange it came from. A model-based walk reads: the replay command
- * first, then the numbered steps, then the finding and the failing step's exchanges.
- * No assertion-library phrasing ("expected false to be true // Object.is equality") and no stack
- * frames: the reader needs the rule and the evidence, not the suite's call stack.
+ * How a failed check reads, wherever it is shown (console, report.html, summary.md, JUnit, Allure): the rule ID with
+ * its level and text, what was checked, what was expected, what the deployment gave, and the exchange it came from. A
+ * model-based walk reads: the replay command first, then the numbered steps, then the finding and the failing step's
+ * exchanges. No assertion-library phrasing ("expected false to be true // Object.is equality") and no stack frames: the
+ * reader needs the rule and the evidence, not the suite's call stack.
  *
- * The registration (harness/register.ts) calls `explainFailure` on whatever a check threw; the
- * check language (harness/check.ts) calls `assertionDetail` when an assertion fails in a rule.
+ * The registration (harness/register.ts) calls `explainFailure` on whatever a check threw; the check language
+ * (harness/check.ts) calls `assertionDetail` when an assertion fails in a rule.
  */
 import type { Requirement } from '../specs/common/model.js';
 import { citeText } from '../specs/common/seed.js';
@@ -48,10 +47,9 @@ const RELATIONS: Array<[RegExp, string]> = [
 ];
 
 /**
- * Splits an assertion error into what was checked (the assertion's own message), the expected
- * value and the actual one, dropping the library's phrasing.
- * E.g. "trackingId echoed: expected 't-1' to be 'x' // Object.is equality" → what "trackingId
- * echoed", expected "\"x\"", got "\"t-1\"".
+ * Splits an assertion error into what was checked (the assertion's own message), the expected value and the actual one,
+ * dropping the library's phrasing. E.g. "trackingId echoed: expected 't-1' to be 'x' // Object.is equality" → what
+ * "trackingId echoed", expected "\"x\"", got "\"t-1\"".
  */
 export function assertionDetail(e: Error & { expected?: unknown; actual?: unknown }): FailureDetail {
   const text = e.message.replace(ANSI, '').replace(/\s*\/\/ Object\.is equality\s*$/, '');
@@ -78,10 +76,9 @@ const isBareBoolean = (expected: string | undefined) =>
   expected !== undefined && /^(not )?(true|false|truthy|falsy|be truthy|be falsy)$/.test(expected);
 
 /**
- * A yes-or-no assertion in words: its message states what should hold, often followed by the
- * evidence ("X accepts a valid request: HTTP 409, ...", "X must be rejected, got HTTP 200",
- * "X answers at its documented path (HTTP 404)"). The claim is what was expected; the evidence,
- * or "not so", is what the deployment gave.
+ * A yes-or-no assertion in words: its message states what should hold, often followed by the evidence ("X accepts a
+ * valid request: HTTP 409, ...", "X must be rejected, got HTTP 200", "X answers at its documented path (HTTP 404)").
+ * The claim is what was expected; the evidence, or "not so", is what the deployment gave.
  */
 function inWords(message: string): FailureDetail {
   const cut = [/, got /, /: /, / \((?=[^()]*(\([^()]*\)[^()]*)*\)$)/]
@@ -98,13 +95,15 @@ function inWords(message: string): FailureDetail {
 export function exchangeOutcome(x: Exchange): string {
   if (x.error !== undefined) return `no reply (${x.error})`;
   const success = (x.reply?.body as { success?: unknown } | undefined)?.success;
-  return `HTTP ${x.reply?.status ?? '-'}${typeof success === 'boolean' ? `, success=${success}` : ''} in ${x.durationMs} ms`;
+  return (
+    `HTTP ${x.reply?.status ?? '-'}${typeof success === 'boolean' ? `, success=${success}` : ''} in ` +
+    `${x.durationMs} ms`
+  );
 }
 
 /**
- * The report of a failure: detail resolved against the check's exchanges. Its exchange is the one
- * the failure names, else `judged` (the last reply the check's body was handed: harness/check.ts
- * judgedExchange), else the last.
+ * The report of a failure: detail resolved against the check's exchanges. Its exchange is the one the failure names,
+ * else `judged` (the last reply the check's body was handed: harness/check.ts judgedExchange), else the last.
  */
 export function failureReport(e: ConformanceFailure, exchanges: Exchange[], judged?: number): FailureReport {
   const d = e.detail;
@@ -131,9 +130,8 @@ export function failureReport(e: ConformanceFailure, exchanges: Exchange[], judg
 }
 
 /**
- * The clauses that rejected the observation, as lines: each clause with the requirement it cites,
- * what it rejects, the sentence that forbids it, and what was observed (several findings of one
- * clause share its heading).
+ * The clauses that rejected the observation, as lines: each clause with the requirement it cites, what it rejects, the
+ * sentence that forbids it, and what was observed (several findings of one clause share its heading).
  */
 export function findingLines(findings: ClauseFinding[]): string[] {
   const L: string[] = [];
@@ -173,7 +171,8 @@ export function failureText(r: FailureReport, rules: Map<string, Requirement>, e
   );
   if (r.steps?.length) L.push('  steps:', ...r.steps.map((s) => `    ${s.trim()}`));
   if (r.findings?.length) L.push(...findingLines(r.findings));
-  // The findings say what was checked and observed; the rest is said only where it adds to them (a bad-input check's shrunk request).
+  // The findings say what was checked and observed; the rest is said only where it adds to them (a bad-input check's
+  // shrunk request).
   const observed = new Set(r.findings?.map((f) => f.observed) ?? []);
   const repeats = observed.size > 0 && (r.got ?? '').split('\n').every((l) => observed.has(l.trim()));
   if (!observed.size) {
@@ -186,7 +185,8 @@ export function failureText(r: FailureReport, rules: Map<string, Requirement>, e
     L.push(`  exchanges of the failing step (${from}-${to} of ${exchanges.length}):`);
     for (const x of exchanges.slice(from - 1, to).slice(0, 4))
       L.push(
-        `    ${x.operation} ${clip(JSON.stringify((x.request.body as { content?: unknown })?.content ?? x.request.body), 300)}`,
+        `    ${x.operation} ` +
+          `${clip(JSON.stringify((x.request.body as { content?: unknown })?.content ?? x.request.body), 300)}`,
         `      -> ${exchangeOutcome(x)}: ${clip(JSON.stringify(x.reply?.body ?? x.reply?.text ?? null), 300)}`,
       );
   } else if (r.exchange)
@@ -194,7 +194,9 @@ export function failureText(r: FailureReport, rules: Map<string, Requirement>, e
   return L.join('\n');
 }
 
-/** Fields that make Allure and vitest read the error as an assertion (status "failed", not "broken"), without a diff. */
+/**
+ * Fields that make Allure and vitest read the error as an assertion (status "failed", not "broken"), without a diff.
+ */
 interface AssertionShape {
   expected?: string;
   actual?: string;
@@ -205,9 +207,9 @@ interface AssertionShape {
 /**
  * Turns what a check threw into what the reports show, in place where it can:
  * - an assertion error outside a rule becomes a ConformanceFailure citing `verifies`;
- * - a ConformanceFailure gets its text (failureText) as message, a stack without frames, the
- *   expected and actual values as `expected`/`actual` (so allure-vitest, which calls an error
- *   with those members an assertion, marks the check failed) and its report as `report`;
+ * - a ConformanceFailure gets its text (failureText) as message, a stack without frames, the expected and actual values
+ *   as `expected`/`actual` (so allure-vitest, which calls an error with those members an assertion, marks the check
+ *   failed) and its report as `report`;
  * - CouldNotJudge, a guard refusal or a stop keep their message and lose their stack frames;
  * - anything else (a bug of the suite) is returned untouched, stack and all.
  * @returns the error to rethrow, and the failure's report when it is a failure

@@ -1,20 +1,18 @@
 /**
- * The values of other people's records this process has seen, so no text can carry them on:
- * redaction (harness/redact-foreign.ts) registers every value it takes out of a reply, and
- * `scrubForeign` masks them wherever they occur in a text (failure messages, notes, the
- * envelope's message and errors), `scrubForeignValue` inside any JSON-able value.
+ * The values of other people's records this process has seen, so no text can carry them on: redaction
+ * (harness/redact-foreign.ts) registers every value it takes out of a reply, and `scrubForeign` masks them wherever
+ * they occur in a text (failure messages, notes, the envelope's message and errors), `scrubForeignValue` inside any
+ * JSON-able value.
  *
- * Masking is by ownership too: a foreign value is masked only where it stands as a whole token
- * (no letter, digit or underscore touching it on either side) and not inside one of the run's own
- * values (`registerOwn`: every value the run sent, its run ID and seeds). So a seed, a native ID, a
- * replay command or a generated name that happens to contain a foreign value stays intact, while
- * the foreign value standing on its own is masked.
+ * Masking is by ownership too: a foreign value is masked only where it stands as a whole token (no letter, digit or
+ * underscore touching it on either side) and not inside one of the run's own values (`registerOwn`: every value the run
+ * sent, its run ID and seeds). So a seed, a native ID, a replay command or a generated name that happens to contain a
+ * foreign value stays intact, while the foreign value standing on its own is masked.
  *
- * Values too short or too generic to identify anyone (codes such as ACTIVE or WORK, single
- * lowercase words such as "person" or "service", numbers of fewer than five digits, strings of
- * fewer than five characters) are not registered: masking them would mangle the suite's own words
- * (a circuit-open message read "to the [REDACTED: foreign] [REDACTED: foreign] failed") and
- * protect nothing. A value the run sent itself is never masked, even where another source holds
+ * Values too short or too generic to identify anyone (codes such as ACTIVE or WORK, single lowercase words such as
+ * "person" or "service", numbers of fewer than five digits, strings of fewer than five characters) are not registered:
+ * masking them would mangle the suite's own words (a circuit-open message read "to the [REDACTED: foreign] [REDACTED:
+ * foreign] failed") and protect nothing. A value the run sent itself is never masked, even where another source holds
  * it too (a namesake of the run's record).
  */
 import escapeRegExp from 'escape-string-regexp';
@@ -63,8 +61,8 @@ export function registerForeign(value: unknown, except: ReadonlySet<string> = ne
 }
 
 /**
- * Registers every string leaf (and long number) of a value as the run's own: what it sent (request
- * contents), its run ID, its seeds. A foreign value inside one of them is never masked there.
+ * Registers every string leaf (and long number) of a value as the run's own: what it sent (request contents), its run
+ * ID, its seeds. A foreign value inside one of them is never masked there.
  */
 export function registerOwn(value: unknown): void {
   eachLeaf(value, (s) => {
@@ -142,9 +140,9 @@ export function scrubForeignValue<T>(value: T, depth = 0): T {
 }
 
 /**
- * Clears a thrown error of every registered foreign value, in place: its message and stack, the
- * actual and expected values an assertion library attached (vitest prints and diffs them), its
- * matcher result and its cause. Called on whatever a check throws, before any reporter sees it.
+ * Clears a thrown error of every registered foreign value, in place: its message and stack, the actual and expected
+ * values an assertion library attached (vitest prints and diffs them), its matcher result and its cause. Called on
+ * whatever a check throws, before any reporter sees it.
  */
 export function scrubError(e: unknown, depth = 0): void {
   if (!values.size || !(e instanceof Error) || depth > 5) return;

@@ -1,12 +1,12 @@
 /**
- * The data-safety guard: refuses, before anything is sent, any mutating request that names a
- * source, link ID, relationship or data-source name the run does not own. What a request names
- * comes from the operations table's hooks (specs/common/model.ts OperationSpec: sourcesNamed,
- * linkIdsNamed, relationshipsNamed, namesCreated), so the guard knows no operation by name.
+ * The data-safety guard: refuses, before anything is sent, any mutating request that names a source, link ID,
+ * relationship or data-source name the run does not own. What a request names comes from the operations table's hooks
+ * (specs/common/model.ts OperationSpec: sourcesNamed, linkIdsNamed, relationshipsNamed, namesCreated), so the guard
+ * knows no operation by name.
  *
- * Ownership: a source is the run's when its name is a configured test source and its native ID
- * lies in the run's namespace; a link ID when a reply revealed it as the identity of a run-owned
- * source; a relationship when the run created it.
+ * Ownership: a source is the run's when its name is a configured test source and its native ID lies in the run's
+ * namespace; a link ID when a reply revealed it as the identity of a run-owned source; a relationship when the run
+ * created it.
  */
 import type { OperationSpec, WireNames } from '../specs/common/model.js';
 import type { SourceRef } from '../specs/common/wire.js';
@@ -37,8 +37,8 @@ export function wireNames(profile: Profile, service: string): WireNames {
 export type GuardMoment = number;
 
 export class Guard {
-  // Each maps what was adopted to the moment it was: ownership only grows, so what the guard
-  // owned at a moment is what it had adopted by then (a reply redacted later is judged as of its arrival).
+  // Each maps what was adopted to the moment it was: ownership only grows, so what the guard owned at a moment is what
+  // it had adopted by then (a reply redacted later is judged as of its arrival).
   private readonly ownedLinkIds = new Map<string, GuardMoment>();
   private readonly ownedRelationships = new Map<string, GuardMoment>();
   /** Data sources the run created (person createDataSource): records on them are the run's too. */
@@ -125,7 +125,8 @@ export class Guard {
     for (const name of op.namesCreated?.(c) ?? [])
       if (typeof name !== 'string' || !name.startsWith(this.run.namespace))
         throw new GuardRefusal(
-          `${op.service}.${op.name} would create ${JSON.stringify(name)}, which is not in this run's namespace (names must start ${this.run.namespace})`,
+          `${op.service}.${op.name} would create ${JSON.stringify(name)}, which is not in this run's namespace ` +
+            `(names must start ${this.run.namespace})`,
         );
   }
 

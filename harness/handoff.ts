@@ -1,12 +1,12 @@
 /**
- * Every value the suite's processes hand to each other in the environment, declared once: its
- * variable, its type, the files that set it (setBy) and read it (readBy), with a typed reader and
- * writer. test/handoffs.test.ts holds the code to this list. A user's settings are parsed by
- * their owners (harness/config.ts, reference/settings.ts); one a command fixes and hands on to its
- * child (the run ID, the seed) is declared here too, `handedOn`, and its owner still parses it.
+ * Every value the suite's processes hand to each other in the environment, declared once: its variable, its type, the
+ * files that set it (setBy) and read it (readBy), with a typed reader and writer. test/handoffs.test.ts holds the code
+ * to this list. A user's settings are parsed by their owners (harness/config.ts, reference/settings.ts); one a command
+ * fixes and hands on to its child (the run ID, the seed) is declared here too, `handedOn`, and its owner still parses
+ * it.
  *
- * Imports nothing: vitest.config.ts imports it, and vitest hashes everything its configuration
- * imports for every module of a run (test/vitest-plan.test.ts).
+ * Imports nothing: vitest.config.ts imports it, and vitest hashes everything its configuration imports for every module
+ * of a run (test/vitest-plan.test.ts).
  */
 
 /** An environment: process.env, or one a child process is started with. */
@@ -41,7 +41,9 @@ export interface VitestPlan {
   timeoutMs: number;
   /** Scenario files run side by side (harness/config.ts filesAtOnceFor, with the preflight's round trip). */
   filesAtOnce: number;
-  /** Isolation group of each configured service (run/vitest/vitest-plan.ts); a service not named is a group of its own. */
+  /**
+   * Isolation group of each configured service (run/vitest/vitest-plan.ts); a service not named is a group of its own.
+   */
   isolationGroups: Record<string, string>;
 }
 
@@ -112,7 +114,9 @@ const PREPARE = 'run/cli/conformance-prepare.ts';
 const CONFIG = 'harness/config.ts';
 
 export const HANDOFF = {
-  /** The run folder the conformance reporter writes results.json into, in the same vitest process or the merge step's. */
+  /**
+   * The run folder the conformance reporter writes results.json into, in the same vitest process or the merge step's.
+   */
   runFolder: text('CONFORMANCE_ACTIVE_RUN_FOLDER', {
     setBy: ['run/vitest/global-setup.ts', 'report/merge.ts'],
     readBy: ['report/reporter.ts'],
@@ -124,7 +128,10 @@ export const HANDOFF = {
     parsePlan,
     JSON.stringify,
   ),
-  /** File descriptor of the stop pipe of the run's vitest process: in the plan from run/interrupt.ts stopPipe, set by the command. */
+  /**
+   * File descriptor of the stop pipe of the run's vitest process: in the plan from run/interrupt.ts stopPipe, set by
+   * the command.
+   */
   stopFd: count('CONFORMANCE_STOP_FD', {
     setBy: ['run/interrupt.ts', 'run/cli/conformance.mjs'],
     readBy: ['run/interrupt.ts'],

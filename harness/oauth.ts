@@ -1,14 +1,13 @@
 /**
- * OAuth2 client credentials (RFC 6749, section 4.4) for a service whose bearer token comes from a
- * token endpoint (the seeds: "How the token is obtained, its lifetime and its scopes: not shown";
- * the settings <PREFIX>_OAUTH_*, harness/config.ts). A small client over undici, so that the
- * token request goes the way the service's requests go (the same proxy and TLS settings).
+ * OAuth2 client credentials (RFC 6749, section 4.4) for a service whose bearer token comes from a token endpoint (the
+ * seeds: "How the token is obtained, its lifetime and its scopes: not shown"; the settings <PREFIX>_OAUTH_*,
+ * harness/config.ts). A small client over undici, so that the token request goes the way the service's requests go (the
+ * same proxy and TLS settings).
  *
- * One token per service for the whole run: the threads of a run share it through memory
- * (`sharedTokenCell`, handed out by the global setup), so it is fetched once, by whichever thread
- * needs it first while the others wait; it is fetched again REFRESH_BEFORE_MS (or a tenth of its
- * lifetime, when shorter) before it expires, and once when the service answers HTTP 401 to it.
- * The client secret and every token are registered secrets (harness/redact.ts): masked wherever
+ * One token per service for the whole run: the threads of a run share it through memory (`sharedTokenCell`, handed out
+ * by the global setup), so it is fetched once, by whichever thread needs it first while the others wait; it is fetched
+ * again REFRESH_BEFORE_MS (or a tenth of its lifetime, when shorter) before it expires, and once when the service
+ * answers HTTP 401 to it. The client secret and every token are registered secrets (harness/redact.ts): masked wherever
  * they could appear. The token endpoint's exchanges are never recorded.
  */
 import { type Dispatcher, request } from 'undici';
@@ -107,8 +106,7 @@ export class TokenSource {
   }
 
   /**
-   * A new token after the service refused `refused` with HTTP 401: fetched unless another thread
-   * already replaced it.
+   * A new token after the service refused `refused` with HTTP 401: fetched unless another thread already replaced it.
    * @throws TokenError as token()
    */
   async renew(refused: string): Promise<string> {

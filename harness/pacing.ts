@@ -1,30 +1,27 @@
 /**
- * Adaptive pacing of one service's requests, shared by every thread of a run (the test worker and
- * the main process's early removal and teardown): a pause that a "not now" reply puts on all of the
- * service's requests, an in-flight bound and a request rate that repeated throttling lowers and a
- * quiet spell raises again, and the figures the reports show.
+ * Adaptive pacing of one service's requests, shared by every thread of a run (the test worker and the main process's
+ * early removal and teardown): a pause that a "not now" reply puts on all of the service's requests, an in-flight bound
+ * and a request rate that repeated throttling lowers and a quiet spell raises again, and the figures the reports show.
  *
- * - Pause: HTTP 429, or 429/503 with Retry-After (seconds or an HTTP date), stops every request of
- *   the service until the time asked has passed, at most MAX_PAUSE_MS; a 429 without Retry-After
- *   pauses THROTTLE_PAUSE_MS. The seeds leave rate limits open (organization-identity-api.md,
- *   Limits: "Rate limits: not shown."), so the suite learns them from the deployment's replies.
- * - Multiplicative decrease: a throttled reply to a request sent after the last decrease halves the
- *   in-flight bound (BOUND_DECREASE) and sets the rate to RATE_DECREASE of the current one (or of
- *   the replies accepted in about the last second, when no rate applied yet; none while nothing
- *   was accepted), at least MIN_RATE.
- *   Replies to requests sent before the decrease do not lower it again (they reflect the old pace).
- * - Increase: each RECOVERY_STEP_MS without a throttled reply adds 1 to the bound, and to the
- *   rate half its distance to the rate last throttled (at least 1/s) while below 95% of it,
- *   PROBE_STEP of it (at least 0.05/s) from there on: the rate comes back quickly and then probes the limit slowly, so a
- *   gateway's limit is met (and paused for) seldom. After QUIET_SPELL_MS without a throttled reply
- *   the run's settings apply again (CONFORMANCE_MAX_IN_FLIGHT as the bound, CONFORMANCE_RATE_LIMIT
- *   or no rate), which stay the ceiling throughout.
+ * - Pause: HTTP 429, or 429/503 with Retry-After (seconds or an HTTP date), stops every request of the service until
+ *   the time asked has passed, at most MAX_PAUSE_MS; a 429 without Retry-After pauses THROTTLE_PAUSE_MS. The seeds
+ *   leave rate limits open (organization-identity-api.md, Limits: "Rate limits: not shown."), so the suite learns them
+ *   from the deployment's replies.
+ * - Multiplicative decrease: a throttled reply to a request sent after the last decrease halves the in-flight bound
+ *   (BOUND_DECREASE) and sets the rate to RATE_DECREASE of the current one (or of the replies accepted in about the
+ *   last second, when no rate applied yet; none while nothing was accepted), at least MIN_RATE. Replies to requests
+ *   sent before the decrease do not lower it again (they reflect the old pace).
+ * - Increase: each RECOVERY_STEP_MS without a throttled reply adds 1 to the bound, and to the rate half its distance to
+ *   the rate last throttled (at least 1/s) while below 95% of it, PROBE_STEP of it (at least 0.05/s) from there on: the
+ *   rate comes back quickly and then probes the limit slowly, so a gateway's limit is met (and paused for) seldom.
+ *   After QUIET_SPELL_MS without a throttled reply the run's settings apply again (CONFORMANCE_MAX_IN_FLIGHT as the
+ *   bound, CONFORMANCE_RATE_LIMIT or no rate), which stay the ceiling throughout.
  * - Rate: requests are spaced 1/rate apart across threads (one shared "next free slot" per service).
  *
- * The state is a SharedArrayBuffer (sharedPacing), handed to the worker threads with the in-flight
- * counters (harness/shared-limit.ts); a transport without one keeps a buffer of its own. Own code:
- * the resilience libraries (cockatiel 3, p-limit, p-throttle) keep their state per thread and fixed
- * (cockatiel's bulkhead capacity, p-throttle's rate), and none learns a rate from 429 replies.
+ * The state is a SharedArrayBuffer (sharedPacing), handed to the worker threads with the in-flight counters
+ * (harness/shared-limit.ts); a transport without one keeps a buffer of its own. Own code: the resilience libraries
+ * (cockatiel 3, p-limit, p-throttle) keep their state per thread and fixed (cockatiel's bulkhead capacity, p-throttle's
+ * rate), and none learns a rate from 429 replies.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -40,7 +37,9 @@ export const RATE_DECREASE = 0.75;
 export const MIN_RATE = 0.5;
 /** Time without a throttled reply after which the bound and rate rise one step (ms). */
 export const RECOVERY_STEP_MS = 1000;
-/** Share of the rate added per step once it is back near where it was throttled: the gateway's limit is probed slowly. */
+/**
+ * Share of the rate added per step once it is back near where it was throttled: the gateway's limit is probed slowly.
+ */
 export const PROBE_STEP = 0.005;
 /** Time without a throttled reply after which the run's settings apply again (ms). */
 export const QUIET_SPELL_MS = 30_000;
@@ -166,9 +165,9 @@ export class ServicePacing {
   }
 
   /**
-   * Resolves when a request may be sent: no pause holds, and its slot under the rate has come. A
-   * pause that begins while a request waits for its slot makes it wait the pause out and take a
-   * new slot after it, so requests resume spaced, not in a burst.
+   * Resolves when a request may be sent: no pause holds, and its slot under the rate has come. A pause that begins
+   * while a request waits for its slot makes it wait the pause out and take a new slot after it, so requests resume
+   * spaced, not in a burst.
    * @returns the time the request may go (epoch ms), to pass to `ended`
    */
   async ready(): Promise<number> {
@@ -300,7 +299,10 @@ export class ServicePacing {
   }
 }
 
-/** The figures of every service of a shared buffer, by name (`names` in slot order); services with no attempt are left out. */
+/**
+ * The figures of every service of a shared buffer, by name (`names` in slot order); services with no attempt are left
+ * out.
+ */
 export function pacingFigures(buffer: SharedArrayBuffer, names: readonly string[]): Record<string, PacingFigures> {
   const out: Record<string, PacingFigures> = {};
   names.forEach((name, slot) => {
@@ -311,9 +313,8 @@ export function pacingFigures(buffer: SharedArrayBuffer, names: readonly string[
 }
 
 /**
- * The figures of several runs of one service taken together (the shards of a merged run, each
- * paced on its own): counts and pauses added, the lowest bound and rate the lowest of any, the
- * final ones the lowest of the shards' finals.
+ * The figures of several runs of one service taken together (the shards of a merged run, each paced on its own): counts
+ * and pauses added, the lowest bound and rate the lowest of any, the final ones the lowest of the shards' finals.
  */
 export function combineFigures(all: PacingFigures[]): PacingFigures | undefined {
   if (!all.length) return undefined;

@@ -1,10 +1,10 @@
 /**
- * The deployment profile: every gap the seeds leave ("not shown") that a check needs, as a typed,
- * documented setting with a default. Defaults serve the embedded reference; a user overrides
- * any of them with a JSON file named by CONFORMANCE_PROFILE.
+ * The deployment profile: every gap the seeds leave ("not shown") that a check needs, as a typed, documented setting
+ * with a default. Defaults serve the embedded reference; a user overrides any of them with a JSON file named by
+ * CONFORMANCE_PROFILE.
  *
- * A setting here never makes a check stricter than the seed; it only pins what the seed leaves
- * open, or turns an EXPECT-level requirement off.
+ * A setting here never makes a check stricter than the seed; it only pins what the seed leaves open, or turns an
+ * EXPECT-level requirement off.
  */
 import { readFileSync } from 'node:fs';
 import { closest } from 'fastest-levenshtein';
@@ -16,8 +16,8 @@ const ms = z.number().int().min(0).max(600000);
 // Every object of the profile is strict at every level (z.strictObject): a misspelt member is refused, never ignored.
 export const ProfileSchema = z.strictObject({
   /**
-   * How long a read may lag behind a write (search after a post, notifications after a change), in ms.
-   * null = automatic: 0 against the embedded reference, 10000 against a configured deployment.
+   * How long a read may lag behind a write (search after a post, notifications after a change), in ms. null =
+   * automatic: 0 against the embedded reference, 10000 against a configured deployment.
    */
   consistencyBudgetMs: ms.nullable().default(null),
   /** Pause between polls while waiting for a lagging read, in ms. */
@@ -56,35 +56,35 @@ export const ProfileSchema = z.strictObject({
       /** Page size used to walk a window; small so paging is exercised. */
       pageSize: z.number().int().min(1).max(1000).default(3),
       /**
-       * Page size used where the suite reads the feed to find its own changes (walks, a change's
-       * notification): large, so a busy feed takes few requests (seed: bounds "not shown"; a
-       * deployment that serves fewer per page is followed by hasNext).
+       * Page size used where the suite reads the feed to find its own changes (walks, a change's notification): large,
+       * so a busy feed takes few requests (seed: bounds "not shown"; a deployment that serves fewer per page is
+       * followed by hasNext).
        */
       readPageSize: z.number().int().min(1).max(1000).default(50),
       /**
-       * Most pages walked for one window (a bound so a busy staging feed cannot stall the run). A
-       * window longer than this is not judged: the feed's order is not shown, so what lies beyond
-       * the pages read is unknown, and the checks that need it skip, naming this setting.
+       * Most pages walked for one window (a bound so a busy staging feed cannot stall the run). A window longer than
+       * this is not judged: the feed's order is not shown, so what lies beyond the pages read is unknown, and the
+       * checks that need it skip, naming this setting.
        */
       maxPages: z.number().int().min(1).max(10000).default(200),
       /**
-       * Largest difference between the suite's clock and the deployment's, in ms: notification
-       * windows are widened (or, for a closed window, moved into the past) by it. null =
-       * automatic: 0 against the embedded reference, 5000 against a configured deployment.
+       * Largest difference between the suite's clock and the deployment's, in ms: notification windows are widened (or,
+       * for a closed window, moved into the past) by it. null = automatic: 0 against the embedded reference, 5000
+       * against a configured deployment.
        */
       clockSkewMs: ms.nullable().default(null),
     })
     .prefault({}),
   /**
-   * What nativeIdQuery shows for a soft-deleted source (seed: "not shown").
-   * 'absent': not found, or found with no active identity; 'any': not checked.
+   * What nativeIdQuery shows for a soft-deleted source (seed: "not shown"). 'absent': not found, or found with no
+   * active identity; 'any': not checked.
    */
   softDeletedLookup: z.enum(['absent', 'any']).default('absent'),
   /** EXPECT-level requirements switched off for this deployment, by ID. */
   disabledExpectations: z.array(z.string()).default([]),
   /**
-   * Scenarios that create data sources (person createDataSource) leave sources behind on a real
-   * deployment. null = automatic: on against the embedded reference, off against a configured one.
+   * Scenarios that create data sources (person createDataSource) leave sources behind on a real deployment. null =
+   * automatic: on against the embedded reference, off against a configured one.
    */
   createDataSources: z.boolean().nullable().default(null),
   /** Person service: which auth scheme to use when both credentials are set, and the schema label. */
@@ -93,19 +93,19 @@ export const ProfileSchema = z.strictObject({
       auth: z.enum(['bearer', 'basic']).default('bearer'),
       schemaVersion: z.enum(['2026.1.2', '1.0.0']).default('2026.1.2'),
       /**
-       * Relationship subject and object members on the person service (seed: payload "not
-       * shown"; vendor description: subjectVeratoId / objectVeratoId). The search filter
-       * members follow the vendor description (relationshipFilter.filterBy...VeratoId).
+       * Relationship subject and object members on the person service (seed: payload "not shown"; vendor description:
+       * subjectVeratoId / objectVeratoId). The search filter members follow the vendor description
+       * (relationshipFilter.filterBy...VeratoId).
        */
       relationshipSubject: z.string().default('subjectVeratoId'),
       relationshipObject: z.string().default('objectVeratoId'),
     })
     .prefault({}),
   /**
-   * Provider service: where an identity carries its provider type and the values it takes
-   * (seed: types 1 and 2 exist, identity fields "not shown"; the vendor examples put them in
-   * the NPI entity type code). `typeMember` is a dot path inside the identity; arrays on the
-   * way are walked element by element. Values are sent as given and compared as strings.
+   * Provider service: where an identity carries its provider type and the values it takes (seed: types 1 and 2 exist,
+   * identity fields "not shown"; the vendor examples put them in the NPI entity type code). `typeMember` is a dot path
+   * inside the identity; arrays on the way are walked element by element. Values are sent as given and compared as
+   * strings.
    */
   provider: z
     .strictObject({
@@ -164,7 +164,10 @@ function membersAt(path: PropertyKey[]): string[] {
   return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
 }
 
-/** One profile issue with the full member path, e.g. "relationship.verbb: not a profile member (did you mean relationship.verb?)". */
+/**
+ * One profile issue with the full member path, e.g. "relationship.verbb: not a profile member (did you mean
+ * relationship.verb?)".
+ */
 export function profileIssue(issue: z.core.$ZodIssue): string {
   const at = issue.path.map(String);
   if (issue.code === 'unrecognized_keys') {
@@ -172,7 +175,10 @@ export function profileIssue(issue: z.core.$ZodIssue): string {
     return issue.keys
       .map((k) => {
         const near = known.length ? closest(k, known) : undefined;
-        return `${[...at, k].join('.')}: not a profile member${near ? ` (did you mean ${[...at, near].join('.')}?)` : ''}`;
+        return (
+          `${[...at, k].join('.')}: not a profile ` +
+          `member${near ? ` (did you mean ${[...at, near].join('.')}?)` : ''}`
+        );
       })
       .join('; ');
   }

@@ -1,9 +1,8 @@
 /**
- * What one finished check leaves for the reports: its operations, lags and retries in its
- * metadata, its exchanges in `exchanges/` of the run folder (harness/exchange-file.ts: in full,
- * gzip'ed, for the checks CONFORMANCE_EXCHANGES keeps; as one summary line per exchange for the
- * others), and its Allure labels and attachments (harness/allure.ts; exchanges attached only
- * when kept in full).
+ * What one finished check leaves for the reports: its operations, lags and retries in its metadata, its exchanges in
+ * `exchanges/` of the run folder (harness/exchange-file.ts: in full, gzip'ed, for the checks CONFORMANCE_EXCHANGES
+ * keeps; as one summary line per exchange for the others), and its Allure labels and attachments (harness/allure.ts;
+ * exchanges attached only when kept in full).
  */
 import { labelForAllure } from './allure.js';
 import type { Check } from './check.js';
@@ -11,7 +10,10 @@ import type { ExchangesKept } from './config.js';
 import { writeExchanges } from './exchange-file.js';
 import type { CheckMeta } from './verdict.js';
 
-/** True when a check with this verdict keeps its exchanges in full: every check (all), the ones that did not pass (failing), none. */
+/**
+ * True when a check with this verdict keeps its exchanges in full: every check (all), the ones that did not pass
+ * (failing), none.
+ */
 export function keepsInFull(kept: ExchangesKept, verdict: CheckMeta['verdict']): boolean {
   if (kept === 'all') return true;
   if (kept === 'none') return false;

@@ -1,35 +1,33 @@
 /**
- * Redaction by ownership: anything in a reply that the run did not create is foreign, wherever it
- * sits and whatever view the deployment chose. Applied to every reply body an exchange holds: its
- * foreign values are registered as the reply arrives (registerForeignIn), and the redacted copy is
- * what the exchange's body is when first read (harness/client.ts and the transport's `keep` hook,
- * judged by what the run owned when the reply arrived), so no sink (exchange files,
- * Allure, HTML, Markdown, JSON, JUnit, console, curl replays) ever holds other people's data.
+ * Redaction by ownership: anything in a reply that the run did not create is foreign, wherever it sits and whatever
+ * view the deployment chose. Applied to every reply body an exchange holds: its foreign values are registered as the
+ * reply arrives (registerForeignIn), and the redacted copy is what the exchange's body is when first read
+ * (harness/client.ts and the transport's `keep` hook, judged by what the run owned when the reply arrived), so no sink
+ * (exchange files, Allure, HTML, Markdown, JSON, JUnit, console, curl replays) ever holds other people's data.
  *
- * Ownership (harness/guard.ts): a source is the run's when its name is a configured test source
- * and its native ID lies in the run's namespace; a link ID when the guard adopted it (the identity
- * of a run-owned source); a relationship when the run created it.
+ * Ownership (harness/guard.ts): a source is the run's when its name is a configured test source and its native ID lies
+ * in the run's namespace; a link ID when the guard adopted it (the identity of a run-owned source); a relationship when
+ * the run created it.
  *
  * What is judged, by shape rather than by operation (the seeds leave many shapes "not shown"):
- * - identity holders: an object with any of identity, linkIdentity, incomingIdentity,
- *   identityGroupedBySource, customizedIdentities, customizedIdentitiesWithSource or
- *   enrichedDetails, and every element of searchResults. The run's own when every source it shows
- *   (identityGroupedBySource[].source, `sources` lists and person source entries inside its
- *   identities) is the run's and it shows one in identityGroupedBySource, or its link ID is the
- *   run's, or it has no link ID and shows only run-owned sources. Anything else is foreign: every
- *   member but linkId, requestedLinkId, matchScore and sameIdentity becomes a stub.
- * - notifications[] and events[] elements (fields "not shown"): the run's when they mention a
- *   run-owned native ID or link ID, else a stub.
- * - relationships (relationship / relationships members): the run's when it created them or both
- *   ends are its link IDs; else a stub keeping the ID and the link IDs of both ends.
- * - source references anywhere (members named like *source*, `sources` entries, person source
- *   entries): a foreign one keeps its source name only.
+ * - identity holders: an object with any of identity, linkIdentity, incomingIdentity, identityGroupedBySource,
+ *   customizedIdentities, customizedIdentitiesWithSource or enrichedDetails, and every element of searchResults. The
+ *   run's own when every source it shows (identityGroupedBySource[].source, `sources` lists and person source entries
+ *   inside its identities) is the run's and it shows one in identityGroupedBySource, or its link ID is the run's, or it
+ *   has no link ID and shows only run-owned sources. Anything else is foreign: every member but linkId,
+ *   requestedLinkId, matchScore and sameIdentity becomes a stub.
+ * - notifications[] and events[] elements (fields "not shown"): the run's when they mention a run-owned native ID or
+ *   link ID, else a stub.
+ * - relationships (relationship / relationships members): the run's when it created them or both ends are its link IDs;
+ *   else a stub keeping the ID and the link IDs of both ends.
+ * - source references anywhere (members named like *source*, `sources` entries, person source entries): a foreign one
+ *   keeps its source name only.
  * What cannot be attributed is redacted (fail safe).
  *
- * A stub keeps what a reader needs to follow the exchange: a note, the source names, a member
- * count and a stable hash (HMAC-SHA-256 under the run's redaction key, so the same content hashes
- * alike within a run and low-entropy values cannot be guessed back from it). Every value taken out
- * is registered as foreign (harness/foreign-values.ts) so failure messages cannot quote it.
+ * A stub keeps what a reader needs to follow the exchange: a note, the source names, a member count and a stable hash
+ * (HMAC-SHA-256 under the run's redaction key, so the same content hashes alike within a run and low-entropy values
+ * cannot be guessed back from it). Every value taken out is registered as foreign (harness/foreign-values.ts) so
+ * failure messages cannot quote it.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { registerForeign, scrubForeign } from './foreign-values.js';
@@ -78,7 +76,10 @@ const IDENTITY_MEMBERS = [
   'customizedIdentitiesWithSource',
   'enrichedDetails',
 ];
-/** Members of a foreign identity holder that stay: they say which identity it is and how it ranked, nothing about anyone. */
+/**
+ * Members of a foreign identity holder that stay: they say which identity it is and how it ranked, nothing about
+ * anyone.
+ */
 const HOLDER_KEEPS = new Set(['linkId', 'requestedLinkId', 'matchScore', 'sameIdentity']);
 
 type Obj = Record<string, unknown>;
@@ -86,7 +87,10 @@ type Src = { name?: unknown; id?: unknown };
 const isObj = (v: unknown): v is Obj => Boolean(v) && typeof v === 'object' && !Array.isArray(v);
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
-/** A source reference as the run's ownership reads it: {name, id}, a person source entry {sourceName|sourceId, nativeId}, or a flat {source, nativeId} (notification bodies). */
+/**
+ * A source reference as the run's ownership reads it: {name, id}, a person source entry {sourceName|sourceId,
+ * nativeId}, or a flat {source, nativeId} (notification bodies).
+ */
 function asSource(v: unknown): Src | undefined {
   if (!isObj(v)) return undefined;
   if (str(v.nativeId) !== undefined)
@@ -101,7 +105,10 @@ function asSource(v: unknown): Src | undefined {
 /** True for a member named `source` in any case (a reference to one source record). */
 const isSourceKey = (k: string) => k.length === 6 && k.toLowerCase() === 'source';
 
-/** Every source reference an identity holder shows: identityGroupedBySource[].source, `sources` lists, `source` members and person source entries, at any depth. */
+/**
+ * Every source reference an identity holder shows: identityGroupedBySource[].source, `sources` lists, `source` members
+ * and person source entries, at any depth.
+ */
 function sourcesShown(holder: Obj): Src[] {
   const out: Src[] = [];
   const walk = (v: unknown, key: string | undefined, depth: number): void => {
@@ -134,9 +141,9 @@ function isHolder(o: Obj): boolean {
 }
 
 /**
- * True for what this module leaves in place of foreign content: an object with the note and only
- * flat members (source names, counts, hash, kept IDs). Redacting it again changes nothing, so a
- * redacted body can be checked by redacting it once more (report/evidence/scan.ts).
+ * True for what this module leaves in place of foreign content: an object with the note and only flat members (source
+ * names, counts, hash, kept IDs). Redacting it again changes nothing, so a redacted body can be checked by redacting it
+ * once more (report/evidence/scan.ts).
  */
 export function isStub(v: unknown): boolean {
   return (
@@ -175,9 +182,8 @@ const SCANNED: ForeignStub = Object.freeze({
 }) as ForeignStub;
 
 /**
- * Walks a reply body and judges what is foreign. With `emit` it returns the redacted copy; without,
- * it only registers every foreign value it would take out (harness/foreign-values.ts) and copies
- * nothing: one judgement, two uses.
+ * Walks a reply body and judges what is foreign. With `emit` it returns the redacted copy; without, it only registers
+ * every foreign value it would take out (harness/foreign-values.ts) and copies nothing: one judgement, two uses.
  */
 class Redactor {
   constructor(
@@ -291,9 +297,8 @@ class Redactor {
 }
 
 /**
- * A copy of a reply body with everything the run did not create replaced by stubs (see the
- * module comment), and the envelope's texts (message, errors, warnings, unparsedJson) cleared of
- * every foreign value seen so far.
+ * A copy of a reply body with everything the run did not create replaced by stubs (see the module comment), and the
+ * envelope's texts (message, errors, warnings, unparsedJson) cleared of every foreign value seen so far.
  */
 export function redactForeign<T>(body: T, own: Ownership): T {
   const out = new Redactor(own).value(body, undefined);
@@ -305,9 +310,9 @@ export function redactForeign<T>(body: T, own: Ownership): T {
 }
 
 /**
- * Registers as foreign every value `redactForeign` would take out of `body` (so that no text can
- * quote it: harness/foreign-values.ts), without building the redacted copy. The client does this
- * as each reply arrives and makes the copy only when the exchange is first read (harness/client.ts).
+ * Registers as foreign every value `redactForeign` would take out of `body` (so that no text can quote it:
+ * harness/foreign-values.ts), without building the redacted copy. The client does this as each reply arrives and makes
+ * the copy only when the exchange is first read (harness/client.ts).
  */
 export function registerForeignIn(body: unknown, own: Ownership): void {
   new Redactor(own, false).value(body, undefined);

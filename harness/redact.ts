@@ -1,8 +1,7 @@
 /**
- * Redaction of secrets before anything reaches a report, a log or the console (other people's
- * identity data: harness/redact-foreign.ts).
- * Header values of Authorization (and any header or member named like a secret) are replaced;
- * known secret strings (tokens, passwords from the settings) are masked wherever they occur.
+ * Redaction of secrets before anything reaches a report, a log or the console (other people's identity data:
+ * harness/redact-foreign.ts). Header values of Authorization (and any header or member named like a secret) are
+ * replaced; known secret strings (tokens, passwords from the settings) are masked wherever they occur.
  */
 const SECRET_KEY =
   /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|password|token|access_token|secret)$/i;

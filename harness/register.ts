@@ -1,9 +1,8 @@
 /**
- * Registration of checks with vitest: `scenario(service, area).check(title, verifies, body)`
- * registers one concurrent vitest test that cites the requirement IDs it verifies (in its title
- * and metadata), runs its body with a Faker seeded from the run seed and its stable ID, and
- * leaves a verdict (pass, fail, error, skip, omit) and its exchanges for the reporters.
- * Deliberately thin, like test262's harness.
+ * Registration of checks with vitest: `scenario(service, area).check(title, verifies, body)` registers one concurrent
+ * vitest test that cites the requirement IDs it verifies (in its title and metadata), runs its body with a Faker seeded
+ * from the run seed and its stable ID, and leaves a verdict (pass, fail, error, skip, omit) and its exchanges for the
+ * reporters. Deliberately thin, like test262's harness.
  */
 import { type TestContext, inject, test } from 'vitest';
 import { relative } from 'node:path';
@@ -28,9 +27,8 @@ import {
 } from './verdict.js';
 
 /**
- * A check's stable ID part from its title. Long titles keep 90 characters plus a hash of the whole
- * slug, so two titles that differ only at the end never share an ID (IDs key seeds, baselines,
- * known-failure lists and exchange files).
+ * A check's stable ID part from its title. Long titles keep 90 characters plus a hash of the whole slug, so two titles
+ * that differ only at the end never share an ID (IDs key seeds, baselines, known-failure lists and exchange files).
  */
 export function slug(text: string): string {
   const full = text
@@ -54,9 +52,9 @@ function classify(
 }
 
 /**
- * True when a check ended because the run was interrupted, not by a judgement: the run's signal
- * is aborted and the check did not fail on replies it got in full (a failure judged on a reply the
- * interrupt cut off, or anything else thrown then, is no finding about the deployment).
+ * True when a check ended because the run was interrupted, not by a judgement: the run's signal is aborted and the
+ * check did not fail on replies it got in full (a failure judged on a reply the interrupt cut off, or anything else
+ * thrown then, is no finding about the deployment).
  */
 export function interruptedBy(caught: unknown, signal: AbortSignal, t: Pick<Check, 'exchanges'> | undefined): boolean {
   if (!signal.aborted || caught instanceof StopCheck) return false;
@@ -71,14 +69,14 @@ const LONGEST_CHAIN_PRIORITY = 2;
 /** Least share of its time limit a check may send requests in. */
 const LEAST_SENDING_SHARE = 0.5;
 /**
- * Time kept before a check's time limit, ms: an attempt under way ends at most ATTEMPT_GRACE_MS
- * (5 s) after the time to send (harness/transport.ts), so the check ends 5 s before its limit.
+ * Time kept before a check's time limit, ms: an attempt under way ends at most ATTEMPT_GRACE_MS (5 s) after the time to
+ * send (harness/transport.ts), so the check ends 5 s before its limit.
  */
 const SEND_MARGIN_MS = 10000;
 
 /**
- * When a check that began at `begun` stops sending (Check.sendBy): its time limit `limitMs` less
- * SEND_MARGIN_MS, at least half the limit. No limit (0): never.
+ * When a check that began at `begun` stops sending (Check.sendBy): its time limit `limitMs` less SEND_MARGIN_MS, at
+ * least half the limit. No limit (0): never.
  */
 export function sendBy(begun: number, limitMs: number): number {
   if (!(limitMs > 0)) return Number.POSITIVE_INFINITY;
@@ -89,10 +87,10 @@ export interface CheckOptions {
   /** Run this check only when the profile enables creating data sources on the target. */
   createsDataSources?: boolean;
   /**
-   * The check's requests mostly follow one another (a walk, a chain of posts each judged before
-   * the next): they go first in the queue for a place in flight, so the check is not held up
-   * behind the bursts of checks that send many requests at once. `'longest'`: a chain that is the
-   * run's longest (the generated walks), whose requests go before those of the other chains.
+   * The check's requests mostly follow one another (a walk, a chain of posts each judged before the next): they go
+   * first in the queue for a place in flight, so the check is not held up behind the bursts of checks that send many
+   * requests at once. `'longest'`: a chain that is the run's longest (the generated walks), whose requests go before
+   * those of the other chains.
    */
   chain?: boolean | 'longest';
 }
@@ -103,8 +101,8 @@ export type CheckBody = (t: Check) => Promise<void>;
  * Declares the checks of one area of one service.
  * @param service which service's client and requirements the checks use
  * @param area file-level area (envelope, search, lifecycle, ...), used in check IDs and reports
- * @throws Error at registration when a check cites no requirement, a requirement of another
- *   service, or repeats a check ID (suite bugs)
+ * @throws Error at registration when a check cites no requirement, a requirement of another service, or repeats a check
+ *   ID (suite bugs)
  */
 export function scenario(service: ServiceName, area: string) {
   const catalogue = catalogueOf(service);
@@ -122,8 +120,8 @@ export function scenario(service: ServiceName, area: string) {
     const provided = inject('conformance');
     const only = provided?.only;
     const cites = (ids: string[]) => verifies.some((id) => ids.includes(id));
-    // Detection: once per variant whose requirements the check cites (every check for a variant
-    // without `only`); a check cited by none is declared skipped (sends nothing).
+    // Detection: once per variant whose requirements the check cites (every check for a variant without `only`); a
+    // check cited by none is declared skipped (sends nothing).
     const variants = provided?.variants ? provided.variants.filter((v) => !v.only || cites(v.only)) : [undefined];
     const declared: CheckDeclaration = { checkId, service, area, verifies, title };
     if ((only && !cites(only)) || !variants.length) {
@@ -206,6 +204,7 @@ export function scenario(service: ServiceName, area: string) {
       }
     });
   }
-  // The registrar knows its service, so shared rules look their requirements up by role (specs/services.ts requirementFor).
+  // The registrar knows its service, so shared rules look their requirements up by role (specs/services.ts
+  // requirementFor).
   return { check: Object.assign(check, { service }) };
 }

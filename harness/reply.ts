@@ -1,14 +1,13 @@
 /**
- * What came back from one request, and the predicates checks read it with. Scenarios import
- * these, never the HTTP client.
+ * What came back from one request, and the predicates checks read it with. Scenarios import these, never the HTTP
+ * client.
  *
  * A reply is one of three things:
- * - transient: the deployment could not answer now (no reply, HTTP 429/502/503/504, or a reply
- *   marked retryableError=true to a request the suite believes valid). It is never evidence of
- *   behaviour: checks turn it into "could not judge" (harness/check.ts), never into a rejection,
- *   an absence or a failure.
- * - a rejection: the deployment answered and declined the request: HTTP 4xx, or any reply whose
- *   envelope says success=false (also an enveloped 5xx: the seeds leave HTTP statuses other than
+ * - transient: the deployment could not answer now (no reply, HTTP 429/502/503/504, or a reply marked
+ *   retryableError=true to a request the suite believes valid). It is never evidence of behaviour: checks turn it into
+ *   "could not judge" (harness/check.ts), never into a rejection, an absence or a failure.
+ * - a rejection: the deployment answered and declined the request: HTTP 4xx, or any reply whose envelope says
+ *   success=false (also an enveloped 5xx: the seeds leave HTTP statuses other than
  *   200 "not shown", organization-identity-api.md, Errors).
  * - an acceptance: success=true.
  */
@@ -49,17 +48,17 @@ export function rememberParsed(reply: NonNullable<Exchange['reply']>, body: unkn
 }
 
 /**
- * The body of an exchange's reply for reading what redaction keeps as it is (the envelope's
- * `success`, each search result's `matchScore`: harness/redact-foreign.ts), without making the
- * redacted copy. Nothing else may be read from it: it may hold other people's data.
+ * The body of an exchange's reply for reading what redaction keeps as it is (the envelope's `success`, each search
+ * result's `matchScore`: harness/redact-foreign.ts), without making the redacted copy. Nothing else may be read from
+ * it: it may hold other people's data.
  */
 export function bodyForKeptMembers(reply: NonNullable<Exchange['reply']>): unknown {
   return parsedBodies.has(reply) ? parsedBodies.get(reply) : reply.body;
 }
 
 /**
- * What a call of operation `O` returns: the exchange plus the parsed envelope when the body was a
- * JSON object. A reply of any operation is a Reply (of every operation's content).
+ * What a call of operation `O` returns: the exchange plus the parsed envelope when the body was a JSON object. A reply
+ * of any operation is a Reply (of every operation's content).
  */
 export interface Reply<O extends OperationName = OperationName> {
   exchange: Exchange;
@@ -67,9 +66,9 @@ export interface Reply<O extends OperationName = OperationName> {
   /** The reply body when it parsed as a JSON object, else undefined. */
   body: Record<string, unknown> | undefined;
   /**
-   * body.content, typed as the operation's contract gives it (specs/services.ts ReplyContent).
-   * Checked against the contract only when the reply said success=true and came through a check's
-   * `call` or `ok`; otherwise its members are whatever the deployment sent (read them tolerantly).
+   * body.content, typed as the operation's contract gives it (specs/services.ts ReplyContent). Checked against the
+   * contract only when the reply said success=true and came through a check's `call` or `ok`; otherwise its members are
+   * whatever the deployment sent (read them tolerantly).
    */
   content: ReplyContent<O> | null | undefined;
   success: boolean | undefined;
@@ -79,10 +78,9 @@ export interface Reply<O extends OperationName = OperationName> {
 export const TRANSIENT_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
 
 /**
- * True when the reply says nothing about the deployment's behaviour: no reply at all, a
- * "not now" HTTP status, or a failure marked retryableError=true. With `sentInvalid` (the request
- * was wrong on purpose) the retryable flag is not transient: it is judged by the
- * ERR-NOT-RETRYABLE requirements instead.
+ * True when the reply says nothing about the deployment's behaviour: no reply at all, a "not now" HTTP status, or a
+ * failure marked retryableError=true. With `sentInvalid` (the request was wrong on purpose) the retryable flag is not
+ * transient: it is judged by the ERR-NOT-RETRYABLE requirements instead.
  */
 export function isTransient(reply: Reply, options: { sentInvalid?: boolean } = {}): boolean {
   if (reply.exchange.error !== undefined || reply.status === undefined) return true;
@@ -91,8 +89,8 @@ export function isTransient(reply: Reply, options: { sentInvalid?: boolean } = {
 }
 
 /**
- * True when the deployment answered and declined the request: HTTP 4xx (other than 429), or an
- * envelope with success=false whatever the status. A transient reply is never a rejection.
+ * True when the deployment answered and declined the request: HTTP 4xx (other than 429), or an envelope with
+ * success=false whatever the status. A transient reply is never a rejection.
  */
 export function isRejection(reply: Reply, options: { sentInvalid?: boolean } = {}): boolean {
   if (isTransient(reply, options)) return false;
@@ -105,8 +103,8 @@ export function isRejection(reply: Reply, options: { sentInvalid?: boolean } = {
 export const isAuthFailure = (reply: Reply) => reply.status === 401 || reply.status === 403;
 
 /**
- * True when a lookup found nothing: rejected (not for want of credentials), or accepted with no
- * link ID. A transient reply is never an absence.
+ * True when a lookup found nothing: rejected (not for want of credentials), or accepted with no link ID. A transient
+ * reply is never an absence.
  */
 export function isAbsent(reply: Reply): boolean {
   if (isTransient(reply)) return false;
@@ -133,5 +131,8 @@ export function describeReply(reply: Reply): string {
       [...new Set([b.message, ...(Array.isArray(b.errors) ? b.errors : [])].filter(Boolean).map(String))].join('; ')
     : (reply.exchange.reply?.text ?? '').slice(0, 200);
   const retried = reply.exchange.retries?.length ? ` after ${reply.exchange.retries.length} retries` : '';
-  return `HTTP ${reply.status}, success=${String(reply.success)}${b?.retryableError === true ? ', retryableError=true' : ''}${detail ? ` (${detail})` : ''}${retried}`;
+  return (
+    `HTTP ${reply.status}, ` +
+    `success=${String(reply.success)}${b?.retryableError === true ? ', retryableError=true' : ''}${detail ? ` (${detail})` : ''}${retried}`
+  );
 }

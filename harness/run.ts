@@ -1,9 +1,9 @@
 /**
  * Run isolation: the run id, native IDs namespaced by it, and the ledger of what the run created.
  *
- * Every source record the run creates uses a configured test source name and a native ID
- * `cf-<runId>-<random>`; the ledger (append-only JSONL in the run's report folder) is written
- * BEFORE the creating request is sent, so a crash can never leave an unlisted record.
+ * Every source record the run creates uses a configured test source name and a native ID `cf-<runId>-<random>`; the
+ * ledger (append-only JSONL in the run's report folder) is written BEFORE the creating request is sent, so a crash can
+ * never leave an unlisted record.
  * Source: docs/safety.md.
  */
 import { appendFileSync, closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync } from 'node:fs';
@@ -14,14 +14,17 @@ import type { SourceRef } from '../specs/common/wire.js';
 
 export const NATIVE_ID_PREFIX = 'cf-';
 
-/** Entries of what the run created carry `file`, the scenario file whose check created it, when a check did (run/early-removal.ts). */
+/**
+ * Entries of what the run created carry `file`, the scenario file whose check created it, when a check did
+ * (run/early-removal.ts).
+ */
 export type LedgerEntry =
   | { kind: 'source'; service: ServiceName; source: SourceRef; at: string; file?: string }
   | { kind: 'relationship'; service: ServiceName; id: string; at: string; file?: string }
   | { kind: 'dataSource'; service: ServiceName; name: string; at: string; file?: string }
   /**
-   * A source record or relationship of an earlier entry, removed while the run went on (run/early-removal.ts):
-   * the teardown counts it with its outcome and does not ask again.
+   * A source record or relationship of an earlier entry, removed while the run went on (run/early-removal.ts): the
+   * teardown counts it with its outcome and does not ask again.
    */
   | {
       kind: 'removed';
@@ -32,8 +35,8 @@ export type LedgerEntry =
       at: string;
     }
   /**
-   * A record the run posted with invalid content on purpose and the deployment accepted: it is
-   * deleted at once, and until then no other check judges it (its link ID when known).
+   * A record the run posted with invalid content on purpose and the deployment accepted: it is deleted at once, and
+   * until then no other check judges it (its link ID when known).
    */
   | { kind: 'quarantine'; service: ServiceName; source: SourceRef; linkId?: string; at: string };
 
@@ -118,9 +121,8 @@ export class RunContext {
   }
 
   /**
-   * True when an identity-shaped value (a search result, a reply's content) is a record the run
-   * posted with invalid content: by its link ID, or by a source whose native ID is in the invalid
-   * namespace.
+   * True when an identity-shaped value (a search result, a reply's content) is a record the run posted with invalid
+   * content: by its link ID, or by a source whose native ID is in the invalid namespace.
    */
   isQuarantined(value: { linkId?: unknown; identityGroupedBySource?: unknown } | null | undefined): boolean {
     if (!value) return false;

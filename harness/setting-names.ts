@@ -1,12 +1,11 @@
 /**
- * Every environment variable the suite's commands read, and the check that nothing else with the
- * suite's prefixes (ORG_, PERSON_, PROVIDER_, CONFORMANCE_, REFERENCE_) is set: a misspelt
- * setting (ORG_BASEURL) would otherwise be ignored and the run would silently go elsewhere (the
- * embedded reference) and pass. The check names the variable and the closest known setting.
+ * Every environment variable the suite's commands read, and the check that nothing else with the suite's prefixes
+ * (ORG_, PERSON_, PROVIDER_, CONFORMANCE_, REFERENCE_) is set: a misspelt setting (ORG_BASEURL) would otherwise be
+ * ignored and the run would silently go elsewhere (the embedded reference) and pass. The check names the variable and
+ * the closest known setting.
  *
- * Internal variables are set by the commands for their own child processes (harness/handoff.ts
- * declares them); they are known so a child accepts them, and documented as internal (README,
- * "Settings").
+ * Internal variables are set by the commands for their own child processes (harness/handoff.ts declares them); they are
+ * known so a child accepts them, and documented as internal (README, "Settings").
  */
 import { closest, distance } from 'fastest-levenshtein';
 import type { ServiceName } from '../specs/common/model.js';
@@ -48,9 +47,8 @@ export const RUN_SETTINGS = [
 ];
 
 /**
- * Variables the commands set for their children, declared in harness/handoff.ts (the user
- * settings a command hands on are RUN_SETTINGS above). Only those with a suite prefix: the
- * check below never sees the others (DETECTION_*).
+ * Variables the commands set for their children, declared in harness/handoff.ts (the user settings a command hands on
+ * are RUN_SETTINGS above). Only those with a suite prefix: the check below never sees the others (DETECTION_*).
  */
 export const INTERNAL_SETTINGS = HANDOFFS.filter(
   (h) => !h.handedOn && SETTING_PREFIXES.some((p) => h.name.startsWith(p)),
@@ -59,7 +57,10 @@ export const INTERNAL_SETTINGS = HANDOFFS.filter(
 /** Read by the project's own tests, never by a run: the browser of the report's self-test. */
 export const SELF_TEST_SETTINGS = ['CONFORMANCE_CHROMIUM'];
 
-/** The settings of one service: base URL, path, sources, TLS, the credentials of its auth schemes, and the person customer ID. */
+/**
+ * The settings of one service: base URL, path, sources, TLS, the credentials of its auth schemes, and the person
+ * customer ID.
+ */
 export function serviceSettingNames(service: ServiceName): string[] {
   const spec = SERVICES[service];
   const p = spec.envPrefix;
@@ -81,15 +82,15 @@ export function serviceSettingNames(service: ServiceName): string[] {
         ]
       : []),
     ...(spec.authSchemes.includes('basic') ? [`${p}_USERNAME`, `${p}_PASSWORD`] : []),
-    // customerId is a member of the person request envelope only (person-provider-identity-api.md, Resources, Envelope).
+    // customerId is a member of the person request envelope only (person-provider-identity-api.md, Resources,
+    // Envelope).
     ...(service === 'person' ? [`${p}_CUSTOMER_ID`] : []),
   ];
 }
 
 /**
- * The settings that gave a service's credentials, as advice names them: only settings that exist
- * for the service and that the run used (never PROVIDER_TOKEN: the provider service takes basic
- * credentials only).
+ * The settings that gave a service's credentials, as advice names them: only settings that exist for the service and
+ * that the run used (never PROVIDER_TOKEN: the provider service takes basic credentials only).
  */
 export function credentialSettings(
   service: ServiceName,
@@ -125,8 +126,8 @@ export function unknownSettings(env: Record<string, string | undefined>): Array<
 export const baseUrlSettings = () => serviceNames().map((s) => `${SERVICES[s].envPrefix}_BASE_URL`);
 
 /**
- * True when a variable's name looks like a service base URL (…BASE_URL, …BASEURL, BASE_URI) or is a
- * near miss of ORG_BASE_URL, PERSON_BASE_URL or PROVIDER_BASE_URL, whatever its prefix.
+ * True when a variable's name looks like a service base URL (…BASE_URL, …BASEURL, BASE_URI) or is a near miss of
+ * ORG_BASE_URL, PERSON_BASE_URL or PROVIDER_BASE_URL, whatever its prefix.
  */
 export function looksLikeBaseUrl(name: string): boolean {
   const letters = name.toUpperCase().replace(/[^A-Z]/g, '');

@@ -1,30 +1,28 @@
 /**
- * A limit on requests in flight that all test workers of a run share: one counter per service in
- * a SharedArrayBuffer that the global setup hands to every worker thread (vitest's provide passes
- * it by structured clone, which shares the memory between threads). CONFORMANCE_MAX_IN_FLIGHT is a
- * bound per service for the whole run, so a file running alone on its service may use all of it,
- * instead of a fixed share per worker that leaves most of it idle while the other workers run
- * files of other services.
+ * A limit on requests in flight that all test workers of a run share: one counter per service in a SharedArrayBuffer
+ * that the global setup hands to every worker thread (vitest's provide passes it by structured clone, which shares the
+ * memory between threads). CONFORMANCE_MAX_IN_FLIGHT is a bound per service for the whole run, so a file running alone
+ * on its service may use all of it, instead of a fixed share per worker that leaves most of it idle while the other
+ * workers run files of other services.
  *
- * Own code because no maintained package offers a cross-thread counting semaphore whose acquire
- * does not block the thread (Atomics.wait would stall every other check of the worker); this one
- * waits with Atomics.waitAsync.
+ * Own code because no maintained package offers a cross-thread counting semaphore whose acquire does not block the
+ * thread (Atomics.wait would stall every other check of the worker); this one waits with Atomics.waitAsync.
  */
 
 import type { Queued, SharedBound } from './transport.js';
 
 /**
- * Shared counters for `slots` slots (one per service): the requests in flight of each slot, then
- * the requests of each slot waiting for a place (queued in a transport; see SharedLimit.queue).
+ * Shared counters for `slots` slots (one per service): the requests in flight of each slot, then the requests of each
+ * slot waiting for a place (queued in a transport; see SharedLimit.queue).
  */
 export function sharedCounters(slots: number): SharedArrayBuffer {
   return new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT * 2 * Math.max(1, slots));
 }
 
 /**
- * Requests of each slot waiting for a place now, across every thread. The run's side-by-side
- * runner (plain JavaScript: run/vitest/side-by-side-runner.mjs `saturated`) reads the same cells itself,
- * so this function is where the layout is stated and tested.
+ * Requests of each slot waiting for a place now, across every thread. The run's side-by-side runner (plain JavaScript:
+ * run/vitest/side-by-side-runner.mjs `saturated`) reads the same cells itself, so this function is where the layout is
+ * stated and tested.
  */
 export function waitingCounts(buffer: SharedArrayBuffer): number[] {
   const cells = new Int32Array(buffer);
@@ -69,8 +67,8 @@ export class SharedLimit implements SharedBound {
   }
 
   /**
-   * Counts one request as waiting for a place from now until `run` takes it (the `queued` it
-   * returns, handed to `run`), whatever queue of its own the caller keeps it in before that.
+   * Counts one request as waiting for a place from now until `run` takes it (the `queued` it returns, handed to `run`),
+   * whatever queue of its own the caller keeps it in before that.
    */
   queue(): Queued {
     Atomics.add(this.cells, this.waitingCell, 1);
@@ -83,9 +81,9 @@ export class SharedLimit implements SharedBound {
   }
 
   /**
-   * Runs `fn` once fewer than `max` holders hold the limit (fewer than `lower`, when given and
-   * lower: the bound as the service's pacing lowered it, harness/pacing.ts), and releases it when
-   * `fn` settles. `queued` (from queue()) stops counting the request as waiting once it holds a place.
+   * Runs `fn` once fewer than `max` holders hold the limit (fewer than `lower`, when given and lower: the bound as the
+   * service's pacing lowered it, harness/pacing.ts), and releases it when `fn` settles. `queued` (from queue()) stops
+   * counting the request as waiting once it holds a place.
    */
   async run<T>(fn: () => Promise<T>, lower?: number, queued?: Queued): Promise<T> {
     try {
@@ -107,8 +105,8 @@ export class SharedLimit implements SharedBound {
         if (Atomics.compareExchange(this.cells, this.slot, held, held + 1) === held) return;
         continue; // another holder came in between: read again
       }
-      // Sleeps until a release changes the cell (or it changed already: "not-equal", read again).
-      // A pending waitAsync does not keep a thread's event loop alive, so a timer does.
+      // Sleeps until a release changes the cell (or it changed already: "not-equal", read again). A pending waitAsync
+      // does not keep a thread's event loop alive, so a timer does.
       const waiting = Atomics.waitAsync(this.cells, this.slot, held, RECHECK_MS);
       if (!waiting.async) continue;
       let timer: NodeJS.Timeout | undefined;

@@ -1,6 +1,6 @@
 /**
- * What the run's global setup hands to the test workers (through vitest's provide/inject), and
- * the per-worker clients built from it.
+ * What the run's global setup hands to the test workers (through vitest's provide/inject), and the per-worker clients
+ * built from it.
  */
 import { inject } from 'vitest';
 import type { ServiceName } from '../specs/common/model.js';
@@ -18,21 +18,30 @@ export interface RunInfo {
   reportDir: string;
   seed: number;
   timeoutMs: number;
-  /** Requests in flight per service in this worker: CONFORMANCE_MAX_IN_FLIGHT, divided among the workers unless `inFlightCounters` bounds them together. */
+  /**
+   * Requests in flight per service in this worker: CONFORMANCE_MAX_IN_FLIGHT, divided among the workers unless
+   * `inFlightCounters` bounds them together.
+   */
   maxInFlightPerWorker: number;
   /**
-   * One counter per service (in serviceNames() order) shared by the run's worker threads
-   * (harness/shared-limit.ts): with it each worker may use the whole CONFORMANCE_MAX_IN_FLIGHT
-   * (`maxInFlightPerWorker`), and the counters keep the run as a whole within it.
+   * One counter per service (in serviceNames() order) shared by the run's worker threads (harness/shared-limit.ts):
+   * with it each worker may use the whole CONFORMANCE_MAX_IN_FLIGHT (`maxInFlightPerWorker`), and the counters keep the
+   * run as a whole within it.
    */
   inFlightCounters?: SharedArrayBuffer;
-  /** Pacing state per service (serviceNames() order) shared by the run's threads with `inFlightCounters` (harness/pacing.ts). */
+  /**
+   * Pacing state per service (serviceNames() order) shared by the run's threads with `inFlightCounters`
+   * (harness/pacing.ts).
+   */
   pacing?: SharedArrayBuffer;
   /** Longest a request is retried for, ms (CONFORMANCE_RETRY_BUDGET_MS). */
   retryBudgetMs: number;
   /** Most retries of a request besides the budget (CONFORMANCE_RETRIES); undefined: the budget alone. */
   retries?: number;
-  /** Requests per second per service for this worker (CONFORMANCE_RATE_LIMIT: whole with `pacing`, else shared among workers); undefined: no limit. */
+  /**
+   * Requests per second per service for this worker (CONFORMANCE_RATE_LIMIT: whole with `pacing`, else shared among
+   * workers); undefined: no limit.
+   */
   ratePerSecondPerWorker?: number;
   /** Budgets resolved for this run's target (settings, else the default for embedded or configured). */
   budgets: { walks: number; walkSteps: number; badInputs: number };
@@ -44,19 +53,24 @@ export interface RunInfo {
   exchanges?: ExchangesKept;
   /** Routine internals on the console (CONFORMANCE_VERBOSE): walk seeds and coverage, bad-input lanes, ... */
   verbose?: boolean;
-  /** Per service authenticated by OAuth2 client credentials, the memory its token is shared through (harness/oauth.ts). */
+  /**
+   * Per service authenticated by OAuth2 client credentials, the memory its token is shared through (harness/oauth.ts).
+   */
   tokenCells?: Partial<Record<ServiceName, SharedArrayBuffer>>;
-  /** Key of the stable hashes in redaction stubs (harness/redact-foreign.ts), shared by the run's workers; never written anywhere. */
+  /**
+   * Key of the stable hashes in redaction stubs (harness/redact-foreign.ts), shared by the run's workers; never written
+   * anywhere.
+   */
   redactionKey?: string;
   /**
-   * Requirement IDs: when set, only the checks citing one of them are registered to run (the
-   * others are declared skipped and send nothing). Detection runs use it to test one fault.
+   * Requirement IDs: when set, only the checks citing one of them are registered to run (the others are declared
+   * skipped and send nothing). Detection runs use it to test one fault.
    */
   only?: string[];
   /**
-   * Detection: each check is registered once per variant whose `only` it cites (every check when
-   * the variant has no `only`), and runs against that variant's targets (a reference with that
-   * variant's faults or deployment variants) under that variant's run ID and profile.
+   * Detection: each check is registered once per variant whose `only` it cites (every check when the variant has no
+   * `only`), and runs against that variant's targets (a reference with that variant's faults or deployment variants)
+   * under that variant's run ID and profile.
    */
   variants?: RunVariant[];
 }
@@ -89,8 +103,8 @@ export function runInfo(): RunInfo {
 }
 
 /**
- * Prints a line of routine internals (a walk check's seeds, the bad-input lanes, ...) only when
- * the run is verbose (CONFORMANCE_VERBOSE, `--verbose`); the check's note and the reports keep it anyway.
+ * Prints a line of routine internals (a walk check's seeds, the bad-input lanes, ...) only when the run is verbose
+ * (CONFORMANCE_VERBOSE, `--verbose`); the check's note and the reports keep it anyway.
  */
 export function verboseLine(text: string): void {
   if (runInfo().verbose) console.info(text);

@@ -1,18 +1,16 @@
 /**
- * Transport: sends one HTTP POST to a deployment and records what happened. One undici Agent per
- * target (bounded connections, optional mutual TLS); per service an adaptive pacing shared across
- * threads (harness/pacing.ts: a "not now" reply pauses all of the service's requests for the time
- * asked, repeated throttling lowers the in-flight bound and the rate, a quiet spell raises them
- * again); a bound on requests in flight (p-limit, and the run's shared bound); a timeout per
- * attempt; retries with exponential backoff (p-retry) of what may be retried, until a time budget
- * is spent (CONFORMANCE_RETRY_BUDGET_MS) rather than after a fixed count; and a circuit breaker
- * (cockatiel) so that a service answering nothing fails its requests soon instead of each one
- * spending the budget: a request that meets the open circuit waits for the service to be tried
- * again (a restart of a few seconds passes), and gives up once the circuit has opened again
- * OUTAGE_REOPENINGS times since (the service stayed down).
+ * Transport: sends one HTTP POST to a deployment and records what happened. One undici Agent per target (bounded
+ * connections, optional mutual TLS); per service an adaptive pacing shared across threads (harness/pacing.ts: a "not
+ * now" reply pauses all of the service's requests for the time asked, repeated throttling lowers the in-flight bound
+ * and the rate, a quiet spell raises them again); a bound on requests in flight (p-limit, and the run's shared bound);
+ * a timeout per attempt; retries with exponential backoff (p-retry) of what may be retried, until a time budget is
+ * spent (CONFORMANCE_RETRY_BUDGET_MS) rather than after a fixed count; and a circuit breaker (cockatiel) so that a
+ * service answering nothing fails its requests soon instead of each one spending the budget: a request that meets the
+ * open circuit waits for the service to be tried again (a restart of a few seconds passes), and gives up once the
+ * circuit has opened again OUTAGE_REOPENINGS times since (the service stayed down).
  *
- * Never throws for transport problems: a refused, reset or timed-out request comes back as a
- * Reply whose exchange has `error` set, so a check can report it with the exchange attached.
+ * Never throws for transport problems: a refused, reset or timed-out request comes back as a Reply whose exchange has
+ * `error` set, so a check can report it with the exchange attached.
  */
 import { readFileSync } from 'node:fs';
 import {
@@ -40,7 +38,10 @@ export type Queued = () => void;
 
 /** Runs a request once a slot of a bound shared beyond this transport is free (harness/shared-limit.ts SharedLimit). */
 export interface SharedBound {
-  /** Runs `fn` once fewer than `max` (at most the bound's own) hold a slot; `queued` ends the request's count as waiting then. */
+  /**
+   * Runs `fn` once fewer than `max` (at most the bound's own) hold a slot; `queued` ends the request's count as waiting
+   * then.
+   */
   run<T>(fn: () => Promise<T>, max?: number, queued?: Queued): Promise<T>;
   /** Counts a request as waiting for a place until the `Queued` returned is called (by `run`). */
   queue?(): Queued;
@@ -57,12 +58,18 @@ export interface TransportOptions {
   pacing?: ServicePacing;
   /** Longest a request is retried for, ms from its first attempt (CONFORMANCE_RETRY_BUDGET_MS; 0: never retried). */
   retryBudgetMs: number;
-  /** Most retries of a request that was processed or may have been, whatever the budget (CONFORMANCE_RETRIES); undefined: the budget alone. */
+  /**
+   * Most retries of a request that was processed or may have been, whatever the budget (CONFORMANCE_RETRIES);
+   * undefined: the budget alone.
+   */
   retries?: number;
   /** Requests per second at most (undefined or 0: no limit); the ceiling of the learned rate. */
   ratePerSecond?: number;
   tls?: TlsFiles;
-  /** The environment's proxies (harness/config.ts ProxySettings): requests go through them, the TLS settings holding for the deployment through the tunnel. */
+  /**
+   * The environment's proxies (harness/config.ts ProxySettings): requests go through them, the TLS settings holding for
+   * the deployment through the tunnel.
+   */
   proxy?: ProxySettings;
 }
 
@@ -75,35 +82,37 @@ export interface Outgoing {
   body: string;
   /** How the exchange shows the request's body (secrets redacted): made when the exchange's request is first read. */
   shownBody: () => unknown;
-  /** True when sending twice has the effect of sending once (reads, postIdentity), so an outcome-unknown failure may be re-sent. */
+  /**
+   * True when sending twice has the effect of sending once (reads, postIdentity), so an outcome-unknown failure may be
+   * re-sent.
+   */
   idempotent: boolean;
   /** Most retries for this request (default: the transport's); throttled attempts are not counted. */
   retries?: number;
   /**
-   * Most retries of a reply marked retryableError=true (default: the budget alone): for a request
-   * wrong on purpose, where the flag may be the deployment's answer (harness/check.ts invalid).
+   * Most retries of a reply marked retryableError=true (default: the budget alone): for a request wrong on purpose,
+   * where the flag may be the deployment's answer (harness/check.ts invalid).
    */
   flaggedRetries?: number;
   /**
-   * Place in the queue for a place in flight: higher goes first, equal in order of arrival
-   * (default 0). A check whose requests follow one another (a walk) waits less behind the bursts
-   * of checks that send many at once, so it no longer holds the run up.
+   * Place in the queue for a place in flight: higher goes first, equal in order of arrival (default 0). A check whose
+   * requests follow one another (a walk) waits less behind the bursts of checks that send many at once, so it no longer
+   * holds the run up.
    */
   priority?: number;
   /**
-   * Latest time (ms since the epoch) a retry may be sent (the check's time to send); an attempt
-   * under way then ends ATTEMPT_GRACE_MS later at most. Default: the retry budget alone.
+   * Latest time (ms since the epoch) a retry may be sent (the check's time to send); an attempt under way then ends
+   * ATTEMPT_GRACE_MS later at most. Default: the retry budget alone.
    */
   until?: number;
   /**
-   * Turns a parsed reply body into what the exchange keeps (redaction): returns how to make it,
-   * called when the exchange's body is first read.
+   * Turns a parsed reply body into what the exchange keeps (redaction): returns how to make it, called when the
+   * exchange's body is first read.
    */
   keep?: (parsed: unknown) => () => unknown;
   /**
-   * Aborted when the run is interrupted (the check's vitest signal): the request is not sent, or
-   * not sent again, and an attempt under way ends at once; the reply is then an error beginning
-   * INTERRUPTED.
+   * Aborted when the run is interrupted (the check's vitest signal): the request is not sent, or not sent again, and an
+   * attempt under way ends at once; the reply is then an error beginning INTERRUPTED.
    */
   signal?: AbortSignal;
 }
@@ -113,26 +122,28 @@ export const RETRY_BASE_MS = 200;
 /** Longest backoff step before a retry (a Retry-After pauses the service instead: harness/pacing.ts). */
 export const RETRY_MAX_WAIT_MS = 5000;
 
-/** The backoff before retry `n` (1, 2, ...): RETRY_BASE_MS doubling, randomised up to twice as long, at most RETRY_MAX_WAIT_MS. */
+/**
+ * The backoff before retry `n` (1, 2, ...): RETRY_BASE_MS doubling, randomised up to twice as long, at most
+ * RETRY_MAX_WAIT_MS.
+ */
 const backoffMs = (n: number) =>
   Math.min(RETRY_MAX_WAIT_MS, Math.round((1 + Math.random()) * RETRY_BASE_MS * 2 ** (n - 1)));
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)));
 /**
- * Attempts in a row of one transport that failed transiently (not throttled: the service answers)
- * after which its circuit opens: a deployment that answers nothing for that long is taken as down,
- * and its requests fail at once (could not judge) instead of each spending the retry budget.
+ * Attempts in a row of one transport that failed transiently (not throttled: the service answers) after which its
+ * circuit opens: a deployment that answers nothing for that long is taken as down, and its requests fail at once (could
+ * not judge) instead of each spending the retry budget.
  */
 export const BREAKER_FAILURES = 20;
 /** Time after which an open circuit lets one request through to try the service again, ms. */
 export const BREAKER_HALF_OPEN_MS = 5000;
 /**
- * Times the circuit may open again (its trial request failed), without closing in between, after
- * a request met it open, before that request gives up: a service that restarts (down a few
- * seconds) is waited for, one that stays down ends its requests as could-not-judge within about
- * this many half-open periods. A service back from a restart that still fails a share p of
- * requests transiently fails each trial with chance p, so a waiting request gives up on a service
- * that is up with chance p^OUTAGE_REOPENINGS: 2 gave 1.2 % per restart at p = 0.11 (seen: three
- * walk checks not judged in one run), 4 gives 0.015 % (0.16 % at p = 0.2).
+ * Times the circuit may open again (its trial request failed), without closing in between, after a request met it open,
+ * before that request gives up: a service that restarts (down a few seconds) is waited for, one that stays down ends
+ * its requests as could-not-judge within about this many half-open periods. A service back from a restart that still
+ * fails a share p of requests transiently fails each trial with chance p, so a waiting request gives up on a service
+ * that is up with chance p^OUTAGE_REOPENINGS: 2 gave 1.2 % per restart at p = 0.11 (seen: three walk checks not judged
+ * in one run), 4 gives 0.015 % (0.16 % at p = 0.2).
  */
 export const OUTAGE_REOPENINGS = 4;
 
@@ -146,10 +157,10 @@ const OUTCOME_UNKNOWN =
   /^(ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_CLOSED|UND_ERR_BODY_TIMEOUT|UND_ERR_HEADERS_TIMEOUT)\b/;
 
 /**
- * Whether a reply may be retried, and why. Retried: retryableError=true, HTTP 429/503 (not
- * processed), connection refused: any request; HTTP 502/504 and resets (outcome unknown): only
- * idempotent requests. Never retried: timeouts (the run stays bounded), and a non-idempotent
- * request whose outcome is unknown (a merge must not be re-sent blindly; the check reports it).
+ * Whether a reply may be retried, and why. Retried: retryableError=true, HTTP 429/503 (not processed), connection
+ * refused: any request; HTTP 502/504 and resets (outcome unknown): only idempotent requests. Never retried: timeouts
+ * (the run stays bounded), and a non-idempotent request whose outcome is unknown (a merge must not be re-sent blindly;
+ * the check reports it).
  */
 export function retryReason(idempotent: boolean, reply: Reply): string | undefined {
   const error = reply.exchange.error;
@@ -176,9 +187,8 @@ export function retryAfterMs(value: string | undefined): number | undefined {
 }
 
 /**
- * How an attempt's reply bears on the service's pacing: throttled (HTTP 429, or 429/503 with
- * Retry-After: the service answers "not now", so its requests pause), transient (it failed
- * transiently otherwise), or answered.
+ * How an attempt's reply bears on the service's pacing: throttled (HTTP 429, or 429/503 with Retry-After: the service
+ * answers "not now", so its requests pause), transient (it failed transiently otherwise), or answered.
  */
 export function attemptEnd(reply: Reply, reason: string | undefined): AttemptEnd {
   const after = retryAfterMs(reply.exchange.reply?.headers?.['retry-after']);
@@ -242,10 +252,9 @@ function requestShown(out: Outgoing): Exchange['request'] {
 }
 
 /**
- * Defines an exchange reply's (or request's) `body` as what `make` returns, made when the body is
- * first read (by a report, a failure's explanation, an exchange file) and kept from then on. Most
- * exchanges are never read in full (CONFORMANCE_EXCHANGES keeps those of failing checks), so most
- * redacted copies are never made.
+ * Defines an exchange reply's (or request's) `body` as what `make` returns, made when the body is first read (by a
+ * report, a failure's explanation, an exchange file) and kept from then on. Most exchanges are never read in full
+ * (CONFORMANCE_EXCHANGES keeps those of failing checks), so most redacted copies are never made.
  */
 function bodyWhenRead(reply: { body?: unknown }, make: () => unknown): void {
   let pending: (() => unknown) | undefined = make;
@@ -265,11 +274,16 @@ function bodyWhenRead(reply: { body?: unknown }, make: () => unknown): void {
 
 export class Transport {
   private readonly agent: Dispatcher;
-  /** How this transport reaches its deployment (proxy and TLS), for requests that go the same way (harness/oauth.ts). */
+  /**
+   * How this transport reaches its deployment (proxy and TLS), for requests that go the same way (harness/oauth.ts).
+   */
   get dispatcher(): Dispatcher {
     return this.agent;
   }
-  /** This transport's bound on requests in flight: a queue in which a request of a chain check goes first (Outgoing.priority). */
+  /**
+   * This transport's bound on requests in flight: a queue in which a request of a chain check goes first
+   * (Outgoing.priority).
+   */
   private readonly own: PQueue;
   private readonly pacing: ServicePacing;
   private readonly breaker: CircuitBreakerPolicy;
@@ -294,15 +308,15 @@ export class Transport {
       connections: options.maxInFlight,
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
-      // Retire idle sockets after 4 s whatever keep-alive the server advertises: a server that
-      // closes idle sockets after (typically) 5 s or more then never closes one we are reusing.
+      // Retire idle sockets after 4 s whatever keep-alive the server advertises: a server that closes idle sockets
+      // after (typically) 5 s or more then never closes one we are reusing.
       keepAliveTimeout: 4000,
       keepAliveMaxTimeout: 4000,
       connect: deploymentTls,
     };
     const proxy = options.proxy;
-    // The proxies are given as the settings read them (harness/config.ts), an unset one as '', so
-    // that undici does not read the environment again.
+    // The proxies are given as the settings read them (harness/config.ts), an unset one as '', so that undici does not
+    // read the environment again.
     this.agent = proxy
       ? new EnvHttpProxyAgent({
           ...agentOptions,
@@ -337,9 +351,8 @@ export class Transport {
   }
 
   /**
-   * Waits, at most `maxMs`, until the open circuit may let a trial request through (its half-open
-   * time), or, once that time has passed (another request is the trial), until the circuit opens
-   * again or closes.
+   * Waits, at most `maxMs`, until the open circuit may let a trial request through (its half-open time), or, once that
+   * time has passed (another request is the trial), until the circuit opens again or closes.
    */
   private async outageWait(maxMs: number): Promise<void> {
     const untilTrial = this.openedAt + BREAKER_HALF_OPEN_MS - Date.now();
@@ -349,7 +362,9 @@ export class Transport {
     clearTimeout(timer);
   }
 
-  /** Runs one attempt within the in-flight bound (this transport's, and the run's shared one), as lowered by the pacing. */
+  /**
+   * Runs one attempt within the in-flight bound (this transport's, and the run's shared one), as lowered by the pacing.
+   */
   private bounded<T>(fn: () => Promise<T>, priority = 0): Promise<T> {
     const bound = this.pacing.bound();
     if (this.own.concurrency !== bound) this.own.concurrency = bound;
@@ -360,17 +375,16 @@ export class Transport {
   }
 
   /**
-   * Sends one request, retrying what may be retried (retryReason) until the retry budget is spent;
-   * the exchange lists every attempt. A throttled attempt pauses the service (harness/pacing.ts)
-   * and is tried again once the pause is over, without a backoff step of its own and without
-   * counting against CONFORMANCE_RETRIES.
+   * Sends one request, retrying what may be retried (retryReason) until the retry budget is spent; the exchange lists
+   * every attempt. A throttled attempt pauses the service (harness/pacing.ts) and is tried again once the pause is
+   * over, without a backoff step of its own and without counting against CONFORMANCE_RETRIES.
    */
   async send(out: Outgoing): Promise<Reply> {
     const { signal } = out;
     if (!signal) return this.sendUntilDone(out);
     if (signal.aborted) return interruptedReply(out, 'not sent');
-    // An interrupt ends the wait at once, whatever the request waits for (a place in flight, a
-    // pause, a backoff step): the attempts left see the signal and send nothing more.
+    // An interrupt ends the wait at once, whatever the request waits for (a place in flight, a pause, a backoff step):
+    // the attempts left see the signal and send nothing more.
     let onAbort!: () => void;
     const aborted = new Promise<Reply>((resolve) => {
       onAbort = () => resolve(interruptedReply(out, 'not sent, or its reply not awaited'));
@@ -396,8 +410,8 @@ export class Transport {
     };
     let lastEnded = started;
     let flagged = 0;
-    // The retry budget runs from the first attempt (CONFORMANCE_RETRY_BUDGET_MS): the wait for a
-    // place within the in-flight bound before it is not retrying, however long the queue.
+    // The retry budget runs from the first attempt (CONFORMANCE_RETRY_BUDGET_MS): the wait for a place within the
+    // in-flight bound before it is not retrying, however long the queue.
     let firstAttempt: number | undefined;
     // Retries end where the budget does, or earlier where the check's time to send does (out.until).
     const end = () =>
@@ -413,23 +427,23 @@ export class Transport {
         (exchange.retries ??= []).push({ ...pendingRetry, waitedMs: Math.max(0, Date.now() - lastEnded) });
       pendingRetry = undefined;
     };
-    // Notes the outage this request is in (a later one, after the circuit closed, starts afresh);
-    // true once the circuit has opened OUTAGE_REOPENINGS more times in it: the service stayed down.
+    // Notes the outage this request is in (a later one, after the circuit closed, starts afresh); true once the circuit
+    // has opened OUTAGE_REOPENINGS more times in it: the service stayed down.
     const outageOver = () => {
       if (!outageMet || outageMet.resets !== this.resets) outageMet = { breaks: this.breaks, resets: this.resets };
       return this.breaks - outageMet.breaks >= OUTAGE_REOPENINGS;
     };
     const attempt = async (): Promise<Reply> => {
-      // The attempt ends when its reply is in, not when the queue hands it back a tick later: a
-      // retry's wait (Retry-After included) is counted from then.
+      // The attempt ends when its reply is in, not when the queue hands it back a tick later: a retry's wait
+      // (Retry-After included) is counted from then.
       const reply = await this.bounded(async () => {
         const r = await this.throughBreaker(out, exchange, sending);
         lastEnded = Date.now();
         return r;
       }, out.priority);
       if (exchange.error?.startsWith(CIRCUIT_OPEN)) {
-        // Nothing was sent. A restart passes: wait for the service's trial request and go again,
-        // unless the budget is spent or the service stayed down.
+        // Nothing was sent. A restart passes: wait for the service's trial request and go again, unless the budget is
+        // spent or the service stayed down.
         const left = end() - Date.now();
         if (outageOver() || left <= 0) return reply;
         await this.outageWait(left);
@@ -438,8 +452,8 @@ export class Transport {
         });
       }
       const reason = retryReason(out.idempotent, reply);
-      // A request sent as the open circuit's trial, and failed, is in the outage too: without this
-      // one whose backoff kept ending at the half-open time retried until its whole budget was spent.
+      // A request sent as the open circuit's trial, and failed, is in the outage too: without this one whose backoff
+      // kept ending at the half-open time retried until its whole budget was spent.
       if (reason && this.open && outageOver()) return reply;
       if (reason) throw new RetryableReply(reply, reason, attemptEnd(reply, reason));
       return reply;
@@ -448,9 +462,9 @@ export class Transport {
     let counted = 0;
     let reply: Reply;
     try {
-      // The count cap is kept here, not by p-retry's `retries`, which would stop at throttled attempts
-      // too; the budget as well, not by `maxRetryTime`, which would count the first wait for a place
-      // in the queue. So the backoff is waited here too, cut short where the budget ends.
+      // The count cap is kept here, not by p-retry's `retries`, which would stop at throttled attempts too; the budget
+      // as well, not by `maxRetryTime`, which would count the first wait for a place in the queue. So the backoff is
+      // waited here too, cut short where the budget ends.
       reply = await pRetry(attempt, {
         retries: Number.POSITIVE_INFINITY,
         minTimeout: 0,
@@ -491,8 +505,8 @@ export class Transport {
   }
 
   /**
-   * One attempt through the circuit breaker, once the pacing lets it go; an open circuit sends
-   * nothing and answers with a transport error saying so.
+   * One attempt through the circuit breaker, once the pacing lets it go; an open circuit sends nothing and answers with
+   * a transport error saying so.
    */
   private async throughBreaker(out: Outgoing, exchange: Exchange, sending: () => void): Promise<Reply> {
     try {
@@ -500,7 +514,8 @@ export class Transport {
         const sentAt = await this.pacing.ready();
         sending();
         const reply = await this.once(out, exchange);
-        // An attempt the run's interrupt cut short says nothing of the service: neither its pacing nor its circuit counts it.
+        // An attempt the run's interrupt cut short says nothing of the service: neither its pacing nor its circuit
+        // counts it.
         if (exchange.error?.startsWith(INTERRUPTED)) return { reply, failed: false };
         const end = attemptEnd(reply, retryReason(out.idempotent, reply));
         this.pacing.ended(sentAt, end);
@@ -514,7 +529,9 @@ export class Transport {
       if (!(e instanceof BrokenCircuitError)) throw e;
       sending();
       delete exchange.reply;
-      exchange.error = `${CIRCUIT_OPEN}: ${BREAKER_FAILURES} attempts in a row to the ${out.service} service failed transiently; not sent (the service is tried again ${BREAKER_HALF_OPEN_MS / 1000} s after the circuit opened)`;
+      exchange.error =
+        `${CIRCUIT_OPEN}: ${BREAKER_FAILURES} attempts in a row to the ${out.service} service failed transiently; ` +
+        `not sent (the service is tried again ${BREAKER_HALF_OPEN_MS / 1000} s after the circuit opened)`;
       exchange.durationMs = 0;
       return { exchange, status: undefined, body: undefined, content: undefined, success: undefined };
     }
@@ -532,8 +549,8 @@ export class Transport {
       exchange.error = `${INTERRUPTED}: the run was stopped; not sent`;
       return { exchange, status: undefined, body: undefined, content: undefined, success: undefined };
     }
-    // One controller per attempt, ended by its timer or the run's stop, removed when the attempt
-    // ends: AbortSignal.timeout and AbortSignal.any make weakly held signals kept until collected.
+    // One controller per attempt, ended by its timer or the run's stop, removed when the attempt ends:
+    // AbortSignal.timeout and AbortSignal.any make weakly held signals kept until collected.
     const abort = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {

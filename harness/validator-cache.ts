@@ -1,15 +1,13 @@
 /**
- * Compiled reply validators kept on disk, so that a schema is compiled once for all the workers
- * of a run and for the runs after it, instead of once in every worker of every run (compiling
- * the reply schemas cost each worker about 1.5 s of CPU on two cores; docs/performance.md,
- * item 18).
+ * Compiled reply validators kept on disk, so that a schema is compiled once for all the workers of a run and for the
+ * runs after it, instead of once in every worker of every run (compiling the reply schemas cost each worker about 1.5 s
+ * of CPU on two cores; docs/performance.md, item 18).
  *
- * A validator is stored as ajv standalone code (plain JavaScript, ajv's own output) in a file
- * named after a hash of the JSON Schema, ajv's version and the options the code was built with:
- * a changed schema or a changed ajv never meets an old validator. A file is written whole (under
- * a temporary name, then renamed), so a worker never reads another's half-written file; a file
- * that does not load is compiled and written again. When the folder cannot be made or written,
- * validators are compiled in memory as before: the cache only saves time, never changes a result.
+ * A validator is stored as ajv standalone code (plain JavaScript, ajv's own output) in a file named after a hash of the
+ * JSON Schema, ajv's version and the options the code was built with: a changed schema or a changed ajv never meets an
+ * old validator. A file is written whole (under a temporary name, then renamed), so a worker never reads another's
+ * half-written file; a file that does not load is compiled and written again. When the folder cannot be made or
+ * written, validators are compiled in memory as before: the cache only saves time, never changes a result.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -37,11 +35,11 @@ export const DEFAULT_VALIDATOR_CACHE = join(
 );
 
 /**
- * Hands out validators for JSON Schemas, loading each from `dir` when a worker or an earlier run
- * compiled it already, compiling (and storing) it otherwise.
+ * Hands out validators for JSON Schemas, loading each from `dir` when a worker or an earlier run compiled it already,
+ * compiling (and storing) it otherwise.
  *
- * `ajv` must be built with `code: { source: true }` (standalone code needs the source); `optionsKey`
- * names the options that shape the generated code (part of each file's name).
+ * `ajv` must be built with `code: { source: true }` (standalone code needs the source); `optionsKey` names the options
+ * that shape the generated code (part of each file's name).
  * @throws only what `ajv.compile` throws for a schema it rejects.
  */
 export class ValidatorCache {

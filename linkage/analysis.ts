@@ -1,13 +1,12 @@
 /**
- * Turns one benchmark observation (the link ID every record ended up with, and the scored search
- * candidates) into the figures of the report: headline metrics with 95% bootstrap intervals over
- * entities, recall per corruption operator and per difficulty tier, false-link rate per
- * hard-negative kind, score metrics, and cluster sizes. Source: linkage/README.md, "Metrics".
+ * Turns one benchmark observation (the link ID every record ended up with, and the scored search candidates) into the
+ * figures of the report: headline metrics with 95% bootstrap intervals over entities, recall per corruption operator
+ * and per difficulty tier, false-link rate per hard-negative kind, score metrics, and cluster sizes. Source:
+ * linkage/README.md, "Metrics".
  *
- * Difficulty tier of a true pair (linkage/README.md, "Metrics"): the operators of both records
- * are pooled; `easy` = formatting (L2) only; `hard` = ≥ 3 non-formatting operators or any of
- * {family-name change, move + new phone, DOB error + SSN blank, given↔family swap};
- * `medium` = the rest.
+ * Difficulty tier of a true pair (linkage/README.md, "Metrics"): the operators of both records are pooled; `easy` =
+ * formatting (L2) only; `hard` = ≥ 3 non-formatting operators or any of {family-name change, move + new phone, DOB
+ * error + SSN blank, given↔family swap}; `medium` = the rest.
  */
 import type { Dataset, LinkageRecord } from './data/dataset.js';
 import { type Interval, bootstrap } from './bootstrap.js';
@@ -226,8 +225,8 @@ export function scoredPairs(dataset: Dataset, pairs: SearchPair[]): { scored: Sc
 }
 
 /**
- * The search pairs as bootstrap units: each pair counts under the entity of its query (one query
- * per sampled entity), with the true pairs of every queried entity, sorted by descending score.
+ * The search pairs as bootstrap units: each pair counts under the entity of its query (one query per sampled entity),
+ * with the true pairs of every queried entity, sorted by descending score.
  */
 export function searchUnits(
   dataset: Dataset,
@@ -258,8 +257,8 @@ export function analyse(
   options: { resamples: number; seed: number },
 ): Analysis {
   const p = prepare(dataset, labels);
-  // Search-score figures share the clustering metrics' resamples (bootstrap over entities: a
-  // query's pairs come along with its entity); `search.*` intervals rest on the sampled queries only.
+  // Search-score figures share the clustering metrics' resamples (bootstrap over entities: a query's pairs come along
+  // with its entity); `search.*` intervals rest on the sampled queries only.
   const units = searchUnits(dataset, search);
   const metrics = bootstrap(
     dataset.entities.length,

@@ -1,22 +1,18 @@
 /**
- * One match-quality benchmark run against one service: builds the data set, posts the records
- * through the harness client (guard, run-namespaced native IDs, ledger), searches the sampled
- * query records before posting them (so a query never scores against itself), reads the link ID
- * of every record back by nativeIdQuery (a record named among the sources of an identity already
- * read takes its link ID without a request of its own), and hard-deletes everything through the
- * ledger. The
- * corruption log and ground truth stay in the report folder; the API only ever sees the records'
- * identities.
+ * One match-quality benchmark run against one service: builds the data set, posts the records through the harness
+ * client (guard, run-namespaced native IDs, ledger), searches the sampled query records before posting them (so a query
+ * never scores against itself), reads the link ID of every record back by nativeIdQuery (a record named among the
+ * sources of an identity already read takes its link ID without a request of its own), and hard-deletes everything
+ * through the ledger. The corruption log and ground truth stay in the report folder; the API only ever sees the
+ * records' identities.
  *
- * Repeatability: how an incremental matcher links a record depends on which records it already
- * holds, so posts go in the data set's fixed order, one at a time by default (`postConcurrency`
- * 1): with the same seed the embedded reference then ends with the same clustering every run,
- * which `--compare` relies on. Concurrent posting is not order-safe even across entities: if
- * records A, B, C of three look-alike entities satisfy A~B and B~C but not A~C, the order A, B, C
- * gives one cluster {A, B, C} and A, C, B gives two; more than `maxInFlight` posts are never in
- * flight. Reads, searches and the clean-up do not change the clustering and run `maxInFlight` at
- * a time. Every phase takes its records in order with that many requests alive
- * (linkage/bounded.ts), never a queued promise per record.
+ * Repeatability: how an incremental matcher links a record depends on which records it already holds, so posts go in
+ * the data set's fixed order, one at a time by default (`postConcurrency` 1): with the same seed the embedded reference
+ * then ends with the same clustering every run, which `--compare` relies on. Concurrent posting is not order-safe even
+ * across entities: if records A, B, C of three look-alike entities satisfy A~B and B~C but not A~C, the order A, B, C
+ * gives one cluster {A, B, C} and A, C, B gives two; more than `maxInFlight` posts are never in flight. Reads, searches
+ * and the clean-up do not change the clustering and run `maxInFlight` at a time. Every phase takes its records in order
+ * with that many requests alive (linkage/bounded.ts), never a queued promise per record.
  */
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -65,7 +61,10 @@ export interface BenchmarkOptions {
   /** Folder for this benchmark's outputs (corruption log etc.). */
   folder: string;
   progress?: ProgressFactory;
-  /** A data set built already (a truth set: linkage/truth/truth-set.ts), instead of one generated from preset, size and seed. */
+  /**
+   * A data set built already (a truth set: linkage/truth/truth-set.ts), instead of one generated from preset, size and
+   * seed.
+   */
   dataset?: Dataset;
   /** The truth set `dataset` comes from, recorded in the results. */
   truthSet?: TruthSetInfo;
@@ -75,7 +74,9 @@ export interface Observation {
   /** Link ID per record id (absent when the record could not be posted or read back). */
   labels: Map<string, string>;
   search: SearchPair[];
-  /** Search results returned, and those whose records could be told neither by identityGroupedBySource nor by link ID. */
+  /**
+   * Search results returned, and those whose records could be told neither by identityGroupedBySource nor by link ID.
+   */
   searchResults: { returned: number; unmapped: number };
   failures: {
     post: number;
@@ -116,7 +117,10 @@ const failure = (r: Reply, operation: string) => ({
   message: r.body?.errors ?? r.body?.message,
 });
 
-/** Writes the ground truth and corruption log of every record, one JSON line each, streamed (a line is made when the file can take it). */
+/**
+ * Writes the ground truth and corruption log of every record, one JSON line each, streamed (a line is made when the
+ * file can take it).
+ */
 async function writeCorruptionLog(folder: string, dataset: Dataset, sources: Map<string, SourceRef>): Promise<void> {
   mkdirSync(folder, { recursive: true });
   function* lines() {
@@ -188,10 +192,10 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
   const t1 = Date.now();
 
   /**
-   * Link ID of each record, read back by nativeIdQuery (absent when it cannot be read). A reply
-   * naming the identity's sources (identityGroupedBySource) gives the link ID of every record of
-   * the run among them too: nothing changes the clustering while the reads run, so reading those
-   * records again would return the same link ID, and their own requests are skipped.
+   * Link ID of each record, read back by nativeIdQuery (absent when it cannot be read). A reply naming the identity's
+   * sources (identityGroupedBySource) gives the link ID of every record of the run among them too: nothing changes the
+   * clustering while the reads run, so reading those records again would return the same link ID, and their own
+   * requests are skipped.
    */
   const readLinkIds = async (ids: string[], label: string) => {
     const wanted = new Set(ids);
@@ -215,10 +219,10 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
     return out;
   };
 
-  // Search results map to records by the sources they name (identityGroupedBySource). A result
-  // naming none (the member is often left null unless the GROUP_BY_SOURCE view is asked for) maps
-  // by its link ID to the records read back with it; those link IDs are read only when such a
-  // result comes, still before the sample is posted, so they are the ones the search saw.
+  // Search results map to records by the sources they name (identityGroupedBySource). A result naming none (the member
+  // is often left null unless the GROUP_BY_SOURCE view is asked for) maps by its link ID to the records read back with
+  // it; those link IDs are read only when such a result comes, still before the sample is posted, so they are the ones
+  // the search saw.
   const search: SearchPair[] = [];
   const byLinkId: Array<{ query: string; linkId: string; score: number }> = [];
   const searchResults = { returned: 0, unmapped: 0 };

@@ -1,17 +1,16 @@
 /**
- * Cluster bootstrap over true entities (linkage/README.md, "Intervals"):
- * resample entities with replacement (their records come along), recompute every metric,
- * and take 95% percentile intervals. The same resampling weights serve both runs of a
- * comparison, so paired differences get intervals too.
+ * Cluster bootstrap over true entities (linkage/README.md, "Intervals"): resample entities with replacement (their
+ * records come along), recompute every metric, and take 95% percentile intervals. The same resampling weights serve
+ * both runs of a comparison, so paired differences get intervals too.
  */
 import { quantileSorted } from 'simple-statistics';
 
 /**
- * Deterministic 32-bit PRNG (mulberry32): the data set (linkage/data/edits.ts Rng) and the
- * bootstrap resamples. Not pure-rand's: it has no mulberry32, and each of its generators
- * (congruential32, mersenne, xorshift128plus, xoroshiro128plus) gives another stream for the same
- * seed, so switching would change every data set and interval a seed gives, and a `--compare`
- * baseline, whose data set is rebuilt from its seed, would no longer match its own results.
+ * Deterministic 32-bit PRNG (mulberry32): the data set (linkage/data/edits.ts Rng) and the bootstrap resamples. Not
+ * pure-rand's: it has no mulberry32, and each of its generators (congruential32, mersenne, xorshift128plus,
+ * xoroshiro128plus) gives another stream for the same seed, so switching would change every data set and interval a
+ * seed gives, and a `--compare` baseline, whose data set is rebuilt from its seed, would no longer match its own
+ * results.
  */
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
@@ -40,7 +39,10 @@ export interface Interval {
   high: number;
 }
 
-/** 2.5% and 97.5% percentiles of `samples` (linear interpolation, R type 7: simple-statistics quantileSorted), around the point estimate. */
+/**
+ * 2.5% and 97.5% percentiles of `samples` (linear interpolation, R type 7: simple-statistics quantileSorted), around
+ * the point estimate.
+ */
 export function percentileInterval(value: number, samples: number[]): Interval {
   const s = samples.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
   if (!s.length) return { value, low: value, high: value };
@@ -48,8 +50,8 @@ export function percentileInterval(value: number, samples: number[]): Interval {
 }
 
 /**
- * Intervals for a set of named metrics: `compute(w)` returns the metrics for entity weights `w`
- * (undefined = the observed data). Returns one interval per metric name.
+ * Intervals for a set of named metrics: `compute(w)` returns the metrics for entity weights `w` (undefined = the
+ * observed data). Returns one interval per metric name.
  */
 export function bootstrap<K extends string>(
   entities: number,

@@ -1,6 +1,6 @@
 /**
- * Charts of the match-quality report as Vega-Lite specs, rendered to static SVG on the server
- * (vega View with renderer 'none', toSVG), as Splink does (linkage/README.md, "Charts").
+ * Charts of the match-quality report as Vega-Lite specs, rendered to static SVG on the server (vega View with renderer
+ * 'none', toSVG), as Splink does (linkage/README.md, "Charts").
  */
 import * as vega from 'vega';
 import * as vl from 'vega-lite';

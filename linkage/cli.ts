@@ -1,6 +1,6 @@
 /**
- * `npm run match-quality -- [options]`: feeds a deployment (or the embedded reference) realistic
- * duplicates with known ground truth through its own API and reports how well it links them.
+ * `npm run match-quality -- [options]`: feeds a deployment (or the embedded reference) realistic duplicates with known
+ * ground truth through its own API and reports how well it links them.
  *
  *   --service <name>        person | organization | provider (repeatable; default: every service
  *                           the target serves)
@@ -24,10 +24,9 @@
  *                           as keys (no deployment): paired intervals, verdict, changed pairs
  *   --quiet                 no progress output
  *
- * Settings (targets, credentials, sources, CONFORMANCE_MAX_IN_FLIGHT, CONFORMANCE_TIMEOUT_MS,
- * CONFORMANCE_REPORT_DIR) are the suite's (harness/config.ts). Output: reports/<run>/match-quality/<service>/.
- * Exit codes: 0 done (no regression); 1 a regression against the baseline, or records could not
- * be posted/read; 2 bad settings or arguments.
+ * Settings (targets, credentials, sources, CONFORMANCE_MAX_IN_FLIGHT, CONFORMANCE_TIMEOUT_MS, CONFORMANCE_REPORT_DIR)
+ * are the suite's (harness/config.ts). Output: reports/<run>/match-quality/<service>/. Exit codes: 0 done (no
+ * regression); 1 a regression against the baseline, or records could not be posted/read; 2 bad settings or arguments.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -51,12 +50,11 @@ import { type ResultsFile, toResultsFile } from './results.js';
 import { ReferenceSettingError, checkReferenceSettings, openDeployments } from '../run/deployments.js';
 import { command, parseArguments } from '../run/command.js';
 
-// After a full collection V8 lets the old generation grow to several times what survived; the
-// run's live data is about 80 MB at 10,000 entities, and the garbage of its 35,000 requests then
-// took the peak to 320 – 420 MB from one run to the next. Growing by 30 % of what survived keeps it
-// near 280 MB at the same speed (docs/performance.md, item 32). V8 reads this flag at every
-// collection, so setting it once the process runs takes effect (as the vitest process's flags do
-// from its command line, run/vitest/vitest-process.ts).
+// After a full collection V8 lets the old generation grow to several times what survived; the run's live data is about
+// 80 MB at 10,000 entities, and the garbage of its 35,000 requests then took the peak to 320 – 420 MB from one run to
+// the next. Growing by 30 % of what survived keeps it near 280 MB at the same speed (docs/performance.md, item 32). V8
+// reads this flag at every collection, so setting it once the process runs takes effect (as the vitest process's flags
+// do from its command line, run/vitest/vitest-process.ts).
 setFlagsFromString('--heap-growing-percent=30');
 
 class UsageError extends Error {}
@@ -84,7 +82,8 @@ function readBaseline(path: string): ResultsFile {
 const program = command({
   name: 'match-quality',
   summary:
-    'Feeds a deployment (the embedded reference by default) realistic duplicates with known ground truth through its own API and reports how well it links them (linkage/README.md).',
+    'Feeds a deployment (the embedded reference by default) realistic duplicates with known ground truth ' +
+    'through its own API and reports how well it links them (linkage/README.md).',
   settings: [
     'ORG_*, PERSON_*, PROVIDER_*   the deployment to measure (default: the embedded reference)',
     'CONFORMANCE_SEED, CONFORMANCE_MAX_IN_FLIGHT, CONFORMANCE_TIMEOUT_MS, CONFORMANCE_REPORT_DIR, CONFORMANCE_RUN_ID',
@@ -95,14 +94,16 @@ const program = command({
     [0, 'done (no regression against the baseline)'],
     [
       1,
-      'a regression against the baseline (or of the after key against the before key), or records could not be posted or read',
+      'a regression against the baseline (or of the after key against the before key), or records could not be ' +
+        'posted or read',
     ],
     [2, 'bad settings or arguments'],
   ],
   examples: [
     'npm run match-quality -- --service person --preset realistic --size 2000',
     'npm run match-quality -- --compare reports/<baseline run>/match-quality/person',
-    'npm run match-quality -- --truth examples/truth-sets/senzing-demo --key examples/truth-sets/senzing-demo/actual_truthset_key.csv',
+    'npm run match-quality -- --truth examples/truth-sets/senzing-demo --key ' +
+      'examples/truth-sets/senzing-demo/actual_truthset_key.csv',
     'npm run match-quality -- --truth <records> --key <truth.csv> --before-key <before.csv> --after-key <after.csv>',
   ],
 })
@@ -127,7 +128,8 @@ const program = command({
   .option('--reference-threshold <x>', 'match threshold of the embedded reference (0..1)')
   .option(
     '--truth <path>',
-    'your own labelled records instead of generated data: a JSON Lines file or a folder of them (repeatable; Senzing or plain format, linkage/README.md)',
+    'your own labelled records instead of generated data: a JSON Lines file or a folder of them (repeatable; ' +
+      'Senzing or plain format, linkage/README.md)',
     (v: string, all: string[] = []) => [...all, v],
   )
   .option('--key <csv>', 'the ground truth of --truth: the cluster of every record (CSV)')
@@ -160,19 +162,23 @@ const pct = (m: { value: number; low: number; high: number } | undefined) =>
 const pp = (m: { value: number; low: number; high: number }) =>
   `${(m.value * 100).toFixed(2)} pp [${(m.low * 100).toFixed(2)}, ${(m.high * 100).toFixed(2)}]`;
 
-/** The console lines of a comparison: the verdict, the paired differences of the pairwise figures and the changed pairs. */
+/**
+ * The console lines of a comparison: the verdict, the paired differences of the pairwise figures and the changed pairs.
+ */
 function comparisonLines(c: Comparison, against: string): string[] {
   const row = (k: string) => c.rows.find((r) => r.metric === k);
   const f = c.decisions.flips;
   return [
-    `  comparison with ${against}: ${c.regressions.length ? `REGRESSION in ${c.regressions.join(', ')}` : 'no regression'}`,
+    `  comparison with ${against}: ` +
+      `${c.regressions.length ? `REGRESSION in ${c.regressions.join(', ')}` : 'no regression'}`,
     ...['pairwise.precision', 'pairwise.recall', 'pairwise.f1', 'b3.f'].flatMap((k) => {
       const r = row(k);
       return r
         ? [`    ${k}: ${pct(r.a)} -> ${pct(r.b)}, difference ${pp(r.diff)}${r.regression ? ' REGRESSION' : ''}`]
         : [];
     }),
-    `    pairs newly merged: ${f.truePairsNewlyLinked} true pairs, ${f.nonPairsNewlyLinked} non-pairs; newly split: ${f.truePairsNewlyUnlinked} true pairs, ${f.nonPairsNewlyUnlinked} non-pairs`,
+    `    pairs newly merged: ${f.truePairsNewlyLinked} true pairs, ${f.nonPairsNewlyLinked} non-pairs; newly ` +
+      `split: ${f.truePairsNewlyUnlinked} true pairs, ${f.nonPairsNewlyUnlinked} non-pairs`,
   ];
 }
 
@@ -199,16 +205,18 @@ function truthSetLine(set: TruthSet): string {
     .map(([k, n]) => `${k} x${n}`)
     .join(', ');
   return (
-    `Truth set ${set.files.records.join(', ')} (${set.format}; key ${set.files.key}): ${set.records.length} records (${[...kinds].map(([k, n]) => `${n} ${k}`).join(', ')}), ${new Set(set.records.map((r) => r.cluster)).size} clusters` +
+    `Truth set ${set.files.records.join(', ')} (${set.format}; key ${set.files.key}): ${set.records.length} ` +
+    `records (${[...kinds].map(([k, n]) => `${n} ${k}`).join(', ')}), ` +
+    `${new Set(set.records.map((r) => r.cluster)).size} clusters` +
     (set.unknownKind.length ? `; ${set.unknownKind.length} records of no kind the benchmark takes are left out` : '') +
     (notSent ? `\n  not sent (no identity member carries them): ${notSent}` : '')
   );
 }
 
 /**
- * Two clusterings given as keys compared on a truth set, without a deployment: per service, the
- * paired bootstrap of every metric (same resamples), the verdict, and the changed pairs, written
- * to reports/<run>/match-quality/<service>/ (comparison.json, changed-pairs.csv, report.md, report.html).
+ * Two clusterings given as keys compared on a truth set, without a deployment: per service, the paired bootstrap of
+ * every metric (same resamples), the verdict, and the changed pairs, written to reports/<run>/match-quality/<service>/
+ * (comparison.json, changed-pairs.csv, report.md, report.html).
  */
 async function compareKeys(o: Opts, set: TruthSet, settings: ReturnType<typeof loadSettings>): Promise<number> {
   const [{ truthDataset }, { readKey }] = await truthModules();
@@ -251,7 +259,9 @@ async function compareKeys(o: Opts, set: TruthSet, settings: ReturnType<typeof l
       },
     });
     console.log(
-      `\n${spec.service}: ${dataset.records.length} records, ${dataset.entities.length} clusters\n${comparisonLines(comparison, o.beforeKey!).join('\n')}\n  report: ${join(folder, 'report.html')} (changed pairs: ${join(folder, CHANGED_PAIRS_CSV)})`,
+      `\n${spec.service}: ${dataset.records.length} records, ${dataset.entities.length} ` +
+        `clusters\n${comparisonLines(comparison, o.beforeKey!).join('\n')}\n  report: ` +
+        `${join(folder, 'report.html')} (changed pairs: ${join(folder, CHANGED_PAIRS_CSV)})`,
     );
   }
   return exit;
@@ -314,7 +324,8 @@ async function main(): Promise<number> {
     for (const s of services)
       if (!opened.targets[s])
         throw new UsageError(
-          `--service ${s}: not ${embedded ? 'served by the embedded reference' : 'configured'} (available: ${available.join(', ') || 'none'})`,
+          `--service ${s}: not ${embedded ? 'served by the embedded reference' : 'configured'} (available: ` +
+            `${available.join(', ') || 'none'})`,
         );
     const runId = settings.runId ?? newRunId();
     const run = new RunContext(runId, settings.reportDir);
@@ -376,14 +387,18 @@ async function main(): Promise<number> {
       await writeReport(folder, file, comparison, baseline);
       const m = file.analysis.metrics;
       console.log(
-        `\n${service}: ${file.analysis.sampleSizes.records} records, ${file.analysis.sampleSizes.truePairs} true pairs, ${((Date.now() - started) / 1000).toFixed(1)} s\n` +
-          `  pairwise precision ${pct(m['pairwise.precision'])}  recall ${pct(m['pairwise.recall'])}  F1 ${pct(m['pairwise.f1'])}\n` +
-          `  B-cubed F ${pct(m['b3.f'])}  residual duplicates ${pct(m.residualDuplicateRate)}  overlays ${pct(m.overlayRecordRate)}\n` +
+        `\n${service}: ${file.analysis.sampleSizes.records} records, ${file.analysis.sampleSizes.truePairs} ` +
+          `true pairs, ${((Date.now() - started) / 1000).toFixed(1)} s\n` +
+          `  pairwise precision ${pct(m['pairwise.precision'])}  recall ${pct(m['pairwise.recall'])}  F1 ` +
+          `${pct(m['pairwise.f1'])}\n` +
+          `  B-cubed F ${pct(m['b3.f'])}  residual duplicates ${pct(m.residualDuplicateRate)}  overlays ` +
+          `${pct(m.overlayRecordRate)}\n` +
           `  report: ${join(folder, 'report.html')}`,
       );
       if (file.failures.post + file.failures.read > 0) {
         console.error(
-          `  ${file.failures.post} posts and ${file.failures.read} reads failed, e.g. ${JSON.stringify(file.failures.examples[0])}`,
+          `  ${file.failures.post} posts and ${file.failures.read} reads failed, e.g. ` +
+            `${JSON.stringify(file.failures.examples[0])}`,
         );
         exit = Math.max(exit, 1);
       }

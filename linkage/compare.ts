@@ -1,8 +1,7 @@
 /**
- * Run-to-run comparison on the same data and seed (linkage/README.md,
- * "Comparison"): paired bootstrap over entities (the same resamples for both runs), the matching
- * decisions that changed (pairs newly merged and newly split, counted and listed:
- * report/pair-decisions.ts), and a regression verdict. A metric regresses when it is worse by more than
+ * Run-to-run comparison on the same data and seed (linkage/README.md, "Comparison"): paired bootstrap over entities
+ * (the same resamples for both runs), the matching decisions that changed (pairs newly merged and newly split, counted
+ * and listed: report/pair-decisions.ts), and a regression verdict. A metric regresses when it is worse by more than
  * max(0.5 pp, the baseline's interval half-width) AND the paired-difference interval excludes 0.
  */
 import type { Dataset } from './data/dataset.js';
@@ -53,9 +52,9 @@ export interface Clustering {
 }
 
 /**
- * Compares two clusterings of the same data set: paired bootstrap (the same resamples of entities
- * for both, drawn from `seed`), the regression verdict, and the matching decisions that changed
- * (report/pair-decisions.ts: pairs newly merged and newly split, true pairs and non-pairs apart).
+ * Compares two clusterings of the same data set: paired bootstrap (the same resamples of entities for both, drawn from
+ * `seed`), the regression verdict, and the matching decisions that changed (report/pair-decisions.ts: pairs newly
+ * merged and newly split, true pairs and non-pairs apart).
  */
 export function compareClusterings(
   dataset: Dataset,
@@ -106,7 +105,9 @@ export function compareClusterings(
   };
 }
 
-/** A run compared with its baseline on the same data and seed (sameData): compareClusterings under the baseline's seed. */
+/**
+ * A run compared with its baseline on the same data and seed (sameData): compareClusterings under the baseline's seed.
+ */
 export function compare(dataset: Dataset, baseline: ResultsFile, current: ResultsFile, resamples: number): Comparison {
   return compareClusterings(dataset, baseline, current, resamples, baseline.options.seed);
 }

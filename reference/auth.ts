@@ -1,6 +1,6 @@
 /**
- * Reference authentication: bearer JWTs (HS256, verified with jose) and HTTP basic credentials.
- * The secret and the basic password are made fresh at every start.
+ * Reference authentication: bearer JWTs (HS256, verified with jose) and HTTP basic credentials. The secret and the
+ * basic password are made fresh at every start.
  * Source: organization-identity-api.md, Authentication; person-provider-identity-api.md, Authentication.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
@@ -14,9 +14,9 @@ export class ReferenceAuth {
   readonly username = 'conformance';
   readonly password = randomBytes(12).toString('base64url');
   /**
-   * Bearer tokens verified already, with the time (ms) they expire: the suite sends one token with
-   * every request, and verifying its signature each time was a tenth of the reference's CPU in the
-   * match-quality benchmark. A remembered token is still refused once it expires.
+   * Bearer tokens verified already, with the time (ms) they expire: the suite sends one token with every request, and
+   * verifying its signature each time was a tenth of the reference's CPU in the match-quality benchmark. A remembered
+   * token is still refused once it expires.
    */
   private readonly verified = new Map<string, number>();
 

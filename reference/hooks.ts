@@ -1,9 +1,8 @@
 /**
- * The hook points of the reference deployment, shared by faults (reference/faults: defects the
- * suite must catch) and variants (reference/variants: legitimate choices the seeds leave open, the
- * suite must pass). A hook is a plain object naming the service and operations it acts on and the
- * functions it supplies; `HookSet` chains every active hook at each point. With no hook active each
- * point is the identity, so the plain reference behaves exactly as without hooks.
+ * The hook points of the reference deployment, shared by faults (reference/faults: defects the suite must catch) and
+ * variants (reference/variants: legitimate choices the seeds leave open, the suite must pass). A hook is a plain object
+ * naming the service and operations it acts on and the functions it supplies; `HookSet` chains every active hook at
+ * each point. With no hook active each point is the identity, so the plain reference behaves exactly as without hooks.
  *
  * Hook points (reference/server.ts calls them in this order for one request):
  * - `intercept(info)`: before anything else (transient failures); true when the hook answered.

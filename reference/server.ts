@@ -1,8 +1,7 @@
 /**
- * The embedded reference deployment: one node:http server, in memory, serving every registered
- * service at its documented path, routed from the operations tables. Requests are validated
- * against the operation's request schema; replies use the response envelope with auditId and
- * trackingId echoed. Listens on 127.0.0.1 only.
+ * The embedded reference deployment: one node:http server, in memory, serving every registered service at its
+ * documented path, routed from the operations tables. Requests are validated against the operation's request schema;
+ * replies use the response envelope with auditId and trackingId echoed. Listens on 127.0.0.1 only.
  */
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,21 +25,24 @@ export interface ReferenceOptions {
   /** Named faults to switch on (see reference/faults). */
   faults?: Iterable<string>;
   /**
-   * Load foreign (non-test-source) identities into every service's store, and add other people's
-   * activity to the notification feeds (reference/faults/foreign-data.ts); default REFERENCE_FOREIGN_DATA=1.
+   * Load foreign (non-test-source) identities into every service's store, and add other people's activity to the
+   * notification feeds (reference/faults/foreign-data.ts); default REFERENCE_FOREIGN_DATA=1.
    */
   foreignData?: boolean;
-  /** identityGroupedBySource always, or only when the GROUP_BY_SOURCE view is requested (reference/views.ts); default REFERENCE_GROUPED_BY_SOURCE, else always. */
+  /**
+   * identityGroupedBySource always, or only when the GROUP_BY_SOURCE view is requested (reference/views.ts); default
+   * REFERENCE_GROUPED_BY_SOURCE, else always.
+   */
   groupedBySource?: GroupedBySource;
   /**
-   * Match threshold of every service's matcher, replacing its default (postIdentity linking and
-   * demographicsQuery). Default: REFERENCE_MATCH_THRESHOLD when set, else each matcher's own.
-   * Used by the match-quality benchmark to show a threshold change as a regression.
+   * Match threshold of every service's matcher, replacing its default (postIdentity linking and demographicsQuery).
+   * Default: REFERENCE_MATCH_THRESHOLD when set, else each matcher's own. Used by the match-quality benchmark to show a
+   * threshold change as a regression.
    */
   matchThreshold?: number;
   /**
-   * Legitimate variants to switch on (reference/variants/catalogue.ts): `name` or `name=value`
-   * strings, or `{ name, value }`. Default: REFERENCE_VARIANTS. @throws VariantError
+   * Legitimate variants to switch on (reference/variants/catalogue.ts): `name` or `name=value` strings, or `{ name,
+   * value }`. Default: REFERENCE_VARIANTS. @throws VariantError
    */
   variants?: Iterable<VariantSpec | string>;
   /** Delay before every request is handled, ms (default REFERENCE_LATENCY_MS, else 0). */
@@ -53,9 +55,9 @@ export interface RunningReference {
   /** Base URL without the service path, e.g. http://127.0.0.1:39123 */
   url: string;
   /**
-   * Base URL of one service. Services whose documented paths collide (organization and provider
-   * both answer at /provider-link-ws/svc) cannot share one base URL: the first registered keeps
-   * `url`, every service is also served under `url/<service>`, and this returns the one to use.
+   * Base URL of one service. Services whose documented paths collide (organization and provider both answer at
+   * /provider-link-ws/svc) cannot share one base URL: the first registered keeps `url`, every service is also served
+   * under `url/<service>`, and this returns the one to use.
    */
   baseUrlOf(service: ServiceName): string;
   port: number;
@@ -65,13 +67,16 @@ export interface RunningReference {
   token: string;
   /** Names of the faults switched on (REFERENCE_FAULTS or the option); empty for a clean reference. */
   faults: string[];
-  /** Requests routed to each service so far (every attempt, answered or not), for benchmarks that count at the deployment. */
+  /**
+   * Requests routed to each service so far (every attempt, answered or not), for benchmarks that count at the
+   * deployment.
+   */
   requestsReceived(): Record<ServiceName, number>;
   /**
-   * Time spent answering each service's requests so far, ms summed over its requests: from a
-   * request's arrival to its reply handed to the operating system (injected latency, handling and
-   * waits for this process's event loop), for benchmarks that compare it with the latency injected.
-   * A request answered by no reply (a connection reset by a variant) adds nothing.
+   * Time spent answering each service's requests so far, ms summed over its requests: from a request's arrival to its
+   * reply handed to the operating system (injected latency, handling and waits for this process's event loop), for
+   * benchmarks that compare it with the latency injected. A request answered by no reply (a connection reset by a
+   * variant) adds nothing.
    */
   answeringMs(): Record<ServiceName, number>;
   stop(): Promise<void>;
@@ -260,8 +265,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
       if (!res.headersSent) res.writeHead(500).end();
     });
   });
-  // Idle sockets outlive the client's (harness/client.ts retires them after 4 s), so the server never
-  // closes a socket the client is about to reuse ("other side closed" under load).
+  // Idle sockets outlive the client's (harness/client.ts retires them after 4 s), so the server never closes a socket
+  // the client is about to reuse ("other side closed" under load).
   server.keepAliveTimeout = 65000;
   server.headersTimeout = 66000;
   await new Promise<void>((resolve, reject) => {

@@ -1,6 +1,6 @@
 /**
- * What the reference needs per service beyond the operations table: its matcher and any
- * handlers of its own. Adding a service is an entry here.
+ * What the reference needs per service beyond the operations table: its matcher and any handlers of its own. Adding a
+ * service is an entry here.
  */
 import type { ServiceName } from '../specs/common/model.js';
 import type { OperationName } from '../specs/common/operation-names.js';

@@ -1,12 +1,11 @@
 /**
- * The embedded reference's settings from the environment: REFERENCE_FAULTS (names from
- * reference/faults/catalogue.ts), REFERENCE_FOREIGN_DATA (1 loads foreign data,
- * reference/faults/foreign-data.ts), REFERENCE_GROUPED_BY_SOURCE (always | on-request,
- * reference/views.ts), REFERENCE_MATCH_THRESHOLD (0..1), REFERENCE_VARIANTS (names and values from
+ * The embedded reference's settings from the environment: REFERENCE_FAULTS (names from reference/faults/catalogue.ts),
+ * REFERENCE_FOREIGN_DATA (1 loads foreign data, reference/faults/foreign-data.ts), REFERENCE_GROUPED_BY_SOURCE (always
+ * | on-request, reference/views.ts), REFERENCE_MATCH_THRESHOLD (0..1), REFERENCE_VARIANTS (names and values from
  * reference/variants/catalogue.ts) and REFERENCE_LATENCY_MS / REFERENCE_JITTER_MS (ms, 0..60000,
- * reference/variants/transport.ts). Options of startReference win over
- * them. Commands validate them before anything starts (`referenceSettings`), so a misspelt fault
- * name stops a run with one line (exit code 2) instead of a stack trace.
+ * reference/variants/transport.ts). Options of startReference win over them. Commands validate them before anything
+ * starts (`referenceSettings`), so a misspelt fault name stops a run with one line (exit code 2) instead of a stack
+ * trace.
  */
 import { closest, distance } from 'fastest-levenshtein';
 import { FAULTS } from './faults/catalogue.js';
@@ -37,7 +36,10 @@ function unknownNames(kind: string, names: string[], known: string[]): string | 
   return unknown
     .map((n) => {
       const near = closest(n, known);
-      return `unknown ${kind} ${JSON.stringify(n)}${distance(n, near) <= Math.max(3, Math.floor(n.length / 4)) ? ` (did you mean ${near}?)` : ''}`;
+      return (
+        `unknown ${kind} ` +
+        `${JSON.stringify(n)}${distance(n, near) <= Math.max(3, Math.floor(n.length / 4)) ? ` (did you mean ${near}?)` : ''}`
+      );
     })
     .join('; ');
 }

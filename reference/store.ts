@@ -1,11 +1,11 @@
 /**
- * In-memory state of one service of the reference deployment: source records, the identities
- * they form (by link ID), relationships and notifications.
+ * In-memory state of one service of the reference deployment: source records, the identities they form (by link ID),
+ * relationships and notifications.
  *
- * Source records move through the states of the seeds' state tables:
- * active, soft-deleted, retired (merged), deactivated (person), and deleted (removed).
- * Source: organization-identity-api.md, "States and transitions";
- * person-provider-identity-api.md, "States and transitions".
+ * Source records move through the states of the seeds' state tables: active, soft-deleted, retired (merged),
+ * deactivated (person), and deleted (removed).
+ * Source: organization-identity-api.md, "States and transitions"; person-provider-identity-api.md, "States and
+ * transitions".
  */
 import { randomBytes } from 'node:crypto';
 import type { ServiceName } from '../specs/common/model.js';
@@ -41,11 +41,10 @@ export interface StoredRelationship extends Record<string, unknown> {
 export const keyOf = (source: { name?: string; id?: string }) => `${source.name}\u0000${source.id}`;
 
 /**
- * The store's source records by key, and by link ID: handlers, faults and variants change a
- * record's `linkId` in place, so a record put in the map gets a `linkId` accessor that keeps the
- * index current. Reads of an identity's members then cost its size, not the store's (the
- * match-quality benchmark holds tens of thousands of records). Members come in the order their
- * records entered the map, as a scan of the map gives them.
+ * The store's source records by key, and by link ID: handlers, faults and variants change a record's `linkId` in place,
+ * so a record put in the map gets a `linkId` accessor that keeps the index current. Reads of an identity's members then
+ * cost its size, not the store's (the match-quality benchmark holds tens of thousands of records). Members come in the
+ * order their records entered the map, as a scan of the map gives them.
  */
 class RecordMap extends Map<string, SourceRecord> {
   private readonly byLink = new Map<string, Set<SourceRecord>>();

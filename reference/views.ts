@@ -1,12 +1,12 @@
 /**
- * Response views of the reference. By default every identity-returning reply carries
- * identityGroupedBySource. With `groupedBySource: 'on-request'` (REFERENCE_GROUPED_BY_SOURCE=on-request)
- * the reference behaves like a deployment whose DEFAULT view does not group by source: the member
- * is null unless the request names the view GROUP_BY_SOURCE in responseIdentityFormatNames.
+ * Response views of the reference. By default every identity-returning reply carries identityGroupedBySource. With
+ * `groupedBySource: 'on-request'` (REFERENCE_GROUPED_BY_SOURCE=on-request) the reference behaves like a deployment
+ * whose DEFAULT view does not group by source: the member is null unless the request names the view GROUP_BY_SOURCE in
+ * responseIdentityFormatNames.
  *
- * Source: organization-identity-api.md, "What the service does" (a request names response views;
- * DEFAULT when omitted) and Resources, "Search result" (identityGroupedBySource: not required);
- * the views' contents are not shown, so both behaviours are legitimate.
+ * Source: organization-identity-api.md, "What the service does" (a request names response views; DEFAULT when omitted)
+ * and Resources, "Search result" (identityGroupedBySource: not required); the views' contents are not shown, so both
+ * behaviours are legitimate.
  */
 
 export type GroupedBySource = 'always' | 'on-request';
@@ -21,7 +21,10 @@ export function groupedBySourceSetting(raw: string | undefined): GroupedBySource
   throw new Error(`REFERENCE_GROUPED_BY_SOURCE: expected always or on-request, got ${JSON.stringify(raw)}`);
 }
 
-/** Sets identityGroupedBySource to null in a reply's content (and its search results) unless the request asked for the view. */
+/**
+ * Sets identityGroupedBySource to null in a reply's content (and its search results) unless the request asked for the
+ * view.
+ */
 export function applyGroupedView(mode: GroupedBySource, request: Record<string, unknown>, content: unknown): void {
   if (mode === 'always' || !content || typeof content !== 'object') return;
   const views = Array.isArray(request.responseIdentityFormatNames) ? request.responseIdentityFormatNames : [];

@@ -1,16 +1,15 @@
 /**
- * Allure results of a conformance run, written as each scenario file ends instead of all at the
- * end. allure-vitest's reporter writes every result in its onTestRunEnd, one file at a time with
- * an fsync each, and vitest starts the global teardown (the last removals, the reports) only
- * after it: about 0.2 s of every run's wind-down for 310 checks (docs/performance.md, item 30).
- * The results are the same: the same reporter's handleTask turns the same finished tasks into
- * results; a file's results are written once its module has ended, and whatever did not end
- * (an interrupted run) is written at the end, as before.
+ * Allure results of a conformance run, written as each scenario file ends instead of all at the end. allure-vitest's
+ * reporter writes every result in its onTestRunEnd, one file at a time with an fsync each, and vitest starts the global
+ * teardown (the last removals, the reports) only after it: about 0.2 s of every run's wind-down for 310 checks
+ * (docs/performance.md, item 30). The results are the same: the same reporter's handleTask turns the same finished
+ * tasks into results; a file's results are written once its module has ended, and whatever did not end (an interrupted
+ * run) is written at the end, as before.
  *
- * Each check's result, container and attachment is written without an fsync (ResultsWriter):
- * allure-js-commons' writer syncs every file to disk, on the vitest process's thread, which also
- * serves the test worker's modules and sends the run's removals (about 0.7 s of its CPU in a run
- * of 300 checks here, more on a slower disk: docs/performance.md, item 39).
+ * Each check's result, container and attachment is written without an fsync (ResultsWriter): allure-js-commons' writer
+ * syncs every file to disk, on the vitest process's thread, which also serves the test worker's modules and sends the
+ * run's removals (about 0.7 s of its CPU in a run of 300 checks here, more on a slower disk: docs/performance.md, item
+ * 39).
  *
  * Options: allure-vitest's (`resultsDir`, `links`, ...).
  */
@@ -23,11 +22,10 @@ import type { TestModule, Vitest } from 'vitest/node';
 import writeFileAtomic from 'write-file-atomic';
 
 /**
- * allure-js-commons' file writer, with a check's result, container and attachment written to a
- * temporary file and renamed into place without syncing it to disk first: a reader (Allure's own
- * watch mode, `npm run report:allure`) still never sees half a file. What a crash of the machine
- * may lose is the report of a run that did not end, which is no evidence either way. The files
- * written once per run (environment, categories) keep the library's fsync.
+ * allure-js-commons' file writer, with a check's result, container and attachment written to a temporary file and
+ * renamed into place without syncing it to disk first: a reader (Allure's own watch mode, `npm run report:allure`)
+ * still never sees half a file. What a crash of the machine may lose is the report of a run that did not end, which is
+ * no evidence either way. The files written once per run (environment, categories) keep the library's fsync.
  */
 export class ResultsWriter extends FileSystemWriter {
   constructor(private readonly dir: string) {
@@ -64,16 +62,15 @@ export default class AllureReporterPerFile extends AllureVitestReporter {
 
   override onInit(vitest: Vitest): void {
     super.onInit(vitest);
-    // allure-vitest makes its runtime's writer itself; under ALLURE_TEST_MODE it is a message
-    // writer, left as it is.
+    // allure-vitest makes its runtime's writer itself; under ALLURE_TEST_MODE it is a message writer, left as it is.
     const runtime = (this as unknown as { allureReporterRuntime?: { writer: unknown } }).allureReporterRuntime;
     if (runtime && runtime.writer instanceof FileSystemWriter) runtime.writer = new ResultsWriter(this.resultsDir);
   }
 
   onTestModuleEnd(module: TestModule): void {
     this.written.add(module.id);
-    // The runner task behind the module, as allure-vitest's own onTestRunEnd reads it (vitest's
-    // types keep `task` internal).
+    // The runner task behind the module, as allure-vitest's own onTestRunEnd reads it (vitest's types keep `task`
+    // internal).
     this.handleTask((module as unknown as { task: Parameters<AllureVitestReporter['handleTask']>[0] }).task);
   }
 

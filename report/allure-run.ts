@@ -1,17 +1,16 @@
 /**
- * Run facts for Allure, so that its report says what the run's own reports say: in the run's
- * allure-results/, `environment.properties` (verdict, exit code, target per service, profile,
- * seed, run id, shards), `executor.json` (the suite as executor, the run as build, the report's
- * name), the gate as a global error when the run does not pass (`conformance-gate-globals.json`:
- * Allure 3 shows it on the overview), and on each failing check's result how the gate treats it
- * (labels `gate`, `tag` and `severity`: gating, EXPECT only, known, pending, could not judge), so
- * that an EXPECT-only failure no longer looks like a gating one. For `npm run report:allure`: the
- * report's title "Conformance <deployment>: run <run id>: <verdict>", the variables its overview
- * shows (verdict, exit code, target, the gate in counts) and the history file it shares with the
- * earlier runs of the same deployment (<report dir>/allure-history/<deployment>.jsonl).
+ * Run facts for Allure, so that its report says what the run's own reports say: in the run's allure-results/,
+ * `environment.properties` (verdict, exit code, target per service, profile, seed, run id, shards), `executor.json`
+ * (the suite as executor, the run as build, the report's name), the gate as a global error when the run does not pass
+ * (`conformance-gate-globals.json`: Allure 3 shows it on the overview), and on each failing check's result how the gate
+ * treats it (labels `gate`, `tag` and `severity`: gating, EXPECT only, known, pending, could not judge), so that an
+ * EXPECT-only failure no longer looks like a gating one. For `npm run report:allure`: the report's title "Conformance
+ * <deployment>: run <run id>: <verdict>", the variables its overview shows (verdict, exit code, target, the gate in
+ * counts) and the history file it shares with the earlier runs of the same deployment (<report
+ * dir>/allure-history/<deployment>.jsonl).
  *
- * The deployment is the known-failures list's `deployment` when one is set, else "embedded
- * reference", else the hosts of the configured targets.
+ * The deployment is the known-failures list's `deployment` when one is set, else "embedded reference", else the hosts
+ * of the configured targets.
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,7 +36,10 @@ export function deploymentName(s: Pick<Summary, 'gate' | 'run'>): string {
 
 export const reportTitle = (s: Pick<Summary, 'gate' | 'run'>) => `Conformance ${deploymentName(s)}: run ${s.run.runId}`;
 
-/** The run's verdict with its exit code, as the headline gives it (e.g. "FAIL (exit code 1)", "PASS (2 known failures), exit code 0"). */
+/**
+ * The run's verdict with its exit code, as the headline gives it (e.g. "FAIL (exit code 1)", "PASS (2 known failures),
+ * exit code 0").
+ */
 export function verdictText(s: Summary): string {
   const h = headline(s);
   return /exit code \d+/.test(h)
@@ -86,8 +88,8 @@ const GATE_LABELS: Record<GateClass | 'could not judge', { tag: string; severity
 const GATE_LABEL_NAMES = new Set(['gate', 'tag', 'severity']);
 
 /**
- * Adds to each failing or broken check result in `dir` how the gate treats it (label `gate`, and
- * `tag` and `severity` that Allure shows and filters by); a result's earlier marks are replaced.
+ * Adds to each failing or broken check result in `dir` how the gate treats it (label `gate`, and `tag` and `severity`
+ * that Allure shows and filters by); a result's earlier marks are replaced.
  */
 function markGateClasses(dir: string, s: Summary): void {
   const byId = new Map(s.checks.map((c) => [c.checkId, c]));

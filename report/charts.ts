@@ -1,7 +1,7 @@
 /**
- * The report's pictures, drawn with Vega-Lite and rendered to SVG on the server (vega View.toSVG),
- * so the HTML report needs no script: outcome per service, latency per operation (p50 and p95),
- * and the match-score distribution of the run's search results.
+ * The report's pictures, drawn with Vega-Lite and rendered to SVG on the server (vega View.toSVG), so the HTML report
+ * needs no script: outcome per service, latency per operation (p50 and p95), and the match-score distribution of the
+ * run's search results.
  */
 import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
@@ -56,9 +56,8 @@ export function outcomeSpec(checks: Array<{ service: string; verdict: Verdict }>
 }
 
 /**
- * Latency per operation: p50 (dark dot) to p95 (light dot) on one line per operation, full
- * "service operation" names, on a symmetric-log scale (values span decades: a local reference
- * answers in 1 ms, a remote deployment in hundreds).
+ * Latency per operation: p50 (dark dot) to p95 (light dot) on one line per operation, full "service operation" names,
+ * on a symmetric-log scale (values span decades: a local reference answers in 1 ms, a remote deployment in hundreds).
  */
 export function latencySpec(stats: RunStats): TopLevelSpec | undefined {
   if (!stats.latency.length) return undefined;
@@ -100,7 +99,10 @@ export function latencySpec(stats: RunStats): TopLevelSpec | undefined {
   };
 }
 
-/** Match scores of the run's search results: counts per 0.1 bin and service, on a symmetric-log scale (one bin often holds most). */
+/**
+ * Match scores of the run's search results: counts per 0.1 bin and service, on a symmetric-log scale (one bin often
+ * holds most).
+ */
 export function scoreSpec(stats: RunStats): TopLevelSpec | undefined {
   if (!stats.matchScores.length) return undefined;
   const values = stats.matchScores.flatMap((s) =>

@@ -1,18 +1,16 @@
 /**
- * Run-to-run comparison (vendor upgrade, configuration change): which checks newly fail or
- * newly pass, which requirements changed outcome, and how latency per operation and the
- * match-score distributions shifted. The verdict:
+ * Run-to-run comparison (vendor upgrade, configuration change): which checks newly fail or newly pass, which
+ * requirements changed outcome, and how latency per operation and the match-score distributions shifted. The verdict:
  *   regressed  a MUST requirement that held (or was not failing) in the baseline fails or errors now,
  *              or a check newly fails citing a MUST requirement: exit code 1;
  *   changed    outcomes changed without a MUST regression: exit code 0;
  *   unchanged  every check and requirement has the same outcome: exit code 0.
- * A change of either run's gate (its verdict and exit code, report/outcome.ts) is a change too, and
- * the headline says it. Latency and score shifts are reported but never decide the verdict (timing
- * noise and seed-dependent data would make the gate flaky). An operation's latency shifted only
- * when its per-request times differ significantly (Mann-Whitney U test, Holm-corrected over the
- * operations compared at LATENCY_ALPHA) with at least a medium effect (|Cliff's delta| >=
- * LATENCY_MIN_EFFECT): two runs of one unchanged deployment differ in their p95s by chance, most
- * of all where an operation has few requests. Only what changed is listed.
+ * A change of either run's gate (its verdict and exit code, report/outcome.ts) is a change too, and the headline says
+ * it. Latency and score shifts are reported but never decide the verdict (timing noise and seed-dependent data would
+ * make the gate flaky). An operation's latency shifted only when its per-request times differ significantly
+ * (Mann-Whitney U test, Holm-corrected over the operations compared at LATENCY_ALPHA) with at least a medium effect
+ * (|Cliff's delta| >= LATENCY_MIN_EFFECT): two runs of one unchanged deployment differ in their p95s by chance, most of
+ * all where an operation has few requests. Only what changed is listed.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -52,9 +50,9 @@ export interface LatencyShift {
   baseline?: { p50: number; p95: number; n: number };
   current?: { p50: number; p95: number; n: number };
   /**
-   * slower or faster: the per-request times differ significantly with at least a medium effect
-   * (see the file's comment); steady otherwise; new or gone: in one run only; untested: a run has
-   * no per-request times of it (a summary before schema 6) or fewer than LATENCY_MIN_REQUESTS.
+   * slower or faster: the per-request times differ significantly with at least a medium effect (see the file's
+   * comment); steady otherwise; new or gone: in one run only; untested: a run has no per-request times of it (a summary
+   * before schema 6) or fewer than LATENCY_MIN_REQUESTS.
    */
   shift: 'slower' | 'faster' | 'steady' | 'new' | 'gone' | 'untested';
   /** The rank test of the per-request times: p (before the Holm correction) and Cliff's delta (> 0: slower now). */
@@ -65,7 +63,9 @@ export interface LatencyShift {
 export const LATENCY_ALPHA = 0.01;
 /** Least |Cliff's delta| of a latency shift: a medium effect (report/rank-test.ts DELTA_BOUNDS). */
 export const LATENCY_MIN_EFFECT = DELTA_BOUNDS.small;
-/** Fewest requests per run an operation needs for its times to be tested (the normal approximation holds from about 8). */
+/**
+ * Fewest requests per run an operation needs for its times to be tested (the normal approximation holds from about 8).
+ */
 export const LATENCY_MIN_REQUESTS = 8;
 
 /** How a run ended at its gate: the one word and the exit code every report gives (report/outcome.ts). */
@@ -101,8 +101,8 @@ export interface Comparison {
 }
 
 /**
- * Reads a run's summary from a run folder or a summary.json file; adds stats from the
- * exchanges when the summary predates schema 2, and per-request times when it predates schema 6.
+ * Reads a run's summary from a run folder or a summary.json file; adds stats from the exchanges when the summary
+ * predates schema 2, and per-request times when it predates schema 6.
  * @throws Error naming the path when it holds no readable summary
  */
 export function loadSummary(path: string): Summary {
@@ -127,9 +127,9 @@ export function loadSummary(path: string): Summary {
 }
 
 /**
- * Two-sample Kolmogorov-Smirnov distance of two ascending samples: the largest gap between their
- * empirical distribution functions, rounded to 0.001. (simple-statistics, which the report uses
- * for percentiles, has no two-sample KS statistic, so it is computed here.)
+ * Two-sample Kolmogorov-Smirnov distance of two ascending samples: the largest gap between their empirical distribution
+ * functions, rounded to 0.001. (simple-statistics, which the report uses for percentiles, has no two-sample KS
+ * statistic, so it is computed here.)
  */
 export function ksDistance(a: number[], b: number[]): number {
   let i = 0;
@@ -145,8 +145,8 @@ export function ksDistance(a: number[], b: number[]): number {
 }
 
 /**
- * Per operation: the shift of its per-request times from run `a` to run `b` (see LatencyShift):
- * every operation with enough requests in both is tested, and the p-values are corrected together.
+ * Per operation: the shift of its per-request times from run `a` to run `b` (see LatencyShift): every operation with
+ * enough requests in both is tested, and the p-values are corrected together.
  */
 export function latencyShifts(a: RunStats, b: RunStats): LatencyShift[] {
   const key = (l: { service: string; operation: string }) => `${l.service}/${l.operation}`;
@@ -282,7 +282,8 @@ export function comparisonMarkdown(c: Comparison): string {
   L.push(
     `# Comparison: ${comparisonHeadline(c)}`,
     '',
-    `Baseline ${c.baseline.runId} (seed ${c.baseline.seed}, ${c.baseline.startedAt}) → current ${c.current.runId} (seed ${c.current.seed}, ${c.current.startedAt})`,
+    `Baseline ${c.baseline.runId} (seed ${c.baseline.seed}, ${c.baseline.startedAt}) → current ` +
+      `${c.current.runId} (seed ${c.current.seed}, ${c.current.startedAt})`,
     '',
   );
   if (c.mustRegressions.length) L.push(`**MUST requirements that newly fail:** ${c.mustRegressions.join(', ')}`, '');
@@ -321,7 +322,9 @@ export function comparisonMarkdown(c: Comparison): string {
   L.push(
     `## Latency per operation: ${moved.length} shifted`,
     '',
-    `${tested} operations tested on their per-request times (Mann-Whitney U, Holm-corrected at α ${LATENCY_ALPHA}; a shift needs |Cliff's δ| ≥ ${LATENCY_MIN_EFFECT})${untested ? `; ${untested} not tested (fewer than ${LATENCY_MIN_REQUESTS} requests in a run, or a run without per-request times)` : ''}.`,
+    `${tested} operations tested on their per-request times (Mann-Whitney U, Holm-corrected at α ` +
+      `${LATENCY_ALPHA}; a shift needs |Cliff's δ| ≥ ` +
+      `${LATENCY_MIN_EFFECT})${untested ? `; ${untested} not tested (fewer than ${LATENCY_MIN_REQUESTS} requests in a run, or a run without per-request times)` : ''}.`,
   );
   if (moved.length)
     L.push(
@@ -363,5 +366,8 @@ export function comparisonMarkdown(c: Comparison): string {
 export function comparisonHeadline(c: Pick<Comparison, 'verdict' | 'gate'>): string {
   const word = (g: GateOutcome) => `${g.verdict.toUpperCase()} (exit code ${g.exitCode})`;
   const { baseline, current } = c.gate;
-  return `${c.verdict.toUpperCase()}: gate ${c.gate.changed ? `${word(baseline)} → ${word(current)}` : `${word(current)} in both runs`}`;
+  return (
+    `${c.verdict.toUpperCase()}: gate ` +
+    `${c.gate.changed ? `${word(baseline)} → ${word(current)}` : `${word(current)} in both runs`}`
+  );
 }

@@ -1,8 +1,8 @@
 /**
- * The summary a run ends with on the console, plain text: the verdict; per service its target,
- * check counts and coverage within the run's scope (report/coverage-text.ts), and the IDs of the requirements that failed
- * (and of those whose checks could not judge); the failures by cause, root causes first;
- * cleanup; the gate when a known-failures list changed it; what to do next (the replay command of the failing checks) and where the report is.
+ * The summary a run ends with on the console, plain text: the verdict; per service its target, check counts and
+ * coverage within the run's scope (report/coverage-text.ts), and the IDs of the requirements that failed (and of those
+ * whose checks could not judge); the failures by cause, root causes first; cleanup; the gate when a known-failures list
+ * changed it; what to do next (the replay command of the failing checks) and where the report is.
  */
 import type { CheckResult } from './results.js';
 import type { Summary } from './summary.js';
@@ -22,8 +22,8 @@ const broken = (c: CheckResult) => (c.failedRequirements.length ? c.failedRequir
 const unique = (ids: string[]) => [...new Set(ids)].sort();
 
 /**
- * The command that replays the failing checks with the run's data: the run's seed, the faults of
- * the embedded reference if any, and the test files of the failing checks.
+ * The command that replays the failing checks with the run's data: the run's seed, the faults of the embedded reference
+ * if any, and the test files of the failing checks.
  */
 export function replayCommand(s: Summary): string | undefined {
   const files = unique(s.checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error').map((c) => c.file));
@@ -33,9 +33,8 @@ export function replayCommand(s: Summary): string | undefined {
 }
 
 /**
- * How a failed requirement stands at the gate, when it does not gate: its checks' mark when every
- * check that failed it has the same (report/failure-order.ts gateMark), " [not gating]" for a mix;
- * nothing when a check failing it gates.
+ * How a failed requirement stands at the gate, when it does not gate: its checks' mark when every check that failed it
+ * has the same (report/failure-order.ts gateMark), " [not gating]" for a mix; nothing when a check failing it gates.
  */
 function notGating(id: string, failing: CheckResult[], s: Summary): string {
   const classes = new Set(failing.filter((c) => broken(c).includes(id)).map((c) => gateClass(c.checkId, s.gate)));
@@ -48,8 +47,8 @@ function notGating(id: string, failing: CheckResult[], s: Summary): string {
 export const CAUSES_LISTED = 8;
 
 /**
- * The failing checks by cause, root causes first (report/failure-order.ts): one line per cause,
- * its root check's title, and how many more checks fail the same way or downstream of it.
+ * The failing checks by cause, root causes first (report/failure-order.ts): one line per cause, its root check's title,
+ * and how many more checks fail the same way or downstream of it.
  */
 export function causeLines(s: Summary): string[] {
   const ordered = orderByCause(
@@ -68,7 +67,9 @@ export function causeLines(s: Summary): string[] {
       .filter(Boolean)
       .join(', ');
     out.push(
-      `    ${i + 1}. ${check.service} ${place.requirement}${place.operation ? ` at ${place.operation}` : ''}${gateMark(gate)}: ${shownTitle(check)}${more ? ` (+ ${more})` : ''}`,
+      `    ${i + 1}. ${check.service} ` +
+        `${place.requirement}${place.operation ? ` at ${place.operation}` : ''}${gateMark(gate)}: ` +
+        `${shownTitle(check)}${more ? ` (+ ${more})` : ''}`,
     );
   });
   if (roots.length > CAUSES_LISTED) out.push(`    ... and ${roots.length - CAUSES_LISTED} more causes`);
@@ -92,7 +93,9 @@ export function consoleSummary(s: Summary, folder: string): string {
     }
     const covered = c ? `; ${coverageText(c, s)}` : '';
     out.push(
-      `  ${t.service} (${t.status}${t.baseUrl ? ` ${t.baseUrl}${t.servicePath ?? ''}` : ''}): ${checks.length} checks, ${n('pass')} passed, ${n('fail')} failed, ${n('error')} errors, ${n('skip')} skipped, ${n('omit')} omitted${covered}`,
+      `  ${t.service} (${t.status}${t.baseUrl ? ` ${t.baseUrl}${t.servicePath ?? ''}` : ''}): ${checks.length} ` +
+        `checks, ${n('pass')} passed, ${n('fail')} failed, ${n('error')} errors, ${n('skip')} skipped, ` +
+        `${n('omit')} omitted${covered}`,
     );
     const failing = checks.filter((x) => x.verdict === 'fail');
     const failed = unique(failing.flatMap(broken));
@@ -106,18 +109,22 @@ export function consoleSummary(s: Summary, folder: string): string {
   out.push(...causeLines(s));
   if (s.cleanup)
     out.push(
-      `  cleanup: ${s.cleanup.sources.deleted + s.cleanup.sources.alreadyGone}/${s.cleanup.sources.attempted} sources removed, ${s.cleanup.failures.length} failures`,
+      `  cleanup: ${s.cleanup.sources.deleted + s.cleanup.sources.alreadyGone}/${s.cleanup.sources.attempted} ` +
+        `sources removed, ${s.cleanup.failures.length} failures`,
     );
   const g = s.gate;
   if (g.expected.length || g.pending.length || g.unexpectedPasses.length || g.expectOnly.length || g.expired?.length) {
     const knownChecks = new Set(g.expected.map((x) => x.checkId)).size;
     out.push(
-      `  gate: ${g.verdict.toUpperCase()} (exit code ${exitCodeOf(s)}); ${g.gating.length} gating, ${knownChecks} known failures, ${g.pending.length} pending, ${g.expectOnly.length} EXPECT-only failures, ${g.unexpectedPasses.length} unexpected passes`,
+      `  gate: ${g.verdict.toUpperCase()} (exit code ${exitCodeOf(s)}); ${g.gating.length} gating, ` +
+        `${knownChecks} known failures, ${g.pending.length} pending, ${g.expectOnly.length} EXPECT-only failures, ` +
+        `${g.unexpectedPasses.length} unexpected passes`,
     );
     for (const x of g.expired ?? []) out.push(`    expired known failure: ${expiredText(x)}`);
     for (const x of g.unexpectedPasses)
       out.push(
-        `    unexpected pass: ${x.entry}: every check covering it passed (${x.checks.length}); remove it from ${g.knownFailuresFile ?? 'the known-failures list'}`,
+        `    unexpected pass: ${x.entry}: every check covering it passed (${x.checks.length}); remove it from ` +
+          `${g.knownFailuresFile ?? 'the known-failures list'}`,
       );
   }
   const replay = replayCommand(s);

@@ -1,9 +1,8 @@
 /**
- * A `curl` command that replays a recorded exchange. Never carries a secret: the Authorization
- * header becomes a reference to the service's credential setting ("$ORG_TOKEN" for bearer,
- * "$ORG_USERNAME:$ORG_PASSWORD" for basic), expanded by the shell of whoever replays it.
- * Every other word is quoted for a POSIX shell: in single quotes when it holds none, else by
- * shell-quote (test/report-curl.test.ts runs the words through bash).
+ * A `curl` command that replays a recorded exchange. Never carries a secret: the Authorization header becomes a
+ * reference to the service's credential setting ("$ORG_TOKEN" for bearer, "$ORG_USERNAME:$ORG_PASSWORD" for basic),
+ * expanded by the shell of whoever replays it. Every other word is quoted for a POSIX shell: in single quotes when it
+ * holds none, else by shell-quote (test/report-curl.test.ts runs the words through bash).
  */
 import { quote } from 'shell-quote';
 import { SERVICES } from '../specs/services.js';
@@ -16,7 +15,8 @@ const SKIP_HEADERS = /^(content-length|host|connection|authorization)$/i;
 export function curlCommand(e: Exchange): string {
   const spec = (SERVICES as Record<string, { envPrefix: string } | undefined>)[e.service];
   const prefix = spec?.envPrefix ?? 'SERVICE';
-  // A word without a single quote reads best in single quotes (POSIX: everything inside is literal); shell-quote does the rest.
+  // A word without a single quote reads best in single quotes (POSIX: everything inside is literal); shell-quote does
+  // the rest.
   const words = (...w: string[]) =>
     w.map((x) => (/^[A-Za-z0-9_./-]+$/.test(x) ? x : x.includes("'") ? quote([x]) : `'${x}'`)).join(' ');
   const parts = [words('curl', '-sS', '-X', 'POST', redactText(e.url))];

@@ -1,19 +1,19 @@
 /**
- * Failures ordered by cause, as report.html, summary.md and the console list them, so the first
- * failure a reviewer reads is a root cause and not one of its symptoms:
+ * Failures ordered by cause, as report.html, summary.md and the console list them, so the first failure a reviewer
+ * reads is a root cause and not one of its symptoms:
  *
- * - each failing check belongs to the requirement it failed that comes first in its service's
- *   state table (specs/<service>/state-spec.ts: row by row, each row's effect, reply and other
- *   requirements; then the feed and query rules; then the rest of the catalogue in its order);
- * - failures of one requirement at one operation are one cause: its most specific check (the one
- *   citing that requirement, with the fewest others) is the root, the others fail "the same way";
- * - a cause whose checks failed at another operation after sending the operation of an earlier
- *   state-table row's broken effect (an unmerge refused after a merge that did not merge) is
- *   "downstream" of that cause and is listed right after it;
+ * - each failing check belongs to the requirement it failed that comes first in its service's state table
+ *   (specs/<service>/state-spec.ts: row by row, each row's effect, reply and other requirements; then the feed and
+ *   query rules; then the rest of the catalogue in its order);
+ * - failures of one requirement at one operation are one cause: its most specific check (the one citing that
+ *   requirement, with the fewest others) is the root, the others fail "the same way";
+ * - a cause whose checks failed at another operation after sending the operation of an earlier state-table row's broken
+ *   effect (an unmerge refused after a merge that did not merge) is "downstream" of that cause and is listed right
+ *   after it;
  * - gating failures come before EXPECT-only, pending and known (listed) ones, as before.
  *
- * The failing operation is where the failure happened: the failing step's (walks and scripted
- * checks), else the operation of the exchange it came from.
+ * The failing operation is where the failure happened: the failing step's (walks and scripted checks), else the
+ * operation of the exchange it came from.
  */
 import type { ServiceName } from '../specs/common/model.js';
 import { SERVICES } from '../specs/services.js';
@@ -31,8 +31,8 @@ export interface CausePlace {
   /** The operation it failed at, when known. */
   operation?: string;
   /**
-   * `root`: the first failure of its cause; `same-cause`: the same requirement failing at the same
-   * operation as `cause`; `downstream`: failed at another operation after sending `cause`'s.
+   * `root`: the first failure of its cause; `same-cause`: the same requirement failing at the same operation as
+   * `cause`; `downstream`: failed at another operation after sending `cause`'s.
    */
   role: 'root' | 'same-cause' | 'downstream';
   /** The root failure this one follows (same-cause, downstream). */
@@ -44,9 +44,9 @@ export interface CausePlace {
 const ranks = new Map<string, Map<string, number>>();
 
 /**
- * The state-table order of a service's requirements: every row in order (its effect requirement,
- * its reply requirement, then any other requirement it names), then the feed and the query rules,
- * then the rest of the catalogue in its own order.
+ * The state-table order of a service's requirements: every row in order (its effect requirement, its reply requirement,
+ * then any other requirement it names), then the feed and the query rules, then the rest of the catalogue in its own
+ * order.
  */
 export function requirementRank(service: string): Map<string, number> {
   const cached = ranks.get(service);
@@ -83,13 +83,16 @@ export function requirementRank(service: string): Map<string, number> {
 const brokenBy = (c: CheckResult) => (c.failedRequirements.length ? c.failedRequirements : c.verifies);
 
 /**
- * A failing check's title as reports show it: a check that failed while setting up (before the step
- * it is about, which it never sent) is shown as such, so its verdict never reads as one on that step.
+ * A failing check's title as reports show it: a check that failed while setting up (before the step it is about, which
+ * it never sent) is shown as such, so its verdict never reads as one on that step.
  */
 export const shownTitle = (c: Pick<CheckResult, 'title' | 'failure'>): string =>
   c.failure?.setUp ? `set-up of "${c.title}" failed (${c.failure.setUp})` : c.title;
 
-/** The operation a failure happened at: the failing step's, the failing exchange's, or the operation its finding starts with. */
+/**
+ * The operation a failure happened at: the failing step's, the failing exchange's, or the operation its finding starts
+ * with.
+ */
 export function failingOperation(c: CheckResult): string | undefined {
   const f = c.failure;
   const named = f?.operation ?? f?.exchange?.operation;
@@ -99,7 +102,10 @@ export function failingOperation(c: CheckResult): string | undefined {
   return first && ops.includes(first) ? first : undefined;
 }
 
-/** How a report marks a failure by its gate class: nothing when it gates, else " [known]", " [pending]", " [EXPECT only, not gating]". */
+/**
+ * How a report marks a failure by its gate class: nothing when it gates, else " [known]", " [pending]", " [EXPECT only,
+ * not gating]".
+ */
 export const gateMark = (cls: GateClass): string =>
   cls === 'gating' ? '' : cls === 'expect-only' ? ' [EXPECT only, not gating]' : ` [${cls}]`;
 
@@ -157,8 +163,8 @@ export function orderByCause(
     }
     cl.members.push(c);
   }
-  // The root of a cause: the check whose own subject the requirement is, a scripted check before a
-  // walk, with the fewest other requirements; after it the other scripted checks, then the walks.
+  // The root of a cause: the check whose own subject the requirement is, a scripted check before a walk, with the
+  // fewest other requirements; after it the other scripted checks, then the walks.
   const walk = (c: CheckResult) => (c.failure?.steps?.length ? 1 : 0);
   for (const cl of clusters.values()) {
     const own = (c: CheckResult) => (c.verifies.includes(cl.requirement) ? 0 : 1);
@@ -176,8 +182,8 @@ export function orderByCause(
       (a.operation ?? '').localeCompare(b.operation ?? '') ||
       a.members[0]!.checkId.localeCompare(b.members[0]!.checkId),
   );
-  // A cause is downstream of an earlier one whose operation broke its state-table row's effect,
-  // when its checks failed at another operation after sending that one.
+  // A cause is downstream of an earlier one whose operation broke its state-table row's effect, when its checks failed
+  // at another operation after sending that one.
   for (const cl of sorted) {
     const sent = new Set(cl.members[0]!.operations);
     cl.upstream = sorted.find(

@@ -1,10 +1,9 @@
 /**
- * Every report format of a run folder (in the order the console names their files): its name, the files it
- * writes, and the writer. The writer of the run's reports (report/write.ts), the console summary
- * (which names the files a run wrote) and bench/report-overhead.ts (which times each writer) read
- * this list, so a new format is one entry here. Formats whose files the run writes while its
- * checks go (exchanges, Allure results) have no writer of their own at the end and are listed for
- * the names alone.
+ * Every report format of a run folder (in the order the console names their files): its name, the files it writes, and
+ * the writer. The writer of the run's reports (report/write.ts), the console summary (which names the files a run
+ * wrote) and bench/report-overhead.ts (which times each writer) read this list, so a new format is one entry here.
+ * Formats whose files the run writes while its checks go (exchanges, Allure results) have no writer of their own at the
+ * end and are listed for the names alone.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

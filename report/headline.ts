@@ -6,10 +6,10 @@ import type { Summary } from './summary.js';
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * The run's verdict as every report heads it, from the same outcome as the exit code
- * (report/outcome.ts): PASS (0), FAIL (1), INCOMPLETE (5, checks could not judge), or the gate's
- * word with "records left on the deployment (exit code 4)". A passing gate says in brackets what
- * it let through: known failures, pending checks, EXPECT-only failures, checks that could not verify.
+ * The run's verdict as every report heads it, from the same outcome as the exit code (report/outcome.ts): PASS (0),
+ * FAIL (1), INCOMPLETE (5, checks could not judge), or the gate's word with "records left on the deployment (exit code
+ * 4)". A passing gate says in brackets what it let through: known failures, pending checks, EXPECT-only failures,
+ * checks that could not verify.
  */
 export function headline(
   s: Pick<Summary, 'gate' | 'overall' | 'totals' | 'checks' | 'cleanup' | 'interrupted' | 'scope'>,
@@ -20,7 +20,10 @@ export function headline(
   if (verdict === 'nothing ran') return 'NO CHECK RAN (exit code 1)';
   const gateWord = (s.gate?.verdict ?? (s.totals.fail + s.totals.error > 0 ? 'fail' : 'pass')).toUpperCase();
   if (verdict === 'leftovers')
-    return `${gateWord}, but ${count(s.cleanup!.failures.length, 'record')} left on the deployment (exit code ${exitCodeOf(s)})`;
+    return (
+      `${gateWord}, but ${count(s.cleanup!.failures.length, 'record')} left on the deployment (exit code ` +
+      `${exitCodeOf(s)})`
+    );
   const notes: string[] = [];
   if (s.gate?.verdict === 'pass') {
     if (s.gate.expected.length) notes.push(count(new Set(s.gate.expected.map((x) => x.checkId)).size, 'known failure'));
@@ -32,8 +35,8 @@ export function headline(
 }
 
 /**
- * What an interrupted run judged before it stopped: the checks that ended (how many of them gate),
- * those the interrupt cut short and those it kept from starting.
+ * What an interrupted run judged before it stopped: the checks that ended (how many of them gate), those the interrupt
+ * cut short and those it kept from starting.
  */
 function ranSoFar(s: Pick<Summary, 'gate' | 'checks' | 'scope'>): string {
   const cut = s.checks.filter((c) => c.verdict === 'skip' && c.note?.includes(INTERRUPTED_NOTE)).length;
@@ -41,7 +44,10 @@ function ranSoFar(s: Pick<Summary, 'gate' | 'checks' | 'scope'>): string {
   const notStarted = s.scope?.notRunChecks ?? 0;
   const gating = s.gate?.gating.length ?? 0;
   const rest = [cut ? `${cut} cut short` : '', notStarted ? `${notStarted} not run` : ''].filter(Boolean).join(', ');
-  return `after ${ended} of ${count(s.checks.length + notStarted, 'check')} ended${gating ? ` (${gating} failing the gate)` : ''}${rest ? `; ${rest}` : ''}`;
+  return (
+    `after ${ended} of ${count(s.checks.length + notStarted, 'check')} ` +
+    `ended${gating ? ` (${gating} failing the gate)` : ''}${rest ? `; ${rest}` : ''}`
+  );
 }
 
 /** The gate's finding in one sentence, with the exit code it gives (report/outcome.ts). */
@@ -60,7 +66,8 @@ export function gateSentence(
     g.verdict === 'fail'
       ? `${count(g.gating.length, 'check')} fail the gate`
       : g.verdict === 'incomplete'
-        ? `Nothing failed, but ${count(g.incomplete.length, 'check')} could not judge: the deployment did not answer them (INCOMPLETE)`
+        ? `Nothing failed, but ${count(g.incomplete.length, 'check')} could not judge: the deployment did not ` +
+          `answer them (INCOMPLETE)`
         : 'Every MUST requirement checked held';
   const left =
     runVerdict(s) === 'leftovers'

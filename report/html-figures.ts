@@ -1,8 +1,8 @@
 /**
- * The run's figures in report.html: the pictures (inline SVG charts), latency per operation, match
- * scores of search results, reads that lagged behind writes, how each service's requests were
- * paced, and the cleanup. Each function returns the page's chunks (report/html.ts joins them with
- * line breaks); a section the run has nothing for is left out or says so.
+ * The run's figures in report.html: the pictures (inline SVG charts), latency per operation, match scores of search
+ * results, reads that lagged behind writes, how each service's requests were paced, and the cleanup. Each function
+ * returns the page's chunks (report/html.ts joins them with line breaks); a section the run has nothing for is left out
+ * or says so.
  */
 import type { Charts } from './charts.js';
 import { e, table, td } from './html-kit.js';
@@ -16,11 +16,15 @@ export function chartsHtml(charts: Charts): string[] {
     ['chart-scores', 'Match-score distribution of search results (symmetric log scale)', charts.matchScores],
   ].filter((f) => f[2]);
   return [
-    `<section id="charts"><h2>Pictures</h2><div class="charts">${figs.map(([id, cap, svg]) => `<figure id="${id}">${svg}<figcaption class="muted">${e(cap)}</figcaption></figure>`).join('')}</div></section>`,
+    `<section id="charts"><h2>Pictures</h2><div ` +
+      `class="charts">${figs.map(([id, cap, svg]) => `<figure id="${id}">${svg}<figcaption class="muted">${e(cap)}</figcaption></figure>`).join('')}</div></section>`,
   ];
 }
 
-/** The "Latency per operation" (#latency, folded) and "Match scores" (#scores) sections of Summary.stats; both are always there, saying when nothing was recorded. */
+/**
+ * The "Latency per operation" (#latency, folded) and "Match scores" (#scores) sections of Summary.stats; both are
+ * always there, saying when nothing was recorded.
+ */
 export function statsHtml(s: Summary): string[] {
   return [
     `<section id="latency"><h2>Latency per operation</h2>`,
@@ -67,7 +71,10 @@ export function lagsHtml(s: Summary): string[] {
   ];
 }
 
-/** The "Transport" section (#transport) of Summary.transport: per service its attempts, throttling, pauses, in-flight bound and rate; none without pacing figures. */
+/**
+ * The "Transport" section (#transport) of Summary.transport: per service its attempts, throttling, pauses, in-flight
+ * bound and rate; none without pacing figures.
+ */
 export function transportHtml(s: Summary): string[] {
   const paced = Object.entries(s.transport ?? {});
   if (!paced.length) return [];
@@ -97,12 +104,18 @@ export function transportHtml(s: Summary): string[] {
   ];
 }
 
-/** The "Cleanup" section (#cleanup) of Summary.cleanup: what the teardown removed and each removal that failed; none without a cleanup. */
+/**
+ * The "Cleanup" section (#cleanup) of Summary.cleanup: what the teardown removed and each removal that failed; none
+ * without a cleanup.
+ */
 export function cleanupHtml(s: Summary): string[] {
   if (!s.cleanup) return [];
   const c = s.cleanup;
   const out = [
-    `<section id="cleanup"><h2>Cleanup</h2><p>Sources: ${c.sources.deleted} hard-deleted, ${c.sources.alreadyGone} already gone, of ${c.sources.attempted}. Relationships: ${c.relationships.deleted} deleted, ${c.relationships.alreadyGone} already gone, of ${c.relationships.attempted}. Failures: ${c.failures.length}.</p>`,
+    `<section id="cleanup"><h2>Cleanup</h2><p>Sources: ${c.sources.deleted} hard-deleted, ` +
+      `${c.sources.alreadyGone} already gone, of ${c.sources.attempted}. Relationships: ${c.relationships.deleted} ` +
+      `deleted, ${c.relationships.alreadyGone} already gone, of ${c.relationships.attempted}. Failures: ` +
+      `${c.failures.length}.</p>`,
   ];
   if (c.failures.length)
     out.push(`<ul>${c.failures.map((f) => `<li>${e(f.service)} ${e(f.what)}: ${e(f.reason)}</li>`).join('')}</ul>`);

@@ -1,6 +1,6 @@
 /**
- * Building blocks of report.html: escaping (every text from the run goes through `e`, he.escape),
- * verdict badges, tables, clipping of long bodies, and the page's CSS.
+ * Building blocks of report.html: escaping (every text from the run goes through `e`, he.escape), verdict badges,
+ * tables, clipping of long bodies, and the page's CSS.
  */
 import he from 'he';
 

@@ -1,10 +1,9 @@
 /**
- * One service's section of report.html (anchor `service-<service>`, data-service for the filter):
- * target, check counts, coverage within the run's scope and the failed requirement IDs; the state
- * diagram (states and transitions coloured by verdict, from report/state-diagram.ts); the
- * requirements that need attention (failed, errored, skipped, no check yet) in a table; the
- * passing ones, and those omitted, untestable or not run, folded in <details> per seed section.
- * Each requirement row has the anchor `req-<ID>` and data-verdict (its outcome) for the filter.
+ * One service's section of report.html (anchor `service-<service>`, data-service for the filter): target, check counts,
+ * coverage within the run's scope and the failed requirement IDs; the state diagram (states and transitions coloured by
+ * verdict, from report/state-diagram.ts); the requirements that need attention (failed, errored, skipped, no check yet)
+ * in a table; the passing ones, and those omitted, untestable or not run, folded in <details> per seed section. Each
+ * requirement row has the anchor `req-<ID>` and data-verdict (its outcome) for the filter.
  */
 import { coverageText } from './coverage-text.js';
 import type { Summary } from './summary.js';
@@ -86,7 +85,11 @@ function diagram(service: string, drawn?: { svg: string; views: TransitionView[]
     ([v, words]) => `<span><i class="${v}" style="border-color:${EDGE_COLOURS[v]}"></i>${e(words)}</span>`,
   ).join('');
   const failing = drawn.views.filter((v) => v.verdict === 'fail').map((v) => v.transition.operation);
-  return `<figure class="state-diagram" id="state-diagram-${e(service)}">${drawn.svg}<figcaption class="legend">${legend}<br><span class="muted">State table of ${e(source ?? service)}; an edge links to its first requirement.${failing.length ? ` Failing transitions: ${e(failing.join(', '))}.` : ''}</span></figcaption></figure>`;
+  return (
+    `<figure class="state-diagram" id="state-diagram-${e(service)}">${drawn.svg}<figcaption ` +
+    `class="legend">${legend}<br><span class="muted">State table of ${e(source ?? service)}; an edge links to its ` +
+    `first requirement.${failing.length ? ` Failing transitions: ${e(failing.join(', '))}.` : ''}</span></figcaption></figure>`
+  );
 }
 
 export function serviceHtml(
@@ -113,7 +116,8 @@ export function serviceHtml(
         ? 'part of its checks selected (the others are "not run")'
         : 'every check selected';
   out.push(
-    `<p>${v.checks.length} checks: ${n.pass} pass, ${n.fail} fail, ${n.error} error, ${n.skip} skip, ${n.omit} omit; ${scope}${coverage ? `; ${e(coverageText(coverage))} (<a href="#coverage-definition">what it counts</a>)` : ''}.</p>`,
+    `<p>${v.checks.length} checks: ${n.pass} pass, ${n.fail} fail, ${n.error} error, ${n.skip} skip, ${n.omit} ` +
+      `omit; ${scope}${coverage ? `; ${e(coverageText(coverage))} (<a href="#coverage-definition">what it counts</a>)` : ''}.</p>`,
   );
   if (failed.length)
     out.push(`<p>Failed requirements: ${failed.map((id) => `<a href="#req-${e(id)}">${e(id)}</a>`).join(', ')}</p>`);
@@ -155,11 +159,13 @@ function coverageHtml(v: ServiceView): string {
   );
   if (v.untestable.length)
     parts.push(
-      `<details><summary>${v.untestable.length} untestable by a black-box suite</summary>${list(v.untestable, (r) => r.untestable ?? '')}</details>`,
+      `<details><summary>${v.untestable.length} untestable by a black-box ` +
+        `suite</summary>${list(v.untestable, (r) => r.untestable ?? '')}</details>`,
     );
   if (v.notRun.length)
     parts.push(
-      `<details><summary>${v.notRun.length} not run: outside this run's selection</summary>${list(v.notRun, (r) => r.text)}</details>`,
+      `<details><summary>${v.notRun.length} not run: outside this run's ` +
+        `selection</summary>${list(v.notRun, (r) => r.text)}</details>`,
     );
   return `<div class="coverage" id="coverage-${e(v.service)}"><h3>Coverage</h3>${parts.join('')}</div>`;
 }

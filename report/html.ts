@@ -1,14 +1,14 @@
 /**
- * report.html: one self-contained file per run (inline CSS, inline SVG charts and state
- * diagrams, one small inline script for the filter, no external resource), so it opens offline
- * from an artifact download. Every text from the run is escaped (html-kit.ts `e`).
+ * report.html: one self-contained file per run (inline CSS, inline SVG charts and state diagrams, one small inline
+ * script for the filter, no external resource), so it opens offline from an artifact download. Every text from the run
+ * is escaped (html-kit.ts `e`).
  *
- * Top to bottom: the verdict, a table of contents, the filter (verdict and service; hidden when
- * scripts are off, and the page reads the same without it), the failing checks first (by cause:
- * one heading per cause, its root cause first, the same cause and what failed downstream of it
- * after it, gating ones first: report/failure-order.ts, html-failure.ts), the gate with links to its failures, the run, one section per
- * service (state diagram, requirements, coverage: html-service.ts), pictures, latency, match
- * scores, lagging reads, transport, cleanup (html-figures.ts), the profile.
+ * Top to bottom: the verdict, a table of contents, the filter (verdict and service; hidden when scripts are off, and
+ * the page reads the same without it), the failing checks first (by cause: one heading per cause, its root cause first,
+ * the same cause and what failed downstream of it after it, gating ones first: report/failure-order.ts,
+ * html-failure.ts), the gate with links to its failures, the run, one section per service (state diagram, requirements,
+ * coverage: html-service.ts), pictures, latency, match scores, lagging reads, transport, cleanup (html-figures.ts), the
+ * profile.
  *
  * Stable anchors: #verdict, #toc, #filter, #failures, #gate, #run, #services, #service-<service>,
  * #state-diagram-<service>, #requirements-<service>, #coverage-<service>, #charts, #latency,
@@ -44,20 +44,29 @@ export type Diagrams = Record<string, { svg: string; views: TransitionView[] }>;
 type SafeRun = ReturnType<typeof safeRun>;
 
 /** The filter: shows only elements whose data-verdict and data-service are ticked. */
-const FILTER_SCRIPT = `(()=>{const f=document.getElementById('filter');if(!f)return;f.hidden=false;const on=n=>new Set([...f.querySelectorAll('input[name='+n+']:checked')].map(i=>i.value));const known=new Set([...f.querySelectorAll('input[name=verdict]')].map(i=>i.value));const apply=()=>{const v=on('verdict'),s=on('service');for(const el of document.querySelectorAll('[data-verdict],[data-service]')){const d=el.dataset;const hide=(d.verdict&&known.has(d.verdict)&&!v.has(d.verdict))||(d.service&&!s.has(d.service));el.classList.toggle('filtered',Boolean(hide))}};f.addEventListener('change',apply);apply()})();`;
+const FILTER_SCRIPT =
+  `(()=>{const f=document.getElementById('filter');if(!f)return;f.hidden=false;const on=n=>new ` +
+  `Set([...f.querySelectorAll('input[name='+n+']:checked')].map(i=>i.value));const known=new ` +
+  `Set([...f.querySelectorAll('input[name=verdict]')].map(i=>i.value));const apply=()=>{const ` +
+  `v=on('verdict'),s=on('service');for(const el of ` +
+  `document.querySelectorAll('[data-verdict],[data-service]')){const d=el.dataset;const ` +
+  `hide=(d.verdict&&known.has(d.verdict)&&!v.has(d.verdict))||(d.service&&!s.has(d.service));el.classList.toggle('filtered',Boolean(hide))}};f.addEventListener('change',apply);apply()})();`;
 const SCRIPT_HASH = `sha256-${createHash('sha256').update(FILTER_SCRIPT).digest('base64')}`;
 const VERDICTS = ['fail', 'error', 'skip', 'pass', 'omit'] as const;
 
 function filterForm(services: string[]): string {
   const box = (name: string, value: string) =>
     `<label><input type="checkbox" name="${name}" value="${e(value)}" checked> ${e(value)}</label>`;
-  return `<form id="filter" hidden aria-label="Filter"><fieldset><legend>Verdict</legend>${VERDICTS.map((v) => box('verdict', v)).join('')}</fieldset><fieldset><legend>Service</legend>${services.map((s) => box('service', s)).join('')}</fieldset></form>`;
+  return (
+    `<form id="filter" hidden ` +
+    `aria-label="Filter"><fieldset><legend>Verdict</legend>${VERDICTS.map((v) => box('verdict', v)).join('')}</fieldset><fieldset><legend>Service</legend>${services.map((s) => box('service', s)).join('')}</fieldset></form>`
+  );
 }
 
 /**
- * report.html of a run: its summary, run folder (where the failing checks' exchanges are read),
- * charts and state diagrams (report/write.ts draws them) in, the page out. Each section is a
- * function returning the page's chunks, joined here with line breaks.
+ * report.html of a run: its summary, run folder (where the failing checks' exchanges are read), charts and state
+ * diagrams (report/write.ts draws them) in, the page out. Each section is a function returning the page's chunks,
+ * joined here with line breaks.
  */
 export function reportHtml(s: Summary, folder: string, charts: Charts, diagrams: Diagrams = {}): string {
   const run = safeRun(s);
@@ -76,14 +85,16 @@ export function reportHtml(s: Summary, folder: string, charts: Charts, diagrams:
     ...lagsHtml(s),
     ...transportHtml(s),
     ...cleanupHtml(s),
-    `<section id="profile"><h2>Profile used</h2><details><summary>Deployment profile (JSON)</summary><pre>${e(JSON.stringify(run.profile, null, 2))}</pre></details></section>`,
-    `<footer class="muted">summary.json schemaVersion ${e(s.schemaVersion)}</footer></main><script>${FILTER_SCRIPT}</script></body></html>`,
+    `<section id="profile"><h2>Profile used</h2><details><summary>Deployment profile ` +
+      `(JSON)</summary><pre>${e(JSON.stringify(run.profile, null, 2))}</pre></details></section>`,
+    `<footer class="muted">summary.json schemaVersion ` +
+      `${e(s.schemaVersion)}</footer></main><script>${FILTER_SCRIPT}</script></body></html>`,
   ].join('\n');
 }
 
 /**
- * The page's head (its script allowed by hash alone: nothing else runs or loads) and the verdict
- * header (#verdict): headline, target, deployment, seed, duration and totals.
+ * The page's head (its script allowed by hash alone: nothing else runs or loads) and the verdict header (#verdict):
+ * headline, target, deployment, seed, duration and totals.
  */
 export function headHtml(s: Summary, run: SafeRun): string[] {
   const g = s.gate;
@@ -96,12 +107,16 @@ export function headHtml(s: Summary, run: SafeRun): string[] {
           .map((t) => t.baseUrl)
           .join(', '));
   return [
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">`,
-    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src '${SCRIPT_HASH}'">`,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" ` +
+      `content="width=device-width,initial-scale=1">`,
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src ` +
+      `data:; script-src '${SCRIPT_HASH}'">`,
     `<title>Conformance run ${e(run.runId)}: ${e(headline(s))}</title><style>${CSS}</style></head><body>`,
     `<header class="verdict ${e(g.verdict)}" id="verdict"><h1>Conformance run ${e(run.runId)}: ${e(headline(s))}</h1>`,
     `<div id="target">${e(targetStatement(run))}</div>`,
-    `<div class="facts">${e(deployment)} · seed ${e(run.seed)} · ${e(duration(run.durationMs))} · ${s.totals.checks} checks: ${s.totals.pass} pass, ${s.totals.fail} fail, ${s.totals.error} error, ${s.totals.skip} skip, ${s.totals.omit} omit</div></header>`,
+    `<div class="facts">${e(deployment)} · seed ${e(run.seed)} · ${e(duration(run.durationMs))} · ` +
+      `${s.totals.checks} checks: ${s.totals.pass} pass, ${s.totals.fail} fail, ${s.totals.error} error, ` +
+      `${s.totals.skip} skip, ${s.totals.omit} omit</div></header>`,
   ];
 }
 
@@ -126,13 +141,13 @@ export function tocHtml(s: Summary, failures: FailureView[], services: ServiceVi
 }
 
 /**
- * The "Failing checks" section (#failures) of the failures given (report/view.ts failureViews,
- * ordered by cause): one heading per cause (#cause-<n>) above its root, then each failure
- * (html-failure.ts).
+ * The "Failing checks" section (#failures) of the failures given (report/view.ts failureViews, ordered by cause): one
+ * heading per cause (#cause-<n>) above its root, then each failure (html-failure.ts).
  */
 export function failuresHtml(failures: FailureView[]): string[] {
   const out = [
-    `<section id="failures"><h2>Failing checks (${failures.length})${failures.length > 1 ? ', root causes first' : ''}</h2>`,
+    `<section id="failures"><h2>Failing checks ` +
+      `(${failures.length})${failures.length > 1 ? ', root causes first' : ''}</h2>`,
   ];
   if (!failures.length) out.push('<p>No check failed or errored.</p>');
   const titles = new Map(failures.map((f) => [f.check.checkId, f.check.title]));
@@ -145,14 +160,24 @@ export function failuresHtml(failures: FailureView[]): string[] {
   return out;
 }
 
-/** The heading of cause number `n` (#cause-<n>), above its root failure: the requirement (linked), where it broke, how many checks it failed. */
+/**
+ * The heading of cause number `n` (#cause-<n>), above its root failure: the requirement (linked), where it broke, how
+ * many checks it failed.
+ */
 export function causeHeadingHtml(f: FailureView, n: number): string {
   const checks = 1 + f.place.followers;
   const rule = f.rules.find((r) => r.id === f.place.requirement);
-  return `<h3 class="cause" id="cause-${n}">Cause ${n}: <a href="#req-${e(f.place.requirement)}">${e(f.place.requirement)}</a>${rule ? ` <span class="muted">(${e(rule.level)})</span>` : ''}${f.place.operation ? ` at ${e(f.place.operation)}` : ''} · ${checks} failing check${checks > 1 ? 's' : ''}${f.gate === 'gating' ? '' : ` · ${e(f.gate)}`}</h3>`;
+  return (
+    `<h3 class="cause" id="cause-${n}">Cause ${n}: <a ` +
+    `href="#req-${e(f.place.requirement)}">${e(f.place.requirement)}</a>${rule ? ` <span class="muted">(${e(rule.level)})</span>` : ''}${f.place.operation ? ` at ${e(f.place.operation)}` : ''} ` +
+    `· ${checks} failing check${checks > 1 ? 's' : ''}${f.gate === 'gating' ? '' : ` · ${e(f.gate)}`}</h3>`
+  );
 }
 
-/** The "Gate" section (#gate) of Summary.gate: its sentence and known-failures file, then each non-empty list (#gate-<list>), its checks linked to their failures. */
+/**
+ * The "Gate" section (#gate) of Summary.gate: its sentence and known-failures file, then each non-empty list
+ * (#gate-<list>), its checks linked to their failures.
+ */
 export function gateHtml(s: Summary): string[] {
   const g = s.gate;
   const link = (id: string) => `<a href="#${e(checkAnchor(id))}"><code>${e(id)}</code></a>`;
@@ -163,7 +188,8 @@ export function gateHtml(s: Summary): string[] {
   const list = (id: string, title: string, rows: string[]) => {
     if (rows.length)
       out.push(
-        `<div id="${id}"><h3>${e(title)} (${rows.length})</h3><ul class="compact">${rows.map((r) => `<li>${r}</li>`).join('')}</ul></div>`,
+        `<div id="${id}"><h3>${e(title)} (${rows.length})</h3><ul ` +
+          `class="compact">${rows.map((r) => `<li>${r}</li>`).join('')}</ul></div>`,
       );
   };
   list('gate-gating', 'Gating failures', g.gating.map(link));
@@ -210,7 +236,10 @@ export function gateHtml(s: Summary): string[] {
   return out;
 }
 
-/** The "Run" section (#run): its ID, seed and times, the shards a merged run joins, the targets table, what coverage means, and how to replay the run's data. */
+/**
+ * The "Run" section (#run): its ID, seed and times, the shards a merged run joins, the targets table, what coverage
+ * means, and how to replay the run's data.
+ */
 export function runHtml(s: Summary, run: SafeRun): string[] {
   const out = [
     `<section id="run"><h2>Run</h2>`,
@@ -229,17 +258,23 @@ export function runHtml(s: Summary, run: SafeRun): string[] {
   ];
   if (run.shards?.length)
     out.push(
-      `<p>Merged from ${run.shards.length} shards: ${run.shards.map((x) => `<code>${e(x.runId)}</code>${x.shard ? ` (${e(x.shard)})` : ''}`).join(', ')}</p>`,
+      `<p>Merged from ${run.shards.length} shards: ` +
+        `${run.shards.map((x) => `<code>${e(x.runId)}</code>${x.shard ? ` (${e(x.shard)})` : ''}`).join(', ')}</p>`,
     );
   out.push(
     targetsHtml(s, run),
     `<p class="muted" id="coverage-definition">${e(COVERAGE_DEFINITION)}</p>`,
-    `<p class="muted">Replay this run's data with <code>CONFORMANCE_SEED=${e(run.seed)}</code>${run.faults?.length ? ` (embedded reference with <code>REFERENCE_FAULTS=${e(run.faults.join(','))}</code>)` : ''}. Credentials are never written to a report.</p></section>`,
+    `<p class="muted">Replay this run's data with ` +
+      `<code>CONFORMANCE_SEED=${e(run.seed)}</code>${run.faults?.length ? ` (embedded reference with <code>REFERENCE_FAULTS=${e(run.faults.join(','))}</code>)` : ''}. ` +
+      `Credentials are never written to a report.</p></section>`,
   );
   return out;
 }
 
-/** The table of the run's targets: one row per service (linked to its section when configured) with its target, auth, check counts, scope and coverage. */
+/**
+ * The table of the run's targets: one row per service (linked to its section when configured) with its target, auth,
+ * check counts, scope and coverage.
+ */
 export function targetsHtml(s: Summary, run: SafeRun): string {
   return table(
     ['service', 'target', 'auth', 'checks', 'scope', 'requirements with a check'],
@@ -269,10 +304,15 @@ export function targetsHtml(s: Summary, run: SafeRun): string {
   );
 }
 
-/** The "Services" intro (#services) and one section per service the run was pointed at (html-service.ts), with its state diagram when drawn. */
+/**
+ * The "Services" intro (#services) and one section per service the run was pointed at (html-service.ts), with its state
+ * diagram when drawn.
+ */
 export function servicesHtml(s: Summary, services: ServiceView[], diagrams: Diagrams): string[] {
   return [
-    `<section id="services"><h2>Services</h2><p class="muted">One section per service the run was pointed at: its state diagram, the requirements that need attention, the passing ones folded, and coverage within the run's selection.</p></section>`,
+    `<section id="services"><h2>Services</h2><p class="muted">One section per service the run was pointed at: ` +
+      `its state diagram, the requirements that need attention, the passing ones folded, and coverage within the ` +
+      `run's selection.</p></section>`,
     ...services.map((v) =>
       serviceHtml(v, s.coverage[v.service], diagrams[v.service], SERVICES[v.service as ServiceName]?.states.source),
     ),

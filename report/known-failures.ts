@@ -8,17 +8,17 @@
  *
  *       { "id": "ORG-MERGE-EFFECT", "reason": "vendor bug", "ticket": "ACME-123", "expires": "2026-12-31" },
  *
- * `id` is a requirement ID or a check ID of the suite: one that names neither stops the run
- * (unknownEntries; exit code 2, with the ID meant). A listed failure is reported as expected and
- * does not gate. `ticket` names the issue that tracks it (reports show it); `expires` (a date,
- * YYYY-MM-DD) ends the excuse: from the day after, the entry is expired, its failures gate again
- * and the reports say so (the ticket should have been fixed, or the entry renewed). An entry is flagged as an unexpected pass (remove it, so the list does not go stale) only
- * when every check it covers passed: for a check ID that check; for a requirement ID every check
- * of the run that cites it or failed it (omitted ones aside), at least one of them, in a run that
- * selected all of its service's checks. One passing check citing a requirement that other checks
- * still fail is no reason to remove it: removing it would fail the next run. A `pending` entry covers a check new to the suite: it does not gate until it
- * has passed on this deployment once; the checks that did are kept in the history file next to
- * the list (`<name>.passed.json`), which the run updates (keep it with the list, e.g. in CI cache).
+ * `id` is a requirement ID or a check ID of the suite: one that names neither stops the run (unknownEntries; exit code
+ * 2, with the ID meant). A listed failure is reported as expected and does not gate. `ticket` names the issue that
+ * tracks it (reports show it); `expires` (a date, YYYY-MM-DD) ends the excuse: from the day after, the entry is
+ * expired, its failures gate again and the reports say so (the ticket should have been fixed, or the entry renewed). An
+ * entry is flagged as an unexpected pass (remove it, so the list does not go stale) only when every check it covers
+ * passed: for a check ID that check; for a requirement ID every check of the run that cites it or failed it (omitted
+ * ones aside), at least one of them, in a run that selected all of its service's checks. One passing check citing a
+ * requirement that other checks still fail is no reason to remove it: removing it would fail the next run. A `pending`
+ * entry covers a check new to the suite: it does not gate until it has passed on this deployment once; the checks that
+ * did are kept in the history file next to the list (`<name>.passed.json`), which the run updates (keep it with the
+ * list, e.g. in CI cache).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
@@ -51,8 +51,8 @@ export interface KnownFailures {
 export const historyPath = (file: string) => file.replace(/(\.json)?$/, '.passed.json');
 
 /**
- * Reads the known-failures file (default: the one CONFORMANCE_KNOWN_FAILURES names, harness/config.ts),
- * or undefined when none is named.
+ * Reads the known-failures file (default: the one CONFORMANCE_KNOWN_FAILURES names, harness/config.ts), or undefined
+ * when none is named.
  * @throws SettingsError when the file is missing or malformed (exit code 2).
  */
 export function loadKnownFailures(file: string | undefined = knownFailuresFileSetting()): KnownFailures | undefined {
@@ -67,7 +67,8 @@ export function loadKnownFailures(file: string | undefined = knownFailuresFileSe
   if (!parsed.success)
     throw new SettingsError(
       KNOWN_FAILURES_ENV,
-      `{ deployment?, entries: [{ id, reason, pending?, ticket?, expires? (YYYY-MM-DD) }] } (${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`,
+      `{ deployment?, entries: [{ id, reason, pending?, ticket?, expires? (YYYY-MM-DD) }] } ` +
+        `(${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')})`,
       file,
     );
   const historyFile = historyPath(file);
@@ -93,8 +94,8 @@ export function loadKnownFailures(file: string | undefined = knownFailuresFileSe
 }
 
 /**
- * Entries that name no requirement and no check of the suite: a misspelt ID would excuse nothing
- * and the run would stay red with no hint why. Each comes with the ID meant, when one is close.
+ * Entries that name no requirement and no check of the suite: a misspelt ID would excuse nothing and the run would stay
+ * red with no hint why. Each comes with the ID meant, when one is close.
  * @param requirementIds every requirement ID of the catalogues
  * @param checkIds every check ID of the suite (run/check-ids.ts); without it, only requirement IDs are known
  */
@@ -113,8 +114,8 @@ export function unknownEntries(
 }
 
 /**
- * The check ID a shortened or misspelt one most likely means: check IDs are long (a slug of the
- * title), so one whose beginning is within 3 edits of the whole entry, the closest such.
+ * The check ID a shortened or misspelt one most likely means: check IDs are long (a slug of the title), so one whose
+ * beginning is within 3 edits of the whole entry, the closest such.
  */
 function checkMeant(id: string, checkIds: ReadonlySet<string>): string | undefined {
   if (!id.includes('/')) return undefined;
@@ -141,14 +142,17 @@ export function expiredText(x: NonNullable<Gate['expired']>[number]): string {
 export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
 
 /**
- * How the gate judged the run: fail (exit code 1) when a check gates; else incomplete (exit code
- * 5, run/outcome.ts) when a check could not judge because the deployment did not answer; else pass.
+ * How the gate judged the run: fail (exit code 1) when a check gates; else incomplete (exit code 5, run/outcome.ts)
+ * when a check could not judge because the deployment did not answer; else pass.
  */
 export interface Gate {
   verdict: 'pass' | 'fail' | 'incomplete';
   knownFailuresFile?: string;
   deployment?: string;
-  /** Checks that fail the gate: an error (other than could-not-judge), or a failure of at least one MUST requirement not listed. */
+  /**
+   * Checks that fail the gate: an error (other than could-not-judge), or a failure of at least one MUST requirement not
+   * listed.
+   */
   gating: string[];
   /** Checks that could not judge: the deployment did not answer (after the retry budget); the run is incomplete. */
   incomplete: string[];
@@ -157,11 +161,13 @@ export interface Gate {
   /** Listed failures that failed as expected (with the entry's ticket, when it names one). */
   expected: Array<{ checkId: string; entry: string; reason: string; ticket?: string }>;
   /**
-   * Entries past their `expires` date: they excuse nothing, so the failing checks they would cover
-   * (`checks`) gate again (schema 6).
+   * Entries past their `expires` date: they excuse nothing, so the failing checks they would cover (`checks`) gate
+   * again (schema 6).
    */
   expired?: Array<{ entry: string; reason: string; expires: string; ticket?: string; checks: string[] }>;
-  /** Entries every check they cover passed: remove them from the list (`checks`: the checks that passed, at least one). */
+  /**
+   * Entries every check they cover passed: remove them from the list (`checks`: the checks that passed, at least one).
+   */
   unexpectedPasses: Array<{ entry: string; reason: string; checks: string[] }>;
   /** Pending checks that have not passed here yet and did not pass now. */
   pending: Array<{ checkId: string; entry: string; reason: string }>;
@@ -174,9 +180,8 @@ const failing = (c: CheckResult) => c.verdict === 'fail' || c.verdict === 'error
 /** What the judgement needs to know of the run besides its checks. */
 export interface JudgeOptions {
   /**
-   * True when the run selected only part of the checks that could cover a requirement (a file or
-   * name filter, a shard): a requirement entry is then never called an unexpected pass, because
-   * the checks left out may still fail it.
+   * True when the run selected only part of the checks that could cover a requirement (a file or name filter, a shard):
+   * a requirement entry is then never called an unexpected pass, because the checks left out may still fail it.
    */
   partial?: (requirementId: string) => boolean;
   /** The day entries' `expires` dates are compared with (YYYY-MM-DD; default today in UTC). */
@@ -184,8 +189,8 @@ export interface JudgeOptions {
 }
 
 /**
- * Judges the run: which failing checks gate, which are expected or pending, which listed entries
- * every covered check passed (unexpected passes).
+ * Judges the run: which failing checks gate, which are expected or pending, which listed entries every covered check
+ * passed (unexpected passes).
  * @param level requirement ID -> MUST or EXPECT
  */
 export function judge(
@@ -269,9 +274,8 @@ export function judge(
 }
 
 /**
- * The checks a known-failures entry covers, omitted ones aside: the check of that ID, or every
- * check that cites the requirement or failed it (a check can fail a requirement it does not cite,
- * at a set-up step: the root cause).
+ * The checks a known-failures entry covers, omitted ones aside: the check of that ID, or every check that cites the
+ * requirement or failed it (a check can fail a requirement it does not cite, at a set-up step: the root cause).
  */
 export function coveredBy(id: string, checks: CheckResult[]): CheckResult[] {
   return checks.filter(

@@ -1,6 +1,6 @@
 /**
- * `reports/latest`: a relative symbolic link to the newest run folder (so the report folder can
- * be moved or archived whole), or a copy of it where links cannot be made.
+ * `reports/latest`: a relative symbolic link to the newest run folder (so the report folder can be moved or archived
+ * whole), or a copy of it where links cannot be made.
  */
 import { cpSync, existsSync, lstatSync, rmSync, symlinkSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';

@@ -1,7 +1,7 @@
 /**
- * The failing checks of summary.md, by cause (root causes first: report/failure-order.ts): per
- * check its rules, what was checked, expected and got, a walk's replay command and steps, and the
- * exchanges shown with a curl replay and their bodies, folded.
+ * The failing checks of summary.md, by cause (root causes first: report/failure-order.ts): per check its rules, what
+ * was checked, expected and got, a walk's replay command and steps, and the exchanges shown with a curl replay and
+ * their bodies, folded.
  */
 import type { Exchange } from '../harness/reply.js';
 import type { FailureReport } from '../harness/verdict.js';
@@ -14,7 +14,9 @@ const MAX_BODY = 3000;
 const clip = (text: string, max = MAX_BODY) =>
   text.length > max ? `${text.slice(0, max)}\n... [${text.length - max} more characters]` : text;
 
-/** The "Failing checks" section of the failures given (report/view.ts failureViews), as lines; none when nothing failed. */
+/**
+ * The "Failing checks" section of the failures given (report/view.ts failureViews), as lines; none when nothing failed.
+ */
 export function failuresMarkdown(failures: FailureView[]): string[] {
   if (!failures.length) return [];
   const L = ['', `## Failing checks (${failures.length})${failures.length > 1 ? ', root causes first' : ''}`, ''];
@@ -27,16 +29,20 @@ export function failuresMarkdown(failures: FailureView[]): string[] {
   return L;
 }
 
-/** The heading of cause number `n`, above its root failure: the requirement, where it broke, how many checks it failed. */
+/**
+ * The heading of cause number `n`, above its root failure: the requirement, where it broke, how many checks it failed.
+ */
 export function causeHeading(f: FailureView, n: number): string {
   const checks = 1 + f.place.followers;
-  return `### Cause ${n}: ${f.place.requirement}${f.place.operation ? ` at ${f.place.operation}` : ''} (${checks} failing check${checks > 1 ? 's' : ''}${f.gate === 'gating' ? '' : `, ${f.gate}`})`;
+  return (
+    `### Cause ${n}: ${f.place.requirement}${f.place.operation ? ` at ${f.place.operation}` : ''} (${checks} ` +
+    `failing check${checks > 1 ? 's' : ''}${f.gate === 'gating' ? '' : `, ${f.gate}`})`
+  );
 }
 
 /**
- * One failing check as lines: its heading, its place among the causes, its rules, the failure
- * (or the message of an error), where the check is, and its exchanges. `titles`: check ID to
- * title, to name the check a follower follows.
+ * One failing check as lines: its heading, its place among the causes, its rules, the failure (or the message of an
+ * error), where the check is, and its exchanges. `titles`: check ID to title, to name the check a follower follows.
  */
 export function failureMarkdown(f: FailureView, titles: Map<string, string>): string[] {
   const L = [
@@ -55,7 +61,9 @@ export function failureMarkdown(f: FailureView, titles: Map<string, string>): st
   return L;
 }
 
-/** A structured failure as list items: replay and steps (walks), checked, expected, got, and the exchange it came from. */
+/**
+ * A structured failure as list items: replay and steps (walks), checked, expected, got, and the exchange it came from.
+ */
 export function failureReportMarkdown(r: FailureReport): string[] {
   const L: string[] = [];
   if (r.replay) L.push(`- replay: \`${r.replay}\``);
@@ -69,14 +77,17 @@ export function failureReportMarkdown(r: FailureReport): string[] {
   return L;
 }
 
-/** One exchange of a failing check (number `number` of `total`), folded: its curl replay, request body and reply body. */
+/**
+ * One exchange of a failing check (number `number` of `total`), folded: its curl replay, request body and reply body.
+ */
 export function exchangeMarkdown(
   { exchange: e, curl, number, failing }: { exchange: Exchange; curl: string; number: number; failing: boolean },
   total: number,
 ): string[] {
   const L = [
     '',
-    `<details><summary>${failing ? 'Failing exchange' : 'Exchange'} ${number} of ${total}: ${e.operation} → ${e.error ? `no reply (${cell(e.error)})` : `HTTP ${e.reply?.status}`} in ${e.durationMs} ms</summary>`,
+    `<details><summary>${failing ? 'Failing exchange' : 'Exchange'} ${number} of ${total}: ${e.operation} → ` +
+      `${e.error ? `no reply (${cell(e.error)})` : `HTTP ${e.reply?.status}`} in ${e.durationMs} ms</summary>`,
     '',
     'Replay (set the credential variables first):',
     '',

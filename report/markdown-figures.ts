@@ -1,7 +1,7 @@
 /**
- * The run's figures in summary.md: how each service's requests were paced, latency per
- * operation, match scores of search results, reads that lagged behind writes, and the cleanup.
- * Each section is left out when the run has nothing for it.
+ * The run's figures in summary.md: how each service's requests were paced, latency per operation, match scores of
+ * search results, reads that lagged behind writes, and the cleanup. Each section is left out when the run has nothing
+ * for it.
  */
 import { mdCell as cell, mdTable } from './md-table.js';
 import type { Summary } from './summary.js';
@@ -14,7 +14,8 @@ export function transportMarkdown(s: Summary): string[] {
     '',
     '## Transport',
     '',
-    'How each service answered "not now": throttled replies pause its requests; repeated throttling lowers its in-flight bound and rate.',
+    'How each service answered "not now": throttled replies pause its requests; repeated throttling lowers its ' +
+      'in-flight bound and rate.',
     '',
     mdTable(
       [
@@ -40,9 +41,8 @@ export function transportMarkdown(s: Summary): string[] {
 }
 
 /**
- * Latency per operation, match scores and lagging reads (Summary.stats, Summary.lags) as lines,
- * each section only when it has rows. The latency heading has no blank line before it: the
- * requirements section above ends with one.
+ * Latency per operation, match scores and lagging reads (Summary.stats, Summary.lags) as lines, each section only when
+ * it has rows. The latency heading has no blank line before it: the requirements section above ends with one.
  */
 export function statsMarkdown(s: Summary): string[] {
   const L: string[] = [];
@@ -78,7 +78,10 @@ export function statsMarkdown(s: Summary): string[] {
   return L;
 }
 
-/** The "Cleanup" section (Summary.cleanup) as lines: what the teardown removed and each removal that failed; none without a cleanup. */
+/**
+ * The "Cleanup" section (Summary.cleanup) as lines: what the teardown removed and each removal that failed; none
+ * without a cleanup.
+ */
 export function cleanupMarkdown(s: Summary): string[] {
   if (!s.cleanup) return [];
   const c = s.cleanup;
@@ -86,7 +89,9 @@ export function cleanupMarkdown(s: Summary): string[] {
     '',
     '## Cleanup',
     '',
-    `Sources: ${c.sources.deleted} hard-deleted, ${c.sources.alreadyGone} already gone, of ${c.sources.attempted}. Relationships: ${c.relationships.deleted} deleted, ${c.relationships.alreadyGone} already gone, of ${c.relationships.attempted}. Failures: ${c.failures.length}.`,
+    `Sources: ${c.sources.deleted} hard-deleted, ${c.sources.alreadyGone} already gone, of ` +
+      `${c.sources.attempted}. Relationships: ${c.relationships.deleted} deleted, ${c.relationships.alreadyGone} ` +
+      `already gone, of ${c.relationships.attempted}. Failures: ${c.failures.length}.`,
     ...c.failures.map((f) => `- ${f.service} ${f.what}: ${cell(f.reason)}`),
   ];
 }

@@ -1,9 +1,9 @@
 /**
- * summary.md: the report as Markdown, for CI job summaries ($GITHUB_STEP_SUMMARY) and merge
- * requests. Same content as report.html without the pictures and state diagrams: verdict and
- * services, gate, failing checks by cause (markdown-failures.ts), coverage within the run's
- * selection, requirements needing attention (the rest folded into <details>), figures
- * (markdown-figures.ts). Each section is a function returning its lines; summaryMarkdown joins them.
+ * summary.md: the report as Markdown, for CI job summaries ($GITHUB_STEP_SUMMARY) and merge requests. Same content as
+ * report.html without the pictures and state diagrams: verdict and services, gate, failing checks by cause
+ * (markdown-failures.ts), coverage within the run's selection, requirements needing attention (the rest folded into
+ * <details>), figures (markdown-figures.ts). Each section is a function returning its lines; summaryMarkdown joins
+ * them.
  */
 import { COVERAGE_DEFINITION, coverageText } from './coverage-text.js';
 import { gateSentence, headline } from './headline.js';
@@ -18,7 +18,9 @@ import { type ServiceView, duration, failureViews, safeRun, serviceViews, verdic
 /** The run description as reports show it (report/view.ts safeRun: no credentials). */
 type SafeRun = ReturnType<typeof safeRun>;
 
-/** summary.md of a run: its summary and run folder (where the failing checks' exchanges are read) in, the Markdown out. */
+/**
+ * summary.md of a run: its summary and run folder (where the failing checks' exchanges are read) in, the Markdown out.
+ */
 export function summaryMarkdown(s: Summary, folder: string): string {
   const run = safeRun(s);
   const services = serviceViews(s);
@@ -50,18 +52,24 @@ export function headlineMarkdown(s: Summary, run: SafeRun): string[] {
     '',
     `**${targetStatement(run)}**`,
     '',
-    `Seed **${run.seed}** · started ${run.startedAt} · ${duration(run.durationMs)} · ${s.totals.checks} checks: ${s.totals.pass} pass, ${s.totals.fail} fail, ${s.totals.error} error, ${s.totals.skip} skip, ${s.totals.omit} omit`,
+    `Seed **${run.seed}** · started ${run.startedAt} · ${duration(run.durationMs)} · ${s.totals.checks} checks: ` +
+      `${s.totals.pass} pass, ${s.totals.fail} fail, ${s.totals.error} error, ${s.totals.skip} skip, ` +
+      `${s.totals.omit} omit`,
     '',
   ];
   if (run.shards?.length)
     L.push(
-      `Merged from ${run.shards.length} shards: ${run.shards.map((x) => `${x.runId}${x.shard ? ` (${x.shard})` : ''}`).join(', ')}`,
+      `Merged from ${run.shards.length} shards: ` +
+        `${run.shards.map((x) => `${x.runId}${x.shard ? ` (${x.shard})` : ''}`).join(', ')}`,
       '',
     );
   return L;
 }
 
-/** One table row per target of the run (where it is, its checks' verdicts, coverage, requests sent), then what coverage means, as lines. */
+/**
+ * One table row per target of the run (where it is, its checks' verdicts, coverage, requests sent), then what coverage
+ * means, as lines.
+ */
 export function servicesMarkdown(s: Summary, run: SafeRun): string[] {
   return [
     mdTable(
@@ -92,7 +100,9 @@ export function servicesMarkdown(s: Summary, run: SafeRun): string[] {
   ];
 }
 
-/** The "Gate" section (Summary.gate) as lines: its sentence and known-failures file, then each of its non-empty lists. */
+/**
+ * The "Gate" section (Summary.gate) as lines: its sentence and known-failures file, then each of its non-empty lists.
+ */
 export function gateMarkdown(s: Summary): string[] {
   const g = s.gate;
   const L = [
@@ -136,7 +146,9 @@ export function gateMarkdown(s: Summary): string[] {
   return L;
 }
 
-/** The "Coverage" section: per service in the run, its requirements without a check, not run or untestable, as lines. */
+/**
+ * The "Coverage" section: per service in the run, its requirements without a check, not run or untestable, as lines.
+ */
 export function coverageMarkdown(services: ServiceView[]): string[] {
   const L = ['', '## Coverage', ''];
   for (const v of services) {
@@ -150,13 +162,17 @@ export function coverageMarkdown(services: ServiceView[]): string[] {
         ? 'every testable requirement has a check'
         : 'no gap among the selected checks';
     L.push(
-      `- **${v.service}**: ${gaps}${v.notRun.length ? `; ${v.notRun.length} not run (outside this run's selection)` : ''}${v.untestable.length ? `; untestable: ${v.untestable.map((r) => r.id).join(', ')}` : ''}`,
+      `- **${v.service}**: ` +
+        `${gaps}${v.notRun.length ? `; ${v.notRun.length} not run (outside this run's selection)` : ''}${v.untestable.length ? `; untestable: ${v.untestable.map((r) => r.id).join(', ')}` : ''}`,
     );
   }
   return L;
 }
 
-/** The "Requirements" section: per service the run selected, its requirements table (serviceRequirementsMarkdown), as lines. */
+/**
+ * The "Requirements" section: per service the run selected, its requirements table (serviceRequirementsMarkdown), as
+ * lines.
+ */
 export function requirementsMarkdown(services: ServiceView[]): string[] {
   const L = ['', '## Requirements', ''];
   for (const v of services) if (v.scope !== 'none') L.push(...serviceRequirementsMarkdown(v));
@@ -164,8 +180,8 @@ export function requirementsMarkdown(services: ServiceView[]): string[] {
 }
 
 /**
- * One service's requirements as lines: those needing attention (failed, errored, skipped, no check)
- * in a table, the rest folded into <details> so a long passing list does not bury them.
+ * One service's requirements as lines: those needing attention (failed, errored, skipped, no check) in a table, the
+ * rest folded into <details> so a long passing list does not bury them.
  */
 export function serviceRequirementsMarkdown(v: ServiceView): string[] {
   const all = v.sections.flatMap((x) => x.requirements);
@@ -200,8 +216,8 @@ export function serviceRequirementsMarkdown(v: ServiceView): string[] {
 }
 
 /**
- * Coverage by category (specs/common/categories.ts): per requirement in scope whose sentence implies
- * categories, those the run's checks reached and those they did not, with why a run may not reach one.
+ * Coverage by category (specs/common/categories.ts): per requirement in scope whose sentence implies categories, those
+ * the run's checks reached and those they did not, with why a run may not reach one.
  */
 export function categoriesMarkdown(s: Summary): string[] {
   const rows = s.requirements.filter((r) => r.categories?.length && r.outcome !== 'not-run');
@@ -212,7 +228,8 @@ export function categoriesMarkdown(s: Summary): string[] {
     '',
     '## Categories',
     '',
-    `The multiplicities and boundaries each requirement's sentence implies: ${reached} of ${all} reached by this run's checks.`,
+    `The multiplicities and boundaries each requirement's sentence implies: ${reached} of ${all} reached by ` +
+      `this run's checks.`,
     '',
     mdTable(
       ['requirement', 'reached', 'not reached'],

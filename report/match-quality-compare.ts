@@ -1,14 +1,12 @@
 /**
- * The match-quality part of `npm run compare`: for every service both run folders measured
- * (`match-quality/<service>/`, written by `npm run match-quality`), the matching decisions that
- * changed (report/pair-decisions.ts: pairs newly merged and newly split, true pairs and non-pairs
- * apart, with both records as posted), each run's headline figures, and the paired-bootstrap
- * verdict when the current run was made with `--compare` against the baseline's (its
+ * The match-quality part of `npm run compare`: for every service both run folders measured (`match-quality/<service>/`,
+ * written by `npm run match-quality`), the matching decisions that changed (report/pair-decisions.ts: pairs newly
+ * merged and newly split, true pairs and non-pairs apart, with both records as posted), each run's headline figures,
+ * and the paired-bootstrap verdict when the current run was made with `--compare` against the baseline's (its
  * comparison.json). Runs on different data are named, not compared.
  *
- * Reads the files linkage/report.ts writes (results.json: runId, options, analysis.metrics;
- * comparison.json: baselineRunId, regressions, rows; records.jsonl.gz) by name, without importing
- * linkage (which imports this folder).
+ * Reads the files linkage/report.ts writes (results.json: runId, options, analysis.metrics; comparison.json:
+ * baselineRunId, regressions, rows; records.jsonl.gz) by name, without importing linkage (which imports this folder).
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -67,7 +65,10 @@ const FIGURES = [
 const readJson = <T>(file: string): T | undefined =>
   existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined;
 
-/** The services whose match-quality results a run folder holds (match-quality/<service>/results.json or records.jsonl.gz). */
+/**
+ * The services whose match-quality results a run folder holds (match-quality/<service>/results.json or
+ * records.jsonl.gz).
+ */
 export function matchQualityServices(runFolder: string): string[] {
   const dir = join(runFolder, 'match-quality');
   if (!existsSync(dir)) return [];
@@ -143,8 +144,11 @@ export function matchQualityMarkdown(list: MatchQualityComparison[]): string {
     L.push(`## Match quality: ${c.service} (${c.baselineRunId} → ${c.currentRunId})`, '');
     L.push(
       c.paired
-        ? `Paired-bootstrap verdict (the current run's --compare against the baseline): **${c.paired.regressions.length ? `REGRESSION in ${c.paired.regressions.join(', ')}` : 'no regression'}**.`
-        : `No paired-bootstrap verdict: the current run was not made with --compare against this baseline (npm run match-quality -- --compare <baseline run>/match-quality/${c.service}); the intervals below are each run's own.`,
+        ? `Paired-bootstrap verdict (the current run's --compare against the baseline): ` +
+            `**${c.paired.regressions.length ? `REGRESSION in ${c.paired.regressions.join(', ')}` : 'no regression'}**.`
+        : `No paired-bootstrap verdict: the current run was not made with --compare against this baseline (npm ` +
+            `run match-quality -- --compare <baseline run>/match-quality/${c.service}); the intervals below are each ` +
+            `run's own.`,
       '',
     );
     const paired = new Map((c.paired?.rows ?? []).map((r) => [r.metric, r]));

@@ -1,9 +1,8 @@
 /**
- * Joins the run folders of a sharded run (`npm run conformance -- --shard=i/n` on n machines)
- * into one run folder with one report: the shards' vitest blob reports are replayed with
- * `vitest --merge-reports` through the conformance reporter (results.json), their Allure results
- * and exchanges are copied, and every report is written as for a single run.
- * A shard without a blob report contributes its results.json instead.
+ * Joins the run folders of a sharded run (`npm run conformance -- --shard=i/n` on n machines) into one run folder with
+ * one report: the shards' vitest blob reports are replayed with `vitest --merge-reports` through the conformance
+ * reporter (results.json), their Allure results and exchanges are copied, and every report is written as for a single
+ * run. A shard without a blob report contributes its results.json instead.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';

@@ -1,13 +1,12 @@
 /**
- * The one outcome of a finished run, from its summary: the exit code of `npm run conformance` and
- * the words every report heads with (report/headline.ts) come from here, so the headline, the gate
- * and the exit code cannot disagree:
- *   4 the teardown left records on the deployment: this wins over everything else, because records
- *     of the run stay on a shared deployment until someone removes them (its ledger stays too);
- *   1 no check ran (the filters matched none, or every check that matched was omitted): the run
- *     leaves no run folder and does not move reports/latest (run/cli/conformance-finish.ts);
- *   1 the gate fails (a MUST requirement failed, not listed as a known failure, or a check errored
- *     other than could-not-judge);
+ * The one outcome of a finished run, from its summary: the exit code of `npm run conformance` and the words every
+ * report heads with (report/headline.ts) come from here, so the headline, the gate and the exit code cannot disagree:
+ *   4 the teardown left records on the deployment: this wins over everything else, because records of the run stay on a
+ *     shared deployment until someone removes them (its ledger stays too);
+ *   1 no check ran (the filters matched none, or every check that matched was omitted): the run leaves no run folder
+ *     and does not move reports/latest (run/cli/conformance-finish.ts);
+ *   1 the gate fails (a MUST requirement failed, not listed as a known failure, or a check errored other than
+ *     could-not-judge);
  *   130 / 143 INTERRUPTED by SIGINT / SIGTERM (run/interrupt.ts): the run stopped early, so its
  *     verdicts cover only the checks that ended first; the teardown still removed what it created;
  *   5 INCOMPLETE: nothing failed, but checks could not judge because the deployment did not answer;
@@ -25,7 +24,10 @@ export const INCOMPLETE_EXIT = 5;
 /** Exit codes of an interrupted run, by signal (128 + the signal's number, as a shell reports it). */
 export const INTERRUPTED_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
 
-/** True when a check's body ran: it reached a verdict, or stopped itself as could-not-verify; not a check vitest filtered out. */
+/**
+ * True when a check's body ran: it reached a verdict, or stopped itself as could-not-verify; not a check vitest
+ * filtered out.
+ */
 export const checkRan = (c: CheckResult) =>
   c.verdict === 'pass' ||
   c.verdict === 'fail' ||

@@ -1,7 +1,6 @@
 /**
- * How a service's requests were paced (harness/pacing.ts PacingFigures), in words, for the console
- * summary, summary.md and report.html: attempts and transient failures, time paused, in-flight
- * bound and rate (lowest and final).
+ * How a service's requests were paced (harness/pacing.ts PacingFigures), in words, for the console summary, summary.md
+ * and report.html: attempts and transient failures, time paused, in-flight bound and rate (lowest and final).
  */
 import type { PacingFigures } from '../harness/pacing.js';
 
@@ -14,13 +13,16 @@ const perSecond = (r: number | undefined) => (r === undefined ? 'no limit' : `${
 /** Figures as short phrases, e.g. ["1234 attempts, 56 failed transiently (40 throttled)", "paused 12.3 s", ...]. */
 export function pacingPhrases(f: PacingFigures): string[] {
   const out = [
-    `${f.attempts} attempts, ${f.transientFailures ? `${f.transientFailures} failed transiently${f.throttled ? ` (${f.throttled} throttled)` : ''}` : 'none failed transiently'}`,
+    `${f.attempts} attempts, ` +
+      `${f.transientFailures ? `${f.transientFailures} failed transiently${f.throttled ? ` (${f.throttled} throttled)` : ''}` : 'none failed transiently'}`,
     `paused ${(f.pausedMs / 1000).toFixed(1)} s`,
-    `in flight at most ${f.bound.ceiling}${f.bound.lowest < f.bound.ceiling ? ` (lowest ${f.bound.lowest}, final ${f.bound.final})` : ''}`,
+    `in flight at most ` +
+      `${f.bound.ceiling}${f.bound.lowest < f.bound.ceiling ? ` (lowest ${f.bound.lowest}, final ${f.bound.final})` : ''}`,
   ];
   if (f.rate.lowest !== undefined)
     out.push(
-      `rate ${f.rate.configured !== undefined ? `at most ${perSecond(f.rate.configured)}, ` : ''}lowest ${perSecond(f.rate.lowest)}, final ${perSecond(f.rate.final)}`,
+      `rate ${f.rate.configured !== undefined ? `at most ${perSecond(f.rate.configured)}, ` : ''}lowest ` +
+        `${perSecond(f.rate.lowest)}, final ${perSecond(f.rate.final)}`,
     );
   return out;
 }

@@ -1,18 +1,18 @@
 /**
- * Matching decisions that changed between two clusterings of the same records (before and after a
- * vendor upgrade or a configuration change): the record pairs newly merged (in one cluster after,
- * not before) and newly split (in one cluster before, not after), each with its ground-truth label
- * (a true pair: the same entity; a non-pair: two entities). A newly merged non-pair is a false
- * link the change made, a newly split true pair a link it lost; the other two are what it fixed.
+ * Matching decisions that changed between two clusterings of the same records (before and after a vendor upgrade or a
+ * configuration change): the record pairs newly merged (in one cluster after, not before) and newly split (in one
+ * cluster before, not after), each with its ground-truth label (a true pair: the same entity; a non-pair: two
+ * entities). A newly merged non-pair is a false link the change made, a newly split true pair a link it lost; the other
+ * two are what it fixed.
  *
- * Counts come from the joint table of (cluster, before, after) labels, never by enumerating record
- * pairs (a run that lumps 20,000 records together has 200 million pairs); the pairs themselves are
- * listed up to a limit per kind, in record order.
+ * Counts come from the joint table of (cluster, before, after) labels, never by enumerating record pairs (a run that
+ * lumps 20,000 records together has 200 million pairs); the pairs themselves are listed up to a limit per kind, in
+ * record order.
  *
  * Also owns the file a match-quality run leaves for this comparison, `records.jsonl.gz` in
- * reports/<run>/match-quality/<service>/: one line per record as the run posted it (its data-set
- * ID, ground-truth cluster, the link ID it ended with and the identity sent), so that `npm run
- * compare` can list the changed pairs of two run folders. It holds the run's own data only.
+ * reports/<run>/match-quality/<service>/: one line per record as the run posted it (its data-set ID, ground-truth
+ * cluster, the link ID it ended with and the identity sent), so that `npm run compare` can list the changed pairs of
+ * two run folders. It holds the run's own data only.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -76,11 +76,10 @@ function pairsSharing(keys: Iterable<string>): number {
 const labelOf = (l: string | null | undefined, i: number) => (l ? `\u0001${l}` : `\u0000unread ${i}`);
 
 /**
- * Record pairs linked in one clustering and not in the other, true (same entity) or not, counted
- * from the joint table of (entity, before cluster, after cluster) instead of enumerating pairs, so
- * memory stays with the number of records however large the clusters. `a[i]` and `b[i]` are the
- * link IDs of record i before and after (null or empty: not read back, linked to nothing),
- * `entity[i]` its ground-truth entity.
+ * Record pairs linked in one clustering and not in the other, true (same entity) or not, counted from the joint table
+ * of (entity, before cluster, after cluster) instead of enumerating pairs, so memory stays with the number of records
+ * however large the clusters. `a[i]` and `b[i]` are the link IDs of record i before and after (null or empty: not read
+ * back, linked to nothing), `entity[i]` its ground-truth entity.
  */
 export function pairFlips(entity: Array<number | string>, a: Array<string | null>, b: Array<string | null>): PairFlips {
   const ia = a.map(labelOf);
@@ -119,7 +118,10 @@ export interface PairDecisions {
   limit: number;
 }
 
-/** Pairs of records in one cluster of `inside` and in different clusters of `across`, split by ground truth, up to `limit` of each. */
+/**
+ * Pairs of records in one cluster of `inside` and in different clusters of `across`, split by ground truth, up to
+ * `limit` of each.
+ */
 function pairsParted(
   truth: Array<number | string>,
   inside: string[],
@@ -174,7 +176,10 @@ export function changedPairs(
   };
 }
 
-/** What the tables show of the records compared: their IDs, ground-truth clusters, link IDs before and after, and identities. */
+/**
+ * What the tables show of the records compared: their IDs, ground-truth clusters, link IDs before and after, and
+ * identities.
+ */
 export interface DecisionRecords {
   ids: string[];
   truth: Array<number | string>;
@@ -243,7 +248,10 @@ function rows(d: PairDecisions, r: DecisionRecords): string[][] {
   );
 }
 
-/** The listed pairs as CSV (csv-stringify), with a header: change, ground truth, both records' IDs, clusters, link IDs and identities. */
+/**
+ * The listed pairs as CSV (csv-stringify), with a header: change, ground truth, both records' IDs, clusters, link IDs
+ * and identities.
+ */
 export const decisionsCsv = (d: PairDecisions, r: DecisionRecords): string => stringify([CSV_HEAD, ...rows(d, r)]);
 
 /** One kind of changed pair as a report shows it: title, exact count, up to `shown` rows, and a note on the rest. */
@@ -293,7 +301,9 @@ export function decisionSections(
           ]),
         ...(total > show
           ? {
-              more: `… ${total - show} more${listed.length < total ? ` (${csvName} lists ${listed.length})` : ` in ${csvName}`}.`,
+              more:
+                `… ${total - show} ` +
+                `more${listed.length < total ? ` (${csvName} lists ${listed.length})` : ` in ${csvName}`}.`,
             }
           : {}),
       },

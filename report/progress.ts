@@ -1,16 +1,14 @@
 /**
- * The one live display of a conformance run (vitest.config.ts uses it instead of vitest's own):
- * checks done out of the run's total, failures so far, time and time left, and one line per check
- * that fails or could not judge, as it happens. The total is known once every file of the run
- * has been collected: before the first check in a conformance run, whose one worker collects all
- * its files first (run/vitest/side-by-side-runner.mjs). Until then (several workers collect as they go)
- * the total grows as files are collected and says so, with no estimate of the time left.
+ * The one live display of a conformance run (vitest.config.ts uses it instead of vitest's own): checks done out of the
+ * run's total, failures so far, time and time left, and one line per check that fails or could not judge, as it
+ * happens. The total is known once every file of the run has been collected: before the first check in a conformance
+ * run, whose one worker collects all its files first (run/vitest/side-by-side-runner.mjs). Until then (several workers
+ * collect as they go) the total grows as files are collected and says so, with no estimate of the time left.
  *
- * On a terminal (stdout a TTY, NO_COLOR and CI unset, TERM not "dumb") a cli-progress bar
- * redraws in place, with the failure lines above it. Otherwise plain lines with no control
- * characters: one every `intervalMs` (default 10 s), the failure lines, one at the end.
- * Test output (console.log in a check) and errors vitest reports outside any check (a file that
- * fails to load, an unhandled rejection) are printed too, since vitest's reporter is not there.
+ * On a terminal (stdout a TTY, NO_COLOR and CI unset, TERM not "dumb") a cli-progress bar redraws in place, with the
+ * failure lines above it. Otherwise plain lines with no control characters: one every `intervalMs` (default 10 s), the
+ * failure lines, one at the end. Test output (console.log in a check) and errors vitest reports outside any check (a
+ * file that fails to load, an unhandled rejection) are printed too, since vitest's reporter is not there.
  */
 import cliProgress from 'cli-progress';
 import type { UserConsoleLog } from 'vitest';
@@ -46,16 +44,18 @@ export function plainOutput(
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
 /**
- * Checks that must be done before the time left is estimated, at least: the first checks to end
- * are the quick ones after a start-up of seconds, so an estimate from them is off by a factor
- * (3034 s for a run of 90); and never before ESTIMATE_AFTER_SHARE of the run.
+ * Checks that must be done before the time left is estimated, at least: the first checks to end are the quick ones
+ * after a start-up of seconds, so an estimate from them is off by a factor (3034 s for a run of 90); and never before
+ * ESTIMATE_AFTER_SHARE of the run.
  */
 export const ESTIMATE_AFTER_CHECKS = 10;
 const ESTIMATE_AFTER_SHARE = 0.05;
 
 const LEVELS = new Map([...requirementIndex()].map(([id, r]) => [id, r.level]));
 
-/** The known-failures list as the gate will read it, or undefined (a bad list stops the run before this reporter runs). */
+/**
+ * The known-failures list as the gate will read it, or undefined (a bad list stops the run before this reporter runs).
+ */
 function knownList(): KnownFailures | undefined {
   try {
     return loadKnownFailures();
@@ -138,7 +138,8 @@ export default class ProgressReporter implements Reporter {
     if (leftOut(test) || test.result().state === 'pending') return;
     this.startBar();
     const meta = test.meta().check;
-    // A check the interrupt cut short judged nothing: counted apart, as the summary's headline counts it (report/headline.ts).
+    // A check the interrupt cut short judged nothing: counted apart, as the summary's headline counts it
+    // (report/headline.ts).
     if (meta?.verdict === 'skip' && meta.note?.includes(INTERRUPTED_NOTE)) {
       this.cut++;
       return;
@@ -150,7 +151,8 @@ export default class ProgressReporter implements Reporter {
       const ids = verdict === 'fail' ? (meta?.failedRequirements ?? meta?.verifies ?? []) : (meta?.verifies ?? []);
       const label = meta ? this.gateLabel({ ...meta, verdict, failedRequirements: meta.failedRequirements ?? [] }) : '';
       this.log(
-        `${verdict === 'fail' ? 'FAIL ' : 'ERROR'} ${meta?.service ?? test.module.moduleId} ${ids.join(' ')}${label}: ${test.meta().declared?.title ?? test.name}`,
+        `${verdict === 'fail' ? 'FAIL ' : 'ERROR'} ${meta?.service ?? test.module.moduleId} ` +
+          `${ids.join(' ')}${label}: ${test.meta().declared?.title ?? test.name}`,
       );
     }
     if (this.bar) this.bar.update(this.done, { failed: this.failed });
@@ -158,8 +160,8 @@ export default class ProgressReporter implements Reporter {
   }
 
   /**
-   * How the gate will treat a failing check, as the reports mark it (report/failure-order.ts
-   * gateMark), or " [could not judge]": the same judgement as the gate's (report/known-failures.ts judge).
+   * How the gate will treat a failing check, as the reports mark it (report/failure-order.ts gateMark), or " [could not
+   * judge]": the same judgement as the gate's (report/known-failures.ts judge).
    */
   private gateLabel(
     c: Pick<CheckMeta, 'checkId' | 'verifies' | 'couldNotJudge'> & {
@@ -210,7 +212,10 @@ export default class ProgressReporter implements Reporter {
         ? `${this.done}/${total}${this.ended ? '' : ' (total still growing)'}`
         : `${this.done}/${total} (${Math.floor((100 * this.done) / Math.max(1, total))}%)`;
     const cut = this.cut ? `, ${this.cut} cut short` : '';
-    return `conformance: ${this.interrupted ? 'interrupted: ' : ''}${of} checks done${cut}, ${this.failed} failed, ${seconds(elapsed)}${left}`;
+    return (
+      `conformance: ${this.interrupted ? 'interrupted: ' : ''}${of} checks done${cut}, ${this.failed} failed, ` +
+      `${seconds(elapsed)}${left}`
+    );
   }
 
   private log(text: string): void {

@@ -1,15 +1,14 @@
 /**
- * The Mann-Whitney U test (Wilcoxon rank-sum) of two samples, with its effect size, and Holm's
- * step-down correction for testing many at once: what `npm run compare` asks of two runs'
- * per-request times before it calls an operation slower or faster (report/compare.ts).
+ * The Mann-Whitney U test (Wilcoxon rank-sum) of two samples, with its effect size, and Holm's step-down correction for
+ * testing many at once: what `npm run compare` asks of two runs' per-request times before it calls an operation slower
+ * or faster (report/compare.ts).
  *
- * simple-statistics gives the rank sum (wilcoxonRankSum, ties sharing their mean rank) and the
- * error function; the rest is written here from the textbook formulas: U = W - n1 (n1 + 1) / 2;
- * under no difference U has mean n1 n2 / 2 and variance n1 n2 / 12 ((N + 1) - Σ(t³ - t) / (N (N - 1)))
- * for tie groups of sizes t (the normal approximation, with a continuity correction of 1/2,
- * sound from about 8 per sample); the two-sided p is erfc(|z| / √2). The effect size is Cliff's
- * delta, 2U / (n1 n2) - 1 (the rank-biserial correlation): the chance that a value of the second
- * sample exceeds one of the first, less the chance of the reverse, from -1 to 1.
+ * simple-statistics gives the rank sum (wilcoxonRankSum, ties sharing their mean rank) and the error function; the rest
+ * is written here from the textbook formulas: U = W - n1 (n1 + 1) / 2; under no difference U has mean n1 n2 / 2 and
+ * variance n1 n2 / 12 ((N + 1) - Σ(t³ - t) / (N (N - 1))) for tie groups of sizes t (the normal approximation, with a
+ * continuity correction of 1/2, sound from about 8 per sample); the two-sided p is erfc(|z| / √2). The effect size is
+ * Cliff's delta, 2U / (n1 n2) - 1 (the rank-biserial correlation): the chance that a value of the second sample exceeds
+ * one of the first, less the chance of the reverse, from -1 to 1.
  */
 import { errorFunction, wilcoxonRankSum } from 'simple-statistics';
 
@@ -24,7 +23,10 @@ export interface RankTest {
   delta: number;
 }
 
-/** Conventional bounds of |Cliff's delta| (Romano et al. 2006): below 0.147 negligible, 0.33 small, 0.474 medium, else large. */
+/**
+ * Conventional bounds of |Cliff's delta| (Romano et al. 2006): below 0.147 negligible, 0.33 small, 0.474 medium, else
+ * large.
+ */
 export const DELTA_BOUNDS = { negligible: 0.147, small: 0.33, medium: 0.474 } as const;
 
 /** The effect size in words, by DELTA_BOUNDS. */
@@ -68,9 +70,8 @@ export function mannWhitney(a: readonly number[], b: readonly number[]): RankTes
 }
 
 /**
- * Holm's step-down correction: which of `pValues` are significant at family-wise error rate
- * `alpha` (the smallest against alpha / m, the next against alpha / (m - 1), ..., stopping at
- * the first that is not).
+ * Holm's step-down correction: which of `pValues` are significant at family-wise error rate `alpha` (the smallest
+ * against alpha / m, the next against alpha / (m - 1), ..., stopping at the first that is not).
  * @returns one boolean per p-value, in the order given
  */
 export function holm(pValues: readonly number[], alpha: number): boolean[] {

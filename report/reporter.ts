@@ -1,9 +1,9 @@
 /**
- * Vitest reporter that collects every check's verdict and metadata into `results.json` in the
- * run's folder, and what the run selected into `selection.json` (report/results.ts
- * RunSelection); the global teardown turns them into the summary, JUnit and Markdown reports.
- * A test a name filter left out (declared skipped, never started), or one an interrupt kept from
- * starting, is not a check of this run: it is listed in selection.json as not run, not counted as a skip.
+ * Vitest reporter that collects every check's verdict and metadata into `results.json` in the run's folder, and what
+ * the run selected into `selection.json` (report/results.ts RunSelection); the global teardown turns them into the
+ * summary, JUnit and Markdown reports. A test a name filter left out (declared skipped, never started), or one an
+ * interrupt kept from starting, is not a check of this run: it is listed in selection.json as not run, not counted as a
+ * skip.
  */
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -30,8 +30,8 @@ export default class ConformanceReporter implements Reporter {
     const results: CheckResult[] = [];
     const notRun: RunSelection['notRun'] = [];
     for (const mod of modules) {
-      // A scenario file that could not load (an error while collecting its checks) ran none of
-      // them: an error of the run, which gates, never a quietly smaller PASS.
+      // A scenario file that could not load (an error while collecting its checks) ran none of them: an error of the
+      // run, which gates, never a quietly smaller PASS.
       for (const e of mod.errors())
         results.push({
           checkId: `${rel(mod.moduleId)}/could-not-load`,
@@ -48,7 +48,8 @@ export default class ConformanceReporter implements Reporter {
         });
       for (const test of mod.children.allTests()) {
         const declared = test.meta().declared;
-        // A run cancelled by an interrupt (run/interrupt.ts) never started the checks it had not begun: not run, like those a filter left out.
+        // A run cancelled by an interrupt (run/interrupt.ts) never started the checks it had not begun: not run, like
+        // those a filter left out.
         if (leftOut(test) || (reason === 'interrupted' && !test.meta().check)) {
           notRun.push({
             title: declared?.title ?? test.name,

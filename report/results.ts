@@ -31,9 +31,9 @@ export interface CheckResult {
 }
 
 /**
- * What the run selected (selection.json, written by the reporter): every test file of the suite,
- * the files this run loaded (file filters and shards select them), and the checks of those files
- * a name filter (`-t`) left out. Coverage counts only what was selected; the rest is "not run".
+ * What the run selected (selection.json, written by the reporter): every test file of the suite, the files this run
+ * loaded (file filters and shards select them), and the checks of those files a name filter (`-t`) left out. Coverage
+ * counts only what was selected; the rest is "not run".
  */
 export interface RunSelection {
   suiteFiles: string[];

@@ -1,14 +1,12 @@
 /**
- * Each service's state table (specs/<service>/states.ts, from the seed's "States and
- * transitions") drawn as a state diagram: states as nodes, each operation's transition as an
- * edge coloured by the verdict of the checks that exercised it (fail red, error orange, pass
- * green, only skipped or omitted checks light grey, no check at all grey and dashed).
+ * Each service's state table (specs/<service>/states.ts, from the seed's "States and transitions") drawn as a state
+ * diagram: states as nodes, each operation's transition as an edge coloured by the verdict of the checks that exercised
+ * it (fail red, error orange, pass green, only skipped or omitted checks light grey, no check at all grey and dashed).
  *
- * Which checks exercised a transition: the checks citing one of the transition's requirements
- * (catalogue entries of its state-table row, specs/state/states.ts transitionRequirements).
- * A check that failed one of those requirements makes the edge fail; a passing check counts only
- * when it sent the operation. Rendered to SVG with Graphviz (@viz-js/viz), loaded only here, when
- * reports are written.
+ * Which checks exercised a transition: the checks citing one of the transition's requirements (catalogue entries of its
+ * state-table row, specs/state/states.ts transitionRequirements). A check that failed one of those requirements makes
+ * the edge fail; a passing check counts only when it sent the operation. Rendered to SVG with Graphviz (@viz-js/viz),
+ * loaded only here, when reports are written.
  */
 import type { Requirement } from '../specs/common/model.js';
 import { type StateTable, type Transition, edgesOf, transitionRequirements } from '../specs/state/states.js';
@@ -51,7 +49,8 @@ export function transitionViews(
           const broke = (c.failedRequirements.length ? c.failedRequirements : c.verifies).some((id) =>
             ids.includes(id),
           );
-          // A failure of another requirement says nothing against this transition; it still exercised it when it sent the operation.
+          // A failure of another requirement says nothing against this transition; it still exercised it when it sent
+          // the operation.
           return broke
             ? [{ checkId: c.checkId, verdict: 'fail' }]
             : c.operations.includes(transition.operation)
@@ -77,15 +76,19 @@ export const edgeId = (service: string, operation: string, from: string) =>
 export function stateDot(table: StateTable, views: TransitionView[]): string {
   const L = [
     `digraph ${q(table.service)} {`,
-    `  graph [id=${q(`diagram-${table.service}`)}, rankdir=LR, bgcolor="transparent", nodesep=0.6, ranksep=1.1, pad=0.2, fontname="Helvetica"];`,
-    '  node [shape=box, style="rounded,filled", fillcolor="#ffffff", color="#57606a", fontname="Helvetica", fontsize=13, margin="0.25,0.12"];',
+    `  graph [id=${q(`diagram-${table.service}`)}, rankdir=LR, bgcolor="transparent", nodesep=0.6, ranksep=1.1, ` +
+      `pad=0.2, fontname="Helvetica"];`,
+    '  node [shape=box, style="rounded,filled", fillcolor="#ffffff", color="#57606a", fontname="Helvetica", ' +
+      'fontsize=13, margin="0.25,0.12"];',
     '  edge [fontname="Helvetica", fontsize=11, penwidth=2.2, arrowsize=0.8];',
   ];
   for (const s of table.states) L.push(`  ${q(s)} [id=${q(`state-${table.service}-${slugOf(s)}`)}];`);
   for (const v of views) {
     const colour = EDGE_COLOURS[v.verdict];
     const counts = WORST.map((x) => [x, v.checks.filter((c) => c.verdict === x).length] as const).filter(([, n]) => n);
-    const tip = `${v.transition.operation}: ${v.verdict === 'none' ? 'no check exercised it' : counts.map(([x, n]) => `${n} ${x}`).join(', ')}${v.transition.note ? ` (${v.transition.note})` : ''}`;
+    const tip =
+      `${v.transition.operation}: ` +
+      `${v.verdict === 'none' ? 'no check exercised it' : counts.map(([x, n]) => `${n} ${x}`).join(', ')}${v.transition.note ? ` (${v.transition.note})` : ''}`;
     for (const [from, to] of edgesOf(table, v.transition)) {
       const attrs = [
         `id=${q(edgeId(table.service, v.transition.operation, from))}`,

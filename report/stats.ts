@@ -1,9 +1,9 @@
 /**
- * Figures drawn from a run's recorded exchanges (exchanges/: full exchanges or their summary
- * lines, harness/exchange-file.ts): latency per operation (p50, p95, max in ms, and every reply's
- * time, from each exchange's durationMs) and the match scores of the run's search results (every
- * `content.searchResults[].matchScore` of a successful demographicsSearch reply;
- * organization-identity-api.md, "Search result": matchScore is a number in [0, 1]).
+ * Figures drawn from a run's recorded exchanges (exchanges/: full exchanges or their summary lines,
+ * harness/exchange-file.ts): latency per operation (p50, p95, max in ms, and every reply's time, from each exchange's
+ * durationMs) and the match scores of the run's search results (every `content.searchResults[].matchScore` of a
+ * successful demographicsSearch reply; organization-identity-api.md, "Search result": matchScore is a number in [0,
+ * 1]).
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -46,9 +46,8 @@ export interface RunStats {
 }
 
 /**
- * Percentile of an ascending list (p in 0..100) by linear interpolation between closest ranks
- * (R type 7, numpy's default; simple-statistics quantileSorted), rounded to 0.001; 0 for an
- * empty list.
+ * Percentile of an ascending list (p in 0..100) by linear interpolation between closest ranks (R type 7, numpy's
+ * default; simple-statistics quantileSorted), rounded to 0.001; 0 for an empty list.
  */
 export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return 0;

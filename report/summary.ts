@@ -1,8 +1,7 @@
 /**
- * The summary of a run (`summary.json`, the versioned, machine-readable result; schema in
- * reports/README.md) built from the collected check results and what the run selected:
- * verdict totals, every requirement's outcome, coverage per service within the run's scope, the
- * operations exercised, the gate (exit code) and the figures.
+ * The summary of a run (`summary.json`, the versioned, machine-readable result; schema in reports/README.md) built from
+ * the collected check results and what the run selected: verdict totals, every requirement's outcome, coverage per
+ * service within the run's scope, the operations exercised, the gate (exit code) and the figures.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,26 +16,25 @@ import { type CheckResult, type RunSelection, serviceOfFile } from './results.js
 import type { RunStats } from './stats.js';
 
 /**
- * Version 2 added `gate` (known failures, MUST-level gating) and `stats` (latency, match scores);
- * version 3 added `scope`, the outcome `not-run`, `coverage.{scope,inScope,notRun}` and
- * `checks[].failure`; version 4 added the gate verdict `incomplete` with `gate.incomplete`,
- * `checks[].couldNotJudge` (such an error makes `overall` incomplete, not fail) and `transport`;
- * version 5 made `gate.unexpectedPasses[]` one per known-failures entry (`entry`, `reason`,
- * `checks[]`), flagged only when every check it covers passed;
- * Version 6 added `interrupted` (the run was stopped by a signal: its checks are those that ended first).
+ * Version 2 added `gate` (known failures, MUST-level gating) and `stats` (latency, match scores); version 3 added
+ * `scope`, the outcome `not-run`, `coverage.{scope,inScope,notRun}` and `checks[].failure`; version 4 added the gate
+ * verdict `incomplete` with `gate.incomplete`, `checks[].couldNotJudge` (such an error makes `overall` incomplete, not
+ * fail) and `transport`; version 5 made `gate.unexpectedPasses[]` one per known-failures entry (`entry`, `reason`,
+ * `checks[]`), flagged only when every check it covers passed; Version 6 added `interrupted` (the run was stopped by a
+ * signal: its checks are those that ended first).
  */
 export const SUMMARY_SCHEMA_VERSION = 6;
 
 /**
- * A requirement's outcome: the worst verdict of the checks citing it, `uncovered` (the suite has
- * no check for it yet), `untestable` (no black-box check can observe it) or `not-run` (this run
- * did not select the checks that could cover it).
+ * A requirement's outcome: the worst verdict of the checks citing it, `uncovered` (the suite has no check for it yet),
+ * `untestable` (no black-box check can observe it) or `not-run` (this run did not select the checks that could cover
+ * it).
  */
 export type RequirementOutcome = Verdict | 'uncovered' | 'untestable' | 'not-run';
 
 /**
- * How much of a service the run selected: `all` its test files and checks, `part` of them (a
- * file filter, a name filter or a shard), `none`, or `not configured` (its checks are omitted).
+ * How much of a service the run selected: `all` its test files and checks, `part` of them (a file filter, a name filter
+ * or a shard), `none`, or `not configured` (its checks are omitted).
  */
 export type ServiceScope = 'all' | 'part' | 'none' | 'not configured';
 
@@ -63,9 +61,9 @@ export interface RunDescription {
 }
 
 /**
- * A run stopped by a signal (run/interrupt.ts): which one (it decides the exit code, 130 or 143),
- * what sent it, and when. Its checks are those that ended before it; checks the interrupt cut
- * short are skipped ("the run was interrupted ..."), checks not started are not run.
+ * A run stopped by a signal (run/interrupt.ts): which one (it decides the exit code, 130 or 143), what sent it, and
+ * when. Its checks are those that ended before it; checks the interrupt cut short are skipped ("the run was interrupted
+ * ..."), checks not started are not run.
  */
 export interface Interruption {
   signal: 'SIGINT' | 'SIGTERM';
@@ -90,8 +88,8 @@ export interface Summary {
     checks: string[];
     untestable?: string;
     /**
-     * The categories its sentence implies (specs/common/categories.ts), each with the checks that
-     * exercised and judged it in this run (none: not reached, and why where a run may not reach it).
+     * The categories its sentence implies (specs/common/categories.ts), each with the checks that exercised and judged
+     * it in this run (none: not reached, and why where a run may not reach it).
      */
     categories?: Array<{ id: string; what: string; by: string[]; reach?: string }>;
   }>;
@@ -116,16 +114,22 @@ export interface Summary {
   checks: CheckResult[];
   cleanup?: CleanupResult;
   lags: Array<{ checkId: string; what: string; ms: number }>;
-  /** What decides the exit code: MUST-level failures and errors not listed as known failures; checks that could not judge. */
+  /**
+   * What decides the exit code: MUST-level failures and errors not listed as known failures; checks that could not
+   * judge.
+   */
   gate: Gate;
   stats: RunStats;
   /**
-   * Per service, how its requests were paced (harness/pacing.ts): attempts, throttled and
-   * transient failures, time paused, in-flight bound and rate (lowest and final). Absent when the
-   * run's threads shared no pacing state (a pool other than threads).
+   * Per service, how its requests were paced (harness/pacing.ts): attempts, throttled and transient failures, time
+   * paused, in-flight bound and rate (lowest and final). Absent when the run's threads shared no pacing state (a pool
+   * other than threads).
    */
   transport?: Record<string, PacingFigures>;
-  /** Requests the checks sent per service, every attempt counted (per check: checks[].requests); the run's removals are not counted. */
+  /**
+   * Requests the checks sent per service, every attempt counted (per check: checks[].requests); the run's removals are
+   * not counted.
+   */
   requests?: Record<string, number>;
 }
 

@@ -1,7 +1,7 @@
 /**
- * The one sentence that states where a run sends its requests, printed before the first check and
- * at the head of every report (console summary, summary.md, report.html, junit.xml), so a run
- * against the embedded reference can never pass for a run against a deployment.
+ * The one sentence that states where a run sends its requests, printed before the first check and at the head of every
+ * report (console summary, summary.md, report.html, junit.xml), so a run against the embedded reference can never pass
+ * for a run against a deployment.
  */
 import { redactText } from '../harness/redact.js';
 
@@ -20,12 +20,17 @@ export interface Targets {
 const shown = (url: string) => redactText(url.replace(/\/\/[^/@]*@/, '//[REDACTED]@'));
 
 /**
- * "target: embedded reference ..." or "target: configured deployment: organization at <url>; person not configured; ...".
+ * "target: embedded reference ..." or "target: configured deployment: organization at <url>; person not configured;
+ * ...".
  */
 export function targetStatement(run: Targets): string {
   if (run.embedded) {
     const served = run.targets.filter((t) => t.status === 'embedded').map((t) => t.service);
-    return `target: the embedded reference deployment started by this run (no service URL is set)${served.length ? `, serving ${served.join(', ')}` : ''}; results say nothing about any other deployment`;
+    return (
+      `target: the embedded reference deployment started by this run (no service URL is ` +
+      `set)${served.length ? `, serving ${served.join(', ')}` : ''}; results say nothing about any other ` +
+      `deployment`
+    );
   }
   const parts = run.targets.map((t) =>
     t.status === 'configured'

@@ -1,7 +1,7 @@
 /**
- * What the HTML and Markdown reports show, derived once from a summary and the run folder:
- * requirements grouped per service and seed section, failing checks with the rule text, their
- * last exchanges (redacted) and a replay command, and the redacted run description.
+ * What the HTML and Markdown reports show, derived once from a summary and the run folder: requirements grouped per
+ * service and seed section, failing checks with the rule text, their last exchanges (redacted) and a replay command,
+ * and the redacted run description.
  */
 import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -29,7 +29,10 @@ export interface FailureView {
   /** Its place among the run's failures: root cause, same cause, or downstream of one (report/failure-order.ts). */
   place: CausePlace;
   reason?: string;
-  /** The exchanges shown, each with its 1-based number among the check's exchanges; `failing` marks the one the failure came from. */
+  /**
+   * The exchanges shown, each with its 1-based number among the check's exchanges; `failing` marks the one the failure
+   * came from.
+   */
   exchanges: Array<{ exchange: Exchange; curl: string; number: number; failing: boolean }>;
   exchangesTotal: number;
 }
@@ -58,7 +61,10 @@ export function safeUrl(url: string | undefined): string | undefined {
   return redactText(url.replace(/\/\/[^/@]*@/, '//[REDACTED]@'));
 }
 
-/** Loads a check's exchanges from the run folder; the path is reduced to exchanges/<file> so a copied or merged folder works. */
+/**
+ * Loads a check's exchanges from the run folder; the path is reduced to exchanges/<file> so a copied or merged folder
+ * works.
+ */
 export function loadExchanges(folder: string, check: CheckResult): Exchange[] {
   if (!check.exchangesFile) return [];
   const file = join(folder, 'exchanges', basename(check.exchangesFile));
@@ -82,7 +88,9 @@ export function redactExchange(e: Exchange): Exchange {
   };
 }
 
-/** Which of a failing check's exchanges to show: a walk's failing step, else the failing exchange and the two before it. */
+/**
+ * Which of a failing check's exchanges to show: a walk's failing step, else the failing exchange and the two before it.
+ */
 function shownExchanges(check: CheckResult, all: Exchange[]): FailureView['exchanges'] {
   const failing = check.failure?.exchange?.number ?? all.length;
   const [first, last] = check.failure?.stepExchanges ?? [Math.max(1, failing - EXCHANGES_SHOWN + 1), failing];
@@ -101,9 +109,9 @@ function shownExchanges(check: CheckResult, all: Exchange[]): FailureView['excha
 }
 
 /**
- * The failing checks as the reports list them: ordered by cause (report/failure-order.ts: grouped
- * by requirement in state-table order, root causes first, the same cause and what failed
- * downstream of it after it), each with its rules, how the gate treats it and its exchanges.
+ * The failing checks as the reports list them: ordered by cause (report/failure-order.ts: grouped by requirement in
+ * state-table order, root causes first, the same cause and what failed downstream of it after it), each with its rules,
+ * how the gate treats it and its exchanges.
  */
 export function failureViews(s: Summary, folder: string): FailureView[] {
   const byId = new Map(s.requirements.map((r) => [r.id, r]));
@@ -135,11 +143,15 @@ export function placeText(f: Pick<FailureView, 'place'>, titleOf: (checkId: stri
   const at = (op?: string) => (op ? ` at ${op}` : '');
   if (p.role === 'root')
     return p.followers
-      ? `root cause: ${p.requirement} fails${at(p.operation)}; ${p.followers} more failing check${p.followers > 1 ? 's' : ''} below follow from it`
+      ? `root cause: ${p.requirement} fails${at(p.operation)}; ${p.followers} more failing ` +
+          `check${p.followers > 1 ? 's' : ''} below follow from it`
       : undefined;
   if (p.role === 'same-cause')
     return `same cause: ${p.requirement} fails${at(p.operation)} here too, as in "${titleOf(p.cause!.checkId)}" above`;
-  return `downstream: failed after ${p.cause!.operation ?? 'an operation'}, which breaks ${p.cause!.requirement} in "${titleOf(p.cause!.checkId)}" above; probably the same cause`;
+  return (
+    `downstream: failed after ${p.cause!.operation ?? 'an operation'}, which breaks ${p.cause!.requirement} in ` +
+    `"${titleOf(p.cause!.checkId)}" above; probably the same cause`
+  );
 }
 
 export function serviceViews(s: Summary): ServiceView[] {

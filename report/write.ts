@@ -1,9 +1,8 @@
 /**
- * Writes every report of a run folder: summary.json (versioned schema, reports/README.md),
- * summary.md, report.html (with SVG charts), junit.xml; updates the pending-check history of
- * the known-failures file and points reports/latest at the folder. Reads results.json's results
- * as given and selection.json (what the run selected) from the folder. A run in which no check
- * ran gets summary.json alone (for the command's exit code) and does not move reports/latest.
+ * Writes every report of a run folder: summary.json (versioned schema, reports/README.md), summary.md, report.html
+ * (with SVG charts), junit.xml; updates the pending-check history of the known-failures file and points reports/latest
+ * at the folder. Reads results.json's results as given and selection.json (what the run selected) from the folder. A
+ * run in which no check ran gets summary.json alone (for the command's exit code) and does not move reports/latest.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,9 +18,9 @@ import { computeStats, readExchanges } from './stats.js';
 import { type Interruption, type RunDescription, type Summary, buildSummary, readSelection } from './summary.js';
 
 /**
- * Milliseconds each reporting step took (printed by bench/report-overhead.ts): reading the
- * exchanges and computing stats, building and writing summary.json, drawing the charts and state
- * diagrams, each format's writer (report/formats.ts, by name), and the total.
+ * Milliseconds each reporting step took (printed by bench/report-overhead.ts): reading the exchanges and computing
+ * stats, building and writing summary.json, drawing the charts and state diagrams, each format's writer
+ * (report/formats.ts, by name), and the total.
  */
 export interface ReportTimings {
   stats: number;
@@ -52,7 +51,10 @@ async function drawFigures(s: Summary): Promise<Drawn> {
   return { charts, diagrams, timings: { charts: t1 - t0, diagrams: performance.now() - t1 } };
 }
 
-/** Writes the report files of an already built summary (with its figures, when drawn already): every format of REPORT_FORMATS that has a writer. */
+/**
+ * Writes the report files of an already built summary (with its figures, when drawn already): every format of
+ * REPORT_FORMATS that has a writer.
+ */
 export async function renderReports(
   folder: string,
   s: Summary,
@@ -72,8 +74,8 @@ export async function renderReports(
 
 /**
  * Builds the summary of a finished run and writes every report.
- * @param cleanup the teardown's result, or its promise: the figures (which do not depend on it)
- *   are drawn while it is still under way (against a distant deployment the teardown takes seconds)
+ * @param cleanup the teardown's result, or its promise: the figures (which do not depend on it) are drawn while it is
+ *   still under way (against a distant deployment the teardown takes seconds)
  * @param known the known-failures list; read from CONFORMANCE_KNOWN_FAILURES when left undefined
  */
 export async function writeRunReports(
@@ -110,8 +112,8 @@ export async function writeRunReports(
   const summary = build(done, await Promise.resolve(options.transport).catch(() => undefined), options.interrupted?.());
   writeFileSync(join(folder, 'summary.json'), JSON.stringify(summary, null, 2));
   const t2 = performance.now();
-  // A run in which no check ran judged nothing: no report, and reports/latest keeps pointing at the
-  // last run that did (the command removes the run folder: run/cli/conformance-finish.ts).
+  // A run in which no check ran judged nothing: no report, and reports/latest keeps pointing at the last run that did
+  // (the command removes the run folder: run/cli/conformance-finish.ts).
   if (!anyCheckRan(summary)) {
     const none = { charts: 0, diagrams: 0, formats: {} };
     return { summary, timings: { stats: t1 - t0, summary: t2 - t1, ...none, total: performance.now() - t0 } };

@@ -1,9 +1,9 @@
 /**
- * The suite's check catalogue for a run's settings: every check vitest collects from the scenario
- * files (`vitest list --json`), without running any, in a vitest process of its own with the
- * run's environment (so the same walk budget and services give the same checks) but a throw-away
- * report folder and run ID (the listing opens a run of its own, which it must not mix with the
- * real one). The certification profile compares a run's checks with it (report/evidence/certification.ts).
+ * The suite's check catalogue for a run's settings: every check vitest collects from the scenario files (`vitest list
+ * --json`), without running any, in a vitest process of its own with the run's environment (so the same walk budget and
+ * services give the same checks) but a throw-away report folder and run ID (the listing opens a run of its own, which
+ * it must not mix with the real one). The certification profile compares a run's checks with it
+ * (report/evidence/certification.ts).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

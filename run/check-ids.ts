@@ -1,9 +1,9 @@
 /**
- * Every check ID of the suite as a run would register them, found by collecting the scenario
- * files with vitest (nothing runs, nothing is sent): what a known-failures list may name besides
- * requirement IDs (report/known-failures.ts unknownEntries). The walk checks' IDs depend on the
- * run's walk budget (their number of parts), so the budget is handed to the collection as the
- * global setup hands it to a run. Takes a few seconds: asked only for lists that name check IDs.
+ * Every check ID of the suite as a run would register them, found by collecting the scenario files with vitest (nothing
+ * runs, nothing is sent): what a known-failures list may name besides requirement IDs (report/known-failures.ts
+ * unknownEntries). The walk checks' IDs depend on the run's walk budget (their number of parts), so the budget is
+ * handed to the collection as the global setup hands it to a run. Takes a few seconds: asked only for lists that name
+ * check IDs.
  */
 import { relative } from 'node:path';
 import { createVitest } from 'vitest/node';
@@ -22,8 +22,8 @@ export async function suiteCheckIds(budgets: RunInfo['budgets']): Promise<Set<st
 }
 
 /**
- * Every check of the suite, as each scenario file declares it (harness/register.ts): ID, service,
- * area, the requirements it verifies, title and file, in file order. Nothing runs, nothing is sent.
+ * Every check of the suite, as each scenario file declares it (harness/register.ts): ID, service, area, the
+ * requirements it verifies, title and file, in file order. Nothing runs, nothing is sent.
  * @throws Error naming the file when a scenario file cannot be collected
  */
 export async function suiteChecks(budgets: RunInfo['budgets']): Promise<ListedCheck[]> {

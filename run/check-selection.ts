@@ -1,8 +1,8 @@
 /**
- * Listing and selecting the suite's checks by requirement (`npm run conformance -- --list`,
- * `--requirement ID[,ID]`): a listing's lines and JSON, and the vitest filters that run exactly the
- * checks verifying some requirements (their services' scenario folders, and a name pattern on the
- * requirement IDs every check's test name ends with: `title [ID ID]`, harness/register.ts).
+ * Listing and selecting the suite's checks by requirement (`npm run conformance -- --list`, `--requirement ID[,ID]`): a
+ * listing's lines and JSON, and the vitest filters that run exactly the checks verifying some requirements (their
+ * services' scenario folders, and a name pattern on the requirement IDs every check's test name ends with: `title [ID
+ * ID]`, harness/register.ts).
  */
 import { closest } from 'fastest-levenshtein';
 import type { ServiceName } from '../specs/common/model.js';
@@ -16,7 +16,8 @@ export function listingText(checks: ListedCheck[]): string {
   const services = [...new Set(checks.map((c) => c.service))];
   return [
     ...lines,
-    `${checks.length} checks (${services.map((s) => `${s} ${checks.filter((c) => c.service === s).length}`).join(', ')})`,
+    `${checks.length} checks ` +
+      `(${services.map((s) => `${s} ${checks.filter((c) => c.service === s).length}`).join(', ')})`,
   ].join('\n');
 }
 
@@ -48,7 +49,8 @@ export function requirementFilters(ids: string[]): { args: string[] } | { proble
         problem: `--requirement: ${id} is no requirement of the catalogue (did you mean ${closest(id, known)}?)`,
       };
   const services = [...new Set(ids.map((id) => index.get(id)!.service as ServiceName))];
-  // An ID stands between "[" or a space and a space or "]": ORG-SEARCH-THRESHOLD does not select ORG-SEARCH-THRESHOLD-MONOTONE.
+  // An ID stands between "[" or a space and a space or "]": ORG-SEARCH-THRESHOLD does not select
+  // ORG-SEARCH-THRESHOLD-MONOTONE.
   const pattern = `\\[(?:[^\\]]* )?(?:${ids.map(escapeRegExp).join('|')})(?: [^\\]]*)?\\]`;
   return { args: [...services.map((s) => `scenarios/${s}/`), '-t', pattern] };
 }

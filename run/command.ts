@@ -1,10 +1,10 @@
 /**
- * The command-line frame every command of the project shares (commander): `--help` prints the
- * command's own usage with its settings, exit codes and examples; `--version` prints the suite's
- * name and version; a bad argument is one line `<command>: <problem>` and exit code 2.
+ * The command-line frame every command of the project shares (commander): `--help` prints the command's own usage with
+ * its settings, exit codes and examples; `--version` prints the suite's name and version; a bad argument is one line
+ * `<command>: <problem>` and exit code 2.
  *
- * Usage: `const program = command({ name, summary, ... })`, add options with commander's API,
- * then `parseArguments(program)`; the parsed options are `program.opts()`.
+ * Usage: `const program = command({ name, summary, ... })`, add options with commander's API, then
+ * `parseArguments(program)`; the parsed options are `program.opts()`.
  */
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
@@ -16,7 +16,10 @@ export const SUITE = JSON.parse(readFileSync(new URL('../package.json', import.m
 };
 
 export interface CommandDoc {
-  /** The npm script, e.g. "conformance" (shown as `npm run conformance -- ...`), or a full invocation for scripts run with tsx. */
+  /**
+   * The npm script, e.g. "conformance" (shown as `npm run conformance -- ...`), or a full invocation for scripts run
+   * with tsx.
+   */
   name: string;
   /** What the command does, one or two sentences. */
   summary: string;
@@ -60,8 +63,8 @@ export function command(doc: CommandDoc): Command {
 }
 
 /**
- * Parses the command line (process.argv by default). `--help` and `--version` print and exit 0;
- * an unknown option, a missing value or a bad argument prints one line and exits 2.
+ * Parses the command line (process.argv by default). `--help` and `--version` print and exit 0; an unknown option, a
+ * missing value or a bad argument prints one line and exits 2.
  */
 export function parseArguments(program: Command, argv: string[] = process.argv.slice(2)): void {
   try {

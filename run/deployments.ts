@@ -1,10 +1,10 @@
 /**
- * Where a run sends its requests: the deployments configured in the settings or, when none is
- * configured, an embedded reference started here. Shared by the conformance run's global setup
- * and the match-quality benchmark, so both build targets the same way.
+ * Where a run sends its requests: the deployments configured in the settings or, when none is configured, an embedded
+ * reference started here. Shared by the conformance run's global setup and the match-quality benchmark, so both build
+ * targets the same way.
  *
- * Returns one entry per service: its target, or null when the service is not configured (or the
- * reference does not serve it).
+ * Returns one entry per service: its target, or null when the service is not configured (or the reference does not
+ * serve it).
  */
 import type { ServiceName } from '../specs/common/model.js';
 import { SERVICES, serviceNames } from '../specs/services.js';
@@ -16,8 +16,8 @@ import type { Profile } from '../harness/profile.js';
 export { ReferenceSettingError } from '../reference/settings.js';
 
 /**
- * Validates the embedded reference's settings (REFERENCE_FAULTS, REFERENCE_VARIANTS, ...) before
- * anything starts, so a misspelt name is one line and exit code 2, not a stack trace.
+ * Validates the embedded reference's settings (REFERENCE_FAULTS, REFERENCE_VARIANTS, ...) before anything starts, so a
+ * misspelt name is one line and exit code 2, not a stack trace.
  * @throws ReferenceSettingError naming the setting
  */
 export function checkReferenceSettings(env: Record<string, string | undefined> = process.env): void {
@@ -35,7 +35,10 @@ export interface Deployments {
   stop(): Promise<void>;
 }
 
-/** The target of one service of a running reference (bearer for organization, the profile's choice for person, basic for provider). */
+/**
+ * The target of one service of a running reference (bearer for organization, the profile's choice for person, basic for
+ * provider).
+ */
 export function referenceTarget(reference: RunningReference, name: ServiceName, profile: Profile): ServiceTarget {
   const spec = SERVICES[name];
   const scheme = name === 'person' ? profile.person.auth : spec.authSchemes[0];
@@ -69,8 +72,8 @@ export async function openDeployments(
     }
     return { targets, embedded: false, stop: async () => {} };
   }
-  // The reference (every handler, matcher and fault) is loaded only when it is started: a run
-  // against a configured deployment starts faster without it.
+  // The reference (every handler, matcher and fault) is loaded only when it is started: a run against a configured
+  // deployment starts faster without it.
   const [{ startReference }, { REFERENCE_SERVICES }] = await Promise.all([
     import('../reference/server.js'),
     import('../reference/services.js'),

@@ -1,23 +1,21 @@
 /**
- * Removal of a scenario file's records while the run goes on. Once every check of a file has
- * ended, the source records and relationships its checks created (ledger entries carrying the
- * file, harness/run.ts) are removed by the run's main process, instead of all of them at the end:
- * against a distant deployment most of the teardown's requests then overlap the checks still
- * running (docs/performance.md), and the run's records stay on a shared staging for less time.
+ * Removal of a scenario file's records while the run goes on. Once every check of a file has ended, the source records
+ * and relationships its checks created (ledger entries carrying the file, harness/run.ts) are removed by the run's main
+ * process, instead of all of them at the end: against a distant deployment most of the teardown's requests then overlap
+ * the checks still running (docs/performance.md), and the run's records stay on a shared staging for less time.
  *
  * - Checks never share records across files, so a file that ended has no check left to use its records.
- * - Removals take slots of the same in-flight bound per service as the checks (harness/shared-limit.ts),
- *   at most half of them while checks run, so those keep slots of their own; all of them once the
- *   checks have ended (finish).
- * - Files whose checks page a service's notification feed (FEED_READERS) see every change of the run
- *   inside their windows: removing records then would lengthen their walks through the feed (person
- *   notifications went from 108 to 288 requests when records went at every file's end). While such a
- *   file of a service is queued or running, that service's removals wait until it ends.
- * - A file with a failed check keeps its records until the teardown: a check that timed out may still
- *   be sending requests (vitest does not stop its body).
+ * - Removals take slots of the same in-flight bound per service as the checks (harness/shared-limit.ts), at most half
+ *   of them while checks run, so those keep slots of their own; all of them once the checks have ended (finish).
+ * - Files whose checks page a service's notification feed (FEED_READERS) see every change of the run inside their
+ *   windows: removing records then would lengthen their walks through the feed (person notifications went from 108 to
+ *   288 requests when records went at every file's end). While such a file of a service is queued or running, that
+ *   service's removals wait until it ends.
+ * - A file with a failed check keeps its records until the teardown: a check that timed out may still be sending
+ *   requests (vitest does not stop its body).
  * - Only source records and relationships go early; data sources a file created stay until the teardown.
- * - Each removal done is written to the ledger (`removed`): the teardown (harness/cleanup.ts) counts it
- *   and does not ask again. One attempt only: what could not be removed is left to the teardown.
+ * - Each removal done is written to the ledger (`removed`): the teardown (harness/cleanup.ts) counts it and does not
+ *   ask again. One attempt only: what could not be removed is left to the teardown.
  */
 import { basename, dirname } from 'node:path';
 import pLimit, { type LimitFunction } from 'p-limit';
@@ -42,7 +40,10 @@ const serviceOf = (file: string) => basename(dirname(file));
 
 export interface EarlyRemovalOptions
   extends Pick<ClientOptions, 'timeoutMs' | 'maxInFlight' | 'retryBudgetMs' | 'ratePerSecond' | 'tokenCells'> {
-  /** The run's in-flight counters shared with the workers (harness/shared-limit.ts), one per service in serviceNames() order. */
+  /**
+   * The run's in-flight counters shared with the workers (harness/shared-limit.ts), one per service in serviceNames()
+   * order.
+   */
   counters: SharedArrayBuffer;
   /** The run's pacing shared with the workers (harness/pacing.ts): removals pause with the checks' requests. */
   pacing?: SharedArrayBuffer;
@@ -101,8 +102,8 @@ export class EarlyRemoval implements FileListener {
   }
 
   /**
-   * Every check of `file` has ended: its records go, unless a feed reader of their service has yet
-   * to end, or one of its checks failed (`settled` false: a check that timed out may still be running).
+   * Every check of `file` has ended: its records go, unless a feed reader of their service has yet to end, or one of
+   * its checks failed (`settled` false: a check that timed out may still be running).
    */
   fileEnded(file: string, settled: boolean): void {
     if (this.closed) return;
@@ -136,11 +137,10 @@ export class EarlyRemoval implements FileListener {
   }
 
   /**
-   * Takes no more files, and resolves once every removal under way has ended (the teardown removes
-   * the rest), or after FINISH_LIMIT_MS at the latest: removals wait for slots of the bound the
-   * workers share, and a worker ended while holding one never gives it back. What is still under
-   * way then is left to the teardown, which removes without that bound (a record removed twice is
-   * counted once, as already gone the second time).
+   * Takes no more files, and resolves once every removal under way has ended (the teardown removes the rest), or after
+   * FINISH_LIMIT_MS at the latest: removals wait for slots of the bound the workers share, and a worker ended while
+   * holding one never gives it back. What is still under way then is left to the teardown, which removes without that
+   * bound (a record removed twice is counted once, as already gone the second time).
    */
   async finish(): Promise<void> {
     this.closed = true;
@@ -160,7 +160,10 @@ export class EarlyRemoval implements FileListener {
   }
 }
 
-/** Attaches `removal` to the file events of vitest project `project` (run/vitest/file-events.ts), handing it those that came before. */
+/**
+ * Attaches `removal` to the file events of vitest project `project` (run/vitest/file-events.ts), handing it those that
+ * came before.
+ */
 export function attachEarlyRemoval(project: string, removal: EarlyRemoval): void {
   attachFileListener(project, removal);
 }

@@ -1,9 +1,9 @@
 /**
- * The evidence bundle of a conformance run (`npm run conformance -- --evidence <dir> --product
- * <name> --product-version <version> [--certification]`), written by the command's step 3 once
- * the run has ended (run/cli/conformance-finish.ts): the suite's version and commit, the settings
- * without secrets, with the certification profile its judgement (and the suite's check catalogue
- * for the run's settings, run/check-catalogue.ts), then report/evidence/bundle.ts.
+ * The evidence bundle of a conformance run (`npm run conformance -- --evidence <dir> --product <name> --product-version
+ * <version> [--certification]`), written by the command's step 3 once the run has ended
+ * (run/cli/conformance-finish.ts): the suite's version and commit, the settings without secrets, with the certification
+ * profile its judgement (and the suite's check catalogue for the run's settings, run/check-catalogue.ts), then
+ * report/evidence/bundle.ts.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -64,7 +64,10 @@ const proxyPassword = (url: string | undefined): string[] => {
   }
 };
 
-/** The credentials of the settings (tokens, passwords, OAuth2 client secrets, proxy passwords): what the bundle must never hold. */
+/**
+ * The credentials of the settings (tokens, passwords, OAuth2 client secrets, proxy passwords): what the bundle must
+ * never hold.
+ */
 export const settingsSecrets = (s: Settings): string[] =>
   Object.values(s.configured).flatMap((t) => [
     ...credentials(t?.auth),
@@ -110,8 +113,8 @@ export function settingsWithoutSecrets(s: Settings): Record<string, unknown> {
 /**
  * Writes the bundle of a finished run and prints what it did.
  * @param env the run's environment (for the check catalogue's collection)
- * @returns the command's exit code: the run's, or 1 when the run passed but the certification
- *   failed or the bundle could not be written
+ * @returns the command's exit code: the run's, or 1 when the run passed but the certification failed or the bundle
+ *   could not be written
  */
 export async function writeRunEvidence(
   request: EvidenceRequest,
@@ -152,11 +155,13 @@ export async function writeRunEvidence(
     return code === 0 ? 1 : code;
   }
   console.log(
-    `evidence: ${request.dir} (manifest.json, requirements.csv, junit.xml, report.html, exchanges.har, SHA256SUMS); check it with npm run evidence:verify -- ${request.dir}`,
+    `evidence: ${request.dir} (manifest.json, requirements.csv, junit.xml, report.html, exchanges.har, ` +
+      `SHA256SUMS); check it with npm run evidence:verify -- ${request.dir}`,
   );
   if (certification) {
     console.log(
-      `certification (${certification.services.join(', ')}): ${certification.passed ? 'PASSED' : 'FAILED'}: ${certification.checksRun} checks run of the catalogue's ${certification.catalogueChecks}`,
+      `certification (${certification.services.join(', ')}): ${certification.passed ? 'PASSED' : 'FAILED'}: ` +
+        `${certification.checksRun} checks run of the catalogue's ${certification.catalogueChecks}`,
     );
     for (const r of certification.reasons) console.log(`  - ${r}`);
   }

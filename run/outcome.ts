@@ -1,16 +1,16 @@
 /**
- * The exit code of a finished conformance run, from its summary.json (report/outcome.ts decides
- * it, and every report's headline says the same), and the lines that say why when the gate alone
- * does not:
- *   4 the teardown left records on the deployment: one line per record (source name and native
- *     ID, or relationship ID) and the cleanup command;
- *   1 no check ran: the filters matched no check, or every check that matched was omitted (its
- *     service not configured, or the profile switches it off); one line says which, and the run
- *     leaves no report behind (run/cli/conformance-finish.ts);
+ * The exit code of a finished conformance run, from its summary.json (report/outcome.ts decides it, and every report's
+ * headline says the same), and the lines that say why when the gate alone does not:
+ *   4 the teardown left records on the deployment: one line per record (source name and native ID, or relationship ID)
+ *     and the cleanup command;
+ *   1 no check ran: the filters matched no check, or every check that matched was omitted (its service not configured,
+ *     or the profile switches it off); one line says which, and the run leaves no report behind
+ *     (run/cli/conformance-finish.ts);
  *   1 the gate fails (a MUST requirement failed, or a check errored other than could-not-judge);
- *   130 / 143 interrupted (SIGINT / SIGTERM): one line says by what, after how many checks, and what the teardown removed;
- *   5 INCOMPLETE: nothing failed, but checks could not judge because the deployment did not answer
- *     (transient replies after the retry budget, no reply); one line says how many and why;
+ *   130 / 143 interrupted (SIGINT / SIGTERM): one line says by what, after how many checks, and what the teardown
+ *       removed;
+ *   5 INCOMPLETE: nothing failed, but checks could not judge because the deployment did not answer (transient replies
+ *     after the retry budget, no reply); one line says how many and why;
  *   else 0.
  */
 import { FAIL_EXIT, INCOMPLETE_EXIT, LEFTOVERS_EXIT, anyCheckRan, exitCodeOf } from '../report/outcome.js';
@@ -48,7 +48,8 @@ export function runOutcome(s: Summary, filters: string[], runId: string): RunOut
   if (code === LEFTOVERS_EXIT) {
     const leftovers = s.cleanup!.failures;
     const lines = [
-      `conformance: the teardown could not remove ${leftovers.length} record(s) of run ${runId} from the deployment; remove them with npm run cleanup -- --run ${runId}:`,
+      `conformance: the teardown could not remove ${leftovers.length} record(s) of run ${runId} from the ` +
+        `deployment; remove them with npm run cleanup -- --run ${runId}:`,
     ];
     for (const f of leftovers.slice(0, LEFTOVERS_LISTED)) lines.push(`  ${f.service} ${f.what}: ${f.reason}`);
     if (leftovers.length > LEFTOVERS_LISTED)
@@ -60,7 +61,9 @@ export function runOutcome(s: Summary, filters: string[], runId: string): RunOut
     return {
       code,
       lines: [
-        `conformance: run ${runId} interrupted (${s.interrupted.reason}); the teardown removed ${removed}/${s.cleanup?.sources.attempted ?? 0} sources the run created; its report, marked INTERRUPTED, holds the checks that ended before`,
+        `conformance: run ${runId} interrupted (${s.interrupted.reason}); the teardown removed ` +
+          `${removed}/${s.cleanup?.sources.attempted ?? 0} sources the run created; its report, marked ` +
+          `INTERRUPTED, holds the checks that ended before`,
       ],
     };
   }
@@ -71,7 +74,9 @@ export function runOutcome(s: Summary, filters: string[], runId: string): RunOut
     return {
       code,
       lines: [
-        `conformance: INCOMPLETE: nothing failed, but ${n} check(s) could not judge: the deployment did not answer them within the retries allowed (CONFORMANCE_RETRY_BUDGET_MS, CONFORMANCE_RETRIES); the report lists them, and per service its throttling and transient failures`,
+        `conformance: INCOMPLETE: nothing failed, but ${n} check(s) could not judge: the deployment did not ` +
+          `answer them within the retries allowed (CONFORMANCE_RETRY_BUDGET_MS, CONFORMANCE_RETRIES); the report ` +
+          `lists them, and per service its throttling and transient failures`,
       ],
     };
   }

@@ -1,16 +1,14 @@
 /**
- * Preflight: before any check runs, one cheap read-only request per configured service
- * (identityIdQuery of a link ID that cannot exist). The run stops with one clear message when
- * a service cannot be reached or rejects the credentials, instead of hundreds of failing checks.
- * Any other reply (found, not found, a validation failure) means the service is there. A
- * transient reply (503, retryableError, a connection refused) is retried as the run's requests
- * are, within PREFLIGHT_RETRY_BUDGET_MS (at most CONFORMANCE_RETRY_BUDGET_MS), so a briefly
- * unavailable deployment is not called unreachable and an unreachable one is told within seconds.
+ * Preflight: before any check runs, one cheap read-only request per configured service (identityIdQuery of a link ID
+ * that cannot exist). The run stops with one clear message when a service cannot be reached or rejects the credentials,
+ * instead of hundreds of failing checks. Any other reply (found, not found, a validation failure) means the service is
+ * there. A transient reply (503, retryableError, a connection refused) is retried as the run's requests are, within
+ * PREFLIGHT_RETRY_BUDGET_MS (at most CONFORMANCE_RETRY_BUDGET_MS), so a briefly unavailable deployment is not called
+ * unreachable and an unreachable one is told within seconds.
  *
- * A service that answered is asked the same once more, on the connection the first request
- * opened when the deployment keeps it alive: that reply's time is the deployment's round trip
- * (none when it was retried or transient), which decides how many scenario files overlap their
- * waits (harness/config.ts filesAtOnceFor).
+ * A service that answered is asked the same once more, on the connection the first request opened when the deployment
+ * keeps it alive: that reply's time is the deployment's round trip (none when it was retried or transient), which
+ * decides how many scenario files overlap their waits (harness/config.ts filesAtOnceFor).
  *
  * Exit code 3 from `npm run conformance` (run/cli/conformance-prepare.ts).
  */
@@ -129,11 +127,13 @@ export function preflightMessage(problems: PreflightProblem[], prefixOf: (s: Ser
         p.kind === 'credentials rejected'
           ? `check ${(p.credentials ?? [`the credentials of ${base}`]).join(' and ')}`
           : p.kind === 'proxy refused' && proxy
-            ? `check ${proxy.setting}${/407/.test(p.detail) ? ` (a proxy that asks for credentials takes them in the URL: http://user:password@host:port)` : ''}, or ${proxy.noProxySetting} to reach ${base} directly`
+            ? `check ${proxy.setting}${/407/.test(p.detail) ? ` (a proxy that asks for credentials takes them in the URL: http://user:password@host:port)` : ''}, ` +
+              `or ${proxy.noProxySetting} to reach ${base} directly`
             : p.hint === 'token endpoint'
               ? `check ${prefixOf(p.service)}_OAUTH_TOKEN_URL`
               : proxy && p.kind === 'unreachable'
-                ? `check ${proxy.setting} and ${proxy.noProxySetting} (${base} is reached through the proxy), and ${base}`
+                ? `check ${proxy.setting} and ${proxy.noProxySetting} (${base} is reached through the proxy), and ` +
+                  `${base}`
                 : `check ${base}`;
       const state =
         p.kind === 'unreachable'
@@ -144,7 +144,10 @@ export function preflightMessage(problems: PreflightProblem[], prefixOf: (s: Ser
               ? 'not reachable: the proxy refused'
               : 'not answering as an identity service';
       const via = proxy ? ` through the proxy ${proxy.url} (${proxy.setting})` : '';
-      return `conformance: preflight: the ${p.service} service at ${p.url}${via} is ${state} (${p.detail}); ${hint}. No check was run.`;
+      return (
+        `conformance: preflight: the ${p.service} service at ${p.url}${via} is ${state} (${p.detail}); ${hint}. ` +
+        `No check was run.`
+      );
     })
     .join('\n');
 }

@@ -1,12 +1,11 @@
 /**
- * Two requests a user can send to a reference started by `npm run reference` at once, as
- * ready-to-run curl commands: a postIdentity of a small organization identity in a test source,
- * and a demographicsSearch with the same data, which finds it. The bodies are the suite's own
- * request envelope (harness/client.ts: auditId, trackingId, content) with the source reference
- * where the default profile places it (identity.sources; generators/common.ts postContent).
+ * Two requests a user can send to a reference started by `npm run reference` at once, as ready-to-run curl commands: a
+ * postIdentity of a small organization identity in a test source, and a demographicsSearch with the same data, which
+ * finds it. The bodies are the suite's own request envelope (harness/client.ts: auditId, trackingId, content) with the
+ * source reference where the default profile places it (identity.sources; generators/common.ts postContent).
  *
- * Source: organization-identity-api.md, Endpoints (postIdentity, demographicsSearch) and
- * Resources (envelope, organization identity).
+ * Source: organization-identity-api.md, Endpoints (postIdentity, demographicsSearch) and Resources (envelope,
+ * organization identity).
  */
 import { postContent } from '../generators/common.js';
 import { SERVICES, operation } from '../specs/services.js';
@@ -39,7 +38,10 @@ const envelope = (name: string, content: unknown) => ({
 function curl(url: string, token: string, body: unknown): string {
   const json = JSON.stringify(body);
   if (json.includes("'")) throw new Error('the example body must not hold a single quote');
-  return `curl -sS -X POST '${url}' -H 'content-type: application/json' -H 'Authorization: Bearer ${token}' --data-raw '${json}'`;
+  return (
+    `curl -sS -X POST '${url}' -H 'content-type: application/json' -H 'Authorization: Bearer ${token}' --data-raw ` +
+    `'${json}'`
+  );
 }
 
 /**

@@ -1,15 +1,13 @@
 /**
- * The run's settings, built once per process and read through runSettings() by everything that
- * starts, runs or tears down a run: the command's first step (run/cli/conformance-prepare.ts),
- * vitest's configuration and global setup (one process), the command's last step after an
- * interrupt (run/cli/conformance-finish.ts) and npm run cleanup. The settings themselves are read
- * from the environment by harness/config.ts only; the deployment profile from its file by
- * harness/profile.ts; this module puts them together once, with what follows from them (the
- * target, the profile as resolved for it, the removal options, the run ID).
+ * The run's settings, built once per process and read through runSettings() by everything that starts, runs or tears
+ * down a run: the command's first step (run/cli/conformance-prepare.ts), vitest's configuration and global setup (one
+ * process), the command's last step after an interrupt (run/cli/conformance-finish.ts) and npm run cleanup. The
+ * settings themselves are read from the environment by harness/config.ts only; the deployment profile from its file by
+ * harness/profile.ts; this module puts them together once, with what follows from them (the target, the profile as
+ * resolved for it, the removal options, the run ID).
  *
- * The processes of one run hand values over in the environment (the run ID, the seed, and the
- * vitest configuration's plan, vitestPlan below: harness/handoff.ts declares every hand-off), so
- * each builds the same plan.
+ * The processes of one run hand values over in the environment (the run ID, the seed, and the vitest configuration's
+ * plan, vitestPlan below: harness/handoff.ts declares every hand-off), so each builds the same plan.
  */
 import { type Settings, filesAtOnceFor, loadSettings } from '../harness/config.js';
 import { type Profile, ProfileSchema, loadProfile, resolveProfile } from '../harness/profile.js';
@@ -28,12 +26,13 @@ export interface RunSettings {
   /** True when no service URL is set: the run starts the embedded reference. */
   embedded: boolean;
   /**
-   * The profile the checks run under: against the embedded reference with REFERENCE_VARIANTS, the
-   * variants' settings over the user's (what a user of such a deployment would set), with the
-   * defaults of the target resolved.
+   * The profile the checks run under: against the embedded reference with REFERENCE_VARIANTS, the variants' settings
+   * over the user's (what a user of such a deployment would set), with the defaults of the target resolved.
    */
   resolvedProfile(): Profile;
-  /** The run ID: the one handed over (CONFORMANCE_RUN_ID), else CONFORMANCE_RUN_ID's setting, else a new one, handed on. */
+  /**
+   * The run ID: the one handed over (CONFORMANCE_RUN_ID), else CONFORMANCE_RUN_ID's setting, else a new one, handed on.
+   */
   runId(): string;
   /** How the run's records are removed (teardown, early removal, cleanup after an interrupt, npm run cleanup). */
   removal: { timeoutMs: number; maxInFlight: number; retryBudgetMs: number; ratePerSecond?: number };
@@ -74,7 +73,10 @@ function handOnRunId(runId: string): string {
   return runId;
 }
 
-/** The user's profile with the settings of the embedded reference's variants (REFERENCE_VARIANTS, named or drawn) over it. */
+/**
+ * The user's profile with the settings of the embedded reference's variants (REFERENCE_VARIANTS, named or drawn) over
+ * it.
+ */
 function withVariantSettings(profile: Profile, embedded: boolean): Profile {
   if (!embedded) return profile;
   const patch = variantsPatch(new VariantSet(referenceSettings(process.env).variants).active);
@@ -84,8 +86,8 @@ function withVariantSettings(profile: Profile, embedded: boolean): Profile {
 }
 
 /**
- * What the vitest configuration needs of this run (run/vitest/vitest-plan.ts), for the run `runId`, with
- * the preflight's round trip (ms) when there was one (it sets the scenario files side by side).
+ * What the vitest configuration needs of this run (run/vitest/vitest-plan.ts), for the run `runId`, with the
+ * preflight's round trip (ms) when there was one (it sets the scenario files side by side).
  * @throws SettingsError as runSettings()
  */
 export function vitestPlan(runId: string, roundTripMs?: number): VitestPlan {

@@ -1,6 +1,6 @@
 /**
- * The services registry: one entry per identity service, each with its operations table and
- * requirement catalogue. Adding a service is a new entry here, not new client or router code.
+ * The services registry: one entry per identity service, each with its operations table and requirement catalogue.
+ * Adding a service is a new entry here, not new client or router code.
  */
 import { CATEGORIES, type Category } from './common/categories.js';
 import type { Cite } from './common/clause.js';
@@ -20,11 +20,10 @@ import { providerRequirements } from './provider/requirements.js';
 import { providerStateSpec } from './provider/state-spec.js';
 
 /**
- * The reply content of an operation, as the operations tables' reply schemas give it for any
- * service that has it (the organization and provider rows, and the person row): documented
- * members optional and nullable where the contract reads them so, extra members allowed.
- * A reply's content has been checked against its service's schema only when the reply said
- * success=true (harness/check.ts `call`, `ok`).
+ * The reply content of an operation, as the operations tables' reply schemas give it for any service that has it (the
+ * organization and provider rows, and the person row): documented members optional and nullable where the contract
+ * reads them so, extra members allowed. A reply's content has been checked against its service's schema only when the
+ * reply said success=true (harness/check.ts `call`, `ok`).
  */
 export type ReplyContent<O extends OperationName> =
   | (O extends SharedOperation ? SharedReplyContent[O] : never)
@@ -120,8 +119,8 @@ export function requirementIndex(): Map<string, Requirement> {
 let cachedIndex: Map<string, Requirement> | undefined;
 
 /**
- * What a clause citing requirement `id` cites: the requirement and the first sentence of the
- * catalogue that forbids what its checks reject (none for an EXPECT requirement).
+ * What a clause citing requirement `id` cites: the requirement and the first sentence of the catalogue that forbids
+ * what its checks reject (none for an EXPECT requirement).
  * @throws Error for an ID the catalogue does not hold
  */
 export function citeOf(id: string): Cite {
@@ -132,8 +131,8 @@ export function citeOf(id: string): Cite {
 }
 
 /**
- * The categories requirement `id` implies (specs/common/categories.ts): those of the roles it plays
- * in the shared rules and those written for its ID.
+ * The categories requirement `id` implies (specs/common/categories.ts): those of the roles it plays in the shared rules
+ * and those written for its ID.
  */
 export function categoriesOf(id: string): readonly Category[] {
   cachedIndex ??= requirementIndex();

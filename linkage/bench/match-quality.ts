@@ -1,13 +1,11 @@
 /**
- * Match-quality benchmark figures (printed, never asserted): for each size, one child process runs
- * the benchmark (build data, post, search sample, read back, score with bootstrap intervals,
- * hard-delete) against the embedded reference running in a process of its own
- * (bench/reference-process.ts), so the memory figures are separate: the benchmark's own (client,
- * data set, analysis) and the reference deployment's (its store grows with the records). Each
- * process reports its peak RSS and its live heap (after a full collection: what it retains; the
- * peak RSS also holds garbage V8 had not collected yet, which grows with the allocation rate).
- * Usage: `npx tsx bench/match-quality.ts [--service person] [--preset realistic]
- * [--sizes 2000,10000] [--seed 1] [--post-concurrency 1]`.
+ * Match-quality benchmark figures (printed, never asserted): for each size, one child process runs the benchmark (build
+ * data, post, search sample, read back, score with bootstrap intervals, hard-delete) against the embedded reference
+ * running in a process of its own (bench/reference-process.ts), so the memory figures are separate: the benchmark's own
+ * (client, data set, analysis) and the reference deployment's (its store grows with the records). Each process reports
+ * its peak RSS and its live heap (after a full collection: what it retains; the peak RSS also holds garbage V8 had not
+ * collected yet, which grows with the allocation rate). Usage: `npx tsx bench/match-quality.ts [--service person]
+ * [--preset realistic] [--sizes 2000,10000] [--seed 1] [--post-concurrency 1]`.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -22,7 +20,8 @@ const program = command({
   name: 'match-quality benchmark',
   invocation: 'npx tsx linkage/bench/match-quality.ts',
   summary:
-    'Match-quality benchmark figures: time and memory of the benchmark and of the reference per data-set size (printed, never asserted).',
+    'Match-quality benchmark figures: time and memory of the benchmark and of the reference per data-set size ' +
+    '(printed, never asserted).',
   exitCodes: [
     [0, 'measured'],
     [2, 'bad arguments'],
@@ -101,8 +100,8 @@ async function child(size: number): Promise<void> {
     embedded: true,
   };
   const run = new RunContext(newRunId(), mkdtempSync(join(tmpdir(), 'mq-bench-')));
-  // Live heap (after a full collection) at the end of every phase, here and in the reference once
-  // everything is posted: what each process retains, apart from garbage V8 has not collected yet.
+  // Live heap (after a full collection) at the end of every phase, here and in the reference once everything is posted:
+  // what each process retains, apart from garbage V8 has not collected yet.
   const gc = (globalThis as { gc?: () => void }).gc!;
   let benchLiveHeapMb = 0;
   let referenceLiveHeap: Promise<number> | undefined;
@@ -161,7 +160,8 @@ async function child(size: number): Promise<void> {
 if (values.child) await child(Number(values.child));
 else {
   console.log(
-    `match-quality benchmark: ${values.service}, preset ${values.preset}, seed ${values.seed}, post concurrency ${values['post-concurrency']}; reference in its own process, one benchmark child process per size`,
+    `match-quality benchmark: ${values.service}, preset ${values.preset}, seed ${values.seed}, post concurrency ` +
+      `${values['post-concurrency']}; reference in its own process, one benchmark child process per size`,
   );
   for (const size of values.sizes!.split(',').map(Number)) {
     const args = [
@@ -193,11 +193,16 @@ else {
       `${(x.value * 100).toFixed(2)}% [${(x.low * 100).toFixed(2)}, ${(x.high * 100).toFixed(2)}]`;
     const t = r.timings;
     console.log(
-      `${String(size).padStart(6)} entities, ${r.records} records, ${r.truePairs} true pairs: ${r.seconds.toFixed(1)} s ` +
-        `(post ${(t.postMs / 1000).toFixed(1)}, search ${(t.searchMs / 1000).toFixed(1)}, read ${(t.readMs / 1000).toFixed(1)}, clean-up ${(t.cleanupMs / 1000).toFixed(1)})` +
-        `\n        benchmark process: peak RSS ${r.benchPeakRssMb.toFixed(0)} MB, live heap ≤ ${r.benchLiveHeapMb.toFixed(0)} MB (after GC, phase ends)` +
-        `\n        reference process: peak RSS ${r.referencePeakRssMb.toFixed(0)} MB, live heap ${r.referenceLiveHeapMb.toFixed(0)} MB (after GC, every record posted)` +
-        `\n        precision ${pct(r.precision)}, recall ${pct(r.recall)}, F1 ${pct(r.f1)}, B3 F ${pct(r.b3f)}${r.failures ? `, ${r.failures} failed requests` : ''}`,
+      `${String(size).padStart(6)} entities, ${r.records} records, ${r.truePairs} true pairs: ` +
+        `${r.seconds.toFixed(1)} s ` +
+        `(post ${(t.postMs / 1000).toFixed(1)}, search ${(t.searchMs / 1000).toFixed(1)}, read ` +
+        `${(t.readMs / 1000).toFixed(1)}, clean-up ${(t.cleanupMs / 1000).toFixed(1)})` +
+        `\n        benchmark process: peak RSS ${r.benchPeakRssMb.toFixed(0)} MB, live heap ≤ ` +
+        `${r.benchLiveHeapMb.toFixed(0)} MB (after GC, phase ends)` +
+        `\n        reference process: peak RSS ${r.referencePeakRssMb.toFixed(0)} MB, live heap ` +
+        `${r.referenceLiveHeapMb.toFixed(0)} MB (after GC, every record posted)` +
+        `\n        precision ${pct(r.precision)}, recall ${pct(r.recall)}, F1 ${pct(r.f1)}, B3 F ` +
+        `${pct(r.b3f)}${r.failures ? `, ${r.failures} failed requests` : ''}`,
     );
   }
 }

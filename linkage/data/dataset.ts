@@ -1,12 +1,11 @@
 /**
- * Builds a benchmark data set with ground truth: entities → records → a corruption log per record
- * (field, operator, layer, before, after). Deterministic for (preset, size, seed, kinds).
+ * Builds a benchmark data set with ground truth: entities → records → a corruption log per record (field, operator,
+ * layer, before, after). Deterministic for (preset, size, seed, kinds).
  * Source: linkage/README.md, "Data".
  *
- * Knobs (defaults from the study): pDuplicated 0.12 (share of entities with ≥ 2 records);
- * extra records for a duplicated entity P(1..5) = 0.70, 0.18, 0.07, 0.03, 0.02.
- * Presets: clean = formatting (L2) only; realistic = the defaults; hard = L3 ×2, L1 ×1.5,
- * hard negatives ×3.
+ * Knobs (defaults from the study): pDuplicated 0.12 (share of entities with ≥ 2 records); extra records for a
+ * duplicated entity P(1..5) = 0.70, 0.18, 0.07, 0.03, 0.02. Presets: clean = formatting (L2) only; realistic = the
+ * defaults; hard = L3 ×2, L1 ×1.5, hard negatives ×3.
  */
 import { seededFaker } from '../../generators/seed.js';
 import { Rng } from './edits.js';
@@ -127,8 +126,8 @@ function corrupt(
 }
 
 /**
- * The search sample: the last record of `count` entities, about 70% of them entities with
- * duplicates (where the true pairs are), the rest singletons. `byEntity[e]` lists entity e's records.
+ * The search sample: the last record of `count` entities, about 70% of them entities with duplicates (where the true
+ * pairs are), the rest singletons. `byEntity[e]` lists entity e's records.
  */
 export function sampleQueries<R>(rng: Rng, byEntity: R[][], count: number): Set<R> {
   const ids = byEntity.map((_, e) => e);

@@ -1,11 +1,11 @@
 /**
- * Value-level edits the corruption operators are made of: keyboard typos, phonetic and OCR
- * variants, nicknames, digit errors. Each takes a seeded random source and returns the new value,
- * or undefined when the edit does not apply to the value.
+ * Value-level edits the corruption operators are made of: keyboard typos, phonetic and OCR variants, nicknames, digit
+ * errors. Each takes a seeded random source and returns the new value, or undefined when the edit does not apply to the
+ * value.
  *
- * Behaviour re-implemented from the descriptions in linkage/README.md, "Data" (character-edit
- * mix after Damerau 1964; error position Gaussian around len/2 + 1 with σ = len/4, first letter
- * spared with p ≈ 0.92 after Pollock & Zamora 1984).
+ * Behaviour re-implemented from the descriptions in linkage/README.md, "Data" (character-edit mix after Damerau 1964;
+ * error position Gaussian around len/2 + 1 with σ = len/4, first letter spared with p ≈ 0.92 after Pollock & Zamora
+ * 1984).
  */
 import { mulberry32 } from '../bootstrap.js';
 import { FORMAL_OF, KEY_NEIGHBOURS, NICKNAMES, OCR_PAIRS, PHONETIC_RULES } from './tables.js';
@@ -79,7 +79,9 @@ function neighbour(rng: Rng, ch: string, nearby: boolean): string {
   return keepCase(ch, chosen);
 }
 
-/** One character edit: substitute 0.59 (neighbour 0.7), delete 0.16, insert 0.10, transpose 0.02; else two edits (0.13). */
+/**
+ * One character edit: substitute 0.59 (neighbour 0.7), delete 0.16, insert 0.10, transpose 0.02; else two edits (0.13).
+ */
 export function typo(rng: Rng, value: string): string | undefined {
   for (let i = 0; i < 5; i++) {
     const out = edit1(rng, value);

@@ -1,8 +1,8 @@
 /**
- * Ground-truth entities of the match-quality benchmark: person, organization, practitioner and
- * health facility, as flat field maps (every value a string, '' = blank). Complete and internally
- * consistent: ZIP, city and state come together from `zipcodes`; SSNs lie in the never-issued
- * 9xx area; NPIs are Luhn-valid (prefix 80840) in a range starting 19, EINs use unassigned prefixes.
+ * Ground-truth entities of the match-quality benchmark: person, organization, practitioner and health facility, as flat
+ * field maps (every value a string, '' = blank). Complete and internally consistent: ZIP, city and state come together
+ * from `zipcodes`; SSNs lie in the never-issued 9xx area; NPIs are Luhn-valid (prefix 80840) in a range starting 19,
+ * EINs use unassigned prefixes.
  * Source: linkage/README.md, "Data".
  */
 import type { Faker } from '@faker-js/faker';
@@ -39,9 +39,10 @@ interface Place {
 }
 
 const STATES = new Set(
-  'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'.split(
-    ' ',
-  ),
+  (
+    'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH ' +
+    'OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'
+  ).split(' '),
 );
 let places: { all: Place[]; byState: Map<string, Place[]>; byZip3: Map<string, Place[]> } | undefined;
 
@@ -68,7 +69,9 @@ export function addressFields(f: Faker, rng: Rng, place: Place): Fields {
   const unit = rng.chance(0.2)
     ? `${rng.pick(['Apt', 'Unit', 'Suite'])} ${rng.int(1, 40)}${rng.chance(0.3) ? rng.pick(['A', 'B', 'C']) : ''}`
     : '';
-  const street = `${rng.int(1, 9999)} ${rng.chance(0.15) ? `${rng.pick(['North', 'South', 'East', 'West'])} ` : ''}${f.location.street()}`;
+  const street =
+    `${rng.int(1, 9999)} ` +
+    `${rng.chance(0.15) ? `${rng.pick(['North', 'South', 'East', 'West'])} ` : ''}${f.location.street()}`;
   return { line1: street, line2: unit, city: place.city, state: place.state, postalCode: place.zip };
 }
 
@@ -101,12 +104,11 @@ const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '
 export const birthDate = (rng: Rng, from: number, to: number) => iso(rng.int(from, to), rng.int(1, 12), rng.int(1, 28));
 
 /**
- * Share of entities whose given name is drawn from the formal names of the nickname table
- * (tables.ts NICKNAMES), the rest from Faker. Faker's name lists are long-tailed, so few of its
- * names have a common nickname; in the US the hundred most frequent given names cover roughly
- * half of the people born 1940–2000 (SSA baby-name counts), and the table holds the formal names
- * among them that have a common nickname. 0.4 is our calibration; with it the `given.nickname`
- * operator (p 0.06 when applicable, the default) gets a realistic share of pairs.
+ * Share of entities whose given name is drawn from the formal names of the nickname table (tables.ts NICKNAMES), the
+ * rest from Faker. Faker's name lists are long-tailed, so few of its names have a common nickname; in the US the
+ * hundred most frequent given names cover roughly half of the people born 1940–2000 (SSA baby-name counts), and the
+ * table holds the formal names among them that have a common nickname. 0.4 is our calibration; with it the
+ * `given.nickname` operator (p 0.06 when applicable, the default) gets a realistic share of pairs.
  */
 export const P_TABLE_GIVEN_NAME = 0.4;
 

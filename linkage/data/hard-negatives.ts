@@ -1,9 +1,10 @@
 /**
- * Hard negatives: groups of distinct entities that look alike, without which precision is
- * trivially perfect. Kinds and default shares of entities from linkage/README.md, "Data"; a share is the fraction of entities that belong to such a group.
+ * Hard negatives: groups of distinct entities that look alike, without which precision is trivially perfect. Kinds and
+ * default shares of entities from linkage/README.md, "Data"; a share is the fraction of entities that belong to such a
+ * group.
  *
- * Departure from the study: `household` uses 0.10 of persons (the study's knob default 0.5 is
- * unchecked against any population figure and would make most of a small benchmark households).
+ * Departure from the study: `household` uses 0.10 of persons (the study's knob default 0.5 is unchecked against any
+ * population figure and would make most of a small benchmark households).
  */
 import type { Faker } from '@faker-js/faker';
 import { phonetic, type Rng } from './edits.js';

@@ -1,12 +1,12 @@
 /**
- * The corruption operators with their default probabilities per record, per entity kind, in three
- * layers: L1 life events, L2 formatting ("should never hurt"), L3 data-entry errors, plus the
- * completeness profile (blanks). Source: linkage/README.md, "Data" (Person, Organization and
- * Practitioner tables); the probabilities below are the study's defaults unless a comment says why not.
+ * The corruption operators with their default probabilities per record, per entity kind, in three layers: L1 life
+ * events, L2 formatting ("should never hurt"), L3 data-entry errors, plus the completeness profile (blanks). Source:
+ * linkage/README.md, "Data" (Person, Organization and Practitioner tables); the probabilities below are the study's
+ * defaults unless a comment says why not.
  *
- * An operator returns the fields it changes, or undefined when it does not apply to the record
- * ("(if)" in the study's tables). L1/L3 apply only to additional records; L2 and completeness to
- * every record. Order per record: L1 → L3 → completeness → L2; at most one non-L2 operator per field.
+ * An operator returns the fields it changes, or undefined when it does not apply to the record ("(if)" in the study's
+ * tables). L1/L3 apply only to additional records; L2 and completeness to every record. Order per record: L1 → L3 →
+ * completeness → L2; at most one non-L2 operator per field.
  */
 import type { Faker } from '@faker-js/faker';
 import { digitError, digitTransposition, nickname, ocr, phonetic, type Rng, swapWords, typo } from './edits.js';

@@ -1,6 +1,6 @@
 /**
- * Lookup tables of the corruption model, authored for this project (linkage/README.md, "Data";
- * nothing here is copied from FEBRL, GeCo or pseudopeople files).
+ * Lookup tables of the corruption model, authored for this project (linkage/README.md, "Data"; nothing here is copied
+ * from FEBRL, GeCo or pseudopeople files).
  */
 
 /** QWERTY rows; neighbours are the keys left/right, and the diagonal/vertical keys of the rows above and below. */
@@ -85,8 +85,8 @@ export const PHONETIC_RULES: Array<[RegExp, string]> = [
 ];
 
 /**
- * Formal given name → common nicknames/diminutives (US usage). Read in both directions:
- * a formal name may become a nickname, a nickname may go back to its formal name.
+ * Formal given name → common nicknames/diminutives (US usage). Read in both directions: a formal name may become a
+ * nickname, a nickname may go back to its formal name.
  */
 export const NICKNAMES: Record<string, string[]> = {
   abigail: ['abby', 'gail'],
@@ -224,9 +224,12 @@ export const NICKNAMES: Record<string, string[]> = {
 /** Formal names of NICKNAMES usually given to girls (the rest are usually given to boys). */
 const FEMALE_FORMAL = new Set(
   (
-    'abigail alexandra alice allison amanda angela barbara beverly carol caroline catherine charlotte christina christine cynthia ' +
-    'deborah dorothy eleanor elizabeth emily evelyn frances gabriella isabella janet jennifer jessica judith julia katherine kathleen ' +
-    'kimberly lillian margaret martha megan melissa michelle nicole pamela patricia rebecca samantha sandra stephanie susan suzanne ' +
+    'abigail alexandra alice allison amanda angela barbara beverly carol caroline catherine charlotte christina ' +
+    'christine cynthia ' +
+    'deborah dorothy eleanor elizabeth emily evelyn frances gabriella isabella janet jennifer jessica judith ' +
+    'julia katherine kathleen ' +
+    'kimberly lillian margaret martha megan melissa michelle nicole pamela patricia rebecca samantha sandra ' +
+    'stephanie susan suzanne ' +
     'theresa valerie victoria virginia vivian veronica cassandra'
   ).split(' '),
 );

@@ -1,11 +1,10 @@
 /**
- * The benchmark's services table: which entity kinds each identity service receives and how a
- * record's flat fields become that service's identity wire shape. Adding a service to the
- * benchmark is one entry here.
+ * The benchmark's services table: which entity kinds each identity service receives and how a record's flat fields
+ * become that service's identity wire shape. Adding a service to the benchmark is one entry here.
  *
- * Wire shapes: organization-identity-api.md, "Organization identity"; person-provider-identity-api.md,
- * "Person identity"; provider members per specs/provider/identity.ts (vendor names; the seed shows none).
- * Blank fields are left out (an empty array member is not sent).
+ * Wire shapes: organization-identity-api.md, "Organization identity"; person-provider-identity-api.md, "Person
+ * identity"; provider members per specs/provider/identity.ts (vendor names; the seed shows none). Blank fields are left
+ * out (an empty array member is not sent).
  */
 import type { ServiceName } from '../../specs/common/model.js';
 import { withProviderType } from '../../specs/provider/identity.js';
@@ -21,8 +20,8 @@ export interface LinkageService {
 
 const has = (v: string | undefined): v is string => typeof v === 'string' && v !== '';
 /**
- * An array of one object holding the non-blank members of `data` with `kind` (a type that says
- * nothing by itself), or undefined when every member of `data` is blank.
+ * An array of one object holding the non-blank members of `data` with `kind` (a type that says nothing by itself), or
+ * undefined when every member of `data` is blank.
  */
 const one = (data: Record<string, string | undefined>, kind: Record<string, string> = {}) => {
   const kept = Object.fromEntries(Object.entries(data).filter(([, v]) => has(v)));

@@ -1,11 +1,11 @@
 /**
- * A clustering key: a CSV file assigning every record of a truth set to a cluster, one row per
- * record. The ground truth is one (`--key`); a clustering to compare with it, or two to compare
- * with each other, are others (`--before-key`, `--after-key`). Parsed with csv-parse.
+ * A clustering key: a CSV file assigning every record of a truth set to a cluster, one row per record. The ground truth
+ * is one (`--key`); a clustering to compare with it, or two to compare with each other, are others (`--before-key`,
+ * `--after-key`). Parsed with csv-parse.
  *
- * Columns, by header name (any order, others ignored): the record (`RECORD_ID`, or `id` in the
- * plain format), its cluster (`CLUSTER_ID`, or `cluster`), and, when the records name data sources
- * (the Senzing format), `DATA_SOURCE`. Records sharing a cluster are the same real-world entity.
+ * Columns, by header name (any order, others ignored): the record (`RECORD_ID`, or `id` in the plain format), its
+ * cluster (`CLUSTER_ID`, or `cluster`), and, when the records name data sources (the Senzing format), `DATA_SOURCE`.
+ * Records sharing a cluster are the same real-world entity.
  * Source: linkage/README.md, "Bring your own ground truth".
  */
 import { readFileSync } from 'node:fs';
@@ -20,8 +20,8 @@ const pick = (header: string[], names: string[]) => header.find((h) => names.inc
 /**
  * Reads a key file.
  * @returns cluster label by record key, in file order
- * @throws TruthSetError when the file cannot be read or parsed, lacks a record or cluster column,
- *   or names a record twice
+ * @throws TruthSetError when the file cannot be read or parsed, lacks a record or cluster column, or names a record
+ *   twice
  */
 export function readKey(path: string): Map<string, string> {
   let rows: Record<string, string>[];
@@ -36,7 +36,8 @@ export function readKey(path: string): Map<string, string> {
   const sourceColumn = pick(header, ['data_source']);
   if (!idColumn || !clusterColumn)
     throw new TruthSetError(
-      `${path}: a key needs a record column (RECORD_ID or id) and a cluster column (CLUSTER_ID or cluster); the header has ${header.join(', ') || 'nothing'}`,
+      `${path}: a key needs a record column (RECORD_ID or id) and a cluster column (CLUSTER_ID or cluster); the ` +
+        `header has ${header.join(', ') || 'nothing'}`,
     );
   const out = new Map<string, string>();
   rows.forEach((row, i) => {

@@ -1,20 +1,18 @@
 /**
- * A record of the Senzing truth-set format as the benchmark's flat fields (linkage/data/wire.ts
- * WIRE_FIELDS). A Senzing record is `{DATA_SOURCE, RECORD_ID, FEATURES: [{...}, ...]}`: RECORD_TYPE
- * PERSON or ORGANIZATION, and feature objects such as {NAME_LAST, NAME_FIRST}, {DATE_OF_BIRTH},
- * {ADDR_LINE1, ADDR_CITY, ...}, {PHONE_NUMBER}, {EMAIL_ADDRESS}, {SSN_NUMBER}, {NAME_ORG},
- * {TAX_ID_TYPE, TAX_ID_NUMBER}. Members beside FEATURES (AMOUNT, STATUS, ...) are the data
+ * A record of the Senzing truth-set format as the benchmark's flat fields (linkage/data/wire.ts WIRE_FIELDS). A Senzing
+ * record is `{DATA_SOURCE, RECORD_ID, FEATURES: [{...}, ...]}`: RECORD_TYPE PERSON or ORGANIZATION, and feature objects
+ * such as {NAME_LAST, NAME_FIRST}, {DATE_OF_BIRTH}, {ADDR_LINE1, ADDR_CITY, ...}, {PHONE_NUMBER}, {EMAIL_ADDRESS},
+ * {SSN_NUMBER}, {NAME_ORG}, {TAX_ID_TYPE, TAX_ID_NUMBER}. Members beside FEATURES (AMOUNT, STATUS, ...) are the data
  * source's own and not identity data.
  *
- * Mapping (linkage/README.md, "Bring your own ground truth"): the first name, address, phone,
- * e-mail and identifier feature of a kind is sent (names of type AKA only when the record has no
- * other); NAME_FULL gives the given name(s) and the last word as the family name; dates of birth
- * in month/day/year (two-digit years in the 100 years up to today), ISO, day-month-name-year or
- * month-name-day-year become yyyy-MM-dd (date-fns); GENDER M/F/U and Male/Female/Unknown become
- * M/F/U; an e-mail in display-name form (`Name <addr>`) gives its address, and one that is no
- * address is not sent; an EIN is sent, other tax IDs are not. Every feature member the service's identity has no
- * member for (passports, driving licences, national IDs, relationships, a second address) is
- * counted as not sent, so the import can say what the deployment never saw.
+ * Mapping (linkage/README.md, "Bring your own ground truth"): the first name, address, phone, e-mail and identifier
+ * feature of a kind is sent (names of type AKA only when the record has no other); NAME_FULL gives the given name(s)
+ * and the last word as the family name; dates of birth in month/day/year (two-digit years in the 100 years up to
+ * today), ISO, day-month-name-year or month-name-day-year become yyyy-MM-dd (date-fns); GENDER M/F/U and
+ * Male/Female/Unknown become M/F/U; an e-mail in display-name form (`Name <addr>`) gives its address, and one that is
+ * no address is not sent; an EIN is sent, other tax IDs are not. Every feature member the service's identity has no
+ * member for (passports, driving licences, national IDs, relationships, a second address) is counted as not sent, so
+ * the import can say what the deployment never saw.
  */
 import { isValid } from 'date-fns/isValid';
 import { parse } from 'date-fns/parse';
@@ -39,8 +37,8 @@ const DATE_FORMATS = [
 ];
 
 /**
- * A date of birth as yyyy-MM-dd, or '' when it is no full date (a year alone, text). Two-digit
- * years fall in the 100 years up to `today`.
+ * A date of birth as yyyy-MM-dd, or '' when it is no full date (a year alone, text). Two-digit years fall in the 100
+ * years up to `today`.
  */
 export function isoDate(text: string, today = new Date()): string {
   const reference = subYears(today, 49);
@@ -53,9 +51,9 @@ export function isoDate(text: string, today = new Date()): string {
 }
 
 /**
- * The address of an e-mail value: a display-name form (`Name <addr>`) gives the address inside
- * the brackets; a value that is then no e-mail address (the person identity's e-mail member is an
- * address: specs/person/identity.ts) gives '' and is counted as not sent.
+ * The address of an e-mail value: a display-name form (`Name <addr>`) gives the address inside the brackets; a value
+ * that is then no e-mail address (the person identity's e-mail member is an address: specs/person/identity.ts) gives ''
+ * and is counted as not sent.
  */
 export function emailAddress(value: string): string {
   const address = /<([^<>]+)>\s*$/.exec(value)?.[1]?.trim() ?? value.trim();

@@ -1,16 +1,15 @@
 /**
- * Bring your own ground truth: a labelled set of records loaded from files, turned into the
- * benchmark's data set so that it is posted, read back, measured and compared exactly as generated
- * data is (linkage/README.md, "Bring your own ground truth").
+ * Bring your own ground truth: a labelled set of records loaded from files, turned into the benchmark's data set so
+ * that it is posted, read back, measured and compared exactly as generated data is (linkage/README.md, "Bring your own
+ * ground truth").
  *
  * Records: JSON Lines files, one record a line, in one of two formats, told apart by the first record:
- * - Senzing (`{"DATA_SOURCE", "RECORD_ID", "FEATURES": [...]}`): linkage/truth/senzing.ts maps
- *   the features; a record is keyed `DATA_SOURCE/RECORD_ID`;
- * - plain (`{"id", "kind", "fields": {...}}`): `kind` person, organization, practitioner or
- *   facility, `fields` the benchmark's flat fields of that kind (linkage/data/wire.ts WIRE_FIELDS);
- *   a field of another name is refused, so a typo cannot drop data unseen.
- * Key: linkage/truth/key.ts. Every record needs a cluster in the key and every keyed record must
- * be among the records.
+ * - Senzing (`{"DATA_SOURCE", "RECORD_ID", "FEATURES": [...]}`): linkage/truth/senzing.ts maps the features; a record
+ *   is keyed `DATA_SOURCE/RECORD_ID`;
+ * - plain (`{"id", "kind", "fields": {...}}`): `kind` person, organization, practitioner or facility, `fields` the
+ *   benchmark's flat fields of that kind (linkage/data/wire.ts WIRE_FIELDS); a field of another name is refused, so a
+ *   typo cannot drop data unseen.
+ * Key: linkage/truth/key.ts. Every record needs a cluster in the key and every keyed record must be among the records.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -36,7 +35,10 @@ export interface TruthSet {
   format: 'senzing' | 'plain';
   /** The record files and the key file, as given. */
   files: { records: string[]; key: string };
-  /** SHA-256 of the record files' and the key file's contents, in order: the same set gives the same digest wherever it lies. */
+  /**
+   * SHA-256 of the record files' and the key file's contents, in order: the same set gives the same digest wherever it
+   * lies.
+   */
   sha256: string;
   records: TruthRecord[];
   /** Feature members of the records that no identity member carries, with how often (Senzing). */
@@ -149,10 +151,10 @@ export function loadTruthSet(paths: string[], keyPath: string): TruthSet {
 }
 
 /**
- * The benchmark data set of the truth set's records of `kinds` (a service's): one entity per
- * cluster (its label the key's cluster ID), records in file order with the search sample (drawn
- * by `seed`, as for generated data: linkage/data/dataset.ts sampleQueries) moved last, since
- * sampled records are searched before they are posted. Record ids are the records' keys.
+ * The benchmark data set of the truth set's records of `kinds` (a service's): one entity per cluster (its label the
+ * key's cluster ID), records in file order with the search sample (drawn by `seed`, as for generated data:
+ * linkage/data/dataset.ts sampleQueries) moved last, since sampled records are searched before they are posted. Record
+ * ids are the records' keys.
  * @returns undefined when the set holds no record of those kinds
  */
 export function truthDataset(

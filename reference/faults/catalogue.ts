@@ -1,16 +1,15 @@
 /**
- * The fault catalogue: each entry is one realistic defect that breaks exactly one documented
- * requirement of the reference deployment. `npm run detection` runs the conformance suite once
- * per fault and scores how many the suite catches (a failing check citing `requirement`).
+ * The fault catalogue: each entry is one realistic defect that breaks exactly one documented requirement of the
+ * reference deployment. `npm run detection` runs the conformance suite once per fault and scores how many the suite
+ * catches (a failing check citing `requirement`).
  *
- * An entry: name (what REFERENCE_FAULTS lists), service, requirement (catalogue ID it violates),
- * description (the defect in plain words), and how it is applied: `handler` wraps the
- * operation's handler, `reply` rewrites the reply envelope, `auth` changes the credential
- * verdict, `acceptInvalid` lets a request through that the schema would reject. `operations`
- * limits a fault to some operations (default: all of its service).
+ * An entry: name (what REFERENCE_FAULTS lists), service, requirement (catalogue ID it violates), description (the
+ * defect in plain words), and how it is applied: `handler` wraps the operation's handler, `reply` rewrites the reply
+ * envelope, `auth` changes the credential verdict, `acceptInvalid` lets a request through that the schema would reject.
+ * `operations` limits a fault to some operations (default: all of its service).
  *
- * To add a fault: add an entry to a list below (docs/detection.md walks through it).
- * Sources: organization-identity-api.md (sections named by each requirement).
+ * To add a fault: add an entry to a list below (docs/detection.md walks through it). Sources:
+ * organization-identity-api.md (sections named by each requirement).
  */
 import type { ServiceName } from '../../specs/common/model.js';
 import type { OperationName } from '../../specs/common/operation-names.js';
@@ -34,7 +33,9 @@ export const applied = (f: FaultDefinition) =>
     .filter(Boolean)
     .join('+') + (f.operations ? ` of ${f.operations.join(', ')}` : '');
 
-/** A SHARED entry; `services` limits it to some services (default: every service whose catalogue has the requirement). */
+/**
+ * A SHARED entry; `services` limits it to some services (default: every service whose catalogue has the requirement).
+ */
 type Spec = Omit<FaultDefinition, 'service' | 'requirement' | 'name'> & {
   name: string;
   requirement: RequirementRef;
@@ -50,9 +51,9 @@ const DATE_KEYS =
   /^(dateOfBirth|deathDate|validFrom|validTo|foundedDate|issueDate|startDate|endDate|launchDate|effectiveDate|verificationDate)$/;
 
 /**
- * Faults of the operations every identity service shares. `name` is a suffix: an instance gets
- * the service's name prefix (none for organization); `requirement` is a role or per-service IDs
- * (RequirementRef), resolved in each service's catalogue.
+ * Faults of the operations every identity service shares. `name` is a suffix: an instance gets the service's name
+ * prefix (none for organization); `requirement` is a role or per-service IDs (RequirementRef), resolved in each
+ * service's catalogue.
  */
 const SHARED: Spec[] = [
   ...RULE_FAULT_SPECS,
@@ -577,9 +578,9 @@ const SHARED: Spec[] = [
       person: 'PERSON-NOTIF-RECORDS-CHANGES',
       provider: 'PROV-NOTIF-RECORDS-CHANGES',
     },
-    // Only the organization's expectation covers identity creation; the person and provider seeds
-    // list the kinds they report (person: matches, links, merges, deactivations; provider: merge,
-    // link and unlink events), which faults of their own cover.
+    // Only the organization's expectation covers identity creation; the person and provider seeds list the kinds they
+    // report (person: matches, links, merges, deactivations; provider: merge, link and unlink events), which faults of
+    // their own cover.
     services: ['organization'],
     operations: ['searchNotifications'],
     description: 'one kind of event (the creation of an identity) never reaches the notification feed',
@@ -609,7 +610,10 @@ const SHARED: Spec[] = [
 const SEARCH = (ctx: HandlerContext, content: Record<string, any>) => SEARCH_HANDLER({ ...ctx, content });
 const NATIVE_REPLY = (ctx: HandlerContext, linkId: string) => identityReply(ctx, linkId);
 
-/** Operation-shape faults: for each operation, one reply member sent with the wrong type (keyed by every operation name, so a new operation needs its shape fault). */
+/**
+ * Operation-shape faults: for each operation, one reply member sent with the wrong type (keyed by every operation name,
+ * so a new operation needs its shape fault).
+ */
 const SHAPE: Record<OperationName, { member: string; to: (v: unknown) => unknown; what: string }> = {
   postIdentity: {
     member: 'identityGroupedBySource',
@@ -738,6 +742,6 @@ export const FAULT_LIST: FaultDefinition[] = [
   ...MATCHING_FAULTS,
   ...WALK_FAULTS,
 ];
-// The generated-bad-input fault (source-date-unchecked) is switchable but not in the detection
-// list: whether fast-check generates the one malformed date it needs depends on the budget.
+// The generated-bad-input fault (source-date-unchecked) is switchable but not in the detection list: whether fast-check
+// generates the one malformed date it needs depends on the budget.
 export const FAULTS = new Map([...FAULT_LIST, ...SEQUENCE_FAULTS].map((f) => [f.name, f]));

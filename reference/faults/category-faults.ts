@@ -1,11 +1,11 @@
 /**
- * Faults that hide at a multiplicity or boundary a minimal configuration never sets up (one record
- * per identity, a reply member no check compares with the request): each breaks a sentence only in
- * the category that reveals it (specs/common/categories.ts), and is caught there by a tour every
- * run takes (scenarios/shared/walk/commands.ts TOURS) or by the state table's reply clauses.
+ * Faults that hide at a multiplicity or boundary a minimal configuration never sets up (one record per identity, a
+ * reply member no check compares with the request): each breaks a sentence only in the category that reveals it
+ * (specs/common/categories.ts), and is caught there by a tour every run takes (scenarios/shared/walk/commands.ts TOURS)
+ * or by the state table's reply clauses.
  *
- * Sources: organization-identity-api.md, "States and transitions" and Endpoints (the reply members
- * of linkIdentities); person-provider-identity-api.md, "States and transitions".
+ * Sources: organization-identity-api.md, "States and transitions" and Endpoints (the reply members of linkIdentities);
+ * person-provider-identity-api.md, "States and transitions".
  */
 import type { HandlerContext } from '../handlers/types.js';
 import type { SourceRecord } from '../store.js';
@@ -16,7 +16,10 @@ const rec = (ctx: HandlerContext, member: string): SourceRecord | undefined =>
   ctx.store.get(ctx.content?.[member] as Src | undefined);
 const sourceOf = (r: SourceRecord) => ({ name: r.source.name, id: r.source.id });
 
-/** unlinkIdentities from an identity of three or more records splits off another record than `source` (and replies as if it split `source`). */
+/**
+ * unlinkIdentities from an identity of three or more records splits off another record than `source` (and replies as if
+ * it split `source`).
+ */
 const unlinkWrongOfThree = (
   service: FaultDefinition['service'],
   requirement: string,
@@ -27,7 +30,8 @@ const unlinkWrongOfThree = (
   requirement,
   operations: ['unlinkIdentities'],
   description:
-    'unlinkIdentities from an identity of three or more records splits off the record linked most recently (not the one named in source), replying as if it split source',
+    'unlinkIdentities from an identity of three or more records splits off the record linked most recently (not ' +
+    'the one named in source), replying as if it split source',
   handler: (next, ctx) => {
     const from = rec(ctx, 'unlinkFromSource');
     const r = rec(ctx, 'source');
@@ -64,7 +68,10 @@ const searchIgnoresObjectCombined = (
   },
 });
 
-/** The person service's searchRelationshipsService drops filterByObjectVeratoId whenever another filter is given with it. */
+/**
+ * The person service's searchRelationshipsService drops filterByObjectVeratoId whenever another filter is given with
+ * it.
+ */
 const personSearchIgnoresObjectCombined: FaultDefinition = {
   name: 'person-rel-search-object-ignored-combined',
   service: 'person',
@@ -134,14 +141,18 @@ const totalOfPage = (service: FaultDefinition['service'], requirement: string, n
   requirement,
   operations: ['searchNotifications'],
   description:
-    'searchNotifications replies totalElements equal to the number of notifications on the page returned, not in the window',
+    'searchNotifications replies totalElements equal to the number of notifications on the page returned, not ' +
+    'in the window',
   handler: (next, ctx) => {
     const r = next(ctx) as Page;
     return Array.isArray(r.notifications) ? { ...r, totalElements: r.notifications.length } : r;
   },
 });
 
-/** demographicsQuery answers the first identity (in creation order) to reach the match threshold, not the best-scored one. */
+/**
+ * demographicsQuery answers the first identity (in creation order) to reach the match threshold, not the best-scored
+ * one.
+ */
 const queryFirstAboveThreshold = (
   service: FaultDefinition['service'],
   requirement: string,
@@ -168,9 +179,9 @@ const queryFirstAboveThreshold = (
 });
 
 /**
- * Faults only a single check that sets up a category catches (scenarios/shared/rules): several
- * relationships of one subject, relationships differing in one criterion, notification windows
- * against pageSize, two identities above the match threshold. Not walk faults.
+ * Faults only a single check that sets up a category catches (scenarios/shared/rules): several relationships of one
+ * subject, relationships differing in one criterion, notification windows against pageSize, two identities above the
+ * match threshold. Not walk faults.
  */
 export const SINGLE_CATEGORY_FAULTS: FaultDefinition[] = [
   searchIgnoresObjectCombined('organization', 'ORG-REL-SEARCH', 'rel-search-object-ignored-combined'),
@@ -178,7 +189,8 @@ export const SINGLE_CATEGORY_FAULTS: FaultDefinition[] = [
   personSearchIgnoresObjectCombined,
   deleteAllOfSubject('organization', 'ORG-REL-DELETE', 'rel-delete-all-of-subject'),
   deleteAllOfSubject('provider', 'PROV-REL-DELETE', 'provider-rel-delete-all-of-subject'),
-  // The person service names the subject subjectVeratoId (person-provider-identity-api.md: members not shown; the reference's own).
+  // The person service names the subject subjectVeratoId (person-provider-identity-api.md: members not shown; the
+  // reference's own).
   deleteAllOfSubject('person', 'PERSON-REL-DELETE', 'person-rel-delete-all-of-subject', 'subjectVeratoId'),
   hasNextOnExactMultiple('organization', 'ORG-NOTIF-PAGING', 'notif-hasnext-exact-multiple'),
   hasNextOnExactMultiple('person', 'PERSON-NOTIF-PAGING', 'person-notif-hasnext-exact-multiple'),
@@ -214,7 +226,8 @@ export const CATEGORY_FAULTS: FaultDefinition[] = [
     requirement: 'PERSON-DEACTIVATE-EXCLUDES-MATCHING',
     operations: ['postIdentity', 'demographicsSearch', 'demographicsQuery'],
     description:
-      'a deactivated record whose identity still holds an active record keeps taking part in matching (only a deactivated record alone in its identity is excluded)',
+      'a deactivated record whose identity still holds an active record keeps taking part in matching (only a ' +
+      'deactivated record alone in its identity is excluded)',
     handler: (next, ctx) => {
       const shared = [...ctx.store.records.values()].filter(
         (r) => r.state === 'deactivated' && ctx.store.activeMembers(r.linkId).length > 0,

@@ -1,13 +1,12 @@
 /**
- * Foreign data for the safety self-tests: identities of a source that is not a test source (as
- * on a shared staging deployment), in every service the reference serves, some merged and linked,
- * with a relationship, and other people's activity in the notification feed while the run goes
- * on. Loaded with `startReference({ foreignData: true })` or REFERENCE_FOREIGN_DATA=1.
+ * Foreign data for the safety self-tests: identities of a source that is not a test source (as on a shared staging
+ * deployment), in every service the reference serves, some merged and linked, with a relationship, and other people's
+ * activity in the notification feed while the run goes on. Loaded with `startReference({ foreignData: true })` or
+ * REFERENCE_FOREIGN_DATA=1.
  *
- * Every identifying value is a distinctive marker (FOREIGN_MARKERS: names, SSNs, e-mail
- * addresses, native IDs, EINs, NPIs) that must never reach a report, a log or the console.
- * `foreignDigest` is a digest of a store's foreign state (records, identities, relationships), so
- * a test can prove a run left them exactly as they were.
+ * Every identifying value is a distinctive marker (FOREIGN_MARKERS: names, SSNs, e-mail addresses, native IDs, EINs,
+ * NPIs) that must never reach a report, a log or the console. `foreignDigest` is a digest of a store's foreign state
+ * (records, identities, relationships), so a test can prove a run left them exactly as they were.
  */
 import { createHash } from 'node:crypto';
 import type { ServiceName } from '../../specs/common/model.js';
@@ -99,7 +98,8 @@ function provider(i: number): Record<string, unknown> {
     phoneNumbers: [{ number: `555030${i}`, type: 'work' }],
     emails: [{ email: email('provider', i), type: 'work' }],
   };
-  // Records 0 and 1 are practitioners (type 1), 2 and 3 health facilities (type 2): the pairs merge and link within their type.
+  // Records 0 and 1 are practitioners (type 1), 2 and 3 health facilities (type 2): the pairs merge and link within
+  // their type.
   if (i < 2) {
     const [first, last] = PROVIDER_NAMES[i]!;
     return {
@@ -118,9 +118,8 @@ function provider(i: number): Record<string, unknown> {
 }
 
 /**
- * Ordinary words among the foreign values, likely inside the suite's own generated names and
- * texts: masking must leave those intact (harness/foreign-values.ts masks whole tokens outside
- * the run's own values only).
+ * Ordinary words among the foreign values, likely inside the suite's own generated names and texts: masking must leave
+ * those intact (harness/foreign-values.ts masks whole tokens outside the run's own values only).
  */
 export const ORDINARY = { organization: 'Health', person: 'James' };
 
@@ -144,7 +143,10 @@ export const FOREIGN_MARKERS = {
   details: ['Confidential board seat of Quillfeather'],
 };
 
-/** Loads four foreign identities into a service's store: 0 alone, 1 merged into 0's identity (retired), 2 and 3 linked; a relationship 0 -> 2. */
+/**
+ * Loads four foreign identities into a service's store: 0 alone, 1 merged into 0's identity (retired), 2 and 3 linked;
+ * a relationship 0 -> 2.
+ */
 export function loadForeignData(store: ServiceStore): void {
   const build = BUILDERS[store.service];
   if (!build) return;
@@ -180,9 +182,9 @@ export function loadForeignData(store: ServiceStore): void {
 }
 
 /**
- * Other people's activity on a shared deployment: called once per request a service handles, it
- * adds a notification about a foreign record to that service's feed every `every` requests, so
- * the run's notification windows hold changes it did not make.
+ * Other people's activity on a shared deployment: called once per request a service handles, it adds a notification
+ * about a foreign record to that service's feed every `every` requests, so the run's notification windows hold changes
+ * it did not make.
  */
 export function foreignActivity(stores: Map<ServiceName, ServiceStore>, every = 4): (service: ServiceName) => void {
   const counts = new Map<ServiceName, number>();

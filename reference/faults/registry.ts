@@ -1,8 +1,8 @@
 /**
- * The fault registry of the reference deployment: a set of named faults (see catalogue.ts),
- * switched on by `REFERENCE_FAULTS=a,b` or the `faults` option of startReference. A fault is a
- * hook of reference/hooks.ts acting on its own service (the hook points variants use too); each
- * point is a no-op when no active fault defines it, so the clean reference behaves exactly as before.
+ * The fault registry of the reference deployment: a set of named faults (see catalogue.ts), switched on by
+ * `REFERENCE_FAULTS=a,b` or the `faults` option of startReference. A fault is a hook of reference/hooks.ts acting on
+ * its own service (the hook points variants use too); each point is a no-op when no active fault defines it, so the
+ * clean reference behaves exactly as before.
  */
 import type { ServiceName } from '../../specs/common/model.js';
 import type { Handler } from '../handlers/types.js';
@@ -15,7 +15,8 @@ export type { AuthVerdict, ReplyInfo } from '../hooks.js';
 export class UnknownFault extends Error {
   constructor(readonly names: string[]) {
     super(
-      `unknown reference fault(s): ${names.join(', ')} (known: see reference/faults/catalogue.ts or npm run detection -- --list)`,
+      `unknown reference fault(s): ${names.join(', ')} (known: see reference/faults/catalogue.ts or npm run ` +
+        `detection -- --list)`,
     );
     this.name = 'UnknownFault';
   }

@@ -1,10 +1,8 @@
 /**
- * Faults of stated rules that checks used to pass vacuously: each breaks one rule in a way only a
- * check of that rule observes (a threshold ignored above a floor, data that does not follow a
- * state change, search entries of records that left matching or of retired identities, merge
- * notifications left out, attribute sources given on names only).
- * Sources: organization-identity-api.md and person-provider-identity-api.md (sections named by
- * each requirement).
+ * Faults of stated rules that checks used to pass vacuously: each breaks one rule in a way only a check of that rule
+ * observes (a threshold ignored above a floor, data that does not follow a state change, search entries of records that
+ * left matching or of retired identities, merge notifications left out, attribute sources given on names only).
+ * Sources: organization-identity-api.md and person-provider-identity-api.md (sections named by each requirement).
  */
 import { SERVICES } from '../../specs/services.js';
 import type { ServiceName } from '../../specs/common/model.js';
@@ -41,8 +39,8 @@ const recordOf = (ctx: HandlerContext, member: string) => {
 };
 
 /**
- * Appends every attribute array of `from` onto `into` (a record keeps data it should have lost).
- * The record gets a new data object: data is never changed in place (reference/store.ts).
+ * Appends every attribute array of `from` onto `into` (a record keeps data it should have lost). The record gets a new
+ * data object: data is never changed in place (reference/store.ts).
  */
 function absorb(into: SourceRecord, from: Record<string, unknown>) {
   const data = { ...into.data };
@@ -57,7 +55,10 @@ function absorb(into: SourceRecord, from: Record<string, unknown>) {
 /** Per store: link IDs of identities retired by a merge, by the retired record's key (stale-search-after-merge). */
 const retiredLinks = new WeakMap<ServiceStore, Map<string, string>>();
 
-/** Per store: the data of each deleted source, by the link ID its deletion reported in linkIdsDeleted (deleted-link-answers-data). */
+/**
+ * Per store: the data of each deleted source, by the link ID its deletion reported in linkIdsDeleted
+ * (deleted-link-answers-data).
+ */
 const tombstones = new WeakMap<ServiceStore, Map<string, Record<string, unknown>>>();
 
 /** Operations that change state, in any service (auth-skipped-on-writes): the operations tables' mutating rows. */
@@ -115,7 +116,8 @@ export const RULE_FAULT_SPECS: RuleFaultSpec[] = [
       const r = next(ctx) as {
         searchResults: Array<Record<string, unknown> & { linkId?: string; matchScore?: number }>;
       };
-      // The index still holds each retired record under its old identity: a probe matching its data finds that old link ID.
+      // The index still holds each retired record under its old identity: a probe matching its data finds that old link
+      // ID.
       const floor =
         typeof ctx.content.matchScoreThreshold === 'number' ? ctx.content.matchScoreThreshold : ctx.matcher.floor;
       const stale = [...memory].flatMap(([key, old]) => {
@@ -142,7 +144,8 @@ export const RULE_FAULT_SPECS: RuleFaultSpec[] = [
     },
     operations: ['deleteSourceIdentity', 'identityIdQuery'],
     description:
-      "identityIdQuery of a link ID the deployment reported in linkIdsDeleted still answers it, with the deleted source's data (a tombstone that keeps the data)",
+      'identityIdQuery of a link ID the deployment reported in linkIdsDeleted still answers it, with the ' +
+      "deleted source's data (a tombstone that keeps the data)",
     handler: (next, ctx, operation) => {
       const kept = tombstones.get(ctx.store) ?? tombstones.set(ctx.store, new Map()).get(ctx.store)!;
       if (operation === 'deleteSourceIdentity') {

@@ -1,14 +1,14 @@
 /**
- * Faults only sequences or matching properties reveal, for the walks' and metamorphic checks'
- * self-tests (test/walks-*.test.ts, test/metamorphic-*.test.ts).
+ * Faults only sequences or matching properties reveal, for the walks' and metamorphic checks' self-tests
+ * (test/walks-*.test.ts, test/metamorphic-*.test.ts).
  *
- * Sequence-only faults misbehave only after an earlier step set the stage (a merge, a link or an
- * unlink), so no single-row scenario of the state table sees them. Matching faults break a
- * property of scores and decisions that holds whatever the scores and threshold are.
- * Each wraps the operation's handler; state a fault needs across requests is kept per store.
+ * Sequence-only faults misbehave only after an earlier step set the stage (a merge, a link or an unlink), so no
+ * single-row scenario of the state table sees them. Matching faults break a property of scores and decisions that holds
+ * whatever the scores and threshold are. Each wraps the operation's handler; state a fault needs across requests is
+ * kept per store.
  *
- * Sources: organization-identity-api.md, "States and transitions", Endpoints rule 1, "What the
- * service does" (requirements named per entry).
+ * Sources: organization-identity-api.md, "States and transitions", Endpoints rule 1, "What the service does"
+ * (requirements named per entry).
  */
 import { candidates, identityReply } from '../handlers/identity.js';
 import type { Handler, HandlerContext } from '../handlers/types.js';
@@ -31,8 +31,8 @@ const rec = (ctx: HandlerContext, member: string): SourceRecord | undefined =>
 const round = (x: number) => Math.round(x * 10000) / 10000;
 
 /**
- * Runs the step and remembers, under `purpose`, the link ID the record named by `member` had
- * before it (only when the step moved the record, if `onlyIfMoved`). Faults read it back later.
+ * Runs the step and remembers, under `purpose`, the link ID the record named by `member` had before it (only when the
+ * step moved the record, if `onlyIfMoved`). Faults read it back later.
  */
 function rememberBefore(
   next: Handler,
@@ -55,7 +55,8 @@ export const SEQUENCE_FAULTS: FaultDefinition[] = [
     requirement: 'ORG-RESTORE-REPLY',
     operations: ['mergeIdentities', 'restoreSource'],
     description:
-      "restoring a source whose former identity was since merged away names the merge survivor's identity in linkIdsModified, though the source is restored into a new identity",
+      "restoring a source whose former identity was since merged away names the merge survivor's identity in " +
+      'linkIdsModified, though the source is restored into a new identity',
     handler: (next, ctx, op) => {
       if (op === 'mergeIdentities') return rememberBefore(next, ctx, 'toRetireSource', 'mergedFrom');
       const r = rec(ctx, ctx.members.restoreSource);
@@ -75,7 +76,8 @@ export const SEQUENCE_FAULTS: FaultDefinition[] = [
     requirement: 'ORG-MERGE-EFFECT',
     operations: ['mergeIdentities'],
     description:
-      "merging retires the named source and silently soft-deletes the other sources that had been linked into the retired source's identity",
+      'merging retires the named source and silently soft-deletes the other sources that had been linked into ' +
+      "the retired source's identity",
     handler: (next, ctx) => {
       const retire = rec(ctx, 'toRetireSource');
       const others = retire ? ctx.store.activeMembers(retire.linkId).filter((x) => x !== retire) : [];
@@ -90,7 +92,8 @@ export const SEQUENCE_FAULTS: FaultDefinition[] = [
     requirement: 'ORG-UNLINK-EFFECT',
     operations: ['unlinkIdentities'],
     description:
-      'unlinking a source from an identity also re-activates, in the unlinked identity, every source that had been merged into unlinkFromSource',
+      'unlinking a source from an identity also re-activates, in the unlinked identity, every source that had ' +
+      'been merged into unlinkFromSource',
     handler: (next, ctx) => {
       const from = rec(ctx, 'unlinkFromSource');
       const result = next(ctx) as { unlinkedId?: string };
@@ -106,7 +109,8 @@ export const SEQUENCE_FAULTS: FaultDefinition[] = [
     requirement: 'ORG-POST-SAME-SOURCE-UPDATES',
     operations: ['unlinkIdentities', 'postIdentity'],
     description:
-      'an update (re-post of the same source) of a source that was unlinked puts it back into the identity it was unlinked from',
+      'an update (re-post of the same source) of a source that was unlinked puts it back into the identity it ' +
+      'was unlinked from',
     handler: (next, ctx, op) => {
       if (op === 'unlinkIdentities') return rememberBefore(next, ctx, 'source', 'unlinkedFrom');
       const s = (ctx.content.identity?.sources?.[0] ?? ctx.content.source) as Src | undefined;
@@ -131,7 +135,8 @@ export const PERSON_PROVIDER_SEQUENCE_FAULTS: FaultDefinition[] = [
     requirement: 'PERSON-DEACTIVATE-VISIBLE',
     operations: ['linkIdentities', 'deactivateSourceWs'],
     description:
-      'deactivating a record that was linked into another identity shows it, while deactivated, in the link ID it had before the link (reactivation still returns it to the linked identity)',
+      'deactivating a record that was linked into another identity shows it, while deactivated, in the link ID ' +
+      'it had before the link (reactivation still returns it to the linked identity)',
     handler: (next, ctx, op) => {
       if (op === 'linkIdentities') return rememberBefore(next, ctx, 'source', 'linkedFrom', true);
       const r = rec(ctx, ctx.members.deactivateSource);
@@ -147,7 +152,8 @@ export const PERSON_PROVIDER_SEQUENCE_FAULTS: FaultDefinition[] = [
     requirement: 'PROV-MERGE-SAME-TYPE',
     operations: ['linkIdentities', 'mergeIdentities'],
     description:
-      'the same-type rule of mergeIdentities is not checked once either identity holds a source that linkIdentities put there: a practitioner and a facility can then be merged',
+      'the same-type rule of mergeIdentities is not checked once either identity holds a source that ' +
+      'linkIdentities put there: a practitioner and a facility can then be merged',
     handler: (next, ctx, op) => {
       if (op === 'linkIdentities') return rememberBefore(next, ctx, 'source', 'linkedFrom', true);
       const sides = [rec(ctx, 'toSurviveSource'), rec(ctx, 'toRetireSource')];
@@ -171,9 +177,9 @@ const onlyDatesInvalid = (
 };
 
 /**
- * Bad input only generated requests reach (test/bad-input-generated.test.ts): no hand-written
- * scenario sends a source reference with a malformed date. Kept with the sequence faults so it is
- * switchable (REFERENCE_FAULTS) but not in the detection list.
+ * Bad input only generated requests reach (test/bad-input-generated.test.ts): no hand-written scenario sends a source
+ * reference with a malformed date. Kept with the sequence faults so it is switchable (REFERENCE_FAULTS) but not in the
+ * detection list.
  */
 export const BAD_INPUT_FAULTS: FaultDefinition[] = [
   {
@@ -181,7 +187,8 @@ export const BAD_INPUT_FAULTS: FaultDefinition[] = [
     service: 'organization',
     requirement: 'ORG-BADINPUT-GENERATED',
     description:
-      'a malformed DATE in a source reference (source.date, toRetireSource.date, identity.sources[].date, ...) is not validated: the request is carried out as if the date were absent',
+      'a malformed DATE in a source reference (source.date, toRetireSource.date, identity.sources[].date, ...) ' +
+      'is not validated: the request is carried out as if the date were absent',
     acceptInvalid: (op, content) => onlyDatesInvalid('organization', op, content),
   },
   {
@@ -189,7 +196,8 @@ export const BAD_INPUT_FAULTS: FaultDefinition[] = [
     service: 'organization',
     requirement: 'ORG-REJECTED-NO-CHANGE',
     description:
-      'a request whose only invalid member is a malformed DATE in a source reference is carried out as if the date were absent, then answered as a rejection (HTTP 400, success=false)',
+      'a request whose only invalid member is a malformed DATE in a source reference is carried out as if the ' +
+      'date were absent, then answered as a rejection (HTTP 400, success=false)',
     acceptInvalid: (op, content) => onlyDatesInvalid('organization', op, content),
     reply: (i) => {
       if (i.status !== 200 || !onlyDatesInvalid('organization', i.operation, i.request.content ?? {})) return;
@@ -207,7 +215,8 @@ export const MATCHING_FAULTS: FaultDefinition[] = [
     requirement: 'ORG-SEARCH-THRESHOLD-MONOTONE',
     operations: ['demographicsSearch'],
     description:
-      'demographicsSearch adds a bonus that grows with matchScoreThreshold to every score, so raising the threshold changes the scores of the same identities',
+      'demographicsSearch adds a bonus that grows with matchScoreThreshold to every score, so raising the ' +
+      'threshold changes the scores of the same identities',
     handler: (next, ctx) => {
       const t = ctx.content.matchScoreThreshold;
       const result = next(ctx) as { searchResults: Array<{ matchScore: number }> };
@@ -236,7 +245,8 @@ export const MATCHING_FAULTS: FaultDefinition[] = [
     requirement: 'ORG-QUERY-BEST-MATCH',
     operations: ['demographicsQuery'],
     description:
-      'demographicsQuery returns the runner-up candidate whenever one scores at least the search floor, instead of the top demographicsSearch result',
+      'demographicsQuery returns the runner-up candidate whenever one scores at least the search floor, instead ' +
+      'of the top demographicsSearch result',
     handler: (next, ctx) => {
       const [best, second] = candidates(ctx, ctx.content.identity);
       if (best && second && best.score >= ctx.matcher.threshold && second.score >= ctx.matcher.floor)

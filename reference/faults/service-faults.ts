@@ -1,15 +1,13 @@
 /**
- * Faults of the person and provider services' own rules (the operations they share with the
- * organization service get theirs from the SHARED list of catalogue.ts): one realistic defect per
- * MUST requirement of specs/person/requirements.ts and specs/provider/requirements.ts that a black
- * box can observe, plus some EXPECT rows.
+ * Faults of the person and provider services' own rules (the operations they share with the organization service get
+ * theirs from the SHARED list of catalogue.ts): one realistic defect per MUST requirement of
+ * specs/person/requirements.ts and specs/provider/requirements.ts that a black box can observe, plus some EXPECT rows.
  *
  * MUST requirements with no fault here or in SHARED, and why:
- * - PERSON-SYSTEM-MAX-VALUE, PERSON-DATASOURCE-AVAILABILITY, PERSON-AUTH-SCHEME-CHOICE,
- *   PERSON-RATE-LIMITS, PERSON-VERSION, PROV-RATE-LIMITS, PROV-VERSION: untestable (the
- *   requirement's `untestable` reason).
- * - "customerId ignored": not observable (a reply does not reveal whether the deployment read
- *   customerId); the observable defect, customerId rejected, is `person-customerid-rejected`.
+ * - PERSON-SYSTEM-MAX-VALUE, PERSON-DATASOURCE-AVAILABILITY, PERSON-AUTH-SCHEME-CHOICE, PERSON-RATE-LIMITS,
+ *   PERSON-VERSION, PROV-RATE-LIMITS, PROV-VERSION: untestable (the requirement's `untestable` reason).
+ * - "customerId ignored": not observable (a reply does not reveal whether the deployment read customerId); the
+ *   observable defect, customerId rejected, is `person-customerid-rejected`.
  *
  * Sources: person-provider-identity-api.md (sections named by each requirement).
  */
@@ -192,7 +190,8 @@ export const PERSON_FAULTS: FaultDefinition[] = [
     requirement: 'PERSON-DELETE-ONLY-SOURCE',
     operations: ['deleteSourceIdentity', 'identityIdQuery'],
     description:
-      'hard delete of the only source leaves the identity: identityIdQuery still answers its link ID (with an empty identity)',
+      'hard delete of the only source leaves the identity: identityIdQuery still answers its link ID (with an ' +
+      'empty identity)',
     handler: (next, ctx, op) => {
       if (op === 'deleteSourceIdentity') {
         const r = next(ctx) as { linkIdsDeleted: string[] };
@@ -247,7 +246,8 @@ export const PERSON_FAULTS: FaultDefinition[] = [
     requirement: 'PERSON-UNLINK-MATCHED',
     operations: ['unlinkIdentities'],
     description:
-      'unlinkIdentities splits only records joined by linkIdentities: a record postIdentity matched stays (reply success)',
+      'unlinkIdentities splits only records joined by linkIdentities: a record postIdentity matched stays ' +
+      '(reply success)',
     handler: (next, ctx) => {
       const r = rec(ctx, 'source');
       const from = rec(ctx, 'unlinkFromSource');
@@ -440,7 +440,8 @@ export const PROVIDER_FAULTS: FaultDefinition[] = [
     requirement: 'PROV-SOFTDELETE-KEEPS-HISTORY',
     operations: ['softDeleteSource'],
     description:
-      'soft delete drops the merge history of the source: sources merged into it can no longer be unmerged after restore',
+      'soft delete drops the merge history of the source: sources merged into it can no longer be unmerged ' +
+      'after restore',
     handler: (next, ctx) => {
       const r = rec(ctx, 'sourceToSoftDelete');
       const reply = next(ctx);
@@ -455,7 +456,8 @@ export const PROVIDER_FAULTS: FaultDefinition[] = [
     requirement: 'PROV-HARDDELETE-HISTORY',
     operations: ['deleteSourceIdentity'],
     description:
-      'deleting a retired (merged) source replies success but keeps it with its merge history, so it can still be unmerged',
+      'deleting a retired (merged) source replies success but keeps it with its merge history, so it can still ' +
+      'be unmerged',
     handler: (next, ctx) => (rec(ctx, 'source')?.state === 'retired' ? withoutEffect(next, ctx) : next(ctx)),
   }),
   provider({

@@ -1,12 +1,11 @@
 /**
- * Faults in outcomes the executable state tables (specs/<service>/state-spec.ts) state for states
- * a single hand-picked check used not to reach: a link ID retired by a merge, a soft-deleted
- * source of a shared identity, a source that absorbed a merge and was then linked elsewhere.
- * Each breaks one required outcome and is caught by the whole-state oracle (scenarios/shared/walk/
- * oracle.ts), through a scripted check or a tour every run takes.
+ * Faults in outcomes the executable state tables (specs/<service>/state-spec.ts) state for states a single hand-picked
+ * check used not to reach: a link ID retired by a merge, a soft-deleted source of a shared identity, a source that
+ * absorbed a merge and was then linked elsewhere. Each breaks one required outcome and is caught by the whole-state
+ * oracle (scenarios/shared/walk/ oracle.ts), through a scripted check or a tour every run takes.
  *
- * Sources: organization-identity-api.md, Endpoints (rule 3), "States and transitions";
- * person-provider-identity-api.md, "States and transitions", Resources (person reply content members).
+ * Sources: organization-identity-api.md, Endpoints (rule 3), "States and transitions"; person-provider-identity-api.md,
+ * "States and transitions", Resources (person reply content members).
  */
 import type { ServiceName } from '../../specs/common/model.js';
 import { identityReply } from '../handlers/identity.js';
@@ -31,14 +30,18 @@ function keepData(to: Record<string, unknown>, from: Record<string, unknown>): v
     if (Array.isArray(v) && k !== 'sources') to[k] = [...(Array.isArray(to[k]) ? (to[k] as unknown[]) : []), ...v];
 }
 
-/** identityIdQuery forwards a link ID retired by a merge to the survivor, and echoes the survivor's link ID in requestedLinkId. */
+/**
+ * identityIdQuery forwards a link ID retired by a merge to the survivor, and echoes the survivor's link ID in
+ * requestedLinkId.
+ */
 const echoRetired = (service: ServiceName, requirement: string, name: string): FaultDefinition => ({
   name,
   service,
   requirement,
   operations: ['mergeIdentities', 'identityIdQuery'],
   description:
-    "identityIdQuery of a link ID retired by a merge answers with the survivor's identity and echoes the survivor's link ID in requestedLinkId",
+    "identityIdQuery of a link ID retired by a merge answers with the survivor's identity and echoes the " +
+    "survivor's link ID in requestedLinkId",
   handler: (next, ctx, op) => {
     if (op === 'mergeIdentities') {
       const retired = rec(ctx, 'toRetireSource');
@@ -66,7 +69,8 @@ export const STATE_FAULTS: FaultDefinition[] = [
     requirement: 'PROV-SOFTDELETE-EFFECT',
     operations: ['softDeleteSource'],
     description:
-      "after one of two linked sources is soft-deleted, the identity that keeps the other still shows the soft-deleted source's attributes (its consolidated record is not rebuilt)",
+      'after one of two linked sources is soft-deleted, the identity that keeps the other still shows the ' +
+      "soft-deleted source's attributes (its consolidated record is not rebuilt)",
     handler: (next, ctx) => {
       const r = rec(ctx, 'sourceToSoftDelete');
       const others = r ? ctx.store.activeMembers(r.linkId).filter((x) => x !== r) : [];
@@ -86,7 +90,8 @@ export const STATE_FAULTS: FaultDefinition[] = [
       }[service],
       operations: ['deleteSourceIdentity'],
       description:
-        "hard-deleting a source that absorbed a merge and was then linked into another identity keeps the sources merged into it in that identity, and with them the deleted source's attributes",
+        'hard-deleting a source that absorbed a merge and was then linked into another identity keeps the ' +
+        "sources merged into it in that identity, and with them the deleted source's attributes",
       handler: (next, ctx) => {
         const r = rec(ctx, 'source');
         const merged = r

@@ -1,7 +1,6 @@
 /**
- * Building blocks the fault catalogue composes: roll a handler's state change back (the
- * operation "succeeds" but nothing changes), rewrite leaf values of a reply, cache replies
- * (stale reads).
+ * Building blocks the fault catalogue composes: roll a handler's state change back (the operation "succeeds" but
+ * nothing changes), rewrite leaf values of a reply, cache replies (stale reads).
  */
 import type { Handler, HandlerContext } from '../handlers/types.js';
 import type { ServiceStore } from '../store.js';

@@ -1,7 +1,7 @@
 /**
  * The shape of a fault and of what its hooks see (reference/faults/catalogue.ts lists the faults,
- * reference/faults/registry.ts applies them). Apart from both so the lists and the registry
- * import the shapes without importing each other.
+ * reference/faults/registry.ts applies them). Apart from both so the lists and the registry import the shapes without
+ * importing each other.
  */
 import type { ServiceName } from '../../specs/common/model.js';
 import type { Handler, HandlerContext } from '../handlers/types.js';
@@ -11,10 +11,10 @@ import type { AuthVerdict, ReplyInfo } from '../hooks.js';
 export type { AuthVerdict, ReplyInfo } from '../hooks.js';
 
 /**
- * One fault: name (what REFERENCE_FAULTS lists), service, requirement (catalogue ID it violates),
- * description, and how it is applied: `handler` wraps the operation's handler, `reply` rewrites
- * the reply envelope, `auth` changes the credential verdict, `acceptInvalid` lets a request
- * through that the schema would reject. `operations` limits it to some operations.
+ * One fault: name (what REFERENCE_FAULTS lists), service, requirement (catalogue ID it violates), description, and how
+ * it is applied: `handler` wraps the operation's handler, `reply` rewrites the reply envelope, `auth` changes the
+ * credential verdict, `acceptInvalid` lets a request through that the schema would reject. `operations` limits it to
+ * some operations.
  */
 export interface FaultDefinition {
   name: string;
@@ -29,8 +29,8 @@ export interface FaultDefinition {
 }
 
 /**
- * The requirement a fault of several services violates: a role (`envelope.reply`,
- * `lifecycle.restoreEffect`; specs/<service>/requirements.ts), looked up in each service's
- * catalogue, or, where the services share no role for it, the requirement ID per service.
+ * The requirement a fault of several services violates: a role (`envelope.reply`, `lifecycle.restoreEffect`;
+ * specs/<service>/requirements.ts), looked up in each service's catalogue, or, where the services share no role for it,
+ * the requirement ID per service.
  */
 export type RequirementRef = string | Partial<Record<ServiceName, string>>;

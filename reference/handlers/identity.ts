@@ -1,10 +1,10 @@
 /**
- * Handlers of the operations the three services share: post, search, query, lifecycle
- * (soft delete, restore, hard delete), merge, unmerge, link, unlink, relationships and
- * notifications. The service-specific pieces (matcher, member names) come in the context.
+ * Handlers of the operations the three services share: post, search, query, lifecycle (soft delete, restore, hard
+ * delete), merge, unmerge, link, unlink, relationships and notifications. The service-specific pieces (matcher, member
+ * names) come in the context.
  *
- * Source: organization-identity-api.md, Endpoints and "States and transitions";
- * person-provider-identity-api.md, "States and transitions".
+ * Source: organization-identity-api.md, Endpoints and "States and transitions"; person-provider-identity-api.md,
+ * "States and transitions".
  */
 import type { SharedOperation } from '../../specs/common/operation-names.js';
 import type { SourceRecord } from '../store.js';
@@ -60,8 +60,8 @@ export function unionIdentity(members: SourceRecord[]): Identity {
 /** The identity-returning reply members for a link ID (nativeIdQuery, identityIdQuery, demographicsQuery). */
 export function identityReply(ctx: HandlerContext, linkId: string): Record<string, unknown> {
   const members = ctx.store.visibleMembers(linkId);
-  // A survivor holds the combined data of the records merged into it (provider seed, mergeIdentities;
-  // organization seed: the retired section unmerge takes data back from).
+  // A survivor holds the combined data of the records merged into it (provider seed, mergeIdentities; organization
+  // seed: the retired section unmerge takes data back from).
   const retired = ctx.store.withLinkId(linkId).filter((r) => r.state === 'retired');
   return {
     linkId,
@@ -88,8 +88,8 @@ export function candidates(
     const s = ctx.matcher.score(probe, r.data);
     if (s > (best.get(r.linkId) ?? -1)) best.set(r.linkId, s);
   }
-  // Ties keep the order identities were first met in (the store's insertion order), not the random
-  // link IDs, so the same posts in the same order always link the same way (match-quality --compare).
+  // Ties keep the order identities were first met in (the store's insertion order), not the random link IDs, so the
+  // same posts in the same order always link the same way (match-quality --compare).
   return [...best.entries()]
     .map(([linkId, score]) => ({ linkId, score: Math.round(score * 10000) / 10000 }))
     .sort((a, b) => b.score - a.score);

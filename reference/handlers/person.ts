@@ -1,11 +1,10 @@
 /**
- * Person-only handlers of the reference and the person member differences of shared ones:
- * deactivate / reactivate (person-provider-identity-api.md, States and transitions),
- * householdQuery, createDataSource (Endpoints; Limits: at most 10 per call), relationships
- * named by subjectVeratoId / objectVeratoId and searched by relationshipFilter (vendor
- * description; the profile defaults name the same members), and person replies whose attribute
- * objects carry sources[] and clusterStatus (Resources, "Source entry").
- * Everything else is the shared handler (reference/handlers/identity.ts).
+ * Person-only handlers of the reference and the person member differences of shared ones: deactivate / reactivate
+ * (person-provider-identity-api.md, States and transitions), householdQuery, createDataSource (Endpoints; Limits: at
+ * most 10 per call), relationships named by subjectVeratoId / objectVeratoId and searched by relationshipFilter (vendor
+ * description; the profile defaults name the same members), and person replies whose attribute objects carry sources[]
+ * and clusterStatus (Resources, "Source entry"). Everything else is the shared handler
+ * (reference/handlers/identity.ts).
  */
 import type { PersonOperation } from '../../specs/common/operation-names.js';
 import { createHash } from 'node:crypto';

@@ -29,7 +29,9 @@ export interface HandlerContext {
   };
 }
 
-/** Request member names the seeds do not show, as the reference reads them (the profile defaults of harness/profile.ts). */
+/**
+ * Request member names the seeds do not show, as the reference reads them (the profile defaults of harness/profile.ts).
+ */
 export const DEFAULT_MEMBERS: HandlerContext['members'] = {
   restoreSource: 'sourceToRestore',
   deactivateSource: 'sourceToDeactivate',

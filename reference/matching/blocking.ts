@@ -1,15 +1,14 @@
 /**
- * Blocking for the reference's candidate search, so a large store (the match-quality benchmark
- * posts 10,000+ records) is not scanned in full on every post and search.
+ * Blocking for the reference's candidate search, so a large store (the match-quality benchmark posts 10,000+ records)
+ * is not scanned in full on every post and search.
  *
- * Every record posted is indexed under cheap keys: the double-metaphone code of each name token,
- * date of birth, SSN, NPI, EIN, phone (10 digits) and 5-digit postal code. Below
- * BLOCKING_MIN_RECORDS records the candidate search still scans every record, exactly as before,
- * so the conformance scenarios (small stores) see identical results. Above it, only records
- * sharing at least one key with the probe are scored; keys shared by more than
- * max(300, 3% of records) are skipped as too common (e.g. "Hospital"). A pair that shares no key
- * has no equal name token, birth date, identifier, phone or postal code, so it cannot reach a
- * match threshold; such pairs may only drop out of the low-score tail of demographicsSearch.
+ * Every record posted is indexed under cheap keys: the double-metaphone code of each name token, date of birth, SSN,
+ * NPI, EIN, phone (10 digits) and 5-digit postal code. Below BLOCKING_MIN_RECORDS records the candidate search still
+ * scans every record, exactly as before, so the conformance scenarios (small stores) see identical results. Above it,
+ * only records sharing at least one key with the probe are scored; keys shared by more than max(300, 3% of records) are
+ * skipped as too common (e.g. "Hospital"). A pair that shares no key has no equal name token, birth date, identifier,
+ * phone or postal code, so it cannot reach a match threshold; such pairs may only drop out of the low-score tail of
+ * demographicsSearch.
  */
 import { doubleMetaphone } from 'double-metaphone';
 import type { ServiceStore, SourceRecord } from '../store.js';
@@ -83,8 +82,8 @@ export function indexRecord(store: ServiceStore, record: SourceRecord): void {
 }
 
 /**
- * The records worth scoring against `probe`: every record while the store is small (or when the
- * probe has no usable key), else the records sharing a key with it.
+ * The records worth scoring against `probe`: every record while the store is small (or when the probe has no usable
+ * key), else the records sharing a key with it.
  */
 export function blockedRecords(store: ServiceStore, probe: Identity): Iterable<SourceRecord> {
   const total = store.records.size;

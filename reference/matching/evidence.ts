@@ -1,9 +1,8 @@
 /**
- * Field comparisons shared by the reference's organization and provider matchers: organization
- * names (legal suffixes and generic words normalised, compared as token sets), street lines
- * (USPS abbreviations normalised), identifiers, phones and postal codes, each reduced to an
- * agreement level, and the logistic that turns summed agreement weights (Fellegi–Sunter style,
- * as in person.ts) into a score in [0, 1].
+ * Field comparisons shared by the reference's organization and provider matchers: organization names (legal suffixes
+ * and generic words normalised, compared as token sets), street lines (USPS abbreviations normalised), identifiers,
+ * phones and postal codes, each reduced to an agreement level, and the logistic that turns summed agreement weights
+ * (Fellegi–Sunter style, as in person.ts) into a score in [0, 1].
  */
 import { digits, normalize, similarity, soundsAlike, valuesOf } from './strings.js';
 
@@ -16,8 +15,8 @@ export type Level = 0 | 1 | 2 | null;
 export const weightOf = (w: readonly [number, number, number], l: Level) => (l === null ? 0 : w[l]);
 
 /**
- * Score in [0, 1] from a summed weight: logistic with `linkWeight` at the match threshold 0.9
- * (the threshold of reference/services.ts) and `scale` weight units per logit.
+ * Score in [0, 1] from a summed weight: logistic with `linkWeight` at the match threshold 0.9 (the threshold of
+ * reference/services.ts) and `scale` weight units per logit.
  */
 export function logisticScore(total: number, linkWeight: number, scale: number): number {
   return 1 / (1 + Math.exp(-((total - linkWeight) / scale + Math.log(0.9 / 0.1))));
@@ -133,7 +132,10 @@ export function orgName(raw: unknown): OrgName | undefined {
 }
 
 const closeMemo = new Map<string, boolean>();
-/** Two name tokens spelled alike: equal, or (both longer than 3) Jaro-Winkler ≥ 0.9 or the same double-metaphone code; memoised. */
+/**
+ * Two name tokens spelled alike: equal, or (both longer than 3) Jaro-Winkler ≥ 0.9 or the same double-metaphone code;
+ * memoised.
+ */
 function tokenClose(a: string, b: string): boolean {
   if (a === b) return true;
   if (a.length <= 3 || b.length <= 3) return false;
@@ -150,10 +152,10 @@ function tokenClose(a: string, b: string): boolean {
 const covered = (small: string[], large: string[]) => small.every((t) => large.some((u) => tokenClose(t, u)));
 
 /**
- * Organization-name level of two parsed names: agree when the canonical token sets are equal or
- * differ only by spelling (a typo per token at most); partial when one name's tokens are all in the
- * other (a dropped trailing word, a trade name, an added "Foundation"), when one is the acronym of
- * the other, or the token strings are close (Jaro-Winkler ≥ 0.93); else disagree.
+ * Organization-name level of two parsed names: agree when the canonical token sets are equal or differ only by spelling
+ * (a typo per token at most); partial when one name's tokens are all in the other (a dropped trailing word, a trade
+ * name, an added "Foundation"), when one is the acronym of the other, or the token strings are close (Jaro-Winkler ≥
+ * 0.93); else disagree.
  */
 export function orgNameLevel(a: OrgName, b: OrgName): 0 | 1 | 2 {
   const A = a.tokens;

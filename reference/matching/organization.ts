@@ -1,12 +1,11 @@
 /**
- * Organization match score in [0, 1]: Fellegi–Sunter style agreement weights, summed and mapped
- * through a logistic (evidence.ts) so that a total of LINK_WEIGHT gives the match threshold 0.9.
- * Evidence: names (legal suffixes, "&"/"and", "The", punctuation and generic-word abbreviations
- * normalised, compared as token sets, acronyms recognised), store/location numbers ("#0421": two
- * different numbers mean two branches), NPI and EIN (exact agreement is strong evidence, a
- * different number strong counter-evidence), street line, postal code, city and phone.
- * How scores are computed is "not shown" in the seed (organization-identity-api.md, What the
- * service does); this is the reference's own choice. Also used for health facilities (provider).
+ * Organization match score in [0, 1]: Fellegi–Sunter style agreement weights, summed and mapped through a logistic
+ * (evidence.ts) so that a total of LINK_WEIGHT gives the match threshold 0.9. Evidence: names (legal suffixes,
+ * "&"/"and", "The", punctuation and generic-word abbreviations normalised, compared as token sets, acronyms
+ * recognised), store/location numbers ("#0421": two different numbers mean two branches), NPI and EIN (exact agreement
+ * is strong evidence, a different number strong counter-evidence), street line, postal code, city and phone. How scores
+ * are computed is "not shown" in the seed (organization-identity-api.md, What the service does); this is the
+ * reference's own choice. Also used for health facilities (provider).
  */
 import { valuesOf, digits } from './strings.js';
 import {
@@ -32,8 +31,8 @@ export const ORG_WEIGHTS = {
   ein: [7, 2, -7],
   /** Both names carry a location number and they differ (chain branches). */
   storeNumber: [0, 0, -12],
-  // Addresses and phones change often (billing address, relocation, department lines): a
-  // disagreement is weak evidence, an agreement good evidence.
+  // Addresses and phones change often (billing address, relocation, department lines): a disagreement is weak evidence,
+  // an agreement good evidence.
   line1: [3, 1, -0.5],
   zip: [1.5, 0, -0.5],
   city: [1, 0, 0],

@@ -1,11 +1,10 @@
 /**
- * Person match score in [0, 1]: names (Jaro-Winkler, with double-metaphone for names that sound
- * alike), date of birth (exact, or a transposition of day and month or of two adjacent digits),
- * SSN (exact), address (first line and postal code), phone and e-mail (exact).
- * How scores are computed is "not shown" in the seed (person-provider-identity-api.md, What the
- * service does); this is the reference's own choice. One threshold (the person matcher's `threshold`
- * in reference/services.ts) serves both postIdentity matching and demographicsQuery, as the seed
- * requires (Endpoints, /v2/demographicsQuery).
+ * Person match score in [0, 1]: names (Jaro-Winkler, with double-metaphone for names that sound alike), date of birth
+ * (exact, or a transposition of day and month or of two adjacent digits), SSN (exact), address (first line and postal
+ * code), phone and e-mail (exact). How scores are computed is "not shown" in the seed (person-provider-identity-api.md,
+ * What the service does); this is the reference's own choice. One threshold (the person matcher's `threshold` in
+ * reference/services.ts) serves both postIdentity matching and demographicsQuery, as the seed requires (Endpoints,
+ * /v2/demographicsQuery).
  */
 import { bestOf, digits, normalize, similarity, soundsAlike, valuesOf } from './strings.js';
 
@@ -15,13 +14,14 @@ type Identity = Record<string, unknown>;
 export const nameSimilarity = (a: string, b: string) => Math.max(similarity(a, b), soundsAlike(a, b) ? 0.9 : 0);
 
 /**
- * True when two yyyy-MM-dd dates differ only by day/month swapped or two adjacent digits swapped.
- * `x` and `y`: the dates without their dashes, when the caller has them.
+ * True when two yyyy-MM-dd dates differ only by day/month swapped or two adjacent digits swapped. `x` and `y`: the
+ * dates without their dashes, when the caller has them.
  */
 export function isTransposition(a: string, b: string, x = a.replace(/-/g, ''), y = b.replace(/-/g, '')): boolean {
   if (a.length !== 10 || b.length !== 10 || a === b) return false;
   if (x.length === 8 && y.length === 8) {
-    // Two dashes each, so split('-') gives year, month and day, at the places a well-formed date has them when both sit at 4 and 7.
+    // Two dashes each, so split('-') gives year, month and day, at the places a well-formed date has them when both sit
+    // at 4 and 7.
     if (a[4] === '-' && a[7] === '-' && b[4] === '-' && b[7] === '-') {
       if (a.slice(0, 4) === b.slice(0, 4) && a.slice(5, 7) === b.slice(8, 10) && a.slice(8, 10) === b.slice(5, 7))
         return true;
@@ -56,10 +56,9 @@ interface PersonFeatures {
 }
 
 /**
- * Features per identity object. A record's data is never changed in place (a re-post, a merge or a
- * fault replaces the object: reference/store.ts), so an identity's features hold as long as it does;
- * the store's records are compared with every probe, and normalising them anew each time was most
- * of the matching's cost in the match-quality benchmark.
+ * Features per identity object. A record's data is never changed in place (a re-post, a merge or a fault replaces the
+ * object: reference/store.ts), so an identity's features hold as long as it does; the store's records are compared with
+ * every probe, and normalising them anew each time was most of the matching's cost in the match-quality benchmark.
  */
 const features = new WeakMap<Identity, PersonFeatures>();
 
@@ -175,10 +174,9 @@ const agreeOnly = (weights: readonly number[], as: string[], bs: string[]) =>
   as.length && bs.length ? (as.some((a) => bs.includes(a)) ? weights[0]! : weights[2]!) : 0;
 
 /**
- * Match score in [0, 1]: the agreement weights of the fields both sides carry, summed and mapped
- * through a logistic curve so that a total of LINK_WEIGHT gives the match threshold 0.9.
- * Given and family name are also compared crosswise (swapped name parts); phone, e-mail and
- * address only add evidence when they agree (people move and change numbers).
+ * Match score in [0, 1]: the agreement weights of the fields both sides carry, summed and mapped through a logistic
+ * curve so that a total of LINK_WEIGHT gives the match threshold 0.9. Given and family name are also compared crosswise
+ * (swapped name parts); phone, e-mail and address only add evidence when they agree (people move and change numbers).
  */
 export function scorePerson(a: Identity, b: Identity): number {
   const A = featuresOf(a);

@@ -1,14 +1,13 @@
 /**
- * Provider match score in [0, 1]: Fellegi–Sunter style agreement weights mapped through a
- * logistic (evidence.ts) so that the link weight gives the match threshold 0.9.
- * Health facilities (type 2) are compared like organizations (organization.ts: names, store
- * numbers, NPI, EIN, address, phone). Practitioners (type 1): NPI (exact agreement is strong
- * evidence, a different NPI strong counter-evidence), first and last name (Jaro-Winkler and
- * double-metaphone, also crosswise for swapped names, an initial agrees partly), generational
- * suffix (Jr vs Sr disagree), specialty, street line, postal code, phone and gender.
- * How scores are computed is "not shown" in the seed (person-provider-identity-api.md); this is the
- * reference's own choice. `providerKind` reads the provider type (the reference serves the default
- * profile: npis.entityTypeCode), so identities of different types never match, merge or link.
+ * Provider match score in [0, 1]: Fellegi–Sunter style agreement weights mapped through a logistic (evidence.ts) so
+ * that the link weight gives the match threshold 0.9. Health facilities (type 2) are compared like organizations
+ * (organization.ts: names, store numbers, NPI, EIN, address, phone). Practitioners (type 1): NPI (exact agreement is
+ * strong evidence, a different NPI strong counter-evidence), first and last name (Jaro-Winkler and double-metaphone,
+ * also crosswise for swapped names, an initial agrees partly), generational suffix (Jr vs Sr disagree), specialty,
+ * street line, postal code, phone and gender. How scores are computed is "not shown" in the seed
+ * (person-provider-identity-api.md); this is the reference's own choice. `providerKind` reads the provider type (the
+ * reference serves the default profile: npis.entityTypeCode), so identities of different types never match, merge or
+ * link.
  */
 import { DEFAULT_TYPE_MEMBER, providerTypeOf } from '../../specs/provider/identity.js';
 import {

@@ -1,13 +1,13 @@
 /**
- * String comparison helpers for the reference's matching, built on well-kept libraries:
- * Jaro-Winkler from @skyra/jaro-winkler and phonetic codes from double-metaphone.
+ * String comparison helpers for the reference's matching, built on well-kept libraries: Jaro-Winkler from
+ * @skyra/jaro-winkler and phonetic codes from double-metaphone.
  */
 import { jaroWinkler } from '@skyra/jaro-winkler';
 import { doubleMetaphone } from 'double-metaphone';
 
 /**
- * Memo of normalize(): matchers normalise the same stored values on every comparison, so large
- * stores (the match-quality benchmark) spend most of their time here. Bounded: cleared when full.
+ * Memo of normalize(): matchers normalise the same stored values on every comparison, so large stores (the
+ * match-quality benchmark) spend most of their time here. Bounded: cleared when full.
  */
 const normalized = new Map<string, string>();
 const NORMALIZE_MEMO_MAX = 200_000;
@@ -86,8 +86,8 @@ export function valuesOf(identity: Record<string, unknown> | undefined, array: s
 }
 
 /**
- * Combines per-field evidence into a score in [0, 1]: a weighted mean of the fields both sides
- * have, so missing data neither helps nor hurts, scaled down when little evidence is shared.
+ * Combines per-field evidence into a score in [0, 1]: a weighted mean of the fields both sides have, so missing data
+ * neither helps nor hurts, scaled down when little evidence is shared.
  */
 export function combine(evidence: Array<{ weight: number; score: number | null }>): number {
   let total = 0;

@@ -1,38 +1,32 @@
 /**
- * busy: other users write to the deployment while the run goes on, as on a shared staging
- * deployment. Per service, about `perSecond` writes a second under a source that is not a test
- * source (OTHER_USERS_SOURCE), each one of:
+ * busy: other users write to the deployment while the run goes on, as on a shared staging deployment. Per service,
+ * about `perSecond` writes a second under a source that is not a test source (OTHER_USERS_SOURCE), each one of:
  * - a new record with common names (first and last names the suite's own generators also draw);
  * - an update of one of those records (a re-post of its source with a changed phone number);
- * - a near duplicate of one of those records (another native ID, the same data but its phone
- *   numbers), which the service's matching links into that record's identity;
- * - a namesake of a record the run posted: its names (or, where those alone would score too high,
- *   its family name, or its organization name's first word), everything else of its own (address,
- *   phone, date of birth, identifiers), so the run's searches find it beside the run's record,
- *   scored below NAMESAKE_SCORE_BELOW (under any threshold a drawn deployment uses), so it joins
- *   no identity of the run.
- * Every write goes through the reference's own postIdentity, so it is matched, stamps a
- * notification (CREATE, MATCH or UPDATE) into searchNotifications, and reaches a lagging search
- * index like any write.
+ * - a near duplicate of one of those records (another native ID, the same data but its phone numbers), which the
+ *   service's matching links into that record's identity;
+ * - a namesake of a record the run posted: its names (or, where those alone would score too high, its family name, or
+ *   its organization name's first word), everything else of its own (address, phone, date of birth, identifiers), so
+ *   the run's searches find it beside the run's record, scored below NAMESAKE_SCORE_BELOW (under any threshold a drawn
+ *   deployment uses), so it joins no identity of the run.
+ * Every write goes through the reference's own postIdentity, so it is matched, stamps a notification (CREATE, MATCH or
+ * UPDATE) into searchNotifications, and reaches a lagging search index like any write.
  *
- * Other users never write the run's own values beyond names: the run's generated data (random
- * names and addresses, fictional SSNs, EINs and NPIs) is its own, and only that lets a run tell a
- * deleted source's data from someone else's when an identity does not group its data by source
- * (organization-identity-api.md, Resources, Search result: "identityGroupedBySource | array | no").
- * A record of another user that carried the run's values and joined its identity would make "the
- * data of a deleted source is gone" unverifiable (docs/detection.md, "Drawn deployments").
+ * Other users never write the run's own values beyond names: the run's generated data (random names and addresses,
+ * fictional SSNs, EINs and NPIs) is its own, and only that lets a run tell a deleted source's data from someone else's
+ * when an identity does not group its data by source (organization-identity-api.md, Resources, Search result:
+ * "identityGroupedBySource | array | no"). A record of another user that carried the run's values and joined its
+ * identity would make "the data of a deleted source is gone" unverifiable (docs/detection.md, "Drawn deployments").
  *
- * The writes are made when the service handles a request (those due since the last one, at most
- * two seconds' worth), so an idle reference does no work, and at most MAX_RECORDS records per
- * service are created (then updates only, which need no matching), so a long detection run stays
- * small and cheap.
+ * The writes are made when the service handles a request (those due since the last one, at most two seconds' worth), so
+ * an idle reference does no work, and at most MAX_RECORDS records per service are created (then updates only, which
+ * need no matching), so a long detection run stays small and cheap.
  *
- * The seeds describe one deployment with records of many sources and leave who else writes open:
- * "Each source record is identified by a source name plus an identifier within that source"
- * (organization-identity-api.md, What the service does); the feed covers the changes of a date
- * range (Events: "searchNotifications returns a paginated feed of notifications for a date
- * range"). reference/faults/foreign-data.ts loads the same kind of data once; this is it arriving
- * during the run.
+ * The seeds describe one deployment with records of many sources and leave who else writes open: "Each source record is
+ * identified by a source name plus an identifier within that source" (organization-identity-api.md, What the service
+ * does); the feed covers the changes of a date range (Events: "searchNotifications returns a paginated feed of
+ * notifications for a date range"). reference/faults/foreign-data.ts loads the same kind of data once; this is it
+ * arriving during the run.
  */
 import type { ServiceName } from '../../specs/common/model.js';
 import { DEFAULT_MEMBERS, type HandlerContext } from '../handlers/types.js';
@@ -230,9 +224,9 @@ export class OtherUsers {
   }
 
   /**
-   * One write of a drawn kind; a kind that cannot be made (nothing to update or copy yet, a
-   * namesake that would score too high) posts a new record instead. Returns the kind written
-   * (undefined: none, MAX_RECORDS reached and nothing to update).
+   * One write of a drawn kind; a kind that cannot be made (nothing to update or copy yet, a namesake that would score
+   * too high) posts a new record instead. Returns the kind written (undefined: none, MAX_RECORDS reached and nothing to
+   * update).
    */
   write(matcher: HandlerContext['matcher'], kind: OtherWrite = this.kind()): OtherWrite | undefined {
     const full = this.created.length >= MAX_RECORDS;
@@ -265,10 +259,10 @@ export class OtherUsers {
   }
 
   /**
-   * A new identity of the service with the names of `data` (person and practitioner names,
-   * organization names), or, where those alone would score NAMESAKE_SCORE_BELOW or more against
-   * `data`, with part of them (the family name, or an organization name's first word with another
-   * kind of business); undefined when neither scores low enough, or `data` has no names.
+   * A new identity of the service with the names of `data` (person and practitioner names, organization names), or,
+   * where those alone would score NAMESAKE_SCORE_BELOW or more against `data`, with part of them (the family name, or
+   * an organization name's first word with another kind of business); undefined when neither scores low enough, or
+   * `data` has no names.
    */
   namesakeOf(data: Identity, matcher: HandlerContext['matcher']): Identity | undefined {
     const names = (['names', 'organizationNames'] as const).filter(
@@ -290,7 +284,9 @@ export class OtherUsers {
     return [withNames(false), withNames(true)].find((c) => matcher.score(c, data) < NAMESAKE_SCORE_BELOW);
   }
 
-  /** The name members of one name object: all of them, or (`part`) the family name or an organization name's first word. */
+  /**
+   * The name members of one name object: all of them, or (`part`) the family name or an organization name's first word.
+   */
   private nameOf(n: Identity, part: boolean): Identity {
     const names = Object.fromEntries(
       Object.entries(n).filter(([m]) => /name|first|last|middle|credential/i.test(m) && m !== 'sources'),
@@ -340,8 +336,8 @@ export class OtherUsers {
 }
 
 /**
- * The busy variant's hooks: per service store, other users writing about `perSecond` records a
- * second while the service handles requests. `random` and `now` are for tests.
+ * The busy variant's hooks: per service store, other users writing about `perSecond` records a second while the service
+ * handles requests. `random` and `now` are for tests.
  */
 export function busy(
   perSecond: number,

@@ -1,13 +1,12 @@
 /**
- * The variant catalogue: legitimate variants of the reference deployment, the mirror image of
- * the fault catalogue (reference/faults/catalogue.ts). Each entry is one choice the seeds leave
- * open, with the seed sentences that leave it open, the profile settings a user of such a
- * deployment would set (harness/profile.ts), and the hooks (reference/hooks.ts) that make the
- * reference behave so. `npm run detection` runs the whole suite against each variant: any gating
- * failure there is a false positive of the suite (an over-strict check).
+ * The variant catalogue: legitimate variants of the reference deployment, the mirror image of the fault catalogue
+ * (reference/faults/catalogue.ts). Each entry is one choice the seeds leave open, with the seed sentences that leave it
+ * open, the profile settings a user of such a deployment would set (harness/profile.ts), and the hooks
+ * (reference/hooks.ts) that make the reference behave so. `npm run detection` runs the whole suite against each
+ * variant: any gating failure there is a false positive of the suite (an over-strict check).
  *
- * Switch variants on with `REFERENCE_VARIANTS=name[=value],...` or the `variants` option of
- * startReference. To add one: an entry here (docs/detection.md, "Variants").
+ * Switch variants on with `REFERENCE_VARIANTS=name[=value],...` or the `variants` option of startReference. To add one:
+ * an entry here (docs/detection.md, "Variants").
  */
 import { integer, decimal, oneOf, pairOf, word } from './params.js';
 import { lenientHooks, strictHooks } from './validation.js';
@@ -84,12 +83,14 @@ const RATE_OPEN = [
 ];
 const TRANSIENT_OPEN = org(
   'Errors',
-  'Failures are carried in the response envelope: `success`, `message`, `errors` (list of strings), `warnings` (list of strings), `retryableError` (boolean)',
+  'Failures are carried in the response envelope: `success`, `message`, `errors` (list of strings), `warnings` ' +
+    '(list of strings), `retryableError` (boolean)',
 );
 const OTHER_WRITERS = [
   org(
     'What the service does',
-    'An identity is built from one or more source records. Each source record is identified by a source name plus an identifier within that source.',
+    'An identity is built from one or more source records. Each source record is identified by a source name ' +
+      'plus an identifier within that source.',
   ),
   org(
     'What the service does',
@@ -98,7 +99,8 @@ const OTHER_WRITERS = [
   org('Events', 'searchNotifications returns a paginated feed of notifications for a date range'),
   pp(
     'Events',
-    'The person service searchNotifications returns a paginated feed of messages that describe identity-changing events',
+    'The person service searchNotifications returns a paginated feed of messages that describe ' +
+      'identity-changing events',
   ),
 ];
 const PAGING_OPEN = org('Limits', 'Bounds of `pageNumber` and `pageSize`, and maximum request size: not shown.');
@@ -117,11 +119,13 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'lenient-validation',
     description:
-      'no request-schema rejection: wrongly typed and unknown members are accepted and stored as sent; only a missing identity, a body that is not a JSON object and maxSearchResults <= 0 are rejected',
+      'no request-schema rejection: wrongly typed and unknown members are accepted and stored as sent; only a ' +
+      'missing identity, a body that is not a JSON object and maxSearchResults <= 0 are rejected',
     seeds: [
       org(
         'Resources, Organization identity',
-        'The identity object is required (`content.identity`) in postIdentity, demographicsSearch and demographicsQuery requests. No other field is marked required.',
+        'The identity object is required (`content.identity`) in postIdentity, demographicsSearch and ' +
+          'demographicsQuery requests. No other field is marked required.',
       ),
       SUCCESS_OPEN,
     ],
@@ -131,7 +135,8 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'strict-validation',
     description:
-      'unknown members in the envelope or anywhere in the content, and out-of-range values (matchScoreThreshold outside 0..1, negative pageNumber, pageSize < 1), are rejected',
+      'unknown members in the envelope or anywhere in the content, and out-of-range values (matchScoreThreshold ' +
+      'outside 0..1, negative pageNumber, pageSize < 1), are rejected',
     seeds: [SUCCESS_OPEN, pp('Errors', 'HTTP status codes, error codes and message texts: not shown.')],
     conflicts: ['lenient-validation', 'member-names'],
     hooks: strictHooks,
@@ -153,7 +158,8 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'status-500',
     description:
-      'every failure (except authentication) is answered HTTP 500 with the envelope: success=false, message and errors, retryableError=false',
+      'every failure (except authentication) is answered HTTP 500 with the envelope: success=false, message and ' +
+      'errors, retryableError=false',
     seeds: STATUS_OPEN,
     conflicts: STATUSES,
     hooks: status500,
@@ -161,7 +167,8 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'absent-optional',
     description:
-      'optional members that would be null are left out of the envelope and the content (postIdentity keeps linkId: null, rule 2)',
+      'optional members that would be null are left out of the envelope and the content (postIdentity keeps ' +
+      'linkId: null, rule 2)',
     seeds: [
       org('Resources, Organization identity', 'No other field is marked required.'),
       org('Resources, Search result', 'identityGroupedBySource | array | no'),
@@ -171,7 +178,8 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'extra-members',
     description:
-      'unknown extra members in the envelope, the content, identities and their attribute objects, search results, notifications and events',
+      'unknown extra members in the envelope, the content, identities and their attribute objects, search ' +
+      'results, notifications and events',
     seeds: [
       org('Versioning', 'Compatibility and deprecation rules: not shown.'),
       pp('Resources, Gaps in resources', 'Identity fields and payload fields of the provider service: not shown.'),
@@ -181,7 +189,9 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'minimal-replies',
     description:
-      'replies carry only the members their state-table row or rule says they give: no toSurviveSource, linkToSource, unmerged/unlinked source references (provider unlink keeps them), customerSources, domains, customizedIdentities, linkIdentity, incomingIdentity, page customerId',
+      'replies carry only the members their state-table row or rule says they give: no toSurviveSource, ' +
+      'linkToSource, unmerged/unlinked source references (provider unlink keeps them), customerSources, domains, ' +
+      'customizedIdentities, linkIdentity, incomingIdentity, page customerId',
     seeds: [
       org('Resources, Organization identity', 'No other field is marked required.'),
       org('States and transitions', 'mergeIdentities ... a single surviving identity results; reply gives `linkId`'),
@@ -195,7 +205,8 @@ export const VARIANT_LIST: VariantDefinition[] = [
       org('Resources, Search result', 'identityGroupedBySource | array | no'),
       org(
         'What the service does',
-        'A request can name response identity views in `responseIdentityFormatNames`. When the list is omitted the view `DEFAULT` is used.',
+        'A request can name response identity views in `responseIdentityFormatNames`. When the list is omitted ' +
+          'the view `DEFAULT` is used.',
       ),
     ],
     hooks: noGroupedBySource,
@@ -215,7 +226,8 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'search-lag',
     description:
-      'demographicsSearch and demographicsQuery read an index that sees each write only <ms> after it (the old state stays visible until then); nativeIdQuery and identityIdQuery are consistent',
+      'demographicsSearch and demographicsQuery read an index that sees each write only <ms> after it (the old ' +
+      'state stays visible until then); nativeIdQuery and identityIdQuery are consistent',
     seeds: NO_TIMING,
     parameter: integer('lag in ms', 600, 0, 10000),
     profile: (ms: number) => ({ consistencyBudgetMs: budgetFor(ms) }),
@@ -235,7 +247,8 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'clock-skew',
     description:
-      "the service's clock (notification timestamps and the date filter of searchNotifications) runs <ms> ahead of the caller's (negative: behind)",
+      "the service's clock (notification timestamps and the date filter of searchNotifications) runs <ms> ahead " +
+      "of the caller's (negative: behind)",
     seeds: [
       org('Resources, Field data types', 'DATE-TIME | string, ISO 8601 UTC timestamp `<timestamp>`'),
       org('Events', 'searchNotifications returns a paginated feed of notifications for a date range'),
@@ -255,7 +268,8 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'page-size-cap',
     description:
-      'the service serves at most <n> notifications per page whatever pageSize asks for; hasNext and totalElements stay truthful',
+      'the service serves at most <n> notifications per page whatever pageSize asks for; hasNext and ' +
+      'totalElements stay truthful',
     seeds: [PAGING_OPEN],
     parameter: integer('largest page', 2, 1, 1000),
     hooks: pageSizeCap,
@@ -263,7 +277,8 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'event-shapes',
     description:
-      'events elements as strings or objects with other member names; notifications with other member names (still naming the records and link IDs they are about)',
+      'events elements as strings or objects with other member names; notifications with other member names ' +
+      '(still naming the records and link IDs they are about)',
     seeds: [
       org('Resources, Gaps in resources', 'Fields of an element of `events`: not shown.'),
       org('Resources, Gaps in resources', 'Fields of an element of `notifications`: not shown.'),
@@ -278,7 +293,8 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'datetime-offset',
     description:
-      'DATE-TIME values are written with a +00:00 offset and microseconds (2026-01-01T10:00:00.123000+00:00) instead of Z',
+      'DATE-TIME values are written with a +00:00 offset and microseconds (2026-01-01T10:00:00.123000+00:00) ' +
+      'instead of Z',
     seeds: [org('Resources, Field data types', 'DATE-TIME | string, ISO 8601 UTC timestamp `<timestamp>`')],
     hooks: datetimeOffset,
   },
@@ -289,7 +305,8 @@ export const VARIANT_LIST: VariantDefinition[] = [
       org('What the service does', 'The match threshold that demographicsQuery applies: not shown.'),
       pp(
         'Endpoints, Person service',
-        '/v2/demographicsQuery ... a match only when its score reaches the same threshold used when matching in postIdentity',
+        '/v2/demographicsQuery ... a match only when its score reaches the same threshold used when matching in ' +
+          'postIdentity',
       ),
     ],
     parameter: { ...decimal('threshold', 0.7, 0, 1, true), detection: ['0.7', '0.95'] },
@@ -298,7 +315,8 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'max-results',
     description:
-      'a system maximum of <n> search results: applied when maxSearchResults is absent, and as a cap when it asks for more',
+      'a system maximum of <n> search results: applied when maxSearchResults is absent, and as a cap when it ' +
+      'asks for more',
     seeds: [
       pp(
         'Limits',
@@ -312,7 +330,8 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'restore-after-delete-succeeds',
     description:
-      'restoreSource of a source the service does not hold (hard-deleted, or never posted) answers success=true with nothing modified or created',
+      'restoreSource of a source the service does not hold (hard-deleted, or never posted) answers success=true ' +
+      'with nothing modified or created',
     seeds: [
       org(
         'States and transitions',
@@ -333,7 +352,8 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'restore-joins-other',
     description:
-      'a restored source joins the identity of a record it once shared one with (through a link or a merge) that now lives elsewhere, named in linkIdsModified',
+      'a restored source joins the identity of a record it once shared one with (through a link or a merge) ' +
+      'that now lives elsewhere, named in linkIdsModified',
     seeds: RESTORE_OPEN,
     services: ['organization', 'provider'],
     conflicts: ['restore-new-identity'],
@@ -356,7 +376,8 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'retired-follow-survivor',
     description:
-      'sources merged into a source follow it when it is linked, unlinked or restored into another identity, and stay in its identity, visible through it, when it is deleted',
+      'sources merged into a source follow it when it is linked, unlinked or restored into another identity, ' +
+      'and stay in its identity, visible through it, when it is deleted',
     seeds: [
       FURTHER,
       pp('States and transitions', 'Effects on the attributes of a retired person source after a merge: not shown.'),
@@ -366,20 +387,24 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'retired-link-forwarding',
     description:
-      'identityIdQuery of a link ID no longer in use (merged away, linked or unlinked elsewhere) answers the identity that now holds its source, echoing the requested link ID',
+      'identityIdQuery of a link ID no longer in use (merged away, linked or unlinked elsewhere) answers the ' +
+      'identity that now holds its source, echoing the requested link ID',
     seeds: [FURTHER, org('Endpoints, rule 3', 'identityIdQuery echoes the requested link ID in `requestedLinkId`.')],
     hooks: retiredLinkForwarding,
   },
   {
     name: 'stale-links',
     description:
-      'identityIdQuery of a link ID no longer in use answers, for ever and after any delete: chain, the identity its records went into along every move; self, itself as an identity with no sources and no data; any, some unrelated live identity (person: never an identity deleted with its only source record)',
+      'identityIdQuery of a link ID no longer in use answers, for ever and after any delete: chain, the ' +
+      'identity its records went into along every move; self, itself as an identity with no sources and no data; ' +
+      'any, some unrelated live identity (person: never an identity deleted with its only source record)',
     seeds: [
       FURTHER,
       org('Endpoints, rule 3', 'identityIdQuery echoes the requested link ID in `requestedLinkId`.'),
       pp(
         'States and transitions',
-        'person | deleteSourceIdentity | any | deleted | physical deletion; when it is the only source record of an identity the whole identity is deleted',
+        'person | deleteSourceIdentity | any | deleted | physical deletion; when it is the only source record ' +
+          'of an identity the whole identity is deleted',
       ),
     ],
     parameter: { ...oneOf('answer', STALE_LINK_MODES, 'chain'), detection: [...STALE_LINK_MODES] },
@@ -389,7 +414,8 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'retired-released',
     description:
-      'sources merged into a record become active, each in a new identity of its own, once that record is hard-deleted, linked or unlinked elsewhere, or soft-deleted (organization)',
+      'sources merged into a record become active, each in a new identity of its own, once that record is ' +
+      'hard-deleted, linked or unlinked elsewhere, or soft-deleted (organization)',
     seeds: [
       FURTHER,
       pp('States and transitions', 'Effects on the attributes of a retired person source after a merge: not shown.'),
@@ -400,12 +426,14 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'members-follow',
     description:
-      'the other sources of the identity a merge retires a source from, or a link moves a source out of, go along into the target identity',
+      'the other sources of the identity a merge retires a source from, or a link moves a source out of, go ' +
+      'along into the target identity',
     seeds: [
       FURTHER,
       org(
         'States and transitions',
-        'mergeIdentities | active (both) | `toRetireSource` is retired into `toSurviveSource` | retired (merged) for the retired source | a single surviving identity results',
+        'mergeIdentities | active (both) | `toRetireSource` is retired into `toSurviveSource` | retired ' +
+          '(merged) for the retired source | a single surviving identity results',
       ),
     ],
     hooks: membersFollow,
@@ -446,7 +474,8 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'soft-deleted-data-shown',
     description:
-      "an identity keeps showing a soft-deleted source's data in its consolidated identity (the source is no longer listed or found)",
+      "an identity keeps showing a soft-deleted source's data in its consolidated identity (the source is no " +
+      'longer listed or found)',
     seeds: [
       org('States and transitions', 'softDeleteSource | active | ... | soft-deleted | data history is preserved'),
     ],
@@ -460,7 +489,8 @@ export const VARIANT_LIST: VariantDefinition[] = [
       FURTHER,
       pp(
         'States and transitions',
-        'person | linkIdentities | active | active | two records (by source and native ID) are forced into the same link ID',
+        'person | linkIdentities | active | active | two records (by source and native ID) are forced into the ' +
+          'same link ID',
       ),
     ],
     hooks: departedDataShown,
@@ -468,7 +498,9 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'lenient-preconditions',
     description:
-      'requests from states the state table does not name (merge or link of sources already in one identity, unlink of sources in two, unmerge of a source not merged into the other, soft delete, restore, deactivate or reactivate from another state) succeed and change nothing',
+      'requests from states the state table does not name (merge or link of sources already in one identity, ' +
+      'unlink of sources in two, unmerge of a source not merged into the other, soft delete, restore, deactivate ' +
+      'or reactivate from another state) succeed and change nothing',
     seeds: [FURTHER],
     hooks: lenientPreconditions,
   },
@@ -498,12 +530,15 @@ export const VARIANT_LIST: VariantDefinition[] = [
   },
   {
     name: 'member-names',
-    description: `restoreSource, deactivateSourceWs and reactivateSourceWs name the source in "${SOURCE_MEMBER}"; person relationships name their link IDs ${PERSON_SUBJECT} / ${PERSON_OBJECT}`,
+    description:
+      `restoreSource, deactivateSourceWs and reactivateSourceWs name the source in "${SOURCE_MEMBER}"; person ` +
+      `relationships name their link IDs ${PERSON_SUBJECT} / ${PERSON_OBJECT}`,
     seeds: [
       org('Endpoints', 'restoreSource | object (its members: not shown)'),
       pp(
         'Endpoints, Person service',
-        'Payload members of the person operations marked above, and the name of the reference-data flag of identityIdQuery: not shown.',
+        'Payload members of the person operations marked above, and the name of the reference-data flag of ' +
+          'identityIdQuery: not shown.',
       ),
     ],
     profile: () => ({
@@ -539,7 +574,8 @@ export const VARIANT_LIST: VariantDefinition[] = [
       ),
       pp(
         'Endpoints, Provider service',
-        '/addRelationshipService | adds a relationship between two identities according to configured relationship definitions',
+        '/addRelationshipService | adds a relationship between two identities according to configured ' +
+          'relationship definitions',
       ),
     ],
     parameter: word('the configured verb', 'PARENT_OF'),
@@ -566,7 +602,8 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'slow-tail',
     description:
-      'a share <share> of requests, drawn independently of the request, is answered <ms> later (plus up to half as much)',
+      'a share <share> of requests, drawn independently of the request, is answered <ms> later (plus up to half ' +
+      'as much)',
     seeds: [org('Limits', 'Rate limits: not shown.'), pp('Limits', 'Rate limits and request size limits: not shown.')],
     parameter: pairOf(
       'slow requests',
@@ -579,7 +616,8 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'transient',
     description:
-      'a share <rate> of requests, drawn independently of the request, fails before it is handled (nothing changes): HTTP 503, or success=false with retryableError=true on HTTP 200 or 500',
+      'a share <rate> of requests, drawn independently of the request, fails before it is handled (nothing ' +
+      'changes): HTTP 503, or success=false with retryableError=true on HTTP 200 or 500',
     seeds: [TRANSIENT_OPEN, ...STATUS_OPEN],
     parameter: decimal('failure rate', 0.2, 0, 1),
     alone: true,
@@ -588,7 +626,10 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'transient-reset',
     description:
-      'a share <rate> of requests, drawn independently of the request, loses its connection before it is handled (nothing changes, but the caller cannot know): the suite re-sends reads and postIdentity, never a merge or other change whose outcome is unknown, so such checks cannot be judged (the run is INCOMPLETE, never failed)',
+      'a share <rate> of requests, drawn independently of the request, loses its connection before it is ' +
+      'handled (nothing changes, but the caller cannot know): the suite re-sends reads and postIdentity, never a ' +
+      'merge or other change whose outcome is unknown, so such checks cannot be judged (the run is INCOMPLETE, ' +
+      'never failed)',
     seeds: [TRANSIENT_OPEN, ...STATUS_OPEN],
     parameter: decimal('failure rate', 0.05, 0, 1),
     judge: 'no-fail',
@@ -598,7 +639,8 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'restarts',
     description:
-      'each service restarts at drawn moments (gaps of <gap> s on average): for <down> s every request to it is answered HTTP 503 without Retry-After, before it reaches the service (nothing changes)',
+      'each service restarts at drawn moments (gaps of <gap> s on average): for <down> s every request to it is ' +
+      'answered HTTP 503 without Retry-After, before it reaches the service (nothing changes)',
     seeds: [TRANSIENT_OPEN, ...STATUS_OPEN],
     parameter: pairOf('restarts', '3/30', { what: 'down', min: 0.1, max: 20 }, { what: 'gap', min: 1, max: 3600 }),
     // Every check meets the outages: bundled, it would slow every other variant's checks.
@@ -608,7 +650,8 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'throttled',
     description:
-      'a gateway lets through at most <n> requests per second per service (any one-second window) and answers the others HTTP 429 with Retry-After: 1, before they reach the service',
+      'a gateway lets through at most <n> requests per second per service (any one-second window) and answers ' +
+      'the others HTTP 429 with Retry-After: 1, before they reach the service',
     seeds: RATE_OPEN,
     parameter: integer('requests per second per service', 20, 1, 10000),
     conflicts: ['throttled-bare'],
@@ -628,7 +671,9 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'busy',
     description:
-      "other users write <n> records a second per service while the run goes on, under a source that is not a test source: new records with common names, updates of them, near duplicates that link into their identities or into the run's own, each with its notification in searchNotifications",
+      'other users write <n> records a second per service while the run goes on, under a source that is not a ' +
+      'test source: new records with common names, updates of them, near duplicates that link into their ' +
+      "identities or into the run's own, each with its notification in searchNotifications",
     seeds: OTHER_WRITERS,
     parameter: integer('records per second per service', 5, 1, 100),
     hooks: (perSecond: number) => busy(perSecond),

@@ -1,14 +1,13 @@
 /**
- * Drawn deployments: for a seed, one legitimate option of every choice the seeds leave open, so a
- * run meets combinations nobody listed. `REFERENCE_VARIANTS=drawn=<seed>` switches the drawn
- * variants on (reference/variants/registry.ts expands it); `npm run detection` runs many seeds.
+ * Drawn deployments: for a seed, one legitimate option of every choice the seeds leave open, so a run meets
+ * combinations nobody listed. `REFERENCE_VARIANTS=drawn=<seed>` switches the drawn variants on
+ * (reference/variants/registry.ts expands it); `npm run detection` runs many seeds.
  *
- * Every dimension below is a choice of the variant catalogue (reference/variants/catalogue.ts),
- * whose entries cite the seed sentences that leave it open: the reference's own behaviour is one
- * option of each, the catalogue's others the rest, parameters drawn within their legitimate range.
- * Options that conflict with one drawn earlier are skipped (VariantDefinition.conflicts). The
- * operating conditions come last (throttling, restarts, slow tails, transient failures, other
- * users writing), so adding them left every earlier seed's draw of the other dimensions as it was.
+ * Every dimension below is a choice of the variant catalogue (reference/variants/catalogue.ts), whose entries cite the
+ * seed sentences that leave it open: the reference's own behaviour is one option of each, the catalogue's others the
+ * rest, parameters drawn within their legitimate range. Options that conflict with one drawn earlier are skipped
+ * (VariantDefinition.conflicts). The operating conditions come last (throttling, restarts, slow tails, transient
+ * failures, other users writing), so adding them left every earlier seed's draw of the other dimensions as it was.
  */
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';

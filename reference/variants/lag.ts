@@ -1,18 +1,17 @@
 /**
  * Consistency variants: reads that lag writes, and a clock offset from the caller's.
  *
- * - search-lag: demographicsSearch and demographicsQuery read a search index that receives each
- *   change `lagMs` after it was made (a copy of every changed source record, queued at write time
- *   and applied when due); until then the old state stays visible there. Link IDs are the
- *   primary's. nativeIdQuery, identityIdQuery and postIdentity's matching read the primary store.
+ * - search-lag: demographicsSearch and demographicsQuery read a search index that receives each change `lagMs` after it
+ *   was made (a copy of every changed source record, queued at write time and applied when due); until then the old
+ *   state stays visible there. Link IDs are the primary's. nativeIdQuery, identityIdQuery and postIdentity's matching
+ *   read the primary store.
  * - notification-lag: a notification is listed by searchNotifications only `lagMs` after its event.
- * - clock-skew: the service's clock (notification timestamps, household dates, and so the
- *   searchNotifications date filter) runs `offsetMs` ahead of (positive) or behind the caller's.
+ * - clock-skew: the service's clock (notification timestamps, household dates, and so the searchNotifications date
+ *   filter) runs `offsetMs` ahead of (positive) or behind the caller's.
  *
- * The seeds promise no read-after-write consistency and give no clock: they are silent on when a
- * change becomes visible (organization-identity-api.md, "States and transitions": "Preconditions
- * on the prior state of each operation, and any further states: not shown"; Events: the feed is
- * "for a date range", nothing on delivery delay).
+ * The seeds promise no read-after-write consistency and give no clock: they are silent on when a change becomes visible
+ * (organization-identity-api.md, "States and transitions": "Preconditions on the prior state of each operation, and any
+ * further states: not shown"; Events: the feed is "for a date range", nothing on delivery delay).
  */
 import { SERVICES } from '../../specs/services.js';
 import type { Handler, HandlerContext } from '../handlers/types.js';
@@ -75,7 +74,10 @@ export function laggingIndexOf(store: ServiceStore, lagMs: number): LaggingIndex
   return ix;
 }
 
-/** Queues records changed outside a handler (other users' writes, variants/busy.ts) into the store's lagging index, if it has one. */
+/**
+ * Queues records changed outside a handler (other users' writes, variants/busy.ts) into the store's lagging index, if
+ * it has one.
+ */
 export function noteIndexChanges(store: ServiceStore, keys: Iterable<string>): void {
   indexes.get(store)?.changed(keys);
 }

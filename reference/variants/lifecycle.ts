@@ -1,15 +1,14 @@
 /**
- * Source lifecycle variants: outcomes the state tables leave open
- * (organization-identity-api.md, "States and transitions": "Preconditions on the prior state of
- * each operation, and any further states: not shown").
- * - restore-after-delete-succeeds: restoreSource of a source the service does not hold (never
- *   posted, or hard-deleted) answers success with nothing modified or created, instead of a rejection.
- * - restore-new-identity: a restored source always comes back in a new identity of its own (with
- *   the records retired into it), never rejoining its former one (person-provider-identity-api.md,
- *   provider restoreSource: "a new entity may be created or existing entities modified").
- * - soft-deleted-visible (organization): nativeIdQuery of a soft-deleted source still answers,
- *   with the link ID the source had and the source's own preserved data (organization seed,
- *   softDeleteSource: "data history is preserved"; what a lookup then shows is not).
+ * Source lifecycle variants: outcomes the state tables leave open (organization-identity-api.md, "States and
+ * transitions": "Preconditions on the prior state of each operation, and any further states: not shown").
+ * - restore-after-delete-succeeds: restoreSource of a source the service does not hold (never posted, or hard-deleted)
+ *   answers success with nothing modified or created, instead of a rejection.
+ * - restore-new-identity: a restored source always comes back in a new identity of its own (with the records retired
+ *   into it), never rejoining its former one (person-provider-identity-api.md, provider restoreSource: "a new entity
+ *   may be created or existing entities modified").
+ * - soft-deleted-visible (organization): nativeIdQuery of a soft-deleted source still answers, with the link ID the
+ *   source had and the source's own preserved data (organization seed, softDeleteSource: "data history is preserved";
+ *   what a lookup then shows is not).
  */
 import { identityReply } from '../handlers/identity.js';
 import type { Handler, HandlerContext } from '../handlers/types.js';
@@ -56,10 +55,10 @@ const companionsOf = (s: ServiceStore) => {
 };
 
 /**
- * A restored source joins another existing identity: that of a record it once shared an identity
- * with (through a link or a merge) that now lives elsewhere, never an identity of records it never
- * met (of other users). "a new entity may be created or existing entities modified" (provider),
- * "restoreSource | soft-deleted | | active" (organization: which identity is not stated).
+ * A restored source joins another existing identity: that of a record it once shared an identity with (through a link
+ * or a merge) that now lives elsewhere, never an identity of records it never met (of other users). "a new entity may
+ * be created or existing entities modified" (provider), "restoreSource | soft-deleted | | active" (organization: which
+ * identity is not stated).
  */
 export const restoreJoinsOther = (): ReferenceHook[] => [
   {

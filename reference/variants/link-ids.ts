@@ -1,10 +1,10 @@
 /**
- * link-id-format: link IDs in another format. The seeds only say an identity is "addressed by a
- * service-wide identifier called the link ID (`linkId`)", a string (organization-identity-api.md,
- * "What the service does"); its form is not shown.
+ * link-id-format: link IDs in another format. The seeds only say an identity is "addressed by a service-wide identifier
+ * called the link ID (`linkId`)", a string (organization-identity-api.md, "What the service does"); its form is not
+ * shown.
  * - uuid: a random UUID, e.g. 3b241101-e2bb-4255-8caf-4136c566a962;
- * - numeric: 19 decimal digits, e.g. 4820571938475610293 (beyond JSON's exact integers: a client
- *   that parses it as a number corrupts it);
+ * - numeric: 19 decimal digits, e.g. 4820571938475610293 (beyond JSON's exact integers: a client that parses it as a
+ *   number corrupts it);
  * - urn: urn:<service>:entity:<24 hex digits>.
  */
 import { randomBytes, randomUUID } from 'node:crypto';

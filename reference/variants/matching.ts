@@ -1,13 +1,13 @@
 /**
  * Matching variants.
- * - threshold: the match threshold of postIdentity linking and demographicsQuery
- *   (organization-identity-api.md, "What the service does": "The match threshold that
- *   demographicsQuery applies: not shown"; person-provider-identity-api.md, Endpoints,
- *   /v2/demographicsQuery: "the same threshold used when matching in postIdentity").
- * - max-results: a system maximum of search results, applied when maxSearchResults is absent and
- *   as a hard cap when it asks for more (person-provider-identity-api.md, Limits: "when absent, the
- *   system maximum number of results is returned" / "The value of that system maximum: not shown").
- *   Neither seed promises more than maxSearchResults; none promises exactly that many.
+ * - threshold: the match threshold of postIdentity linking and demographicsQuery (organization-identity-api.md, "What
+ *   the service does": "The match threshold that demographicsQuery applies: not shown";
+ *   person-provider-identity-api.md, Endpoints, /v2/demographicsQuery: "the same threshold used when matching in
+ *   postIdentity").
+ * - max-results: a system maximum of search results, applied when maxSearchResults is absent and as a hard cap when it
+ *   asks for more (person-provider-identity-api.md, Limits: "when absent, the system maximum number of results is
+ *   returned" / "The value of that system maximum: not shown"). Neither seed promises more than maxSearchResults; none
+ *   promises exactly that many.
  */
 import type { Handler, HandlerContext } from '../handlers/types.js';
 import type { ReferenceHook } from '../hooks.js';

@@ -1,15 +1,13 @@
 /**
  * Variants for where records the state tables leave open go, drawn from everything the seeds allow
  * (specs/<service>/state-spec.ts, open effects):
- * - retired-released: sources merged into a record become active again, each in a new identity of
- *   its own, once that record is hard-deleted, linked or unlinked elsewhere, or soft-deleted
- *   (organization; the provider keeps "merge and linkage history" through a soft delete). What
- *   becomes of them is open: organization-identity-api.md, States and transitions ("any further
- *   states: not shown"); person-provider-identity-api.md ("Effects on the attributes of a retired
- *   person source after a merge: not shown").
- * - members-follow: the other sources of the identity a merge retires a source from, or a link
- *   moves a source out of, go along into the target identity (where they go is open; they stay
- *   active).
+ * - retired-released: sources merged into a record become active again, each in a new identity of its own, once that
+ *   record is hard-deleted, linked or unlinked elsewhere, or soft-deleted (organization; the provider keeps "merge and
+ *   linkage history" through a soft delete). What becomes of them is open: organization-identity-api.md, States and
+ *   transitions ("any further states: not shown"); person-provider-identity-api.md ("Effects on the attributes of a
+ *   retired person source after a merge: not shown").
+ * - members-follow: the other sources of the identity a merge retires a source from, or a link moves a source out of,
+ *   go along into the target identity (where they go is open; they stay active).
  */
 import type { HandlerContext } from '../handlers/types.js';
 import type { ReferenceHook } from '../hooks.js';

@@ -1,16 +1,16 @@
 /**
- * Variants for the outcomes the executable state tables leave open (specs/<service>/state-spec.ts,
- * `level: 'open'` effects and `open` entries): each makes the reference take another legitimate
- * choice than its own, so a run shows the suite judges none of them.
+ * Variants for the outcomes the executable state tables leave open (specs/<service>/state-spec.ts, `level: 'open'`
+ * effects and `open` entries): each makes the reference take another legitimate choice than its own, so a run shows the
+ * suite judges none of them.
  *
- * - retired-follow-survivor: sources merged into a source follow it when it is linked, unlinked
- *   or restored elsewhere, and stay in its identity when it is deleted (the merge history kept);
- * - retired-link-forwarding: identityIdQuery of a link ID no longer in use answers the identity
- *   that now holds its sources, echoing the requested link ID;
+ * - retired-follow-survivor: sources merged into a source follow it when it is linked, unlinked or restored elsewhere,
+ *   and stay in its identity when it is deleted (the merge history kept);
+ * - retired-link-forwarding: identityIdQuery of a link ID no longer in use answers the identity that now holds its
+ *   sources, echoing the requested link ID;
  * - retired-lookup-absent: nativeIdQuery of a merged source finds nothing;
  * - retired-data (hidden | shown): whether the survivor's identity shows the merged sources' data;
- * - soft-deleted-data-shown: identities keep showing a soft-deleted source's data (organization:
- *   "data history is preserved");
+ * - soft-deleted-data-shown: identities keep showing a soft-deleted source's data (organization: "data history is
+ *   preserved");
  * - departed-data-shown: an identity a source left by link or unlink still shows its data;
  * - lenient-preconditions: requests from states the seeds do not name are accepted and change nothing;
  * - no-households: householdQuery finds no household for any lookup form (how households form is not shown).
@@ -40,8 +40,8 @@ function eachIdentity(result: Content, fn: (linkId: string, identity: Content) =
 }
 
 /**
- * Adds a record's attribute values to an identity object, as the service writes them (person:
- * each attribute object with the source entry that asserts it).
+ * Adds a record's attribute values to an identity object, as the service writes them (person: each attribute object
+ * with the source entry that asserts it).
  */
 function addData(service: string, identity: Content, r: SourceRecord): void {
   const entry = {
@@ -59,7 +59,10 @@ function addData(service: string, identity: Content, r: SourceRecord): void {
   }
 }
 
-/** Records whose data an identity reply should show besides its own, by link ID; added to every identity-returning reply. */
+/**
+ * Records whose data an identity reply should show besides its own, by link ID; added to every identity-returning
+ * reply.
+ */
 const showing = (records: (ctx: HandlerContext, linkId: string) => SourceRecord[]): ReferenceHook => ({
   operations: IDENTITY_REPLIES,
   handler: (next, ctx) => {
@@ -71,7 +74,10 @@ const showing = (records: (ctx: HandlerContext, linkId: string) => SourceRecord[
   },
 });
 
-/** Linked, unlinked or restored, the survivor takes the sources merged into it along; deleted, it leaves them where they are (visible through that identity). */
+/**
+ * Linked, unlinked or restored, the survivor takes the sources merged into it along; deleted, it leaves them where they
+ * are (visible through that identity).
+ */
 export const retiredFollowSurvivor = (): ReferenceHook[] => [
   {
     operations: ['linkIdentities', 'unlinkIdentities', 'restoreSource'],
@@ -137,7 +143,10 @@ export const retiredLookupAbsent = (): ReferenceHook[] => [
   },
 ];
 
-/** hidden: the survivor's identity leaves out what was merged into it; shown: it adds it (person, whose identity shows live sources only). */
+/**
+ * hidden: the survivor's identity leaves out what was merged into it; shown: it adds it (person, whose identity shows
+ * live sources only).
+ */
 export const retiredData = (mode: 'hidden' | 'shown'): ReferenceHook[] => [
   {
     operations: IDENTITY_REPLIES,
@@ -179,7 +188,8 @@ export const departedDataShown = (): ReferenceHook[] => [
       const before = r?.linkId;
       const result = next(ctx);
       if (!r || !before || before === r.linkId) return result;
-      // A source that comes back (linked or merged into an identity it once left) is one of its sources again: nothing departed shows.
+      // A source that comes back (linked or merged into an identity it once left) is one of its sources again: nothing
+      // departed shows.
       departedOf(ctx.store).get(r.linkId)?.delete(r.key);
       if (op !== 'mergeIdentities')
         departedOf(ctx.store).set(before, new Set([...(departedOf(ctx.store).get(before) ?? []), r.key]));

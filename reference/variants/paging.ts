@@ -1,10 +1,10 @@
 /**
- * Notification paging variants. The seeds give the paging members (pageNumber, pageSize,
- * hasNext, totalElements) but not their bounds (organization-identity-api.md, Limits: "Bounds of
- * `pageNumber` and `pageSize`, and maximum request size: not shown").
+ * Notification paging variants. The seeds give the paging members (pageNumber, pageSize, hasNext, totalElements) but
+ * not their bounds (organization-identity-api.md, Limits: "Bounds of `pageNumber` and `pageSize`, and maximum request
+ * size: not shown").
  * - pages-from-1: the first page is number 1; page 0 is rejected.
- * - page-size-cap: a page holds at most `cap` notifications whatever pageSize asks for; pages are
- *   numbered in pages of the size actually served, and hasNext / totalElements stay truthful.
+ * - page-size-cap: a page holds at most `cap` notifications whatever pageSize asks for; pages are numbered in pages of
+ *   the size actually served, and hasNext / totalElements stay truthful.
  */
 import { type Handler, type HandlerContext, Rejection } from '../handlers/types.js';
 import type { ReferenceHook } from '../hooks.js';

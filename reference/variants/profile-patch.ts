@@ -1,7 +1,7 @@
 /**
- * The profile settings a user of a variant deployment would set (VariantDefinition.profile), merged
- * for several variants at once: objects member by member, disabledExpectations joined, the largest
- * consistencyBudgetMs. Plain JSON (harness/profile.ts validates the result; the reference may not import it).
+ * The profile settings a user of a variant deployment would set (VariantDefinition.profile), merged for several
+ * variants at once: objects member by member, disabledExpectations joined, the largest consistencyBudgetMs. Plain JSON
+ * (harness/profile.ts validates the result; the reference may not import it).
  */
 import type { ActiveVariant, ProfilePatch } from './types.js';
 

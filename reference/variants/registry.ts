@@ -1,10 +1,10 @@
 /**
- * The variant registry: reads `REFERENCE_VARIANTS=name[=value],...` (or the `variants` option of
- * startReference), checks each name and value against the catalogue, and gives the hooks of the
- * active variants (reference/hooks.ts, the same hook points faults use).
+ * The variant registry: reads `REFERENCE_VARIANTS=name[=value],...` (or the `variants` option of startReference),
+ * checks each name and value against the catalogue, and gives the hooks of the active variants (reference/hooks.ts, the
+ * same hook points faults use).
  *
- * Errors: VariantError, one line naming the variant (unknown name, bad value, value given to a
- * variant that takes none, two variants that conflict, one variant twice).
+ * Errors: VariantError, one line naming the variant (unknown name, bad value, value given to a variant that takes none,
+ * two variants that conflict, one variant twice).
  */
 import type { ServiceName } from '../../specs/common/model.js';
 import type { ReferenceHook } from '../hooks.js';
@@ -22,8 +22,8 @@ export interface VariantSpec {
 }
 
 /**
- * Parses `name[=value],...` (REFERENCE_VARIANTS); empty or undefined gives none. `drawn=<seed>`
- * stands for the variants that seed draws (reference/variants/drawn.ts).
+ * Parses `name[=value],...` (REFERENCE_VARIANTS); empty or undefined gives none. `drawn=<seed>` stands for the variants
+ * that seed draws (reference/variants/drawn.ts).
  * @throws VariantError for `drawn` without an integer seed
  */
 export function parseVariantList(raw: string | undefined): VariantSpec[] {

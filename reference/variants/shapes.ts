@@ -1,7 +1,7 @@
 /**
- * Reply-shape variants: members the seeds do not mark required, member sets they do not close,
- * element shapes they do not show, and equally valid wire forms of a type. Each is a reply hook
- * (reference/hooks.ts) rewriting the envelope after the handler; state is never touched.
+ * Reply-shape variants: members the seeds do not mark required, member sets they do not close, element shapes they do
+ * not show, and equally valid wire forms of a type. Each is a reply hook (reference/hooks.ts) rewriting the envelope
+ * after the handler; state is never touched.
  */
 import type { ReferenceHook, ReplyInfo } from '../hooks.js';
 
@@ -9,8 +9,8 @@ type Json = any;
 const isObject = (v: unknown): v is Record<string, Json> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const ok = (i: ReplyInfo) => i.body.success === true && isObject(i.body.content);
 /**
- * The reply content as a copy the hook may change: handlers return objects shared with the
- * store (a record's data), which a reply rewrite must never reach.
+ * The reply content as a copy the hook may change: handlers return objects shared with the store (a record's data),
+ * which a reply rewrite must never reach.
  */
 const ownContent = (i: ReplyInfo) => (i.body.content = structuredClone(i.body.content));
 
@@ -35,8 +35,8 @@ function dropNulls(value: Json, keep: (path: string) => boolean, path = ''): voi
 }
 
 /**
- * absent-optional: optional members that would be null are left out. postIdentity keeps
- * `content.linkId: null` (Endpoints, rule 2: "`linkId` is null when there is no match").
+ * absent-optional: optional members that would be null are left out. postIdentity keeps `content.linkId: null`
+ * (Endpoints, rule 2: "`linkId` is null when there is no match").
  */
 export const absentOptional = (): ReferenceHook[] => [
   {
@@ -47,7 +47,10 @@ export const absentOptional = (): ReferenceHook[] => [
   },
 ];
 
-/** extra-members: unknown members in the envelope, the content, identities, their attribute objects, search results, notifications and events. */
+/**
+ * extra-members: unknown members in the envelope, the content, identities, their attribute objects, search results,
+ * notifications and events.
+ */
 export const extraMembers = (): ReferenceHook[] => [
   {
     reply: (i) => {
@@ -122,9 +125,8 @@ const eventObject = (e: Json) =>
     : e;
 
 /**
- * event-shapes: `events` elements as strings ('strings') or objects with other member names
- * ('objects'); notifications always in other member names, still naming the records and link IDs
- * they are about.
+ * event-shapes: `events` elements as strings ('strings') or objects with other member names ('objects'); notifications
+ * always in other member names, still naming the records and link IDs they are about.
  */
 export const eventShapes = (form: 'strings' | 'objects'): ReferenceHook[] => [
   {
@@ -187,10 +189,10 @@ const OPTIONAL_IN_MINIMAL: Record<string, string[]> = {
 };
 
 /**
- * minimal-replies: a reply carries only the members its state-table row or rule says it gives
- * (and the identity and link ID of identity replies); the provider unlink reply keeps its source
- * information (person-provider-identity-api.md, Endpoints, Provider service: "reply returns their
- * link IDs and source information").
+ * minimal-replies: a reply carries only the members its state-table row or rule says it gives (and the identity and
+ * link ID of identity replies); the provider unlink reply keeps its source information
+ * (person-provider-identity-api.md, Endpoints, Provider service: "reply returns their link IDs and source
+ * information").
  */
 export const minimalReplies = (): ReferenceHook[] => [
   {
@@ -218,7 +220,10 @@ export const noEvents = (): ReferenceHook[] => [
   { operations: ['postIdentity'], reply: (i) => void (ok(i) && delete ownContent(i).events) },
 ];
 
-/** relationship-object: searchRelationshipsService answers `relationship` as one object (the first match) or null, not a list. */
+/**
+ * relationship-object: searchRelationshipsService answers `relationship` as one object (the first match) or null, not a
+ * list.
+ */
 export const relationshipObject = (): ReferenceHook[] => [
   {
     operations: ['searchRelationshipsService'],

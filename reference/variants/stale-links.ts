@@ -1,15 +1,14 @@
 /**
- * What a link ID no longer in use answers, drawn from everything the seeds allow
- * (`stale-links=<mode>`). A link ID goes out of use when the last record visible in its identity
- * is merged away, linked, unlinked or unmerged elsewhere, soft-deleted or hard-deleted. The seeds
- * do not say what identityIdQuery answers for it; they forbid only showing a hard-deleted source
- * (organization-identity-api.md, States and transitions: "all information of the source is
- * removed"; person-provider-identity-api.md: "removes all information and history of the
- * source"), and, person, presenting an identity deleted as a whole with its only source record
- * ("when it is the only source record of an identity the whole identity is deleted"). Modes:
- * - chain: it answers the identity its records went into, along the whole chain of moves, for
- *   ever, also after those records were deleted (a merged-away B's link ID answers A's identity
- *   after B is hard-deleted, showing A's data only);
+ * What a link ID no longer in use answers, drawn from everything the seeds allow (`stale-links=<mode>`). A link ID goes
+ * out of use when the last record visible in its identity is merged away, linked, unlinked or unmerged elsewhere,
+ * soft-deleted or hard-deleted. The seeds do not say what identityIdQuery answers for it; they forbid only showing a
+ * hard-deleted source (organization-identity-api.md, States and transitions: "all information of the source is
+ * removed"; person-provider-identity-api.md: "removes all information and history of the source"), and, person,
+ * presenting an identity deleted as a whole with its only source record ("when it is the only source record of an
+ * identity the whole identity is deleted"). Modes:
+ * - chain: it answers the identity its records went into, along the whole chain of moves, for ever, also after those
+ *   records were deleted (a merged-away B's link ID answers A's identity after B is hard-deleted, showing A's data
+ *   only);
  * - self: it still answers as itself, an identity with no sources and no data;
  * - any: it answers some live identity of the service, unrelated to the records it held.
  * Every answer echoes the requested link ID in requestedLinkId.
@@ -24,7 +23,10 @@ export const STALE_LINK_MODES: readonly StaleLinkMode[] = ['chain', 'self', 'any
 type Src = { name?: string; id?: string };
 
 interface Stale {
-  /** Link IDs out of use, with the link ID their last record went into ('' where it went nowhere: deleted, soft-deleted). */
+  /**
+   * Link IDs out of use, with the link ID their last record went into ('' where it went nowhere: deleted,
+   * soft-deleted).
+   */
   next: Map<string, string>;
   /** Person: identities deleted as a whole with their only source record; they answer nothing. */
   gone: Set<string>;
@@ -62,7 +64,10 @@ function forward(store: ServiceStore, s: Stale, linkId: string): string | undefi
   return undefined;
 }
 
-/** A stable choice of a live identity for `linkId` (the same one every time it is asked while the service's identities stay the same). */
+/**
+ * A stable choice of a live identity for `linkId` (the same one every time it is asked while the service's identities
+ * stay the same).
+ */
 function anyLive(store: ServiceStore, linkId: string): string | undefined {
   const live = [...store.activeLinkIds()].sort();
   if (!live.length) return undefined;

@@ -1,9 +1,8 @@
 /**
- * HTTP status variants: which HTTP status carries a failure envelope is not shown
- * (organization-identity-api.md, Errors: "HTTP status codes other than 200: not shown";
- * person-provider-identity-api.md, Errors: "HTTP status codes, error codes and message texts: not
- * shown"). The envelope (success=false, message, errors, retryableError=false) is kept in every
- * variant; authentication failures (HTTP 401) are left alone, they come before the envelope.
+ * HTTP status variants: which HTTP status carries a failure envelope is not shown (organization-identity-api.md,
+ * Errors: "HTTP status codes other than 200: not shown"; person-provider-identity-api.md, Errors: "HTTP status codes,
+ * error codes and message texts: not shown"). The envelope (success=false, message, errors, retryableError=false) is
+ * kept in every variant; authentication failures (HTTP 401) are left alone, they come before the envelope.
  *
  * The reference itself answers validation 400, not found 404, state conflicts 409.
  */

@@ -1,9 +1,8 @@
 /**
- * Transport variants: latency, slow tails, transient failures independent of the request, restarts
- * (every request fails for a few seconds) and a gateway that throttles. The seeds name
- * retryableError (organization-identity-api.md, Errors: failures are carried in the envelope with
- * "`retryableError` (boolean)") and leave status codes and rate limits open ("HTTP status codes
- * other than 200: not shown"; Limits: "Rate limits: not shown").
+ * Transport variants: latency, slow tails, transient failures independent of the request, restarts (every request fails
+ * for a few seconds) and a gateway that throttles. The seeds name retryableError (organization-identity-api.md, Errors:
+ * failures are carried in the envelope with "`retryableError` (boolean)") and leave status codes and rate limits open
+ * ("HTTP status codes other than 200: not shown"; Limits: "Rate limits: not shown").
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { InterceptInfo, ReferenceHook } from '../hooks.js';
@@ -14,8 +13,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const MAX_DELAY_MS = 60000;
 
 /**
- * The per-request latency settings: the options when given, else REFERENCE_LATENCY_MS and
- * REFERENCE_JITTER_MS (integers, ms, 0 to 60000; unset: 0). @throws ReferenceSettingError naming the setting
+ * The per-request latency settings: the options when given, else REFERENCE_LATENCY_MS and REFERENCE_JITTER_MS
+ * (integers, ms, 0 to 60000; unset: 0). @throws ReferenceSettingError naming the setting
  */
 export function latencySettings(
   options: { latencyMs?: number; jitterMs?: number },
@@ -25,7 +24,8 @@ export function latencySettings(
     const raw = given ?? (env[name] === undefined || env[name] === '' ? 0 : Number(env[name]));
     if (!Number.isInteger(raw) || raw < 0 || raw > MAX_DELAY_MS)
       throw new ReferenceSettingError(
-        `${given !== undefined ? `startReference option ${name === 'REFERENCE_LATENCY_MS' ? 'latencyMs' : 'jitterMs'}` : name}: expected an integer number of ms from 0 to ${MAX_DELAY_MS}, got ${JSON.stringify(given ?? env[name])}`,
+        `${given !== undefined ? `startReference option ${name === 'REFERENCE_LATENCY_MS' ? 'latencyMs' : 'jitterMs'}` : name}: ` +
+          `expected an integer number of ms from 0 to ${MAX_DELAY_MS}, got ${JSON.stringify(given ?? env[name])}`,
       );
     return raw;
   };
@@ -97,9 +97,9 @@ async function fail(kind: TransientKind, req: IncomingMessage, res: ServerRespon
 }
 
 /**
- * transient: a share `rate` of requests (drawn independently of the request) fails before it is
- * handled, so nothing changes, each as one of `kinds` (default: HTTP 503, success=false with
- * retryableError=true on HTTP 200 or 500; `reset` closes the connection without a reply).
+ * transient: a share `rate` of requests (drawn independently of the request) fails before it is handled, so nothing
+ * changes, each as one of `kinds` (default: HTTP 503, success=false with retryableError=true on HTTP 200 or 500;
+ * `reset` closes the connection without a reply).
  */
 export function transient(
   rate: number,
@@ -124,9 +124,9 @@ export interface ThrottleAnswer {
 }
 
 /**
- * throttled: a gateway in front of each service lets through at most `perSecond` requests in any
- * one-second window (counted per service, sliding) and answers the others HTTP 429, with
- * `Retry-After: 1` unless told otherwise, before the request reaches the service (nothing changes).
+ * throttled: a gateway in front of each service lets through at most `perSecond` requests in any one-second window
+ * (counted per service, sliding) and answers the others HTTP 429, with `Retry-After: 1` unless told otherwise, before
+ * the request reaches the service (nothing changes).
  */
 export function throttled(
   perSecond: number,
@@ -161,8 +161,8 @@ export function throttled(
 }
 
 /**
- * slow-tail: a share `share` of requests (drawn independently of the request) waits `delayMs` plus
- * up to half as much again before it is handled, the long tail of a loaded deployment.
+ * slow-tail: a share `share` of requests (drawn independently of the request) waits `delayMs` plus up to half as much
+ * again before it is handled, the long tail of a loaded deployment.
  */
 export const slowTail = (share: number, delayMs: number, random: () => number = Math.random): ReferenceHook[] => [
   {
@@ -174,10 +174,10 @@ export const slowTail = (share: number, delayMs: number, random: () => number = 
 ];
 
 /**
- * restarts: each service restarts now and then. From a drawn moment on, every request to it is
- * answered HTTP 503 without Retry-After for `downMs`, before it reaches the service (nothing
- * changes). The moments are drawn per service: the gaps between restarts are exponential with mean
- * `meanGapMs` (at least `downMs`), counted from the service's first request.
+ * restarts: each service restarts now and then. From a drawn moment on, every request to it is answered HTTP 503
+ * without Retry-After for `downMs`, before it reaches the service (nothing changes). The moments are drawn per service:
+ * the gaps between restarts are exponential with mean `meanGapMs` (at least `downMs`), counted from the service's first
+ * request.
  */
 export function restarts(
   downMs: number,

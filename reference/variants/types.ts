@@ -1,7 +1,7 @@
 /**
- * The shape of a legitimate variant of the reference deployment: a choice the seeds leave open
- * (the seed sentences that leave it open are part of the entry), the profile settings a user of
- * such a deployment would set, and the hooks (reference/hooks.ts) that make the reference behave so.
+ * The shape of a legitimate variant of the reference deployment: a choice the seeds leave open (the seed sentences that
+ * leave it open are part of the entry), the profile settings a user of such a deployment would set, and the hooks
+ * (reference/hooks.ts) that make the reference behave so.
  */
 import type { ServiceName } from '../../specs/common/model.js';
 import type { ReferenceHook } from '../hooks.js';
@@ -16,9 +16,9 @@ export interface SeedCitation {
 type Json = string | number | boolean | null | Json[] | { [member: string]: Json };
 
 /**
- * Settings of a deployment profile as a user writes them in the profile JSON (harness/profile.ts,
- * which the reference may not import: detection/variants.ts validates them against its schema,
- * and test/variants-reference.test.ts checks every entry's).
+ * Settings of a deployment profile as a user writes them in the profile JSON (harness/profile.ts, which the reference
+ * may not import: detection/variants.ts validates them against its schema, and test/variants-reference.test.ts checks
+ * every entry's).
  */
 export type ProfilePatch = { [setting: string]: Json };
 

@@ -1,20 +1,18 @@
 /**
- * Request validation variants: how strictly a deployment reads a request is not pinned by the
- * seeds (they give types and one required member, not what a deployment does with anything else).
+ * Request validation variants: how strictly a deployment reads a request is not pinned by the seeds (they give types
+ * and one required member, not what a deployment does with anything else).
  *
- * - lenient: no request-schema rejection at all, except a missing required identity
- *   (organization-identity-api.md, Resources, "Organization identity": "The identity object is
- *   required (`content.identity`) in postIdentity, demographicsSearch and demographicsQuery
- *   requests") and `maxSearchResults` not above 0 (Limits: "must be greater than 0", which the
- *   handler keeps rejecting). Wrongly typed and unknown members are accepted and stored as sent.
- *   Numeric strings in maxSearchResults / matchScoreThreshold are read as numbers, other values
- *   of the wrong type are ignored.
- * - strict: rejects unknown members in the envelope and at any depth of the content, and values
- *   out of the range the request can mean (matchScoreThreshold outside 0..1, pageNumber below 0,
- *   pageSize below 1). Known members: the seeds' tables (specs/), the members the suite must send
- *   where the seeds do not show them (identity.sources or content.source on postIdentity, the
- *   profile-named restore / deactivate / reactivate member), and the envelope's auditId,
- *   auditLogMap (string values), trackingId, content, and customerId on the person service.
+ * - lenient: no request-schema rejection at all, except a missing required identity (organization-identity-api.md,
+ *   Resources, "Organization identity": "The identity object is required (`content.identity`) in postIdentity,
+ *   demographicsSearch and demographicsQuery requests") and `maxSearchResults` not above 0 (Limits: "must be greater
+ *   than 0", which the handler keeps rejecting). Wrongly typed and unknown members are accepted and stored as sent.
+ *   Numeric strings in maxSearchResults / matchScoreThreshold are read as numbers, other values of the wrong type are
+ *   ignored.
+ * - strict: rejects unknown members in the envelope and at any depth of the content, and values out of the range the
+ *   request can mean (matchScoreThreshold outside 0..1, pageNumber below 0, pageSize below 1). Known members: the
+ *   seeds' tables (specs/), the members the suite must send where the seeds do not show them (identity.sources or
+ *   content.source on postIdentity, the profile-named restore / deactivate / reactivate member), and the envelope's
+ *   auditId, auditLogMap (string values), trackingId, content, and customerId on the person service.
  */
 import { z } from 'zod';
 import type { ServiceName } from '../../specs/common/model.js';

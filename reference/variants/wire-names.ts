@@ -1,7 +1,7 @@
 /**
- * Variants in what the seeds do not name: request member names, where a posted identity carries
- * its source, which relationship verbs a deployment is configured for, and which auth scheme the
- * person service uses. Each has a profile setting (harness/profile.ts) a user sets to match.
+ * Variants in what the seeds do not name: request member names, where a posted identity carries its source, which
+ * relationship verbs a deployment is configured for, and which auth scheme the person service uses. Each has a profile
+ * setting (harness/profile.ts) a user sets to match.
  */
 import { type Handler, type HandlerContext, Rejection } from '../handlers/types.js';
 import type { ReferenceHook } from '../hooks.js';

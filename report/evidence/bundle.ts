@@ -1,14 +1,14 @@
 /**
- * Writes an evidence bundle from a finished run folder: a self-contained, redacted folder a change
- * board can check (docs/reports.md, "Evidence bundle"):
+ * Writes an evidence bundle from a finished run folder: a self-contained, redacted folder a change board can check
+ * (docs/reports.md, "Evidence bundle"):
  *   manifest.json     what was tested, with what, how, and the outcome (manifest.ts)
  *   requirements.csv  every requirement: level, seed sentence, checks, outcome, why untested
  *   junit.xml, report.html   the run's own reports
  *   exchanges.har     the requests and replies kept in full, redacted (har.ts)
  *   SHA256SUMS        the SHA-256 of every other file, as `sha256sum -c` reads it
- * Before the digests are written the bundle is scanned (scan.ts) for secrets and other sources'
- * identity data; a bundle with any finding is removed and the findings are returned, so a bundle
- * that exists has passed the scan its verifier repeats.
+ * Before the digests are written the bundle is scanned (scan.ts) for secrets and other sources' identity data; a bundle
+ * with any finding is removed and the findings are returned, so a bundle that exists has passed the scan its verifier
+ * repeats.
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -46,7 +46,10 @@ export interface EvidenceOptions {
   exitCode: number;
 }
 
-/** The scan of a written bundle (every file but SHA256SUMS): secrets in all, foreign identity data in the HAR and the rest. */
+/**
+ * The scan of a written bundle (every file but SHA256SUMS): secrets in all, foreign identity data in the HAR and the
+ * rest.
+ */
 export function scanBundle(dir: string, manifest: Manifest, secrets: string[]): Finding[] {
   const findings: Finding[] = [];
   const har = JSON.parse(readFileSync(join(dir, 'exchanges.har'), 'utf8'));

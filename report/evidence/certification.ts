@@ -1,19 +1,21 @@
 /**
- * The certification profile of an evidence bundle: stricter than the gate of an ordinary run. A
- * run is certified only when, for every service it targets:
+ * The certification profile of an evidence bundle: stricter than the gate of an ordinary run. A run is certified only
+ * when, for every service it targets:
  * - the run passed (the gate's verdict, report/summary.ts);
  * - no check was skipped or omitted;
  * - no failure was accepted as known (a known-failures list: report/known-failures.ts);
- * - every MUST requirement has a check that ran (an `uncovered` or `not-run` MUST requirement
- *   fails; an `untestable` one, which no black-box check can observe, is listed with its reason);
- * - the checks that ran are exactly the suite's checks for the run's settings: the catalogue the
- *   suite's own collection gives (`vitest list` of the same suite, same settings), check for check,
- *   so that a file or name filter, a shard or a file that failed to load cannot pass for a full run.
+ * - every MUST requirement has a check that ran (an `uncovered` or `not-run` MUST requirement fails; an `untestable`
+ *   one, which no black-box check can observe, is listed with its reason);
+ * - the checks that ran are exactly the suite's checks for the run's settings: the catalogue the suite's own collection
+ *   gives (`vitest list` of the same suite, same settings), check for check, so that a file or name filter, a shard or
+ *   a file that failed to load cannot pass for a full run.
  * Services the run does not target (not configured) are outside the certification and named so.
  */
 import type { Summary } from '../summary.js';
 
-/** One check of the suite's catalogue: its test file and its name as vitest collects it (`<title> [<requirement IDs>]`). */
+/**
+ * One check of the suite's catalogue: its test file and its name as vitest collects it (`<title> [<requirement IDs>]`).
+ */
 export interface CatalogueCheck {
   file: string;
   name: string;
@@ -57,7 +59,8 @@ export function certify(s: Summary, catalogue: CatalogueCheck[] | undefined, cat
   const known = [...s.gate.expected, ...s.gate.pending].map((k) => k.checkId);
   if (known.length)
     reasons.push(
-      `${known.length} known failure(s) accepted by ${s.gate.knownFailuresFile ?? 'a known-failures list'}: ${list(known)}`,
+      `${known.length} known failure(s) accepted by ${s.gate.knownFailuresFile ?? 'a known-failures list'}: ` +
+        `${list(known)}`,
     );
   const must = s.requirements.filter((r) => inScope(r.service) && r.level === 'MUST');
   const unchecked = must.filter((r) => r.outcome === 'uncovered' || r.outcome === 'not-run').map((r) => r.id);

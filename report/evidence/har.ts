@@ -1,10 +1,9 @@
 /**
- * A run's exchanges as one HTTP Archive (HAR 1.2, the format browsers' developer tools and HTTP
- * debugging proxies read): one entry per exchange kept in full in `exchanges/` (already redacted:
- * secrets and other people's data never reach those files, harness/redact.ts and
- * harness/redact-foreign.ts), with the check it belongs to in the entry's `_check`. Exchanges a run
- * kept only as summary lines (CONFORMANCE_EXCHANGES, a walk's steps) have no content to show and
- * are counted, not listed.
+ * A run's exchanges as one HTTP Archive (HAR 1.2, the format browsers' developer tools and HTTP debugging proxies
+ * read): one entry per exchange kept in full in `exchanges/` (already redacted: secrets and other people's data never
+ * reach those files, harness/redact.ts and harness/redact-foreign.ts), with the check it belongs to in the entry's
+ * `_check`. Exchanges a run kept only as summary lines (CONFORMANCE_EXCHANGES, a walk's steps) have no content to show
+ * and are counted, not listed.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -101,8 +100,8 @@ export function harEntry(checkId: string, e: Exchange): HarEntry {
 }
 
 /**
- * The HAR of a run folder's exchanges, entries in order of time, and how many exchanges were kept
- * as summary lines only.
+ * The HAR of a run folder's exchanges, entries in order of time, and how many exchanges were kept as summary lines
+ * only.
  * @param checkIdOf the check ID of an exchanges file's stem (summary.json's checks know it)
  */
 export function runHar(
@@ -131,7 +130,9 @@ export function runHar(
       log: {
         version: '1.2',
         creator,
-        comment: `Requests and replies of the checks, redacted (secrets and other sources' identity data never kept); ${linesOnly} exchanges were kept as summary lines only and are not listed.`,
+        comment:
+          `Requests and replies of the checks, redacted (secrets and other sources' identity data never kept); ` +
+          `${linesOnly} exchanges were kept as summary lines only and are not listed.`,
         entries,
       },
     },

@@ -1,7 +1,7 @@
 /**
- * The manifest of an evidence bundle (`manifest.json`): what was tested, with what, how and with
- * which outcome, in a form a change board's tooling can read. Its schema (zod) is what
- * `npm run evidence:verify` checks a bundle's manifest against.
+ * The manifest of an evidence bundle (`manifest.json`): what was tested, with what, how and with which outcome, in a
+ * form a change board's tooling can read. Its schema (zod) is what `npm run evidence:verify` checks a bundle's manifest
+ * against.
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
@@ -77,8 +77,8 @@ export type Manifest = z.infer<typeof ManifestSchema>;
 export const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
 /**
- * The requirement catalogue as the bundle names it: SHA-256 of every requirement (service, ID,
- * level, section, text, why untestable) in catalogue order, its size and its MUST count.
+ * The requirement catalogue as the bundle names it: SHA-256 of every requirement (service, ID, level, section, text,
+ * why untestable) in catalogue order, its size and its MUST count.
  */
 export function requirementCatalogue(): { sha256: string; count: number; must: number } {
   const all = Object.values(SERVICES).flatMap((spec) =>

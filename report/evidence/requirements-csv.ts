@@ -1,8 +1,8 @@
 /**
- * requirements.csv of an evidence bundle: one row per requirement of the catalogue (every service),
- * with its level, seed section and sentence, the checks citing it in this run, its outcome, and why
- * it was not tested when it was not (untestable: the catalogue's reason; uncovered: the suite has no
- * check for it; not-run: the run did not select its checks, or did not target its service).
+ * requirements.csv of an evidence bundle: one row per requirement of the catalogue (every service), with its level,
+ * seed section and sentence, the checks citing it in this run, its outcome, and why it was not tested when it was not
+ * (untestable: the catalogue's reason; uncovered: the suite has no check for it; not-run: the run did not select its
+ * checks, or did not target its service).
  */
 import { stringify } from 'csv-stringify/sync';
 import type { Summary } from '../summary.js';

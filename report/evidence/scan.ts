@@ -1,18 +1,16 @@
 /**
- * The scan of an evidence bundle for what it must never hold (docs/safety.md: redaction by
- * ownership): secrets and another source's identity data. The bundle's writer runs it before it
- * calls a bundle done, and `npm run evidence:verify` runs it again on whatever it is given.
- * A finding names the file, where in it and what kind of thing was found, never the value.
+ * The scan of an evidence bundle for what it must never hold (docs/safety.md: redaction by ownership): secrets and
+ * another source's identity data. The bundle's writer runs it before it calls a bundle done, and `npm run
+ * evidence:verify` runs it again on whatever it is given. A finding names the file, where in it and what kind of thing
+ * was found, never the value.
  *
- * Secrets, in every file (HTML decoded first): a credential of the settings the scan is given
- * (and its base64 form), a bearer or basic credential that is not `[REDACTED]` or a shell
- * variable, a JSON member named like a secret (password, token, secret, authorization, cookie,
- * x-api-key) whose value is not `[REDACTED]`, a JSON Web Token, a PEM private key.
- * Identity data of other sources, in the HAR: every reply body is redacted once more by ownership
- * (harness/redact-foreign.ts), with what the run owned replayed from the exchanges themselves
- * (harness/guard.ts learns from the same requests and replies); a body that changes held
- * something the run did not create. Requests (the run's own data) and the other files: a source
- * reference naming a native ID outside the run's namespace.
+ * Secrets, in every file (HTML decoded first): a credential of the settings the scan is given (and its base64 form), a
+ * bearer or basic credential that is not `[REDACTED]` or a shell variable, a JSON member named like a secret (password,
+ * token, secret, authorization, cookie, x-api-key) whose value is not `[REDACTED]`, a JSON Web Token, a PEM private
+ * key. Identity data of other sources, in the HAR: every reply body is redacted once more by ownership
+ * (harness/redact-foreign.ts), with what the run owned replayed from the exchanges themselves (harness/guard.ts learns
+ * from the same requests and replies); a body that changes held something the run did not create. Requests (the run's
+ * own data) and the other files: a source reference naming a native ID outside the run's namespace.
  */
 import he from 'he';
 import { Guard } from '../../harness/guard.js';
@@ -62,7 +60,9 @@ export function scanSecrets(file: string, raw: string, known: string[] = []): Fi
   return out;
 }
 
-/** What the run owned, as the bundle tells it: its ID (native-ID namespace), each service's test sources, the profile. */
+/**
+ * What the run owned, as the bundle tells it: its ID (native-ID namespace), each service's test sources, the profile.
+ */
 export interface RunOwnership {
   runId: string;
   services: Array<{ service: ServiceName; sources: string[] }>;
@@ -104,9 +104,9 @@ const parse = (text: string | undefined): unknown => {
 };
 
 /**
- * Foreign identity data in a HAR: replays what the run owned from the exchanges (every successful
- * reply, in order, as the guard learned it during the run), then redacts every body once more;
- * a body that changes held data of records the run did not create.
+ * Foreign identity data in a HAR: replays what the run owned from the exchanges (every successful reply, in order, as
+ * the guard learned it during the run), then redacts every body once more; a body that changes held data of records the
+ * run did not create.
  */
 export function scanHar(file: string, har: Har, run: RunOwnership): Finding[] {
   const byService = guards(run);
@@ -157,9 +157,8 @@ export function scanHar(file: string, har: Har, run: RunOwnership): Finding[] {
 const SOURCE_REFERENCE = /"(?:nativeId|id)"\s*:\s*"([^"]+)"/g;
 
 /**
- * Foreign identity data in a file other than the HAR: a native ID or source ID member naming an ID
- * of the suite's form (`cf-...`) outside this run's namespace (another run's records), or a
- * `nativeId` member naming any ID outside it.
+ * Foreign identity data in a file other than the HAR: a native ID or source ID member naming an ID of the suite's form
+ * (`cf-...`) outside this run's namespace (another run's records), or a `nativeId` member naming any ID outside it.
  */
 export function scanForeignText(file: string, raw: string, runId: string): Finding[] {
   const text = /\.html?$/.test(file) ? he.decode(raw) : raw;

@@ -1,11 +1,10 @@
 /**
- * Verifies an evidence bundle (`npm run evidence:verify <dir>`): the digests in SHA256SUMS match
- * every file; the bundle is complete (every file of the format, each listed, nothing unlisted);
- * the manifest has the format's schema and agrees with the files (requirements, checks, exchanges
- * counted); the bundle holds no secret and no other source's identity data (scan.ts, again); and
- * it says whether the bundle was made with this suite's requirement catalogue. The bundle's
- * verdict follows: INVALID when any of that fails, else the run's verdict and, when the bundle was
- * made with the certification profile, whether the run was certified.
+ * Verifies an evidence bundle (`npm run evidence:verify <dir>`): the digests in SHA256SUMS match every file; the bundle
+ * is complete (every file of the format, each listed, nothing unlisted); the manifest has the format's schema and
+ * agrees with the files (requirements, checks, exchanges counted); the bundle holds no secret and no other source's
+ * identity data (scan.ts, again); and it says whether the bundle was made with this suite's requirement catalogue. The
+ * bundle's verdict follows: INVALID when any of that fails, else the run's verdict and, when the bundle was made with
+ * the certification profile, whether the run was certified.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -30,7 +29,10 @@ export interface Verification {
   /** Facts that do not make it invalid (another suite's catalogue). */
   notes: string[];
   manifest?: Manifest;
-  /** INVALID, or the run's outcome: PASS / FAIL / INCOMPLETE, and CERTIFIED / NOT CERTIFIED with the certification profile. */
+  /**
+   * INVALID, or the run's outcome: PASS / FAIL / INCOMPLETE, and CERTIFIED / NOT CERTIFIED with the certification
+   * profile.
+   */
   verdict: string;
   /** True when the bundle is valid and its run passed (and was certified, when the profile was asked for). */
   accepted: boolean;
@@ -108,7 +110,8 @@ export function verifyBundle(dir: string, secrets: string[] = []): Verification 
     const catalogue = requirementCatalogue();
     if (manifest.catalogue.requirements.sha256 !== catalogue.sha256)
       notes.push(
-        `made with another requirement catalogue than this suite's (${manifest.suite.name} ${manifest.suite.version}); its requirements.csv is what was tested`,
+        `made with another requirement catalogue than this suite's (${manifest.suite.name} ` +
+          `${manifest.suite.version}); its requirements.csv is what was tested`,
       );
     try {
       const rows = parse(readFileSync(join(dir, 'requirements.csv'), 'utf8'), { columns: true }) as Array<
@@ -116,7 +119,8 @@ export function verifyBundle(dir: string, secrets: string[] = []): Verification 
       >;
       if (rows.length !== manifest.catalogue.requirements.count)
         problems.push(
-          `requirements.csv: ${rows.length} requirements where the manifest's catalogue has ${manifest.catalogue.requirements.count}`,
+          `requirements.csv: ${rows.length} requirements where the manifest's catalogue has ` +
+            `${manifest.catalogue.requirements.count}`,
         );
       const checked = rows.filter((r) => r.checks).flatMap((r) => r.checks!.split(' '));
       if (new Set(checked).size > manifest.run.checks)
@@ -160,7 +164,10 @@ export function verificationLines(dir: string, v: Verification): string[] {
   if (m) {
     L.push(
       `  product: ${m.product.name} ${m.product.version}`,
-      `  suite: ${m.suite.name} ${m.suite.version}, commit ${m.suite.commit ?? 'unknown'}${m.suite.modified ? ' (with local changes)' : ''}; requirement catalogue ${m.catalogue.requirements.sha256.slice(0, 12)} (${m.catalogue.requirements.count} requirements, ${m.catalogue.requirements.must} MUST)`,
+      `  suite: ${m.suite.name} ${m.suite.version}, commit ` +
+        `${m.suite.commit ?? 'unknown'}${m.suite.modified ? ' (with local changes)' : ''}; requirement catalogue ` +
+        `${m.catalogue.requirements.sha256.slice(0, 12)} (${m.catalogue.requirements.count} requirements, ` +
+        `${m.catalogue.requirements.must} MUST)`,
       `  run: ${m.run.runId}, seed ${m.run.seed}, ${m.run.startedAt}: ${m.run.checks} checks, ${Object.entries(
         m.run.totals,
       )
@@ -168,19 +175,23 @@ export function verificationLines(dir: string, v: Verification): string[] {
         .map(([k, n]) => `${n} ${k}`)
         .join(', ')}; exit code ${m.run.exitCode}`,
       `  ${m.target.statement}`,
-      `  exchanges: ${m.exchanges.inFull} in full in exchanges.har, ${m.exchanges.summaryLinesOnly} kept as summary lines only`,
+      `  exchanges: ${m.exchanges.inFull} in full in exchanges.har, ${m.exchanges.summaryLinesOnly} kept as ` +
+        `summary lines only`,
     );
     if (m.certification) {
       const c = m.certification;
       L.push(
-        `  certification (${c.services.join(', ')}): ${c.passed ? 'PASSED' : 'FAILED'}; ${c.checksRun} checks run of the catalogue's ${c.catalogueChecks}; ${c.untestableMust.length} MUST requirement(s) untestable (listed in requirements.csv)`,
+        `  certification (${c.services.join(', ')}): ${c.passed ? 'PASSED' : 'FAILED'}; ${c.checksRun} checks ` +
+          `run of the catalogue's ${c.catalogueChecks}; ${c.untestableMust.length} MUST requirement(s) untestable ` +
+          `(listed in requirements.csv)`,
       );
       for (const r of c.reasons) L.push(`    - ${r}`);
     }
   }
   if (v.valid)
     L.push(
-      `  digests: ${m?.files.length ?? 0} files match ${DIGESTS_FILE}; no secret and no other source's identity data found`,
+      `  digests: ${m?.files.length ?? 0} files match ${DIGESTS_FILE}; no secret and no other source's identity ` +
+        `data found`,
     );
   for (const p of v.problems) L.push(`  problem: ${p}`);
   for (const n of v.notes) L.push(`  note: ${n}`);

@@ -1,11 +1,10 @@
 /**
- * `npm run cleanup -- --run <id>`: removes everything a run created, from its ledger
- * (<report dir>/<id>/ledger.jsonl), for a run that was killed before its teardown. Uses the same
- * settings as the run (ORG_BASE_URL, ORG_TOKEN, ORG_SOURCES, ...) and the same teardown
- * (harness/cleanup.ts): relationships first, then every source record, hard-deleted, transient
- * replies retried in passes. Every record it could not remove is listed by source name and native
- * ID (or relationship ID).
- * Exit codes: 0 everything removed (or already gone); 1 some records remain (listed); 2 bad arguments or settings.
+ * `npm run cleanup -- --run <id>`: removes everything a run created, from its ledger (<report dir>/<id>/ledger.jsonl),
+ * for a run that was killed before its teardown. Uses the same settings as the run (ORG_BASE_URL, ORG_TOKEN,
+ * ORG_SOURCES, ...) and the same teardown (harness/cleanup.ts): relationships first, then every source record,
+ * hard-deleted, transient replies retried in passes. Every record it could not remove is listed by source name and
+ * native ID (or relationship ID). Exit codes: 0 everything removed (or already gone); 1 some records remain (listed); 2
+ * bad arguments or settings.
  */
 import { existsSync } from 'node:fs';
 import { cleanupRun } from '../../harness/cleanup.js';
@@ -18,7 +17,8 @@ import { command, parseArguments, usageError } from '../command.js';
 const program = command({
   name: 'cleanup',
   summary:
-    'Hard-deletes everything a run created, from its ledger: for a run killed before its teardown, or one whose teardown left records behind (exit code 4 of npm run conformance).',
+    'Hard-deletes everything a run created, from its ledger: for a run killed before its teardown, or one whose ' +
+    'teardown left records behind (exit code 4 of npm run conformance).',
   settings: [
     "ORG_BASE_URL, ORG_TOKEN, ORG_SOURCES, ... the run's service settings (PERSON_*, PROVIDER_* likewise)",
     'CONFORMANCE_REPORT_DIR  where the run folder with ledger.jsonl is (default reports)',
@@ -55,7 +55,8 @@ if (!existsSync(ledger))
 if (!Object.keys(settings.configured).length)
   usageError(
     program,
-    'no service is configured (set ORG_BASE_URL and its credentials as for the run); the embedded reference keeps nothing between runs',
+    'no service is configured (set ORG_BASE_URL and its credentials as for the run); the embedded reference ' +
+      'keeps nothing between runs',
   );
 
 const run = new RunContext(values.run, settings.reportDir);
@@ -65,7 +66,8 @@ const result = await cleanupRun(run, targets, profile, removal);
 const s = result.sources;
 const r = result.relationships;
 console.log(
-  `cleanup of run ${values.run}: sources ${s.deleted} deleted, ${s.alreadyGone} already gone (of ${s.attempted}); relationships ${r.deleted} deleted, ${r.alreadyGone} already gone (of ${r.attempted})`,
+  `cleanup of run ${values.run}: sources ${s.deleted} deleted, ${s.alreadyGone} already gone (of ` +
+    `${s.attempted}); relationships ${r.deleted} deleted, ${r.alreadyGone} already gone (of ${r.attempted})`,
 );
 if (result.failures.length) console.error(`cleanup: ${result.failures.length} record(s) remain on the deployment:`);
 for (const f of result.failures) console.error(`  ${f.service} ${f.what}: ${f.reason}`);

@@ -1,12 +1,10 @@
 /**
- * `npm run compare -- <baseline> <current> [--json out.json] [--markdown out.md] [--csv folder]`:
- * compares two runs (run folders or summary.json files) and prints the comparison as Markdown.
- * When both run folders hold match-quality results (npm run match-quality), it lists the matching
- * decisions that changed too (report/match-quality-compare.ts), and with --csv writes each
- * service's changed pairs as `<service>-changed-pairs.csv`.
- * Exit codes: 0 unchanged or changed without a regression; 1 a MUST requirement newly fails, or the
- * current match-quality run's paired verdict against the baseline is a regression; 2 bad arguments
- * or unreadable input.
+ * `npm run compare -- <baseline> <current> [--json out.json] [--markdown out.md] [--csv folder]`: compares two runs
+ * (run folders or summary.json files) and prints the comparison as Markdown. When both run folders hold match-quality
+ * results (npm run match-quality), it lists the matching decisions that changed too (report/match-quality-compare.ts),
+ * and with --csv writes each service's changed pairs as `<service>-changed-pairs.csv`. Exit codes: 0 unchanged or
+ * changed without a regression; 1 a MUST requirement newly fails, or the current match-quality run's paired verdict
+ * against the baseline is a regression; 2 bad arguments or unreadable input.
  */
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,19 +21,23 @@ import { command, parseArguments, usageError } from '../command.js';
 const program = command({
   name: 'compare',
   summary:
-    "Compares two runs (before and after a vendor upgrade or configuration change, same seed): each run's gate, newly failing and passing checks, requirements whose outcome changed, significant latency shifts (rank test of per-request times) and match-score shifts; only what changed is listed.",
+    "Compares two runs (before and after a vendor upgrade or configuration change, same seed): each run's gate, " +
+    'newly failing and passing checks, requirements whose outcome changed, significant latency shifts (rank test ' +
+    'of per-request times) and match-score shifts; only what changed is listed.',
   exitCodes: [
     [0, 'unchanged, or changed without a regression'],
     [
       1,
-      "regressed: a MUST requirement newly fails, or the current match-quality run's paired verdict against the baseline is a regression",
+      "regressed: a MUST requirement newly fails, or the current match-quality run's paired verdict against the " +
+        'baseline is a regression',
     ],
     [2, 'bad arguments or unreadable input'],
   ],
   examples: [
     'npm run compare -- reports/20261120-0101-aaaa reports/20261121-0101-bbbb',
     'npm run compare -- before/summary.json after/summary.json --json diff.json --markdown diff.md',
-    'npm run compare -- reports/<before run> reports/<after run> --csv changed-pairs/   (match-quality runs: the changed pairs as CSV)',
+    'npm run compare -- reports/<before run> reports/<after run> --csv changed-pairs/   (match-quality runs: ' +
+      'the changed pairs as CSV)',
   ],
 })
   .argument('<baseline>', 'baseline run folder or summary.json')
@@ -89,7 +91,8 @@ const matching = matchQuality.length
   ? `match quality: ${matchQuality
       .map(
         (c) =>
-          `${c.service} ${c.paired ? (c.paired.regressions.length ? 'REGRESSION' : 'no regression') : 'no paired verdict'}${c.decisions ? `, ${c.decisions.flips.truePairsNewlyLinked + c.decisions.flips.nonPairsNewlyLinked} pairs newly merged, ${c.decisions.flips.truePairsNewlyUnlinked + c.decisions.flips.nonPairsNewlyUnlinked} newly split` : `, ${c.notComparable}`}`,
+          `${c.service} ` +
+          `${c.paired ? (c.paired.regressions.length ? 'REGRESSION' : 'no regression') : 'no paired verdict'}${c.decisions ? `, ${c.decisions.flips.truePairsNewlyLinked + c.decisions.flips.nonPairsNewlyLinked} pairs newly merged, ${c.decisions.flips.truePairsNewlyUnlinked + c.decisions.flips.nonPairsNewlyUnlinked} newly split` : `, ${c.notComparable}`}`,
       )
       .join('; ')}`
   : undefined;

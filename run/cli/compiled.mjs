@@ -1,23 +1,20 @@
 /**
- * Loads a TypeScript command module compiled into one JavaScript file, kept between runs, instead
- * of through tsx's loader, which compiles and resolves every module in a thread of its own each
- * time: step 1 of `npm run conformance` refusing a bad setting took about 2.1 s of CPU that way and
- * about 1.3 s this way (docs/performance.md, item 39).
+ * Loads a TypeScript command module compiled into one JavaScript file, kept between runs, instead of through tsx's
+ * loader, which compiles and resolves every module in a thread of its own each time: step 1 of `npm run conformance`
+ * refusing a bad setting took about 2.1 s of CPU that way and about 1.3 s this way (docs/performance.md, item 39).
  *
- * The compiled file (esbuild, every project module in one file, packages left to Node's
- * resolution) lives in node_modules/.cache/identity-conformance/compiled/ beside a list of the
- * files it was made from, with their sizes and modification times: it is used only while every
- * one of them is as it was, and made again otherwise (about 0.3 s). `import.meta.url`,
- * `import.meta.dirname` and `import.meta.filename` keep naming each module's own source file.
- * Where the cache cannot be written, or esbuild cannot compile the module, the module is loaded
- * through tsx, as before: the command behaves the same, only slower.
+ * The compiled file (esbuild, every project module in one file, packages left to Node's resolution) lives in
+ * node_modules/.cache/identity-conformance/compiled/ beside a list of the files it was made from, with their sizes and
+ * modification times: it is used only while every one of them is as it was, and made again otherwise (about 0.3 s).
+ * `import.meta.url`, `import.meta.dirname` and `import.meta.filename` keep naming each module's own source file. Where
+ * the cache cannot be written, or esbuild cannot compile the module, the module is loaded through tsx, as before: the
+ * command behaves the same, only slower.
  *
- * As a command: `node run/cli/compiled.mjs <module.ts> [arguments...]` runs the module as if it
- * had been started itself (`process.argv` without this file).
- * Stack traces name the compiled file, where a comment before each module's code names its source;
- * `NODE_OPTIONS=--enable-source-maps` names the sources themselves (a source map is written beside
- * the file; reading it at every start would cost about 0.15 s of CPU).
- * Plain JavaScript: it runs before any TypeScript loader is registered.
+ * As a command: `node run/cli/compiled.mjs <module.ts> [arguments...]` runs the module as if it had been started itself
+ * (`process.argv` without this file). Stack traces name the compiled file, where a comment before each module's code
+ * names its source; `NODE_OPTIONS=--enable-source-maps` names the sources themselves (a source map is written beside
+ * the file; reading it at every start would cost about 0.15 s of CPU). Plain JavaScript: it runs before any TypeScript
+ * loader is registered.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
@@ -99,26 +96,26 @@ async function compile(esbuild, root, entry, out, listPath) {
   const tsconfig = existsSync(join(root, 'tsconfig.json')) ? ['tsconfig.json'] : [];
   const files = fingerprint(root, [...inputs, ...tsconfig]);
   for (const file of result.outputFiles) publish(file.path, file.contents);
-  // A source saved while esbuild read the sources may not be in the file: it is not listed as
-  // made from that version, so the next start compiles it again.
+  // A source saved while esbuild read the sources may not be in the file: it is not listed as made from that version,
+  // so the next start compiles it again.
   const ended = Date.now();
   if (Object.values(files).some(([, mtime]) => mtime >= started && mtime <= ended)) return;
   publish(listPath, JSON.stringify({ recipe: RECIPE, esbuild: esbuild.version, node: process.version, files }));
 }
 
 /**
- * The compiled file of `entry` (a path to a TypeScript module under `root`), made, or made again
- * when a file it was made from changed.
- * @returns its URL to import (with a version, so that a module made again within a process is
- *   loaded anew) and whether it was made now
+ * The compiled file of `entry` (a path to a TypeScript module under `root`), made, or made again when a file it was
+ * made from changed.
+ * @returns its URL to import (with a version, so that a module made again within a process is loaded anew) and whether
+ *   it was made now
  * @throws when esbuild is missing, cannot compile the module, or the folder cannot be written
  */
 export async function compiledModule(entry, { root = ROOT, dir = COMPILED_DIR } = {}) {
   const source = resolve(entry);
   const esbuild = await import('esbuild');
   mkdirSync(dir, { recursive: true });
-  // Named after the source's absolute path: checkouts that share one node_modules (a symlink, a
-  // worktree) keep compiled files of their own, each with the paths of its own sources inside.
+  // Named after the source's absolute path: checkouts that share one node_modules (a symlink, a worktree) keep compiled
+  // files of their own, each with the paths of its own sources inside.
   const key = createHash('sha256').update(source).digest('hex').slice(0, 12);
   const out = join(dir, `${basename(source).replace(/\.[cm]?ts$/, '')}-${key}.mjs`);
   const listPath = `${out}.inputs.json`;
@@ -128,8 +125,8 @@ export async function compiledModule(entry, { root = ROOT, dir = COMPILED_DIR } 
 }
 
 /**
- * Loads `entry` (a path to a project TypeScript module) compiled, or through tsx when it cannot be
- * compiled or kept (options as compiledModule's).
+ * Loads `entry` (a path to a project TypeScript module) compiled, or through tsx when it cannot be compiled or kept
+ * (options as compiledModule's).
  * @returns the module's namespace
  */
 export async function importCompiled(entry, options = {}) {

@@ -1,7 +1,7 @@
 /**
- * Step 3 of `npm run conformance` (run/cli/conformance.mjs is the command, and documents it),
- * loaded by the command once the run's vitest process has ended. Light on purpose: what only an
- * interrupted run needs (settings, profile, the ledger teardown) is loaded only then.
+ * Step 3 of `npm run conformance` (run/cli/conformance.mjs is the command, and documents it), loaded by the command
+ * once the run's vitest process has ended. Light on purpose: what only an interrupted run needs (settings, profile, the
+ * ledger teardown) is loaded only then.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -25,11 +25,10 @@ export interface RunExit {
 }
 
 /**
- * The command's exit code from the run's summary.json, with the lines that say why when the gate
- * alone does not (run/outcome.ts). After an interrupt the run has wound down itself (its summary
- * is marked interrupted: it removed what it created and wrote its report); when it could not
- * (ended hard, or it wrote no summary), what it created is removed here from its ledger. A run in
- * which no check ran leaves no run folder, unless interrupted.
+ * The command's exit code from the run's summary.json, with the lines that say why when the gate alone does not
+ * (run/outcome.ts). After an interrupt the run has wound down itself (its summary is marked interrupted: it removed
+ * what it created and wrote its report); when it could not (ended hard, or it wrote no summary), what it created is
+ * removed here from its ledger. A run in which no check ran leaves no run folder, unless interrupted.
  * @returns the command's exit code: 130 / 143 after an interrupt (4 if records stay behind)
  */
 export async function finish(plan: RunPlan, exit: RunExit): Promise<number> {
@@ -51,8 +50,8 @@ export async function finish(plan: RunPlan, exit: RunExit): Promise<number> {
   }
   if (!summary) {
     console.error(`conformance: the run ended (exit ${exit.code}) without writing ${plan.summaryFile}`);
-    // A run that judged nothing and created nothing on the deployment leaves no folder behind; a
-    // ledger (for npm run cleanup) or collected results stay.
+    // A run that judged nothing and created nothing on the deployment leaves no folder behind; a ledger (for npm run
+    // cleanup) or collected results stay.
     const ledger = ledgerPath(plan.before.reportDir, runId);
     const judged = existsSync(join(dirname(plan.summaryFile), 'results.json'));
     if (!judged && (!existsSync(ledger) || !readFileSync(ledger, 'utf8').trim())) removeRunTrace(plan.before);
@@ -72,7 +71,8 @@ async function writeEvidence(plan: RunPlan, code: number): Promise<number> {
     import('../evidence.js'),
     import('../run-settings.js'),
   ]);
-  // The run's settings are those the vitest process had: the environment with the plan's hand-offs (run ID, seed, exchanges kept).
+  // The run's settings are those the vitest process had: the environment with the plan's hand-offs (run ID, seed,
+  // exchanges kept).
   Object.assign(process.env, plan.set);
   const env: Record<string, string | undefined> = { ...process.env };
   for (const name of plan.unset) if (!(name in plan.set)) delete env[name];
@@ -80,9 +80,9 @@ async function writeEvidence(plan: RunPlan, code: number): Promise<number> {
 }
 
 /**
- * Teardown after an interrupted run: removes, from the run's ledger, everything the run created on
- * the configured deployments (records already removed by vitest's own teardown count as gone).
- * The embedded reference keeps nothing after the run, so there is nothing to do without targets.
+ * Teardown after an interrupted run: removes, from the run's ledger, everything the run created on the configured
+ * deployments (records already removed by vitest's own teardown count as gone). The embedded reference keeps nothing
+ * after the run, so there is nothing to do without targets.
  * @returns one line saying what was removed
  */
 async function cleanupAfterInterrupt(runId: string): Promise<{ line: string; leftovers?: boolean }> {
@@ -105,10 +105,13 @@ async function cleanupAfterInterrupt(runId: string): Promise<{ line: string; lef
       removal,
     );
     const failed = r.failures.length
-      ? `; ${r.failures.length} records could not be removed (npm run cleanup -- --run ${runId} retries):\n${r.failures.map((f) => `  ${f.service} ${f.what}: ${f.reason}`).join('\n')}`
+      ? `; ${r.failures.length} records could not be removed (npm run cleanup -- --run ${runId} ` +
+        `retries):\n${r.failures.map((f) => `  ${f.service} ${f.what}: ${f.reason}`).join('\n')}`
       : '';
     return {
-      line: `cleanup from the ledger: sources ${r.sources.deleted} deleted, ${r.sources.alreadyGone} already gone; relationships ${r.relationships.deleted} deleted, ${r.relationships.alreadyGone} already gone${failed}`,
+      line:
+        `cleanup from the ledger: sources ${r.sources.deleted} deleted, ${r.sources.alreadyGone} already gone; ` +
+        `relationships ${r.relationships.deleted} deleted, ${r.relationships.alreadyGone} already gone${failed}`,
       leftovers: r.failures.length > 0,
     };
   } catch (e) {

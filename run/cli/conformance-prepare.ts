@@ -1,10 +1,9 @@
 /**
- * Step 1 of `npm run conformance` (run/cli/conformance.mjs is the command, and documents it), in
- * a process of its own before the run: `node --import tsx run/cli/conformance-prepare.ts [arguments]`
- * writes the run's plan (RunPlan, JSON) to file descriptor 3, or exits: 0 after --help or
- * --version, 2 on a bad argument (an option neither this command nor vitest knows, a filter that
- * names no scenario file: run/vitest/vitest-arguments.ts) or setting, 3 when the preflight fails (leaving
- * no run folder behind).
+ * Step 1 of `npm run conformance` (run/cli/conformance.mjs is the command, and documents it), in a process of its own
+ * before the run: `node --import tsx run/cli/conformance-prepare.ts [arguments]` writes the run's plan (RunPlan, JSON)
+ * to file descriptor 3, or exits: 0 after --help or --version, 2 on a bad argument (an option neither this command nor
+ * vitest knows, a filter that names no scenario file: run/vitest/vitest-arguments.ts) or setting, 3 when the preflight
+ * fails (leaving no run folder behind).
  */
 import { existsSync, readdirSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -41,7 +40,10 @@ import { stopPipe } from '../interrupt.js';
 import type { EvidenceRequest } from '../evidence.js';
 import { listingJson, listingText, requirementFilters } from '../check-selection.js';
 
-/** What step 1 hands the command for the run: vitest's arguments and environment, and what step 3 (run/cli/conformance-finish.ts) needs. */
+/**
+ * What step 1 hands the command for the run: vitest's arguments and environment, and what step 3
+ * (run/cli/conformance-finish.ts) needs.
+ */
 export interface RunPlan {
   runId: string;
   /** Where the run writes its summary (the run folder's summary.json). */
@@ -55,7 +57,10 @@ export interface RunPlan {
   /** Variables to set in the vitest process's environment, and variables to remove from it. */
   set: Record<string, string>;
   unset: string[];
-  /** The vitest process's stop pipe (run/interrupt.ts): its file descriptor, and the variable naming it, for that process alone. */
+  /**
+   * The vitest process's stop pipe (run/interrupt.ts): its file descriptor, and the variable naming it, for that
+   * process alone.
+   */
   stopPipe: { fd: number; env: Record<string, string> };
   /** The evidence bundle to write once the run has ended (--evidence), if asked for. */
   evidence?: EvidenceRequest;
@@ -64,8 +69,10 @@ export interface RunPlan {
 const program = command({
   name: 'conformance',
   summary:
-    'Runs the conformance suite against the configured deployments, or the embedded reference when no service URL is set. ' +
-    'Options it does not know, and everything after --, go to vitest: a folder (scenarios/organization) or a name pattern (-t merge).',
+    'Runs the conformance suite against the configured deployments, or the embedded reference when no service ' +
+    'URL is set. ' +
+    'Options it does not know, and everything after --, go to vitest: a folder (scenarios/organization) or a ' +
+    'name pattern (-t merge).',
   settings: [
     'ORG_BASE_URL, ORG_TOKEN, ORG_SOURCES, ...      the organization service (PERSON_*, PROVIDER_* likewise)',
     'CONFORMANCE_TARGET=embedded|configured        the target you mean; refused when the settings say otherwise',
@@ -87,7 +94,8 @@ const program = command({
     ],
     [
       130,
-      'INTERRUPTED by SIGINT (143: SIGTERM, or the parent process gone): stopped, what it created removed, report marked INTERRUPTED',
+      'INTERRUPTED by SIGINT (143: SIGTERM, or the parent process gone): stopped, what it created removed, ' +
+        'report marked INTERRUPTED',
     ],
   ],
   examples: [
@@ -121,15 +129,16 @@ const program = command({
   .option('--product-version <version>', 'with --evidence: the version of the product tested')
   .option(
     '--certification',
-    'with --evidence: the certification profile (no skipped or omitted check, no known failure, every MUST requirement checked, every check of the catalogue)',
+    'with --evidence: the certification profile (no skipped or omitted check, no known failure, every MUST ' +
+      'requirement checked, every check of the catalogue)',
   )
   .argument('[vitest...]', 'vitest filters and options, passed through')
   .allowUnknownOption()
   .allowExcessArguments();
 
 /**
- * Every entry of the known-failures list names a requirement or a check of the suite; the suite's
- * check IDs are collected (run/check-ids.ts, a few seconds) only when an entry looks like one.
+ * Every entry of the known-failures list names a requirement or a check of the suite; the suite's check IDs are
+ * collected (run/check-ids.ts, a few seconds) only when an entry looks like one.
  * @throws SettingsError naming the first unknown entry and the ID meant (exit code 2)
  */
 async function checkKnownFailureIds(known: KnownFailures, budgets: ReturnType<typeof resolveBudgets>): Promise<void> {
@@ -151,9 +160,8 @@ async function checkKnownFailureIds(known: KnownFailures, budgets: ReturnType<ty
 }
 
 /**
- * Parses the arguments, validates the settings (exit 2), states the target, fixes the run id and
- * seed, and runs the preflight against configured services (exit 3; it ends the process, as
- * --help and --version do with 0).
+ * Parses the arguments, validates the settings (exit 2), states the target, fixes the run id and seed, and runs the
+ * preflight against configured services (exit 3; it ends the process, as --help and --version do with 0).
  * @returns the run's plan
  */
 export async function prepare(argv: string[]): Promise<RunPlan> {
@@ -198,7 +206,8 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
   const shard = shardOption === undefined ? undefined : /^(\d+)\/(\d+)$/.exec(shardOption);
   if (shardOption !== undefined && (!shard || Number(shard[1]) < 1 || Number(shard[1]) > Number(shard[2])))
     usageError(program, `--shard: expected i/n with 1 <= i <= n, e.g. 1/3, got ${JSON.stringify(shardOption)}`);
-  // An option neither this command nor vitest knows, or a filter that names no scenario file: one line, before anything runs.
+  // An option neither this command nor vitest knows, or a filter that names no scenario file: one line, before anything
+  // runs.
   const argumentProblem = await vitestArgumentProblem(vitestArgs);
   if (argumentProblem) usageError(program, argumentProblem);
   let settings: Settings;
@@ -253,13 +262,15 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
       removeRunTrace(before);
       process.exit(3);
     }
-    // A distant deployment gets more scenario files side by side (harness/config.ts filesAtOnceFor), unless CONFORMANCE_FILES_AT_ONCE says how many.
+    // A distant deployment gets more scenario files side by side (harness/config.ts filesAtOnceFor), unless
+    // CONFORMANCE_FILES_AT_ONCE says how many.
     if (roundTripMs !== undefined) {
       roundTrip = Math.round(roundTripMs);
       const why = filesAtOnceSetBy(loadEnv()) ?? 'CONFORMANCE_FILES_AT_ONCE sets another number';
       if (settings.verbose)
         console.log(
-          `conformance: round trip ${Math.round(roundTripMs)} ms: ${filesAtOnceFor(settings, roundTripMs)} scenario files at once (${why})`,
+          `conformance: round trip ${Math.round(roundTripMs)} ms: ${filesAtOnceFor(settings, roundTripMs)} ` +
+            `scenario files at once (${why})`,
         );
     }
   }

@@ -1,34 +1,32 @@
 /**
- * `npm run conformance -- [options] [vitest filters and options]`: validates the settings (one
- * message and exit code 2 on a bad one, before any request), states the run's target, fixes the
- * run id and seed, runs the suite with vitest (filters such as a folder or `-t merge` pass
- * through; everything after `--` goes to vitest unread), and exits from the run's outcome
- * (run/outcome.ts):
- *   0 every MUST requirement checked held (failures of EXPECT requirements, known failures and
- *     pending checks listed in CONFORMANCE_KNOWN_FAILURES are reported but do not gate);
- *   1 conformance failures (a MUST requirement failed, a check errored other than could not
- *     judge), or no check ran;
+ * `npm run conformance -- [options] [vitest filters and options]`: validates the settings (one message and exit code 2
+ * on a bad one, before any request), states the run's target, fixes the run id and seed, runs the suite with vitest
+ * (filters such as a folder or `-t merge` pass through; everything after `--` goes to vitest unread), and exits from
+ * the run's outcome (run/outcome.ts):
+ *   0 every MUST requirement checked held (failures of EXPECT requirements, known failures and pending checks listed in
+ *     CONFORMANCE_KNOWN_FAILURES are reported but do not gate);
+ *   1 conformance failures (a MUST requirement failed, a check errored other than could not judge), or no check ran;
  *   2 bad settings or arguments; 3 preflight failed (deployment unreachable or credentials rejected);
  *   4 the teardown left records of the run on the deployment (listed; npm run cleanup removes them);
- *   5 INCOMPLETE: nothing failed, but checks could not judge (the deployment did not answer them
- *     within the retry budget, CONFORMANCE_RETRY_BUDGET_MS);
+ *   5 INCOMPLETE: nothing failed, but checks could not judge (the deployment did not answer them within the retry
+ *     budget, CONFORMANCE_RETRY_BUDGET_MS);
  *   130 / 143 interrupted by SIGINT / SIGTERM (to this process, to npm, to the process group) or by
  *     its parent ending: the run stops sending, removes what it created and writes its report
  *     marked INTERRUPTED (run/interrupt.ts; test/interrupt-teardown.test.ts).
- * With `--shard=i/n` the run id gets the suffix `-s<i>of<n>` (its own namespace and report
- * folder) and a vitest blob report is written for `npm run report:merge`.
+ * With `--shard=i/n` the run id gets the suffix `-s<i>of<n>` (its own namespace and report folder) and a vitest blob
+ * report is written for `npm run report:merge`.
  *
- * Three steps, so that the process that waits for the whole run holds neither a TypeScript loader
- * nor the suite's modules (about 45 MB instead of 120: docs/performance.md, item 28):
- *   1. run/cli/conformance-prepare.ts, in a process of its own: arguments, settings, preflight;
- *      it hands over the run's plan (vitest's arguments and environment) on file descriptor 3;
+ * Three steps, so that the process that waits for the whole run holds neither a TypeScript loader nor the suite's
+ * modules (about 45 MB instead of 120: docs/performance.md, item 28):
+ *   1. run/cli/conformance-prepare.ts, in a process of its own: arguments, settings, preflight; it hands over the run's
+ *      plan (vitest's arguments and environment) on file descriptor 3;
  *   2. the vitest process, with that plan;
- *   3. run/cli/conformance-finish.ts, loaded here once vitest has ended: the exit code, and the
- *      ledger teardown after an interrupt the run could not wind down itself.
- * The vitest process runs in a process group of its own, so that only this process hears a signal
- * sent to the command's group (a terminal's Ctrl-C) and the run winds down once, as told here.
- * Plain JavaScript for that reason. Steps 1 and 3 are TypeScript modules loaded compiled into one
- * file each, kept between runs (run/cli/compiled.mjs), not through tsx's loader.
+ *   3. run/cli/conformance-finish.ts, loaded here once vitest has ended: the exit code, and the ledger teardown after
+ *      an interrupt the run could not wind down itself.
+ * The vitest process runs in a process group of its own, so that only this process hears a signal sent to the command's
+ * group (a terminal's Ctrl-C) and the run winds down once, as told here. Plain JavaScript for that reason. Steps 1 and
+ * 3 are TypeScript modules loaded compiled into one file each, kept between runs (run/cli/compiled.mjs), not through
+ * tsx's loader.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -37,16 +35,15 @@ import { fileURLToPath } from 'node:url';
 const COMPILED = fileURLToPath(new URL('./compiled.mjs', import.meta.url));
 
 /**
- * A second signal within this time (ms) is the same interrupt: npm passes on to this process a
- * signal that a terminal's Ctrl-C also sent it directly, as one of the process group.
+ * A second signal within this time (ms) is the same interrupt: npm passes on to this process a signal that a terminal's
+ * Ctrl-C also sent it directly, as one of the process group.
  */
 const SAME_INTERRUPT_MS = 1000;
 /**
- * How long the run has to wind down after an interrupt (ms): stop its checks, remove what it
- * created, write its report (3-7 s here on two busy cores; the first attempt, 8 s, was too short
- * with a load of 20 on them). Then, or at a second signal (a CI runner's SIGTERM after its
- * SIGINT), the vitest process is ended hard and the removals are finished here from the ledger
- * (what the run removed already is marked there).
+ * How long the run has to wind down after an interrupt (ms): stop its checks, remove what it created, write its report
+ * (3-7 s here on two busy cores; the first attempt, 8 s, was too short with a load of 20 on them). Then, or at a second
+ * signal (a CI runner's SIGTERM after its SIGINT), the vitest process is ended hard and the removals are finished here
+ * from the ledger (what the run removed already is marked there).
  */
 const WIND_DOWN_MS = 20000;
 /** How often the parent process is looked for (ms): a command whose parent ended (npm killed) stops its run. */
@@ -54,7 +51,9 @@ const PARENT_POLL_MS = 500;
 
 /** The interrupt: its signal, why, when; and `hard` once the wind-down was cut short. */
 let interrupted;
-/** The step running now: `prepare` (step 1) or `vitest` (step 2), its child process, and the vitest process's stop pipe. */
+/**
+ * The step running now: `prepare` (step 1) or `vitest` (step 2), its child process, and the vitest process's stop pipe.
+ */
 let step;
 
 /** Writes a line to stderr, never failing: the reader may have gone with the parent. */
@@ -65,7 +64,10 @@ const say = (line) => {
 };
 for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 
-/** Ends the vitest process at once (the run could not wind down, or a second signal came); step 3 removes the rest from the ledger. */
+/**
+ * Ends the vitest process at once (the run could not wind down, or a second signal came); step 3 removes the rest from
+ * the ledger.
+ */
 function endHard(why) {
   if (!interrupted || interrupted.hard) return;
   interrupted.hard = why;
@@ -76,9 +78,9 @@ function endHard(why) {
 }
 
 /**
- * SIGINT / SIGTERM, or the parent gone: the step running is told to stop (step 1 by the signal;
- * the vitest process through its stop pipe, so that it winds down); a later second signal, or the
- * run still going WIND_DOWN_MS later, ends it hard.
+ * SIGINT / SIGTERM, or the parent gone: the step running is told to stop (step 1 by the signal; the vitest process
+ * through its stop pipe, so that it winds down); a later second signal, or the run still going WIND_DOWN_MS later, ends
+ * it hard.
  */
 function interrupt(signal, reason) {
   const now = Date.now();
@@ -102,7 +104,9 @@ const watch = setInterval(() => {
   interrupt('SIGTERM', 'the parent process of npm run conformance ended');
 }, PARENT_POLL_MS).unref();
 
-/** Starts a step's child process and resolves with how it ended, once `until` ('exit', or 'close': its output read too). */
+/**
+ * Starts a step's child process and resolves with how it ended, once `until` ('exit', or 'close': its output read too).
+ */
 function run(kind, args, options, until = 'exit') {
   const child = spawn(process.execPath, args, options);
   step = { kind, child };
@@ -129,7 +133,8 @@ async function prepare() {
 const plan = await prepare();
 if (typeof plan === 'number') process.exit(plan);
 
-// The stop pipe (run/interrupt.ts): its file descriptor, and the variable naming it (HANDOFF.stopFd), come with the plan.
+// The stop pipe (run/interrupt.ts): its file descriptor, and the variable naming it (HANDOFF.stopFd), come with the
+// plan.
 const env = { ...process.env, ...plan.set, ...plan.stopPipe.env };
 for (const name of plan.unset) if (!(name in plan.set)) delete env[name];
 const stdio = ['inherit', 'inherit', 'inherit'];

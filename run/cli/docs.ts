@@ -1,11 +1,10 @@
 /**
- * `npm run docs`: writes the documents generated from the specification: docs/state-tables.md, the
- * executable state tables (specs/<service>/state-spec.ts) with every outcome's level, requirement
- * and seed sentence, docs/open-cells.md, every open cell and "not shown" with what the seeds
- * still forbid there, and docs/clauses.md, the clauses of the single checks (specs/clauses/) with
- * the requirement and forbidding sentence each cites. `npm test` fails when a committed document
- * differs from what this writes.
- * Exit codes: 0 written (or, with --check, up to date); 1 --check found one out of date; 2 bad arguments.
+ * `npm run docs`: writes the documents generated from the specification: docs/state-tables.md, the executable state
+ * tables (specs/<service>/state-spec.ts) with every outcome's level, requirement and seed sentence, docs/open-cells.md,
+ * every open cell and "not shown" with what the seeds still forbid there, and docs/clauses.md, the clauses of the
+ * single checks (specs/clauses/) with the requirement and forbidding sentence each cites. `npm test` fails when a
+ * committed document differs from what this writes. Exit codes: 0 written (or, with --check, up to date); 1 --check
+ * found one out of date; 2 bad arguments.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +16,9 @@ import { command, parseArguments } from '../command.js';
 const program = command({
   name: 'docs',
   summary:
-    "Writes docs/state-tables.md and docs/open-cells.md from the executable state tables (specs/<service>/state-spec.ts) and the seeds' silences (specs/common/not-shown.ts), and docs/clauses.md from the clauses of the single checks (specs/clauses/).",
+    'Writes docs/state-tables.md and docs/open-cells.md from the executable state tables ' +
+    "(specs/<service>/state-spec.ts) and the seeds' silences (specs/common/not-shown.ts), and docs/clauses.md " +
+    'from the clauses of the single checks (specs/clauses/).',
   exitCodes: [
     [0, 'written, or with --check up to date'],
     [1, 'with --check: the document is out of date'],

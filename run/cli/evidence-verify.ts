@@ -1,10 +1,9 @@
 /**
- * `npm run evidence:verify -- <dir>`: verifies an evidence bundle (report/evidence/verify.ts):
- * digests, completeness, manifest, and a new scan for secrets (those of the current settings too,
- * when they load) and other sources' identity data; prints the bundle's verdict.
- * Exit codes: 0 a valid bundle of a run that passed (and was certified, when the bundle was made
- * with the certification profile); 1 a valid bundle whose run failed or was not certified;
- * 3 an invalid bundle (changed, incomplete, or holding a secret or foreign data); 2 bad arguments.
+ * `npm run evidence:verify -- <dir>`: verifies an evidence bundle (report/evidence/verify.ts): digests, completeness,
+ * manifest, and a new scan for secrets (those of the current settings too, when they load) and other sources' identity
+ * data; prints the bundle's verdict. Exit codes: 0 a valid bundle of a run that passed (and was certified, when the
+ * bundle was made with the certification profile); 1 a valid bundle whose run failed or was not certified; an invalid
+ * bundle (changed, incomplete, or holding a secret or foreign data); 2 bad arguments.
  */
 import { loadSettings } from '../../harness/config.js';
 import { verificationLines, verifyBundle } from '../../report/evidence/verify.js';
@@ -14,7 +13,8 @@ import { settingsSecrets } from '../evidence.js';
 const program = command({
   name: 'evidence:verify',
   summary:
-    "Verifies an evidence bundle (npm run conformance -- --evidence <dir>): SHA-256 digests, completeness, manifest, no secret and no other source's identity data; prints its verdict.",
+    'Verifies an evidence bundle (npm run conformance -- --evidence <dir>): SHA-256 digests, completeness, ' +
+    "manifest, no secret and no other source's identity data; prints its verdict.",
   settings: ['ORG_*, PERSON_*, PROVIDER_*   credentials of the current settings are looked for too'],
   exitCodes: [
     [0, 'valid bundle; its run passed (and was certified, with the certification profile)'],

@@ -1,10 +1,9 @@
 /**
  * `npm run reference -- [--port N] [--faults a,b] [--variants name[=value],...] [--latency-ms N] [--jitter-ms N]`:
- * starts the embedded reference deployment alone on 127.0.0.1 (the given port or a free one) and
- * prints the base URL, a valid bearer token, the basic credentials and two ready-to-run curl
- * commands (postIdentity and demographicsSearch of the organization service, run/reference-requests.ts),
- * so curl or another client can be pointed at it. Faults, variants and latency default to REFERENCE_FAULTS,
- * REFERENCE_VARIANTS, REFERENCE_LATENCY_MS and REFERENCE_JITTER_MS.
+ * starts the embedded reference deployment alone on 127.0.0.1 (the given port or a free one) and prints the base URL, a
+ * valid bearer token, the basic credentials and two ready-to-run curl commands (postIdentity and demographicsSearch of
+ * the organization service, run/reference-requests.ts), so curl or another client can be pointed at it. Faults,
+ * variants and latency default to REFERENCE_FAULTS, REFERENCE_VARIANTS, REFERENCE_LATENCY_MS and REFERENCE_JITTER_MS.
  * Exit codes: 0 stopped by Ctrl+C; 2 a bad argument or setting (one line, before it starts).
  */
 import { SettingsError, checkSettingNames } from '../../harness/config.js';
@@ -20,7 +19,8 @@ import { exampleRequests } from '../reference-requests.js';
 const program = command({
   name: 'reference',
   summary:
-    'Starts the embedded reference deployment alone and prints its base URL, a bearer token, basic credentials and two ready-to-run curl commands (postIdentity, demographicsSearch).',
+    'Starts the embedded reference deployment alone and prints its base URL, a bearer token, basic credentials ' +
+    'and two ready-to-run curl commands (postIdentity, demographicsSearch).',
   settings: [
     'REFERENCE_FAULTS=a,b                 named faults to switch on (npm run detection -- --list)',
     'REFERENCE_FOREIGN_DATA=1             load identities of a non-test source in every service',
@@ -89,7 +89,8 @@ const lines = [`Reference deployment listening on ${ref.url}`];
 for (const spec of Object.values(SERVICES))
   if (REFERENCE_SERVICES[spec.name])
     lines.push(
-      `  ${spec.name}: ${ref.baseUrlOf(spec.name)}${spec.servicePath}/<operation>  (${spec.envPrefix}_BASE_URL=${ref.baseUrlOf(spec.name)})`,
+      `  ${spec.name}: ${ref.baseUrlOf(spec.name)}${spec.servicePath}/<operation>  ` +
+        `(${spec.envPrefix}_BASE_URL=${ref.baseUrlOf(spec.name)})`,
     );
 const requests = exampleRequests(ref.baseUrlOf('organization'), ref.token, REFERENCE_SOURCES[0]!);
 lines.push(

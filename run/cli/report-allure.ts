@@ -1,14 +1,13 @@
 /**
- * `npm run report:allure -- [run folder]`: builds the Allure report of a run (default
- * reports/latest) from its allure-results/ with the `allure` npm package (Allure 3, no Java) as
- * ONE file, <run folder>/allure-report/index.html, that opens from disk (Awesome plugin,
- * singleFile). Its title names the deployment, the run and its verdict with the exit code, and its
- * overview lists the verdict, exit code, target and gate (report/allure-run.ts); its tree is
- * service → area → operation; it keeps history in <report dir>/allure-history/<deployment>.jsonl,
- * shared by the runs of that deployment, so trends show from the second run on.
- * Requirement links point at ../report.html#req-<ID> (CONFORMANCE_REQUIREMENT_URL overrides).
- * The report makes no request when opened: Allure's analytics script is removed (report/allure-offline.ts).
- * Exit codes: 0 built; 1 allure failed; 2 no allure-results or no summary.json in the folder.
+ * `npm run report:allure -- [run folder]`: builds the Allure report of a run (default reports/latest) from its
+ * allure-results/ with the `allure` npm package (Allure 3, no Java) as ONE file, <run folder>/allure-report/index.html,
+ * that opens from disk (Awesome plugin, singleFile). Its title names the deployment, the run and its verdict with the
+ * exit code, and its overview lists the verdict, exit code, target and gate (report/allure-run.ts); its tree is service
+ * → area → operation; it keeps history in <report dir>/allure-history/<deployment>.jsonl, shared by the runs of that
+ * deployment, so trends show from the second run on. Requirement links point at ../report.html#req-<ID>
+ * (CONFORMANCE_REQUIREMENT_URL overrides). The report makes no request when opened: Allure's analytics script is
+ * removed (report/allure-offline.ts). Exit codes: 0 built; 1 allure failed; 2 no allure-results or no summary.json in
+ * the folder.
  */
 import { reportDirSetting } from '../../harness/config.js';
 import { spawnSync } from 'node:child_process';
@@ -23,7 +22,8 @@ import { command, parseArguments } from '../command.js';
 const program = command({
   name: 'report:allure',
   summary:
-    'Builds the Allure report of a run folder (default reports/latest) as one file, <run folder>/allure-report/index.html, that opens from disk (Allure 3, no Java), with history per deployment.',
+    'Builds the Allure report of a run folder (default reports/latest) as one file, <run ' +
+    'folder>/allure-report/index.html, that opens from disk (Allure 3, no Java), with history per deployment.',
   settings: [
     'CONFORMANCE_REPORT_DIR  where run folders are (default reports)',
     'CONFORMANCE_REQUIREMENT_URL  where requirement links point (default ../report.html#req-%s)',

@@ -1,8 +1,7 @@
 /**
- * `npm run report:merge -- [--out reports] [--run-id ID] <shard run folder>...`: joins the shards
- * of a sharded run into one run folder with one report (see report/merge.ts).
- * Exit code: the merged run's outcome, as its headline says (report/outcome.ts: 0 pass, 1 fail or
- * no check, 4 records left on the deployment, 5 incomplete), 2 on bad arguments.
+ * `npm run report:merge -- [--out reports] [--run-id ID] <shard run folder>...`: joins the shards of a sharded run into
+ * one run folder with one report (see report/merge.ts). Exit code: the merged run's outcome, as its headline says
+ * (report/outcome.ts: 0 pass, 1 fail or no check, 4 records left on the deployment, 5 incomplete), 2 on bad arguments.
  */
 import { reportDirSetting } from '../../harness/config.js';
 import { mergeShards } from '../../report/merge.js';
@@ -13,7 +12,8 @@ import { exitCodeOf } from '../../report/outcome.js';
 const program = command({
   name: 'report:merge',
   summary:
-    'Joins the run folders of a sharded run (npm run conformance -- --shard=i/n on n machines) into one run folder and report.',
+    'Joins the run folders of a sharded run (npm run conformance -- --shard=i/n on n machines) into one run ' +
+    'folder and report.',
   settings: ['CONFORMANCE_REPORT_DIR  default of --out (default reports)'],
   exitCodes: [
     [0, 'the merged run passes its gate'],

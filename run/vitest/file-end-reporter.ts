@@ -1,7 +1,7 @@
 /**
- * Tells the run's main process which scenario files each vitest project holds and when each has
- * ended (run/vitest/file-events.ts), so the records of a file whose checks have all ended can be removed
- * while the run goes on (run/early-removal.ts).
+ * Tells the run's main process which scenario files each vitest project holds and when each has ended
+ * (run/vitest/file-events.ts), so the records of a file whose checks have all ended can be removed while the run goes
+ * on (run/early-removal.ts).
  */
 import { relative } from 'node:path';
 import type { Reporter, TestModule, TestSpecification } from 'vitest/node';

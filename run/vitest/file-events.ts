@@ -1,17 +1,17 @@
 /**
- * The hand-over between the run's reporter, which sees scenario files end, and its global setup,
- * which owns the targets and the teardown (run/early-removal.ts). Both run in vitest's main
- * process but are loaded by different module loaders, so they meet on a global, keyed by vitest
- * project (a process may run several). Events that come before a project's listener attaches are
- * kept and handed over when it does. No imports: the reporter loads this before the first check.
+ * The hand-over between the run's reporter, which sees scenario files end, and its global setup, which owns the targets
+ * and the teardown (run/early-removal.ts). Both run in vitest's main process but are loaded by different module
+ * loaders, so they meet on a global, keyed by vitest project (a process may run several). Events that come before a
+ * project's listener attaches are kept and handed over when it does. No imports: the reporter loads this before the
+ * first check.
  */
 
 /** What wants to know which files a run holds and when each has ended (paths relative to the project root). */
 export interface FileListener {
   selected(files: string[]): void;
   /**
-   * Every check of `file` has ended. `settled` is false when one of them failed: a check that timed
-   * out may still be sending requests (vitest does not stop its body), so its file's records stay.
+   * Every check of `file` has ended. `settled` is false when one of them failed: a check that timed out may still be
+   * sending requests (vitest does not stop its body), so its file's records stay.
    */
   fileEnded(file: string, settled: boolean): void;
 }

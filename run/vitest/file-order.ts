@@ -1,19 +1,17 @@
 /**
- * The order in which the run hands scenario files to its workers: longest first. A file lasts as
- * long as its longest chain of requests that must follow one another, so against a distant
- * deployment the run ends when the last long file ends; starting the long files first lets the
- * short ones fill the gaps (longest-processing-time-first scheduling). Vitest's own order (files
- * that failed last time, then by the duration cached from the last run on this machine) follows
- * whichever target ran last: durations against the embedded reference say little about those
- * against staging, and a fresh CI clone has no cache at all.
+ * The order in which the run hands scenario files to its workers: longest first. A file lasts as long as its longest
+ * chain of requests that must follow one another, so against a distant deployment the run ends when the last long file
+ * ends; starting the long files first lets the short ones fill the gaps (longest-processing-time-first scheduling).
+ * Vitest's own order (files that failed last time, then by the duration cached from the last run on this machine)
+ * follows whichever target ran last: durations against the embedded reference say little about those against staging,
+ * and a fresh CI clone has no cache at all.
  *
- * The areas are ranked by their longest chain, measured with `npm run bench:latency` (walks:
- * about 100 requests one after another; metamorphic and notification checks 30 to 50; a
- * generated bad-input check about 50 short ones); areas not ranked come after, in vitest's
- * order. Within an area the services alternate, so that long files of one service do not all
- * compete for that service's in-flight bound (CONFORMANCE_MAX_IN_FLIGHT) at once, busiest service
- * first: the provider checks send the most requests (about 40 % of a run's), so the provider's
- * bound is the one a run must keep busy from its start.
+ * The areas are ranked by their longest chain, measured with `npm run bench:latency` (walks: about 100 requests one
+ * after another; metamorphic and notification checks 30 to 50; a generated bad-input check about 50 short ones); areas
+ * not ranked come after, in vitest's order. Within an area the services alternate, so that long files of one service do
+ * not all compete for that service's in-flight bound (CONFORMANCE_MAX_IN_FLIGHT) at once, busiest service first: the
+ * provider checks send the most requests (about 40 % of a run's), so the provider's bound is the one a run must keep
+ * busy from its start.
  */
 import { basename, dirname } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -34,10 +32,10 @@ export const LONGEST_FIRST = [
 ];
 
 /**
- * Areas whose checks send invalid input on purpose that a lenient deployment may store (bad input,
- * generated bad input): they run last in their service's isolation group (run/vitest/vitest-plan.ts), so
- * no other check of a service that may share their store can ever see such a record
- * (run/vitest/side-by-side-runner.mjs waits for every other file of the group to end first).
+ * Areas whose checks send invalid input on purpose that a lenient deployment may store (bad input, generated bad
+ * input): they run last in their service's isolation group (run/vitest/vitest-plan.ts), so no other check of a service
+ * that may share their store can ever see such a record (run/vitest/side-by-side-runner.mjs waits for every other file
+ * of the group to end first).
  */
 export const ISOLATED_AREAS = ['bad-input', 'generated-bad-input'];
 
@@ -57,8 +55,8 @@ export function fileRank(path: string): number {
 }
 
 /**
- * Orders scenario files by fileRank, then by service (BUSIEST_FIRST, so services alternate),
- * keeping vitest's order otherwise; the isolated files (ISOLATED_AREAS) come after all others.
+ * Orders scenario files by fileRank, then by service (BUSIEST_FIRST, so services alternate), keeping vitest's order
+ * otherwise; the isolated files (ISOLATED_AREAS) come after all others.
  */
 export function longestFirst<T>(files: T[], pathOf: (f: T) => string): T[] {
   return files

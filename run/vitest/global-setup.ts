@@ -1,9 +1,8 @@
 /**
- * Global setup of a conformance run: validates settings, opens the run (id, report folder,
- * ledger), starts the embedded reference when no service URL is configured, and hands the
- * targets to the test workers. While the run goes on, the records of each file whose checks have
- * ended are removed (run/early-removal.ts); the returned teardown hard-deletes everything else the
- * run created (ledger) and writes the reports, also when checks failed.
+ * Global setup of a conformance run: validates settings, opens the run (id, report folder, ledger), starts the embedded
+ * reference when no service URL is configured, and hands the targets to the test workers. While the run goes on, the
+ * records of each file whose checks have ended are removed (run/early-removal.ts); the returned teardown hard-deletes
+ * everything else the run created (ledger) and writes the reports, also when checks failed.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,9 +25,9 @@ import { afterFirstFileEnds, detachFileListener } from './file-events.js';
 import { onStopRequest } from '../interrupt.js';
 
 export default async function setup(project: TestProject) {
-  // An interrupt (run/interrupt.ts): vitest cancels the run (the checks' signals abort: nothing
-  // more is sent, requests under way end, checks not started are skipped), then the teardown
-  // below removes what the run created and writes the reports marked INTERRUPTED.
+  // An interrupt (run/interrupt.ts): vitest cancels the run (the checks' signals abort: nothing more is sent, requests
+  // under way end, checks not started are skipped), then the teardown below removes what the run created and writes the
+  // reports marked INTERRUPTED.
   let interrupted: Interruption | undefined;
   let early: Promise<import('../early-removal.js').EarlyRemoval | undefined> | undefined;
   const stopListening = onStopRequest((request) => {
@@ -36,7 +35,8 @@ export default async function setup(project: TestProject) {
     // The reader of the run's output may have gone with the command: a failed write must not end the teardown.
     for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
     console.log(
-      `conformance: interrupted (${request.reason}): no further request is sent; removing what the run created; the report is marked INTERRUPTED`,
+      `conformance: interrupted (${request.reason}): no further request is sent; removing what the run created; ` +
+        `the report is marked INTERRUPTED`,
     );
     void project.vitest.cancelCurrentRun('interrupted' as never);
     // No check is left to keep slots of the in-flight bound for: removals take all of them now.
@@ -53,20 +53,24 @@ export default async function setup(project: TestProject) {
   const deployments = await openDeployments(settings, profile);
   const { targets } = deployments;
 
-  // One worker, which runs the files side by side (vitest.config.ts); vitest hands a worker all its
-  // files at once only with one worker and isolate off, so --maxWorkers or --isolate on the
-  // command line make each worker run its files one after another.
+  // One worker, which runs the files side by side (vitest.config.ts); vitest hands a worker all its files at once only
+  // with one worker and isolate off, so --maxWorkers or --isolate on the command line make each worker run its files
+  // one after another.
   const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
   if (workers > 1 || project.config.isolate)
     console.warn(
-      `conformance: with ${workers > 1 ? `--maxWorkers ${workers}` : '--isolate'} each worker runs its scenario files one after another: CONFORMANCE_FILES_AT_ONCE has no effect`,
+      `conformance: with ${workers > 1 ? `--maxWorkers ${workers}` : '--isolate'} each worker runs its scenario ` +
+        `files one after another: CONFORMANCE_FILES_AT_ONCE has no effect`,
     );
-  // Worker threads share memory, so one counter per service bounds the whole run; worker
-  // processes (another pool) would each get a copy, so they divide the bound among themselves.
+  // Worker threads share memory, so one counter per service bounds the whole run; worker processes (another pool) would
+  // each get a copy, so they divide the bound among themselves.
   const shareable = project.config.pool === 'threads';
   if (!shareable && workers > settings.maxInFlight)
     console.warn(
-      `conformance: with --pool ${project.config.pool} each of the ${workers} workers keeps its own in-flight count, so up to ${workers} requests per service may be in flight, more than CONFORMANCE_MAX_IN_FLIGHT=${settings.maxInFlight}; run with the default pool (threads) or --maxWorkers at most ${settings.maxInFlight}`,
+      `conformance: with --pool ${project.config.pool} each of the ${workers} workers keeps its own in-flight ` +
+        `count, so up to ${workers} requests per service may be in flight, more than ` +
+        `CONFORMANCE_MAX_IN_FLIGHT=${settings.maxInFlight}; run with the default pool (threads) or --maxWorkers at ` +
+        `most ${settings.maxInFlight}`,
     );
   // One OAuth2 token per service for the whole run, shared by its threads (harness/oauth.ts).
   const oauth = serviceNames().filter((s) => targets[s]?.auth.scheme === 'bearer' && targets[s]?.auth.oauth);
@@ -120,26 +124,28 @@ export default async function setup(project: TestProject) {
   const where = description.targets
     .map((t) => `${t.service}: ${t.status === 'not configured' ? 'not configured' : `${t.baseUrl}${t.servicePath}`}`)
     .join('; ');
-  // The target was stated before anything started (run/cli/conformance-prepare.ts) and heads the
-  // summary at the end; the opening block repeats it, with every service's URL, only when verbose.
+  // The target was stated before anything started (run/cli/conformance-prepare.ts) and heads the summary at the end;
+  // the opening block repeats it, with every service's URL, only when verbose.
   console.log(
     settings.verbose
-      ? `\nConformance run ${runId}, seed ${settings.seed}\n  ${targetStatement(description)}\n  ${where}\n  replay this run's data with CONFORMANCE_SEED=${settings.seed}\n`
-      : `Conformance run ${runId}, seed ${settings.seed} (replay this run's data with CONFORMANCE_SEED=${settings.seed})`,
+      ? `\nConformance run ${runId}, seed ${settings.seed}\n  ${targetStatement(description)}\n  ${where}\n  ` +
+          `replay this run's data with CONFORMANCE_SEED=${settings.seed}\n`
+      : `Conformance run ${runId}, seed ${settings.seed} (replay this run's data with ` +
+          `CONFORMANCE_SEED=${settings.seed})`,
   );
   project.provide('conformance', info);
-  // The side-by-side runner starts files of services with room in their bound before those of a
-  // service whose requests already wait for a place (run/vitest/side-by-side-runner.mjs).
+  // The side-by-side runner starts files of services with room in their bound before those of a service whose requests
+  // already wait for a place (run/vitest/side-by-side-runner.mjs).
   if (info.inFlightCounters)
     project.provide('serviceLoad', {
       services: serviceNames(),
       counters: info.inFlightCounters,
       bound: info.maxInFlightPerWorker,
     });
-  // A file's records are removed once its checks have ended (run/early-removal.ts); loaded in the
-  // background, the file ends before it are kept until it attaches (run/vitest/file-events.ts). Only where
-  // its requests count in the bound and the pacing the workers share (its requests then pause with
-  // theirs, and take their share of the rate): otherwise the teardown removes everything.
+  // A file's records are removed once its checks have ended (run/early-removal.ts); loaded in the background, the file
+  // ends before it are kept until it attaches (run/vitest/file-events.ts). Only where its requests count in the bound
+  // and the pacing the workers share (its requests then pause with theirs, and take their share of the rate): otherwise
+  // the teardown removes everything.
   const { inFlightCounters: counters, pacing } = info;
   early =
     counters && pacing
@@ -157,9 +163,9 @@ export default async function setup(project: TestProject) {
           .catch(() => undefined) // without it the teardown removes everything, as before
       : undefined;
 
-  // What only the teardown needs (the removals, and the reports with Vega and Graphviz) is not
-  // loaded before the first check, but once the first file has ended: the main process mostly
-  // waits on the checks then, and the wind-down is shorter by the loading time (docs/performance.md, item 27).
+  // What only the teardown needs (the removals, and the reports with Vega and Graphviz) is not loaded before the first
+  // check, but once the first file has ended: the main process mostly waits on the checks then, and the wind-down is
+  // shorter by the loading time (docs/performance.md, item 27).
   let teardownModules: ReturnType<typeof loadTeardownModules> | undefined;
   afterFirstFileEnds(project.name, () => void (teardownModules ??= loadTeardownModules()).catch(() => undefined));
 
@@ -167,8 +173,8 @@ export default async function setup(project: TestProject) {
     const [{ cleanupRun }, { readResults }, { writeRunReports }, { consoleSummary }] = await (teardownModules ??=
       loadTeardownModules());
     const results = readResults(run.folder) ?? [];
-    // The reports' figures are drawn while the run's records are being removed: first the removals
-    // under way end (so the teardown counts them and does not ask again), then the rest go.
+    // The reports' figures are drawn while the run's records are being removed: first the removals under way end (so
+    // the teardown counts them and does not ask again), then the rest go.
     const cleanup = (async () => {
       try {
         await (await early)?.finish();
@@ -199,7 +205,10 @@ export default async function setup(project: TestProject) {
   };
 }
 
-/** The modules of the teardown: removals, summary, reports (the charts and state diagrams the reports draw with Vega and Graphviz too). */
+/**
+ * The modules of the teardown: removals, summary, reports (the charts and state diagrams the reports draw with Vega and
+ * Graphviz too).
+ */
 function loadTeardownModules() {
   return Promise.all([
     import('../../harness/cleanup.js'),

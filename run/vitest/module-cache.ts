@@ -1,9 +1,8 @@
 /**
- * Vitest's cache of transformed modules (`experimental.fsModuleCache`), for the conformance,
- * detection and self-test configurations: a run after the first takes each TypeScript module as
- * an earlier run transformed it (keyed by the file's content) instead of transforming the suite
- * again (docs/performance.md, item 19). Vitest fails to start when it cannot write its cache, so
- * the cache is asked for only where the folder can be made and written (a read-only
+ * Vitest's cache of transformed modules (`experimental.fsModuleCache`), for the conformance, detection and self-test
+ * configurations: a run after the first takes each TypeScript module as an earlier run transformed it (keyed by the
+ * file's content) instead of transforming the suite again (docs/performance.md, item 19). Vitest fails to start when it
+ * cannot write its cache, so the cache is asked for only where the folder can be made and written (a read-only
  * installation runs as before, transforming every time).
  */
 import { accessSync, constants, mkdirSync } from 'node:fs';

@@ -1,59 +1,57 @@
 /**
- * The vitest runner of a conformance run: one test worker runs several scenario files side by
- * side, instead of vitest's one file after another. Against a distant deployment a file's checks
- * mostly wait on the network, so files must overlap; doing it inside one worker instead of one
- * worker per file keeps one copy of the modules, compiled validators and Faker locales instead
- * of one per worker (docs/performance.md, item 23).
+ * The vitest runner of a conformance run: one test worker runs several scenario files side by side, instead of vitest's
+ * one file after another. Against a distant deployment a file's checks mostly wait on the network, so files must
+ * overlap; doing it inside one worker instead of one worker per file keeps one copy of the modules, compiled validators
+ * and Faker locales instead of one per worker (docs/performance.md, item 23).
  *
  * How, in vitest 4.1's terms (both pinned by test/side-by-side-runner.test.ts):
- * - With `isolate: false` and one worker, vitest hands the worker all its files at once, and the
- *   worker calls startTests once per file, in order. A file's run goes through
- *   `runner.trace('run.spec', ...)`: this runner queues it there instead of running it.
- * - Once the batch's last file (the worker state's `ctx.files`) has been collected, the queued
- *   files run in the sequencer's order, as many at once as fit in `filesAtOnce × maxConcurrency`
- *   places for checks (`filesAtOnce` provided by vitest.config.ts). A file takes as many places
- *   as it can run checks at once: `maxConcurrency`, or fewer when it has fewer checks. A file of
- *   one long check (a walk: one chain of requests) thus takes one place, not a file's five, and
- *   the places it cannot use go to the next files (docs/performance.md, item 26). As its checks
- *   end, a file gives back the places its unfinished checks can no longer use (it keeps at least
- *   one until it ends), so a file of six checks whose last one runs alone holds one place, not
- *   five (item 29). Every file is collected before any check starts: vitest refuses to register
- *   a test while another test runs.
- * - Files of the isolated areas (provided `isolatedAreas`: bad input, whose invalid records a
- *   lenient deployment may store) start only once every other file of their isolation group has
- *   ended, so no other check of a service that may share their store can see what they post. A
- *   file's group is its service folder's (`scenarios/<service>/`) in the provided
- *   `isolationGroups` (services reached at one service URL share one: run/vitest/vitest-plan.ts), else
- *   the folder itself; so the person service's bad input need not wait for the provider's walks.
- * - Checks per file stay at `maxConcurrency`; the worker-wide bound on checks (vitest creates it
- *   once, at the first file) is the number of places, `filesAtOnce × maxConcurrency`.
- * - If the worker state does not name the batch (a vitest that works otherwise), every file runs
- *   at once when handed over: one after another, as vitest does, slower but the same verdicts.
+ * - With `isolate: false` and one worker, vitest hands the worker all its files at once, and the worker calls
+ *   startTests once per file, in order. A file's run goes through `runner.trace('run.spec', ...)`: this runner queues
+ *   it there instead of running it.
+ * - Once the batch's last file (the worker state's `ctx.files`) has been collected, the queued files run in the
+ *   sequencer's order, as many at once as fit in `filesAtOnce × maxConcurrency` places for checks (`filesAtOnce`
+ *   provided by vitest.config.ts). A file takes as many places as it can run checks at once: `maxConcurrency`, or fewer
+ *   when it has fewer checks. A file of one long check (a walk: one chain of requests) thus takes one place, not a
+ *   file's five, and the places it cannot use go to the next files (docs/performance.md, item 26). As its checks end, a
+ *   file gives back the places its unfinished checks can no longer use (it keeps at least one until it ends), so a file
+ *   of six checks whose last one runs alone holds one place, not five (item 29). Every file is collected before any
+ *   check starts: vitest refuses to register a test while another test runs.
+ * - Files of the isolated areas (provided `isolatedAreas`: bad input, whose invalid records a lenient deployment may
+ *   store) start only once every other file of their isolation group has ended, so no other check of a service that may
+ *   share their store can see what they post. A file's group is its service folder's (`scenarios/<service>/`) in the
+ *   provided `isolationGroups` (services reached at one service URL share one: run/vitest/vitest-plan.ts), else the
+ *   folder itself; so the person service's bad input need not wait for the provider's walks.
+ * - Checks per file stay at `maxConcurrency`; the worker-wide bound on checks (vitest creates it once, at the first
+ *   file) is the number of places, `filesAtOnce × maxConcurrency`.
+ * - If the worker state does not name the batch (a vitest that works otherwise), every file runs at once when handed
+ *   over: one after another, as vitest does, slower but the same verdicts.
  *
- * Plain JavaScript: allure-vitest's reporter runs its own runner, which imports this one with
- * Node's import, which cannot load TypeScript. Files side by side share one thread's globals:
- * allure-vitest's test plan (ALLURE_TESTPLAN_PATH), which each file's setup sets and clears, would
- * not hold (the suite uses none). With --maxWorkers above 1 or --isolate, vitest hands each worker
- * one file at a time, and this runner runs it at once (run/vitest/global-setup.ts says so).
+ * Plain JavaScript: allure-vitest's reporter runs its own runner, which imports this one with Node's import, which
+ * cannot load TypeScript. Files side by side share one thread's globals: allure-vitest's test plan
+ * (ALLURE_TESTPLAN_PATH), which each file's setup sets and clears, would not hold (the suite uses none). With
+ * --maxWorkers above 1 or --isolate, vitest hands each worker one file at a time, and this runner runs it at once
+ * (run/vitest/global-setup.ts says so).
  */
 import { TestRunner } from 'vitest';
 
 /**
- * Key of the run's interrupt in this thread's globals: an AbortController that this runner aborts
- * when vitest cancels the run (an interrupt: run/interrupt.ts), and whose signal every check
- * sends with (harness/interrupt.ts reads it under the same key; the harness is loaded by vitest's
- * module runner, this runner by Node's import, so a global is what both see). vitest's own test
- * signal is not enough: it aborts only some of the checks running side by side.
+ * Key of the run's interrupt in this thread's globals: an AbortController that this runner aborts when vitest cancels
+ * the run (an interrupt: run/interrupt.ts), and whose signal every check sends with (harness/interrupt.ts reads it
+ * under the same key; the harness is loaded by vitest's module runner, this runner by Node's import, so a global is
+ * what both see). vitest's own test signal is not enough: it aborts only some of the checks running side by side.
  */
 const INTERRUPT = Symbol.for('identity-conformance/run-interrupt');
 
 /**
- * Requests waiting for a place, in in-flight bounds of their service, from which a service counts
- * as saturated: the next file to start is then one of a service with room, if any waits.
+ * Requests waiting for a place, in in-flight bounds of their service, from which a service counts as saturated: the
+ * next file to start is then one of a service with room, if any waits.
  */
 const SATURATED = 1;
 
-/** Time between two file starts where the services' load is known (ms): enough for a file's checks to queue their first requests. */
+/**
+ * Time between two file starts where the services' load is known (ms): enough for a file's checks to queue their first
+ * requests.
+ */
 const STAGGER_MS = 30;
 
 /** Checks a collected file will run: its tests not skipped, todo or filtered out. */
@@ -76,7 +74,10 @@ export default class SideBySideRunner extends TestRunner {
     this.queued = [];
     /** @type {Map<string, number>} checks of each collected file, by path */
     this.checks = new Map();
-    /** @type {Map<string, { taken: number, unfinished: number, ended: Set<string>, shrink: () => void }>} places held by each running file */
+    /**
+     * @type {Map<string, { taken: number, unfinished: number, ended: Set<string>, shrink: () => void }>} places held by
+     *   each running file
+     */
     this.claims = new Map();
     this.checksPerFile = config.maxConcurrency;
     const trace = this.trace;
@@ -91,7 +92,10 @@ export default class SideBySideRunner extends TestRunner {
     };
   }
 
-  /** True when a file belongs to an area that runs in a phase of its own, after all others (vitest.config.ts provides the areas). */
+  /**
+   * True when a file belongs to an area that runs in a phase of its own, after all others (vitest.config.ts provides
+   * the areas).
+   */
   isolated(path) {
     const areas = this.injectValue('isolatedAreas');
     const area = path?.split(/[\\/]/).at(-1)?.split('.')[0];
@@ -111,9 +115,8 @@ export default class SideBySideRunner extends TestRunner {
   }
 
   /**
-   * True when the service of a file (its folder) has at least SATURATED × its in-flight bound of
-   * requests waiting for a place now: more of its checks would only wait (the global setup
-   * provides `serviceLoad`; without it, never).
+   * True when the service of a file (its folder) has at least SATURATED × its in-flight bound of requests waiting for a
+   * place now: more of its checks would only wait (the global setup provides `serviceLoad`; without it, never).
    */
   saturated(path) {
     const load = this.injectValue('serviceLoad');
@@ -147,8 +150,8 @@ export default class SideBySideRunner extends TestRunner {
   }
 
   async runQueued() {
-    // Files that send stored invalid input run last in their isolation group, once every other
-    // file of the group has ended (run/vitest/file-order.ts ISOLATED_AREAS, run/vitest/vitest-plan.ts isolationGroups).
+    // Files that send stored invalid input run last in their isolation group, once every other file of the group has
+    // ended (run/vitest/file-order.ts ISOLATED_AREAS, run/vitest/vitest-plan.ts isolationGroups).
     const all = this.queued.splice(0);
     const waiting = [...all.filter((f) => !this.isolated(f.path)), ...all.filter((f) => this.isolated(f.path))];
     /** Files of each group that are not isolated and have not ended. */
@@ -160,15 +163,14 @@ export default class SideBySideRunner extends TestRunner {
     let running = 0;
     let failure;
     await new Promise((allDone) => {
-      // In the sequencer's order: the next file starts once its places are free (or nothing runs);
-      // an isolated file whose group still has other files is passed over until they end, and so
-      // is, while a file of another service may start, a file of a saturated service (its requests
-      // already wait for places of its in-flight bound: more checks of it would only wait too).
-      // vitest's file run records its own failures; anything else thrown waits for the other
-      // files, so that the batch never ends while a file still runs.
+      // In the sequencer's order: the next file starts once its places are free (or nothing runs); an isolated file
+      // whose group still has other files is passed over until they end, and so is, while a file of another service may
+      // start, a file of a saturated service (its requests already wait for places of its in-flight bound: more checks
+      // of it would only wait too). vitest's file run records its own failures; anything else thrown waits for the
+      // other files, so that the batch never ends while a file still runs.
       /**
-       * The next file to start: the first that may start whose service has room; when every
-       * service that has one is saturated, none (a timer looks again) unless nothing runs.
+       * The next file to start: the first that may start whose service has room; when every service that has one is
+       * saturated, none (a timer looks again) unless nothing runs.
        */
       const next = () => {
         let first = -1;
@@ -221,8 +223,8 @@ export default class SideBySideRunner extends TestRunner {
               if (main) mainLeft.set(group, mainLeft.get(group) - 1);
               startMore();
             });
-          // Where the services' load is known, the next file starts a moment later, once this
-          // one's first requests are queued and saturated() can see them.
+          // Where the services' load is known, the next file starts a moment later, once this one's first requests are
+          // queued and saturated() can see them.
           if (this.injectValue('serviceLoad')) {
             setTimeout(startMore, STAGGER_MS);
             break;
@@ -236,9 +238,8 @@ export default class SideBySideRunner extends TestRunner {
   }
 
   /**
-   * A check's try has ended (passed, failed or skipped): its file may need a place less. Counted
-   * once per check: a check retried (`--retry`) runs again within vitest's worker-wide bound on
-   * checks, which stays the number of places.
+   * A check's try has ended (passed, failed or skipped): its file may need a place less. Counted once per check: a
+   * check retried (`--retry`) runs again within vitest's worker-wide bound on checks, which stays the number of places.
    */
   onTaskFinished(test) {
     const claim = this.claims.get(test.file?.filepath);
@@ -250,7 +251,10 @@ export default class SideBySideRunner extends TestRunner {
     return super.onTaskFinished?.(test);
   }
 
-  /** The run is cancelled (an interrupt): every check's requests stop (the run's interrupt), and checks not started are skipped (vitest). */
+  /**
+   * The run is cancelled (an interrupt): every check's requests stop (the run's interrupt), and checks not started are
+   * skipped (vitest).
+   */
   cancel(reason) {
     globalThis[INTERRUPT] ??= new AbortController();
     globalThis[INTERRUPT].abort(reason);

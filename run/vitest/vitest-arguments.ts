@@ -1,11 +1,11 @@
 /**
- * The arguments `npm run conformance` passes on to vitest, checked before anything runs (no
- * preflight request, no reference started), so a mistyped option or a filter that names no
- * scenario file is one line and exit code 2 instead of vitest's stack trace or a run of nothing:
- * - options are read by vitest's own command-line parser (its cac instance): an option vitest does
- *   not know, or a value it refuses, is reported in vitest's words;
- * - every file filter (a folder or part of a file path, as vitest matches them: a substring of the
- *   test file's path) must match at least one scenario file of the suite.
+ * The arguments `npm run conformance` passes on to vitest, checked before anything runs (no preflight request, no
+ * reference started), so a mistyped option or a filter that names no scenario file is one line and exit code 2 instead
+ * of vitest's stack trace or a run of nothing:
+ * - options are read by vitest's own command-line parser (its cac instance): an option vitest does not know, or a value
+ *   it refuses, is reported in vitest's words;
+ * - every file filter (a folder or part of a file path, as vitest matches them: a substring of the test file's path)
+ *   must match at least one scenario file of the suite.
  * Everything after `--` goes to vitest unread.
  */
 import { readFileSync, readdirSync } from 'node:fs';
@@ -35,9 +35,9 @@ interface Cac {
 }
 
 /**
- * vitest's own command-line parser (the cac instance its `vitest` binary builds), found through
- * the import its binary makes; undefined when this vitest is laid out otherwise (then only the
- * file filters are checked and vitest reports unknown options itself).
+ * vitest's own command-line parser (the cac instance its `vitest` binary builds), found through the import its binary
+ * makes; undefined when this vitest is laid out otherwise (then only the file filters are checked and vitest reports
+ * unknown options itself).
  */
 async function vitestCli(): Promise<Cac | undefined> {
   try {
@@ -53,7 +53,10 @@ async function vitestCli(): Promise<Cac | undefined> {
   }
 }
 
-/** True when vitest would run `file` for the filter `filter` (vitest's filterFiles: a substring of the path, either as given or relative to the root). */
+/**
+ * True when vitest would run `file` for the filter `filter` (vitest's filterFiles: a substring of the path, either as
+ * given or relative to the root).
+ */
 function matches(file: string, filter: string, root: string): boolean {
   const f = filter.replace(/:\d+(-\d+)?$/, ''); // file:line filters name a file
   const path = file.toLocaleLowerCase();
@@ -80,7 +83,8 @@ export async function vitestArgumentProblem(args: string[], root = process.cwd()
     } catch (e) {
       const message = (e as Error).message.replace(/`/g, '');
       return /^Unknown option/i.test(message)
-        ? `${message.replace(/^Unknown option/i, 'unknown option')}: neither an option of this command (npm run conformance -- --help) nor of vitest (npx vitest --help)`
+        ? `${message.replace(/^Unknown option/i, 'unknown option')}: neither an option of this command (npm run ` +
+            `conformance -- --help) nor of vitest (npx vitest --help)`
         : `vitest: ${message}`;
     }
   } else {
@@ -90,6 +94,10 @@ export async function vitestArgumentProblem(args: string[], root = process.cwd()
   const files = scenarioFiles(root);
   const unmatched = filters.filter((f) => !files.some((file) => matches(file, f, root)));
   if (unmatched.length)
-    return `${unmatched.map((f) => JSON.stringify(f)).join(', ')}: ${unmatched.length === 1 ? 'matches' : 'match'} no scenario file (a file filter is a folder or part of a path, e.g. scenarios/organization or merge-link; a name pattern goes after -t)`;
+    return (
+      `${unmatched.map((f) => JSON.stringify(f)).join(', ')}: ${unmatched.length === 1 ? 'matches' : 'match'} no ` +
+      `scenario file (a file filter is a folder or part of a path, e.g. scenarios/organization or merge-link; a ` +
+      `name pattern goes after -t)`
+    );
   return undefined;
 }

@@ -1,6 +1,6 @@
 /**
- * What the organization walks need to know (scenarios/organization/walks.test.ts registers the check): how to
- * build identities far apart and which requirement each step of the state table bears on.
+ * What the organization walks need to know (scenarios/organization/walks.test.ts registers the check): how to build
+ * identities far apart and which requirement each step of the state table bears on.
  */
 import { organizationIdentity } from '../../generators/organization.js';
 import { type WalkConfig, walkSpecOf } from '../shared/walk-config.js';

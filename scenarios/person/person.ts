@@ -1,6 +1,6 @@
 /**
- * The person service's scenario kit: its check registrar per area, its steps (shared steps on
- * the person generator) and the request contents of its person-only operations.
+ * The person service's scenario kit: its check registrar per area, its steps (shared steps on the person generator) and
+ * the request contents of its person-only operations.
  * Source: person-provider-identity-api.md, Endpoints, "Person service".
  */
 import { personIdentity } from '../../generators/person.js';

@@ -1,6 +1,6 @@
 /**
- * What the person walks need to know (scenarios/person/walks.test.ts registers the check): how to
- * build identities far apart and which requirement each step of the state table bears on.
+ * What the person walks need to know (scenarios/person/walks.test.ts registers the check): how to build identities far
+ * apart and which requirement each step of the state table bears on.
  */
 import { personIdentity } from '../../generators/person.js';
 import { type WalkConfig, walkSpecOf } from '../shared/walk-config.js';

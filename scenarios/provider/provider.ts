@@ -1,7 +1,6 @@
 /**
- * The provider service's scenario kit: its check registrar per area and one steps kit per
- * provider type (practitioner, type 1; health facility, type 2), the type written where the
- * profile's provider.typeMember says.
+ * The provider service's scenario kit: its check registrar per area and one steps kit per provider type (practitioner,
+ * type 1; health facility, type 2), the type written where the profile's provider.typeMember says.
  */
 import type { Faker } from '@faker-js/faker';
 import { isValidNpi, luhnCheckDigit, providerIdentity } from '../../generators/provider.js';

@@ -1,6 +1,6 @@
 /**
- * What the provider walks need to know (scenarios/provider/walks.test.ts registers the check): how to
- * build identities far apart and which requirement each step of the state table bears on.
+ * What the provider walks need to know (scenarios/provider/walks.test.ts registers the check): how to build identities
+ * far apart and which requirement each step of the state table bears on.
  */
 import { providerIdentity } from '../../generators/provider.js';
 import type { ProviderKind } from '../../specs/provider/identity.js';

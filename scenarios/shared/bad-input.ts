@@ -1,27 +1,26 @@
 /**
- * Generated bad input: fast-check builds structurally invalid request content per operation,
- * derived from the operations table's zod request schemas, sends it, and checks that it is
- * rejected (HTTP 4xx or success=false), never answered success=true and never HTTP 5xx, and that
- * it changed nothing: the lane's own records it names (two posted at the lane's start) resolve to
- * the same link IDs with the same identity content afterwards, and a postIdentity's new source was
- * not stored.
+ * Generated bad input: fast-check builds structurally invalid request content per operation, derived from the
+ * operations table's zod request schemas, sends it, and checks that it is rejected (HTTP 4xx or success=false), never
+ * answered success=true and never HTTP 5xx, and that it changed nothing: the lane's own records it names (two posted at
+ * the lane's start) resolve to the same link IDs with the same identity content afterwards, and a postIdentity's new
+ * source was not stored.
  *
  * What is generated, per member the schema describes (`Site`):
- * - wrong JSON types that no lenient parser bridges (an object or array where a scalar is
- *   expected, a non-numeric string where a number is, a scalar where an object or array is);
+ * - wrong JSON types that no lenient parser bridges (an object or array where a scalar is expected, a non-numeric
+ *   string where a number is, a scalar where an object or array is);
  * - a missing required member (required in the schema);
  * - malformed DATE (yyyy-MM-dd), TIME (HH:mm), DATE-TIME and e-mail values;
- * - out-of-range numbers where the seeds bound them (maxSearchResults <= 0), and per-service
- *   extras (person: createDataSource with more than 10 names).
- * Oversized strings are not generated: the seeds give no size limit ("Limits: not shown").
- * Members the schema does not describe are left alone (of the profile-named restore / deactivate
- * / reactivate source member only its absence is generated), and a request the client guard would refuse
- * (a source, link ID or name the run does not own) is never sent.
+ * - out-of-range numbers where the seeds bound them (maxSearchResults <= 0), and per-service extras (person:
+ *   createDataSource with more than 10 names).
+ * Oversized strings are not generated: the seeds give no size limit ("Limits: not shown"). Members the schema does not
+ * describe are left alone (of the profile-named restore / deactivate / reactivate source member only its absence is
+ * generated), and a request the client guard would refuse (a source, link ID or name the run does not own) is never
+ * sent.
  *
- * Budget: CONFORMANCE_BAD_INPUTS requests per check; by default 60 against the embedded reference
- * and 15 against a configured deployment, split among lanes that run side by side (one per
- * BAD_INPUTS_PER_LANE requests, at most BAD_INPUT_LANES), each on its own two records. Seeded from the check's Faker (run seed + check ID);
- * a failing request is shrunk by fast-check and printed with its reply and a replay command.
+ * Budget: CONFORMANCE_BAD_INPUTS requests per check; by default 60 against the embedded reference and 15 against a
+ * configured deployment, split among lanes that run side by side (one per BAD_INPUTS_PER_LANE requests, at most
+ * BAD_INPUT_LANES), each on its own two records. Seeded from the check's Faker (run seed + check ID); a failing request
+ * is shrunk by fast-check and printed with its reply and a replay command.
  *
  * Source: organization-identity-api.md, Resources ("Field data types"), Endpoints rule 1, Errors;
  * person-provider-identity-api.md, Resources, Limits, Errors.
@@ -63,9 +62,8 @@ import { postContent } from '../../generators/common.js';
 import { type RequestContext, validRequests } from './requests.js';
 
 /**
- * Judges the reply to a request sent wrong on purpose (`what`): not accepted, answered as a
- * rejection (HTTP 4xx or success=false), not marked retryable; `ids` name the service's
- * requirements for the first two and the third.
+ * Judges the reply to a request sent wrong on purpose (`what`): not accepted, answered as a rejection (HTTP 4xx or
+ * success=false), not marked retryable; `ids` name the service's requirements for the first two and the third.
  * @throws ConformanceFailure as Check.judge
  */
 export function judgeRejected(t: Check, r: Reply, what: string, ids: { rejected: string; notRetryable: string }): void {
@@ -88,7 +86,9 @@ export interface Site {
   kind: string;
   /** Invalid values for the member; `undefined` as the only value means "remove the member". */
   values: fc.Arbitrary<unknown>;
-  /** Requirements besides the generated-bad-input one a success at this site bears on, and the clause that judges them. */
+  /**
+   * Requirements besides the generated-bad-input one a success at this site bears on, and the clause that judges them.
+   */
   cites?: string[];
   clause?: CheckClause;
   /** Replaces the whole content (for cases that are not one member's value, e.g. too many names). */
@@ -113,8 +113,8 @@ const src = (s: SourceRef) => ({ name: s.name, id: s.id });
 const baseContents = (ctx: BadInputContext) => validRequests(ctx);
 
 /**
- * The member that names the source of restore / deactivate / reactivate: the table's schema does
- * not describe it (its name is a profile setting), so only its absence is generated.
+ * The member that names the source of restore / deactivate / reactivate: the table's schema does not describe it (its
+ * name is a profile setting), so only its absence is generated.
  */
 function profileMember(t: Check, op: string): string | undefined {
   const m = t.profile.members;
@@ -163,7 +163,9 @@ const WRONG: Record<string, fc.Arbitrary<unknown>> = {
   object: fc.oneof(fc.integer(), fc.string({ minLength: 1, maxLength: 8 }), fc.constant([1, 'x'])),
 };
 
-/** Every site of one schema node (and below it) in `value`; descends into present objects and the first array element. */
+/**
+ * Every site of one schema node (and below it) in `value`; descends into present objects and the first array element.
+ */
 function walk(op: OperationName, schema: z.ZodType, value: unknown, path: Path, out: Site[]): void {
   const s = unwrap(schema);
   const d = def(s);
@@ -188,9 +190,9 @@ function walk(op: OperationName, schema: z.ZodType, value: unknown, path: Path, 
 
 /** A copy of `content` with the member at `path` set to `value` (removed when undefined). */
 export function setAt(content: Record<string, unknown>, path: Path, value: unknown): Record<string, unknown> {
-  // Only the objects on the path are copied; the rest is shared with `content`, which no caller
-  // changes (a whole copy of every base for every sampled value held the worker's thread for
-  // 100 - 200 ms at a time while replies of other checks waited).
+  // Only the objects on the path are copied; the rest is shared with `content`, which no caller changes (a whole copy
+  // of every base for every sampled value held the worker's thread for - 200 ms at a time while replies of other checks
+  // waited).
   const copy = (node: unknown): any => (Array.isArray(node) ? [...node] : { ...(node as Record<string, unknown>) });
   const out = copy(content);
   let node: any = out;
@@ -232,7 +234,9 @@ interface Snapshot {
   identity: string;
 }
 
-/** A lane record as a nativeIdQuery reply shows it: the link ID it resolves to and its identity's content, or why none. */
+/**
+ * A lane record as a nativeIdQuery reply shows it: the link ID it resolves to and its identity's content, or why none.
+ */
 const snapshotOf = (r: Reply): Snapshot =>
   isAbsent(r)
     ? { identity: describeReply(r) }
@@ -255,21 +259,19 @@ export const badInputRequirementIds = (config: BadInputConfig) => [
 ];
 
 /**
- * Lanes of a bad-input check: its budget is split among lanes that run side by side, each with
- * its own two records, fast-check seed and share of the requests. A lane's requests name only its
- * own records and it compares only those, so what a lane finds is its own request's doing, and
- * against a distant deployment the check ends in well under half the time it took as one chain
- * (6.3 -> 2.5 s at 150 ms, docs/performance.md).
+ * Lanes of a bad-input check: its budget is split among lanes that run side by side, each with its own two records,
+ * fast-check seed and share of the requests. A lane's requests name only its own records and it compares only those, so
+ * what a lane finds is its own request's doing, and against a distant deployment the check ends in well under half the
+ * time it took as one chain (6.3 -> 2.5 s at 150 ms, docs/performance.md).
  */
 export const BAD_INPUT_LANES = 3;
 
 /**
- * Generated requests per lane, at least: a lane costs its two records (two posts, two lookups and
- * their two removals at the end of the run). The bad-input files run last of their service (they
- * are isolated), so a lane's chain is the run's tail on that service: against a distant deployment
- * each generated request and its lookup take two round trips one after another. The default budget
- * against a configured deployment (15) runs in 3 lanes of 5 (a chain of about 10 round trips
- * instead of 30: 1.5 -> 0.6 s at 50 ms, docs/performance.md item 40), the one against the embedded
+ * Generated requests per lane, at least: a lane costs its two records (two posts, two lookups and their two removals at
+ * the end of the run). The bad-input files run last of their service (they are isolated), so a lane's chain is the
+ * run's tail on that service: against a distant deployment each generated request and its lookup take two round trips
+ * one after another. The default budget against a configured deployment (15) runs in 3 lanes of 5 (a chain of about 10
+ * round trips instead of 30: 1.5 -> 0.6 s at 50 ms, docs/performance.md item 40), the one against the embedded
  * reference (60) in 3 lanes of 20.
  */
 export const BAD_INPUTS_PER_LANE = 5;
@@ -288,7 +290,10 @@ interface LanePlan {
   freshIdentity: Record<string, unknown>;
 }
 
-/** Per site (operation, member, kind): whether its requests may be sent; shared by a check's lanes, sampled with the first lane's seed. */
+/**
+ * Per site (operation, member, kind): whether its requests may be sent; shared by a check's lanes, sampled with the
+ * first lane's seed.
+ */
 interface Sendable {
   seed: number;
   verdicts: Map<string, boolean>;
@@ -303,8 +308,8 @@ interface LaneResult {
 
 /**
  * Runs the generated bad-input requests of one service inside a check, in BAD_INPUT_LANES lanes.
- * @throws ConformanceFailure with the shrunk request, its reply and a replay command (the first
- *   failing lane's, in lane order).
+ * @throws ConformanceFailure with the shrunk request, its reply and a replay command (the first failing lane's, in lane
+ *   order).
  */
 export async function runBadInputs(
   t: Check,
@@ -314,7 +319,8 @@ export async function runBadInputs(
   const budget = badInputBudget();
   const info = runInfo();
   const lanes = lanesFor(budget);
-  // Every lane's data is drawn before anything is sent, so a replay draws the same whatever order the replies arrive in.
+  // Every lane's data is drawn before anything is sent, so a replay draws the same whatever order the replies arrive
+  // in.
   const plans: LanePlan[] = Array.from({ length: lanes }, (_, i) => {
     const seed = t.faker.number.int({ min: 0, max: 2 ** 31 - 1 });
     const [a, b, fresh] = [t.source(), t.source(), t.invalidSource()];
@@ -334,7 +340,9 @@ export async function runBadInputs(
   const tally = new Map<string, number>();
   for (const r of results) for (const [k, n] of r.tally) tally.set(k, (tally.get(k) ?? 0) + n);
   verboseLine(
-    `[bad-input] ${t.service}: ${budget} generated requests over ${results[0]!.sites} sites in ${lanes} lanes, seeds ${plans.map((p) => p.seed).join('/')} (run seed ${info.seed}), ${Date.now() - started} ms; ${[...tally].map(([k, n]) => `${k} ${n}`).join(', ')}`,
+    `[bad-input] ${t.service}: ${budget} generated requests over ${results[0]!.sites} sites in ${lanes} lanes, ` +
+      `seeds ${plans.map((p) => p.seed).join('/')} (run seed ${info.seed}), ${Date.now() - started} ms; ` +
+      `${[...tally].map(([k, n]) => `${k} ${n}`).join(', ')}`,
   );
   const failed = results.findIndex((r) => r.details.failed);
   if (failed < 0) return;
@@ -352,14 +360,17 @@ export async function runBadInputs(
   );
 }
 
-/** One lane: posts its two records, then sends its share of generated requests one after another, each followed by a look at those of its records it names. */
+/**
+ * One lane: posts its two records, then sends its share of generated requests one after another, each followed by a
+ * look at those of its records it names.
+ */
 async function runLane(t: Check, config: BadInputConfig, plan: LanePlan, sendable: Sendable): Promise<LaneResult> {
   const [GENERATED, NO_SERVER_ERROR, NO_CHANGE] = (
     ['badInput.generated', 'badInput.noServerError', 'badInput.rejectedNoChange'] as const
   ).map((role) => roleId(config.service, role));
   const { seed } = plan;
-  // Both records are posted before either is looked up (the second may join the first's identity):
-  // the lookups give their link IDs and are the first snapshots the lane compares with.
+  // Both records are posted before either is looked up (the second may join the first's identity): the lookups give
+  // their link IDs and are the first snapshots the lane compares with.
   await Promise.all(
     [plan.a, plan.b].map(({ source, identity }) =>
       t.ok('postIdentity', postContent(identity, source, t.profile.sourcePlacement), { cites: [GENERATED] }),
@@ -388,9 +399,8 @@ async function runLane(t: Check, config: BadInputConfig, plan: LanePlan, sendabl
     snapshotOf(await t.call('nativeIdQuery', { source: src(s) }));
   const lane = [a, b];
   /**
-   * What a request can have changed of the lane's records: those it names (by native ID or link
-   * ID) are looked up again; the others keep what they showed last. A request that names neither
-   * is followed by no lookup of them.
+   * What a request can have changed of the lane's records: those it names (by native ID or link ID) are looked up
+   * again; the others keep what they showed last. A request that names neither is followed by no lookup of them.
    */
   const lookAt = (content: unknown, was: Snapshot[]): Promise<Snapshot[]> => {
     const text = JSON.stringify(content ?? null);
@@ -401,9 +411,9 @@ async function runLane(t: Check, config: BadInputConfig, plan: LanePlan, sendabl
     );
   };
 
-  // Sites whose requests the guard refuses (they name something the run does not own) are dropped.
-  // A postIdentity that names no run-owned source (identity.sources of the wrong type) could store a
-  // record the ledger does not know: only one without any identity, or naming a run-owned source, is sent.
+  // Sites whose requests the guard refuses (they name something the run does not own) are dropped. A postIdentity that
+  // names no run-owned source (identity.sources of the wrong type) could store a record the ledger does not know: only
+  // one without any identity, or naming a run-owned source, is sent.
   const guarded = (op: OperationName, content: Record<string, unknown>) => {
     const spec = SERVICES[t.service].operations.find((o) => o.name === op)!;
     if (spec.sourcesCreated && content.identity !== undefined && !t.ownsAnySourceCreatedBy(op, content)) return false;
@@ -411,7 +421,8 @@ async function runLane(t: Check, config: BadInputConfig, plan: LanePlan, sendabl
   };
   const contentFor = (site: Site, value: unknown) =>
     site.content ? site.content(value) : setAt(bases[site.op]!, site.path, value);
-  // Whether a site's requests may be sent does not depend on the lane (each names only its own records): judged once per check.
+  // Whether a site's requests may be sent does not depend on the lane (each names only its own records): judged once
+  // per check.
   const mayBeSent = (site: Site) => {
     const key = `${site.op}|${site.path.join('.')}|${site.kind}`;
     let ok = sendable.verdicts.get(key);
@@ -427,7 +438,8 @@ async function runLane(t: Check, config: BadInputConfig, plan: LanePlan, sendabl
   const sites = sitesOf(ctx, config).filter(mayBeSent);
   if (!sites.length) t.skip('no operation has a member whose invalid value the run may send');
 
-  // Each operation is equally likely, and within it each kind of invalidity, whatever the number of members it applies to.
+  // Each operation is equally likely, and within it each kind of invalidity, whatever the number of members it applies
+  // to.
   const ops = [...new Set(sites.map((x) => x.op))];
   let current = lane.map((r) => r.snapshot);
   let fresh = 0;

@@ -1,6 +1,6 @@
 /**
- * Holds a scenario file's list of the requirements a shared module verifies for its service to
- * the IDs the module actually cites.
+ * Holds a scenario file's list of the requirements a shared module verifies for its service to the IDs the module
+ * actually cites.
  * @throws Error naming both lists when they differ (a stale list at the call site)
  */
 export function declared(service: string, what: string, verifies: readonly string[], actual: readonly string[]): void {
@@ -8,6 +8,7 @@ export function declared(service: string, what: string, verifies: readonly strin
   const b = [...new Set(actual)].sort();
   if (a.join() !== b.join())
     throw new Error(
-      `${service} ${what} checks: the scenario file declares they verify [${a.join(', ')}], but they verify [${b.join(', ')}] (the roles of specs/${service}/requirements.ts)`,
+      `${service} ${what} checks: the scenario file declares they verify [${a.join(', ')}], but they verify ` +
+        `[${b.join(', ')}] (the roles of specs/${service}/requirements.ts)`,
     );
 }

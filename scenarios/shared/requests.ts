@@ -1,12 +1,11 @@
 /**
- * Valid requests: per operation of the check's service, the operations table's example request
- * (OperationSpec.example) on records the check owns (two posted records A and B with their link
- * IDs, an unposted source with an identity for postIdentity, optionally a relationship the check
- * added), and the prior state an operation needs before that request can succeed (restore needs a
- * soft-deleted source, unmerge a merge, and so on). Checks that send every operation (envelope, bad credentials, bad input)
- * start from these.
- * Source: organization-identity-api.md, Endpoints; person-provider-identity-api.md, Endpoints
- * (members "not shown" there follow the profile, harness/profile.ts).
+ * Valid requests: per operation of the check's service, the operations table's example request (OperationSpec.example)
+ * on records the check owns (two posted records A and B with their link IDs, an unposted source with an identity for
+ * postIdentity, optionally a relationship the check added), and the prior state an operation needs before that request
+ * can succeed (restore needs a soft-deleted source, unmerge a merge, and so on). Checks that send every operation
+ * (envelope, bad credentials, bad input) start from these.
+ * Source: organization-identity-api.md, Endpoints; person-provider-identity-api.md, Endpoints (members "not shown"
+ * there follow the profile, harness/profile.ts).
  */
 import type { Check } from '../../harness/check.js';
 import { wireNames } from '../../harness/guard.js';
@@ -39,8 +38,8 @@ export interface RequestContext {
 const src = (s: SourceRef) => ({ name: s.name, id: s.id });
 
 /**
- * addRelationshipService content relating two link IDs, with the verbs, status and domain of the
- * profile and its member names for subject and object (harness/profile.ts `relationship`).
+ * addRelationshipService content relating two link IDs, with the verbs, status and domain of the profile and its member
+ * names for subject and object (harness/profile.ts `relationship`).
  */
 export function relationshipContent(t: Check, subject: string, object: string, extra: Record<string, unknown> = {}) {
   const r = t.profile.relationship;
@@ -60,9 +59,9 @@ export function relationshipContent(t: Check, subject: string, object: string, e
 }
 
 /**
- * A valid request per operation of the check's service, from each operation's `example` in the
- * operations table (specs/<service>/operations.ts), naming only the check's own records;
- * createDataSource only where the profile lets the run create data sources.
+ * A valid request per operation of the check's service, from each operation's `example` in the operations table
+ * (specs/<service>/operations.ts), naming only the check's own records; createDataSource only where the profile lets
+ * the run create data sources.
  */
 export function validRequests(ctx: RequestContext): Partial<Record<OperationName, Record<string, unknown>>> {
   const { t } = ctx;
@@ -92,17 +91,17 @@ export function validRequests(ctx: RequestContext): Partial<Record<OperationName
 }
 
 /**
- * The state an operation's valid request needs first, brought about on the check's records A and
- * B: restore a soft-deleted source, reactivate a deactivated one, unmerge a merge, unlink a link,
- * delete a relationship the check added. Returns what the request then names.
- * Source: organization-identity-api.md, States and transitions; person-provider-identity-api.md,
- * States and transitions.
+ * The state an operation's valid request needs first, brought about on the check's records A and B: restore a
+ * soft-deleted source, reactivate a deactivated one, unmerge a merge, unlink a link, delete a relationship the check
+ * added. Returns what the request then names.
+ * Source: organization-identity-api.md, States and transitions; person-provider-identity-api.md, States and
+ * transitions.
  */
 type PriorState = (ctx: RequestContext, cites: string[]) => Promise<Partial<RequestContext>>;
 
 /**
- * A state-table step sent as its row builds it (RowSpec.content), on `sources` in the order of the
- * row's roles, which must succeed. @throws ConformanceFailure (citing `cites`) when it is refused
+ * A state-table step sent as its row builds it (RowSpec.content), on `sources` in the order of the row's roles, which
+ * must succeed. @throws ConformanceFailure (citing `cites`) when it is refused
  */
 async function rowStep(
   t: Check,
@@ -157,14 +156,16 @@ function markedExample(service: ServiceName, profile: Profile, op: OperationName
 }
 
 /**
- * True when the example request of `op` names the check's record A or B, their link IDs or A's
- * identity, so they must be posted first; false for one that names none.
+ * True when the example request of `op` names the check's record A or B, their link IDs or A's identity, so they must
+ * be posted first; false for one that names none.
  */
 export function namesRecords(service: ServiceName, profile: Profile, op: OperationName): boolean {
   return markedExample(service, profile, op).includes('mark:');
 }
 
-/** True when the example request of `op`, or the state it needs first (PRIOR_STATE), names the check's second record B. */
+/**
+ * True when the example request of `op`, or the state it needs first (PRIOR_STATE), names the check's second record B.
+ */
 export function namesSecondRecord(service: ServiceName, profile: Profile, op: OperationName): boolean {
   return (
     markedExample(service, profile, op).includes(MARK_B) ||
@@ -173,11 +174,10 @@ export function namesSecondRecord(service: ServiceName, profile: Profile, op: Op
 }
 
 /**
- * A valid request for `op` on fresh records of the check: posts A and B where the request names
- * them (namesRecords), brings about the state the operation needs (PRIOR_STATE) and returns the
- * request content of `validRequests`; undefined for createDataSource when the profile does not
- * let the run create data sources.
- * demographicsSearch and demographicsQuery send A's identity, so they find it.
+ * A valid request for `op` on fresh records of the check: posts A and B where the request names them (namesRecords),
+ * brings about the state the operation needs (PRIOR_STATE) and returns the request content of `validRequests`;
+ * undefined for createDataSource when the profile does not let the run create data sources. demographicsSearch and
+ * demographicsQuery send A's identity, so they find it.
  * @throws ConformanceFailure (citing `cites`) when a posting or a prior step is refused.
  */
 export async function exerciseRequest(
@@ -206,8 +206,8 @@ export async function exerciseRequest(
 }
 
 /**
- * The records a valid request names, made for the check: A and B posted (and read back for their
- * link IDs), a fresh source with an identity left unposted; search and query send A's identity.
+ * The records a valid request names, made for the check: A and B posted (and read back for their link IDs), a fresh
+ * source with an identity left unposted; search and query send A's identity.
  * @throws ConformanceFailure (citing `cites`) when a posting is refused.
  */
 export async function postedContext(kit: Kit, t: Check, cites: string[], withB = true): Promise<RequestContext> {

@@ -1,10 +1,9 @@
 /**
- * Scripted checks: a fixed sequence of state-table steps on a few records the check posts, each
- * judged by the same executable specification and whole-state oracle as the walks
- * (scenarios/shared/walk/run-step.ts runStep, oracle.ts). A single check names the step it is
- * about and the requirements it judges there; the steps that set the state up are judged in full,
- * so a deployment that breaks a set-up step fails the check at the rule it broke (the root cause),
- * not at the check's own.
+ * Scripted checks: a fixed sequence of state-table steps on a few records the check posts, each judged by the same
+ * executable specification and whole-state oracle as the walks (scenarios/shared/walk/run-step.ts runStep, oracle.ts).
+ * A single check names the step it is about and the requirements it judges there; the steps that set the state up are
+ * judged in full, so a deployment that breaks a set-up step fails the check at the rule it broke (the root cause), not
+ * at the check's own.
  *
  * Source: the service's state table (specs/<service>/state-spec.ts).
  */
@@ -31,10 +30,10 @@ export class Script {
   }
 
   /**
-   * Posts `n` new identities far apart (all of `kind` where the service has kinds; default: its
-   * kinds in turn) and observes them.
-   * @throws StopCheck (skip) when the deployment's matching joined identities generated far apart:
-   *   the check's starting state does not hold
+   * Posts `n` new identities far apart (all of `kind` where the service has kinds; default: its kinds in turn) and
+   * observes them.
+   * @throws StopCheck (skip) when the deployment's matching joined identities generated far apart: the check's starting
+   *   state does not hold
    */
   async start(n: number, kind?: string): Promise<ModelRecord[]> {
     this.model.kindsFor = kind ? [kind] : undefined;
@@ -65,8 +64,8 @@ export class Script {
   }
 
   /**
-   * Runs a step; when it fails, the script's exchanges join the check's (so the report shows the
-   * request and reply the failure came from) and the failure names the failing step's among them.
+   * Runs a step; when it fails, the script's exchanges join the check's (so the report shows the request and reply the
+   * failure came from) and the failure names the failing step's among them.
    */
   private async withExchanges<T>(run: () => Promise<T>, setUp?: string): Promise<T> {
     try {
@@ -88,10 +87,9 @@ export class Script {
   }
 
   /**
-   * Runs one step on `recs` (in the order of the row's roles) and judges it: in full, or, with
-   * `judge`, only the problems citing those requirements (the check's own, at the step it is about).
-   * A step without `judge` sets the check up: a failure there says so, so no report shows it under
-   * the title of a step the check never sent.
+   * Runs one step on `recs` (in the order of the row's roles) and judges it: in full, or, with `judge`, only the
+   * problems citing those requirements (the check's own, at the step it is about). A step without `judge` sets the
+   * check up: a failure there says so, so no report shows it under the title of a step the check never sent.
    * @throws StepFailure, CouldNotJudge
    */
   step(kind: string, recs: ModelRecord[], judge?: readonly string[]): Promise<Reply> {
@@ -104,9 +102,9 @@ export class Script {
   }
 
   /**
-   * Waits (within the consistency budget) until a search with each record's data ranks its
-   * identity first, so a later step's effect on searches is not hidden by an index that never saw
-   * the records. Nothing to wait for at a budget of 0.
+   * Waits (within the consistency budget) until a search with each record's data ranks its identity first, so a later
+   * step's effect on searches is not hidden by an index that never saw the records. Nothing to wait for at a budget of
+   * 0.
    */
   async searchable(...recs: ModelRecord[]): Promise<void> {
     await Promise.all(

@@ -1,19 +1,17 @@
 /**
- * Set-ups several checks share, made once per run, service and key on a check of their own (a
- * Faker of its own: run seed + key, so a replay of any of them posts the same identities).
+ * Set-ups several checks share, made once per run, service and key on a check of their own (a Faker of its own: run
+ * seed + key, so a replay of any of them posts the same identities).
  *
- * sharedScript: the script of a state-table row that its reply check and its effect check both
- * run. Both post the same records and send the same step; one judges the reply members the row
- * names, the other what is observable afterwards. The shared run judges both requirements at the
- * step; when it passes, every one of them passes with its exchanges, lags and its own
- * requirements' categories. When it does not pass (a finding, could not judge, a skip), each check
- * runs the script alone, judging its own requirement, exactly as it would without sharing: a
- * failure is never reported from a run that judged another requirement first.
+ * sharedScript: the script of a state-table row that its reply check and its effect check both run. Both post the same
+ * records and send the same step; one judges the reply members the row names, the other what is observable afterwards.
+ * The shared run judges both requirements at the step; when it passes, every one of them passes with its exchanges,
+ * lags and its own requirements' categories. When it does not pass (a finding, could not judge, a skip), each check
+ * runs the script alone, judging its own requirement, exactly as it would without sharing: a failure is never reported
+ * from a run that judged another requirement first.
  *
  * sharedRead: what several checks read and none changes (the reply of a posted identity).
  *
- * Source: the service's state table (specs/<service>/state-spec.ts), its reply and effect
- * requirements.
+ * Source: the service's state table (specs/<service>/state-spec.ts), its reply and effect requirements.
  */
 import { seededFaker, testSeed } from '../../generators/seed.js';
 import { Check, catalogueOf } from '../../harness/check.js';
@@ -31,8 +29,8 @@ interface Outcome {
 const runs = new WeakMap<object, Map<string, Promise<Outcome>>>();
 
 /**
- * Runs `body` once per run, service and `key` for the checks that cite `requirements`, and
- * settles this check by it (see the file comment). `seed`: the run seed (default: the run's).
+ * Runs `body` once per run, service and `key` for the checks that cite `requirements`, and settles this check by it
+ * (see the file comment). `seed`: the run seed (default: the run's).
  * @throws what `body` throws when it runs alone for this check
  */
 export async function sharedScript(
@@ -68,10 +66,10 @@ export async function sharedScript(
 }
 
 /**
- * What several checks read and none changes (a posted identity's reply), made once per run,
- * service and `key` on a check of its own (see runnerFor); each check takes its exchanges, the
- * first to ask its requests. When making it fails, each check makes its own, as it would without
- * sharing, so a failure is reported by every check that needed it, from its own exchanges.
+ * What several checks read and none changes (a posted identity's reply), made once per run, service and `key` on a
+ * check of its own (see runnerFor); each check takes its exchanges, the first to ask its requests. When making it
+ * fails, each check makes its own, as it would without sharing, so a failure is reported by every check that needed it,
+ * from its own exchanges.
  * @throws what `make` throws when it runs for this check alone
  */
 export async function sharedRead<T>(
@@ -103,7 +101,10 @@ export async function sharedRead<T>(
 
 const reads = new WeakMap<object, Map<string, Promise<unknown>>>();
 
-/** The check the shared run happens on: the pair's requirements, a Faker of the script's own, the starting check's limits. */
+/**
+ * The check the shared run happens on: the pair's requirements, a Faker of the script's own, the starting check's
+ * limits.
+ */
 function runnerFor(t: Check, name: string, requirements: readonly string[], seed: number): Check {
   const runner = new Check(
     t.service,

@@ -1,7 +1,7 @@
 /**
- * Steps the scenarios of every service compose: make and post a run-owned identity, look a
- * source up, read its link ID. Service differences come in through the identity generator.
- * The oracles here never assert; the checks decide which requirement a result bears on.
+ * Steps the scenarios of every service compose: make and post a run-owned identity, look a source up, read its link ID.
+ * Service differences come in through the identity generator. The oracles here never assert; the checks decide which
+ * requirement a result bears on.
  */
 import type { Faker } from '@faker-js/faker';
 import type { SourceRef } from '../../specs/common/wire.js';
@@ -37,8 +37,8 @@ export function steps(generate: IdentityGenerator) {
   };
 
   /**
-   * Posts content for `source` and reads the record's link ID back (within the consistency
-   * budget); fails citing `cites` if either step fails.
+   * Posts content for `source` and reads the record's link ID back (within the consistency budget); fails citing
+   * `cites` if either step fails.
    */
   const postAndRead = async (t: Check, made: ReturnType<typeof make>, cites: string[]): Promise<Posted> => {
     const reply = await t.ok('postIdentity', made.content, { cites });
@@ -63,7 +63,10 @@ export function steps(generate: IdentityGenerator) {
     return isAbsent(r) ? undefined : (r.content?.linkId as string);
   };
 
-  /** Link ID a source resolves to once it resolves at all (after a write), or undefined when it never does within the budget. */
+  /**
+   * Link ID a source resolves to once it resolves at all (after a write), or undefined when it never does within the
+   * budget.
+   */
   const resolved = (t: Check, source: SourceRef) =>
     t.settle(
       `${source.id} resolves`,
@@ -72,8 +75,8 @@ export function steps(generate: IdentityGenerator) {
     );
 
   /**
-   * nativeIdQuery of a source after a write, read until `until` holds or the consistency budget
-   * is spent; the last reply is returned for the caller to judge.
+   * nativeIdQuery of a source after a write, read until `until` holds or the consistency budget is spent; the last
+   * reply is returned for the caller to judge.
    */
   const lookupUntil = (t: Check, source: SourceRef, what: string, until: (r: Reply) => boolean) =>
     t.settle(what, () => lookup(t, source), until);
@@ -83,9 +86,8 @@ export function steps(generate: IdentityGenerator) {
     t.settle(what, () => linkIdOf(t, source), until);
 
   /**
-   * Waits (within the consistency budget) until a search with the posted identity returns its
-   * link ID, so a later post can be matched against it even where the search index lags writes.
-   * Returns whether it did.
+   * Waits (within the consistency budget) until a search with the posted identity returns its link ID, so a later post
+   * can be matched against it even where the search index lags writes. Returns whether it did.
    */
   const searchable = async (t: Check, posted: Pick<Posted, 'identity' | 'linkId'>): Promise<boolean> => {
     const r = await t.settle(
@@ -96,7 +98,10 @@ export function steps(generate: IdentityGenerator) {
     return resultLinkIds(r).includes(posted.linkId);
   };
 
-  /** Before a step that relies on it (a copy that should match): waits until a search shows the posted identity (nothing to wait for at a budget of 0). */
+  /**
+   * Before a step that relies on it (a copy that should match): waits until a search shows the posted identity (nothing
+   * to wait for at a budget of 0).
+   */
   const whenSearchable = (t: Check, posted: Pick<Posted, 'identity' | 'linkId'>) =>
     t.waitFor(
       `search ranks ${posted.linkId} first`,
@@ -120,9 +125,9 @@ export function steps(generate: IdentityGenerator) {
 }
 
 /**
- * True when a search ranks `linkId` best (among the results of the top score, or first where results
- * carry no score): a search index that has caught up with a write shows its exact copy there, while
- * a deployment that returns every candidate (no threshold) lists it anyway.
+ * True when a search ranks `linkId` best (among the results of the top score, or first where results carry no score): a
+ * search index that has caught up with a write shows its exact copy there, while a deployment that returns every
+ * candidate (no threshold) lists it anyway.
  */
 export function ranksFirst(r: Reply, linkId: string): boolean {
   const list = (Array.isArray(r.content?.searchResults) ? r.content.searchResults : []) as Array<{
@@ -157,10 +162,10 @@ const IDENTIFIER_KEYS = new Set([
 ]);
 
 /**
- * The attribute values an identity reply shows, as the deployment wrote them, normalised (lower
- * case, letters and digits only) and long enough (5 or more) to tell records apart: the string
- * leaves of `identity` and of each identityGroupedBySource entry, without source references.
- * Checks compare a deployment's replies with its own earlier replies, so its formatting never matters.
+ * The attribute values an identity reply shows, as the deployment wrote them, normalised (lower case, letters and
+ * digits only) and long enough (5 or more) to tell records apart: the string leaves of `identity` and of each
+ * identityGroupedBySource entry, without source references. Checks compare a deployment's replies with its own earlier
+ * replies, so its formatting never matters.
  */
 export function identityValues(content: any): Set<string> {
   const out = new Set<string>();

@@ -1,7 +1,7 @@
 /**
- * A service's walk configuration: how its walks build identities, its executable state table and
- * the requirements outside it. It lives below both the walk engine (scenarios/shared/walk/) and the
- * table-driven rules (scenarios/shared/rules/), which name it without importing each other.
+ * A service's walk configuration: how its walks build identities, its executable state table and the requirements
+ * outside it. It lives below both the walk engine (scenarios/shared/walk/) and the table-driven rules
+ * (scenarios/shared/rules/), which name it without importing each other.
  */
 import type { Faker } from '@faker-js/faker';
 import type { Profile } from '../../harness/profile.js';
@@ -10,10 +10,16 @@ import type { SourceRef } from '../../specs/common/wire.js';
 import { type SpecRecord, type StateSpec, StateModel } from '../../specs/state/state-spec.js';
 import { SERVICES, requirementFor } from '../../specs/services.js';
 
-/** What a service's walks need to know: how to build identities, the executable state table, and the requirements outside it. */
+/**
+ * What a service's walks need to know: how to build identities, the executable state table, and the requirements
+ * outside it.
+ */
 export interface WalkConfig {
   service: ServiceName;
-  /** A new identity, far apart from every other one the walk posts, on `source`, of `kind` where the service has kinds, as `profile` writes it. */
+  /**
+   * A new identity, far apart from every other one the walk posts, on `source`, of `kind` where the service has kinds,
+   * as `profile` writes it.
+   */
   generate: (f: Faker, source: SourceRef, kind: string | undefined, profile: Profile) => Record<string, unknown>;
   /** The service's state table as an executable specification (specs/<service>/state-spec.ts). */
   spec: StateSpec;
@@ -28,9 +34,8 @@ export interface WalkConfig {
 }
 
 /**
- * A service's walk configuration parts read from the specs: its state table, and the requirements
- * outside it by their roles (`walk.apart`, `walk.rejectedNoChange`, `walk.noServerError` in
- * specs/<service>/requirements.ts).
+ * A service's walk configuration parts read from the specs: its state table, and the requirements outside it by their
+ * roles (`walk.apart`, `walk.rejectedNoChange`, `walk.noServerError` in specs/<service>/requirements.ts).
  * @throws Error when a role has no requirement
  */
 export function walkSpecOf(service: ServiceName): Pick<WalkConfig, 'spec' | 'requirements'> {
@@ -49,7 +54,10 @@ export function walkSpecOf(service: ServiceName): Pick<WalkConfig, 'spec' | 'req
   };
 }
 
-/** Every requirement a walk of this configuration may cite: the state table's, its queries' and feed's, and the walk's own. */
+/**
+ * Every requirement a walk of this configuration may cite: the state table's, its queries' and feed's, and the walk's
+ * own.
+ */
 export function walkRequirementIds(c: WalkConfig): string[] {
   const { spec } = c;
   const fromRows = spec.rows.flatMap((row) => [

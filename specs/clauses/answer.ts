@@ -1,9 +1,9 @@
 /**
- * What a reply said, as the clauses read it: an acceptance (success=true on a status below 400)
- * or not. HTTP statuses other than 200 are "not shown", so a rejection is any reply that is not
- * an acceptance; a clause that forbids accepting a request rejects acceptances only.
- * Source: organization-identity-api.md, Errors ("Failures are carried in the response envelope";
- * "HTTP status codes other than 200: not shown"); person-provider-identity-api.md, Errors.
+ * What a reply said, as the clauses read it: an acceptance (success=true on a status below 400) or not. HTTP statuses
+ * other than 200 are "not shown", so a rejection is any reply that is not an acceptance; a clause that forbids
+ * accepting a request rejects acceptances only.
+ * Source: organization-identity-api.md, Errors ("Failures are carried in the response envelope"; "HTTP status codes
+ * other than 200: not shown"); person-provider-identity-api.md, Errors.
  */
 
 /** The parts of a reply the clauses read. */

@@ -1,7 +1,7 @@
 /**
- * Clauses of the authentication checks: a request without valid credentials (none, malformed,
- * not issued by the deployment) is not served: not accepted, answered with no identity data it
- * did not carry itself, and changes nothing. How a rejection looks (status, body) is not shown.
+ * Clauses of the authentication checks: a request without valid credentials (none, malformed, not issued by the
+ * deployment) is not served: not accepted, answered with no identity data it did not carry itself, and changes nothing.
+ * How a rejection looks (status, body) is not shown.
  * Source: organization-identity-api.md, Authentication; person-provider-identity-api.md, Authentication.
  */
 import { type Answer, accepted, said } from './answer.js';
@@ -19,7 +19,8 @@ export function unauthenticatedAccepted(replies: ReadonlyArray<{ op: string; ans
 
 export const UNAUTHENTICATED_LEAKS = checkClause(
   'UNAUTHENTICATED-LEAKS',
-  'identity data (linkId, identity, identityGroupedBySource, linkIdentity, searchResults) in the reply to a request without valid credentials, other than values the request itself carried',
+  'identity data (linkId, identity, identityGroupedBySource, linkIdentity, searchResults) in the reply to a ' +
+    'request without valid credentials, other than values the request itself carried',
   ['auth.rejected'],
 );
 const IDENTITY_MEMBERS = ['linkId', 'identity', 'identityGroupedBySource', 'linkIdentity'];

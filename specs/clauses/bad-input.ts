@@ -1,10 +1,10 @@
 /**
- * Clauses of the bad-input checks: a request the seeds make invalid (no identity where it is
- * required, maxSearchResults not above 0, more than 10 data sources) is not accepted; structurally
- * invalid content is rejected, never answered HTTP 5xx without a failure envelope, never marked
- * retryable, and changes nothing (what any identity service does: EXPECT).
- * Source: organization-identity-api.md, Resources (Organization identity, Field data types),
- * Endpoints rule 1, Limits, Errors; person-provider-identity-api.md, Resources, Limits, Errors.
+ * Clauses of the bad-input checks: a request the seeds make invalid (no identity where it is required, maxSearchResults
+ * not above 0, more than 10 data sources) is not accepted; structurally invalid content is rejected, never answered
+ * HTTP 5xx without a failure envelope, never marked retryable, and changes nothing (what any identity service does:
+ * EXPECT).
+ * Source: organization-identity-api.md, Resources (Organization identity, Field data types), Endpoints rule 1, Limits,
+ * Errors; person-provider-identity-api.md, Resources, Limits, Errors.
  */
 import { type Answer, accepted, said } from './answer.js';
 import { checkClause } from './table.js';
@@ -25,7 +25,10 @@ export const BAD_INPUT_ACCEPTED = checkClause(
   'a request with malformed or wrongly typed content accepted (success=true)',
   ['badInput.generated', 'ORG-BADINPUT-REJECTED', 'PERSON-BADINPUT-REJECTED'],
 );
-/** IDENTITY-MISSING-ACCEPTED, OVER-LIMIT-ACCEPTED, BAD-INPUT-ACCEPTED: the reply to an invalid request `what`, when it accepted it. */
+/**
+ * IDENTITY-MISSING-ACCEPTED, OVER-LIMIT-ACCEPTED, BAD-INPUT-ACCEPTED: the reply to an invalid request `what`, when it
+ * accepted it.
+ */
 export function invalidAccepted(what: string, a: Answer): string[] {
   return accepted(a) ? [`${what} was accepted (${said(a)})`] : [];
 }

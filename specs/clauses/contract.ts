@@ -1,11 +1,11 @@
 /**
- * Clauses of the contract every check's requests are read against (harness/check.ts `call`, `ok`):
- * a reply is a JSON response envelope whose members have the envelope's types, a successful reply's
- * content has the members and types of its Endpoints row and resource tables, and a valid request
- * a check needs is answered with success. The judging functions live with the validator
- * (harness/contract.ts); what a reply's content is judged against is the operations table.
- * Source: organization-identity-api.md, What the service does ("a JSON reply in the envelope"),
- * Resources and their fields, Endpoints; person-provider-identity-api.md, Resources, Endpoints.
+ * Clauses of the contract every check's requests are read against (harness/check.ts `call`, `ok`): a reply is a JSON
+ * response envelope whose members have the envelope's types, a successful reply's content has the members and types of
+ * its Endpoints row and resource tables, and a valid request a check needs is answered with success. The judging
+ * functions live with the validator (harness/contract.ts); what a reply's content is judged against is the operations
+ * table.
+ * Source: organization-identity-api.md, What the service does ("a JSON reply in the envelope"), Resources and their
+ * fields, Endpoints; person-provider-identity-api.md, Resources, Endpoints.
  */
 import { type Answer, said } from './answer.js';
 import { checkClause } from './table.js';
@@ -17,17 +17,21 @@ export const REPLY_NOT_ENVELOPE = checkClause(
 );
 export const ENVELOPE_MEMBER_TYPE = checkClause(
   'ENVELOPE-MEMBER-TYPE',
-  'an envelope member of another type than the envelope table gives (success not a boolean, warnings or errors not arrays of strings, ...)',
+  'an envelope member of another type than the envelope table gives (success not a boolean, warnings or errors ' +
+    'not arrays of strings, ...)',
   ['envelope.reply'],
 );
 export const CONTENT_SHAPE = checkClause(
   'CONTENT-SHAPE',
-  'a successful reply whose content has a documented member of another type or shape than its Endpoints row and resource tables give (an array that is not one, an object that is not one, a required member missing, a value outside its stated range or values)',
+  'a successful reply whose content has a documented member of another type or shape than its Endpoints row and ' +
+    'resource tables give (an array that is not one, an object that is not one, a required member missing, a value ' +
+    'outside its stated range or values)',
   ['op.*', 'governs:*'],
 );
 export const WIRE_FORM = checkClause(
   'WIRE-FORM',
-  'a value of a typed field in another wire form than its data type gives (a DATE not yyyy-MM-dd, a NUMBER that is not a string holding a number, ...)',
+  'a value of a typed field in another wire form than its data type gives (a DATE not yyyy-MM-dd, a NUMBER that ' +
+    'is not a string holding a number, ...)',
   ['type.*'],
 );
 export const REQUEST_REFUSED = checkClause(
@@ -43,7 +47,8 @@ export const CONTRACT_CLAUSES = [REPLY_NOT_ENVELOPE, ENVELOPE_MEMBER_TYPE, CONTE
 export function replyNotEnvelope(op: string, status: number | undefined, body: unknown, raw: string): string[] {
   if (body && typeof body === 'object' && !Array.isArray(body)) return [];
   return [
-    `${op} replied HTTP ${status} with ${raw ? `a body that is not a JSON object: ${raw.slice(0, 200)}` : 'an empty body'}`,
+    `${op} replied HTTP ${status} with ` +
+      `${raw ? `a body that is not a JSON object: ${raw.slice(0, 200)}` : 'an empty body'}`,
   ];
 }
 

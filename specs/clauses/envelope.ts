@@ -1,9 +1,9 @@
 /**
- * Clauses of the envelope checks: an operation answers at its documented path, echoes trackingId
- * and auditId, omitting responseIdentityFormatNames gives the DEFAULT view, a failure says what went
- * wrong; person: customerId and includeEnrichData.
- * Source: organization-identity-api.md, What the service does, Endpoints, Errors;
- * person-provider-identity-api.md, Resources (Envelope, Person request content options).
+ * Clauses of the envelope checks: an operation answers at its documented path, echoes trackingId and auditId, omitting
+ * responseIdentityFormatNames gives the DEFAULT view, a failure says what went wrong; person: customerId and
+ * includeEnrichData.
+ * Source: organization-identity-api.md, What the service does, Endpoints, Errors; person-provider-identity-api.md,
+ * Resources (Envelope, Person request content options).
  */
 import { type Answer, accepted, said } from './answer.js';
 import { checkClause } from './table.js';
@@ -36,7 +36,8 @@ export function echoDiffers(
 
 export const VIEW_DEFAULT_DIFFERS = checkClause(
   'VIEW-DEFAULT-DIFFERS',
-  'a reply to a request without responseIdentityFormatNames whose link ID or identity differs from the reply to the same request naming ["DEFAULT"] (the order of array elements aside)',
+  'a reply to a request without responseIdentityFormatNames whose link ID or identity differs from the reply to ' +
+    'the same request naming ["DEFAULT"] (the order of array elements aside)',
   ['envelope.viewsDefault'],
 );
 /** VIEW-DEFAULT-DIFFERS: what differs between the reply without views and the one with ["DEFAULT"]. */
@@ -51,7 +52,8 @@ export function viewDefaultDiffers(
     );
   if (canonical(omitted.identity) !== canonical(named.identity))
     out.push(
-      `identity ${clip(canonical(omitted.identity))} without views, ${clip(canonical(named.identity))} with ["DEFAULT"]`,
+      `identity ${clip(canonical(omitted.identity))} without views, ${clip(canonical(named.identity))} with ` +
+        `["DEFAULT"]`,
     );
   return out;
 }
@@ -87,7 +89,8 @@ export function customerIdRefused(a: Answer, linkId: unknown, expected: string):
 
 export const ENRICH_DEFAULT_DIFFERS = checkClause(
   'ENRICH-DEFAULT-DIFFERS',
-  'a reply to a request without includeEnrichData whose identity or enrichedDetails differ from the reply with includeEnrichData=false (the order of array elements aside)',
+  'a reply to a request without includeEnrichData whose identity or enrichedDetails differ from the reply with ' +
+    'includeEnrichData=false (the order of array elements aside)',
   ['PERSON-ENRICH-DEFAULT'],
 );
 /** ENRICH-DEFAULT-DIFFERS: members that differ between the reply without the option and the one with false. */
@@ -113,7 +116,10 @@ export function enrichTrueRefused(a: Answer, linkId: unknown, expected: string):
     : [`nativeIdQuery with includeEnrichData=true answered link ID ${JSON.stringify(linkId)}, not ${expected}`];
 }
 
-/** A value as JSON with every array's elements in one order and absent, undefined and null alike: equal views compare equal. */
+/**
+ * A value as JSON with every array's elements in one order and absent, undefined and null alike: equal views compare
+ * equal.
+ */
 export function canonical(v: unknown): string {
   const norm = (x: unknown): unknown => {
     if (x === undefined || x === null) return null;

@@ -1,10 +1,9 @@
 /**
- * Clauses of the matching properties any correct deployment has whatever its scores and threshold
- * (metamorphic checks; EXPECT: the seeds show neither), and of the hard delete's effect on matching:
- * a search with a hard-deleted source's data no longer scores the identity it was linked into as
- * high as while the data was there.
- * Source: organization-identity-api.md, Endpoints rule 1, What the service does, States and
- * transitions (deleteSourceIdentity); person-provider-identity-api.md, same sections.
+ * Clauses of the matching properties any correct deployment has whatever its scores and threshold (metamorphic checks;
+ * EXPECT: the seeds show neither), and of the hard delete's effect on matching: a search with a hard-deleted source's
+ * data no longer scores the identity it was linked into as high as while the data was there.
+ * Source: organization-identity-api.md, Endpoints rule 1, What the service does, States and transitions
+ * (deleteSourceIdentity); person-provider-identity-api.md, same sections.
  */
 import { checkClause } from './table.js';
 
@@ -17,10 +16,14 @@ const fmt = (hits: readonly Hit[]) => hits.map((h) => `${h.linkId}:${h.score}`).
 
 export const MONOTONE_BROKEN = checkClause(
   'MONOTONE-BROKEN',
-  'a result of a search at a higher matchScoreThreshold that the search at threshold 0 did not return (and did not cut off), or returned with another score',
+  'a result of a search at a higher matchScoreThreshold that the search at threshold 0 did not return (and did ' +
+    'not cut off), or returned with another score',
   ['metamorphic.thresholdMonotone'],
 );
-/** MONOTONE-BROKEN: hits of the higher threshold not explained by the threshold-0 hits (`cut`: that list was cut at maxSearchResults). */
+/**
+ * MONOTONE-BROKEN: hits of the higher threshold not explained by the threshold-0 hits (`cut`: that list was cut at
+ * maxSearchResults).
+ */
 export function monotoneBroken(
   higher: readonly Hit[],
   lower: readonly Hit[],
@@ -39,7 +42,8 @@ export function monotoneBroken(
 
 export const PREFIX_BROKEN = checkClause(
   'PREFIX-BROKEN',
-  'a search with maxSearchResults=k whose results are not the first k of a larger request (results of equal score may reorder)',
+  'a search with maxSearchResults=k whose results are not the first k of a larger request (results of equal ' +
+    'score may reorder)',
   ['metamorphic.maxPrefix'],
 );
 /** True when `k`-result list `small` is the first k of `big`, allowing equal scores to reorder. */
@@ -62,7 +66,8 @@ export function prefixBroken(small: readonly Hit[], big: readonly Hit[], what: s
 
 export const SELF_NOT_FIRST = checkClause(
   'SELF-NOT-FIRST',
-  'a search with an exact copy of a posted identity that does not return it, or not with the highest score, or not first',
+  'a search with an exact copy of a posted identity that does not return it, or not with the highest score, or ' +
+    'not first',
   ['metamorphic.selfFirst'],
 );
 /** SELF-NOT-FIRST: where `self` stands among `found`, when not first with the highest score. */
@@ -77,7 +82,8 @@ export function selfNotFirst(self: string, found: readonly Hit[]): string[] {
 
 export const NONDETERMINISTIC = checkClause(
   'NONDETERMINISTIC',
-  'the same search twice, or with a requested view, giving other identities or scores (above any cut at maxSearchResults)',
+  'the same search twice, or with a requested view, giving other identities or scores (above any cut at ' +
+    'maxSearchResults)',
   ['metamorphic.deterministic'],
 );
 /** NONDETERMINISTIC: the keyed results that differ from the first search's. */
@@ -93,7 +99,8 @@ export interface Decision {
 }
 export const THRESHOLDS_CONTRADICT = checkClause(
   'THRESHOLDS-CONTRADICT',
-  'a decision not to match at a best score at least as high as that of a decision to match (no single threshold explains both)',
+  'a decision not to match at a best score at least as high as that of a decision to match (no single threshold ' +
+    'explains both)',
   ['metamorphic.oneThreshold'],
 );
 /** The interval in which one threshold explains every decision, or the pairs that contradict. */
@@ -120,19 +127,21 @@ export function thresholdsContradict(decisions: readonly Decision[]): string[] {
 
 export const DELETED_DATA_STILL_SCORES = checkClause(
   'DELETED-DATA-STILL-SCORES',
-  "a search with a hard-deleted source's data that still scores the identity the source had been linked into as high as while the source was in it, where the source's data had raised that identity's score",
+  "a search with a hard-deleted source's data that still scores the identity the source had been linked into as " +
+    "high as while the source was in it, where the source's data had raised that identity's score",
   ['data.hardDeleteData'],
 );
 /**
- * DELETED-DATA-STILL-SCORES: the identity's score for the deleted source's data now (undefined: not
- * returned), against the score while the source was in it (`during`) and before it joined (`apart`;
- * undefined: not returned then). Judged only where the source's data raised the score.
+ * DELETED-DATA-STILL-SCORES: the identity's score for the deleted source's data now (undefined: not returned), against
+ * the score while the source was in it (`during`) and before it joined (`apart`; undefined: not returned then). Judged
+ * only where the source's data raised the score.
  */
 export function deletedDataStillScores(now: number | undefined, during: number, apart: number | undefined): string[] {
   if (apart !== undefined && during <= apart) return [];
   return now !== undefined && now >= during
     ? [
-        `scored ${now} after the delete, ${during} while the source was in it, ${apart ?? 'not returned'} before it joined`,
+        `scored ${now} after the delete, ${during} while the source was in it, ${apart ?? 'not returned'} ` +
+          `before it joined`,
       ]
     : [];
 }

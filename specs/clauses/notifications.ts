@@ -1,12 +1,11 @@
 /**
- * Clauses of the notification checks over a closed window the run filled: a page holds at most
- * pageSize, hasNext agrees with totalElements where a page gives it, the pages followed by hasNext
- * hold the window's notifications once each (as a read of the same window in larger pages does:
- * paging does not change a window), totalElements is the count; the run's changes appear in their
- * window and in no window that ended before them. Notification fields are not shown: a notification
- * is compared as a whole, and is "of" a change when it names one of the change's native IDs or link IDs.
- * Source: organization-identity-api.md, Events, Resources (Notification page);
- * person-provider-identity-api.md, Events, Endpoints (/searchNotifications).
+ * Clauses of the notification checks over a closed window the run filled: a page holds at most pageSize, hasNext agrees
+ * with totalElements where a page gives it, the pages followed by hasNext hold the window's notifications once each (as
+ * a read of the same window in larger pages does: paging does not change a window), totalElements is the count; the
+ * run's changes appear in their window and in no window that ended before them. Notification fields are not shown: a
+ * notification is compared as a whole, and is "of" a change when it names one of the change's native IDs or link IDs.
+ * Source: organization-identity-api.md, Events, Resources (Notification page); person-provider-identity-api.md, Events,
+ * Endpoints (/searchNotifications).
  */
 import { checkClause } from './table.js';
 
@@ -31,10 +30,14 @@ export function pageOverSize(pages: readonly Page[], pageSize: number): string[]
 
 export const HASNEXT_CONTRADICTS_TOTAL = checkClause(
   'HASNEXT-CONTRADICTS-TOTAL',
-  'a page whose hasNext says no more pages exist while fewer notifications than its totalElements have been walked, or more pages while all have',
+  'a page whose hasNext says no more pages exist while fewer notifications than its totalElements have been ' +
+    'walked, or more pages while all have',
   ['notifications.paging'],
 );
-/** HASNEXT-CONTRADICTS-TOTAL: pages whose boolean hasNext disagrees with their integer totalElements and the count walked so far. */
+/**
+ * HASNEXT-CONTRADICTS-TOTAL: pages whose boolean hasNext disagrees with their integer totalElements and the count
+ * walked so far.
+ */
 export function hasNextContradictsTotal(pages: readonly Page[]): string[] {
   let seen = 0;
   return pages.flatMap((p, i) => {
@@ -56,7 +59,8 @@ const clip = (s: string) => (s.length > 200 ? `${s.slice(0, 200)}...` : s);
 
 export const PAGES_MISS_WINDOW = checkClause(
   'PAGES-MISS-WINDOW',
-  'a notification of a closed, unchanging window that a read of it in larger pages holds more often than the pages followed by hasNext do',
+  'a notification of a closed, unchanging window that a read of it in larger pages holds more often than the ' +
+    'pages followed by hasNext do',
   ['notifications.paging'],
 );
 /** PAGES-MISS-WINDOW: notifications `whole` (the read in larger pages) holds more often than `paged`. */
@@ -72,7 +76,8 @@ export function pagesMissWindow(paged: readonly unknown[], whole: readonly unkno
 
 export const PAGES_REPEAT = checkClause(
   'PAGES-REPEAT',
-  'a notification the pages of a closed, unchanging window hold more often than a read of the same window in larger pages does',
+  'a notification the pages of a closed, unchanging window hold more often than a read of the same window in ' +
+    'larger pages does',
   ['notifications.noDuplicates'],
 );
 /** PAGES-REPEAT: notifications `paged` holds more often than `whole`. */
@@ -85,7 +90,8 @@ export function pagesRepeat(paged: readonly unknown[], whole: readonly unknown[]
 
 export const TOTAL_NOT_COUNT = checkClause(
   'TOTAL-NOT-COUNT',
-  'a page whose totalElements is not the number of notifications the complete walk of its closed, unchanging window holds',
+  'a page whose totalElements is not the number of notifications the complete walk of its closed, unchanging ' +
+    'window holds',
   ['notifications.total'],
 );
 /** TOTAL-NOT-COUNT: integer totals that differ from `count`. */
@@ -97,7 +103,8 @@ export function totalNotCount(totals: readonly unknown[], count: number): string
 
 export const CHANGE_NOT_NOTIFIED = checkClause(
   'CHANGE-NOT-NOTIFIED',
-  "a change the run made that no new notification of its window names (by a native ID or link ID involved), on a feed that names the run's records",
+  'a change the run made that no new notification of its window names (by a native ID or link ID involved), on ' +
+    "a feed that names the run's records",
   ['notifications.recordsChanges', 'notificationEvents.changes'],
 );
 /** CHANGE-NOT-NOTIFIED: the change, when no more notifications name its records after it than before. */

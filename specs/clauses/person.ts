@@ -1,10 +1,9 @@
 /**
- * Clauses of the person-only checks: households at a shared address (the lookup forms are judged
- * by the whole-state oracle's household clauses), data sources (created, the
- * limit of 10 both ways, available within 15 minutes), the source entries of attribute objects,
- * a reactivated record matching again, an unlink splitting matched records.
- * Source: person-provider-identity-api.md, Endpoints (/householdQuery, /createDataSource), Limits,
- * Resources (Source entry), States and transitions.
+ * Clauses of the person-only checks: households at a shared address (the lookup forms are judged by the whole-state
+ * oracle's household clauses), data sources (created, the limit of 10 both ways, available within 15 minutes), the
+ * source entries of attribute objects, a reactivated record matching again, an unlink splitting matched records.
+ * Source: person-provider-identity-api.md, Endpoints (/householdQuery, /createDataSource), Limits, Resources (Source
+ * entry), States and transitions.
  */
 import { type Answer, accepted, said } from './answer.js';
 import { checkClause } from './table.js';
@@ -21,7 +20,8 @@ export function householdNotShared(linkIds: readonly string[], found: boolean): 
 
 export const DATASOURCES_NOT_REPORTED = checkClause(
   'DATASOURCES-NOT-REPORTED',
-  'a createDataSource reply that reports results by data source name (datasource) without a result for every name asked for',
+  'a createDataSource reply that reports results by data source name (datasource) without a result for every ' +
+    'name asked for',
   ['PERSON-DATASOURCE-CREATES'],
 );
 /** DATASOURCES-NOT-REPORTED: names asked for that a reply naming its results (datasource members) leaves out. */
@@ -72,7 +72,8 @@ export function attributeWithoutSources(
 
 export const ATTRIBUTE_NOT_ATTRIBUTED = checkClause(
   'ATTRIBUTE-NOT-ATTRIBUTED',
-  "a kind of attribute the record posted none of whose objects' source entries names the record's native ID, where that kind's source entries name native IDs",
+  "a kind of attribute the record posted none of whose objects' source entries names the record's native ID, " +
+    "where that kind's source entries name native IDs",
   ['PERSON-ATTR-SOURCES'],
   { on: 'nativeId' },
 );
@@ -100,7 +101,8 @@ export const REACTIVATED_NOT_MATCHING = checkClause(
 );
 export const MATCHED_NOT_SPLIT = checkClause(
   'MATCHED-NOT-SPLIT',
-  'a record postIdentity matched that unlinkIdentities split, still in the link ID of the record it was split from (or in none)',
+  'a record postIdentity matched that unlinkIdentities split, still in the link ID of the record it was split ' +
+    'from (or in none)',
   ['PERSON-UNLINK-MATCHED'],
 );
 /** MATCHED-NOT-SPLIT: where the split record is, when it is not in a link ID of its own. */

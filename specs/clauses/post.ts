@@ -1,7 +1,7 @@
 /**
- * Clauses of the postIdentity checks: linkId is null exactly when the posted record matched
- * nothing (rule 2), events is an array when present, a posted record is found, a re-post of the
- * same source and native ID updates it; person: an exact copy from another source links.
+ * Clauses of the postIdentity checks: linkId is null exactly when the posted record matched nothing (rule 2), events is
+ * an array when present, a posted record is found, a re-post of the same source and native ID updates it; person: an
+ * exact copy from another source links.
  * Source: organization-identity-api.md, Endpoints (rule 2, the postIdentity row), Events;
  * person-provider-identity-api.md, Endpoints (/v2/postIdentity, provider /postIdentity).
  */
@@ -9,7 +9,8 @@ import { checkClause } from './table.js';
 
 export const LINKID_WITHOUT_MATCH = checkClause(
   'LINKID-WITHOUT-MATCH',
-  'a postIdentity reply naming a link ID although the posted record matched no existing identity (its identity holds no other source record)',
+  'a postIdentity reply naming a link ID although the posted record matched no existing identity (its identity ' +
+    'holds no other source record)',
   ['ORG-POST-LINKID-NULL'],
 );
 export const LINKID_NULL_ON_MATCH = checkClause(
@@ -19,9 +20,9 @@ export const LINKID_NULL_ON_MATCH = checkClause(
   { on: 'null if no match' },
 );
 /**
- * LINKID-WITHOUT-MATCH and LINKID-NULL-ON-MATCH: the reply's linkId against what the record did
- * (`matched`: it joined an existing identity; false: its identity holds no other record; undefined:
- * not known, not judged). Which link ID a match names is not judged beyond "not null".
+ * LINKID-WITHOUT-MATCH and LINKID-NULL-ON-MATCH: the reply's linkId against what the record did (`matched`: it joined
+ * an existing identity; false: its identity holds no other record; undefined: not known, not judged). Which link ID a
+ * match names is not judged beyond "not null".
  */
 export function postLinkId(
   replyLinkId: unknown,
@@ -63,7 +64,8 @@ export function postedNotFound(source: { name: string; id: string }, found: bool
 
 export const UPDATE_NOT_APPLIED = checkClause(
   'UPDATE-NOT-APPLIED',
-  "a re-post of a record's source and native ID that moved it to another link ID, listed the source twice, or did not store the new value",
+  "a re-post of a record's source and native ID that moved it to another link ID, listed the source twice, or " +
+    'did not store the new value',
   ['walk.update'],
 );
 /** UPDATE-NOT-APPLIED: what the identity shows after the re-post that an update of the record would not. */

@@ -1,16 +1,17 @@
 /**
- * Clauses of the query checks: nativeIdQuery answers the identity holding the source,
- * demographicsQuery answers (one of) the best-ranked search results, identityIdQuery answers the
- * identity with the link ID asked for and echoes it. A member a reply leaves out is not judged
- * where no sentence makes it required ("No other field is marked required").
- * Source: organization-identity-api.md, What the service does, Endpoints (rule 3);
- * person-provider-identity-api.md, Endpoints (person and provider query operations).
+ * Clauses of the query checks: nativeIdQuery answers the identity holding the source, demographicsQuery answers (one
+ * of) the best-ranked search results, identityIdQuery answers the identity with the link ID asked for and echoes it. A
+ * member a reply leaves out is not judged where no sentence makes it required ("No other field is marked required").
+ * Source: organization-identity-api.md, What the service does, Endpoints (rule 3); person-provider-identity-api.md,
+ * Endpoints (person and provider query operations).
  */
 import { checkClause } from './table.js';
 
 export const NATIVEID_WRONG_IDENTITY = checkClause(
   'NATIVEID-WRONG-IDENTITY',
-  'a nativeIdQuery reply for a source naming an identity that does not hold it: an identityGroupedBySource (when given) without the source, or another link ID than the source resolved to, with nothing changed in between',
+  'a nativeIdQuery reply for a source naming an identity that does not hold it: an identityGroupedBySource ' +
+    '(when given) without the source, or another link ID than the source resolved to, with nothing changed in ' +
+    'between',
   ['query.nativeIdQuery', 'PERSON-NATIVEID-QUERY'],
 );
 /** NATIVEID-WRONG-IDENTITY: what the reply for `source` says that another identity would. */
@@ -24,20 +25,22 @@ export function nativeIdWrongIdentity(
     out.push(`link ID ${JSON.stringify(reply.linkId)}, the source resolved to ${expectedLinkId}`);
   if (reply.grouped?.length && !reply.grouped.some((s) => s.name === source.name && s.id === source.id))
     out.push(
-      `identityGroupedBySource lists ${reply.grouped.map((s) => `${String(s.name)}/${String(s.id)}`).join(', ')}, not ${source.name}/${source.id}`,
+      `identityGroupedBySource lists ` +
+        `${reply.grouped.map((s) => `${String(s.name)}/${String(s.id)}`).join(', ')}, not ` +
+        `${source.name}/${source.id}`,
     );
   return out;
 }
 
 export const QUERY_NOT_BEST = checkClause(
   'QUERY-NOT-BEST',
-  'a demographicsQuery answer that is not among the best-ranked results of a demographicsSearch (threshold 0) with the same identity: absent from them, or scored below the first',
+  'a demographicsQuery answer that is not among the best-ranked results of a demographicsSearch (threshold 0) ' +
+    'with the same identity: absent from them, or scored below the first',
   ['query.bestMatch'],
 );
 /**
- * QUERY-NOT-BEST: the query's answer `linkId` against the search results (in their order). Without
- * scores (person result fields are not shown) the first result is the best ranked; ties at the
- * top score are all best.
+ * QUERY-NOT-BEST: the query's answer `linkId` against the search results (in their order). Without scores (person
+ * result fields are not shown) the first result is the best ranked; ties at the top score are all best.
  */
 export function queryNotBest(
   linkId: string,
@@ -51,8 +54,10 @@ export function queryNotBest(
   const it = results.find((r) => r.linkId === linkId);
   return [
     it
-      ? `demographicsQuery answered ${linkId} (score ${JSON.stringify(it.matchScore)}); the search ranks ${best.join(', ')} first (score ${JSON.stringify(top)})`
-      : `demographicsQuery answered ${linkId}, which is not among the search results (${results.length}, first ${String(results[0]!.linkId)})`,
+      ? `demographicsQuery answered ${linkId} (score ${JSON.stringify(it.matchScore)}); the search ranks ` +
+        `${best.join(', ')} first (score ${JSON.stringify(top)})`
+      : `demographicsQuery answered ${linkId}, which is not among the search results (${results.length}, first ` +
+        `${String(results[0]!.linkId)})`,
   ];
 }
 
@@ -68,7 +73,8 @@ export function queryMissesExact(linkId: string, found: boolean): string[] {
 
 export const IDQUERY_OTHER_IDENTITY = checkClause(
   'IDQUERY-OTHER-IDENTITY',
-  'an identityIdQuery of a link ID in use answering an identity whose linkId is another one (a reply without linkId is not judged)',
+  'an identityIdQuery of a link ID in use answering an identity whose linkId is another one (a reply without ' +
+    'linkId is not judged)',
   ['query.idQueryReturns'],
 );
 /** IDQUERY-OTHER-IDENTITY: the reply's linkId, when it is present and not the one asked for. */
@@ -90,7 +96,8 @@ export function requestedNotEchoed(requested: string, echoed: unknown): string[]
 
 export const QUERY_THRESHOLD_DIFFERS = checkClause(
   'QUERY-THRESHOLD-DIFFERS',
-  'a person demographicsQuery found the original identity for while posting them did not link them to it, or the other way round',
+  'a person demographicsQuery found the original identity for while posting them did not link them to it, or ' +
+    'the other way round',
   ['PERSON-QUERY-SAME-THRESHOLD'],
 );
 /** QUERY-THRESHOLD-DIFFERS: the variants whose query and post decisions disagree. */
@@ -101,7 +108,8 @@ export function queryThresholdDiffers(
     .filter((o) => o.queried !== o.linked)
     .map(
       (o) =>
-        `${o.what}: demographicsQuery ${o.queried ? 'found' : 'did not find'} the original, postIdentity ${o.linked ? 'linked' : 'did not link'}`,
+        `${o.what}: demographicsQuery ${o.queried ? 'found' : 'did not find'} the original, postIdentity ` +
+        `${o.linked ? 'linked' : 'did not link'}`,
     );
 }
 

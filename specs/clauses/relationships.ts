@@ -1,8 +1,8 @@
 /**
- * Clauses of the relationship checks: an added relationship has an id and echoes what was sent,
- * a search by its criteria finds it and returns none that meets other criteria, a deleted one is
- * no longer found. Member names of subject and object are profile settings (person payloads are
- * not shown): a member a reply leaves out is not judged, one it gives must hold what was sent.
+ * Clauses of the relationship checks: an added relationship has an id and echoes what was sent, a search by its
+ * criteria finds it and returns none that meets other criteria, a deleted one is no longer found. Member names of
+ * subject and object are profile settings (person payloads are not shown): a member a reply leaves out is not judged,
+ * one it gives must hold what was sent.
  * Source: organization-identity-api.md, What the service does, Endpoints (relationship rows);
  * person-provider-identity-api.md, Endpoints (person and provider relationship operations).
  */
@@ -29,7 +29,8 @@ const SEARCHES = [
 
 export const RELATIONSHIP_WITHOUT_ID = checkClause(
   'RELATIONSHIP-WITHOUT-ID',
-  'an addRelationshipService success reply without the added relationship or its id (deleteRelationshipService addresses a relationship by it)',
+  'an addRelationshipService success reply without the added relationship or its id (deleteRelationshipService ' +
+    'addresses a relationship by it)',
   ['*'],
   {
     on: 'deleteRelationshipService',
@@ -44,7 +45,8 @@ export function relationshipWithoutId(relationship: unknown): string[] {
 
 export const ECHO_OTHER_VALUE = checkClause(
   'ECHO-OTHER-VALUE',
-  'an added relationship whose reply gives its subject, object, verb or status another value than was sent (letter case aside for the verb and status; a member left out is not judged)',
+  'an added relationship whose reply gives its subject, object, verb or status another value than was sent ' +
+    '(letter case aside for the verb and status; a member left out is not judged)',
   ['relationships.add', 'PERSON-REL-ADD'],
 );
 /** ECHO-OTHER-VALUE: members of the reply's relationship that are present and differ from `sent`. */
@@ -71,14 +73,22 @@ export function relationshipNotFound(id: string, criteria: string, found: boolea
 
 export const OFF_CRITERIA = checkClause(
   'OFF-CRITERIA',
-  'a relationship a search returns whose criteria member (subject, object or verb) holds another value than the search asked for (letter case aside for the verb; a member the reply leaves out is judged by what the run sent at its add where the run added it, else not judged)',
+  'a relationship a search returns whose criteria member (subject, object or verb) holds another value than the ' +
+    'search asked for (letter case aside for the verb; a member the reply leaves out is judged by what the run ' +
+    'sent at its add where the run added it, else not judged)',
   SEARCHES,
 );
-/** A member's value against the one asked for: the verb with its letter case aside (its format is not shown), as ECHO-OTHER-VALUE reads it. */
+/**
+ * A member's value against the one asked for: the verb with its letter case aside (its format is not shown), as
+ * ECHO-OTHER-VALUE reads it.
+ */
 const same = (member: string, got: unknown, asked: string) =>
   member === 'relationshipVerb' ? String(got).toLowerCase() === asked.toLowerCase() : got === asked;
 
-/** OFF-CRITERIA: returned relationships with a criteria member present and different (`criteria`: member name -> value asked). */
+/**
+ * OFF-CRITERIA: returned relationships with a criteria member present and different (`criteria`: member name -> value
+ * asked).
+ */
 export function offCriteria(criteria: Record<string, string>, found: ReadonlyArray<Record<string, unknown>>): string[] {
   return found.flatMap((r) =>
     Object.entries(criteria)
@@ -92,7 +102,8 @@ export function offCriteria(criteria: Record<string, string>, found: ReadonlyArr
 
 export const DELETE_ECHOES_OTHER = checkClause(
   'DELETE-ECHOES-OTHER',
-  "a deleteRelationshipService reply whose id is another relationship's than the one deleted (a reply without id is not judged)",
+  "a deleteRelationshipService reply whose id is another relationship's than the one deleted (a reply without " +
+    'id is not judged)',
   ['relationships.delete'],
 );
 /** DELETE-ECHOES-OTHER: the reply's id, when present and not the one asked. */
@@ -114,7 +125,8 @@ export function stillFound(id: string, found: boolean): string[] {
 
 export const OTHER_DELETED = checkClause(
   'OTHER-DELETED',
-  'a relationship the run added and never deleted that a search by its subject no longer finds, within the consistency budget, after deleteRelationshipService deleted another relationship of that subject',
+  'a relationship the run added and never deleted that a search by its subject no longer finds, within the ' +
+    'consistency budget, after deleteRelationshipService deleted another relationship of that subject',
   ['relationships.delete', 'PERSON-REL-DELETE'],
 );
 /** OTHER-DELETED: the relationship kept, when the search after deleting `deleted` no longer finds it. */

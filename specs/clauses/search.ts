@@ -1,13 +1,11 @@
 /**
- * Clauses of the demographicsSearch checks: nothing below matchScoreThreshold and nothing at or
- * above it filtered away, ranked best to worst, at most maxSearchResults, maxSearchResults > 0,
- * score range and sameIdentity values, a results list that is there and holds no non-match;
- * person: no filtering without a threshold, the system maximum without maxSearchResults.
- * Results are read tolerantly: a result without a numeric score is judged by no score clause
- * (person result fields are not shown); ties may come in any order.
- * Source: organization-identity-api.md, Endpoints (rule 1, demographicsSearch), Resources (Search
- * result), Limits; person-provider-identity-api.md, Resources (Person request content options),
- * Endpoints, Limits.
+ * Clauses of the demographicsSearch checks: nothing below matchScoreThreshold and nothing at or above it filtered away,
+ * ranked best to worst, at most maxSearchResults, maxSearchResults > 0, score range and sameIdentity values, a results
+ * list that is there and holds no non-match; person: no filtering without a threshold, the system maximum without
+ * maxSearchResults. Results are read tolerantly: a result without a numeric score is judged by no score clause (person
+ * result fields are not shown); ties may come in any order.
+ * Source: organization-identity-api.md, Endpoints (rule 1, demographicsSearch), Resources (Search result), Limits;
+ * person-provider-identity-api.md, Resources (Person request content options), Endpoints, Limits.
  */
 import { type Answer, accepted, said } from './answer.js';
 import { checkClause } from './table.js';
@@ -35,13 +33,14 @@ export function belowThreshold(results: readonly Result[], threshold: number): s
 
 export const THRESHOLD_DROPS = checkClause(
   'THRESHOLD-DROPS',
-  'a result that searches of the same identity without a threshold score at or above matchScoreThreshold (read before and after), missing from the search with that threshold while it holds fewer results than it may',
+  'a result that searches of the same identity without a threshold score at or above matchScoreThreshold (read ' +
+    'before and after), missing from the search with that threshold while it holds fewer results than it may',
   ['search.threshold'],
 );
 /**
- * THRESHOLD-DROPS: the check's own results that both unthresholded reads (`before`, `after`) score
- * at or above `threshold` with the same score, missing from `got` (the search at `threshold`,
- * which asked for at most `max` results and holds fewer).
+ * THRESHOLD-DROPS: the check's own results that both unthresholded reads (`before`, `after`) score at or above
+ * `threshold` with the same score, missing from `got` (the search at `threshold`, which asked for at most `max` results
+ * and holds fewer).
  */
 export function thresholdDrops(
   own: ReadonlySet<string>,
@@ -128,7 +127,8 @@ export function resultsMissing(content: Record<string, unknown> | null | undefin
 
 export const NON_MATCH_LISTED = checkClause(
   'NON-MATCH-LISTED',
-  'a result listed by a search that nothing matches at its matchScoreThreshold: one scoring below the threshold, or with no score',
+  'a result listed by a search that nothing matches at its matchScoreThreshold: one scoring below the ' +
+    'threshold, or with no score',
   ['search.resultsRequired'],
   { on: 'empty when no match' },
 );
@@ -151,7 +151,8 @@ export function exactNotFound(linkId: string, found: boolean): string[] {
 
 export const UNTHRESHOLDED_FILTERS = checkClause(
   'UNTHRESHOLDED-FILTERS',
-  'a result of a thresholded search missing from the same search without matchScoreThreshold, where the unthresholded list is not cut above it (it holds fewer results, or one scoring lower)',
+  'a result of a thresholded search missing from the same search without matchScoreThreshold, where the ' +
+    'unthresholded list is not cut above it (it holds fewer results, or one scoring lower)',
   ['PERSON-SEARCH-NO-THRESHOLD'],
 );
 /** UNTHRESHOLDED-FILTERS: own results of `thresholded` missing from `plain` that no cut of `plain` explains. */

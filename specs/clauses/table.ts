@@ -1,14 +1,13 @@
 /**
- * The clauses single checks judge with (specs/common/clause.ts): each has its ID, the observation
- * it rejects in words, and what it cites in each service, as roles of the shared rules
- * (`search.threshold`), as requirement IDs (`PERSON-REL-ADD`) or as a family of roles (`op.*`,
- * `type.*`; `governs:*` for the requirements that govern a reply member; `*` for any requirement
- * of the check that sends the request). The sentence a clause
- * rests on is one of its requirement's forbidding sentences (Requirement.forbids): the one holding
- * the clause's `on` words, else the first. Its judging function, a pure function beside it in its
- * area's module, returns the observations it rejects in words (empty: accepted).
- * Source: organization-identity-api.md and person-provider-identity-api.md, through the
- * requirement catalogues (specs/<service>/requirements.ts).
+ * The clauses single checks judge with (specs/common/clause.ts): each has its ID, the observation it rejects in words,
+ * and what it cites in each service, as roles of the shared rules (`search.threshold`), as requirement IDs
+ * (`PERSON-REL-ADD`) or as a family of roles (`op.*`, `type.*`; `governs:*` for the requirements that govern a reply
+ * member; `*` for any requirement of the check that sends the request). The sentence a clause rests on is one of its
+ * requirement's forbidding sentences (Requirement.forbids): the one holding the clause's `on` words, else the first.
+ * Its judging function, a pure function beside it in its area's module, returns the observations it rejects in words
+ * (empty: accepted).
+ * Source: organization-identity-api.md and person-provider-identity-api.md, through the requirement catalogues
+ * (specs/<service>/requirements.ts).
  */
 import { type Clause, type Finding, clause } from '../common/clause.js';
 import type { Requirement, ServiceName } from '../common/model.js';
@@ -25,7 +24,10 @@ export interface CheckClause extends Clause {
   readonly citesNote?: string;
 }
 
-/** A clause of the single checks: `checkClause('BELOW-THRESHOLD', 'a result scoring below matchScoreThreshold', ['search.threshold'])`. */
+/**
+ * A clause of the single checks: `checkClause('BELOW-THRESHOLD', 'a result scoring below matchScoreThreshold',
+ * ['search.threshold'])`.
+ */
 export function checkClause(
   id: string,
   rejects: string,
@@ -37,7 +39,9 @@ export function checkClause(
 
 const resolved = new WeakMap<CheckClause, Map<ServiceName, string[]>>();
 
-/** The requirement IDs a clause may cite in a service (none where the service has no requirement for it); resolved once. */
+/**
+ * The requirement IDs a clause may cite in a service (none where the service has no requirement for it); resolved once.
+ */
 export function clauseRequirements(c: CheckClause, service: ServiceName): string[] {
   let byService = resolved.get(c);
   if (!byService) resolved.set(c, (byService = new Map()));
@@ -65,7 +69,10 @@ function resolve(c: CheckClause, service: ServiceName): string[] {
   return [...out];
 }
 
-/** The forbidding sentence of `requirement` that `c` rests on: the one holding `c.on`, else the first; none for an EXPECT requirement. */
+/**
+ * The forbidding sentence of `requirement` that `c` rests on: the one holding `c.on`, else the first; none for an
+ * EXPECT requirement.
+ */
 export function restsOn(c: CheckClause, requirement: Requirement): SeedCitation | undefined {
   const list = requirement.forbids ?? [];
   return (c.on ? list.find((s) => s.quote.includes(c.on!)) : undefined) ?? list[0];

@@ -1,10 +1,10 @@
 /**
- * Judging the wire form of typed values in a returned identity (clause WIRE-FORM, contract.ts):
- * each value against its data type. An e-mail address is a local part and a domain joined by "@"
- * (RFC 5322 allows quoted local parts with spaces and "@", and a domain without a dot): the
- * seed says "e-mail address" and no more, so nothing narrower is asked.
- * Source: organization-identity-api.md, Resources, Field data types; person-provider-identity-api.md,
- * Resources, Person identity.
+ * Judging the wire form of typed values in a returned identity (clause WIRE-FORM, contract.ts): each value against its
+ * data type. An e-mail address is a local part and a domain joined by "@" (RFC 5322 allows quoted local parts with
+ * spaces and "@", and a domain without a dot): the seed says "e-mail address" and no more, so nothing narrower is
+ * asked.
+ * Source: organization-identity-api.md, Resources, Field data types; person-provider-identity-api.md, Resources, Person
+ * identity.
  */
 
 /** A value found in a reply, with its JSON pointer. */
@@ -20,7 +20,10 @@ export function wrongWireForm(values: readonly Located[], ok: (v: unknown) => bo
     .map((v) => `${v.pointer}=${JSON.stringify(v.value)} is not ${what}`);
 }
 
-/** True for a string that is a local part, "@" and a domain (the last "@" neither first nor last; no space in the domain). */
+/**
+ * True for a string that is a local part, "@" and a domain (the last "@" neither first nor last; no space in the
+ * domain).
+ */
 export function isEmailAddress(v: unknown): boolean {
   if (typeof v !== 'string') return false;
   const at = v.lastIndexOf('@');

@@ -1,19 +1,18 @@
 /**
- * The categories each requirement's sentence implies: the multiplicities and boundaries a defect
- * can hide behind when a rule is checked in one minimal configuration (category-partition: for
- * each input and prior state, its classes, and a test per class). Written once here, by the role a
- * requirement plays in the shared rules (specs/common/roles.ts) or by its ID; checks and walk steps
- * say which they exercised (harness/check.ts Check.exercised), and the report shows, per
+ * The categories each requirement's sentence implies: the multiplicities and boundaries a defect can hide behind when a
+ * rule is checked in one minimal configuration (category-partition: for each input and prior state, its classes, and a
+ * test per class). Written once here, by the role a requirement plays in the shared rules (specs/common/roles.ts) or by
+ * its ID; checks and walk steps say which they exercised (harness/check.ts Check.exercised), and the report shows, per
  * requirement, the categories a run exercised and those it did not.
  *
- * Identity categories name a record of the step by its role in the state table's row (`source`,
- * `survivor`, `retired`, `into`, `moved`, `from`, `unmerged`) and count the live records of its
- * identity before the step: `identity-of-from:3+` is an unlink from an identity of three or more.
+ * Identity categories name a record of the step by its role in the state table's row (`source`, `survivor`, `retired`,
+ * `into`, `moved`, `from`, `unmerged`) and count the live records of its identity before the step:
+ * `identity-of-from:3+` is an unlink from an identity of three or more.
  *
- * Source: organization-identity-api.md and person-provider-identity-api.md (the sentences the
- * requirements cite: "best-matching", "`hasNext` tells whether more pages exist", "`source`
- * unlinked from `unlinkFromSource`", "excluded from future matching", "deletes a relationship
- * created earlier", "filters are subject link ID, object link ID and relationship verb").
+ * Source: organization-identity-api.md and person-provider-identity-api.md (the sentences the requirements cite:
+ * "best-matching", "`hasNext` tells whether more pages exist", "`source` unlinked from `unlinkFromSource`", "excluded
+ * from future matching", "deletes a relationship created earlier", "filters are subject link ID, object link ID and
+ * relationship verb").
  */
 
 export interface Category {
@@ -26,7 +25,9 @@ export interface Category {
 
 const identity = (role: string, n: '1' | '2' | '3+'): Category => ({
   id: `identity-of-${role}:${n}`,
-  what: `the ${role === 'source' ? 'source' : `${role} source`}'s identity holds ${n === '1' ? 'it alone' : n === '2' ? 'two records' : 'three or more records'} before the step`,
+  what:
+    `the ${role === 'source' ? 'source' : `${role} source`}'s identity holds ` +
+    `${n === '1' ? 'it alone' : n === '2' ? 'two records' : 'three or more records'} before the step`,
 });
 const merged = (role: string): Category => ({
   id: `merged-into-${role}`,
@@ -123,7 +124,8 @@ export const CATEGORIES: Readonly<Record<string, readonly Category[]>> = {
       id: 'results:tie-at-cut',
       what: 'candidates of equal score across the cut',
       reach:
-        'needs the deployment to score two candidates equally; no seed sentence says which candidates a cut keeps, so no check sets it up (at most maxSearchResults is judged whatever the scores)',
+        'needs the deployment to score two candidates equally; no seed sentence says which candidates a cut ' +
+        'keeps, so no check sets it up (at most maxSearchResults is judged whatever the scores)',
     },
   ],
   'PERSON-DEACTIVATE-EXCLUDES-MATCHING': [identity('source', '1'), identity('source', '2')],

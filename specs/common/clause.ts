@@ -1,14 +1,13 @@
 /**
- * Clauses: every judgement a check or the whole-state oracle makes, as data. A clause has a stable
- * ID, the observation it rejects (in words), and, per service, the requirement it verifies and the
- * seed sentence that forbids what it rejects (quoted word for word; test/seeds.test.ts verifies
- * every quote against the shipped seed documents). A clause rejects only observations that
- * contradict its sentence: anything no clause rejects is accepted, including answers no reference
- * of ours gives. An EXPECT requirement has no forbidding sentence (the seeds are silent): its own
- * text says what any identity service does, and its failures never gate.
+ * Clauses: every judgement a check or the whole-state oracle makes, as data. A clause has a stable ID, the observation
+ * it rejects (in words), and, per service, the requirement it verifies and the seed sentence that forbids what it
+ * rejects (quoted word for word; test/seeds.test.ts verifies every quote against the shipped seed documents). A clause
+ * rejects only observations that contradict its sentence: anything no clause rejects is accepted, including answers no
+ * reference of ours gives. An EXPECT requirement has no forbidding sentence (the seeds are silent): its own text says
+ * what any identity service does, and its failures never gate.
  *
- * Source: organization-identity-api.md and person-provider-identity-api.md (each clause names the
- * section and sentence it rests on).
+ * Source: organization-identity-api.md and person-provider-identity-api.md (each clause names the section and sentence
+ * it rests on).
  */
 import type { SeedCitation } from './seed.js';
 
@@ -21,14 +20,17 @@ export interface Clause {
 }
 
 /**
- * What a clause cites in one service: the requirement it verifies and the sentence forbidding what
- * it rejects. Absent only for an EXPECT requirement, or where the seeds leave the matter "not shown"
- * and the deployment profile pins it (`profile` names the setting and its value).
+ * What a clause cites in one service: the requirement it verifies and the sentence forbidding what it rejects. Absent
+ * only for an EXPECT requirement, or where the seeds leave the matter "not shown" and the deployment profile pins it
+ * (`profile` names the setting and its value).
  */
 export interface Cite {
   requirement: string;
   forbids?: SeedCitation;
-  /** The profile setting that pins what the seeds leave open (`softDeletedLookup = absent`), when the clause rests on it. */
+  /**
+   * The profile setting that pins what the seeds leave open (`softDeletedLookup = absent`), when the clause rests on
+   * it.
+   */
   profile?: string;
 }
 

@@ -17,9 +17,9 @@ export interface RequestEnvelope {
 }
 
 /**
- * Reply envelope. `success` is the one member every reply must carry (the seed's failure
- * signalling depends on it); all others may be absent or null. Unknown members are accepted.
- * `content` is checked separately, against the operation's reply content schema.
+ * Reply envelope. `success` is the one member every reply must carry (the seed's failure signalling depends on it); all
+ * others may be absent or null. Unknown members are accepted. `content` is checked separately, against the operation's
+ * reply content schema.
  */
 export const ReplyEnvelope = obj({
   auditId: opt(z.string()),

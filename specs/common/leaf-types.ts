@@ -1,6 +1,6 @@
 /**
- * Finds the wire data type of every leaf of a schema (DATE, TIME, NUMBER, BOOLEAN, DATE-TIME,
- * TEXT), so a check can test each value of a reply against its documented type.
+ * Finds the wire data type of every leaf of a schema (DATE, TIME, NUMBER, BOOLEAN, DATE-TIME, TEXT), so a check can
+ * test each value of a reply against its documented type.
  * Source: organization-identity-api.md, Resources, "Field data types".
  */
 import type { z } from 'zod';

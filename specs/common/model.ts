@@ -1,6 +1,6 @@
 /**
- * The shapes of the contract tables: services, operations and requirements.
- * Every layer (client, reference router, JSON Schema export, coverage) reads these tables.
+ * The shapes of the contract tables: services, operations and requirements. Every layer (client, reference router, JSON
+ * Schema export, coverage) reads these tables.
  */
 import type { z } from 'zod';
 import type { OperationName } from './operation-names.js';
@@ -25,22 +25,21 @@ export interface Requirement {
   text: string;
   untestable?: string;
   /**
-   * The seed sentences that forbid what the requirement's checks reject, quoted word for word
-   * (test/seeds.test.ts finds each in the shipped seed document). A check's clause cites one of
-   * them (specs/common/clause.ts). Absent for an EXPECT requirement: the seeds are silent, and its
-   * text says what any identity service does.
+   * The seed sentences that forbid what the requirement's checks reject, quoted word for word (test/seeds.test.ts finds
+   * each in the shipped seed document). A check's clause cites one of them (specs/common/clause.ts). Absent for an
+   * EXPECT requirement: the seeds are silent, and its text says what any identity service does.
    */
   forbids?: SeedCitation[];
   /**
-   * Reply members this requirement governs, as `<operation>:<pointer>` with `[]` for any array
-   * index (e.g. `postIdentity:/content/events`): a contract violation at exactly that member cites it.
+   * Reply members this requirement governs, as `<operation>:<pointer>` with `[]` for any array index (e.g.
+   * `postIdentity:/content/events`): a contract violation at exactly that member cites it.
    */
   governs?: string[];
   /**
-   * What shared rules know this requirement as (e.g. `search.threshold`,
-   * `lifecycle.softDeleteEffect`, `type.date`, `op.postIdentity`): rules and walks shared by the
-   * services look a service's requirement up by role (specs/services.ts requirementFor), so no
-   * scenario builds or maps requirement IDs itself. A role names at most one requirement of a service.
+   * What shared rules know this requirement as (e.g. `search.threshold`, `lifecycle.softDeleteEffect`, `type.date`,
+   * `op.postIdentity`): rules and walks shared by the services look a service's requirement up by role
+   * (specs/services.ts requirementFor), so no scenario builds or maps requirement IDs itself. A role names at most one
+   * requirement of a service.
    */
   roles?: string[];
 }
@@ -56,8 +55,8 @@ export interface WireNames {
 }
 
 /**
- * What an operation's example request (OperationSpec.example) may name: the check's own records,
- * and the profile's choices where the seeds leave members "not shown".
+ * What an operation's example request (OperationSpec.example) may name: the check's own records, and the profile's
+ * choices where the seeds leave members "not shown".
  */
 export interface ExampleContext {
   /** Two posted source records of the check, and their link IDs. */
@@ -85,8 +84,8 @@ export interface ExampleContext {
  * - `path`: appended to the service path, e.g. `/postIdentity` or `/v2/postIdentity`.
  * - `mutates`: true when the operation changes state; the client's guard inspects these.
  * - `request` / `reply`: zod schemas of the request `content` and of the reply `content`.
- * - `sourcesNamed(content, names)`: every source reference the request names, so the guard can
- *   refuse a mutating request that names a source the run does not own.
+ * - `sourcesNamed(content, names)`: every source reference the request names, so the guard can refuse a mutating
+ *   request that names a source the run does not own.
  */
 /** One row of an operations table; `R` is its reply content schema (kept as a type for ReplyContent). */
 export interface OperationSpec<R extends z.ZodType = z.ZodType> {
@@ -100,19 +99,22 @@ export interface OperationSpec<R extends z.ZodType = z.ZodType> {
   /** Requirement that the reply content has the documented shape (Endpoints table row). */
   shapeRequirement: string;
   /**
-   * A valid request naming only the check's own records (the checks that send every operation
-   * start from it: envelope, bad credentials, bad input); undefined where the profile rules the
-   * operation out (createDataSource without data sources to create).
+   * A valid request naming only the check's own records (the checks that send every operation start from it: envelope,
+   * bad credentials, bad input); undefined where the profile rules the operation out (createDataSource without data
+   * sources to create).
    */
   example: (ctx: ExampleContext) => Record<string, unknown> | undefined;
   /**
-   * Names the request creates in the deployment outside any identity (person createDataSource);
-   * the guard refuses the request unless every one lies in the run's namespace.
+   * Names the request creates in the deployment outside any identity (person createDataSource); the guard refuses the
+   * request unless every one lies in the run's namespace.
    */
   namesCreated?: (content: Record<string, unknown>) => unknown[];
   /** Sources the request may create (postIdentity): the ledger lists them before the request leaves. */
   sourcesCreated?: (content: Record<string, unknown>, names: WireNames) => Array<Partial<SourceRef> | undefined>;
-  /** True for a mutating operation that may be re-sent when its outcome is unknown (sending it twice equals sending it once). */
+  /**
+   * True for a mutating operation that may be re-sent when its outcome is unknown (sending it twice equals sending it
+   * once).
+   */
   idempotent?: boolean;
   /** Link IDs of identities a mutating request changes or relates; the guard refuses any the run does not own. */
   linkIdsNamed?: (content: Record<string, unknown>, names: WireNames) => unknown[];
@@ -121,15 +123,15 @@ export interface OperationSpec<R extends z.ZodType = z.ZodType> {
   /** The ID of the relationship a successful reply says was created (the run then owns it). */
   relationshipCreated?: (replyContent: Record<string, any>) => unknown;
   /**
-   * Sources a successful reply says are removed for good (hard delete): the ledger marks them
-   * removed, so the run's removal at the end does not send their hard delete a second time.
+   * Sources a successful reply says are removed for good (hard delete): the ledger marks them removed, so the run's
+   * removal at the end does not send their hard delete a second time.
    */
   sourcesRemoved?: (content: Record<string, unknown>, names: WireNames) => Array<Partial<SourceRef> | undefined>;
   /** Relationship IDs a successful reply says are deleted: the ledger marks them removed (as `sourcesRemoved`). */
   relationshipsRemoved?: (content: Record<string, unknown>) => unknown[];
   /**
-   * Sources whose identity's link ID a successful reply's `linkId` reveals (nativeIdQuery names
-   * one, postIdentity the posted one): when the run owns them, the run owns that link ID too.
+   * Sources whose identity's link ID a successful reply's `linkId` reveals (nativeIdQuery names one, postIdentity the
+   * posted one): when the run owns them, the run owns that link ID too.
    */
   revealsLinkIdOf?: (content: Record<string, unknown>, names: WireNames) => Array<Partial<SourceRef> | undefined>;
 }

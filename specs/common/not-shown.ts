@@ -1,12 +1,12 @@
 /**
  * Every sentence of the seeds that says "not shown", and what the suite does where it is silent:
- * - `profile`: a documented deployment-profile setting with a default pins the detail (a wire
- *   member name, a page number, an auth scheme); the suite never assumes it otherwise;
- * - `open`: any answer is accepted; `forbidden` says what other sentences still forbid there (the
- *   whole space of legal answers is everything else, also answers no reference of ours gives);
+ * - `profile`: a documented deployment-profile setting with a default pins the detail (a wire member name, a page
+ *   number, an auth scheme); the suite never assumes it otherwise;
+ * - `open`: any answer is accepted; `forbidden` says what other sentences still forbid there (the whole space of legal
+ *   answers is everything else, also answers no reference of ours gives);
  * - `untestable`: no black-box check can observe it (a requirement says so, with the reason).
- * test/not-shown.test.ts holds this list to the seeds: every "not shown" line of both documents
- * has exactly one entry, quoted word for word. docs/open-cells.md is written from it (npm run docs).
+ * test/not-shown.test.ts holds this list to the seeds: every "not shown" line of both documents has exactly one entry,
+ * quoted word for word. docs/open-cells.md is written from it (npm run docs).
  *
  * Source: organization-identity-api.md and person-provider-identity-api.md (every "not shown").
  */
@@ -40,10 +40,14 @@ export const NOT_SHOWN: NotShown[] = [
   {
     seed: org(
       'What the service does',
-      'How match scores are computed, and how an added identity is decided to be new or an update of an existing one: not shown.',
+      'How match scores are computed, and how an added identity is decided to be new or an update of an ' +
+        'existing one: not shown.',
     ),
     treatment: 'open',
-    how: "no score value or linking decision is judged on its own; checks compare a deployment with itself (metamorphic: a copy scores at least what a poorer copy scores, one threshold explains every decision) and with the seeds' stated bounds",
+    how:
+      'no score value or linking decision is judged on its own; checks compare a deployment with itself ' +
+      '(metamorphic: a copy scores at least what a poorer copy scores, one threshold explains every decision) and ' +
+      "with the seeds' stated bounds",
     forbidden: [
       { what: 'a score outside 0.0 to 1.0', seed: SCORE },
       { what: 'results below matchScoreThreshold', seed: THRESHOLD },
@@ -52,7 +56,9 @@ export const NOT_SHOWN: NotShown[] = [
   {
     seed: org('What the service does', 'The match threshold that demographicsQuery applies: not shown.'),
     treatment: 'open',
-    how: 'any threshold: demographicsQuery is judged against demographicsSearch of the same deployment (the best-matching identity, when it answers one)',
+    how:
+      'any threshold: demographicsQuery is judged against demographicsSearch of the same deployment (the ' +
+      'best-matching identity, when it answers one)',
   },
   {
     seed: org('Resources, Gaps in resources', 'Fields of an element of `events`: not shown.'),
@@ -62,7 +68,9 @@ export const NOT_SHOWN: NotShown[] = [
   {
     seed: org('Resources, Gaps in resources', 'Fields of an element of `notifications`: not shown.'),
     treatment: 'open',
-    how: "any element; a notification counts for a change when it names one of the change's native IDs or link IDs anywhere in it",
+    how:
+      "any element; a notification counts for a change when it names one of the change's native IDs or link IDs " +
+      'anywhere in it',
   },
   {
     seed: org(
@@ -78,7 +86,9 @@ export const NOT_SHOWN: NotShown[] = [
       'Allowed values of CODE-SET fields (for example address type, phone type, day): not shown.',
     ),
     treatment: 'open',
-    how: 'any string value; generators send values of the vendor documents, and a deployment that rejects one is not failed for it',
+    how:
+      'any string value; generators send values of the vendor documents, and a deployment that rejects one is not ' +
+      'failed for it',
   },
   {
     seed: org(
@@ -86,7 +96,9 @@ export const NOT_SHOWN: NotShown[] = [
       'Allowed values and formats of `relationshipVerb`, `status`, `trustFactor` and `domain`: not shown.',
     ),
     treatment: 'profile',
-    how: "profile relationship.verb, .inverseVerb, .status, .domain: a relationship the deployment's definitions accept",
+    how:
+      "profile relationship.verb, .inverseVerb, .status, .domain: a relationship the deployment's definitions " +
+      'accept',
   },
   {
     seed: org(
@@ -94,7 +106,10 @@ export const NOT_SHOWN: NotShown[] = [
       'Preconditions on the prior state of each operation, and any further states: not shown.',
     ),
     treatment: 'open',
-    how: 'a request from a state its row does not name may be accepted or rejected; what it does then is followed, not judged (the records it touches become unknown until a later step states their state again); on a hard-deleted source it must change nothing',
+    how:
+      'a request from a state its row does not name may be accepted or rejected; what it does then is followed, ' +
+      'not judged (the records it touches become unknown until a later step states their state again); on a ' +
+      'hard-deleted source it must change nothing',
     forbidden: [{ what: 'bringing back anything of a hard-deleted source', seed: HARD_DELETE_ORG }],
   },
   {
@@ -105,7 +120,9 @@ export const NOT_SHOWN: NotShown[] = [
   {
     seed: org('Authentication', 'How the token is obtained, its lifetime and its scopes: not shown.'),
     treatment: 'profile',
-    how: "settings ORG_TOKEN (a token given) or the service's OAuth2 client-credentials settings; the suite never judges a token's lifetime",
+    how:
+      "settings ORG_TOKEN (a token given) or the service's OAuth2 client-credentials settings; the suite never " +
+      "judges a token's lifetime",
   },
   {
     seed: org('Events', 'Kinds of event: not shown.'),
@@ -132,7 +149,9 @@ export const NOT_SHOWN: NotShown[] = [
   {
     seed: org('Errors', 'The exact conditions under which `success` is false: not shown.'),
     treatment: 'open',
-    how: 'valid requests from the states a row names must succeed; other requests may succeed or fail (bad input is an EXPECT)',
+    how:
+      'valid requests from the states a row names must succeed; other requests may succeed or fail (bad input is ' +
+      'an EXPECT)',
   },
   {
     seed: org('Limits', 'Rate limits: not shown.'),
@@ -160,7 +179,8 @@ export const NOT_SHOWN: NotShown[] = [
   {
     seed: pp(
       'Resources, Gaps in resources',
-      'Structure of `enrichedDetails`, `customizedIdentities`, `customizedIdentitiesWithSource`, `vinIds`, `domains` and `events` elements: not shown.',
+      'Structure of `enrichedDetails`, `customizedIdentities`, `customizedIdentitiesWithSource`, `vinIds`, ' +
+        '`domains` and `events` elements: not shown.',
     ),
     treatment: 'open',
     how: 'any structure',
@@ -176,12 +196,15 @@ export const NOT_SHOWN: NotShown[] = [
       'Payload fields of the person relationship, notification, household and data-source operations: not shown.',
     ),
     treatment: 'profile',
-    how: 'profile person.relationshipSubject, .relationshipObject and the notification settings; households and data sources are read tolerantly',
+    how:
+      'profile person.relationshipSubject, .relationshipObject and the notification settings; households and data ' +
+      'sources are read tolerantly',
   },
   {
     seed: pp(
       'Resources, Gaps in resources',
-      'Allowed values of `clusterStatus` other than `ACTIVE`, and of code-like string fields such as `type`: not shown.',
+      'Allowed values of `clusterStatus` other than `ACTIVE`, and of code-like string fields such as `type`: ' +
+        'not shown.',
     ),
     treatment: 'open',
     how: 'any string',
@@ -192,13 +215,16 @@ export const NOT_SHOWN: NotShown[] = [
       'Effects on the attributes of a retired person source after a merge: not shown.',
     ),
     treatment: 'open',
-    how: "whether the survivor's identity shows a merged record's attributes, and what becomes of records merged into a record a later step moves or deletes, are not judged",
+    how:
+      "whether the survivor's identity shows a merged record's attributes, and what becomes of records merged " +
+      'into a record a later step moves or deletes, are not judged',
     forbidden: [
       {
         what: "the merged record in a link ID other than its survivor's",
         seed: pp(
           'States and transitions',
-          'person | mergeIdentities | active | toRetire record becomes merged and inactive; both records share one link ID',
+          'person | mergeIdentities | active | toRetire record becomes merged and inactive; both records share ' +
+            'one link ID',
         ),
       },
     ],
@@ -206,13 +232,16 @@ export const NOT_SHOWN: NotShown[] = [
   {
     seed: pp('States and transitions', 'Transitions of relationship status and of households: not shown.'),
     treatment: 'open',
-    how: 'which households form, and what a record that is not active answers, are not judged; the three lookup forms must agree',
+    how:
+      'which households form, and what a record that is not active answers, are not judged; the three lookup ' +
+      'forms must agree',
     forbidden: [
       {
         what: 'lookup forms of householdQuery that disagree',
         seed: pp(
           'Endpoints, Person service',
-          '/householdQuery | returns the link IDs in a household, looked up by link ID, by source plus native ID, or by household ID',
+          '/householdQuery | returns the link IDs in a household, looked up by link ID, by source plus native ' +
+            'ID, or by household ID',
         ),
       },
     ],
@@ -220,10 +249,13 @@ export const NOT_SHOWN: NotShown[] = [
   {
     seed: pp(
       'Endpoints, Person service',
-      '/v2/nativeIdQuery | returns the single identity that holds a given source plus native ID | request and reply members: not shown',
+      '/v2/nativeIdQuery | returns the single identity that holds a given source plus native ID | request and ' +
+        'reply members: not shown',
     ),
     treatment: 'profile',
-    how: 'the request names the source as `source` (as the other services); the reply is read for linkId, identity and identityGroupedBySource',
+    how:
+      'the request names the source as `source` (as the other services); the reply is read for linkId, identity ' +
+      'and identityGroupedBySource',
   },
   {
     seed: pp(
@@ -249,10 +281,13 @@ export const NOT_SHOWN: NotShown[] = [
   {
     seed: pp(
       'Endpoints, Person service',
-      '/householdQuery | returns the link IDs in a household, looked up by link ID, by source plus native ID, or by household ID | members: not shown',
+      '/householdQuery | returns the link IDs in a household, looked up by link ID, by source plus native ID, ' +
+        'or by household ID | members: not shown',
     ),
     treatment: 'profile',
-    how: 'linkId, source and householdId in the request; householdId and linkIdsInHousehold in the reply (vendor documents)',
+    how:
+      'linkId, source and householdId in the request; householdId and linkIdsInHousehold in the reply (vendor ' +
+      'documents)',
   },
   {
     seed: pp('Endpoints, Person service', '/linkIdentities | forces two records into one link ID | members: not shown'),
@@ -286,12 +321,15 @@ export const NOT_SHOWN: NotShown[] = [
       '/searchNotifications | paginated feed of notification messages for a date range | members: not shown',
     ),
     treatment: 'profile',
-    how: 'pageNumber, pageSize, startDate, endDate as the organization service; profile notifications.* for page numbering',
+    how:
+      'pageNumber, pageSize, startDate, endDate as the organization service; profile notifications.* for page ' +
+      'numbering',
   },
   {
     seed: pp(
       'Endpoints, Person service',
-      '/addRelationshipService | creates a direct relationship between two person entities identified by link IDs, with optional start and end dates and a status | members: not shown',
+      '/addRelationshipService | creates a direct relationship between two person entities identified by link ' +
+        'IDs, with optional start and end dates and a status | members: not shown',
     ),
     treatment: 'profile',
     how: 'profile person.relationshipSubject, .relationshipObject, relationship.verb and .status',
@@ -299,7 +337,8 @@ export const NOT_SHOWN: NotShown[] = [
   {
     seed: pp(
       'Endpoints, Person service',
-      '/searchRelationshipsService | searches relationships; filters are subject link ID, object link ID and relationship verb | members: not shown',
+      '/searchRelationshipsService | searches relationships; filters are subject link ID, object link ID and ' +
+        'relationship verb | members: not shown',
     ),
     treatment: 'profile',
     how: "the profile's subject and object members and relationshipVerb as the filters",
@@ -315,7 +354,8 @@ export const NOT_SHOWN: NotShown[] = [
   {
     seed: pp(
       'Endpoints, Person service',
-      'Payload members of the person operations marked above, and the name of the reference-data flag of identityIdQuery: not shown.',
+      'Payload members of the person operations marked above, and the name of the reference-data flag of ' +
+        'identityIdQuery: not shown.',
     ),
     treatment: 'profile',
     how: 'the members above; the reference-data flag is never sent',
@@ -323,7 +363,10 @@ export const NOT_SHOWN: NotShown[] = [
   {
     seed: pp('Endpoints, Provider service', 'Request and reply members of the provider operations: not shown.'),
     treatment: 'profile',
-    how: "the organization service's members (the same path layout); reply members whose meaning the provider rows state (the surviving link ID, the new and the unmerged-from link IDs, link IDs and source information of an unlink) are judged by name, the rest read tolerantly",
+    how:
+      "the organization service's members (the same path layout); reply members whose meaning the provider rows " +
+      'state (the surviving link ID, the new and the unmerged-from link IDs, link IDs and source information of an ' +
+      'unlink) are judged by name, the rest read tolerantly',
   },
   {
     seed: pp(
@@ -356,7 +399,9 @@ export const NOT_SHOWN: NotShown[] = [
   {
     seed: pp('Limits', 'The value of that system maximum: not shown.'),
     treatment: 'open',
-    how: "any maximum; a search without maxSearchResults is judged only against itself (ties at the cut are the deployment's)",
+    how:
+      'any maximum; a search without maxSearchResults is judged only against itself (ties at the cut are the ' +
+      "deployment's)",
   },
   {
     seed: pp('Limits', 'Rate limits and request size limits: not shown.'),
@@ -366,7 +411,8 @@ export const NOT_SHOWN: NotShown[] = [
   {
     seed: pp(
       'Versioning',
-      'One person listing is labelled version 1.0.0. Which label governs, and any compatibility or deprecation policy: not shown.',
+      'One person listing is labelled version 1.0.0. Which label governs, and any compatibility or deprecation ' +
+        'policy: not shown.',
     ),
     treatment: 'profile',
     how: 'profile person.schemaVersion',

@@ -1,10 +1,9 @@
 /**
- * Where the seeds leave a choice open, written out for people (docs/open-cells.md, kept equal to
- * this by test/state-tables-doc.test.ts): every outcome the state tables leave open and every
- * "not shown" of the seeds, each with the sentence that leaves it open and what other sentences
- * still forbid there. The space of legal answers of a cell is everything not forbidden: the suite
- * accepts all of it, also answers no reference of ours gives, and the embedded reference draws
- * from it (reference/variants/drawn.ts).
+ * Where the seeds leave a choice open, written out for people (docs/open-cells.md, kept equal to this by
+ * test/state-tables-doc.test.ts): every outcome the state tables leave open and every "not shown" of the seeds, each
+ * with the sentence that leaves it open and what other sentences still forbid there. The space of legal answers of a
+ * cell is everything not forbidden: the suite accepts all of it, also answers no reference of ours gives, and the
+ * embedded reference draws from it (reference/variants/drawn.ts).
  */
 import { SERVICES, serviceNames } from '../services.js';
 import { NOT_SHOWN } from './not-shown.js';
@@ -19,8 +18,10 @@ export function openCellsDoc(): string {
   const lines = [
     '# Open cells: what the seeds leave open, and what they still forbid there',
     '',
-    'Generated from `specs/<service>/state-spec.ts` and `specs/common/not-shown.ts` (`npm run docs`); `npm test` fails when it is out of date.',
-    'In each cell every answer that breaks none of the sentences in the last column is legal: the checks accept it (no clause',
+    'Generated from `specs/<service>/state-spec.ts` and `specs/common/not-shown.ts` (`npm run docs`); `npm ' +
+      'test` fails when it is out of date.',
+    'In each cell every answer that breaks none of the sentences in the last column is legal: the checks accept ' +
+      'it (no clause',
     'rejects it) and the embedded reference draws from the same space (`REFERENCE_VARIANTS=drawn=<seed>`).',
     '',
   ];

@@ -1,13 +1,12 @@
 /**
- * The names of every operation, as types: the operations tables (specs/<service>/operations.ts),
- * the reference's handlers and the valid requests of the scenarios (scenarios/shared/requests.ts) are records keyed by
- * them, so an operation missing from any of them is a compile error, and a client call naming an
- * operation no service has does not compile.
+ * The names of every operation, as types: the operations tables (specs/<service>/operations.ts), the reference's
+ * handlers and the valid requests of the scenarios (scenarios/shared/requests.ts) are records keyed by them, so an
+ * operation missing from any of them is a compile error, and a client call naming an operation no service has does not
+ * compile.
  *
- * Source: organization-identity-api.md, Endpoints (the sixteen operations the organization and
- * provider services share); person-provider-identity-api.md, Endpoints ("Person service": the
- * person service deactivates and reactivates instead of soft delete and restore, and adds
- * householdQuery and createDataSource).
+ * Source: organization-identity-api.md, Endpoints (the sixteen operations the organization and provider services
+ * share); person-provider-identity-api.md, Endpoints ("Person service": the person service deactivates and reactivates
+ * instead of soft delete and restore, and adds householdQuery and createDataSource).
  */
 /** The operations the organization and provider services have, in table order. */
 export const SHARED_OPERATIONS = [

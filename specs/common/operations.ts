@@ -1,11 +1,11 @@
 /**
- * The operations-table factory for the 16 operations the organization and provider services
- * share (same paths, same request and reply members; only the identity schema differs).
- * Each row: path, request content schema, reply content schema, sources named.
+ * The operations-table factory for the 16 operations the organization and provider services share (same paths, same
+ * request and reply members; only the identity schema differs). Each row: path, request content schema, reply content
+ * schema, sources named.
  *
- * Source: organization-identity-api.md, Endpoints (table and rules 1-3);
- * person-provider-identity-api.md, Endpoints, "Provider service" (same operations; members
- * "not shown" there, read as in the organization document and the vendor description).
+ * Source: organization-identity-api.md, Endpoints (table and rules 1-3); person-provider-identity-api.md, Endpoints,
+ * "Provider service" (same operations; members "not shown" there, read as in the organization document and the vendor
+ * description).
  */
 import { z } from 'zod';
 import { SHARED_OPERATIONS, type SharedOperation } from './operation-names.js';
@@ -24,10 +24,9 @@ const postedSources = (c: Record<string, unknown>) => {
 };
 
 /**
- * The 16 operations every identity service shares (organization and provider use them all),
- * built for one service, in the order of SHARED_OPERATIONS (a row missing from the table is a
- * compile error): `identity` is its identity schema, `idPrefix` the prefix of its
- * requirement IDs (the shape requirement of an operation is `<idPrefix>-OP-<NAME>`).
+ * The 16 operations every identity service shares (organization and provider use them all), built for one service, in
+ * the order of SHARED_OPERATIONS (a row missing from the table is a compile error): `identity` is its identity schema,
+ * `idPrefix` the prefix of its requirement IDs (the shape requirement of an operation is `<idPrefix>-OP-<NAME>`).
  */
 export function identityOperations(service: ServiceName, idPrefix: string, identity: z.ZodType): OperationSpec[] {
   const table = identityOperationTable(service, idPrefix, identity);
@@ -60,7 +59,8 @@ function identityOperationTable<I extends z.ZodType>(service: ServiceName, idPre
       sourcesNamed: postedSources,
       sourcesCreated: postedSources,
       revealsLinkIdOf: postedSources,
-      // Re-posting the same source and native ID is an update (person seed: "the source plus native ID decides between create and update").
+      // Re-posting the same source and native ID is an update (person seed: "the source plus native ID decides between
+      // create and update").
       idempotent: true,
     }),
     deleteSourceIdentity: row({
@@ -232,9 +232,9 @@ function identityOperationTable<I extends z.ZodType>(service: ServiceName, idPre
 export type IdentityData = Record<string, unknown>;
 
 /**
- * The reply content of each shared operation as its schema in the table gives it: the members
- * the seeds document, each optional and nullable where the contract reads it so, unknown extra
- * members allowed. Source: organization-identity-api.md, Endpoints.
+ * The reply content of each shared operation as its schema in the table gives it: the members the seeds document, each
+ * optional and nullable where the contract reads it so, unknown extra members allowed. Source:
+ * organization-identity-api.md, Endpoints.
  */
 export type SharedReplyContent = {
   [K in SharedOperation]: z.infer<ReturnType<typeof identityOperationTable<z.ZodType<IdentityData>>>[K]['reply']>;

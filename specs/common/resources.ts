@@ -1,9 +1,8 @@
 /**
  * Reply resources that the three services share, parameterised by the identity schema.
  *
- * Source: organization-identity-api.md, Resources ("Search result", "Relationship",
- * "Notification page") and Endpoints (reply content of the query operations);
- * person-provider-identity-api.md, Resources ("Person reply content members").
+ * Source: organization-identity-api.md, Resources ("Search result", "Relationship", "Notification page") and Endpoints
+ * (reply content of the query operations); person-provider-identity-api.md, Resources ("Person reply content members").
  */
 import { z } from 'zod';
 import { DateTimeString, Domain, SourceRef, arr, obj, opt } from './wire.js';
@@ -23,8 +22,8 @@ export const identityReplyShape = <I extends z.ZodType>(identity: I) => ({
 });
 
 /**
- * Search result (element of `content.searchResults`). `matchScore` (a number in [0, 1]) and
- * `sameIdentity` (Y, U or N) are required. Source: organization-identity-api.md, "Search result".
+ * Search result (element of `content.searchResults`). `matchScore` (a number in [0, 1]) and `sameIdentity` (Y, U or N)
+ * are required. Source: organization-identity-api.md, "Search result".
  */
 export const SearchResult = <I extends z.ZodType>(identity: I) =>
   obj({
@@ -39,8 +38,8 @@ export const SearchResult = <I extends z.ZodType>(identity: I) =>
   });
 
 /**
- * Relationship. Subject and object member names differ between documents, so both the seed's
- * (`subjectServiceId`) and the vendor's (`subjectVeratoId`) are read; the profile says which is sent.
+ * Relationship. Subject and object member names differ between documents, so both the seed's (`subjectServiceId`) and
+ * the vendor's (`subjectVeratoId`) are read; the profile says which is sent.
  * Source: organization-identity-api.md, Resources, "Relationship".
  */
 export const Relationship = obj({
@@ -58,10 +57,10 @@ export const Relationship = obj({
 });
 
 /**
- * Notification page. Its table has no "Required" column (unlike Search result's) and no member of
- * it is marked required, so each may be absent or null; the paging rules judge what is there.
- * Source: organization-identity-api.md, Resources, "Notification page" ("No other field is
- * marked required", Resources, Organization identity).
+ * Notification page. Its table has no "Required" column (unlike Search result's) and no member of it is marked
+ * required, so each may be absent or null; the paging rules judge what is there.
+ * Source: organization-identity-api.md, Resources, "Notification page" ("No other field is marked required", Resources,
+ * Organization identity).
  */
 export const NotificationPage = obj({
   customerId: opt(z.string()),

@@ -1,7 +1,7 @@
 /**
- * Attaching roles to a service's requirement catalogue (specs/common/model.ts Requirement.roles):
- * the table maps each role to the requirement that plays it in this service; every operation's
- * shape requirement also gets the role `op.<operation>`.
+ * Attaching roles to a service's requirement catalogue (specs/common/model.ts Requirement.roles): the table maps each
+ * role to the requirement that plays it in this service; every operation's shape requirement also gets the role
+ * `op.<operation>`.
  */
 import type { OperationSpec, Requirement } from './model.js';
 

@@ -1,6 +1,6 @@
 /**
- * A sentence of the seed documents, as the specification, the variants and the reports cite it:
- * the document, the section, and a short quote.
+ * A sentence of the seed documents, as the specification, the variants and the reports cite it: the document, the
+ * section, and a short quote.
  */
 
 export type SeedFile = 'organization-identity-api.md' | 'person-provider-identity-api.md';

@@ -1,10 +1,9 @@
 /**
  * Wire data types shared by every service.
  *
- * Source: organization-identity-api.md, Resources and their fields, "Field data types"
- * (restated for person and provider in person-provider-identity-api.md, Resources).
- * Each schema accepts exactly the wire form the seed gives; they are used both to validate
- * replies (through JSON Schema and ajv) and to check what the generators build.
+ * Source: organization-identity-api.md, Resources and their fields, "Field data types" (restated for person and
+ * provider in person-provider-identity-api.md, Resources). Each schema accepts exactly the wire form the seed gives;
+ * they are used both to validate replies (through JSON Schema and ajv) and to check what the generators build.
  */
 import { z } from 'zod';
 
@@ -13,8 +12,8 @@ export const Text = z.string();
 /** CODE-SET: a string taken from a code set (the allowed values are "not shown"). */
 export const CodeSet = z.string();
 /**
- * NUMBER: a string holding a decimal number, e.g. "12.5", "-3" or "+17205551234" (a leading sign
- * is part of how a number is written; the seed says only "string holding a number").
+ * NUMBER: a string holding a decimal number, e.g. "12.5", "-3" or "+17205551234" (a leading sign is part of how a
+ * number is written; the seed says only "string holding a number").
  */
 export const NumberString = z.string().regex(/^[+-]?(\d+(\.\d*)?|\.\d+)$/, 'a string holding a number');
 /** DATE: a string `yyyy-MM-dd` (validated as a real calendar date). */
@@ -24,14 +23,12 @@ export const TimeString = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time 
 /** BOOLEAN: a JSON boolean. */
 export const Bool = z.boolean();
 /**
- * DATE-TIME: an ISO 8601 UTC timestamp `yyyy-MM-ddTHH:mm:ss`, optional fractional seconds of any
- * length, and the UTC designator in any ISO 8601 form: `Z`, `+00:00` or `+00`.
- * Not accepted: `-00:00` (ISO 8601 writes a zero offset with "+"; RFC 3339 uses `-00:00` for "UTC,
- * local offset unknown", which ISO 8601 does not have), other offsets (not UTC), a basic-format
- * offset `+0000` after an extended-format time (ISO 8601 forbids mixing the formats), and times
- * without seconds (reduced precision is allowed by ISO 8601 only by agreement, which the seed
- * does not make). Source: organization-identity-api.md, Resources, "Field data types":
- * "DATE-TIME | string, ISO 8601 UTC timestamp".
+ * DATE-TIME: an ISO 8601 UTC timestamp `yyyy-MM-ddTHH:mm:ss`, optional fractional seconds of any length, and the UTC
+ * designator in any ISO 8601 form: `Z`, `+00:00` or `+00`. Not accepted: `-00:00` (ISO 8601 writes a zero offset with
+ * "+"; RFC 3339 uses `-00:00` for "UTC, local offset unknown", which ISO 8601 does not have), other offsets (not UTC),
+ * a basic-format offset `+0000` after an extended-format time (ISO 8601 forbids mixing the formats), and times without
+ * seconds (reduced precision is allowed by ISO 8601 only by agreement, which the seed does not make). Source:
+ * organization-identity-api.md, Resources, "Field data types": "DATE-TIME | string, ISO 8601 UTC timestamp".
  */
 export const DateTimeString = z
   .string()
@@ -43,8 +40,8 @@ export const DateTimeString = z
   );
 
 /**
- * Reply members are read tolerantly: an optional member may be absent or `null` (a member
- * the seeds do not mark required is not required, whatever a vendor document says).
+ * Reply members are read tolerantly: an optional member may be absent or `null` (a member the seeds do not mark
+ * required is not required, whatever a vendor document says).
  */
 export const opt = <T extends z.ZodType>(schema: T) => schema.nullish();
 

@@ -1,8 +1,8 @@
 /**
  * Organization identity, every array and field of the seed's table with its wire type.
  *
- * Source: organization-identity-api.md, Resources, "Organization identity".
- * All members are optional arrays of objects; optional members may be null or absent in replies.
+ * Source: organization-identity-api.md, Resources, "Organization identity". All members are optional arrays of objects;
+ * optional members may be null or absent in replies.
  */
 import { z } from 'zod';
 import { Bool, CodeSet, DateString, NumberString, Text, TimeString, arr, obj, opt } from '../common/wire.js';

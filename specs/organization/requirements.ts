@@ -1,8 +1,7 @@
 /**
- * Requirement catalogue of the organization identity service.
- * One entry per documented rule, limit, state-table row, envelope promise, data type and auth
- * statement. MUST = stated in the seed; EXPECT = what any identity service does where the seed
- * is silent (a profile may turn an EXPECT off). Text is in our words.
+ * Requirement catalogue of the organization identity service. One entry per documented rule, limit, state-table row,
+ * envelope promise, data type and auth statement. MUST = stated in the seed; EXPECT = what any identity service does
+ * where the seed is silent (a profile may turn an EXPECT off). Text is in our words.
  *
  * Source: organization-identity-api.md (section named in each entry).
  */
@@ -14,8 +13,8 @@ import { HARD_DELETE, LINK, MERGE, RESTORE, SOFT_DELETE, UNLINK, UNMERGE } from 
 
 const DOC = 'organization-identity-api.md';
 /**
- * A MUST requirement: `forbids` are the seed sentences that forbid what its checks reject, quoted
- * word for word (test/seeds.test.ts); the first is the one a check's "must succeed" rests on.
+ * A MUST requirement: `forbids` are the seed sentences that forbid what its checks reject, quoted word for word
+ * (test/seeds.test.ts); the first is the one a check's "must succeed" rests on.
  */
 const must = (
   id: string,
@@ -40,7 +39,8 @@ const ENDPOINTS = 'Endpoints';
 const TYPES = 'Resources and their fields, Field data types';
 const OPERATIONS = orgSeed(
   WHAT,
-  'Operations: add an identity; search by demographics (ranked candidates); query by demographics (best match); query by link ID; query by source name and native ID',
+  'Operations: add an identity; search by demographics (ranked candidates); query by demographics (best match); ' +
+    'query by link ID; query by source name and native ID',
 );
 const RELATIONSHIPS = orgSeed(
   WHAT,
@@ -49,34 +49,46 @@ const RELATIONSHIPS = orgSeed(
 const ARRAYS = orgSeed(ENDPOINTS, 'In the tables `content` members are listed; `[]` marks an array.');
 const SEARCH_ROW = orgSeed(
   ENDPOINTS,
-  'demographicsSearch | identity (required), matchScoreThreshold (number), maxSearchResults (integer), responseIdentityFormatNames[] | searchResults[] (required; search results ordered best to worst, empty when no match)',
+  'demographicsSearch | identity (required), matchScoreThreshold (number), maxSearchResults (integer), ' +
+    'responseIdentityFormatNames[] | searchResults[] (required; search results ordered best to worst, empty when ' +
+    'no match)',
 );
 const RULE_1 = orgSeed(
   'Endpoints, rule 1',
-  'demographicsSearch returns only identities whose match score is greater than or equal to `matchScoreThreshold`; `maxSearchResults` must be greater than 0.',
+  'demographicsSearch returns only identities whose match score is greater than or equal to ' +
+    '`matchScoreThreshold`; `maxSearchResults` must be greater than 0.',
 );
 const RULE_2 = orgSeed(
   'Endpoints, rule 2',
-  'postIdentity adds the posted identity and reports generated events in `events`; `linkId` is null when there is no match.',
+  'postIdentity adds the posted identity and reports generated events in `events`; `linkId` is null when there ' +
+    'is no match.',
 );
 const FEED = orgSeed(
   'Events',
-  'searchNotifications returns a paginated feed of notifications for a date range (`startDate`, `endDate`, `pageNumber`, `pageSize`); `hasNext` tells whether more pages exist and `totalElements` gives the total count.',
+  'searchNotifications returns a paginated feed of notifications for a date range (`startDate`, `endDate`, ' +
+    '`pageNumber`, `pageSize`); `hasNext` tells whether more pages exist and `totalElements` gives the total ' +
+    'count.',
 );
 const SOURCE_REFERENCE = orgSeed(
   'Resources and their fields, Source reference',
-  'Used wherever a source is named (`source`, `sourceToSoftDelete`, `toSurviveSource`, `toRetireSource`, `unmergeFromSource`, `unmergeSource`, `linkToSource`, `unlinkFromSource`).',
+  'Used wherever a source is named (`source`, `sourceToSoftDelete`, `toSurviveSource`, `toRetireSource`, ' +
+    '`unmergeFromSource`, `unmergeSource`, `linkToSource`, `unlinkFromSource`).',
 );
 const IDENTITY_MEMBERS = orgSeed(
   'Resources and their fields, Organization identity',
   'All members are optional arrays of objects unless stated.',
 );
-/** Each operation's row of the Endpoints table (request content | reply content), and the resource tables its reply members use. */
+/**
+ * Each operation's row of the Endpoints table (request content | reply content), and the resource tables its reply
+ * members use.
+ */
 const OPERATION_ROWS: Record<string, SeedCitation[]> = {
   postIdentity: [
     orgSeed(
       ENDPOINTS,
-      'postIdentity | identity (required, organization identity), responseIdentityFormatNames[] (string) | identityGroupedBySource[], customerSources[], linkIdentity, linkId (string, null if no match), identity, domains[], customizedIdentities (object), events[], incomingIdentity',
+      'postIdentity | identity (required, organization identity), responseIdentityFormatNames[] (string) | ' +
+        'identityGroupedBySource[], customerSources[], linkIdentity, linkId (string, null if no match), identity, ' +
+        'domains[], customizedIdentities (object), events[], incomingIdentity',
     ),
     IDENTITY_MEMBERS,
   ],
@@ -91,21 +103,24 @@ const OPERATION_ROWS: Record<string, SeedCitation[]> = {
   demographicsQuery: [
     orgSeed(
       ENDPOINTS,
-      'demographicsQuery | identity (required), responseIdentityFormatNames[] | identityGroupedBySource[], customerSources[], linkId, identity, domains[], customizedIdentities',
+      'demographicsQuery | identity (required), responseIdentityFormatNames[] | identityGroupedBySource[], ' +
+        'customerSources[], linkId, identity, domains[], customizedIdentities',
     ),
     IDENTITY_MEMBERS,
   ],
   nativeIdQuery: [
     orgSeed(
       ENDPOINTS,
-      'nativeIdQuery | source (source reference), responseIdentityFormatNames[] | identityGroupedBySource[], customerSources[], linkId, identity, domains[], customizedIdentities',
+      'nativeIdQuery | source (source reference), responseIdentityFormatNames[] | identityGroupedBySource[], ' +
+        'customerSources[], linkId, identity, domains[], customizedIdentities',
     ),
     IDENTITY_MEMBERS,
   ],
   identityIdQuery: [
     orgSeed(
       ENDPOINTS,
-      'identityIdQuery | linkId (string), responseIdentityFormatNames[] | identityGroupedBySource[], customerSources[], linkId, identity, domains[], requestedLinkId, customizedIdentities',
+      'identityIdQuery | linkId (string), responseIdentityFormatNames[] | identityGroupedBySource[], ' +
+        'customerSources[], linkId, identity, domains[], requestedLinkId, customizedIdentities',
     ),
     IDENTITY_MEMBERS,
   ],
@@ -128,7 +143,8 @@ const OPERATION_ROWS: Record<string, SeedCitation[]> = {
   unmergeIdentities: [
     orgSeed(
       ENDPOINTS,
-      'unmergeIdentities | unmergeFromSource, unmergeSource (source references) | unmergedSource, unmergedFromSource, unmergedId, unmergedFromId',
+      'unmergeIdentities | unmergeFromSource, unmergeSource (source references) | unmergedSource, ' +
+        'unmergedFromSource, unmergedId, unmergedFromId',
     ),
     SOURCE_REFERENCE,
   ],
@@ -139,7 +155,8 @@ const OPERATION_ROWS: Record<string, SeedCitation[]> = {
   unlinkIdentities: [
     orgSeed(
       ENDPOINTS,
-      'unlinkIdentities | unlinkFromSource, source (source references) | unlinkedId, unlinkedSource, unlinkedFromId, unlinkedFromSource',
+      'unlinkIdentities | unlinkFromSource, source (source references) | unlinkedId, unlinkedSource, ' +
+        'unlinkedFromId, unlinkedFromSource',
     ),
     SOURCE_REFERENCE,
   ],
@@ -151,7 +168,8 @@ const OPERATION_ROWS: Record<string, SeedCitation[]> = {
   searchNotifications: [
     orgSeed(
       ENDPOINTS,
-      'searchNotifications | pageNumber (integer), pageSize (integer), startDate (DATE-TIME), endDate (DATE-TIME) | customerId, hasNext, notifications[], totalElements',
+      'searchNotifications | pageNumber (integer), pageSize (integer), startDate (DATE-TIME), endDate ' +
+        '(DATE-TIME) | customerId, hasNext, notifications[], totalElements',
     ),
     orgSeed('Resources and their fields, Notification page', 'hasNext | boolean'),
     orgSeed('Resources and their fields, Notification page', 'totalElements | integer'),
@@ -183,28 +201,33 @@ const catalogue: Requirement[] = [
   must(
     'ORG-ENV-REPLY',
     'Resources, Response envelope',
-    'Every reply is a JSON response envelope: success is a boolean; warnings and errors, when present, are arrays of strings; retryableError a boolean; message and unparsedJson strings.',
+    'Every reply is a JSON response envelope: success is a boolean; warnings and errors, when present, are ' +
+      'arrays of strings; retryableError a boolean; message and unparsedJson strings.',
     [
       orgSeed(
         WHAT,
-        'Every operation is an HTTP `POST` with a JSON body and a JSON reply in the envelope defined under Resources and their fields.',
+        'Every operation is an HTTP `POST` with a JSON body and a JSON reply in the envelope defined under ' +
+          'Resources and their fields.',
       ),
       orgSeed(
         'Resources and their fields, Response envelope',
-        'auditId | string | | success | boolean | | unparsedJson | string | | warnings | array of string | | retryableError | boolean | | message | string | | content | object | operation-specific | | errors | array of string | | trackingId | string',
+        'auditId | string | | success | boolean | | unparsedJson | string | | warnings | array of string | | ' +
+          'retryableError | boolean | | message | string | | content | object | operation-specific | | errors | ' +
+          'array of string | | trackingId | string',
       ),
     ],
   ),
   must('ORG-ENV-ECHO', 'Errors', 'The request auditId and trackingId are returned in the reply.', [
     orgSeed('Errors', 'The request `auditId` and `trackingId` are returned in the reply.'),
   ]),
-  // "Failures are carried in the response envelope: success, message, errors, ..." names the members a
-  // failure is carried in; that a failure's message or errors be non-empty no sentence states
-  // ("Error code values and message texts: not shown"), so it is what any service does.
+  // "Failures are carried in the response envelope: success, message, errors, ..." names the members a failure is
+  // carried in; that a failure's message or errors be non-empty no sentence states ("Error code values and message
+  // texts: not shown"), so it is what any service does.
   expectation(
     'ORG-ERR-CARRIED',
     'Errors',
-    'A failure says what went wrong: besides success=false, its message or errors is not empty (the members failures are carried in; their texts are not shown).',
+    'A failure says what went wrong: besides success=false, its message or errors is not empty (the members ' +
+      'failures are carried in; their texts are not shown).',
   ),
   expectation(
     'ORG-ERR-NOT-RETRYABLE',
@@ -234,11 +257,13 @@ const catalogue: Requirement[] = [
   must(
     'ORG-IDENTITY-REQUIRED',
     'Resources, Organization identity',
-    'content.identity is required in postIdentity, demographicsSearch and demographicsQuery; a request without it is rejected.',
+    'content.identity is required in postIdentity, demographicsSearch and demographicsQuery; a request without ' +
+      'it is rejected.',
     [
       orgSeed(
         'Resources and their fields, Organization identity',
-        'The identity object is required (`content.identity`) in postIdentity, demographicsSearch and demographicsQuery requests.',
+        'The identity object is required (`content.identity`) in postIdentity, demographicsSearch and ' +
+          'demographicsQuery requests.',
       ),
     ],
   ),
@@ -268,7 +293,8 @@ const catalogue: Requirement[] = [
   must(
     'ORG-POST-LINKID-NULL',
     'Endpoints, rule 2',
-    'postIdentity returns linkId null when the posted record matched no existing identity, and a link ID (not null) when it did.',
+    'postIdentity returns linkId null when the posted record matched no existing identity, and a link ID (not ' +
+      'null) when it did.',
     [RULE_2, orgSeed(ENDPOINTS, 'linkId (string, null if no match)')],
   ),
   expectation(
@@ -296,8 +322,8 @@ const catalogue: Requirement[] = [
     [SEARCH_ROW],
     { governs: ['demographicsSearch:/content/searchResults'] },
   ),
-  // No sentence says "at most" in words: the request member's name does ("maxSearchResults", the
-  // most search results), and the person document calls its absence "the system maximum".
+  // No sentence says "at most" in words: the request member's name does ("maxSearchResults", the most search results),
+  // and the person document calls its absence "the system maximum".
   must(
     'ORG-SEARCH-MAX-RESULTS',
     'Endpoints, demographicsSearch; Limits',
@@ -340,7 +366,8 @@ const catalogue: Requirement[] = [
   must(
     'ORG-QUERY-BEST-MATCH',
     'What the service does',
-    'demographicsQuery returns the best match: when it returns an identity, that identity is (one of) the best-scored demographicsSearch results for the same identity.',
+    'demographicsQuery returns the best match: when it returns an identity, that identity is (one of) the ' +
+      'best-scored demographicsSearch results for the same identity.',
     [OPERATIONS],
   ),
   expectation(
@@ -395,13 +422,15 @@ const catalogue: Requirement[] = [
   must(
     'ORG-HARDDELETE-REPLY',
     'States and transitions, deleteSourceIdentity',
-    'deleteSourceIdentity replies with linkIdsModified and linkIdsDeleted; an identity whose only source was deleted is listed as deleted.',
+    'deleteSourceIdentity replies with linkIdsModified and linkIdsDeleted; an identity whose only source was ' +
+      'deleted is listed as deleted.',
     [HARD_DELETE],
   ),
   must(
     'ORG-HARDDELETE-EFFECT',
     'States and transitions, deleteSourceIdentity',
-    'After deleteSourceIdentity all information of the source is removed: it is found by no query and cannot be restored.',
+    'After deleteSourceIdentity all information of the source is removed: it is found by no query and cannot be ' +
+      'restored.',
     [HARD_DELETE],
   ),
   must(
@@ -413,7 +442,8 @@ const catalogue: Requirement[] = [
   must(
     'ORG-MERGE-EFFECT',
     'States and transitions, mergeIdentities',
-    'After mergeIdentities a single surviving identity results: the retired source no longer resolves to an identity of its own.',
+    'After mergeIdentities a single surviving identity results: the retired source no longer resolves to an ' +
+      'identity of its own.',
     [MERGE],
   ),
   must(
@@ -425,7 +455,8 @@ const catalogue: Requirement[] = [
   must(
     'ORG-UNMERGE-EFFECT',
     'States and transitions, unmergeIdentities',
-    'After unmergeIdentities the unmerged source is active in a new identity, separate from the one it was unmerged from.',
+    'After unmergeIdentities the unmerged source is active in a new identity, separate from the one it was ' +
+      'unmerged from.',
     [UNMERGE],
   ),
   must(
@@ -456,26 +487,31 @@ const catalogue: Requirement[] = [
   must(
     'ORG-REL-ADD',
     'What the service does; Endpoints',
-    'addRelationshipService adds the relationship and replies with it, including its id; a member the reply echoes holds the value sent.',
+    'addRelationshipService adds the relationship and replies with it, including its id; a member the reply ' +
+      'echoes holds the value sent.',
     [OPERATION_ROWS.addRelationshipService![0]!, RELATIONSHIPS, OPERATION_ROWS.deleteRelationshipService![0]!],
   ),
   must(
     'ORG-REL-SEARCH',
     'What the service does; Endpoints',
-    'searchRelationshipsService finds an added relationship by its criteria, and returns none whose criteria members hold other values.',
+    'searchRelationshipsService finds an added relationship by its criteria, and returns none whose criteria ' +
+      'members hold other values.',
     [OPERATION_ROWS.searchRelationshipsService![0]!, RELATIONSHIPS],
   ),
   must(
     'ORG-REL-DELETE',
     'What the service does; Endpoints',
-    'deleteRelationshipService deletes the relationship (a reply id, when given, is its id); a search no longer finds it.',
+    'deleteRelationshipService deletes the relationship (a reply id, when given, is its id); a search no longer ' +
+      'finds it.',
     [OPERATION_ROWS.deleteRelationshipService![0]!, RELATIONSHIPS],
   ),
   // Notifications
   must(
     'ORG-NOTIF-PAGING',
     'Events',
-    'searchNotifications pages hold at most pageSize notifications; hasNext is false exactly on the last page (where totalElements gives the count); following hasNext reaches the notifications a read of the same closed window in larger pages holds.',
+    'searchNotifications pages hold at most pageSize notifications; hasNext is false exactly on the last page ' +
+      '(where totalElements gives the count); following hasNext reaches the notifications a read of the same ' +
+      'closed window in larger pages holds.',
     [FEED],
   ),
   must(
@@ -484,18 +520,21 @@ const catalogue: Requirement[] = [
     'totalElements gives the total count of notifications in the window: it equals the sum of the page sizes.',
     [FEED],
   ),
-  // "searchNotifications returns a paginated feed of notifications for a date range; `hasNext` tells whether
-  // more pages exist and `totalElements` gives the total count": the pages of a window are a partition of it.
+  // "searchNotifications returns a paginated feed of notifications for a date range; `hasNext` tells whether more pages
+  // exist and `totalElements` gives the total count": the pages of a window are a partition of it.
   must(
     'ORG-NOTIF-NO-DUPLICATES',
     'Events',
-    'The pages of a closed window hold every notification of it once: walking them returns no notification more often than a read of the same window in larger pages does (a paginated feed whose totalElements gives the total count).',
+    'The pages of a closed window hold every notification of it once: walking them returns no notification more ' +
+      'often than a read of the same window in larger pages does (a paginated feed whose totalElements gives the ' +
+      'total count).',
     [FEED],
   ),
   must(
     'ORG-NOTIF-PERIOD',
     'Events',
-    'searchNotifications returns the notifications "for a date range": a window that ends before a change, or lies far in the past, holds no notification of it.',
+    'searchNotifications returns the notifications "for a date range": a window that ends before a change, or ' +
+      'lies far in the past, holds no notification of it.',
     [FEED],
   ),
   expectation(
@@ -507,7 +546,8 @@ const catalogue: Requirement[] = [
   must(
     'ORG-AUTH-BEARER',
     'Authentication',
-    'Every request must carry Authorization: Bearer <JWT>; a request without it, or with a malformed token, is rejected.',
+    'Every request must carry Authorization: Bearer <JWT>; a request without it, or with a malformed token, is ' +
+      'rejected.',
     [
       orgSeed(
         'Authentication',
@@ -532,7 +572,8 @@ const catalogue: Requirement[] = [
   expectation(
     'ORG-WALK-APART',
     'What the service does',
-    'Identities generated far apart (different names, addresses, identifiers) are not joined by matching: postIdentity of each returns linkId null.',
+    'Identities generated far apart (different names, addresses, identifiers) are not joined by matching: ' +
+      'postIdentity of each returns linkId null.',
   ),
   expectation(
     'ORG-REJECTED-NO-CHANGE',
@@ -542,12 +583,14 @@ const catalogue: Requirement[] = [
   expectation(
     'ORG-NO-SERVER-ERROR',
     'Errors',
-    "No request, valid or not, is answered with HTTP 5xx: bad input is rejected as the caller's error (HTTP 4xx or success=false).",
+    "No request, valid or not, is answered with HTTP 5xx: bad input is rejected as the caller's error (HTTP 4xx " +
+      'or success=false).',
   ),
   expectation(
     'ORG-BADINPUT-GENERATED',
     'Resources, Field data types; Endpoints',
-    'Structurally invalid content (wrong JSON types, missing required members, out-of-range numbers, malformed DATE, TIME and DATE-TIME values) is rejected and changes nothing.',
+    'Structurally invalid content (wrong JSON types, missing required members, out-of-range numbers, malformed ' +
+      'DATE, TIME and DATE-TIME values) is rejected and changes nothing.',
   ),
   expectation(
     'ORG-SEARCH-THRESHOLD-MONOTONE',
@@ -567,12 +610,14 @@ const catalogue: Requirement[] = [
   expectation(
     'ORG-MATCH-DETERMINISTIC',
     'What the service does',
-    'The same search twice, with no change in between, returns the same identities and scores; the requested response views change neither.',
+    'The same search twice, with no change in between, returns the same identities and scores; the requested ' +
+      'response views change neither.',
   ),
   expectation(
     'ORG-MATCH-ONE-THRESHOLD',
     'What the service does',
-    'One match threshold explains every decision: every postIdentity that linked and every demographicsQuery that returned an identity had a best score at least as high as every one that did not.',
+    'One match threshold explains every decision: every postIdentity that linked and every demographicsQuery ' +
+      'that returned an identity had a best score at least as high as every one that did not.',
   ),
   // One shape requirement per operation: the reply content has the documented members and types.
   ...organizationOperations.map((op) =>

@@ -1,6 +1,6 @@
 /**
- * The organization state table as an executable specification (specs/state/state-spec.ts): every
- * row with its outcomes, required or open, and the sentence each comes from.
+ * The organization state table as an executable specification (specs/state/state-spec.ts): every row with its outcomes,
+ * required or open, and the sentence each comes from.
  * Source: organization-identity-api.md, "States and transitions" (and Endpoints rules 2 and 3, Events).
  */
 import { orgSeed } from '../common/seed.js';
@@ -24,28 +24,35 @@ const row = (quote: string) => orgSeed(STATES, quote);
 
 const FURTHER = row('Preconditions on the prior state of each operation, and any further states: not shown.');
 const SOFT_DELETE = row(
-  'softDeleteSource | active | source named in `sourceToSoftDelete` | soft-deleted | data history is preserved; reply lists `linkIdsSoftDeleted` and `linkIdsModified`',
+  'softDeleteSource | active | source named in `sourceToSoftDelete` | soft-deleted | data history is preserved; ' +
+    'reply lists `linkIdsSoftDeleted` and `linkIdsModified`',
 );
 const RESTORE = row('restoreSource | soft-deleted | | active | reply lists `linkIdsModified` and `linkIdCreated`');
 const HARD_DELETE = row(
-  'deleteSourceIdentity | any | source named in `source` | deleted | all information of the source is removed; reply lists `linkIdsModified` and `linkIdsDeleted`',
+  'deleteSourceIdentity | any | source named in `source` | deleted | all information of the source is removed; ' +
+    'reply lists `linkIdsModified` and `linkIdsDeleted`',
 );
 const MERGE = row(
-  'mergeIdentities | active (both) | `toRetireSource` is retired into `toSurviveSource` | retired (merged) for the retired source | a single surviving identity results; reply gives `linkId`',
+  'mergeIdentities | active (both) | `toRetireSource` is retired into `toSurviveSource` | retired (merged) for ' +
+    'the retired source | a single surviving identity results; reply gives `linkId`',
 );
 const UNMERGE = row(
-  'unmergeIdentities | retired | data of `unmergeSource` taken from the retired section of `unmergeFromSource` | active in a new identity | reply gives `unmergedId` and `unmergedFromId`',
+  'unmergeIdentities | retired | data of `unmergeSource` taken from the retired section of `unmergeFromSource` ' +
+    '| active in a new identity | reply gives `unmergedId` and `unmergedFromId`',
 );
 const LINK = row(
-  'linkIdentities | active | data of `source` linked into the identity of `linkToSource` | active | reply gives `linkId`',
+  'linkIdentities | active | data of `source` linked into the identity of `linkToSource` | active | reply gives ' +
+    '`linkId`',
 );
 const UNLINK = row(
-  'unlinkIdentities | active | `source` unlinked from `unlinkFromSource` | active in a separate identity | reply gives `unlinkedId` and `unlinkedFromId`',
+  'unlinkIdentities | active | `source` unlinked from `unlinkFromSource` | active in a separate identity | ' +
+    'reply gives `unlinkedId` and `unlinkedFromId`',
 );
 const ECHO = orgSeed('Endpoints, rule 3', 'identityIdQuery echoes the requested link ID in `requestedLinkId`.');
 const POST = orgSeed(
   'Endpoints, rule 2',
-  'postIdentity adds the posted identity and reports generated events in `events`; `linkId` is null when there is no match.',
+  'postIdentity adds the posted identity and reports generated events in `events`; `linkId` is null when there ' +
+    'is no match.',
 );
 
 const common: RowCommon = {
@@ -112,7 +119,8 @@ export const organizationStateSpec: StateSpec = {
           ['unmergedFromSource', 'from'],
         ],
         seed: endpoint(
-          'unmergeIdentities | unmergeFromSource, unmergeSource (source references) | unmergedSource, unmergedFromSource, unmergedId, unmergedFromId',
+          'unmergeIdentities | unmergeFromSource, unmergeSource (source references) | unmergedSource, ' +
+            'unmergedFromSource, unmergedId, unmergedFromId',
         ),
       },
     }),
@@ -136,7 +144,8 @@ export const organizationStateSpec: StateSpec = {
           ['unlinkedFromSource', 'from'],
         ],
         seed: endpoint(
-          'unlinkIdentities | unlinkFromSource, source (source references) | unlinkedId, unlinkedSource, unlinkedFromId, unlinkedFromSource',
+          'unlinkIdentities | unlinkFromSource, source (source references) | unlinkedId, unlinkedSource, ' +
+            'unlinkedFromId, unlinkedFromSource',
         ),
       },
     }),
@@ -173,7 +182,9 @@ export const organizationStateSpec: StateSpec = {
   open: [
     {
       operation: 'identityIdQuery',
-      what: 'what a link ID no longer in use answers: nothing, itself, or any identity, along any chain of moves, for ever, after any delete',
+      what:
+        'what a link ID no longer in use answers: nothing, itself, or any identity, along any chain of moves, for ' +
+        'ever, after any delete',
       seed: FURTHER,
       forbidden: [
         { what: 'an answer whose requestedLinkId is not the link ID asked', seed: ECHO },

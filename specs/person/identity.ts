@@ -1,11 +1,10 @@
 /**
  * Person identity: every array and field of the seed's table with its type.
  *
- * Source: person-provider-identity-api.md, Resources and their fields, "Person identity" and
- * "Source entry". In replies every attribute object may also carry `sources[]` (source entries)
- * and `clusterStatus` (a string; ACTIVE is the one value shown). All members are optional and
- * may be null or absent (tolerant reading). Where the vendor description names members
- * differently (first/middle/last) the seed's names (firstName/middleName/lastName) are used.
+ * Source: person-provider-identity-api.md, Resources and their fields, "Person identity" and "Source entry". In replies
+ * every attribute object may also carry `sources[]` (source entries) and `clusterStatus` (a string; ACTIVE is the one
+ * value shown). All members are optional and may be null or absent (tolerant reading). Where the vendor description
+ * names members differently (first/middle/last) the seed's names (firstName/middleName/lastName) are used.
  */
 import { z } from 'zod';
 import { Bool, DateString, Text, arr, obj, opt } from '../common/wire.js';

@@ -1,20 +1,17 @@
 /**
- * The person operations table: all 18 operations with path, request content schema and reply
- * content schema. The rows the person service shares with the others come from the shared
- * factory (specs/common/operations.ts) and only what differs is stated here: the `/v2` path of
- * the first five operations, the person request options and reply members, source lifecycle by
- * deactivate / reactivate instead of soft delete / restore, householdQuery, createDataSource,
- * and the relationship members.
+ * The person operations table: all 18 operations with path, request content schema and reply content schema. The rows
+ * the person service shares with the others come from the shared factory (specs/common/operations.ts) and only what
+ * differs is stated here: the `/v2` path of the first five operations, the person request options and reply members,
+ * source lifecycle by deactivate / reactivate instead of soft delete / restore, householdQuery, createDataSource, and
+ * the relationship members.
  *
- * Source: person-provider-identity-api.md, Endpoints ("Person service"), Resources ("Person
- * request content options", "Person reply content members"), Versioning. Members the seed marks
- * "not shown" follow the vendor description: householdQuery {householdId | linkId | source}
- * replying {householdId, linkIdsInHousehold}; createDataSource {sources: [name]} replying
- * datasourceCreationResponses[{datasource, status, error}]; relationships with subject and object
- * link IDs (member names are profile settings, see harness/profile.ts `person`), a search by
- * `relationshipFilter` {filterBySubjectVeratoId, filterByObjectVeratoId, filterByRelationshipVerb}
- * replying `relationships[]`; deactivate / reactivate name the source in the members the profile
- * gives (`members.deactivateSource`, `members.reactivateSource`).
+ * Source: person-provider-identity-api.md, Endpoints ("Person service"), Resources ("Person request content options",
+ * "Person reply content members"), Versioning. Members the seed marks "not shown" follow the vendor description:
+ * householdQuery {householdId | linkId | source} replying {householdId, linkIdsInHousehold}; createDataSource {sources:
+ * [name]} replying datasourceCreationResponses[{datasource, status, error}]; relationships with subject and object link
+ * IDs (member names are profile settings, see harness/profile.ts `person`), a search by `relationshipFilter`
+ * {filterBySubjectVeratoId, filterByObjectVeratoId, filterByRelationshipVerb} replying `relationships[]`; deactivate /
+ * reactivate name the source in the members the profile gives (`members.deactivateSource`, `members.reactivateSource`).
  */
 import { z } from 'zod';
 import type { OperationSpec } from '../common/model.js';
@@ -188,9 +185,9 @@ export const personOperations: OperationSpec[] = [
 ];
 
 /**
- * The reply content of each person operation as its schema gives it (the person row where it
- * differs from the shared one, else the shared row's). Source: person-provider-identity-api.md,
- * Resources, "Person reply content members"; members "not shown" as the vendor description has them.
+ * The reply content of each person operation as its schema gives it (the person row where it differs from the shared
+ * one, else the shared row's). Source: person-provider-identity-api.md, Resources, "Person reply content members";
+ * members "not shown" as the vendor description has them.
  */
 export type PersonReplyContent = {
   [K in PersonOperation]: K extends keyof typeof overrides

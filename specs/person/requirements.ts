@@ -1,8 +1,7 @@
 /**
- * Requirement catalogue of the person identity service: one entry per documented rule, limit,
- * state-table row, envelope promise, data type and auth statement. MUST = stated in the seed;
- * EXPECT = what any identity service does where the seed is silent (a profile may turn an EXPECT
- * off). Text is in our words.
+ * Requirement catalogue of the person identity service: one entry per documented rule, limit, state-table row, envelope
+ * promise, data type and auth statement. MUST = stated in the seed; EXPECT = what any identity service does where the
+ * seed is silent (a profile may turn an EXPECT off). Text is in our words.
  *
  * Source: person-provider-identity-api.md (section named in each entry).
  */
@@ -20,8 +19,8 @@ import { DEACTIVATE, DELETE, LINK, MERGE, POST, REACTIVATE, UNLINK, UNMERGE } fr
 
 const DOC = 'person-provider-identity-api.md';
 /**
- * A MUST requirement: `forbids` are the seed sentences that forbid what its checks reject, quoted
- * word for word (test/seeds.test.ts); the first is the one a check's "must succeed" rests on.
+ * A MUST requirement: `forbids` are the seed sentences that forbid what its checks reject, quoted word for word
+ * (test/seeds.test.ts); the first is the one a check's "must succeed" rests on.
  */
 const must = (
   id: string,
@@ -66,32 +65,41 @@ const OPTIONS = 'Resources, Person request content options';
 const path = (quote: string) => ppSeed(PERSON, quote);
 const SEARCH = path('/v2/demographicsSearch | fuzzy search; returns one to many ranked results with match scores');
 const QUERY = path(
-  '/v2/demographicsQuery | returns the single best-matching identity, a match only when its score reaches the same threshold used when matching in postIdentity',
+  '/v2/demographicsQuery | returns the single best-matching identity, a match only when its score reaches the ' +
+    'same threshold used when matching in postIdentity',
 );
 const THRESHOLD = ppSeed(
   OPTIONS,
-  'matchScoreThreshold | number | demographicsSearch only; only identities with a score equal to or above it appear; when absent no score filtering',
+  'matchScoreThreshold | number | demographicsSearch only; only identities with a score equal to or above it ' +
+    'appear; when absent no score filtering',
 );
 const MAX = ppSeed(
   OPTIONS,
-  'maxSearchResults | integer | demographicsSearch only; must be greater than 0; when absent the system maximum is returned',
+  'maxSearchResults | integer | demographicsSearch only; must be greater than 0; when absent the system maximum ' +
+    'is returned',
 );
 const HOUSEHOLDS = path(
-  '/householdQuery | returns the link IDs in a household, looked up by link ID, by source plus native ID, or by household ID',
+  '/householdQuery | returns the link IDs in a household, looked up by link ID, by source plus native ID, or by ' +
+    'household ID',
 );
 const REL_SEARCH = path(
-  '/searchRelationshipsService | searches relationships; filters are subject link ID, object link ID and relationship verb',
+  '/searchRelationshipsService | searches relationships; filters are subject link ID, object link ID and ' +
+    'relationship verb',
 );
 const FEED = ppSeed(
   'Events',
-  'The person service searchNotifications returns a paginated feed of messages that describe identity-changing events, including matches, links, merges, deactivations and overlays, within a date range.',
+  'The person service searchNotifications returns a paginated feed of messages that describe identity-changing ' +
+    'events, including matches, links, merges, deactivations and overlays, within a date range.',
 );
 /** The person reply content members the seed lists, per operation. */
 const REPLY_MEMBERS: Record<string, string> = {
   postIdentity:
-    'postIdentity | identityGroupedBySource[], linkIdentity, linkId, identity, domains[], customizedIdentitiesWithSource, customizedIdentities, vinIds[], events[], incomingIdentity, enrichedDetails (object)',
+    'postIdentity | identityGroupedBySource[], linkIdentity, linkId, identity, domains[], ' +
+    'customizedIdentitiesWithSource, customizedIdentities, vinIds[], events[], incomingIdentity, enrichedDetails ' +
+    '(object)',
   demographicsQuery:
-    'demographicsQuery | identityGroupedBySource[], linkId, identity, domains[], customizedIdentitiesWithSource, customizedIdentities, vinIds[], enrichedDetails',
+    'demographicsQuery | identityGroupedBySource[], linkId, identity, domains[], ' +
+    'customizedIdentitiesWithSource, customizedIdentities, vinIds[], enrichedDetails',
   demographicsSearch: 'demographicsSearch | searchResults[]',
   identityIdQuery: 'identityIdQuery | linkId, requestedLinkId, identity, identityGroupedBySource[]',
 };
@@ -103,19 +111,22 @@ const catalogue: Requirement[] = [
   must(
     'PERSON-ENDPOINT-PATHS',
     'Endpoints, Person service; Versioning',
-    'Each operation answers POST {base_url}/link-ws/svc/<path> with JSON; postIdentity, demographicsSearch, demographicsQuery, identityIdQuery and nativeIdQuery carry a /v2 segment, the others none.',
+    'Each operation answers POST {base_url}/link-ws/svc/<path> with JSON; postIdentity, demographicsSearch, ' +
+      'demographicsQuery, identityIdQuery and nativeIdQuery carry a /v2 segment, the others none.',
     [ppSeed(PERSON, 'Base address: `{base_url}/link-ws/svc`.'), PP_PATH_VERSIONS],
   ),
   must(
     'PERSON-ENV-REPLY',
     'Resources, Envelope',
-    'Every reply is a JSON reply envelope: success is a boolean; warnings and errors, when present, arrays of strings; retryableError a boolean; message and unparsedJson strings.',
+    'Every reply is a JSON reply envelope: success is a boolean; warnings and errors, when present, arrays of ' +
+      'strings; retryableError a boolean; message and unparsedJson strings.',
     [PP_REPLY_IS_ENVELOPE, PP_REPLY_ENVELOPE],
   ),
   expectation(
     'PERSON-ENV-ECHO',
     'Resources, Envelope',
-    'The request auditId and trackingId come back in the reply envelope (as the shared envelope does for the organization service).',
+    'The request auditId and trackingId come back in the reply envelope (as the shared envelope does for the ' +
+      'organization service).',
   ),
   must(
     'PERSON-ENV-CUSTOMERID',
@@ -123,12 +134,13 @@ const catalogue: Requirement[] = [
     "The person request envelope carries customerId: a request naming the deployment's customer ID is accepted.",
     [ppSeed('Resources, Envelope', 'Request: `auditId` (string), `customerId` (string, person service)')],
   ),
-  // "Failures are reported through the reply envelope members success, message, errors, ...": the
-  // members a failure is carried in; that its message or errors be non-empty no sentence states.
+  // "Failures are reported through the reply envelope members success, message, errors, ...": the members a failure is
+  // carried in; that its message or errors be non-empty no sentence states.
   expectation(
     'PERSON-ERR-CARRIED',
     'Errors',
-    'A failure says what went wrong: besides success=false, its message or errors is not empty (the members failures are reported through; their texts are not shown).',
+    'A failure says what went wrong: besides success=false, its message or errors is not empty (the members ' +
+      'failures are reported through; their texts are not shown).',
   ),
   expectation(
     'PERSON-ERR-NOT-RETRYABLE',
@@ -183,11 +195,14 @@ const catalogue: Requirement[] = [
   must(
     'PERSON-ATTR-SOURCES',
     'Resources, Source entry',
-    'Every attribute object of a returned identity (names, addresses, datesOfBirth, ssns, genders, phoneNumbers, emails, deathDetails) carries sources[] and a clusterStatus string; where its source entries name native IDs, a posted attribute is attributed to the record that posted it.',
+    'Every attribute object of a returned identity (names, addresses, datesOfBirth, ssns, genders, ' +
+      'phoneNumbers, emails, deathDetails) carries sources[] and a clusterStatus string; where its source entries ' +
+      'name native IDs, a posted attribute is attributed to the record that posted it.',
     [
       ppSeed(
         'Resources, Source entry',
-        'Every person attribute object below also carries `sources[]` (array of source entries) and `clusterStatus` (string; the value `ACTIVE` is used).',
+        'Every person attribute object below also carries `sources[]` (array of source entries) and ' +
+          '`clusterStatus` (string; the value `ACTIVE` is used).',
       ),
       ppSeed(
         'Resources, Source entry',
@@ -205,7 +220,8 @@ const catalogue: Requirement[] = [
   must(
     'PERSON-POST-SAME-SOURCE-UPDATES',
     'Endpoints, /v2/postIdentity; What the service does',
-    'The source plus native ID decides between create and update: re-posting them updates that record in the same link ID.',
+    'The source plus native ID decides between create and update: re-posting them updates that record in the ' +
+      'same link ID.',
     [POST, ppSeed('What the service does', 'It adds or updates identities')],
   ),
   expectation(
@@ -223,7 +239,8 @@ const catalogue: Requirement[] = [
   must(
     'PERSON-SEARCH-NO-THRESHOLD',
     'Resources, Person request content options',
-    'Without matchScoreThreshold no score filtering is done: the results include every result a thresholded search returns, unless the unthresholded list is cut (by the system maximum) at or above its score.',
+    'Without matchScoreThreshold no score filtering is done: the results include every result a thresholded ' +
+      'search returns, unless the unthresholded list is cut (by the system maximum) at or above its score.',
     [THRESHOLD],
   ),
   must(
@@ -232,8 +249,8 @@ const catalogue: Requirement[] = [
     'demographicsSearch results are ranked: match scores do not increase down the list.',
     [SEARCH],
   ),
-  // No sentence says "at most" in words: the member's name does, and "when absent the system
-  // maximum is returned" makes maxSearchResults the maximum when given.
+  // No sentence says "at most" in words: the member's name does, and "when absent the system maximum is returned" makes
+  // maxSearchResults the maximum when given.
   must(
     'PERSON-SEARCH-MAX-RESULTS',
     'Resources, Person request content options',
@@ -249,7 +266,8 @@ const catalogue: Requirement[] = [
   must(
     'PERSON-SEARCH-MAX-DEFAULT',
     'Resources, Person request content options; Limits',
-    'Without maxSearchResults the system maximum is returned: no fewer results than with a small maxSearchResults (the system maximum being the most the system returns).',
+    'Without maxSearchResults the system maximum is returned: no fewer results than with a small ' +
+      'maxSearchResults (the system maximum being the most the system returns).',
     [PP_MAX_RESULTS, MAX],
   ),
   must(
@@ -267,13 +285,15 @@ const catalogue: Requirement[] = [
   must(
     'PERSON-QUERY-BEST-MATCH',
     'Endpoints, /v2/demographicsQuery',
-    'demographicsQuery returns the single best-matching identity: when it returns one, it is (one of) the top-ranked demographicsSearch results.',
+    'demographicsQuery returns the single best-matching identity: when it returns one, it is (one of) the ' +
+      'top-ranked demographicsSearch results.',
     [QUERY],
   ),
   must(
     'PERSON-QUERY-SAME-THRESHOLD',
     'Endpoints, /v2/demographicsQuery',
-    'demographicsQuery returns a match only at the threshold postIdentity matches with: a person it returns an identity for links to that identity when posted, and one it returns none for does not link.',
+    'demographicsQuery returns a match only at the threshold postIdentity matches with: a person it returns an ' +
+      'identity for links to that identity when posted, and one it returns none for does not link.',
     [QUERY],
   ),
   expectation(
@@ -295,7 +315,8 @@ const catalogue: Requirement[] = [
       path('/v2/identityIdQuery | returns an identity by link ID'),
       ppSeed(
         'What the service does',
-        'keeps person identities made of source records, each identified by a source plus a native ID, and addressed by a link ID',
+        'keeps person identities made of source records, each identified by a source plus a native ID, and ' +
+          'addressed by a link ID',
       ),
     ],
   ),
@@ -337,7 +358,8 @@ const catalogue: Requirement[] = [
   must(
     'PERSON-DELETE-ONLY-SOURCE',
     'States and transitions, deleteSourceIdentity',
-    'Deleting the only source record of an identity deletes the whole identity: identityIdQuery no longer finds its link ID.',
+    'Deleting the only source record of an identity deletes the whole identity: identityIdQuery no longer finds ' +
+      'its link ID.',
     [DELETE],
   ),
   must(
@@ -349,7 +371,8 @@ const catalogue: Requirement[] = [
   must(
     'PERSON-MERGE-SHARED-LINK',
     'States and transitions, mergeIdentities',
-    'After mergeIdentities the toRetire record is merged and inactive and both records share one link ID: the retired record is never an identity of its own.',
+    'After mergeIdentities the toRetire record is merged and inactive and both records share one link ID: the ' +
+      'retired record is never an identity of its own.',
     [MERGE],
   ),
   must(
@@ -380,7 +403,8 @@ const catalogue: Requirement[] = [
   must(
     'PERSON-DATASOURCE-CREATES',
     'Endpoints, /createDataSource',
-    'createDataSource creates one or more data sources in one call (up to 10); a reply that reports results by data source name reports every name asked for.',
+    'createDataSource creates one or more data sources in one call (up to 10); a reply that reports results by ' +
+      'data source name reports every name asked for.',
     [path('/createDataSource | creates one or more data sources | up to 10 per call')],
   ),
   must(
@@ -395,7 +419,8 @@ const catalogue: Requirement[] = [
   must(
     'PERSON-DATASOURCE-AVAILABILITY',
     'Limits',
-    'A newly added data source "can take 10 to 15 minutes to become available": within 15 minutes of its creation it accepts a postIdentity naming it.',
+    'A newly added data source "can take 10 to 15 minutes to become available": within 15 minutes of its ' +
+      'creation it accepts a postIdentity naming it.',
     [ppSeed('Limits', 'A newly added data source can take 10 to 15 minutes to become available.')],
   ),
   // Households
@@ -426,33 +451,39 @@ const catalogue: Requirement[] = [
   must(
     'PERSON-REL-ADD',
     'Endpoints, /addRelationshipService; Resources, Relationship',
-    'addRelationshipService creates a relationship between two person link IDs with a verb, optional start and end dates and a status; a member the reply echoes holds the value sent.',
+    'addRelationshipService creates a relationship between two person link IDs with a verb, optional start and ' +
+      'end dates and a status; a member the reply echoes holds the value sent.',
     [
       path(
-        '/addRelationshipService | creates a direct relationship between two person entities identified by link IDs, with optional start and end dates and a status',
+        '/addRelationshipService | creates a direct relationship between two person entities identified by link ' +
+          'IDs, with optional start and end dates and a status',
       ),
       ppSeed(
         'Resources, Relationship (person service)',
-        'A direct relationship between two person entities identified by link IDs, with a relationship verb, optional start and end dates and a status.',
+        'A direct relationship between two person entities identified by link IDs, with a relationship verb, ' +
+          'optional start and end dates and a status.',
       ),
     ],
   ),
   must(
     'PERSON-REL-SEARCH-SUBJECT',
     'Endpoints, /searchRelationshipsService',
-    'searchRelationshipsService filtered by subject link ID finds the relationship, and returns none whose subject is another link ID.',
+    'searchRelationshipsService filtered by subject link ID finds the relationship, and returns none whose ' +
+      'subject is another link ID.',
     [REL_SEARCH],
   ),
   must(
     'PERSON-REL-SEARCH-OBJECT',
     'Endpoints, /searchRelationshipsService',
-    'searchRelationshipsService filtered by object link ID finds the relationship, and returns none whose object is another link ID.',
+    'searchRelationshipsService filtered by object link ID finds the relationship, and returns none whose ' +
+      'object is another link ID.',
     [REL_SEARCH],
   ),
   must(
     'PERSON-REL-SEARCH-VERB',
     'Endpoints, /searchRelationshipsService',
-    'searchRelationshipsService filtered by relationship verb finds the added relationship, and returns none with another verb.',
+    'searchRelationshipsService filtered by relationship verb finds the added relationship, and returns none ' +
+      'with another verb.',
     [REL_SEARCH],
   ),
   must(
@@ -465,30 +496,37 @@ const catalogue: Requirement[] = [
   must(
     'PERSON-NOTIF-PAGING',
     'Events',
-    'searchNotifications is a paginated feed: a page holds at most pageSize messages, hasNext is false exactly on the last page (where totalElements gives the count), and following hasNext reaches the messages of a window once each, as a read in larger pages does.',
+    'searchNotifications is a paginated feed: a page holds at most pageSize messages, hasNext is false exactly ' +
+      'on the last page (where totalElements gives the count), and following hasNext reaches the messages of a ' +
+      'window once each, as a read in larger pages does.',
     [FEED, path('/searchNotifications | paginated feed of notification messages for a date range')],
   ),
   must(
     'PERSON-NOTIF-RECORDS-CHANGES',
     'Events',
-    'The feed describes identity-changing events "including matches, links, merges, deactivations": each merge, link and deactivation the run makes appears in a notification of its time window (one that names a native ID or link ID involved, where the feed names the run\'s records at all).',
+    'The feed describes identity-changing events "including matches, links, merges, deactivations": each merge, ' +
+      'link and deactivation the run makes appears in a notification of its time window (one that names a native ' +
+      "ID or link ID involved, where the feed names the run's records at all).",
     [FEED],
   ),
   must(
     'PERSON-NOTIF-PERIOD',
     'Events',
-    'searchNotifications returns the feed "within a date range": a window that ends before a change, or lies far in the past, holds no notification of it.',
+    'searchNotifications returns the feed "within a date range": a window that ends before a change, or lies ' +
+      'far in the past, holds no notification of it.',
     [FEED, path('/searchNotifications | paginated feed of notification messages for a date range')],
   ),
   // Auth
   must(
     'PERSON-AUTH-REQUIRED',
     'Authentication',
-    'Requests authenticate with a bearer JWT or HTTP basic credentials; a request without credentials, or with malformed ones, is rejected.',
+    'Requests authenticate with a bearer JWT or HTTP basic credentials; a request without credentials, or with ' +
+      'malformed ones, is rejected.',
     [
       ppSeed(
         'Authentication',
-        'Person service: the sample requests send `Authorization: Bearer <ACCESS_TOKEN>` (a JWT); the published security scheme is HTTP basic with credentials `<USERNAME>` and `<PASSWORD>`.',
+        'Person service: the sample requests send `Authorization: Bearer <ACCESS_TOKEN>` (a JWT); the published ' +
+          'security scheme is HTTP basic with credentials `<USERNAME>` and `<PASSWORD>`.',
       ),
     ],
   ),
@@ -512,13 +550,15 @@ const catalogue: Requirement[] = [
     'Versioning',
     'The description is labelled 2026.1.2 (one listing 1.0.0).',
     [],
-    'No operation reports its version; the profile records the label (person.schemaVersion) and PERSON-ENDPOINT-PATHS checks the /v2 rule.',
+    'No operation reports its version; the profile records the label (person.schemaVersion) and ' +
+      'PERSON-ENDPOINT-PATHS checks the /v2 rule.',
   ),
   // Sequences and matching properties (model-based walks, metamorphic checks, generated bad input)
   expectation(
     'PERSON-WALK-APART',
     'What the service does',
-    'Persons generated far apart (different names, dates of birth, SSNs, addresses) are not joined by matching: postIdentity of each returns linkId null.',
+    'Persons generated far apart (different names, dates of birth, SSNs, addresses) are not joined by matching: ' +
+      'postIdentity of each returns linkId null.',
   ),
   expectation(
     'PERSON-REJECTED-NO-CHANGE',
@@ -528,12 +568,14 @@ const catalogue: Requirement[] = [
   expectation(
     'PERSON-NO-SERVER-ERROR',
     'Errors',
-    "No request, valid or not, is answered with HTTP 5xx: bad input is rejected as the caller's error (HTTP 4xx or success=false).",
+    "No request, valid or not, is answered with HTTP 5xx: bad input is rejected as the caller's error (HTTP 4xx " +
+      'or success=false).',
   ),
   expectation(
     'PERSON-BADINPUT-GENERATED',
     'Resources, Person identity; Person request content options; Limits',
-    'Structurally invalid content (wrong JSON types, missing required members, maxSearchResults not above 0, malformed dates and e-mail addresses, more than 10 data sources) is rejected and changes nothing.',
+    'Structurally invalid content (wrong JSON types, missing required members, maxSearchResults not above 0, ' +
+      'malformed dates and e-mail addresses, more than 10 data sources) is rejected and changes nothing.',
   ),
   expectation(
     'PERSON-SEARCH-THRESHOLD-MONOTONE',
@@ -553,17 +595,19 @@ const catalogue: Requirement[] = [
   expectation(
     'PERSON-MATCH-DETERMINISTIC',
     'What the service does',
-    'The same search twice, with no change in between, returns the same identities and scores; the requested response views change neither.',
+    'The same search twice, with no change in between, returns the same identities and scores; the requested ' +
+      'response views change neither.',
   ),
   expectation(
     'PERSON-MATCH-ONE-THRESHOLD',
     'Endpoints, /v2/demographicsQuery',
-    'One match threshold explains every decision: every postIdentity that linked and every demographicsQuery that returned an identity had a best score at least as high as every one that did not.',
+    'One match threshold explains every decision: every postIdentity that linked and every demographicsQuery ' +
+      'that returned an identity had a best score at least as high as every one that did not.',
   ),
-  // One shape requirement per operation. MUST where the seed lists the reply members (Resources,
-  // "Person reply content members"); EXPECT where they are "not shown" (Endpoints: "Payload members
-  // of the person operations marked above ... not shown"; nativeIdQuery: "request and reply members:
-  // not shown"), where the shape comes from the shared table and the vendor description.
+  // One shape requirement per operation. MUST where the seed lists the reply members (Resources, "Person reply content
+  // members"); EXPECT where they are "not shown" (Endpoints: "Payload members of the person operations marked above ...
+  // not shown"; nativeIdQuery: "request and reply members: not shown"), where the shape comes from the shared table and
+  // the vendor description.
   ...personOperations.map((op) =>
     SHOWN_REPLIES.has(op.name)
       ? must(
@@ -575,7 +619,8 @@ const catalogue: Requirement[] = [
       : expectation(
           op.shapeRequirement,
           `Endpoints, ${op.path}`,
-          `${op.name} reply content has the members of the shared operations table and the vendor description (members "not shown" in the seed, read tolerantly).`,
+          `${op.name} reply content has the members of the shared operations table and the vendor description ` +
+            `(members "not shown" in the seed, read tolerantly).`,
         ),
   ),
 ];

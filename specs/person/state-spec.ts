@@ -1,8 +1,8 @@
 /**
- * The person state table as an executable specification (specs/state/state-spec.ts): every row
- * with its outcomes, required or open, and the sentence each comes from.
- * Source: person-provider-identity-api.md, "States and transitions" (person rows), Endpoints
- * (/v2/postIdentity, /householdQuery), Resources (person reply content members), Events.
+ * The person state table as an executable specification (specs/state/state-spec.ts): every row with its outcomes,
+ * required or open, and the sentence each comes from.
+ * Source: person-provider-identity-api.md, "States and transitions" (person rows), Endpoints (/v2/postIdentity,
+ * /householdQuery), Resources (person reply content members), Events.
  */
 import { ppSeed } from '../common/seed.js';
 import {
@@ -23,11 +23,13 @@ import type { StateSpec } from '../state/state-spec.js';
 const row = (quote: string) => ppSeed('States and transitions', quote);
 
 const DEACTIVATE = row(
-  'person | deactivateSourceWs | active | deactivated | record is excluded from future matching but stays visible in the user interface and in API replies',
+  'person | deactivateSourceWs | active | deactivated | record is excluded from future matching but stays ' +
+    'visible in the user interface and in API replies',
 );
 const REACTIVATE = row('person | reactivateSourceWs | deactivated | active | record returns to its original link ID');
 const DELETE = row(
-  'person | deleteSourceIdentity | any | deleted | physical deletion; when it is the only source record of an identity the whole identity is deleted',
+  'person | deleteSourceIdentity | any | deleted | physical deletion; when it is the only source record of an ' +
+    'identity the whole identity is deleted',
 );
 const MERGE = row(
   'person | mergeIdentities | active | toRetire record becomes merged and inactive; both records share one link ID',
@@ -39,7 +41,8 @@ const LINK = row(
   'person | linkIdentities | active | active | two records (by source and native ID) are forced into the same link ID',
 );
 const UNLINK = row(
-  'person | unlinkIdentities | active, linked or matched | active, one record split into its own new link ID | reverses a link or splits matched records',
+  'person | unlinkIdentities | active, linked or matched | active, one record split into its own new link ID | ' +
+    'reverses a link or splits matched records',
 );
 const NATIVE_ID = ppSeed(
   'Endpoints, Person service',
@@ -51,7 +54,8 @@ const ECHO_MEMBERS = ppSeed(
 );
 const HOUSEHOLDS = ppSeed(
   'Endpoints, Person service',
-  '/householdQuery | returns the link IDs in a household, looked up by link ID, by source plus native ID, or by household ID',
+  '/householdQuery | returns the link IDs in a household, looked up by link ID, by source plus native ID, or by ' +
+    'household ID',
 );
 const RETIRED = row('Effects on the attributes of a retired person source after a merge: not shown.');
 const POST = ppSeed(
@@ -66,7 +70,9 @@ const common: RowCommon = {
     requirement: 'PERSON-NOTIF-RECORDS-CHANGES',
     seed: ppSeed(
       'Events',
-      'The person service searchNotifications returns a paginated feed of messages that describe identity-changing events, including matches, links, merges, deactivations and overlays, within a date range.',
+      'The person service searchNotifications returns a paginated feed of messages that describe ' +
+        'identity-changing events, including matches, links, merges, deactivations and overlays, within a date ' +
+        'range.',
     ),
     steps: ['merge', 'link', 'deactivate'],
   },
@@ -116,7 +122,8 @@ export const personStateSpec: StateSpec = {
       byId: 'PERSON-HOUSEHOLD-BY-ID',
       seed: ppSeed(
         'Endpoints, Person service',
-        '/householdQuery | returns the link IDs in a household, looked up by link ID, by source plus native ID, or by household ID',
+        '/householdQuery | returns the link IDs in a household, looked up by link ID, by source plus native ID, ' +
+          'or by household ID',
       ),
     },
   },
@@ -129,7 +136,9 @@ export const personStateSpec: StateSpec = {
   open: [
     {
       operation: 'identityIdQuery',
-      what: 'what a link ID no longer in use answers: nothing, itself, or any identity, along any chain of moves, for ever, after any delete',
+      what:
+        'what a link ID no longer in use answers: nothing, itself, or any identity, along any chain of moves, for ' +
+        'ever, after any delete',
       seed: DELETE,
       forbidden: [
         { what: 'an answer listing a deleted record or showing its data', seed: DELETE },
@@ -156,7 +165,10 @@ export const personStateSpec: StateSpec = {
     },
     {
       operation: 'reactivateSourceWs',
-      what: 'which link ID a record returns to when an open outcome moved it while it was deactivated (the others of an identity going along with a merge or link): the one it was deactivated with, or the one it was moved to',
+      what:
+        'which link ID a record returns to when an open outcome moved it while it was deactivated (the others of ' +
+        'an identity going along with a merge or link): the one it was deactivated with, or the one it was moved ' +
+        'to',
       seed: REACTIVATE,
       forbidden: [{ what: 'the reactivated record not active, or found by no query', seed: REACTIVATE }],
     },

@@ -1,17 +1,15 @@
 /**
  * Provider identity: practitioner (type 1) and health facility (type 2).
  *
- * Source: person-provider-identity-api.md, "What the service does" (two provider types) and
- * Resources, "Gaps in resources" ("Identity fields ... of the provider service: not shown").
- * Because the seed shows no field, every member name here is the vendor description's, and every
- * value is read tolerantly: the vendor description itself is inconsistent about value forms
- * (numbers as JSON numbers or strings, status as string or boolean), so a check never fails a
- * deployment on the form of a provider field. Unknown members are accepted everywhere.
+ * Source: person-provider-identity-api.md, "What the service does" (two provider types) and Resources, "Gaps in
+ * resources" ("Identity fields ... of the provider service: not shown"). Because the seed shows no field, every member
+ * name here is the vendor description's, and every value is read tolerantly: the vendor description itself is
+ * inconsistent about value forms (numbers as JSON numbers or strings, status as string or boolean), so a check never
+ * fails a deployment on the form of a provider field. Unknown members are accepted everywhere.
  *
- * Where an identity carries its provider type is not pinned by the seed either; the profile
- * setting `provider.typeMember` names it (default `npis.entityTypeCode`, the NPI entity type
- * code, which the vendor's examples set to 1 and 2). `providerTypeOf` / `withProviderType` read
- * and write it along that path.
+ * Where an identity carries its provider type is not pinned by the seed either; the profile setting
+ * `provider.typeMember` names it (default `npis.entityTypeCode`, the NPI entity type code, which the vendor's examples
+ * set to 1 and 2). `providerTypeOf` / `withProviderType` read and write it along that path.
  */
 import { z } from 'zod';
 import { arr, obj, opt } from '../common/wire.js';
@@ -138,8 +136,8 @@ export function providerTypeOf(identity: unknown, path = DEFAULT_TYPE_MEMBER): s
 }
 
 /**
- * Sets the provider type at a dot path: on every element when the path crosses an array, creating
- * plain objects for missing members (so a top-level `providerType` member works too).
+ * Sets the provider type at a dot path: on every element when the path crosses an array, creating plain objects for
+ * missing members (so a top-level `providerType` member works too).
  */
 export function withProviderType<T extends Record<string, unknown>>(
   identity: T,

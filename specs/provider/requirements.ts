@@ -1,8 +1,7 @@
 /**
- * Requirement catalogue of the provider identity service (practitioners, type 1, and health
- * facilities, type 2). MUST = stated in the seed; EXPECT = what any identity service does where the
- * seed is silent, or a rule the seed states only for the sibling services (a profile may turn an
- * EXPECT off). Text is in our words.
+ * Requirement catalogue of the provider identity service (practitioners, type 1, and health facilities, type 2). MUST =
+ * stated in the seed; EXPECT = what any identity service does where the seed is silent, or a rule the seed states only
+ * for the sibling services (a profile may turn an EXPECT off). Text is in our words.
  *
  * Source: person-provider-identity-api.md (section named in each entry).
  */
@@ -20,8 +19,8 @@ import { DELETE as HARD_DELETE, LINK, MERGE, POST, RESTORE, SOFT_DELETE, UNLINK,
 
 const DOC = 'person-provider-identity-api.md';
 /**
- * A MUST requirement: `forbids` are the seed sentences that forbid what its checks reject, quoted
- * word for word (test/seeds.test.ts); the first is the one a check's "must succeed" rests on.
+ * A MUST requirement: `forbids` are the seed sentences that forbid what its checks reject, quoted word for word
+ * (test/seeds.test.ts); the first is the one a check's "must succeed" rests on.
  */
 const must = (
   id: string,
@@ -52,11 +51,13 @@ const STATES = 'States and transitions, provider';
 const PROVIDER = 'Endpoints, Provider service';
 const path = (quote: string) => ppSeed(PROVIDER, quote);
 const SEARCH = path(
-  '/demographicsSearch | searches by demographic and provider attributes; returns zero or more candidates ordered by match score',
+  '/demographicsSearch | searches by demographic and provider attributes; returns zero or more candidates ' +
+    'ordered by match score',
 );
 const FEED = ppSeed(
   'Events',
-  'The provider service searchNotifications returns notifications for a period, such as merge events, link and unlink events, and other configured notifications.',
+  'The provider service searchNotifications returns notifications for a period, such as merge events, link and ' +
+    'unlink events, and other configured notifications.',
 );
 
 const catalogue: Requirement[] = [
@@ -70,7 +71,8 @@ const catalogue: Requirement[] = [
   must(
     'PROV-ENV-REPLY',
     'Resources, Envelope',
-    'Every reply is a JSON reply envelope: success a boolean; warnings and errors, when present, arrays of strings; retryableError a boolean; message and unparsedJson strings.',
+    'Every reply is a JSON reply envelope: success a boolean; warnings and errors, when present, arrays of ' +
+      'strings; retryableError a boolean; message and unparsedJson strings.',
     [PP_REPLY_IS_ENVELOPE, PP_REPLY_ENVELOPE],
   ),
   expectation(
@@ -82,7 +84,8 @@ const catalogue: Requirement[] = [
   expectation(
     'PROV-ERR-CARRIED',
     'Errors',
-    'A failure says what went wrong: besides success=false, its message or errors is not empty (the members failures are reported through; their texts are not shown).',
+    'A failure says what went wrong: besides success=false, its message or errors is not empty (the members ' +
+      'failures are reported through; their texts are not shown).',
   ),
   // Adding identities of both types
   must(
@@ -94,12 +97,14 @@ const catalogue: Requirement[] = [
   must(
     'PROV-POST-TYPES',
     'What the service does; Endpoints, postIdentity',
-    'Both provider types are accepted: a practitioner (type 1) and a health facility (type 2) are each added and keep their type.',
+    'Both provider types are accepted: a practitioner (type 1) and a health facility (type 2) are each added ' +
+      'and keep their type.',
     [
       POST,
       ppSeed(
         'What the service does',
-        'manages provider identities of two types, practitioner (type 1) and health facility (type 2), and organizations',
+        'manages provider identities of two types, practitioner (type 1) and health facility (type 2), and ' +
+          'organizations',
       ),
     ],
   ),
@@ -110,12 +115,13 @@ const catalogue: Requirement[] = [
     'demographicsSearch returns zero or more candidates ordered by match score, best first.',
     [SEARCH],
   ),
-  // "returns zero or more candidates" forbids no list; "empty when no match" is stated for the
-  // organization only, and the provider's request and reply members (threshold, searchResults) are not shown.
+  // "returns zero or more candidates" forbids no list; "empty when no match" is stated for the organization only, and
+  // the provider's request and reply members (threshold, searchResults) are not shown.
   expectation(
     'PROV-SEARCH-RESULTS-REQUIRED',
     'Endpoints, Provider service, demographicsSearch',
-    'demographicsSearch always answers with a candidate list (searchResults), empty when nothing matches (stated for the organization service; provider members not shown).',
+    'demographicsSearch always answers with a candidate list (searchResults), empty when nothing matches ' +
+      '(stated for the organization service; provider members not shown).',
   ),
   must(
     'PROV-SEARCH-MAX-POSITIVE',
@@ -123,15 +129,16 @@ const catalogue: Requirement[] = [
     'maxSearchResults must be greater than 0: 0 and negative values are rejected.',
     [PP_MAX_RESULTS],
   ),
-  // No sentence says "at most" in words: the member's name does, and "when absent, the system maximum
-  // number of results is returned" makes maxSearchResults the maximum when given.
+  // No sentence says "at most" in words: the member's name does, and "when absent, the system maximum number of results
+  // is returned" makes maxSearchResults the maximum when given.
   must('PROV-SEARCH-MAX-RESULTS', 'Limits', 'demographicsSearch returns at most maxSearchResults candidates.', [
     PP_MAX_RESULTS,
   ]),
   expectation(
     'PROV-SEARCH-THRESHOLD',
     'Resources, request content options (person); Endpoints',
-    'Only candidates whose match score is at least matchScoreThreshold are returned (stated for person and organization; provider members not shown).',
+    'Only candidates whose match score is at least matchScoreThreshold are returned (stated for person and ' +
+      'organization; provider members not shown).',
   ),
   expectation(
     'PROV-SEARCH-SCORE-RANGE',
@@ -146,7 +153,8 @@ const catalogue: Requirement[] = [
   must(
     'PROV-QUERY-BEST-MATCH',
     'Endpoints, Provider service, demographicsQuery',
-    'demographicsQuery returns the best-matching identity: when it returns one, it is (one of) the top-ranked demographicsSearch candidates.',
+    'demographicsQuery returns the best-matching identity: when it returns one, it is (one of) the top-ranked ' +
+      'demographicsSearch candidates.',
     [path('/demographicsQuery | returns the best-matching identity if found')],
   ),
   must(
@@ -165,13 +173,15 @@ const catalogue: Requirement[] = [
   must(
     'PROV-SOFTDELETE-EFFECT',
     `${STATES}, softDeleteSource`,
-    'After softDeleteSource the source is removed from every identity that referenced it: no query finds it in an active identity.',
+    'After softDeleteSource the source is removed from every identity that referenced it: no query finds it in ' +
+      'an active identity.',
     [SOFT_DELETE],
   ),
   must(
     'PROV-SOFTDELETE-KEEPS-HISTORY',
     `${STATES}, softDeleteSource`,
-    'Soft delete keeps merge and linkage history: a merge made before the soft delete can still be reversed after the source is restored.',
+    'Soft delete keeps merge and linkage history: a merge made before the soft delete can still be reversed ' +
+      'after the source is restored.',
     [SOFT_DELETE],
   ),
   must(
@@ -180,12 +190,14 @@ const catalogue: Requirement[] = [
     'After restoreSource the soft-deleted source is active again in an identity.',
     [RESTORE, path('/restoreSource | restores a soft-deleted source')],
   ),
-  // The row says a new entity may be created or existing ones modified; what the provider's reply
-  // says about it (its members) is not shown.
+  // The row says a new entity may be created or existing ones modified; what the provider's reply says about it (its
+  // members) is not shown.
   expectation(
     'PROV-RESTORE-REPLY',
     `${STATES}, restoreSource`,
-    'restoreSource either creates a new entity or modifies existing ones, and its reply names which (linkIdCreated or linkIdsModified holds the identity the source is now in; provider reply members not shown).',
+    'restoreSource either creates a new entity or modifies existing ones, and its reply names which ' +
+      '(linkIdCreated or linkIdsModified holds the identity the source is now in; provider reply members not ' +
+      'shown).',
   ),
   must(
     'PROV-HARDDELETE-EFFECT',
@@ -202,25 +214,29 @@ const catalogue: Requirement[] = [
   must('PROV-MERGE-REPLY', `${STATES}, mergeIdentities`, 'mergeIdentities replies with the surviving link ID.', [
     MERGE,
     path(
-      '/mergeIdentities | merges a toRetire source identity into a toSurvive source identity; reply returns the surviving link ID',
+      '/mergeIdentities | merges a toRetire source identity into a toSurvive source identity; reply returns the ' +
+        'surviving link ID',
     ),
   ]),
   must(
     'PROV-MERGE-EFFECT',
     `${STATES}, mergeIdentities`,
-    'After mergeIdentities the toRetire source is merged: it no longer forms an identity of its own, and the surviving identity holds the combined data.',
+    'After mergeIdentities the toRetire source is merged: it no longer forms an identity of its own, and the ' +
+      'surviving identity holds the combined data.',
     [MERGE],
   ),
   must(
     'PROV-MERGE-SAME-TYPE',
     `${STATES}, mergeIdentities`,
-    'Only identities of the same provider type may be merged: a practitioner-facility merge is rejected and changes nothing.',
+    'Only identities of the same provider type may be merged: a practitioner-facility merge is rejected and ' +
+      'changes nothing.',
     [MERGE],
   ),
   must(
     'PROV-UNMERGE-REPLY',
     `${STATES}, unmergeIdentities`,
-    'unmergeIdentities replies with the new link ID (unmergedId) and the link ID it was unmerged from (unmergedFromId).',
+    'unmergeIdentities replies with the new link ID (unmergedId) and the link ID it was unmerged from ' +
+      '(unmergedFromId).',
     [
       UNMERGE,
       path('/unmergeIdentities | reverses a merge; reply returns the new link ID and the link ID it was unmerged from'),
@@ -229,31 +245,36 @@ const catalogue: Requirement[] = [
   must(
     'PROV-UNMERGE-EFFECT',
     `${STATES}, unmergeIdentities`,
-    'After unmergeIdentities the unmerged source is active in its own identity, separate from the one it was unmerged from.',
+    'After unmergeIdentities the unmerged source is active in its own identity, separate from the one it was ' +
+      'unmerged from.',
     [UNMERGE],
   ),
   must(
     'PROV-LINK-EFFECT',
     `${STATES}, linkIdentities`,
-    'After linkIdentities both identities share one link ID and neither source is retired: both still resolve, as active sources.',
+    'After linkIdentities both identities share one link ID and neither source is retired: both still resolve, ' +
+      'as active sources.',
     [LINK],
   ),
   // Neither the provider row nor the provider endpoint says what linkIdentities replies.
   expectation(
     'PROV-LINK-REPLY',
     `${STATES}, linkIdentities`,
-    'linkIdentities replies with the shared link ID (as the organization document states; the provider reply is not described).',
+    'linkIdentities replies with the shared link ID (as the organization document states; the provider reply is ' +
+      'not described).',
   ),
   must(
     'PROV-LINK-SAME-TYPE',
     `${STATES}, linkIdentities`,
-    'Only identities of the same provider type may be linked: a practitioner-facility link is rejected and changes nothing.',
+    'Only identities of the same provider type may be linked: a practitioner-facility link is rejected and ' +
+      'changes nothing.',
     [LINK],
   ),
   must(
     'PROV-UNLINK-REPLY',
     `${STATES}, unlinkIdentities`,
-    'unlinkIdentities replies with the link IDs of both entities and their source information (unlinkedId, unlinkedFromId, unlinkedSource, unlinkedFromSource).',
+    'unlinkIdentities replies with the link IDs of both entities and their source information (unlinkedId, ' +
+      'unlinkedFromId, unlinkedSource, unlinkedFromSource).',
     [
       UNLINK,
       path('/unlinkIdentities | splits two linked identities; reply returns their link IDs and source information'),
@@ -269,17 +290,20 @@ const catalogue: Requirement[] = [
   must(
     'PROV-REL-ADD',
     'Endpoints, addRelationshipService',
-    'addRelationshipService adds a relationship between two identities and replies with it, including its id; a member the reply echoes holds the value sent.',
+    'addRelationshipService adds a relationship between two identities and replies with it, including its id; a ' +
+      'member the reply echoes holds the value sent.',
     [
       path(
-        '/addRelationshipService | adds a relationship between two identities according to configured relationship definitions',
+        '/addRelationshipService | adds a relationship between two identities according to configured ' +
+          'relationship definitions',
       ),
     ],
   ),
   must(
     'PROV-REL-SEARCH',
     'Endpoints, searchRelationshipsService',
-    'searchRelationshipsService finds an added relationship, and returns none whose criteria members hold other values.',
+    'searchRelationshipsService finds an added relationship, and returns none whose criteria members hold other ' +
+      'values.',
     [path('/searchRelationshipsService | searches for relationships')],
   ),
   must(
@@ -298,19 +322,23 @@ const catalogue: Requirement[] = [
   must(
     'PROV-NOTIF-RECORDS-CHANGES',
     'Events',
-    'The feed returns notifications "such as merge events, link and unlink events": each merge, link and unlink the run makes appears in a notification of its period (one that names a native ID or link ID involved, where the feed names the run\'s records at all).',
+    'The feed returns notifications "such as merge events, link and unlink events": each merge, link and unlink ' +
+      'the run makes appears in a notification of its period (one that names a native ID or link ID involved, ' +
+      "where the feed names the run's records at all).",
     [FEED],
   ),
   expectation(
     'PROV-NOTIF-PAGING',
     'Events',
-    'Pages hold at most pageSize notifications, hasNext is false exactly on the last page, and totalElements equals the count walked.',
+    'Pages hold at most pageSize notifications, hasNext is false exactly on the last page, and totalElements ' +
+      'equals the count walked.',
   ),
   // Auth
   must(
     'PROV-AUTH-BASIC',
     'Authentication',
-    'The provider service uses HTTP basic authentication: a request without credentials, or with a wrong password, is rejected.',
+    'The provider service uses HTTP basic authentication: a request without credentials, or with a wrong ' +
+      'password, is rejected.',
     [ppSeed('Authentication', 'Provider service: HTTP basic authentication.')],
   ),
   // Nothing observable
@@ -337,7 +365,8 @@ const catalogue: Requirement[] = [
   expectation(
     'PROV-WALK-APART',
     'What the service does',
-    'Providers generated far apart (different names, NPIs, addresses) are not joined by matching: postIdentity of each returns linkId null.',
+    'Providers generated far apart (different names, NPIs, addresses) are not joined by matching: postIdentity ' +
+      'of each returns linkId null.',
   ),
   expectation(
     'PROV-REJECTED-NO-CHANGE',
@@ -347,12 +376,14 @@ const catalogue: Requirement[] = [
   expectation(
     'PROV-NO-SERVER-ERROR',
     'Errors',
-    "No request, valid or not, is answered with HTTP 5xx: bad input is rejected as the caller's error (HTTP 4xx or success=false).",
+    "No request, valid or not, is answered with HTTP 5xx: bad input is rejected as the caller's error (HTTP 4xx " +
+      'or success=false).',
   ),
   expectation(
     'PROV-BADINPUT-GENERATED',
     'Resources; Limits',
-    'Structurally invalid content (wrong JSON types, missing required members, maxSearchResults not above 0, malformed DATE, TIME and DATE-TIME values) is rejected and changes nothing.',
+    'Structurally invalid content (wrong JSON types, missing required members, maxSearchResults not above 0, ' +
+      'malformed DATE, TIME and DATE-TIME values) is rejected and changes nothing.',
   ),
   expectation(
     'PROV-SEARCH-THRESHOLD-MONOTONE',
@@ -372,21 +403,24 @@ const catalogue: Requirement[] = [
   expectation(
     'PROV-MATCH-DETERMINISTIC',
     'What the service does',
-    'The same search twice, with no change in between, returns the same identities and scores; the requested response views change neither.',
+    'The same search twice, with no change in between, returns the same identities and scores; the requested ' +
+      'response views change neither.',
   ),
   expectation(
     'PROV-MATCH-ONE-THRESHOLD',
     'What the service does',
-    'One match threshold explains every decision: every postIdentity that linked and every demographicsQuery that returned an identity had a best score at least as high as every one that did not.',
+    'One match threshold explains every decision: every postIdentity that linked and every demographicsQuery ' +
+      'that returned an identity had a best score at least as high as every one that did not.',
   ),
-  // One shape requirement per operation, EXPECT: the seed shows no provider reply member ("Request
-  // and reply members of the provider operations: not shown"), so the shape is the organization
-  // table's and the vendor description's, which a provider deployment need not share.
+  // One shape requirement per operation, EXPECT: the seed shows no provider reply member ("Request and reply members of
+  // the provider operations: not shown"), so the shape is the organization table's and the vendor description's, which
+  // a provider deployment need not share.
   ...providerOperations.map((op) =>
     expectation(
       op.shapeRequirement,
       `Endpoints, Provider service, ${op.name}`,
-      `${op.name} reply content has the members of the shared operations table (members "not shown" in the seed, read tolerantly).`,
+      `${op.name} reply content has the members of the shared operations table (members "not shown" in the ` +
+        `seed, read tolerantly).`,
     ),
   ),
 ];

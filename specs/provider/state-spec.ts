@@ -1,8 +1,8 @@
 /**
- * The provider state table as an executable specification (specs/state/state-spec.ts): every
- * row with its outcomes, required, forbidden or open, and the sentence each comes from.
- * Source: person-provider-identity-api.md, "States and transitions" (provider rows), Endpoints
- * (provider service), Events.
+ * The provider state table as an executable specification (specs/state/state-spec.ts): every row with its outcomes,
+ * required, forbidden or open, and the sentence each comes from.
+ * Source: person-provider-identity-api.md, "States and transitions" (provider rows), Endpoints (provider service),
+ * Events.
  */
 import { ppSeed } from '../common/seed.js';
 import {
@@ -22,22 +22,28 @@ import type { StateSpec } from '../state/state-spec.js';
 const row = (quote: string) => ppSeed('States and transitions', quote);
 
 const SOFT_DELETE = row(
-  'provider | softDeleteSource | active | soft-deleted | source removed from all identities that reference it; data marked deleted; merge and linkage history kept',
+  'provider | softDeleteSource | active | soft-deleted | source removed from all identities that reference it; ' +
+    'data marked deleted; merge and linkage history kept',
 );
 const RESTORE = row(
-  'provider | restoreSource | soft-deleted | active | applied across all identities where the source was present; a new entity may be created or existing entities modified',
+  'provider | restoreSource | soft-deleted | active | applied across all identities where the source was ' +
+    'present; a new entity may be created or existing entities modified',
 );
 const DELETE = row(
-  'provider | deleteSourceIdentity | any | deleted | permanent; removes all information and history of the source, including merge and unmerge history',
+  'provider | deleteSourceIdentity | any | deleted | permanent; removes all information and history of the ' +
+    'source, including merge and unmerge history',
 );
 const MERGE = row(
-  'provider | mergeIdentities | active | toRetire source becomes merged; toSurvive identity holds combined data | reply gives the surviving link ID; only identities of the same provider type may be merged',
+  'provider | mergeIdentities | active | toRetire source becomes merged; toSurvive identity holds combined data ' +
+    '| reply gives the surviving link ID; only identities of the same provider type may be merged',
 );
 const UNMERGE = row(
-  'provider | unmergeIdentities | merged | active in its own record | reply gives the new link ID and the link ID it was unmerged from',
+  'provider | unmergeIdentities | merged | active in its own record | reply gives the new link ID and the link ' +
+    'ID it was unmerged from',
 );
 const LINK = row(
-  'provider | linkIdentities | active | active | two identities share one link ID without retiring either source; only identities of the same provider type may be linked',
+  'provider | linkIdentities | active | active | two identities share one link ID without retiring either ' +
+    'source; only identities of the same provider type may be linked',
 );
 const UNLINK = row(
   'provider | unlinkIdentities | linked | separate entities | reply gives their link IDs and source information',
@@ -53,7 +59,8 @@ const common: RowCommon = {
     requirement: 'PROV-NOTIF-RECORDS-CHANGES',
     seed: ppSeed(
       'Events',
-      'The provider service searchNotifications returns notifications for a period, such as merge events, link and unlink events, and other configured notifications.',
+      'The provider service searchNotifications returns notifications for a period, such as merge events, link ' +
+        'and unlink events, and other configured notifications.',
     ),
     steps: ['merge', 'link', 'unlink'],
   },
@@ -129,7 +136,9 @@ export const providerStateSpec: StateSpec = {
   open: [
     {
       operation: 'identityIdQuery',
-      what: 'what a link ID no longer in use answers: nothing, itself, or any identity, along any chain of moves, for ever, after any delete',
+      what:
+        'what a link ID no longer in use answers: nothing, itself, or any identity, along any chain of moves, for ' +
+        'ever, after any delete',
       seed: DELETE,
       forbidden: [
         { what: 'an answer listing a hard-deleted source or showing its data', seed: DELETE },

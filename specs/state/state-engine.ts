@@ -1,7 +1,7 @@
 /**
- * Moving the model through one step as the executable specification says (specs/state/state-spec.ts):
- * the records an effect concerns, their new state and identity, the data marks they keep, and what
- * the observation right after the step must judge. Pure: no request is sent here.
+ * Moving the model through one step as the executable specification says (specs/state/state-spec.ts): the records an
+ * effect concerns, their new state and identity, the data marks they keep, and what the observation right after the
+ * step must judge. Pure: no request is sent here.
  */
 import type { Cite } from '../common/clause.js';
 import {
@@ -32,18 +32,21 @@ export interface Applied {
   shownNow: Array<{ label: string; how: 'all' | 'some'; cite: Cite }>;
   /** Records whose link ID must be the one their identity had before the step (person reactivate). */
   sameLink: Array<{ label: string; group: number; cite: Cite }>;
-  /** Records whose identity must carry a link ID not seen before in the model's life (person: "a new link ID of its own"). */
+  /**
+   * Records whose identity must carry a link ID not seen before in the model's life (person: "a new link ID of its
+   * own").
+   */
   freshLink: Array<{ label: string; cite: Cite }>;
   /**
-   * Identities the step deleted as a whole (person: the hard delete of an identity's only source
-   * record): the model identity, as it stood before the step, and what a reply presenting it breaks.
+   * Identities the step deleted as a whole (person: the hard delete of an identity's only source record): the model
+   * identity, as it stood before the step, and what a reply presenting it breaks.
    */
   goneIdentities: Array<{ group: number; cite: Cite }>;
 }
 
 /**
- * A record that is one of an identity's sources again (linked or merged back into it) is no longer
- * held out of that identity's data: an unmerge's promise ends when the record returns.
+ * A record that is one of an identity's sources again (linked or merged back into it) is no longer held out of that
+ * identity's data: an unmerge's promise ends when the record returns.
  */
 export function forgetAbsence(r: SpecRecord): void {
   if (!r.data.absentFrom) return;
@@ -82,9 +85,9 @@ function select(m: StateModel, recs: SpecRecord[], row: RowSpec, who: Who): Spec
 const roleRecord = (row: RowSpec, recs: SpecRecord[], role: string) => recs[row.roles.indexOf(role)]!;
 
 /**
- * Applies an accepted step. `verdict` is the request outcome: an allowed step (or an open one whose
- * row says its effects hold whenever it is accepted) moves the records as the row's effects say; an
- * open one lets the records it touches follow the deployment; an inert one changes nothing.
+ * Applies an accepted step. `verdict` is the request outcome: an allowed step (or an open one whose row says its
+ * effects hold whenever it is accepted) moves the records as the row's effects say; an open one lets the records it
+ * touches follow the deployment; an inert one changes nothing.
  */
 export function applyStep(
   m: StateModel,
@@ -130,7 +133,8 @@ function applyEffect(
     return;
   }
   const before = r.group;
-  // Moved by an open outcome while out of matching: its original link ID is the one it left with or the one it was moved to.
+  // Moved by an open outcome while out of matching: its original link ID is the one it left with or the one it was
+  // moved to.
   const movedWhileOut = r.leftMatchingIn !== undefined && r.leftMatchingIn !== before;
   if (e.state === 'deactivated' && r.state !== 'deactivated') r.leftMatchingIn = before;
   if (e.state) {
@@ -165,10 +169,10 @@ function applyEffect(
 }
 
 /**
- * An accepted step the seeds leave open: the named records, the other sources of their identities,
- * follow whatever the deployment shows (a named record it no longer finds becomes unknown); the
- * sources retired into them, the named records the row says an open step may have retired, and a
- * named deactivated record (whether the step changed its activation is not shown) become unknown.
+ * An accepted step the seeds leave open: the named records, the other sources of their identities, follow whatever the
+ * deployment shows (a named record it no longer finds becomes unknown); the sources retired into them, the named
+ * records the row says an open step may have retired, and a named deactivated record (whether the step changed its
+ * activation is not shown) become unknown.
  */
 function applyOpen(m: StateModel, row: RowSpec, recs: SpecRecord[], applied: Applied): Applied {
   const unknown = new Set<SpecRecord>();
@@ -194,9 +198,8 @@ function applyOpen(m: StateModel, row: RowSpec, recs: SpecRecord[], applied: App
 }
 
 /**
- * What a reply judge may ask about a step (specs/state/state-spec.ts ReplyContext). Read from the
- * model and the link IDs before the step is applied; `after` gives each model identity's link ID
- * once the step has been observed.
+ * What a reply judge may ask about a step (specs/state/state-spec.ts ReplyContext). Read from the model and the link
+ * IDs before the step is applied; `after` gives each model identity's link ID once the step has been observed.
  */
 export function replyContextBefore(
   m: StateModel,

@@ -1,11 +1,10 @@
 /**
- * The rows the three state tables share, as builders: each service's table (specs/<service>/state-spec.ts)
- * calls them with its own requirement IDs and seed sentences, and adds what only it states.
- * Every outcome here is one of the seed's statements (or silences) about a row; a builder's options
- * say where the services' seeds differ.
+ * The rows the three state tables share, as builders: each service's table (specs/<service>/state-spec.ts) calls them
+ * with its own requirement IDs and seed sentences, and adds what only it states. Every outcome here is one of the
+ * seed's statements (or silences) about a row; a builder's options say where the services' seeds differ.
  *
- * Source: organization-identity-api.md, "States and transitions"; person-provider-identity-api.md,
- * "States and transitions".
+ * Source: organization-identity-api.md, "States and transitions"; person-provider-identity-api.md, "States and
+ * transitions".
  */
 import { clause } from '../common/clause.js';
 import type { SeedCitation } from '../common/seed.js';
@@ -21,13 +20,24 @@ import type {
 import type { StepName } from './step-names.js';
 import { STEP_REQUESTS } from './step-requests.js';
 
-/** What every row of a service needs: the sentences that leave other prior states open, and the hard delete's promise. */
+/**
+ * What every row of a service needs: the sentences that leave other prior states open, and the hard delete's promise.
+ */
 export interface RowCommon {
-  /** The sentence that leaves the prior states a row does not name open (absent: the row's own sentence, which names only its "From" states). */
+  /**
+   * The sentence that leaves the prior states a row does not name open (absent: the row's own sentence, which names
+   * only its "From" states).
+   */
   further?: SeedCitation;
-  /** Requirement and sentence of "all information of the source is removed": nothing sent about a deleted source may bring it back. */
+  /**
+   * Requirement and sentence of "all information of the source is removed": nothing sent about a deleted source may
+   * bring it back.
+   */
   hardDelete: { requirement: string; seed: SeedCitation };
-  /** Sentence that leaves open what becomes of the sources retired into a record the step moves, deletes or takes out (absent: `further`). */
+  /**
+   * Sentence that leaves open what becomes of the sources retired into a record the step moves, deletes or takes out
+   * (absent: `further`).
+   */
   retiredFate?: SeedCitation;
   /** Requirement of the notification feed ("identity changes appear"), and which steps it covers. */
   feed?: { requirement: string; seed: SeedCitation; steps: readonly StepName[] };
@@ -37,16 +47,16 @@ export interface RowIds {
   effect: string;
   reply?: string;
   /**
-   * Reply members that name a source of the request, each with the role whose source it names and
-   * the sentence that lists it among the reply's members (organization: Endpoints table).
+   * Reply members that name a source of the request, each with the role whose source it names and the sentence that
+   * lists it among the reply's members (organization: Endpoints table).
    */
   echoes?: { members: Array<[member: string, role: string]>; seed: SeedCitation };
 }
 
 /**
- * A reply member that names a source of the request (the organization's `linkToSource`,
- * `toSurviveSource`, `unmergedSource` ...): when present, it names that source. The member is not
- * marked required: an absent one is accepted.
+ * A reply member that names a source of the request (the organization's `linkToSource`, `toSurviveSource`,
+ * `unmergedSource` ...): when present, it names that source. The member is not marked required: an absent one is
+ * accepted.
  */
 function echoClauses(requirement: string, echoes: RowIds['echoes']): ReplyClause[] {
   return (echoes?.members ?? []).map(([member, role]) => ({
@@ -97,7 +107,9 @@ const feedOf = (c: RowCommon, step: StepName) =>
 const retiredOpen = (c: RowCommon, role: string, seed?: SeedCitation): Effect => ({
   who: { retiredInto: role },
   level: 'open',
-  what: `what becomes of the sources merged into ${role === 'source' ? 'it' : `the ${role} source`} (their state and identity)`,
+  what:
+    `what becomes of the sources merged into ${role === 'source' ? 'it' : `the ${role} source`} (their state and ` +
+    `identity)`,
   state: 'unknown',
   seed: c.retiredFate ?? c.further ?? seed!,
 });
@@ -108,7 +120,8 @@ const names =
     const link = when === 'before' ? ctx.before(role) : ctx.after(role);
     return link !== undefined && content?.[member] !== link
       ? [
-          `${member} is ${JSON.stringify(content?.[member])}, not ${link}, the identity of the ${role} source ${when === 'before' ? 'before' : 'after'} the step`,
+          `${member} is ${JSON.stringify(content?.[member])}, not ${link}, the identity of the ${role} source ` +
+            `${when === 'before' ? 'before' : 'after'} the step`,
         ]
       : [];
   };
@@ -135,7 +148,8 @@ export function updateRow(c: RowCommon, o: { effect: string; seed: SeedCitation 
     roles: ['source'],
     seed: o.seed,
     effectRequirement: o.effect,
-    // A re-post of a deleted source creates it anew ("the source plus native ID decides between create and update"): open, not inert.
+    // A re-post of a deleted source creates it anew ("the source plus native ID decides between create and update"):
+    // open, not inert.
     request: (_m, [r]) =>
       active(r!)
         ? { verdict: 'allow', requirement: o.effect, seed: o.seed }
@@ -170,7 +184,8 @@ export function softDeleteRow(
         {
           ...clause(
             'SOFT-DELETE-REPLY-OMITS-IDENTITY',
-            'a softDeleteSource reply with neither linkIdsSoftDeleted nor linkIdsModified, or naming in neither the identity that held the source',
+            'a softDeleteSource reply with neither linkIdsSoftDeleted nor linkIdsModified, or naming in neither ' +
+              'the identity that held the source',
           ),
           requirement: o.reply,
           what: 'linkIdsSoftDeleted or linkIdsModified names the identity that held the source',
@@ -269,7 +284,8 @@ export function restoreRow(
           {
             ...clause(
               'RESTORE-REPLY-OMITS-IDENTITY',
-              'a restoreSource reply naming in neither linkIdsModified nor linkIdCreated the identity the source is in afterwards',
+              'a restoreSource reply naming in neither linkIdsModified nor linkIdCreated the identity the ' +
+                'source is in afterwards',
             ),
             requirement: o.reply,
             what: 'linkIdsModified or linkIdCreated names the identity the source is in now',
@@ -295,9 +311,15 @@ export function hardDeleteRow(
   c: RowCommon,
   o: RowIds & {
     seed: SeedCitation;
-    /** Requirement that the identity's other sources keep it (person: "when it is the only source record of an identity the whole identity is deleted"). */
+    /**
+     * Requirement that the identity's other sources keep it (person: "when it is the only source record of an identity
+     * the whole identity is deleted").
+     */
     keepsOthers?: { requirement: string; seed: SeedCitation };
-    /** Provider: "removes all information and history of the source, including merge and unmerge history": a deleted merged source cannot be unmerged. */
+    /**
+     * Provider: "removes all information and history of the source, including merge and unmerge history": a deleted
+     * merged source cannot be unmerged.
+     */
     historyRemoved?: string;
     /** Person: "when it is the only source record of an identity the whole identity is deleted". */
     identityGone?: { requirement: string; seed: SeedCitation };
@@ -312,7 +334,8 @@ export function hardDeleteRow(
     seed: o.seed,
     effectRequirement: o.effect,
     replyRequirement: o.reply,
-    // "any": every state but deleted. A source whose state is unknown may be gone already: open, but deleted once accepted.
+    // "any": every state but deleted. A source whose state is unknown may be gone already: open, but deleted once
+    // accepted.
     request: (_m, [r]) =>
       r!.state === 'deleted'
         ? { verdict: 'inert', requirement: c.hardDelete.requirement, seed: c.hardDelete.seed }
@@ -357,7 +380,9 @@ export function hardDeleteRow(
           {
             ...clause(
               'HARD-DELETE-REPLY-MISFILES-IDENTITY',
-              'a deleteSourceIdentity reply that does not name an identity left with no source in linkIdsDeleted, or one that keeps other sources in linkIdsModified (or names it in linkIdsDeleted)',
+              'a deleteSourceIdentity reply that does not name an identity left with no source in ' +
+                'linkIdsDeleted, or one that keeps other sources in linkIdsModified (or names it in ' +
+                'linkIdsDeleted)',
             ),
             requirement: o.reply,
             what: 'linkIdsDeleted names an identity left with no source, linkIdsModified one that keeps others',
@@ -366,7 +391,8 @@ export function hardDeleteRow(
               const held = ctx.before('source');
               if (!held) return [];
               const [deleted, modified] = [list(content?.linkIdsDeleted), list(content?.linkIdsModified)];
-              // An identity whose only live source goes may keep the sources merged into it (open): then either list may name it.
+              // An identity whose only live source goes may keep the sources merged into it (open): then either list
+              // may name it.
               if (ctx.aloneBefore('source') && ctx.heldUndecided('source'))
                 return deleted.includes(held) || modified.includes(held)
                   ? []
@@ -375,11 +401,13 @@ export function hardDeleteRow(
                 return deleted.includes(held)
                   ? []
                   : [
-                      `the identity had no other source, so linkIdsDeleted must name ${held}; reply: ${JSON.stringify(content)}`,
+                      `the identity had no other source, so linkIdsDeleted must name ${held}; reply: ` +
+                        `${JSON.stringify(content)}`,
                     ];
               if (!modified.includes(held))
                 return [
-                  `the identity keeps other sources, so linkIdsModified must name ${held}; reply: ${JSON.stringify(content)}`,
+                  `the identity keeps other sources, so linkIdsModified must name ${held}; reply: ` +
+                    `${JSON.stringify(content)}`,
                 ];
               return deleted.includes(held) ? [`linkIdsDeleted names ${held}, which keeps other sources`] : [];
             },
@@ -412,7 +440,10 @@ export function mergeRow(
   c: RowCommon,
   o: RowIds & {
     seed: SeedCitation;
-    /** Sentence that leaves open whether the retired record's other sources join the survivor ("a single surviving identity results"). */
+    /**
+     * Sentence that leaves open whether the retired record's other sources join the survivor ("a single surviving
+     * identity results").
+     */
     othersSeed: SeedCitation;
     sameKind?: SameKind;
     /** Provider: "toSurvive identity holds combined data". */
@@ -649,7 +680,9 @@ export function unlinkRow(
       {
         who: { role: 'moved' },
         level: 'required',
-        what: 'the unlinked source is active in a separate identity, no longer one of the sources of the identity it left',
+        what:
+          'the unlinked source is active in a separate identity, no longer one of the sources of the identity it ' +
+          'left',
         identity: 'new',
         ...(o.freshLinkId ? { fresh: true } : {}),
         data: { unlistedFromRole: 'from' },
@@ -785,9 +818,9 @@ export function reactivateRow(c: RowCommon, o: RowIds & { seed: SeedCitation }):
 }
 
 /**
- * An exact copy of a record that left matching (person: deactivated), posted from another source:
- * it must not join that record's identity ("excluded from future matching"). The copy is deleted
- * right after, so the model's records are unchanged.
+ * An exact copy of a record that left matching (person: deactivated), posted from another source: it must not join that
+ * record's identity ("excluded from future matching"). The copy is deleted right after, so the model's records are
+ * unchanged.
  */
 export function copyOfExcludedRow(c: RowCommon, o: { effect: string; seed: SeedCitation }): DataRowSpec {
   const row = { seed: o.seed, effect: o.effect };

@@ -1,16 +1,15 @@
 /**
- * The state tables as one executable specification: for each operation and each prior state of the
- * records it touches (the named ones, the other sources of their identities, and the sources
- * retired into them), what the seeds say happens to the records, the reply members and the
- * notification feed, each outcome **required**, **forbidden** or **open**, with the seed sentence
- * it comes from. An open outcome leaves the records it concerns in state `unknown`: any observation
- * of them is accepted, and later steps are judged only on what is still stated.
+ * The state tables as one executable specification: for each operation and each prior state of the records it touches
+ * (the named ones, the other sources of their identities, and the sources retired into them), what the seeds say
+ * happens to the records, the reply members and the notification feed, each outcome **required**, **forbidden** or
+ * **open**, with the seed sentence it comes from. An open outcome leaves the records it concerns in state `unknown`:
+ * any observation of them is accepted, and later steps are judged only on what is still stated.
  *
- * Single checks (scenarios/shared/rules) and the model-based walks (scenarios/shared/walk) both ask
- * this specification, through the model below, what to expect; neither writes an outcome of its own.
+ * Single checks (scenarios/shared/rules) and the model-based walks (scenarios/shared/walk) both ask this specification,
+ * through the model below, what to expect; neither writes an outcome of its own.
  *
- * Source: organization-identity-api.md, "States and transitions"; person-provider-identity-api.md,
- * "States and transitions" (each service's table: specs/<service>/state-spec.ts).
+ * Source: organization-identity-api.md, "States and transitions"; person-provider-identity-api.md, "States and
+ * transitions" (each service's table: specs/<service>/state-spec.ts).
  */
 import type { Cite, Clause } from '../common/clause.js';
 import type { ServiceName } from '../common/model.js';
@@ -23,24 +22,24 @@ import type { SourceRef } from '../common/wire.js';
 export type RecordState = 'active' | 'soft-deleted' | 'retired' | 'deactivated' | 'deleted' | 'unknown';
 
 /**
- * Where a record's own attribute values may, must or must not be shown (kept on the record between
- * steps), each mark with what it cites: the requirement and the sentence that forbids otherwise.
+ * Where a record's own attribute values may, must or must not be shown (kept on the record between steps), each mark
+ * with what it cites: the requirement and the sentence that forbids otherwise.
  */
 export interface DataMarks {
   /** Takes the record's values and its source out of every reply (hard delete; provider soft delete). */
   nowhere?: Cite;
   /**
-   * Identities the record left by a step that takes it out of them: none of them lists it among its
-   * sources while it is not one of their sources again, and, with `data`, none shows its values
-   * (an unmerge: "data ... taken from"; an unlink only unlists it: whether its data still shows is open).
+   * Identities the record left by a step that takes it out of them: none of them lists it among its sources while it is
+   * not one of their sources again, and, with `data`, none shows its values (an unmerge: "data ... taken from"; an
+   * unlink only unlists it: whether its data still shows is open).
    */
   absentFrom?: Array<{ group: number; cite: Cite; data: boolean }>;
   /** While retired, its survivor's identity shows some of its values (provider merge: "holds combined data"). */
   withSurvivor?: Cite;
   /**
-   * What keeps (or takes away) the record's merge history: an unmerge of it after a provider soft
-   * delete and restore ("merge and linkage history kept"), or after its hard delete ("removes all
-   * information and history of the source, including merge and unmerge history").
+   * What keeps (or takes away) the record's merge history: an unmerge of it after a provider soft delete and restore
+   * ("merge and linkage history kept"), or after its hard delete ("removes all information and history of the source,
+   * including merge and unmerge history").
    */
   history?: Cite;
 }
@@ -56,9 +55,9 @@ export interface SpecRecord {
   /** The survivor's model identity at the time of the merge. */
   mergedGroup?: number;
   /**
-   * The model identity a deactivated record was in when it was deactivated (person). Where an open
-   * outcome moved it while it was out of matching, "returns to its original link ID" may mean either
-   * identity: its reactivation follows the deployment.
+   * The model identity a deactivated record was in when it was deactivated (person). Where an open outcome moved it
+   * while it was out of matching, "returns to its original link ID" may mean either identity: its reactivation follows
+   * the deployment.
    */
   leftMatchingIn?: number;
   /** Identity kind where the service has several (provider: practitioner or facility). */
@@ -125,18 +124,19 @@ export interface RequestOutcome {
   seed: SeedCitation;
 }
 
-/** The records an effect concerns: a named role, the other live sources of its identity, or the sources retired into it. */
+/**
+ * The records an effect concerns: a named role, the other live sources of its identity, or the sources retired into it.
+ */
 export type Who = { role: string } | { membersOf: string } | { retiredInto: string };
 
 /**
  * One outcome of an allowed step for some records, required or open.
  * - `state`: the records' state afterwards (`unknown`: open);
- * - `identity`: `stays` (same model identity), `new` (a new identity of its own), `{ joins: role }`
- *   (the identity of that role's record), `follows` (open: whatever identity the deployment gives
- *   it, but it stays live);
+ * - `identity`: `stays` (same model identity), `new` (a new identity of its own), `{ joins: role }` (the identity of
+ *   that role's record), `follows` (open: whatever identity the deployment gives it, but it stays live);
  * - `retiredInto`: the role it is retired into (merge);
- * - `data`: marks kept on the record (DataMarks) and, `shownNow`, values its identity must show
- *   right after the step: `all` of them (it stands alone) or `some`.
+ * - `data`: marks kept on the record (DataMarks) and, `shownNow`, values its identity must show right after the step:
+ *   `all` of them (it stands alone) or `some`.
  */
 export interface Effect {
   who: Who;
@@ -149,13 +149,15 @@ export interface Effect {
   identity?: 'stays' | 'new' | { joins: string } | 'follows';
   /** The identity's link ID is one never seen before (person: "a new link ID of its own"). */
   fresh?: boolean;
-  /** The identity's link ID is the one it had before the step (person reactivate: "returns to its original link ID"). */
+  /**
+   * The identity's link ID is the one it had before the step (person reactivate: "returns to its original link ID").
+   */
   sameLink?: boolean;
   retiredInto?: string;
   /**
-   * The record was its identity's only source record (live, nothing merged into it, no record of
-   * unknown state about): the whole identity goes with it, and no reply may present it again
-   * (person: "when it is the only source record of an identity the whole identity is deleted").
+   * The record was its identity's only source record (live, nothing merged into it, no record of unknown state about):
+   * the whole identity goes with it, and no reply may present it again (person: "when it is the only source record of
+   * an identity the whole identity is deleted").
    */
   identityGone?: Cite;
   data?: {
@@ -183,8 +185,8 @@ export interface ReplyContext {
   /** True when the role's record was the only live source of its identity before the step. */
   aloneBefore(role: string): boolean;
   /**
-   * True when the role's identity held, before the step, sources whose fate the seeds leave open:
-   * sources merged into it, or sources of unknown state last seen in it.
+   * True when the role's identity held, before the step, sources whose fate the seeds leave open: sources merged into
+   * it, or sources of unknown state last seen in it.
    */
   heldUndecided(role: string): boolean;
   /** The source reference of the role's record. */
@@ -192,22 +194,24 @@ export interface ReplyContext {
 }
 
 /**
- * One promise about a reply's members, as a clause (specs/common/clause.ts): its ID, what it rejects,
- * what it requires in words, the requirement and the sentence that forbids otherwise; `judge`
- * returns the observations it rejects, in words (empty: accepted).
+ * One promise about a reply's members, as a clause (specs/common/clause.ts): its ID, what it rejects, what it requires
+ * in words, the requirement and the sentence that forbids otherwise; `judge` returns the observations it rejects, in
+ * words (empty: accepted).
  */
 export interface ReplyClause extends Clause {
   requirement: string;
   what: string;
   seed: SeedCitation;
-  /** The category of the requirement the clause exercises when the reply carries `member` (specs/common/categories.ts). */
+  /**
+   * The category of the requirement the clause exercises when the reply carries `member` (specs/common/categories.ts).
+   */
   category?: { id: string; member: string };
   judge(content: Record<string, any>, ctx: ReplyContext): string[];
 }
 
 /**
- * One row of the executable state table: an operation, the records it names, and every outcome;
- * a row that names its records by source only also builds its request (SourceRowSpec).
+ * One row of the executable state table: an operation, the records it names, and every outcome; a row that names its
+ * records by source only also builds its request (SourceRowSpec).
  */
 export type RowSpec = SourceRowSpec | DataRowSpec;
 
@@ -232,7 +236,10 @@ export interface RowBase {
   effects: Effect[];
   /** Named records that an accepted *open* step may have retired (their state becomes unknown). */
   openRetires?: string[];
-  /** The effects hold whenever the step is accepted, even from a state that leaves acceptance open (hard delete of a source whose state is unknown). */
+  /**
+   * The effects hold whenever the step is accepted, even from a state that leaves acceptance open (hard delete of a
+   * source whose state is unknown).
+   */
   openApplies?: boolean;
   reply: ReplyClause[];
   /** The change appears in the notification feed of its window. */
@@ -240,9 +247,9 @@ export interface RowBase {
 }
 
 /**
- * The request of a row that names records by source only: `sources` in the order of the row's
- * roles, `members` the profile's names for the members the seeds do not show; e.g. a merge
- * `{ toSurviveSource: sources[0], toRetireSource: sources[1] }`.
+ * The request of a row that names records by source only: `sources` in the order of the row's roles, `members` the
+ * profile's names for the members the seeds do not show; e.g. a merge `{ toSurviveSource: sources[0], toRetireSource:
+ * sources[1] }`.
  */
 export type RowContent = (sources: SourceRef[], members: NotShownMembers) => Record<string, unknown>;
 
@@ -258,7 +265,10 @@ export interface DataRowSpec extends RowBase {
   content?: undefined;
 }
 
-/** What identityIdQuery, nativeIdQuery, search and households must show, per service, each with the sentence it rests on. */
+/**
+ * What identityIdQuery, nativeIdQuery, search and households must show, per service, each with the sentence it rests
+ * on.
+ */
 export interface QueryRules {
   /** nativeIdQuery returns the identity holding the source. */
   nativeId: Cite;
@@ -266,16 +276,25 @@ export interface QueryRules {
   idQueryReturns: Cite;
   /** identityIdQuery echoes the requested link ID (absent where the service's reply members are not shown). */
   idQueryEcho?: Cite;
-  /** nativeIdQuery finds no soft-deleted source (where the profile says `softDeletedLookup: absent`, or the seeds state it). */
+  /**
+   * nativeIdQuery finds no soft-deleted source (where the profile says `softDeletedLookup: absent`, or the seeds state
+   * it).
+   */
   softDeletedAbsent?: Cite;
   /**
-   * Person: "when it is the only source record of an identity the whole identity is deleted": once
-   * the hard delete of an identity's only source record succeeds, no reply presents that identity.
+   * Person: "when it is the only source record of an identity the whole identity is deleted": once the hard delete of
+   * an identity's only source record succeeds, no reply presents that identity.
    */
   deletedIdentityGone?: Cite;
-  /** A source record is held by a single identity: no identity but the one nativeIdQuery finds it in lists it among its sources (person). */
+  /**
+   * A source record is held by a single identity: no identity but the one nativeIdQuery finds it in lists it among its
+   * sources (person).
+   */
   singleIdentity?: Cite;
-  /** A record whose sources are all in this state takes no part in matching: no search returns its identity (person deactivated). */
+  /**
+   * A record whose sources are all in this state takes no part in matching: no search returns its identity (person
+   * deactivated).
+   */
   excludedFromMatching?: Cite;
   /** householdQuery by link ID, by source, by household ID (person). */
   households?: { byLinkId: string; bySource: string; byId: string; seed: SeedCitation };
@@ -287,13 +306,19 @@ export interface FeedRules {
   partition?: { requirement: string; seed: SeedCitation };
 }
 
-/** What the seeds still forbid inside an open cell, with the sentence that forbids it: the cell's space of legal answers is everything else. */
+/**
+ * What the seeds still forbid inside an open cell, with the sentence that forbids it: the cell's space of legal answers
+ * is everything else.
+ */
 export interface Forbidden {
   what: string;
   seed: SeedCitation;
 }
 
-/** An outcome the seeds leave open, with the sentence that leaves it open (listings, the report, the closing of an issue). */
+/**
+ * An outcome the seeds leave open, with the sentence that leaves it open (listings, the report, the closing of an
+ * issue).
+ */
 export interface OpenOutcome {
   operation: string;
   what: string;

@@ -1,7 +1,6 @@
 /**
- * The shape of a service's state table (the seeds' "States and transitions" sections): the states
- * a source record moves through and, per operation, the transition it makes. Reports draw it as a
- * state diagram (report/state-diagram.ts).
+ * The shape of a service's state table (the seeds' "States and transitions" sections): the states a source record moves
+ * through and, per operation, the transition it makes. Reports draw it as a state diagram (report/state-diagram.ts).
  */
 import type { Requirement, ServiceName } from '../common/model.js';
 
@@ -29,8 +28,8 @@ export function edgesOf(table: StateTable, t: Transition): Array<[string, string
 }
 
 /**
- * The requirements of one transition: the catalogue entries whose seed section is the state
- * table's row of that operation ("..., States and transitions[, provider], <operation>").
+ * The requirements of one transition: the catalogue entries whose seed section is the state table's row of that
+ * operation ("..., States and transitions[, provider], <operation>").
  */
 export function transitionRequirements(requirements: Requirement[], operation: string): Requirement[] {
   return requirements.filter((r) => /States and transitions\b/.test(r.section) && r.section.endsWith(`, ${operation}`));

@@ -1,11 +1,10 @@
 /**
- * The request of each state-table step that names its records by source only, in wire member
- * names (the profile's where the seeds do not show the member), written once: the rows send it
- * (RowSpec.content, specs/state/state-rows.ts; the walks, the scripted checks and the prior states
- * of valid requests), and so does the operations table's example request of the step's operation
- * (OperationSpec.example: the checks that send every operation once).
- * Sources: organization-identity-api.md, Endpoints and "States and transitions";
- * person-provider-identity-api.md, Endpoints and "States and transitions".
+ * The request of each state-table step that names its records by source only, in wire member names (the profile's where
+ * the seeds do not show the member), written once: the rows send it (RowSpec.content, specs/state/state-rows.ts; the
+ * walks, the scripted checks and the prior states of valid requests), and so does the operations table's example
+ * request of the step's operation (OperationSpec.example: the checks that send every operation once). Sources:
+ * organization-identity-api.md, Endpoints and "States and transitions"; person-provider-identity-api.md, Endpoints and
+ * "States and transitions".
  */
 import type { WireNames } from '../common/model.js';
 import type { SourceRef } from '../common/wire.js';

@@ -1,11 +1,10 @@
 /**
- * Authentication, shared: for each way of sending bad or no credentials, every operation of the
- * service, mutating ones included, must not be accepted, return no identity data it did not
- * carry itself, and change nothing (the check's records keep their identities and data, its relationship stays, the
- * unposted source stays unstored). Services supply the modes their scheme has (bearer: none,
- * malformed, foreign JWT; basic: none, wrong password, malformed).
- * Source: organization-identity-api.md, Authentication ("every request carries ...");
- * person-provider-identity-api.md, Authentication.
+ * Authentication, shared: for each way of sending bad or no credentials, every operation of the service, mutating ones
+ * included, must not be accepted, return no identity data it did not carry itself, and change nothing (the check's
+ * records keep their identities and data, its relationship stays, the unposted source stays unstored). Services supply
+ * the modes their scheme has (bearer: none, malformed, foreign JWT; basic: none, wrong password, malformed).
+ * Source: organization-identity-api.md, Authentication ("every request carries ..."); person-provider-identity-api.md,
+ * Authentication.
  */
 import type { AuthMode, Check } from '../../../harness/check.js';
 import { answerOf, isAbsent } from '../../../harness/reply.js';
@@ -47,9 +46,9 @@ export function authRejectionChecks({
   declared(check.service, 'auth', verifies, id ? [id] : []);
   if (!id) return;
   for (const mode of modes) {
-    // The service's modes share one set-up, sent one mode after another, each judged against the
-    // state the one before it left; when that run does not pass, each mode runs alone on its own
-    // records (scenarios/shared/shared-script.ts), so a failure is reported by its own mode only.
+    // The service's modes share one set-up, sent one mode after another, each judged against the state the one before
+    // it left; when that run does not pass, each mode runs alone on its own records
+    // (scenarios/shared/shared-script.ts), so a failure is reported by its own mode only.
     check(titled(`every operation ${mode.name} is rejected and changes nothing`, label), [id], (t) =>
       sharedScript(t, `auth${label ? `/${label}` : ''}`, [id], (c) =>
         rejectedAndUnchanged(kit, c, id, c === t ? [mode] : modes),
@@ -59,9 +58,9 @@ export function authRejectionChecks({
 }
 
 /**
- * Posts the records, the relationship and the unposted source the requests name, then for each
- * mode in turn sends every operation with its credentials and judges that none was served, none
- * returned identity data it did not carry, and nothing changed since the mode before.
+ * Posts the records, the relationship and the unposted source the requests name, then for each mode in turn sends every
+ * operation with its credentials and judges that none was served, none returned identity data it did not carry, and
+ * nothing changed since the mode before.
  * @throws ConformanceFailure citing `id` at the first mode that breaks one of them
  */
 async function rejectedAndUnchanged(kit: Kit, t: Check, id: string, modes: AuthRejectionMode[]): Promise<void> {
@@ -96,7 +95,8 @@ async function rejectedAndUnchanged(kit: Kit, t: Check, id: string, modes: AuthR
       ops.map(async (op) => ({ op: op.name, reply: await t.raw(op.name, requests[op.name]!, { auth }) })),
     );
     const after = await state();
-    // How a rejection looks is not shown (a 401, an enveloped failure, a redirect to a login page): what the seed forbids is serving the request.
+    // How a rejection looks is not shown (a 401, an enveloped failure, a redirect to a login page): what the seed
+    // forbids is serving the request.
     t.judge(
       UNAUTHENTICATED_ACCEPTED,
       id,

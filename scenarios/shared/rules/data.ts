@@ -1,14 +1,13 @@
 /**
- * A hard delete takes the source's information out of matching too: after deleteSourceIdentity of
- * one of two linked sources, a search with the deleted source's data no longer scores the
- * surviving identity as high as while the source was in it (its score falls, or it drops out),
- * where the source's data had raised that score (how scores are computed is not shown: a
- * deployment may score an identity by one of its records only). The data that leaves the identity,
- * and the data restore, unmerge and link bring in, are judged by the state table's effects
- * (specs/<service>/state-spec.ts) in the lifecycle and merge-link checks.
- * Source: organization-identity-api.md, States and transitions (deleteSourceIdentity: "all
- * information of the source is removed"); person-provider-identity-api.md, States and transitions
- * (person: "physical deletion"; provider: "removes all information and history of the source").
+ * A hard delete takes the source's information out of matching too: after deleteSourceIdentity of one of two linked
+ * sources, a search with the deleted source's data no longer scores the surviving identity as high as while the source
+ * was in it (its score falls, or it drops out), where the source's data had raised that score (how scores are computed
+ * is not shown: a deployment may score an identity by one of its records only). The data that leaves the identity, and
+ * the data restore, unmerge and link bring in, are judged by the state table's effects (specs/<service>/state-spec.ts)
+ * in the lifecycle and merge-link checks.
+ * Source: organization-identity-api.md, States and transitions (deleteSourceIdentity: "all information of the source is
+ * removed"); person-provider-identity-api.md, States and transitions (person: "physical deletion"; provider: "removes
+ * all information and history of the source").
  */
 import type { Reply } from '../../../harness/reply.js';
 import { DELETED_DATA_STILL_SCORES, deletedDataStillScores } from '../../../specs/clauses/matching.js';
@@ -26,7 +25,8 @@ export function dataChecks({ check, verifies, walks, kind, label }: Scripted): v
     const id = ids.hardDeleteData;
     check(
       T(
-        'after deleteSourceIdentity of one of two linked sources its data leaves the survivor and no search finds the survivor by it',
+        'after deleteSourceIdentity of one of two linked sources its data leaves the survivor and no search ' +
+          'finds the survivor by it',
       ),
       [id],
       async (t) => {
@@ -49,7 +49,8 @@ export function dataChecks({ check, verifies, walks, kind, label }: Scripted): v
           return t.skip("no search with the linked source's data scored the survivor, so no score could fall");
         if (apart !== undefined && during <= apart)
           return t.skip(
-            `the linked source's data did not raise the survivor's score for it (${apart} before the link, ${during} after), so its removal cannot show in a search`,
+            `the linked source's data did not raise the survivor's score for it (${apart} before the link, ` +
+              `${during} after), so its removal cannot show in a search`,
           );
         const search = await t.settle(
           "a search with the deleted source's data no longer scores the survivor as high",

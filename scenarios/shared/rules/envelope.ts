@@ -1,9 +1,9 @@
 /**
- * Envelope promises shared by every service: per operation, a valid request gets a JSON reply
- * envelope at the documented path that echoes trackingId and auditId, with content of the
- * documented shape; and a failure is carried in the envelope (success=false) and says why (EXPECT).
- * Source: organization-identity-api.md, Resources (envelopes), Endpoints, Errors;
- * person-provider-identity-api.md, Resources (Envelope), Endpoints, Errors.
+ * Envelope promises shared by every service: per operation, a valid request gets a JSON reply envelope at the
+ * documented path that echoes trackingId and auditId, with content of the documented shape; and a failure is carried in
+ * the envelope (success=false) and says why (EXPECT).
+ * Source: organization-identity-api.md, Resources (envelopes), Endpoints, Errors; person-provider-identity-api.md,
+ * Resources (Envelope), Endpoints, Errors.
  */
 import type { OperationSpec } from '../../../specs/common/model.js';
 import { REQUEST_REFUSED, requestRefused } from '../../../specs/clauses/contract.js';
@@ -31,9 +31,9 @@ export interface EnvelopeOptions {
   /** Check options per operation (e.g. createsDataSources for person createDataSource). */
   optionsFor?: (op: OperationSpec) => CheckOptions;
   /**
-   * Lookups a valid request of which may find nothing on a conformant deployment (person
-   * householdQuery: how households form is not shown): an enveloped rejection of them says nothing
-   * about the path or the reply shape, so the check skips.
+   * Lookups a valid request of which may find nothing on a conformant deployment (person householdQuery: how households
+   * form is not shown): an enveloped rejection of them says nothing about the path or the reply shape, so the check
+   * skips.
    */
   mayFindNothing?: readonly string[];
 }
@@ -64,10 +64,11 @@ export function envelopeChecks({
           const reply = await t.call(op.name, content, { envelope: { auditId, trackingId } });
           if (mayFindNothing.includes(op.name) && reply.success === false)
             t.skip(
-              `${op.name} found nothing (${describeReply(reply)}), which a conformant deployment may answer, so its path and reply shape cannot be judged`,
+              `${op.name} found nothing (${describeReply(reply)}), which a conformant deployment may answer, so ` +
+                `its path and reply shape cannot be judged`,
             );
-          // Statuses other than 200 are "not shown": the path is judged by whether the operation answers there
-          // (an envelope that is not a "no such path" status); whether it accepts the request is the operation's rule.
+          // Statuses other than 200 are "not shown": the path is judged by whether the operation answers there (an
+          // envelope that is not a "no such path" status); whether it accepts the request is the operation's rule.
           t.judge(PATH_NOT_ANSWERED, paths, pathNotAnswered(op.name, answerOf(reply)), reply);
           t.judge(REQUEST_REFUSED, op.shapeRequirement, requestRefused(op.name, answerOf(reply)), reply);
           t.judge(ECHO_DIFFERS, echo, echoDiffers({ trackingId, auditId }, reply.body), reply);
@@ -101,7 +102,8 @@ export function envelopeChecks({
       );
       if (reply.success === true)
         t.skip(
-          'the deployment accepted maxSearchResults=0 (the maxSearchResults rule reports it), so no failure envelope to inspect',
+          'the deployment accepted maxSearchResults=0 (the maxSearchResults rule reports it), so no failure ' +
+            'envelope to inspect',
         );
       // t.call judged the envelope (success a boolean, so false here); what is left is its reason.
       t.judge(FAILURE_WITHOUT_REASON, id, failureWithoutReason(reply.body), reply);

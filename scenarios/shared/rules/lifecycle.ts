@@ -1,12 +1,11 @@
 /**
- * Source lifecycle rows shared by the organization and provider state tables: soft delete,
- * restore, hard delete. Each check is a short script (scenarios/shared/script.ts), one per row that
- * its reply check and effect check share (scenarios/shared/shared-script.ts), judged, at the
- * step it is about, on its own requirement by the executable state table and the whole-state
- * oracle: the reply members the row names, or everything observable afterwards (lookups, the
+ * Source lifecycle rows shared by the organization and provider state tables: soft delete, restore, hard delete. Each
+ * check is a short script (scenarios/shared/script.ts), one per row that its reply check and effect check share
+ * (scenarios/shared/shared-script.ts), judged, at the step it is about, on its own requirement by the executable state
+ * table and the whole-state oracle: the reply members the row names, or everything observable afterwards (lookups, the
  * identity's data, searches with the record's data, link IDs no longer in use).
- * Source: organization-identity-api.md, States and transitions;
- * person-provider-identity-api.md, States and transitions (provider rows).
+ * Source: organization-identity-api.md, States and transitions; person-provider-identity-api.md, States and transitions
+ * (provider rows).
  */
 import type { Check } from '../../../harness/check.js';
 import { script } from '../script.js';
@@ -60,8 +59,8 @@ export function lifecycleChecks({ check, verifies, walks, kind, label }: Scripte
     },
   );
 
-  // The only-source reply check shares its script with the effect check; "cannot be restored" is
-  // judged on the effect requirement alone, after the step both judge.
+  // The only-source reply check shares its script with the effect check; "cannot be restored" is judged on the effect
+  // requirement alone, after the step both judge.
   const hardDelete = ids.hardDeleteEffect
     ? [ids.hardDeleteReply, ids.hardDeleteEffect].filter((x): x is string => Boolean(x))
     : [];

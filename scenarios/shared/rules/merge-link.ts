@@ -1,12 +1,11 @@
 /**
- * Merge, unmerge, link and unlink rows shared by the three state tables. Each check is a short
- * script (scenarios/shared/script.ts), one per row that its reply check and effect check share
- * (scenarios/shared/shared-script.ts), judged, at the step it is about, on its own requirement by
- * the executable state table and the whole-state oracle: the reply members the row names, or
- * everything observable afterwards (lookups and identityIdQuery of every link ID so far, each
- * identity's data, searches with the records' data).
- * Source: organization-identity-api.md, States and transitions; person-provider-identity-api.md,
- * States and transitions.
+ * Merge, unmerge, link and unlink rows shared by the three state tables. Each check is a short script
+ * (scenarios/shared/script.ts), one per row that its reply check and effect check share
+ * (scenarios/shared/shared-script.ts), judged, at the step it is about, on its own requirement by the executable state
+ * table and the whole-state oracle: the reply members the row names, or everything observable afterwards (lookups and
+ * identityIdQuery of every link ID so far, each identity's data, searches with the records' data).
+ * Source: organization-identity-api.md, States and transitions; person-provider-identity-api.md, States and
+ * transitions.
  */
 import type { Check } from '../../../harness/check.js';
 import { script } from '../script.js';

@@ -1,8 +1,8 @@
 /**
- * The metamorphic checks of one service, registered from a table: threshold monotonicity,
- * maxSearchResults prefix, self-match, determinism (also across response views), one threshold
- * for every decision, and demographicsQuery agreeing with the top demographicsSearch result.
- * Requirement IDs are `<prefix>-...`; each service's catalogue holds them.
+ * The metamorphic checks of one service, registered from a table: threshold monotonicity, maxSearchResults prefix,
+ * self-match, determinism (also across response views), one threshold for every decision, and demographicsQuery
+ * agreeing with the top demographicsSearch result. Requirement IDs are `<prefix>-...`; each service's catalogue holds
+ * them.
  * Source: organization-identity-api.md, Endpoints rule 1, "What the service does".
  */
 import { seededFaker, testSeed } from '../../../generators/seed.js';
@@ -39,9 +39,9 @@ const ownOnly = (hits: Hit[], own: Set<string>) => hits.filter((h) => own.has(h.
 const fmt = (hits: Hit[]) => hits.map((h) => `${h.linkId}:${h.score}`).join(', ') || '(none)';
 
 /**
- * Registers the metamorphic matching checks of a service; `verifies` lists the requirement IDs
- * they verify there (written at the call, checked against the service's roles). The order of
- * registration is kept: check IDs and the order of checks in a file are observable.
+ * Registers the metamorphic matching checks of a service; `verifies` lists the requirement IDs they verify there
+ * (written at the call, checked against the service's roles). The order of registration is kept: check IDs and the
+ * order of checks in a file are observable.
  * @throws Error when `verifies` is not the list of IDs the checks cite
  */
 export function metamorphicChecks(
@@ -92,7 +92,8 @@ function thresholdMonotoneCheck(check: Register, familyOf: FamilyOf, MONO: strin
     );
     for (const { probe, all, above } of observed) {
       for (const { th, hits } of above) {
-        // Cut off by maxSearchResults at threshold 0 (ties at its lowest score included: their order is the deployment's).
+        // Cut off by maxSearchResults at threshold 0 (ties at its lowest score included: their order is the
+        // deployment's).
         const cut = all.length >= 10 ? { at: all.at(-1)?.score ?? 0 } : {};
         t.judge(
           MONOTONE_BROKEN,
@@ -126,10 +127,10 @@ function maxPrefixCheck(check: Register, familyOf: FamilyOf, PREFIX: string): vo
               })),
           );
           const again = await search(t, probe.identity, { ...q, maxSearchResults: 10 }, [PREFIX]);
-          // Compared on the family's own identities: other records come and go while the searches run
-          // (a record soft-deleted and restored between them leaves `big` and `again` alike but not the
-          // smaller searches, and with files side by side some record changes between almost any two
-          // searches), while the family's ranking holds still unless the family itself changed.
+          // Compared on the family's own identities: other records come and go while the searches run (a record
+          // soft-deleted and restored between them leaves `big` and `again` alike but not the smaller searches, and
+          // with files side by side some record changes between almost any two searches), while the family's ranking
+          // holds still unless the family itself changed.
           if (fmt(ownOnly(again, f.own)) !== fmt(ownOnly(big, f.own))) continue; // the family's results changed in between: try again
           for (const s of smalls)
             t.judge(
@@ -144,7 +145,8 @@ function maxPrefixCheck(check: Register, familyOf: FamilyOf, PREFIX: string): vo
     );
     if (!compared)
       t.skip(
-        "no smaller search (of more than one result) returned any of the family's identities, or results kept changing: nothing to compare",
+        "no smaller search (of more than one result) returned any of the family's identities, or results kept " +
+          'changing: nothing to compare',
       );
   });
 }
@@ -181,9 +183,9 @@ function deterministicCheck(check: Register, familyOf: FamilyOf, DET: string): v
       }),
     );
     for (const { probe, one, two, viewed } of observed) {
-      // A full list is cut at maxSearchResults: other records that come or go between the searches
-      // (other checks', or the run's own being removed) move family identities at or below its lowest
-      // score in or out of it. Those are compared only when no list was cut above them.
+      // A full list is cut at maxSearchResults: other records that come or go between the searches (other checks', or
+      // the run's own being removed) move family identities at or below its lowest score in or out of it. Those are
+      // compared only when no list was cut above them.
       const cut = (h: Hit[]) =>
         h.length >= q.maxSearchResults ? Math.min(...h.map((x) => x.score)) : Number.NEGATIVE_INFINITY;
       const floor = Math.max(cut(one), cut(two), cut(viewed));
@@ -204,7 +206,8 @@ function deterministicCheck(check: Register, familyOf: FamilyOf, DET: string): v
 /**
  * One match threshold explains every postIdentity link decision and every demographicsQuery answer.
  * Source: organization-identity-api.md, What the service does (the match threshold demographicsQuery applies);
- * person-provider-identity-api.md, Endpoints (/v2/demographicsQuery: the same threshold used when matching in postIdentity).
+ * person-provider-identity-api.md, Endpoints (/v2/demographicsQuery: the same threshold used when matching in
+ * postIdentity).
  */
 function oneThresholdCheck(check: Register & { service: ServiceName }, generate: Generate, ONE: string): void {
   check(
@@ -222,9 +225,9 @@ function oneThresholdCheck(check: Register & { service: ServiceName }, generate:
             ]);
             return { probe, score: hits[0]?.score ?? 0, q };
           };
-          // A lagging search index may still show an identity as it was before the family's last
-          // post: read again, within the consistency budget, until the query agrees with the posts'
-          // decisions; a deployment whose decisions no threshold explains keeps disagreeing.
+          // A lagging search index may still show an identity as it was before the family's last post: read again,
+          // within the consistency budget, until the query agrees with the posts' decisions; a deployment whose
+          // decisions no threshold explains keeps disagreeing.
           return t.settle(
             `demographicsQuery of ${probe.name} agrees with the posts' decisions`,
             read,
@@ -242,7 +245,8 @@ function oneThresholdCheck(check: Register & { service: ServiceName }, generate:
       const r = oneThreshold(decisions);
       if (r.interval)
         verboseLine(
-          `[metamorphic] ${check.service}: the match threshold lies in (${r.interval[0]}, ${r.interval[1]}] (${decisions.length} decisions)`,
+          `[metamorphic] ${check.service}: the match threshold lies in (${r.interval[0]}, ${r.interval[1]}] ` +
+            `(${decisions.length} decisions)`,
         );
       t.judge(THRESHOLDS_CONTRADICT, ONE, thresholdsContradict(decisions));
     },
@@ -285,13 +289,12 @@ function queryBestMatchCheck(check: Register, familyOf: FamilyOf, BEST: string):
 }
 
 /**
- * The family the checks that only search it share: posted once per run (per detection variant) by
- * whichever of them asks first, with a Faker of its own (run seed + a fixed key), so every one of
- * them sees the same family whatever order they start in or which of them a filter selects, and a
- * replay posts the same identities. Its exchanges go with the check that asked first. A family
- * that cannot be posted leaves each of them unable to judge (the post requirements are other
- * checks' business). "One match threshold explains every decision" posts its own: its decisions
- * depend on the order of its posts.
+ * The family the checks that only search it share: posted once per run (per detection variant) by whichever of them
+ * asks first, with a Faker of its own (run seed + a fixed key), so every one of them sees the same family whatever
+ * order they start in or which of them a filter selects, and a replay posts the same identities. Its exchanges go with
+ * the check that asked first. A family that cannot be posted leaves each of them unable to judge (the post requirements
+ * are other checks' business). "One match threshold explains every decision" posts its own: its decisions depend on the
+ * order of its posts.
  * Source: organization-identity-api.md, Endpoints rule 1; person-provider-identity-api.md, same.
  */
 function sharedFamily(service: ServiceName, generate: Generate, cites: string[]): (t: Check) => Promise<Family> {
@@ -316,7 +319,8 @@ function sharedFamily(service: ServiceName, generate: Generate, cites: string[])
       return await entry.posted;
     } catch (e) {
       throw new CouldNotJudge(
-        `the family of identities the searching checks share could not be posted: ${e instanceof Error ? e.message : String(e)}`,
+        `the family of identities the searching checks share could not be posted: ` +
+          `${e instanceof Error ? e.message : String(e)}`,
       );
     } finally {
       if (first) {

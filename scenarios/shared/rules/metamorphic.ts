@@ -1,13 +1,12 @@
 /**
- * Metamorphic checks on matching: properties any correct deployment has whatever its scores and
- * threshold are (the seeds show neither). A "family" of identities is posted: a base identity A,
- * an unrelated identity B, and blends of A toward B (a growing share of A's members replaced by
- * B's), so searches see a spread of scores. The checks that only search it share one family per
- * run (metamorphic-checks.ts sharedFamily). Results are compared only on the family's own link
- * IDs where other checks' records could interfere.
+ * Metamorphic checks on matching: properties any correct deployment has whatever its scores and threshold are (the
+ * seeds show neither). A "family" of identities is posted: a base identity A, an unrelated identity B, and blends of A
+ * toward B (a growing share of A's members replaced by B's), so searches see a spread of scores. The checks that only
+ * search it share one family per run (metamorphic-checks.ts sharedFamily). Results are compared only on the family's
+ * own link IDs where other checks' records could interfere.
  *
- * Source: organization-identity-api.md, Endpoints rule 1 and "What the service does" (how scores
- * are computed and the threshold: not shown); person-provider-identity-api.md, same sections.
+ * Source: organization-identity-api.md, Endpoints rule 1 and "What the service does" (how scores are computed and the
+ * threshold: not shown); person-provider-identity-api.md, same sections.
  */
 import type { Check } from '../../../harness/check.js';
 import { describeReply } from '../../../harness/check.js';
@@ -63,10 +62,10 @@ const topScore = async (t: Check, identity: Record<string, unknown>, cites: stri
   (await search(t, identity, { matchScoreThreshold: 0, maxSearchResults: 5 }, cites))[0]?.score ?? 0;
 
 /**
- * Posts the family. With `decisions`, one post after another, each recording its decision
- * (linked or not) with the best score the posted identity had just before (a decision depends on
- * what was posted before it); without, all posts go out together and `decisions` stays empty
- * (the checks that only search the family need it posted, not the order of its decisions).
+ * Posts the family. With `decisions`, one post after another, each recording its decision (linked or not) with the best
+ * score the posted identity had just before (a decision depends on what was posted before it); without, all posts go
+ * out together and `decisions` stays empty (the checks that only search the family need it posted, not the order of its
+ * decisions).
  */
 export async function postFamily(
   t: Check,
@@ -105,7 +104,8 @@ export async function postFamily(
   }));
   const probes = [{ name: 'exact copy of A', identity: a }, ...blends];
   if (!withDecisions) {
-    // Sources are drawn in this order whatever order the replies arrive in (t.source() runs before the first await of each post).
+    // Sources are drawn in this order whatever order the replies arrive in (t.source() runs before the first await of
+    // each post).
     const [base, other, ...posted] = await Promise.all([a, b, ...blends.map((x) => x.identity)].map(post));
     return {
       base: a,

@@ -1,10 +1,10 @@
 /**
- * Notifications of the run's own changes, shared: each state change a service's seed lists among
- * its notification kinds appears in the feed of its window (recognised by a native ID or link ID
- * it names: notification fields are "not shown"), and the feed keeps to the requested date range
- * (a far-past window, or one that ends before a change, holds none of it).
- * Source: organization-identity-api.md, Events; person-provider-identity-api.md, Events
- * (person: "matches, links, merges, deactivations"; provider: "merge events, link and unlink events").
+ * Notifications of the run's own changes, shared: each state change a service's seed lists among its notification kinds
+ * appears in the feed of its window (recognised by a native ID or link ID it names: notification fields are "not
+ * shown"), and the feed keeps to the requested date range (a far-past window, or one that ends before a change, holds
+ * none of it).
+ * Source: organization-identity-api.md, Events; person-provider-identity-api.md, Events (person: "matches, links,
+ * merges, deactivations"; provider: "merge events, link and unlink events").
  */
 import {
   CHANGE_NOT_NOTIFIED,
@@ -26,7 +26,10 @@ import { type Scripted, idsFor, titled } from './types.js';
 export const NOTIFICATION_EVENT_ROLES = ['changes', 'period'] as const;
 export type NotificationEventRole = (typeof NOTIFICATION_EVENT_ROLES)[number];
 
-/** Steps that put the named records into the state a row starts from (the row's "From" column), before the change is made. */
+/**
+ * Steps that put the named records into the state a row starts from (the row's "From" column), before the change is
+ * made.
+ */
 const FROM: Record<string, string[]> = {
   unlink: ['link'],
   unmerge: ['merge'],
@@ -35,10 +38,9 @@ const FROM: Record<string, string[]> = {
 };
 
 /**
- * The changes a service's state table says the feed reports (specs/<service>/state-spec.ts: the rows
- * whose feed promise is this role's requirement), each made by a script on two new records after
- * the steps its row starts from; the feed must name it (a native ID or link ID involved) in a
- * notification that was not there before the change.
+ * The changes a service's state table says the feed reports (specs/<service>/state-spec.ts: the rows whose feed promise
+ * is this role's requirement), each made by a script on two new records after the steps its row starts from; the feed
+ * must name it (a native ID or link ID involved) in a notification that was not there before the change.
  */
 export function notificationEventChecks({ check, verifies, kit, walks, kind, label }: Scripted): void {
   const ids = idsFor(check, 'notificationEvents', NOTIFICATION_EVENT_ROLES, verifies);
@@ -65,11 +67,12 @@ export function notificationEventChecks({ check, verifies, kit, walks, kind, lab
           s.step(row.step, recs, [id]),
         );
         if (!complete) t.skip(windowTooLong(t));
-        // Notification fields are not shown: a change is recognised by a native ID or link ID it names. A
-        // feed that named none of the run's records so far may describe changes otherwise; it is not judged.
+        // Notification fields are not shown: a change is recognised by a native ID or link ID it names. A feed that
+        // named none of the run's records so far may describe changes otherwise; it is not judged.
         if (after <= before && !posts.notifications.some((n) => named.some((x) => mentions(n, x))))
           t.skip(
-            `no notification of the window names ${named.join(' or ')}, so the ${row.step}'s notification cannot be recognised`,
+            `no notification of the window names ${named.join(' or ')}, so the ${row.step}'s notification ` +
+              `cannot be recognised`,
           );
         t.judge(CHANGE_NOT_NOTIFIED, id, changeNotNotified(`the ${row.step}`, named, before, after));
       });
@@ -82,14 +85,14 @@ export function notificationEventChecks({ check, verifies, kit, walks, kind, lab
       T('a window that ends before a change, or lies far in the past, holds no notification of it'),
       [id],
       async (t) => {
-        // Ten seconds are enough to hold other changes (the run's own, or other users' on a shared
-        // feed) that a deployment reading the window wrongly would show; a longer window only adds pages.
+        // Ten seconds are enough to hold other changes (the run's own, or other users' on a shared feed) that a
+        // deployment reading the window wrongly would show; a longer window only adds pages.
         const window = await windowEndingNow(t, 10_000);
         const a = await kit.postNew(t, [id]);
         const open = openWindowFrom(t);
-        // Every window is read in the profile's large pages: this check is about which period a
-        // notification falls in, not paging (the paging checks walk pages of pageSize), and on a busy
-        // feed ten seconds of other checks' changes in pages of 3 cost up to a hundred requests.
+        // Every window is read in the profile's large pages: this check is about which period a notification falls in,
+        // not paging (the paging checks walk pages of pageSize), and on a busy feed ten seconds of other checks'
+        // changes in pages of 3 cost up to a hundred requests.
         const size = t.profile.notifications.readPageSize;
         // Read once the change shows in an open window, so a lagging feed cannot make the closed ones look right.
         await t.settle(
@@ -102,7 +105,8 @@ export function notificationEventChecks({ check, verifies, kit, walks, kind, lab
           walkNotifications(t, window, size),
           walkNotifications(t, farPast, size),
         ]);
-        // A notification's own time member is not shown (fields of a notification: not shown), so only the change's own record is judged.
+        // A notification's own time member is not shown (fields of a notification: not shown), so only the change's own
+        // record is judged.
         t.judge(
           NOTIFIED_OUTSIDE_PERIOD,
           id,

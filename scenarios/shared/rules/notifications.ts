@@ -1,10 +1,8 @@
 /**
- * searchNotifications rules shared by every service: paging invariants over a closed window
- * (pages within pageSize, hasNext agreeing with totalElements, the pages followed by hasNext
- * holding what a read of the same window in larger pages holds: nothing missed, nothing twice),
- * totalElements, the run's own changes appear in their window.
- * Source: organization-identity-api.md, Events, Resources (Notification page);
- * person-provider-identity-api.md, Events.
+ * searchNotifications rules shared by every service: paging invariants over a closed window (pages within pageSize,
+ * hasNext agreeing with totalElements, the pages followed by hasNext holding what a read of the same window in larger
+ * pages holds: nothing missed, nothing twice), totalElements, the run's own changes appear in their window.
+ * Source: organization-identity-api.md, Events, Resources (Notification page); person-provider-identity-api.md, Events.
  */
 import type { Check } from '../../../harness/check.js';
 import {
@@ -60,11 +58,11 @@ export function notificationChecks({ check, verifies, kit, label }: Shared): voi
   const ids = idsFor(check, 'notifications', NOTIFICATION_ROLES, verifies);
   const T = (s: string) => titled(s, label);
   /**
-   * Posts pageSize + 1 identities (at most 11), so a window holding them spans more than one
-   * page, walks a closed window around them once the feed shows them, and reads the same window
-   * again in larger pages (profile readPageSize): paging does not change a window, so the two hold
-   * the same notifications. The paging checks of a service share one such window per run
-   * (windowOf): one set of posts, one settled walk, its exchanges copied into every check that judges it.
+   * Posts pageSize + 1 identities (at most 11), so a window holding them spans more than one page, walks a closed
+   * window around them once the feed shows them, and reads the same window again in larger pages (profile
+   * readPageSize): paging does not change a window, so the two hold the same notifications. The paging checks of a
+   * service share one such window per run (windowOf): one set of posts, one settled walk, its exchanges copied into
+   * every check that judges it.
    */
   const filledWalk = async (t: Check) => {
     const cites = [ids.paging, ids.total, ids.noDuplicates].filter((x): x is string => Boolean(x));
@@ -113,7 +111,8 @@ export function notificationChecks({ check, verifies, kit, label }: Shared): voi
     requireStill(t, walk);
     if (!whole.complete)
       t.skip(
-        `the window read in pages of ${t.profile.notifications.readPageSize} holds more than ${t.profile.notifications.maxPages} pages`,
+        `the window read in pages of ${t.profile.notifications.readPageSize} holds more than ` +
+          `${t.profile.notifications.maxPages} pages`,
       );
     return { walk, whole, window, ids: posted };
   };
@@ -135,7 +134,8 @@ export function notificationChecks({ check, verifies, kit, label }: Shared): voi
       t.judge(PAGES_MISS_WINDOW, id, pagesMissWindow(walk.notifications, whole.notifications));
       const category = windowCategory(walk.notifications.length, effectiveSize(walk, t.profile.notifications.pageSize));
       if (category) t.exercised(id, category);
-      // The same window at the page sizes of the other window categories (below one page, one page, an exact multiple, plus one).
+      // The same window at the page sizes of the other window categories (below one page, one page, an exact multiple,
+      // plus one).
       await judgeWindowSizes(t, id, window, whole);
       if (walk.pages.length < 2) t.skip(`the window spans ${walk.pages.length} page, so paging was not exercised`);
     });
@@ -155,7 +155,8 @@ export function notificationChecks({ check, verifies, kit, label }: Shared): voi
   if (ids.noDuplicates) {
     const id = ids.noDuplicates;
     check(T('walking the pages of a closed window returns no notification twice'), [id], async (t) => {
-      // Two notifications alike are not one twice (their fields are not shown): only copies the read in larger pages lacks are.
+      // Two notifications alike are not one twice (their fields are not shown): only copies the read in larger pages
+      // lacks are.
       const { walk, whole } = await filledWalk(t);
       t.judge(PAGES_REPEAT, id, pagesRepeat(walk.notifications, whole.notifications));
     });

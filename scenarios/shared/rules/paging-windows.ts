@@ -1,11 +1,9 @@
 /**
- * Window sizes against pageSize (specs/common/categories.ts, notifications.paging): a closed window
- * of n notifications, held still, walked again at page sizes that put it below one page (n + 1),
- * exactly one page (n), an exact multiple of two or more pages (n / k) and a multiple plus one
- * (n - 1). `hasNext` "tells whether more pages exist": a defect that says more exist on the last
- * page of an exact multiple shows only at such a size.
- * Source: organization-identity-api.md, Events, Resources (Notification page);
- * person-provider-identity-api.md, Events.
+ * Window sizes against pageSize (specs/common/categories.ts, notifications.paging): a closed window of n notifications,
+ * held still, walked again at page sizes that put it below one page (n + 1), exactly one page (n), an exact multiple of
+ * two or more pages (n / k) and a multiple plus one (n - 1). `hasNext` "tells whether more pages exist": a defect that
+ * says more exist on the last page of an exact multiple shows only at such a size.
+ * Source: organization-identity-api.md, Events, Resources (Notification page); person-provider-identity-api.md, Events.
  */
 import type { Check } from '../../../harness/check.js';
 import {
@@ -31,7 +29,10 @@ export function windowCategory(n: number, size: number): string | undefined {
   return n % size === 1 ? 'window:pages+1' : undefined;
 }
 
-/** Page sizes putting a window of `n` in each window category (an exact multiple: n / k for the least k of 2 to PAGE_LIMIT dividing n). */
+/**
+ * Page sizes putting a window of `n` in each window category (an exact multiple: n / k for the least k of 2 to
+ * PAGE_LIMIT dividing n).
+ */
 export function sizesFor(n: number): number[] {
   const k = [2, 3, 4, 5, 6].find((x) => x <= n && n % x === 0);
   return [n + 1, n, ...(k ? [n / k] : []), ...(n > 2 ? [n - 1] : [])];
@@ -44,7 +45,9 @@ const pagesOf = (w: Walk) =>
     totalElements: p.content?.totalElements,
   }));
 
-/** The page size a walk's pages came in: the first page's length when more followed (a server cap), else the size asked. */
+/**
+ * The page size a walk's pages came in: the first page's length when more followed (a server cap), else the size asked.
+ */
 export const effectiveSize = (w: Walk, asked: number) => {
   const first = w.pages[0];
   const n = Array.isArray(first?.content?.notifications) ? first.content.notifications.length : 0;
@@ -52,8 +55,8 @@ export const effectiveSize = (w: Walk, asked: number) => {
 };
 
 /**
- * Judges the paging clauses on `walk` (pages of `size`) and records its window category; a walk
- * that did not fit or whose notifications differ from `whole` (the window moved) is not judged.
+ * Judges the paging clauses on `walk` (pages of `size`) and records its window category; a walk that did not fit or
+ * whose notifications differ from `whole` (the window moved) is not judged.
  * @throws ConformanceFailure as Check.judge
  */
 export function judgeWindow(t: Check, id: string, walk: Walk, whole: Walk, size: number): void {
@@ -62,7 +65,8 @@ export function judgeWindow(t: Check, id: string, walk: Walk, whole: Walk, size:
   const moved = pagesRepeat(walk.notifications, whole.notifications).length > 0;
   if (!walk.complete || moved || walk.pages.some((p) => typeof p.content?.hasNext !== 'boolean')) {
     t.note(
-      `the window walked in pages of ${size} was not judged (${walk.complete ? 'it changed or a page gave no hasNext' : 'too many pages'})`,
+      `the window walked in pages of ${size} was not judged ` +
+        `(${walk.complete ? 'it changed or a page gave no hasNext' : 'too many pages'})`,
     );
     return;
   }
@@ -76,12 +80,14 @@ export function judgeWindow(t: Check, id: string, walk: Walk, whole: Walk, size:
 
 /** Walks `window` (of the notifications `whole` holds) at the sizes of every window category and judges each walk. */
 export async function judgeWindowSizes(t: Check, id: string, window: Window, whole: Walk): Promise<void> {
-  // Page-size bounds are not shown: only sizes up to the profile's readPageSize, which the deployment is declared to take.
+  // Page-size bounds are not shown: only sizes up to the profile's readPageSize, which the deployment is declared to
+  // take.
   const most = t.profile.notifications.readPageSize;
   const sizes = sizesFor(whole.notifications.length).filter((s) => s >= 1 && s <= most);
   if (sizes.length < sizesFor(whole.notifications.length).length)
     t.note(
-      `page sizes above ${most} (profile notifications.readPageSize) not walked: the window holds ${whole.notifications.length}`,
+      `page sizes above ${most} (profile notifications.readPageSize) not walked: the window holds ` +
+        `${whole.notifications.length}`,
     );
   const walks = await Promise.all(sizes.map((s) => walkNotifications(t, window, s, PAGE_LIMIT)));
   walks.forEach((w, i) => judgeWindow(t, id, w, whole, sizes[i]!));

@@ -1,8 +1,8 @@
 /**
- * demographicsQuery (best match, exact copy found), identityIdQuery (returns the identity, echoes
- * requestedLinkId) and nativeIdQuery, shared by the organization and provider services.
- * Source: organization-identity-api.md, What the service does, Endpoints (rule 3);
- * person-provider-identity-api.md, Endpoints (provider demographicsQuery, identityIdQuery, nativeIdQuery).
+ * demographicsQuery (best match, exact copy found), identityIdQuery (returns the identity, echoes requestedLinkId) and
+ * nativeIdQuery, shared by the organization and provider services.
+ * Source: organization-identity-api.md, What the service does, Endpoints (rule 3); person-provider-identity-api.md,
+ * Endpoints (provider demographicsQuery, identityIdQuery, nativeIdQuery).
  */
 import {
   IDQUERY_OTHER_IDENTITY,
@@ -49,8 +49,8 @@ export function queryChecks({ check, verifies, kit, label, walks, kind }: Shared
 
 /**
  * A posted identity is added (`adds`), and nativeIdQuery by its source returns that identity (`native`).
- * Source: organization-identity-api.md, Endpoints, rule 2 (postIdentity adds), What the service does (query by
- * source name and native ID); person-provider-identity-api.md, Endpoints (provider postIdentity, nativeIdQuery).
+ * Source: organization-identity-api.md, Endpoints, rule 2 (postIdentity adds), What the service does (query by source
+ * name and native ID); person-provider-identity-api.md, Endpoints (provider postIdentity, nativeIdQuery).
  */
 function postAddsCheck(check: CheckFn, kit: Kit, adds: string, native: string, label?: string): void {
   check(titled('a posted identity is added and found through nativeIdQuery', label), [adds, native], async (t) => {
@@ -85,9 +85,11 @@ function bestMatchCheck(check: CheckFn, kit: Kit, id: string, label?: string): v
     async (t) => {
       // A second identity makes the query choose between candidates.
       const [a] = await Promise.all([kit.postNew(t, [id]), kit.postNew(t, [id])]);
-      // Both reads once the search index shows the posted identity, so a lagging index does not pit an old search against a new query.
+      // Both reads once the search index shows the posted identity, so a lagging index does not pit an old search
+      // against a new query.
       await kit.whenSearchable(t, a);
-      // The search at threshold 0: a default threshold of the search (not shown) must not hide the candidates the query chose from.
+      // The search at threshold 0: a default threshold of the search (not shown) must not hide the candidates the query
+      // chose from.
       const [query, search] = await Promise.all([
         t.call('demographicsQuery', { identity: a.identity }),
         t.call('demographicsSearch', { identity: a.identity, matchScoreThreshold: 0 }),
@@ -188,8 +190,8 @@ function findsExactCheck(check: CheckFn, kit: Kit, id: string, label?: string): 
 }
 
 /**
- * identityIdQuery returns the identity with the requested link ID (`returns`) and, where the service
- * has the rule, echoes it in requestedLinkId (`echo`).
+ * identityIdQuery returns the identity with the requested link ID (`returns`) and, where the service has the rule,
+ * echoes it in requestedLinkId (`echo`).
  * Source: organization-identity-api.md, What the service does (link ID), Endpoints, rule 3;
  * person-provider-identity-api.md, Endpoints (identityIdQuery).
  */
@@ -222,7 +224,8 @@ function retiredEchoCheck(
   echo: string,
   label?: string,
 ): void {
-  // Rule 3 holds for every link ID asked, not only live ones: one retired by a merge answers nothing or echoes what was asked.
+  // Rule 3 holds for every link ID asked, not only live ones: one retired by a merge answers nothing or echoes what was
+  // asked.
   check(
     titled('identityIdQuery of a link ID retired by a merge echoes that link ID in requestedLinkId', label),
     [echo],

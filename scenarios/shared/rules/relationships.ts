@@ -1,7 +1,7 @@
 /**
- * Relationships shared by the organization and provider services: add (replied with its id; a
- * member it echoes holds what was sent), search finds it (by subject, by object and verb; none
- * whose criteria member holds another value), delete (a search no longer finds it).
+ * Relationships shared by the organization and provider services: add (replied with its id; a member it echoes holds
+ * what was sent), search finds it (by subject, by object and verb; none whose criteria member holds another value),
+ * delete (a search no longer finds it).
  * Source: organization-identity-api.md, What the service does, Endpoints, Resources (Relationship);
  * person-provider-identity-api.md, Endpoints (provider relationship operations).
  */
@@ -62,10 +62,10 @@ async function added(t: Check, kit: Kit, cites: string[]) {
 }
 
 /**
- * Adds relationships subject -> object (with the profile's verb, or another), in parallel; returns
- * those the deployment accepted with the members sent (a reply that leaves a criteria member out
- * is judged by what was sent: the relationship holds it). A relationship of the profile's own verb
- * must be accepted; one of another verb may be refused (verbs are "not shown"): it is left out.
+ * Adds relationships subject -> object (with the profile's verb, or another), in parallel; returns those the deployment
+ * accepted with the members sent (a reply that leaves a criteria member out is judged by what was sent: the
+ * relationship holds it). A relationship of the profile's own verb must be accepted; one of another verb may be refused
+ * (verbs are "not shown"): it is left out.
  */
 async function addSet(
   t: Check,
@@ -110,8 +110,8 @@ const asSent = (
 
 /**
  * addRelationshipService replies with the new relationship's id, and a member it echoes holds what was sent.
- * Source: organization-identity-api.md, What the service does; Endpoints (addRelationshipService); Resources (Relationship);
- * person-provider-identity-api.md, Endpoints (provider /addRelationshipService).
+ * Source: organization-identity-api.md, What the service does; Endpoints (addRelationshipService); Resources
+ * (Relationship); person-provider-identity-api.md, Endpoints (provider /addRelationshipService).
  */
 function addCheck(check: CheckFn, kit: Kit, id: string, label?: string): void {
   check(titled('addRelationshipService adds the relationship and replies with its id', label), [id], async (t) => {
@@ -128,8 +128,8 @@ function addCheck(check: CheckFn, kit: Kit, id: string, label?: string): void {
 
 /**
  * searchRelationshipsService finds an added relationship by its subject, and by its object and verb.
- * Source: organization-identity-api.md, What the service does; Endpoints (searchRelationshipsService: relationship used as the search criteria);
- * person-provider-identity-api.md, Endpoints (searchRelationshipsService).
+ * Source: organization-identity-api.md, What the service does; Endpoints (searchRelationshipsService: relationship used
+ * as the search criteria); person-provider-identity-api.md, Endpoints (searchRelationshipsService).
  */
 function searchBySubjectObjectCheck(check: CheckFn, kit: Kit, id: string, label?: string): void {
   check(
@@ -157,7 +157,8 @@ function searchBySubjectObjectCheck(check: CheckFn, kit: Kit, id: string, label?
 
 /**
  * searchRelationshipsService returns no relationship whose criteria member holds another value.
- * Source: organization-identity-api.md, What the service does; Endpoints (searchRelationshipsService: relationship used as the search criteria).
+ * Source: organization-identity-api.md, What the service does; Endpoints (searchRelationshipsService: relationship used
+ * as the search criteria).
  */
 function searchOnlyMeetingCheck(check: CheckFn, kit: Kit, id: string, label?: string): void {
   check(
@@ -173,15 +174,17 @@ function searchOnlyMeetingCheck(check: CheckFn, kit: Kit, id: string, label?: st
 }
 
 /**
- * searchRelationshipsService by subject, object or verb alone, and by all three, finds every
- * relationship of the run meeting them and none another criterion excludes.
- * Source: organization-identity-api.md, What the service does; Endpoints (searchRelationshipsService: relationship used as the search criteria);
- * person-provider-identity-api.md, Endpoints (searchRelationshipsService: filters are subject, object and verb).
+ * searchRelationshipsService by subject, object or verb alone, and by all three, finds every relationship of the run
+ * meeting them and none another criterion excludes.
+ * Source: organization-identity-api.md, What the service does; Endpoints (searchRelationshipsService: relationship used
+ * as the search criteria); person-provider-identity-api.md, Endpoints (searchRelationshipsService: filters are subject,
+ * object and verb).
  */
 function searchEachCriterionCheck(check: CheckFn, kit: Kit, id: string, label?: string): void {
   check(
     titled(
-      'searchRelationshipsService by each criterion alone, and by all together, returns only relationships meeting every criterion given',
+      'searchRelationshipsService by each criterion alone, and by all together, returns only relationships ' +
+        'meeting every criterion given',
       label,
     ),
     [id],

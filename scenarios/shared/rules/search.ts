@@ -1,9 +1,8 @@
 /**
- * demographicsSearch rules shared by the organization and provider services: nothing below
- * matchScoreThreshold, ordered best to worst, at most maxSearchResults, maxSearchResults > 0,
- * scores in [0, 1] with sameIdentity Y/U/N, searchResults present, an exact copy is found.
- * The service supplies `variant` (a near copy of an identity, so a search has several candidates)
- * and `nonsense` (an identity nothing matches).
+ * demographicsSearch rules shared by the organization and provider services: nothing below matchScoreThreshold, ordered
+ * best to worst, at most maxSearchResults, maxSearchResults > 0, scores in [0, 1] with sameIdentity Y/U/N,
+ * searchResults present, an exact copy is found. The service supplies `variant` (a near copy of an identity, so a
+ * search has several candidates) and `nonsense` (an identity nothing matches).
  * Source: organization-identity-api.md, Endpoints (rule 1), Resources (Search result), Limits;
  * person-provider-identity-api.md, Endpoints (provider demographicsSearch), Limits.
  */
@@ -53,19 +52,18 @@ export interface SearchHooks {
   /** An identity no posted identity resembles (the resultsRequired rule needs it). */
   nonsense?: (f: Faker) => Record<string, unknown>;
   /**
-   * Posts several similar identities so a search has candidates of differing scores; returns the
-   * identity to search with and the link IDs posted. Default: an identity, two variants of it and
-   * one unrelated identity.
+   * Posts several similar identities so a search has candidates of differing scores; returns the identity to search
+   * with and the link IDs posted. Default: an identity, two variants of it and one unrelated identity.
    */
   family?: (t: Check, cites: string[]) => Promise<{ identity: Record<string, unknown>; linkIds: string[] }>;
   /**
-   * Completes a partial copy of `from` so the deployment still compares it (provider: the provider
-   * type, without which identities of a type never meet). Default: the copy as it is.
+   * Completes a partial copy of `from` so the deployment still compares it (provider: the provider type, without which
+   * identities of a type never meet). Default: the copy as it is.
    */
   completePartial?: (copy: Record<string, unknown>, from: Record<string, unknown>) => Record<string, unknown>;
   /**
-   * True where the seed leaves the search-result fields "not shown" (person): a rule that needs
-   * matchScore skips when results carry none instead of failing.
+   * True where the seed leaves the search-result fields "not shown" (person): a rule that needs matchScore skips when
+   * results carry none instead of failing.
    */
   scoresOptional?: boolean;
 }
@@ -81,9 +79,9 @@ const search = (t: Check, identity: unknown, extra: Record<string, unknown> = {}
   t.call('demographicsSearch', { identity, ...extra });
 
 /**
- * Copies of an identity with only some of its members (the first two, half, all but the last,
- * and the second and third alone): a search with the full identity scores them in the middle of
- * the range, whichever members a deployment weighs most.
+ * Copies of an identity with only some of its members (the first two, half, all but the last, and the second and third
+ * alone): a search with the full identity scores them in the middle of the range, whichever members a deployment weighs
+ * most.
  */
 export function partialCopies(identity: Record<string, unknown>): Array<Record<string, unknown>> {
   const keys = Object.keys(identity).filter((k) => k !== 'sources' && identity[k] !== undefined);
@@ -158,7 +156,8 @@ function needScores(t: Check, { scoresOptional }: SearchSetup, list: Result[], w
 
 /**
  * demographicsSearch returns no identity scoring below matchScoreThreshold, at three thresholds.
- * Source: organization-identity-api.md, Endpoints, rule 1; person-provider-identity-api.md, Endpoints (demographicsSearch).
+ * Source: organization-identity-api.md, Endpoints, rule 1; person-provider-identity-api.md, Endpoints
+ * (demographicsSearch).
  */
 function thresholdCheck(s: SearchSetup, id: string): void {
   s.check(titled('demographicsSearch returns nothing below matchScoreThreshold', s.label), [id], async (t) => {
@@ -214,9 +213,11 @@ function thresholdBetweenScoresCheck(s: SearchSetup, id: string): void {
       const mid = scores.filter((x) => x > 0 && x < 1);
       if (!mid.length)
         t.skip(
-          `the check's identity and ${mine.length - 1} partial copies scored ${scores.join(', ') || 'nothing'}: no score strictly between 0 and 1 to put a threshold at`,
+          `the check's identity and ${mine.length - 1} partial copies scored ${scores.join(', ') || 'nothing'}: ` +
+            `no score strictly between 0 and 1 to put a threshold at`,
         );
-      // Each mid-range score itself (a result scoring exactly the threshold must appear), and midway between neighbours.
+      // Each mid-range score itself (a result scoring exactly the threshold must appear), and midway between
+      // neighbours.
       const between = scores
         .slice(1)
         .map((lo, i) => (scores[i]! + lo) / 2)
@@ -228,7 +229,8 @@ function thresholdBetweenScoresCheck(s: SearchSetup, id: string): void {
           list: results(await search(t, base.identity, { matchScoreThreshold: threshold, ...wide })),
         })),
       );
-      // Read without a threshold again: only a result both reads score alike is one the threshold may not drop (scores may drift, MATCH-DETERMINISTIC is EXPECT).
+      // Read without a threshold again: only a result both reads score alike is one the threshold may not drop (scores
+      // may drift, MATCH-DETERMINISTIC is EXPECT).
       const again = results(await search(t, base.identity, { matchScoreThreshold: 0, ...wide }));
       for (const { threshold, list } of got) {
         t.judge(BELOW_THRESHOLD, id, belowThreshold(list, threshold));
@@ -256,7 +258,8 @@ function orderCheck(s: SearchSetup, id: string): void {
 
 /**
  * demographicsSearch returns at most maxSearchResults results (limits 1 and 2).
- * Source: organization-identity-api.md, Endpoints (demographicsSearch), Limits; person-provider-identity-api.md, Limits.
+ * Source: organization-identity-api.md, Endpoints (demographicsSearch), Limits; person-provider-identity-api.md,
+ * Limits.
  */
 function maxResultsCheck(s: SearchSetup, id: string): void {
   s.check(titled('demographicsSearch returns at most maxSearchResults results', s.label), [id], async (t) => {
@@ -308,7 +311,8 @@ function scoreRangeCheck(s: SearchSetup, range: string, same: string): void {
  */
 function resultsRequiredCheck(s: SearchSetup, id: string, nonsense: NonNullable<SearchHooks['nonsense']>): void {
   s.check(titled('searchResults is present, and empty when nothing matches', s.label), [id], async (t) => {
-    // A posted identity the nonsense probe does not resemble: a deployment that returns the closest candidate anyway shows it.
+    // A posted identity the nonsense probe does not resemble: a deployment that returns the closest candidate anyway
+    // shows it.
     await s.kit.postNew(t, [id]);
     const r = await t.ok('demographicsSearch', { identity: nonsense(t.faker), matchScoreThreshold: 0.99 });
     t.judge(RESULTS_MISSING, id, resultsMissing(r.content), r);
@@ -318,7 +322,8 @@ function resultsRequiredCheck(s: SearchSetup, id: string, nonsense: NonNullable<
 
 /**
  * A search with an exact copy of a posted identity finds it.
- * Source: organization-identity-api.md, What the service does (search by demographics); person-provider-identity-api.md, Endpoints.
+ * Source: organization-identity-api.md, What the service does (search by demographics);
+ * person-provider-identity-api.md, Endpoints.
  */
 function findsExactCheck(s: SearchSetup, id: string): void {
   s.check(titled('a search with an exact copy of a posted identity returns it', s.label), [id], async (t) => {

@@ -1,15 +1,14 @@
 /**
  * Coverage of the state table by the walks of one check, in two kinds of keys:
- * - a (state, operation) pair: a step kind and the states of the records it names, e.g.
- *   `restore: soft-deleted` or `merge: active, retired`;
- * - a two-step sequence: a step kind naming a record (in a role) that an earlier accepted step of
- *   the same walk touched, as a named record or as another source of a named record's identity
- *   (`~`), e.g. `link(moved) -> deactivate` or `merge(~retired) -> restore`.
+ * - a (state, operation) pair: a step kind and the states of the records it names, e.g. `restore: soft-deleted` or
+ *   `merge: active, retired`;
+ * - a two-step sequence: a step kind naming a record (in a role) that an earlier accepted step of the same walk
+ *   touched, as a named record or as another source of a named record's identity (`~`), e.g. `link(moved) ->
+ *   deactivate` or `merge(~retired) -> restore`.
  *
- * Walks steer towards keys not exercised yet (scenarios/shared/walk/steer.ts). Each walk sees
- * the keys of the walks before it as they stood when fast-check generated it (a frozen set), plus
- * its own: so a walk's steps depend only on its generated commands and what the deployment
- * answered, and a shrunk or replayed walk chooses as the original did.
+ * Walks steer towards keys not exercised yet (scenarios/shared/walk/steer.ts). Each walk sees the keys of the walks
+ * before it as they stood when fast-check generated it (a frozen set), plus its own: so a walk's steps depend only on
+ * its generated commands and what the deployment answered, and a shrunk or replayed walk chooses as the original did.
  *
  * Source: organization-identity-api.md and person-provider-identity-api.md, "States and transitions".
  */
@@ -36,9 +35,9 @@ export const roleOf = (k: KeyedKind, i: number) => `${k.name}${roleText(k, i)}`;
 export const followUpKey = (tag: string, role: string) => `${tag} -> ${role}`;
 
 /**
- * A record's state as the keys name it: its state, and whether its identity (for a soft-deleted or
- * retired record, the one it left) holds other live records. The reply rows of the state table
- * differ by it (restore rejoins an identity or creates one; delete modifies or deletes one).
+ * A record's state as the keys name it: its state, and whether its identity (for a soft-deleted or retired record, the
+ * one it left) holds other live records. The reply rows of the state table differ by it (restore rejoins an identity or
+ * creates one; delete modifies or deletes one).
  */
 export function situation(r: ModelRecord, records: readonly ModelRecord[]): string {
   const shared = r.state !== 'deleted' && records.some((s) => s !== r && isLive(s) && s.group === r.group);
@@ -53,10 +52,9 @@ export function heldTags(r: ModelRecord, records: readonly ModelRecord[]): strin
 }
 
 /**
- * The categories (specs/common/categories.ts) a step of kind `k` naming `recs` exercises, as the
- * records stand before it: per named record, by its role, how many live records its identity holds
- * (1, 2, 3+) and whether sources were merged into it; for a restore, whether the identity the
- * soft-deleted source left still has live records.
+ * The categories (specs/common/categories.ts) a step of kind `k` naming `recs` exercises, as the records stand before
+ * it: per named record, by its role, how many live records its identity holds (1, 2, 3+) and whether sources were
+ * merged into it; for a restore, whether the identity the soft-deleted source left still has live records.
  */
 export function stepCategories(k: KeyedKind, recs: readonly ModelRecord[], records: readonly ModelRecord[]): string[] {
   const members = (r: ModelRecord) => records.filter((x) => isLive(x) && x.group === r.group).length;
@@ -92,8 +90,8 @@ export function stepKeys(k: KeyedKind, recs: readonly ModelRecord[], records: re
 }
 
 /**
- * History tags a step leaves when accepted: `kind(role)` on each named record, `kind(~role)` on the
- * other sources of its identity. Computed before the step (the identities as they were).
+ * History tags a step leaves when accepted: `kind(role)` on each named record, `kind(~role)` on the other sources of
+ * its identity. Computed before the step (the identities as they were).
  */
 export function historyTags(
   k: KeyedKind,
@@ -105,7 +103,8 @@ export function historyTags(
   recs.forEach((r, i) => {
     add(r, `${k.name}${roleText(k, i)}`);
     if (r.state === 'deleted') return;
-    // Sources of the same identity, former members included (a soft-deleted or retired source keeps the identity it left).
+    // Sources of the same identity, former members included (a soft-deleted or retired source keeps the identity it
+    // left).
     for (const s of all)
       if (!recs.includes(s) && s.state !== 'deleted' && s.group === r.group)
         add(s, `${k.name}(~${k.roleNames[i] ?? ''})`);
@@ -153,8 +152,8 @@ export class CoverageTally {
   }
 
   /**
-   * What the walks covered, for the check's output and note: the state-table cells (step kind x
-   * the service's record states) exercised and those not, then every pair and sequence with counts.
+   * What the walks covered, for the check's output and note: the state-table cells (step kind x the service's record
+   * states) exercised and those not, then every pair and sequence with counts.
    */
   summary(kinds: readonly KeyedKind[], states: readonly RecordState[], walks: number, steps: number): string {
     const named = kinds.filter((k) => k.roles > 0);
@@ -168,7 +167,9 @@ export class CoverageTally {
         .map(([k, n]) => `${k} x${n}`)
         .join('; ');
     return [
-      `coverage of the state table: ${walks} walks, ${steps} steps; (operation, state) cells ${cellCount - missing.length}/${cellCount}; ${this.pairs.size} (state, operation) pairs; ${this.sequences.size} two-step sequences`,
+      `coverage of the state table: ${walks} walks, ${steps} steps; (operation, state) cells ` +
+        `${cellCount - missing.length}/${cellCount}; ${this.pairs.size} (state, operation) pairs; ` +
+        `${this.sequences.size} two-step sequences`,
       `  cells not exercised: ${missing.join('; ') || 'none'}`,
       `  categories (specs/common/categories.ts): ${list(this.categories) || 'none'}`,
       `  categories offered by an allowed step but not exercised: ${

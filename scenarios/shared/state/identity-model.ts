@@ -1,13 +1,12 @@
 /**
- * The identity model the walks and scripted checks judge a deployment against: the specification's
- * model of source records and their partition into identities (specs/state/state-spec.ts
- * StateModel), with what a walk needs besides: each record's source, its data and the values the
- * deployment showed for it, the link IDs seen so far, and the coverage bookkeeping that steers walks.
- * Identities are model groups (numbers); the deployment's link IDs are matched to them by
- * observation, so link IDs may be renamed freely.
+ * The identity model the walks and scripted checks judge a deployment against: the specification's model of source
+ * records and their partition into identities (specs/state/state-spec.ts StateModel), with what a walk needs besides:
+ * each record's source, its data and the values the deployment showed for it, the link IDs seen so far, and the
+ * coverage bookkeeping that steers walks. Identities are model groups (numbers); the deployment's link IDs are matched
+ * to them by observation, so link IDs may be renamed freely.
  *
- * Source: organization-identity-api.md, "States and transitions" (restated for person and
- * provider in person-provider-identity-api.md, "States and transitions").
+ * Source: organization-identity-api.md, "States and transitions" (restated for person and provider in
+ * person-provider-identity-api.md, "States and transitions").
  */
 import type { Cite } from '../../../specs/common/clause.js';
 import { type RecordState, type SpecRecord, StateModel, isLive } from '../../../specs/state/state-spec.js';
@@ -23,25 +22,32 @@ export interface StepKeys {
   states: RecordState[];
   pair: string;
   sequences: string[];
-  /** The sequences without the named records' situations (`link(moved) -> deactivate`): which follow-ups a tag has had. */
+  /**
+   * The sequences without the named records' situations (`link(moved) -> deactivate`): which follow-ups a tag has had.
+   */
   followUps: string[];
-  /** The categories of specs/common/categories.ts the step would exercise, with its kind (`unlink: identity-of-from:3+`). */
+  /**
+   * The categories of specs/common/categories.ts the step would exercise, with its kind (`unlink:
+   * identity-of-from:3+`).
+   */
   categories: string[];
 }
 
 export interface ModelRecord extends SpecRecord {
   source: SourceRef;
   identity: Record<string, unknown>;
-  /** Attribute values the deployment showed for the record while it stood alone (normalised; steps.ts identityValues). */
+  /**
+   * Attribute values the deployment showed for the record while it stood alone (normalised; steps.ts identityValues).
+   */
   values?: string[];
   /** Accepted steps of this walk that touched the record (scenarios/shared/state/coverage.ts). */
   history: HistoryEntry[];
 }
 
 /**
- * An accepted earlier step that touched a record: its tag (`link(moved)`, `merge(~retired)`), and,
- * when the step's effect lives in another record's state (a merge: the retired record), that
- * record and state: the entry counts only while they hold (an unmerge or a deletion ends it).
+ * An accepted earlier step that touched a record: its tag (`link(moved)`, `merge(~retired)`), and, when the step's
+ * effect lives in another record's state (a merge: the retired record), that record and state: the entry counts only
+ * while they hold (an unmerge or a deletion ends it).
  */
 export interface HistoryEntry {
   tag: string;
@@ -55,15 +61,23 @@ export class IdentityModel extends StateModel<ModelRecord> {
   readonly linkHistory = new Map<string, Set<string>>();
   /** The link ID each record resolved to at the last observation (undefined: none). */
   lastLinkOf = new Map<string, string | undefined>();
-  /** Link IDs of identities deleted as a whole (person: with their only source record), and what presenting them again breaks. */
+  /**
+   * Link IDs of identities deleted as a whole (person: with their only source record), and what presenting them again
+   * breaks.
+   */
   readonly goneLinks = new Map<string, Cite>();
-  /** What the last observation read: the records looked up and the link IDs asked (the walk's full observation reads the rest). */
+  /**
+   * What the last observation read: the records looked up and the link IDs asked (the walk's full observation reads the
+   * rest).
+   */
   lastRead: { records: ReadonlySet<string>; links: ReadonlySet<string> } = { records: new Set(), links: new Set() };
 
   /** Steps run so far and the walk's bound (commands beyond it are skipped). */
   stepsRun = 0;
   maxSteps = Number.POSITIVE_INFINITY;
-  /** No step starts after this time (ms since the epoch): the check's time is running short (walk.ts WALK_STEPS_SHARE). */
+  /**
+   * No step starts after this time (ms since the epoch): the check's time is running short (walk.ts WALK_STEPS_SHARE).
+   */
   stepsUntil = Number.POSITIVE_INFINITY;
 
   /** Every new identity of one kind (the first of the service's kinds): tours that need same-kind records. */

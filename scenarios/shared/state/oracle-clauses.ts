@@ -1,17 +1,17 @@
 /**
- * The whole-state oracle's clauses: each a named, pure judgement of one observation of the
- * deployment (the replies the oracle read after a step, scenarios/shared/walk/oracle.ts) against
- * the model the executable state table moved (specs/<service>/state-spec.ts). Each rejects only an
- * observation that contradicts the sentence it cites (specs/common/clause.ts Cite); what the seeds
- * leave open is accepted whatever the deployment does, including answers no reference of ours gives:
- * - what a link ID no longer in use answers (nothing, itself, any identity, forwarded along any chain,
- *   after any delete) is not judged, except that no reply may show a deleted source or present an
- *   identity the seeds say was deleted as a whole (person);
+ * The whole-state oracle's clauses: each a named, pure judgement of one observation of the deployment (the replies the
+ * oracle read after a step, scenarios/shared/walk/oracle.ts) against the model the executable state table moved
+ * (specs/<service>/state-spec.ts). Each rejects only an observation that contradicts the sentence it cites
+ * (specs/common/clause.ts Cite); what the seeds leave open is accepted whatever the deployment does, including answers
+ * no reference of ours gives:
+ * - what a link ID no longer in use answers (nothing, itself, any identity, forwarded along any chain, after any
+ *   delete) is not judged, except that no reply may show a deleted source or present an identity the seeds say was
+ *   deleted as a whole (person);
  * - whether an identity lists every one of its sources is not judged, only that it lists none it may not;
  * - a search's results are judged only for data of removed sources and, person, deactivated identities.
  *
- * Source: organization-identity-api.md, "States and transitions", "What the service does", Endpoints
- * (rule 3); person-provider-identity-api.md, "States and transitions", Endpoints.
+ * Source: organization-identity-api.md, "States and transitions", "What the service does", Endpoints (rule 3);
+ * person-provider-identity-api.md, "States and transitions", Endpoints.
  */
 import { describeReply } from '../../../harness/check.js';
 import type { Reply } from '../../../harness/reply.js';
@@ -37,28 +37,43 @@ export interface Observation {
   householdsById: Map<string, Reply>;
 }
 
-/** What the observation after a step judges besides the model: the step's applied effects and what a deviation of an untouched record breaks. */
+/**
+ * What the observation after a step judges besides the model: the step's applied effects and what a deviation of an
+ * untouched record breaks.
+ */
 export interface ObservePlan {
   applied: Applied;
-  /** What a partition that differs from the model breaks: the step's effect (or, after a rejection, "a rejected request changes nothing"). */
+  /**
+   * What a partition that differs from the model breaks: the step's effect (or, after a rejection, "a rejected request
+   * changes nothing").
+   */
   step: Cite;
-  /** What two identities sharing a link ID break where no step separated them: the step's effect, or after a post, being generated far apart (EXPECT). */
+  /**
+   * What two identities sharing a link ID break where no step separated them: the step's effect, or after a post, being
+   * generated far apart (EXPECT).
+   */
   joined: Cite;
   /** Records whose data a search is made with (the records the step named). */
   probes: ModelRecord[];
   /** Link IDs of the model's identities before the step. */
   before: Map<number, string>;
-  /** A post of new identities: their lookups say where they are; identityIdQuery of each new identity is left to the steps that move them. */
+  /**
+   * A post of new identities: their lookups say where they are; identityIdQuery of each new identity is left to the
+   * steps that move them.
+   */
   posted?: boolean;
   /**
-   * Read every record and every link ID the walk has seen (its start and its end), instead of what
-   * the step can have changed (the records it touched, the records of their identities before and
-   * after it, and the link IDs those ever had).
+   * Read every record and every link ID the walk has seen (its start and its end), instead of what the step can have
+   * changed (the records it touched, the records of their identities before and after it, and the link IDs those ever
+   * had).
    */
   full?: boolean;
 }
 
-/** One judgement's inputs: the model (after the step and the adoption of followers), what was read, and each model identity's link ID now. */
+/**
+ * One judgement's inputs: the model (after the step and the adoption of followers), what was read, and each model
+ * identity's link ID now.
+ */
 export interface Judging {
   m: IdentityModel;
   obs: Observation;
@@ -88,20 +103,21 @@ const oracleClause = (id: string, rejects: string, judge: (j: Judging, c: Clause
 };
 
 /**
- * Every identity reply the oracle read, with where it came from: identityIdQuery of each link ID,
- * nativeIdQuery of each record (`own`: the record it was asked for), and each search result.
- * `model`: the reply names an identity of the model (a current link ID or one seen before), so
- * values in it are the model's records' (a search, or a link ID no longer in use, may answer
- * identities of other users too, whose values may be the same words by chance).
+ * Every identity reply the oracle read, with where it came from: identityIdQuery of each link ID, nativeIdQuery of each
+ * record (`own`: the record it was asked for), and each search result. `model`: the reply names an identity of the
+ * model (a current link ID or one seen before), so values in it are the model's records' (a search, or a link ID no
+ * longer in use, may answer identities of other users too, whose values may be the same words by chance).
  */
 function identityReplies(j: Judging): Array<{ where: string; content: any; own?: string; model: boolean }> {
   const out: Array<{ where: string; content: any; own?: string; model: boolean }> = [];
   const linkKnown = (l: unknown) => typeof l === 'string' && (j.m.linkHistory.has(l) || current(j).has(l));
-  // An identity that lists a source of another user holds that user's values too: which words are whose is not told apart.
+  // An identity that lists a source of another user holds that user's values too: which words are whose is not told
+  // apart.
   const onlyOurs = (content: any) =>
     groupedSources(content).every((s) => j.m.records.some((r) => sameSource(r.source, s)));
   const known = (l: unknown, content?: any) => linkKnown(l) && (content === undefined || onlyOurs(content));
-  // A link ID no longer in use may answer any identity (open), also one of other users: only an answer naming a model identity holds the model's values.
+  // A link ID no longer in use may answer any identity (open), also one of other users: only an answer naming a model
+  // identity holds the model's values.
   for (const [linkId, reply] of j.obs.identities)
     if (reply.success === true)
       out.push({
@@ -141,7 +157,8 @@ const shownIn = (content: any, values: string[]) => {
 
 export const LIVE_RECORD_NOT_FOUND = oracleClause(
   'LIVE-RECORD-NOT-FOUND',
-  'nativeIdQuery finding no identity for a record the state table keeps live (active, or deactivated where it stays visible)',
+  'nativeIdQuery finding no identity for a record the state table keeps live (active, or deactivated where it ' +
+    'stays visible)',
   (j, c) =>
     [...j.m.groups().values()].flatMap((members) =>
       members
@@ -150,7 +167,8 @@ export const LIVE_RECORD_NOT_FOUND = oracleClause(
           finding(
             c,
             citeFor(j, r),
-            `${r.label} is ${r.state}, but nativeIdQuery finds no identity: ${j.obs.lookups.has(r.label) ? describeReply(j.obs.lookups.get(r.label)!) : 'none at the last observation'}`,
+            `${r.label} is ${r.state}, but nativeIdQuery finds no identity: ` +
+              `${j.obs.lookups.has(r.label) ? describeReply(j.obs.lookups.get(r.label)!) : 'none at the last observation'}`,
           ),
         ),
     ),
@@ -167,7 +185,8 @@ export const ONE_IDENTITY_SPLIT = oracleClause(
             finding(
               c,
               citeFor(j, ...members),
-              `${labels(members)} form one identity, but resolve to ${found.length} link IDs: ${members.map((r) => `${r.label}=${j.obs.linkOf.get(r.label)}`).join(', ')}`,
+              `${labels(members)} form one identity, but resolve to ${found.length} link IDs: ` +
+                `${members.map((r) => `${r.label}=${j.obs.linkOf.get(r.label)}`).join(', ')}`,
             ),
           ]
         : [];
@@ -184,7 +203,8 @@ export const SEPARATE_IDENTITIES_JOINED = oracleClause(
       const link = members.map((r) => j.obs.linkOf.get(r.label)).find(Boolean);
       if (!link) continue;
       const other = owner.get(link);
-      // The effect that moved one of them breaks its row; otherwise the step's, or after a post, being generated far apart (EXPECT).
+      // The effect that moved one of them breaks its row; otherwise the step's, or after a post, being generated far
+      // apart (EXPECT).
       const cite =
         [...members, ...(other ?? [])].map((r) => j.plan.applied.cites.get(r.label)).find(Boolean) ?? j.plan.joined;
       if (other)
@@ -218,7 +238,8 @@ export const DELETED_SOURCE_FOUND = oracleClause(
 
 export const SOFT_DELETED_SOURCE_FOUND = oracleClause(
   'SOFT-DELETED-SOURCE-FOUND',
-  'nativeIdQuery resolving a soft-deleted source to an identity, where the seeds or the profile (softDeletedLookup = absent) say it is not found',
+  'nativeIdQuery resolving a soft-deleted source to an identity, where the seeds or the profile ' +
+    '(softDeletedLookup = absent) say it is not found',
   (j, c) =>
     j.softDeletedLookup !== 'absent'
       ? []
@@ -235,7 +256,8 @@ export const SOFT_DELETED_SOURCE_FOUND = oracleClause(
 
 export const RETIRED_RESOLVES_ELSEWHERE = oracleClause(
   'RETIRED-RESOLVES-ELSEWHERE',
-  "nativeIdQuery resolving a merged (retired) source to an identity other than its survivor's, now or at the merge (resolving to nothing is open)",
+  "nativeIdQuery resolving a merged (retired) source to an identity other than its survivor's, now or at the " +
+    'merge (resolving to nothing is open)',
   (j, c) =>
     j.m.records.flatMap((r) => {
       const link = j.obs.linkOf.get(r.label);
@@ -255,7 +277,8 @@ export const RETIRED_RESOLVES_ELSEWHERE = oracleClause(
             finding(
               c,
               citeFor(j, r),
-              `${r.label} is merged into ${r.retiredInto}, but resolves to ${link}, not to the survivor's identity (${allowed.join(' or ') || 'none found'})`,
+              `${r.label} is merged into ${r.retiredInto}, but resolves to ${link}, not to the survivor's ` +
+                `identity (${allowed.join(' or ') || 'none found'})`,
             ),
           ];
     }),
@@ -294,7 +317,8 @@ export const LINK_IN_USE_NOT_FOUND = oracleClause(
             finding(
               c,
               j.spec.queries.idQueryReturns,
-              `identityIdQuery(${linkId}), the identity of ${labels(j.m.members(group))}, finds nothing: ${describeReply(reply)}`,
+              `identityIdQuery(${linkId}), the identity of ${labels(j.m.members(group))}, finds nothing: ` +
+                `${describeReply(reply)}`,
             ),
           ]
         : [];
@@ -312,7 +336,8 @@ export const LINK_IN_USE_OTHER_IDENTITY = oracleClause(
             finding(
               c,
               j.spec.queries.idQueryReturns,
-              `identityIdQuery(${linkId}), the identity of ${labels(j.m.members(group))}, answered linkId ${String(reply.content?.linkId)}`,
+              `identityIdQuery(${linkId}), the identity of ${labels(j.m.members(group))}, answered linkId ` +
+                `${String(reply.content?.linkId)}`,
             ),
           ]
         : [];
@@ -321,7 +346,8 @@ export const LINK_IN_USE_OTHER_IDENTITY = oracleClause(
 
 export const DELETED_IDENTITY_PRESENTED = oracleClause(
   'DELETED-IDENTITY-PRESENTED',
-  'a reply presenting (as its linkId) an identity deleted as a whole with its only source record (identityIdQuery answering it, nativeIdQuery resolving to it, a search returning it)',
+  'a reply presenting (as its linkId) an identity deleted as a whole with its only source record ' +
+    '(identityIdQuery answering it, nativeIdQuery resolving to it, a search returning it)',
   (j, c) => {
     const out: Finding[] = [];
     for (const [linkId, cite] of j.m.goneLinks) {
@@ -360,14 +386,15 @@ export const DELETED_IDENTITY_PRESENTED = oracleClause(
 // --- Which sources an identity lists, and whose data it shows ---
 
 /**
- * A record the seeds took out of every identity and that is still out: a later step the seeds leave
- * open (a repeated soft delete, then a restore) made its state unknown, and it may be back.
+ * A record the seeds took out of every identity and that is still out: a later step the seeds leave open (a repeated
+ * soft delete, then a restore) made its state unknown, and it may be back.
  */
 const removedNow = (r: ModelRecord) => Boolean(r.data.nowhere) && r.state !== 'unknown';
 
 export const REMOVED_SOURCE_LISTED = oracleClause(
   'REMOVED-SOURCE-LISTED',
-  'a reply listing among its sources (identityGroupedBySource) a source the seeds took out of every identity (hard-deleted; provider: soft-deleted)',
+  'a reply listing among its sources (identityGroupedBySource) a source the seeds took out of every identity ' +
+    '(hard-deleted; provider: soft-deleted)',
   (j, c) => {
     const removed = j.m.records.filter(removedNow);
     return identityReplies(j).flatMap((x) =>
@@ -380,7 +407,8 @@ export const REMOVED_SOURCE_LISTED = oracleClause(
 
 export const REMOVED_SOURCE_DATA_SHOWN = oracleClause(
   'REMOVED-SOURCE-DATA-SHOWN',
-  'a reply showing values of a source the seeds took out of every identity (hard-deleted; provider: soft-deleted); only values no other record of the model shows count',
+  'a reply showing values of a source the seeds took out of every identity (hard-deleted; provider: ' +
+    'soft-deleted); only values no other record of the model shows count',
   (j, c) => {
     const removed = j.m.records.filter(removedNow).map((r) => ({ r, own: j.m.ownValues(r) }));
     return identityReplies(j)
@@ -404,7 +432,8 @@ export const REMOVED_SOURCE_DATA_SHOWN = oracleClause(
 
 export const SOURCE_LISTED_WHERE_IT_LEFT = oracleClause(
   'SOURCE-LISTED-WHERE-IT-LEFT',
-  'an identity listing among its sources a live record that a step took out of it (unlink, unmerge), or, where a source is held by a single identity (person), that another identity holds',
+  'an identity listing among its sources a live record that a step took out of it (unlink, unmerge), or, where ' +
+    'a source is held by a single identity (person), that another identity holds',
   (j, c) => {
     const out: Finding[] = [];
     const single = j.spec.queries.singleIdentity;
@@ -416,7 +445,8 @@ export const SOURCE_LISTED_WHERE_IT_LEFT = oracleClause(
         const r = j.m.records.find((x) => sameSource(x.source, s));
         if (!r || !isLive(r)) continue;
         const holds = j.obs.linkOf.get(r.label);
-        // Only identities in use are judged: what a link ID no longer in use answers (itself, forwarded, an alias) is open.
+        // Only identities in use are judged: what a link ID no longer in use answers (itself, forwarded, an alias) is
+        // open.
         if (group === undefined) continue;
         const left = r.data.absentFrom?.find((a) => a.group === group && r.group !== group);
         if (left)
@@ -472,11 +502,13 @@ export const DEPARTED_DATA_SHOWN = oracleClause(
 
 export const MERGED_DATA_MISSING = oracleClause(
   'MERGED-DATA-MISSING',
-  "the survivor's identity showing none of the values of a source merged into it, where the survivor's identity holds combined data (provider)",
+  "the survivor's identity showing none of the values of a source merged into it, where the survivor's identity " +
+    'holds combined data (provider)',
   (j, c) =>
     j.m.records.flatMap((r) => {
       const survivor = j.m.get(r.retiredInto ?? '');
-      // The survivor's identity at the merge holds the combined data; once the survivor moved on (restored into a new entity), it is not stated.
+      // The survivor's identity at the merge holds the combined data; once the survivor moved on (restored into a new
+      // entity), it is not stated.
       if (
         r.state !== 'retired' ||
         !r.data.withSurvivor ||
@@ -493,7 +525,8 @@ export const MERGED_DATA_MISSING = oracleClause(
         finding(
           c,
           r.data.withSurvivor,
-          `the survivor's identity ${link} shows none of the data of ${r.label}, merged into it (${own.slice(0, 3).join(', ')})`,
+          `the survivor's identity ${link} shows none of the data of ${r.label}, merged into it ` +
+            `(${own.slice(0, 3).join(', ')})`,
         ),
       ];
     }),
@@ -501,7 +534,8 @@ export const MERGED_DATA_MISSING = oracleClause(
 
 export const RETURNED_DATA_MISSING = oracleClause(
   'RETURNED-DATA-MISSING',
-  "a record's identity, right after a restore, unmerge or link brought the record into it, not showing its values (all of them where it stands alone; any of them where the identity lists it)",
+  "a record's identity, right after a restore, unmerge or link brought the record into it, not showing its " +
+    'values (all of them where it stands alone; any of them where the identity lists it)',
   (j, c) =>
     j.plan.applied.shownNow.flatMap((s) => {
       const r = j.m.get(s.label)!;
@@ -548,7 +582,8 @@ export const EXCLUDED_RECORD_MATCHED = oracleClause(
                   finding(
                     c,
                     excluded,
-                    `a search with ${label}'s data returns ${l}, whose records (${labels(members)}) are all deactivated`,
+                    `a search with ${label}'s data returns ${l}, whose records (${labels(members)}) are all ` +
+                      `deactivated`,
                   ),
                 ]
               : [];
@@ -559,7 +594,9 @@ export const EXCLUDED_RECORD_MATCHED = oracleClause(
 
 export const INACTIVE_RECORD_MATCHED = oracleClause(
   'INACTIVE-RECORD-MATCHED',
-  'a search result presenting, under a link ID no live record resolves to any more, values of a record that left its identity for no live one: merged into another ("a single surviving identity results") or, where soft-deleted sources are not found (profile softDeletedLookup = absent), soft-deleted ("no longer active")',
+  'a search result presenting, under a link ID no live record resolves to any more, values of a record that ' +
+    'left its identity for no live one: merged into another ("a single surviving identity results") or, where ' +
+    'soft-deleted sources are not found (profile softDeletedLookup = absent), soft-deleted ("no longer active")',
   (j, c) => {
     const now = current(j);
     const inactive = (r: ModelRecord) =>
@@ -580,7 +617,8 @@ export const INACTIVE_RECORD_MATCHED = oracleClause(
                       finding(
                         c,
                         j.plan.applied.cites.get(r.label) ?? r.since ?? j.plan.step,
-                        `a search with ${label}'s data returns ${l}, the identity ${r.state} ${r.label} left, with its data: ${shown.slice(0, 3).join(', ')}`,
+                        `a search with ${label}'s data returns ${l}, the identity ${r.state} ${r.label} left, ` +
+                          `with its data: ${shown.slice(0, 3).join(', ')}`,
                       ),
                     ]
                   : [];
@@ -607,7 +645,8 @@ export const LINK_NOT_ORIGINAL = oracleClause(
 
 export const LINK_NOT_NEW = oracleClause(
   'LINK-NOT-NEW',
-  'a record that must be split into a new link ID of its own (person unlink, unmerge) in an identity whose link ID was seen before',
+  'a record that must be split into a new link ID of its own (person unlink, unmerge) in an identity whose link ' +
+    'ID was seen before',
   (j, c) =>
     j.plan.applied.freshLink.flatMap((s) => {
       const r = j.m.get(s.label)!;
@@ -626,11 +665,13 @@ export const householdOf = (r: Reply): string | undefined =>
 
 export const HOUSEHOLD_WITHOUT_LINK = clause(
   'HOUSEHOLD-WITHOUT-LINK',
-  'householdQuery by a link ID, or by a source, answering a household that does not list that link ID (or the link ID of the source)',
+  'householdQuery by a link ID, or by a source, answering a household that does not list that link ID (or the ' +
+    'link ID of the source)',
 );
 export const HOUSEHOLD_FORMS_DISAGREE = clause(
   'HOUSEHOLD-FORMS-DISAGREE',
-  'householdQuery by link ID and by source plus native ID of one record finding different households, or one finding a household and the other none',
+  'householdQuery by link ID and by source plus native ID of one record finding different households, or one ' +
+    'finding a household and the other none',
 );
 export const HOUSEHOLD_BY_ID_DIFFERS = clause(
   'HOUSEHOLD-BY-ID-DIFFERS',
@@ -638,13 +679,12 @@ export const HOUSEHOLD_BY_ID_DIFFERS = clause(
 );
 
 /**
- * The three lookup forms of householdQuery for one record, against one another: by link ID the
- * household holding that link ID, by source the household of the record's identity, by household
- * ID that household with the same link IDs. A household one form finds and another does not
- * breaks the form that missed it. `byId` gives the reply for a household ID (undefined: not asked).
- * Households forming at all is not stated.
- * Source: person-provider-identity-api.md, Endpoints (/householdQuery: "returns the link IDs in a
- * household, looked up by link ID, by source plus native ID, or by household ID").
+ * The three lookup forms of householdQuery for one record, against one another: by link ID the household holding that
+ * link ID, by source the household of the record's identity, by household ID that household with the same link IDs. A
+ * household one form finds and another does not breaks the form that missed it. `byId` gives the reply for a household
+ * ID (undefined: not asked). Households forming at all is not stated.
+ * Source: person-provider-identity-api.md, Endpoints (/householdQuery: "returns the link IDs in a household, looked up
+ * by link ID, by source plus native ID, or by household ID").
  */
 export function householdForms(
   h: NonNullable<StateSpec['queries']['households']>,
@@ -674,13 +714,15 @@ export function householdForms(
     say(
       HOUSEHOLD_FORMS_DISAGREE,
       h.byLinkId,
-      `householdQuery by link ID ${link} finds no household (${describeReply(byLink)}), but by ${label}'s source it finds ${hs}`,
+      `householdQuery by link ID ${link} finds no household (${describeReply(byLink)}), but by ${label}'s ` +
+        `source it finds ${hs}`,
     );
   if (hl && !hs)
     say(
       HOUSEHOLD_FORMS_DISAGREE,
       h.bySource,
-      `householdQuery by ${label}'s source finds no household (${describeReply(bySource)}), but by its link ID ${link} it finds ${hl}`,
+      `householdQuery by ${label}'s source finds no household (${describeReply(bySource)}), but by its link ID ` +
+        `${link} it finds ${hl}`,
     );
   if (hs && hl && hs !== hl)
     say(
@@ -695,7 +737,8 @@ export function householdForms(
     say(
       HOUSEHOLD_BY_ID_DIFFERS,
       h.byId,
-      `householdQuery by household ID ${found} does not return that household: ${reply ? describeReply(reply) : 'not asked'}`,
+      `householdQuery by household ID ${found} does not return that household: ` +
+        `${reply ? describeReply(reply) : 'not asked'}`,
     );
     return out;
   }
@@ -705,7 +748,8 @@ export function householdForms(
     say(
       HOUSEHOLD_BY_ID_DIFFERS,
       h.byId,
-      `householdQuery by household ID ${found} lists ${JSON.stringify(a)}, by ${hl ? `link ID ${link}` : `${label}'s source`} ${JSON.stringify(b)}`,
+      `householdQuery by household ID ${found} lists ${JSON.stringify(a)}, by ` +
+        `${hl ? `link ID ${link}` : `${label}'s source`} ${JSON.stringify(b)}`,
     );
   return out;
 }

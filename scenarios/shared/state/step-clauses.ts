@@ -1,11 +1,11 @@
 /**
  * The clauses a step's own reply is judged by, before the state it leaves is observed
- * (scenarios/shared/state/oracle-clauses.ts): whether the deployment accepted or rejected a request
- * as the state table says it must from the named records' states, and whether a reply is an answer
- * at all. The state table's reply clauses (specs/state/state-rows.ts) judge the reply's members.
+ * (scenarios/shared/state/oracle-clauses.ts): whether the deployment accepted or rejected a request as the state table
+ * says it must from the named records' states, and whether a reply is an answer at all. The state table's reply clauses
+ * (specs/state/state-rows.ts) judge the reply's members.
  *
- * Source: organization-identity-api.md, "States and transitions", Errors;
- * person-provider-identity-api.md, "States and transitions", Errors.
+ * Source: organization-identity-api.md, "States and transitions", Errors; person-provider-identity-api.md, "States and
+ * transitions", Errors.
  */
 import { clause } from '../../../specs/common/clause.js';
 
@@ -31,7 +31,8 @@ export const SERVER_ERROR = clause(
 
 export const EXCLUDED_RECORD_JOINED = clause(
   'EXCLUDED-RECORD-JOINED',
-  "an exact copy of a record excluded from matching (person: deactivated), posted from another source, joining that record's identity",
+  'an exact copy of a record excluded from matching (person: deactivated), posted from another source, joining ' +
+    "that record's identity",
 );
 
 export const REJECTED_STEP_CHANGED = clause(

@@ -1,16 +1,15 @@
 /**
- * The walk's commands: the step kinds (step-kinds.ts, one per state-table row) as fast-check
- * asynchronous commands over the identity model, the tours, and the walk's start and end.
+ * The walk's commands: the step kinds (step-kinds.ts, one per state-table row) as fast-check asynchronous commands over
+ * the identity model, the tours, and the walk's start and end.
  *
- * A step kind only says which records it names and what it sends. What the seeds say about it
- * (allowed, rejected, open or inert from the records' states), how the records move, what the
- * reply must name and whether the feed must show it all come from the service's executable state
- * table (specs/<service>/state-spec.ts), through runStep (run-step.ts), which the scripted single
- * checks (scenarios/shared/script.ts) use too. After every step the whole observable state is
+ * A step kind only says which records it names and what it sends. What the seeds say about it (allowed, rejected, open
+ * or inert from the records' states), how the records move, what the reply must name and whether the feed must show it
+ * all come from the service's executable state table (specs/<service>/state-spec.ts), through runStep (run-step.ts),
+ * which the scripted single checks (scenarios/shared/script.ts) use too. After every step the whole observable state is
  * judged (scenarios/shared/walk/oracle.ts).
  *
- * Source: organization-identity-api.md, "States and transitions"; person-provider-identity-api.md,
- * "States and transitions".
+ * Source: organization-identity-api.md, "States and transitions"; person-provider-identity-api.md, "States and
+ * transitions".
  */
 import fc from 'fast-check';
 import { postContent } from '../../../generators/common.js';
@@ -34,10 +33,10 @@ export function recordStatesFor(c: WalkConfig): RecordState[] {
 }
 
 /**
- * One step of a walk: a kind plus the choices fast-check generated and shrinks. A walk's commands
- * are a pool, longer than the walk: a command runs only when its kind can exercise a coverage key
- * no step of the check exercised yet (scenarios/shared/walk/steer.ts), or when no kind could;
- * fast-check skips the others, and shrinks only the commands that ran.
+ * One step of a walk: a kind plus the choices fast-check generated and shrinks. A walk's commands are a pool, longer
+ * than the walk: a command runs only when its kind can exercise a coverage key no step of the check exercised yet
+ * (scenarios/shared/walk/steer.ts), or when no kind could; fast-check skips the others, and shrinks only the commands
+ * that ran.
  */
 export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, false> {
   private text?: string;
@@ -64,8 +63,8 @@ export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, fal
   }
 
   /**
-   * Runs when it can name its records (a fitting step: records that fit it) and either exercises a
-   * key not exercised yet, or no step of any kind could (then it runs as an unsteered step would).
+   * Runs when it can name its records (a fitting step: records that fit it) and either exercises a key not exercised
+   * yet, or no step of any kind could (then it runs as an unsteered step would).
    */
   check(m: Readonly<IdentityModel>): boolean {
     if (m.stepsRun >= m.maxSteps || Date.now() >= m.stepsUntil) return false;
@@ -92,8 +91,8 @@ export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, fal
 /** fast-check arbitraries of the walk's commands; `fitting` choices four times as likely as arbitrary ones. */
 export function commandArbitraries(kinds: StepKind[]) {
   const arbitrary = fc.oneof({ weight: 4, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) });
-  // Index 0 of the ranked options is the one with new keys, on the records the latest steps
-  // touched: favour it (3 in 4), so steps chain on the same records and reach new sequences.
+  // Index 0 of the ranked options is the one with new keys, on the records the latest steps touched: favour it (3 in
+  // 4), so steps chain on the same records and reach new sequences.
   const pick = fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat(50) });
   return kinds.map((kind) =>
     fc
@@ -103,13 +102,12 @@ export function commandArbitraries(kinds: StepKind[]) {
 }
 
 /**
- * A tour: a fixed chain of state-table rows on the walk's starting records (A, B, C), run before
- * the generated walks so that the chains a defect may hide behind are exercised on every run
- * whatever the seed (a generated walk meets a given three- or four-step chain only now and then).
- * Each step names its records in the order of its kind's roles: link [into, moved], merge
- * [survivor, retired], unlink [from, moved]. A tour runs only where the service has every kind
- * it names; `mixedKinds` starts from records of alternating identity kinds (provider:
- * practitioner, facility, practitioner), otherwise all start of one kind.
+ * A tour: a fixed chain of state-table rows on the walk's starting records (A, B, C), run before the generated walks so
+ * that the chains a defect may hide behind are exercised on every run whatever the seed (a generated walk meets a given
+ * three- or four-step chain only now and then). Each step names its records in the order of its kind's roles: link
+ * [into, moved], merge [survivor, retired], unlink [from, moved]. A tour runs only where the service has every kind it
+ * names; `mixedKinds` starts from records of alternating identity kinds (provider: practitioner, facility,
+ * practitioner), otherwise all start of one kind.
  * Source: organization-identity-api.md and person-provider-identity-api.md, "States and transitions".
  */
 export interface Tour {
@@ -242,16 +240,17 @@ export function tourCommands(c: WalkConfig, tour: Tour): StepCommand[] {
 }
 
 /**
- * The walk's last observation: every record and every link ID it has seen, read once more and
- * judged by the same clauses, so a step that changed a record no row of it names (which its own
- * observation, reading only what the step can have changed, did not read) is found before the walk
- * ends. A deviation cites the walk's last step, after which it was seen.
+ * The walk's last observation: every record and every link ID it has seen, read once more and judged by the same
+ * clauses, so a step that changed a record no row of it names (which its own observation, reading only what the step
+ * can have changed, did not read) is found before the walk ends. A deviation cites the walk's last step, after which it
+ * was seen.
  * @throws StepFailure citing the requirements broken; CouldNotJudge when the deployment could not answer
  */
 export async function observeWalkEnd(m: IdentityModel, w: WalkReal): Promise<void> {
   if (!m.records.length) return;
   const text =
-    'every record and link ID of the walk read once more (nativeIdQuery of each record, identityIdQuery of every link ID seen)';
+    'every record and link ID of the walk read once more (nativeIdQuery of each record, identityIdQuery of ' +
+    'every link ID seen)';
   w.beginStep(text);
   const step: Cite = w.lastStep ?? { requirement: w.config.requirements.rejectedNoChange };
   const { findings, links, linkOf } = await observe(
@@ -263,7 +262,8 @@ export async function observeWalkEnd(m: IdentityModel, w: WalkReal): Promise<voi
   if (findings.length)
     throw new StepFailure(
       [...new Set(findings.map((f) => f.requirement))],
-      `step ${w.steps.length - w.startSteps}, ${text}: the deployment differs from the model [${m.describe()}]:\n  - ${texts(findings).join('\n  - ')}`,
+      `step ${w.steps.length - w.startSteps}, ${text}: the deployment differs from the model ` +
+        `[${m.describe()}]:\n  - ${texts(findings).join('\n  - ')}`,
       {
         what: text,
         expected: `as the state table says: ${modelInWords(m)}`,
@@ -277,12 +277,11 @@ export async function observeWalkEnd(m: IdentityModel, w: WalkReal): Promise<voi
 }
 
 /**
- * The starting state of a walk or tour: `n` new, distinct identities posted together (they do
- * not depend on one another) and observed once, as one step that exercises the post-new row once
- * per identity. Their data is drawn in label order before anything is sent, so a replay posts
- * the same identities whatever order the replies arrive in.
- * @throws StepFailure when a post is rejected (citing the post requirement) or answers neither
- *   success nor rejection, or when the identities then differ from the model
+ * The starting state of a walk or tour: `n` new, distinct identities posted together (they do not depend on one
+ * another) and observed once, as one step that exercises the post-new row once per identity. Their data is drawn in
+ * label order before anything is sent, so a replay posts the same identities whatever order the replies arrive in.
+ * @throws StepFailure when a post is rejected (citing the post requirement) or answers neither success nor rejection,
+ *   or when the identities then differ from the model
  */
 export async function postStart(m: IdentityModel, w: WalkReal, n: number): Promise<ModelRecord[]> {
   const c = w.config;
@@ -310,7 +309,9 @@ export async function postStart(m: IdentityModel, w: WalkReal, n: number): Promi
     const accepted = reply.success === true && (reply.status ?? 0) < 300;
     w.count(`${postNew.name}:allow:${accepted ? 'ok' : 'rejected'}`);
     if (!accepted) {
-      const observed = `${labels[i]} was ${isRejection(reply) ? 'rejected' : 'neither accepted nor rejected'}: ${describeReply(reply)}`;
+      const observed =
+        `${labels[i]} was ${isRejection(reply) ? 'rejected' : 'neither accepted nor rejected'}: ` +
+        `${describeReply(reply)}`;
       fail(
         [
           isRejection(reply)
@@ -344,7 +345,8 @@ export async function postStart(m: IdentityModel, w: WalkReal, n: number): Promi
   if (findings.length)
     fail(
       findings,
-      `after they succeeded the deployment differs from the model [${m.describe()}]:\n  - ${texts(findings).join('\n  - ')}`,
+      `after they succeeded the deployment differs from the model [${m.describe()}]:\n  - ` +
+        `${texts(findings).join('\n  - ')}`,
       `after the posts, as the state table says: ${modelInWords(m)}`,
     );
   m.remember(links, linkOf);

@@ -1,25 +1,26 @@
 /**
  * The notification feed after a walk: every change the walk made whose row promises a notification
- * (specs/<service>/state-spec.ts, a row's `feed`) appears in the feed, each as a notification of its
- * own, and the pages of the walk's window hold every notification once, as many as totalElements
- * says. One closed window spanning the walk is read (a few pages of the profile's readPageSize),
- * until it shows the changes and holds still or the consistency budget is spent; its pages are
- * judged as a partition only once two reads in a row agree (settledWalk).
+ * (specs/<service>/state-spec.ts, a row's `feed`) appears in the feed, each as a notification of its own, and the pages
+ * of the walk's window hold every notification once, as many as totalElements says. One closed window spanning the walk
+ * is read (a few pages of the profile's readPageSize), until it shows the changes and holds still or the consistency
+ * budget is spent; its pages are judged as a partition only once two reads in a row agree (settledWalk).
  *
- * A notification counts for a change when it names one of the native IDs or link IDs the change
- * involved (notification fields are "not shown") and was not in the feed before the walk's first
- * step (feedBaseline: the starting posts' notifications); changes and notifications are matched one
- * to one, so two changes of one record need two notifications.
+ * A notification counts for a change when it names one of the native IDs or link IDs the change involved (notification
+ * fields are "not shown") and was not in the feed before the walk's first step (feedBaseline: the starting posts'
+ * notifications); changes and notifications are matched one to one, so two changes of one record need two
+ * notifications.
  *
- * Source: organization-identity-api.md, Events ("a paginated feed of notifications for a date
- * range; `hasNext` tells whether more pages exist and `totalElements` gives the total count");
- * person-provider-identity-api.md, Events.
+ * Source: organization-identity-api.md, Events ("a paginated feed of notifications for a date range; `hasNext` tells
+ * whether more pages exist and `totalElements` gives the total count"); person-provider-identity-api.md, Events.
  */
 import { closedWindow, mentions, settledWalk, walkNotifications } from '../notifications.js';
 import { type Cite, type Finding, clause, finding } from '../../../specs/common/clause.js';
 import type { FeedEvent, WalkReal } from './walk-real.js';
 
-/** The largest one-to-one matching of changes to notifications naming them (augmenting paths); the changes left unmatched. */
+/**
+ * The largest one-to-one matching of changes to notifications naming them (augmenting paths); the changes left
+ * unmatched.
+ */
 export function unmatched(events: FeedEvent[], notifications: unknown[]): FeedEvent[] {
   const names = events.map((e) => notifications.flatMap((n, j) => (e.ids.some((id) => mentions(n, id)) ? [j] : [])));
   const owner = new Map<number, number>();
@@ -40,7 +41,8 @@ export function unmatched(events: FeedEvent[], notifications: unknown[]): FeedEv
 
 export const FEED_CHANGE_MISSING = clause(
   'FEED-CHANGE-MISSING',
-  'a change a walk made, of a kind the feed reports, that no notification of its own in the closed window naming one of its native IDs or link IDs shows',
+  'a change a walk made, of a kind the feed reports, that no notification of its own in the closed window ' +
+    'naming one of its native IDs or link IDs shows',
 );
 export const FEED_DUPLICATE = clause(
   'FEED-DUPLICATE',
@@ -48,7 +50,8 @@ export const FEED_DUPLICATE = clause(
 );
 export const FEED_TOTAL_DIFFERS = clause(
   'FEED-TOTAL-DIFFERS',
-  "a page of a closed window that held still whose totalElements differs from the number of notifications the window's pages hold",
+  'a page of a closed window that held still whose totalElements differs from the number of notifications the ' +
+    "window's pages hold",
 );
 
 /** Duplicates and a count that disagrees with totalElements, in a window read in full. */
@@ -82,19 +85,18 @@ function feedJudged(w: WalkReal): boolean {
 }
 
 /**
- * Most pages one read of a walk's window takes. A walk reads its window several times (until it
- * holds still); where the deployment caps pages small while other users fill the window (a page
- * of 1 and 3 writes a second), reading up to the profile's maxPages (200) each time cost hundreds
- * of requests per walk, and behind a gateway of 30 requests a second the walk checks ran out of
- * time. A window that does not fit is not judged here (an incomplete read judges nothing); the
- * notification checks judge the feed with the profile's maxPages.
+ * Most pages one read of a walk's window takes. A walk reads its window several times (until it holds still); where the
+ * deployment caps pages small while other users fill the window (a page of 1 and 3 writes a second), reading up to the
+ * profile's maxPages (200) each time cost hundreds of requests per walk, and behind a gateway of 30 requests a second
+ * the walk checks ran out of time. A window that does not fit is not judged here (an incomplete read judges nothing);
+ * the notification checks judge the feed with the profile's maxPages.
  */
 export const WALK_FEED_PAGES = 20;
 
 /**
- * What the feed shows of the walk's starting records once their posts are in it (read until every
- * one is named, within the consistency budget): the notifications no later step may count as its
- * own (a post's notification names the record a later link or unlink names too).
+ * What the feed shows of the walk's starting records once their posts are in it (read until every one is named, within
+ * the consistency budget): the notifications no later step may count as its own (a post's notification names the record
+ * a later link or unlink names too).
  */
 export async function feedBaseline(w: WalkReal, since: number, nativeIds: string[]): Promise<void> {
   if (!feedJudged(w)) return;
@@ -114,16 +116,21 @@ export async function feedBaseline(w: WalkReal, since: number, nativeIds: string
   if (!read.complete) w.feedUnread = true;
 }
 
-/** Says once per check that a walk's feed went unjudged, so a reader knows the walks judged no feed rather than found it right. */
+/**
+ * Says once per check that a walk's feed went unjudged, so a reader knows the walks judged no feed rather than found it
+ * right.
+ */
 function notJudged(t: WalkReal['t']): Finding[] {
-  const said = `the feed of a walk was not judged: its window did not fit in ${WALK_FEED_PAGES} pages, or its pages gave no hasNext`;
+  const said =
+    `the feed of a walk was not judged: its window did not fit in ${WALK_FEED_PAGES} pages, or its pages gave no ` +
+    `hasNext`;
   if (!t.notes.includes(said)) t.note(said);
   return [];
 }
 
 /**
- * Judges the feed of one walk (or tour) that began at `since` (the suite's clock, ms): returns the
- * problems, citing each change's feed requirement and the service's paging requirement.
+ * Judges the feed of one walk (or tour) that began at `since` (the suite's clock, ms): returns the problems, citing
+ * each change's feed requirement and the service's paging requirement.
  */
 export async function judgeFeed(w: WalkReal, since: number): Promise<Finding[]> {
   const events = w.feedEvents.filter((e) => !w.t.disabled.has(e.requirement));
@@ -150,10 +157,10 @@ export async function judgeFeed(w: WalkReal, since: number): Promise<Finding[]> 
       `no notification of its own in the walk's window names the change of step "${e.step}" (${e.ids.join(', ')})`,
     ),
   );
-  // Only a window that held still is one set of notifications: one still filling when the budget
-  // ran out (a lagging feed, while other users write) may show an entry on two pages as it shifts,
-  // and the seeds give no delivery time ("a paginated feed of notifications for a date range",
-  // organization-identity-api.md, Events; "Push delivery or callbacks: not shown").
+  // Only a window that held still is one set of notifications: one still filling when the budget ran out (a lagging
+  // feed, while other users write) may show an entry on two pages as it shifts, and the seeds give no delivery time ("a
+  // paginated feed of notifications for a date range", organization-identity-api.md, Events; "Push delivery or
+  // callbacks: not shown").
   if (judgePartition && walk.still)
     problems.push(
       ...partitionFindings(walk.pages, walk.notifications, {

@@ -1,22 +1,21 @@
 /**
- * The whole-state oracle: after a step, what the step can have changed is read and judged by the
- * oracle's clauses (scenarios/shared/state/oracle-clauses.ts) against the executable
- * specification (specs/<service>/state-spec.ts), not only which sources share a link ID. A walk
- * reads everything at its start and at its end (a full observation); after each step in between:
- * - nativeIdQuery of the records in its scope (lookupScope: the records it touched, those of their
- *   identities before and after it, and records of unknown state);
- * - identityIdQuery of the link IDs the step's records had before it at a merge or a removal (and,
- *   at a removal, every earlier link ID that named one of them), of identities the step deleted as
- *   a whole, and (but after a post) of the link IDs its records resolve to now;
- * - demographicsSearch with the data of the step's records that are out of matching (or of all of
- *   them at a removal);
- * - householdQuery (person) by source and by link ID of the record the step moved, then by the
- *   household IDs those show (when it moved an active record).
- * Requests of one observation go out together, in two rounds (the second needs the link IDs the
- * first found). Reading is here; judging is the clauses', each a pure function with its own tests.
+ * The whole-state oracle: after a step, what the step can have changed is read and judged by the oracle's clauses
+ * (scenarios/shared/state/oracle-clauses.ts) against the executable specification (specs/<service>/state-spec.ts), not
+ * only which sources share a link ID. A walk reads everything at its start and at its end (a full observation); after
+ * each step in between:
+ * - nativeIdQuery of the records in its scope (lookupScope: the records it touched, those of their identities before
+ *   and after it, and records of unknown state);
+ * - identityIdQuery of the link IDs the step's records had before it at a merge or a removal (and, at a removal, every
+ *   earlier link ID that named one of them), of identities the step deleted as a whole, and (but after a post) of the
+ *   link IDs its records resolve to now;
+ * - demographicsSearch with the data of the step's records that are out of matching (or of all of them at a removal);
+ * - householdQuery (person) by source and by link ID of the record the step moved, then by the household IDs those show
+ *   (when it moved an active record).
+ * Requests of one observation go out together, in two rounds (the second needs the link IDs the first found). Reading
+ * is here; judging is the clauses', each a pure function with its own tests.
  *
- * Source: organization-identity-api.md, "States and transitions", Endpoints (rule 3);
- * person-provider-identity-api.md, "States and transitions", Endpoints (/householdQuery).
+ * Source: organization-identity-api.md, "States and transitions", Endpoints (rule 3); person-provider-identity-api.md,
+ * "States and transitions", Endpoints (/householdQuery).
  */
 import { describeReply } from '../../../harness/check.js';
 import type { Reply } from '../../../harness/reply.js';
@@ -40,10 +39,9 @@ export type { ObservePlan } from '../state/oracle-clauses.js';
 const src = (r: ModelRecord) => ({ name: r.source.name, id: r.source.id });
 
 /**
- * Link IDs asked for together with the lookups: those the step's records had before it, and every
- * earlier link ID that named one of them. What a link ID answers can change only when its records
- * move: the others were judged at the steps that moved them, and the lookups of every record still
- * show whether an untouched identity kept its sources.
+ * Link IDs asked for together with the lookups: those the step's records had before it, and every earlier link ID that
+ * named one of them. What a link ID answers can change only when its records move: the others were judged at the steps
+ * that moved them, and the lookups of every record still show whether an untouched identity kept its sources.
  */
 function knownLinks(m: IdentityModel, touched: ReadonlySet<string>, gone: string[], removal: boolean): string[] {
   const before = [...touched].map((l) => m.lastLinkOf.get(l)).filter((l): l is string => Boolean(l));
@@ -54,13 +52,12 @@ function knownLinks(m: IdentityModel, touched: ReadonlySet<string>, gone: string
 }
 
 /**
- * The records whose nativeIdQuery a step's observation reads: every record at a full observation;
- * otherwise what the step can have changed, as the state table moved the model: the records it
- * touched (named, moved, the other sources of their identities, the sources merged into them),
- * the records of their identities before the step (those that resolved to the same link IDs) and
- * after it (the same model identities now), and records of unknown state (they may be anywhere).
- * Every other record keeps what it resolved to at the last observation (nothing the seeds state
- * moved it), and the walk's full observation at its end reads it again.
+ * The records whose nativeIdQuery a step's observation reads: every record at a full observation; otherwise what the
+ * step can have changed, as the state table moved the model: the records it touched (named, moved, the other sources of
+ * their identities, the sources merged into them), the records of their identities before the step (those that resolved
+ * to the same link IDs) and after it (the same model identities now), and records of unknown state (they may be
+ * anywhere). Every other record keeps what it resolved to at the last observation (nothing the seeds state moved it),
+ * and the walk's full observation at its end reads it again.
  */
 export function lookupScope(m: IdentityModel, plan: ObservePlan): ModelRecord[] {
   // The full observation reads what the last step's observation did not.
@@ -84,16 +81,15 @@ export function lookupScope(m: IdentityModel, plan: ObservePlan): ModelRecord[] 
 }
 
 /**
- * Reads everything the oracle judges. The first round (lookups, known link IDs, searches,
- * households by source) needs nothing the deployment has not shown yet; the second asks for link
- * IDs and households the first round revealed.
+ * Reads everything the oracle judges. The first round (lookups, known link IDs, searches, households by source) needs
+ * nothing the deployment has not shown yet; the second asks for link IDs and households the first round revealed.
  */
 async function read(m: IdentityModel, w: WalkReal, spec: StateSpec, plan: ObservePlan): Promise<Observation> {
   const households = spec.queries.households;
   const gone = plan.applied.goneIdentities.map((g) => plan.before.get(g.group)).filter((l): l is string => Boolean(l));
-  // A step that took a source out of every identity (hard delete; provider soft delete): every link ID
-  // its records ever had may still answer with it. Otherwise what a link ID no longer in use answers is
-  // open, and only the link IDs the step's records had before it are read (their echo, their data).
+  // A step that took a source out of every identity (hard delete; provider soft delete): every link ID its records ever
+  // had may still answer with it. Otherwise what a link ID no longer in use answers is open, and only the link IDs the
+  // step's records had before it are read (their echo, their data).
   const removal =
     gone.length > 0 || [...plan.applied.touched].some((l) => m.get(l)?.data.nowhere && !isLive(m.get(l)!));
   // A merge takes the retired source's identity out of use: what its link ID answers then (its echo) is read too.
@@ -104,8 +100,8 @@ async function read(m: IdentityModel, w: WalkReal, spec: StateSpec, plan: Observ
       ? knownLinks(m, plan.applied.touched, gone, removal)
       : [];
   const scope = lookupScope(m, plan);
-  // Searches with the data of records the search clauses judge: out of matching (retired,
-  // soft-deleted, deactivated, deleted), or any probe at a step that removed a source.
+  // Searches with the data of records the search clauses judge: out of matching (retired, soft-deleted, deactivated,
+  // deleted), or any probe at a step that removed a source.
   const probes = plan.probes.filter((r) => r.state !== 'unknown' && (removal || r.state !== 'active'));
   const [lookups, early, searches] = await Promise.all([
     Promise.all(scope.map((r) => w.call('nativeIdQuery', { source: src(r) }))),
@@ -134,7 +130,8 @@ async function read(m: IdentityModel, w: WalkReal, spec: StateSpec, plan: Observ
   const fresh = plan.posted
     ? []
     : [...new Set(touchedNow.filter((l): l is string => Boolean(l) && !obs.identities.has(l!)))];
-  // Households (person), every lookup form, of the record the step moved (its last role) when it moved it (a household holds link IDs).
+  // Households (person), every lookup form, of the record the step moved (its last role) when it moved it (a household
+  // holds link IDs).
   const last = plan.probes.at(-1);
   const moved = last && m.lastLinkOf.get(last.label) !== obs.linkOf.get(last.label);
   const active = households && moved && last.state === 'active' ? [last] : [];
@@ -164,11 +161,10 @@ async function read(m: IdentityModel, w: WalkReal, spec: StateSpec, plan: Observ
 }
 
 /**
- * Lets records follow what the deployment did (a step the seeds leave open, or a free choice within
- * an allowed step): each joins the model identity whose records resolve to the same link ID, or a
- * new one. A record not found becomes `unknown`, or a finding (LIVE-RECORD-NOT-FOUND) when it must
- * stay live; a soft-deleted record found where the profile says soft-deleted sources may still be
- * found becomes `unknown` too.
+ * Lets records follow what the deployment did (a step the seeds leave open, or a free choice within an allowed step):
+ * each joins the model identity whose records resolve to the same link ID, or a new one. A record not found becomes
+ * `unknown`, or a finding (LIVE-RECORD-NOT-FOUND) when it must stay live; a soft-deleted record found where the profile
+ * says soft-deleted sources may still be found becomes `unknown` too.
  */
 function adopt(
   m: IdentityModel,
@@ -198,7 +194,8 @@ function adopt(
           finding(
             LIVE_RECORD_NOT_FOUND,
             plan.applied.cites.get(r.label) ?? plan.step,
-            `${r.label} must still be active, but nativeIdQuery finds nothing: ${describeReply(obs.lookups.get(r.label)!)}`,
+            `${r.label} must still be active, but nativeIdQuery finds nothing: ` +
+              `${describeReply(obs.lookups.get(r.label)!)}`,
           ),
         );
       else r.state = 'unknown';
@@ -206,8 +203,8 @@ function adopt(
     }
     if (r.state === 'retired' && retiredLinks(m, r, new Map([...fresh, ...anchored])).includes(link)) continue; // still retired, seen through its survivor
     if (r.state === 'unknown' && anchored.has(link)) continue; // seen through another record's identity: merged into it or a member of it, not shown which
-    // Where a soft-deleted source may still be found (profile softDeletedLookup=any), being found
-    // does not show that an open step made it active again.
+    // Where a soft-deleted source may still be found (profile softDeletedLookup=any), being found does not show that an
+    // open step made it active again.
     if (r.state === 'soft-deleted' && softDeletedLookup === 'any') {
       r.state = 'unknown';
       continue;
@@ -233,7 +230,10 @@ function retiredLinks(m: IdentityModel, r: ModelRecord, linkToGroup: Map<string,
   return [...linkToGroup].filter(([, g]) => groups.includes(g)).map(([l]) => l);
 }
 
-/** Each model identity's link ID: the one its live records resolve to (the first found, when they disagree: ONE-IDENTITY-SPLIT judges that). */
+/**
+ * Each model identity's link ID: the one its live records resolve to (the first found, when they disagree:
+ * ONE-IDENTITY-SPLIT judges that).
+ */
 function linksOf(m: IdentityModel, obs: Observation): Map<number, string> {
   const links = new Map<number, string>();
   for (const [group, members] of m.groups()) {
@@ -244,8 +244,8 @@ function linksOf(m: IdentityModel, obs: Observation): Map<number, string> {
 }
 
 /**
- * Observes the deployment once and judges it: the followers take the identities the deployment gave
- * them, then every clause. Returns the findings and each model identity's link ID.
+ * Observes the deployment once and judges it: the followers take the identities the deployment gave them, then every
+ * clause. Returns the findings and each model identity's link ID.
  */
 export async function judgeState(
   m: IdentityModel,
@@ -268,10 +268,10 @@ export async function judgeState(
 }
 
 /**
- * Records the values the deployment showed for records that stand alone and have none recorded yet
- * (what their data looks like), among the values the run posted for them: what a deployment adds to
- * every identity on its own (a vendor attribute, a data-quality mark) is not the record's data, and
- * showing it after the record was removed shows nothing of the record.
+ * Records the values the deployment showed for records that stand alone and have none recorded yet (what their data
+ * looks like), among the values the run posted for them: what a deployment adds to every identity on its own (a vendor
+ * attribute, a data-quality mark) is not the record's data, and showing it after the record was removed shows nothing
+ * of the record.
  */
 function recordValues(m: IdentityModel, obsLookups: Map<string, Reply>): void {
   for (const r of m.records) {

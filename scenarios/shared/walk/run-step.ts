@@ -1,12 +1,11 @@
 /**
- * Running one step of the state table against the deployment and judging it: the request outcome
- * the seeds call for from the records' states, the model moved as the row says, the whole
- * observable state (scenarios/shared/walk/oracle.ts) and the reply members. The walks' commands
- * (commands.ts) and the scripted single checks (scenarios/shared/script.ts) both run their steps
- * through runStep.
+ * Running one step of the state table against the deployment and judging it: the request outcome the seeds call for
+ * from the records' states, the model moved as the row says, the whole observable state
+ * (scenarios/shared/walk/oracle.ts) and the reply members. The walks' commands (commands.ts) and the scripted single
+ * checks (scenarios/shared/script.ts) both run their steps through runStep.
  *
- * Source: organization-identity-api.md, "States and transitions"; person-provider-identity-api.md,
- * "States and transitions".
+ * Source: organization-identity-api.md, "States and transitions"; person-provider-identity-api.md, "States and
+ * transitions".
  */
 import { describeReply } from '../../../harness/check.js';
 import { type Reply, isRejection } from '../../../harness/reply.js';
@@ -43,11 +42,20 @@ export interface StepKind {
   fit(m: IdentityModel): ModelRecord[][];
   describe(recs: ModelRecord[]): string;
   content(w: WalkReal, m: IdentityModel, recs: ModelRecord[]): Record<string, unknown>;
-  /** Adds to the model what an accepted step creates (a posted record); returns records whose identity follows the deployment. */
+  /**
+   * Adds to the model what an accepted step creates (a posted record); returns records whose identity follows the
+   * deployment.
+   */
   created?(m: IdentityModel, reply: Reply, w: WalkReal): string[];
-  /** Further requests right after an accepted step (before the state is observed); the problems count when the step was allowed. */
+  /**
+   * Further requests right after an accepted step (before the state is observed); the problems count when the step was
+   * allowed.
+   */
   probe?(w: WalkReal, m: IdentityModel, recs: ModelRecord[]): Promise<string[]>;
-  /** The record whose state carries the step's effect (a merge: the retired record); the history it leaves lasts while that holds. */
+  /**
+   * The record whose state carries the step's effect (a merge: the retired record); the history it leaves lasts while
+   * that holds.
+   */
   bond?(recs: ModelRecord[]): ModelRecord | undefined;
 }
 
@@ -77,7 +85,10 @@ const CLAUSES_BY_ID = new Map<string, Clause>([
   ),
 ]);
 
-/** Findings as a failure carries them: each with what its clause rejects (a reply clause's own words, or the clause table's). */
+/**
+ * Findings as a failure carries them: each with what its clause rejects (a reply clause's own words, or the clause
+ * table's).
+ */
 export function withRejects(findings: Finding[]): ClauseFinding[] {
   return findings.map((f) => ({
     ...f,
@@ -85,7 +96,9 @@ export function withRejects(findings: Finding[]): ClauseFinding[] {
   }));
 }
 
-/** How a step was judged: everything (walks), or, for a scripted single check, its own requirements at its judged step. */
+/**
+ * How a step was judged: everything (walks), or, for a scripted single check, its own requirements at its judged step.
+ */
 export interface StepJudgement {
   /** Judge only problems citing these requirements (a single check's own); absent: every problem. */
   only?: readonly string[];
@@ -187,7 +200,8 @@ function readBefore(s: StepRun): BeforeStep {
 /**
  * Sends the step's request and counts its outcome in the walk's tally (kind:verdict:outcome).
  * @returns the reply, and whether it was a success, a rejection or neither
- * @throws what WalkReal.call throws (CouldNotJudge) and, for a server error, ConformanceFailure (WalkReal.assertNoServerError)
+ * @throws what WalkReal.call throws (CouldNotJudge) and, for a server error, ConformanceFailure
+ *   (WalkReal.assertNoServerError)
  */
 async function sendStep(s: StepRun): Promise<Sent> {
   const { k, m, w, recs, row } = s;
@@ -199,8 +213,8 @@ async function sendStep(s: StepRun): Promise<Sent> {
 }
 
 /**
- * Judges the request's outcome against the row: a success or a rejection at all, and the one the
- * seeds call for from the named records' states (an open outcome may go either way).
+ * Judges the request's outcome against the row: a success or a rejection at all, and the one the seeds call for from
+ * the named records' states (an open outcome may go either way).
  * @throws StepFailure for a reply that is neither, an allowed step rejected or a forbidden one accepted
  */
 function judgeOutcome(s: StepRun, { reply, accepted, rejected }: Sent): void {
@@ -235,8 +249,8 @@ function judgeOutcome(s: StepRun, { reply, accepted, rejected }: Sent): void {
 }
 
 /**
- * Sends the kind's further requests after an accepted step (StepKind.probe: the exact copy of a
- * deactivated record) and judges what they found when the step was allowed.
+ * Sends the kind's further requests after an accepted step (StepKind.probe: the exact copy of a deactivated record) and
+ * judges what they found when the step was allowed.
  * @throws StepFailure citing the row's effect requirement when the probe found a problem
  */
 async function probeStep(s: StepRun, { accepted }: Sent): Promise<void> {
@@ -254,9 +268,8 @@ async function probeStep(s: StepRun, { accepted }: Sent): Promise<void> {
 }
 
 /**
- * Moves the model as the row says an accepted step does (a rejected one moves nothing; an open
- * outcome moves it only where the row says it then applies), and adds the step to the history of
- * the records it named.
+ * Moves the model as the row says an accepted step does (a rejected one moves nothing; an open outcome moves it only
+ * where the row says it then applies), and adds the step to the history of the records it named.
  * @returns what the step moved, for the observation: the records touched and those to follow
  */
 function applyToModel(s: StepRun, { reply, accepted }: Sent): Applied {
@@ -271,7 +284,10 @@ function applyToModel(s: StepRun, { reply, accepted }: Sent): Applied {
   return applied;
 }
 
-/** What a deviation of a record the step did not move breaks: the step's effect, its inertness, or, after a rejection, nothing changing. */
+/**
+ * What a deviation of a record the step did not move breaks: the step's effect, its inertness, or, after a rejection,
+ * nothing changing.
+ */
 function deviationCite(s: StepRun, accepted: boolean): Cite {
   const { row, request, requestCite } = s;
   if (!accepted)
@@ -280,8 +296,8 @@ function deviationCite(s: StepRun, accepted: boolean): Cite {
 }
 
 /**
- * Observes the deployment after the step until it agrees with the moved model or the consistency
- * budget is spent, and judges the whole observable state (oracle.ts).
+ * Observes the deployment after the step until it agrees with the moved model or the consistency budget is spent, and
+ * judges the whole observable state (oracle.ts).
  * @returns what the observation found (Seen)
  * @throws StepFailure when the deployment still differs from the model; CouldNotJudge when it could not answer
  */
@@ -291,7 +307,8 @@ async function observeStep(s: StepRun, { reply, accepted }: Sent, applied: Appli
   const probes = k.created && accepted ? [m.records.at(-1)!] : recs;
   const before = new Map(m.lastLinks);
   w.lastStep = step;
-  // Two identities no step separated that come to share a link ID: after a post, matching joined what was generated far apart (EXPECT).
+  // Two identities no step separated that come to share a link ID: after a post, matching joined what was generated far
+  // apart (EXPECT).
   const joined: Cite = k.created ? { requirement: w.config.requirements.apart } : step;
   const { findings, links, linkOf } = await observe(
     m,
@@ -303,15 +320,16 @@ async function observeStep(s: StepRun, { reply, accepted }: Sent, applied: Appli
     throw stepFailure(
       s,
       findings,
-      `${accepted ? 'after it succeeded' : `after it was rejected (${describeReply(reply)})`} the deployment differs from the model [${m.describe()}]:\n  - ${texts(findings).join('\n  - ')}`,
+      `${accepted ? 'after it succeeded' : `after it was rejected (${describeReply(reply)})`} the deployment ` +
+        `differs from the model [${m.describe()}]:\n  - ${texts(findings).join('\n  - ')}`,
       `after the step, as the state table says: ${modelInWords(m)}`,
     );
   return { links, linkOf, probes };
 }
 
 /**
- * Judges the reply members of an allowed step that succeeded by the row's reply clauses, in the
- * context the model stood in before the step and the link IDs observed after it.
+ * Judges the reply members of an allowed step that succeeded by the row's reply clauses, in the context the model stood
+ * in before the step and the link IDs observed after it.
  * @throws StepFailure citing the reply clauses broken
  */
 function judgeReplyMembers(s: StepRun, reply: Reply, before: BeforeStep, seen: Seen): void {
@@ -347,7 +365,10 @@ function countCategories(s: StepRun, reply: Reply, before: BeforeStep): void {
       w.t.exercised(clause.requirement, clause.category.id);
 }
 
-/** Records the change of an allowed step that the feed must show (when its row has a feed requirement the step judges), judged when the walk ends. */
+/**
+ * Records the change of an allowed step that the feed must show (when its row has a feed requirement the step judges),
+ * judged when the walk ends.
+ */
 function expectInFeed(s: StepRun, before: BeforeStep, seen: Seen): void {
   const { row, w } = s;
   if (!row.feed || w.t.disabled.has(row.feed.requirement) || !judges(s, row.feed.requirement)) return;
@@ -369,10 +390,9 @@ function expectInFeed(s: StepRun, before: BeforeStep, seen: Seen): void {
 }
 
 /**
- * Runs one step and judges it against the specification: the request outcome (allowed steps must
- * succeed, rejected ones fail), the model moved as the row says, the whole observable state
- * (oracle), and the reply members. Records the step's change for the feed judgement when its row
- * has one. Returns the reply.
+ * Runs one step and judges it against the specification: the request outcome (allowed steps must succeed, rejected ones
+ * fail), the model moved as the row says, the whole observable state (oracle), and the reply members. Records the
+ * step's change for the feed judgement when its row has one. Returns the reply.
  * @throws StepFailure citing the requirements broken; CouldNotJudge when the deployment could not answer
  */
 export async function runStep(
@@ -405,9 +425,8 @@ export async function runStep(
 }
 
 /**
- * Observes the deployment until it agrees with the model or the consistency budget is spent
- * (reads may lag writes), judging the problems `kept` keeps. Returns those left and each model
- * identity's link ID.
+ * Observes the deployment until it agrees with the model or the consistency budget is spent (reads may lag writes),
+ * judging the problems `kept` keeps. Returns those left and each model identity's link ID.
  */
 export async function observe(
   m: IdentityModel,

@@ -1,21 +1,19 @@
 /**
  * Step selection by coverage: whether a generated command runs, and which records it names.
  *
- * Each option (a step kind and the records it would name) is scored by the coverage keys it would
- * exercise that neither an earlier walk of the check nor this walk exercised yet
- * (scenarios/shared/state/coverage.ts): 2 when it exercises a new two-step sequence, plus 1 for a
- * new (state, operation) pair, plus 1 for a new category of a step that fits (the multiplicities of
- * specs/common/categories.ts: records in an identity, sources merged into a record). New sequences count only for records that fit the step (a step from
- * a state the seeds leave open or forbid counts for its new pair only), so chains are built from
- * steps the state table allows. Only records an accepted step touched have a history, so new
- * sequences are chains on the records earlier steps touched; ties go to the records the latest
- * steps named (recency).
+ * Each option (a step kind and the records it would name) is scored by the coverage keys it would exercise that neither
+ * an earlier walk of the check nor this walk exercised yet (scenarios/shared/state/coverage.ts): 2 when it exercises a
+ * new two-step sequence, plus 1 for a new (state, operation) pair, plus 1 for a new category of a step that fits (the
+ * multiplicities of specs/common/categories.ts: records in an identity, sources merged into a record). New sequences
+ * count only for records that fit the step (a step from a state the seeds leave open or forbid counts for its new pair
+ * only), so chains are built from steps the state table allows. Only records an accepted step touched have a history,
+ * so new sequences are chains on the records earlier steps touched; ties go to the records the latest steps named
+ * (recency).
  *
- * A command runs when its kind has an option with a new key, or when no kind has one (then the walk
- * goes on as an unsteered walk would). Everything is read from the model (its records, its
- * walk-local keys and the frozen keys of earlier walks), never from state outside it: the same
- * commands from the same model choose the same steps, during shrinking and in a replay with the
- * same run seed.
+ * A command runs when its kind has an option with a new key, or when no kind has one (then the walk goes on as an
+ * unsteered walk would). Everything is read from the model (its records, its walk-local keys and the frozen keys of
+ * earlier walks), never from state outside it: the same commands from the same model choose the same steps, during
+ * shrinking and in a replay with the same run seed.
  */
 import { type KeyedKind, type StepKeys, stepKeys } from '../state/coverage.js';
 import type { IdentityModel, ModelRecord } from '../state/identity-model.js';
@@ -31,9 +29,9 @@ export interface Option {
 const SEQUENCE_WEIGHT = 2;
 
 /**
- * Weight of a new category (specs/common/categories.ts: records in the identity, sources merged in)
- * of a step the state table allows: as much as a new pair, so a walk takes a step in a
- * multiplicity not reached yet (an unlink from an identity of three) when no sequence is new.
+ * Weight of a new category (specs/common/categories.ts: records in the identity, sources merged in) of a step the state
+ * table allows: as much as a new pair, so a walk takes a step in a multiplicity not reached yet (an unlink from an
+ * identity of three) when no sequence is new.
  */
 const CATEGORY_WEIGHT = 1;
 
@@ -65,7 +63,10 @@ export function rankOptions(m: IdentityModel, k: SteerableKind, fitting: boolean
   return scored.sort((a, b) => b.option.score - a.option.score || a.recent - b.recent).map((s) => s.option);
 }
 
-/** Whether any kind has an option with a new key, per model, by the number of steps it has run (its state changes only with a step). */
+/**
+ * Whether any kind has an option with a new key, per model, by the number of steps it has run (its state changes only
+ * with a step).
+ */
 const anything = new WeakMap<IdentityModel, { at: number; any: boolean }>();
 
 /** True when some kind's fitting options exercise a key not exercised yet. */

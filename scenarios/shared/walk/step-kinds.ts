@@ -1,13 +1,12 @@
 /**
- * The walk's step kinds: one per state-table row of the service, plus (provider) merge and link
- * attempts across identity kinds. A kind holds its row (specs/<service>/state-spec.ts); the row
- * gives the operation, the roles of the records it names and, for a row that names records by
- * source (SourceRowSpec), the request. What a kind adds is which records make it interesting
- * (`fit`), how a walk lists it, and, for a row whose request carries identity data
+ * The walk's step kinds: one per state-table row of the service, plus (provider) merge and link attempts across
+ * identity kinds. A kind holds its row (specs/<service>/state-spec.ts); the row gives the operation, the roles of the
+ * records it names and, for a row that names records by source (SourceRowSpec), the request. What a kind adds is which
+ * records make it interesting (`fit`), how a walk lists it, and, for a row whose request carries identity data
  * (DataStepName: a posted identity), that request.
  *
- * Source: organization-identity-api.md, "States and transitions"; person-provider-identity-api.md,
- * "States and transitions".
+ * Source: organization-identity-api.md, "States and transitions"; person-provider-identity-api.md, "States and
+ * transitions".
  */
 import { postContent } from '../../../generators/common.js';
 import { type RowSpec, type StateSpec, rowOf } from '../../../specs/state/state-spec.js';
@@ -18,8 +17,8 @@ import type { WalkConfig } from '../walk-config.js';
 import type { WalkReal } from './walk-real.js';
 
 /**
- * What a kind adds to its row: its name, the records that fit it, how a walk lists it (default:
- * the operation and the records' labels), and the request of a row that does not build it.
+ * What a kind adds to its row: its name, the records that fit it, how a walk lists it (default: the operation and the
+ * records' labels), and the request of a row that does not build it.
  */
 type StepTemplate = Omit<StepKind, 'row' | 'roles' | 'roleNames' | 'content' | 'describe'> & {
   describe?: StepKind['describe'];
@@ -31,7 +30,9 @@ const sameKind = (a: ModelRecord, b: ModelRecord) => a.kind === b.kind;
 const pairs = (m: IdentityModel, ok: (a: ModelRecord, b: ModelRecord) => boolean) =>
   m.records.flatMap((a) => m.records.filter((b) => b !== a && ok(a, b)).map((b) => [a, b]));
 
-/** The identity the walk's record number `index` gets: its source, its data, and its kind where the service has kinds. */
+/**
+ * The identity the walk's record number `index` gets: its source, its data, and its kind where the service has kinds.
+ */
 export function newIdentity(w: WalkReal, m: IdentityModel, index: number): NonNullable<WalkReal['pending']> {
   const kinds = m.kindsFor ?? w.config.spec.kinds;
   const kind = kinds ? kinds[m.singleKind ? 0 : index % kinds.length] : undefined;
@@ -54,7 +55,8 @@ const postNew: StepTemplate = {
     const linkId = reply.content?.linkId;
     if (linkId === null || linkId === undefined) return [];
     w.findings.push(
-      `postIdentity of ${r.label}, generated far apart from the walk's other identities, was linked to existing identity ${String(linkId)}`,
+      `postIdentity of ${r.label}, generated far apart from the walk's other identities, was linked to existing ` +
+        `identity ${String(linkId)}`,
     );
     return [r.label];
   },
@@ -110,9 +112,9 @@ const unlink: StepTemplate = {
 };
 
 /**
- * An exact copy of a deactivated record, posted from a new source of the run: it must not join the
- * deactivated record's link ID ("excluded from future matching"). The copy is hard-deleted at once,
- * so the walk's records stay far apart (it is never part of the model).
+ * An exact copy of a deactivated record, posted from a new source of the run: it must not join the deactivated record's
+ * link ID ("excluded from future matching"). The copy is hard-deleted at once, so the walk's records stay far apart (it
+ * is never part of the model).
  */
 const copyOfDeactivated: StepTemplate = {
   name: 'post copy of deactivated',
@@ -180,8 +182,8 @@ function kindOf(spec: StateSpec, t: StepTemplate): StepKind[] {
 }
 
 /**
- * A template per step name, so a state-table row without a walk step does not compile. The order
- * is the order of the walk's command arbitraries (commandArbitraries): it decides what a seed draws.
+ * A template per step name, so a state-table row without a walk step does not compile. The order is the order of the
+ * walk's command arbitraries (commandArbitraries): it decides what a seed draws.
  */
 const TEMPLATES: Record<StepName, StepTemplate> = {
   'post new identity': postNew,
@@ -198,7 +200,10 @@ const TEMPLATES: Record<StepName, StepTemplate> = {
   unlink,
 };
 
-/** The step kinds of a service: a kind for each row of its state table, and cross-kind attempts where it has identity kinds. */
+/**
+ * The step kinds of a service: a kind for each row of its state table, and cross-kind attempts where it has identity
+ * kinds.
+ */
 export function stepKindsFor(c: WalkConfig): StepKind[] {
   return [...Object.values(TEMPLATES), ...(c.spec.kinds ? [crossMerge, crossLink] : [])].flatMap((t) =>
     kindOf(c.spec, t),

@@ -1,7 +1,7 @@
 /**
  * The "real" side of a model-based walk: the check's client, the service's walk configuration
- * (scenarios/shared/walk-config.ts), and the record of one walk (numbered steps and the exchanges they caused), kept per walk
- * so a failing walk can be printed without the thousands of exchanges of the passing ones.
+ * (scenarios/shared/walk-config.ts), and the record of one walk (numbered steps and the exchanges they caused), kept
+ * per walk so a failing walk can be printed without the thousands of exchanges of the passing ones.
  */
 import type { OperationName } from '../../../specs/common/operation-names.js';
 import type { Faker } from '@faker-js/faker';
@@ -45,7 +45,10 @@ export class WalkReal {
   feedBaseline?: Set<string>;
   /** The walk's window did not fit in WALK_FEED_PAGES pages when its baseline was read: its feed is not judged. */
   feedUnread = false;
-  /** What the walk's last step broke if the state differed after it (its effect, or after a rejection, nothing changing): the walk's final observation cites it. */
+  /**
+   * What the walk's last step broke if the state differed after it (its effect, or after a rejection, nothing
+   * changing): the walk's final observation cites it.
+   */
   lastStep?: Cite;
 
   constructor(
@@ -54,7 +57,10 @@ export class WalkReal {
     readonly findings: string[],
     /** Steps run per kind and verdict across all walks of the check (printed with the seed). */
     readonly tally: Map<string, number> = new Map(),
-    /** Where the walk's identities come from (default the check's Faker; a tour run alongside others has its own, so its data does not depend on their timing). */
+    /**
+     * Where the walk's identities come from (default the check's Faker; a tour run alongside others has its own, so its
+     * data does not depend on their timing).
+     */
     readonly faker: Faker = t.faker,
   ) {}
 
@@ -62,7 +68,9 @@ export class WalkReal {
     this.tally.set(key, (this.tally.get(key) ?? 0) + 1);
   }
 
-  /** Sends one request (no judgement); a reply that stays transient after retries stops the walk as "could not judge". */
+  /**
+   * Sends one request (no judgement); a reply that stays transient after retries stops the walk as "could not judge".
+   */
   async call(op: OperationName, content: Record<string, unknown>): Promise<Reply> {
     const reply = await this.t.client.call(op, content, {
       ...this.t.sending(op),
@@ -81,9 +89,8 @@ export class WalkReal {
   }
 
   /**
-   * An HTTP 5xx that carries no failure envelope is no answer (Errors: failures are carried in the
-   * envelope). An enveloped success=false is a rejection whatever its status (statuses other than
-   * 200 are "not shown").
+   * An HTTP 5xx that carries no failure envelope is no answer (Errors: failures are carried in the envelope). An
+   * enveloped success=false is a rejection whatever its status (statuses other than are "not shown").
    */
   assertNoServerError(reply: Reply, op: string): void {
     if ((reply.status ?? 0) >= 500 && reply.success !== false) {

@@ -1,28 +1,25 @@
 /**
- * Runs bounded, seeded model-based walks with fast-check (fc.commands + fc.asyncModelRun):
- * `walks` walks of up to `steps` commands, each starting from a few identities posted together
- * (one start step, scenarios/shared/walk/commands.ts postStart), and judged after every step by
- * the whole-state oracle (oracle.ts) and, at its end, on the notification feed (feed.ts). Walks run
- * side by side in equal batches (sideBySide: each walk owns its records). A failing batch is
- * shrunk by fast-check as a whole, so the walks that do not fail shrink away and the failing walk
- * is reported alone, as a minimal sequence of numbered steps, with the exchanges of the failing
- * step and one command that replays it.
+ * Runs bounded, seeded model-based walks with fast-check (fc.commands + fc.asyncModelRun): `walks` walks of up to
+ * `steps` commands, each starting from a few identities posted together (one start step,
+ * scenarios/shared/walk/commands.ts postStart), and judged after every step by the whole-state oracle (oracle.ts) and,
+ * at its end, on the notification feed (feed.ts). Walks run side by side in equal batches (sideBySide: each walk owns
+ * its records). A failing batch is shrunk by fast-check as a whole, so the walks that do not fail shrink away and the
+ * failing walk is reported alone, as a minimal sequence of numbered steps, with the exchanges of the failing step and
+ * one command that replays it.
  *
- * Budget: CONFORMANCE_WALKS x CONFORMANCE_WALK_STEPS; by default 12 x 8 against the embedded
- * reference and 3 x 8 against a configured deployment. The walk seed is derived from the run
- * seed and the check's stable ID (through the check's seeded Faker), so
- * `CONFORMANCE_SEED=<run seed>` replays the same walks.
+ * Budget: CONFORMANCE_WALKS x CONFORMANCE_WALK_STEPS; by default 12 x 8 against the embedded reference and 3 x 8
+ * against a configured deployment. The walk seed is derived from the run seed and the check's stable ID (through the
+ * check's seeded Faker), so `CONFORMANCE_SEED=<run seed>` replays the same walks.
  *
- * Before the generated walks, the tours of the service (scenarios/shared/walk/commands.ts TOURS)
- * run: fixed chains of rows that every run exercises whatever its seed. A failing tour is reported
- * like a failing walk (numbered steps, replay command), unshrunk: it is short already.
+ * Before the generated walks, the tours of the service (scenarios/shared/walk/commands.ts TOURS) run: fixed chains of
+ * rows that every run exercises whatever its seed. A failing tour is reported like a failing walk (numbered steps,
+ * replay command), unshrunk: it is short already.
  *
- * Steps are steered by coverage of the state table (scenarios/shared/state/coverage.ts, steer.ts):
- * each batch of walks is generated with the coverage keys the batches before it exercised, frozen,
- * and its commands prefer keys not exercised yet. The tally grows only with the walks fast-check
- * generates, not with the reruns of shrinking, so a shrunk walk sees what the failing one saw;
- * a replay with the same run seed regenerates the same walks in the same order (against a
- * deployment that answers the same).
+ * Steps are steered by coverage of the state table (scenarios/shared/state/coverage.ts, steer.ts): each batch of walks
+ * is generated with the coverage keys the batches before it exercised, frozen, and its commands prefer keys not
+ * exercised yet. The tally grows only with the walks fast-check generates, not with the reruns of shrinking, so a
+ * shrunk walk sees what the failing one saw; a replay with the same run seed regenerates the same walks in the same
+ * order (against a deployment that answers the same).
  */
 import fc from 'fast-check';
 import type { Check } from '../../../harness/check.js';
@@ -66,15 +63,18 @@ const POOL_PER_STEP = 20;
 /** Most walks of a check that run side by side. */
 const MOST_SIDE_BY_SIDE = 6;
 
-/** How many walks run side by side: the largest number up to MOST_SIDE_BY_SIDE that divides the budget's walks into equal batches. */
+/**
+ * How many walks run side by side: the largest number up to MOST_SIDE_BY_SIDE that divides the budget's walks into
+ * equal batches.
+ */
 export function sideBySide(walks: number): number {
   for (let n = Math.min(MOST_SIDE_BY_SIDE, walks); n > 1; n--) if (walks % n === 0) return n;
   return 1;
 }
 
 /**
- * The coverage keys of the walks so far, read when fast-check generates a walk (fast-check
- * generates each walk after the previous one ran) and kept with it unchanged while it shrinks.
+ * The coverage keys of the walks so far, read when fast-check generates a walk (fast-check generates each walk after
+ * the previous one ran) and kept with it unchanged while it shrinks.
  */
 class FrozenKeys extends fc.Arbitrary<ReadonlySet<string>> {
   constructor(private readonly tally: CoverageTally) {
@@ -94,7 +94,9 @@ class FrozenKeys extends fc.Arbitrary<ReadonlySet<string>> {
 const clip = (text: string, n = 1500) =>
   text.length > n ? `${text.slice(0, n)}... [${text.length - n} more characters]` : text;
 const exchangeText = (e: Exchange) =>
-  `${e.operation} ${JSON.stringify((e.request.body as { content?: unknown })?.content ?? e.request.body)}\n    -> HTTP ${e.reply?.status ?? '-'} ${clip(JSON.stringify(e.reply?.body ?? e.reply?.text ?? e.error ?? null), 800)}`;
+  `${e.operation} ${JSON.stringify((e.request.body as { content?: unknown })?.content ?? e.request.body)}\n    ` +
+  `-> HTTP ${e.reply?.status ?? '-'} ` +
+  `${clip(JSON.stringify(e.reply?.body ?? e.reply?.text ?? e.error ?? null), 800)}`;
 
 export interface WalkOptions {
   /** Test file and check title, for the replay command. */
@@ -110,14 +112,16 @@ export interface WalkOptions {
   tours?: boolean;
   /** Run the generated walks of the budget (default); false: the tours only. */
   generated?: boolean;
-  /** Where the walk line and the coverage summary are printed (default: the console when the run is verbose, CONFORMANCE_VERBOSE). */
+  /**
+   * Where the walk line and the coverage summary are printed (default: the console when the run is verbose,
+   * CONFORMANCE_VERBOSE).
+   */
   log?: (text: string) => void;
 }
 
 /**
- * The failure of a walk or tour that broke the model, read in this order (harness/failure.ts):
- * replay command, numbered steps, finding, the failing step's exchanges. A could-not-judge (or
- * any other error) passes through unchanged.
+ * The failure of a walk or tour that broke the model, read in this order (harness/failure.ts): replay command, numbered
+ * steps, finding, the failing step's exchanges. A could-not-judge (or any other error) passes through unchanged.
  */
 function walkFailure(
   t: Check,
@@ -135,7 +139,8 @@ function walkFailure(
     // The start (one step posting every initial identity) is listed apart when it succeeded.
     ...(last.setup
       ? [
-          `  start: ${initial} new, distinct identities posted (${Array.from({ length: initial }, (_, i) => labelFor(i)).join(', ')})`,
+          `  start: ${initial} new, distinct identities posted ` +
+            `(${Array.from({ length: initial }, (_, i) => labelFor(i)).join(', ')})`,
         ]
       : []),
     ...last.steps.slice(last.setup).map((s, i) => `  ${i + 1}. ${s}`),
@@ -162,8 +167,8 @@ function walkFailure(
 }
 
 /**
- * The feed after a walk (scenarios/shared/walk/feed.ts): a failure is the walk's last step, so it
- * is listed, shrunk and replayed like any other.
+ * The feed after a walk (scenarios/shared/walk/feed.ts): a failure is the walk's last step, so it is listed, shrunk and
+ * replayed like any other.
  * @throws StepFailure citing the feed requirements broken
  */
 async function walkFeed(w: WalkReal, since: number): Promise<void> {
@@ -188,21 +193,23 @@ async function walkFeed(w: WalkReal, since: number): Promise<void> {
 }
 
 /**
- * Longest a failing batch of walks is shrunk for, ms: each shrink candidate replays whole walks
- * against the deployment, so an unbounded shrink of a deployment that fails everywhere would hold
- * the run for minutes. The walk reported is the shortest failing one found within it.
+ * Longest a failing batch of walks is shrunk for, ms: each shrink candidate replays whole walks against the deployment,
+ * so an unbounded shrink of a deployment that fails everywhere would hold the run for minutes. The walk reported is the
+ * shortest failing one found within it.
  */
 const SHRINK_BUDGET_MS = 20000;
 
 /**
- * Share of a walk check's time to send (Check.sendBy) in which steps start. Past it no step, batch
- * or shrink begins: the walks under way end and their feed is judged, so a deployment slow to
- * answer (a gateway that throttles, other users filling the feed) gets shorter or fewer walks,
- * judged, instead of a check stopped by its time limit.
+ * Share of a walk check's time to send (Check.sendBy) in which steps start. Past it no step, batch or shrink begins:
+ * the walks under way end and their feed is judged, so a deployment slow to answer (a gateway that throttles, other
+ * users filling the feed) gets shorter or fewer walks, judged, instead of a check stopped by its time limit.
  */
 export const WALK_STEPS_SHARE = 0.6;
 
-/** A walk or tour that broke the model (or could not be judged): its steps, how many of them were the start, the failing step's exchanges. */
+/**
+ * A walk or tour that broke the model (or could not be judged): its steps, how many of them were the start, the failing
+ * step's exchanges.
+ */
 interface FailedWalk {
   steps: string[];
   setup: number;
@@ -277,9 +284,9 @@ interface Checked {
 }
 
 /**
- * Runs one tour on records of its own: the records its steps name, its steps (those the check's
- * time allows) and the last observation. Its changes are judged in the feed by the generated walks
- * and the notification checks, not again here.
+ * Runs one tour on records of its own: the records its steps name, its steps (those the check's time allows) and the
+ * last observation. Its changes are judged in the feed by the generated walks and the notification checks, not again
+ * here.
  * @returns the tour's model, and how it failed (a failure is returned, not thrown)
  */
 async function runTour(r: WalkRun, tour: Tour, fakerSeed: number): Promise<TourResult> {
@@ -316,9 +323,8 @@ async function runTour(r: WalkRun, tour: Tour, fakerSeed: number): Promise<TourR
 }
 
 /**
- * Runs the tours side by side and adds what they exercised to the coverage. Tours touch only
- * their own records; each has a Faker seeded from the check's, so a replay generates the same data
- * whatever order their replies arrive in.
+ * Runs the tours side by side and adds what they exercised to the coverage. Tours touch only their own records; each
+ * has a Faker seeded from the check's, so a replay generates the same data whatever order their replies arrive in.
  * @throws the failure (walkFailure) of the first tour in TOURS order that failed, whatever finished first
  */
 async function runTours(r: WalkRun, tours: Tour[]): Promise<void> {
@@ -331,8 +337,8 @@ async function runTours(r: WalkRun, tours: Tour[]): Promise<void> {
 }
 
 /**
- * Runs one generated walk: its start and the feed's baseline, the commands fast-check chose (those
- * the steering lets run), the last observation and the feed.
+ * Runs one generated walk: its start and the feed's baseline, the commands fast-check chose (those the steering lets
+ * run), the last observation and the feed.
  * @returns the walk's model, and how it failed (a failure, or a step that could not be judged, is returned, not thrown)
  */
 async function runWalk(r: WalkRun, g: Generation, known: ReadonlySet<string>, cmds: WalkCommands): Promise<WalkResult> {
@@ -366,14 +372,14 @@ async function runWalk(r: WalkRun, g: Generation, known: ReadonlySet<string>, cm
 }
 
 /**
- * One run of the property: a batch of walks side by side, steered by the coverage keys `known`.
- * A batch fast-check generates adds to the coverage; after the first failure the batches are the
- * reruns of shrinking, and past the shrink budget or the check's time they pass without a request.
+ * One run of the property: a batch of walks side by side, steered by the coverage keys `known`. A batch fast-check
+ * generates adds to the coverage; after the first failure the batches are the reruns of shrinking, and past the shrink
+ * budget or the check's time they pass without a request.
  * @throws the error of the batch's failing walk, for fast-check to shrink the batch
  */
 async function runBatch(r: WalkRun, g: Generation, known: ReadonlySet<string>, batch: WalkCommands[]): Promise<void> {
-  // Past the shrink budget every candidate counts as passing without a request: fast-check ends
-  // its shrinking at once and reports the shortest failing walk found so far.
+  // Past the shrink budget every candidate counts as passing without a request: fast-check ends its shrinking at once
+  // and reports the shortest failing walk found so far.
   if (g.failedAt !== undefined && (Date.now() - g.failedAt > SHRINK_BUDGET_MS || Date.now() >= r.stepsUntil)) return;
   if (g.unjudged || g.ranOut) return;
   if (g.generating && Date.now() >= r.stepsUntil) {
@@ -382,16 +388,17 @@ async function runBatch(r: WalkRun, g: Generation, known: ReadonlySet<string>, b
   }
   const results = await Promise.all(batch.map((cmds) => runWalk(r, g, known, cmds)));
   const failed = results.find((x) => x.failed && !(x.failed.error instanceof CouldNotJudge))?.failed;
-  // A step the deployment could not answer (transient failures past the retry budget) is no
-  // finding: nothing to shrink. While generating it ends the walks (the check could not judge);
-  // in a shrinking re-run it counts as not reproducing the failure.
+  // A step the deployment could not answer (transient failures past the retry budget) is no finding: nothing to shrink.
+  // While generating it ends the walks (the check could not judge); in a shrinking re-run it counts as not reproducing
+  // the failure.
   const blocked = results.find((x) => x.failed?.error instanceof CouldNotJudge)?.failed;
   // Cut by the check's time after whole batches were judged: those stand, the rest are not run.
   if (blocked && !failed && g.generating) {
     if (blocked.error instanceof TimeRanOut && g.generated > 0) g.ranOut = true;
     else g.unjudged = blocked.error as CouldNotJudge;
   }
-  // Only the walks fast-check generated count: the first failure ends generation, and the reruns of shrinking follow it.
+  // Only the walks fast-check generated count: the first failure ends generation, and the reruns of shrinking follow
+  // it.
   if (g.generating)
     for (const x of results) {
       for (const keys of x.model.exercised) r.coverage.add(keys);
@@ -408,10 +415,9 @@ async function runBatch(r: WalkRun, g: Generation, known: ReadonlySet<string>, b
 }
 
 /**
- * Runs `walks` generated walks in batches of sideBySide(walks), each walk owning its records, each
- * batch steered by the coverage of the tours and batches before it. A failing batch is shrunk as a
- * whole (unless `endOnFailure`): the walks that do not fail shrink away, so the walk reported is
- * the failing one alone, as short as it fails.
+ * Runs `walks` generated walks in batches of sideBySide(walks), each walk owning its records, each batch steered by the
+ * coverage of the tours and batches before it. A failing batch is shrunk as a whole (unless `endOnFailure`): the walks
+ * that do not fail shrink away, so the walk reported is the failing one alone, as short as it fails.
  * @returns how the walks went, and fast-check's result
  */
 async function runGenerated(
@@ -434,7 +440,10 @@ async function runGenerated(
   return { g, details };
 }
 
-/** Writes the coverage of the state table and the steps by kind and outcome into the check's note; the coverage's first line also goes to `log`. */
+/**
+ * Writes the coverage of the state table and the steps by kind and outcome into the check's note; the coverage's first
+ * line also goes to `log`.
+ */
 function noteCoverage(r: WalkRun, g: Generation, kinds: StepKind[], log: (text: string) => void): void {
   const covered = r.coverage.summary(kinds, recordStatesFor(r.config), g.generated, g.stepsRun);
   // The full coverage listing goes to the report (the check's note); the console gets its first line.
@@ -450,22 +459,27 @@ function noteCoverage(r: WalkRun, g: Generation, kinds: StepKind[], log: (text: 
 /** Notes, in the check and on `log`, the walks and tours the check's time cut short; nothing when it cut none. */
 function noteShortTime(r: WalkRun, g: Generation, log: (text: string) => void): void {
   if (!(r.shortened || g.notBegun || g.ranOut)) return;
-  const said = `the check's time was short for this deployment (steps start within ${WALK_STEPS_SHARE * 100} % of its time to send): ${r.shortened} walks or tours ended before their steps, ${g.notBegun} walks were not begun${g.ranOut ? ', and the last batch ran out of time (not judged)' : ''}`;
+  const said =
+    `the check's time was short for this deployment (steps start within ${WALK_STEPS_SHARE * 100} % of its time ` +
+    `to send): ${r.shortened} walks or tours ended before their steps, ${g.notBegun} walks were not ` +
+    `begun${g.ranOut ? ', and the last batch ran out of time (not judged)' : ''}`;
   r.t.note(said);
   log(`[walks] ${r.config.service}: ${said}`);
 }
 
 /**
  * The check's verdict once its walks ran; returns when it passed.
- * @throws CouldNotJudge when a generated walk could not be judged and none failed; ConformanceFailure
- *   for the failing walk, shrunk (walkFailure), else citing the apart requirement when the
- *   deployment joined identities generated far apart
+ * @throws CouldNotJudge when a generated walk could not be judged and none failed; ConformanceFailure for the failing
+ *   walk, shrunk (walkFailure), else citing the apart requirement when the deployment joined identities generated far
+ *   apart
  */
 function judgeWalks(r: WalkRun, g: Generation, details: Checked): void {
   if (g.unjudged && !details.failed) throw g.unjudged;
   if (details.failed) {
     const last = g.last;
-    const shrunk = `walk seed ${r.walkSeed}, run seed ${r.runSeed}; fast-check shrank it (${details.numShrinks} shrinks) to ${(last?.steps.length ?? 0) - (last?.setup ?? 0)} steps`;
+    const shrunk =
+      `walk seed ${r.walkSeed}, run seed ${r.runSeed}; fast-check shrank it (${details.numShrinks} shrinks) to ` +
+      `${(last?.steps.length ?? 0) - (last?.setup ?? 0)} steps`;
     throw walkFailure(
       r.t,
       last?.error ?? details.errorInstance,
@@ -479,7 +493,8 @@ function judgeWalks(r: WalkRun, g: Generation, details: Checked): void {
     const joined = [...new Set(r.findings)].slice(0, 5);
     throw new ConformanceFailure(
       [r.config.requirements.apart],
-      `identities generated far apart were joined by the deployment's matching (the walks followed the deployment):\n  - ${joined.join('\n  - ')}\nreplay: ${r.replay}`,
+      `identities generated far apart were joined by the deployment's matching (the walks followed the ` +
+        `deployment):\n  - ${joined.join('\n  - ')}\nreplay: ${r.replay}`,
       {
         replay: r.replay,
         what: "identities generated far apart stay apart (the walks followed the deployment's matching)",
@@ -490,10 +505,10 @@ function judgeWalks(r: WalkRun, g: Generation, details: Checked): void {
 }
 
 /**
- * Runs the walks of one service inside a check: the tours, then the generated walks of the budget;
- * notes the coverage. Returns when they held.
- * @throws ConformanceFailure (minimal walk printed) when a walk breaks the model, citing the
- *   requirements of the failing step; CouldNotJudge when the deployment could not answer
+ * Runs the walks of one service inside a check: the tours, then the generated walks of the budget; notes the coverage.
+ * Returns when they held.
+ * @throws ConformanceFailure (minimal walk printed) when a walk breaks the model, citing the requirements of the
+ *   failing step; CouldNotJudge when the deployment could not answer
  */
 export async function runWalks(t: Check, config: WalkConfig, options: WalkOptions): Promise<void> {
   const info = options.run ?? { seed: runInfo().seed, budget: walkBudget() };
@@ -522,7 +537,8 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
   const started = Date.now();
   const { g, details } = await runGenerated(r, kinds, walks, options.shrink === false);
   log(
-    `[walks] ${config.service}: ${walks} walks x ${info.budget.steps} steps, walk seed ${walkSeed} (run seed ${info.seed}), ${g.walksRun} walks run in ${Date.now() - started} ms, after ${tours.length} tours`,
+    `[walks] ${config.service}: ${walks} walks x ${info.budget.steps} steps, walk seed ${walkSeed} (run seed ` +
+      `${info.seed}), ${g.walksRun} walks run in ${Date.now() - started} ms, after ${tours.length} tours`,
   );
   noteCoverage(r, g, kinds, log);
   noteShortTime(r, g, log);
@@ -531,15 +547,16 @@ export async function runWalks(t: Check, config: WalkConfig, options: WalkOption
 
 type CheckFn = ReturnType<typeof scenario>['check'];
 
-/** Most generated walks one check runs: a longer budget is split over several checks, so no walk check holds a run up. */
+/**
+ * Most generated walks one check runs: a longer budget is split over several checks, so no walk check holds a run up.
+ */
 export const WALKS_PER_CHECK = 6;
 
 /**
- * Registers a service's walks as checks: one for the tours (the fixed chains every run takes), and
- * the generated walks of the run's budget split into parts of at most WALKS_PER_CHECK walks, each a
- * check of its own that runs its walks side by side. Every part has its own walk seed (from its
- * check ID), so `CONFORMANCE_SEED=<run seed>` with the part's title replays it. `verifies` lists
- * the requirement IDs the walks judge (written in the service's walks file).
+ * Registers a service's walks as checks: one for the tours (the fixed chains every run takes), and the generated walks
+ * of the run's budget split into parts of at most WALKS_PER_CHECK walks, each a check of its own that runs its walks
+ * side by side. Every part has its own walk seed (from its check ID), so `CONFORMANCE_SEED=<run seed>` with the part's
+ * title replays it. `verifies` lists the requirement IDs the walks judge (written in the service's walks file).
  * @throws Error when `verifies` is not the list of IDs the walks judge (walkRequirementIds)
  */
 export function walkChecks(check: CheckFn, config: WalkConfig, file: string, verifies: readonly string[]): void {
@@ -562,8 +579,8 @@ export function walkChecks(check: CheckFn, config: WalkConfig, file: string, ver
           tours: false,
           run: { seed: runInfo().seed, budget: { walks: share, steps } },
         }),
-      // The generated walks are the run's longest chains (docs/performance.md, item 40): their
-      // requests go before the tours', which end well before them.
+      // The generated walks are the run's longest chains (docs/performance.md, item 40): their requests go before the
+      // tours', which end well before them.
       { chain: 'longest' },
     );
   }
@@ -573,4 +590,5 @@ export function walkChecks(check: CheckFn, config: WalkConfig, file: string, ver
 export const WALKS_TITLE =
   'model-based walks over the state table keep replies and identities consistent with the model';
 export const TOURS_TITLE =
-  'tours over the state table (fixed chains of rows every run takes) keep replies and identities consistent with the model';
+  'tours over the state table (fixed chains of rows every run takes) keep replies and identities consistent ' +
+  'with the model';
