@@ -78,12 +78,12 @@ export function allureVariables(s: Summary): Record<string, string> {
 }
 
 /** How a failing check's Allure result is marked, by how the gate treats it. */
-const GATE_LABELS: Record<GateClass | 'could not judge', { tag: string; severity: string }> = {
+const GATE_LABELS: Record<GateClass, { tag: string; severity: string }> = {
   gating: { tag: 'gating', severity: 'critical' },
   'expect-only': { tag: 'EXPECT only, not gating', severity: 'minor' },
   known: { tag: 'known failure, not gating', severity: 'minor' },
   pending: { tag: 'pending, not gating', severity: 'minor' },
-  'could not judge': { tag: 'could not judge', severity: 'normal' },
+  'could-not-judge': { tag: 'could not judge', severity: 'normal' },
 };
 const GATE_LABEL_NAMES = new Set(['gate', 'tag', 'severity']);
 
@@ -104,7 +104,7 @@ function markGateClasses(dir: string, s: Summary): void {
     const checkId = result.labels?.find((l) => l.name === 'checkId')?.value;
     const check = checkId ? byId.get(checkId) : undefined;
     if (!check || (check.verdict !== 'fail' && check.verdict !== 'error')) continue;
-    const cls = check.couldNotJudge ? 'could not judge' : gateClass(check.checkId, s.gate);
+    const cls = check.couldNotJudge ? 'could-not-judge' : gateClass(check.checkId, s.gate);
     const mark = GATE_LABELS[cls];
     result.labels = [
       ...(result.labels ?? []).filter((l) => !GATE_LABEL_NAMES.has(l.name)),

@@ -20,9 +20,13 @@ import { SERVICES } from '../specs/services.js';
 import type { Gate } from './known-failures.js';
 import type { CheckResult } from './results.js';
 
-/** How the gate treats a failing check. */
-export type GateClass = 'gating' | 'expect-only' | 'pending' | 'known';
-const GATE_ORDER: GateClass[] = ['gating', 'expect-only', 'pending', 'known'];
+/**
+ * How the gate treats a failing check: it gates; it could not judge (the deployment did not
+ * answer: the run is INCOMPLETE, whatever the level of the requirements it verifies); it failed
+ * EXPECT requirements only; it is pending or a known failure of the known-failures list.
+ */
+export type GateClass = 'gating' | 'could-not-judge' | 'expect-only' | 'pending' | 'known';
+const GATE_ORDER: GateClass[] = ['gating', 'could-not-judge', 'expect-only', 'pending', 'known'];
 
 /** A failing check's place among the run's failures. */
 export interface CausePlace {
@@ -103,15 +107,28 @@ export function failingOperation(c: CheckResult): string | undefined {
 }
 
 /**
- * How a report marks a failure by its gate class: nothing when it gates, else " [known]", " [pending]", " [EXPECT only,
- * not gating]".
+ * A gate class in words, as reports print it: "could not judge", "EXPECT only, not gating", "known", "pending" ("" when
+ * it gates).
  */
-export const gateMark = (cls: GateClass): string =>
-  cls === 'gating' ? '' : cls === 'expect-only' ? ' [EXPECT only, not gating]' : ` [${cls}]`;
+export const gateWords = (cls: GateClass): string =>
+  cls === 'gating'
+    ? ''
+    : cls === 'expect-only'
+      ? 'EXPECT only, not gating'
+      : cls === 'could-not-judge'
+        ? 'could not judge'
+        : cls;
 
-/** How the gate treats a failing check. */
+/**
+ * How a report marks a failure by its gate class: nothing when it gates, else " [could not judge]", " [known]",
+ * " [pending]", " [EXPECT only, not gating]".
+ */
+export const gateMark = (cls: GateClass): string => (cls === 'gating' ? '' : ` [${gateWords(cls)}]`);
+
+/** How the gate treats a failing check (see GateClass); a check that could not judge is never "EXPECT only". */
 export function gateClass(checkId: string, g: Gate): GateClass {
   if (g.gating.includes(checkId)) return 'gating';
+  if ((g.incomplete ?? []).includes(checkId)) return 'could-not-judge';
   if (g.expected.some((x) => x.checkId === checkId)) return 'known';
   if (g.pending.some((x) => x.checkId === checkId)) return 'pending';
   return 'expect-only';

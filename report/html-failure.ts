@@ -9,7 +9,7 @@
 import { exchangeOutcome } from '../harness/failure.js';
 import { badge, checkAnchor, clip, e } from './html-kit.js';
 import { type FailureView, placeText } from './view.js';
-import { shownTitle } from './failure-order.js';
+import { gateWords, shownTitle } from './failure-order.js';
 
 const exchangeAnchor = (checkId: string, n: number) => `x-${checkId}-${n}`;
 
@@ -80,7 +80,10 @@ export function failureHtml(f: FailureView, titles: Map<string, string> = new Ma
     `<article class="failure ${e(c.verdict)} ${e(f.gate)} ${e(f.place.role)}" id="${e(checkAnchor(c.checkId))}" ` +
       `data-verdict="${e(c.verdict)}" data-service="${e(c.service)}">`,
   );
-  out.push(`<h3>${badge(c.verdict)} ${badge(f.gate)} ${e(c.service)} · ${e(shownTitle(c))}</h3>`);
+  out.push(
+    `<h3>${badge(c.verdict)} ${badge(f.gate, gateWords(f.gate) || 'gating')} ${e(c.service)} · ` +
+      `${e(shownTitle(c))}</h3>`,
+  );
   out.push(placeHtml(f, titles));
   out.push(finding(f));
   const block = ({ exchange: x, curl, number, failing }: FailureView['exchanges'][number]) => {

@@ -8,7 +8,8 @@ export const e = (s: unknown) => he.escape(String(s ?? ''));
 export const MAX_BODY = 20000;
 export const clip = (text: string, max = MAX_BODY) =>
   text.length > max ? `${text.slice(0, max)}\n... [${text.length - max} more characters]` : text;
-export const badge = (v: string) => `<span class="badge ${e(v)}">${e(v)}</span>`;
+/** A coloured label: its class `v` (a verdict, a gate class), its text `text` (default `v`). */
+export const badge = (v: string, text = v) => `<span class="badge ${e(v)}">${e(text)}</span>`;
 export const td = (html: string) => `<td>${html}</td>`;
 /** A check's title without its "[IDs]" suffix (the IDs are shown beside it). */
 /** The anchor of a failing check's block. */
@@ -25,6 +26,7 @@ export const CSS = `
 body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;margin:0;color:#1b1f23;background:#f6f8fa}
 main{max-width:1180px;margin:0 auto;padding:12px 24px 48px}
 header.verdict{padding:14px 24px;color:#fff}header.pass{background:#2e7d32}header.fail{background:#c62828}header.incomplete{background:#ef6c00}
+header.interrupted{background:#455a64}header.leftovers{background:#8e0000}header.nothing-ran{background:#616161}
 header .facts{opacity:.95}header a{color:#fff}
 h1{margin:0;font-size:22px}h2{border-bottom:1px solid #d0d7de;padding-bottom:4px;margin:8px 0 12px}h3{margin:14px 0 8px}
 nav#toc{background:#fff;border-bottom:1px solid #d0d7de;padding:6px 24px;position:sticky;top:0;z-index:2;font-size:13px}
@@ -35,11 +37,13 @@ section section{border:0;padding:0;margin:0}
 table{border-collapse:collapse;width:100%;margin:8px 0}th,td{border:1px solid #d0d7de;padding:3px 8px;text-align:left;vertical-align:top}
 th{background:#f0f3f6}pre{background:#f6f8fa;border:1px solid #d0d7de;padding:8px;overflow:auto;max-height:320px;white-space:pre-wrap;word-break:break-word;margin:4px 0}
 .badge{display:inline-block;padding:0 6px;border-radius:10px;font-size:12px;font-weight:600;color:#fff;background:#6e7781}
-.badge.pass{background:#2e7d32}.badge.fail,.badge.gating{background:#c62828}.badge.error,.badge.incomplete{background:#ef6c00}.badge.skip{background:#9e9e9e}
+.badge.pass{background:#2e7d32}.badge.fail,.badge.gating{background:#c62828}.badge.error,.badge.incomplete,.badge.could-not-judge{background:#ef6c00}
+.badge.interrupted,.badge.nothing-ran{background:#455a64}.badge.leftovers{background:#8e0000}.badge.skip{background:#9e9e9e}
 .badge.omit,.badge.untestable,.badge.not-run{background:#90a4ae}.badge.root{background:#6a1b9a}.badge.same-cause,.badge.downstream{background:#8d6e63}
 h3.cause{margin:18px 0 4px;padding:4px 8px;background:#fbe9e7;border-radius:4px;font-size:15px}p.place{margin:2px 0 6px;font-size:13px}.badge.uncovered{background:#8e24aa}.badge.known,.badge.pending,.badge.expect-only{background:#5c6bc0}
 .charts{display:flex;flex-wrap:wrap;gap:16px}.charts figure{margin:0}.muted{color:#57606a}details{margin:6px 0}summary{cursor:pointer}
-.failure{border-left:4px solid #c62828;padding:2px 0 2px 12px;margin:12px 0}.failure.error{border-color:#ef6c00}
+.failure{border-left:4px solid #c62828;padding:2px 0 2px 12px;margin:12px 0}
+.failure.error,.failure.could-not-judge{border-color:#ef6c00}
 .failure.known,.failure.pending,.failure.expect-only{border-color:#5c6bc0}.failure h3{font-size:15px;margin:4px 0}
 dl.finding{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:6px 0}dl.finding dt{font-weight:600;color:#57606a}dl.finding dd{margin:0}
 dl.finding code,dl.finding pre{font-size:12.5px}dl.finding dd.got code,dl.finding dd.expected code{white-space:pre-wrap}dl.finding dd.got code{background:#ffebee}dl.finding dd.expected code{background:#e8f5e9}

@@ -21,10 +21,12 @@ import type { Charts } from './charts.js';
 import { COVERAGE_DEFINITION, coverageText } from './coverage-text.js';
 import { chartsHtml, cleanupHtml, lagsHtml, statsHtml, transportHtml } from './html-figures.js';
 import { failureHtml } from './html-failure.js';
+import { gateWords } from './failure-order.js';
 import { CSS, badge, checkAnchor, e, table, td } from './html-kit.js';
 import { serviceHtml } from './html-service.js';
 import type { TransitionView } from './state-diagram.js';
 import { gateSentence, headline } from './headline.js';
+import { drawnVerdict, exitCodeOf } from './outcome.js';
 import { expiredText } from './known-failures.js';
 import type { Summary } from './summary.js';
 import { targetStatement } from './target.js';
@@ -112,7 +114,8 @@ export function headHtml(s: Summary, run: SafeRun): string[] {
     `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src ` +
       `data:; script-src '${SCRIPT_HASH}'">`,
     `<title>Conformance run ${e(run.runId)}: ${e(headline(s))}</title><style>${CSS}</style></head><body>`,
-    `<header class="verdict ${e(g.verdict)}" id="verdict"><h1>Conformance run ${e(run.runId)}: ${e(headline(s))}</h1>`,
+    `<header class="verdict ${e(drawnVerdict(s))}" id="verdict">` +
+      `<h1>Conformance run ${e(run.runId)}: ${e(headline(s))}</h1>`,
     `<div id="target">${e(targetStatement(run))}</div>`,
     `<div class="facts">${e(deployment)} · seed ${e(run.seed)} · ${e(duration(run.durationMs))} · ` +
       `${s.totals.checks} checks: ${s.totals.pass} pass, ${s.totals.fail} fail, ${s.totals.error} error, ` +
@@ -170,8 +173,25 @@ export function causeHeadingHtml(f: FailureView, n: number): string {
   return (
     `<h3 class="cause" id="cause-${n}">Cause ${n}: <a ` +
     `href="#req-${e(f.place.requirement)}">${e(f.place.requirement)}</a>${rule ? ` <span class="muted">(${e(rule.level)})</span>` : ''}${f.place.operation ? ` at ${e(f.place.operation)}` : ''} ` +
-    `· ${checks} failing check${checks > 1 ? 's' : ''}${f.gate === 'gating' ? '' : ` · ${e(f.gate)}`}</h3>`
+    `· ${checks} failing check${checks > 1 ? 's' : ''}${f.gate === 'gating' ? '' : ` · ${e(gateWords(f.gate))}`}</h3>`
   );
+}
+
+/**
+ * The Gate heading's badge: the run's verdict (report/outcome.ts drawnVerdict), so an interrupted
+ * run reads "interrupted" and is never drawn as a pass, whatever its ended checks' gate says.
+ */
+function gateBadge(s: Summary): string {
+  const drawn = drawnVerdict(s);
+  const words: Record<ReturnType<typeof drawnVerdict>, string> = {
+    pass: 'pass',
+    fail: 'fail',
+    incomplete: 'incomplete',
+    interrupted: `interrupted (exit code ${exitCodeOf(s)})`,
+    leftovers: `records left (exit code ${exitCodeOf(s)})`,
+    'nothing-ran': 'no check ran',
+  };
+  return badge(drawn, words[drawn]);
 }
 
 /**
@@ -182,7 +202,7 @@ export function gateHtml(s: Summary): string[] {
   const g = s.gate;
   const link = (id: string) => `<a href="#${e(checkAnchor(id))}"><code>${e(id)}</code></a>`;
   const out = [
-    `<section id="gate"><h2>Gate: ${badge(g.verdict)}</h2>`,
+    `<section id="gate"><h2>Gate: ${gateBadge(s)}</h2>`,
     `<p>${e(gateSentence(s))}${g.knownFailuresFile ? ` Known failures from <code>${e(g.knownFailuresFile)}</code>${g.deployment ? ` (deployment ${e(g.deployment)})` : ''}.` : ' No known-failures file.'}</p>`,
   ];
   const list = (id: string, title: string, rows: string[]) => {

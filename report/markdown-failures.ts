@@ -5,7 +5,7 @@
  */
 import type { Exchange } from '../harness/reply.js';
 import type { FailureReport } from '../harness/verdict.js';
-import { shownTitle } from './failure-order.js';
+import { gateWords, shownTitle } from './failure-order.js';
 import { mdCell as cell, mdFence as fence } from './md-table.js';
 import { type FailureView, placeText } from './view.js';
 
@@ -36,7 +36,7 @@ export function causeHeading(f: FailureView, n: number): string {
   const checks = 1 + f.place.followers;
   return (
     `### Cause ${n}: ${f.place.requirement}${f.place.operation ? ` at ${f.place.operation}` : ''} (${checks} ` +
-    `failing check${checks > 1 ? 's' : ''}${f.gate === 'gating' ? '' : `, ${f.gate}`})`
+    `failing check${checks > 1 ? 's' : ''}${f.gate === 'gating' ? '' : `, ${gateWords(f.gate)}`})`
   );
 }
 
@@ -46,7 +46,8 @@ export function causeHeading(f: FailureView, n: number): string {
  */
 export function failureMarkdown(f: FailureView, titles: Map<string, string>): string[] {
   const L = [
-    `#### ${f.check.verdict.toUpperCase()} (${f.gate}): ${f.check.service} · ${cell(shownTitle(f.check))}`,
+    `#### ${f.check.verdict.toUpperCase()} (${gateWords(f.gate) || 'gating'}): ${f.check.service} · ` +
+      `${cell(shownTitle(f.check))}`,
     '',
   ];
   const place = placeText(f, (id) => titles.get(id) ?? id);

@@ -51,6 +51,16 @@ export function runVerdict(s: Outcome): RunVerdict {
   return s.gate.verdict;
 }
 
+/**
+ * The class a report draws the run's verdict in (report.html's banner and Gate badge): the run's
+ * verdict, so that only a run that passed is drawn green; an interrupted run, an INCOMPLETE one or
+ * one that left records behind never is, whatever the gate of the checks that ended says.
+ */
+export function drawnVerdict(s: Outcome): 'pass' | 'fail' | 'incomplete' | 'interrupted' | 'leftovers' | 'nothing-ran' {
+  const v = runVerdict(s);
+  return v === 'nothing ran' ? 'nothing-ran' : v;
+}
+
 /** The exit code of `npm run conformance` for a finished run (see the file's comment). */
 export function exitCodeOf(s: Outcome): number {
   const v = runVerdict(s);

@@ -160,8 +160,8 @@ export default class ProgressReporter implements Reporter {
   }
 
   /**
-   * How the gate will treat a failing check, as the reports mark it (report/failure-order.ts gateMark), or " [could not
-   * judge]": the same judgement as the gate's (report/known-failures.ts judge).
+   * How the gate will treat a failing check, as the reports mark it (report/failure-order.ts
+   * gateMark): the same judgement as the gate's (report/known-failures.ts judge).
    */
   private gateLabel(
     c: Pick<CheckMeta, 'checkId' | 'verifies' | 'couldNotJudge'> & {
@@ -174,7 +174,7 @@ export default class ProgressReporter implements Reporter {
       (id) => LEVELS.get(id),
       this.known,
     );
-    return g.incomplete.length ? ' [could not judge]' : gateMark(gateClass(c.checkId, g));
+    return gateMark(gateClass(c.checkId, g));
   }
 
   onUserConsoleLog(log: UserConsoleLog): void {

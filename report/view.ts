@@ -24,7 +24,7 @@ export interface FailureView {
   check: CheckResult;
   /** The requirements the failure cites (or all it verifies for an error), with their text. */
   rules: RequirementRow[];
-  /** How the gate treats it: gating, known failure, pending, or EXPECT-only. */
+  /** How the gate treats it: gating, could not judge, known failure, pending, or EXPECT-only. */
   gate: GateClass;
   /** Its place among the run's failures: root cause, same cause, or downstream of one (report/failure-order.ts). */
   place: CausePlace;
@@ -138,16 +138,28 @@ export function failureViews(s: Summary, folder: string): FailureView[] {
 }
 
 /** One line on a failure's place among the run's failures (none for a root that stands alone). */
-export function placeText(f: Pick<FailureView, 'place'>, titleOf: (checkId: string) => string): string | undefined {
+export function placeText(
+  f: Pick<FailureView, 'place'> & Partial<Pick<FailureView, 'gate'>>,
+  titleOf: (checkId: string) => string,
+): string | undefined {
   const p = f.place;
   const at = (op?: string) => (op ? ` at ${op}` : '');
-  if (p.role === 'root')
-    return p.followers
-      ? `root cause: ${p.requirement} fails${at(p.operation)}; ${p.followers} more failing ` +
-          `check${p.followers > 1 ? 's' : ''} below follow from it`
-      : undefined;
+  // A check that could not judge broke nothing: its place says what went unjudged, never that a rule "fails".
+  const unjudged = f.gate === 'could-not-judge';
+  if (p.role === 'root') {
+    if (!p.followers) return undefined;
+    const more = `${p.followers} more check${p.followers > 1 ? 's' : ''} below`;
+    return unjudged
+      ? `first of its kind: ${p.requirement} could not be judged${at(p.operation)} (the deployment did not answer); ` +
+          `${more} could not judge it either`
+      : `root cause: ${p.requirement} fails${at(p.operation)}; ` +
+          `${more.replace('check', 'failing check')} follow from it`;
+  }
   if (p.role === 'same-cause')
-    return `same cause: ${p.requirement} fails${at(p.operation)} here too, as in "${titleOf(p.cause!.checkId)}" above`;
+    return unjudged
+      ? `same kind: ${p.requirement} could not be judged${at(p.operation)} here either, ` +
+          `as in "${titleOf(p.cause!.checkId)}" above`
+      : `same cause: ${p.requirement} fails${at(p.operation)} here too, as in "${titleOf(p.cause!.checkId)}" above`;
   return (
     `downstream: failed after ${p.cause!.operation ?? 'an operation'}, which breaks ${p.cause!.requirement} in ` +
     `"${titleOf(p.cause!.checkId)}" above; probably the same cause`

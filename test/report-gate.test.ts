@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SettingsError } from '../harness/config.js';
 import type { CleanupResult } from '../harness/cleanup.js';
-import { consoleSummary } from '../report/console-summary.js';
+import { causeLines, consoleSummary } from '../report/console-summary.js';
+import { writeRunReports } from '../report/write.js';
 import { headline } from '../report/headline.js';
 import { historyPath, judge, loadKnownFailures, recordPasses, unknownEntries } from '../report/known-failures.js';
 import { buildSummary } from '../report/summary.js';
@@ -302,6 +303,24 @@ describe('INCOMPLETE: checks that could not judge', () => {
     expect(outcome.code).toBe(INCOMPLETE_EXIT);
     expect(INCOMPLETE_EXIT).toBe(5);
     expect(outcome.lines.join('\n')).toMatch(/INCOMPLETE: nothing failed, but 1 check\(s\) could not judge/);
+  });
+
+  it('a check that could not judge a MUST requirement is marked "could not judge", never "EXPECT only", on the console, in summary.md and report.html', async () => {
+    const f = makeRunFolder();
+    // The fixture's error, as a check of a MUST requirement the deployment did not answer.
+    const rs = f.results
+      .map((r) => (r.verdict === 'error' ? { ...r, verifies: ['ORG-SEARCH-THRESHOLD'], couldNotJudge: true } : r))
+      .filter((r) => r.verdict !== 'fail');
+    expect(level('ORG-SEARCH-THRESHOLD')).toBe('MUST');
+    const { summary } = await writeRunReports(f.folder, undefined, f.run, rs, undefined, { known: null });
+    const causes = causeLines(summary).join('\n');
+    expect(causes).toMatch(/1\. organization ORG-SEARCH-THRESHOLD \[could not judge\]: unreachable/);
+    const md = readFileSync(join(f.folder, 'summary.md'), 'utf8');
+    expect(md).toMatch(/### Cause 1: ORG-SEARCH-THRESHOLD \(1 failing check, could not judge\)/);
+    expect(md).toMatch(/#### ERROR \(could not judge\): organization/);
+    const html = readFileSync(join(f.folder, 'report.html'), 'utf8').replace(/<style>[\s\S]*?<\/style>/, '');
+    expect(html).toMatch(/<span class="badge could-not-judge">could not judge<\/span> organization/);
+    for (const text of [causes, md, html]) expect(text).not.toMatch(/EXPECT only|expect-only/);
   });
 
   it('a MUST failure still wins (exit 1), and records left behind still win over both (exit 4)', () => {

@@ -200,3 +200,60 @@ describe('reports written while the teardown still removes records', () => {
     for (const id of ['chart-outcomes', 'chart-latency', 'chart-scores']) expect(page).toContain(`id="${id}"`);
   });
 });
+
+/**
+ * Only a run that passed is drawn green: an interrupted run whose ended checks all passed, and an
+ * INCOMPLETE run, get a banner and a Gate badge of their own colour, never the pass green.
+ */
+describe('the verdict colours', () => {
+  const GREEN = '#2e7d32';
+  /** The background colour the page's CSS gives a selector's class (the last rule naming it). */
+  const colourOf = (page: string, selector: string) => {
+    const css = /<style>([\s\S]*?)<\/style>/.exec(page)![1]!;
+    const rules = [...css.matchAll(/([^{}]+)\{([^}]*)\}/g)].filter((m) =>
+      m[1]!.split(',').some((s) => s.trim() === selector),
+    );
+    return /background:([^;}]+)/.exec(rules.at(-1)?.[2] ?? '')?.[1];
+  };
+  const drawn = async (results: ReturnType<typeof makeRunFolder>['results'], interrupted?: boolean) => {
+    const f = makeRunFolder();
+    await writeRunReports(f.folder, undefined, f.run, results, undefined, {
+      known: null,
+      ...(interrupted
+        ? {
+            interrupted: () => ({
+              signal: 'SIGINT' as const,
+              reason: 'SIGINT to npm run conformance',
+              at: f.run.startedAt,
+            }),
+          }
+        : {}),
+    });
+    const page = readFileSync(join(f.folder, 'report.html'), 'utf8');
+    const banner = /<header class="verdict ([\w-]+)" id="verdict"><h1>([^<]*)<\/h1>/.exec(page)!;
+    const gate = /<section id="gate"><h2>Gate: <span class="badge ([\w-]+)">([^<]*)<\/span>/.exec(page)!;
+    return { page, banner: { cls: banner[1]!, text: banner[2]! }, gate: { cls: gate[1]!, text: gate[2]! } };
+  };
+  const passing = () => makeRunFolder().results.filter((r) => r.verdict === 'pass');
+
+  it('an interrupted run whose ended checks all passed: banner and Gate badge "interrupted", not green', async () => {
+    const { page, banner, gate } = await drawn(passing(), true);
+    expect(banner.text).toMatch(/INTERRUPTED by SIGINT \(exit code 130\)/);
+    expect(banner.cls).toBe('interrupted');
+    expect(gate).toEqual({ cls: 'interrupted', text: 'interrupted (exit code 130)' });
+    expect(colourOf(page, 'header.interrupted')).not.toBe(GREEN);
+    expect(colourOf(page, '.badge.interrupted')).not.toBe(GREEN);
+  });
+
+  it('an INCOMPLETE run: banner and Gate badge "incomplete", not green; a passing run is green', async () => {
+    const unjudged = makeRunFolder()
+      .results.filter((r) => r.verdict !== 'fail')
+      .map((r) => (r.verdict === 'error' ? { ...r, couldNotJudge: true } : r));
+    const incomplete = await drawn(unjudged);
+    expect([incomplete.banner.cls, incomplete.gate.cls]).toEqual(['incomplete', 'incomplete']);
+    expect(colourOf(incomplete.page, 'header.incomplete')).not.toBe(GREEN);
+    const pass = await drawn(passing());
+    expect([pass.banner.cls, pass.gate.cls]).toEqual(['pass', 'pass']);
+    expect(colourOf(pass.page, 'header.pass')).toBe(GREEN);
+  });
+});
