@@ -21,7 +21,10 @@ export function keepsInFull(kept: ExchangesKept, verdict: CheckMeta['verdict']):
 }
 
 export function recordCheck(meta: CheckMeta, t: Check, kept: ExchangesKept = 'failing'): void {
-  meta.operations = [...new Set(t.exchanges.map((e) => e.operation))];
+  // The operations the check sent: its exchanges, and those it kept no copy of (the steps of a walk or a
+  // state-table script, also a shared script's run: scenarios/shared/shared-script.ts), which the state
+  // diagram colours a transition by (report/state-diagram.ts).
+  meta.operations = [...new Set([...t.exchanges, ...t.asideLines].map((e) => e.operation))];
   if (t.lags.length) meta.lags = t.lags;
   const retries = t.exchanges.reduce((n, e) => n + (e.retries?.length ?? 0), 0);
   if (retries) meta.retries = retries;

@@ -3,11 +3,13 @@
  * through ORG_* settings, exactly as a user points the suite at a deployment): zero failures,
  * every organization MUST requirement covered by a check or listed as untestable, every check
  * citing catalogue requirements, other services reported "not configured", and zero records of
- * the test sources left in the reference after teardown. Also the exit code 2 path.
+ * the test sources left in the reference after teardown, every transition of the state diagram coloured. Also the
+ * exit code 2 path.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningReference, startReference } from '../reference/server.js';
-import { requirementIndex } from '../specs/services.js';
+import { SERVICES, requirementIndex } from '../specs/services.js';
+import { transitionViews } from '../report/state-diagram.js';
 import { REFERENCE_SOURCES } from '../run/deployments.js';
 import { type SuiteRun, runSuite } from './support/run-suite.js';
 
@@ -49,6 +51,17 @@ describe('organization conformance run against a configured reference', () => {
     expect(
       run.summary!.operations.filter((o) => o.service === 'organization' && !o.exercised).map((o) => o.operation),
     ).toEqual([]);
+  });
+
+  it('colours every transition of the state diagram: each is exercised by a passing check that sent it, none is grey', () => {
+    const org = SERVICES.organization;
+    const views = transitionViews(org.states, org.requirements, run.summary!.checks);
+    expect(views.map((v) => `${v.transition.operation}: ${v.verdict}`)).toEqual(
+      org.states.transitions.map((t) => `${t.operation}: pass`),
+    );
+    // The reply and effect checks of a row share one run of its script: each carries the operations that run sent.
+    const shared = run.summary!.checks.filter((c) => c.area === 'lifecycle' || c.area === 'merge-link');
+    expect(shared.filter((c) => c.verdict === 'pass' && !c.operations.length).map((c) => c.checkId)).toEqual([]);
   });
 
   it('every check has its own check ID (IDs key seeds, baselines and known-failure lists)', () => {
