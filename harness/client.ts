@@ -111,7 +111,7 @@ export class ServiceClient {
       tls: target.tls,
       ...(target.proxy && !target.embedded ? { proxy: target.proxy } : {}),
     });
-    this.guard = new Guard(target, profile, run);
+    this.guard = new Guard(target, profile, run, (a) => run.recordOwned(a));
     if (target.auth.scheme === 'bearer' && target.auth.oauth)
       this.tokens = new TokenSource(
         target.auth.oauth,

@@ -11,6 +11,7 @@
 import type { OperationSpec, WireNames } from '../specs/common/model.js';
 import type { SourceRef } from '../specs/common/wire.js';
 import type { ServiceTarget } from './config.js';
+import type { Adoption, AdoptionKind } from './ownership.js';
 import { type Profile, relationshipMembers } from './profile.js';
 import type { RunContext } from './run.js';
 
@@ -46,10 +47,15 @@ export class Guard {
   private adoptions = 0;
   readonly names: WireNames;
 
+  /**
+   * @param recordAdoption called with each first adoption (the client writes the run's ownership
+   *   record, harness/ownership.ts, so that the evidence bundle's scan knows what the run owned)
+   */
   constructor(
     readonly target: ServiceTarget,
     profile: Profile,
     readonly run: RunContext,
+    private readonly recordAdoption?: (a: Adoption) => void,
   ) {
     this.names = wireNames(profile, target.service);
   }
@@ -71,7 +77,8 @@ export class Guard {
 
   /** Marks a data-source name as created by the run (teardown re-reads them from the ledger). */
   adoptSourceName(name: unknown): void {
-    if (typeof name === 'string' && name.startsWith(this.run.namespace)) this.adopt(this.createdSourceNames, name);
+    if (typeof name === 'string' && name.startsWith(this.run.namespace))
+      this.adopt(this.createdSourceNames, name, 'dataSource');
   }
 
   ownsLinkId(linkId: unknown, asOf: GuardMoment = this.adoptions): boolean {
@@ -80,7 +87,7 @@ export class Guard {
 
   /** Marks a link ID as the identity of a run-owned source. */
   adoptLinkId(linkId: unknown): void {
-    if (typeof linkId === 'string' && linkId) this.adopt(this.ownedLinkIds, linkId);
+    if (typeof linkId === 'string' && linkId) this.adopt(this.ownedLinkIds, linkId, 'linkId');
   }
 
   /** True when the run created the relationship. */
@@ -90,11 +97,13 @@ export class Guard {
 
   /** Marks a relationship as created by the run (teardown re-reads them from the ledger). */
   adoptRelationship(id: unknown): void {
-    if (typeof id === 'string' && id) this.adopt(this.ownedRelationships, id);
+    if (typeof id === 'string' && id) this.adopt(this.ownedRelationships, id, 'relationship');
   }
 
-  private adopt(owned: Map<string, GuardMoment>, key: string): void {
-    if (!owned.has(key)) owned.set(key, ++this.adoptions);
+  private adopt(owned: Map<string, GuardMoment>, key: string, kind: AdoptionKind): void {
+    if (owned.has(key)) return;
+    owned.set(key, ++this.adoptions);
+    this.recordAdoption?.({ service: this.target.service, kind, id: key });
   }
 
   /**

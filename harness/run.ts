@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { ServiceName } from '../specs/common/model.js';
 import type { SourceRef } from '../specs/common/wire.js';
+import { type Adoption, ownedFile } from './ownership.js';
 
 export const NATIVE_ID_PREFIX = 'cf-';
 
@@ -89,6 +90,11 @@ export class RunContext {
   /** Appends one entry to the ledger (synchronously, so it is on disk before the request leaves). */
   record(entry: LedgerEntry): void {
     appendFileSync(this.ledgerFile, `${JSON.stringify(entry)}\n`);
+  }
+
+  /** Appends what a guard adopted to the run's ownership record (harness/ownership.ts). */
+  recordOwned(adoption: Adoption): void {
+    appendFileSync(ownedFile(this.folder), `${JSON.stringify(adoption)}\n`);
   }
 
   private quarantineOffset = 0;

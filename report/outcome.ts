@@ -11,6 +11,8 @@
  *     verdicts cover only the checks that ended first; the teardown still removed what it created;
  *   5 INCOMPLETE: nothing failed, but checks could not judge because the deployment did not answer;
  *   else 0 (known failures, EXPECT-only failures and pending checks are reported, not gating).
+ * A run asked for an evidence bundle (`--evidence`) that was not written exits 6 instead
+ * (run/evidence.ts), unless 4 or an interrupt's code says more.
  */
 import type { CheckResult } from './results.js';
 import type { Summary } from './summary.js';
@@ -21,13 +23,18 @@ export const FAIL_EXIT = 1;
 export const LEFTOVERS_EXIT = 4;
 /** Exit code of an INCOMPLETE run: no gating failure, but checks that could not judge. */
 export const INCOMPLETE_EXIT = 5;
+/** Exit code of a run whose evidence bundle (`--evidence`) was not written: 4 and the interrupts' codes win over it. */
+export const EVIDENCE_MISSING_EXIT = 6;
 /** Exit codes of an interrupted run, by signal (128 + the signal's number, as a shell reports it). */
 export const INTERRUPTED_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
 
-/**
- * True when a check's body ran: it reached a verdict, or stopped itself as could-not-verify; not a check vitest
- * filtered out.
- */
+/** The exit code of a run asked for an evidence bundle that was not written, from the run's own code. */
+export const evidenceMissingExit = (code: number) =>
+  code === LEFTOVERS_EXIT || code === INTERRUPTED_EXIT.SIGINT || code === INTERRUPTED_EXIT.SIGTERM
+    ? code
+    : EVIDENCE_MISSING_EXIT;
+
+/** True when a check's body ran: it reached a verdict, or stopped itself as could-not-verify; not a check vitest filtered out. */
 export const checkRan = (c: CheckResult) =>
   c.verdict === 'pass' ||
   c.verdict === 'fail' ||

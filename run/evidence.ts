@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Auth, Settings } from '../harness/config.js';
 import { certify } from '../report/evidence/certification.js';
 import { writeEvidenceBundle } from '../report/evidence/bundle.js';
-import { sha256Hex } from '../report/evidence/manifest.js';
+import { BUNDLE_FILES, DIGESTS_FILE, sha256Hex } from '../report/evidence/manifest.js';
 import type { Summary } from '../report/summary.js';
 import { collectCatalogue } from './check-catalogue.js';
 import { SUITE } from './command.js';
@@ -113,8 +113,9 @@ export function settingsWithoutSecrets(s: Settings): Record<string, unknown> {
 /**
  * Writes the bundle of a finished run and prints what it did.
  * @param env the run's environment (for the check catalogue's collection)
- * @returns the command's exit code: the run's, or 1 when the run passed but the certification failed or the bundle
- *   could not be written
+ * @returns the command's exit code when the bundle was written (the run's, or 1 when the run passed but the
+ *   certification failed), and why it was not (`missing`; the scan's findings are printed: the caller says so and exits
+ *   6, run/cli/conformance-finish.ts)
  */
 export async function writeRunEvidence(
   request: EvidenceRequest,
@@ -122,7 +123,7 @@ export async function writeRunEvidence(
   settings: Settings,
   env: Record<string, string | undefined>,
   code: number,
-): Promise<number> {
+): Promise<{ code: number; missing?: string }> {
   const summary = JSON.parse(readFileSync(join(runFolder, 'summary.json'), 'utf8')) as Summary;
   let certification: ReturnType<typeof certify> | undefined;
   let checks: { sha256: string; count: number } | undefined;
@@ -148,15 +149,14 @@ export async function writeRunEvidence(
     if (findings.length) {
       console.error(`conformance: evidence bundle not written: the scan found what a bundle must never hold:`);
       for (const f of findings.slice(0, 10)) console.error(`  ${f.file}, ${f.where}: ${f.kind}: ${f.what}`);
-      return code === 0 ? 1 : code;
+      if (findings.length > 10) console.error(`  ... and ${findings.length - 10} more`);
+      return { code, missing: `the scan found ${findings.length} thing(s) a bundle must never hold, listed above` };
     }
   } catch (e) {
-    console.error(`conformance: evidence bundle not written: ${(e as Error).message}`);
-    return code === 0 ? 1 : code;
+    return { code, missing: (e as Error).message };
   }
   console.log(
-    `evidence: ${request.dir} (manifest.json, requirements.csv, junit.xml, report.html, exchanges.har, ` +
-      `SHA256SUMS); check it with npm run evidence:verify -- ${request.dir}`,
+    `evidence: ${request.dir} (${[...BUNDLE_FILES, DIGESTS_FILE].join(', ')}); check it with npm run evidence:verify -- ${request.dir}`,
   );
   if (certification) {
     console.log(
@@ -165,5 +165,5 @@ export async function writeRunEvidence(
     );
     for (const r of certification.reasons) console.log(`  - ${r}`);
   }
-  return exitCode;
+  return { code: exitCode };
 }

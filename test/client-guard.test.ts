@@ -12,6 +12,7 @@ import { ServiceClient } from '../harness/client.js';
 import { GuardRefusal } from '../harness/guard.js';
 import { FOREIGN_NOTE } from '../harness/redact-foreign.js';
 import type { Exchange } from '../harness/reply.js';
+import { readOwnership } from '../harness/ownership.js';
 import { loadProfile } from '../harness/profile.js';
 import { redactHeaders, redactJson, registerSecret } from '../harness/redact.js';
 import { RunContext } from '../harness/run.js';
@@ -92,6 +93,8 @@ describe('guard', () => {
       relationship: { relationshipVerb: 'x', subjectServiceId: 'L1', objectServiceId: 'L1' },
     });
     await expect(client.call('deleteRelationshipService', { id: 'REL1' })).resolves.toBeDefined();
+    // What the guard adopted is the run's ownership record: the evidence bundle's scan judges by it.
+    expect(readOwnership(run.folder).organization).toEqual({ linkId: ['L1'], relationship: ['REL1'], dataSource: [] });
   });
 
   it('read-only operations are never refused', async () => {

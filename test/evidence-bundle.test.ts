@@ -5,12 +5,18 @@
  * added or removed one, a planted secret and planted foreign identity data (with the digests made
  * to match again) are each caught. The certification profile fails a run on each thing it forbids.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { OwnershipRecord } from '../harness/ownership.js';
+import { loadProfile } from '../harness/profile.js';
 import { FOREIGN_NOTE } from '../harness/redact-foreign.js';
+import { OTHER_USERS_SOURCE } from '../reference/variants/busy.js';
+import type { Har } from '../report/evidence/har.js';
+import { scanHar } from '../report/evidence/scan.js';
+import { EVIDENCE_MISSING_EXIT } from '../report/outcome.js';
 import { type CatalogueCheck, certify } from '../report/evidence/certification.js';
 import type { KnownFailures } from '../report/known-failures.js';
 import { DIGESTS_FILE, type Manifest, sha256Hex } from '../report/evidence/manifest.js';
@@ -253,6 +259,139 @@ describe('an evidence bundle of a run against the embedded reference holding oth
     expect(verifyBundle(nativeId).problems.join('\n')).toMatch(
       /report\.html, line \d+: foreign identity data: a native ID outside the run's namespace/,
     );
+  });
+});
+
+describe('the bundle scan judges the exchanges by what the run owned, as its guards recorded it', () => {
+  const runId = 'scan-run';
+  const mine = { name: 'cf_test_a', id: `cf-${runId}-a1` };
+  // A search found the run's record, posted by a check whose exchanges the bundle keeps as summary
+  // lines only (a walk step): its link ID comes from no exchange of the HAR. The identity shows no
+  // identityGroupedBySource (a deployment that groups by source only on request).
+  const reply = {
+    success: true,
+    content: {
+      searchResults: [{ linkId: 'L-walk', matchScore: 0.9, identity: { sources: [mine], names: [{ first: 'Own' }] } }],
+    },
+  };
+  const har = {
+    log: {
+      entries: [
+        {
+          _service: 'provider',
+          _operation: 'demographicsSearch',
+          _check: 'provider/metamorphic/x',
+          request: { postData: { text: JSON.stringify({ content: { identity: { names: [{ first: 'Own' }] } } }) } },
+          response: { content: { text: JSON.stringify(reply) } },
+        },
+      ],
+    },
+  } as unknown as Har;
+  const scan = (owned: OwnershipRecord) =>
+    scanHar('exchanges.har', har, {
+      runId,
+      services: [{ service: 'provider', sources: ['cf_test_a', 'cf_test_b'] }],
+      profile: loadProfile(),
+      owned,
+    });
+
+  it('an identity of the run whose link ID only the ownership record holds is the run’s: no finding', () => {
+    expect(scan({ provider: { linkId: ['L-walk'], relationship: [], dataSource: [] } })).toEqual([]);
+  });
+
+  it('the same identity with a link ID the run never adopted is foreign data not redacted', () => {
+    expect(scan({}).map((f) => f.what)).toEqual(['content of records the run did not create, not redacted']);
+  });
+});
+
+describe('an evidence bundle of a run on a staging where others write (busy=5, identityGroupedBySource on request)', () => {
+  // The run that failed before the scan judged by the run's ownership record: the provider's
+  // metamorphic searches find records its walks posted (kept as summary lines only), shown
+  // without identityGroupedBySource, and the bundle was not written (exit 1, no line saying so).
+  let suite: SuiteRun;
+  let bundle: string;
+  beforeAll(async () => {
+    bundle = join(mkdtempSync(join(tmpdir(), 'cf-evidence-busy-')), 'bundle');
+    suite = await runSuite(
+      [
+        'scenarios/provider/walks',
+        'scenarios/provider/metamorphic',
+        '--evidence',
+        bundle,
+        '--product',
+        'Reference',
+        '--product-version',
+        'busy',
+      ],
+      { REFERENCE_VARIANTS: 'busy=5', REFERENCE_GROUPED_BY_SOURCE: 'on-request' },
+    );
+  }, 240000);
+
+  it('is written with its exchanges, other users’ records in them only as stubs, and verifies (exit 0)', async () => {
+    expect(suite.stderr, suite.stderr.slice(-3000)).not.toContain('NO EVIDENCE BUNDLE');
+    expect(suite.code).toBe(0);
+    expect(suite.stdout).toContain(`evidence: ${bundle} (`);
+    const manifest = JSON.parse(readFileSync(join(bundle, 'manifest.json'), 'utf8')) as Manifest;
+    expect(manifest.exchanges.inFull).toBeGreaterThan(50);
+    const har = readFileSync(join(bundle, 'exchanges.har'), 'utf8');
+    expect(har).toContain(FOREIGN_NOTE);
+    expect(har).toContain(OTHER_USERS_SOURCE);
+    const owned = JSON.parse(readFileSync(join(bundle, 'ownership.json'), 'utf8')) as OwnershipRecord;
+    expect(owned.provider?.linkId.length).toBeGreaterThan(10);
+    const r = await runCommand('run/cli/evidence-verify.ts', [bundle]);
+    expect(r.stdout).toContain(`Evidence bundle ${bundle}: VALID`);
+    expect(r.stdout).toMatch(/verdict: PASS\n/);
+    expect(r.code).toBe(0);
+  });
+});
+
+describe('a bundle asked for and not written: its own exit code and a line saying so', () => {
+  it('a bundle the scan refuses (a product name that reads as a token) exits 6, naming the bundle and why', async () => {
+    const bundle = join(mkdtempSync(join(tmpdir(), 'cf-evidence-refused-')), 'bundle');
+    const token = `eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.${'c'.repeat(12)}`;
+    const r = await runSuite(
+      [
+        'scenarios/organization/post',
+        '-t',
+        'generated events',
+        '--evidence',
+        bundle,
+        '--product',
+        token,
+        '--product-version',
+        '1',
+      ],
+      {},
+    );
+    expect(r.summary?.overall, r.stderr.slice(-2000)).toBe('pass');
+    expect(r.stderr).toMatch(/manifest\.json, line \d+: secret: a JSON Web Token/);
+    expect(r.stderr).toContain(
+      `conformance: NO EVIDENCE BUNDLE: ${bundle} was not written (the scan found 1 thing(s) a bundle must never hold, listed above); exit code 6 (the run's own: 0)`,
+    );
+    expect(existsSync(bundle)).toBe(false);
+    expect(r.code).toBe(EVIDENCE_MISSING_EXIT);
+  });
+
+  it('a run in which no check ran exits 6 too', async () => {
+    const bundle = join(mkdtempSync(join(tmpdir(), 'cf-evidence-none-')), 'bundle');
+    const r = await runSuite(
+      [
+        'scenarios/organization/post',
+        '-t',
+        'nonexistentpattern',
+        '--evidence',
+        bundle,
+        '--product',
+        'X',
+        '--product-version',
+        '1',
+      ],
+      {},
+    );
+    expect(r.stderr).toContain(
+      `conformance: NO EVIDENCE BUNDLE: ${bundle} was not written (no check ran); exit code 6 (the run's own: 1)`,
+    );
+    expect(r.code).toBe(6);
   });
 });
 

@@ -5,6 +5,7 @@
  *   requirements.csv  every requirement: level, seed sentence, checks, outcome, why untested
  *   junit.xml, report.html   the run's own reports
  *   exchanges.har     the requests and replies kept in full, redacted (har.ts)
+ *   ownership.json    what the run owned (harness/ownership.ts): the judgement the exchanges were redacted by
  *   SHA256SUMS        the SHA-256 of every other file, as `sha256sum -c` reads it
  * Before the digests are written the bundle is scanned (scan.ts) for secrets and other sources' identity data; a bundle
  * with any finding is removed and the findings are returned, so a bundle that exists has passed the scan its verifier
@@ -13,6 +14,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exchangesStem } from '../../harness/exchange-file.js';
+import { type OwnershipRecord, readOwnership } from '../../harness/ownership.js';
 import type { Profile } from '../../harness/profile.js';
 import type { ServiceName } from '../../specs/common/model.js';
 import type { Summary } from '../summary.js';
@@ -25,6 +27,7 @@ import {
   BUNDLE_VERSION,
   DIGESTS_FILE,
   type Manifest,
+  OWNERSHIP_FILE,
   requirementCatalogue,
   sha256Hex,
 } from './manifest.js';
@@ -53,6 +56,7 @@ export interface EvidenceOptions {
 export function scanBundle(dir: string, manifest: Manifest, secrets: string[]): Finding[] {
   const findings: Finding[] = [];
   const har = JSON.parse(readFileSync(join(dir, 'exchanges.har'), 'utf8'));
+  const owned = JSON.parse(readFileSync(join(dir, OWNERSHIP_FILE), 'utf8')) as OwnershipRecord;
   findings.push(
     ...scanHar('exchanges.har', har, {
       runId: manifest.run.runId,
@@ -60,6 +64,7 @@ export function scanBundle(dir: string, manifest: Manifest, secrets: string[]): 
         .filter((s) => s.status !== 'not configured')
         .map((s) => ({ service: s.service as ServiceName, sources: s.sources ?? [] })),
       profile: manifest.profile as Profile,
+      owned,
     }),
   );
   for (const file of manifest.files) {
@@ -104,6 +109,7 @@ export function writeEvidenceBundle(
     (stem) => checkOf.get(stem) ?? stem,
   );
   writeFileSync(join(outDir, 'exchanges.har'), JSON.stringify(har));
+  writeFileSync(join(outDir, OWNERSHIP_FILE), `${JSON.stringify(readOwnership(runFolder), null, 1)}\n`);
   const manifest: Manifest = {
     format: BUNDLE_FORMAT,
     version: BUNDLE_VERSION,

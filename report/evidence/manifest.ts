@@ -8,10 +8,19 @@ import { z } from 'zod';
 import { SERVICES } from '../../specs/services.js';
 
 export const BUNDLE_FORMAT = 'identity-conformance-evidence';
-export const BUNDLE_VERSION = 1;
+/** 2: ownership.json added (the scan judges the exchanges by the run's own record of what it owned). */
+export const BUNDLE_VERSION = 2;
 
+export const OWNERSHIP_FILE = 'ownership.json';
 /** The files every bundle holds besides SHA256SUMS (which lists the digests of all of them). */
-export const BUNDLE_FILES = ['manifest.json', 'requirements.csv', 'junit.xml', 'report.html', 'exchanges.har'] as const;
+export const BUNDLE_FILES = [
+  'manifest.json',
+  'requirements.csv',
+  'junit.xml',
+  'report.html',
+  'exchanges.har',
+  OWNERSHIP_FILE,
+] as const;
 export const DIGESTS_FILE = 'SHA256SUMS';
 
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/);

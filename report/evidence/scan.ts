@@ -8,17 +8,16 @@
  * bearer or basic credential that is not `[REDACTED]` or a shell variable, a JSON member named like a secret (password,
  * token, secret, authorization, cookie, x-api-key) whose value is not `[REDACTED]`, a JSON Web Token, a PEM private
  * key. Identity data of other sources, in the HAR: every reply body is redacted once more by ownership
- * (harness/redact-foreign.ts), with what the run owned replayed from the exchanges themselves (harness/guard.ts learns
- * from the same requests and replies); a body that changes held something the run did not create. Requests (the run's
- * own data) and the other files: a source reference naming a native ID outside the run's namespace.
+ * (harness/redact-foreign.ts), judged by what the run owned as its guards recorded it (harness/ownership.ts, the
+ * bundle's ownership.json): the judgement every sink of the run was redacted by; a body that changes held something the
+ * run did not create. Requests (the run's own data) and the other files: a source reference naming a native ID outside
+ * the run's namespace.
  */
 import he from 'he';
-import { Guard } from '../../harness/guard.js';
+import { wireNames } from '../../harness/guard.js';
+import type { OwnershipRecord } from '../../harness/ownership.js';
 import type { Profile } from '../../harness/profile.js';
 import { type Ownership, redactForeign } from '../../harness/redact-foreign.js';
-import type { RunContext } from '../../harness/run.js';
-import type { ServiceTarget } from '../../harness/config.js';
-import { operation } from '../../specs/services.js';
 import type { ServiceName } from '../../specs/common/model.js';
 import type { Har } from './har.js';
 
@@ -61,38 +60,46 @@ export function scanSecrets(file: string, raw: string, known: string[] = []): Fi
 }
 
 /**
- * What the run owned, as the bundle tells it: its ID (native-ID namespace), each service's test sources, the profile.
+ * What the run owned, as the bundle tells it: its ID (native-ID namespace), each service's test sources, the profile,
+ * and what its guards adopted.
  */
 export interface RunOwnership {
   runId: string;
   services: Array<{ service: ServiceName; sources: string[] }>;
   profile: Profile;
+  /** The run's ownership record (harness/ownership.ts): link IDs, relationships and data sources its guards adopted. */
+  owned: OwnershipRecord;
 }
 
 const NATIVE_PREFIX = 'cf-';
 
-/** One guard per service of the run, to learn from the exchanges what the run owned. */
-function guards(run: RunOwnership): Map<string, Guard> {
+/**
+ * Per service of the run, what it owned by the end of the run, as its guards judged it (harness/guard.ts): a source of
+ * a test source or a data source the run created, with a native ID in its namespace; a link ID or relationship it
+ * adopted. The same facts redaction judged by as each reply arrived (later ones only add: what was redacted then stays
+ * a stub).
+ */
+function ownerships(run: RunOwnership): Map<string, Ownership> {
   const namespace = `${NATIVE_PREFIX}${run.runId}-`;
-  const context = {
-    namespace,
-    ownsNativeId: (id: unknown) => typeof id === 'string' && id.startsWith(namespace),
-  } as RunContext;
+  const ownsNativeId = (id: unknown) => typeof id === 'string' && id.startsWith(namespace);
   return new Map(
-    run.services.map((s) => [
-      s.service,
-      new Guard({ service: s.service, sources: s.sources } as ServiceTarget, run.profile, context),
-    ]),
+    run.services.map(({ service, sources }) => {
+      const owned = run.owned[service];
+      const names = new Set([...sources, ...(owned?.dataSource ?? [])]);
+      const linkIds = new Set(owned?.linkId ?? []);
+      const relationships = new Set(owned?.relationship ?? []);
+      const members = wireNames(run.profile, service);
+      const own: Ownership = {
+        ownsSource: (s) => Boolean(s) && typeof s!.name === 'string' && names.has(s!.name) && ownsNativeId(s!.id),
+        ownsLinkId: (l) => typeof l === 'string' && linkIds.has(l),
+        ownsNativeId,
+        ownsRelationship: (id) => typeof id === 'string' && relationships.has(id),
+        relationshipMembers: { subject: members.relationshipSubjectMember, object: members.relationshipObjectMember },
+      };
+      return [service, own];
+    }),
   );
 }
-
-const ownershipOf = (g: Guard): Ownership => ({
-  ownsSource: (s) => g.ownsSource(s as { name?: string; id?: string }),
-  ownsLinkId: (l) => g.ownsLinkId(l),
-  ownsNativeId: (id) => g.run.ownsNativeId(id),
-  ownsRelationship: (id) => g.ownsRelationship(id),
-  relationshipMembers: { subject: g.names.relationshipSubjectMember, object: g.names.relationshipObjectMember },
-});
 
 const parse = (text: string | undefined): unknown => {
   if (!text) return undefined;
@@ -104,26 +111,12 @@ const parse = (text: string | undefined): unknown => {
 };
 
 /**
- * Foreign identity data in a HAR: replays what the run owned from the exchanges (every successful reply, in order, as
- * the guard learned it during the run), then redacts every body once more; a body that changes held data of records the
- * run did not create.
+ * Foreign identity data in a HAR: every reply body is redacted once more by ownership, judged by what the run owned
+ * (its ownership record); a body that changes held data of records the run did not create.
  */
 export function scanHar(file: string, har: Har, run: RunOwnership): Finding[] {
-  const byService = guards(run);
+  const byService = ownerships(run);
   const entries = har.log?.entries ?? [];
-  for (const e of entries) {
-    const g = byService.get(e._service);
-    const request = parse(e.request?.postData?.text) as { content?: Record<string, unknown> } | undefined;
-    const reply = parse(e.response?.content?.text) as
-      | { success?: unknown; content?: Record<string, unknown> }
-      | undefined;
-    if (!g || reply?.success !== true) continue;
-    try {
-      g.learn(operation(g.target.service, e._operation), request?.content ?? {}, reply.content ?? {});
-    } catch {
-      // an operation this suite does not know: nothing to learn
-    }
-  }
   const out: Finding[] = [];
   entries.forEach((e, i) => {
     const g = byService.get(e._service);
@@ -142,7 +135,7 @@ export function scanHar(file: string, har: Har, run: RunOwnership): Finding[] {
         });
         continue;
       }
-      if (JSON.stringify(redactForeign(body, ownershipOf(g))) !== JSON.stringify(body))
+      if (JSON.stringify(redactForeign(body, g)) !== JSON.stringify(body))
         out.push({
           file,
           where: `entry ${i + 1} ${part} (${e._service} ${e._operation}, check ${e._check})`,

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { RunContext, ledgerPath } from '../../harness/run.js';
 import type { Summary } from '../../report/summary.js';
-import { INTERRUPTED_EXIT } from '../../report/outcome.js';
+import { INTERRUPTED_EXIT, evidenceMissingExit } from '../../report/outcome.js';
 import { LEFTOVERS_EXIT, runOutcome } from '../outcome.js';
 import { removeRunTrace } from '../run-folder.js';
 import type { RunPlan } from './conformance-prepare.js';
@@ -28,10 +28,24 @@ export interface RunExit {
  * The command's exit code from the run's summary.json, with the lines that say why when the gate alone does not
  * (run/outcome.ts). After an interrupt the run has wound down itself (its summary is marked interrupted: it removed
  * what it created and wrote its report); when it could not (ended hard, or it wrote no summary), what it created is
- * removed here from its ledger. A run in which no check ran leaves no run folder, unless interrupted.
+ * removed here from its ledger. A run in which no check ran leaves no run folder, unless interrupted. With `--evidence`
+ * the bundle is written once the run has ended with a report; a bundle that is not (the scan refused it, no check ran,
+ * the run was interrupted) is named on the console and the command exits 6 (report/outcome.ts evidenceMissingExit).
  * @returns the command's exit code: 130 / 143 after an interrupt (4 if records stay behind)
  */
 export async function finish(plan: RunPlan, exit: RunExit): Promise<number> {
+  const bundle: Bundle = { missing: 'the run ended before it wrote a report' };
+  const code = await finishRun(plan, exit, bundle);
+  return plan.evidence && bundle.missing ? noEvidence(plan.evidence.dir, bundle.missing, code) : code;
+}
+
+/** Why the evidence bundle asked for is missing (undefined: written). */
+interface Bundle {
+  missing: string | undefined;
+}
+
+/** The run's exit code; the evidence bundle is written when asked for and the run ended with a report. */
+async function finishRun(plan: RunPlan, exit: RunExit, bundle: Bundle): Promise<number> {
   const { runId } = plan;
   const summary = existsSync(plan.summaryFile)
     ? (JSON.parse(readFileSync(plan.summaryFile, 'utf8')) as Summary)
@@ -46,6 +60,7 @@ export async function finish(plan: RunPlan, exit: RunExit): Promise<number> {
   if (summary?.interrupted) {
     const outcome = runOutcome(summary, plan.vitestArgs, runId);
     for (const line of outcome.lines) console.error(line);
+    bundle.missing = 'the run was interrupted';
     return outcome.code;
   }
   if (!summary) {
@@ -60,13 +75,27 @@ export async function finish(plan: RunPlan, exit: RunExit): Promise<number> {
   const outcome = runOutcome(summary, plan.vitestArgs, runId);
   for (const line of outcome.lines) console.error(line);
   // A run in which no check ran wrote no report (report/write.ts) and leaves no run folder behind.
-  if (outcome.nothingRan) removeRunTrace(plan.before);
-  if (plan.evidence && !outcome.nothingRan) return writeEvidence(plan, outcome.code);
+  if (outcome.nothingRan) {
+    removeRunTrace(plan.before);
+    bundle.missing = 'no check ran';
+  } else if (plan.evidence) return writeEvidence(plan, outcome.code, bundle);
   return outcome.code;
 }
 
+/**
+ * The line that says the evidence bundle asked for is missing, and the command's exit code: 6, unless records were left
+ * behind (4) or the run was interrupted (130 / 143).
+ */
+function noEvidence(dir: string, why: string, code: number): number {
+  const exitCode = evidenceMissingExit(code);
+  console.error(
+    `conformance: NO EVIDENCE BUNDLE: ${dir} was not written (${why}); exit code ${exitCode}${exitCode !== code ? ` (the run's own: ${code})` : ''}`,
+  );
+  return exitCode;
+}
+
 /** Writes the evidence bundle asked for (run/evidence.ts), loaded only then. @returns the command's exit code */
-async function writeEvidence(plan: RunPlan, code: number): Promise<number> {
+async function writeEvidence(plan: RunPlan, code: number, bundle: Bundle): Promise<number> {
   const [{ writeRunEvidence }, { runSettings }] = await Promise.all([
     import('../evidence.js'),
     import('../run-settings.js'),
@@ -76,7 +105,9 @@ async function writeEvidence(plan: RunPlan, code: number): Promise<number> {
   Object.assign(process.env, plan.set);
   const env: Record<string, string | undefined> = { ...process.env };
   for (const name of plan.unset) if (!(name in plan.set)) delete env[name];
-  return writeRunEvidence(plan.evidence!, dirname(plan.summaryFile), runSettings().settings, env, code);
+  const written = await writeRunEvidence(plan.evidence!, dirname(plan.summaryFile), runSettings().settings, env, code);
+  bundle.missing = written.missing;
+  return written.code;
 }
 
 /**

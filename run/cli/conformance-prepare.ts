@@ -92,6 +92,7 @@ const program = command({
       5,
       'INCOMPLETE: nothing failed, but checks could not judge (the deployment did not answer within the retry budget)',
     ],
+    [6, 'with --evidence: no evidence bundle was written (one line says why; 4, 130 and 143 win over it)'],
     [
       130,
       'INTERRUPTED by SIGINT (143: SIGTERM, or the parent process gone): stopped, what it created removed, ' +

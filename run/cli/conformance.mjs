@@ -8,8 +8,10 @@
  *   1 conformance failures (a MUST requirement failed, a check errored other than could not judge), or no check ran;
  *   2 bad settings or arguments; 3 preflight failed (deployment unreachable or credentials rejected);
  *   4 the teardown left records of the run on the deployment (listed; npm run cleanup removes them);
- *   5 INCOMPLETE: nothing failed, but checks could not judge (the deployment did not answer them within the retry
- *     budget, CONFORMANCE_RETRY_BUDGET_MS);
+ *   5 INCOMPLETE: nothing failed, but checks could not judge (the deployment did not answer them
+ *     within the retry budget, CONFORMANCE_RETRY_BUDGET_MS);
+ *   6 with --evidence: the evidence bundle was not written (run/cli/conformance-finish.ts says why;
+ *     4, 130 and 143 win over it);
  *   130 / 143 interrupted by SIGINT / SIGTERM (to this process, to npm, to the process group) or by
  *     its parent ending: the run stops sending, removes what it created and writes its report
  *     marked INTERRUPTED (run/interrupt.ts; test/interrupt-teardown.test.ts).
