@@ -55,17 +55,49 @@ function replayBlobs(blobDir: string, folder: string, runId: string): boolean {
   return existsSync(join(folder, 'results.json')) && r.status !== null;
 }
 
+/** Where a merged run folder keeps each shard's ledger: `<merged folder>/shards/<shard run id>/ledger.jsonl`. */
+export const SHARD_LEDGERS = 'shards';
+
+const isRunFolder = (f: string) => existsSync(join(f, 'run.json'));
+
 /**
- * @param shardFolders run folders of the shards (each with run.json and results.json)
+ * The shards' run folders among `paths`: each path is a run folder, or a folder holding run folders directly under
+ * it, as a CI artifact download leaves them (download-artifact v4 with `pattern:` puts each artifact in a folder of
+ * its own; upload-artifact v4 makes a wildcard's search path the artifact's root, so the run folder sits one level
+ * down). Each run folder once, in the order given.
+ * @throws Error naming a path that is neither
+ */
+export function shardRunFolders(paths: string[]): string[] {
+  const found = paths.flatMap((p) => {
+    if (isRunFolder(p)) return [p];
+    const inside = existsSync(p)
+      ? readdirSync(p, { withFileTypes: true })
+          .filter((d) => d.isDirectory() && isRunFolder(join(p, d.name)))
+          .map((d) => join(p, d.name))
+          .sort()
+      : [];
+    if (!inside.length)
+      throw new Error(
+        `${p} is not a finished run folder and holds none (run.json and summary.json expected in it, or in a ` +
+          'folder directly under it)',
+      );
+    return inside;
+  });
+  return [...new Map(found.map((f) => [resolve(f), f])).values()];
+}
+
+/**
+ * @param paths the shards' run folders (each with run.json and summary.json), or folders holding them directly under
+ *   them (shardRunFolders)
  * @returns the merged summary and its folder
- * @throws Error when a folder is not a finished run folder
+ * @throws Error when a folder is not a finished run folder and holds none
  */
 export async function mergeShards(
-  shardFolders: string[],
+  paths: string[],
   options: MergeOptions,
 ): Promise<{ folder: string; summary: Summary }> {
-  if (!shardFolders.length) throw new Error('no shard folders given');
-  const runs = shardFolders.map((f) => {
+  if (!paths.length) throw new Error('no shard folders given');
+  const runs = shardRunFolders(paths).map((f) => {
     const run = readJson<RunDescription>(join(f, 'run.json'));
     const summary = readJson<Summary>(join(f, 'summary.json'));
     if (!run || !summary) throw new Error(`${f} is not a finished run folder (run.json and summary.json expected)`);
@@ -80,6 +112,13 @@ export async function mergeShards(
       if (existsSync(join(f, sub))) cpSync(join(f, sub), join(folder, sub), { recursive: true });
     if (existsSync(join(f, 'blob')))
       for (const b of readdirSync(join(f, 'blob'))) cpSync(join(f, 'blob', b), join(folder, 'blob', b));
+  }
+  // Each shard's ledger goes with the merged run: npm run cleanup -- --run <merged id> finds what the shards created.
+  for (const { folder: f, run } of runs) {
+    const ledger = join(f, 'ledger.jsonl');
+    if (!existsSync(ledger)) continue;
+    mkdirSync(join(folder, SHARD_LEDGERS, run.runId), { recursive: true });
+    cpSync(ledger, join(folder, SHARD_LEDGERS, run.runId, 'ledger.jsonl'));
   }
   const everyShardHasBlob = runs.every(
     ({ folder: f }) => existsSync(join(f, 'blob')) && readdirSync(join(f, 'blob')).length > 0,

@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import {
-  cpSync,
+  readdirSync,
   existsSync,
   mkdtempSync,
   readFileSync,
@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, parseDocument } from 'yaml';
 import { type RunningReference, startReference } from '../reference/server.js';
 import { cleanEnv } from './support/command.js';
+import { type Artifact, downloadArtifacts, uploadArtifact } from './support/gha-artifacts.js';
 
 const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
 const load = (file: string) => {
@@ -60,6 +61,13 @@ describe('GitHub Actions workflow', () => {
     expect(run).toContain(`--shard=\${{ matrix.shard }}/${matrix.length}`);
     const env = yaml.jobs.shard.steps.find((s: any) => s.run === run).env;
     expect(env.ORG_TOKEN).toBe(`$${'{{'} secrets.ORG_TOKEN }}`);
+    // Every service is wired: its URL and sources from the variables, its credentials from the secrets.
+    const wired = (name: string, store: 'vars' | 'secrets') =>
+      expect(env[name], name).toBe(`$${'{{'} ${store}.${name} }}`);
+    for (const p of ['ORG', 'PERSON', 'PROVIDER']) for (const v of ['BASE_URL', 'SOURCES']) wired(`${p}_${v}`, 'vars');
+    for (const name of ['PERSON_TOKEN', 'PERSON_USERNAME', 'PERSON_PASSWORD', 'PROVIDER_USERNAME', 'PROVIDER_PASSWORD'])
+      wired(name, 'secrets');
+    wired('PERSON_CUSTOMER_ID', 'vars');
     // The first run has no known-failures list: the workflow names none unless the file is there.
     expect(text).not.toMatch(/CONFORMANCE_KNOWN_FAILURES: known-failures/);
     expect(text).toContain('known-failures/staging.passed.json');
@@ -89,12 +97,13 @@ describe('GitLab CI job', () => {
 });
 
 /**
- * The GitHub Actions workflow's own steps, executed as written (each `run:` with bash, its
- * expressions filled in as GitHub would, the actions emulated: the artifact handed from the shards
- * to the report job by copying, the cache empty as on a first run) against a reference given as
- * the deployment, with only the secret and the variables set: every step succeeds, the merged
- * report is written, the gate step ends with the merged run's exit code, and the job summary holds
- * its summary.md.
+ * The GitHub Actions workflow's own steps, executed as written (each `run:` with bash, its expressions filled in as
+ * GitHub would, the actions emulated: the artifacts uploaded and downloaded as upload-artifact@v4 and
+ * download-artifact@v4 lay them out, test/support/gha-artifacts.ts, from the steps' own `with:`; the cache empty as on
+ * a first run) against a reference given as the deployment of all three services, with only the secrets and the
+ * variables set: every step succeeds, the merged report is written and covers the three services, the gate step
+ * ends with the merged run's exit code, and the job summary holds its summary.md. The layout a wildcard upload makes
+ * (the run folder one level down in its artifact's folder, as the example's upload did before) merges too.
  */
 describe('the GitHub Actions workflow, run as written against the reference', () => {
   const ROOT = process.cwd();
@@ -104,7 +113,7 @@ describe('the GitHub Actions workflow, run as written against the reference', ()
   });
   afterAll(() => ref.stop());
 
-  it('succeeds on a first run with only the secret and variables set', async () => {
+  it('succeeds on a first run with only the secrets and variables set, on the artifact layout the actions make', async () => {
     const { yaml } = load('examples/ci/github-actions.yml');
     const runId = `9${Date.now() % 1e8}`;
     const work = mkdtempSync(join(tmpdir(), 'cf-gha-'));
@@ -119,18 +128,32 @@ describe('the GitHub Actions workflow, run as written against the reference', ()
           .filter(Boolean)
           .map((l) => l.split('=') as [string, string]),
       );
+    const sources = 'cf_test_a,cf_test_b';
+    const given: Record<string, string> = {
+      'vars.ORG_BASE_URL': ref.baseUrlOf('organization'),
+      'vars.ORG_SOURCES': sources,
+      'secrets.ORG_TOKEN': ref.token,
+      'vars.PERSON_BASE_URL': ref.baseUrlOf('person'),
+      'vars.PERSON_SOURCES': sources,
+      'vars.PERSON_CUSTOMER_ID': 'reference-customer',
+      'secrets.PERSON_TOKEN': ref.token,
+      'vars.PROVIDER_BASE_URL': ref.baseUrlOf('provider'),
+      'vars.PROVIDER_SOURCES': sources,
+      'secrets.PROVIDER_USERNAME': ref.auth.username,
+      'secrets.PROVIDER_PASSWORD': ref.auth.password,
+    };
     const fill = (text: string, shard?: number): string =>
       text.replace(/\$\{\{\s*([^}]+?)\s*\}\}/g, (_m, expr: string) => {
         const value: Record<string, string> = {
+          ...given,
           'matrix.shard': String(shard),
-          'vars.ORG_BASE_URL': ref.url,
-          'vars.ORG_SOURCES': 'cf_test_a,cf_test_b',
-          'secrets.ORG_TOKEN': ref.token,
           'github.run_id': runId,
           'github.run_attempt': '1',
           'env.CONFORMANCE_RUN_ID': `gh-${runId}-1`,
         };
         if (expr in value) return value[expr]!;
+        // A variable or secret the repository does not set is the empty string.
+        if (/^(vars|secrets)\.[A-Z_]+$/.test(expr)) return '';
         const step = /^steps\.merge\.outputs\.code \|\| 1$/.test(expr) ? (outputs().code ?? '1') : undefined;
         if (step !== undefined) return step;
         throw new Error(`expression not filled in by this test: ${expr}`);
@@ -149,6 +172,7 @@ describe('the GitHub Actions workflow, run as written against the reference', ()
         child.on('exit', (code) => resolve({ code, out }));
       });
     const runSteps = (job: any) => (job.steps as any[]).filter((s) => s.run && s.run !== 'npm ci');
+    const withOf = (job: any, action: string) => (job.steps as any[]).find((s) => s.uses?.startsWith(action))!.with;
     const created = [
       join(ROOT, 'shards'),
       ...[1, 2, 3].map((i) => join(ROOT, 'reports', `gh-${runId}-1-s${i}of3`)),
@@ -157,7 +181,8 @@ describe('the GitHub Actions workflow, run as written against the reference', ()
     const latest = join(ROOT, 'reports', 'latest');
     const latestBefore = existsSync(latest) ? readlinkSync(latest) : undefined;
     try {
-      // The shard job, three times side by side.
+      // The shard job, three times side by side, each uploading its artifact as its step says.
+      const artifacts: Artifact[] = [];
       const shards = await Promise.all(
         [1, 2, 3].map(async (shard) => {
           const out: string[] = [];
@@ -166,17 +191,16 @@ describe('the GitHub Actions workflow, run as written against the reference', ()
             out.push(r.out);
             expect(r.code, `shard ${shard}, step "${step.name ?? step.run}":\n${r.out.slice(-2000)}`).toBe(0);
           }
+          const upload = withOf(yaml.jobs.shard, 'actions/upload-artifact');
+          artifacts.push(uploadArtifact({ name: fill(upload.name, shard), path: fill(upload.path, shard) }, ROOT));
           return out.join('\n');
         }),
       );
       for (const [i, out] of shards.entries())
         expect(out).toMatch(new RegExp(`shard ${i + 1}: exit code 0; the merged report decides the gate`));
-      // actions/upload-artifact + actions/download-artifact: each shard's run folder under shards/conformance-shard-<i>/.
-      for (const i of [1, 2, 3])
-        cpSync(join(ROOT, 'reports', `gh-${runId}-1-s${i}of3`), join(ROOT, 'shards', `conformance-shard-${i}`), {
-          recursive: true,
-        });
-      // The report job.
+      // The report job: the artifacts downloaded as its step says (each into a folder of its own), then its steps.
+      downloadArtifacts(artifacts, withOf(yaml.jobs.report, 'actions/download-artifact'), ROOT);
+      expect(readdirSync(join(ROOT, 'shards')).sort()).toEqual([1, 2, 3].map((i) => `conformance-shard-${i}`));
       for (const step of runSteps(yaml.jobs.report)) {
         const r = await bash(fill(step.run), env(step));
         expect(r.code, `report job, step "${step.name ?? step.run}":\n${r.out.slice(-2000)}`).toBe(0);
@@ -184,6 +208,25 @@ describe('the GitHub Actions workflow, run as written against the reference', ()
       expect(outputs().code).toBe('0');
       expect(readFileSync(summary, 'utf8')).toMatch(new RegExp(`^# Conformance run gh-${runId}-1: PASS`, 'm'));
       expect(existsSync(join(ROOT, 'reports', `gh-${runId}-1`, 'allure-report', 'index.html'))).toBe(true);
+      const merged = JSON.parse(readFileSync(join(ROOT, 'reports', `gh-${runId}-1`, 'summary.json'), 'utf8'));
+      expect(merged.run.targets.map((t: { service: string; status: string }) => `${t.service} ${t.status}`)).toEqual([
+        'organization configured',
+        'person configured',
+        'provider configured',
+      ]);
+      // A wildcard upload (the search path reports/ as the artifact's root) leaves each run folder one level down.
+      rmSync(join(ROOT, 'shards'), { recursive: true, force: true });
+      const wildcard = [1, 2, 3].map((i) =>
+        uploadArtifact({ name: `conformance-shard-${i}`, path: `reports/gh-*-s${i}of3/` }, ROOT),
+      );
+      downloadArtifacts(wildcard, { pattern: 'conformance-shard-*', path: 'shards' }, ROOT);
+      expect(existsSync(join(ROOT, 'shards', 'conformance-shard-1', `gh-${runId}-1-s1of3`, 'run.json'))).toBe(true);
+      const again = await bash(
+        `npm run report:merge -- --out ${work} --run-id gh-${runId}-again shards/*/`,
+        cleanEnv({}),
+      );
+      expect(again.code, again.out.slice(-2000)).toBe(0);
+      expect(again.out).toMatch(new RegExp(`Conformance run gh-${runId}-again \\(seed \\d+\\): PASS`));
     } finally {
       for (const p of created) rmSync(p, { recursive: true, force: true });
       if (latestBefore !== undefined) {
@@ -191,5 +234,5 @@ describe('the GitHub Actions workflow, run as written against the reference', ()
         symlinkSync(latestBefore, latest);
       } else rmSync(latest, { force: true });
     }
-  }, 600000);
+  }, 900000);
 });

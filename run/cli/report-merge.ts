@@ -18,13 +18,19 @@ const program = command({
   exitCodes: [
     [0, 'the merged run passes its gate'],
     [1, 'the merged run fails its gate, or holds no check'],
-    [2, 'bad arguments, or a folder that is not a finished run folder'],
+    [2, 'bad arguments, or a folder that is not a finished run folder and holds none'],
     [4, 'a shard left records of the run on the deployment (npm run cleanup -- --run <shard run id>)'],
     [5, 'the merged run is INCOMPLETE: nothing failed, but checks could not judge'],
   ],
-  examples: ['npm run report:merge -- --run-id nightly-42 reports/nightly-42-s1of2 reports/nightly-42-s2of2'],
+  examples: [
+    'npm run report:merge -- --run-id nightly-42 reports/nightly-42-s1of2 reports/nightly-42-s2of2',
+    'npm run report:merge -- --out reports --run-id gh-42-1 shards/*/',
+  ],
 })
-  .argument('<shard run folder...>', "the shards' run folders")
+  .argument(
+    '<shard run folder...>',
+    "the shards' run folders, or folders holding them directly under them (a CI artifact download's folder per artifact)",
+  )
   .option('--out <dir>', 'report directory of the merged run folder', reportDirSetting())
   .option('--run-id <id>', "run id of the merged run (default: the shards' id plus -merged)");
 parseArguments(program);
