@@ -25,6 +25,7 @@ import {
   INTERRUPTED_NOTE,
   type Verdict,
 } from './verdict.js';
+import { IRREVERSIBLE } from './irreversible.js';
 
 /**
  * A check's stable ID part from its title. Long titles keep 90 characters plus a hash of the whole slug, so two titles
@@ -156,7 +157,7 @@ export function scenario(service: ServiceName, area: string) {
         // A check citing only switched-off expectations is not applicable; one citing others judges those.
         if (disabled.length === verifies.length) throw new StopCheck('omit', `profile disables ${disabled.join(', ')}`);
         if (options.createsDataSources && !profile.createDataSources)
-          throw new StopCheck('omit', 'profile createDataSources is off for this target');
+          throw new StopCheck('omit', IRREVERSIBLE.dataSources.note);
         t = new Check(
           service,
           verifies,

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Auth, Settings } from '../harness/config.js';
-import { certify } from '../report/evidence/certification.js';
+import { certify, notRunOnSharedDataLine } from '../report/evidence/certification.js';
 import { writeEvidenceBundle } from '../report/evidence/bundle.js';
 import { BUNDLE_FILES, DIGESTS_FILE, sha256Hex } from '../report/evidence/manifest.js';
 import type { Summary } from '../report/summary.js';
@@ -164,6 +164,8 @@ export async function writeRunEvidence(
         `${certification.checksRun} checks run of the catalogue's ${certification.catalogueChecks}`,
     );
     for (const r of certification.reasons) console.log(`  - ${r}`);
+    const notRun = notRunOnSharedDataLine(certification);
+    if (notRun) console.log(`  ${notRun}`);
   }
   return { code: exitCode };
 }

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { IRREVERSIBLE } from '../harness/irreversible.js';
 import type { OwnershipRecord } from '../harness/ownership.js';
 import { loadProfile } from '../harness/profile.js';
 import { FOREIGN_NOTE } from '../harness/redact-foreign.js';
@@ -17,7 +18,8 @@ import { OTHER_USERS_SOURCE } from '../reference/variants/busy.js';
 import type { Har } from '../report/evidence/har.js';
 import { scanHar } from '../report/evidence/scan.js';
 import { EVIDENCE_MISSING_EXIT } from '../report/outcome.js';
-import { type CatalogueCheck, certify } from '../report/evidence/certification.js';
+import { type CatalogueCheck, certify, notRunOnSharedDataLine } from '../report/evidence/certification.js';
+import { requirementsCsv } from '../report/evidence/requirements-csv.js';
 import type { KnownFailures } from '../report/known-failures.js';
 import { DIGESTS_FILE, type Manifest, sha256Hex } from '../report/evidence/manifest.js';
 import { verifyBundle } from '../report/evidence/verify.js';
@@ -29,47 +31,47 @@ import { type SuiteRun, runSuite } from './support/run-suite.js';
 
 const REQS = [...requirementIndex().values()];
 
+/** A run against a configured deployment of `service` alone. */
+const configuredRun = (service: 'organization' | 'person'): RunDescription => ({
+  runId: `cert-${service}`,
+  seed: 1,
+  startedAt: '2026-01-01T00:00:00.000Z',
+  embedded: false,
+  targets: (['organization', 'person', 'provider'] as const).map((s) =>
+    s === service
+      ? { service: s, status: 'configured', baseUrl: 'https://x', servicePath: '/s', auth: 'bearer', sources: ['a'] }
+      : { service: s, status: 'not configured' },
+  ),
+  profile: {},
+});
+/** One check per testable requirement of `service`, passing unless `omitted` gives its omission note. */
+const oneCheckEach = (service: string, omitted: (id: string) => string | undefined = () => undefined): CheckResult[] =>
+  REQS.filter((r) => r.service === service && !r.untestable).map((r) => {
+    const note = omitted(r.id);
+    return {
+      checkId: `${service}/area/${r.id.toLowerCase()}`,
+      title: `checks ${r.id}`,
+      file: `scenarios/${service}/area.test.ts`,
+      service,
+      area: 'area',
+      verifies: [r.id],
+      verdict: note ? 'omit' : 'pass',
+      ...(note ? { note } : {}),
+      failedRequirements: [],
+      durationMs: 1,
+      operations: [],
+    };
+  });
+/** The catalogue that lists exactly these checks. */
+const catalogueOf = (checks: CheckResult[]): CatalogueCheck[] =>
+  checks.map((c) => ({ file: c.file, name: `${c.title} [${c.verifies.join(' ')}]` }));
+
 describe('the certification profile', () => {
   const org = REQS.filter((r) => r.service === 'organization');
-  const run: RunDescription = {
-    runId: 'cert',
-    seed: 1,
-    startedAt: '2026-01-01T00:00:00.000Z',
-    embedded: false,
-    targets: [
-      {
-        service: 'organization',
-        status: 'configured',
-        baseUrl: 'https://x',
-        servicePath: '/s',
-        auth: 'bearer',
-        sources: ['a'],
-      },
-      { service: 'person', status: 'not configured' },
-      { service: 'provider', status: 'not configured' },
-    ],
-    profile: {},
-  };
+  const run = configuredRun('organization');
   /** One passing check per testable organization requirement, and the catalogue that lists exactly them. */
-  const checks = (): CheckResult[] =>
-    org
-      .filter((r) => !r.untestable)
-      .map((r) => ({
-        checkId: `organization/area/${r.id.toLowerCase()}`,
-        title: `checks ${r.id}`,
-        file: 'scenarios/organization/area.test.ts',
-        service: 'organization',
-        area: 'area',
-        verifies: [r.id],
-        verdict: 'pass',
-        failedRequirements: [],
-        durationMs: 1,
-        operations: [],
-      }));
-  const catalogue: CatalogueCheck[] = checks().map((c) => ({
-    file: c.file,
-    name: `${c.title} [${c.verifies.join(' ')}]`,
-  }));
+  const checks = () => oneCheckEach('organization');
+  const catalogue = catalogueOf(checks());
   const judge = (results: CheckResult[], cat: CatalogueCheck[] | null = catalogue, known?: KnownFailures) =>
     certify(
       buildSummary(run, results, undefined, known ? { known } : {}),
@@ -120,6 +122,41 @@ describe('the certification profile', () => {
     expect(judge(checks(), null).reasons.join('\n')).toContain(
       "the suite's check catalogue could not be collected (vitest list failed)",
     );
+  });
+});
+
+describe('the certification profile against a configured deployment: checks it cannot run safely', () => {
+  const run = configuredRun('person');
+  const DATA_SOURCE = /^PERSON-DATASOURCE-(CREATES|AVAILABILITY)$/;
+  /** The data-source requirements' checks omitted with `note`, as the profile omits them on a configured deployment. */
+  const checks = (note = IRREVERSIBLE.dataSources.note) =>
+    oneCheckEach('person', (id) => (DATA_SOURCE.test(id) ? note : undefined));
+  const catalogue = catalogueOf(checks());
+
+  it('passes, listing the data-source checks with why instead of failing on them; requirements.csv says why each was not run', () => {
+    const summary = buildSummary(run, checks(), undefined);
+    const c = certify(summary, catalogue);
+    expect(c.reasons).toEqual([]);
+    expect(c.passed).toBe(true);
+    expect(c.notRunOnSharedData.map((u) => u.checkId)).toEqual([
+      'person/area/person-datasource-creates',
+      'person/area/person-datasource-availability',
+    ]);
+    expect(c.notRunOnSharedData[0]).toMatchObject({ member: 'createDataSources', why: IRREVERSIBLE.dataSources.why });
+    expect(notRunOnSharedDataLine(c)).toMatch(
+      /^2 check\(s\) not run on shared data, listed in manifest\.json and requirements\.csv/,
+    );
+    const rows = parse(requirementsCsv(summary, c), { columns: true }) as Array<Record<string, string>>;
+    expect(rows.find((r) => r.id === 'PERSON-DATASOURCE-AVAILABILITY')?.reason_untested).toBe(
+      `not run on shared data: ${IRREVERSIBLE.dataSources.why} (profile createDataSources: true runs them)`,
+    );
+  });
+
+  it('still fails on a check omitted for any other reason', () => {
+    const c = certify(buildSummary(run, checks('profile disables PERSON-DATASOURCE-CREATES'), undefined), catalogue);
+    expect(c.passed).toBe(false);
+    expect(c.notRunOnSharedData).toEqual([]);
+    expect(c.reasons.join('\n')).toMatch(/^2 check\(s\) omitted: person\/area\/person-datasource-creates/m);
   });
 });
 

@@ -100,7 +100,7 @@ export function writeEvidenceBundle(
     throw new Error(`${outDir}: not empty (an evidence bundle goes into a new folder)`);
   const s = JSON.parse(readFileSync(summaryFile, 'utf8')) as Summary;
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, 'requirements.csv'), requirementsCsv(s));
+  writeFileSync(join(outDir, 'requirements.csv'), requirementsCsv(s, o.certification));
   for (const f of ['junit.xml', 'report.html']) copyFileSync(join(runFolder, f), join(outDir, f));
   const checkOf = new Map(s.checks.map((c) => [exchangesStem(c.checkId), c.checkId]));
   const { har, inFull, linesOnly } = runHar(

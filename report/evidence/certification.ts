@@ -2,7 +2,9 @@
  * The certification profile of an evidence bundle: stricter than the gate of an ordinary run. A run is certified only
  * when, for every service it targets:
  * - the run passed (the gate's verdict, report/summary.ts);
- * - no check was skipped or omitted;
+ * - no check was skipped or omitted, but for the checks a configured deployment cannot run safely (irreversible on
+ *   shared data, harness/irreversible.ts: the person data-source checks), which the profile declares with why and
+ *   lists, check by check, instead of failing on them;
  * - no failure was accepted as known (a known-failures list: report/known-failures.ts);
  * - every MUST requirement has a check that ran (an `uncovered` or `not-run` MUST requirement fails; an `untestable`
  *   one, which no black-box check can observe, is listed with its reason);
@@ -11,6 +13,7 @@
  *   a file that failed to load cannot pass for a full run.
  * Services the run does not target (not configured) are outside the certification and named so.
  */
+import { irreversibleKindOf } from '../../harness/irreversible.js';
 import type { Summary } from '../summary.js';
 
 /**
@@ -33,6 +36,11 @@ export interface Certification {
   checksRun: number;
   /** MUST requirements no black-box check can observe, with the reason (listed, not failing). */
   untestableMust: Array<{ id: string; reason: string }>;
+  /**
+   * Checks omitted because a configured deployment cannot run them safely (irreversible on shared data), each with its
+   * requirements, why, and the profile member that would run them (listed, not failing).
+   */
+  notRunOnSharedData: Array<{ checkId: string; requirements: string[]; why: string; member: string }>;
 }
 
 const nameOf = (c: { title: string; verifies: string[] }) => `${c.title} [${c.verifies.join(' ')}]`;
@@ -54,7 +62,12 @@ export function certify(s: Summary, catalogue: CatalogueCheck[] | undefined, cat
   if (s.gate.verdict !== 'pass') reasons.push(`the run did not pass (${s.gate.verdict.toUpperCase()})`);
   const skipped = checks.filter((c) => c.verdict === 'skip').map((c) => c.checkId);
   if (skipped.length) reasons.push(`${skipped.length} check(s) skipped: ${list(skipped)}`);
-  const omitted = checks.filter((c) => c.verdict === 'omit').map((c) => c.checkId);
+  const unsafe = checks.flatMap((c) => {
+    const kind = c.verdict === 'omit' ? irreversibleKindOf(c.note) : undefined;
+    return kind ? [{ checkId: c.checkId, requirements: c.verifies, why: kind.why, member: kind.member }] : [];
+  });
+  const listed = new Set(unsafe.map((u) => u.checkId));
+  const omitted = checks.filter((c) => c.verdict === 'omit' && !listed.has(c.checkId)).map((c) => c.checkId);
   if (omitted.length) reasons.push(`${omitted.length} check(s) omitted: ${list(omitted)}`);
   const known = [...s.gate.expected, ...s.gate.pending].map((k) => k.checkId);
   if (known.length)
@@ -95,8 +108,26 @@ export function certify(s: Summary, catalogue: CatalogueCheck[] | undefined, cat
     reasons,
     catalogueChecks: expected.length,
     checksRun: checks.length,
+    notRunOnSharedData: unsafe,
     untestableMust: must
       .filter((r) => r.outcome === 'untestable')
       .map((r) => ({ id: r.id, reason: r.untestable ?? '' })),
   };
+}
+
+/**
+ * The line that lists the checks the certification did not ask for on shared data (console and verifier), or
+ * undefined when there are none.
+ */
+export function notRunOnSharedDataLine(c: Pick<Certification, 'notRunOnSharedData'>): string | undefined {
+  const u = c.notRunOnSharedData;
+  if (!u.length) return undefined;
+  const members = [...new Set(u.map((x) => x.member))].map((m) => `profile ${m}: true`);
+  return (
+    `${u.length} check(s) not run on shared data, listed in manifest.json and requirements.csv, not failing: ` +
+    `${list(
+      u.map((x) => x.checkId),
+      3,
+    )}; ${[...new Set(u.map((x) => x.why))].join('; ')} (${members.join(', ')} runs them)`
+  );
 }

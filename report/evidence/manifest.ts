@@ -75,6 +75,9 @@ export const ManifestSchema = z.object({
       catalogueChecks: z.number().int(),
       checksRun: z.number().int(),
       untestableMust: z.array(z.object({ id: z.string(), reason: z.string() })),
+      notRunOnSharedData: z.array(
+        z.object({ checkId: z.string(), requirements: z.array(z.string()), why: z.string(), member: z.string() }),
+      ),
     })
     .nullable(),
   files: z.array(z.string()),

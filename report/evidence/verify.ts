@@ -10,6 +10,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { scanBundle } from './bundle.js';
+import { notRunOnSharedDataLine } from './certification.js';
 import {
   BUNDLE_FILES,
   DIGESTS_FILE,
@@ -186,6 +187,8 @@ export function verificationLines(dir: string, v: Verification): string[] {
           `(listed in requirements.csv)`,
       );
       for (const r of c.reasons) L.push(`    - ${r}`);
+      const notRun = notRunOnSharedDataLine(c);
+      if (notRun) L.push(`    ${notRun}`);
     }
   }
   if (v.valid)
