@@ -1,18 +1,25 @@
 /**
- * The embedded reference in a process of its own, for benchmarks that measure the client side separately
- * (bench/match-quality.ts). Started with `node --import tsx bench/reference-process.ts`; prints one JSON line `{ url,
- * baseUrls, token, username, password }` on stdout for the parent process (which keeps it to itself; nothing is
- * logged). Each line `heap` on stdin is answered with `{ liveHeapMb }` (heap in use after a full garbage collection
- * when run with --expose-gc); on SIGTERM or a closed stdin it prints `{ peakRssMb, requests, answeringMs }` (its own
- * peak resident memory, the requests it received per service: every attempt, whoever sent it, and the time it spent
- * answering them, ms summed per service) and exits.
+ * The embedded reference in a process of its own, for benchmarks that measure the client side
+ * separately (bench/match-quality.ts, bench/latency.ts). Started with `node --import tsx
+ * bench/reference-process.ts [--serialized search=8,post=6,change=4,read=0.8]` (`--serialized`:
+ * one request at a time, each holding one lock for its operation's handling time,
+ * reference/variants/serialized.ts; an empty value takes the default times); prints one JSON line
+ * `{ url, baseUrls, token, username, password }` on stdout for the parent process (which keeps it
+ * to itself; nothing is logged). Each line `heap` on stdin is answered with `{ liveHeapMb }` (heap
+ * in use after a full garbage collection when run with --expose-gc); on SIGTERM or a closed stdin
+ * it prints `{ peakRssMb, requests, answeringMs, lockMs, occupancy }` (its own peak resident
+ * memory, the requests it received per service: every attempt, whoever sent it, the time it spent
+ * answering them and, serialized, waiting for and holding the lock, ms summed per service, and the
+ * requests in flight per service and second, reference/occupancy.ts) and exits.
  */
 import { createInterface } from 'node:readline';
 import { startReference } from '../reference/server.js';
 import { REFERENCE_SERVICES } from '../reference/services.js';
+import { parseHandlingTimes } from '../reference/variants/serialized.js';
 import type { ServiceName } from '../specs/common/model.js';
 
-const ref = await startReference();
+const at = process.argv.indexOf('--serialized');
+const ref = await startReference(at < 0 ? {} : { serialized: parseHandlingTimes(process.argv[at + 1] ?? '') });
 const baseUrls = Object.fromEntries(
   (Object.keys(REFERENCE_SERVICES) as ServiceName[]).map((s) => [s, ref.baseUrlOf(s)]),
 );
@@ -26,7 +33,13 @@ const stop = async () => {
   stopping = true;
   await ref.stop();
   process.stdout.write(
-    `${JSON.stringify({ peakRssMb: process.resourceUsage().maxRSS / 1024, requests: ref.requestsReceived(), answeringMs: ref.answeringMs() })}\n`,
+    `${JSON.stringify({
+      peakRssMb: process.resourceUsage().maxRSS / 1024,
+      requests: ref.requestsReceived(),
+      answeringMs: ref.answeringMs(),
+      lockMs: ref.lockMs(),
+      occupancy: ref.occupancy(),
+    })}\n`,
     () => process.exit(0),
   );
 };

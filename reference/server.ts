@@ -14,6 +14,8 @@ import { DEFAULT_MEMBERS, type HandlerContext, Rejection } from './handlers/type
 import { HookSet } from './hooks.js';
 import { type VariantSpec, VariantSet } from './variants/registry.js';
 import { latency, latencySettings } from './variants/transport.js';
+import { type HandlingTimes, type Turn, serialized } from './variants/serialized.js';
+import { Occupancy, type PerSecond } from './occupancy.js';
 import { REFERENCE_SERVICES } from './services.js';
 import { referenceSettings } from './settings.js';
 import { ServiceStore } from './store.js';
@@ -49,6 +51,12 @@ export interface ReferenceOptions {
   latencyMs?: number;
   /** Extra random delay of up to this many ms per request (default REFERENCE_JITTER_MS, else 0). */
   jitterMs?: number;
+  /**
+   * Handle one request at a time: after its latency, every request waits for one lock shared by
+   * the services and holds it for its operation's handling time (reference/variants/serialized.ts).
+   * Default: no lock (requests are handled as they come).
+   */
+  serialized?: HandlingTimes;
 }
 
 export interface RunningReference {
@@ -79,6 +87,13 @@ export interface RunningReference {
    * variant) adds nothing.
    */
   answeringMs(): Record<ServiceName, number>;
+  /**
+   * With `serialized`: per service, ms summed over its requests, the time they waited for the
+   * lock and the time they held it (their handling); zero without it.
+   */
+  lockMs(): { waiting: Record<ServiceName, number>; handling: Record<ServiceName, number> };
+  /** Requests in flight and arrivals per service and second since the first request (reference/occupancy.ts), for benchmarks. */
+  occupancy(): PerSecond;
   stop(): Promise<void>;
 }
 
@@ -124,9 +139,20 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   // Variants: the option, else REFERENCE_VARIANTS (reference/variants/catalogue.ts). @throws VariantError
   const variants = new VariantSet(options.variants ?? env.variants);
   const delay = latencySettings(options, given ? {} : process.env);
-  // Faults and variants share the hook points (reference/hooks.ts); latency is waited out first.
+  const occupancy = new Occupancy();
+  const waiting: Partial<Record<ServiceName, number>> = {};
+  const handling: Partial<Record<ServiceName, number>> = {};
+  const onTurn = ({ service, startMs, waitedMs, handlingMs }: Turn) => {
+    const s = service as ServiceName;
+    waiting[s] = (waiting[s] ?? 0) + waitedMs;
+    handling[s] = (handling[s] ?? 0) + handlingMs;
+    occupancy.lockHeld(startMs, startMs + handlingMs);
+  };
+  // Faults and variants share the hook points (reference/hooks.ts); latency is waited out first,
+  // then the lock of a serializing deployment.
   const hooks = new HookSet([
     ...(delay.latencyMs || delay.jitterMs ? latency(delay.latencyMs, delay.jitterMs) : []),
+    ...(options.serialized ? serialized(options.serialized, onTurn) : []),
     ...faults.active,
     ...variants.hooks,
   ]);
@@ -173,9 +199,12 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     }
     received[route.service] = (received[route.service] ?? 0) + 1;
     const arrived = performance.now();
+    occupancy.enter(route.service);
     res.once('finish', () => {
       answering[route.service] = (answering[route.service] ?? 0) + performance.now() - arrived;
     });
+    // 'close' follows 'finish', and also ends a request whose connection was reset without a reply.
+    res.once('close', () => occupancy.leave(route.service));
     const spec = SERVICES[route.service];
     if (await hooks.intercept({ service: route.service, operation: route.operation, req, res })) return;
     const verdict = hooks.auth(
@@ -290,6 +319,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     faults: faults.names,
     requestsReceived: () => perService(received),
     answeringMs: () => perService(answering),
+    lockMs: () => ({ waiting: perService(waiting), handling: perService(handling) }),
+    occupancy: () => occupancy.perSecond(),
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
