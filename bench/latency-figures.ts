@@ -81,7 +81,10 @@ export interface Figures {
   folder: string;
 }
 
-/** "6 (round trip 152 ms)" from the run's own statement of its scenario files at once (run/cli/conformance-prepare.ts), or "default" when it made none. */
+/**
+ * "6 (round trip 152 ms)" from the run's own statement of its scenario files at once (run/cli/conformance-prepare.ts),
+ * or "default" when it made none.
+ */
 function filesAtOnceLine(stdout: string): string {
   const m = /round trip (\d+) ms: (\d+) scenario files at once/.exec(stdout);
   return m ? `${m[2]} (round trip ${m[1]} ms)` : 'default';

@@ -32,7 +32,10 @@ const KEPT_SETTINGS = [
 export interface RunPlan {
   latencyMs: number;
   jitterMs: number;
-  /** Handling times of a serializing deployment (bench/reference-process.ts --serialized); undefined: the plain reference. */
+  /**
+   * Handling times of a serializing deployment (bench/reference-process.ts --serialized); undefined: the plain
+   * reference.
+   */
   serialized?: string;
   /** The checkout whose suite runs (its run/cli/conformance.mjs). */
   suiteRoot: string;
@@ -163,7 +166,9 @@ function longestChain(lines: ExchangeLine[]): number {
   return count;
 }
 
-/** The test worker's profile parts, summed over the profiles of worker threads in `dir` (thread ID above 0 in the name). */
+/**
+ * The test worker's profile parts, summed over the profiles of worker threads in `dir` (thread ID above 0 in the name).
+ */
 function workerProfile(dir: string): SuiteFigures['worker'] {
   let files: string[];
   try {
@@ -179,7 +184,10 @@ function workerProfile(dir: string): SuiteFigures['worker'] {
   return { parts, file: join(dir, files[0]!) };
 }
 
-/** The suite's environment: the user's settings dropped (but those that shape its speed), the reference configured as a deployment. */
+/**
+ * The suite's environment: the user's settings dropped (but those that shape its speed), the reference configured as a
+ * deployment.
+ */
 function suiteEnv(
   plan: RunPlan,
   ref: ReferenceProcess,
@@ -240,7 +248,10 @@ async function runSuite(plan: RunPlan, env: Record<string, string | undefined>, 
   return { wallS, exit, startedAt, head, stderr, suiteRssMb, suiteCpuS: childrenCpuSeconds() - cpuBefore, cpuBefore };
 }
 
-/** What the run folder shows: the checks, the span of their requests and the longest chain. @throws Error when it holds no summary */
+/**
+ * What the run folder shows: the checks, the span of their requests and the longest chain. @throws Error when it holds
+ * no summary
+ */
 function readRunFolder(folder: string) {
   const summary = JSON.parse(readFileSync(join(folder, 'summary.json'), 'utf8')) as {
     totals: { checks: number };

@@ -43,7 +43,9 @@ import { PARTS, REPLY_PARTS } from './worker-profile.js';
 const program = command({
   name: 'bench:latency',
   summary:
-    'Full three-service run against the reference in its own process with injected latency, plain or serializing: wall time, requests, floor, requests in flight per service per second, CPU and peak memory; paired with another checkout.',
+    'Full three-service run against the reference in its own process with injected latency, plain or ' +
+    'serializing: wall time, requests, floor, requests in flight per service per second, CPU and peak memory; ' +
+    'paired with another checkout.',
   exitCodes: [
     [0, 'measured (whatever the verdicts)'],
     [1, 'a run produced no summary (the suite or the reference did not start)'],
@@ -53,7 +55,7 @@ const program = command({
     'npm run bench:latency',
     'npm run bench:latency -- --latency-ms 0,50,150 --jitter-ms 10',
     'npm run bench:latency -- --latency-ms 50,150 --deployment plain,serialized --vs /work/wt/base --rounds 2',
-    'npm run bench:latency -- --latency-ms 150 --deployment serialized --handling-ms search=10,read=1 scenarios/provider',
+    'npm run bench:latency -- --latency-ms 150 --deployment serialized --handling-ms search=10,read=1',
     'npm run bench:latency -- --profile',
   ],
 })
@@ -61,12 +63,14 @@ const program = command({
   .option('--jitter-ms <ms>', 'extra random latency per request, up to this many ms', '0')
   .option(
     '--deployment <list>',
-    'plain (the reference as it is) or serialized (one request at a time under one lock, with --handling-ms), or both, comma-separated',
+    'plain (the reference as it is) or serialized (one request at a time under one lock, with --handling-ms), ' +
+      'or both, comma-separated',
     'plain',
   )
   .option(
     '--handling-ms <times>',
-    'handling time per kind of operation of the serialized deployment, ms: search (demographicsSearch, demographicsQuery), post, change, read',
+    'handling time per kind of operation of the serialized deployment, ms: search (demographicsSearch, ' +
+      'demographicsQuery), post, change, read',
     Object.entries(DEFAULT_HANDLING_MS)
       .map(([k, v]) => `${k}=${v}`)
       .join(','),
@@ -136,55 +140,82 @@ function workerLine(f: Figures): string {
   const rest = [...PARTS.map(([name]) => name), 'other']
     .filter((name) => name !== 'idle' && !REPLY_PARTS.includes(name) && parts[name])
     .sort((a, b) => parts[b]! - parts[a]!);
+  const replyParts = REPLY_PARTS.map((name) => `${name.slice('reply: '.length)} ${per(parts[name] ?? 0)}`);
   return [
-    `  test worker CPU (sampled profile): busy ${s(busy / 1000)} s of ${s((busy + (parts.idle ?? 0)) / 1000)} s, ${per(busy)} ms per check request:`,
-    `reply handling ${per(reply)} ms (${REPLY_PARTS.map((name) => `${name.slice('reply: '.length)} ${per(parts[name] ?? 0)}`).join(', ')});`,
+    `  test worker CPU (sampled profile): busy ${s(busy / 1000)} s of ${s((busy + (parts.idle ?? 0)) / 1000)} s,`,
+    `${per(busy)} ms per check request: reply handling ${per(reply)} ms (${replyParts.join(', ')});`,
     `${rest.map((name) => `${name} ${per(parts[name]!)}`).join(', ')} (profile: ${f.worker.file})`,
   ].join(' ');
 }
 
-/** Requests in flight per service per second, and the lock's share of each second. */
+/** Requests in flight per service per second, the suite's requests outstanding, why places stood idle, and the lock. */
 function perSecondLines(f: Figures): string[] {
   const width = Math.max(...f.services.map((x) => x.service.length), 'lock held'.length);
+  const pad = ''.padEnd(width);
+  const row = (xs: number[], digits: number) => xs.map((v) => v.toFixed(digits)).join(' ');
+  const lock = f.lockBusy.reduce((a, b) => a + b, 0) / Math.max(1, f.lockBusy.length);
   return [
-    `  requests in flight per service per second of the checks' span (of ${f.maxInFlight} places; the deployment's count):`,
-    ...f.services.map(
-      (x) =>
-        `    ${x.service.padEnd(width)}  mean ${s(x.meanInFlight)}: ${x.inFlight.map((v) => v.toFixed(1)).join(' ')}`,
-    ),
+    `  requests in flight per service per second of the checks' span (of ${f.maxInFlight} places, ` +
+      "the deployment's count; below it the suite's requests waiting for a place or in flight):",
+    ...f.services.flatMap((x) => [
+      `    ${x.service.padEnd(width)}  mean ${s(x.meanInFlight)}: ${row(x.inFlight, 1)}`,
+      `    ${pad}  the suite's: ${row(x.outstanding, 0)}`,
+      `    ${pad}  idle place-seconds: ${s(x.idle.noWork)} with fewer requests ready than places, ` +
+        `${s(x.idle.notSent)} with requests ready not yet sent`,
+    ]),
     ...(f.lockBusy.length
       ? [
-          `    ${'lock held'.padEnd(width)}  mean ${pct(f.lockBusy.reduce((a, b) => a + b, 0) / f.lockBusy.length)}: ${f.lockBusy.map((v) => (v * 100).toFixed(0)).join(' ')} (% of each second)`,
+          `    ${'lock held'.padEnd(width)}  mean ${pct(lock)}: ${row(
+            f.lockBusy.map((v) => v * 100),
+            0,
+          )} (% of each second)`,
         ]
       : []),
   ];
 }
 
-function print(f: Figures): void {
+/** The figures of the deployment's side: requests, per service, the floor. */
+function requestLines(f: Figures): string[] {
   const busiest = f.services[0];
-  const floorWhy =
-    f.deployment === 'serialized'
-      ? `max(serialized handling ${s(f.serialS)} s, ${busiest?.service} ${s(busiest?.placesS ?? 0)} s)`
-      : `${busiest?.service} ${s(busiest?.placesS ?? 0)} s`;
+  const serialized = f.deployment === 'serialized';
+  const floorWhy = serialized
+    ? `max(serialized handling ${s(f.serialS)} s, ${busiest?.service} ${s(busiest?.placesS ?? 0)} s)`
+    : `${busiest?.service} ${s(busiest?.placesS ?? 0)} s`;
+  return [
+    `  requests N = ${f.requests} received by the deployment (${f.checkRequests} by checks; the rest: preflight, ` +
+      `removal of the run's records), in flight at most M = ${f.inFlight}`,
+    "  per service: received (by checks): the deployment's own time per request, arrival to reply less the wait " +
+      `for the lock${serialized ? ' (of it handling)' : ''}; × requests / ${f.maxInFlight} places:`,
+    ...f.services.map(
+      (x) =>
+        `    ${x.service} ${x.received} (${x.byChecks}): ${x.ownMs.toFixed(1)} ms` +
+        `${serialized ? ` (handling ${x.handlingMs.toFixed(2)} ms)` : ''}; ${s(x.placesS)} s`,
+    ),
+    `  floor = start-up ${s(f.startUpS)} + ${floorWhy} + wind-down ${s(f.windDownS)} = ${s(f.floorS)} s; ` +
+      `wall / floor = ${(f.wallS / f.floorS).toFixed(2)} ×`,
+  ];
+}
+
+function print(f: Figures): void {
+  const jitterWords = f.jitterMs ? ` (+ up to ${f.jitterMs} ms jitter)` : '';
   console.log(
     [
-      `latency ${f.latencyMs} ms${f.jitterMs ? ` (+ up to ${f.jitterMs} ms jitter)` : ''}, ${deploymentWords(f)}, suite of ${f.side}: wall ${s(f.wallS)} s, exit ${f.exit}, ${f.checks} checks`,
-      `  start-up ${s(f.startUpS)} s (command to first check request), wind-down ${s(f.windDownS)} s (last check request to exit)`,
-      `  requests N = ${f.requests} received by the deployment (${f.checkRequests} by checks; the rest: preflight, removal of the run's records), in flight at most M = ${f.inFlight}`,
-      `  per service (received (by checks): the deployment's own time per request, arrival to reply less the wait for the lock${f.deployment === 'serialized' ? ', of it handling' : ''}; × requests / ${f.maxInFlight} places):`,
-      ...f.services.map(
-        (x) =>
-          `    ${x.service} ${x.received} (${x.byChecks}): ${x.ownMs.toFixed(1)} ms${f.deployment === 'serialized' ? ` (handling ${x.handlingMs.toFixed(2)} ms)` : ''}; ${s(x.placesS)} s`,
-      ),
-      `  floor = start-up ${s(f.startUpS)} + ${floorWhy} + wind-down ${s(f.windDownS)} = ${s(f.floorS)} s; wall / floor = ${(f.wallS / f.floorS).toFixed(2)} ×`,
-      `  critical path: ${f.chain} requests in a chain (${f.chainCheck}) = ${s(f.criticalPathS)} s; bound = ${s(f.boundS)} s, wall / bound = ${ratio(f)}`,
-      `  longest checks: ${f.longest.map((c) => `${c.check} ${s(c.seconds)} s`).join('; ')}; the longest is ${pct(f.longestShare)} of the wall`,
+      `latency ${f.latencyMs} ms${jitterWords}, ${deploymentWords(f)}, suite of ${f.side}: wall ${s(f.wallS)} s, ` +
+        `exit ${f.exit}, ${f.checks} checks`,
+      `  start-up ${s(f.startUpS)} s (command to first check request), wind-down ${s(f.windDownS)} s ` +
+        '(last check request to exit)',
+      ...requestLines(f),
+      `  critical path: ${f.chain} requests in a chain (${f.chainCheck}) = ${s(f.criticalPathS)} s; ` +
+        `bound = ${s(f.boundS)} s, wall / bound = ${ratio(f)}`,
+      `  longest checks: ${f.longest.map((c) => `${c.check} ${s(c.seconds)} s`).join('; ')}; ` +
+        `the longest is ${pct(f.longestShare)} of the wall`,
       ...perSecondLines(f),
       `  most requests by check: ${f.costliest.map((c) => `${c.check} ${c.requests}`).join('; ')}`,
       `  suite CPU per request: ${((f.suiteCpuS * 1000) / Math.max(1, f.requests)).toFixed(2)} ms`,
       ...(f.worker || opts.profile ? [workerLine(f)] : []),
       `  scenario files at once: ${f.filesAtOnce}`,
-      `  CPU: suite ${s(f.suiteCpuS)} s, reference ${s(f.referenceCpuS)} s; peak RSS: suite ${Math.round(f.suiteRssMb)} MB, reference ${Math.round(f.referenceRssMb)} MB`,
+      `  CPU: suite ${s(f.suiteCpuS)} s, reference ${s(f.referenceCpuS)} s; peak RSS: suite ` +
+        `${Math.round(f.suiteRssMb)} MB, reference ${Math.round(f.referenceRssMb)} MB`,
       `  run folder: ${f.folder}`,
     ].join('\n'),
   );
@@ -256,7 +287,9 @@ function pairs(results: Figures[]): string {
       if (!before.length || !after.length) continue;
       const m = (fs: Figures[], x: (f: Figures) => number) => median(fs.map(x));
       const cell = (fs: Figures[]) =>
-        `${s(m(fs, (f) => f.wallS))} s / ${s(m(fs, (f) => f.floorS))} s = ${m(fs, (f) => f.wallS / f.floorS).toFixed(2)} ×, N ${m(fs, (f) => f.requests)}, longest ${pct(m(fs, (f) => f.longestShare))}`;
+        `${s(m(fs, (f) => f.wallS))} s / ${s(m(fs, (f) => f.floorS))} s = ` +
+        `${m(fs, (f) => f.wallS / f.floorS).toFixed(2)} ×, N ${m(fs, (f) => f.requests)}, ` +
+        `longest ${pct(m(fs, (f) => f.longestShare))}`;
       rows.push([
         deployment,
         String(latencyMs),

@@ -15,7 +15,10 @@ export interface PerSecond {
   inFlight: Record<string, number[]>;
   /** Requests that arrived in each second. */
   arrivals: Record<string, number[]>;
-  /** Share of each second a serializing deployment's lock was held (reference/variants/serialized.ts); empty without one. */
+  /**
+   * Share of each second a serializing deployment's lock was held (reference/variants/serialized.ts); empty without
+   * one.
+   */
   lockBusy: number[];
 }
 

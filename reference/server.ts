@@ -92,7 +92,10 @@ export interface RunningReference {
    * lock and the time they held it (their handling); zero without it.
    */
   lockMs(): { waiting: Record<ServiceName, number>; handling: Record<ServiceName, number> };
-  /** Requests in flight and arrivals per service and second since the first request (reference/occupancy.ts), for benchmarks. */
+  /**
+   * Requests in flight and arrivals per service and second since the first request (reference/occupancy.ts), for
+   * benchmarks.
+   */
   occupancy(): PerSecond;
   stop(): Promise<void>;
 }

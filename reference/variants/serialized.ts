@@ -55,14 +55,18 @@ export function parseHandlingTimes(text: string): HandlingTimes {
     const ms = Number(value);
     if (!kind || !(kind in times) || value === undefined || value === '' || !(ms >= 0 && ms <= 1000))
       throw new Error(
-        `expected kind=ms with kind one of ${Object.keys(times).join(', ')} and ms from 0 to 1000, got ${JSON.stringify(part)}`,
+        `expected kind=ms with kind one of ${Object.keys(times).join(', ')} and ms from 0 to 1000, ` +
+          `got ${JSON.stringify(part)}`,
       );
     times[kind as keyof HandlingTimes] = ms;
   }
   return times;
 }
 
-/** What the lock did for one request: when its turn began (on the hook's clock), how long it waited for it and how long it was (ms). */
+/**
+ * What the lock did for one request: when its turn began (on the hook's clock), how long it waited for it and how long
+ * it was (ms).
+ */
 export interface Turn {
   service: string;
   startMs: number;
