@@ -17,11 +17,76 @@ import type { Profile } from './profile.js';
 import { type Reply, describeReply, isAbsent, isAuthFailure, isRejection, isTransient } from './reply.js';
 import type { LedgerEntry, RunContext } from './run.js';
 
+/**
+ * One kind of record the run created: how many it had to remove, how many are deleted and already gone, and of those
+ * how many the ledger already said were removed (`earlier`: by the run while it went on, its teardown, or an earlier
+ * cleanup), which no request was sent for this time.
+ */
+export interface RemovalCounts {
+  attempted: number;
+  deleted: number;
+  alreadyGone: number;
+  earlier?: { deleted: number; alreadyGone: number };
+}
+
 export interface CleanupResult {
-  sources: { attempted: number; deleted: number; alreadyGone: number };
-  relationships: { attempted: number; deleted: number; alreadyGone: number };
+  sources: RemovalCounts;
+  relationships: RemovalCounts;
   /** What could not be removed, with why. */
   failures: Array<{ service: ServiceName; what: string; reason: string }>;
+}
+
+/**
+ * What a cleanup did, in words, counted from the ledger: what it removed now (deleted, already gone), what the ledger
+ * said was removed before (never asked for again), of how many; e.g. "sources 3 deleted now, 1 already gone, 160
+ * removed before (ledger), of 164; relationships 14 removed before (ledger), of 14", or "nothing to remove: ...".
+ */
+export function removalText(r: Pick<CleanupResult, 'sources' | 'relationships'>): string {
+  const kinds = [
+    ['sources', r.sources],
+    ['relationships', r.relationships],
+  ] as const;
+  const before = (c: RemovalCounts) => (c.earlier?.deleted ?? 0) + (c.earlier?.alreadyGone ?? 0);
+  const now = kinds.reduce((n, [, c]) => n + c.attempted - before(c), 0);
+  if (!now && kinds.some(([, c]) => c.attempted))
+    return `nothing to remove: the ledger shows every record the run created removed already (${kinds
+      .map(([k, c]) => `${c.attempted} ${k}`)
+      .join(', ')}); no request sent`;
+  return kinds
+    .map(([kind, c]) => {
+      const parts = [
+        `${c.deleted - (c.earlier?.deleted ?? 0)} deleted now`,
+        `${c.alreadyGone - (c.earlier?.alreadyGone ?? 0)} already gone`,
+        ...(before(c) ? [`${before(c)} removed before (ledger)`] : []),
+      ];
+      return `${kind} ${parts.join(', ')}, of ${c.attempted}`;
+    })
+    .join('; ');
+}
+
+/** Two cleanups' counts and failures together (the shards of a merged run). */
+export function addCleanup(a: CleanupResult | undefined, b: CleanupResult | undefined): CleanupResult | undefined {
+  if (!a || !b) return a ?? b;
+  const add = (x: RemovalCounts, y: RemovalCounts): RemovalCounts => {
+    const earlier =
+      x.earlier || y.earlier
+        ? {
+            deleted: (x.earlier?.deleted ?? 0) + (y.earlier?.deleted ?? 0),
+            alreadyGone: (x.earlier?.alreadyGone ?? 0) + (y.earlier?.alreadyGone ?? 0),
+          }
+        : undefined;
+    return {
+      attempted: x.attempted + y.attempted,
+      deleted: x.deleted + y.deleted,
+      alreadyGone: x.alreadyGone + y.alreadyGone,
+      ...(earlier ? { earlier } : {}),
+    };
+  };
+  return {
+    sources: add(a.sources, b.sources),
+    relationships: add(a.relationships, b.relationships),
+    failures: [...a.failures, ...b.failures],
+  };
 }
 
 /** Passes over what is left after transient replies; each pass retries more. */
@@ -59,6 +124,8 @@ export async function cleanupRun(
     const bucket = e.kind === 'relationship' ? result.relationships : result.sources;
     bucket.attempted++;
     bucket[outcome]++;
+    bucket.earlier ??= { deleted: 0, alreadyGone: 0 };
+    bucket.earlier[outcome]++;
     return false;
   });
   try {
@@ -175,7 +242,7 @@ export class LedgerRemover {
     items: T[],
     passes: number,
     result: CleanupResult | undefined,
-    bucket: CleanupResult['sources'] | undefined,
+    bucket: RemovalCounts | undefined,
     remove: (c: ServiceClient, i: T, retries: number) => Promise<Outcome>,
   ): Promise<void> {
     const describe = (e: Removable) => ({

@@ -6,7 +6,17 @@
  * never leave an unlisted record.
  * Source: docs/safety.md.
  */
-import { appendFileSync, closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  readdirSync,
+} from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { ServiceName } from '../specs/common/model.js';
@@ -49,6 +59,46 @@ export function newRunId(now = new Date()): string {
 
 export const runFolder = (reportDir: string, runId: string) => join(reportDir, runId);
 export const ledgerPath = (reportDir: string, runId: string) => join(runFolder(reportDir, runId), 'ledger.jsonl');
+/**
+ * Where a merged run folder (npm run report:merge) keeps its shards' ledgers, as a report directory of its own:
+ * `<merged run folder>/shards/<shard run id>/ledger.jsonl`.
+ */
+export const shardLedgersDir = (reportDir: string, mergedRunId: string) =>
+  join(runFolder(reportDir, mergedRunId), 'shards');
+
+/** A run's ledger as the cleanup reads it: the run ID it was written under (its namespace) and its report directory. */
+export interface RunLedger {
+  runId: string;
+  reportDir: string;
+}
+
+/**
+ * The ledgers of run `runId` under `reportDir`: its own; or, for a merged run (report:merge), those of its shards,
+ * kept in its folder (shardLedgersDir) or in their own run folders beside it; or, for a sharded run never merged, its
+ * shards' run folders `<runId>-s<i>of<n>`. Empty when there is none.
+ */
+export function runLedgers(reportDir: string, runId: string): RunLedger[] {
+  if (existsSync(ledgerPath(reportDir, runId))) return [{ runId, reportDir }];
+  const described = join(runFolder(reportDir, runId), 'run.json');
+  let shards: string[] = [];
+  if (existsSync(described)) {
+    try {
+      const run = JSON.parse(readFileSync(described, 'utf8')) as { shards?: Array<{ runId?: unknown }> };
+      shards = (run.shards ?? []).map((x) => x.runId).filter((x): x is string => typeof x === 'string');
+    } catch {
+      // an unreadable run.json names no shard: the shards' own folders are looked for below
+    }
+  }
+  if (!shards.length && existsSync(reportDir))
+    shards = readdirSync(reportDir)
+      .filter((n) => n.startsWith(`${runId}-s`) && /-s\d+of\d+$/.test(n))
+      .sort();
+  return shards.flatMap((shard) => {
+    const kept = shardLedgersDir(reportDir, runId);
+    if (existsSync(ledgerPath(kept, shard))) return [{ runId: shard, reportDir: kept }];
+    return existsSync(ledgerPath(reportDir, shard)) ? [{ runId: shard, reportDir }] : [];
+  });
+}
 
 export class RunContext {
   readonly folder: string;

@@ -8,8 +8,9 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { CleanupResult } from '../harness/cleanup.js';
+import { type CleanupResult, addCleanup } from '../harness/cleanup.js';
 import { HANDOFF } from '../harness/handoff.js';
+import { ledgerPath, shardLedgersDir } from '../harness/run.js';
 import type { CheckResult, RunSelection } from './results.js';
 import { type RunDescription, type Summary, readResults, readSelection } from './summary.js';
 import { writeRunReports } from './write.js';
@@ -24,20 +25,6 @@ export interface MergeOptions {
 
 const readJson = <T>(file: string): T | undefined =>
   existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined;
-
-function addCleanup(a: CleanupResult | undefined, b: CleanupResult | undefined): CleanupResult | undefined {
-  if (!a || !b) return a ?? b;
-  const add = (x: CleanupResult['sources'], y: CleanupResult['sources']) => ({
-    attempted: x.attempted + y.attempted,
-    deleted: x.deleted + y.deleted,
-    alreadyGone: x.alreadyGone + y.alreadyGone,
-  });
-  return {
-    sources: add(a.sources, b.sources),
-    relationships: add(a.relationships, b.relationships),
-    failures: [...a.failures, ...b.failures],
-  };
-}
 
 /** Replays the blob reports in `blobDir` through the conformance reporter into `folder`/results.json. */
 function replayBlobs(blobDir: string, folder: string, runId: string): boolean {
@@ -54,9 +41,6 @@ function replayBlobs(blobDir: string, folder: string, runId: string): boolean {
   });
   return existsSync(join(folder, 'results.json')) && r.status !== null;
 }
-
-/** Where a merged run folder keeps each shard's ledger: `<merged folder>/shards/<shard run id>/ledger.jsonl`. */
-export const SHARD_LEDGERS = 'shards';
 
 const isRunFolder = (f: string) => existsSync(join(f, 'run.json'));
 
@@ -117,8 +101,9 @@ export async function mergeShards(
   for (const { folder: f, run } of runs) {
     const ledger = join(f, 'ledger.jsonl');
     if (!existsSync(ledger)) continue;
-    mkdirSync(join(folder, SHARD_LEDGERS, run.runId), { recursive: true });
-    cpSync(ledger, join(folder, SHARD_LEDGERS, run.runId, 'ledger.jsonl'));
+    const kept = ledgerPath(shardLedgersDir(options.reportDir, runId), run.runId);
+    mkdirSync(dirname(kept), { recursive: true });
+    cpSync(ledger, kept);
   }
   const everyShardHasBlob = runs.every(
     ({ folder: f }) => existsSync(join(f, 'blob')) && readdirSync(join(f, 'blob')).length > 0,

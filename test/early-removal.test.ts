@@ -79,7 +79,12 @@ describe('early removal', () => {
     removal.fileEnded(SEARCH, true); // after finish: left to the teardown
     const result = await cleanupRun(run, { organization: target }, profile, { timeoutMs: 5000, maxInFlight: 8 });
     expect(held([...merge, ...search, ...unattributed]), 'after the teardown').toEqual([]);
-    expect(result.sources).toEqual({ attempted: 4, deleted: 4, alreadyGone: 0 });
+    expect(result.sources).toEqual({
+      attempted: 4,
+      deleted: 4,
+      alreadyGone: 0,
+      earlier: { deleted: merge.length, alreadyGone: 0 },
+    });
     expect(result.failures).toEqual([]);
   });
 
@@ -152,6 +157,7 @@ describe('early removal', () => {
       attempted: 2,
       deleted: 2,
       alreadyGone: 0,
+      earlier: { deleted: 1, alreadyGone: 0 },
     });
   });
 

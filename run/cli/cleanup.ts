@@ -1,17 +1,17 @@
 /**
- * `npm run cleanup -- --run <id>`: removes everything a run created, from its ledger (<report dir>/<id>/ledger.jsonl),
- * for a run that was killed before its teardown. Uses the same settings as the run (ORG_BASE_URL, ORG_TOKEN,
+ * `npm run cleanup -- --run <id>`: removes everything a run created, from its ledger (<report dir>/<id>/ledger.jsonl;
+ * for a merged run, its shards' ledgers: harness/run.ts runLedgers), for a run that was killed before its teardown.
+ * What the ledger says was removed already is counted as such and not asked for again. Uses the same settings as the run (ORG_BASE_URL, ORG_TOKEN,
  * ORG_SOURCES, ...) and the same teardown (harness/cleanup.ts): relationships first, then every source record,
  * hard-deleted, transient replies retried in passes. Every record it could not remove is listed by source name and
  * native ID (or relationship ID). Exit codes: 0 everything removed (or already gone); 1 some records remain (listed); 2
  * bad arguments or settings.
  */
-import { existsSync } from 'node:fs';
-import { cleanupRun } from '../../harness/cleanup.js';
+import { type CleanupResult, addCleanup, cleanupRun, removalText } from '../../harness/cleanup.js';
 import { SettingsError } from '../../harness/config.js';
 import { resolveProfile } from '../../harness/profile.js';
 import { runSettings } from '../run-settings.js';
-import { RunContext, ledgerPath } from '../../harness/run.js';
+import { RunContext, ledgerPath, runLedgers } from '../../harness/run.js';
 import { command, parseArguments, usageError } from '../command.js';
 
 const program = command({
@@ -21,7 +21,7 @@ const program = command({
     'teardown left records behind (exit code 4 of npm run conformance).',
   settings: [
     "ORG_BASE_URL, ORG_TOKEN, ORG_SOURCES, ... the run's service settings (PERSON_*, PROVIDER_* likewise)",
-    'CONFORMANCE_REPORT_DIR  where the run folder with ledger.jsonl is (default reports)',
+    'CONFORMANCE_REPORT_DIR  where the run folder with ledger.jsonl is (default reports); a merged run folder holds its shards\' ledgers',
   ],
   exitCodes: [
     [0, 'everything the run created is removed (or was already gone)'],
@@ -49,25 +49,32 @@ try {
   throw e;
 }
 const { settings, removal } = plan;
-const ledger = ledgerPath(settings.reportDir, values.run);
-if (!existsSync(ledger))
-  usageError(program, `no ledger at ${ledger} (is CONFORMANCE_REPORT_DIR the one the run used?)`);
+const ledgers = runLedgers(settings.reportDir, values.run);
+if (!ledgers.length)
+  usageError(
+    program,
+    `no ledger at ${ledgerPath(settings.reportDir, values.run)}, nor of shards of a run ${values.run} ` +
+      '(is CONFORMANCE_REPORT_DIR the one the run used?)',
+  );
 if (!Object.keys(settings.configured).length)
   usageError(
     program,
-    'no service is configured (set ORG_BASE_URL and its credentials as for the run); the embedded reference ' +
-      'keeps nothing between runs',
+    'no service is configured (set ORG_BASE_URL and its credentials as for the run); the embedded reference keeps ' +
+      'nothing between runs',
   );
 
-const run = new RunContext(values.run, settings.reportDir);
 const targets = Object.fromEntries(Object.entries(settings.configured).map(([k, v]) => [k, { ...v, embedded: false }]));
 const profile = resolveProfile(plan.profile, false);
-const result = await cleanupRun(run, targets, profile, removal);
-const s = result.sources;
-const r = result.relationships;
+let total: CleanupResult | undefined;
+for (const l of ledgers) {
+  // Each shard's records are in its own namespace (cf-<shard run id>-...): its ledger is removed under its run ID.
+  const result = await cleanupRun(new RunContext(l.runId, l.reportDir), targets, profile, removal);
+  if (ledgers.length > 1) console.log(`cleanup of shard ${l.runId}: ${removalText(result)}`);
+  total = addCleanup(total, result);
+}
+const result = total!;
 console.log(
-  `cleanup of run ${values.run}: sources ${s.deleted} deleted, ${s.alreadyGone} already gone (of ` +
-    `${s.attempted}); relationships ${r.deleted} deleted, ${r.alreadyGone} already gone (of ${r.attempted})`,
+  `cleanup of run ${values.run}${ledgers.length > 1 ? ` (${ledgers.length} shards)` : ''}: ${removalText(result)}`,
 );
 if (result.failures.length) console.error(`cleanup: ${result.failures.length} record(s) remain on the deployment:`);
 for (const f of result.failures) console.error(`  ${f.service} ${f.what}: ${f.reason}`);
