@@ -21,7 +21,8 @@ const program = command({
     'teardown left records behind (exit code 4 of npm run conformance).',
   settings: [
     "ORG_BASE_URL, ORG_TOKEN, ORG_SOURCES, ... the run's service settings (PERSON_*, PROVIDER_* likewise)",
-    'CONFORMANCE_REPORT_DIR  where the run folder with ledger.jsonl is (default reports); a merged run folder holds its shards\' ledgers',
+    'CONFORMANCE_REPORT_DIR  where the run folder with ledger.jsonl is (default reports)',
+    "                        (a merged run's folder holds its shards' ledgers)",
   ],
   exitCodes: [
     [0, 'everything the run created is removed (or was already gone)'],
