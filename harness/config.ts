@@ -120,10 +120,18 @@ export interface Settings {
   /** Generated bad-input requests per bad-input check (CONFORMANCE_BAD_INPUTS); 0 = the default for the target. */
   badInputs: number;
   /**
-   * Longest a request is retried for, ms from its first attempt (CONFORMANCE_RETRY_BUDGET_MS, default
-   * DEFAULT_RETRY_BUDGET_MS, 0-600000; 0: never retried). What may be retried is harness/transport.ts retryReason: a
-   * request the deployment did not process (HTTP 429/503, retryableError=true, connection refused) whatever it is, and
-   * reads and postIdentity also after HTTP 502/504 or a reset; a merge whose outcome is unknown is never re-sent.
+   * How much of the generated cases a run covers (CONFORMANCE_SCOPE): `default`, what fits the
+   * target's budget (every situation of the default scope against the embedded reference, the most
+   * novel within the request budget against a configured deployment); `full`, every situation of
+   * the wide scope and every boundary value. `--certification` implies `full`.
+   */
+  scope: RunScope;
+  /**
+   * Longest a request is retried for, ms from its first attempt (CONFORMANCE_RETRY_BUDGET_MS,
+   * default DEFAULT_RETRY_BUDGET_MS, 0-600000; 0: never retried). What may be retried is
+   * harness/transport.ts retryReason: a request the deployment did not process (HTTP 429/503,
+   * retryableError=true, connection refused) whatever it is, and reads and postIdentity also after
+   * HTTP 502/504 or a reset; a merge whose outcome is unknown is never re-sent.
    */
   retryBudgetMs: number;
   /**
@@ -426,6 +434,7 @@ export function loadSettings(env: Env = loadEnv()): Settings {
     walks: intSetting(env, 'CONFORMANCE_WALKS', 0, 0, 10000),
     walkSteps: intSetting(env, 'CONFORMANCE_WALK_STEPS', 0, 0, 200),
     badInputs: intSetting(env, 'CONFORMANCE_BAD_INPUTS', 0, 0, 10000),
+    scope: scopeSetting(env),
     retryBudgetMs: intSetting(env, 'CONFORMANCE_RETRY_BUDGET_MS', DEFAULT_RETRY_BUDGET_MS, 0, 600000),
     ...(env.CONFORMANCE_RETRIES ? { retries: intSetting(env, 'CONFORMANCE_RETRIES', 0, 0, 100) } : {}),
     rateLimit: rateSetting(env),
@@ -609,6 +618,21 @@ function exchangesSetting(env: Env): ExchangesKept {
   return raw;
 }
 
+/** How much of the generated cases a run covers (Settings.scope). */
+export type RunScope = 'default' | 'full';
+
+/** CONFORMANCE_SCOPE: default or full (unset: default). */
+function scopeSetting(env: Env): RunScope {
+  const raw = (env.CONFORMANCE_SCOPE ?? '').trim().toLowerCase() || 'default';
+  if (raw !== 'default' && raw !== 'full')
+    throw new SettingsError(
+      'CONFORMANCE_SCOPE',
+      'default (what fits the budget) or full (every situation and boundary value)',
+      env.CONFORMANCE_SCOPE,
+    );
+  return raw;
+}
+
 /** CONFORMANCE_VERBOSE: 1/true/yes or 0/false/no (unset: off). */
 function verboseSetting(env: Env): boolean {
   const raw = (env.CONFORMANCE_VERBOSE ?? '').trim().toLowerCase();
@@ -638,15 +662,27 @@ export const DEFAULT_BUDGETS = {
   configured: { walks: 3, walkSteps: 8, badInputs: 15 },
 };
 
-/** The run's walk and bad-input budgets: the settings when given, else the defaults for the target. */
+/** The run's walk and bad-input budgets and scope: the settings when given, else the defaults for the target. */
 export function resolveBudgets(
-  settings: Pick<Settings, 'walks' | 'walkSteps' | 'badInputs'>,
+  settings: Pick<Settings, 'walks' | 'walkSteps' | 'badInputs'> & Partial<Pick<Settings, 'scope'>>,
   embedded: boolean,
-): { walks: number; walkSteps: number; badInputs: number } {
+): RunBudgets {
   const d = embedded ? DEFAULT_BUDGETS.embedded : DEFAULT_BUDGETS.configured;
   return {
     walks: settings.walks || d.walks,
     walkSteps: settings.walkSteps || d.walkSteps,
     badInputs: settings.badInputs || d.badInputs,
+    scope: settings.scope ?? 'default',
+    embedded,
   };
+}
+
+/** What a run's generated cases may cost (resolveBudgets), as the checks read it (harness/targets.ts RunInfo.budgets). */
+export interface RunBudgets {
+  walks: number;
+  walkSteps: number;
+  badInputs: number;
+  scope: RunScope;
+  /** The run is against the embedded reference (its budgets are the generous ones). */
+  embedded: boolean;
 }

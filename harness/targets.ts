@@ -5,7 +5,7 @@
 import { inject } from 'vitest';
 import type { ServiceName } from '../specs/common/model.js';
 import { ServiceClient } from './client.js';
-import type { ExchangesKept, ServiceTarget } from './config.js';
+import type { ExchangesKept, RunBudgets, ServiceTarget } from './config.js';
 import type { Profile } from './profile.js';
 import { registerOwn } from './foreign-values.js';
 import { setRedactionKey } from './redact-foreign.js';
@@ -44,7 +44,7 @@ export interface RunInfo {
    */
   ratePerSecondPerWorker?: number;
   /** Budgets resolved for this run's target (settings, else the default for embedded or configured). */
-  budgets: { walks: number; walkSteps: number; badInputs: number };
+  budgets: RunBudgets;
   /** One entry per service: the target, or null when the service is not configured for this run. */
   targets: Partial<Record<ServiceName, ServiceTarget | null>>;
   profile: Profile;

@@ -190,6 +190,13 @@ describe('loadSettings', () => {
     expect(settingOf({ CONFORMANCE_EXCHANGES: 'some' })).toBe('CONFORMANCE_EXCHANGES');
   });
 
+  it('CONFORMANCE_SCOPE is default unless it says full; anything else is refused naming it', () => {
+    expect(loadSettings({}).scope).toBe('default');
+    expect(loadSettings({ CONFORMANCE_SCOPE: 'full' }).scope).toBe('full');
+    expect(loadSettings({ CONFORMANCE_SCOPE: 'FULL' }).scope).toBe('full');
+    expect(settingOf({ CONFORMANCE_SCOPE: 'everything' })).toBe('CONFORMANCE_SCOPE');
+  });
+
   it('the message names the setting and what is expected, and never echoes a token', () => {
     try {
       loadSettings({ ...org, ORG_TOKEN: 'secret-but-not-a-jwt' });

@@ -202,6 +202,9 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
   }
   const vitestArgs = [...program.args, ...selected];
   const evidence = evidenceRequest(asked);
+  // --certification covers every generated case (harness/config.ts Settings.scope), unless CONFORMANCE_SCOPE says otherwise.
+  const certifiedScope = evidence?.certification && !loadEnv().CONFORMANCE_SCOPE;
+  if (certifiedScope) process.env.CONFORMANCE_SCOPE = 'full';
   // --verbose is CONFORMANCE_VERBOSE=1 for this run (harness/config.ts reads it, here and in the vitest process).
   if (verbose) HANDOFF.verbose.write(process.env, true);
   const shard = shardOption === undefined ? undefined : /^(\d+)\/(\d+)$/.exec(shardOption);
@@ -241,6 +244,7 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
     ...HANDOFF.seed.entry(settings.seed),
     ...(shard ? HANDOFF.shard.entry(`${shard[1]}/${shard[2]}`) : {}),
     ...(verbose ? HANDOFF.verbose.entry(true) : {}),
+    ...(certifiedScope ? { CONFORMANCE_SCOPE: 'full' } : {}),
   };
   // What the report folder held before this run, so a run that judges nothing can leave it so.
   const before = folderBefore(settings.reportDir, runId);
