@@ -475,6 +475,18 @@ export const KNOWN_FAILURES_SETTING = 'CONFORMANCE_KNOWN_FAILURES';
 export const knownFailuresFileSetting = (env: Env = loadEnv()): string | undefined =>
   env[KNOWN_FAILURES_SETTING] || undefined;
 
+/** The setting naming the Ed25519 private key (PEM file) that signs an evidence bundle's manifest. */
+export const EVIDENCE_KEY_SETTING = 'CONFORMANCE_EVIDENCE_KEY';
+/** The setting naming the Ed25519 public key (PEM file) `npm run evidence:verify` checks a bundle's signature with. */
+export const EVIDENCE_PUBLIC_KEY_SETTING = 'CONFORMANCE_EVIDENCE_PUBLIC_KEY';
+
+/** CONFORMANCE_EVIDENCE_KEY: the signing key's file, or undefined (report/evidence/signature.ts reads it). */
+export const evidenceKeySetting = (env: Env = loadEnv()): string | undefined => env[EVIDENCE_KEY_SETTING] || undefined;
+
+/** CONFORMANCE_EVIDENCE_PUBLIC_KEY: the public key's file, or undefined. */
+export const evidencePublicKeySetting = (env: Env = loadEnv()): string | undefined =>
+  env[EVIDENCE_PUBLIC_KEY_SETTING] || undefined;
+
 /**
  * The setting that fixed how many scenario files run at once, or undefined when neither sets a number (the run
  * chooses).

@@ -1,9 +1,9 @@
 /**
  * junit.xml for CI: one <testsuite> per service and area (name "<service>.<area>", properties service and area), one
- * <testcase> per check (classname "<service>.<area>", properties requirements and verdict). A fail is <failure> whose
- * message is the first line of the failure's text (rule ID and text) and whose body is the whole text (checked,
- * expected, got, exchange) plus the failing exchange: request and reply, redacted, clipped. An error is <error> with
- * the same body; skip and omit are <skipped> with the reason on system-out.
+ * <testcase> per check (classname "<service>.<area>", properties checkId, requirements and verdict). A fail is
+ * <failure> whose message is the first line of the failure's text (rule ID and text) and whose body is the whole text
+ * (checked, expected, got, exchange) plus the failing exchange: request and reply, redacted, clipped. An error is
+ * <error> with the same body; skip and omit are <skipped> with the reason on system-out.
  */
 import junitModule, { type Builder } from 'junit-report-builder';
 import type { Exchange } from '../harness/reply.js';
@@ -50,6 +50,7 @@ export function writeJunit(s: Summary, file: string, folder: string): void {
       .name(c.title)
       .file(c.file)
       .time(c.durationMs / 1000);
+    tc.property('checkId', c.checkId);
     tc.property('requirements', c.verifies.join(' '));
     tc.property('verdict', c.verdict);
     if (c.verdict === 'fail' || c.verdict === 'error') {

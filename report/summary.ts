@@ -154,6 +154,21 @@ const SERVICE_OF = new Map(
 
 const ORDER: RequirementOutcome[] = ['fail', 'error', 'skip', 'pass', 'omit'];
 
+/**
+ * The outcome of a requirement from the checks citing it (at least one): the worst of their verdicts, a failed check
+ * counting only when it failed this requirement. The evidence verifier asks the same of a bundle's junit.xml
+ * (report/evidence/cross-check.ts).
+ */
+export function outcomeOfChecks(
+  id: string,
+  citing: ReadonlyArray<Pick<CheckResult, 'verdict' | 'failedRequirements'>>,
+): RequirementOutcome {
+  const outcomes = citing.flatMap((r): RequirementOutcome[] =>
+    r.verdict === 'fail' ? (r.failedRequirements.includes(id) ? ['fail'] : []) : [r.verdict],
+  );
+  return ORDER.find((o) => outcomes.includes(o)) ?? 'pass';
+}
+
 /** How much of each service a run selected (see ServiceScope). */
 export function serviceScopes(
   run: RunDescription,
@@ -213,11 +228,8 @@ export function buildSummary(
     });
     for (const req of spec.requirements) {
       const citing = results.filter((r) => r.verifies.includes(req.id));
-      const outcomes = citing.flatMap((r): RequirementOutcome[] =>
-        r.verdict === 'fail' ? (r.failedRequirements.includes(req.id) ? ['fail'] : []) : [r.verdict],
-      );
       let outcome: RequirementOutcome;
-      if (citing.length) outcome = ORDER.find((o) => outcomes.includes(o)) ?? 'pass';
+      if (citing.length) outcome = outcomeOfChecks(req.id, citing);
       else if (scope === 'none') outcome = 'not-run';
       else if (req.untestable) outcome = 'untestable';
       else if (leftOut.has(req.id) || !filesComplete) outcome = 'not-run';

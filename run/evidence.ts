@@ -8,10 +8,11 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Auth, Settings } from '../harness/config.js';
+import { type Auth, EVIDENCE_KEY_SETTING, type Settings, evidenceKeySetting } from '../harness/config.js';
 import { certify, notRunOnSharedDataLine } from '../report/evidence/certification.js';
 import { writeEvidenceBundle } from '../report/evidence/bundle.js';
 import { BUNDLE_FILES, DIGESTS_FILE, sha256Hex } from '../report/evidence/manifest.js';
+import { SIGNATURE_FILE, readSigningKey } from '../report/evidence/signature.js';
 import type { Summary } from '../report/summary.js';
 import { collectCatalogue } from './check-catalogue.js';
 import { SUITE } from './command.js';
@@ -136,8 +137,12 @@ export async function writeRunEvidence(
     certification = certify(summary, catalogue.checks, catalogue.problem);
   }
   const exitCode = certification && !certification.passed && code === 0 ? 1 : code;
+  const keyFile = evidenceKeySetting(env);
+  let written: ReturnType<typeof writeEvidenceBundle>;
   try {
-    const { findings } = writeEvidenceBundle(runFolder, request.dir, {
+    const signingKey = keyFile ? readSigningKey(keyFile, EVIDENCE_KEY_SETTING) : undefined;
+    written = writeEvidenceBundle(runFolder, request.dir, {
+      ...(signingKey ? { signingKey } : {}),
       product: { name: request.product, version: request.productVersion },
       suite: { name: SUITE.name, version: SUITE.version, ...suiteCommit() },
       settings: settingsWithoutSecrets(settings),
@@ -146,18 +151,22 @@ export async function writeRunEvidence(
       ...(checks ? { checks } : {}),
       exitCode,
     });
-    if (findings.length) {
-      console.error(`conformance: evidence bundle not written: the scan found what a bundle must never hold:`);
-      for (const f of findings.slice(0, 10)) console.error(`  ${f.file}, ${f.where}: ${f.kind}: ${f.what}`);
-      if (findings.length > 10) console.error(`  ... and ${findings.length - 10} more`);
-      return { code, missing: `the scan found ${findings.length} thing(s) a bundle must never hold, listed above` };
-    }
   } catch (e) {
     return { code, missing: (e as Error).message };
   }
+  const { findings, fingerprint, manifest } = written;
+  if (findings.length) {
+    console.error('conformance: evidence bundle not written: the scan found what a bundle must never hold:');
+    for (const f of findings.slice(0, 10)) console.error(`  ${f.file}, ${f.where}: ${f.kind}: ${f.what}`);
+    if (findings.length > 10) console.error(`  ... and ${findings.length - 10} more`);
+    return { code, missing: `the scan found ${findings.length} thing(s) a bundle must never hold, listed above` };
+  }
+  const files = [...BUNDLE_FILES, ...(manifest.signature ? [SIGNATURE_FILE] : []), DIGESTS_FILE];
   console.log(
-    `evidence: ${request.dir} (${[...BUNDLE_FILES, DIGESTS_FILE].join(', ')}); check it with npm run evidence:verify -- ${request.dir}`,
+    `evidence: ${request.dir} (${files.join(', ')}); check it with npm run evidence:verify -- ${request.dir}`,
   );
+  console.log(`  fingerprint (record it in the change ticket): ${fingerprint}`);
+  if (manifest.signature) console.log(`  signed: Ed25519, public key sha256:${manifest.signature.publicKey}`);
   if (certification) {
     console.log(
       `certification (${certification.services.join(', ')}): ${certification.passed ? 'PASSED' : 'FAILED'}: ` +

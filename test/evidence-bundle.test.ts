@@ -5,6 +5,7 @@
  * added or removed one, a planted secret and planted foreign identity data (with the digests made
  * to match again) are each caught. The certification profile fails a run on each thing it forbids.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import { FOREIGN_NOTE } from '../harness/redact-foreign.js';
 import { OTHER_USERS_SOURCE } from '../reference/variants/busy.js';
 import type { Har } from '../report/evidence/har.js';
 import { scanHar } from '../report/evidence/scan.js';
+import { readPublicKey } from '../report/evidence/signature.js';
 import { EVIDENCE_MISSING_EXIT } from '../report/outcome.js';
 import { type CatalogueCheck, certify, notRunOnSharedDataLine } from '../report/evidence/certification.js';
 import { requirementsCsv } from '../report/evidence/requirements-csv.js';
@@ -160,6 +162,32 @@ describe('the certification profile against a configured deployment: checks it c
   });
 });
 
+/**
+ * A copy of `bundle` with `change` applied; with `redigest`, the digests made to match the change as a forger would:
+ * the manifest's digests of the other files, then SHA256SUMS (the manifest's own digest, its fingerprint, changes).
+ */
+function tamperedCopy(bundle: string, change: (dir: string) => void, redigest: boolean): string {
+  const dir = join(mkdtempSync(join(tmpdir(), 'cf-tampered-')), 'bundle');
+  cpSync(bundle, dir, { recursive: true });
+  change(dir);
+  if (redigest) {
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
+    for (const file of Object.keys(manifest.digests)) manifest.digests[file] = sha256Hex(readFileSync(join(dir, file)));
+    writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    const sums = readFileSync(join(dir, DIGESTS_FILE), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => {
+        const file = l.slice(66);
+        return `${sha256Hex(readFileSync(join(dir, file)))}  ${file}`;
+      });
+    writeFileSync(join(dir, DIGESTS_FILE), `${sums.join('\n')}\n`);
+  }
+  return dir;
+}
+const edit = (dir: string, file: string, f: (text: string) => string) =>
+  writeFileSync(join(dir, file), f(readFileSync(join(dir, file), 'utf8')));
+
 describe('an evidence bundle of a run against the embedded reference holding other sources’ records', () => {
   let suite: SuiteRun;
   let bundle: string;
@@ -212,25 +240,7 @@ describe('an evidence bundle of a run against the embedded reference holding oth
     expect(r.code).toBe(1);
   });
 
-  /** A copy of the bundle with `change` applied; with `redigest`, SHA256SUMS made to match the change. */
-  function tampered(change: (dir: string) => void, redigest: boolean): string {
-    const dir = join(mkdtempSync(join(tmpdir(), 'cf-tampered-')), 'bundle');
-    cpSync(bundle, dir, { recursive: true });
-    change(dir);
-    if (redigest) {
-      const sums = readFileSync(join(dir, DIGESTS_FILE), 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => {
-          const file = l.slice(66);
-          return `${sha256Hex(readFileSync(join(dir, file)))}  ${file}`;
-        });
-      writeFileSync(join(dir, DIGESTS_FILE), `${sums.join('\n')}\n`);
-    }
-    return dir;
-  }
-  const edit = (dir: string, file: string, f: (text: string) => string) =>
-    writeFileSync(join(dir, file), f(readFileSync(join(dir, file), 'utf8')));
+  const tampered = (change: (dir: string) => void, redigest: boolean) => tamperedCopy(bundle, change, redigest);
 
   it('a changed, a removed and an added file are caught by the digests', async () => {
     const changed = tampered((d) => edit(d, 'report.html', (t) => t.replace('PASS', 'PASS!')), false);
@@ -260,7 +270,7 @@ describe('an evidence bundle of a run against the embedded reference holding oth
     );
     const known = tampered((d) => edit(d, 'requirements.csv', (t) => `${t}planted-credential-value\n`), true);
     expect(verifyBundle(known).valid).toBe(false);
-    const v = verifyBundle(known, ['planted-credential-value']);
+    const v = verifyBundle(known, { secrets: ['planted-credential-value'] });
     expect(v.problems.join('\n')).toMatch(/requirements\.csv, line \d+: secret: a credential of the settings/);
     // The finding names where, never the value.
     expect(v.problems.join('\n')).not.toContain('planted-credential-value');
@@ -296,6 +306,121 @@ describe('an evidence bundle of a run against the embedded reference holding oth
     expect(verifyBundle(nativeId).problems.join('\n')).toMatch(
       /report\.html, line \d+: foreign identity data: a native ID outside the run's namespace/,
     );
+  });
+});
+
+describe('a signed bundle of a failing run, changed to read as passing', () => {
+  let suite: SuiteRun;
+  let bundle: string;
+  let keys: { privateFile: string; publicFile: string; otherPublicFile: string };
+  beforeAll(async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'cf-evidence-signed-'));
+    const pair = () => generateKeyPairSync('ed25519');
+    const { privateKey, publicKey } = pair();
+    keys = {
+      privateFile: join(folder, 'key.pem'),
+      publicFile: join(folder, 'key.pub.pem'),
+      otherPublicFile: join(folder, 'other.pub.pem'),
+    };
+    writeFileSync(keys.privateFile, privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    writeFileSync(keys.publicFile, publicKey.export({ type: 'spki', format: 'pem' }));
+    writeFileSync(keys.otherPublicFile, pair().publicKey.export({ type: 'spki', format: 'pem' }));
+    bundle = join(folder, 'bundle');
+    suite = await runSuite(
+      [
+        'scenarios/organization/merge-link',
+        '--evidence',
+        bundle,
+        '--product',
+        'Reference',
+        '--product-version',
+        'faulty',
+      ],
+      { REFERENCE_FAULTS: 'merge-no-unify', CONFORMANCE_EVIDENCE_KEY: keys.privateFile },
+    );
+  }, 240000);
+  const fingerprint = () =>
+    /fingerprint \(record it in the change ticket\): (sha256:[0-9a-f]{64})/.exec(suite.stdout)?.[1];
+  /** requirements.csv with ORG-MERGE-EFFECT's outcome fail made pass. */
+  const passing = (d: string) =>
+    edit(d, 'requirements.csv', (t) => t.replace(/^(ORG-MERGE-EFFECT,.*),fail,/m, '$1,pass,'));
+
+  it('the run prints its fingerprint and signer; the verifier prints the same fingerprint and verifies the signature', async () => {
+    expect(suite.code, suite.stderr.slice(-2000)).toBe(1);
+    expect(suite.stdout).toMatch(/ {2}signed: Ed25519, public key sha256:[0-9a-f]{64}\n/);
+    const r = await runCommand('run/cli/evidence-verify.ts', [
+      bundle,
+      '--public-key',
+      keys.publicFile,
+      '--fingerprint',
+      fingerprint()!,
+    ]);
+    expect(r.stdout).toContain(`Evidence bundle ${bundle}: VALID`);
+    expect(r.stdout).toContain(`  fingerprint: ${fingerprint()}\n`);
+    expect(r.stdout).toContain('  signature: verified with the public key given');
+    expect(r.stdout).toMatch(/verdict: FAIL\n/);
+    expect(r.code).toBe(1);
+  });
+
+  it('an outcome changed from fail to pass in requirements.csv with SHA256SUMS recomputed is invalid: its digest is the manifest’s no more', () => {
+    const v = verifyBundle(tamperedCopy(bundle, passing, false));
+    expect(v.problems).toContain(
+      "requirements.csv: its SHA-256 differs from the manifest's (changed after the bundle was made)",
+    );
+    expect(v.verdict).toBe('INVALID');
+  });
+
+  it('with the manifest’s digests recomputed too: the files disagree, the fingerprint is another, the signature fails', () => {
+    const forged = tamperedCopy(bundle, passing, true);
+    const unchecked = verifyBundle(forged);
+    expect(unchecked.problems).toContain(
+      'requirements.csv, ORG-MERGE-EFFECT: outcome pass, but the verdicts of its checks in junit.xml give fail',
+    );
+    expect(unchecked.fingerprint).not.toBe(fingerprint());
+    const v = verifyBundle(forged, { publicKey: readPublicKey(keys.publicFile, 'key'), fingerprint: fingerprint()! });
+    expect(v.problems.join('\n')).toContain(`differs from the one given (${fingerprint()})`);
+    expect(v.problems).toContain(
+      'manifest.sig: does not verify manifest.json with the public key given (changed after signing)',
+    );
+    expect(v.verdict).toBe('INVALID');
+  });
+
+  it('a junit.xml made to agree (verdicts, totals) still fails the signature; another key is named as such', () => {
+    const agreeing = tamperedCopy(
+      bundle,
+      (d) => {
+        passing(d);
+        edit(d, 'junit.xml', (t) =>
+          t.replace(/<property name="verdict" value="fail"\/>/g, '<property name="verdict" value="pass"/>'),
+        );
+      },
+      true,
+    );
+    const v = verifyBundle(agreeing, { publicKey: readPublicKey(keys.publicFile, 'key') });
+    expect(v.problems).toContain(
+      'manifest.sig: does not verify manifest.json with the public key given (changed after signing)',
+    );
+    const other = verifyBundle(bundle, { publicKey: readPublicKey(keys.otherPublicFile, 'key') });
+    expect(other.problems.join('\n')).toMatch(
+      /^manifest\.sig: made with another key \(sha256:[0-9a-f]{64}\) than the public key given/m,
+    );
+  });
+
+  it('a signing key that is no Ed25519 key stops the run before it starts (exit 2), naming the setting', async () => {
+    const notAKey = join(mkdtempSync(join(tmpdir(), 'cf-notakey-')), 'key.pem');
+    writeFileSync(notAKey, 'not a key');
+    const dir = join(mkdtempSync(join(tmpdir(), 'cf-evidence-nokey-')), 'bundle');
+    const r = await runCommand(
+      'run/cli/conformance.mjs',
+      ['--evidence', dir, '--product', 'X', '--product-version', '1'],
+      {
+        CONFORMANCE_EVIDENCE_KEY: notAKey,
+      },
+    );
+    expect(r.stderr).toContain(
+      `conformance: Setting CONFORMANCE_EVIDENCE_KEY: expected an Ed25519 private key in PEM (openssl genpkey -algorithm ed25519), got "${notAKey}"`,
+    );
+    expect(r.code).toBe(2);
   });
 });
 

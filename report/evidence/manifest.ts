@@ -8,7 +8,10 @@ import { z } from 'zod';
 import { SERVICES } from '../../specs/services.js';
 
 export const BUNDLE_FORMAT = 'identity-conformance-evidence';
-/** 2: ownership.json added (the scan judges the exchanges by the run's own record of what it owned). */
+/**
+ * 2: ownership.json (the scan judges the exchanges by the run's own record of what it owned), the manifest's digests of
+ * every other file, and its optional signature (manifest.sig).
+ */
 export const BUNDLE_VERSION = 2;
 
 export const OWNERSHIP_FILE = 'ownership.json';
@@ -81,6 +84,10 @@ export const ManifestSchema = z.object({
     })
     .nullable(),
   files: z.array(z.string()),
+  /** The SHA-256 of every other file of the format: the manifest's own digest (the fingerprint) covers the bundle. */
+  digests: z.record(z.string(), sha256),
+  /** The key that signed the manifest (manifest.sig): its algorithm and the SHA-256 of its public key (DER SPKI). */
+  signature: z.object({ algorithm: z.literal('Ed25519'), publicKey: sha256 }).nullable(),
 });
 
 export type Manifest = z.infer<typeof ManifestSchema>;

@@ -10,7 +10,9 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import {
   type Settings,
+  EVIDENCE_KEY_SETTING,
   SettingsError,
+  evidenceKeySetting,
   filesAtOnceFor,
   filesAtOnceSetBy,
   loadEnv,
@@ -30,6 +32,7 @@ import {
   unknownEntries,
 } from '../../report/known-failures.js';
 import { command, parseArguments, usageError } from '../command.js';
+import { readSigningKey } from '../../report/evidence/signature.js';
 import { targetStatement } from '../target.js';
 import { VITEST_ENV_DEFAULTS, VITEST_NODE_FLAGS } from '../vitest/vitest-process.js';
 import { vitestArgumentProblem } from '../vitest/vitest-arguments.js';
@@ -79,6 +82,7 @@ const program = command({
     'CONFORMANCE_PROFILE, CONFORMANCE_SEED, CONFORMANCE_RUN_ID, CONFORMANCE_REPORT_DIR, CONFORMANCE_EXCHANGES, ...',
     'CONFORMANCE_RETRY_BUDGET_MS=30000           how long a request is retried for (429/503 pause the service)',
     'CONFORMANCE_VERBOSE=1                       routine internals on the console (same as --verbose)',
+    'CONFORMANCE_EVIDENCE_KEY=key.pem            with --evidence: the Ed25519 private key that signs the manifest',
     'REFERENCE_FAULTS, REFERENCE_FOREIGN_DATA, ... the embedded reference',
     'Any other ORG_*, PERSON_*, PROVIDER_*, CONFORMANCE_*, REFERENCE_* variable is refused (exit 2).',
   ],
@@ -221,6 +225,9 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
     const known = loadKnownFailures();
     if (known) await checkKnownFailureIds(known, resolveBudgets(settings, settings.target === 'embedded'));
     if (settings.target === 'embedded') referenceSettings(process.env);
+    // The key that will sign the evidence bundle is read now: a wrong one stops the run before it starts.
+    const key = evidence ? evidenceKeySetting() : undefined;
+    if (key) readSigningKey(key, EVIDENCE_KEY_SETTING);
     const ignored = referenceSettingsProblem(settings);
     if (ignored) throw ignored;
     if (list) {
