@@ -58,7 +58,7 @@ module.exports = {
       name: 'state-judges-without-walking',
       severity: 'error',
       comment:
-        'What judges a state (scenarios/shared/state/: the record model, the oracle clauses, the step clauses, categories) imports neither the walk engine, the rules nor the scripted steps: it judges an observation, whoever made it.',
+        'What the walks keep about a state (scenarios/shared/state/: the coverage bookkeeping) imports neither the walk engine, the rules nor the scripted steps; what judges a state (the record model, the oracle, step and feed clauses) lives in specs/state/, below all of them.',
       from: { path: '^scenarios/shared/state/' },
       to: { path: '^scenarios/shared/(walk/|rules/|script\\.ts$)' },
     },

@@ -26,7 +26,8 @@ import {
   replyNotEnvelope,
   requestRefused,
 } from '../specs/clauses/contract.js';
-import { type CheckClause, clauseRequirements, findingsOf } from '../specs/clauses/table.js';
+import { clauseRequirements, findingsOf } from '../specs/clause-registry.js';
+import type { Clause } from '../specs/common/clause.js';
 import type { Profile } from './profile.js';
 import { assertionDetail, isAssertionError } from './failure.js';
 import { type Exchange, type Reply, answerOf, describeReply, isAuthFailure, isTransient } from './reply.js';
@@ -348,12 +349,12 @@ export class Check {
   /**
    * Judges by a clause: `rejected` is what its judging function rejected, in words (empty: the check goes on).
    * Otherwise the check fails citing `requirements` (those the profile switches off excepted), with one finding per
-   * observation and requirement, each with the seed sentence the clause rests on there (specs/clauses/table.ts
+   * observation and requirement, each with the seed sentence the clause rests on there (specs/clause-registry.ts
    * restsOn).
    * @throws ConformanceFailure when anything was rejected; Error when the clause does not cite a requirement in this
    *   service (a suite bug, never the deployment's)
    */
-  judge(c: CheckClause, requirements: string | string[], rejected: readonly string[], at?: Reply): void {
+  judge(c: Clause, requirements: string | string[], rejected: readonly string[], at?: Reply): void {
     this.judgeAll([{ clause: c, requirements, rejected }], at);
   }
 
@@ -363,7 +364,7 @@ export class Check {
    * @throws as judge
    */
   judgeAll(
-    judged: ReadonlyArray<{ clause: CheckClause; requirements: string | string[]; rejected: readonly string[] }>,
+    judged: ReadonlyArray<{ clause: Clause; requirements: string | string[]; rejected: readonly string[] }>,
     at?: Reply,
   ): void {
     const findings: ClauseFinding[] = [];

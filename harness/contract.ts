@@ -12,7 +12,7 @@ import { ReplyEnvelope } from '../specs/common/envelope.js';
 import type { OperationSpec, Requirement } from '../specs/common/model.js';
 import { type WireType, leafTypes } from '../specs/common/leaf-types.js';
 import { CONTENT_SHAPE, WIRE_FORM } from '../specs/clauses/contract.js';
-import type { CheckClause } from '../specs/clauses/table.js';
+import type { Clause } from '../specs/common/clause.js';
 import { DEFAULT_VALIDATOR_CACHE, ValidatorCache } from './validator-cache.js';
 
 /** One schema violation: where, what the contract expects, what the deployment sent. */
@@ -138,7 +138,7 @@ const generalise = (pointer: string) => pointer.replace(/\/\d+(?=\/|$)/g, '/[]')
  * (harness/check.ts builds the findings).
  */
 export interface ContentJudgement {
-  clause: CheckClause;
+  clause: Clause;
   requirement: string;
   observed: string;
 }

@@ -13,7 +13,7 @@
  */
 
 import type { OperationName } from '../specs/common/operation-names.js';
-import { type Answer, accepted } from '../specs/clauses/answer.js';
+import type { Answer } from '../specs/common/answer.js';
 import type { ReplyContent } from '../specs/services.js';
 
 /** A record of one request and what came back (secrets and foreign identities already redacted). */
@@ -112,14 +112,15 @@ export function isAbsent(reply: Reply): boolean {
   return reply.success === true && (reply.content?.linkId === undefined || reply.content?.linkId === null);
 }
 
-/** True when the deployment accepted the request (success=true on a non-error status; specs/clauses/answer.ts). */
-export const isAccepted = (reply: Reply) => accepted(answerOf(reply));
-
-/** The parts of a reply a clause reads (specs/clauses/answer.ts), with the reply in words. */
+/** The parts of a reply a clause reads (specs/common/answer.ts), with the reply in words (made when read). */
 export const answerOf = (reply: Reply): Answer => ({
   status: reply.status,
   success: reply.success,
-  described: describeReply(reply),
+  content: reply.content,
+  absent: isAbsent(reply),
+  get described() {
+    return describeReply(reply);
+  },
 });
 
 /** Short description of what came back, for failure messages. */

@@ -17,7 +17,6 @@ import * as auth from '../specs/clauses/auth.js';
 import * as bad from '../specs/clauses/bad-input.js';
 import * as contract from '../specs/clauses/contract.js';
 import * as envelope from '../specs/clauses/envelope.js';
-import { CHECK_CLAUSES } from '../specs/clauses/index.js';
 import * as matching from '../specs/clauses/matching.js';
 import * as notifications from '../specs/clauses/notifications.js';
 import * as person from '../specs/clauses/person.js';
@@ -25,7 +24,8 @@ import * as post from '../specs/clauses/post.js';
 import * as query from '../specs/clauses/query.js';
 import * as relationships from '../specs/clauses/relationships.js';
 import * as search from '../specs/clauses/search.js';
-import { type CheckClause, clauseRequirements, findingsOf, restsOn } from '../specs/clauses/table.js';
+import { CHECK_AREAS, clauseRequirements, findingsOf, restsOn } from '../specs/clause-registry.js';
+import type { Clause } from '../specs/common/clause.js';
 import { isEmailAddress, wrongWireForm } from '../specs/clauses/types.js';
 import type { ServiceName } from '../specs/common/model.js';
 import { DateTimeString } from '../specs/common/wire.js';
@@ -45,7 +45,7 @@ interface Row {
 
 const index = requirementIndex();
 /** The contract's findings of one clause for an operation's reply content. */
-const content = (service: ServiceName, op: string, c: CheckClause, value: unknown) => () =>
+const content = (service: ServiceName, op: string, c: Clause, value: unknown) => () =>
   contentJudgements(operation(service, op), contentViolations(operation(service, op), value), index)
     .filter((j) => j.clause === c)
     .map((j) => j.observed);
@@ -1292,7 +1292,7 @@ const ROWS: Record<string, Row> = {
   },
 };
 
-const ALL = CHECK_CLAUSES.flatMap((a) => a.clauses);
+const ALL = CHECK_AREAS.flatMap((a) => a.clauses);
 
 describe('every clause of the single checks', () => {
   it.each(ALL.map((c) => [c.id, c] as const))(

@@ -1,51 +1,53 @@
 /**
- * The whole-state oracle's clauses (scenarios/shared/state/oracle-clauses.ts), each judged on
+ * The whole-state oracle's clauses (specs/state/oracle-lookups.ts, oracle-data.ts, households.ts), each judged on
  * observations built by hand: per clause at least one observation its sentence forbids is rejected,
  * citing the requirement and sentence it rests on, and at least two legal ones are accepted, one of
  * them an answer the embedded reference never gives (marked `unlikeReference`). A clause widened to
- * reject a legal observation turns its accept rows red. Every clause of ORACLE_CLAUSES has rows
+ * reject a legal observation turns its accept rows red. Every judgement of ORACLE_JUDGES has rows
  * (the last test), so a new clause cannot go untested.
  */
 import { describe, expect, it } from 'vitest';
-import type { Reply } from '../harness/reply.js';
+import { type Reply, answerOf } from '../harness/reply.js';
+import type { Answer } from '../specs/common/answer.js';
 import type { Cite, Finding } from '../specs/common/clause.js';
 import { emptyApplied } from '../specs/state/state-engine.js';
 import type { StateSpec } from '../specs/state/state-spec.js';
 import { organizationStateSpec } from '../specs/organization/state-spec.js';
 import { personStateSpec } from '../specs/person/state-spec.js';
 import { providerStateSpec } from '../specs/provider/state-spec.js';
-import { IdentityModel, type ModelRecord, type RecordState } from '../scenarios/shared/state/identity-model.js';
+import { IdentityModel, type ModelRecord, type RecordState } from '../specs/state/identity-model.js';
+import { HOUSEHOLDS } from '../specs/state/households.js';
+import type { Judging, OracleJudge } from '../specs/state/observation.js';
+import { ORACLE_JUDGES } from '../specs/state/oracle.js';
+import {
+  DEPARTED_DATA_SHOWN,
+  EXCLUDED_RECORD_MATCHED,
+  INACTIVE_RECORD_MATCHED,
+  LINK_NOT_NEW,
+  LINK_NOT_ORIGINAL,
+  MERGED_DATA_MISSING,
+  REMOVED_SOURCE_DATA_SHOWN,
+  REMOVED_SOURCE_LISTED,
+  RETURNED_DATA_MISSING,
+  SOURCE_LISTED_WHERE_IT_LEFT,
+} from '../specs/state/oracle-data.js';
 import {
   DELETED_IDENTITY_PRESENTED,
   DELETED_SOURCE_FOUND,
-  DEPARTED_DATA_SHOWN,
-  EXCLUDED_RECORD_MATCHED,
-  HOUSEHOLDS,
-  INACTIVE_RECORD_MATCHED,
-  type Judging,
   LINK_IN_USE_NOT_FOUND,
   LINK_IN_USE_OTHER_IDENTITY,
-  LINK_NOT_NEW,
-  LINK_NOT_ORIGINAL,
   LIVE_RECORD_NOT_FOUND,
-  MERGED_DATA_MISSING,
   ONE_IDENTITY_SPLIT,
-  ORACLE_CLAUSES,
-  type OracleClause,
-  REMOVED_SOURCE_DATA_SHOWN,
-  REMOVED_SOURCE_LISTED,
-  REQUESTED_LINK_NOT_ECHOED,
+  REQUESTED_LINK_ECHO,
   RETIRED_RESOLVES_ELSEWHERE,
-  RETURNED_DATA_MISSING,
   SEPARATE_IDENTITIES_JOINED,
   SOFT_DELETED_SOURCE_FOUND,
-  SOURCE_LISTED_WHERE_IT_LEFT,
-} from '../scenarios/shared/state/oracle-clauses.js';
+} from '../specs/state/oracle-lookups.js';
 
 // --- Building observations by hand ---
 
-const reply = (content: unknown, success = true, status = 200): Reply =>
-  ({
+const reply = (content: unknown, success = true, status = 200) =>
+  answerOf({
     exchange: {
       service: 'x',
       operation: 'x',
@@ -59,7 +61,7 @@ const reply = (content: unknown, success = true, status = 200): Reply =>
     body: { success, content },
     content,
     success,
-  }) as Reply;
+  } as Reply);
 /** A rejection: the deployment found nothing (HTTP 404, success=false). */
 const notFound = () => reply(null, false, 404);
 /** An identity reply: its link ID, the sources it lists and the values it shows. */
@@ -142,8 +144,8 @@ interface Row {
   unlikeReference?: boolean;
 }
 
-const CASES = new Map<OracleClause, Row[]>();
-const cases = (c: OracleClause, rows: Row[]) => CASES.set(c, rows);
+const CASES = new Map<OracleJudge, Row[]>();
+const cases = (c: OracleJudge, rows: Row[]) => CASES.set(c, rows);
 
 // --- Where each record resolves ---
 
@@ -379,7 +381,7 @@ cases(RETIRED_RESOLVES_ELSEWHERE, [
 
 // --- What identityIdQuery answers ---
 
-cases(REQUESTED_LINK_NOT_ECHOED, [
+cases(REQUESTED_LINK_ECHO, [
   {
     what: 'an answer whose requestedLinkId is another link ID',
     reject: 'ORG-IDQUERY-ECHO',
@@ -1031,7 +1033,7 @@ cases(LINK_NOT_NEW, [
 // --- Households ---
 
 /** Person: A active in L1, and the replies of the three householdQuery forms. */
-function household(bySource: Reply, byLink: Reply, byId: Reply | undefined): World {
+function household(bySource: Answer, byLink: Answer, byId: Answer | undefined): World {
   const w = world(personStateSpec);
   w.rec('A', 'active', 1);
   w.found('A', 'L1');
@@ -1073,7 +1075,7 @@ cases(HOUSEHOLDS, [
 
 describe('the oracle clauses', () => {
   for (const [c, rows] of CASES)
-    describe(c.id, () => {
+    describe((c.clauses ?? [c as OracleJudge & { id: string }]).map((x) => x.id).join(' '), () => {
       for (const row of rows)
         it(`${row.reject ? 'rejects' : 'accepts'} ${row.what}`, () => {
           const found: Finding[] = c.judge(row.build().j);
@@ -1086,11 +1088,12 @@ describe('the oracle clauses', () => {
     });
 
   it('every clause has a forbidden observation and two legal ones, one of them unlike the reference', () => {
-    for (const c of ORACLE_CLAUSES) {
+    for (const c of ORACLE_JUDGES) {
       const rows = CASES.get(c) ?? [];
-      expect(rows.filter((r) => r.reject).length, c.id).toBeGreaterThanOrEqual(1);
-      expect(rows.filter((r) => !r.reject).length, c.id).toBeGreaterThanOrEqual(2);
-      expect(rows.filter((r) => !r.reject && r.unlikeReference).length, c.id).toBeGreaterThanOrEqual(1);
+      const id = String((c as { id?: string }).id ?? c.clauses?.map((x) => x.id));
+      expect(rows.filter((r) => r.reject).length, id).toBeGreaterThanOrEqual(1);
+      expect(rows.filter((r) => !r.reject).length, id).toBeGreaterThanOrEqual(2);
+      expect(rows.filter((r) => !r.reject && r.unlikeReference).length, id).toBeGreaterThanOrEqual(1);
     }
   });
 

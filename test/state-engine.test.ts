@@ -12,7 +12,7 @@ import type { StepName } from '../specs/state/step-names.js';
 import { organizationStateSpec } from '../specs/organization/state-spec.js';
 import { personStateSpec } from '../specs/person/state-spec.js';
 import { providerStateSpec } from '../specs/provider/state-spec.js';
-import { IdentityModel, type ModelRecord } from '../scenarios/shared/state/identity-model.js';
+import { IdentityModel, type ModelRecord } from '../specs/state/identity-model.js';
 import { lookupScope } from '../scenarios/shared/walk/oracle.js';
 import { emptyApplied } from '../specs/state/state-engine.js';
 

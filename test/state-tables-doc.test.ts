@@ -1,12 +1,12 @@
 /**
- * docs/state-tables.md is the executable state tables written out (specs/state/state-doc.ts):
+ * docs/state-tables.md is the executable state tables written out (run/docs/state-tables.ts):
  * it must equal what `npm run docs` writes, so the document a reader trusts is the specification
  * the checks ask.
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { openCellsDoc } from '../specs/common/open-cells-doc.js';
-import { stateTablesDoc } from '../specs/state/state-doc.js';
+import { openCellsDoc } from '../run/docs/open-cells.js';
+import { stateTablesDoc } from '../run/docs/state-tables.js';
 
 test('docs/state-tables.md is up to date with specs/<service>/state-spec.ts (npm run docs)', () => {
   expect(readFileSync(new URL('../docs/state-tables.md', import.meta.url), 'utf8')).toBe(`${stateTablesDoc()}\n`);

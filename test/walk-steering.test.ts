@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CoverageTally, stepCategories, stepKeys } from '../scenarios/shared/state/coverage.js';
-import { IdentityModel, type ModelRecord } from '../scenarios/shared/state/identity-model.js';
+import { IdentityModel, type ModelRecord } from '../specs/state/identity-model.js';
 import { type SteerableKind, rankOptions } from '../scenarios/shared/walk/steer.js';
 
 /** Records A, B, C in one identity and D, E in another; F retired into A. */

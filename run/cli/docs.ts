@@ -8,9 +8,9 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { clausesDoc } from '../../specs/clauses/doc.js';
-import { openCellsDoc } from '../../specs/common/open-cells-doc.js';
-import { stateTablesDoc } from '../../specs/state/state-doc.js';
+import { clausesDoc } from '../docs/clauses.js';
+import { openCellsDoc } from '../docs/open-cells.js';
+import { stateTablesDoc } from '../docs/state-tables.js';
 import { command, parseArguments } from '../command.js';
 
 const program = command({

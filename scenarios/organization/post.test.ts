@@ -14,7 +14,7 @@ import {
   postLinkId,
   updateNotApplied,
 } from '../../specs/clauses/post.js';
-import { groupedSources, sameSource } from '../shared/steps.js';
+import { groupedSources, sameSource } from '../../specs/common/identity-content.js';
 import { area, org } from './org.js';
 
 const { check } = area('post');

@@ -12,12 +12,9 @@ import { describeReply } from '../../harness/check.js';
 import { postContent } from '../../generators/common.js';
 import { personHousehold } from '../../generators/person.js';
 import { personStateSpec } from '../../specs/person/state-spec.js';
-import {
-  HOUSEHOLD_BY_ID_DIFFERS,
-  HOUSEHOLD_FORMS_DISAGREE,
-  HOUSEHOLD_WITHOUT_LINK,
-  householdForms,
-} from '../shared/state/oracle-clauses.js';
+import { answerOf } from '../../harness/reply.js';
+import { withRejects } from '../../specs/clause-registry.js';
+import { householdForms } from '../../specs/state/households.js';
 import { area, list, person, src } from './person.js';
 
 const { check } = area('households');
@@ -41,7 +38,7 @@ async function household(t: Check, cites: string[]) {
 /**
  * Looks the household of member `i` up by its source, its link ID and the household ID either
  * found, and judges the three forms against one another (the whole-state oracle's judgement,
- * scenarios/shared/walk/oracle.ts householdForms), keeping the problems that cite `id`. Skips when
+ * specs/state/households.ts householdForms), keeping the problems that cite `id`. Skips when
  * no form finds a household: how households form is not shown.
  */
 async function householdCheck(t: Check, id: string, i: number) {
@@ -55,17 +52,11 @@ async function householdCheck(t: Check, id: string, i: number) {
   if (!found)
     t.skip(`no lookup form finds a household for ${h.linkIds[i]} on this deployment (${describeReply(byLink)})`);
   const byId = await t.call('householdQuery', { householdId: found });
-  const problems = householdForms(rules, 'the member', h.linkIds[i]!, bySource, byLink, (x) =>
-    x === found ? byId : undefined,
+  const problems = householdForms(rules, 'the member', h.linkIds[i]!, answerOf(bySource), answerOf(byLink), (x) =>
+    x === found ? answerOf(byId) : undefined,
   );
   // The whole-state oracle's clauses judge the lookup forms; this check keeps the findings citing its own requirement.
-  const rejects = new Map(
-    [HOUSEHOLD_WITHOUT_LINK, HOUSEHOLD_FORMS_DISAGREE, HOUSEHOLD_BY_ID_DIFFERS].map((c) => [c.id, c.rejects]),
-  );
-  t.reject(
-    problems.filter((p) => p.requirement === id).map((p) => ({ ...p, rejects: rejects.get(p.clause) ?? p.clause })),
-    byId,
-  );
+  t.reject(withRejects(problems.filter((p) => p.requirement === id)), byId);
 }
 
 const isHouseholdId = (x: unknown): x is string => typeof x === 'string' && x.length > 0;

@@ -11,7 +11,7 @@ import {
   exactCopyNotLinked,
   updateNotApplied,
 } from '../../specs/clauses/post.js';
-import { groupedSources, sameSource } from '../shared/steps.js';
+import { groupedSources, sameSource } from '../../specs/common/identity-content.js';
 import { area, person } from './person.js';
 
 const { check } = area('post');

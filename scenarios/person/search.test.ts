@@ -16,7 +16,7 @@ import type { Reply } from '../../harness/reply.js';
 import { postContent } from '../../generators/common.js';
 import { personHousehold } from '../../generators/person.js';
 import { searchChecks } from '../shared/rules/search.js';
-import { resultLinkIds } from '../shared/steps.js';
+import { resultLinkIds } from '../../specs/common/identity-content.js';
 import { area, person } from './person.js';
 
 const { check } = area('search');

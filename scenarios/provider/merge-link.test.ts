@@ -7,6 +7,7 @@
 import { mergeLinkChecks } from '../shared/rules/merge-link.js';
 import { script } from '../shared/script.js';
 import { TYPES, area } from './provider.js';
+import type { AttemptName } from '../../specs/state/step-names.js';
 import { providerWalks } from './walk-config.js';
 
 const { check } = area('merge-link');
@@ -31,7 +32,7 @@ for (const { kind, label, kit } of TYPES) {
   });
 }
 
-const CROSS = [
+const CROSS: Array<{ step: AttemptName; id: string }> = [
   { step: 'cross-type merge', id: 'PROV-MERGE-SAME-TYPE' },
   { step: 'cross-type link', id: 'PROV-LINK-SAME-TYPE' },
 ];

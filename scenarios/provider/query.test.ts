@@ -6,7 +6,7 @@
 import { postContent } from '../../generators/common.js';
 import { TYPE_NOT_KEPT, UPDATE_NOT_APPLIED, typeNotKept, updateNotApplied } from '../../specs/clauses/post.js';
 import { providerTypeOf } from '../../specs/provider/identity.js';
-import { groupedSources, sameSource } from '../shared/steps.js';
+import { groupedSources, sameSource } from '../../specs/common/identity-content.js';
 import { queryChecks } from '../shared/rules/query.js';
 import { TYPES, area, typeValue } from './provider.js';
 

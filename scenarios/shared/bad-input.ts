@@ -43,7 +43,7 @@ import {
   serverError,
 } from '../../specs/clauses/bad-input.js';
 import { NONPOSITIVE_MAX_ACCEPTED } from '../../specs/clauses/search.js';
-import type { CheckClause } from '../../specs/clauses/table.js';
+import type { Clause } from '../../specs/common/clause.js';
 import { runInfo, verboseLine } from '../../harness/targets.js';
 import { ConformanceFailure, CouldNotJudge } from '../../harness/verdict.js';
 import { TimeString } from '../../specs/common/wire.js';
@@ -90,7 +90,7 @@ export interface Site {
    * Requirements besides the generated-bad-input one a success at this site bears on, and the clause that judges them.
    */
   cites?: string[];
-  clause?: CheckClause;
+  clause?: Clause;
   /** Replaces the whole content (for cases that are not one member's value, e.g. too many names). */
   content?: (value: unknown) => Record<string, unknown>;
 }

@@ -100,8 +100,9 @@ export async function walkNotifications(t: Check, window: Window, size?: number,
   return walk;
 }
 
-/** True when some notification mentions `id` anywhere (notification fields are "not shown"). */
-export const mentions = (notification: unknown, id: string) => JSON.stringify(notification ?? null).includes(id);
+import { mentions } from '../../specs/state/feed-clauses.js';
+
+export { mentions };
 
 /**
  * Walks a closed window until the feed shows what the caller waits for (`shows`: a walk in hand; or every change named

@@ -7,7 +7,8 @@ import type { Faker } from '@faker-js/faker';
 import type { Profile } from '../../harness/profile.js';
 import type { ServiceName } from '../../specs/common/model.js';
 import type { SourceRef } from '../../specs/common/wire.js';
-import { type SpecRecord, type StateSpec, StateModel } from '../../specs/state/state-spec.js';
+import type { StateSpec } from '../../specs/state/state-spec.js';
+import { sameKindRequirements } from '../../specs/state/state-cites.js';
 import { SERVICES, requirementFor } from '../../specs/services.js';
 
 /**
@@ -69,7 +70,7 @@ export function walkRequirementIds(c: WalkConfig): string[] {
   ]);
   const q = spec.queries;
   const households = q.households ? [q.households.byLinkId, q.households.bySource, q.households.byId] : [];
-  const sameKind = spec.kinds ? sameKindRequirements(spec) : [];
+  const sameKind = sameKindRequirements(spec);
   return [
     ...new Set(
       [
@@ -88,21 +89,4 @@ export function walkRequirementIds(c: WalkConfig): string[] {
       ].filter((x): x is string => Boolean(x)),
     ),
   ];
-}
-
-/** The requirements a cross-kind merge or link breaks (the rows' request outcomes for records of two kinds). */
-function sameKindRequirements(spec: StateSpec): string[] {
-  const [a, b] = spec.kinds!;
-  const rec = (label: string, kind: string): SpecRecord => ({
-    label,
-    state: 'active',
-    group: label === 'A' ? 1 : 2,
-    kind,
-    data: {},
-  });
-  return spec.rows
-    .filter((row) => row.roles.length === 2)
-    .map((row) => row.request(new StateModel(), [rec('A', a!), rec('B', b!)]))
-    .filter((o) => o.verdict === 'reject')
-    .map((o) => o.requirement!);
 }

@@ -4,10 +4,10 @@
  * How a rejection looks (status, body) is not shown.
  * Source: organization-identity-api.md, Authentication; person-provider-identity-api.md, Authentication.
  */
-import { type Answer, accepted, said } from './answer.js';
-import { checkClause } from './table.js';
+import { type Answer, accepted, said } from '../common/answer.js';
+import { clause } from '../common/clause.js';
 
-export const UNAUTHENTICATED_ACCEPTED = checkClause(
+export const UNAUTHENTICATED_ACCEPTED = clause(
   'UNAUTHENTICATED-ACCEPTED',
   'a request without valid credentials accepted (success=true)',
   ['auth.rejected'],
@@ -17,7 +17,7 @@ export function unauthenticatedAccepted(replies: ReadonlyArray<{ op: string; ans
   return replies.filter((x) => accepted(x.answer)).map((x) => `${x.op}: ${said(x.answer)}`);
 }
 
-export const UNAUTHENTICATED_LEAKS = checkClause(
+export const UNAUTHENTICATED_LEAKS = clause(
   'UNAUTHENTICATED-LEAKS',
   'identity data (linkId, identity, identityGroupedBySource, linkIdentity, searchResults) in the reply to a ' +
     'request without valid credentials, other than values the request itself carried',
@@ -41,7 +41,7 @@ export function unauthenticatedLeaks(
   });
 }
 
-export const UNAUTHENTICATED_CHANGES = checkClause(
+export const UNAUTHENTICATED_CHANGES = clause(
   'UNAUTHENTICATED-CHANGES',
   "a change to the check's records, its relationship or its unposted source after requests without valid credentials",
   ['auth.rejected'],

@@ -7,34 +7,34 @@
  * Source: organization-identity-api.md, What the service does ("a JSON reply in the envelope"), Resources and their
  * fields, Endpoints; person-provider-identity-api.md, Resources, Endpoints.
  */
-import { type Answer, said } from './answer.js';
-import { checkClause } from './table.js';
+import { type Answer, said } from '../common/answer.js';
+import { clause } from '../common/clause.js';
 
-export const REPLY_NOT_ENVELOPE = checkClause(
+export const REPLY_NOT_ENVELOPE = clause(
   'REPLY-NOT-ENVELOPE',
   'a reply whose body is not a JSON object (the response envelope)',
   ['envelope.reply'],
 );
-export const ENVELOPE_MEMBER_TYPE = checkClause(
+export const ENVELOPE_MEMBER_TYPE = clause(
   'ENVELOPE-MEMBER-TYPE',
   'an envelope member of another type than the envelope table gives (success not a boolean, warnings or errors ' +
     'not arrays of strings, ...)',
   ['envelope.reply'],
 );
-export const CONTENT_SHAPE = checkClause(
+export const CONTENT_SHAPE = clause(
   'CONTENT-SHAPE',
   'a successful reply whose content has a documented member of another type or shape than its Endpoints row and ' +
     'resource tables give (an array that is not one, an object that is not one, a required member missing, a value ' +
     'outside its stated range or values)',
   ['op.*', 'governs:*'],
 );
-export const WIRE_FORM = checkClause(
+export const WIRE_FORM = clause(
   'WIRE-FORM',
   'a value of a typed field in another wire form than its data type gives (a DATE not yyyy-MM-dd, a NUMBER that ' +
     'is not a string holding a number, ...)',
   ['type.*'],
 );
-export const REQUEST_REFUSED = checkClause(
+export const REQUEST_REFUSED = clause(
   'REQUEST-REFUSED',
   'a valid request a check sends in the state its rule starts from (its own records) answered without success=true',
   ['*'],

@@ -5,13 +5,13 @@
  * Source: organization-identity-api.md, What the service does, Endpoints, Errors; person-provider-identity-api.md,
  * Resources (Envelope, Person request content options).
  */
-import { type Answer, accepted, said } from './answer.js';
-import { checkClause } from './table.js';
+import { type Answer, accepted, said } from '../common/answer.js';
+import { clause } from '../common/clause.js';
 
 /** Statuses that say the path itself is wrong (no such resource, method or operation there). */
 const PATH_STATUSES = new Set([404, 405, 501]);
 
-export const PATH_NOT_ANSWERED = checkClause(
+export const PATH_NOT_ANSWERED = clause(
   'PATH-NOT-ANSWERED',
   'an operation answered at its documented path with a "no such path" status (404, 405 or 501) and no success',
   ['envelope.paths'],
@@ -21,7 +21,7 @@ export function pathNotAnswered(op: string, a: Answer): string[] {
   return PATH_STATUSES.has(a.status ?? 0) && a.success !== true ? [`${op} at its documented path: ${said(a)}`] : [];
 }
 
-export const ECHO_DIFFERS = checkClause('ECHO-DIFFERS', "a reply whose trackingId or auditId is not the request's", [
+export const ECHO_DIFFERS = clause('ECHO-DIFFERS', "a reply whose trackingId or auditId is not the request's", [
   'envelope.echo',
 ]);
 /** ECHO-DIFFERS: the envelope members that do not give back what the request sent. */
@@ -34,7 +34,7 @@ export function echoDiffers(
     .map((m) => `${m} ${JSON.stringify(body?.[m])}, the request sent ${JSON.stringify(sent[m])}`);
 }
 
-export const VIEW_DEFAULT_DIFFERS = checkClause(
+export const VIEW_DEFAULT_DIFFERS = clause(
   'VIEW-DEFAULT-DIFFERS',
   'a reply to a request without responseIdentityFormatNames whose link ID or identity differs from the reply to ' +
     'the same request naming ["DEFAULT"] (the order of array elements aside)',
@@ -58,7 +58,7 @@ export function viewDefaultDiffers(
   return out;
 }
 
-export const FAILURE_WITHOUT_REASON = checkClause(
+export const FAILURE_WITHOUT_REASON = clause(
   'FAILURE-WITHOUT-REASON',
   'a failure reply (success=false) whose message and errors are both empty',
   ['envelope.errCarried'],
@@ -74,7 +74,7 @@ export function failureWithoutReason(body: Record<string, unknown> | undefined):
     : [`success=false with message ${JSON.stringify(body.message)} and errors ${JSON.stringify(body.errors)}`];
 }
 
-export const CUSTOMERID_REFUSED = checkClause(
+export const CUSTOMERID_REFUSED = clause(
   'CUSTOMERID-REFUSED',
   "a request whose envelope carries the deployment's customerId refused, or answered without the identity it asks for",
   ['PERSON-ENV-CUSTOMERID'],
@@ -87,7 +87,7 @@ export function customerIdRefused(a: Answer, linkId: unknown, expected: string):
     : [`nativeIdQuery with customerId answered link ID ${JSON.stringify(linkId)}, not ${expected}`];
 }
 
-export const ENRICH_DEFAULT_DIFFERS = checkClause(
+export const ENRICH_DEFAULT_DIFFERS = clause(
   'ENRICH-DEFAULT-DIFFERS',
   'a reply to a request without includeEnrichData whose identity or enrichedDetails differ from the reply with ' +
     'includeEnrichData=false (the order of array elements aside)',
@@ -103,7 +103,7 @@ export function enrichDefaultDiffers(
     .map((m) => `${m} without the option ${clip(canonical(omitted?.[m]))}, with false ${clip(canonical(off?.[m]))}`);
 }
 
-export const ENRICH_TRUE_REFUSED = checkClause(
+export const ENRICH_TRUE_REFUSED = clause(
   'ENRICH-TRUE-REFUSED',
   'a request with includeEnrichData=true refused, or answered without the identity it asks for',
   ['PERSON-ENRICH-DEFAULT'],

@@ -5,7 +5,7 @@
  * Source: organization-identity-api.md, Endpoints rule 1, What the service does, States and transitions
  * (deleteSourceIdentity); person-provider-identity-api.md, same sections.
  */
-import { checkClause } from './table.js';
+import { clause } from '../common/clause.js';
 
 /** A search hit: the identity and its score. */
 export interface Hit {
@@ -14,7 +14,7 @@ export interface Hit {
 }
 const fmt = (hits: readonly Hit[]) => hits.map((h) => `${h.linkId}:${h.score}`).join(', ') || '(none)';
 
-export const MONOTONE_BROKEN = checkClause(
+export const MONOTONE_BROKEN = clause(
   'MONOTONE-BROKEN',
   'a result of a search at a higher matchScoreThreshold that the search at threshold 0 did not return (and did ' +
     'not cut off), or returned with another score',
@@ -40,7 +40,7 @@ export function monotoneBroken(
   });
 }
 
-export const PREFIX_BROKEN = checkClause(
+export const PREFIX_BROKEN = clause(
   'PREFIX-BROKEN',
   'a search with maxSearchResults=k whose results are not the first k of a larger request (results of equal ' +
     'score may reorder)',
@@ -64,7 +64,7 @@ export function prefixBroken(small: readonly Hit[], big: readonly Hit[], what: s
     : [`${what}: [${fmt(small)}] is not the first ${small.length} of [${fmt(big)}]`];
 }
 
-export const SELF_NOT_FIRST = checkClause(
+export const SELF_NOT_FIRST = clause(
   'SELF-NOT-FIRST',
   'a search with an exact copy of a posted identity that does not return it, or not with the highest score, or ' +
     'not first',
@@ -80,7 +80,7 @@ export function selfNotFirst(self: string, found: readonly Hit[]): string[] {
     : [`${self} scored ${mine.score} in [${fmt(found)}]`];
 }
 
-export const NONDETERMINISTIC = checkClause(
+export const NONDETERMINISTIC = clause(
   'NONDETERMINISTIC',
   'the same search twice, or with a requested view, giving other identities or scores (above any cut at ' +
     'maxSearchResults)',
@@ -97,7 +97,7 @@ export interface Decision {
   score: number;
   matched: boolean;
 }
-export const THRESHOLDS_CONTRADICT = checkClause(
+export const THRESHOLDS_CONTRADICT = clause(
   'THRESHOLDS-CONTRADICT',
   'a decision not to match at a best score at least as high as that of a decision to match (no single threshold ' +
     'explains both)',
@@ -125,7 +125,7 @@ export function thresholdsContradict(decisions: readonly Decision[]): string[] {
   );
 }
 
-export const DELETED_DATA_STILL_SCORES = checkClause(
+export const DELETED_DATA_STILL_SCORES = clause(
   'DELETED-DATA-STILL-SCORES',
   "a search with a hard-deleted source's data that still scores the identity the source had been linked into as " +
     "high as while the source was in it, where the source's data had raised that identity's score",

@@ -7,7 +7,7 @@
  * Source: organization-identity-api.md, Events, Resources (Notification page); person-provider-identity-api.md, Events,
  * Endpoints (/searchNotifications).
  */
-import { checkClause } from './table.js';
+import { clause } from '../common/clause.js';
 
 /** One page of a walk as the clauses read it. */
 export interface Page {
@@ -16,7 +16,7 @@ export interface Page {
   totalElements?: unknown;
 }
 
-export const PAGE_OVER_SIZE = checkClause(
+export const PAGE_OVER_SIZE = clause(
   'PAGE-OVER-SIZE',
   'a notification page holding more notifications than the pageSize asked for',
   ['notifications.paging'],
@@ -28,7 +28,7 @@ export function pageOverSize(pages: readonly Page[], pageSize: number): string[]
   );
 }
 
-export const HASNEXT_CONTRADICTS_TOTAL = checkClause(
+export const HASNEXT_CONTRADICTS_TOTAL = clause(
   'HASNEXT-CONTRADICTS-TOTAL',
   'a page whose hasNext says no more pages exist while fewer notifications than its totalElements have been ' +
     'walked, or more pages while all have',
@@ -57,7 +57,7 @@ const counts = (list: readonly unknown[]) => {
 };
 const clip = (s: string) => (s.length > 200 ? `${s.slice(0, 200)}...` : s);
 
-export const PAGES_MISS_WINDOW = checkClause(
+export const PAGES_MISS_WINDOW = clause(
   'PAGES-MISS-WINDOW',
   'a notification of a closed, unchanging window that a read of it in larger pages holds more often than the ' +
     'pages followed by hasNext do',
@@ -74,7 +74,7 @@ export function pagesMissWindow(paged: readonly unknown[], whole: readonly unkno
     );
 }
 
-export const PAGES_REPEAT = checkClause(
+export const PAGES_REPEAT = clause(
   'PAGES-REPEAT',
   'a notification the pages of a closed, unchanging window hold more often than a read of the same window in ' +
     'larger pages does',
@@ -88,7 +88,7 @@ export function pagesRepeat(paged: readonly unknown[], whole: readonly unknown[]
     .map(([n, k]) => `${clip(n)}: ${k} in the pages walked, ${w.get(n) ?? 0} in larger pages`);
 }
 
-export const TOTAL_NOT_COUNT = checkClause(
+export const TOTAL_NOT_COUNT = clause(
   'TOTAL-NOT-COUNT',
   'a page whose totalElements is not the number of notifications the complete walk of its closed, unchanging ' +
     'window holds',
@@ -101,7 +101,7 @@ export function totalNotCount(totals: readonly unknown[], count: number): string
   );
 }
 
-export const CHANGE_NOT_NOTIFIED = checkClause(
+export const CHANGE_NOT_NOTIFIED = clause(
   'CHANGE-NOT-NOTIFIED',
   'a change the run made that no new notification of its window names (by a native ID or link ID involved), on ' +
     "a feed that names the run's records",
@@ -114,7 +114,7 @@ export function changeNotNotified(what: string, named: readonly string[], before
     : [`${what}: ${after} notifications name ${named.join(' or ')} after it, ${before} before`];
 }
 
-export const NOTIFIED_OUTSIDE_PERIOD = checkClause(
+export const NOTIFIED_OUTSIDE_PERIOD = clause(
   'NOTIFIED-OUTSIDE-PERIOD',
   'a notification of a change in a window that ended before the change was made, or in a window of 1990',
   ['notificationEvents.period'],

@@ -5,10 +5,10 @@
  * Source: person-provider-identity-api.md, Endpoints (/householdQuery, /createDataSource), Limits, Resources (Source
  * entry), States and transitions.
  */
-import { type Answer, accepted, said } from './answer.js';
-import { checkClause } from './table.js';
+import { type Answer, accepted, said } from '../common/answer.js';
+import { clause } from '../common/clause.js';
 
-export const HOUSEHOLD_NOT_SHARED = checkClause(
+export const HOUSEHOLD_NOT_SHARED = clause(
   'HOUSEHOLD-NOT-SHARED',
   'people posted at one shared address that no household groups together within the consistency budget',
   ['PERSON-HOUSEHOLD-SHARED-ADDRESS'],
@@ -18,7 +18,7 @@ export function householdNotShared(linkIds: readonly string[], found: boolean): 
   return found ? [] : [`no household holds ${linkIds.join(', ')}`];
 }
 
-export const DATASOURCES_NOT_REPORTED = checkClause(
+export const DATASOURCES_NOT_REPORTED = clause(
   'DATASOURCES-NOT-REPORTED',
   'a createDataSource reply that reports results by data source name (datasource) without a result for every ' +
     'name asked for',
@@ -33,7 +33,7 @@ export function dataSourcesNotReported(asked: readonly string[], results: unknow
   return asked.filter((n) => !named.includes(n)).map((n) => `no result for ${n} (results name ${named.join(', ')})`);
 }
 
-export const TEN_REFUSED = checkClause(
+export const TEN_REFUSED = clause(
   'TEN-REFUSED',
   'a createDataSource call naming 10 new data sources refused',
   ['PERSON-DATASOURCE-LIMIT'],
@@ -46,7 +46,7 @@ export function tenRefused(a: Answer): string[] {
   return accepted(a) ? [] : [`10 data sources: ${said(a)}`];
 }
 
-export const DATASOURCE_UNAVAILABLE = checkClause(
+export const DATASOURCE_UNAVAILABLE = clause(
   'DATASOURCE-UNAVAILABLE',
   'a data source that still refuses a postIdentity naming it 15 minutes after its creation',
   ['PERSON-DATASOURCE-AVAILABILITY'],
@@ -56,7 +56,7 @@ export function dataSourceUnavailable(name: string, seconds: number, a: Answer):
   return accepted(a) ? [] : [`a post on ${name} ${seconds} s after its creation: ${said(a)}`];
 }
 
-export const ATTRIBUTE_WITHOUT_SOURCES = checkClause(
+export const ATTRIBUTE_WITHOUT_SOURCES = clause(
   'ATTRIBUTE-WITHOUT-SOURCES',
   'an attribute object of a returned person identity without a sources[] array or a clusterStatus string',
   ['PERSON-ATTR-SOURCES'],
@@ -70,7 +70,7 @@ export function attributeWithoutSources(
     .map(({ at }) => at);
 }
 
-export const ATTRIBUTE_NOT_ATTRIBUTED = checkClause(
+export const ATTRIBUTE_NOT_ATTRIBUTED = clause(
   'ATTRIBUTE-NOT-ATTRIBUTED',
   "a kind of attribute the record posted none of whose objects' source entries names the record's native ID, " +
     "where that kind's source entries name native IDs",
@@ -94,12 +94,12 @@ export function attributeNotAttributed(
     .map((kind) => `${kind}: no source entry names native ID ${nativeId}`);
 }
 
-export const REACTIVATED_NOT_MATCHING = checkClause(
+export const REACTIVATED_NOT_MATCHING = clause(
   'REACTIVATED-NOT-MATCHING',
   'an exact copy of a reactivated record that does not join its link ID',
   ['PERSON-REACTIVATE-MATCHES-AGAIN'],
 );
-export const MATCHED_NOT_SPLIT = checkClause(
+export const MATCHED_NOT_SPLIT = clause(
   'MATCHED-NOT-SPLIT',
   'a record postIdentity matched that unlinkIdentities split, still in the link ID of the record it was split ' +
     'from (or in none)',

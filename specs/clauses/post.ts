@@ -5,15 +5,15 @@
  * Source: organization-identity-api.md, Endpoints (rule 2, the postIdentity row), Events;
  * person-provider-identity-api.md, Endpoints (/v2/postIdentity, provider /postIdentity).
  */
-import { checkClause } from './table.js';
+import { clause } from '../common/clause.js';
 
-export const LINKID_WITHOUT_MATCH = checkClause(
+export const LINKID_WITHOUT_MATCH = clause(
   'LINKID-WITHOUT-MATCH',
   'a postIdentity reply naming a link ID although the posted record matched no existing identity (its identity ' +
     'holds no other source record)',
   ['ORG-POST-LINKID-NULL'],
 );
-export const LINKID_NULL_ON_MATCH = checkClause(
+export const LINKID_NULL_ON_MATCH = clause(
   'LINKID-NULL-ON-MATCH',
   'a postIdentity reply whose linkId is null although the posted record joined an existing identity',
   ['ORG-POST-LINKID-NULL'],
@@ -39,7 +39,7 @@ export function postLinkId(
   };
 }
 
-export const EVENTS_NOT_ARRAY = checkClause(
+export const EVENTS_NOT_ARRAY = clause(
   'EVENTS-NOT-ARRAY',
   'a postIdentity reply whose events member is there but not an array',
   ['ORG-POST-EVENTS'],
@@ -51,7 +51,7 @@ export function eventsNotArray(events: unknown): string[] {
     : [`events is ${JSON.stringify(events).slice(0, 200)}`];
 }
 
-export const POSTED_NOT_FOUND = checkClause(
+export const POSTED_NOT_FOUND = clause(
   'POSTED-NOT-FOUND',
   'a source record postIdentity accepted that nativeIdQuery does not find within the consistency budget',
   ['*'],
@@ -62,7 +62,7 @@ export function postedNotFound(source: { name: string; id: string }, found: bool
   return found ? [] : [`nativeIdQuery found no identity for ${source.name}/${source.id}${reply ? ` (${reply})` : ''}`];
 }
 
-export const UPDATE_NOT_APPLIED = checkClause(
+export const UPDATE_NOT_APPLIED = clause(
   'UPDATE-NOT-APPLIED',
   "a re-post of a record's source and native ID that moved it to another link ID, listed the source twice, or " +
     'did not store the new value',
@@ -81,7 +81,7 @@ export function updateNotApplied(
   return out;
 }
 
-export const EXACT_COPY_NOT_LINKED = checkClause(
+export const EXACT_COPY_NOT_LINKED = clause(
   'EXACT-COPY-NOT-LINKED',
   "an exact copy of a person posted from another source that does not join the first record's link ID",
   ['PERSON-POST-EXACT-LINKS'],
@@ -91,7 +91,7 @@ export function exactCopyNotLinked(original: string, copy: string | undefined): 
   return copy === original ? [] : [`the copy is in ${copy ?? 'no identity'}, the original in ${original}`];
 }
 
-export const TYPE_NOT_KEPT = checkClause('TYPE-NOT-KEPT', 'a posted provider read back with another provider type', [
+export const TYPE_NOT_KEPT = clause('TYPE-NOT-KEPT', 'a posted provider read back with another provider type', [
   'PROV-POST-TYPES',
 ]);
 /** TYPE-NOT-KEPT: the type read back, when it is not the type posted (compared as strings). */

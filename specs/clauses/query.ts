@@ -5,9 +5,9 @@
  * Source: organization-identity-api.md, What the service does, Endpoints (rule 3); person-provider-identity-api.md,
  * Endpoints (person and provider query operations).
  */
-import { checkClause } from './table.js';
+import { clause } from '../common/clause.js';
 
-export const NATIVEID_WRONG_IDENTITY = checkClause(
+export const NATIVEID_WRONG_IDENTITY = clause(
   'NATIVEID-WRONG-IDENTITY',
   'a nativeIdQuery reply for a source naming an identity that does not hold it: an identityGroupedBySource ' +
     '(when given) without the source, or another link ID than the source resolved to, with nothing changed in ' +
@@ -32,7 +32,7 @@ export function nativeIdWrongIdentity(
   return out;
 }
 
-export const QUERY_NOT_BEST = checkClause(
+export const QUERY_NOT_BEST = clause(
   'QUERY-NOT-BEST',
   'a demographicsQuery answer that is not among the best-ranked results of a demographicsSearch (threshold 0) ' +
     'with the same identity: absent from them, or scored below the first',
@@ -61,7 +61,7 @@ export function queryNotBest(
   ];
 }
 
-export const QUERY_MISSES_EXACT = checkClause(
+export const QUERY_MISSES_EXACT = clause(
   'QUERY-MISSES-EXACT',
   'a demographicsQuery with an exact copy of a posted identity that does not return it within the consistency budget',
   ['query.findsExact'],
@@ -71,7 +71,7 @@ export function queryMissesExact(linkId: string, found: boolean): string[] {
   return found ? [] : [`demographicsQuery did not return ${linkId}`];
 }
 
-export const IDQUERY_OTHER_IDENTITY = checkClause(
+export const IDQUERY_OTHER_IDENTITY = clause(
   'IDQUERY-OTHER-IDENTITY',
   'an identityIdQuery of a link ID in use answering an identity whose linkId is another one (a reply without ' +
     'linkId is not judged)',
@@ -84,17 +84,17 @@ export function idQueryOtherIdentity(requested: string, linkId: unknown): string
     : [`asked ${requested}, answered identity ${JSON.stringify(linkId)}`];
 }
 
-export const REQUESTED_NOT_ECHOED = checkClause(
+export const REQUESTED_NOT_ECHOED = clause(
   'REQUESTED-NOT-ECHOED',
   'an identityIdQuery reply whose requestedLinkId is not the link ID asked for',
-  ['query.idQueryEcho'],
+  ['query.idQueryEcho', 'state:queries.idQueryEcho'],
 );
 /** REQUESTED-NOT-ECHOED: the reply's requestedLinkId, when it is not the link ID asked for. */
 export function requestedNotEchoed(requested: string, echoed: unknown): string[] {
   return echoed === requested ? [] : [`asked ${requested}, requestedLinkId ${JSON.stringify(echoed)}`];
 }
 
-export const QUERY_THRESHOLD_DIFFERS = checkClause(
+export const QUERY_THRESHOLD_DIFFERS = clause(
   'QUERY-THRESHOLD-DIFFERS',
   'a person demographicsQuery found the original identity for while posting them did not link them to it, or ' +
     'the other way round',

@@ -6,7 +6,7 @@
  * Source: organization-identity-api.md, What the service does, Endpoints (relationship rows);
  * person-provider-identity-api.md, Endpoints (person and provider relationship operations).
  */
-import { checkClause } from './table.js';
+import { clause } from '../common/clause.js';
 
 /** Every relationship requirement (a set-up add of any relationship check may lack an id). */
 const ANY_RELATIONSHIP = [
@@ -27,7 +27,7 @@ const SEARCHES = [
   'PERSON-REL-SEARCH-VERB',
 ];
 
-export const RELATIONSHIP_WITHOUT_ID = checkClause(
+export const RELATIONSHIP_WITHOUT_ID = clause(
   'RELATIONSHIP-WITHOUT-ID',
   'an addRelationshipService success reply without the added relationship or its id (deleteRelationshipService ' +
     'addresses a relationship by it)',
@@ -43,7 +43,7 @@ export function relationshipWithoutId(relationship: unknown): string[] {
   return typeof id === 'string' && id ? [] : [`relationship ${JSON.stringify(relationship ?? null).slice(0, 200)}`];
 }
 
-export const ECHO_OTHER_VALUE = checkClause(
+export const ECHO_OTHER_VALUE = clause(
   'ECHO-OTHER-VALUE',
   'an added relationship whose reply gives its subject, object, verb or status another value than was sent ' +
     '(letter case aside for the verb and status; a member left out is not judged)',
@@ -61,7 +61,7 @@ export function echoOtherValue(
     .map(([k, v]) => `${k} ${JSON.stringify(got[k])}, sent ${JSON.stringify(v)}`);
 }
 
-export const RELATIONSHIP_NOT_FOUND = checkClause(
+export const RELATIONSHIP_NOT_FOUND = clause(
   'RELATIONSHIP-NOT-FOUND',
   'a search by the criteria of a relationship the run added that does not find it within the consistency budget',
   SEARCHES,
@@ -71,7 +71,7 @@ export function relationshipNotFound(id: string, criteria: string, found: boolea
   return found ? [] : [`relationship ${id} not found by ${criteria}`];
 }
 
-export const OFF_CRITERIA = checkClause(
+export const OFF_CRITERIA = clause(
   'OFF-CRITERIA',
   'a relationship a search returns whose criteria member (subject, object or verb) holds another value than the ' +
     'search asked for (letter case aside for the verb; a member the reply leaves out is judged by what the run ' +
@@ -100,7 +100,7 @@ export function offCriteria(criteria: Record<string, string>, found: ReadonlyArr
   );
 }
 
-export const DELETE_ECHOES_OTHER = checkClause(
+export const DELETE_ECHOES_OTHER = clause(
   'DELETE-ECHOES-OTHER',
   "a deleteRelationshipService reply whose id is another relationship's than the one deleted (a reply without " +
     'id is not judged)',
@@ -113,7 +113,7 @@ export function deleteEchoesOther(asked: string, id: unknown): string[] {
     : [`deleted ${asked}, the reply names ${JSON.stringify(id)}`];
 }
 
-export const STILL_FOUND = checkClause(
+export const STILL_FOUND = clause(
   'STILL-FOUND',
   'a relationship deleteRelationshipService deleted that a search still finds after the consistency budget',
   ['relationships.delete', 'PERSON-REL-DELETE'],
@@ -123,7 +123,7 @@ export function stillFound(id: string, found: boolean): string[] {
   return found ? [`relationship ${id} still found after its delete`] : [];
 }
 
-export const OTHER_DELETED = checkClause(
+export const OTHER_DELETED = clause(
   'OTHER-DELETED',
   'a relationship the run added and never deleted that a search by its subject no longer finds, within the ' +
     'consistency budget, after deleteRelationshipService deleted another relationship of that subject',

@@ -7,8 +7,8 @@
  * Source: organization-identity-api.md, Endpoints (rule 1, demographicsSearch), Resources (Search result), Limits;
  * person-provider-identity-api.md, Resources (Person request content options), Endpoints, Limits.
  */
-import { type Answer, accepted, said } from './answer.js';
-import { checkClause } from './table.js';
+import { type Answer, accepted, said } from '../common/answer.js';
+import { clause } from '../common/clause.js';
 
 /** A search result as the clauses read it. */
 export interface Result {
@@ -19,7 +19,7 @@ export interface Result {
 const scoreOf = (r: Result) => (typeof r.matchScore === 'number' ? r.matchScore : undefined);
 const named = (r: Result) => `${String(r.linkId)}:${JSON.stringify(r.matchScore)}`;
 
-export const BELOW_THRESHOLD = checkClause(
+export const BELOW_THRESHOLD = clause(
   'BELOW-THRESHOLD',
   'a search result scoring below the matchScoreThreshold of its request',
   ['search.threshold'],
@@ -31,7 +31,7 @@ export function belowThreshold(results: readonly Result[], threshold: number): s
     .map((r) => `${named(r)} at matchScoreThreshold ${threshold}`);
 }
 
-export const THRESHOLD_DROPS = checkClause(
+export const THRESHOLD_DROPS = clause(
   'THRESHOLD-DROPS',
   'a result that searches of the same identity without a threshold score at or above matchScoreThreshold (read ' +
     'before and after), missing from the search with that threshold while it holds fewer results than it may',
@@ -60,11 +60,9 @@ export function thresholdDrops(
     .map((id) => `${id} scored ${score(before, id)} without a threshold, absent at matchScoreThreshold ${threshold}`);
 }
 
-export const UNORDERED = checkClause(
-  'UNORDERED',
-  'a search result list whose match scores rise somewhere down the list',
-  ['search.order'],
-);
+export const UNORDERED = clause('UNORDERED', 'a search result list whose match scores rise somewhere down the list', [
+  'search.order',
+]);
 /** UNORDERED: each place where a result scores higher than the scored result before it. */
 export function unordered(results: readonly Result[]): string[] {
   const scored = results.filter((r) => scoreOf(r) !== undefined);
@@ -73,7 +71,7 @@ export function unordered(results: readonly Result[]): string[] {
     .flatMap((r, i) => (scoreOf(r)! > scoreOf(scored[i]!)! ? [`${named(scored[i]!)} before ${named(r)}`] : []));
 }
 
-export const OVER_MAX = checkClause('OVER-MAX', 'more search results than the maxSearchResults of the request', [
+export const OVER_MAX = clause('OVER-MAX', 'more search results than the maxSearchResults of the request', [
   'search.maxResults',
 ]);
 /** OVER-MAX: the count, when it exceeds `max`. */
@@ -81,7 +79,7 @@ export function overMax(results: readonly Result[], max: number): string[] {
   return results.length > max ? [`${results.length} results at maxSearchResults=${max}`] : [];
 }
 
-export const NONPOSITIVE_MAX_ACCEPTED = checkClause(
+export const NONPOSITIVE_MAX_ACCEPTED = clause(
   'NONPOSITIVE-MAX-ACCEPTED',
   'a search with maxSearchResults not greater than 0 accepted (success=true)',
   ['search.maxPositive'],
@@ -91,7 +89,7 @@ export function nonPositiveMaxAccepted(max: number, a: Answer): string[] {
   return max <= 0 && accepted(a) ? [`maxSearchResults=${max} accepted: ${said(a)}`] : [];
 }
 
-export const SCORE_OUT_OF_RANGE = checkClause(
+export const SCORE_OUT_OF_RANGE = clause(
   'SCORE-OUT-OF-RANGE',
   'a matchScore that is not a number between 0.0 and 1.0',
   ['search.scoreRange'],
@@ -103,7 +101,7 @@ export function scoreOutOfRange(results: readonly Result[]): string[] {
     .map(named);
 }
 
-export const SAME_IDENTITY_VALUE = checkClause(
+export const SAME_IDENTITY_VALUE = clause(
   'SAME-IDENTITY-VALUE',
   'a search result whose sameIdentity is not Y, U or N',
   ['search.sameIdentity', 'search.scoreRange'],
@@ -115,17 +113,15 @@ export function sameIdentityValue(results: readonly Result[]): string[] {
     .map((r) => `${String(r.linkId)}: ${JSON.stringify(r.sameIdentity)}`);
 }
 
-export const RESULTS_MISSING = checkClause(
-  'RESULTS-MISSING',
-  'a successful search reply without a searchResults list',
-  ['search.resultsRequired'],
-);
+export const RESULTS_MISSING = clause('RESULTS-MISSING', 'a successful search reply without a searchResults list', [
+  'search.resultsRequired',
+]);
 /** RESULTS-MISSING: the content of a successful search, when it holds no searchResults array. */
 export function resultsMissing(content: Record<string, unknown> | null | undefined): string[] {
   return Array.isArray(content?.searchResults) ? [] : [`searchResults is ${JSON.stringify(content?.searchResults)}`];
 }
 
-export const NON_MATCH_LISTED = checkClause(
+export const NON_MATCH_LISTED = clause(
   'NON-MATCH-LISTED',
   'a result listed by a search that nothing matches at its matchScoreThreshold: one scoring below the ' +
     'threshold, or with no score',
@@ -139,7 +135,7 @@ export function nonMatchListed(results: readonly Result[], threshold: number): s
     .map((r) => `${named(r)} at matchScoreThreshold ${threshold}`);
 }
 
-export const EXACT_NOT_FOUND = checkClause(
+export const EXACT_NOT_FOUND = clause(
   'EXACT-NOT-FOUND',
   'a search with an exact copy of a posted identity that does not return it within the consistency budget',
   ['search.findsExact'],
@@ -149,7 +145,7 @@ export function exactNotFound(linkId: string, found: boolean): string[] {
   return found ? [] : [`${linkId} not among the results`];
 }
 
-export const UNTHRESHOLDED_FILTERS = checkClause(
+export const UNTHRESHOLDED_FILTERS = clause(
   'UNTHRESHOLDED-FILTERS',
   'a result of a thresholded search missing from the same search without matchScoreThreshold, where the ' +
     'unthresholded list is not cut above it (it holds fewer results, or one scoring lower)',
@@ -170,7 +166,7 @@ export function unthresholdedFilters(
     );
 }
 
-export const DEFAULT_MAX_FEWER = checkClause(
+export const DEFAULT_MAX_FEWER = clause(
   'DEFAULT-MAX-FEWER',
   'a search without maxSearchResults that returns fewer results than the same search with a small maxSearchResults',
   ['PERSON-SEARCH-MAX-DEFAULT'],

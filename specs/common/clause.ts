@@ -11,12 +11,25 @@
  */
 import type { SeedCitation } from './seed.js';
 
-/** One named judgement: what it rejects, in words. */
+/**
+ * One named judgement, an entry of the clause registry (specs/clauses/registry.ts): what it rejects, in words, and what
+ * it cites in each service.
+ */
 export interface Clause {
   /** Stable ID in upper-case words joined by dashes (`DELETED-SOURCE-DATA-SHOWN`); reports and tests key on it. */
   readonly id: string;
   /** The observation it rejects, in words ("a reply shows values of a hard-deleted source"). */
   readonly rejects: string;
+  /**
+   * What it cites in each service: roles of the shared rules (`search.threshold`), role families (`op.*`, `type.*`;
+   * `governs:*`: the requirements that govern a reply member), requirement IDs, `*` (any requirement of the check that
+   * sends the request), or what the service's state table gives (`state:<family>`, specs/state/state-cites.ts).
+   */
+  readonly cites: readonly string[];
+  /** Words of the forbidding sentence the clause rests on, where its requirement names several. */
+  readonly on?: string;
+  /** For a listing: what `*` stands for at this clause. */
+  readonly citesNote?: string;
 }
 
 /**
@@ -41,11 +54,19 @@ export interface Finding extends Cite {
   observed: string;
 }
 
-/** A clause constant: `clause('DELETED-SOURCE-DATA-SHOWN', 'a reply shows values of a hard-deleted source')`. */
-export const clause = (id: string, rejects: string): Clause => {
+/**
+ * A clause constant: `clause('BELOW-THRESHOLD', 'a result scoring below matchScoreThreshold', ['search.threshold'])`.
+ * @throws Error for an ID that is not upper-case words joined by dashes
+ */
+export function clause(
+  id: string,
+  rejects: string,
+  cites: readonly string[],
+  more: { on?: string; citesNote?: string } = {},
+): Clause {
   if (!/^[A-Z][A-Z0-9]*(-[A-Z0-9]+)*$/.test(id)) throw new Error(`clause ID ${id}: upper-case words joined by dashes`);
-  return { id, rejects };
-};
+  return { id, rejects, cites, ...more };
+}
 
 /** A finding of `c` citing `cite`, having observed `observed`. */
 export const finding = (c: Clause, cite: Cite, observed: string): Finding => ({ clause: c.id, ...cite, observed });

@@ -12,7 +12,7 @@ import { SHARED_OPERATIONS, type SharedOperation } from './operation-names.js';
 import { type OperationSpec, type ServiceName, noSources, sourcesAt } from './model.js';
 import { NotificationPage, NotificationQuery, Relationship, SearchResult, identityReplyShape } from './resources.js';
 import { SourceRef, arr, obj, opt } from './wire.js';
-import { stepExample } from '../state/step-requests.js';
+import { sourceExample } from './source-requests.js';
 
 const views = { responseIdentityFormatNames: arr(z.string()) };
 
@@ -65,7 +65,7 @@ function identityOperationTable<I extends z.ZodType>(service: ServiceName, idPre
     }),
     deleteSourceIdentity: row({
       name: 'deleteSourceIdentity',
-      example: stepExample('hard delete'),
+      example: sourceExample('deleteSourceIdentity'),
       path: '/deleteSourceIdentity',
       mutates: true,
       request: obj({ source: SourceRef }),
@@ -118,7 +118,7 @@ function identityOperationTable<I extends z.ZodType>(service: ServiceName, idPre
     }),
     softDeleteSource: row({
       name: 'softDeleteSource',
-      example: stepExample('soft delete'),
+      example: sourceExample('softDeleteSource'),
       path: '/softDeleteSource',
       mutates: true,
       request: obj({ sourceToSoftDelete: SourceRef }),
@@ -127,7 +127,7 @@ function identityOperationTable<I extends z.ZodType>(service: ServiceName, idPre
     }),
     restoreSource: row({
       name: 'restoreSource',
-      example: stepExample('restore'),
+      example: sourceExample('restoreSource'),
       path: '/restoreSource',
       mutates: true,
       // Members of the restore request: "not shown"; the profile names the member (default sourceToRestore).
@@ -137,7 +137,7 @@ function identityOperationTable<I extends z.ZodType>(service: ServiceName, idPre
     }),
     mergeIdentities: row({
       name: 'mergeIdentities',
-      example: stepExample('merge'),
+      example: sourceExample('mergeIdentities'),
       path: '/mergeIdentities',
       mutates: true,
       request: obj({ toSurviveSource: SourceRef, toRetireSource: SourceRef }),
@@ -146,7 +146,7 @@ function identityOperationTable<I extends z.ZodType>(service: ServiceName, idPre
     }),
     unmergeIdentities: row({
       name: 'unmergeIdentities',
-      example: stepExample('unmerge'),
+      example: sourceExample('unmergeIdentities'),
       path: '/unmergeIdentities',
       mutates: true,
       request: obj({ unmergeFromSource: SourceRef, unmergeSource: SourceRef }),
@@ -160,7 +160,7 @@ function identityOperationTable<I extends z.ZodType>(service: ServiceName, idPre
     }),
     linkIdentities: row({
       name: 'linkIdentities',
-      example: stepExample('link'),
+      example: sourceExample('linkIdentities'),
       path: '/linkIdentities',
       mutates: true,
       request: obj({ linkToSource: SourceRef, source: SourceRef }),
@@ -169,7 +169,7 @@ function identityOperationTable<I extends z.ZodType>(service: ServiceName, idPre
     }),
     unlinkIdentities: row({
       name: 'unlinkIdentities',
-      example: stepExample('unlink'),
+      example: sourceExample('unlinkIdentities'),
       path: '/unlinkIdentities',
       mutates: true,
       request: obj({ unlinkFromSource: SourceRef, source: SourceRef }),

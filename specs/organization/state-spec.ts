@@ -4,16 +4,13 @@
  * Source: organization-identity-api.md, "States and transitions" (and Endpoints rules 2 and 3, Events).
  */
 import { orgSeed } from '../common/seed.js';
+import { linkRow, mergeRow, unlinkRow, unmergeRow } from '../state/pair-rows.js';
 import {
   type RowCommon,
   hardDeleteRow,
-  linkRow,
-  mergeRow,
   postNewRow,
   restoreRow,
   softDeleteRow,
-  unlinkRow,
-  unmergeRow,
   updateRow,
 } from '../state/state-rows.js';
 import type { StateSpec } from '../state/state-spec.js';

@@ -26,7 +26,7 @@ import { type SharedReplyContent, identityOperations } from '../common/operation
 import { Relationship, identityReplyShape } from '../common/resources.js';
 import { DateTimeString, SourceRef, arr, obj, opt } from '../common/wire.js';
 import { PersonIdentity } from './identity.js';
-import { stepExample } from '../state/step-requests.js';
+import { sourceExample } from '../common/source-requests.js';
 
 const views = { responseIdentityFormatNames: arr(z.string()) };
 /** includeEnrichData: include enrichment data in the reply (default false). */
@@ -122,7 +122,7 @@ const row = <K extends PersonOnlyOperation, R extends z.ZodType>(
 const personOnly = {
   deactivateSourceWs: row({
     name: 'deactivateSourceWs',
-    example: stepExample('deactivate'),
+    example: sourceExample('deactivateSourceWs'),
     path: '/deactivateSourceWs',
     mutates: true,
     request: obj({}),
@@ -131,7 +131,7 @@ const personOnly = {
   }),
   reactivateSourceWs: row({
     name: 'reactivateSourceWs',
-    example: stepExample('reactivate'),
+    example: sourceExample('reactivateSourceWs'),
     path: '/reactivateSourceWs',
     mutates: true,
     request: obj({}),

@@ -5,17 +5,14 @@
  * /householdQuery), Resources (person reply content members), Events.
  */
 import { ppSeed } from '../common/seed.js';
+import { linkRow, mergeRow, unlinkRow, unmergeRow } from '../state/pair-rows.js';
 import {
   type RowCommon,
   copyOfExcludedRow,
   deactivateRow,
   hardDeleteRow,
-  linkRow,
-  mergeRow,
   postNewRow,
   reactivateRow,
-  unlinkRow,
-  unmergeRow,
   updateRow,
 } from '../state/state-rows.js';
 import type { StateSpec } from '../state/state-spec.js';

@@ -5,16 +5,13 @@
  * Events.
  */
 import { ppSeed } from '../common/seed.js';
+import { linkRow, mergeRow, unlinkRow, unmergeRow } from '../state/pair-rows.js';
 import {
   type RowCommon,
   hardDeleteRow,
-  linkRow,
-  mergeRow,
   postNewRow,
   restoreRow,
   softDeleteRow,
-  unlinkRow,
-  unmergeRow,
   updateRow,
 } from '../state/state-rows.js';
 import type { StateSpec } from '../state/state-spec.js';

@@ -16,7 +16,8 @@ import type { ServiceName } from '../common/model.js';
 import type { OperationName } from '../common/operation-names.js';
 import type { SeedCitation } from '../common/seed.js';
 import type { StateTable } from './states.js';
-import type { DataStepName, NotShownMembers, SourceStepName, StepName } from './step-names.js';
+import type { NotShownMembers } from '../common/source-requests.js';
+import type { DataStepName, SourceStepName, StepName } from './step-names.js';
 import type { SourceRef } from '../common/wire.js';
 
 export type RecordState = 'active' | 'soft-deleted' | 'retired' | 'deactivated' | 'deleted' | 'unknown';

@@ -31,11 +31,10 @@ export type DataStepName = 'post new identity' | 'update' | 'post copy of deacti
 export type StepName = SourceStepName | DataStepName;
 
 /**
- * The wire member names the seeds do not show, as the deployment profile gives them (harness/profile.ts `members`): `{
- * restoreSource, deactivateSource, reactivateSource }`.
+ * Attempts the seeds forbid, run against a row of their own (provider: a merge or link of identities of two provider
+ * types, judged by the merge and link rows' request outcome).
  */
-export interface NotShownMembers {
-  restoreSource: string;
-  deactivateSource: string;
-  reactivateSource: string;
-}
+export type AttemptName = 'cross-type merge' | 'cross-type link';
+
+/** The kinds of step a walk or a scripted check runs: a row's step, or an attempt the seeds forbid. */
+export type KindName = StepName | AttemptName;

@@ -10,6 +10,7 @@
 import type { Check } from '../../../harness/check.js';
 import { script } from '../script.js';
 import { type SharedBody, sharedScript } from '../shared-script.js';
+import type { StepName } from '../../../specs/state/step-names.js';
 import { type Scripted, idsFor, pairedChecks, titled } from './types.js';
 
 export const LIFECYCLE_ROLES = [
@@ -26,7 +27,7 @@ export function lifecycleChecks({ check, verifies, walks, kind, label }: Scripte
   const ids = idsFor(check, 'lifecycle', LIFECYCLE_ROLES, verifies);
   const T = (s: string) => titled(s, label);
   const pair = (
-    step: string,
+    step: StepName,
     reply: [string | undefined, string],
     effect: [string | undefined, string],
     body: SharedBody,

@@ -10,6 +10,7 @@
 import type { Check } from '../../../harness/check.js';
 import { script } from '../script.js';
 import type { SharedBody } from '../shared-script.js';
+import type { StepName } from '../../../specs/state/step-names.js';
 import { type Scripted, idsFor, pairedChecks, titled } from './types.js';
 
 export const MERGE_LINK_ROLES = [
@@ -34,7 +35,7 @@ export function mergeLinkChecks({ check, verifies, walks, kind, label }: Scripte
     return { s, a: a!, b: b! };
   };
   const pair = (
-    step: string,
+    step: StepName,
     reply: [string | undefined, string],
     effect: [string | undefined, string],
     body: SharedBody,

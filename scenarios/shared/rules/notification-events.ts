@@ -20,6 +20,7 @@ import {
   windowEndingNow,
   windowTooLong,
 } from '../notifications.js';
+import type { StepName } from '../../../specs/state/step-names.js';
 import { script } from '../script.js';
 import { type Scripted, idsFor, titled } from './types.js';
 
@@ -30,7 +31,7 @@ export type NotificationEventRole = (typeof NOTIFICATION_EVENT_ROLES)[number];
  * Steps that put the named records into the state a row starts from (the row's "From" column), before the change is
  * made.
  */
-const FROM: Record<string, string[]> = {
+const FROM: Partial<Record<StepName, StepName[]>> = {
   unlink: ['link'],
   unmerge: ['merge'],
   restore: ['soft delete'],

@@ -18,7 +18,7 @@ import {
 } from '../../../specs/clauses/query.js';
 import { postContent } from '../../../generators/common.js';
 import { describeReply } from '../../../harness/reply.js';
-import { groupedSources, ranksFirst } from '../steps.js';
+import { groupedSources, ranksFirst } from '../../../specs/common/identity-content.js';
 import { script } from '../script.js';
 import { type CheckFn, type Kit, type Scripted, type Shared, idsFor, titled } from './types.js';
 

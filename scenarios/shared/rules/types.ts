@@ -9,6 +9,7 @@ import { requirementFor } from '../../../specs/services.js';
 import type { WalkConfig } from '../walk-config.js';
 import { declared } from '../declared.js';
 import type { steps } from '../steps.js';
+import type { StepName } from '../../../specs/state/step-names.js';
 import { type SharedBody, sharedScript } from '../shared-script.js';
 
 export type CheckFn = ReturnType<typeof scenario>['check'];
@@ -71,7 +72,7 @@ export function pairedChecks(
   check: CheckFn,
   T: (title: string) => string,
   kind: string | undefined,
-  step: string,
+  step: StepName,
   checks: ReadonlyArray<[string | undefined, string]>,
   body: SharedBody,
 ): void {

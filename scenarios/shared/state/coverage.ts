@@ -12,18 +12,19 @@
  *
  * Source: organization-identity-api.md and person-provider-identity-api.md, "States and transitions".
  */
-import { type ModelRecord, type RecordState, type StepKeys, isLive } from './identity-model.js';
+import type { KindName } from '../../../specs/state/step-names.js';
+import { type ModelRecord, type RecordState, type StepKeys, isLive } from '../../../specs/state/identity-model.js';
 
 /** The parts of a step kind the keys name. */
 export interface KeyedKind {
-  name: string;
+  name: KindName;
   /** How many records it names. */
   roles: number;
   /** Role of each named record (empty for a one-record step). */
   roleNames: readonly string[];
 }
 
-export type { StepKeys } from './identity-model.js';
+export type { StepKeys } from '../../../specs/state/identity-model.js';
 
 /** Role of the i-th named record, in parentheses, or nothing. */
 const roleText = (k: KeyedKind, i: number) => (k.roleNames[i] ? `(${k.roleNames[i]})` : '');

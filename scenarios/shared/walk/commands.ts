@@ -19,9 +19,16 @@ import { type Cite, type Finding, finding } from '../../../specs/common/clause.j
 import { type Applied, emptyApplied } from '../../../specs/state/state-engine.js';
 import { citeOf } from '../../../specs/services.js';
 import { stepKeys } from '../state/coverage.js';
-import { type IdentityModel, type ModelRecord, type RecordState, labelFor } from '../state/identity-model.js';
-import { type StepKind, StepFailure, modelInWords, observe, runStep, texts, withRejects } from './run-step.js';
-import { ALLOWED_STEP_REJECTED, NEITHER_ACCEPTED_NOR_REJECTED } from '../state/step-clauses.js';
+import {
+  type IdentityModel,
+  type ModelRecord,
+  type RecordState,
+  labelFor,
+} from '../../../specs/state/identity-model.js';
+import { type StepKind, StepFailure, modelInWords, observe, runStep, texts } from './run-step.js';
+import { withRejects } from '../../../specs/clause-registry.js';
+import type { KindName } from '../../../specs/state/step-names.js';
+import { ALLOWED_STEP_REJECTED, NEITHER_ACCEPTED_NOR_REJECTED } from '../../../specs/state/step-clauses.js';
 import { newIdentity, stepKind, stepKindsFor } from './step-kinds.js';
 import { type Option, anythingNew, rankOptions } from './steer.js';
 import type { WalkConfig } from '../walk-config.js';
@@ -112,7 +119,7 @@ export function commandArbitraries(kinds: StepKind[]) {
  */
 export interface Tour {
   name: string;
-  steps: Array<[kind: string, ...labels: string[]]>;
+  steps: Array<[kind: KindName, ...labels: string[]]>;
   mixedKinds?: boolean;
 }
 

@@ -14,66 +14,9 @@
  * whether more pages exist and `totalElements` gives the total count"); person-provider-identity-api.md, Events.
  */
 import { closedWindow, mentions, settledWalk, walkNotifications } from '../notifications.js';
-import { type Cite, type Finding, clause, finding } from '../../../specs/common/clause.js';
-import type { FeedEvent, WalkReal } from './walk-real.js';
-
-/**
- * The largest one-to-one matching of changes to notifications naming them (augmenting paths); the changes left
- * unmatched.
- */
-export function unmatched(events: FeedEvent[], notifications: unknown[]): FeedEvent[] {
-  const names = events.map((e) => notifications.flatMap((n, j) => (e.ids.some((id) => mentions(n, id)) ? [j] : [])));
-  const owner = new Map<number, number>();
-  const assign = (i: number, seen: Set<number>): boolean => {
-    for (const j of names[i]!) {
-      if (seen.has(j)) continue;
-      seen.add(j);
-      const held = owner.get(j);
-      if (held === undefined || assign(held, seen)) {
-        owner.set(j, i);
-        return true;
-      }
-    }
-    return false;
-  };
-  return events.filter((_, i) => !assign(i, new Set()));
-}
-
-export const FEED_CHANGE_MISSING = clause(
-  'FEED-CHANGE-MISSING',
-  'a change a walk made, of a kind the feed reports, that no notification of its own in the closed window ' +
-    'naming one of its native IDs or link IDs shows',
-);
-export const FEED_DUPLICATE = clause(
-  'FEED-DUPLICATE',
-  'the pages of a closed window that held still returning one notification twice',
-);
-export const FEED_TOTAL_DIFFERS = clause(
-  'FEED-TOTAL-DIFFERS',
-  'a page of a closed window that held still whose totalElements differs from the number of notifications the ' +
-    "window's pages hold",
-);
-
-/** Duplicates and a count that disagrees with totalElements, in a window read in full. */
-function partitionFindings(pages: Array<{ content?: any }>, notifications: unknown[], cite: Cite): Finding[] {
-  const out: Finding[] = [];
-  const texts = notifications.map((n) => JSON.stringify(n));
-  const twice = texts.length - new Set(texts).size;
-  if (twice)
-    out.push(finding(FEED_DUPLICATE, cite, `the pages of the walk's window return ${twice} notification(s) twice`));
-  for (const [i, p] of pages.entries()) {
-    const total = p.content?.totalElements;
-    if (typeof total === 'number' && total !== notifications.length)
-      out.push(
-        finding(
-          FEED_TOTAL_DIFFERS,
-          cite,
-          `page ${i} gives totalElements ${total}, but the window's pages hold ${notifications.length} notifications`,
-        ),
-      );
-  }
-  return out;
-}
+import { type Finding, finding } from '../../../specs/common/clause.js';
+import { FEED_CHANGE_MISSING, partitionFindings, unmatched } from '../../../specs/state/feed-clauses.js';
+import type { WalkReal } from './walk-real.js';
 
 /** True when the walk has anything the feed must show or any paging promise to judge. */
 function feedJudged(w: WalkReal): boolean {

@@ -1,8 +1,8 @@
 /**
  * The whole-state oracle: after a step, what the step can have changed is read and judged by the oracle's clauses
- * (scenarios/shared/state/oracle-clauses.ts) against the executable specification (specs/<service>/state-spec.ts), not
- * only which sources share a link ID. A walk reads everything at its start and at its end (a full observation); after
- * each step in between:
+ * (specs/state/oracle.ts) against the executable specification (specs/<service>/state-spec.ts), not only which sources
+ * share a link ID. A walk reads everything at its start and at its end (a full observation); after each step in
+ * between:
  * - nativeIdQuery of the records in its scope (lookupScope: the records it touched, those of their identities before
  *   and after it, and records of unknown state);
  * - identityIdQuery of the link IDs the step's records had before it at a merge or a removal (and, at a removal, every
@@ -17,24 +17,16 @@
  * Source: organization-identity-api.md, "States and transitions", Endpoints (rule 3); person-provider-identity-api.md,
  * "States and transitions", Endpoints (/householdQuery).
  */
-import { describeReply } from '../../../harness/check.js';
-import type { Reply } from '../../../harness/reply.js';
-import { isAbsent } from '../../../harness/reply.js';
-import { type Finding, finding } from '../../../specs/common/clause.js';
-import { type Follower, forgetAbsence } from '../../../specs/state/state-engine.js';
-import type { StateSpec } from '../../../specs/state/state-spec.js';
-import { identityValues } from '../steps.js';
-import { type IdentityModel, type ModelRecord, isLive } from '../state/identity-model.js';
-import {
-  LIVE_RECORD_NOT_FOUND,
-  type Observation,
-  type ObservePlan,
-  householdOf,
-  judgeAll,
-} from '../state/oracle-clauses.js';
+import { answerOf, isAbsent } from '../../../harness/reply.js';
+import type { Finding } from '../../../specs/common/clause.js';
+import { householdOf } from '../../../specs/state/households.js';
+import type { IdentityModel, ModelRecord } from '../../../specs/state/identity-model.js';
+import type { Observation, ObservePlan } from '../../../specs/state/observation.js';
+import { judgeObservation } from '../../../specs/state/oracle.js';
+import { type StateSpec, isLive } from '../../../specs/state/state-spec.js';
 import type { WalkReal } from './walk-real.js';
 
-export type { ObservePlan } from '../state/oracle-clauses.js';
+export type { ObservePlan } from '../../../specs/state/observation.js';
 
 const src = (r: ModelRecord) => ({ name: r.source.name, id: r.source.id });
 
@@ -111,8 +103,8 @@ async function read(m: IdentityModel, w: WalkReal, spec: StateSpec, plan: Observ
   const obs: Observation = {
     linkOf: new Map(),
     lookups: new Map(),
-    identities: new Map(known.map((l, i) => [l, early[i]!])),
-    searches: new Map(probes.map((r, i) => [r.label, searches[i]!])),
+    identities: new Map(known.map((l, i) => [l, answerOf(early[i]!)])),
+    searches: new Map(probes.map((r, i) => [r.label, answerOf(searches[i]!)])),
     householdsBySource: new Map(),
     householdsByLink: new Map(),
     householdsById: new Map(),
@@ -122,7 +114,7 @@ async function read(m: IdentityModel, w: WalkReal, spec: StateSpec, plan: Observ
   scope.forEach((r, i) => {
     const reply = lookups[i]!;
     w.assertNoServerError(reply, 'nativeIdQuery');
-    obs.lookups.set(r.label, reply);
+    obs.lookups.set(r.label, answerOf(reply));
     obs.linkOf.set(r.label, isAbsent(reply) ? undefined : String(reply.content?.linkId));
   });
   for (const reply of [...early, ...searches]) w.assertNoServerError(reply, reply.exchange.operation);
@@ -141,9 +133,9 @@ async function read(m: IdentityModel, w: WalkReal, spec: StateSpec, plan: Observ
     Promise.all(active.map((r) => w.call('householdQuery', { source: src(r) }))),
     Promise.all(activeLinks.map((linkId) => w.call('householdQuery', { linkId }))),
   ]);
-  fresh.forEach((l, i) => obs.identities.set(l, late[i]!));
-  active.forEach((r, i) => obs.householdsBySource.set(r.label, bySource[i]!));
-  activeLinks.forEach((l, i) => obs.householdsByLink.set(l, byLink[i]!));
+  fresh.forEach((l, i) => obs.identities.set(l, answerOf(late[i]!)));
+  active.forEach((r, i) => obs.householdsBySource.set(r.label, answerOf(bySource[i]!)));
+  activeLinks.forEach((l, i) => obs.householdsByLink.set(l, answerOf(byLink[i]!)));
   for (const reply of [...late, ...bySource, ...byLink]) w.assertNoServerError(reply, reply.exchange.operation);
   if (households) {
     const ids = [
@@ -155,97 +147,14 @@ async function read(m: IdentityModel, w: WalkReal, spec: StateSpec, plan: Observ
     ];
     const byId = await Promise.all(ids.map((householdId) => w.call('householdQuery', { householdId })));
     for (const reply of byId) w.assertNoServerError(reply, 'householdQuery');
-    ids.forEach((h, i) => obs.householdsById.set(h, byId[i]!));
+    ids.forEach((h, i) => obs.householdsById.set(h, answerOf(byId[i]!)));
   }
   return obs;
 }
 
 /**
- * Lets records follow what the deployment did (a step the seeds leave open, or a free choice within an allowed step):
- * each joins the model identity whose records resolve to the same link ID, or a new one. A record not found becomes
- * `unknown`, or a finding (LIVE-RECORD-NOT-FOUND) when it must stay live; a soft-deleted record found where the profile
- * says soft-deleted sources may still be found becomes `unknown` too.
- */
-function adopt(
-  m: IdentityModel,
-  obs: Observation,
-  followers: Follower[],
-  softDeletedLookup: 'absent' | 'any',
-  plan: ObservePlan,
-): Finding[] {
-  const out: Finding[] = [];
-  const floating = new Set(followers.map((f) => f.label));
-  const anchored = new Map<string, number>();
-  for (const r of m.records) {
-    const link = obs.linkOf.get(r.label);
-    if (!floating.has(r.label) && isLive(r) && link) anchored.set(link, r.group);
-  }
-  // A link ID seen before keeps its model identity (so retired records still know where they went).
-  const fresh = new Map<string, number>([...m.lastLinks].filter(([, l]) => !anchored.has(l)).map(([g, l]) => [l, g]));
-  const retiredLast = [...followers].sort(
-    (a, b) => Number(m.get(a.label)!.state === 'retired') - Number(m.get(b.label)!.state === 'retired'),
-  );
-  for (const f of retiredLast) {
-    const r = m.get(f.label)!;
-    const link = obs.linkOf.get(f.label);
-    if (!link) {
-      if (f.mustBeLive)
-        out.push(
-          finding(
-            LIVE_RECORD_NOT_FOUND,
-            plan.applied.cites.get(r.label) ?? plan.step,
-            `${r.label} must still be active, but nativeIdQuery finds nothing: ` +
-              `${describeReply(obs.lookups.get(r.label)!)}`,
-          ),
-        );
-      else r.state = 'unknown';
-      continue;
-    }
-    if (r.state === 'retired' && retiredLinks(m, r, new Map([...fresh, ...anchored])).includes(link)) continue; // still retired, seen through its survivor
-    if (r.state === 'unknown' && anchored.has(link)) continue; // seen through another record's identity: merged into it or a member of it, not shown which
-    // Where a soft-deleted source may still be found (profile softDeletedLookup=any), being found does not show that an
-    // open step made it active again.
-    if (r.state === 'soft-deleted' && softDeletedLookup === 'any') {
-      r.state = 'unknown';
-      continue;
-    }
-    if (!isLive(r)) {
-      // Back from a state the seeds say nothing more about (an open step brought it back): its data shows again.
-      r.state = 'active';
-      r.data = { absentFrom: r.data.absentFrom };
-    }
-    r.retiredInto = undefined;
-    const group = anchored.get(link) ?? fresh.get(link) ?? m.newGroup();
-    fresh.set(link, group);
-    r.group = group;
-    forgetAbsence(r);
-  }
-  return out;
-}
-
-/** Link IDs a retired record may resolve to: its survivor's identity, now or at the merge. */
-function retiredLinks(m: IdentityModel, r: ModelRecord, linkToGroup: Map<string, number>): string[] {
-  const survivor = m.get(r.retiredInto ?? '');
-  const groups = [survivor && isLive(survivor) ? survivor.group : undefined, r.mergedGroup];
-  return [...linkToGroup].filter(([, g]) => groups.includes(g)).map(([l]) => l);
-}
-
-/**
- * Each model identity's link ID: the one its live records resolve to (the first found, when they disagree:
- * ONE-IDENTITY-SPLIT judges that).
- */
-function linksOf(m: IdentityModel, obs: Observation): Map<number, string> {
-  const links = new Map<number, string>();
-  for (const [group, members] of m.groups()) {
-    const link = members.map((r) => obs.linkOf.get(r.label)).find(Boolean);
-    if (link) links.set(group, link);
-  }
-  return links;
-}
-
-/**
- * Observes the deployment once and judges it: the followers take the identities the deployment gave them, then every
- * clause. Returns the findings and each model identity's link ID.
+ * Observes the deployment once and judges it (specs/state/oracle.ts judgeObservation). Returns the findings and each
+ * model identity's link ID.
  */
 export async function judgeState(
   m: IdentityModel,
@@ -253,31 +162,10 @@ export async function judgeState(
   spec: StateSpec,
   plan: ObservePlan,
 ): Promise<{ findings: Finding[]; links: Map<number, string>; linkOf: Map<string, string | undefined> }> {
-  const softDeletedLookup = w.t.profile.softDeletedLookup;
   for (const g of plan.applied.goneIdentities) {
     const link = plan.before.get(g.group);
     if (link) m.goneLinks.set(link, g.cite);
   }
   const obs = await read(m, w, spec, plan);
-  m.lastRead = { records: new Set(obs.lookups.keys()), links: new Set(obs.identities.keys()) };
-  recordValues(m, obs.lookups);
-  const findings = adopt(m, obs, plan.applied.follow, softDeletedLookup, plan);
-  const links = linksOf(m, obs);
-  findings.push(...judgeAll({ m, obs, spec, links, plan, softDeletedLookup }));
-  return { findings, links, linkOf: obs.linkOf };
-}
-
-/**
- * Records the values the deployment showed for records that stand alone and have none recorded yet (what their data
- * looks like), among the values the run posted for them: what a deployment adds to every identity on its own (a vendor
- * attribute, a data-quality mark) is not the record's data, and showing it after the record was removed shows nothing
- * of the record.
- */
-function recordValues(m: IdentityModel, obsLookups: Map<string, Reply>): void {
-  for (const r of m.records) {
-    if (r.values || r.state !== 'active' || m.members(r.group).length !== 1) continue;
-    const reply = obsLookups.get(r.label);
-    const posted = identityValues({ identity: r.identity });
-    if (reply?.success === true) r.values = [...identityValues(reply.content)].filter((v) => posted.has(v));
-  }
+  return judgeObservation(m, obs, spec, plan, w.t.profile.softDeletedLookup);
 }

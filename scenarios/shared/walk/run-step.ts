@@ -9,21 +9,22 @@
  */
 import { describeReply } from '../../../harness/check.js';
 import { type Reply, isRejection } from '../../../harness/reply.js';
-import { type ClauseFinding, ConformanceFailure } from '../../../harness/verdict.js';
-import { type Cite, type Clause, type Finding, finding } from '../../../specs/common/clause.js';
+import { ConformanceFailure } from '../../../harness/verdict.js';
+import { type Cite, type Finding, finding } from '../../../specs/common/clause.js';
 import { type Applied, applyStep, emptyApplied, replyContextBefore } from '../../../specs/state/state-engine.js';
 import type { RequestOutcome, RowSpec } from '../../../specs/state/state-spec.js';
+import type { KindName } from '../../../specs/state/step-names.js';
 import { citeOf } from '../../../specs/services.js';
 import { addHistory, historyTags, stepCategories } from '../state/coverage.js';
-import { type IdentityModel, type ModelRecord, isLive } from '../state/identity-model.js';
+import { type IdentityModel, type ModelRecord, isLive } from '../../../specs/state/identity-model.js';
 import { judgeState } from './oracle.js';
-import { ORACLE_CLAUSE_IDS } from '../state/oracle-clauses.js';
+import { withRejects } from '../../../specs/clause-registry.js';
 import {
   ALLOWED_STEP_REJECTED,
   EXCLUDED_RECORD_JOINED,
   FORBIDDEN_STEP_ACCEPTED,
   NEITHER_ACCEPTED_NOR_REJECTED,
-} from '../state/step-clauses.js';
+} from '../../../specs/state/step-clauses.js';
 import type { WalkReal } from './walk-real.js';
 
 /** A record's source as requests name it. */
@@ -31,7 +32,7 @@ export const src = (r: ModelRecord) => ({ name: r.source.name, id: r.source.id }
 
 /** One kind of step: the row it runs, the records it names (chosen by `pick`) and what it sends. */
 export interface StepKind {
-  name: string;
+  name: KindName;
   /** The state-table row it runs (specs/<service>/state-spec.ts): its operation, roles and outcomes. */
   row: RowSpec;
   /** How many records the step names. */
@@ -76,25 +77,6 @@ export const modelInWords = (m: IdentityModel) =>
 
 /** The findings' observations, each once (two reads can find the same deviation). */
 export const texts = (findings: Finding[]) => [...new Set(findings.map((f) => f.observed))];
-
-/** Every clause a step's finding may name, by ID: the oracle's, the step's own and the state table's reply clauses. */
-const CLAUSES_BY_ID = new Map<string, Clause>([
-  ...ORACLE_CLAUSE_IDS,
-  ...[ALLOWED_STEP_REJECTED, FORBIDDEN_STEP_ACCEPTED, NEITHER_ACCEPTED_NOR_REJECTED, EXCLUDED_RECORD_JOINED].map(
-    (c) => [c.id, c] as const,
-  ),
-]);
-
-/**
- * Findings as a failure carries them: each with what its clause rejects (a reply clause's own words, or the clause
- * table's).
- */
-export function withRejects(findings: Finding[]): ClauseFinding[] {
-  return findings.map((f) => ({
-    ...f,
-    rejects: (f as Finding & { rejects?: string }).rejects ?? CLAUSES_BY_ID.get(f.clause)?.rejects ?? f.clause,
-  }));
-}
 
 /**
  * How a step was judged: everything (walks), or, for a scripted single check, its own requirements at its judged step.

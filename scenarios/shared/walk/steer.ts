@@ -16,7 +16,7 @@
  * shrinking and in a replay with the same run seed.
  */
 import { type KeyedKind, type StepKeys, stepKeys } from '../state/coverage.js';
-import type { IdentityModel, ModelRecord } from '../state/identity-model.js';
+import type { IdentityModel, ModelRecord } from '../../../specs/state/identity-model.js';
 
 export interface Option {
   recs: ModelRecord[];

@@ -9,26 +9,45 @@
  * transitions".
  */
 import { postContent } from '../../../generators/common.js';
-import { type RowSpec, type StateSpec, rowOf } from '../../../specs/state/state-spec.js';
-import type { DataStepName, SourceStepName, StepName } from '../../../specs/state/step-names.js';
-import type { IdentityModel, ModelRecord } from '../state/identity-model.js';
+import { type RequestOutcome, type RowSpec, type StateSpec, rowOf } from '../../../specs/state/state-spec.js';
+import type { DataStepName, KindName, SourceStepName, StepName } from '../../../specs/state/step-names.js';
+import type { IdentityModel, ModelRecord } from '../../../specs/state/identity-model.js';
 import { type StepKind, src } from './run-step.js';
 import type { WalkConfig } from '../walk-config.js';
 import type { WalkReal } from './walk-real.js';
 
+type Verdict = RequestOutcome['verdict'];
+
 /**
- * What a kind adds to its row: its name, the records that fit it, how a walk lists it (default: the operation and the
- * records' labels), and the request of a row that does not build it.
+ * What a kind adds to its row: its name, which records fit it (the tuples whose request outcome, as the row gives it
+ * from their states, is one of `outcomes`: by default those the row allows; `also` narrows them), how a walk lists it
+ * (default: the operation and the records' labels), and the request of a row that does not build it.
  */
-type StepTemplate = Omit<StepKind, 'row' | 'roles' | 'roleNames' | 'content' | 'describe'> & {
+type StepTemplate = Omit<StepKind, 'row' | 'roles' | 'roleNames' | 'content' | 'describe' | 'fit'> & {
   describe?: StepKind['describe'];
+  outcomes?: readonly Verdict[];
+  also?: (recs: ModelRecord[]) => boolean;
 } & ({ step: SourceStepName } | { step: DataStepName; content: StepKind['content'] });
 
 const active = (r: ModelRecord) => r.state === 'active';
-const sameKind = (a: ModelRecord, b: ModelRecord) => a.kind === b.kind;
 
-const pairs = (m: IdentityModel, ok: (a: ModelRecord, b: ModelRecord) => boolean) =>
-  m.records.flatMap((a) => m.records.filter((b) => b !== a && ok(a, b)).map((b) => [a, b]));
+/** Every tuple of `n` records a step may name: none, one, or an ordered pair of two distinct records. */
+const tuples = (m: IdentityModel, n: number): ModelRecord[][] =>
+  n === 0
+    ? [[]]
+    : n === 1
+      ? m.records.map((r) => [r])
+      : m.records.flatMap((a) => m.records.filter((b) => b !== a).map((b) => [a, b]));
+
+/** The records that fit a kind: the tuples whose request outcome the row gives is one the kind runs. */
+const fitOf =
+  (row: RowSpec, t: StepTemplate): StepKind['fit'] =>
+  (m) => {
+    const outcomes = t.outcomes ?? ['allow'];
+    return tuples(m, row.roles.length).filter(
+      (recs) => outcomes.includes(row.request(m, recs).verdict) && (t.also?.(recs) ?? true),
+    );
+  };
 
 /**
  * The identity the walk's record number `index` gets: its source, its data, and its kind where the service has kinds.
@@ -43,7 +62,6 @@ export function newIdentity(w: WalkReal, m: IdentityModel, index: number): NonNu
 const postNew: StepTemplate = {
   name: 'post new identity',
   step: 'post new identity',
-  fit: () => [[]],
   describe: () => 'postIdentity of a new, distinct identity',
   content(w, m) {
     w.pending = newIdentity(w, m, m.records.length);
@@ -62,54 +80,40 @@ const postNew: StepTemplate = {
   },
 };
 
-/** A step naming one record by source: its row builds the request. */
-const one = (step: SourceStepName, fit: (r: ModelRecord) => boolean): StepTemplate => ({
-  name: step,
-  step,
-  fit: (m) => m.records.filter(fit).map((r) => [r]),
-});
+/** A step naming records by source: its row builds the request. */
+const bySource = (
+  step: SourceStepName,
+  more: Pick<StepTemplate, 'outcomes' | 'also' | 'describe' | 'bond'> = {},
+): StepTemplate => ({ name: step, step, ...more });
 
 const repost: StepTemplate = {
   name: 'update',
   step: 'update',
-  fit: (m) => m.records.filter(active).map((r) => [r]),
   describe: ([r]) => `postIdentity again for ${r!.label} (update)`,
   content: (w, _m, [r]) => postContent(r!.identity, r!.source, w.t.profile.sourcePlacement),
 };
-const softDelete = one('soft delete', active);
-const restore = one('restore', (r) => r.state === 'soft-deleted');
-const hardDelete = one('hard delete', (r) => r.state !== 'deleted');
-const deactivate = one('deactivate', active);
-const reactivate = one('reactivate', (r) => r.state === 'deactivated');
+const softDelete = bySource('soft delete');
+const restore = bySource('restore');
+// Also a source whose state is unknown: the row leaves that open, and deletes it once accepted.
+const hardDelete = bySource('hard delete', { outcomes: ['allow', 'open'] });
+const deactivate = bySource('deactivate');
+const reactivate = bySource('reactivate');
 
-const merge: StepTemplate = {
-  name: 'merge',
-  step: 'merge',
-  fit: (m) => pairs(m, (a, b) => active(a) && active(b) && a.group !== b.group && sameKind(a, b)),
+const merge = bySource('merge', {
   describe: ([s, r]) => `mergeIdentities survivor ${s!.label}, retire ${r!.label}`,
   bond: ([, r]) => r,
-};
+});
 
-const unmerge: StepTemplate = {
-  name: 'unmerge',
-  step: 'unmerge',
-  fit: (m) => pairs(m, (from, r) => r.state === 'retired' && r.retiredInto === from.label),
+// Also a source merged into one that is no longer active (the row leaves the unmerge open then).
+const unmerge = bySource('unmerge', {
+  outcomes: ['allow', 'open'],
+  also: ([from, r]) => r!.state === 'retired' && r!.retiredInto === from!.label,
   describe: ([from, r]) => `unmergeIdentities ${r!.label} from ${from!.label}`,
-};
+});
 
-const link: StepTemplate = {
-  name: 'link',
-  step: 'link',
-  fit: (m) => pairs(m, (to, r) => active(to) && active(r) && to.group !== r.group && sameKind(to, r)),
-  describe: ([to, r]) => `linkIdentities ${r!.label} into ${to!.label}`,
-};
+const link = bySource('link', { describe: ([to, r]) => `linkIdentities ${r!.label} into ${to!.label}` });
 
-const unlink: StepTemplate = {
-  name: 'unlink',
-  step: 'unlink',
-  fit: (m) => pairs(m, (from, r) => active(from) && active(r) && from.group === r.group),
-  describe: ([from, r]) => `unlinkIdentities ${r!.label} from ${from!.label}`,
-};
+const unlink = bySource('unlink', { describe: ([from, r]) => `unlinkIdentities ${r!.label} from ${from!.label}` });
 
 /**
  * An exact copy of a deactivated record, posted from a new source of the run: it must not join the deactivated record's
@@ -119,7 +123,6 @@ const unlink: StepTemplate = {
 const copyOfDeactivated: StepTemplate = {
   name: 'post copy of deactivated',
   step: 'post copy of deactivated',
-  fit: (m) => m.records.filter((r) => r.state === 'deactivated').map((r) => [r]),
   describe: ([r]) =>
     `postIdentity of an exact copy of ${r!.label} from a new source (then deleteSourceIdentity of the copy)`,
   content(w, _m, [r]) {
@@ -147,10 +150,13 @@ const copyOfDeactivated: StepTemplate = {
   },
 };
 
-/** Merge and link attempts across identity kinds (provider: practitioner and facility); the seeds reject them. */
-const crossKindPairs = (m: IdentityModel) => pairs(m, (a, b) => active(a) && active(b) && !sameKind(a, b));
-const crossMerge: StepTemplate = { ...merge, name: 'cross-type merge', fit: crossKindPairs };
-const crossLink: StepTemplate = { ...link, name: 'cross-type link', fit: crossKindPairs };
+/**
+ * Merge and link attempts across identity kinds (provider: practitioner and facility): the pairs of active records the
+ * rows reject.
+ */
+const crossKind = { outcomes: ['reject'], also: (recs: ModelRecord[]) => recs.every(active) } as const;
+const crossMerge: StepTemplate = { ...merge, name: 'cross-type merge', ...crossKind };
+const crossLink: StepTemplate = { ...link, name: 'cross-type link', ...crossKind };
 
 /** The request of the kind: the one its row builds from the named records' sources, else the template's own. */
 function contentOf(row: RowSpec, t: StepTemplate): StepKind['content'] {
@@ -167,10 +173,11 @@ function contentOf(row: RowSpec, t: StepTemplate): StepKind['content'] {
 function kindOf(spec: StateSpec, t: StepTemplate): StepKind[] {
   const row = spec.rows.find((r) => r.step === t.step);
   if (!row) return [];
-  const { step: _step, ...rest } = t;
+  const { step: _step, outcomes: _outcomes, also: _also, ...rest } = t;
   return [
     {
       ...rest,
+      fit: fitOf(row, t),
       row,
       roles: row.roles.length as StepKind['roles'],
       // The coverage keys of a one-record step name no role (`restore: soft-deleted`, `link(moved) -> deactivate`).
@@ -211,7 +218,7 @@ export function stepKindsFor(c: WalkConfig): StepKind[] {
 }
 
 /** A step kind by name. @throws Error for a kind the service does not have */
-export function stepKind(c: WalkConfig, name: string): StepKind {
+export function stepKind(c: WalkConfig, name: KindName): StepKind {
   const k = stepKindsFor(c).find((x) => x.name === name);
   if (!k) throw new Error(`${c.service}: no step kind "${name}"`);
   return k;

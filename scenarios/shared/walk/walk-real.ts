@@ -7,13 +7,14 @@ import type { OperationName } from '../../../specs/common/operation-names.js';
 import type { Faker } from '@faker-js/faker';
 import type { Check } from '../../../harness/check.js';
 import { describeReply } from '../../../harness/check.js';
-import { type Exchange, type Reply, isTransient } from '../../../harness/reply.js';
+import { type Exchange, type Reply, answerOf, isTransient } from '../../../harness/reply.js';
+import { said } from '../../../specs/common/answer.js';
 import { exchangeLine } from '../../../harness/exchange-file.js';
 import { ConformanceFailure, CouldNotJudge } from '../../../harness/verdict.js';
 import { finding } from '../../../specs/common/clause.js';
 import { citeOf } from '../../../specs/services.js';
 import type { WalkConfig } from '../walk-config.js';
-import { SERVER_ERROR } from '../state/step-clauses.js';
+import { SERVER_ERROR, serverError } from '../../../specs/clauses/bad-input.js';
 import type { SeedCitation } from '../../../specs/common/seed.js';
 import type { Cite } from '../../../specs/common/clause.js';
 import type { SourceRef } from '../../../specs/common/wire.js';
@@ -93,8 +94,9 @@ export class WalkReal {
    * enveloped success=false is a rejection whatever its status (statuses other than are "not shown").
    */
   assertNoServerError(reply: Reply, op: string): void {
-    if ((reply.status ?? 0) >= 500 && reply.success !== false) {
-      const observed = `${op} answered ${describeReply(reply)}`;
+    const answer = answerOf(reply);
+    if (serverError(op, answer).length) {
+      const observed = `${op} answered ${said(answer)}`;
       throw new ConformanceFailure([this.config.requirements.noServerError], observed, {
         findings: [
           {

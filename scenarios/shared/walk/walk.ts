@@ -37,12 +37,13 @@ import {
   tourCommands,
   toursFor,
 } from './commands.js';
-import { FEED_CHANGE_MISSING, FEED_DUPLICATE, FEED_TOTAL_DIFFERS, feedBaseline, judgeFeed } from './feed.js';
+import { feedBaseline, judgeFeed } from './feed.js';
 import { stepKindsFor } from './step-kinds.js';
 import { CoverageTally } from '../state/coverage.js';
-import { IdentityModel, labelFor } from '../state/identity-model.js';
+import { IdentityModel, labelFor } from '../../../specs/state/identity-model.js';
 import { declared } from '../declared.js';
 import { type StepKind, StepFailure } from './run-step.js';
+import { withRejects } from '../../../specs/clause-registry.js';
 import { type WalkConfig, walkRequirementIds } from '../walk-config.js';
 import { WalkReal } from './walk-real.js';
 
@@ -179,7 +180,6 @@ async function walkFeed(w: WalkReal, since: number): Promise<void> {
     return;
   }
   const text = [...new Set(problems.map((p) => p.observed))].join('\n  - ');
-  const rejects = new Map([FEED_CHANGE_MISSING, FEED_DUPLICATE, FEED_TOTAL_DIFFERS].map((c) => [c.id, c.rejects]));
   throw new StepFailure(
     [...new Set(problems.map((p) => p.requirement))],
     `step ${w.steps.length - w.startSteps}, the walk's notifications:\n  - ${text}`,
@@ -187,7 +187,7 @@ async function walkFeed(w: WalkReal, since: number): Promise<void> {
       what: "the walk's changes in the notification feed",
       got: text,
       operation: 'searchNotifications',
-      findings: problems.map((p) => ({ ...p, rejects: rejects.get(p.clause) ?? p.clause })),
+      findings: withRejects(problems),
     },
   );
 }

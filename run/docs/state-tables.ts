@@ -3,9 +3,9 @@
  * test/state-tables-doc.test.ts): per service and operation, each outcome with its level (required, forbidden, open),
  * the requirement it bears on and the seed sentence it comes from.
  */
-import { SERVICES, serviceNames } from '../services.js';
-import { citeText } from '../common/seed.js';
-import type { Effect, RowSpec, StateSpec, Who } from './state-spec.js';
+import { SERVICES, serviceNames } from '../../specs/services.js';
+import { citeText } from '../../specs/common/seed.js';
+import type { Effect, RowSpec, StateSpec, Who } from '../../specs/state/state-spec.js';
 
 const roleText = (role: string) => (role === 'source' ? 'the source' : `the ${role} source`);
 const whoText = (w: Who) =>

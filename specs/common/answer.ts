@@ -12,6 +12,13 @@ export interface Answer {
   success?: unknown;
   /** Short words for the reply (harness/reply.ts describeReply), shown in a finding. */
   described?: string;
+  /** The envelope's `content` member. */
+  content?: any;
+  /**
+   * A lookup found nothing: a rejection not for want of credentials, or a success naming no link ID (harness/reply.ts
+   * isAbsent).
+   */
+  absent?: boolean;
 }
 
 /** True when the deployment accepted the request: success=true on a status below 400. */

@@ -8,12 +8,12 @@
  * Source: organization-identity-api.md, "States and transitions" (restated for person and provider in
  * person-provider-identity-api.md, "States and transitions").
  */
-import type { Cite } from '../../../specs/common/clause.js';
-import { type RecordState, type SpecRecord, StateModel, isLive } from '../../../specs/state/state-spec.js';
-import type { SourceRef } from '../../../specs/common/wire.js';
+import type { Cite } from '../common/clause.js';
+import { type RecordState, type SpecRecord, StateModel, isLive } from './state-spec.js';
+import type { SourceRef } from '../common/wire.js';
 
-export type { RecordState } from '../../../specs/state/state-spec.js';
-export { isLive } from '../../../specs/state/state-spec.js';
+export type { RecordState } from './state-spec.js';
+export { isLive } from './state-spec.js';
 
 /** The coverage keys one step exercises. */
 export interface StepKeys {

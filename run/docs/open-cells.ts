@@ -5,10 +5,10 @@
  * cell is everything not forbidden: the suite accepts all of it, also answers no reference of ours gives, and the
  * embedded reference draws from it (reference/variants/drawn.ts).
  */
-import { SERVICES, serviceNames } from '../services.js';
-import { NOT_SHOWN } from './not-shown.js';
-import { citeText } from './seed.js';
-import { type Forbidden, openOutcomes } from '../state/state-spec.js';
+import { SERVICES, serviceNames } from '../../specs/services.js';
+import { NOT_SHOWN } from '../../specs/common/not-shown.js';
+import { citeText } from '../../specs/common/seed.js';
+import { type Forbidden, openOutcomes } from '../../specs/state/state-spec.js';
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const forbiddenText = (f: Forbidden[] | undefined) =>
