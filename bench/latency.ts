@@ -27,7 +27,7 @@
  * only: no target is asserted here.
  *
  * Usage: npm run bench:latency -- [--latency-ms 50] [--jitter-ms 10] [--deployment plain,serialized]
- *   [--handling-ms search=8,post=6,change=4,read=0.8] [--vs <checkout>] [--rounds 2] [--profile] [vitest filters...]
+ *   [--handling-ms search=10,post=8,change=5,read=0.9] [--vs <checkout>] [--rounds 2] [--profile] [vitest filters...]
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

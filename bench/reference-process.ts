@@ -1,7 +1,7 @@
 /**
  * The embedded reference in a process of its own, for benchmarks that measure the client side
  * separately (bench/match-quality.ts, bench/latency.ts). Started with `node --import tsx
- * bench/reference-process.ts [--serialized search=8,post=6,change=4,read=0.8]` (`--serialized`:
+ * bench/reference-process.ts [--serialized search=10,post=8,change=5,read=0.9]` (`--serialized`:
  * one request at a time, each holding one lock for its operation's handling time,
  * reference/variants/serialized.ts; an empty value takes the default times); prints one JSON line
  * `{ url, baseUrls, token, username, password }` on stdout for the parent process (which keeps it

@@ -25,7 +25,7 @@ export interface HandlingTimes {
   read: number;
 }
 
-export const DEFAULT_HANDLING_MS: HandlingTimes = { search: 8, post: 6, change: 4, read: 0.8 };
+export const DEFAULT_HANDLING_MS: HandlingTimes = { search: 10, post: 8, change: 5, read: 0.9 };
 
 const READS = new Set([
   'nativeIdQuery',
@@ -44,7 +44,7 @@ export function handlingKind(operation: string): keyof HandlingTimes {
 }
 
 /**
- * Reads handling times written `search=8,post=6,change=4,read=0.8` (ms, 0 to 1000 each); kinds
+ * Reads handling times written `search=10,post=8,change=5,read=0.9` (ms, 0 to 1000 each); kinds
  * not named keep DEFAULT_HANDLING_MS.
  * @throws Error naming the part that is not a known kind with a number of ms
  */
