@@ -24,8 +24,9 @@ export interface ServiceFigures {
   byChecks: number;
   /** The deployment's own time per request, ms on average: arrival to reply written, less the wait for the lock. */
   ownMs: number;
-  /** Mean handling time under the lock per request, ms (serialized; else 0). */
+  /** Mean handling time under the lock per request, and mean wait for the lock, ms (serialized; else 0). */
   handlingMs: number;
+  lockWaitMs: number;
   /** received × ownMs / places, s. */
   placesS: number;
   /** Requests in flight at the deployment, per second of the checks' span, and their mean. */
@@ -77,6 +78,7 @@ export interface Figures {
   suiteRssMb: number;
   referenceRssMb: number;
   filesAtOnce: string;
+  cpuWait: SuiteFigures['cpuWait'];
   worker?: SuiteFigures['worker'];
   folder: string;
 }
@@ -137,6 +139,7 @@ export function figuresOf(
         byChecks: byChecks.get(service) ?? 0,
         ownMs: received ? own / received : 0,
         handlingMs: received ? (ref.lockMs.handling[service] ?? 0) / received : 0,
+        lockWaitMs: received ? (ref.lockMs.waiting[service] ?? 0) / received : 0,
         placesS: own / 1000 / m,
         inFlight,
         meanInFlight: mean(inFlight),
@@ -186,6 +189,7 @@ export function figuresOf(
     suiteRssMb: suite.suiteRssMb,
     referenceRssMb: ref.peakRssMb,
     filesAtOnce: filesAtOnceLine(suite.head),
+    cpuWait: suite.cpuWait,
     ...(suite.worker ? { worker: suite.worker } : {}),
     folder: suite.folder,
   };

@@ -8,7 +8,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,7 @@ import pidusage from 'pidusage';
 import { type ExchangeLine, isExchangesFile, readExchangesFile } from '../harness/exchange-file.js';
 import type { PerSecond } from '../reference/occupancy.js';
 import { REFERENCE_SOURCES } from '../run/deployments.js';
+import { type CpuWait, sampleCpuWait } from './cpu-wait.js';
 import { type CpuProfile, profileParts } from './worker-profile.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -79,6 +80,8 @@ export interface SuiteFigures {
   /** The longest chain of one check's requests that had to follow one another, and whose. */
   chain: number;
   chainCheck: string;
+  /** How long the suite's and the reference's threads ran and waited for a CPU; the machine's load as the run began. */
+  cpuWait: { suite: CpuWait; reference: CpuWait; loadAverage: number };
   /** Per service, every check request's time from its queue entry to its reply, ms since the epoch. */
   spans: Record<string, Array<[number, number]>>;
   worker?: { parts: Record<string, number>; file: string };
@@ -240,12 +243,15 @@ async function runSuite(plan: RunPlan, env: Record<string, string | undefined>, 
     if (head.length < 4000) head += d;
   });
   const stopSampling = peakTreeRss(suite.pid!);
+  const stopWaits = sampleCpuWait(suite.pid!);
   let stderr = '';
   suite.stderr!.on('data', (d) => (stderr += d));
   const exit = await new Promise<number | null>((r) => suite.once('exit', r));
   const wallS = Number(process.hrtime.bigint() - started) / 1e9;
   const suiteRssMb = await stopSampling();
-  return { wallS, exit, startedAt, head, stderr, suiteRssMb, suiteCpuS: childrenCpuSeconds() - cpuBefore, cpuBefore };
+  const suiteWait = await stopWaits();
+  const suiteCpuS = childrenCpuSeconds() - cpuBefore;
+  return { wallS, exit, startedAt, head, stderr, suiteRssMb, suiteWait, suiteCpuS, cpuBefore };
 }
 
 /**
@@ -291,7 +297,10 @@ export async function measureRun(plan: RunPlan): Promise<{ suite: SuiteFigures; 
   const runId = `latency-${plan.latencyMs}`;
   const ref = await startReferenceProcess(plan);
   const profiles = join(reportDir, 'worker-profile');
+  const loadAverage = loadavg()[0]!;
+  const stopReferenceWaits = sampleCpuWait(ref.child.pid!);
   const ran = await runSuite(plan, suiteEnv(plan, ref, reportDir, runId), profiles);
+  const referenceWait = await stopReferenceWaits();
   const reference = await stopReferenceProcess(ref);
   const referenceCpuS = childrenCpuSeconds() - ran.cpuBefore - ran.suiteCpuS;
   const folder = join(reportDir, runId);
@@ -301,9 +310,16 @@ export async function measureRun(plan: RunPlan): Promise<{ suite: SuiteFigures; 
   } catch {
     throw new Error(`the run at ${plan.latencyMs} ms wrote no summary (exit ${ran.exit}):\n${ran.stderr.slice(-2000)}`);
   }
-  const { stderr: _stderr, cpuBefore: _cpu, ...kept } = ran;
+  const { stderr: _stderr, cpuBefore: _cpu, suiteWait, ...kept } = ran;
   return {
-    suite: { ...kept, referenceCpuS, folder, ...read, ...(plan.profile ? { worker: workerProfile(profiles) } : {}) },
+    suite: {
+      ...kept,
+      referenceCpuS,
+      folder,
+      ...read,
+      cpuWait: { suite: suiteWait, reference: referenceWait, loadAverage },
+      ...(plan.profile ? { worker: workerProfile(profiles) } : {}),
+    },
     reference,
   };
 }

@@ -121,6 +121,8 @@ if (vs !== undefined && !existsSync(join(vs, 'run/cli/conformance.mjs')))
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MAX_IN_FLIGHT = maxInFlightSetting(process.env);
 const THIS = 'this checkout';
+/** Share of its runnable time a thread waited for a CPU above which the run counts as taken on a busy machine. */
+const BUSY_WAIT_SHARE = 0.2;
 
 const s = (v: number) => v.toFixed(1);
 const pct = (v: number) => `${(v * 100).toFixed(0)} %`;
@@ -189,11 +191,32 @@ function requestLines(f: Figures): string[] {
     ...f.services.map(
       (x) =>
         `    ${x.service} ${x.received} (${x.byChecks}): ${x.ownMs.toFixed(1)} ms` +
-        `${serialized ? ` (handling ${x.handlingMs.toFixed(2)} ms)` : ''}; ${s(x.placesS)} s`,
+        (serialized
+          ? ` (handling ${x.handlingMs.toFixed(2)} ms; ${x.lockWaitMs.toFixed(1)} ms more in the lock's queue); `
+          : '; ') +
+        `${s(x.placesS)} s`,
     ),
     `  floor = start-up ${s(f.startUpS)} + ${floorWhy} + wind-down ${s(f.windDownS)} = ${s(f.floorS)} s; ` +
       `wall / floor = ${(f.wallS / f.floorS).toFixed(2)} ×`,
   ];
+}
+
+/** A thread's wait for a CPU as a share of its time runnable (0 to 1). */
+const waitShare = (t: { ran: number; waited: number }) => t.waited / Math.max(1e-9, t.ran + t.waited);
+
+/**
+ * How long the suite's busiest thread (the test worker) and the reference's waited for a CPU: on a machine busy with
+ * other work its figures say more of the machine than of the suite.
+ */
+function cpuWaitLine(f: Figures): string {
+  const { suite, reference, loadAverage } = f.cpuWait;
+  const busy = Math.max(waitShare(suite.busiest), waitShare(reference.busiest)) > BUSY_WAIT_SHARE;
+  return (
+    `  waits for a CPU (load average ${loadAverage.toFixed(1)} at the start): the suite's busiest thread ran ` +
+    `${s(suite.busiest.ran)} s and waited ${s(suite.busiest.waited)} s, the reference's ran ` +
+    `${s(reference.busiest.ran)} s and waited ${s(reference.busiest.waited)} s` +
+    (busy ? ': a busy machine, these figures say more of it than of the suite' : '')
+  );
 }
 
 function print(f: Figures): void {
@@ -214,6 +237,7 @@ function print(f: Figures): void {
       `  suite CPU per request: ${((f.suiteCpuS * 1000) / Math.max(1, f.requests)).toFixed(2)} ms`,
       ...(f.worker || opts.profile ? [workerLine(f)] : []),
       `  scenario files at once: ${f.filesAtOnce}`,
+      cpuWaitLine(f),
       `  CPU: suite ${s(f.suiteCpuS)} s, reference ${s(f.referenceCpuS)} s; peak RSS: suite ` +
         `${Math.round(f.suiteRssMb)} MB, reference ${Math.round(f.referenceRssMb)} MB`,
       `  run folder: ${f.folder}`,
@@ -247,6 +271,7 @@ function table(results: Figures[]): string {
       'longest check',
       'in flight per service, mean',
       'idle place-s: no work ready / not sent',
+      'worker waited for a CPU',
       'CPU suite / reference (s)',
       'peak RSS suite / reference (MB)',
     ],
@@ -265,6 +290,7 @@ function table(results: Figures[]): string {
       pct(f.longestShare),
       inFlightCell(f),
       idleCell(f),
+      pct(waitShare(f.cpuWait.suite.busiest)),
       `${s(f.suiteCpuS)} / ${s(f.referenceCpuS)}`,
       `${Math.round(f.suiteRssMb)} / ${Math.round(f.referenceRssMb)}`,
     ]),
