@@ -49,6 +49,21 @@ const INTERRUPT = Symbol.for('identity-conformance/run-interrupt');
 const SATURATED = 1;
 
 /**
+ * Places for checks, as a multiple of `filesAtOnce × maxConcurrency`, that files of a starved service may take in all:
+ * a service none of whose requests waits for a place and which has room in its in-flight bound gets its next file
+ * though the places are full. The places fill with the checks of a saturated service (its checks last long, each
+ * request waiting for a place), and without this the other services' places stood idle while their files waited
+ * (docs/performance.md, item 42).
+ */
+const STARVED_PLACES = 2;
+
+/**
+ * Free places of its in-flight bound, with nothing waiting for one, from which a service counts as starved: one free
+ * place is a chain's next request on its way (the check reads the reply, then sends), two are a lack of work.
+ */
+const STARVED_IDLE = 2;
+
+/**
  * Time between two file starts where the services' load is known (ms): enough for a file's checks to queue their first
  * requests.
  */
@@ -126,6 +141,19 @@ export default class SideBySideRunner extends TestRunner {
     return Atomics.load(cells, load.services.length + at) >= SATURATED * load.bound;
   }
 
+  /**
+   * True when the service of a file has no request waiting for a place and at least STARVED_IDLE places of its
+   * in-flight bound free now: the deployment has room for it that nothing fills (the global setup provides
+   * `serviceLoad`; without it, never).
+   */
+  starved(path) {
+    const load = this.injectValue('serviceLoad');
+    const at = load?.services?.indexOf(this.serviceOf(path));
+    if (!load?.counters || at === undefined || at < 0) return false;
+    const cells = new Int32Array(load.counters);
+    return Atomics.load(cells, load.services.length + at) === 0 && Atomics.load(cells, at) <= load.bound - STARVED_IDLE;
+  }
+
   /** Scenario files run side by side (vitest.config.ts provides it; at least 1). */
   filesAtOnce() {
     const n = Number(this.injectValue('filesAtOnce'));
@@ -144,8 +172,9 @@ export default class SideBySideRunner extends TestRunner {
   }
 
   onBeforeRunFiles(files) {
-    // Read by vitest once, at the worker's first file, for its bound on checks across files.
-    this.config.maxConcurrency = this.checksPerFile * this.filesAtOnce();
+    // Read by vitest once, at the worker's first file, for its bound on checks across files: the places, and the
+    // files a starved service may start beyond them.
+    this.config.maxConcurrency = this.checksPerFile * this.filesAtOnce() * STARVED_PLACES;
     return super.onBeforeRunFiles?.(files);
   }
 
@@ -169,18 +198,33 @@ export default class SideBySideRunner extends TestRunner {
       // of it would only wait too). vitest's file run records its own failures; anything else thrown waits for the
       // other files, so that the batch never ends while a file still runs.
       /**
-       * The next file to start: the first that may start whose service has room; when every service that has one is
-       * saturated, none (a timer looks again) unless nothing runs.
+       * The next file to start (its index in `waiting`), or -1: the first that may start whose service is not
+       * saturated, when its places are free (or nothing runs); when they are not, the first file of a starved service
+       * that fits within STARVED_PLACES × the places; when every service that has a file waiting is saturated, none
+       * (unless nothing runs). Where it finds none while files wait, a timer looks again (the services' load changes).
        */
       const next = () => {
         let first = -1;
-        for (let i = 0; i < waiting.length; i++) {
+        let chosen = -1;
+        for (let i = 0; i < waiting.length && chosen < 0; i++) {
           const path = waiting[i].path;
           if (this.isolated(path) && (mainLeft.get(this.groupOf(path)) ?? 0) > 0) continue;
           if (first < 0) first = i;
-          if (!this.saturated(path)) return i;
+          if (!this.saturated(path)) chosen = i;
         }
-        if (first >= 0 && running > 0 && !polling) {
+        if (chosen >= 0 && (running === 0 || used + this.placesOf(waiting[chosen].path) <= places)) return chosen;
+        const starved =
+          chosen < 0
+            ? -1
+            : waiting.findIndex(
+                (f, i) =>
+                  i >= chosen &&
+                  !(this.isolated(f.path) && (mainLeft.get(this.groupOf(f.path)) ?? 0) > 0) &&
+                  this.starved(f.path) &&
+                  used + this.placesOf(f.path) <= places * STARVED_PLACES,
+              );
+        if (starved >= 0) return starved;
+        if (first >= 0 && running > 0 && !polling && this.injectValue('serviceLoad')) {
           polling = true;
           setTimeout(() => {
             polling = false;
@@ -195,7 +239,6 @@ export default class SideBySideRunner extends TestRunner {
           const file = waiting[i];
           const main = !this.isolated(file.path);
           const group = this.groupOf(file.path);
-          if (running > 0 && used + this.placesOf(file.path) > places) break;
           waiting.splice(i, 1);
           const claim = {
             taken: this.placesOf(file.path),
