@@ -40,6 +40,8 @@ export interface RunPlan {
   serialized?: string;
   /** The checkout whose suite runs (its run/cli/conformance.mjs). */
   suiteRoot: string;
+  /** The profile's notifications.clockSkewMs; undefined: the profile's default for a configured deployment. */
+  clockSkewMs?: number;
   /** Requests in flight at most per service (CONFORMANCE_MAX_IN_FLIGHT). */
   maxInFlight: number;
   profile: boolean;
@@ -197,9 +199,13 @@ function suiteEnv(
   reportDir: string,
   runId: string,
 ): Record<string, string | undefined> {
-  // The reference shares this machine's clock: no clock-skew margin to wait out.
+  // The reference shares this machine's clock: no clock-skew margin to wait out, unless asked for (a staging
+  // deployment's clock is another machine's: the profile's default margin then holds).
   const profile = join(reportDir, 'profile.json');
-  writeFileSync(profile, JSON.stringify({ notifications: { clockSkewMs: 0 } }));
+  writeFileSync(
+    profile,
+    JSON.stringify(plan.clockSkewMs === undefined ? {} : { notifications: { clockSkewMs: plan.clockSkewMs } }),
+  );
   const sources = REFERENCE_SOURCES.join(',');
   const { baseUrls, token, username, password } = ref.first;
   const env: Record<string, string | undefined> = { ...plan.env };

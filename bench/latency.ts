@@ -79,6 +79,12 @@ const program = command({
     '--vs <checkout>',
     "another checkout (with node_modules) whose suite runs in turn with this one's, before it in each pair",
   )
+  .option(
+    '--clock-skew-ms <ms>',
+    "the profile's notifications.clockSkewMs: the margin a run waits out around notification windows ('default': " +
+      "the profile's default for a configured deployment, as against staging)",
+    '0',
+  )
   .option('--rounds <n>', 'times each latency and deployment is measured (each side, with --vs)', '1')
   .option('--json <file>', "also write every run's figures to this file (JSON)")
   .option(
@@ -95,6 +101,7 @@ const opts = program.opts<{
   handlingMs: string;
   vs?: string;
   rounds: string;
+  clockSkewMs: string;
   json?: string;
   profile?: boolean;
 }>();
@@ -112,6 +119,12 @@ try {
 } catch (e) {
   usageError(program, `--handling-ms: ${(e as Error).message}`);
 }
+const clockSkewMs = opts.clockSkewMs === 'default' ? undefined : Number(opts.clockSkewMs);
+if (clockSkewMs !== undefined && !(Number.isInteger(clockSkewMs) && clockSkewMs >= 0 && clockSkewMs <= 600000))
+  usageError(
+    program,
+    `--clock-skew-ms: expected a whole number 0..600000 or "default", got ${JSON.stringify(opts.clockSkewMs)}`,
+  );
 const rounds = Number(opts.rounds);
 if (!Number.isInteger(rounds) || rounds < 1 || rounds > 20)
   usageError(program, `--rounds: expected a whole number 1..20, got ${JSON.stringify(opts.rounds)}`);
@@ -349,6 +362,7 @@ for (let round = 0; round < rounds; round++)
             jitterMs: jitter,
             ...(deployment === 'serialized' ? { serialized: handling } : {}),
             suiteRoot: side === THIS ? ROOT : side,
+            ...(clockSkewMs === undefined ? {} : { clockSkewMs }),
             maxInFlight: MAX_IN_FLIGHT,
             profile: Boolean(opts.profile),
             filters: program.args,
