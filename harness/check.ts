@@ -311,7 +311,7 @@ export class Check {
             what: `${op} reply content`,
             expected: 'the documented members and types',
             got: formatViolations(v),
-            exchange: this.indexOf(reply),
+            exchange: this.positionOf(reply),
             findings,
           },
         );
@@ -395,7 +395,7 @@ export class Check {
       what: [...new Set(findings.map((f) => f.rejects))].join('; '),
       expected: 'none',
       got: observed.join('\n'),
-      exchange: at ? this.indexOf(at) : this.exchanges.length - 1,
+      exchange: at ? this.positionOf(at) : this.exchanges.length,
       findings,
     });
   }
@@ -418,17 +418,17 @@ export class Check {
   }
 
   /**
-   * The exchange a failure that names none is shown with: the last reply handed to the check's body (what its
-   * assertions judged), else the last exchange.
+   * The position (1-based) of the exchange a failure that names none is shown with: the last reply handed to the
+   * check's body (what its assertions judged), else the last exchange.
    */
   judgedExchange(): number {
-    return this.handed >= 0 ? this.handed : this.exchanges.length - 1;
+    return (this.handed >= 0 ? this.handed : this.exchanges.length - 1) + 1;
   }
 
-  /** Position of a reply's exchange among the check's exchanges (the last one when not found). */
-  private indexOf(reply: Reply): number {
+  /** Position (1-based) of a reply's exchange among the check's exchanges (the last one when not found). */
+  private positionOf(reply: Reply): number {
     const i = this.exchanges.lastIndexOf(reply.exchange);
-    return i < 0 ? this.exchanges.length - 1 : i;
+    return (i < 0 ? this.exchanges.length - 1 : i) + 1;
   }
 
   /** Fails the check citing `ids`. */

@@ -11,7 +11,7 @@
 import type { Requirement } from '../specs/common/model.js';
 import { citeText } from '../specs/common/seed.js';
 import type { Exchange } from './reply.js';
-import { type ClauseFinding, ConformanceFailure, type FailureDetail, type FailureReport } from './verdict.js';
+import { type ClauseFinding, ConformanceFailure, type Failure, type FailureDetail } from './verdict.js';
 
 const CAP = 600;
 const clip = (s: string, n = CAP) => (s.length > n ? `${s.slice(0, n)}... [${s.length - n} more characters]` : s);
@@ -105,11 +105,11 @@ export function exchangeOutcome(x: Exchange): string {
  * The report of a failure: detail resolved against the check's exchanges. Its exchange is the one the failure names,
  * else `judged` (the last reply the check's body was handed: harness/check.ts judgedExchange), else the last.
  */
-export function failureReport(e: ConformanceFailure, exchanges: Exchange[], judged?: number): FailureReport {
+export function failureReport(e: ConformanceFailure, exchanges: Exchange[], judged?: number): Failure {
   const d = e.detail;
   const plain = e.message.replace(/^\[[^\]]*\] /, '');
-  const index = d.exchange ?? judged ?? exchanges.length - 1;
-  const x = exchanges[index];
+  const number = d.exchange ?? judged ?? exchanges.length;
+  const x = exchanges[number - 1];
   // A failure with no detail is words about what the deployment did: they read as "got".
   const described = d.what !== undefined || d.expected !== undefined || d.got !== undefined;
   return {
@@ -117,12 +117,10 @@ export function failureReport(e: ConformanceFailure, exchanges: Exchange[], judg
     what: d.what ?? '',
     ...(d.expected !== undefined ? { expected: d.expected } : {}),
     ...(d.got !== undefined || !described ? { got: d.got ?? plain } : {}),
-    ...(x
-      ? { exchange: { number: index + 1, of: exchanges.length, operation: x.operation, outcome: exchangeOutcome(x) } }
-      : {}),
+    ...(x ? { exchange: { number, of: exchanges.length, operation: x.operation, outcome: exchangeOutcome(x) } } : {}),
     ...(d.replay ? { replay: d.replay } : {}),
     ...(d.steps ? { steps: d.steps } : {}),
-    ...(d.stepExchanges ? { stepExchanges: [d.stepExchanges[0] + 1, d.stepExchanges[1]] as [number, number] } : {}),
+    ...(d.stepExchanges ? { stepExchanges: d.stepExchanges } : {}),
     ...(d.operation ? { operation: d.operation } : x ? { operation: x.operation } : {}),
     ...(d.findings?.length ? { findings: d.findings } : {}),
     ...(d.setUp ? { setUp: d.setUp } : {}),
@@ -153,7 +151,7 @@ export function findingLines(findings: ClauseFinding[]): string[] {
 }
 
 /** The failure as text: one line per broken rule, then the evidence, aligned. */
-export function failureText(r: FailureReport, rules: Map<string, Requirement>, exchanges: Exchange[] = []): string {
+export function failureText(r: Failure, rules: Map<string, Requirement>, exchanges: Exchange[] = []): string {
   const L: string[] = [];
   for (const id of r.requirements) {
     const rule = rules.get(id);
@@ -201,7 +199,7 @@ interface AssertionShape {
   expected?: string;
   actual?: string;
   showDiff?: boolean;
-  report?: FailureReport;
+  report?: Failure;
 }
 
 /**
@@ -217,7 +215,7 @@ interface AssertionShape {
 export function explainFailure(
   e: unknown,
   context: { verifies: string[]; rules: Map<string, Requirement>; exchanges: Exchange[]; judged?: number },
-): { error: unknown; report?: FailureReport } {
+): { error: unknown; report?: Failure } {
   let error = e;
   if (isAssertionError(e) && !(e instanceof ConformanceFailure))
     error = new ConformanceFailure(context.verifies, e.message, assertionDetail(e));

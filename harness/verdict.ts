@@ -23,33 +23,40 @@ export interface ClauseFinding extends Finding {
 export const INTERRUPTED_NOTE = 'the run was interrupted before this check ended';
 
 /**
- * What a failure found, beyond its words, for the failure's text (harness/failure.ts) and the reports: what was
- * checked, the expected and the actual value (rendered as text), and where in the check's exchanges it came from. A
- * model-based walk adds its replay command, its numbered steps and the range of the failing step's exchanges.
+ * What a failure found, as every report shows it (CheckResult.failure: results.json, summary.json, report.html; built
+ * by harness/failure.ts): the failed requirement IDs, what was checked, the expected and the actual value (rendered as
+ * text), the exchange it came from, and for a walk its replay command, numbered steps and the failing step's exchanges.
+ * Positions among the check's exchanges are 1-based, wherever they are written.
  */
-export interface FailureDetail {
-  /** What was checked, in words (an assertion's own message). */
-  what?: string;
+export interface Failure {
+  requirements: string[];
+  /** What was checked or found, in words (an assertion's own message). */
+  what: string;
   expected?: string;
   got?: string;
-  /** Index, in the check's exchanges, of the exchange the failure came from. */
-  exchange?: number;
+  /** The exchange the failure came from, by its position among the check's exchanges. */
+  exchange?: { number: number; of: number; operation: string; outcome: string };
   replay?: string;
   steps?: string[];
-  /** [from, to) indexes of the failing walk step's exchanges in the check's exchanges. */
+  /** [first, last] positions of the failing walk step's exchanges among the check's exchanges. */
   stepExchanges?: [number, number];
-  /** The operation whose step failed (a walk's or scripted check's step): reports file the failure under it. */
+  /**
+   * The operation the failure happened at: the failing step's (a walk or a scripted check), else the operation of the
+   * exchange it came from. Reports group failures by it (root causes first) and Allure files the check under it.
+   */
   operation?: string;
-  /**
-   * The clauses that rejected what the deployment did, each with its forbidding sentence and the observation
-   * (specs/common/clause.ts).
-   */
+  /** The clauses that rejected what the deployment did: clause ID, requirement, forbidding sentence, observation. */
   findings?: ClauseFinding[];
-  /**
-   * The set-up step that failed, when a scripted check failed before the step it is about (it never sent that step).
-   */
+  /** The set-up step that failed, when the check failed before the step it is about (reports say so beside its title). */
   setUp?: string;
 }
+
+/**
+ * What a check throws its failure with (ConformanceFailure.detail): the failure's parts as far as the check knows them,
+ * `exchange` the position (1-based) of the exchange it came from; harness/failure.ts completes it against the check's
+ * exchanges.
+ */
+export type FailureDetail = Partial<Omit<Failure, 'requirements' | 'exchange'>> & { exchange?: number };
 
 /** The deployment broke the named requirements. */
 export class ConformanceFailure extends Error {
@@ -63,36 +70,6 @@ export class ConformanceFailure extends Error {
   }
 }
 
-/**
- * A failure as reports show it (CheckMeta.failure, results.json, summary.json): the failed requirement IDs, the
- * finding, expected and actual, the exchange it came from, and for a walk its replay command and steps. Built by
- * harness/failure.ts.
- */
-export interface FailureReport {
-  requirements: string[];
-  /** What was checked or found, in words. */
-  what: string;
-  expected?: string;
-  got?: string;
-  /** The exchange the failure came from, by its position among the check's exchanges (1-based). */
-  exchange?: { number: number; of: number; operation: string; outcome: string };
-  replay?: string;
-  steps?: string[];
-  /** 1-based [first, last] numbers of the failing walk step's exchanges. */
-  stepExchanges?: [number, number];
-  /**
-   * The operation the failure happened at: the failing step's (a walk or a scripted check), else the operation of the
-   * exchange it came from. Reports group failures by it (root causes first) and Allure files the check under it.
-   */
-  operation?: string;
-  /** The clauses that rejected what the deployment did: clause ID, requirement, forbidding sentence, observation. */
-  findings?: ClauseFinding[];
-  /**
-   * The set-up step that failed, when the check failed before the step it is about (reports say so beside its title).
-   */
-  setUp?: string;
-}
-
 /** The suite could not reach a judgement (transport failure, unusable reply for a precondition). */
 export class CouldNotJudge extends Error {
   constructor(message: string) {
@@ -103,39 +80,6 @@ export class CouldNotJudge extends Error {
 
 /** A check whose time to send ran out (harness/check.ts Check.sendBy): it could not judge what it had not sent. */
 export class TimeRanOut extends CouldNotJudge {}
-
-/** Metadata every check leaves on its vitest task for the reporters. */
-export interface CheckMeta {
-  checkId: string;
-  service: string;
-  area: string;
-  verifies: string[];
-  verdict?: Verdict;
-  failedRequirements?: string[];
-  /** Set on a fail: what the failure found (harness/failure.ts). */
-  failure?: FailureReport;
-  note?: string;
-  operations?: string[];
-  exchangesFile?: string;
-  /** Reads that were satisfied only after polling, with the lag in ms. */
-  lags?: Array<{ what: string; ms: number }>;
-  /**
-   * Requests of the check that were retried (harness/client.ts retryReason); a pass with retries is "passed with
-   * retries".
-   */
-  retries?: number;
-  /** Requests the check sent, every attempt counted: what it cost the deployment (the run's request budget). */
-  requests?: number;
-  /**
-   * Categories of its requirements it exercised and judged, `<requirement>#<category>` (specs/common/categories.ts).
-   */
-  categories?: string[];
-  /**
-   * Set on an error thrown as CouldNotJudge: the deployment did not answer, so the run is incomplete rather than
-   * failed.
-   */
-  couldNotJudge?: boolean;
-}
 
 /**
  * What a check is, declared when it is registered (harness/register.ts) and carried to the reporter as data, also for a
@@ -149,6 +93,41 @@ export interface CheckDeclaration {
   verifies: string[];
   title: string;
 }
+
+/** One check's result, as the reporter collects it (results.json) and every report reads it. */
+export interface CheckResult extends CheckDeclaration {
+  file: string;
+  verdict: Verdict;
+  failedRequirements: string[];
+  /** The failure's text (harness/failure.ts): rule, checked, expected, got, exchange. */
+  message?: string;
+  /** Set on a fail: what the failure found. */
+  failure?: Failure;
+  note?: string;
+  durationMs: number;
+  operations: string[];
+  exchangesFile?: string;
+  /** Reads that were satisfied only after polling, with the lag in ms. */
+  lags?: Array<{ what: string; ms: number }>;
+  /**
+   * Requests of the check that were retried (harness/client.ts retryReason); a pass with retries is "passed with
+   * retries".
+   */
+  retries?: number;
+  /** Requests the check sent, every attempt counted: what it cost the deployment (the run's request budget). */
+  requests?: number;
+  /** Categories of its requirements it exercised and judged, `<requirement>#<category>` (specs/common/categories.ts). */
+  categories?: string[];
+  /** An error because the deployment did not answer (CouldNotJudge): the run is incomplete rather than failed. */
+  couldNotJudge?: boolean;
+}
+
+/**
+ * What a check leaves on its vitest task for the reporters while it runs: its declaration's IDs and the parts of its
+ * result it knows (the reporter adds the title, file, duration and message).
+ */
+export type CheckMeta = Pick<CheckResult, 'checkId' | 'service' | 'area' | 'verifies'> &
+  Partial<Omit<CheckResult, 'checkId' | 'service' | 'area' | 'verifies' | 'title' | 'file' | 'durationMs' | 'message'>>;
 
 // TaskMeta is declared by @vitest/runner (vitest re-exports it): augmented there, so test options and task.meta know
 // both.

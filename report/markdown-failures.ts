@@ -4,7 +4,7 @@
  * their bodies, folded.
  */
 import type { Exchange } from '../harness/reply.js';
-import type { FailureReport } from '../harness/verdict.js';
+import type { Failure } from '../harness/verdict.js';
 import { gateWords, shownTitle } from './failure-order.js';
 import { mdCell as cell, mdFence as fence } from './md-table.js';
 import { type FailureView, placeText } from './view.js';
@@ -65,7 +65,7 @@ export function failureMarkdown(f: FailureView, titles: Map<string, string>): st
 /**
  * A structured failure as list items: replay and steps (walks), checked, expected, got, and the exchange it came from.
  */
-export function failureReportMarkdown(r: FailureReport): string[] {
+export function failureReportMarkdown(r: Failure): string[] {
   const L: string[] = [];
   if (r.replay) L.push(`- replay: \`${r.replay}\``);
   if (r.steps?.length) L.push('- steps:', '', fence(r.steps.join('\n')), '');

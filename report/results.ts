@@ -1,34 +1,5 @@
-/** The raw result of one check, as the reporter collects it from vitest. */
-import type { FailureReport, Verdict } from '../harness/verdict.js';
-
-export interface CheckResult {
-  checkId: string;
-  /** The check's title as written (harness/register.ts CheckDeclaration); the requirement IDs are in `verifies`. */
-  title: string;
-  file: string;
-  service: string;
-  area: string;
-  verifies: string[];
-  verdict: Verdict;
-  failedRequirements: string[];
-  /** The failure's text (harness/failure.ts): rule, checked, expected, got, exchange. */
-  message?: string;
-  /** Structured failure of a fail (rule IDs, expected, got, exchange; walks: replay and steps). */
-  failure?: FailureReport;
-  note?: string;
-  durationMs: number;
-  operations: string[];
-  exchangesFile?: string;
-  lags?: Array<{ what: string; ms: number }>;
-  /** Retried requests; verdict pass with retries > 0 = passed with retries. */
-  retries?: number;
-  /** Requests the check sent, every attempt counted. */
-  requests?: number;
-  /** Categories of its requirements it exercised and judged, `<requirement>#<category>`. */
-  categories?: string[];
-  /** An error because the deployment did not answer (harness/verdict.ts CouldNotJudge): incomplete, not failed. */
-  couldNotJudge?: boolean;
-}
+/** One check's result (harness/verdict.ts CheckResult), and what the run selected. */
+export type { CheckResult } from '../harness/verdict.js';
 
 /**
  * What the run selected (selection.json, written by the reporter): every test file of the suite, the files this run

@@ -77,7 +77,7 @@ describe('the evidence of a failure', () => {
 
   it('is the exchange a failure names itself, when it names one', async () => {
     const { report } = await acceptedInvalidPost(async () => {
-      throw new ConformanceFailure(['ORG-BADINPUT-REJECTED'], 'x', { exchange: 2 });
+      throw new ConformanceFailure(['ORG-BADINPUT-REJECTED'], 'x', { exchange: 3 });
     });
     expect(report.exchange).toMatchObject({ number: 3, operation: 'deleteSourceIdentity' });
   });

@@ -8,7 +8,7 @@ import { getStatusFromError } from 'allure-js-commons/sdk';
 import { describe, expect, it } from 'vitest';
 import { assertionDetail, explainFailure } from '../harness/failure.js';
 import type { Exchange } from '../harness/reply.js';
-import { ConformanceFailure, CouldNotJudge, type FailureReport } from '../harness/verdict.js';
+import { ConformanceFailure, CouldNotJudge, type Failure } from '../harness/verdict.js';
 import { requirementIndex } from '../specs/services.js';
 
 const rules = requirementIndex();
@@ -71,7 +71,7 @@ describe('a failed check', () => {
     const assertion = thrown(() => expect(3, 'results of the retired source').toBe(1));
     const inRule = new ConformanceFailure(['ORG-MERGE-EFFECT'], assertion.message, {
       ...assertionDetail(assertion),
-      exchange: 2,
+      exchange: 3,
     });
     const { error, report } = explainFailure(inRule, { verifies: ['ORG-MERGE-EFFECT'], rules, exchanges });
     const text = (error as Error).message;
@@ -155,7 +155,7 @@ describe('a failed check', () => {
       { verifies: ['ORG-ENV-ECHO'], rules, exchanges },
     );
     expect(error).toBeInstanceOf(ConformanceFailure);
-    expect((report as FailureReport).requirements).toEqual(['ORG-ENV-ECHO']);
+    expect((report as Failure).requirements).toEqual(['ORG-ENV-ECHO']);
     expect((error as Error).message).toMatch(/^ORG-ENV-ECHO \(MUST\): /);
   });
 
@@ -166,7 +166,7 @@ describe('a failed check', () => {
       got: '[["A"],["B"]]',
       replay: "CONFORMANCE_SEED=7 npm run conformance -- scenarios/organization/walks.test.ts -t 'walks'",
       steps: ['(walk seed 3)', '  start: 2 new, distinct identities posted (A, B)', '  1. merge B into A'],
-      stepExchanges: [1, 3],
+      stepExchanges: [2, 3],
     });
     const text = (explainFailure(walk, { verifies: ['ORG-MERGE-EFFECT'], rules, exchanges }).error as Error).message;
     const at = (s: string) => text.indexOf(s);

@@ -75,7 +75,7 @@ export class Script {
       if (e instanceof ConformanceFailure && !e.detail.stepExchanges && this.real.exchanges.length) {
         const from = this.t.exchanges.length;
         this.t.exchanges.push(...this.real.exchanges);
-        e.detail.stepExchanges = [from + this.real.stepStart, this.t.exchanges.length];
+        e.detail.stepExchanges = [from + this.real.stepStart + 1, this.t.exchanges.length];
       }
       if (e instanceof ConformanceFailure && setUp && !e.detail.setUp) e.detail.setUp = setUp;
       throw e;

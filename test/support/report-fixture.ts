@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { assertionDetail, explainFailure } from '../../harness/failure.js';
 import type { Exchange } from '../../harness/reply.js';
-import { ConformanceFailure, type FailureReport } from '../../harness/verdict.js';
+import { ConformanceFailure, type Failure } from '../../harness/verdict.js';
 import { requirementIndex } from '../../specs/services.js';
 import type { CheckResult } from '../../report/results.js';
 import type { RunDescription } from '../../report/summary.js';
@@ -50,17 +50,13 @@ const check = (
 });
 
 /** A failure as a check leaves it: a real assertion inside a rule, explained by the harness (harness/failure.ts). */
-function failed(
-  ids: string[],
-  assertion: () => void,
-  exchanges: Exchange[],
-): { message: string; failure: FailureReport } {
+function failed(ids: string[], assertion: () => void, exchanges: Exchange[]): { message: string; failure: Failure } {
   try {
     assertion();
   } catch (e) {
     const inRule = new ConformanceFailure(ids, (e as Error).message, {
       ...assertionDetail(e as Error),
-      exchange: exchanges.length - 1,
+      exchange: exchanges.length,
     });
     const { error, report } = explainFailure(inRule, { verifies: ids, rules: requirementIndex(), exchanges });
     return { message: (error as Error).message, failure: report! };

@@ -162,7 +162,7 @@ function walkFailure(
       replay,
       steps: [`(${how})`, ...listing],
       exchange: undefined,
-      ...(t.exchanges.length > from ? { stepExchanges: [from, t.exchanges.length] as [number, number] } : {}),
+      ...(t.exchanges.length > from ? { stepExchanges: [from + 1, t.exchanges.length] as [number, number] } : {}),
     },
   );
 }
