@@ -94,11 +94,33 @@ export const CLEANUP_PASSES = 3;
 
 type Outcome = 'deleted' | 'alreadyGone' | { reason: string; transient: boolean };
 
+/**
+ * Bounds of a removal that must end soon (an interrupted run's: the command gives it seconds, run/cli/conformance.mjs).
+ * Without them a cleanup takes as long as the deployment needs.
+ */
+export interface CleanupBounds {
+  /**
+   * Before removing anything, each service is probed with one read of a record of the run's (no retry): a service that
+   * gives no reply within this time (ms) is taken as gone, and its records are listed, none asked for.
+   */
+  probeMs?: number;
+  /**
+   * Latest time (ms since the epoch) a removal may be under way: requests still waiting for their reply end then, and
+   * what is left is listed.
+   */
+  deadline?: number;
+}
+
+/** How long a probe of a service waits for its reply after an interrupt, ms: a deployment that answers does so in far less. */
+export const PROBE_MS = 3000;
+
+type RemovalOptions = Pick<ClientOptions, 'timeoutMs' | 'maxInFlight'> & Partial<ClientOptions> & CleanupBounds;
+
 export async function cleanupRun(
   run: RunContext,
   targets: Partial<Record<ServiceName, ServiceTarget | null>>,
   profile: Profile,
-  options: Pick<ClientOptions, 'timeoutMs' | 'maxInFlight'> & Partial<ClientOptions>,
+  options: RemovalOptions,
   /**
    * Runs one removal (its request and lookup) of a service: a bound on removals under way (default: none but the
    * client's).
@@ -189,7 +211,7 @@ export class LedgerRemover {
     private readonly run: RunContext,
     private readonly targets: Partial<Record<ServiceName, ServiceTarget | null>>,
     private readonly profile: Profile,
-    private readonly options: Pick<ClientOptions, 'timeoutMs' | 'maxInFlight'> & Partial<ClientOptions>,
+    private readonly options: RemovalOptions,
     private readonly mark = false,
     /** Client options of one service on top of `options` (the run's in-flight bound it shares). */
     private readonly forService: (service: ServiceName) => Partial<ClientOptions> = () => ({}),
@@ -201,22 +223,35 @@ export class LedgerRemover {
     const target = this.targets[service];
     if (!target) return undefined;
     let c = this.clients.get(service);
-    if (!c)
-      this.clients.set(
-        service,
-        (c = new ServiceClient(target, this.profile, this.run, { ...this.options, ...this.forService(service) })),
-      );
+    if (!c) {
+      const { probeMs: _probe, deadline, ...client } = this.options;
+      // With a deadline, no attempt waits for its reply beyond it (at least a second, so a removal can still be sent).
+      const timeoutMs =
+        deadline === undefined ? client.timeoutMs : Math.min(client.timeoutMs, Math.max(1000, deadline - Date.now()));
+      c = new ServiceClient(target, this.profile, this.run, { ...client, timeoutMs, ...this.forService(service) });
+      this.clients.set(service, c);
+    }
     return c;
   }
 
   /**
    * Removes `items` (from `removable`) in `passes` passes: what stays transient is tried again with more retries.
    * Counts go into `result`; what could not be removed goes into `result.failures`, unless `result` is omitted (the
-   * removal is then only an attempt: the teardown tries again).
+   * removal is then only an attempt: the teardown tries again). With CleanupBounds in the options, a service that does
+   * not answer its probe is not asked for anything, and nothing is under way after the deadline.
    * @param entries the whole ledger so far: records on data sources the run created are the run's to delete
    */
-  async remove(entries: LedgerEntry[], items: Removable[], passes: number, result?: CleanupResult): Promise<void> {
+  async remove(entries: LedgerEntry[], all: Removable[], passes: number, result?: CleanupResult): Promise<void> {
     for (const e of entries) if (e.kind === 'dataSource') this.clientOf(e.service)?.guard.adoptSourceName(e.name);
+    const gone = await this.probe(entries, all);
+    const items = all.filter((i) => {
+      const why = gone.get(i.service);
+      if (why === undefined) return true;
+      const bucket = i.kind === 'relationship' ? result?.relationships : result?.sources;
+      if (bucket) bucket.attempted++;
+      result?.failures.push({ ...describeItem(i), reason: why });
+      return false;
+    });
     const relationships = items.filter(
       (e): e is Extract<Removable, { kind: 'relationship' }> => e.kind === 'relationship',
     );
@@ -224,15 +259,24 @@ export class LedgerRemover {
       c.guard.adoptRelationship(e.id);
       // No lookup by relationship ID exists: a rejected delete is taken as "already gone".
       return judge(
-        await c.call('deleteRelationshipService', { id: e.id }, { retries, resendable: true, removal: true }),
+        await c.call(
+          'deleteRelationshipService',
+          { id: e.id },
+          { retries, resendable: true, removal: true, ...this.bounded() },
+        ),
         async () => undefined,
       );
     });
     const sources = items.filter((e): e is Extract<Removable, { kind: 'source' }> => e.kind === 'source');
     await this.sweep(sources, passes, result, result?.sources, async (c, e, retries) => {
       const source = { name: e.source.name, id: e.source.id };
-      return judge(await c.call('deleteSourceIdentity', { source }, { retries, resendable: true, removal: true }), () =>
-        c.call('nativeIdQuery', { source }, { retries }),
+      return judge(
+        await c.call(
+          'deleteSourceIdentity',
+          { source },
+          { retries, resendable: true, removal: true, ...this.bounded() },
+        ),
+        () => c.call('nativeIdQuery', { source }, { retries, ...this.bounded() }),
       );
     });
   }
@@ -245,10 +289,7 @@ export class LedgerRemover {
     bucket: RemovalCounts | undefined,
     remove: (c: ServiceClient, i: T, retries: number) => Promise<Outcome>,
   ): Promise<void> {
-    const describe = (e: Removable) => ({
-      service: e.service,
-      what: e.kind === 'relationship' ? `relationship ${e.id}` : `source ${e.source.name}/${e.source.id}`,
-    });
+    const describe = describeItem;
     let left = items.filter((i) => {
       if (this.clientOf(i.service)) return true;
       result?.failures.push({ ...describe(i), reason: 'service not configured in this run' });
@@ -256,6 +297,10 @@ export class LedgerRemover {
     });
     if (bucket) bucket.attempted += left.length;
     for (let pass = 0; pass < passes && left.length; pass++) {
+      if (this.overdue()) {
+        for (const i of left) result?.failures.push({ ...describe(i), reason: OUT_OF_TIME });
+        return;
+      }
       // A removal that throws is that item's failure, not the sweep's: the others still finish. Each one done is marked
       // at once, so a process stopped half way leaves a ledger that says so.
       const attempt = (i: T) =>
@@ -272,10 +317,68 @@ export class LedgerRemover {
         if (o === 'deleted' || o === 'alreadyGone') {
           if (bucket) bucket[o]++;
         } else if (o.transient && pass < passes - 1) next.push(item);
-        else result?.failures.push({ ...describe(item), reason: o.reason });
+        else result?.failures.push({ ...describe(item), reason: this.overdue() ? OUT_OF_TIME : o.reason });
       });
       left = next;
     }
+  }
+
+  /**
+   * The call options that hold a request to the deadline: no attempt starts after it (an attempt under way ends by its
+   * timeout, no longer than the time left when the client was made: clientOf). No abort signal: in the vitest main
+   * process an abort listener's error crashes vite's stack-trace mapping of modules from its module cache.
+   */
+  private bounded(): { until?: number } {
+    const { deadline } = this.options;
+    return deadline === undefined ? {} : { until: deadline };
+  }
+
+  private overdue(): boolean {
+    return this.options.deadline !== undefined && Date.now() >= this.options.deadline;
+  }
+
+  /**
+   * With CleanupBounds.probeMs: one read per service that has something to remove (nativeIdQuery of a source of the
+   * run's, no retry), all at once; a service without any reply within probeMs is gone.
+   * @returns each gone service with the reason its records are listed
+   */
+  private async probe(entries: LedgerEntry[], items: Removable[]): Promise<Map<ServiceName, string>> {
+    const gone = new Map<ServiceName, string>();
+    const { probeMs } = this.options;
+    if (!probeMs) return gone;
+    const services = [...new Set(items.map((i) => i.service))].filter((s) => this.clientOf(s));
+    await Promise.all(
+      services.map(async (service) => {
+        const source = entries.find(
+          (e): e is Extract<LedgerEntry, { kind: 'source' }> => e.kind === 'source' && e.service === service,
+        );
+        if (!source) return;
+        // A client of its own, whose one attempt waits probeMs at most.
+        const { probeMs: _p, deadline: _d, ...options } = this.options;
+        const probe = new ServiceClient(this.targets[service]!, this.profile, this.run, {
+          ...options,
+          timeoutMs: probeMs,
+          retryBudgetMs: 0,
+        });
+        try {
+          const reply = await probe.call(
+            'nativeIdQuery',
+            { source: { name: source.source.name, id: source.source.id } },
+            { retries: 0 },
+          );
+          const error = reply.exchange.error;
+          if (reply.status === undefined)
+            gone.set(
+              service,
+              `not removed: the ${service} service gave no reply to a probe within ${probeMs / 1000} s` +
+                `${error && !error.startsWith('no reply within') ? ` (${error})` : ''}: it is not answering`,
+            );
+        } finally {
+          await probe.close();
+        }
+      }),
+    );
+    return gone;
   }
 
   /** Writes to the ledger that an entry is removed: a later teardown or cleanup counts it and does not ask again. */
@@ -293,6 +396,16 @@ export class LedgerRemover {
     await Promise.all([...this.clients.values()].map((c) => c.close()));
   }
 }
+
+/** Why a record was not removed when the time for removals ran out (CleanupBounds.deadline). */
+const OUT_OF_TIME =
+  'not removed: the time for removals after the interrupt ran out (the deployment answered too slowly or not at all)';
+
+/** A ledger entry as a failure names it: its service and `source <name>/<native ID>` or `relationship <id>`. */
+const describeItem = (e: Removable) => ({
+  service: e.service,
+  what: e.kind === 'relationship' ? `relationship ${e.id}` : `source ${e.source.name}/${e.source.id}`,
+});
 
 async function judge(reply: Reply, stillThere: () => Promise<Reply | undefined>): Promise<Outcome> {
   if (reply.success === true && !isTransient(reply)) return 'deleted';

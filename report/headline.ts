@@ -19,6 +19,12 @@ export function headline(
     return `INTERRUPTED by ${s.interrupted!.signal} (exit code ${exitCodeOf(s)}) ${ranSoFar(s)}`;
   if (verdict === 'nothing ran') return 'NO CHECK RAN (exit code 1)';
   const gateWord = (s.gate?.verdict ?? (s.totals.fail + s.totals.error > 0 ? 'fail' : 'pass')).toUpperCase();
+  // An interrupted run that left records: both, never the gate of the few checks that ended.
+  if (verdict === 'leftovers' && s.interrupted)
+    return (
+      `INTERRUPTED by ${s.interrupted.signal}, and ${count(s.cleanup!.failures.length, 'record')} left on the ` +
+      `deployment (exit code ${exitCodeOf(s)}) ${ranSoFar(s)}`
+    );
   if (verdict === 'leftovers')
     return (
       `${gateWord}, but ${count(s.cleanup!.failures.length, 'record')} left on the deployment (exit code ` +
@@ -58,9 +64,12 @@ export function gateSentence(
   const code = exitCodeOf(s);
   if (s.interrupted)
     return `The run was interrupted (${s.interrupted.reason}) ${ranSoFar(s)}: its verdicts cover only the checks that ended; ${
-      s.cleanup?.failures.length
-        ? `the teardown left ${count(s.cleanup.failures.length, 'record')} on the deployment`
-        : 'the teardown removed what it created, as after any run'
+      !s.cleanup
+        ? 'this report was written before the removal of what the run created (the console, and the report once the ' +
+          'removals have ended, say what stays on the deployment)'
+        : s.cleanup.failures.length
+          ? `the teardown left ${count(s.cleanup.failures.length, 'record')} on the deployment`
+          : 'the teardown removed what it created, as after any run'
     } (exit code ${code}).`;
   const finding =
     g.verdict === 'fail'

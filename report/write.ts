@@ -31,7 +31,8 @@ export interface ReportTimings {
   total: number;
 }
 
-type Drawn = Figures & { timings: Pick<ReportTimings, 'charts' | 'diagrams'> };
+/** The charts and state diagrams of a run's reports, with the time they took. */
+export type Drawn = Figures & { timings: Pick<ReportTimings, 'charts' | 'diagrams'> };
 
 /** The SVG charts and state diagrams of a summary (they use its checks and stats, never its cleanup). */
 async function drawFigures(s: Summary): Promise<Drawn> {
@@ -91,8 +92,13 @@ export async function writeRunReports(
     transport?: Record<string, PacingFigures> | undefined | Promise<Record<string, PacingFigures> | undefined>;
     /** The interrupt that stopped the run, if any; asked once the removals are done (it may come during them). */
     interrupted?: () => Interruption | undefined;
+    /**
+     * The charts and state diagrams of an earlier call for the same checks (they do not depend on the cleanup): the
+     * reports written again after an interrupted run's removals (run/vitest/teardown.ts) are not drawn twice.
+     */
+    figures?: Promise<Drawn>;
   } = {},
-): Promise<{ summary: Summary; timings: ReportTimings }> {
+): Promise<{ summary: Summary; timings: ReportTimings; figures: Promise<Drawn> }> {
   const t0 = performance.now();
   const stats = computeStats(readExchanges(folder));
   const t1 = performance.now();
@@ -106,7 +112,7 @@ export async function writeRunReports(
       ...(transport ? { transport } : {}),
       ...(interrupted ? { interrupted } : {}),
     });
-  const figures = drawFigures(build(undefined));
+  const figures = options.figures ?? drawFigures(build(undefined));
   figures.catch(() => {}); // awaited below; a cleanup that throws first must not leave it unhandled
   const done = await cleanup;
   const summary = build(done, await Promise.resolve(options.transport).catch(() => undefined), options.interrupted?.());
@@ -116,10 +122,10 @@ export async function writeRunReports(
   // (the command removes the run folder: run/cli/conformance-finish.ts).
   if (!anyCheckRan(summary)) {
     const none = { charts: 0, diagrams: 0, formats: {} };
-    return { summary, timings: { stats: t1 - t0, summary: t2 - t1, ...none, total: performance.now() - t0 } };
+    return { summary, timings: { stats: t1 - t0, summary: t2 - t1, ...none, total: performance.now() - t0 }, figures };
   }
   const rest = await renderReports(folder, summary, figures);
   if (known) recordPasses(known, summary.gate, run.runId);
   if (reportDir) pointLatest(reportDir, folder);
-  return { summary, timings: { stats: t1 - t0, summary: t2 - t1, ...rest, total: performance.now() - t0 } };
+  return { summary, timings: { stats: t1 - t0, summary: t2 - t1, ...rest, total: performance.now() - t0 }, figures };
 }

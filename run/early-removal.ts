@@ -140,9 +140,10 @@ export class EarlyRemoval implements FileListener {
    * Takes no more files, and resolves once every removal under way has ended (the teardown removes the rest), or after
    * FINISH_LIMIT_MS at the latest: removals wait for slots of the bound the workers share, and a worker ended while
    * holding one never gives it back. What is still under way then is left to the teardown, which removes without that
-   * bound (a record removed twice is counted once, as already gone the second time).
+   * bound (a record removed twice is counted once, as already gone the second time). `limitMs`: a shorter wait (an
+   * interrupted run's teardown, run/vitest/teardown.ts).
    */
-  async finish(): Promise<void> {
+  async finish(limitMs = FINISH_LIMIT_MS): Promise<void> {
     this.closed = true;
     // No check is left to keep slots for.
     for (const gate of this.gates.values()) gate.concurrency = this.fullBound;
@@ -152,7 +153,7 @@ export class EarlyRemoval implements FileListener {
     let timer: NodeJS.Timeout | undefined;
     const late = await Promise.race([
       settled.then(() => false),
-      new Promise<boolean>((r) => (timer = setTimeout(() => r(true), FINISH_LIMIT_MS))),
+      new Promise<boolean>((r) => (timer = setTimeout(() => r(true), limitMs))),
     ]);
     clearTimeout(timer);
     if (late) void this.remover.close().catch(() => {});

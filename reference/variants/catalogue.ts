@@ -35,7 +35,7 @@ import {
   relationshipVerbs,
   sourceInContent,
 } from './wire-names.js';
-import { latency, restarts, slowTail, throttled, transient } from './transport.js';
+import { gone, latency, restarts, slowTail, throttled, transient } from './transport.js';
 import { STALE_LINK_MODES, staleLinks } from './stale-links.js';
 import { membersFollow, retiredReleased } from './open-fates.js';
 import { busy } from './busy.js';
@@ -667,6 +667,20 @@ export const VARIANT_LIST: VariantDefinition[] = [
     conflicts: ['throttled'],
     alone: true,
     hooks: (perSecond: number) => throttled(perSecond, {}),
+  },
+  {
+    name: 'gone',
+    description:
+      'the deployment stops answering <s> s after its first request: every later request is left without a reply ' +
+      '(the connection stays open), before it reaches the service (nothing changes); the checks still running ' +
+      'cannot be judged, and the teardown cannot remove what the run created',
+    seeds: [TRANSIENT_OPEN, ...STATUS_OPEN],
+    // Every request after the cut waits out its timeout: npm run detection never runs it (detection: none). The
+    // self-tests stage a cancel while the deployment is gone with it (test/interrupt-gone.test.ts).
+    parameter: { ...integer('seconds after the first request', 10, 0, 3600), detection: [] },
+    judge: 'no-fail',
+    alone: true,
+    hooks: (seconds: number) => gone(seconds * 1000),
   },
   {
     name: 'busy',

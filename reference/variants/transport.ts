@@ -1,7 +1,8 @@
 /**
  * Transport variants: latency, slow tails, transient failures independent of the request, restarts (every request fails
- * for a few seconds) and a gateway that throttles. The seeds name retryableError (organization-identity-api.md, Errors:
- * failures are carried in the envelope with "`retryableError` (boolean)") and leave status codes and rate limits open
+ * for a few seconds), a gateway that throttles, and a deployment that stops answering (gone). The seeds name
+ * retryableError (organization-identity-api.md, Errors: failures are carried in the envelope with "`retryableError`
+ * (boolean)") and leave status codes and rate limits open
  * ("HTTP status codes other than 200: not shown"; Limits: "Rate limits: not shown").
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -201,6 +202,27 @@ export function restarts(
         req.resume();
         const text = 'Service Unavailable (restarting)';
         res.writeHead(503, { 'content-type': 'text/plain', 'content-length': Buffer.byteLength(text) }).end(text);
+        return true;
+      },
+    },
+  ];
+}
+
+/**
+ * gone: the deployment stops answering. From `afterMs` after the first request the reference received on, every
+ * request is left unanswered: its body is read, the connection stays open and no reply ever comes (a deployment that
+ * went away behind its load balancer), before it reaches the service (nothing changes). The reference's stop closes
+ * the connections.
+ */
+export function gone(afterMs: number, now: () => number = Date.now): ReferenceHook[] {
+  let first: number | undefined;
+  return [
+    {
+      intercept: ({ req }: InterceptInfo) => {
+        const t = now();
+        first ??= t;
+        if (t - first < afterMs) return false;
+        req.resume();
         return true;
       },
     },

@@ -6,7 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { RunContext, ledgerPath } from '../../harness/run.js';
-import type { Summary } from '../../report/summary.js';
+import type { CleanupResult } from '../../harness/cleanup.js';
+import type { RunDescription, Summary } from '../../report/summary.js';
 import { INTERRUPTED_EXIT, evidenceMissingExit } from '../../report/outcome.js';
 import { LEFTOVERS_EXIT, runOutcome } from '../outcome.js';
 import { removeRunTrace } from '../run-folder.js';
@@ -26,9 +27,10 @@ export interface RunExit {
 
 /**
  * The command's exit code from the run's summary.json, with the lines that say why when the gate alone does not
- * (run/outcome.ts). After an interrupt the run has wound down itself (its summary is marked interrupted: it removed
- * what it created and wrote its report); when it could not (ended hard, or it wrote no summary), what it created is
- * removed here from its ledger. A run in which no check ran leaves no run folder, unless interrupted. With `--evidence`
+ * (run/outcome.ts). After an interrupt the run has wound down itself (its summary is marked interrupted: it wrote its
+ * report, removed what it created and wrote the report again); when it could not (ended hard before its removals
+ * ended, or it wrote no summary), what it created is removed here from its ledger, bounded, and a report the run wrote
+ * first is written again with what that removed. A run in which no check ran leaves no run folder, unless interrupted. With `--evidence`
  * the bundle is written once the run has ended with a report; a bundle that is not (the scan refused it, no check ran,
  * the run was interrupted) is named on the console and the command exits 6 (report/outcome.ts evidenceMissingExit).
  * @returns the command's exit code: 130 / 143 after an interrupt (4 if records stay behind)
@@ -51,11 +53,10 @@ async function finishRun(plan: RunPlan, exit: RunExit, bundle: Bundle): Promise<
     ? (JSON.parse(readFileSync(plan.summaryFile, 'utf8')) as Summary)
     : undefined;
   const signal = exit.interrupted ?? exit.signal ?? undefined;
-  if (signal && !(summary?.interrupted && !exit.hard)) {
-    const { line, leftovers } = await cleanupAfterInterrupt(runId);
-    console.error(`conformance: run ${runId} interrupted (${exit.reason ?? signal}); ${line}`);
-    console.error(`conformance: no report: the run was ended before it wrote one${exit.hard ? ` (${exit.hard})` : ''}`);
-    return leftovers ? LEFTOVERS_EXIT : signal === 'SIGTERM' ? INTERRUPTED_EXIT.SIGTERM : INTERRUPTED_EXIT.SIGINT;
+  // The run wound down itself when its summary holds what its removals did.
+  if (signal && !summary?.cleanup) {
+    bundle.missing = 'the run was interrupted';
+    return afterHardEnd(plan, exit, signal, summary);
   }
   if (summary?.interrupted) {
     const outcome = runOutcome(summary, plan.vitestArgs, runId);
@@ -110,45 +111,95 @@ async function writeEvidence(plan: RunPlan, code: number, bundle: Bundle): Promi
   return written.code;
 }
 
+/** After a hard end, the time (ms) the command's own removals from the ledger may take (a probe of each service first). */
+export const LEDGER_REMOVAL_MS = 8_000;
+
 /**
- * Teardown after an interrupted run: removes, from the run's ledger, everything the run created on the configured
- * deployments (records already removed by vitest's own teardown count as gone). The embedded reference keeps nothing
- * after the run, so there is nothing to do without targets.
- * @returns one line saying what was removed
+ * Teardown after an interrupted run the command had to end (or one that wrote no summary): removes, from the run's
+ * ledger, everything the run created on the configured deployments (records the run's own teardown removed count as
+ * removed before), bounded: a service that does not answer its probe is taken as gone and its records are listed, and
+ * the rest end by LEDGER_REMOVAL_MS. The embedded reference keeps nothing after the run, so there is nothing to do
+ * without targets.
+ * @returns one line saying what was removed, and the removals' result when there were any
  */
-async function cleanupAfterInterrupt(runId: string): Promise<{ line: string; leftovers?: boolean }> {
+async function cleanupAfterInterrupt(
+  runId: string,
+): Promise<{ line: string; result?: CleanupResult; failed?: boolean }> {
   const { runSettings } = await import('../run-settings.js');
   const { settings, profile, removal } = runSettings();
-  if (!Object.keys(settings.configured).length) return { line: 'embedded reference: nothing to clean up' };
+  if (!Object.keys(settings.configured).length)
+    return { line: 'embedded reference: nothing left (it ended with the run)' };
   if (!existsSync(ledgerPath(settings.reportDir, runId))) return { line: 'no ledger: nothing was created' };
   try {
-    const [{ cleanupRun }, { resolveProfile }] = await Promise.all([
+    const [{ cleanupRun, PROBE_MS, removalText }, { resolveProfile }] = await Promise.all([
       import('../../harness/cleanup.js'),
       import('../../harness/profile.js'),
     ]);
     const targets = Object.fromEntries(
       Object.entries(settings.configured).map(([k, v]) => [k, { ...v, embedded: false }]),
     );
-    const r = await cleanupRun(
+    const result = await cleanupRun(
       new RunContext(runId, settings.reportDir),
       targets,
       resolveProfile(profile, false),
-      removal,
+      {
+        ...removal,
+        probeMs: PROBE_MS,
+        deadline: Date.now() + LEDGER_REMOVAL_MS,
+      },
     );
-    const failed = r.failures.length
-      ? `; ${r.failures.length} records could not be removed (npm run cleanup -- --run ${runId} ` +
-        `retries):\n${r.failures.map((f) => `  ${f.service} ${f.what}: ${f.reason}`).join('\n')}`
-      : '';
-    return {
-      line:
-        `cleanup from the ledger: sources ${r.sources.deleted} deleted, ${r.sources.alreadyGone} already gone; ` +
-        `relationships ${r.relationships.deleted} deleted, ${r.relationships.alreadyGone} already gone${failed}`,
-      leftovers: r.failures.length > 0,
-    };
+    return { line: `cleanup from the ledger: ${removalText(result)}`, result };
   } catch (e) {
     return {
       line: `cleanup from the ledger failed (${(e as Error).message}); run npm run cleanup -- --run ${runId}`,
-      leftovers: true,
+      failed: true,
     };
   }
+}
+
+/**
+ * An interrupted run the command had to end before its teardown had removed what it created (or that wrote no
+ * summary): the removals from the ledger (cleanupAfterInterrupt), then, when the run had written its report first
+ * (run/vitest/teardown.ts), that report again with what they did, and the run's outcome from it.
+ * @returns the command's exit code: 4 when records stay behind, else 130 / 143
+ */
+async function afterHardEnd(plan: RunPlan, exit: RunExit, signal: NodeJS.Signals, summary: Summary | undefined) {
+  const { runId } = plan;
+  const { line, result, failed } = await cleanupAfterInterrupt(runId);
+  console.error(`conformance: run ${runId} interrupted (${exit.reason ?? signal}); ${line}`);
+  const interruptedExit = signal === 'SIGTERM' ? INTERRUPTED_EXIT.SIGTERM : INTERRUPTED_EXIT.SIGINT;
+  if (!summary?.interrupted) {
+    console.error(`conformance: no report: the run was ended before it wrote one${exit.hard ? ` (${exit.hard})` : ''}`);
+    return failed || result?.failures.length ? LEFTOVERS_EXIT : interruptedExit;
+  }
+  const final = result ? await reportAgain(plan, summary, result) : summary;
+  const outcome = runOutcome(final, plan.vitestArgs, runId);
+  for (const l of outcome.lines) console.error(l);
+  const html = join(dirname(plan.summaryFile), 'report.html');
+  if (existsSync(html)) console.error(`conformance: its report, marked INTERRUPTED: ${html}`);
+  return failed ? LEFTOVERS_EXIT : outcome.code;
+}
+
+/** The run's reports written again with the removals' result (the run wrote them first, before its removals). */
+async function reportAgain(plan: RunPlan, summary: Summary, cleanup: CleanupResult): Promise<Summary> {
+  const [{ writeRunReports }, { readResults }] = await Promise.all([
+    import('../../report/write.js'),
+    import('../../report/summary.js'),
+  ]);
+  const folder = dirname(plan.summaryFile);
+  const description = JSON.parse(readFileSync(join(folder, 'run.json'), 'utf8')) as RunDescription;
+  // The known-failures list and the other settings are those the vitest process had.
+  Object.assign(process.env, plan.set);
+  const written = await writeRunReports(
+    folder,
+    plan.before.reportDir,
+    description,
+    readResults(folder) ?? [],
+    cleanup,
+    {
+      interrupted: () => summary.interrupted,
+      ...(summary.transport ? { transport: summary.transport } : {}),
+    },
+  );
+  return written.summary;
 }

@@ -1,8 +1,9 @@
 /**
  * Global setup of a conformance run: validates settings, opens the run (id, report folder, ledger), starts the embedded
  * reference when no service URL is configured, and hands the targets to the test workers. While the run goes on, the
- * records of each file whose checks have ended are removed (run/early-removal.ts); the returned teardown hard-deletes
- * everything else the run created (ledger) and writes the reports, also when checks failed.
+ * records of each file whose checks have ended are removed (run/early-removal.ts); the returned teardown
+ * (run/vitest/teardown.ts) hard-deletes everything else the run created (ledger) and writes the reports, also when checks
+ * failed.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,16 +16,18 @@ import { RunContext } from '../../harness/run.js';
 import { runSettings } from '../run-settings.js';
 import type { Interruption, RunDescription } from '../../report/summary.js';
 import { targetStatement } from '../../report/target.js';
-import { checkRan } from '../../report/outcome.js';
 import { newRedactionKey } from '../../harness/redact-foreign.js';
 import { sharedTokenCell } from '../../harness/oauth.js';
 import type { RunInfo } from '../../harness/targets.js';
 import { sharedCounters } from '../../harness/shared-limit.js';
-import { pacingFigures, sharedPacing } from '../../harness/pacing.js';
+import { sharedPacing } from '../../harness/pacing.js';
 import { afterFirstFileEnds, detachFileListener } from './file-events.js';
 import { onStopRequest } from '../interrupt.js';
+import { teardown } from './teardown.js';
+import { guardStackTraces } from './stack-guard.js';
 
 export default async function setup(project: TestProject) {
+  guardStackTraces();
   // An interrupt (run/interrupt.ts): vitest cancels the run (the checks' signals abort: nothing more is sent, requests
   // under way end, checks not started are skipped), then the teardown below removes what the run created and writes the
   // reports marked INTERRUPTED.
@@ -170,34 +173,24 @@ export default async function setup(project: TestProject) {
   afterFirstFileEnds(project.name, () => void (teardownModules ??= loadTeardownModules()).catch(() => undefined));
 
   return async () => {
-    const [{ cleanupRun }, { readResults }, { writeRunReports }, { consoleSummary }] = await (teardownModules ??=
-      loadTeardownModules());
-    const results = readResults(run.folder) ?? [];
-    // The reports' figures are drawn while the run's records are being removed: first the removals under way end (so
-    // the teardown counts them and does not ask again), then the rest go.
-    const cleanup = (async () => {
-      try {
-        await (await early)?.finish();
-      } catch {
-        // whatever early removal left, the teardown removes
-      }
-      detachFileListener(project.name);
-      return cleanupRun(run, targets, profile, {
-        ...plan.removal,
-        ...(pacing ? { pacing } : {}),
-        ...(tokenCells ? { tokenCells } : {}),
-      });
-    })();
+    guardStackTraces();
     try {
-      // Read once the removals are done: they are paced (and counted) with the checks.
-      const transport = cleanup.then(() => (pacing ? pacingFigures(pacing, serviceNames()) : undefined));
-      const { summary } = await writeRunReports(run.folder, settings.reportDir, description, results, cleanup, {
-        transport,
-        interrupted: () => interrupted,
-      });
-      // A run in which no check ran prints one line at its end instead (run/outcome.ts), unless it left records behind.
-      if (summary.checks.some(checkRan) || summary.cleanup?.failures.length || summary.interrupted)
-        console.log(consoleSummary(summary, run.folder));
+      await teardown(
+        {
+          run,
+          reportDir: settings.reportDir,
+          description,
+          targets,
+          profile,
+          removal: plan.removal,
+          ...(pacing ? { pacing } : {}),
+          ...(tokenCells ? { tokenCells } : {}),
+          ...(early ? { early } : {}),
+          detach: () => detachFileListener(project.name),
+          interrupted: () => interrupted,
+        },
+        await (teardownModules ??= loadTeardownModules()),
+      );
     } finally {
       stopListening();
       await deployments.stop();
