@@ -20,6 +20,7 @@ import { registerOwn } from './foreign-values.js';
 import { type Ownership, redactForeign, registerForeignIn } from './redact-foreign.js';
 import { redactJson, redactText, registerSecret } from './redact.js';
 import { type Reply, isTransient } from './reply.js';
+import { vendorForm } from './vendor-forms.js';
 import type { RunContext } from './run.js';
 import { TokenError, TokenSource } from './oauth.js';
 import { type Outgoing, type SharedBound, Transport, notSent } from './transport.js';
@@ -177,14 +178,19 @@ export class ServiceClient {
     const c = (content ?? {}) as Record<string, unknown>;
     this.guard.check(op, c);
     this.recordCreations(op, c, options.file);
+    // The vendor's form where the profile asks for it (harness/vendor-forms.ts): the wire changes, the check's content not.
+    const sent = vendorForm(op.service, op.name, content, this.profile, () => ({
+      name: this.target.sources[0] ?? '',
+      id: this.run.newNativeId(),
+    }));
     // Whatever the run sends is its own: a foreign value inside it is never masked there (harness/foreign-values.ts).
-    registerOwn(c);
+    registerOwn(sent);
     const envelope: Record<string, unknown> = {
       auditId: `cf-audit-${randomUUID()}`,
       trackingId: `cf-track-${randomUUID()}`,
       auditLogMap: { suite: 'identity-conformance', runId: this.run.runId },
       ...(this.target.customerId ? { customerId: this.target.customerId } : {}),
-      content,
+      content: sent,
       ...options.envelope,
     };
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };

@@ -2,7 +2,8 @@
  * `npm run docs`: writes the documents generated from the specification: docs/state-tables.md, the executable state
  * tables (specs/<service>/state-spec.ts) with every outcome's level, requirement and seed sentence, docs/open-cells.md,
  * every open cell and "not shown" with what the seeds still forbid there, and docs/clauses.md, the clauses of the
- * single checks (specs/clauses/) with the requirement and forbidding sentence each cites. `npm test` fails when a
+ * single checks (specs/clauses/) with the requirement and forbidding sentence each cites, and docs/deployment-profile.md,
+ * every member of the deployment profile (harness/profile.ts) with its meaning, values and default. `npm test` fails when a
  * committed document differs from what this writes. Exit codes: 0 written (or, with --check, up to date); 1 --check
  * found one out of date; 2 bad arguments.
  */
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 import { clausesDoc } from '../docs/clauses.js';
 import { openCellsDoc } from '../docs/open-cells.js';
 import { stateTablesDoc } from '../docs/state-tables.js';
+import { profileDoc } from '../docs/profile.js';
 import { command, parseArguments } from '../command.js';
 
 const program = command({
@@ -18,7 +20,8 @@ const program = command({
   summary:
     'Writes docs/state-tables.md and docs/open-cells.md from the executable state tables ' +
     "(specs/<service>/state-spec.ts) and the seeds' silences (specs/common/not-shown.ts), and docs/clauses.md " +
-    'from the clauses of the single checks (specs/clauses/).',
+    "from the clauses of the single checks (specs/clauses/), and docs/deployment-profile.md from the profile's schema " +
+    '(harness/profile.ts).',
   exitCodes: [
     [0, 'written, or with --check up to date'],
     [1, 'with --check: the document is out of date'],
@@ -31,6 +34,7 @@ const docs: Array<[name: string, text: string]> = [
   ['state-tables.md', `${stateTablesDoc()}\n`],
   ['open-cells.md', `${openCellsDoc()}\n`],
   ['clauses.md', `${clausesDoc()}\n`],
+  ['deployment-profile.md', `${profileDoc()}\n`],
 ];
 const check = program.opts<{ check?: boolean }>().check;
 let stale = 0;
