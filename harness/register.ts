@@ -25,6 +25,7 @@ import {
   INTERRUPTED_NOTE,
   type Verdict,
 } from './verdict.js';
+import { declareListed } from './check-list.js';
 import { IRREVERSIBLE } from './irreversible.js';
 
 /**
@@ -118,13 +119,14 @@ export function scenario(service: ServiceName, area: string) {
     if (registered.has(checkId))
       throw new Error(`check "${title}" repeats check ID ${checkId}: give it a distinct title`);
     registered.add(checkId);
+    const declared: CheckDeclaration = { checkId, service, area, verifies, title };
+    if (declareListed(declared)) return;
     const provided = inject('conformance');
     const only = provided?.only;
     const cites = (ids: string[]) => verifies.some((id) => ids.includes(id));
     // Detection: once per variant whose requirements the check cites (every check for a variant without `only`); a
     // check cited by none is declared skipped (sends nothing).
     const variants = provided?.variants ? provided.variants.filter((v) => !v.only || cites(v.only)) : [undefined];
-    const declared: CheckDeclaration = { checkId, service, area, verifies, title };
     if ((only && !cites(only)) || !variants.length) {
       test.skip(`${title} [${verifies.join(' ')}]`, { meta: { declared } }, () => {});
       return;

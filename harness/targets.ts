@@ -11,6 +11,7 @@ import { registerOwn } from './foreign-values.js';
 import { setRedactionKey } from './redact-foreign.js';
 import { RunContext } from './run.js';
 import { SharedLimit } from './shared-limit.js';
+import { listingInfo } from './check-list.js';
 import { serviceNames } from '../specs/services.js';
 
 export interface RunInfo {
@@ -97,7 +98,7 @@ const states = new Map<string, { info: RunInfo; run: RunContext; clients: Map<Se
 
 /** The run's settings as provided by the global setup. @throws when the suite runs without it. */
 export function runInfo(): RunInfo {
-  const info = inject('conformance');
+  const info = listingInfo() ?? inject('conformance');
   if (!info) throw new Error('The conformance global setup did not run: start the suite with `npm run conformance`.');
   return info;
 }

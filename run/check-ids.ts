@@ -1,56 +1,53 @@
 /**
- * Every check ID of the suite as a run would register them, found by collecting the scenario files with vitest (nothing
- * runs, nothing is sent): what a known-failures list may name besides requirement IDs (report/known-failures.ts
- * unknownEntries). The walk checks' IDs depend on the run's walk budget (their number of parts), so the budget is
- * handed to the collection as the global setup hands it to a run. Takes a few seconds: asked only for lists that name
- * check IDs.
+ * Every check of the suite as a run would register them, listed without vitest (harness/check-list.ts): the scenario
+ * files are loaded in this process (TypeScript through tsx's loader), and each check they register is declared, with
+ * its ID, service, area, requirements, title and file; nothing runs, nothing is sent. `npm run conformance -- --list`
+ * and `--requirement`, a known-failures list's check IDs (report/known-failures.ts unknownEntries) and the evidence
+ * bundle's catalogue (run/check-catalogue.ts) read it. The walk checks' IDs depend on the run's walk budget (their
+ * number of parts), so the listing is given the budget a run would have.
  */
-import { relative } from 'node:path';
-import { createVitest } from 'vitest/node';
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type ListedCheck, listChecks } from '../harness/check-list.js';
 import type { RunInfo } from '../harness/targets.js';
-import type { CheckDeclaration } from '../harness/verdict.js';
 
-/** A check of the suite as a listing shows it: its declaration and its scenario file. */
-export type ListedCheck = CheckDeclaration & { file: string };
+export type { ListedCheck } from '../harness/check-list.js';
+
+const ROOT = join(import.meta.dirname, '..');
+
+/** The suite's scenario files, relative to the project, in the order a listing shows them. */
+export const scenarioFiles = (): string[] =>
+  readdirSync(join(ROOT, 'scenarios'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => relative(ROOT, join(ROOT, 'scenarios', f)))
+    .sort((a, b) => a.localeCompare(b));
+
+const listed = new Map<string, Promise<ListedCheck[]>>();
 
 /**
- * The check IDs of every scenario file, with the walk budget of the run (harness/config.ts resolveBudgets).
- * @throws Error naming the file when a scenario file cannot be collected
+ * Every check of the suite, as each scenario file declares it (harness/register.ts), in file order; listed once per
+ * budget in a process (a module loaded once registers once).
+ * @throws Error naming the file when a scenario file cannot be loaded
  */
-export async function suiteCheckIds(budgets: RunInfo['budgets']): Promise<Set<string>> {
-  return new Set((await suiteChecks(budgets)).map((c) => c.checkId));
+export function suiteChecks(budgets: RunInfo['budgets']): Promise<ListedCheck[]> {
+  const key = JSON.stringify(budgets);
+  let checks = listed.get(key);
+  if (!checks) listed.set(key, (checks = list(budgets)));
+  return checks;
 }
 
-/**
- * Every check of the suite, as each scenario file declares it (harness/register.ts): ID, service, area, the
- * requirements it verifies, title and file, in file order. Nothing runs, nothing is sent.
- * @throws Error naming the file when a scenario file cannot be collected
- */
-export async function suiteChecks(budgets: RunInfo['budgets']): Promise<ListedCheck[]> {
-  const vitest = await createVitest('test', {
-    config: false,
-    include: ['scenarios/**/*.test.ts'],
-    pool: 'threads',
-    maxWorkers: 1,
-    isolate: false,
-    watch: false,
-    reporters: [],
-    // What the checks read at registration (harness/register.ts, scenarios/shared/walk/walk.ts): the budgets alone.
-    provide: { conformance: { budgets } as RunInfo },
-  });
+async function list(budgets: RunInfo['budgets']): Promise<ListedCheck[]> {
+  const { register } = await import('tsx/esm/api');
+  const unregister = register();
   try {
-    const { testModules } = await vitest.collect();
-    const checks: ListedCheck[] = [];
-    for (const m of [...testModules].sort((a, b) => a.moduleId.localeCompare(b.moduleId))) {
-      const error = m.errors()[0];
-      if (error) throw new Error(`${m.moduleId} could not be collected: ${error.message}`);
-      for (const test of m.children.allTests()) {
-        const declared = test.meta().declared;
-        if (declared) checks.push({ ...declared, file: relative(process.cwd(), m.moduleId) });
-      }
-    }
-    return checks;
+    return await listChecks(budgets, scenarioFiles(), (f) => import(pathToFileURL(join(ROOT, f)).href));
   } finally {
-    await vitest.close();
+    await unregister();
   }
+}
+
+/** The check IDs of every scenario file, with the walk budget of the run (harness/config.ts resolveBudgets). */
+export async function suiteCheckIds(budgets: RunInfo['budgets']): Promise<Set<string>> {
+  return new Set((await suiteChecks(budgets)).map((c) => c.checkId));
 }

@@ -5,7 +5,6 @@
  * ID]`, harness/register.ts).
  */
 import { closest } from 'fastest-levenshtein';
-import type { ServiceName } from '../specs/common/model.js';
 import { requirementIndex } from '../specs/services.js';
 import type { ListedCheck } from './check-ids.js';
 import escapeRegExp from 'escape-string-regexp';
@@ -37,10 +36,14 @@ export const listingJson = (checks: ListedCheck[]) =>
   );
 
 /**
- * The vitest filters that run the checks verifying any of `ids`.
- * @returns the filters, or `problem` naming an ID the catalogue does not hold (with the one meant)
+ * The vitest filters that run the checks of `checks` verifying any of `ids`.
+ * @returns the filters, or `problem` naming an ID the catalogue does not hold (with the one meant), or IDs no check
+ *   verifies
  */
-export function requirementFilters(ids: string[]): { args: string[] } | { problem: string } {
+export function requirementFilters(
+  ids: string[],
+  checks: readonly ListedCheck[],
+): { args: string[] } | { problem: string } {
   const index = requirementIndex();
   const known = [...index.keys()];
   for (const id of ids)
@@ -48,9 +51,11 @@ export function requirementFilters(ids: string[]): { args: string[] } | { proble
       return {
         problem: `--requirement: ${id} is no requirement of the catalogue (did you mean ${closest(id, known)}?)`,
       };
-  const services = [...new Set(ids.map((id) => index.get(id)!.service as ServiceName))];
+  const files = [...new Set(checks.filter((c) => c.verifies.some((v) => ids.includes(v))).map((c) => c.file))];
+  if (!files.length)
+    return { problem: `--requirement: no check verifies ${ids.join(', ')} (its requirements are untestable)` };
   // An ID stands between "[" or a space and a space or "]": ORG-SEARCH-THRESHOLD does not select
   // ORG-SEARCH-THRESHOLD-MONOTONE.
   const pattern = `\\[(?:[^\\]]* )?(?:${ids.map(escapeRegExp).join('|')})(?: [^\\]]*)?\\]`;
-  return { args: [...services.map((s) => `scenarios/${s}/`), '-t', pattern] };
+  return { args: [...files, '-t', pattern] };
 }

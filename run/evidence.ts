@@ -15,6 +15,7 @@ import { BUNDLE_FILES, DIGESTS_FILE, sha256Hex } from '../report/evidence/manife
 import { SIGNATURE_FILE, readSigningKey } from '../report/evidence/signature.js';
 import type { Summary } from '../report/summary.js';
 import { collectCatalogue } from './check-catalogue.js';
+import { resolveBudgets } from '../harness/config.js';
 import { SUITE } from './command.js';
 
 /** What the command was asked to put in the bundle. */
@@ -129,7 +130,7 @@ export async function writeRunEvidence(
   let certification: ReturnType<typeof certify> | undefined;
   let checks: { sha256: string; count: number } | undefined;
   if (request.certification) {
-    const catalogue = await collectCatalogue(env);
+    const catalogue = await collectCatalogue(resolveBudgets(settings, settings.target === 'embedded'));
     if (catalogue.checks) {
       const keys = catalogue.checks.map((c) => `${c.file}\u0000${c.name}`).sort();
       checks = { sha256: sha256Hex(keys.join('\n')), count: keys.length };

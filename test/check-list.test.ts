@@ -5,13 +5,16 @@
  * checks whose test name carries its ID (never a longer ID that begins with it).
  */
 import { describe, expect, it } from 'vitest';
+import { resolveBudgets } from '../harness/config.js';
+import { suiteChecks } from '../run/check-ids.js';
 import { listingText, requirementFilters } from '../run/check-selection.js';
 import { requirementIndex } from '../specs/services.js';
 import { runCommand } from './support/command.js';
 
 const CLI = 'run/cli/conformance.mjs';
+const checks = await suiteChecks(resolveBudgets({ walks: 0, walkSteps: 0, badInputs: 0 }, true));
 const pattern = (ids: string[]) => {
-  const f = requirementFilters(ids);
+  const f = requirementFilters(ids, checks);
   if ('problem' in f) throw new Error(f.problem);
   return new RegExp(f.args[f.args.indexOf('-t') + 1]!);
 };
@@ -25,16 +28,25 @@ describe('--requirement', () => {
     expect(re.test('merge replies [ORG-MERGE-REPLY]')).toBe(false);
   });
 
-  it("runs its requirements' services' scenario folders only", () => {
-    const f = requirementFilters(['PERSON-DEACTIVATE-EXCLUDES-MATCHING', 'ORG-MERGE-EFFECT']);
-    expect('args' in f && f.args.filter((a) => a.startsWith('scenarios/'))).toEqual([
-      'scenarios/person/',
-      'scenarios/organization/',
-    ]);
+  it('runs the scenario files of the checks the listing says verify them, and no other', () => {
+    const f = requirementFilters(['PERSON-DEACTIVATE-EXCLUDES-MATCHING', 'ORG-MERGE-EFFECT'], checks);
+    const files = 'args' in f ? f.args.filter((a) => a.startsWith('scenarios/')) : [];
+    const verifying = checks.filter((c) =>
+      c.verifies.some((v) => ['PERSON-DEACTIVATE-EXCLUDES-MATCHING', 'ORG-MERGE-EFFECT'].includes(v)),
+    );
+    expect(files.sort()).toEqual([...new Set(verifying.map((c) => c.file))].sort());
+    expect(files).toContain('scenarios/person/lifecycle.test.ts');
+    expect(files).not.toContain('scenarios/organization/search.test.ts');
+  });
+
+  it('refuses a requirement no check verifies', () => {
+    expect(requirementFilters(['ORG-MERGE-EFFECT'], [])).toEqual({
+      problem: '--requirement: no check verifies ORG-MERGE-EFFECT (its requirements are untestable)',
+    });
   });
 
   it('refuses an ID the catalogue does not hold, naming the one meant', () => {
-    expect(requirementFilters(['ORG-MERGE-EFECT'])).toEqual({
+    expect(requirementFilters(['ORG-MERGE-EFECT'], checks)).toEqual({
       problem: '--requirement: ORG-MERGE-EFECT is no requirement of the catalogue (did you mean ORG-MERGE-EFFECT?)',
     });
   });

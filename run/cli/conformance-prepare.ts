@@ -190,17 +190,21 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
     certification?: boolean;
   }>();
   if (json && !list) usageError(program, '--json goes with --list');
-  // --requirement selects by the IDs every check's test name carries: its services' folders and a name pattern.
+  // --requirement selects by the listing: the files of the checks that verify the IDs, and a name pattern on them.
   let selected: string[] = [];
   if (requirement !== undefined) {
     if (program.args.some((a) => a === '-t' || a.startsWith('-t=') || a.startsWith('--testNamePattern')))
       usageError(program, '--requirement selects checks by name itself: give it without -t');
-    const chosen = requirementFilters(
-      requirement
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    );
+    const ids = requirement
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const checks = ids.every((id) => requirementIndex().has(id))
+      ? await (await import('../check-ids.js')).suiteChecks(
+          resolveBudgets({ walks: 0, walkSteps: 0, badInputs: 0 }, true),
+        )
+      : [];
+    const chosen = requirementFilters(ids, checks);
     if ('problem' in chosen) usageError(program, chosen.problem);
     selected = chosen.args;
   }
@@ -231,7 +235,7 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
     const ignored = referenceSettingsProblem(settings);
     if (ignored) throw ignored;
     if (list) {
-      // vitest's collector is loaded only for a listing (it costs a run's start-up a second).
+      // The scenario files are loaded only for a listing (it costs a run's start-up seconds).
       const checks = await (await import('../check-ids.js')).suiteChecks(
         resolveBudgets(settings, settings.target === 'embedded'),
       );
