@@ -147,15 +147,23 @@ check(
     if (!otherVerb)
       t.note('the verb alone was not exercised: no second verb (profile relationship.inverseVerb) was accepted');
     const member = { subject: m.subject, object: m.object, verb: 'relationshipVerb' };
-    for (const s of searches) {
-      const filter = Object.fromEntries(s.by.map((k) => [k, all[k]]));
-      const has = (x: { content?: unknown }, id: string) => relationshipsIn(x.content).some((y) => y.id === id);
-      const one = (x: { content?: any }) => !Array.isArray(x.content?.relationships ?? x.content?.relationship);
-      const r = await t.settle(
-        `relationships ${s.finds.join(', ')} searchable by ${s.by.join('+')}`,
-        () => t.ok('searchRelationshipsService', relationshipFilter(filter), { cites: s.by.map((k) => REQ[k]) }),
-        (x) => (one(x) ? s.finds.some((f) => has(x, f)) || !s.finds.length : s.finds.every((f) => has(x, f))),
-      );
+    const has = (x: { content?: unknown }, id: string) => relationshipsIn(x.content).some((y) => y.id === id);
+    const one = (x: { content?: any }) => !Array.isArray(x.content?.relationships ?? x.content?.relationship);
+    // The searches by each filter only read: sent together, judged in order.
+    const replies = await Promise.all(
+      searches.map((s) =>
+        t.settle(
+          `relationships ${s.finds.join(', ')} searchable by ${s.by.join('+')}`,
+          () =>
+            t.ok('searchRelationshipsService', relationshipFilter(Object.fromEntries(s.by.map((k) => [k, all[k]]))), {
+              cites: s.by.map((k) => REQ[k]),
+            }),
+          (x) => (one(x) ? s.finds.some((f) => has(x, f)) || !s.finds.length : s.finds.every((f) => has(x, f))),
+        ),
+      ),
+    );
+    for (const [i, s] of searches.entries()) {
+      const r = replies[i]!;
       // Members the reply leaves out are judged by what the run sent at the add.
       const list = relationshipsIn(r.content).map((x) => ({ ...(set.find((y) => y?.id === x.id)?.sent ?? {}), ...x }));
       for (const k of s.by) {

@@ -25,17 +25,17 @@ const { check } = area('search');
 async function household(t: Check, cites: string[]) {
   const sources = [t.source(0), t.source(1), t.source(0)];
   const members = personHousehold(t.faker, sources, 3);
-  const linkIds: string[] = [];
-  for (const [i, m] of members.entries())
-    linkIds.push(
-      (
-        await person.postAndRead(
-          t,
-          { source: sources[i]!, identity: m, content: postContent(m, sources[i]!, t.profile.sourcePlacement) },
-          cites,
-        )
-      ).linkId,
-    );
+  // The members are three people: posted together, none is matched against another.
+  const posted = await Promise.all(
+    members.map((m, i) =>
+      person.postAndRead(
+        t,
+        { source: sources[i]!, identity: m, content: postContent(m, sources[i]!, t.profile.sourcePlacement) },
+        cites,
+      ),
+    ),
+  );
+  const linkIds = posted.map((p) => p.linkId);
   const identity = members[0]!;
   // Judge only once the search index shows the household (a lagging index is legitimate).
   await t.waitFor(

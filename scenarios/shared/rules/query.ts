@@ -137,23 +137,31 @@ function bestOfTwoCheck(check: CheckFn, kit: Kit, id: string, label?: string): v
           '';
       }
       if (x2Id === x1.linkId) t.skip('the near copy stayed in the identity of the original after unlinkIdentities');
-      for (const [probe, category] of [
+      const probes = [
         [x1, 'above-threshold:2+'],
         [x2, 'best-not-first'],
-      ] as const) {
-        const [best, worse] = probe === x1 ? [x1.linkId, x2Id] : [x2Id, x1.linkId];
-        // Both reads once the search ranks the probe's own identity first and shows the other (a lagging index).
-        await t.waitFor(
-          `search ranks ${best} first and shows ${worse}`,
-          () => t.call('demographicsSearch', { identity: probe.identity, matchScoreThreshold: 0 }),
-          (x) =>
-            ranksFirst(x, best) &&
-            (x.content?.searchResults ?? []).some((y: { linkId?: unknown }) => y.linkId === worse),
-        );
-        const [query, search] = await Promise.all([
-          t.call('demographicsQuery', { identity: probe.identity }),
-          t.call('demographicsSearch', { identity: probe.identity, matchScoreThreshold: 0 }),
-        ]);
+      ] as const;
+      // The two probes only read: both are read at once, and judged in order.
+      const read = await Promise.all(
+        probes.map(async ([probe]) => {
+          const [best, worse] = probe === x1 ? [x1.linkId, x2Id] : [x2Id, x1.linkId];
+          // Both reads once the search ranks the probe's own identity first and shows the other (a lagging index).
+          await t.waitFor(
+            `search ranks ${best} first and shows ${worse}`,
+            () => t.call('demographicsSearch', { identity: probe.identity, matchScoreThreshold: 0 }),
+            (x) =>
+              ranksFirst(x, best) &&
+              (x.content?.searchResults ?? []).some((y: { linkId?: unknown }) => y.linkId === worse),
+          );
+          const [query, search] = await Promise.all([
+            t.call('demographicsQuery', { identity: probe.identity }),
+            t.call('demographicsSearch', { identity: probe.identity, matchScoreThreshold: 0 }),
+          ]);
+          return { best, worse, query, search };
+        }),
+      );
+      for (const [i, [, category]] of probes.entries()) {
+        const { best, worse, query, search } = read[i]!;
         const results = search.content?.searchResults ?? [];
         const score = (l: string) => results.find((y: { linkId?: unknown }) => y.linkId === l)?.matchScore;
         const [a, b] = [score(best), score(worse)];

@@ -138,19 +138,22 @@ function searchBySubjectObjectCheck(check: CheckFn, kit: Kit, id: string, label?
     async (t) => {
       const { a, b, id: relId } = await added(t, kit, [id]);
       const m = t.profile.members;
-      for (const criteria of [
+      const criteria = [
         { [m.relationshipSubject]: a.linkId },
         { [m.relationshipObject]: b.linkId, relationshipVerb: t.profile.relationship.verb },
-      ]) {
-        const hit = await t.eventually(
-          `relationship ${relId} searchable by ${Object.keys(criteria).join('+')}`,
-          async () => {
-            const r = await t.ok('searchRelationshipsService', { relationship: criteria });
+      ];
+      // Two searches by different criteria, neither depending on the other: sent together, judged in order.
+      const hits = await Promise.all(
+        criteria.map((c) =>
+          t.eventually(`relationship ${relId} searchable by ${Object.keys(c).join('+')}`, async () => {
+            const r = await t.ok('searchRelationshipsService', { relationship: c });
             return found(r.content).some((x) => x.id === relId) ? r : undefined;
-          },
-        );
-        t.judge(RELATIONSHIP_NOT_FOUND, id, relationshipNotFound(relId, JSON.stringify(criteria), hit !== undefined));
-      }
+          }),
+        ),
+      );
+      criteria.forEach((c, i) =>
+        t.judge(RELATIONSHIP_NOT_FOUND, id, relationshipNotFound(relId, JSON.stringify(c), hits[i] !== undefined)),
+      );
     },
   );
 }
@@ -220,16 +223,21 @@ function searchEachCriterionCheck(check: CheckFn, kit: Kit, id: string, label?: 
       ].map((x) => ({ ...x, finds: 'any' in x ? [] : meeting(x.criteria) }));
       if (!otherVerb)
         t.note(`criterion:verb not exercised: no second verb (profile relationship.inverseVerb) was accepted`);
-      for (const s of searches) {
-        const what = Object.keys(s.criteria).join('+');
-        // A reply of one relationship (the seed's `relationship`, not `relationship[]`) shows one of those found.
-        const shows = (x: { content?: unknown }, f: string) => found(x.content).some((y) => y.id === f);
-        const all = (x: { content?: any }) => Array.isArray(x.content?.relationship);
-        const r = await t.settle(
-          `relationships ${s.finds.join(', ')} searchable by ${what}`,
-          () => t.ok('searchRelationshipsService', { relationship: s.criteria }),
-          (x) => !s.finds.length || (all(x) ? s.finds.every((f) => shows(x, f)) : s.finds.some((f) => shows(x, f))),
-        );
+      // A reply of one relationship (the seed's `relationship`, not `relationship[]`) shows one of those found.
+      const shows = (x: { content?: unknown }, f: string) => found(x.content).some((y) => y.id === f);
+      const all = (x: { content?: any }) => Array.isArray(x.content?.relationship);
+      // The searches by each criterion only read: sent together, judged in order.
+      const replies = await Promise.all(
+        searches.map((s) =>
+          t.settle(
+            `relationships ${s.finds.join(', ')} searchable by ${Object.keys(s.criteria).join('+')}`,
+            () => t.ok('searchRelationshipsService', { relationship: s.criteria }),
+            (x) => !s.finds.length || (all(x) ? s.finds.every((f) => shows(x, f)) : s.finds.some((f) => shows(x, f))),
+          ),
+        ),
+      );
+      for (const [i, s] of searches.entries()) {
+        const r = replies[i]!;
         const list = found(r.content);
         const missing =
           all(r) || !s.finds.length

@@ -117,24 +117,15 @@ export function searchChecks(s: SearchSetup): void {
 async function defaultFamily(t: Check, { kit, variant }: SearchSetup, cites: string[]) {
   if (!variant) throw new Error('searchChecks needs a variant hook or a family hook');
   const [a] = await Promise.all([kit.postNew(t, cites), kit.postNew(t, cites)]);
-  const linkIds = [a.linkId];
-  for (const i of [1, 2]) {
-    const source = t.source(i);
-    linkIds.push(
-      (
-        await kit.postAndRead(
-          t,
-          {
-            source,
-            identity: {},
-            content: postContent(variant(structuredClone(a.identity), i), source, t.profile.sourcePlacement),
-          },
-          cites,
-        )
-      ).linkId,
-    );
-  }
-  return { identity: a.identity, linkIds };
+  // The two variants of A go out together: each is matched against A, neither needs the other.
+  const variants = await Promise.all(
+    [1, 2].map((i) => {
+      const source = t.source(i);
+      const content = postContent(variant(structuredClone(a.identity), i), source, t.profile.sourcePlacement);
+      return kit.postAndRead(t, { source, identity: {}, content }, cites);
+    }),
+  );
+  return { identity: a.identity, linkIds: [a.linkId, ...variants.map((v) => v.linkId)] };
 }
 
 /** The family, searched for once the search index shows it (a lagging index is legitimate). */
@@ -163,12 +154,17 @@ function thresholdCheck(s: SearchSetup, id: string): void {
   s.check(titled('demographicsSearch returns nothing below matchScoreThreshold', s.label), [id], async (t) => {
     const a = await postedFamily(t, s, [id]);
     let seen = 0;
-    for (const threshold of [0.2, 0.6, 0.95]) {
-      const list = results(await search(t, a.identity, { matchScoreThreshold: threshold }));
+    const thresholds = [0.2, 0.6, 0.95];
+    // Three reads of the same family, none depending on another: sent together, judged in order.
+    const lists = await Promise.all(
+      thresholds.map(async (threshold) => results(await search(t, a.identity, { matchScoreThreshold: threshold }))),
+    );
+    thresholds.forEach((threshold, i) => {
+      const list = lists[i]!;
       needScores(t, s, list, 'the threshold');
       seen += list.length;
       t.judge(BELOW_THRESHOLD, id, belowThreshold(list, threshold));
-    }
+    });
     if (!seen) t.skip('the deployment returned no candidates, so the threshold could not be observed');
   });
 }
@@ -185,21 +181,17 @@ function thresholdBetweenScoresCheck(s: SearchSetup, id: string): void {
     async (t) => {
       // Partial copies of one identity (fewer and fewer of its members) score in the middle of the range.
       const base = await kit.postNew(t, [id]);
-      const mine = [base.linkId];
-      for (const [i, copy] of partialCopies(base.identity)
-        .map((c) => completePartial(c, base.identity))
-        .entries()) {
-        const source = t.source(i + 1);
-        mine.push(
-          (
-            await kit.postAndRead(
-              t,
-              { source, identity: copy, content: postContent(copy, source, t.profile.sourcePlacement) },
-              [id],
-            )
-          ).linkId,
-        );
-      }
+      // The partial copies go out together: each is matched against what is there, none needs another's link ID.
+      const copies = await Promise.all(
+        partialCopies(base.identity)
+          .map((c) => completePartial(c, base.identity))
+          .map((copy, i) => {
+            const source = t.source(i + 1);
+            const content = postContent(copy, source, t.profile.sourcePlacement);
+            return kit.postAndRead(t, { source, identity: copy, content }, [id]);
+          }),
+      );
+      const mine = [base.linkId, ...copies.map((c) => c.linkId)];
       const wide = { maxSearchResults: 50 };
       await t.waitFor(
         'search shows the partial copies',
@@ -266,11 +258,15 @@ function maxResultsCheck(s: SearchSetup, id: string): void {
     const a = await postedFamily(t, s, [id]);
     const all = await search(t, a.identity, { matchScoreThreshold: 0 });
     if (results(all).length < 2) t.skip('fewer than two candidates, so a limit of 1 could not be observed');
-    for (const max of [1, 2]) {
-      const r = await search(t, a.identity, { matchScoreThreshold: 0, maxSearchResults: max });
+    const limits = [1, 2];
+    const limited = await Promise.all(
+      limits.map((max) => search(t, a.identity, { matchScoreThreshold: 0, maxSearchResults: max })),
+    );
+    limits.forEach((max, i) => {
+      const r = limited[i]!;
       t.judge(OVER_MAX, id, overMax(results(r), max), r);
       if (results(all).length > max) t.exercised(id, 'results:above-max');
-    }
+    });
   });
 }
 
