@@ -94,6 +94,8 @@ export default class SideBySideRunner extends TestRunner {
      *   each running file
      */
     this.claims = new Map();
+    /** @type {Map<string | undefined, boolean>} whether each file is isolated (read once a file: it never changes) */
+    this.isolatedPaths = new Map();
     this.checksPerFile = config.maxConcurrency;
     const trace = this.trace;
     this.trace = (name, attributes, run) => {
@@ -112,9 +114,14 @@ export default class SideBySideRunner extends TestRunner {
    * the areas).
    */
   isolated(path) {
-    const areas = this.injectValue('isolatedAreas');
-    const area = path?.split(/[\\/]/).at(-1)?.split('.')[0];
-    return Array.isArray(areas) && areas.includes(area);
+    let is = this.isolatedPaths.get(path);
+    if (is === undefined) {
+      const areas = this.injectValue('isolatedAreas');
+      const area = path?.split(/[\\/]/).at(-1)?.split('.')[0];
+      is = Array.isArray(areas) && areas.includes(area);
+      this.isolatedPaths.set(path, is);
+    }
+    return is;
   }
 
   /** A scenario file's folder: its service (`scenarios/<service>/<area>.test.ts`). */
@@ -130,15 +137,38 @@ export default class SideBySideRunner extends TestRunner {
   }
 
   /**
+   * The services' load as the global setup provides it (`serviceLoad`): per service, its requests in flight and those
+   * waiting for a place, read from shared counters; undefined without it. Read once: the counters are shared memory.
+   */
+  load() {
+    if (this.loadCells === undefined) {
+      const load = this.injectValue('serviceLoad');
+      this.loadCells = load?.counters
+        ? { services: load.services, cells: new Int32Array(load.counters), bound: load.bound }
+        : null;
+    }
+    return this.loadCells ?? undefined;
+  }
+
+  /** A file's service's requests in flight and waiting for a place now, or undefined when the load is not known. */
+  serviceLoadOf(path) {
+    const load = this.load();
+    const at = load?.services.indexOf(this.serviceOf(path));
+    if (!load || at === undefined || at < 0) return undefined;
+    return {
+      inFlight: Atomics.load(load.cells, at),
+      waiting: Atomics.load(load.cells, load.services.length + at),
+      bound: load.bound,
+    };
+  }
+
+  /**
    * True when the service of a file (its folder) has at least SATURATED × its in-flight bound of requests waiting for a
    * place now: more of its checks would only wait (the global setup provides `serviceLoad`; without it, never).
    */
   saturated(path) {
-    const load = this.injectValue('serviceLoad');
-    const at = load?.services?.indexOf(this.serviceOf(path));
-    if (!load?.counters || at === undefined || at < 0) return false;
-    const cells = new Int32Array(load.counters);
-    return Atomics.load(cells, load.services.length + at) >= SATURATED * load.bound;
+    const now = this.serviceLoadOf(path);
+    return now !== undefined && now.waiting >= SATURATED * now.bound;
   }
 
   /**
@@ -147,11 +177,8 @@ export default class SideBySideRunner extends TestRunner {
    * `serviceLoad`; without it, never).
    */
   starved(path) {
-    const load = this.injectValue('serviceLoad');
-    const at = load?.services?.indexOf(this.serviceOf(path));
-    if (!load?.counters || at === undefined || at < 0) return false;
-    const cells = new Int32Array(load.counters);
-    return Atomics.load(cells, load.services.length + at) === 0 && Atomics.load(cells, at) <= load.bound - STARVED_IDLE;
+    const now = this.serviceLoadOf(path);
+    return now !== undefined && now.waiting === 0 && now.inFlight <= now.bound - STARVED_IDLE;
   }
 
   /** Scenario files run side by side (vitest.config.ts provides it; at least 1). */
@@ -224,7 +251,7 @@ export default class SideBySideRunner extends TestRunner {
                   used + this.placesOf(f.path) <= places * STARVED_PLACES,
               );
         if (starved >= 0) return starved;
-        if (first >= 0 && running > 0 && !polling && this.injectValue('serviceLoad')) {
+        if (first >= 0 && running > 0 && !polling && this.load()) {
           polling = true;
           setTimeout(() => {
             polling = false;
@@ -268,7 +295,7 @@ export default class SideBySideRunner extends TestRunner {
             });
           // Where the services' load is known, the next file starts a moment later, once this one's first requests are
           // queued and saturated() can see them.
-          if (this.injectValue('serviceLoad')) {
+          if (this.load()) {
             setTimeout(startMore, STAGGER_MS);
             break;
           }
