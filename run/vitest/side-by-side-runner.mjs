@@ -16,13 +16,19 @@
  *   file gives back the places its unfinished checks can no longer use (it keeps at least one until it ends), so a file
  *   of six checks whose last one runs alone holds one place, not five (item 29). Every file is collected before any
  *   check starts: vitest refuses to register a test while another test runs.
+ * - Where the services' load is known (the global setup provides `serviceLoad`: per service, its requests in flight and
+ *   those waiting for a place), files start 30 ms apart; a file of a saturated service (a whole in-flight bound of
+ *   requests waiting) is passed over while another service's file may start (item 37), and a file of a starved service
+ *   (nothing waiting, two or more places of its bound free) starts though the places for checks are full, up to twice
+ *   them: the places otherwise fill with a saturated service's slow checks while another service's places stand idle
+ *   (item 42).
  * - Files of the isolated areas (provided `isolatedAreas`: bad input, whose invalid records a lenient deployment may
  *   store) start only once every other file of their isolation group has ended, so no other check of a service that may
  *   share their store can see what they post. A file's group is its service folder's (`scenarios/<service>/`) in the
  *   provided `isolationGroups` (services reached at one service URL share one: run/vitest/vitest-plan.ts), else the
  *   folder itself; so the person service's bad input need not wait for the provider's walks.
  * - Checks per file stay at `maxConcurrency`; the worker-wide bound on checks (vitest creates it once, at the first
- *   file) is the number of places, `filesAtOnce × maxConcurrency`.
+ *   file) is twice the number of places, `2 × filesAtOnce × maxConcurrency` (the starved services' files beyond them).
  * - If the worker state does not name the batch (a vitest that works otherwise), every file runs at once when handed
  *   over: one after another, as vitest does, slower but the same verdicts.
  *
