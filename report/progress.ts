@@ -42,6 +42,8 @@ export function plainOutput(
 }
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
+/** How often the timer looks whether a line is due (plain output) or redraws the bar's time left, ms. */
+const TICK_MS = 1000;
 
 /**
  * Checks that must be done before the time left is estimated, at least: the first checks to end are the quick ones
@@ -87,6 +89,9 @@ export default class ProgressReporter implements Reporter {
 
   private readonly known: KnownFailures | undefined;
   private readonly estimateAfter: number;
+  /** True when lines are printed (or the bar redrawn) on a timer too: with the real clock (ProgressOptions.now unset). */
+  private readonly ticking: boolean;
+  private ticker?: NodeJS.Timeout;
 
   constructor(options: ProgressOptions = {}) {
     this.estimateAfter = options.estimateAfter ?? ESTIMATE_AFTER_CHECKS;
@@ -96,6 +101,7 @@ export default class ProgressReporter implements Reporter {
     this.totalKnown = options.total;
     this.intervalMs = options.intervalMs ?? 10000;
     this.now = options.now ?? Date.now;
+    this.ticking = options.now === undefined;
   }
 
   private get total(): number {
@@ -106,6 +112,14 @@ export default class ProgressReporter implements Reporter {
     this.started = this.lastPrint = this.now();
     // A file can hold more than one specification (one per project); files are what get collected.
     this.filesInRun = new Set(specifications.map((s) => s.moduleId)).size || undefined;
+    // A line every intervalMs, whether or not a check ended (a slow deployment's first checks take long), and the
+    // bar's time left kept current.
+    if (this.ticking)
+      this.ticker = setInterval(() => {
+        if (this.ended) return;
+        if (this.bar) this.bar.update(this.done, { failed: this.failed, left: this.leftText() });
+        else if (this.now() - this.lastPrint >= this.intervalMs) this.print();
+      }, TICK_MS).unref();
   }
 
   /** The live bar, drawn from the first collected file on (the global setup prints its banner before that). */
@@ -117,27 +131,33 @@ export default class ProgressReporter implements Reporter {
         hideCursor: true,
         clearOnComplete: false,
         etaBuffer: 50,
-        format:
-          'conformance [{bar}] {value}/{total} checks | {failed} failed | {duration_formatted} | {eta_formatted} left',
+        // The time left is ours (leftText), not cli-progress's ETA, which reads "0s left" before any check has ended.
+        format: 'conformance [{bar}] {value}/{total} checks | {failed} failed | {duration_formatted} | {left}',
       },
       cliProgress.Presets.shades_classic,
     );
-    this.bar = this.bars.create(this.total || 1, 0, { failed: 0 });
+    this.bar = this.bars.create(this.total || 1, 0, { failed: 0, left: this.leftText() });
   }
 
   onTestModuleCollected(module: TestModule): void {
     this.startBar();
     this.collected += [...module.children.allTests()].filter((t) => t.options.mode !== 'skip').length;
-    if (this.totalKnown === undefined && this.filesInRun !== undefined && ++this.filesCollected >= this.filesInRun)
+    if (this.totalKnown === undefined && this.filesInRun !== undefined && ++this.filesCollected >= this.filesInRun) {
       this.totalKnown = this.collected;
+      // Plain output says at once how many checks the run holds, before the first ends.
+      if (!this.live) this.print();
+    }
     this.bar?.setTotal(this.total);
   }
 
   onTestCaseResult(test: TestCase): void {
     // A check an interrupt kept from starting (vitest reports it still pending) was never done.
     if (leftOut(test) || test.result().state === 'pending') return;
-    this.startBar();
     const meta = test.meta().check;
+    // Nor was one vitest marked skipped when the run was cancelled before it began (it never registered a check):
+    // the summary lists it as not run (report/reporter.ts), so the count of checks done agrees with it.
+    if (!meta && test.result().state === 'skipped') return;
+    this.startBar();
     // A check the interrupt cut short judged nothing: counted apart, as the summary's headline counts it
     // (report/headline.ts).
     if (meta?.verdict === 'skip' && meta.note?.includes(INTERRUPTED_NOTE)) {
@@ -155,7 +175,7 @@ export default class ProgressReporter implements Reporter {
           `${ids.join(' ')}${label}: ${test.meta().declared?.title ?? test.name}`,
       );
     }
-    if (this.bar) this.bar.update(this.done, { failed: this.failed });
+    if (this.bar) this.bar.update(this.done, { failed: this.failed, left: this.leftText() });
     else if (this.now() - this.lastPrint >= this.intervalMs) this.print();
   }
 
@@ -183,8 +203,9 @@ export default class ProgressReporter implements Reporter {
 
   onTestRunEnd(modules: ReadonlyArray<TestModule>, errors: ReadonlyArray<SerializedError> = [], reason?: string): void {
     this.interrupted = reason === 'interrupted';
+    if (this.ticker) clearInterval(this.ticker);
     if (this.bar) {
-      this.bar.update(this.done, { failed: this.failed });
+      this.bar.update(this.done, { failed: this.failed, left: this.leftText() });
       // Redraw once more so failure lines still waiting for the next scheduled redraw are written.
       (this.bars as unknown as { update(): void }).update();
       this.bars?.stop();
@@ -198,15 +219,24 @@ export default class ProgressReporter implements Reporter {
     if (this.printed !== this.line()) this.print();
   }
 
+  /**
+   * The time left, once enough checks have ended to estimate it ("about 21 s left"; before: "time left: estimating");
+   * nothing when the run has ended or was interrupted, or the total is not known yet.
+   */
+  leftText(): string {
+    const total = this.total;
+    if (this.totalKnown === undefined || this.done >= total || this.interrupted || this.ended) return '';
+    const estimable = this.done >= Math.max(this.estimateAfter, Math.ceil(total * ESTIMATE_AFTER_SHARE));
+    if (!estimable) return 'time left: estimating';
+    return `about ${seconds(((this.now() - this.started) / this.done) * (total - this.done))} left`;
+  }
+
   /** The progress text, e.g. "conformance: 120/480 checks done (25%), 3 failed, 42 s, about 2 min left". */
   line(): string {
     const elapsed = this.now() - this.started;
     const total = this.total;
-    const estimable = this.done >= Math.max(this.estimateAfter, Math.ceil(total * ESTIMATE_AFTER_SHARE));
-    const left =
-      this.totalKnown !== undefined && estimable && this.done < total && !this.interrupted
-        ? `, about ${seconds((elapsed / this.done) * (total - this.done))} left`
-        : '';
+    const estimate = this.leftText();
+    const left = estimate.startsWith('about') ? `, ${estimate}` : '';
     const of =
       this.totalKnown === undefined
         ? `${this.done}/${total}${this.ended ? '' : ' (total still growing)'}`

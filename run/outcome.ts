@@ -58,12 +58,25 @@ export function runOutcome(s: Summary, filters: string[], runId: string): RunOut
   }
   if (s.interrupted) {
     const removed = s.cleanup ? s.cleanup.sources.deleted + s.cleanup.sources.alreadyGone : 0;
+    const attempted = s.cleanup?.sources.attempted ?? 0;
+    const what = attempted
+      ? `the teardown removed ${removed}/${attempted} sources the run created`
+      : 'nothing was created on the deployment';
+    // Before any check ended there is nothing to report: one line, and no run folder is left (nothingRan).
+    if (!anyCheckRan(s))
+      return {
+        code,
+        lines: [
+          `conformance: run ${runId} interrupted (${s.interrupted.reason}) before any check ended; ${what}; no report ` +
+            'written',
+        ],
+        nothingRan: true,
+      };
     return {
       code,
       lines: [
-        `conformance: run ${runId} interrupted (${s.interrupted.reason}); the teardown removed ` +
-          `${removed}/${s.cleanup?.sources.attempted ?? 0} sources the run created; its report, marked ` +
-          `INTERRUPTED, holds the checks that ended before`,
+        `conformance: run ${runId} interrupted (${s.interrupted.reason}); ${what}; its report, marked INTERRUPTED, ` +
+          'holds the checks that ended before',
       ],
     };
   }

@@ -479,6 +479,70 @@ describe('progress display', () => {
     expect(out).toContain('conformance: interrupted: 1/1 checks done, 1 cut short, 0 failed');
   });
 
+  it('does not count a check vitest marked skipped when a cancelled run had not begun it (the summary lists it as not run)', () => {
+    let out = '';
+    const p = new ProgressReporter({
+      stream: { write: (s: string) => (out += s) },
+      live: false,
+      intervalMs: 0,
+      now: () => 0,
+      known: null,
+    });
+    p.onTestRunStart([]);
+    p.onTestCaseResult(fakeTest('pass', 0));
+    const never = fakeTest('pass', 1) as unknown as { meta: () => Record<string, unknown> };
+    const declared = never.meta().declared;
+    p.onTestCaseResult({ ...never, meta: () => ({ declared }), result: () => ({ state: 'skipped' }) } as never);
+    p.onTestRunEnd([], [], 'interrupted');
+    expect(out.trim().split('\n').at(-1)).toBe('conformance: interrupted: 1/1 checks done, 0 failed, 0 s');
+  });
+
+  it('plain output says how many checks the run holds as soon as they are collected, before any check ends', () => {
+    const out = run({ live: false, files: 2, collectFirst: true });
+    expect(out.split('\n')[0]).toBe('conformance: 0/4 (0%) checks done, 0 failed, 0 s');
+  });
+
+  it('the live bar reads "time left: estimating" until enough checks have ended, never "0s left" before any did', () => {
+    let out = '';
+    let clock = 0;
+    const stream = {
+      write: (s: string) => {
+        out += s;
+        return true;
+      },
+      isTTY: true,
+      columns: 120,
+      cursorTo: () => true,
+      moveCursor: () => true,
+      clearLine: () => true,
+      clearScreenDown: () => true,
+      on: () => stream,
+      removeListener: () => stream,
+    };
+    const p = new ProgressReporter({
+      stream,
+      live: true,
+      intervalMs: 1000,
+      now: () => clock,
+      known: null,
+      estimateAfter: 2,
+    });
+    p.onTestRunStart([1, 2].map((i) => ({ moduleId: `scenarios/organization/f${i}.test.ts` }) as never));
+    p.onTestModuleCollected(fakeModule(2));
+    p.onTestModuleCollected(fakeModule(2));
+    clock += 5000;
+    expect(p.leftText()).toBe('time left: estimating');
+    p.onTestCaseResult(fakeTest('pass', 0));
+    expect(p.leftText()).toBe('time left: estimating');
+    clock += 1000;
+    p.onTestCaseResult(fakeTest('pass', 1));
+    expect(p.leftText()).toBe('about 6 s left');
+    // Interrupted before the rest: the last frame gives no time left at all.
+    p.onTestRunEnd([], [], 'interrupted');
+    expect(out).toMatch(/2\/4 checks \| 0 failed \| \d+s \| \u001b/);
+    expect(out).not.toMatch(/\ds left/);
+  });
+
   it('says so while the total is still growing (no count before the run), and gives no estimate then', () => {
     const out = run({ live: false });
     expect(out).toContain('conformance: 2/2 (total still growing) checks done, 1 failed, 1 s\n');

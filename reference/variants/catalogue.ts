@@ -671,16 +671,16 @@ export const VARIANT_LIST: VariantDefinition[] = [
   {
     name: 'gone',
     description:
-      'the deployment stops answering <s> s after its first request: every later request is left without a reply ' +
+      'the deployment stops answering after it has taken <n> requests: every later request is left without a reply ' +
       '(the connection stays open), before it reaches the service (nothing changes); the checks still running ' +
       'cannot be judged, and the teardown cannot remove what the run created',
     seeds: [TRANSIENT_OPEN, ...STATUS_OPEN],
     // Every request after the cut waits out its timeout: npm run detection never runs it (detection: none). The
     // self-tests stage a cancel while the deployment is gone with it (test/interrupt-gone.test.ts).
-    parameter: { ...integer('seconds after the first request', 10, 0, 3600), detection: [] },
+    parameter: { ...integer('requests answered before', 300, 0, 1000000), detection: [] },
     judge: 'no-fail',
     alone: true,
-    hooks: (seconds: number) => gone(seconds * 1000),
+    hooks: (answered: number) => gone(answered),
   },
   {
     name: 'busy',

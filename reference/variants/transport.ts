@@ -209,19 +209,17 @@ export function restarts(
 }
 
 /**
- * gone: the deployment stops answering. From `afterMs` after the first request the reference received on, every
+ * gone: the deployment stops answering. Once the reference has taken `answered` requests (of any service), every later
  * request is left unanswered: its body is read, the connection stays open and no reply ever comes (a deployment that
- * went away behind its load balancer), before it reaches the service (nothing changes). The reference's stop closes
- * the connections.
+ * went away behind its load balancer), before it reaches the service (nothing changes). Counted in requests, not time,
+ * so that the cut falls mid-run however busy the machine is. The reference's stop closes the connections.
  */
-export function gone(afterMs: number, now: () => number = Date.now): ReferenceHook[] {
-  let first: number | undefined;
+export function gone(answered: number): ReferenceHook[] {
+  let taken = 0;
   return [
     {
       intercept: ({ req }: InterceptInfo) => {
-        const t = now();
-        first ??= t;
-        if (t - first < afterMs) return false;
+        if (++taken <= answered) return false;
         req.resume();
         return true;
       },

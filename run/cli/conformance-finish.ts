@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { RunContext, ledgerPath } from '../../harness/run.js';
+import { RunContext, ledgerPath, readLedger } from '../../harness/run.js';
 import type { CleanupResult } from '../../harness/cleanup.js';
 import type { RunDescription, Summary } from '../../report/summary.js';
 import { INTERRUPTED_EXIT, evidenceMissingExit } from '../../report/outcome.js';
@@ -59,10 +59,8 @@ async function finishRun(plan: RunPlan, exit: RunExit, bundle: Bundle): Promise<
     return afterHardEnd(plan, exit, signal, summary);
   }
   if (summary?.interrupted) {
-    const outcome = runOutcome(summary, plan.vitestArgs, runId);
-    for (const line of outcome.lines) console.error(line);
     bundle.missing = 'the run was interrupted';
-    return outcome.code;
+    return interruptedOutcome(plan, summary);
   }
   if (!summary) {
     console.error(`conformance: the run ended (exit ${exit.code}) without writing ${plan.summaryFile}`);
@@ -111,8 +109,11 @@ async function writeEvidence(plan: RunPlan, code: number, bundle: Bundle): Promi
   return written.code;
 }
 
-/** After a hard end, the time (ms) the command's own removals from the ledger may take (a probe of each service first). */
-export const LEDGER_REMOVAL_MS = 8_000;
+/**
+ * After a hard end, the longest the command's own removals from the ledger may take, ms (a probe of each service first:
+ * a service that does not answer it is not asked for anything).
+ */
+export const LEDGER_REMOVAL_MS = 30_000;
 
 /**
  * Teardown after an interrupted run the command had to end (or one that wrote no summary): removes, from the run's
@@ -166,18 +167,47 @@ async function cleanupAfterInterrupt(
 async function afterHardEnd(plan: RunPlan, exit: RunExit, signal: NodeJS.Signals, summary: Summary | undefined) {
   const { runId } = plan;
   const { line, result, failed } = await cleanupAfterInterrupt(runId);
-  console.error(`conformance: run ${runId} interrupted (${exit.reason ?? signal}); ${line}`);
   const interruptedExit = signal === 'SIGTERM' ? INTERRUPTED_EXIT.SIGTERM : INTERRUPTED_EXIT.SIGINT;
+  const reason = exit.reason ?? signal;
   if (!summary?.interrupted) {
+    const left = failed || Boolean(result?.failures.length);
+    // Ended before any check did and before it created anything (run/vitest/global-setup.ts): one line, no run folder.
+    if (!left && !existsSync(join(dirname(plan.summaryFile), 'results.json')) && (await nothingLeft(plan))) {
+      removeRunTrace(plan.before);
+      console.error(
+        `conformance: run ${runId} interrupted (${reason}) before any check ended; nothing was created on the ` +
+          'deployment; no report written',
+      );
+      return interruptedExit;
+    }
+    console.error(`conformance: run ${runId} interrupted (${reason}); ${line}`);
     console.error(`conformance: no report: the run was ended before it wrote one${exit.hard ? ` (${exit.hard})` : ''}`);
-    return failed || result?.failures.length ? LEFTOVERS_EXIT : interruptedExit;
+    return left ? LEFTOVERS_EXIT : interruptedExit;
   }
-  const final = result ? await reportAgain(plan, summary, result) : summary;
-  const outcome = runOutcome(final, plan.vitestArgs, runId);
+  console.error(`conformance: run ${runId} interrupted (${reason}); ${line}`);
+  const code = await interruptedOutcome(plan, result ? await reportAgain(plan, summary, result) : summary);
+  return failed ? LEFTOVERS_EXIT : code;
+}
+
+/**
+ * The lines and exit code of an interrupted run from its summary (run/outcome.ts runOutcome), and where its report is;
+ * one that ended before any check did leaves no run folder (it created nothing, or removed all of it).
+ */
+function interruptedOutcome(plan: RunPlan, summary: Summary): number {
+  const outcome = runOutcome(summary, plan.vitestArgs, plan.runId);
   for (const l of outcome.lines) console.error(l);
+  if (outcome.nothingRan && outcome.code !== LEFTOVERS_EXIT) removeRunTrace(plan.before);
   const html = join(dirname(plan.summaryFile), 'report.html');
-  if (existsSync(html)) console.error(`conformance: its report, marked INTERRUPTED: ${html}`);
-  return failed ? LEFTOVERS_EXIT : outcome.code;
+  if (!outcome.nothingRan && existsSync(html)) console.error(`conformance: its report, marked INTERRUPTED: ${html}`);
+  return outcome.code;
+}
+
+/** True when the run's ledger lists nothing it created that is not marked removed (or there is no ledger). */
+async function nothingLeft(plan: RunPlan): Promise<boolean> {
+  const { removable, removalKey, removedOutcomes } = await import('../../harness/cleanup.js');
+  const entries = readLedger(ledgerPath(plan.before.reportDir, plan.runId));
+  const removed = removedOutcomes(entries);
+  return removable(entries).every((e) => removed.has(removalKey(e)));
 }
 
 /** The run's reports written again with the removals' result (the run wrote them first, before its removals). */

@@ -31,6 +31,7 @@
  * tsx's loader.
  */
 import { spawn } from 'node:child_process';
+import { openSync, writeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** Runs a TypeScript step compiled (run/cli/compiled.mjs), without tsx's loader. */
@@ -57,6 +58,38 @@ let interrupted;
  * The step running now: `prepare` (step 1) or `vitest` (step 2), its child process, and the vitest process's stop pipe.
  */
 let step;
+
+/**
+ * The controlling terminal, opened when an interrupt's lines must reach it past a pipe: behind `| tee` (as CI logs and
+ * users often run it) a terminal's Ctrl-C ends the pipe's reader too, and the user would see only `^C`. Null when stderr
+ * is the terminal itself (nothing to add), or when there is none (CI, a detached job).
+ */
+let terminal;
+function toTerminal(text) {
+  if (terminal === undefined) {
+    terminal = null;
+    if (!process.stderr.isTTY)
+      try {
+        terminal = openSync('/dev/tty', 'w');
+      } catch {}
+  }
+  if (terminal !== null)
+    try {
+      writeSync(terminal, text);
+    } catch {}
+}
+
+/**
+ * From an interrupt on, everything the command writes to stderr (its own lines and step 3's: what the run removed, what
+ * is left, where its report is) goes to the terminal too.
+ */
+function mirrorToTerminal() {
+  const write = process.stderr.write.bind(process.stderr);
+  process.stderr.write = (chunk, ...rest) => {
+    toTerminal(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+    return write(chunk, ...rest);
+  };
+}
 
 /** Writes a line to stderr, never failing: the reader may have gone with the parent. */
 const say = (line) => {
@@ -91,7 +124,19 @@ function interrupt(signal, reason) {
     return;
   }
   interrupted = { signal, reason, at: now };
-  if (step?.kind === 'prepare') return void step.child.kill(signal);
+  mirrorToTerminal();
+  if (step?.kind !== 'vitest') {
+    say(
+      `\nconformance: ${signal} (${reason}): stopped before the run started (settings and preflight): nothing was ` +
+        'created on the deployment; no report written',
+    );
+    return void step?.child.kill(signal);
+  }
+  say(
+    `\nconformance: ${signal} (${reason}): stopping the run: no further request is sent and requests under way end; ` +
+      `what it created is removed and its report, marked INTERRUPTED, written (within ${WIND_DOWN_MS / 1000} s; a ` +
+      'second signal ends it at once and removes the rest from its ledger)',
+  );
   if (step?.kind === 'vitest') {
     step.stop?.write(`${signal} ${reason}\n`);
     setTimeout(() => endHard(`the run did not wind down within ${WIND_DOWN_MS / 1000} s`), WIND_DOWN_MS).unref();

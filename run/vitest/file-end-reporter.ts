@@ -1,11 +1,12 @@
 /**
- * Tells the run's main process which scenario files each vitest project holds and when each has ended
+ * Tells the run's main process which scenario files each vitest project holds, when the first check has ended and when
+ * each file has ended
  * (run/vitest/file-events.ts), so the records of a file whose checks have all ended can be removed while the run goes
  * on (run/early-removal.ts).
  */
 import { relative } from 'node:path';
-import type { Reporter, TestModule, TestSpecification } from 'vitest/node';
-import { fileEnded, filesSelected } from './file-events.js';
+import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
+import { checkEnded, fileEnded, filesSelected } from './file-events.js';
 
 const fromRoot = (moduleId: string) => relative(process.cwd(), moduleId);
 
@@ -15,6 +16,10 @@ export default class FileEndReporter implements Reporter {
     for (const s of specifications)
       byProject.set(s.project.name, [...(byProject.get(s.project.name) ?? []), fromRoot(s.moduleId)]);
     for (const [project, files] of byProject) filesSelected(project, files);
+  }
+
+  onTestCaseResult(test: TestCase): void {
+    checkEnded(test.project.name);
   }
 
   onTestModuleEnd(testModule: TestModule): void {

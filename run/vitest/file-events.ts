@@ -22,6 +22,8 @@ interface ProjectEvents {
   listener?: FileListener;
   /** A file has ended (kept when the listener takes the events). */
   anyEnded?: boolean;
+  /** A check has ended (run/vitest/global-setup.ts: an interrupt before any did ends the run at once). */
+  anyCheckEnded?: boolean;
   /** Called once, when the first file ends. */
   waiting: Array<() => void>;
 }
@@ -50,6 +52,16 @@ export function fileEnded(project: string, file: string, settled: boolean): void
   for (const then of e.waiting.splice(0)) then();
   if (e.listener) e.listener.fileEnded(file, settled);
   else e.ended.push({ file, settled });
+}
+
+/** A check of `project` has ended (the reporter). */
+export function checkEnded(project: string): void {
+  events(project).anyCheckEnded = true;
+}
+
+/** True once a check of `project` has ended. */
+export function anyCheckEnded(project: string): boolean {
+  return Boolean(events(project).anyCheckEnded);
 }
 
 /** Calls `then` once the first file of `project` has ended (at once when one has). */

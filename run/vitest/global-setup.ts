@@ -21,7 +21,8 @@ import { sharedTokenCell } from '../../harness/oauth.js';
 import type { RunInfo } from '../../harness/targets.js';
 import { sharedCounters } from '../../harness/shared-limit.js';
 import { sharedPacing } from '../../harness/pacing.js';
-import { afterFirstFileEnds, detachFileListener } from './file-events.js';
+import { afterFirstFileEnds, anyCheckEnded, detachFileListener } from './file-events.js';
+import { INTERRUPTED_EXIT } from '../../report/outcome.js';
 import { onStopRequest } from '../interrupt.js';
 import { teardown } from './teardown.js';
 import { guardStackTraces } from './stack-guard.js';
@@ -33,14 +34,15 @@ export default async function setup(project: TestProject) {
   // reports marked INTERRUPTED.
   let interrupted: Interruption | undefined;
   let early: Promise<import('../early-removal.js').EarlyRemoval | undefined> | undefined;
+  let opened: RunContext | undefined;
   const stopListening = onStopRequest((request) => {
     interrupted = { ...request, at: new Date().toISOString() };
     // The reader of the run's output may have gone with the command: a failed write must not end the teardown.
     for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
-    console.log(
-      `conformance: interrupted (${request.reason}): no further request is sent; removing what the run created; ` +
-        `the report is marked INTERRUPTED`,
-    );
+    // Before any check has ended and before the run created anything (its ledger is written before a creating request
+    // leaves), there is nothing to remove and nothing to report: the run ends at once instead of waiting for the scenario
+    // files still loading. The command says so and removes the run folder (run/cli/conformance-finish.ts).
+    if (!anyCheckEnded(project.name) && !opened?.entries().length) process.exit(INTERRUPTED_EXIT[request.signal]);
     void project.vitest.cancelCurrentRun('interrupted' as never);
     // No check is left to keep slots of the in-flight bound for: removals take all of them now.
     void early?.then((removal) => removal?.finish()).catch(() => {});
@@ -50,6 +52,7 @@ export default async function setup(project: TestProject) {
   const runId = plan.runId();
   const profile = plan.resolvedProfile();
   const run = new RunContext(runId, settings.reportDir);
+  opened = run;
   // The conformance reporter runs in this process and writes into the run's folder.
   HANDOFF.runFolder.write(process.env, run.folder);
 

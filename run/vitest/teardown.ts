@@ -5,11 +5,12 @@
  * - A run that ended: the reports' figures are drawn while the records are removed; first the removals under way end
  *   (so the teardown counts them and does not ask again), then the rest go; the reports are written once.
  * - An interrupted run has seconds before the command ends it (run/cli/conformance.mjs, WIND_DOWN_MS): its report is
- *   written first, marked INTERRUPTED, before any removal; the removals are bounded (each service is probed first, and
- *   one that does not answer within PROBE_MS is taken as gone: its records are listed, none is asked for; the rest end
- *   by REMOVAL_WINDOW_MS after the interrupt, and what is left is listed); then the reports are written again with what
- *   the removals did. So a deployment that went away mid-run costs seconds, not every request's timeout, and the run
- *   still leaves its report and the list of what stays on the deployment (exit code 4).
+ *   written first, marked INTERRUPTED, before any removal; each service is probed before its records are removed, and
+ *   one that does not answer within PROBE_MS is taken as gone: its records are listed, none is asked for (the others'
+ *   removals go on as after any run: a deployment that answers gets its records removed, however busy); then the reports
+ *   are written again with what the removals did. So a deployment that went away mid-run costs seconds, not every
+ *   request's timeout, and the run still leaves its report and the list of what stays on the deployment (exit code 4).
+ *   A deployment that dies during the removals is left to the command, which ends the run and probes again.
  */
 import type { CleanupResult } from '../../harness/cleanup.js';
 import type { ServiceTarget } from '../../harness/config.js';
@@ -24,11 +25,6 @@ import type { Interruption, RunDescription } from '../../report/summary.js';
 import type { Drawn } from '../../report/write.js';
 import type { EarlyRemoval } from '../early-removal.js';
 
-/**
- * After an interrupt, the time (ms from it) by which the removals have ended: the command ends the run 20 s after the
- * signal (run/cli/conformance.mjs WIND_DOWN_MS), and the reports are written once more after them.
- */
-export const REMOVAL_WINDOW_MS = 12_000;
 /** After an interrupt, the longest the teardown waits for the early removals under way to end, ms. */
 export const EARLY_FINISH_MS = 3_000;
 
@@ -89,11 +85,7 @@ export async function teardown(t: Teardown, modules: Modules): Promise<void> {
   else {
     // The report first, marked INTERRUPTED, then the bounded removals, then the report with what they did.
     const first = await write(undefined);
-    const deadline = Date.parse(stopped.at) + REMOVAL_WINDOW_MS;
-    const cleanup = await removeAll(
-      { probeMs: PROBE_MS, deadline },
-      Math.max(0, Math.min(EARLY_FINISH_MS, deadline - Date.now())),
-    );
+    const cleanup = await removeAll({ probeMs: PROBE_MS }, EARLY_FINISH_MS);
     ({ summary } = await write(cleanup, first.figures));
   }
   // A run in which no check ran prints one line at its end instead (run/outcome.ts), unless it left records behind.
