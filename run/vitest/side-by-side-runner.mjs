@@ -18,17 +18,14 @@
  *   check starts: vitest refuses to register a test while another test runs.
  * - Where the services' load is known (the global setup provides `serviceLoad`: per service, its requests in flight and
  *   those waiting for a place), files start 30 ms apart; a file of a saturated service (a whole in-flight bound of
- *   requests waiting) is passed over while another service's file may start (item 37), and a file of a starved service
- *   (nothing waiting, two or more places of its bound free) starts though the places for checks are full, up to twice
- *   them: the places otherwise fill with a saturated service's slow checks while another service's places stand idle
- *   (item 42).
+ *   requests waiting) is passed over while another service's file may start (item 37).
  * - Files of the isolated areas (provided `isolatedAreas`: bad input, whose invalid records a lenient deployment may
  *   store) start only once every other file of their isolation group has ended, so no other check of a service that may
  *   share their store can see what they post. A file's group is its service folder's (`scenarios/<service>/`) in the
  *   provided `isolationGroups` (services reached at one service URL share one: run/vitest/vitest-plan.ts), else the
  *   folder itself; so the person service's bad input need not wait for the provider's walks.
  * - Checks per file stay at `maxConcurrency`; the worker-wide bound on checks (vitest creates it once, at the first
- *   file) is twice the number of places, `2 × filesAtOnce × maxConcurrency` (the starved services' files beyond them).
+ *   file) is the number of places, `filesAtOnce × maxConcurrency`.
  * - If the worker state does not name the batch (a vitest that works otherwise), every file runs at once when handed
  *   over: one after another, as vitest does, slower but the same verdicts.
  *
@@ -53,21 +50,6 @@ const INTERRUPT = Symbol.for('identity-conformance/run-interrupt');
  * next file to start is then one of a service with room, if any waits.
  */
 const SATURATED = 1;
-
-/**
- * Places for checks, as a multiple of `filesAtOnce × maxConcurrency`, that files of a starved service may take in all:
- * a service none of whose requests waits for a place and which has room in its in-flight bound gets its next file
- * though the places are full. The places fill with the checks of a saturated service (its checks last long, each
- * request waiting for a place), and without this the other services' places stood idle while their files waited
- * (docs/performance.md, item 42).
- */
-const STARVED_PLACES = 2;
-
-/**
- * Free places of its in-flight bound, with nothing waiting for one, from which a service counts as starved: one free
- * place is a chain's next request on its way (the check reads the reply, then sends), two are a lack of work.
- */
-const STARVED_IDLE = 2;
 
 /**
  * Time between two file starts where the services' load is known (ms): enough for a file's checks to queue their first
@@ -177,16 +159,6 @@ export default class SideBySideRunner extends TestRunner {
     return now !== undefined && now.waiting >= SATURATED * now.bound;
   }
 
-  /**
-   * True when the service of a file has no request waiting for a place and at least STARVED_IDLE places of its
-   * in-flight bound free now: the deployment has room for it that nothing fills (the global setup provides
-   * `serviceLoad`; without it, never).
-   */
-  starved(path) {
-    const now = this.serviceLoadOf(path);
-    return now !== undefined && now.waiting === 0 && now.inFlight <= now.bound - STARVED_IDLE;
-  }
-
   /** Scenario files run side by side (vitest.config.ts provides it; at least 1). */
   filesAtOnce() {
     const n = Number(this.injectValue('filesAtOnce'));
@@ -205,9 +177,8 @@ export default class SideBySideRunner extends TestRunner {
   }
 
   onBeforeRunFiles(files) {
-    // Read by vitest once, at the worker's first file, for its bound on checks across files: the places, and the
-    // files a starved service may start beyond them.
-    this.config.maxConcurrency = this.checksPerFile * this.filesAtOnce() * STARVED_PLACES;
+    // Read by vitest once, at the worker's first file, for its bound on checks across files.
+    this.config.maxConcurrency = this.checksPerFile * this.filesAtOnce();
     return super.onBeforeRunFiles?.(files);
   }
 
@@ -232,31 +203,17 @@ export default class SideBySideRunner extends TestRunner {
       // other files, so that the batch never ends while a file still runs.
       /**
        * The next file to start (its index in `waiting`), or -1: the first that may start whose service is not
-       * saturated, when its places are free (or nothing runs); when they are not, the first file of a starved service
-       * that fits within STARVED_PLACES × the places; when every service that has a file waiting is saturated, none
-       * (unless nothing runs). Where it finds none while files wait, a timer looks again (the services' load changes).
+       * saturated, when its places are free (or nothing runs); when every service that has a file waiting is saturated,
+       * none (a timer looks again) unless nothing runs.
        */
       const next = () => {
         let first = -1;
-        let chosen = -1;
-        for (let i = 0; i < waiting.length && chosen < 0; i++) {
+        for (let i = 0; i < waiting.length; i++) {
           const path = waiting[i].path;
           if (this.isolated(path) && (mainLeft.get(this.groupOf(path)) ?? 0) > 0) continue;
           if (first < 0) first = i;
-          if (!this.saturated(path)) chosen = i;
+          if (!this.saturated(path)) return running === 0 || used + this.placesOf(path) <= places ? i : -1;
         }
-        if (chosen >= 0 && (running === 0 || used + this.placesOf(waiting[chosen].path) <= places)) return chosen;
-        const starved =
-          chosen < 0
-            ? -1
-            : waiting.findIndex(
-                (f, i) =>
-                  i >= chosen &&
-                  !(this.isolated(f.path) && (mainLeft.get(this.groupOf(f.path)) ?? 0) > 0) &&
-                  this.starved(f.path) &&
-                  used + this.placesOf(f.path) <= places * STARVED_PLACES,
-              );
-        if (starved >= 0) return starved;
         if (first >= 0 && running > 0 && !polling && this.load()) {
           polling = true;
           setTimeout(() => {
