@@ -126,12 +126,12 @@ describe('shapes only as strict as the seeds', () => {
       ).toEqual(['/content/relationship/startDate']);
   });
 
-  it('NUMBER accepts a leading sign ("+17205551234") and rejects what is no number', () => {
+  it('NUMBER accepts a leading sign ("+17205551234") and an exponent ("1e5"), and rejects what is no number', () => {
     const query = operation('organization', 'nativeIdQuery');
     const phone = (number: string) =>
       contentViolations(query, { identity: { contactInformation: [{ phoneList: [{ number }] }] } });
-    for (const v of ['+17205551234', '-3', '12.5', '.5']) expect(phone(v), v).toEqual([]);
-    for (const v of ['1-720-555', 'abc', '+', '1e5']) expect(phone(v).length, v).toBe(1);
+    for (const v of ['+17205551234', '-3', '12.5', '.5', '1e5', '2.5E-4']) expect(phone(v), v).toEqual([]);
+    for (const v of ['1-720-555', 'abc', '+', 'e5', '1e', '1e5.5']) expect(phone(v).length, v).toBe(1);
   });
 
   it('a notification page may leave out or null any member (none is marked required)', () => {

@@ -5,7 +5,7 @@
  * person-provider-identity-api.md, Resources, "Envelope" (adds `customerId` for person).
  */
 import { z } from 'zod';
-import { obj, opt } from './wire.js';
+import { Text, obj, opt } from './wire.js';
 
 /** Request envelope as the suite sends it. `customerId` only for the person service. */
 export interface RequestEnvelope {
@@ -17,9 +17,17 @@ export interface RequestEnvelope {
 }
 
 /**
- * Reply envelope. `success` is the one member every reply must carry (the seed's failure signalling depends on it); all
- * others may be absent or null. Unknown members are accepted. `content` is checked separately, against the operation's
- * reply content schema.
+ * The request envelope members whose values the caller chooses ("auditId | string | audit
+ * identifier for tracing", "auditLogMap | object | map of string keys to string values",
+ * "trackingId | string | caller correlation identifier"); `content` is the operation's, and the
+ * person service's customerId the deployment's.
+ */
+export const RequestEnvelopeChosen = obj({ auditId: Text, auditLogMap: z.record(z.string(), Text), trackingId: Text });
+
+/**
+ * Reply envelope. `success` is the one member every reply must carry (the seed's failure
+ * signalling depends on it); all others may be absent or null. Unknown members are accepted.
+ * `content` is checked separately, against the operation's reply content schema.
  */
 export const ReplyEnvelope = obj({
   auditId: opt(z.string()),

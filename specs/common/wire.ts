@@ -12,10 +12,11 @@ export const Text = z.string();
 /** CODE-SET: a string taken from a code set (the allowed values are "not shown"). */
 export const CodeSet = z.string();
 /**
- * NUMBER: a string holding a decimal number, e.g. "12.5", "-3" or "+17205551234" (a leading sign is part of how a
- * number is written; the seed says only "string holding a number").
+ * NUMBER: a string holding a decimal number, e.g. "12.5", "-3", "+17205551234" or "1.5e3" (a
+ * leading sign and an exponent are part of how a number is written; the seed says only "string
+ * holding a number").
  */
-export const NumberString = z.string().regex(/^[+-]?(\d+(\.\d*)?|\.\d+)$/, 'a string holding a number');
+export const NumberString = z.string().regex(/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/, 'a string holding a number');
 /** DATE: a string `yyyy-MM-dd` (validated as a real calendar date). */
 export const DateString = z.iso.date();
 /** TIME: a string of the shape `HH:mm` (00:00 to 23:59). */
