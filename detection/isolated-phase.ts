@@ -1,9 +1,11 @@
 /**
- * The isolated phase of a detection run, as a conformance run has it (run/vitest/side-by-side-runner.mjs): the scenario
- * files that send invalid input on purpose, which a lenient deployment may store (run/vitest/file-order.ts
- * ISOLATED_AREAS), run only once every other file has ended, so no other check can see such a record. Each plan entry
- * becomes two vitest projects: its other files (group 0) and its isolated files (group 1, against references of their
- * own, named `<entry>~isolated`); rows and setups read the plan entry's name back (planName).
+ * The isolated phase of a detection run, as a conformance run has it (run/vitest/side-by-side-runner.mjs):
+ * the scenario files that send invalid input on purpose, which a lenient deployment may store, or
+ * values at the edges of their types (run/vitest/file-order.ts ISOLATED_AREAS), run only once every other file has
+ * ended, so no other check
+ * can see such a record. Each plan entry becomes two vitest projects: its other files (group 0)
+ * and its isolated files (group 1, against references of their own, named `<entry>~isolated`);
+ * rows and setups read the plan entry's name back (planName).
  */
 import { ISOLATED_AREAS } from '../run/vitest/file-order.js';
 

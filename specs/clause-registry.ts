@@ -10,6 +10,7 @@
  */
 import { AUTH_CLAUSES } from './clauses/auth.js';
 import { BAD_INPUT_CLAUSES } from './clauses/bad-input.js';
+import { BOUNDARY_CLAUSES } from './clauses/boundaries.js';
 import { CONTRACT_CLAUSES } from './clauses/contract.js';
 import { ENVELOPE_CLAUSES } from './clauses/envelope.js';
 import { MATCHING_CLAUSES } from './clauses/matching.js';
@@ -42,6 +43,7 @@ export const CHECK_AREAS: Areas = [
   { area: 'notifications', clauses: NOTIFICATION_CLAUSES },
   { area: 'authentication', clauses: AUTH_CLAUSES },
   { area: 'bad input', clauses: BAD_INPUT_CLAUSES },
+  { area: 'boundary values', clauses: BOUNDARY_CLAUSES },
   { area: 'person', clauses: PERSON_CLAUSES },
   { area: 'matching', clauses: MATCHING_CLAUSES },
 ];

@@ -15,6 +15,7 @@ import { explainFailure } from '../harness/failure.js';
 import { ConformanceFailure } from '../harness/verdict.js';
 import * as auth from '../specs/clauses/auth.js';
 import * as bad from '../specs/clauses/bad-input.js';
+import * as boundaries from '../specs/clauses/boundaries.js';
 import * as contract from '../specs/clauses/contract.js';
 import * as envelope from '../specs/clauses/envelope.js';
 import * as matching from '../specs/clauses/matching.js';
@@ -1292,6 +1293,94 @@ const ROWS: Record<string, Row> = {
   },
 };
 
+const kept =
+  (type: Parameters<typeof boundaries.sameValue>[0], sent: unknown, shown: unknown[], memberShown = false) =>
+  () =>
+    boundaries.valueNotKept([{ what: 'a boundary value', type, sent, shown, memberShown }]);
+ROWS['VALUE-NOT-KEPT'] = {
+  rejected: [
+    { what: 'text cut at 255', judge: kept('TEXT', 'x'.repeat(256), ['x'.repeat(255)]) },
+    { what: 'an emoji kept as "?"', judge: kept('TEXT', 'Clinic 🏥', ['Clinic ?']) },
+    { what: 'a combining mark dropped', judge: kept('TEXT', 'Cafe\u0301', ['Cafe']) },
+    { what: 'a backslash escaped', judge: kept('TEXT', 'C:\\temp', ['C:\\\\temp']) },
+    {
+      what: 'a NUMBER rounded as a double',
+      judge: kept('NUMBER', '123456789012345678901234567890', ['1.2345678901234568e+29']),
+    },
+    { what: 'a leap day rolled over', judge: kept('DATE', '2024-02-29', ['2024-03-01']) },
+    { what: 'a date a day early', judge: kept('DATE', '1969-12-31', ['1969-12-30T23:00:00Z']) },
+    {
+      what: 'an instant moved to midnight',
+      judge: kept('DATE-TIME', '2024-02-29T23:59:59Z', ['2024-02-29T00:00:00Z']),
+    },
+    { what: 'left out where the member shows other values', judge: kept('TEXT', 'x', [], true) },
+  ],
+  accepted: [
+    { what: 'the same text', judge: kept('TEXT', 'Ærøskøbing', ['Ærøskøbing']) },
+    {
+      what: 'text upper-cased and its spacing collapsed',
+      judge: kept('TEXT', '  tab\there ', ['TAB HERE']),
+      unseen: true,
+    },
+    { what: 'combining marks composed (NFC)', judge: kept('TEXT', 'Cafe\u0301', ['Café']), unseen: true },
+    { what: 'a NUMBER written otherwise', judge: kept('NUMBER', '1.5e3', ['1500.00']), unseen: true },
+    { what: 'leading zeros dropped', judge: kept('NUMBER', '007', ['7']), unseen: true },
+    { what: 'a NUMBER as a JSON number', judge: kept('NUMBER', '-17', [-17]), unseen: true },
+    {
+      what: 'a date as the date of a date-time',
+      judge: kept('DATE', '2024-02-29', ['2024-02-29T00:00:00Z']),
+      unseen: true,
+    },
+    { what: 'a time with seconds', judge: kept('TIME', '23:59', ['23:59:00']), unseen: true },
+    {
+      what: 'an instant with +00:00 and milliseconds',
+      judge: kept('DATE-TIME', '2024-01-01T00:00:00Z', ['2024-01-01T00:00:00.000+00:00']),
+      unseen: true,
+    },
+    { what: 'a member the view leaves out', judge: kept('TEXT', 'x', [], false), unseen: true },
+    { what: 'another element of the member holds another value', judge: kept('TEXT', 'x', ['other', 'x']) },
+  ],
+};
+ROWS['NATIVE-ID-NOT-KEPT'] = {
+  rejected: [
+    {
+      what: 'not found by its native ID',
+      judge: () => boundaries.nativeIdNotKept('length 4096', 'cf-x-long', false, []),
+    },
+    { what: 'listed cut', judge: () => boundaries.nativeIdNotKept('length 256', 'cf-x-abcdef', true, ['cf-x-abc']) },
+  ],
+  accepted: [
+    { what: 'listed as sent', judge: () => boundaries.nativeIdNotKept('quotes', 'cf-x-"q"', true, ['cf-x-"q"']) },
+    {
+      what: 'no grouping by source in the reply',
+      judge: () => boundaries.nativeIdNotKept('quotes', 'cf-x-"q"', true, []),
+      unseen: true,
+    },
+  ],
+};
+ROWS['PAGE-PAST-END'] = {
+  rejected: [
+    {
+      what: 'the last page again far past the end',
+      judge: () => boundaries.pagePastEnd({ pageNumber: 2 ** 31 - 1, firstPage: 0, pageSize: 10 }, 40, 10),
+    },
+  ],
+  accepted: [
+    {
+      what: 'an empty page past the end',
+      judge: () => boundaries.pagePastEnd({ pageNumber: 2 ** 31 - 1, firstPage: 0, pageSize: 10 }, 40, 0),
+    },
+    {
+      what: 'a page inside the window',
+      judge: () => boundaries.pagePastEnd({ pageNumber: 2, firstPage: 1, pageSize: 10 }, 40, 10),
+    },
+    {
+      what: 'no totalElements given',
+      judge: () => boundaries.pagePastEnd({ pageNumber: 2 ** 31, firstPage: 0, pageSize: 10 }, undefined, 10),
+      unseen: true,
+    },
+  ],
+};
 const ALL = CHECK_AREAS.flatMap((a) => a.clauses);
 
 describe('every clause of the single checks', () => {

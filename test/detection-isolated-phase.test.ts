@@ -1,6 +1,7 @@
 /**
  * Detection runs the scenario files that send stored invalid input (bad input, generated bad
- * input) in a later group of their own, as a conformance run does (run/vitest/side-by-side-runner.mjs):
+ * input) or values at the edges of their types (boundaries) in a later group of their own, as a
+ * conformance run does (run/vitest/side-by-side-runner.mjs):
  * drawn=8 (lenient validation, no identityGroupedBySource, minimal replies) once had three person
  * metamorphic checks fail on a bad-input record that a concurrent search returned before the
  * record was quarantined by its link ID. Source: detection/isolated-phase.ts.
@@ -17,6 +18,7 @@ describe('the isolated phase of detection', () => {
     expect(isolatedInclude(['scenarios/person/**/*.test.ts'])).toEqual([
       'scenarios/person/**/bad-input.test.ts',
       'scenarios/person/**/generated-bad-input.test.ts',
+      'scenarios/person/**/boundaries.test.ts',
     ]);
     expect(isolatedInclude(['scenarios/person/search.test.ts', 'scenarios/person/bad-input.test.ts'])).toEqual([
       'scenarios/person/bad-input.test.ts',

@@ -32,12 +32,13 @@ export const LONGEST_FIRST = [
 ];
 
 /**
- * Areas whose checks send invalid input on purpose that a lenient deployment may store (bad input, generated bad
- * input): they run last in their service's isolation group (run/vitest/vitest-plan.ts), so no other check of a service
- * that may share their store can ever see such a record (run/vitest/side-by-side-runner.mjs waits for every other file
- * of the group to end first).
+ * Areas whose checks send invalid input on purpose that a lenient deployment may store (bad input,
+ * generated bad input), or valid input at the edges of its types (boundaries): they run last in
+ * their service's isolation group (run/vitest/vitest-plan.ts), so no other check of a service that
+ * may share their store can ever see such a record (run/vitest/side-by-side-runner.mjs waits for
+ * every other file of the group to end first).
  */
-export const ISOLATED_AREAS = ['bad-input', 'generated-bad-input'];
+export const ISOLATED_AREAS = ['bad-input', 'generated-bad-input', 'boundaries'];
 
 /** True when a scenario file's checks send stored invalid input (ISOLATED_AREAS). */
 export const isIsolated = (path: string) => ISOLATED_AREAS.includes(basename(path).replace(/\.test\.ts$/, ''));

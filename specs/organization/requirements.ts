@@ -297,6 +297,15 @@ const catalogue: Requirement[] = [
       'null) when it did.',
     [RULE_2, orgSeed(ENDPOINTS, 'linkId (string, null if no match)')],
   ),
+  must(
+    'ORG-POST-KEEPS-VALUES',
+    'Endpoints, rule 2',
+    'The identity postIdentity adds holds the values posted: nativeIdQuery of the posted source shows each value it ' +
+      'accepted as sent wherever it shows the member (text with the same characters, letter case, Unicode ' +
+      'normalisation and spacing aside; the same number, date, time or instant); a value the deployment cannot keep ' +
+      'is refused, not changed or left out.',
+    [RULE_2],
+  ),
   expectation(
     'ORG-POST-SAME-SOURCE-UPDATES',
     'What the service does',
@@ -379,7 +388,11 @@ const catalogue: Requirement[] = [
     'ORG-NATIVEID-QUERY',
     'What the service does',
     'nativeIdQuery returns the identity that holds the named source record.',
-    [OPERATIONS, orgSeed(WHAT, 'An identity is built from one or more source records.')],
+    [
+      OPERATIONS,
+      orgSeed(WHAT, 'An identity is built from one or more source records.'),
+      orgSeed(WHAT, 'Each source record is identified by a source name plus an identifier within that source.'),
+    ],
   ),
   must(
     'ORG-IDQUERY-RETURNS',
@@ -633,6 +646,9 @@ const catalogue: Requirement[] = [
 /** The requirement that plays each role of the shared rules in this service (specs/common/roles.ts). */
 const ROLES: Record<string, string> = {
   'auth.rejected': 'ORG-AUTH-BEARER',
+  'boundaries.nativeId': 'ORG-NATIVEID-QUERY',
+  'boundaries.relationship': 'ORG-REL-ADD',
+  'boundaries.stored': 'ORG-POST-KEEPS-VALUES',
   'badInput.generated': 'ORG-BADINPUT-GENERATED',
   'badInput.noServerError': 'ORG-NO-SERVER-ERROR',
   'badInput.rejectedNoChange': 'ORG-REJECTED-NO-CHANGE',

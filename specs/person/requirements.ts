@@ -218,6 +218,15 @@ const catalogue: Requirement[] = [
     [POST],
   ),
   must(
+    'PERSON-POST-KEEPS-VALUES',
+    'Endpoints, /v2/postIdentity',
+    'The identity postIdentity adds holds the values posted: nativeIdQuery of the posted source shows each value it ' +
+      'accepted as sent wherever it shows the member (text with the same characters, letter case, Unicode ' +
+      'normalisation and spacing aside; the same number, date, time or instant); a value the deployment cannot keep ' +
+      'is refused, not changed or left out.',
+    [POST],
+  ),
+  must(
     'PERSON-POST-SAME-SOURCE-UPDATES',
     'Endpoints, /v2/postIdentity; What the service does',
     'The source plus native ID decides between create and update: re-posting them updates that record in the ' +
@@ -305,7 +314,13 @@ const catalogue: Requirement[] = [
     'PERSON-NATIVEID-QUERY',
     'Endpoints, /v2/nativeIdQuery',
     'nativeIdQuery returns the single identity that holds the given source and native ID.',
-    [path('/v2/nativeIdQuery | returns the single identity that holds a given source plus native ID')],
+    [
+      path('/v2/nativeIdQuery | returns the single identity that holds a given source plus native ID'),
+      ppSeed(
+        'What the service does',
+        'keeps person identities made of source records, each identified by a source plus a native ID',
+      ),
+    ],
   ),
   must(
     'PERSON-IDQUERY-RETURNS',
@@ -629,6 +644,9 @@ const catalogue: Requirement[] = [
 const ROLES: Record<string, string> = {
   'auth.rejected': 'PERSON-AUTH-REQUIRED',
   'badInput.dataSourceLimit': 'PERSON-DATASOURCE-LIMIT',
+  'boundaries.nativeId': 'PERSON-NATIVEID-QUERY',
+  'boundaries.relationship': 'PERSON-REL-ADD',
+  'boundaries.stored': 'PERSON-POST-KEEPS-VALUES',
   'badInput.generated': 'PERSON-BADINPUT-GENERATED',
   'badInput.noServerError': 'PERSON-NO-SERVER-ERROR',
   'badInput.rejectedNoChange': 'PERSON-REJECTED-NO-CHANGE',

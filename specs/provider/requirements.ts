@@ -94,6 +94,16 @@ const catalogue: Requirement[] = [
     'postIdentity adds a new identity: afterwards nativeIdQuery by its source name and native ID finds it.',
     [POST],
   ),
+  // The provider's identity fields are "not shown", so which members a provider identity keeps is
+  // no sentence's: what any identity service does, not a MUST.
+  expectation(
+    'PROV-POST-KEEPS-VALUES',
+    'Endpoints, Provider service, postIdentity',
+    'The identity postIdentity adds holds the values posted: nativeIdQuery of the posted source shows each value it ' +
+      'accepted as sent wherever it shows the member (text with the same characters, letter case, Unicode ' +
+      'normalisation and spacing aside; the same number, date, time or instant); a value the deployment cannot keep ' +
+      'is refused, not changed or left out.',
+  ),
   must(
     'PROV-POST-TYPES',
     'What the service does; Endpoints, postIdentity',
@@ -429,6 +439,9 @@ const catalogue: Requirement[] = [
 const ROLES: Record<string, string> = {
   'auth.rejected': 'PROV-AUTH-BASIC',
   'badInput.generated': 'PROV-BADINPUT-GENERATED',
+  'boundaries.nativeId': 'PROV-NATIVEID-QUERY',
+  'boundaries.relationship': 'PROV-REL-ADD',
+  'boundaries.stored': 'PROV-POST-KEEPS-VALUES',
   'badInput.noServerError': 'PROV-NO-SERVER-ERROR',
   'badInput.rejectedNoChange': 'PROV-REJECTED-NO-CHANGE',
   'data.hardDeleteData': 'PROV-HARDDELETE-EFFECT',

@@ -1,0 +1,22 @@
+/**
+ * Boundary values of the person service's request members, derived from their types: identity
+ * leaves, native IDs, trackingId, auditId and auditLogMap values, relationship dates and details,
+ * search and page numbers (shared table).
+ * Source: person-provider-identity-api.md, Endpoints (/v2/postIdentity, relationships), Resources.
+ */
+import { boundaryChecks } from '../shared/rules/boundaries.js';
+import { area, person } from './person.js';
+
+boundaryChecks({
+  verifies: [
+    'PERSON-POST-KEEPS-VALUES',
+    'PERSON-NATIVEID-QUERY',
+    'PERSON-ENV-ECHO',
+    'PERSON-REL-ADD',
+    'PERSON-SEARCH-MAX-RESULTS',
+    'PERSON-SEARCH-THRESHOLD',
+    'PERSON-NOTIF-PAGING',
+  ],
+  check: area('boundaries').check,
+  kit: person,
+});
