@@ -22,6 +22,7 @@ import { cachedForever, mapIdentities, mapLeaves, withoutEffect } from './transf
 import { MATCHING_FAULTS, SEQUENCE_FAULTS } from './sequence-faults.js';
 import { PERSON_FAULTS, PROVIDER_FAULTS } from './service-faults.js';
 import { RULE_FAULTS, RULE_FAULT_SPECS } from './rule-faults.js';
+import { BOUNDARY_FAULT_SPECS } from './boundary-faults.js';
 import { STATE_FAULTS } from './state-faults.js';
 import { CATEGORY_FAULTS, SINGLE_CATEGORY_FAULTS } from './category-faults.js';
 
@@ -57,6 +58,7 @@ const DATE_KEYS =
  */
 const SHARED: Spec[] = [
   ...RULE_FAULT_SPECS,
+  ...BOUNDARY_FAULT_SPECS,
   // Envelope promises
   {
     name: 'success-as-string',

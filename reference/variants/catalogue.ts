@@ -39,6 +39,7 @@ import { gone, latency, restarts, slowTail, throttled, transient } from './trans
 import { STALE_LINK_MODES, staleLinks } from './stale-links.js';
 import { membersFollow, retiredReleased } from './open-fates.js';
 import { busy } from './busy.js';
+import { narrowStorage, standardisedText } from './storage.js';
 import {
   departedDataShown,
   lenientPreconditions,
@@ -289,6 +290,37 @@ export const VARIANT_LIST: VariantDefinition[] = [
       detection: ['strings', 'objects'],
     },
     hooks: eventShapes,
+  },
+  {
+    name: 'narrow-storage',
+    description:
+      'a request holding a string longer than <width> characters, or a character outside the Basic Multilingual ' +
+      'Plane (emoji, rare CJK), anywhere (envelope too), is refused as a validation failure',
+    seeds: [
+      org('Limits', 'Bounds of `pageNumber` and `pageSize`, and maximum request size: not shown.'),
+      pp('Limits', 'Rate limits and request size limits: not shown.'),
+      SUCCESS_OPEN,
+    ],
+    parameter: integer('width in characters', 255, 64, 100000),
+    hooks: narrowStorage,
+  },
+  {
+    name: 'standardised-text',
+    description:
+      "the identity's text is shown standardised: upper case, Unicode composed (NFC), whitespace runs as one space, " +
+      'trimmed (identifiers and source references as they were)',
+    seeds: [
+      org(
+        'What the service does',
+        'A request can name response identity views in `responseIdentityFormatNames`. ' +
+          'When the list is omitted the view `DEFAULT` is used.',
+      ),
+      org(
+        'Resources, Gaps in resources',
+        'Structure of `customerSources` elements and of `customizedIdentities` (keyed by view name): not shown.',
+      ),
+    ],
+    hooks: standardisedText,
   },
   {
     name: 'datetime-offset',

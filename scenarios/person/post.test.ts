@@ -3,6 +3,7 @@
  * update; an exact copy from another source joins the same link ID.
  * Source: person-provider-identity-api.md, Endpoints (/v2/postIdentity), What the service does.
  */
+import type { Reply } from '../../harness/reply.js';
 import { postContent } from '../../generators/common.js';
 import { NATIVEID_WRONG_IDENTITY, nativeIdWrongIdentity } from '../../specs/clauses/query.js';
 import {
@@ -50,13 +51,16 @@ check(
     await t.ok('postIdentity', postContent(changed, a.source, t.profile.sourcePlacement), {
       cites: ['PERSON-POST-SAME-SOURCE-UPDATES'],
     });
-    const after = await person.lookupUntil(t, a.source, 'the update shows', (r) =>
-      JSON.stringify(r.content?.identity ?? {}).includes(newEmail),
-    );
+    // The new e-mail in any letter case: a standardised view may change case (the standardised-text variant).
+    const showsNew = (r: Reply) =>
+      JSON.stringify((r.content as { identity?: unknown } | undefined)?.identity ?? {})
+        .toLowerCase()
+        .includes(newEmail);
+    const after = await person.lookupUntil(t, a.source, 'the update shows', showsNew);
     const shown = {
       linkId: after.content?.linkId,
       timesListed: groupedSources(after.content).filter((s) => sameSource(s, a.source)).length,
-      shows: JSON.stringify(after.content?.identity ?? {}).includes(newEmail),
+      shows: showsNew(after),
     };
     t.judge(UPDATE_NOT_APPLIED, 'PERSON-POST-SAME-SOURCE-UPDATES', updateNotApplied(a.linkId, shown, newEmail), after);
   },
