@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { CLAUSES, CLAUSE_AREAS, clauseRequirements, restsOn } from '../specs/clause-registry.js';
 import * as auth from '../specs/clauses/auth.js';
 import * as badInput from '../specs/clauses/bad-input.js';
+import * as boundaries from '../specs/clauses/boundaries.js';
 import * as contract from '../specs/clauses/contract.js';
 import * as envelope from '../specs/clauses/envelope.js';
 import * as matching from '../specs/clauses/matching.js';
@@ -43,6 +44,7 @@ const inSeed = (s: SeedCitation) => pieces(s.quote).every((p) => seed(s.file).in
 const MODULES: Array<[file: string, exports: Record<string, unknown>]> = [
   ['specs/clauses/auth.ts', auth],
   ['specs/clauses/bad-input.ts', badInput],
+  ['specs/clauses/boundaries.ts', boundaries],
   ['specs/clauses/contract.ts', contract],
   ['specs/clauses/envelope.ts', envelope],
   ['specs/clauses/matching.ts', matching],
