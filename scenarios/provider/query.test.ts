@@ -30,13 +30,16 @@ for (const { kind, label, kit } of TYPES) {
       const line1 = `${t.faker.number.int({ min: 100, max: 9999 })} Update Street`;
       changed.addresses = [{ ...(changed.addresses?.[0] ?? {}), line1 }, ...(changed.addresses ?? []).slice(1)];
       await t.ok('postIdentity', postContent(changed, a.source, t.profile.sourcePlacement), { cites });
-      const after = await kit.lookupUntil(t, a.source, 'the update shows', (r) =>
-        JSON.stringify(r.content ?? {}).includes(line1),
-      );
+      // The new line in any letter case: a standardised view may change case (the standardised-text variant).
+      const showsNew = (r: { content?: unknown }) =>
+        JSON.stringify(r.content ?? {})
+          .toLowerCase()
+          .includes(line1.toLowerCase());
+      const after = await kit.lookupUntil(t, a.source, 'the update shows', showsNew);
       const shown = {
         linkId: after.content?.linkId,
         timesListed: groupedSources(after.content).filter((s) => sameSource(s, a.source)).length,
-        shows: JSON.stringify(after.content ?? {}).includes(line1),
+        shows: showsNew(after),
       };
       t.judge(UPDATE_NOT_APPLIED, cites, updateNotApplied(a.linkId, shown, line1), after);
     },
