@@ -5,7 +5,7 @@
  * `npm run conformance -- --list`, `--requirement`, a known-failures list's check IDs and the evidence bundle's
  * catalogue all read this one listing (run/check-ids.ts).
  */
-import type { RunInfo } from './targets.js';
+import type { RunInfo } from './run-info.js';
 import type { CheckDeclaration } from './verdict.js';
 
 /** A check of the suite as a listing shows it: its declaration and its scenario file. */

@@ -121,10 +121,10 @@ export const HANDOFF = {
     setBy: ['run/vitest/global-setup.ts', 'report/merge.ts'],
     readBy: ['report/reporter.ts'],
   }),
-  /** The run's plan for vitest.config.ts, so that it imports no settings module; run/check-catalogue.ts removes it. */
+  /** The run's plan for vitest.config.ts, so that it imports no settings module. */
   vitestPlan: variable(
     'CONFORMANCE_VITEST_PLAN',
-    { setBy: [PREPARE, 'run/check-catalogue.ts'], readBy: ['vitest.config.ts'] },
+    { setBy: [PREPARE], readBy: ['vitest.config.ts'] },
     parsePlan,
     JSON.stringify,
   ),
@@ -145,7 +145,7 @@ export const HANDOFF = {
   merge: flag('CONFORMANCE_MERGE', { setBy: ['report/merge.ts'], readBy: ['run/vitest/reporters.ts'] }),
   /** The run ID a command fixed, so its child names the same run. */
   runId: text('CONFORMANCE_RUN_ID', {
-    setBy: [PREPARE, 'run/run-settings.ts', 'report/merge.ts', 'run/check-catalogue.ts'],
+    setBy: [PREPARE, 'run/run-settings.ts', 'report/merge.ts'],
     readBy: ['run/run-settings.ts', CONFIG],
     handedOn: true,
   }),
@@ -155,8 +155,6 @@ export const HANDOFF = {
   verbose: flag('CONFORMANCE_VERBOSE', { setBy: [PREPARE], readBy: [CONFIG], handedOn: true }),
   /** `all` with --evidence unless the user chose: a bundle keeps every exchange. */
   exchanges: text('CONFORMANCE_EXCHANGES', { setBy: [PREPARE], readBy: [CONFIG], handedOn: true }),
-  /** The throw-away report folder of the check catalogue's listing. */
-  reportDir: text('CONFORMANCE_REPORT_DIR', { setBy: ['run/check-catalogue.ts'], readBy: [CONFIG], handedOn: true }),
   /** The folder of a detection run's vitest process: plan.json in, results.json out. */
   detectionDir: text('DETECTION_DIR', {
     setBy: ['detection/runner.ts'],

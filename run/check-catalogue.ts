@@ -4,7 +4,7 @@
  * and its name as a run registers it (`<title> [<requirement IDs>]`, harness/register.ts).
  */
 import type { CatalogueCheck } from '../report/evidence/certification.js';
-import type { RunInfo } from '../harness/targets.js';
+import type { RunInfo } from '../harness/run-info.js';
 import { suiteChecks } from './check-ids.js';
 
 /**

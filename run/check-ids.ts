@@ -10,7 +10,7 @@ import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type ListedCheck, listChecks } from '../harness/check-list.js';
-import type { RunInfo } from '../harness/targets.js';
+import type { RunInfo } from '../harness/run-info.js';
 
 export type { ListedCheck } from '../harness/check-list.js';
 

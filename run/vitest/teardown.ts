@@ -22,6 +22,10 @@ import type { ServiceName } from '../../specs/common/model.js';
 import { serviceNames } from '../../specs/services.js';
 import { checkRan } from '../../report/outcome.js';
 import type { Interruption, RunDescription } from '../../report/summary.js';
+import type * as CleanupModule from '../../harness/cleanup.js';
+import type * as ConsoleSummaryModule from '../../report/console-summary.js';
+import type * as SummaryModule from '../../report/summary.js';
+import type * as WriteModule from '../../report/write.js';
 import type { Drawn } from '../../report/write.js';
 import type { EarlyRemoval } from '../early-removal.js';
 
@@ -48,10 +52,10 @@ export interface Teardown {
 
 /** The modules the teardown needs, loaded once the first file has ended (global-setup.ts loadTeardownModules). */
 type Modules = [
-  typeof import('../../harness/cleanup.js'),
-  typeof import('../../report/summary.js'),
-  typeof import('../../report/write.js'),
-  typeof import('../../report/console-summary.js'),
+  typeof CleanupModule,
+  typeof SummaryModule,
+  typeof WriteModule,
+  typeof ConsoleSummaryModule,
   ...unknown[],
 ];
 
