@@ -41,7 +41,6 @@ import { feedBaseline, judgeFeed } from './feed.js';
 import { stepKindsFor } from './step-kinds.js';
 import { CoverageTally } from '../state/coverage.js';
 import { IdentityModel, labelFor } from '../../../specs/state/identity-model.js';
-import { declared } from '../declared.js';
 import { type StepKind, StepFailure } from './run-step.js';
 import { withRejects } from '../../../specs/clause-registry.js';
 import { type WalkConfig, walkRequirementIds } from '../walk-config.js';
@@ -556,19 +555,21 @@ export const WALKS_PER_CHECK = 6;
  * Registers a service's walks as checks: one for the tours (the fixed chains every run takes), and the generated walks
  * of the run's budget split into parts of at most WALKS_PER_CHECK walks, each a check of its own that runs its walks
  * side by side. Every part has its own walk seed (from its check ID), so `CONFORMANCE_SEED=<run seed>` with the part's
- * title replays it. `verifies` lists the requirement IDs the walks judge (written in the service's walks file).
- * @throws Error when `verifies` is not the list of IDs the walks judge (walkRequirementIds)
+ * title replays it. They verify every requirement a walk of the configuration may cite (walkRequirementIds).
  */
-export function walkChecks(check: CheckFn, config: WalkConfig, file: string, verifies: readonly string[]): void {
-  declared(config.service, 'walk', verifies, walkRequirementIds(config));
-  const ids = [...verifies];
+export function walkChecks(check: CheckFn, config: WalkConfig, file: string): void {
+  const ids = walkRequirementIds(config).sort();
   const { walks, steps } = walkBudget();
   const parts = Math.max(1, Math.ceil(walks / WALKS_PER_CHECK));
-  check(TOURS_TITLE, ids, (t) => runWalks(t, config, { file, title: TOURS_TITLE, generated: false }), { chain: true });
+  check(TOURS_TITLE, ids, (t) => runWalks(t, config, { file, title: TOURS_TITLE, generated: false }), {
+    chain: true,
+    id: TOURS_ID,
+  });
   for (let i = 0; i < parts; i++) {
     const share = Math.floor(walks / parts) + (i < walks % parts ? 1 : 0);
     if (!share) continue;
     const title = parts > 1 ? `${WALKS_TITLE} (part ${i + 1} of ${parts})` : WALKS_TITLE;
+    const id = parts > 1 ? `${WALKS_ID}-part-${i + 1}-of-${parts}` : WALKS_ID;
     check(
       title,
       ids,
@@ -581,12 +582,15 @@ export function walkChecks(check: CheckFn, config: WalkConfig, file: string, ver
         }),
       // The generated walks are the run's longest chains (docs/performance.md, item 40): their requests go before the
       // tours', which end well before them.
-      { chain: 'longest' },
+      { chain: 'longest', id },
     );
   }
 }
 
-/** Titles of the walk checks (the replay command names them). */
+/** IDs and titles of the walk checks (the replay command names them). */
+const WALKS_ID = 'model-based-walks-over-the-state-table-keep-replies-and-identities-consistent-with-the-model';
+const TOURS_ID =
+  'tours-over-the-state-table-fixed-chains-of-rows-every-run-takes-keep-replies-and-identities-consistent-with-the-model';
 export const WALKS_TITLE =
   'model-based walks over the state table keep replies and identities consistent with the model';
 export const TOURS_TITLE =
