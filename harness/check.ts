@@ -32,7 +32,14 @@ import type { Profile } from './profile.js';
 import { assertionDetail, isAssertionError } from './failure.js';
 import { type Exchange, type Reply, answerOf, describeReply, isAuthFailure, isTransient } from './reply.js';
 import type { RunContext } from './run.js';
-import { type ClauseFinding, ConformanceFailure, CouldNotJudge, INTERRUPTED_NOTE, TimeRanOut } from './verdict.js';
+import {
+  type ClauseFinding,
+  ConformanceFailure,
+  CouldNotJudge,
+  INTERRUPTED_NOTE,
+  type SituationsSeen,
+  TimeRanOut,
+} from './verdict.js';
 
 export { describeReply } from './reply.js';
 export type { AuthMode } from './client.js';
@@ -89,6 +96,8 @@ export class Check {
    * `<requirement>#<category>`.
    */
   readonly categories = new Set<string>();
+  /** The state-table situations a walk check reached and judged (scenarios/shared/walk/planned.ts SituationTally). */
+  situations?: SituationsSeen;
   /** Aborted when the run is interrupted (the vitest test's signal; harness/register.ts): nothing more is sent. */
   signal?: AbortSignal;
   /**

@@ -112,8 +112,8 @@ export interface Settings {
   /** Where an Allure requirement link points, `%s` standing for the requirement ID (CONFORMANCE_REQUIREMENT_URL). */
   requirementUrl: string;
   /**
-   * Model-based walks per walk check and steps per walk (CONFORMANCE_WALKS, CONFORMANCE_WALK_STEPS); 0 = the default
-   * for the target.
+   * Planned walks per service and most steps per walk (CONFORMANCE_WALKS, CONFORMANCE_WALK_STEPS); 0 = the default for
+   * the target (DEFAULT_BUDGETS). Walks 0 in the budgets: as many as the scope's situations need.
    */
   walks: number;
   walkSteps: number;
@@ -668,9 +668,12 @@ export function preferAuth<T extends { auth: Auth; alternateAuth?: Auth }>(
   return { ...target, auth: target.alternateAuth, alternateAuth: target.auth };
 }
 
-/** Default walk and bad-input budgets: generous against the embedded reference, light against a shared deployment. */
+/**
+ * Default walk and bad-input budgets: generous against the embedded reference (walks 0: as many planned walks as the
+ * scope's situations need), light against a shared deployment (three planned walks, the most novel situations first).
+ */
 export const DEFAULT_BUDGETS = {
-  embedded: { walks: 12, walkSteps: 8, badInputs: 60 },
+  embedded: { walks: 0, walkSteps: 16, badInputs: 60 },
   configured: { walks: 3, walkSteps: 8, badInputs: 15 },
 };
 
@@ -680,11 +683,13 @@ export function resolveBudgets(
   embedded: boolean,
 ): RunBudgets {
   const d = embedded ? DEFAULT_BUDGETS.embedded : DEFAULT_BUDGETS.configured;
+  const scope = settings.scope ?? 'default';
   return {
-    walks: settings.walks || d.walks,
+    // The full scope plans every situation, unless CONFORMANCE_WALKS bounds it.
+    walks: settings.walks || (scope === 'full' ? 0 : d.walks),
     walkSteps: settings.walkSteps || d.walkSteps,
     badInputs: settings.badInputs || d.badInputs,
-    scope: settings.scope ?? 'default',
+    scope,
     embedded,
   };
 }

@@ -30,6 +30,7 @@ export function recordCheck(meta: CheckMeta, t: Check, kept: ExchangesKept = 'fa
   if (retries) meta.retries = retries;
   meta.requests = t.requestsSent;
   if (t.categories.size) meta.categories = [...t.categories].sort();
+  if (t.situations) meta.situations = t.situations;
   const full = keepsInFull(kept, meta.verdict);
   const file = writeExchanges(t.run.folder, meta.checkId, t.exchanges, full, t.asideLines);
   if (file && full && t.exchanges.length) meta.exchangesFile = file;

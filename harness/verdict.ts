@@ -118,6 +118,8 @@ export interface CheckResult extends CheckDeclaration {
   requests?: number;
   /** Categories of its requirements it exercised and judged, `<requirement>#<category>` (specs/common/categories.ts). */
   categories?: string[];
+  /** The state-table situations a walk check reached and judged, and those its walks aimed at and did not reach. */
+  situations?: SituationsSeen;
   /** An error because the deployment did not answer (CouldNotJudge): the run is incomplete rather than failed. */
   couldNotJudge?: boolean;
 }
@@ -138,4 +140,17 @@ declare module '@vitest/runner' {
     /** Detection: the variant whose reference the check ran against (harness/register.ts). */
     variant?: string;
   }
+}
+
+/**
+ * The state-table situations (specs/state/situations.ts) a walk check reached and judged, by key: `enumerated` is the
+ * number of situations of the service in the run's scope; `notReached` those its walks aimed at and did not reach
+ * (and, for the first part, those the plan left out), each with why.
+ */
+export interface SituationsSeen {
+  service: string;
+  enumerated: number;
+  reached: string[];
+  judged: string[];
+  notReached: Array<{ situation: string; why: string }>;
 }

@@ -4,6 +4,7 @@
  * whose checks could not judge); the failures by cause, root causes first; cleanup; the gate when a known-failures list
  * changed it; what to do next (the replay command of the failing checks) and where the report is.
  */
+import { situationsLine } from './situations.js';
 import type { CheckResult } from './results.js';
 import type { Summary } from './summary.js';
 import { coverageText } from './coverage-text.js';
@@ -103,6 +104,8 @@ export function consoleSummary(s: Summary, folder: string): string {
     if (failed.length)
       out.push(`    failed requirements: ${failed.map((id) => `${id}${notGating(id, failing, s)}`).join(', ')}`);
     if (errored.length) out.push(`    could not judge: ${errored.join(', ')}`);
+    const situations = s.situations?.[t.service];
+    if (situations) out.push(`    walks: ${situationsLine(situations)}`);
     const pacing = s.transport?.[t.service];
     if (pacing && pacingNotable(pacing)) out.push(`    transport: ${pacingPhrases(pacing).join('; ')}`);
   }

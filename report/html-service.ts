@@ -5,6 +5,7 @@
  * in a table; the passing ones, and those omitted, untestable or not run, folded in <details> per seed section. Each
  * requirement row has the anchor `req-<ID>` and data-verdict (its outcome) for the filter.
  */
+import { type ServiceSituations, situationsHtml } from './situations.js';
 import { coverageText } from './coverage-text.js';
 import type { Summary } from './summary.js';
 import { EDGE_COLOURS, type EdgeVerdict, type TransitionView } from './state-diagram.js';
@@ -97,6 +98,7 @@ export function serviceHtml(
   coverage: Summary['coverage'][string] | undefined,
   drawn?: { svg: string; views: TransitionView[] },
   source?: string,
+  situations?: ServiceSituations,
 ): string {
   const out: string[] = [];
   const n = verdictCounts(v.checks);
@@ -122,6 +124,7 @@ export function serviceHtml(
   if (failed.length)
     out.push(`<p>Failed requirements: ${failed.map((id) => `<a href="#req-${e(id)}">${e(id)}</a>`).join(', ')}</p>`);
   out.push(diagram(v.service, drawn, source));
+  out.push(situationsHtml(situations));
   const all = v.sections.flatMap((s) => s.requirements);
   const attention = all.filter((r) => ATTENTION.has(r.outcome));
   out.push(`<div class="requirements" id="requirements-${e(v.service)}">`);

@@ -29,7 +29,7 @@ import { gateSentence, headline } from './headline.js';
 import { drawnVerdict, exitCodeOf } from './outcome.js';
 import { expiredText } from './known-failures.js';
 import type { Summary } from './summary.js';
-import { authText, targetStatement } from './target.js';
+import { targetStatement } from './target.js';
 import {
   type FailureView,
   type ServiceView,
@@ -315,7 +315,7 @@ export function targetsHtml(s: Summary, run: SafeRun): string {
             ? '<span class="muted">not configured</span>'
             : `${e(t.status)} <code>${e(`${t.baseUrl ?? ''}${t.servicePath ?? ''}`)}</code>`,
         ),
-        td(e(authText(t))),
+        td(e(t.auth ?? '-')),
         td(`${n.pass} pass, ${n.fail} fail, ${n.error} error, ${n.skip} skip, ${n.omit} omit`),
         td(e(scope)),
         td(c && c.scope !== 'none' ? e(coverageText(c, s).replace(/^requirements with a check /, '')) : '-'),
@@ -334,7 +334,13 @@ export function servicesHtml(s: Summary, services: ServiceView[], diagrams: Diag
       `its state diagram, the requirements that need attention, the passing ones folded, and coverage within the ` +
       `run's selection.</p></section>`,
     ...services.map((v) =>
-      serviceHtml(v, s.coverage[v.service], diagrams[v.service], SERVICES[v.service as ServiceName]?.states.source),
+      serviceHtml(
+        v,
+        s.coverage[v.service],
+        diagrams[v.service],
+        SERVICES[v.service as ServiceName]?.states.source,
+        s.situations?.[v.service],
+      ),
     ),
   ];
 }

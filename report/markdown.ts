@@ -5,6 +5,7 @@
  * <details>), figures (markdown-figures.ts). Each section is a function returning its lines; summaryMarkdown joins
  * them.
  */
+import { situationsMarkdown } from './situations.js';
 import { COVERAGE_DEFINITION, coverageText } from './coverage-text.js';
 import { gateSentence, headline } from './headline.js';
 import { expiredText } from './known-failures.js';
@@ -12,7 +13,7 @@ import { failuresMarkdown } from './markdown-failures.js';
 import { cleanupMarkdown, statsMarkdown, transportMarkdown } from './markdown-figures.js';
 import { mdCell as cell, mdFence as fence, mdTable } from './md-table.js';
 import type { Summary } from './summary.js';
-import { authText, targetStatement } from './target.js';
+import { targetStatement } from './target.js';
 import { type ServiceView, duration, failureViews, safeRun, serviceViews, verdictCounts } from './view.js';
 
 /** The run description as reports show it (report/view.ts safeRun: no credentials). */
@@ -32,6 +33,7 @@ export function summaryMarkdown(s: Summary, folder: string): string {
     ...failuresMarkdown(failureViews(s, folder)),
     ...coverageMarkdown(services),
     ...categoriesMarkdown(s),
+    ...situationsMarkdown(s.situations),
     ...requirementsMarkdown(services),
     ...statsMarkdown(s),
     ...cleanupMarkdown(s),
@@ -80,7 +82,7 @@ export function servicesMarkdown(s: Summary, run: SafeRun): string[] {
         const where =
           t.status === 'not configured'
             ? 'not configured'
-            : `${t.status}${t.baseUrl ? ` ${t.baseUrl}${t.servicePath ?? ''}` : ''}${t.auth ? ` (${authText(t)})` : ''}`;
+            : `${t.status}${t.baseUrl ? ` ${t.baseUrl}${t.servicePath ?? ''}` : ''}${t.auth ? ` (${t.auth})` : ''}`;
         const inScope = c && c.scope !== 'none';
         return [
           t.service,

@@ -85,6 +85,7 @@ export default class ConformanceReporter implements Reporter {
           ...(meta?.retries ? { retries: meta.retries } : {}),
           ...(meta?.requests !== undefined ? { requests: meta.requests } : {}),
           ...(meta?.categories?.length ? { categories: meta.categories } : {}),
+          ...(meta?.situations ? { situations: meta.situations } : {}),
           ...(meta?.couldNotJudge && verdict === 'error' ? { couldNotJudge: true } : {}),
         });
       }

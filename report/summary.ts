@@ -3,7 +3,7 @@
  * the collected check results and what the run selected: verdict totals, every requirement's outcome, coverage per
  * service within the run's scope, the operations exercised, the gate (exit code) and the figures.
  */
-import type { OAuthShown } from '../harness/oauth.js';
+import { type ServiceSituations, situationsOf, withoutSituationKeys } from './situations.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServiceName } from '../specs/common/model.js';
@@ -50,8 +50,6 @@ export interface RunDescription {
     baseUrl?: string;
     servicePath?: string;
     auth?: string;
-    /** The OAuth2 client a bearer token came from (client credentials), when it came from one; never the secret. */
-    oauth?: OAuthShown;
     sources?: string[];
   }>;
   profile: unknown;
@@ -134,6 +132,11 @@ export interface Summary {
    * not counted.
    */
   requests?: Record<string, number>;
+  /**
+   * Per service whose walks ran, the state-table situations (specs/state/situations.ts) of the run's scope: enumerated,
+   * reached and judged, and those not reached with why (report/situations.ts).
+   */
+  situations?: Record<string, ServiceSituations>;
 }
 
 export interface SummaryOptions {
@@ -292,7 +295,7 @@ export function buildSummary(
       notRunChecks: options.selection?.notRun.length ?? 0,
     },
     operations,
-    checks: results,
+    checks: results.map(withoutSituationKeys),
     cleanup,
     lags: results.flatMap((r) => (r.lags ?? []).map((l) => ({ checkId: r.checkId, ...l }))),
     gate: judge(results, (id) => LEVELS.get(id), options.known, {
@@ -305,6 +308,7 @@ export function buildSummary(
     stats: options.stats ?? { latency: [], matchScores: [] },
     ...(options.transport && Object.keys(options.transport).length ? { transport: options.transport } : {}),
     requests: requestsByService(results),
+    ...(results.some((r) => r.situations) ? { situations: situationsOf(results) } : {}),
   };
 }
 

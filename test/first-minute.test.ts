@@ -9,7 +9,7 @@
  *   check citing ORG-MERGE-EFFECT passes (a walk that never merged) while others still fail it,
  *   nothing advises removing an entry, and the headline, the gate and the exit code all say PASS / 0;
  * - both console summaries have the shape of the README's examples ("Read a failure", "Known failures").
- * Seed 2 with one step per walk: one of the two generated walk checks never merges, so it passes.
+ * Seed 4 with one step per walk: one of the walk check's parts never merges, so it passes.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,9 +17,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type SuiteRun, runSuite } from './support/run-suite.js';
 import { consoleSummaryOf, readmeExample, summaryShape } from './support/readme.js';
 
-// A run seed at which one of the organization's generated walk checks meets no merge (it passes
-// while other checks fail ORG-MERGE-EFFECT: the known-failures case to judge); the walks steer, so
-// which seeds do depends on the steering (seed 4 since the walks steer by category too).
+// A run seed at which one of the organization's planned walk parts meets no merge in walks of one step (it
+// passes while other checks fail ORG-MERGE-EFFECT: the known-failures case to judge); which part does depends on
+// how the run seed deals the planned walks to the parts.
 const SEED = '4';
 const SETTINGS = {
   REFERENCE_FAULTS: 'merge-no-unify',

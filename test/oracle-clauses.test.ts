@@ -119,7 +119,6 @@ function world(spec: StateSpec = organizationStateSpec): World {
         group,
         source: { name: 'cf_test_a', id: `cf-${label}` },
         identity: {},
-        history: [],
         data: {},
         ...more,
       };

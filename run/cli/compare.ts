@@ -8,14 +8,7 @@
  */
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  compareSummaries,
-  comparisonHeadline,
-  comparisonMarkdown,
-  degradedText,
-  isDegraded,
-  loadSummary,
-} from '../../report/compare.js';
+import { compareSummaries, comparisonHeadline, comparisonMarkdown, loadSummary } from '../../report/compare.js';
 import {
   compareMatchQuality,
   matchQualityCsv,
@@ -90,8 +83,7 @@ if (options.csv)
   }
 const regressed = comparison?.verdict === 'regressed' || matchQualityRegressed(matchQuality);
 const conformance = comparison
-  ? `${comparisonHeadline(comparison)}${comparison.mustRegressions.length ? `; ${comparison.mustRegressions.length} MUST requirement(s) newly fail` : ''}` +
-    (isDegraded(comparison) ? `; latency not compared: ${degradedText(comparison)}` : '')
+  ? `${comparisonHeadline(comparison)}${comparison.mustRegressions.length ? `; ${comparison.mustRegressions.length} MUST requirement(s) newly fail` : ''}`
   : regressed
     ? 'regressed'
     : undefined;

@@ -109,6 +109,7 @@ const program = command({
     'npm run conformance -- -t merge',
     'npm run conformance -- --shard=1/3',
     'npm run conformance -- --list --json',
+    'npm run conformance -- --list --situations',
     'npm run conformance -- --requirement ORG-MERGE-EFFECT,ORG-UNMERGE-EFFECT',
     'ORG_BASE_URL=https://staging.example.com ORG_TOKEN=eyJ... ORG_SOURCES=conformance_a npm run conformance',
     'npm run conformance -- -- --reporter=verbose      (everything after -- goes to vitest)',
@@ -121,6 +122,11 @@ const program = command({
   )
   .option('--list', 'list every check (ID, requirements, title) without running any, and exit')
   .option('--json', 'with --list: as JSON (checkId, service, area, title, requirements, file)')
+  .option(
+    '--situations',
+    "with --list: the situations of the state tables the walks reach, enumerated from the state engine, in the run's " +
+      'scope (CONFORMANCE_SCOPE)',
+  )
   .option('--requirement <ids>', 'run only the checks that verify these requirements (comma-separated IDs)')
   .option(
     '--verbose',
@@ -176,6 +182,7 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
     verbose,
     list,
     json,
+    situations,
     requirement,
     ...asked
   } = program.opts<{
@@ -183,6 +190,7 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
     verbose?: boolean;
     list?: boolean;
     json?: boolean;
+    situations?: boolean;
     requirement?: string;
     evidence?: string;
     product?: string;
@@ -190,6 +198,7 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
     certification?: boolean;
   }>();
   if (json && !list) usageError(program, '--json goes with --list');
+  if (situations && !list) usageError(program, '--situations goes with --list');
   // --requirement selects by the listing: the files of the checks that verify the IDs, and a name pattern on them.
   let selected: string[] = [];
   if (requirement !== undefined) {
@@ -234,6 +243,11 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
     if (key) readSigningKey(key, EVIDENCE_KEY_SETTING);
     const ignored = referenceSettingsProblem(settings);
     if (ignored) throw ignored;
+    if (list && situations) {
+      const { situationsJson, situationsListing } = await import('../docs/situations.js');
+      console.log(json ? situationsJson(settings.scope) : situationsListing(settings.scope));
+      process.exit(0);
+    }
     if (list) {
       // The scenario files are loaded only for a listing (it costs a run's start-up seconds).
       const checks = await (await import('../check-ids.js')).suiteChecks(

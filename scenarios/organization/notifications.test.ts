@@ -12,7 +12,8 @@ import { organizationWalks } from './walk-config.js';
 const { check } = area('notifications');
 
 notificationChecks({
+  verifies: ['ORG-NOTIF-NO-DUPLICATES', 'ORG-NOTIF-PAGING', 'ORG-NOTIF-RECORDS-CHANGES', 'ORG-NOTIF-TOTAL'],
   check,
   kit: org,
 });
-notificationEventChecks({ check, kit: org, walks: organizationWalks });
+notificationEventChecks({ verifies: ['ORG-NOTIF-PERIOD'], check, kit: org, walks: organizationWalks });

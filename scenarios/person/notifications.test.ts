@@ -12,8 +12,9 @@ import { personWalks } from './walk-config.js';
 
 const { check } = area('notifications');
 
-notificationChecks({ check, kit: person });
+notificationChecks({ verifies: ['PERSON-NOTIF-PAGING'], check, kit: person });
 notificationEventChecks({
+  verifies: ['PERSON-NOTIF-PERIOD', 'PERSON-NOTIF-RECORDS-CHANGES'],
   check,
   kit: person,
   walks: personWalks,

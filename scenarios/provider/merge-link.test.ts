@@ -7,13 +7,22 @@
 import { mergeLinkChecks } from '../shared/rules/merge-link.js';
 import { script } from '../shared/script.js';
 import { TYPES, area } from './provider.js';
-import type { AttemptName } from '../../specs/state/step-names.js';
 import { providerWalks } from './walk-config.js';
 
 const { check } = area('merge-link');
 
 for (const { kind, label, kit } of TYPES) {
   mergeLinkChecks({
+    verifies: [
+      'PROV-LINK-EFFECT',
+      'PROV-LINK-REPLY',
+      'PROV-MERGE-EFFECT',
+      'PROV-MERGE-REPLY',
+      'PROV-UNLINK-EFFECT',
+      'PROV-UNLINK-REPLY',
+      'PROV-UNMERGE-EFFECT',
+      'PROV-UNMERGE-REPLY',
+    ],
     check,
     kit,
     label,
@@ -22,15 +31,15 @@ for (const { kind, label, kit } of TYPES) {
   });
 }
 
-const CROSS: Array<{ step: AttemptName; id: string }> = [
-  { step: 'cross-type merge', id: 'PROV-MERGE-SAME-TYPE' },
-  { step: 'cross-type link', id: 'PROV-LINK-SAME-TYPE' },
-];
+const CROSS = [
+  { step: 'merge', id: 'PROV-MERGE-SAME-TYPE' },
+  { step: 'link', id: 'PROV-LINK-SAME-TYPE' },
+] as const;
 
 for (const { step, id } of CROSS) {
   for (const order of ['practitioner first', 'health facility first'] as const) {
     check(
-      `${step === 'cross-type merge' ? 'mergeIdentities' : 'linkIdentities'} of a practitioner and a health facility is rejected and changes nothing (${order})`,
+      `${step === 'merge' ? 'mergeIdentities' : 'linkIdentities'} of a practitioner and a health facility is rejected and changes nothing (${order})`,
       [id],
       async (t) => {
         const s = script(t, providerWalks);

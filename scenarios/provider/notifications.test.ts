@@ -10,8 +10,9 @@ import { providerWalks } from './walk-config.js';
 
 const { check } = area('notifications');
 
-notificationChecks({ check, kit: practitioner });
+notificationChecks({ verifies: ['PROV-NOTIF-PAGING'], check, kit: practitioner });
 notificationEventChecks({
+  verifies: ['PROV-NOTIF-PERIOD', 'PROV-NOTIF-RECORDS-CHANGES'],
   check,
   kit: practitioner,
   walks: providerWalks,

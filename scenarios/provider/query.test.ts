@@ -14,6 +14,7 @@ const { check } = area('query');
 
 for (const { kind, label, kit } of TYPES) {
   queryChecks({
+    verifies: ['PROV-IDQUERY-RETURNS', 'PROV-NATIVEID-QUERY', 'PROV-POST-ADDS', 'PROV-QUERY-BEST-MATCH'],
     check,
     kit,
     label,

@@ -6,6 +6,7 @@ import { relationshipChecks } from '../shared/rules/relationships.js';
 import { area, practitioner } from './provider.js';
 
 relationshipChecks({
+  verifies: ['PROV-REL-ADD', 'PROV-REL-DELETE', 'PROV-REL-SEARCH'],
   check: area('relationships').check,
   kit: practitioner,
 });

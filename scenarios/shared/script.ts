@@ -14,7 +14,7 @@ import { postStart } from './walk/commands.js';
 import { stepKind } from './walk/step-kinds.js';
 import { IdentityModel, type ModelRecord } from '../../specs/state/identity-model.js';
 import { type StepKind, runStep } from './walk/run-step.js';
-import type { KindName } from '../../specs/state/step-names.js';
+import type { StepName } from '../../specs/state/step-names.js';
 import type { WalkConfig } from './walk-config.js';
 import { WalkReal } from './walk/walk-real.js';
 import { ranksFirst } from '../../specs/common/identity-content.js';
@@ -93,7 +93,7 @@ export class Script {
    * check up: a failure there says so, so no report shows it under the title of a step the check never sent.
    * @throws StepFailure, CouldNotJudge
    */
-  step(kind: KindName, recs: ModelRecord[], judge?: readonly string[]): Promise<Reply> {
+  step(kind: StepName, recs: ModelRecord[], judge?: readonly string[]): Promise<Reply> {
     const k: StepKind = stepKind(this.config, kind);
     const text = `${k.describe(recs)} (${recs.map((r) => `${r.label} ${r.state}`).join(', ')})`;
     return this.withExchanges(

@@ -5,9 +5,9 @@
  * its ID; checks and walk steps say which they exercised (harness/check.ts Check.exercised), and the report shows, per
  * requirement, the categories a run exercised and those it did not.
  *
- * Identity categories name a record of the step by its role in the state table's row (`source`, `survivor`, `retired`,
- * `into`, `moved`, `from`, `unmerged`) and count the live records of its identity before the step:
- * `identity-of-from:3+` is an unlink from an identity of three or more.
+ * The situations of the state tables (an identity of three, sources merged in, a record deactivated in a shared
+ * identity) are not listed here: they are enumerated from the state engine (specs/state/situations.ts), and the walks
+ * reach every one of them.
  *
  * Source: organization-identity-api.md and person-provider-identity-api.md (the sentences the requirements cite:
  * "best-matching", "`hasNext` tells whether more pages exist", "`source` unlinked from `unlinkFromSource`", "excluded
@@ -23,24 +23,10 @@ export interface Category {
   reach?: string;
 }
 
-const identity = (role: string, n: '1' | '2' | '3+'): Category => ({
-  id: `identity-of-${role}:${n}`,
-  what:
-    `the ${role === 'source' ? 'source' : `${role} source`}'s identity holds ` +
-    `${n === '1' ? 'it alone' : n === '2' ? 'two records' : 'three or more records'} before the step`,
-});
-const merged = (role: string): Category => ({
-  id: `merged-into-${role}`,
-  what: `sources were merged into the ${role === 'source' ? 'source' : `${role} source`} before the step`,
-});
 const echo = (member: string): Category => ({
   id: `echo:${member}`,
   what: `the reply's ${member} compared with the request's`,
 });
-
-/** The identity categories of a step naming records in `roles`. */
-export const identityCategories = (...roles: string[]): Category[] =>
-  roles.flatMap((role) => [identity(role, '1'), identity(role, '2'), identity(role, '3+')]);
 
 const WINDOW: Category[] = [
   { id: 'window:below-page', what: 'a closed window holding fewer notifications than pageSize' },
@@ -67,38 +53,10 @@ const RELATIONSHIP_CRITERIA: Category[] = [
 
 /** Categories by the role a requirement plays in the shared rules (specs/common/roles.ts), or by requirement ID. */
 export const CATEGORIES: Readonly<Record<string, readonly Category[]>> = {
-  'mergeLink.unlinkEffect': [identity('from', '2'), identity('from', '3+')],
-  'mergeLink.unlinkReply': [
-    identity('from', '2'),
-    identity('from', '3+'),
-    echo('unlinkedSource'),
-    echo('unlinkedFromSource'),
-  ],
-  'mergeLink.linkEffect': [
-    identity('moved', '1'),
-    identity('moved', '2'),
-    identity('into', '1'),
-    identity('into', '2'),
-    merged('moved'),
-  ],
+  'mergeLink.unlinkReply': [echo('unlinkedSource'), echo('unlinkedFromSource')],
   'mergeLink.linkReply': [echo('linkToSource')],
-  'mergeLink.mergeEffect': [
-    identity('retired', '1'),
-    identity('retired', '2'),
-    identity('survivor', '2'),
-    merged('retired'),
-  ],
   'mergeLink.mergeReply': [echo('toSurviveSource')],
-  'mergeLink.unmergeEffect': [identity('from', '1'), identity('from', '2')],
   'mergeLink.unmergeReply': [echo('unmergedSource'), echo('unmergedFromSource')],
-  'lifecycle.hardDeleteEffect': [identity('source', '1'), identity('source', '2'), merged('source')],
-  'lifecycle.hardDeleteReply': [identity('source', '1'), identity('source', '2')],
-  'lifecycle.softDeleteEffect': [identity('source', '1'), identity('source', '2'), merged('source')],
-  'lifecycle.softDeleteReply': [identity('source', '1'), identity('source', '2')],
-  'lifecycle.restoreEffect': [
-    { id: 'restore:former-alive', what: 'the identity the source left still has live records' },
-    { id: 'restore:former-gone', what: 'the identity the source left has none left' },
-  ],
   'relationships.delete': RELATIONSHIPS_OF_SUBJECT,
   'relationships.search': RELATIONSHIP_CRITERIA,
   'PERSON-REL-SEARCH-SUBJECT': RELATIONSHIP_CRITERIA.filter(
@@ -128,8 +86,6 @@ export const CATEGORIES: Readonly<Record<string, readonly Category[]>> = {
         'keeps, so no check sets it up (at most maxSearchResults is judged whatever the scores)',
     },
   ],
-  'PERSON-DEACTIVATE-EXCLUDES-MATCHING': [identity('source', '1'), identity('source', '2')],
-  'PERSON-REACTIVATE-ORIGINAL-LINK': [identity('source', '1'), identity('source', '2')],
   'PERSON-REL-DELETE': RELATIONSHIPS_OF_SUBJECT,
 };
 

@@ -1,37 +1,19 @@
 /**
  * The identity model the walks and scripted checks judge a deployment against: the specification's model of source
  * records and their partition into identities (specs/state/state-spec.ts StateModel), with what a walk needs besides:
- * each record's source, its data and the values the deployment showed for it, the link IDs seen so far, and the
- * coverage bookkeeping that steers walks. Identities are model groups (numbers); the deployment's link IDs are matched
+ * each record's source, its data and the values the deployment showed for it, and the link IDs seen so far.
+ * Identities are model groups (numbers); the deployment's link IDs are matched
  * to them by observation, so link IDs may be renamed freely.
  *
  * Source: organization-identity-api.md, "States and transitions" (restated for person and provider in
  * person-provider-identity-api.md, "States and transitions").
  */
 import type { Cite } from '../common/clause.js';
-import { type RecordState, type SpecRecord, StateModel, isLive } from './state-spec.js';
+import { type SpecRecord, StateModel, isLive } from './state-spec.js';
 import type { SourceRef } from '../common/wire.js';
 
 export type { RecordState } from './state-spec.js';
 export { isLive } from './state-spec.js';
-
-/** The coverage keys one step exercises. */
-export interface StepKeys {
-  kind: string;
-  /** States of the named records before the step. */
-  states: RecordState[];
-  pair: string;
-  sequences: string[];
-  /**
-   * The sequences without the named records' situations (`link(moved) -> deactivate`): which follow-ups a tag has had.
-   */
-  followUps: string[];
-  /**
-   * The categories of specs/common/categories.ts the step would exercise, with its kind (`unlink:
-   * identity-of-from:3+`).
-   */
-  categories: string[];
-}
 
 export interface ModelRecord extends SpecRecord {
   source: SourceRef;
@@ -40,18 +22,6 @@ export interface ModelRecord extends SpecRecord {
    * Attribute values the deployment showed for the record while it stood alone (normalised; steps.ts identityValues).
    */
   values?: string[];
-  /** Accepted steps of this walk that touched the record (scenarios/shared/state/coverage.ts). */
-  history: HistoryEntry[];
-}
-
-/**
- * An accepted earlier step that touched a record: its tag (`link(moved)`, `merge(~retired)`), and, when the step's
- * effect lives in another record's state (a merge: the retired record), that record and state: the entry counts only
- * while they hold (an unmerge or a deletion ends it).
- */
-export interface HistoryEntry {
-  tag: string;
-  bond?: { label: string; state: RecordState };
 }
 
 export class IdentityModel extends StateModel<ModelRecord> {
@@ -72,49 +42,10 @@ export class IdentityModel extends StateModel<ModelRecord> {
    */
   lastRead: { records: ReadonlySet<string>; links: ReadonlySet<string> } = { records: new Set(), links: new Set() };
 
-  /** Steps run so far and the walk's bound (commands beyond it are skipped). */
-  stepsRun = 0;
-  maxSteps = Number.POSITIVE_INFINITY;
-  /**
-   * No step starts after this time (ms since the epoch): the check's time is running short (walk.ts WALK_STEPS_SHARE).
-   */
-  stepsUntil = Number.POSITIVE_INFINITY;
-
   /** Every new identity of one kind (the first of the service's kinds): tours that need same-kind records. */
   singleKind = false;
   /** The kinds new identities take in turn, instead of the service's (a scripted check of one provider type). */
   kindsFor?: readonly string[];
-
-  /** Labels of the records the latest steps named, most recent first (walks favour chaining on them). */
-  recent: string[] = [];
-
-  /** Coverage keys exercised by the walks of the check before this one, as they stood when it was generated. */
-  known: ReadonlySet<string> = new Set();
-  /** Coverage keys this walk exercised so far, and per step. */
-  readonly seen = new Set<string>();
-  /** Category keys some step fitting the state table could have exercised in this walk (steer.ts rankOptions). */
-  readonly offered = new Set<string>();
-  readonly exercised: StepKeys[] = [];
-
-  exercise(keys: StepKeys): void {
-    this.exercised.push(keys);
-    for (const k of [keys.pair, ...keys.sequences, ...keys.followUps, ...keys.categories]) this.seen.add(k);
-  }
-
-  /** True when neither an earlier walk nor this one exercised the key. */
-  isNew(key: string): boolean {
-    return !this.known.has(key) && !this.seen.has(key);
-  }
-
-  touch(labels: string[]): void {
-    this.recent = [...labels, ...this.recent.filter((l) => !labels.includes(l))];
-  }
-
-  /** Rank of a record by recency (0 = named by the latest step). */
-  rank(r: ModelRecord): number {
-    const i = this.recent.indexOf(r.label);
-    return i < 0 ? this.recent.length + this.records.indexOf(r) : i;
-  }
 
   add(source: SourceRef, identity: Record<string, unknown>, kind?: string): ModelRecord {
     const label = labelFor(this.records.length);
@@ -125,7 +56,6 @@ export class IdentityModel extends StateModel<ModelRecord> {
       state: 'active',
       group: this.newGroup(),
       kind,
-      history: [],
       data: {},
     };
     this.records.push(r);

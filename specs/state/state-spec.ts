@@ -76,6 +76,14 @@ export class StateModel<R extends SpecRecord = SpecRecord> {
   readonly records: R[] = [];
   private nextGroup = 1;
 
+  /** A model of `records` (used as they are), whose new identities are numbered from `nextGroup`. */
+  static of<R extends SpecRecord>(records: R[], nextGroup: number): StateModel<R> {
+    const m = new StateModel<R>();
+    m.records.push(...records);
+    m.nextGroup = nextGroup;
+    return m;
+  }
+
   newGroup(): number {
     return this.nextGroup++;
   }

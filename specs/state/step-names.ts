@@ -29,12 +29,3 @@ export type SourceStepName =
 export type DataStepName = 'post new identity' | 'update' | 'post copy of deactivated';
 
 export type StepName = SourceStepName | DataStepName;
-
-/**
- * Attempts the seeds forbid, run against a row of their own (provider: a merge or link of identities of two provider
- * types, judged by the merge and link rows' request outcome).
- */
-export type AttemptName = 'cross-type merge' | 'cross-type link';
-
-/** The kinds of step a walk or a scripted check runs: a row's step, or an attempt the seeds forbid. */
-export type KindName = StepName | AttemptName;

@@ -34,9 +34,10 @@ export function consoleSummaryOf(stdout: string): string {
 
 /**
  * A console summary's lines with what differs between runs by nature masked: run ID, seed,
- * ports, report folder, records removed. With `counts`, also the pass/fail split and the counts of
- * failures that follow a cause or are known (a run with another seed or walk budget fails some
- * walks and not others), but never the total of checks or the requirement figures.
+ * ports, report folder, records removed. With `counts`, also the pass/fail split, the counts of
+ * failures that follow a cause or are known and the situations the walks reached before they failed
+ * (a run with another seed or walk budget fails some walks and not others), but never the total of
+ * checks, of situations or the requirement figures.
  */
 export function summaryShape(text: string, counts = false): string[] {
   return text.split('\n').map((line) => {
@@ -52,7 +53,11 @@ export function summaryShape(text: string, counts = false): string[] {
           m.replace(/\d+ passed, \d+ failed/, '<n> passed, <n> failed'),
         )
         .replace(/\(\+ [^)]*\)$/, '(+ <more>)')
-        .replace(/\d+ known failures?/g, '<n> known failures');
+        .replace(/\d+ known failures?/g, '<n> known failures')
+        .replace(
+          /walks: reached \d+ of (\d+) situations of the state table \(\d+ judged\)/,
+          (_, all) => `walks: reached <n> of ${all} situations of the state table (<n> judged)`,
+        );
     return l;
   });
 }

@@ -1,7 +1,6 @@
 /**
- * A service's walk checks in a run's summary (scenarios/shared/walk/walk.ts walkChecks registers
- * the tours and the generated walks in parts, each a check of its own): the first that failed, or
- * the first of them, and the number of generated walks their `[walks]` lines add up to.
+ * A service's walk checks in a run's summary (scenarios/shared/walk/walk.ts walkChecks registers the tours and the
+ * planned walks in parts, each a check of its own): the first that failed, or the first of them.
  */
 import type { runSuite } from './run-suite.js';
 
@@ -12,7 +11,3 @@ export const walkCheck = (run: Run, service: string) => {
   const checks = run.summary?.checks.filter((c) => c.area === 'walks' && c.service === service) ?? [];
   return checks.find((c) => c.verdict !== 'pass') ?? checks[0];
 };
-
-/** The generated walks the `[walks]` lines of `service` report, summed over its checks. */
-export const generatedWalks = (stdout: string, service: string) =>
-  [...stdout.matchAll(new RegExp(`\\[walks\\] ${service}: (\\d+) walks x`, 'g'))].reduce((n, m) => n + Number(m[1]), 0);

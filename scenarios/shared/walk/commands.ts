@@ -1,117 +1,54 @@
 /**
- * The walk's commands: the step kinds (step-kinds.ts, one per state-table row) as fast-check asynchronous commands over
- * the identity model, the tours, and the walk's start and end.
+ * The walk's steps: a step of a state-table row naming records of the walk's model (step-kinds.ts, one kind per
+ * row), the tours, and the walk's start and end.
  *
- * A step kind only says which records it names and what it sends. What the seeds say about it (allowed, rejected, open
- * or inert from the records' states), how the records move, what the reply must name and whether the feed must show it
- * all come from the service's executable state table (specs/<service>/state-spec.ts), through runStep (run-step.ts),
- * which the scripted single checks (scenarios/shared/script.ts) use too. After every step the whole observable state is
- * judged (scenarios/shared/walk/oracle.ts).
+ * A step kind only says what it sends. What the seeds say about it (allowed, rejected, open or inert from the records'
+ * states), how the records move, what the reply must name and whether the feed must show it all come from the
+ * service's executable state table (specs/<service>/state-spec.ts), through runStep (run-step.ts), which the scripted
+ * single checks (scenarios/shared/script.ts) use too. After every step the whole observable state is judged
+ * (scenarios/shared/walk/oracle.ts).
  *
  * Source: organization-identity-api.md, "States and transitions"; person-provider-identity-api.md, "States and
  * transitions".
  */
-import fc from 'fast-check';
 import { postContent } from '../../../generators/common.js';
 import { describeReply } from '../../../harness/check.js';
 import { isRejection } from '../../../harness/reply.js';
 import { type Cite, type Finding, finding } from '../../../specs/common/clause.js';
+import type { SourceRef } from '../../../specs/common/wire.js';
 import { type Applied, emptyApplied } from '../../../specs/state/state-engine.js';
+import type { StepName } from '../../../specs/state/step-names.js';
 import { citeOf } from '../../../specs/services.js';
-import { stepKeys } from '../state/coverage.js';
-import {
-  type IdentityModel,
-  type ModelRecord,
-  type RecordState,
-  labelFor,
-} from '../../../specs/state/identity-model.js';
-import { type StepKind, StepFailure, modelInWords, observe, runStep, texts } from './run-step.js';
+import { type IdentityModel, type ModelRecord, labelFor } from '../../../specs/state/identity-model.js';
+import { StepFailure, modelInWords, observe, runStep, texts } from './run-step.js';
 import { withRejects } from '../../../specs/clause-registry.js';
-import type { KindName } from '../../../specs/state/step-names.js';
 import { ALLOWED_STEP_REJECTED, NEITHER_ACCEPTED_NOR_REJECTED } from '../../../specs/state/step-clauses.js';
+import type { StartRecord } from './planned.js';
 import { newIdentity, stepKind, stepKindsFor } from './step-kinds.js';
-import { type Option, anythingNew, rankOptions } from './steer.js';
 import type { WalkConfig } from '../walk-config.js';
 import type { WalkReal } from './walk-real.js';
 
-/** The record states of a service's state table (the model's `unknown` is none of them). */
-export function recordStatesFor(c: WalkConfig): RecordState[] {
-  return Object.keys(c.spec.stateNames) as RecordState[];
-}
-
 /**
- * One step of a walk: a kind plus the choices fast-check generated and shrinks. A walk's commands are a pool, longer
- * than the walk: a command runs only when its kind can exercise a coverage key no step of the check exercised yet
- * (scenarios/shared/walk/steer.ts), or when no kind could; fast-check skips the others, and shrinks only the commands
- * that ran.
+ * Runs one step of `step`'s row naming the model's records `labels` (in the order of the row's roles) and judges it
+ * (runStep), listed with the records' states before it.
+ * @throws StepFailure, CouldNotJudge, as runStep
  */
-export class StepCommand implements fc.AsyncCommand<IdentityModel, WalkReal, false> {
-  private text?: string;
-
-  constructor(
-    readonly kind: StepKind,
-    /** Index into the ranked options (0: the one with most new keys, then the most recent records). */
-    readonly pick: number,
-    /** Choose among the records that make the step interesting (true) or among all records (false). */
-    readonly fitting: boolean,
-    /** The walk's step kinds (whether any of them could exercise something new decides whether this one runs). */
-    readonly peers: readonly StepKind[] = [kind],
-    /** Labels of the records to name (a tour's step), instead of a ranked choice. */
-    readonly named?: readonly string[],
-  ) {}
-
-  /** The ranked options of this command's kind from the model's state (empty: it cannot run). */
-  private options(m: IdentityModel): Option[] {
-    if (this.named) {
-      const recs = this.named.map((l) => m.records.find((r) => r.label === l)!);
-      return [{ recs, keys: stepKeys(this.kind, recs, m.records), score: 0 }];
-    }
-    return rankOptions(m, this.kind, this.fitting);
-  }
-
-  /**
-   * Runs when it can name its records (a fitting step: records that fit it) and either exercises a key not exercised
-   * yet, or no step of any kind could (then it runs as an unsteered step would).
-   */
-  check(m: Readonly<IdentityModel>): boolean {
-    if (m.stepsRun >= m.maxSteps || Date.now() >= m.stepsUntil) return false;
-    const options = this.options(m as IdentityModel);
-    return options.length > 0 && (options[0]!.score > 0 || !anythingNew(m as IdentityModel, this.peers));
-  }
-
-  async run(m: IdentityModel, w: WalkReal): Promise<void> {
-    m.stepsRun++;
-    const options = this.options(m);
-    const { recs, keys } = options[this.pick % options.length]!;
-    m.exercise(keys);
-    const states = recs.map((r) => `${r.label} ${r.kind ? `${r.kind} ` : ''}${r.state}`).join(', ');
-    this.text = `${this.kind.describe(recs)}${states ? ` (${states})` : ''}`;
-    await runStep(this.kind, m, w, recs, this.text);
-    m.touch(recs.map((r) => r.label).reverse()); // the record a step moves (its last role) first
-  }
-
-  toString(): string {
-    return this.text ?? `${this.kind.name}(${this.pick}${this.fitting ? '' : ', any'})`;
-  }
-}
-
-/** fast-check arbitraries of the walk's commands; `fitting` choices four times as likely as arbitrary ones. */
-export function commandArbitraries(kinds: StepKind[]) {
-  const arbitrary = fc.oneof({ weight: 4, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) });
-  // Index 0 of the ranked options is the one with new keys, on the records the latest steps touched: favour it (3 in
-  // 4), so steps chain on the same records and reach new sequences.
-  const pick = fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.nat(50) });
-  return kinds.map((kind) =>
-    fc
-      .tuple(pick, arbitrary)
-      .map(([i, any]) => new StepCommand(kind, i, !any, kinds) as fc.AsyncCommand<IdentityModel, WalkReal, false>),
-  );
+export async function runNamedStep(
+  w: WalkReal,
+  m: IdentityModel,
+  step: StepName,
+  labels: readonly string[],
+): Promise<void> {
+  const kind = stepKind(w.config, step);
+  const recs = labels.map((l) => m.get(l)!);
+  const states = recs.map((r) => `${r.label} ${r.kind ? `${r.kind} ` : ''}${r.state}`).join(', ');
+  await runStep(kind, m, w, recs, `${kind.describe(recs)}${states ? ` (${states})` : ''}`);
 }
 
 /**
- * A tour: a fixed chain of state-table rows on the walk's starting records (A, B, C), run before the generated walks so
- * that the chains a defect may hide behind are exercised on every run whatever the seed (a generated walk meets a given
- * three- or four-step chain only now and then). Each step names its records in the order of its kind's roles: link
+ * A tour: a fixed chain of state-table rows on the walk's starting records (A, B, C), run beside the planned walks on
+ * every run whatever its seed, with the history they build (the plan's situations name the records as they stand, not
+ * how they came to). The plan takes the situations the tours reach as covered (walk-plan.ts tourSituations). Each step names its records in the order of its kind's roles: link
  * [into, moved], merge [survivor, retired], unlink [from, moved]. A tour runs only where the service has every kind it
  * names; `mixedKinds` starts from records of alternating identity kinds (provider: practitioner, facility,
  * practitioner), otherwise all start of one kind.
@@ -119,7 +56,7 @@ export function commandArbitraries(kinds: StepKind[]) {
  */
 export interface Tour {
   name: string;
-  steps: Array<[kind: KindName, ...labels: string[]]>;
+  steps: Array<[step: StepName, ...labels: string[]]>;
   mixedKinds?: boolean;
 }
 
@@ -225,8 +162,8 @@ export const TOURS: Tour[] = [
     name: 'cross-type merge and link after a link',
     steps: [
       ['link', 'A', 'C'],
-      ['cross-type merge', 'A', 'B'],
-      ['cross-type link', 'C', 'B'],
+      ['merge', 'A', 'B'],
+      ['link', 'C', 'B'],
     ],
     mixedKinds: true,
   },
@@ -238,12 +175,24 @@ export function toursFor(c: WalkConfig): Tour[] {
   return TOURS.filter((t) => (!t.mixedKinds || c.spec.kinds) && t.steps.every(([kind]) => names.has(kind)));
 }
 
-/** The commands of a tour's steps. */
-export function tourCommands(c: WalkConfig, tour: Tour): StepCommand[] {
-  const kinds = stepKindsFor(c);
-  return tour.steps.map(
-    ([name, ...labels]) => new StepCommand(kinds.find((k) => k.name === name)!, 0, true, kinds, labels),
-  );
+/**
+ * The identities of a walk's start, in label order: `n` new ones on the target's sources in turn, or those `starts`
+ * describes (a planned walk: each record's source, kind, and the earlier record whose native ID it shares).
+ */
+function plannedIdentities(w: WalkReal, m: IdentityModel, n: number, starts?: readonly StartRecord[]) {
+  const byClass = new Map<number, SourceRef>();
+  return Array.from({ length: starts?.length ?? n }, (_, i) => {
+    const start = starts?.[i];
+    const sameNativeIdAs = start ? byClass.get(start.nativeId) : undefined;
+    const p = newIdentity(
+      w,
+      m,
+      m.records.length + i,
+      start && { ...start, ...(sameNativeIdAs ? { sameNativeIdAs } : {}) },
+    );
+    if (start && !byClass.has(start.nativeId)) byClass.set(start.nativeId, p.source);
+    return p;
+  });
 }
 
 /**
@@ -290,13 +239,24 @@ export async function observeWalkEnd(m: IdentityModel, w: WalkReal): Promise<voi
  * @throws StepFailure when a post is rejected (citing the post requirement) or answers neither success nor rejection,
  *   or when the identities then differ from the model
  */
-export async function postStart(m: IdentityModel, w: WalkReal, n: number): Promise<ModelRecord[]> {
+export async function postStart(
+  m: IdentityModel,
+  w: WalkReal,
+  n: number,
+  starts?: readonly StartRecord[],
+): Promise<ModelRecord[]> {
   const c = w.config;
   const postNew = stepKind(c, 'post new identity');
   const row = postNew.row;
-  const planned = Array.from({ length: n }, (_, i) => newIdentity(w, m, m.records.length + i));
+  const planned = plannedIdentities(w, m, n, starts);
   const labels = planned.map((_, i) => labelFor(m.records.length + i));
-  const text = `postIdentity of ${n} new, distinct identities together (${labels.join(', ')})`;
+  const shared = planned.flatMap((p, i) => {
+    const j = planned.findIndex((q) => q.source.id === p.source.id);
+    return j < i ? [`${labels[i]} with ${labels[j]}'s native ID in ${p.source.name}`] : [];
+  });
+  const text =
+    `postIdentity of ${planned.length} new, distinct identities together (${labels.join(', ')}` +
+    `${shared.length ? `; ${shared.join(', ')}` : ''})`;
   w.beginStep(text);
   const fail = (findings: Finding[], what: string, expected?: string): never => {
     throw new StepFailure([...new Set(findings.map((f) => f.requirement))], `start, ${text}: ${what}`, {
@@ -329,7 +289,6 @@ export async function postStart(m: IdentityModel, w: WalkReal, n: number): Promi
         'each post succeeds',
       );
     }
-    m.exercise(stepKeys(postNew, [], m.records));
     w.pending = planned[i];
     follow.push(...postNew.created!(m, reply, w).map((label) => ({ label, mustBeLive: true })));
   });

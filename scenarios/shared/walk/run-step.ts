@@ -13,9 +13,8 @@ import { ConformanceFailure } from '../../../harness/verdict.js';
 import { type Cite, type Finding, finding } from '../../../specs/common/clause.js';
 import { type Applied, applyStep, emptyApplied, replyContextBefore } from '../../../specs/state/state-engine.js';
 import type { RequestOutcome, RowSpec } from '../../../specs/state/state-spec.js';
-import type { KindName } from '../../../specs/state/step-names.js';
+import type { StepName } from '../../../specs/state/step-names.js';
 import { citeOf } from '../../../specs/services.js';
-import { addHistory, historyTags, stepCategories } from '../state/coverage.js';
 import { type IdentityModel, type ModelRecord, isLive } from '../../../specs/state/identity-model.js';
 import { judgeState } from './oracle.js';
 import { withRejects } from '../../../specs/clause-registry.js';
@@ -32,15 +31,12 @@ export const src = (r: ModelRecord) => ({ name: r.source.name, id: r.source.id }
 
 /** One kind of step: the row it runs, the records it names (chosen by `pick`) and what it sends. */
 export interface StepKind {
-  name: KindName;
+  /** The row's step name. */
+  name: StepName;
   /** The state-table row it runs (specs/<service>/state-spec.ts): its operation, roles and outcomes. */
   row: RowSpec;
   /** How many records the step names. */
   roles: 0 | 1 | 2;
-  /** The role of each named record, for coverage keys (one-record steps: none). */
-  roleNames: readonly string[];
-  /** Candidate records (or pairs) that make the step interesting from the current state. */
-  fit(m: IdentityModel): ModelRecord[][];
   describe(recs: ModelRecord[]): string;
   content(w: WalkReal, m: IdentityModel, recs: ModelRecord[]): Record<string, unknown>;
   /**
@@ -53,11 +49,6 @@ export interface StepKind {
    * allowed.
    */
   probe?(w: WalkReal, m: IdentityModel, recs: ModelRecord[]): Promise<string[]>;
-  /**
-   * The record whose state carries the step's effect (a merge: the retired record); the history it leaves lasts while
-   * that holds.
-   */
-  bond?(recs: ModelRecord[]): ModelRecord | undefined;
 }
 
 /** A step failed: carries the requirement IDs and the step text. */
@@ -109,7 +100,6 @@ interface BeforeStep {
   started: number;
   /** The context of the row's reply clauses, given the link IDs observed after the step. */
   replyContext: ReturnType<typeof replyContextBefore>;
-  categories: string[];
   /** Source IDs and link IDs the feed's notice of the change may name. */
   feedIds: string[];
 }
@@ -155,7 +145,7 @@ function stepFailure(s: StepRun, findings: Finding[], what: string, expected?: s
   );
 }
 
-/** Reads from the model, before the step moves it, what the reply, the categories and the feed are judged against. */
+/** Reads from the model, before the step moves it, what the reply and the feed are judged against. */
 function readBefore(s: StepRun): BeforeStep {
   const { m, row, recs } = s;
   const started = Date.now();
@@ -169,7 +159,6 @@ function readBefore(s: StepRun): BeforeStep {
   return {
     started,
     replyContext: replyContextBefore(m, row, recs, m.lastLinks, (r) => src(r as ModelRecord), undecided),
-    categories: stepCategories({ name: row.step, roles: row.roles.length, roleNames: row.roles }, recs, m.records),
     feedIds: [
       ...recs.flatMap((r) => [
         r.source.id,
@@ -251,18 +240,16 @@ async function probeStep(s: StepRun, { accepted }: Sent): Promise<void> {
 
 /**
  * Moves the model as the row says an accepted step does (a rejected one moves nothing; an open outcome moves it only
- * where the row says it then applies), and adds the step to the history of the records it named.
+ * where the row says it then applies).
  * @returns what the step moved, for the observation: the records touched and those to follow
  */
 function applyToModel(s: StepRun, { reply, accepted }: Sent): Applied {
   const { k, m, w, recs, row, request } = s;
-  const tags = historyTags(k, recs, m.records);
   const holds = request.verdict === 'allow' || (request.verdict === 'open' && row.openApplies === true);
   let applied: Applied = emptyApplied(recs.map((r) => r.label));
   if (accepted && k.created) applied.follow = k.created(m, reply, w).map((label) => ({ label, mustBeLive: true }));
   else if (accepted) applied = applyStep(m, row, recs, request.verdict === 'reject' ? 'inert' : request.verdict, holds);
   if (k.created && accepted) applied.touched.add(m.records.at(-1)!.label);
-  if (accepted) addHistory(tags, k.bond?.(recs));
   return applied;
 }
 
@@ -333,15 +320,9 @@ function judgeReplyMembers(s: StepRun, reply: Reply, before: BeforeStep, seen: S
     );
 }
 
-/** Counts the categories an allowed step judged in full exercised, for the row's requirements and its reply clauses. */
-function countCategories(s: StepRun, reply: Reply, before: BeforeStep): void {
+/** Counts the reply members an allowed step judged in full compared with the request (a reply clause's category). */
+function countCategories(s: StepRun, reply: Reply): void {
   const { row, w } = s;
-  for (const requirement of new Set([
-    row.effectRequirement,
-    row.replyRequirement,
-    ...row.effects.map((e) => e.requirement),
-  ]))
-    if (requirement) for (const category of before.categories) w.t.exercised(requirement, category);
   for (const clause of row.reply)
     if (clause.category && reply.content?.[clause.category.member] != null)
       w.t.exercised(clause.requirement, clause.category.id);
@@ -398,8 +379,8 @@ export async function runStep(
   const seen = await observeStep(s, sent, applied);
   if (sent.accepted && request.verdict === 'allow') {
     judgeReplyMembers(s, sent.reply, before, seen);
-    // The step was allowed and judged in full: its categories count for the row's requirements.
-    countCategories(s, sent.reply, before);
+    // The step was allowed and judged in full: the reply members it compared count for their clauses.
+    countCategories(s, sent.reply);
     expectInFeed(s, before, seen);
   }
   m.remember(seen.links, seen.linkOf);

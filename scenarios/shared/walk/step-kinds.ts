@@ -1,66 +1,46 @@
 /**
- * The walk's step kinds: one per state-table row of the service, plus (provider) merge and link attempts across
- * identity kinds. A kind holds its row (specs/<service>/state-spec.ts); the row gives the operation, the roles of the
- * records it names and, for a row that names records by source (SourceRowSpec), the request. What a kind adds is which
- * records make it interesting (`fit`), how a walk lists it, and, for a row whose request carries identity data
- * (DataStepName: a posted identity), that request.
+ * The walk's step kinds: one per state-table row of the service. A kind holds its row
+ * (specs/<service>/state-spec.ts); the row gives the operation, the roles of the records it names, what the seeds say
+ * of the step from the records' states and, for a row that names records by source (SourceRowSpec), the request. What
+ * a kind adds is how a walk lists it and, for a row whose request carries identity data (DataStepName: a posted
+ * identity), that request.
  *
  * Source: organization-identity-api.md, "States and transitions"; person-provider-identity-api.md, "States and
  * transitions".
  */
 import { postContent } from '../../../generators/common.js';
-import { type RequestOutcome, type RowSpec, type StateSpec, rowOf } from '../../../specs/state/state-spec.js';
-import type { DataStepName, KindName, SourceStepName, StepName } from '../../../specs/state/step-names.js';
-import type { IdentityModel, ModelRecord } from '../../../specs/state/identity-model.js';
+import type { SourceRef } from '../../../specs/common/wire.js';
+import { type RowSpec, type StateSpec, rowOf } from '../../../specs/state/state-spec.js';
+import type { DataStepName, SourceStepName, StepName } from '../../../specs/state/step-names.js';
+import type { IdentityModel } from '../../../specs/state/identity-model.js';
 import { type StepKind, src } from './run-step.js';
 import type { WalkConfig } from '../walk-config.js';
 import type { WalkReal } from './walk-real.js';
 
-type Verdict = RequestOutcome['verdict'];
-
-/**
- * What a kind adds to its row: its name, which records fit it (the tuples whose request outcome, as the row gives it
- * from their states, is one of `outcomes`: by default those the row allows; `also` narrows them), how a walk lists it
- * (default: the operation and the records' labels), and the request of a row that does not build it.
- */
-type StepTemplate = Omit<StepKind, 'row' | 'roles' | 'roleNames' | 'content' | 'describe' | 'fit'> & {
+/** What a kind adds to its row: how a walk lists it (default: the operation and the records' labels), and the request of a row that does not build it. */
+type StepTemplate = Omit<StepKind, 'row' | 'roles' | 'content' | 'describe' | 'name'> & {
   describe?: StepKind['describe'];
-  outcomes?: readonly Verdict[];
-  also?: (recs: ModelRecord[]) => boolean;
 } & ({ step: SourceStepName } | { step: DataStepName; content: StepKind['content'] });
-
-const active = (r: ModelRecord) => r.state === 'active';
-
-/** Every tuple of `n` records a step may name: none, one, or an ordered pair of two distinct records. */
-const tuples = (m: IdentityModel, n: number): ModelRecord[][] =>
-  n === 0
-    ? [[]]
-    : n === 1
-      ? m.records.map((r) => [r])
-      : m.records.flatMap((a) => m.records.filter((b) => b !== a).map((b) => [a, b]));
-
-/** The records that fit a kind: the tuples whose request outcome the row gives is one the kind runs. */
-const fitOf =
-  (row: RowSpec, t: StepTemplate): StepKind['fit'] =>
-  (m) => {
-    const outcomes = t.outcomes ?? ['allow'];
-    return tuples(m, row.roles.length).filter(
-      (recs) => outcomes.includes(row.request(m, recs).verdict) && (t.also?.(recs) ?? true),
-    );
-  };
 
 /**
  * The identity the walk's record number `index` gets: its source, its data, and its kind where the service has kinds.
+ * `start` (a planned walk's starting record) names its source (index into the target's), its kind, and the source
+ * reference whose native ID it shares, if any.
  */
-export function newIdentity(w: WalkReal, m: IdentityModel, index: number): NonNullable<WalkReal['pending']> {
+export function newIdentity(
+  w: WalkReal,
+  m: IdentityModel,
+  index: number,
+  start?: { source: number; kind?: string; sameNativeIdAs?: SourceRef },
+): NonNullable<WalkReal['pending']> {
   const kinds = m.kindsFor ?? w.config.spec.kinds;
-  const kind = kinds ? kinds[m.singleKind ? 0 : index % kinds.length] : undefined;
-  const source = w.t.source(index);
+  const kind = start ? start.kind : kinds ? kinds[m.singleKind ? 0 : index % kinds.length] : undefined;
+  const fresh = w.t.source(start ? start.source : index);
+  const source = start?.sameNativeIdAs ? { name: fresh.name, id: start.sameNativeIdAs.id } : fresh;
   return { source, identity: w.config.generate(w.faker, source, kind, w.t.profile), kind };
 }
 
 const postNew: StepTemplate = {
-  name: 'post new identity',
   step: 'post new identity',
   describe: () => 'postIdentity of a new, distinct identity',
   content(w, m) {
@@ -80,40 +60,39 @@ const postNew: StepTemplate = {
   },
 };
 
-/** A step naming records by source: its row builds the request. */
-const bySource = (
-  step: SourceStepName,
-  more: Pick<StepTemplate, 'outcomes' | 'also' | 'describe' | 'bond'> = {},
-): StepTemplate => ({ name: step, step, ...more });
+/** A step naming one record by source: its row builds the request. */
+const one = (step: SourceStepName): StepTemplate => ({ step });
 
 const repost: StepTemplate = {
-  name: 'update',
   step: 'update',
   describe: ([r]) => `postIdentity again for ${r!.label} (update)`,
   content: (w, _m, [r]) => postContent(r!.identity, r!.source, w.t.profile.sourcePlacement),
 };
-const softDelete = bySource('soft delete');
-const restore = bySource('restore');
-// Also a source whose state is unknown: the row leaves that open, and deletes it once accepted.
-const hardDelete = bySource('hard delete', { outcomes: ['allow', 'open'] });
-const deactivate = bySource('deactivate');
-const reactivate = bySource('reactivate');
+const softDelete = one('soft delete');
+const restore = one('restore');
+const hardDelete = one('hard delete');
+const deactivate = one('deactivate');
+const reactivate = one('reactivate');
 
-const merge = bySource('merge', {
+const merge: StepTemplate = {
+  step: 'merge',
   describe: ([s, r]) => `mergeIdentities survivor ${s!.label}, retire ${r!.label}`,
-  bond: ([, r]) => r,
-});
+};
 
-// Also a source merged into one that is no longer active (the row leaves the unmerge open then).
-const unmerge = bySource('unmerge', {
-  outcomes: ['allow', 'open'],
-  also: ([from, r]) => r!.state === 'retired' && r!.retiredInto === from!.label,
+const unmerge: StepTemplate = {
+  step: 'unmerge',
   describe: ([from, r]) => `unmergeIdentities ${r!.label} from ${from!.label}`,
-});
+};
 
-const link = bySource('link', { describe: ([to, r]) => `linkIdentities ${r!.label} into ${to!.label}` });
+const link: StepTemplate = {
+  step: 'link',
+  describe: ([to, r]) => `linkIdentities ${r!.label} into ${to!.label}`,
+};
 
-const unlink = bySource('unlink', { describe: ([from, r]) => `unlinkIdentities ${r!.label} from ${from!.label}` });
+const unlink: StepTemplate = {
+  step: 'unlink',
+  describe: ([from, r]) => `unlinkIdentities ${r!.label} from ${from!.label}`,
+};
 
 /**
  * An exact copy of a deactivated record, posted from a new source of the run: it must not join the deactivated record's
@@ -121,7 +100,6 @@ const unlink = bySource('unlink', { describe: ([from, r]) => `unlinkIdentities $
  * is never part of the model).
  */
 const copyOfDeactivated: StepTemplate = {
-  name: 'post copy of deactivated',
   step: 'post copy of deactivated',
   describe: ([r]) =>
     `postIdentity of an exact copy of ${r!.label} from a new source (then deleteSourceIdentity of the copy)`,
@@ -150,14 +128,6 @@ const copyOfDeactivated: StepTemplate = {
   },
 };
 
-/**
- * Merge and link attempts across identity kinds (provider: practitioner and facility): the pairs of active records the
- * rows reject.
- */
-const crossKind = { outcomes: ['reject'], also: (recs: ModelRecord[]) => recs.every(active) } as const;
-const crossMerge: StepTemplate = { ...merge, name: 'cross-type merge', ...crossKind };
-const crossLink: StepTemplate = { ...link, name: 'cross-type link', ...crossKind };
-
 /** The request of the kind: the one its row builds from the named records' sources, else the template's own. */
 function contentOf(row: RowSpec, t: StepTemplate): StepKind['content'] {
   if (row.content) {
@@ -173,25 +143,20 @@ function contentOf(row: RowSpec, t: StepTemplate): StepKind['content'] {
 function kindOf(spec: StateSpec, t: StepTemplate): StepKind[] {
   const row = spec.rows.find((r) => r.step === t.step);
   if (!row) return [];
-  const { step: _step, outcomes: _outcomes, also: _also, ...rest } = t;
+  const { step, ...rest } = t;
   return [
     {
       ...rest,
-      fit: fitOf(row, t),
+      name: step,
       row,
       roles: row.roles.length as StepKind['roles'],
-      // The coverage keys of a one-record step name no role (`restore: soft-deleted`, `link(moved) -> deactivate`).
-      roleNames: row.roles.length > 1 ? row.roles : [],
       describe: t.describe ?? ((recs) => [row.operation, ...recs.map((r) => r.label)].join(' ')),
       content: contentOf(row, t),
     },
   ];
 }
 
-/**
- * A template per step name, so a state-table row without a walk step does not compile. The order is the order of the
- * walk's command arbitraries (commandArbitraries): it decides what a seed draws.
- */
+/** A template per step name, so a state-table row without a walk step does not compile. */
 const TEMPLATES: Record<StepName, StepTemplate> = {
   'post new identity': postNew,
   update: repost,
@@ -207,19 +172,14 @@ const TEMPLATES: Record<StepName, StepTemplate> = {
   unlink,
 };
 
-/**
- * The step kinds of a service: a kind for each row of its state table, and cross-kind attempts where it has identity
- * kinds.
- */
+/** The step kinds of a service: a kind for each row of its state table. */
 export function stepKindsFor(c: WalkConfig): StepKind[] {
-  return [...Object.values(TEMPLATES), ...(c.spec.kinds ? [crossMerge, crossLink] : [])].flatMap((t) =>
-    kindOf(c.spec, t),
-  );
+  return Object.values(TEMPLATES).flatMap((t) => kindOf(c.spec, t));
 }
 
-/** A step kind by name. @throws Error for a kind the service does not have */
-export function stepKind(c: WalkConfig, name: KindName): StepKind {
-  const k = stepKindsFor(c).find((x) => x.name === name);
-  if (!k) throw new Error(`${c.service}: no step kind "${name}"`);
+/** The step kind of a row. @throws Error for a step the service's state table does not have (person: no soft delete) */
+export function stepKind(c: WalkConfig, step: StepName): StepKind {
+  const k = stepKindsFor(c).find((x) => x.name === step);
+  if (!k) throw new Error(`${c.service}: no state-table row "${step}"`);
   return k;
 }
