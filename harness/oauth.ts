@@ -21,6 +21,24 @@ export interface OAuthSettings {
   audience?: string;
 }
 
+/** What reports show of an OAuth2 client (never its secret): the token endpoint's host, the client ID, scope, audience. */
+export interface OAuthShown {
+  tokenHost: string;
+  clientId: string;
+  scope?: string;
+  audience?: string;
+}
+
+/** An OAuth2 client as reports show it: no secret, and of the token URL only its host (no path, query or user info). */
+export function oauthShown(o: OAuthSettings): OAuthShown {
+  return {
+    tokenHost: new URL(o.tokenUrl).host,
+    clientId: o.clientId,
+    ...(o.scope ? { scope: o.scope } : {}),
+    ...(o.audience ? { audience: o.audience } : {}),
+  };
+}
+
 /** The token endpoint said no, or could not be reached: what it said, never a secret. */
 export class TokenError extends Error {
   constructor(message: string) {

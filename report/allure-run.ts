@@ -18,7 +18,7 @@ import { type GateClass, gateClass } from './failure-order.js';
 import { gateSentence, headline } from './headline.js';
 import { exitCodeOf } from './outcome.js';
 import type { Summary } from './summary.js';
-import { targetStatement } from './target.js';
+import { authText, targetStatement } from './target.js';
 import { safeRun } from './view.js';
 
 export function deploymentName(s: Pick<Summary, 'gate' | 'run'>): string {
@@ -148,7 +148,7 @@ export function writeAllureRunInfo(folder: string, s: Summary): void {
       `target.${t.service}`,
       t.status === 'not configured'
         ? 'not configured'
-        : `${t.status} ${t.baseUrl ?? ''}${t.servicePath ?? ''} (${t.auth ?? '-'})`,
+        : `${t.status} ${t.baseUrl ?? ''}${t.servicePath ?? ''} (${authText(t)})`,
     ]),
     ['profile', JSON.stringify(run.profile)],
     ...(run.faults?.length ? [['reference.faults', run.faults.join(',')] as [string, string]] : []),

@@ -52,9 +52,10 @@ export interface LatencyShift {
   /**
    * slower or faster: the per-request times differ significantly with at least a medium effect (see the file's
    * comment); steady otherwise; new or gone: in one run only; untested: a run has no per-request times of it (a summary
-   * before schema 6) or fewer than LATENCY_MIN_REQUESTS.
+   * before schema 6) or fewer than LATENCY_MIN_REQUESTS; withheld: it would be slower or faster, but a run was degraded
+   * (Comparison.degraded), so no shift is called.
    */
-  shift: 'slower' | 'faster' | 'steady' | 'new' | 'gone' | 'untested';
+  shift: 'slower' | 'faster' | 'steady' | 'new' | 'gone' | 'untested' | 'withheld';
   /** The rank test of the per-request times: p (before the Holm correction) and Cliff's delta (> 0: slower now). */
   test?: { p: number; delta: number };
 }
@@ -98,6 +99,44 @@ export interface Comparison {
   mustRegressions: string[];
   latency: LatencyShift[];
   scores: ScoreShift[];
+  /**
+   * What makes either run's figures no measure of its deployment (degradation): each run's reasons, and `order` when
+   * the baseline started after the current run. While any is given, no latency shift is called (`withheld`).
+   */
+  degraded: { baseline: string[]; current: string[]; order?: string };
+}
+
+/** Share of a service's attempts that failed transiently (throttling aside) from which its run counts as degraded. */
+export const DEGRADED_TRANSIENT_SHARE = 0.02;
+
+const secondsText = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * Why a run's latency figures do not measure its deployment: it was INTERRUPTED; it is INCOMPLETE (checks could not
+ * judge); requests were kept from being sent by an open circuit breaker, or timed out; a service throttled it (HTTP
+ * 429, or 503 with Retry-After) or failed transiently in a share of its attempts of DEGRADED_TRANSIENT_SHARE or more.
+ * @returns one reason per finding, empty for a run that was not degraded
+ */
+export function degradation(s: Summary): string[] {
+  const out: string[] = [];
+  if (s.interrupted) out.push(`INTERRUPTED (${s.interrupted.signal})`);
+  const unjudged = s.gate?.incomplete?.length ?? 0;
+  if (unjudged) out.push(`INCOMPLETE: ${unjudged} check${unjudged > 1 ? 's' : ''} could not judge`);
+  for (const n of s.stats?.noReply ?? []) {
+    if (n.circuitOpen) out.push(`circuit open: ${n.circuitOpen} ${n.service} requests not sent`);
+    if (n.timeout) out.push(`${n.timeout} ${n.service} requests timed out`);
+  }
+  for (const [service, t] of Object.entries(s.transport ?? {})) {
+    if (t.throttled)
+      out.push(
+        `throttled: ${t.throttled} of ${t.attempts} ${service} attempts answered "not now"` +
+          `${t.pausedMs ? `, paused ${secondsText(t.pausedMs)}` : ''}`,
+      );
+    const transient = t.transientFailures - t.throttled;
+    if (t.attempts && transient / t.attempts >= DEGRADED_TRANSIENT_SHARE)
+      out.push(`${transient} of ${t.attempts} ${service} attempts failed transiently`);
+  }
+  return out;
 }
 
 /**
@@ -119,9 +158,12 @@ export function loadSummary(path: string): Summary {
   const folder = existsSync(path) && statSync(path).isDirectory();
   if (!s.stats) s.stats = folder ? computeStats(readExchanges(path)) : { latency: [], matchScores: [] };
   // A summary before schema 6 has no per-request times; the run folder's exchanges have them.
-  if (folder && !s.stats.latency.some((l) => l.durations)) {
-    const fresh = computeStats(readExchanges(path)).latency;
-    if (fresh.length) s.stats = { ...s.stats, latency: fresh };
+  // One before the requests without a reply were counted (a circuit open, timeouts) has them in its exchanges too.
+  if (folder && (!s.stats.latency.some((l) => l.durations) || !('noReply' in s.stats))) {
+    const fresh = computeStats(readExchanges(path));
+    if (fresh.latency.length && !s.stats.latency.some((l) => l.durations))
+      s.stats = { ...s.stats, latency: fresh.latency };
+    if (fresh.noReply) s.stats = { ...s.stats, noReply: fresh.noReply };
   }
   return s;
 }
@@ -237,7 +279,17 @@ export function compareSummaries(base: Summary, cur: Summary): Comparison {
     mustRegressions: [],
     latency: latencyShifts(base.stats, cur.stats),
     scores: scoreShifts(base.stats, cur.stats),
+    degraded: {
+      baseline: degradation(base),
+      current: degradation(cur),
+      ...(base.run.startedAt > cur.run.startedAt
+        ? { order: `the baseline (started ${base.run.startedAt}) started after the current run (${cur.run.startedAt})` }
+        : {}),
+    },
   };
+  // A degraded run's times say how it was served, not how fast the deployment is: no shift is called then.
+  if (isDegraded(out))
+    for (const l of out.latency) if (l.shift === 'slower' || l.shift === 'faster') l.shift = 'withheld';
   for (const id of [...new Set([...baseChecks.keys(), ...curChecks.keys()])].sort()) {
     const x = baseChecks.get(id);
     const y = curChecks.get(id);
@@ -276,6 +328,20 @@ export function compareSummaries(base: Summary, cur: Summary): Comparison {
   return out;
 }
 
+/** True when either run was degraded, or the baseline started after the current run. */
+export const isDegraded = (c: Pick<Comparison, 'degraded'>) =>
+  Boolean(c.degraded.baseline.length || c.degraded.current.length || c.degraded.order);
+
+/** What was degraded, in one sentence, e.g. "the baseline was degraded (INCOMPLETE: 12 checks could not judge; ...)". */
+export function degradedText(c: Pick<Comparison, 'degraded'>): string {
+  const d = c.degraded;
+  return [
+    ...(d.baseline.length ? [`the baseline was degraded (${d.baseline.join('; ')})`] : []),
+    ...(d.current.length ? [`the current run was degraded (${d.current.join('; ')})`] : []),
+    ...(d.order ? [d.order] : []),
+  ].join('; ');
+}
+
 /** The comparison as Markdown (printed by `npm run compare`, fit for a CI job summary). */
 export function comparisonMarkdown(c: Comparison): string {
   const L: string[] = [];
@@ -286,6 +352,8 @@ export function comparisonMarkdown(c: Comparison): string {
       `${c.current.runId} (seed ${c.current.seed}, ${c.current.startedAt})`,
     '',
   );
+  if (isDegraded(c))
+    L.push(`**Degraded:** ${degradedText(c)}. Latency shifts are not called while a run is degraded.`, '');
   if (c.mustRegressions.length) L.push(`**MUST requirements that newly fail:** ${c.mustRegressions.join(', ')}`, '');
   const checks = (title: string, rows: CheckChange[]) => {
     if (!rows.length) return;
@@ -315,13 +383,20 @@ export function comparisonMarkdown(c: Comparison): string {
       '',
     );
   }
-  const moved = c.latency.filter((l) => l.shift !== 'steady' && l.shift !== 'untested');
+  const moved = c.latency.filter((l) => l.shift !== 'steady' && l.shift !== 'untested' && l.shift !== 'withheld');
   const tested = c.latency.filter((l) => l.test).length;
   const untested = c.latency.filter((l) => l.shift === 'untested').length;
   const arrow = (a: unknown, b: unknown) => `${a ?? '-'} → ${b ?? '-'}`;
+  const withheld = c.latency.filter((l) => l.shift === 'withheld').length;
   L.push(
-    `## Latency per operation: ${moved.length} shifted`,
+    isDegraded(c) ? '## Latency per operation: not compared' : `## Latency per operation: ${moved.length} shifted`,
     '',
+    ...(isDegraded(c)
+      ? [
+          `No shift is called: ${degradedText(c)}${withheld ? ` (${withheld} operations differ significantly in their per-request times, which says how the degraded run was served, not how fast the deployment is)` : ''}.`,
+          '',
+        ]
+      : []),
     `${tested} operations tested on their per-request times (Mann-Whitney U, Holm-corrected at α ` +
       `${LATENCY_ALPHA}; a shift needs |Cliff's δ| ≥ ` +
       `${LATENCY_MIN_EFFECT})${untested ? `; ${untested} not tested (fewer than ${LATENCY_MIN_REQUESTS} requests in a run, or a run without per-request times)` : ''}.`,

@@ -29,7 +29,7 @@ import { gateSentence, headline } from './headline.js';
 import { drawnVerdict, exitCodeOf } from './outcome.js';
 import { expiredText } from './known-failures.js';
 import type { Summary } from './summary.js';
-import { targetStatement } from './target.js';
+import { authText, targetStatement } from './target.js';
 import {
   type FailureView,
   type ServiceView,
@@ -315,7 +315,7 @@ export function targetsHtml(s: Summary, run: SafeRun): string {
             ? '<span class="muted">not configured</span>'
             : `${e(t.status)} <code>${e(`${t.baseUrl ?? ''}${t.servicePath ?? ''}`)}</code>`,
         ),
-        td(e(t.auth ?? '-')),
+        td(e(authText(t))),
         td(`${n.pass} pass, ${n.fail} fail, ${n.error} error, ${n.skip} skip, ${n.omit} omit`),
         td(e(scope)),
         td(c && c.scope !== 'none' ? e(coverageText(c, s).replace(/^requirements with a check /, '')) : '-'),

@@ -13,7 +13,7 @@ import { failuresMarkdown } from './markdown-failures.js';
 import { cleanupMarkdown, statsMarkdown, transportMarkdown } from './markdown-figures.js';
 import { mdCell as cell, mdFence as fence, mdTable } from './md-table.js';
 import type { Summary } from './summary.js';
-import { targetStatement } from './target.js';
+import { authText, targetStatement } from './target.js';
 import { type ServiceView, duration, failureViews, safeRun, serviceViews, verdictCounts } from './view.js';
 
 /** The run description as reports show it (report/view.ts safeRun: no credentials). */
@@ -82,7 +82,7 @@ export function servicesMarkdown(s: Summary, run: SafeRun): string[] {
         const where =
           t.status === 'not configured'
             ? 'not configured'
-            : `${t.status}${t.baseUrl ? ` ${t.baseUrl}${t.servicePath ?? ''}` : ''}${t.auth ? ` (${t.auth})` : ''}`;
+            : `${t.status}${t.baseUrl ? ` ${t.baseUrl}${t.servicePath ?? ''}` : ''}${t.auth ? ` (${authText(t)})` : ''}`;
         const inScope = c && c.scope !== 'none';
         return [
           t.service,

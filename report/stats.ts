@@ -11,6 +11,13 @@ import { mean, quantileSorted } from 'simple-statistics';
 import { type ExchangeLine, exchangeLine, isExchangesFile, readExchangesFile } from '../harness/exchange-file.js';
 import type { Exchange } from '../harness/reply.js';
 
+/**
+ * How an exchange line's error reads when the circuit breaker kept the request from being sent: harness/transport.ts
+ * CIRCUIT_OPEN, the part before its first colon (harness/exchange-file.ts exchangeLine), written here so that reading a
+ * run's figures does not load the transport (test/compare-runs.test.ts holds the two equal).
+ */
+export const CIRCUIT_OPEN_LINE = 'circuit open';
+
 export { searchScores } from '../harness/exchange-file.js';
 
 export interface LatencyStat {
@@ -40,9 +47,19 @@ export interface ScoreStat {
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
+/** Per service, the requests that got no reply: kept from being sent by the open circuit breaker, timed out, other. */
+export interface NoReplyStat {
+  service: string;
+  circuitOpen: number;
+  timeout: number;
+  other: number;
+}
+
 export interface RunStats {
   latency: LatencyStat[];
   matchScores: ScoreStat[];
+  /** Requests without a reply, per service with any (absent in summaries written before they were counted). */
+  noReply?: NoReplyStat[];
 }
 
 /**
@@ -68,8 +85,14 @@ export function readExchanges(folder: string): ExchangeLine[] {
 export function computeStats(exchanges: Array<Exchange | ExchangeLine>): RunStats {
   const durations = new Map<string, number[]>();
   const scores = new Map<string, number[]>();
+  const noReply = new Map<string, NoReplyStat>();
   for (const x of exchanges) {
     const e: ExchangeLine = 'request' in x ? exchangeLine(x) : x;
+    if (e.error !== undefined) {
+      let n = noReply.get(e.service);
+      if (!n) noReply.set(e.service, (n = { service: e.service, circuitOpen: 0, timeout: 0, other: 0 }));
+      n[e.error === CIRCUIT_OPEN_LINE ? 'circuitOpen' : e.error === 'timeout' ? 'timeout' : 'other']++;
+    }
     if (e.status !== undefined && e.error === undefined) {
       const key = `${e.service}\u0000${e.operation}`;
       let list = durations.get(key);
@@ -115,5 +138,9 @@ export function computeStats(exchanges: Array<Exchange | ExchangeLine>): RunStat
       };
     })
     .sort((a, b) => a.service.localeCompare(b.service));
-  return { latency, matchScores };
+  return {
+    latency,
+    matchScores,
+    noReply: [...noReply.values()].sort((a, b) => a.service.localeCompare(b.service)),
+  };
 }

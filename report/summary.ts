@@ -3,6 +3,7 @@
  * the collected check results and what the run selected: verdict totals, every requirement's outcome, coverage per
  * service within the run's scope, the operations exercised, the gate (exit code) and the figures.
  */
+import type { OAuthShown } from '../harness/oauth.js';
 import { type ServiceSituations, situationsOf, withoutSituationKeys } from './situations.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -50,6 +51,8 @@ export interface RunDescription {
     baseUrl?: string;
     servicePath?: string;
     auth?: string;
+    /** The OAuth2 client a bearer token came from (client credentials), when it came from one; never the secret. */
+    oauth?: OAuthShown;
     sources?: string[];
   }>;
   profile: unknown;

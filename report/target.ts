@@ -3,6 +3,7 @@
  * report (console summary, summary.md, report.html, junit.xml), so a run against the embedded reference can never pass
  * for a run against a deployment.
  */
+import type { OAuthShown } from '../harness/oauth.js';
 import { redactText } from '../harness/redact.js';
 
 /** What the statement needs of a run description (report/summary.ts RunDescription). */
@@ -38,4 +39,14 @@ export function targetStatement(run: Targets): string {
       : `${t.service} not configured`,
   );
   return `target: configured deployment: ${parts.join('; ')}`;
+}
+
+/** A target's authentication in words: the scheme, and for an OAuth2 client its token host, client ID and scope. */
+export function authText(t: { auth?: string; oauth?: OAuthShown }): string {
+  if (!t.oauth) return t.auth ?? '-';
+  const o = t.oauth;
+  return (
+    `${t.auth ?? 'bearer'}, OAuth2 client credentials: token from ${o.tokenHost}, client ${o.clientId}` +
+    `${o.scope ? `, scope "${o.scope}"` : ''}${o.audience ? `, audience ${o.audience}` : ''}`
+  );
 }

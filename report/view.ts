@@ -3,6 +3,7 @@
  * service and seed section, failing checks with the rule text, their last exchanges (redacted) and a replay command,
  * and the redacted run description.
  */
+import type { OAuthShown } from '../harness/oauth.js';
 import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { readExchangesFile } from '../harness/exchange-file.js';
@@ -91,7 +92,7 @@ export function redactExchange(e: Exchange): Exchange {
 /**
  * Which of a failing check's exchanges to show: a walk's failing step, else the failing exchange and the two before it.
  */
-function shownExchanges(check: CheckResult, all: Exchange[]): FailureView['exchanges'] {
+function shownExchanges(check: CheckResult, all: Exchange[], oauth?: OAuthShown): FailureView['exchanges'] {
   const failing = check.failure?.exchange?.number ?? all.length;
   const [first, last] = check.failure?.stepExchanges ?? [Math.max(1, failing - EXCHANGES_SHOWN + 1), failing];
   const cap = check.failure?.stepExchanges ? STEP_EXCHANGES_SHOWN : EXCHANGES_SHOWN;
@@ -102,7 +103,7 @@ function shownExchanges(check: CheckResult, all: Exchange[]): FailureView['excha
   const marked = check.failure?.stepExchanges ? first : failing;
   return numbers.map((n) => ({
     exchange: all[n - 1]!,
-    curl: curlCommand(all[n - 1]!),
+    curl: curlCommand(all[n - 1]!, oauth),
     number: n,
     failing: n === marked,
   }));
@@ -130,7 +131,7 @@ export function failureViews(s: Summary, folder: string): FailureView[] {
       rules: ids.map((id) => byId.get(id)).filter((r): r is RequirementRow => Boolean(r)),
       gate,
       reason: known?.reason ?? pending?.reason,
-      exchanges: shownExchanges(check, all),
+      exchanges: shownExchanges(check, all, s.run.targets.find((t) => t.service === check.service)?.oauth),
       exchangesTotal: all.length,
       place,
     };

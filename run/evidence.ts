@@ -8,6 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { oauthShown } from '../harness/oauth.js';
 import { type Auth, EVIDENCE_KEY_SETTING, type Settings, evidenceKeySetting } from '../harness/config.js';
 import { certify, notRunOnSharedDataLine } from '../report/evidence/certification.js';
 import { writeEvidenceBundle } from '../report/evidence/bundle.js';
@@ -101,6 +102,7 @@ export function settingsWithoutSecrets(s: Settings): Record<string, unknown> {
           baseUrl: t!.baseUrl,
           servicePath: t!.servicePath,
           auth: t!.auth.scheme,
+          ...(t!.auth.scheme === 'bearer' && t!.auth.oauth ? { oauth: oauthShown(t!.auth.oauth) } : {}),
           credentials: 'set',
           ...(t!.auth.scheme === 'basic' ? { username: t!.auth.username } : {}),
           sources: t!.sources,

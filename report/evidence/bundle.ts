@@ -117,6 +117,7 @@ function manifestOf(s: Summary, o: EvidenceOptions, run: { inFull: number; lines
         ...(t.baseUrl ? { baseUrl: t.baseUrl } : {}),
         ...(t.servicePath ? { servicePath: t.servicePath } : {}),
         ...(t.auth ? { auth: t.auth } : {}),
+        ...(t.oauth ? { oauth: t.oauth } : {}),
         ...(t.sources ? { sources: t.sources } : {}),
       })),
     },

@@ -62,6 +62,14 @@ export const ManifestSchema = z.object({
         baseUrl: z.string().optional(),
         servicePath: z.string().optional(),
         auth: z.string().optional(),
+        oauth: z
+          .object({
+            tokenHost: z.string(),
+            clientId: z.string(),
+            scope: z.string().optional(),
+            audience: z.string().optional(),
+          })
+          .optional(),
         sources: z.array(z.string()).optional(),
       }),
     ),

@@ -12,6 +12,7 @@ import type { KeyObject } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { authText } from '../target.js';
 import { scanBundle } from './bundle.js';
 import { notRunOnSharedDataLine } from './certification.js';
 import { crossCheck } from './cross-check.js';
@@ -267,6 +268,7 @@ export function verificationLines(dir: string, v: Verification): string[] {
         .map(([k, n]) => `${n} ${k}`)
         .join(', ')}; exit code ${m.run.exitCode}`,
       `  ${m.target.statement}`,
+      ...m.target.services.filter((t) => t.oauth).map((t) => `  ${t.service}: ${authText(t)}`),
       `  exchanges: ${m.exchanges.inFull} in full in exchanges.har, ${m.exchanges.summaryLinesOnly} kept as ` +
         `summary lines only`,
     );

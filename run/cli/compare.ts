@@ -8,7 +8,14 @@
  */
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compareSummaries, comparisonHeadline, comparisonMarkdown, loadSummary } from '../../report/compare.js';
+import {
+  compareSummaries,
+  comparisonHeadline,
+  comparisonMarkdown,
+  degradedText,
+  isDegraded,
+  loadSummary,
+} from '../../report/compare.js';
 import {
   compareMatchQuality,
   matchQualityCsv,
@@ -83,7 +90,8 @@ if (options.csv)
   }
 const regressed = comparison?.verdict === 'regressed' || matchQualityRegressed(matchQuality);
 const conformance = comparison
-  ? `${comparisonHeadline(comparison)}${comparison.mustRegressions.length ? `; ${comparison.mustRegressions.length} MUST requirement(s) newly fail` : ''}`
+  ? `${comparisonHeadline(comparison)}${comparison.mustRegressions.length ? `; ${comparison.mustRegressions.length} MUST requirement(s) newly fail` : ''}` +
+    (isDegraded(comparison) ? `; latency not compared: ${degradedText(comparison)}` : '')
   : regressed
     ? 'regressed'
     : undefined;

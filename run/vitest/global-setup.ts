@@ -5,6 +5,7 @@
  * (run/vitest/teardown.ts) hard-deletes everything else the run created (ledger) and writes the reports, also when checks
  * failed.
  */
+import { oauthShown } from '../../harness/oauth.js';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -118,6 +119,7 @@ export default async function setup(project: TestProject) {
             baseUrl: t.baseUrl,
             servicePath: t.servicePath,
             auth: t.auth.scheme,
+            ...(t.auth.scheme === 'bearer' && t.auth.oauth ? { oauth: oauthShown(t.auth.oauth) } : {}),
             sources: t.sources,
           }
         : { service, status: 'not configured' as const };

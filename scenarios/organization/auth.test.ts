@@ -15,12 +15,23 @@ const foreignJwt = () =>
     .sign(new TextEncoder().encode(`a-key-the-deployment-does-not-know-${Math.random()}`));
 
 authRejectionChecks({
-  verifies: ['ORG-AUTH-BEARER'],
   check: area('auth').check,
   kit: org,
   modes: [
-    { name: 'without an Authorization header', auth: () => 'none' },
-    { name: 'with a malformed bearer token', auth: () => 'malformed' },
-    { name: 'with a JWT the deployment did not issue', auth: async () => ({ header: `Bearer ${await foreignJwt()}` }) },
+    {
+      id: 'every-operation-without-an-authorization-header-is-rejected-and-changes-nothing',
+      name: 'without an Authorization header',
+      auth: () => 'none',
+    },
+    {
+      id: 'every-operation-with-a-malformed-bearer-token-is-rejected-and-changes-nothing',
+      name: 'with a malformed bearer token',
+      auth: () => 'malformed',
+    },
+    {
+      id: 'every-operation-with-a-jwt-the-deployment-did-not-issue-is-rejected-and-changes-nothing',
+      name: 'with a JWT the deployment did not issue',
+      auth: async () => ({ header: `Bearer ${await foreignJwt()}` }),
+    },
   ],
 });

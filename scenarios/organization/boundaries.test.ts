@@ -8,15 +8,6 @@ import { boundaryChecks } from '../shared/rules/boundaries.js';
 import { area, org } from './org.js';
 
 boundaryChecks({
-  verifies: [
-    'ORG-POST-KEEPS-VALUES',
-    'ORG-NATIVEID-QUERY',
-    'ORG-ENV-ECHO',
-    'ORG-REL-ADD',
-    'ORG-SEARCH-MAX-RESULTS',
-    'ORG-SEARCH-THRESHOLD',
-    'ORG-NOTIF-PAGING',
-  ],
   check: area('boundaries').check,
   kit: org,
 });

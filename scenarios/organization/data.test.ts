@@ -8,4 +8,4 @@ import { dataChecks } from '../shared/rules/data.js';
 import { area, org } from './org.js';
 import { organizationWalks } from './walk-config.js';
 
-dataChecks({ verifies: ['ORG-HARDDELETE-EFFECT'], check: area('data').check, kit: org, walks: organizationWalks });
+dataChecks({ check: area('data').check, kit: org, walks: organizationWalks });

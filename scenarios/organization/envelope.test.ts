@@ -16,7 +16,6 @@ import { area, org } from './org.js';
 
 const { check } = area('envelope');
 envelopeChecks({
-  verifies: ['ORG-ENDPOINT-PATHS', 'ORG-ENV-ECHO', 'ORG-ENV-REPLY', 'ORG-ERR-CARRIED', 'ORG-VIEWS-DEFAULT'],
   check,
   kit: org,
   operations: organizationOperations,

@@ -8,14 +8,6 @@ import { area, org } from './org.js';
 import { organizationWalks } from './walk-config.js';
 
 lifecycleChecks({
-  verifies: [
-    'ORG-HARDDELETE-EFFECT',
-    'ORG-HARDDELETE-REPLY',
-    'ORG-RESTORE-EFFECT',
-    'ORG-RESTORE-REPLY',
-    'ORG-SOFTDELETE-EFFECT',
-    'ORG-SOFTDELETE-REPLY',
-  ],
   check: area('lifecycle').check,
   kit: org,
   walks: organizationWalks,

@@ -8,16 +8,6 @@ import { area, org } from './org.js';
 import { organizationWalks } from './walk-config.js';
 
 mergeLinkChecks({
-  verifies: [
-    'ORG-LINK-EFFECT',
-    'ORG-LINK-REPLY',
-    'ORG-MERGE-EFFECT',
-    'ORG-MERGE-REPLY',
-    'ORG-UNLINK-EFFECT',
-    'ORG-UNLINK-REPLY',
-    'ORG-UNMERGE-EFFECT',
-    'ORG-UNMERGE-REPLY',
-  ],
   check: area('merge-link').check,
   kit: org,
   walks: organizationWalks,

@@ -6,11 +6,4 @@ import { organizationIdentity } from '../../generators/organization.js';
 import { metamorphicChecks } from '../shared/rules/metamorphic-checks.js';
 import { area } from './org.js';
 
-metamorphicChecks(area('metamorphic').check, (t, source) => organizationIdentity(t.faker, source), [
-  'ORG-MATCH-DETERMINISTIC',
-  'ORG-MATCH-ONE-THRESHOLD',
-  'ORG-QUERY-BEST-MATCH',
-  'ORG-SEARCH-MAX-PREFIX',
-  'ORG-SEARCH-SELF-FIRST',
-  'ORG-SEARCH-THRESHOLD-MONOTONE',
-]);
+metamorphicChecks(area('metamorphic').check, (t, source) => organizationIdentity(t.faker, source));

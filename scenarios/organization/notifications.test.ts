@@ -12,8 +12,7 @@ import { organizationWalks } from './walk-config.js';
 const { check } = area('notifications');
 
 notificationChecks({
-  verifies: ['ORG-NOTIF-NO-DUPLICATES', 'ORG-NOTIF-PAGING', 'ORG-NOTIF-RECORDS-CHANGES', 'ORG-NOTIF-TOTAL'],
   check,
   kit: org,
 });
-notificationEventChecks({ verifies: ['ORG-NOTIF-PERIOD'], check, kit: org, walks: organizationWalks });
+notificationEventChecks({ check, kit: org, walks: organizationWalks });

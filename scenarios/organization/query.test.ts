@@ -13,14 +13,6 @@ import { organizationWalks } from './walk-config.js';
 const { check } = area('query');
 
 queryChecks({
-  verifies: [
-    'ORG-IDQUERY-ECHO',
-    'ORG-IDQUERY-RETURNS',
-    'ORG-NATIVEID-QUERY',
-    'ORG-POST-ADDS',
-    'ORG-QUERY-BEST-MATCH',
-    'ORG-QUERY-FINDS-EXACT',
-  ],
   check,
   kit: org,
   walks: organizationWalks,

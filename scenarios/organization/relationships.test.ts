@@ -7,7 +7,6 @@ import { relationshipChecks } from '../shared/rules/relationships.js';
 import { area, org } from './org.js';
 
 relationshipChecks({
-  verifies: ['ORG-REL-ADD', 'ORG-REL-DELETE', 'ORG-REL-SEARCH', 'ORG-TYPE-DATETIME'],
   check: area('relationships').check,
   kit: org,
 });

@@ -10,16 +10,6 @@ import { area, org } from './org.js';
 const { check } = area('search');
 
 searchChecks({
-  verifies: [
-    'ORG-SEARCH-FINDS-EXACT',
-    'ORG-SEARCH-MAX-POSITIVE',
-    'ORG-SEARCH-MAX-RESULTS',
-    'ORG-SEARCH-ORDER',
-    'ORG-SEARCH-RESULTS-REQUIRED',
-    'ORG-SEARCH-SAME-IDENTITY',
-    'ORG-SEARCH-SCORE-RANGE',
-    'ORG-SEARCH-THRESHOLD',
-  ],
   check,
   kit: org,
   /** A variant with the second address only, no EIN and another trading name. */

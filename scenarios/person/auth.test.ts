@@ -7,7 +7,7 @@
 import { SignJWT } from 'jose';
 import type { Check } from '../../harness/check.js';
 import type { AuthMode } from '../../harness/check.js';
-import { authRejectionChecks } from '../shared/rules/auth.js';
+import { type AuthRejectionMode, authRejectionChecks } from '../shared/rules/auth.js';
 import { area, person } from './person.js';
 
 const { check } = area('auth');
@@ -26,10 +26,22 @@ async function foreign(t: Check): Promise<AuthMode> {
   return { header: `Bearer ${jwt}` };
 }
 
-const modes: Array<{ name: string; auth: (t: Check) => Promise<AuthMode> }> = [
-  { name: 'without an Authorization header', auth: async () => 'none' },
-  { name: 'with malformed credentials', auth: async () => 'malformed' },
-  { name: 'with credentials the deployment did not issue', auth: foreign },
+const modes: AuthRejectionMode[] = [
+  {
+    id: 'every-operation-without-an-authorization-header-is-rejected-and-changes-nothing',
+    name: 'without an Authorization header',
+    auth: () => 'none',
+  },
+  {
+    id: 'every-operation-with-malformed-credentials-is-rejected-and-changes-nothing',
+    name: 'with malformed credentials',
+    auth: () => 'malformed',
+  },
+  {
+    id: 'every-operation-with-credentials-the-deployment-did-not-issue-is-rejected-and-changes-nothing',
+    name: 'with credentials the deployment did not issue',
+    auth: foreign,
+  },
 ];
 
-authRejectionChecks({ verifies: ['PERSON-AUTH-REQUIRED'], check, kit: person, modes });
+authRejectionChecks({ check, kit: person, modes });

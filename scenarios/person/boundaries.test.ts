@@ -8,15 +8,6 @@ import { boundaryChecks } from '../shared/rules/boundaries.js';
 import { area, person } from './person.js';
 
 boundaryChecks({
-  verifies: [
-    'PERSON-POST-KEEPS-VALUES',
-    'PERSON-NATIVEID-QUERY',
-    'PERSON-ENV-ECHO',
-    'PERSON-REL-ADD',
-    'PERSON-SEARCH-MAX-RESULTS',
-    'PERSON-SEARCH-THRESHOLD',
-    'PERSON-NOTIF-PAGING',
-  ],
   check: area('boundaries').check,
   kit: person,
 });

@@ -8,4 +8,4 @@ import { dataChecks } from '../shared/rules/data.js';
 import { area, person } from './person.js';
 import { personWalks } from './walk-config.js';
 
-dataChecks({ verifies: ['PERSON-DELETE-PHYSICAL'], check: area('data').check, kit: person, walks: personWalks });
+dataChecks({ check: area('data').check, kit: person, walks: personWalks });

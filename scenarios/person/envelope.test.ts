@@ -32,13 +32,6 @@ import { area, person } from './person.js';
 const { check } = area('envelope');
 
 envelopeChecks({
-  verifies: [
-    'PERSON-ENDPOINT-PATHS',
-    'PERSON-ENV-ECHO',
-    'PERSON-ENV-REPLY',
-    'PERSON-ERR-CARRIED',
-    'PERSON-VIEWS-DEFAULT',
-  ],
   check,
   kit: person,
   operations: personOperations,

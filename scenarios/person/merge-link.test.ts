@@ -13,12 +13,6 @@ import { personWalks } from './walk-config.js';
 const { check } = area('merge-link');
 
 mergeLinkChecks({
-  verifies: [
-    'PERSON-LINK-SAME-LINKID',
-    'PERSON-MERGE-SHARED-LINK',
-    'PERSON-UNLINK-OWN-LINKID',
-    'PERSON-UNMERGE-NEW-LINK',
-  ],
   check,
   kit: person,
   walks: personWalks,

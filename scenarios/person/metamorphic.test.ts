@@ -9,11 +9,4 @@ import { personIdentity } from '../../generators/person.js';
 import { metamorphicChecks } from '../shared/rules/metamorphic-checks.js';
 import { area } from './person.js';
 
-metamorphicChecks(area('metamorphic').check, (t, source) => personIdentity(t.faker, source), [
-  'PERSON-MATCH-DETERMINISTIC',
-  'PERSON-MATCH-ONE-THRESHOLD',
-  'PERSON-QUERY-BEST-MATCH',
-  'PERSON-SEARCH-MAX-PREFIX',
-  'PERSON-SEARCH-SELF-FIRST',
-  'PERSON-SEARCH-THRESHOLD-MONOTONE',
-]);
+metamorphicChecks(area('metamorphic').check, (t, source) => personIdentity(t.faker, source));

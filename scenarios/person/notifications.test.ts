@@ -12,9 +12,8 @@ import { personWalks } from './walk-config.js';
 
 const { check } = area('notifications');
 
-notificationChecks({ verifies: ['PERSON-NOTIF-PAGING'], check, kit: person });
+notificationChecks({ check, kit: person });
 notificationEventChecks({
-  verifies: ['PERSON-NOTIF-PERIOD', 'PERSON-NOTIF-RECORDS-CHANGES'],
   check,
   kit: person,
   walks: personWalks,

@@ -14,7 +14,6 @@ import { personWalks } from './walk-config.js';
 const { check } = area('query');
 
 queryChecks({
-  verifies: ['PERSON-IDQUERY-ECHO', 'PERSON-IDQUERY-RETURNS', 'PERSON-QUERY-BEST-MATCH', 'PERSON-QUERY-FINDS-EXACT'],
   check,
   kit: person,
   walks: personWalks,

@@ -47,13 +47,6 @@ async function household(t: Check, cites: string[]) {
 }
 
 searchChecks({
-  verifies: [
-    'PERSON-SEARCH-FINDS-EXACT',
-    'PERSON-SEARCH-MAX-POSITIVE',
-    'PERSON-SEARCH-MAX-RESULTS',
-    'PERSON-SEARCH-ORDER',
-    'PERSON-SEARCH-THRESHOLD',
-  ],
   check,
   kit: person,
   family: household,

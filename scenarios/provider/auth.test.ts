@@ -9,12 +9,16 @@ import { area, practitioner } from './provider.js';
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
 authRejectionChecks({
-  verifies: ['PROV-AUTH-BASIC'],
   check: area('auth').check,
   kit: practitioner,
   modes: [
-    { name: 'without an Authorization header', auth: () => 'none' },
     {
+      id: 'every-operation-without-an-authorization-header-is-rejected-and-changes-nothing',
+      name: 'without an Authorization header',
+      auth: () => 'none',
+    },
+    {
+      id: 'every-operation-with-the-right-user-name-and-a-wrong-password-is-rejected-and-changes-nothing',
       name: 'with the right user name and a wrong password',
       auth: (t) => {
         const a = t.target.auth;
@@ -23,6 +27,10 @@ authRejectionChecks({
         };
       },
     },
-    { name: 'with a malformed basic header', auth: () => 'malformed' },
+    {
+      id: 'every-operation-with-a-malformed-basic-header-is-rejected-and-changes-nothing',
+      name: 'with a malformed basic header',
+      auth: () => 'malformed',
+    },
   ],
 });

@@ -9,5 +9,4 @@ import { TYPES, area } from './provider.js';
 import { providerWalks } from './walk-config.js';
 
 const { check } = area('data');
-for (const { kind, label, kit } of TYPES)
-  dataChecks({ verifies: ['PROV-HARDDELETE-EFFECT'], check, kit, label, walks: providerWalks, kind });
+for (const { kind, label, kit } of TYPES) dataChecks({ check, kit, label, walks: providerWalks, kind });

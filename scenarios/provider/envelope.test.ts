@@ -7,7 +7,6 @@ import { envelopeChecks } from '../shared/rules/envelope.js';
 import { area, practitioner } from './provider.js';
 
 envelopeChecks({
-  verifies: ['PROV-ENDPOINT-PATHS', 'PROV-ENV-ECHO', 'PROV-ENV-REPLY', 'PROV-ERR-CARRIED'],
   check: area('envelope').check,
   kit: practitioner,
   operations: providerOperations,

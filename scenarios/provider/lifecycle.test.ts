@@ -13,7 +13,6 @@ const { check } = area('lifecycle');
 
 for (const { kind, label, kit } of TYPES) {
   lifecycleChecks({
-    verifies: ['PROV-HARDDELETE-EFFECT', 'PROV-RESTORE-EFFECT', 'PROV-RESTORE-REPLY', 'PROV-SOFTDELETE-EFFECT'],
     check,
     kit,
     label,

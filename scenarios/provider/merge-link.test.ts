@@ -13,16 +13,6 @@ const { check } = area('merge-link');
 
 for (const { kind, label, kit } of TYPES) {
   mergeLinkChecks({
-    verifies: [
-      'PROV-LINK-EFFECT',
-      'PROV-LINK-REPLY',
-      'PROV-MERGE-EFFECT',
-      'PROV-MERGE-REPLY',
-      'PROV-UNLINK-EFFECT',
-      'PROV-UNLINK-REPLY',
-      'PROV-UNMERGE-EFFECT',
-      'PROV-UNMERGE-REPLY',
-    ],
     check,
     kit,
     label,

@@ -10,9 +10,8 @@ import { providerWalks } from './walk-config.js';
 
 const { check } = area('notifications');
 
-notificationChecks({ verifies: ['PROV-NOTIF-PAGING'], check, kit: practitioner });
+notificationChecks({ check, kit: practitioner });
 notificationEventChecks({
-  verifies: ['PROV-NOTIF-PERIOD', 'PROV-NOTIF-RECORDS-CHANGES'],
   check,
   kit: practitioner,
   walks: providerWalks,

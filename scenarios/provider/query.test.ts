@@ -14,7 +14,6 @@ const { check } = area('query');
 
 for (const { kind, label, kit } of TYPES) {
   queryChecks({
-    verifies: ['PROV-IDQUERY-RETURNS', 'PROV-NATIVEID-QUERY', 'PROV-POST-ADDS', 'PROV-QUERY-BEST-MATCH'],
     check,
     kit,
     label,

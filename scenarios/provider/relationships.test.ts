@@ -6,7 +6,6 @@ import { relationshipChecks } from '../shared/rules/relationships.js';
 import { area, practitioner } from './provider.js';
 
 relationshipChecks({
-  verifies: ['PROV-REL-ADD', 'PROV-REL-DELETE', 'PROV-REL-SEARCH'],
   check: area('relationships').check,
   kit: practitioner,
 });

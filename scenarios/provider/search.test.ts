@@ -19,15 +19,6 @@ const onlyAt = (value: unknown, segs: string[]): unknown => {
 
 for (const { label, kit } of TYPES) {
   searchChecks({
-    verifies: [
-      'PROV-SEARCH-FINDS-EXACT',
-      'PROV-SEARCH-MAX-POSITIVE',
-      'PROV-SEARCH-MAX-RESULTS',
-      'PROV-SEARCH-ORDER',
-      'PROV-SEARCH-RESULTS-REQUIRED',
-      'PROV-SEARCH-SCORE-RANGE',
-      'PROV-SEARCH-THRESHOLD',
-    ],
     check,
     kit,
     label,

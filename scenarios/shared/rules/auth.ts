@@ -16,46 +16,37 @@ import {
   unauthenticatedChanges,
   unauthenticatedLeaks,
 } from '../../../specs/clauses/auth.js';
-import { SERVICES, requirementFor } from '../../../specs/services.js';
+import { SERVICES } from '../../../specs/services.js';
 import { postedContext, relationshipContent, validRequests } from '../requests.js';
-import { declared } from '../declared.js';
 import { sharedScript } from '../shared-script.js';
-import { type CheckFn, type Kit, titled } from './types.js';
+import { type Kit, type Shared, type SharedCheck, registerShared } from './types.js';
 
 export interface AuthRejectionMode {
+  /** The ID of its check (stable when the name is reworded). */
+  id: string;
   /** Completes "... is rejected", e.g. "without an Authorization header". */
   name: string;
   auth: (t: Check) => AuthMode | Promise<AuthMode>;
 }
 
-export function authRejectionChecks({
-  check,
-  verifies,
-  kit,
-  modes,
-  label,
-}: {
-  check: CheckFn;
-  /** The requirement these checks verify in the calling service (see Shared.verifies). */
-  verifies: readonly string[];
-  kit: Kit;
-  modes: AuthRejectionMode[];
-  label?: string;
-}): void {
-  const id = requirementFor(check.service, 'auth.rejected');
-  declared(check.service, 'auth', verifies, id ? [id] : []);
-  if (!id) return;
-  for (const mode of modes) {
-    // The service's modes share one set-up, sent one mode after another, each judged against the state the one before
-    // it left; when that run does not pass, each mode runs alone on its own records
-    // (scenarios/shared/shared-script.ts), so a failure is reported by its own mode only.
-    check(titled(`every operation ${mode.name} is rejected and changes nothing`, label), [id], (t) =>
-      sharedScript(t, `auth${label ? `/${label}` : ''}`, [id], (c) =>
-        rejectedAndUnchanged(kit, c, id, c === t ? [mode] : modes),
-      ),
-    );
-  }
-}
+type AuthSetup = Shared & { modes: AuthRejectionMode[] };
+
+/** Per mode of credentials: every operation sent with them is rejected and changes nothing. */
+const rejectedWith = (mode: AuthRejectionMode): SharedCheck<AuthSetup> => ({
+  id: mode.id,
+  role: 'auth.rejected',
+  title: `every operation ${mode.name} is rejected and changes nothing`,
+  // The service's modes share one set-up, sent one mode after another, each judged against the state the one before it
+  // left; when that run does not pass, each mode runs alone on its own records (scenarios/shared/shared-script.ts), so
+  // a failure is reported by its own mode only.
+  body: (t, { s: { kit, modes, label }, id }) =>
+    sharedScript(t, `auth${label ? `/${label}` : ''}`, [id], (c) =>
+      rejectedAndUnchanged(kit, c, id, c === t ? [mode] : modes),
+    ),
+});
+
+/** The authentication checks: one per mode of credentials the service's scenario file gives. */
+export const authRejectionChecks = (s: AuthSetup) => registerShared(s, s.modes.map(rejectedWith));
 
 /**
  * Posts the records, the relationship and the unposted source the requests name, then for each mode in turn sends every

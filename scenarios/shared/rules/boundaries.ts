@@ -67,10 +67,9 @@ import {
 } from '../../../specs/common/leaf-types.js';
 import { Text, type SourceRef } from '../../../specs/common/wire.js';
 import { operation, requirementFor } from '../../../specs/services.js';
-import { declared } from '../declared.js';
 import { relationshipContent } from '../requests.js';
 import { sharedScript } from '../shared-script.js';
-import { type Kit, type Shared, src, titled } from './types.js';
+import { type Kit, type Shared, type SharedCheck, registerShared, src } from './types.js';
 
 export const BOUNDARY_ROLES = [
   'boundaries.stored',
@@ -84,48 +83,80 @@ export const BOUNDARY_ROLES = [
 export type BoundaryRole = (typeof BOUNDARY_ROLES)[number];
 type Ids = Partial<Record<BoundaryRole, string>>;
 
-/** The checks of the records and their titles, by role (one shared run of the records serves them all). */
-const RECORD_CHECKS: ReadonlyArray<[BoundaryRole, string]> = [
-  ['boundaries.stored', 'boundary identity values come back as posted, or the post is refused'],
-  ['boundaries.nativeId', 'boundary native IDs find their record and are listed as sent'],
-  ['envelope.echo', 'boundary trackingId and auditId come back as sent, also beside boundary auditLogMap values'],
-  ['boundaries.relationship', 'boundary relationship dates and details come back as sent, or the add is refused'],
+/** What the boundary checks of a service receive: `roles` limits them (a second identity type needs the records'). */
+export interface BoundarySetup extends Shared {
+  roles?: readonly BoundaryRole[];
+}
+
+/** The requirements of the roles the set-up judges, by role. */
+function idsOf(s: BoundarySetup): Ids {
+  const ids: Ids = {};
+  for (const role of s.roles ?? BOUNDARY_ROLES) {
+    const id = requirementFor(s.check.service, role);
+    if (id) ids[role] = id;
+  }
+  return ids;
+}
+
+/** A check of the records (one shared run of the records serves them all). */
+const recordCheck = (role: BoundaryRole, id: string, title: string): SharedCheck<BoundarySetup> => ({
+  id,
+  role,
+  title,
+  needs: { setup: (s) => (s.roles ?? BOUNDARY_ROLES).includes(role) },
+  body: (t, { s }) => {
+    const ids = idsOf(s);
+    const cites = RECORD_ROLES.map((r) => ids[r]).filter((x): x is string => Boolean(x));
+    return sharedScript(t, `boundaries/${s.label ?? 'records'}`, cites, (r, judge) =>
+      probeRecords(r, s.kit, ids, judge),
+    );
+  },
+});
+const RECORD_ROLES: readonly BoundaryRole[] = [
+  'boundaries.stored',
+  'boundaries.nativeId',
+  'envelope.echo',
+  'boundaries.relationship',
 ];
-const NUMBER_ROLES: readonly BoundaryRole[] = ['search.maxResults', 'search.threshold', 'notifications.paging'];
+
+const BOUNDARY_CHECKS: readonly SharedCheck<BoundarySetup>[] = [
+  recordCheck(
+    'boundaries.stored',
+    'boundary-identity-values-come-back-as-posted-or-the-post-is-refused',
+    'boundary identity values come back as posted, or the post is refused',
+  ),
+  recordCheck(
+    'boundaries.nativeId',
+    'boundary-native-ids-find-their-record-and-are-listed-as-sent',
+    'boundary native IDs find their record and are listed as sent',
+  ),
+  recordCheck(
+    'envelope.echo',
+    'boundary-trackingid-and-auditid-come-back-as-sent-also-beside-boundary-auditlogmap-values',
+    'boundary trackingId and auditId come back as sent, also beside boundary auditLogMap values',
+  ),
+  recordCheck(
+    'boundaries.relationship',
+    'boundary-relationship-dates-and-details-come-back-as-sent-or-the-add-is-refused',
+    'boundary relationship dates and details come back as sent, or the add is refused',
+  ),
+  {
+    id: 'boundary-maxsearchresults-matchscorethreshold-pagenumber-and-pagesize-keep-their-rules',
+    role: 'search.maxResults',
+    title: 'boundary maxSearchResults, matchScoreThreshold, pageNumber and pageSize keep their rules',
+    needs: {
+      cites: ['search.threshold', 'notifications.paging'],
+      setup: (s) => (s.roles ?? BOUNDARY_ROLES).includes('search.maxResults'),
+    },
+    body: (t, { s }) => requestNumbers(t, s.kit, idsOf(s)),
+  },
+];
 
 /**
  * Registers the boundary checks of a service: those of the records (one shared run) and the one of
- * the request numbers. `roles` limits them (the provider's second identity type needs the records' only).
- * @throws Error when `verifies` is not the IDs the roles give (declared)
+ * the request numbers.
  */
-export function boundaryChecks({
-  check,
-  verifies,
-  kit,
-  label,
-  roles = BOUNDARY_ROLES,
-}: Shared & { roles?: readonly BoundaryRole[] }): void {
-  const ids: Ids = {};
-  for (const role of roles) {
-    const id = requirementFor(check.service, role);
-    if (id) ids[role] = id;
-  }
-  declared(check.service, 'boundaries', verifies, Object.values(ids) as string[]);
-  const T = (s: string) => titled(s, label);
-  const cites = RECORD_CHECKS.map(([role]) => ids[role]).filter((x): x is string => Boolean(x));
-  for (const [role, title] of RECORD_CHECKS) {
-    const id = ids[role];
-    if (id)
-      check(T(title), [id], (t) =>
-        sharedScript(t, `boundaries/${label ?? 'records'}`, cites, (r, judge) => probeRecords(r, kit, ids, judge)),
-      );
-  }
-  const numbers = NUMBER_ROLES.map((role) => ids[role]).filter((x): x is string => Boolean(x));
-  if (numbers.length)
-    check(T('boundary maxSearchResults, matchScoreThreshold, pageNumber and pageSize keep their rules'), numbers, (t) =>
-      requestNumbers(t, kit, ids),
-    );
-}
+export const boundaryChecks = (s: BoundarySetup) => registerShared(s, BOUNDARY_CHECKS);
 
 /** Every string and number of the profile: values the deployment gives (codes, verbs, the provider type). */
 function profileValues(t: Check): Set<string> {

@@ -21,10 +21,7 @@ import { describeReply } from '../../../harness/check.js';
 import { answerOf } from '../../../harness/reply.js';
 import type { CheckOptions } from '../../../harness/register.js';
 import { exerciseRequest } from '../requests.js';
-import { type Shared, idsFor, titled } from './types.js';
-
-export const ENVELOPE_ROLES = ['reply', 'echo', 'paths', 'errCarried', 'viewsDefault'] as const;
-export type EnvelopeRole = (typeof ENVELOPE_ROLES)[number];
+import { type Shared, type SharedCheck, registerShared } from './types.js';
 
 export interface EnvelopeOptions {
   operations: OperationSpec[];
@@ -38,76 +35,76 @@ export interface EnvelopeOptions {
   mayFindNothing?: readonly string[];
 }
 
-export function envelopeChecks({
-  check,
-  verifies,
-  kit,
-  label,
-  operations,
-  optionsFor,
-  mayFindNothing = [],
-}: Shared & EnvelopeOptions): void {
-  const ids = idsFor(check, 'envelope', ENVELOPE_ROLES, verifies);
-  const T = (s: string) => titled(s, label);
-  const { reply: replyId, echo, paths } = ids;
-  if (replyId && echo && paths) {
-    for (const op of operations) {
-      check(
-        T(`${op.name} replies with a valid envelope that echoes trackingId and auditId`),
-        [replyId, echo, paths, op.shapeRequirement],
-        async (t) => {
-          // scenarios/shared/requests.ts: the one table of valid requests, with the prior state each needs.
-          const content = await exerciseRequest(kit, t, op.name, [op.shapeRequirement]);
-          if (!content) t.skip(`${op.name}: the profile does not let the run send it (createDataSources is off)`);
-          const auditId = `cf-audit-${t.faker.string.alphanumeric(12)}`;
-          const trackingId = `cf-track-${t.faker.string.alphanumeric(12)}`;
-          const reply = await t.call(op.name, content, { envelope: { auditId, trackingId } });
-          if (mayFindNothing.includes(op.name) && reply.success === false)
-            t.skip(
-              `${op.name} found nothing (${describeReply(reply)}), which a conformant deployment may answer, so ` +
-                `its path and reply shape cannot be judged`,
-            );
-          // Statuses other than 200 are "not shown": the path is judged by whether the operation answers there (an
-          // envelope that is not a "no such path" status); whether it accepts the request is the operation's rule.
-          t.judge(PATH_NOT_ANSWERED, paths, pathNotAnswered(op.name, answerOf(reply)), reply);
-          t.judge(REQUEST_REFUSED, op.shapeRequirement, requestRefused(op.name, answerOf(reply)), reply);
-          t.judge(ECHO_DIFFERS, echo, echoDiffers({ trackingId, auditId }, reply.body), reply);
-        },
-        optionsFor?.(op),
-      );
-    }
-  }
+type EnvelopeSetup = Shared & EnvelopeOptions;
+type EnvelopeCheck = SharedCheck<EnvelopeSetup>;
 
-  if (ids.viewsDefault) {
-    const id = ids.viewsDefault;
-    check(T('omitting responseIdentityFormatNames gives the DEFAULT view'), [id], async (t) => {
-      const a = await kit.postNew(t, [id]);
-      const [implicit, explicit] = await Promise.all([kit.lookup(t, a.source), kit.lookup(t, a.source, ['DEFAULT'])]);
-      t.judge(VIEW_DEFAULT_DIFFERS, id, viewDefaultDiffers(implicit.content ?? {}, explicit.content ?? {}), implicit);
-    });
-  }
-
-  if (ids.errCarried) {
-    const id = ids.errCarried;
-    const cites = [id, ...(echo ? [echo] : []), ...(replyId ? [replyId] : [])];
-    check(T('a failure is carried in the envelope with success=false and a reason'), cites, async (t) => {
-      // maxSearchResults 0 must be rejected (Limits), so it is a failure every deployment produces.
-      const trackingId = `cf-track-${t.faker.string.alphanumeric(12)}`;
-      const auditId = `cf-audit-${t.faker.string.alphanumeric(12)}`;
-      // t.call: the failure reply must be a valid envelope too (ENV-REPLY).
-      const reply = await t.call(
-        'demographicsSearch',
-        { identity: kit.make(t).identity, maxSearchResults: 0 },
-        { envelope: { trackingId, auditId }, sentInvalid: true },
+/** Per operation: a valid request gets a valid envelope at the documented path that echoes trackingId and auditId. */
+const replyOf = (op: OperationSpec, options?: CheckOptions): EnvelopeCheck => ({
+  id: `${op.name.toLowerCase()}-replies-with-a-valid-envelope-that-echoes-trackingid-and-auditid`,
+  role: 'envelope.reply',
+  title: `${op.name} replies with a valid envelope that echoes trackingId and auditId`,
+  needs: { roles: ['envelope.echo', 'envelope.paths'] },
+  also: [op.shapeRequirement],
+  ...(options ? { options } : {}),
+  body: async (t, { s: { kit, mayFindNothing = [] }, ids }) => {
+    const paths = ids['envelope.paths']!;
+    const echo = ids['envelope.echo']!;
+    // scenarios/shared/requests.ts: the one table of valid requests, with the prior state each needs.
+    const content = await exerciseRequest(kit, t, op.name, [op.shapeRequirement]);
+    if (!content) t.skip(`${op.name}: the profile does not let the run send it (createDataSources is off)`);
+    const auditId = `cf-audit-${t.faker.string.alphanumeric(12)}`;
+    const trackingId = `cf-track-${t.faker.string.alphanumeric(12)}`;
+    const reply = await t.call(op.name, content, { envelope: { auditId, trackingId } });
+    if (mayFindNothing.includes(op.name) && reply.success === false)
+      t.skip(
+        `${op.name} found nothing (${describeReply(reply)}), which a conformant deployment may answer, so its path and ` +
+          `reply shape cannot be judged`,
       );
-      if (reply.success === true)
-        t.skip(
-          'the deployment accepted maxSearchResults=0 (the maxSearchResults rule reports it), so no failure ' +
-            'envelope to inspect',
-        );
-      // t.call judged the envelope (success a boolean, so false here); what is left is its reason.
-      t.judge(FAILURE_WITHOUT_REASON, id, failureWithoutReason(reply.body), reply);
-      if (echo) t.judge(ECHO_DIFFERS, echo, echoDiffers({ trackingId, auditId }, reply.body), reply);
-    });
-  }
-}
+    // Statuses other than 200 are "not shown": the path is judged by whether the operation answers there (an envelope
+    // that is not a "no such path" status); whether it accepts the request is the operation's rule.
+    t.judge(PATH_NOT_ANSWERED, paths, pathNotAnswered(op.name, answerOf(reply)), reply);
+    t.judge(REQUEST_REFUSED, op.shapeRequirement, requestRefused(op.name, answerOf(reply)), reply);
+    t.judge(ECHO_DIFFERS, echo, echoDiffers({ trackingId, auditId }, reply.body), reply);
+  },
+});
+
+const VIEWS_DEFAULT: EnvelopeCheck = {
+  id: 'omitting-responseidentityformatnames-gives-the-default-view',
+  role: 'envelope.viewsDefault',
+  title: 'omitting responseIdentityFormatNames gives the DEFAULT view',
+  body: async (t, { s: { kit }, id }) => {
+    const a = await kit.postNew(t, [id]);
+    const [implicit, explicit] = await Promise.all([kit.lookup(t, a.source), kit.lookup(t, a.source, ['DEFAULT'])]);
+    t.judge(VIEW_DEFAULT_DIFFERS, id, viewDefaultDiffers(implicit.content ?? {}, explicit.content ?? {}), implicit);
+  },
+};
+
+const ERR_CARRIED: EnvelopeCheck = {
+  id: 'a-failure-is-carried-in-the-envelope-with-success-false-and-a-reason',
+  role: 'envelope.errCarried',
+  title: 'a failure is carried in the envelope with success=false and a reason',
+  needs: { cites: ['envelope.echo', 'envelope.reply'] },
+  body: async (t, { s: { kit }, id, ids }) => {
+    const echo = ids['envelope.echo'];
+    // maxSearchResults 0 must be rejected (Limits), so it is a failure every deployment produces.
+    const trackingId = `cf-track-${t.faker.string.alphanumeric(12)}`;
+    const auditId = `cf-audit-${t.faker.string.alphanumeric(12)}`;
+    // t.call: the failure reply must be a valid envelope too (ENV-REPLY).
+    const reply = await t.call(
+      'demographicsSearch',
+      { identity: kit.make(t).identity, maxSearchResults: 0 },
+      { envelope: { trackingId, auditId }, sentInvalid: true },
+    );
+    if (reply.success === true)
+      t.skip(
+        'the deployment accepted maxSearchResults=0 (the maxSearchResults rule reports it), so no failure envelope to inspect',
+      );
+    // t.call judged the envelope (success a boolean, so false here); what is left is its reason.
+    t.judge(FAILURE_WITHOUT_REASON, id, failureWithoutReason(reply.body), reply);
+    if (echo) t.judge(ECHO_DIFFERS, echo, echoDiffers({ trackingId, auditId }, reply.body), reply);
+  },
+};
+
+/** The envelope checks: one per operation, then the DEFAULT view and the failure envelope. */
+export const envelopeChecks = (s: EnvelopeSetup) =>
+  registerShared(s, [...s.operations.map((op) => replyOf(op, s.optionsFor?.(op))), VIEWS_DEFAULT, ERR_CARRIED]);

@@ -7,103 +7,93 @@
  * Source: organization-identity-api.md, States and transitions; person-provider-identity-api.md, States and transitions
  * (provider rows).
  */
-import type { Check } from '../../../harness/check.js';
 import { script } from '../script.js';
-import { type SharedBody, sharedScript } from '../shared-script.js';
-import type { StepName } from '../../../specs/state/step-names.js';
-import { type Scripted, idsFor, pairedChecks, titled } from './types.js';
+import { requirementFor } from '../../../specs/services.js';
+import { type Scripted, type SharedCheck, registerShared, rowChecks } from './types.js';
 
-export const LIFECYCLE_ROLES = [
-  'softDeleteReply',
-  'softDeleteEffect',
-  'restoreReply',
-  'restoreEffect',
-  'hardDeleteReply',
-  'hardDeleteEffect',
-] as const;
-export type LifecycleRole = (typeof LIFECYCLE_ROLES)[number];
-
-export function lifecycleChecks({ check, verifies, walks, kind, label }: Scripted): void {
-  const ids = idsFor(check, 'lifecycle', LIFECYCLE_ROLES, verifies);
-  const T = (s: string) => titled(s, label);
-  const pair = (
-    step: StepName,
-    reply: [string | undefined, string],
-    effect: [string | undefined, string],
-    body: SharedBody,
-  ) => pairedChecks(check, T, kind, step, [reply, effect], body);
-
-  pair(
-    'soft delete',
-    [ids.softDeleteReply, 'softDeleteSource lists the identity in linkIdsSoftDeleted or linkIdsModified'],
+const SOFT_DELETE = rowChecks<Scripted>(
+  'soft delete',
+  [
     [
-      ids.softDeleteEffect,
+      'lifecycle.softDeleteReply',
+      'softdeletesource-lists-the-identity-in-linkidssoftdeleted-or-linkidsmodified',
+      'softDeleteSource lists the identity in linkIdsSoftDeleted or linkIdsModified',
+    ],
+    [
+      'lifecycle.softDeleteEffect',
+      'after-softdeletesource-the-source-resolves-to-no-active-identity-and-no-search-returns-its-identity',
       'after softDeleteSource the source resolves to no active identity and no search returns its identity',
     ],
-    async (t, judge) => {
-      const s = script(t, walks);
-      const [a] = await s.start(1, kind);
-      await s.searchable(a!);
-      await s.step('soft delete', [a!], judge);
-    },
-  );
+  ],
+  async (t, judge, { walks, kind }) => {
+    const s = script(t, walks);
+    const [a] = await s.start(1, kind);
+    await s.searchable(a!);
+    await s.step('soft delete', [a!], judge);
+  },
+);
 
-  pair(
-    'restore',
-    [ids.restoreReply, 'restoreSource names the identity the source returned to'],
-    [ids.restoreEffect, 'after restoreSource the source is active again and shows its data'],
-    async (t, judge) => {
-      const s = script(t, walks);
-      const [a] = await s.start(1, kind);
-      await s.step('soft delete', [a!]);
-      await s.step('restore', [a!], judge);
-    },
-  );
+const RESTORE = rowChecks<Scripted>(
+  'restore',
+  [
+    [
+      'lifecycle.restoreReply',
+      'restoresource-names-the-identity-the-source-returned-to',
+      'restoreSource names the identity the source returned to',
+    ],
+    [
+      'lifecycle.restoreEffect',
+      'after-restoresource-the-source-is-active-again-and-shows-its-data',
+      'after restoreSource the source is active again and shows its data',
+    ],
+  ],
+  async (t, judge, { walks, kind }) => {
+    const s = script(t, walks);
+    const [a] = await s.start(1, kind);
+    await s.step('soft delete', [a!]);
+    await s.step('restore', [a!], judge);
+  },
+);
 
-  // The only-source reply check shares its script with the effect check; "cannot be restored" is judged on the effect
-  // requirement alone, after the step both judge.
-  const hardDelete = ids.hardDeleteEffect
-    ? [ids.hardDeleteReply, ids.hardDeleteEffect].filter((x): x is string => Boolean(x))
-    : [];
-  const hardDeleteBody: SharedBody = async (t, judge) => {
+// The only-source reply check shares its script with the effect check; "cannot be restored" is judged on the effect
+// requirement alone, after the step both judge.
+const HARD_DELETE = rowChecks<Scripted>(
+  'hard delete',
+  [
+    [
+      'lifecycle.hardDeleteReply',
+      'deletesourceidentity-of-an-identity-s-only-source-lists-it-in-linkidsdeleted',
+      "deleteSourceIdentity of an identity's only source lists it in linkIdsDeleted",
+    ],
+    [
+      'lifecycle.hardDeleteEffect',
+      'after-deletesourceidentity-the-source-is-found-by-no-query-or-search-and-cannot-be-restored',
+      'after deleteSourceIdentity the source is found by no query or search and cannot be restored',
+    ],
+  ],
+  async (t, judge, { walks, kind }) => {
     const s = script(t, walks);
     const [a] = await s.start(1, kind);
     await s.searchable(a!);
     await s.step('hard delete', [a!], judge);
     // "Cannot be restored": whatever restoreSource answers (preconditions are "not shown"), nothing comes back.
-    const effect = judge.filter((x) => x === ids.hardDeleteEffect);
+    const effect = judge.filter((x) => x === requirementFor(t.service, 'lifecycle.hardDeleteEffect'));
     if (effect.length) await s.step('restore', [a!], effect);
-  };
-  const hardDeleteCheck = (t: Check) =>
-    sharedScript(t, `hard delete/${kind ?? 'any kind'}`, hardDelete, hardDeleteBody);
+  },
+);
 
-  if (ids.hardDeleteReply) {
-    const id = ids.hardDeleteReply;
-    check(T("deleteSourceIdentity of an identity's only source lists it in linkIdsDeleted"), [id], async (t) => {
-      if (hardDelete.length) return hardDeleteCheck(t);
-      const s = script(t, walks);
-      const [a] = await s.start(1, kind);
-      await s.step('hard delete', [a!], [id]);
-    });
+const HARD_DELETE_OF_LINKED: SharedCheck<Scripted> = {
+  id: 'deletesourceidentity-of-one-of-two-linked-sources-lists-the-identity-in-linkidsmodified',
+  role: 'lifecycle.hardDeleteReply',
+  title: 'deleteSourceIdentity of one of two linked sources lists the identity in linkIdsModified',
+  body: async (t, { s: { walks, kind }, id }) => {
+    const s = script(t, walks);
+    const [a, b] = await s.start(2, kind);
+    await s.step('link', [a!, b!]);
+    await s.step('hard delete', [b!], [id]);
+  },
+};
 
-    check(
-      T('deleteSourceIdentity of one of two linked sources lists the identity in linkIdsModified'),
-      [id],
-      async (t) => {
-        const s = script(t, walks);
-        const [a, b] = await s.start(2, kind);
-        await s.step('link', [a!, b!]);
-        await s.step('hard delete', [b!], [id]);
-      },
-    );
-  }
-
-  if (ids.hardDeleteEffect) {
-    const id = ids.hardDeleteEffect;
-    check(
-      T('after deleteSourceIdentity the source is found by no query or search and cannot be restored'),
-      [id],
-      hardDeleteCheck,
-    );
-  }
-}
+/** The soft delete, restore and hard delete checks a service's catalogue gives requirements, in this order. */
+export const lifecycleChecks = (s: Scripted) =>
+  registerShared(s, [...SOFT_DELETE, ...RESTORE, HARD_DELETE[0]!, HARD_DELETE_OF_LINKED, HARD_DELETE[1]!]);

@@ -9,85 +9,98 @@
  */
 import type { Check } from '../../../harness/check.js';
 import { script } from '../script.js';
-import type { SharedBody } from '../shared-script.js';
-import type { StepName } from '../../../specs/state/step-names.js';
-import { type Scripted, idsFor, pairedChecks, titled } from './types.js';
+import { type Scripted, registerShared, rowChecks } from './types.js';
 
-export const MERGE_LINK_ROLES = [
-  'mergeReply',
-  'mergeEffect',
-  'unmergeReply',
-  'unmergeEffect',
-  'linkReply',
-  'linkEffect',
-  'unlinkReply',
-  'unlinkEffect',
-] as const;
-export type MergeLinkRole = (typeof MERGE_LINK_ROLES)[number];
+/** Two new identities (of the check's kind), observed. */
+async function two(t: Check, { walks, kind }: Scripted) {
+  const s = script(t, walks);
+  const [a, b] = await s.start(2, kind);
+  return { s, a: a!, b: b! };
+}
 
-export function mergeLinkChecks({ check, verifies, walks, kind, label }: Scripted): void {
-  const ids = idsFor(check, 'mergeLink', MERGE_LINK_ROLES, verifies);
-  const T = (s: string) => titled(s, label);
-  /** Two new identities (of the check's kind), observed. */
-  const two = async (t: Check) => {
-    const s = script(t, walks);
-    const [a, b] = await s.start(2, kind);
-    return { s, a: a!, b: b! };
-  };
-  const pair = (
-    step: StepName,
-    reply: [string | undefined, string],
-    effect: [string | undefined, string],
-    body: SharedBody,
-  ) => pairedChecks(check, T, kind, step, [reply, effect], body);
-
-  pair(
-    'merge',
-    [ids.mergeReply, "mergeIdentities replies with the survivor's linkId"],
+const MERGE = rowChecks<Scripted>(
+  'merge',
+  [
     [
-      ids.mergeEffect,
+      'mergeLink.mergeReply',
+      'mergeidentities-replies-with-the-survivor-s-linkid',
+      "mergeIdentities replies with the survivor's linkId",
+    ],
+    [
+      'mergeLink.mergeEffect',
+      'after-mergeidentities-a-single-surviving-identity-results-and-no-search-or-query-names-the-retired-one',
       'after mergeIdentities a single surviving identity results, and no search or query names the retired one',
     ],
-    async (t, judge) => {
-      const { s, a, b } = await two(t);
-      await s.searchable(a, b);
-      await s.step('merge', [a, b], judge);
-    },
-  );
+  ],
+  async (t, judge, setup) => {
+    const { s, a, b } = await two(t, setup);
+    await s.searchable(a, b);
+    await s.step('merge', [a, b], judge);
+  },
+);
 
-  pair(
-    'unmerge',
-    [ids.unmergeReply, 'unmergeIdentities replies with unmergedId and unmergedFromId'],
-    [ids.unmergeEffect, 'after unmergeIdentities the source is active in a new, separate identity, with its data'],
-    async (t, judge) => {
-      const { s, a, b } = await two(t);
-      await s.step('merge', [a, b]);
-      await s.step('unmerge', [a, b], judge);
-    },
-  );
-
-  pair(
-    'link',
-    [ids.linkReply, "linkIdentities replies with the linkId of linkToSource's identity"],
-    [ids.linkEffect, 'after linkIdentities both sources are active in one identity, with their data'],
-    async (t, judge) => {
-      const { s, a, b } = await two(t);
-      await s.step('link', [a, b], judge);
-    },
-  );
-
-  pair(
-    'unlink',
-    [ids.unlinkReply, 'unlinkIdentities replies with unlinkedId and unlinkedFromId'],
+const UNMERGE = rowChecks<Scripted>(
+  'unmerge',
+  [
     [
-      ids.unlinkEffect,
+      'mergeLink.unmergeReply',
+      'unmergeidentities-replies-with-unmergedid-and-unmergedfromid',
+      'unmergeIdentities replies with unmergedId and unmergedFromId',
+    ],
+    [
+      'mergeLink.unmergeEffect',
+      'after-unmergeidentities-the-source-is-active-in-a-new-separate-identity-with-its-data',
+      'after unmergeIdentities the source is active in a new, separate identity, with its data',
+    ],
+  ],
+  async (t, judge, setup) => {
+    const { s, a, b } = await two(t, setup);
+    await s.step('merge', [a, b]);
+    await s.step('unmerge', [a, b], judge);
+  },
+);
+
+const LINK = rowChecks<Scripted>(
+  'link',
+  [
+    [
+      'mergeLink.linkReply',
+      'linkidentities-replies-with-the-linkid-of-linktosource-s-identity',
+      "linkIdentities replies with the linkId of linkToSource's identity",
+    ],
+    [
+      'mergeLink.linkEffect',
+      'after-linkidentities-both-sources-are-active-in-one-identity-with-their-data',
+      'after linkIdentities both sources are active in one identity, with their data',
+    ],
+  ],
+  async (t, judge, setup) => {
+    const { s, a, b } = await two(t, setup);
+    await s.step('link', [a, b], judge);
+  },
+);
+
+const UNLINK = rowChecks<Scripted>(
+  'unlink',
+  [
+    [
+      'mergeLink.unlinkReply',
+      'unlinkidentities-replies-with-unlinkedid-and-unlinkedfromid',
+      'unlinkIdentities replies with unlinkedId and unlinkedFromId',
+    ],
+    [
+      'mergeLink.unlinkEffect',
+      'after-unlinkidentities-the-source-is-active-in-a-separate-identity-and-no-search-names-a-link-id-out-of-use',
       'after unlinkIdentities the source is active in a separate identity, and no search names a link ID out of use',
     ],
-    async (t, judge) => {
-      const { s, a, b } = await two(t);
-      await s.step('link', [a, b]);
-      await s.searchable(b);
-      await s.step('unlink', [a, b], judge);
-    },
-  );
-}
+  ],
+  async (t, judge, setup) => {
+    const { s, a, b } = await two(t, setup);
+    await s.step('link', [a, b]);
+    await s.searchable(b);
+    await s.step('unlink', [a, b], judge);
+  },
+);
+
+/** The merge, unmerge, link and unlink checks a service's catalogue gives requirements. */
+export const mergeLinkChecks = (s: Scripted) => registerShared(s, [...MERGE, ...UNMERGE, ...LINK, ...UNLINK]);

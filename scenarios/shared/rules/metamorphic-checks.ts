@@ -10,10 +10,8 @@ import { Check } from '../../../harness/check.js';
 import { answerOf, isAbsent } from '../../../harness/reply.js';
 import { runInfo, verboseLine } from '../../../harness/targets.js';
 import { CouldNotJudge } from '../../../harness/verdict.js';
-import type { CheckOptions } from '../../../harness/register.js';
 import type { ServiceName } from '../../../specs/common/model.js';
 import { requirementFor } from '../../../specs/services.js';
-import { declared } from '../declared.js';
 import { REQUEST_REFUSED, requestRefused } from '../../../specs/clauses/contract.js';
 import {
   MONOTONE_BROKEN,
@@ -30,49 +28,62 @@ import {
 } from '../../../specs/clauses/matching.js';
 import { QUERY_NOT_BEST, queryNotBest } from '../../../specs/clauses/query.js';
 import { type Family, type Generate, type Hit, postFamily, search } from './metamorphic.js';
+import { type CheckFn, type SharedCheck, registerShared } from './types.js';
 
-type Register = (title: string, verifies: string[], body: (t: Check) => Promise<void>, options?: CheckOptions) => void;
 /** The family shared by the checks that only search it (sharedFamily). */
 type FamilyOf = (t: Check) => Promise<Family>;
 
 const ownOnly = (hits: Hit[], own: Set<string>) => hits.filter((h) => own.has(h.linkId));
 const fmt = (hits: Hit[]) => hits.map((h) => `${h.linkId}:${h.score}`).join(', ') || '(none)';
 
-/**
- * Registers the metamorphic matching checks of a service; `verifies` lists the requirement IDs they verify there
- * (written at the call, checked against the service's roles). The order of registration is kept: check IDs and the
- * order of checks in a file are observable.
- * @throws Error when `verifies` is not the list of IDs the checks cite
- */
-export function metamorphicChecks(
-  check: Register & { service: ServiceName },
-  generate: Generate,
-  verifies: readonly string[],
-): void {
-  const id = (role: string) => requirementFor(check.service, role)!;
-  const MONO = id('metamorphic.thresholdMonotone');
-  const PREFIX = id('metamorphic.maxPrefix');
-  const SELF = id('metamorphic.selfFirst');
-  const DET = id('metamorphic.deterministic');
-  const BEST = id('query.bestMatch');
-  const ONE = id('metamorphic.oneThreshold');
-  declared(check.service, 'metamorphic', verifies, [MONO, PREFIX, SELF, DET, BEST, ONE]);
-  const familyOf = sharedFamily(check.service, generate, [MONO, PREFIX, SELF, DET, BEST]);
-
-  thresholdMonotoneCheck(check, familyOf, MONO);
-  maxPrefixCheck(check, familyOf, PREFIX);
-  selfFirstCheck(check, familyOf, SELF);
-  deterministicCheck(check, familyOf, DET);
-  oneThresholdCheck(check, generate, ONE);
-  queryBestMatchCheck(check, familyOf, BEST);
+/** What the metamorphic checks of a service receive: its registrar and how its identities are generated. */
+interface MetamorphicSetup {
+  check: CheckFn;
+  generate: Generate;
 }
+type MetamorphicCheck = SharedCheck<MetamorphicSetup>;
+
+/** The family the checks that only search it share in a run (sharedFamily), one per service's set-up. */
+const families = new WeakMap<MetamorphicSetup, FamilyOf>();
+function familyFor(s: MetamorphicSetup): FamilyOf {
+  let f = families.get(s);
+  if (!f) {
+    const cites = [
+      'metamorphic.thresholdMonotone',
+      'metamorphic.maxPrefix',
+      'metamorphic.selfFirst',
+      'metamorphic.deterministic',
+      'query.bestMatch',
+    ].map((role) => requirementFor(s.check.service, role)!);
+    families.set(s, (f = sharedFamily(s.check.service, s.generate, cites)));
+  }
+  return f;
+}
+
+/**
+ * The metamorphic matching checks of a service, in this order (check IDs and the order of checks in a file are
+ * observable).
+ */
+export const metamorphicChecks = (check: CheckFn, generate: Generate) =>
+  registerShared({ check, generate }, [
+    THRESHOLD_MONOTONE,
+    MAX_PREFIX,
+    SELF_FIRST,
+    DETERMINISTIC,
+    ONE_THRESHOLD,
+    QUERY_BEST_MATCH,
+  ]);
 
 /**
  * Raising matchScoreThreshold returns a subset of the family's results, with the same scores.
  * Source: organization-identity-api.md, Endpoints, rule 1.
  */
-function thresholdMonotoneCheck(check: Register, familyOf: FamilyOf, MONO: string): void {
-  check('raising matchScoreThreshold returns a subset with the same scores', [MONO], async (t) => {
+const THRESHOLD_MONOTONE: MetamorphicCheck = {
+  id: 'raising-matchscorethreshold-returns-a-subset-with-the-same-scores',
+  role: 'metamorphic.thresholdMonotone',
+  title: 'raising matchScoreThreshold returns a subset with the same scores',
+  body: async (t, { s, id: MONO }) => {
+    const familyOf = familyFor(s);
     const f = await familyOf(t);
     // Probes and thresholds are independent searches: they go out together.
     const observed = await Promise.all(
@@ -102,15 +113,19 @@ function thresholdMonotoneCheck(check: Register, familyOf: FamilyOf, MONO: strin
         );
       }
     }
-  });
-}
+  },
+};
 
 /**
  * maxSearchResults=k returns the first k of the family's results of a larger request.
  * Source: organization-identity-api.md, Endpoints (demographicsSearch).
  */
-function maxPrefixCheck(check: Register, familyOf: FamilyOf, PREFIX: string): void {
-  check('maxSearchResults=k returns the first k results of a larger request', [PREFIX], async (t) => {
+const MAX_PREFIX: MetamorphicCheck = {
+  id: 'maxsearchresults-k-returns-the-first-k-results-of-a-larger-request',
+  role: 'metamorphic.maxPrefix',
+  title: 'maxSearchResults=k returns the first k results of a larger request',
+  body: async (t, { s, id: PREFIX }) => {
+    const familyOf = familyFor(s);
     const f = await familyOf(t);
     let compared = 0;
     await Promise.all(
@@ -148,27 +163,35 @@ function maxPrefixCheck(check: Register, familyOf: FamilyOf, PREFIX: string): vo
         "no smaller search (of more than one result) returned any of the family's identities, or results kept " +
           'changing: nothing to compare',
       );
-  });
-}
+  },
+};
 
 /**
  * A search with an exact copy of the family's base identity returns it first, with the highest score.
  * Source: organization-identity-api.md, What the service does.
  */
-function selfFirstCheck(check: Register, familyOf: FamilyOf, SELF: string): void {
-  check('a search with an exact copy returns its identity first with the highest score', [SELF], async (t) => {
+const SELF_FIRST: MetamorphicCheck = {
+  id: 'a-search-with-an-exact-copy-returns-its-identity-first-with-the-highest-score',
+  role: 'metamorphic.selfFirst',
+  title: 'a search with an exact copy returns its identity first with the highest score',
+  body: async (t, { s, id: SELF }) => {
+    const familyOf = familyFor(s);
     const f = await familyOf(t);
     const found = await search(t, f.base, { matchScoreThreshold: 0, maxSearchResults: 10 }, [SELF]);
     t.judge(SELF_NOT_FIRST, SELF, selfNotFirst(f.baseLinkId, found));
-  });
-}
+  },
+};
 
 /**
  * The same search twice, and with requested response views, gives the same family identities and scores.
  * Source: organization-identity-api.md, What the service does (responseIdentityFormatNames; scores).
  */
-function deterministicCheck(check: Register, familyOf: FamilyOf, DET: string): void {
-  check('the same search twice, and with a requested view, gives the same identities and scores', [DET], async (t) => {
+const DETERMINISTIC: MetamorphicCheck = {
+  id: 'the-same-search-twice-and-with-a-requested-view-gives-the-same-identities-and-scores',
+  role: 'metamorphic.deterministic',
+  title: 'the same search twice, and with a requested view, gives the same identities and scores',
+  body: async (t, { s, id: DET }) => {
+    const familyOf = familyFor(s);
     const f = await familyOf(t);
     const q = { matchScoreThreshold: 0, maxSearchResults: 10 };
     const views = t.profile.responseViews.length ? t.profile.responseViews : ['DEFAULT'];
@@ -200,8 +223,8 @@ function deterministicCheck(check: Register, familyOf: FamilyOf, DET: string): v
         ]),
       );
     }
-  });
-}
+  },
+};
 
 /**
  * One match threshold explains every postIdentity link decision and every demographicsQuery answer.
@@ -209,57 +232,60 @@ function deterministicCheck(check: Register, familyOf: FamilyOf, DET: string): v
  * person-provider-identity-api.md, Endpoints (/v2/demographicsQuery: the same threshold used when matching in
  * postIdentity).
  */
-function oneThresholdCheck(check: Register & { service: ServiceName }, generate: Generate, ONE: string): void {
-  check(
-    'one match threshold explains every post and query decision',
-    [ONE],
-    async (t) => {
-      const f = await postFamily(t, generate, [ONE], { decisions: true });
-      const decisions = [...f.decisions];
-      const queried = await Promise.all(
-        f.probes.map(async (probe) => {
-          const read = async () => {
-            const [hits, q] = await Promise.all([
-              search(t, probe.identity, { matchScoreThreshold: 0, maxSearchResults: 5 }, [ONE]),
-              t.call('demographicsQuery', { identity: probe.identity }),
-            ]);
-            return { probe, score: hits[0]?.score ?? 0, q };
-          };
-          // A lagging search index may still show an identity as it was before the family's last post: read again,
-          // within the consistency budget, until the query agrees with the posts' decisions; a deployment whose
-          // decisions no threshold explains keeps disagreeing.
-          return t.settle(
-            `demographicsQuery of ${probe.name} agrees with the posts' decisions`,
-            read,
-            (x) =>
-              x.q.success !== true ||
-              oneThreshold([...f.decisions, { what: '', score: x.score, matched: !isAbsent(x.q) }]).contradictions
-                .length === 0,
-          );
-        }),
-      );
-      for (const { probe, score, q } of queried) {
-        t.judge(REQUEST_REFUSED, ONE, requestRefused(`demographicsQuery of ${probe.name}`, answerOf(q)), q);
-        decisions.push({ what: `demographicsQuery of ${probe.name}`, score, matched: !isAbsent(q) });
-      }
-      const r = oneThreshold(decisions);
-      if (r.interval)
-        verboseLine(
-          `[metamorphic] ${check.service}: the match threshold lies in (${r.interval[0]}, ${r.interval[1]}] ` +
-            `(${decisions.length} decisions)`,
+const ONE_THRESHOLD: MetamorphicCheck = {
+  id: 'one-match-threshold-explains-every-post-and-query-decision',
+  role: 'metamorphic.oneThreshold',
+  title: 'one match threshold explains every post and query decision',
+  options: { chain: true },
+  body: async (t, { s: { check, generate }, id: ONE }) => {
+    const f = await postFamily(t, generate, [ONE], { decisions: true });
+    const decisions = [...f.decisions];
+    const queried = await Promise.all(
+      f.probes.map(async (probe) => {
+        const read = async () => {
+          const [hits, q] = await Promise.all([
+            search(t, probe.identity, { matchScoreThreshold: 0, maxSearchResults: 5 }, [ONE]),
+            t.call('demographicsQuery', { identity: probe.identity }),
+          ]);
+          return { probe, score: hits[0]?.score ?? 0, q };
+        };
+        // A lagging search index may still show an identity as it was before the family's last post: read again,
+        // within the consistency budget, until the query agrees with the posts' decisions; a deployment whose
+        // decisions no threshold explains keeps disagreeing.
+        return t.settle(
+          `demographicsQuery of ${probe.name} agrees with the posts' decisions`,
+          read,
+          (x) =>
+            x.q.success !== true ||
+            oneThreshold([...f.decisions, { what: '', score: x.score, matched: !isAbsent(x.q) }]).contradictions
+              .length === 0,
         );
-      t.judge(THRESHOLDS_CONTRADICT, ONE, thresholdsContradict(decisions));
-    },
-    { chain: true },
-  );
-}
+      }),
+    );
+    for (const { probe, score, q } of queried) {
+      t.judge(REQUEST_REFUSED, ONE, requestRefused(`demographicsQuery of ${probe.name}`, answerOf(q)), q);
+      decisions.push({ what: `demographicsQuery of ${probe.name}`, score, matched: !isAbsent(q) });
+    }
+    const r = oneThreshold(decisions);
+    if (r.interval)
+      verboseLine(
+        `[metamorphic] ${check.service}: the match threshold lies in (${r.interval[0]}, ${r.interval[1]}] ` +
+          `(${decisions.length} decisions)`,
+      );
+    t.judge(THRESHOLDS_CONTRADICT, ONE, thresholdsContradict(decisions));
+  },
+};
 
 /**
  * demographicsQuery, whenever it returns an identity, returns the top demographicsSearch result of the same probe.
  * Source: organization-identity-api.md, What the service does (query by demographics: best match).
  */
-function queryBestMatchCheck(check: Register, familyOf: FamilyOf, BEST: string): void {
-  check('demographicsQuery returns the top demographicsSearch result whenever it returns one', [BEST], async (t) => {
+const QUERY_BEST_MATCH: MetamorphicCheck = {
+  id: 'demographicsquery-returns-the-top-demographicssearch-result-whenever-it-returns-one',
+  role: 'query.bestMatch',
+  title: 'demographicsQuery returns the top demographicsSearch result whenever it returns one',
+  body: async (t, { s, id: BEST }) => {
+    const familyOf = familyFor(s);
     const f = await familyOf(t);
     let returned = 0;
     const observed = await Promise.all(
@@ -285,8 +311,8 @@ function queryBestMatchCheck(check: Register, familyOf: FamilyOf, BEST: string):
       );
     }
     if (!returned) t.skip('demographicsQuery returned no identity for any probe, so there was nothing to compare');
-  });
-}
+  },
+};
 
 /**
  * The family the checks that only search it share: posted once per run (per detection variant) by whichever of them

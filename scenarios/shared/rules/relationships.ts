@@ -26,31 +26,24 @@ import {
 import { wrongWireForm } from '../../../specs/clauses/types.js';
 import type { Check } from '../../../harness/check.js';
 import { relationshipContent } from '../requests.js';
-import { type CheckFn, type Kit, type Shared, idsFor, titled } from './types.js';
-
-export const RELATIONSHIP_ROLES = ['add', 'search', 'delete', 'dateTime'] as const;
-export type RelationshipRole = (typeof RELATIONSHIP_ROLES)[number];
+import { type Kit, type Shared, type SharedCheck, registerShared } from './types.js';
 
 const found = (content: any): Array<Record<string, unknown>> => {
   const r = content?.relationship;
   return Array.isArray(r) ? r : r ? [r] : [];
 };
 
-/** Registers the relationship checks in a fixed order: their check IDs and their order in the file are observable. */
-export function relationshipChecks({ check, verifies, kit, label }: Shared): void {
-  const ids = idsFor(check, 'relationships', RELATIONSHIP_ROLES, verifies);
-  if (ids.add) addCheck(check, kit, ids.add, label);
-  if (ids.search) {
-    searchBySubjectObjectCheck(check, kit, ids.search, label);
-    searchOnlyMeetingCheck(check, kit, ids.search, label);
-    searchEachCriterionCheck(check, kit, ids.search, label);
-  }
-  if (ids.delete) {
-    deleteOnlyNamedCheck(check, kit, ids.delete, label);
-    deleteGoneFromSearchCheck(check, kit, ids.delete, label);
-  }
-  if (ids.dateTime) dateTimeCheck(check, kit, ids.dateTime, label);
-}
+/** The relationship checks a service's catalogue gives requirements, in this order. */
+export const relationshipChecks = (s: Shared) =>
+  registerShared(s, [
+    ADD,
+    SEARCH_BY_SUBJECT_OBJECT,
+    SEARCH_ONLY_MEETING,
+    SEARCH_EACH_CRITERION,
+    DELETE_ONLY_NAMED,
+    DELETE_GONE_FROM_SEARCH,
+    DATE_TIME,
+  ]);
 
 /** Adds a relationship between two new identities; judged: the reply names it with an id. */
 async function added(t: Check, kit: Kit, cites: string[]) {
@@ -113,8 +106,11 @@ const asSent = (
  * Source: organization-identity-api.md, What the service does; Endpoints (addRelationshipService); Resources
  * (Relationship); person-provider-identity-api.md, Endpoints (provider /addRelationshipService).
  */
-function addCheck(check: CheckFn, kit: Kit, id: string, label?: string): void {
-  check(titled('addRelationshipService adds the relationship and replies with its id', label), [id], async (t) => {
+const ADD: SharedCheck = {
+  id: 'addrelationshipservice-adds-the-relationship-and-replies-with-its-id',
+  role: 'relationships.add',
+  title: 'addRelationshipService adds the relationship and replies with its id',
+  body: async (t, { s: { kit }, id }) => {
     const { a, b, relationship: rel } = await added(t, kit, [id]);
     const m = t.profile.members;
     const sent = {
@@ -123,58 +119,56 @@ function addCheck(check: CheckFn, kit: Kit, id: string, label?: string): void {
       relationshipVerb: t.profile.relationship.verb,
     };
     t.judge(ECHO_OTHER_VALUE, id, echoOtherValue(sent, rel, ['relationshipVerb']));
-  });
-}
+  },
+};
 
 /**
  * searchRelationshipsService finds an added relationship by its subject, and by its object and verb.
  * Source: organization-identity-api.md, What the service does; Endpoints (searchRelationshipsService: relationship used
  * as the search criteria); person-provider-identity-api.md, Endpoints (searchRelationshipsService).
  */
-function searchBySubjectObjectCheck(check: CheckFn, kit: Kit, id: string, label?: string): void {
-  check(
-    titled('searchRelationshipsService finds an added relationship by subject, and by object and verb', label),
-    [id],
-    async (t) => {
-      const { a, b, id: relId } = await added(t, kit, [id]);
-      const m = t.profile.members;
-      const criteria = [
-        { [m.relationshipSubject]: a.linkId },
-        { [m.relationshipObject]: b.linkId, relationshipVerb: t.profile.relationship.verb },
-      ];
-      // Two searches by different criteria, neither depending on the other: sent together, judged in order.
-      const hits = await Promise.all(
-        criteria.map((c) =>
-          t.eventually(`relationship ${relId} searchable by ${Object.keys(c).join('+')}`, async () => {
-            const r = await t.ok('searchRelationshipsService', { relationship: c });
-            return found(r.content).some((x) => x.id === relId) ? r : undefined;
-          }),
-        ),
-      );
-      criteria.forEach((c, i) =>
-        t.judge(RELATIONSHIP_NOT_FOUND, id, relationshipNotFound(relId, JSON.stringify(c), hits[i] !== undefined)),
-      );
-    },
-  );
-}
+const SEARCH_BY_SUBJECT_OBJECT: SharedCheck = {
+  id: 'searchrelationshipsservice-finds-an-added-relationship-by-subject-and-by-object-and-verb',
+  role: 'relationships.search',
+  title: 'searchRelationshipsService finds an added relationship by subject, and by object and verb',
+  body: async (t, { s: { kit }, id }) => {
+    const { a, b, id: relId } = await added(t, kit, [id]);
+    const m = t.profile.members;
+    const criteria = [
+      { [m.relationshipSubject]: a.linkId },
+      { [m.relationshipObject]: b.linkId, relationshipVerb: t.profile.relationship.verb },
+    ];
+    // Two searches by different criteria, neither depending on the other: sent together, judged in order.
+    const hits = await Promise.all(
+      criteria.map((c) =>
+        t.eventually(`relationship ${relId} searchable by ${Object.keys(c).join('+')}`, async () => {
+          const r = await t.ok('searchRelationshipsService', { relationship: c });
+          return found(r.content).some((x) => x.id === relId) ? r : undefined;
+        }),
+      ),
+    );
+    criteria.forEach((c, i) =>
+      t.judge(RELATIONSHIP_NOT_FOUND, id, relationshipNotFound(relId, JSON.stringify(c), hits[i] !== undefined)),
+    );
+  },
+};
 
 /**
  * searchRelationshipsService returns no relationship whose criteria member holds another value.
  * Source: organization-identity-api.md, What the service does; Endpoints (searchRelationshipsService: relationship used
  * as the search criteria).
  */
-function searchOnlyMeetingCheck(check: CheckFn, kit: Kit, id: string, label?: string): void {
-  check(
-    titled('searchRelationshipsService returns only relationships that meet the criteria', label),
-    [id],
-    async (t) => {
-      const { a } = await added(t, kit, [id]);
-      const subject = t.profile.members.relationshipSubject;
-      const r = await t.ok('searchRelationshipsService', { relationship: { [subject]: a.linkId } });
-      t.judge(OFF_CRITERIA, id, offCriteria({ [subject]: a.linkId }, found(r.content)), r);
-    },
-  );
-}
+const SEARCH_ONLY_MEETING: SharedCheck = {
+  id: 'searchrelationshipsservice-returns-only-relationships-that-meet-the-criteria',
+  role: 'relationships.search',
+  title: 'searchRelationshipsService returns only relationships that meet the criteria',
+  body: async (t, { s: { kit }, id }) => {
+    const { a } = await added(t, kit, [id]);
+    const subject = t.profile.members.relationshipSubject;
+    const r = await t.ok('searchRelationshipsService', { relationship: { [subject]: a.linkId } });
+    t.judge(OFF_CRITERIA, id, offCriteria({ [subject]: a.linkId }, found(r.content)), r);
+  },
+};
 
 /**
  * searchRelationshipsService by subject, object or verb alone, and by all three, finds every relationship of the run
@@ -183,163 +177,157 @@ function searchOnlyMeetingCheck(check: CheckFn, kit: Kit, id: string, label?: st
  * as the search criteria); person-provider-identity-api.md, Endpoints (searchRelationshipsService: filters are subject,
  * object and verb).
  */
-function searchEachCriterionCheck(check: CheckFn, kit: Kit, id: string, label?: string): void {
-  check(
-    titled(
-      'searchRelationshipsService by each criterion alone, and by all together, returns only relationships ' +
-        'meeting every criterion given',
-      label,
-    ),
-    [id],
-    async (t) => {
-      const m = t.profile.members;
-      const { verb, inverseVerb } = t.profile.relationship;
-      const [a, b, c, d] = await Promise.all([0, 1, 2, 3].map(() => kit.postNew(t, [id])));
-      // The first relationship, and one per criterion differing from it in that criterion only.
-      const set = await addSet(
-        t,
-        [id],
-        [
-          { subject: a.linkId, object: b.linkId },
-          { subject: a.linkId, object: c.linkId },
-          { subject: d.linkId, object: b.linkId },
-          ...(inverseVerb && inverseVerb !== verb ? [{ subject: a.linkId, object: b.linkId, verb: inverseVerb }] : []),
-        ],
-      );
-      const otherVerb = set[3];
-      // What a search must find: every relationship the run added that meets its criteria (the verb alone matches
-      // relationships of every check and run, and a reply of one or a capped list may hold none of the run's: there
-      // only what it returns is judged; the searches with a link ID judge what it finds).
-      const meeting = (criteria: Record<string, string>) =>
-        set.filter((x) => x && Object.entries(criteria).every(([k, v]) => x.sent[k] === v)).map((x) => x!.id);
-      const searches = [
-        { category: 'criterion:subject', criteria: { [m.relationshipSubject]: a.linkId } },
-        { category: 'criterion:object', criteria: { [m.relationshipObject]: b.linkId } },
-        ...(otherVerb ? [{ category: 'criterion:verb', criteria: { relationshipVerb: verb }, any: true }] : []),
-        {
-          category: 'criteria:combined',
-          criteria: { [m.relationshipSubject]: a.linkId, [m.relationshipObject]: b.linkId, relationshipVerb: verb },
-        },
-      ].map((x) => ({ ...x, finds: 'any' in x ? [] : meeting(x.criteria) }));
-      if (!otherVerb)
-        t.note(`criterion:verb not exercised: no second verb (profile relationship.inverseVerb) was accepted`);
-      // A reply of one relationship (the seed's `relationship`, not `relationship[]`) shows one of those found.
-      const shows = (x: { content?: unknown }, f: string) => found(x.content).some((y) => y.id === f);
-      const all = (x: { content?: any }) => Array.isArray(x.content?.relationship);
-      // The searches by each criterion only read: sent together, judged in order.
-      const replies = await Promise.all(
-        searches.map((s) =>
-          t.settle(
-            `relationships ${s.finds.join(', ')} searchable by ${Object.keys(s.criteria).join('+')}`,
-            () => t.ok('searchRelationshipsService', { relationship: s.criteria }),
-            (x) => !s.finds.length || (all(x) ? s.finds.every((f) => shows(x, f)) : s.finds.some((f) => shows(x, f))),
-          ),
+const SEARCH_EACH_CRITERION: SharedCheck = {
+  id: 'searchrelationshipsservice-by-each-criterion-alone-and-by-all-together-returns-only-relationships-meeting-every-criterion-given',
+  role: 'relationships.search',
+  title:
+    'searchRelationshipsService by each criterion alone, and by all together, returns only relationships meeting every criterion given',
+  body: async (t, { s: { kit }, id }) => {
+    const m = t.profile.members;
+    const { verb, inverseVerb } = t.profile.relationship;
+    const [a, b, c, d] = await Promise.all([0, 1, 2, 3].map(() => kit.postNew(t, [id])));
+    // The first relationship, and one per criterion differing from it in that criterion only.
+    const set = await addSet(
+      t,
+      [id],
+      [
+        { subject: a.linkId, object: b.linkId },
+        { subject: a.linkId, object: c.linkId },
+        { subject: d.linkId, object: b.linkId },
+        ...(inverseVerb && inverseVerb !== verb ? [{ subject: a.linkId, object: b.linkId, verb: inverseVerb }] : []),
+      ],
+    );
+    const otherVerb = set[3];
+    // What a search must find: every relationship the run added that meets its criteria (the verb alone matches
+    // relationships of every check and run, and a reply of one or a capped list may hold none of the run's: there
+    // only what it returns is judged; the searches with a link ID judge what it finds).
+    const meeting = (criteria: Record<string, string>) =>
+      set.filter((x) => x && Object.entries(criteria).every(([k, v]) => x.sent[k] === v)).map((x) => x!.id);
+    const searches = [
+      { category: 'criterion:subject', criteria: { [m.relationshipSubject]: a.linkId } },
+      { category: 'criterion:object', criteria: { [m.relationshipObject]: b.linkId } },
+      ...(otherVerb ? [{ category: 'criterion:verb', criteria: { relationshipVerb: verb }, any: true }] : []),
+      {
+        category: 'criteria:combined',
+        criteria: { [m.relationshipSubject]: a.linkId, [m.relationshipObject]: b.linkId, relationshipVerb: verb },
+      },
+    ].map((x) => ({ ...x, finds: 'any' in x ? [] : meeting(x.criteria) }));
+    if (!otherVerb)
+      t.note(`criterion:verb not exercised: no second verb (profile relationship.inverseVerb) was accepted`);
+    // A reply of one relationship (the seed's `relationship`, not `relationship[]`) shows one of those found.
+    const shows = (x: { content?: unknown }, f: string) => found(x.content).some((y) => y.id === f);
+    const all = (x: { content?: any }) => Array.isArray(x.content?.relationship);
+    // The searches by each criterion only read: sent together, judged in order.
+    const replies = await Promise.all(
+      searches.map((s) =>
+        t.settle(
+          `relationships ${s.finds.join(', ')} searchable by ${Object.keys(s.criteria).join('+')}`,
+          () => t.ok('searchRelationshipsService', { relationship: s.criteria }),
+          (x) => !s.finds.length || (all(x) ? s.finds.every((f) => shows(x, f)) : s.finds.some((f) => shows(x, f))),
         ),
-      );
-      for (const [i, s] of searches.entries()) {
-        const r = replies[i]!;
-        const list = found(r.content);
-        const missing =
-          all(r) || !s.finds.length
-            ? s.finds.filter((f) => !shows(r, f))
-            : s.finds.some((f) => shows(r, f))
-              ? []
-              : [s.finds.join(' or ')];
-        for (const f of missing)
-          t.judge(RELATIONSHIP_NOT_FOUND, id, relationshipNotFound(f, JSON.stringify(s.criteria), false), r);
-        // "used as the search criteria": a relationship another criterion excludes is not returned.
-        t.judge(OFF_CRITERIA, id, offCriteria(s.criteria, asSent(list, set)), r);
-        t.exercised(id, s.category);
-      }
-    },
-  );
-}
+      ),
+    );
+    for (const [i, s] of searches.entries()) {
+      const r = replies[i]!;
+      const list = found(r.content);
+      const missing =
+        all(r) || !s.finds.length
+          ? s.finds.filter((f) => !shows(r, f))
+          : s.finds.some((f) => shows(r, f))
+            ? []
+            : [s.finds.join(' or ')];
+      for (const f of missing)
+        t.judge(RELATIONSHIP_NOT_FOUND, id, relationshipNotFound(f, JSON.stringify(s.criteria), false), r);
+      // "used as the search criteria": a relationship another criterion excludes is not returned.
+      t.judge(OFF_CRITERIA, id, offCriteria(s.criteria, asSent(list, set)), r);
+      t.exercised(id, s.category);
+    }
+  },
+};
 
 /**
  * deleteRelationshipService deletes only the relationship it names: another of the same subject is still found.
  * Source: organization-identity-api.md, What the service does; Endpoints (deleteRelationshipService);
  * person-provider-identity-api.md, Endpoints (deleteRelationshipService).
  */
-function deleteOnlyNamedCheck(check: CheckFn, kit: Kit, id: string, label?: string): void {
-  check(
-    titled(
-      'deleteRelationshipService deletes only the relationship named: the other relationships of its subject stay',
-      label,
-    ),
-    [id],
-    async (t) => {
-      const [a, b, c] = await Promise.all([0, 1, 2].map(() => kit.postNew(t, [id])));
-      const [gone, kept] = await addSet(
-        t,
-        [id],
-        [
-          { subject: a.linkId, object: b.linkId },
-          { subject: a.linkId, object: c.linkId },
-        ],
-      );
-      const del = await t.ok('deleteRelationshipService', { id: gone!.id });
-      t.judge(DELETE_ECHOES_OTHER, id, deleteEchoesOther(gone!.id, del.content?.id), del);
-      const bySubject = { relationship: { [t.profile.members.relationshipSubject]: a.linkId } };
-      const r = await t.settle(
-        `relationship ${gone!.id} gone from search and ${kept!.id} still found`,
-        () => t.ok('searchRelationshipsService', bySubject),
-        (x) => !found(x.content).some((y) => y.id === gone!.id) && found(x.content).some((y) => y.id === kept!.id),
-      );
-      t.judge(
-        STILL_FOUND,
-        id,
-        stillFound(
-          gone!.id,
-          found(r.content).some((y) => y.id === gone!.id),
-        ),
-        r,
-      );
-      t.judge(
-        OTHER_DELETED,
-        id,
-        otherDeleted(
-          gone!.id,
-          kept!.id,
-          found(r.content).some((y) => y.id === kept!.id),
-        ),
-        r,
-      );
-      t.exercised(id, 'relationships-of-subject:2+');
-    },
-  );
-}
+const DELETE_ONLY_NAMED: SharedCheck = {
+  id: 'deleterelationshipservice-deletes-only-the-relationship-named-the-other-relationships-of-its-subject-stay',
+  role: 'relationships.delete',
+  title: 'deleteRelationshipService deletes only the relationship named: the other relationships of its subject stay',
+  body: async (t, { s: { kit }, id }) => {
+    const [a, b, c] = await Promise.all([0, 1, 2].map(() => kit.postNew(t, [id])));
+    const [gone, kept] = await addSet(
+      t,
+      [id],
+      [
+        { subject: a.linkId, object: b.linkId },
+        { subject: a.linkId, object: c.linkId },
+      ],
+    );
+    const del = await t.ok('deleteRelationshipService', { id: gone!.id });
+    t.judge(DELETE_ECHOES_OTHER, id, deleteEchoesOther(gone!.id, del.content?.id), del);
+    const bySubject = { relationship: { [t.profile.members.relationshipSubject]: a.linkId } };
+    const r = await t.settle(
+      `relationship ${gone!.id} gone from search and ${kept!.id} still found`,
+      () => t.ok('searchRelationshipsService', bySubject),
+      (x) => !found(x.content).some((y) => y.id === gone!.id) && found(x.content).some((y) => y.id === kept!.id),
+    );
+    t.judge(
+      STILL_FOUND,
+      id,
+      stillFound(
+        gone!.id,
+        found(r.content).some((y) => y.id === gone!.id),
+      ),
+      r,
+    );
+    t.judge(
+      OTHER_DELETED,
+      id,
+      otherDeleted(
+        gone!.id,
+        kept!.id,
+        found(r.content).some((y) => y.id === kept!.id),
+      ),
+      r,
+    );
+    t.exercised(id, 'relationships-of-subject:2+');
+  },
+};
 
 /**
  * deleteRelationshipService echoes the id deleted, and a search by its subject no longer finds it.
  * Source: organization-identity-api.md, What the service does; Endpoints (deleteRelationshipService);
  * person-provider-identity-api.md, Endpoints (deleteRelationshipService).
  */
-function deleteGoneFromSearchCheck(check: CheckFn, kit: Kit, id: string, label?: string): void {
-  check(
-    titled('deleteRelationshipService deletes the relationship and a search no longer finds it', label),
-    [id],
-    async (t) => {
-      const { a, id: relId } = await added(t, kit, [id]);
-      const del = await t.ok('deleteRelationshipService', { id: relId });
-      t.judge(DELETE_ECHOES_OTHER, id, deleteEchoesOther(relId, del.content?.id), del);
-      t.exercised(id, 'relationships-of-subject:1');
-      const gone = await t.eventually(`relationship ${relId} gone from search`, async () => {
-        const r = await t.ok('searchRelationshipsService', {
-          relationship: { [t.profile.members.relationshipSubject]: a.linkId },
-        });
-        return found(r.content).some((x) => x.id === relId) ? undefined : true;
+const DELETE_GONE_FROM_SEARCH: SharedCheck = {
+  id: 'deleterelationshipservice-deletes-the-relationship-and-a-search-no-longer-finds-it',
+  role: 'relationships.delete',
+  title: 'deleteRelationshipService deletes the relationship and a search no longer finds it',
+  body: async (t, { s: { kit }, id }) => {
+    const { a, id: relId } = await added(t, kit, [id]);
+    const del = await t.ok('deleteRelationshipService', { id: relId });
+    t.judge(DELETE_ECHOES_OTHER, id, deleteEchoesOther(relId, del.content?.id), del);
+    t.exercised(id, 'relationships-of-subject:1');
+    const gone = await t.eventually(`relationship ${relId} gone from search`, async () => {
+      const r = await t.ok('searchRelationshipsService', {
+        relationship: { [t.profile.members.relationshipSubject]: a.linkId },
       });
-      t.judge(STILL_FOUND, id, stillFound(relId, gone !== true));
-    },
-  );
-}
+      return found(r.content).some((x) => x.id === relId) ? undefined : true;
+    });
+    t.judge(STILL_FOUND, id, stillFound(relId, gone !== true));
+  },
+};
 
 /**
  * A relationship's DATE-TIME member (startDate) is an ISO 8601 UTC timestamp.
  * Source: organization-identity-api.md, Resources, Field data types (DATE-TIME), Relationship (startDate).
  */
-function dateTimeCheck(check: CheckFn, kit: Kit, id: string, label?: string): void {
-  check(titled('relationship DATE-TIME members are ISO 8601 UTC timestamps', label), [id], async (t) => {
+const DATE_TIME: SharedCheck = {
+  id: 'relationship-date-time-members-are-iso-8601-utc-timestamps',
+  role: 'relationships.dateTime',
+  title: 'relationship DATE-TIME members are ISO 8601 UTC timestamps',
+  body: async (t, { s: { kit }, id }) => {
     const { relationship: rel } = await added(t, kit, [id]);
     if (rel.startDate === undefined || rel.startDate === null) t.skip('the reply carries no startDate to check');
     // Any ISO 8601 UTC form ("Z", "+00:00"), as specs/common/wire.ts DateTimeString reads the seed's DATE-TIME.
@@ -352,5 +340,5 @@ function dateTimeCheck(check: CheckFn, kit: Kit, id: string, label?: string): vo
         'an ISO 8601 UTC timestamp',
       ),
     );
-  });
-}
+  },
+};
