@@ -180,6 +180,15 @@ describe('the walks planned over them', () => {
     }
   });
 
+  it('a plan of at most n walks covers exactly what its walks step through (nothing of a walk left out)', () => {
+    for (const service of SERVICE_NAMES) {
+      const g = graph(service);
+      const plan = planWalks(g, { seed: 3, walkSteps: 8, stepBudget: 24, maxWalks: 2 });
+      expect(plan.walks.length, service).toBeLessThanOrEqual(2);
+      expect(plan.covered, service).toEqual(new Set(plan.walks.flatMap((w) => w.steps.map((e) => e.situation))));
+    }
+  });
+
   it('situations covered already (by the tours) are not aimed at, and the walks dealt into parts keep every walk', () => {
     const g = graph('person');
     const covered = [0, 1, 2, 3, 4];

@@ -35,6 +35,8 @@ export interface PlanOptions {
   walkSteps: number;
   /** Most steps of the whole plan (walks stop being planned past it); default: no bound. */
   stepBudget?: number;
+  /** Most walks of the plan; default: no bound. */
+  maxWalks?: number;
   /** How far (steps) a walk looks for its next situation before it ends. */
   reach?: number;
   /** Situations covered already (by the tours): the plan does not aim at them. */
@@ -125,8 +127,9 @@ export function planWalks(g: SituationGraph, options: PlanOptions): Plan {
   const walks: PlannedWalk[] = [];
   const reach = options.reach ?? 4;
   const budget = options.stepBudget ?? Number.POSITIVE_INFINITY;
+  const most = options.maxWalks ?? Number.POSITIVE_INFINITY;
   let steps = 0;
-  while (steps < budget) {
+  while (steps < budget && walks.length < most) {
     const novelty = (situation: number) => covered.novelty(situation);
     let path = search(g, novelty, [...(options.starts ?? g.starts)], Number.POSITIVE_INFINITY, ranks);
     if (!path) break;

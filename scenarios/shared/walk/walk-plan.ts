@@ -91,9 +91,8 @@ export function planFor(config: WalkConfig, g: SituationGraph, request: PlanRequ
     walkSteps: budgets.walkSteps,
     covered: request.covered,
     starts,
-    ...(bounded ? { stepBudget: budgets.walks * budgets.walkSteps } : {}),
+    ...(bounded ? { stepBudget: budgets.walks * budgets.walkSteps, maxWalks: budgets.walks } : {}),
   });
-  if (bounded) plan.walks.splice(budgets.walks);
   const reachable = reachableSituations(g, starts);
   const tours = new Set(request.covered);
   const left = new Map<number, string>();

@@ -55,11 +55,12 @@ interface FailedWalk {
   how: string;
 }
 
-/** One walk as runSideBySide runs it: what it is in words, how it starts, and its steps. */
+/** One walk as runSideBySide runs it: what it is in words, how it starts, its steps, and whether its feed is judged. */
 type WalkOf = [
   how: string,
   start: (m: IdentityModel, w: WalkReal) => Promise<void>,
   steps: (m: IdentityModel, w: WalkReal) => Promise<void>,
+  feed?: boolean,
 ];
 
 /** What the walks of one check share: the check, its walk settings, and what its walks found. */
@@ -137,25 +138,30 @@ async function walkFeed(w: WalkReal, since: number): Promise<void> {
 
 /**
  * Runs one walk on records of its own: its start (posted and observed), the feed's baseline, `steps`, the last
- * observation and the feed.
+ * observation and the feed (the baseline and the feed only when `feed`).
  * @returns the failure, if the walk broke the model or could not be judged (returned, not thrown)
  */
-async function runOne(r: WalkRun, fakerSeed: number, [how, start, steps]: WalkOf): Promise<FailedWalk | undefined> {
+async function runOne(
+  r: WalkRun,
+  fakerSeed: number,
+  [how, start, steps, feed = true]: WalkOf,
+): Promise<FailedWalk | undefined> {
   const w = new WalkReal(r.t, r.config, r.findings, r.tally, seededFaker(fakerSeed));
   const model = new IdentityModel();
   let setup = 0;
   try {
     const since = Date.now();
     await start(model, w);
-    await feedBaseline(
-      w,
-      since,
-      model.records.map((x) => x.source.id),
-    );
+    if (feed)
+      await feedBaseline(
+        w,
+        since,
+        model.records.map((x) => x.source.id),
+      );
     setup = w.steps.length;
     await steps(model, w);
     await observeWalkEnd(model, w);
-    await walkFeed(w, since);
+    if (feed) await walkFeed(w, since);
     return undefined;
   } catch (error) {
     return {
@@ -266,6 +272,8 @@ async function runToursOf(r: WalkRun, tours: Tour[], tally: SituationTally): Pro
             if (s !== undefined) tally.judge(s);
           }
         },
+        // The planned walks judge the feed; the tours' reads of it would add a sixth to their requests.
+        false,
       ],
     ),
   );
