@@ -165,15 +165,17 @@ const ORDER: RequirementOutcome[] = ['fail', 'error', 'skip', 'pass', 'omit'];
 
 /**
  * The outcome of a requirement from the checks citing it (at least one): the worst of their verdicts, a failed check
- * counting only when it failed this requirement. The evidence verifier asks the same of a bundle's junit.xml
- * (report/evidence/cross-check.ts).
+ * counting only when it failed this requirement. A check that failed another of its requirements ended without showing
+ * this one kept: where no other check passed, failed or errored on it, the requirement is `skip` (not verified), never
+ * `pass`. The evidence verifier asks the same of a bundle's junit.xml (report/evidence/cross-check.ts).
  */
 export function outcomeOfChecks(
   id: string,
   citing: ReadonlyArray<Pick<CheckResult, 'verdict' | 'failedRequirements'>>,
 ): RequirementOutcome {
+  const passed = citing.some((r) => r.verdict === 'pass');
   const outcomes = citing.flatMap((r): RequirementOutcome[] =>
-    r.verdict === 'fail' ? (r.failedRequirements.includes(id) ? ['fail'] : []) : [r.verdict],
+    r.verdict !== 'fail' ? [r.verdict] : r.failedRequirements.includes(id) ? ['fail'] : passed ? [] : ['skip'],
   );
   return ORDER.find((o) => outcomes.includes(o)) ?? 'pass';
 }

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { consoleSummary } from '../report/console-summary.js';
+import { summaryMarkdown } from '../report/markdown.js';
 import type { CheckResult, RunSelection } from '../report/results.js';
 import { type RunDescription, buildSummary } from '../report/summary.js';
 import { SERVICES } from '../specs/services.js';
@@ -107,5 +108,35 @@ describe('the report line of the console summary', () => {
     expect(consoleSummary(s, folder)).toContain(
       `  report: ${folder}/report.html (also summary.md, summary.json, junit.xml, exchanges/)\n`,
     );
+  });
+});
+
+describe("a requirement's outcome from its checks", () => {
+  const failedOn = (verifies: string[], failed: string[]): CheckResult => ({
+    ...check(SUITE[1]!, verifies, 'fail'),
+    failedRequirements: failed,
+  });
+  const outcome = (results: CheckResult[], id: string) =>
+    buildSummary(run, results, undefined).requirements.find((r) => r.id === id)!.outcome;
+
+  it('is never pass when its only check failed (on another requirement it verifies): skip, not verified', () => {
+    const only = failedOn(['ORG-MERGE-REPLY', 'ORG-MERGE-EFFECT'], ['ORG-MERGE-EFFECT']);
+    expect(outcome([only], 'ORG-MERGE-EFFECT')).toBe('fail');
+    expect(outcome([only], 'ORG-MERGE-REPLY')).toBe('skip');
+    const s = buildSummary(run, [only], undefined);
+    const md = summaryMarkdown(s, mkdtempSync(join(tmpdir(), 'cf-outcome-')));
+    expect(md).toMatch(/\| ORG-MERGE-REPLY +\| MUST +\| skip +\| fail: /);
+  });
+
+  it('a check that failed another requirement does not hide the one that passed it, nor a failure', () => {
+    const other = failedOn(['ORG-MERGE-REPLY', 'ORG-MERGE-EFFECT'], ['ORG-MERGE-EFFECT']);
+    expect(outcome([other, check(SUITE[1]!, ['ORG-MERGE-REPLY'])], 'ORG-MERGE-REPLY')).toBe('pass');
+    expect(outcome([other, failedOn(['ORG-MERGE-REPLY'], ['ORG-MERGE-REPLY'])], 'ORG-MERGE-REPLY')).toBe('fail');
+    expect(
+      outcome(
+        [check(SUITE[1]!, ['ORG-MERGE-REPLY'], 'skip'), check(SUITE[1]!, ['ORG-MERGE-REPLY'])],
+        'ORG-MERGE-REPLY',
+      ),
+    ).toBe('skip');
   });
 });
