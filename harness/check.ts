@@ -400,9 +400,11 @@ export class Check {
     const failed = [...new Set(findings.map((f) => f.requirement))];
     const clauses = [...new Set(findings.map((f) => f.clause))];
     const observed = [...new Set(findings.map((f) => f.observed))];
+    // In words each report can print as it stands: "checked: whether there is <what the clause rejects>",
+    // "expected: none: ...", "got: <the observations>".
     throw new ConformanceFailure(failed, `${clauses.join(', ')}: ${observed.join('; ')}`, {
-      what: [...new Set(findings.map((f) => f.rejects))].join('; '),
-      expected: 'none',
+      what: `whether there is ${[...new Set(findings.map((f) => f.rejects))].join('; or ')}`,
+      expected: `none: the seeds forbid it (${clauses.join(', ')})`,
       got: observed.join('\n'),
       exchange: at ? this.positionOf(at) : this.exchanges.length,
       findings,

@@ -4,9 +4,19 @@
  * first, then steps; and Allure's own status rule calls a failure "failed" and a could-not-judge
  * "broken" (allure-js-commons getStatusFromError, as allure-vitest applies it).
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { getStatusFromError } from 'allure-js-commons/sdk';
 import { describe, expect, it } from 'vitest';
+import { seededFaker } from '../generators/seed.js';
+import { Check, catalogueOf } from '../harness/check.js';
 import { assertionDetail, explainFailure } from '../harness/failure.js';
+import { loadProfile, resolveProfile } from '../harness/profile.js';
+import { RunContext } from '../harness/run.js';
+import { failureReportMarkdown } from '../report/markdown-failures.js';
+import { CHANGE_NOT_NOTIFIED, changeNotNotified } from '../specs/clauses/notifications.js';
+import { localClient } from './support/local-client.js';
 import type { Exchange } from '../harness/reply.js';
 import { ConformanceFailure, CouldNotJudge, type Failure } from '../harness/verdict.js';
 import { requirementIndex } from '../specs/services.js';
@@ -247,5 +257,29 @@ describe('a failure found by clauses', () => {
     expect(text.match(/clause DELETED-SOURCE-DATA-SHOWN/g)).toHaveLength(1);
     expect(text).toContain('clause FAR-APART-JOINED (ORG-WALK-APART)');
     expect(text).toContain('an EXPECT requirement: no seed sentence');
+  });
+});
+
+describe('a failure found by clauses, in the reports that print checked, expected and got', () => {
+  it('reads as sentences (CHANGE-NOT-NOTIFIED: no "expected: none" beside counts without a verb)', async () => {
+    const profile = resolveProfile(loadProfile(undefined), false);
+    const run = new RunContext(`wording-${Date.now().toString(36)}`, mkdtempSync(join(tmpdir(), 'cf-wording-')));
+    const client = localClient('http://127.0.0.1:9', profile, run, { timeoutMs: 1000, maxInFlight: 1 });
+    const verifies = ['ORG-NOTIF-RECORDS-CHANGES'];
+    const t = new Check('organization', verifies, seededFaker(7), client, profile, run);
+    const thrown = (() => {
+      try {
+        t.judge(CHANGE_NOT_NOTIFIED, verifies, changeNotNotified('the merge', ['n1', 'L1'], 2, 2));
+      } catch (e) {
+        return e;
+      }
+    })();
+    await client.close();
+    const { report } = explainFailure(thrown, { verifies, rules: catalogueOf('organization'), exchanges: [] });
+    expect(failureReportMarkdown(report!)).toEqual([
+      `- checked: whether there is ${CHANGE_NOT_NOTIFIED.rejects}`,
+      '- expected: `none: the seeds forbid it (CHANGE-NOT-NOTIFIED)`',
+      '- got: `after the merge no new notification names n1 or L1 (2 named them before it, 2 after it)`',
+    ]);
   });
 });

@@ -107,11 +107,16 @@ export const CHANGE_NOT_NOTIFIED = clause(
     "a feed that names the run's records",
   ['notifications.recordsChanges', 'notificationEvents.changes'],
 );
-/** CHANGE-NOT-NOTIFIED: the change, when no more notifications name its records after it than before. */
+/**
+ * CHANGE-NOT-NOTIFIED: the change, when no more notifications name its records after it than before, as a sentence:
+ * "after the merge no new notification names n1 or L1 (2 named them before it, 2 after it)".
+ */
 export function changeNotNotified(what: string, named: readonly string[], before: number, after: number): string[] {
   return after > before
     ? []
-    : [`${what}: ${after} notifications name ${named.join(' or ')} after it, ${before} before`];
+    : [
+        `after ${what} no new notification names ${named.join(' or ')} (${before} named them before it, ${after} after it)`,
+      ];
 }
 
 export const NOTIFIED_OUTSIDE_PERIOD = clause(
