@@ -20,7 +20,14 @@ const ALLOWED = {
   // linkage starts the embedded reference through run/deployments.ts when nothing is configured,
   // its commands share the command-line frame of run/command.ts, and the matching decisions that
   // changed between two clusterings are report/pair-decisions.ts's (npm run compare lists them too).
-  linkage: ['specs', 'generators', 'harness', 'run/(deployments|command)\\.ts', 'report/pair-decisions\\.ts'],
+  // The paired verdict in words, report/match-verdict.ts, is npm run compare's too.
+  linkage: [
+    'specs',
+    'generators',
+    'harness',
+    'run/(deployments|command)\\.ts',
+    'report/(pair-decisions|match-verdict)\\.ts',
+  ],
 };
 
 const folderRules = Object.entries(ALLOWED).map(([from, allowed]) => ({

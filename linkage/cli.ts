@@ -44,6 +44,7 @@ import { loadProfile, resolveProfile } from '../harness/profile.js';
 import { RunContext, newRunId } from '../harness/run.js';
 import { runBenchmark } from './benchmark.js';
 import { type Comparison, compare, compareClusterings, sameData } from './compare.js';
+import { matchVerdictText } from '../report/match-verdict.js';
 import { consoleProgress, quietProgress } from './progress.js';
 import { CHANGED_PAIRS_CSV, writeKeyComparison, writeReport } from './report.js';
 import { type ResultsFile, toResultsFile } from './results.js';
@@ -95,7 +96,7 @@ const program = command({
     [
       1,
       'a regression against the baseline (or of the after key against the before key), or records could not be ' +
-        'posted or read',
+        'posted, read or removed',
     ],
     [2, 'bad settings or arguments'],
   ],
@@ -169,17 +170,33 @@ function comparisonLines(c: Comparison, against: string): string[] {
   const row = (k: string) => c.rows.find((r) => r.metric === k);
   const f = c.decisions.flips;
   return [
-    `  comparison with ${against}: ` +
-      `${c.regressions.length ? `REGRESSION in ${c.regressions.join(', ')}` : 'no regression'}`,
+    `  comparison with ${against}: ${matchVerdictText(c)}`,
     ...['pairwise.precision', 'pairwise.recall', 'pairwise.f1', 'b3.f'].flatMap((k) => {
       const r = row(k);
       return r
-        ? [`    ${k}: ${pct(r.a)} -> ${pct(r.b)}, difference ${pp(r.diff)}${r.regression ? ' REGRESSION' : ''}`]
+        ? [
+            `    ${k}: ${pct(r.a)} -> ${pct(r.b)}, difference ${pp(r.diff)}` +
+              `${r.regression ? ' REGRESSION' : r.improvement ? ' better' : ''}`,
+          ]
         : [];
     }),
     `    pairs newly merged: ${f.truePairsNewlyLinked} true pairs, ${f.nonPairsNewlyLinked} non-pairs; newly ` +
       `split: ${f.truePairsNewlyUnlinked} true pairs, ${f.nonPairsNewlyUnlinked} non-pairs`,
   ];
+}
+
+/**
+ * What became of the records the run posted (linkage/cleanup.ts hard-deletes them through the ledger), e.g. "removed
+ * the 2400 records it posted (hard delete; 3 were gone already)", or how many are left and the command that removes
+ * them.
+ */
+function removalLine(c: ResultsFile['cleanup'], runId: string): string {
+  const gone = c.alreadyGone ? `; ${c.alreadyGone} were gone already` : '';
+  if (!c.failures) return `removed the ${c.deleted + c.alreadyGone} records it posted (hard delete${gone})`;
+  return (
+    `LEFT ${c.failures} records it posted on the deployment (removed ${c.deleted}${gone}): ` +
+    `npm run cleanup -- --run ${runId}`
+  );
 }
 
 /** The truth set of --truth/--key, or of the baseline's results when --compare names a truth-set run. */
@@ -395,6 +412,8 @@ async function main(): Promise<number> {
           `${pct(m.overlayRecordRate)}\n` +
           `  report: ${join(folder, 'report.html')}`,
       );
+      console.log(`  ${removalLine(file.cleanup, runId)}`);
+      if (file.cleanup.failures) exit = Math.max(exit, 1);
       if (file.failures.post + file.failures.read > 0) {
         console.error(
           `  ${file.failures.post} posts and ${file.failures.read} reads failed, e.g. ` +

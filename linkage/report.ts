@@ -10,6 +10,7 @@ import he from 'he';
 import type { Interval } from './bootstrap.js';
 import type { Analysis } from './analysis.js';
 import type { Comparison } from './compare.js';
+import { matchVerdictText } from '../report/match-verdict.js';
 import type { ResultsFile } from './results.js';
 import {
   type DecisionRecords,
@@ -182,9 +183,9 @@ export function comparisonMarkdown(c: Comparison, records?: DecisionRecords): st
   return [
     `## Comparison with baseline ${c.baselineRunId}`,
     '',
-    `Verdict: **${c.regressions.length ? `REGRESSION (${c.regressions.join(', ')})` : 'no regression'}**. A ` +
-      `metric regresses when it is worse by more than max(0.5 pp, the baseline's interval half-width) and the ` +
-      `interval of the paired difference excludes 0.`,
+    `Verdict: **${matchVerdictText(c)}**. A metric regresses when it is worse by more than max(0.5 pp, the ` +
+      `baseline's interval half-width) and the interval of the paired difference excludes 0; it is better when it ` +
+      `improves by as much.`,
     '',
     mdTable(COMPARISON_HEAD, comparisonRows(c)),
     '',
@@ -212,16 +213,18 @@ function decisionsHtml(c: Comparison, records: DecisionRecords): string {
     .join('')}`;
 }
 
+// A changed pair's identities are JSON without spaces: cells may break anywhere, so a table is never wider than the
+// page.
 const STYLE =
   'body{font:14px system-ui,sans-serif;margin:2em;max-width:1100px}table{border-collapse:collapse;margin:.5em 0 ' +
-  '1.5em}td,th{border:1px solid #ccc;padding:3px ' +
+  '1.5em;max-width:100%}td,th{overflow-wrap:anywhere;border:1px solid #ccc;padding:3px ' +
   '8px;text-align:left}figure{display:inline-block;margin:1em}figcaption{font-weight:600}.bad{color:#b00;font-weight:700}.good{color:#070;font-weight:700}';
 
 /** The comparison as HTML: verdict, paired differences, pair flips and, with the records, the changed pairs. */
 function comparisonHtml(comparison: Comparison, records?: DecisionRecords): string {
   return (
     `<h2>Comparison with baseline ${esc(comparison.baselineRunId)}</h2><p ` +
-    `class="${comparison.regressions.length ? 'bad' : 'good'}">${esc(comparison.regressions.length ? `REGRESSION: ${comparison.regressions.join(', ')}` : 'No regression')}</p>${htmlTable(COMPARISON_HEAD, comparisonRows(comparison))}<p>True ` +
+    `class="${comparison.regressions.length ? 'bad' : 'good'}">${esc(matchVerdictText(comparison))}</p>${htmlTable(COMPARISON_HEAD, comparisonRows(comparison))}<p>True ` +
     `pairs newly linked ${comparison.flips.truePairsNewlyLinked}, newly unlinked ` +
     `${comparison.flips.truePairsNewlyUnlinked}; non-pairs newly linked ${comparison.flips.nonPairsNewlyLinked}, ` +
     `newly unlinked ` +

@@ -10,6 +10,7 @@
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { matchVerdictText } from './match-verdict.js';
 import { mdTable } from './md-table.js';
 import {
   type DecisionRecords,
@@ -37,7 +38,7 @@ interface ResultsSummary {
 interface PairedVerdict {
   baselineRunId: string;
   regressions: string[];
-  rows: Array<{ metric: string; a: Interval; b: Interval; diff: Interval; regression: boolean }>;
+  rows: Array<{ metric: string; a: Interval; b: Interval; diff: Interval; regression: boolean; improvement?: boolean }>;
 }
 
 export interface MatchQualityComparison {
@@ -145,7 +146,7 @@ export function matchQualityMarkdown(list: MatchQualityComparison[]): string {
     L.push(
       c.paired
         ? `Paired-bootstrap verdict (the current run's --compare against the baseline): ` +
-            `**${c.paired.regressions.length ? `REGRESSION in ${c.paired.regressions.join(', ')}` : 'no regression'}**.`
+            `**${matchVerdictText(c.paired)}**.`
         : `No paired-bootstrap verdict: the current run was not made with --compare against this baseline (npm ` +
             `run match-quality -- --compare <baseline run>/match-quality/${c.service}); the intervals below are each ` +
             `run's own.`,

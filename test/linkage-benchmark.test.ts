@@ -13,13 +13,17 @@ import { loadProfile, resolveProfile } from '../harness/profile.js';
 import { RunContext, newRunId } from '../harness/run.js';
 import { type BenchmarkResult, runBenchmark } from '../linkage/benchmark.js';
 import { compare } from '../linkage/compare.js';
-import { writeReport } from '../linkage/report.js';
+import { comparisonMarkdown, writeReport } from '../linkage/report.js';
+import { matchVerdictText } from '../report/match-verdict.js';
 import { toResultsFile } from '../linkage/results.js';
 import { referenceTarget } from '../run/deployments.js';
 import { type RunningReference, startReference } from '../reference/server.js';
 import { REFERENCE_SERVICES } from '../reference/services.js';
 import type { ServiceName } from '../specs/common/model.js';
+import { chromiumAvailable, openInChromium } from './support/browser.js';
 import { scriptArgs } from './support/command.js';
+
+let secondFolder: string;
 
 const dir = mkdtempSync(join(tmpdir(), 'mq-'));
 const profile = resolveProfile(loadProfile(), true);
@@ -93,9 +97,15 @@ describe(`match-quality benchmark against the embedded reference (${service})`, 
     expect(cmp.regressions).toContain('pairwise.recall');
     expect(recall.b.high).toBeLessThan(recall.a.low);
     expect(cmp.flips.truePairsNewlyUnlinked).toBeGreaterThan(0);
-    // The same data against the same matcher is no regression.
+    // The same data against the same matcher is no regression, and no improvement either.
     const same = compare(baseline.dataset, toResultsFile(baseline), toResultsFile(baseline), 300);
     expect(same.regressions).toEqual([]);
+    expect(matchVerdictText(same)).toBe('no regression, no significant improvement');
+    // The other way round the default threshold is better, and is said to be, not only "no regression".
+    const better = compare(baseline.dataset, toResultsFile(result), toResultsFile(baseline), 300);
+    expect(better.regressions).toEqual([]);
+    expect(matchVerdictText(better)).toMatch(/^no regression; better in .*pairwise\.recall/);
+    expect(comparisonMarkdown(better)).toMatch(/^Verdict: \*\*no regression; better in .*pairwise\.recall.*\*\*/m);
   });
 
   it('replies that name no sources give the same clustering and search pairs, read record by record', async () => {
@@ -133,6 +143,8 @@ describe(`match-quality benchmark against the embedded reference (${service})`, 
       CONFORMANCE_SEED: '7',
     };
     for (const k of Object.keys(env)) if (/_BASE_URL$/.test(k)) delete env[k];
+    const folderOf = (stdout: string) =>
+      join(dir, /^Match-quality run (\S+):/m.exec(stdout)![1]!, 'match-quality', service);
     const cli = (...args: string[]) =>
       spawnSync(process.execPath, [...scriptArgs('linkage/cli.ts'), '--quiet', '--resamples', '200', ...args], {
         env,
@@ -147,9 +159,31 @@ describe(`match-quality benchmark against the embedded reference (${service})`, 
           existsSync(join(f, 'results.json')) &&
           JSON.parse(readFileSync(join(f, 'results.json'), 'utf8')).options.size === 200,
       )!;
+    expect(first.stdout).toMatch(/^ {2}removed the \d+ records it posted \(hard delete/m);
     const second = cli('--compare', runFolder, '--reference-threshold', '0.999');
     expect(second.status, second.stdout + second.stderr).toBe(1);
     expect(second.stdout).toMatch(/REGRESSION in .*pairwise\.recall/);
     expect(cli('--preset', 'nonsense').status).toBe(2);
-  });
+    secondFolder = folderOf(second.stdout);
+    // Two CLI runs of 200 entities each, one after another: minutes on two busy cores.
+  }, 600000);
+
+  it.skipIf(!chromiumAvailable())(
+    "the report's tables of changed pairs fit the page (no sideways scrolling)",
+    async () => {
+      const opened = await openInChromium(join(secondFolder, 'report.html'));
+      try {
+        const { page } = opened;
+        expect(await page.locator('h4').count(), 'a table of changed pairs').toBeGreaterThan(0);
+        const widths = await page.evaluate(() => {
+          type Root = { documentElement: { scrollWidth: number; clientWidth: number } };
+          const root = (globalThis as unknown as { document: Root }).document.documentElement;
+          return { page: root.scrollWidth, view: root.clientWidth };
+        });
+        expect(widths.page, 'scroll width within the window').toBeLessThanOrEqual(widths.view);
+      } finally {
+        await opened.close();
+      }
+    },
+  );
 });

@@ -96,4 +96,20 @@ describe('npm run compare on match-quality run folders', () => {
     );
     expect(readFileSync(join(csv, 'person-changed-pairs.csv'), 'utf8').trim().split('\n')).toHaveLength(3);
   });
+
+  it('a significant improvement is named as such, not only "no regression"', async () => {
+    const row = regression.rows[0]!;
+    const improved = {
+      ...regression,
+      regressions: [],
+      rows: [
+        { ...row, a: row.b, b: row.a, diff: { value: 0.5, low: 0.4, high: 0.6 }, regression: false, improvement: true },
+      ],
+    };
+    const after = runFolder(root, 'after3', ['x', 'x', 'y', 'z'], { comparison: improved });
+    const r = await runCommand('run/cli/compare.ts', [before, after]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('**no regression; better in pairwise.f1**');
+    expect(r.stdout).toContain('match quality: person no regression (better in pairwise.f1), 0 pairs newly merged');
+  });
 });

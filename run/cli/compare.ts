@@ -23,6 +23,7 @@ import {
   matchQualityRegressed,
   matchQualityServices,
 } from '../../report/match-quality-compare.js';
+import { type MatchVerdict, improvements } from '../../report/match-verdict.js';
 import { command, parseArguments, usageError } from '../command.js';
 
 const program = command({
@@ -95,12 +96,20 @@ const conformance = comparison
   : regressed
     ? 'regressed'
     : undefined;
+// On the closing line: REGRESSION, or no regression with the metrics that improved significantly (the Markdown names
+// the regressed ones).
+const shortVerdict = (v: MatchVerdict) =>
+  v.regressions.length
+    ? 'REGRESSION'
+    : improvements(v).length
+      ? `no regression (better in ${improvements(v).join(' and ')})`
+      : 'no regression';
 const matching = matchQuality.length
   ? `match quality: ${matchQuality
       .map(
         (c) =>
           `${c.service} ` +
-          `${c.paired ? (c.paired.regressions.length ? 'REGRESSION' : 'no regression') : 'no paired verdict'}${c.decisions ? `, ${c.decisions.flips.truePairsNewlyLinked + c.decisions.flips.nonPairsNewlyLinked} pairs newly merged, ${c.decisions.flips.truePairsNewlyUnlinked + c.decisions.flips.nonPairsNewlyUnlinked} newly split` : `, ${c.notComparable}`}`,
+          `${c.paired ? shortVerdict(c.paired) : 'no paired verdict'}${c.decisions ? `, ${c.decisions.flips.truePairsNewlyLinked + c.decisions.flips.nonPairsNewlyLinked} pairs newly merged, ${c.decisions.flips.truePairsNewlyUnlinked + c.decisions.flips.nonPairsNewlyUnlinked} newly split` : `, ${c.notComparable}`}`,
       )
       .join('; ')}`
   : undefined;
