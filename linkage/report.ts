@@ -197,8 +197,8 @@ export function comparisonMarkdown(c: Comparison, records?: DecisionRecords): st
 }
 
 const esc = (s: unknown) => he.escape(String(s));
-const htmlTable = (head: string[], rows: string[][]) =>
-  `<table><thead><tr>${head.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
+const htmlTable = (head: string[], rows: string[][], cls?: string) =>
+  `<table${cls ? ` class="${cls}"` : ''}><thead><tr>${head.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
 
 /** The changed pairs as HTML: the counts, then each kind's pairs with both records. */
 function decisionsHtml(c: Comparison, records: DecisionRecords): string {
@@ -209,15 +209,15 @@ function decisionsHtml(c: Comparison, records: DecisionRecords): string {
     20,
     CHANGED_PAIRS_CSV,
   )
-    .map((s) => `<h4>${esc(s.title)}</h4>${htmlTable(s.head, s.rows)}${s.more ? `<p>${esc(s.more)}</p>` : ''}`)
+    .map((s) => `<h4>${esc(s.title)}</h4>${htmlTable(s.head, s.rows, 'pairs')}${s.more ? `<p>${esc(s.more)}</p>` : ''}`)
     .join('')}`;
 }
 
-// A changed pair's identities are JSON without spaces: cells may break anywhere, so a table is never wider than the
-// page.
+// A changed pair's identities are JSON without spaces: their cells (from the fifth column of a pairs table on) may
+// break anywhere, so the table is never wider than the page, and the other columns keep their words whole.
 const STYLE =
   'body{font:14px system-ui,sans-serif;margin:2em;max-width:1100px}table{border-collapse:collapse;margin:.5em 0 ' +
-  '1.5em;max-width:100%}td,th{overflow-wrap:anywhere;border:1px solid #ccc;padding:3px ' +
+  '1.5em;max-width:100%}.pairs td:nth-child(n+5){overflow-wrap:anywhere}td,th{border:1px solid #ccc;padding:3px ' +
   '8px;text-align:left}figure{display:inline-block;margin:1em}figcaption{font-weight:600}.bad{color:#b00;font-weight:700}.good{color:#070;font-weight:700}';
 
 /** The comparison as HTML: verdict, paired differences, pair flips and, with the records, the changed pairs. */
