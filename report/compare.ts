@@ -393,7 +393,7 @@ export function comparisonMarkdown(c: Comparison): string {
     '',
     ...(isDegraded(c)
       ? [
-          `No shift is called: ${degradedText(c)}${withheld ? ` (${withheld} operations differ significantly in their per-request times, which says how the degraded run was served, not how fast the deployment is)` : ''}.`,
+          `No shift is called: ${degradedText(c)}${withheld ? ` (${withheld === 1 ? '1 operation differs' : `${withheld} operations differ`} significantly in their per-request times, which says how the degraded run was served, not how fast the deployment is)` : ''}.`,
           '',
         ]
       : []),
