@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { RunContext, ledgerPath, readLedger } from '../../harness/run.js';
 import type { CleanupResult } from '../../harness/cleanup.js';
-import type { RunDescription, Summary } from '../../report/summary.js';
+import type { Interruption, RunDescription, Summary } from '../../report/summary.js';
 import { INTERRUPTED_EXIT, evidenceMissingExit } from '../../report/outcome.js';
 import { LEFTOVERS_EXIT, runOutcome } from '../outcome.js';
 import { removeRunTrace } from '../run-folder.js';
@@ -181,11 +181,24 @@ async function afterHardEnd(plan: RunPlan, exit: RunExit, signal: NodeJS.Signals
       return interruptedExit;
     }
     console.error(`conformance: run ${runId} interrupted (${reason}); ${line}`);
+    // Checks had ended before the command ended the run (a busy machine, a slow wind-down): their report, marked
+    // INTERRUPTED, is written here from the results they left.
+    const interrupted: Interruption = {
+      signal: signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT',
+      reason,
+      at: new Date().toISOString(),
+    };
+    const written = await writeReports(plan, interrupted, result);
+    if (written) {
+      const code = interruptedOutcome(plan, written);
+      return failed ? LEFTOVERS_EXIT : code;
+    }
     console.error(`conformance: no report: the run was ended before it wrote one${exit.hard ? ` (${exit.hard})` : ''}`);
     return left ? LEFTOVERS_EXIT : interruptedExit;
   }
   console.error(`conformance: run ${runId} interrupted (${reason}); ${line}`);
-  const code = await interruptedOutcome(plan, result ? await reportAgain(plan, summary, result) : summary);
+  const again = result ? await writeReports(plan, summary.interrupted, result, summary.transport) : undefined;
+  const code = interruptedOutcome(plan, again ?? summary);
   return failed ? LEFTOVERS_EXIT : code;
 }
 
@@ -210,13 +223,23 @@ async function nothingLeft(plan: RunPlan): Promise<boolean> {
   return removable(entries).every((e) => removed.has(removalKey(e)));
 }
 
-/** The run's reports written again with the removals' result (the run wrote them first, before its removals). */
-async function reportAgain(plan: RunPlan, summary: Summary, cleanup: CleanupResult): Promise<Summary> {
+/**
+ * The run's reports, marked INTERRUPTED, from the results its checks left, with the removals' result: written again
+ * when the run wrote them first, before its removals, or for the first time when the command ended it before it could.
+ * @returns the summary, or undefined when the run folder holds no run description or no result
+ */
+async function writeReports(
+  plan: RunPlan,
+  interrupted: Interruption,
+  cleanup: CleanupResult | undefined,
+  transport?: Summary['transport'],
+): Promise<Summary | undefined> {
+  const folder = dirname(plan.summaryFile);
+  if (!existsSync(join(folder, 'run.json')) || !existsSync(join(folder, 'results.json'))) return undefined;
   const [{ writeRunReports }, { readResults }] = await Promise.all([
     import('../../report/write.js'),
     import('../../report/summary.js'),
   ]);
-  const folder = dirname(plan.summaryFile);
   const description = JSON.parse(readFileSync(join(folder, 'run.json'), 'utf8')) as RunDescription;
   // The known-failures list and the other settings are those the vitest process had.
   Object.assign(process.env, plan.set);
@@ -226,10 +249,7 @@ async function reportAgain(plan: RunPlan, summary: Summary, cleanup: CleanupResu
     description,
     readResults(folder) ?? [],
     cleanup,
-    {
-      interrupted: () => summary.interrupted,
-      ...(summary.transport ? { transport: summary.transport } : {}),
-    },
+    { interrupted: () => interrupted, ...(transport ? { transport } : {}) },
   );
   return written.summary;
 }
