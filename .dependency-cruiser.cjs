@@ -85,6 +85,9 @@ module.exports = {
           // named in vitest.config.ts as its test runner
           '^run/vitest/side-by-side-runner\\.mjs$',
           '^(detection|linkage)/cli\\.ts$',
+          '^detection/mutation/cli\\.ts$',
+          // preloaded (node --import) by the mutation measure's coverage runs
+          '^detection/mutation/coverage-dump\\.mjs$',
           '^bench/',
           '^test/',
         ],

@@ -1,0 +1,150 @@
+/**
+ * `npm run mutation -- [--sample N] [--seed S] [--files a,b] [--time-limit minutes] [...]`: measures
+ * how many mechanical defects of the embedded reference (mutants of its behaviour files, made by
+ * Stryker's instrumenter) the conformance suite catches, and prints every surviving mutant and, as
+ * its last line, the score with and without the survivors triaged equivalent or legal in
+ * detection/mutants.md (detection/mutation/measure.ts says how; docs/detection.md, "Mutants").
+ */
+import { resolve } from 'node:path';
+import type { ServiceName } from '../../specs/common/model.js';
+import { command, parseArguments, usageError } from '../../run/command.js';
+import { ALL_SERVICES, NOT_BEHAVIOUR, pickFiles } from './behaviour.js';
+import { RUNNING } from './conformance-run.js';
+import { instrument } from './instrument.js';
+import { measure } from './measure.js';
+import { mutation, progressLine, summaryText, untriaged } from './print.js';
+import { writeSchemaReport } from './schema-report.js';
+import { readTriage } from './triage.js';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+
+const program = command({
+  name: 'mutation',
+  summary:
+    'Measures detection with mutants nobody chose: Stryker\'s instrumenter mutates the embedded reference\'s behaviour, the suite runs once per sampled mutant (only the services the mutant reaches, stopping at the first failure), and every survivor is printed with its triage (detection/mutants.md); the last line is the score (docs/detection.md, "Mutants").',
+  exitCodes: [
+    [0, 'the measure ran and every survivor is triaged in detection/mutants.md'],
+    [1, 'a survivor is not triaged, or a row of the triage file cannot be used'],
+    [2, 'bad arguments'],
+    [3, 'the measure could not run: the clean reference failed its own suite, or another measure holds the sandbox'],
+    [130, 'interrupted (SIGINT or SIGTERM): the mutants judged so far are printed'],
+  ],
+  examples: [
+    'npm run mutation -- --sample 400 --seed 1 --journal reports/mutation.jsonl',
+    'npm run mutation -- --files reference/store.ts --sample 30 --seed 7',
+    'npm run mutation -- --files reference/matching --list',
+    'npm run mutation -- --mutant reference/store.ts:161:53:EqualityOperator:0c3ab5',
+  ],
+})
+  .option('--sample <n>', 'mutants to draw from the files picked (default 400; all of them when there are fewer)')
+  .option('--seed <n>', 'seed of the sample', '1')
+  .option('--run-seed <n>', "seed of every run's generated data (CONFORMANCE_SEED)", '12345')
+  .option('--files <list>', 'comma list of behaviour files or folders under reference/ (default: all; --list-files)')
+  .option('--mutant <id...>', 'measure these mutants, by stable ID (instead of a sample)')
+  .option('--services <list>', "run only these services' suites (comma list)")
+  .option('--time-limit <minutes>', 'start no mutant after this long; the score covers the mutants judged')
+  .option('--run-time-limit <seconds>', "each run's time limit (default: three times its services' clean runs, at least 60 s)")
+  .option('--no-coverage', 'no coverage pass: every mutant runs every service its file serves')
+  .option('--all-services', 'every mutant runs every service its file serves, whatever the coverage pass says')
+  .option('--journal <file>', 'append each result to this file and resume from it (same project, same run seed)')
+  .option('--json <file>', 'also write the results as a mutation testing report (mutation-testing-report-schema, as Stryker writes)')
+  .option('--list', 'list the mutants of the files picked (ID, place, mutator, original and replacement) and exit')
+  .option('--list-files', 'list the behaviour files with their mutant counts, and what is not mutated, and exit');
+parseArguments(program);
+const opts = program.opts<{
+  sample?: string;
+  seed: string;
+  runSeed: string;
+  files?: string;
+  mutant?: string[];
+  services?: string;
+  timeLimit?: string;
+  runTimeLimit?: string;
+  coverage: boolean;
+  allServices?: boolean;
+  journal?: string;
+  json?: string;
+  list?: boolean;
+  listFiles?: boolean;
+}>();
+const fail = (message: string): never => usageError(program, message);
+
+function int(name: string, raw: string | undefined, min: number, max: number): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < min || n > max) fail(`${name}: expected an integer from ${min} to ${max}, got ${JSON.stringify(raw)}`);
+  return n;
+}
+const sample = int('--sample', opts.sample, 1, 100000) ?? 400;
+const seed = int('--seed', opts.seed, 0, 2 ** 31 - 1)!;
+const runSeed = int('--run-seed', opts.runSeed, 0, 2 ** 31 - 1)!;
+const timeLimit = int('--time-limit', opts.timeLimit, 1, 100000);
+const runTimeLimit = int('--run-time-limit', opts.runTimeLimit, 10, 100000);
+const services = opts.services?.split(',').map((s) => s.trim()) as ServiceName[] | undefined;
+const unknownService = services?.find((s) => !ALL_SERVICES.includes(s));
+if (unknownService) fail(`--services: "${unknownService}" is none of ${ALL_SERVICES.join(', ')}`);
+if (opts.mutant && opts.sample) fail('--mutant and --sample exclude each other');
+let files: string[] = [];
+try {
+  files = pickFiles(
+    ROOT,
+    opts.files
+      ?.split(',')
+      .map((f) => f.trim())
+      .filter(Boolean),
+  );
+} catch (e) {
+  fail(`--files: ${(e as Error).message}`);
+}
+
+if (opts.list || opts.listFiles) {
+  const { mutants } = await instrument(ROOT, files);
+  if (opts.list) for (const m of mutants) console.log(`${m.id}  ${mutation(m)}`);
+  else {
+    for (const f of files) console.log(`${f.padEnd(36)} ${mutants.filter((m) => m.file === f).length} mutants`);
+    for (const n of NOT_BEHAVIOUR) console.log(`not mutated: ${n.path.padEnd(23)} ${n.why}`);
+  }
+  console.log(`${mutants.length} mutants in ${files.length} files`);
+  process.exit(0);
+}
+
+let stopped = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    stopped = true;
+    console.error(`mutation: ${signal}: stopping after the runs under way end; the mutants judged so far are printed`);
+    for (const pid of RUNNING) process.kill(pid, signal);
+  });
+
+let result: Awaited<ReturnType<typeof measure>>;
+try {
+  result = await measure({
+    root: ROOT,
+    files: opts.files ? files : undefined,
+    mutantIds: opts.mutant,
+    sample: opts.mutant ? undefined : sample,
+    seed,
+    runSeed,
+    ...(timeLimit ? { timeLimitMs: timeLimit * 60000 } : {}),
+    ...(runTimeLimit ? { runTimeLimitMs: runTimeLimit * 1000 } : {}),
+    coverage: opts.coverage,
+    ...(services ? { services } : {}),
+    allServices: opts.allServices,
+    journal: opts.journal,
+    stopped: () => stopped,
+    onProgress: (e) => {
+      if (e.kind === 'instrumented')
+        console.error(`mutation: ${e.mutants} mutants in ${e.files} files; measuring ${e.selected} (seed ${seed}, run seed ${runSeed})`);
+      else if (e.kind === 'clean')
+        console.error(`mutation: clean run of ${e.service}: ${(e.ms / 1000).toFixed(1)} s, reaches ${e.reached} mutants`);
+      else console.error(progressLine(e.done, e.of, e.result));
+    },
+  });
+} catch (e) {
+  console.error(`mutation: ${(e as Error).message}`);
+  process.exit(/^no mutant of the files/.test((e as Error).message) ? 2 : 3);
+}
+const triage = readTriage(ROOT);
+if (opts.json) writeSchemaReport(resolve(opts.json), ROOT, result, { seed, runSeed });
+console.log(summaryText(result, triage, { seed, runSeed }));
+process.exit(stopped ? 130 : untriaged(result, triage).length || triage.problems.length ? 1 : 0);

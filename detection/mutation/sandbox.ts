@@ -1,0 +1,105 @@
+/**
+ * The sandbox a mutation measure runs the conformance command in: a copy of the project's files
+ * (tracked and untracked, not ignored: what `git ls-files` lists) with the behaviour files
+ * replaced by their instrumented text, and `node_modules` a link to the project's own. Every
+ * cache the command keeps is keyed so that the sandbox never runs the project's own compiled code
+ * nor the project the sandbox's: run/cli/compiled.mjs names a compiled file after its source's
+ * absolute path, and vitest's module cache keys a module by its content and the project root.
+ *
+ * One sandbox per checkout and label, at a fixed path under the system's temporary folder (so the
+ * caches' entries for it are reused by the next measure instead of piling up), held by a lock
+ * file while a measure uses it.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { closeSync, copyFileSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+
+export interface Sandbox {
+  root: string;
+  /** Removes the sandbox and its lock. */
+  remove(): void;
+}
+
+const SKIPPED = new Set(['node_modules', 'reports', '.git']);
+
+/** The project's files relative to `root`: git's list where it is a checkout, else every file but node_modules and reports. */
+function projectFiles(root: string): string[] {
+  try {
+    const out = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
+    return out.split('\0').filter(Boolean);
+  } catch {
+    const walk = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+        SKIPPED.has(d.name) ? [] : d.isDirectory() ? walk(join(dir, d.name)) : [relative(root, join(dir, d.name))],
+      );
+    return walk(root);
+  }
+}
+
+/** True when a process with this id is alive. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Takes the lock file, or throws naming the live process that holds it. */
+function lock(path: string): void {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeFileSync(fd, String(process.pid));
+      closeSync(fd);
+      return;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const holder = Number(readFileSync(path, 'utf8'));
+      if (holder && holder !== process.pid && alive(holder))
+        throw new Error(`the sandbox ${dirname(path)} is in use by process ${holder} (another npm run mutation of this checkout)`);
+      rmSync(path, { force: true });
+    }
+  }
+}
+
+/** The sandbox's path for the checkout at `root` and a label ("" for the command's own). */
+export function sandboxPath(root: string, label = ''): string {
+  const key = createHash('sha256').update(root).digest('hex').slice(0, 12);
+  return join(tmpdir(), 'identity-conformance-mutation', `${key}${label ? `-${label}` : ''}`);
+}
+
+/**
+ * Makes the sandbox of the checkout at `root`: its files copied, `instrumented` (relative path ->
+ * text) written over them, node_modules linked.
+ * @throws Error when another measure holds the sandbox
+ */
+export function makeSandbox(root: string, instrumented: Map<string, string>, label = ''): Sandbox {
+  const dir = sandboxPath(root, label);
+  mkdirSync(dirname(dir), { recursive: true });
+  const lockFile = `${dir}.lock`;
+  lock(lockFile);
+  rmSync(dir, { recursive: true, force: true });
+  for (const file of projectFiles(root)) {
+    if (SKIPPED.has(file.split('/')[0]!)) continue;
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    try {
+      copyFileSync(join(root, file), join(dir, file));
+    } catch (e) {
+      // A file git lists but the checkout deleted is no part of the project as it is.
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
+  }
+  for (const [file, text] of instrumented) writeFileSync(join(dir, file), text);
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  return {
+    root: dir,
+    remove() {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(lockFile, { force: true });
+    },
+  };
+}
