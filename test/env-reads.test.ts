@@ -37,6 +37,8 @@ const READERS: Record<string, string> = {
   'report/merge.ts':
     'the merge step hands its environment, with the run folder and run ID, to the vitest process that replays the shards',
   'detection/runner.ts': 'hands its environment, without the user settings, to the vitest process of a detection run',
+  'detection/mutation/conformance-run.ts':
+    'hands its environment, without the user settings and with the mutant to switch on, to each conformance run of a mutation measure',
   'linkage/data/zip-places.ts':
     "reads the ZIP code table in a short-lived child process, with the parent's environment less NODE_OPTIONS (the benchmark's heap flags)",
   'bench/latency.ts': 'a benchmark: starts the reference and a run as children with its settings',

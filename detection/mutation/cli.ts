@@ -46,6 +46,7 @@ const program = command({
   .option('--run-time-limit <seconds>', "each run's time limit (default: three times its services' clean runs, at least 60 s)")
   .option('--no-coverage', 'no coverage pass: every mutant runs every service its file serves')
   .option('--all-services', 'every mutant runs every service its file serves, whatever the coverage pass says')
+  .option('--sandbox <name>', 'a sandbox of its own (letters, digits, dashes), to measure beside another measure of this checkout')
   .option('--journal <file>', 'append each result to this file and resume from it (same project, same run seed)')
   .option('--json <file>', 'also write the results as a mutation testing report (mutation-testing-report-schema, as Stryker writes)')
   .option('--list', 'list the mutants of the files picked (ID, place, mutator, original and replacement) and exit')
@@ -62,6 +63,7 @@ const opts = program.opts<{
   runTimeLimit?: string;
   coverage: boolean;
   allServices?: boolean;
+  sandbox?: string;
   journal?: string;
   json?: string;
   list?: boolean;
@@ -84,6 +86,8 @@ const services = opts.services?.split(',').map((s) => s.trim()) as ServiceName[]
 const unknownService = services?.find((s) => !ALL_SERVICES.includes(s));
 if (unknownService) fail(`--services: "${unknownService}" is none of ${ALL_SERVICES.join(', ')}`);
 if (opts.mutant && opts.sample) fail('--mutant and --sample exclude each other');
+if (opts.sandbox !== undefined && !/^[A-Za-z0-9-]{1,40}$/.test(opts.sandbox))
+  fail(`--sandbox: expected up to 40 letters, digits and dashes, got ${JSON.stringify(opts.sandbox)}`);
 let files: string[] = [];
 try {
   files = pickFiles(
@@ -130,6 +134,7 @@ try {
     coverage: opts.coverage,
     ...(services ? { services } : {}),
     allServices: opts.allServices,
+    ...(opts.sandbox ? { label: opts.sandbox } : {}),
     journal: opts.journal,
     stopped: () => stopped,
     onProgress: (e) => {

@@ -55,8 +55,8 @@ export interface RunResult {
   ms: number;
   /** The summary, when the run wrote one. */
   summary?: RunSummary;
-  /** The last lines of its output (a crash's message). */
-  tail: string;
+  /** Its output (stdout and stderr, the last 20,000 characters): a crash's message. */
+  output: string;
 }
 
 const COVERAGE_DUMP = pathToFileURL(join(import.meta.dirname, 'coverage-dump.mjs')).href;
@@ -142,8 +142,7 @@ export function runConformance(req: RunRequest): Promise<RunResult> {
       if (child.pid) RUNNING.delete(child.pid);
       const summary = timedOut ? undefined : readSummary(join(folder, 'summary.json'));
       rmSync(folder, { recursive: true, force: true });
-      const tail = output.trimEnd().split('\n').slice(-8).join('\n');
-      resolve({ code: timedOut ? null : code, timedOut, ms: Date.now() - started, ...(summary ? { summary } : {}), tail });
+      resolve({ code: timedOut ? null : code, timedOut, ms: Date.now() - started, ...(summary ? { summary } : {}), output });
     });
   });
 }

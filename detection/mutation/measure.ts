@@ -119,7 +119,7 @@ async function coveragePass(sandbox: string, services: ServiceName[], o: Measure
       label: `clean-${service}`,
     });
     if (run.code !== 0)
-      throw new Error(`the clean run of ${service} against the instrumented reference did not pass (exit ${run.code}): ${run.tail}`);
+      throw new Error(`the clean run of ${service} against the instrumented reference did not pass (exit ${run.code}): ${run.output.trimEnd().split('\n').slice(-8).join('\n')}`);
     reached.set(service, readCoverage(sandbox));
     cleanMs[service] = run.ms;
     o.onProgress?.({ kind: 'clean', service, ms: run.ms, reached: reached.get(service)!.size });

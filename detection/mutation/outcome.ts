@@ -24,13 +24,14 @@ const BY_CODE: Record<number, [KillKind, string]> = {
   5: ['incomplete', 'INCOMPLETE: checks could not judge (exit 5)'],
 };
 
-/** The last line of a crash's output that says something (not a blank or a frame of a stack trace). */
-function crashLine(tail: string): string {
-  const lines = tail
+/** What a crash says: its first error message, else the last line of its output that says something. */
+function crashLine(output: string): string {
+  const lines = output
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l && !/^(at |❯ |⎯)/.test(l));
-  return lines.at(-1)?.slice(0, 200) ?? 'no output';
+  const error = lines.find((l) => /\b[A-Z]\w*Error\b.*: /.test(l));
+  return (error ?? lines.at(-1) ?? 'no output').slice(0, 200);
 }
 
 /** True when vitest's bail ended the run at a failure that does not gate, so the checks it skipped were not judged. */
@@ -49,5 +50,5 @@ export function verdictOf(run: RunResult, limitMs: number): Verdict {
     const reqs = s.failedRequirements.length ? s.failedRequirements.join(', ') : 'no requirement';
     return { status: 'killed', kind: 'gate', reason: `gate FAIL: ${reqs}${first ? ` (${first})` : ''}` };
   }
-  return { status: 'killed', kind: 'crash', reason: `the run ended (exit ${run.code}) without a report: ${crashLine(run.tail)}` };
+  return { status: 'killed', kind: 'crash', reason: `the run ended (exit ${run.code}) without a report: ${crashLine(run.output)}` };
 }

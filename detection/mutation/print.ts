@@ -20,7 +20,8 @@ export const mutation = (m: MutantInfo) => `${m.file}:${m.line} ${m.mutator}: \`
 /** One judged mutant, for the progress. */
 export function progressLine(done: number, of: number, r: MutantResult): string {
   const where = r.services.length ? ` [${r.services.join(', ')}, ${(r.ms / 1000).toFixed(1)} s]` : '';
-  return `[${done}/${of}] ${r.status.padEnd(11)} ${mutation(r.mutant)}${where}: ${r.reason}`;
+  const m = r.mutant;
+  return `[${done}/${of}] ${r.status.padEnd(11)} ${m.id} \`${short(m.original, 50)}\` -> \`${short(m.replacement, 30)}\`${where}: ${r.reason}`;
 }
 
 const SURVIVED = new Set(['survived', 'no-coverage']);

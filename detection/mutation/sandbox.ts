@@ -48,8 +48,9 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Takes the lock file, or throws naming the live process that holds it. */
-function lock(path: string): void {
+/** Takes the lock file of the sandbox `dir`, or throws naming the live process that holds it. */
+function lock(dir: string): void {
+  const path = `${dir}.lock`;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(path, 'wx');
@@ -60,7 +61,9 @@ function lock(path: string): void {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const holder = Number(readFileSync(path, 'utf8'));
       if (holder && holder !== process.pid && alive(holder))
-        throw new Error(`the sandbox ${dirname(path)} is in use by process ${holder} (another npm run mutation of this checkout)`);
+        throw new Error(
+          `the sandbox ${dir} is in use by process ${holder} (another npm run mutation of this checkout; --sandbox <name> gives a measure a sandbox of its own)`,
+        );
       rmSync(path, { force: true });
     }
   }
@@ -80,8 +83,7 @@ export function sandboxPath(root: string, label = ''): string {
 export function makeSandbox(root: string, instrumented: Map<string, string>, label = ''): Sandbox {
   const dir = sandboxPath(root, label);
   mkdirSync(dirname(dir), { recursive: true });
-  const lockFile = `${dir}.lock`;
-  lock(lockFile);
+  lock(dir);
   rmSync(dir, { recursive: true, force: true });
   for (const file of projectFiles(root)) {
     if (SKIPPED.has(file.split('/')[0]!)) continue;
@@ -99,7 +101,7 @@ export function makeSandbox(root: string, instrumented: Map<string, string>, lab
     root: dir,
     remove() {
       rmSync(dir, { recursive: true, force: true });
-      rmSync(lockFile, { force: true });
+      rmSync(`${dir}.lock`, { force: true });
     },
   };
 }
