@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import type { MutantResult } from './measure.js';
+import type { MutantResult } from './result.js';
 
 export interface Journal {
   /** Results of the same project by mutant ID. */

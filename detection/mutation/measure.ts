@@ -20,7 +20,8 @@ import { type RunResult, runConformance } from './conformance-run.js';
 import { readCoverage } from './coverage.js';
 import { type MutantInfo, instrument } from './instrument.js';
 import { type Journal, openJournal } from './journal.js';
-import { bailedOnNonGating, type KillKind, type Verdict, verdictOf } from './outcome.js';
+import { bailedOnNonGating, type Verdict, verdictOf } from './outcome.js';
+import type { MutantResult, Status } from './result.js';
 import { sampleOf } from './sample.js';
 import { makeSandbox } from './sandbox.js';
 
@@ -53,21 +54,6 @@ export interface MeasureOptions {
   onProgress?: (event: ProgressEvent) => void;
   /** Polled between runs: true stops the measure (an interrupt). */
   stopped?: () => boolean;
-}
-
-export type Status = 'killed' | 'timeout' | 'survived' | 'no-coverage';
-
-export interface MutantResult {
-  mutant: MutantInfo;
-  status: Status;
-  /** How it was killed, or why it survived. */
-  reason: string;
-  /** What ended the run of a killed mutant. */
-  kind?: KillKind;
-  services: ServiceName[];
-  ms: number;
-  /** Taken from the journal of an earlier measure of the same project. */
-  resumed?: boolean;
 }
 
 export type ProgressEvent =
@@ -119,7 +105,9 @@ async function coveragePass(sandbox: string, services: ServiceName[], o: Measure
       label: `clean-${service}`,
     });
     if (run.code !== 0)
-      throw new Error(`the clean run of ${service} against the instrumented reference did not pass (exit ${run.code}): ${run.output.trimEnd().split('\n').slice(-8).join('\n')}`);
+      throw new Error(
+        `the clean run of ${service} against the instrumented reference did not pass (exit ${run.code}): ${run.output.trimEnd().split('\n').slice(-8).join('\n')}`,
+      );
     reached.set(service, readCoverage(sandbox));
     cleanMs[service] = run.ms;
     o.onProgress?.({ kind: 'clean', service, ms: run.ms, reached: reached.get(service)!.size });

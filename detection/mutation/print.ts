@@ -4,7 +4,8 @@
  * place, mutator, original and replacement code and its triage, and the figures per file.
  */
 import type { MutantInfo } from './instrument.js';
-import type { Measure, MutantResult } from './measure.js';
+import type { Measure } from './measure.js';
+import type { MutantResult } from './result.js';
 import { type Score, scoreLine } from './score.js';
 import type { Triage, TriageClass } from './triage.js';
 

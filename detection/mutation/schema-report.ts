@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
-import type { Measure, Status } from './measure.js';
+import type { Measure } from './measure.js';
+import type { Status } from './result.js';
 
 const STATUS: Record<Status, string> = { killed: 'Killed', timeout: 'Timeout', survived: 'Survived', 'no-coverage': 'NoCoverage' };
 
