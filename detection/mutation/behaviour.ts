@@ -16,9 +16,19 @@ const REFERENCE = 'reference';
  */
 export const NOT_BEHAVIOUR: ReadonlyArray<{ path: string; why: string }> = [
   { path: 'reference/faults/', why: 'the fault catalogue: defects switched on by name, never on in a measured run' },
-  { path: 'reference/variants/', why: 'the variant catalogue: legitimate choices switched on by name, never on in a measured run' },
+  {
+    path: 'reference/variants/',
+    why: 'the variant catalogue: legitimate choices switched on by name, never on in a measured run',
+  },
   { path: 'reference/settings.ts', why: "the reader of the reference's settings (REFERENCE_*)" },
-  { path: 'reference/hooks.ts', why: 'the hook points the faults and variants use; with none on, each is the identity' },
+  {
+    path: 'reference/hooks.ts',
+    why: 'the hook points the faults and variants use; with none on, each is the identity',
+  },
+  {
+    path: 'reference/occupancy.ts',
+    why: 'counts requests in flight for benchmarks (npm run bench:latency); no reply reads it',
+  },
 ];
 
 /**
@@ -50,12 +60,16 @@ export function servicesOfFile(file: string): ServiceName[] {
 
 /** True when `file` (relative to the root) is behaviour of the reference. */
 export const isBehaviour = (file: string): boolean =>
-  file.startsWith(`${REFERENCE}/`) && file.endsWith('.ts') && !NOT_BEHAVIOUR.some((n) => file === n.path || file.startsWith(n.path));
+  file.startsWith(`${REFERENCE}/`) &&
+  file.endsWith('.ts') &&
+  !NOT_BEHAVIOUR.some((n) => file === n.path || file.startsWith(n.path));
 
 /** Every behaviour file of the reference under `root`, relative to it, sorted. */
 export function behaviourFiles(root: string): string[] {
   const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(join(dir, d.name)) : [join(dir, d.name)]));
+    readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+      d.isDirectory() ? walk(join(dir, d.name)) : [join(dir, d.name)],
+    );
   return walk(join(root, REFERENCE))
     .map((p) => relative(root, p).split('\\').join('/'))
     .filter(isBehaviour)

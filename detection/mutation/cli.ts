@@ -14,7 +14,7 @@ import { instrument } from './instrument.js';
 import { measure } from './measure.js';
 import { mutation, progressLine, summaryText, untriaged } from './print.js';
 import { writeSchemaReport } from './schema-report.js';
-import { readTriage } from './triage.js';
+import { readTriage, resolveTriage } from './triage.js';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -33,7 +33,7 @@ const program = command({
     'npm run mutation -- --sample 400 --seed 1 --journal reports/mutation.jsonl',
     'npm run mutation -- --files reference/store.ts --sample 30 --seed 7',
     'npm run mutation -- --files reference/matching --list',
-    'npm run mutation -- --mutant reference/store.ts:161:53:EqualityOperator:0c3ab5',
+    'npm run mutation -- --mutant reference/store.ts:126:23:BlockStatement:09f6a3',
   ],
 })
   .option('--sample <n>', 'mutants to draw from the files picked (default 400; all of them when there are fewer)')
@@ -43,12 +43,21 @@ const program = command({
   .option('--mutant <id...>', 'measure these mutants, by stable ID (instead of a sample)')
   .option('--services <list>', "run only these services' suites (comma list)")
   .option('--time-limit <minutes>', 'start no mutant after this long; the score covers the mutants judged')
-  .option('--run-time-limit <seconds>', "each run's time limit (default: three times its services' clean runs, at least 60 s)")
+  .option(
+    '--run-time-limit <seconds>',
+    "each run's time limit (default: three times its services' clean runs, at least 60 s)",
+  )
   .option('--no-coverage', 'no coverage pass: every mutant runs every service its file serves')
   .option('--all-services', 'every mutant runs every service its file serves, whatever the coverage pass says')
-  .option('--sandbox <name>', 'a sandbox of its own (letters, digits, dashes), to measure beside another measure of this checkout')
+  .option(
+    '--sandbox <name>',
+    'a sandbox of its own (letters, digits, dashes), to measure beside another measure of this checkout',
+  )
   .option('--journal <file>', 'append each result to this file and resume from it (same project, same run seed)')
-  .option('--json <file>', 'also write the results as a mutation testing report (mutation-testing-report-schema, as Stryker writes)')
+  .option(
+    '--json <file>',
+    'also write the results as a mutation testing report (mutation-testing-report-schema, as Stryker writes)',
+  )
   .option('--list', 'list the mutants of the files picked (ID, place, mutator, original and replacement) and exit')
   .option('--list-files', 'list the behaviour files with their mutant counts, and what is not mutated, and exit');
 parseArguments(program);
@@ -74,7 +83,8 @@ const fail = (message: string): never => usageError(program, message);
 function int(name: string, raw: string | undefined, min: number, max: number): number | undefined {
   if (raw === undefined) return undefined;
   const n = Number(raw);
-  if (!/^\d+$/.test(raw) || n < min || n > max) fail(`${name}: expected an integer from ${min} to ${max}, got ${JSON.stringify(raw)}`);
+  if (!/^\d+$/.test(raw) || n < min || n > max)
+    fail(`${name}: expected an integer from ${min} to ${max}, got ${JSON.stringify(raw)}`);
   return n;
 }
 const sample = int('--sample', opts.sample, 1, 100000) ?? 400;
@@ -139,9 +149,13 @@ try {
     stopped: () => stopped,
     onProgress: (e) => {
       if (e.kind === 'instrumented')
-        console.error(`mutation: ${e.mutants} mutants in ${e.files} files; measuring ${e.selected} (seed ${seed}, run seed ${runSeed})`);
+        console.error(
+          `mutation: ${e.mutants} mutants in ${e.files} files; measuring ${e.selected} (seed ${seed}, run seed ${runSeed})`,
+        );
       else if (e.kind === 'clean')
-        console.error(`mutation: clean run of ${e.service}: ${(e.ms / 1000).toFixed(1)} s, reaches ${e.reached} mutants`);
+        console.error(
+          `mutation: clean run of ${e.service}: ${(e.ms / 1000).toFixed(1)} s, reaches ${e.reached} mutants`,
+        );
       else console.error(progressLine(e.done, e.of, e.result));
     },
   });
@@ -149,7 +163,7 @@ try {
   console.error(`mutation: ${(e as Error).message}`);
   process.exit(/^no mutant of the files/.test((e as Error).message) ? 2 : 3);
 }
-const triage = readTriage(ROOT);
+const triage = resolveTriage(readTriage(ROOT), result.mutants);
 if (opts.json) writeSchemaReport(resolve(opts.json), ROOT, result, { seed, runSeed });
 console.log(summaryText(result, triage, { seed, runSeed }));
 process.exit(stopped ? 130 : untriaged(result, triage).length || triage.problems.length ? 1 : 0);

@@ -123,7 +123,11 @@ export function runConformance(req: RunRequest): Promise<RunResult> {
   const args = [join(req.sandbox, 'run', 'cli', 'conformance.mjs'), ...req.services.map((s) => `scenarios/${s}`)];
   if (req.bail) args.push('--bail', '1');
   const started = Date.now();
-  const child = spawn(process.execPath, args, { cwd: req.sandbox, env: runEnv(req, runId), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: req.sandbox,
+    env: runEnv(req, runId),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   if (child.pid) RUNNING.add(child.pid);
   let output = '';
   const keep = (d: Buffer) => {
@@ -142,7 +146,13 @@ export function runConformance(req: RunRequest): Promise<RunResult> {
       if (child.pid) RUNNING.delete(child.pid);
       const summary = timedOut ? undefined : readSummary(join(folder, 'summary.json'));
       rmSync(folder, { recursive: true, force: true });
-      resolve({ code: timedOut ? null : code, timedOut, ms: Date.now() - started, ...(summary ? { summary } : {}), output });
+      resolve({
+        code: timedOut ? null : code,
+        timedOut,
+        ms: Date.now() - started,
+        ...(summary ? { summary } : {}),
+        output,
+      });
     });
   });
 }

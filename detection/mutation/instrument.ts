@@ -7,9 +7,11 @@
  *
  * Each mutant gets a stable ID from what it is, not from Stryker's run-local number:
  * `<file>:<line>:<column>:<mutator>:<digest>` (line and column 1-based, as Stryker prints them;
- * digest: the first 6 hex digits of the SHA-1 of the replaced and the replacement code: an
- * expression and its first operand start at the same place), so a triage entry
- * (detection/mutants.md) names the same mutant in every run while its file's code is unchanged.
+ * digest: the first 6 hex digits of the SHA-1 of the replaced and the replacement code, without
+ * comments, whitespace and trailing commas: an expression and its first operand start at the same
+ * place, and code reformatted or reflowed keeps its digest), so a triage entry
+ * (detection/mutants.md) names the same mutant in every run while its file's code is unchanged,
+ * and can be found again by file, mutator and digest when only its place moved (triage.ts).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -80,9 +82,24 @@ function lineStarts(text: string): number[] {
   return starts;
 }
 
+/** Code as the digest reads it: no comments, no whitespace, no trailing commas (the same text for both sides). */
+const tokensOf = (code: string) =>
+  code
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\/\/[^\n]*/g, '')
+    .replace(/\s+/g, '')
+    .replace(/,([)\]}])/g, '$1');
+
 /** The stable ID of a mutant (module comment). */
-export function stableId(m: Pick<MutantInfo, 'file' | 'line' | 'column' | 'mutator' | 'original' | 'replacement'>): string {
-  const digest = createHash('sha1').update(m.original).update('\0').update(m.replacement).digest('hex').slice(0, 6);
+export function stableId(
+  m: Pick<MutantInfo, 'file' | 'line' | 'column' | 'mutator' | 'original' | 'replacement'>,
+): string {
+  const digest = createHash('sha1')
+    .update(tokensOf(m.original))
+    .update('\0')
+    .update(tokensOf(m.replacement))
+    .digest('hex')
+    .slice(0, 6);
   return `${m.file}:${m.line}:${m.column}:${m.mutator}:${digest}`;
 }
 

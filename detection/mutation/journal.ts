@@ -23,7 +23,10 @@ const NOT_RUN = /^(test|bench|docs|examples|detection|linkage)\/|\.md$/;
 
 /** A digest of the files a conformance run loads (tracked and untracked, not ignored), but `skip`. */
 export function projectDigest(root: string, skip: string[] = []): string {
-  const out = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
+  const out = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   const hash = createHash('sha256');
   for (const file of out.split('\0').filter(Boolean).sort()) {
     if (NOT_RUN.test(file) || skip.includes(file)) continue;

@@ -65,6 +65,8 @@ export interface Measure {
   files: string[];
   /** Mutants of the files. */
   total: number;
+  /** Every mutant of the files (the triage is resolved against them). */
+  mutants: MutantInfo[];
   selected: MutantInfo[];
   results: MutantResult[];
   /** Selected mutants not run: the time limit passed, or the measure was stopped. */
@@ -79,7 +81,8 @@ function select(all: MutantInfo[], o: MeasureOptions): MutantInfo[] {
   if (!o.mutantIds?.length) return sampleOf(all, o.sample ?? all.length, o.seed);
   const byId = new Map(all.map((m) => [m.id, m]));
   const unknown = o.mutantIds.filter((id) => !byId.has(id));
-  if (unknown.length) throw new Error(`no mutant of the files picked has the ID ${unknown.join(', ')} (npm run mutation -- --list)`);
+  if (unknown.length)
+    throw new Error(`no mutant of the files picked has the ID ${unknown.join(', ')} (npm run mutation -- --list)`);
   return o.mutantIds.map((id) => byId.get(id)!);
 }
 
@@ -116,8 +119,21 @@ async function coveragePass(sandbox: string, services: ServiceName[], o: Measure
 }
 
 /** Runs one mutant on `services` and judges it. */
-async function runMutant(sandbox: string, m: MutantInfo, services: ServiceName[], limitMs: number, o: MeasureOptions): Promise<Verdict> {
-  const request = { sandbox, services, seed: o.runSeed, activeMutant: m.switchId, timeLimitMs: limitMs, label: `m${m.switchId}` };
+async function runMutant(
+  sandbox: string,
+  m: MutantInfo,
+  services: ServiceName[],
+  limitMs: number,
+  o: MeasureOptions,
+): Promise<Verdict> {
+  const request = {
+    sandbox,
+    services,
+    seed: o.runSeed,
+    activeMutant: m.switchId,
+    timeLimitMs: limitMs,
+    label: `m${m.switchId}`,
+  };
   let run: RunResult = await runConformance({ ...request, bail: true });
   if (bailedOnNonGating(run)) run = await runConformance({ ...request, bail: false });
   return verdictOf(run, limitMs);
@@ -129,7 +145,12 @@ export async function measure(o: MeasureOptions): Promise<Measure> {
   const files = pickFiles(o.root, o.files);
   const instrumented = await instrument(o.root, files);
   const selected = select(instrumented.mutants, o);
-  o.onProgress?.({ kind: 'instrumented', files: files.length, mutants: instrumented.mutants.length, selected: selected.length });
+  o.onProgress?.({
+    kind: 'instrumented',
+    files: files.length,
+    mutants: instrumented.mutants.length,
+    selected: selected.length,
+  });
   const journal: Journal | undefined = o.journal ? openJournal(o.root, o.journal, o.runSeed) : undefined;
   const sandbox = makeSandbox(o.root, instrumented.files, o.label);
   const results: MutantResult[] = [];
@@ -151,7 +172,8 @@ export async function measure(o: MeasureOptions): Promise<Measure> {
         continue;
       }
       const services = servicesFor(m, o, pass?.reached);
-      const limitMs = o.runTimeLimitMs ?? Math.max(60000, 3 * services.reduce((t, s) => t + (pass?.cleanMs[s] ?? 60000), 0));
+      const limitMs =
+        o.runTimeLimitMs ?? Math.max(60000, 3 * services.reduce((t, s) => t + (pass?.cleanMs[s] ?? 60000), 0));
       const t0 = Date.now();
       const verdict: Verdict = services.length
         ? await runMutant(sandbox.root, m, services, limitMs, o)
@@ -162,7 +184,14 @@ export async function measure(o: MeasureOptions): Promise<Measure> {
       }
       const status: Status = !services.length ? 'no-coverage' : verdict.status;
       const kind = verdict.status === 'killed' ? { kind: verdict.kind } : {};
-      const result: MutantResult = { mutant: m, status, reason: verdict.reason, ...kind, services, ms: Date.now() - t0 };
+      const result: MutantResult = {
+        mutant: m,
+        status,
+        reason: verdict.reason,
+        ...kind,
+        services,
+        ms: Date.now() - t0,
+      };
       results.push(result);
       journal?.append(result);
       o.onProgress?.({ kind: 'mutant', done: results.length, of: selected.length, result });
@@ -170,6 +199,7 @@ export async function measure(o: MeasureOptions): Promise<Measure> {
     return {
       files,
       total: instrumented.mutants.length,
+      mutants: instrumented.mutants,
       selected,
       results,
       notRun,

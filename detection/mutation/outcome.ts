@@ -50,5 +50,9 @@ export function verdictOf(run: RunResult, limitMs: number): Verdict {
     const reqs = s.failedRequirements.length ? s.failedRequirements.join(', ') : 'no requirement';
     return { status: 'killed', kind: 'gate', reason: `gate FAIL: ${reqs}${first ? ` (${first})` : ''}` };
   }
-  return { status: 'killed', kind: 'crash', reason: `the run ended (exit ${run.code}) without a report: ${crashLine(run.output)}` };
+  return {
+    status: 'killed',
+    kind: 'crash',
+    reason: `the run ended (exit ${run.code}) without a report: ${crashLine(run.output)}`,
+  };
 }

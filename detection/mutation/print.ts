@@ -16,7 +16,8 @@ export function short(code: string, max = 70): string {
 }
 
 /** `file:line mutator: original -> replacement`. */
-export const mutation = (m: MutantInfo) => `${m.file}:${m.line} ${m.mutator}: \`${short(m.original)}\` -> \`${short(m.replacement, 40)}\``;
+export const mutation = (m: MutantInfo) =>
+  `${m.file}:${m.line} ${m.mutator}: \`${short(m.original)}\` -> \`${short(m.replacement, 40)}\``;
 
 /** One judged mutant, for the progress. */
 export function progressLine(done: number, of: number, r: MutantResult): string {
@@ -28,12 +29,15 @@ export function progressLine(done: number, of: number, r: MutantResult): string 
 const SURVIVED = new Set(['survived', 'no-coverage']);
 
 /** The class a survivor is triaged as, or "untriaged". */
-const classOf = (triage: Triage, r: MutantResult): TriageClass | 'untriaged' => triage.entries.get(r.mutant.id)?.class ?? 'untriaged';
+const classOf = (triage: Triage, r: MutantResult): TriageClass | 'untriaged' =>
+  triage.entries.get(r.mutant.id)?.class ?? 'untriaged';
 
 /** The score of a measure under a triage. */
 export function scoreOf(m: Measure, triage: Triage): Score {
   const killed = m.results.filter((r) => r.status === 'killed' || r.status === 'timeout').length;
-  const excluded = m.results.filter((r) => SURVIVED.has(r.status) && ['equivalent', 'legal'].includes(classOf(triage, r))).length;
+  const excluded = m.results.filter(
+    (r) => SURVIVED.has(r.status) && ['equivalent', 'legal'].includes(classOf(triage, r)),
+  ).length;
   return { killed, measured: m.results.length, excluded };
 }
 
@@ -71,7 +75,9 @@ export function summaryText(m: Measure, triage: Triage, o: { seed: number; runSe
   const clean = Object.entries(m.cleanMs).map(([s, ms]) => `${s} ${((ms ?? 0) / 1000).toFixed(1)} s`);
   if (clean.length) L.push(`  clean runs (coverage pass): ${clean.join(', ')}`);
   if (m.notRun.length)
-    L.push(`  not run: ${m.notRun.length} of the ${m.selected.length} selected (the time limit passed, or the measure was stopped)`);
+    L.push(
+      `  not run: ${m.notRun.length} of the ${m.selected.length} selected (the time limit passed, or the measure was stopped)`,
+    );
   L.push(`  killed: ${killed.length}${killed.length ? ` (${countBy(killed, (r) => r.kind ?? 'gate')})` : ''}`);
   L.push(`  timeouts (counted as killed): ${timeouts.length}`);
   L.push(
@@ -82,9 +88,11 @@ export function summaryText(m: Measure, triage: Triage, o: { seed: number; runSe
     const these = survivors.filter((r) => classOf(triage, r) === cls);
     if (!these.length) continue;
     L.push(`survivors, ${cls} (${these.length}):`);
-    for (const r of these) L.push(`  ${mutation(r.mutant)}  ${r.mutant.id}${r.status === 'no-coverage' ? ' (no coverage)' : ''}`);
+    for (const r of these)
+      L.push(`  ${mutation(r.mutant)}  ${r.mutant.id}${r.status === 'no-coverage' ? ' (no coverage)' : ''}`);
   }
   for (const p of triage.problems) L.push(`triage: ${p}`);
+  for (const n of triage.notes ?? []) L.push(`triage note: ${n}`);
   L.push(scoreLine(scoreOf(m, triage)));
   return L.join('\n');
 }

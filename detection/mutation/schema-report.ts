@@ -10,18 +10,30 @@ import writeFileAtomic from 'write-file-atomic';
 import type { Measure } from './measure.js';
 import type { Status } from './result.js';
 
-const STATUS: Record<Status, string> = { killed: 'Killed', timeout: 'Timeout', survived: 'Survived', 'no-coverage': 'NoCoverage' };
+const STATUS: Record<Status, string> = {
+  killed: 'Killed',
+  timeout: 'Timeout',
+  survived: 'Survived',
+  'no-coverage': 'NoCoverage',
+};
 
 /** Writes the report of `m` (files read from `root`) to `path`. */
 export function writeSchemaReport(path: string, root: string, m: Measure, o: { seed: number; runSeed: number }): void {
   const files: Record<string, { language: string; source: string; mutants: unknown[] }> = {};
   for (const r of m.results) {
-    const f = (files[r.mutant.file] ??= { language: 'typescript', source: readFileSync(join(root, r.mutant.file), 'utf8'), mutants: [] });
+    const f = (files[r.mutant.file] ??= {
+      language: 'typescript',
+      source: readFileSync(join(root, r.mutant.file), 'utf8'),
+      mutants: [],
+    });
     f.mutants.push({
       id: r.mutant.id,
       mutatorName: r.mutant.mutator,
       replacement: r.mutant.replacement,
-      location: { start: { line: r.mutant.line, column: r.mutant.column }, end: { line: r.mutant.endLine, column: r.mutant.endColumn } },
+      location: {
+        start: { line: r.mutant.line, column: r.mutant.column },
+        end: { line: r.mutant.endLine, column: r.mutant.endColumn },
+      },
       status: STATUS[r.status],
       statusReason: r.reason,
       duration: r.ms,

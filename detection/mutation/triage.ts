@@ -31,6 +31,8 @@ export interface Triage {
   entries: Map<string, TriageEntry>;
   /** Rows the command cannot use, each with its line and why. */
   problems: string[];
+  /** What resolving the rows against the current code found (resolveTriage): rows moved, rows stale. */
+  notes?: string[];
 }
 
 /** A mutant ID: file:line:column:mutator:digest. */
@@ -89,13 +91,68 @@ export function readTriage(root: string, file = TRIAGE_FILE): Triage {
     if (!MUTANT_ID.test(id)) return; // a header, a separator, or another table
     const line = i + 1;
     const why = rest.join(' | ');
-    if (!CLASSES.has(cls)) return void problems.push(`${file}:${line}: ${id}: class "${cls}" is none of equivalent, legal, gap`);
-    if (entries.has(id)) return void problems.push(`${file}:${line}: ${id} is triaged twice (also line ${entries.get(id)!.line})`);
-    if (!why.replace(/[`|\s]/g, '')) return void problems.push(`${file}:${line}: ${id}: says nothing about why it is ${cls}`);
+    if (!CLASSES.has(cls))
+      return void problems.push(`${file}:${line}: ${id}: class "${cls}" is none of equivalent, legal, gap`);
+    if (entries.has(id))
+      return void problems.push(`${file}:${line}: ${id} is triaged twice (also line ${entries.get(id)!.line})`);
+    if (!why.replace(/[`|\s]/g, ''))
+      return void problems.push(`${file}:${line}: ${id}: says nothing about why it is ${cls}`);
     // A legal row without a sentence found in the seeds is no triage: its mutant counts as untriaged.
     const unfound = cls === 'legal' ? unfoundQuotes(why, seedText) : [];
     if (unfound.length) return void problems.push(...unfound.map((m) => `${file}:${line}: ${id}: legal, but ${m}`));
     entries.set(id, { id, class: cls as TriageClass, why, line });
   });
   return { entries, problems };
+}
+
+/** What a row's mutant is, wherever it sits: file, mutator and digest (the ID without its place). */
+const shapeOf = (id: string) => {
+  const [file, , , mutator, digest] = id.split(':');
+  return `${file}:${mutator}:${digest}`;
+};
+const place = (id: string) => id.split(':').slice(1, 3).map(Number) as [number, number];
+const byPlace = (a: string, b: string) => {
+  const [la, ca] = place(a);
+  const [lb, cb] = place(b);
+  return la - lb || ca - cb;
+};
+
+/**
+ * The triage keyed by the IDs of `mutants` (the current code's mutants of the files measured): a row
+ * names its mutant by ID, or, when its code moved (reformatted, lines added above it), by file,
+ * mutator and digest, pairing the rows and the mutants of one shape in the order of their places
+ * when they are as many. Rows of those files that name no current mutant are noted as stale.
+ */
+export function resolveTriage(
+  triage: Triage,
+  mutants: ReadonlyArray<{ id: string; file: string }>,
+): Triage & { notes: string[] } {
+  const files = new Set(mutants.map((m) => m.file));
+  const current = new Set(mutants.map((m) => m.id));
+  const entries = new Map<string, TriageEntry>();
+  const rowsByShape = new Map<string, TriageEntry[]>();
+  for (const e of triage.entries.values()) {
+    if (!files.has(e.id.split(':')[0]!)) continue;
+    if (current.has(e.id)) entries.set(e.id, e);
+    else rowsByShape.set(shapeOf(e.id), [...(rowsByShape.get(shapeOf(e.id)) ?? []), e]);
+  }
+  const freeByShape = new Map<string, string[]>();
+  for (const m of mutants)
+    if (!entries.has(m.id)) freeByShape.set(shapeOf(m.id), [...(freeByShape.get(shapeOf(m.id)) ?? []), m.id]);
+  let moved = 0;
+  const stale: TriageEntry[] = [];
+  for (const [shape, rows] of rowsByShape) {
+    const free = (freeByShape.get(shape) ?? []).sort(byPlace);
+    if (free.length !== rows.length) {
+      stale.push(...rows);
+      continue;
+    }
+    rows.sort((a, b) => byPlace(a.id, b.id)).forEach((row, i) => entries.set(free[i]!, row));
+    moved += rows.length;
+  }
+  const notes = [
+    ...(moved ? [`${moved} rows found their mutant by file, mutator and digest (its place moved)`] : []),
+    ...stale.map((e) => `${TRIAGE_FILE}:${e.line}: ${e.id} names no mutant of the current code (stale)`),
+  ];
+  return { entries, problems: triage.problems, notes };
 }
