@@ -1,14 +1,14 @@
 /**
  * The sandbox a mutation measure runs the conformance command in: a copy of the project's files
  * (tracked and untracked, not ignored: what `git ls-files` lists) with the behaviour files
- * replaced by their instrumented text, and `node_modules` a link to the project's own. Every
- * cache the command keeps is keyed so that the sandbox never runs the project's own compiled code
- * nor the project the sandbox's: run/cli/compiled.mjs names a compiled file after its source's
- * absolute path, and vitest's module cache keys a module by its content and the project root.
+ * replaced by their instrumented text, and `node_modules` a folder of links to the project's
+ * packages with caches of its own. The sandbox never runs the project's own compiled code nor the
+ * project the sandbox's: run/cli/compiled.mjs names a compiled file after its source's absolute
+ * path, vitest's module cache keys a module by its content and the project root, and the caches
+ * are the sandbox's (linkPackages): they are made by the measure's first runs and go with it.
  *
- * One sandbox per checkout and label, at a fixed path under the system's temporary folder (so the
- * caches' entries for it are reused by the next measure instead of piling up), held by a lock
- * file while a measure uses it.
+ * One sandbox per checkout and label, at a fixed path under the system's temporary folder, held by
+ * a lock file while a measure uses it.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -82,6 +82,24 @@ function lock(dir: string): void {
   }
 }
 
+/** Folders of node_modules that hold caches, not packages: the sandbox keeps its own. */
+const CACHES = new Set(['.cache', '.experimental-vitest-cache', '.vite', '.vitest']);
+
+/**
+ * The sandbox's node_modules: a folder of its own whose entries link to the checkout's packages, so
+ * that the caches the commands keep there (compiled commands, compiled validators, vitest's module
+ * cache) are the sandbox's alone: no other process of the checkout (a test, a command) writes them
+ * while a measure runs.
+ */
+function linkPackages(root: string, dir: string): void {
+  const own = join(dir, 'node_modules');
+  mkdirSync(own);
+  for (const entry of readdirSync(join(root, 'node_modules'), { withFileTypes: true })) {
+    if (CACHES.has(entry.name)) continue;
+    symlinkSync(join(root, 'node_modules', entry.name), join(own, entry.name), entry.isDirectory() ? 'dir' : 'file');
+  }
+}
+
 /** The sandbox's path for the checkout at `root` and a label ("" for the command's own). */
 export function sandboxPath(root: string, label = ''): string {
   const key = createHash('sha256').update(root).digest('hex').slice(0, 12);
@@ -109,7 +127,7 @@ export function makeSandbox(root: string, instrumented: Map<string, string>, lab
     }
   }
   for (const [file, text] of instrumented) writeFileSync(join(dir, file), text);
-  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  linkPackages(root, dir);
   return {
     root: dir,
     remove() {
