@@ -12,7 +12,8 @@
  * person). A mutant no clean run reaches cannot change any reply of those runs (the runs are seeded
  * alike) and is a survivor with no coverage, as Stryker counts it, without a run. Every run stops at
  * its first failing check (vitest --bail 1); when that failure does not gate (an EXPECT
- * requirement), the run is repeated without bail, so that no gating check is left unrun.
+ * requirement), the run is repeated without bail, so that no gating check is left unrun. A crash
+ * or a timeout (which name no requirement) counts only when a second run kills the mutant too.
  */
 import type { ServiceName } from '../../specs/common/model.js';
 import { ALL_SERVICES, pickFiles, servicesOfFile } from './behaviour.js';
@@ -134,9 +135,19 @@ async function runMutant(
     timeLimitMs: limitMs,
     label: `m${m.switchId}`,
   };
-  let run: RunResult = await runConformance({ ...request, bail: true });
-  if (bailedOnNonGating(run)) run = await runConformance({ ...request, bail: false });
-  return verdictOf(run, limitMs);
+  const once = async (): Promise<Verdict> => {
+    let run: RunResult = await runConformance({ ...request, bail: true });
+    if (bailedOnNonGating(run)) run = await runConformance({ ...request, bail: false });
+    return verdictOf(run, limitMs);
+  };
+  const first = await once();
+  // A crash or a timeout names no requirement: it counts only when a second run kills too,
+  // so that a run upset by the machine (a loaded core, a cache written by another process) kills nothing.
+  if (!(first.status === 'timeout' || (first.status === 'killed' && first.kind === 'crash'))) return first;
+  const second = await once();
+  if (second.status === 'survived')
+    return { status: 'survived', reason: `${first.reason}; a second run: ${second.reason}` };
+  return second.status === 'killed' && second.kind === 'gate' ? second : first;
 }
 
 /** Instruments, samples, runs the coverage pass and every selected mutant. @throws Error on a bad selection or a failing clean run */
