@@ -616,6 +616,13 @@ const ROWS: Record<string, Row> = {
       { what: 'the same (a system maximum of 2)', judge: () => search.defaultMaxFewer(2, 2, 2), unseen: true },
     ],
   },
+  'NO-RESULT': {
+    rejected: [{ what: 'an empty list', judge: () => search.noResult([]) }],
+    accepted: [
+      { what: 'the person itself', judge: () => search.noResult([r('A', 1)]) },
+      { what: 'one other person, no score', judge: () => search.noResult([r('B')]), unseen: true },
+    ],
+  },
   // query
   'NATIVEID-WRONG-IDENTITY': {
     rejected: [

@@ -119,6 +119,13 @@ export const PERSON_FAULTS: FaultDefinition[] = [
       ),
   }),
   person({
+    name: 'person-search-finds-nothing',
+    requirement: 'PERSON-SEARCH-ONE-TO-MANY',
+    operations: ['demographicsSearch'],
+    description: 'demographicsSearch returns no result for any search, also one without matchScoreThreshold',
+    handler: (next, ctx) => ({ ...next(ctx), searchResults: [] }),
+  }),
+  person({
     name: 'person-search-default-max-one',
     requirement: 'PERSON-SEARCH-MAX-DEFAULT',
     operations: ['demographicsSearch'],

@@ -1,6 +1,7 @@
 /**
  * demographicsSearch: the threshold (nothing below it; no filtering without it), ranking,
- * maxSearchResults (at most; greater than 0; the system maximum when absent), and finding an
+ * maxSearchResults (at most; greater than 0; the system maximum when absent), one result or more for
+ * an unthresholded search of a posted person ("returns one to many ranked results"), and finding an
  * exact copy (shared table, with a household as the family of candidates). Result fields are
  * "not shown" for the person service: rules that need a score skip when the deployment returns none.
  * Source: person-provider-identity-api.md, Resources (Person request content options), Endpoints, Limits.
@@ -8,8 +9,10 @@
 import type { Check } from '../../harness/check.js';
 import {
   DEFAULT_MAX_FEWER,
+  NO_RESULT,
   UNTHRESHOLDED_FILTERS,
   defaultMaxFewer,
+  noResult,
   unthresholdedFilters,
 } from '../../specs/clauses/search.js';
 import type { Reply } from '../../harness/reply.js';
@@ -81,6 +84,23 @@ check(
     for (let i = 1; i < PAIR_READS && rejected(read).length; i++) read = await pair();
     if (!own(read[1]).length) t.skip('the thresholded search returned none of the household to compare');
     t.judge(UNTHRESHOLDED_FILTERS, 'PERSON-SEARCH-NO-THRESHOLD', rejected(read), read[0]);
+  },
+);
+
+check(
+  'a search without matchScoreThreshold with the data of a posted person returns one result or more',
+  ['PERSON-SEARCH-ONE-TO-MANY'],
+  async (t) => {
+    const posted = await person.postNew(t, ['PERSON-SEARCH-ONE-TO-MANY']);
+    const results = (r: Reply<'demographicsSearch'>) =>
+      Array.isArray(r.content?.searchResults) ? r.content.searchResults : [];
+    // A lagging index is legitimate: the search is judged once the consistency budget is spent.
+    const read = await t.settle(
+      'search returns a result',
+      () => search(t, posted.identity),
+      (r) => results(r).length > 0,
+    );
+    t.judge(NO_RESULT, 'PERSON-SEARCH-ONE-TO-MANY', noResult(results(read)), read);
   },
 );
 

@@ -2,7 +2,7 @@
  * Clauses of the demographicsSearch checks: nothing below matchScoreThreshold and nothing at or above it filtered away,
  * ranked best to worst, at most maxSearchResults, maxSearchResults > 0, score range and sameIdentity values, a results
  * list that is there and holds no non-match; person: no filtering without a threshold, the system maximum without
- * maxSearchResults. Results are read tolerantly: a result without a numeric score is judged by no score clause (person
+ * maxSearchResults, and one result or more for an unthresholded search of a person it holds. Results are read tolerantly: a result without a numeric score is judged by no score clause (person
  * result fields are not shown); ties may come in any order.
  * Source: organization-identity-api.md, Endpoints (rule 1, demographicsSearch), Resources (Search result), Limits;
  * person-provider-identity-api.md, Resources (Person request content options), Endpoints, Limits.
@@ -178,6 +178,17 @@ export function defaultMaxFewer(unlimited: number, limited: number, max: number)
     : [];
 }
 
+export const NO_RESULT = clause(
+  'NO-RESULT',
+  'a search without matchScoreThreshold, with the data of a person the service holds, that returns no result ' +
+    'within the consistency budget',
+  ['PERSON-SEARCH-ONE-TO-MANY'],
+);
+/** NO-RESULT: the empty list, when the unthresholded search of a held person returned no result. */
+export function noResult(results: readonly Result[]): string[] {
+  return results.length ? [] : ['no result (the seed: "returns one to many ranked results"; no score filtering)'];
+}
+
 export const SEARCH_CLAUSES = [
   BELOW_THRESHOLD,
   THRESHOLD_DROPS,
@@ -191,4 +202,5 @@ export const SEARCH_CLAUSES = [
   EXACT_NOT_FOUND,
   UNTHRESHOLDED_FILTERS,
   DEFAULT_MAX_FEWER,
+  NO_RESULT,
 ];

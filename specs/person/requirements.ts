@@ -258,6 +258,15 @@ const catalogue: Requirement[] = [
     'demographicsSearch results are ranked: match scores do not increase down the list.',
     [SEARCH],
   ),
+  // "returns one to many ranked results" with "when absent no score filtering": a search of a held person's own data,
+  // unthresholded, has that person to return, so none at all contradicts both.
+  must(
+    'PERSON-SEARCH-ONE-TO-MANY',
+    'Endpoints, /v2/demographicsSearch',
+    'demographicsSearch returns one to many results: a search without matchScoreThreshold (no score filtering) ' +
+      'with the data of a person the service holds returns at least one result.',
+    [SEARCH, THRESHOLD],
+  ),
   // No sentence says "at most" in words: the member's name does, and "when absent the system maximum is returned" makes
   // maxSearchResults the maximum when given.
   must(
