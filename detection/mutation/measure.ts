@@ -13,7 +13,8 @@
  * alike) and is a survivor with no coverage, as Stryker counts it, without a run. Every run stops at
  * its first failing check (vitest --bail 1); when that failure does not gate (an EXPECT
  * requirement), the run is repeated without bail, so that no gating check is left unrun. A crash
- * or a timeout (which name no requirement) counts only when a second run kills the mutant too.
+ * or a timeout (which name no requirement) counts only when a second run kills the mutant too (a timeout's second run
+ * has twice the time).
  */
 import type { ServiceName } from '../../specs/common/model.js';
 import { ALL_SERVICES, pickFiles, servicesOfFile } from './behaviour.js';
@@ -127,24 +128,17 @@ async function runMutant(
   limitMs: number,
   o: MeasureOptions,
 ): Promise<Verdict> {
-  const request = {
-    sandbox,
-    services,
-    seed: o.runSeed,
-    activeMutant: m.switchId,
-    timeLimitMs: limitMs,
-    label: `m${m.switchId}`,
+  const request = { sandbox, services, seed: o.runSeed, activeMutant: m.switchId, label: `m${m.switchId}` };
+  const once = async (timeLimitMs: number): Promise<Verdict> => {
+    let run: RunResult = await runConformance({ ...request, timeLimitMs, bail: true });
+    if (bailedOnNonGating(run)) run = await runConformance({ ...request, timeLimitMs, bail: false });
+    return verdictOf(run, timeLimitMs);
   };
-  const once = async (): Promise<Verdict> => {
-    let run: RunResult = await runConformance({ ...request, bail: true });
-    if (bailedOnNonGating(run)) run = await runConformance({ ...request, bail: false });
-    return verdictOf(run, limitMs);
-  };
-  const first = await once();
-  // A crash or a timeout names no requirement: it counts only when a second run kills too,
-  // so that a run upset by the machine (a loaded core, a cache written by another process) kills nothing.
+  const first = await once(limitMs);
+  // A crash or a timeout names no requirement: it counts only when a second run kills too (a timeout's with twice the
+  // time), so that a run upset by the machine (a loaded core, a cache written by another process) kills nothing.
   if (!(first.status === 'timeout' || (first.status === 'killed' && first.kind === 'crash'))) return first;
-  const second = await once();
+  const second = await once(first.status === 'timeout' ? 2 * limitMs : limitMs);
   if (second.status === 'survived')
     return { status: 'survived', reason: `${first.reason}; a second run: ${second.reason}` };
   return second.status === 'killed' && second.kind === 'gate' ? second : first;
