@@ -99,6 +99,9 @@ describe('a run', () => {
   it('names the failed requirements and the first gating check, or the crash', () => {
     expect(verdictOf(run({ code: 1, summary }), 1).reason).toBe('gate FAIL: ORG-MERGE-EFFECT (organization/x)');
     expect(verdictOf(run({ code: 1, output: 'Error: boom\n    at x (y.ts:1)' }), 1).reason).toContain('Error: boom');
+    // A plain Error above the command's own last words is the message, as a TypeError would be.
+    const output = 'Error: boom\n    at x (y.ts:1)\nconformance: the run ended (exit 1) without writing summary.json';
+    expect(verdictOf(run({ code: 1, output }), 1).reason).toMatch(/without a report: Error: boom$/);
   });
 });
 
@@ -155,7 +158,7 @@ describe('the triage file (detection/mutants.md)', () => {
 /** The four fixed mutants of the end-to-end measure, with what the measure must find. */
 const FIXED = [
   ['reference/store.ts:126:23:BlockStatement:09f6a3', 'killed', /gate FAIL: ORG-/],
-  // startReference throws; vitest prints it (with its module cache on, as a TypeError of its own source mapping).
+  // startReference throws: vitest prints "Error: ..." (with a warm module cache, a TypeError of its source map).
   [
     'reference/server.ts:163:7:ConditionalExpression:ffb9c5',
     'killed',

@@ -30,7 +30,7 @@ function crashLine(output: string): string {
     .split('\n')
     .map((l) => l.trim())
     .filter((l) => l && !/^(at |❯ |⎯)/.test(l));
-  const error = lines.find((l) => /\b[A-Z]\w*Error\b.*: /.test(l));
+  const error = lines.find((l) => /\b(?:[A-Z]\w*)?Error\b.*: /.test(l));
   return (error ?? lines.at(-1) ?? 'no output').slice(0, 200);
 }
 
