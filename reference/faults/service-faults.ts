@@ -126,6 +126,16 @@ export const PERSON_FAULTS: FaultDefinition[] = [
     handler: (next, ctx) => ({ ...next(ctx), searchResults: [] }),
   }),
   person({
+    name: 'person-search-needs-ssn',
+    requirement: 'PERSON-SEARCH-ONE-TO-MANY',
+    operations: ['demographicsSearch'],
+    description: 'demographicsSearch returns no result when the searched identity has no SSN (a matcher scoring none)',
+    handler: (next, ctx) => {
+      const ssns = (ctx.content.identity as { ssns?: unknown } | undefined)?.ssns;
+      return Array.isArray(ssns) && ssns.length ? next(ctx) : { ...next(ctx), searchResults: [] };
+    },
+  }),
+  person({
     name: 'person-search-default-max-one',
     requirement: 'PERSON-SEARCH-MAX-DEFAULT',
     operations: ['demographicsSearch'],

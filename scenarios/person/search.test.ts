@@ -1,8 +1,8 @@
 /**
  * demographicsSearch: the threshold (nothing below it; no filtering without it), ranking,
  * maxSearchResults (at most; greater than 0; the system maximum when absent), one result or more for
- * an unthresholded search of a posted person ("returns one to many ranked results"), and finding an
- * exact copy (shared table, with a household as the family of candidates). Result fields are
+ * an unthresholded search of a posted person's data, whole or less its SSN ("returns one to many ranked
+ * results"), and finding an exact copy (shared table, with a household as the family of candidates). Result fields are
  * "not shown" for the person service: rules that need a score skip when the deployment returns none.
  * Source: person-provider-identity-api.md, Resources (Person request content options), Endpoints, Limits.
  */
@@ -88,19 +88,24 @@ check(
 );
 
 check(
-  'a search without matchScoreThreshold with the data of a posted person returns one result or more',
+  'a search without matchScoreThreshold with the data of a posted person, whole or less its SSN, returns a result or more',
   ['PERSON-SEARCH-ONE-TO-MANY'],
   async (t) => {
     const posted = await person.postNew(t, ['PERSON-SEARCH-ONE-TO-MANY']);
     const results = (r: Reply<'demographicsSearch'>) =>
       Array.isArray(r.content?.searchResults) ? r.content.searchResults : [];
-    // A lagging index is legitimate: the search is judged once the consistency budget is spent.
-    const read = await t.settle(
-      'search returns a result',
-      () => search(t, posted.identity),
-      (r) => results(r).length > 0,
-    );
-    t.judge(NO_RESULT, 'PERSON-SEARCH-ONE-TO-MANY', noResult(results(read)), read);
+    // A fuzzy search is made of what the caller has: an SSN is often missing (a matcher that gave every
+    // candidate no score once a field was absent on one side answered such searches with nothing).
+    const { ssns: _ssns, ...lessSsn } = posted.identity;
+    for (const identity of [posted.identity, lessSsn]) {
+      // A lagging index is legitimate: the search is judged once the consistency budget is spent.
+      const read = await t.settle(
+        'search returns a result',
+        () => search(t, identity),
+        (r) => results(r).length > 0,
+      );
+      t.judge(NO_RESULT, 'PERSON-SEARCH-ONE-TO-MANY', noResult(results(read)), read);
+    }
   },
 );
 

@@ -258,8 +258,8 @@ const catalogue: Requirement[] = [
     'demographicsSearch results are ranked: match scores do not increase down the list.',
     [SEARCH],
   ),
-  // "returns one to many ranked results" with "when absent no score filtering": a search of a held person's own data,
-  // unthresholded, has that person to return, so none at all contradicts both.
+  // "returns one to many ranked results" with "when absent no score filtering": a search of a held person's own data
+  // (all of it, or all but its SSN), unthresholded, has that person to return, so none at all contradicts both.
   must(
     'PERSON-SEARCH-ONE-TO-MANY',
     'Endpoints, /v2/demographicsSearch',
