@@ -568,3 +568,21 @@ describe('npm run conformance -- --evidence: bad arguments stop it before anythi
     expect(r.stderr).toContain(`conformance: ${message}`);
   });
 });
+
+describe('--certification against a configured person deployment without its customer ID', () => {
+  it('stops before the run (exit 2), naming PERSON_CUSTOMER_ID: the check it would omit fails the certification', async () => {
+    const bundle = join(mkdtempSync(join(tmpdir(), 'cf-evidence-customer-')), 'bundle');
+    const person = {
+      PERSON_BASE_URL: 'http://127.0.0.1:9',
+      PERSON_USERNAME: 'u',
+      PERSON_PASSWORD: 'p',
+      PERSON_SOURCES: 'cf_test_a,cf_test_b',
+    };
+    const args = ['--evidence', bundle, '--product', 'X', '--product-version', '1', '--certification'];
+    const r = await runCommand('run/cli/conformance.mjs', args, person);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain("conformance: Setting PERSON_CUSTOMER_ID: expected the person deployment's customer ID");
+    expect(r.stdout).not.toContain('Conformance run');
+    expect(existsSync(bundle)).toBe(false);
+  });
+});

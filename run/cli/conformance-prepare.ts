@@ -241,6 +241,13 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
     // The key that will sign the evidence bundle is read now: a wrong one stops the run before it starts.
     const key = evidence ? evidenceKeySetting() : undefined;
     if (key) readSigningKey(key, EVIDENCE_KEY_SETTING);
+    // The certification fails on an omitted check: the one a missing setting would omit is named now, not after the run.
+    if (evidence?.certification && settings.configured.person && !settings.configured.person.customerId)
+      throw new SettingsError(
+        'PERSON_CUSTOMER_ID',
+        "the person deployment's customer ID with --certification (without it the check that a request carrying it is " +
+          'accepted is omitted, and the certification fails)',
+      );
     const ignored = referenceSettingsProblem(settings);
     if (ignored) throw ignored;
     if (list && situations) {
