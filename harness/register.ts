@@ -6,7 +6,7 @@
  */
 import { type TestContext, inject, test } from 'vitest';
 import { relative } from 'node:path';
-import type { ServiceName } from '../specs/common/model.js';
+import type { Requirement, ServiceName } from '../specs/common/model.js';
 import { fnv1a, seededFaker, testSeed } from '../generators/seed.js';
 import { Check, StopCheck, catalogueOf } from './check.js';
 import { labelForAllure } from './allure.js';
@@ -144,83 +144,116 @@ export function scenario(service: ServiceName, area: string) {
       test.skip(`${title} [${verifies.join(' ')}]`, { meta: { declared } }, () => {});
       return;
     }
-    for (const variant of variants) register(declared, body, options, variant);
-  }
-
-  function register(
-    declared: CheckDeclaration,
-    body: CheckBody,
-    options: CheckOptions,
-    variant: RunVariant | undefined,
-  ): void {
-    const { title, checkId, verifies } = declared;
-    const name = `${title} [${verifies.join(' ')}]${variant ? ` {${variant.name}}` : ''}`;
-    test.concurrent(name, { meta: { declared } }, async (ctx: TestContext) => {
-      const begun = Date.now();
-      const meta: CheckMeta = { checkId, service, area, verifies };
-      ctx.task.meta.check = meta;
-      if (variant) ctx.task.meta.variant = variant.name;
-      const info = runInfo();
-      const profile = variant?.profile ?? info.profile;
-      const client = clientFor(service, variant);
-      let t: Check | undefined;
-      try {
-        if (!client) throw new StopCheck('omit', `${service} service not configured for this run`);
-        const disabled = verifies.filter(
-          (id) => profile.disabledExpectations.includes(id) && catalogue.get(id)?.level === 'EXPECT',
-        );
-        // A check citing only switched-off expectations is not applicable; one citing others judges those.
-        if (disabled.length === verifies.length) throw new StopCheck('omit', `profile disables ${disabled.join(', ')}`);
-        if (options.createsDataSources && !profile.createDataSources)
-          throw new StopCheck('omit', IRREVERSIBLE.dataSources.note);
-        t = new Check(
-          service,
-          verifies,
-          seededFaker(testSeed(info.seed, checkId)),
-          client,
-          profile,
-          runContext(variant),
-          relative(process.cwd(), ctx.task.file.filepath),
-        );
-        t.disabled = new Set(disabled);
-        t.sendBy = sendBy(begun, ctx.task.timeout);
-        // Aborted when the run is cancelled (run/vitest/global-setup.ts, on an interrupt).
-        t.signal = runInterrupt();
-        if (options.chain) t.priority = options.chain === 'longest' ? LONGEST_CHAIN_PRIORITY : CHAIN_PRIORITY;
-        await body(t);
-        meta.verdict = 'pass';
-        if (t.notes.length) meta.note = t.notes.join('\n');
-      } catch (caught) {
-        // Nothing a check throws may quote other people's data into a report or the console.
-        scrubError(caught);
-        // A failure citing only expectations the profile switches off is not this deployment's to answer for.
-        const thrown = interruptedBy(caught, runInterrupt(), t)
-          ? new StopCheck('skip', INTERRUPTED_NOTE)
-          : caught instanceof ConformanceFailure && t && caught.requirements.every((id) => t!.disabled.has(id))
-            ? new StopCheck('omit', `stopped at ${caught.requirements.join(', ')}, which the profile disables`)
-            : caught;
-        // The failure's text for every report: rule, expected, got, exchange; no stack frames (harness/failure.ts).
-        const { error: e, report } = explainFailure(thrown, {
-          verifies,
-          rules: catalogue,
-          exchanges: t?.exchanges ?? [],
-          ...(t ? { judged: t.judgedExchange() } : {}),
-        });
-        const c = classify(e, verifies);
-        meta.verdict = c.verdict;
-        if (c.couldNotJudge) meta.couldNotJudge = true;
-        if (c.failed) meta.failedRequirements = c.failed;
-        if (report) meta.failure = report;
-        if (c.note || t?.notes.length) meta.note = c.note ?? t!.notes.join('\n');
-        if (c.verdict === 'skip' || c.verdict === 'omit') ctx.skip(`${c.verdict}: ${c.note}`);
-        throw e;
-      } finally {
-        if (t) recordCheck(meta, t, info.exchanges);
-        else labelForAllure(meta, []);
-      }
-    });
+    for (const variant of variants) {
+      const name = `${title} [${verifies.join(' ')}]${variant ? ` {${variant.name}}` : ''}`;
+      test.concurrent(name, { meta: { declared } }, (ctx: TestContext) =>
+        runCheck(ctx, { declared, catalogue, body, options, variant }),
+      );
+    }
   }
   // The registrar knows its service, so shared rules look their requirements up by role (specs/services.ts
   // requirementFor).
   return { check: Object.assign(check, { service }) };
+}
+
+/** One registered run of a check: what it is, its service's requirements, its body and options, its variant. */
+interface Registered {
+  declared: CheckDeclaration;
+  catalogue: Map<string, Requirement>;
+  body: CheckBody;
+  options: CheckOptions;
+  variant: RunVariant | undefined;
+}
+
+/** Runs a check as its vitest test: its verdict and failure in the test's meta, its exchanges recorded. */
+async function runCheck(ctx: TestContext, r: Registered): Promise<void> {
+  const { checkId, service, area, verifies } = r.declared;
+  const begun = Date.now();
+  const meta: CheckMeta = { checkId, service, area, verifies };
+  ctx.task.meta.check = meta;
+  if (r.variant) ctx.task.meta.variant = r.variant.name;
+  const info = runInfo();
+  let t: Check | undefined;
+  try {
+    t = openCheck(ctx, r, begun);
+    await r.body(t);
+    meta.verdict = 'pass';
+    if (t.notes.length) meta.note = t.notes.join('\n');
+  } catch (caught) {
+    const { error, skip } = failed(meta, caught, t, r.catalogue);
+    if (skip) ctx.skip(skip);
+    throw error;
+  } finally {
+    if (t) recordCheck(meta, t, info.exchanges);
+    else labelForAllure(meta, []);
+  }
+}
+
+/**
+ * The check's context: its client, profile, seeded Faker, deadline and interrupt signal.
+ * @throws StopCheck 'omit' when the service is not configured, the profile disables every expectation it cites, or it
+ *   creates data sources and the profile does not allow it
+ */
+function openCheck(ctx: TestContext, { declared, catalogue, options, variant }: Registered, begun: number): Check {
+  const { checkId, service, verifies } = declared;
+  const info = runInfo();
+  const profile = variant?.profile ?? info.profile;
+  const client = clientFor(service as ServiceName, variant);
+  if (!client) throw new StopCheck('omit', `${service} service not configured for this run`);
+  const disabled = verifies.filter(
+    (id) => profile.disabledExpectations.includes(id) && catalogue.get(id)?.level === 'EXPECT',
+  );
+  // A check citing only switched-off expectations is not applicable; one citing others judges those.
+  if (disabled.length === verifies.length) throw new StopCheck('omit', `profile disables ${disabled.join(', ')}`);
+  if (options.createsDataSources && !profile.createDataSources)
+    throw new StopCheck('omit', IRREVERSIBLE.dataSources.note);
+  const t = new Check(
+    service as ServiceName,
+    verifies,
+    seededFaker(testSeed(info.seed, checkId)),
+    client,
+    profile,
+    runContext(variant),
+    relative(process.cwd(), ctx.task.file.filepath),
+  );
+  t.disabled = new Set(disabled);
+  t.sendBy = sendBy(begun, ctx.task.timeout);
+  // Aborted when the run is cancelled (run/vitest/global-setup.ts, on an interrupt).
+  t.signal = runInterrupt();
+  if (options.chain) t.priority = options.chain === 'longest' ? LONGEST_CHAIN_PRIORITY : CHAIN_PRIORITY;
+  return t;
+}
+
+/**
+ * What a check threw, as its verdict, note and failure in `meta`; returns the error the test throws and, for a skip or
+ * an omission, the test's skip note.
+ */
+function failed(
+  meta: CheckMeta,
+  caught: unknown,
+  t: Check | undefined,
+  rules: Map<string, Requirement>,
+): { error: unknown; skip?: string } {
+  // Nothing a check throws may quote other people's data into a report or the console.
+  scrubError(caught);
+  // A failure citing only expectations the profile switches off is not this deployment's to answer for.
+  const thrown = interruptedBy(caught, runInterrupt(), t)
+    ? new StopCheck('skip', INTERRUPTED_NOTE)
+    : caught instanceof ConformanceFailure && t && caught.requirements.every((id) => t.disabled.has(id))
+      ? new StopCheck('omit', `stopped at ${caught.requirements.join(', ')}, which the profile disables`)
+      : caught;
+  // The failure's text for every report: rule, expected, got, exchange; no stack frames (harness/failure.ts).
+  const { error: e, report } = explainFailure(thrown, {
+    verifies: meta.verifies,
+    rules,
+    exchanges: t?.exchanges ?? [],
+    ...(t ? { judged: t.judgedExchange() } : {}),
+  });
+  const c = classify(e, meta.verifies);
+  meta.verdict = c.verdict;
+  if (c.couldNotJudge) meta.couldNotJudge = true;
+  if (c.failed) meta.failedRequirements = c.failed;
+  if (report) meta.failure = report;
+  if (c.note || t?.notes.length) meta.note = c.note ?? t!.notes.join('\n');
+  return { error: e, ...(c.verdict === 'skip' || c.verdict === 'omit' ? { skip: `${c.verdict}: ${c.note}` } : {}) };
 }

@@ -22,6 +22,82 @@ export interface Posted {
   linkId: string;
 }
 
+/** A new identity on a source, with the post's content (not yet posted). */
+export type Made = Pick<Posted, 'source' | 'identity' | 'content'>;
+
+/**
+ * Posts content for `source` and reads the record's link ID back (within the consistency budget); fails citing
+ * `cites` if either step fails.
+ */
+const postAndRead = async (t: Check, made: Made, cites: string[]): Promise<Posted> => {
+  const reply = await t.ok('postIdentity', made.content, { cites });
+  const linkId = await resolved(t, made.source);
+  t.judge(POSTED_NOT_FOUND, cites, postedNotFound(made.source, linkId !== undefined));
+  return { ...made, reply, linkId: linkId! };
+};
+
+/** nativeIdQuery for a source (validated reply). */
+const lookup = (t: Check, source: SourceRef, views?: string[]) =>
+  t.call('nativeIdQuery', {
+    source: { name: source.name, id: source.id },
+    ...(views ? { responseIdentityFormatNames: views } : {}),
+  });
+
+/** Link ID a source resolves to now, or undefined when the lookup finds nothing. */
+const linkIdOf = async (t: Check, source: SourceRef): Promise<string | undefined> => {
+  const r = await lookup(t, source);
+  return isAbsent(r) ? undefined : (r.content?.linkId as string);
+};
+
+/**
+ * Link ID a source resolves to once it resolves at all (after a write), or undefined when it never does within the
+ * budget.
+ */
+const resolved = (t: Check, source: SourceRef) =>
+  t.settle(
+    `${source.id} resolves`,
+    () => linkIdOf(t, source),
+    (v) => v !== undefined,
+  );
+
+/**
+ * nativeIdQuery of a source after a write, read until `until` holds or the consistency budget is spent; the last
+ * reply is returned for the caller to judge.
+ */
+const lookupUntil = (t: Check, source: SourceRef, what: string, until: (r: Reply) => boolean) =>
+  t.settle(what, () => lookup(t, source), until);
+
+/** Link ID of a source after a write, read until `until` holds (see lookupUntil). */
+const linkIdUntil = (t: Check, source: SourceRef, what: string, until: (linkId: string | undefined) => boolean) =>
+  t.settle(what, () => linkIdOf(t, source), until);
+
+/**
+ * Waits (within the consistency budget) until a search with the posted identity returns its link ID, so a later post
+ * can be matched against it even where the search index lags writes. Returns whether it did.
+ */
+const searchable = async (t: Check, posted: Pick<Posted, 'identity' | 'linkId'>): Promise<boolean> => {
+  const r = await t.settle(
+    `search shows ${posted.linkId}`,
+    () => t.call('demographicsSearch', { identity: posted.identity }),
+    (x) => resultLinkIds(x).includes(posted.linkId),
+  );
+  return resultLinkIds(r).includes(posted.linkId);
+};
+
+/**
+ * Before a step that relies on it (a copy that should match): waits until a search shows the posted identity (nothing
+ * to wait for at a budget of 0).
+ */
+const whenSearchable = (t: Check, posted: Pick<Posted, 'identity' | 'linkId'>) =>
+  t.waitFor(
+    `search ranks ${posted.linkId} first`,
+    () => t.call('demographicsSearch', { identity: posted.identity }),
+    (x) => ranksFirst(x, posted.linkId),
+  );
+
+/**
+ * The steps of a service: those that make identities use its generator, the others are the same for every service.
+ */
 export function steps(generate: IdentityGenerator) {
   /** A new identity on a run-owned source (not yet posted). */
   const make = (t: Check, sourceIndex = 0) => {
@@ -37,78 +113,8 @@ export function steps(generate: IdentityGenerator) {
     return { source, identity, content: postContent(identity, source, t.profile.sourcePlacement) };
   };
 
-  /**
-   * Posts content for `source` and reads the record's link ID back (within the consistency budget); fails citing
-   * `cites` if either step fails.
-   */
-  const postAndRead = async (t: Check, made: ReturnType<typeof make>, cites: string[]): Promise<Posted> => {
-    const reply = await t.ok('postIdentity', made.content, { cites });
-    const linkId = await resolved(t, made.source);
-    t.judge(POSTED_NOT_FOUND, cites, postedNotFound(made.source, linkId !== undefined));
-    return { ...made, reply, linkId: linkId! };
-  };
-
   /** Posts a new distinct identity; `cites` are the requirements a failure of the set-up bears on. */
   const postNew = (t: Check, cites: string[], sourceIndex = 0) => postAndRead(t, make(t, sourceIndex), cites);
-
-  /** nativeIdQuery for a source (validated reply). */
-  const lookup = (t: Check, source: SourceRef, views?: string[]) =>
-    t.call('nativeIdQuery', {
-      source: { name: source.name, id: source.id },
-      ...(views ? { responseIdentityFormatNames: views } : {}),
-    });
-
-  /** Link ID a source resolves to now, or undefined when the lookup finds nothing. */
-  const linkIdOf = async (t: Check, source: SourceRef): Promise<string | undefined> => {
-    const r = await lookup(t, source);
-    return isAbsent(r) ? undefined : (r.content?.linkId as string);
-  };
-
-  /**
-   * Link ID a source resolves to once it resolves at all (after a write), or undefined when it never does within the
-   * budget.
-   */
-  const resolved = (t: Check, source: SourceRef) =>
-    t.settle(
-      `${source.id} resolves`,
-      () => linkIdOf(t, source),
-      (v) => v !== undefined,
-    );
-
-  /**
-   * nativeIdQuery of a source after a write, read until `until` holds or the consistency budget is spent; the last
-   * reply is returned for the caller to judge.
-   */
-  const lookupUntil = (t: Check, source: SourceRef, what: string, until: (r: Reply) => boolean) =>
-    t.settle(what, () => lookup(t, source), until);
-
-  /** Link ID of a source after a write, read until `until` holds (see lookupUntil). */
-  const linkIdUntil = (t: Check, source: SourceRef, what: string, until: (linkId: string | undefined) => boolean) =>
-    t.settle(what, () => linkIdOf(t, source), until);
-
-  /**
-   * Waits (within the consistency budget) until a search with the posted identity returns its link ID, so a later post
-   * can be matched against it even where the search index lags writes. Returns whether it did.
-   */
-  const searchable = async (t: Check, posted: Pick<Posted, 'identity' | 'linkId'>): Promise<boolean> => {
-    const r = await t.settle(
-      `search shows ${posted.linkId}`,
-      () => t.call('demographicsSearch', { identity: posted.identity }),
-      (x) => resultLinkIds(x).includes(posted.linkId),
-    );
-    return resultLinkIds(r).includes(posted.linkId);
-  };
-
-  /**
-   * Before a step that relies on it (a copy that should match): waits until a search shows the posted identity (nothing
-   * to wait for at a budget of 0).
-   */
-  const whenSearchable = (t: Check, posted: Pick<Posted, 'identity' | 'linkId'>) =>
-    t.waitFor(
-      `search ranks ${posted.linkId} first`,
-      () => t.call('demographicsSearch', { identity: posted.identity }),
-      (x) => ranksFirst(x, posted.linkId),
-    );
 
   return {
     make,
