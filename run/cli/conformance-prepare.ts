@@ -200,23 +200,7 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
   if (json && !list) usageError(program, '--json goes with --list');
   if (situations && !list) usageError(program, '--situations goes with --list');
   // --requirement selects by the listing: the files of the checks that verify the IDs, and a name pattern on them.
-  let selected: string[] = [];
-  if (requirement !== undefined) {
-    if (program.args.some((a) => a === '-t' || a.startsWith('-t=') || a.startsWith('--testNamePattern')))
-      usageError(program, '--requirement selects checks by name itself: give it without -t');
-    const ids = requirement
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    const checks = ids.every((id) => requirementIndex().has(id))
-      ? await (await import('../check-ids.js')).suiteChecks(
-          resolveBudgets({ walks: 0, walkSteps: 0, badInputs: 0 }, true),
-        )
-      : [];
-    const chosen = requirementFilters(ids, checks);
-    if ('problem' in chosen) usageError(program, chosen.problem);
-    selected = chosen.args;
-  }
+  const selected = requirement === undefined ? [] : await requirementArgs(requirement);
   const vitestArgs = [...program.args, ...selected];
   const evidence = evidenceRequest(asked);
   // --certification covers every generated case (harness/config.ts Settings.scope), unless CONFORMANCE_SCOPE says otherwise.
@@ -231,45 +215,10 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
   // runs.
   const argumentProblem = await vitestArgumentProblem(vitestArgs);
   if (argumentProblem) usageError(program, argumentProblem);
-  let settings: Settings;
-  let profile: Profile;
-  try {
-    ({ settings, profile } = runSettings());
-    const known = loadKnownFailures();
-    if (known) await checkKnownFailureIds(known, resolveBudgets(settings, settings.target === 'embedded'));
-    if (settings.target === 'embedded') referenceSettings(process.env);
-    // The key that will sign the evidence bundle is read now: a wrong one stops the run before it starts.
-    const key = evidence ? evidenceKeySetting() : undefined;
-    if (key) readSigningKey(key, EVIDENCE_KEY_SETTING);
-    // The certification fails on an omitted check: the one a missing setting would omit is named now, not after the run.
-    if (evidence?.certification && settings.configured.person && !settings.configured.person.customerId)
-      throw new SettingsError(
-        'PERSON_CUSTOMER_ID',
-        "the person deployment's customer ID with --certification (without it the check that a request carrying it is " +
-          'accepted is omitted, and the certification fails)',
-      );
-    const ignored = referenceSettingsProblem(settings);
-    if (ignored) throw ignored;
-    if (list && situations) {
-      const { situationsJson, situationsListing } = await import('../docs/situations.js');
-      console.log(json ? situationsJson(settings.scope) : situationsListing(settings.scope));
-      process.exit(0);
-    }
-    if (list) {
-      // The scenario files are loaded only for a listing (it costs a run's start-up seconds).
-      const checks = await (await import('../check-ids.js')).suiteChecks(
-        resolveBudgets(settings, settings.target === 'embedded'),
-      );
-      console.log(json ? listingJson(checks) : listingText(checks));
-      process.exit(0);
-    }
-  } catch (e) {
-    if (e instanceof SettingsError || e instanceof ReferenceSettingError) {
-      console.error(`conformance: ${e.message}`);
-      process.exit(2);
-    }
-    throw e;
-  }
+  const { settings, profile } = await checkedSettings(
+    evidence,
+    list ? { json: json === true, situations: situations === true } : undefined,
+  );
   const runId = `${settings.runId ?? newRunId()}${shard ? `-s${shard[1]}of${shard[2]}` : ''}`;
   const set: Record<string, string> = {
     ...HANDOFF.runId.entry(runId),
@@ -282,35 +231,8 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
   const before = folderBefore(settings.reportDir, runId);
   const unset: string[] = [];
   // Only this run's own preflight says how far the deployment is (the files side by side follow from it).
-  let roundTrip: number | undefined;
   console.log(`conformance: ${targetStatement(settings)}`);
-  // Preflight: one cheap request per configured service before any check (exit 3 with one message).
-  if (Object.keys(settings.configured).length) {
-    const { problems, roundTripMs } = await preflight(settings.configured, profile, {
-      timeoutMs: settings.timeoutMs,
-      retryBudgetMs: settings.retryBudgetMs,
-      ...(settings.retries !== undefined ? { retries: settings.retries } : {}),
-      reportDir: settings.reportDir,
-      runId,
-    });
-    if (problems.length) {
-      console.error(preflightMessage(problems, (s) => SERVICES[s].envPrefix));
-      // Nothing ran: the run folder the preflight's client opened goes (run/run-folder.ts).
-      removeRunTrace(before);
-      process.exit(3);
-    }
-    // A distant deployment gets more scenario files side by side (harness/config.ts filesAtOnceFor), unless
-    // CONFORMANCE_FILES_AT_ONCE says how many.
-    if (roundTripMs !== undefined) {
-      roundTrip = Math.round(roundTripMs);
-      const why = filesAtOnceSetBy(loadEnv()) ?? 'CONFORMANCE_FILES_AT_ONCE sets another number';
-      if (settings.verbose)
-        console.log(
-          `conformance: round trip ${Math.round(roundTripMs)} ms: ${filesAtOnceFor(settings, roundTripMs)} ` +
-            `scenario files at once (${why})`,
-        );
-    }
-  }
+  const roundTrip = await preflightRoundTrip(settings, profile, runId, before);
   const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
   const args = [...(shard ? [`--shard=${shard[1]}/${shard[2]}`] : []), ...vitestArgs];
   // Plain output carries no colour codes.
@@ -335,6 +257,112 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
     stopPipe: stopPipe(),
     ...(evidence ? { evidence } : {}),
   };
+}
+
+/**
+ * The vitest arguments that select the checks verifying the comma-separated requirement IDs (their files and a name
+ * pattern on them), from the listing; exits 2 naming the problem when an ID is unknown or -t is given too.
+ */
+async function requirementArgs(requirement: string): Promise<string[]> {
+  if (program.args.some((a) => a === '-t' || a.startsWith('-t=') || a.startsWith('--testNamePattern')))
+    usageError(program, '--requirement selects checks by name itself: give it without -t');
+  const ids = requirement
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const checks = ids.every((id) => requirementIndex().has(id))
+    ? await (await import('../check-ids.js')).suiteChecks(
+        resolveBudgets({ walks: 0, walkSteps: 0, badInputs: 0 }, true),
+      )
+    : [];
+  const chosen = requirementFilters(ids, checks);
+  if ('problem' in chosen) usageError(program, chosen.problem);
+  return chosen.args;
+}
+
+/**
+ * The run's settings and profile, checked before anything runs (exit 2 with one message): the known-failures list's
+ * check IDs, the reference's settings, the evidence signing key. With `list`, prints the listing (of the checks, or of
+ * the state tables' situations) and exits 0.
+ */
+async function checkedSettings(
+  evidence: EvidenceRequest | undefined,
+  list: { json: boolean; situations: boolean } | undefined,
+): Promise<{ settings: Settings; profile: Profile }> {
+  try {
+    const { settings, profile } = runSettings();
+    const known = loadKnownFailures();
+    if (known) await checkKnownFailureIds(known, resolveBudgets(settings, settings.target === 'embedded'));
+    if (settings.target === 'embedded') referenceSettings(process.env);
+    // The key that will sign the evidence bundle is read now: a wrong one stops the run before it starts.
+    const key = evidence ? evidenceKeySetting() : undefined;
+    if (key) readSigningKey(key, EVIDENCE_KEY_SETTING);
+    // The certification fails on an omitted check: the one a missing setting would omit is named now, not after the
+    // run.
+    if (evidence?.certification && settings.configured.person && !settings.configured.person.customerId)
+      throw new SettingsError(
+        'PERSON_CUSTOMER_ID',
+        "the person deployment's customer ID with --certification (without it the check that a request carrying it is " +
+          'accepted is omitted, and the certification fails)',
+      );
+    const ignored = referenceSettingsProblem(settings);
+    if (ignored) throw ignored;
+    if (list?.situations) {
+      const { situationsJson, situationsListing } = await import('../docs/situations.js');
+      console.log(list.json ? situationsJson(settings.scope) : situationsListing(settings.scope));
+      process.exit(0);
+    }
+    if (list) {
+      // The scenario files are loaded only for a listing (it costs a run's start-up seconds).
+      const checks = await (await import('../check-ids.js')).suiteChecks(
+        resolveBudgets(settings, settings.target === 'embedded'),
+      );
+      console.log(list.json ? listingJson(checks) : listingText(checks));
+      process.exit(0);
+    }
+    return { settings, profile };
+  } catch (e) {
+    if (e instanceof SettingsError || e instanceof ReferenceSettingError) {
+      console.error(`conformance: ${e.message}`);
+      process.exit(2);
+    }
+    throw e;
+  }
+}
+
+/**
+ * Preflight: one cheap request per configured service before any check (exit 3 with one message, the run folder it
+ * opened removed); returns the round trip it measured, by which a distant deployment gets more scenario files side by
+ * side (harness/config.ts filesAtOnceFor), unless CONFORMANCE_FILES_AT_ONCE says how many.
+ */
+async function preflightRoundTrip(
+  settings: Settings,
+  profile: Profile,
+  runId: string,
+  before: ReturnType<typeof folderBefore>,
+): Promise<number | undefined> {
+  if (!Object.keys(settings.configured).length) return undefined;
+  const { problems, roundTripMs } = await preflight(settings.configured, profile, {
+    timeoutMs: settings.timeoutMs,
+    retryBudgetMs: settings.retryBudgetMs,
+    ...(settings.retries !== undefined ? { retries: settings.retries } : {}),
+    reportDir: settings.reportDir,
+    runId,
+  });
+  if (problems.length) {
+    console.error(preflightMessage(problems, (s) => SERVICES[s].envPrefix));
+    // Nothing ran: the run folder the preflight's client opened goes (run/run-folder.ts).
+    removeRunTrace(before);
+    process.exit(3);
+  }
+  if (roundTripMs === undefined) return undefined;
+  const why = filesAtOnceSetBy(loadEnv()) ?? 'CONFORMANCE_FILES_AT_ONCE sets another number';
+  if (settings.verbose)
+    console.log(
+      `conformance: round trip ${Math.round(roundTripMs)} ms: ${filesAtOnceFor(settings, roundTripMs)} ` +
+        `scenario files at once (${why})`,
+    );
+  return Math.round(roundTripMs);
 }
 
 /** The evidence bundle asked for, checked before anything runs: a new folder, and the product named. */
