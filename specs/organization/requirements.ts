@@ -6,32 +6,14 @@
  * Source: organization-identity-api.md (section named in each entry).
  */
 import type { Requirement } from '../common/model.js';
+import { requirementEntries } from '../common/requirement-entries.js';
 import { withRoles } from '../common/roles.js';
 import { type SeedCitation, orgSeed } from '../common/seed.js';
 import { organizationOperations } from './operations.js';
 import { HARD_DELETE, LINK, MERGE, RESTORE, SOFT_DELETE, UNLINK, UNMERGE } from './sentences.js';
 
-const DOC = 'organization-identity-api.md';
-/**
- * A MUST requirement: `forbids` are the seed sentences that forbid what its checks reject, quoted word for word
- * (test/seeds.test.ts); the first is the one a check's "must succeed" rests on.
- */
-const must = (
-  id: string,
-  section: string,
-  text: string,
-  forbids: SeedCitation[],
-  more: { untestable?: string; governs?: string[] } = {},
-): Requirement => ({
-  id,
-  level: 'MUST',
-  service: 'organization',
-  section: `${DOC}, ${section}`,
-  text,
-  ...(forbids.length ? { forbids } : {}),
-  ...(more.untestable ? { untestable: more.untestable } : {}),
-  ...(more.governs ? { governs: more.governs } : {}),
-});
+const DOC = 'organization-identity-api.md' as const;
+const { must, expectation } = requirementEntries('organization', DOC);
 
 // The sentences the requirements rest on (organization-identity-api.md).
 const WHAT = 'What the service does';
@@ -175,13 +157,6 @@ const OPERATION_ROWS: Record<string, SeedCitation[]> = {
     orgSeed('Resources and their fields, Notification page', 'totalElements | integer'),
   ],
 };
-const expectation = (id: string, section: string, text: string): Requirement => ({
-  id,
-  level: 'EXPECT',
-  service: 'organization',
-  section: `${DOC}, ${section}`,
-  text,
-});
 
 const catalogue: Requirement[] = [
   // What the service does

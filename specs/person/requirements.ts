@@ -6,8 +6,9 @@
  * Source: person-provider-identity-api.md (section named in each entry).
  */
 import type { Requirement } from '../common/model.js';
+import { requirementEntries } from '../common/requirement-entries.js';
 import { withRoles } from '../common/roles.js';
-import { type SeedCitation, ppSeed } from '../common/seed.js';
+import { ppSeed } from '../common/seed.js';
 import {
   PP_MAX_RESULTS,
   PP_PATH_VERSIONS,
@@ -17,26 +18,8 @@ import {
 import { personOperations } from './operations.js';
 import { DEACTIVATE, DELETE, LINK, MERGE, POST, REACTIVATE, UNLINK, UNMERGE } from './sentences.js';
 
-const DOC = 'person-provider-identity-api.md';
-/**
- * A MUST requirement: `forbids` are the seed sentences that forbid what its checks reject, quoted word for word
- * (test/seeds.test.ts); the first is the one a check's "must succeed" rests on.
- */
-const must = (
-  id: string,
-  section: string,
-  text: string,
-  forbids: SeedCitation[],
-  untestable?: string,
-): Requirement => ({
-  id,
-  level: 'MUST',
-  service: 'person',
-  section: `${DOC}, ${section}`,
-  text,
-  ...(forbids.length ? { forbids } : {}),
-  ...(untestable ? { untestable } : {}),
-});
+const DOC = 'person-provider-identity-api.md' as const;
+const { must, expectation } = requirementEntries('person', DOC);
 /** `<operation>:<pointer>` of an identity member in every identity-bearing reply (for `governs`). */
 const inIdentityReplies = (...members: string[]) =>
   members.flatMap((m) => [
@@ -49,13 +32,6 @@ const inIdentityReplies = (...members: string[]) =>
     `demographicsSearch:/content/searchResults/[]/identity/${m}`,
     `demographicsSearch:/content/searchResults/[]/identityGroupedBySource/[]/${m}`,
   ]);
-const expectation = (id: string, section: string, text: string): Requirement => ({
-  id,
-  level: 'EXPECT',
-  service: 'person',
-  section: `${DOC}, ${section}`,
-  text,
-});
 /** Operations whose reply members the seed lists (Resources, "Person reply content members"). */
 
 // The sentences the requirements rest on (person-provider-identity-api.md).

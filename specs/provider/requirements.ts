@@ -6,8 +6,9 @@
  * Source: person-provider-identity-api.md (section named in each entry).
  */
 import type { Requirement } from '../common/model.js';
+import { requirementEntries } from '../common/requirement-entries.js';
 import { withRoles } from '../common/roles.js';
-import { type SeedCitation, ppSeed } from '../common/seed.js';
+import { ppSeed } from '../common/seed.js';
 import {
   PP_MAX_RESULTS,
   PP_PATH_VERSIONS,
@@ -17,33 +18,8 @@ import {
 import { providerOperations } from './operations.js';
 import { DELETE as HARD_DELETE, LINK, MERGE, POST, RESTORE, SOFT_DELETE, UNLINK, UNMERGE } from './sentences.js';
 
-const DOC = 'person-provider-identity-api.md';
-/**
- * A MUST requirement: `forbids` are the seed sentences that forbid what its checks reject, quoted word for word
- * (test/seeds.test.ts); the first is the one a check's "must succeed" rests on.
- */
-const must = (
-  id: string,
-  section: string,
-  text: string,
-  forbids: SeedCitation[],
-  untestable?: string,
-): Requirement => ({
-  id,
-  level: 'MUST',
-  service: 'provider',
-  section: `${DOC}, ${section}`,
-  text,
-  ...(forbids.length ? { forbids } : {}),
-  ...(untestable ? { untestable } : {}),
-});
-const expectation = (id: string, section: string, text: string): Requirement => ({
-  id,
-  level: 'EXPECT',
-  service: 'provider',
-  section: `${DOC}, ${section}`,
-  text,
-});
+const DOC = 'person-provider-identity-api.md' as const;
+const { must, expectation } = requirementEntries('provider', DOC);
 
 const STATES = 'States and transitions, provider';
 
