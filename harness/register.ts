@@ -29,8 +29,9 @@ import { declareListed } from './check-list.js';
 import { IRREVERSIBLE } from './irreversible.js';
 
 /**
- * A check's ID part as the registration keeps it: its words, long ones cut to 90 characters plus a hash of the whole, so
- * two IDs that differ only at the end never share one (IDs key seeds, baselines, known-failure lists and exchange files).
+ * A check's ID part as the registration keeps it: its words, long ones cut to 90 characters plus a hash of the whole,
+ * so two IDs that differ only at the end never share one (IDs key seeds, baselines, known-failure lists and exchange
+ * files).
  */
 export function shortId(full: string): string {
   return full.length <= 100 ? full : `${full.slice(0, 90)}-${fnv1a(full).toString(16).padStart(8, '0')}`;

@@ -222,6 +222,62 @@ export function buildSummary(
   const scopes = serviceScopes(run, results, options.selection);
   const leftOut = new Set((options.selection?.notRun ?? []).flatMap((n) => n.verifies));
 
+  const { requirements, coverage } = requirementOutcomes(results, scopes, leftOut);
+  const operations = Object.values(SERVICES).flatMap((spec) =>
+    spec.operations.map((op) => {
+      const n = results.filter((r) => r.service === spec.name && r.operations.includes(op.name)).length;
+      return { service: spec.name, operation: op.name, checks: n, exercised: n > 0 };
+    }),
+  );
+  // An error because the deployment did not answer leaves the run incomplete, not failed.
+  const unjudged = results.filter((r) => r.verdict === 'error' && r.couldNotJudge).length;
+  const overall: Summary['overall'] =
+    totals.fail || totals.error > unjudged
+      ? 'fail'
+      : unjudged || totals.skip || !results.length
+        ? 'incomplete'
+        : 'pass';
+  const started = Date.parse(run.startedAt);
+  return {
+    schemaVersion: SUMMARY_SCHEMA_VERSION,
+    ...(options.interrupted ? { interrupted: options.interrupted } : {}),
+    run: { ...run, finishedAt: finishedAt.toISOString(), durationMs: finishedAt.getTime() - started },
+    overall,
+    totals,
+    requirements,
+    coverage,
+    scope: {
+      suiteFiles: options.selection?.suiteFiles.length ?? 0,
+      selectedFiles: options.selection?.selectedFiles ?? [...new Set(results.map((r) => r.file))].sort(),
+      notRunChecks: options.selection?.notRun.length ?? 0,
+    },
+    operations,
+    checks: results.map(withoutSituationKeys),
+    cleanup,
+    lags: results.flatMap((r) => (r.lags ?? []).map((l) => ({ checkId: r.checkId, ...l }))),
+    gate: judge(results, (id) => LEVELS.get(id), options.known, {
+      // A requirement of a service the run selected only part of may still fail in the checks left out.
+      partial: (id) => {
+        const service = SERVICE_OF.get(id);
+        return service === undefined || scopes[service]?.scope !== 'all';
+      },
+    }),
+    stats: options.stats ?? { latency: [], matchScores: [] },
+    ...(options.transport && Object.keys(options.transport).length ? { transport: options.transport } : {}),
+    requests: requestsByService(results),
+    ...(results.some((r) => r.situations) ? { situations: situationsOf(results) } : {}),
+  };
+}
+
+/**
+ * Every requirement's outcome (from the checks that cite it, or why none judged it) and each service's coverage: what
+ * was in scope, covered, untestable, uncovered or not run.
+ */
+function requirementOutcomes(
+  results: CheckResult[],
+  scopes: ReturnType<typeof serviceScopes>,
+  leftOut: Set<string>,
+): Pick<Summary, 'requirements' | 'coverage'> {
   const requirements: Summary['requirements'] = [];
   const coverage: Summary['coverage'] = {};
   for (const spec of Object.values(SERVICES)) {
@@ -271,50 +327,7 @@ export function buildSummary(
       });
     }
   }
-  const operations = Object.values(SERVICES).flatMap((spec) =>
-    spec.operations.map((op) => {
-      const n = results.filter((r) => r.service === spec.name && r.operations.includes(op.name)).length;
-      return { service: spec.name, operation: op.name, checks: n, exercised: n > 0 };
-    }),
-  );
-  // An error because the deployment did not answer leaves the run incomplete, not failed.
-  const unjudged = results.filter((r) => r.verdict === 'error' && r.couldNotJudge).length;
-  const overall: Summary['overall'] =
-    totals.fail || totals.error > unjudged
-      ? 'fail'
-      : unjudged || totals.skip || !results.length
-        ? 'incomplete'
-        : 'pass';
-  const started = Date.parse(run.startedAt);
-  return {
-    schemaVersion: SUMMARY_SCHEMA_VERSION,
-    ...(options.interrupted ? { interrupted: options.interrupted } : {}),
-    run: { ...run, finishedAt: finishedAt.toISOString(), durationMs: finishedAt.getTime() - started },
-    overall,
-    totals,
-    requirements,
-    coverage,
-    scope: {
-      suiteFiles: options.selection?.suiteFiles.length ?? 0,
-      selectedFiles: options.selection?.selectedFiles ?? [...new Set(results.map((r) => r.file))].sort(),
-      notRunChecks: options.selection?.notRun.length ?? 0,
-    },
-    operations,
-    checks: results.map(withoutSituationKeys),
-    cleanup,
-    lags: results.flatMap((r) => (r.lags ?? []).map((l) => ({ checkId: r.checkId, ...l }))),
-    gate: judge(results, (id) => LEVELS.get(id), options.known, {
-      // A requirement of a service the run selected only part of may still fail in the checks left out.
-      partial: (id) => {
-        const service = SERVICE_OF.get(id);
-        return service === undefined || scopes[service]?.scope !== 'all';
-      },
-    }),
-    stats: options.stats ?? { latency: [], matchScores: [] },
-    ...(options.transport && Object.keys(options.transport).length ? { transport: options.transport } : {}),
-    requests: requestsByService(results),
-    ...(results.some((r) => r.situations) ? { situations: situationsOf(results) } : {}),
-  };
+  return { requirements, coverage };
 }
 
 /** The categories of requirement `id` and the checks that exercised each (nothing when it implies none). */

@@ -25,7 +25,6 @@ const LONG: Record<string, number> = {
   'detection/runner.ts:detectVariants': 122,
   'generators/organization.ts:organizationIdentity': 120,
   'harness/transport.ts:sendUntilDone': 106,
-  'report/summary.ts:buildSummary': 105,
   'reference/server.ts:handle': 102,
   'report/failure-order.ts:orderByCause': 97,
   'detection/runner.ts:detect': 93,

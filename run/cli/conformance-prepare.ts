@@ -170,6 +170,20 @@ async function checkKnownFailureIds(known: KnownFailures, budgets: ReturnType<ty
   );
 }
 
+/** The command's own options, as commander gives them. */
+interface CommandOptions {
+  shard?: string;
+  verbose?: boolean;
+  list?: boolean;
+  json?: boolean;
+  situations?: boolean;
+  requirement?: string;
+  evidence?: string;
+  product?: string;
+  productVersion?: string;
+  certification?: boolean;
+}
+
 /**
  * Parses the arguments, validates the settings (exit 2), states the target, fixes the run id and seed, and runs the
  * preflight against configured services (exit 3; it ends the process, as --help and --version do with 0).
@@ -177,33 +191,15 @@ async function checkKnownFailureIds(known: KnownFailures, budgets: ReturnType<ty
  */
 export async function prepare(argv: string[]): Promise<RunPlan> {
   parseArguments(program, argv);
-  const {
-    shard: shardOption,
-    verbose,
-    list,
-    json,
-    situations,
-    requirement,
-    ...asked
-  } = program.opts<{
-    shard?: string;
-    verbose?: boolean;
-    list?: boolean;
-    json?: boolean;
-    situations?: boolean;
-    requirement?: string;
-    evidence?: string;
-    product?: string;
-    productVersion?: string;
-    certification?: boolean;
-  }>();
+  const { shard: shardOption, verbose, list, json, situations, requirement, ...asked } = program.opts<CommandOptions>();
   if (json && !list) usageError(program, '--json goes with --list');
   if (situations && !list) usageError(program, '--situations goes with --list');
   // --requirement selects by the listing: the files of the checks that verify the IDs, and a name pattern on them.
   const selected = requirement === undefined ? [] : await requirementArgs(requirement);
   const vitestArgs = [...program.args, ...selected];
   const evidence = evidenceRequest(asked);
-  // --certification covers every generated case (harness/config.ts Settings.scope), unless CONFORMANCE_SCOPE says otherwise.
+  // --certification covers every generated case (harness/config.ts Settings.scope), unless CONFORMANCE_SCOPE says
+  // otherwise.
   const certifiedScope = evidence?.certification && !loadEnv().CONFORMANCE_SCOPE;
   if (certifiedScope) process.env.CONFORMANCE_SCOPE = 'full';
   // --verbose is CONFORMANCE_VERBOSE=1 for this run (harness/config.ts reads it, here and in the vitest process).

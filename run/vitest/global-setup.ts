@@ -2,8 +2,8 @@
  * Global setup of a conformance run: validates settings, opens the run (id, report folder, ledger), starts the embedded
  * reference when no service URL is configured, and hands the targets to the test workers. While the run goes on, the
  * records of each file whose checks have ended are removed (run/early-removal.ts); the returned teardown
- * (run/vitest/teardown.ts) hard-deletes everything else the run created (ledger) and writes the reports, also when checks
- * failed.
+ * (run/vitest/teardown.ts) hard-deletes everything else the run created (ledger) and writes the reports, also when
+ * checks failed.
  */
 import { oauthShown } from '../../harness/oauth.js';
 import { writeFileSync } from 'node:fs';
@@ -127,9 +127,10 @@ function listenForStop(project: TestProject, state: StopState): () => void {
     state.interrupted = { ...request, at: new Date().toISOString() };
     // The reader of the run's output may have gone with the command: a failed write must not end the teardown.
     for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
-    // Before any check has ended and before the run created anything (its ledger is written before a creating request
-    // leaves), there is nothing to remove and nothing to report: the run ends at once instead of waiting for the scenario
-    // files still loading. The command says so and removes the run folder (run/cli/conformance-finish.ts).
+    // Before any check has ended and before the run created anything (its ledger is written before a creating
+    // request leaves), there is nothing to remove and nothing to report: the run ends at once instead of waiting for
+    // the scenario files still loading. The command says so and removes the run folder
+    // (run/cli/conformance-finish.ts).
     if (!anyCheckEnded(project.name) && !state.opened?.entries().length) process.exit(INTERRUPTED_EXIT[request.signal]);
     void project.vitest.cancelCurrentRun('interrupted' as never);
     // No check is left to keep slots of the in-flight bound for: removals take all of them now.
@@ -139,8 +140,8 @@ function listenForStop(project: TestProject, state: StopState): () => void {
 
 /**
  * The worker pool the run has: one worker runs the files side by side (vitest.config.ts); warns where the command line
- * asks for more workers, isolation or another pool, and what that costs. `shareable`: the workers share memory (threads),
- * so one counter per service bounds the whole run.
+ * asks for more workers, isolation or another pool, and what that costs. `shareable`: the workers share memory
+ * (threads), so one counter per service bounds the whole run.
  */
 function workerPool(project: TestProject, maxInFlight: number): { workers: number; shareable: boolean } {
   // vitest hands a worker all its files at once only with one worker and isolate off, so --maxWorkers or --isolate on
