@@ -178,7 +178,8 @@ export class ServiceClient {
     const c = (content ?? {}) as Record<string, unknown>;
     this.guard.check(op, c);
     this.recordCreations(op, c, options.file);
-    // The vendor's form where the profile asks for it (harness/vendor-forms.ts): the wire changes, the check's content not.
+    // The vendor's form where the profile asks for it (harness/vendor-forms.ts): the wire changes, the check's content
+    // not.
     const sent = vendorForm(op.service, op.name, content, this.profile, () => ({
       name: this.target.sources[0] ?? '',
       id: this.run.newNativeId(),

@@ -14,7 +14,8 @@ import { SettingsError } from './config.js';
 const ms = z.number().int().min(0).max(600000);
 
 // Every object of the profile is strict at every level (z.strictObject): a misspelt member is refused, never ignored.
-// Each member's description is its documentation: docs/deployment-profile.md is written from them (run/docs/profile.ts).
+// Each member's description is its documentation: docs/deployment-profile.md is written from them
+// (run/docs/profile.ts).
 export const ProfileSchema = z.strictObject({
   consistencyBudgetMs: ms
     .nullable()

@@ -16,7 +16,8 @@ const SKIP_HEADERS = /^(content-length|host|connection|authorization)$/i;
 /**
  * The command that fetches a bearer token from the service's OAuth2 token endpoint into `<PREFIX>_TOKEN` (client
  * credentials, the client authenticated with HTTP basic, as the run did: harness/oauth.ts), every value a setting
- * variable: `<PREFIX>_OAUTH_TOKEN_URL`, `_CLIENT_ID`, `_CLIENT_SECRET`, and `_SCOPE` / `_AUDIENCE` when the run sent them.
+ * variable: `<PREFIX>_OAUTH_TOKEN_URL`, `_CLIENT_ID`, `_CLIENT_SECRET`, and `_SCOPE` / `_AUDIENCE` when the run sent
+ * them.
  */
 export function tokenCommand(prefix: string, oauth: OAuthShown): string {
   const form = [

@@ -12,7 +12,8 @@
  *
  * Stable anchors: #verdict, #toc, #filter, #failures, #gate, #run, #services, #service-<service>,
  * #state-diagram-<service>, #requirements-<service>, #coverage-<service>, #charts, #latency,
- * #scores, #lags, #transport, #cleanup, #profile; #cause-<n> per cause, #check-<check ID> per failing check, #req-<ID> per requirement.
+ * #scores, #lags, #transport, #cleanup, #profile; #cause-<n> per cause, #check-<check ID> per failing check, #req-<ID>
+ * per requirement.
  */
 import { createHash } from 'node:crypto';
 import { SERVICES } from '../specs/services.js';

@@ -1,11 +1,11 @@
 /**
  * `npm run cleanup -- --run <id>`: removes everything a run created, from its ledger (<report dir>/<id>/ledger.jsonl;
  * for a merged run, its shards' ledgers: harness/run.ts runLedgers), for a run that was killed before its teardown.
- * What the ledger says was removed already is counted as such and not asked for again. Uses the same settings as the run (ORG_BASE_URL, ORG_TOKEN,
- * ORG_SOURCES, ...) and the same teardown (harness/cleanup.ts): relationships first, then every source record,
- * hard-deleted, transient replies retried in passes. Every record it could not remove is listed by source name and
- * native ID (or relationship ID). Exit codes: 0 everything removed (or already gone); 1 some records remain (listed); 2
- * bad arguments or settings.
+ * What the ledger says was removed already is counted as such and not asked for again. Uses the same settings as the
+ * run (ORG_BASE_URL, ORG_TOKEN, ORG_SOURCES, ...) and the same teardown (harness/cleanup.ts): relationships first, then
+ * every source record, hard-deleted, transient replies retried in passes. Every record it could not remove is listed by
+ * source name and native ID (or relationship ID). Exit codes: 0 everything removed (or already gone); 1 some records
+ * remain (listed); 2 bad arguments or settings.
  */
 import { type CleanupResult, addCleanup, cleanupRun, removalText } from '../../harness/cleanup.js';
 import { SettingsError } from '../../harness/config.js';

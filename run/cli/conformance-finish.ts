@@ -30,9 +30,10 @@ export interface RunExit {
  * (run/outcome.ts). After an interrupt the run has wound down itself (its summary is marked interrupted: it wrote its
  * report, removed what it created and wrote the report again); when it could not (ended hard before its removals
  * ended, or it wrote no summary), what it created is removed here from its ledger, bounded, and a report the run wrote
- * first is written again with what that removed. A run in which no check ran leaves no run folder, unless interrupted. With `--evidence`
- * the bundle is written once the run has ended with a report; a bundle that is not (the scan refused it, no check ran,
- * the run was interrupted) is named on the console and the command exits 6 (report/outcome.ts evidenceMissingExit).
+ * first is written again with what that removed. A run in which no check ran leaves no run folder, unless interrupted.
+ * With `--evidence` the bundle is written once the run has ended with a report; a bundle that is not (the scan refused
+ * it, no check ran, the run was interrupted) is named on the console and the command exits 6 (report/outcome.ts
+ * evidenceMissingExit).
  * @returns the command's exit code: 130 / 143 after an interrupt (4 if records stay behind)
  */
 export async function finish(plan: RunPlan, exit: RunExit): Promise<number> {

@@ -61,8 +61,8 @@ let step;
 
 /**
  * The controlling terminal, opened when an interrupt's lines must reach it past a pipe: behind `| tee` (as CI logs and
- * users often run it) a terminal's Ctrl-C ends the pipe's reader too, and the user would see only `^C`. Null when stderr
- * is the terminal itself (nothing to add), or when there is none (CI, a detached job).
+ * users often run it) a terminal's Ctrl-C ends the pipe's reader too, and the user would see only `^C`. Null when
+ * stderr is the terminal itself (nothing to add), or when there is none (CI, a detached job).
  */
 let terminal;
 function toTerminal(text) {

@@ -2,11 +2,11 @@
  * `npm run docs`: writes the documents generated from the specification: docs/state-tables.md, the executable state
  * tables (specs/<service>/state-spec.ts) with every outcome's level, requirement and seed sentence, docs/open-cells.md,
  * every open cell and "not shown" with what the seeds still forbid there, and docs/clauses.md, the clauses of the
- * single checks (specs/clauses/) with the requirement and forbidding sentence each cites, and docs/deployment-profile.md,
- * every member of the deployment profile (harness/profile.ts) with its meaning, values and default, and
- * docs/situations.md, the situations of the state tables enumerated from the state engine. `npm test` fails when a
- * committed document differs from what this writes. Exit codes: 0 written (or, with --check, up to date); 1 --check
- * found one out of date; 2 bad arguments.
+ * single checks (specs/clauses/) with the requirement and forbidding sentence each cites, and
+ * docs/deployment-profile.md, every member of the deployment profile (harness/profile.ts) with its meaning, values and
+ * default, and docs/situations.md, the situations of the state tables enumerated from the state engine. `npm test`
+ * fails when a committed document differs from what this writes. Exit codes: 0 written (or, with --check, up to date);
+ * 1 --check found one out of date; 2 bad arguments.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

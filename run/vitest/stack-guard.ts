@@ -1,10 +1,10 @@
 /**
  * A guard on the stack traces of the run's main process. Vite's module runner, which loads the global setup, maps every
- * error's stack through the source maps of the modules it evaluated; for a module whose code it holds as other than text
- * it throws while doing so (`TypeError: code.charCodeAt is not a function`, vite/dist/node/module-runner.js
+ * error's stack through the source maps of the modules it evaluated; for a module whose code it holds as other than
+ * text it throws while doing so (`TypeError: code.charCodeAt is not a function`, vite/dist/node/module-runner.js
  * extractInlineSourceMap). Where the stack is read inside an event listener (a socket destroyed with an error when an
- * interrupted run's requests end) that ends the whole process before it writes its report. With the guard, a stack
- * that cannot be mapped is given unmapped.
+ * interrupted run's requests end) that ends the whole process before it writes its report. With the guard, a stack that
+ * cannot be mapped is given unmapped.
  */
 
 type Prepare = (error: Error, frames: NodeJS.CallSite[]) => unknown;

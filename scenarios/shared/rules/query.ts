@@ -225,8 +225,8 @@ const RETIRED_ECHO: QueryCheck = {
   title: 'identityIdQuery of a link ID retired by a merge echoes that link ID in requestedLinkId',
   needs: { setup: (s) => Boolean(s.walks) },
   body: async (t, { s: { walks, kind }, id: echo }) => {
-    // Rule 3 holds for every link ID asked, not only live ones: one retired by a merge answers nothing or echoes what was
-    // asked.
+    // Rule 3 holds for every link ID asked, not only live ones: one retired by a merge answers nothing or echoes what
+    // was asked.
     const s = script(t, walks!);
     const [a, b] = await s.start(2, kind);
     await s.step('merge', [a!, b!], [echo]);
