@@ -91,51 +91,9 @@ export async function mergeShards(
   const runId = options.runId ?? `${first.runId.replace(/-s\d+of\d+$/, '')}-merged`;
   const folder = join(options.reportDir, runId);
   mkdirSync(join(folder, 'blob'), { recursive: true });
-  for (const { folder: f } of runs) {
-    for (const sub of ['exchanges', 'allure-results'])
-      if (existsSync(join(f, sub))) cpSync(join(f, sub), join(folder, sub), { recursive: true });
-    if (existsSync(join(f, 'blob')))
-      for (const b of readdirSync(join(f, 'blob'))) cpSync(join(f, 'blob', b), join(folder, 'blob', b));
-  }
-  // Each shard's ledger goes with the merged run: npm run cleanup -- --run <merged id> finds what the shards created.
-  for (const { folder: f, run } of runs) {
-    const ledger = join(f, 'ledger.jsonl');
-    if (!existsSync(ledger)) continue;
-    const kept = ledgerPath(shardLedgersDir(options.reportDir, runId), run.runId);
-    mkdirSync(dirname(kept), { recursive: true });
-    cpSync(ledger, kept);
-  }
-  const everyShardHasBlob = runs.every(
-    ({ folder: f }) => existsSync(join(f, 'blob')) && readdirSync(join(f, 'blob')).length > 0,
-  );
-  let results: CheckResult[] | undefined;
-  if (everyShardHasBlob && replayBlobs(resolve(folder, 'blob'), resolve(folder), runId)) results = readResults(folder);
-  results ??= runs.flatMap(({ folder: f }) => readResults(f) ?? []);
-  results = results.map((r) => ({
-    ...r,
-    exchangesFile: r.exchangesFile ? `exchanges/${basename(r.exchangesFile)}` : undefined,
-  }));
-  writeFileSync(join(folder, 'results.json'), JSON.stringify(results, null, 2));
-  // The replayed reporter recorded the union of the shards' selections; without blobs, join them here.
-  if (!readSelection(folder)) {
-    const shards = runs.map(({ folder: f }) => readSelection(f)).filter((x): x is RunSelection => Boolean(x));
-    if (shards.length === runs.length) {
-      const selected = [...new Set(shards.flatMap((x) => x.selectedFiles))].sort();
-      const ran = new Set(results.map((r) => r.title));
-      writeFileSync(
-        join(folder, 'selection.json'),
-        JSON.stringify(
-          {
-            suiteFiles: shards[0]!.suiteFiles,
-            selectedFiles: selected,
-            notRun: shards.flatMap((x) => x.notRun).filter((n) => !ran.has(n.title)),
-          },
-          null,
-          2,
-        ),
-      );
-    }
-  }
+  copyShardFiles(runs, folder, options.reportDir, runId);
+  const results = mergedResults(runs, folder, runId);
+  joinSelections(runs, folder, results);
 
   const startedAt = runs.map((r) => r.run.startedAt).sort()[0]!;
   const finishedAt = runs
@@ -168,4 +126,66 @@ export async function mergeShards(
     transport,
   });
   return { folder, summary };
+}
+
+/** A shard as the merge reads it: its folder, run description and summary. */
+type Shard = { folder: string; run: RunDescription; summary: Summary };
+
+/**
+ * Copies each shard's exchanges, Allure results and blobs into the merged folder, and its ledger with the merged run, so
+ * that npm run cleanup -- --run <merged id> finds what the shards created.
+ */
+function copyShardFiles(runs: Shard[], folder: string, reportDir: string, runId: string): void {
+  for (const { folder: f } of runs) {
+    for (const sub of ['exchanges', 'allure-results'])
+      if (existsSync(join(f, sub))) cpSync(join(f, sub), join(folder, sub), { recursive: true });
+    if (existsSync(join(f, 'blob')))
+      for (const b of readdirSync(join(f, 'blob'))) cpSync(join(f, 'blob', b), join(folder, 'blob', b));
+  }
+  for (const { folder: f, run } of runs) {
+    const ledger = join(f, 'ledger.jsonl');
+    if (!existsSync(ledger)) continue;
+    const kept = ledgerPath(shardLedgersDir(reportDir, runId), run.runId);
+    mkdirSync(dirname(kept), { recursive: true });
+    cpSync(ledger, kept);
+  }
+}
+
+/** The shards' results: the blobs replayed where every shard has one, else their results.json joined. */
+function mergedResults(runs: Shard[], folder: string, runId: string): CheckResult[] {
+  const everyShardHasBlob = runs.every(
+    ({ folder: f }) => existsSync(join(f, 'blob')) && readdirSync(join(f, 'blob')).length > 0,
+  );
+  let results: CheckResult[] | undefined;
+  if (everyShardHasBlob && replayBlobs(resolve(folder, 'blob'), resolve(folder), runId)) results = readResults(folder);
+  results ??= runs.flatMap(({ folder: f }) => readResults(f) ?? []);
+  results = results.map((r) => ({
+    ...r,
+    exchangesFile: r.exchangesFile ? `exchanges/${basename(r.exchangesFile)}` : undefined,
+  }));
+  writeFileSync(join(folder, 'results.json'), JSON.stringify(results, null, 2));
+  return results;
+}
+
+/** The replayed reporter recorded the union of the shards' selections; without blobs, they are joined here. */
+function joinSelections(runs: Shard[], folder: string, results: CheckResult[]): void {
+  if (!readSelection(folder)) {
+    const shards = runs.map(({ folder: f }) => readSelection(f)).filter((x): x is RunSelection => Boolean(x));
+    if (shards.length === runs.length) {
+      const selected = [...new Set(shards.flatMap((x) => x.selectedFiles))].sort();
+      const ran = new Set(results.map((r) => r.title));
+      writeFileSync(
+        join(folder, 'selection.json'),
+        JSON.stringify(
+          {
+            suiteFiles: shards[0]!.suiteFiles,
+            selectedFiles: selected,
+            notRun: shards.flatMap((x) => x.notRun).filter((n) => !ran.has(n.title)),
+          },
+          null,
+          2,
+        ),
+      );
+    }
+  }
 }

@@ -28,7 +28,6 @@ const LONG: Record<string, number> = {
   'reference/server.ts:handle': 102,
   'report/failure-order.ts:orderByCause': 97,
   'detection/runner.ts:detect': 93,
-  'report/merge.ts:mergeShards': 93,
   'harness/config.ts:serviceSettings': 88,
   'run/vitest/side-by-side-runner.mjs:runQueued': 87,
   'report/compare.ts:comparisonMarkdown': 93,
