@@ -116,9 +116,6 @@ export const envelopeViolations = (body: unknown) => violations(ReplyEnvelope, b
 /** Violations of an operation's reply `content`, with pointers rooted at `/content`. */
 export const contentViolations = (op: OperationSpec, content: unknown) => violations(op.reply, content, '/content');
 
-/** Violations of a request `content` against the operation's request schema (used by self-tests and generators). */
-export const requestViolations = (op: OperationSpec, content: unknown) => violations(op.request, content, '/content');
-
 /** The role of each wire type's data-type requirement (specs/common/model.ts Requirement.roles). */
 const typeRole: Record<WireType, string> = {
   TEXT: 'type.text',

@@ -74,9 +74,6 @@ export function registerOwn(value: unknown): void {
   });
 }
 
-/** How many foreign values are registered (for tests and figures). */
-export const foreignValueCount = () => values.size;
-
 /** Forgets every registered value (tests). */
 export function clearForeignValues(): void {
   values.clear();

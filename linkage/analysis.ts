@@ -84,7 +84,6 @@ const HEADLINE = [
   'overlayRate',
   'overlayRecordRate',
 ] as const;
-export type HeadlineMetric = (typeof HEADLINE)[number];
 /** Metrics where a lower value is better (the rest: higher is better). */
 export const LOWER_IS_BETTER = new Set<string>([
   'residualDuplicateRate',

@@ -84,21 +84,3 @@ export function valuesOf(identity: Record<string, unknown> | undefined, array: s
     .map((item) => (item && typeof item === 'object' ? (item as Record<string, unknown>)[field] : undefined))
     .filter((v) => v !== undefined && v !== null);
 }
-
-/**
- * Combines per-field evidence into a score in [0, 1]: a weighted mean of the fields both sides have, so missing data
- * neither helps nor hurts, scaled down when little evidence is shared.
- */
-export function combine(evidence: Array<{ weight: number; score: number | null }>): number {
-  let total = 0;
-  let weights = 0;
-  for (const e of evidence) {
-    if (e.score === null) continue;
-    total += e.weight * e.score;
-    weights += e.weight;
-  }
-  if (weights === 0) return 0;
-  const all = evidence.reduce((s, e) => s + e.weight, 0);
-  const coverage = Math.min(1, weights / (all * 0.5));
-  return Math.max(0, Math.min(1, (total / weights) * coverage));
-}

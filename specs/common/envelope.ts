@@ -7,15 +7,6 @@
 import { z } from 'zod';
 import { Text, obj, opt } from './wire.js';
 
-/** Request envelope as the suite sends it. `customerId` only for the person service. */
-export interface RequestEnvelope {
-  auditId: string;
-  trackingId: string;
-  auditLogMap?: Record<string, string>;
-  customerId?: string;
-  content: unknown;
-}
-
 /**
  * The request envelope members whose values the caller chooses ("auditId | string | audit
  * identifier for tracing", "auditLogMap | object | map of string keys to string values",

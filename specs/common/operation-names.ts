@@ -46,6 +46,3 @@ export type PersonOperation = Exclude<SharedOperation, (typeof NOT_PERSON)[numbe
 
 /** Every operation of any service. */
 export type OperationName = SharedOperation | PersonOnlyOperation;
-
-/** The operations of one service. */
-export type OperationOf<S extends string> = S extends 'person' ? PersonOperation : SharedOperation;

@@ -117,9 +117,6 @@ export const HealthFacilityIdentity = obj({ ...common, ...facilityOnly });
 export const ProviderIdentity = obj({ ...common, ...practitionerOnly, ...facilityOnly });
 
 export type ProviderKind = 'practitioner' | 'healthFacility';
-export const PROVIDER_KINDS: ProviderKind[] = ['practitioner', 'healthFacility'];
-/** The seed's type numbers. Source: person-provider-identity-api.md, "What the service does". */
-export const PROVIDER_TYPE_NUMBER: Record<ProviderKind, string> = { practitioner: '1', healthFacility: '2' };
 /** Default of the profile's `provider.typeMember`: dot path, arrays are walked element by element. */
 export const DEFAULT_TYPE_MEMBER = 'npis.entityTypeCode';
 
