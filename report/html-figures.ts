@@ -6,6 +6,7 @@
  */
 import type { Charts } from './charts.js';
 import { e, table, td } from './html-kit.js';
+import { TRANSPORT_COLUMNS } from './markdown-figures.js';
 import type { Summary } from './summary.js';
 
 /** The "Pictures" section (#charts): each chart drawn (report/charts.ts) as a figure with its caption. */
@@ -80,14 +81,7 @@ export function transportHtml(s: Summary): string[] {
   if (!paced.length) return [];
   return [
     `<section id="transport"><h2>Transport</h2><p>How each service answered "not now": throttled replies (HTTP 429, or 503 with Retry-After) pause its requests; repeated throttling lowers its in-flight bound and rate, which recover after a quiet spell.</p>${table(
-      [
-        'service',
-        'attempts',
-        'failed transiently (throttled)',
-        'paused',
-        'in flight: ceiling / lowest / final',
-        'rate: lowest / final',
-      ],
+      TRANSPORT_COLUMNS,
       paced.map(([service, f]) => [
         td(e(service)),
         td(e(f.attempts)),

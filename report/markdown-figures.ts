@@ -6,6 +6,16 @@
 import { mdCell as cell, mdTable } from './md-table.js';
 import type { Summary } from './summary.js';
 
+/** The columns of the transport table, in the Markdown and the HTML report alike. */
+export const TRANSPORT_COLUMNS = [
+  'service',
+  'attempts',
+  'failed transiently (throttled)',
+  'paused',
+  'in flight: ceiling / lowest / final',
+  'rate: lowest / final',
+];
+
 /** The "Transport" section (Summary.transport) as lines; none when no service's pacing was recorded. */
 export function transportMarkdown(s: Summary): string[] {
   const paced = Object.entries(s.transport ?? {});
@@ -18,14 +28,7 @@ export function transportMarkdown(s: Summary): string[] {
       'in-flight bound and rate.',
     '',
     mdTable(
-      [
-        'service',
-        'attempts',
-        'failed transiently (throttled)',
-        'paused',
-        'in flight: ceiling / lowest / final',
-        'rate: lowest / final',
-      ],
+      TRANSPORT_COLUMNS,
       paced.map(([service, f]) => [
         service,
         String(f.attempts),
