@@ -21,7 +21,7 @@ const LONG: Record<string, number> = {
   'linkage/benchmark.ts:runBenchmark': 189,
   'linkage/charts.ts:chartSpecs': 183,
   'scenarios/shared/bad-input.ts:runLane': 159,
-  'linkage/cli.ts:main': 148,
+  'linkage/cli.ts:main': 150,
   'detection/runner.ts:detectVariants': 122,
   'generators/organization.ts:organizationIdentity': 120,
   'harness/transport.ts:sendUntilDone': 106,
