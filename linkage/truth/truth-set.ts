@@ -92,40 +92,7 @@ export function loadTruthSet(paths: string[], keyPath: string): TruthSet {
       format ??= senzing ? 'senzing' : 'plain';
       if ((format === 'senzing') !== senzing)
         throw new TruthSetError(`${where}: a ${senzing ? 'Senzing' : 'plain'} record in a set of ${format} records`);
-      let k: string;
-      let kind: EntityKind | undefined;
-      let fields: Fields = {};
-      if (senzing) {
-        if (typeof r.RECORD_ID !== 'string' && typeof r.RECORD_ID !== 'number')
-          throw new TruthSetError(`${where}: a Senzing record needs a RECORD_ID`);
-        k = recordKey(String(r.RECORD_ID), typeof r.DATA_SOURCE === 'string' ? r.DATA_SOURCE : undefined);
-        const features = (r.FEATURES as unknown[]).filter(
-          (f): f is Record<string, unknown> => Boolean(f) && typeof f === 'object',
-        );
-        kind = senzingKind(features);
-        if (kind) {
-          const mapped = senzingFields(features, kind);
-          fields = mapped.fields;
-          for (const m of mapped.notSent) notSent[m] = (notSent[m] ?? 0) + 1;
-        }
-      } else {
-        if (typeof r.id !== 'string' || !r.id)
-          throw new TruthSetError(`${where}: a plain record needs an "id" (a string)`);
-        if (typeof r.kind !== 'string' || !KINDS.has(r.kind))
-          throw new TruthSetError(
-            `${where}: "kind" must be one of ${[...KINDS].join(', ')}, got ${JSON.stringify(r.kind)}`,
-          );
-        k = r.id;
-        kind = r.kind as EntityKind;
-        const given = r.fields && typeof r.fields === 'object' ? (r.fields as Record<string, unknown>) : {};
-        for (const [name, value] of Object.entries(given)) {
-          if (!WIRE_FIELDS[kind].includes(name))
-            throw new TruthSetError(
-              `${where}: "${name}" is not a field of a ${kind} (fields: ${WIRE_FIELDS[kind].join(', ')})`,
-            );
-          if (value !== null && value !== undefined && value !== '') fields[name] = String(value);
-        }
-      }
+      const { key: k, kind, fields } = senzing ? senzingRecord(r, where, notSent) : plainRecord(r, where);
       if (seen.has(k)) throw new TruthSetError(`${where}: record ${k} appears twice`);
       seen.add(k);
       const cluster = key.get(k);
@@ -148,6 +115,42 @@ export function loadTruthSet(paths: string[], keyPath: string): TruthSet {
     notSent,
     unknownKind,
   };
+}
+
+/** A record read from a line: its key, kind (undefined: none the benchmark takes) and wire fields. */
+type ReadRecord = { key: string; kind: EntityKind | undefined; fields: Fields };
+
+/** A Senzing record (RECORD_ID, DATA_SOURCE, FEATURES); counts in `notSent` the features no wire field takes. */
+function senzingRecord(r: Record<string, unknown>, where: string, notSent: Record<string, number>): ReadRecord {
+  if (typeof r.RECORD_ID !== 'string' && typeof r.RECORD_ID !== 'number')
+    throw new TruthSetError(`${where}: a Senzing record needs a RECORD_ID`);
+  const key = recordKey(String(r.RECORD_ID), typeof r.DATA_SOURCE === 'string' ? r.DATA_SOURCE : undefined);
+  const features = (r.FEATURES as unknown[]).filter(
+    (f): f is Record<string, unknown> => Boolean(f) && typeof f === 'object',
+  );
+  const kind = senzingKind(features);
+  if (!kind) return { key, kind, fields: {} };
+  const mapped = senzingFields(features, kind);
+  for (const m of mapped.notSent) notSent[m] = (notSent[m] ?? 0) + 1;
+  return { key, kind, fields: mapped.fields };
+}
+
+/** A plain record ({ id, kind, fields }), its fields those of its kind on the wire. */
+function plainRecord(r: Record<string, unknown>, where: string): ReadRecord {
+  if (typeof r.id !== 'string' || !r.id) throw new TruthSetError(`${where}: a plain record needs an "id" (a string)`);
+  if (typeof r.kind !== 'string' || !KINDS.has(r.kind))
+    throw new TruthSetError(`${where}: "kind" must be one of ${[...KINDS].join(', ')}, got ${JSON.stringify(r.kind)}`);
+  const kind = r.kind as EntityKind;
+  const fields: Fields = {};
+  const given = r.fields && typeof r.fields === 'object' ? (r.fields as Record<string, unknown>) : {};
+  for (const [name, value] of Object.entries(given)) {
+    if (!WIRE_FIELDS[kind].includes(name))
+      throw new TruthSetError(
+        `${where}: "${name}" is not a field of a ${kind} (fields: ${WIRE_FIELDS[kind].join(', ')})`,
+      );
+    if (value !== null && value !== undefined && value !== '') fields[name] = String(value);
+  }
+  return { key: r.id, kind, fields };
 }
 
 /**
