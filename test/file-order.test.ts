@@ -3,7 +3,9 @@
  * alternating within an area (busiest first), unranked areas last in the order they came.
  */
 import { describe, expect, it } from 'vitest';
-import { BUSIEST_FIRST, LONGEST_FIRST, fileRank, longestFirst } from '../run/vitest/file-order.js';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { BUSIEST_FIRST, LONGEST_FIRST, dealShard, fileRank, longestFirst } from '../run/vitest/file-order.js';
 
 describe('longestFirst', () => {
   it('puts the walks of every service first (busiest service first), then metamorphic, and unranked areas last in their order', () => {
@@ -54,5 +56,28 @@ describe('longestFirst', () => {
       .filter((d) => d.isDirectory() && d.name !== 'shared')
       .map((d) => d.name);
     expect([...BUSIEST_FIRST].sort()).toEqual(services.sort());
+  });
+});
+
+describe('dealShard', () => {
+  const files = ['organization', 'person', 'provider'].flatMap((service) =>
+    readdirSync(join(import.meta.dirname, '..', 'scenarios', service))
+      .filter((f) => f.endsWith('.test.ts'))
+      .map((f) => `/repo/scenarios/${service}/${f}`),
+  );
+  const walks = (shard: string[]) => shard.filter((f) => f.endsWith('/walks.test.ts'));
+
+  it("deals the suite's files to three shards in turn, longest first: each shard one walks file, every file once", () => {
+    const shards = [1, 2, 3].map((i) => dealShard(files, (f) => f, i, 3));
+    expect(shards.map((s) => walks(s).length)).toEqual([1, 1, 1]);
+    expect(shards.map((s) => s.filter((f) => f.endsWith('/metamorphic.test.ts')).length)).toEqual([1, 1, 1]);
+    expect(shards.flat().sort()).toEqual([...files].sort());
+    const sizes = shards.map((s) => s.length);
+    expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
+  });
+
+  it('gives every shard the same files whatever order vitest lists them in', () => {
+    const reversed = [...files].reverse();
+    for (const i of [1, 2]) expect(dealShard(reversed, (f) => f, i, 2)).toEqual(dealShard(files, (f) => f, i, 2));
   });
 });

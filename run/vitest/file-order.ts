@@ -78,8 +78,24 @@ export function longestFirst<T>(files: T[], pathOf: (f: T) => string): T[] {
     .map((x) => x.f);
 }
 
-/** Vitest sequencer (config `sequence.sequencer`): vitest's sharding, then longestFirst. */
+/**
+ * The files of shard `index` of `count` (1-based, as `--shard=i/n`): every file in longestFirst order (from the files
+ * sorted by path, so every shard's process computes the same order), dealt to the shards in turn, so each shard gets
+ * its share of the long files. Vitest's own sharding deals by a hash of the path, whatever a file weighs: of three
+ * shards one got all three walks files and 65 % of a run's requests (3,399 of 5,201).
+ */
+export function dealShard<T>(files: T[], pathOf: (f: T) => string, index: number, count: number): T[] {
+  const byPath = [...files].sort((a, b) => (pathOf(a) < pathOf(b) ? -1 : pathOf(a) > pathOf(b) ? 1 : 0));
+  return longestFirst(byPath, pathOf).filter((_, i) => i % count === index - 1);
+}
+
+/** Vitest sequencer (config `sequence.sequencer`): shards dealt by dealShard, files ordered by longestFirst. */
 export class LongestFirstSequencer extends BaseSequencer {
+  override async shard(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const { index, count } = this.ctx.config.shard!;
+    return dealShard(files, (f) => f.moduleId, index, count);
+  }
+
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     return longestFirst(await super.sort(files), (f) => f.moduleId);
   }
