@@ -304,14 +304,7 @@ export function compareSummaries(base: Summary, cur: Summary): Comparison {
     else if (x && y.verdict === 'pass') out.newlyPassing.push(c);
     else if (x) out.otherChanges.push(c);
   }
-  const baseReqs = new Map(base.requirements.map((r) => [r.id, r]));
-  for (const r of cur.requirements) {
-    const from = baseReqs.get(r.id)?.outcome ?? 'absent';
-    if (from === r.outcome) continue;
-    const regression = FAILING.has(r.outcome) && !FAILING.has(from);
-    out.requirements.push({ id: r.id, level: r.level, text: r.text, from, to: r.outcome, regression });
-    if (regression && r.level === 'MUST') out.mustRegressions.push(r.id);
-  }
+  requirementChanges(base, cur, out);
   for (const c of out.newlyFailing)
     if (c.must)
       for (const id of c.failedRequirements)
@@ -326,6 +319,18 @@ export function compareSummaries(base: Summary, cur: Summary): Comparison {
       0 || out.gate.changed;
   out.verdict = out.mustRegressions.length ? 'regressed' : changed ? 'changed' : 'unchanged';
   return out;
+}
+
+/** Each requirement whose outcome changed, in `out.requirements`; a MUST turned failing, in `out.mustRegressions`. */
+function requirementChanges(base: Summary, cur: Summary, out: Comparison): void {
+  const baseReqs = new Map(base.requirements.map((r) => [r.id, r]));
+  for (const r of cur.requirements) {
+    const from = baseReqs.get(r.id)?.outcome ?? 'absent';
+    if (from === r.outcome) continue;
+    const regression = FAILING.has(r.outcome) && !FAILING.has(from);
+    out.requirements.push({ id: r.id, level: r.level, text: r.text, from, to: r.outcome, regression });
+    if (regression && r.level === 'MUST') out.mustRegressions.push(r.id);
+  }
 }
 
 /** True when either run was degraded, or the baseline started after the current run. */
