@@ -674,7 +674,7 @@ export function preferAuth<T extends { auth: Auth; alternateAuth?: Auth }>(
  */
 export const DEFAULT_BUDGETS = {
   embedded: { walks: 0, walkSteps: 16, badInputs: 60 },
-  configured: { walks: 2, walkSteps: 12, badInputs: 15 },
+  configured: { walks: 2, walkSteps: 10, badInputs: 15 },
 };
 
 /** The run's walk and bad-input budgets and scope: the settings when given, else the defaults for the target. */

@@ -46,7 +46,7 @@ describe('planned walks over the enumerated situations', { timeout: 300_000 }, (
       expect(steps, kind).toContain(kind);
     expect(r.situations.reached.size + r.situations.notReached.size).toBe(r.situations.enumerated);
     expect([...r.situations.notReached.values()][0]).toMatch(
-      /^not planned: the walk budget \(2 walks x 12 steps, CONFORMANCE_WALKS x CONFORMANCE_WALK_STEPS\); CONFORMANCE_SCOPE=full/,
+      /^not planned: the walk budget \(2 walks x 10 steps, CONFORMANCE_WALKS x CONFORMANCE_WALK_STEPS\); CONFORMANCE_SCOPE=full/,
     );
   });
 
