@@ -466,6 +466,31 @@ describe('the bundle scan judges the exchanges by what the run owned, as its gua
   });
 });
 
+/** The redaction stubs (harness/redact-foreign.ts) in a HAR's request and reply bodies. */
+function foreignStubs(harText: string): Array<{ sources: string[] }> {
+  const found: Array<{ sources: string[] }> = [];
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) for (const x of v) walk(x);
+    else if (v && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      if (o.redacted === FOREIGN_NOTE) found.push({ sources: (o.sources as string[]) ?? [] });
+      else for (const x of Object.values(o)) walk(x);
+    }
+  };
+  const har = JSON.parse(harText) as {
+    log: { entries: Array<{ request: { postData?: { text?: string } }; response: { content: { text?: string } } }> };
+  };
+  for (const e of har.log.entries)
+    for (const text of [e.request.postData?.text, e.response.content.text])
+      if (text)
+        try {
+          walk(JSON.parse(text));
+        } catch {
+          // a body that is not JSON holds no stub
+        }
+  return found;
+}
+
 describe('an evidence bundle of a run on a staging where others write (busy=5, identityGroupedBySource on request)', () => {
   // The run that failed before the scan judged by the run's ownership record: the provider's
   // metamorphic searches find records its walks posted (kept as summary lines only), shown
@@ -496,8 +521,11 @@ describe('an evidence bundle of a run on a staging where others write (busy=5, i
     const manifest = JSON.parse(readFileSync(join(bundle, 'manifest.json'), 'utf8')) as Manifest;
     expect(manifest.exchanges.inFull).toBeGreaterThan(50);
     const har = readFileSync(join(bundle, 'exchanges.har'), 'utf8');
-    expect(har).toContain(FOREIGN_NOTE);
-    expect(har).toContain(OTHER_USERS_SOURCE);
+    // Which of the other users' records a search meets, and whether its reply shows their sources, depends on timing:
+    // every stub must name none but the other users' source (never a source the run posts to).
+    const stubs = foreignStubs(har);
+    expect(stubs.length).toBeGreaterThan(0);
+    for (const stub of stubs) expect(stub.sources.filter((n) => n !== OTHER_USERS_SOURCE)).toEqual([]);
     const owned = JSON.parse(readFileSync(join(bundle, 'ownership.json'), 'utf8')) as OwnershipRecord;
     expect(owned.provider?.linkId.length).toBeGreaterThan(10);
     const r = await runCommand('run/cli/evidence-verify.ts', [bundle]);
