@@ -40,6 +40,18 @@ check(
   },
 );
 
+check('a posted person whose address carries no postal code is added', ['PERSON-POST-ADDS'], async (t) => {
+  // Every field of an address is optional (Resources, Person identity: "addresses | type, line1, line2, city, state,
+  // postalCode, country (string) ..."; none is marked required): such a person is a valid post, and is added. Posted
+  // after another person, so the service has an identity to match it against.
+  await person.postNew(t, ['PERSON-POST-ADDS']);
+  const made = person.make(t);
+  const identity = structuredClone(made.identity) as { addresses?: Array<Record<string, unknown>> };
+  for (const address of identity.addresses ?? []) delete address.postalCode;
+  const content = postContent(identity, made.source, t.profile.sourcePlacement);
+  await person.postAndRead(t, { ...made, identity, content }, ['PERSON-POST-ADDS']);
+});
+
 check(
   're-posting the same source and native ID updates the record in its link ID',
   ['PERSON-POST-SAME-SOURCE-UPDATES'],
