@@ -73,9 +73,10 @@ export function relationshipNotFound(id: string, criteria: string, found: boolea
 
 export const OFF_CRITERIA = clause(
   'OFF-CRITERIA',
-  'a relationship a search returns whose criteria member (subject, object or verb) holds another value than the ' +
-    'search asked for (letter case aside for the verb; a member the reply leaves out is judged by what the run ' +
-    'sent at its add where the run added it, else not judged)',
+  "a relationship a search returns whose criteria member (subject, object or verb; the organization's domain) holds " +
+    'another value than the search asked for (letter case aside for the verb; a member the reply leaves out is ' +
+    'judged by what the run sent at its add where the run added it, else not judged; a domain the run sent none ' +
+    'of is another value)',
   SEARCHES,
 );
 /**

@@ -163,12 +163,31 @@ const SEARCH_ONLY_MEETING: SharedCheck = {
   role: 'relationships.search',
   title: 'searchRelationshipsService returns only relationships that meet the criteria',
   body: async (t, { s: { kit }, id }) => {
-    const { a } = await added(t, kit, [id]);
+    const { a, id: relId } = await added(t, kit, [id]);
     const subject = t.profile.members.relationshipSubject;
     const r = await t.ok('searchRelationshipsService', { relationship: { [subject]: a.linkId } });
     t.judge(OFF_CRITERIA, id, offCriteria({ [subject]: a.linkId }, found(r.content)), r);
+    if (t.service === 'organization') await offDomain(t, id, { [subject]: a.linkId }, relId);
   },
 };
+
+/**
+ * Organization: the search's relationship is "used as the search criteria" (Endpoints), its domain too (Resources,
+ * Relationship: "domain | string"). A search by the subject and a domain the run's relationship was not added with
+ * returns it not; where the reply leaves its domain out it is judged by the one sent at its add (none: the profile's
+ * relationship.domain null). A search refused is not judged (the domain's values are "not shown"). The provider's and
+ * the person's search criteria (subject, object, verb) name no domain.
+ */
+async function offDomain(t: Check, id: string, criteria: Record<string, string>, relId: string): Promise<void> {
+  const domain = `conformance-${t.faker.string.alphanumeric(12)}`;
+  const r = await t.call('searchRelationshipsService', { relationship: { ...criteria, domain } });
+  if (r.success !== true) return;
+  const sent = t.profile.relationship.domain ?? '(none sent)';
+  const list = found(r.content).map((x) =>
+    x.id === relId && (x.domain ?? null) === null ? { ...x, domain: sent } : x,
+  );
+  t.judge(OFF_CRITERIA, id, offCriteria({ ...criteria, domain }, list), r);
+}
 
 /**
  * searchRelationshipsService by subject, object or verb alone, and by all three, finds every relationship of the run
