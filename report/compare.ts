@@ -337,7 +337,9 @@ function requirementChanges(base: Summary, cur: Summary, out: Comparison): void 
 export const isDegraded = (c: Pick<Comparison, 'degraded'>) =>
   Boolean(c.degraded.baseline.length || c.degraded.current.length || c.degraded.order);
 
-/** What was degraded, in one sentence, e.g. "the baseline was degraded (INCOMPLETE: 12 checks could not judge; ...)". */
+/**
+ * What was degraded, in one sentence, e.g. "the baseline was degraded (INCOMPLETE: 12 checks could not judge; ...)".
+ */
 export function degradedText(c: Pick<Comparison, 'degraded'>): string {
   const d = c.degraded;
   return [
@@ -388,24 +390,51 @@ export function comparisonMarkdown(c: Comparison): string {
       '',
     );
   }
+  L.push(...latencyLines(c), ...scoreLines(c));
+  return `${L.join('\n')}\n`;
+}
+
+/** The comparison's verdict with each run's gate, e.g. "CHANGED: gate FAIL (exit code 1) → PASS (exit code 0)". */
+export function comparisonHeadline(c: Pick<Comparison, 'verdict' | 'gate'>): string {
+  const word = (g: GateOutcome) => `${g.verdict.toUpperCase()} (exit code ${g.exitCode})`;
+  const { baseline, current } = c.gate;
+  return (
+    `${c.verdict.toUpperCase()}: gate ` +
+    `${c.gate.changed ? `${word(baseline)} → ${word(current)}` : `${word(current)} in both runs`}`
+  );
+}
+
+const arrow = (a: unknown, b: unknown) => `${a ?? '-'} → ${b ?? '-'}`;
+
+/** The comparison's latency section: how the operations were tested, and the table of those that shifted. */
+function latencyLines(c: Comparison): string[] {
   const moved = c.latency.filter((l) => l.shift !== 'steady' && l.shift !== 'untested' && l.shift !== 'withheld');
   const tested = c.latency.filter((l) => l.test).length;
   const untested = c.latency.filter((l) => l.shift === 'untested').length;
-  const arrow = (a: unknown, b: unknown) => `${a ?? '-'} → ${b ?? '-'}`;
   const withheld = c.latency.filter((l) => l.shift === 'withheld').length;
-  L.push(
+  const differ = withheld === 1 ? '1 operation differs' : `${withheld} operations differ`;
+  const L = [
     isDegraded(c) ? '## Latency per operation: not compared' : `## Latency per operation: ${moved.length} shifted`,
     '',
     ...(isDegraded(c)
       ? [
-          `No shift is called: ${degradedText(c)}${withheld ? ` (${withheld === 1 ? '1 operation differs' : `${withheld} operations differ`} significantly in their per-request times, which says how the degraded run was served, not how fast the deployment is)` : ''}.`,
+          `No shift is called: ${degradedText(c)}` +
+            (withheld
+              ? ` (${differ} significantly in their per-request times, which says how the degraded run was served, ` +
+                'not how fast the deployment is)'
+              : '') +
+            '.',
           '',
         ]
       : []),
     `${tested} operations tested on their per-request times (Mann-Whitney U, Holm-corrected at α ` +
-      `${LATENCY_ALPHA}; a shift needs |Cliff's δ| ≥ ` +
-      `${LATENCY_MIN_EFFECT})${untested ? `; ${untested} not tested (fewer than ${LATENCY_MIN_REQUESTS} requests in a run, or a run without per-request times)` : ''}.`,
-  );
+      `${LATENCY_ALPHA}; a shift needs |Cliff's δ| ≥ ${LATENCY_MIN_EFFECT})` +
+      (untested
+        ? `; ${untested} not tested (fewer than ${LATENCY_MIN_REQUESTS} requests in a run, or a run without ` +
+          'per-request times)'
+        : '') +
+      '.',
+  ];
   if (moved.length)
     L.push(
       '',
@@ -421,33 +450,27 @@ export function comparisonMarkdown(c: Comparison): string {
         ]),
       ),
     );
-  const shiftedScores = c.scores.filter((s) => s.shifted);
-  if (c.scores.length) {
-    L.push('', `## Match-score distributions: ${shiftedScores.length} of ${c.scores.length} services shifted`);
-    if (shiftedScores.length)
-      L.push(
-        '',
-        mdTable(
-          ['service', 'results was → now', 'median was → now', 'mean was → now', 'KS distance'],
-          shiftedScores.map((s) => [
-            s.service,
-            arrow(s.baseline?.n, s.current?.n),
-            arrow(s.baseline?.p50, s.current?.p50),
-            arrow(s.baseline?.mean, s.current?.mean),
-            s.ks ?? '-',
-          ]),
-        ),
-      );
-  }
-  return `${L.join('\n')}\n`;
+  return L;
 }
 
-/** The comparison's verdict with each run's gate, e.g. "CHANGED: gate FAIL (exit code 1) → PASS (exit code 0)". */
-export function comparisonHeadline(c: Pick<Comparison, 'verdict' | 'gate'>): string {
-  const word = (g: GateOutcome) => `${g.verdict.toUpperCase()} (exit code ${g.exitCode})`;
-  const { baseline, current } = c.gate;
-  return (
-    `${c.verdict.toUpperCase()}: gate ` +
-    `${c.gate.changed ? `${word(baseline)} → ${word(current)}` : `${word(current)} in both runs`}`
-  );
+/** The comparison's match-score section: how many services' distributions shifted, and the table of those. */
+function scoreLines(c: Comparison): string[] {
+  if (!c.scores.length) return [];
+  const shifted = c.scores.filter((s) => s.shifted);
+  const L = ['', `## Match-score distributions: ${shifted.length} of ${c.scores.length} services shifted`];
+  if (shifted.length)
+    L.push(
+      '',
+      mdTable(
+        ['service', 'results was → now', 'median was → now', 'mean was → now', 'KS distance'],
+        shifted.map((s) => [
+          s.service,
+          arrow(s.baseline?.n, s.current?.n),
+          arrow(s.baseline?.p50, s.current?.p50),
+          arrow(s.baseline?.mean, s.current?.mean),
+          s.ks ?? '-',
+        ]),
+      ),
+    );
+  return L;
 }

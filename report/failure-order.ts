@@ -145,17 +145,60 @@ interface Cluster {
   upstream?: Cluster;
 }
 
+/** A failing check in the run's order of failures: how the gate treats it, and its place among them. */
+type Ordered = { check: CheckResult; gate: GateClass; place: CausePlace };
+
 /**
  * Orders the failing checks (fail and error) of a run by cause.
  * @param services the run's services in report order
  * @returns the failing checks in order, each with its place
  */
-export function orderByCause(
-  checks: CheckResult[],
-  gate: Gate,
-  services: string[],
-): Array<{ check: CheckResult; gate: GateClass; place: CausePlace }> {
+export function orderByCause(checks: CheckResult[], gate: Gate, services: string[]): Ordered[] {
   const failing = checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error');
+  const clusters = causesOf(failing, gate, services);
+  for (const cl of clusters) cl.members = rootFirst(cl);
+  const sorted = clusters.sort(
+    (a, b) =>
+      compare([a.tier, a.serviceIndex, a.rank], [b.tier, b.serviceIndex, b.rank]) ||
+      a.service.localeCompare(b.service) ||
+      (a.operation ?? '').localeCompare(b.operation ?? '') ||
+      a.members[0]!.checkId.localeCompare(b.members[0]!.checkId),
+  );
+  // A cause is downstream of an earlier one whose operation broke its state-table row's effect, when its checks failed
+  // at another operation after sending that one.
+  for (const cl of sorted) {
+    const sent = new Set(cl.members[0]!.operations);
+    cl.upstream = sorted.find(
+      (up) =>
+        up !== cl &&
+        !up.upstream &&
+        up.tier === cl.tier &&
+        up.service === cl.service &&
+        up.operation !== undefined &&
+        up.operation !== cl.operation &&
+        isRowEffect(up.service, up.requirement, up.operation) &&
+        sent.has(up.operation) &&
+        compare([up.rank], [cl.rank]) <= 0,
+    );
+  }
+  const out: Ordered[] = [];
+  const emit = (cl: Cluster) => {
+    const followers =
+      cl.members.length - 1 + sorted.filter((d) => d.upstream === cl).reduce((n, d) => n + d.members.length, 0);
+    cl.members.forEach((check, i) => {
+      out.push({ check, gate: GATE_ORDER[cl.tier]!, place: placeIn(cl, i, followers) });
+    });
+    for (const d of sorted) if (d.upstream === cl) emit(d);
+  };
+  for (const cl of sorted) if (!cl.upstream) emit(cl);
+  return out;
+}
+
+/**
+ * The causes of the failing checks: one per gate class, service, requirement (the first the check broke in its
+ * service's state-table order) and failing operation, its members in the order of the checks.
+ */
+function causesOf(failing: CheckResult[], gate: Gate, services: string[]): Cluster[] {
   const clusters = new Map<string, Cluster>();
   for (const c of failing) {
     const rank = requirementRank(c.service);
@@ -180,72 +223,43 @@ export function orderByCause(
     }
     cl.members.push(c);
   }
-  // The root of a cause: the check whose own subject the requirement is, a scripted check before a walk, with the
-  // fewest other requirements; after it the other scripted checks, then the walks.
+  return [...clusters.values()];
+}
+
+/**
+ * A cause's members, its root first: the check whose own subject the requirement is, a scripted check before a walk,
+ * with the fewest other requirements; after it the other scripted checks, then the walks.
+ */
+function rootFirst(cl: Cluster): CheckResult[] {
   const walk = (c: CheckResult) => (c.failure?.steps?.length ? 1 : 0);
-  for (const cl of clusters.values()) {
-    const own = (c: CheckResult) => (c.verifies.includes(cl.requirement) ? 0 : 1);
-    const byId = (a: CheckResult, b: CheckResult) => a.checkId.localeCompare(b.checkId);
-    const rootKey = (c: CheckResult) => [own(c), walk(c), c.verifies.length];
-    const restKey = (c: CheckResult) => [walk(c), own(c), c.verifies.length];
-    const [root] = [...cl.members].sort((a, b) => compare(rootKey(a), rootKey(b)) || byId(a, b));
-    const rest = cl.members.filter((c) => c !== root).sort((a, b) => compare(restKey(a), restKey(b)) || byId(a, b));
-    cl.members = [root!, ...rest];
-  }
-  const sorted = [...clusters.values()].sort(
-    (a, b) =>
-      compare([a.tier, a.serviceIndex, a.rank], [b.tier, b.serviceIndex, b.rank]) ||
-      a.service.localeCompare(b.service) ||
-      (a.operation ?? '').localeCompare(b.operation ?? '') ||
-      a.members[0]!.checkId.localeCompare(b.members[0]!.checkId),
-  );
-  // A cause is downstream of an earlier one whose operation broke its state-table row's effect, when its checks failed
-  // at another operation after sending that one.
-  for (const cl of sorted) {
-    const sent = new Set(cl.members[0]!.operations);
-    cl.upstream = sorted.find(
-      (up) =>
-        up !== cl &&
-        !up.upstream &&
-        up.tier === cl.tier &&
-        up.service === cl.service &&
-        up.operation !== undefined &&
-        up.operation !== cl.operation &&
-        isRowEffect(up.service, up.requirement, up.operation) &&
-        sent.has(up.operation) &&
-        compare([up.rank], [cl.rank]) <= 0,
-    );
-  }
-  const out: Array<{ check: CheckResult; gate: GateClass; place: CausePlace }> = [];
-  const emit = (cl: Cluster) => {
-    const root = cl.members[0]!;
-    const followers =
-      cl.members.length - 1 + sorted.filter((d) => d.upstream === cl).reduce((n, d) => n + d.members.length, 0);
-    cl.members.forEach((check, i) => {
-      const head = cl.upstream ? cl.upstream.members[0]! : root;
-      const place: CausePlace = {
-        requirement: cl.requirement,
-        ...(cl.operation ? { operation: cl.operation } : {}),
-        role: cl.upstream ? 'downstream' : i === 0 ? 'root' : 'same-cause',
-        ...(cl.upstream || i > 0
-          ? {
-              cause: {
-                checkId: head.checkId,
-                requirement: cl.upstream ? cl.upstream.requirement : cl.requirement,
-                ...((cl.upstream?.operation ?? cl.operation)
-                  ? { operation: cl.upstream?.operation ?? cl.operation }
-                  : {}),
-              },
-            }
-          : {}),
-        followers: i === 0 && !cl.upstream ? followers : 0,
-      };
-      out.push({ check, gate: GATE_ORDER[cl.tier]!, place });
-    });
-    for (const d of sorted) if (d.upstream === cl) emit(d);
+  const own = (c: CheckResult) => (c.verifies.includes(cl.requirement) ? 0 : 1);
+  const byId = (a: CheckResult, b: CheckResult) => a.checkId.localeCompare(b.checkId);
+  const rootKey = (c: CheckResult) => [own(c), walk(c), c.verifies.length];
+  const restKey = (c: CheckResult) => [walk(c), own(c), c.verifies.length];
+  const [root] = [...cl.members].sort((a, b) => compare(rootKey(a), rootKey(b)) || byId(a, b));
+  const rest = cl.members.filter((c) => c !== root).sort((a, b) => compare(restKey(a), restKey(b)) || byId(a, b));
+  return [root!, ...rest];
+}
+
+/** The place of a cause's `i`th member: the root (with its followers), the same cause, or downstream of another. */
+function placeIn(cl: Cluster, i: number, followers: number): CausePlace {
+  const head = cl.upstream ? cl.upstream.members[0]! : cl.members[0]!;
+  const operation = cl.upstream?.operation ?? cl.operation;
+  return {
+    requirement: cl.requirement,
+    ...(cl.operation ? { operation: cl.operation } : {}),
+    role: cl.upstream ? 'downstream' : i === 0 ? 'root' : 'same-cause',
+    ...(cl.upstream || i > 0
+      ? {
+          cause: {
+            checkId: head.checkId,
+            requirement: cl.upstream ? cl.upstream.requirement : cl.requirement,
+            ...(operation ? { operation } : {}),
+          },
+        }
+      : {}),
+    followers: i === 0 && !cl.upstream ? followers : 0,
   };
-  for (const cl of sorted) if (!cl.upstream) emit(cl);
-  return out;
 }
 
 /** True when `requirement` is the effect requirement of a state-table row of `operation`. */

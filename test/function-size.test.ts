@@ -26,11 +26,9 @@ const LONG: Record<string, number> = {
   'generators/organization.ts:organizationIdentity': 120,
   'harness/transport.ts:sendUntilDone': 106,
   'reference/server.ts:handle': 102,
-  'report/failure-order.ts:orderByCause': 97,
   'detection/runner.ts:detect': 93,
   'harness/config.ts:serviceSettings': 88,
   'run/vitest/side-by-side-runner.mjs:runQueued': 87,
-  'report/compare.ts:comparisonMarkdown': 93,
 };
 
 /** The project's own source files, as git lists them. */
