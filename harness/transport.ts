@@ -24,9 +24,10 @@ import PQueue from 'p-queue';
 import pRetry from 'p-retry';
 import { Agent, type Dispatcher, EnvHttpProxyAgent, request } from 'undici';
 import type { ProxySettings, TlsFiles } from './config.js';
-import { type AttemptEnd, MAX_PAUSE_MS, ServicePacing } from './pacing.js';
+import { type AttemptEnd, ServicePacing } from './pacing.js';
 import { redactHeaders, redactText } from './redact.js';
-import { type Exchange, type Reply, isTransient, rememberParsed } from './reply.js';
+import { type Exchange, type Reply, rememberParsed } from './reply.js';
+import { attemptEnd, backoffMs, retryReason } from './retry-policy.js';
 
 /** How an exchange's error begins when the circuit breaker kept the request from being sent. */
 export const CIRCUIT_OPEN = 'circuit open';
@@ -117,17 +118,6 @@ export interface Outgoing {
   signal?: AbortSignal;
 }
 
-/** First backoff step in ms; doubles per retry, randomised up to twice as long. */
-export const RETRY_BASE_MS = 200;
-/** Longest backoff step before a retry (a Retry-After pauses the service instead: harness/pacing.ts). */
-export const RETRY_MAX_WAIT_MS = 5000;
-
-/**
- * The backoff before retry `n` (1, 2, ...): RETRY_BASE_MS doubling, randomised up to twice as long, at most
- * RETRY_MAX_WAIT_MS.
- */
-const backoffMs = (n: number) =>
-  Math.min(RETRY_MAX_WAIT_MS, Math.round((1 + Math.random()) * RETRY_BASE_MS * 2 ** (n - 1)));
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)));
 /**
  * Attempts in a row of one transport that failed transiently (not throttled: the service answers) after which its
@@ -150,53 +140,6 @@ export const OUTAGE_REOPENINGS = 4;
 /** How long after its check's time to send (Outgoing.until) an attempt under way may still run, ms. */
 export const ATTEMPT_GRACE_MS = 5000;
 
-/** Connection errors where the request never reached the deployment (safe to re-send anything). */
-const NOT_SENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|UND_ERR_CONNECT_TIMEOUT)\b/;
-/** Connection errors after the request may have been processed (outcome unknown). */
-const OUTCOME_UNKNOWN =
-  /^(ECONNRESET|EPIPE|UND_ERR_SOCKET|UND_ERR_CLOSED|UND_ERR_BODY_TIMEOUT|UND_ERR_HEADERS_TIMEOUT)\b/;
-
-/**
- * Whether a reply may be retried, and why. Retried: retryableError=true, HTTP 429/503 (not processed), connection
- * refused: any request; HTTP 502/504 and resets (outcome unknown): only idempotent requests. Never retried: timeouts
- * (the run stays bounded), and a non-idempotent request whose outcome is unknown (a merge must not be re-sent blindly;
- * the check reports it).
- */
-export function retryReason(idempotent: boolean, reply: Reply): string | undefined {
-  const error = reply.exchange.error;
-  if (error) {
-    if (NOT_SENT.test(error)) return `connection error before the request was sent (${error.split(':')[0]})`;
-    if (OUTCOME_UNKNOWN.test(error) && idempotent)
-      return `connection error (${error.split(':')[0]}) on an idempotent request`;
-    return undefined;
-  }
-  if (reply.body?.retryableError === true && reply.success !== true) return 'reply marked retryableError=true';
-  if (reply.status === 429) return 'HTTP 429 (rate limited)';
-  if (reply.status === 503) return 'HTTP 503 (unavailable)';
-  if ((reply.status === 502 || reply.status === 504) && idempotent)
-    return `HTTP ${reply.status} on an idempotent request`;
-  return undefined;
-}
-
-/** Retry-After (seconds or an HTTP date) as ms, capped at MAX_PAUSE_MS; undefined when absent or unreadable. */
-export function retryAfterMs(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const secs = Number(value);
-  const ms = Number.isFinite(secs) ? secs * 1000 : Date.parse(value) - Date.now();
-  return Number.isFinite(ms) ? Math.min(Math.max(0, ms), MAX_PAUSE_MS) : undefined;
-}
-
-/**
- * How an attempt's reply bears on the service's pacing: throttled (HTTP 429, or 429/503 with Retry-After: the service
- * answers "not now", so its requests pause), transient (it failed transiently otherwise), or answered.
- */
-export function attemptEnd(reply: Reply, reason: string | undefined): AttemptEnd {
-  const after = retryAfterMs(reply.exchange.reply?.headers?.['retry-after']);
-  if (reply.status === 429 || (reply.status === 503 && after !== undefined))
-    return { kind: 'throttled', ...(after !== undefined ? { pauseMs: after } : {}) };
-  return reason !== undefined || isTransient(reply) ? { kind: 'transient' } : { kind: 'answered' };
-}
-
 const MAX_RAW = 4000;
 const truncate = (text: string) =>
   text.length > MAX_RAW ? `${text.slice(0, MAX_RAW)}... [${text.length - MAX_RAW} more characters]` : text;
@@ -212,20 +155,40 @@ class RetryableReply extends Error {
   }
 }
 
+/** What an exchange lists of an attempt that is retried, but the wait before the retry. */
+type RetryRecord = Omit<NonNullable<Exchange['retries']>[number], 'waitedMs'>;
+
+/** The record of the attempt `error` carries: its status or transport error, the start of its text, why, how long. */
+const retryRecord = ({ reply, reason }: RetryableReply, exchange: Exchange): RetryRecord => ({
+  ...(reply.status !== undefined ? { status: reply.status } : {}),
+  ...(exchange.error ? { error: exchange.error } : {}),
+  ...(exchange.reply?.text ? { text: exchange.reply.text.slice(0, 200) } : {}),
+  reason,
+  durationMs: exchange.durationMs,
+});
+
+/** A new exchange of `out`, begun at `startedAt` (ms since the epoch), its request shown as `out` says. */
+const newExchange = (out: Outgoing, startedAt: number): Exchange => ({
+  service: out.service,
+  operation: out.operation,
+  method: 'POST',
+  url: out.url,
+  startedAt: new Date(startedAt).toISOString(),
+  durationMs: 0,
+  request: requestShown(out),
+});
+
 /** The reply of a request that was not sent (or not awaited), its exchange's error saying why. */
-export function notSent(out: Outgoing, error: string): Reply {
-  const exchange: Exchange = {
-    service: out.service,
-    operation: out.operation,
-    method: 'POST',
-    url: out.url,
-    startedAt: new Date().toISOString(),
-    durationMs: 0,
-    request: requestShown(out),
-    error,
-  };
-  return { exchange, status: undefined, body: undefined, content: undefined, success: undefined };
-}
+export const notSent = (out: Outgoing, error: string): Reply => failedReply({ ...newExchange(out, Date.now()), error });
+
+/** The reply of an attempt that got none: its exchange's error says why. */
+const failedReply = (exchange: Exchange): Reply => ({
+  exchange,
+  status: undefined,
+  body: undefined,
+  content: undefined,
+  success: undefined,
+});
 
 /** The reply of a request the run's interrupt stopped (Outgoing.signal). */
 const interruptedReply = (out: Outgoing, what: string): Reply =>
@@ -399,15 +362,7 @@ export class Transport {
 
   private async sendUntilDone(out: Outgoing): Promise<Reply> {
     const started = Date.now();
-    const exchange: Exchange = {
-      service: out.service,
-      operation: out.operation,
-      method: 'POST',
-      url: out.url,
-      startedAt: new Date(started).toISOString(),
-      durationMs: 0,
-      request: requestShown(out),
-    };
+    const exchange = newExchange(out, started);
     let lastEnded = started;
     let flagged = 0;
     // The retry budget runs from the first attempt (CONFORMANCE_RETRY_BUDGET_MS): the wait for a place within the
@@ -417,21 +372,14 @@ export class Transport {
     const end = () =>
       Math.min((firstAttempt ?? Date.now()) + this.options.retryBudgetMs, out.until ?? Number.POSITIVE_INFINITY);
     const spent = () => Date.now() >= end();
-    // How often the circuit had opened, and closed, when this request met it open in the current outage.
-    let outageMet: { breaks: number; resets: number } | undefined;
-    let pendingRetry: Omit<NonNullable<Exchange['retries']>[number], 'waitedMs'> | undefined;
+    const outageOver = this.outageTracker();
+    let pendingRetry: RetryRecord | undefined;
     // A retry's wait is the time until it is sent: its backoff, and any pause or rate slot before it.
     const sending = () => {
       firstAttempt ??= Date.now();
       if (pendingRetry)
         (exchange.retries ??= []).push({ ...pendingRetry, waitedMs: Math.max(0, Date.now() - lastEnded) });
       pendingRetry = undefined;
-    };
-    // Notes the outage this request is in (a later one, after the circuit closed, starts afresh); true once the circuit
-    // has opened OUTAGE_REOPENINGS more times in it: the service stayed down.
-    const outageOver = () => {
-      if (!outageMet || outageMet.resets !== this.resets) outageMet = { breaks: this.breaks, resets: this.resets };
-      return this.breaks - outageMet.breaks >= OUTAGE_REOPENINGS;
     };
     const attempt = async (): Promise<Reply> => {
       // The attempt ends when its reply is in, not when the queue hands it back a tick later: a retry's wait
@@ -441,22 +389,7 @@ export class Transport {
         lastEnded = Date.now();
         return r;
       }, out.priority);
-      if (exchange.error?.startsWith(CIRCUIT_OPEN)) {
-        // Nothing was sent. A restart passes: wait for the service's trial request and go again, unless the budget is
-        // spent or the service stayed down.
-        const left = end() - Date.now();
-        if (outageOver() || left <= 0) return reply;
-        await this.outageWait(left);
-        throw new RetryableReply(reply, 'circuit open: waited for the service to be tried again', {
-          kind: 'throttled',
-        });
-      }
-      const reason = retryReason(out.idempotent, reply);
-      // A request sent as the open circuit's trial, and failed, is in the outage too: without this one whose backoff
-      // kept ending at the half-open time retried until its whole budget was spent.
-      if (reason && this.open && outageOver()) return reply;
-      if (reason) throw new RetryableReply(reply, reason, attemptEnd(reply, reason));
-      return reply;
+      return this.retriedOrGiven(out, reply, end, outageOver);
     };
     const maxCount = out.retries ?? this.options.retries ?? Number.POSITIVE_INFINITY;
     let counted = 0;
@@ -474,26 +407,14 @@ export class Transport {
         shouldRetry: async ({ error }) => {
           if (!(error instanceof RetryableReply) || spent() || out.signal?.aborted) return false;
           if (error.end.kind === 'throttled') return true;
-          if (
-            error.reply.body?.retryableError === true &&
-            out.flaggedRetries !== undefined &&
-            ++flagged > out.flaggedRetries
-          )
-            return false;
+          const isFlagged = error.reply.body?.retryableError === true && out.flaggedRetries !== undefined;
+          if (isFlagged && ++flagged > out.flaggedRetries!) return false;
           if (++counted > maxCount) return false;
           await sleep(Math.min(backoffMs(counted), end() - Date.now()));
           return !spent();
         },
         onFailedAttempt: ({ error }) => {
-          if (!(error instanceof RetryableReply)) return;
-          const r = error.reply;
-          pendingRetry = {
-            ...(r.status !== undefined ? { status: r.status } : {}),
-            ...(exchange.error ? { error: exchange.error } : {}),
-            ...(exchange.reply?.text ? { text: exchange.reply.text.slice(0, 200) } : {}),
-            reason: error.reason,
-            durationMs: exchange.durationMs,
-          };
+          if (error instanceof RetryableReply) pendingRetry = retryRecord(error, exchange);
         },
       });
     } catch (e) {
@@ -501,6 +422,41 @@ export class Transport {
       reply = e.reply; // budget spent: the last reply stands (checks treat it as transient)
     }
     exchange.durationMs = Date.now() - started;
+    return reply;
+  }
+
+  /**
+   * Notes the outage a request is in (a later one, after the circuit closed, starts afresh): the function returned is
+   * true once the circuit has opened OUTAGE_REOPENINGS more times in it since the request first met it open (the
+   * service stayed down).
+   */
+  private outageTracker(): () => boolean {
+    // How often the circuit had opened, and closed, when this request met it open in the current outage.
+    let met: { breaks: number; resets: number } | undefined;
+    return () => {
+      if (!met || met.resets !== this.resets) met = { breaks: this.breaks, resets: this.resets };
+      return this.breaks - met.breaks >= OUTAGE_REOPENINGS;
+    };
+  }
+
+  /**
+   * What becomes of an attempt's reply: it stands, or it is thrown as a RetryableReply for the retry loop. One the open
+   * circuit kept from being sent waits for the service's trial request first, unless the budget (ending at `end()`) is
+   * spent or the service stayed down.
+   */
+  private async retriedOrGiven(out: Outgoing, reply: Reply, end: () => number, outageOver: () => boolean) {
+    if (reply.exchange.error?.startsWith(CIRCUIT_OPEN)) {
+      // Nothing was sent. A restart passes: wait for the service's trial request and go again.
+      const left = end() - Date.now();
+      if (outageOver() || left <= 0) return reply;
+      await this.outageWait(left);
+      throw new RetryableReply(reply, 'circuit open: waited for the service to be tried again', { kind: 'throttled' });
+    }
+    const reason = retryReason(out.idempotent, reply);
+    // A request sent as the open circuit's trial, and failed, is in the outage too: without this one whose backoff
+    // kept ending at the half-open time retried until its whole budget was spent.
+    if (reason && this.open && outageOver()) return reply;
+    if (reason) throw new RetryableReply(reply, reason, attemptEnd(reply, reason));
     return reply;
   }
 
@@ -533,7 +489,7 @@ export class Transport {
         `${CIRCUIT_OPEN}: ${BREAKER_FAILURES} attempts in a row to the ${out.service} service failed transiently; ` +
         `not sent (the service is tried again ${BREAKER_HALF_OPEN_MS / 1000} s after the circuit opened)`;
       exchange.durationMs = 0;
-      return { exchange, status: undefined, body: undefined, content: undefined, success: undefined };
+      return failedReply(exchange);
     }
   }
 
@@ -547,7 +503,7 @@ export class Transport {
     delete exchange.error;
     if (out.signal?.aborted) {
       exchange.error = `${INTERRUPTED}: the run was stopped; not sent`;
-      return { exchange, status: undefined, body: undefined, content: undefined, success: undefined };
+      return failedReply(exchange);
     }
     // One controller per attempt, ended by its timer or the run's stop, removed when the attempt ends:
     // AbortSignal.timeout and AbortSignal.any make weakly held signals kept until collected.
@@ -604,7 +560,7 @@ export class Transport {
             ? `no reply within ${limitMs} ms, when the check's time ran out`
             : `no reply within ${this.options.timeoutMs} ms (CONFORMANCE_TIMEOUT_MS)`
           : `${err.code ?? err.cause?.code ?? err.name}: ${err.message}`;
-      return { exchange, status: undefined, body: undefined, content: undefined, success: undefined };
+      return failedReply(exchange);
     } finally {
       clearTimeout(timer);
       out.signal?.removeEventListener('abort', stop);

@@ -25,13 +25,8 @@ import {
 } from '../harness/pacing.js';
 import { loadProfile, resolveProfile } from '../harness/profile.js';
 import { RunContext } from '../harness/run.js';
-import {
-  BREAKER_FAILURES,
-  BREAKER_HALF_OPEN_MS,
-  CIRCUIT_OPEN,
-  OUTAGE_REOPENINGS,
-  retryAfterMs,
-} from '../harness/transport.js';
+import { retryAfterMs } from '../harness/retry-policy.js';
+import { BREAKER_FAILURES, BREAKER_HALF_OPEN_MS, CIRCUIT_OPEN, OUTAGE_REOPENINGS } from '../harness/transport.js';
 import { throttled } from '../reference/variants/transport.js';
 import { type Behaviour, type FaultyServer, startFaultyServer } from './support/faulty-server.js';
 

@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Check } from '../harness/check.js';
 import { loadProfile, resolveProfile } from '../harness/profile.js';
 import { RunContext } from '../harness/run.js';
-import { RETRY_BASE_MS } from '../harness/transport.js';
+import { RETRY_BASE_MS } from '../harness/retry-policy.js';
 import { ConformanceFailure, CouldNotJudge } from '../harness/verdict.js';
 import { seededFaker } from '../generators/seed.js';
 import { type Behaviour, type FaultyServer, closedPort, startFaultyServer } from './support/faulty-server.js';
