@@ -15,7 +15,7 @@
 import type { ServiceName } from '../specs/common/model.js';
 import { type Reply, ServiceClient } from '../harness/client.js';
 import { isTransient } from '../harness/reply.js';
-import { type ServiceTarget, proxyFor, shownProxy } from '../harness/config.js';
+import { type ServiceTarget, proxyFor, shownProxy } from '../harness/service-settings.js';
 import type { Profile } from '../harness/profile.js';
 import { RunContext } from '../harness/run.js';
 import { credentialSettings } from '../harness/setting-names.js';
