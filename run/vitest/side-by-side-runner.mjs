@@ -151,8 +151,8 @@ export default class SideBySideRunner extends TestRunner {
   }
 
   /**
-   * True when the service of a file (its folder) has at least SATURATED × its in-flight bound of requests waiting for a
-   * place now: more of its checks would only wait (the global setup provides `serviceLoad`; without it, never).
+   * True when the service of a file (its folder) has at least SATURATED × its in-flight bound of requests waiting for
+   * a place now: more of its checks would only wait (the global setup provides `serviceLoad`; without it, never).
    */
   saturated(path) {
     const now = this.serviceLoadOf(path);
@@ -189,8 +189,8 @@ export default class SideBySideRunner extends TestRunner {
     const waiting = [...all.filter((f) => !this.isolated(f.path)), ...all.filter((f) => this.isolated(f.path))];
     /** Files of each group that are not isolated and have not ended. */
     const mainLeft = new Map();
-    for (const f of waiting)
-      if (!this.isolated(f.path)) mainLeft.set(this.groupOf(f.path), (mainLeft.get(this.groupOf(f.path)) ?? 0) + 1);
+    for (const { path } of waiting)
+      if (!this.isolated(path)) mainLeft.set(this.groupOf(path), (mainLeft.get(this.groupOf(path)) ?? 0) + 1);
     const places = this.filesAtOnce() * this.checksPerFile;
     let used = 0;
     let running = 0;
@@ -207,13 +207,9 @@ export default class SideBySideRunner extends TestRunner {
        * none (a timer looks again) unless nothing runs.
        */
       const next = () => {
-        let first = -1;
-        for (let i = 0; i < waiting.length; i++) {
-          const path = waiting[i].path;
-          if (this.isolated(path) && (mainLeft.get(this.groupOf(path)) ?? 0) > 0) continue;
-          if (first < 0) first = i;
-          if (!this.saturated(path)) return running === 0 || used + this.placesOf(path) <= places ? i : -1;
-        }
+        const fits = (path) => running === 0 || used + this.placesOf(path) <= places;
+        const { pick, first } = this.nextFileOf(waiting, mainLeft, fits);
+        if (pick !== undefined) return pick;
         if (first >= 0 && running > 0 && !polling && this.load()) {
           polling = true;
           setTimeout(() => {
@@ -230,20 +226,10 @@ export default class SideBySideRunner extends TestRunner {
           const main = !this.isolated(file.path);
           const group = this.groupOf(file.path);
           waiting.splice(i, 1);
-          const claim = {
-            taken: this.placesOf(file.path),
-            unfinished: this.checks.get(file.path) ?? Number.POSITIVE_INFINITY,
-            ended: new Set(),
-          };
-          // A file whose checks are ending needs fewer places: it gives back what its unfinished checks cannot use.
-          claim.shrink = () => {
-            const keep = Math.max(1, Math.min(claim.taken, claim.unfinished));
-            if (keep >= claim.taken) return;
-            used -= claim.taken - keep;
-            claim.taken = keep;
+          const claim = this.claimPlaces(file.path, (n) => {
+            used -= n;
             startMore();
-          };
-          if (file.path !== undefined) this.claims.set(file.path, claim);
+          });
           used += claim.taken;
           running++;
           void file
@@ -268,6 +254,43 @@ export default class SideBySideRunner extends TestRunner {
       startMore();
     });
     if (failure) throw failure.e;
+  }
+
+  /**
+   * The file of `waiting` to start next, as `pick` (its index, -1 when its places are not free: `fits`), the first that
+   * may start whose service is not saturated; undefined when every service that has a file waiting is saturated. An
+   * isolated file whose group still has files in `mainLeft` may not start. `first`: the first that may (-1: none).
+   */
+  nextFileOf(waiting, mainLeft, fits) {
+    let first = -1;
+    for (let i = 0; i < waiting.length; i++) {
+      const path = waiting[i].path;
+      if (this.isolated(path) && (mainLeft.get(this.groupOf(path)) ?? 0) > 0) continue;
+      if (first < 0) first = i;
+      if (!this.saturated(path)) return { pick: fits(path) ? i : -1, first };
+    }
+    return { pick: undefined, first };
+  }
+
+  /**
+   * The places a file starting now claims (placesOf), kept in `claims` until it ends. A file whose checks are ending
+   * needs fewer places: it gives back (`giveBack`) what its unfinished checks cannot use.
+   */
+  claimPlaces(path, giveBack) {
+    const claim = {
+      taken: this.placesOf(path),
+      unfinished: this.checks.get(path) ?? Number.POSITIVE_INFINITY,
+      ended: new Set(),
+    };
+    claim.shrink = () => {
+      const keep = Math.max(1, Math.min(claim.taken, claim.unfinished));
+      if (keep >= claim.taken) return;
+      const freed = claim.taken - keep;
+      claim.taken = keep;
+      giveBack(freed);
+    };
+    if (path !== undefined) this.claims.set(path, claim);
+    return claim;
   }
 
   /**
