@@ -7,7 +7,8 @@
  * ORG-REJECTED-NO-CHANGE.
  */
 import { describe, expect, test } from 'vitest';
-import { lanesFor, setAt } from '../scenarios/shared/bad-input.js';
+import { setAt } from '../scenarios/shared/bad-input-sites.js';
+import { lanesFor } from '../scenarios/shared/bad-input.js';
 import { runSuite } from './support/run-suite.js';
 
 const FILES = ['organization', 'person', 'provider'].map((s) => `scenarios/${s}/generated-bad-input.test.ts`);

@@ -5,7 +5,8 @@
  * types"), Endpoints rule 1, Errors.
  */
 import { organizationIdentity } from '../../generators/organization.js';
-import { type BadInputConfig, badInputRequirementIds, runBadInputs } from '../shared/bad-input.js';
+import type { BadInputConfig } from '../shared/bad-input-sites.js';
+import { badInputRequirementIds, runBadInputs } from '../shared/bad-input.js';
 import { area } from './org.js';
 
 const { check } = area('generated-bad-input');

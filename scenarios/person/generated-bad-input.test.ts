@@ -8,7 +8,8 @@
 import fc from 'fast-check';
 import { requirementFor } from '../../specs/services.js';
 import { personIdentity } from '../../generators/person.js';
-import { type BadInputConfig, badInputRequirementIds, runBadInputs } from '../shared/bad-input.js';
+import type { BadInputConfig } from '../shared/bad-input-sites.js';
+import { badInputRequirementIds, runBadInputs } from '../shared/bad-input.js';
 import { area, dataSourceName } from './person.js';
 import { OVER_LIMIT_ACCEPTED } from '../../specs/clauses/bad-input.js';
 

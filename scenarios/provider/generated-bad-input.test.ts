@@ -5,7 +5,8 @@
  */
 import { providerIdentity } from '../../generators/provider.js';
 import { runInfo } from '../../harness/targets.js';
-import { type BadInputConfig, badInputRequirementIds, runBadInputs } from '../shared/bad-input.js';
+import type { BadInputConfig } from '../shared/bad-input-sites.js';
+import { badInputRequirementIds, runBadInputs } from '../shared/bad-input.js';
 import { area } from './provider.js';
 
 const { check } = area('generated-bad-input');

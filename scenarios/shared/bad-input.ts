@@ -5,17 +5,7 @@
  * the lane's start) resolve to the same link IDs with the same identity content afterwards, and a postIdentity's new
  * source was not stored.
  *
- * What is generated, per member the schema describes (`Site`):
- * - wrong JSON types that no lenient parser bridges (an object or array where a scalar is expected, a non-numeric
- *   string where a number is, a scalar where an object or array is);
- * - a missing required member (required in the schema);
- * - malformed DATE (yyyy-MM-dd), TIME (HH:mm), DATE-TIME and e-mail values;
- * - out-of-range numbers where the seeds bound them (maxSearchResults <= 0), and per-service extras (person:
- *   createDataSource with more than 10 names).
- * Oversized strings are not generated: the seeds give no size limit ("Limits: not shown"). Members the schema does not
- * describe are left alone (of the profile-named restore / deactivate / reactivate source member only its absence is
- * generated), and a request the client guard would refuse (a source, link ID or name the run does not own) is never
- * sent.
+ * What is generated, per member the schema describes: scenarios/shared/bad-input-sites.ts.
  *
  * Budget: CONFORMANCE_BAD_INPUTS requests per check; by default 60 against the embedded reference and 15 against a
  * configured deployment, split among lanes that run side by side (one per BAD_INPUTS_PER_LANE requests, at most
@@ -26,7 +16,6 @@
  * person-provider-identity-api.md, Resources, Limits, Errors.
  */
 import fc from 'fast-check';
-import type { z } from 'zod';
 import type { Check } from '../../harness/check.js';
 import { describeReply } from '../../harness/check.js';
 import { type Reply, answerOf, isAbsent } from '../../harness/reply.js';
@@ -42,24 +31,21 @@ import {
   rejectedChanged,
   serverError,
 } from '../../specs/clauses/bad-input.js';
-import { NONPOSITIVE_MAX_ACCEPTED } from '../../specs/clauses/search.js';
-import type { Clause } from '../../specs/common/clause.js';
 import { runInfo, verboseLine } from '../../harness/targets.js';
 import { ConformanceFailure, CouldNotJudge } from '../../harness/verdict.js';
-import { TimeString } from '../../specs/common/wire.js';
 import type { SourceRef } from '../../specs/common/wire.js';
 import type { OperationName } from '../../specs/common/operation-names.js';
 import { SERVICES, requirementFor } from '../../specs/services.js';
-import type { ServiceName } from '../../specs/common/model.js';
-
-/** The requirement a role names in a service. @throws Error when the catalogue has none (a suite bug). */
-const roleId = (service: ServiceName, role: string) => {
-  const id = requirementFor(service, role);
-  if (!id) throw new Error(`the ${service} catalogue has no requirement for role ${role}`);
-  return id;
-};
 import { postContent } from '../../generators/common.js';
-import { type RequestContext, validRequests } from './requests.js';
+import {
+  type BadInputConfig,
+  type BadInputContext,
+  type Site,
+  baseContents,
+  roleId,
+  setAt,
+  sitesOf,
+} from './bad-input-sites.js';
 
 /**
  * Judges the reply to a request sent wrong on purpose (`what`): not accepted, answered as a rejection (HTTP 4xx or
@@ -77,157 +63,7 @@ export function badInputBudget(): number {
   return runInfo().budgets.badInputs;
 }
 
-type Path = Array<string | number>;
-
-/** One place in one operation's request where invalid content is generated. */
-export interface Site {
-  op: OperationName;
-  path: Path;
-  kind: string;
-  /** Invalid values for the member; `undefined` as the only value means "remove the member". */
-  values: fc.Arbitrary<unknown>;
-  /**
-   * Requirements besides the generated-bad-input one a success at this site bears on, and the clause that judges them.
-   */
-  cites?: string[];
-  clause?: Clause;
-  /** Replaces the whole content (for cases that are not one member's value, e.g. too many names). */
-  content?: (value: unknown) => Record<string, unknown>;
-}
-
-/** What the base contents are built from: the lane's two records and a source nobody posted. */
-export type BadInputContext = RequestContext;
-
-export interface BadInputConfig {
-  /** The service (its catalogue gives the requirements by role: badInput.*, search.maxPositive). */
-  service: ServiceName;
-  /** A new identity on `source`. */
-  generate: (t: Check, source: SourceRef) => Record<string, unknown>;
-  /** Sites beyond the schema-derived ones (service rules such as the createDataSource limit). */
-  extraSites?: (ctx: BadInputContext) => Site[];
-}
-
 const src = (s: SourceRef) => ({ name: s.name, id: s.id });
-
-/** A valid request per operation, naming only the check's own records (scenarios/shared/requests.ts). */
-const baseContents = (ctx: BadInputContext) => validRequests(ctx);
-
-/**
- * The member that names the source of restore / deactivate / reactivate: the table's schema does not describe it (its
- * name is a profile setting), so only its absence is generated.
- */
-function profileMember(t: Check, op: string): string | undefined {
-  const m = t.profile.members;
-  return (
-    {
-      restoreSource: m.restoreSource,
-      deactivateSourceWs: m.deactivateSource,
-      reactivateSourceWs: m.reactivateSource,
-    } as Record<string, string>
-  )[op];
-}
-
-const def = (s: z.ZodType) =>
-  (s as any).def as { type: string; innerType?: z.ZodType; shape?: Record<string, z.ZodType>; element?: z.ZodType };
-function unwrap(s: z.ZodType): z.ZodType {
-  let x = s;
-  for (let i = 0; i < 10; i++) {
-    const d = def(x);
-    if (!['optional', 'nullable', 'default', 'readonly', 'nonoptional'].includes(d.type) || !d.innerType) return x;
-    x = d.innerType;
-  }
-  return x;
-}
-
-const MALFORMED: Record<string, string[]> = {
-  date: ['2021-02-30', '2020/01/31', '31-01-2020', '20200131', '2021-13-01', '2021-1-5', 'yesterday', '2021-02-29'],
-  time: ['25:61', '9am', '9:5', '24:00', '12:60', 'noon', '12:00:00 PM'],
-  datetime: [
-    '2024-01-01 10:00:00',
-    '2024-13-01T00:00:00Z',
-    '2024-01-01T25:00:00Z',
-    'last tuesday',
-    '01/02/2024 10:00',
-    '2024-02-30T00:00:00Z',
-  ],
-  email: ['no-at-sign.example', 'a@', '@example.org', 'two@@example.org', 'spaces in@example.org'],
-};
-const NON_NUMERIC = ['abc', 'ten', 'NaN?', '1,5x', ''];
-const object = fc.constant({ unexpected: 'object' });
-/** Wrong JSON types per expected type, chosen so that no lenient (coercing) parser accepts them. */
-const WRONG: Record<string, fc.Arbitrary<unknown>> = {
-  string: fc.oneof(object, fc.array(fc.string({ minLength: 1, maxLength: 6 }), { minLength: 2, maxLength: 3 })),
-  number: fc.oneof(fc.constantFrom(...NON_NUMERIC), object, fc.constant([1, 2])),
-  boolean: fc.oneof(fc.constantFrom('maybe', 'yes please', '2'), object, fc.constant([true, false])),
-  array: fc.oneof(fc.integer(), fc.string({ minLength: 1, maxLength: 8 }), object),
-  object: fc.oneof(fc.integer(), fc.string({ minLength: 1, maxLength: 8 }), fc.constant([1, 'x'])),
-};
-
-/**
- * Every site of one schema node (and below it) in `value`; descends into present objects and the first array element.
- */
-function walk(op: OperationName, schema: z.ZodType, value: unknown, path: Path, out: Site[]): void {
-  const s = unwrap(schema);
-  const d = def(s);
-  const required = !schema.safeParse(undefined).success;
-  if (path.length && required && value !== undefined)
-    out.push({ op, path, kind: 'missing required member', values: fc.constant(undefined) });
-  const wrong = WRONG[d.type];
-  if (path.length && wrong) out.push({ op, path, kind: `wrong type (expected ${d.type})`, values: wrong });
-  if (d.type === 'string') {
-    const format = (s as any).format as string | undefined;
-    const kind = s === TimeString ? 'time' : format && MALFORMED[format] ? format : undefined;
-    if (kind)
-      out.push({ op, path, kind: `malformed ${kind.toUpperCase()}`, values: fc.constantFrom(...MALFORMED[kind]!) });
-  }
-  // Absent members get only their own invalid value (nothing below them is built).
-  if (d.type === 'object' && d.shape && value && typeof value === 'object' && !Array.isArray(value))
-    for (const [k, member] of Object.entries(d.shape))
-      walk(op, member, (value as Record<string, unknown>)[k], [...path, k], out);
-  if (d.type === 'array' && d.element && Array.isArray(value) && value.length)
-    walk(op, d.element, value[0], [...path, 0], out);
-}
-
-/** A copy of `content` with the member at `path` set to `value` (removed when undefined). */
-export function setAt(content: Record<string, unknown>, path: Path, value: unknown): Record<string, unknown> {
-  // Only the objects on the path are copied; the rest is shared with `content`, which no caller changes (a whole copy
-  // of every base for every sampled value held the worker's thread for - 200 ms at a time while replies of other checks
-  // waited).
-  const copy = (node: unknown): any => (Array.isArray(node) ? [...node] : { ...(node as Record<string, unknown>) });
-  const out = copy(content);
-  let node: any = out;
-  for (const key of path.slice(0, -1)) node = node[key] = copy(node[key]);
-  const last = path.at(-1)!;
-  if (value === undefined) delete node[last];
-  else node[last] = value;
-  return out;
-}
-
-/** Sites of every operation of the service the base contents cover, plus the range rules and the service's extras. */
-export function sitesOf(ctx: BadInputContext, config: BadInputConfig): Site[] {
-  const { t } = ctx;
-  const bases = baseContents(ctx);
-  const out: Site[] = [];
-  for (const op of SERVICES[t.service].operations) {
-    const base = bases[op.name];
-    if (!base) continue;
-    const member = profileMember(t, op.name);
-    if (member)
-      out.push({ op: op.name, path: [member], kind: 'missing required member', values: fc.constant(undefined) });
-    else walk(op.name, op.request, base, [], out);
-  }
-  if (bases.demographicsSearch)
-    out.push({
-      op: 'demographicsSearch',
-      path: ['maxSearchResults'],
-      kind: 'maxSearchResults not greater than 0',
-      values: fc.integer({ min: -1000, max: 0 }),
-      cites: [roleId(config.service, 'search.maxPositive')],
-      clause: NONPOSITIVE_MAX_ACCEPTED,
-    });
-  out.push(...(config.extraSites?.(ctx) ?? []));
-  return out;
-}
 
 interface Snapshot {
   linkId?: string;
@@ -361,22 +197,17 @@ export async function runBadInputs(
 }
 
 /**
- * One lane: posts its two records, then sends its share of generated requests one after another, each followed by a
- * look at those of its records it names.
+ * Posts a lane's two records and looks them up: both are posted before either is looked up (the second may join the
+ * first's identity); the lookups give their link IDs and are the first snapshots the lane compares with.
+ * @throws CouldNotJudge when a record just posted is not found
  */
-async function runLane(t: Check, config: BadInputConfig, plan: LanePlan, sendable: Sendable): Promise<LaneResult> {
-  const [GENERATED, NO_SERVER_ERROR, NO_CHANGE] = (
-    ['badInput.generated', 'badInput.noServerError', 'badInput.rejectedNoChange'] as const
-  ).map((role) => roleId(config.service, role));
-  const { seed } = plan;
-  // Both records are posted before either is looked up (the second may join the first's identity): the lookups give
-  // their link IDs and are the first snapshots the lane compares with.
+async function laneRecords(t: Check, plan: LanePlan, generated: string) {
   await Promise.all(
     [plan.a, plan.b].map(({ source, identity }) =>
-      t.ok('postIdentity', postContent(identity, source, t.profile.sourcePlacement), { cites: [GENERATED] }),
+      t.ok('postIdentity', postContent(identity, source, t.profile.sourcePlacement), { cites: [generated] }),
     ),
   );
-  const [a, b] = await Promise.all(
+  return Promise.all(
     [plan.a, plan.b].map(async ({ source }) => {
       const found = await t.call('nativeIdQuery', { source: src(source) });
       if (isAbsent(found))
@@ -384,6 +215,44 @@ async function runLane(t: Check, config: BadInputConfig, plan: LanePlan, sendabl
       return { source, linkId: String(found.content?.linkId), snapshot: snapshotOf(found) };
     }),
   );
+}
+
+/**
+ * Whether a generated request may be sent: the guard allows it (it names nothing the run does not own). A postIdentity
+ * that names no run-owned source (identity.sources of the wrong type) could store a record the ledger does not know:
+ * only one without any identity, or naming a run-owned source, is sent.
+ */
+function mayBeSentAs(t: Check, op: OperationName, content: Record<string, unknown>): boolean {
+  const spec = SERVICES[t.service].operations.find((o) => o.name === op)!;
+  if (spec.sourcesCreated && content.identity !== undefined && !t.ownsAnySourceCreatedBy(op, content)) return false;
+  return t.guardAllows(op, content);
+}
+
+/** How the lane's records changed from `was` to `now`, one sentence each (none: nothing changed). */
+const changesOf = (now: Snapshot[], was: Snapshot[]): string[] =>
+  now
+    .map((s, i) => {
+      const before = was[i]!;
+      const name = `the lane's record ${i ? 'B' : 'A'}`;
+      if (s.linkId !== before.linkId)
+        return `${name} resolved to ${before.linkId ?? 'nothing'}, now to ${s.linkId ?? 'nothing'}`;
+      return s.identity !== before.identity
+        ? `${name}'s identity ${s.linkId} was ${clip(before.identity, 300)}, is now ${clip(s.identity, 300)}`
+        : '';
+    })
+    .filter(Boolean);
+
+/**
+ * One lane: posts its two records, then sends its share of generated requests one after another, each followed by a
+ * look at those of its records it names.
+ */
+async function runLane(t: Check, config: BadInputConfig, plan: LanePlan, sendable: Sendable): Promise<LaneResult> {
+  const [generated, noServerError, noChange] = (
+    ['badInput.generated', 'badInput.noServerError', 'badInput.rejectedNoChange'] as const
+  ).map((role) => roleId(config.service, role));
+  const ids = { generated: generated!, noChange: noChange! };
+  const lane = await laneRecords(t, plan, ids.generated);
+  const [a, b] = lane;
   const ctx: BadInputContext = {
     t,
     a: a.source,
@@ -394,132 +263,146 @@ async function runLane(t: Check, config: BadInputConfig, plan: LanePlan, sendabl
     identity: plan.freshIdentity,
   };
   const bases = baseContents(ctx);
-
-  const lookUp = async (s: SourceRef): Promise<Snapshot> =>
-    snapshotOf(await t.call('nativeIdQuery', { source: src(s) }));
-  const lane = [a, b];
-  /**
-   * What a request can have changed of the lane's records: those it names (by native ID or link ID) are looked up
-   * again; the others keep what they showed last. A request that names neither is followed by no lookup of them.
-   */
-  const lookAt = (content: unknown, was: Snapshot[]): Promise<Snapshot[]> => {
-    const text = JSON.stringify(content ?? null);
-    return Promise.all(
-      lane.map((r, i) =>
-        text.includes(r.source.id) || text.includes(r.linkId) ? lookUp(r.source) : Promise.resolve(was[i]!),
-      ),
-    );
-  };
-
-  // Sites whose requests the guard refuses (they name something the run does not own) are dropped. A postIdentity that
-  // names no run-owned source (identity.sources of the wrong type) could store a record the ledger does not know: only
-  // one without any identity, or naming a run-owned source, is sent.
-  const guarded = (op: OperationName, content: Record<string, unknown>) => {
-    const spec = SERVICES[t.service].operations.find((o) => o.name === op)!;
-    if (spec.sourcesCreated && content.identity !== undefined && !t.ownsAnySourceCreatedBy(op, content)) return false;
-    return t.guardAllows(op, content);
-  };
   const contentFor = (site: Site, value: unknown) =>
     site.content ? site.content(value) : setAt(bases[site.op]!, site.path, value);
-  // Whether a site's requests may be sent does not depend on the lane (each names only its own records): judged once
-  // per check.
-  const mayBeSent = (site: Site) => {
-    const key = `${site.op}|${site.path.join('.')}|${site.kind}`;
-    let ok = sendable.verdicts.get(key);
-    if (ok === undefined)
-      sendable.verdicts.set(
-        key,
-        (ok = fc
-          .sample(site.values, { seed: sendable.seed, numRuns: 3 })
-          .every((v) => guarded(site.op, contentFor(site, v)))),
-      );
-    return ok;
-  };
-  const sites = sitesOf(ctx, config).filter(mayBeSent);
+  // Sites whose requests may not be sent (they name something the run does not own) are dropped.
+  const sites = sitesOf(ctx, config).filter((site) => siteMayBeSent(t, sendable, site, contentFor));
   if (!sites.length) t.skip('no operation has a member whose invalid value the run may send');
 
-  // Each operation is equally likely, and within it each kind of invalidity, whatever the number of members it applies
-  // to.
-  const ops = [...new Set(sites.map((x) => x.op))];
   let current = lane.map((r) => r.snapshot);
   let fresh = 0;
-  let last: { op: string; kind: string; content: unknown; reply?: Reply; error: unknown } | undefined;
+  let last: LaneResult['last'];
   const tally = new Map<string, number>();
-  const property = fc.asyncProperty(
-    fc
-      .constantFrom(...ops)
-      .chain((op) =>
-        fc
-          .constantFrom(...new Set(sites.filter((x) => x.op === op).map((x) => x.kind)))
-          .map((kind) => sites.filter((x) => x.op === op && x.kind === kind)),
-      )
-      .chain((some) => fc.constantFrom(...some))
-      .chain((site) => site.values.map((value) => ({ site, value }))),
-    async ({ site, value }) => {
-      let content = contentFor(site, value);
-      // postIdentity bases name a source nobody posted; give each request its own.
-      let newSource: SourceRef | undefined;
-      if (site.op === 'postIdentity' && !site.content) {
-        newSource = { name: ctx.fresh.name, id: `${ctx.fresh.id}-${++fresh}` };
-        content = JSON.parse(
-          JSON.stringify(content).replaceAll(JSON.stringify(ctx.fresh.id), JSON.stringify(newSource.id)),
+  const property = fc.asyncProperty(siteAndValue(sites), async ({ site, value }) => {
+    let content = contentFor(site, value);
+    // postIdentity bases name a source nobody posted; give each request its own.
+    let newSource: SourceRef | undefined;
+    if (site.op === 'postIdentity' && !site.content) {
+      newSource = { name: ctx.fresh.name, id: `${ctx.fresh.id}-${++fresh}` };
+      content = JSON.parse(
+        JSON.stringify(content).replaceAll(JSON.stringify(ctx.fresh.id), JSON.stringify(newSource.id)),
+      );
+    }
+    fc.pre(mayBeSentAs(t, site.op, content));
+    let reply: Reply | undefined;
+    try {
+      reply = await t.invalid(site.op, content);
+      tally.set(site.kind, (tally.get(site.kind) ?? 0) + 1);
+      const what = `${site.op} with ${site.kind} at ${site.path.join('.') || '(content)'}`;
+      t.judge(SERVER_ERROR, noServerError!, serverError(what, answerOf(reply)), reply);
+      // The lane's records the request names and the new source (if any) are looked at together.
+      const [after, stored] = await Promise.all([
+        lookAt(t, lane, content, current),
+        newSource ? t.call('nativeIdQuery', { source: src(newSource) }) : undefined,
+      ]);
+      const changed = changesOf(after, current);
+      current = after;
+      if (newSource && stored && !isAbsent(stored))
+        changed.push(
+          `the new source ${newSource.id} was stored (nativeIdQuery finds identity ${stored.content?.linkId})`,
         );
-      }
-      fc.pre(guarded(site.op, content));
-      let reply: Reply | undefined;
-      try {
-        reply = await t.invalid(site.op, content);
-        tally.set(site.kind, (tally.get(site.kind) ?? 0) + 1);
-        const what = `${site.op} with ${site.kind} at ${site.path.join('.') || '(content)'}`;
-        const answer = answerOf(reply);
-        t.judge(SERVER_ERROR, NO_SERVER_ERROR, serverError(what, answer), reply);
-        const accepted = invalidAccepted(what, answer);
-        // The lane's records the request names and the new source (if any) are looked at together.
-        const [after, stored] = await Promise.all([
-          lookAt(content, current),
-          newSource ? t.call('nativeIdQuery', { source: src(newSource) }) : undefined,
-        ]);
-        const changed = after
-          .map((s, i) => {
-            const was = current[i]!;
-            const name = `the lane's record ${i ? 'B' : 'A'}`;
-            if (s.linkId !== was.linkId)
-              return `${name} resolved to ${was.linkId ?? 'nothing'}, now to ${s.linkId ?? 'nothing'}`;
-            return s.identity !== was.identity
-              ? `${name}'s identity ${s.linkId} was ${clip(was.identity, 300)}, is now ${clip(s.identity, 300)}`
-              : '';
-          })
-          .filter(Boolean);
-        current = after;
-        if (newSource && stored && !isAbsent(stored))
-          changed.push(
-            `the new source ${newSource.id} was stored (nativeIdQuery finds identity ${stored.content?.linkId})`,
-          );
-        if (accepted.length) {
-          const observed = accepted.map((x) => (changed.length ? `${x}; and it changed: ${changed.join('; ')}` : x));
-          t.judgeAll(
-            [
-              { clause: BAD_INPUT_ACCEPTED, requirements: GENERATED, rejected: observed },
-              ...(site.clause && site.cites
-                ? [{ clause: site.clause, requirements: site.cites, rejected: observed }]
-                : []),
-            ],
-            reply,
-          );
-        }
-        t.judge(BAD_INPUT_UNANSWERED, GENERATED, badInputUnanswered(what, answer), reply);
-        t.judge(
-          REJECTED_CHANGED,
-          NO_CHANGE,
-          rejectedChanged(`${what}, rejected (${describeReply(reply)}),`, changed),
-          reply,
-        );
-      } catch (e) {
-        last = { op: site.op, kind: site.kind, content, reply, error: e };
-        throw e;
-      }
-    },
-  );
-  const details = await fc.check(property, { seed, numRuns: plan.runs, endOnFailure: false, maxSkipsPerRun: 10 });
+      judgeHandled(t, ids, site, what, reply, changed);
+    } catch (e) {
+      last = { op: site.op, kind: site.kind, content, reply, error: e };
+      throw e;
+    }
+  });
+  const details = await fc.check(property, {
+    seed: plan.seed,
+    numRuns: plan.runs,
+    endOnFailure: false,
+    maxSkipsPerRun: 10,
+  });
   return { details, last, tally, sites: sites.length };
+}
+
+/**
+ * Judges a generated request that was answered without a server error (`what` says what was wrong with it): not
+ * accepted, answered, and, rejected, it changed nothing (`changed`: what it changed of the lane's records).
+ */
+function judgeHandled(
+  t: Check,
+  ids: { generated: string; noChange: string },
+  site: Site,
+  what: string,
+  reply: Reply,
+  changed: string[],
+): void {
+  const answer = answerOf(reply);
+  const accepted = invalidAccepted(what, answer);
+  if (accepted.length) {
+    const observed = accepted.map((x) => (changed.length ? `${x}; and it changed: ${changed.join('; ')}` : x));
+    t.judgeAll(
+      [
+        { clause: BAD_INPUT_ACCEPTED, requirements: ids.generated, rejected: observed },
+        ...(site.clause && site.cites ? [{ clause: site.clause, requirements: site.cites, rejected: observed }] : []),
+      ],
+      reply,
+    );
+  }
+  t.judge(BAD_INPUT_UNANSWERED, ids.generated, badInputUnanswered(what, answer), reply);
+  t.judge(
+    REJECTED_CHANGED,
+    ids.noChange,
+    rejectedChanged(`${what}, rejected (${describeReply(reply)}),`, changed),
+    reply,
+  );
+}
+
+/**
+ * The generated site and value of a request: each operation is equally likely, and within it each kind of invalidity,
+ * whatever the number of members it applies to.
+ */
+function siteAndValue(sites: Site[]): fc.Arbitrary<{ site: Site; value: unknown }> {
+  const ops = [...new Set(sites.map((x) => x.op))];
+  return fc
+    .constantFrom(...ops)
+    .chain((op) =>
+      fc
+        .constantFrom(...new Set(sites.filter((x) => x.op === op).map((x) => x.kind)))
+        .map((kind) => sites.filter((x) => x.op === op && x.kind === kind)),
+    )
+    .chain((some) => fc.constantFrom(...some))
+    .chain((site) => site.values.map((value) => ({ site, value })));
+}
+
+/**
+ * Whether a site's requests may be sent: three sampled values each make a request that may (mayBeSentAs). It does not
+ * depend on the lane (each names only its own records): judged once per check, in `sendable`.
+ */
+function siteMayBeSent(
+  t: Check,
+  sendable: Sendable,
+  site: Site,
+  contentFor: (site: Site, value: unknown) => Record<string, unknown>,
+): boolean {
+  const key = `${site.op}|${site.path.join('.')}|${site.kind}`;
+  let ok = sendable.verdicts.get(key);
+  if (ok === undefined) {
+    ok = fc
+      .sample(site.values, { seed: sendable.seed, numRuns: 3 })
+      .every((v) => mayBeSentAs(t, site.op, contentFor(site, v)));
+    sendable.verdicts.set(key, ok);
+  }
+  return ok;
+}
+
+/**
+ * What a request can have changed of the lane's records: those it names (by native ID or link ID) are looked up again;
+ * the others keep what they showed last (`was`). A request that names neither is followed by no lookup of them.
+ */
+function lookAt(
+  t: Check,
+  lane: Array<{ source: SourceRef; linkId: string }>,
+  content: unknown,
+  was: Snapshot[],
+): Promise<Snapshot[]> {
+  const text = JSON.stringify(content ?? null);
+  return Promise.all(
+    lane.map(async (r, i) =>
+      text.includes(r.source.id) || text.includes(r.linkId)
+        ? snapshotOf(await t.call('nativeIdQuery', { source: src(r.source) }))
+        : was[i]!,
+    ),
+  );
 }
