@@ -14,7 +14,7 @@
  * the add replies with (VALUE-NOT-KEPT, members it echoes). auditLogMap values come back nowhere
  * (the reply envelope has no such member): a request carrying them is refused or answered as any
  * other, its trackingId and auditId echoed. The numbers are held to their own rules (BELOW-THRESHOLD,
- * OVER-MAX, PAGE-OVER-SIZE, PAGE-PAST-END).
+ * OVER-MAX, PAGE-OVER-SIZE, PAGE-PAST-END: scenarios/shared/rules/boundary-numbers.ts).
  *
  * The records are out of the ordinary on purpose, so they are isolated as bad input is: quarantined
  * in the ledger before they are posted (no other check judges them; their native IDs lie in the
@@ -45,16 +45,12 @@ import { runInfo } from '../../../harness/targets.js';
 import {
   type KeptObservation,
   NATIVE_ID_NOT_KEPT,
-  PAGE_PAST_END,
   VALUE_NOT_KEPT,
   nativeIdNotKept,
-  pagePastEnd,
   valueNotKept,
 } from '../../../specs/clauses/boundaries.js';
 import { ECHO_DIFFERS, echoDiffers } from '../../../specs/clauses/envelope.js';
-import { PAGE_OVER_SIZE, pageOverSize } from '../../../specs/clauses/notifications.js';
 import { POSTED_NOT_FOUND, postedNotFound } from '../../../specs/clauses/post.js';
-import { BELOW_THRESHOLD, OVER_MAX, belowThreshold, overMax } from '../../../specs/clauses/search.js';
 import type { Clause } from '../../../specs/common/clause.js';
 import { groupedSources } from '../../../specs/common/identity-content.js';
 import { RequestEnvelopeChosen } from '../../../specs/common/envelope.js';
@@ -69,6 +65,7 @@ import { Text, type SourceRef } from '../../../specs/common/wire.js';
 import { operation, requirementFor } from '../../../specs/services.js';
 import { relationshipContent } from '../requests.js';
 import { sharedScript } from '../shared-script.js';
+import { requestNumbers } from './boundary-numbers.js';
 import { type Kit, type Shared, type SharedCheck, registerShared, src } from './types.js';
 
 export const BOUNDARY_ROLES = [
@@ -459,86 +456,4 @@ async function probeRecords(t: Check, kit: Kit, ids: Ids, judge: readonly string
       .filter(([role]) => judged(role))
       .map(([role, clause, rejected]) => ({ clause, requirements: ids[role]!, rejected })),
   );
-}
-
-/** The request numbers judged, by member: the role of the rule that judges it and the judging function. */
-const NUMBER_RULES: Record<
-  string,
-  { role: BoundaryRole; clause: Clause; judge: (content: any, value: number, req: any) => string[] }
-> = {
-  maxSearchResults: {
-    role: 'search.maxResults',
-    clause: OVER_MAX,
-    judge: (c, v) => overMax(c?.searchResults ?? [], v),
-  },
-  matchScoreThreshold: {
-    role: 'search.threshold',
-    clause: BELOW_THRESHOLD,
-    judge: (c, v) => belowThreshold(c?.searchResults ?? [], v),
-  },
-  pageSize: {
-    role: 'notifications.paging',
-    clause: PAGE_OVER_SIZE,
-    judge: (c, v) => pageOverSize([{ notifications: c?.notifications ?? [] }], v),
-  },
-  pageNumber: {
-    role: 'notifications.paging',
-    clause: PAGE_PAST_END,
-    judge: (c, v, req) =>
-      pagePastEnd(
-        { pageNumber: v, firstPage: req.firstPage, pageSize: req.pageSize },
-        c?.totalElements,
-        (c?.notifications ?? []).length,
-      ),
-  },
-};
-
-/**
- * The request numbers at the edges of their types: searches with an identity the check posted (so
- * they find something) and notification pages of the last hour, each number held to its rule.
- */
-async function requestNumbers(t: Check, kit: Kit, ids: Ids): Promise<void> {
-  const posted = await kit.postNew(
-    t,
-    Object.values(ids).filter((x): x is string => Boolean(x)),
-  );
-  const page = { pageNumber: t.profile.notifications.firstPage, pageSize: t.profile.notifications.pageSize };
-  const window = { startDate: new Date(Date.now() - 3600_000).toISOString(), endDate: new Date().toISOString() };
-  const bases = [
-    {
-      op: 'demographicsSearch' as const,
-      base: { identity: posted.identity, maxSearchResults: 5, matchScoreThreshold: 0.5 },
-    },
-    { op: 'searchNotifications' as const, base: { ...page, ...window } },
-  ];
-  const found: Array<{ clause: Clause; requirements: string; rejected: string[] }> = [];
-  for (const { op, base } of bases) {
-    const leaves = valueLeaves(operation(t.service, op).request).filter((l) => {
-      const rule = NUMBER_RULES[l.path.join('.')];
-      return rule !== undefined && ids[rule.role] !== undefined;
-    });
-    if (!leaves.length) continue;
-    // Two samples a run: a number's rule shows at its small and at its large values alike.
-    for (const placed of boundaryRequests(
-      leaves,
-      (type) => boundaryTable(type, ''),
-      runInfo().budgets.scope,
-      t.faker,
-      2,
-    )) {
-      const content = withBoundaries(base, placed) as Record<string, any>;
-      const r = await t.call(op, content);
-      if (r.success !== true) continue; // refusing a number at the edge of its type is legal: its bounds are not shown
-      for (const p of placed) {
-        const rule = NUMBER_RULES[p.leaf.path.join('.')]!;
-        const req = { firstPage: page.pageNumber, pageSize: content.pageSize };
-        found.push({
-          clause: rule.clause,
-          requirements: ids[rule.role]!,
-          rejected: rule.judge(r.content, p.boundary.value as number, req),
-        });
-      }
-    }
-  }
-  t.judgeAll(found);
 }
