@@ -111,7 +111,10 @@ export interface CleanupBounds {
   deadline?: number;
 }
 
-/** How long a probe of a service waits for its reply after an interrupt, ms: a deployment that answers does so in far less. */
+/**
+ * How long a probe of a service waits for its reply after an interrupt, ms: a deployment that answers does so in far
+ * less.
+ */
 export const PROBE_MS = 3000;
 
 type RemovalOptions = Pick<ClientOptions, 'timeoutMs' | 'maxInFlight'> & Partial<ClientOptions> & CleanupBounds;

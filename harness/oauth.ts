@@ -21,7 +21,9 @@ export interface OAuthSettings {
   audience?: string;
 }
 
-/** What reports show of an OAuth2 client (never its secret): the token endpoint's host, the client ID, scope, audience. */
+/**
+ * What reports show of an OAuth2 client (never its secret): the token endpoint's host, the client ID, scope, audience.
+ */
 export interface OAuthShown {
   tokenHost: string;
   clientId: string;

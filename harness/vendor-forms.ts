@@ -7,8 +7,8 @@
  *   person-provider-identity-api.md, Resources, Person identity: "latitude, longitude (number)"), as strings (the
  *   vendor's NUMBER), or left out;
  * - person.nameMembers: a name's firstName, middleName and lastName (the seed's table) as first, middle and last;
- * - person.deathDetails: deathIndicator (a boolean) and deathDate as deceased (Y or N, as the vendor's example writes N)
- *   and dateOfDeath, or left out;
+ * - person.deathDetails: deathIndicator (a boolean) and deathDate as deceased (Y or N, as the vendor's example
+ *   writes N) and dateOfDeath, or left out;
  * - provider.searchIdentitySource: a provider demographicsSearch or demographicsQuery identity without a source
  *   reference gets one (the vendor's contract requires identity.sources there; the seed: "Identity fields and payload
  *   fields of the provider service: not shown"): a test source with a fresh native ID of the run's namespace, which no

@@ -47,7 +47,9 @@ export interface Failure {
   operation?: string;
   /** The clauses that rejected what the deployment did: clause ID, requirement, forbidding sentence, observation. */
   findings?: ClauseFinding[];
-  /** The set-up step that failed, when the check failed before the step it is about (reports say so beside its title). */
+  /**
+   * The set-up step that failed, when the check failed before the step it is about (reports say so beside its title).
+   */
   setUp?: string;
 }
 
@@ -110,13 +112,15 @@ export interface CheckResult extends CheckDeclaration {
   /** Reads that were satisfied only after polling, with the lag in ms. */
   lags?: Array<{ what: string; ms: number }>;
   /**
-   * Requests of the check that were retried (harness/client.ts retryReason); a pass with retries is "passed with
+   * Requests of the check that were retried (harness/retry-policy.ts retryReason); a pass with retries is "passed with
    * retries".
    */
   retries?: number;
   /** Requests the check sent, every attempt counted: what it cost the deployment (the run's request budget). */
   requests?: number;
-  /** Categories of its requirements it exercised and judged, `<requirement>#<category>` (specs/common/categories.ts). */
+  /**
+   * Categories of its requirements it exercised and judged, `<requirement>#<category>` (specs/common/categories.ts).
+   */
   categories?: string[];
   /** The state-table situations a walk check reached and judged, and those its walks aimed at and did not reach. */
   situations?: SituationsSeen;

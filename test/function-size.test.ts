@@ -20,15 +20,11 @@ const LONG: Record<string, number> = {
   'specs/common/operations.ts:identityOperationTable': 193,
   'linkage/benchmark.ts:runBenchmark': 189,
   'linkage/charts.ts:chartSpecs': 183,
-  'scenarios/shared/bad-input.ts:runLane': 159,
   'linkage/cli.ts:main': 150,
   'detection/runner.ts:detectVariants': 122,
   'generators/organization.ts:organizationIdentity': 120,
-  'harness/transport.ts:sendUntilDone': 106,
   'reference/server.ts:handle': 102,
   'detection/runner.ts:detect': 93,
-  'harness/config.ts:serviceSettings': 88,
-  'run/vitest/side-by-side-runner.mjs:runQueued': 87,
 };
 
 /** The project's own source files, as git lists them. */

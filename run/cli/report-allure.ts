@@ -3,8 +3,8 @@
  * allure-results/ with the `allure` npm package (Allure 3, no Java) as ONE file, <run folder>/allure-report/index.html,
  * that opens from disk (Awesome plugin, singleFile). Its title names the deployment, the run and its verdict with the
  * exit code, and its overview lists the verdict, exit code, target and gate (report/allure-run.ts); its tree is service
- * → area → operation; it keeps history in <report dir>/allure-history/<deployment>.jsonl, shared by the runs of that
- * deployment, so trends show from the second run on. Requirement links point at ../report.html#req-<ID>
+ * → area → operation; it keeps history in <report dir>/allure-history/<deployment>.jsonl, shared by the runs of
+ * that deployment, so trends show from the second run on. Requirement links point at ../report.html#req-<ID>
  * (CONFORMANCE_REQUIREMENT_URL overrides). The report makes no request when opened: Allure's analytics script is
  * removed (report/allure-offline.ts). Exit codes: 0 built; 1 allure failed; 2 no allure-results or no summary.json in
  * the folder.

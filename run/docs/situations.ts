@@ -30,7 +30,10 @@ function counts(g: SituationGraph): string {
   );
 }
 
-/** Every situation of each service's default scope, by step, as text (`--list --situations`); `scope` full lists the full scope's. */
+/**
+ * Every situation of each service's default scope, by step, as text (`--list --situations`); `scope` full lists the
+ * full scope's.
+ */
 export function situationsListing(scope: 'default' | 'full' = 'default'): string {
   const out: string[] = [];
   for (const s of services()) {

@@ -7,9 +7,10 @@
  * - An interrupted run has seconds before the command ends it (run/cli/conformance.mjs, WIND_DOWN_MS): its report is
  *   written first, marked INTERRUPTED, before any removal; each service is probed before its records are removed, and
  *   one that does not answer within PROBE_MS is taken as gone: its records are listed, none is asked for (the others'
- *   removals go on as after any run: a deployment that answers gets its records removed, however busy); then the reports
- *   are written again with what the removals did. So a deployment that went away mid-run costs seconds, not every
- *   request's timeout, and the run still leaves its report and the list of what stays on the deployment (exit code 4).
+ *   removals go on as after any run: a deployment that answers gets its records removed, however busy); then the
+ *   reports are written again with what the removals did. So a deployment that went away mid-run costs seconds, not
+ *   every request's timeout, and the run still leaves its report and the list of what stays on the deployment (exit
+ *   code 4).
  *   A deployment that dies during the removals is left to the command, which ends the run and probes again.
  */
 import type { CleanupResult } from '../../harness/cleanup.js';

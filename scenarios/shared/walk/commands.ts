@@ -48,7 +48,8 @@ export async function runNamedStep(
 /**
  * A tour: a fixed chain of state-table rows on the walk's starting records (A, B, C), run beside the planned walks on
  * every run whatever its seed, with the history they build (the plan's situations name the records as they stand, not
- * how they came to). The plan takes the situations the tours reach as covered (walk-plan.ts tourSituations). Each step names its records in the order of its kind's roles: link
+ * how they came to). The plan takes the situations the tours reach as covered (walk-plan.ts tourSituations). Each step
+ * names its records in the order of its kind's roles: link
  * [into, moved], merge [survivor, retired], unlink [from, moved]. A tour runs only where the service has every kind it
  * names; `mixedKinds` starts from records of alternating identity kinds (provider: practitioner, facility,
  * practitioner), otherwise all start of one kind.

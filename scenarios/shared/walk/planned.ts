@@ -75,7 +75,10 @@ export function startRecords(g: SituationGraph, walk: PlannedWalk): StartRecord[
   }));
 }
 
-/** The walk's model as an abstract state: each record with the index of its source and of its native ID, by first appearance. */
+/**
+ * The walk's model as an abstract state: each record with the index of its source and of its native ID, by first
+ * appearance.
+ */
 export function abstractOf(m: IdentityModel): AbstractRecord[] {
   const sources = new Map<string, number>();
   const ids = new Map<string, number>();
@@ -99,7 +102,10 @@ export function situationNow(
   return g.situationIndex.get(situationKey(spec, abstractOf(m), { step, roles }, verdict, g.scope));
 }
 
-/** Where the walk's model stands in the graph: its state's index (undefined: outside the scope) and the records in canonical order. */
+/**
+ * Where the walk's model stands in the graph: its state's index (undefined: outside the scope) and the records in
+ * canonical order.
+ */
 function standing(g: SituationGraph, m: IdentityModel): { at?: number; records: ModelRecord[] } {
   const { key, orders } = canonicalOrders(abstractOf(m), g.scope);
   return { at: g.stateIndex.get(key), records: orders[0]!.map((i) => m.records[i]!) };

@@ -17,7 +17,10 @@ import { type StepKind, src } from './run-step.js';
 import type { WalkConfig } from '../walk-config.js';
 import type { WalkReal } from './walk-real.js';
 
-/** What a kind adds to its row: how a walk lists it (default: the operation and the records' labels), and the request of a row that does not build it. */
+/**
+ * What a kind adds to its row: how a walk lists it (default: the operation and the records' labels), and the request of
+ * a row that does not build it.
+ */
 type StepTemplate = Omit<StepKind, 'row' | 'roles' | 'content' | 'describe' | 'name'> & {
   describe?: StepKind['describe'];
 } & ({ step: SourceStepName } | { step: DataStepName; content: StepKind['content'] });

@@ -34,8 +34,8 @@ import { WalkReal } from './walk-real.js';
 
 /**
  * Share of a walk check's time to send (Check.sendBy) in which steps start. Past it no step begins: the walks under way
- * end and their feed is judged, so a deployment slow to answer gets shorter walks, judged, instead of a check stopped by
- * its time limit.
+ * end and their feed is judged, so a deployment slow to answer gets shorter walks, judged, instead of a check stopped
+ * by its time limit.
  */
 export const WALK_STEPS_SHARE = 0.6;
 
@@ -45,7 +45,10 @@ const exchangeText = (e: Exchange) =>
   `${e.operation} ${JSON.stringify((e.request.body as { content?: unknown })?.content ?? e.request.body)}\n    -> HTTP ` +
   `${e.reply?.status ?? '-'} ${clip(JSON.stringify(e.reply?.body ?? e.reply?.text ?? e.error ?? null), 800)}`;
 
-/** A walk or tour that broke the model (or could not be judged): its steps, how many were its start, the failing step's exchanges. */
+/**
+ * A walk or tour that broke the model (or could not be judged): its steps, how many were its start, the failing step's
+ * exchanges.
+ */
 interface FailedWalk {
   steps: string[];
   setup: number;
