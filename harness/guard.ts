@@ -5,8 +5,9 @@
  * knows no operation by name.
  *
  * Ownership: a source is the run's when its name is a configured test source and its native ID lies in the run's
- * namespace; a link ID when a reply revealed it as the identity of a run-owned source; a relationship when the run
- * created it.
+ * namespace; a link ID when a reply revealed it as the identity of a run-owned source (a query's or post's `linkId`,
+ * or a link ID the reply to a request naming only run-owned sources gives for them: OperationSpec.linkIdsGiven); a
+ * relationship when the run created it.
  */
 import type { OperationSpec, WireNames } from '../specs/common/model.js';
 import type { SourceRef } from '../specs/common/wire.js';
@@ -146,5 +147,10 @@ export class Guard {
     if (typeof created === 'string') this.adoptRelationship(created);
     if ((op.revealsLinkIdOf?.(content ?? {}, this.names) ?? []).some((s) => this.ownsSource(s)))
       this.adoptLinkId(replyContent?.linkId);
+    // The other link IDs a reply gives for the sources named (a post's events, an unmerge's new identity, ...): the
+    // run's when every source named is (a record the run posted that matched nothing: its reply's linkId is null).
+    const named = op.sourcesNamed(content ?? {}, this.names).filter((s) => s !== undefined && s !== null);
+    if (named.length && named.every((s) => this.ownsSource(s)))
+      for (const linkId of op.linkIdsGiven?.(content ?? {}, replyContent ?? {}) ?? []) this.adoptLinkId(linkId);
   }
 }

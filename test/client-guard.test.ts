@@ -97,6 +97,70 @@ describe('guard', () => {
     expect(readOwnership(run.folder).organization).toEqual({ linkId: ['L1'], relationship: ['REL1'], dataSource: [] });
   });
 
+  // The busy-staging bundle (test/evidence-bundle.test.ts) met it: a walk's post matched nothing (linkId null, rule 2),
+  // and a search of another check met the record before the walk queried its source.
+  it('a posted record that matched nothing is the run’s from its reply’s events: a search meeting it is kept', async () => {
+    const mine = { name: 'cf_test_a', id: run.newNativeId() };
+    const theirs = { name: 'partner_crm', id: 'PCRM-1' };
+    const posted = (events: unknown[]) => JSON.stringify({ success: true, content: { linkId: null, events } });
+    const found = (linkId: string) =>
+      JSON.stringify({
+        success: true,
+        content: { searchResults: [{ linkId, identity: { names: [{ lastName: 'Ownrecord' }], sources: [mine] } }] },
+      });
+    try {
+      replyText = posted([
+        { eventType: 'CREATE', linkId: 'L-posted', source: mine },
+        { eventType: 'MATCH', linkId: 'L-theirs', source: theirs },
+      ]);
+      await client.call('postIdentity', { identity: { sources: [mine] } });
+      let seen: Exchange | undefined;
+      replyText = found('L-posted');
+      await client.call('demographicsSearch', { identity: {} }, { record: (e) => (seen = e) });
+      expect(JSON.stringify(seen?.reply)).toContain('Ownrecord');
+      expect(JSON.stringify(seen?.reply)).not.toContain(FOREIGN_NOTE);
+      // An event naming another source gives nothing: that identity stays foreign.
+      replyText = found('L-theirs');
+      await client.call('demographicsSearch', { identity: {} }, { record: (e) => (seen = e) });
+      expect(JSON.stringify(seen?.reply)).toContain(FOREIGN_NOTE);
+      const owned = readOwnership(run.folder).organization?.linkId ?? [];
+      expect(owned).toContain('L-posted');
+      expect(owned).not.toContain('L-theirs');
+    } finally {
+      replyText = DEFAULT_REPLY;
+    }
+  });
+
+  it('the identities an unmerge, unlink, merge, link or restore of the run’s sources leaves are the run’s', async () => {
+    const mine = () => ({ name: 'cf_test_a', id: run.newNativeId() });
+    const cases: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
+      [
+        'unmergeIdentities',
+        { unmergeFromSource: mine(), unmergeSource: mine() },
+        { unmergedId: 'L-um', unmergedFromId: 'L-umf' },
+      ],
+      [
+        'unlinkIdentities',
+        { unlinkFromSource: mine(), source: mine() },
+        { unlinkedId: 'L-ul', unlinkedFromId: 'L-ulf' },
+      ],
+      ['mergeIdentities', { toSurviveSource: mine(), toRetireSource: mine() }, { linkId: 'L-mg' }],
+      ['linkIdentities', { linkToSource: mine(), source: mine() }, { linkId: 'L-lk' }],
+      ['restoreSource', { sourceToRestore: mine() }, { linkIdsModified: [], linkIdCreated: 'L-rs' }],
+    ];
+    try {
+      for (const [name, content, reply] of cases) {
+        replyText = JSON.stringify({ success: true, content: reply });
+        await client.call(name as 'mergeIdentities', content);
+      }
+      expect(readOwnership(run.folder).organization?.linkId).toEqual(
+        expect.arrayContaining(['L-um', 'L-umf', 'L-ul', 'L-ulf', 'L-mg', 'L-lk', 'L-rs']),
+      );
+    } finally {
+      replyText = DEFAULT_REPLY;
+    }
+  });
+
   it('read-only operations are never refused', async () => {
     await expect(client.call('nativeIdQuery', { source: foreign })).resolves.toBeDefined();
   });

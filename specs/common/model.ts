@@ -134,6 +134,12 @@ export interface OperationSpec<R extends z.ZodType = z.ZodType> {
    * posted one): when the run owns them, the run owns that link ID too.
    */
   revealsLinkIdOf?: (content: Record<string, unknown>, names: WireNames) => Array<Partial<SourceRef> | undefined>;
+  /**
+   * Link IDs a successful reply gives, beside `linkId`, as identities of the sources the request names (a merge's
+   * surviving identity, the identities an unmerge or unlink leaves, a restore's new one, a post's events naming the
+   * posted source): when the run owns every source named, it owns these too.
+   */
+  linkIdsGiven?: (content: Record<string, unknown>, replyContent: Record<string, any>) => unknown[];
 }
 
 export const noSources = () => [];

@@ -16,6 +16,28 @@ import { sourceExample } from './source-requests.js';
 
 const views = { responseIdentityFormatNames: arr(z.string()) };
 
+/** The named members of a reply's content (link IDs it gives). */
+const given =
+  (...members: string[]) =>
+  (_: Record<string, unknown>, reply: Record<string, any>) =>
+    members.map((m) => reply?.[m]);
+
+/**
+ * Link IDs a postIdentity reply's events give for the posted source: an event naming that source (`source`, as name and
+ * ID) with a `linkId`. The fields of an event are "not shown" (organization-identity-api.md, Resources, Gaps): where a
+ * deployment's events read otherwise this gives nothing, and the link ID of a record that matched nothing (rule 2: the
+ * reply's linkId is null) is learned only when a query of its source reveals it.
+ */
+function postedEventLinkIds(content: Record<string, unknown>, reply: Record<string, any>): unknown[] {
+  const posted = postedSources(content);
+  const events: unknown[] = Array.isArray(reply?.events) ? reply.events : [];
+  return events.flatMap((e) => {
+    const ev = (e ?? {}) as { linkId?: unknown; source?: Partial<SourceRef> };
+    const names = posted.some((s) => s?.name === ev.source?.name && s?.id === ev.source?.id);
+    return names && typeof ev.linkId === 'string' ? [ev.linkId] : [];
+  });
+}
+
 /** Sources a postIdentity names: the identity's `sources[]` and a content-level `source`, if any. */
 const postedSources = (c: Record<string, unknown>) => {
   const identity = c?.identity as { sources?: unknown } | undefined;
@@ -30,8 +52,27 @@ const postedSources = (c: Record<string, unknown>) => {
  */
 export function identityOperations(service: ServiceName, idPrefix: string, identity: z.ZodType): OperationSpec[] {
   const table = identityOperationTable(service, idPrefix, identity);
-  return SHARED_OPERATIONS.map((name) => table[name]);
+  return SHARED_OPERATIONS.map((name) => {
+    const linkIdsGiven = LINK_IDS_GIVEN[name];
+    return linkIdsGiven ? { ...table[name], linkIdsGiven } : table[name];
+  });
 }
+
+/**
+ * The link IDs a reply gives for the sources its request names, beside `linkId` (OperationSpec.linkIdsGiven).
+ * Source: organization-identity-api.md, States and transitions (restoreSource "reply lists linkIdsModified and
+ * linkIdCreated"; mergeIdentities "a single surviving identity results; reply gives linkId"; unmergeIdentities "active
+ * in a new identity | reply gives unmergedId and unmergedFromId"; linkIdentities "reply gives linkId";
+ * unlinkIdentities "active in a separate identity | reply gives unlinkedId and unlinkedFromId"), Endpoints rule 2.
+ */
+const LINK_IDS_GIVEN: Partial<Record<SharedOperation, OperationSpec['linkIdsGiven']>> = {
+  postIdentity: postedEventLinkIds,
+  restoreSource: given('linkIdCreated'),
+  mergeIdentities: given('linkId'),
+  unmergeIdentities: given('unmergedId', 'unmergedFromId'),
+  linkIdentities: given('linkId'),
+  unlinkIdentities: given('unlinkedId', 'unlinkedFromId'),
+};
 
 /** The rows of identityOperations by name, each keeping its reply schema's type (SharedReplyContent reads them). */
 function identityOperationTable<I extends z.ZodType>(service: ServiceName, idPrefix: string, identity: I) {
