@@ -22,6 +22,8 @@ export interface Adoption {
   service: ServiceName;
   kind: AdoptionKind;
   id: string;
+  /** When it was adopted (ms since the epoch; `owned.jsonl` only, not the bundle's ownership.json). */
+  at?: number;
 }
 
 /** Per service, what the run owned by the end of the run, each list sorted. */

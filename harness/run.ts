@@ -142,9 +142,9 @@ export class RunContext {
     appendFileSync(this.ledgerFile, `${JSON.stringify(entry)}\n`);
   }
 
-  /** Appends what a guard adopted to the run's ownership record (harness/ownership.ts). */
+  /** Appends what a guard adopted to the run's ownership record (harness/ownership.ts), with when (`at`, ms). */
   recordOwned(adoption: Adoption): void {
-    appendFileSync(ownedFile(this.folder), `${JSON.stringify(adoption)}\n`);
+    appendFileSync(ownedFile(this.folder), `${JSON.stringify({ ...adoption, at: Date.now() })}\n`);
   }
 
   private quarantineOffset = 0;

@@ -12,9 +12,10 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IRREVERSIBLE } from '../harness/irreversible.js';
-import type { OwnershipRecord } from '../harness/ownership.js';
+import { type Adoption, OWNED_FILE, type OwnershipRecord } from '../harness/ownership.js';
 import { loadProfile } from '../harness/profile.js';
 import { FOREIGN_NOTE } from '../harness/redact-foreign.js';
+import { OTHER_USERS_SOURCE } from '../reference/variants/busy.js';
 import type { Har } from '../report/evidence/har.js';
 import { scanHar } from '../report/evidence/scan.js';
 import { readPublicKey } from '../report/evidence/signature.js';
@@ -26,6 +27,7 @@ import { DIGESTS_FILE, type Manifest, sha256Hex } from '../report/evidence/manif
 import { verifyBundle } from '../report/evidence/verify.js';
 import type { CheckResult } from '../report/results.js';
 import { type RunDescription, buildSummary } from '../report/summary.js';
+import { REFERENCE_SOURCES } from '../run/deployments.js';
 import { requirementIndex } from '../specs/services.js';
 import { runCommand } from './support/command.js';
 import { type SuiteRun, runSuite } from './support/run-suite.js';
@@ -465,29 +467,45 @@ describe('the bundle scan judges the exchanges by what the run owned, as its gua
   });
 });
 
-/** The redaction stubs (harness/redact-foreign.ts) in a HAR's request and reply bodies. */
-function foreignStubs(harText: string): Array<{ sources: string[] }> {
-  const found: Array<{ sources: string[] }> = [];
-  const walk = (v: unknown): void => {
-    if (Array.isArray(v)) for (const x of v) walk(x);
+/**
+ * The redaction stubs (harness/redact-foreign.ts) in a HAR's request and reply bodies: each one's source names, the link
+ * ID of the identity it stands in (a search result keeps it) and when its exchange started (ms).
+ */
+function foreignStubs(harText: string): Array<{ sources: string[]; linkId?: string; startedAt: number }> {
+  const found: Array<{ sources: string[]; linkId?: string; startedAt: number }> = [];
+  const walk = (v: unknown, linkId: string | undefined, startedAt: number): void => {
+    if (Array.isArray(v)) for (const x of v) walk(x, undefined, startedAt);
     else if (v && typeof v === 'object') {
       const o = v as Record<string, unknown>;
-      if (o.redacted === FOREIGN_NOTE) found.push({ sources: (o.sources as string[]) ?? [] });
-      else for (const x of Object.values(o)) walk(x);
+      if (o.redacted === FOREIGN_NOTE) found.push({ sources: (o.sources as string[]) ?? [], linkId, startedAt });
+      else for (const x of Object.values(o)) walk(x, typeof o.linkId === 'string' ? o.linkId : undefined, startedAt);
     }
   };
   const har = JSON.parse(harText) as {
-    log: { entries: Array<{ request: { postData?: { text?: string } }; response: { content: { text?: string } } }> };
+    log: {
+      entries: Array<{
+        startedDateTime: string;
+        request: { postData?: { text?: string } };
+        response: { content: { text?: string } };
+      }>;
+    };
   };
   for (const e of har.log.entries)
     for (const text of [e.request.postData?.text, e.response.content.text])
       if (text)
         try {
-          walk(JSON.parse(text));
+          walk(JSON.parse(text), undefined, Date.parse(e.startedDateTime));
         } catch {
           // a body that is not JSON holds no stub
         }
   return found;
+}
+
+/** When the run adopted each link ID (its ownership record in the run folder, harness/ownership.ts), ms. */
+function linkIdsAdopted(runFolder: string): Map<string, number> {
+  const lines = readFileSync(join(runFolder, OWNED_FILE), 'utf8').split('\n').filter(Boolean);
+  const adoptions = lines.map((l) => JSON.parse(l) as Adoption).filter((a) => a.kind === 'linkId');
+  return new Map(adoptions.map((a) => [a.id, a.at ?? Number.NaN]));
 }
 
 describe('an evidence bundle of a run on a staging where others write (busy=5, identityGroupedBySource on request)', () => {
@@ -521,8 +539,18 @@ describe('an evidence bundle of a run on a staging where others write (busy=5, i
     expect(manifest.exchanges.inFull).toBeGreaterThan(50);
     const har = readFileSync(join(bundle, 'exchanges.har'), 'utf8');
     // Which of the other users' records a search meets, and which sources its reply shows, depends on timing: the
-    // HAR holds them as stubs (redacted by ownership), at least one.
-    expect(foreignStubs(har).length).toBeGreaterThan(0);
+    // HAR holds them as stubs (redacted by ownership), at least one. A stub names the other users' source (beside the
+    // run's where an identity holds records of both), or none (a notification: its fields are not shown), or only the
+    // run's test sources: the run's own record met by a search before the run knew its identity (a post under way, a
+    // walk's post answered later), which it must have learned after that exchange started (as the guard recorded it).
+    const stubs = foreignStubs(har);
+    expect(stubs.length).toBeGreaterThan(0);
+    const adopted = linkIdsAdopted(join(suite.reportDir, suite.runId));
+    for (const stub of stubs) {
+      expect(stub.sources.filter((n) => n !== OTHER_USERS_SOURCE && !REFERENCE_SOURCES.includes(n))).toEqual([]);
+      if (stub.sources.length && stub.sources.every((n) => REFERENCE_SOURCES.includes(n)))
+        expect(adopted.get(stub.linkId ?? '') ?? -1, JSON.stringify(stub)).toBeGreaterThanOrEqual(stub.startedAt);
+    }
     const owned = JSON.parse(readFileSync(join(bundle, 'ownership.json'), 'utf8')) as OwnershipRecord;
     expect(owned.provider?.linkId.length).toBeGreaterThan(10);
     const r = await runCommand('run/cli/evidence-verify.ts', [bundle]);
