@@ -142,6 +142,18 @@ export interface OperationSpec<R extends z.ZodType = z.ZodType> {
   linkIdsGiven?: (content: Record<string, unknown>, replyContent: Record<string, any>) => unknown[];
 }
 
+/** An operations-table row as written: its service, name and shape requirement follow from where it stands. */
+export type OperationRow = Omit<OperationSpec, 'service' | 'shapeRequirement' | 'name'>;
+
+/** The rows `names` of a table in that order, with service, name and shape requirement `<idPrefix>-OP-<NAME>`. */
+export const operationsOf = <K extends OperationName>(
+  service: ServiceName,
+  idPrefix: string,
+  table: Record<K, OperationRow>,
+  names: readonly K[],
+): OperationSpec[] =>
+  names.map((name) => ({ service, shapeRequirement: `${idPrefix}-OP-${name.toUpperCase()}`, name, ...table[name] }));
+
 export const noSources = () => [];
 /** Reads the named members of `content` as source references. */
 export const sourcesAt =

@@ -9,7 +9,14 @@
  */
 import { z } from 'zod';
 import { SHARED_OPERATIONS, type SharedOperation } from './operation-names.js';
-import { type OperationSpec, type ServiceName, noSources, sourcesAt } from './model.js';
+import {
+  type OperationRow,
+  type OperationSpec,
+  type ServiceName,
+  noSources,
+  operationsOf,
+  sourcesAt,
+} from './model.js';
 import { NotificationPage, NotificationQuery, Relationship, SearchResult, identityReplyShape } from './resources.js';
 import { SourceRef, arr, obj, opt } from './wire.js';
 import { sourceExample } from './source-requests.js';
@@ -51,10 +58,9 @@ const postedSources = (c: Record<string, unknown>) => {
  * `idPrefix` the prefix of its requirement IDs (the shape requirement of an operation is `<idPrefix>-OP-<NAME>`).
  */
 export function identityOperations(service: ServiceName, idPrefix: string, identity: z.ZodType): OperationSpec[] {
-  const table = identityOperationTable(service, idPrefix, identity);
-  return SHARED_OPERATIONS.map((name) => {
-    const linkIdsGiven = LINK_IDS_GIVEN[name];
-    return linkIdsGiven ? { ...table[name], linkIdsGiven } : table[name];
+  return operationsOf(service, idPrefix, identityOperationTable(identity), SHARED_OPERATIONS).map((op) => {
+    const linkIdsGiven = LINK_IDS_GIVEN[op.name as SharedOperation];
+    return linkIdsGiven ? { ...op, linkIdsGiven } : op;
   });
 }
 
@@ -75,24 +81,15 @@ const LINK_IDS_GIVEN: Partial<Record<SharedOperation, OperationSpec['linkIdsGive
 };
 
 /** The rows of identityOperations by name, each keeping its reply schema's type (SharedReplyContent reads them). */
-function identityOperationTable<I extends z.ZodType>(service: ServiceName, idPrefix: string, identity: I) {
-  const identityReply = identityReplyShape(identity);
-  const row = <K extends SharedOperation, R extends z.ZodType>(
-    r: Omit<OperationSpec<R>, 'service' | 'shapeRequirement' | 'name'> & { name: K },
-  ): OperationSpec<R> & { name: K } => ({
-    service,
-    shapeRequirement: `${idPrefix}-OP-${r.name.toUpperCase()}`,
-    ...r,
-  });
+function identityOperationTable<I extends z.ZodType>(identity: I) {
   return {
-    postIdentity: row({
-      name: 'postIdentity',
+    postIdentity: {
       example: (c) => c.post,
       path: '/postIdentity',
       mutates: true,
       request: obj({ identity, ...views }),
       reply: obj({
-        ...identityReply,
+        ...identityReplyShape(identity),
         linkIdentity: opt(identity),
         events: arr(z.unknown()),
         incomingIdentity: opt(identity),
@@ -103,9 +100,8 @@ function identityOperationTable<I extends z.ZodType>(service: ServiceName, idPre
       // Re-posting the same source and native ID is an update (person seed: "the source plus native ID decides between
       // create and update").
       idempotent: true,
-    }),
-    deleteSourceIdentity: row({
-      name: 'deleteSourceIdentity',
+    },
+    deleteSourceIdentity: {
       example: sourceExample('deleteSourceIdentity'),
       path: '/deleteSourceIdentity',
       mutates: true,
@@ -114,9 +110,8 @@ function identityOperationTable<I extends z.ZodType>(service: ServiceName, idPre
       sourcesNamed: sourcesAt('source'),
       // organization-identity-api.md, Lifecycle: "all information of the source is removed".
       sourcesRemoved: sourcesAt('source'),
-    }),
-    demographicsSearch: row({
-      name: 'demographicsSearch',
+    },
+    demographicsSearch: {
       example: (c) => ({ identity: c.queryIdentity, matchScoreThreshold: 0.5, maxSearchResults: 5 }),
       path: '/demographicsSearch',
       mutates: false,
@@ -128,46 +123,41 @@ function identityOperationTable<I extends z.ZodType>(service: ServiceName, idPre
       }),
       reply: obj({ searchResults: z.array(SearchResult(identity)) }),
       sourcesNamed: noSources,
-    }),
-    demographicsQuery: row({
-      name: 'demographicsQuery',
+    },
+    demographicsQuery: {
       example: (c) => ({ identity: c.queryIdentity }),
       path: '/demographicsQuery',
       mutates: false,
       request: obj({ identity, ...views }),
-      reply: obj(identityReply),
+      reply: obj(identityReplyShape(identity)),
       sourcesNamed: noSources,
-    }),
-    nativeIdQuery: row({
-      name: 'nativeIdQuery',
+    },
+    nativeIdQuery: {
       example: (c) => ({ source: c.a }),
       path: '/nativeIdQuery',
       mutates: false,
       request: obj({ source: SourceRef, ...views }),
-      reply: obj(identityReply),
+      reply: obj(identityReplyShape(identity)),
       sourcesNamed: noSources,
       revealsLinkIdOf: sourcesAt('source'),
-    }),
-    identityIdQuery: row({
-      name: 'identityIdQuery',
+    },
+    identityIdQuery: {
       example: (c) => ({ linkId: c.linkA }),
       path: '/identityIdQuery',
       mutates: false,
       request: obj({ linkId: z.string(), ...views }),
-      reply: obj({ ...identityReply, requestedLinkId: opt(z.string()) }),
+      reply: obj({ ...identityReplyShape(identity), requestedLinkId: opt(z.string()) }),
       sourcesNamed: noSources,
-    }),
-    softDeleteSource: row({
-      name: 'softDeleteSource',
+    },
+    softDeleteSource: {
       example: sourceExample('softDeleteSource'),
       path: '/softDeleteSource',
       mutates: true,
       request: obj({ sourceToSoftDelete: SourceRef }),
       reply: obj({ linkIdsSoftDeleted: arr(z.string()), linkIdsModified: arr(z.string()) }),
       sourcesNamed: sourcesAt('sourceToSoftDelete'),
-    }),
-    restoreSource: row({
-      name: 'restoreSource',
+    },
+    restoreSource: {
       example: sourceExample('restoreSource'),
       path: '/restoreSource',
       mutates: true,
@@ -175,18 +165,16 @@ function identityOperationTable<I extends z.ZodType>(service: ServiceName, idPre
       request: obj({}),
       reply: obj({ linkIdsModified: arr(z.string()), linkIdCreated: opt(z.string()) }),
       sourcesNamed: (c, names) => [c?.[names.restoreSourceMember] as Partial<SourceRef> | undefined],
-    }),
-    mergeIdentities: row({
-      name: 'mergeIdentities',
+    },
+    mergeIdentities: {
       example: sourceExample('mergeIdentities'),
       path: '/mergeIdentities',
       mutates: true,
       request: obj({ toSurviveSource: SourceRef, toRetireSource: SourceRef }),
       reply: obj({ linkId: opt(z.string()), toSurviveSource: opt(SourceRef) }),
       sourcesNamed: sourcesAt('toSurviveSource', 'toRetireSource'),
-    }),
-    unmergeIdentities: row({
-      name: 'unmergeIdentities',
+    },
+    unmergeIdentities: {
       example: sourceExample('unmergeIdentities'),
       path: '/unmergeIdentities',
       mutates: true,
@@ -198,18 +186,16 @@ function identityOperationTable<I extends z.ZodType>(service: ServiceName, idPre
         unmergedFromId: opt(z.string()),
       }),
       sourcesNamed: sourcesAt('unmergeFromSource', 'unmergeSource'),
-    }),
-    linkIdentities: row({
-      name: 'linkIdentities',
+    },
+    linkIdentities: {
       example: sourceExample('linkIdentities'),
       path: '/linkIdentities',
       mutates: true,
       request: obj({ linkToSource: SourceRef, source: SourceRef }),
       reply: obj({ linkId: opt(z.string()), linkToSource: opt(SourceRef) }),
       sourcesNamed: sourcesAt('linkToSource', 'source'),
-    }),
-    unlinkIdentities: row({
-      name: 'unlinkIdentities',
+    },
+    unlinkIdentities: {
       example: sourceExample('unlinkIdentities'),
       path: '/unlinkIdentities',
       mutates: true,
@@ -221,9 +207,8 @@ function identityOperationTable<I extends z.ZodType>(service: ServiceName, idPre
         unlinkedFromSource: opt(SourceRef),
       }),
       sourcesNamed: sourcesAt('unlinkFromSource', 'source'),
-    }),
-    addRelationshipService: row({
-      name: 'addRelationshipService',
+    },
+    addRelationshipService: {
       example: (c) => c.relationship(c.linkA, c.linkB),
       path: '/addRelationshipService',
       mutates: true,
@@ -235,9 +220,8 @@ function identityOperationTable<I extends z.ZodType>(service: ServiceName, idPre
         return [r[names.relationshipSubjectMember], r[names.relationshipObjectMember]].filter((v) => v !== undefined);
       },
       relationshipCreated: (reply) => reply?.relationship?.id,
-    }),
-    searchRelationshipsService: row({
-      name: 'searchRelationshipsService',
+    },
+    searchRelationshipsService: {
       example: (c) => ({ relationship: { [c.names.relationshipSubjectMember]: c.linkA } }),
       path: '/searchRelationshipsService',
       mutates: false,
@@ -245,9 +229,8 @@ function identityOperationTable<I extends z.ZodType>(service: ServiceName, idPre
       // The seed names the reply member `relationship` without saying object or list: accept both.
       reply: obj({ relationship: opt(z.union([Relationship, z.array(Relationship)])) }),
       sourcesNamed: noSources,
-    }),
-    deleteRelationshipService: row({
-      name: 'deleteRelationshipService',
+    },
+    deleteRelationshipService: {
       example: (c) => ({ id: c.relationshipId ?? 'not-a-relationship-of-this-run' }),
       path: '/deleteRelationshipService',
       mutates: true,
@@ -256,17 +239,16 @@ function identityOperationTable<I extends z.ZodType>(service: ServiceName, idPre
       sourcesNamed: noSources,
       relationshipsNamed: (c) => (c?.id === undefined ? [] : [c.id]),
       relationshipsRemoved: (c) => (c?.id === undefined ? [] : [c.id]),
-    }),
-    searchNotifications: row({
-      name: 'searchNotifications',
+    },
+    searchNotifications: {
       example: (c) => c.notificationPage,
       path: '/searchNotifications',
       mutates: false,
       request: NotificationQuery,
       reply: NotificationPage,
       sourcesNamed: noSources,
-    }),
-  } satisfies { [K in SharedOperation]: OperationSpec & { name: K } };
+    },
+  } satisfies Record<SharedOperation, OperationRow>;
 }
 
 /** An identity as reply types give it: an object of members (each service's schema says which). */

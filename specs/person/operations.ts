@@ -14,7 +14,7 @@
  * reactivate name the source in the members the profile gives (`members.deactivateSource`, `members.reactivateSource`).
  */
 import { z } from 'zod';
-import type { OperationSpec } from '../common/model.js';
+import { type OperationRow, type OperationSpec, operationsOf } from '../common/model.js';
 import {
   NOT_PERSON,
   PERSON_ONLY_OPERATIONS,
@@ -110,36 +110,25 @@ const overrides = {
   },
 } satisfies Partial<Record<PersonOperation, Partial<OperationSpec>>>;
 
-const row = <K extends PersonOnlyOperation, R extends z.ZodType>(
-  r: Omit<OperationSpec<R>, 'service' | 'shapeRequirement' | 'name'> & { name: K },
-): OperationSpec<R> & { name: K } => ({
-  service: 'person',
-  shapeRequirement: `PERSON-OP-${r.name.toUpperCase()}`,
-  ...r,
-});
-
 /** The person-only rows (a row missing here is a compile error). */
 const personOnly = {
-  deactivateSourceWs: row({
-    name: 'deactivateSourceWs',
+  deactivateSourceWs: {
     example: sourceExample('deactivateSourceWs'),
     path: '/deactivateSourceWs',
     mutates: true,
     request: obj({}),
     reply: obj({ linkIdsModified: arr(z.string()), linkIdsDeactivated: arr(z.string()) }),
     sourcesNamed: (c, names) => [c?.[names.deactivateSourceMember] as Partial<SourceRef> | undefined],
-  }),
-  reactivateSourceWs: row({
-    name: 'reactivateSourceWs',
+  },
+  reactivateSourceWs: {
     example: sourceExample('reactivateSourceWs'),
     path: '/reactivateSourceWs',
     mutates: true,
     request: obj({}),
     reply: obj({ linkIdsModified: arr(z.string()), linkIdCreated: opt(z.string()) }),
     sourcesNamed: (c, names) => [c?.[names.reactivateSourceMember] as Partial<SourceRef> | undefined],
-  }),
-  householdQuery: row({
-    name: 'householdQuery',
+  },
+  householdQuery: {
     example: (c) => ({ linkId: c.linkA }),
     path: '/householdQuery',
     mutates: false,
@@ -151,9 +140,8 @@ const personOnly = {
       lastUpdateDate: opt(DateTimeString),
     }),
     sourcesNamed: () => [],
-  }),
-  createDataSource: row({
-    name: 'createDataSource',
+  },
+  createDataSource: {
     example: (c) => (c.newDataSource === undefined ? undefined : { sources: [c.newDataSource] }),
     path: '/createDataSource',
     mutates: true,
@@ -166,8 +154,8 @@ const personOnly = {
     }),
     sourcesNamed: () => [],
     namesCreated: (c) => (Array.isArray(c?.sources) ? c.sources : [c?.sources]),
-  }),
-} satisfies { [K in PersonOnlyOperation]: OperationSpec & { name: K } };
+  },
+} satisfies Record<PersonOnlyOperation, OperationRow>;
 
 const notPerson = new Set<string>(NOT_PERSON);
 /** The overrides looked up by any person operation's name (their literal type keeps PersonReplyContent's schemas). */
@@ -181,7 +169,7 @@ export const personOperations: OperationSpec[] = [
       ...changes[op.name as PersonOperation],
       path: V2.has(op.name) ? `/v2${op.path}` : op.path,
     })),
-  ...PERSON_ONLY_OPERATIONS.map((name) => personOnly[name]),
+  ...operationsOf('person', 'PERSON', personOnly, PERSON_ONLY_OPERATIONS),
 ];
 
 /**
