@@ -20,7 +20,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { postContent } from '../generators/common.js';
 import { type Dataset, type PresetName, buildDataset } from './data/dataset.js';
-import { linkageService } from './data/wire.js';
+import { type LinkageService, linkageService } from './data/wire.js';
 import type { ServiceName } from '../specs/common/model.js';
 import type { SourceRef } from '../specs/common/wire.js';
 import { ServiceClient } from '../harness/client.js';
@@ -88,17 +88,11 @@ export interface Observation {
 }
 
 export interface BenchmarkResult {
-  options: {
-    service: ServiceName;
-    preset: PresetName | 'truth-set';
-    size: number;
-    seed: number;
-    searchSample: number;
-    maxSearchResults: number;
-    resamples: number;
-    postConcurrency: number;
-    truthSet?: TruthSetInfo;
-  };
+  /** The options that decide the data and the figures, as the run took them. */
+  options: Pick<
+    BenchmarkOptions,
+    'service' | 'preset' | 'size' | 'seed' | 'searchSample' | 'maxSearchResults' | 'resamples' | 'truthSet'
+  > & { postConcurrency: number };
   target: { baseUrl: string; servicePath: string; embedded: boolean };
   runId: string;
   dataset: Dataset;
@@ -125,17 +119,160 @@ async function writeCorruptionLog(folder: string, dataset: Dataset, sources: Map
   mkdirSync(folder, { recursive: true });
   function* lines() {
     for (const r of dataset.records) {
-      const e = dataset.entities[r.entity]!;
-      yield `${JSON.stringify({ record: r.id, source: sources.get(r.id), entity: r.entity, kind: r.kind, index: r.index, hardNegative: e.hardNegative, ops: r.ops })}\n`;
+      const { hardNegative } = dataset.entities[r.entity]!;
+      const { id, entity, kind, index, ops } = r;
+      yield `${JSON.stringify({ record: id, source: sources.get(id), entity, kind, index, hardNegative, ops })}\n`;
     }
   }
   await pipeline(Readable.from(lines()), createWriteStream(join(folder, 'corruption-log.jsonl')));
 }
 
+/** What the phases of one run share: its options, client and post bound, each record's source, where failures go. */
+interface Run {
+  o: BenchmarkOptions;
+  client: ServiceClient;
+  progress: ProgressFactory;
+  /** Posts in flight at once, within the service's bound (the client's maxInFlight) whatever is asked. */
+  postConcurrency: number;
+  sources: Map<string, SourceRef>;
+  recordOfSource: Map<string, string>;
+  identityOf: (id: string) => Record<string, unknown>;
+  failures: Observation['failures'];
+  note: (kind: 'post' | 'read' | 'search', r: Reply, operation: string) => void;
+}
+
+/** The client of a run, and a source in the run namespace for every record (round-robin over the test sources). */
+function startRun(o: BenchmarkOptions, spec: LinkageService, dataset: Dataset): Run {
+  const client = new ServiceClient(o.target, o.profile, o.run, { timeoutMs: o.timeoutMs, maxInFlight: o.maxInFlight });
+  const wireProfile = {
+    providerTypeMember:
+      (o.profile as Profile & { provider?: { typeMember?: string } }).provider?.typeMember ?? 'npis.entityTypeCode',
+  };
+  const sources = new Map<string, SourceRef>();
+  dataset.records.forEach((r, i) =>
+    sources.set(r.id, { name: o.target.sources[i % o.target.sources.length]!, id: o.run.newNativeId() }),
+  );
+  const failures: Observation['failures'] = { post: 0, read: 0, search: 0, examples: [] };
+  const recordById = new Map(dataset.records.map((r) => [r.id, r]));
+  return {
+    o,
+    client,
+    progress: o.progress ?? quietProgress,
+    postConcurrency: Math.min(o.maxInFlight, Math.max(1, o.postConcurrency ?? 1)),
+    sources,
+    recordOfSource: new Map([...sources].map(([rid, s]) => [sourceKey(s), rid])),
+    identityOf: (id) => {
+      const r = recordById.get(id)!;
+      return spec.toWire(r.kind, r.fields, wireProfile);
+    },
+    failures,
+    note: (kind, r, operation) => {
+      failures[kind]++;
+      if (failures.examples.length < 5) failures.examples.push(failure(r, operation));
+    },
+  };
+}
+
+/** Posts the records `ids` in their order, `postConcurrency` at a time. */
+async function postAll(run: Run, ids: string[], label: string): Promise<void> {
+  const bar = run.progress(label, ids.length);
+  await forEachBounded(ids, run.postConcurrency, async (id) => {
+    const content = postContent(run.identityOf(id), run.sources.get(id)!, run.o.profile.sourcePlacement);
+    const r = await run.client.call('postIdentity', content);
+    if (r.success !== true) run.note('post', r, 'postIdentity');
+    bar.tick();
+  });
+  bar.stop();
+}
+
+/**
+ * Link ID of each record, read back by nativeIdQuery (absent when it cannot be read). A reply naming the identity's
+ * sources (identityGroupedBySource) gives the link ID of every record of the run among them too: nothing changes the
+ * clustering while the reads run, so reading those records again would return the same link ID, and their own
+ * requests are skipped.
+ */
+async function readLinkIds(run: Run, ids: string[], label: string): Promise<Map<string, string>> {
+  const wanted = new Set(ids);
+  const out = new Map<string, string>();
+  const bar = run.progress(label, ids.length);
+  await forEachBounded(ids, run.o.maxInFlight, async (id) => {
+    if (out.has(id)) return bar.tick();
+    const s = run.sources.get(id)!;
+    const r = await run.client.call('nativeIdQuery', { source: { name: s.name, id: s.id } });
+    bar.tick();
+    const linkId = r.content?.linkId;
+    if (r.success !== true || typeof linkId !== 'string' || !linkId) return run.note('read', r, 'nativeIdQuery');
+    out.set(id, linkId);
+    const grouped = r.content?.identityGroupedBySource;
+    for (const m of Array.isArray(grouped) ? grouped : []) {
+      const other = run.recordOfSource.get(sourceKey(m?.source ?? {}));
+      if (other && wanted.has(other) && !out.has(other)) out.set(other, linkId);
+    }
+  });
+  bar.stop();
+  return out;
+}
+
+/**
+ * Searches each query record before it is posted. Search results map to records by the sources they name
+ * (identityGroupedBySource). A result naming none (the member is often left null unless the GROUP_BY_SOURCE view is
+ * asked for) maps by its link ID to the records `posted` read back with it; those link IDs are read only when such a
+ * result comes, still before the sample is posted, so they are the ones the search saw.
+ */
+async function searchSample(run: Run, queries: string[], posted: string[]) {
+  const search: SearchPair[] = [];
+  const byLinkId: Array<{ query: string; linkId: string; score: number }> = [];
+  const searchResults = { returned: 0, unmapped: 0 };
+  const t0 = Date.now();
+  const bar = run.progress('searching sample', queries.length);
+  await forEachBounded(queries, run.o.maxInFlight, async (query) => {
+    const r = await run.client.call('demographicsSearch', {
+      identity: run.identityOf(query),
+      matchScoreThreshold: 0,
+      maxSearchResults: run.o.maxSearchResults,
+    });
+    bar.tick();
+    if (r.success !== true || !Array.isArray(r.content?.searchResults))
+      return run.note('search', r, 'demographicsSearch');
+    for (const result of r.content.searchResults as Array<Record<string, any>>) {
+      const score = Number(result?.matchScore);
+      if (!Number.isFinite(score)) continue;
+      searchResults.returned++;
+      const members = Array.isArray(result.identityGroupedBySource) ? result.identityGroupedBySource : [];
+      const bySource = members
+        .map((m: any) => run.recordOfSource.get(sourceKey(m?.source ?? {})))
+        .filter((c: string | undefined): c is string => Boolean(c));
+      if (!bySource.length) byLinkId.push({ query, linkId: String(result.linkId), score });
+      for (const candidate of bySource) if (candidate !== query) search.push({ query, candidate, score });
+    }
+  });
+  bar.stop();
+  const t1 = Date.now();
+  if (byLinkId.length) {
+    const recordsOfLink = new Map<string, string[]>();
+    for (const [id, linkId] of await readLinkIds(run, posted, 'reading link IDs of search results'))
+      recordsOfLink.set(linkId, [...(recordsOfLink.get(linkId) ?? []), id]);
+    for (const { query, linkId, score } of byLinkId) {
+      const candidates = recordsOfLink.get(linkId) ?? [];
+      if (!candidates.length) searchResults.unmapped++;
+      for (const candidate of candidates) if (candidate !== query) search.push({ query, candidate, score });
+    }
+  }
+  return { search, searchResults, searchMs: t1 - t0, linkReadMs: byLinkId.length ? Date.now() - t1 : 0 };
+}
+
+/** Hard-deletes through the ledger (every postIdentity was recorded there before it was sent). */
+async function removeAll(o: BenchmarkOptions): Promise<BenchmarkResult['cleanup']> {
+  const swept = await removeRunRecords(o.run, { [o.service]: o.target }, o.profile, {
+    timeoutMs: o.timeoutMs,
+    maxInFlight: o.maxInFlight,
+  });
+  return { deleted: swept.sources.deleted, alreadyGone: swept.sources.alreadyGone, failures: swept.failures.length };
+}
+
 export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult> {
   const spec = linkageService(o.service);
   if (!spec) throw new Error(`The match-quality benchmark has no entry for service ${o.service}`);
-  const progress = o.progress ?? quietProgress;
   const dataset =
     o.dataset ??
     buildDataset({
@@ -145,144 +282,26 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
       kinds: spec.kinds,
       searchSample: o.searchSample,
     });
-  const client = new ServiceClient(o.target, o.profile, o.run, { timeoutMs: o.timeoutMs, maxInFlight: o.maxInFlight });
-  const wireProfile = {
-    providerTypeMember:
-      (o.profile as Profile & { provider?: { typeMember?: string } }).provider?.typeMember ?? 'npis.entityTypeCode',
-  };
-
-  // Native IDs in the run namespace; sources round-robin over the configured test sources.
-  const sources = new Map<string, SourceRef>();
-  dataset.records.forEach((r, i) =>
-    sources.set(r.id, { name: o.target.sources[i % o.target.sources.length]!, id: o.run.newNativeId() }),
-  );
-  const recordOfSource = new Map([...sources].map(([rid, s]) => [sourceKey(s), rid]));
-  await writeCorruptionLog(o.folder, dataset, sources);
-
-  const failures: Observation['failures'] = { post: 0, read: 0, search: 0, examples: [] };
-  const note = (kind: 'post' | 'read' | 'search', r: Reply, operation: string) => {
-    failures[kind]++;
-    if (failures.examples.length < 5) failures.examples.push(failure(r, operation));
-  };
-  const recordById = new Map(dataset.records.map((r) => [r.id, r]));
-  const identityOf = (id: string) => {
-    const r = recordById.get(id)!;
-    return spec.toWire(r.kind, r.fields, wireProfile);
-  };
-
-  // Posts in flight stay within the service's bound (the client's maxInFlight) whatever is asked.
-  const postConcurrency = Math.min(o.maxInFlight, Math.max(1, o.postConcurrency ?? 1));
-  const postAll = async (ids: string[], label: string) => {
-    const bar = progress(label, ids.length);
-    await forEachBounded(ids, postConcurrency, async (id) => {
-      const r = await client.call(
-        'postIdentity',
-        postContent(identityOf(id), sources.get(id)!, o.profile.sourcePlacement),
-      );
-      if (r.success !== true) note('post', r, 'postIdentity');
-      bar.tick();
-    });
-    bar.stop();
-  };
+  const run = startRun(o, spec, dataset);
+  await writeCorruptionLog(o.folder, dataset, run.sources);
 
   const sample = new Set(dataset.searchSample);
   const t0 = Date.now();
   const posted = dataset.records.filter((r) => !sample.has(r.id)).map((r) => r.id);
-  await postAll(posted, 'posting records');
+  await postAll(run, posted, 'posting records');
   const t1 = Date.now();
-
-  /**
-   * Link ID of each record, read back by nativeIdQuery (absent when it cannot be read). A reply naming the identity's
-   * sources (identityGroupedBySource) gives the link ID of every record of the run among them too: nothing changes the
-   * clustering while the reads run, so reading those records again would return the same link ID, and their own
-   * requests are skipped.
-   */
-  const readLinkIds = async (ids: string[], label: string) => {
-    const wanted = new Set(ids);
-    const out = new Map<string, string>();
-    const bar = progress(label, ids.length);
-    await forEachBounded(ids, o.maxInFlight, async (id) => {
-      if (out.has(id)) return bar.tick();
-      const s = sources.get(id)!;
-      const r = await client.call('nativeIdQuery', { source: { name: s.name, id: s.id } });
-      bar.tick();
-      const linkId = r.content?.linkId;
-      if (r.success !== true || typeof linkId !== 'string' || !linkId) return note('read', r, 'nativeIdQuery');
-      out.set(id, linkId);
-      const grouped = r.content?.identityGroupedBySource;
-      for (const m of Array.isArray(grouped) ? grouped : []) {
-        const other = recordOfSource.get(sourceKey(m?.source ?? {}));
-        if (other && wanted.has(other) && !out.has(other)) out.set(other, linkId);
-      }
-    });
-    bar.stop();
-    return out;
-  };
-
-  // Search results map to records by the sources they name (identityGroupedBySource). A result naming none (the member
-  // is often left null unless the GROUP_BY_SOURCE view is asked for) maps by its link ID to the records read back with
-  // it; those link IDs are read only when such a result comes, still before the sample is posted, so they are the ones
-  // the search saw.
-  const search: SearchPair[] = [];
-  const byLinkId: Array<{ query: string; linkId: string; score: number }> = [];
-  const searchResults = { returned: 0, unmapped: 0 };
-  const t1r = Date.now();
-  const searchBar = progress('searching sample', dataset.searchSample.length);
-  await forEachBounded(dataset.searchSample, o.maxInFlight, async (query) => {
-    const r = await client.call('demographicsSearch', {
-      identity: identityOf(query),
-      matchScoreThreshold: 0,
-      maxSearchResults: o.maxSearchResults,
-    });
-    searchBar.tick();
-    if (r.success !== true || !Array.isArray(r.content?.searchResults)) return note('search', r, 'demographicsSearch');
-    for (const result of r.content.searchResults as Array<Record<string, any>>) {
-      const score = Number(result?.matchScore);
-      if (!Number.isFinite(score)) continue;
-      searchResults.returned++;
-      const members = Array.isArray(result.identityGroupedBySource) ? result.identityGroupedBySource : [];
-      const bySource = members
-        .map((m: any) => recordOfSource.get(sourceKey(m?.source ?? {})))
-        .filter((c: string | undefined): c is string => Boolean(c));
-      if (!bySource.length) byLinkId.push({ query, linkId: String(result.linkId), score });
-      for (const candidate of bySource) if (candidate !== query) search.push({ query, candidate, score });
-    }
-  });
-  searchBar.stop();
-  const t1s = Date.now();
-  let linkReadMs = 0;
-  if (byLinkId.length) {
-    const recordsOfLink = new Map<string, string[]>();
-    for (const [id, linkId] of await readLinkIds(posted, 'reading link IDs of search results'))
-      recordsOfLink.set(linkId, [...(recordsOfLink.get(linkId) ?? []), id]);
-    for (const { query, linkId, score } of byLinkId) {
-      const candidates = recordsOfLink.get(linkId) ?? [];
-      if (!candidates.length) searchResults.unmapped++;
-      for (const candidate of candidates) if (candidate !== query) search.push({ query, candidate, score });
-    }
-    linkReadMs = Date.now() - t1s;
-  }
+  const { search, searchResults, searchMs, linkReadMs } = await searchSample(run, dataset.searchSample, posted);
   const t1p = Date.now();
-  await postAll(dataset.searchSample, 'posting sample');
+  await postAll(run, dataset.searchSample, 'posting sample');
   const t2 = Date.now();
-
   const labels = await readLinkIds(
+    run,
     dataset.records.map((r) => r.id),
     'reading link IDs',
   );
   const t3 = Date.now();
-  await client.close();
-
-  // Hard delete through the ledger (every postIdentity was recorded there before it was sent).
-  const swept = await removeRunRecords(o.run, { [o.service]: o.target }, o.profile, {
-    timeoutMs: o.timeoutMs,
-    maxInFlight: o.maxInFlight,
-  });
-  const cleanup = {
-    deleted: swept.sources.deleted,
-    alreadyGone: swept.sources.alreadyGone,
-    failures: swept.failures.length,
-  };
+  await run.client.close();
+  const cleanup = await removeAll(o);
   const t4 = Date.now();
 
   const analysis = analyse(dataset, labels, search, { resamples: o.resamples, seed: o.seed });
@@ -291,7 +310,7 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
     id: r.id,
     cluster: dataset.entities[r.entity]!.label ?? `e${r.entity}`,
     linkId: labels.get(r.id) ?? null,
-    identity: identityOf(r.id),
+    identity: run.identityOf(r.id),
   }));
   writePostedRecords(o.folder, asPosted);
   return {
@@ -303,7 +322,7 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
       searchSample: o.searchSample,
       maxSearchResults: o.maxSearchResults,
       resamples: o.resamples,
-      postConcurrency,
+      postConcurrency: run.postConcurrency,
       ...(o.truthSet ? { truthSet: o.truthSet } : {}),
     },
     target: { baseUrl: o.target.baseUrl, servicePath: o.target.servicePath, embedded: o.target.embedded },
@@ -313,8 +332,8 @@ export async function runBenchmark(o: BenchmarkOptions): Promise<BenchmarkResult
       labels,
       search,
       searchResults,
-      failures,
-      timings: { postMs: t1 - t0 + (t2 - t1p), searchMs: t1s - t1r, readMs: t3 - t2 + linkReadMs, cleanupMs: t4 - t3 },
+      failures: run.failures,
+      timings: { postMs: t1 - t0 + (t2 - t1p), searchMs, readMs: t3 - t2 + linkReadMs, cleanupMs: t4 - t3 },
     },
     analysis,
     cleanup,
