@@ -33,56 +33,85 @@ const thin = <T>(points: T[], n = 300) =>
     ? points
     : points.filter((_, i) => i % Math.ceil(points.length / n) === 0 || i === points.length - 1);
 
-export function chartSpecs(a: Analysis, previous?: Analysis): Record<string, { title: string; spec: Spec }> {
-  const curve = thin(a.search.curve).map((p) => ({ ...p, run: 'this run' }));
-  const prevCurve = previous ? thin(previous.search.curve).map((p) => ({ ...p, run: 'baseline' })) : [];
-  const operators = Object.entries(a.metrics)
-    .filter(([k]) => k.startsWith('recall.operator.'))
-    .map(([k, v]) => ({
-      operator: k.slice('recall.operator.'.length),
-      recall: v.value,
-      low: v.low,
-      high: v.high,
-      pairs: a.breakdownSizes[k] ?? 0,
-    }))
-    .filter((x) => Number.isFinite(x.recall));
-  const tiers = ['easy', 'medium', 'hard']
-    .map((t) => ({ tier: t, m: a.metrics[`recall.tier.${t}`], pairs: a.breakdownSizes[`recall.tier.${t}`] ?? 0 }))
-    .filter((x) => x.m && Number.isFinite(x.m.value))
-    .map((x) => ({ tier: x.tier, recall: x.m!.value, low: x.m!.low, high: x.m!.high, pairs: x.pairs }));
-  const hardNegatives = Object.entries(a.metrics)
-    .filter(([k]) => k.startsWith('falseLink.'))
-    .map(([k, v]) => ({
-      kind: k.slice('falseLink.'.length),
-      rate: v.value,
-      low: v.low,
-      high: v.high,
-      pairs: a.breakdownSizes[k] ?? 0,
-    }))
-    .filter((x) => Number.isFinite(x.rate));
-  const hist = a.search.histogram
-    .flatMap((b) => [
-      { from: b.from, to: b.to, truth: 'true match', count: b.match },
-      { from: b.from, to: b.to, truth: 'non-match', count: b.nonMatch },
-    ])
-    .filter((b) => b.count > 0);
-  const sizes = a.clusterSizes
-    .flatMap((s) => [
-      { size: s.size, clustering: 'predicted', clusters: s.predicted },
-      { size: s.size, clustering: 'true', clusters: s.true },
-    ])
-    .filter((s) => s.clusters > 0);
+/** The rows each chart draws: curves, recall by operator and tier, false-link rate by kind, histograms. */
+function chartData(a: Analysis, previous?: Analysis) {
+  const interval = (v: { low: number; high: number }, pairs: number | undefined) => ({
+    low: v.low,
+    high: v.high,
+    pairs: pairs ?? 0,
+  });
+  const byPrefix = (prefix: string, name: string, value: 'recall' | 'rate') =>
+    Object.entries(a.metrics)
+      .filter(([k, v]) => k.startsWith(prefix) && Number.isFinite(v.value))
+      .map(([k, v]) => ({ [name]: k.slice(prefix.length), [value]: v.value, ...interval(v, a.breakdownSizes[k]) }));
+  return {
+    curve: thin(a.search.curve).map((p) => ({ ...p, run: 'this run' })),
+    prevCurve: previous ? thin(previous.search.curve).map((p) => ({ ...p, run: 'baseline' })) : [],
+    operators: byPrefix('recall.operator.', 'operator', 'recall'),
+    tiers: ['easy', 'medium', 'hard'].flatMap((tier) => {
+      const m = a.metrics[`recall.tier.${tier}`];
+      return m && Number.isFinite(m.value)
+        ? [{ tier, recall: m.value, ...interval(m, a.breakdownSizes[`recall.tier.${tier}`]) }]
+        : [];
+    }),
+    hardNegatives: byPrefix('falseLink.', 'kind', 'rate'),
+    hist: a.search.histogram
+      .flatMap((b) => [
+        { from: b.from, to: b.to, truth: 'true match', count: b.match },
+        { from: b.from, to: b.to, truth: 'non-match', count: b.nonMatch },
+      ])
+      .filter((b) => b.count > 0),
+    sizes: a.clusterSizes
+      .flatMap((s) => [
+        { size: s.size, clustering: 'predicted', clusters: s.predicted },
+        { size: s.size, clustering: 'true', clusters: s.true },
+      ])
+      .filter((s) => s.clusters > 0),
+  };
+}
 
+/** A bar per row of `values` along `y`, its 95% interval (`low` to `high`) drawn as a black rule over it. */
+const intervalBars = (
+  values: object[],
+  height: number,
+  y: { field: string; sort: string | string[] },
+  bar: { mark: 'bar' | { type: 'bar'; color: string }; encoding: object },
+): Spec => ({
+  ...base,
+  height,
+  data: { values },
+  layer: [
+    { mark: bar.mark, encoding: { y: { ...y, type: 'nominal' }, ...bar.encoding } },
+    {
+      mark: { type: 'rule', color: 'black' },
+      encoding: {
+        y: { ...y, type: 'nominal' },
+        x: { field: 'low', type: 'quantitative' },
+        x2: { field: 'high' },
+      },
+    },
+  ],
+});
+
+/** A quantitative axis from 0 to 1. */
+const unit = () => ({ type: 'quantitative' as const, scale: { domain: [0, 1] } });
+
+export function chartSpecs(a: Analysis, previous?: Analysis): Record<string, { title: string; spec: Spec }> {
+  return chartsOver(chartData(a, previous));
+}
+
+/** The report's charts, one entry a chart, over the rows chartData gives. */
+function chartsOver(r: ReturnType<typeof chartData>): Record<string, { title: string; spec: Spec }> {
   return {
     pr: {
       title: 'Precision-recall curve over search-score thresholds',
       spec: {
         ...base,
-        data: { values: [...prevCurve, ...curve] },
+        data: { values: [...r.prevCurve, ...r.curve] },
         mark: { type: 'line', point: false },
         encoding: {
-          x: { field: 'recall', type: 'quantitative', scale: { domain: [0, 1] } },
-          y: { field: 'precision', type: 'quantitative', scale: { domain: [0, 1] } },
+          x: { field: 'recall', ...unit() },
+          y: { field: 'precision', ...unit() },
           color: {
             field: 'run',
             type: 'nominal',
@@ -96,12 +125,12 @@ export function chartSpecs(a: Analysis, previous?: Analysis): Record<string, { t
       title: 'Precision, recall, F1 and F* by threshold',
       spec: {
         ...base,
-        data: { values: curve },
+        data: { values: r.curve },
         transform: [{ fold: ['precision', 'recall', 'f1', 'fStar'], as: ['metric', 'value'] }],
         mark: 'line',
         encoding: {
-          x: { field: 'threshold', type: 'quantitative', scale: { domain: [0, 1] } },
-          y: { field: 'value', type: 'quantitative', scale: { domain: [0, 1] } },
+          x: { field: 'threshold', ...unit() },
+          y: { field: 'value', ...unit() },
           color: { field: 'metric', type: 'nominal' },
         },
       },
@@ -110,7 +139,7 @@ export function chartSpecs(a: Analysis, previous?: Analysis): Record<string, { t
       title: 'Search scores by true match / non-match (log count)',
       spec: {
         ...base,
-        data: { values: hist },
+        data: { values: r.hist },
         mark: { type: 'bar', opacity: 0.7 },
         encoding: {
           x: { field: 'from', type: 'quantitative', bin: { binned: true, step: 0.05 }, title: 'match score' },
@@ -126,85 +155,45 @@ export function chartSpecs(a: Analysis, previous?: Analysis): Record<string, { t
     },
     operators: {
       title: 'Recall of true pairs by corruption operator (95% interval)',
-      spec: {
-        ...base,
-        height: Math.max(120, operators.length * 14),
-        data: { values: operators },
-        layer: [
-          {
-            mark: 'bar',
-            encoding: {
-              y: { field: 'operator', type: 'nominal', sort: '-x' },
-              x: { field: 'recall', type: 'quantitative', scale: { domain: [0, 1] } },
-              tooltip: [{ field: 'pairs' }],
-            },
-          },
-          {
-            mark: { type: 'rule', color: 'black' },
-            encoding: {
-              y: { field: 'operator', type: 'nominal', sort: '-x' },
-              x: { field: 'low', type: 'quantitative' },
-              x2: { field: 'high' },
-            },
-          },
-        ],
-      },
+      spec: intervalBars(
+        r.operators,
+        Math.max(120, r.operators.length * 14),
+        { field: 'operator', sort: '-x' },
+        {
+          mark: 'bar',
+          encoding: { x: { field: 'recall', ...unit() }, tooltip: [{ field: 'pairs' }] },
+        },
+      ),
     },
     tiers: {
       title: 'Recall by difficulty tier (95% interval)',
-      spec: {
-        ...base,
-        height: 120,
-        data: { values: tiers },
-        layer: [
-          {
-            mark: 'bar',
-            encoding: {
-              y: { field: 'tier', type: 'nominal', sort: ['easy', 'medium', 'hard'] },
-              x: { field: 'recall', type: 'quantitative', scale: { domain: [0, 1] } },
-            },
-          },
-          {
-            mark: { type: 'rule', color: 'black' },
-            encoding: {
-              y: { field: 'tier', type: 'nominal', sort: ['easy', 'medium', 'hard'] },
-              x: { field: 'low', type: 'quantitative' },
-              x2: { field: 'high' },
-            },
-          },
-        ],
-      },
+      spec: intervalBars(
+        r.tiers,
+        120,
+        { field: 'tier', sort: ['easy', 'medium', 'hard'] },
+        {
+          mark: 'bar',
+          encoding: { x: { field: 'recall', ...unit() } },
+        },
+      ),
     },
     hardNegatives: {
       title: 'False-link rate by hard-negative kind (95% interval)',
-      spec: {
-        ...base,
-        height: Math.max(100, hardNegatives.length * 22),
-        data: { values: hardNegatives },
-        layer: [
-          {
-            mark: { type: 'bar', color: '#d62728' },
-            encoding: {
-              y: { field: 'kind', type: 'nominal', sort: '-x' },
-              x: { field: 'rate', type: 'quantitative', scale: { domainMin: 0 } },
-            },
-          },
-          {
-            mark: { type: 'rule', color: 'black' },
-            encoding: {
-              y: { field: 'kind', type: 'nominal', sort: '-x' },
-              x: { field: 'low', type: 'quantitative' },
-              x2: { field: 'high' },
-            },
-          },
-        ],
-      },
+      spec: intervalBars(
+        r.hardNegatives,
+        Math.max(100, r.hardNegatives.length * 22),
+        { field: 'kind', sort: '-x' },
+        {
+          mark: { type: 'bar', color: '#d62728' },
+          encoding: { x: { field: 'rate', type: 'quantitative', scale: { domainMin: 0 } } },
+        },
+      ),
     },
     clusterSizes: {
       title: 'Cluster sizes, predicted vs true (log count)',
       spec: {
         ...base,
-        data: { values: sizes },
+        data: { values: r.sizes },
         mark: 'bar',
         encoding: {
           x: { field: 'size', type: 'ordinal', title: 'records per cluster' },
