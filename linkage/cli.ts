@@ -2,27 +2,7 @@
  * `npm run match-quality -- [options]`: feeds a deployment (or the embedded reference) realistic duplicates with known
  * ground truth through its own API and reports how well it links them.
  *
- *   --service <name>        person | organization | provider (repeatable; default: every service
- *                           the target serves)
- *   --preset <name>         clean | realistic | hard (default MATCH_QUALITY_PRESET or realistic)
- *   --size <n>              entities per service (default MATCH_QUALITY_SIZE or 2000)
- *   --seed <n>              data seed (default CONFORMANCE_SEED, else random; printed)
- *   --search-sample <n>     entities whose last record is searched before posting (default
- *                           min(400, size / 5))
- *   --resamples <n>         bootstrap resamples (default 1000)
- *   --post-concurrency <n>  posts in flight at once (default 1: the data set's fixed order, so the
- *                           same seed gives the same clustering on an order-sensitive matcher;
- *                           more is faster but makes run-to-run comparisons noisier; never more
- *                           than CONFORMANCE_MAX_IN_FLIGHT)
- *   --compare <path>        a baseline results.json (or its folder): same data and seed, paired
- *                           differences, regression verdict
- *   --reference-threshold <x>  match threshold of the embedded reference (0..1)
- *   --truth <path>          your own labelled records instead of generated data: a JSON Lines file
- *                           or a folder of them (repeatable; Senzing or plain format), with --key
- *   --key <csv>             the ground truth of --truth: every record's cluster
- *   --before-key <csv>, --after-key <csv>  with --truth and --key: compare two clusterings given
- *                           as keys (no deployment): paired intervals, verdict, changed pairs
- *   --quiet                 no progress output
+ * The options are those of `program` below (`npm run match-quality -- --help` lists them).
  *
  * Settings (targets, credentials, sources, CONFORMANCE_MAX_IN_FLIGHT, CONFORMANCE_TIMEOUT_MS, CONFORMANCE_REPORT_DIR)
  * are the suite's (harness/config.ts). Output: reports/<run>/match-quality/<service>/. Exit codes: 0 done (no
@@ -39,16 +19,21 @@ import type { TruthSet } from './truth/truth-set.js';
 /** The truth-set modules (CSV and date parsing), loaded only for a run that measures a truth set. */
 const truthModules = () => Promise.all([import('./truth/truth-set.js'), import('./truth/key.js')]);
 import type { ServiceName } from '../specs/common/model.js';
-import { SettingsError, loadSettings } from '../harness/config.js';
-import { loadProfile, resolveProfile } from '../harness/profile.js';
+import { type ServiceTarget, type Settings, SettingsError, loadSettings } from '../harness/config.js';
+import { type Profile, loadProfile, resolveProfile } from '../harness/profile.js';
 import { RunContext, newRunId } from '../harness/run.js';
-import { runBenchmark } from './benchmark.js';
+import { type TruthSetInfo, runBenchmark } from './benchmark.js';
 import { type Comparison, compare, compareClusterings, sameData } from './compare.js';
 import { matchVerdictText } from '../report/match-verdict.js';
 import { consoleProgress, quietProgress } from './progress.js';
 import { CHANGED_PAIRS_CSV, writeKeyComparison, writeReport } from './report.js';
 import { type ResultsFile, toResultsFile } from './results.js';
-import { ReferenceSettingError, checkReferenceSettings, openDeployments } from '../run/deployments.js';
+import {
+  type Deployments,
+  ReferenceSettingError,
+  checkReferenceSettings,
+  openDeployments,
+} from '../run/deployments.js';
 import { command, parseArguments } from '../run/command.js';
 
 // After a full collection V8 lets the old generation grow to several times what survived; the run's live data is about
@@ -235,7 +220,7 @@ function truthSetLine(set: TruthSet): string {
  * every metric (same resamples), the verdict, and the changed pairs, written to reports/<run>/match-quality/<service>/
  * (comparison.json, changed-pairs.csv, report.md, report.html).
  */
-async function compareKeys(o: Opts, set: TruthSet, settings: ReturnType<typeof loadSettings>): Promise<number> {
+async function compareKeys(o: Opts, set: TruthSet, settings: Settings): Promise<number> {
   const [{ truthDataset }, { readKey }] = await truthModules();
   const before = readKey(o.beforeKey!);
   const after = readKey(o.afterKey!);
@@ -284,17 +269,148 @@ async function compareKeys(o: Opts, set: TruthSet, settings: ReturnType<typeof l
   return exit;
 }
 
+/** The run's choices: the arguments where the baseline does not fix them (data, seed, post bound), else defaults. */
+function runChoices(o: Opts, settings: Settings, baseline: ResultsFile | undefined, truth: boolean, embedded: boolean) {
+  const preset = (o.preset ??
+    baseline?.options.preset ??
+    process.env.MATCH_QUALITY_PRESET ??
+    'realistic') as PresetName;
+  if (!truth && !(preset in PRESETS))
+    throw new UsageError(`--preset: expected one of ${Object.keys(PRESETS).join(', ')}, got ${JSON.stringify(preset)}`);
+  const size = baseline?.options.size ?? int('--size', o.size ?? process.env.MATCH_QUALITY_SIZE, 2000, 2, 1_000_000);
+  const seed = baseline?.options.seed ?? int('--seed', o.seed, settings.seed, 0, 2 ** 31);
+  const sampleOf = (entities: number) =>
+    baseline?.options.searchSample ??
+    int('--search-sample', o.searchSample, Math.min(400, Math.ceil(entities / 5)), 0, 100000);
+  const resamples = int('--resamples', o.resamples, 1000, 10, 100000);
+  const postConcurrency = baseline?.options.postConcurrency ?? int('--post-concurrency', o.postConcurrency, 1, 1, 256);
+  const threshold = o.referenceThreshold === undefined ? undefined : Number(o.referenceThreshold);
+  if (threshold !== undefined && !(threshold >= 0 && threshold <= 1))
+    throw new UsageError('--reference-threshold: expected a number from 0 to 1');
+  if (threshold !== undefined && !embedded)
+    throw new UsageError('--reference-threshold applies to the embedded reference only (a deployment is configured)');
+  return { preset, size, seed, sampleOf, resamples, postConcurrency, threshold };
+}
+
+/** The services measured: the baseline's, those asked for, or every one served (holding the truth set's kinds). */
+function servicesOf(o: Opts, opened: Deployments, baseline?: ResultsFile, truth?: TruthSet): ServiceName[] {
+  const available = (Object.keys(opened.targets) as ServiceName[]).filter(
+    (s) => opened.targets[s] && linkageService(s),
+  );
+  // A truth set goes to the services whose entity kinds it holds.
+  const withData = truth
+    ? available.filter((s) => truth.records.some((r) => (linkageService(s)!.kinds[r.kind] ?? 0) > 0))
+    : available;
+  const services = baseline ? [baseline.options.service] : ((o.service as ServiceName[] | undefined) ?? withData);
+  for (const s of services)
+    if (!opened.targets[s])
+      throw new UsageError(
+        `--service ${s}: not ${opened.embedded ? 'served by the embedded reference' : 'configured'} (available: ` +
+          `${available.join(', ') || 'none'})`,
+      );
+  return services;
+}
+
+/** The truth set as the results record it: format, files and digest. */
+const truthSetInfo = (t: TruthSet): TruthSetInfo => ({
+  format: t.format,
+  records: t.files.records,
+  key: t.files.key,
+  sha256: t.sha256,
+});
+
+/** What every service's measure shares. */
+interface Measure {
+  o: Opts;
+  choices: ReturnType<typeof runChoices>;
+  settings: Settings;
+  profile: Profile;
+  run: RunContext;
+  baseline?: ResultsFile;
+  truth?: { set: TruthSet; dataset: Awaited<ReturnType<typeof truthModules>>[0]['truthDataset'] };
+}
+
+/** Measures one service, writes its report and prints its figures; 1 on a regression or a failed request, else 0. */
+async function measureService(service: ServiceName, target: ServiceTarget, m: Measure): Promise<number> {
+  const { choices: c, truth, baseline } = m;
+  const folder = join(m.run.folder, 'match-quality', service);
+  const started = Date.now();
+  const spec = linkageService(service)!;
+  const clusters = truth
+    ? new Set(truth.set.records.filter((r) => (spec.kinds[r.kind] ?? 0) > 0).map((r) => r.cluster)).size
+    : 0;
+  const dataset = truth ? truth.dataset(truth.set, spec.kinds, c.seed, c.sampleOf(clusters)) : undefined;
+  if (truth && !dataset) throw new UsageError(`--service ${service}: the truth set holds no record of a kind it takes`);
+  const result = await runBenchmark({
+    service,
+    preset: dataset ? 'truth-set' : c.preset,
+    size: dataset ? dataset.entities.length : c.size,
+    seed: c.seed,
+    searchSample: dataset ? dataset.searchSample.length : c.sampleOf(c.size),
+    maxSearchResults: 10,
+    resamples: c.resamples,
+    target,
+    profile: m.profile,
+    run: m.run,
+    maxInFlight: m.settings.maxInFlight,
+    postConcurrency: c.postConcurrency,
+    timeoutMs: m.settings.timeoutMs,
+    folder,
+    progress: m.o.quiet ? quietProgress : consoleProgress,
+    ...(dataset && truth ? { dataset, truthSet: truthSetInfo(truth.set) } : {}),
+  });
+  const file = toResultsFile(result);
+  let comparison: Comparison | undefined;
+  if (baseline) {
+    const differs = sameData(baseline, file);
+    if (differs) throw new UsageError(`--compare: the baseline was made from different data: ${differs}`);
+    // The run's own data set: the baseline's options and seed build the same one (sameData above).
+    comparison = compare(result.dataset, baseline, file, c.resamples);
+  }
+  await writeReport(folder, file, comparison, baseline);
+  return printOutcome(service, file, folder, started, m.run.runId, comparison);
+}
+
+/** The figures of one service's run on the console; 1 on a regression or a failed request, else 0. */
+function printOutcome(
+  s: ServiceName,
+  file: ResultsFile,
+  folder: string,
+  started: number,
+  runId: string,
+  c?: Comparison,
+) {
+  const m = file.analysis.metrics;
+  console.log(
+    `\n${s}: ${file.analysis.sampleSizes.records} records, ${file.analysis.sampleSizes.truePairs} ` +
+      `true pairs, ${((Date.now() - started) / 1000).toFixed(1)} s\n` +
+      `  pairwise precision ${pct(m['pairwise.precision'])}  recall ${pct(m['pairwise.recall'])}  F1 ` +
+      `${pct(m['pairwise.f1'])}\n` +
+      `  B-cubed F ${pct(m['b3.f'])}  residual duplicates ${pct(m.residualDuplicateRate)}  overlays ` +
+      `${pct(m.overlayRecordRate)}\n` +
+      `  report: ${join(folder, 'report.html')}`,
+  );
+  console.log(`  ${removalLine(file.cleanup, runId)}`);
+  let exit = c?.regressions.length || file.cleanup.failures ? 1 : 0;
+  if (file.failures.post + file.failures.read > 0) {
+    console.error(
+      `  ${file.failures.post} posts and ${file.failures.read} reads failed, e.g. ` +
+        `${JSON.stringify(file.failures.examples[0])}`,
+    );
+    exit = 1;
+  }
+  if (c)
+    console.log(
+      [...comparisonLines(c, c.baselineRunId), `  changed pairs: ${join(folder, CHANGED_PAIRS_CSV)}`].join('\n'),
+    );
+  return exit;
+}
+
 async function main(): Promise<number> {
   parseArguments(program);
   const o = program.opts<Opts>();
-  const values = {
-    ...o,
-    'search-sample': o.searchSample,
-    'post-concurrency': o.postConcurrency,
-    'reference-threshold': o.referenceThreshold,
-  };
   const settings = loadSettings();
-  const baseline = values.compare ? readBaseline(values.compare) : undefined;
+  const baseline = o.compare ? readBaseline(o.compare) : undefined;
   const truth = await truthSetOf(o, baseline);
   const truthDataset = truth ? (await truthModules())[0].truthDataset : undefined;
   if (truth && (o.preset || o.size))
@@ -303,49 +419,15 @@ async function main(): Promise<number> {
   const embedded = Object.keys(settings.configured).length === 0;
   if (embedded) checkReferenceSettings();
   const profile = resolveProfile(loadProfile(settings.profilePath), embedded);
+  const choices = runChoices(o, settings, baseline, truth !== undefined, embedded);
 
-  const preset = (values.preset ??
-    baseline?.options.preset ??
-    process.env.MATCH_QUALITY_PRESET ??
-    'realistic') as PresetName;
-  if (!truth && !(preset in PRESETS))
-    throw new UsageError(`--preset: expected one of ${Object.keys(PRESETS).join(', ')}, got ${JSON.stringify(preset)}`);
-  const size =
-    baseline?.options.size ?? int('--size', values.size ?? process.env.MATCH_QUALITY_SIZE, 2000, 2, 1_000_000);
-  const seed = baseline?.options.seed ?? int('--seed', values.seed, settings.seed, 0, 2 ** 31);
-  const sampleOf = (entities: number) =>
-    baseline?.options.searchSample ??
-    int('--search-sample', values['search-sample'], Math.min(400, Math.ceil(entities / 5)), 0, 100000);
-  const resamples = int('--resamples', values.resamples, 1000, 10, 100000);
-  const postConcurrency =
-    baseline?.options.postConcurrency ?? int('--post-concurrency', values['post-concurrency'], 1, 1, 256);
-  const threshold = values['reference-threshold'] === undefined ? undefined : Number(values['reference-threshold']);
-  if (threshold !== undefined && !(threshold >= 0 && threshold <= 1))
-    throw new UsageError('--reference-threshold: expected a number from 0 to 1');
-  if (threshold !== undefined && !embedded)
-    throw new UsageError('--reference-threshold applies to the embedded reference only (a deployment is configured)');
-
-  const opened = await openDeployments(settings, profile, { matchThreshold: threshold });
+  const opened = await openDeployments(settings, profile, { matchThreshold: choices.threshold });
   let exit = 0;
   try {
-    const available = (Object.keys(opened.targets) as ServiceName[]).filter(
-      (s) => opened.targets[s] && linkageService(s),
-    );
-    // A truth set goes to the services whose entity kinds it holds.
-    const withData = truth
-      ? available.filter((s) => truth.records.some((r) => (linkageService(s)!.kinds[r.kind] ?? 0) > 0))
-      : available;
-    const services = baseline
-      ? [baseline.options.service]
-      : ((values.service as ServiceName[] | undefined) ?? withData);
-    for (const s of services)
-      if (!opened.targets[s])
-        throw new UsageError(
-          `--service ${s}: not ${embedded ? 'served by the embedded reference' : 'configured'} (available: ` +
-            `${available.join(', ') || 'none'})`,
-        );
+    const services = servicesOf(o, opened, baseline, truth);
     const runId = settings.runId ?? newRunId();
     const run = new RunContext(runId, settings.reportDir);
+    const { preset, size, seed, threshold } = choices;
     const where = embedded
       ? ` (embedded reference${threshold !== undefined ? `, match threshold ${threshold}` : ''})`
       : '';
@@ -354,81 +436,9 @@ async function main(): Promise<number> {
         ? `Match-quality run ${runId}: your truth set, seed ${seed}${where}\n${truthSetLine(truth)}`
         : `Match-quality run ${runId}: preset ${preset}, ${size} entities per service, seed ${seed}${where}`,
     );
-    for (const service of services) {
-      const folder = join(run.folder, 'match-quality', service);
-      const started = Date.now();
-      const spec = linkageService(service)!;
-      const clusters = truth
-        ? new Set(truth.records.filter((r) => (spec.kinds[r.kind] ?? 0) > 0).map((r) => r.cluster)).size
-        : 0;
-      const dataset = truth && truthDataset ? truthDataset(truth, spec.kinds, seed, sampleOf(clusters)) : undefined;
-      if (truth && !dataset)
-        throw new UsageError(`--service ${service}: the truth set holds no record of a kind it takes`);
-      const result = await runBenchmark({
-        service,
-        preset: dataset ? 'truth-set' : preset,
-        size: dataset ? dataset.entities.length : size,
-        seed,
-        searchSample: dataset ? dataset.searchSample.length : sampleOf(size),
-        maxSearchResults: 10,
-        resamples,
-        target: opened.targets[service]!,
-        profile,
-        run,
-        maxInFlight: settings.maxInFlight,
-        postConcurrency,
-        timeoutMs: settings.timeoutMs,
-        folder,
-        progress: values.quiet ? quietProgress : consoleProgress,
-        ...(dataset && truth
-          ? {
-              dataset,
-              truthSet: {
-                format: truth.format,
-                records: truth.files.records,
-                key: truth.files.key,
-                sha256: truth.sha256,
-              },
-            }
-          : {}),
-      });
-      const file = toResultsFile(result);
-      let comparison: Comparison | undefined;
-      if (baseline) {
-        const differs = sameData(baseline, file);
-        if (differs) throw new UsageError(`--compare: the baseline was made from different data: ${differs}`);
-        // The run's own data set: the baseline's options and seed build the same one (sameData above).
-        comparison = compare(result.dataset, baseline, file, resamples);
-        if (comparison.regressions.length) exit = 1;
-      }
-      await writeReport(folder, file, comparison, baseline);
-      const m = file.analysis.metrics;
-      console.log(
-        `\n${service}: ${file.analysis.sampleSizes.records} records, ${file.analysis.sampleSizes.truePairs} ` +
-          `true pairs, ${((Date.now() - started) / 1000).toFixed(1)} s\n` +
-          `  pairwise precision ${pct(m['pairwise.precision'])}  recall ${pct(m['pairwise.recall'])}  F1 ` +
-          `${pct(m['pairwise.f1'])}\n` +
-          `  B-cubed F ${pct(m['b3.f'])}  residual duplicates ${pct(m.residualDuplicateRate)}  overlays ` +
-          `${pct(m.overlayRecordRate)}\n` +
-          `  report: ${join(folder, 'report.html')}`,
-      );
-      console.log(`  ${removalLine(file.cleanup, runId)}`);
-      if (file.cleanup.failures) exit = Math.max(exit, 1);
-      if (file.failures.post + file.failures.read > 0) {
-        console.error(
-          `  ${file.failures.post} posts and ${file.failures.read} reads failed, e.g. ` +
-            `${JSON.stringify(file.failures.examples[0])}`,
-        );
-        exit = Math.max(exit, 1);
-      }
-      if (comparison)
-        console.log(
-          [
-            ...comparisonLines(comparison, comparison.baselineRunId),
-            `  changed pairs: ${join(folder, CHANGED_PAIRS_CSV)}`,
-          ].join('\n'),
-        );
-    }
+    const m: Measure = { o, choices, settings, profile, run, baseline };
+    if (truth && truthDataset) m.truth = { set: truth, dataset: truthDataset };
+    for (const service of services) exit = Math.max(exit, await measureService(service, opened.targets[service]!, m));
   } finally {
     await opened.stop();
   }
