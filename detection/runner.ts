@@ -26,89 +26,8 @@ import {
   bundleVariants,
   judgeVariantRun,
 } from './variants.js';
-import { type DrawnDeployment, type DrawnOutcome, judgeDrawnRun } from './drawn.js';
-
-export interface FaultOutcome {
-  fault: FaultDefinition;
-  files: string[];
-  /** Check IDs that failed citing the fault's requirement. */
-  caughtBy: string[];
-  /** Every check that failed or errored in the fault's run. */
-  failing: string[];
-  runFailed: boolean;
-  ms: number;
-  problem?: string;
-}
-
-export interface VariantOutcome {
-  /** As REFERENCE_VARIANTS lists it: `name` or `name=value`. */
-  variant: string;
-  name: string;
-  judge: 'pass' | 'no-fail';
-  /** The bundle (shared reference) it first ran in. */
-  bundle: string;
-  /**
-   * How its verdict was reached: its bundle's full run ('bundle'; 'alone' when the bundle held only it), or, when its
-   * bundle had false positives, a run of it alone restricted to the checks citing the requirements of the bundle's
-   * failing checks ('failing checks alone').
-   */
-  run: 'bundle' | 'alone' | 'failing checks alone';
-  passed: boolean;
-  /** Gating failures of its run (judge 'no-fail': every `fail`), each a false positive of the suite. */
-  falsePositives: FalsePositive[];
-  /** Failures of EXPECT requirements only (reported, not gating). */
-  expectOnly: FalsePositive[];
-  errors: number;
-  /** Checks that could not judge (CouldNotJudge): INCOMPLETE, no false positive, reported apart. */
-  incomplete: FalsePositive[];
-  checks: number;
-  /**
-   * Checks that could not verify (skip) under the variant but did on the clean reference: the run is incomplete there.
-   */
-  newSkips: string[];
-  problem?: string;
-}
-
-export interface VariantsReport {
-  outcomes: VariantOutcome[];
-  passed: number;
-  /** Bundles that failed although each of their variants passed alone: failures from combining them. */
-  interactions: Array<{ bundle: string; variants: string[]; falsePositives: FalsePositive[] }>;
-  /** Bundles of the first pass, with their variants. */
-  bundles: Array<{ name: string; variants: string[] }>;
-  /**
-   * Time of the bundle pass (with the drawn deployments, when any) and of the pass re-running failing bundles' variants
-   * alone (their failing checks), ms.
-   */
-  bundleMs: number;
-  aloneMs: number;
-  ms: number;
-  /** The drawn deployments, run in the bundle pass's vitest process (absent when none was asked for). */
-  drawn?: DrawnReport;
-}
-
-export interface DrawnReport {
-  outcomes: DrawnOutcome[];
-  passed: number;
-  /** The run seed of their generated data (CONFORMANCE_SEED of the replay lines). */
-  runSeed: number;
-}
-
-export interface DetectionReport {
-  clean: {
-    ms: number;
-    checks: number;
-    falsePositives: Array<{ checkId: string; verdict: string; message?: string }>;
-    problem?: string;
-  };
-  /** Every check row of the fault runs (project = bundle name), for timing analysis. */
-  rows?: DetectionRow[];
-  faults: FaultOutcome[];
-  caught: number;
-  /** Variant runs (absent when none was asked for). */
-  variants?: VariantsReport;
-  ms: number;
-}
+import { type DrawnDeployment, judgeDrawnRun } from './drawn.js';
+import type { DetectionReport, FaultOutcome, VariantOutcome, VariantsReport } from './outcomes.js';
 
 const VITEST = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
 
@@ -130,6 +49,12 @@ function endRunning(signal: NodeJS.Signals): void {
 let signalsHandled = false;
 const CONFIG = join(import.meta.dirname, 'vitest.config.ts');
 
+/** What one vitest process of a detection run gives: a row per check, its exit code, its output, how long it took. */
+type Pass = { rows: DetectionRow[]; code: number | null; output: string; ms: number };
+
+/** The plan's seed of generated data, when one is given (else the default RunInfo.seed). */
+const seeded = (seed: number | undefined) => (seed !== undefined ? { seed } : {});
+
 /**
  * Runs one vitest process with one project per plan entry (a fault, or "clean"), each against its own embedded
  * reference, and returns one row per check; `onFileDone` is called as each scenario file ends (with all the runs it
@@ -140,7 +65,7 @@ export function runProjects(
   workers = 2,
   timeoutMs = 7200000,
   onFileDone?: () => void,
-): Promise<{ rows: DetectionRow[]; code: number | null; output: string; ms: number }> {
+): Promise<Pass> {
   const dir = mkdtempSync(join(tmpdir(), 'cf-detect-'));
   writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
   const env: Record<string, string | undefined> = { ...process.env };
@@ -185,8 +110,8 @@ export function runProjects(
     child.on('exit', (code) => {
       clearTimeout(timer);
       if (child.pid) running.delete(child.pid);
-      if (killed)
-        output += `\n[detection] the vitest process was stopped after ${Math.round(timeoutMs / 1000)} s (its time limit)`;
+      const limit = `${Math.round(timeoutMs / 1000)} s`;
+      if (killed) output += `\n[detection] the vitest process was stopped after ${limit} (its time limit)`;
       let rows: DetectionRow[] = [];
       try {
         rows = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as DetectionRow[];
@@ -282,13 +207,77 @@ export function scenarioFileCount(): number {
     .filter((f) => f.endsWith('.test.ts')).length;
 }
 
+/** The scenario files holding checks that cite each requirement, as the clean run's rows show them. */
+function filesByRequirement(rows: DetectionRow[]): Map<string, Set<string>> {
+  const filesOf = new Map<string, Set<string>>();
+  for (const c of rows)
+    for (const id of c.verifies) (filesOf.get(id) ?? filesOf.set(id, new Set()).get(id)!).add(c.file);
+  return filesOf;
+}
+
+/** A fault's outcome from the rows of its project: caught by the checks that fail citing its requirement. */
+function faultOutcome(fault: FaultDefinition, files: string[], project: string | undefined, run: Pass): FaultOutcome {
+  if (!files.length)
+    return {
+      fault,
+      files,
+      caughtBy: [],
+      failing: [],
+      runFailed: false,
+      ms: 0,
+      problem: `no check cites ${fault.requirement}`,
+    };
+  const checks = run.rows.filter((r) => r.project === project && r.checkId.startsWith(`${fault.service}/`));
+  const failing = checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error');
+  return {
+    fault,
+    files,
+    caughtBy: checks
+      .filter((c) => c.verdict === 'fail' && c.failedRequirements.includes(fault.requirement))
+      .map((c) => c.checkId),
+    failing: failing.map((c) => c.checkId),
+    runFailed: failing.length > 0,
+    ms: run.ms,
+    ...(checks.length ? {} : { problem: `its project reported no checks: ${run.output.slice(-1500)}` }),
+  };
+}
+
+/**
+ * Runs the faults (options.only, default all) in one vitest process and judges each. Each fault's run holds only the
+ * checks citing its requirement (RunInfo.only), in the files `filesOf` gives for it: the other checks of those files
+ * are declared skipped and send nothing. Faults of different services share a project (bundle), each judged by its own
+ * service's checks.
+ */
+async function detectFaults(filesOf: Map<string, Set<string>>, options: DetectionOptions, workers: number) {
+  const faults = FAULT_LIST.filter((f) => !options.only || options.only.includes(f.name));
+  const withFiles = faults.map((fault) => ({ fault, files: [...(filesOf.get(fault.requirement) ?? [])].sort() }));
+  const projects = bundle(withFiles.filter((f) => f.files.length));
+  const projectOf = new Map(projects.flatMap((p) => p.faults.map((name) => [name, p.name] as const)));
+  // One vitest project whose checks run once per bundle (RunInfo.variants): workers load each file once.
+  const single: ProjectPlan = {
+    name: 'faults',
+    include: [...new Set(projects.flatMap((p) => p.include))].sort(),
+    ...seeded(options.seed),
+    variants: projects.map(({ name, faults, only }) => ({ name, faults, only: only ?? [] })),
+  };
+  const run: Pass = projects.length
+    ? await runProjects([single], workers, undefined, counter(options.onFiles, 'fault runs', single.include.length))
+    : { rows: [], ms: 0, output: '', code: 0 };
+  const outcomes = withFiles.map(({ fault, files }) => {
+    const o = faultOutcome(fault, files, projectOf.get(fault.name), run);
+    if (files.length) options.onProgress?.(o);
+    return o;
+  });
+  return { outcomes, rows: run.rows };
+}
+
 export async function detect(options: DetectionOptions = {}): Promise<DetectionReport> {
   const started = Date.now();
   const workers = options.concurrency ?? 2;
   const seed = options.seed;
   const files = scenarioFileCount();
   const clean = await runProjects(
-    [{ name: 'clean', include: allScenarioFiles(), ...(seed !== undefined ? { seed } : {}) }],
+    [{ name: 'clean', include: allScenarioFiles(), ...seeded(seed) }],
     workers,
     undefined,
     counter(options.onFiles, 'clean run', files),
@@ -307,58 +296,9 @@ export async function detect(options: DetectionOptions = {}): Promise<DetectionR
   report.clean.falsePositives = clean.rows
     .filter((c) => c.verdict === 'fail' || c.verdict === 'error')
     .map((c) => ({ checkId: c.checkId, verdict: c.verdict, message: c.message }));
-  const filesOf = new Map<string, Set<string>>();
-  for (const c of clean.rows)
-    for (const id of c.verifies) (filesOf.get(id) ?? filesOf.set(id, new Set()).get(id)!).add(c.file);
-
-  const faults = FAULT_LIST.filter((f) => !options.only || options.only.includes(f.name));
-  // Each fault's run holds only the checks citing its requirement (RunInfo.only): the other checks of those files are
-  // declared skipped and send nothing.
-  const filesFor = (f: FaultDefinition) => [...(filesOf.get(f.requirement) ?? [])].sort();
-  // Faults of different services share a project (bundle), each judged by its own service's checks.
-  const withFiles = faults.map((fault) => ({ fault, files: filesFor(fault) }));
-  const projects = bundle(withFiles.filter((f) => f.files.length));
-  const projectOf = new Map(projects.flatMap((p) => p.faults.map((name) => [name, p.name] as const)));
-  // One vitest project whose checks run once per bundle (RunInfo.variants): workers load each file once.
-  const single: ProjectPlan = {
-    name: 'faults',
-    include: [...new Set(projects.flatMap((p) => p.include))].sort(),
-    ...(seed !== undefined ? { seed } : {}),
-    variants: projects.map(({ name, faults, only }) => ({ name, faults, only: only ?? [] })),
-  };
-  const run = projects.length
-    ? await runProjects([single], workers, undefined, counter(options.onFiles, 'fault runs', single.include.length))
-    : { rows: [] as DetectionRow[], ms: 0, output: '', code: 0 };
-  report.faults = withFiles.map(({ fault, files }): FaultOutcome => {
-    if (!files.length)
-      return {
-        fault,
-        files,
-        caughtBy: [],
-        failing: [],
-        runFailed: false,
-        ms: 0,
-        problem: `no check cites ${fault.requirement}`,
-      };
-    const checks = run.rows.filter(
-      (r) => r.project === projectOf.get(fault.name) && r.checkId.startsWith(`${fault.service}/`),
-    );
-    const failing = checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error');
-    const o: FaultOutcome = {
-      fault,
-      files,
-      caughtBy: checks
-        .filter((c) => c.verdict === 'fail' && c.failedRequirements.includes(fault.requirement))
-        .map((c) => c.checkId),
-      failing: failing.map((c) => c.checkId),
-      runFailed: failing.length > 0,
-      ms: run.ms,
-      ...(checks.length ? {} : { problem: `its project reported no checks: ${run.output.slice(-1500)}` }),
-    };
-    options.onProgress?.(o);
-    return o;
-  });
-  report.rows = run.rows;
+  const faults = await detectFaults(filesByRequirement(clean.rows), options, workers);
+  report.faults = faults.outcomes;
+  report.rows = faults.rows;
   report.caught = report.faults.filter((f) => f.caughtBy.length > 0 && f.runFailed).length;
   const cleanSkips = new Set(clean.rows.filter((r) => r.verdict === 'skip').map((r) => r.checkId));
   if (options.variants?.length || options.drawn?.length)
@@ -390,7 +330,7 @@ async function runVariantProjects(
   onFileDone?: () => void,
 ) {
   return runProjects(
-    [{ name: 'variants', include: allScenarioFiles(), ...(seed !== undefined ? { seed } : {}), variants: entries }],
+    [{ name: 'variants', include: allScenarioFiles(), ...seeded(seed), variants: entries }],
     workers,
     7200000,
     onFileDone,
@@ -416,67 +356,34 @@ export async function detectVariants(
 ): Promise<VariantsReport> {
   const started = Date.now();
   const bundles = bundleVariants(variants, bundleSize).map((members, i) => ({ name: `variants-${i + 1}`, members }));
-  const judgeOf = (v: PlannedVariant) => v.active.definition.judge ?? 'pass';
-  // At most DRAWN_PER_PROCESS drawn deployments share a vitest process: 12 took 7.7 min in one, in one had not ended
-  // after 70 min (every reference, run and check of them in one heap).
-  const chunks = Array.from({ length: Math.ceil(drawn.length / DRAWN_PER_PROCESS) }, (_, i) =>
-    drawn.slice(i * DRAWN_PER_PROCESS, (i + 1) * DRAWN_PER_PROCESS),
-  );
-  const part = (i: number) => (chunks.length > 1 ? ` (${i + 1} of ${chunks.length})` : '');
-  const asEntries = (ds: DrawnDeployment[]) => ds.map((d) => ({ name: d.name, variants: d.specs }));
-  const first = await runVariantProjects(
-    [...bundles.map((b) => ({ name: b.name, variants: b.members.map((m) => m.spec) })), ...asEntries(chunks[0] ?? [])],
-    workers,
-    seed,
-    counter(
-      onFiles,
-      drawn.length ? `${bundles.length ? 'variant and drawn runs' : 'drawn runs'}${part(0)}` : 'variant runs',
-      scenarioFileCount(),
-    ),
-  );
-  const drawnPasses = [first];
-  for (let i = 1; i < chunks.length; i++)
-    drawnPasses.push(
-      await runVariantProjects(
-        asEntries(chunks[i]!),
-        workers,
-        seed,
-        counter(onFiles, `drawn runs${part(i)}`, scenarioFileCount()),
-      ),
-    );
-  const bundleMs = drawnPasses.reduce((ms, p) => ms + p.ms, 0);
-  const rowsOf = (rows: DetectionRow[], project: string) => rows.filter((r) => r.project === project);
-  const newSkips = (rows: DetectionRow[]) =>
-    rows.filter((r) => r.verdict === 'skip' && !cleanSkips.has(r.checkId)).map((r) => r.checkId);
+  const passes = await bundlePasses(bundles, drawn, workers, seed, onFiles);
+  const first = passes[0]!;
+  const bundleMs = passes.reduce((ms, p) => ms + p.ms, 0);
   const outcomes = new Map<string, VariantOutcome>();
+  const judged = (
+    v: PlannedVariant,
+    bundle: string,
+    run: VariantOutcome['run'],
+    rows: DetectionRow[],
+    output: string,
+  ) => {
+    const o = variantOutcome(v, bundle, run, rows, output, cleanSkips);
+    outcomes.set(v.spec, o);
+    onVariant?.(o);
+  };
   const again: Array<{ bundle: string; v: PlannedVariant; only: string[] }> = [];
   const failed: Array<{ bundle: string; variants: string[]; falsePositives: FalsePositive[] }> = [];
   for (const b of bundles) {
     const rows = rowsOf(first.rows, b.name);
     const j = judgeVariantRun(rows, judgeOf(b.members[0]!));
-    const problem = rows.length ? undefined : `its run reported no checks: ${first.output.slice(-1500)}`;
-    if (!problem && j.falsePositives.length && b.members.length > 1) {
+    if (rows.length && j.falsePositives.length && b.members.length > 1) {
       failed.push({ bundle: b.name, variants: b.members.map((m) => m.spec), falsePositives: j.falsePositives });
       const failing = new Set(j.falsePositives.map((f) => f.checkId));
       const only = [...new Set(rows.filter((r) => failing.has(r.checkId)).flatMap((r) => r.verifies))].sort();
       for (const v of b.members) again.push({ bundle: b.name, v, only });
       continue;
     }
-    for (const v of b.members) {
-      const o: VariantOutcome = {
-        variant: v.spec,
-        name: v.active.definition.name,
-        judge: judgeOf(v),
-        bundle: b.name,
-        run: b.members.length === 1 ? 'alone' : 'bundle',
-        passed: !problem && j.falsePositives.length === 0,
-        ...j,
-        newSkips: newSkips(rows),
-        ...(problem ? { problem } : {}),
-      };
-      outcomes.set(v.spec, o);
-      onVariant?.(o);
-    }
+    for (const v of b.members) judged(v, b.name, b.members.length === 1 ? 'alone' : 'bundle', rows, first.output);
   }
   if (again.length) {
     // One project per spec: two values of one variant (clock-skew=2000, clock-skew=-2000) are two runs.
@@ -487,29 +394,13 @@ export async function detectVariants(
       seed,
       counter(onFiles, 'variants alone', scenarioFileCount()),
     );
-    for (const { bundle, v } of again) {
-      const rows = rowsOf(second.rows, runIdOf(v));
-      const j = judgeVariantRun(rows, judgeOf(v));
-      const problem = rows.length ? undefined : `its run reported no checks: ${second.output.slice(-1500)}`;
-      const o: VariantOutcome = {
-        variant: v.spec,
-        name: v.active.definition.name,
-        judge: judgeOf(v),
-        bundle,
-        run: 'failing checks alone',
-        passed: !problem && j.falsePositives.length === 0,
-        ...j,
-        newSkips: newSkips(rows),
-        ...(problem ? { problem } : {}),
-      };
-      outcomes.set(v.spec, o);
-      onVariant?.(o);
-    }
+    for (const { bundle, v } of again)
+      judged(v, bundle, 'failing checks alone', rowsOf(second.rows, runIdOf(v)), second.output);
   }
   const list = variants.map((v) => outcomes.get(v.spec)!);
   const runSeed = seed ?? DEFAULT_RUN_SEED;
   const drawnOutcomes = drawn.map((d, i) => {
-    const pass = drawnPasses[Math.floor(i / DRAWN_PER_PROCESS)]!;
+    const pass = passes[Math.floor(i / DRAWN_PER_PROCESS)]!;
     return judgeDrawnRun(d, rowsOf(pass.rows, d.name), runSeed, pass.output);
   });
   const interactions = failed.filter((f) => f.variants.every((spec) => outcomes.get(spec)?.passed));
@@ -525,4 +416,75 @@ export async function detectVariants(
       ? { drawn: { outcomes: drawnOutcomes, passed: drawnOutcomes.filter((o) => o.passed).length, runSeed } }
       : {}),
   };
+}
+
+const judgeOf = (v: PlannedVariant) => v.active.definition.judge ?? 'pass';
+const rowsOf = (rows: DetectionRow[], project: string) => rows.filter((r) => r.project === project);
+
+/** A variant's outcome from the rows of the run that judged it (`run` says which); checks skipped anew are listed. */
+function variantOutcome(
+  v: PlannedVariant,
+  bundle: string,
+  run: VariantOutcome['run'],
+  rows: DetectionRow[],
+  output: string,
+  cleanSkips: Set<string>,
+): VariantOutcome {
+  const j = judgeVariantRun(rows, judgeOf(v));
+  const problem = rows.length ? undefined : `its run reported no checks: ${output.slice(-1500)}`;
+  return {
+    variant: v.spec,
+    name: v.active.definition.name,
+    judge: judgeOf(v),
+    bundle,
+    run,
+    passed: !problem && j.falsePositives.length === 0,
+    ...j,
+    newSkips: rows.filter((r) => r.verdict === 'skip' && !cleanSkips.has(r.checkId)).map((r) => r.checkId),
+    ...(problem ? { problem } : {}),
+  };
+}
+
+/**
+ * The first pass: every bundle, with the first DRAWN_PER_PROCESS drawn deployments; then a pass per further chunk of
+ * drawn deployments. At most DRAWN_PER_PROCESS drawn deployments share a vitest process: 12 took 7.7 min in one, in one
+ * had not ended after 70 min (every reference, run and check of them in one heap).
+ */
+async function bundlePasses(
+  bundles: Array<{ name: string; members: PlannedVariant[] }>,
+  drawn: DrawnDeployment[],
+  workers: number,
+  seed: number | undefined,
+  onFiles: FileProgress | undefined,
+): Promise<Pass[]> {
+  const chunks = Array.from({ length: Math.ceil(drawn.length / DRAWN_PER_PROCESS) }, (_, i) =>
+    drawn.slice(i * DRAWN_PER_PROCESS, (i + 1) * DRAWN_PER_PROCESS),
+  );
+  const part = (i: number) => (chunks.length > 1 ? ` (${i + 1} of ${chunks.length})` : '');
+  const asEntries = (ds: DrawnDeployment[]) => ds.map((d) => ({ name: d.name, variants: d.specs }));
+  const passes = [
+    await runVariantProjects(
+      [
+        ...bundles.map((b) => ({ name: b.name, variants: b.members.map((m) => m.spec) })),
+        ...asEntries(chunks[0] ?? []),
+      ],
+      workers,
+      seed,
+      counter(
+        onFiles,
+        drawn.length ? `${bundles.length ? 'variant and drawn runs' : 'drawn runs'}${part(0)}` : 'variant runs',
+        scenarioFileCount(),
+      ),
+    ),
+  ];
+  for (let i = 1; i < chunks.length; i++)
+    passes.push(
+      await runVariantProjects(
+        asEntries(chunks[i]!),
+        workers,
+        seed,
+        counter(onFiles, `drawn runs${part(i)}`, scenarioFileCount()),
+      ),
+    );
+  return passes;
 }

@@ -10,7 +10,8 @@
  *   false positive; a variant judged 'no-fail' counts `fail` verdicts only.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type DetectionReport, detect, scenarioFileCount } from '../detection/runner.js';
+import type { DetectionReport } from '../detection/outcomes.js';
+import { detect, scenarioFileCount } from '../detection/runner.js';
 import { drawnSpecs } from '../detection/drawn.js';
 import { SAMPLE_DRAWN_SEEDS, SAMPLE_VARIANTS, sampleFaults } from '../detection/sample.js';
 import { plannedVariants } from '../detection/variants.js';
