@@ -74,6 +74,14 @@ export function organizationIdentity(f: Faker, source?: SourceRef): Organization
     phoneNumbers: [{ number: phone, type: 'work', ...validity(f), bestTimeToContact: bestTimeToContact(f) }],
     faxNumbers: [{ number: phoneDigits(f), type: 'work', ...validity(f) }],
     emails: [{ email: `info@${domain}`, type: 'work', ...validity(f) }],
+    ...registrations(f, founded, first, last),
+    ...business(f, founded, domain),
+  };
+}
+
+/** The organization's registrations: identifiers, an official, EIN, classifications, qualifications and types. */
+function registrations(f: Faker, founded: string, first: string, last: string) {
+  return {
     alternateIdentifiers: [
       {
         description: 'State business registration',
@@ -128,6 +136,12 @@ export function organizationIdentity(f: Faker, source?: SourceRef): Organization
         subType: f.helpers.arrayElement(['private', 'public']),
       },
     ],
+  };
+}
+
+/** The business: web site, a product, employees, founding, revenue and legal status. */
+function business(f: Faker, founded: string, domain: string) {
+  return {
     contactOther: [{ system: 'url', type: 'website', value: `https://www.${domain}`, ...validity(f) }],
     product: [
       {

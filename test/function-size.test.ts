@@ -17,7 +17,6 @@ const LIMIT = 80;
 /** The functions over the limit today (`file:name` → lines), to be split where a seam is found. */
 const LONG: Record<string, number> = {
   'reference/server.ts:startReference': 205,
-  'generators/organization.ts:organizationIdentity': 120,
   'reference/server.ts:handle': 102,
 };
 
