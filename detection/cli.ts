@@ -223,10 +223,11 @@ if (v) {
   );
   for (const o of v.outcomes) {
     const run = o.run === 'bundle' ? o.bundle : o.run === 'alone' ? `${o.bundle}, alone` : `${o.bundle}, re-run alone`;
-    console.log(
-      `${o.variant.padEnd(w)}  ${(o.passed ? 'yes' : 'NO').padEnd(6)}  ${run.padEnd(19)}  ` +
-        `${o.problem ?? (o.falsePositives.length ? `${o.falsePositives.length} gating` : `${o.expectOnly.length ? `${o.expectOnly.length} EXPECT-only failures (not gating)` : ''}${o.judge === 'no-fail' ? `${o.errors} errors (allowed)` : ''}`)}`,
-    );
+    const expectOnly = o.expectOnly.length ? `${o.expectOnly.length} EXPECT-only failures (not gating)` : '';
+    const allowed = o.judge === 'no-fail' ? `${o.errors} errors (allowed)` : '';
+    const verdict =
+      o.problem ?? (o.falsePositives.length ? `${o.falsePositives.length} gating` : `${expectOnly}${allowed}`);
+    console.log(`${o.variant.padEnd(w)}  ${(o.passed ? 'yes' : 'NO').padEnd(6)}  ${run.padEnd(19)}  ${verdict}`);
     for (const f of o.falsePositives)
       console.log(
         `${''.padEnd(w + 31)}${f.checkId} (${f.verdict}): ${f.failedRequirements.join(', ') || '-'}: ` +
@@ -276,8 +277,8 @@ if (d) {
 const pct = (a: number, b: number) => (b ? ((100 * a) / b).toFixed(1) : '0');
 const otherReason = report.faults.filter((o) => !(o.caughtBy.length && o.runFailed) && o.failing.length).length;
 const faultScore =
-  `${report.caught}/${report.faults.length} faults caught ` +
-  `(${pct(report.caught, report.faults.length)}%)${otherReason ? `, ${otherReason} more red only for another reason (not counted)` : ', none red only for another reason'}`;
+  `${report.caught}/${report.faults.length} faults caught (${pct(report.caught, report.faults.length)}%), ` +
+  (otherReason ? `${otherReason} more red only for another reason (not counted)` : 'none red only for another reason');
 const variantScore = v?.outcomes.length
   ? `${v.passed}/${v.outcomes.length} variants passed (${pct(v.passed, v.outcomes.length)}%)`
   : 'variants not run';
@@ -287,16 +288,16 @@ const drawnScore = d
     `positive${falsePositives === 1 ? '' : 's'}`
   : 'drawn deployments not run';
 console.log(`\nScore: ${faultScore}   |   ${variantScore}   |   ${drawnScore}`);
+const cleanFalse = report.clean.falsePositives.map((f) => `${f.checkId} (${f.verdict})`);
 console.log(
-  `False positives on the clean reference: ${report.clean.falsePositives.length} of ${report.clean.checks} ` +
-    `checks${report.clean.falsePositives.length ? `: ${report.clean.falsePositives.map((f) => `${f.checkId} (${f.verdict})`).join(', ')}` : ''}`,
+  `False positives on the clean reference: ${cleanFalse.length} of ${report.clean.checks} ` +
+    `checks${cleanFalse.length ? `: ${cleanFalse.join(', ')}` : ''}`,
 );
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-console.log(
-  `Time: clean run ${secs(report.clean.ms)}, variant runs ` +
-    `${secs(v?.ms ?? 0)}${v ? ` (bundles${d ? ` and ${d.outcomes.length} drawn deployments` : ''} ${secs(v.bundleMs)}, re-runs alone ${secs(v.aloneMs)})` : ''}, ` +
-    `all runs ${secs(report.ms)}`,
-);
+const bundled = d ? `bundles and ${d.outcomes.length} drawn deployments` : 'bundles';
+const variantTimes = v ? ` (${bundled} ${secs(v.bundleMs)}, re-runs alone ${secs(v.aloneMs)})` : '';
+const allTimes = `variant runs ${secs(v?.ms ?? 0)}${variantTimes}, all runs ${secs(report.ms)}`;
+console.log(`Time: clean run ${secs(report.clean.ms)}, ${allTimes}`);
 if (values.json)
   writeFileSync(
     values.json,

@@ -20,8 +20,11 @@ type Person = PersonIdentity & { sources?: SourceRef[] };
 type Address = NonNullable<PersonIdentity['addresses']>[number];
 
 /** An SSN-shaped number in the never-issued area range 900-999 (see the module docstring). */
-export const fictionalSsn = (f: Faker) =>
-  `${f.number.int({ min: 900, max: 999 })}-${String(f.number.int({ min: 1, max: 99 })).padStart(2, '0')}-${String(f.number.int({ min: 1, max: 9999 })).padStart(4, '0')}`;
+export const fictionalSsn = (f: Faker) => {
+  const area = f.number.int({ min: 900, max: 999 });
+  const group = String(f.number.int({ min: 1, max: 99 })).padStart(2, '0');
+  return `${area}-${group}-${String(f.number.int({ min: 1, max: 9999 })).padStart(4, '0')}`;
+};
 
 /** A US home address with coordinates (JSON numbers). */
 export function personAddress(f: Faker): Address {

@@ -85,7 +85,9 @@ export interface PairCounts {
   N: number;
 }
 
-/** Pairwise confusion counts: TP = Σ C(n_ij,2); PL = Σ C(a_i,2); TL = Σ C(b_j,2); TN = C(N,2) − TP − FP − FN. */
+/**
+ * Pairwise confusion counts: TP = Σ C(n_ij,2); PL = Σ C(a_i,2); TL = Σ C(b_j,2); TN = C(N,2) − TP − FP − FN.
+ */
 export function pairCounts(ct: Contingency, w?: ArrayLike<number>): PairCounts {
   const W = (t: number) => (w ? w[t]! : 1);
   let TP = 0;

@@ -197,8 +197,10 @@ export function comparisonMarkdown(c: Comparison, records?: DecisionRecords): st
 }
 
 const esc = (s: unknown) => he.escape(String(s));
+const cells = (row: string[], tag: 'th' | 'td') => row.map((c) => `<${tag}>${esc(c)}</${tag}>`).join('');
 const htmlTable = (head: string[], rows: string[][], cls?: string) =>
-  `<table${cls ? ` class="${cls}"` : ''}><thead><tr>${head.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
+  `<table${cls ? ` class="${cls}"` : ''}><thead><tr>${cells(head, 'th')}</tr></thead>` +
+  `<tbody>${rows.map((r) => `<tr>${cells(r, 'td')}</tr>`).join('')}</tbody></table>`;
 
 /** The changed pairs as HTML: the counts, then each kind's pairs with both records. */
 function decisionsHtml(c: Comparison, records: DecisionRecords): string {
@@ -218,17 +220,19 @@ function decisionsHtml(c: Comparison, records: DecisionRecords): string {
 const STYLE =
   'body{font:14px system-ui,sans-serif;margin:2em;max-width:1100px}table{border-collapse:collapse;margin:.5em 0 ' +
   '1.5em;max-width:100%}.pairs td:nth-child(n+5){overflow-wrap:anywhere}td,th{border:1px solid #ccc;padding:3px ' +
-  '8px;text-align:left}figure{display:inline-block;margin:1em}figcaption{font-weight:600}.bad{color:#b00;font-weight:700}.good{color:#070;font-weight:700}';
+  '8px;text-align:left}figure{display:inline-block;margin:1em}figcaption{font-weight:600}' +
+  '.bad{color:#b00;font-weight:700}.good{color:#070;font-weight:700}';
 
 /** The comparison as HTML: verdict, paired differences, pair flips and, with the records, the changed pairs. */
 function comparisonHtml(comparison: Comparison, records?: DecisionRecords): string {
+  const f = comparison.flips;
   return (
-    `<h2>Comparison with baseline ${esc(comparison.baselineRunId)}</h2><p ` +
-    `class="${comparison.regressions.length ? 'bad' : 'good'}">${esc(matchVerdictText(comparison))}</p>${htmlTable(COMPARISON_HEAD, comparisonRows(comparison))}<p>True ` +
-    `pairs newly linked ${comparison.flips.truePairsNewlyLinked}, newly unlinked ` +
-    `${comparison.flips.truePairsNewlyUnlinked}; non-pairs newly linked ${comparison.flips.nonPairsNewlyLinked}, ` +
-    `newly unlinked ` +
-    `${comparison.flips.nonPairsNewlyUnlinked}.</p>${records && comparison.decisions ? decisionsHtml(comparison, records) : ''}`
+    `<h2>Comparison with baseline ${esc(comparison.baselineRunId)}</h2>` +
+    `<p class="${comparison.regressions.length ? 'bad' : 'good'}">${esc(matchVerdictText(comparison))}</p>` +
+    htmlTable(COMPARISON_HEAD, comparisonRows(comparison)) +
+    `<p>True pairs newly linked ${f.truePairsNewlyLinked}, newly unlinked ${f.truePairsNewlyUnlinked}; ` +
+    `non-pairs newly linked ${f.nonPairsNewlyLinked}, newly unlinked ${f.nonPairsNewlyUnlinked}.</p>` +
+    (records && comparison.decisions ? decisionsHtml(comparison, records) : '')
   );
 }
 
@@ -254,17 +258,20 @@ export async function html(
     svgs.push(`<figure><figcaption>${esc(title)}</figcaption>${svg}</figure>`);
   }
   const cmp = comparison ? comparisonHtml(comparison, records) : '';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(`Match quality: ${o.service} (${dataOf(f)})`)}</title>
+  const heading = esc(`Match quality: ${o.service} (${dataOf(f)})`);
+  const unmappable = t.unmappable ? `<p class="bad">${esc(UNMAPPABLE)}</p>` : '';
+  const hardNegatives = htmlTable(['kind', 'false-link rate [95% interval]', 'look-alike pairs'], t.hardNegatives);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${heading}</title>
 <style>${STYLE}</style></head><body>
 <h1>${esc(`Match quality: ${o.service}, ${dataOf(f)}`)}</h1>
 <p>${esc(runLine(f))}</p>
 ${cmp}
 <h2>Clustering</h2>${htmlTable(['metric', 'value [95% interval]'], t.headline)}
-<h2>Search scores</h2>${t.unmappable ? `<p class="bad">${esc(UNMAPPABLE)}</p>` : ''}${htmlTable(['figure', 'value'], t.search)}
+<h2>Search scores</h2>${unmappable}${htmlTable(['figure', 'value'], t.search)}
 ${t.unmappable ? '' : svgs.join('\n')}
 <h2>Recall by difficulty tier</h2>${htmlTable(['tier', 'recall [95% interval]', 'true pairs'], t.tiers)}
 <h2>Recall by corruption operator</h2>${htmlTable(['operator', 'recall [95% interval]', 'true pairs'], t.operators)}
-<h2>False-link rate by hard-negative kind</h2>${htmlTable(['kind', 'false-link rate [95% interval]', 'look-alike pairs'], t.hardNegatives)}
+<h2>False-link rate by hard-negative kind</h2>${hardNegatives}
 <h2>Largest predicted clusters</h2>${htmlTable(
     ['records', 'entities'],
     f.analysis.largestClusters.map((c) => [String(c.size), String(c.entities)]),
@@ -330,7 +337,7 @@ export async function writeKeyComparison(
   );
   writeFileSync(
     join(folder, 'report.html'),
-    `<!doctype html><html lang="en"><head><meta ` +
-      `charset="utf-8"><title>${esc(title)}</title><style>${STYLE}</style></head><body><h1>${esc(title)}</h1>${comparisonHtml(c, records)}</body></html>`,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${STYLE}</style>` +
+      `</head><body><h1>${esc(title)}</h1>${comparisonHtml(c, records)}</body></html>`,
   );
 }

@@ -1,8 +1,8 @@
 /**
  * Score-based metrics from demographicsSearch candidates (linkage/README.md, "Metrics"): the candidate set K holds
  * every (query record, candidate record, score) returned plus every true pair that was not returned, scored 0 (Splink's
- * positives-not-captured convention). Sweeping a threshold t over the distinct scores gives TP(t) = true pairs with s ≥
- * t, FP(t) = non-true returned pairs with s ≥ t, FN(t) = TL − TP(t).
+ * positives-not-captured convention). Sweeping a threshold t over the distinct scores gives TP(t) = true pairs with
+ * s ≥ t, FP(t) = non-true returned pairs with s ≥ t, FN(t) = TL − TP(t).
  */
 import { fBeta } from './metrics.js';
 

@@ -86,8 +86,11 @@ export function randomPlace(rng: Rng, near?: { state?: string; zip3?: string }):
 export const phoneNumber = (rng: Rng) => `${rng.int(201, 989)}-555-01${String(rng.int(0, 99)).padStart(2, '0')}`;
 
 /** SSN in the never-issued 900–999 area, written NNN-NN-NNNN. */
-export const fictionalSsn = (rng: Rng) =>
-  `9${String(rng.int(0, 99)).padStart(2, '0')}-${String(rng.int(1, 99)).padStart(2, '0')}-${String(rng.int(1, 9999)).padStart(4, '0')}`;
+export const fictionalSsn = (rng: Rng) => {
+  const area = String(rng.int(0, 99)).padStart(2, '0');
+  const group = String(rng.int(1, 99)).padStart(2, '0');
+  return `9${area}-${group}-${String(rng.int(1, 9999)).padStart(4, '0')}`;
+};
 
 /** A Luhn-valid NPI beginning with 9 (never issued; see generators/provider.ts), then the type digit. */
 export function fictionalNpi(rng: Rng, type: 1 | 2): string {

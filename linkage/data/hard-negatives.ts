@@ -40,6 +40,11 @@ const group = (kind: string, entities: Entity[]) => {
   return entities;
 };
 const shiftYear = (dob: string, years: number) => `${Number(dob.slice(0, 4)) + years}${dob.slice(4)}`;
+/** A legal-form suffix at the end of a business name (a chain's brand drops it). */
+const LEGAL_FORM = new RegExp(
+  String.raw`\s+(Inc\.?|Incorporated|LLC|L\.L\.C\.|Limited Liability Company|Corp\.?|Corporation|Co\.?|Company|` +
+    String.raw`LLP|L\.L\.P\.|PC|P\.C\.|Professional Corporation|PLLC|P\.L\.L\.C\.)$`,
+);
 
 /** A given name of the same sex sharing the first letter of `like` (often how twins are named). */
 function siblingName(f: Faker, rng: Rng, like: string, sex: string): string {
@@ -160,10 +165,7 @@ export const HARD_NEGATIVE_KINDS: HardNegativeKind[] = [
       share: 0.1,
       build(f, rng, id) {
         const first = ENTITY_BUILDERS[entityKind](f, rng, id);
-        const brand = first.fields.name!.replace(
-          /\s+(Inc\.?|Incorporated|LLC|L\.L\.C\.|Limited Liability Company|Corp\.?|Corporation|Co\.?|Company|LLP|L\.L\.P\.|PC|P\.C\.|Professional Corporation|PLLC|P\.L\.L\.C\.)$/,
-          '',
-        );
+        const brand = first.fields.name!.replace(LEGAL_FORM, '');
         const ein = rng.chance(0.5) ? first.fields.ein! : undefined;
         const out: Entity[] = [];
         const n = rng.int(2, 4);

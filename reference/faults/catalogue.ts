@@ -48,8 +48,10 @@ const fail = (i: ReplyInfo) => !ok(i);
 const list = (v: unknown): string[] => (Array.isArray(v) ? v : []);
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const HHMM = /^(\d{2}):(\d{2})$/;
-const DATE_KEYS =
-  /^(dateOfBirth|deathDate|validFrom|validTo|foundedDate|issueDate|startDate|endDate|launchDate|effectiveDate|verificationDate)$/;
+const DATE_KEYS = new RegExp(
+  '^(dateOfBirth|deathDate|validFrom|validTo|foundedDate|issueDate|startDate|endDate|launchDate|effectiveDate|' +
+    'verificationDate)$',
+);
 
 /**
  * Faults of the operations every identity service shares. `name` is a suffix: an instance gets the service's name

@@ -144,7 +144,9 @@ export class CommonIdentities {
         addresses: [{ type: 'home', ...this.address(), country: 'USA' }],
         datesOfBirth: [
           {
-            dateOfBirth: `19${50 + Math.floor(this.random() * 50)}-0${1 + Math.floor(this.random() * 9)}-1${Math.floor(this.random() * 9)}`,
+            dateOfBirth:
+              `19${50 + Math.floor(this.random() * 50)}-0${1 + Math.floor(this.random() * 9)}-` +
+              `1${Math.floor(this.random() * 9)}`,
           },
         ],
         // The never-issued area range 900-999 (as the suite's generators): SSN-shaped, never a real one.

@@ -23,9 +23,10 @@ export function latencySettings(
 ): { latencyMs: number; jitterMs: number } {
   const read = (given: number | undefined, name: string) => {
     const raw = given ?? (env[name] === undefined || env[name] === '' ? 0 : Number(env[name]));
+    const option = `startReference option ${name === 'REFERENCE_LATENCY_MS' ? 'latencyMs' : 'jitterMs'}`;
     if (!Number.isInteger(raw) || raw < 0 || raw > MAX_DELAY_MS)
       throw new ReferenceSettingError(
-        `${given !== undefined ? `startReference option ${name === 'REFERENCE_LATENCY_MS' ? 'latencyMs' : 'jitterMs'}` : name}: ` +
+        `${given !== undefined ? option : name}: ` +
           `expected an integer number of ms from 0 to ${MAX_DELAY_MS}, got ${JSON.stringify(given ?? env[name])}`,
       );
     return raw;

@@ -115,7 +115,8 @@ export function changeNotNotified(what: string, named: readonly string[], before
   return after > before
     ? []
     : [
-        `after ${what} no new notification names ${named.join(' or ')} (${before} named them before it, ${after} after it)`,
+        `after ${what} no new notification names ${named.join(' or ')} ` +
+          `(${before} named them before it, ${after} after it)`,
       ];
 }
 

@@ -2,8 +2,9 @@
  * Clauses of the demographicsSearch checks: nothing below matchScoreThreshold and nothing at or above it filtered away,
  * ranked best to worst, at most maxSearchResults, maxSearchResults > 0, score range and sameIdentity values, a results
  * list that is there and holds no non-match; person: no filtering without a threshold, the system maximum without
- * maxSearchResults, and one result or more for an unthresholded search of a person it holds. Results are read tolerantly: a result without a numeric score is judged by no score clause (person
- * result fields are not shown); ties may come in any order.
+ * maxSearchResults, and one result or more for an unthresholded search of a person it holds. Results are read
+ * tolerantly: a result without a numeric score is judged by no score clause (person result fields are not shown); ties
+ * may come in any order.
  * Source: organization-identity-api.md, Endpoints (rule 1, demographicsSearch), Resources (Search result), Limits;
  * person-provider-identity-api.md, Resources (Person request content options), Endpoints, Limits.
  */

@@ -42,7 +42,7 @@ export interface AbstractStep {
 /** What the state table says of a step from a state (specs/state/state-spec.ts RequestOutcome). */
 export type Verdict = 'allow' | 'reject' | 'open' | 'inert';
 
-/** States in which a record keeps an identity (a soft-deleted record: the one it left, which a restore returns it to). */
+/** States in which a record keeps an identity (a soft-deleted one: the one it left, which a restore returns it to). */
 export const GROUP_STATES: ReadonlySet<string> = new Set(['active', 'deactivated', 'soft-deleted']);
 
 /**

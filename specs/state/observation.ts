@@ -129,7 +129,9 @@ export function identityReplies(j: Judging): Array<{ where: string; content: any
   for (const [linkId, reply] of j.obs.identities)
     if (reply.success === true)
       out.push({
-        where: `identityIdQuery(${linkId})${reply.content?.linkId !== linkId ? ` (answering ${String(reply.content?.linkId)})` : ''}`,
+        where:
+          `identityIdQuery(${linkId})` +
+          (reply.content?.linkId !== linkId ? ` (answering ${String(reply.content?.linkId)})` : ''),
         content: reply.content,
         model: known(reply.content?.linkId, reply.content),
       });

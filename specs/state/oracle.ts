@@ -106,14 +106,16 @@ function adopt(
           finding(
             LIVE_RECORD_NOT_FOUND,
             plan.applied.cites.get(r.label) ?? plan.step,
-            `${r.label} must still be active, but nativeIdQuery finds nothing: ` + `${said(obs.lookups.get(r.label)!)}`,
+            `${r.label} must still be active, but nativeIdQuery finds nothing: ${said(obs.lookups.get(r.label)!)}`,
           ),
         );
       else r.state = 'unknown';
       continue;
     }
-    if (r.state === 'retired' && retiredLinks(m, r, new Map([...fresh, ...anchored])).includes(link)) continue; // still retired, seen through its survivor
-    if (r.state === 'unknown' && anchored.has(link)) continue; // seen through another record's identity: merged into it or a member of it, not shown which
+    // Still retired, seen through its survivor.
+    if (r.state === 'retired' && retiredLinks(m, r, new Map([...fresh, ...anchored])).includes(link)) continue;
+    // Seen through another record's identity: merged into it or a member of it, not shown which.
+    if (r.state === 'unknown' && anchored.has(link)) continue;
     // Where a soft-deleted source may still be found (profile softDeletedLookup=any), being found does not show that an
     // open step made it active again.
     if (r.state === 'soft-deleted' && softDeletedLookup === 'any') {

@@ -20,7 +20,10 @@ import { type StateSpec, isLive } from './state-spec.js';
 
 const cap = (n: number) => (n >= 3 ? '3+' : String(n));
 
-/** A record as a situation names it: its state, the step that put it there, its identity's size, the sources merged into it, its marks. */
+/**
+ * A record as a situation names it: its state, the step that put it there, its identity's size, the sources merged into
+ * it, its marks.
+ */
 function recordText(recs: readonly AbstractRecord[], r: AbstractRecord, scope: Scope): string {
   const size = recs.filter((x) => isLive(x) && x.group === r.group && x !== r).length + (isLive(r) ? 1 : 0);
   const held = recs.filter((x) => x.state === 'retired' && x.retiredInto === r.label).length;
@@ -33,7 +36,10 @@ function recordText(recs: readonly AbstractRecord[], r: AbstractRecord, scope: S
   ].join(', ');
 }
 
-/** How a named record relates to one named before it: the same, one identity, merged into it, other kinds, sources, native IDs. */
+/**
+ * How a named record relates to one named before it: the same, one identity, merged into it, other kinds, sources,
+ * native IDs.
+ */
 function relation(a: AbstractRecord, b: AbstractRecord, scope: Scope): string {
   if (a === b) return 'the same record';
   return [

@@ -53,7 +53,10 @@ export interface SituationInfo {
   key: string;
   step: StepName;
   verdict: Exclude<Verdict, 'open'>;
-  /** Indices of `<step> <verdict>` and of `<step> <verdict>: <named records' states>` in SituationGraph.tiers: how novel a situation is. */
+  /**
+   * Indices of `<step> <verdict>` and of `<step> <verdict>: <named records' states>` in SituationGraph.tiers: how novel
+   * a situation is.
+   */
   tiers: [number, number];
 }
 
@@ -267,7 +270,10 @@ export function enumerate(spec: StateSpec, scope: Scope): SituationGraph {
   return g;
 }
 
-/** The least image of a role tuple under a state's automorphisms (orders map a canonical index to an index of the state's records). */
+/**
+ * The least image of a role tuple under a state's automorphisms (orders map a canonical index to an index of the
+ * state's records).
+ */
 function leastRoles(roles: number[], orders: number[][]): string {
   return orders.map((o) => roles.map((r) => o.indexOf(r)).join(',')).sort()[0]!;
 }
