@@ -321,6 +321,26 @@ const ROWS: Record<string, Row> = {
       },
     ],
   },
+  'ENRICH-NOT-ASKED': {
+    rejected: [
+      {
+        what: 'enrichment content not asked for',
+        judge: () => envelope.enrichNotAsked('postIdentity', { enrichedDetails: { enrichedBy: 'x', linkId: 'L1' } }),
+      },
+      {
+        what: 'a value deep in a list',
+        judge: () => envelope.enrichNotAsked('demographicsQuery', { enrichedDetails: { a: [{}, [0]] } }),
+      },
+    ],
+    accepted: [
+      { what: 'no member', judge: () => envelope.enrichNotAsked('postIdentity', { linkId: 'L1' }) },
+      {
+        what: 'an empty shell',
+        judge: () => envelope.enrichNotAsked('postIdentity', { enrichedDetails: { a: null, b: '', c: [], d: {} } }),
+        unseen: true,
+      },
+    ],
+  },
   'ENRICH-TRUE-REFUSED': {
     rejected: [
       {
@@ -907,6 +927,30 @@ const ROWS: Record<string, Row> = {
               { kind: 'UPDATE', nativeId: 'n' },
             ],
           ),
+        unseen: true,
+      },
+    ],
+  },
+  'PAGE-WITHOUT-PAGING': {
+    rejected: [
+      { what: 'a page without either', judge: () => notifications.pageWithoutPaging([{ notifications: [] }]) },
+      {
+        what: 'a null total on the second page',
+        judge: () =>
+          notifications.pageWithoutPaging([
+            { notifications: [1], hasNext: true, totalElements: 2 },
+            { notifications: [2], hasNext: false, totalElements: null },
+          ]),
+      },
+    ],
+    accepted: [
+      {
+        what: 'both on every page',
+        judge: () => notifications.pageWithoutPaging([{ notifications: [], hasNext: false, totalElements: 0 }]),
+      },
+      {
+        what: 'values the other clauses judge',
+        judge: () => notifications.pageWithoutPaging([{ notifications: [], hasNext: 'no', totalElements: -1 }]),
         unseen: true,
       },
     ],

@@ -87,3 +87,16 @@ check(
     t.judge(UPDATE_NOT_APPLIED, 'ORG-POST-SAME-SOURCE-UPDATES', updateNotApplied(a.linkId, shown, newPhone), after);
   },
 );
+
+check('a posted organization whose legal business name is blank is added', ['ORG-POST-ADDS'], async (t) => {
+  // A legal business name is TEXT, a string (Resources, "Field data types": "TEXT | string"), and "No other field is
+  // marked required" (Resources, Organization identity): an identity whose legalBusinessName is the empty string is a
+  // valid post, and postIdentity adds it (Endpoints, rule 2). Posted after another organization, so the service has an
+  // identity with a name to score it against.
+  await org.postNew(t, ['ORG-POST-ADDS']);
+  const made = org.make(t);
+  const identity = structuredClone(made.identity) as { organizationNames?: Array<Record<string, unknown>> };
+  for (const name of identity.organizationNames ?? []) name.legalBusinessName = '';
+  const content = postContent(identity, made.source, t.profile.sourcePlacement);
+  await org.postAndRead(t, { ...made, identity, content }, ['ORG-POST-ADDS']);
+});

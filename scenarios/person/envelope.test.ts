@@ -10,9 +10,11 @@ import { REQUEST_REFUSED, WIRE_FORM, requestRefused } from '../../specs/clauses/
 import {
   CUSTOMERID_REFUSED,
   ENRICH_DEFAULT_DIFFERS,
+  ENRICH_NOT_ASKED,
   ENRICH_TRUE_REFUSED,
   customerIdRefused,
   enrichDefaultDiffers,
+  enrichNotAsked,
   enrichTrueRefused,
 } from '../../specs/clauses/envelope.js';
 import {
@@ -57,13 +59,18 @@ check('includeEnrichData defaults to false and true is accepted', ['PERSON-ENRIC
   const a = await person.postNew(t, ['PERSON-ENRICH-DEFAULT']);
   const q = (extra: Record<string, unknown>) =>
     t.call('nativeIdQuery', { source: { name: a.source.name, id: a.source.id }, ...extra });
-  const [omitted, off, on] = await Promise.all([
+  const [omitted, off, on, best] = await Promise.all([
     q({}),
     q({ includeEnrichData: false }),
     q({ includeEnrichData: true }),
+    t.call('demographicsQuery', { identity: a.identity }),
   ]);
   for (const r of [omitted, off])
     t.judge(REQUEST_REFUSED, 'PERSON-ENRICH-DEFAULT', requestRefused('nativeIdQuery', answerOf(r)), r);
+  // postIdentity and demographicsQuery list includeEnrichData among their request members and enrichedDetails among
+  // their reply members (Endpoints, Person service; Resources, Person reply content members); neither request asked.
+  t.judge(ENRICH_NOT_ASKED, 'PERSON-ENRICH-DEFAULT', enrichNotAsked('postIdentity', a.reply.content), a.reply);
+  t.judge(ENRICH_NOT_ASKED, 'PERSON-ENRICH-DEFAULT', enrichNotAsked('demographicsQuery', best.content), best);
   t.judge(ENRICH_DEFAULT_DIFFERS, 'PERSON-ENRICH-DEFAULT', enrichDefaultDiffers(omitted.content, off.content), omitted);
   t.judge(
     ENRICH_TRUE_REFUSED,

@@ -116,6 +116,32 @@ export function enrichTrueRefused(a: Answer, linkId: unknown, expected: string):
     : [`nativeIdQuery with includeEnrichData=true answered link ID ${JSON.stringify(linkId)}, not ${expected}`];
 }
 
+export const ENRICH_NOT_ASKED = clause(
+  'ENRICH-NOT-ASKED',
+  'a reply to a request without includeEnrichData, or with false, whose enrichedDetails holds a value (a leaf that ' +
+    'is not null, an empty string, an empty array or an empty object)',
+  ['PERSON-ENRICH-DEFAULT'],
+);
+/**
+ * ENRICH-NOT-ASKED: the enrichment a reply carries although its request did not ask for it. The structure of
+ * enrichedDetails is not shown, so only content is judged: an absent, null or empty member is no enrichment data.
+ * Source: person-provider-identity-api.md, Resources, Person request content options ("include enrichment data in the
+ * reply; default false").
+ */
+export function enrichNotAsked(op: string, content: Record<string, unknown> | null | undefined): string[] {
+  const details = content?.enrichedDetails;
+  return holdsValue(details)
+    ? [`${op} not asking for enrichment answered enrichedDetails ${clip(canonical(details))}`]
+    : [];
+}
+
+const holdsValue = (x: unknown): boolean => {
+  if (x === undefined || x === null || x === '') return false;
+  if (Array.isArray(x)) return x.some(holdsValue);
+  if (typeof x === 'object') return Object.values(x as object).some(holdsValue);
+  return true;
+};
+
 /**
  * A value as JSON with every array's elements in one order and absent, undefined and null alike: equal views compare
  * equal.
@@ -146,4 +172,5 @@ export const ENVELOPE_CLAUSES = [
   CUSTOMERID_REFUSED,
   ENRICH_DEFAULT_DIFFERS,
   ENRICH_TRUE_REFUSED,
+  ENRICH_NOT_ASKED,
 ];

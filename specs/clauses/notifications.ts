@@ -49,6 +49,24 @@ export function hasNextContradictsTotal(pages: readonly Page[]): string[] {
   });
 }
 
+export const PAGE_WITHOUT_PAGING = clause(
+  'PAGE-WITHOUT-PAGING',
+  'an organization searchNotifications success whose notification page gives no hasNext or no totalElements',
+  ['notifications.paging'],
+);
+/**
+ * PAGE-WITHOUT-PAGING: pages that leave hasNext or totalElements out (absent or null). Judged for the organization
+ * only: its notification page is shown (organization-identity-api.md, Resources, Notification page: "hasNext |
+ * boolean", "totalElements | integer"; Events: "`hasNext` tells whether more pages exist and `totalElements` gives the
+ * total count"); the person's and the provider's members are not shown.
+ */
+export function pageWithoutPaging(pages: readonly Page[]): string[] {
+  return pages.flatMap((p, i) => {
+    const missing = (['hasNext', 'totalElements'] as const).filter((m) => p[m] === undefined || p[m] === null);
+    return missing.length ? [`page ${i} gives no ${missing.join(' and no ')}`] : [];
+  });
+}
+
 /** How often each notification (as JSON) occurs in `list`. */
 const counts = (list: readonly unknown[]) => {
   const m = new Map<string, number>();
@@ -137,6 +155,7 @@ export function notifiedOutsidePeriod(
 }
 
 export const NOTIFICATION_CLAUSES = [
+  PAGE_WITHOUT_PAGING,
   PAGE_OVER_SIZE,
   HASNEXT_CONTRADICTS_TOTAL,
   PAGES_MISS_WINDOW,

@@ -132,7 +132,8 @@ const catalogue: Requirement[] = [
   must(
     'PERSON-ENRICH-DEFAULT',
     'Resources, Person request content options',
-    'includeEnrichData defaults to false: omitting it gives the same reply as sending false, and true is accepted.',
+    'includeEnrichData defaults to false: omitting it gives the same reply as sending false, true is accepted, ' +
+      'and a reply not asked for enrichment carries none.',
     [ppSeed(OPTIONS, 'includeEnrichData | boolean | include enrichment data in the reply; default false')],
   ),
   expectation(

@@ -11,10 +11,12 @@ import {
   PAGES_MISS_WINDOW,
   PAGES_REPEAT,
   PAGE_OVER_SIZE,
+  PAGE_WITHOUT_PAGING,
   TOTAL_NOT_COUNT,
   changeNotNotified,
   hasNextContradictsTotal,
   pageOverSize,
+  pageWithoutPaging,
   pagesMissWindow,
   pagesRepeat,
   totalNotCount,
@@ -102,6 +104,9 @@ async function filledWalk(t: Check, kit: Kit) {
     };
   });
   for (const e of exchanges) if (!t.exchanges.includes(e)) t.exchanges.push(e);
+  // The organization's page is shown (Resources, Notification page): a page without its paging members fails.
+  if (t.service === 'organization' && cites[0])
+    t.judge(PAGE_WITHOUT_PAGING, cites[0], pageWithoutPaging(walk.pages.map(pageOf)));
   if (walk.pages.some((p) => typeof p.content?.hasNext !== 'boolean'))
     t.skip('a page carries no hasNext, so paging cannot be followed');
   if (!walk.complete) t.skip(windowTooLong(t));
@@ -114,17 +119,20 @@ async function filledWalk(t: Check, kit: Kit) {
   return { walk, whole, window, ids: posted };
 }
 
+/** A walked page as the paging clauses read it. */
+const pageOf = (p: Walk['pages'][number]) => ({
+  notifications: Array.isArray(p.content?.notifications) ? p.content.notifications : [],
+  hasNext: p.content?.hasNext,
+  totalElements: p.content?.totalElements,
+});
+
 const PAGING: SharedCheck = {
   id: 'notification-pages-respect-pagesize-and-hasnext-is-true-exactly-until-the-last-page',
   role: 'notifications.paging',
   title: 'notification pages respect pageSize and hasNext is true exactly until the last page',
   body: async (t, { s: { kit }, id }) => {
     const { walk, whole, window } = await filledWalk(t, kit);
-    const pages = walk.pages.map((p) => ({
-      notifications: Array.isArray(p.content?.notifications) ? p.content.notifications : [],
-      hasNext: p.content?.hasNext,
-      totalElements: p.content?.totalElements,
-    }));
+    const pages = walk.pages.map(pageOf);
     // A page may hold fewer than asked (a server cap is legitimate: bounds are "not shown"), never more.
     t.judge(PAGE_OVER_SIZE, id, pageOverSize(pages, t.profile.notifications.pageSize));
     // hasNext "tells whether more pages exist": with totalElements given, more exist exactly while fewer were seen.
