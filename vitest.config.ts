@@ -1,11 +1,11 @@
 /**
  * The conformance suite: scenarios/ against the configured deployment (or the embedded reference). Run it with `npm run
- * conformance`, which validates settings first, hands this configuration the run's plan (run/vitest/vitest-plan.ts) and
+ * conformance`, which validates settings first, hands this configuration the run's plan (run/vitest-plan.ts) and
  * sets the exit code from the verdicts; `npx vitest run` works too and validates the same settings here (one message
  * naming the bad setting, exit code 2).
  *
  * This file imports only small modules that import nothing of the suite: vitest hashes the content of everything the
- * configuration imports for every module a run loads (run/vitest/vitest-plan.ts says why; test/vitest-plan.test.ts
+ * configuration imports for every module a run loads (run/vitest-plan.ts says why; test/vitest-plan.test.ts
  * holds it to a few files).
  */
 import { defineConfig } from 'vitest/config';
@@ -44,7 +44,7 @@ declare module 'vitest' {
      * Areas whose files run after every other file of their isolation group (run/vitest/file-order.ts ISOLATED_AREAS).
      */
     isolatedAreas: string[];
-    /** Isolation group of each service folder (run/vitest/vitest-plan.ts isolationGroups). */
+    /** Isolation group of each service folder (run/vitest-plan.ts isolationGroups). */
     isolationGroups: Record<string, string>;
     /**
      * The run's shared counters (harness/shared-limit.ts sharedCounters: in flight, then waiting, per service in

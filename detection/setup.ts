@@ -6,7 +6,7 @@
  * deployment variants runs under the profile their users would set (detection/variants.ts profileOf).
  *
  * The clean run and the deployment-variant runs remove a file's records once its checks have ended, as a conformance
- * run does (run/early-removal.ts), so a false red those removals might cause in another check shows as a false positive
+ * run does (run/vitest/early-removal.ts), so a false red those removals might cause in another check shows as a false positive
  * or a failed variant. Fault runs do not: a fault may break deletion itself, and its run must say what the fault does
  * to the checks alone.
  */
@@ -114,7 +114,7 @@ export default async function setup(project: TestProject) {
 }
 
 /**
- * Early removal (run/early-removal.ts) for each of these runs, told of the project's file ends through one listener;
+ * Early removal (run/vitest/early-removal.ts) for each of these runs, told of the project's file ends through one listener;
  * finish() ends them all. Each run's removals have in-flight counters of their own: the detection workers share none
  * (each bounds its own requests).
  */
@@ -124,7 +124,7 @@ async function earlyRemovals(
   reportDir: string,
 ): Promise<{ finish(): Promise<void> }> {
   if (!runs.length) return { finish: async () => {} };
-  const { EarlyRemoval } = await import('../run/early-removal.js');
+  const { EarlyRemoval } = await import('../run/vitest/early-removal.js');
   const all = runs.map(
     (r) =>
       new EarlyRemoval(new RunContext(r.runId, reportDir), r.targets, r.profile, {

@@ -6,7 +6,7 @@
  * ("already gone"). A removal whose connection failed is re-sent at once (removing the run's own record twice is
  * harmless); a reply that stays transient is retried in further passes (with more retries each); whatever still exists
  * afterwards is listed in `failures` by source name and native ID (or relationship ID), so the caller can report it and
- * exit non-zero. What was removed while the run went on (a `removed` ledger entry, run/early-removal.ts) counts with
+ * exit non-zero. What was removed while the run went on (a `removed` ledger entry, run/vitest/early-removal.ts) counts with
  * its outcome and is not asked for again.
  * Source: docs/safety.md.
  */

@@ -64,7 +64,7 @@ export interface CallOptions {
   record?: (exchange: import('./reply.js').Exchange) => void;
   /**
    * The scenario file of the check sending the request: ledger entries of what it creates carry it
-   * (run/early-removal.ts).
+   * (run/vitest/early-removal.ts).
    */
   file?: string;
 }

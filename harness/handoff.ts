@@ -42,7 +42,7 @@ export interface VitestPlan {
   /** Scenario files run side by side (harness/config.ts filesAtOnceFor, with the preflight's round trip). */
   filesAtOnce: number;
   /**
-   * Isolation group of each configured service (run/vitest/vitest-plan.ts); a service not named is a group of its own.
+   * Isolation group of each configured service (run/vitest-plan.ts); a service not named is a group of its own.
    */
   isolationGroups: Record<string, string>;
 }

@@ -27,14 +27,14 @@ export const NATIVE_ID_PREFIX = 'cf-';
 
 /**
  * Entries of what the run created carry `file`, the scenario file whose check created it, when a check did
- * (run/early-removal.ts).
+ * (run/vitest/early-removal.ts).
  */
 export type LedgerEntry =
   | { kind: 'source'; service: ServiceName; source: SourceRef; at: string; file?: string }
   | { kind: 'relationship'; service: ServiceName; id: string; at: string; file?: string }
   | { kind: 'dataSource'; service: ServiceName; name: string; at: string; file?: string }
   /**
-   * A source record or relationship of an earlier entry, removed while the run went on (run/early-removal.ts): the
+   * A source record or relationship of an earlier entry, removed while the run went on (run/vitest/early-removal.ts): the
    * teardown counts it with its outcome and does not ask again.
    */
   | {

@@ -17,7 +17,7 @@ import { VariantSet } from '../reference/variants/registry.js';
 import { referenceSettings } from '../reference/settings.js';
 import type { ProfilePatch } from '../reference/variants/types.js';
 import { HANDOFF, type VitestPlan } from '../harness/handoff.js';
-import { isolationGroups } from './vitest/vitest-plan.js';
+import { isolationGroups } from './vitest-plan.js';
 
 export interface RunSettings {
   settings: Settings;
@@ -86,7 +86,7 @@ function withVariantSettings(profile: Profile, embedded: boolean): Profile {
 }
 
 /**
- * What the vitest configuration needs of this run (run/vitest/vitest-plan.ts), for the run `runId`, with the
+ * What the vitest configuration needs of this run (run/vitest-plan.ts), for the run `runId`, with the
  * preflight's round trip (ms) when there was one (it sets the scenario files side by side).
  * @throws SettingsError as runSettings()
  */

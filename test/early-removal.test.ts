@@ -1,6 +1,6 @@
 /**
  * Records of a scenario file whose checks have all ended are removed while the run goes on
- * (run/early-removal.ts): only that file's, only once no notification file of their service is
+ * (run/vitest/early-removal.ts): only that file's, only once no notification file of their service is
  * still to end, each removal written to the ledger so the teardown (harness/cleanup.ts) counts it
  * and sends nothing for it again. Against the reference in this process, so its store shows what
  * is still there.
@@ -20,7 +20,7 @@ import { RunContext } from '../harness/run.js';
 import { sharedCounters } from '../harness/shared-limit.js';
 import { type RunningReference, startReference } from '../reference/server.js';
 import { referenceTarget } from '../run/deployments.js';
-import { EarlyRemoval } from '../run/early-removal.js';
+import { EarlyRemoval } from '../run/vitest/early-removal.js';
 
 let ref: RunningReference;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 /**
  * The conformance run's vitest configuration takes the run's plan from the command
- * (run/vitest/vitest-plan.ts) instead of importing the settings: vitest hashes the content of every file
+ * (run/vitest-plan.ts) instead of importing the settings: vitest hashes the content of every file
  * the configuration imports for every module a run loads. Here: what the configuration reaches by
  * its imports, and how a handed plan is read (HANDOFF.vitestPlan).
  */
@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HANDOFF } from '../harness/handoff.js';
-import { isolationGroups } from '../run/vitest/vitest-plan.js';
+import { isolationGroups } from '../run/vitest-plan.js';
 import { reachable } from './support/import-graph.js';
 
 const ROOT = resolve(import.meta.dirname, '..');

@@ -240,7 +240,7 @@ export async function prepare(argv: string[]): Promise<RunPlan> {
     if (process.env[name] === undefined) set[name] = value;
   // An evidence bundle holds every exchange in full unless CONFORMANCE_EXCHANGES says otherwise.
   if (evidence && HANDOFF.exchanges.read() === undefined) HANDOFF.exchanges.write(set, 'all');
-  // What vitest.config.ts needs, so that it imports none of the settings modules (run/vitest/vitest-plan.ts).
+  // What vitest.config.ts needs, so that it imports none of the settings modules (run/vitest-plan.ts).
   HANDOFF.vitestPlan.write(set, vitestPlan(runId, roundTrip));
   return {
     runId,

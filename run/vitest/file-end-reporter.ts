@@ -2,7 +2,7 @@
  * Tells the run's main process which scenario files each vitest project holds, when the first check has ended and when
  * each file has ended
  * (run/vitest/file-events.ts), so the records of a file whose checks have all ended can be removed while the run goes
- * on (run/early-removal.ts).
+ * on (run/vitest/early-removal.ts).
  */
 import { relative } from 'node:path';
 import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';

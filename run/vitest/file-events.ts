@@ -1,6 +1,6 @@
 /**
  * The hand-over between the run's reporter, which sees scenario files end, and its global setup, which owns the targets
- * and the teardown (run/early-removal.ts). Both run in vitest's main process but are loaded by different module
+ * and the teardown (run/vitest/early-removal.ts). Both run in vitest's main process but are loaded by different module
  * loaders, so they meet on a global, keyed by vitest project (a process may run several). Events that come before a
  * project's listener attaches are kept and handed over when it does. No imports: the reporter loads this before the
  * first check.

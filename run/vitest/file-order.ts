@@ -34,7 +34,7 @@ export const LONGEST_FIRST = [
 /**
  * Areas whose checks send invalid input on purpose that a lenient deployment may store (bad input,
  * generated bad input), or valid input at the edges of its types (boundaries): they run last in
- * their service's isolation group (run/vitest/vitest-plan.ts), so no other check of a service that
+ * their service's isolation group (run/vitest-plan.ts), so no other check of a service that
  * may share their store can ever see such a record (run/vitest/side-by-side-runner.mjs waits for
  * every other file of the group to end first).
  */

@@ -1,7 +1,7 @@
 /**
  * Global setup of a conformance run: validates settings, opens the run (id, report folder, ledger), starts the embedded
  * reference when no service URL is configured, and hands the targets to the test workers. While the run goes on, the
- * records of each file whose checks have ended are removed (run/early-removal.ts); the returned teardown
+ * records of each file whose checks have ended are removed (run/vitest/early-removal.ts); the returned teardown
  * (run/vitest/teardown.ts) hard-deletes everything else the run created (ledger) and writes the reports, also when
  * checks failed.
  */
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { serviceNames } from '../../specs/services.js';
 import { type Deployments, openDeployments } from '../deployments.js';
-import type { EarlyRemoval, EarlyRemovalOptions } from '../early-removal.js';
+import type { EarlyRemoval, EarlyRemovalOptions } from './early-removal.js';
 import type { Settings } from '../../harness/config.js';
 import type { Profile } from '../../harness/profile.js';
 import { HANDOFF } from '../../harness/handoff.js';
@@ -64,7 +64,7 @@ export default async function setup(project: TestProject) {
       counters: info.inFlightCounters,
       bound: info.maxInFlightPerWorker,
     });
-  // A file's records are removed once its checks have ended (run/early-removal.ts); loaded in the background, the file
+  // A file's records are removed once its checks have ended (run/vitest/early-removal.ts); loaded in the background, the file
   // ends before it are kept until it attaches (run/vitest/file-events.ts). Only where its requests count in the bound
   // and the pacing the workers share (its requests then pause with theirs, and take their share of the rate): otherwise
   // the teardown removes everything.
@@ -261,7 +261,7 @@ function printOpening(description: RunDescription, verbose: boolean): void {
 }
 
 /**
- * Removes a file's records once its checks have ended (run/early-removal.ts), loaded in the background; undefined when
+ * Removes a file's records once its checks have ended (run/vitest/early-removal.ts), loaded in the background; undefined when
  * it cannot be loaded (the teardown then removes everything, as before).
  */
 function startEarlyRemoval(
@@ -271,7 +271,7 @@ function startEarlyRemoval(
   profile: Profile,
   options: EarlyRemovalOptions,
 ): Promise<EarlyRemoval | undefined> {
-  return import('../early-removal.js')
+  return import('./early-removal.js')
     .then(({ EarlyRemoval, attachEarlyRemoval }) => {
       const removal = new EarlyRemoval(run, deployments.targets, profile, options);
       attachEarlyRemoval(project, removal);

@@ -1,7 +1,7 @@
 /**
  * The reporters of a conformance run (vitest.config.ts): the progress display (the run's one live display: vitest's own
  * console reporter is left out), the conformance reporter (results.json, selection.json), the file-end reporter
- * (records of a finished file are removed while the run goes on: run/early-removal.ts), Allure results with requirement
+ * (records of a finished file are removed while the run goes on: run/vitest/early-removal.ts), Allure results with requirement
  * links (written as each file ends: report/allure-reporter.ts), and on a shard (HANDOFF.shard, from `npm run
  * conformance -- --shard=i/n`) a vitest blob report for the merge step. When merging (HANDOFF.merge) only the
  * conformance reporter runs: Allure results are copied from the shards instead. It lives in run/ because it names

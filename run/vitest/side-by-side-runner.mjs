@@ -22,7 +22,7 @@
  * - Files of the isolated areas (provided `isolatedAreas`: bad input, whose invalid records a lenient deployment may
  *   store) start only once every other file of their isolation group has ended, so no other check of a service that may
  *   share their store can see what they post. A file's group is its service folder's (`scenarios/<service>/`) in the
- *   provided `isolationGroups` (services reached at one service URL share one: run/vitest/vitest-plan.ts), else the
+ *   provided `isolationGroups` (services reached at one service URL share one: run/vitest-plan.ts), else the
  *   folder itself; so the person service's bad input need not wait for the provider's walks.
  * - Checks per file stay at `maxConcurrency`; the worker-wide bound on checks (vitest creates it once, at the first
  *   file) is the number of places, `filesAtOnce × maxConcurrency`.
@@ -184,7 +184,7 @@ export default class SideBySideRunner extends TestRunner {
 
   async runQueued() {
     // Files that send stored invalid input run last in their isolation group, once every other file of the group has
-    // ended (run/vitest/file-order.ts ISOLATED_AREAS, run/vitest/vitest-plan.ts isolationGroups).
+    // ended (run/vitest/file-order.ts ISOLATED_AREAS, run/vitest-plan.ts isolationGroups).
     const all = this.queued.splice(0);
     const waiting = [...all.filter((f) => !this.isolated(f.path)), ...all.filter((f) => this.isolated(f.path))];
     /** Files of each group that are not isolated and have not ended. */

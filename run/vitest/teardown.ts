@@ -28,7 +28,7 @@ import type * as ConsoleSummaryModule from '../../report/console-summary.js';
 import type * as SummaryModule from '../../report/summary.js';
 import type * as WriteModule from '../../report/write.js';
 import type { Drawn } from '../../report/write.js';
-import type { EarlyRemoval } from '../early-removal.js';
+import type { EarlyRemoval } from './early-removal.js';
 
 /** After an interrupt, the longest the teardown waits for the early removals under way to end, ms. */
 export const EARLY_FINISH_MS = 3_000;
@@ -43,7 +43,7 @@ export interface Teardown {
   /** The run's pacing shared with the workers (harness/pacing.ts), when there is one. */
   pacing?: SharedArrayBuffer;
   tokenCells?: ClientOptions['tokenCells'];
-  /** The removal of ended files' records while the run went on, if it started (run/early-removal.ts). */
+  /** The removal of ended files' records while the run went on, if it started (run/vitest/early-removal.ts). */
   early?: Promise<EarlyRemoval | undefined>;
   /** Stops handing file ends to the early removal. */
   detach: () => void;

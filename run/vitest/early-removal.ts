@@ -19,15 +19,15 @@
  */
 import { basename, dirname } from 'node:path';
 import pLimit, { type LimitFunction } from 'p-limit';
-import type { ServiceName } from '../specs/common/model.js';
-import { serviceNames } from '../specs/services.js';
-import { LedgerRemover, removable, removalKey, removedOutcomes } from '../harness/cleanup.js';
-import type { ClientOptions } from '../harness/client.js';
-import type { ServiceTarget } from '../harness/config.js';
-import type { Profile } from '../harness/profile.js';
-import type { RunContext } from '../harness/run.js';
-import { SharedLimit } from '../harness/shared-limit.js';
-import { type FileListener, attachFileListener } from './vitest/file-events.js';
+import type { ServiceName } from '../../specs/common/model.js';
+import { serviceNames } from '../../specs/services.js';
+import { LedgerRemover, removable, removalKey, removedOutcomes } from '../../harness/cleanup.js';
+import type { ClientOptions } from '../../harness/client.js';
+import type { ServiceTarget } from '../../harness/config.js';
+import type { Profile } from '../../harness/profile.js';
+import type { RunContext } from '../../harness/run.js';
+import { SharedLimit } from '../../harness/shared-limit.js';
+import { type FileListener, attachFileListener } from './file-events.js';
 
 /** Longest the teardown waits for removals under way (ms): see finish. */
 export const FINISH_LIMIT_MS = 60_000;
