@@ -126,9 +126,26 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 type Route = { service: ServiceName; operation: string };
 
-export async function startReference(options: ReferenceOptions = {}): Promise<RunningReference> {
-  const auth = new ReferenceAuth();
-  // Settings from the environment (reference/settings.ts) under the options. @throws ReferenceSettingError
+/** What answering a request reads: built once by startReference, shared by every request. */
+interface Served {
+  auth: ReferenceAuth;
+  hooks: HookSet;
+  faults: FaultSet;
+  routes: Map<string, Route>;
+  stores: Map<ServiceName, ServiceStore>;
+  occupancy: Occupancy;
+  matcherOf: (m: HandlerContext['matcher']) => HandlerContext['matcher'];
+  grouped: GroupedBySource;
+  othersAct?: (service: ServiceName) => void;
+  received: Partial<Record<ServiceName, number>>;
+  answering: Partial<Record<ServiceName, number>>;
+}
+
+/**
+ * The options over the settings of the environment (reference/settings.ts), unless the options give every one of them.
+ * @throws ReferenceSettingError, UnknownFault, VariantError, or an Error for a match threshold outside 0 to 1
+ */
+function configure(options: ReferenceOptions) {
   const given =
     options.faults !== undefined &&
     options.foreignData !== undefined &&
@@ -142,29 +159,19 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   // Variants: the option, else REFERENCE_VARIANTS (reference/variants/catalogue.ts). @throws VariantError
   const variants = new VariantSet(options.variants ?? env.variants);
   const delay = latencySettings(options, given ? {} : process.env);
-  const occupancy = new Occupancy();
-  const waiting: Partial<Record<ServiceName, number>> = {};
-  const handling: Partial<Record<ServiceName, number>> = {};
-  const onTurn = ({ service, startMs, waitedMs, handlingMs }: Turn) => {
-    const s = service as ServiceName;
-    waiting[s] = (waiting[s] ?? 0) + waitedMs;
-    handling[s] = (handling[s] ?? 0) + handlingMs;
-    occupancy.lockHeld(startMs, startMs + handlingMs);
-  };
-  // Faults and variants share the hook points (reference/hooks.ts); latency is waited out first,
-  // then the lock of a serializing deployment.
-  const hooks = new HookSet([
-    ...(delay.latencyMs || delay.jitterMs ? latency(delay.latencyMs, delay.jitterMs) : []),
-    ...(options.serialized ? serialized(options.serialized, onTurn) : []),
-    ...faults.active,
-    ...variants.hooks,
-  ]);
   const threshold = options.matchThreshold ?? env.matchThreshold;
   if (threshold !== undefined && !(threshold >= 0 && threshold <= 1))
     throw new Error(`REFERENCE_MATCH_THRESHOLD: expected a number from 0 to 1, got ${threshold}`);
   const grouped = options.groupedBySource ?? env.groupedBySource;
-  const matcherOf = (m: HandlerContext['matcher']) =>
-    threshold === undefined ? m : { ...m, threshold, uncertain: Math.min(m.uncertain, threshold) };
+  const foreign = options.foreignData ?? env.foreignData;
+  return { faults, variants, delay, threshold, grouped, foreign };
+}
+
+/**
+ * A store per service the reference serves, and the route of every operation: at /<service><servicePath><path>, and
+ * at <servicePath><path> for the first service documented there.
+ */
+function serviceRoutes() {
   const stores = new Map<ServiceName, ServiceStore>();
   const routes = new Map<string, Route>();
   for (const spec of Object.values(SERVICES)) {
@@ -176,124 +183,56 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
       if (!routes.has(`${spec.servicePath}${op.path}`)) routes.set(`${spec.servicePath}${op.path}`, route);
     }
   }
-  const foreign = options.foreignData ?? env.foreignData;
+  return { stores, routes };
+}
+
+/** Time each service waited for and held the lock of a serializing deployment, with the turn listener that counts it. */
+function lockTimes(occupancy: Occupancy) {
+  const waiting: Partial<Record<ServiceName, number>> = {};
+  const handling: Partial<Record<ServiceName, number>> = {};
+  const onTurn = ({ service, startMs, waitedMs, handlingMs }: Turn) => {
+    const s = service as ServiceName;
+    waiting[s] = (waiting[s] ?? 0) + waitedMs;
+    handling[s] = (handling[s] ?? 0) + handlingMs;
+    occupancy.lockHeld(startMs, startMs + handlingMs);
+  };
+  return { waiting, handling, onTurn };
+}
+
+export async function startReference(options: ReferenceOptions = {}): Promise<RunningReference> {
+  const auth = new ReferenceAuth();
+  const { faults, variants, delay, threshold, grouped, foreign } = configure(options);
+  const occupancy = new Occupancy();
+  const lock = lockTimes(occupancy);
+  // Faults and variants share the hook points (reference/hooks.ts); latency is waited out first,
+  // then the lock of a serializing deployment.
+  const hooks = new HookSet([
+    ...(delay.latencyMs || delay.jitterMs ? latency(delay.latencyMs, delay.jitterMs) : []),
+    ...(options.serialized ? serialized(options.serialized, lock.onTurn) : []),
+    ...faults.active,
+    ...variants.hooks,
+  ]);
+  const matcherOf = (m: HandlerContext['matcher']) =>
+    threshold === undefined ? m : { ...m, threshold, uncertain: Math.min(m.uncertain, threshold) };
+  const { stores, routes } = serviceRoutes();
   if (foreign) for (const store of stores.values()) loadForeignData(store);
   const othersAct = foreign ? foreignActivity(stores) : undefined;
   for (const store of stores.values()) hooks.setupStore(store);
-
-  const send = (res: ServerResponse, status: number, body: unknown) => {
-    const text = JSON.stringify(body);
-    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-    res.end(text);
+  const served: Served = {
+    auth,
+    hooks,
+    faults,
+    routes,
+    stores,
+    occupancy,
+    matcherOf,
+    grouped,
+    othersAct,
+    received: {},
+    answering: {},
   };
-
-  const received: Partial<Record<ServiceName, number>> = {};
-  const answering: Partial<Record<ServiceName, number>> = {};
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = (req.url ?? '').split('?')[0]!;
-    const route = routes.get(path);
-    if (!route) {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
-      return;
-    }
-    if (req.method !== 'POST') {
-      res.writeHead(405, { allow: 'POST', 'content-type': 'text/plain' }).end('Method not allowed');
-      return;
-    }
-    received[route.service] = (received[route.service] ?? 0) + 1;
-    const arrived = performance.now();
-    occupancy.enter(route.service);
-    res.once('finish', () => {
-      answering[route.service] = (answering[route.service] ?? 0) + performance.now() - arrived;
-    });
-    // 'close' follows 'finish', and also ends a request whose connection was reset without a reply.
-    res.once('close', () => occupancy.leave(route.service));
-    const spec = SERVICES[route.service];
-    if (await hooks.intercept({ service: route.service, operation: route.operation, req, res })) return;
-    const verdict = hooks.auth(
-      route.service,
-      await auth.verify(req.headers.authorization, spec.authSchemes),
-      req.headers.authorization,
-      route.operation,
-    );
-    if (verdict === 'missing') {
-      // Gateways often answer a missing credential with a plain-text body; clients must cope.
-      res
-        .writeHead(401, {
-          'content-type': 'text/plain',
-          'www-authenticate': spec.authSchemes[0] === 'bearer' ? 'Bearer' : 'Basic',
-        })
-        .end('Unauthorized');
-      return;
-    }
-    let envelope: Record<string, any> = {};
-    const reply = (status: number, success: boolean, content: unknown, errors: string[] = [], retryable = false) => {
-      const info = hooks.reply({
-        service: route.service,
-        operation: route.operation,
-        status,
-        request: envelope,
-        body: {
-          auditId: envelope.auditId ?? null,
-          trackingId: envelope.trackingId ?? null,
-          success,
-          message: success ? 'OK' : (errors[0] ?? 'failed'),
-          errors,
-          warnings: [],
-          retryableError: retryable,
-          unparsedJson: null,
-          content,
-        },
-      });
-      send(res, info.status, info.body);
-    };
-    try {
-      const text = await readBody(req);
-      try {
-        envelope = JSON.parse(text);
-      } catch {
-        throw new Rejection(400, 'request body is not valid JSON');
-      }
-      if (!envelope || typeof envelope !== 'object' || Array.isArray(envelope))
-        throw new Rejection(400, 'request body must be a JSON object (the request envelope)');
-      if (verdict === 'invalid') throw new Rejection(401, 'invalid credentials');
-      const op = spec.operations.find((o) => o.name === route.operation)!;
-      const content = envelope.content ?? {};
-      const parsed = op.request.safeParse(content);
-      const schemaIssues = parsed.success
-        ? []
-        : parsed.error.issues.slice(0, 5).map((i) => `content.${i.path.join('.')}: ${i.message}`);
-      const issues = hooks.validate({
-        service: route.service,
-        operation: route.operation,
-        envelope,
-        content,
-        issues: schemaIssues,
-      });
-      if (issues.length && !hooks.acceptsInvalid(route.service, route.operation, content))
-        throw new Rejection(400, issues.join('; '));
-      const service = REFERENCE_SERVICES[route.service]!;
-      const handler = hooks.wrap(route.service, route.operation, service.handlers[op.name]);
-      if (!handler) throw new Rejection(501, `${route.operation} is not implemented by the reference`);
-      othersAct?.(route.service);
-      const result = handler({
-        store: stores.get(route.service)!,
-        content,
-        envelope,
-        matcher: matcherOf(service.matcher),
-        faults: new Set(faults.names),
-        members: DEFAULT_MEMBERS,
-      });
-      applyGroupedView(grouped, content, result);
-      reply(200, true, result);
-    } catch (e) {
-      if (e instanceof Rejection) reply(e.status, false, null, [e.message], e.retryable);
-      else reply(500, false, null, [`internal error: ${(e as Error).message}`], false);
-    }
-  }
-
   const server: Server = createServer((req, res) => {
-    handle(req, res).catch(() => {
+    handle(served, req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500).end();
     });
   });
@@ -320,9 +259,9 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     stores,
     token: await auth.issueToken(),
     faults: faults.names,
-    requestsReceived: () => perService(received),
-    answeringMs: () => perService(answering),
-    lockMs: () => ({ waiting: perService(waiting), handling: perService(handling) }),
+    requestsReceived: () => perService(served.received),
+    answeringMs: () => perService(served.answering),
+    lockMs: () => ({ waiting: perService(lock.waiting), handling: perService(lock.handling) }),
     occupancy: () => occupancy.perSecond(),
     stop: () =>
       new Promise<void>((resolve) => {
@@ -330,4 +269,147 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
         server.close(() => resolve());
       }),
   };
+}
+
+const send = (res: ServerResponse, status: number, body: unknown) => {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+};
+
+/**
+ * Answers one request: 404 off the routes, 405 to another method than POST, what a fault or variant intercepts, 401
+ * with a plain-text body to a missing credential; else the reply envelope (answer).
+ */
+async function handle(s: Served, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const path = (req.url ?? '').split('?')[0]!;
+  const route = s.routes.get(path);
+  if (!route) {
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+    return;
+  }
+  if (req.method !== 'POST') {
+    res.writeHead(405, { allow: 'POST', 'content-type': 'text/plain' }).end('Method not allowed');
+    return;
+  }
+  s.received[route.service] = (s.received[route.service] ?? 0) + 1;
+  const arrived = performance.now();
+  s.occupancy.enter(route.service);
+  res.once('finish', () => {
+    s.answering[route.service] = (s.answering[route.service] ?? 0) + performance.now() - arrived;
+  });
+  // 'close' follows 'finish', and also ends a request whose connection was reset without a reply.
+  res.once('close', () => s.occupancy.leave(route.service));
+  const spec = SERVICES[route.service];
+  if (await s.hooks.intercept({ service: route.service, operation: route.operation, req, res })) return;
+  const verdict = s.hooks.auth(
+    route.service,
+    await s.auth.verify(req.headers.authorization, spec.authSchemes),
+    req.headers.authorization,
+    route.operation,
+  );
+  if (verdict === 'missing') {
+    // Gateways often answer a missing credential with a plain-text body; clients must cope.
+    res
+      .writeHead(401, {
+        'content-type': 'text/plain',
+        'www-authenticate': spec.authSchemes[0] === 'bearer' ? 'Bearer' : 'Basic',
+      })
+      .end('Unauthorized');
+    return;
+  }
+  await answer(s, route, verdict === 'invalid', req, res);
+}
+
+/**
+ * The reply envelope to a routed, authenticated request: 400 to a body that is no JSON object or content its operation
+ * refuses, 401 to an invalid credential, 501 to an operation without a handler, 500 to a handler that throws; else 200
+ * with the handler's content. Every reply passes the reply hooks.
+ */
+async function answer(s: Served, route: Route, invalidCredential: boolean, req: IncomingMessage, res: ServerResponse) {
+  let envelope: Record<string, any> = {};
+  const reply = (status: number, success: boolean, content: unknown, errors: string[] = [], retryable = false) => {
+    const info = s.hooks.reply({
+      service: route.service,
+      operation: route.operation,
+      status,
+      request: envelope,
+      body: {
+        auditId: envelope.auditId ?? null,
+        trackingId: envelope.trackingId ?? null,
+        success,
+        message: success ? 'OK' : (errors[0] ?? 'failed'),
+        errors,
+        warnings: [],
+        retryableError: retryable,
+        unparsedJson: null,
+        content,
+      },
+    });
+    send(res, info.status, info.body);
+  };
+  try {
+    envelope = requestEnvelope(await readBody(req));
+    if (invalidCredential) throw new Rejection(401, 'invalid credentials');
+    const spec = SERVICES[route.service];
+    const op = spec.operations.find((o) => o.name === route.operation)!;
+    const content = validContent(s, route, op, envelope);
+    const service = REFERENCE_SERVICES[route.service]!;
+    const handler = s.hooks.wrap(route.service, route.operation, service.handlers[op.name]);
+    if (!handler) throw new Rejection(501, `${route.operation} is not implemented by the reference`);
+    s.othersAct?.(route.service);
+    const result = handler({
+      store: s.stores.get(route.service)!,
+      content,
+      envelope,
+      matcher: s.matcherOf(service.matcher),
+      faults: new Set(s.faults.names),
+      members: DEFAULT_MEMBERS,
+    });
+    applyGroupedView(s.grouped, content, result);
+    reply(200, true, result);
+  } catch (e) {
+    if (e instanceof Rejection) reply(e.status, false, null, [e.message], e.retryable);
+    else reply(500, false, null, [`internal error: ${(e as Error).message}`], false);
+  }
+}
+
+/** The request envelope of a body. @throws Rejection 400 when the body is not JSON or not a JSON object */
+function requestEnvelope(text: string): Record<string, any> {
+  let envelope: Record<string, any>;
+  try {
+    envelope = JSON.parse(text);
+  } catch {
+    throw new Rejection(400, 'request body is not valid JSON');
+  }
+  if (!envelope || typeof envelope !== 'object' || Array.isArray(envelope))
+    throw new Rejection(400, 'request body must be a JSON object (the request envelope)');
+  return envelope;
+}
+
+/**
+ * The request's content, checked against its operation's request schema and the validation hooks.
+ * @throws Rejection 400 with the first five issues, unless a hook accepts the invalid content
+ */
+function validContent(
+  s: Served,
+  route: Route,
+  op: (typeof SERVICES)[ServiceName]['operations'][number],
+  envelope: Record<string, any>,
+) {
+  const content = envelope.content ?? {};
+  const parsed = op.request.safeParse(content);
+  const schemaIssues = parsed.success
+    ? []
+    : parsed.error.issues.slice(0, 5).map((i) => `content.${i.path.join('.')}: ${i.message}`);
+  const issues = s.hooks.validate({
+    service: route.service,
+    operation: route.operation,
+    envelope,
+    content,
+    issues: schemaIssues,
+  });
+  if (issues.length && !s.hooks.acceptsInvalid(route.service, route.operation, content))
+    throw new Rejection(400, issues.join('; '));
+  return content;
 }

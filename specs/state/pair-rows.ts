@@ -20,8 +20,8 @@ import {
   echoClauses,
   replyClauses,
 } from './reply-clauses.js';
-import type { RequestOutcome, SourceRowSpec, SpecRecord } from './state-spec.js';
-import { type RowCommon, type RowIds, active, feedOf, gate, retiredOpen } from './state-rows.js';
+import type { Effect, RequestOutcome, SourceRowSpec, SpecRecord } from './state-spec.js';
+import { type RowCommon, type RowIds, active, feedOf, gate, keepsIdentity, retiredOpen } from './state-rows.js';
 
 /** Merge and link are allowed only between records of the same kind where the service has kinds (provider types). */
 export interface SameKind {
@@ -40,6 +40,33 @@ function pairRequest(
     return { verdict: 'reject', requirement: sameKind.requirement, seed: sameKind.seed };
   return gate(c, row, [a!, b!], a !== b && active(a!) && active(b!) && a!.group !== b!.group);
 }
+
+/**
+ * Where the other sources of the record a merge or link moves go: open (`othersSeed` leaves it so; they stay active),
+ * but `seed` forbids losing any of them (`lost` says how).
+ */
+const othersFollow = (
+  role: string,
+  what: string,
+  othersSeed: SeedCitation,
+  lost: string,
+  seed: SeedCitation,
+): Effect => ({
+  who: { membersOf: role },
+  level: 'open',
+  what,
+  identity: 'follows',
+  seed: othersSeed,
+  forbidden: [{ what: lost, seed }],
+});
+
+/** A row's requirement IDs and seed sentence, and its reply clauses (`clauses`) with the echo clauses of its IDs. */
+const cited = (o: RowIds & { seed: SeedCitation }, clauses: Parameters<typeof replyClauses>[2]) => ({
+  seed: o.seed,
+  effectRequirement: o.effect,
+  replyRequirement: o.reply,
+  reply: [...replyClauses(o.reply, o.seed, clauses), ...echoClauses(o.reply, o.echoes)],
+});
 
 export function mergeRow(
   c: RowCommon,
@@ -62,9 +89,7 @@ export function mergeRow(
     roles: ['survivor', 'retired'],
     content: SOURCE_REQUESTS.mergeIdentities,
     table: { from: ['active'], to: 'retired', note: 'toRetireSource is retired into toSurviveSource' },
-    seed: o.seed,
-    effectRequirement: o.effect,
-    replyRequirement: o.reply,
+    ...cited(o, [MERGE_REPLY_NOT_SURVIVOR]),
     request: (_m, recs) => pairRequest(c, row, o.sameKind, recs),
     openRetires: ['retired'],
     effects: [
@@ -77,24 +102,16 @@ export function mergeRow(
         ...(o.combinedData ? { data: { withSurvivor: true } } : {}),
         seed: o.seed,
       },
-      {
-        who: { role: 'survivor' },
-        level: 'required',
-        what: 'the survivor keeps its identity',
-        identity: 'stays',
-        seed: o.seed,
-      },
-      {
-        who: { membersOf: 'retired' },
-        level: 'open',
-        what: "where the retired source's other sources go (they stay active)",
-        identity: 'follows',
-        seed: o.othersSeed,
-        forbidden: [{ what: 'any of them found by no query (only toRetireSource is retired)', seed: o.seed }],
-      },
+      keepsIdentity({ role: 'survivor' }, 'the survivor keeps its identity', o.seed),
+      othersFollow(
+        'retired',
+        "where the retired source's other sources go (they stay active)",
+        o.othersSeed,
+        'any of them found by no query (only toRetireSource is retired)',
+        o.seed,
+      ),
       retiredOpen(c, 'retired', o.seed),
     ],
-    reply: [...replyClauses(o.reply, o.seed, [MERGE_REPLY_NOT_SURVIVOR]), ...echoClauses(o.reply, o.echoes)],
     feed: feedOf(c, 'merge'),
   };
 }
@@ -114,9 +131,7 @@ export function unmergeRow(
     roles: ['from', 'unmerged'],
     content: SOURCE_REQUESTS.unmergeIdentities,
     table: { from: ['retired'], to: 'active', note: 'active in a new identity' },
-    seed: o.seed,
-    effectRequirement: o.effect,
-    replyRequirement: o.reply,
+    ...cited(o, [UNMERGE_REPLY_WRONG_NEW_ID, UNMERGE_REPLY_WRONG_FROM_ID]),
     request: (_m, recs) => {
       const [from, r] = recs as [SpecRecord, SpecRecord];
       const outcome = gate(c, row, recs, r.state === 'retired' && r.retiredInto === from.label && active(from));
@@ -136,17 +151,7 @@ export function unmergeRow(
         data: { absentFromRole: 'from', shownNow: 'all' },
         seed: o.seed,
       },
-      {
-        who: { role: 'from' },
-        level: 'required',
-        what: 'the survivor keeps its identity',
-        identity: 'stays',
-        seed: o.seed,
-      },
-    ],
-    reply: [
-      ...replyClauses(o.reply, o.seed, [UNMERGE_REPLY_WRONG_NEW_ID, UNMERGE_REPLY_WRONG_FROM_ID]),
-      ...echoClauses(o.reply, o.echoes),
+      keepsIdentity({ role: 'from' }, 'the survivor keeps its identity', o.seed),
     ],
     feed: feedOf(c, 'unmerge'),
   };
@@ -167,9 +172,7 @@ export function linkRow(
     roles: ['into', 'moved'],
     content: SOURCE_REQUESTS.linkIdentities,
     table: { from: ['active'], to: 'active', note: 'source linked into the identity of linkToSource' },
-    seed: o.seed,
-    effectRequirement: o.effect,
-    replyRequirement: o.reply,
+    ...cited(o, [LINK_REPLY_NOT_TARGET]),
     request: (_m, recs) => pairRequest(c, row, o.sameKind, recs),
     effects: [
       {
@@ -180,24 +183,16 @@ export function linkRow(
         data: { shownNow: 'some' },
         seed: o.seed,
       },
-      {
-        who: { role: 'into' },
-        level: 'required',
-        what: 'linkToSource keeps its identity',
-        identity: 'stays',
-        seed: o.seed,
-      },
-      {
-        who: { membersOf: 'moved' },
-        level: 'open',
-        what: "where the linked source's other sources go (they stay active)",
-        identity: 'follows',
-        seed: o.othersSeed,
-        forbidden: [{ what: 'any of them found by no query (the link moves only `source`)', seed: o.seed }],
-      },
+      keepsIdentity({ role: 'into' }, 'linkToSource keeps its identity', o.seed),
+      othersFollow(
+        'moved',
+        "where the linked source's other sources go (they stay active)",
+        o.othersSeed,
+        'any of them found by no query (the link moves only `source`)',
+        o.seed,
+      ),
       retiredOpen(c, 'moved', o.seed),
     ],
-    reply: [...replyClauses(o.reply, o.seed, [LINK_REPLY_NOT_TARGET]), ...echoClauses(o.reply, o.echoes)],
     feed: feedOf(c, 'link'),
   };
 }
@@ -218,9 +213,11 @@ export function unlinkRow(
     roles: ['from', 'moved'],
     content: SOURCE_REQUESTS.unlinkIdentities,
     table: { from: ['active'], to: 'active', note: 'active in a separate identity' },
-    seed: o.seed,
-    effectRequirement: o.effect,
-    replyRequirement: o.reply,
+    ...cited(o, [
+      UNLINK_REPLY_WRONG_NEW_ID,
+      UNLINK_REPLY_WRONG_FROM_ID,
+      ...(o.sourcesInReply ? [UNLINK_REPLY_WRONG_SOURCE, UNLINK_REPLY_WRONG_FROM_SOURCE] : []),
+    ]),
     request: (_m, recs) => {
       const [from, r] = recs as [SpecRecord, SpecRecord];
       return gate(c, row, recs, from !== r && active(from) && active(r) && from.group === r.group);
@@ -237,13 +234,7 @@ export function unlinkRow(
         data: { unlistedFromRole: 'from' },
         seed: o.seed,
       },
-      {
-        who: { role: 'from' },
-        level: 'required',
-        what: 'unlinkFromSource keeps its identity',
-        identity: 'stays',
-        seed: o.seed,
-      },
+      keepsIdentity({ role: 'from' }, 'unlinkFromSource keeps its identity', o.seed),
       {
         who: { membersOf: 'moved' },
         level: 'required',
@@ -252,14 +243,6 @@ export function unlinkRow(
         seed: o.seed,
       },
       retiredOpen(c, 'moved', o.seed),
-    ],
-    reply: [
-      ...replyClauses(o.reply, o.seed, [
-        UNLINK_REPLY_WRONG_NEW_ID,
-        UNLINK_REPLY_WRONG_FROM_ID,
-        ...(o.sourcesInReply ? [UNLINK_REPLY_WRONG_SOURCE, UNLINK_REPLY_WRONG_FROM_SOURCE] : []),
-      ]),
-      ...echoClauses(o.reply, o.echoes),
     ],
     feed: feedOf(c, 'unlink'),
   };

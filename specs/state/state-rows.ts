@@ -74,6 +74,15 @@ export const feedOf = (c: RowCommon, step: StepName) =>
   c.feed?.steps.includes(step) ? { requirement: c.feed.requirement, seed: c.feed.seed } : undefined;
 
 /** The sources retired into `role`: what becomes of them is open. */
+/** Records a step leaves in their identity (`who`), with `what` the row says of them. */
+export const keepsIdentity = (who: Effect['who'], what: string, seed: SeedCitation): Effect => ({
+  who,
+  level: 'required',
+  what,
+  identity: 'stays',
+  seed,
+});
+
 export const retiredOpen = (c: RowCommon, role: string, seed?: SeedCitation): Effect => ({
   who: { retiredInto: role },
   level: 'open',
@@ -112,15 +121,7 @@ export function updateRow(c: RowCommon, o: { effect: string; seed: SeedCitation 
       active(r!)
         ? { verdict: 'allow', requirement: o.effect, seed: o.seed }
         : { verdict: 'open', seed: c.further ?? row.seed },
-    effects: [
-      {
-        who: { role: 'source' },
-        level: 'required',
-        what: 'the record keeps its identity',
-        identity: 'stays',
-        seed: o.seed,
-      },
-    ],
+    effects: [keepsIdentity({ role: 'source' }, 'the record keeps its identity', o.seed)],
     reply: [],
     feed: feedOf(c, 'update'),
   };
@@ -156,13 +157,7 @@ export function softDeleteRow(
         ...(o.dataRemoved ? { data: { nowhere: true } } : {}),
         seed: o.seed,
       },
-      {
-        who: { membersOf: 'source' },
-        level: 'required',
-        what: 'the other sources of its identity keep it',
-        identity: 'stays',
-        seed: o.seed,
-      },
+      keepsIdentity({ membersOf: 'source' }, 'the other sources of its identity keep it', o.seed),
       o.historyKept
         ? {
             who: { retiredInto: 'source' },
@@ -278,13 +273,12 @@ export function hardDeleteRow(
         ...(o.historyRemoved ? { requirement: o.historyRemoved } : {}),
         seed: o.seed,
       },
-      {
-        who: { membersOf: 'source' },
-        level: 'required',
-        what: 'the other sources of its identity keep it',
-        identity: 'stays',
-        ...(o.keepsOthers ? { requirement: o.keepsOthers.requirement, seed: o.keepsOthers.seed } : { seed: o.seed }),
-      },
+      o.keepsOthers
+        ? {
+            ...keepsIdentity({ membersOf: 'source' }, 'the other sources of its identity keep it', o.keepsOthers.seed),
+            requirement: o.keepsOthers.requirement,
+          }
+        : keepsIdentity({ membersOf: 'source' }, 'the other sources of its identity keep it', o.seed),
       retiredOpen(c, 'source', o.seed),
     ],
     reply: replyClauses(o.reply, o.seed, [HARD_DELETE_REPLY_MISFILES_IDENTITY]),
@@ -312,13 +306,7 @@ export function deactivateRow(c: RowCommon, o: RowIds & { seed: SeedCitation }):
         identity: 'stays',
         seed: o.seed,
       },
-      {
-        who: { membersOf: 'source' },
-        level: 'required',
-        what: 'the other records of its identity keep it',
-        identity: 'stays',
-        seed: o.seed,
-      },
+      keepsIdentity({ membersOf: 'source' }, 'the other records of its identity keep it', o.seed),
     ],
     reply: [],
     feed: feedOf(c, 'deactivate'),
