@@ -132,8 +132,8 @@ export async function mergeShards(
 type Shard = { folder: string; run: RunDescription; summary: Summary };
 
 /**
- * Copies each shard's exchanges, Allure results and blobs into the merged folder, and its ledger with the merged run, so
- * that npm run cleanup -- --run <merged id> finds what the shards created.
+ * Copies each shard's exchanges, Allure results and blobs into the merged folder, and its ledger with the merged run,
+ * so that npm run cleanup -- --run <merged id> finds what the shards created.
  */
 function copyShardFiles(runs: Shard[], folder: string, reportDir: string, runId: string): void {
   for (const { folder: f } of runs) {

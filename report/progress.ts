@@ -89,7 +89,8 @@ export default class ProgressReporter implements Reporter {
 
   private readonly known: KnownFailures | undefined;
   private readonly estimateAfter: number;
-  /** True when lines are printed (or the bar redrawn) on a timer too: with the real clock (ProgressOptions.now unset). */
+  /** True when lines are printed (or the bar redrawn) on a timer too: with the real clock (ProgressOptions.now
+   * unset). */
   private readonly ticking: boolean;
   private ticker?: NodeJS.Timeout;
 

@@ -67,8 +67,8 @@ export function runOutcome(s: Summary, filters: string[], runId: string): RunOut
       return {
         code,
         lines: [
-          `conformance: run ${runId} interrupted (${s.interrupted.reason}) before any check ended; ${what}; no report ` +
-            'written',
+          `conformance: run ${runId} interrupted (${s.interrupted.reason}) before any check ended; ` +
+            `${what}; no report written`,
         ],
         nothingRan: true,
       };

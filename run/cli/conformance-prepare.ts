@@ -298,7 +298,8 @@ async function checkedSettings(
     if (evidence?.certification && settings.configured.person && !settings.configured.person.customerId)
       throw new SettingsError(
         'PERSON_CUSTOMER_ID',
-        "the person deployment's customer ID with --certification (without it the check that a request carrying it is " +
+        "the person deployment's customer ID with --certification " +
+          '(without it the check that a request carrying it is ' +
           'accepted is omitted, and the certification fails)',
       );
     const ignored = referenceSettingsProblem(settings);

@@ -22,7 +22,8 @@ const program = command({
   summary:
     'Writes docs/state-tables.md and docs/open-cells.md from the executable state tables ' +
     "(specs/<service>/state-spec.ts) and the seeds' silences (specs/common/not-shown.ts), and docs/clauses.md " +
-    "from the clauses of the single checks (specs/clauses/), and docs/deployment-profile.md from the profile's schema " +
+    'from the clauses of the single checks (specs/clauses/), and docs/deployment-profile.md ' +
+    "from the profile's schema " +
     '(harness/profile.ts), and docs/situations.md from the state engine.',
   exitCodes: [
     [0, 'written, or with --check up to date'],

@@ -64,8 +64,8 @@ export default async function setup(project: TestProject) {
       counters: info.inFlightCounters,
       bound: info.maxInFlightPerWorker,
     });
-  // A file's records are removed once its checks have ended (run/vitest/early-removal.ts); loaded in the background, the file
-  // ends before it are kept until it attaches (run/vitest/file-events.ts). Only where its requests count in the bound
+  // A file's records are removed once its checks have ended (run/vitest/early-removal.ts); loaded in the background,
+  // the file ends before it are kept until it attaches (run/vitest/file-events.ts). Only where its requests count in the bound
   // and the pacing the workers share (its requests then pause with theirs, and take their share of the rate): otherwise
   // the teardown removes everything.
   const { inFlightCounters: counters, pacing } = info;
@@ -261,8 +261,8 @@ function printOpening(description: RunDescription, verbose: boolean): void {
 }
 
 /**
- * Removes a file's records once its checks have ended (run/vitest/early-removal.ts), loaded in the background; undefined when
- * it cannot be loaded (the teardown then removes everything, as before).
+ * Removes a file's records once its checks have ended (run/vitest/early-removal.ts), loaded in the background;
+ * undefined when it cannot be loaded (the teardown then removes everything, as before).
  */
 function startEarlyRemoval(
   project: string,

@@ -57,8 +57,8 @@ const replyOf = (op: OperationSpec, options?: CheckOptions): EnvelopeCheck => ({
     const reply = await t.call(op.name, content, { envelope: { auditId, trackingId } });
     if (mayFindNothing.includes(op.name) && reply.success === false)
       t.skip(
-        `${op.name} found nothing (${describeReply(reply)}), which a conformant deployment may answer, so its path and ` +
-          `reply shape cannot be judged`,
+        `${op.name} found nothing (${describeReply(reply)}), which a conformant deployment may answer, ` +
+          'so its path and reply shape cannot be judged',
       );
     // Statuses other than 200 are "not shown": the path is judged by whether the operation answers there (an envelope
     // that is not a "no such path" status); whether it accepts the request is the operation's rule.
@@ -97,7 +97,8 @@ const ERR_CARRIED: EnvelopeCheck = {
     );
     if (reply.success === true)
       t.skip(
-        'the deployment accepted maxSearchResults=0 (the maxSearchResults rule reports it), so no failure envelope to inspect',
+        'the deployment accepted maxSearchResults=0 (the maxSearchResults rule reports it), ' +
+          'so no failure envelope to inspect',
       );
     // t.call judged the envelope (success a boolean, so false here); what is left is its reason.
     t.judge(FAILURE_WITHOUT_REASON, id, failureWithoutReason(reply.body), reply);

@@ -42,7 +42,8 @@ export const WALK_STEPS_SHARE = 0.6;
 const clip = (text: string, n = 1500) =>
   text.length > n ? `${text.slice(0, n)}... [${text.length - n} more characters]` : text;
 const exchangeText = (e: Exchange) =>
-  `${e.operation} ${JSON.stringify((e.request.body as { content?: unknown })?.content ?? e.request.body)}\n    -> HTTP ` +
+  `${e.operation} ${JSON.stringify((e.request.body as { content?: unknown })?.content ?? e.request.body)}` +
+  '\n    -> HTTP ' +
   `${e.reply?.status ?? '-'} ${clip(JSON.stringify(e.reply?.body ?? e.reply?.text ?? e.error ?? null), 800)}`;
 
 /**
