@@ -23,7 +23,8 @@ import { type Reply, isTransient } from './reply.js';
 import { vendorForm } from './vendor-forms.js';
 import type { RunContext } from './run.js';
 import { TokenError, TokenSource } from './oauth.js';
-import { type Outgoing, type SharedBound, Transport, notSent } from './transport.js';
+import { type Outgoing, notSent } from './outgoing.js';
+import { type SharedBound, Transport } from './transport.js';
 
 export type { Exchange, Reply } from './reply.js';
 export { GuardRefusal } from './guard.js';

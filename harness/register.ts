@@ -15,7 +15,7 @@ import { scrubError } from './foreign-values.js';
 import { GuardRefusal } from './guard.js';
 import { recordCheck } from './record.js';
 import { runInterrupt } from './interrupt.js';
-import { INTERRUPTED } from './transport.js';
+import { INTERRUPTED } from './outgoing.js';
 import { type RunVariant, clientFor, runContext, runInfo } from './targets.js';
 import {
   type CheckDeclaration,

@@ -18,7 +18,7 @@ import type { ServiceClient } from '../harness/client.js';
 import { loadProfile, resolveProfile } from '../harness/profile.js';
 import { interruptedBy } from '../harness/register.js';
 import { RunContext } from '../harness/run.js';
-import { INTERRUPTED } from '../harness/transport.js';
+import { INTERRUPTED } from '../harness/outgoing.js';
 import { ConformanceFailure, CouldNotJudge } from '../harness/verdict.js';
 import { StopCheck } from '../harness/check.js';
 import { headline } from '../report/headline.js';
