@@ -269,16 +269,26 @@ export const addressOperators = (moveP: number): Operator[] => [
   ),
 ];
 
+/**
+ * L3 data-entry errors of a field of digits: one digit wrong (`digitP` per record) and, where `transpositionP` is given,
+ * two adjacent digits swapped.
+ */
+export const digitOperators = (field: string, digitP: number, transpositionP?: number): Operator[] => [
+  op(
+    `${field}.digit`,
+    'L3',
+    [field],
+    digitP,
+    edit(field, (r, v) => digitError(r, v)),
+  ),
+  ...(transpositionP === undefined
+    ? []
+    : [op(`${field}.transposition`, 'L3', [field], transpositionP, edit(field, digitTransposition))]),
+];
+
 export const phoneOperators = (newP: number, blankP: number): Operator[] => [
   op('phone.new', 'L1', ['phone'], newP, (c) => ({ phone: phoneNumber(c.rng) })),
-  op(
-    'phone.digit',
-    'L3',
-    ['phone'],
-    0.02,
-    edit('phone', (r, v) => digitError(r, v)),
-  ),
-  op('phone.transposition', 'L3', ['phone'], 0.01, edit('phone', digitTransposition)),
+  ...digitOperators('phone', 0.02, 0.01),
   op('phone.blank', 'completeness', ['phone'], blankP, blank('phone')),
   op('phone.format', 'L2', ['phone'], 0.3, edit('phone', phoneFormat)),
 ];

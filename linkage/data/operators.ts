@@ -8,7 +8,7 @@
  * tables). L1/L3 apply only to additional records; L2 and completeness to every record. Order per record: L1 → L3 →
  * completeness → L2; at most one non-L2 operator per field.
  */
-import { digitError, digitTransposition, ocr, type Rng, swapWords, typo } from './edits.js';
+import { ocr, type Rng, swapWords, typo } from './edits.js';
 import { type EntityKind, addressFields, phoneNumber, randomPlace } from './entities.js';
 import {
   CREDENTIALS,
@@ -24,6 +24,7 @@ import {
   ADDRESS,
   addressOperators,
   blank,
+  digitOperators,
   dobDigit,
   dobTranspose,
   edit,
@@ -83,14 +84,7 @@ export const PERSON_OPERATORS: Operator[] = [
     0.05,
     edit('ssn', (_r, v) => (v.length > 4 ? v.replace(/\D/g, '').slice(-4) : undefined)),
   ),
-  op(
-    'ssn.digit',
-    'L3',
-    ['ssn'],
-    0.02,
-    edit('ssn', (r, v) => digitError(r, v)),
-  ),
-  op('ssn.transposition', 'L3', ['ssn'], 0.01, edit('ssn', digitTransposition)),
+  ...digitOperators('ssn', 0.02, 0.01),
   op('ssn.placeholder', 'L3', ['ssn'], 0.005, (c) => ({ ssn: c.rng.pick(PLACEHOLDER_SSNS) })),
   op('ssn.borrowed', 'L3', ['ssn'], 0.002, (c) => {
     const other = c.household.find((h) => h.fields.ssn);
@@ -242,21 +236,9 @@ export const ORGANIZATION_OPERATORS: Operator[] = [
   op('phone.blank', 'completeness', ['phone'], 0.1, blank('phone')),
   op('phone.format', 'L2', ['phone'], 0.3, edit('phone', phoneFormat)),
   op('npi.blank', 'completeness', ['npi'], 0.2, blank('npi')),
-  op(
-    'npi.digit',
-    'L3',
-    ['npi'],
-    0.01,
-    edit('npi', (r, v) => digitError(r, v)),
-  ),
+  ...digitOperators('npi', 0.01),
   op('ein.blank', 'completeness', ['ein'], 0.4, blank('ein')),
-  op(
-    'ein.digit',
-    'L3',
-    ['ein'],
-    0.01,
-    edit('ein', (r, v) => digitError(r, v)),
-  ),
+  ...digitOperators('ein', 0.01),
 ];
 
 export const PRACTITIONER_OPERATORS: Operator[] = [
@@ -301,14 +283,7 @@ export const PRACTITIONER_OPERATORS: Operator[] = [
   op('phone.blank', 'completeness', ['phone'], 0.1, blank('phone')),
   op('phone.format', 'L2', ['phone'], 0.3, edit('phone', phoneFormat)),
   op('npi.blank', 'completeness', ['npi'], 0.1, blank('npi')),
-  op(
-    'npi.digit',
-    'L3',
-    ['npi'],
-    0.01,
-    edit('npi', (r, v) => digitError(r, v)),
-  ),
-  op('npi.transposition', 'L3', ['npi'], 0.005, edit('npi', digitTransposition)),
+  ...digitOperators('npi', 0.01, 0.005),
   op('sex.blank', 'completeness', ['sex'], 0.1, blank('sex')),
 ];
 
