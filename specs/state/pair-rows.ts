@@ -7,7 +7,6 @@
  * transitions".
  */
 import type { SeedCitation } from '../common/seed.js';
-import { SOURCE_REQUESTS } from '../common/source-requests.js';
 import {
   LINK_REPLY_NOT_TARGET,
   MERGE_REPLY_NOT_SURVIVOR,
@@ -21,7 +20,16 @@ import {
   replyClauses,
 } from './reply-clauses.js';
 import type { Effect, RequestOutcome, SourceRowSpec, SpecRecord } from './state-spec.js';
-import { type RowCommon, type RowIds, active, feedOf, gate, keepsIdentity, retiredOpen } from './state-rows.js';
+import {
+  type RowCommon,
+  type RowIds,
+  active,
+  feedOf,
+  gate,
+  keepsIdentity,
+  retiredOpen,
+  sourceRowHead,
+} from './state-rows.js';
 
 /** Merge and link are allowed only between records of the same kind where the service has kinds (provider types). */
 export interface SameKind {
@@ -84,10 +92,7 @@ export function mergeRow(
 ): SourceRowSpec {
   const row = { seed: o.seed, effect: o.effect };
   return {
-    operation: 'mergeIdentities',
-    step: 'merge',
-    roles: ['survivor', 'retired'],
-    content: SOURCE_REQUESTS.mergeIdentities,
+    ...sourceRowHead('mergeIdentities', 'merge', ['survivor', 'retired']),
     table: { from: ['active'], to: 'retired', note: 'toRetireSource is retired into toSurviveSource' },
     ...cited(o, [MERGE_REPLY_NOT_SURVIVOR]),
     request: (_m, recs) => pairRequest(c, row, o.sameKind, recs),
@@ -126,10 +131,7 @@ export function unmergeRow(
 ): SourceRowSpec {
   const row = { seed: o.seed, effect: o.effect };
   return {
-    operation: 'unmergeIdentities',
-    step: 'unmerge',
-    roles: ['from', 'unmerged'],
-    content: SOURCE_REQUESTS.unmergeIdentities,
+    ...sourceRowHead('unmergeIdentities', 'unmerge', ['from', 'unmerged']),
     table: { from: ['retired'], to: 'active', note: 'active in a new identity' },
     ...cited(o, [UNMERGE_REPLY_WRONG_NEW_ID, UNMERGE_REPLY_WRONG_FROM_ID]),
     request: (_m, recs) => {
@@ -167,10 +169,7 @@ export function linkRow(
 ): SourceRowSpec {
   const row = { seed: o.seed, effect: o.effect };
   return {
-    operation: 'linkIdentities',
-    step: 'link',
-    roles: ['into', 'moved'],
-    content: SOURCE_REQUESTS.linkIdentities,
+    ...sourceRowHead('linkIdentities', 'link', ['into', 'moved']),
     table: { from: ['active'], to: 'active', note: 'source linked into the identity of linkToSource' },
     ...cited(o, [LINK_REPLY_NOT_TARGET]),
     request: (_m, recs) => pairRequest(c, row, o.sameKind, recs),
@@ -208,10 +207,7 @@ export function unlinkRow(
 ): SourceRowSpec {
   const row = { seed: o.seed, effect: o.effect };
   return {
-    operation: 'unlinkIdentities',
-    step: 'unlink',
-    roles: ['from', 'moved'],
-    content: SOURCE_REQUESTS.unlinkIdentities,
+    ...sourceRowHead('unlinkIdentities', 'unlink', ['from', 'moved']),
     table: { from: ['active'], to: 'active', note: 'active in a separate identity' },
     ...cited(o, [
       UNLINK_REPLY_WRONG_NEW_ID,

@@ -104,59 +104,79 @@ export const HARD_DELETE_REPLY_MISFILES_IDENTITY = rule(
   },
 );
 
-export const MERGE_REPLY_NOT_SURVIVOR = rule(
+/**
+ * A reply member that names an identity or a source of the step: `member` of `operation`'s reply is `what` (e.g. "the
+ * link ID of the surviving identity"), judged by `judge`.
+ */
+const memberRule = (id: string, operation: string, member: string, what: string, judge: Judge): ReplyRule =>
+  rule(
+    id,
+    `${/^[aeiou]/.test(operation) ? 'an' : 'a'} ${operation} reply whose ${member} is not ${what}`,
+    `${member} is ${what}`,
+    judge,
+  );
+
+export const MERGE_REPLY_NOT_SURVIVOR = memberRule(
   'MERGE-REPLY-NOT-SURVIVOR',
-  "a mergeIdentities reply whose linkId is not the surviving identity's link ID",
-  "linkId is the surviving identity's",
+  'mergeIdentities',
+  'linkId',
+  'the link ID of the surviving identity',
   names('linkId', 'survivor'),
 );
 
-export const UNMERGE_REPLY_WRONG_NEW_ID = rule(
+export const UNMERGE_REPLY_WRONG_NEW_ID = memberRule(
   'UNMERGE-REPLY-WRONG-NEW-ID',
-  "an unmergeIdentities reply whose unmergedId is not the link ID of the unmerged source's new identity",
-  "unmergedId is the unmerged source's new identity",
+  'unmergeIdentities',
+  'unmergedId',
+  "the link ID of the unmerged source's new identity",
   names('unmergedId', 'unmerged'),
 );
 
-export const UNMERGE_REPLY_WRONG_FROM_ID = rule(
+export const UNMERGE_REPLY_WRONG_FROM_ID = memberRule(
   'UNMERGE-REPLY-WRONG-FROM-ID',
-  'an unmergeIdentities reply whose unmergedFromId is not the link ID of the identity it was unmerged from',
-  'unmergedFromId is the identity it was unmerged from',
+  'unmergeIdentities',
+  'unmergedFromId',
+  'the link ID of the identity it was unmerged from',
   names('unmergedFromId', 'from'),
 );
 
-export const LINK_REPLY_NOT_TARGET = rule(
+export const LINK_REPLY_NOT_TARGET = memberRule(
   'LINK-REPLY-NOT-TARGET',
-  'a linkIdentities reply whose linkId is not the link ID of the identity of linkToSource',
-  'linkId is the identity of linkToSource',
+  'linkIdentities',
+  'linkId',
+  'the link ID of the identity of linkToSource',
   names('linkId', 'into'),
 );
 
-export const UNLINK_REPLY_WRONG_NEW_ID = rule(
+export const UNLINK_REPLY_WRONG_NEW_ID = memberRule(
   'UNLINK-REPLY-WRONG-NEW-ID',
-  "an unlinkIdentities reply whose unlinkedId is not the link ID of the unlinked source's new identity",
-  "unlinkedId is the unlinked source's new identity",
+  'unlinkIdentities',
+  'unlinkedId',
+  "the link ID of the unlinked source's new identity",
   names('unlinkedId', 'moved'),
 );
 
-export const UNLINK_REPLY_WRONG_FROM_ID = rule(
+export const UNLINK_REPLY_WRONG_FROM_ID = memberRule(
   'UNLINK-REPLY-WRONG-FROM-ID',
-  'an unlinkIdentities reply whose unlinkedFromId is not the link ID of the identity the source left',
-  'unlinkedFromId is the identity it left',
+  'unlinkIdentities',
+  'unlinkedFromId',
+  'the link ID of the identity the source left',
   names('unlinkedFromId', 'from'),
 );
 
-export const UNLINK_REPLY_WRONG_SOURCE = rule(
+export const UNLINK_REPLY_WRONG_SOURCE = memberRule(
   'UNLINK-REPLY-WRONG-SOURCE',
-  'an unlinkIdentities reply whose unlinkedSource is not the source split off',
-  'unlinkedSource is the source split off',
+  'unlinkIdentities',
+  'unlinkedSource',
+  'the source split off',
   namesSource('unlinkedSource', 'moved'),
 );
 
-export const UNLINK_REPLY_WRONG_FROM_SOURCE = rule(
+export const UNLINK_REPLY_WRONG_FROM_SOURCE = memberRule(
   'UNLINK-REPLY-WRONG-FROM-SOURCE',
-  'an unlinkIdentities reply whose unlinkedFromSource is not the source it was unlinked from',
-  'unlinkedFromSource is the source it was unlinked from',
+  'unlinkIdentities',
+  'unlinkedFromSource',
+  'the source it was unlinked from',
   namesSource('unlinkedFromSource', 'from'),
 );
 

@@ -8,7 +8,7 @@
  */
 import type { SeedCitation } from '../common/seed.js';
 import type { DataRowSpec, Effect, RequestOutcome, SourceRowSpec, SpecRecord } from './state-spec.js';
-import type { StepName } from './step-names.js';
+import type { SourceStepName, StepName } from './step-names.js';
 import { SOURCE_REQUESTS } from '../common/source-requests.js';
 import {
   HARD_DELETE_REPLY_MISFILES_IDENTITY,
@@ -74,6 +74,21 @@ export const feedOf = (c: RowCommon, step: StepName) =>
   c.feed?.steps.includes(step) ? { requirement: c.feed.requirement, seed: c.feed.seed } : undefined;
 
 /** The sources retired into `role`: what becomes of them is open. */
+/**
+ * The head of a row that names records by source only: its operation, its step, the roles of its records in request
+ * order, and its request (specs/common/source-requests.ts).
+ */
+export const sourceRowHead = (
+  operation: keyof typeof SOURCE_REQUESTS,
+  step: SourceStepName,
+  roles: readonly string[],
+): Pick<SourceRowSpec, 'operation' | 'step' | 'roles' | 'content'> => ({
+  operation,
+  step,
+  roles,
+  content: SOURCE_REQUESTS[operation],
+});
+
 /** Records a step leaves in their identity (`who`), with `what` the row says of them. */
 export const keepsIdentity = (who: Effect['who'], what: string, seed: SeedCitation): Effect => ({
   who,
@@ -139,10 +154,7 @@ export function softDeleteRow(
 ): SourceRowSpec {
   const row = { seed: o.seed, effect: o.effect };
   return {
-    operation: 'softDeleteSource',
-    step: 'soft delete',
-    roles: ['source'],
-    content: SOURCE_REQUESTS.softDeleteSource,
+    ...sourceRowHead('softDeleteSource', 'soft delete', ['source']),
     table: { from: ['active'], to: 'soft-deleted', note: 'source named in sourceToSoftDelete' },
     seed: o.seed,
     effectRequirement: o.effect,
@@ -180,10 +192,7 @@ export function restoreRow(
 ): SourceRowSpec {
   const row = { seed: o.seed, effect: o.effect };
   return {
-    operation: 'restoreSource',
-    step: 'restore',
-    roles: ['source'],
-    content: SOURCE_REQUESTS.restoreSource,
+    ...sourceRowHead('restoreSource', 'restore', ['source']),
     table: { from: ['soft-deleted'], to: 'active' },
     seed: o.seed,
     effectRequirement: o.effect,
@@ -233,10 +242,7 @@ export function hardDeleteRow(
   },
 ): SourceRowSpec {
   return {
-    operation: 'deleteSourceIdentity',
-    step: 'hard delete',
-    roles: ['source'],
-    content: SOURCE_REQUESTS.deleteSourceIdentity,
+    ...sourceRowHead('deleteSourceIdentity', 'hard delete', ['source']),
     table: { from: 'any', to: 'deleted', note: 'all information of the source is removed' },
     seed: o.seed,
     effectRequirement: o.effect,
@@ -289,10 +295,7 @@ export function hardDeleteRow(
 export function deactivateRow(c: RowCommon, o: RowIds & { seed: SeedCitation }): SourceRowSpec {
   const row = { seed: o.seed, effect: o.effect };
   return {
-    operation: 'deactivateSourceWs',
-    step: 'deactivate',
-    roles: ['source'],
-    content: SOURCE_REQUESTS.deactivateSourceWs,
+    ...sourceRowHead('deactivateSourceWs', 'deactivate', ['source']),
     table: { from: ['active'], to: 'deactivated', note: 'excluded from future matching, still visible in replies' },
     seed: o.seed,
     effectRequirement: o.effect,
@@ -316,10 +319,7 @@ export function deactivateRow(c: RowCommon, o: RowIds & { seed: SeedCitation }):
 export function reactivateRow(c: RowCommon, o: RowIds & { seed: SeedCitation }): SourceRowSpec {
   const row = { seed: o.seed, effect: o.effect };
   return {
-    operation: 'reactivateSourceWs',
-    step: 'reactivate',
-    roles: ['source'],
-    content: SOURCE_REQUESTS.reactivateSourceWs,
+    ...sourceRowHead('reactivateSourceWs', 'reactivate', ['source']),
     table: { from: ['deactivated'], to: 'active', note: 'returns to its original link ID' },
     seed: o.seed,
     effectRequirement: o.effect,
