@@ -186,7 +186,7 @@ function serviceRoutes() {
   return { stores, routes };
 }
 
-/** Time each service waited for and held the lock of a serializing deployment, with the turn listener that counts it. */
+/** Time each service waited for and held the lock of a serializing deployment, and the turn listener counting it. */
 function lockTimes(occupancy: Occupancy) {
   const waiting: Partial<Record<ServiceName, number>> = {};
   const handling: Partial<Record<ServiceName, number>> = {};

@@ -270,8 +270,8 @@ export const addressOperators = (moveP: number): Operator[] => [
 ];
 
 /**
- * L3 data-entry errors of a field of digits: one digit wrong (`digitP` per record) and, where `transpositionP` is given,
- * two adjacent digits swapped.
+ * L3 data-entry errors of a field of digits: one digit wrong (`digitP` per record) and, where `transpositionP` is
+ * given, two adjacent digits swapped.
  */
 export const digitOperators = (field: string, digitP: number, transpositionP?: number): Operator[] => [
   op(
