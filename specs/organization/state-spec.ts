@@ -12,6 +12,7 @@ import {
   restoreRow,
   softDeleteRow,
   updateRow,
+  staleLinkAnswers,
 } from '../state/state-rows.js';
 import type { StateSpec } from '../state/state-spec.js';
 
@@ -177,17 +178,10 @@ export const organizationStateSpec: StateSpec = {
     },
   },
   open: [
-    {
-      operation: 'identityIdQuery',
-      what:
-        'what a link ID no longer in use answers: nothing, itself, or any identity, along any chain of moves, for ' +
-        'ever, after any delete',
-      seed: FURTHER,
-      forbidden: [
-        { what: 'an answer whose requestedLinkId is not the link ID asked', seed: ECHO },
-        { what: 'an answer listing a hard-deleted source or showing its data', seed: HARD_DELETE },
-      ],
-    },
+    staleLinkAnswers(FURTHER, [
+      { what: 'an answer whose requestedLinkId is not the link ID asked', seed: ECHO },
+      { what: 'an answer listing a hard-deleted source or showing its data', seed: HARD_DELETE },
+    ]),
     {
       operation: 'nativeIdQuery',
       what: "what a retired source resolves to: the survivor's identity or nothing",

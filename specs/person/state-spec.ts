@@ -14,6 +14,7 @@ import {
   postNewRow,
   reactivateRow,
   updateRow,
+  staleLinkAnswers,
 } from '../state/state-rows.js';
 import type { StateSpec } from '../state/state-spec.js';
 
@@ -131,18 +132,11 @@ export const personStateSpec: StateSpec = {
     },
   },
   open: [
-    {
-      operation: 'identityIdQuery',
-      what:
-        'what a link ID no longer in use answers: nothing, itself, or any identity, along any chain of moves, for ' +
-        'ever, after any delete',
-      seed: DELETE,
-      forbidden: [
-        { what: 'an answer listing a deleted record or showing its data', seed: DELETE },
-        { what: 'an answer presenting an identity deleted with its only source record', seed: DELETE },
-        { what: 'an answer whose requestedLinkId is not the link ID asked', seed: ECHO_MEMBERS },
-      ],
-    },
+    staleLinkAnswers(DELETE, [
+      { what: 'an answer listing a deleted record or showing its data', seed: DELETE },
+      { what: 'an answer presenting an identity deleted with its only source record', seed: DELETE },
+      { what: 'an answer whose requestedLinkId is not the link ID asked', seed: ECHO_MEMBERS },
+    ]),
     {
       operation: 'nativeIdQuery',
       what: "what a merged record resolves to: the survivor's link ID, or nothing (it is inactive)",

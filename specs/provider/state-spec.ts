@@ -13,6 +13,7 @@ import {
   restoreRow,
   softDeleteRow,
   updateRow,
+  staleLinkAnswers,
 } from '../state/state-rows.js';
 import type { StateSpec } from '../state/state-spec.js';
 
@@ -131,17 +132,10 @@ export const providerStateSpec: StateSpec = {
     },
   },
   open: [
-    {
-      operation: 'identityIdQuery',
-      what:
-        'what a link ID no longer in use answers: nothing, itself, or any identity, along any chain of moves, for ' +
-        'ever, after any delete',
-      seed: DELETE,
-      forbidden: [
-        { what: 'an answer listing a hard-deleted source or showing its data', seed: DELETE },
-        { what: 'an answer listing a soft-deleted source or showing its data', seed: SOFT_DELETE },
-      ],
-    },
+    staleLinkAnswers(DELETE, [
+      { what: 'an answer listing a hard-deleted source or showing its data', seed: DELETE },
+      { what: 'an answer listing a soft-deleted source or showing its data', seed: SOFT_DELETE },
+    ]),
     {
       operation: 'nativeIdQuery',
       what: "what a merged source resolves to: the survivor's identity or nothing",
