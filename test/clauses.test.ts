@@ -1570,3 +1570,16 @@ describe('a judgement as a check makes it (Check.judge)', () => {
     ).toBeUndefined();
   });
 });
+
+describe('ENRICH-NOT-ASKED findings', () => {
+  it('name where enrichment values stand, never the values (the identity may hold other sources)', () => {
+    const found = envelope.enrichNotAsked('demographicsQuery', {
+      enrichedDetails: { address: { line1: '12 Secret Lane' }, flags: [null, 'x'] },
+    });
+    expect(found).toEqual([
+      'demographicsQuery not asking for enrichment answered values at enrichedDetails.address.line1, ' +
+        'enrichedDetails.flags[1]',
+    ]);
+    expect(found.join(' ')).not.toContain('Secret');
+  });
+});

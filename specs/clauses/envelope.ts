@@ -124,22 +124,22 @@ export const ENRICH_NOT_ASKED = clause(
 );
 /**
  * ENRICH-NOT-ASKED: the enrichment a reply carries although its request did not ask for it. The structure of
- * enrichedDetails is not shown, so only content is judged: an absent, null or empty member is no enrichment data.
+ * enrichedDetails is not shown, so only content is judged: an absent, null or empty member is no enrichment data. The
+ * finding names where values stand, never the values: the identity enriched may hold other sources' records.
  * Source: person-provider-identity-api.md, Resources, Person request content options ("include enrichment data in the
  * reply; default false").
  */
 export function enrichNotAsked(op: string, content: Record<string, unknown> | null | undefined): string[] {
-  const details = content?.enrichedDetails;
-  return holdsValue(details)
-    ? [`${op} not asking for enrichment answered enrichedDetails ${clip(canonical(details))}`]
-    : [];
+  const at = valuePaths(content?.enrichedDetails, 'enrichedDetails');
+  return at.length ? [`${op} not asking for enrichment answered values at ${clip(at.join(', '))}`] : [];
 }
 
-const holdsValue = (x: unknown): boolean => {
-  if (x === undefined || x === null || x === '') return false;
-  if (Array.isArray(x)) return x.some(holdsValue);
-  if (typeof x === 'object') return Object.values(x as object).some(holdsValue);
-  return true;
+/** Paths of the leaves of `x` that hold a value (not null, an empty string, an empty array or an empty object). */
+const valuePaths = (x: unknown, path: string): string[] => {
+  if (x === undefined || x === null || x === '') return [];
+  if (Array.isArray(x)) return x.flatMap((e, i) => valuePaths(e, `${path}[${i}]`));
+  if (typeof x === 'object') return Object.entries(x as object).flatMap(([k, v]) => valuePaths(v, `${path}.${k}`));
+  return [path];
 };
 
 /**

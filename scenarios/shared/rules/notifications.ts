@@ -61,7 +61,7 @@ function windowOf(t: Check, make: () => Promise<FilledWindow>): Promise<FilledWi
  * service share one such window per run (windowOf): one set of posts, one settled walk, its exchanges copied into
  * every check that judges it.
  */
-async function filledWalk(t: Check, kit: Kit) {
+async function filledWalk(t: Check, kit: Kit, pagingId?: string) {
   const cites = ['notifications.paging', 'notifications.total', 'notifications.noDuplicates']
     .map((role) => requirementFor(t.service, role))
     .filter((x): x is string => Boolean(x));
@@ -104,9 +104,10 @@ async function filledWalk(t: Check, kit: Kit) {
     };
   });
   for (const e of exchanges) if (!t.exchanges.includes(e)) t.exchanges.push(e);
-  // The organization's page is shown (Resources, Notification page): a page without its paging members fails.
-  if (t.service === 'organization' && cites[0])
-    t.judge(PAGE_WITHOUT_PAGING, cites[0], pageWithoutPaging(walk.pages.map(pageOf)));
+  // The organization's page is shown (Resources, Notification page): a page without its paging members fails the
+  // paging check (`pagingId`); the other checks of the window skip, as they cannot follow its pages.
+  if (pagingId && t.service === 'organization')
+    t.judge(PAGE_WITHOUT_PAGING, pagingId, pageWithoutPaging(walk.pages.map(pageOf)));
   if (walk.pages.some((p) => typeof p.content?.hasNext !== 'boolean'))
     t.skip('a page carries no hasNext, so paging cannot be followed');
   if (!walk.complete) t.skip(windowTooLong(t));
@@ -131,7 +132,7 @@ const PAGING: SharedCheck = {
   role: 'notifications.paging',
   title: 'notification pages respect pageSize and hasNext is true exactly until the last page',
   body: async (t, { s: { kit }, id }) => {
-    const { walk, whole, window } = await filledWalk(t, kit);
+    const { walk, whole, window } = await filledWalk(t, kit, id);
     const pages = walk.pages.map(pageOf);
     // A page may hold fewer than asked (a server cap is legitimate: bounds are "not shown"), never more.
     t.judge(PAGE_OVER_SIZE, id, pageOverSize(pages, t.profile.notifications.pageSize));
