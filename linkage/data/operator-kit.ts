@@ -48,6 +48,15 @@ export const edit =
     return out === undefined || out === v ? undefined : { [field]: out };
   };
 
+/** An operator that edits one field's value (a value edit that may decline by returning undefined). */
+export const onField = (
+  field: string,
+  name: string,
+  layer: Layer,
+  p: number,
+  fn: (rng: Rng, v: string, ctx: OpContext) => string | undefined,
+): Operator => op(name, layer, [field], p, edit(field, fn));
+
 export const blank = (field: string) => (ctx: OpContext) => (ctx.fields[field] ? { [field]: '' } : undefined);
 const blankAll = (fields: string[]) => (ctx: OpContext) =>
   fields.some((f) => ctx.fields[f]) ? Object.fromEntries(fields.map((f) => [f, ''])) : undefined;
@@ -118,39 +127,15 @@ export function nameOperators(k: {
 }): Operator[] {
   return [
     op('given.nickname', 'L1', ['given'], k.nickname, edit('given', nickname)),
-    op(
-      'given.typo',
-      'L3',
-      ['given'],
-      k.typo,
-      edit('given', (r, v) => typo(r, v)),
-    ),
+    onField('given', 'given.typo', 'L3', k.typo, typo),
     op('given.phonetic', 'L3', ['given'], 0.03, edit('given', phonetic)),
     op('given.ocr', 'L3', ['given'], 0.005, edit('given', ocr)),
-    op(
-      'given.initial',
-      'L3',
-      ['given'],
-      0.01,
-      edit('given', (_r, v) => v[0]),
-    ),
+    onField('given', 'given.initial', 'L3', 0.01, (_r, v) => v[0]),
     op('middle.as-given', 'L3', ['given', 'middle'], 0.02, (c) =>
       c.fields.middle && c.fields.middle.length > 1 ? { given: c.fields.middle, middle: c.fields.given! } : undefined,
     ),
-    op(
-      'middle.typo',
-      'L3',
-      ['middle'],
-      0.01,
-      edit('middle', (r, v) => (v.length > 2 ? typo(r, v) : undefined)),
-    ),
-    op(
-      'family.typo',
-      'L3',
-      ['family'],
-      k.familyTypo,
-      edit('family', (r, v) => typo(r, v)),
-    ),
+    onField('middle', 'middle.typo', 'L3', 0.01, (r, v) => (v.length > 2 ? typo(r, v) : undefined)),
+    onField('family', 'family.typo', 'L3', k.familyTypo, typo),
     op('family.phonetic', 'L3', ['family'], 0.03, edit('family', phonetic)),
     op('family.ocr', 'L3', ['family'], 0.005, edit('family', ocr)),
     op('name.given-family-swap', 'L3', ['given', 'family'], k.swap, (c) =>
@@ -159,12 +144,8 @@ export function nameOperators(k: {
     op('given.blank', 'completeness', ['given'], 0.005, blank('given')),
     op('middle.blank', 'completeness', ['middle'], k.middleBlank, blank('middle')),
     op('family.blank', 'completeness', ['family'], 0.002, blank('family')),
-    op(
-      'middle.initial',
-      'L2',
-      ['middle'],
-      k.middleInitial,
-      edit('middle', (r, v) => (v.length > 1 ? `${v[0]}${r.chance(0.5) ? '.' : ''}` : undefined)),
+    onField('middle', 'middle.initial', 'L2', k.middleInitial, (r, v) =>
+      v.length > 1 ? `${v[0]}${r.chance(0.5) ? '.' : ''}` : undefined,
     ),
     op('suffix.dropped', 'L2', ['suffix'], 0.3, blank('suffix')),
     op('suffix.into-family', 'L2', ['suffix', 'family'], 0.05, (c) =>
@@ -183,44 +164,22 @@ export function nameOperators(k: {
       0.2,
       (c) => edit('family', stripPunctuation)(c) ?? edit('given', stripPunctuation)(c),
     ),
-    op(
-      'name.truncated',
-      'L2',
-      ['family'],
-      0.02,
-      edit('family', (_r, v) => (v.length > 12 ? v.slice(0, 12) : undefined)),
-    ),
+    onField('family', 'name.truncated', 'L2', 0.02, (_r, v) => (v.length > 12 ? v.slice(0, 12) : undefined)),
   ];
 }
 
 /** Address operators of persons and practitioners. */
 export const addressOperators = (moveP: number): Operator[] => [
   op('address.moved', 'L1', ADDRESS, moveP, move),
-  op(
-    'address.street-typo',
-    'L3',
-    ['line1'],
-    0.03,
-    edit('line1', (r, v) => {
-      const m = v.match(/^(\d+\s+)(.*)$/);
-      const t = m ? typo(r, m[2]!) : undefined;
-      return m && t ? m[1] + t : undefined;
-    }),
+  onField('line1', 'address.street-typo', 'L3', 0.03, (r, v) => {
+    const m = v.match(/^(\d+\s+)(.*)$/);
+    const t = m ? typo(r, m[2]!) : undefined;
+    return m && t ? m[1] + t : undefined;
+  }),
+  onField('line1', 'address.house-number', 'L3', 0.01, (r, v) =>
+    /^\d/.test(v) ? digitError(r, v.split(' ')[0]!) + v.slice(v.indexOf(' ')) : undefined,
   ),
-  op(
-    'address.house-number',
-    'L3',
-    ['line1'],
-    0.01,
-    edit('line1', (r, v) => (/^\d/.test(v) ? digitError(r, v.split(' ')[0]!) + v.slice(v.indexOf(' ')) : undefined)),
-  ),
-  op(
-    'address.zip-digit',
-    'L3',
-    ['postalCode'],
-    0.01,
-    edit('postalCode', (r, v) => digitError(r, v, [0.04, 0.04, 0.2, 0.36, 0.36])),
-  ),
+  onField('postalCode', 'address.zip-digit', 'L3', 0.01, (r, v) => digitError(r, v, [0.04, 0.04, 0.2, 0.36, 0.36])),
   op('address.placeholder', 'L3', ADDRESS, 0.002, () => ({
     line1: 'UNKNOWN',
     line2: '',
@@ -229,44 +188,18 @@ export const addressOperators = (moveP: number): Operator[] => [
     postalCode: '99999',
   })),
   op('address.blank', 'completeness', ADDRESS, 0.03, blankAll(ADDRESS)),
-  op(
-    'address.unit-format',
-    'L2',
-    ['line2'],
-    0.05,
-    edit('line2', (r, v) => {
-      const n = v.replace(/^(Apt|Unit|Suite|Ste)\.?\s*/i, '');
-      return r.pick([`#${n}`, n, `Apt ${n}`, `Unit ${n}`]);
-    }),
+  onField('line2', 'address.unit-format', 'L2', 0.05, (r, v) => {
+    const n = v.replace(/^(Apt|Unit|Suite|Ste)\.?\s*/i, '');
+    return r.pick([`#${n}`, n, `Apt ${n}`, `Unit ${n}`]);
+  }),
+  onField('postalCode', 'address.zip-plus-4', 'L2', 0.05, (r, v) =>
+    /^\d{5}$/.test(v) ? `${v}-${String(r.int(1, 9999)).padStart(4, '0')}` : undefined,
   ),
-  op(
-    'address.zip-plus-4',
-    'L2',
-    ['postalCode'],
-    0.05,
-    edit('postalCode', (r, v) => (/^\d{5}$/.test(v) ? `${v}-${String(r.int(1, 9999)).padStart(4, '0')}` : undefined)),
+  onField('postalCode', 'address.zip-leading-zero', 'L2', 0.005, (_r, v) =>
+    v.startsWith('0') ? v.slice(1) : undefined,
   ),
-  op(
-    'address.zip-leading-zero',
-    'L2',
-    ['postalCode'],
-    0.005,
-    edit('postalCode', (_r, v) => (v.startsWith('0') ? v.slice(1) : undefined)),
-  ),
-  op(
-    'address.city-alias',
-    'L2',
-    ['city'],
-    0.03,
-    edit('city', (r, v) => swapWords(r, v, CITY_ABBREVIATIONS)),
-  ),
-  op(
-    'address.street-abbreviation',
-    'L2',
-    ['line1'],
-    0.25,
-    edit('line1', (r, v) => swapWords(r, v, STREET_ABBREVIATIONS)),
-  ),
+  onField('city', 'address.city-alias', 'L2', 0.03, (r, v) => swapWords(r, v, CITY_ABBREVIATIONS)),
+  onField('line1', 'address.street-abbreviation', 'L2', 0.25, (r, v) => swapWords(r, v, STREET_ABBREVIATIONS)),
 ];
 
 /**

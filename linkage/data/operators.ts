@@ -30,6 +30,7 @@ import {
   edit,
   move,
   nameOperators,
+  onField,
   op,
   phoneFormat,
   phoneOperators,
@@ -49,41 +50,25 @@ export const PERSON_OPERATORS: Operator[] = [
   op('sex.wrong', 'L3', ['sex'], 0.01, (c) =>
     c.fields.sex ? { sex: c.rng.pick(['F', 'M', 'U'].filter((s) => s !== c.fields.sex)) } : undefined,
   ),
-  op(
-    'dob.day-month-swap',
-    'L3',
-    ['dob'],
-    0.01,
-    edit('dob', (_r, v) => {
-      const [y, m, d] = v.split('-');
-      return Number(d) <= 12 && d !== m ? `${y}-${d}-${m}` : undefined;
-    }),
-  ),
+  onField('dob', 'dob.day-month-swap', 'L3', 0.01, (_r, v) => {
+    const [y, m, d] = v.split('-');
+    return Number(d) <= 12 && d !== m ? `${y}-${d}-${m}` : undefined;
+  }),
   op('dob.digit', 'L3', ['dob'], 0.02, edit('dob', dobDigit)),
   op('dob.transposition', 'L3', ['dob'], 0.01, edit('dob', dobTranspose)),
-  op(
+  onField(
+    'dob',
     'dob.year-off-by-one',
     'L3',
-    ['dob'],
     0.005,
-    edit('dob', (r, v) => `${Number(v.slice(0, 4)) + (r.chance(0.5) ? 1 : -1)}${v.slice(4)}`),
+    (r, v) => `${Number(v.slice(0, 4)) + (r.chance(0.5) ? 1 : -1)}${v.slice(4)}`,
   ),
-  op(
-    'dob.placeholder',
-    'L3',
-    ['dob'],
-    0.002,
-    edit('dob', (r, v) => (r.chance(0.5) ? PLACEHOLDER_DOBS[0] : `${v.slice(0, 4)}-01-01`)),
+  onField('dob', 'dob.placeholder', 'L3', 0.002, (r, v) =>
+    r.chance(0.5) ? PLACEHOLDER_DOBS[0] : `${v.slice(0, 4)}-01-01`,
   ),
   op('dob.blank', 'completeness', ['dob'], 0.01, blank('dob')),
   op('ssn.blank', 'completeness', ['ssn'], 0.25, blank('ssn')),
-  op(
-    'ssn.last-four',
-    'L2',
-    ['ssn'],
-    0.05,
-    edit('ssn', (_r, v) => (v.length > 4 ? v.replace(/\D/g, '').slice(-4) : undefined)),
-  ),
+  onField('ssn', 'ssn.last-four', 'L2', 0.05, (_r, v) => (v.length > 4 ? v.replace(/\D/g, '').slice(-4) : undefined)),
   ...digitOperators('ssn', 0.02, 0.01),
   op('ssn.placeholder', 'L3', ['ssn'], 0.005, (c) => ({ ssn: c.rng.pick(PLACEHOLDER_SSNS) })),
   op('ssn.borrowed', 'L3', ['ssn'], 0.002, (c) => {
@@ -93,20 +78,10 @@ export const PERSON_OPERATORS: Operator[] = [
   ...addressOperators(0.1),
   ...phoneOperators(0.15, 0.08),
   op('phone.other-own', 'L1', ['phone'], 0.05, (c) => ({ phone: phoneNumber(c.rng) })),
-  op(
-    'email.new',
-    'L1',
-    ['email'],
-    0.1,
-    edit('email', (r, v) => v.replace(/^[^@]*/, (u) => `${u.split('.')[0]}${r.int(100, 999)}`)),
+  onField('email', 'email.new', 'L1', 0.1, (r, v) =>
+    v.replace(/^[^@]*/, (u) => `${u.split('.')[0]}${r.int(100, 999)}`),
   ),
-  op(
-    'email.typo',
-    'L3',
-    ['email'],
-    0.01,
-    edit('email', (r, v) => typo(r, v)),
-  ),
+  onField('email', 'email.typo', 'L3', 0.01, typo),
   op('email.blank', 'completeness', ['email'], 0.3, blank('email')),
 ];
 
@@ -133,79 +108,27 @@ const dropLegalSuffix = (v: string) => {
 
 export const ORGANIZATION_OPERATORS: Operator[] = [
   op('name.legal-suffix', 'L2', ['name'], 0.25, edit('name', legalSuffix)),
-  op(
-    'name.generic-word',
-    'L2',
-    ['name'],
-    0.2,
-    edit('name', (r, v) => swapWords(r, v, GENERIC_WORDS)),
+  onField('name', 'name.generic-word', 'L2', 0.2, (r, v) => swapWords(r, v, GENERIC_WORDS)),
+  onField('name', 'name.ampersand', 'L2', 0.1, (_r, v) =>
+    v.includes('&') ? v.replace('&', 'and') : / and /i.test(v) ? v.replace(/ and /i, ' & ') : undefined,
   ),
-  op(
-    'name.ampersand',
-    'L2',
-    ['name'],
-    0.1,
-    edit('name', (_r, v) =>
-      v.includes('&') ? v.replace('&', 'and') : / and /i.test(v) ? v.replace(/ and /i, ' & ') : undefined,
-    ),
+  onField('name', 'name.leading-the', 'L2', 0.05, (_r, v) => (/^the /i.test(v) ? v.slice(4) : `The ${v}`)),
+  onField('name', 'name.punctuation-case', 'L2', 0.3, (r, v) =>
+    r.chance(0.5) ? v.toUpperCase() : (stripPunctuation(r, v) ?? v.toLowerCase()),
   ),
-  op(
-    'name.leading-the',
-    'L2',
-    ['name'],
-    0.05,
-    edit('name', (_r, v) => (/^the /i.test(v) ? v.slice(4) : `The ${v}`)),
+  onField('name', 'name.acronym', 'L2', 0.02, (_r, v) => {
+    const words = v.split(/\s+/).filter((w) => /^[A-Z]/.test(w) && !/^(of|and|the)$/i.test(w));
+    return words.length >= 3 ? words.map((w) => w[0]).join('') : undefined;
+  }),
+  onField('name', 'name.location-number', 'L2', 0.03, (r, v) =>
+    / #\d+/.test(v) ? v.replace(/ #\d+/, '') : `${v} #${String(r.int(1, 9999)).padStart(4, '0')}`,
   ),
-  op(
-    'name.punctuation-case',
-    'L2',
-    ['name'],
-    0.3,
-    edit('name', (r, v) => (r.chance(0.5) ? v.toUpperCase() : (stripPunctuation(r, v) ?? v.toLowerCase()))),
-  ),
-  op(
-    'name.acronym',
-    'L2',
-    ['name'],
-    0.02,
-    edit('name', (_r, v) => {
-      const words = v.split(/\s+/).filter((w) => /^[A-Z]/.test(w) && !/^(of|and|the)$/i.test(w));
-      return words.length >= 3 ? words.map((w) => w[0]).join('') : undefined;
-    }),
-  ),
-  op(
-    'name.location-number',
-    'L2',
-    ['name'],
-    0.03,
-    edit('name', (r, v) =>
-      / #\d+/.test(v) ? v.replace(/ #\d+/, '') : `${v} #${String(r.int(1, 9999)).padStart(4, '0')}`,
-    ),
-  ),
-  op(
-    'name.trailing-word-dropped',
-    'L3',
-    ['name'],
-    0.05,
-    edit('name', (_r, v) => {
-      const words = v.split(' ');
-      return words.length >= 3 ? words.slice(0, -1).join(' ') : undefined;
-    }),
-  ),
-  op(
-    'name.trade-name',
-    'L1',
-    ['name'],
-    0.05,
-    edit('name', (_r, v) => dropLegalSuffix(v)),
-  ),
-  op(
-    'name.typo',
-    'L3',
-    ['name'],
-    0.03,
-    edit('name', (r, v) => typo(r, v)),
-  ),
+  onField('name', 'name.trailing-word-dropped', 'L3', 0.05, (_r, v) => {
+    const words = v.split(' ');
+    return words.length >= 3 ? words.slice(0, -1).join(' ') : undefined;
+  }),
+  onField('name', 'name.trade-name', 'L1', 0.05, (_r, v) => dropLegalSuffix(v)),
+  onField('name', 'name.typo', 'L3', 0.03, typo),
   op('name.ocr', 'L3', ['name'], 0.005, edit('name', ocr)),
   op('address.suite-format', 'L2', ['line2'], 0.15, (c) => {
     const v = c.fields.line2;
@@ -213,25 +136,15 @@ export const ORGANIZATION_OPERATORS: Operator[] = [
     const n = v.replace(/^(Apt|Unit|Suite|Ste)\.?\s*/i, '');
     return { line2: c.rng.pick([`Ste ${n}`, `#${n}`, `Suite ${n}`, `Fl ${n}`]) };
   }),
-  op(
-    'address.zip-plus-4',
-    'L2',
-    ['postalCode'],
-    0.1,
-    edit('postalCode', (r, v) => (/^\d{5}$/.test(v) ? `${v}-${String(r.int(1, 9999)).padStart(4, '0')}` : undefined)),
+  onField('postalCode', 'address.zip-plus-4', 'L2', 0.1, (r, v) =>
+    /^\d{5}$/.test(v) ? `${v}-${String(r.int(1, 9999)).padStart(4, '0')}` : undefined,
   ),
   op('address.po-box', 'L1', ['line1', 'line2'], 0.03, (c) => ({ line1: `PO Box ${c.rng.int(1, 9999)}`, line2: '' })),
   op('address.billing', 'L1', ADDRESS, 0.05, (c) =>
     addressFields(c.f, c.rng, randomPlace(c.rng, { zip3: c.fields.postalCode?.slice(0, 3) })),
   ),
   op('address.relocated', 'L1', ADDRESS, 0.03, move),
-  op(
-    'address.street-abbreviation',
-    'L2',
-    ['line1'],
-    0.25,
-    edit('line1', (r, v) => swapWords(r, v, STREET_ABBREVIATIONS)),
-  ),
+  onField('line1', 'address.street-abbreviation', 'L2', 0.25, (r, v) => swapWords(r, v, STREET_ABBREVIATIONS)),
   op('phone.department', 'L1', ['phone'], 0.2, (c) => ({ phone: phoneNumber(c.rng) })),
   op('phone.blank', 'completeness', ['phone'], 0.1, blank('phone')),
   op('phone.format', 'L2', ['phone'], 0.3, edit('phone', phoneFormat)),
@@ -251,34 +164,16 @@ export const PRACTITIONER_OPERATORS: Operator[] = [
     swap: 0.01,
   }),
   op('prefix.dr', 'L2', ['prefix'], 0.2, (c) => ({ prefix: c.fields.prefix ? '' : 'Dr.' })),
-  op(
-    'credential.format',
-    'L2',
-    ['credential'],
-    0.3,
-    edit('credential', (r, v) => {
-      const family = Object.entries(CREDENTIALS).find(([k, forms]) => k === v || forms.includes(v));
-      return r.chance(0.3) || !family ? '' : r.pick(family[1].filter((x) => x !== v));
-    }),
-  ),
-  op(
-    'specialty.wording',
-    'L2',
-    ['specialty'],
-    0.2,
-    edit('specialty', (_r, v) => {
-      const pair = SPECIALTIES.find(([a, b]) => a === v || b === v);
-      return pair ? (pair[0] === v ? pair[1] : pair[0]) : undefined;
-    }),
-  ),
+  onField('credential', 'credential.format', 'L2', 0.3, (r, v) => {
+    const family = Object.entries(CREDENTIALS).find(([k, forms]) => k === v || forms.includes(v));
+    return r.chance(0.3) || !family ? '' : r.pick(family[1].filter((x) => x !== v));
+  }),
+  onField('specialty', 'specialty.wording', 'L2', 0.2, (_r, v) => {
+    const pair = SPECIALTIES.find(([a, b]) => a === v || b === v);
+    return pair ? (pair[0] === v ? pair[1] : pair[0]) : undefined;
+  }),
   op('location.other-practice', 'L1', ADDRESS, 0.25, move),
-  op(
-    'address.street-abbreviation',
-    'L2',
-    ['line1'],
-    0.25,
-    edit('line1', (r, v) => swapWords(r, v, STREET_ABBREVIATIONS)),
-  ),
+  onField('line1', 'address.street-abbreviation', 'L2', 0.25, (r, v) => swapWords(r, v, STREET_ABBREVIATIONS)),
   op('phone.new', 'L1', ['phone'], 0.2, (c) => ({ phone: phoneNumber(c.rng) })),
   op('phone.blank', 'completeness', ['phone'], 0.1, blank('phone')),
   op('phone.format', 'L2', ['phone'], 0.3, edit('phone', phoneFormat)),
