@@ -9,7 +9,7 @@
  */
 import type { HandlerContext } from '../handlers/types.js';
 import type { SourceRecord } from '../store.js';
-import type { FaultDefinition } from './types.js';
+import { type FaultDefinition, forServices } from './types.js';
 
 type Src = { name?: string; id?: string };
 const rec = (ctx: HandlerContext, member: string): SourceRecord | undefined =>
@@ -20,14 +20,7 @@ const sourceOf = (r: SourceRecord) => ({ name: r.source.name, id: r.source.id })
  * unlinkIdentities from an identity of three or more records splits off another record than `source` (and replies as if
  * it split `source`).
  */
-const unlinkWrongOfThree = (
-  service: FaultDefinition['service'],
-  requirement: string,
-  name: string,
-): FaultDefinition => ({
-  name,
-  service,
-  requirement,
+const unlinkWrongOfThree = forServices({
   operations: ['unlinkIdentities'],
   description:
     'unlinkIdentities from an identity of three or more records splits off the record linked most recently (not ' +
@@ -47,14 +40,7 @@ const unlinkWrongOfThree = (
 });
 
 /** searchRelationshipsService drops the object criterion whenever another criterion is given with it. */
-const searchIgnoresObjectCombined = (
-  service: FaultDefinition['service'],
-  requirement: string,
-  name: string,
-): FaultDefinition => ({
-  name,
-  service,
-  requirement,
+const searchIgnoresObjectCombined = forServices({
   operations: ['searchRelationshipsService'],
   description:
     'searchRelationshipsService ignores the object criterion (objectServiceId) when other criteria are given with it',
@@ -112,14 +98,7 @@ const deleteAllOfSubject = (
 type Page = { hasNext?: unknown; notifications?: unknown[]; totalElements?: unknown };
 
 /** searchNotifications says hasNext on the last page of a window holding an exact multiple of pageSize. */
-const hasNextOnExactMultiple = (
-  service: FaultDefinition['service'],
-  requirement: string,
-  name: string,
-): FaultDefinition => ({
-  name,
-  service,
-  requirement,
+const hasNextOnExactMultiple = forServices({
   operations: ['searchNotifications'],
   description:
     'searchNotifications replies hasNext true on the last page when the window holds an exact multiple of pageSize',
@@ -135,10 +114,7 @@ const hasNextOnExactMultiple = (
 });
 
 /** searchNotifications gives as totalElements the number of notifications on the page returned, not in the window. */
-const totalOfPage = (service: FaultDefinition['service'], requirement: string, name: string): FaultDefinition => ({
-  name,
-  service,
-  requirement,
+const totalOfPage = forServices({
   operations: ['searchNotifications'],
   description:
     'searchNotifications replies totalElements equal to the number of notifications on the page returned, not ' +
@@ -153,14 +129,7 @@ const totalOfPage = (service: FaultDefinition['service'], requirement: string, n
  * demographicsQuery answers the first identity (in creation order) to reach the match threshold, not the best-scored
  * one.
  */
-const queryFirstAboveThreshold = (
-  service: FaultDefinition['service'],
-  requirement: string,
-  name: string,
-): FaultDefinition => ({
-  name,
-  service,
-  requirement,
+const queryFirstAboveThreshold = forServices({
   operations: ['demographicsQuery'],
   description:
     'demographicsQuery returns the first identity created that reaches the match threshold, not the best-matching one',

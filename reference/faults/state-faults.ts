@@ -7,11 +7,10 @@
  * Sources: organization-identity-api.md, Endpoints (rule 3), "States and transitions"; person-provider-identity-api.md,
  * "States and transitions", Resources (person reply content members).
  */
-import type { ServiceName } from '../../specs/common/model.js';
 import { identityReply } from '../handlers/identity.js';
 import type { HandlerContext } from '../handlers/types.js';
 import type { ServiceStore } from '../store.js';
-import type { FaultDefinition } from './types.js';
+import { type FaultDefinition, forServices } from './types.js';
 
 type Src = { name?: string; id?: string };
 const rec = (ctx: HandlerContext, member: string) => ctx.store.get(ctx.content?.[member] as Src | undefined);
@@ -34,10 +33,7 @@ function keepData(to: Record<string, unknown>, from: Record<string, unknown>): v
  * identityIdQuery forwards a link ID retired by a merge to the survivor, and echoes the survivor's link ID in
  * requestedLinkId.
  */
-const echoRetired = (service: ServiceName, requirement: string, name: string): FaultDefinition => ({
-  name,
-  service,
-  requirement,
+const echoRetired = forServices({
   operations: ['mergeIdentities', 'identityIdQuery'],
   description:
     "identityIdQuery of a link ID retired by a merge answers with the survivor's identity and echoes the " +

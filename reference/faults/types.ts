@@ -34,3 +34,16 @@ export interface FaultDefinition {
  * the requirement ID per service.
  */
 export type RequirementRef = string | Partial<Record<ServiceName, string>>;
+
+/**
+ * A fault written once for several services: each instance names its service, the requirement it violates there and
+ * its name. Returns (service, requirement, name) => FaultDefinition.
+ */
+export const forServices =
+  (fault: Omit<FaultDefinition, 'name' | 'service' | 'requirement'>) =>
+  (service: ServiceName, requirement: string, name: string): FaultDefinition => ({
+    name,
+    service,
+    requirement,
+    ...fault,
+  });
