@@ -3,13 +3,14 @@
  * seed, EXPECT = what any identity service does where the seed is silent (a profile may turn an EXPECT off).
  */
 import type { Requirement, ServiceName } from './model.js';
-import type { SeedCitation, SeedFile } from './seed.js';
+import { type SeedCitation, SEED_OF } from './seed.js';
 
 /** What a MUST requirement may say besides its text: why no check can verify it, the reply members it governs. */
 type MustMore = { untestable?: string; governs?: string[] };
 
 /** The entry builders of one service's catalogue, each entry's section prefixed with its seed document. */
-export function requirementEntries(service: ServiceName, doc: SeedFile) {
+export function requirementEntries(service: ServiceName) {
+  const doc = SEED_OF[service];
   return {
     /**
      * A MUST requirement: `forbids` are the seed sentences that forbid what its checks reject, quoted word for word

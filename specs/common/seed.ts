@@ -5,6 +5,13 @@
 
 export type SeedFile = 'organization-identity-api.md' | 'person-provider-identity-api.md';
 
+/** The seed document that specifies each service. */
+export const SEED_OF = {
+  organization: 'organization-identity-api.md',
+  person: 'person-provider-identity-api.md',
+  provider: 'person-provider-identity-api.md',
+} as const satisfies Record<string, SeedFile>;
+
 export interface SeedCitation {
   file: SeedFile;
   section: string;

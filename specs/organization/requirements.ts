@@ -12,8 +12,7 @@ import { type SeedCitation, orgSeed } from '../common/seed.js';
 import { organizationOperations } from './operations.js';
 import { HARD_DELETE, LINK, MERGE, RESTORE, SOFT_DELETE, UNLINK, UNMERGE } from './sentences.js';
 
-const DOC = 'organization-identity-api.md' as const;
-const { must, expectation } = requirementEntries('organization', DOC);
+const { must, expectation } = requirementEntries('organization');
 
 // The sentences the requirements rest on (organization-identity-api.md).
 const WHAT = 'What the service does';

@@ -5,15 +5,9 @@
  */
 import { orgSeed } from '../common/seed.js';
 import { linkRow, mergeRow, unlinkRow, unmergeRow } from '../state/pair-rows.js';
-import {
-  type RowCommon,
-  hardDeleteRow,
-  postNewRow,
-  restoreRow,
-  softDeleteRow,
-  updateRow,
-  staleLinkAnswers,
-} from '../state/state-rows.js';
+import type { RowCommon } from '../state/state-rows.js';
+import { hardDeleteRow, postNewRow, restoreRow, softDeleteRow, updateRow } from '../state/state-rows.js';
+import { mergedSourceAnswers, staleLinkAnswers } from '../state/open-answers.js';
 import type { StateSpec } from '../state/state-spec.js';
 
 const STATES = 'States and transitions';
@@ -182,12 +176,7 @@ export const organizationStateSpec: StateSpec = {
       { what: 'an answer whose requestedLinkId is not the link ID asked', seed: ECHO },
       { what: 'an answer listing a hard-deleted source or showing its data', seed: HARD_DELETE },
     ]),
-    {
-      operation: 'nativeIdQuery',
-      what: "what a retired source resolves to: the survivor's identity or nothing",
-      seed: MERGE,
-      forbidden: [{ what: "an identity other than the survivor's (now or at the merge)", seed: MERGE }],
-    },
+    mergedSourceAnswers('retired', MERGE),
     {
       operation: 'nativeIdQuery',
       what: 'what a soft-deleted source resolves to (profile softDeletedLookup)',

@@ -18,8 +18,7 @@ import {
 import { personOperations } from './operations.js';
 import { DEACTIVATE, DELETE, LINK, MERGE, POST, REACTIVATE, UNLINK, UNMERGE } from './sentences.js';
 
-const DOC = 'person-provider-identity-api.md' as const;
-const { must, expectation } = requirementEntries('person', DOC);
+const { must, expectation } = requirementEntries('person');
 /** `<operation>:<pointer>` of an identity member in every identity-bearing reply (for `governs`). */
 const inIdentityReplies = (...members: string[]) =>
   members.flatMap((m) => [

@@ -6,16 +6,16 @@
  */
 import { ppSeed } from '../common/seed.js';
 import { linkRow, mergeRow, unlinkRow, unmergeRow } from '../state/pair-rows.js';
+import type { RowCommon } from '../state/state-rows.js';
 import {
-  type RowCommon,
   copyOfExcludedRow,
   deactivateRow,
   hardDeleteRow,
   postNewRow,
   reactivateRow,
   updateRow,
-  staleLinkAnswers,
 } from '../state/state-rows.js';
+import { staleLinkAnswers } from '../state/open-answers.js';
 import type { StateSpec } from '../state/state-spec.js';
 
 const row = (quote: string) => ppSeed('States and transitions', quote);

@@ -18,8 +18,7 @@ import {
 import { providerOperations } from './operations.js';
 import { DELETE as HARD_DELETE, LINK, MERGE, POST, RESTORE, SOFT_DELETE, UNLINK, UNMERGE } from './sentences.js';
 
-const DOC = 'person-provider-identity-api.md' as const;
-const { must, expectation } = requirementEntries('provider', DOC);
+const { must, expectation } = requirementEntries('provider');
 
 const STATES = 'States and transitions, provider';
 

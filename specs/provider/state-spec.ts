@@ -6,15 +6,9 @@
  */
 import { ppSeed } from '../common/seed.js';
 import { linkRow, mergeRow, unlinkRow, unmergeRow } from '../state/pair-rows.js';
-import {
-  type RowCommon,
-  hardDeleteRow,
-  postNewRow,
-  restoreRow,
-  softDeleteRow,
-  updateRow,
-  staleLinkAnswers,
-} from '../state/state-rows.js';
+import type { RowCommon } from '../state/state-rows.js';
+import { hardDeleteRow, postNewRow, restoreRow, softDeleteRow, updateRow } from '../state/state-rows.js';
+import { mergedSourceAnswers, staleLinkAnswers } from '../state/open-answers.js';
 import type { StateSpec } from '../state/state-spec.js';
 
 const row = (quote: string) => ppSeed('States and transitions', quote);
@@ -136,12 +130,7 @@ export const providerStateSpec: StateSpec = {
       { what: 'an answer listing a hard-deleted source or showing its data', seed: DELETE },
       { what: 'an answer listing a soft-deleted source or showing its data', seed: SOFT_DELETE },
     ]),
-    {
-      operation: 'nativeIdQuery',
-      what: "what a merged source resolves to: the survivor's identity or nothing",
-      seed: MERGE,
-      forbidden: [{ what: "an identity other than the survivor's (now or at the merge)", seed: MERGE }],
-    },
+    mergedSourceAnswers('merged', MERGE),
     {
       operation: 'softDeleteSource',
       what: 'what sources merged into a soft-deleted source resolve to while it is soft-deleted',

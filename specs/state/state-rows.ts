@@ -7,15 +7,7 @@
  * transitions".
  */
 import type { SeedCitation } from '../common/seed.js';
-import type {
-  DataRowSpec,
-  Effect,
-  Forbidden,
-  OpenOutcome,
-  RequestOutcome,
-  SourceRowSpec,
-  SpecRecord,
-} from './state-spec.js';
+import type { DataRowSpec, Effect, RequestOutcome, SourceRowSpec, SpecRecord } from './state-spec.js';
 import type { SourceStepName, StepName } from './step-names.js';
 import { SOURCE_REQUESTS } from '../common/source-requests.js';
 import {
@@ -366,17 +358,3 @@ export function copyOfExcludedRow(c: RowCommon, o: { effect: string; seed: SeedC
     reply: [],
   };
 }
-
-/**
- * What identityIdQuery answers for a link ID no longer in use, left open by `seed` in every service (a retired or
- * deleted identity's link ID may answer nothing, itself or any identity); `forbidden`: what the service's sentences
- * still forbid there.
- */
-export const staleLinkAnswers = (seed: SeedCitation, forbidden: Forbidden[]): OpenOutcome => ({
-  operation: 'identityIdQuery',
-  what:
-    'what a link ID no longer in use answers: nothing, itself, or any identity, along any chain of moves, for ever, ' +
-    'after any delete',
-  seed,
-  forbidden,
-});
