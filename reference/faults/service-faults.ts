@@ -34,6 +34,16 @@ function deleted(s: ServiceStore): Set<string> {
 const person = (f: Omit<FaultDefinition, 'service'>): FaultDefinition => ({ ...f, service: 'person' });
 const provider = (f: Omit<FaultDefinition, 'service'>): FaultDefinition => ({ ...f, service: 'provider' });
 
+/** A handler that matches the person relationship filter `from` against the member `to` filters by. */
+const filterMovedTo =
+  (from: string, to: string): FaultDefinition['handler'] =>
+  (next, ctx) => {
+    const f = ctx.content.relationshipFilter ?? {};
+    return f[from]
+      ? next({ ...ctx, content: { relationshipFilter: { ...f, [from]: undefined, [to]: f[from] } } })
+      : next(ctx);
+  };
+
 export const PERSON_FAULTS: FaultDefinition[] = [
   // Envelope and request options
   person({
@@ -352,42 +362,14 @@ export const PERSON_FAULTS: FaultDefinition[] = [
     requirement: 'PERSON-REL-SEARCH-SUBJECT',
     operations: ['searchRelationshipsService'],
     description: 'filterBySubjectVeratoId is matched against the object link ID',
-    handler: (next, ctx) => {
-      const f = ctx.content.relationshipFilter ?? {};
-      return f.filterBySubjectVeratoId
-        ? next({
-            ...ctx,
-            content: {
-              relationshipFilter: {
-                ...f,
-                filterBySubjectVeratoId: undefined,
-                filterByObjectVeratoId: f.filterBySubjectVeratoId,
-              },
-            },
-          })
-        : next(ctx);
-    },
+    handler: filterMovedTo('filterBySubjectVeratoId', 'filterByObjectVeratoId'),
   }),
   person({
     name: 'person-rel-object-filter-swapped',
     requirement: 'PERSON-REL-SEARCH-OBJECT',
     operations: ['searchRelationshipsService'],
     description: 'filterByObjectVeratoId is matched against the subject link ID',
-    handler: (next, ctx) => {
-      const f = ctx.content.relationshipFilter ?? {};
-      return f.filterByObjectVeratoId
-        ? next({
-            ...ctx,
-            content: {
-              relationshipFilter: {
-                ...f,
-                filterByObjectVeratoId: undefined,
-                filterBySubjectVeratoId: f.filterByObjectVeratoId,
-              },
-            },
-          })
-        : next(ctx);
-    },
+    handler: filterMovedTo('filterByObjectVeratoId', 'filterBySubjectVeratoId'),
   }),
   person({
     name: 'person-rel-verb-filter-wrong-member',

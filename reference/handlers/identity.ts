@@ -241,6 +241,12 @@ export const mergeIdentities: Handler = (ctx) => {
   return { linkId: survive.linkId, toSurviveSource: sourceOf(survive) };
 };
 
+/** Stamps a source record that moved to another identity and notifies the move (its previous and new link ID). */
+const notifyMoved = (ctx: HandlerContext, event: string, r: SourceRecord, previousLinkId: string) => {
+  r.updatedAt = ctx.store.now();
+  ctx.store.notify(event, { source: r.source.name, nativeId: r.source.id, previousLinkId, newLinkId: r.linkId });
+};
+
 export const unmergeIdentities: Handler = (ctx) => {
   const from = find(ctx, requireSource(ctx.content, 'unmergeFromSource'));
   const r = find(ctx, requireSource(ctx.content, 'unmergeSource'));
@@ -249,13 +255,7 @@ export const unmergeIdentities: Handler = (ctx) => {
   r.state = 'active';
   r.retiredInto = undefined;
   r.linkId = r.originalLinkId = ctx.store.newLinkId();
-  r.updatedAt = ctx.store.now();
-  ctx.store.notify('UNMERGE', {
-    source: r.source.name,
-    nativeId: r.source.id,
-    previousLinkId: from.linkId,
-    newLinkId: r.linkId,
-  });
+  notifyMoved(ctx, 'UNMERGE', r, from.linkId);
   return {
     unmergedSource: sourceOf(r),
     unmergedFromSource: sourceOf(from),
@@ -271,13 +271,7 @@ export const linkIdentities: Handler = (ctx) => {
   requireSameKind(ctx, to, r, 'link');
   const previous = r.linkId;
   r.linkId = to.linkId;
-  r.updatedAt = ctx.store.now();
-  ctx.store.notify('LINK', {
-    source: r.source.name,
-    nativeId: r.source.id,
-    previousLinkId: previous,
-    newLinkId: to.linkId,
-  });
+  notifyMoved(ctx, 'LINK', r, previous);
   return { linkId: to.linkId, linkToSource: sourceOf(to) };
 };
 
@@ -288,13 +282,7 @@ export const unlinkIdentities: Handler = (ctx) => {
   if (from.linkId !== r.linkId || from.key === r.key)
     throw new Rejection(409, 'source is not linked to unlinkFromSource');
   r.linkId = r.originalLinkId = ctx.store.newLinkId();
-  r.updatedAt = ctx.store.now();
-  ctx.store.notify('UNLINK', {
-    source: r.source.name,
-    nativeId: r.source.id,
-    previousLinkId: from.linkId,
-    newLinkId: r.linkId,
-  });
+  notifyMoved(ctx, 'UNLINK', r, from.linkId);
   return {
     unlinkedId: r.linkId,
     unlinkedSource: sourceOf(r),
