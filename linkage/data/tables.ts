@@ -3,6 +3,9 @@
  * from FEBRL, GeCo or pseudopeople files).
  */
 
+/** `a=b; c=d` as [[a, b], [c, d]]. */
+const pairs = (text: string) => text.split('; ').map((p) => p.split('=') as [string, string]);
+
 /** QWERTY rows; neighbours are the keys left/right, and the diagonal/vertical keys of the rows above and below. */
 const ROWS = ['1234567890', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
 const ROW_OFFSET = [0, 0.5, 0.75, 1.25];
@@ -21,25 +24,9 @@ export const KEY_NEIGHBOURS: Record<string, string> = (() => {
 })();
 
 /** OCR confusions (either direction): shapes a scanner mistakes for each other. */
-export const OCR_PAIRS: Array<[string, string]> = [
-  ['m', 'rn'],
-  ['w', 'vv'],
-  ['d', 'cl'],
-  ['n', 'ri'],
-  ['h', 'b'],
-  ['l', '1'],
-  ['i', 'l'],
-  ['o', '0'],
-  ['s', '5'],
-  ['z', '2'],
-  ['b', '6'],
-  ['g', '9'],
-  ['e', 'c'],
-  ['u', 'v'],
-  ['a', 'o'],
-  ['t', 'f'],
-  ['k', 'lc'],
-];
+export const OCR_PAIRS: Array<[string, string]> = pairs(
+  'm=rn; w=vv; d=cl; n=ri; h=b; l=1; i=l; o=0; s=5; z=2; b=6; g=9; e=c; u=v; a=o; t=f; k=lc',
+);
 
 /** Phonetic spelling variants as [pattern, replacement]; each applies in both directions where it reads naturally. */
 export const PHONETIC_RULES: Array<[RegExp, string]> = [
@@ -263,56 +250,21 @@ export const LEGAL_SUFFIXES: string[][] = [
 ];
 
 /** Healthcare generic words and their abbreviations. */
-export const GENERIC_WORDS: Array<[string, string]> = [
-  ['Hospital', 'Hosp'],
-  ['Medical', 'Med'],
-  ['Center', 'Ctr'],
-  ['Saint', 'St'],
-  ['Mount', 'Mt'],
-  ['Associates', 'Assoc'],
-  ['University', 'Univ'],
-  ['Health System', 'HS'],
-  ['Services', 'Svcs'],
-  ['Department', 'Dept'],
-  ['Memorial', 'Mem'],
-  ['Regional', 'Reg'],
-  ['Community', 'Comm'],
-  ['Clinic', 'Clin'],
-];
+export const GENERIC_WORDS: Array<[string, string]> = pairs(
+  'Hospital=Hosp; Medical=Med; Center=Ctr; Saint=St; Mount=Mt; Associates=Assoc; University=Univ; ' +
+    'Health System=HS; Services=Svcs; Department=Dept; Memorial=Mem; Regional=Reg; Community=Comm; Clinic=Clin',
+);
 
 /** USPS street suffixes (Pub. 28 style) and directionals. */
-export const STREET_ABBREVIATIONS: Array<[string, string]> = [
-  ['Street', 'St'],
-  ['Avenue', 'Ave'],
-  ['Road', 'Rd'],
-  ['Boulevard', 'Blvd'],
-  ['Drive', 'Dr'],
-  ['Lane', 'Ln'],
-  ['Court', 'Ct'],
-  ['Place', 'Pl'],
-  ['Terrace', 'Ter'],
-  ['Parkway', 'Pkwy'],
-  ['Highway', 'Hwy'],
-  ['Circle', 'Cir'],
-  ['Square', 'Sq'],
-  ['North', 'N'],
-  ['South', 'S'],
-  ['East', 'E'],
-  ['West', 'W'],
-];
+export const STREET_ABBREVIATIONS: Array<[string, string]> = pairs(
+  'Street=St; Avenue=Ave; Road=Rd; Boulevard=Blvd; Drive=Dr; Lane=Ln; Court=Ct; Place=Pl; Terrace=Ter; ' +
+    'Parkway=Pkwy; Highway=Hwy; Circle=Cir; Square=Sq; North=N; South=S; East=E; West=W',
+);
 
 /** City aliases and abbreviations. */
-export const CITY_ABBREVIATIONS: Array<[string, string]> = [
-  ['Saint', 'St'],
-  ['Fort', 'Ft'],
-  ['Mount', 'Mt'],
-  ['North', 'N'],
-  ['South', 'S'],
-  ['East', 'E'],
-  ['West', 'W'],
-  ['City', 'Cty'],
-  ['Island', 'Is'],
-];
+export const CITY_ABBREVIATIONS: Array<[string, string]> = pairs(
+  'Saint=St; Fort=Ft; Mount=Mt; North=N; South=S; East=E; West=W; City=Cty; Island=Is',
+);
 
 /** Practitioner credentials and how they are written. */
 export const CREDENTIALS: Record<string, string[]> = {
@@ -324,52 +276,27 @@ export const CREDENTIALS: Record<string, string[]> = {
 };
 
 /** Specialty wordings (text ↔ variant). */
-export const SPECIALTIES: Array<[string, string]> = [
-  ['Cardiovascular Disease', 'Cardiology'],
-  ['Family Medicine', 'Family Practice'],
-  ['Internal Medicine', 'General Internal Medicine'],
-  ['Obstetrics & Gynecology', 'OB/GYN'],
-  ['Orthopaedic Surgery', 'Orthopedics'],
-  ['Pediatrics', 'Pediatric Medicine'],
-  ['Psychiatry & Neurology', 'Psychiatry'],
-  ['Dermatology', 'Dermatology, General'],
-  ['Emergency Medicine', 'Emergency Med'],
-];
+export const SPECIALTIES: Array<[string, string]> = pairs(
+  'Cardiovascular Disease=Cardiology; Family Medicine=Family Practice; ' +
+    'Internal Medicine=General Internal Medicine; Obstetrics & Gynecology=OB/GYN; Orthopaedic Surgery=Orthopedics; ' +
+    'Pediatrics=Pediatric Medicine; Psychiatry & Neurology=Psychiatry; Dermatology=Dermatology, General; ' +
+    'Emergency Medicine=Emergency Med',
+);
 
 /** Facility name patterns: {place} is a saint, town or surname. */
-export const FACILITY_TYPES = [
-  'Hospital',
-  'Medical Center',
-  'Regional Medical Center',
-  'Memorial Hospital',
-  'Community Hospital',
-  'Health Center',
-  'Clinic',
-  'Surgery Center',
-];
-export const SAINTS = [
-  'Saint Joseph',
-  'Saint Mary',
-  'Saint Luke',
-  'Saint Francis',
-  'Saint Anthony',
-  'Saint Vincent',
-  'Mount Sinai',
-  'Mercy',
-  'Good Samaritan',
-  'Providence',
-];
+export const FACILITY_TYPES = (
+  'Hospital; Medical Center; Regional Medical Center; Memorial Hospital; Community Hospital; Health Center; ' +
+  'Clinic; Surgery Center'
+).split('; ');
+export const SAINTS = (
+  'Saint Joseph; Saint Mary; Saint Luke; Saint Francis; Saint Anthony; Saint Vincent; Mount Sinai; Mercy; ' +
+  'Good Samaritan; Providence'
+).split('; ');
 /** Organization brand trades and chain brands (chain branches carry a store number). */
-export const ORG_TRADES = [
-  'Pharmacy',
-  'Dental Associates',
-  'Physical Therapy Services',
-  'Imaging Center',
-  'Home Health Services',
-  'Laboratory Services',
-  'Eye Care',
-  'Urgent Care',
-];
+export const ORG_TRADES = (
+  'Pharmacy; Dental Associates; Physical Therapy Services; Imaging Center; Home Health Services; ' +
+  'Laboratory Services; Eye Care; Urgent Care'
+).split('; ');
 
 /** Placeholder values seen in real registration data (linkage/README.md, "Data"). */
 export const PLACEHOLDER_SSNS = ['000-00-0000', '999-99-9999', '123-45-6789'];
