@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { ServiceName } from '../specs/common/model.js';
 import { SERVICES } from '../specs/services.js';
 import { ReferenceAuth } from './auth.js';
-import { FaultSet } from './faults/registry.js';
+import { activeFaults } from './faults/registry.js';
 import { foreignActivity, loadForeignData } from './faults/foreign-data.js';
 import { DEFAULT_MEMBERS, type HandlerContext, Rejection } from './handlers/types.js';
 import { HookSet } from './hooks.js';
@@ -130,7 +130,8 @@ type Route = { service: ServiceName; operation: string };
 interface Served {
   auth: ReferenceAuth;
   hooks: HookSet;
-  faults: FaultSet;
+  /** Names of the active faults (what HandlerContext.faults holds). */
+  faults: string[];
   routes: Map<string, Route>;
   stores: Map<ServiceName, ServiceStore>;
   occupancy: Occupancy;
@@ -155,7 +156,7 @@ function configure(options: ReferenceOptions) {
     ? { faults: [], variants: [], foreignData: false, groupedBySource: 'always' as const }
     : referenceSettings(process.env);
   // Faults: the option, else REFERENCE_FAULTS (reference/faults/catalogue.ts). @throws UnknownFault
-  const faults = new FaultSet(options.faults ?? env.faults);
+  const faults = activeFaults(options.faults ?? env.faults);
   // Variants: the option, else REFERENCE_VARIANTS (reference/variants/catalogue.ts). @throws VariantError
   const variants = new VariantSet(options.variants ?? env.variants);
   const delay = latencySettings(options, given ? {} : process.env);
@@ -209,7 +210,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   const hooks = new HookSet([
     ...(delay.latencyMs || delay.jitterMs ? latency(delay.latencyMs, delay.jitterMs) : []),
     ...(options.serialized ? serialized(options.serialized, lock.onTurn) : []),
-    ...faults.active,
+    ...faults,
     ...variants.hooks,
   ]);
   const matcherOf = (m: HandlerContext['matcher']) =>
@@ -221,7 +222,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   const served: Served = {
     auth,
     hooks,
-    faults,
+    faults: faults.map((f) => f.name),
     routes,
     stores,
     occupancy,
@@ -258,7 +259,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     auth,
     stores,
     token: await auth.issueToken(),
-    faults: faults.names,
+    faults: served.faults,
     requestsReceived: () => perService(served.received),
     answeringMs: () => perService(served.answering),
     lockMs: () => ({ waiting: perService(lock.waiting), handling: perService(lock.handling) }),
@@ -363,7 +364,7 @@ async function answer(s: Served, route: Route, invalidCredential: boolean, req: 
       content,
       envelope,
       matcher: s.matcherOf(service.matcher),
-      faults: new Set(s.faults.names),
+      faults: new Set(s.faults),
       members: DEFAULT_MEMBERS,
     });
     applyGroupedView(s.grouped, content, result);

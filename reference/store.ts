@@ -175,3 +175,16 @@ export class ServiceStore {
     });
   }
 }
+
+/**
+ * State a fault or variant keeps per store, made by `make` on first use. Returns (store) => that store's value; a
+ * reference's stores are its own, so two references never share it.
+ */
+export const perStore = <T>(make: () => T) => {
+  const values = new WeakMap<ServiceStore, T>();
+  return (s: ServiceStore): T => {
+    let v = values.get(s);
+    if (v === undefined) values.set(s, (v = make()));
+    return v;
+  };
+};

@@ -7,13 +7,10 @@
  * Sources: organization-identity-api.md, "States and transitions" and Endpoints (the reply members of linkIdentities);
  * person-provider-identity-api.md, "States and transitions".
  */
-import type { HandlerContext } from '../handlers/types.js';
+import { recordNamed as rec } from '../handlers/types.js';
 import type { SourceRecord } from '../store.js';
 import { type FaultDefinition, forServices } from './types.js';
 
-type Src = { name?: string; id?: string };
-const rec = (ctx: HandlerContext, member: string): SourceRecord | undefined =>
-  ctx.store.get(ctx.content?.[member] as Src | undefined);
 const sourceOf = (r: SourceRecord) => ({ name: r.source.name, id: r.source.id });
 
 /**

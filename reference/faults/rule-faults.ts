@@ -6,7 +6,7 @@
  */
 import { SERVICES } from '../../specs/services.js';
 import type { ServiceName } from '../../specs/common/model.js';
-import type { HandlerContext } from '../handlers/types.js';
+import { type HandlerContext, recordNamed as recordOf } from '../handlers/types.js';
 import type { SourceRecord, ServiceStore } from '../store.js';
 import type { FaultDefinition, ReplyInfo, RequirementRef } from './types.js';
 
@@ -32,11 +32,6 @@ function seeingAs(
     for (const r of changed) r.state = from;
   }
 }
-
-const recordOf = (ctx: HandlerContext, member: string) => {
-  const s = ctx.content[member] as { name?: string; id?: string } | undefined;
-  return s ? ctx.store.get(s) : undefined;
-};
 
 /**
  * Appends every attribute array of `from` onto `into` (a record keeps data it should have lost). The record gets a new

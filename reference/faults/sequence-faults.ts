@@ -11,23 +11,22 @@
  * (requirements named per entry).
  */
 import { candidates, identityReply } from '../handlers/identity.js';
-import type { Handler, HandlerContext } from '../handlers/types.js';
-import type { ServiceStore, SourceRecord } from '../store.js';
+import { type Handler, type HandlerContext, recordNamed as rec } from '../handlers/types.js';
+import { perStore } from '../store.js';
+
+type Src = { name?: string; id?: string };
 import type { FaultDefinition } from './types.js';
 import { SERVICES } from '../../specs/services.js';
 
-type Src = { name?: string; id?: string };
-
 type Memory = 'mergedFrom' | 'unlinkedFrom' | 'linkedFrom';
 /** Per-store memory, by purpose: the link ID a record had before it was merged away, unlinked or linked. */
-const memory = new WeakMap<ServiceStore, Record<Memory, Map<string, string>>>();
-function mem(s: ServiceStore): Record<Memory, Map<string, string>> {
-  let m = memory.get(s);
-  if (!m) memory.set(s, (m = { mergedFrom: new Map(), unlinkedFrom: new Map(), linkedFrom: new Map() }));
-  return m;
-}
-const rec = (ctx: HandlerContext, member: string): SourceRecord | undefined =>
-  ctx.store.get(ctx.content?.[member] as Src | undefined);
+const mem = perStore(
+  (): Record<Memory, Map<string, string>> => ({
+    mergedFrom: new Map(),
+    unlinkedFrom: new Map(),
+    linkedFrom: new Map(),
+  }),
+);
 const round = (x: number) => Math.round(x * 10000) / 10000;
 
 /**

@@ -11,25 +11,16 @@
  *
  * Sources: person-provider-identity-api.md (sections named by each requirement).
  */
-import type { HandlerContext } from '../handlers/types.js';
-import { Rejection } from '../handlers/types.js';
-import type { ServiceStore, SourceRecord } from '../store.js';
+import { Rejection, recordNamed as rec } from '../handlers/types.js';
+import { perStore } from '../store.js';
 import type { FaultDefinition } from './types.js';
 import type { ReplyInfo } from './types.js';
 import { mapIdentities, withoutEffect } from './transforms.js';
 
-type Src = { name?: string; id?: string };
-const rec = (ctx: HandlerContext, member: string): SourceRecord | undefined =>
-  ctx.store.get(ctx.content?.[member] as Src | undefined);
 const ok = (i: ReplyInfo) => i.status < 300 && i.body.success === true;
 
 /** Link IDs whose identity a hard delete removed, per store (person-delete-keeps-identity). */
-const deletedIdentities = new WeakMap<ServiceStore, Set<string>>();
-function deleted(s: ServiceStore): Set<string> {
-  let set = deletedIdentities.get(s);
-  if (!set) deletedIdentities.set(s, (set = new Set()));
-  return set;
-}
+const deleted = perStore(() => new Set<string>());
 
 const person = (f: Omit<FaultDefinition, 'service'>): FaultDefinition => ({ ...f, service: 'person' });
 const provider = (f: Omit<FaultDefinition, 'service'>): FaultDefinition => ({ ...f, service: 'provider' });

@@ -8,20 +8,12 @@
  * "States and transitions", Resources (person reply content members).
  */
 import { identityReply } from '../handlers/identity.js';
-import type { HandlerContext } from '../handlers/types.js';
-import type { ServiceStore } from '../store.js';
+import { recordNamed as rec } from '../handlers/types.js';
+import { perStore } from '../store.js';
 import { type FaultDefinition, forServices } from './types.js';
 
-type Src = { name?: string; id?: string };
-const rec = (ctx: HandlerContext, member: string) => ctx.store.get(ctx.content?.[member] as Src | undefined);
-
 /** Per store: the link ID of each identity a merge retired, to the record it was merged into. */
-const retiredLinks = new WeakMap<ServiceStore, Map<string, string>>();
-const retiredLinksOf = (s: ServiceStore) => {
-  let m = retiredLinks.get(s);
-  if (!m) retiredLinks.set(s, (m = new Map()));
-  return m;
-};
+const retiredLinksOf = perStore(() => new Map<string, string>());
 
 /** Appends the attribute values of `from` to `to`'s (what a stale consolidated record keeps showing). */
 function keepData(to: Record<string, unknown>, from: Record<string, unknown>): void {

@@ -1,5 +1,5 @@
 /** Shared types of the reference's operation handlers. */
-import type { ServiceStore } from '../store.js';
+import type { ServiceStore, SourceRecord } from '../store.js';
 
 export interface Matcher {
   /** Match score of two identities in [0, 1]. */
@@ -52,3 +52,7 @@ export class Rejection extends Error {
     super(message);
   }
 }
+
+/** The source record the request member `member` names (a source reference `{ name, id }`), or undefined. */
+export const recordNamed = (ctx: HandlerContext, member: string): SourceRecord | undefined =>
+  ctx.store.get(ctx.content?.[member] as { name?: string; id?: string } | undefined);

@@ -13,7 +13,7 @@
 import { identityReply } from '../handlers/identity.js';
 import type { Handler, HandlerContext } from '../handlers/types.js';
 import type { ReferenceHook } from '../hooks.js';
-import type { ServiceStore } from '../store.js';
+import { perStore } from '../store.js';
 
 const named = (ctx: HandlerContext, member: string) =>
   ctx.content?.[member] as { name?: string; id?: string } | undefined;
@@ -47,12 +47,7 @@ export const restoreNewIdentity = (): ReferenceHook[] => [
 ];
 
 /** Per store: the records each record ever shared an identity with (by key), through a link or a merge. */
-const companions = new WeakMap<ServiceStore, Map<string, Set<string>>>();
-const companionsOf = (s: ServiceStore) => {
-  let m = companions.get(s);
-  if (!m) companions.set(s, (m = new Map()));
-  return m;
-};
+const companionsOf = perStore(() => new Map<string, Set<string>>());
 
 /**
  * A restored source joins another existing identity: that of a record it once shared an identity with (through a link

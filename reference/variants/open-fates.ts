@@ -9,13 +9,8 @@
  * - members-follow: the other sources of the identity a merge retires a source from, or a link moves a source out of,
  *   go along into the target identity (where they go is open; they stay active).
  */
-import type { HandlerContext } from '../handlers/types.js';
+import { recordNamed as rec } from '../handlers/types.js';
 import type { ReferenceHook } from '../hooks.js';
-import type { SourceRecord } from '../store.js';
-
-type Src = { name?: string; id?: string };
-const rec = (ctx: HandlerContext, member: string): SourceRecord | undefined =>
-  ctx.store.get(ctx.content?.[member] as Src | undefined);
 
 /** The request member naming the record whose merged sources an operation releases, per operation. */
 const RELEASING: Record<string, string> = {

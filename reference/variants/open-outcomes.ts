@@ -15,13 +15,11 @@
  * - lenient-preconditions: requests from states the seeds do not name are accepted and change nothing;
  * - no-households: householdQuery finds no household for any lookup form (how households form is not shown).
  */
-import { type HandlerContext, Rejection } from '../handlers/types.js';
+import { type HandlerContext, Rejection, recordNamed as rec } from '../handlers/types.js';
 import type { ReferenceHook } from '../hooks.js';
-import type { ServiceStore, SourceRecord } from '../store.js';
+import { type SourceRecord, perStore } from '../store.js';
 
-type Src = { name?: string; id?: string };
 type Content = Record<string, any>;
-const rec = (ctx: HandlerContext, member: string) => ctx.store.get(ctx.content?.[member] as Src | undefined);
 const IDENTITY_REPLIES = [
   'postIdentity',
   'nativeIdQuery',
@@ -93,12 +91,7 @@ export const retiredFollowSurvivor = (): ReferenceHook[] => [
 ];
 
 /** Per store: every link ID a step took out of use, with the record that carried it then. */
-const formerLinks = new WeakMap<ServiceStore, Map<string, string>>();
-const formerOf = (s: ServiceStore) => {
-  let m = formerLinks.get(s);
-  if (!m) formerLinks.set(s, (m = new Map()));
-  return m;
-};
+const formerOf = perStore(() => new Map<string, string>());
 const MOVING: Record<string, string[]> = {
   mergeIdentities: ['toRetireSource'],
   linkIdentities: ['source'],
@@ -173,12 +166,7 @@ export const softDeletedDataShown = (): ReferenceHook[] => [
 ];
 
 /** Per store: identities a source left by link or unlink, with the sources that left. */
-const departed = new WeakMap<ServiceStore, Map<string, Set<string>>>();
-const departedOf = (s: ServiceStore) => {
-  let m = departed.get(s);
-  if (!m) departed.set(s, (m = new Map()));
-  return m;
-};
+const departedOf = perStore(() => new Map<string, Set<string>>());
 
 export const departedDataShown = (): ReferenceHook[] => [
   {

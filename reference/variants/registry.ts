@@ -105,13 +105,4 @@ export class VariantSet {
       }
     this.hooks = this.active.flatMap(hooksOf);
   }
-
-  get names(): string[] {
-    return this.active.map((v) => v.definition.name);
-  }
-
-  /** The active variants as REFERENCE_VARIANTS would list them (values included). */
-  toString(): string {
-    return this.active.map((v) => formatVariant({ name: v.definition.name, value: v.raw })).join(',');
-  }
 }

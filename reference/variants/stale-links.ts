@@ -13,14 +13,12 @@
  * - any: it answers some live identity of the service, unrelated to the records it held.
  * Every answer echoes the requested link ID in requestedLinkId.
  */
-import type { HandlerContext } from '../handlers/types.js';
+import { type HandlerContext, recordNamed as recordOf } from '../handlers/types.js';
 import type { ReferenceHook } from '../hooks.js';
-import type { ServiceStore, SourceRecord } from '../store.js';
+import { type ServiceStore, type SourceRecord, perStore } from '../store.js';
 
 export type StaleLinkMode = 'chain' | 'self' | 'any';
 export const STALE_LINK_MODES: readonly StaleLinkMode[] = ['chain', 'self', 'any'];
-
-type Src = { name?: string; id?: string };
 
 interface Stale {
   /**
@@ -32,12 +30,7 @@ interface Stale {
   gone: Set<string>;
 }
 
-const state = new WeakMap<ServiceStore, Stale>();
-const of = (s: ServiceStore): Stale => {
-  let x = state.get(s);
-  if (!x) state.set(s, (x = { next: new Map(), gone: new Set() }));
-  return x;
-};
+const of = perStore((): Stale => ({ next: new Map(), gone: new Set() }));
 
 /** Members of the request that name the records an operation may move out of their identity. */
 const NAMED: Record<string, (ctx: HandlerContext) => string[]> = {
@@ -48,9 +41,6 @@ const NAMED: Record<string, (ctx: HandlerContext) => string[]> = {
   deleteSourceIdentity: () => ['source'],
   softDeleteSource: () => ['sourceToSoftDelete'],
 };
-
-const recordOf = (ctx: HandlerContext, member: string): SourceRecord | undefined =>
-  ctx.store.get(ctx.content?.[member] as Src | undefined);
 
 /** Follows the chain from `linkId` to the first identity still in use (undefined: none). */
 function forward(store: ServiceStore, s: Stale, linkId: string): string | undefined {
