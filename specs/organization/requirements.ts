@@ -7,7 +7,7 @@
  */
 import type { Requirement } from '../common/model.js';
 import { requirementEntries } from '../common/requirement-entries.js';
-import { withRoles } from '../common/roles.js';
+import { serviceRoles, withRoles } from '../common/roles.js';
 import { type SeedCitation, orgSeed } from '../common/seed.js';
 import { organizationOperations } from './operations.js';
 import { HARD_DELETE, LINK, MERGE, RESTORE, SOFT_DELETE, UNLINK, UNMERGE } from './sentences.js';
@@ -618,73 +618,11 @@ const catalogue: Requirement[] = [
 ];
 
 /** The requirement that plays each role of the shared rules in this service (specs/common/roles.ts). */
-const ROLES: Record<string, string> = {
-  'auth.rejected': 'ORG-AUTH-BEARER',
-  'boundaries.nativeId': 'ORG-NATIVEID-QUERY',
-  'boundaries.relationship': 'ORG-REL-ADD',
-  'boundaries.stored': 'ORG-POST-KEEPS-VALUES',
-  'badInput.generated': 'ORG-BADINPUT-GENERATED',
-  'badInput.noServerError': 'ORG-NO-SERVER-ERROR',
-  'badInput.rejectedNoChange': 'ORG-REJECTED-NO-CHANGE',
-  'data.hardDeleteData': 'ORG-HARDDELETE-EFFECT',
-  'envelope.echo': 'ORG-ENV-ECHO',
-  'envelope.errCarried': 'ORG-ERR-CARRIED',
-  'envelope.paths': 'ORG-ENDPOINT-PATHS',
-  'envelope.reply': 'ORG-ENV-REPLY',
-  'envelope.viewsDefault': 'ORG-VIEWS-DEFAULT',
-  'lifecycle.hardDeleteEffect': 'ORG-HARDDELETE-EFFECT',
-  'lifecycle.hardDeleteReply': 'ORG-HARDDELETE-REPLY',
-  'lifecycle.restoreEffect': 'ORG-RESTORE-EFFECT',
-  'lifecycle.restoreReply': 'ORG-RESTORE-REPLY',
-  'lifecycle.softDeleteEffect': 'ORG-SOFTDELETE-EFFECT',
-  'lifecycle.softDeleteReply': 'ORG-SOFTDELETE-REPLY',
-  'mergeLink.linkEffect': 'ORG-LINK-EFFECT',
-  'mergeLink.linkReply': 'ORG-LINK-REPLY',
-  'mergeLink.mergeEffect': 'ORG-MERGE-EFFECT',
-  'mergeLink.mergeReply': 'ORG-MERGE-REPLY',
-  'mergeLink.unlinkEffect': 'ORG-UNLINK-EFFECT',
-  'mergeLink.unlinkReply': 'ORG-UNLINK-REPLY',
-  'mergeLink.unmergeEffect': 'ORG-UNMERGE-EFFECT',
-  'mergeLink.unmergeReply': 'ORG-UNMERGE-REPLY',
-  'metamorphic.deterministic': 'ORG-MATCH-DETERMINISTIC',
-  'metamorphic.maxPrefix': 'ORG-SEARCH-MAX-PREFIX',
-  'metamorphic.oneThreshold': 'ORG-MATCH-ONE-THRESHOLD',
-  'metamorphic.selfFirst': 'ORG-SEARCH-SELF-FIRST',
-  'metamorphic.thresholdMonotone': 'ORG-SEARCH-THRESHOLD-MONOTONE',
-  'notificationEvents.period': 'ORG-NOTIF-PERIOD',
-  'notifications.noDuplicates': 'ORG-NOTIF-NO-DUPLICATES',
-  'notifications.paging': 'ORG-NOTIF-PAGING',
-  'notifications.recordsChanges': 'ORG-NOTIF-RECORDS-CHANGES',
-  'notifications.total': 'ORG-NOTIF-TOTAL',
-  'query.bestMatch': 'ORG-QUERY-BEST-MATCH',
-  'query.findsExact': 'ORG-QUERY-FINDS-EXACT',
-  'query.idQueryEcho': 'ORG-IDQUERY-ECHO',
-  'query.idQueryReturns': 'ORG-IDQUERY-RETURNS',
-  'query.nativeIdQuery': 'ORG-NATIVEID-QUERY',
-  'query.postAdds': 'ORG-POST-ADDS',
-  'relationships.add': 'ORG-REL-ADD',
-  'relationships.dateTime': 'ORG-TYPE-DATETIME',
-  'relationships.delete': 'ORG-REL-DELETE',
-  'relationships.search': 'ORG-REL-SEARCH',
-  'search.findsExact': 'ORG-SEARCH-FINDS-EXACT',
-  'search.maxPositive': 'ORG-SEARCH-MAX-POSITIVE',
-  'search.maxResults': 'ORG-SEARCH-MAX-RESULTS',
-  'search.order': 'ORG-SEARCH-ORDER',
-  'search.resultsRequired': 'ORG-SEARCH-RESULTS-REQUIRED',
-  'search.sameIdentity': 'ORG-SEARCH-SAME-IDENTITY',
-  'search.scoreRange': 'ORG-SEARCH-SCORE-RANGE',
-  'search.threshold': 'ORG-SEARCH-THRESHOLD',
-  'type.boolean': 'ORG-TYPE-BOOLEAN',
-  'type.date': 'ORG-TYPE-DATE',
-  'type.dateTime': 'ORG-TYPE-DATETIME',
-  'type.number': 'ORG-TYPE-NUMBER',
-  'type.text': 'ORG-TYPE-TEXT',
-  'type.time': 'ORG-TYPE-TIME',
-  'walk.apart': 'ORG-WALK-APART',
-  'walk.noServerError': 'ORG-NO-SERVER-ERROR',
-  'walk.post': 'ORG-POST-ADDS',
-  'walk.rejectedNoChange': 'ORG-REJECTED-NO-CHANGE',
-  'walk.update': 'ORG-POST-SAME-SOURCE-UPDATES',
-};
+const ROLES = serviceRoles('ORG-', {
+  lacks: 'badInput.dataSourceLimit notificationEvents.changes type.email',
+  own: {
+    'notifications.noDuplicates': 'ORG-NOTIF-NO-DUPLICATES',
+  },
+});
 
 export const organizationRequirements: Requirement[] = withRoles(catalogue, ROLES, organizationOperations);

@@ -7,7 +7,7 @@
  */
 import type { Requirement } from '../common/model.js';
 import { requirementEntries } from '../common/requirement-entries.js';
-import { withRoles } from '../common/roles.js';
+import { serviceRoles, withRoles } from '../common/roles.js';
 import { ppSeed } from '../common/seed.js';
 import {
   PP_MAX_RESULTS,
@@ -626,53 +626,21 @@ const catalogue: Requirement[] = [
 ];
 
 /** The requirement that plays each role of the shared rules in this service (specs/common/roles.ts). */
-const ROLES: Record<string, string> = {
-  'auth.rejected': 'PERSON-AUTH-REQUIRED',
-  'badInput.dataSourceLimit': 'PERSON-DATASOURCE-LIMIT',
-  'boundaries.nativeId': 'PERSON-NATIVEID-QUERY',
-  'boundaries.relationship': 'PERSON-REL-ADD',
-  'boundaries.stored': 'PERSON-POST-KEEPS-VALUES',
-  'badInput.generated': 'PERSON-BADINPUT-GENERATED',
-  'badInput.noServerError': 'PERSON-NO-SERVER-ERROR',
-  'badInput.rejectedNoChange': 'PERSON-REJECTED-NO-CHANGE',
-  'data.hardDeleteData': 'PERSON-DELETE-PHYSICAL',
-  'envelope.echo': 'PERSON-ENV-ECHO',
-  'envelope.errCarried': 'PERSON-ERR-CARRIED',
-  'envelope.paths': 'PERSON-ENDPOINT-PATHS',
-  'envelope.reply': 'PERSON-ENV-REPLY',
-  'envelope.viewsDefault': 'PERSON-VIEWS-DEFAULT',
-  'mergeLink.linkEffect': 'PERSON-LINK-SAME-LINKID',
-  'mergeLink.mergeEffect': 'PERSON-MERGE-SHARED-LINK',
-  'mergeLink.unlinkEffect': 'PERSON-UNLINK-OWN-LINKID',
-  'mergeLink.unmergeEffect': 'PERSON-UNMERGE-NEW-LINK',
-  'metamorphic.deterministic': 'PERSON-MATCH-DETERMINISTIC',
-  'metamorphic.maxPrefix': 'PERSON-SEARCH-MAX-PREFIX',
-  'metamorphic.oneThreshold': 'PERSON-MATCH-ONE-THRESHOLD',
-  'metamorphic.selfFirst': 'PERSON-SEARCH-SELF-FIRST',
-  'metamorphic.thresholdMonotone': 'PERSON-SEARCH-THRESHOLD-MONOTONE',
-  'notificationEvents.changes': 'PERSON-NOTIF-RECORDS-CHANGES',
-  'notificationEvents.period': 'PERSON-NOTIF-PERIOD',
-  'notifications.noDuplicates': 'PERSON-NOTIF-PAGING',
-  'notifications.paging': 'PERSON-NOTIF-PAGING',
-  'query.bestMatch': 'PERSON-QUERY-BEST-MATCH',
-  'query.findsExact': 'PERSON-QUERY-FINDS-EXACT',
-  'query.idQueryEcho': 'PERSON-IDQUERY-ECHO',
-  'query.idQueryReturns': 'PERSON-IDQUERY-RETURNS',
-  'search.findsExact': 'PERSON-SEARCH-FINDS-EXACT',
-  'search.maxPositive': 'PERSON-SEARCH-MAX-POSITIVE',
-  'search.maxResults': 'PERSON-SEARCH-MAX-RESULTS',
-  'search.order': 'PERSON-SEARCH-ORDER',
-  'search.threshold': 'PERSON-SEARCH-THRESHOLD',
-  'type.boolean': 'PERSON-TYPE-BOOLEAN',
-  'type.date': 'PERSON-TYPE-DATE',
-  'type.email': 'PERSON-TYPE-EMAIL',
-  'type.number': 'PERSON-TYPE-NUMBER',
-  'type.text': 'PERSON-TYPE-TEXT',
-  'walk.apart': 'PERSON-WALK-APART',
-  'walk.noServerError': 'PERSON-NO-SERVER-ERROR',
-  'walk.post': 'PERSON-POST-ADDS',
-  'walk.rejectedNoChange': 'PERSON-REJECTED-NO-CHANGE',
-  'walk.update': 'PERSON-POST-SAME-SOURCE-UPDATES',
-};
+const ROLES = serviceRoles('PERSON-', {
+  lacks:
+    'lifecycle.hardDeleteEffect lifecycle.hardDeleteReply lifecycle.restoreEffect lifecycle.restoreReply ' +
+    'lifecycle.softDeleteEffect lifecycle.softDeleteReply mergeLink.linkReply mergeLink.mergeReply ' +
+    'mergeLink.unlinkReply mergeLink.unmergeReply notifications.recordsChanges notifications.total ' +
+    'query.nativeIdQuery query.postAdds relationships.add relationships.dateTime relationships.delete ' +
+    'relationships.search search.resultsRequired search.sameIdentity search.scoreRange type.dateTime type.time',
+  own: {
+    'auth.rejected': 'PERSON-AUTH-REQUIRED',
+    'data.hardDeleteData': 'PERSON-DELETE-PHYSICAL',
+    'mergeLink.linkEffect': 'PERSON-LINK-SAME-LINKID',
+    'mergeLink.mergeEffect': 'PERSON-MERGE-SHARED-LINK',
+    'mergeLink.unlinkEffect': 'PERSON-UNLINK-OWN-LINKID',
+    'mergeLink.unmergeEffect': 'PERSON-UNMERGE-NEW-LINK',
+  },
+});
 
 export const personRequirements: Requirement[] = withRoles(catalogue, ROLES, personOperations);

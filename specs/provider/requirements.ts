@@ -7,7 +7,7 @@
  */
 import type { Requirement } from '../common/model.js';
 import { requirementEntries } from '../common/requirement-entries.js';
-import { withRoles } from '../common/roles.js';
+import { serviceRoles, withRoles } from '../common/roles.js';
 import { ppSeed } from '../common/seed.js';
 import {
   PP_MAX_RESULTS,
@@ -411,60 +411,15 @@ const catalogue: Requirement[] = [
 ];
 
 /** The requirement that plays each role of the shared rules in this service (specs/common/roles.ts). */
-const ROLES: Record<string, string> = {
-  'auth.rejected': 'PROV-AUTH-BASIC',
-  'badInput.generated': 'PROV-BADINPUT-GENERATED',
-  'boundaries.nativeId': 'PROV-NATIVEID-QUERY',
-  'boundaries.relationship': 'PROV-REL-ADD',
-  'boundaries.stored': 'PROV-POST-KEEPS-VALUES',
-  'badInput.noServerError': 'PROV-NO-SERVER-ERROR',
-  'badInput.rejectedNoChange': 'PROV-REJECTED-NO-CHANGE',
-  'data.hardDeleteData': 'PROV-HARDDELETE-EFFECT',
-  'envelope.echo': 'PROV-ENV-ECHO',
-  'envelope.errCarried': 'PROV-ERR-CARRIED',
-  'envelope.paths': 'PROV-ENDPOINT-PATHS',
-  'envelope.reply': 'PROV-ENV-REPLY',
-  'lifecycle.hardDeleteEffect': 'PROV-HARDDELETE-EFFECT',
-  'lifecycle.restoreEffect': 'PROV-RESTORE-EFFECT',
-  'lifecycle.restoreReply': 'PROV-RESTORE-REPLY',
-  'lifecycle.softDeleteEffect': 'PROV-SOFTDELETE-EFFECT',
-  'mergeLink.linkEffect': 'PROV-LINK-EFFECT',
-  'mergeLink.linkReply': 'PROV-LINK-REPLY',
-  'mergeLink.mergeEffect': 'PROV-MERGE-EFFECT',
-  'mergeLink.mergeReply': 'PROV-MERGE-REPLY',
-  'mergeLink.unlinkEffect': 'PROV-UNLINK-EFFECT',
-  'mergeLink.unlinkReply': 'PROV-UNLINK-REPLY',
-  'mergeLink.unmergeEffect': 'PROV-UNMERGE-EFFECT',
-  'mergeLink.unmergeReply': 'PROV-UNMERGE-REPLY',
-  'metamorphic.deterministic': 'PROV-MATCH-DETERMINISTIC',
-  'metamorphic.maxPrefix': 'PROV-SEARCH-MAX-PREFIX',
-  'metamorphic.oneThreshold': 'PROV-MATCH-ONE-THRESHOLD',
-  'metamorphic.selfFirst': 'PROV-SEARCH-SELF-FIRST',
-  'metamorphic.thresholdMonotone': 'PROV-SEARCH-THRESHOLD-MONOTONE',
-  'notificationEvents.changes': 'PROV-NOTIF-RECORDS-CHANGES',
-  'notificationEvents.period': 'PROV-NOTIF-PERIOD',
-  'notifications.noDuplicates': 'PROV-NOTIF-PAGING',
-  'notifications.paging': 'PROV-NOTIF-PAGING',
-  'notifications.total': 'PROV-NOTIF-PAGING',
-  'query.bestMatch': 'PROV-QUERY-BEST-MATCH',
-  'query.idQueryReturns': 'PROV-IDQUERY-RETURNS',
-  'query.nativeIdQuery': 'PROV-NATIVEID-QUERY',
-  'query.postAdds': 'PROV-POST-ADDS',
-  'relationships.add': 'PROV-REL-ADD',
-  'relationships.delete': 'PROV-REL-DELETE',
-  'relationships.search': 'PROV-REL-SEARCH',
-  'search.findsExact': 'PROV-SEARCH-FINDS-EXACT',
-  'search.maxPositive': 'PROV-SEARCH-MAX-POSITIVE',
-  'search.maxResults': 'PROV-SEARCH-MAX-RESULTS',
-  'search.order': 'PROV-SEARCH-ORDER',
-  'search.resultsRequired': 'PROV-SEARCH-RESULTS-REQUIRED',
-  'search.scoreRange': 'PROV-SEARCH-SCORE-RANGE',
-  'search.threshold': 'PROV-SEARCH-THRESHOLD',
-  'walk.apart': 'PROV-WALK-APART',
-  'walk.noServerError': 'PROV-NO-SERVER-ERROR',
-  'walk.post': 'PROV-POST-ADDS',
-  'walk.rejectedNoChange': 'PROV-REJECTED-NO-CHANGE',
-  'walk.update': 'PROV-POST-SAME-SOURCE-UPDATES',
-};
+const ROLES = serviceRoles('PROV-', {
+  lacks:
+    'badInput.dataSourceLimit envelope.viewsDefault lifecycle.hardDeleteReply lifecycle.softDeleteReply ' +
+    'notifications.recordsChanges query.findsExact query.idQueryEcho relationships.dateTime search.sameIdentity ' +
+    'type.boolean type.date type.dateTime type.email type.number type.text type.time',
+  own: {
+    'auth.rejected': 'PROV-AUTH-BASIC',
+    'notifications.total': 'PROV-NOTIF-PAGING',
+  },
+});
 
 export const providerRequirements: Requirement[] = withRoles(catalogue, ROLES, providerOperations);
