@@ -61,113 +61,46 @@ export interface Tour {
   mixedKinds?: boolean;
 }
 
+/** A tour from its steps as text: a step name, then the labels of its records (`'merge A B'`). */
+const tour = (name: string, steps: Array<`${StepName} ${string}`>, o: { mixedKinds?: boolean } = {}): Tour => ({
+  name,
+  steps: steps.map((text) => {
+    const words = text.split(' ');
+    const labels = words.filter((w) => /^[A-Z]$/.test(w));
+    return [words.slice(0, words.length - labels.length).join(' ') as StepName, ...labels];
+  }),
+  ...o,
+});
+
 export const TOURS: Tour[] = [
-  {
-    name: 'restore after the identity it left was merged away',
-    steps: [
-      ['link', 'A', 'B'],
-      ['soft delete', 'A'],
-      ['merge', 'C', 'B'],
-      ['restore', 'A'],
-    ],
-  },
-  {
-    name: 'merge of an identity holding a linked source',
-    steps: [
-      ['link', 'B', 'C'],
-      ['merge', 'A', 'B'],
-    ],
-  },
-  {
-    name: 'unlink from an identity that absorbed a merge',
-    steps: [
-      ['merge', 'A', 'B'],
-      ['link', 'A', 'C'],
-      ['unlink', 'A', 'C'],
-    ],
-  },
-  {
-    name: 'hard delete of a merge survivor after it was linked elsewhere',
-    steps: [
-      ['merge', 'B', 'A'],
-      ['link', 'C', 'B'],
-      ['hard delete', 'B'],
-    ],
-  },
-  {
-    name: 'soft delete of one of two linked sources',
-    steps: [
-      ['link', 'A', 'B'],
-      ['soft delete', 'B'],
-    ],
-  },
-  {
-    name: 'update after an unlink',
-    steps: [
-      ['link', 'A', 'B'],
-      ['unlink', 'A', 'B'],
-      ['update', 'B'],
-    ],
-  },
-  {
-    name: 'deactivate and reactivate a linked record',
-    steps: [
-      ['link', 'A', 'B'],
-      ['deactivate', 'B'],
-      ['reactivate', 'B'],
-    ],
-  },
-  {
-    name: 'merge into an identity of two, of a survivor of an earlier merge, then unmerge from it',
-    steps: [
-      ['link', 'A', 'B'],
-      ['merge', 'B', 'C'],
-      ['merge', 'A', 'B'],
-      ['unmerge', 'A', 'B'],
-    ],
-  },
-  {
-    name: 'link of a record that shares its identity',
-    steps: [
-      ['link', 'A', 'B'],
-      ['link', 'C', 'B'],
-    ],
-  },
-  {
-    name: 'soft delete and restore of a merge survivor, then unmerge',
-    steps: [
-      ['merge', 'A', 'B'],
-      ['link', 'A', 'C'],
-      ['soft delete', 'A'],
-      ['restore', 'A'],
-      ['unmerge', 'A', 'B'],
-    ],
-  },
-  {
-    name: 'unlink of one record from an identity of three',
-    steps: [
-      ['link', 'A', 'B'],
-      ['link', 'A', 'C'],
-      ['unlink', 'A', 'B'],
-    ],
-  },
-  {
-    name: 'a deactivated record of a shared identity, and an exact copy of it',
-    steps: [
-      ['link', 'A', 'B'],
-      ['deactivate', 'B'],
-      ['post copy of deactivated', 'B'],
-    ],
-  },
-  {
-    name: 'cross-type merge and link after a link',
-    steps: [
-      ['link', 'A', 'C'],
-      ['merge', 'A', 'B'],
-      ['link', 'C', 'B'],
-    ],
-    mixedKinds: true,
-  },
+  tour('restore after the identity it left was merged away', ['link A B', 'soft delete A', 'merge C B', 'restore A']),
+  tour('merge of an identity holding a linked source', ['link B C', 'merge A B']),
+  tour('unlink from an identity that absorbed a merge', ['merge A B', 'link A C', 'unlink A C']),
+  tour('hard delete of a merge survivor after it was linked elsewhere', ['merge B A', 'link C B', 'hard delete B']),
+  tour('soft delete of one of two linked sources', ['link A B', 'soft delete B']),
+  tour('update after an unlink', ['link A B', 'unlink A B', 'update B']),
+  tour('deactivate and reactivate a linked record', ['link A B', 'deactivate B', 'reactivate B']),
+  tour('merge into an identity of two, of a survivor of an earlier merge, then unmerge from it', [
+    'link A B',
+    'merge B C',
+    'merge A B',
+    'unmerge A B',
+  ]),
+  tour('link of a record that shares its identity', ['link A B', 'link C B']),
+  tour('soft delete and restore of a merge survivor, then unmerge', [
+    'merge A B',
+    'link A C',
+    'soft delete A',
+    'restore A',
+    'unmerge A B',
+  ]),
+  tour('unlink of one record from an identity of three', ['link A B', 'link A C', 'unlink A B']),
+  tour('a deactivated record of a shared identity, and an exact copy of it', [
+    'link A B',
+    'deactivate B',
+    'post copy of deactivated B',
+  ]),
+  tour('cross-type merge and link after a link', ['link A C', 'merge A B', 'link C B'], { mixedKinds: true }),
 ];
 
 /** The tours a service's state table allows (every kind they name is one of its step kinds). */
