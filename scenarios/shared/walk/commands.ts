@@ -20,8 +20,7 @@ import { type Applied, emptyApplied } from '../../../specs/state/state-engine.js
 import type { StepName } from '../../../specs/state/step-names.js';
 import { citeOf } from '../../../specs/services.js';
 import { type IdentityModel, type ModelRecord, labelFor } from '../../../specs/state/identity-model.js';
-import { StepFailure, modelInWords, observe, runStep, texts } from './run-step.js';
-import { withRejects } from '../../../specs/clause-registry.js';
+import { findingsFailure, modelInWords, observe, runStep, texts } from './run-step.js';
 import { ALLOWED_STEP_REJECTED, NEITHER_ACCEPTED_NOR_REJECTED } from '../../../specs/state/step-clauses.js';
 import type { StartRecord } from './planned.js';
 import { newIdentity, stepKind, stepKindsFor } from './step-kinds.js';
@@ -150,8 +149,8 @@ export async function observeWalkEnd(m: IdentityModel, w: WalkReal): Promise<voi
     (fs) => fs.filter((f) => !w.t.disabled.has(f.requirement)),
   );
   if (findings.length)
-    throw new StepFailure(
-      [...new Set(findings.map((f) => f.requirement))],
+    throw findingsFailure(
+      findings,
       `step ${w.steps.length - w.startSteps}, ${text}: the deployment differs from the model ` +
         `[${m.describe()}]:\n  - ${texts(findings).join('\n  - ')}`,
       {
@@ -159,7 +158,6 @@ export async function observeWalkEnd(m: IdentityModel, w: WalkReal): Promise<voi
         expected: `as the state table says: ${modelInWords(m)}`,
         got: texts(findings).join('\n'),
         operation: 'nativeIdQuery',
-        findings: withRejects(findings),
       },
     );
   m.remember(links, linkOf);
@@ -193,12 +191,11 @@ export async function postStart(
     `${shared.length ? `; ${shared.join(', ')}` : ''})`;
   w.beginStep(text);
   const fail = (findings: Finding[], what: string, expected?: string): never => {
-    throw new StepFailure([...new Set(findings.map((f) => f.requirement))], `start, ${text}: ${what}`, {
+    throw findingsFailure(findings, `start, ${text}: ${what}`, {
       what: text,
-      ...(expected ? { expected } : {}),
+      expected,
       got: what,
       operation: row.operation,
-      findings: withRejects(findings),
     });
   };
   const replies = await Promise.all(

@@ -127,23 +127,32 @@ const keptFindings = (s: StepRun, findings: Finding[]) =>
   findings.filter((f) => !s.w.t.disabled.has(f.requirement) && judges(s, f.requirement));
 
 /**
- * The failure of the step, numbered as the walk lists it: `what` it got, and what was `expected`.
- * @returns a StepFailure citing the requirements of `findings`, for the caller to throw
+ * A walk's failure from its findings: titled `title`, citing the requirements of `findings`; `what` the walk did,
+ * what it `got` and what was `expected`, at `operation`.
+ * @returns a StepFailure for the caller to throw
  */
-function stepFailure(s: StepRun, findings: Finding[], what: string, expected?: string): StepFailure {
-  const { w, text } = s;
-  return new StepFailure(
-    [...new Set(findings.map((f) => f.requirement))],
-    `step ${w.steps.length - w.startSteps}, ${text}: ${what}`,
-    {
-      what: text,
-      ...(expected ? { expected } : {}),
-      got: what,
-      operation: s.row.operation,
-      findings: withRejects(findings),
-    },
-  );
+export function findingsFailure(
+  findings: Finding[],
+  title: string,
+  o: { what: string; expected?: string; got: string; operation: string },
+): StepFailure {
+  return new StepFailure([...new Set(findings.map((f) => f.requirement))], title, {
+    what: o.what,
+    ...(o.expected ? { expected: o.expected } : {}),
+    got: o.got,
+    operation: o.operation,
+    findings: withRejects(findings),
+  });
 }
+
+/** The failure of the step, numbered as the walk lists it: `what` it got, and what was `expected`. */
+const stepFailure = (s: StepRun, findings: Finding[], what: string, expected?: string) =>
+  findingsFailure(findings, `step ${s.w.steps.length - s.w.startSteps}, ${s.text}: ${what}`, {
+    what: s.text,
+    expected,
+    got: what,
+    operation: s.row.operation,
+  });
 
 /** Reads from the model, before the step moves it, what the reply and the feed are judged against. */
 function readBefore(s: StepRun): BeforeStep {

@@ -25,10 +25,9 @@ import { IdentityModel } from '../../../specs/state/identity-model.js';
 import { type WalkConfig, walkRequirementIds } from '../walk-config.js';
 import { type Tour, observeWalkEnd, postStart, runNamedStep, toursFor } from './commands.js';
 import { feedBaseline, judgeFeed } from './feed.js';
-import { withRejects } from '../../../specs/clause-registry.js';
 import { type PlannedWalk, dealWalks } from './plan.js';
 import { SituationTally, TIME_RAN_OUT, runPlannedSteps, situationNow, startRecords } from './planned.js';
-import { StepFailure } from './run-step.js';
+import { findingsFailure } from './run-step.js';
 import { type RunPlanned, graphFor, planFor, tourSituations } from './walk-plan.js';
 import { WalkReal } from './walk-real.js';
 
@@ -128,16 +127,11 @@ async function walkFeed(w: WalkReal, since: number): Promise<void> {
     return;
   }
   const text = [...new Set(problems.map((p) => p.observed))].join('\n  - ');
-  throw new StepFailure(
-    [...new Set(problems.map((p) => p.requirement))],
-    `step ${w.steps.length - w.startSteps}, the walk's notifications:\n  - ${text}`,
-    {
-      what: "the walk's changes in the notification feed",
-      got: text,
-      operation: 'searchNotifications',
-      findings: withRejects(problems),
-    },
-  );
+  throw findingsFailure(problems, `step ${w.steps.length - w.startSteps}, the walk's notifications:\n  - ${text}`, {
+    what: "the walk's changes in the notification feed",
+    got: text,
+    operation: 'searchNotifications',
+  });
 }
 
 /**
