@@ -7,13 +7,13 @@
  *   skipped with --no-detection).
  * Usage: npx tsx bench/resilience-targets.ts [--timeout-ms 3000] [--no-detection]
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { command, parseArguments, usageError } from '../run/command.js';
 import { FAULT_LIST } from '../reference/faults/catalogue.js';
 import { detect } from '../detection/runner.js';
+import { linesOf, runNode, cleanEnv } from '../test/support/command.js';
 import { closedPort, startFaultyServer } from '../test/support/faulty-server.js';
 
 const program = command({
@@ -35,45 +35,24 @@ const program = command({
   .option('--no-detection', 'skip the detection score');
 parseArguments(program);
 const opts = program.opts<{ timeoutMs: string; detection: boolean }>();
-const values = { 'timeout-ms': opts.timeoutMs, 'no-detection': !opts.detection };
-const timeoutMs = Number(values['timeout-ms']);
+const timeoutMs = Number(opts.timeoutMs);
 if (!Number.isInteger(timeoutMs) || timeoutMs < 100)
-  usageError(program, `--timeout-ms: expected an integer >= 100, got ${values['timeout-ms']}`);
+  usageError(program, `--timeout-ms: expected an integer >= 100, got ${opts.timeoutMs}`);
 
 /** Runs the conformance CLI against `baseUrl`; resolves with exit code, wall time and the last lines of its output. */
-function conformanceAgainst(baseUrl: string, extra: Record<string, string> = {}) {
+async function conformanceAgainst(baseUrl: string, extra: Record<string, string> = {}) {
   const reportDir = mkdtempSync(join(tmpdir(), 'cf-bench-res-'));
-  const env: Record<string, string | undefined> = { ...process.env };
-  for (const k of Object.keys(env)) if (/^(ORG|PERSON|PROVIDER|CONFORMANCE|REFERENCE)_/.test(k)) delete env[k];
-  Object.assign(env, {
-    FORCE_COLOR: '0',
+  const env = cleanEnv({
     ORG_BASE_URL: baseUrl,
     ORG_TOKEN: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJiZW5jaCJ9.bm90LWEtc2VjcmV0',
     ORG_SOURCES: 'cf_test_a,cf_test_b',
     CONFORMANCE_REPORT_DIR: reportDir,
     ...extra,
   });
-  const started = process.hrtime.bigint();
-  return new Promise<{ code: number | null; seconds: number; message: string }>((resolve) => {
-    const child = spawn(process.execPath, ['run/cli/conformance.mjs', 'scenarios/organization'], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    const guard = setTimeout(() => child.kill('SIGKILL'), 300000);
-    child.on('exit', (code) => {
-      clearTimeout(guard);
-      rmSync(reportDir, { recursive: true, force: true });
-      const lines = out.split('\n').filter((l) => l.trim() && !l.includes('npm warn'));
-      resolve({
-        code,
-        seconds: Number(process.hrtime.bigint() - started) / 1e9,
-        message: lines.slice(-3).join(' | ').slice(0, 300),
-      });
-    });
-  });
+  const run = await runNode(['run/cli/conformance.mjs', 'scenarios/organization'], env, 300000);
+  rmSync(reportDir, { recursive: true, force: true });
+  const lines = linesOf(run.stdout + run.stderr).filter((l) => !l.includes('npm warn'));
+  return { code: run.code, seconds: run.ms / 1000, message: lines.slice(-3).join(' | ').slice(0, 300) };
 }
 
 const unreachable = await conformanceAgainst(`http://127.0.0.1:${await closedPort()}`);
@@ -95,7 +74,7 @@ try {
   await silent.close();
 }
 
-if (!values['no-detection']) {
+if (opts.detection) {
   const report = await detect({ concurrency: 2 });
   if (report.clean.problem) console.log(`detection: ${report.clean.problem.slice(0, 500)}`);
   const pct = report.faults.length ? ((100 * report.caught) / report.faults.length).toFixed(1) : '0';

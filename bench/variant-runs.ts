@@ -6,12 +6,12 @@
  * Usage: npx tsx bench/variant-runs.ts --variants throttled [--runs 1]
  *        npx tsx bench/variant-runs.ts --variants transient=0.2 --runs 5
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Summary } from '../report/summary.js';
 import { command, parseArguments, usageError } from '../run/command.js';
+import { runNode, cleanEnv } from '../test/support/command.js';
 
 const program = command({
   name: 'variant-runs',
@@ -37,32 +37,23 @@ if (!Number.isInteger(runs) || runs < 1 || runs > 50)
   usageError(program, `--runs: expected an integer from 1 to 50, got ${opts.runs}`);
 
 /** One conformance run; resolves with its exit code, wall time and summary. */
-function conformance(variants: string): Promise<{ code: number | null; seconds: number; summary?: Summary }> {
+async function conformance(variants: string): Promise<{ code: number | null; seconds: number; summary?: Summary }> {
   const reportDir = mkdtempSync(join(tmpdir(), 'cf-bench-variants-'));
   const runId = `bench-${Date.now().toString(36)}`;
-  const env: Record<string, string | undefined> = { ...process.env };
-  for (const k of Object.keys(env)) if (/^(ORG|PERSON|PROVIDER|CONFORMANCE|REFERENCE)_/.test(k)) delete env[k];
-  Object.assign(env, {
-    FORCE_COLOR: '0',
+  const env = cleanEnv({
     CONFORMANCE_REPORT_DIR: reportDir,
     CONFORMANCE_RUN_ID: runId,
     ...(variants ? { REFERENCE_VARIANTS: variants } : {}),
   });
-  const started = process.hrtime.bigint();
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['run/cli/conformance.mjs'], { env, stdio: 'ignore' });
-    child.on('exit', (code) => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      let summary: Summary | undefined;
-      try {
-        summary = JSON.parse(readFileSync(join(reportDir, runId, 'summary.json'), 'utf8')) as Summary;
-      } catch {
-        summary = undefined;
-      }
-      rmSync(reportDir, { recursive: true, force: true });
-      resolve({ code, seconds, summary });
-    });
-  });
+  const { code, ms } = await runNode(['run/cli/conformance.mjs'], env, 3_600_000);
+  let summary: Summary | undefined;
+  try {
+    summary = JSON.parse(readFileSync(join(reportDir, runId, 'summary.json'), 'utf8')) as Summary;
+  } catch {
+    summary = undefined;
+  }
+  rmSync(reportDir, { recursive: true, force: true });
+  return { code, seconds: ms / 1000, summary };
 }
 
 console.log(`REFERENCE_VARIANTS=${opts.variants || '(none)'}, ${runs} run(s) in turn`);
