@@ -14,7 +14,7 @@
 import type { ServiceName } from '../../specs/common/model.js';
 import type { OperationName } from '../../specs/common/operation-names.js';
 import { SERVICES, requirementFor } from '../../specs/services.js';
-import { demographicsSearch as SEARCH_HANDLER, identityReply } from '../handlers/identity.js';
+import { demographicsSearch as SEARCH_HANDLER, identityReply, noIdentity } from '../handlers/identity.js';
 import type { HandlerContext } from '../handlers/types.js';
 import { Rejection } from '../handlers/types.js';
 import type { FaultDefinition, ReplyInfo, RequirementRef } from './types.js';
@@ -352,7 +352,7 @@ const SHARED: Spec[] = [
     requirement: 'query.findsExact',
     operations: ['demographicsQuery'],
     description: 'demographicsQuery never returns a match',
-    handler: () => ({ linkId: null, identity: null, identityGroupedBySource: [], customerSources: [], domains: [] }),
+    handler: noIdentity,
   },
   {
     name: 'nativeid-wrong-source',

@@ -9,6 +9,7 @@ import type { ServiceName } from '../../specs/common/model.js';
 import { type HandlerContext, recordNamed as recordOf } from '../handlers/types.js';
 import type { SourceRecord, ServiceStore } from '../store.js';
 import type { FaultDefinition, ReplyInfo, RequirementRef } from './types.js';
+import { idQueryAnswer } from '../handlers/identity.js';
 
 /** A fault of several services: `requirement` is a role or per-service IDs (as in catalogue.ts SHARED). */
 export type RuleFaultSpec = Omit<FaultDefinition, 'service' | 'requirement' | 'name'> & {
@@ -153,14 +154,7 @@ export const RULE_FAULT_SPECS: RuleFaultSpec[] = [
       const asked = ctx.content.linkId as string;
       const data = kept.get(asked);
       if (!data || ctx.store.visibleMembers(asked).length) return next(ctx);
-      return {
-        linkId: asked,
-        requestedLinkId: asked,
-        identity: data,
-        identityGroupedBySource: [],
-        customerSources: [],
-        domains: [],
-      };
+      return idQueryAnswer(asked, data);
     },
   },
   {

@@ -16,6 +16,7 @@ import { perStore } from '../store.js';
 import type { FaultDefinition } from './types.js';
 import type { ReplyInfo } from './types.js';
 import { mapIdentities, withoutEffect } from './transforms.js';
+import { idQueryAnswer } from '../handlers/identity.js';
 
 const ok = (i: ReplyInfo) => i.status < 300 && i.body.success === true;
 
@@ -216,15 +217,7 @@ export const PERSON_FAULTS: FaultDefinition[] = [
         for (const l of r.linkIdsDeleted) deleted(ctx.store).add(l);
         return r;
       }
-      if (deleted(ctx.store).has(ctx.content.linkId))
-        return {
-          linkId: ctx.content.linkId,
-          requestedLinkId: ctx.content.linkId,
-          identity: {},
-          identityGroupedBySource: [],
-          customerSources: [],
-          domains: [],
-        };
+      if (deleted(ctx.store).has(ctx.content.linkId)) return idQueryAnswer(ctx.content.linkId);
       return next(ctx);
     },
   }),
@@ -315,27 +308,22 @@ export const PERSON_FAULTS: FaultDefinition[] = [
       return ctx.content.linkId ? { ...r, linkIdsInHousehold: [] } : r;
     },
   }),
-  person({
-    name: 'person-household-linkid-key-ignored',
-    requirement: 'PERSON-HOUSEHOLD-BY-LINKID',
-    operations: ['householdQuery'],
-    description: 'householdQuery ignores the linkId key and rejects a query naming only a link ID',
-    handler: (next, ctx) => next({ ...ctx, content: { ...ctx.content, linkId: undefined } }),
-  }),
-  person({
-    name: 'person-household-source-key-ignored',
-    requirement: 'PERSON-HOUSEHOLD-BY-SOURCE',
-    operations: ['householdQuery'],
-    description: 'householdQuery ignores the source key and rejects a query naming only a source',
-    handler: (next, ctx) => next({ ...ctx, content: { ...ctx.content, source: undefined } }),
-  }),
-  person({
-    name: 'person-household-id-key-ignored',
-    requirement: 'PERSON-HOUSEHOLD-BY-ID',
-    operations: ['householdQuery'],
-    description: 'householdQuery ignores the householdId key and rejects a query naming only a household ID',
-    handler: (next, ctx) => next({ ...ctx, content: { ...ctx.content, householdId: undefined } }),
-  }),
+  // householdQuery ignoring one of its lookup keys (person-provider-identity-api.md, Endpoints: householdQuery).
+  ...(
+    [
+      ['linkid', 'LINKID', 'linkId', 'a link ID'],
+      ['source', 'SOURCE', 'source', 'a source'],
+      ['id', 'ID', 'householdId', 'a household ID'],
+    ] as const
+  ).map(([name, req, key, what]) =>
+    person({
+      name: `person-household-${name}-key-ignored`,
+      requirement: `PERSON-HOUSEHOLD-BY-${req}`,
+      operations: ['householdQuery'],
+      description: `householdQuery ignores the ${key} key and rejects a query naming only ${what}`,
+      handler: (next, ctx) => next({ ...ctx, content: { ...ctx.content, [key]: undefined } }),
+    }),
+  ),
   person({
     name: 'person-household-singletons',
     requirement: 'PERSON-HOUSEHOLD-SHARED-ADDRESS',

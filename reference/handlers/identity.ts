@@ -57,6 +57,32 @@ export function unionIdentity(members: SourceRecord[]): Identity {
   return out;
 }
 
+/**
+ * An identityIdQuery answer for `linkId` showing `identity` and no source: what a deployment that keeps answering a link
+ * ID it no longer uses may reply (a new object each call: reply hooks change content in place).
+ */
+export const idQueryAnswer = (linkId: unknown, identity: Record<string, unknown> = {}) => ({
+  linkId,
+  requestedLinkId: linkId,
+  identity,
+  identityGroupedBySource: [],
+  customerSources: [],
+  domains: [],
+});
+
+/** A query answer that found no identity (a new object each call). */
+export const noIdentity = () => ({
+  linkId: null,
+  identity: null,
+  identityGroupedBySource: [],
+  customerSources: [],
+  domains: [],
+});
+
+/** The source record the request member `member` names. @throws Rejection 400 (no source reference), 404 (unknown) */
+export const sourceRecord = (ctx: HandlerContext, member: string): SourceRecord =>
+  find(ctx, requireSource(ctx.content, member));
+
 /** The identity-returning reply members for a link ID (nativeIdQuery, identityIdQuery, demographicsQuery). */
 export function identityReply(ctx: HandlerContext, linkId: string): Record<string, unknown> {
   const members = ctx.store.visibleMembers(linkId);

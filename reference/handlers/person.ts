@@ -10,7 +10,7 @@ import type { PersonOperation } from '../../specs/common/operation-names.js';
 import { createHash } from 'node:crypto';
 import { householdKey } from '../matching/person.js';
 import type { SourceRecord } from '../store.js';
-import { sharedHandlers } from './identity.js';
+import { sharedHandlers, sourceRecord } from './identity.js';
 import { type Handler, type HandlerContext, Rejection } from './types.js';
 
 type Src = { name?: string; id?: string };
@@ -22,25 +22,19 @@ const DATA_SOURCE_NAME = /^[^\s"|:']{1,255}$/;
 /** Relationship members on the person service (same as the profile defaults person.relationshipSubject/Object). */
 const PERSON_MEMBERS = { relationshipSubject: 'subjectVeratoId', relationshipObject: 'objectVeratoId' };
 
-function record(ctx: HandlerContext, member: string): SourceRecord {
-  const s = ctx.content?.[member] as Src | undefined;
-  if (!s || typeof s.name !== 'string' || typeof s.id !== 'string')
-    throw new Rejection(400, `${member} must be a source reference with name and id`);
-  const r = ctx.store.get(s);
-  if (!r) throw new Rejection(404, `source ${s.name}/${s.id} not found`);
-  return r;
-}
+/** The person source entry of a record: which source asserts an attribute object. */
+export const sourceEntry = (r: SourceRecord) => ({
+  sourceId: r.source.name,
+  sourceName: r.source.name,
+  displayName: r.source.name,
+  nativeId: r.source.id,
+});
 
 /** The identity of a link ID with every attribute object carrying the source entries that assert it. */
 export function personIdentityOf(ctx: HandlerContext, linkId: string): Item {
   const out: Record<string, Item[]> = {};
   for (const m of ctx.store.visibleMembers(linkId)) {
-    const entry = {
-      sourceId: m.source.name,
-      sourceName: m.source.name,
-      displayName: m.source.name,
-      nativeId: m.source.id,
-    };
+    const entry = sourceEntry(m);
     for (const [key, value] of Object.entries(m.data)) {
       if (key === 'sources' || !Array.isArray(value)) continue;
       const list = (out[key] ??= []);
@@ -83,7 +77,7 @@ const withPersonMembers =
     handler({ ...ctx, members: { ...ctx.members, ...PERSON_MEMBERS } });
 
 export const deactivateSourceWs: Handler = (ctx) => {
-  const r = record(ctx, ctx.members.deactivateSource);
+  const r = sourceRecord(ctx, ctx.members.deactivateSource);
   if (r.state !== 'active') throw new Rejection(409, `source is ${r.state}, not active`);
   r.state = 'deactivated';
   // Reactivation returns the record to the link ID it has now.
@@ -95,7 +89,7 @@ export const deactivateSourceWs: Handler = (ctx) => {
 };
 
 export const reactivateSourceWs: Handler = (ctx) => {
-  const r = record(ctx, ctx.members.reactivateSource);
+  const r = sourceRecord(ctx, ctx.members.reactivateSource);
   if (r.state !== 'deactivated') throw new Rejection(409, `source is ${r.state}, not deactivated`);
   r.state = 'active';
   r.linkId = r.originalLinkId;

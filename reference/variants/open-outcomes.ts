@@ -18,6 +18,8 @@
 import { type HandlerContext, Rejection, recordNamed as rec } from '../handlers/types.js';
 import type { ReferenceHook } from '../hooks.js';
 import { type SourceRecord, perStore } from '../store.js';
+import { noIdentity } from '../handlers/identity.js';
+import { sourceEntry } from '../handlers/person.js';
 
 type Content = Record<string, any>;
 const IDENTITY_REPLIES = [
@@ -42,12 +44,7 @@ function eachIdentity(result: Content, fn: (linkId: string, identity: Content) =
  * with the source entry that asserts it).
  */
 function addData(service: string, identity: Content, r: SourceRecord): void {
-  const entry = {
-    sourceId: r.source.name,
-    sourceName: r.source.name,
-    displayName: r.source.name,
-    nativeId: r.source.id,
-  };
+  const entry = sourceEntry(r);
   for (const [k, v] of Object.entries(r.data)) {
     if (!Array.isArray(v) || k === 'sources') continue;
     const items = (v as Content[]).map((x) =>
@@ -129,8 +126,7 @@ export const retiredLookupAbsent = (): ReferenceHook[] => [
   {
     operations: ['nativeIdQuery'],
     handler: (next, ctx) => {
-      if (rec(ctx, 'source')?.state === 'retired')
-        return { linkId: null, identity: null, identityGroupedBySource: [], customerSources: [], domains: [] };
+      if (rec(ctx, 'source')?.state === 'retired') return noIdentity();
       return next(ctx);
     },
   },

@@ -16,6 +16,7 @@
 import { type HandlerContext, recordNamed as recordOf } from '../handlers/types.js';
 import type { ReferenceHook } from '../hooks.js';
 import { type ServiceStore, type SourceRecord, perStore } from '../store.js';
+import { idQueryAnswer } from '../handlers/identity.js';
 
 export type StaleLinkMode = 'chain' | 'self' | 'any';
 export const STALE_LINK_MODES: readonly StaleLinkMode[] = ['chain', 'self', 'any'];
@@ -98,15 +99,7 @@ export const staleLinks = (mode: StaleLinkMode): ReferenceHook[] => [
         s.gone.has(asked)
       )
         return next(ctx);
-      if (mode === 'self')
-        return {
-          linkId: asked,
-          requestedLinkId: asked,
-          identity: {},
-          identityGroupedBySource: [],
-          customerSources: [],
-          domains: [],
-        };
+      if (mode === 'self') return idQueryAnswer(asked);
       const target = mode === 'chain' ? forward(ctx.store, s, asked) : anyLive(ctx.store, asked);
       if (!target) return next(ctx);
       return {
