@@ -35,7 +35,7 @@ import { fileURLToPath } from 'node:url';
 import { markdownTable } from 'markdown-table';
 import { maxInFlightSetting } from '../harness/config.js';
 import { DEFAULT_HANDLING_MS, parseHandlingTimes } from '../reference/variants/serialized.js';
-import { command, parseArguments, usageError } from '../run/command.js';
+import { command, integer, parseArguments, usageError } from '../run/command.js';
 import { type Figures, figuresOf } from './latency-figures.js';
 import { measureRun } from './latency-run.js';
 import { PARTS, REPLY_PARTS } from './worker-profile.js';
@@ -54,13 +54,13 @@ const program = command({
   examples: [
     'npm run bench:latency',
     'npm run bench:latency -- --latency-ms 0,50,150 --jitter-ms 10',
-    'npm run bench:latency -- --latency-ms 50,150 --deployment plain,serialized --vs /work/wt/base --rounds 2',
+    'npm run bench:latency -- --latency-ms 50,150 --deployment plain,serialized --vs ../baseline-checkout --rounds 2',
     'npm run bench:latency -- --latency-ms 150 --deployment serialized --handling-ms search=10,read=1',
     'npm run bench:latency -- --profile',
   ],
 })
   .option('--latency-ms <list>', 'latency per request in ms, one value or a comma-separated list', '50')
-  .option('--jitter-ms <ms>', 'extra random latency per request, up to this many ms', '0')
+  .option('--jitter-ms <ms>', 'extra random latency per request, up to this many ms', integer(0, 60000), 0)
   .option(
     '--deployment <list>',
     'plain (the reference as it is) or serialized (one request at a time under one lock, with --handling-ms), ' +
@@ -85,7 +85,7 @@ const program = command({
       "the profile's default for a configured deployment, as against staging)",
     '0',
   )
-  .option('--rounds <n>', 'times each latency and deployment is measured (each side, with --vs)', '1')
+  .option('--rounds <n>', 'times each latency and deployment is measured (each side, with --vs)', integer(1, 20), 1)
   .option('--json <file>', "also write every run's figures to this file (JSON)")
   .option(
     '--profile',
@@ -96,11 +96,11 @@ const program = command({
 parseArguments(program);
 const opts = program.opts<{
   latencyMs: string;
-  jitterMs: string;
+  jitterMs: number;
   deployment: string;
   handlingMs: string;
   vs?: string;
-  rounds: string;
+  rounds: number;
   clockSkewMs: string;
   json?: string;
   profile?: boolean;
@@ -108,9 +108,7 @@ const opts = program.opts<{
 const latencies = opts.latencyMs.split(',').map((v) => Number(v.trim()));
 if (latencies.some((l) => !Number.isInteger(l) || l < 0 || l > 60000))
   usageError(program, `--latency-ms: expected whole numbers 0..60000, got ${JSON.stringify(opts.latencyMs)}`);
-const jitter = Number(opts.jitterMs);
-if (!Number.isInteger(jitter) || jitter < 0 || jitter > 60000)
-  usageError(program, `--jitter-ms: expected a whole number 0..60000, got ${JSON.stringify(opts.jitterMs)}`);
+const jitter = opts.jitterMs;
 const deployments = opts.deployment.split(',').map((d) => d.trim());
 if (!deployments.length || deployments.some((d) => d !== 'plain' && d !== 'serialized'))
   usageError(program, `--deployment: expected plain, serialized or both, got ${JSON.stringify(opts.deployment)}`);
@@ -125,9 +123,7 @@ if (clockSkewMs !== undefined && !(Number.isInteger(clockSkewMs) && clockSkewMs 
     program,
     `--clock-skew-ms: expected a whole number 0..600000 or "default", got ${JSON.stringify(opts.clockSkewMs)}`,
   );
-const rounds = Number(opts.rounds);
-if (!Number.isInteger(rounds) || rounds < 1 || rounds > 20)
-  usageError(program, `--rounds: expected a whole number 1..20, got ${JSON.stringify(opts.rounds)}`);
+const { rounds } = opts;
 const vs = opts.vs === undefined ? undefined : resolve(opts.vs);
 if (vs !== undefined && !existsSync(join(vs, 'run/cli/conformance.mjs')))
   usageError(program, `--vs: ${vs} holds no run/cli/conformance.mjs (expected a checkout of this project)`);

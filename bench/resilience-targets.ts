@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { command, parseArguments, usageError } from '../run/command.js';
+import { command, integer, parseArguments } from '../run/command.js';
 import { FAULT_LIST } from '../reference/faults/catalogue.js';
 import { detect } from '../detection/runner.js';
 import { linesOf, runNode, cleanEnv } from '../test/support/command.js';
@@ -31,13 +31,11 @@ const program = command({
     'npx tsx bench/resilience-targets.ts --timeout-ms 1500 --no-detection',
   ],
 })
-  .option('--timeout-ms <ms>', 'CONFORMANCE_TIMEOUT_MS of the never-answering run', '3000')
+  .option('--timeout-ms <ms>', 'CONFORMANCE_TIMEOUT_MS of the never-answering run', integer(100, 600000), 3000)
   .option('--no-detection', 'skip the detection score');
 parseArguments(program);
-const opts = program.opts<{ timeoutMs: string; detection: boolean }>();
-const timeoutMs = Number(opts.timeoutMs);
-if (!Number.isInteger(timeoutMs) || timeoutMs < 100)
-  usageError(program, `--timeout-ms: expected an integer >= 100, got ${opts.timeoutMs}`);
+const opts = program.opts<{ timeoutMs: number; detection: boolean }>();
+const { timeoutMs } = opts;
 
 /** Runs the conformance CLI against `baseUrl`; resolves with exit code, wall time and the last lines of its output. */
 async function conformanceAgainst(baseUrl: string, extra: Record<string, string> = {}) {

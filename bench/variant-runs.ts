@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Summary } from '../report/summary.js';
-import { command, parseArguments, usageError } from '../run/command.js';
+import { command, integer, parseArguments } from '../run/command.js';
 import { runNode, cleanEnv } from '../test/support/command.js';
 
 const program = command({
@@ -29,12 +29,10 @@ const program = command({
   ],
 })
   .option('--variants <list>', 'REFERENCE_VARIANTS of every run', '')
-  .option('--runs <n>', 'runs, one after another', '1');
+  .option('--runs <n>', 'runs, one after another', integer(1, 50), 1);
 parseArguments(program);
-const opts = program.opts<{ variants: string; runs: string }>();
-const runs = Number(opts.runs);
-if (!Number.isInteger(runs) || runs < 1 || runs > 50)
-  usageError(program, `--runs: expected an integer from 1 to 50, got ${opts.runs}`);
+const opts = program.opts<{ variants: string; runs: number }>();
+const { runs } = opts;
 
 /** One conformance run; resolves with its exit code, wall time and summary. */
 async function conformance(variants: string): Promise<{ code: number | null; seconds: number; summary?: Summary }> {

@@ -20,7 +20,7 @@ import { VARIANT_LIST } from '../reference/variants/catalogue.js';
 import { DIMENSIONS } from '../reference/variants/drawn.js';
 import { ReferenceSettingError, parseVariantList } from '../reference/variants/registry.js';
 import { plainOutput } from '../report/progress.js';
-import { command, parseArguments, usageError } from '../run/command.js';
+import { command, integer, parseArguments, usageError } from '../run/command.js';
 import { detect } from './runner.js';
 import { DEFAULT_DRAWN, type DrawnDeployment, drawnSpecs, parseDrawnSeeds } from './drawn.js';
 import { type PlannedVariant, plannedVariants } from './variants.js';
@@ -48,11 +48,15 @@ const program = command({
   .option('--variants-only', 'the clean run and the variants, no fault')
   .option('--drawn-only', 'the clean run and the drawn deployments, no fault and no named variant')
   .option('--no-variants', 'no variant run and no drawn deployment')
-  .option('--drawn <n>', `drawn deployments to run, seeds 1 to n (0: none; default ${DEFAULT_DRAWN}, none with --only)`)
+  .option(
+    '--drawn <n>',
+    `drawn deployments to run, seeds 1 to n (0: none; default ${DEFAULT_DRAWN}, none with --only)`,
+    integer(0, 10000),
+  )
   .option('--drawn-seeds <seeds>', 'the drawn deployments to run, by seed: a-b or a,b,c')
-  .option('--seed <n>', 'seed of the generated data of every run (as CONFORMANCE_SEED)')
-  .option('--bundle-size <n>', 'variants sharing one run, 1-50 (1: every variant alone)')
-  .option('--concurrency <n>', 'workers, 1-16', '2')
+  .option('--seed <n>', 'seed of the generated data of every run (as CONFORMANCE_SEED)', integer(0, 2 ** 31 - 1))
+  .option('--bundle-size <n>', 'variants sharing one run, 1-50 (1: every variant alone)', integer(1, 50))
+  .option('--concurrency <n>', 'workers, 1-16', integer(1, 16), 2)
   .option('--list', 'list the faults and the variants and exit')
   .option('--json <file>', 'also write the results as JSON');
 parseArguments(program);
@@ -61,21 +65,16 @@ const opts = program.opts<{
   variantsOnly?: boolean;
   drawnOnly?: boolean;
   variants: boolean;
-  drawn?: string;
+  drawn?: number;
   drawnSeeds?: string;
-  seed?: string;
-  bundleSize?: string;
-  concurrency: string;
+  seed?: number;
+  bundleSize?: number;
+  concurrency: number;
   list?: boolean;
   json?: string;
 }>();
-const values = {
-  ...opts,
-  'variants-only': opts.variantsOnly,
-  'no-variants': opts.variants === false,
-  'bundle-size': opts.bundleSize,
-};
-if (values.list) {
+const noVariants = opts.variants === false;
+if (opts.list) {
   for (const f of FAULT_LIST)
     console.log(`fault    ${f.name.padEnd(34)} ${f.requirement.padEnd(28)} ${applied(f).padEnd(40)} ${f.description}`);
   for (const v of VARIANT_LIST) {
@@ -98,22 +97,11 @@ if (values.list) {
   process.exit(0);
 }
 const fail = (message: string): never => usageError(program, message);
-const concurrency = Number(values.concurrency);
-if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16)
-  fail(`--concurrency: expected an integer from 1 to 16, got ${JSON.stringify(values.concurrency)}`);
-const seed = values.seed === undefined ? undefined : Number(values.seed);
-if (seed !== undefined && (!Number.isInteger(seed) || seed < 0 || seed > 2 ** 31 - 1))
-  fail(`--seed: expected an integer from 0 to 2147483647, got ${JSON.stringify(values.seed)}`);
-const bundleSize = values['bundle-size'] === undefined ? undefined : Number(values['bundle-size']);
-if (bundleSize !== undefined && (!Number.isInteger(bundleSize) || bundleSize < 1 || bundleSize > 50))
-  fail(`--bundle-size: expected an integer from 1 to 50, got ${JSON.stringify(values['bundle-size'])}`);
-if (values['variants-only'] && values['no-variants']) fail('--variants-only and --no-variants exclude each other');
-if (opts.drawnOnly && (values['variants-only'] || values['no-variants'] || values.only))
+const { concurrency, seed, bundleSize } = opts;
+if (opts.variantsOnly && noVariants) fail('--variants-only and --no-variants exclude each other');
+if (opts.drawnOnly && (opts.variantsOnly || noVariants || opts.only))
   fail('--drawn-only excludes --variants-only, --no-variants and --only');
 if (opts.drawn !== undefined && opts.drawnSeeds !== undefined) fail('--drawn and --drawn-seeds exclude each other');
-const drawnCount = opts.drawn === undefined ? undefined : Number(opts.drawn);
-if (drawnCount !== undefined && (!/^\d+$/.test(opts.drawn!) || !Number.isInteger(drawnCount) || drawnCount > 10000))
-  fail(`--drawn: expected an integer from 0 to 10000, got ${JSON.stringify(opts.drawn)}`);
 let drawnSeeds: number[] = [];
 try {
   if (opts.drawnSeeds !== undefined) drawnSeeds = parseDrawnSeeds(opts.drawnSeeds);
@@ -121,21 +109,21 @@ try {
   fail(`--drawn-seeds: ${(e as Error).message}`);
 }
 // Drawn deployments: the seeds asked for; else 1..n; else 1..DEFAULT_DRAWN unless --only or --no-variants.
-const drawnDefault = values.only || values['no-variants'] ? 0 : DEFAULT_DRAWN;
-const drawn: DrawnDeployment[] = values['no-variants']
+const drawnDefault = opts.only || noVariants ? 0 : DEFAULT_DRAWN;
+const drawn: DrawnDeployment[] = noVariants
   ? []
   : drawnSpecs(
-      opts.drawnSeeds !== undefined ? drawnSeeds : Array.from({ length: drawnCount ?? drawnDefault }, (_, i) => i + 1),
+      opts.drawnSeeds !== undefined ? drawnSeeds : Array.from({ length: opts.drawn ?? drawnDefault }, (_, i) => i + 1),
     );
 
 // --only: fault names and variant specs; without it, every fault and every variant.
-const named = values.only ? parseVariantList(values.only) : undefined;
+const named = opts.only ? parseVariantList(opts.only) : undefined;
 const isFault = (n: string) => FAULT_LIST.some((f) => f.name === n);
 const isVariant = (n: string) => VARIANT_LIST.some((v) => v.name === n);
 const unknown = named?.filter((s) => !isFault(s.name) && !isVariant(s.name)).map((s) => s.name) ?? [];
 if (unknown.length) fail(`--only: unknown fault(s) or variant(s) ${unknown.join(', ')} (npm run detection -- --list)`);
 const onlyFaults =
-  values['variants-only'] || opts.drawnOnly
+  opts.variantsOnly || opts.drawnOnly
     ? []
     : named
       ? named.filter((s) => s.value === undefined && isFault(s.name)).map((s) => s.name)
@@ -145,7 +133,7 @@ try {
   const specs = named
     ? named.filter((s) => isVariant(s.name)).map((s) => (s.value === undefined ? s.name : `${s.name}=${s.value}`))
     : undefined;
-  variants = values['no-variants'] || opts.drawnOnly ? [] : plannedVariants(specs);
+  variants = noVariants || opts.drawnOnly ? [] : plannedVariants(specs);
 } catch (e) {
   if (e instanceof ReferenceSettingError) fail(`--only: ${e.message}`);
   throw e;
@@ -298,9 +286,9 @@ const bundled = d ? `bundles and ${d.outcomes.length} drawn deployments` : 'bund
 const variantTimes = v ? ` (${bundled} ${secs(v.bundleMs)}, re-runs alone ${secs(v.aloneMs)})` : '';
 const allTimes = `variant runs ${secs(v?.ms ?? 0)}${variantTimes}, all runs ${secs(report.ms)}`;
 console.log(`Time: clean run ${secs(report.clean.ms)}, ${allTimes}`);
-if (values.json)
+if (opts.json)
   writeFileSync(
-    values.json,
+    opts.json,
     JSON.stringify(
       {
         ...report,

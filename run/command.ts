@@ -7,7 +7,7 @@
  * `parseArguments(program)`; the parsed options are `program.opts()`.
  */
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
 
 /** The package's name and version (package.json). */
 export const SUITE = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
@@ -76,6 +76,16 @@ export function parseArguments(program: Command, argv: string[] = process.argv.s
     usageError(program, e.message.replace(/^error: /, ''));
   }
 }
+
+/**
+ * An option argument parser (commander's argParser) for a whole number from `min` to `max`: a bad value is a usage
+ * error naming the option, its value and the range.
+ */
+export const integer = (min: number, max: number) => (raw: string) => {
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    throw new InvalidArgumentError(`expected an integer from ${min} to ${max}`);
+  return Number(raw);
+};
 
 /** Prints `<command>: <message>` on stderr and exits with code 2. */
 export function usageError(program: Command | string, message: string): never {

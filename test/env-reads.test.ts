@@ -42,9 +42,7 @@ const READERS: Record<string, string> = {
   'linkage/data/zip-places.ts':
     "reads the ZIP code table in a short-lived child process, with the parent's environment less NODE_OPTIONS (the benchmark's heap flags)",
   'bench/latency.ts': 'a benchmark: starts the reference and a run as children with its settings',
-  'bench/variant-runs.ts': 'a benchmark: starts runs as children',
   'bench/conformance-run.ts': 'a benchmark: starts runs as children',
-  'bench/resilience-targets.ts': 'a benchmark: starts runs as children',
   // Default arguments of readers whose owner validated the settings first.
   'run/deployments.ts': "checks the reference's settings before anything starts (default argument)",
   'report/progress.ts': 'whether the console takes live updates (CI, NO_COLOR, TERM; default argument)',

@@ -160,7 +160,7 @@ const FIXED = [
   ['reference/store.ts:126:23:BlockStatement:09f6a3', 'killed', /gate FAIL: ORG-/],
   // startReference throws: vitest prints "Error: ..." (with a warm module cache, a TypeError of its source map).
   [
-    'reference/server.ts:163:7:ConditionalExpression:ffb9c5',
+    'reference/server.ts:164:7:ConditionalExpression:ffb9c5',
     'killed',
     /the run ended \(exit 1\) without a report: .*Error/,
   ],

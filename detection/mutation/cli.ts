@@ -7,7 +7,7 @@
  */
 import { resolve } from 'node:path';
 import type { ServiceName } from '../../specs/common/model.js';
-import { command, parseArguments, usageError } from '../../run/command.js';
+import { command, integer, parseArguments, usageError } from '../../run/command.js';
 import { ALL_SERVICES, NOT_BEHAVIOUR, pickFiles } from './behaviour.js';
 import { RUNNING } from './conformance-run.js';
 import { instrument } from './instrument.js';
@@ -36,16 +36,25 @@ const program = command({
     'npm run mutation -- --mutant reference/store.ts:126:23:BlockStatement:09f6a3',
   ],
 })
-  .option('--sample <n>', 'mutants to draw from the files picked (default 400; all of them when there are fewer)')
-  .option('--seed <n>', 'seed of the sample', '1')
-  .option('--run-seed <n>', "seed of every run's generated data (CONFORMANCE_SEED)", '12345')
+  .option(
+    '--sample <n>',
+    'mutants to draw from the files picked (default 400; all of them when there are fewer)',
+    integer(1, 100000),
+  )
+  .option('--seed <n>', 'seed of the sample', integer(0, 2 ** 31 - 1), 1)
+  .option('--run-seed <n>', "seed of every run's generated data (CONFORMANCE_SEED)", integer(0, 2 ** 31 - 1), 12345)
   .option('--files <list>', 'comma list of behaviour files or folders under reference/ (default: all; --list-files)')
   .option('--mutant <id...>', 'measure these mutants, by stable ID (instead of a sample)')
   .option('--services <list>', "run only these services' suites (comma list)")
-  .option('--time-limit <minutes>', 'start no mutant after this long; the score covers the mutants judged')
+  .option(
+    '--time-limit <minutes>',
+    'start no mutant after this long; the score covers the mutants judged',
+    integer(1, 100000),
+  )
   .option(
     '--run-time-limit <seconds>',
     "each run's time limit (default: three times its services' clean runs, at least 60 s)",
+    integer(10, 100000),
   )
   .option('--no-coverage', 'no coverage pass: every mutant runs every service its file serves')
   .option('--all-services', 'every mutant runs every service its file serves, whatever the coverage pass says')
@@ -62,14 +71,14 @@ const program = command({
   .option('--list-files', 'list the behaviour files with their mutant counts, and what is not mutated, and exit');
 parseArguments(program);
 const opts = program.opts<{
-  sample?: string;
-  seed: string;
-  runSeed: string;
+  sample?: number;
+  seed: number;
+  runSeed: number;
   files?: string;
   mutant?: string[];
   services?: string;
-  timeLimit?: string;
-  runTimeLimit?: string;
+  timeLimit?: number;
+  runTimeLimit?: number;
   coverage: boolean;
   allServices?: boolean;
   sandbox?: string;
@@ -79,19 +88,8 @@ const opts = program.opts<{
   listFiles?: boolean;
 }>();
 const fail = (message: string): never => usageError(program, message);
-
-function int(name: string, raw: string | undefined, min: number, max: number): number | undefined {
-  if (raw === undefined) return undefined;
-  const n = Number(raw);
-  if (!/^\d+$/.test(raw) || n < min || n > max)
-    fail(`${name}: expected an integer from ${min} to ${max}, got ${JSON.stringify(raw)}`);
-  return n;
-}
-const sample = int('--sample', opts.sample, 1, 100000) ?? 400;
-const seed = int('--seed', opts.seed, 0, 2 ** 31 - 1)!;
-const runSeed = int('--run-seed', opts.runSeed, 0, 2 ** 31 - 1)!;
-const timeLimit = int('--time-limit', opts.timeLimit, 1, 100000);
-const runTimeLimit = int('--run-time-limit', opts.runTimeLimit, 10, 100000);
+const { seed, runSeed, timeLimit, runTimeLimit } = opts;
+const sample = opts.sample ?? 400;
 const services = opts.services?.split(',').map((s) => s.trim()) as ServiceName[] | undefined;
 const unknownService = services?.find((s) => !ALL_SERVICES.includes(s));
 if (unknownService) fail(`--services: "${unknownService}" is none of ${ALL_SERVICES.join(', ')}`);

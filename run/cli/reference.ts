@@ -12,7 +12,7 @@ import { startReference } from '../../reference/server.js';
 import { REFERENCE_SERVICES } from '../../reference/services.js';
 import { ReferenceSettingError, referenceSettings } from '../../reference/settings.js';
 import { parseVariantList } from '../../reference/variants/registry.js';
-import { command, parseArguments, usageError } from '../command.js';
+import { command, integer, parseArguments, usageError } from '../command.js';
 import { REFERENCE_SOURCES } from '../deployments.js';
 import { exampleRequests } from '../reference-requests.js';
 
@@ -41,23 +41,21 @@ const program = command({
     'REFERENCE_FOREIGN_DATA=1 npm run reference',
   ],
 })
-  .option('--port <n>', 'port to listen on (default: a free one)')
+  .option('--port <n>', 'port to listen on (default: a free one)', integer(0, 65535), 0)
   .option('--faults <names>', 'comma list of fault names (instead of REFERENCE_FAULTS)')
   .option('--variants <specs>', 'comma list of variants, name or name=value (instead of REFERENCE_VARIANTS)')
   .option('--latency-ms <n>', 'delay before every reply, ms (instead of REFERENCE_LATENCY_MS)')
   .option('--jitter-ms <n>', 'extra random delay up to this many ms (instead of REFERENCE_JITTER_MS)');
 parseArguments(program);
 const values = program.opts<{
-  port?: string;
+  port: number;
   faults?: string;
   variants?: string;
   latencyMs?: string;
   jitterMs?: string;
 }>();
 
-const port = values.port === undefined ? 0 : Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535)
-  usageError(program, `--port: expected an integer from 0 to 65535, got ${JSON.stringify(values.port)}`);
+const { port } = values;
 try {
   checkSettingNames();
   referenceSettings({
