@@ -11,7 +11,9 @@ import { closest } from 'fastest-levenshtein';
 import { z } from 'zod';
 import { SettingsError } from './config.js';
 
-const ms = z.number().int().min(0).max(600000);
+/** A whole number from `min` to `max`. */
+const int = (min: number, max: number) => z.number().int().min(min).max(max);
+const ms = int(0, 600000);
 
 // Every object of the profile is strict at every level (z.strictObject): a misspelt member is refused, never ignored.
 // Each member's description is its documentation: docs/deployment-profile.md is written from them
@@ -78,35 +80,15 @@ export const ProfileSchema = z.strictObject({
     .describe('a relationship the deployment\'s configured relationship definitions accept (verbs: "not shown")'),
   notifications: z
     .strictObject({
-      firstPage: z
-        .number()
-        .int()
-        .min(0)
-        .max(1)
-        .default(0)
-        .describe('number of the first page (seed: bounds "not shown")'),
-      pageSize: z
-        .number()
-        .int()
-        .min(1)
-        .max(1000)
-        .default(3)
-        .describe('page size used to walk a window: small, so paging is exercised'),
-      readPageSize: z
-        .number()
-        .int()
-        .min(1)
-        .max(1000)
+      firstPage: int(0, 1).default(0).describe('number of the first page (seed: bounds "not shown")'),
+      pageSize: int(1, 1000).default(3).describe('page size used to walk a window: small, so paging is exercised'),
+      readPageSize: int(1, 1000)
         .default(50)
         .describe(
           "page size used where the suite reads the feed to find its own changes (walks, a change's notification): " +
             'large, so a busy feed takes few requests (a deployment that serves fewer a page is followed by hasNext)',
         ),
-      maxPages: z
-        .number()
-        .int()
-        .min(1)
-        .max(10000)
+      maxPages: int(1, 10000)
         .default(200)
         .describe(
           'most pages walked for one window, so a busy staging feed cannot stall the run; a window longer than that ' +

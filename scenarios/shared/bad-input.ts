@@ -34,6 +34,7 @@ import {
 import { runInfo, verboseLine } from '../../harness/targets.js';
 import { ConformanceFailure, CouldNotJudge } from '../../harness/verdict.js';
 import type { SourceRef } from '../../specs/common/wire.js';
+import { src } from './requests.js';
 import type { OperationName } from '../../specs/common/operation-names.js';
 import { SERVICES, requirementFor } from '../../specs/services.js';
 import { postContent } from '../../generators/common.js';
@@ -62,8 +63,6 @@ export function judgeRejected(t: Check, r: Reply, what: string, ids: { rejected:
 export function badInputBudget(): number {
   return runInfo().budgets.badInputs;
 }
-
-const src = (s: SourceRef) => ({ name: s.name, id: s.id });
 
 interface Snapshot {
   linkId?: string;

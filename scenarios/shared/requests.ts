@@ -35,7 +35,8 @@ export interface RequestContext {
   relationshipId?: string;
 }
 
-const src = (s: SourceRef) => ({ name: s.name, id: s.id });
+/** A source reference as the wire carries it: only its name and native ID. */
+export const src = (s: SourceRef) => ({ name: s.name, id: s.id });
 
 /**
  * addRelationshipService content relating two link IDs, with the verbs, status and domain of the profile and its member

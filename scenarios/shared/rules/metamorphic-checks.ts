@@ -83,8 +83,7 @@ const THRESHOLD_MONOTONE: MetamorphicCheck = {
   role: 'metamorphic.thresholdMonotone',
   title: 'raising matchScoreThreshold returns a subset with the same scores',
   body: async (t, { s, id: MONO }) => {
-    const familyOf = familyFor(s);
-    const f = await familyOf(t);
+    const f = await familyFor(s)(t);
     // Probes and thresholds are independent searches: they go out together.
     const observed = await Promise.all(
       f.probes.map(async (probe) => {
@@ -125,8 +124,7 @@ const MAX_PREFIX: MetamorphicCheck = {
   role: 'metamorphic.maxPrefix',
   title: 'maxSearchResults=k returns the first k results of a larger request',
   body: async (t, { s, id: PREFIX }) => {
-    const familyOf = familyFor(s);
-    const f = await familyOf(t);
+    const f = await familyFor(s)(t);
     let compared = 0;
     await Promise.all(
       f.probes.map(async (probe) => {
@@ -175,8 +173,7 @@ const SELF_FIRST: MetamorphicCheck = {
   role: 'metamorphic.selfFirst',
   title: 'a search with an exact copy returns its identity first with the highest score',
   body: async (t, { s, id: SELF }) => {
-    const familyOf = familyFor(s);
-    const f = await familyOf(t);
+    const f = await familyFor(s)(t);
     const found = await search(t, f.base, { matchScoreThreshold: 0, maxSearchResults: 10 }, [SELF]);
     t.judge(SELF_NOT_FIRST, SELF, selfNotFirst(f.baseLinkId, found));
   },
@@ -191,8 +188,7 @@ const DETERMINISTIC: MetamorphicCheck = {
   role: 'metamorphic.deterministic',
   title: 'the same search twice, and with a requested view, gives the same identities and scores',
   body: async (t, { s, id: DET }) => {
-    const familyOf = familyFor(s);
-    const f = await familyOf(t);
+    const f = await familyFor(s)(t);
     const q = { matchScoreThreshold: 0, maxSearchResults: 10 };
     const views = t.profile.responseViews.length ? t.profile.responseViews : ['DEFAULT'];
     const observed = await Promise.all(
@@ -285,8 +281,7 @@ const QUERY_BEST_MATCH: MetamorphicCheck = {
   role: 'query.bestMatch',
   title: 'demographicsQuery returns the top demographicsSearch result whenever it returns one',
   body: async (t, { s, id: BEST }) => {
-    const familyOf = familyFor(s);
-    const f = await familyOf(t);
+    const f = await familyFor(s)(t);
     let returned = 0;
     const observed = await Promise.all(
       f.probes.map(async (probe) => {

@@ -286,30 +286,14 @@ const DELETE_ONLY_NAMED: SharedCheck = {
     const del = await t.ok('deleteRelationshipService', { id: gone!.id });
     t.judge(DELETE_ECHOES_OTHER, id, deleteEchoesOther(gone!.id, del.content?.id), del);
     const bySubject = { relationship: { [t.profile.members.relationshipSubject]: a.linkId } };
+    const lists = (x: { content?: unknown }, rel: { id: string }) => found(x.content).some((y) => y.id === rel.id);
     const r = await t.settle(
       `relationship ${gone!.id} gone from search and ${kept!.id} still found`,
       () => t.ok('searchRelationshipsService', bySubject),
-      (x) => !found(x.content).some((y) => y.id === gone!.id) && found(x.content).some((y) => y.id === kept!.id),
+      (x) => !lists(x, gone!) && lists(x, kept!),
     );
-    t.judge(
-      STILL_FOUND,
-      id,
-      stillFound(
-        gone!.id,
-        found(r.content).some((y) => y.id === gone!.id),
-      ),
-      r,
-    );
-    t.judge(
-      OTHER_DELETED,
-      id,
-      otherDeleted(
-        gone!.id,
-        kept!.id,
-        found(r.content).some((y) => y.id === kept!.id),
-      ),
-      r,
-    );
+    t.judge(STILL_FOUND, id, stillFound(gone!.id, lists(r, gone!)), r);
+    t.judge(OTHER_DELETED, id, otherDeleted(gone!.id, kept!.id, lists(r, kept!)), r);
     t.exercised(id, 'relationships-of-subject:2+');
   },
 };

@@ -92,7 +92,7 @@ export function registerShared<S extends Registrar>(s: S, entries: readonly Shar
     s.check(titled(e.title, s.label), verifies, (t) => e.body(t, { s, id: ids[e.role]!, ids }), { ...e.options, id });
   }
 }
-export const src = (s: { name: string; id: string }) => ({ name: s.name, id: s.id });
+export { src } from '../requests.js';
 export const list = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);
 
 /** A check of a state-table row: its role, ID and title. */
