@@ -5,8 +5,16 @@
  * or says so.
  */
 import type { Charts } from './charts.js';
-import { e, table, td } from './html-kit.js';
-import { TRANSPORT_COLUMNS } from './markdown-figures.js';
+import { e, textTable } from './html-kit.js';
+import {
+  LAG_COLUMNS,
+  LATENCY_COLUMNS,
+  TRANSPORT_COLUMNS,
+  lagRows,
+  latencyRows,
+  scoreRows,
+  transportRows,
+} from './markdown-figures.js';
 import type { Summary } from './summary.js';
 
 /** The "Pictures" section (#charts): each chart drawn (report/charts.ts) as a figure with its caption. */
@@ -30,32 +38,11 @@ export function statsHtml(s: Summary): string[] {
   return [
     `<section id="latency"><h2>Latency per operation</h2>`,
     s.stats.latency.length
-      ? `<details><summary>${s.stats.latency.length} operations</summary>${table(
-          ['service', 'operation', 'replies', 'p50 (ms)', 'p95 (ms)', 'max (ms)'],
-          s.stats.latency.map((l) => [
-            td(e(l.service)),
-            td(e(l.operation)),
-            td(e(l.n)),
-            td(e(l.p50)),
-            td(e(l.p95)),
-            td(e(l.max)),
-          ]),
-        )}</details>`
+      ? `<details><summary>${s.stats.latency.length} operations</summary>${textTable(LATENCY_COLUMNS, latencyRows(s))}</details>`
       : '<p>No exchange recorded.</p>',
     `</section><section id="scores"><h2>Match scores of search results</h2>`,
     s.stats.matchScores.length
-      ? table(
-          ['service', 'results', 'min', 'median', 'mean', 'max', 'histogram 0.0-0.1 ... 0.9-1.0'],
-          s.stats.matchScores.map((m) => [
-            td(e(m.service)),
-            td(e(m.n)),
-            td(e(m.min)),
-            td(e(m.p50)),
-            td(e(m.mean)),
-            td(e(m.max)),
-            td(e(m.histogram.join(' '))),
-          ]),
-        )
+      ? textTable(['service', 'results', 'min', 'median', 'mean', 'max', 'histogram 0.0-0.1 ... 0.9-1.0'], scoreRows(s))
       : '<p>No search result recorded.</p>',
     '</section>',
   ];
@@ -65,10 +52,7 @@ export function statsHtml(s: Summary): string[] {
 export function lagsHtml(s: Summary): string[] {
   if (!s.lags.length) return [];
   return [
-    `<section id="lags"><h2>Reads that lagged behind writes</h2><details><summary>${s.lags.length} reads</summary>${table(
-      ['check', 'read', 'lag (ms)'],
-      s.lags.map((l) => [td(e(l.checkId)), td(e(l.what)), td(e(l.ms))]),
-    )}</details></section>`,
+    `<section id="lags"><h2>Reads that lagged behind writes</h2><details><summary>${s.lags.length} reads</summary>${textTable(LAG_COLUMNS, lagRows(s))}</details></section>`,
   ];
 }
 
@@ -77,24 +61,10 @@ export function lagsHtml(s: Summary): string[] {
  * bound and rate; none without pacing figures.
  */
 export function transportHtml(s: Summary): string[] {
-  const paced = Object.entries(s.transport ?? {});
-  if (!paced.length) return [];
+  const rows = transportRows(s);
+  if (!rows.length) return [];
   return [
-    `<section id="transport"><h2>Transport</h2><p>How each service answered "not now": throttled replies (HTTP 429, or 503 with Retry-After) pause its requests; repeated throttling lowers its in-flight bound and rate, which recover after a quiet spell.</p>${table(
-      TRANSPORT_COLUMNS,
-      paced.map(([service, f]) => [
-        td(e(service)),
-        td(e(f.attempts)),
-        td(`${e(f.transientFailures)} (${e(f.throttled)})`),
-        td(`${e((f.pausedMs / 1000).toFixed(1))} s`),
-        td(`${e(f.bound.ceiling)} / ${e(f.bound.lowest)} / ${e(f.bound.final)}`),
-        td(
-          f.rate.lowest === undefined
-            ? 'no limit'
-            : `${e(f.rate.lowest)}/s / ${f.rate.final === undefined ? 'no limit' : `${e(f.rate.final)}/s`}`,
-        ),
-      ]),
-    )}</section>`,
+    `<section id="transport"><h2>Transport</h2><p>How each service answered "not now": throttled replies (HTTP 429, or 503 with Retry-After) pause its requests; repeated throttling lowers its in-flight bound and rate, which recover after a quiet spell.</p>${textTable(TRANSPORT_COLUMNS, rows)}</section>`,
   ];
 }
 

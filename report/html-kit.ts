@@ -22,6 +22,13 @@ export function table(head: string[], rows: Array<string[] | { attrs: string; ce
   return `<table${cls ? ` class="${cls}"` : ''}><thead><tr>${head.map((h) => `<th>${e(h)}</th>`).join('')}</tr></thead><tbody>${rows.map(tr).join('')}</tbody></table>`;
 }
 
+/** A table of plain values: each escaped into its own cell. */
+export const textTable = (head: string[], rows: unknown[][]) =>
+  table(
+    head,
+    rows.map((r) => r.map((c) => td(e(c)))),
+  );
+
 export const CSS = `
 body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;margin:0;color:#1b1f23;background:#f6f8fa}
 main{max-width:1180px;margin:0 auto;padding:12px 24px 48px}
