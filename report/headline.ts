@@ -1,6 +1,7 @@
 /** The run's verdict as every report heads it (console summary, summary.md, report.html). */
 import { INTERRUPTED_NOTE } from '../harness/verdict.js';
 import { checkRan, exitCodeOf, runVerdict } from './outcome.js';
+import { expiredText } from './known-failures.js';
 import type { Summary } from './summary.js';
 
 const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -83,4 +84,64 @@ export function gateSentence(
       ? `; the teardown left ${count(s.cleanup!.failures.length, 'record')} on the deployment`
       : '';
   return `${finding}${left} (exit code ${code}).`;
+}
+
+/** How a report writes the parts of a gate list: a check ID (linked or quoted), an ID, run text, and a list entry. */
+export interface GateFormat {
+  check: (id: string) => string;
+  code: (id: string) => string;
+  text: (t: string) => string;
+  plain: (t: string) => string;
+  passEntry: (entry: string) => string;
+}
+
+/**
+ * The gate's lists as every report shows them (summary.md, report.html): each with its anchor ID, title and rows in
+ * the report's format `f`; empty lists included (a report leaves them out).
+ */
+export function gateLists(g: Summary['gate'], f: GateFormat): Array<{ id: string; title: string; rows: string[] }> {
+  const ticket = (x: { ticket?: string }) => (x.ticket ? ` (ticket ${f.text(x.ticket)})` : '');
+  const more = (ids: string[]) => `${ids.slice(0, 5).map(f.code).join(', ')}${ids.length > 5 ? ', ...' : ''}`;
+  return [
+    { id: 'gating', title: 'Gating failures', rows: g.gating.map(f.check) },
+    {
+      id: 'incomplete',
+      title: 'Could not judge (the deployment did not answer; the run is incomplete)',
+      rows: (g.incomplete ?? []).map(f.check),
+    },
+    {
+      id: 'expect-only',
+      title: 'Failures of EXPECT requirements only (reported, not gating)',
+      rows: g.expectOnly.map(f.check),
+    },
+    {
+      id: 'known',
+      title: 'Known failures (expected)',
+      rows: g.expected.map((x) => `${f.check(x.checkId)} via ${f.plain(x.entry)}: ${f.text(x.reason)}${ticket(x)}`),
+    },
+    {
+      id: 'expired',
+      title: 'Expired known failures: they gate again',
+      rows: (g.expired ?? []).map((x) => f.text(expiredText(x))),
+    },
+    {
+      id: 'pending',
+      title: 'Pending checks (not yet passed on this deployment)',
+      rows: g.pending.map((x) => `${f.check(x.checkId)}: ${f.text(x.reason)}`),
+    },
+    {
+      id: 'unexpected-passes',
+      title: 'Unexpected passes: remove these from the known-failures list',
+      rows: g.unexpectedPasses.map(
+        (x) =>
+          `${f.passEntry(x.entry)}: every check covering it passed (${more(x.checks)}); listed because: ` +
+          f.text(x.reason),
+      ),
+    },
+    {
+      id: 'graduated',
+      title: 'Pending checks that passed for the first time (they gate from now on)',
+      rows: g.graduated.map(f.code),
+    },
+  ];
 }

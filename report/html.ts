@@ -26,9 +26,8 @@ import { gateWords } from './failure-order.js';
 import { CSS, badge, checkAnchor, e, table, td } from './html-kit.js';
 import { serviceHtml } from './html-service.js';
 import type { TransitionView } from './state-diagram.js';
-import { gateSentence, headline } from './headline.js';
+import { gateLists, gateSentence, headline } from './headline.js';
 import { drawnVerdict, exitCodeOf } from './outcome.js';
-import { expiredText } from './known-failures.js';
 import type { Summary } from './summary.js';
 import { authText, targetStatement } from './target.js';
 import {
@@ -206,53 +205,13 @@ export function gateHtml(s: Summary): string[] {
     `<section id="gate"><h2>Gate: ${gateBadge(s)}</h2>`,
     `<p>${e(gateSentence(s))}${g.knownFailuresFile ? ` Known failures from <code>${e(g.knownFailuresFile)}</code>${g.deployment ? ` (deployment ${e(g.deployment)})` : ''}.` : ' No known-failures file.'}</p>`,
   ];
-  const list = (id: string, title: string, rows: string[]) => {
+  const code = (id: string) => `<code>${e(id)}</code>`;
+  for (const { id, title, rows } of gateLists(g, { check: link, code, text: e, plain: e, passEntry: code }))
     if (rows.length)
       out.push(
-        `<div id="${id}"><h3>${e(title)} (${rows.length})</h3><ul ` +
+        `<div id="gate-${id}"><h3>${e(title)} (${rows.length})</h3><ul ` +
           `class="compact">${rows.map((r) => `<li>${r}</li>`).join('')}</ul></div>`,
       );
-  };
-  list('gate-gating', 'Gating failures', g.gating.map(link));
-  list(
-    'gate-incomplete',
-    'Could not judge (the deployment did not answer; the run is incomplete)',
-    (g.incomplete ?? []).map(link),
-  );
-  list('gate-expect-only', 'Failures of EXPECT requirements only (reported, not gating)', g.expectOnly.map(link));
-  list(
-    'gate-known',
-    'Known failures (expected)',
-    g.expected.map(
-      (x) => `${link(x.checkId)} via ${e(x.entry)}: ${e(x.reason)}${x.ticket ? ` (ticket ${e(x.ticket)})` : ''}`,
-    ),
-  );
-  list(
-    'gate-expired',
-    'Expired known failures: they gate again',
-    (g.expired ?? []).map((x) => e(expiredText(x))),
-  );
-  list(
-    'gate-pending',
-    'Pending checks (not yet passed on this deployment)',
-    g.pending.map((x) => `${link(x.checkId)}: ${e(x.reason)}`),
-  );
-  list(
-    'gate-unexpected-passes',
-    'Unexpected passes: remove these from the known-failures list',
-    g.unexpectedPasses.map(
-      (x) =>
-        `<code>${e(x.entry)}</code>: every check covering it passed (${x.checks
-          .slice(0, 5)
-          .map((id) => `<code>${e(id)}</code>`)
-          .join(', ')}${x.checks.length > 5 ? ', ...' : ''}); listed because: ${e(x.reason)}`,
-    ),
-  );
-  list(
-    'gate-graduated',
-    'Pending checks that passed for the first time (they gate from now on)',
-    g.graduated.map((id) => `<code>${e(id)}</code>`),
-  );
   out.push('</section>');
   return out;
 }

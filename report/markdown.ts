@@ -7,8 +7,7 @@
  */
 import { situationsMarkdown } from './situations.js';
 import { COVERAGE_DEFINITION, coverageText } from './coverage-text.js';
-import { gateSentence, headline } from './headline.js';
-import { expiredText } from './known-failures.js';
+import { gateLists, gateSentence, headline } from './headline.js';
 import { failuresMarkdown } from './markdown-failures.js';
 import { cleanupMarkdown, statsMarkdown, transportMarkdown } from './markdown-figures.js';
 import { mdCell as cell, mdFence as fence, mdTable } from './md-table.js';
@@ -113,38 +112,10 @@ export function gateMarkdown(s: Summary): string[] {
     '',
     `${gateSentence(s)}${g.knownFailuresFile ? ` Known failures: \`${g.knownFailuresFile}\`${g.deployment ? `, deployment ${g.deployment}` : ''}.` : ''}`,
   ];
-  const list = (title: string, rows: string[]) => {
-    if (rows.length) L.push('', `**${title}** (${rows.length})`, '', ...rows.map((r) => `- ${r}`));
-  };
   const code = (id: string) => `\`${id}\``;
-  list('Gating failures', g.gating.map(code));
-  list('Could not judge (the deployment did not answer; the run is incomplete)', (g.incomplete ?? []).map(code));
-  list('Failures of EXPECT requirements only (reported, not gating)', g.expectOnly.map(code));
-  list(
-    'Known failures (expected)',
-    g.expected.map(
-      (x) => `\`${x.checkId}\` via ${x.entry}: ${cell(x.reason)}${x.ticket ? ` (ticket ${cell(x.ticket)})` : ''}`,
-    ),
-  );
-  list(
-    'Expired known failures: they gate again',
-    (g.expired ?? []).map((x) => cell(expiredText(x))),
-  );
-  list(
-    'Pending checks (not yet passed on this deployment)',
-    g.pending.map((x) => `\`${x.checkId}\`: ${cell(x.reason)}`),
-  );
-  list(
-    'Unexpected passes: remove these from the known-failures list',
-    g.unexpectedPasses.map(
-      (x) =>
-        `${x.entry}: every check covering it passed (${x.checks
-          .slice(0, 5)
-          .map(code)
-          .join(', ')}${x.checks.length > 5 ? ', ...' : ''}); listed because: ${cell(x.reason)}`,
-    ),
-  );
-  list('Pending checks that passed for the first time (they gate from now on)', g.graduated.map(code));
+  const format = { check: code, code, text: cell, plain: (t: string) => t, passEntry: (t: string) => t };
+  for (const { title, rows } of gateLists(g, format))
+    if (rows.length) L.push('', `**${title}** (${rows.length})`, '', ...rows.map((r) => `- ${r}`));
   return L;
 }
 
