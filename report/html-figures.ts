@@ -38,7 +38,8 @@ export function statsHtml(s: Summary): string[] {
   return [
     `<section id="latency"><h2>Latency per operation</h2>`,
     s.stats.latency.length
-      ? `<details><summary>${s.stats.latency.length} operations</summary>${textTable(LATENCY_COLUMNS, latencyRows(s))}</details>`
+      ? `<details><summary>${s.stats.latency.length} operations</summary>` +
+        `${textTable(LATENCY_COLUMNS, latencyRows(s))}</details>`
       : '<p>No exchange recorded.</p>',
     `</section><section id="scores"><h2>Match scores of search results</h2>`,
     s.stats.matchScores.length
@@ -52,7 +53,8 @@ export function statsHtml(s: Summary): string[] {
 export function lagsHtml(s: Summary): string[] {
   if (!s.lags.length) return [];
   return [
-    `<section id="lags"><h2>Reads that lagged behind writes</h2><details><summary>${s.lags.length} reads</summary>${textTable(LAG_COLUMNS, lagRows(s))}</details></section>`,
+    `<section id="lags"><h2>Reads that lagged behind writes</h2><details><summary>${s.lags.length} reads</summary>` +
+      `${textTable(LAG_COLUMNS, lagRows(s))}</details></section>`,
   ];
 }
 

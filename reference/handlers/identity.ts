@@ -58,8 +58,8 @@ export function unionIdentity(members: SourceRecord[]): Identity {
 }
 
 /**
- * An identityIdQuery answer for `linkId` showing `identity` and no source: what a deployment that keeps answering a link
- * ID it no longer uses may reply (a new object each call: reply hooks change content in place).
+ * An identityIdQuery answer for `linkId` showing `identity` and no source: what a deployment that keeps answering a
+ * link ID it no longer uses may reply (a new object each call: reply hooks change content in place).
  */
 export const idQueryAnswer = (linkId: unknown, identity: Record<string, unknown> = {}) => ({
   linkId,

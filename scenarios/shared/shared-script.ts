@@ -21,12 +21,41 @@ import { categoryKey } from '../../specs/common/categories.js';
 /** The script's body: it judges `judge` at the step it is about (the shared run: every requirement of the pair). */
 export type SharedBody = (t: Check, judge: readonly string[]) => Promise<void>;
 
-interface Outcome {
+interface Made<T> {
   runner: Check;
+  value?: T;
   passed: boolean;
 }
 
-const runs = new WeakMap<object, Map<string, Promise<Outcome>>>();
+const made = new WeakMap<object, Map<string, Promise<Made<unknown>>>>();
+
+/**
+ * `make` run once per run and `name` on a check of its own (runnerFor), whichever check asks first; what it cost the
+ * deployment is counted once, with that check. Resolves with the runner, whether `make` passed, and its value.
+ */
+async function once<T>(
+  t: Check,
+  name: string,
+  requirements: readonly string[],
+  make: (runner: Check) => Promise<T>,
+  seed: number,
+): Promise<Made<T>> {
+  let byName = made.get(t.run);
+  if (!byName) made.set(t.run, (byName = new Map()));
+  let outcome = byName.get(name) as Promise<Made<T>> | undefined;
+  const first = !outcome;
+  if (!outcome) {
+    const runner = runnerFor(t, name, requirements, seed);
+    outcome = make(runner).then(
+      (value) => ({ runner, value, passed: true }),
+      () => ({ runner, passed: false }),
+    );
+    byName.set(name, outcome);
+  }
+  const done = await outcome;
+  if (first) t.requestsSent += done.runner.requestsSent;
+  return done;
+}
 
 /**
  * Runs `body` once per run, service and `key` for the checks that cite `requirements`, and settles this check by it
@@ -40,22 +69,8 @@ export async function sharedScript(
   body: SharedBody,
   seed: number = runInfo().seed,
 ): Promise<void> {
-  let byKey = runs.get(t.run);
-  if (!byKey) runs.set(t.run, (byKey = new Map()));
   const name = `${t.service}/shared-script/${key}`;
-  let outcome = byKey.get(name);
-  const first = !outcome;
-  if (!outcome) {
-    const runner = runnerFor(t, name, requirements, seed);
-    outcome = body(runner, requirements).then(
-      () => ({ runner, passed: true }),
-      () => ({ runner, passed: false }),
-    );
-    byKey.set(name, outcome);
-  }
-  const { runner, passed } = await outcome;
-  // What the shared run cost the deployment is counted once, with the check that started it.
-  if (first) t.requestsSent += runner.requestsSent;
+  const { runner, passed } = await once(t, name, requirements, (r) => body(r, requirements), seed);
   if (!passed) return body(t, t.verifies);
   t.exchanges.push(...runner.exchanges);
   t.asideLines.push(...runner.asideLines);
@@ -79,27 +94,11 @@ export async function sharedRead<T>(
   make: (t: Check) => Promise<T>,
   seed: number = runInfo().seed,
 ): Promise<T> {
-  let byKey = reads.get(t.run);
-  if (!byKey) reads.set(t.run, (byKey = new Map()));
-  const name = `${t.service}/shared-read/${key}`;
-  let made = byKey.get(name) as Promise<{ runner: Check; value?: T; passed: boolean }> | undefined;
-  const first = !made;
-  if (!made) {
-    const runner = runnerFor(t, name, requirements, seed);
-    made = make(runner).then(
-      (value) => ({ runner, value, passed: true }),
-      () => ({ runner, passed: false }),
-    );
-    byKey.set(name, made);
-  }
-  const { runner, value, passed } = await made;
-  if (first) t.requestsSent += runner.requestsSent;
+  const { runner, value, passed } = await once(t, `${t.service}/shared-read/${key}`, requirements, make, seed);
   if (!passed) return make(t);
   t.exchanges.push(...runner.exchanges);
   return value as T;
 }
-
-const reads = new WeakMap<object, Map<string, Promise<unknown>>>();
 
 /**
  * The check the shared run happens on: the pair's requirements, a Faker of the script's own, the starting check's

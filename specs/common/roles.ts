@@ -102,8 +102,8 @@ const SHARED_ROLES: Record<string, string> = {
 };
 
 /**
- * A service's role table: every shared role but `lacks` (role names separated by spaces), each played by `prefix` + its SHARED_ROLES ID unless `own`
- * names the service's own requirement for it.
+ * A service's role table: every shared role but `lacks` (role names separated by spaces), each played by `prefix` +
+ * its SHARED_ROLES ID unless `own` names the service's own requirement for it.
  * @throws Error when `lacks` or `own` name a role SHARED_ROLES does not have (a typo).
  */
 export function serviceRoles(
