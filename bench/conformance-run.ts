@@ -15,10 +15,7 @@ const program = command({
   summary:
     'Wall time of npm run conformance against the embedded reference, from command to exit, repeated; prints ' +
     'each run and the median.',
-  exitCodes: [
-    [0, 'measured'],
-    [2, 'bad arguments'],
-  ],
+  exitCodes: { 0: 'measured', 2: 'bad arguments' },
   examples: ['npm run bench', 'npm run bench -- 5 scenarios/organization'],
 })
   .argument('[runs]', 'how many runs (default 3)')

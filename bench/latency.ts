@@ -46,11 +46,11 @@ const program = command({
     'Full three-service run against the reference in its own process with injected latency, plain or ' +
     'serializing: wall time, requests, floor, requests in flight per service per second, CPU and peak memory; ' +
     'paired with another checkout.',
-  exitCodes: [
-    [0, 'measured (whatever the verdicts)'],
-    [1, 'a run produced no summary (the suite or the reference did not start)'],
-    [2, 'bad arguments'],
-  ],
+  exitCodes: {
+    0: 'measured (whatever the verdicts)',
+    1: 'a run produced no summary (the suite or the reference did not start)',
+    2: 'bad arguments',
+  },
   examples: [
     'npm run bench:latency',
     'npm run bench:latency -- --latency-ms 0,50,150 --jitter-ms 10',

@@ -19,10 +19,7 @@ const program = command({
   summary:
     'Time each reporting step adds to a run: rebuilds every report of an existing run folder several times and ' +
     'prints the median of each step.',
-  exitCodes: [
-    [0, 'measured'],
-    [2, 'bad arguments'],
-  ],
+  exitCodes: { 0: 'measured', 2: 'bad arguments' },
   examples: ['npm run bench:report', 'npm run bench:report -- reports/20261121-071425-61c6 10'],
 })
   .argument('[run folder]', 'a finished run folder (default reports/latest)')

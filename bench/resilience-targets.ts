@@ -22,10 +22,7 @@ const program = command({
   summary:
     'Prints the resilience figures: time to a clear message against an unreachable deployment and one that ' +
     'never answers, and the detection score.',
-  exitCodes: [
-    [0, 'measured'],
-    [2, 'bad arguments'],
-  ],
+  exitCodes: { 0: 'measured', 2: 'bad arguments' },
   examples: [
     'npx tsx bench/resilience-targets.ts',
     'npx tsx bench/resilience-targets.ts --timeout-ms 1500 --no-detection',

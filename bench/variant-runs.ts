@@ -19,10 +19,7 @@ const program = command({
   summary:
     'Runs the whole suite against the embedded reference with REFERENCE_VARIANTS, N times in turn, and prints ' +
     'wall time, verdicts and pacing figures.',
-  exitCodes: [
-    [0, 'measured'],
-    [2, 'bad arguments'],
-  ],
+  exitCodes: { 0: 'measured', 2: 'bad arguments' },
   examples: [
     'npx tsx bench/variant-runs.ts --variants throttled',
     'npx tsx bench/variant-runs.ts --variants transient=0.2 --runs 5',

@@ -61,10 +61,7 @@ const program = command({
   summary:
     'How often the walks find each walk fault of the reference over run seeds, whether the clean reference ' +
     'passes at the same seeds, and whether the open-outcome variants pass at every seed.',
-  exitCodes: [
-    [0, 'measured (whatever the rates)'],
-    [2, 'bad arguments'],
-  ],
+  exitCodes: { 0: 'measured (whatever the rates)', 2: 'bad arguments' },
   examples: [
     'npm run bench:walks -- --seeds 1-10',
     'npm run bench:walks -- --seeds 1-3 --faults idquery-echo-retired --no-variants',

@@ -31,11 +31,11 @@ const program = command({
     'Runs the conformance suite against the embedded reference cleanly, once per catalogued fault and once per ' +
     'catalogued legitimate variant, and prints which checks caught each fault, which variants passed, the two ' +
     'scores and any false positive (docs/detection.md).',
-  exitCodes: [
-    [0, 'every fault caught, every variant and drawn deployment passed and no failure on the clean reference'],
-    [1, 'a fault was not caught, a variant or drawn deployment failed a check, or the clean run failed a check'],
-    [2, 'bad arguments'],
-  ],
+  exitCodes: {
+    0: 'every fault caught, every variant and drawn deployment passed and no failure on the clean reference',
+    1: 'a fault was not caught, a variant or drawn deployment failed a check, or the clean run failed a check',
+    2: 'bad arguments',
+  },
   examples: [
     'npm run detection',
     'npm run detection -- --list',

@@ -76,15 +76,13 @@ const program = command({
     'REFERENCE_FAULTS, REFERENCE_MATCH_THRESHOLD, ...   the embedded reference',
     'MATCH_QUALITY_PRESET, MATCH_QUALITY_SIZE   defaults of --preset and --size',
   ],
-  exitCodes: [
-    [0, 'done (no regression against the baseline)'],
-    [
-      1,
+  exitCodes: {
+    0: 'done (no regression against the baseline)',
+    1:
       'a regression against the baseline (or of the after key against the before key), or records could not be ' +
-        'posted, read or removed',
-    ],
-    [2, 'bad settings or arguments'],
-  ],
+      'posted, read or removed',
+    2: 'bad settings or arguments',
+  },
   examples: [
     'npm run match-quality -- --service person --preset realistic --size 2000',
     'npm run match-quality -- --compare reports/<baseline run>/match-quality/person',

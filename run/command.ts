@@ -26,7 +26,7 @@ export interface CommandDoc {
   /** Settings (environment variables) the command reads, each "NAME  meaning". */
   settings?: string[];
   /** Exit codes and their meaning. */
-  exitCodes: Array<[number, string]>;
+  exitCodes: Record<number, string>;
   examples: string[];
   /** The invocation shown in the usage line (default `npm run <name> --`). */
   invocation?: string;
@@ -40,7 +40,7 @@ function helpAfter(doc: CommandDoc): string {
   const L: string[] = [];
   if (doc.settings?.length)
     L.push('', 'Settings (environment or .env; README, "Settings"):', ...doc.settings.map((s) => `  ${s}`));
-  L.push('', 'Exit codes:', ...doc.exitCodes.map(([code, meaning]) => `  ${String(code).padEnd(4)}${meaning}`));
+  L.push('', 'Exit codes:', ...Object.entries(doc.exitCodes).map(([code, meaning]) => `  ${code.padEnd(4)}${meaning}`));
   L.push('', 'Examples:', ...doc.examples.map((e) => `  ${e}`));
   return `${L.join('\n')}\n`;
 }

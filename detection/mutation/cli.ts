@@ -22,13 +22,13 @@ const program = command({
   name: 'mutation',
   summary:
     'Measures detection with mutants nobody chose: Stryker\'s instrumenter mutates the embedded reference\'s behaviour, the suite runs once per sampled mutant (only the services the mutant reaches, stopping at the first failure), and every survivor is printed with its triage (detection/mutants.md); the last line is the score (docs/detection.md, "Mutants").',
-  exitCodes: [
-    [0, 'the measure ran and every survivor is triaged in detection/mutants.md'],
-    [1, 'a survivor is not triaged, or a row of the triage file cannot be used'],
-    [2, 'bad arguments'],
-    [3, 'the measure could not run: the clean reference failed its own suite, or another measure holds the sandbox'],
-    [130, 'interrupted (SIGINT or SIGTERM): the mutants judged so far are printed'],
-  ],
+  exitCodes: {
+    0: 'the measure ran and every survivor is triaged in detection/mutants.md',
+    1: 'a survivor is not triaged, or a row of the triage file cannot be used',
+    2: 'bad arguments',
+    3: 'the measure could not run: the clean reference failed its own suite, or another measure holds the sandbox',
+    130: 'interrupted (SIGINT or SIGTERM): the mutants judged so far are printed',
+  },
   examples: [
     'npm run mutation -- --sample 400 --seed 1 --journal reports/mutation.jsonl',
     'npm run mutation -- --files reference/store.ts --sample 30 --seed 7',

@@ -22,10 +22,7 @@ const program = command({
   summary:
     'Match-quality benchmark figures: time and memory of the benchmark and of the reference per data-set size ' +
     '(printed, never asserted).',
-  exitCodes: [
-    [0, 'measured'],
-    [2, 'bad arguments'],
-  ],
+  exitCodes: { 0: 'measured', 2: 'bad arguments' },
   examples: ['npx tsx linkage/bench/match-quality.ts --service person --sizes 2000,10000'],
 })
   .option('--service <name>', 'person | organization | provider', 'person')

@@ -24,11 +24,11 @@ const program = command({
     'CONFORMANCE_REPORT_DIR  where the run folder with ledger.jsonl is (default reports)',
     "                        (a merged run's folder holds its shards' ledgers)",
   ],
-  exitCodes: [
-    [0, 'everything the run created is removed (or was already gone)'],
-    [1, 'some records remain: each is listed by source name and native ID (or relationship ID)'],
-    [2, 'bad arguments or settings, or no ledger for the run'],
-  ],
+  exitCodes: {
+    0: 'everything the run created is removed (or was already gone)',
+    1: 'some records remain: each is listed by source name and native ID (or relationship ID)',
+    2: 'bad arguments or settings, or no ledger for the run',
+  },
   examples: [
     'npm run cleanup -- --run 20261121-071425-61c6',
     'CONFORMANCE_REPORT_DIR=ci-reports npm run cleanup -- --run nightly-42',

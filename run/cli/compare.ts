@@ -32,15 +32,13 @@ const program = command({
     "Compares two runs (before and after a vendor upgrade or configuration change, same seed): each run's gate, " +
     'newly failing and passing checks, requirements whose outcome changed, significant latency shifts (rank test ' +
     'of per-request times) and match-score shifts; only what changed is listed.',
-  exitCodes: [
-    [0, 'unchanged, or changed without a regression'],
-    [
-      1,
+  exitCodes: {
+    0: 'unchanged, or changed without a regression',
+    1:
       "regressed: a MUST requirement newly fails, or the current match-quality run's paired verdict against the " +
-        'baseline is a regression',
-    ],
-    [2, 'bad arguments or unreadable input'],
-  ],
+      'baseline is a regression',
+    2: 'bad arguments or unreadable input',
+  },
   examples: [
     'npm run compare -- reports/20261120-0101-aaaa reports/20261121-0101-bbbb',
     'npm run compare -- before/summary.json after/summary.json --json diff.json --markdown diff.md',

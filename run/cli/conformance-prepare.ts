@@ -86,23 +86,18 @@ const program = command({
     'REFERENCE_FAULTS, REFERENCE_FOREIGN_DATA, ... the embedded reference',
     'Any other ORG_*, PERSON_*, PROVIDER_*, CONFORMANCE_*, REFERENCE_* variable is refused (exit 2).',
   ],
-  exitCodes: [
-    [0, 'every MUST requirement checked held'],
-    [1, 'a MUST requirement failed, a check errored (other than could not judge), or no check ran'],
-    [2, 'bad settings or arguments (one line naming it, before any request)'],
-    [3, 'preflight failed: deployment unreachable or credentials rejected'],
-    [4, 'the teardown left records on the deployment (listed; npm run cleanup -- --run <id>)'],
-    [
-      5,
-      'INCOMPLETE: nothing failed, but checks could not judge (the deployment did not answer within the retry budget)',
-    ],
-    [6, 'with --evidence: no evidence bundle was written (one line says why; 4, 130 and 143 win over it)'],
-    [
-      130,
+  exitCodes: {
+    0: 'every MUST requirement checked held',
+    1: 'a MUST requirement failed, a check errored (other than could not judge), or no check ran',
+    2: 'bad settings or arguments (one line naming it, before any request)',
+    3: 'preflight failed: deployment unreachable or credentials rejected',
+    4: 'the teardown left records on the deployment (listed; npm run cleanup -- --run <id>)',
+    5: 'INCOMPLETE: nothing failed, but checks could not judge (the deployment did not answer within the retry budget)',
+    6: 'with --evidence: no evidence bundle was written (one line says why; 4, 130 and 143 win over it)',
+    130:
       'INTERRUPTED by SIGINT (143: SIGTERM, or the parent process gone): stopped, what it created removed, ' +
-        'report marked INTERRUPTED',
-    ],
-  ],
+      'report marked INTERRUPTED',
+  },
   examples: [
     'npm run conformance',
     'npm run conformance -- scenarios/organization',

@@ -25,11 +25,11 @@ const program = command({
     'from the clauses of the single checks (specs/clauses/), and docs/deployment-profile.md ' +
     "from the profile's schema " +
     '(harness/profile.ts), and docs/situations.md from the state engine.',
-  exitCodes: [
-    [0, 'written, or with --check up to date'],
-    [1, 'with --check: the document is out of date'],
-    [2, 'bad arguments'],
-  ],
+  exitCodes: {
+    0: 'written, or with --check up to date',
+    1: 'with --check: the document is out of date',
+    2: 'bad arguments',
+  },
   examples: ['npm run docs', 'npm run docs -- --check'],
 }).option('--check', 'only compare: exit 1 when a document is out of date');
 parseArguments(program);

@@ -28,16 +28,14 @@ const program = command({
     'ORG_*, PERSON_*, PROVIDER_*        credentials of the current settings are looked for too',
     `${EVIDENCE_PUBLIC_KEY_SETTING}     Ed25519 public key (PEM) the signature must verify with (or --public-key)`,
   ],
-  exitCodes: [
-    [0, 'valid bundle; its run passed (and was certified, with the certification profile)'],
-    [1, 'valid bundle; its run failed or was not certified'],
-    [2, 'bad arguments, or a public key that cannot be read'],
-    [
-      3,
+  exitCodes: {
+    0: 'valid bundle; its run passed (and was certified, with the certification profile)',
+    1: 'valid bundle; its run failed or was not certified',
+    2: 'bad arguments, or a public key that cannot be read',
+    3:
       'invalid bundle: a file changed, missing or added, a bad manifest, files that disagree, a secret or foreign ' +
-        'identity data, another fingerprint than the one given, a signature that does not verify',
-    ],
-  ],
+      'identity data, another fingerprint than the one given, a signature that does not verify',
+  },
   examples: [
     'npm run evidence:verify -- evidence/acme-4.2',
     'npm run evidence:verify -- evidence/acme-4.2 --public-key evidence-key.pub.pem --fingerprint sha256:3f1c...',

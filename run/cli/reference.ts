@@ -29,10 +29,7 @@ const program = command({
     'REFERENCE_VARIANTS=a,b=v             legitimate variants to switch on (npm run detection -- --list)',
     'REFERENCE_LATENCY_MS, REFERENCE_JITTER_MS  delay before every reply, ms (rehearse a slow target)',
   ],
-  exitCodes: [
-    [0, 'stopped (Ctrl+C)'],
-    [2, 'bad argument or setting'],
-  ],
+  exitCodes: { 0: 'stopped (Ctrl+C)', 2: 'bad argument or setting' },
   examples: [
     'npm run reference',
     'npm run reference -- --port 8080',

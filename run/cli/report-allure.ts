@@ -28,11 +28,11 @@ const program = command({
     'CONFORMANCE_REPORT_DIR  where run folders are (default reports)',
     'CONFORMANCE_REQUIREMENT_URL  where requirement links point (default ../report.html#req-%s)',
   ],
-  exitCodes: [
-    [0, 'built'],
-    [1, 'allure generate failed'],
-    [2, 'bad arguments, or no allure-results or no summary.json in the folder'],
-  ],
+  exitCodes: {
+    0: 'built',
+    1: 'allure generate failed',
+    2: 'bad arguments, or no allure-results or no summary.json in the folder',
+  },
   examples: ['npm run report:allure', 'npm run report:allure -- reports/20261121-071425-61c6'],
 }).argument('[run folder]', 'the run folder (default <report dir>/latest)');
 parseArguments(program);

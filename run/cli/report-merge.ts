@@ -15,13 +15,13 @@ const program = command({
     'Joins the run folders of a sharded run (npm run conformance -- --shard=i/n on n machines) into one run ' +
     'folder and report.',
   settings: ['CONFORMANCE_REPORT_DIR  default of --out (default reports)'],
-  exitCodes: [
-    [0, 'the merged run passes its gate'],
-    [1, 'the merged run fails its gate, or holds no check'],
-    [2, 'bad arguments, or a folder that is not a finished run folder and holds none'],
-    [4, 'a shard left records of the run on the deployment (npm run cleanup -- --run <shard run id>)'],
-    [5, 'the merged run is INCOMPLETE: nothing failed, but checks could not judge'],
-  ],
+  exitCodes: {
+    0: 'the merged run passes its gate',
+    1: 'the merged run fails its gate, or holds no check',
+    2: 'bad arguments, or a folder that is not a finished run folder and holds none',
+    4: 'a shard left records of the run on the deployment (npm run cleanup -- --run <shard run id>)',
+    5: 'the merged run is INCOMPLETE: nothing failed, but checks could not judge',
+  },
   examples: [
     'npm run report:merge -- --run-id nightly-42 reports/nightly-42-s1of2 reports/nightly-42-s2of2',
     'npm run report:merge -- --out reports --run-id gh-42-1 shards/*/',
