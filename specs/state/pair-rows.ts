@@ -90,12 +90,11 @@ export function mergeRow(
     combinedData?: boolean;
   },
 ): SourceRowSpec {
-  const row = { seed: o.seed, effect: o.effect };
   return {
     ...sourceRowHead('mergeIdentities', 'merge', ['survivor', 'retired']),
     table: { from: ['active'], to: 'retired', note: 'toRetireSource is retired into toSurviveSource' },
     ...cited(o, [MERGE_REPLY_NOT_SURVIVOR]),
-    request: (_m, recs) => pairRequest(c, row, o.sameKind, recs),
+    request: (_m, recs) => pairRequest(c, o, o.sameKind, recs),
     openRetires: ['retired'],
     effects: [
       {
@@ -129,14 +128,13 @@ export function unmergeRow(
     freshLinkId?: boolean;
   },
 ): SourceRowSpec {
-  const row = { seed: o.seed, effect: o.effect };
   return {
     ...sourceRowHead('unmergeIdentities', 'unmerge', ['from', 'unmerged']),
     table: { from: ['retired'], to: 'active', note: 'active in a new identity' },
     ...cited(o, [UNMERGE_REPLY_WRONG_NEW_ID, UNMERGE_REPLY_WRONG_FROM_ID]),
     request: (_m, recs) => {
       const [from, r] = recs as [SpecRecord, SpecRecord];
-      const outcome = gate(c, row, recs, r.state === 'retired' && r.retiredInto === from.label && active(from));
+      const outcome = gate(c, o, recs, r.state === 'retired' && r.retiredInto === from.label && active(from));
       // A merge kept through a soft delete and restore: refusing to reverse it breaks the promise that kept it.
       return outcome.verdict === 'allow' && r.data.history
         ? { ...outcome, requirement: r.data.history.requirement, seed: r.data.history.forbids ?? outcome.seed }
@@ -167,12 +165,11 @@ export function linkRow(
     sameKind?: SameKind;
   },
 ): SourceRowSpec {
-  const row = { seed: o.seed, effect: o.effect };
   return {
     ...sourceRowHead('linkIdentities', 'link', ['into', 'moved']),
     table: { from: ['active'], to: 'active', note: 'source linked into the identity of linkToSource' },
     ...cited(o, [LINK_REPLY_NOT_TARGET]),
-    request: (_m, recs) => pairRequest(c, row, o.sameKind, recs),
+    request: (_m, recs) => pairRequest(c, o, o.sameKind, recs),
     effects: [
       {
         who: { role: 'moved' },
@@ -205,7 +202,6 @@ export function unlinkRow(
     sourcesInReply?: boolean;
   },
 ): SourceRowSpec {
-  const row = { seed: o.seed, effect: o.effect };
   return {
     ...sourceRowHead('unlinkIdentities', 'unlink', ['from', 'moved']),
     table: { from: ['active'], to: 'active', note: 'active in a separate identity' },
@@ -216,7 +212,7 @@ export function unlinkRow(
     ]),
     request: (_m, recs) => {
       const [from, r] = recs as [SpecRecord, SpecRecord];
-      return gate(c, row, recs, from !== r && active(from) && active(r) && from.group === r.group);
+      return gate(c, o, recs, from !== r && active(from) && active(r) && from.group === r.group);
     },
     effects: [
       {

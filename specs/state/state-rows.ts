@@ -73,7 +73,6 @@ export function gate(
 export const feedOf = (c: RowCommon, step: StepName) =>
   c.feed?.steps.includes(step) ? { requirement: c.feed.requirement, seed: c.feed.seed } : undefined;
 
-/** The sources retired into `role`: what becomes of them is open. */
 /**
  * The head of a row that names records by source only: its operation, its step, the roles of its records in request
  * order, and its request (specs/common/source-requests.ts).
@@ -89,6 +88,17 @@ export const sourceRowHead = (
   content: SOURCE_REQUESTS[operation],
 });
 
+/**
+ * A row's sentence and requirement IDs (`o`), and its request: allowed when `allowed` holds of the named records, inert
+ * on a deleted one, open otherwise (gate).
+ */
+const gated = (c: RowCommon, o: RowIds & { seed: SeedCitation }, allowed: (recs: SpecRecord[]) => boolean) => ({
+  seed: o.seed,
+  effectRequirement: o.effect,
+  ...(o.reply !== undefined ? { replyRequirement: o.reply } : {}),
+  request: (_m: unknown, recs: SpecRecord[]) => gate(c, o, recs, allowed(recs)),
+});
+
 /** Records a step leaves in their identity (`who`), with `what` the row says of them. */
 export const keepsIdentity = (who: Effect['who'], what: string, seed: SeedCitation): Effect => ({
   who,
@@ -98,6 +108,7 @@ export const keepsIdentity = (who: Effect['who'], what: string, seed: SeedCitati
   seed,
 });
 
+/** The sources retired into `role`: what becomes of them is open. */
 export const retiredOpen = (c: RowCommon, role: string, seed?: SeedCitation): Effect => ({
   who: { retiredInto: role },
   level: 'open',
@@ -123,7 +134,6 @@ export function postNewRow(c: RowCommon, o: { effect: string; seed: SeedCitation
 }
 
 export function updateRow(c: RowCommon, o: { effect: string; seed: SeedCitation }): DataRowSpec {
-  const row = { seed: o.seed, effect: o.effect };
   return {
     operation: 'postIdentity',
     step: 'update',
@@ -135,7 +145,7 @@ export function updateRow(c: RowCommon, o: { effect: string; seed: SeedCitation 
     request: (_m, [r]) =>
       active(r!)
         ? { verdict: 'allow', requirement: o.effect, seed: o.seed }
-        : { verdict: 'open', seed: c.further ?? row.seed },
+        : { verdict: 'open', seed: c.further ?? o.seed },
     effects: [keepsIdentity({ role: 'source' }, 'the record keeps its identity', o.seed)],
     reply: [],
     feed: feedOf(c, 'update'),
@@ -152,14 +162,10 @@ export function softDeleteRow(
     historyKept?: { requirement: string; seed: SeedCitation };
   },
 ): SourceRowSpec {
-  const row = { seed: o.seed, effect: o.effect };
   return {
     ...sourceRowHead('softDeleteSource', 'soft delete', ['source']),
     table: { from: ['active'], to: 'soft-deleted', note: 'source named in sourceToSoftDelete' },
-    seed: o.seed,
-    effectRequirement: o.effect,
-    replyRequirement: o.reply,
-    request: (_m, recs) => gate(c, row, recs, active(recs[0]!)),
+    ...gated(c, o, (recs) => active(recs[0]!)),
     effects: [
       {
         who: { role: 'source' },
@@ -190,14 +196,10 @@ export function restoreRow(
   c: RowCommon,
   o: RowIds & { seed: SeedCitation; identitySeed: SeedCitation },
 ): SourceRowSpec {
-  const row = { seed: o.seed, effect: o.effect };
   return {
     ...sourceRowHead('restoreSource', 'restore', ['source']),
     table: { from: ['soft-deleted'], to: 'active' },
-    seed: o.seed,
-    effectRequirement: o.effect,
-    replyRequirement: o.reply,
-    request: (_m, recs) => gate(c, row, recs, recs[0]!.state === 'soft-deleted'),
+    ...gated(c, o, (recs) => recs[0]!.state === 'soft-deleted'),
     effects: [
       {
         who: { role: 'source' },
@@ -293,13 +295,10 @@ export function hardDeleteRow(
 }
 
 export function deactivateRow(c: RowCommon, o: RowIds & { seed: SeedCitation }): SourceRowSpec {
-  const row = { seed: o.seed, effect: o.effect };
   return {
     ...sourceRowHead('deactivateSourceWs', 'deactivate', ['source']),
     table: { from: ['active'], to: 'deactivated', note: 'excluded from future matching, still visible in replies' },
-    seed: o.seed,
-    effectRequirement: o.effect,
-    request: (_m, recs) => gate(c, row, recs, active(recs[0]!)),
+    ...gated(c, o, (recs) => active(recs[0]!)),
     effects: [
       {
         who: { role: 'source' },
@@ -317,13 +316,10 @@ export function deactivateRow(c: RowCommon, o: RowIds & { seed: SeedCitation }):
 }
 
 export function reactivateRow(c: RowCommon, o: RowIds & { seed: SeedCitation }): SourceRowSpec {
-  const row = { seed: o.seed, effect: o.effect };
   return {
     ...sourceRowHead('reactivateSourceWs', 'reactivate', ['source']),
     table: { from: ['deactivated'], to: 'active', note: 'returns to its original link ID' },
-    seed: o.seed,
-    effectRequirement: o.effect,
-    request: (_m, recs) => gate(c, row, recs, recs[0]!.state === 'deactivated'),
+    ...gated(c, o, (recs) => recs[0]!.state === 'deactivated'),
     effects: [
       {
         who: { role: 'source' },
@@ -346,14 +342,11 @@ export function reactivateRow(c: RowCommon, o: RowIds & { seed: SeedCitation }):
  * unchanged.
  */
 export function copyOfExcludedRow(c: RowCommon, o: { effect: string; seed: SeedCitation }): DataRowSpec {
-  const row = { seed: o.seed, effect: o.effect };
   return {
     operation: 'postIdentity',
     step: 'post copy of deactivated',
     roles: ['source'],
-    seed: o.seed,
-    effectRequirement: o.effect,
-    request: (_m, recs) => gate(c, row, recs, recs[0]!.state === 'deactivated'),
+    ...gated(c, o, (recs) => recs[0]!.state === 'deactivated'),
     effects: [],
     reply: [],
   };
