@@ -19,6 +19,7 @@ import type { PerSecond } from '../reference/occupancy.js';
 import { REFERENCE_SOURCES } from '../run/deployments.js';
 import { type CpuWait, sampleCpuWait } from './cpu-wait.js';
 import { type CpuProfile, profileParts } from './worker-profile.js';
+import { withoutSettings } from '../harness/setting-names.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** Settings of the user's environment handed to the measured run (the others are dropped). */
@@ -208,10 +209,7 @@ function suiteEnv(
   );
   const sources = REFERENCE_SOURCES.join(',');
   const { baseUrls, token, username, password } = ref.first;
-  const env: Record<string, string | undefined> = { ...plan.env };
-  for (const k of Object.keys(env))
-    if (/^(ORG|PERSON|PROVIDER|CONFORMANCE|REFERENCE)_/.test(k) && !KEPT_SETTINGS.includes(k)) delete env[k];
-  return Object.assign(env, {
+  return Object.assign(withoutSettings(plan.env, KEPT_SETTINGS), {
     ORG_BASE_URL: baseUrls.organization,
     ORG_TOKEN: token,
     ORG_SOURCES: sources,

@@ -28,6 +28,7 @@ import {
 } from './variants.js';
 import { type DrawnDeployment, judgeDrawnRun } from './drawn.js';
 import type { DetectionReport, FaultOutcome, VariantOutcome, VariantsReport } from './outcomes.js';
+import { withoutSettings } from '../harness/setting-names.js';
 
 const VITEST = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
 
@@ -68,9 +69,7 @@ export function runProjects(
 ): Promise<Pass> {
   const dir = mkdtempSync(join(tmpdir(), 'cf-detect-'));
   writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
-  const env: Record<string, string | undefined> = { ...process.env };
-  for (const k of Object.keys(env)) if (/^(ORG|PERSON|PROVIDER|CONFORMANCE|REFERENCE)_/.test(k)) delete env[k];
-  Object.assign(env, {
+  const env = Object.assign(withoutSettings(process.env), {
     ...HANDOFF.detectionDir.entry(dir),
     ...HANDOFF.detectionWorkers.entry(workers),
     FORCE_COLOR: '0',

@@ -15,6 +15,18 @@ import { HANDOFFS } from './handoff.js';
 /** Prefixes a variable must have to be checked; anything else in the environment is not the suite's. */
 export const SETTING_PREFIXES = ['ORG_', 'PERSON_', 'PROVIDER_', 'CONFORMANCE_', 'REFERENCE_'];
 
+/** `env` less the suite's and the reference's settings (SETTING_PREFIXES) but `kept`, and less `dropped`. */
+export const withoutSettings = (
+  env: NodeJS.ProcessEnv,
+  kept: readonly string[] = [],
+  dropped: readonly string[] = [],
+) =>
+  Object.fromEntries(
+    Object.entries(env).filter(
+      ([k]) => kept.includes(k) || !(SETTING_PREFIXES.some((p) => k.startsWith(p)) || dropped.includes(k)),
+    ),
+  );
+
 /** Settings a user sets, besides the per-service ones (serviceSettingNames). */
 export const RUN_SETTINGS = [
   'CONFORMANCE_PROFILE',

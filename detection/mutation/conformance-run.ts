@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pidtree from 'pidtree';
 import type { ServiceName } from '../../specs/common/model.js';
+import { withoutSettings } from '../../harness/setting-names.js';
 
 /** The variable Stryker's instrumented code reads the active mutant from. */
 export const ACTIVE_MUTANT_VARIABLE = '__STRYKER_ACTIVE_MUTANT__';
@@ -63,9 +64,7 @@ const COVERAGE_DUMP = pathToFileURL(join(import.meta.dirname, 'coverage-dump.mjs
 
 /** The command's environment: ours less the suite's and the reference's settings, plus the run's. */
 function runEnv(req: RunRequest, runId: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const k of Object.keys(env))
-    if (/^(ORG|PERSON|PROVIDER|CONFORMANCE|REFERENCE)_/.test(k) || k === ACTIVE_MUTANT_VARIABLE) delete env[k];
+  const env: NodeJS.ProcessEnv = withoutSettings(process.env, [], [ACTIVE_MUTANT_VARIABLE]);
   Object.assign(env, {
     CONFORMANCE_TARGET: 'embedded',
     CONFORMANCE_SEED: String(req.seed),

@@ -4,6 +4,7 @@
  * no CI flag unless given. Resolves with the exit code, stdout, stderr and wall time.
  */
 import { spawn } from 'node:child_process';
+import { withoutSettings } from '../../harness/setting-names.js';
 
 /**
  * Node's arguments for a command's script, as its npm script gives them: a TypeScript one compiled
@@ -19,10 +20,7 @@ export interface CommandRun {
 }
 
 export function cleanEnv(env: Record<string, string> = {}): Record<string, string | undefined> {
-  const clean: Record<string, string | undefined> = { ...process.env };
-  for (const k of Object.keys(clean))
-    if (/^(ORG|PERSON|PROVIDER|CONFORMANCE|REFERENCE)_/.test(k) || k === 'CI') delete clean[k];
-  return { ...clean, FORCE_COLOR: '0', NO_COLOR: '1', ...env };
+  return { ...withoutSettings(process.env, [], ['CI']), FORCE_COLOR: '0', NO_COLOR: '1', ...env };
 }
 
 export function runCommand(

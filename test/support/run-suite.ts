@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Summary } from '../../report/summary.js';
 import { runNode } from './command.js';
+import { withoutSettings } from '../../harness/setting-names.js';
 
 export interface SuiteRun {
   code: number | null;
@@ -28,8 +29,7 @@ export async function runSuite(
 ): Promise<SuiteRun> {
   const reportDir = mkdtempSync(join(tmpdir(), 'cf-selftest-'));
   const runId = `selftest-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}`;
-  const clean: Record<string, string | undefined> = { ...process.env };
-  for (const k of Object.keys(clean)) if (/^(ORG|PERSON|PROVIDER|CONFORMANCE|REFERENCE)_/.test(k)) delete clean[k];
+  const clean = withoutSettings(process.env);
   const run = await runNode(
     ['run/cli/conformance.mjs', ...args],
     {
