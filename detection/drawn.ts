@@ -8,7 +8,7 @@
  */
 import { drawDeployment } from '../reference/variants/drawn.js';
 import type { DetectionRow } from './reporter.js';
-import { type FalsePositive, judgeVariantRun } from './variants.js';
+import { type FalsePositive, type VariantJudgement, judgeVariantRun } from './variants.js';
 
 /** How many drawn deployments `npm run detection` runs by default (seeds 1 to this). */
 export const DEFAULT_DRAWN = 50;
@@ -55,17 +55,12 @@ export interface DrawnFalsePositive extends FalsePositive {
   replay: string;
 }
 
-export interface DrawnOutcome {
+export interface DrawnOutcome extends Omit<VariantJudgement, 'falsePositives'> {
   seed: number;
   specs: string[];
   passed: boolean;
+  /** Gating failures of its run, each a false positive of the suite, with the line that replays it. */
   falsePositives: DrawnFalsePositive[];
-  /** Failures of EXPECT requirements only (reported, not gating). */
-  expectOnly: FalsePositive[];
-  errors: number;
-  /** Checks that could not judge (CouldNotJudge): INCOMPLETE, no false positive, reported apart. */
-  incomplete: FalsePositive[];
-  checks: number;
   problem?: string;
 }
 

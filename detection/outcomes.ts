@@ -5,7 +5,7 @@
 import type { FaultDefinition } from '../reference/faults/catalogue.js';
 import type { DrawnOutcome } from './drawn.js';
 import type { DetectionRow } from './reporter.js';
-import type { FalsePositive } from './variants.js';
+import type { FalsePositive, VariantJudgement } from './variants.js';
 
 export interface FaultOutcome {
   fault: FaultDefinition;
@@ -19,7 +19,7 @@ export interface FaultOutcome {
   problem?: string;
 }
 
-export interface VariantOutcome {
+export interface VariantOutcome extends VariantJudgement {
   /** As REFERENCE_VARIANTS lists it: `name` or `name=value`. */
   variant: string;
   name: string;
@@ -33,14 +33,6 @@ export interface VariantOutcome {
    */
   run: 'bundle' | 'alone' | 'failing checks alone';
   passed: boolean;
-  /** Gating failures of its run (judge 'no-fail': every `fail`), each a false positive of the suite. */
-  falsePositives: FalsePositive[];
-  /** Failures of EXPECT requirements only (reported, not gating). */
-  expectOnly: FalsePositive[];
-  errors: number;
-  /** Checks that could not judge (CouldNotJudge): INCOMPLETE, no false positive, reported apart. */
-  incomplete: FalsePositive[];
-  checks: number;
   /**
    * Checks that could not verify (skip) under the variant but did on the clean reference: the run is incomplete there.
    */
