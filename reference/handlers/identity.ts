@@ -191,7 +191,7 @@ export const demographicsQuery: Handler = (ctx) => {
 };
 
 export const nativeIdQuery: Handler = (ctx) => {
-  const r = find(ctx, requireSource(ctx.content, 'source'));
+  const r = sourceRecord(ctx, 'source');
   if (r.state === 'soft-deleted') throw new Rejection(404, `source ${r.source.name}/${r.source.id} is soft-deleted`);
   if (!ctx.store.visibleMembers(r.linkId).length)
     throw new Rejection(404, `source ${r.source.name}/${r.source.id} has no identity`);
@@ -211,7 +211,7 @@ function touched(ctx: HandlerContext, linkId: string) {
 }
 
 export const softDeleteSource: Handler = (ctx) => {
-  const r = find(ctx, requireSource(ctx.content, 'sourceToSoftDelete'));
+  const r = sourceRecord(ctx, 'sourceToSoftDelete');
   if (r.state !== 'active') throw new Rejection(409, `source is ${r.state}, not active`);
   r.state = 'soft-deleted';
   r.updatedAt = ctx.store.now();
@@ -221,7 +221,7 @@ export const softDeleteSource: Handler = (ctx) => {
 };
 
 export const restoreSource: Handler = (ctx) => {
-  const r = find(ctx, requireSource(ctx.content, ctx.members.restoreSource));
+  const r = sourceRecord(ctx, ctx.members.restoreSource);
   if (r.state !== 'soft-deleted') throw new Rejection(409, `source is ${r.state}, not soft-deleted`);
   r.state = 'active';
   r.updatedAt = ctx.store.now();
@@ -232,7 +232,7 @@ export const restoreSource: Handler = (ctx) => {
 };
 
 export const deleteSourceIdentity: Handler = (ctx) => {
-  const r = find(ctx, requireSource(ctx.content, 'source'));
+  const r = sourceRecord(ctx, 'source');
   ctx.store.records.delete(r.key);
   const visibleLeft = ctx.store.visibleMembers(r.linkId).length > 0;
   ctx.store.notify('DELETE', { source: r.source.name, nativeId: r.source.id, previousLinkId: r.linkId });
@@ -246,8 +246,8 @@ function requireSameKind(ctx: HandlerContext, a: SourceRecord, b: SourceRecord, 
 }
 
 export const mergeIdentities: Handler = (ctx) => {
-  const survive = find(ctx, requireSource(ctx.content, 'toSurviveSource'));
-  const retire = find(ctx, requireSource(ctx.content, 'toRetireSource'));
+  const survive = sourceRecord(ctx, 'toSurviveSource');
+  const retire = sourceRecord(ctx, 'toRetireSource');
   if (survive.key === retire.key) throw new Rejection(400, 'a source cannot be merged into itself');
   if (survive.state !== 'active' || retire.state !== 'active') throw new Rejection(409, 'both sources must be active');
   requireSameKind(ctx, survive, retire, 'merge');
@@ -274,8 +274,8 @@ const notifyMoved = (ctx: HandlerContext, event: string, r: SourceRecord, previo
 };
 
 export const unmergeIdentities: Handler = (ctx) => {
-  const from = find(ctx, requireSource(ctx.content, 'unmergeFromSource'));
-  const r = find(ctx, requireSource(ctx.content, 'unmergeSource'));
+  const from = sourceRecord(ctx, 'unmergeFromSource');
+  const r = sourceRecord(ctx, 'unmergeSource');
   if (r.state !== 'retired' || r.retiredInto !== from.key)
     throw new Rejection(409, 'unmergeSource is not retired into unmergeFromSource');
   r.state = 'active';
@@ -291,8 +291,8 @@ export const unmergeIdentities: Handler = (ctx) => {
 };
 
 export const linkIdentities: Handler = (ctx) => {
-  const to = find(ctx, requireSource(ctx.content, 'linkToSource'));
-  const r = find(ctx, requireSource(ctx.content, 'source'));
+  const to = sourceRecord(ctx, 'linkToSource');
+  const r = sourceRecord(ctx, 'source');
   if (to.state !== 'active' || r.state !== 'active') throw new Rejection(409, 'both sources must be active');
   requireSameKind(ctx, to, r, 'link');
   const previous = r.linkId;
@@ -302,8 +302,8 @@ export const linkIdentities: Handler = (ctx) => {
 };
 
 export const unlinkIdentities: Handler = (ctx) => {
-  const from = find(ctx, requireSource(ctx.content, 'unlinkFromSource'));
-  const r = find(ctx, requireSource(ctx.content, 'source'));
+  const from = sourceRecord(ctx, 'unlinkFromSource');
+  const r = sourceRecord(ctx, 'source');
   if (from.state !== 'active' || r.state !== 'active') throw new Rejection(409, 'both sources must be active');
   if (from.linkId !== r.linkId || from.key === r.key)
     throw new Rejection(409, 'source is not linked to unlinkFromSource');
